@@ -1,0 +1,83 @@
+"""Commands: what someone asks the gadget to do.  ``device.rules.decide`` turns one into events
+or refuses it with ``IllegalCommand``.
+
+Commands name players by seat; the console and the screen turn names and touches into seats.
+Module commands live in their rules module and subclass ``Command`` the same way.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from device.models import Model
+
+
+class Command(Model):
+    """Base of every command."""
+
+
+class NewGame(Command):
+    formats: tuple[str, ...] = ()  # names or aliases; no base format means free-for-all
+    players: tuple[str, ...]
+    starting_life: int | None = None  # None: the base format's
+    first: str | None = None  # a player's name; None: the gadget draws one (TB-5)
+    options: dict[str, str] = Field(default_factory=dict)
+
+
+class Advance(Command):
+    """The NEXT button: upkeep → main; main → the next player's upkeep."""
+
+
+class PassTurn(Command):
+    """Pass the turn now, from whatever step."""
+
+
+class ReverseTurnOrder(Command):
+    pass
+
+
+class SkipTurns(Command):
+    seat: int
+    turns: int = 1
+
+
+class ChangeLife(Command):
+    seat: int
+    delta: int
+    source: int | None = None
+
+
+class SetLife(Command):
+    seat: int
+    life: int
+    source: int | None = None
+
+
+class ChangePoison(Command):
+    seat: int
+    delta: int
+    source: int | None = None
+
+
+class DealCommanderDamage(Command):
+    seat: int
+    source: int
+    commander: int | None = None  # index into the source's commanders; None if they have one
+    amount: int
+
+
+class NameCommanders(Command):
+    seat: int
+    commanders: tuple[str, ...]
+
+
+class Concede(Command):
+    seat: int
+
+
+class Lose(Command):
+    """A player loses to a card or a rule the gadget does not track (e.g. drawing from an empty
+    library)."""
+
+    seat: int
+    source: int | None = None

@@ -1,0 +1,94 @@
+"""Configuration: a TOML file validated by pydantic, with defaults that work with no file.
+
+A bad value never stops the gadget where a default is safe: the loader reports the key, what it
+allows and what it used instead, and carries on.  Example file (every key optional)::
+
+    language = "pl"                  # en, ru, ja, pl
+    data_dir = "/var/lib/aetherbox"  # journal, tag map, card text
+    journal = "/var/lib/aetherbox/games/aetherbox.sqlite3"
+
+    [starting_life]                  # overrides the formats' starting life (TB-2)
+    commander = 30
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from device import paths
+from device.formats import find_format
+
+Language = Literal["en", "ru", "ja", "pl"]
+
+
+class Config(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    language: Language = "en"
+    data_dir: Path | None = None
+    journal: Path | None = None
+    starting_life: dict[str, int] = Field(default_factory=dict)
+
+    @field_validator("starting_life")
+    @classmethod
+    def _known_formats(cls, value: dict[str, int]) -> dict[str, int]:
+        checked = {}
+        for name, life in value.items():
+            fmt = find_format(name)  # raises with the known names
+            if not 1 <= life <= 9999:
+                raise ValueError(f"starting life for {name!r} must be from 1 to 9999, not {life}")
+            checked[fmt.name] = life
+        return checked
+
+    def resolved_data_dir(self) -> Path:
+        return paths.data_dir(self.data_dir)
+
+    def journal_path(self) -> Path:
+        from device.journal import default_path
+
+        return self.journal.expanduser() if self.journal else default_path(self.resolved_data_dir())
+
+
+@dataclass(frozen=True)
+class Loaded:
+    config: Config
+    path: Path
+    warnings: tuple[str, ...]
+
+
+def _describe(error: dict[str, Any]) -> str:
+    key = ".".join(str(part) for part in error["loc"])
+    if error["type"] == "extra_forbidden":
+        return f"unknown key {key!r} ignored"
+    message = error["msg"].removeprefix("Value error, ")
+    return f"{key!r}: {message} (got {error.get('input')!r}); using the default"
+
+
+def load(path: Path | None = None) -> Loaded:
+    """The configuration from ``path`` (or the default place); never raises for bad contents."""
+    where = path or paths.config_file()
+    try:
+        raw = where.read_bytes()
+    except FileNotFoundError:
+        return Loaded(Config(), where, () if path is None else (f"{where}: no such file; using defaults",))
+    except OSError as error:
+        return Loaded(Config(), where, (f"{where}: cannot read it ({error.strerror}); using defaults",))
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        return Loaded(Config(), where, (f"{where}: not valid TOML ({error}); using defaults",))
+    warnings: list[str] = []
+    # Drop each bad top-level key and try again: the rest of the file still counts.
+    for _ in range(len(data) + 1):
+        try:
+            return Loaded(Config.model_validate(data), where, tuple(warnings))
+        except ValidationError as error:
+            for problem in error.errors():
+                warnings.append(f"{where}: {_describe(dict(problem))}")
+                data.pop(str(problem["loc"][0]) if problem["loc"] else "", None)
+    return Loaded(Config(), where, (*warnings, f"{where}: using defaults"))

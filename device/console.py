@@ -1,0 +1,450 @@
+"""``aetherbox console``: one command per line, driving the same controller as the buttons.
+
+Every command is listed in ``COMMANDS`` with its usage and help; ``help`` prints them and the
+README's console reference is the same list.  An illegal command prints ``refused: <reason>``
+and changes nothing; the session goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TextIO
+
+from device import rules
+from device.commands import (
+    Advance,
+    ChangeLife,
+    ChangePoison,
+    Command,
+    Concede,
+    DealCommanderDamage,
+    Lose,
+    NameCommanders,
+    NewGame,
+    PassTurn,
+    ReverseTurnOrder,
+    SetLife,
+    SkipTurns,
+)
+from device.controller import Controller, Result
+from device.errors import IllegalCommand
+from device.formats import fold
+from device.rules.life import commander_names, dealt
+from device.rules.table import find_player
+from device.state import STATE_SCHEMA, GameState, outcome
+from device.text import register as register_texts
+
+register_texts(
+    {
+        "console.unknown": "Unknown command {name!r}; 'help' lists the commands.",
+        "console.usage": "Usage: {usage}",
+        "console.not_number": "{text!r} is not a number.",
+        "console.no_commander": "{name} has no commander {text!r}; their commanders: {commanders}.",
+        "console.bad_quotes": "Cannot read that line: {problem}.",
+        "console.count": "Say how many times, from 1 to 100; {text!r} given.",
+    }
+)
+
+
+class Usage(IllegalCommand):
+    """The line does not fit the command's usage."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    usage: str
+    help: str
+    run: Callable[[Console, list[str]], None]
+    aliases: tuple[str, ...] = ()
+
+
+COMMANDS: dict[str, Entry] = {}
+
+
+def command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()) -> Callable[
+    [Callable[[Console, list[str]], None]], Callable[[Console, list[str]], None]
+]:
+    def register(fn: Callable[[Console, list[str]], None]) -> Callable[[Console, list[str]], None]:
+        entry = Entry(name, usage, help, fn, aliases)
+        for key in (name, *aliases):
+            COMMANDS[key] = entry
+        return fn
+
+    return register
+
+
+def entries() -> list[Entry]:
+    """Each command once, in the order they were declared."""
+    seen: dict[str, Entry] = {}
+    for entry in COMMANDS.values():
+        seen.setdefault(entry.name, entry)
+    return list(seen.values())
+
+
+class Console:
+    def __init__(self, controller: Controller, out: TextIO) -> None:
+        self.controller = controller
+        self.out = out
+        self.done = False
+
+    # --- running ------------------------------------------------------------------------
+
+    def run(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.run_line(line)
+            if self.done:
+                break
+
+    def run_line(self, line: str) -> None:
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as error:
+            self.say(f"refused: {IllegalCommand('console.bad_quotes', problem=str(error).lower())}")
+            return
+        if not words:
+            return
+        entry = COMMANDS.get(words[0].casefold())
+        try:
+            if entry is None:
+                raise IllegalCommand("console.unknown", name=words[0])
+            entry.run(self, words[1:])
+        except Usage as error:
+            self.say(f"refused: {error} ({entry.usage if entry else ''})".replace(" ()", ""))
+        except IllegalCommand as error:
+            self.say(f"refused: {error}")
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self, result: Result) -> None:
+        for message in result.messages:
+            self.say(str(message))
+        if result.state is not None and result.events:
+            ended = rules.describe_outcome(result.state)
+            if ended is not None:
+                self.say(f"Game over: {ended}.")
+
+    def execute(self, cmd: Command) -> None:
+        self.show(self.controller.execute(cmd))
+
+    # --- parsing helpers ----------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        if self.controller.state is None:
+            raise IllegalCommand("rules.no_game")
+        return self.controller.state
+
+    def seat(self, text: str) -> int:
+        return find_player(self.state, text)
+
+    def source(self, args: list[str], usage: str) -> tuple[list[str], int | None]:
+        """Split a trailing ``from NAME`` off the arguments."""
+        lowered = [a.casefold() for a in args]
+        if "from" not in lowered:
+            return args, None
+        at = lowered.index("from")
+        if at != len(args) - 2:
+            raise Usage("console.usage", usage=usage)
+        return args[:at], self.seat(args[at + 1])
+
+
+def number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise IllegalCommand("console.not_number", text=text) from None
+
+
+def _usage(entry_name: str) -> Usage:
+    return Usage("console.usage", usage=COMMANDS[entry_name].usage)
+
+
+@command(
+    "new",
+    "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [OPTION=VALUE…]",
+    "Start a game (TB-1, TB-2, TB-5). Formats: ffa (20 life, the default), duel, commander (40). "
+    "Without first=, the gadget draws the starting player at random.",
+)
+def _new(console: Console, args: list[str]) -> None:
+    from device.formats import find_format
+
+    formats: tuple[str, ...] = ()
+    players: list[str] = []
+    options: dict[str, str] = {}
+    life: int | None = None
+    first: str | None = None
+    for i, arg in enumerate(args):
+        if "=" in arg:
+            key, _, value = arg.partition("=")
+            if key.casefold() == "life":
+                life = number(value)
+            elif key.casefold() == "first":
+                first = None if value.casefold() == "random" else value
+            else:
+                options[key] = value
+        elif i == 0 and all(_is_format(part, find_format) for part in arg.split("+")):
+            formats = tuple(arg.split("+"))
+        else:
+            players.append(arg)
+    console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options))
+
+
+def _is_format(name: str, find: Callable[[str], object]) -> bool:
+    try:
+        find(name)
+    except IllegalCommand:
+        return False
+    return True
+
+
+@command("next", "next", "NEXT: from upkeep go to the main phase; from the main phase pass the turn (TB-3).", ("n",))
+def _next(console: Console, args: list[str]) -> None:
+    console.execute(Advance())
+
+
+@command("pass", "pass", "Pass the turn now to the next player in turn order (TB-3).")
+def _pass(console: Console, args: list[str]) -> None:
+    console.execute(PassTurn())
+
+
+@command("reverse", "reverse", "Reverse the turn order (TB-4).")
+def _reverse(console: Console, args: list[str]) -> None:
+    console.execute(ReverseTurnOrder())
+
+
+@command("skip", "skip PLAYER [N]", "PLAYER skips their next N turns (default 1) (TB-3).")
+def _skip(console: Console, args: list[str]) -> None:
+    if len(args) not in (1, 2):
+        raise _usage("skip")
+    console.execute(SkipTurns(seat=console.seat(args[0]), turns=number(args[1]) if len(args) == 2 else 1))
+
+
+@command(
+    "life",
+    "life PLAYER +N|-N|=N [from SOURCE]",
+    "Change a player's life by N, or set it to N, recording who caused it (LF-1, LF-2).",
+    ("l",),
+)
+def _life(console: Console, args: list[str]) -> None:
+    rest, source = console.source(args, COMMANDS["life"].usage)
+    if len(rest) != 2:
+        raise _usage("life")
+    seat = console.seat(rest[0])
+    if rest[1].startswith("="):
+        console.execute(SetLife(seat=seat, life=number(rest[1][1:]), source=source))
+    else:
+        console.execute(ChangeLife(seat=seat, delta=number(rest[1]), source=source))
+
+
+@command("damage", "damage PLAYER N [from SOURCE]", "PLAYER loses N life (LF-2).", ("dmg",))
+def _damage(console: Console, args: list[str]) -> None:
+    rest, source = console.source(args, COMMANDS["damage"].usage)
+    if len(rest) != 2:
+        raise _usage("damage")
+    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=-abs(number(rest[1])), source=source))
+
+
+@command("gain", "gain PLAYER N [from SOURCE]", "PLAYER gains N life (LF-2).")
+def _gain(console: Console, args: list[str]) -> None:
+    rest, source = console.source(args, COMMANDS["gain"].usage)
+    if len(rest) != 2:
+        raise _usage("gain")
+    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=abs(number(rest[1])), source=source))
+
+
+@command("poison", "poison PLAYER +N|-N [from SOURCE]", "Add or remove poison counters; 10 loses (LF-1).", ("p",))
+def _poison(console: Console, args: list[str]) -> None:
+    rest, source = console.source(args, COMMANDS["poison"].usage)
+    if len(rest) != 2:
+        raise _usage("poison")
+    console.execute(ChangePoison(seat=console.seat(rest[0]), delta=number(rest[1]), source=source))
+
+
+@command(
+    "commander",
+    "commander PLAYER N from SOURCE[/COMMANDER]",
+    "PLAYER takes N combat damage from SOURCE's commander: life goes down by N and 21 from one "
+    "commander loses (LF-1). Name which commander when SOURCE has partners.",
+    ("cmd",),
+)
+def _commander(console: Console, args: list[str]) -> None:
+    lowered = [a.casefold() for a in args]
+    if len(args) != 4 or lowered[2] != "from":
+        raise _usage("commander")
+    owner_text, _, which = args[3].partition("/")
+    source = console.seat(owner_text)
+    index: int | None = None
+    if which:
+        names = commander_names(console.state.player(source))
+        matches = [i for i, name in enumerate(names) if fold(name).startswith(fold(which))]
+        if which.isdigit() and 1 <= int(which) <= len(names):
+            index = int(which) - 1
+        elif len(matches) == 1:
+            index = matches[0]
+        else:
+            raise IllegalCommand(
+                "console.no_commander", name=console.state.player(source).name, text=which, commanders=", ".join(names)
+            )
+    console.execute(DealCommanderDamage(seat=console.seat(args[0]), source=source, commander=index, amount=number(args[1])))
+
+
+@command(
+    "commanders",
+    "commanders PLAYER NAME [NAME]",
+    "Name a player's commander, or both partners, so their damage is counted separately (LF-1).",
+)
+def _commanders(console: Console, args: list[str]) -> None:
+    if len(args) < 2:
+        raise _usage("commanders")
+    console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(args[1:])))
+
+
+@command("concede", "concede PLAYER", "PLAYER concedes and leaves the game (LF-3).")
+def _concede(console: Console, args: list[str]) -> None:
+    if len(args) != 1:
+        raise _usage("concede")
+    console.execute(Concede(seat=console.seat(args[0])))
+
+
+@command("lose", "lose PLAYER [from SOURCE]", "PLAYER loses to a card or rule the gadget does not count (LF-1).")
+def _lose(console: Console, args: list[str]) -> None:
+    rest, source = console.source(args, COMMANDS["lose"].usage)
+    if len(rest) != 1:
+        raise _usage("lose")
+    console.execute(Lose(seat=console.seat(rest[0]), source=source))
+
+
+def _count(args: list[str], name: str) -> int:
+    if not args:
+        return 1
+    if len(args) > 1:
+        raise _usage(name)
+    try:
+        count = int(args[0])
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 100:
+        raise IllegalCommand("console.count", text=args[0])
+    return count
+
+
+@command("undo", "undo [N]", "Take back the last change (or the last N); it can be redone (LF-4).", ("u",))
+def _undo(console: Console, args: list[str]) -> None:
+    for _ in range(_count(args, "undo")):
+        console.show(console.controller.undo())
+
+
+@command("redo", "redo [N]", "Put back the last undone change (or N of them).")
+def _redo(console: Console, args: list[str]) -> None:
+    for _ in range(_count(args, "redo")):
+        console.show(console.controller.redo())
+
+
+@command("show", "show", "The table at a glance: turn, whose upkeep or turn it is, everyone's life.")
+def _show(console: Console, args: list[str]) -> None:
+    state = console.state
+    active = state.player(state.active)
+    direction = "" if state.direction > 0 else ", turn order reversed"
+    console.say(f"Turn {state.turn}: {active.name}'s {state.step.value}{direction}.")
+    for player in state.players:
+        marks = []
+        if player.poison:
+            marks.append(f"{player.poison} poison")
+        for entry in player.commander_damage:
+            commander = commander_names(state.player(entry.source))[entry.commander]
+            marks.append(f"{entry.amount} from {commander}")
+        if player.skip_turns:
+            marks.append(f"skips {player.skip_turns} turn(s)")
+        if player.lost is not None:
+            marks.append(f"lost: {player.lost.reason.value}")
+        pointer = "*" if player.seat == state.active else " "
+        extra = f"  ({'; '.join(marks)})" if marks else ""
+        console.say(f"{pointer} {player.name}: {player.life} life{extra}")
+    ended = rules.describe_outcome(state)
+    if ended is not None:
+        console.say(f"Game over: {ended}.")
+
+
+def state_json(controller: Controller) -> dict[str, object]:
+    """The documented shape of ``state`` (README, "The state JSON")."""
+    state = controller.state
+    if state is None:
+        return {"schema": STATE_SCHEMA, "game": None, "state": None, "outcome": None}
+    result = outcome(state)
+    return {
+        "schema": STATE_SCHEMA,
+        "game": controller.game,
+        "state": state.model_dump(mode="json"),
+        "outcome": None if result is None else result.model_dump(mode="json"),
+    }
+
+
+@command("state", "state", "The whole state as JSON (a documented, versioned shape for scripts).")
+def _state(console: Console, args: list[str]) -> None:
+    console.say(json.dumps(state_json(console.controller), ensure_ascii=False, sort_keys=True))
+
+
+@command("log", "log [N]", "The game's history, oldest first (the last N changes); undone changes are marked (LF-4).")
+def _log(console: Console, args: list[str]) -> None:
+    history = console.controller.history()
+    if args:
+        history = history[-_count(args, "log") :]
+    for txn in history:
+        when = time.strftime("%H:%M:%S", time.localtime(txn.at))
+        mark = "  (undone)" if txn.undone else ""
+        text = " ".join(str(m) for m in txn.messages())
+        console.say(f"{txn.pos:4d} {when}  {text}{mark}")
+
+
+@command("dealt", "dealt", "Who did how much to whom: life lost, life gained and poison by source (LF-2).")
+def _dealt(console: Console, args: list[str]) -> None:
+    state = console.state
+    for entry in dealt(state):
+        source = "no one" if entry.source is None else state.player(entry.source).name
+        parts = []
+        if entry.life_lost:
+            parts.append(f"{entry.life_lost} life lost")
+        if entry.life_gained:
+            parts.append(f"{entry.life_gained} life gained")
+        if entry.poison:
+            parts.append(f"{entry.poison} poison")
+        if parts:
+            console.say(f"{source} → {state.player(entry.target).name}: {', '.join(parts)}")
+
+
+@command("games", "games", "The saved games, newest first; the current one is marked.")
+def _games(console: Console, args: list[str]) -> None:
+    for info in console.controller.games():
+        mark = "*" if info.id == console.controller.game else " "
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
+        console.say(f"{mark} {info.id:3d}  {when}  {info.title}  ({info.head} changes)")
+
+
+@command("load", "load GAME", "Resume a saved game by its number from 'games'.")
+def _load(console: Console, args: list[str]) -> None:
+    if len(args) != 1:
+        raise _usage("load")
+    console.show(console.controller.load(number(args[0])))
+
+
+@command("help", "help [COMMAND]", "List the commands, or explain one.", ("?",))
+def _help(console: Console, args: list[str]) -> None:
+    if args:
+        entry = COMMANDS.get(args[0].casefold())
+        if entry is None:
+            raise IllegalCommand("console.unknown", name=args[0])
+        console.say(f"{entry.usage}\n    {entry.help}")
+        return
+    for entry in entries():
+        console.say(f"{entry.usage:<46} {entry.help}")
+
+
+@command("quit", "quit", "End the session (the game is saved after every command).", ("exit",))
+def _quit(console: Console, args: list[str]) -> None:
+    console.done = True

@@ -1,0 +1,190 @@
+"""Formats and table options: declarations plus a registry (TB-2).
+
+A game has exactly one *base* format, which decides starting life and which counters matter,
+and any number of *modules* that add a part to the game (Planechase, Contraptions, …).  A module
+registers its format and its table options when its rules module is imported.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from device.errors import IllegalCommand, UnknownName
+from device.text import register as register_texts
+
+register_texts(
+    {
+        "format.unknown": "There is no format {name!r}. Known formats: {known}.{hint}",
+        "format.no_base": "Choose at most one base format: {given} are all base formats.",
+        "format.players": "{title} is for {low}–{high} players; this table has {count}.",
+        "format.conflict": "{a} and {b} cannot be played together.",
+        "format.requires": "{title} needs one of these base formats: {needed}.",
+        "option.unknown": "There is no table option {name!r} for {formats}. Options here: {known}.",
+        "option.bad_value": "Table option {name!r} cannot be {value!r}: {allowed}.",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    title: str
+    kind: Literal["base", "module"]
+    starting_life: int = 20
+    min_players: int = 2
+    max_players: int = 10
+    commander_damage: bool = False  # commander damage is tracked (Commander and its variants)
+    aliases: tuple[str, ...] = ()
+    excludes: frozenset[str] = frozenset()
+    requires_base: frozenset[str] = frozenset()  # for modules: empty = any base
+
+
+@dataclass(frozen=True)
+class TableOption:
+    """A named switch or setting a module offers at game start."""
+
+    name: str
+    module: str
+    help: str
+    default: str | int | bool
+    choices: tuple[str, ...] = ()  # for text options
+    low: int | None = None  # for numbers
+    high: int | None = None
+
+    def parse(self, text: str) -> str | int | bool:
+        """The option's value from console or config text; refuses values it cannot take."""
+        raw = text.strip()
+        if isinstance(self.default, bool):
+            lowered = raw.casefold()
+            if lowered in {"1", "yes", "on", "true"}:
+                return True
+            if lowered in {"0", "no", "off", "false"}:
+                return False
+            raise IllegalCommand("option.bad_value", name=self.name, value=text, allowed="use on or off")
+        if isinstance(self.default, int):
+            try:
+                number = int(raw)
+            except ValueError:
+                number = None
+            if number is None or (self.low is not None and number < self.low) or (
+                self.high is not None and number > self.high
+            ):
+                allowed = f"a whole number from {self.low} to {self.high}"
+                raise IllegalCommand("option.bad_value", name=self.name, value=text, allowed=allowed)
+            return number
+        if self.choices and raw.casefold() not in self.choices:
+            allowed = "one of " + ", ".join(self.choices)
+            raise IllegalCommand("option.bad_value", name=self.name, value=text, allowed=allowed)
+        return raw.casefold() if self.choices else raw
+
+
+@dataclass
+class _Registry:
+    formats: dict[str, Format] = field(default_factory=dict)
+    options: dict[str, TableOption] = field(default_factory=dict)
+
+
+_REGISTRY = _Registry()
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a name, for matching what people type."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(stripped.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def register_format(fmt: Format) -> Format:
+    for key in (fmt.name, *fmt.aliases):
+        existing = _REGISTRY.formats.get(fold(key))
+        if existing is not None and existing != fmt:
+            raise ValueError(f"format name {key!r} is taken by {existing.name!r}")
+        _REGISTRY.formats[fold(key)] = fmt
+    return fmt
+
+
+def register_option(option: TableOption) -> TableOption:
+    if option.name in _REGISTRY.options and _REGISTRY.options[option.name] != option:
+        raise ValueError(f"table option {option.name!r} registered twice")
+    _REGISTRY.options[option.name] = option
+    return option
+
+
+def formats() -> tuple[Format, ...]:
+    seen: dict[str, Format] = {}
+    for fmt in _REGISTRY.formats.values():
+        seen.setdefault(fmt.name, fmt)
+    return tuple(seen.values())
+
+
+def find_format(name: str) -> Format:
+    fmt = _REGISTRY.formats.get(fold(name))
+    if fmt is None:
+        known = sorted(f.name for f in formats())
+        close = difflib.get_close_matches(fold(name), known, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        raise UnknownName("format.unknown", name=name, known=", ".join(known), hint=hint)
+    return fmt
+
+
+def options_for(module_names: Iterable[str]) -> dict[str, TableOption]:
+    wanted = set(module_names)
+    return {o.name: o for o in _REGISTRY.options.values() if o.module in wanted}
+
+
+@dataclass(frozen=True)
+class Setup:
+    base: Format
+    modules: tuple[Format, ...]
+    options: dict[str, str | int | bool]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.base.name, *(m.name for m in self.modules))
+
+
+def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, str]) -> Setup:
+    """Check a combination of formats and table options for a table of ``player_count``."""
+    chosen: list[Format] = []
+    for name in names:
+        fmt = find_format(name)
+        if fmt not in chosen:
+            chosen.append(fmt)
+    bases = [f for f in chosen if f.kind == "base"]
+    if len(bases) > 1:
+        raise IllegalCommand("format.no_base", given=" and ".join(f.title for f in bases))
+    base = bases[0] if bases else find_format("ffa")
+    modules = tuple(f for f in chosen if f.kind == "module")
+    for fmt in (base, *modules):
+        if not fmt.min_players <= player_count <= fmt.max_players:
+            raise IllegalCommand(
+                "format.players", title=fmt.title, low=fmt.min_players, high=fmt.max_players,
+                count=player_count,
+            )
+        for other in (base, *modules):
+            if other.name in fmt.excludes:
+                raise IllegalCommand("format.conflict", a=fmt.title, b=other.title)
+        if fmt.requires_base and base.name not in fmt.requires_base:
+            raise IllegalCommand("format.requires", title=fmt.title, needed=", ".join(sorted(fmt.requires_base)))
+    available = options_for(f.name for f in (base, *modules))
+    values: dict[str, str | int | bool] = {name: opt.default for name, opt in available.items()}
+    for key, text in options.items():
+        option = available.get(key.strip().casefold().replace("-", "_"))
+        if option is None:
+            raise UnknownName(
+                "option.unknown", name=key, formats=" + ".join(f.title for f in (base, *modules)),
+                known=", ".join(sorted(available)) or "none",
+            )
+        values[option.name] = option.parse(text)
+    return Setup(base=base, modules=modules, options=values)
+
+
+register_format(Format("ffa", "Free-for-all", "base", starting_life=20, aliases=("free-for-all", "multiplayer")))
+register_format(Format("duel", "Two-player game", "base", starting_life=20, max_players=2, aliases=("two-player", "1v1")))
+register_format(
+    Format("commander", "Commander", "base", starting_life=40, commander_damage=True, aliases=("edh",))
+)

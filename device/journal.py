@@ -1,0 +1,485 @@
+"""The journal: every game's events in one SQLite file, durable before anything is shown.
+
+The journal is the truth; a game's state is the fold of its events.  Each command is one
+transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), and callers show its events only after
+``append`` returns, so an event shown is an event kept.
+
+Durability on an SD card that loses power:
+- WAL mode with ``synchronous=FULL`` on every connection: a commit has reached the disk when
+  COMMIT returns.
+- ``psow=0`` in the URI: SD cards may damage bytes next to the ones written, so SQLite must not
+  assume a sector write leaves its neighbours alone.
+- ``isolation_level=None`` and explicit transactions: Python's implicit transactions (and the
+  autocommit change of 3.12) would otherwise decide when we commit.
+- A failed COMMIT is never retried: after a failed fsync nobody knows what is on the disk.  The
+  journal refuses further writes and the caller ends the process; the service restarts it, and
+  SQLite's recovery brings the file back to the last good commit.
+
+Undo and redo move a game's ``head`` (the number of the last transaction in effect); a new
+command after an undo drops the undone transactions.  Snapshots of the state every
+``snapshot_every`` transactions let a long game resume without replaying everything; they are
+a cache, and an unreadable one is skipped.
+
+One connection, owned by the thread that opened it (sqlite3 checks this), and one process at a
+time: a lock file next to the journal keeps a second aetherbox from writing the same games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+import urllib.parse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import ValidationError
+
+from device import rules
+from device.errors import (
+    JournalCorrupt,
+    JournalError,
+    JournalIOFailure,
+    JournalLocked,
+    JournalTooNew,
+    JournalUnreadable,
+)
+from device.events import EVENT_SCHEMA, Event, GameStarted, parse_event
+from device.state import STATE_SCHEMA, GameState
+from device.text import Message
+
+try:  # the lock file needs POSIX locks; elsewhere (Windows laptops) it is skipped
+    import fcntl
+except ImportError:  # pragma: no cover - not on the Pi
+    fcntl = None  # type: ignore[assignment]
+
+SCHEMA = 1
+APPLICATION_ID = 0x41455448  # "AETH": marks the file as an aetherbox journal
+JOURNAL_NAME = "aetherbox.sqlite3"
+
+T = TypeVar("T")
+
+_TABLES = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    head INTEGER NOT NULL,  -- last transaction in effect
+    tip INTEGER NOT NULL    -- last transaction kept (head < tip after an undo)
+);
+CREATE TABLE txns (
+    game INTEGER NOT NULL REFERENCES games(id),
+    pos INTEGER NOT NULL,
+    at REAL NOT NULL,
+    command TEXT NOT NULL,  -- the command, as JSON
+    summary TEXT NOT NULL,  -- what it did, as JSON messages (key, params, English text)
+    PRIMARY KEY (game, pos)
+) WITHOUT ROWID;
+CREATE TABLE events (
+    game INTEGER NOT NULL,
+    pos INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    schema INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (game, pos, idx)
+) WITHOUT ROWID;
+CREATE TABLE snapshots (
+    game INTEGER NOT NULL,
+    pos INTEGER NOT NULL,
+    schema INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (game, pos)
+) WITHOUT ROWID;
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+"""
+
+# SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
+_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    title: str
+    created: float
+    updated: float
+    head: int
+    tip: int
+
+
+@dataclass(frozen=True)
+class Txn:
+    """One command's worth of journal: what was asked and what it did."""
+
+    pos: int
+    at: float
+    command: dict[str, Any]
+    summary: list[dict[str, Any]]
+    undone: bool  # after an undo, until redone or dropped
+
+    def messages(self) -> list[Message]:
+        return [Message(m["key"], **m["params"]) for m in self.summary]
+
+
+def default_path(data_dir: Path) -> Path:
+    """The journal lives in its own directory, because SQLite puts -wal and -shm files beside it."""
+    return data_dir / "games" / JOURNAL_NAME
+
+
+def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
+    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+    text = str(error)
+    if code == _NOTADB or code == _CORRUPT or "not a database" in text or "malformed" in text:
+        return JournalCorrupt(
+            path, f"the journal is damaged or is not an aetherbox journal ({text}) while {doing}. "
+            "It has not been changed: move it aside to start afresh, or keep it for recovery.",
+        )
+    if code in (_BUSY, _LOCKED) or "locked" in text:
+        return JournalLocked(path, f"the journal is in use by another program ({text}) while {doing}.")
+    if code in (_READONLY, _CANTOPEN, _PERM) or "readonly" in text or "unable to open" in text:
+        return JournalUnreadable(
+            path, f"cannot read and write the journal ({text}) while {doing}. Check that this user "
+            "owns the file and its directory, or choose another place with --db.",
+        )
+    if code in (_IOERR, _FULL) or "I/O" in text or "disk is full" in text:
+        return JournalIOFailure(path, f"the storage failed ({text}) while {doing}. Nothing after "
+                                "the last saved change was kept; restart to resume the game.")
+    return JournalError(path, f"{text} while {doing}")
+
+
+class Journal:
+    """The saved games.  Open it with ``Journal(path)``; close it (or use ``with``)."""
+
+    def __init__(self, path: Path | str, *, snapshot_every: int = 64, timeout: float = 0.5) -> None:
+        self.path = Path(path)
+        self.snapshot_every = snapshot_every
+        self._broken: JournalError | None = None
+        self._lock_fd: int | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise JournalUnreadable(self.path, f"cannot create its directory: {error.strerror}") from error
+        self._take_lock()
+        try:
+            self._db = self._connect(timeout)
+        except BaseException:
+            self._release_lock()
+            raise
+        try:
+            self._check()
+        except BaseException:
+            self.close()
+            raise
+
+    # --- opening ------------------------------------------------------------------------
+
+    def _take_lock(self) -> None:
+        if fcntl is None:
+            return
+        lock_path = self.path.with_name(self.path.name + ".lock")
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise JournalUnreadable(self.path, f"cannot create the lock file {lock_path}: {error.strerror}") from error
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+            os.close(fd)
+            who = f" (process {holder})" if holder else ""
+            raise JournalLocked(
+                self.path, f"another aetherbox is using this journal{who}. Stop it first, or use "
+                "another journal with --db.",
+            ) from error
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode(), 0)
+        self._lock_fd = fd
+
+    def _release_lock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing releases the flock
+            self._lock_fd = None
+
+    def _connect(self, timeout: float) -> sqlite3.Connection:
+        uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?psow=0"
+        try:
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, "opening it") from error
+        try:
+            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            db.execute("PRAGMA synchronous=FULL")
+            if str(mode).lower() != "wal":
+                raise JournalUnreadable(self.path, f"SQLite would not use WAL mode here (got {mode!r}).")
+        except sqlite3.Error as error:
+            db.close()
+            raise _classify(error, self.path, "opening it") from error
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _check(self) -> None:
+        db = self._db
+        try:
+            problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise JournalCorrupt(
+                    self.path, f"the integrity check failed: {'; '.join(problems[:3])}. It has not been "
+                    "changed: move it aside to start afresh, or keep it for recovery.",
+                )
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            app = db.execute("PRAGMA application_id").fetchone()[0]
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, "checking it") from error
+        if version == 0 and not tables:
+            self._transaction(self._create, "creating it")
+            return
+        if app != APPLICATION_ID:
+            raise JournalCorrupt(
+                self.path, "this SQLite file is not an aetherbox journal. It has not been changed; "
+                "choose another file with --db.",
+            )
+        if version > SCHEMA:
+            raise JournalTooNew(
+                self.path, f"the journal was written by a newer aetherbox (journal version {version}, "
+                f"this one reads up to {SCHEMA}). Update aetherbox; the file has not been changed.",
+            )
+
+    def _create(self) -> None:
+        for statement in _TABLES.split(";"):
+            if statement.strip():
+                self._db.execute(statement)
+        self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+        self._db.execute(f"PRAGMA user_version={SCHEMA}")
+
+    def close(self) -> None:
+        try:
+            self._db.close()
+        finally:
+            self._release_lock()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- transactions -------------------------------------------------------------------
+
+    def _transaction(self, work: Callable[[], T], doing: str) -> T:
+        if self._broken is not None:
+            raise self._broken
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, doing) from error
+        try:
+            result = work()
+            db.execute("COMMIT")
+        except BaseException as error:
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            if isinstance(error, sqlite3.Error):
+                failure = _classify(error, self.path, doing)
+                if isinstance(failure, JournalIOFailure):
+                    self._broken = failure  # never retry a failed commit
+                raise failure from error
+            raise
+        return result
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, "reading it") from error
+
+    # --- games --------------------------------------------------------------------------
+
+    def create_game(self, started: GameStarted, command: dict[str, Any], title: str, now: float | None = None) -> int:
+        """A new game whose transaction 0 is ``started``; it becomes the last game."""
+        at = time.time() if now is None else now
+        summary = [rules.describe(None, started).to_json()]
+
+        def work() -> int:
+            cursor = self._db.execute(
+                "INSERT INTO games (title, created, updated, head, tip) VALUES (?, ?, ?, 0, 0)", (title, at, at)
+            )
+            game = cursor.lastrowid
+            assert game is not None
+            self._insert_txn(game, 0, at, command, summary, [started])
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),))
+            return game
+
+        return self._transaction(work, "starting a game")
+
+    def _insert_txn(
+        self, game: int, pos: int, at: float, command: dict[str, Any], summary: list[dict[str, Any]],
+        events: Sequence[Event],
+    ) -> None:
+        self._db.execute(
+            "INSERT INTO txns VALUES (?, ?, ?, ?, ?)",
+            (game, pos, at, json.dumps(command, ensure_ascii=False), json.dumps(summary, ensure_ascii=False)),
+        )
+        self._db.executemany(
+            "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
+            [(game, pos, idx, EVENT_SCHEMA, event.model_dump_json()) for idx, event in enumerate(events)],
+        )
+
+    def games(self) -> list[GameInfo]:
+        rows = self._read("SELECT id, title, created, updated, head, tip FROM games ORDER BY updated DESC, id DESC")
+        return [GameInfo(*row) for row in rows]
+
+    def game(self, game: int) -> GameInfo:
+        rows = self._read("SELECT id, title, created, updated, head, tip FROM games WHERE id = ?", (game,))
+        if not rows:
+            raise KeyError(game)
+        return GameInfo(*rows[0])
+
+    def last_game(self) -> int | None:
+        rows = self._read("SELECT value FROM meta WHERE key = 'last_game'")
+        if rows:
+            return int(rows[0][0])
+        rows = self._read("SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1")
+        return int(rows[0][0]) if rows else None
+
+    def set_last_game(self, game: int) -> None:
+        self.game(game)
+        self._transaction(
+            lambda: self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),)),
+            "choosing a game",
+        )
+
+    # --- commands -----------------------------------------------------------------------
+
+    def append(
+        self, game: int, events: Sequence[Event], command: dict[str, Any], summary: Sequence[Message],
+        state_after: GameState, now: float | None = None,
+    ) -> int:
+        """Keep one command's events; returns its position.  Drops anything undone before it."""
+        at = time.time() if now is None else now
+
+        def work() -> int:
+            head = self._head(game)
+            pos = head + 1
+            for table in ("txns", "events", "snapshots"):
+                self._db.execute(f"DELETE FROM {table} WHERE game = ? AND pos > ?", (game, head))  # noqa: S608
+            self._insert_txn(game, pos, at, command, [m.to_json() for m in summary], events)
+            if pos % self.snapshot_every == 0:
+                self._db.execute(
+                    "INSERT INTO snapshots VALUES (?, ?, ?, ?)", (game, pos, STATE_SCHEMA, state_after.model_dump_json())
+                )
+            self._db.execute("UPDATE games SET head = ?, tip = ?, updated = ? WHERE id = ?", (pos, pos, at, game))
+            return pos
+
+        return self._transaction(work, "saving a change")
+
+    def _head(self, game: int) -> int:
+        row = self._db.execute("SELECT head FROM games WHERE id = ?", (game,)).fetchone()
+        if row is None:
+            raise KeyError(game)
+        return int(row[0])
+
+    def undo(self, game: int) -> Txn | None:
+        """Take back the last transaction in effect; None if there is nothing to undo."""
+
+        def work() -> Txn | None:
+            head = self._head(game)
+            if head == 0:
+                return None
+            self._db.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (head - 1, time.time(), game))
+            return self._txn(game, head, undone=True)
+
+        return self._transaction(work, "undoing")
+
+    def redo(self, game: int) -> Txn | None:
+        """Put back the last undone transaction; None if there is nothing to redo."""
+
+        def work() -> Txn | None:
+            info = self.game(game)
+            if info.head >= info.tip:
+                return None
+            pos = info.head + 1
+            self._db.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (pos, time.time(), game))
+            return self._txn(game, pos, undone=False)
+
+        return self._transaction(work, "redoing")
+
+    def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
+        row = self._db.execute("SELECT pos, at, command, summary FROM txns WHERE game = ? AND pos = ?", (game, pos)).fetchone()
+        return Txn(pos=row[0], at=row[1], command=json.loads(row[2]), summary=json.loads(row[3]), undone=undone)
+
+    def history(self, game: int) -> list[Txn]:
+        """Every kept transaction, oldest first; the undone ones are marked."""
+        head = self.game(game).head
+        rows = self._read("SELECT pos, at, command, summary FROM txns WHERE game = ? ORDER BY pos", (game,))
+        return [
+            Txn(pos=pos, at=at, command=json.loads(command), summary=json.loads(summary), undone=pos > head)
+            for pos, at, command, summary in rows
+        ]
+
+    # --- state --------------------------------------------------------------------------
+
+    def state(self, game: int) -> GameState:
+        """The game's state at its head: the newest good snapshot, then the events after it."""
+        head = self.game(game).head
+        base: GameState | None = None
+        since = -1
+        for pos, schema, body in self._read(
+            "SELECT pos, schema, body FROM snapshots WHERE game = ? AND pos <= ? ORDER BY pos DESC", (game, head)
+        ):
+            if schema != STATE_SCHEMA:
+                continue
+            try:
+                base = GameState.model_validate_json(body)
+            except ValidationError:
+                continue  # a snapshot is only a cache: fold from further back
+            since = pos
+            break
+        return self._fold(game, since, head, base)
+
+    def replay(self, game: int) -> GameState:
+        """The state from every event since the start, ignoring snapshots."""
+        return self._fold(game, -1, self.game(game).head, None)
+
+    def events(self, game: int, upto: int | None = None) -> list[tuple[int, Event]]:
+        """The events in effect (or up to ``upto``), with their transaction positions."""
+        head = self.game(game).head if upto is None else upto
+        return list(self._iter_events(game, -1, head))
+
+    def _iter_events(self, game: int, after: int, upto: int) -> list[tuple[int, Event]]:
+        rows = self._read(
+            "SELECT pos, idx, schema, body FROM events WHERE game = ? AND pos > ? AND pos <= ? ORDER BY pos, idx",
+            (game, after, upto),
+        )
+        out = []
+        for pos, idx, schema, body in rows:
+            if schema > EVENT_SCHEMA:
+                raise JournalTooNew(
+                    self.path, f"game {game} has events written by a newer aetherbox (event version "
+                    f"{schema}, this one reads up to {EVENT_SCHEMA}). Update aetherbox; the file has not been changed.",
+                )
+            try:
+                out.append((pos, parse_event(body)))
+            except ValidationError as error:
+                raise JournalCorrupt(
+                    self.path, f"event {idx} of change {pos} in game {game} cannot be read "
+                    f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']}). It has not been "
+                    "changed: keep it for recovery.",
+                ) from error
+        return out
+
+    def _fold(self, game: int, after: int, upto: int, base: GameState | None) -> GameState:
+        return rules.fold((event for _, event in self._iter_events(game, after, upto)), base)
+
+    def integrity_check(self) -> list[str]:
+        return [row[0] for row in self._read("PRAGMA integrity_check")]

@@ -1,0 +1,314 @@
+"""Life, poison, commander damage and losing (SPEC section 3, LF-1..LF-4)."""
+
+from __future__ import annotations
+
+from random import Random
+
+from device.commands import (
+    ChangeLife,
+    ChangePoison,
+    Concede,
+    DealCommanderDamage,
+    Lose,
+    NameCommanders,
+    SetLife,
+)
+from device.errors import IllegalCommand
+from device.events import (
+    CommanderDamageDealt,
+    CommandersNamed,
+    Event,
+    LifeChanged,
+    PlayerLost,
+    PoisonChanged,
+)
+from device.formats import find_format
+from device.rules.registry import applies, decides, describes, state_check
+from device.rules.table import check_seat
+from device.state import CommanderDamage, GameState, LedgerEntry, Loss, LossReason, Player
+from device.text import Message
+from device.text import register as register_texts
+
+POISON_LIMIT = 10  # LF-1
+COMMANDER_LIMIT = 21  # LF-1: combat damage from one commander
+MAX_CHANGE = 999
+MAX_LIFE = 9999
+MAX_COMMANDERS = 2  # a commander and a partner (or a background)
+
+register_texts(
+    {
+        "life.zero": "Nothing to change: the amount is 0.",
+        "life.range": "{amount} is out of range: change life by at most {limit} at a time.",
+        "life.damage_range": "Commander damage is from 1 to {limit} at a time; {amount} given.",
+        "life.set_range": "Life can be set from -{limit} to {limit}; {life} given.",
+        "life.same": "{name} already has {life} life.",
+        "life.out": "{name} has already lost ({reason}); undo that first if it was a mistake.",
+        "life.poison_below": "{name} has {poison} poison counter(s); {remove} cannot be removed.",
+        "life.no_commander_damage": "Commander damage is tracked only in Commander games; "
+        "this game is {base}.",
+        "life.which_commander": "{name} has {count} commanders ({commanders}): say which one "
+        "dealt the damage, e.g. 'from {name}/{first}'.",
+        "life.no_such_commander": "{name} has no commander number {index}; their commanders: "
+        "{commanders}.",
+        "life.commander_count": "A player has one or two commanders (partners); {count} given.",
+        "life.commander_in_use": "{name}'s commander {commander!r} has dealt damage already; "
+        "undo that damage before removing it.",
+        "life.commander_name": "Give each commander a name.",
+        "life.changed": "{name}: {before} → {after} life.",
+        "life.changed_from": "{name}: {before} → {after} life (from {source}).",
+        "life.poison": "{name}: {before} → {after} poison.",
+        "life.poison_from": "{name}: {before} → {after} poison (from {source}).",
+        "life.commander_damage": "{name} took {amount} commander damage from {commander} "
+        "({total} of 21).",
+        "life.commanders_named": "{name}'s commander(s): {commanders}.",
+        "life.lost.life": "{name} has lost: 0 or less life.",
+        "life.lost.poison": "{name} has lost: 10 poison counters.",
+        "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
+        "life.lost.conceded": "{name} has conceded.",
+        "life.lost.effect": "{name} has lost the game.",
+        "life.commander_label": "{owner}'s commander",
+    }
+)
+
+
+def _alive(state: GameState, seat: int) -> Player:
+    player = check_seat(state, seat)
+    if player.lost is not None:
+        raise IllegalCommand("life.out", name=player.name, reason=player.lost.reason.value)
+    return player
+
+
+def _check_source(state: GameState, source: int | None) -> None:
+    if source is not None:
+        check_seat(state, source)
+
+
+def _check_amount(amount: int) -> None:
+    if amount == 0:
+        raise IllegalCommand("life.zero")
+    if abs(amount) > MAX_CHANGE:
+        raise IllegalCommand("life.range", amount=amount, limit=MAX_CHANGE)
+
+
+@decides(ChangeLife)
+def _change_life(state: GameState, command: ChangeLife, rng: Random) -> list[Event]:
+    _alive(state, command.seat)
+    _check_source(state, command.source)
+    _check_amount(command.delta)
+    return [LifeChanged(seat=command.seat, delta=command.delta, source=command.source)]
+
+
+@decides(SetLife)
+def _set_life(state: GameState, command: SetLife, rng: Random) -> list[Event]:
+    player = _alive(state, command.seat)
+    _check_source(state, command.source)
+    if abs(command.life) > MAX_LIFE:
+        raise IllegalCommand("life.set_range", life=command.life, limit=MAX_LIFE)
+    if command.life == player.life:
+        raise IllegalCommand("life.same", name=player.name, life=player.life)
+    return [LifeChanged(seat=command.seat, delta=command.life - player.life, source=command.source)]
+
+
+@decides(ChangePoison)
+def _change_poison(state: GameState, command: ChangePoison, rng: Random) -> list[Event]:
+    player = _alive(state, command.seat)
+    _check_source(state, command.source)
+    _check_amount(command.delta)
+    if player.poison + command.delta < 0:
+        raise IllegalCommand("life.poison_below", name=player.name, poison=player.poison, remove=-command.delta)
+    return [PoisonChanged(seat=command.seat, delta=command.delta, source=command.source)]
+
+
+def commander_names(player: Player) -> tuple[str, ...]:
+    """The player's commanders as the screen names them; one unnamed commander by default."""
+    return player.commanders or (str(Message("life.commander_label", owner=player.name)),)
+
+
+@decides(DealCommanderDamage)
+def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Random) -> list[Event]:
+    base = find_format(state.formats[0])
+    if not base.commander_damage:
+        raise IllegalCommand("life.no_commander_damage", base=base.title)
+    _alive(state, command.seat)
+    owner = check_seat(state, command.source)
+    names = commander_names(owner)
+    if command.commander is None:
+        if len(names) > 1:
+            raise IllegalCommand(
+                "life.which_commander", name=owner.name, count=len(names), commanders=", ".join(names),
+                first=names[0],
+            )
+        index = 0
+    else:
+        index = command.commander
+        if not 0 <= index < len(names):
+            raise IllegalCommand("life.no_such_commander", name=owner.name, index=index, commanders=", ".join(names))
+    if not 1 <= command.amount <= MAX_CHANGE:
+        raise IllegalCommand("life.damage_range", amount=command.amount, limit=MAX_CHANGE)
+    return [
+        CommanderDamageDealt(seat=command.seat, source=command.source, commander=index, amount=command.amount),
+        LifeChanged(seat=command.seat, delta=-command.amount, source=command.source),
+    ]
+
+
+@decides(NameCommanders)
+def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> list[Event]:
+    base = find_format(state.formats[0])
+    if not base.commander_damage:
+        raise IllegalCommand("life.no_commander_damage", base=base.title)
+    player = check_seat(state, command.seat)
+    names = tuple(" ".join(n.split()) for n in command.commanders)
+    if not 1 <= len(names) <= MAX_COMMANDERS:
+        raise IllegalCommand("life.commander_count", count=len(names))
+    if not all(names):
+        raise IllegalCommand("life.commander_name")
+    for victim in state.players:
+        for entry in victim.commander_damage:
+            if entry.source == command.seat and entry.commander >= len(names):
+                raise IllegalCommand(
+                    "life.commander_in_use", name=player.name, commander=commander_names(player)[entry.commander]
+                )
+    return [CommandersNamed(seat=command.seat, commanders=names)]
+
+
+@decides(Concede)
+def _concede(state: GameState, command: Concede, rng: Random) -> list[Event]:
+    _alive(state, command.seat)
+    return [PlayerLost(seat=command.seat, reason=LossReason.CONCEDED)]
+
+
+@decides(Lose)
+def _lose(state: GameState, command: Lose, rng: Random) -> list[Event]:
+    _alive(state, command.seat)
+    _check_source(state, command.source)
+    return [PlayerLost(seat=command.seat, reason=LossReason.EFFECT, source=command.source)]
+
+
+def _ledger(state: GameState, source: int | None, target: int, **deltas: int) -> tuple[LedgerEntry, ...]:
+    entries = list(state.ledger)
+    for i, entry in enumerate(entries):
+        if entry.source == source and entry.target == target:
+            break
+    else:
+        entries.append(LedgerEntry(source=source, target=target))
+        i = len(entries) - 1
+    entry = entries[i]
+    entries[i] = entry.model_copy(update={k: getattr(entry, k) + v for k, v in deltas.items()})
+    return tuple(entries)
+
+
+@applies(LifeChanged)
+def _apply_life(state: GameState, event: LifeChanged) -> GameState:
+    player = state.player(event.seat)
+    if event.delta < 0:
+        ledger = _ledger(state, event.source, event.seat, life_lost=-event.delta)
+    else:
+        ledger = _ledger(state, event.source, event.seat, life_gained=event.delta)
+    changed = state.with_player(player.model_copy(update={"life": player.life + event.delta}))
+    return changed.model_copy(update={"ledger": ledger})
+
+
+@applies(PoisonChanged)
+def _apply_poison(state: GameState, event: PoisonChanged) -> GameState:
+    player = state.player(event.seat)
+    changed = state.with_player(player.model_copy(update={"poison": player.poison + event.delta}))
+    return changed.model_copy(update={"ledger": _ledger(state, event.source, event.seat, poison=event.delta)})
+
+
+@applies(CommanderDamageDealt)
+def _apply_commander_damage(state: GameState, event: CommanderDamageDealt) -> GameState:
+    player = state.player(event.seat)
+    total = player.commander_damage_from(event.source, event.commander) + event.amount
+    others = [e for e in player.commander_damage if (e.source, e.commander) != (event.source, event.commander)]
+    entries = sorted(
+        [*others, CommanderDamage(source=event.source, commander=event.commander, amount=total)],
+        key=lambda e: (e.source, e.commander),
+    )
+    return state.with_player(player.model_copy(update={"commander_damage": tuple(entries)}))
+
+
+@applies(CommandersNamed)
+def _apply_commanders(state: GameState, event: CommandersNamed) -> GameState:
+    return state.with_player(state.player(event.seat).model_copy(update={"commanders": event.commanders}))
+
+
+@applies(PlayerLost)
+def _apply_lost(state: GameState, event: PlayerLost) -> GameState:
+    loss = Loss(reason=event.reason, source=event.source, turn=state.turn)
+    return state.with_player(state.player(event.seat).model_copy(update={"lost": loss}))
+
+
+def loss_reason(player: Player) -> LossReason | None:
+    """Why a player still in the game has lost by the numbers (LF-1), if they have."""
+    if player.life <= 0:
+        return LossReason.LIFE
+    if player.poison >= POISON_LIMIT:
+        return LossReason.POISON
+    if any(entry.amount >= COMMANDER_LIMIT for entry in player.commander_damage):
+        return LossReason.COMMANDER
+    return None
+
+
+@state_check
+def _losses(state: GameState, events: list[Event]) -> list[Event]:
+    """LF-1: a player at 0 life, 10 poison or 21 from one commander loses at once.
+
+    The player responsible is the source of the last change that hurt them in this command.
+    """
+    lost: list[Event] = []
+    for player in state.in_game():
+        reason = loss_reason(player)
+        if reason is None:
+            continue
+        source: int | None = None
+        for event in events:
+            if isinstance(event, CommanderDamageDealt | LifeChanged | PoisonChanged) and event.seat == player.seat:
+                source = event.source
+        lost.append(PlayerLost(seat=player.seat, reason=reason, source=source))
+    return lost
+
+
+def _name(state: GameState, seat: int | None) -> str:
+    return state.player(seat).name if seat is not None else ""
+
+
+@describes(LifeChanged)
+def _describe_life(state: GameState, event: LifeChanged) -> Message:
+    player = state.player(event.seat)
+    key = "life.changed_from" if event.source is not None else "life.changed"
+    return Message(
+        key, name=player.name, before=player.life, after=player.life + event.delta, source=_name(state, event.source)
+    )
+
+
+@describes(PoisonChanged)
+def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
+    player = state.player(event.seat)
+    key = "life.poison_from" if event.source is not None else "life.poison"
+    return Message(
+        key, name=player.name, before=player.poison, after=player.poison + event.delta,
+        source=_name(state, event.source),
+    )
+
+
+@describes(CommanderDamageDealt)
+def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) -> Message:
+    player = state.player(event.seat)
+    commander = commander_names(state.player(event.source))[event.commander]
+    total = player.commander_damage_from(event.source, event.commander) + event.amount
+    return Message("life.commander_damage", name=player.name, amount=event.amount, commander=commander, total=total)
+
+
+@describes(CommandersNamed)
+def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
+    return Message("life.commanders_named", name=state.player(event.seat).name, commanders=", ".join(event.commanders))
+
+
+@describes(PlayerLost)
+def _describe_lost(state: GameState, event: PlayerLost) -> Message:
+    return Message(f"life.lost.{event.reason.value}", name=state.player(event.seat).name)
+
+
+def dealt(state: GameState) -> list[LedgerEntry]:
+    """LF-2: who did how much to whom, over the whole game (sources first, then targets)."""
+    return sorted(state.ledger, key=lambda e: (-1 if e.source is None else e.source, e.target))

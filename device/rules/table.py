@@ -1,0 +1,250 @@
+"""Table, players and turns (SPEC section 0, TB-1..TB-5)."""
+
+from __future__ import annotations
+
+from random import Random
+
+from device.commands import Advance, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
+from device.errors import IllegalCommand, UnknownName
+from device.events import (
+    Event,
+    GameStarted,
+    PlayerSpec,
+    SkipScheduled,
+    StepChanged,
+    TurnOrderReversed,
+    TurnPassed,
+    TurnSkipped,
+)
+from device.formats import find_format, fold, resolve_setup
+from device.rules.registry import applies, decides, describes
+from device.state import GameState, Player, Step, outcome
+from device.text import Message
+from device.text import register as register_texts
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+MAX_NAME = 24
+MAX_LIFE = 9999
+
+register_texts(
+    {
+        "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",
+        "table.name_empty": "A player needs a name.",
+        "table.name_long": "{name!r} is too long for the screen: at most {limit} characters.",
+        "table.name_twice": "Two players are called {name!r}: give each player a different name.",
+        "table.life_range": "Starting life must be from 1 to {limit}; {life} given.",
+        "table.no_player": "No player called {name!r}. Players: {players}.",
+        "table.ambiguous_player": "{name!r} could be {matches}: type more of the name.",
+        "table.no_seat": "There is no seat {seat}: this table has seats 0 to {last}.",
+        "table.skip_range": "A player can skip 1 to 10 turns; {turns} given.",
+        "table.skip_out": "{name} has left the game; there is no turn of theirs to skip.",
+        "table.started": "New {formats} game for {players}, {life} life. {first} goes first.",
+        "table.started_random": "New {formats} game for {players}, {life} life. "
+        "The gadget drew {first} to go first.",
+        "table.main": "{name}: main phase.",
+        "table.upkeep": "{name}: upkeep.",
+        "table.turn": "Turn {turn}: {name}'s upkeep.",
+        "table.skipped": "{name} skips this turn.",
+        "table.skip_scheduled": "{name} will skip their next {turns} turn(s).",
+        "table.reversed_cw": "Turn order reversed: play now passes clockwise.",
+        "table.reversed_ccw": "Turn order reversed: play now passes counter-clockwise.",
+        "table.won": "{name} won ({reason})",
+        "table.draw": "nobody won ({reason})",
+    }
+)
+
+
+def start(command: NewGame, rng: Random) -> GameStarted:
+    names = [" ".join(name.split()) for name in command.players]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalCommand("table.players_count", count=len(names))
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            raise IllegalCommand("table.name_empty")
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise IllegalCommand("table.name_long", name=name, limit=MAX_NAME)
+        if fold(name) in seen:
+            raise IllegalCommand("table.name_twice", name=name)
+        seen.add(fold(name))
+    setup = resolve_setup(command.formats, len(names), command.options)
+    life = setup.base.starting_life if command.starting_life is None else command.starting_life
+    if not 1 <= life <= MAX_LIFE:
+        raise IllegalCommand("table.life_range", life=life, limit=MAX_LIFE)
+    if command.first is None:
+        first, drawn = rng.randrange(len(names)), True
+    else:
+        first, drawn = _match_name(names, command.first), False
+    return GameStarted(
+        formats=setup.names,
+        options=setup.options,
+        starting_life=life,
+        players=tuple(PlayerSpec(name=name) for name in names),
+        starting_player=first,
+        starting_player_random=drawn,
+    )
+
+
+def initial_state(event: GameStarted) -> GameState:
+    players = tuple(
+        Player(seat=seat, name=spec.name, life=event.starting_life, commanders=spec.commanders)
+        for seat, spec in enumerate(event.players)
+    )
+    return GameState(
+        formats=event.formats,
+        options=event.options,
+        starting_life=event.starting_life,
+        players=players,
+        starting_player=event.starting_player,
+        active=event.starting_player,
+    )
+
+
+def _match_name(names: list[str], text: str) -> int:
+    """A seat from what someone typed: the exact name, or the one name that starts with it."""
+    wanted = fold(text)
+    exact = [seat for seat, name in enumerate(names) if fold(name) == wanted]
+    if exact:
+        return exact[0]
+    starts = [seat for seat, name in enumerate(names) if wanted and fold(name).startswith(wanted)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise UnknownName("table.ambiguous_player", name=text, matches=" or ".join(names[s] for s in starts))
+    raise UnknownName("table.no_player", name=text, players=", ".join(names))
+
+
+def find_player(state: GameState, text: str) -> int:
+    """The seat of the player ``text`` names (case- and accent-insensitive, or a unique prefix)."""
+    return _match_name([p.name for p in state.players], text)
+
+
+def check_seat(state: GameState, seat: int) -> Player:
+    if not 0 <= seat < len(state.players):
+        raise IllegalCommand("table.no_seat", seat=seat, last=len(state.players) - 1)
+    return state.players[seat]
+
+
+def next_turn(state: GameState) -> tuple[list[int], int]:
+    """Who is skipped and who plays next, in turn order (TB-3, TB-4).
+
+    Players who left are passed over silently; players owed a skipped turn use it up.
+    """
+    count = len(state.players)
+    owed = {p.seat: p.skip_turns for p in state.players}
+    skipped: list[int] = []
+    seat = state.active
+    # Each lap either finds a player or uses up at least one owed skip, so this ends.
+    for _ in range(count * (sum(owed.values()) + 1) + 1):
+        seat = (seat + state.direction) % count
+        if not state.players[seat].in_game:
+            continue
+        if owed[seat] > 0:
+            owed[seat] -= 1
+            skipped.append(seat)
+            continue
+        return skipped, seat
+    return skipped, state.active
+
+
+@decides(Advance)
+def _advance(state: GameState, command: Advance, rng: Random) -> list[Event]:
+    if state.step is Step.UPKEEP:
+        return [StepChanged(step=Step.MAIN)]
+    return _pass(state, PassTurn(), rng)
+
+
+@decides(PassTurn)
+def _pass(state: GameState, command: PassTurn, rng: Random) -> list[Event]:
+    skipped, seat = next_turn(state)
+    events: list[Event] = [TurnSkipped(seat=s) for s in skipped]
+    events.append(TurnPassed(to=seat, turn=state.turn + 1))
+    return events
+
+
+@decides(ReverseTurnOrder)
+def _reverse(state: GameState, command: ReverseTurnOrder, rng: Random) -> list[Event]:
+    return [TurnOrderReversed(direction=-state.direction)]
+
+
+@decides(SkipTurns)
+def _skip(state: GameState, command: SkipTurns, rng: Random) -> list[Event]:
+    player = check_seat(state, command.seat)
+    if not 1 <= command.turns <= 10:
+        raise IllegalCommand("table.skip_range", turns=command.turns)
+    if not player.in_game:
+        raise IllegalCommand("table.skip_out", name=player.name)
+    return [SkipScheduled(seat=command.seat, turns=command.turns)]
+
+
+@applies(StepChanged)
+def _apply_step(state: GameState, event: StepChanged) -> GameState:
+    return state.model_copy(update={"step": Step(event.step)})
+
+
+@applies(TurnPassed)
+def _apply_turn(state: GameState, event: TurnPassed) -> GameState:
+    return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP})
+
+
+@applies(TurnSkipped)
+def _apply_skipped(state: GameState, event: TurnSkipped) -> GameState:
+    player = state.player(event.seat)
+    return state.with_player(player.model_copy(update={"skip_turns": max(0, player.skip_turns - 1)}))
+
+
+@applies(SkipScheduled)
+def _apply_skip(state: GameState, event: SkipScheduled) -> GameState:
+    player = state.player(event.seat)
+    return state.with_player(player.model_copy(update={"skip_turns": player.skip_turns + event.turns}))
+
+
+@applies(TurnOrderReversed)
+def _apply_reverse(state: GameState, event: TurnOrderReversed) -> GameState:
+    return state.model_copy(update={"direction": event.direction})
+
+
+def describe_start(event: GameStarted) -> Message:
+    titles = " + ".join(find_format(name).title for name in event.formats)
+    names = [spec.name for spec in event.players]
+    key = "table.started_random" if event.starting_player_random else "table.started"
+    return Message(
+        key, formats=titles, players=", ".join(names), life=event.starting_life,
+        first=names[event.starting_player],
+    )
+
+
+@describes(StepChanged)
+def _describe_step(state: GameState, event: StepChanged) -> Message:
+    key = "table.main" if event.step == Step.MAIN else "table.upkeep"
+    return Message(key, name=state.player(state.active).name)
+
+
+@describes(TurnPassed)
+def _describe_turn(state: GameState, event: TurnPassed) -> Message:
+    return Message("table.turn", turn=event.turn, name=state.player(event.to).name)
+
+
+@describes(TurnSkipped)
+def _describe_skipped(state: GameState, event: TurnSkipped) -> Message:
+    return Message("table.skipped", name=state.player(event.seat).name)
+
+
+@describes(SkipScheduled)
+def _describe_skip(state: GameState, event: SkipScheduled) -> Message:
+    return Message("table.skip_scheduled", name=state.player(event.seat).name, turns=event.turns)
+
+
+@describes(TurnOrderReversed)
+def _describe_reverse(state: GameState, event: TurnOrderReversed) -> Message:
+    return Message("table.reversed_cw" if event.direction > 0 else "table.reversed_ccw")
+
+
+def describe_outcome(state: GameState) -> Message | None:
+    result = outcome(state)
+    if result is None:
+        return None
+    if result.winner is None:
+        return Message("table.draw", reason=result.reason)
+    return Message("table.won", name=state.player(result.winner).name, reason=result.reason)

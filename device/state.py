@@ -1,0 +1,122 @@
+"""The game state: what the table looks like after every event so far.
+
+State is immutable.  ``device.rules.apply`` returns a new state for each event; nothing else
+makes one.  ``GameState.model_dump(mode="json")`` is the documented shape behind the console's
+``state`` command (see README, "The state JSON"); ``STATE_SCHEMA`` is its version and goes up
+whenever that shape changes incompatibly.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from pydantic import Field
+
+from device.models import Model
+
+STATE_SCHEMA = 1
+
+
+class Step(enum.StrEnum):
+    """The part of a turn the gadget cares about."""
+
+    UPKEEP = "upkeep"  # contraptions crank, upkeep dice
+    MAIN = "main"  # planar die rolls
+
+
+class LossReason(enum.StrEnum):
+    LIFE = "life"  # 0 or less life
+    POISON = "poison"  # 10 or more poison counters
+    COMMANDER = "commander"  # 21 or more combat damage from one commander
+    CONCEDED = "conceded"
+    EFFECT = "effect"  # a card or other rule said so
+
+
+class Loss(Model):
+    reason: LossReason
+    source: int | None = None  # seat of the player responsible, if any
+    turn: int
+
+
+class CommanderDamage(Model):
+    """Combat damage a player has taken from one commander (partners are separate sources)."""
+
+    source: int  # seat of the commander's owner
+    commander: int  # index into that player's ``commanders``
+    amount: int
+
+
+class Player(Model):
+    seat: int  # 0-based, clockwise; the default turn order follows seats
+    name: str
+    life: int
+    poison: int = 0
+    commanders: tuple[str, ...] = ()  # named commanders; none named = one commander
+    commander_damage: tuple[CommanderDamage, ...] = ()
+    lost: Loss | None = None
+    skip_turns: int = 0  # turns this player will skip when their seat comes up
+
+    @property
+    def in_game(self) -> bool:
+        return self.lost is None
+
+    def commander_damage_from(self, source: int, commander: int) -> int:
+        for entry in self.commander_damage:
+            if entry.source == source and entry.commander == commander:
+                return entry.amount
+        return 0
+
+
+class LedgerEntry(Model):
+    """Running totals of what one source did to one player's life and poison (LF-2)."""
+
+    source: int | None  # a seat, or None for "no player" (self-inflicted, unknown, the game)
+    target: int
+    life_lost: int = 0
+    life_gained: int = 0
+    poison: int = 0
+
+
+class GameState(Model):
+    schema_version: int = STATE_SCHEMA
+    formats: tuple[str, ...]  # the base format first, then modules
+    options: dict[str, str | int | bool] = Field(default_factory=dict)
+    starting_life: int
+    players: tuple[Player, ...]
+    starting_player: int
+    active: int  # seat of the active player
+    turn: int = 1
+    step: Step = Step.UPKEEP
+    direction: int = 1  # 1 clockwise, -1 after the turn order was reversed
+    ledger: tuple[LedgerEntry, ...] = ()
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def in_game(self) -> tuple[Player, ...]:
+        return tuple(p for p in self.players if p.in_game)
+
+    def has(self, fmt: str) -> bool:
+        return fmt in self.formats
+
+    def with_player(self, player: Player) -> GameState:
+        players = list(self.players)
+        players[player.seat] = player
+        return self.model_copy(update={"players": tuple(players)})
+
+
+class Outcome(Model):
+    """The end of a game, as a value: a winner, or a draw when everyone left at once."""
+
+    winner: int | None
+    reason: str
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The game's result, or None while it goes on."""
+    remaining = state.in_game()
+    if len(remaining) == 1:
+        return Outcome(winner=remaining[0].seat, reason="last player standing")
+    if not remaining:
+        return Outcome(winner=None, reason="every player left the game")
+    return None

@@ -1,0 +1,57 @@
+"""English texts of the messages the game core produces, by key.
+
+Rules raise ``IllegalCommand(key, **params)`` and describe events as ``(key, params)``; the
+console prints the English text from here, and the kiosk looks the same key up in the table's
+language and falls back to this English text.  Keys are stable: screens and translations use them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+EN: dict[str, str] = {}
+
+
+def register(texts: Mapping[str, str]) -> None:
+    """Add a module's texts.  A key may be registered once, so two modules cannot clash."""
+    for key, text in texts.items():
+        if key in EN and EN[key] != text:
+            raise ValueError(f"text key {key!r} registered twice")
+        EN[key] = text
+
+
+def render(key: str, params: Mapping[str, Any]) -> str:
+    """The English text for ``key`` with ``params`` filled in; unknown keys show themselves."""
+    template = EN.get(key)
+    if template is None:
+        return f"{key} {dict(params)!r}" if params else key
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return f"{template} {dict(params)!r}"
+
+
+class Message:
+    """A text to show, as a key and its parameters, so each screen can use its own language."""
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        return render(self.key, self.params)
+
+    def __repr__(self) -> str:
+        return f"Message({self.key!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": self.params, "text": str(self)}

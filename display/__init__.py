@@ -1,0 +1,1 @@
+"""aetherbox's kiosk screen (pygame)."""

@@ -1,0 +1,1 @@
+"""aetherbox's input and output hardware: buttons, encoder, buzzer, keyboard, RFID readers."""

@@ -1,0 +1,77 @@
+"""Configuration: defaults with no file, bad values reported by key and replaced by defaults."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device.config import Config, load
+
+
+def test_no_file_means_defaults_and_no_warning(tmp_path: Path) -> None:
+    loaded = load()
+    assert loaded.config == Config() and loaded.warnings == ()
+
+
+def test_values_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("AETHERBOX_DATA_DIR")
+    path = tmp_path / "c.toml"
+    path.write_text('language = "pl"\ndata_dir = "/srv/ab"\n[starting_life]\nEDH = 30\n', encoding="utf-8")
+    loaded = load(path)
+    assert loaded.warnings == ()
+    assert loaded.config.language == "pl"
+    assert loaded.config.starting_life == {"commander": 30}
+    assert loaded.config.journal_path() == Path("/srv/ab/games/aetherbox.sqlite3")
+
+
+def test_environment_overrides_the_data_dir(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('data_dir = "/srv/ab"\n', encoding="utf-8")
+    assert load(path).config.journal_path() == tmp_path / "data" / "games" / "aetherbox.sqlite3"
+
+
+def test_bad_value_is_named_and_the_rest_kept(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('language = "de"\ndata_dir = "/srv/ab"\ncolour = "red"\n', encoding="utf-8")
+    loaded = load(path)
+    assert loaded.config.language == "en"
+    assert loaded.config.data_dir == Path("/srv/ab")
+    assert loaded.warnings == (
+        f"{path}: 'language': Input should be 'en', 'ru', 'ja' or 'pl' (got 'de'); using the default",
+        f"{path}: unknown key 'colour' ignored",
+    )
+
+
+def test_unknown_format_in_starting_life(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text("[starting_life]\nbrawl = 25\n", encoding="utf-8")
+    loaded = load(path)
+    assert loaded.config.starting_life == {}
+    assert loaded.warnings == (
+        f"{path}: 'starting_life': There is no format 'brawl'. Known formats: commander, duel, ffa. "
+        "(got {'brawl': 25}); using the default",
+    )
+
+
+def test_unparseable_file_gives_defaults_and_says_where(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_text('language = "pl\n', encoding="utf-8")
+    loaded = load(path)
+    assert loaded.config == Config()
+    assert loaded.warnings[0].startswith(f"{path}: not valid TOML (") and "line 1" in loaded.warnings[0]
+
+
+def test_unreadable_file_gives_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "dir.toml"
+    path.mkdir()
+    loaded = load(path)
+    assert loaded.config == Config()
+    assert loaded.warnings == (f"{path}: cannot read it (Is a directory); using defaults",)
+
+
+def test_binary_garbage_gives_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    loaded = load(path)
+    assert loaded.config == Config() and "not valid TOML" in loaded.warnings[0]

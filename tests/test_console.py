@@ -1,0 +1,191 @@
+"""``aetherbox console``: every command through ``main``, as a user types it."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from device.cli import main
+from device.console import entries
+
+
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: Path, text: str, *extra: str) -> list[str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert main(["console", "--db", str(db), "--seed", "3", *extra]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+SCRIPT = """\
+new commander Alice Bob Carol first=Alice
+next
+damage Bob 5 from Alice
+poison Carol +4 from Bob
+commander Alice 7 from Carol
+life Bob +2 from Bob
+life Carol =33
+concede Bob
+undo
+redo
+next
+show
+"""
+
+
+def test_console_plays_a_commander_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", SCRIPT)
+    assert out == [
+        "New Commander game for Alice, Bob, Carol, 40 life. Alice goes first.",
+        "Alice: main phase.",
+        "Bob: 40 → 35 life (from Alice).",
+        "Carol: 0 → 4 poison (from Bob).",
+        "Alice took 7 commander damage from Carol's commander (7 of 21).",
+        "Alice: 40 → 33 life (from Carol).",
+        "Bob: 35 → 37 life (from Bob).",
+        "Carol: 40 → 33 life.",
+        "Bob has conceded.",
+        "Undone: Bob has conceded.",
+        "Redone: Bob has conceded.",
+        "Turn 2: Carol's upkeep.",
+        "Turn 2: Carol's upkeep.",
+        "  Alice: 33 life  (7 from Carol's commander)",
+        "  Bob: 37 life  (lost: conceded)",
+        "* Carol: 33 life  (4 poison)",
+    ]
+
+
+def test_console_resumes_the_last_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "j.sqlite3"
+    run(monkeypatch, capsys, db, "new Ola Ela Ula first=Ela\nnext\nnext\n")
+    out = run(monkeypatch, capsys, db, "show\n")
+    assert out == [
+        "Resumed game 1: Free-for-all: Ola, Ela, Ula (turn 2).",
+        "Turn 2: Ula's upkeep.",
+        "  Ola: 20 life",
+        "  Ela: 20 life",
+        "* Ula: 20 life",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("fly away", "refused: Unknown command 'fly'; 'help' lists the commands."),
+        ("life Zed -3", "refused: No player called 'Zed'. Players: Alice, Bob, Carol."),
+        ("life Alice lots", "refused: 'lots' is not a number."),
+        ("life Alice", "refused: Usage: life PLAYER +N|-N|=N [from SOURCE] (life PLAYER +N|-N|=N [from SOURCE])"),
+        ('life "Alice -3', "refused: Cannot read that line: no closing quotation."),
+        ("commander Alice 3 from Bob/Tymna", "refused: Bob has no commander 'Tymna'; their commanders: Bob's commander."),
+        ("undo 0", "refused: Say how many times, from 1 to 100; '0' given."),
+        ("poison Alice -1", "refused: Alice has 0 poison counter(s); 1 cannot be removed."),
+        ("load 9", "refused: There is no saved game 9; 'games' lists them."),
+    ],
+)
+def test_console_refuses_with_a_reason_and_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, reply: str
+) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"new commander Alice Bob Carol first=Alice\n{line}\nstate\n")
+    assert out[1] == reply
+    state = json.loads(out[2])
+    assert state["state"]["turn"] == 1
+    assert [p["life"] for p in state["state"]["players"]] == [40, 40, 40]
+
+
+def test_console_before_any_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "next\nstate\nundo\n")
+    assert out == [
+        "refused: No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'.",
+        '{"game": null, "outcome": null, "schema": 1, "state": null}',
+        "refused: No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'.",
+    ]
+
+
+def test_state_json_has_the_documented_shape(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new duel Ola Ela first=Ola\ndamage Ela 20 from Ola\nstate\n")
+    doc = json.loads(out[-1])
+    assert set(doc) == {"schema", "game", "state", "outcome"}
+    assert doc["outcome"] == {"winner": 0, "reason": "last player standing"}
+    assert set(doc["state"]) == {
+        "schema_version", "formats", "options", "starting_life", "players", "starting_player", "active", "turn",
+        "step", "direction", "ledger",
+    }
+    assert doc["state"]["players"][1] == {
+        "seat": 1, "name": "Ela", "life": 0, "poison": 0, "commanders": [], "commander_damage": [],
+        "lost": {"reason": "life", "source": 0, "turn": 1}, "skip_turns": 0,
+    }
+
+
+def test_log_dealt_games_and_commanders(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = (
+        "new edh Alice Bob first=Bob\ncommanders Bob Tymna Thrasios\ncommander Alice 5 from Bob/thr\n"
+        "commander Alice 2 from Bob/1\ngain Alice 3\nundo\ndealt\nlog\ngames\n"
+    )
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", text)
+    assert out[1:6] == [
+        "Bob's commander(s): Tymna, Thrasios.",
+        "Alice took 5 commander damage from Thrasios (5 of 21).",
+        "Alice: 40 → 35 life (from Bob).",
+        "Alice took 2 commander damage from Tymna (2 of 21).",
+        "Alice: 35 → 33 life (from Bob).",
+    ]
+    assert out[8] == "Bob → Alice: 7 life lost"
+    log = [line[15:] for line in out[9:14]]
+    assert log[-1] == "Alice: 33 → 36 life.  (undone)"
+    assert log[0] == "New Commander game for Alice, Bob, 40 life. Bob goes first."
+    assert out[14].startswith("*   1 ") and out[14].endswith("Commander: Alice, Bob  (3 changes)")
+
+
+def test_help_lists_every_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "help\nhelp poison\n")
+    names = [e.name for e in entries()]
+    assert len(out) == len(names) + 2
+    assert [line.split()[0] for line in out[: len(names)]] == names
+    assert out[-2:] == ["poison PLAYER +N|-N [from SOURCE]", "    Add or remove poison counters; 10 loses (LF-1)."]
+
+
+def test_commands_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = tmp_path / "game.txt"
+    script.write_text("# a comment\nnew Алиса Борис first=Борис\n\nnext\nquit\nnext\n", encoding="utf-8")
+    assert main(["console", str(script), "--db", str(tmp_path / "j.sqlite3")]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "New Free-for-all game for Алиса, Борис, 20 life. Борис goes first.",
+        "Борис: main phase.",
+    ]
+
+
+def test_missing_script_file_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["console", str(tmp_path / "nope.txt"), "--db", str(tmp_path / "j.sqlite3")]) == 1
+    assert capsys.readouterr().err == f"aetherbox: error: cannot read {tmp_path / 'nope.txt'}: No such file or directory\n"
+
+
+def test_corrupt_journal_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "j.sqlite3"
+    db.write_bytes(b"\x00garbage" * 1000)
+    assert main(["console", "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"aetherbox: error: {db}: the journal is damaged or is not an aetherbox journal")
+    assert db.read_bytes() == b"\x00garbage" * 1000
+
+
+def test_bad_config_warns_and_still_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text("language = 5\n", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("new A B first=A\n"))
+    assert main(["--config", str(config), "console", "--db", str(tmp_path / "j.sqlite3")]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"aetherbox: warning: {config}: 'language': Input should be 'en', 'ru', 'ja' or 'pl' (got 5); using the default\n"
+    )
+    assert captured.out == "New Free-for-all game for A, B, 20 life. A goes first.\n"
+
+
+def test_configured_starting_life(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text("[starting_life]\ncommander = 30\nffa = 25\n", encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("new edh A B first=A\nnew C D first=C\nnew edh E F first=E life=50\n"))
+    assert main(["--config", str(config), "console", "--db", str(tmp_path / "j.sqlite3")]) == 0
+    assert [line.split(", ")[-1] for line in capsys.readouterr().out.splitlines()] == [
+        "30 life. A goes first.", "25 life. C goes first.", "50 life. E goes first.",
+    ]
