@@ -72,5 +72,9 @@ class DeviceNotFound(AetherboxError, FileNotFoundError):
     """A piece of hardware (serial port, screen, GPIO chip) is not there."""
 
 
+class DeviceBusy(AetherboxError, BlockingIOError):
+    """A piece of hardware is there but another program holds it."""
+
+
 class DevicePermission(AetherboxError, PermissionError):
     """A piece of hardware is there but this user may not open it."""
