@@ -1,0 +1,560 @@
+"""The gadget's buttons and rotary encoder on the Raspberry Pi's GPIO pins, through gpiozero.
+
+Default wiring (BCM numbers, physical header position in brackets); every switch connects its
+pin to a ground pin and uses the Pi's internal pull-up, so a press reads low:
+
+====================  ===============  =============================================
+what                  pin              note
+====================  ===============  =============================================
+ROLL                  GPIO17 (11)      the big table button
+NEXT                  GPIO27 (13)      pass the turn / advance
+UNDO                  GPIO22 (15)
+encoder A / B         GPIO5 / GPIO6    (29 / 31); the encoder's C pin to ground
+SELECT                GPIO13 (33)      the encoder's push switch
+buzzer                GPIO18 (12)      an *active* buzzer (it sounds when driven high)
+LED                   GPIO23 (16)      through a resistor (e.g. 330 Ω) to ground
+====================  ===============  =============================================
+
+Ground pins near these: 9, 14, 20, 30, 34, 39.  Every pin is configuration (:class:`GpioConfig`):
+a BCM number (``17``), a gpiozero name (``"GPIO17"``, ``"BCM17"``) or a header position
+(``"BOARD11"``, ``"J8:11"``).
+
+gpiozero's own ``bounce_time`` is not used: what it means differs between pin backends, and
+its mock pins ignore it.  The callbacks of gpiozero's input devices only timestamp raw edges
+and hand them to :mod:`drivers.debounce`; one timer thread settles levels at their deadlines.
+Neither ever touches game state: they only put immutable :mod:`device.inputs` values on the
+input queue, which the game's one thread drains.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from types import MappingProxyType
+from typing import Annotated, Any, Final, Literal, Protocol, Self
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, model_validator
+
+from device.errors import ConfigError, DeviceNotFound, DevicePermission
+from device.inputs import Button, ButtonPressed, EncoderTurned, InputQueue
+from drivers.debounce import DEFAULT_WINDOW, PressClassifier, PressTiming
+
+log = logging.getLogger(__name__)
+
+# --------------------------------------------------------------------------------------------
+# Pin names
+
+#: Header position -> BCM number on the 40-pin header (every Pi since the B+).  Positions not
+#: listed are power or ground.
+HEADER_GPIO: Final = MappingProxyType(
+    {
+        3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23,
+        18: 24, 19: 10, 21: 9, 22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5,
+        31: 6, 32: 12, 33: 13, 35: 19, 36: 16, 37: 26, 38: 20, 40: 21,
+    }
+)  # fmt: skip
+
+_HIGHEST_GPIO: Final = 27
+_PIN_HELP: Final = "use a BCM number such as 17, or a name such as 'GPIO17', 'BCM17' or 'BOARD11'"
+_NAMED = re.compile(r"(GPIO|BCM)(\d+)")
+_HEADER = re.compile(r"(BOARD|J8:)(\d+)")
+
+
+def parse_pin(value: object, key: str = "pin") -> int | str:
+    """Check one pin setting; returns it in the form gpiozero expects.
+
+    Numbers (``17`` or ``"17"``) become ``int``; names are upper-cased (``"gpio17"`` ->
+    ``"GPIO17"``).  Raises ``ValueError`` naming ``key`` and the value otherwise.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError(f"{key}: {value!r} is not a pin: {_PIN_HELP}")
+    text = str(value).strip().upper()
+    if text.isdigit():
+        number = int(text)
+        if number > _HIGHEST_GPIO:
+            raise ValueError(
+                f"{key}: {value!r} is not a GPIO on the 40-pin header: "
+                f"BCM numbers go from 0 to {_HIGHEST_GPIO}"
+            )
+        return number
+    if (named := _NAMED.fullmatch(text)) is not None:
+        if int(named[2]) > _HIGHEST_GPIO:
+            raise ValueError(
+                f"{key}: {value!r} is not a GPIO on the 40-pin header: "
+                f"use GPIO0 to GPIO{_HIGHEST_GPIO}"
+            )
+        return text
+    if (header := _HEADER.fullmatch(text)) is not None:
+        position = int(header[2])
+        if not 1 <= position <= 40:
+            raise ValueError(
+                f"{key}: {value!r} is not on the 40-pin header: positions go from 1 to 40"
+            )
+        if position not in HEADER_GPIO:
+            raise ValueError(
+                f"{key}: {value!r} is a power or ground pin, not a GPIO: "
+                f"choose a GPIO position such as 'BOARD11' (GPIO17)"
+            )
+        return text
+    raise ValueError(f"{key}: {value!r} is not a pin: {_PIN_HELP}")
+
+
+def pin_bcm(pin: int | str) -> int:
+    """The BCM number of a pin accepted by :func:`parse_pin`."""
+    text = str(pin).upper()
+    if text.isdigit():
+        return int(text)
+    if (named := _NAMED.fullmatch(text)) is not None:
+        return int(named[2])
+    if (header := _HEADER.fullmatch(text)) is not None:
+        return HEADER_GPIO[int(header[2])]
+    raise ValueError(f"{pin!r} is not a pin: {_PIN_HELP}")
+
+
+def _required_pin(value: object, info: ValidationInfo) -> int | str:
+    key = info.field_name or "pin"
+    if value is None:
+        raise ValueError(f"{key}: a pin is required: {_PIN_HELP}")
+    return parse_pin(value, key)
+
+
+def _optional_pin(value: object, info: ValidationInfo) -> int | str | None:
+    return None if value is None else parse_pin(value, info.field_name or "pin")
+
+
+Pin = Annotated[int | str, BeforeValidator(_required_pin)]
+OptionalPin = Annotated[int | str | None, BeforeValidator(_optional_pin)]
+
+
+# --------------------------------------------------------------------------------------------
+# Configuration
+
+
+class GpioConfig(BaseModel):
+    """Where the buttons, encoder, buzzer and LED are wired, and how presses are timed.
+
+    ``None`` for a pin means "not fitted".  Switches use the internal pull-up by default
+    (wired to ground, pressed reads low); ``pull_up = false`` uses the pull-down (wired to
+    3V3).  For external resistors give ``active_state`` instead (``true``: pressed reads high)
+    and leave ``pull_up`` out.  The encoder's A and B pins always use the pull-up.
+
+    Buttons listed in ``repeat`` auto-repeat while held (for adjusting life without an
+    encoder) instead of reporting a long press.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    roll: Pin = 17
+    next: Pin = 27
+    undo: OptionalPin = 22
+    select: OptionalPin = 13
+    encoder_a: OptionalPin = 5
+    encoder_b: OptionalPin = 6
+    encoder_reverse: bool = False
+    buzzer: OptionalPin = 18
+    led: OptionalPin = 23
+
+    pull_up: bool | None = True
+    active_state: bool | None = None
+
+    debounce: float = Field(default=DEFAULT_WINDOW, gt=0, le=0.25)
+    hold_time: float | None = Field(default=0.8, gt=0)
+    repeat: frozenset[Button] = frozenset()
+    repeat_delay: float = Field(default=0.5, gt=0)
+    repeat_interval: float = Field(default=0.15, gt=0)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _external_resistors(cls, data: Any) -> Any:
+        # TOML has no null, so giving active_state alone is how a config says "external
+        # resistors"; gpiozero wants pull_up=None for that.
+        if isinstance(data, dict) and "pull_up" not in data:
+            if data.get("active_state") is not None:
+                return {**data, "pull_up": None}
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        if self.pull_up is not None and self.active_state is not None:
+            raise ValueError(
+                f"active_state: leave it unset when pull_up is {self.pull_up!r}, because the pull "
+                "decides which level is a press; remove pull_up to use external resistors"
+            )
+        if self.pull_up is None and self.active_state is None:
+            raise ValueError(
+                "active_state: with external resistors (no pull_up) say which level is a press: "
+                "true for high, false for low"
+            )
+        if (self.encoder_a is None) != (self.encoder_b is None):
+            raise ValueError("encoder_a and encoder_b go together: set both pins or neither")
+        for name, limit in (("hold_time", self.hold_time), ("repeat_delay", self.repeat_delay)):
+            if limit is not None and limit <= self.debounce:
+                raise ValueError(
+                    f"{name}: {limit!r} s must be longer than the debounce window "
+                    f"({self.debounce!r} s)"
+                )
+        seen: dict[int, str] = {}
+        for key, pin in self.pins().items():
+            bcm = pin_bcm(pin)
+            if bcm in seen:
+                other = seen[bcm]
+                raise ValueError(
+                    f"{other} ({getattr(self, other)!r}) and {key} ({pin!r}) are both GPIO{bcm}: "
+                    "give each its own pin"
+                )
+            seen[bcm] = key
+        return self
+
+    def pins(self) -> dict[str, int | str]:
+        """Every fitted pin by its setting's name."""
+        names = ("roll", "next", "undo", "select", "encoder_a", "encoder_b", "buzzer", "led")
+        return {name: pin for name in names if (pin := getattr(self, name)) is not None}
+
+    def button_pins(self) -> dict[Button, int | str]:
+        """The fitted buttons and their pins."""
+        return {
+            button: pin
+            for button in Button
+            if (pin := getattr(self, button.value)) is not None
+        }
+
+    def timing(self, button: Button) -> PressTiming:
+        """How ``button``'s presses are classified."""
+        if button in self.repeat:
+            return PressTiming(
+                window=self.debounce,
+                hold_time=None,
+                repeat_delay=self.repeat_delay,
+                repeat_interval=self.repeat_interval,
+            )
+        return PressTiming(window=self.debounce, hold_time=self.hold_time)
+
+
+# --------------------------------------------------------------------------------------------
+# gpiozero at the boundary
+
+_PERMISSION_HINT: Final = "add this user to the 'gpio' group and log in again"
+
+
+def load_pin_factory() -> Any:
+    """gpiozero's pin factory, loading the default one if none is set yet.
+
+    Raises :class:`DevicePermission` when GPIO hardware is there but may not be opened, and
+    :class:`DeviceNotFound` (with every backend's reason) when no backend loads, e.g. on a
+    laptop.
+    """
+    from gpiozero import Device
+    from gpiozero.exc import PinFactoryFallback
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            Device.ensure_pin_factory()
+        except Exception as exc:  # any backend failure means the same thing here: no GPIO
+            reasons = [
+                str(w.message).removeprefix("Falling back from ")
+                for w in caught
+                if issubclass(w.category, PinFactoryFallback)
+            ] or [f"{type(exc).__name__}: {exc}"]
+            detail = "; ".join(reasons)
+            if isinstance(exc, PermissionError) or "ermission denied" in detail:
+                raise DevicePermission(
+                    f"GPIO is there but may not be opened ({detail}): {_PERMISSION_HINT}"
+                ) from exc
+            raise DeviceNotFound(
+                f"no GPIO pins: gpiozero could not load a pin factory ({detail}). On a "
+                "Raspberry Pi install lgpio (pip install 'aetherbox[pi]'); elsewhere use the "
+                "keyboard instead"
+            ) from exc
+    for w in caught:
+        log.info("gpiozero: %s", w.message)
+    return Device.pin_factory
+
+
+@contextmanager
+def pin_errors(pins: Mapping[str, int | str]) -> Iterator[None]:
+    """Turn gpiozero's and the OS's errors while opening ``pins`` into aetherbox's own.
+
+    ``pins`` maps setting names to the pins being opened together, for the message.
+    """
+    from gpiozero.exc import (
+        BadPinFactory,
+        GPIOPinInUse,
+        PinFixedPull,
+        PinInvalidPin,
+        PinInvalidPull,
+        PinInvalidState,
+        PinPWMUnsupported,
+    )
+
+    where = ", ".join(f"{key} = {pin!r}" for key, pin in pins.items())
+    keys = " or ".join(pins)
+    try:
+        yield
+    except PinInvalidPin as exc:
+        which = f" ({exc})" if len(pins) > 1 else ""
+        raise ConfigError(
+            f"{where}: this board has no such pin{which}; choose another pin for {keys}"
+        ) from exc
+    except GPIOPinInUse as exc:
+        raise ConfigError(
+            f"{where}: the pin is already in use ({exc}); give each device its own pin"
+        ) from exc
+    except PinFixedPull as exc:
+        raise ConfigError(
+            f"{where}: the pin has a fixed pull-up resistor, so pull_up = false cannot work; "
+            f"choose another pin for {keys} or use the pull-up"
+        ) from exc
+    except (PinInvalidPull, PinInvalidState, PinPWMUnsupported) as exc:
+        raise ConfigError(f"{where}: {exc}") from exc
+    except PermissionError as exc:
+        raise DevicePermission(f"{where}: permission denied ({exc}): {_PERMISSION_HINT}") from exc
+    except (FileNotFoundError, BadPinFactory) as exc:
+        raise DeviceNotFound(f"{where}: no GPIO to open it on ({exc})") from exc
+
+
+# --------------------------------------------------------------------------------------------
+# Button sources
+
+
+class ButtonSource(Protocol):
+    """Something that puts :mod:`device.inputs` values on the input queue once started."""
+
+    def start(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class GpioButtons:
+    """ROLL, NEXT, UNDO and SELECT buttons and the rotary encoder, through gpiozero.
+
+    Pins are opened here, so wiring mistakes are reported at start-up; :meth:`start` attaches
+    the callbacks and starts the timer thread.  ``clock`` is any monotonic clock in seconds.
+    With ``timer=False`` no thread is started and the owner calls :meth:`poll` at
+    :meth:`next_deadline` itself (tests do this with a fake clock).  ``pin_factory=None``
+    uses gpiozero's ``Device.pin_factory`` (loading the default backend if needed).
+    """
+
+    def __init__(
+        self,
+        config: GpioConfig,
+        events: InputQueue,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        timer: bool = True,
+        pin_factory: Any = None,
+    ) -> None:
+        from gpiozero import DigitalInputDevice, RotaryEncoder
+
+        if pin_factory is None:
+            load_pin_factory()
+        self._config = config
+        self._events = events
+        self._clock = clock
+        self._use_timer = timer
+        self._cond = threading.Condition()
+        self._classifiers: dict[Button, PressClassifier] = {}
+        self._thread: threading.Thread | None = None
+        self._started = False
+        self._closed = False
+        self._inputs: dict[Button, Any] = {}
+        self._encoder: Any = None
+        try:
+            for button, pin in config.button_pins().items():
+                with pin_errors({button.value: pin}):
+                    self._inputs[button] = DigitalInputDevice(
+                        pin,
+                        pull_up=config.pull_up,
+                        active_state=config.active_state,
+                        bounce_time=None,
+                        pin_factory=pin_factory,
+                    )
+            if config.encoder_a is not None and config.encoder_b is not None:
+                with pin_errors({"encoder_a": config.encoder_a, "encoder_b": config.encoder_b}):
+                    # max_steps=0: count without limit; only the callbacks matter here.
+                    self._encoder = RotaryEncoder(
+                        config.encoder_a,
+                        config.encoder_b,
+                        bounce_time=None,
+                        max_steps=0,
+                        pin_factory=pin_factory,
+                    )
+        except BaseException:
+            self._release()
+            raise
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def start(self) -> None:
+        """Read the buttons' current levels and begin reporting presses and turns."""
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("GpioButtons is closed; open a new one")
+            if self._started:
+                raise RuntimeError("GpioButtons is already started")
+            self._started = True
+            for button, device in self._inputs.items():
+                # Callbacks first, level second: an edge in between waits for the lock and
+                # then repeats the level read, which the debouncer ignores; the other order
+                # could lose it.
+                device.when_activated = self._edge_callback(button, True)
+                device.when_deactivated = self._edge_callback(button, False)
+                # A button already held now (stuck, or leaned on at boot) is not a press.
+                self._classifiers[button] = PressClassifier(
+                    button, self._config.timing(button), pressed=bool(device.is_active)
+                )
+        if self._encoder is not None:
+            step = -1 if self._config.encoder_reverse else 1
+            self._encoder.when_rotated_clockwise = self._turn_callback(step)
+            self._encoder.when_rotated_counter_clockwise = self._turn_callback(-step)
+        if self._use_timer:
+            self._thread = threading.Thread(target=self._run, name="aetherbox-buttons", daemon=True)
+            self._thread.start()
+
+    def poll(self, now: float | None = None) -> None:
+        """Report every press that has become certain by ``now`` (default: the clock)."""
+        with self._cond:
+            self._poll_locked(self._clock() if now is None else now)
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`poll` may next have something to report, on the ``clock``'s scale."""
+        with self._cond:
+            return self._next_deadline_locked()
+
+    def close(self) -> None:
+        """Stop reporting and release the pins.  Safe to call more than once."""
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._cond.notify_all()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        self._release()
+
+    # -- inside: callbacks run on gpiozero's threads, the timer on its own ------------------
+
+    def _edge_callback(self, button: Button, pressed: bool) -> Callable[[], None]:
+        def on_edge() -> None:
+            self._edge(button, pressed)
+
+        return on_edge
+
+    def _turn_callback(self, steps: int) -> Callable[[], None]:
+        def on_turn() -> None:
+            if not self._closed:
+                self._events.put(EncoderTurned(steps))
+
+        return on_turn
+
+    def _edge(self, button: Button, pressed: bool) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            # Read the clock under the lock so timestamps reach the debouncer in order.
+            self._put(self._classifiers[button].edge(self._clock(), pressed))
+            self._cond.notify()
+
+    def _poll_locked(self, now: float) -> None:
+        for classifier in self._classifiers.values():
+            self._put(classifier.poll(now))
+
+    def _next_deadline_locked(self) -> float | None:
+        deadlines = [d for c in self._classifiers.values() if (d := c.next_deadline()) is not None]
+        return min(deadlines, default=None)
+
+    def _put(self, events: list[ButtonPressed]) -> None:
+        for event in events:
+            self._events.put(event)
+
+    def _run(self) -> None:
+        with self._cond:
+            while not self._closed:
+                self._poll_locked(self._clock())
+                deadline = self._next_deadline_locked()
+                self._cond.wait(None if deadline is None else max(0.0, deadline - self._clock()))
+
+    def _release(self) -> None:
+        for device in self._inputs.values():
+            device.close()  # also drops its callbacks
+        self._inputs.clear()
+        if self._encoder is not None:
+            self._encoder.close()
+            self._encoder = None
+
+
+class FakeButtons:
+    """Stands in for the GPIO buttons on a laptop and in tests.
+
+    :meth:`press` and :meth:`turn` put on the queue exactly what the hardware would, so the
+    keyboard, a test or a demo script can drive the gadget.
+    """
+
+    def __init__(self, events: InputQueue) -> None:
+        self._events = events
+        self._running = False
+        self._closed = False
+
+    @property
+    def running(self) -> bool:
+        return self._running
+
+    def start(self) -> None:
+        if self._closed:
+            raise RuntimeError("FakeButtons is closed; open a new one")
+        self._running = True
+
+    def close(self) -> None:
+        self._running = False
+        self._closed = True
+
+    def press(self, button: Button, *, long: bool = False, repeat: int = 0) -> None:
+        self._post(ButtonPressed(button, long=long, repeat=repeat))
+
+    def turn(self, steps: int) -> None:
+        self._post(EncoderTurned(steps))
+
+    def _post(self, event: ButtonPressed | EncoderTurned) -> None:
+        if not self._running:
+            raise RuntimeError(
+                "FakeButtons is not running: call start() first (and not after close())"
+            )
+        self._events.put(event)
+
+
+Backend = Literal["auto", "gpio", "fake"]
+
+
+def open_buttons(
+    config: GpioConfig, events: InputQueue, *, backend: Backend = "auto"
+) -> ButtonSource:
+    """The one place the button backend is chosen.
+
+    ``"gpio"`` opens the pins or raises; ``"fake"`` returns :class:`FakeButtons`; ``"auto"``
+    uses GPIO when gpiozero can load a pin factory and otherwise logs a warning saying why and
+    falls back to :class:`FakeButtons`.  A GPIO that is there but may not be opened
+    (:class:`DevicePermission`) is raised even in ``"auto"``: a gadget whose buttons silently
+    do nothing is worse than one that says what to fix.
+    """
+    if backend == "fake":
+        return FakeButtons(events)
+    if backend == "gpio":
+        return GpioButtons(config, events)
+    if backend == "auto":
+        try:
+            load_pin_factory()
+        except DeviceNotFound as exc:
+            log.warning("GPIO buttons unavailable, using keyboard stand-ins: %s", exc)
+            return FakeButtons(events)
+        return GpioButtons(config, events)
+    raise ValueError(f"unknown button backend {backend!r}: use 'auto', 'gpio' or 'fake'")
