@@ -49,10 +49,11 @@ def run_console(config: Config, db: Path | None, seed: int | None, file: Path | 
     from device.console import Console
     from device.controller import Controller
     from device.journal import Journal
+    from device.tagmap import TagMap
 
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     with Journal(db or config.journal_path()) as journal:
-        controller = Controller(journal, rng=rng, config=config)
+        controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
         console = Console(controller, sys.stdout)
         if controller.state is not None and controller.game is not None:
             info = journal.game(controller.game)

@@ -6,6 +6,7 @@ allows and what it used instead, and carries on.  Example file (every key option
     language = "pl"                  # en, ru, ja, pl
     data_dir = "/var/lib/aetherbox"  # journal, tag map, card text
     journal = "/var/lib/aetherbox/games/aetherbox.sqlite3"
+    tag_map = "/var/lib/aetherbox/tags.txt"
 
     [starting_life]                  # overrides the formats' starting life (TB-2)
     commander = 30
@@ -32,6 +33,7 @@ class Config(BaseModel):
     language: Language = "en"
     data_dir: Path | None = None
     journal: Path | None = None
+    tag_map: Path | None = None
     starting_life: dict[str, int] = Field(default_factory=dict)
 
     @field_validator("starting_life")
@@ -47,6 +49,10 @@ class Config(BaseModel):
 
     def resolved_data_dir(self) -> Path:
         return paths.data_dir(self.data_dir)
+
+    def tag_map_path(self) -> Path:
+        """The tag map (HW-3): which card each RFID tag is."""
+        return self.tag_map.expanduser() if self.tag_map else self.resolved_data_dir() / "tags.txt"
 
     def journal_path(self) -> Path:
         from device.journal import default_path

@@ -46,6 +46,7 @@ register_texts(
         "console.no_commander": "{name} has no commander {text!r}; their commanders: {commanders}.",
         "console.bad_quotes": "Cannot read that line: {problem}.",
         "console.count": "Say how many times, from 1 to 100; {text!r} given.",
+        "console.bad_uid": "{problem}.",
     }
 )
 
@@ -332,6 +333,33 @@ def _count(args: list[str], name: str) -> int:
     if not 1 <= count <= 100:
         raise IllegalCommand("console.count", text=args[0])
     return count
+
+
+@command(
+    "card",
+    "card NAME",
+    "A physical card was turned over or tapped: name it as printed (a unique start is enough) "
+    "and the gadget does what tapping it on the reader would (PC-12, CT-6).",
+)
+def _card(console: Console, args: list[str]) -> None:
+    from device.catalog import load_catalog
+
+    if not args:
+        raise _usage("card")
+    console.show(console.controller.identify(load_catalog().find(" ".join(args))))
+
+
+@command("tag", "tag UID", "A tag was read: what the reader would report, for trying the tag map without a reader.")
+def _tag(console: Console, args: list[str]) -> None:
+    from device.inputs import normalise_uid
+
+    if len(args) != 1:
+        raise _usage("tag")
+    try:
+        uid = normalise_uid(args[0])
+    except ValueError as error:
+        raise IllegalCommand("console.bad_uid", problem=str(error)) from None
+    console.show(console.controller.tag(uid))
 
 
 @command("undo", "undo [N]", "Take back the last change (or the last N); it can be redone (LF-4).", ("u",))

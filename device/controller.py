@@ -17,15 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from device import rules
+from device import bindings, rules
+from device.catalog import Card
 from device.commands import Advance, Command, NewGame
 from device.config import Config
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
 from device.formats import find_format
-from device.inputs import Button, ButtonPressed, InputEvent
+from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
 from device.state import GameState
+from device.tagmap import TagMap, format_uid
 from device.text import Message
 from device.text import register as register_texts
 
@@ -38,6 +40,9 @@ register_texts(
         "controller.no_such_game": "There is no saved game {game}; 'games' lists them.",
         "controller.loaded": "Resumed game {game}: {title}.",
         "controller.roll_needs_planechase": "ROLL rolls the planar die, and this game has no Planechase.",
+        "controller.card_not_expected": "{name} ({kind}) has no part in this game right now.",
+        "controller.unknown_tag": "Unknown card (tag {uid}): enrol it to use it.",
+        "controller.no_tag_map": "Tag {uid} was read, but no tag map is set up: enrol your cards first.",
     }
 )
 
@@ -63,8 +68,10 @@ class Controller:
         rng: random.Random | None = None,
         config: Config | None = None,
         clock: Callable[[], float] = time.time,
+        tags: TagMap | None = None,
     ) -> None:
         self.journal = journal
+        self.tags = tags
         self.rng = rng if rng is not None else random.SystemRandom()
         self.config = config or Config()
         self.clock = clock
@@ -142,16 +149,48 @@ class Controller:
     # --- hardware inputs ----------------------------------------------------------------
 
     def handle(self, event: InputEvent) -> Result | None:
-        """What a button means in the game; None for inputs that only the screen uses."""
+        """What a hardware input means in the game; None for inputs only the screen uses.
+
+        Raises ``IllegalCommand`` when the input means a command the rules refuse.
+        """
         if isinstance(event, ButtonPressed):
-            if event.button is Button.NEXT and not event.long and event.repeat == 0:
-                return self.execute(Advance())
-            if event.button is Button.UNDO and event.repeat == 0:
-                return self.undo()
-            if event.button is Button.ROLL and event.repeat == 0:
-                raise IllegalCommand("controller.roll_needs_planechase")
+            return self.press(event)
+        if isinstance(event, TagRead):
+            return self.tag(event.uid)
         return None
 
+    def press(self, press: ButtonPressed) -> Result | None:
+        if self.state is not None:
+            command = bindings.button_command(self.state, press)
+            if command is not None:
+                return self.execute(command)
+        if press.repeat:
+            return None
+        if press.button is Button.NEXT and not press.long:
+            return self.execute(Advance())
+        if press.button is Button.UNDO:
+            return self.undo()
+        if press.button is Button.ROLL:
+            raise IllegalCommand("controller.roll_needs_planechase")
+        return None
+
+    def tag(self, uid: str) -> Result:
+        """A tag was tapped on the reader: the card it is, or an "unknown card" message."""
+        if self.tags is None:
+            return Result([Message("controller.no_tag_map", uid=format_uid(uid))], self.state)
+        card = self.tags.lookup(uid)
+        if card is None:
+            return Result([Message("controller.unknown_tag", uid=format_uid(uid))], self.state)
+        return self.identify(card)
+
+    def identify(self, card: Card) -> Result:
+        """A physical card was tapped or named (PC-12, CT-6): do what it means now."""
+        if self.state is None:
+            raise IllegalCommand("rules.no_game")
+        command = bindings.card_command(self.state, card)
+        if command is None:
+            raise IllegalCommand("controller.card_not_expected", name=card.name, kind=card.kind.value)
+        return self.execute(command)
 
 def _title(started: GameStarted) -> str:
     formats = " + ".join(find_format(name).title for name in started.formats)

@@ -89,6 +89,7 @@ class GameState(Model):
     step: Step = Step.UPKEEP
     direction: int = 1  # 1 clockwise, -1 after the turn order was reversed
     ledger: tuple[LedgerEntry, ...] = ()
+    # Each module's part of the state, None when the module is not in the game (one line each).
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

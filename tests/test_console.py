@@ -189,3 +189,20 @@ def test_configured_starting_life(monkeypatch: pytest.MonkeyPatch, capsys: pytes
     assert [line.split(", ")[-1] for line in capsys.readouterr().out.splitlines()] == [
         "30 life. A goes first.", "25 life. C goes first.", "50 life. E goes first.",
     ]
+
+
+def test_card_and_tag_go_through_the_tag_map_and_the_bindings(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tags = tmp_path / "data" / "tags.txt"
+    tags.parent.mkdir(parents=True)
+    tags.write_text("04:A1:B2:C3  tazeem\n", encoding="utf-8")
+    text = "new A B first=A\ntag 04a1b2c3\ntag 04:A1:B2:C4\ntag xyz\ncard the eon\ncard nothing like it\n"
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", text)
+    assert out[1:] == [
+        "refused: Tazeem (plane) has no part in this game right now.",
+        "Unknown card (tag 04:A1:B2:C4): enrol it to use it.",
+        "refused: 'xyz' is not a tag UID: expected hex bytes such as 04:A1:B2:C3.",
+        "refused: The Eon Fog (plane) has no part in this game right now.",
+        "refused: No card is called 'nothing like it': check the spelling or type the start of the name.",
+    ]

@@ -12,7 +12,7 @@ FORBIDDEN = {"pygame", "gpiozero", "serial", "sqlite3", "display", "drivers", "f
 ALLOWED_THIRD_PARTY = {"pydantic", "device"}
 RULES = Path(device.__file__).parent / "rules"
 # What the rules package may reach inside device/ (and, through it, what they import in turn).
-CORE = ["commands.py", "events.py", "formats.py", "models.py", "state.py", "text.py", "errors.py", "catalog.py"]
+CORE = ["commands.py", "events.py", "formats.py", "models.py", "state.py", "text.py", "errors.py", "catalog.py", "bindings.py", "inputs.py"]
 
 
 def _imports(path: Path) -> set[str]:

@@ -16,7 +16,9 @@ from random import Random
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
-from device.rules import life, table  # noqa: F401 - registers their rules
+# Importing a rules module registers its rules; one line per module.
+from device.rules import table  # noqa: F401, I001
+from device.rules import life  # noqa: F401
 from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, STATE_CHECKS
 from device.state import GameState, outcome
 from device.text import Message

@@ -1,0 +1,76 @@
+"""The controller: hardware inputs become the same commands as the console's (HW-1, HW-3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from device import bindings
+from device.catalog import Card, load_catalog
+from device.commands import ChangeLife, Command, NewGame
+from device.controller import Controller
+from device.errors import IllegalCommand
+from device.inputs import Button, ButtonPressed, EncoderTurned, ReaderStatus, TagRead
+from device.state import GameState
+from device.tagmap import TagMap
+
+
+def test_roll_without_planechase_is_refused(controller: Controller) -> None:
+    controller.execute(NewGame(players=("A", "B"), first="A"))
+    with pytest.raises(IllegalCommand) as error:
+        controller.handle(ButtonPressed(Button.ROLL))
+    assert str(error.value) == "ROLL rolls the planar die, and this game has no Planechase."
+
+
+def test_held_or_repeating_next_does_not_pass_the_turn(controller: Controller) -> None:
+    controller.execute(NewGame(players=("A", "B"), first="A"))
+    assert controller.handle(ButtonPressed(Button.NEXT, long=True)) is None
+    assert controller.handle(ButtonPressed(Button.NEXT, repeat=2)) is None
+    assert controller.state is not None and controller.state.step.value == "upkeep"
+
+
+def test_screen_only_inputs_mean_nothing_to_the_game(controller: Controller) -> None:
+    controller.execute(NewGame(players=("A", "B"), first="A"))
+    assert controller.handle(EncoderTurned(3)) is None
+    assert controller.handle(ReaderStatus(connected=False)) is None
+    assert controller.handle(ButtonPressed(Button.SELECT)) is None
+
+
+def test_a_module_binding_turns_a_button_into_its_command(controller: Controller, monkeypatch: pytest.MonkeyPatch) -> None:
+    def select_hurts(state: GameState, press: ButtonPressed) -> Command | None:
+        return ChangeLife(seat=state.active, delta=-1)
+
+    monkeypatch.setitem(bindings.BUTTONS, Button.SELECT, [select_hurts])
+    controller.execute(NewGame(players=("A", "B"), first="B"))
+    result = controller.handle(ButtonPressed(Button.SELECT))
+    assert result is not None and [str(m) for m in result.messages] == ["B: 20 → 19 life."]
+
+
+def test_tapped_tag_finds_its_card_and_its_binding(controller: Controller, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tags = TagMap(tmp_path / "tags.txt")
+    tags.add("04:A1:B2:C3", "Tazeem")
+    seen: list[Card] = []
+
+    def planes_hurt(state: GameState, card: Card) -> Command | None:
+        seen.append(card)
+        return ChangeLife(seat=0, delta=-2) if card.kind.value == "plane" else None
+
+    monkeypatch.setattr(bindings, "CARDS", [planes_hurt])
+    controller.tags = tags
+    controller.execute(NewGame(players=("A", "B"), first="A"))
+    result = controller.handle(TagRead("04A1B2C3"))
+    assert result is not None and [str(m) for m in result.messages] == ["A: 20 → 18 life."]
+    assert seen == [load_catalog().find("Tazeem")]
+    unknown = controller.handle(TagRead("DEADBEEF"))
+    assert unknown is not None and [str(m) for m in unknown.messages] == ["Unknown card (tag DE:AD:BE:EF): enrol it to use it."]
+    with pytest.raises(IllegalCommand) as error:
+        controller.identify(load_catalog().find("Auto-Key"))
+    assert str(error.value) == "Auto-Key (contraption) has no part in this game right now."
+
+
+def test_tag_without_a_tag_map(controller: Controller) -> None:
+    controller.execute(NewGame(players=("A", "B"), first="A"))
+    result = controller.handle(TagRead("04A1B2C3"))
+    assert result is not None
+    assert [str(m) for m in result.messages] == ["Tag 04:A1:B2:C3 was read, but no tag map is set up: enrol your cards first."]
