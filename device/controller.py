@@ -91,7 +91,7 @@ class Controller:
         if isinstance(command, NewGame):
             started = events[0]
             assert isinstance(started, GameStarted)
-            self.game = self.journal.create_game(started, command_json(command), _title(started), now)
+            self.game = self.journal.create_game(events, command_json(command), _title(started), now)
         else:
             assert self.game is not None
             self.journal.append(self.game, events, command_json(command), messages, after, now)

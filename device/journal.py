@@ -305,10 +305,15 @@ class Journal:
 
     # --- games --------------------------------------------------------------------------
 
-    def create_game(self, started: GameStarted, command: dict[str, Any], title: str, now: float | None = None) -> int:
-        """A new game whose transaction 0 is ``started``; it becomes the last game."""
+    def create_game(
+        self, events: Sequence[Event], command: dict[str, Any], title: str, now: float | None = None
+    ) -> int:
+        """A new game whose transaction 0 is ``events`` (``game_started`` and the modules' set-up);
+        it becomes the last game."""
+        if not events or not isinstance(events[0], GameStarted):
+            raise ValueError("a game's first event is game_started")
         at = time.time() if now is None else now
-        summary = [rules.describe(None, started).to_json()]
+        summary = [m.to_json() for m in rules.describe_all(None, events)]
 
         def work() -> int:
             cursor = self._db.execute(
@@ -316,7 +321,7 @@ class Journal:
             )
             game = cursor.lastrowid
             assert game is not None
-            self._insert_txn(game, 0, at, command, summary, [started])
+            self._insert_txn(game, 0, at, command, summary, events)
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),))
             return game
 

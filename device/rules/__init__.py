@@ -19,7 +19,7 @@ from device.events import Event, GameStarted
 # Importing a rules module registers its rules; one line per module.
 from device.rules import table  # noqa: F401, I001
 from device.rules import life  # noqa: F401
-from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, STATE_CHECKS
+from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS
 from device.state import GameState, outcome
 from device.text import Message
 from device.text import register as register_texts
@@ -44,7 +44,12 @@ def start(command: NewGame, rng: Random) -> GameStarted:
 def decide(state: GameState | None, command: Command, rng: Random) -> list[Event]:
     """The events ``command`` causes in ``state``; raises ``IllegalCommand`` if it may not."""
     if isinstance(command, NewGame):
-        return [start(command, rng)]
+        started = start(command, rng)
+        fresh = table.initial_state(started)
+        setup: list[Event] = []
+        for step in SET_UPS:
+            setup += step(fold(setup, fresh), command, rng)
+        return [started, *setup, *_settle(fresh, setup, rng)] if setup else [started]
     if state is None:
         raise IllegalCommand("rules.no_game")
     result = outcome(state)
@@ -54,16 +59,16 @@ def decide(state: GameState | None, command: Command, rng: Random) -> list[Event
     if decider is None:
         raise IllegalCommand("rules.unknown_command", command=type(command).__name__)
     events = list(decider(state, command, rng))
-    return events + _settle(state, events)
+    return events + _settle(state, events, rng)
 
 
-def _settle(state: GameState, events: list[Event]) -> list[Event]:
+def _settle(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """Run the state checks until they add nothing (a player at 0 life loses, …)."""
     after = fold(events, state)
     added: list[Event] = []
     batch = events
     for _ in range(_CHECK_ROUNDS):
-        new = [e for check in STATE_CHECKS for e in check(after, batch)]
+        new = [e for check in STATE_CHECKS for e in check(after, batch, rng)]
         if not new:
             break
         added += new

@@ -250,7 +250,7 @@ def loss_reason(player: Player) -> LossReason | None:
 
 
 @state_check
-def _losses(state: GameState, events: list[Event]) -> list[Event]:
+def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """LF-1: a player at 0 life, 10 poison or 21 from one commander loses at once.
 
     The player responsible is the source of the last change that hurt them in this command.

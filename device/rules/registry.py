@@ -22,13 +22,19 @@ Decider = Callable[[GameState, Any, Random], list[Event]]
 Applier = Callable[[GameState, Any], GameState]
 Describer = Callable[[GameState, Any], Message]
 #: A state check looks at the state after a command's events (and those events) and returns
-#: further events the rules make happen at once, like a player at 0 life losing.
-StateCheck = Callable[[GameState, list[Event]], list[Event]]
+#: further events the rules make happen at once, like a player at 0 life losing, a CRANK!
+#: counter moving when a turn begins, or a new planar controller when one leaves.  Any random
+#: outcome it needs comes from ``rng`` and goes into its events.
+StateCheck = Callable[[GameState, list[Event], Random], list[Event]]
+#: A set-up step runs once when a game starts, after ``game_started``: a module deals its
+#: decks, shuffles, places its counters (with ``rng``), as events.
+SetUp = Callable[[GameState, Any, Random], list[Event]]
 
 DECIDERS: dict[type[Command], Decider] = {}
 APPLIERS: dict[type[Event], Applier] = {}
 DESCRIBERS: dict[type[Event], Describer] = {}
 STATE_CHECKS: list[StateCheck] = []
+SET_UPS: list[SetUp] = []
 
 
 def decides(command: type[C]) -> Callable[[Callable[[GameState, C, Random], list[Event]]], Callable[[GameState, C, Random], list[Event]]]:
@@ -61,4 +67,10 @@ def describes(event: type[E]) -> Callable[[Callable[[GameState, E], Message]], C
 
 def state_check(fn: StateCheck) -> StateCheck:
     STATE_CHECKS.append(fn)
+    return fn
+
+
+def set_up(fn: SetUp) -> SetUp:
+    """Register a module's start-of-game step; it is called with the ``NewGame`` command."""
+    SET_UPS.append(fn)
     return fn
