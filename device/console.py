@@ -35,7 +35,7 @@ from device.errors import IllegalCommand
 from device.formats import fold
 from device.rules.life import commander_names, dealt
 from device.rules.table import find_player
-from device.state import STATE_SCHEMA, GameState, outcome
+from device.state import STATE_SCHEMA, GameState, Step, outcome
 from device.text import register as register_texts
 
 register_texts(
@@ -379,7 +379,8 @@ def _show(console: Console, args: list[str]) -> None:
     state = console.state
     active = state.player(state.active)
     direction = "" if state.direction > 0 else ", turn order reversed"
-    console.say(f"Turn {state.turn}: {active.name}'s {state.step.value}{direction}.")
+    step = "upkeep" if state.step is Step.UPKEEP else "main phase"
+    console.say(f"Turn {state.turn}: {active.name}'s {step}{direction}.")
     for player in state.players:
         marks = []
         if player.poison:

@@ -206,3 +206,8 @@ def test_card_and_tag_go_through_the_tag_map_and_the_bindings(
         "refused: The Eon Fog (plane) has no part in this game right now.",
         "refused: No card is called 'nothing like it': check the spelling or type the start of the name.",
     ]
+
+
+def test_show_names_the_step(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new A B first=B\nnext\nreverse\nshow\n")
+    assert out[3] == "Turn 1: B's main phase, turn order reversed."
