@@ -16,7 +16,6 @@ from typing import TextIO
 
 from device import rules
 from device.commands import (
-    Advance,
     ChangeLife,
     ChangePoison,
     Command,
@@ -103,7 +102,7 @@ class Console:
 
     def run_line(self, line: str) -> None:
         try:
-            words = shlex.split(line, comments=True)
+            words = split(line)
         except ValueError as error:
             self.say(f"refused: {IllegalCommand('console.bad_quotes', problem=str(error).lower())}")
             return
@@ -153,6 +152,16 @@ class Console:
         if at != len(args) - 2:
             raise Usage("console.usage", usage=usage)
         return args[:at], self.seat(args[at + 1])
+
+
+def split(line: str) -> list[str]:
+    """A console line in words.  Only double quotes group words: apostrophes are part of card
+    and player names ("Raven's Run", "D'Arcy"), and ``#`` starts a comment."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    lexer.commenters = "#"
+    return list(lexer)
 
 
 def number(text: str) -> int:
@@ -206,7 +215,12 @@ def _is_format(name: str, find: Callable[[str], object]) -> bool:
 
 @command("next", "next", "NEXT: from upkeep go to the main phase; from the main phase pass the turn (TB-3).", ("n",))
 def _next(console: Console, args: list[str]) -> None:
-    console.execute(Advance())
+    # The NEXT button's meaning, so a module that binds NEXT (Wizard's Duel) gets it here too.
+    from device.inputs import Button, ButtonPressed
+
+    result = console.controller.press(ButtonPressed(Button.NEXT))
+    if result is not None:
+        console.show(result)
 
 
 @command("pass", "pass", "Pass the turn now to the next player in turn order (TB-3).")
@@ -477,3 +491,9 @@ def _help(console: Console, args: list[str]) -> None:
 @command("quit", "quit", "End the session (the game is saved after every command).", ("exit",))
 def _quit(console: Console, args: list[str]) -> None:
     console.done = True
+
+from device import console_contraptions  # noqa: E402, F401
+from device import console_planechase  # noqa: E402, F401
+from device import console_wizards_duel  # noqa: E402, F401
+from device import console_necromancer  # noqa: E402, F401
+from device import console_conspiracy  # noqa: E402, F401

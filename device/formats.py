@@ -38,6 +38,7 @@ class Format:
     min_players: int = 2
     max_players: int = 10
     commander_damage: bool = False  # commander damage is tracked (Commander and its variants)
+    tracks_life: bool = True  # False where the game counts something else (Wizard's Duel: magic points)
     aliases: tuple[str, ...] = ()
     excludes: frozenset[str] = frozenset()
     requires_base: frozenset[str] = frozenset()  # for modules: empty = any base

@@ -9,10 +9,16 @@ whenever that shape changes incompatibly.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from pydantic import Field
 
 from device.models import Model
+from device.state_planechase import PlanechaseState
+from device.state_contraptions import ContraptionsState
+from device.state_wizards_duel import WizardsDuelState
+from device.state_necromancer import NecromancerState
+from device.state_conspiracy import ConspiracyState
 
 STATE_SCHEMA = 1
 
@@ -90,6 +96,11 @@ class GameState(Model):
     direction: int = 1  # 1 clockwise, -1 after the turn order was reversed
     ledger: tuple[LedgerEntry, ...] = ()
     # Each module's part of the state, None when the module is not in the game (one line each).
+    planechase: PlanechaseState | None = None
+    contraptions: ContraptionsState | None = None
+    wizards_duel: WizardsDuelState | None = None
+    necromancer: NecromancerState | None = None
+    conspiracy: ConspiracyState | None = None
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
@@ -113,8 +124,19 @@ class Outcome(Model):
     reason: str
 
 
+#: Base formats whose games end another way than "last player standing" (Necromancer: the last
+#: player who never died, NC-6; a Conspiracy pod: both rounds played, CJ-3) register their rule.
+OUTCOME_RULES: dict[str, Callable[[GameState], Outcome | None]] = {}
+
+
 def outcome(state: GameState) -> Outcome | None:
     """The game's result, or None while it goes on."""
+    rule = OUTCOME_RULES.get(state.formats[0])
+    return rule(state) if rule is not None else last_standing(state)
+
+
+def last_standing(state: GameState) -> Outcome | None:
+    """The usual end: one player left in the game wins; nobody left is a draw."""
     remaining = state.in_game()
     if len(remaining) == 1:
         return Outcome(winner=remaining[0].seat, reason="last player standing")

@@ -5,9 +5,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
 
 from device.controller import Controller
 from device.journal import Journal
+from helpers import Pty
 
 
 @pytest.fixture(autouse=True)
@@ -31,3 +34,23 @@ def controller(journal_path: Path) -> Iterator[Controller]:
     finally:
         journal.close()
 
+
+@pytest.fixture
+def mock_factory() -> Iterator[MockFactory]:
+    """gpiozero's mock pins, restoring the global pin factory afterwards."""
+    saved = Device.pin_factory
+    factory = MockFactory()
+    Device.pin_factory = factory
+    try:
+        yield factory
+    finally:
+        factory.reset()
+        Device.pin_factory = saved
+
+
+@pytest.fixture
+def pty() -> Iterator[Pty]:
+    """A pseudo-terminal standing in for a serial reader; closing it is an unplug."""
+    pair = Pty()
+    yield pair
+    pair.close()

@@ -107,10 +107,13 @@ def test_state_json_has_the_documented_shape(monkeypatch: pytest.MonkeyPatch, ca
     doc = json.loads(out[-1])
     assert set(doc) == {"schema", "game", "state", "outcome"}
     assert doc["outcome"] == {"winner": 0, "reason": "last player standing"}
-    assert set(doc["state"]) == {
+    core = {
         "schema_version", "formats", "options", "starting_life", "players", "starting_player", "active", "turn",
         "step", "direction", "ledger",
     }
+    modules = set(doc["state"]) - core
+    assert core <= set(doc["state"])
+    assert modules and all(doc["state"][name] is None for name in modules)  # modules not in this game
     assert doc["state"]["players"][1] == {
         "seat": 1, "name": "Ela", "life": 0, "poison": 0, "commanders": [], "commander_damage": [],
         "lost": {"reason": "life", "source": 0, "turn": 1}, "skip_turns": 0,
@@ -211,3 +214,10 @@ def test_card_and_tag_go_through_the_tag_map_and_the_bindings(
 def test_show_names_the_step(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new A B first=B\nnext\nreverse\nshow\n")
     assert out[3] == "Turn 1: B's main phase, turn order reversed."
+
+
+def test_apostrophes_belong_to_names_and_double_quotes_group_words(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new \"D'Arcy Ann\" Bob first=d'arcy  # comment\n")
+    assert out == ["New Free-for-all game for D'Arcy Ann, Bob, 20 life. D'Arcy Ann goes first."]

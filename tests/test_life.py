@@ -19,18 +19,14 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.rules.life import dealt
-from device.state import GameState, LossReason, outcome
+from device.state import LossReason, outcome
+from helpers import state
 
 ALICE, BOB, CAROL = 0, 1, 2
 
 
 def start(controller: Controller, formats: tuple[str, ...] = ("commander",)) -> None:
     controller.execute(NewGame(formats=formats, players=("Alice", "Bob", "Carol"), first="Alice"))
-
-
-def state(controller: Controller) -> GameState:
-    assert controller.state is not None
-    return controller.state
 
 
 def texts(controller: Controller, command: object) -> list[str]:

@@ -15,7 +15,7 @@ def test_exactly_two_setup_commands_near_the_top() -> None:
     top = README[: README.index("## A game at the console")]
     commands = re.findall(r"```sh\n(.*?)\n```", top, re.S)
     assert commands == [
-        "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/aetherbox console",
+        "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/aetherbox",
         "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest",
     ]
 

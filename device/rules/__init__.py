@@ -19,6 +19,11 @@ from device.events import Event, GameStarted
 # Importing a rules module registers its rules; one line per module.
 from device.rules import table  # noqa: F401, I001
 from device.rules import life  # noqa: F401
+from device.rules import necromancer  # noqa: F401
+from device.rules import conspiracy  # noqa: F401
+from device.rules import planechase  # noqa: F401
+from device.rules import contraptions  # noqa: F401
+from device.rules import wizards_duel  # noqa: F401
 from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS
 from device.state import GameState, outcome
 from device.text import Message

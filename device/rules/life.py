@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
 from device.commands import (
@@ -38,6 +39,7 @@ MAX_COMMANDERS = 2  # a commander and a partner (or a background)
 register_texts(
     {
         "life.zero": "Nothing to change: the amount is 0.",
+        "life.not_tracked": "{base} does not count life; 'help' lists its own commands.",
         "life.range": "{amount} is out of range: change life by at most {limit} at a time.",
         "life.damage_range": "Commander damage is from 1 to {limit} at a time; {amount} given.",
         "life.set_range": "Life can be set from -{limit} to {limit}; {life} given.",
@@ -71,7 +73,21 @@ register_texts(
 )
 
 
+#: Rules that forbid some damage, e.g. a minion's to their master (NC-7).  A check gets the
+#: state, the damaged player's seat and the source, and raises ``IllegalCommand`` to refuse.
+DamageCheck = Callable[[GameState, int, int | None], None]
+DAMAGE_CHECKS: list[DamageCheck] = []
+
+
+def _check_damage(state: GameState, seat: int, source: int | None) -> None:
+    for check in DAMAGE_CHECKS:
+        check(state, seat, source)
+
+
 def _alive(state: GameState, seat: int) -> Player:
+    base = find_format(state.formats[0])
+    if not base.tracks_life:
+        raise IllegalCommand("life.not_tracked", base=base.title)
     player = check_seat(state, seat)
     if player.lost is not None:
         raise IllegalCommand("life.out", name=player.name, reason=player.lost.reason.value)
@@ -95,6 +111,8 @@ def _change_life(state: GameState, command: ChangeLife, rng: Random) -> list[Eve
     _alive(state, command.seat)
     _check_source(state, command.source)
     _check_amount(command.delta)
+    if command.delta < 0:
+        _check_damage(state, command.seat, command.source)
     return [LifeChanged(seat=command.seat, delta=command.delta, source=command.source)]
 
 
@@ -106,6 +124,8 @@ def _set_life(state: GameState, command: SetLife, rng: Random) -> list[Event]:
         raise IllegalCommand("life.set_range", life=command.life, limit=MAX_LIFE)
     if command.life == player.life:
         raise IllegalCommand("life.same", name=player.name, life=player.life)
+    if command.life < player.life:
+        _check_damage(state, command.seat, command.source)
     return [LifeChanged(seat=command.seat, delta=command.life - player.life, source=command.source)]
 
 
@@ -116,6 +136,8 @@ def _change_poison(state: GameState, command: ChangePoison, rng: Random) -> list
     _check_amount(command.delta)
     if player.poison + command.delta < 0:
         raise IllegalCommand("life.poison_below", name=player.name, poison=player.poison, remove=-command.delta)
+    if command.delta > 0:
+        _check_damage(state, command.seat, command.source)
     return [PoisonChanged(seat=command.seat, delta=command.delta, source=command.source)]
 
 
@@ -145,6 +167,7 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
             raise IllegalCommand("life.no_such_commander", name=owner.name, index=index, commanders=", ".join(names))
     if not 1 <= command.amount <= MAX_CHANGE:
         raise IllegalCommand("life.damage_range", amount=command.amount, limit=MAX_CHANGE)
+    _check_damage(state, command.seat, command.source)
     return [
         CommanderDamageDealt(seat=command.seat, source=command.source, commander=index, amount=command.amount),
         LifeChanged(seat=command.seat, delta=-command.amount, source=command.source),
@@ -173,7 +196,9 @@ def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> 
 
 @decides(Concede)
 def _concede(state: GameState, command: Concede, rng: Random) -> list[Event]:
-    _alive(state, command.seat)
+    player = check_seat(state, command.seat)
+    if player.lost is not None:
+        raise IllegalCommand("life.out", name=player.name, reason=player.lost.reason.value)
     return [PlayerLost(seat=command.seat, reason=LossReason.CONCEDED)]
 
 

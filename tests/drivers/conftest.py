@@ -1,4 +1,4 @@
-"""gpiozero's mock pins for the driver tests, restoring the global pin factory afterwards."""
+"""The driver tests' fixtures (the mock pins come from tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -6,19 +6,6 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
-
-
-@pytest.fixture
-def mock_factory() -> Iterator[MockFactory]:
-    saved = Device.pin_factory
-    factory = MockFactory()
-    Device.pin_factory = factory
-    try:
-        yield factory
-    finally:
-        factory.reset()
-        Device.pin_factory = saved
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from drivers.rfid.em4100 import id12_frame, rdm6300_frame
 from drivers.rfid.fake import FakeReader
 from drivers.rfid.line import tag_line
 from drivers.rfid.ports import SerialPort
+from helpers import Pty
 
 RDM_FRAME = b"\x020F002C6D8AC4\x03"
 
@@ -64,33 +65,9 @@ def quiet(events: queue.Queue[InputEvent], seconds: float) -> list[InputEvent]:
     return found
 
 
-class Pty:
-    """A pseudo-terminal pair; the reader opens ``path``, the test plays the reader module."""
-
-    def __init__(self) -> None:
-        self.master, slave = os.openpty()
-        self.path = os.ttyname(slave)
-        os.close(slave)  # the driver opens it by path, like a real port
-
-    def send(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def close(self) -> None:
-        if self.master >= 0:
-            os.close(self.master)
-            self.master = -1
-
-
 @pytest.fixture
 def events() -> queue.Queue[InputEvent]:
     return queue.Queue()
-
-
-@pytest.fixture
-def pty() -> Iterator[Pty]:
-    pair = Pty()
-    yield pair
-    pair.close()
 
 
 @pytest.fixture

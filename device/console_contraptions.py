@@ -1,0 +1,257 @@
+"""Console commands for Contraptions (SPEC section 2, CT-…).
+
+Card names are matched loosely against the contraptions in the catalog (a unique start is
+enough); lists of cards are separated by commas.  Whose contraption is meant, when two players
+own one of the same name, is said with a trailing ``of PLAYER``.
+"""
+
+from __future__ import annotations
+
+from device.catalog import load_catalog
+from device.console import Console, Usage, _usage, command, number
+from device.rules.contraptions import (
+    AssembleContraption,
+    CopyEnters,
+    CrankContraptions,
+    DeclineAssembly,
+    ExileContraption,
+    KeepLooked,
+    PlaceContraption,
+    ReassembleContraption,
+    RollContraptionDie,
+    ScrapContraption,
+    SetContraptionDeck,
+    UnexileContraption,
+    contraptions,
+    next_roll_cost,
+)
+from device.rules.contraptions_view import boards, library_lines, upkeep_view
+
+
+def card_name(text: str) -> str:
+    """The contraption ``text`` names (planes are not considered, so "tazeem" is refused)."""
+    return load_catalog().contraptions().find(text).name
+
+
+def card_names(words: list[str]) -> tuple[str, ...]:
+    return tuple(card_name(part) for part in " ".join(words).split(",") if part.strip())
+
+
+def _owner(console: Console, args: list[str]) -> tuple[list[str], int | None]:
+    """Split a trailing ``of PLAYER`` off the arguments."""
+    lowered = [a.casefold() for a in args]
+    if len(args) >= 2 and lowered[-2] == "of":
+        return args[:-2], console.seat(args[-1])
+    return args, None
+
+
+def _keywords(args: list[str], allowed: set[str], name: str) -> tuple[list[str], dict[str, int]]:
+    rest: list[str] = []
+    values: dict[str, int] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if sep:
+            if key.casefold() not in allowed:
+                raise _usage(name)
+            values[key.casefold()] = number(value)
+        else:
+            rest.append(arg)
+    return rest, values
+
+
+@command(
+    "cdeck",
+    "cdeck PLAYER CARD, CARD, …",
+    "Set PLAYER's own contraption deck (base rules): at least 15 contraptions, no name twice (CT-1). "
+    "Virtual decks are shuffled by the gadget.",
+)
+def _deck(console: Console, args: list[str]) -> None:
+    if len(args) < 2:
+        raise _usage("cdeck")
+    console.execute(SetContraptionDeck(seat=console.seat(args[0]), cards=card_names(args[1:])))
+
+
+@command(
+    "cdie",
+    "cdie",
+    "Roll the contraption die: the upkeep die in variants A and B (also ROLL), a paid assembly roll "
+    "in variant C's main phase (CT-A2, CT-B2, CT-C2).",
+)
+def _cdie(console: Console, args: list[str]) -> None:
+    if args:
+        raise _usage("cdie")
+    console.execute(RollContraptionDie())
+
+
+@command(
+    "assemble",
+    "assemble [PLAYER] [sprocket=N] [library=N]",
+    "Assemble a contraption (CT-3): finishes what the die asked for, or a card said 'assemble'. "
+    "library= is the faction library 1–5 in variant A; sprocket= places the card at once.",
+)
+def _assemble(console: Console, args: list[str]) -> None:
+    rest, values = _keywords(args, {"sprocket", "library"}, "assemble")
+    if len(rest) > 1:
+        raise _usage("assemble")
+    seat = console.seat(rest[0]) if rest else None
+    console.execute(AssembleContraption(seat=seat, sprocket=values.get("sprocket"), library=values.get("library")))
+
+
+@command(
+    "sprocket",
+    "sprocket [N]",
+    "Put the revealed or tapped contraption onto sprocket N (without N: the highlighted one, as SELECT does).",
+)
+def _sprocket(console: Console, args: list[str]) -> None:
+    if len(args) > 1:
+        raise _usage("sprocket")
+    console.execute(PlaceContraption(sprocket=number(args[0]) if args else None))
+
+
+@command(
+    "decline",
+    "decline [CARD]",
+    "Do not assemble: in variant A the card goes to the bottom of its library (or the scrapyard, by "
+    "table option); name the card when it is a physical one (CT-A2).",
+)
+def _decline(console: Console, args: list[str]) -> None:
+    console.execute(DeclineAssembly(card=card_name(" ".join(args)) if args else None))
+
+
+@command(
+    "keep",
+    "keep SPROCKET CARD [top CARD, CARD, …]",
+    "Variant C: of the cards looked at, assemble CARD onto SPROCKET; those after 'top' go back on top "
+    "in that order (top first), the rest to the bottom (CT-C2).",
+)
+def _keep(console: Console, args: list[str]) -> None:
+    if len(args) < 2:
+        raise _usage("keep")
+    sprocket = number(args[0])
+    words = args[1:]
+    lowered = [w.casefold() for w in words]
+    top: tuple[str, ...] = ()
+    if "top" in lowered:
+        at = lowered.index("top")
+        top = card_names(words[at + 1 :])
+        words = words[:at]
+    if not words:
+        raise _usage("keep")
+    console.execute(KeepLooked(card=card_name(" ".join(words)), sprocket=sprocket, top=top))
+
+
+@command(
+    "crank",
+    "crank CARD, CARD, …|none",
+    "Crank these contraptions on the sprocket the CRANK! counter is on, in this order; their "
+    "abilities trigger in that order (CT-4).",
+)
+def _crank(console: Console, args: list[str]) -> None:
+    if not args:
+        raise _usage("crank")
+    if len(args) == 1 and args[0].casefold() == "none":
+        console.execute(CrankContraptions(cards=()))
+        return
+    console.execute(CrankContraptions(cards=card_names(args)))
+
+
+@command(
+    "scrap",
+    "scrap [CARD] [of PLAYER]",
+    "An assembled contraption leaves the battlefield (destroyed, sacrificed, bounced…): it goes to its "
+    "owner's scrapyard (CT-5). Without CARD: the one last tapped.",
+)
+def _scrap(console: Console, args: list[str]) -> None:
+    rest, owner = _owner(console, args)
+    console.execute(ScrapContraption(card=card_name(" ".join(rest)) if rest else None, owner=owner))
+
+
+@command("exile", "exile [CARD] [of PLAYER]", "An assembled contraption is exiled (the one zone other than the scrapyard, CT-5).")
+def _exile(console: Console, args: list[str]) -> None:
+    rest, owner = _owner(console, args)
+    console.execute(ExileContraption(card=card_name(" ".join(rest)) if rest else None, owner=owner))
+
+
+@command(
+    "reassemble",
+    "reassemble SPROCKET [CARD] [of PLAYER]",
+    "Move an assembled contraption onto another sprocket. Without CARD: the one last tapped.",
+)
+def _reassemble(console: Console, args: list[str]) -> None:
+    rest, owner = _owner(console, args)
+    if not rest:
+        raise _usage("reassemble")
+    card = card_name(" ".join(rest[1:])) if rest[1:] else None
+    console.execute(ReassembleContraption(sprocket=number(rest[0]), card=card, owner=owner))
+
+
+@command(
+    "unexile",
+    "unexile CARD [of PLAYER]",
+    "An exiled contraption returns to the battlefield without being assembled: it goes to the scrapyard (CT-5).",
+)
+def _unexile(console: Console, args: list[str]) -> None:
+    rest, owner = _owner(console, args)
+    if not rest:
+        raise _usage("unexile")
+    console.execute(UnexileContraption(card=card_name(" ".join(rest)), owner=owner))
+
+
+@command(
+    "copy",
+    "copy PLAYER CARD",
+    "A copy of a contraption enters under PLAYER's control without being assembled: it goes to their scrapyard (CT-5).",
+)
+def _copy(console: Console, args: list[str]) -> None:
+    if len(args) < 2:
+        raise _usage("copy")
+    console.execute(CopyEnters(owner=console.seat(args[0]), card=card_name(" ".join(args[1:]))))
+
+
+@command(
+    "contraptions",
+    "contraptions",
+    "The contraptions at a glance: the upkeep banner, every sprocket and CRANK! counter, the libraries, "
+    "scrapyards and exile (CT-7).",
+    ("ct",),
+)
+def _show(console: Console, args: list[str]) -> None:
+    if args:
+        raise Usage("console.usage", usage="contraptions")
+    state = console.state
+    ct = contraptions(state)
+    view = upkeep_view(state)
+    assert view is not None
+    if view.moved_to is not None:
+        console.say(f"{view.name}'s upkeep: CRANK! {view.moved_from} → {view.moved_to}.")
+    if view.faces:
+        console.say(f"Contraption die: {', '.join(str(f) for f in view.faces)}.")
+    if view.sprocket is not None:
+        on = ", ".join(view.cranking) or "nothing"
+        console.say(f"Sprocket {view.sprocket} cranks: {on}.")
+    if view.cranked:
+        console.say(f"Cranked: {', '.join(view.cranked)}.")
+    for item in view.banner:
+        console.say(f"! {item}")
+    for board in boards(state):
+        counter = "" if board.counter is None else f"  (CRANK! on {board.counter})"
+        console.say(f"{board.title}{counter}")
+        for sprocket, cards in enumerate(board.sprockets, start=1):
+            console.say(f"  {sprocket}: {', '.join(cards) or '—'}")
+    for line in library_lines(state):
+        console.say(line[:1].upper() + line[1:])
+    job = ct.assembly
+    if job is not None and job.looking:
+        console.say(f"Looking at: {', '.join(job.looking)}.")
+    if job is not None and job.card is not None:
+        console.say(f"Waiting for a sprocket: {job.card} (highlighted: {job.highlight}).")
+    for player in state.players:
+        scrapped = [g.card + (" (copy)" if g.is_copy else "") for g in ct.scrapyard if g.owner == player.seat]
+        exiled = [g.card for g in ct.exile if g.owner == player.seat]
+        if scrapped:
+            console.say(f"{player.name}'s scrapyard: {', '.join(scrapped)}")
+        if exiled:
+            console.say(f"{player.name}'s exiled contraptions: {', '.join(exiled)}")
+    cost = next_roll_cost(state)
+    if cost is not None:
+        console.say(f"Next assembly roll: {{{cost}}}.")

@@ -1,0 +1,503 @@
+"""Necromancer / Minion EDH (SPEC section 4, NC-1..NC-7).
+
+A Commander game in which a player who loses comes back as the minion of whoever was
+responsible.  The core marks a loser ``lost`` (with the source of the change that did it); a state
+check then settles the loss in one ``LossSettled`` event: the loser respawns at 30 life as a
+minion (of that player, or of nobody), or is out for good (killed by their own master, or
+conceded).  A respawned minion is in the game again (``lost`` cleared) but phased out for three
+solo turns, which the table reports with ``SoloTurn``; until then their seat is held out of the
+turn order with one armed skipped turn, re-armed each time the table passes over it.
+
+Masters and minions stay a forest: a minion that makes their master lose regains full status, and
+so does one that makes any master further up their chain lose (the article covers the first
+case; the second would otherwise make a circle of players each the minion of the next).
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Literal
+
+from device.commands import Command
+from device.errors import IllegalCommand
+from device.events import Event, PlayerLost, TurnPassed, TurnSkipped
+from device.formats import Format, register_format
+from device.rules.life import DAMAGE_CHECKS
+from device.rules.registry import applies, decides, describes, set_up, state_check
+from device.rules.table import check_seat
+from device.state import (
+    OUTCOME_RULES,
+    CommanderDamage,
+    GameState,
+    Loss,
+    LossReason,
+    Outcome,
+)
+from device.state_necromancer import (
+    RESPAWN_LIFE,
+    SOLO_TURNS,
+    DeathRecord,
+    Fate,
+    NecromancerState,
+    NecroSeat,
+    Phase,
+)
+from device.text import Message
+from device.text import register as register_texts
+
+FORMAT = register_format(
+    Format(
+        "necromancer", "Necromancer", "base", starting_life=40, commander_damage=True,
+        aliases=("minion-edh", "minion"),
+    )
+)
+
+register_texts(
+    {
+        "necro.began": "Necromancer: whoever loses comes back at 30 life as the minion of the player "
+        "responsible; the last player who never died wins.",
+        "necro.minion": "{name} comes back as {master}'s minion at 30 life, after three solo turns "
+        "apart from the game.",
+        "necro.masterless": "{name} comes back as a masterless minion at 30 life, after three solo "
+        "turns apart from the game.",
+        "necro.regained": "{master} made their master {name} lose and regains full status; {name} "
+        "comes back as {master}'s minion at 30 life, after three solo turns apart from the game.",
+        "necro.out": "{name} was killed by their master {master} and is out of the game for good.",
+        "necro.conceded": "{name} conceded and is out of the game for good.",
+        "necro.orphans": "{names} no longer have a master: they are masterless minions now.",
+        "necro.reattributed": "{name}'s loss is now put down to {responsible}.",
+        "necro.reattributed_nobody": "{name}'s loss is now put down to nobody.",
+        "necro.solo": "{name} finished solo turn {number} of 3.",
+        "necro.solo_done": "{name} finished their three solo turns and phases in when their seat's "
+        "turn comes up.",
+        "necro.held": "{name} is playing their solo turns ({done} of 3 done); their seat is passed over.",
+        "necro.phased_in": "{name} phases in and plays their 4th turn as a member of the game.",
+        "necro.minion_vs_master": "{source} is {target}'s minion and can't deal damage to their master.",
+        "necro.fellow_minions": "{source} and {target} are both minions of {master} and can't damage "
+        "each other.",
+        "necro.target_phased_out": "{target} is phased out for their solo turns: nothing in the game "
+        "can hurt them until they phase in.",
+        "necro.source_phased_out": "{source} is phased out for their solo turns and can't hurt the "
+        "other players until they phase in.",
+        "necro.not_necromancer": "This is not a Necromancer game; start one with 'new necromancer …'.",
+        "necro.not_solo": "{name} is not playing solo turns.",
+        "necro.no_loss": "Nobody has lost yet, so there is no loss to put down to anyone.",
+        "necro.not_latest": "Only the latest loss can be put down to someone else, and that was "
+        "{latest}'s; undo back to {name}'s loss to change it.",
+        "necro.too_late": "{name} has played a solo turn since; undo back to the loss to change who "
+        "was responsible.",
+        "necro.same": "{name}'s loss is already put down to {responsible}.",
+        "necro.nobody": "nobody",
+        "necro.won_reason": "the last player who never died",
+        "necro.nobody_left": "no player who never died is left",
+    }
+)
+
+
+# --- commands and events --------------------------------------------------------------------
+
+
+class Blame(Command):
+    """Set who was responsible for the latest loss (NC-1): a player, or nobody (None)."""
+
+    seat: int
+    responsible: int | None = None
+
+
+class SoloTurn(Command):
+    """A minion finished one of their three solo turns (NC-3)."""
+
+    seat: int
+
+
+class NecromancerBegan(Event):
+    type: Literal["necromancer_began"] = "necromancer_began"
+    players: int
+
+
+class LossSettled(Event):
+    """What a loss made of the loser (NC-1, NC-5, NC-6)."""
+
+    type: Literal["necro_loss_settled"] = "necro_loss_settled"
+    seat: int
+    responsible: int | None
+    fate: Fate
+    freed: int | None = None  # a minion who made their master lose and regains full status
+    orphans: tuple[int, ...] = ()  # minions left without a master because theirs is out for good
+
+
+class LossReattributed(Event):
+    """The table put the latest loss down to someone else: it is settled again from scratch."""
+
+    type: Literal["necro_loss_reattributed"] = "necro_loss_reattributed"
+    seat: int
+    responsible: int | None
+
+
+class SoloTurnPlayed(Event):
+    type: Literal["necro_solo_turn_played"] = "necro_solo_turn_played"
+    seat: int
+    number: int
+
+
+class SeatHeld(Event):
+    """A minion on solo turns: their seat is passed over again at the next lap (NC-3)."""
+
+    type: Literal["necro_seat_held"] = "necro_seat_held"
+    seat: int
+
+
+class MinionPhasedIn(Event):
+    type: Literal["necro_minion_phased_in"] = "necro_minion_phased_in"
+    seat: int
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _necro(state: GameState) -> NecromancerState:
+    if state.necromancer is None:
+        raise IllegalCommand("necro.not_necromancer")
+    return state.necromancer
+
+
+def _name(state: GameState, seat: int | None) -> str:
+    return state.player(seat).name if seat is not None else str(Message("necro.nobody"))
+
+
+def settle(necro: NecromancerState, seat: int, responsible: int | None, reason: LossReason) -> LossSettled:
+    """The outcome of ``seat``'s loss, put down to ``responsible`` (NC-1, NC-5, NC-6)."""
+    record = necro.seat(seat)
+    if responsible == seat or (responsible is not None and necro.seat(responsible).out):
+        responsible = None  # self-inflicted, or nobody left in the game to be a master
+    minions = tuple(r.seat for r in necro.seats if r.master == seat and r.seat != seat)
+    if reason is LossReason.CONCEDED:
+        return LossSettled(seat=seat, responsible=responsible, fate=Fate.CONCEDED, orphans=minions)
+    if responsible is not None and responsible == record.master:
+        return LossSettled(seat=seat, responsible=responsible, fate=Fate.OUT, orphans=minions)
+    if responsible is None:
+        return LossSettled(seat=seat, responsible=None, fate=Fate.MASTERLESS)
+    freed = responsible if seat in necro.masters_of(responsible) else None
+    return LossSettled(seat=seat, responsible=responsible, fate=Fate.MINION, freed=freed)
+
+
+# --- set-up and decisions -------------------------------------------------------------------
+
+
+@set_up
+def _begin(state: GameState, command: Command, rng: Random) -> list[Event]:
+    if state.formats[0] != FORMAT.name:
+        return []
+    return [NecromancerBegan(players=len(state.players))]
+
+
+@decides(Blame)
+def _blame(state: GameState, command: Blame, rng: Random) -> list[Event]:
+    necro = _necro(state)
+    player = check_seat(state, command.seat)
+    responsible = command.responsible
+    if responsible is not None:
+        check_seat(state, responsible)
+        if responsible == command.seat:
+            responsible = None
+    latest = necro.last_death
+    if latest is None:
+        raise IllegalCommand("necro.no_loss")
+    if latest.seat != command.seat:
+        raise IllegalCommand("necro.not_latest", latest=state.player(latest.seat).name, name=player.name)
+    if necro.seat(command.seat).solo_done > 0:
+        raise IllegalCommand("necro.too_late", name=player.name)
+    if latest.responsible == responsible:
+        raise IllegalCommand("necro.same", name=player.name, responsible=_name(state, responsible))
+    return [LossReattributed(seat=command.seat, responsible=responsible)]
+
+
+@decides(SoloTurn)
+def _solo(state: GameState, command: SoloTurn, rng: Random) -> list[Event]:
+    necro = _necro(state)
+    player = check_seat(state, command.seat)
+    record = necro.seat(command.seat)
+    if record.phase is not Phase.SOLO:
+        raise IllegalCommand("necro.not_solo", name=player.name)
+    return [SoloTurnPlayed(seat=command.seat, number=record.solo_done + 1)]
+
+
+def _damage_check(state: GameState, seat: int, source: int | None) -> None:
+    """NC-4, NC-7: refuse damage a minion may not deal (and any across the phasing line)."""
+    necro = state.necromancer
+    if necro is None or source is None or source == seat:
+        return
+    target, dealer = necro.seat(seat), necro.seat(source)
+    names = {"target": state.player(seat).name, "source": state.player(source).name}
+    if target.phase is not Phase.IN:
+        raise IllegalCommand("necro.target_phased_out", **names)
+    if dealer.phase is not Phase.IN:
+        raise IllegalCommand("necro.source_phased_out", **names)
+    if dealer.minion and dealer.master == seat:
+        raise IllegalCommand("necro.minion_vs_master", **names)
+    if dealer.minion and target.minion and dealer.master is not None and dealer.master == target.master:
+        raise IllegalCommand("necro.fellow_minions", master=state.player(dealer.master).name, **names)
+
+
+DAMAGE_CHECKS.append(_damage_check)
+
+
+# --- state checks ---------------------------------------------------------------------------
+
+
+@state_check
+def _settle_losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    """NC-1: every loss (or re-attributed loss) in this batch is settled, one after another."""
+    if state.necromancer is None:
+        return []
+    out: list[Event] = []
+    current = state
+    for event in events:
+        if isinstance(event, PlayerLost):
+            seat = event.seat
+            responsible = event.source
+        elif isinstance(event, LossReattributed):
+            seat, responsible = event.seat, event.responsible
+        else:
+            continue
+        loss = current.player(seat).lost
+        necro = current.necromancer
+        if loss is None or necro is None or necro.seat(seat).out:
+            continue
+        settled = settle(necro, seat, responsible, loss.reason)
+        out.append(settled)
+        current = _apply_settled(current, settled)
+    return out
+
+
+@state_check
+def _turns(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    """NC-3: hold a soloing minion's seat again once passed over; phase in a waiting one."""
+    necro = state.necromancer
+    if necro is None:
+        return []
+    out: list[Event] = []
+    for event in events:
+        if isinstance(event, TurnSkipped) and necro.seat(event.seat).phase is Phase.SOLO:
+            out.append(SeatHeld(seat=event.seat))
+        elif isinstance(event, TurnPassed) and necro.seat(event.to).phase is Phase.WAITING:
+            out.append(MinionPhasedIn(seat=event.to))
+    return out
+
+
+def _outcome(state: GameState) -> Outcome | None:
+    """NC-6: the game ends when only one player who never died remains; they win."""
+    necro = state.necromancer
+    if necro is None:
+        return None
+    never = [p.seat for p in state.players if p.in_game and necro.seat(p.seat).deaths == 0]
+    if len(never) == 1:
+        return Outcome(winner=never[0], reason=str(Message("necro.won_reason")))
+    if not never:
+        return Outcome(winner=None, reason=str(Message("necro.nobody_left")))
+    return None
+
+
+OUTCOME_RULES[FORMAT.name] = _outcome
+
+
+# --- appliers -------------------------------------------------------------------------------
+
+
+@applies(NecromancerBegan)
+def _apply_began(state: GameState, event: NecromancerBegan) -> GameState:
+    seats = tuple(NecroSeat(seat=seat) for seat in range(event.players))
+    return state.model_copy(update={"necromancer": NecromancerState(seats=seats)})
+
+
+def _apply_settled(state: GameState, event: LossSettled) -> GameState:
+    necro = state.necromancer
+    assert necro is not None
+    player = state.player(event.seat)
+    loss = player.lost
+    record = necro.seat(event.seat)
+    death = DeathRecord(
+        seat=event.seat,
+        reason=(loss.reason if loss is not None else LossReason.EFFECT).value,
+        turn=loss.turn if loss is not None else state.turn,
+        responsible=event.responsible,
+        before=necro.seats,
+        life=player.life,
+        poison=player.poison,
+        commander_damage=tuple((e.source, e.commander, e.amount) for e in player.commander_damage),
+        skip_turns=player.skip_turns,
+        freed=event.freed,
+        orphans=event.orphans,
+    )
+    common = {"deaths": record.deaths + 1, "killed_by": event.responsible, "fate": event.fate, "solo_done": 0}
+    if event.fate in (Fate.OUT, Fate.CONCEDED):
+        record = record.model_copy(
+            update={**common, "out": True, "minion": False, "master": None, "phase": Phase.IN, "held": False}
+        )
+    else:
+        master = event.responsible if event.fate is Fate.MINION else None
+        record = record.model_copy(
+            update={**common, "minion": True, "master": master, "phase": Phase.SOLO, "held": True}
+        )
+        player = player.model_copy(
+            update={
+                "life": RESPAWN_LIFE, "poison": 0, "commander_damage": (), "lost": None,
+                "skip_turns": player.skip_turns + 1,
+            }
+        )
+    necro = necro.with_seat(record)
+    if event.freed is not None:
+        necro = necro.with_seat(necro.seat(event.freed).model_copy(update={"minion": False, "master": None}))
+    for seat in event.orphans:
+        necro = necro.with_seat(necro.seat(seat).model_copy(update={"master": None}))
+    necro = necro.model_copy(update={"last_death": death})
+    return state.with_player(player).model_copy(update={"necromancer": necro})
+
+
+applies(LossSettled)(_apply_settled)
+
+
+@applies(LossReattributed)
+def _apply_reattributed(state: GameState, event: LossReattributed) -> GameState:
+    necro = state.necromancer
+    assert necro is not None and necro.last_death is not None
+    death = necro.last_death
+    before = {r.seat: r for r in death.before}
+    # Put back only what settling the loss changed, so later changes to other seats stay.
+    necro = necro.with_seat(before[event.seat])
+    if death.freed is not None:
+        old = before[death.freed]
+        necro = necro.with_seat(necro.seat(death.freed).model_copy(update={"minion": old.minion, "master": old.master}))
+    for seat in death.orphans:
+        necro = necro.with_seat(necro.seat(seat).model_copy(update={"master": before[seat].master}))
+    player = state.player(event.seat).model_copy(
+        update={
+            "life": death.life,
+            "poison": death.poison,
+            "commander_damage": tuple(
+                CommanderDamage(source=s, commander=c, amount=a) for s, c, a in death.commander_damage
+            ),
+            "lost": Loss(reason=LossReason(death.reason), source=event.responsible, turn=death.turn),
+            "skip_turns": death.skip_turns,
+        }
+    )
+    necro = necro.model_copy(update={"last_death": None})
+    return state.with_player(player).model_copy(update={"necromancer": necro})
+
+
+@applies(SoloTurnPlayed)
+def _apply_solo(state: GameState, event: SoloTurnPlayed) -> GameState:
+    necro = state.necromancer
+    assert necro is not None
+    record = necro.seat(event.seat)
+    player = state.player(event.seat)
+    if event.number < SOLO_TURNS:
+        record = record.model_copy(update={"solo_done": event.number})
+    else:
+        record = record.model_copy(update={"solo_done": event.number, "phase": Phase.WAITING, "held": False})
+        if necro.seat(event.seat).held:
+            player = player.model_copy(update={"skip_turns": max(0, player.skip_turns - 1)})
+    return state.with_player(player).model_copy(update={"necromancer": necro.with_seat(record)})
+
+
+@applies(SeatHeld)
+def _apply_held(state: GameState, event: SeatHeld) -> GameState:
+    player = state.player(event.seat)
+    return state.with_player(player.model_copy(update={"skip_turns": player.skip_turns + 1}))
+
+
+@applies(MinionPhasedIn)
+def _apply_phased_in(state: GameState, event: MinionPhasedIn) -> GameState:
+    necro = state.necromancer
+    assert necro is not None
+    record = necro.seat(event.seat).model_copy(update={"phase": Phase.IN})
+    return state.model_copy(update={"necromancer": necro.with_seat(record)})
+
+
+# --- descriptions ---------------------------------------------------------------------------
+
+
+@describes(NecromancerBegan)
+def _describe_began(state: GameState, event: NecromancerBegan) -> Message:
+    return Message("necro.began")
+
+
+@describes(LossSettled)
+def _describe_settled(state: GameState, event: LossSettled) -> Message:
+    name = state.player(event.seat).name
+    master = _name(state, event.responsible)
+    if event.fate in (Fate.OUT, Fate.CONCEDED) and event.orphans:
+        names = ", ".join(state.player(s).name for s in event.orphans)
+        key = "necro.out" if event.fate is Fate.OUT else "necro.conceded"
+        return Message(key + "_orphans", name=name, master=master, names=names)
+    if event.fate is Fate.OUT:
+        return Message("necro.out", name=name, master=master)
+    if event.fate is Fate.CONCEDED:
+        return Message("necro.conceded", name=name)
+    if event.fate is Fate.MASTERLESS:
+        return Message("necro.masterless", name=name)
+    if event.freed is not None:
+        return Message("necro.regained", name=name, master=master)
+    return Message("necro.minion", name=name, master=master)
+
+
+register_texts(
+    {
+        "necro.out_orphans": "{name} was killed by their master {master} and is out of the game for "
+        "good; {names} no longer have a master.",
+        "necro.conceded_orphans": "{name} conceded and is out of the game for good; {names} no longer "
+        "have a master.",
+    }
+)
+
+
+@describes(LossReattributed)
+def _describe_reattributed(state: GameState, event: LossReattributed) -> Message:
+    name = state.player(event.seat).name
+    if event.responsible is None:
+        return Message("necro.reattributed_nobody", name=name)
+    return Message("necro.reattributed", name=name, responsible=state.player(event.responsible).name)
+
+
+@describes(SoloTurnPlayed)
+def _describe_solo(state: GameState, event: SoloTurnPlayed) -> Message:
+    name = state.player(event.seat).name
+    if event.number >= SOLO_TURNS:
+        return Message("necro.solo_done", name=name)
+    return Message("necro.solo", name=name, number=event.number)
+
+
+@describes(SeatHeld)
+def _describe_held(state: GameState, event: SeatHeld) -> Message:
+    necro = state.necromancer
+    done = necro.seat(event.seat).solo_done if necro is not None else 0
+    return Message("necro.held", name=state.player(event.seat).name, done=done)
+
+
+@describes(MinionPhasedIn)
+def _describe_phased_in(state: GameState, event: MinionPhasedIn) -> Message:
+    return Message("necro.phased_in", name=state.player(event.seat).name)
+
+
+def status(state: GameState, seat: int) -> str:
+    """One line for a player's standing in a Necromancer game (the console's ``minions``)."""
+    necro = _necro(state)
+    record = necro.seat(seat)
+    player = state.player(seat)
+    if record.out:
+        return f"{player.name}: out for good"
+    parts = []
+    if record.deaths == 0:
+        parts.append("never died")
+    if record.minion:
+        parts.append(
+            f"minion of {state.player(record.master).name}" if record.master is not None else "masterless minion"
+        )
+    elif record.deaths:
+        parts.append("full status")
+    if record.phase is Phase.SOLO:
+        parts.append(f"solo turns {record.solo_done} of {SOLO_TURNS}")
+    elif record.phase is Phase.WAITING:
+        parts.append("phases in at their seat's turn")
+    parts.append("can win" if record.can_win else "can't win")
+    return f"{player.name}: {', '.join(parts)}"

@@ -1,0 +1,1693 @@
+"""Planechase (SPEC section 1, PC-1..PC-14; Comprehensive Rules 901, 309, 310, 701.22).
+
+The planar die, its roll costs, the planar decks (per player, communal, virtual or physical),
+planeswalking, phenomena, the planar controller and players leaving, Two-Headed Giant and Grand
+Melee, the cards that change the die or the deck, and the Eternities Map
+(``device.rules.eternities``).
+
+What a screen shows, as pure functions of the ``GameState``:
+
+- ``next_roll_cost(state, seat)``: the mana ``seat``'s next special-action roll costs (PC-2);
+- ``may_roll(state, seat)``: whether ``seat`` may take the special action now;
+- ``odds(state)``: the chance of planeswalk, chaos and blank on the next roll (PC-13);
+- ``chance_to_planeswalk(k)`` = 1 − (5/6)^k and ``cost_of_rolls(k, first=0)`` = the mana of k
+  special-action rolls in a turn (k(k−1)/2 from the first);
+- ``planar_controller(state)`` and ``planar_controllers(state)`` (Grand Melee: one per marker);
+- ``deck_sizes(state)``: cards in each planar deck (``None`` for an unlisted physical deck);
+- ``chaos_planes(state, seat)``: the face-up planes whose chaos ability a chaos roll triggers;
+- ``deck_problems(cards, players, communal)``: what makes a planar deck illegal, as messages.
+
+Decisions a newcomer might question:
+
+- A planeswalk rolled by the non-primary member of a Two-Headed Giant team is made by the
+  team's planar controller (701.22a: only the planar controller planeswalks), from their deck.
+- Grand Melee: the gadget keeps turn markers in ``PlanechaseState.markers``. Markers start on
+  seats spread evenly from the starting player (one per four players, at least two); when the
+  turn passes, the first marker follows the active player and every other marker moves to the
+  next seat in turn order that is in the game and holds no marker. Each marker holder is a
+  planar controller with their own face-up plane, may roll in the main phase, and planeswalks
+  only away from the planes of their marker. A marker holder who leaves passes the marker on
+  (901.6) unless fewer than two players per marker would remain; then the marker is removed
+  and its planes go to the bottom without anyone planeswalking (901.14b).
+- Phenomena: NEXT or SELECT acknowledges a phenomenon being encountered (``ack`` at the
+  console); ROLL is refused meanwhile, so a press meant for the die never resolves one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from random import Random
+from typing import Literal
+
+from device.bindings import on_button, on_card
+from device.catalog import Card, CardKind, load_catalog
+from device.commands import Command, NewGame
+from device.errors import IllegalCommand
+from device.events import Event, PlayerLost, TurnOrderReversed, TurnPassed
+from device.formats import Format, TableOption, register_format, register_option
+from device.inputs import Button, ButtonPressed
+from device.rules.registry import APPLIERS, applies, decides, describes, set_up, state_check
+from device.rules.table import check_seat
+from device.state import GameState, Step
+from device.state_planechase import (
+    Awaiting,
+    CardRef,
+    ChoiceKind,
+    DieFace,
+    EternitiesMap,
+    FaceUpCard,
+    MapCell,
+    PendingChoice,
+    PlanarDeck,
+    PlanarKind,
+    PlanechaseState,
+    Roll,
+    Visit,
+)
+from device.text import Message
+from device.text import register as register_texts
+
+MIN_DECK = 10  # 901.3
+MAX_PHENOMENA = 2  # 901.3
+COMMUNAL_MIN = 40  # 901.15a: at least min(40, 10 × players)
+MAX_DECK = 300
+TUNNEL_PLANES = 5  # Interplanar Tunnel reveals until five planes
+POOLS_CARDS = 3  # Pools of Becoming reveals the top three
+
+CHAOTIC_AETHER = "Chaotic Aether"
+INTERPLANAR_TUNNEL = "Interplanar Tunnel"
+SPATIAL_MERGING = "Spatial Merging"
+TIME_DISTORTION = "Time Distortion"
+STAIRS_TO_INFINITY = "Stairs to Infinity"
+POOLS_OF_BECOMING = "Pools of Becoming"
+
+#: The cards the gadget automates, and how (README lists the same).
+AUTOMATED = {
+    CHAOTIC_AETHER: "blanks count as chaos until someone planeswalks away from a plane",
+    INTERPLANAR_TUNNEL: "reveals until five planes; the planar controller chooses the one to put on top",
+    SPATIAL_MERGING: "reveals until two planes and planeswalks to both; chaos triggers each once",
+    TIME_DISTORTION: "reverses the turn order",
+    STAIRS_TO_INFINITY: "chaos reveals the top card; keep it on top or put it on the bottom",
+    POOLS_OF_BECOMING: "chaos reveals the top three, triggers their chaos abilities, you order them on the bottom",
+}
+
+DECK_SOURCES = ("all", "ohop", "phop", "opc2", "opca", "moc", "who", "punk", "pssc", "physical")
+
+register_texts(
+    {
+        "planechase.not_in_game": "This game has no Planechase: start one with 'new ffa+planechase …'.",
+        "planechase.not_main": "{name} may roll the planar die only in their main phase: press NEXT "
+        "to end the upkeep first.",
+        "planechase.not_roller": "Only {who} may roll the planar die now, as the special action "
+        "(901.9); {name} may not.",
+        "planechase.resolve_phenomenon": "{name} is being encountered: press NEXT (or 'ack') to "
+        "resolve it first.",
+        "planechase.choice_waiting": "{name} must choose first ({what}).",
+        "planechase.awaiting_card": "Waiting for {name} to turn over the top card of {deck}: tap it "
+        "on the reader or name it with 'card NAME'.",
+        "planechase.no_encounter": "No phenomenon is waiting to be acknowledged.",
+        "planechase.no_choice": "Nothing is waiting for a choice.",
+        "planechase.bad_choice": "{text!r} is not one of the choices: {choices}.",
+        "planechase.choose_tunnel": "choose the plane to put on top: {choices}",
+        "planechase.choose_stairs": "choose 'top' or 'bottom' for {card}",
+        "planechase.choose_pools": "put {choices} on the bottom in the order you choose, e.g. "
+        "'choose {first}'",
+        "planechase.choose_direction": "choose where to planeswalk: {choices}",
+        "planechase.not_plane": "{name} is not a face-up plane; face up: {face_up}.",
+        "planechase.which_plane": "Several planes are face up ({face_up}): say which one.",
+        "planechase.no_plane": "No plane is face up.",
+        "planechase.counters_below": "{name} has {counters} counter(s); {remove} cannot be removed.",
+        "planechase.counters_zero": "Nothing to change: the amount is 0.",
+        "planechase.deck_locked": "Planar decks can be changed only before the first roll and "
+        "planeswalk; undo back to the start or start a new game.",
+        "planechase.deck_illegal": "That planar deck is not legal: {problems}",
+        "planechase.deck_small": "it has {count} card(s), it needs at least {minimum}",
+        "planechase.deck_phenomena": "it has {count} phenomena, at most {maximum} are allowed",
+        "planechase.deck_duplicate": "{name} is in it {count} times (each card needs a different "
+        "English name)",
+        "planechase.deck_not_planar": "{name} is not a plane or phenomenon",
+        "planechase.deck_empty_source": "the set {source} has only {count} planar card(s)",
+        "planechase.communal_owner": "This game uses one communal planar deck: set it with "
+        "'deck communal …'.",
+        "planechase.not_communal": "This game gives each player a planar deck; name the player "
+        "instead of 'communal'.",
+        "planechase.option_combo": "Planechase options {a} and {b} cannot be used together.",
+        "planechase.option_needs": "The Planechase option {a} needs {b}.",
+        "planechase.two_headed_players": "Two-Headed Giant needs an even number of players, "
+        "at least 4; this table has {count}.",
+        "planechase.grand_melee_players": "Grand Melee with {markers} turn markers needs at least "
+        "{needed} players; this table has {count}.",
+        "planechase.virtual_deck": "This game's planar decks are virtual: the gadget turns the "
+        "cards over itself, so {name} needs no tapping. Use a physical deck with "
+        "'planar_deck=physical'.",
+        "planechase.not_waiting": "The gadget is not waiting for a planar card; {name} {why}",
+        "planechase.why_face_up": "is already face up.",
+        "planechase.why_idle": "is not expected now: roll the die (ROLL) to planeswalk first.",
+        "planechase.card_face_up": "{name} is already face up: turn over the next card of {deck} "
+        "and tap that one.",
+        "planechase.card_not_in_deck": "{name} is not in {deck}: tap the card you turned over from "
+        "{deck}, or fix the list with 'deck'.",
+        "planechase.card_elsewhere": "{name} was revealed already and waits for a choice: tap the "
+        "card you turned over.",
+        "planechase.return_not_physical": "Only cards from physical decks can be returned; "
+        "use undo instead.",
+        "planechase.return_not_face_up": "{name} is not face up; face up: {face_up}.",
+        "planechase.no_direction_here": "Planeswalking on the Eternities Map needs a direction: "
+        "{choices}.",
+        "planechase.direction_no_map": "Directions are for the Eternities Map; this game has none.",
+        "planechase.nothing": "(nothing)",
+        # events
+        "planechase.decks_dealt": "Planar decks: {decks}.",
+        "planechase.deck_line": "{owner} {count} cards{kind}",
+        "planechase.physical": " (physical)",
+        "planechase.communal": "communal deck",
+        "planechase.skipped_start": "{name} is a phenomenon: it goes to the bottom of {deck} "
+        "(nothing triggers while the starting plane is found).",
+        "planechase.starting_plane": "Starting plane: {name} ({owner}).",
+        "planechase.turned_over": "{seat} turns over {name}.",
+        "planechase.rolled_blank": "{name} rolled a blank{cost}: nothing happens.",
+        "planechase.rolled_chaos": "{name} rolled CHAOS{cost}: {planes}'s chaos ability triggers.",
+        "planechase.rolled_chaos_none": "{name} rolled CHAOS{cost}, but no plane is face up.",
+        "planechase.rolled_blank_chaos": "{name} rolled a blank{cost}, which counts as CHAOS "
+        "(Chaotic Aether): {planes}'s chaos ability triggers.",
+        "planechase.rolled_planeswalk": "{name} rolled PLANESWALK{cost}.",
+        "planechase.cost_free": " (free)",
+        "planechase.cost_paid": " (cost {cost})",
+        "planechase.cost_effect": " (an effect's roll, free)",
+        "planechase.planeswalked": "{name} planeswalks away from {away} to {to}.{extra}",
+        "planechase.planeswalked_start": "{name} planeswalks to {to}.{extra}",
+        "planechase.planeswalked_physical": "{name} planeswalks away from {away}: turn over the "
+        "top card of {deck} and tap it.",
+        "planechase.planeswalked_physical_two": "{name} planeswalks away from {away}: turn over "
+        "cards from {deck} until two planes and tap each.",
+        "planechase.revealed_bottom": "Revealed and put on the bottom: {cards}.",
+        "planechase.encounter": "{name} encounters {phenomenon}: resolve it, then press NEXT.",
+        "planechase.deck_empty": "{deck} is empty: no card to turn over.",
+        "planechase.chaos_blanks": "Chaotic Aether: blanks count as chaos until someone "
+        "planeswalks away from a plane.",
+        "planechase.revealed_tunnel": "Interplanar Tunnel reveals {cards}: {name}, choose the "
+        "plane to put on top ('choose NAME').",
+        "planechase.revealed_stairs": "Stairs to Infinity reveals {cards}: {name}, keep it on top "
+        "or put it on the bottom ('choose top' or 'choose bottom').",
+        "planechase.revealed_pools": "Pools of Becoming reveals {cards}; their chaos abilities "
+        "trigger: {name}, order them on the bottom ('choose A, B, C').",
+        "planechase.choice_made": "{name} puts {top} on top and {bottom} on the bottom.",
+        "planechase.direction_offered": "{name}, choose where to planeswalk: {choices}.",
+        "planechase.counters": "{name}: {before} → {after} counter(s).",
+        "planechase.controller": "{name} becomes the planar controller.",
+        "planechase.controller_active": "The planar controller is the active player again.",
+        "planechase.cards_left": "{name}'s planar cards leave the game with them{face_up}.",
+        "planechase.cards_left_face_up": ", including face-up {cards}",
+        "planechase.marker_passed": "{name} takes {old}'s turn marker and its planes.",
+        "planechase.marker_removed": "{name}'s turn marker is removed; {cards} go to the bottom "
+        "without anyone planeswalking.",
+        "planechase.cost_reset": "Planar die: the first roll this turn is free.",
+        "planechase.card_skipped": "{name} is a phenomenon: put it on the bottom of {deck} and turn "
+        "over the next card.",
+        "planechase.card_returned": "{name} goes back into {deck}: turn over the right card and tap it.",
+        "planechase.awaiting": "Turn over the top card of {deck} and tap it on the reader.",
+        "planechase.deck_of": "{name}'s planar deck",
+        "planechase.the_communal_deck": "the communal planar deck",
+    }
+)
+
+register_format(Format("planechase", "Planechase", "module", starting_life=20, aliases=("pc", "planar")))
+register_option(TableOption("plain_d6", "planechase", "Roll a plain d6: 1 is chaos, 6 is planeswalk (PC-1).", False))
+register_option(TableOption("communal_deck", "planechase", "One communal planar deck for the table (901.15).", False))
+register_option(TableOption("two_headed_giant", "planechase", "Teams of two adjacent seats (901.12).", False))
+register_option(TableOption("grand_melee", "planechase", "Several planes face up, one per turn marker (901.14).", False))
+register_option(
+    TableOption("turn_markers", "planechase", "Grand Melee turn markers; 0 = one per four players.", 0, low=0, high=5)
+)
+register_option(
+    TableOption("eternities_map", "planechase", "The Eternities Map variant (needs the communal deck).", False)
+)
+register_option(
+    TableOption(
+        "planar_deck", "planechase", "Where planar decks come from: all cards, a set, or physical cards.",
+        "all", choices=DECK_SOURCES,
+    )
+)
+register_option(
+    TableOption("planar_deck_size", "planechase", "Cards in each player's virtual planar deck.", 10, low=10, high=60)
+)
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+class PlanarDecksDealt(Event):
+    """The planar decks, shuffled (the order is the random outcome), and the table's options."""
+
+    type: Literal["planar_decks_dealt"] = "planar_decks_dealt"
+    plain_d6: bool = False
+    communal: bool = False
+    two_headed_giant: bool = False
+    grand_melee: bool = False
+    eternities_map: bool = False
+    source: str = "all"
+    decks: tuple[PlanarDeck, ...]
+    markers: tuple[int, ...] = ()
+
+
+class PlanarCardSkipped(Event):
+    """A phenomenon turned over while a plane was needed goes to the bottom (901.5)."""
+
+    type: Literal["planar_card_skipped"] = "planar_card_skipped"
+    deck: int | None
+    card: CardRef
+    starting: bool = True
+
+
+class PlaneTurnedOver(Event):
+    """A card turned face up without planeswalking away from anything: the starting plane
+    (901.5), a physical card tapped, or the top card after an owner left (901.10)."""
+
+    type: Literal["plane_turned_over"] = "plane_turned_over"
+    seat: int
+    deck: int | None
+    card: CardRef
+    marker: int = 0
+    starting: bool = False
+
+
+class PlanarDieRolled(Event):
+    type: Literal["planar_die_rolled"] = "planar_die_rolled"
+    seat: int
+    pip: int
+    face: DieFace
+    result: DieFace
+    cost: int
+    special: bool
+    chaos: tuple[str, ...] = ()  # the planes whose chaos ability triggered
+
+
+class Planeswalked(Event):
+    """701.22b: every face-up card (of this marker) to the bottom of its owner's deck, then the
+    top card(s) of the planeswalker's deck face up.  ``bottom`` are revealed cards put on the
+    bottom after (Spatial Merging).  With a physical deck ``to`` is empty and ``wait`` says how
+    many planes the gadget waits for."""
+
+    type: Literal["planeswalked"] = "planeswalked"
+    seat: int
+    deck: int | None
+    marker: int = 0
+    away: tuple[str, ...]
+    to: tuple[CardRef, ...] = ()
+    bottom: tuple[CardRef, ...] = ()
+    wait: int = 0
+    cause: str = "die"
+
+
+class ChaosBlanksBegan(Event):
+    type: Literal["chaos_blanks_began"] = "chaos_blanks_began"
+
+
+class PlanarCardsRevealed(Event):
+    """Cards revealed off the top of a deck for a choice (Interplanar Tunnel, Stairs to Infinity,
+    Pools of Becoming)."""
+
+    type: Literal["planar_cards_revealed"] = "planar_cards_revealed"
+    seat: int
+    deck: int | None
+    kind: ChoiceKind
+    cards: tuple[CardRef, ...]
+    source: str
+
+
+class PlanarChoiceMade(Event):
+    type: Literal["planar_choice_made"] = "planar_choice_made"
+    seat: int
+    top: tuple[CardRef, ...] = ()
+    bottom: tuple[CardRef, ...] = ()  # in the order they go under
+
+
+class PlanarChoiceOffered(Event):
+    type: Literal["planar_choice_offered"] = "planar_choice_offered"
+    choice: PendingChoice
+
+
+class PlaneCountersChanged(Event):
+    type: Literal["plane_counters_changed"] = "plane_counters_changed"
+    name: str
+    delta: int
+
+
+class PlanarControllerChanged(Event):
+    type: Literal["planar_controller_changed"] = "planar_controller_changed"
+    seat: int | None  # None: the active player again
+
+
+class PlanarCardsLeft(Event):
+    """901.10: a player left; every planar card they own leaves with them."""
+
+    type: Literal["planar_cards_left"] = "planar_cards_left"
+    seat: int
+    face_up: tuple[str, ...] = ()
+
+
+class TurnMarkerPassed(Event):
+    type: Literal["turn_marker_passed"] = "turn_marker_passed"
+    marker: int
+    seat: int
+
+
+class TurnMarkerRemoved(Event):
+    type: Literal["turn_marker_removed"] = "turn_marker_removed"
+    marker: int
+    seat: int
+
+
+class PlanarTurnBegan(Event):
+    """A new turn: roll costs start again, the active player is the planar controller again,
+    Grand Melee markers move."""
+
+    type: Literal["planar_turn_began"] = "planar_turn_began"
+    markers: tuple[int, ...] = ()
+
+
+class PlanarCardAwaited(Event):
+    type: Literal["planar_card_awaited"] = "planar_card_awaited"
+    awaiting: Awaiting
+
+
+class PlanarCardReturned(Event):
+    """A physical card tapped by mistake goes back into its deck; the gadget waits again."""
+
+    type: Literal["planar_card_returned"] = "planar_card_returned"
+    name: str
+    awaiting: Awaiting
+
+
+class MapMoved(Event):
+    """Eternities Map: the table moved to (x, y); far planes were shuffled into the deck and new
+    ones dealt around.  The deck's new order (a shuffle) is inside the event."""
+
+    type: Literal["map_moved"] = "map_moved"
+    seat: int
+    x: int
+    y: int
+    hellride: bool
+    arrived: CardRef
+    cells: tuple[MapCell, ...]
+    deck: tuple[CardRef, ...]
+    collected: tuple[str, ...] = ()
+    dealt: tuple[str, ...] = ()
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+class RollPlanarDie(Command):
+    """Roll the planar die: the special action (901.9) or, with ``free``, a roll an effect
+    causes (Fractured Powerstone), which costs nothing and does not raise the cost."""
+
+    seat: int | None = None  # None: the active player (special) or the planar controller (free)
+    free: bool = False
+
+
+class Planeswalk(Command):
+    """An effect says to planeswalk (the planar controller does)."""
+
+    seat: int | None = None
+    direction: str | None = None  # Eternities Map
+
+
+class AcknowledgePhenomenon(Command):
+    """The phenomenon has resolved: the planar controller planeswalks on (310.7)."""
+
+
+class ChoosePlanar(Command):
+    """Answer the pending choice: names of cards, 'top'/'bottom', or a map direction."""
+
+    answer: tuple[str, ...]
+
+
+class ChangePlaneCounters(Command):
+    name: str | None = None  # None: the one face-up plane
+    delta: int
+
+
+class RevealPlanarCard(Command):
+    """A physical planar card was turned over and tapped or named (PC-12)."""
+
+    name: str
+
+
+class ReturnPlanarCard(Command):
+    name: str
+
+
+class SetPlanarDeck(Command):
+    """Replace a planar deck before the first roll: by names, or built from a source."""
+
+    owner: int | None  # a seat; None for the communal deck
+    names: tuple[str, ...] = ()
+    source: str | None = None  # all, a set code
+
+
+# --- pure helpers for the screen ------------------------------------------------------------------
+
+
+def planechase(state: GameState) -> PlanechaseState:
+    if state.planechase is None:
+        raise IllegalCommand("planechase.not_in_game")
+    return state.planechase
+
+
+def teams(state: GameState) -> list[tuple[int, int]]:
+    """Two-Headed Giant teams: seats (0, 1), (2, 3), …"""
+    return [(s, s + 1) for s in range(0, len(state.players) - 1, 2)]
+
+
+def team_of(state: GameState, seat: int) -> tuple[int, int]:
+    return (seat - seat % 2, seat - seat % 2 + 1)
+
+
+def primary(state: GameState, team: tuple[int, int]) -> int:
+    """The team's primary player: the first seat, or the other if the first has left."""
+    return team[0] if state.player(team[0]).in_game or not state.player(team[1]).in_game else team[1]
+
+
+def planar_controller(state: GameState) -> int:
+    """901.6: the active player (2HG: the primary player of the active team), unless the
+    designation moved because the planar controller left."""
+    pc = planechase(state)
+    if pc.controller is not None:
+        return pc.controller
+    if pc.two_headed_giant:
+        return primary(state, team_of(state, state.active))
+    return state.active
+
+
+def planar_controllers(state: GameState) -> tuple[int, ...]:
+    pc = planechase(state)
+    return pc.markers if pc.grand_melee else (planar_controller(state),)
+
+
+def marker_of(state: GameState, seat: int) -> int:
+    pc = planechase(state)
+    return pc.markers.index(seat) if pc.grand_melee and seat in pc.markers else 0
+
+
+def may_roll(state: GameState, seat: int) -> bool:
+    """PC-2: the active player (2HG: each member of the active team; Grand Melee: each marker
+    holder) in the main phase."""
+    pc = planechase(state)
+    if state.step is not Step.MAIN or not state.player(seat).in_game:
+        return False
+    if pc.grand_melee:
+        return seat in pc.markers
+    if pc.two_headed_giant:
+        return seat in team_of(state, state.active)
+    return seat == state.active
+
+
+def next_roll_cost(state: GameState, seat: int) -> int:
+    """PC-2: the mana the seat's next special-action roll costs this turn."""
+    pc = planechase(state)
+    return pc.next_cost[seat] if seat < len(pc.next_cost) else 0
+
+
+@dataclass(frozen=True)
+class Odds:
+    planeswalk: Fraction
+    chaos: Fraction
+    blank: Fraction
+
+
+def odds(state: GameState) -> Odds:
+    """PC-13: the next roll's odds (5/6 chaos while blanks count as chaos)."""
+    if planechase(state).chaos_blanks:
+        return Odds(Fraction(1, 6), Fraction(5, 6), Fraction(0))
+    return Odds(Fraction(1, 6), Fraction(1, 6), Fraction(4, 6))
+
+
+def chance_to_planeswalk(rolls: int) -> Fraction:
+    """PC-13: P(at least one planeswalk in ``rolls`` rolls) = 1 − (5/6)^k."""
+    return 1 - Fraction(5, 6) ** max(0, rolls)
+
+
+def cost_of_rolls(rolls: int, first: int = 0) -> int:
+    """PC-13: the mana of ``rolls`` special-action rolls when the next costs ``first``
+    (from the start of a turn: k(k−1)/2)."""
+    return sum(first + i for i in range(max(0, rolls)))
+
+
+def deck_sizes(state: GameState) -> dict[int | None, int | None]:
+    """Cards in each planar deck by owner (None: communal); None for an unlisted physical deck."""
+    return {d.owner: (len(d.cards) if d.listed else None) for d in planechase(state).decks}
+
+
+def chaos_planes(state: GameState, seat: int) -> tuple[str, ...]:
+    """The face-up planes whose chaos ability a chaos roll by ``seat`` triggers: each face-up
+    plane once (309.7, 901.9b); in Grand Melee the planes of the roller's marker."""
+    pc = planechase(state)
+    marker = marker_of(state, seat)
+    return tuple(
+        c.name for c in pc.face_up if c.kind is PlanarKind.PLANE and (not pc.grand_melee or c.marker == marker)
+    )
+
+
+def deck_problems(cards: Sequence[Card], players: int, communal: bool) -> list[Message]:
+    """PC-4: every reason a planar deck is illegal (empty when it is legal), as messages."""
+    problems: list[Message] = []
+    minimum = min(COMMUNAL_MIN, MIN_DECK * players) if communal else MIN_DECK
+    maximum = MAX_PHENOMENA * players if communal else MAX_PHENOMENA
+    if len(cards) < minimum:
+        problems.append(Message("planechase.deck_small", count=len(cards), minimum=minimum))
+    phenomena = sum(1 for c in cards if c.kind is CardKind.PHENOMENON)
+    if phenomena > maximum:
+        problems.append(Message("planechase.deck_phenomena", count=phenomena, maximum=maximum))
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.name] = counts.get(card.name, 0) + 1
+    for name, count in counts.items():
+        if count > 1:
+            problems.append(Message("planechase.deck_duplicate", name=name, count=count))
+    for card in cards:
+        if not card.is_planar:
+            problems.append(Message("planechase.deck_not_planar", name=card.name))
+    return problems
+
+
+# --- small internals ------------------------------------------------------------------------------
+
+
+def ref(card: Card) -> CardRef:
+    return CardRef(name=card.name, kind=PlanarKind(card.kind.value))
+
+
+def deck_owner(pc: PlanechaseState, seat: int) -> int | None:
+    return None if pc.communal else seat
+
+
+def deck_label(state: GameState, owner: int | None) -> str:
+    if owner is None:
+        return str(Message("planechase.the_communal_deck"))
+    return str(Message("planechase.deck_of", name=state.player(owner).name))
+
+
+def _names(cards: Iterable[str | CardRef]) -> str:
+    names = [c if isinstance(c, str) else c.name for c in cards]
+    return ", ".join(names) if names else str(Message("planechase.nothing"))
+
+
+def _fold(state: GameState, events: Iterable[Event]) -> GameState:
+    for event in events:
+        state = APPLIERS[type(event)](state, event)
+    return state
+
+
+def _shuffled(cards: Sequence[CardRef], rng: Random) -> tuple[CardRef, ...]:
+    order = list(cards)
+    rng.shuffle(order)
+    return tuple(order)
+
+
+def _ready(state: GameState) -> PlanechaseState:
+    """Refuse while the table must first resolve a phenomenon, a choice or a card to turn over."""
+    pc = planechase(state)
+    if pc.choice is not None:
+        raise IllegalCommand(
+            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=str(choice_prompt(state))
+        )
+    if pc.encounter is not None:
+        raise IllegalCommand("planechase.resolve_phenomenon", name=pc.encounter)
+    if pc.awaiting is not None:
+        raise IllegalCommand(
+            "planechase.awaiting_card", name=state.player(pc.awaiting.seat).name,
+            deck=deck_label(state, pc.awaiting.deck),
+        )
+    return pc
+
+
+def choice_prompt(state: GameState) -> Message:
+    """What the pending choice asks, for the screen and refusals."""
+    choice = planechase(state).choice
+    if choice is None:
+        return Message("planechase.no_choice")
+    if choice.kind is ChoiceKind.TUNNEL:
+        planes = [c.name for c in choice.cards if c.kind is PlanarKind.PLANE]
+        return Message("planechase.choose_tunnel", choices=", ".join(planes))
+    if choice.kind is ChoiceKind.STAIRS:
+        return Message("planechase.choose_stairs", card=_names(choice.cards))
+    if choice.kind is ChoiceKind.POOLS:
+        names = [c.name for c in choice.cards]
+        return Message("planechase.choose_pools", choices=", ".join(names), first=", ".join(names))
+    from device.rules.eternities import directions
+
+    return Message("planechase.choose_direction", choices=", ".join(directions(state)))
+
+
+# --- set-up ---------------------------------------------------------------------------------------
+
+
+def _source_cards(source: str) -> list[Card]:
+    catalog = load_catalog().planar()
+    if source in ("all", "physical"):
+        return list(catalog)
+    return list(catalog.in_set(source))
+
+
+def build_virtual(
+    source: str, players: int, communal: bool, size: int, rng: Random
+) -> tuple[list[Card], list[Message]]:
+    """A legal random planar deck from ``source`` (PC-12): for one player ``size`` cards with at
+    most two phenomena; communal: every plane of the source and up to 2 × players phenomena."""
+    pool = _source_cards(source)
+    rng.shuffle(pool)
+    planes = [c for c in pool if c.kind is CardKind.PLANE]
+    phenomena = [c for c in pool if c.kind is CardKind.PHENOMENON]
+    if communal:
+        cards = planes + phenomena[: MAX_PHENOMENA * players]
+    else:
+        cards = []
+        allowed = MAX_PHENOMENA
+        for card in pool:
+            if len(cards) == size:
+                break
+            if card.kind is CardKind.PHENOMENON:
+                if allowed == 0:
+                    continue
+                allowed -= 1
+            cards.append(card)
+    problems = deck_problems(cards, players, communal)
+    if problems and len(pool) < (COMMUNAL_MIN if communal else size):
+        problems = [Message("planechase.deck_empty_source", source=source.upper(), count=len(pool))]
+    rng.shuffle(cards)
+    return cards, problems
+
+
+def _illegal(problems: list[Message]) -> IllegalCommand:
+    return IllegalCommand("planechase.deck_illegal", problems="; ".join(str(p) for p in problems) + ".")
+
+
+def _validate_options(state: GameState) -> None:
+    o = state.options
+    count = len(state.players)
+    if o.get("two_headed_giant") and o.get("grand_melee"):
+        raise IllegalCommand("planechase.option_combo", a="two_headed_giant", b="grand_melee")
+    if o.get("two_headed_giant") and o.get("communal_deck"):
+        raise IllegalCommand("planechase.option_combo", a="two_headed_giant", b="communal_deck")
+    if o.get("eternities_map") and not o.get("communal_deck"):
+        raise IllegalCommand("planechase.option_needs", a="eternities_map", b="communal_deck=on")
+    if o.get("eternities_map") and (o.get("grand_melee") or o.get("planar_deck") == "physical"):
+        other = "grand_melee" if o.get("grand_melee") else "planar_deck=physical"
+        raise IllegalCommand("planechase.option_combo", a="eternities_map", b=other)
+    if o.get("turn_markers") and not o.get("grand_melee"):
+        raise IllegalCommand("planechase.option_needs", a="turn_markers", b="grand_melee=on")
+    if o.get("two_headed_giant") and (count % 2 or count < 4):
+        raise IllegalCommand("planechase.two_headed_players", count=count)
+    if o.get("grand_melee"):
+        markers = _marker_count(state)
+        if count < 2 * markers:
+            raise IllegalCommand("planechase.grand_melee_players", markers=markers, needed=2 * markers, count=count)
+
+
+def _marker_count(state: GameState) -> int:
+    wanted = state.options.get("turn_markers", 0)
+    return int(wanted) if isinstance(wanted, int) and wanted else max(2, len(state.players) // 4)
+
+
+def _deal(state: GameState, rng: Random, keep: dict[int | None, PlanarDeck] | None = None) -> PlanarDecksDealt:
+    o = state.options
+    source = str(o.get("planar_deck", "all"))
+    communal = bool(o.get("communal_deck"))
+    physical = source == "physical"
+    count = len(state.players)
+    size_option = o.get("planar_deck_size", MIN_DECK)
+    size = size_option if isinstance(size_option, int) else MIN_DECK
+    owners: list[int | None] = [None] if communal else [p.seat for p in state.players]
+    decks: list[PlanarDeck] = []
+    for owner in owners:
+        if keep is not None and owner in keep:
+            decks.append(keep[owner])
+            continue
+        if physical:
+            decks.append(PlanarDeck(owner=owner, physical=True, listed=False))
+            continue
+        cards, problems = build_virtual(source, count, communal, size, rng)
+        if problems:
+            raise _illegal(problems)
+        decks.append(PlanarDeck(owner=owner, cards=tuple(ref(c) for c in cards)))
+    markers: tuple[int, ...] = ()
+    if o.get("grand_melee"):
+        m = _marker_count(state)
+        markers = tuple((state.starting_player + round(i * count / m)) % count for i in range(m))
+    return PlanarDecksDealt(
+        plain_d6=bool(o.get("plain_d6")), communal=communal, two_headed_giant=bool(o.get("two_headed_giant")),
+        grand_melee=bool(o.get("grand_melee")), eternities_map=bool(o.get("eternities_map")), source=source,
+        decks=tuple(decks), markers=markers,
+    )
+
+
+def starting_planes(state: GameState) -> list[Event]:
+    """901.5 / 901.14a: the starting player (Grand Melee: each marker holder) turns over cards
+    until a plane; phenomena go to the bottom and nothing triggers."""
+    pc = planechase(state)
+    events: list[Event] = []
+    seats = pc.markers if pc.grand_melee else (state.starting_player,)
+    for marker, seat in enumerate(seats):
+        owner = deck_owner(pc, seat)
+        deck = pc.deck(owner)
+        if deck is None:
+            continue
+        if deck.physical:
+            events.append(
+                PlanarCardAwaited(awaiting=Awaiting(seat=seat, deck=owner, starting=True, marker=marker))
+            )
+            break  # physical: one card at a time; the next marker's start follows its tap
+        for card in deck.cards:
+            if card.kind is PlanarKind.PLANE:
+                events.append(PlaneTurnedOver(seat=seat, deck=owner, card=card, marker=marker, starting=True))
+                break
+            events.append(PlanarCardSkipped(deck=owner, card=card))
+    if pc.eternities_map and events:
+        from device.rules.eternities import deal_start
+
+        events += deal_start(_fold(state, events))
+    return events
+
+
+@set_up
+def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
+    if not state.has("planechase"):
+        return []
+    _validate_options(state)
+    dealt = _deal(state, rng)
+    return [dealt, *starting_planes(_fold(state, [dealt]))]
+
+
+# --- the die --------------------------------------------------------------------------------------
+
+
+def face_of(pip: int) -> DieFace:
+    """PC-1: the planar die's chaos side is 1 and its planeswalker side 6 (a plain d6 the same)."""
+    return DieFace.CHAOS if pip == 1 else DieFace.PLANESWALK if pip == 6 else DieFace.BLANK
+
+
+def pip_label(state: GameState, roll: Roll) -> str:
+    """What the die shows, as the table's die prints it: PL/CH/blank or the d6 number."""
+    if planechase(state).plain_d6:
+        return str(roll.pip)
+    return {DieFace.PLANESWALK: "PL", DieFace.CHAOS: "CH", DieFace.BLANK: "blank"}[roll.face]
+
+
+@decides(RollPlanarDie)
+def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
+    pc = _ready(state)
+    if command.free:
+        seat = planar_controller(state) if command.seat is None else command.seat
+        check_seat(state, seat)
+        cost = 0
+    else:
+        seat = state.active if command.seat is None else command.seat
+        player = check_seat(state, seat)
+        if state.step is not Step.MAIN:
+            raise IllegalCommand("planechase.not_main", name=player.name)
+        if not may_roll(state, seat):
+            who = " or ".join(state.player(s).name for s in _rollers(state))
+            raise IllegalCommand("planechase.not_roller", who=who, name=player.name)
+        cost = next_roll_cost(state, seat)
+    pip = rng.randrange(6) + 1
+    face = face_of(pip)
+    result = DieFace.CHAOS if face is DieFace.BLANK and pc.chaos_blanks else face
+    chaos = chaos_planes(state, seat) if result is DieFace.CHAOS else ()
+    rolled = PlanarDieRolled(
+        seat=seat, pip=pip, face=face, result=result, cost=cost, special=not command.free, chaos=chaos
+    )
+    events: list[Event] = [rolled]
+    if result is DieFace.PLANESWALK:
+        events += _planeswalk_or_offer(state, seat, "die", rng)
+    elif result is DieFace.CHAOS:
+        events += _chaos_reveals(state, seat, chaos)
+    return events
+
+
+def _rollers(state: GameState) -> list[int]:
+    return [p.seat for p in state.in_game() if may_roll(state.model_copy(update={"step": Step.MAIN}), p.seat)]
+
+
+def _chaos_reveals(state: GameState, seat: int, planes: tuple[str, ...]) -> list[Event]:
+    """Planes whose chaos ability looks at the top of the planar deck (PC-11)."""
+    pc = planechase(state)
+    controller = planar_controllers(state)[marker_of(state, seat)]
+    owner = deck_owner(pc, controller)
+    deck = pc.deck(owner)
+    if deck is None or deck.physical or not deck.cards:
+        return []
+    for plane in planes:
+        if plane == STAIRS_TO_INFINITY:
+            return [PlanarCardsRevealed(
+                seat=controller, deck=owner, kind=ChoiceKind.STAIRS, cards=deck.cards[:1], source=plane
+            )]
+        if plane == POOLS_OF_BECOMING:
+            return [PlanarCardsRevealed(
+                seat=controller, deck=owner, kind=ChoiceKind.POOLS, cards=deck.cards[:POOLS_CARDS], source=plane
+            )]
+    return []
+
+
+# --- planeswalking --------------------------------------------------------------------------------
+
+
+def _planeswalk_or_offer(state: GameState, seat: int, cause: str, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    walker = planar_controllers(state)[marker_of(state, seat)]
+    if pc.map is not None and pc.encounter is None:
+        from device.rules.eternities import offer_direction
+
+        return [offer_direction(state, walker)]
+    return [planeswalk(state, walker, cause)]
+
+
+def planeswalk(state: GameState, seat: int, cause: str, planes_wanted: int = 0) -> Planeswalked:
+    """701.22b: the face-up cards (of the seat's marker) go to the bottom of their owners' decks,
+    then the seat turns over the top card of their deck; with ``planes_wanted`` (Spatial
+    Merging) cards are revealed until that many planes, the rest go to the bottom."""
+    pc = planechase(state)
+    marker = marker_of(state, seat)
+    away = [c for c in pc.face_up if not pc.grand_melee or c.marker == marker]
+    owner = deck_owner(pc, seat)
+    deck = pc.deck(owner)
+    if deck is None:
+        return Planeswalked(seat=seat, deck=owner, marker=marker, away=tuple(c.name for c in away), cause=cause)
+    if deck.physical:
+        return Planeswalked(
+            seat=seat, deck=owner, marker=marker, away=tuple(c.name for c in away), wait=max(1, planes_wanted),
+            cause=cause,
+        )
+    cards = list(deck.cards) + [CardRef(name=c.name, kind=c.kind) for c in away if _owner_key(pc, c) == owner]
+    to: list[CardRef] = []
+    bottom: list[CardRef] = []
+    if planes_wanted:
+        for card in cards:
+            if len(to) == planes_wanted:
+                break
+            (to if card.kind is PlanarKind.PLANE else bottom).append(card)
+    elif cards:
+        to.append(cards[0])
+    return Planeswalked(
+        seat=seat, deck=owner, marker=marker, away=tuple(c.name for c in away), to=tuple(to), bottom=tuple(bottom),
+        cause=cause,
+    )
+
+
+def _owner_key(pc: PlanechaseState, card: FaceUpCard) -> int | None:
+    return None if pc.communal else card.owner
+
+
+@decides(Planeswalk)
+def _planeswalk(state: GameState, command: Planeswalk, rng: Random) -> list[Event]:
+    pc = _ready(state)
+    seat = planar_controller(state) if command.seat is None else command.seat
+    check_seat(state, seat)
+    if pc.grand_melee and seat not in pc.markers:
+        seat = planar_controller(state)
+    if command.direction is not None:
+        if pc.map is None:
+            raise IllegalCommand("planechase.direction_no_map")
+        from device.rules.eternities import move
+
+        return move(state, seat, command.direction, rng)
+    return _planeswalk_or_offer(state, seat, "effect", rng)
+
+
+@decides(AcknowledgePhenomenon)
+def _acknowledge(state: GameState, command: AcknowledgePhenomenon, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    if pc.choice is not None:
+        raise IllegalCommand(
+            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=str(choice_prompt(state))
+        )
+    if pc.encounter is None:
+        raise IllegalCommand("planechase.no_encounter")
+    card = next(c for c in pc.face_up if c.name == pc.encounter)
+    seat = planar_controllers(state)[card.marker] if pc.grand_melee else planar_controller(state)
+    deck = pc.deck(deck_owner(pc, seat))
+    virtual = deck is not None and not deck.physical
+    name = pc.encounter
+    if name == CHAOTIC_AETHER:
+        first: list[Event] = [ChaosBlanksBegan()]
+        return first + [planeswalk(_fold(state, first), seat, "phenomenon")]
+    if name == TIME_DISTORTION:
+        first = [TurnOrderReversed(direction=-state.direction)]
+        return first + [planeswalk(_fold(state, first), seat, "phenomenon")]
+    if name == SPATIAL_MERGING:
+        return [planeswalk(state, seat, "phenomenon", planes_wanted=2)]
+    if name == INTERPLANAR_TUNNEL and virtual and deck is not None:
+        revealed: list[CardRef] = []
+        for c in deck.cards:
+            if sum(1 for r in revealed if r.kind is PlanarKind.PLANE) == TUNNEL_PLANES:
+                break
+            revealed.append(c)
+        if any(c.kind is PlanarKind.PLANE for c in revealed):
+            return [PlanarCardsRevealed(
+                seat=seat, deck=deck.owner, kind=ChoiceKind.TUNNEL, cards=tuple(revealed), source=name
+            )]
+    return [planeswalk(state, seat, "phenomenon")]
+
+
+@decides(ChoosePlanar)
+def _choose(state: GameState, command: ChoosePlanar, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    choice = pc.choice
+    if choice is None:
+        if not command.answer:
+            _ready(state)
+        raise IllegalCommand("planechase.no_choice")
+    answer = [" ".join(a.split()) for a in command.answer if a.strip()]
+    if not answer:
+        _ready(state)  # raises: says what is waiting
+    if choice.kind is ChoiceKind.DIRECTION:
+        from device.rules.eternities import move
+
+        if len(answer) != 1:
+            raise IllegalCommand("planechase.bad_choice", text=" ".join(answer), choices=str(choice_prompt(state)))
+        return move(state, choice.seat, answer[0], rng)
+    if choice.kind is ChoiceKind.STAIRS:
+        word = answer[0].casefold() if len(answer) == 1 else ""
+        if word not in ("top", "bottom", "keep"):
+            raise IllegalCommand("planechase.bad_choice", text=" ".join(answer), choices="top, bottom")
+        cards = choice.cards
+        return [PlanarChoiceMade(
+            seat=choice.seat, top=cards if word != "bottom" else (), bottom=cards if word == "bottom" else ()
+        )]
+    picked = [_pick(choice.cards, text) for text in answer]
+    if choice.kind is ChoiceKind.TUNNEL:
+        planes = [c for c in choice.cards if c.kind is PlanarKind.PLANE]
+        if len(picked) != 1 or picked[0].kind is not PlanarKind.PLANE:
+            raise IllegalCommand("planechase.bad_choice", text=", ".join(answer), choices=_names(planes))
+        rest = _shuffled([c for c in choice.cards if c != picked[0]], rng)  # random order (the card says so)
+        made = PlanarChoiceMade(seat=choice.seat, top=(picked[0],), bottom=rest)
+        return [made, planeswalk(_fold(state, [made]), choice.seat, "phenomenon")]
+    # Pools of Becoming: the order on the bottom
+    if sorted(c.name for c in picked) != sorted(c.name for c in choice.cards):
+        raise IllegalCommand("planechase.bad_choice", text=", ".join(answer), choices=_names(choice.cards))
+    return [PlanarChoiceMade(seat=choice.seat, bottom=tuple(picked))]
+
+
+def _pick(cards: Sequence[CardRef], text: str) -> CardRef:
+    from device.catalog import name_key
+
+    key = name_key(text)
+    exact = [c for c in cards if name_key(c.name) == key]
+    starts = [c for c in cards if key and name_key(c.name).startswith(key)]
+    found = exact or starts
+    if len(found) != 1:
+        raise IllegalCommand("planechase.bad_choice", text=text, choices=_names(cards))
+    return found[0]
+
+
+@decides(ChangePlaneCounters)
+def _counters(state: GameState, command: ChangePlaneCounters, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
+    face_up = _names(c.name for c in pc.face_up)
+    if command.name is None:
+        if not planes:
+            raise IllegalCommand("planechase.no_plane")
+        if len(planes) > 1:
+            raise IllegalCommand("planechase.which_plane", face_up=face_up)
+        card = planes[0]
+    else:
+        card = _pick_face_up(planes, command.name, face_up)
+    if command.delta == 0:
+        raise IllegalCommand("planechase.counters_zero")
+    if card.counters + command.delta < 0:
+        raise IllegalCommand("planechase.counters_below", name=card.name, counters=card.counters, remove=-command.delta)
+    return [PlaneCountersChanged(name=card.name, delta=command.delta)]
+
+
+def _pick_face_up(cards: Sequence[FaceUpCard], text: str, face_up: str) -> FaceUpCard:
+    from device.catalog import name_key
+
+    key = name_key(text)
+    found = [c for c in cards if name_key(c.name) == key] or [
+        c for c in cards if key and name_key(c.name).startswith(key)
+    ]
+    if len(found) != 1:
+        raise IllegalCommand("planechase.not_plane", name=text, face_up=face_up)
+    return found[0]
+
+
+# --- physical decks -------------------------------------------------------------------------------
+
+
+@decides(RevealPlanarCard)
+def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    card = load_catalog().find(command.name)
+    waiting = pc.awaiting
+    if waiting is None:
+        if not any(d.physical for d in pc.decks):
+            raise IllegalCommand("planechase.virtual_deck", name=card.name)
+        face_up = any(c.name == card.name for c in pc.face_up)
+        why = "planechase.why_face_up" if face_up else "planechase.why_idle"
+        raise IllegalCommand("planechase.not_waiting", name=card.name, why=str(Message(why)))
+    label = deck_label(state, waiting.deck)
+    if any(c.name == card.name and _owner_key(pc, c) == waiting.deck for c in pc.face_up):
+        raise IllegalCommand("planechase.card_face_up", name=card.name, deck=label)
+    deck = pc.deck(waiting.deck)
+    if deck is not None and deck.listed and all(c.name != card.name for c in deck.cards):
+        raise IllegalCommand("planechase.card_not_in_deck", name=card.name, deck=label)
+    if not card.is_planar:
+        raise IllegalCommand("planechase.card_not_in_deck", name=card.name, deck=label)
+    if card.kind is CardKind.PHENOMENON and (waiting.starting or waiting.planes > 1 or _wanting_planes(pc)):
+        return [PlanarCardSkipped(deck=waiting.deck, card=ref(card), starting=waiting.starting)]
+    events: list[Event] = [
+        PlaneTurnedOver(seat=waiting.seat, deck=waiting.deck, card=ref(card), marker=waiting.marker,
+                        starting=waiting.starting)
+    ]
+    if waiting.starting and pc.grand_melee and waiting.marker + 1 < len(pc.markers):
+        nxt = waiting.marker + 1
+        seat = pc.markers[nxt]
+        events.append(PlanarCardAwaited(
+            awaiting=Awaiting(seat=seat, deck=deck_owner(pc, seat), starting=True, marker=nxt)
+        ))
+    return events
+
+
+def _wanting_planes(pc: PlanechaseState) -> bool:
+    """Spatial Merging's second plane: one plane already turned over, one more wanted."""
+    return pc.awaiting is not None and pc.awaiting.planes > 1
+
+
+@decides(ReturnPlanarCard)
+def _return(state: GameState, command: ReturnPlanarCard, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    face_up = _names(c.name for c in pc.face_up)
+    card = _pick_face_up(pc.face_up, command.name, face_up)
+    deck = pc.deck(_owner_key(pc, card))
+    if deck is None or not deck.physical:
+        raise IllegalCommand("planechase.return_not_physical")
+    seat = planar_controllers(state)[card.marker] if pc.grand_melee else planar_controller(state)
+    starting = not pc.rolls and len(pc.visited) <= len(planar_controllers(state))
+    waiting = pc.awaiting
+    planes = 1 if waiting is None else waiting.planes + (card.kind is PlanarKind.PLANE)
+    awaiting = Awaiting(seat=seat, deck=deck.owner, planes=planes, starting=starting, marker=card.marker)
+    return [PlanarCardReturned(name=card.name, awaiting=awaiting)]
+
+
+@decides(SetPlanarDeck)
+def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    starts = len(planar_controllers(state))
+    if pc.rolls or len(pc.visited) > starts or pc.encounter is not None or pc.choice is not None:
+        raise IllegalCommand("planechase.deck_locked")
+    if pc.communal and command.owner is not None:
+        raise IllegalCommand("planechase.communal_owner")
+    if not pc.communal and command.owner is None:
+        raise IllegalCommand("planechase.not_communal")
+    if command.owner is not None:
+        check_seat(state, command.owner)
+    players = len(state.players)
+    physical = pc.source == "physical"
+    if command.names:
+        catalog = load_catalog()
+        cards = [catalog.find(name) for name in command.names]
+        problems = deck_problems(cards, players, pc.communal)
+        if problems:
+            raise _illegal(problems)
+        if not physical:
+            rng.shuffle(cards)
+        refs = tuple(ref(c) for c in cards)
+        new = PlanarDeck(owner=command.owner, cards=refs, physical=physical, listed=True)
+    else:
+        source = (command.source or "all").casefold()
+        cards, problems = build_virtual(source, players, pc.communal, MIN_DECK, rng)
+        if problems:
+            raise _illegal(problems)
+        new = PlanarDeck(owner=command.owner, cards=tuple(ref(c) for c in cards))
+    keep: dict[int | None, PlanarDeck] = {}
+    for deck in pc.decks:
+        if deck.owner == command.owner:
+            continue
+        back = [CardRef(name=c.name, kind=c.kind) for c in pc.face_up if _owner_key(pc, c) == deck.owner]
+        # back on top, where the starting plane came from, so the other decks keep their order
+        cards_back = tuple(back) + deck.cards if not deck.physical else deck.cards
+        keep[deck.owner] = deck.model_copy(update={"cards": cards_back})
+    dealt = _deal(state, rng, keep=keep | {command.owner: new})
+    dealt = dealt.model_copy(update={"markers": pc.markers})
+    return [dealt, *starting_planes(_fold(state, [dealt]))]
+
+
+# --- the planar controller and leaving the game ------------------------------------------------------
+
+
+def _next_staying(state: GameState, seat: int, leaving: set[int]) -> int | None:
+    count = len(state.players)
+    for step in range(1, count + 1):
+        other = (seat + step * state.direction) % count
+        if state.player(other).in_game and other not in leaving:
+            return other
+    return None
+
+
+@state_check
+def _leaving(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    """901.6, 901.10, 901.14b: when players leave (PC-8)."""
+    pc = state.planechase
+    if pc is None:
+        return []
+    gone = [e.seat for e in events if isinstance(e, PlayerLost)]
+    if not gone:
+        return []
+    leaving = set(gone)
+    out: list[Event] = []
+    current = state
+    for seat in gone:
+        pc = planechase(current)
+        if pc.grand_melee and seat in pc.markers:
+            marker = pc.markers.index(seat)
+            remaining = len(current.in_game())
+            if remaining < 2 * len(pc.markers) and len(pc.markers) > 1:
+                step: list[Event] = [TurnMarkerRemoved(marker=marker, seat=seat)]
+            else:
+                taker = _next_free(current, seat, leaving)
+                step = [TurnMarkerPassed(marker=marker, seat=taker)] if taker is not None else []
+            out += step
+            current = _fold(current, step)
+        elif not pc.grand_melee and seat == planar_controller(current):
+            new = _new_controller(current, seat, leaving)
+            if new is not None:
+                step = [PlanarControllerChanged(seat=new)]
+                out += step
+                current = _fold(current, step)
+        pc = planechase(current)
+        if pc.communal:
+            continue
+        owned = tuple(c.name for c in pc.face_up if c.owner == seat)
+        markers_hit = {c.marker for c in pc.face_up if c.owner == seat}
+        step = [PlanarCardsLeft(seat=seat, face_up=owned)]
+        current = _fold(current, step)
+        out += step
+        for marker in sorted(markers_hit):
+            pc = planechase(current)
+            if pc.grand_melee and marker >= len(pc.markers):
+                continue
+            controller = pc.markers[marker] if pc.grand_melee else planar_controller(current)
+            if not current.player(controller).in_game:
+                continue
+            turned = _turn_over_top(current, controller, marker)
+            out += turned
+            current = _fold(current, turned)
+    return out
+
+
+def _turn_over_top(state: GameState, seat: int, marker: int) -> list[Event]:
+    """901.10: the planar controller turns the top card of their planar deck face up at once."""
+    pc = planechase(state)
+    owner = deck_owner(pc, seat)
+    deck = pc.deck(owner)
+    if deck is None:
+        return []
+    if deck.physical:
+        return [PlanarCardAwaited(awaiting=Awaiting(seat=seat, deck=owner, marker=marker))]
+    if not deck.cards:
+        return []
+    return [Planeswalked(seat=seat, deck=owner, marker=marker, away=(), to=deck.cards[:1], cause="owner_left")]
+
+
+def _new_controller(state: GameState, seat: int, leaving: set[int]) -> int | None:
+    pc = planechase(state)
+    if pc.two_headed_giant:
+        mate = [s for s in team_of(state, seat) if s != seat][0]
+        if state.player(mate).in_game and mate not in leaving:
+            return mate
+        count = len(state.players)
+        for step in range(1, count // 2 + 1):
+            first = (team_of(state, seat)[0] + 2 * step * state.direction) % count
+            team = team_of(state, first)
+            staying = [s for s in team if state.player(s).in_game and s not in leaving]
+            if staying:
+                return primary(state, team) if primary(state, team) in staying else staying[0]
+        return None
+    return _next_staying(state, seat, leaving)
+
+
+def _next_free(state: GameState, seat: int, leaving: set[int]) -> int | None:
+    pc = planechase(state)
+    count = len(state.players)
+    for step in range(1, count + 1):
+        other = (seat + step * state.direction) % count
+        if state.player(other).in_game and other not in leaving and other not in pc.markers:
+            return other
+    return None
+
+
+@state_check
+def _turn_began(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    """PC-2: roll costs start again each turn; 901.6: the active player is planar controller."""
+    pc = state.planechase
+    if pc is None or not any(isinstance(e, TurnPassed) for e in events):
+        return []
+    markers: tuple[int, ...] = ()
+    if pc.grand_melee:
+        moved = [state.active]
+        for seat in pc.markers[1:]:
+            nxt = seat
+            for _ in range(len(state.players)):
+                nxt = (nxt + state.direction) % len(state.players)
+                if state.player(nxt).in_game and nxt not in moved:
+                    break
+            moved.append(nxt)
+        markers = tuple(moved)
+    return [PlanarTurnBegan(markers=markers)]
+
+
+# --- appliers -------------------------------------------------------------------------------------
+
+
+def _set(state: GameState, **changes: object) -> GameState:
+    pc = planechase(state)
+    return state.model_copy(update={"planechase": pc.model_copy(update=changes)})
+
+
+def _with_deck(pc: PlanechaseState, owner: int | None, cards: Sequence[CardRef]) -> tuple[PlanarDeck, ...]:
+    return tuple(d.model_copy(update={"cards": tuple(cards)}) if d.owner == owner else d for d in pc.decks)
+
+
+def _remove(cards: Sequence[CardRef], names: Iterable[str]) -> list[CardRef]:
+    left = list(cards)
+    for name in names:
+        for i, card in enumerate(left):
+            if card.name == name:
+                del left[i]
+                break
+    return left
+
+
+def _deck_cards(pc: PlanechaseState, owner: int | None) -> list[CardRef]:
+    deck = pc.deck(owner)
+    return list(deck.cards) if deck is not None else []
+
+
+@applies(PlanarDecksDealt)
+def _apply_dealt(state: GameState, event: PlanarDecksDealt) -> GameState:
+    pc = PlanechaseState(
+        plain_d6=event.plain_d6, communal=event.communal, two_headed_giant=event.two_headed_giant,
+        grand_melee=event.grand_melee, eternities_map=event.eternities_map, source=event.source,
+        decks=event.decks, markers=event.markers, next_cost=tuple(0 for _ in state.players),
+        map=EternitiesMap() if event.eternities_map else None,
+    )
+    return state.model_copy(update={"planechase": pc})
+
+
+@applies(PlanarCardSkipped)
+def _apply_skipped(state: GameState, event: PlanarCardSkipped) -> GameState:
+    pc = planechase(state)
+    deck = pc.deck(event.deck)
+    if deck is not None and deck.physical:
+        return state
+    cards = _remove(_deck_cards(pc, event.deck), [event.card.name]) + [event.card]
+    return _set(state, decks=_with_deck(pc, event.deck, cards))
+
+
+def _face_up(pc: PlanechaseState, card: CardRef, deck: int | None, marker: int) -> FaceUpCard:
+    return FaceUpCard(name=card.name, kind=card.kind, owner=deck, marker=marker)
+
+
+@applies(PlaneTurnedOver)
+def _apply_turned(state: GameState, event: PlaneTurnedOver) -> GameState:
+    pc = planechase(state)
+    cards = _remove(_deck_cards(pc, event.deck), [event.card.name])
+    visit = Visit(turn=state.turn, seat=event.seat, name=event.card.name, kind=event.card.kind)
+    awaiting = pc.awaiting
+    if awaiting is not None:
+        left = awaiting.planes - (event.card.kind is PlanarKind.PLANE or awaiting.planes == 1)
+        awaiting = awaiting.model_copy(update={"planes": left}) if left > 0 else None
+    encounter = pc.encounter
+    if event.card.kind is PlanarKind.PHENOMENON and not event.starting:
+        encounter = event.card.name
+    return _set(
+        state, decks=_with_deck(pc, event.deck, cards),
+        face_up=(*pc.face_up, _face_up(pc, event.card, event.deck, event.marker)),
+        visited=(*pc.visited, visit), awaiting=awaiting, encounter=encounter,
+    )
+
+
+@applies(PlanarDieRolled)
+def _apply_rolled(state: GameState, event: PlanarDieRolled) -> GameState:
+    pc = planechase(state)
+    roll = Roll(
+        turn=state.turn, seat=event.seat, pip=event.pip, face=event.face, result=event.result, cost=event.cost,
+        special=event.special,
+    )
+    costs = list(pc.next_cost) or [0] * len(state.players)
+    if event.special:
+        costs[event.seat] = event.cost + 1
+    return _set(state, rolls=(*pc.rolls, roll), next_cost=tuple(costs))
+
+
+@applies(Planeswalked)
+def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
+    pc = planechase(state)
+    away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
+    staying = tuple(c for c in pc.face_up if c not in away)
+    decks = list(pc.decks)
+    for card in away:  # 701.22b: each to the bottom of its owner's planar deck
+        key = _owner_key(pc, card)
+        decks = [
+            d.model_copy(update={"cards": (*d.cards, CardRef(name=card.name, kind=card.kind))})
+            if d.owner == key and not d.physical else d
+            for d in decks
+        ]
+    pc = pc.model_copy(update={"decks": tuple(decks)})
+    cards = _remove(_deck_cards(pc, event.deck), [c.name for c in (*event.to, *event.bottom)]) + list(event.bottom)
+    deck = pc.deck(event.deck)
+    if deck is not None and not deck.physical:
+        pc = pc.model_copy(update={"decks": _with_deck(pc, event.deck, cards)})
+    face_up = (*staying, *(_face_up(pc, c, event.deck, event.marker) for c in event.to))
+    visits = tuple(Visit(turn=state.turn, seat=event.seat, name=c.name, kind=c.kind) for c in event.to)
+    encounter = next((c.name for c in event.to if c.kind is PlanarKind.PHENOMENON), None)
+    chaos_blanks = pc.chaos_blanks and not any(c.kind is PlanarKind.PLANE for c in away)
+    awaiting = (
+        Awaiting(seat=event.seat, deck=event.deck, planes=event.wait, marker=event.marker) if event.wait else None
+    )
+    return state.model_copy(update={"planechase": pc.model_copy(update={
+        "face_up": face_up, "visited": (*pc.visited, *visits), "encounter": encounter,
+        "chaos_blanks": chaos_blanks, "awaiting": awaiting,
+    })})
+
+
+@applies(ChaosBlanksBegan)
+def _apply_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> GameState:
+    return _set(state, chaos_blanks=True)
+
+
+@applies(PlanarCardsRevealed)
+def _apply_revealed(state: GameState, event: PlanarCardsRevealed) -> GameState:
+    pc = planechase(state)
+    cards = _remove(_deck_cards(pc, event.deck), [c.name for c in event.cards])
+    choice = PendingChoice(kind=event.kind, seat=event.seat, deck=event.deck, cards=event.cards, source=event.source)
+    return _set(state, decks=_with_deck(pc, event.deck, cards), choice=choice)
+
+
+@applies(PlanarChoiceMade)
+def _apply_choice(state: GameState, event: PlanarChoiceMade) -> GameState:
+    pc = planechase(state)
+    if pc.choice is None:
+        return state
+    owner = pc.choice.deck
+    cards = [*event.top, *_deck_cards(pc, owner), *event.bottom]
+    return _set(state, decks=_with_deck(pc, owner, cards), choice=None)
+
+
+@applies(PlanarChoiceOffered)
+def _apply_offered(state: GameState, event: PlanarChoiceOffered) -> GameState:
+    return _set(state, choice=event.choice)
+
+
+@applies(PlaneCountersChanged)
+def _apply_counters(state: GameState, event: PlaneCountersChanged) -> GameState:
+    pc = planechase(state)
+    face_up = tuple(
+        c.model_copy(update={"counters": c.counters + event.delta}) if c.name == event.name else c for c in pc.face_up
+    )
+    return _set(state, face_up=face_up)
+
+
+@applies(PlanarControllerChanged)
+def _apply_controller(state: GameState, event: PlanarControllerChanged) -> GameState:
+    return _set(state, controller=event.seat)
+
+
+@applies(PlanarCardsLeft)
+def _apply_left(state: GameState, event: PlanarCardsLeft) -> GameState:
+    pc = planechase(state)
+    left = [c for c in pc.face_up if c.owner == event.seat]
+    choice = pc.choice if pc.choice is None or pc.choice.deck != event.seat else None
+    awaiting = pc.awaiting if pc.awaiting is None or pc.awaiting.deck != event.seat else None
+    encounter = pc.encounter if all(c.name != pc.encounter for c in left) else None
+    chaos_blanks = pc.chaos_blanks and not any(c.kind is PlanarKind.PLANE for c in left)
+    return _set(
+        state, decks=tuple(d for d in pc.decks if d.owner != event.seat),
+        face_up=tuple(c for c in pc.face_up if c.owner != event.seat), choice=choice, awaiting=awaiting,
+        encounter=encounter, chaos_blanks=chaos_blanks,
+    )
+
+
+@applies(TurnMarkerPassed)
+def _apply_marker_passed(state: GameState, event: TurnMarkerPassed) -> GameState:
+    pc = planechase(state)
+    markers = tuple(event.seat if i == event.marker else s for i, s in enumerate(pc.markers))
+    return _set(state, markers=markers)
+
+
+@applies(TurnMarkerRemoved)
+def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameState:
+    pc = planechase(state)
+    away = [c for c in pc.face_up if c.marker == event.marker]
+    decks = list(pc.decks)
+    for card in away:  # 901.14b: to the bottom of the owners' decks; nobody planeswalks
+        key = _owner_key(pc, card)
+        decks = [
+            d.model_copy(update={"cards": (*d.cards, CardRef(name=card.name, kind=card.kind))})
+            if d.owner == key and not d.physical else d
+            for d in decks
+        ]
+    face_up = tuple(
+        c.model_copy(update={"marker": c.marker - (c.marker > event.marker)}) for c in pc.face_up if c not in away
+    )
+    markers = tuple(s for i, s in enumerate(pc.markers) if i != event.marker)
+    encounter = pc.encounter if all(c.name != pc.encounter for c in away) else None
+    return _set(state, decks=tuple(decks), face_up=face_up, markers=markers, encounter=encounter)
+
+
+@applies(PlanarTurnBegan)
+def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
+    pc = planechase(state)
+    return _set(
+        state, next_cost=tuple(0 for _ in state.players), controller=None,
+        markers=event.markers if pc.grand_melee else pc.markers,
+    )
+
+
+@applies(PlanarCardAwaited)
+def _apply_awaited(state: GameState, event: PlanarCardAwaited) -> GameState:
+    return _set(state, awaiting=event.awaiting)
+
+
+@applies(PlanarCardReturned)
+def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
+    pc = planechase(state)
+    face_up = tuple(c for c in pc.face_up if c.name != event.name)
+    visited = list(pc.visited)
+    for i in range(len(visited) - 1, -1, -1):
+        if visited[i].name == event.name:
+            del visited[i]
+            break
+    encounter = None if pc.encounter == event.name else pc.encounter
+    return _set(state, face_up=face_up, visited=tuple(visited), awaiting=event.awaiting, encounter=encounter)
+
+
+@applies(MapMoved)
+def _apply_map_moved(state: GameState, event: MapMoved) -> GameState:
+    pc = planechase(state)
+    visit = Visit(turn=state.turn, seat=event.seat, name=event.arrived.name, kind=event.arrived.kind)
+    away_planes = any(c.kind is PlanarKind.PLANE for c in pc.face_up)
+    encounter = event.arrived.name if event.arrived.kind is PlanarKind.PHENOMENON else None
+    return _set(
+        state, face_up=(FaceUpCard(name=event.arrived.name, kind=event.arrived.kind, owner=None),),
+        map=EternitiesMap(x=event.x, y=event.y, cells=event.cells), decks=_with_deck(pc, None, event.deck),
+        visited=(*pc.visited, visit), choice=None, encounter=encounter,
+        chaos_blanks=pc.chaos_blanks and not away_planes,
+    )
+
+
+# --- describers -----------------------------------------------------------------------------------
+
+
+def _who(state: GameState, seat: int | None) -> str:
+    return str(Message("planechase.communal")) if seat is None else state.player(seat).name
+
+
+@describes(PlanarDecksDealt)
+def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
+    lines = []
+    for deck in event.decks:
+        count: int | str = len(deck.cards) if deck.listed else "?"
+        kind = str(Message("planechase.physical")) if deck.physical else ""
+        lines.append(str(Message("planechase.deck_line", owner=_who(state, deck.owner), count=count, kind=kind)))
+    return Message("planechase.decks_dealt", decks=", ".join(lines))
+
+
+@describes(PlanarCardSkipped)
+def _describe_skipped(state: GameState, event: PlanarCardSkipped) -> Message:
+    key = "planechase.skipped_start" if event.starting else "planechase.card_skipped"
+    return Message(key, name=event.card.name, deck=deck_label(state, event.deck))
+
+
+@describes(PlaneTurnedOver)
+def _describe_turned(state: GameState, event: PlaneTurnedOver) -> Message:
+    if event.starting:
+        return Message("planechase.starting_plane", name=event.card.name, owner=_who(state, event.deck))
+    if event.card.kind is PlanarKind.PHENOMENON:
+        return Message("planechase.encounter", name=state.player(event.seat).name, phenomenon=event.card.name)
+    return Message("planechase.turned_over", seat=state.player(event.seat).name, name=event.card.name)
+
+
+@describes(PlanarDieRolled)
+def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
+    if not event.special:
+        cost = str(Message("planechase.cost_effect"))
+    elif event.cost == 0:
+        cost = str(Message("planechase.cost_free"))
+    else:
+        cost = str(Message("planechase.cost_paid", cost=event.cost))
+    name = state.player(event.seat).name
+    planes = " and ".join(event.chaos)
+    if event.result is DieFace.PLANESWALK:
+        return Message("planechase.rolled_planeswalk", name=name, cost=cost)
+    if event.result is DieFace.CHAOS and not event.chaos:
+        return Message("planechase.rolled_chaos_none", name=name, cost=cost)
+    if event.result is DieFace.CHAOS and event.face is DieFace.BLANK:
+        return Message("planechase.rolled_blank_chaos", name=name, cost=cost, planes=planes)
+    if event.result is DieFace.CHAOS:
+        return Message("planechase.rolled_chaos", name=name, cost=cost, planes=planes)
+    return Message("planechase.rolled_blank", name=name, cost=cost)
+
+
+@describes(Planeswalked)
+def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
+    name = state.player(event.seat).name
+    away = _names(event.away)
+    if event.wait:
+        key = "planechase.planeswalked_physical_two" if event.wait > 1 else "planechase.planeswalked_physical"
+        return Message(key, name=name, away=away, deck=deck_label(state, event.deck))
+    if not event.to:
+        return Message("planechase.deck_empty", deck=deck_label(state, event.deck))
+    phenomenon = next((c.name for c in event.to if c.kind is PlanarKind.PHENOMENON), None)
+    extra = ""
+    if event.bottom:
+        extra = " " + str(Message("planechase.revealed_bottom", cards=_names(event.bottom)))
+    if phenomenon is not None:
+        extra += " " + str(Message("planechase.encounter", name=name, phenomenon=phenomenon))
+    key = "planechase.planeswalked" if event.away else "planechase.planeswalked_start"
+    return Message(key, name=name, away=away, to=" and ".join(c.name for c in event.to), extra=extra)
+
+
+@describes(ChaosBlanksBegan)
+def _describe_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> Message:
+    return Message("planechase.chaos_blanks")
+
+
+@describes(PlanarCardsRevealed)
+def _describe_revealed(state: GameState, event: PlanarCardsRevealed) -> Message:
+    key = {
+        ChoiceKind.TUNNEL: "planechase.revealed_tunnel",
+        ChoiceKind.STAIRS: "planechase.revealed_stairs",
+        ChoiceKind.POOLS: "planechase.revealed_pools",
+        ChoiceKind.DIRECTION: "planechase.revealed_tunnel",
+    }[event.kind]
+    return Message(key, cards=_names(event.cards), name=state.player(event.seat).name)
+
+
+@describes(PlanarChoiceMade)
+def _describe_choice(state: GameState, event: PlanarChoiceMade) -> Message:
+    return Message(
+        "planechase.choice_made", name=state.player(event.seat).name, top=_names(event.top),
+        bottom=_names(event.bottom),
+    )
+
+
+@describes(PlanarChoiceOffered)
+def _describe_offered(state: GameState, event: PlanarChoiceOffered) -> Message:
+    after = _set(state, choice=event.choice)
+    prompt = choice_prompt(after)
+    return Message("planechase.direction_offered", name=state.player(event.choice.seat).name,
+                   choices=prompt.params.get("choices", ""))
+
+
+@describes(PlaneCountersChanged)
+def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message:
+    card = next(c for c in planechase(state).face_up if c.name == event.name)
+    return Message("planechase.counters", name=event.name, before=card.counters, after=card.counters + event.delta)
+
+
+@describes(PlanarControllerChanged)
+def _describe_controller(state: GameState, event: PlanarControllerChanged) -> Message:
+    if event.seat is None:
+        return Message("planechase.controller_active")
+    return Message("planechase.controller", name=state.player(event.seat).name)
+
+
+@describes(PlanarCardsLeft)
+def _describe_left(state: GameState, event: PlanarCardsLeft) -> Message:
+    face_up = str(Message("planechase.cards_left_face_up", cards=_names(event.face_up))) if event.face_up else ""
+    return Message("planechase.cards_left", name=state.player(event.seat).name, face_up=face_up)
+
+
+@describes(TurnMarkerPassed)
+def _describe_marker_passed(state: GameState, event: TurnMarkerPassed) -> Message:
+    old = planechase(state).markers[event.marker]
+    return Message("planechase.marker_passed", name=state.player(event.seat).name, old=state.player(old).name)
+
+
+@describes(TurnMarkerRemoved)
+def _describe_marker_removed(state: GameState, event: TurnMarkerRemoved) -> Message:
+    cards = [c.name for c in planechase(state).face_up if c.marker == event.marker]
+    return Message("planechase.marker_removed", name=state.player(event.seat).name, cards=_names(cards))
+
+
+@describes(PlanarTurnBegan)
+def _describe_turn_began(state: GameState, event: PlanarTurnBegan) -> Message:
+    return Message("planechase.cost_reset")
+
+
+@describes(PlanarCardAwaited)
+def _describe_awaited(state: GameState, event: PlanarCardAwaited) -> Message:
+    return Message("planechase.awaiting", deck=deck_label(state, event.awaiting.deck))
+
+
+@describes(PlanarCardReturned)
+def _describe_returned(state: GameState, event: PlanarCardReturned) -> Message:
+    return Message("planechase.card_returned", name=event.name, deck=deck_label(state, event.awaiting.deck))
+
+
+@describes(MapMoved)
+def _describe_map_moved(state: GameState, event: MapMoved) -> Message:
+    from device.rules.eternities import describe_move
+
+    return describe_move(state, event)
+
+
+# --- bindings ------------------------------------------------------------------------------------
+
+
+@on_button(Button.ROLL)
+def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
+    """ROLL: the active player's special-action roll (refused with a reason outside the main
+    phase or while something waits)."""
+    if state.planechase is None or press.repeat or press.long:
+        return None
+    return RollPlanarDie()
+
+
+@on_button(Button.NEXT)
+@on_button(Button.SELECT)
+def _acknowledge_button(state: GameState, press: ButtonPressed) -> Command | None:
+    """NEXT or SELECT acknowledges a phenomenon being encountered (PC-7); while a choice or a
+    physical card is awaited they are refused with what to do, rather than passing the turn."""
+    pc = state.planechase
+    if pc is None or press.repeat:
+        return None
+    if pc.choice is not None or pc.awaiting is not None:
+        return ChoosePlanar(answer=())  # refused with what the table must do first, not a turn passed
+    return AcknowledgePhenomenon() if pc.encounter is not None else None
+
+
+@on_card
+def _planar_card(state: GameState, card: Card) -> Command | None:
+    """A tapped or named planar card reveals the card the gadget waits for (PC-12)."""
+    if state.planechase is None or not card.is_planar:
+        return None
+    return RevealPlanarCard(name=card.name)
+
+
+# The Eternities Map registers its events too; it needs the helpers above, so it comes last.
+from device.rules import eternities  # noqa: E402, F401

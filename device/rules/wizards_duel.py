@@ -1,0 +1,1578 @@
+"""Wizard's Duel, "Pojedynek czarnoksiężnika" (SPEC section 6, WD-1..WD-4).
+
+A round has four phases and its own idea of whose move it is, so the duel keeps its round,
+phase and mover in ``GameState.wizards_duel`` rather than in the core's MTG-shaped turn and
+step.  The core's ``active`` and ``turn`` follow along (the mover and the round) so anything
+that shows "whose turn" still shows the right player.  A player who drops out is marked lost
+with the core's ``PlayerLost`` (reason ``effect``), so "last player standing" ends the game as
+in any format; an ending on points (magic lesson, the alternative ending) is kept in the
+duel's state and ``device.state.outcome`` reports it.
+
+Everything that follows from a command without a choice — the next phase-1 turn, the next
+caster, the whole of phase 4, a player at 0 points dropping out — happens in state checks,
+so it also follows a concession or an undo.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from random import Random
+from typing import Literal
+
+from device.bindings import on_button
+from device.commands import Command, NewGame
+from device.errors import IllegalCommand
+from device.events import Event, PlayerLost
+from device.formats import Format, TableOption, fold, register_format, register_option
+from device.inputs import Button, ButtonPressed
+from device.rules.registry import APPLIERS, applies, decides, describes, set_up, state_check
+from device.rules.table import check_seat
+from device.state import OUTCOME_RULES, GameState, LossReason, Outcome, last_standing, outcome
+from device.state_wizards_duel import (
+    Attack,
+    Face,
+    Spell,
+    SpellCard,
+    SpellKind,
+    Wizard,
+    WizardsDuelState,
+)
+from device.text import Message
+from device.text import register as register_texts
+
+NAME = "wizards_duel"
+HAND = 5  # WD-1: element dice in hand
+BASIC_CARDS = 3  # each character's starting spell cards (the article)
+SACRIFICE_POINTS = 10  # WD-4 power sacrifice
+DRAIN_DAMAGE = 2  # WD-4 power drain
+LESSON_ROUNDS = 15  # WD-4 magic lesson
+MAX_STRENGTH = 99
+MAX_CARD_NAME = 32
+
+register_format(
+    Format(
+        NAME, "Wizard's Duel", "base", starting_life=35, min_players=2, max_players=4,
+        aliases=("pojedynek", "pojedynek czarnoksieznika", "duel of wizards"),
+        excludes=frozenset({"planechase", "contraptions"}), tracks_life=False,
+    )
+)
+for _table_option in (
+    TableOption("chain_reaction", NAME, "Chain reaction: level 0, 1, 2 spells cast on consecutive turns "
+                "give back 1, then 2 dice.", False),
+    TableOption("antimagic_shield", NAME, "Antimagic shield: in phase 1 a die may go onto the board as a shield "
+                "against one school.", False),
+    TableOption("power_drain", NAME, "Power drain: once per game, as a defence, sacrifice a reserve die to deal "
+                "2 to everyone.", False),
+    TableOption("magic_lesson", NAME, "Magic lesson: 15 rounds; the most magic points then wins.", False),
+    TableOption("power_sacrifice", NAME, "Power sacrifice: once per game, instead of dropping out, discard a basic "
+                "spell card and come back with 10.", False),
+    TableOption("alt_ending", NAME, "Alternative ending: the game ends after the round that follows the round "
+                "in which someone dropped out.", False),
+    TableOption("spell_deck", NAME, "Spell cards in the spell deck at the start.", 30, low=5, high=99),
+):
+    register_option(_table_option)
+
+register_texts(
+    {
+        "wd.not_duel": "That is a Wizard's Duel command, and this game is not a Wizard's Duel.",
+        "wd.phase.1": "phase 1 (gathering mana)",
+        "wd.phase.2": "phase 2 (incantations)",
+        "wd.phase.3": "phase 3 (casting)",
+        "wd.wrong_phase": "{action} belongs to {needed}; the table is in {phase}.",
+        "wd.action.roll": "Rolling element dice",
+        "wd.action.gather": "Setting dice aside",
+        "wd.action.shield": "Raising an antimagic shield",
+        "wd.action.pay": "Laying dice on a spell",
+        "wd.action.learn": "Learning a spell",
+        "wd.action.ready": "Passing on incantations",
+        "wd.action.cast": "Casting a spell",
+        "wd.action.hold": "Passing on casting",
+        "wd.out": "{name} is out of the duel.",
+        "wd.falling_wait": "{names} must first choose: 'sacrifice PLAYER CARD' (power sacrifice) or "
+        "'dropout PLAYER'.",
+        "wd.attack_wait": "{target} must first answer {caster}'s {spell}: 'defend {target} none|heal|reserve|"
+        "counter|drain'.",
+        "wd.option_off": "{option} is not a rule at this table; start the game with {option}=on to use it.",
+        "wd.nothing_to_roll": "Everyone has rolled; waiting for {names} to set dice aside.",
+        "wd.rolled_already": "{name} has rolled this turn already: {faces}.",
+        "wd.chosen_already": "{name} has made this turn's choice already; the others are still choosing.",
+        "wd.roll_count": "{name} rolls {hand} dice; {count} faces given.",
+        "wd.not_rolled": "{name} has not rolled yet: 'dice {name}' first.",
+        "wd.not_in_roll": "{name} did not roll {faces}; the roll shows {rolled}.",
+        "wd.not_in_pool": "{name}'s mana pool has no {faces}; it holds {pool}.",
+        "wd.no_dice": "Name the dice to lay down, e.g. 'fire fire water'.",
+        "wd.shield_air": "A die showing air (the whirlwind) cannot go into a shield.",
+        "wd.shield_symbols": "{name}'s shield holds {shield} already; a shield has at most two symbols.",
+        "wd.card_name": "Give the spell card a name of 1 to {limit} characters.",
+        "wd.card_twice": "{name} already has a spell card called {card!r}.",
+        "wd.card_spells": "A spell card has one or two spells; {count} given.",
+        "wd.strength": "A spell's strength is from 1 to {limit}; {strength} given.",
+        "wd.others": "Only an area spell hurts the other players; give {kind} spells no second number.",
+        "wd.level": "A card's level is 0, 1 or 2; {level} given.",
+        "wd.basic_cards": "{name} has described {count} starting spell cards already; more cards come from "
+        "the market with 'learn'.",
+        "wd.no_card": "{name} has no spell card {card!r}; their cards: {cards}.",
+        "wd.ambiguous_card": "{card!r} could be {matches}: type more of the name.",
+        "wd.which_spell": "{card} has two spells: say which, e.g. '{card}/1' or '{card}/2'.",
+        "wd.no_spell": "{card} has no spell number {number}.",
+        "wd.spell_paid": "{card}'s spell {number} has its dice already; dice stay until the round ends.",
+        "wd.passed": "{name} has passed for this phase.",
+        "wd.learned_already": "{name} has learned a spell this round already (one per round).",
+        "wd.no_slot": "There is no market card {slot}: the market has cards 1 to {count}.",
+        "wd.slot_taken": "Market card {slot} was learned already this round.",
+        "wd.nobody_ready": "Everyone has passed already.",
+        "wd.not_your_turn": "It is {name}'s turn to cast.",
+        "wd.spell_used": "{card}'s spell {number} is not ready: it has no dice or was used this round.",
+        "wd.nothing_ready": "{name} has no activated spell left on {card}.",
+        "wd.heal_self": "Healing spells go on the caster only.",
+        "wd.need_target": "Say whom the {kind} spell targets: 'at PLAYER'.",
+        "wd.target_self": "An offensive spell targets an opponent, not the caster.",
+        "wd.untargetable": "{name} sacrificed their power this round and cannot be targeted until it ends.",
+        "wd.no_attack": "Nobody is attacking {name} now.",
+        "wd.not_healing": "{card} spell {number} is not a healing spell.",
+        "wd.reserve_range": "{name} may weaken the attack with 1 to {most} reserve dice; {count} given.",
+        "wd.drain_used": "{name} has used the power drain already (once per game).",
+        "wd.no_reserve": "{name} has no reserve die to sacrifice.",
+        "wd.not_falling": "{name} is not dropping out: power sacrifice is only instead of dropping out.",
+        "wd.sacrifice_played": "{card} was played this round; sacrifice a basic spell card that was not.",
+        "wd.sacrifice_basic": "{card} is a learned card; sacrifice one of the character's basic spell cards.",
+        "wd.waiting_choices": "Waiting for {names} to set their dice aside ('aside PLAYER [FACE…]').",
+        # event descriptions
+        "wd.set_up": "Wizard's Duel: {magic} magic points each, {hand} element dice in hand and {reserve} in "
+        "reserve; {market} spell cards in the market, {deck} in the deck. {first} is the starting player.",
+        "wd.round": "Round {round}, phase 1: gathering mana. {name} is the starting player. Everyone rolls.",
+        "wd.gather_turn": "Phase 1, turn {turn}: everyone rolls.",
+        "wd.last_roll": "Phase 1 ends: everyone rolls a last time; those dice go to the mana pool.",
+        "wd.phase_2": "Phase 2: incantations. Lay dice on spells ('play', 'learn'), then 'ready'.",
+        "wd.phase_3": "Phase 3: casting, from {name}.",
+        "wd.phase_4": "Phase 4: clean-up.",
+        "wd.rolled": "{name} rolled {faces}.",
+        "wd.rolled_last": "{name} rolled {faces} into the mana pool.",
+        "wd.took_back": "{name} took all {count} dice back.",
+        "wd.gathered": "{name} put {faces} in the mana pool and drew {drawn} from the reserve.",
+        "wd.gathered_short": "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} die(s) "
+        "short. This turn ends phase 1.",
+        "wd.shield_set": "{name} set a die showing {face} into the antimagic shield ({shield}).",
+        "wd.card_defined": "{name}'s spell card {card}: {spells}.",
+        "wd.paid": "{name} laid {faces} on {card}.",
+        "wd.learned": "{name} learned market card {slot} as {card} ({spells}), paying {faces}.",
+        "wd.ready": "{name} is done with incantations.",
+        "wd.casting_turn": "{name}'s turn to cast.",
+        "wd.cast_heal": "{name} casts {card} (healing {strength}).",
+        "wd.cast_attack": "{name} casts {card} ({kind} {strength}, {school}) at {target}. {target} may defend.",
+        "wd.chain": "Chain reaction: {name} takes {count} die(s) off {card} back to the {to}.",
+        "wd.defend.none": "{name} does not defend.",
+        "wd.defend.heal": "{name} weakens the attack with {card} (healing {strength}).",
+        "wd.defend.reserve": "{name} weakens the attack with {count} reserve dice (set aside).",
+        "wd.defend.counter": "{name} counterattacks with {count} mana-pool die/dice.",
+        "wd.defend.drain": "{name} drains power: one reserve die leaves the game.",
+        "wd.hold": "{name} passes.",
+        "wd.magic.spell": "{name}: {before} → {after} magic points ({source}'s spell).",
+        "wd.magic.area": "{name}: {before} → {after} magic points ({source}'s area spell).",
+        "wd.magic.counter": "{name}: {before} → {after} magic points (counterattack by {source}).",
+        "wd.magic.fatigue": "{name}: {before} → {after} magic points (fatigue).",
+        "wd.magic.refill": "{name}: {before} → {after} magic points ({amount} die/dice short of a full hand).",
+        "wd.magic.drain": "{name}: {before} → {after} magic points (power drain by {source}).",
+        "wd.magic.drained": "{name}: {before} → {after} magic points (drained power).",
+        "wd.magic.heal": "{name}: {before} → {after} magic points (healing).",
+        "wd.magic.reserve": "{name}: {before} → {after} magic points (dice left in the reserve).",
+        "wd.absorbed": "{name}'s antimagic shield absorbs {amount} ({school}).",
+        "wd.falling": "{name} is at 0 magic points: 'sacrifice {name} CARD' to come back with 10 (once per "
+        "game), or 'dropout {name}'.",
+        "wd.sacrificed": "{name} sacrifices {card} and comes back with 10 magic points; untargetable until the "
+        "round ends.",
+        "wd.dropped_out": "{name} dropped out in round {round}.",
+        "wd.dropped_out_alt": "{name} dropped out in round {round}: the game ends after round {last}.",
+        "wd.cleaned_up": "Dice and spell cards back to the players; new reserves and hands of 5.",
+        "wd.market": "Market: {discarded} card(s) to the discard pile, {drawn} new card(s) face up.",
+        "wd.market_reshuffled": "Market: {discarded} card(s) to the discard pile; the deck ran out, so {reshuffled} "
+        "discarded card(s) were shuffled into a new deck; {drawn} new card(s) face up.",
+        "wd.ended_win": "{name} wins with {points} magic points ({reason}).",
+        "wd.ended_tie": "{names} tie with {points} magic points ({reason}).",
+        "wd.reason.lesson": "the magic lesson's {rounds} rounds are over",
+        "wd.reason.alt": "the round after a player dropped out is over",
+    }
+)
+
+
+# --- commands -----------------------------------------------------------------------------
+
+
+class RollElementDice(Command):
+    """Phase 1: roll hand dice.  No seat: the gadget rolls for everyone who still has to."""
+
+    seat: int | None = None
+    faces: tuple[Face, ...] | None = None  # the faces a physical roll showed
+
+
+class GatherMana(Command):
+    """Phase 1: set rolled dice aside into the mana pool and refill; none: take all back."""
+
+    seat: int
+    aside: tuple[Face, ...] = ()
+
+
+class SetShieldDie(Command):
+    seat: int
+    face: Face
+
+
+class DefineSpellCard(Command):
+    seat: int
+    name: str
+    level: int | None = None
+    spells: tuple[Spell, ...]
+
+
+class PaySpell(Command):
+    seat: int
+    card: str
+    spell: int | None = None  # 0-based; None: the only one that can take dice
+    dice: tuple[Face, ...]
+
+
+class LearnSpell(Command):
+    seat: int
+    slot: int  # 1-based market slot
+    name: str
+    level: int | None = None
+    spells: tuple[Spell, ...]
+    dice: tuple[Face, ...]
+
+
+class PassIncantations(Command):
+    seat: int | None = None  # None: everyone still incanting
+
+
+class CastSpell(Command):
+    seat: int
+    card: str
+    spell: int | None = None
+    target: int | None = None
+    chain_to: Literal["reserve", "pool"] = "reserve"
+
+
+DefenceKind = Literal["none", "heal", "reserve", "counter", "drain"]
+
+
+class Defend(Command):
+    seat: int
+    how: DefenceKind = "none"
+    card: str | None = None
+    spell: int | None = None
+    count: int = 0
+    dice: tuple[Face, ...] = ()
+
+
+class PassCasting(Command):
+    seat: int
+
+
+class SacrificePower(Command):
+    seat: int
+    card: str
+
+
+class DropOut(Command):
+    seat: int
+
+
+class DuelNext(Command):
+    """The NEXT button in a duel: whatever moves the table on now."""
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+class DuelSetUp(Event):
+    type: Literal["wd_set_up"] = "wd_set_up"
+    magic: int
+    hand: int
+    reserve: int
+    market: int
+    deck: int
+
+
+class ElementDiceRolled(Event):
+    type: Literal["wd_dice_rolled"] = "wd_dice_rolled"
+    seat: int
+    faces: tuple[Face, ...]
+    physical: bool  # entered from real dice rather than rolled by the gadget
+    last: bool = False  # phase 1's last roll: straight into the mana pool
+
+
+class ManaGathered(Event):
+    type: Literal["wd_mana_gathered"] = "wd_mana_gathered"
+    seat: int
+    aside: tuple[Face, ...]
+    drawn: int
+    missing: int = 0
+
+
+class ShieldDieSet(Event):
+    type: Literal["wd_shield_die_set"] = "wd_shield_die_set"
+    seat: int
+    face: Face
+
+
+class GatherTurnStarted(Event):
+    type: Literal["wd_gather_turn"] = "wd_gather_turn"
+    turn: int
+
+
+class LastRollCalled(Event):
+    type: Literal["wd_last_roll"] = "wd_last_roll"
+
+
+class PhaseStarted(Event):
+    type: Literal["wd_phase"] = "wd_phase"
+    phase: int
+
+
+class SpellCardDefined(Event):
+    type: Literal["wd_card_defined"] = "wd_card_defined"
+    seat: int
+    card: SpellCard
+
+
+class SpellPaid(Event):
+    type: Literal["wd_spell_paid"] = "wd_spell_paid"
+    seat: int
+    card: int
+    spell: int
+    dice: tuple[Face, ...]
+
+
+class SpellLearned(Event):
+    type: Literal["wd_spell_learned"] = "wd_spell_learned"
+    seat: int
+    slot: int  # 0-based
+    card: SpellCard  # with the payment on its first spell
+
+
+class IncantationsPassed(Event):
+    type: Literal["wd_incantations_passed"] = "wd_incantations_passed"
+    seat: int
+
+
+class CastingTurn(Event):
+    type: Literal["wd_casting_turn"] = "wd_casting_turn"
+    seat: int
+
+
+class SpellCast(Event):
+    type: Literal["wd_spell_cast"] = "wd_spell_cast"
+    seat: int
+    card: int
+    spell: int
+    target: int | None = None
+
+
+class ChainDiceReturned(Event):
+    type: Literal["wd_chain_returned"] = "wd_chain_returned"
+    seat: int
+    card: int
+    spell: int
+    count: int
+    to: Literal["reserve", "pool"]
+
+
+class AttackDefended(Event):
+    type: Literal["wd_defended"] = "wd_defended"
+    seat: int
+    how: DefenceKind
+    card: int | None = None
+    spell: int | None = None
+    count: int = 0
+    dice: tuple[Face, ...] = ()
+
+
+class CastingPassed(Event):
+    type: Literal["wd_casting_passed"] = "wd_casting_passed"
+    seat: int
+
+
+Cause = Literal["spell", "area", "counter", "fatigue", "refill", "drain", "drained", "heal", "reserve"]
+
+
+class MagicChanged(Event):
+    type: Literal["wd_magic"] = "wd_magic"
+    seat: int
+    delta: int
+    cause: Cause
+    source: int | None = None
+
+
+class ShieldAbsorbed(Event):
+    type: Literal["wd_shield_absorbed"] = "wd_shield_absorbed"
+    seat: int
+    amount: int
+    school: Face
+
+
+class WizardFalling(Event):
+    type: Literal["wd_falling"] = "wd_falling"
+    seat: int
+
+
+class PowerSacrificed(Event):
+    type: Literal["wd_sacrificed"] = "wd_sacrificed"
+    seat: int
+    card: int
+
+
+class WizardDroppedOut(Event):
+    type: Literal["wd_dropped_out"] = "wd_dropped_out"
+    seat: int
+    round: int
+
+
+class RoundCleanedUp(Event):
+    type: Literal["wd_cleaned_up"] = "wd_cleaned_up"
+
+
+class MarketRefreshed(Event):
+    type: Literal["wd_market"] = "wd_market"
+    discarded: int
+    drawn: int
+    reshuffled: int = 0  # discarded cards shuffled into a new deck (physical cards: no order to keep)
+
+
+class RoundStarted(Event):
+    type: Literal["wd_round"] = "wd_round"
+    round: int
+    starting: int
+
+
+class DuelEnded(Event):
+    type: Literal["wd_ended"] = "wd_ended"
+    winners: tuple[int, ...]
+    points: int
+    reason: Literal["lesson", "alt"]
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def duel_of(state: GameState) -> WizardsDuelState:
+    if state.wizards_duel is None:
+        raise IllegalCommand("wd.not_duel")
+    return state.wizards_duel
+
+
+def faces_text(faces: Iterable[Face]) -> str:
+    listed = [face.value for face in faces]
+    return " ".join(listed) if listed else "nothing"
+
+
+def _option(state: GameState, name: str) -> bool:
+    return bool(state.options.get(name, False))
+
+
+def _need_option(state: GameState, name: str) -> None:
+    if not _option(state, name):
+        raise IllegalCommand("wd.option_off", option=name)
+
+
+def _in_game(state: GameState, seat: int) -> bool:
+    return state.player(seat).in_game
+
+
+def _names(state: GameState, seats: Iterable[int]) -> str:
+    return ", ".join(state.player(seat).name for seat in seats)
+
+
+def _players_in(state: GameState) -> list[Wizard]:
+    duel = duel_of(state)
+    return [w for w in duel.wizards if _in_game(state, w.seat)]
+
+
+def _wizard(state: GameState, seat: int) -> Wizard:
+    player = check_seat(state, seat)
+    if not player.in_game:
+        raise IllegalCommand("wd.out", name=player.name)
+    return duel_of(state).wizard(seat)
+
+
+def _not_waiting(state: GameState) -> None:
+    """Refuse while a falling player must decide or an attack waits for its defence."""
+    falling = [w.seat for w in _players_in(state) if w.falling]
+    if falling:
+        raise IllegalCommand("wd.falling_wait", names=_names(state, falling))
+    attack = duel_of(state).attack
+    if attack is not None:
+        raise IllegalCommand(
+            "wd.attack_wait", target=state.player(attack.target).name, caster=state.player(attack.caster).name,
+            spell=duel_of(state).wizard(attack.caster).card(attack.card).name,
+        )
+
+
+def _phase(state: GameState, phase: int, action: str) -> WizardsDuelState:
+    duel = duel_of(state)
+    _not_waiting(state)
+    if duel.phase != phase:
+        raise IllegalCommand(
+            "wd.wrong_phase", action=str(Message(f"wd.action.{action}")), needed=str(Message(f"wd.phase.{phase}")),
+            phase=str(Message(f"wd.phase.{duel.phase}")),
+        )
+    return duel
+
+
+def _take(have: Iterable[Face], want: Iterable[Face]) -> tuple[Face, ...] | None:
+    """``have`` without ``want`` (as multisets), or None if ``want`` is not all there."""
+    left = Counter(have)
+    for face in want:
+        if left[face] <= 0:
+            return None
+        left[face] -= 1
+    return tuple(face for face in Face for _ in range(left[face]))
+
+
+def _sorted(faces: Iterable[Face]) -> tuple[Face, ...]:
+    order = list(Face)
+    return tuple(sorted(faces, key=order.index))
+
+
+def find_card(wizard: Wizard, name: str, owner: str) -> SpellCard:
+    wanted = fold(name)
+    exact = [c for c in wizard.cards if fold(c.name) == wanted]
+    if exact:
+        return exact[0]
+    starts = [c for c in wizard.cards if wanted and fold(c.name).startswith(wanted)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        raise IllegalCommand("wd.ambiguous_card", card=name, matches=" or ".join(c.name for c in starts))
+    raise IllegalCommand("wd.no_card", name=owner, card=name, cards=", ".join(c.name for c in wizard.cards) or "none yet")
+
+
+def _spell_index(card: SpellCard, number: int | None, usable: list[int]) -> int:
+    """The spell a command means: the one given, or the only usable one."""
+    if number is not None:
+        if not 0 <= number < len(card.spells):
+            raise IllegalCommand("wd.no_spell", card=card.name, number=number + 1)
+        return number
+    if len(card.spells) == 1:
+        return 0
+    if len(usable) == 1:
+        return usable[0]
+    raise IllegalCommand("wd.which_spell", card=card.name)
+
+
+def spells_text(spells: Iterable[Spell]) -> str:
+    parts = []
+    for spell in spells:
+        strength = f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
+        parts.append(f"{spell.kind.value} {strength} {spell.school.value}")
+    return " + ".join(parts)
+
+
+def _check_card(wizard: Wizard, owner: str, name: str, level: int | None, spells: tuple[Spell, ...]) -> str:
+    clean = " ".join(name.split())
+    if not clean or len(clean) > MAX_CARD_NAME or not clean.isprintable():
+        raise IllegalCommand("wd.card_name", limit=MAX_CARD_NAME)
+    if any(fold(c.name) == fold(clean) for c in wizard.cards):
+        raise IllegalCommand("wd.card_twice", name=owner, card=clean)
+    if not 1 <= len(spells) <= 2:
+        raise IllegalCommand("wd.card_spells", count=len(spells))
+    for spell in spells:
+        if not 1 <= spell.strength <= MAX_STRENGTH:
+            raise IllegalCommand("wd.strength", strength=spell.strength, limit=MAX_STRENGTH)
+        if spell.kind is not SpellKind.AREA and spell.others:
+            raise IllegalCommand("wd.others", kind=spell.kind.value)
+        if not 0 <= spell.others <= MAX_STRENGTH:
+            raise IllegalCommand("wd.strength", strength=spell.others, limit=MAX_STRENGTH)
+    if level is not None and not 0 <= level <= 2:
+        raise IllegalCommand("wd.level", level=level)
+    return clean
+
+
+def _fresh(spells: tuple[Spell, ...]) -> tuple[Spell, ...]:
+    return tuple(spell.model_copy(update={"dice": (), "cast": False}) for spell in spells)
+
+
+def _next_number(wizard: Wizard) -> int:
+    return max((c.number for c in wizard.cards), default=0) + 1
+
+
+class _Batch:
+    """Events decided one after another, each seeing the state the earlier ones made."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    @property
+    def duel(self) -> WizardsDuelState:
+        return duel_of(self.state)
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = APPLIERS[type(event)](self.state, event)
+
+    def hurt(self, seat: int, amount: int, cause: Cause, source: int | None, school: Face | None = None) -> None:
+        """Take up to ``amount`` magic points from a player; a shield of ``school`` absorbs first."""
+        wizard = self.duel.wizard(seat)
+        if amount <= 0 or not _in_game(self.state, seat):
+            return
+        absorbed = min(amount, wizard.shield.count(school)) if school is not None else 0
+        if absorbed:
+            self.add(ShieldAbsorbed(seat=seat, amount=absorbed, school=school))
+        lost = min(amount - absorbed, wizard.magic)
+        if lost:
+            self.add(MagicChanged(seat=seat, delta=-lost, cause=cause, source=source))
+
+    def heal(self, seat: int, amount: int, cause: Cause, school: Face | None = None) -> None:
+        wizard = self.duel.wizard(seat)
+        absorbed = min(amount, wizard.shield.count(school)) if school is not None else 0
+        if absorbed:
+            self.add(ShieldAbsorbed(seat=seat, amount=absorbed, school=school))
+        if amount - absorbed > 0:
+            self.add(MagicChanged(seat=seat, delta=amount - absorbed, cause=cause))
+
+
+# --- WD-1 set-up --------------------------------------------------------------------------
+
+
+def reserve_for(players: int) -> int:
+    """WD-1: 7 reserve dice each with 2 or 3 players, 6 with 4."""
+    return 6 if players >= 4 else 7
+
+
+@set_up
+def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
+    if not state.has(NAME):
+        return []
+    count = len(state.players)
+    market = count + 1
+    deck = int(state.options.get("spell_deck", 30))
+    return [DuelSetUp(magic=state.starting_life, hand=HAND, reserve=reserve_for(count), market=market,
+                      deck=deck - market)]
+
+
+@applies(DuelSetUp)
+def _apply_set_up(state: GameState, event: DuelSetUp) -> GameState:
+    wizards = tuple(
+        Wizard(seat=p.seat, magic=event.magic, hand=event.hand, reserve=event.reserve) for p in state.players
+    )
+    duel = WizardsDuelState(
+        starting=state.starting_player, wizards=wizards, market=(True,) * event.market, deck=event.deck
+    )
+    return state.model_copy(update={"wizards_duel": duel})
+
+
+@describes(DuelSetUp)
+def _describe_set_up(state: GameState, event: DuelSetUp) -> Message:
+    return Message(
+        "wd.set_up", magic=event.magic, hand=event.hand, reserve=event.reserve, market=event.market, deck=event.deck,
+        first=state.player(state.starting_player).name,
+    )
+
+
+# --- WD-2 phase 1: gathering mana ---------------------------------------------------------
+
+
+def _waiting_to_choose(state: GameState) -> list[int]:
+    return [w.seat for w in _players_in(state) if not w.chosen]
+
+
+@decides(RollElementDice)
+def _roll(state: GameState, command: RollElementDice, rng: Random) -> list[Event]:
+    duel = _phase(state, 1, "roll")
+    if command.seat is None:
+        if command.faces is not None:
+            raise IllegalCommand("wd.roll_count", name="?", hand=HAND, count=len(command.faces))
+        seats = [w.seat for w in _players_in(state) if w.rolled is None and not w.chosen]
+        if not seats:
+            raise IllegalCommand("wd.nothing_to_roll", names=_names(state, _waiting_to_choose(state)))
+    else:
+        wizard = _wizard(state, command.seat)
+        name = state.player(command.seat).name
+        if wizard.rolled is not None:
+            raise IllegalCommand("wd.rolled_already", name=name, faces=faces_text(wizard.rolled))
+        if wizard.chosen:
+            raise IllegalCommand("wd.chosen_already", name=name)
+        if command.faces is not None and len(command.faces) != wizard.hand:
+            raise IllegalCommand("wd.roll_count", name=name, hand=wizard.hand, count=len(command.faces))
+        seats = [command.seat]
+    events: list[Event] = []
+    faces = list(Face)
+    for seat in seats:
+        hand = duel.wizard(seat).hand
+        if command.faces is not None:
+            rolled, physical = command.faces, True
+        else:
+            rolled, physical = tuple(faces[rng.randrange(len(faces))] for _ in range(hand)), False
+        events.append(ElementDiceRolled(seat=seat, faces=rolled, physical=physical, last=duel.last_roll))
+    return events
+
+
+def _rolled(state: GameState, seat: int, action: str) -> tuple[Wizard, tuple[Face, ...]]:
+    duel = _phase(state, 1, action)
+    wizard = _wizard(state, seat)
+    name = state.player(seat).name
+    if wizard.chosen:
+        raise IllegalCommand("wd.chosen_already", name=name)
+    if duel.last_roll or wizard.rolled is None:
+        raise IllegalCommand("wd.not_rolled", name=name)
+    return wizard, wizard.rolled
+
+
+@decides(GatherMana)
+def _gather(state: GameState, command: GatherMana, rng: Random) -> list[Event]:
+    wizard, rolled = _rolled(state, command.seat, "gather")
+    name = state.player(command.seat).name
+    if _take(rolled, command.aside) is None:
+        raise IllegalCommand("wd.not_in_roll", name=name, faces=faces_text(command.aside), rolled=faces_text(rolled))
+    # Taking every die back draws nothing, even with a hand smaller than 5 after a shield.
+    need = HAND - (len(rolled) - len(command.aside)) if command.aside else 0
+    drawn = min(need, wizard.reserve)
+    events: list[Event] = [ManaGathered(seat=command.seat, aside=command.aside, drawn=drawn, missing=need - drawn)]
+    if need > drawn:
+        batch = _Batch(state)
+        batch.add(*events)
+        batch.hurt(command.seat, need - drawn, "refill", None)
+        return batch.events
+    return events
+
+
+@decides(SetShieldDie)
+def _shield(state: GameState, command: SetShieldDie, rng: Random) -> list[Event]:
+    wizard, rolled = _rolled(state, command.seat, "shield")
+    _need_option(state, "antimagic_shield")
+    name = state.player(command.seat).name
+    if command.face not in rolled:
+        raise IllegalCommand("wd.not_in_roll", name=name, faces=command.face.value, rolled=faces_text(rolled))
+    if command.face is Face.AIR:
+        raise IllegalCommand("wd.shield_air")
+    if len(set(wizard.shield) | {command.face}) > 2:
+        raise IllegalCommand("wd.shield_symbols", name=name, shield=faces_text(_sorted(set(wizard.shield))))
+    return [ShieldDieSet(seat=command.seat, face=command.face)]
+
+
+@applies(ElementDiceRolled)
+def _apply_rolled(state: GameState, event: ElementDiceRolled) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    if event.last:
+        wizard = wizard.model_copy(update={"pool": wizard.pool + event.faces, "hand": 0, "chosen": True})
+    else:
+        wizard = wizard.model_copy(update={"rolled": event.faces})
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@applies(ManaGathered)
+def _apply_gathered(state: GameState, event: ManaGathered) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    wizard = wizard.model_copy(update={
+        "pool": wizard.pool + event.aside, "hand": wizard.hand - len(event.aside) + event.drawn,
+        "reserve": wizard.reserve - event.drawn, "rolled": None, "chosen": True,
+    })
+    duel = duel.with_wizard(wizard)
+    if event.missing:
+        duel = duel.model_copy(update={"last_turn": True})
+    return state.model_copy(update={"wizards_duel": duel})
+
+
+@applies(ShieldDieSet)
+def _apply_shield(state: GameState, event: ShieldDieSet) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    wizard = wizard.model_copy(update={
+        "hand": wizard.hand - 1, "shield": wizard.shield + (event.face,), "rolled": None, "chosen": True,
+    })
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@applies(GatherTurnStarted)
+def _apply_gather_turn(state: GameState, event: GatherTurnStarted) -> GameState:
+    duel = duel_of(state)
+    wizards = tuple(w.model_copy(update={"chosen": False, "rolled": None}) for w in duel.wizards)
+    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards,
+                                                                            "gather_turn": event.turn})})
+
+
+@applies(LastRollCalled)
+def _apply_last_roll(state: GameState, event: LastRollCalled) -> GameState:
+    duel = duel_of(state)
+    # A player with no dice in hand has nothing to roll.
+    wizards = tuple(w.model_copy(update={"chosen": w.hand == 0, "rolled": None}) for w in duel.wizards)
+    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards, "last_roll": True})})
+
+
+@describes(ElementDiceRolled)
+def _describe_rolled(state: GameState, event: ElementDiceRolled) -> Message:
+    key = "wd.rolled_last" if event.last else "wd.rolled"
+    return Message(key, name=state.player(event.seat).name, faces=faces_text(event.faces))
+
+
+@describes(ManaGathered)
+def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
+    name = state.player(event.seat).name
+    if not event.aside:
+        return Message("wd.took_back", name=name, count=duel_of(state).wizard(event.seat).hand)
+    if event.missing:
+        return Message("wd.gathered_short", name=name, faces=faces_text(event.aside), drawn=event.drawn,
+                       missing=event.missing)
+    return Message("wd.gathered", name=name, faces=faces_text(event.aside), drawn=event.drawn)
+
+
+@describes(ShieldDieSet)
+def _describe_shield(state: GameState, event: ShieldDieSet) -> Message:
+    shield = duel_of(state).wizard(event.seat).shield + (event.face,)
+    return Message("wd.shield_set", name=state.player(event.seat).name, face=event.face.value,
+                   shield=faces_text(_sorted(shield)))
+
+
+@describes(GatherTurnStarted)
+def _describe_gather_turn(state: GameState, event: GatherTurnStarted) -> Message:
+    return Message("wd.gather_turn", turn=event.turn)
+
+
+@describes(LastRollCalled)
+def _describe_last_roll(state: GameState, event: LastRollCalled) -> Message:
+    return Message("wd.last_roll")
+
+
+# --- WD-2 phase 2: incantations -----------------------------------------------------------
+
+
+@decides(DefineSpellCard)
+def _define(state: GameState, command: DefineSpellCard, rng: Random) -> list[Event]:
+    wizard = _wizard(state, command.seat)
+    owner = state.player(command.seat).name
+    name = _check_card(wizard, owner, command.name, command.level, command.spells)
+    basics = sum(1 for card in wizard.cards if card.basic) + (1 if wizard.sacrifice_used else 0)
+    if basics >= BASIC_CARDS:
+        raise IllegalCommand("wd.basic_cards", name=owner, count=BASIC_CARDS)
+    card = SpellCard(number=_next_number(wizard), name=name, level=command.level, basic=True,
+                     spells=_fresh(command.spells))
+    return [SpellCardDefined(seat=command.seat, card=card)]
+
+
+def _incanting(state: GameState, seat: int, action: str) -> Wizard:
+    _phase(state, 2, action)
+    wizard = _wizard(state, seat)
+    if wizard.passed:
+        raise IllegalCommand("wd.passed", name=state.player(seat).name)
+    return wizard
+
+
+def _check_pool(state: GameState, wizard: Wizard, dice: tuple[Face, ...]) -> None:
+    if not dice:
+        raise IllegalCommand("wd.no_dice")
+    if _take(wizard.pool, dice) is None:
+        raise IllegalCommand("wd.not_in_pool", name=state.player(wizard.seat).name, faces=faces_text(dice),
+                             pool=faces_text(_sorted(wizard.pool)))
+
+
+@decides(PaySpell)
+def _pay(state: GameState, command: PaySpell, rng: Random) -> list[Event]:
+    wizard = _incanting(state, command.seat, "pay")
+    card = find_card(wizard, command.card, state.player(command.seat).name)
+    unpaid = [i for i, spell in enumerate(card.spells) if not spell.dice]
+    # A card put down fresh takes dice on one of its spells; the other one later (the article).
+    index = _spell_index(card, command.spell, unpaid if card.on_table else [])
+    if card.spells[index].dice:
+        raise IllegalCommand("wd.spell_paid", card=card.name, number=index + 1)
+    _check_pool(state, wizard, command.dice)
+    return [SpellPaid(seat=command.seat, card=card.number, spell=index, dice=command.dice)]
+
+
+@decides(LearnSpell)
+def _learn(state: GameState, command: LearnSpell, rng: Random) -> list[Event]:
+    wizard = _incanting(state, command.seat, "learn")
+    duel = duel_of(state)
+    owner = state.player(command.seat).name
+    if wizard.learned:
+        raise IllegalCommand("wd.learned_already", name=owner)
+    if not 1 <= command.slot <= len(duel.market):
+        raise IllegalCommand("wd.no_slot", slot=command.slot, count=len(duel.market))
+    if not duel.market[command.slot - 1]:
+        raise IllegalCommand("wd.slot_taken", slot=command.slot)
+    name = _check_card(wizard, owner, command.name, command.level, command.spells)
+    _check_pool(state, wizard, command.dice)
+    spells = _fresh(command.spells)
+    # The full cost goes down at once, on the spell learned: it is activated for this round.
+    spells = (spells[0].model_copy(update={"dice": command.dice}), *spells[1:])
+    card = SpellCard(number=_next_number(wizard), name=name, level=command.level, basic=False, spells=spells)
+    return [SpellLearned(seat=command.seat, slot=command.slot - 1, card=card)]
+
+
+@decides(PassIncantations)
+def _ready(state: GameState, command: PassIncantations, rng: Random) -> list[Event]:
+    _phase(state, 2, "ready")
+    if command.seat is not None:
+        _incanting(state, command.seat, "ready")
+        return [IncantationsPassed(seat=command.seat)]
+    seats = [w.seat for w in _players_in(state) if not w.passed]
+    if not seats:
+        raise IllegalCommand("wd.nobody_ready")
+    return [IncantationsPassed(seat=seat) for seat in seats]
+
+
+def _replace_card(wizard: Wizard, card: SpellCard) -> Wizard:
+    return wizard.model_copy(update={"cards": tuple(card if c.number == card.number else c for c in wizard.cards)})
+
+
+def _with_spell(card: SpellCard, index: int, **changes: object) -> SpellCard:
+    spells = list(card.spells)
+    spells[index] = spells[index].model_copy(update=changes)
+    return card.model_copy(update={"spells": tuple(spells)})
+
+
+@applies(SpellCardDefined)
+def _apply_defined(state: GameState, event: SpellCardDefined) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    wizard = wizard.model_copy(update={"cards": wizard.cards + (event.card,)})
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@applies(SpellPaid)
+def _apply_paid(state: GameState, event: SpellPaid) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    card = _with_spell(wizard.card(event.card), event.spell, dice=event.dice)
+    wizard = _replace_card(wizard, card).model_copy(update={"pool": _take(wizard.pool, event.dice) or ()})
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@applies(SpellLearned)
+def _apply_learned(state: GameState, event: SpellLearned) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    paid = event.card.spells[0].dice
+    wizard = wizard.model_copy(update={
+        "cards": wizard.cards + (event.card,), "pool": _take(wizard.pool, paid) or (), "learned": True,
+    })
+    market = list(duel.market)
+    market[event.slot] = False
+    duel = duel.with_wizard(wizard).model_copy(update={"market": tuple(market)})
+    return state.model_copy(update={"wizards_duel": duel})
+
+
+@applies(IncantationsPassed)
+def _apply_ready(state: GameState, event: IncantationsPassed) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat).model_copy(update={"passed": True})
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@describes(SpellCardDefined)
+def _describe_defined(state: GameState, event: SpellCardDefined) -> Message:
+    return Message("wd.card_defined", name=state.player(event.seat).name, card=event.card.name,
+                   spells=spells_text(event.card.spells))
+
+
+@describes(SpellPaid)
+def _describe_paid(state: GameState, event: SpellPaid) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    label = card.name if len(card.spells) == 1 else f"{card.name}/{event.spell + 1}"
+    return Message("wd.paid", name=state.player(event.seat).name, faces=faces_text(event.dice), card=label)
+
+
+@describes(SpellLearned)
+def _describe_learned(state: GameState, event: SpellLearned) -> Message:
+    return Message("wd.learned", name=state.player(event.seat).name, slot=event.slot + 1, card=event.card.name,
+                   spells=spells_text(event.card.spells), faces=faces_text(event.card.spells[0].dice))
+
+
+@describes(IncantationsPassed)
+def _describe_ready(state: GameState, event: IncantationsPassed) -> Message:
+    return Message("wd.ready", name=state.player(event.seat).name)
+
+
+# --- WD-2 phase 3: casting ----------------------------------------------------------------
+
+
+def _untargetable(duel: WizardsDuelState, seat: int) -> bool:
+    return duel.wizard(seat).sacrificed_round == duel.round
+
+
+def may_cast(state: GameState, seat: int) -> bool:
+    """Whether a player still takes casting turns this phase."""
+    duel = duel_of(state)
+    wizard = duel.wizard(seat)
+    return (
+        _in_game(state, seat) and not wizard.passed and not _untargetable(duel, seat)
+        and any(spell.ready for card in wizard.cards for spell in card.spells)
+    )
+
+
+def _next_caster(state: GameState) -> int | None:
+    """Phase 3 goes round the table from the starting player; the mover goes last in the lap."""
+    duel = duel_of(state)
+    count = len(state.players)
+    if duel.to_move is None:
+        order = [(duel.starting + state.direction * i) % count for i in range(count)]
+    else:
+        order = [(duel.to_move + state.direction * i) % count for i in range(1, count + 1)]
+    return next((seat for seat in order if may_cast(state, seat)), None)
+
+
+@decides(CastSpell)
+def _cast(state: GameState, command: CastSpell, rng: Random) -> list[Event]:
+    duel = _phase(state, 3, "cast")
+    wizard = _wizard(state, command.seat)
+    if duel.to_move != command.seat:
+        raise IllegalCommand("wd.not_your_turn", name=state.player(duel.to_move).name if duel.to_move is not None
+                             else "nobody")
+    card = find_card(wizard, command.card, state.player(command.seat).name)
+    ready = [i for i, spell in enumerate(card.spells) if spell.ready]
+    if command.spell is None and not ready:
+        raise IllegalCommand("wd.nothing_ready", name=state.player(command.seat).name, card=card.name)
+    index = _spell_index(card, command.spell, ready)
+    spell = card.spells[index]
+    if not spell.ready:
+        raise IllegalCommand("wd.spell_used", card=card.name, number=index + 1)
+    target = command.target
+    if spell.kind is SpellKind.HEALING:
+        if target is not None and target != command.seat:
+            raise IllegalCommand("wd.heal_self")
+        target = None
+    else:
+        if target is None:
+            raise IllegalCommand("wd.need_target", kind=spell.kind.value)
+        _wizard(state, target)
+        if target == command.seat:
+            raise IllegalCommand("wd.target_self")
+        if _untargetable(duel, target):
+            raise IllegalCommand("wd.untargetable", name=state.player(target).name)
+    batch = _Batch(state)
+    batch.add(SpellCast(seat=command.seat, card=card.number, spell=index, target=target))
+    if _option(state, "chain_reaction"):
+        back = _chain_return(wizard, card)
+        if back:
+            batch.add(ChainDiceReturned(seat=command.seat, card=card.number, spell=index,
+                                        count=min(back, len(spell.dice)), to=command.chain_to))
+    if spell.kind is SpellKind.HEALING:
+        batch.heal(command.seat, spell.strength, "heal", spell.school)
+    return batch.events
+
+
+def _chain_return(wizard: Wizard, card: SpellCard) -> int:
+    """WD-4 chain reaction: a level-1 spell right after a level 0 gives back 1 die; a level 2 after
+    that gives back 2.  Anything else starts a new chain (level 0) or breaks it."""
+    if card.level is not None and card.level > 0 and wizard.chain == card.level - 1:
+        return card.level
+    return 0
+
+
+def _next_chain(wizard: Wizard, card: SpellCard) -> int:
+    if card.level == 0:
+        return 0
+    if card.level is not None and card.level > 0 and wizard.chain == card.level - 1:
+        return card.level
+    return -1
+
+
+@decides(Defend)
+def _defend(state: GameState, command: Defend, rng: Random) -> list[Event]:
+    duel = duel_of(state)
+    falling = [w.seat for w in _players_in(state) if w.falling]
+    if falling:
+        raise IllegalCommand("wd.falling_wait", names=_names(state, falling))
+    wizard = _wizard(state, command.seat)
+    name = state.player(command.seat).name
+    attack = duel.attack
+    if attack is None or attack.target != command.seat:
+        raise IllegalCommand("wd.no_attack", name=name)
+    damage = attack.strength
+    event = AttackDefended(seat=command.seat, how=command.how)
+    if command.how == "heal":
+        card = find_card(wizard, command.card or "", name)
+        ready = [i for i, s in enumerate(card.spells) if s.ready and s.kind is SpellKind.HEALING]
+        index = _spell_index(card, command.spell, ready)
+        spell = card.spells[index]
+        if spell.kind is not SpellKind.HEALING:
+            raise IllegalCommand("wd.not_healing", card=card.name, number=index + 1)
+        if not spell.ready:
+            raise IllegalCommand("wd.spell_used", card=card.name, number=index + 1)
+        # The healing does not heal: it weakens the attack, and any excess is lost.
+        damage = max(0, damage - spell.strength)
+        event = event.model_copy(update={"card": card.number, "spell": index})
+    elif command.how == "reserve":
+        most = min(attack.strength, wizard.reserve)
+        if not 1 <= command.count <= most:
+            raise IllegalCommand("wd.reserve_range", name=name, most=most, count=command.count)
+        damage -= command.count
+        event = event.model_copy(update={"count": command.count})
+    elif command.how == "counter":
+        _check_pool(state, wizard, command.dice)
+        event = event.model_copy(update={"dice": command.dice, "count": len(command.dice)})
+    elif command.how == "drain":
+        _need_option(state, "power_drain")
+        if wizard.drain_used:
+            raise IllegalCommand("wd.drain_used", name=name)
+        if wizard.reserve < 1:
+            raise IllegalCommand("wd.no_reserve", name=name)
+    batch = _Batch(state)
+    batch.add(event)
+    if command.how == "counter":
+        batch.hurt(attack.caster, len(command.dice), "counter", command.seat)
+    kind: Cause = "area" if attack.kind is SpellKind.AREA else "spell"
+    batch.hurt(command.seat, damage, kind, attack.caster, attack.school)
+    if command.how == "reserve":
+        batch.hurt(command.seat, 1, "fatigue", None)
+    if attack.kind is SpellKind.AREA:
+        for other in _players_in(state):
+            if other.seat not in (attack.caster, attack.target):
+                batch.hurt(other.seat, attack.others, "area", attack.caster, attack.school)
+    if command.how == "drain":
+        hit = 0
+        for other in _players_in(state):
+            if other.seat != command.seat and batch.duel.wizard(other.seat).magic > 0:
+                batch.hurt(other.seat, DRAIN_DAMAGE, "drain", command.seat)
+                hit += 1
+        if hit:
+            batch.add(MagicChanged(seat=command.seat, delta=hit, cause="drained"))
+    return batch.events
+
+
+@decides(PassCasting)
+def _hold(state: GameState, command: PassCasting, rng: Random) -> list[Event]:
+    duel = _phase(state, 3, "hold")
+    _wizard(state, command.seat)
+    if duel.to_move != command.seat:
+        raise IllegalCommand("wd.not_your_turn", name=state.player(duel.to_move).name if duel.to_move is not None
+                             else "nobody")
+    return [CastingPassed(seat=command.seat)]
+
+
+def _update(state: GameState, seat: int, **changes: object) -> GameState:
+    duel = duel_of(state)
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(duel.wizard(seat).model_copy(update=changes))})
+
+
+@applies(CastingTurn)
+def _apply_casting_turn(state: GameState, event: CastingTurn) -> GameState:
+    duel = duel_of(state).model_copy(update={"to_move": event.seat})
+    state = state.model_copy(update={"wizards_duel": duel, "active": event.seat})
+    return _update(state, event.seat, turn_over=False)
+
+
+@applies(SpellCast)
+def _apply_cast(state: GameState, event: SpellCast) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    card = wizard.card(event.card)
+    spell = card.spells[event.spell]
+    wizard = _replace_card(wizard, _with_spell(card, event.spell, cast=True))
+    wizard = wizard.model_copy(update={"chain": _next_chain(duel.wizard(event.seat), card)})
+    if spell.kind is SpellKind.HEALING:
+        wizard = wizard.model_copy(update={"turn_over": True})
+        return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+    attack = Attack(caster=event.seat, card=event.card, spell=event.spell, target=event.target or 0,
+                    kind=spell.kind, strength=spell.strength, school=spell.school, others=spell.others)
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard).model_copy(update={"attack": attack})})
+
+
+@applies(ChainDiceReturned)
+def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    card = wizard.card(event.card)
+    dice = card.spells[event.spell].dice
+    back, kept = dice[: event.count], dice[event.count :]
+    wizard = _replace_card(wizard, _with_spell(card, event.spell, dice=kept))
+    if event.to == "pool":
+        wizard = wizard.model_copy(update={"pool": wizard.pool + back})
+    else:
+        wizard = wizard.model_copy(update={"reserve": wizard.reserve + len(back)})
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@applies(AttackDefended)
+def _apply_defended(state: GameState, event: AttackDefended) -> GameState:
+    duel = duel_of(state)
+    attack = duel.attack
+    wizard = duel.wizard(event.seat)
+    if event.how == "heal" and event.card is not None and event.spell is not None:
+        wizard = _replace_card(wizard, _with_spell(wizard.card(event.card), event.spell, cast=True))
+    elif event.how == "reserve":
+        wizard = wizard.model_copy(update={"reserve": wizard.reserve - event.count, "aside": wizard.aside + event.count,
+                                           "fatigue": wizard.fatigue + 1})
+    elif event.how == "counter":
+        wizard = wizard.model_copy(update={"pool": _take(wizard.pool, event.dice) or (),
+                                           "aside": wizard.aside + len(event.dice)})
+    elif event.how == "drain":
+        wizard = wizard.model_copy(update={"reserve": wizard.reserve - 1, "removed": wizard.removed + 1,
+                                           "drain_used": True})
+    duel = duel.with_wizard(wizard).model_copy(update={"attack": None})
+    if attack is not None:
+        duel = duel.with_wizard(duel.wizard(attack.caster).model_copy(update={"turn_over": True}))
+    return state.model_copy(update={"wizards_duel": duel})
+
+
+@applies(CastingPassed)
+def _apply_hold(state: GameState, event: CastingPassed) -> GameState:
+    return _update(state, event.seat, passed=True, turn_over=True, chain=-1)
+
+
+@describes(CastingTurn)
+def _describe_casting_turn(state: GameState, event: CastingTurn) -> Message:
+    return Message("wd.casting_turn", name=state.player(event.seat).name)
+
+
+@describes(SpellCast)
+def _describe_cast(state: GameState, event: SpellCast) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    spell = card.spells[event.spell]
+    label = card.name if len(card.spells) == 1 else f"{card.name}/{event.spell + 1}"
+    name = state.player(event.seat).name
+    if spell.kind is SpellKind.HEALING:
+        return Message("wd.cast_heal", name=name, card=label, strength=spell.strength)
+    strength = f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
+    return Message("wd.cast_attack", name=name, card=label, kind=spell.kind.value, strength=strength,
+                   school=spell.school.value, target=state.player(event.target or 0).name)
+
+
+@describes(ChainDiceReturned)
+def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    return Message("wd.chain", name=state.player(event.seat).name, count=event.count, card=card.name,
+                   to="mana pool" if event.to == "pool" else "reserve")
+
+
+@describes(AttackDefended)
+def _describe_defended(state: GameState, event: AttackDefended) -> Message:
+    name = state.player(event.seat).name
+    if event.how == "heal" and event.card is not None and event.spell is not None:
+        card = duel_of(state).wizard(event.seat).card(event.card)
+        return Message("wd.defend.heal", name=name, card=card.name, strength=card.spells[event.spell].strength)
+    return Message(f"wd.defend.{event.how}", name=name, count=event.count)
+
+
+@describes(CastingPassed)
+def _describe_hold(state: GameState, event: CastingPassed) -> Message:
+    return Message("wd.hold", name=state.player(event.seat).name)
+
+
+# --- magic points, dropping out, power sacrifice --------------------------------------------
+
+
+@applies(MagicChanged)
+def _apply_magic(state: GameState, event: MagicChanged) -> GameState:
+    wizard = duel_of(state).wizard(event.seat)
+    changes: dict[str, object] = {"magic": max(0, wizard.magic + event.delta)}
+    # Fatigue comes with an attack: the attacker stays the one responsible.
+    if event.delta < 0 and event.cause != "fatigue":
+        changes["hurt_by"] = event.source
+    return _update(state, event.seat, **changes)
+
+
+@describes(MagicChanged)
+def _describe_magic(state: GameState, event: MagicChanged) -> Message:
+    wizard = duel_of(state).wizard(event.seat)
+    source = state.player(event.source).name if event.source is not None else ""
+    return Message(f"wd.magic.{event.cause}", name=state.player(event.seat).name, before=wizard.magic,
+                   after=max(0, wizard.magic + event.delta), amount=abs(event.delta), source=source)
+
+
+@applies(ShieldAbsorbed)
+def _apply_absorbed(state: GameState, event: ShieldAbsorbed) -> GameState:
+    return state
+
+
+@describes(ShieldAbsorbed)
+def _describe_absorbed(state: GameState, event: ShieldAbsorbed) -> Message:
+    return Message("wd.absorbed", name=state.player(event.seat).name, amount=event.amount, school=event.school.value)
+
+
+@state_check
+def _drop_outs(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    """A player at 0 magic points drops out (WD-3), unless the power sacrifice may save them."""
+    duel = state.wizards_duel
+    if duel is None:
+        return []
+    found: list[Event] = []
+    for event in events:
+        if isinstance(event, PlayerLost) and duel.winners is None:
+            found.append(WizardDroppedOut(seat=event.seat, round=duel.round))
+    for wizard in duel.wizards:
+        if not _in_game(state, wizard.seat) or wizard.falling or wizard.magic > 0:
+            continue
+        if _option(state, "power_sacrifice") and not wizard.sacrifice_used:
+            found.append(WizardFalling(seat=wizard.seat))
+        else:
+            found.append(PlayerLost(seat=wizard.seat, reason=LossReason.EFFECT, source=wizard.hurt_by))
+    return found
+
+
+@decides(SacrificePower)
+def _sacrifice(state: GameState, command: SacrificePower, rng: Random) -> list[Event]:
+    wizard = _wizard(state, command.seat)
+    name = state.player(command.seat).name
+    _need_option(state, "power_sacrifice")
+    if not wizard.falling:
+        raise IllegalCommand("wd.not_falling", name=name)
+    card = find_card(wizard, command.card, name)
+    if not card.basic:
+        raise IllegalCommand("wd.sacrifice_basic", card=card.name)
+    if card.on_table:
+        raise IllegalCommand("wd.sacrifice_played", card=card.name)
+    return [PowerSacrificed(seat=command.seat, card=card.number)]
+
+
+@decides(DropOut)
+def _dropout(state: GameState, command: DropOut, rng: Random) -> list[Event]:
+    wizard = _wizard(state, command.seat)
+    if not wizard.falling:
+        raise IllegalCommand("wd.not_falling", name=state.player(command.seat).name)
+    return [PlayerLost(seat=command.seat, reason=LossReason.EFFECT, source=wizard.hurt_by)]
+
+
+@applies(WizardFalling)
+def _apply_falling(state: GameState, event: WizardFalling) -> GameState:
+    return _update(state, event.seat, falling=True)
+
+
+@applies(PowerSacrificed)
+def _apply_sacrificed(state: GameState, event: PowerSacrificed) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    return _update(
+        state, event.seat, cards=tuple(c for c in wizard.cards if c.number != event.card), magic=SACRIFICE_POINTS,
+        falling=False, sacrifice_used=True, sacrificed_round=duel.round, shield=(),
+        aside=wizard.aside + len(wizard.shield),
+    )
+
+
+@applies(WizardDroppedOut)
+def _apply_dropped_out(state: GameState, event: WizardDroppedOut) -> GameState:
+    duel = duel_of(state)
+    if duel.dropout_round is not None:
+        return state
+    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"dropout_round": event.round})})
+
+
+@describes(WizardFalling)
+def _describe_falling(state: GameState, event: WizardFalling) -> Message:
+    return Message("wd.falling", name=state.player(event.seat).name)
+
+
+@describes(PowerSacrificed)
+def _describe_sacrificed(state: GameState, event: PowerSacrificed) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    return Message("wd.sacrificed", name=state.player(event.seat).name, card=card.name)
+
+
+@describes(WizardDroppedOut)
+def _describe_dropped_out(state: GameState, event: WizardDroppedOut) -> Message:
+    name = state.player(event.seat).name
+    duel = duel_of(state)
+    if _option(state, "alt_ending") and duel.dropout_round is None:
+        return Message("wd.dropped_out_alt", name=name, round=event.round, last=event.round + 1)
+    return Message("wd.dropped_out", name=name, round=event.round)
+
+
+# --- phases moving on by themselves, and phase 4: clean-up ----------------------------------
+
+
+@state_check
+def _progress(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    duel = state.wizards_duel
+    if duel is None or outcome(state) is not None:
+        return []
+    players = _players_in(state)
+    # A player at 0 drops out or starts falling in this same settling round; wait for that.
+    if any(w.falling or w.magic <= 0 for w in players) or duel.attack is not None:
+        return []
+    if duel.phase == 1 and all(w.chosen for w in players):
+        if duel.last_roll:
+            return [PhaseStarted(phase=2)]
+        if duel.last_turn:
+            return [LastRollCalled()]
+        return [GatherTurnStarted(turn=duel.gather_turn + 1)]
+    if duel.phase == 2 and all(w.passed for w in players):
+        return [PhaseStarted(phase=3)]
+    if duel.phase == 3:
+        mover = duel.to_move
+        if mover is not None and may_cast(state, mover) and not duel.wizard(mover).turn_over:
+            return []
+        following = _next_caster(state)
+        if following is None:
+            return clean_up(state)
+        return [CastingTurn(seat=following)]
+    return []
+
+
+def starting_player(state: GameState) -> int:
+    """WD-2 phase 4: the fewest magic points starts.  The article does not say who starts on a
+    tie; the gadget keeps turn order from the current starting player, so they keep it if tied."""
+    duel = duel_of(state)
+    count = len(state.players)
+    order = [(duel.starting + i) % count for i in range(count)]
+    order = [seat for seat in order if _in_game(state, seat)]
+    fewest = min(duel.wizard(seat).magic for seat in order)
+    return next(seat for seat in order if duel.wizard(seat).magic == fewest)
+
+
+def clean_up(state: GameState) -> list[Event]:
+    """Phase 4, all at once: reserve dice become magic points, everything goes back, the market
+    is refreshed, the next round starts (or the game ends on points)."""
+    batch = _Batch(state)
+    batch.add(PhaseStarted(phase=4))
+    duel = batch.duel
+    for wizard in _players_in(state):
+        if wizard.reserve and not _untargetable(duel, wizard.seat):
+            batch.add(MagicChanged(seat=wizard.seat, delta=wizard.reserve, cause="reserve"))
+    batch.add(RoundCleanedUp())
+    duel = batch.duel
+    slots = len(_players_in(state)) + 1
+    discarded = sum(duel.market)
+    discard = duel.discard + discarded
+    from_deck = min(slots, duel.deck)
+    reshuffled = discard if from_deck < slots else 0
+    drawn = from_deck + min(slots - from_deck, reshuffled)
+    batch.add(MarketRefreshed(discarded=discarded, drawn=drawn, reshuffled=reshuffled))
+    lesson = _option(state, "magic_lesson") and duel.round >= LESSON_ROUNDS
+    alternative = _option(state, "alt_ending") and duel.dropout_round is not None and duel.round > duel.dropout_round
+    if lesson or alternative:
+        players = _players_in(batch.state)
+        best = max(w.magic for w in players)
+        winners = tuple(w.seat for w in players if w.magic == best)
+        batch.add(DuelEnded(winners=winners, points=best, reason="lesson" if lesson else "alt"))
+    else:
+        batch.add(RoundStarted(round=duel.round + 1, starting=starting_player(batch.state)))
+    return batch.events
+
+
+@applies(PhaseStarted)
+def _apply_phase(state: GameState, event: PhaseStarted) -> GameState:
+    duel = duel_of(state)
+    wizards = tuple(w.model_copy(update={"passed": False, "turn_over": False}) for w in duel.wizards)
+    duel = duel.model_copy(update={"phase": event.phase, "wizards": wizards, "to_move": None})
+    return state.model_copy(update={"wizards_duel": duel})
+
+
+@applies(RoundCleanedUp)
+def _apply_cleaned_up(state: GameState, event: RoundCleanedUp) -> GameState:
+    duel = duel_of(state)
+    wizards = []
+    for wizard in duel.wizards:
+        dice = wizard.total_dice() - wizard.removed
+        cards = tuple(c.model_copy(update={"spells": _fresh(c.spells)}) for c in wizard.cards)
+        wizards.append(wizard.model_copy(update={
+            "hand": min(HAND, dice), "reserve": dice - min(HAND, dice), "pool": (), "rolled": None, "chosen": False,
+            "shield": (), "aside": 0, "cards": cards, "learned": False, "passed": False, "turn_over": False,
+            "chain": -1,
+        }))
+    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": tuple(wizards)})})
+
+
+@applies(MarketRefreshed)
+def _apply_market(state: GameState, event: MarketRefreshed) -> GameState:
+    duel = duel_of(state)
+    deck, discard = duel.deck, duel.discard + event.discarded
+    from_deck = min(event.drawn, deck)
+    deck -= from_deck
+    if event.reshuffled:
+        deck, discard = deck + event.reshuffled, discard - event.reshuffled
+    deck -= event.drawn - from_deck
+    duel = duel.model_copy(update={"deck": deck, "discard": discard, "market": (True,) * event.drawn})
+    return state.model_copy(update={"wizards_duel": duel})
+
+
+@applies(RoundStarted)
+def _apply_round(state: GameState, event: RoundStarted) -> GameState:
+    duel = duel_of(state).model_copy(update={
+        "round": event.round, "phase": 1, "gather_turn": 1, "last_turn": False, "last_roll": False,
+        "starting": event.starting, "to_move": None,
+    })
+    return state.model_copy(update={"wizards_duel": duel, "active": event.starting, "turn": event.round})
+
+
+@applies(DuelEnded)
+def _apply_ended(state: GameState, event: DuelEnded) -> GameState:
+    duel = duel_of(state)
+    if len(event.winners) == 1:
+        reason = f"most magic points ({event.points})"
+    else:
+        reason = f"tie on {event.points} magic points"
+    reason += ", magic lesson over" if event.reason == "lesson" else ", alternative ending"
+    duel = duel.model_copy(update={"winners": event.winners, "end_reason": reason})
+    return state.model_copy(update={"wizards_duel": duel})
+
+
+@describes(PhaseStarted)
+def _describe_phase(state: GameState, event: PhaseStarted) -> Message:
+    if event.phase == 3:
+        return Message("wd.phase_3", name=state.player(duel_of(state).starting).name)
+    return Message(f"wd.phase_{event.phase}")
+
+
+@describes(RoundCleanedUp)
+def _describe_cleaned_up(state: GameState, event: RoundCleanedUp) -> Message:
+    return Message("wd.cleaned_up")
+
+
+@describes(MarketRefreshed)
+def _describe_market(state: GameState, event: MarketRefreshed) -> Message:
+    key = "wd.market_reshuffled" if event.reshuffled else "wd.market"
+    return Message(key, discarded=event.discarded, drawn=event.drawn, reshuffled=event.reshuffled)
+
+
+@describes(RoundStarted)
+def _describe_round(state: GameState, event: RoundStarted) -> Message:
+    return Message("wd.round", round=event.round, name=state.player(event.starting).name)
+
+
+@describes(DuelEnded)
+def _describe_ended(state: GameState, event: DuelEnded) -> Message:
+    reason = str(Message(f"wd.reason.{event.reason}", rounds=LESSON_ROUNDS))
+    if len(event.winners) == 1:
+        return Message("wd.ended_win", name=state.player(event.winners[0]).name, points=event.points, reason=reason)
+    return Message("wd.ended_tie", names=_names(state, event.winners), points=event.points, reason=reason)
+
+
+# --- the NEXT and ROLL buttons --------------------------------------------------------------
+
+
+@decides(DuelNext)
+def _next(state: GameState, command: DuelNext, rng: Random) -> list[Event]:
+    """NEXT moves the table on: the target takes an attack undefended, the mover passes, phase 2
+    ends for everyone still incanting, phase 1 rolls for whoever has not rolled."""
+    duel = duel_of(state)
+    falling = [w.seat for w in _players_in(state) if w.falling]
+    if falling:
+        raise IllegalCommand("wd.falling_wait", names=_names(state, falling))
+    if duel.attack is not None:
+        return _defend(state, Defend(seat=duel.attack.target), rng)
+    if duel.phase == 1:
+        if any(w.rolled is None and not w.chosen for w in _players_in(state)):
+            return _roll(state, RollElementDice(), rng)
+        raise IllegalCommand("wd.waiting_choices", names=_names(state, _waiting_to_choose(state)))
+    if duel.phase == 2:
+        return _ready(state, PassIncantations(), rng)
+    return _hold(state, PassCasting(seat=duel.to_move if duel.to_move is not None else duel.starting), rng)
+
+
+@on_button(Button.NEXT)
+def _next_button(state: GameState, press: ButtonPressed) -> Command | None:
+    if state.wizards_duel is None or press.long or press.repeat:
+        return None
+    return DuelNext()
+
+
+@on_button(Button.ROLL)
+def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
+    if state.wizards_duel is None or press.repeat:
+        return None
+    return RollElementDice()
+
+
+def _outcome(state: GameState) -> Outcome | None:
+    """WD-3, WD-4: the duel may end on points (Magic lesson, the alternative ending); otherwise the
+    last wizard with magic points left wins."""
+    duel = state.wizards_duel
+    if duel is not None and duel.winners is not None:
+        return Outcome(winner=duel.winners[0] if len(duel.winners) == 1 else None, reason=duel.end_reason)
+    return last_standing(state)
+
+
+OUTCOME_RULES["wizards_duel"] = _outcome
