@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import random
+import select
 import sys
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from device import __version__
 from device.config import Config, load
-from device.errors import AetherboxError, JournalIOFailure
+from device.errors import AetherboxError, ConfigError, JournalIOFailure
+from device.notify import Notifier, Watchdog
 
 log = logging.getLogger("aetherbox")
 
@@ -31,7 +35,87 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("file", nargs="?", type=Path, help="read commands from FILE instead of standard input")
     console.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
     console.add_argument("--seed", type=int, help="deterministic dice and draws, for scripts and tests")
+    console.add_argument(
+        "--reader", nargs="?", const="auto", metavar="PORT|auto|fake", help="read tags from the RFID reader"
+    )
+    kiosk = sub.add_parser("kiosk", help="the gadget's screen (the default): a window, the full screen or a panel")
+    kiosk.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
+    kiosk.add_argument("--seed", type=int, help="deterministic dice and draws, for demos and tests")
+    kiosk.add_argument("--size", metavar="WxH", help="screen or window size, e.g. 480x320 (default: the screen's)")
+    kiosk.add_argument("--fullscreen", action="store_true", default=None, help="the whole screen (KMS/DRM on a Pi)")
+    kiosk.add_argument("--fb", type=Path, metavar="DEVICE", help="draw on an SPI panel's frame buffer, e.g. /dev/fb1")
+    kiosk.add_argument("--screenshots", type=Path, metavar="DIR", help="write a PNG per changed frame instead of a screen")
+    kiosk.add_argument("--language", choices=("en", "ru", "ja", "pl"), help="the screen's language")
+    kiosk.add_argument("--reader", nargs="?", const="auto", metavar="PORT|auto|fake", help="read tags from the RFID reader")
+    kiosk.add_argument("--buttons", choices=("auto", "gpio", "fake"), help="GPIO buttons, or keys only (fake)")
+    kiosk.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
+    _add_tools(sub)
+    _add_catalog(sub)
     return parser
+
+
+def run_kiosk(config: Config, args: argparse.Namespace) -> int:
+    from display.app import KioskOptions
+    from display.app import run_kiosk as run
+    from display.layout import parse_size
+
+    try:
+        size = parse_size(args.size) if getattr(args, "size", None) else None
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    options = KioskOptions(
+        db=getattr(args, "db", None), seed=getattr(args, "seed", None), size=size,
+        fullscreen=getattr(args, "fullscreen", None), fb=getattr(args, "fb", None),
+        screenshots=getattr(args, "screenshots", None), language=getattr(args, "language", None),
+        reader=getattr(args, "reader", None), buttons=getattr(args, "buttons", None),
+        frames=getattr(args, "frames", None),
+    )
+    return run(config, options)
+
+
+def _add_catalog(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    catalog = sub.add_parser("catalog", help="the card catalog: import rules text and images")
+    actions = catalog.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
+    card_import = actions.add_parser(
+        "import", help="store the rules text of planes, phenomena and contraptions from a Scryfall or MTGJSON file"
+    )
+    card_import.add_argument("card_file", metavar="FILE", help="a Scryfall bulk or MTGJSON file (.json or .json.gz); - for standard input")
+    card_import.add_argument(
+        "--images", nargs="?", const=True, default=None, metavar="FOLDER",
+        help="also store pictures: from FOLDER (one per card, named after it), else the file's local image paths",
+    )
+
+
+def run_catalog_import(config: Config, file: str, images: str | bool | None) -> int:
+    from device.cardtext import import_file
+    from device.text import Message
+
+    folder = Path(images) if isinstance(images, str) else None
+    source = sys.stdin.buffer if file == "-" else Path(file)
+    report = import_file(source, config.resolved_data_dir(), images=images is not None, image_folder=folder)
+    counts = {kind.value: count for kind, count in report.kinds.items()}
+    print(Message(
+        "cardtext.imported", cards=len(report.cards), planes=counts.get("plane", 0),
+        phenomena=counts.get("phenomenon", 0), contraptions=counts.get("contraption", 0), source=report.source,
+    ))
+    if images is not None:
+        print(Message("cardtext.images", images=report.images))
+    if report.missing:
+        more = len(report.missing) - 5
+        shown = ", ".join(report.missing[:5]) + (f" and {more} more" if more > 0 else "")
+        print(Message("cardtext.not_in_file", count=len(report.missing), names=shown))
+    return 0
+
+
+def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The reader-side tools of firmware_tools/, each adding its own options."""
+    from firmware_tools import enroll, monitor, upload
+
+    enroll.add_arguments(sub.add_parser("enroll", help="tell aetherbox which card each RFID tag is"))
+    reader = sub.add_parser("reader", help="RFID reader tools").add_subparsers(dest="tool", metavar="TOOL", required=True)
+    monitor.add_arguments(reader.add_parser("monitor", help="show what a reader sends; detect its protocol"))
+    firmware = sub.add_parser("firmware", help="bridge firmware tools").add_subparsers(dest="tool", metavar="TOOL", required=True)
+    upload.add_arguments(firmware.add_parser("upload", help="install the bridge firmware on a Pico"))
 
 
 def _lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
@@ -45,28 +129,75 @@ def _lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
         yield line
 
 
-def run_console(config: Config, db: Path | None, seed: int | None, file: Path | None) -> int:
+def run_console(config: Config, db: Path | None, seed: int | None, file: Path | None, reader: str | None = None) -> int:
     from device.console import Console
     from device.controller import Controller
-    from device.journal import Journal
+    from device.recovery import open_journal
     from device.tagmap import TagMap
 
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    with Journal(db or config.journal_path()) as journal:
+    # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
+    # user's, and is reported instead.
+    opened, recovery = open_journal(db or config.journal_path(), recover=db is None)
+    notifier = Notifier.from_environment()
+    with opened as journal:
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
         console = Console(controller, sys.stdout)
+        if recovery is not None:
+            print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
         if controller.state is not None and controller.game is not None:
             info = journal.game(controller.game)
             console.say(f"Resumed game {info.id}: {info.title} (turn {controller.state.turn}).")
-        if file is not None:
-            try:
-                with file.open(encoding="utf-8") as stream:
-                    console.run(stream)
-            except OSError as error:
-                raise FileNotFoundError(f"cannot read {file}: {error.strerror}") from error
-        else:
-            console.run(_lines(sys.stdin, sys.stdin.isatty(), sys.stdout))
+        notifier.ready("journal checked")  # HW-5: systemd counts us started only now
+        watchdog = Watchdog.from_environment(notifier)
+        try:
+            if reader is not None:
+                from device import console_reader
+
+                console_reader.run(console, reader, config, file or sys.stdin, file is None and sys.stdin.isatty())
+            elif file is not None:
+                try:
+                    with file.open(encoding="utf-8") as stream:
+                        console.run(_watched(stream, watchdog))
+                except OSError as error:
+                    raise FileNotFoundError(f"cannot read {file}: {error.strerror}") from error
+            elif watchdog is not None:
+                console.run(_watched_fd(sys.stdin.fileno(), watchdog))
+            else:
+                console.run(_lines(sys.stdin, sys.stdin.isatty(), sys.stdout))
+        finally:
+            notifier.stopping()
+            notifier.close()
     return 0
+
+
+def _watched(lines: Iterable[str], watchdog: Watchdog | None) -> Iterator[str]:
+    for line in lines:
+        if watchdog is not None:
+            watchdog.tick(time.monotonic())
+        yield line
+
+
+def _watched_fd(fd: int, watchdog: Watchdog) -> Iterator[str]:
+    """Lines from ``fd``, pinging the watchdog while waiting for them and between commands.
+
+    Reads the descriptor directly, because ``select`` cannot see lines a text stream buffered.
+    """
+    pending = b""
+    while True:
+        while b"\n" not in pending:
+            watchdog.tick(time.monotonic())
+            readable, _, _ = select.select([fd], [], [], watchdog.timeout(time.monotonic()) or watchdog.period)
+            if readable:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    if pending:
+                        yield pending.decode("utf-8", errors="replace")
+                    return
+                pending += chunk
+        line, pending = pending.split(b"\n", 1)
+        watchdog.tick(time.monotonic())
+        yield line.decode("utf-8", errors="replace") + "\n"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,10 +208,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     for warning in loaded.warnings:
         print(f"aetherbox: warning: {warning}", file=sys.stderr)
     try:
-        if args.command in (None, "console"):
+        if args.command in (None, "kiosk"):
+            return run_kiosk(loaded.config, args)
+        if args.command == "console":
             return run_console(
-                loaded.config, getattr(args, "db", None), getattr(args, "seed", None), getattr(args, "file", None)
+                loaded.config, getattr(args, "db", None), getattr(args, "seed", None), getattr(args, "file", None),
+                getattr(args, "reader", None),
             )
+        if args.command in ("enroll", "reader", "firmware"):
+            from firmware_tools import enroll, monitor, upload
+
+            if args.command == "enroll":
+                return enroll.run(args, loaded.config)
+            return (monitor.run if args.command == "reader" else upload.run)(args, loaded.config)
+        if args.command == "catalog":
+            return run_catalog_import(loaded.config, args.card_file, args.images)
         parser.error(f"unknown command {args.command!r}")
     except JournalIOFailure as error:
         # The service restarts us; SQLite recovers the journal to its last commit on reopening.

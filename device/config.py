@@ -10,6 +10,22 @@ allows and what it used instead, and carries on.  Example file (every key option
 
     [starting_life]                  # overrides the formats' starting life (TB-2)
     commander = 30
+
+    [reader]                         # the RFID reader (HW-2)
+    port = "/dev/ttyUSB0"            # default: the first known USB-serial chip
+    protocol = "rdm6300"             # auto, rdm6300, id12, pn532, line, fake
+    presence_timeout = 0.3           # seconds unseen before a tag counts as lifted
+
+    [display]                        # the kiosk screen (HW-4)
+    size = "480x320"                 # default: the whole screen, or an 800x480 window
+    fullscreen = true                # on a Pi without a desktop SDL uses KMS/DRM
+    fb = "/dev/fb1"                  # an SPI panel's frame buffer (RGB565) instead
+    fps = 20                         # animation frames per second (the die's tumble)
+    font = "/usr/share/fonts/MyFont.ttf"  # tried before the bundled fonts
+    buttons = "auto"                 # auto (GPIO when there is one), gpio, fake
+
+    [gpio]                           # pins and timing, see drivers/gpio.py (GpioConfig)
+    roll = 17
 """
 
 from __future__ import annotations
@@ -25,6 +41,31 @@ from device import paths
 from device.formats import find_format
 
 Language = Literal["en", "ru", "ja", "pl"]
+#: drivers.rfid.PROTOCOLS and its simulated reader; spelt out so the core needs no driver import.
+ReaderProtocol = Literal["auto", "rdm6300", "id12", "pn532", "line", "fake"]
+
+
+class ReaderConfig(BaseModel):
+    """``[reader]``: the optional RFID reader (HW-2).  No port: the first known USB-serial chip."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    port: str | None = None
+    protocol: ReaderProtocol = "auto"
+    presence_timeout: float | None = Field(default=None, gt=0, le=5)
+
+
+class DisplayConfig(BaseModel):
+    """``[display]``: the kiosk screen (HW-4)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    size: str | None = Field(default=None, pattern=r"^[1-9][0-9]{2,3}x[1-9][0-9]{2,3}$")
+    fullscreen: bool = False
+    fb: Path | None = None
+    fps: int = Field(default=20, ge=1, le=60)
+    font: Path | None = None
+    buttons: Literal["auto", "gpio", "fake"] = "auto"
 
 
 class Config(BaseModel):
@@ -35,6 +76,11 @@ class Config(BaseModel):
     journal: Path | None = None
     tag_map: Path | None = None
     starting_life: dict[str, int] = Field(default_factory=dict)
+    reader: ReaderConfig = Field(default_factory=ReaderConfig)
+    display: DisplayConfig = Field(default_factory=DisplayConfig)
+    #: ``[gpio]``: checked by ``drivers.gpio.GpioConfig`` when the kiosk opens the buttons, so
+    #: the core needs no driver import.
+    gpio: dict[str, Any] = Field(default_factory=dict)
 
     @field_validator("starting_life")
     @classmethod

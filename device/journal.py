@@ -22,11 +22,16 @@ a cache, and an unreadable one is skipped.
 
 One connection, owned by the thread that opened it (sqlite3 checks this), and one process at a
 time: a lock file next to the journal keeps a second aetherbox from writing the same games.
+
+Backups: at the start of a game, every ``backup_every`` commits and on a clean close, SQLite's
+backup API copies the journal to ``<name>.bak`` beside it (checked, synced, then renamed over the
+old one), so a journal damaged by the storage can be recovered (``device.recovery``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -61,6 +66,12 @@ APPLICATION_ID = 0x41455448  # "AETH": marks the file as an aetherbox journal
 JOURNAL_NAME = "aetherbox.sqlite3"
 
 T = TypeVar("T")
+
+#: Opens the journal's database from its URI with a busy timeout; tests pass another one to run
+#: the same commit sequence over a simulated disk.
+Connector = Callable[[str, float], sqlite3.Connection]
+
+log = logging.getLogger("aetherbox.journal")
 
 _TABLES = """
 CREATE TABLE games (
@@ -130,10 +141,27 @@ def default_path(data_dir: Path) -> Path:
     return data_dir / "games" / JOURNAL_NAME
 
 
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _connect_sqlite3(uri: str, timeout: float) -> sqlite3.Connection:
+    return sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
+
+
+def _fsync(path: Path, flags: int = os.O_RDONLY) -> None:
+    fd = os.open(path, flags)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
     text = str(error)
-    if code == _NOTADB or code == _CORRUPT or "not a database" in text or "malformed" in text:
+    damaged = "not a database" in text or "malformed" in text or "decode" in text  # bad UTF-8 in a row
+    if code == _NOTADB or code == _CORRUPT or damaged:
         return JournalCorrupt(
             path, f"the journal is damaged or is not an aetherbox journal ({text}) while {doing}. "
             "It has not been changed: move it aside to start afresh, or keep it for recovery.",
@@ -154,9 +182,14 @@ def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
 class Journal:
     """The saved games.  Open it with ``Journal(path)``; close it (or use ``with``)."""
 
-    def __init__(self, path: Path | str, *, snapshot_every: int = 64, timeout: float = 0.5) -> None:
+    def __init__(
+        self, path: Path | str, *, snapshot_every: int = 64, timeout: float = 0.5, backup_every: int = 25,
+        connect: Connector = _connect_sqlite3,
+    ) -> None:
         self.path = Path(path)
         self.snapshot_every = snapshot_every
+        self.backup_every = backup_every  # 0: no backups at all
+        self._connector = connect
         self._broken: JournalError | None = None
         self._lock_fd: int | None = None
         try:
@@ -172,6 +205,7 @@ class Journal:
         try:
             self._check()
         except BaseException:
+            self.backup_every = 0  # a journal that failed its check must not replace the backup
             self.close()
             raise
 
@@ -207,7 +241,7 @@ class Journal:
     def _connect(self, timeout: float) -> sqlite3.Connection:
         uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?psow=0"
         try:
-            db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
+            db = self._connector(uri, timeout)
         except sqlite3.Error as error:
             raise _classify(error, self.path, "opening it") from error
         try:
@@ -260,9 +294,37 @@ class Journal:
 
     def close(self) -> None:
         try:
+            if self.backup_every and self._broken is None:
+                self.backup()
             self._db.close()
         finally:
             self._release_lock()
+
+    def backup(self) -> Path | None:
+        """Copy the journal as of its last commit to ``<name>.bak``; None (and a log line) if that
+        failed.  The old backup is replaced only by a copy that passed SQLite's check."""
+        target = backup_path(self.path)
+        partial = target.with_name(target.name + ".partial")
+        try:
+            partial.unlink(missing_ok=True)
+            copy = sqlite3.connect(partial, isolation_level=None)
+            try:
+                self._db.backup(copy)
+                # A rollback-journal file is one self-contained file: safe to rename.
+                copy.execute("PRAGMA journal_mode=DELETE")
+                problems = [row[0] for row in copy.execute("PRAGMA quick_check")]
+            finally:
+                copy.close()
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError(f"the copy failed its check: {'; '.join(problems[:3])}")
+            _fsync(partial)
+            os.replace(partial, target)
+            if fcntl is not None:  # a directory can be synced on POSIX only
+                _fsync(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+        except (sqlite3.Error, OSError) as error:
+            log.warning("%s: could not back up the journal to %s: %s", self.path, target, error)
+            return None
+        return target
 
     def __enter__(self) -> Journal:
         return self
@@ -325,7 +387,10 @@ class Journal:
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),))
             return game
 
-        return self._transaction(work, "starting a game")
+        game = self._transaction(work, "starting a game")
+        if self.backup_every:
+            self.backup()
+        return game
 
     def _insert_txn(
         self, game: int, pos: int, at: float, command: dict[str, Any], summary: list[dict[str, Any]],
@@ -386,7 +451,10 @@ class Journal:
             self._db.execute("UPDATE games SET head = ?, tip = ?, updated = ? WHERE id = ?", (pos, pos, at, game))
             return pos
 
-        return self._transaction(work, "saving a change")
+        pos = self._transaction(work, "saving a change")
+        if self.backup_every and pos % self.backup_every == 0:
+            self.backup()
+        return pos
 
     def _head(self, game: int) -> int:
         row = self._db.execute("SELECT head FROM games WHERE id = ?", (game,)).fetchone()

@@ -263,7 +263,7 @@ def test_opened_with_psow_off_and_quick_check_at_start(journal_path: Path) -> No
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sqlite3, "connect", traced)
-        Journal(journal_path).close()
+        Journal(journal_path, backup_every=0).close()  # backups open a second connection
     assert opened == [f"file:{journal_path}?psow=0"]
     assert "PRAGMA quick_check" in statements
     assert statements.index("PRAGMA synchronous=FULL") < statements.index("PRAGMA quick_check")

@@ -1,0 +1,488 @@
+"""Rules text (and optionally pictures) of the planar cards and contraptions, from a card-data file
+the user downloaded (HW-3).
+
+The catalog ships names and types only.  ``aetherbox catalog import FILE`` reads one of
+
+- a Scryfall bulk export ("Oracle Cards", "Default Cards", "All Cards": one JSON array of card
+  objects, hundreds of megabytes), or
+- an MTGJSON file (``AllPrintings.json`` or one set's file: ``{"meta": …, "data": …}``),
+
+keeps the text of the cards the catalog knows, and stores it in ``cardtext/cards.json`` in the
+data directory, where the kiosk finds it through ``rules_text(name)``.
+
+The files are read as a stream, one card object at a time (``json.JSONDecoder.raw_decode`` over
+chunks), so memory stays small however big the download: the standard library is enough, and a
+streaming JSON package would be one more thing to install on the Pi for a command run once.
+A gzip-compressed file is read as it is.  Re-importing replaces the stored text in one rename, so
+the kiosk sees the old text or the new, never a mixture.
+
+Pictures: no network here, so images come only from files on this machine — the export's image
+entries when they are local paths (``file://`` or plain paths), or a folder passed with
+``--images FOLDER`` holding one picture per card, named after the card (``Tazeem.jpg``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import shutil
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, cast
+
+from device import paths
+from device.catalog import Card, CardKind, load_catalog, name_key
+from device.errors import AetherboxError
+from device.models import Model
+from device.text import register
+
+register(
+    {
+        "cardtext.missing_hint": (
+            "No rules text on this gadget yet. To show it, download Scryfall's \"Oracle Cards\" "
+            "file (or an MTGJSON file) and run: aetherbox catalog import FILE"
+        ),
+        "cardtext.imported": (
+            "Imported the rules text of {cards} cards ({planes} planes, {phenomena} phenomena, "
+            "{contraptions} contraptions) from {source}."
+        ),
+        "cardtext.images": "Stored {images} card images.",
+        "cardtext.not_in_file": "{count} cards the gadget knows are not in this file: {names}.",
+        "cardtext.images_need_folder": (
+            "This file has no pictures stored on this computer (only web addresses), and the gadget "
+            "does not download. Put one picture per card in a folder, named after the card "
+            "(Tazeem.jpg), and run: aetherbox catalog import FILE --images FOLDER"
+        ),
+    }
+)
+
+STORE = "cardtext"
+STORE_FILE = "cards.json"
+STORE_SCHEMA = 1
+CHUNK = 1 << 16
+#: One card record (or one skipped MTGJSON value) larger than this means the file is not a card
+#: file; refusing keeps a damaged file from being read into memory whole.
+MAX_VALUE = 64 << 20
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".bmp")
+
+
+class CardDataError(AetherboxError, ValueError):
+    """The card-data file cannot be read as Scryfall or MTGJSON card data."""
+
+    def __init__(self, source: object, message: str) -> None:
+        self.source = source
+        super().__init__(f"{source}: {message}")
+
+
+class CardText(Model):
+    """What the kiosk shows about a card beyond its name."""
+
+    name: str
+    type_line: str
+    text: str
+    #: A picture on this machine (absolute path), or None.
+    image: str | None = None
+
+
+# --- streaming JSON -----------------------------------------------------------------------------
+
+
+class _Stream:
+    """Incremental reading of one JSON document: containers are walked by hand, leaf values (a card
+    object, a skipped entry) are decoded whole with ``raw_decode``."""
+
+    def __init__(self, reader: IO[str], source: str) -> None:
+        self._reader = reader
+        self._source = source
+        self._buf = ""
+        self._pos = 0
+        self._eof = False
+        self._decoder = json.JSONDecoder()
+        self._consumed = 0  # characters dropped from the front of the buffer
+
+    def _more(self, size: int | None = None) -> bool:
+        if self._eof:
+            return False
+        chunk = self._reader.read(size or CHUNK)
+        if not chunk:
+            self._eof = True
+            return False
+        if self._pos > CHUNK:
+            self._consumed += self._pos
+            self._buf = self._buf[self._pos:]
+            self._pos = 0
+        self._buf += chunk
+        return True
+
+    def _error(self, what: str) -> CardDataError:
+        return CardDataError(self._source, f"{what} (at character {self._consumed + self._pos}).")
+
+    def _truncated(self) -> CardDataError:
+        return CardDataError(
+            self._source, "the file ends in the middle of the card data: it was cut short (an "
+            "interrupted download?). Download it again.",
+        )
+
+    def peek(self) -> str:
+        """The next non-blank character ('' at the end)."""
+        while True:
+            buf, pos = self._buf, self._pos
+            while pos < len(buf) and buf[pos] in " \t\r\n":
+                pos += 1
+            self._pos = pos
+            if pos < len(buf):
+                return buf[pos]
+            if not self._more():
+                return ""
+
+    def expect(self, char: str) -> None:
+        found = self.peek()
+        if found != char:
+            if not found:
+                raise self._truncated()
+            raise self._error(f"expected {char!r}, found {found!r}")
+        self._pos += 1
+
+    def value(self) -> Any:
+        """The next complete JSON value."""
+        if not self.peek():
+            raise self._truncated()
+        want = CHUNK
+        while True:
+            try:
+                value, end = self._decoder.raw_decode(self._buf, self._pos)
+            except json.JSONDecodeError as error:
+                if self._eof:
+                    if error.pos >= len(self._buf) - 1 or "Unterminated" in error.msg:
+                        raise self._truncated() from None
+                    raise self._error(f"not valid JSON: {error.msg}") from None
+                if len(self._buf) - self._pos > MAX_VALUE:
+                    raise self._error("one entry is larger than any card record: this is not a card file") from None
+                self._more(want)
+                want *= 2  # big values: fewer retries
+                continue
+            # A number at the very end of the buffer might go on in the next chunk.
+            if end == len(self._buf) and self._more():
+                continue
+            self._pos = end
+            return value
+
+    def items(self) -> Iterator[str]:
+        """The keys of the object starting here; the caller reads or skips each value."""
+        self.expect("{")
+        if self.peek() == "}":
+            self._pos += 1
+            return
+        while True:
+            key = self.value()
+            if not isinstance(key, str):
+                raise self._error("expected a key")
+            self.expect(":")
+            yield key
+            separator = self.peek()
+            if separator == "}":
+                self._pos += 1
+                return
+            self.expect(",")
+
+    def elements(self) -> Iterator[Any]:
+        """The values of the array starting here, one at a time."""
+        self.expect("[")
+        if self.peek() == "]":
+            self._pos += 1
+            return
+        while True:
+            yield self.value()
+            separator = self.peek()
+            if separator == "]":
+                self._pos += 1
+                return
+            self.expect(",")
+
+    def end(self) -> None:
+        if self.peek():
+            raise self._error("unexpected data after the end of the card data")
+
+
+def _open_text(source: Path | IO[bytes]) -> IO[str]:
+    raw: IO[bytes] = source.open("rb") if isinstance(source, Path) else source
+    peek = getattr(raw, "peek", None)
+    start = peek(2)[:2] if peek is not None else b""
+    stream = cast(IO[bytes], gzip.GzipFile(fileobj=raw)) if start == b"\x1f\x8b" else raw
+    return io.TextIOWrapper(stream, encoding="utf-8-sig", errors="strict")
+
+
+def _scryfall(stream: _Stream) -> Iterator[dict[str, Any]]:
+    for card in stream.elements():
+        if isinstance(card, dict):
+            yield card
+
+
+def _mtgjson(stream: _Stream) -> Iterator[dict[str, Any]]:
+    found = False
+    for key in stream.items():
+        if key != "data":
+            stream.value()
+            continue
+        found = True
+        if stream.peek() != "{":
+            raise stream._error('"data" is not an object: this is not an MTGJSON file')
+        for entry in stream.items():
+            if entry == "cards" and stream.peek() == "[":  # one set's file
+                yield from (c for c in stream.elements() if isinstance(c, dict))
+            elif stream.peek() == "{":  # AllPrintings: a set per key
+                for part in stream.items():
+                    if part == "cards" and stream.peek() == "[":
+                        yield from (c for c in stream.elements() if isinstance(c, dict))
+                    else:
+                        stream.value()
+            else:
+                stream.value()
+    if not found:
+        raise CardDataError(stream._source, 'no "data" in this JSON object: not an MTGJSON file.')
+
+
+def read_cards(source: Path | IO[bytes], name: str | None = None) -> Iterator[dict[str, Any]]:
+    """Every card object in a Scryfall or MTGJSON file, as a stream."""
+    label = name or (str(source) if isinstance(source, Path) else "standard input")
+    try:
+        with _open_text(source) as reader:
+            stream = _Stream(reader, label)
+            first = stream.peek()
+            if first == "[":
+                yield from _scryfall(stream)
+            elif first == "{":
+                yield from _mtgjson(stream)
+            elif not first:
+                raise CardDataError(label, "the file is empty.")
+            else:
+                raise CardDataError(
+                    label, "this is not JSON card data: expected a Scryfall bulk file (a JSON array) "
+                    "or an MTGJSON file (a JSON object).",
+                )
+            stream.end()
+    except UnicodeDecodeError as error:
+        raise CardDataError(label, f"this is not a UTF-8 text file ({error.reason}).") from None
+    except (EOFError, gzip.BadGzipFile) as error:
+        raise CardDataError(label, f"the compressed file is damaged or cut short ({error}).") from None
+    except FileNotFoundError:
+        raise CardDataError(label, "no such file.") from None
+    except OSError as error:
+        raise CardDataError(label, f"cannot read it ({error.strerror or error}).") from None
+
+
+# --- import -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class ImportReport:
+    source: str
+    cards: dict[str, CardText] = field(default_factory=dict)
+    kinds: dict[CardKind, int] = field(default_factory=dict)
+    images: int = 0
+    missing: list[str] = field(default_factory=list)
+
+
+def _text_of(card: dict[str, Any]) -> tuple[str, str]:
+    """(type line, rules text), from Scryfall's or MTGJSON's field names."""
+    type_line = card.get("type_line") or card.get("type") or ""
+    text = card.get("oracle_text")
+    if text is None:
+        text = card.get("text")
+    if text is None and isinstance(card.get("card_faces"), list):
+        text = "\n//\n".join(str(face.get("oracle_text", "")) for face in card["card_faces"] if isinstance(face, dict))
+    return str(type_line), str(text or "")
+
+
+def _local_image(card: dict[str, Any], base: Path) -> Path | None:
+    uris = card.get("image_uris")
+    if not isinstance(uris, dict):
+        return None
+    for size in ("small", "normal", "large", "png"):
+        value = uris.get(size)
+        if not isinstance(value, str):
+            continue
+        if value.startswith("file:"):
+            path = Path(urllib.request.url2pathname(urllib.parse.urlparse(value).path))
+        elif "://" in value:
+            continue
+        else:
+            path = Path(value)
+            if not path.is_absolute():
+                path = base / path
+        if path.is_file():
+            return path
+    return None
+
+
+def _has_web_images(card: dict[str, Any]) -> bool:
+    uris = card.get("image_uris")
+    return isinstance(uris, dict) and any(isinstance(v, str) and "://" in v and not v.startswith("file:") for v in uris.values())
+
+
+def _folder_images(folder: Path) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
+            found.setdefault(name_key(path.stem), path)
+    return found
+
+
+def store_dir(data_dir: Path) -> Path:
+    return data_dir / STORE
+
+
+def import_file(
+    source: Path | IO[bytes], data_dir: Path, *, images: bool = False, image_folder: Path | None = None,
+    source_name: str | None = None,
+) -> ImportReport:
+    """Read a card-data file and replace the stored card text with what it holds for the
+    catalog's planes, phenomena and contraptions.  Raises ``CardDataError`` and keeps the stored
+    text as it was if the file cannot be used."""
+    label = source_name or (str(source) if isinstance(source, Path) else "standard input")
+    catalog = load_catalog()
+    by_key: dict[str, Card] = {name_key(card.name): card for card in catalog}
+    folder = _folder_images(image_folder) if image_folder is not None else None
+    if image_folder is not None and folder is None:
+        raise CardDataError(image_folder, "no such folder")
+    base = source.parent if isinstance(source, Path) else Path.cwd()
+    report = ImportReport(label)
+    found_images: dict[str, Path] = {}
+    web_only = False
+    for raw in read_cards(source, label):
+        if raw.get("lang", "en") != "en":
+            continue
+        name = raw.get("name")
+        if not isinstance(name, str):
+            continue
+        known = catalog.get(name) or by_key.get(name_key(name))
+        if known is None or known.name in report.cards:
+            continue
+        type_line, text = _text_of(raw)
+        report.cards[known.name] = CardText(name=known.name, type_line=type_line, text=text)
+        report.kinds[known.kind] = report.kinds.get(known.kind, 0) + 1
+        if images or folder is not None:
+            picture = folder.get(name_key(known.name)) if folder is not None else None
+            if picture is None:
+                picture = _local_image(raw, base)
+                web_only = web_only or (picture is None and _has_web_images(raw))
+            if picture is not None:
+                found_images[known.name] = picture
+    if not report.cards:
+        raise CardDataError(
+            label, "no planes, phenomena or contraptions in this file. Use Scryfall's \"Oracle "
+            "Cards\" bulk file or an MTGJSON AllPrintings or set file (OPCA, PCA, HOP, UST, UND…).",
+        )
+    if images and folder is None and not found_images and web_only:
+        raise CardDataError(label, str(_hint("cardtext.images_need_folder")))
+    report.missing = [card.name for card in catalog if card.name not in report.cards]
+    _store(report, found_images, data_dir)
+    return report
+
+
+def _hint(key: str) -> str:
+    from device.text import render
+
+    return render(key, {})
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _store(report: ImportReport, pictures: dict[str, Path], data_dir: Path) -> None:
+    target = store_dir(data_dir)
+    target.mkdir(parents=True, exist_ok=True)
+    image_dir = None
+    if pictures:
+        image_dir = Path(tempfile.mkdtemp(prefix=f"images-{time.strftime('%Y%m%d%H%M%S')}-", dir=target))
+        for name, picture in pictures.items():
+            copy = image_dir / f"{name_key(name) or 'card'}{picture.suffix.lower()}"
+            shutil.copyfile(picture, copy)
+            report.cards[name] = report.cards[name].model_copy(update={"image": f"{image_dir.name}/{copy.name}"})
+            report.images += 1
+    document = {
+        "schema": STORE_SCHEMA,
+        "source": report.source,
+        "imported": time.time(),
+        "cards": {name: card.model_dump() for name, card in sorted(report.cards.items())},
+    }
+    fd, partial = tempfile.mkstemp(prefix=".cards-", suffix=".json", dir=target)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(document, out, ensure_ascii=False, indent=1)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(partial, target / STORE_FILE)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        if image_dir is not None:
+            shutil.rmtree(image_dir, ignore_errors=True)
+        raise
+    if os.name == "posix":
+        fd = os.open(target, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    # Older pictures are no longer referenced once the new file is in place.
+    for old in target.glob("images-*"):
+        if old != image_dir and old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+    _CACHE.pop(target / STORE_FILE, None)
+
+
+# --- lookup -------------------------------------------------------------------------------------------
+
+_CACHE: dict[Path, tuple[tuple[int, int], dict[str, CardText]]] = {}
+
+
+def _load(path: Path) -> dict[str, CardText]:
+    try:
+        stat = path.stat()
+    except OSError:
+        _CACHE.pop(path, None)
+        return {}
+    stamp = (stat.st_mtime_ns, stat.st_ino)
+    cached = _CACHE.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        cards = {}
+        for name, entry in document["cards"].items():
+            card = CardText.model_validate(entry)
+            if card.image is not None:
+                card = card.model_copy(update={"image": str(path.parent / card.image)})
+            cards[name_key(name)] = card
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        cards = {}  # an unreadable store shows names only, like no store; importing again fixes it
+    _CACHE[path] = (stamp, cards)
+    return cards
+
+
+def rules_text(name: str, data_dir: Path | None = None) -> CardText | None:
+    """The imported rules text of the card called ``name`` (case and punctuation do not matter), or
+    None when nothing was imported for it — show the name and type, and ``cardtext.missing_hint``.
+
+    The stored file is read once and kept; it is read again only after it changed (an import, even
+    from another process).  ``data_dir`` defaults to the data directory without a config file:
+    pass ``config.resolved_data_dir()``.
+    """
+    directory = paths.data_dir() if data_dir is None else data_dir
+    return _load(store_dir(directory) / STORE_FILE).get(name_key(name))
+
+
+def clear_cache() -> None:
+    _CACHE.clear()

@@ -1,0 +1,220 @@
+"""The RFID reader at a text prompt: ``aetherbox console --reader`` and ``aetherbox enroll``.
+
+Both read typed lines and reader events at the same time on one thread.  The reader's thread
+only puts events on a ``SignalledQueue``, which also writes a byte to a pipe; ``LineSource``
+waits with one ``select()`` on standard input and that pipe, so the game's thread sleeps until
+a line is typed or a tag is tapped — no polling — and handles the tap between two lines.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import io
+import os
+import queue
+import select
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from device.config import Config
+from device.console import Console
+from device.controller import Result
+from device.errors import IllegalCommand
+from device.inputs import InputEvent, ReaderStatus, TagRead
+
+if TYPE_CHECKING:
+    from drivers.rfid import TagReader
+
+
+class SignalledQueue(queue.Queue[InputEvent]):
+    """An input queue that can be waited on with ``select()`` through ``fileno()``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._read_end, self._write_end = os.pipe()
+        os.set_blocking(self._read_end, False)
+        os.set_blocking(self._write_end, False)
+
+    def put(self, item: InputEvent, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        try:
+            os.write(self._write_end, b"!")
+        except (BlockingIOError, OSError):
+            pass  # the pipe is full (already signalled) or closed (shutting down)
+
+    def fileno(self) -> int:
+        return self._read_end
+
+    def drain(self) -> list[InputEvent]:
+        """Everything queued now.  The signal is cleared first, so an event put meanwhile
+        signals again rather than being left behind unseen."""
+        try:
+            while os.read(self._read_end, 512):
+                pass
+        except (BlockingIOError, OSError):
+            pass
+        items: list[InputEvent] = []
+        while True:
+            try:
+                items.append(self.get_nowait())
+            except queue.Empty:
+                return items
+
+    def close(self) -> None:
+        for fd in (self._read_end, self._write_end):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+#: Given an input event while waiting for a line: ``True`` ends the wait with that event.
+EventHandler = Callable[[InputEvent], bool]
+
+
+class LineSource:
+    """Typed lines, with the input events that arrive while waiting for them.
+
+    ``next(handler)`` returns the next line (without its line ending), an event the handler
+    chose to stop on, or ``None`` at the end of input.  A stream without a file descriptor
+    (a script given as a file, a ``StringIO``) is read line by line, with the events that
+    arrived meanwhile handled before each line.
+    """
+
+    def __init__(self, stream: TextIO, inputs: SignalledQueue) -> None:
+        self._stream = stream
+        self._inputs = inputs
+        self._pending: list[InputEvent] = []
+        try:
+            self._fd: int | None = stream.fileno()
+        except (AttributeError, io.UnsupportedOperation, ValueError):
+            self._fd = None
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._text = ""
+        self._eof = False
+
+    def next(self, handler: EventHandler) -> str | InputEvent | None:
+        while True:
+            stop = self._events(handler, self._pending or self._inputs.drain())
+            if stop is not None:
+                return stop
+            line = self._complete_line()
+            if line is not None:
+                return line
+            if self._eof:
+                return None
+            if self._fd is None:
+                text = self._stream.readline()
+                if not text:
+                    self._eof = True
+                self._text += text
+                continue
+            ready, _, _ = select.select([self._fd, self._inputs.fileno()], [], [])
+            if self._fd in ready:
+                data = os.read(self._fd, 4096)
+                if not data:
+                    self._eof = True
+                    self._text += self._decoder.decode(b"", final=True)
+                    if not self._text:
+                        continue
+                    self._text += "\n"
+                else:
+                    self._text += self._decoder.decode(data)
+
+    def _events(self, handler: EventHandler, events: list[InputEvent]) -> InputEvent | None:
+        for index, event in enumerate(events):
+            if handler(event):
+                self._pending = events[index + 1 :]
+                return event
+        self._pending = []
+        return None
+
+    def _complete_line(self) -> str | None:
+        if "\n" not in self._text:
+            if self._eof and self._text:
+                line, self._text = self._text, ""
+                return line
+            return None
+        line, _, self._text = self._text.partition("\n")
+        return line.removesuffix("\r")
+
+
+def status_text(status: ReaderStatus) -> str:
+    """A reader status for a status line: ``reader connected: /dev/ttyUSB0 (rdm6300)``."""
+    if status.connected:
+        what = ", ".join(part for part in (status.protocol, status.detail) if part)
+        return f"reader connected: {status.port}" + (f" ({what})" if what else "")
+    return f"reader disconnected: {status.detail or status.port or 'no reader'}"
+
+
+def open_reader(
+    spec: str, config: Config, inputs: SignalledQueue, protocol: str | None = None
+) -> TagReader:
+    """The reader ``--reader SPEC`` names: ``auto`` (the configured port, else the first known
+    USB-serial chip), ``fake``, or a port.  The protocol (unless given) and the presence
+    timeout come from the configuration's ``[reader]``."""
+    from drivers.rfid import make_reader
+
+    settings = config.reader
+    if spec == "fake":
+        return make_reader(inputs, protocol="fake")
+    port = settings.port if spec == "auto" else spec
+    options: dict[str, float] = {}
+    if settings.presence_timeout is not None:
+        options["presence_timeout"] = settings.presence_timeout
+    return make_reader(inputs, protocol=protocol or settings.protocol, port=port, **options)
+
+
+class ReaderConsole:
+    """Shows reader events at the console: taps go through ``Controller.handle``."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def handle(self, event: InputEvent) -> bool:
+        say = self.console.say
+        if isinstance(event, ReaderStatus):
+            say(status_text(event))
+        elif isinstance(event, TagRead):
+            try:
+                result = self.console.controller.handle(event)
+            except IllegalCommand as error:
+                say(f"refused: {error}")
+            else:
+                if result is not None:
+                    self._show(result)
+        return False  # never stop waiting for the next typed line
+
+    def _show(self, result: Result) -> None:
+        for message in result.messages:
+            self.console.say(f"card read: {message}")
+        self.console.show(Result([], result.state, result.events))
+
+    def lines(self, source: LineSource, prompt: bool) -> Iterator[str]:
+        while True:
+            if prompt:
+                self.console.out.write("> ")
+                self.console.out.flush()
+            line = source.next(self.handle)
+            if not isinstance(line, str):
+                return
+            yield line
+
+
+def run(console: Console, spec: str, config: Config, lines: TextIO | Path, prompt: bool) -> None:
+    """Run the console with the reader ``spec`` until the input (a stream, or a file of
+    commands) ends or ``quit``."""
+    with contextlib.ExitStack() as stack:
+        if isinstance(lines, Path):
+            try:
+                lines = stack.enter_context(lines.open(encoding="utf-8"))
+            except OSError as error:
+                raise FileNotFoundError(f"cannot read {lines}: {error.strerror}") from error
+        inputs = SignalledQueue()
+        stack.callback(inputs.close)
+        reader = open_reader(spec, config, inputs)
+        reader.start()
+        stack.callback(reader.stop)
+        console.run(ReaderConsole(console).lines(LineSource(lines, inputs), prompt))

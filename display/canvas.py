@@ -1,0 +1,160 @@
+"""The drawing layer: everything a screen draws goes through a ``Canvas``.
+
+Besides drawing on a pygame surface, the canvas keeps a record of every text it drew and
+where (``Canvas.drawn``), and of the touch targets the screen laid out (``Canvas.targets``).
+Tests read the record to check the facts a screen shows (the active player's name is in the
+upkeep banner) rather than pixels alone; the kiosk uses the targets to turn a touch into an
+action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pygame
+
+from display.fonts import Color, Fonts
+from display.layout import Layout
+
+Anchor = Literal["topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright"]
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text as drawn: what it said, where, how big, and the part of the screen it is in."""
+
+    text: str
+    rect: Rect
+    size: int
+    role: str
+
+
+@dataclass(frozen=True)
+class Target:
+    rect: Rect
+    action: Hashable
+
+
+@dataclass
+class Canvas:
+    surface: pygame.Surface
+    fonts: Fonts
+    layout: Layout
+    drawn: list[Drawn] = field(default_factory=list)
+    targets: list[Target] = field(default_factory=list)
+
+    @property
+    def width(self) -> int:
+        return int(self.surface.get_width())
+
+    @property
+    def height(self) -> int:
+        return int(self.surface.get_height())
+
+    def clear(self, color: Color) -> None:
+        self.drawn.clear()
+        self.targets.clear()
+        self.surface.fill(color)
+
+    def box(self, rect: Rect, color: Color, *, width: int = 0, radius: int | None = None) -> None:
+        pygame.draw.rect(self.surface, color, pygame.Rect(rect), width, self.layout.radius if radius is None else radius)
+
+    def line(self, start: tuple[int, int], end: tuple[int, int], color: Color, width: int = 1) -> None:
+        pygame.draw.line(self.surface, color, start, end, width)
+
+    def polygon(self, points: list[tuple[float, float]], color: Color, width: int = 0) -> None:
+        pygame.draw.polygon(self.surface, color, points, width)
+
+    def circle(self, center: tuple[int, int], radius: int, color: Color, width: int = 0) -> None:
+        pygame.draw.circle(self.surface, color, center, radius, width)
+
+    def target(self, rect: Rect, action: Hashable) -> None:
+        """Make ``rect`` a touch target for ``action`` (later targets win where they overlap)."""
+        self.targets.append(Target(rect, action))
+
+    def hit(self, pos: tuple[int, int]) -> Hashable | None:
+        for target in reversed(self.targets):
+            if pygame.Rect(target.rect).collidepoint(pos):
+                return target.action
+        return None
+
+    def fit(self, text: str, size: int, max_width: int | None, *, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
+        """The text and size that fit ``max_width``: smaller type first, then an ellipsis."""
+        if max_width is None:
+            return text, size
+        floor = min_size if min_size is not None else max(self.layout.tiny, size * 3 // 5)
+        current = size
+        while current > floor and self.fonts.measure(text, current, bold)[0] > max_width:
+            current = max(floor, current * 9 // 10)
+        if self.fonts.measure(text, current, bold)[0] <= max_width:
+            return text, current
+        cut = text
+        while cut and self.fonts.measure(cut + "…", current, bold)[0] > max_width:
+            cut = cut[:-1]
+        return (cut.rstrip() + "…") if cut else "", current
+
+    def text(
+        self,
+        text: str,
+        at: tuple[int, int],
+        size: int,
+        color: Color,
+        *,
+        anchor: Anchor = "topleft",
+        bold: bool = False,
+        max_width: int | None = None,
+        role: str = "",
+        min_size: int | None = None,
+    ) -> pygame.Rect:
+        """Draw one line; shrinks (then ellipsises) to ``max_width``.  Returns where it went."""
+        shown, used = self.fit(text, size, max_width, bold=bold, min_size=min_size)
+        image = self.fonts.render(shown, used, color, bold)
+        rect = image.get_rect(**{anchor: at})
+        self.surface.blit(image, rect)
+        self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role))
+        return rect
+
+    def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
+        """Lines of ``text`` that fit ``width``: breaks at spaces, or anywhere in CJK text."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split(" ") if " " in paragraph else list(paragraph) if _cjk(paragraph) else [paragraph]
+            joiner = " " if " " in paragraph else ""
+            current = ""
+            for word in words:
+                candidate = f"{current}{joiner}{word}" if current else word
+                if self.fonts.measure(candidate, size, bold)[0] <= width or not current:
+                    current = candidate
+                else:
+                    lines.append(current)
+                    current = word
+            lines.append(current)
+        return lines
+
+    def paragraph(
+        self, text: str, rect: Rect, size: int, color: Color, *, role: str = "", bold: bool = False, min_size: int | None = None
+    ) -> int:
+        """Wrapped text in ``rect``, shrinking the type until it fits; returns the height used."""
+        x, y, w, h = rect
+        floor = min_size or self.layout.tiny
+        current = size
+        while True:
+            lines = self.wrap(text, current, w, bold=bold)
+            step = self.fonts.line_height(current, bold)
+            if len(lines) * step <= h or current <= floor:
+                break
+            current = max(floor, current * 9 // 10)
+        top = y
+        for line in lines:
+            if y + step > top + h:
+                break
+            self.text(line, (x, y), current, color, role=role, bold=bold, max_width=w, min_size=current)
+            y += step
+        return y - top
+
+
+def _cjk(text: str) -> bool:
+    return any(ord(ch) >= 0x3000 for ch in text)

@@ -1,0 +1,180 @@
+"""Fonts that render English, Russian, Polish and Japanese, with a fallback per character.
+
+The kiosk draws with a bundled font first: subsets of Noto Sans CJK JP (SIL Open Font License,
+``display/typefaces/OFL.txt``; ``display/typefaces/subset.py`` says where they came from and rebuilds
+them).  They hold every character of the kiosk's own texts in the four languages, so a fresh
+machine with no fonts at all renders the interface, and every machine renders it the same way
+(the screenshot tests rely on that).  Text the bundled subset lacks — a player's name in kanji
+the texts do not use, say — is drawn with the next font that has the character: a configured
+``display.font``, then DejaVu Sans and Noto Sans CJK from the operating system, then pygame's
+own font.  A character no font has is reported once, in the log and on the status line, with
+what to install.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+import pygame.freetype
+
+log = logging.getLogger(__name__)
+
+BUNDLED = Path(__file__).resolve().parent / "typefaces"
+BUNDLED_FILES: dict[bool, tuple[Path, ...]] = {
+    False: (BUNDLED / "NotoSans-Regular-subset.ttf", BUNDLED / "NotoSansCJKjp-Regular-subset.otf"),
+    True: (BUNDLED / "NotoSans-Bold-subset.ttf", BUNDLED / "NotoSansCJKjp-Bold-subset.otf"),
+}
+
+#: Operating-system fonts tried after the bundled ones, per weight.
+SYSTEM_FILES: dict[bool, tuple[str, ...]] = {
+    False: (
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+        "/System/Library/Fonts/Hiragino Sans GB.ttc",
+        "C:/Windows/Fonts/msgothic.ttc",
+    ),
+    True: (
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+        "/usr/share/fonts/noto-cjk/NotoSansCJK-Bold.ttc",
+    ),
+}
+
+_CACHE_LIMIT = 512
+Color = tuple[int, int, int]
+
+
+@dataclass
+class Fonts:
+    """Font files in the order they are tried; text is measured and drawn run by run."""
+
+    configured: Path | None = None
+    system: bool = True
+    notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # (text key, params)
+    missing: set[str] = field(default_factory=set)
+    _chains: dict[bool, list[pygame.freetype.Font]] = field(default_factory=dict)
+    _has: dict[tuple[int, str], bool] = field(default_factory=dict)
+    _rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        for bold in (False, True):
+            paths: list[Path | None] = []
+            if self.configured is not None:
+                if self.configured.is_file():
+                    paths.append(self.configured)
+                elif not bold:
+                    self._notice("ui.font_bundled_missing", font=f"{self.configured} (not found)")
+            bundled = [p for p in BUNDLED_FILES[bold] if p.is_file()]
+            if len(bundled) < len(BUNDLED_FILES[bold]) and not bold:
+                self._notice("ui.font_bundled_missing", font=self._describe_fallback())
+            paths += bundled
+            if self.system:
+                paths += [Path(p) for p in SYSTEM_FILES[bold] if Path(p).is_file()]
+            paths.append(None)  # pygame's own font: always there, Latin only
+            chain = []
+            for path in paths:
+                try:
+                    font = pygame.freetype.Font(str(path) if path is not None else None, 12)
+                except (OSError, pygame.error) as error:
+                    self._notice("ui.font_bundled_missing", font=f"{path} ({error})")
+                    continue
+                font.pad = False
+                font.kerning = True
+                chain.append(font)
+            self._chains[bold] = chain
+
+    def _describe_fallback(self) -> str:
+        for name in SYSTEM_FILES[False]:
+            if Path(name).is_file():
+                return Path(name).name
+        return "pygame's default font"
+
+    def _notice(self, key: str, **params: str) -> None:
+        entry = (key, params)
+        if key == "ui.font_missing":
+            self.notices = [n for n in self.notices if n[0] != key]
+        if entry not in self.notices:
+            self.notices.append(entry)
+            log.warning("fonts: %s %s", key, params)
+
+    def chain(self, bold: bool = False) -> Sequence[str]:
+        """The names of the fonts tried, in order."""
+        return tuple(str(font.path) for font in self._chains[bold])
+
+    def _font_for(self, char: str, bold: bool) -> pygame.freetype.Font | None:
+        for index, font in enumerate(self._chains[bold]):
+            key = (index * 2 + bold, char)
+            has = self._has.get(key)
+            if has is None:
+                has = char.isspace() or font.get_metrics(char, size=12)[0] is not None
+                self._has[key] = has
+            if has:
+                return font
+        return None
+
+    def runs(self, text: str, bold: bool = False) -> list[tuple[pygame.freetype.Font, str]]:
+        """``text`` split into runs, each drawn by the first font in the chain that has it."""
+        runs: list[tuple[pygame.freetype.Font, str]] = []
+        for char in text:
+            chosen = self._font_for(char, bold)
+            if chosen is None:
+                chosen = self._chains[bold][0]
+                if char not in self.missing:
+                    self.missing.add(char)
+                    self._notice("ui.font_missing", chars="".join(sorted(self.missing)))
+            if runs and runs[-1][0] is chosen:
+                runs[-1] = (chosen, runs[-1][1] + char)
+            else:
+                runs.append((chosen, char))
+        return runs
+
+    def line_height(self, size: int, bold: bool = False) -> int:
+        font = self._chains[bold][0]
+        return int(font.get_sized_height(size))
+
+    def ascent(self, size: int, bold: bool = False) -> int:
+        return int(self._chains[bold][0].get_sized_ascender(size))
+
+    def measure(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        width = 0
+        for font, run in self.runs(text, bold):
+            width += int(font.get_rect(run, size=size).width) if run.strip() else self._space(font, run, size)
+        return width, self.line_height(size, bold)
+
+    @staticmethod
+    def _space(font: pygame.freetype.Font, run: str, size: int) -> int:
+        metrics = font.get_metrics(run, size=size)
+        return int(sum(m[4] for m in metrics if m is not None))
+
+    def render(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+        """One line of antialiased text; runs from different fonts share one baseline."""
+        key = (text, size, bold, color)
+        cached = self._rendered.get(key)
+        if cached is not None:
+            return cached
+        runs = self.runs(text, bold)
+        ascent = self.ascent(size, bold)
+        height = self.line_height(size, bold)
+        width, _ = self.measure(text, size, bold)
+        surface = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+        x = 0
+        for font, run in runs:
+            if run.strip():
+                rect = font.get_rect(run, size=size)
+                font.render_to(surface, (x, ascent - rect.y), run, fgcolor=color, size=size)
+                x += rect.width
+            else:
+                x += self._space(font, run, size)
+        if len(self._rendered) > _CACHE_LIMIT:
+            self._rendered.clear()
+        self._rendered[key] = surface
+        return surface

@@ -1,0 +1,478 @@
+"""The kiosk's loop: sleep on input, act, redraw only what changed.
+
+One thread owns the game and pygame: this loop.  Driver threads (GPIO buttons, the RFID
+reader) put ``device.inputs`` values on a :class:`WakingQueue`, which also posts a pygame user
+event so a loop sleeping in SDL wakes (``pygame.event.post`` is thread-safe in pygame-ce 2; the
+old ``fastevent`` module is deprecated).  The loop sleeps until the nearest deadline (a message
+expiring, an animation frame, the game clock) or forever: in ``pygame.event.wait(timeout)`` on
+a desktop, whose SDL drivers really sleep, and on the queue elsewhere (``SDL_SLEEPS``).  A frame
+is drawn only when the game state or the UI state changed.
+
+Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the README:
+
+=====================  ==========================================================
+Space or R             ROLL (the planar die)
+Enter or N             NEXT (main phase / pass the turn; applies an adjustment)
+Backspace or U         UNDO (shows what it took back) · Y redo
+Tab                    SELECT (next seat / next field) · Shift+Tab: long SELECT
+↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
+←/→                    previous / next seat or field
+T, P, A, F2            the table, Planechase, adjust and set-up screens
+Esc                    back to the table · F1 or H: keys · Ctrl+Q: quit
+=====================  ==========================================================
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from device.catalog import Card
+from device.commands import Command
+from device.controller import Controller, Result
+from device.errors import IllegalCommand
+from device.events import Event
+from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead
+from device.journal import Txn
+from device.notify import Watchdog
+from device.state import GameState
+from device.tagmap import format_uid
+from display import render as render_module
+from display.canvas import Canvas
+from display.fonts import Fonts
+from display.i18n import Translator
+from display.layout import choose
+from display.screens import SCREENS, View
+from display.targets import Target
+from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, ToggleHelp, Turn, Type, UiState
+
+log = logging.getLogger(__name__)
+
+WAKE = pygame.event.custom_type()
+ERROR_SECONDS = 8.0
+MESSAGE_SECONDS = 12.0
+CARD_SECONDS = 6.0
+
+
+class WakingQueue(queue.Queue[InputEvent]):
+    """The input queue: ``put`` from any thread, and the kiosk's loop wakes up — whether it sleeps
+    in SDL (``pygame.event.wait``) or on :meth:`wait`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._signal = threading.Event()
+
+    def put(self, item: InputEvent, block: bool = True, timeout: float | None = None) -> None:
+        super().put(item, block, timeout)
+        self._signal.set()
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass  # video not up yet: the loop drains the queue when it starts
+
+    def wait(self, timeout: float | None) -> None:
+        """Sleep until something is put (or ``timeout`` seconds pass)."""
+        self._signal.wait(timeout)
+        self._signal.clear()
+
+
+#: SDL video drivers whose event wait really sleeps (SDL 2.0.16+).  With the others SDL's wait
+#: polls every millisecond, so the loop sleeps on the input queue instead and, where SDL still
+#: delivers input (KMS/DRM: keyboards and touch screens through evdev), looks at SDL's events
+#: every ``SDL_POLL`` seconds.
+SDL_SLEEPS = frozenset({"x11", "wayland", "windows", "cocoa"})
+SDL_NO_INPUT = frozenset({"dummy", "offscreen"})
+SDL_POLL = 0.02
+
+
+#: Keys, documented in the README's "Keys" table.  Text screens (names at set-up) get letters
+#: as text instead, so only keys that type nothing are global there.
+KEYS: dict[int, Action] = {
+    pygame.K_SPACE: Press(Button.ROLL),
+    pygame.K_r: Press(Button.ROLL),
+    pygame.K_RETURN: Press(Button.NEXT),
+    pygame.K_KP_ENTER: Press(Button.NEXT),
+    pygame.K_n: Press(Button.NEXT),
+    pygame.K_BACKSPACE: Press(Button.UNDO),
+    pygame.K_u: Press(Button.UNDO),
+    pygame.K_y: Redo(),
+    pygame.K_TAB: Press(Button.SELECT),
+    pygame.K_UP: Turn(1),
+    pygame.K_DOWN: Turn(-1),
+    pygame.K_PLUS: Turn(1),
+    pygame.K_EQUALS: Turn(1),
+    pygame.K_KP_PLUS: Turn(1),
+    pygame.K_MINUS: Turn(-1),
+    pygame.K_KP_MINUS: Turn(-1),
+    pygame.K_PAGEUP: Turn(5),
+    pygame.K_PAGEDOWN: Turn(-5),
+    pygame.K_LEFT: Focus(-1),
+    pygame.K_RIGHT: Focus(1),
+    pygame.K_ESCAPE: Back(),
+    pygame.K_F1: ToggleHelp(),
+    pygame.K_h: ToggleHelp(),
+}
+_TYPING_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
+                pygame.K_PAGEDOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_ESCAPE, pygame.K_F1}
+
+
+class Kiosk:
+    """The screen and its inputs around one ``Controller``.
+
+    ``clock`` (monotonic) and ``wall`` (epoch seconds) are parameters so tests control time.
+    ``on_present(when)`` is called after each frame is shown (the benchmark measures latency).
+    """
+
+    def __init__(
+        self,
+        controller: Controller,
+        target: Target,
+        *,
+        language: str = "en",
+        inputs: queue.Queue[InputEvent] | None = None,
+        fonts: Fonts | None = None,
+        fps: int = 20,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
+        on_present: Callable[[float], None] | None = None,
+        watchdog: Watchdog | None = None,
+    ) -> None:
+        self.controller = controller
+        self.target = target
+        self.inputs: queue.Queue[InputEvent] = inputs if inputs is not None else WakingQueue()
+        self.fonts = fonts or Fonts()
+        self.fps = max(1, fps)
+        self._clock = clock
+        self._wall = wall
+        self.on_present = on_present
+        self.watchdog = watchdog
+        self._ui = UiState(language=language, fps=self.fps)
+        self._canvas = self._make_canvas()
+        self.dirty = True
+        self.frames = 0
+        self._due: float | None = None  # the deadline the loop sleeps until
+        self._game: int | None = None
+        self._sync_game()
+        self._refresh_last_change()
+        pygame.key.set_repeat(400, 60)
+
+    # --- the Host interface screens use --------------------------------------------------
+
+    @property
+    def state(self) -> GameState | None:
+        return self.controller.state
+
+    @property
+    def ui(self) -> UiState:
+        return self._ui
+
+    @property
+    def tr(self) -> Translator:
+        return Translator(self._ui.language)
+
+    @property
+    def canvas(self) -> Canvas:
+        return self._canvas
+
+    def now(self) -> float:
+        return self._clock()
+
+    def history(self) -> list[Txn]:
+        return self.controller.history()
+
+    def go(self, screen: str) -> None:
+        target = SCREENS.get(screen)
+        if target is None or not target.available(self.state):
+            return
+        self._ui.screen = screen
+        self._ui.help = False
+        target.enter(self)
+        self.dirty = True
+
+    def execute(self, command: Command) -> Result | None:
+        return self._run(lambda: self.controller.execute(command))
+
+    def press(self, press: ButtonPressed) -> Result | None:
+        return self._run(lambda: self.controller.press(press))
+
+    # --- results and refusals -------------------------------------------------------------
+
+    def _run(self, work: Callable[[], Result | None]) -> Result | None:
+        self.dirty = True
+        try:
+            result = work()
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+        if result is not None:
+            self.show(result)
+        return result
+
+    def refuse(self, error: IllegalCommand) -> None:
+        """A refused command: its reason, in the table's language, on the status line."""
+        self._ui.error = Line(self.tr.error(error.key, error.params), self.now() + ERROR_SECONDS, error.key)
+        self.dirty = True
+
+    def show(self, result: Result) -> None:
+        tr = self.tr
+        self._ui.error = None
+        self._ui.messages = [tr.message(m) for m in result.messages]
+        self._ui.messages_until = self.now() + MESSAGE_SECONDS
+        self._sync_game()
+        self._refresh_last_change()
+        self._follow(result.events)
+        for scr in SCREENS.values():
+            scr.after(self, result)
+        self.dirty = True
+
+    def _follow(self, events: Sequence[Event]) -> None:
+        if not events or self._ui.screen == "setup" and self.state is None:
+            return
+        for name, scr in SCREENS.items():
+            if name != self._ui.screen and scr.available(self.state) and scr.follows(events):
+                self.go(name)
+                return
+
+    def _sync_game(self) -> None:
+        game = self.controller.game
+        if game != self._game:
+            self._game = game
+            self._ui.cursor = None
+            self._ui.game_started_at = self.controller.journal.game(game).created if game is not None else None
+
+    def _refresh_last_change(self) -> None:
+        kept = [txn for txn in self.history() if not txn.undone]
+        tr = self.tr
+        self._ui.last_change = " ".join(tr.message(m) for m in kept[-1].messages()) if len(kept) > 1 else ""
+
+    # --- inputs ---------------------------------------------------------------------------
+
+    def dispatch(self, action: Action) -> None:
+        """What an action does: the help overlay, then the screen, then the common meaning."""
+        ui = self._ui
+        self.dirty = True
+        if isinstance(action, ToggleHelp):
+            ui.help = not ui.help
+            return
+        if isinstance(action, Quit):
+            ui.quit = True
+            return
+        if ui.help:
+            ui.help = False
+            if isinstance(action, Back):
+                return
+        current = SCREENS.get(ui.screen)
+        if current is not None and current.available(self.state) and current.act(self, action):
+            return
+        if isinstance(action, Press):
+            if action.button is Button.SELECT and action.long:
+                self.go("setup")
+            else:
+                # SELECT means something to the game only when a module binds it (a
+                # phenomenon is acknowledged); otherwise the controller ignores it.
+                self.press(ButtonPressed(action.button, long=action.long))
+        elif isinstance(action, Redo):
+            self._run(self.controller.redo)
+        elif isinstance(action, Go):
+            self.go(action.screen)
+        elif isinstance(action, Back):
+            self.go("table")
+
+    def handle_input(self, event: InputEvent) -> None:
+        """A driver's input event (GPIO button, encoder, reader), on the loop's thread."""
+        if isinstance(event, ButtonPressed):
+            if event.repeat:
+                return
+            self.dispatch(Press(event.button, long=event.long))
+        elif isinstance(event, EncoderTurned):
+            self.dispatch(Turn(event.steps))
+        elif isinstance(event, TagRead):
+            self._tag(event.uid)
+        elif isinstance(event, ReaderStatus):
+            tr = self.tr
+            if event.connected:
+                self._ui.reader = Line(tr("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS, "connected")
+            else:
+                self._ui.reader = Line(tr("ui.reader.disconnected"), None, "disconnected")
+            self.dirty = True
+
+    def _tag(self, uid: str) -> None:
+        tr = self.tr
+        tags = self.controller.tags
+        card: Card | None = tags.lookup(uid) if tags is not None else None
+        if tags is not None and card is None:
+            self._ui.card = Line(tr("ui.reader.unknown", uid=format_uid(uid)), self.now() + CARD_SECONDS, "unknown")
+        elif card is not None:
+            self._ui.card = Line(tr("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+        self.dirty = True
+        if card is None:
+            self._run(lambda: self.controller.tag(uid))
+        else:
+            self._run(lambda: self.controller.identify(card))
+
+    def handle_pygame(self, event: Any) -> None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            self._ui.quit = True
+        elif kind == pygame.KEYDOWN:
+            self._key(event)
+        elif kind == pygame.TEXTINPUT:
+            current = SCREENS.get(self._ui.screen)
+            if current is not None and current.wants_text(self._ui):
+                self.dispatch(Type(event.text))
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            self.touch(event.pos)  # a finger's synthesized mouse event is skipped: FINGERDOWN has it
+        elif kind == pygame.FINGERDOWN:
+            width, height = self._canvas.width, self._canvas.height
+            self.touch((int(event.x * width), int(event.y * height)))
+        elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.target.resize(self.target.surface.get_size())
+            self.retarget(self.target)
+        elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.dirty = True
+
+    def _key(self, event: Any) -> None:
+        mods = event.mod
+        if event.key == pygame.K_q and mods & pygame.KMOD_CTRL:
+            self.dispatch(Quit())
+            return
+        current = SCREENS.get(self._ui.screen)
+        typing = current is not None and current.wants_text(self._ui)
+        if typing and event.key == pygame.K_BACKSPACE:
+            self.dispatch(Erase())
+            return
+        if typing and event.key not in _TYPING_KEYS:
+            return  # letters arrive as TEXTINPUT
+        if event.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
+            self.dispatch(Press(Button.SELECT, long=True))
+            return
+        action = KEYS.get(event.key)
+        if action is None:
+            name = pygame.key.name(event.key)
+            for screen_name, scr in SCREENS.items():
+                if scr.key and scr.key == name:
+                    action = Go(screen_name)
+                    break
+        if action is not None:
+            self.dispatch(action)
+
+    def retarget(self, target: Target) -> None:
+        """Draw on another target from now on (a screen swapped, a window resized)."""
+        self.target = target
+        self._canvas = self._make_canvas()
+        self.dirty = True
+
+    def touch(self, pos: tuple[int, int]) -> None:
+        action = self._canvas.hit(pos)
+        if action is not None:
+            self.dispatch(action)  # type: ignore[arg-type]
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def _make_canvas(self) -> Canvas:
+        surface = self.target.surface
+        return Canvas(surface, self.fonts, choose(*surface.get_size()))
+
+    def deadline(self) -> float | None:
+        now = self.now()
+        found = list(self._ui.deadlines())
+        current = SCREENS.get(self._ui.screen)
+        if current is not None and current.available(self.state):
+            view = View(self.state, self._ui, self._canvas, self.tr, now, self._wall(), 0, self._canvas.height)
+            own = current.deadline(view)
+            if own is not None:
+                found.append(own)
+        clock = render_module.clock_deadline(self.state, self._ui, now, self._wall())
+        if clock is not None:
+            found.append(clock)
+        if self.watchdog is not None:
+            found.append(now + self.watchdog.timeout(now))
+        return min(found) if found else None
+
+    def _timeouts(self) -> None:
+        now = self.now()
+        if self._ui.expire(now):
+            self.dirty = True
+        current = SCREENS.get(self._ui.screen)
+        if current is not None and current.tick(self):
+            self.dirty = True
+        if render_module.time_left(self.state, self._ui, self._wall()) is not None:
+            self.dirty = True
+
+    def drain(self) -> None:
+        while True:
+            try:
+                event = self.inputs.get_nowait()
+            except queue.Empty:
+                return
+            self.handle_input(event)
+
+    def step(self, block: bool = True) -> bool:
+        """One turn of the loop: sleep until an event or a deadline, handle everything
+        pending, redraw if anything changed.  Returns False once the kiosk should quit."""
+        due = self._due
+        first: list[Any] = []
+        if block and not self.dirty and not pygame.event.peek() and self.inputs.empty():
+            first = self._sleep(due)
+        events = [*first, *pygame.event.get()]
+        if self.watchdog is not None:
+            self.watchdog.tick(self.now())
+        for event in events:
+            if event.type != pygame.NOEVENT and event.type != WAKE:
+                self.handle_pygame(event)
+        self.drain()
+        if due is not None and self.now() >= due:
+            self._timeouts()
+        if self.dirty:
+            self.redraw()
+        self._due = self.deadline()
+        return not self._ui.quit
+
+    def _sleep(self, due: float | None) -> list[Any]:
+        """Sleep until an input, SDL's events (see ``SDL_SLEEPS``) or ``due``; returns the SDL
+        event that woke it, if one did."""
+        timeout = None if due is None else max(0.0, due - self.now())
+        driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
+        if driver in SDL_SLEEPS or not isinstance(self.inputs, WakingQueue):
+            # pygame.event.wait(0) waits without a time limit.
+            first = pygame.event.wait(0 if timeout is None else max(1, int(timeout * 1000) + 1))
+            return [] if first.type == pygame.NOEVENT else [first]
+        if driver not in SDL_NO_INPUT:
+            timeout = SDL_POLL if timeout is None else min(timeout, SDL_POLL)
+        self.inputs.wait(timeout)
+        return []
+
+    def redraw(self) -> None:
+        now = self.now()
+        self._ui.expire(now)
+        current = SCREENS.get(self._ui.screen)
+        if current is not None and not current.available(self.state):
+            self._ui.screen = "table"
+        render_module.render(self._canvas, self.state, self._ui, self.tr, now=now, wall=self._wall())
+        self.dirty = False
+        self._due = self.deadline()
+        if self.target.present():
+            self.frames += 1
+            if self.on_present is not None:
+                self.on_present(time.perf_counter())
+
+    def run(self) -> int:
+        """Run until quit (window closed, Ctrl+Q)."""
+        self.redraw()
+        while self.step():
+            pass
+        return 0
+
+    def settle(self, limit: int = 100) -> None:
+        """Handle everything pending without sleeping (tests, scripts)."""
+        for _ in range(limit):
+            pending = pygame.event.peek() or not self.inputs.empty() or self.dirty
+            if not pending:
+                return
+            self.step(block=False)

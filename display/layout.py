@@ -1,0 +1,78 @@
+"""Layouts for the screen sizes the gadget meets: type sizes and spacing chosen by screen size.
+
+320×240 and 480×320 are the common SPI panels, 800×480 the official Pi touch screen and the
+usual HDMI panels, 1280×720 and up HDMI screens and laptop windows.  Bigger screens scale the
+1280×720 layout.  The key facts (whose turn, life totals, the plane) use ``huge`` and ``big``
+type, to be read across a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+Size = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    width: int
+    height: int
+    huge: int  # life totals, the die
+    big: int  # whose upkeep, the plane's name
+    medium: int  # player names, headings
+    small: int  # details: poison, commander damage, the status line
+    tiny: int  # hints
+    margin: int
+    bar: int  # height of the touch button bar
+    status: int  # height of the status line
+    radius: int = 6
+    line: int = 2
+
+    @property
+    def size(self) -> Size:
+        return (self.width, self.height)
+
+    def scaled(self, width: int, height: int) -> Layout:
+        """This layout stretched to a bigger screen: type grows with the smaller ratio."""
+        k = min(width / self.width, height / self.height)
+
+        def s(v: int) -> int:
+            return max(1, round(v * k))
+
+        return Layout(
+            name=f"{width}x{height}", width=width, height=height, huge=s(self.huge), big=s(self.big),
+            medium=s(self.medium), small=s(self.small), tiny=s(self.tiny), margin=s(self.margin),
+            bar=s(self.bar), status=s(self.status), radius=s(self.radius), line=s(self.line),
+        )
+
+
+LAYOUTS: tuple[Layout, ...] = (
+    Layout("320x240", 320, 240, huge=34, big=22, medium=15, small=12, tiny=10, margin=4, bar=26, status=16, radius=4, line=1),
+    Layout("480x320", 480, 320, huge=46, big=28, medium=19, small=14, tiny=12, margin=6, bar=34, status=20, radius=5),
+    Layout("800x480", 800, 480, huge=68, big=40, medium=26, small=19, tiny=15, margin=8, bar=48, status=28, radius=8),
+    Layout("1280x720", 1280, 720, huge=104, big=60, medium=38, small=27, tiny=21, margin=12, bar=68, status=40, radius=10, line=3),
+)
+
+
+def choose(width: int, height: int) -> Layout:
+    """The layout for a screen: the biggest that fits (scaled up beyond 1280×720)."""
+    fitting = [layout for layout in LAYOUTS if layout.width <= width and layout.height <= height]
+    best = fitting[-1] if fitting else LAYOUTS[0]
+    if best.size == (width, height):
+        return best
+    if best is LAYOUTS[-1]:
+        return best.scaled(width, height)
+    return replace(best, name=f"{width}x{height}", width=width, height=height)
+
+
+def parse_size(text: str) -> Size:
+    """``"800x480"`` → ``(800, 480)``; raises ``ValueError`` naming the text otherwise."""
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        width, height = (int(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a screen size: write it as WIDTHxHEIGHT, e.g. 800x480") from None
+    if not (160 <= width <= 8192 and 120 <= height <= 8192):
+        raise ValueError(f"{text!r} is not a screen size the kiosk can use: from 160x120 to 8192x8192")
+    return width, height

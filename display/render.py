@@ -1,0 +1,185 @@
+"""``render``: the whole frame as a function of the game state and the UI state.
+
+The frame is a header (turn, whose upkeep or turn it is in big letters, the game clock), the
+current screen, a one-line status (a refused command's reason, what the last command did, the
+reader), and a bar of touch buttons.  Rendering never changes the game.
+"""
+
+from __future__ import annotations
+
+import math
+
+from device.inputs import Button
+from device.state import GameState, Step, outcome
+from device.text import Message
+from display import theme
+from display.canvas import Canvas
+from display.i18n import Translator
+from display.screens import SCREENS, View, load
+from display.ui import Go, Press, ToggleHelp, UiState
+
+load()
+
+TIME_LIMIT_OPTION = "time_limit"  # minutes; a table option, when a module or format offers it
+
+
+def time_left(state: GameState | None, ui: UiState, wall: float) -> float | None:
+    """Seconds left of the game's time limit, or None without a limit (or a known start)."""
+    if state is None or ui.game_started_at is None:
+        return None
+    limit = state.options.get(TIME_LIMIT_OPTION)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
+        return None
+    return limit * 60 - (wall - ui.game_started_at)
+
+
+def clock_text(left: float, tr: Translator) -> str:
+    if left <= 0:
+        return tr("ui.clock_up")
+    whole = math.ceil(left)
+    return tr("ui.clock", time=f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}" if whole >= 3600 else f"{whole // 60}:{whole % 60:02d}")
+
+
+def clock_deadline(state: GameState | None, ui: UiState, now: float, wall: float) -> float | None:
+    left = time_left(state, ui, wall)
+    if left is None or left <= 0:
+        return None
+    fraction = left - math.floor(left)
+    return now + (fraction if fraction > 0.001 else 1.0)
+
+
+def headline(state: GameState | None, tr: Translator) -> str:
+    if state is None:
+        return tr("ui.no_game")
+    result = outcome(state)
+    if result is not None:
+        return tr("ui.draw") if result.winner is None else tr("ui.winner", name=state.player(result.winner).name)
+    name = state.player(state.active).name
+    return tr("ui.upkeep_of" if state.step is Step.UPKEEP else "ui.turn_of", name=name)
+
+
+def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float) -> int:
+    lay = canvas.layout
+    height = canvas.fonts.line_height(lay.big, True) + lay.margin
+    canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
+    side = canvas.width // 5
+    if state is not None:
+        canvas.text(tr("ui.turn", turn=state.turn), (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
+                    max_width=side - lay.margin, role="header.turn")
+        left = time_left(state, ui, wall)
+        if left is not None:
+            canvas.text(clock_text(left, tr), (canvas.width - lay.margin, height // 2), lay.medium,
+                        theme.ERROR if left <= 300 else theme.TEXT, anchor="midright", max_width=side - lay.margin,
+                        role="header.clock")
+        elif state.direction < 0:
+            canvas.text(tr("ui.reversed"), (canvas.width - lay.margin, height // 2), lay.small, theme.WARN,
+                        anchor="midright", max_width=side - lay.margin, role="header.reversed")
+    canvas.text(headline(state, tr), (canvas.width // 2, height // 2), lay.big, theme.CURSOR if state else theme.TEXT,
+                anchor="center", bold=True, max_width=canvas.width - 2 * side, role="header.headline",
+                min_size=lay.medium)
+    return height
+
+
+def status_text(ui: UiState, fonts_notice: str, now: float) -> tuple[str, tuple[int, int, int], str]:
+    """The status line's text, colour and role, by priority."""
+    if ui.error is not None and ui.error.live(now):
+        return ui.error.text, theme.ERROR, "status.error"
+    if ui.card is not None and ui.card.live(now):
+        return ui.card.text, theme.WARN, "status.card"
+    if ui.messages:
+        return " ".join(ui.messages), theme.TEXT, "status.messages"
+    if fonts_notice:
+        return fonts_notice, theme.WARN, "status.font"
+    return "", theme.DIM, "status.empty"
+
+
+def draw_status(canvas: Canvas, ui: UiState, tr: Translator, y: int, now: float) -> None:
+    lay = canvas.layout
+    notices = canvas.fonts.notices
+    fonts_notice = tr(notices[-1][0], **notices[-1][1]) if notices else ""
+    text, color, role = status_text(ui, fonts_notice, now)
+    if role == "status.error":
+        canvas.box((0, y, canvas.width, lay.status), theme.ERROR_BG, radius=0)
+    right = ""
+    if ui.reader is not None:
+        right = ui.reader.text
+    right_w = 0
+    if right:
+        r = canvas.text(right, (canvas.width - lay.margin, y + lay.status // 2), lay.small, theme.ERROR if "disconn" in ui.reader.key else theme.DIM,  # type: ignore[union-attr]
+                        anchor="midright", max_width=canvas.width // 3, role="status.reader")
+        right_w = r.width + lay.margin
+    if text:
+        canvas.text(text, (lay.margin, y + lay.status // 2), lay.small, color, anchor="midleft",
+                    max_width=canvas.width - 2 * lay.margin - right_w, role=role)
+
+
+def bar_buttons(state: GameState | None, ui: UiState) -> list[tuple[str, object]]:
+    buttons: list[tuple[str, object]] = []
+    if state is not None and state.has("planechase"):
+        buttons.append(("ui.btn.roll", Press(Button.ROLL)))
+    buttons.append(("ui.btn.next", Press(Button.NEXT)))
+    buttons.append(("ui.btn.undo", Press(Button.UNDO)))
+    for name, scr in SCREENS.items():
+        if scr.button and name != ui.screen and scr.available(state):
+            buttons.append((scr.button, Go(name)))
+    buttons.append(("ui.btn.help", ToggleHelp()))
+    return buttons
+
+
+def draw_bar(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator) -> None:
+    lay = canvas.layout
+    y = canvas.height - lay.bar
+    buttons = bar_buttons(state, ui)
+    gap = max(2, lay.margin // 2)
+    width = (canvas.width - gap * (len(buttons) + 1)) // len(buttons)
+    for index, (key, action) in enumerate(buttons):
+        rect = (gap + index * (width + gap), y + gap, width, lay.bar - 2 * gap)
+        primary = key in ("ui.btn.roll", "ui.btn.next")
+        canvas.box(rect, theme.BUTTON_HI if primary else theme.BUTTON)
+        canvas.text(tr(key), (rect[0] + width // 2, rect[1] + rect[3] // 2), lay.small, theme.TEXT, anchor="center",
+                    bold=primary, max_width=width - gap * 2, role=f"bar.{key.rsplit('.', 1)[-1]}", min_size=lay.tiny * 4 // 5)
+        canvas.target(rect, action)
+
+
+HELP_KEYS = ("ui.help.roll", "ui.help.next", "ui.help.undo", "ui.help.select", "ui.help.encoder", "ui.help.arrows",
+             "ui.help.screens", "ui.help.quit", "ui.help.touch")
+
+
+def draw_help(canvas: Canvas, tr: Translator, top: int, bottom: int) -> None:
+    lay = canvas.layout
+    rect = (lay.margin, top + lay.margin, canvas.width - 2 * lay.margin, bottom - top - 2 * lay.margin)
+    canvas.box(rect, theme.PANEL_HI)
+    x, y, w, h = rect
+    canvas.text(tr("ui.help.title"), (x + w // 2, y + lay.margin // 2), lay.medium, theme.CURSOR, anchor="midtop", bold=True,
+                role="help.title")
+    title_h = canvas.fonts.line_height(lay.medium, True)
+    size = lay.small
+    while size > lay.tiny * 3 // 4 and canvas.fonts.line_height(size) * len(HELP_KEYS) > h - title_h - lay.margin:
+        size -= 1
+    ly = y + lay.margin // 2 + title_h
+    for key in HELP_KEYS:
+        canvas.text(tr(key), (x + lay.margin, ly), size, theme.TEXT, max_width=w - 2 * lay.margin, role="help.line",
+                    min_size=size)
+        ly += canvas.fonts.line_height(size)
+    canvas.target(rect, ToggleHelp())
+
+
+def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float) -> None:
+    """Draw the frame for ``state`` and ``ui`` on ``canvas`` (which records texts and targets)."""
+    canvas.clear(theme.BG)
+    top = draw_header(canvas, state, ui, tr, wall)
+    bottom = canvas.height - canvas.layout.bar - canvas.layout.status
+    current = SCREENS.get(ui.screen)
+    if current is None or not current.available(state):
+        current = SCREENS["table"]
+    view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + canvas.layout.margin // 2,
+                bottom=bottom - canvas.layout.margin // 2)
+    current.draw(view)
+    if ui.help:
+        draw_help(canvas, tr, top, bottom)
+    draw_status(canvas, ui, tr, bottom, now)
+    draw_bar(canvas, state, ui, tr)
+
+
+def translate_all(tr: Translator, messages: list[Message]) -> list[str]:
+    return [tr.message(m) for m in messages]

@@ -1,0 +1,152 @@
+"""Screens: a registry, and what every screen is given.
+
+A screen is a class with a ``name``, registered with :func:`screen`; the kiosk shows one at a
+time.  ``draw(view)`` draws it from the game state and the UI state (through ``view.canvas``,
+which records texts and touch targets) and changes nothing; ``act(host, action)`` handles an
+action meant for it and returns True, or returns False to let the kiosk's common handling
+(ROLL, NEXT, UNDO go to the controller; ``Go`` switches screens) take it.
+
+Adding a screen (say for Contraptions)::
+
+    # display/screens/contraptions.py
+    from display.screens import Screen, View, screen
+
+    @screen
+    class Contraptions(Screen):
+        name = "contraptions"
+        button = "ui.btn.contraptions"   # its button in the touch bar (a text key), or "" for none
+        key = "c"                        # the key that shows it, or "" for none
+
+        def available(self, state):     # shown (and in the bar) only in games with the module
+            return state is not None and state.has("contraptions")
+
+        def draw(self, view):
+            view.canvas.text(view.tr("ui.ct.title"), (view.layout.margin, view.top), view.layout.big, TEXT)
+
+then import it in ``display/screens/__init__.py``'s list at the bottom, add its texts with
+``display.i18n.register``, its upkeep items with ``display.upkeep.item``, and screenshot tests
+by adding its name to ``tests/display/conftest.py``'s scenes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Protocol, TypeVar
+
+from device.commands import Command
+from device.controller import Result
+from device.events import Event
+from device.inputs import ButtonPressed
+from device.journal import Txn
+from device.state import GameState
+from display.canvas import Canvas
+from display.i18n import Translator
+from display.layout import Layout
+from display.ui import Action, UiState
+
+
+@dataclass
+class View:
+    """What a screen draws from.  ``top``/``bottom`` bound the screen's own area (between the
+    header and the status line)."""
+
+    state: GameState | None
+    ui: UiState
+    canvas: Canvas
+    tr: Translator
+    now: float  # monotonic seconds, for animations and timed lines
+    wall: float  # wall-clock seconds, for the game clock
+    top: int
+    bottom: int
+
+    @property
+    def layout(self) -> Layout:
+        return self.canvas.layout
+
+
+class Host(Protocol):
+    """What a screen may ask of the kiosk when it acts (all on the loop's thread)."""
+
+    @property
+    def state(self) -> GameState | None: ...
+
+    @property
+    def ui(self) -> UiState: ...
+
+    @property
+    def tr(self) -> Translator: ...
+
+    def execute(self, command: Command) -> Result | None:
+        """Run a command through the controller; a refusal is shown and returns None."""
+
+    def press(self, press: ButtonPressed) -> Result | None: ...
+
+    def go(self, screen: str) -> None: ...
+
+    def history(self) -> list[Txn]: ...
+
+    def now(self) -> float: ...
+
+
+class Screen:
+    name: ClassVar[str] = ""
+    button: ClassVar[str] = ""  # text key of its touch-bar button; "" = not in the bar
+    key: ClassVar[str] = ""  # keyboard key that shows it
+
+    def available(self, state: GameState | None) -> bool:
+        return True
+
+    def enter(self, host: Host) -> None:
+        """Called when the screen is shown."""
+
+    def draw(self, view: View) -> None:
+        raise NotImplementedError
+
+    def act(self, host: Host, action: Action) -> bool:
+        return False
+
+    def deadline(self, view: View) -> float | None:
+        """When this screen next needs the loop to wake (monotonic seconds), if ever."""
+        return None
+
+    def tick(self, host: Host) -> bool:
+        """Called when a deadline passes; True if the screen changed (an animation frame)."""
+        return False
+
+    def wants_text(self, ui: UiState) -> bool:
+        """True while typed keys are text for this screen rather than shortcuts."""
+        return False
+
+    def after(self, host: Host, result: Result) -> None:
+        """Called after every command that went through (whichever screen is showing)."""
+
+    def follows(self, events: Sequence[Event]) -> bool:
+        """True if the screen should come up when a command caused ``events`` (a die roll
+        brings up the Planechase screen, a new turn the table)."""
+        return False
+
+
+SCREENS: dict[str, Screen] = {}
+S = TypeVar("S", bound=type[Screen])
+
+
+def screen(cls: S) -> S:
+    """Register a screen class (one instance per kiosk process; its state lives in ``UiState``)."""
+    if not cls.name:
+        raise TypeError(f"{cls.__name__} needs a name")
+    if cls.name in SCREENS and type(SCREENS[cls.name]) is not cls:
+        raise TypeError(f"screen name {cls.name!r} is taken by {type(SCREENS[cls.name]).__name__}")
+    SCREENS[cls.name] = cls()
+    return cls
+
+
+
+
+def load() -> None:
+    """Import every screen module once, so the registry is complete."""
+    # The order is the touch bar's order and the order screens claim events in.
+    from display.screens import table  # noqa: F401, I001
+    from display.screens import planechase  # noqa: F401
+    from display.screens import adjust  # noqa: F401
+    from display.screens import setup  # noqa: F401

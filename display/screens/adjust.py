@@ -1,0 +1,308 @@
+"""Adjusting life, poison and commander damage, with who caused it (LF-1, LF-2, LF-4).
+
+Four fields — player, counter, from whom, amount — changed with the encoder (↑/↓), moved
+between with SELECT (Tab) or ←/→, applied with NEXT (Enter) or the Apply button.  The amount
+starts at 0 and collects turns, so "-7 from Bob" is one change and one undo.  The bottom line
+says what UNDO would take back.  An adjustment left unconfirmed for ``IDLE`` seconds is
+dropped (and the status line says so), so a bumped encoder never changes a life total by itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from device.commands import ChangeLife, ChangePoison, Command, DealCommanderDamage
+from device.formats import find_format
+from device.inputs import Button
+from device.rules.life import commander_names
+from device.state import GameState
+from display import theme
+from display.canvas import Rect
+from display.screens import Host, Screen, View, screen
+from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
+
+IDLE = 30.0
+FIELDS = ("player", "counter", "from", "amount")
+BIG_STEP = 5
+
+
+@dataclass
+class AdjustForm:
+    seat: int
+    counter: str = "life"
+    source: int | None = None
+    commander: int = 0
+    amount: int = 0
+    field: int = 3  # the amount: turning the encoder right away changes it
+    touched: float = 0.0
+
+
+def counters(state: GameState) -> list[str]:
+    found = ["life", "poison"]
+    if find_format(state.formats[0]).commander_damage:
+        found.append("commander")
+    return found
+
+
+def sources(state: GameState, form: AdjustForm) -> list[tuple[int | None, int]]:
+    """Who a change can come from: nobody or a player; for commander damage, each commander."""
+    if form.counter == "commander":
+        return [
+            (p.seat, index)
+            for p in state.players
+            if p.seat != form.seat
+            for index in range(len(commander_names(p)))
+        ]
+    return [(None, 0), *((p.seat, 0) for p in state.players)]
+
+
+def source_label(view: View, state: GameState, source: int | None, commander: int, counter: str) -> str:
+    if source is None:
+        return view.tr("ui.adjust.nobody")
+    owner = state.player(source)
+    if counter == "commander" and len(owner.commanders) > 1:
+        return f"{owner.name}/{owner.commanders[commander]}"
+    return owner.name
+
+
+def command_for(form: AdjustForm) -> Command | None:
+    if form.amount == 0:
+        return None
+    if form.counter == "life":
+        return ChangeLife(seat=form.seat, delta=form.amount, source=form.source)
+    if form.counter == "poison":
+        return ChangePoison(seat=form.seat, delta=form.amount, source=form.source)
+    if form.source is None:
+        return None
+    return DealCommanderDamage(seat=form.seat, source=form.source, commander=form.commander, amount=form.amount)
+
+
+@screen
+class Adjust(Screen):
+    name = "adjust"
+    button = "ui.btn.adjust"
+    key = "a"
+
+    def available(self, state: GameState | None) -> bool:
+        return state is not None
+
+    def form(self, ui: UiState, state: GameState) -> AdjustForm:
+        form = ui.forms.get(self.name)
+        if not isinstance(form, AdjustForm) or form.seat >= len(state.players):
+            form = AdjustForm(seat=state.active if ui.cursor is None else ui.cursor)
+            self._default_source(state, form)
+            ui.forms[self.name] = form
+        return form
+
+    @staticmethod
+    def _default_source(state: GameState, form: AdjustForm) -> None:
+        # Most damage comes from the player whose turn it is; a player hurting themselves is "nobody".
+        options = sources(state, form)
+        wanted = state.active if state.active != form.seat else None
+        pick = next((o for o in options if o[0] == wanted), options[0] if options else (None, 0))
+        form.source, form.commander = pick
+
+    def enter(self, host: Host) -> None:
+        state = host.state
+        if state is None:
+            return
+        host.ui.forms.pop(self.name, None)
+        self.form(host.ui, state).touched = host.now()
+
+    def deadline(self, view: View) -> float | None:
+        form = view.ui.forms.get(self.name)
+        return form.touched + IDLE if isinstance(form, AdjustForm) else None
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def act(self, host: Host, action: Action) -> bool:
+        state = host.state
+        if state is None:
+            return False
+        form = self.form(host.ui, state)
+        now = host.now()
+        if now - form.touched >= IDLE:
+            return self._timeout(host)
+        form.touched = now
+        if isinstance(action, Turn):
+            self._change(state, form, FIELDS[form.field], action.steps)
+            return True
+        if isinstance(action, Focus):
+            form.field = (form.field + action.delta) % len(FIELDS)
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT:
+            if action.long:
+                return self._close(host)
+            form.field = (form.field + 1) % len(FIELDS)
+            return True
+        if isinstance(action, Press) and action.button is Button.NEXT:
+            return self._apply(host, form)
+        if isinstance(action, Back):
+            return self._close(host)
+        if isinstance(action, Tap):
+            return self._tap(host, state, form, action)
+        return False
+
+    def tick(self, host: Host) -> bool:
+        """The kiosk calls this at the deadline: drop an unconfirmed change."""
+        form = host.ui.forms.get(self.name)
+        if isinstance(form, AdjustForm) and host.now() - form.touched >= IDLE:
+            return self._timeout(host)
+        return False
+
+    def _timeout(self, host: Host) -> bool:
+        form = host.ui.forms.get(self.name)
+        if isinstance(form, AdjustForm) and form.amount:
+            host.ui.card = Line(host.tr("ui.adjust.timeout"), host.now() + 8)
+        return self._close(host)
+
+    def _close(self, host: Host) -> bool:
+        host.ui.forms.pop(self.name, None)
+        host.go("table")
+        return True
+
+    def _apply(self, host: Host, form: AdjustForm) -> bool:
+        command = command_for(form)
+        if command is None:
+            return self._close(host)
+        if host.execute(command) is not None:
+            host.ui.cursor = form.seat
+            self._close(host)
+        return True
+
+    def _change(self, state: GameState, form: AdjustForm, field: str, steps: int) -> None:
+        if field == "player":
+            form.seat = (form.seat + steps) % len(state.players)
+            if form.counter == "commander" or form.source == form.seat:
+                self._default_source(state, form)
+        elif field == "counter":
+            options = counters(state)
+            form.counter = options[(options.index(form.counter) + steps) % len(options)]
+            if form.counter == "commander" and form.amount < 0:
+                form.amount = -form.amount
+            self._default_source(state, form)
+        elif field == "from":
+            froms = sources(state, form)
+            if froms:
+                pair = (form.source, form.commander)
+                current = froms.index(pair) if pair in froms else 0
+                form.source, form.commander = froms[(current + steps) % len(froms)]
+        else:
+            form.amount += steps
+            if form.counter == "commander":
+                form.amount = max(0, form.amount)
+
+    def _tap(self, host: Host, state: GameState, form: AdjustForm, tap: Tap) -> bool:
+        if tap.kind == "adj.player":
+            form.seat = int(tap.value)
+            if form.counter == "commander" or form.source == form.seat:
+                self._default_source(state, form)
+        elif tap.kind == "adj.counter":
+            form.counter = str(tap.value)
+            if form.counter == "commander":
+                form.amount = abs(form.amount)
+            self._default_source(state, form)
+        elif tap.kind == "adj.from":
+            form.source, form.commander = tap.value
+        elif tap.kind == "adj.amount":
+            form.field = 3
+            self._change(state, form, "amount", int(tap.value))
+        elif tap.kind == "adj.apply":
+            return self._apply(host, form)
+        elif tap.kind == "adj.cancel":
+            return self._close(host)
+        else:
+            return False
+        return True
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def draw(self, view: View) -> None:
+        state = view.state
+        assert state is not None
+        form = self.form(view.ui, state)
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x0, width = lay.margin, c.width - 2 * lay.margin
+        rows = 6
+        row_h = (view.bottom - view.top) // rows
+        label_w = width // 5
+        y = view.top
+
+        def chips(row: int, items: list[tuple[str, Tap, bool]]) -> None:
+            ry = view.top + row * row_h
+            focused = form.field == row
+            label = tr(f"ui.adjust.{FIELDS[row]}")
+            c.text(label, (x0, ry + row_h // 2), lay.small, theme.CURSOR if focused else theme.DIM, anchor="midleft",
+                   max_width=label_w - lay.margin, role=f"adjust.label.{FIELDS[row]}", bold=focused)
+            if not items:
+                return
+            gap = max(2, lay.margin // 2)
+            area_w = width - label_w
+            chip_w = max(1, (area_w - gap * (len(items) - 1)) // len(items))
+            for index, (text, tap, selected) in enumerate(items):
+                rect: Rect = (x0 + label_w + index * (chip_w + gap), ry + gap, chip_w, row_h - 2 * gap)
+                c.box(rect, theme.BUTTON_HI if selected else theme.BUTTON)
+                if selected and focused:
+                    c.box(rect, theme.CURSOR, width=max(2, lay.line))
+                c.text(text, (rect[0] + chip_w // 2, rect[1] + rect[3] // 2), lay.small, theme.TEXT, anchor="center",
+                       max_width=chip_w - gap * 2, role=f"adjust.{FIELDS[row]}", bold=selected)
+                c.target(rect, tap)
+
+        chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
+        chips(1, [(tr(f"ui.adjust.{name}"), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
+        chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)), (s, k) == (form.source, form.commander))
+                  for s, k in sources(state, form)])
+        # The amount row: −5 −1 [amount] +1 +5.
+        ry = view.top + 3 * row_h
+        focused = form.field == 3
+        c.text(tr("ui.adjust.amount"), (x0, ry + row_h // 2), lay.small, theme.CURSOR if focused else theme.DIM,
+               anchor="midleft", max_width=label_w - lay.margin, role="adjust.label.amount", bold=focused)
+        steps = (-BIG_STEP, -1, 1, BIG_STEP)
+        gap = max(2, lay.margin // 2)
+        area_w = width - label_w
+        cell = (area_w - gap * 4) // 6
+        positions = [0, 1, 4, 5]
+        for step, pos in zip(steps, positions, strict=True):
+            rect = (x0 + label_w + pos * (cell + gap), ry + gap, cell, row_h - 2 * gap)
+            c.box(rect, theme.BUTTON)
+            c.text(f"{step:+d}".replace("-", "−"), (rect[0] + cell // 2, rect[1] + rect[3] // 2), lay.medium, theme.TEXT,
+                   anchor="center", max_width=cell - gap, role="adjust.step")
+            c.target(rect, Tap("adj.amount", step))
+        amount_rect = (x0 + label_w + 2 * (cell + gap), ry + gap, 2 * cell + gap, row_h - 2 * gap)
+        if focused:
+            c.box(amount_rect, theme.CURSOR, width=max(2, lay.line))
+        amount = f"{form.amount:+d}".replace("-", "−") if form.amount else "0"
+        c.text(amount, (amount_rect[0] + amount_rect[2] // 2, ry + row_h // 2), lay.big, theme.CURSOR, anchor="center",
+               bold=True, max_width=amount_rect[2] - gap, role="adjust.amount", min_size=lay.medium)
+        # Preview and buttons.
+        y = view.top + 4 * row_h
+        c.text(self._preview(view, state, form), (x0, y + row_h // 2), lay.medium, theme.TEXT, anchor="midleft",
+               max_width=width * 3 // 5, role="adjust.preview", bold=True)
+        bw = width // 5 - gap
+        apply_rect = (x0 + width - 2 * bw - gap, y + gap, bw, row_h - 2 * gap)
+        cancel_rect = (x0 + width - bw, y + gap, bw, row_h - 2 * gap)
+        c.box(apply_rect, theme.ACTIVE)
+        c.text(tr("ui.adjust.apply"), (apply_rect[0] + bw // 2, y + row_h // 2), lay.small, theme.TEXT, anchor="center",
+               bold=True, max_width=bw - gap, role="adjust.apply")
+        c.target(apply_rect, Tap("adj.apply"))
+        c.box(cancel_rect, theme.BUTTON)
+        c.text(tr("ui.adjust.cancel"), (cancel_rect[0] + bw // 2, y + row_h // 2), lay.small, theme.TEXT, anchor="center",
+               max_width=bw - gap, role="adjust.cancel")
+        c.target(cancel_rect, Tap("adj.cancel"))
+        y = view.top + 5 * row_h
+        undo = view.ui.last_change
+        text = tr("ui.adjust.undo_will", what=undo) if undo else tr("ui.adjust.nothing_to_undo")
+        c.text(text, (x0, y + row_h // 2), lay.small, theme.DIM, anchor="midleft", max_width=width, role="adjust.undo")
+
+    def _preview(self, view: View, state: GameState, form: AdjustForm) -> str:
+        player = state.player(form.seat)
+        if form.counter == "poison":
+            before, after = player.poison, player.poison + form.amount
+        elif form.counter == "commander":
+            if form.source is None:
+                return player.name
+            taken = player.commander_damage_from(form.source, form.commander)
+            return view.tr("ui.adjust.preview", name=player.name, before=f"{taken}/21", after=f"{taken + form.amount}/21")
+        else:
+            before, after = player.life, player.life + form.amount
+        return view.tr("ui.adjust.preview", name=player.name, before=before, after=after)

@@ -1,0 +1,263 @@
+"""Set-up: players and seats, the base format and modules, table options, who goes first and
+the screen's language (TB-1, TB-2, TB-5).  Modules and their table options come from the
+registries in ``device.formats``, so a new module's options appear here by themselves.
+
+Rows are changed with the encoder (↑/↓) and moved between with SELECT/Tab or ←/→; names are
+typed on a keyboard (without one the seats keep their default names).  NEXT (Enter) starts the
+game — except on a name row, where it moves to the next row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from device.commands import NewGame
+from device.formats import Format, TableOption, formats, options_for
+from device.inputs import Button
+from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from display import theme
+from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from display.screens import Host, Screen, View, screen
+from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
+
+
+@dataclass
+class SetupForm:
+    base: str = "commander"
+    modules: dict[str, bool] = field(default_factory=dict)
+    count: int = 4
+    names: list[str] = field(default_factory=list)
+    first: int | None = None  # None: the gadget draws (TB-5)
+    options: dict[str, str | int | bool] = field(default_factory=dict)
+    row: int = 0
+
+    def chosen(self) -> list[str]:
+        return [self.base, *(name for name, on in self.modules.items() if on)]
+
+
+def bases() -> list[Format]:
+    return [f for f in formats() if f.kind == "base"]
+
+
+def modules() -> list[Format]:
+    return [f for f in formats() if f.kind == "module"]
+
+
+def rows(form: SetupForm) -> list[tuple[str, str]]:
+    """(kind, key) per row, top to bottom."""
+    found: list[tuple[str, str]] = [("base", "")]
+    found += [("module", m.name) for m in modules()]
+    found.append(("count", ""))
+    found += [("name", str(i)) for i in range(form.count)]
+    found.append(("first", ""))
+    found += [("option", name) for name in sorted(options_for(form.chosen()))]
+    found.append(("language", ""))
+    found.append(("start", ""))
+    return found
+
+
+def _cycle(values: list[str], current: str, steps: int) -> str:
+    index = values.index(current) if current in values else 0
+    return values[(index + steps) % len(values)]
+
+
+def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
+    return form.options.get(option.name, option.default)
+
+
+def option_text(value: str | int | bool, tr: Translator) -> str:
+    if isinstance(value, bool):
+        return tr("ui.setup.on" if value else "ui.setup.off")
+    return str(value)
+
+
+@screen
+class Setup(Screen):
+    name = "setup"
+    button = "ui.btn.setup"
+    key = "f2"
+
+    def form(self, ui: UiState) -> SetupForm:
+        form = ui.forms.get(self.name)
+        if not isinstance(form, SetupForm):
+            form = SetupForm(modules={m.name: False for m in modules()})
+            ui.forms[self.name] = form
+        for m in modules():
+            form.modules.setdefault(m.name, False)
+        return form
+
+    def wants_text(self, ui: UiState) -> bool:
+        form = self.form(ui)
+        table = rows(form)
+        return table[min(form.row, len(table) - 1)][0] == "name"
+
+    def _names(self, tr: Translator, form: SetupForm) -> list[str]:
+        while len(form.names) < MAX_PLAYERS:
+            form.names.append(tr("ui.setup.default_name", n=len(form.names) + 1))
+        return form.names
+
+    def enter(self, host: Host) -> None:
+        self._names(host.tr, self.form(host.ui))
+
+    def act(self, host: Host, action: Action) -> bool:
+        form = self.form(host.ui)
+        self._names(host.tr, form)
+        table = rows(form)
+        form.row = min(form.row, len(table) - 1)
+        kind, key = table[form.row]
+        if isinstance(action, Focus):
+            form.row = (form.row + action.delta) % len(table)
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            form.row = (form.row + 1) % len(table)
+            return True
+        if isinstance(action, Turn):
+            self._change(host, form, kind, key, action.steps)
+            return True
+        if isinstance(action, Type) and kind == "name":
+            seat = int(key)
+            text = "".join(ch for ch in action.text if ch.isprintable())
+            form.names[seat] = (form.names[seat] + text)[:MAX_NAME]
+            return True
+        if isinstance(action, Erase) and kind == "name":
+            seat = int(key)
+            form.names[seat] = form.names[seat][:-1]
+            return True
+        if isinstance(action, Press) and action.button is Button.NEXT:
+            if kind == "name":
+                form.row += 1
+                return True
+            return self._start(host, form)
+        if isinstance(action, Tap) and action.kind == "setup.row":
+            row = int(action.value)
+            if row == form.row and table[row][0] not in ("name", "start"):
+                self._change(host, form, *table[row], 1)
+            form.row = row
+            if table[row][0] == "start":
+                return self._start(host, form)
+            return True
+        if isinstance(action, Back):
+            if host.state is not None:
+                host.go("table")
+            return True
+        return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
+
+    def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> None:
+        if kind == "base":
+            form.base = _cycle([f.name for f in bases()], form.base, steps)
+        elif kind == "module":
+            form.modules[key] = not form.modules.get(key, False)
+        elif kind == "count":
+            form.count = min(MAX_PLAYERS, max(MIN_PLAYERS, form.count + steps))
+            if form.first is not None and form.first >= form.count:
+                form.first = None
+        elif kind == "first":
+            choices: list[int | None] = [None, *range(form.count)]
+            index = choices.index(form.first) if form.first in choices else 0
+            form.first = choices[(index + steps) % len(choices)]
+        elif kind == "option":
+            option = options_for(form.chosen())[key]
+            value = option_value(option, form)
+            if isinstance(option.default, bool):
+                form.options[key] = not bool(value)
+            elif isinstance(option.default, int):
+                low = option.low if option.low is not None else 0
+                high = option.high if option.high is not None else 99
+                form.options[key] = min(high, max(low, int(value) + steps))
+            elif option.choices:
+                form.options[key] = _cycle(list(option.choices), str(value), steps)
+        elif kind == "language":
+            host.ui.language = _cycle(list(LANGUAGES), host.ui.language, steps)
+
+    def _start(self, host: Host, form: SetupForm) -> bool:
+        names = [" ".join(n.split()) for n in form.names[: form.count]]
+        available = options_for(form.chosen())
+        options: dict[str, str] = {}
+        for name, value in form.options.items():
+            option = available.get(name)
+            if option is None or value == option.default:
+                continue
+            options[name] = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        command = NewGame(
+            formats=tuple(form.chosen()), players=tuple(names),
+            first=names[form.first] if form.first is not None else None, options=options,
+        )
+        if host.execute(command) is not None:
+            host.ui.cursor = None
+            host.go("table")
+        return True
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def _value(self, view: View, form: SetupForm, kind: str, key: str) -> str:
+        tr = view.tr
+        if kind == "base":
+            return next(f.title for f in bases() if f.name == form.base)
+        if kind == "module":
+            return tr("ui.setup.on" if form.modules.get(key) else "ui.setup.off")
+        if kind == "count":
+            return str(form.count)
+        if kind == "name":
+            return form.names[int(key)]
+        if kind == "first":
+            return tr("ui.setup.random") if form.first is None else form.names[form.first]
+        if kind == "option":
+            option = options_for(form.chosen())[key]
+            return option_text(option_value(option, form), tr)
+        if kind == "language":
+            return LANGUAGE_NAMES[view.ui.language]
+        return ""
+
+    def _label(self, view: View, kind: str, key: str) -> str:
+        tr = view.tr
+        if kind == "module":
+            return next(f.title for f in modules() if f.name == key)
+        if kind == "name":
+            return tr("ui.setup.player", seat=int(key) + 1)
+        if kind == "option":
+            return key.replace("_", " ")
+        labels = {"base": "ui.setup.format", "count": "ui.setup.players", "first": "ui.setup.first",
+                  "language": "ui.setup.language", "start": "ui.setup.start"}
+        return tr(labels[kind])
+
+    def draw(self, view: View) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        form = self.form(view.ui)
+        self._names(tr, form)
+        table = rows(form)
+        form.row = min(form.row, len(table) - 1)
+        x0, width = lay.margin, c.width - 2 * lay.margin
+        title_h = c.fonts.line_height(lay.medium, True)
+        c.text(tr("ui.setup.title"), (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width // 2,
+               role="setup.title")
+        c.text(tr("ui.setup.hint"), (x0 + width, view.top + title_h // 2), lay.tiny, theme.DIM, anchor="midright",
+               max_width=width // 2, role="setup.hint")
+        top = view.top + title_h
+        row_h = int(c.fonts.line_height(lay.small) * 1.35)
+        visible = max(1, (view.bottom - top) // row_h)
+        first = min(max(0, form.row - visible // 2), max(0, len(table) - visible))
+        label_w = width * 2 // 5
+        editing = table[form.row][0] == "name"
+        for index in range(first, min(len(table), first + visible)):
+            kind, key = table[index]
+            y = top + (index - first) * row_h
+            rect = (x0, y, width, row_h - 2)
+            focused = index == form.row
+            if kind == "start":
+                c.box(rect, theme.ACTIVE)
+            if focused:
+                c.box(rect, theme.PANEL_HI)
+                c.box(rect, theme.CURSOR, width=max(1, lay.line))
+            label = self._label(view, kind, key)
+            if kind == "start":
+                c.text(label, (x0 + width // 2, y + row_h // 2), lay.small, theme.TEXT, anchor="center", bold=True,
+                       max_width=width - 2 * lay.margin, role="setup.start")
+            else:
+                c.text(label, (x0 + lay.margin, y + row_h // 2), lay.small, theme.DIM, anchor="midleft",
+                       max_width=label_w - lay.margin, role=f"setup.label.{kind}")
+                value = self._value(view, form, kind, key)
+                if focused and editing:
+                    value += "_"
+                c.text(value, (x0 + label_w, y + row_h // 2), lay.small, theme.TEXT, anchor="midleft", bold=focused,
+                       max_width=width - label_w - lay.margin, role=f"setup.value.{kind}")
+            c.target(rect, Tap("setup.row", index))

@@ -1,0 +1,224 @@
+"""Where frames go: a desktop window, the full screen through KMS/DRM, an SPI panel's frame
+buffer (RGB565), or PNG files.  Every target gives the kiosk a surface to draw on and presents
+it; pygame's event queue is always initialised, because the loop sleeps on it.
+
+The choice is made once, in :func:`open_target`, and said in the log.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from device.errors import DeviceNotFound, DevicePermission
+
+log = logging.getLogger(__name__)
+
+NO_SCREEN_HINT = (
+    "no screen to draw on ({reason}): run it on the Pi's console or a desktop, or use "
+    "'aetherbox kiosk --screenshots DIR' to write the frames as PNG files, or 'aetherbox console'"
+)
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+class Target(Protocol):
+    name: str
+
+    @property
+    def surface(self) -> pygame.Surface: ...
+
+    def present(self) -> bool:
+        """Show the surface's current content; False if nothing was shown (an unchanged PNG)."""
+
+    def resize(self, size: tuple[int, int]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def _init_video(driver: str | None) -> None:
+    if driver:
+        os.environ["SDL_VIDEODRIVER"] = driver
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise DeviceNotFound(NO_SCREEN_HINT.format(reason=str(error) or "no video device")) from error
+
+
+class WindowTarget:
+    """A window on a desktop, or the whole screen (``fullscreen``; on a Pi without a desktop
+    SDL draws through KMS/DRM)."""
+
+    def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool = False, driver: str | None = None) -> None:
+        _init_video(driver)
+        chosen = pygame.display.get_driver()
+        if chosen in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != chosen:
+            # SDL falls back to drawing nowhere when it finds no screen; say so instead.
+            pygame.display.quit()
+            raise DeviceNotFound(NO_SCREEN_HINT.format(reason="no desktop and no KMS/DRM display found"))
+        flags = 0
+        if fullscreen:
+            flags |= pygame.FULLSCREEN
+            size = size or (0, 0)  # the screen's own mode
+        else:
+            flags |= pygame.RESIZABLE
+            size = size or (800, 480)
+        try:
+            self._screen = pygame.display.set_mode(size, flags)
+        except pygame.error as error:
+            raise DeviceNotFound(NO_SCREEN_HINT.format(reason=str(error))) from error
+        pygame.display.set_caption("aetherbox")
+        pygame.mouse.set_visible(not fullscreen)
+        self.name = f"{pygame.display.get_driver()} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
+        self._flags = flags
+
+    @property
+    def surface(self) -> pygame.Surface:
+        return self._screen
+
+    def present(self) -> bool:
+        pygame.display.flip()
+        return True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._screen = pygame.display.get_surface() or pygame.display.set_mode(size, self._flags)
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+
+class OffscreenTarget:
+    """Draws into memory; pygame's video runs on SDL's dummy driver just for its event queue."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        _init_video(None)
+        pygame.display.set_mode((1, 1))
+        self._surface = pygame.Surface(size)
+        self.name = f"offscreen {size}"
+        self.presented = 0
+
+    @property
+    def surface(self) -> pygame.Surface:
+        return self._surface
+
+    def present(self) -> bool:
+        self.presented += 1
+        return True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._surface = pygame.Surface(size)
+
+    def close(self) -> None:
+        pygame.display.quit()
+
+
+class ScreenshotTarget(OffscreenTarget):
+    """Writes a PNG per changed frame: ``DIR/frame-0001.png``, … (docs, tests, headless runs)."""
+
+    def __init__(self, size: tuple[int, int], directory: Path) -> None:
+        super().__init__(size)
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except PermissionError as error:
+            raise DevicePermission(f"{directory}: cannot create the screenshot directory ({error.strerror})") from error
+        self.directory = directory
+        self.name = f"screenshots in {directory} {size}"
+        self._last: bytes | None = None
+        self.files: list[Path] = []
+
+    def present(self) -> bool:
+        data = pygame.image.tobytes(self._surface, "RGB")
+        if data == self._last:
+            return False
+        self._last = data
+        path = self.directory / f"frame-{len(self.files) + 1:04d}.png"
+        pygame.image.save(self._surface, str(path))
+        self.files.append(path)
+        self.presented += 1
+        return True
+
+
+@dataclass(frozen=True)
+class FramebufferInfo:
+    size: tuple[int, int]
+    stride: int  # bytes per row
+    bits: int
+
+
+def framebuffer_info(device: Path) -> FramebufferInfo:
+    """The panel's size and row length from sysfs (``/sys/class/graphics/fb1``)."""
+    sys_dir = Path("/sys/class/graphics") / device.name
+    try:
+        width, height = (int(v) for v in (sys_dir / "virtual_size").read_text().strip().split(","))
+        bits = int((sys_dir / "bits_per_pixel").read_text().strip())
+        stride = int((sys_dir / "stride").read_text().strip())
+    except (OSError, ValueError) as error:
+        raise DeviceNotFound(f"{device}: cannot read its size from {sys_dir} ({error}); give --size WxH") from error
+    return FramebufferInfo((width, height), stride, bits)
+
+
+def rgb565(surface: pygame.Surface, stride: int | None = None) -> bytes:
+    """The surface as little-endian RGB565 rows of ``stride`` bytes (what SPI panels' fbtft
+    drivers expect)."""
+    width, height = surface.get_size()
+    packed = pygame.Surface((width, height), 0, 16, (0xF800, 0x07E0, 0x001F, 0))
+    packed.blit(surface, (0, 0))
+    raw = packed.get_buffer().raw
+    pitch = packed.get_pitch()
+    row = width * 2
+    stride = row if stride is None else stride
+    if pitch == row == stride:
+        return bytes(raw)
+    pad = b"\0" * (stride - row)
+    return b"".join(raw[y * pitch : y * pitch + row] + pad for y in range(height))
+
+
+class FramebufferTarget(OffscreenTarget):
+    """An SPI panel through the Linux frame buffer (``/dev/fb1``): each frame is written as RGB565."""
+
+    def __init__(self, device: Path, size: tuple[int, int] | None = None) -> None:
+        info = framebuffer_info(device) if size is None else FramebufferInfo(size, size[0] * 2, 16)
+        if info.bits != 16:
+            raise DeviceNotFound(f"{device}: {info.bits} bits per pixel; the kiosk writes 16-bit RGB565 panels")
+        super().__init__(info.size)
+        self.device = device
+        self.stride = info.stride
+        try:
+            self._fb = open(device, "r+b", buffering=0)  # noqa: SIM115 - held for the kiosk's life
+        except FileNotFoundError as error:
+            raise DeviceNotFound(f"{device}: no such frame buffer; is the panel's overlay enabled?") from error
+        except PermissionError as error:
+            raise DevicePermission(f"{device}: permission denied; add this user to the 'video' group") from error
+        self.name = f"frame buffer {device} {info.size}"
+
+    def present(self) -> bool:
+        self._fb.seek(0)
+        self._fb.write(rgb565(self._surface, self.stride))
+        self.presented += 1
+        return True
+
+    def close(self) -> None:
+        self._fb.close()
+        super().close()
+
+
+def open_target(
+    *, size: tuple[int, int] | None, fullscreen: bool, fb: Path | None, screenshots: Path | None
+) -> Target:
+    """The one place the display target is chosen (and said)."""
+    target: Target
+    if screenshots is not None:
+        target = ScreenshotTarget(size or (800, 480), screenshots)
+    elif fb is not None:
+        target = FramebufferTarget(fb, size)
+    else:
+        target = WindowTarget(size, fullscreen=fullscreen)
+    log.info("display: %s", target.name)
+    return target

@@ -1,0 +1,157 @@
+"""What the screen remembers that is not the game: the screen shown, cursors, forms, the status
+line, animations.  Actions are what inputs mean to the screen, before they mean anything to the
+game.
+
+Only the kiosk's loop changes a ``UiState``; ``render`` reads it.  An animation or a message
+that expires is a deadline here, so the loop knows when to wake and redraw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from device.inputs import Button
+
+
+# --- actions: inputs as the screen sees them ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Press:
+    """A button: GPIO, a key standing in for it, or its touch button."""
+
+    button: Button
+    long: bool = False
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The encoder (or ↑/↓, +/−, PgUp/PgDn) moved ``steps``."""
+
+    steps: int
+
+
+@dataclass(frozen=True)
+class Focus:
+    """←/→: the previous or next seat or field."""
+
+    delta: int
+
+
+@dataclass(frozen=True)
+class Go:
+    """Show another screen by its registered name."""
+
+    screen: str
+
+
+@dataclass(frozen=True)
+class Tap:
+    """A screen's own touch target, e.g. ("seat", 2) on the table."""
+
+    kind: str
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Type:
+    """Typed text (names at set-up)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Erase:
+    pass
+
+
+@dataclass(frozen=True)
+class Back:
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleHelp:
+    pass
+
+
+@dataclass(frozen=True)
+class Redo:
+    pass
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Redo | Quit
+
+
+# --- timed lines ----------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """A one-line text shown until ``until`` (monotonic seconds; None: until replaced)."""
+
+    text: str
+    until: float | None = None
+    key: str = ""
+
+    def live(self, now: float) -> bool:
+        return self.until is None or now < self.until
+
+
+@dataclass
+class DieRoll:
+    """The planar die's last result, shown at once; ``until`` ends its short tumble."""
+
+    face: str  # "blank", "chaos", "planeswalk"
+    started: float
+    until: float
+    seq: int = 0
+
+
+@dataclass
+class UiState:
+    language: str = "en"
+    screen: str = "table"
+    fps: int = 20  # animation frames per second
+    help: bool = False
+    cursor: int | None = None  # the highlighted seat on the table; None: the active player
+    error: Line | None = None
+    messages: list[str] = field(default_factory=list)  # what the last command did
+    messages_until: float | None = None
+    reader: Line | None = None  # reader connection, persistent while disconnected
+    card: Line | None = None  # "card read: X", briefly
+    die: DieRoll | None = None
+    last_change: str = ""  # what UNDO would take back
+    game_started_at: float | None = None  # wall clock, for a time limit
+    forms: dict[str, Any] = field(default_factory=dict)  # each screen's own state, by screen name
+    quit: bool = False
+
+    def deadlines(self) -> list[float]:
+        found = [line.until for line in (self.error, self.card, self.reader) if line is not None and line.until is not None]
+        if self.messages_until is not None:
+            found.append(self.messages_until)
+        if self.die is not None and self.die.until > self.die.started:
+            found.append(self.die.until)
+        return found
+
+    def expire(self, now: float) -> bool:
+        """Drop what has timed out; True if anything on screen changes."""
+        changed = False
+        for name in ("error", "card", "reader"):
+            line = getattr(self, name)
+            if line is not None and not line.live(now):
+                setattr(self, name, None)
+                changed = True
+        if self.messages_until is not None and now >= self.messages_until:
+            self.messages, self.messages_until = [], None
+            changed = True
+        if self.die is not None and now >= self.die.until and self.die.until > self.die.started:
+            self.die.until = self.die.started  # the tumble is over; the face stays
+            changed = True
+        return changed

@@ -1,0 +1,58 @@
+"""Write the README's screenshots: python tests/display/docs_screenshots.py [DIR]
+
+The main screens at 800×480 in English and Japanese, from the same scenes the screenshot tests
+draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).parent))
+
+import pygame  # noqa: E402
+
+from device.controller import Controller  # noqa: E402
+from device.journal import Journal  # noqa: E402
+from device.tagmap import TagMap  # noqa: E402
+from display import cardtext  # noqa: E402
+from display.fonts import Fonts  # noqa: E402
+from display.kiosk import Kiosk  # noqa: E402
+from display.targets import OffscreenTarget  # noqa: E402
+from scenes import SCENES  # noqa: E402
+
+SHOWN = ("table", "upkeep", "planechase", "adjust", "setup")
+LANGUAGES = ("en", "ja")
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.display.init()
+    fonts = Fonts(system=False)
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        (data / "tags.txt").write_text("04A1B2C3  Tazeem\n", encoding="utf-8")
+        cardtext.configure(data, imported=False)
+        for language in LANGUAGES:
+            for scene in SHOWN:
+                with Journal(data / f"{scene}-{language}" / "j.sqlite3") as journal:
+                    controller = Controller(journal, rng=random.Random(7), tags=TagMap(data / "tags.txt"))
+                    kiosk = Kiosk(controller, OffscreenTarget((800, 480)), language=language, fonts=fonts,
+                                  clock=lambda: 1000.0, wall=lambda: 1.7e9)
+                    SCENES[scene](kiosk)
+                    kiosk.redraw()
+                    path = out / f"{scene}-{language}.png"
+                    pygame.image.save(kiosk.target.surface, str(path))
+                    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

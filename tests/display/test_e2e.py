@@ -1,0 +1,129 @@
+"""End to end: a four-player Commander + Planechase game set up and played with the documented
+keys and touches only, each step's frame written as a PNG (``--screenshots``) and its facts
+checked (HW-4, TB-3, LF-1..LF-4, PC-2, PC-13)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from device.state import Step
+from display.kiosk import Kiosk
+from display.targets import ScreenshotTarget
+from display.ui import Press, Tap
+from device.inputs import Button
+from scenes import texts
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+class Player:
+    """Presses keys and touches the screen the way a person would, then lets the loop run."""
+
+    def __init__(self, kiosk: Kiosk) -> None:
+        self.kiosk = kiosk
+        assert isinstance(kiosk.target, ScreenshotTarget)
+        self.shots = kiosk.target
+        self.kiosk.redraw()
+
+    def keys(self, *keys: int, text: str = "") -> None:
+        before = len(self.shots.files)
+        for k in keys:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        if text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.kiosk.settle()
+        assert len(self.shots.files) > before, "the step changed nothing on screen"
+
+    def touch(self, action: object) -> None:
+        target = next(t for t in self.kiosk.canvas.targets if t.action == action)
+        x, y, w, h = target.rect
+        before = len(self.shots.files)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+        self.kiosk.settle()
+        assert len(self.shots.files) > before
+
+    def says(self, role: str) -> list[str]:
+        return texts(self.kiosk, role)
+
+
+def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
+    p = Player(k)
+    assert p.says("header.headline") == ["No game running"]
+
+    # Set-up with keys: F2, Planechase on, four names, Enter starts.
+    p.keys(pygame.K_F2)
+    assert p.says("setup.title") == ["New game"]
+    p.keys(pygame.K_RIGHT, pygame.K_UP)  # Planechase: on
+    assert p.says("setup.value.module")[0] == "on"
+    p.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # past Contraptions, to Players (4)
+    for name in ("Alice", "Bob", "Carol", "Dan"):
+        p.keys(pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name)
+    assert p.says("setup.value.name") == ["Alice", "Bob", "Carol", "Dan_"]
+    p.keys(pygame.K_RETURN)  # leaves the last name
+    p.keys(pygame.K_UP)  # first player: Alice
+    p.keys(pygame.K_RETURN)  # start
+    state = k.state
+    assert state is not None and state.formats == ("commander", "planechase")
+    assert [pl.name for pl in state.players] == ["Alice", "Bob", "Carol", "Dan"]
+    assert p.says("banner.title") == ["Alice: upkeep"]
+
+    # Alice: NEXT to the main phase, ROLL twice; the Planechase screen comes up with the cost.
+    p.keys(pygame.K_RETURN)
+    assert p.says("header.headline") == ["Alice's turn"]
+    p.keys(pygame.K_SPACE)
+    assert k.ui.screen == "planechase"
+    assert p.says("pc.cost") == ["Next roll: 1 mana"]
+    p.keys(pygame.K_SPACE)
+    assert p.says("pc.cost") == ["Next roll: 2 mana"]
+    assert len(k.state.planechase.rolls) == 2  # type: ignore[union-attr]
+
+    # Alice hits Bob for 6 with the keyboard: T, → to Bob, ↓ opens the adjustment, Enter applies.
+    p.keys(pygame.K_t, pygame.K_RIGHT)
+    p.keys(pygame.K_DOWN)
+    p.keys(pygame.K_PAGEDOWN)
+    assert p.says("adjust.preview") == ["Bob: 40 → 34"]
+    p.keys(pygame.K_RETURN)
+    assert p.says("seat1.life") == ["34"]
+    assert p.says("status.messages") == ["Bob: 40 → 34 life (from Alice)."]
+
+    # A misclick: undo shows what it took back.
+    p.keys(pygame.K_u)
+    assert p.says("seat1.life") == ["40"]
+    assert p.says("status.messages") == ["Undone: Bob: 40 → 34 life (from Alice)."]
+    p.keys(pygame.K_y)
+    assert p.says("seat1.life") == ["34"]
+
+    # Touch: Carol takes 9 commander damage from Alice.
+    p.touch(Tap("seat", 2))
+    p.touch(Tap("adj.counter", "commander"))
+    p.touch(Tap("adj.from", (1, 0)))  # Bob's commander …
+    p.touch(Tap("adj.from", (0, 0)))  # … no: Alice's
+    p.touch(Tap("adj.amount", 5))
+    for _ in range(4):
+        p.touch(Tap("adj.amount", 1))
+    p.touch(Tap("adj.apply"))
+    assert p.says("seat2.details") == ["cmd 9 (Alice)"]
+    assert p.says("seat2.life") == ["31"]
+
+    # NEXT passes the turn: Bob's upkeep banner, then his main phase and a roll by touch.
+    p.touch(Press(Button.NEXT))
+    assert p.says("banner.title") == ["Bob: upkeep"]
+    assert p.says("header.turn") == ["Turn 2"]
+    p.touch(Press(Button.NEXT))
+    assert k.state.step is Step.MAIN
+    p.touch(Press(Button.ROLL))
+    assert k.ui.screen == "planechase"
+    assert p.says("pc.cost") == ["Next roll: 1 mana"]  # Bob's own count starts again
+
+    # The help overlay lists the keys; Esc closes it.
+    p.keys(pygame.K_F1)
+    assert p.says("help.line")[0] == "Space — ROLL (planar die)"
+    p.keys(pygame.K_ESCAPE)
+    assert p.says("help.line") == []
+    frames = sorted((tmp_path / "shots").iterdir())
+    assert len(frames) >= 30
+    assert all(f.suffix == ".png" for f in frames)

@@ -1,0 +1,204 @@
+"""The kiosk's loop: it sleeps on its inputs, wakes for driver threads and deadlines, redraws
+only when something changed, and turns keys, touches, GPIO buttons and the reader into the
+same actions (HW-1, HW-4; ARCHITECTURE: one thread owns the game)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from device.commands import NewGame
+from device.inputs import Button, ButtonPressed, EncoderTurned
+from device.state import Step
+from display.kiosk import KEYS, Kiosk, WakingQueue
+from display.ui import Press
+from drivers.gpio import GpioButtons, GpioConfig, open_buttons
+from scenes import PLAYERS, SCENES, texts
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+def key(k: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+
+
+def started(make_kiosk: MakeKiosk, **kw: object) -> Kiosk:
+    kiosk = make_kiosk(**kw)
+    kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0]))
+    kiosk.redraw()
+    return kiosk
+
+
+def test_idle_kiosk_has_no_deadline_and_draws_nothing(make_kiosk: MakeKiosk) -> None:
+    """Nothing pending and nothing timed: the loop would sleep without a timeout."""
+    kiosk = started(make_kiosk)
+    kiosk.ui.messages_until = None  # the start message stays until replaced
+    assert kiosk.deadline() is None
+    frames = kiosk.frames
+    for _ in range(5):
+        kiosk.step(block=False)
+    assert kiosk.frames == frames
+
+
+def test_driver_thread_wakes_the_sleeping_loop(make_kiosk: MakeKiosk) -> None:
+    """A driver thread's ``put`` wakes ``pygame.event.wait``; the loop handles it and redraws."""
+    kiosk = started(make_kiosk)
+    kiosk.ui.messages_until = None
+    queue = kiosk.inputs
+    assert isinstance(queue, WakingQueue)
+    frames = kiosk.frames
+    threading.Timer(0.05, lambda: queue.put(ButtonPressed(Button.NEXT))).start()
+    began = time.perf_counter()
+    assert kiosk.step()  # blocks until the press arrives
+    assert time.perf_counter() - began < 5
+    assert kiosk.state is not None and kiosk.state.step is Step.MAIN
+    assert kiosk.frames == frames + 1
+
+
+def test_hw1_gpio_buttons_and_encoder_drive_the_kiosk(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> None:
+    """HW-1: the real GPIO driver (on gpiozero's mock pins) puts presses on the queue; the loop
+    turns them into the same actions as the keys."""
+    kiosk = started(make_kiosk)
+    now = [0.0]
+    buttons = GpioButtons(GpioConfig(), kiosk.inputs, clock=lambda: now[0], timer=False, pin_factory=mock_factory)
+    buttons.start()
+    try:
+        pin = mock_factory.pin(27)  # NEXT
+        pin.drive_low()
+        now[0] = 0.2
+        buttons.poll()
+        pin.drive_high()
+        now[0] = 0.4
+        buttons.poll()
+        kiosk.settle()
+        assert kiosk.state is not None and kiosk.state.step is Step.MAIN
+        kiosk.inputs.put(EncoderTurned(-2))  # what the encoder's callback puts
+        kiosk.settle()
+        assert kiosk.ui.screen == "adjust"
+        assert texts(kiosk, "adjust.amount") == ["−2"]
+    finally:
+        buttons.close()
+
+
+def test_hw1_fake_buttons_stand_in_without_gpio(make_kiosk: MakeKiosk) -> None:
+    kiosk = started(make_kiosk)
+    source = open_buttons(GpioConfig(), kiosk.inputs, backend="fake")
+    source.start()
+    source.press(Button.NEXT)  # type: ignore[attr-defined]
+    source.press(Button.ROLL)  # type: ignore[attr-defined]
+    kiosk.settle()
+    assert kiosk.ui.screen == "planechase"
+    assert kiosk.state is not None and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+
+
+def test_keys_stand_in_for_the_buttons(make_kiosk: MakeKiosk) -> None:
+    kiosk = started(make_kiosk)
+    key(pygame.K_RETURN)  # NEXT: main phase
+    key(pygame.K_SPACE)  # ROLL
+    kiosk.settle()
+    assert kiosk.state is not None and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+    key(pygame.K_BACKSPACE)  # UNDO the roll
+    kiosk.settle()
+    assert len(kiosk.state.planechase.rolls) == 0  # type: ignore[union-attr]
+    assert texts(kiosk, "status.messages")[0].startswith("Undone: Alice rolled")
+    key(pygame.K_y)  # redo
+    kiosk.settle()
+    assert len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+    key(pygame.K_t)
+    kiosk.settle()
+    assert kiosk.ui.screen == "table"
+    key(pygame.K_q, pygame.KMOD_CTRL)
+    assert kiosk.step(block=False) is False  # quit
+
+
+def test_keys_table_is_the_documented_one() -> None:
+    assert KEYS[pygame.K_SPACE] == Press(Button.ROLL)
+    assert KEYS[pygame.K_RETURN] == Press(Button.NEXT)
+    assert KEYS[pygame.K_BACKSPACE] == Press(Button.UNDO)
+    assert KEYS[pygame.K_TAB] == Press(Button.SELECT)
+
+
+def test_touch_uses_finger_events_and_ignores_their_mouse_echo(make_kiosk: MakeKiosk) -> None:
+    kiosk = started(make_kiosk)
+    next_button = next(t for t in kiosk.canvas.targets if t.action == Press(Button.NEXT))
+    x = next_button.rect[0] + 3
+    y = next_button.rect[1] + 3
+    w, h = kiosk.canvas.width, kiosk.canvas.height
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0, dx=0, dy=0, pressure=1))
+    # SDL also synthesises a mouse click for the same touch; it must not press NEXT twice.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
+    kiosk.settle()
+    assert kiosk.state is not None and kiosk.state.step is Step.MAIN and kiosk.state.turn == 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=False))
+    kiosk.settle()
+    assert kiosk.state.turn == 2  # a real mouse click is a touch too
+
+
+def test_die_tumble_is_a_deadline_and_ends(make_kiosk: MakeKiosk) -> None:
+    now = [1000.0]
+    kiosk = started(make_kiosk)
+    kiosk._clock = lambda: now[0]  # noqa: SLF001 - the clock is a parameter
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.dispatch(Press(Button.ROLL))
+    kiosk.redraw()
+    face = texts(kiosk, "pc.die.face")
+    frames = kiosk.frames
+    deadline = kiosk.deadline()
+    assert deadline is not None and deadline - now[0] == pytest.approx(1 / kiosk.fps)
+    for _ in range(40):
+        deadline = kiosk.deadline()
+        if deadline is None or deadline > 1000.0 + 5:
+            break
+        now[0] = deadline
+        kiosk.step(block=False)
+    assert kiosk.frames > frames + 5  # it animated
+    assert texts(kiosk, "pc.die.face") == face  # the result never changed meanwhile
+    assert kiosk.ui.die is not None and kiosk.ui.die.until == kiosk.ui.die.started
+
+
+def test_window_resize_picks_a_new_layout(make_kiosk: MakeKiosk) -> None:
+    from display.targets import OffscreenTarget
+
+    kiosk = started(make_kiosk, size=(800, 480))
+    kiosk.retarget(OffscreenTarget((320, 240)))
+    kiosk.redraw()
+    assert kiosk.canvas.layout.name == "320x240"
+    assert SCENES  # the scenes module is shared with the screenshot tests
+
+
+def test_hw1_a_bouncing_roll_press_rolls_the_planar_die_exactly_once(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> None:
+    """HW-1: contact bounce on the big ROLL button (press and release both chatter) is one press,
+    so the planar die is rolled once — through the real GPIO driver, the queue and the loop."""
+    kiosk = started(make_kiosk)
+    key(pygame.K_RETURN)  # NEXT: main phase, where ROLL means the planar die
+    kiosk.settle()
+    now = [0.0]
+    buttons = GpioButtons(GpioConfig(), kiosk.inputs, clock=lambda: now[0], timer=False, pin_factory=mock_factory)
+    buttons.start()
+    try:
+        pin = mock_factory.pin(17)  # ROLL
+        for step in range(12):  # 12 edges 1 ms apart as the contact closes
+            now[0] = 1.0 + step * 0.001
+            pin.drive_low() if step % 2 == 0 else pin.drive_high()
+            buttons.poll()
+        pin.drive_low()
+        now[0] = 1.2  # held down
+        buttons.poll()
+        for step in range(9):  # and chatter as it opens
+            now[0] = 1.3 + step * 0.002
+            pin.drive_high() if step % 2 == 0 else pin.drive_low()
+            buttons.poll()
+        pin.drive_high()
+        now[0] = 1.6
+        buttons.poll()
+        kiosk.settle()
+        assert kiosk.state is not None and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+    finally:
+        buttons.close()

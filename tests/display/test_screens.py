@@ -1,0 +1,369 @@
+"""What each screen shows, checked from the drawing layer's record of texts (not pixels):
+TB-3 (whose upkeep and turn), LF-1..LF-4 (life, poison, commander damage, losses, undo),
+PC-2/PC-13 (roll cost, odds, logs), the reader's status line and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from device.commands import ChangeLife, NewGame
+from device.inputs import Button, ReaderStatus, TagRead
+from display.i18n import Translator
+from display.kiosk import Kiosk
+from display.layout import choose
+from display.targets import OffscreenTarget
+from display.ui import Focus, Go, Press, Tap, Turn
+from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, texts
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+def shown(make_kiosk: MakeKiosk, scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
+    kiosk = make_kiosk(size, language)
+    SCENES[scene](kiosk)
+    kiosk.redraw()
+    return kiosk
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tb3_upkeep_banner_names_the_active_player(make_kiosk: MakeKiosk, language: str) -> None:
+    """TB-3: at the start of a turn the banner says, in big letters, whose upkeep it is, and
+    lists what they must do (Planechase adds the plane)."""
+    kiosk = shown(make_kiosk, "upkeep", language=language)
+    tr = Translator(language)
+    assert texts(kiosk, "banner.title") == [tr("ui.upkeep.title", name="Alice")]
+    assert texts(kiosk, "header.headline") == [tr("ui.upkeep_of", name="Alice")]
+    items = texts(kiosk, "banner.item")
+    assert items[0] == "• " + tr("ui.upkeep.untap")
+    plane = kiosk.state.planechase.face_up[0].name  # type: ignore[union-attr]
+    assert items[1] == "• " + tr("ui.pc.upkeep", plane=plane)
+    assert texts(kiosk, "banner.next") == [tr("ui.upkeep.next")]
+    headline = drawn(kiosk, "header.headline")[0]
+    assert headline.size >= kiosk.canvas.layout.big * 3 // 4  # readable across the table
+
+
+def test_tb3_next_leaves_the_upkeep_and_the_banner_goes(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "upkeep")
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.redraw()
+    assert texts(kiosk, "banner.*") == []
+    assert texts(kiosk, "header.headline") == ["Alice's turn"]
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.redraw()
+    assert texts(kiosk, "banner.title") == ["Юрий: upkeep"]
+    assert texts(kiosk, "header.turn") == ["Turn 2"]
+
+
+def test_tb3_tapping_the_banner_hides_it_for_this_turn(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "upkeep")
+    banner = next(t for t in kiosk.canvas.targets if t.action == Tap("banner"))
+    kiosk.touch((banner.rect[0] + 5, banner.rect[1] + 5))
+    kiosk.redraw()
+    assert texts(kiosk, "banner.*") == []
+    assert texts(kiosk, "header.headline") == ["Alice's upkeep"]  # still the upkeep
+
+
+def test_lf1_table_shows_life_poison_commander_damage_and_losses(make_kiosk: MakeKiosk) -> None:
+    """LF-1: every seat with its life; poison and commander damage only when not zero; a player
+    who left is shown with the reason."""
+    kiosk = shown(make_kiosk, "table")
+    assert texts(kiosk, "seat0.name") == ["Alice"]
+    assert [texts(kiosk, f"seat{i}.life")[0] for i in range(4)] == ["40", "40", "33", "40"]
+    assert texts(kiosk, "seat0.details") == ["poison 3"]
+    assert texts(kiosk, "seat1.details") == []
+    assert texts(kiosk, "seat2.details") == ["cmd 7 (Юрий)"]
+    assert texts(kiosk, "seat3.lost") == ["conceded"]
+    assert texts(kiosk, "header.headline") == ["Юрий's turn"]
+
+
+def test_lf1_a_loss_names_its_cause_and_who(make_kiosk: MakeKiosk) -> None:
+    kiosk = make_kiosk((800, 480), "ru")
+    kiosk.execute(NewGame(formats=("ffa",), players=("Ann", "Bob", "Cid"), first="Ann"))
+    kiosk.execute(ChangeLife(seat=2, delta=-20, source=1))
+    kiosk.redraw()
+    assert texts(kiosk, "seat2.lost") == ["выбыл: 0 жизни (от Bob)"]
+    assert texts(kiosk, "seat2.life") == ["0"]
+
+
+def test_table_places_seats_clockwise_around_the_table(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "table")
+    centres = [drawn(kiosk, f"seat{i}.name")[0].rect for i in range(4)]
+    (x0, y0, *_), (x1, y1, *_), (x2, y2, *_), (x3, y3, *_) = centres
+    assert y0 == y1 < y2 == y3  # two at the top, two at the bottom
+    assert x0 < x1 and x2 > x3  # left to right on top, right to left below: clockwise
+
+
+def test_lf2_adjust_records_from_whom_and_applies_as_one_change(make_kiosk: MakeKiosk) -> None:
+    """LF-2, LF-4: the encoder collects an amount, the source defaults to the active player,
+    NEXT applies it as one change that UNDO takes back (and says so)."""
+    kiosk = shown(make_kiosk, "upkeep")
+    kiosk.dispatch(Press(Button.NEXT))  # Alice's main phase
+    kiosk.dispatch(Focus(1))  # the table's cursor to Юрий
+    kiosk.dispatch(Turn(-4))  # the encoder opens the adjustment for Юрий
+    kiosk.dispatch(Turn(-1))
+    kiosk.redraw()
+    assert kiosk.ui.screen == "adjust"
+    assert texts(kiosk, "adjust.amount") == ["−5"]
+    assert texts(kiosk, "adjust.preview") == ["Юрий: 40 → 35"]
+    selected_from = [d.text for d in drawn(kiosk, "adjust.from")]
+    assert selected_from[0] == "nobody" and "Alice" in selected_from
+    assert kiosk.ui.forms["adjust"].source == 0  # Alice, the active player
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.redraw()
+    assert kiosk.ui.screen == "table"
+    assert kiosk.state is not None and kiosk.state.player(1).life == 35
+    assert texts(kiosk, "status.messages") == ["Юрий: 40 → 35 life (from Alice)."]
+    kiosk.dispatch(Go("adjust"))
+    kiosk.redraw()
+    assert texts(kiosk, "adjust.undo") == ["UNDO takes back: Юрий: 40 → 35 life (from Alice)."]
+    kiosk.dispatch(Press(Button.UNDO))
+    kiosk.redraw()
+    assert kiosk.state.player(1).life == 40
+    assert texts(kiosk, "status.messages") == ["Undone: Юрий: 40 → 35 life (from Alice)."]
+
+
+def test_lf1_adjust_by_touch_deals_commander_damage(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "upkeep")
+    kiosk.dispatch(Press(Button.NEXT))
+
+    def tap(action: Tap) -> None:
+        target = next(t for t in kiosk.canvas.targets if t.action == action)
+        kiosk.touch((target.rect[0] + target.rect[2] // 2, target.rect[1] + target.rect[3] // 2))
+        kiosk.redraw()
+
+    kiosk.redraw()
+    tap(Tap("seat", 2))  # さくら's tile
+    assert kiosk.ui.screen == "adjust"
+    tap(Tap("adj.counter", "commander"))
+    tap(Tap("adj.from", (3, 0)))
+    for _ in range(2):
+        tap(Tap("adj.amount", 5))
+    assert texts(kiosk, "adjust.preview") == ["さくら: 0/21 → 10/21"]
+    tap(Tap("adj.apply"))
+    assert kiosk.state is not None and kiosk.state.player(2).commander_damage_from(3, 0) == 10
+    assert texts(kiosk, "seat2.details") == ["cmd 10 (Łukasz)"]
+
+
+def test_adjust_left_unconfirmed_is_dropped_and_said(make_kiosk: MakeKiosk) -> None:
+    now = [1000.0]
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk._clock = lambda: now[0]  # noqa: SLF001 - the kiosk's clock is a parameter
+    SCENES["adjust"](kiosk)
+    assert kiosk.ui.screen == "adjust"
+    for _ in range(5):  # the status message expires first, then the adjustment
+        deadline = kiosk.deadline()
+        assert deadline is not None
+        now[0] = deadline + 0.01
+        kiosk.step(block=False)
+        if kiosk.ui.screen != "adjust":
+            break
+    assert kiosk.ui.screen == "table"
+    assert now[0] >= 1000.0 + 30
+    assert texts(kiosk, "status.card") == ["Not applied: the change was left unconfirmed."]
+    assert kiosk.state is not None and kiosk.state.player(0).life == 40
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_refusal_is_one_line_in_the_tables_language(make_kiosk: MakeKiosk, language: str) -> None:
+    """A refused command changes nothing and its reason shows on the status line."""
+    kiosk = shown(make_kiosk, "table", language=language)
+    expected = Translator(language)("controller.roll_needs_planechase")
+    assert texts(kiosk, "status.error") == [expected]
+    error = drawn(kiosk, "status.error")[0]
+    assert error.rect[1] + error.rect[3] <= kiosk.canvas.height - kiosk.canvas.layout.bar + 2
+
+
+def test_reader_status_line(make_kiosk: MakeKiosk) -> None:
+    """Reader feedback is a small status line: an unknown card, a known one, a lost reader."""
+    kiosk = shown(make_kiosk, "reader")
+    assert texts(kiosk, "status.card") == ["unknown card — enrol? (tag DE:AD:BE:EF)"]
+    assert texts(kiosk, "status.reader") == ["reader disconnected"]
+    kiosk.handle_input(ReaderStatus(True, "/dev/ttyUSB0", "rdm6300"))
+    kiosk.handle_input(TagRead("04A1B2C3"))
+    kiosk.redraw()
+    assert texts(kiosk, "status.reader") == ["reader on /dev/ttyUSB0"]
+    # A virtual-deck game has no use for a tapped plane: the reason shows rather than the card.
+    assert texts(kiosk, "status.error") == [
+        "This game's planar decks are virtual: the gadget turns the cards over itself, so Tazeem needs "
+        "no tapping. Use a physical deck with 'planar_deck=physical'."[: len(texts(kiosk, "status.error")[0]) - 1]
+        + "…"
+    ] or texts(kiosk, "status.error")[0].startswith("This game's planar decks are virtual")
+    physical = shown(make_kiosk, "planechase")
+    assert texts(physical, "status.card") == ["card read: Tazeem"]
+
+
+def test_pc2_pc13_planechase_shows_plane_die_cost_odds_and_logs(make_kiosk: MakeKiosk) -> None:
+    """PC-2, PC-3, PC-13: the face-up plane with its type and text, the die's last result, the
+    next roll's cost, the odds, the roll log and the planes visited."""
+    kiosk = shown(make_kiosk, "planechase")
+    pc = kiosk.state.planechase  # type: ignore[union-attr]
+    assert pc is not None and [r.cost for r in pc.rolls] == [0, 1]
+    assert texts(kiosk, "pc.plane.name") == ["Tazeem"]
+    assert texts(kiosk, "pc.plane.type") == ["Plane — Zendikar"]
+    assert " ".join(texts(kiosk, "pc.plane.text")) == SAMPLE_TEXT
+    last = pc.rolls[-1]
+    assert texts(kiosk, "pc.die.face") == [{"blank": "Blank", "chaos": "Chaos", "planeswalk": "Planeswalk"}[last.result]]
+    assert texts(kiosk, "pc.cost") == ["Next roll: 2 mana"]
+    assert texts(kiosk, "pc.odds") == ["Each roll: planeswalk 1/6 · chaos 1/6"]
+    assert texts(kiosk, "pc.odds_k") == ["3 rolls: 42% to planeswalk, 9 mana"]
+    assert texts(kiosk, "pc.log")[0].startswith("1. Alice: ")
+    assert texts(kiosk, "pc.visited")[0] == pc.visited[-1].name
+
+
+def test_planechase_without_card_data_says_how_to_add_it(make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+    from display import cardtext
+
+    kiosk = make_kiosk((800, 480), "en")
+    monkeypatch.setattr(cardtext, "PROVIDERS", [])
+    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann"))
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    assert texts(kiosk, "pc.plane.text") == []
+    assert texts(kiosk, "pc.plane.hint") == ["No rules text yet: aetherbox catalog import FILE"]
+
+
+def test_pc3_roll_shows_the_result_in_the_first_frame(make_kiosk: MakeKiosk) -> None:
+    """The die's result is on screen in the frame right after ROLL; the tumble is extra."""
+    kiosk = shown(make_kiosk, "upkeep")
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.dispatch(Press(Button.ROLL))
+    kiosk.redraw()
+    assert kiosk.ui.screen == "planechase"
+    face = kiosk.state.planechase.rolls[-1].result  # type: ignore[union-attr]
+    assert texts(kiosk, "pc.die.face") == [face.value.capitalize()]
+    assert kiosk.ui.die is not None and kiosk.ui.die.until > kiosk.now()  # animating, result shown
+
+
+def test_setup_starts_a_game_from_typed_names(make_kiosk: MakeKiosk) -> None:
+    """Set-up: players, seats, formats, options and language, then NEXT starts the game."""
+    import pygame
+
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.dispatch(Go("setup"))
+    kiosk.redraw()
+    assert texts(kiosk, "setup.value.base") == ["Commander"]
+    rows = texts(kiosk, "setup.label.*")
+    assert rows[:2] == ["Format", "Planechase"]
+    kiosk.dispatch(Focus(1))  # Planechase
+    kiosk.dispatch(Turn(1))  # on
+    kiosk.dispatch(Focus(2))  # skip Contraptions: players
+    kiosk.dispatch(Turn(-1))  # 3 players
+    for name in ("Ann", "Bea", "Cyd"):
+        kiosk.dispatch(Focus(1))
+        for _ in range(8):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+        kiosk.settle()
+    kiosk.redraw()
+    assert texts(kiosk, "setup.value.name") == ["Ann", "Bea", "Cyd_"]
+    kiosk.dispatch(Press(Button.NEXT))  # from a name row: the next row
+    kiosk.dispatch(Press(Button.NEXT))  # starts
+    assert kiosk.state is not None
+    assert [p.name for p in kiosk.state.players] == ["Ann", "Bea", "Cyd"]
+    assert kiosk.state.formats == ("commander", "planechase")
+    assert kiosk.ui.screen == "table"
+
+
+def test_setup_refusal_is_shown_and_nothing_starts(make_kiosk: MakeKiosk) -> None:
+    kiosk = make_kiosk((800, 480), "pl")
+    kiosk.dispatch(Go("setup"))
+    form = kiosk.ui.forms["setup"]
+    form.names[1] = form.names[0]
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.redraw()
+    assert kiosk.state is None
+    assert texts(kiosk, "status.error") == ["Dwóch graczy nazywa się 'Gracz 1': nadaj różne imiona."]
+
+
+def test_language_changes_at_setup(make_kiosk: MakeKiosk) -> None:
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.dispatch(Go("setup"))
+    from display.screens.setup import rows
+
+    language = [kind for kind, _ in rows(kiosk.ui.forms["setup"])].index("language")
+    kiosk.dispatch(Focus(language))  # ←/→ to the language row
+    kiosk.dispatch(Turn(2))  # en → ru → ja
+    kiosk.redraw()
+    assert kiosk.ui.language == "ja"
+    assert texts(kiosk, "setup.title") == ["新しいゲーム"]
+
+
+def test_help_lists_the_keys(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "help")
+    lines = texts(kiosk, "help.line")
+    assert lines[0] == "Space — ROLL (planar die)"
+    assert len(lines) == 9
+
+
+def test_game_clock_counts_down_when_a_time_limit_is_set(make_kiosk: MakeKiosk) -> None:
+    """The header shows the time left when the game has a ``time_limit`` option (minutes)."""
+    kiosk = shown(make_kiosk, "table")
+    assert kiosk.state is not None and kiosk.controller.state is not None
+    kiosk.controller.state = kiosk.state.model_copy(update={"options": {**kiosk.state.options, "time_limit": 50}})
+    kiosk.ui.game_started_at = 1.7e9 - 630.5  # 2369.5 s of 3000 left
+    kiosk.redraw()
+    assert texts(kiosk, "header.clock") == ["39:30 left"]
+    assert kiosk.deadline() is not None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_hw4_every_text_fits_on_every_layout(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+    """HW-4: at every size every text is inside the screen, every character has a glyph, and
+    the key facts stay large."""
+    kiosk = make_kiosk(SIZES[0], language)
+    SCENES[scene](kiosk)
+    for size in SIZES:
+        kiosk.retarget(OffscreenTarget(size))
+        kiosk.redraw()
+        layout = choose(*size)
+        for d in kiosk.canvas.drawn:
+            x, y, w, h = d.rect
+            assert x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1] + 1, (size, d)
+        assert kiosk.fonts.missing == set()
+        for d in kiosk.canvas.drawn:
+            if d.role.endswith(".life") or d.role == "header.headline":
+                assert d.size >= layout.medium, (size, d)
+
+
+def test_pc7_a_phenomenon_takes_the_planes_place_until_next(make_kiosk: MakeKiosk) -> None:
+    """PC-7: a phenomenon being encountered is shown large with what to do; NEXT resolves it."""
+    from device.state_planechase import FaceUpCard, PlanarKind
+
+    kiosk = shown(make_kiosk, "upkeep")
+    kiosk.dispatch(Press(Button.NEXT))
+    state = kiosk.controller.state
+    assert state is not None and state.planechase is not None
+    phenomenon = FaceUpCard(name="Chaotic Aether", kind=PlanarKind.PHENOMENON, owner=0)
+    pc = state.planechase.model_copy(update={"encounter": "Chaotic Aether", "face_up": (phenomenon,)})
+    kiosk.controller.state = state.model_copy(update={"planechase": pc})
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    assert texts(kiosk, "pc.plane.name") == ["Chaotic Aether"]
+    assert texts(kiosk, "pc.plane.type") == ["Phenomenon"]
+    assert texts(kiosk, "pc.resolve") == ["Resolve it, then press NEXT"]
+
+
+def test_pc11_a_pending_choice_is_picked_with_the_encoder_and_select(make_kiosk: MakeKiosk) -> None:
+    """PC-11: Interplanar Tunnel's choice: the revealed planes as a list; ↑/↓ and SELECT choose."""
+    from device.rules.planechase import ChoosePlanar
+    from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
+
+    kiosk = shown(make_kiosk, "upkeep")
+    kiosk.dispatch(Press(Button.NEXT))
+    state = kiosk.controller.state
+    assert state is not None and state.planechase is not None
+    cards = (CardRef(name="Agyrem", kind=PlanarKind.PLANE), CardRef(name="Bant", kind=PlanarKind.PLANE))
+    choice = PendingChoice(kind=ChoiceKind.TUNNEL, seat=0, deck=0, cards=cards, source="Interplanar Tunnel")
+    kiosk.controller.state = state.model_copy(update={"planechase": state.planechase.model_copy(update={"choice": choice})})
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    assert texts(kiosk, "pc.choice.option") == ["Agyrem", "Bant"]
+    assert texts(kiosk, "pc.choice.prompt")[0].startswith("Alice: choose the plane to put on top")
+    sent: list[object] = []
+    kiosk.execute = lambda command: sent.append(command)  # type: ignore[method-assign, assignment, return-value]
+    kiosk.dispatch(Turn(1))
+    kiosk.dispatch(Press(Button.SELECT))
+    assert sent == [ChoosePlanar(answer=("Bant",))]

@@ -1,0 +1,107 @@
+"""The kiosk's languages and fonts: English, Russian, Japanese and Polish strings, the core's
+messages translated by key with an English fallback, bundled fonts that draw every UI string,
+and a clear message when a character has no font."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import pytest
+
+from device import rules  # noqa: F401 - registers every rules module's texts
+from device.text import EN, Message
+from display import cardtext
+from display.fonts import BUNDLED, Fonts
+from display.i18n import LANGUAGES, Translator, table
+
+FIELD = string.Formatter()
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in FIELD.parse(template) if name}
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_ui_text_is_translated_with_the_same_parameters(language: str) -> None:
+    english = table("en")
+    other = table(language)
+    assert sorted(k for k in english if k not in other) == []
+    for key, text in other.items():
+        source = english.get(key) or EN.get(key)
+        assert source is not None, f"{language}: {key!r} translates nothing"
+        assert fields(text) == fields(source), (language, key)
+
+
+def test_core_messages_fall_back_to_english() -> None:
+    tr = Translator("ru")
+    assert tr.message(Message("life.changed", name="Аня", before=20, after=17)) == "Аня: 20 → 17 жизни."
+    assert tr.message(Message("controller.undid", what="x")) == "Отменено: x"
+    # A key no translation has yet shows in English, never as a key.
+    untranslated = next(k for k in EN if k not in table("ru") and "{" not in EN[k])
+    assert tr(untranslated) == EN[untranslated]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_bundled_fonts_draw_every_ui_text(language: str, fonts: Fonts) -> None:
+    """The bundled subsets hold every character of the kiosk's texts: a fresh machine with no
+    fonts at all still draws the whole interface (re-run display/typefaces/subset.py otherwise)."""
+    bundled = Fonts(system=False)
+    chars = {ch for text in table(language).values() for ch in text}
+    for ch in sorted(chars):
+        bundled.runs(ch)
+    assert bundled.missing == set()
+    assert all(Path(name).parent == BUNDLED for name in bundled.chain()[:2])
+
+
+def test_bundled_fonts_come_with_their_licence() -> None:
+    licence = (BUNDLED / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    assert "NotoSansCJKjp-Regular-subset.otf" in licence and "NotoSans-Regular-subset.ttf" in licence
+
+
+def test_a_character_no_font_has_is_reported_once_with_the_fix(fonts: Fonts) -> None:
+    bundled = Fonts(system=False)
+    bundled.render("漢龍 Bob", 20, (255, 255, 255))
+    bundled.render("漢", 20, (255, 255, 255))
+    assert bundled.missing == {"漢", "龍"}
+    assert bundled.notices == [("ui.font_missing", {"chars": "漢龍"})]
+    text = Translator("en")(*bundled.notices[0][:1], **bundled.notices[0][1])
+    assert text == "No font for 漢龍: install fonts-noto-cjk (or set display.font)"
+
+
+def test_a_missing_configured_font_is_said_and_the_bundled_one_used(tmp_path: Path, fonts: Fonts) -> None:
+    chosen = Fonts(configured=tmp_path / "nope.ttf", system=False)
+    assert chosen.notices[0][0] == "ui.font_bundled_missing"
+    assert str(tmp_path / "nope.ttf") in chosen.notices[0][1]["font"]
+    assert Path(chosen.chain()[0]).parent == BUNDLED
+
+
+def test_system_fonts_extend_the_bundled_ones(fonts: Fonts) -> None:
+    """With the operating system's fonts, a name in kanji the UI does not use still draws."""
+    system = Fonts(system=True)
+    if not any("NotoSansCJK" in name or "Hiragino" in name or "msgothic" in name for name in system.chain()):
+        pytest.skip("no CJK font installed on this machine")
+    system.render("漢字", 20, (255, 255, 255))
+    assert system.missing == set()
+
+
+def test_card_text_comes_from_imported_card_data(tmp_path: Path) -> None:
+    """HW-3: ``aetherbox catalog import`` stores rules text; the screens read it by name."""
+    import json
+
+    from device.cardtext import clear_cache, import_file
+
+    data = tmp_path / "cards.json"
+    data.write_text(json.dumps([{
+        "object": "card", "id": "0", "lang": "en", "name": "Tazeem", "layout": "planar",
+        "type_line": "Plane — Zendikar", "oracle_text": "Sample text.", "legalities": {},
+    }]), encoding="utf-8")
+    import_file(data, tmp_path / "data")
+    clear_cache()
+    try:
+        cardtext.configure(tmp_path / "data")
+        assert cardtext.rules_text("Tazeem") == "Sample text."
+        assert cardtext.rules_text("Agyrem") is None
+    finally:
+        cardtext.configure(None)
