@@ -26,6 +26,8 @@ allows and what it used instead, and carries on.  Example file (every key option
 
     [gpio]                           # pins and timing, see drivers/gpio.py (GpioConfig)
     roll = 17
+    buzzer = 18                      # the planeswalk chime and chaos beep; absent: no buzzer
+    led = 23                         # the chaos flash; absent: no LED
 """
 
 from __future__ import annotations

@@ -196,7 +196,7 @@ def _wizards(console: Console, args: list[str]) -> None:
         for card in wizard.cards:
             parts = []
             for spell in card.spells:
-                text = spells_text([spell])
+                text = str(spells_text([spell]))
                 if spell.dice:
                     text = str(Message("wdc.show.spell_state", spell=text, dice=faces_text(spell.dice),
                                        cast=", used" if spell.cast else ""))

@@ -133,7 +133,7 @@ class Txn:
     undone: bool  # after an undo, until redone or dropped
 
     def messages(self) -> list[Message]:
-        return [Message(m["key"], **m["params"]) for m in self.summary]
+        return [Message.from_json(m) for m in self.summary]
 
 
 def default_path(data_dir: Path) -> Path:

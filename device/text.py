@@ -54,4 +54,14 @@ class Message:
         return hash(self.key)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": self.params, "text": str(self)}
+        # A param may itself be a message (a word or phrase each language words its own way).
+        params = {k: v.to_json() if isinstance(v, Message) else v for k, v in self.params.items()}
+        return {"key": self.key, "params": params, "text": str(self)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Message:
+        params = {
+            k: cls.from_json(v) if isinstance(v, dict) and {"key", "params"} <= v.keys() else v
+            for k, v in data["params"].items()
+        }
+        return cls(data["key"], **params)

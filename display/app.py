@@ -1,20 +1,37 @@
 """``aetherbox`` / ``aetherbox kiosk``: the gadget — journal, controller, screen and inputs.
 
 Everything is opened and checked here, at start-up, and said once in the log: the journal,
-the display target, the fonts, the GPIO buttons (or the keyboard standing in for them) and the
-RFID reader when one is configured.  Then the kiosk's loop runs until it is closed.
+the display target, the fonts, the GPIO buttons (or the keyboard standing in for them), the
+buzzer and LED, and the RFID reader when one is configured.  Then the kiosk's loop runs until it
+is closed.
+
+Under systemd (``$NOTIFY_SOCKET`` set: the service) a missing screen is waited for instead of
+ending the program, because a restart could not do better and the journal says why only once.
+READY goes out once the journal is checked and the screen has had its first try: it does not
+wait for a screen that is not there, so systemd's start timeout does not turn an unplugged HDMI
+cable into a restart loop; the watchdog is pinged while it waits and STATUS= says what it waits
+for.  At a keyboard (no ``$NOTIFY_SOCKET``) no screen is an error that says what to do instead.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from contextlib import ExitStack
+import signal
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from device.config import Config
 from device.errors import ConfigError
+
+if TYPE_CHECKING:
+    from display.kiosk import Kiosk
+    from display.targets import Target
+    from drivers.gpio import GpioConfig
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +48,7 @@ class KioskOptions:
     reader: str | None = None  # "auto", "fake" or a port; None: only when [reader] names one
     buttons: str | None = None  # "auto", "gpio", "fake"; None: the configuration's
     frames: int | None = None  # stop after this many frames (scripts, smoke tests)
+    wait_for_screen: bool | None = None  # None: under systemd ($NOTIFY_SOCKET), see the module's note
 
 
 def _reader_spec(options: KioskOptions, config: Config) -> str | None:
@@ -42,7 +60,51 @@ def _reader_spec(options: KioskOptions, config: Config) -> str | None:
     return None
 
 
+def feedback_pins(gpio: GpioConfig, table: dict[str, object]) -> GpioConfig:
+    """The buzzer and LED are fitted only when ``[gpio]`` names their pins: a cue driving a pin
+    nobody wired (or wired to something else) must not happen by default."""
+    return gpio.model_copy(update={name: getattr(gpio, name) if name in table else None for name in ("buzzer", "led")})
+
+
+def _stop_on_signals(kiosk: Kiosk) -> None:
+    """SDL turns SIGTERM and SIGINT into a quit event, which the loop sees at once where it
+    sleeps in SDL or polls it; with the drivers that read no input (the dummy driver behind
+    ``--screenshots``) the loop sleeps on its own queue instead, so it needs waking."""
+    import pygame
+
+    from display.kiosk import SDL_NO_INPUT
+
+    driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
+    if driver in SDL_NO_INPUT:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(number, lambda *_: kiosk.stop())
+
+
 def run_kiosk(config: Config, options: KioskOptions) -> int:
+    with open_kiosk(config, options) as kiosk:
+        _stop_on_signals(kiosk)
+        if options.frames is not None:
+            kiosk.redraw()
+            while kiosk.frames < options.frames and kiosk.step():
+                pass
+            return 0
+        return kiosk.run()
+
+
+@contextmanager
+def open_kiosk(
+    config: Config,
+    options: KioskOptions,
+    *,
+    opener: Callable[[], Target] | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+) -> Iterator[Kiosk]:
+    """The kiosk with everything opened, READY sent; closed (STOPPING sent) on leaving.
+
+    ``opener`` makes one attempt at the display target (default: the configured one);
+    ``sleep`` and ``clock`` time the waits for a missing screen (tests pass fakes).
+    """
     import pygame  # noqa: F401 - fail here, clearly, if pygame is missing
 
     from device.controller import Controller
@@ -53,7 +115,8 @@ def run_kiosk(config: Config, options: KioskOptions) -> int:
     from display.fonts import Fonts
     from display.kiosk import Kiosk, WakingQueue
     from display.layout import parse_size
-    from display.targets import open_target
+    from display.targets import FB_CHECKS, KMS_CHECKS, ScreenKeeper, open_target
+    from drivers.feedback import open_feedback
     from drivers.gpio import GpioConfig, open_buttons
 
     display = config.display
@@ -67,19 +130,28 @@ def run_kiosk(config: Config, options: KioskOptions) -> int:
         raise ConfigError(f"[gpio]: {error}") from None
     cardtext.configure(config.resolved_data_dir())
     notifier = Notifier.from_environment()
+    watchdog = Watchdog.from_environment(notifier)
+    wait = options.wait_for_screen
+    if wait is None:
+        wait = notifier.enabled and options.screenshots is None
     opened, recovery = open_journal(options.db or config.journal_path(), recover=options.db is None)
     with ExitStack() as stack:
         journal = stack.enter_context(opened)
         if recovery is not None:
             log.warning("%s", recovery.message())
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
-        target = open_target(size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots)
-        stack.callback(target.close)
+        attempt = opener or (lambda: open_target(size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots))
+        keeper = ScreenKeeper(
+            attempt, checks=FB_CHECKS if fb is not None else KMS_CHECKS, sleep=sleep, clock=clock,
+            watchdog=watchdog,
+        )
         inputs = WakingQueue()
-        backend = options.buttons or display.buttons
-        buttons = open_buttons(gpio, inputs, backend="fake" if options.screenshots else backend)  # type: ignore[arg-type]
+        backend = "fake" if options.screenshots else (options.buttons or display.buttons)
+        buttons = open_buttons(gpio, inputs, backend=backend)  # type: ignore[arg-type]
         buttons.start()
         stack.callback(buttons.close)
+        feedback = open_feedback(feedback_pins(gpio, config.gpio), backend=backend)  # type: ignore[arg-type]
+        stack.callback(feedback.close)
         spec = _reader_spec(options, config)
         if spec is not None:
             from drivers.rfid import make_reader
@@ -92,18 +164,25 @@ def run_kiosk(config: Config, options: KioskOptions) -> int:
             )
             reader.start()
             stack.callback(reader.stop)
+        if wait:
+            target = keeper.first()
+            notifier.ready("kiosk running" if target is not None else f"waiting for the screen: {keeper.problem}")
+            keeper.notifier = notifier  # STATUS= from now on, after READY's own
+            if target is None:
+                target = keeper.open()
+        else:
+            target = attempt()
+            notifier.ready("kiosk running")
+        made: list[Kiosk] = []
+        stack.callback(lambda: (made[0].target if made else target).close())  # the kiosk may have reopened it
+        stack.callback(notifier.close)
+        stack.callback(notifier.stopping)
         fonts = Fonts(configured=display.font)
         kiosk = Kiosk(
             controller, target, language=options.language or config.language, inputs=inputs, fonts=fonts,
-            fps=display.fps, watchdog=Watchdog.from_environment(notifier),
+            fps=display.fps, watchdog=watchdog, feedback=feedback, reopen=keeper.reopen if wait else None,
         )
-        notifier.ready("kiosk running")
-        stack.callback(notifier.close)
-        stack.callback(notifier.stopping)
-        if options.frames is not None:
-            kiosk.redraw()
-            while kiosk.frames < options.frames and kiosk.step():
-                pass
-            return 0
-        return kiosk.run()
-    return 0
+        made.append(kiosk)
+        if keeper.waited:
+            kiosk.drop_blind_inputs()
+        yield kiosk

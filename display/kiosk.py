@@ -8,6 +8,12 @@ expiring, an animation frame, the game clock) or forever: in ``pygame.event.wait
 a desktop, whose SDL drivers really sleep, and on the queue elsewhere (``SDL_SLEEPS``).  A frame
 is drawn only when the game state or the UI state changed.
 
+If SDL reports the screen gone while the loop waits on it or presents a frame (a ``pygame.error``
+from its event queue or ``flip``), the loop closes the target and, given ``reopen`` (the app's
+:class:`display.targets.ScreenKeeper`), waits for it to come back; the game is untouched, and
+presses made while the screen was dark are dropped, not played blind.  After each command the
+buzzer and LED play their cue (``feedback``): a planeswalk chimes, a chaos roll beeps and flashes.
+
 Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the README:
 
 =====================  ==========================================================
@@ -38,9 +44,11 @@ from device.commands import Command
 from device.controller import Controller, Result
 from device.errors import IllegalCommand
 from device.events import Event
-from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead
+from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead, TagRemoved
 from device.journal import Txn
 from device.notify import Watchdog
+from device.rules.planechase import PlanarDieRolled, Planeswalked
+from device.state_planechase import DieFace
 from device.state import GameState
 from device.tagmap import format_uid
 from display import render as render_module
@@ -51,6 +59,7 @@ from display.layout import choose
 from display.screens import SCREENS, View
 from display.targets import Target
 from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, ToggleHelp, Turn, Type, UiState
+from drivers.feedback import Cue, Feedback
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +67,23 @@ WAKE = pygame.event.custom_type()
 ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
+
+
+def cues(events: Sequence[Event]) -> list[Cue]:
+    """The cues a command's events call for, in order, each once: a planar die that came up
+    chaos (after Chaotic Aether's blanks-as-chaos) and any planeswalk, by die or otherwise.
+    Undo and redo carry no events, so taking a roll back is silent."""
+    found: list[Cue] = []
+    for event in events:
+        if isinstance(event, PlanarDieRolled) and event.result is DieFace.CHAOS:
+            cue = Cue.CHAOS
+        elif isinstance(event, Planeswalked):
+            cue = Cue.PLANESWALK
+        else:
+            continue
+        if cue not in found:
+            found.append(cue)
+    return found
 
 
 class WakingQueue(queue.Queue[InputEvent]):
@@ -75,6 +101,10 @@ class WakingQueue(queue.Queue[InputEvent]):
             pygame.event.post(pygame.event.Event(WAKE))
         except pygame.error:
             pass  # video not up yet: the loop drains the queue when it starts
+
+    def wake(self) -> None:
+        """Wake the loop without an input (a signal asking it to stop)."""
+        self._signal.set()
 
     def wait(self, timeout: float | None) -> None:
         """Sleep until something is put (or ``timeout`` seconds pass)."""
@@ -127,6 +157,8 @@ class Kiosk:
 
     ``clock`` (monotonic) and ``wall`` (epoch seconds) are parameters so tests control time.
     ``on_present(when)`` is called after each frame is shown (the benchmark measures latency).
+    ``reopen(error)`` returns a new target once a lost screen can be opened again (without it a
+    lost screen ends the loop with the error); ``feedback`` plays the buzzer and LED cues.
     """
 
     def __init__(
@@ -142,6 +174,8 @@ class Kiosk:
         wall: Callable[[], float] = time.time,
         on_present: Callable[[float], None] | None = None,
         watchdog: Watchdog | None = None,
+        feedback: Feedback | None = None,
+        reopen: Callable[[BaseException], Target] | None = None,
     ) -> None:
         self.controller = controller
         self.target = target
@@ -152,6 +186,10 @@ class Kiosk:
         self._wall = wall
         self.on_present = on_present
         self.watchdog = watchdog
+        self.feedback = feedback
+        self.reopen = reopen
+        self.screen_losses = 0
+        self._feedback_failed = False
         self._ui = UiState(language=language, fps=self.fps)
         self._canvas = self._make_canvas()
         self.dirty = True
@@ -229,7 +267,19 @@ class Kiosk:
         self._follow(result.events)
         for scr in SCREENS.values():
             scr.after(self, result)
+        self._cue(result.events)
         self.dirty = True
+
+    def _cue(self, events: Sequence[Event]) -> None:
+        if self.feedback is None:
+            return
+        for cue in cues(events):
+            try:
+                self.feedback.play(cue)
+            except Exception as error:  # a dead buzzer is no reason to stop the game
+                if not self._feedback_failed:
+                    log.warning("feedback: cannot play %r (%s); the game goes on without it", cue.value, error)
+                self._feedback_failed = True
 
     def _follow(self, events: Sequence[Event]) -> None:
         if not events or self._ui.screen == "setup" and self.state is None:
@@ -418,9 +468,15 @@ class Kiosk:
         pending, redraw if anything changed.  Returns False once the kiosk should quit."""
         due = self._due
         first: list[Any] = []
-        if block and not self.dirty and not pygame.event.peek() and self.inputs.empty():
-            first = self._sleep(due)
-        events = [*first, *pygame.event.get()]
+        try:
+            if block and not self.dirty and not pygame.event.peek() and self.inputs.empty():
+                first = self._sleep(due)
+            events = [*first, *pygame.event.get()]
+        except pygame.error as error:
+            if self.reopen is None:
+                raise
+            self._screen_lost(error)
+            events = []
         if self.watchdog is not None:
             self.watchdog.tick(self.now())
         for event in events:
@@ -457,10 +513,51 @@ class Kiosk:
         render_module.render(self._canvas, self.state, self._ui, self.tr, now=now, wall=self._wall())
         self.dirty = False
         self._due = self.deadline()
-        if self.target.present():
+        try:
+            shown = self.target.present()
+        except pygame.error as error:
+            if self.reopen is None:
+                raise
+            self._screen_lost(error)
+            return
+        if shown:
             self.frames += 1
             if self.on_present is not None:
                 self.on_present(time.perf_counter())
+
+    def _screen_lost(self, error: BaseException) -> None:
+        assert self.reopen is not None
+        self.screen_losses += 1
+        try:
+            self.target.close()
+        except pygame.error:
+            pass  # half gone already; the new target starts SDL's video afresh
+        self.retarget(self.reopen(error))
+        self.drop_blind_inputs()
+
+    def drop_blind_inputs(self) -> int:
+        """Forget the presses, turns and taps made while there was no screen (nobody saw what
+        they would do); the reader's status still counts.  Returns how many were dropped."""
+        dropped = 0
+        while True:
+            try:
+                event = self.inputs.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(event, ReaderStatus):
+                self.handle_input(event)
+            elif not isinstance(event, TagRemoved):
+                dropped += 1
+        if dropped:
+            log.warning("display: %d press%s made while there was no screen dropped", dropped, "es" if dropped != 1 else "")
+        self.dirty = True
+        return dropped
+
+    def stop(self) -> None:
+        """Quit at the next turn of the loop (SIGTERM from the service manager, say)."""
+        self._ui.quit = True
+        if isinstance(self.inputs, WakingQueue):
+            self.inputs.wake()
 
     def run(self) -> int:
         """Run until quit (window closed, Ctrl+Q)."""

@@ -8,6 +8,7 @@ reader), and a bar of touch buttons.  Rendering never changes the game.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from device.inputs import Button
 from device.state import GameState, Step, outcome
@@ -18,6 +19,13 @@ from display.i18n import Translator
 from display.screens import SCREENS, View, load
 from display.ui import Go, Press, ToggleHelp, UiState
 
+#: Base formats whose turns are not MTG turns say whose move it is themselves (format → headline);
+#: filled in by their screens, which ``load`` imports.
+HEADLINES: dict[str, Callable[[GameState, Translator], str]] = {}
+#: Base formats whose games keep their own clock (a Conspiracy round's): format → ``fn(state,
+#: wall) -> seconds left, or None while it is not running``; filled in the same way.
+GAME_CLOCKS: dict[str, Callable[[GameState, float], float | None]] = {}
+
 load()
 
 TIME_LIMIT_OPTION = "time_limit"  # minutes; a table option, when a module or format offers it
@@ -25,7 +33,11 @@ TIME_LIMIT_OPTION = "time_limit"  # minutes; a table option, when a module or fo
 
 def time_left(state: GameState | None, ui: UiState, wall: float) -> float | None:
     """Seconds left of the game's time limit, or None without a limit (or a known start)."""
-    if state is None or ui.game_started_at is None:
+    if state is None:
+        return None
+    if state.formats and state.formats[0] in GAME_CLOCKS:
+        return GAME_CLOCKS[state.formats[0]](state, wall)
+    if ui.game_started_at is None:
         return None
     limit = state.options.get(TIME_LIMIT_OPTION)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
@@ -54,6 +66,8 @@ def headline(state: GameState | None, tr: Translator) -> str:
     result = outcome(state)
     if result is not None:
         return tr("ui.draw") if result.winner is None else tr("ui.winner", name=state.player(result.winner).name)
+    if state.formats and state.formats[0] in HEADLINES:
+        return HEADLINES[state.formats[0]](state, tr)
     name = state.player(state.active).name
     return tr("ui.upkeep_of" if state.step is Step.UPKEEP else "ui.turn_of", name=name)
 

@@ -2,20 +2,25 @@
 buffer (RGB565), or PNG files.  Every target gives the kiosk a surface to draw on and presents
 it; pygame's event queue is always initialised, because the loop sleeps on it.
 
-The choice is made once, in :func:`open_target`, and said in the log.
+The choice is made once, in :func:`open_target`, and said in the log.  Under the service a
+screen that is not there (yet) is waited for: :class:`ScreenKeeper` tries again with a growing
+pause and says each change once.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Final, Protocol
 
 import pygame
 
 from device.errors import DeviceNotFound, DevicePermission
+from device.notify import Notifier, Watchdog
 
 log = logging.getLogger(__name__)
 
@@ -42,13 +47,29 @@ class Target(Protocol):
     def close(self) -> None: ...
 
 
+class NoScreen(DeviceNotFound):
+    """No screen to draw on.  ``reason`` is the short account (SDL's error, mostly); the message
+    adds what to do instead at a keyboard."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(NO_SCREEN_HINT.format(reason=reason))
+        self.reason = reason
+
+
+def sdl_driver() -> str:
+    """The SDL video driver asked for, for log lines: ``$SDL_VIDEODRIVER`` or SDL's own pick."""
+    if pygame.display.get_init():
+        return str(pygame.display.get_driver())
+    return os.environ.get("SDL_VIDEODRIVER") or "SDL's choice"
+
+
 def _init_video(driver: str | None) -> None:
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
     try:
         pygame.display.init()
     except pygame.error as error:
-        raise DeviceNotFound(NO_SCREEN_HINT.format(reason=str(error) or "no video device")) from error
+        raise NoScreen(str(error) or "no video device") from error
 
 
 class WindowTarget:
@@ -61,7 +82,7 @@ class WindowTarget:
         if chosen in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != chosen:
             # SDL falls back to drawing nowhere when it finds no screen; say so instead.
             pygame.display.quit()
-            raise DeviceNotFound(NO_SCREEN_HINT.format(reason="no desktop and no KMS/DRM display found"))
+            raise NoScreen("no desktop and no KMS/DRM display found")
         flags = 0
         if fullscreen:
             flags |= pygame.FULLSCREEN
@@ -72,7 +93,8 @@ class WindowTarget:
         try:
             self._screen = pygame.display.set_mode(size, flags)
         except pygame.error as error:
-            raise DeviceNotFound(NO_SCREEN_HINT.format(reason=str(error))) from error
+            pygame.display.quit()  # the next attempt starts SDL's video afresh
+            raise NoScreen(str(error)) from error
         pygame.display.set_caption("aetherbox")
         pygame.mouse.set_visible(not fullscreen)
         self.name = f"{pygame.display.get_driver()} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
@@ -222,3 +244,133 @@ def open_target(
         target = WindowTarget(size, fullscreen=fullscreen)
     log.info("display: %s", target.name)
     return target
+
+
+#: Pauses between attempts to open a screen that is not there: short at first, for a screen
+#: still waking up at boot, then every 30 s, so an unplugged cable costs nothing and the gadget
+#: comes back at most half a minute after it is plugged in.
+RETRY_DELAYS: Final = (1.0, 2.0, 5.0, 10.0, 20.0, 30.0)
+
+KMS_CHECKS = (
+    "check the HDMI cable and that the screen is on, 'dtoverlay=vc4-kms-v3d' in "
+    "/boot/firmware/config.txt, and that the user is in the 'video' and 'render' groups"
+)
+FB_CHECKS = "check the panel's cable, its dtoverlay in /boot/firmware/config.txt and the 'video' group"
+
+#: What a failed attempt may raise; anything else is a bug and ends the kiosk.
+SCREEN_ERRORS: Final = (DeviceNotFound, DevicePermission, pygame.error)
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, NoScreen):
+        return error.reason
+    return str(error) or type(error).__name__
+
+
+class ScreenKeeper:
+    """Opens the display target and, while it cannot, waits and tries again.
+
+    ``opener`` makes one attempt (e.g. :func:`open_target` with the configured size).  Between
+    attempts it sleeps ``delays`` (the last one repeats) through ``sleep``, in slices short
+    enough to keep pinging systemd's ``watchdog``; ``clock`` and ``sleep`` are parameters so
+    tests wait no real time.  One log line (and one ``STATUS=`` to systemd) per change: the
+    screen missing, missing for another reason, back again, lost while running — never one per
+    attempt, so a Pi left without its screen does not fill the journal.
+    """
+
+    def __init__(
+        self,
+        opener: Callable[[], Target],
+        *,
+        checks: str = KMS_CHECKS,
+        delays: Sequence[float] = RETRY_DELAYS,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        watchdog: Watchdog | None = None,
+        notifier: Notifier | None = None,
+    ) -> None:
+        if not delays or min(delays) <= 0:
+            raise ValueError(f"retry delays must be positive seconds, not {tuple(delays)!r}")
+        self._opener = opener
+        self.checks = checks
+        self.delays = tuple(delays)
+        self._sleep = sleep
+        self._clock = clock
+        self.watchdog = watchdog
+        self.notifier = notifier
+        self.attempts = 0  # failed attempts since the screen was last open
+        self.waited = False  # the last open() had to wait: what was pressed meanwhile was blind
+        self._problem: str | None = None
+
+    def first(self) -> Target | None:
+        """One attempt: the target, or None (said once) when it cannot be opened yet."""
+        try:
+            target = self._opener()
+        except SCREEN_ERRORS as error:
+            self._failed(error)
+            return None
+        self._opened(target)
+        return target
+
+    def open(self) -> Target:
+        """The target, once it opens; waits (and keeps the watchdog fed) as long as it takes."""
+        self.waited = False
+        while True:
+            if self.attempts:  # the last attempt (maybe a :meth:`first`) failed: pause first
+                self.waited = True
+                self._wait(self.delays[min(self.attempts, len(self.delays)) - 1])
+            target = self.first()
+            if target is not None:
+                return target
+
+    def reopen(self, error: BaseException) -> Target:
+        """The screen went away while the kiosk was drawing: say so, then :meth:`open` again."""
+        self._problem = f"lost: {_reason(error)}"
+        self._say(
+            f"screen lost while running (SDL video driver {sdl_driver()!r}: {_reason(error)}); "
+            f"the game is kept and the screen reopened when it can be: {self.checks}",
+            "screen lost: reopening it",
+        )
+        target = self.open()
+        self.waited = True
+        return target
+
+    @property
+    def problem(self) -> str | None:
+        """Why the screen is not open, or None when it is."""
+        return self._problem
+
+    def _failed(self, error: BaseException) -> None:
+        self.attempts += 1
+        reason = _reason(error)
+        if reason == self._problem:
+            return
+        first = self._problem is None
+        self._problem = reason
+        self._say(
+            f"{'no screen' if first else 'still no screen, now'} (SDL video driver {sdl_driver()!r}: {reason}); "
+            f"trying again every {self.delays[0]:g} to {self.delays[-1]:g} s: {self.checks}",
+            f"waiting for the screen: {reason}",
+        )
+
+    def _opened(self, target: Target) -> None:
+        if self._problem is not None:
+            tries = f"after {self.attempts} failed attempt{'s' if self.attempts != 1 else ''}" if self.attempts else "again"
+            self._say(f"screen open {tries}: {target.name}", "kiosk running")
+        self._problem = None
+        self.attempts = 0
+
+    def _say(self, line: str, status: str) -> None:
+        log.warning("display: %s", line)
+        if self.notifier is not None:
+            self.notifier.status(status)
+
+    def _wait(self, seconds: float) -> None:
+        end = self._clock() + seconds
+        # A millisecond short is close enough, and the margin keeps float rounding from spinning.
+        while (left := end - self._clock()) > 0.001:
+            if self.watchdog is not None:
+                now = self._clock()
+                self.watchdog.tick(now)
+                left = min(left, max(self.watchdog.timeout(now), 0.001))
+            self._sleep(left)

@@ -224,3 +224,33 @@ def test_hw5_the_kiosk_loop_is_ready_after_the_journal_and_pings_while_idle(tmp_
         process.kill()
         process.wait()
     assert "STOPPING=1" in [m for _, m in systemd.drain(0.3)]
+
+
+def test_hw5_sigterm_stops_an_idle_kiosk_at_once(tmp_path: Path) -> None:
+    """HW-5: `systemctl stop` sends SIGTERM; the kiosk ends cleanly even while it sleeps with no
+    deadline (no watchdog), rather than waiting for systemd's SIGKILL."""
+    env = {
+        **os.environ,
+        "AETHERBOX_DATA_DIR": str(tmp_path / "data"),
+        "AETHERBOX_CONFIG": str(tmp_path / "none.toml"),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    env.pop("NOTIFY_SOCKET", None)
+    env.pop("WATCHDOG_USEC", None)
+    shots = tmp_path / "shots"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "device.cli", "kiosk", "--screenshots", str(shots), "--buttons", "fake"],
+        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not any(shots.glob("*.png")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert any(shots.glob("*.png")), "the kiosk drew no first frame"
+        time.sleep(0.3)  # asleep now, with nothing due
+        process.terminate()
+        assert process.wait(5) == 0
+    finally:
+        process.kill()
+        process.wait()

@@ -23,6 +23,7 @@ The model an organiser runs on one gadget:
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Literal
@@ -116,6 +117,24 @@ register_texts(
         "consp.leave_count": "Name the players who left at the same time, each once.",
         "consp.already_out": "{name} has left already.",
         "consp.won_reason": "the pod's two rounds are over",
+        # Pieces the messages above are built from, so each language joins and words them its way.
+        "consp.in_group.1": "group 1",
+        "consp.in_group.2": "group 2",
+        "consp.in_group.winners": "winners' group",
+        "consp.in_group.losers": "losers' group",
+        "consp.in_group.table": "the table",
+        "consp.seated": "{group}: {names}",
+        "consp.leave_of": "{count} of {size}",
+        "consp.placed": "{name} {place}",
+        "consp.with_life": "{name} ({life})",
+        "consp.nth.st": "{n}st",
+        "consp.nth.nd": "{n}nd",
+        "consp.nth.rd": "{n}rd",
+        "consp.nth.th": "{n}th",
+        "consp.comma": "{first}, {rest}",
+        "consp.semicolon": "{first}; {rest}",
+        "consp.or": "{first} or {rest}",
+        "consp.and": "{first} and {last}",
     }
 )
 
@@ -327,9 +346,36 @@ def label(group: str) -> str:
     return str(Message(f"consp.group.{group}"))
 
 
+def group_title(group: str) -> Message:
+    """A group's name as a message, so each language names it its own way."""
+    return Message(f"consp.group.{group}")
+
+
 def ordinal(n: int) -> str:
+    return str(nth(n))
+
+
+def nth(n: int) -> Message:
+    """A place (1st, 2nd …) as a message: English picks the suffix, other languages the word."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return Message(f"consp.nth.{suffix}", n=n)
+
+
+def joined(items: Sequence[str | Message], key: str) -> str | Message:
+    """Items joined by the separator message ``key`` ("{first}, {rest}"), each language its own."""
+    if not items:
+        return ""
+    head: str | Message = items[0]
+    for item in items[1:]:
+        head = Message(key, first=head, rest=item)
+    return head
+
+
+def listed(items: Sequence[str | Message]) -> str | Message:
+    """"A, B and C", as each language lists things."""
+    if len(items) <= 1:
+        return joined(items, "consp.comma")
+    return Message("consp.and", first=joined(items[:-1], "consp.comma"), last=items[-1])
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -348,9 +394,8 @@ def _pod(state: GameState) -> ConspiracyState:
     return consp
 
 
-def _names(state: GameState, seats: tuple[int, ...] | list[int]) -> str:
-    names = [state.player(s).name for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(state: GameState, seats: tuple[int, ...] | list[int]) -> str | Message:
+    return listed([state.player(s).name for s in seats])
 
 
 def _group_for(state: GameState, consp: ConspiracyState, seat: int) -> GroupRecord:
@@ -358,8 +403,8 @@ def _group_for(state: GameState, consp: ConspiracyState, seat: int) -> GroupReco
     assert group is not None  # every player of a pod is in one group per round
     if group.done:
         if consp.draft or consp.round == 2:
-            raise IllegalCommand("consp.pod_done", group=label(group.label))
-        raise IllegalCommand("consp.group_done", group=label(group.label), round=consp.round, next=consp.round + 1)
+            raise IllegalCommand("consp.pod_done", group=group_title(group.label))
+        raise IllegalCommand("consp.group_done", group=group_title(group.label), round=consp.round, next=consp.round + 1)
     return group
 
 
@@ -409,7 +454,7 @@ def _turn(state: GameState, command: PassGroupTurn, rng: Random) -> list[Event]:
     player = check_seat(state, command.seat)
     group = _group_for(state, consp, command.seat)
     if command.seat in group.gone:
-        raise IllegalCommand("consp.player_left", name=player.name, group=label(group.label))
+        raise IllegalCommand("consp.player_left", name=player.name, group=group_title(group.label))
     return [GroupTurnPassed(group=group.label, seat=command.seat)]
 
 
@@ -460,7 +505,7 @@ def _finish(state: GameState, command: FinishExtraTurns, rng: Random) -> list[Ev
     if consp.time_called is None:
         raise IllegalCommand("consp.time_first", round=consp.round)
     if group.done:
-        raise IllegalCommand("consp.pod_done", group=label(group.label))
+        raise IllegalCommand("consp.pod_done", group=group_title(group.label))
     return [_by_life(state, group)]
 
 
@@ -647,8 +692,15 @@ def _apply_pick(state: GameState, event: RumblePickEarned) -> GameState:
 # --- descriptions ---------------------------------------------------------------------------
 
 
-def _seating(state: GameState, groups: tuple[GroupRecord, ...]) -> str:
-    return "; ".join(f"{label(g.label).lower()}: {', '.join(state.player(s).name for s in g.order)}" for g in groups)
+def _seating(state: GameState, groups: tuple[GroupRecord, ...]) -> str | Message:
+    return joined(
+        [
+            Message("consp.seated", group=Message(f"consp.in_group.{g.label}"),
+                    names=joined([state.player(s).name for s in g.order], "consp.comma"))
+            for g in groups
+        ],
+        "consp.semicolon",
+    )
 
 
 @describes(RoundStarted)
@@ -657,19 +709,26 @@ def _describe_round(state: GameState, event: RoundStarted) -> Message:
         return Message("consp.draft", count=len(state.players))
     if event.round == 2:
         return Message("consp.round2", groups=_seating(state, event.groups))
-    options = []
-    if state.options.get("attack_left") is True:
-        options.append(str(Message("consp.attack_left")))
-    if state.options.get("range_of_influence") == "1":
-        options.append(str(Message("consp.range_one")))
-    if state.options.get("rumble") is True:
-        options.append(str(Message("consp.rumble_on")))
-    leave = " or ".join(sorted({f"{g.to_leave} of {len(g.order)}" for g in event.groups}))
+    options: list[str | Message] = [Message(key) for key in shown_options(state)]
+    shares = sorted({(g.to_leave, len(g.order)) for g in event.groups}, key=lambda s: f"{s[0]} of {s[1]}")
+    leave = joined([Message("consp.leave_of", count=c, size=n) for c, n in shares], "consp.or")
     return Message(
         "consp.round1", groups=_seating(state, event.groups), leave=leave,
         minutes=state.options.get("time_limit", 75),
-        options=str(Message("consp.options", options=", ".join(options))) if options else "",
+        options=Message("consp.options", options=joined(options, "consp.comma")) if options else "",
     )
+
+
+def shown_options(state: GameState) -> list[str]:
+    """CJ-6: the text keys of the table options in force that players must be told about."""
+    keys = []
+    if state.options.get("attack_left") is True:
+        keys.append("consp.attack_left")
+    if state.options.get("range_of_influence") == "1":
+        keys.append("consp.range_one")
+    if state.options.get("rumble") is True:
+        keys.append("consp.rumble_on")
+    return keys
 
 
 @describes(GroupLeft)
@@ -678,7 +737,7 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
     after = _apply_left(state, event).conspiracy
     assert after is not None
     group = next(g for g in after.groups if g.label == event.group)
-    title = label(group.label)
+    title = group_title(group.label)
     if not after.draft and after.round == 1:
         if group.done:
             stay, _ = round_one_split(group)
@@ -686,11 +745,12 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
         return Message("consp.left_r1", group=title, names=names, count=len(group.gone), target=group.to_leave)
     rows = {r.seat: r.place for r in standings(_apply_left(state, event))}
     ordered = list(reversed(_tiebreak(group, event.seats)))
-    places = ", ".join(f"{state.player(s).name} {ordinal(rows[s] or 0)}" for s in ordered)
+    places = joined([Message("consp.placed", name=state.player(s).name, place=nth(rows[s] or 0)) for s in ordered],
+                    "consp.comma")
     if group.done and group.remaining:
         winner = group.remaining[0]
         return Message("consp.won_group", group=title, names=names, places=places,
-                       winner=state.player(winner).name, place=ordinal(rows[winner] or 0))
+                       winner=state.player(winner).name, place=nth(rows[winner] or 0))
     return Message("consp.left_place", group=title, names=names, places=places)
 
 
@@ -698,7 +758,7 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
 def _describe_turn(state: GameState, event: GroupTurnPassed) -> Message:
     consp = _consp(state)
     key = "consp.lap_turn" if consp.time_called is not None else "consp.turn"
-    return Message(key, group=label(event.group), name=state.player(event.seat).name)
+    return Message(key, group=group_title(event.group), name=state.player(event.seat).name)
 
 
 @describes(ClockStarted)
@@ -708,26 +768,27 @@ def _describe_clock(state: GameState, event: ClockStarted) -> Message:
 
 @describes(TimeCalled)
 def _describe_time(state: GameState, event: TimeCalled) -> Message:
-    laps = []
+    laps: list[str | Message] = []
     for group in _consp(state).groups:
         if group.done:
             continue
         if group.active is None:
-            laps.append(str(Message("consp.lap_unknown", group=label(group.label))))
+            laps.append(Message("consp.lap_unknown", group=group_title(group.label)))
         else:
-            laps.append(str(Message("consp.lap_from", group=label(group.label), name=state.player(group.active).name)))
-    return Message("consp.time", laps="; ".join(laps))
+            laps.append(Message("consp.lap_from", group=group_title(group.label), name=state.player(group.active).name))
+    return Message("consp.time", laps=joined(laps, "consp.semicolon"))
 
 
 @describes(GroupRankedByLife)
 def _describe_by_life(state: GameState, event: GroupRankedByLife) -> Message:
     consp = _consp(state)
-    title = label(event.group)
+    title = group_title(event.group)
     if not consp.draft and consp.round == 1:
         group = next(g for g in consp.groups if g.label == event.group).model_copy(update={"by_life": event.ranking})
         stay, go = round_one_split(group)
         return Message("consp.by_life_r1", group=title, stay=_names(state, stay), go=_names(state, go))
-    ranking_text = ", ".join(f"{state.player(s).name} ({life})" for s, life in event.ranking)
+    ranking_text = joined([Message("consp.with_life", name=state.player(s).name, life=life) for s, life in event.ranking],
+                          "consp.comma")
     return Message("consp.by_life", group=title, ranking=ranking_text)
 
 

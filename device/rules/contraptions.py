@@ -145,6 +145,7 @@ register_texts(
         "ct.moved_shared": "The CRANK! counter moves {start} → {end}: {crank}",
         "ct.crank_any": "{name} may crank any of {cards} on sprocket {sprocket}.",
         "ct.crank_empty": "sprocket {sprocket} is empty, nothing cranks.",
+        "ct.crank_empty_sentence": "Sprocket {sprocket} is empty, nothing cranks.",
         "ct.stayed": "{name} controls no assembled contraption: the machine stops, the CRANK! counter stays on {at}.",
         "ct.rolled_a": "{name} rolls the faction {dice}: {faces}; {then}",
         "ct.rolled_b_crank": "{name} rolls {face}: crank sprocket {face}. {then}",
@@ -187,6 +188,11 @@ register_texts(
         "ct.variant.b": "variant B, full random",
         "ct.variant.c": "variant C, planar-style",
         "ct.virtual_shuffled": ", shuffled",
+        "ct.cards.physical": "physical",
+        "ct.cards.virtual": "virtual",
+        "ct.die_one": "die",
+        "ct.dice_n": "{count} dice",
+        "ct.or": "{first} or {second}",
         # the upkeep banner (CT-7)
         "ct.banner.roll": "Roll the contraption die",
         "ct.banner.choose_library": "Assemble from {libraries}",
@@ -554,10 +560,17 @@ def _libraries_text(state: GameState, indexes: Iterable[int]) -> str:
     return " or ".join(library_name(state, i) for i in indexes)
 
 
-def _board_text(state: GameState, board: int | None) -> str:
+def libraries_message(state: GameState, indexes: Sequence[int]) -> Message:
+    """"A or B or C" as one message, so each language joins the names its own way."""
+    if len(indexes) == 1:
+        return library_message(state, indexes[0])
+    return Message("ct.or", first=library_message(state, indexes[0]), second=libraries_message(state, indexes[1:]))
+
+
+def board_message(board: int | None, state: GameState) -> Message:
     if board is None:
-        return str(Message("ct.board_shared"))
-    return str(Message("ct.board_of", name=state.player(board).name))
+        return Message("ct.board_shared")
+    return Message("ct.board_of", name=state.player(board).name)
 
 
 def library_of(ct: ContraptionsState, seat: int) -> int:
@@ -1330,14 +1343,14 @@ def _describe_set_up(state: GameState, event: ContraptionsSetUp) -> Message:
         count = "?" if library.open else str(len(library.cards))
         libraries.append(f"{library_name(after, index)} ({count})")
     return Message(
-        "ct.set_up", variant=str(Message(f"ct.variant.{event.variant.value}")),
-        cards="physical" if event.physical else "virtual", libraries=", ".join(libraries),
+        "ct.set_up", variant=Message(f"ct.variant.{event.variant.value}"),
+        cards=Message("ct.cards.physical" if event.physical else "ct.cards.virtual"), libraries=", ".join(libraries),
     )
 
 
 @describes(ContraptionDeckSet)
 def _describe_deck(state: GameState, event: ContraptionDeckSet) -> Message:
-    shuffled = "" if contraptions(state).physical else str(Message("ct.virtual_shuffled"))
+    shuffled: Message | str = "" if contraptions(state).physical else Message("ct.virtual_shuffled")
     return Message("ct.deck_set", name=_name(state, event.seat), count=len(event.cards), shuffled=shuffled)
 
 
@@ -1346,11 +1359,11 @@ def _describe_began(state: GameState, event: ContraptionUpkeepBegan) -> Message:
     return Message("ct.upkeep", name=_name(state, event.seat))
 
 
-def _crank_offer(state: GameState, seat: int, board: int | None, sprocket: int) -> str:
+def _crank_offer(state: GameState, seat: int, board: int | None, sprocket: int, sentence: bool = False) -> Message:
     cards = [a.card for a in on_sprocket(contraptions(state), board, sprocket)]
     if not cards:
-        return str(Message("ct.crank_empty", sprocket=sprocket))
-    return str(Message("ct.crank_any", name=_name(state, seat), cards=", ".join(cards), sprocket=sprocket))
+        return Message("ct.crank_empty_sentence" if sentence else "ct.crank_empty", sprocket=sprocket)
+    return Message("ct.crank_any", name=_name(state, seat), cards=", ".join(cards), sprocket=sprocket)
 
 
 @describes(CrankCounterMoved)
@@ -1380,34 +1393,34 @@ def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
             then = Message("ct.look", count=len(event.looking), cards=", ".join(event.looking))
         else:
             then = Message("ct.look_empty")
-        return Message("ct.rolled_c", name=name, cost=event.cost, number=number, face=face, then=str(then))
+        return Message("ct.rolled_c", name=name, cost=event.cost, number=number, face=face, then=then)
     if ct.variant is Variant.FACTIONS:
-        libraries = _libraries_text(state, _allowed_libraries(event.faces))
-        dice = "die" if len(event.faces) == 1 else f"{len(event.faces)} dice"
+        libraries = libraries_message(state, _allowed_libraries(event.faces))
+        dice = Message("ct.die_one") if len(event.faces) == 1 else Message("ct.dice_n", count=len(event.faces))
         return Message(
             "ct.rolled_a", name=name, dice=dice, faces=", ".join(str(f) for f in event.faces),
-            then=str(Message("ct.assemble_from", libraries=libraries)),
+            then=Message("ct.assemble_from", libraries=libraries),
         )
     if face <= 3:
-        offer = _crank_offer(state, event.seat, None, face)
-        return Message("ct.rolled_b_crank", name=name, face=face, then=offer[:1].upper() + offer[1:])
+        offer = _crank_offer(state, event.seat, None, face, sentence=True)
+        return Message("ct.rolled_b_crank", name=name, face=face, then=offer)
     return Message("ct.rolled_b_assemble", name=name, face=face, count=face - 3)
 
 
 @describes(AssemblyExpected)
 def _describe_expected(state: GameState, event: AssemblyExpected) -> Message:
     key = "ct.expected_physical" if contraptions(state).physical else "ct.expected"
-    return Message(key, name=_name(state, event.seat), library=library_name(state, event.library))
+    return Message(key, name=_name(state, event.seat), library=library_message(state, event.library))
 
 
 @describes(AssemblyLibraryChosen)
 def _describe_chosen(state: GameState, event: AssemblyLibraryChosen) -> Message:
-    return Message("ct.library_chosen", name=_name(state, event.seat), library=library_name(state, event.library))
+    return Message("ct.library_chosen", name=_name(state, event.seat), library=library_message(state, event.library))
 
 
 @describes(ContraptionRevealed)
 def _describe_revealed(state: GameState, event: ContraptionRevealed) -> Message:
-    return Message("ct.revealed", name=_name(state, event.seat), card=event.card, library=library_name(state, event.library))
+    return Message("ct.revealed", name=_name(state, event.seat), card=event.card, library=library_message(state, event.library))
 
 
 @describes(ContraptionIdentified)
@@ -1418,7 +1431,7 @@ def _describe_identified(state: GameState, event: ContraptionIdentified) -> Mess
 @describes(ContraptionAssembled)
 def _describe_assembled(state: GameState, event: ContraptionAssembled) -> Message:
     return Message(
-        "ct.assembled", name=_name(state, event.seat), card=event.card, board=_board_text(state, event.board),
+        "ct.assembled", name=_name(state, event.seat), card=event.card, board=board_message(event.board, state),
         sprocket=event.sprocket,
     )
 
@@ -1437,7 +1450,7 @@ def _describe_declined(state: GameState, event: AssemblyDeclined) -> Message:
     if event.lapsed and event.to == "stays":
         return Message("ct.lapsed", name=name)
     if event.card is not None and event.library is not None and event.to == "bottom":
-        return Message("ct.declined_bottom", name=name, card=event.card, library=library_name(state, event.library))
+        return Message("ct.declined_bottom", name=name, card=event.card, library=library_message(state, event.library))
     if event.card is not None and event.to == "scrapyard":
         return Message("ct.declined_scrapyard", name=name, card=event.card)
     return Message("ct.declined", name=name)
@@ -1503,7 +1516,7 @@ def job_banner(state: GameState, job: Assembly) -> Message:
     if job.looking:
         return Message("ct.banner.look", count=len(job.looking))
     if len(job.libraries) > 1:
-        return Message("ct.banner.choose_library", libraries=_libraries_text(state, job.libraries))
+        return Message("ct.banner.choose_library", libraries=libraries_message(state, job.libraries))
     return Message("ct.banner.tap")
 
 

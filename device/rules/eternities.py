@@ -33,7 +33,7 @@ from typing import Literal
 
 from device.errors import IllegalCommand
 from device.events import Event
-from device.rules.planechase import MapMoved, PlanarChoiceOffered, planechase
+from device.rules.planechase import MapMoved, PlanarChoiceOffered, joined, planechase
 from device.rules.registry import applies, describes
 from device.state import GameState
 from device.state_planechase import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
@@ -67,6 +67,15 @@ register_texts(
         "eternities.moved": "{name} planeswalks {direction} to {to}.{extra}",
         "eternities.hellrode": "{name} hellrides {direction} to {to}.{extra}",
         "eternities.collected": " Shuffled back into the deck: {cards}.",
+        # the directions as the screen words them (the console takes the English words)
+        "eternities.dir.north": "north",
+        "eternities.dir.east": "east",
+        "eternities.dir.south": "south",
+        "eternities.dir.west": "west",
+        "eternities.dir.north-east": "north-east",
+        "eternities.dir.south-east": "south-east",
+        "eternities.dir.south-west": "south-west",
+        "eternities.dir.north-west": "north-west",
         "eternities.dealt": " Dealt: {cards}.",
         "eternities.phenomenon": " A phenomenon! Resolve it, then press NEXT.",
         "eternities.map_dealt": "The Eternities Map: {cards} around {plane}.",
@@ -90,6 +99,11 @@ def parse_direction(text: str) -> str | None:
 
 def _cell(cells: Sequence[MapCell], x: int, y: int) -> MapCell | None:
     return next((c for c in cells if c.x == x and c.y == y), None)
+
+
+def direction_word(direction: str) -> Message:
+    """A direction of ``STEPS`` as a word the reader's language has."""
+    return Message(f"eternities.dir.{direction}")
 
 
 def directions(state: GameState) -> list[str]:
@@ -145,18 +159,19 @@ def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
     if board is None or deck_state is None:
         raise IllegalCommand("planechase.direction_no_map")
     legal = directions(state)
-    choices = ", ".join(legal)
+    choices = joined([direction_word(d) for d in legal])
     direction = parse_direction(text)
     if direction is None:
         raise IllegalCommand("eternities.unknown_direction", text=text, choices=choices)
+    word = direction_word(direction)
     dx, dy = STEPS[direction]
     x, y = board.x + dx, board.y + dy
     there = _cell(board.cells, x, y)
     hellride = bool(dx and dy)
     if hellride and there is not None:
-        raise IllegalCommand("eternities.hellride_known", name=there.name, direction=direction, choices=choices)
+        raise IllegalCommand("eternities.hellride_known", name=there.name, direction=word, choices=choices)
     if not hellride and there is None:
-        raise IllegalCommand("eternities.no_plane_there", direction=direction, choices=choices)
+        raise IllegalCommand("eternities.no_plane_there", direction=word, choices=choices)
     deck = list(deck_state.cards)
     cells = [c for c in board.cells if c is not there]
     current = list(pc.face_up)
@@ -166,7 +181,7 @@ def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
         deck += [CardRef(name=c.name, kind=c.kind) for c in current[1:]]
     if hellride:
         if not deck:
-            raise IllegalCommand("eternities.no_plane_there", direction=direction, choices=choices)
+            raise IllegalCommand("eternities.no_plane_there", direction=word, choices=choices)
         arrived = deck.pop(0)
         counters = 0
     else:
@@ -196,14 +211,16 @@ def describe_move(state: GameState, event: MapMoved) -> Message:
     board = planechase(state).map
     ox, oy = (board.x, board.y) if board is not None else (0, 0)
     dx, dy = event.x - ox, event.y - oy
-    direction = next((name for name, step in STEPS.items() if step == (dx, dy)), "")
-    extra = ""
+    step = next((name for name, step in STEPS.items() if step == (dx, dy)), None)
+    direction: str | Message = direction_word(step) if step is not None else ""
+    extras: list[str | Message] = []
     if event.collected:
-        extra += str(Message("eternities.collected", cards=", ".join(event.collected)))
+        extras.append(Message("eternities.collected", cards=joined(event.collected)))
     if event.dealt:
-        extra += str(Message("eternities.dealt", cards=", ".join(event.dealt)))
+        extras.append(Message("eternities.dealt", cards=joined(event.dealt)))
     if event.arrived.kind is PlanarKind.PHENOMENON:
-        extra += str(Message("eternities.phenomenon"))
+        extras.append(Message("eternities.phenomenon"))
+    extra = joined(extras, "planechase.then") if extras else ""
     key = "eternities.hellrode" if event.hellride else "eternities.moved"
     return Message(key, name=state.player(event.seat).name, direction=direction, to=event.arrived.name, extra=extra)
 
@@ -222,4 +239,4 @@ def _apply_map_dealt(state: GameState, event: MapDealt) -> GameState:
 @describes(MapDealt)
 def _describe_map_dealt(state: GameState, event: MapDealt) -> Message:
     plane = planechase(state).face_up[0].name if planechase(state).face_up else ""
-    return Message("eternities.map_dealt", cards=", ".join(c.name for c in event.cells), plane=plane)
+    return Message("eternities.map_dealt", cards=joined([c.name for c in event.cells]), plane=plane)

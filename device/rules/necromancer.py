@@ -161,8 +161,8 @@ def _necro(state: GameState) -> NecromancerState:
     return state.necromancer
 
 
-def _name(state: GameState, seat: int | None) -> str:
-    return state.player(seat).name if seat is not None else str(Message("necro.nobody"))
+def _name(state: GameState, seat: int | None) -> str | Message:
+    return state.player(seat).name if seat is not None else Message("necro.nobody")
 
 
 def settle(necro: NecromancerState, seat: int, responsible: int | None, reason: LossReason) -> LossSettled:

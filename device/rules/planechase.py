@@ -122,7 +122,8 @@ register_texts(
         "planechase.counters_zero": "Nothing to change: the amount is 0.",
         "planechase.deck_locked": "Planar decks can be changed only before the first roll and "
         "planeswalk; undo back to the start or start a new game.",
-        "planechase.deck_illegal": "That planar deck is not legal: {problems}",
+        "planechase.deck_illegal": "That planar deck is not legal: {problems}.",
+        "planechase.problems": "{first}; {rest}",
         "planechase.deck_small": "it has {count} card(s), it needs at least {minimum}",
         "planechase.deck_phenomena": "it has {count} phenomena, at most {maximum} are allowed",
         "planechase.deck_duplicate": "{name} is in it {count} times (each card needs a different "
@@ -158,10 +159,15 @@ register_texts(
         "{choices}.",
         "planechase.direction_no_map": "Directions are for the Eternities Map; this game has none.",
         "planechase.nothing": "(nothing)",
+        # lists of names and phrases: each language joins them its own way
+        "planechase.list": "{first}, {rest}",
+        "planechase.and": "{first} and {rest}",
+        "planechase.or": "{first} or {rest}",
+        "planechase.then": "{first}{rest}",
         # events
         "planechase.decks_dealt": "Planar decks: {decks}.",
-        "planechase.deck_line": "{owner} {count} cards{kind}",
-        "planechase.physical": " (physical)",
+        "planechase.deck_line": "{owner} {count} cards",
+        "planechase.deck_line_physical": "{owner} {count} cards (physical)",
         "planechase.communal": "communal deck",
         "planechase.skipped_start": "{name} is a phenomenon: it goes to the bottom of {deck} "
         "(nothing triggers while the starting plane is found).",
@@ -182,7 +188,8 @@ register_texts(
         "top card of {deck} and tap it.",
         "planechase.planeswalked_physical_two": "{name} planeswalks away from {away}: turn over "
         "cards from {deck} until two planes and tap each.",
-        "planechase.revealed_bottom": "Revealed and put on the bottom: {cards}.",
+        "planechase.extra_bottom": " Revealed and put on the bottom: {cards}.",
+        "planechase.extra_encounter": " {name} encounters {phenomenon}: resolve it, then press NEXT.",
         "planechase.encounter": "{name} encounters {phenomenon}: resolve it, then press NEXT.",
         "planechase.deck_empty": "{deck} is empty: no card to turn over.",
         "planechase.chaos_blanks": "Chaotic Aether: blanks count as chaos until someone "
@@ -584,15 +591,24 @@ def deck_owner(pc: PlanechaseState, seat: int) -> int | None:
     return None if pc.communal else seat
 
 
-def deck_label(state: GameState, owner: int | None) -> str:
+def deck_label(state: GameState, owner: int | None) -> Message:
     if owner is None:
-        return str(Message("planechase.the_communal_deck"))
-    return str(Message("planechase.deck_of", name=state.player(owner).name))
+        return Message("planechase.the_communal_deck")
+    return Message("planechase.deck_of", name=state.player(owner).name)
 
 
-def _names(cards: Iterable[str | CardRef]) -> str:
-    names = [c if isinstance(c, str) else c.name for c in cards]
-    return ", ".join(names) if names else str(Message("planechase.nothing"))
+def joined(items: Sequence[str | Message], key: str = "planechase.list") -> str | Message:
+    """Names or phrases joined by the words of ``key`` (a list, "and", "or") in the reader's
+    language; a single item stays itself."""
+    if not items:
+        return Message("planechase.nothing")
+    if len(items) == 1:
+        return items[0]
+    return Message(key, first=items[0], rest=joined(items[1:], key))
+
+
+def _names(cards: Iterable[str | CardRef]) -> str | Message:
+    return joined([c if isinstance(c, str) else c.name for c in cards])
 
 
 def _fold(state: GameState, events: Iterable[Event]) -> GameState:
@@ -612,7 +628,7 @@ def _ready(state: GameState) -> PlanechaseState:
     pc = planechase(state)
     if pc.choice is not None:
         raise IllegalCommand(
-            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=str(choice_prompt(state))
+            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=choice_prompt(state)
         )
     if pc.encounter is not None:
         raise IllegalCommand("planechase.resolve_phenomenon", name=pc.encounter)
@@ -631,15 +647,15 @@ def choice_prompt(state: GameState) -> Message:
         return Message("planechase.no_choice")
     if choice.kind is ChoiceKind.TUNNEL:
         planes = [c.name for c in choice.cards if c.kind is PlanarKind.PLANE]
-        return Message("planechase.choose_tunnel", choices=", ".join(planes))
+        return Message("planechase.choose_tunnel", choices=joined(planes))
     if choice.kind is ChoiceKind.STAIRS:
         return Message("planechase.choose_stairs", card=_names(choice.cards))
     if choice.kind is ChoiceKind.POOLS:
         names = [c.name for c in choice.cards]
-        return Message("planechase.choose_pools", choices=", ".join(names), first=", ".join(names))
-    from device.rules.eternities import directions
+        return Message("planechase.choose_pools", choices=joined(names), first=", ".join(names))
+    from device.rules.eternities import direction_word, directions
 
-    return Message("planechase.choose_direction", choices=", ".join(directions(state)))
+    return Message("planechase.choose_direction", choices=joined([direction_word(d) for d in directions(state)]))
 
 
 # --- set-up ---------------------------------------------------------------------------------------
@@ -682,7 +698,7 @@ def build_virtual(
 
 
 def _illegal(problems: list[Message]) -> IllegalCommand:
-    return IllegalCommand("planechase.deck_illegal", problems="; ".join(str(p) for p in problems) + ".")
+    return IllegalCommand("planechase.deck_illegal", problems=joined(problems, "planechase.problems"))
 
 
 def _validate_options(state: GameState) -> None:
@@ -809,7 +825,7 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
         if state.step is not Step.MAIN:
             raise IllegalCommand("planechase.not_main", name=player.name)
         if not may_roll(state, seat):
-            who = " or ".join(state.player(s).name for s in _rollers(state))
+            who = joined([state.player(s).name for s in _rollers(state)], "planechase.or")
             raise IllegalCommand("planechase.not_roller", who=who, name=player.name)
         cost = next_roll_cost(state, seat)
     pip = rng.randrange(6) + 1
@@ -921,7 +937,7 @@ def _acknowledge(state: GameState, command: AcknowledgePhenomenon, rng: Random) 
     pc = planechase(state)
     if pc.choice is not None:
         raise IllegalCommand(
-            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=str(choice_prompt(state))
+            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=choice_prompt(state)
         )
     if pc.encounter is None:
         raise IllegalCommand("planechase.no_encounter")
@@ -966,7 +982,7 @@ def _choose(state: GameState, command: ChoosePlanar, rng: Random) -> list[Event]
         from device.rules.eternities import move
 
         if len(answer) != 1:
-            raise IllegalCommand("planechase.bad_choice", text=" ".join(answer), choices=str(choice_prompt(state)))
+            raise IllegalCommand("planechase.bad_choice", text=" ".join(answer), choices=choice_prompt(state))
         return move(state, choice.seat, answer[0], rng)
     if choice.kind is ChoiceKind.STAIRS:
         word = answer[0].casefold() if len(answer) == 1 else ""
@@ -1022,7 +1038,7 @@ def _counters(state: GameState, command: ChangePlaneCounters, rng: Random) -> li
     return [PlaneCountersChanged(name=card.name, delta=command.delta)]
 
 
-def _pick_face_up(cards: Sequence[FaceUpCard], text: str, face_up: str) -> FaceUpCard:
+def _pick_face_up(cards: Sequence[FaceUpCard], text: str, face_up: str | Message) -> FaceUpCard:
     from device.catalog import name_key
 
     key = name_key(text)
@@ -1047,7 +1063,7 @@ def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Ev
             raise IllegalCommand("planechase.virtual_deck", name=card.name)
         face_up = any(c.name == card.name for c in pc.face_up)
         why = "planechase.why_face_up" if face_up else "planechase.why_idle"
-        raise IllegalCommand("planechase.not_waiting", name=card.name, why=str(Message(why)))
+        raise IllegalCommand("planechase.not_waiting", name=card.name, why=Message(why))
     label = deck_label(state, waiting.deck)
     if any(c.name == card.name and _owner_key(pc, c) == waiting.deck for c in pc.face_up):
         raise IllegalCommand("planechase.card_face_up", name=card.name, deck=label)
@@ -1502,18 +1518,18 @@ def _apply_map_moved(state: GameState, event: MapMoved) -> GameState:
 # --- describers -----------------------------------------------------------------------------------
 
 
-def _who(state: GameState, seat: int | None) -> str:
-    return str(Message("planechase.communal")) if seat is None else state.player(seat).name
+def _who(state: GameState, seat: int | None) -> str | Message:
+    return Message("planechase.communal") if seat is None else state.player(seat).name
 
 
 @describes(PlanarDecksDealt)
 def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
-    lines = []
+    lines: list[str | Message] = []
     for deck in event.decks:
         count: int | str = len(deck.cards) if deck.listed else "?"
-        kind = str(Message("planechase.physical")) if deck.physical else ""
-        lines.append(str(Message("planechase.deck_line", owner=_who(state, deck.owner), count=count, kind=kind)))
-    return Message("planechase.decks_dealt", decks=", ".join(lines))
+        key = "planechase.deck_line_physical" if deck.physical else "planechase.deck_line"
+        lines.append(Message(key, owner=_who(state, deck.owner), count=count))
+    return Message("planechase.decks_dealt", decks=joined(lines))
 
 
 @describes(PlanarCardSkipped)
@@ -1534,13 +1550,13 @@ def _describe_turned(state: GameState, event: PlaneTurnedOver) -> Message:
 @describes(PlanarDieRolled)
 def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
     if not event.special:
-        cost = str(Message("planechase.cost_effect"))
+        cost = Message("planechase.cost_effect")
     elif event.cost == 0:
-        cost = str(Message("planechase.cost_free"))
+        cost = Message("planechase.cost_free")
     else:
-        cost = str(Message("planechase.cost_paid", cost=event.cost))
+        cost = Message("planechase.cost_paid", cost=event.cost)
     name = state.player(event.seat).name
-    planes = " and ".join(event.chaos)
+    planes = joined(event.chaos, "planechase.and")
     if event.result is DieFace.PLANESWALK:
         return Message("planechase.rolled_planeswalk", name=name, cost=cost)
     if event.result is DieFace.CHAOS and not event.chaos:
@@ -1562,13 +1578,14 @@ def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
     if not event.to:
         return Message("planechase.deck_empty", deck=deck_label(state, event.deck))
     phenomenon = next((c.name for c in event.to if c.kind is PlanarKind.PHENOMENON), None)
-    extra = ""
+    extras: list[str | Message] = []
     if event.bottom:
-        extra = " " + str(Message("planechase.revealed_bottom", cards=_names(event.bottom)))
+        extras.append(Message("planechase.extra_bottom", cards=_names(event.bottom)))
     if phenomenon is not None:
-        extra += " " + str(Message("planechase.encounter", name=name, phenomenon=phenomenon))
+        extras.append(Message("planechase.extra_encounter", name=name, phenomenon=phenomenon))
+    extra = joined(extras, "planechase.then") if extras else ""
     key = "planechase.planeswalked" if event.away else "planechase.planeswalked_start"
-    return Message(key, name=name, away=away, to=" and ".join(c.name for c in event.to), extra=extra)
+    return Message(key, name=name, away=away, to=joined([c.name for c in event.to], "planechase.and"), extra=extra)
 
 
 @describes(ChaosBlanksBegan)
@@ -1618,7 +1635,7 @@ def _describe_controller(state: GameState, event: PlanarControllerChanged) -> Me
 
 @describes(PlanarCardsLeft)
 def _describe_left(state: GameState, event: PlanarCardsLeft) -> Message:
-    face_up = str(Message("planechase.cards_left_face_up", cards=_names(event.face_up))) if event.face_up else ""
+    face_up = Message("planechase.cards_left_face_up", cards=_names(event.face_up)) if event.face_up else ""
     return Message("planechase.cards_left", name=state.player(event.seat).name, face_up=face_up)
 
 

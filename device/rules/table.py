@@ -19,7 +19,7 @@ from device.events import (
 from device.formats import find_format, fold, resolve_setup
 from device.rules.registry import applies, decides, describes
 from device.state import GameState, Player, Step, outcome
-from device.text import Message
+from device.text import EN, Message
 from device.text import register as register_texts
 
 MIN_PLAYERS = 2
@@ -209,6 +209,8 @@ def describe_start(event: GameStarted) -> Message:
     titles = " + ".join(find_format(name).title for name in event.formats)
     names = [spec.name for spec in event.players]
     key = "table.started_random" if event.starting_player_random else "table.started"
+    if f"{key}.{event.formats[0]}" in EN:  # a base format that counts something else words its own start
+        key = f"{key}.{event.formats[0]}"
     return Message(
         key, formats=titles, players=", ".join(names), life=event.starting_life,
         first=names[event.starting_player],

@@ -192,6 +192,30 @@ register_texts(
         "wd.ended_tie": "{names} tie with {points} magic points ({reason}).",
         "wd.reason.lesson": "the magic lesson's {rounds} rounds are over",
         "wd.reason.alt": "the round after a player dropped out is over",
+        # words that go into the texts above, so each language places and inflects its own
+        "wd.face.magic": "magic",
+        "wd.face.fire": "fire",
+        "wd.face.water": "water",
+        "wd.face.earth": "earth",
+        "wd.face.air": "air",
+        "wd.dice": "{first} {rest}",
+        "wd.dice.none": "nothing",
+        "wd.kind.offensive": "offensive",
+        "wd.kind.area": "area",
+        "wd.kind.healing": "healing",
+        "wd.spell.offensive": "offensive {strength} {school}",
+        "wd.spell.area": "area {strength}/{others} {school}",
+        "wd.spell.healing": "healing {strength} {school}",
+        "wd.spells": "{first} + {second}",
+        "wd.to.pool": "mana pool",
+        "wd.to.reserve": "reserve",
+        "wd.nobody": "nobody",
+        "wd.no_cards_yet": "none yet",
+        # the core's start message, counting magic points rather than life
+        "table.started.wizards_duel": "New Wizard's Duel for {players}, {life} magic points each. {first} goes "
+        "first.",
+        "table.started_random.wizards_duel": "New Wizard's Duel for {players}, {life} magic points each. The "
+        "gadget drew {first} to go first.",
     }
 )
 
@@ -461,9 +485,15 @@ def duel_of(state: GameState) -> WizardsDuelState:
     return state.wizards_duel
 
 
-def faces_text(faces: Iterable[Face]) -> str:
-    listed = [face.value for face in faces]
-    return " ".join(listed) if listed else "nothing"
+def faces_text(faces: Iterable[Face]) -> Message:
+    """Dice by face, as a message each language words its own way (a chain of face names)."""
+    listed = list(faces)
+    if not listed:
+        return Message("wd.dice.none")
+    text = Message(f"wd.face.{listed[-1].value}")
+    for face in reversed(listed[:-1]):
+        text = Message("wd.dice", first=Message(f"wd.face.{face.value}"), rest=text)
+    return text
 
 
 def _option(state: GameState, name: str) -> bool:
@@ -513,8 +543,8 @@ def _phase(state: GameState, phase: int, action: str) -> WizardsDuelState:
     _not_waiting(state)
     if duel.phase != phase:
         raise IllegalCommand(
-            "wd.wrong_phase", action=str(Message(f"wd.action.{action}")), needed=str(Message(f"wd.phase.{phase}")),
-            phase=str(Message(f"wd.phase.{duel.phase}")),
+            "wd.wrong_phase", action=Message(f"wd.action.{action}"), needed=Message(f"wd.phase.{phase}"),
+            phase=Message(f"wd.phase.{duel.phase}"),
         )
     return duel
 
@@ -543,8 +573,8 @@ def find_card(wizard: Wizard, name: str, owner: str) -> SpellCard:
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise IllegalCommand("wd.ambiguous_card", card=name, matches=" or ".join(c.name for c in starts))
-    raise IllegalCommand("wd.no_card", name=owner, card=name, cards=", ".join(c.name for c in wizard.cards) or "none yet")
+        raise IllegalCommand("wd.ambiguous_card", card=name, matches=", ".join(c.name for c in starts))
+    raise IllegalCommand("wd.no_card", name=owner, card=name, cards=", ".join(c.name for c in wizard.cards) or Message("wd.no_cards_yet"))
 
 
 def _spell_index(card: SpellCard, number: int | None, usable: list[int]) -> int:
@@ -560,12 +590,17 @@ def _spell_index(card: SpellCard, number: int | None, usable: list[int]) -> int:
     raise IllegalCommand("wd.which_spell", card=card.name)
 
 
-def spells_text(spells: Iterable[Spell]) -> str:
-    parts = []
-    for spell in spells:
-        strength = f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
-        parts.append(f"{spell.kind.value} {strength} {spell.school.value}")
-    return " + ".join(parts)
+def spell_text(spell: Spell) -> Message:
+    return Message(f"wd.spell.{spell.kind.value}", strength=spell.strength, others=spell.others,
+                   school=Message(f"wd.face.{spell.school.value}"))
+
+
+def spells_text(spells: Iterable[Spell]) -> Message:
+    parts = [spell_text(spell) for spell in spells]
+    if len(parts) == 1:
+        return parts[0]
+    return Message("wd.spells", first=parts[0], second=Message("wd.spells", first=parts[1], second=parts[2])
+                   if len(parts) > 2 else parts[1])
 
 
 def _check_card(wizard: Wizard, owner: str, name: str, level: int | None, spells: tuple[Spell, ...]) -> str:
@@ -580,7 +615,7 @@ def _check_card(wizard: Wizard, owner: str, name: str, level: int | None, spells
         if not 1 <= spell.strength <= MAX_STRENGTH:
             raise IllegalCommand("wd.strength", strength=spell.strength, limit=MAX_STRENGTH)
         if spell.kind is not SpellKind.AREA and spell.others:
-            raise IllegalCommand("wd.others", kind=spell.kind.value)
+            raise IllegalCommand("wd.others", kind=Message(f"wd.kind.{spell.kind.value}"))
         if not 0 <= spell.others <= MAX_STRENGTH:
             raise IllegalCommand("wd.strength", strength=spell.others, limit=MAX_STRENGTH)
     if level is not None and not 0 <= level <= 2:
@@ -744,7 +779,7 @@ def _shield(state: GameState, command: SetShieldDie, rng: Random) -> list[Event]
     _need_option(state, "antimagic_shield")
     name = state.player(command.seat).name
     if command.face not in rolled:
-        raise IllegalCommand("wd.not_in_roll", name=name, faces=command.face.value, rolled=faces_text(rolled))
+        raise IllegalCommand("wd.not_in_roll", name=name, faces=faces_text((command.face,)), rolled=faces_text(rolled))
     if command.face is Face.AIR:
         raise IllegalCommand("wd.shield_air")
     if len(set(wizard.shield) | {command.face}) > 2:
@@ -823,7 +858,7 @@ def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
 @describes(ShieldDieSet)
 def _describe_shield(state: GameState, event: ShieldDieSet) -> Message:
     shield = duel_of(state).wizard(event.seat).shield + (event.face,)
-    return Message("wd.shield_set", name=state.player(event.seat).name, face=event.face.value,
+    return Message("wd.shield_set", name=state.player(event.seat).name, face=Message(f"wd.face.{event.face.value}"),
                    shield=faces_text(_sorted(shield)))
 
 
@@ -1020,7 +1055,7 @@ def _cast(state: GameState, command: CastSpell, rng: Random) -> list[Event]:
     wizard = _wizard(state, command.seat)
     if duel.to_move != command.seat:
         raise IllegalCommand("wd.not_your_turn", name=state.player(duel.to_move).name if duel.to_move is not None
-                             else "nobody")
+                             else Message("wd.nobody"))
     card = find_card(wizard, command.card, state.player(command.seat).name)
     ready = [i for i, spell in enumerate(card.spells) if spell.ready]
     if command.spell is None and not ready:
@@ -1036,7 +1071,7 @@ def _cast(state: GameState, command: CastSpell, rng: Random) -> list[Event]:
         target = None
     else:
         if target is None:
-            raise IllegalCommand("wd.need_target", kind=spell.kind.value)
+            raise IllegalCommand("wd.need_target", kind=Message(f"wd.kind.{spell.kind.value}"))
         _wizard(state, target)
         if target == command.seat:
             raise IllegalCommand("wd.target_self")
@@ -1139,7 +1174,7 @@ def _hold(state: GameState, command: PassCasting, rng: Random) -> list[Event]:
     _wizard(state, command.seat)
     if duel.to_move != command.seat:
         raise IllegalCommand("wd.not_your_turn", name=state.player(duel.to_move).name if duel.to_move is not None
-                             else "nobody")
+                             else Message("wd.nobody"))
     return [CastingPassed(seat=command.seat)]
 
 
@@ -1227,15 +1262,16 @@ def _describe_cast(state: GameState, event: SpellCast) -> Message:
     if spell.kind is SpellKind.HEALING:
         return Message("wd.cast_heal", name=name, card=label, strength=spell.strength)
     strength = f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
-    return Message("wd.cast_attack", name=name, card=label, kind=spell.kind.value, strength=strength,
-                   school=spell.school.value, target=state.player(event.target or 0).name)
+    return Message("wd.cast_attack", name=name, card=label, kind=Message(f"wd.kind.{spell.kind.value}"),
+                   strength=strength, school=Message(f"wd.face.{spell.school.value}"),
+                   target=state.player(event.target or 0).name)
 
 
 @describes(ChainDiceReturned)
 def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
     return Message("wd.chain", name=state.player(event.seat).name, count=event.count, card=card.name,
-                   to="mana pool" if event.to == "pool" else "reserve")
+                   to=Message(f"wd.to.{event.to}"))
 
 
 @describes(AttackDefended)
@@ -1280,7 +1316,8 @@ def _apply_absorbed(state: GameState, event: ShieldAbsorbed) -> GameState:
 
 @describes(ShieldAbsorbed)
 def _describe_absorbed(state: GameState, event: ShieldAbsorbed) -> Message:
-    return Message("wd.absorbed", name=state.player(event.seat).name, amount=event.amount, school=event.school.value)
+    return Message("wd.absorbed", name=state.player(event.seat).name, amount=event.amount,
+                   school=Message(f"wd.face.{event.school.value}"))
 
 
 @state_check
@@ -1524,7 +1561,7 @@ def _describe_round(state: GameState, event: RoundStarted) -> Message:
 
 @describes(DuelEnded)
 def _describe_ended(state: GameState, event: DuelEnded) -> Message:
-    reason = str(Message(f"wd.reason.{event.reason}", rounds=LESSON_ROUNDS))
+    reason = Message(f"wd.reason.{event.reason}", rounds=LESSON_ROUNDS)
     if len(event.winners) == 1:
         return Message("wd.ended_win", name=state.player(event.winners[0]).name, points=event.points, reason=reason)
     return Message("wd.ended_tie", names=_names(state, event.winners), points=event.points, reason=reason)

@@ -81,4 +81,4 @@ class Translator:
 
     def error(self, key: str, params: Mapping[str, Any]) -> str:
         """An ``IllegalCommand``'s reason in this language."""
-        return self(key, **params)
+        return self.message(Message(key, **params))

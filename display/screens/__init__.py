@@ -148,5 +148,9 @@ def load() -> None:
     # The order is the touch bar's order and the order screens claim events in.
     from display.screens import table  # noqa: F401, I001
     from display.screens import planechase  # noqa: F401
+    from display.screens import contraptions  # noqa: F401
+    from display.screens import necromancer  # noqa: F401
+    from display.screens import conspiracy  # noqa: F401
     from display.screens import adjust  # noqa: F401
     from display.screens import setup  # noqa: F401
+    from display.screens import wizards_duel  # noqa: F401

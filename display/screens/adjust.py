@@ -84,7 +84,8 @@ class Adjust(Screen):
     key = "a"
 
     def available(self, state: GameState | None) -> bool:
-        return state is not None
+        # Formats that count something else (Wizard's Duel's magic points) have their own screens.
+        return state is not None and find_format(state.formats[0]).tracks_life
 
     def form(self, ui: UiState, state: GameState) -> AdjustForm:
         form = ui.forms.get(self.name)
@@ -167,6 +168,10 @@ class Adjust(Screen):
             return self._close(host)
         if host.execute(command) is not None:
             host.ui.cursor = form.seat
+            if host.ui.screen != self.name:
+                # The change brought up another screen (a Necromancer loss asks who did it): stay there.
+                host.ui.forms.pop(self.name, None)
+                return True
             self._close(host)
         return True
 

@@ -43,6 +43,7 @@ from device.text import Message
 from display import cardtext, theme, upkeep
 from display.canvas import Canvas, Rect
 from display.i18n import Translator
+from display.i18n import planechase as _texts  # noqa: F401 - registers the Planechase texts
 from display.screens import Host, Screen, View, screen
 from display.ui import Action, DieRoll, Focus, Press, Tap, Turn
 

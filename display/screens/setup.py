@@ -17,6 +17,7 @@ from device.inputs import Button
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from display.i18n import formats as _texts  # noqa: F401 - registers format and option texts
 from display.screens import Host, Screen, View, screen
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
@@ -63,6 +64,19 @@ def _cycle(values: list[str], current: str, steps: int) -> str:
 
 def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
     return form.options.get(option.name, option.default)
+
+
+def format_title(fmt: Format, tr: Translator) -> str:
+    """The format's title in the screen's language (its declared title until translated)."""
+    return tr(f"format.title.{fmt.name}") if tr.template(f"format.title.{fmt.name}") else fmt.title
+
+
+def option_label(option: TableOption, tr: Translator, part: str = "") -> str:
+    """An option's short name (``part=""``) or its help (``part=".help"``) in the screen's language."""
+    key = f"option.{option.name}{part}"
+    if tr.template(key):
+        return tr(key)
+    return option.help if part else option.name.replace("_", " ")
 
 
 def option_text(value: str | int | bool, tr: Translator) -> str:
@@ -192,7 +206,7 @@ class Setup(Screen):
     def _value(self, view: View, form: SetupForm, kind: str, key: str) -> str:
         tr = view.tr
         if kind == "base":
-            return next(f.title for f in bases() if f.name == form.base)
+            return next(format_title(f, tr) for f in bases() if f.name == form.base)
         if kind == "module":
             return tr("ui.setup.on" if form.modules.get(key) else "ui.setup.off")
         if kind == "count":
@@ -211,11 +225,11 @@ class Setup(Screen):
     def _label(self, view: View, kind: str, key: str) -> str:
         tr = view.tr
         if kind == "module":
-            return next(f.title for f in modules() if f.name == key)
+            return next(format_title(f, tr) for f in modules() if f.name == key)
         if kind == "name":
             return tr("ui.setup.player", seat=int(key) + 1)
         if kind == "option":
-            return key.replace("_", " ")
+            return option_label(options_for(self.form(view.ui).chosen())[key], tr)
         labels = {"base": "ui.setup.format", "count": "ui.setup.players", "first": "ui.setup.first",
                   "language": "ui.setup.language", "start": "ui.setup.start"}
         return tr(labels[kind])
@@ -230,7 +244,11 @@ class Setup(Screen):
         title_h = c.fonts.line_height(lay.medium, True)
         c.text(tr("ui.setup.title"), (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width // 2,
                role="setup.title")
-        c.text(tr("ui.setup.hint"), (x0 + width, view.top + title_h // 2), lay.tiny, theme.DIM, anchor="midright",
+        focus_kind, focus_key = table[form.row]
+        # On an option row the hint says what the option does; the keys are the same everywhere.
+        hint = (option_label(options_for(form.chosen())[focus_key], tr, ".help") if focus_kind == "option"
+                else tr("ui.setup.hint"))
+        c.text(hint, (x0 + width, view.top + title_h // 2), lay.tiny, theme.DIM, anchor="midright",
                max_width=width // 2, role="setup.hint")
         top = view.top + title_h
         row_h = int(c.fonts.line_height(lay.small) * 1.35)

@@ -3,14 +3,14 @@ upkeep banner at the start of each turn (SPEC TB-3, LF-1)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
 from device.state import GameState, Player, Step
 from display import theme, upkeep
 from display.canvas import Rect
-from display.screens import Host, Screen, View, screen
+from display.screens import SCREENS, Host, Screen, View, screen
 from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
 
 
@@ -60,6 +60,17 @@ def details(view: View, state: GameState, player: Player) -> list[str]:
     return parts
 
 
+#: What a module adds under a seat's name (already in the table's language), e.g. Necromancer's
+#: "minion of Alice · solo 1/3": ``fn(view, state, player) -> list[str]``, in import order.
+SeatBadges = Callable[[View, GameState, Player], list[str]]
+SEAT_BADGES: list[SeatBadges] = []
+
+
+def seat_badges(fn: SeatBadges) -> SeatBadges:
+    SEAT_BADGES.append(fn)
+    return fn
+
+
 def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: bool) -> None:
     c, lay = view.canvas, view.layout
     x, y, w, h = rect
@@ -77,6 +88,11 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
            max_width=w - 2 * pad, role=f"seat{player.seat}.name")
     life_color = theme.TEXT if player.in_game else theme.FAINT
     name_h = view.canvas.fonts.line_height(name_size)
+    badges = [b for fn in SEAT_BADGES for b in fn(view, state, player)]
+    if badges:
+        c.text(" · ".join(badges), (x + w // 2, y + pad // 2 + name_h), lay.small, theme.CURSOR, anchor="midtop",
+               max_width=w - 2 * pad, role=f"seat{player.seat}.badges", min_size=lay.tiny)
+        name_h += view.canvas.fonts.line_height(lay.small)
     lines = details(view, state, player)
     foot = view.canvas.fonts.line_height(lay.small) if (lines or not player.in_game) else 0
     life_size = min(lay.huge, max(lay.medium, (h - name_h - foot - pad) * 9 // 10))
@@ -118,6 +134,17 @@ def draw_banner(view: View, state: GameState, area: Rect) -> None:
     c.target(rect, Tap("banner"))
 
 
+#: Base formats whose table is a screen of their own (Wizard's Duel counts magic points and dice,
+#: not life): format name → that screen's name.  The table draws and acts through it.
+STAND_INS: dict[str, str] = {}
+
+
+def stand_in(state: GameState | None) -> Screen | None:
+    if state is None or not state.formats or state.formats[0] not in STAND_INS:
+        return None
+    return SCREENS.get(STAND_INS[state.formats[0]])
+
+
 @screen
 class Table(Screen):
     name = "table"
@@ -138,6 +165,10 @@ class Table(Screen):
                    theme.DIM, anchor="center", max_width=c.width - 2 * lay.margin, role="nogame.hint")
             c.target(area, Go("setup"))
             return
+        other = stand_in(state)
+        if other is not None:
+            other.draw(view)
+            return
         cursor = view.ui.cursor
         for player, rect in zip(state.players, seat_rects(len(state.players), area, lay.margin), strict=True):
             draw_seat(view, state, player, rect, cursor == player.seat)
@@ -152,6 +183,9 @@ class Table(Screen):
         state = host.state
         if state is None:
             return False
+        other = stand_in(state)
+        if other is not None:
+            return other.act(host, action)
         count = len(state.players)
         if isinstance(action, Tap) and action.kind == "banner":
             self.form(host.ui)["banner_hidden"] = state.turn

@@ -35,7 +35,15 @@ def _chars(ranges: list[tuple[int, int]]) -> set[str]:
 
 def texts() -> set[str]:
     sys.path.insert(0, str(HERE.parent.parent))
+    import importlib
+    import pkgutil
+
+    from display import i18n
     from display.i18n import _TABLES
+
+    # The modules' own translation files (display/i18n/<module>.py) register when imported.
+    for info in pkgutil.iter_modules(i18n.__path__):
+        importlib.import_module(f"display.i18n.{info.name}")
 
     return {ch for table in _TABLES.values() for value in table.values() for ch in value}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.commands import Advance, ChangePoison, Concede, DealCommanderDamage, NewGame
+from device.commands import Advance, ChangeLife, ChangePoison, Concede, DealCommanderDamage, NewGame, SetLife
 from device.inputs import Button, ReaderStatus, TagRead
 from display.canvas import Drawn
 from display.kiosk import Kiosk
@@ -82,6 +82,119 @@ def scene_help(k: Kiosk) -> None:
     k.dispatch(ToggleHelp())
 
 
+def scene_necro_ask(k: Kiosk) -> None:
+    """NC-1: Alice takes Юрий to 0 life; the screen asks who was responsible."""
+    k.execute(NewGame(formats=("necromancer",), players=PLAYERS, first=PLAYERS[0]))
+    k.dispatch(Press(Button.NEXT))
+    k.execute(SetLife(seat=1, life=0, source=0))
+
+
+def scene_necromancer(k: Kiosk) -> None:
+    """NC-1, NC-3: Юрий Alice's minion with a solo turn done, さくら a masterless minion."""
+    scene_necro_ask(k)
+    k.dispatch(Press(Button.SELECT))  # Alice, as recorded
+    k.execute(SetLife(seat=2, life=0, source=0))
+    k.dispatch(Turn(1))  # up from Alice: the last answer, nobody
+    k.dispatch(Press(Button.SELECT))
+    k.dispatch(Press(Button.SELECT))  # Юрий finished a solo turn
+
+
+def scene_necro_table(k: Kiosk) -> None:
+    scene_necromancer(k)
+    k.dispatch(Go("table"))
+
+
+#: A pod of eight, names in four scripts.
+POD = ("Alice", "Юрий", "さくら", "Łukasz", "Ben", "Ольга", "はると", "Zofia")
+POD_CLOCK = 1.7e9 - 10 * 60  # the round's clock started ten minutes before the kiosk's wall clock
+
+
+def scene_conspiracy(k: Kiosk) -> None:
+    """CJ-3..CJ-6, CJ-8: round 2 under way, two places known, a Rumble pick earned."""
+    from device.rules.conspiracy import LeaveGroup, PassGroupTurn, StartClock
+
+    k.execute(NewGame(formats=("conspiracy",), players=POD, first=POD[0],
+                      options={"event": "Kyoto", "time_limit": "60", "attack_left": "on",
+                               "range_of_influence": "1", "rumble": "on"}))
+    assert k.state is not None and k.state.conspiracy is not None
+    for group in k.state.conspiracy.groups:
+        k.execute(LeaveGroup(seats=(group.order[0],)))
+        k.execute(LeaveGroup(seats=(group.order[1],)))
+    consp = k.state.conspiracy
+    k.execute(StartClock(now=POD_CLOCK))
+    winners, losers = consp.groups
+    k.execute(PassGroupTurn(seat=winners.order[1]))
+    k.execute(ChangeLife(seat=winners.order[2], delta=-8, source=winners.order[1]))
+    k.execute(ChangeLife(seat=winners.order[3], delta=-12, source=winners.order[1]))  # 20 in all: a pick
+    k.execute(LeaveGroup(seats=(winners.order[3],)))
+    k.execute(LeaveGroup(seats=(losers.order[0],)))
+
+
+# --- Wizard's Duel ("Pojedynek czarnoksiężnika"): its table -------------------------------------
+
+
+def duel_cards(k: Kiosk, seats: int) -> None:
+    """Each player describes two starting spell cards, as printed (the console's 'spell')."""
+    from device.rules.wizards_duel import DefineSpellCard
+    from device.state_wizards_duel import Face, Spell, SpellKind
+
+    for seat in range(seats):
+        k.execute(DefineSpellCard(seat=seat, name="Kula ognia", level=0,
+                                  spells=(Spell(kind=SpellKind.OFFENSIVE, strength=6, school=Face.FIRE),)))
+        k.execute(DefineSpellCard(seat=seat, name="Źródło życia",
+                                  spells=(Spell(kind=SpellKind.HEALING, strength=3, school=Face.WATER),)))
+
+
+def duel_to_casting(k: Kiosk, seats: int, keep: int | None = None) -> None:
+    """Phase 1 the quick way (everything into the pool twice, so the refill runs short; ``keep``
+    takes all back first, then sets two aside, and keeps reserve dice), the last roll, then each
+    player lays dice on both cards and the incantations end: phase 3."""
+    from device.rules.wizards_duel import GatherMana, PaySpell
+
+    for turn in range(2):
+        k.dispatch(Press(Button.NEXT))  # everyone rolls
+        for seat in range(seats):
+            rolled = k.state.wizards_duel.wizard(seat).rolled  # type: ignore[union-attr]
+            assert rolled is not None
+            aside = rolled if seat != keep else () if turn == 0 else rolled[:2]
+            k.execute(GatherMana(seat=seat, aside=aside))
+    k.dispatch(Press(Button.NEXT))  # the last roll, into the pools: phase 2
+    for seat in range(seats):
+        pool = k.state.wizards_duel.wizard(seat).pool  # type: ignore[union-attr]
+        k.execute(PaySpell(seat=seat, card="Kula ognia", dice=pool[:3]))
+        k.execute(PaySpell(seat=seat, card="Źródło życia", dice=pool[3:5]))
+    k.dispatch(Press(Button.NEXT))  # incantations over: phase 3
+
+
+def scene_wd_gather(k: Kiosk) -> None:
+    """Phase 1 after a roll: the first player has picked two dice for the mana pool."""
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0]))
+    duel_cards(k, 3)
+    k.dispatch(Press(Button.ROLL))
+    k.dispatch(Press(Button.SELECT))
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))
+
+
+def scene_wd_attack(k: Kiosk) -> None:
+    """Phase 3 with an attack waiting for its defence (the defender's options as chips)."""
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0]))
+    duel_cards(k, 3)
+    duel_to_casting(k, 3, keep=2)
+    k.dispatch(Press(Button.SELECT))  # Kula ognia…
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))  # …at the second target offered: the third player
+
+
+def scene_wd_over(k: Kiosk) -> None:
+    """A finished duel: the attacked player takes it undefended and drops out."""
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:2], first=PLAYERS[0], starting_life=5))
+    duel_cards(k, 2)
+    duel_to_casting(k, 2)
+    k.dispatch(Press(Button.SELECT))  # Kula ognia at the only opponent
+    k.dispatch(Press(Button.NEXT))  # no defence
+
+
 SCENES: dict[str, Callable[[Kiosk], None]] = {
     "setup": scene_setup,
     "table": scene_table,
@@ -90,4 +203,15 @@ SCENES: dict[str, Callable[[Kiosk], None]] = {
     "planechase": scene_planechase,
     "reader": scene_reader,
     "help": scene_help,
+    "wd_gather": scene_wd_gather,
+    "wd_attack": scene_wd_attack,
+    "wd_over": scene_wd_over,
+    "necro-ask": scene_necro_ask,
+    "necromancer": scene_necromancer,
+    "necro-table": scene_necro_table,
+    "conspiracy": scene_conspiracy,
 }
+
+from scenes_contraptions import CONTRAPTION_SCENES  # noqa: E402
+
+SCENES.update(CONTRAPTION_SCENES)

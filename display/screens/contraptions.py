@@ -1,0 +1,588 @@
+"""Contraptions (CT-6, CT-7): the active player's sprockets (or the table's shared ones) with what
+is assembled on each, where the CRANK! counter is and where it moved this upkeep, the upkeep die,
+and the one thing the rules wait for, with the inputs that settle it:
+
+- a revealed (or tapped) card waiting for its sprocket: the encoder or ↑/↓ (or a long SELECT)
+  move the highlighted sprocket, SELECT puts the card there, a tap on a sprocket puts it on that
+  one (``HighlightSprocket`` / ``PlaceContraption``);
+- a crank choice: ↑/↓ walk the contraptions on the cranking sprocket, SELECT adds one to the
+  order (again: takes it out), the last chip cranks them in that order (none is fine);
+- variant A's library choice and variant C's looked-at cards: chips, walked and picked the same
+  way (C: first the card to assemble, then any to keep on top, then its sprocket);
+- a die due (A, B) or variant C's paid roll: a ROLL chip besides the ROLL button.
+
+Everything goes to the controller as commands; the chips' cursor and a crank order being put
+together are the only things kept on the screen (``UiState.forms["contraptions"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from device.catalog import Faction
+from device.commands import Command
+from device.controller import Result
+from device.events import Event
+from device.inputs import Button, ButtonPressed
+from device.rules.contraptions import (
+    AssembleContraption,
+    AssemblyExpected,
+    AssemblyLibraryChosen,
+    ContraptionDieRolled,
+    ContraptionIdentified,
+    ContraptionRevealed,
+    ContraptionSelected,
+    ContraptionUpkeepBegan,
+    CrankContraptions,
+    CrankCounterMoved,
+    DeclineAssembly,
+    HighlightSprocket,
+    KeepLooked,
+    PlaceContraption,
+    ReassembleContraption,
+    RollContraptionDie,
+    ScrapContraption,
+    current_upkeep,
+    library_message,
+    next_roll_cost,
+    on_sprocket,
+)
+from device.rules.contraptions_view import UpkeepView, upkeep_view
+from device.state import GameState, Step
+from device.state_contraptions import SPROCKETS, Assembly, ContraptionsState, Stage, Variant
+from device.text import Message
+from display import theme, upkeep
+from display.canvas import Rect
+from display.i18n import Translator
+from display.i18n import contraptions as _texts  # noqa: F401 - registers the texts
+from display.screens import Host, Screen, View, screen
+from display.ui import Action, Focus, Press, Tap, Turn, UiState
+
+NAME = "contraptions"
+
+
+# --- the upkeep banner (CT-7) ------------------------------------------------------------------
+
+
+@upkeep.item
+def _contraptions_upkeep(state: GameState, tr: Translator) -> list[str]:
+    view = upkeep_view(state)
+    if view is None:
+        return []
+    items: list[str] = []
+    if view.moved_from is not None and view.moved_to is not None:
+        items.append(tr("ui.ct.item.moved", start=view.moved_from, end=view.moved_to))
+    for message in view.banner:
+        if message.key == "ct.banner.crank":
+            items.append(tr("ui.ct.item.crank", sprocket=view.sprocket, cards=", ".join(view.cranking)))
+        else:
+            items.append(tr.message(message))
+    return items
+
+
+# --- what the pending choice offers ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One chip: its label, whether it is marked (chosen, in the order), and what picking it does."""
+
+    label: str
+    pick: Callable[[Host, dict[str, object]], None]
+    marked: bool = False
+
+
+def _form(ui: UiState) -> dict[str, object]:
+    form = ui.forms.setdefault(NAME, {})
+    assert isinstance(form, dict)
+    form.setdefault("pick", 0)
+    form.setdefault("order", [])
+    form.setdefault("keep", None)
+    form.setdefault("top", [])
+    form.setdefault("selected", False)
+    return form
+
+
+def _names(form: dict[str, object], key: str) -> list[str]:
+    value = form.get(key)
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def library_text(tr: Translator, state: GameState, index: int) -> str:
+    return tr.message(library_message(state, index))
+
+
+def mode(state: GameState, form: dict[str, object]) -> str:
+    """What the screen waits for now, most urgent first."""
+    ct = state.contraptions
+    if ct is None:
+        return "idle"
+    job = ct.assembly
+    up = current_upkeep(state)
+    if job is not None:
+        if job.card is not None:
+            return "place"
+        if job.looking:
+            return "look"
+        if len(job.libraries) > 1:
+            return "library"
+        return "tap"
+    if up is not None and up.stage is Stage.CRANK:
+        return "crank"
+    if up is not None and up.stage is Stage.ROLL:
+        return "roll"
+    if ct.variant is Variant.PLANAR and state.step is Step.MAIN:
+        return "paid"
+    if ct.selected is not None and form.get("selected"):
+        return "selected"
+    return "idle"
+
+
+def _run(command: Command) -> Callable[[Host, dict[str, object]], None]:
+    def pick(host: Host, form: dict[str, object]) -> None:
+        host.execute(command)
+
+    return pick
+
+
+def _toggle(key: str, card: str) -> Callable[[Host, dict[str, object]], None]:
+    def pick(host: Host, form: dict[str, object]) -> None:
+        names = _names(form, key)
+        if card in names:
+            names.remove(card)
+        else:
+            names.append(card)
+        form[key] = names
+
+    return pick
+
+
+def _crank(host: Host, form: dict[str, object]) -> None:
+    host.execute(CrankContraptions(cards=tuple(_names(form, "order"))))
+
+
+def _look_card(card: str) -> Callable[[Host, dict[str, object]], None]:
+    def pick(host: Host, form: dict[str, object]) -> None:
+        if form.get("keep") is None:
+            form["keep"] = card
+        elif form.get("keep") == card:
+            form["keep"] = None
+        else:
+            _toggle("top", card)(host, form)
+
+    return pick
+
+
+def _keep(sprocket: int) -> Callable[[Host, dict[str, object]], None]:
+    def pick(host: Host, form: dict[str, object]) -> None:
+        keep = form.get("keep")
+        if isinstance(keep, str):
+            host.execute(KeepLooked(card=keep, sprocket=sprocket, top=tuple(_names(form, "top"))))
+
+    return pick
+
+
+def options(state: GameState, form: dict[str, object], tr: Translator) -> list[Option]:
+    """The chips for the pending choice, in the order the encoder walks them."""
+    ct = state.contraptions
+    if ct is None:
+        return []
+    job = ct.assembly
+    kind = mode(state, form)
+    found: list[Option] = []
+    if kind in ("place", "tap") and job is not None:
+        found.append(Option(tr("ui.ct.decline"), _run(DeclineAssembly())))
+    elif kind == "library" and job is not None:
+        for index in job.libraries:
+            library = ct.libraries[index]
+            if library.faction is not None:
+                label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
+                           count=len(library.cards))
+            else:
+                label = tr("ui.ct.library", library=library_text(tr, state, index), count=len(library.cards))
+            found.append(Option(label, _run(AssembleContraption(library=index + 1))))
+        found.append(Option(tr("ui.ct.decline"), _run(DeclineAssembly())))
+    elif kind == "look" and job is not None:
+        keep = form.get("keep")
+        top = _names(form, "top")
+        for card in job.looking:
+            label = card
+            if card == keep:
+                label = tr("ui.ct.look.keep", card=card)
+            elif card in top:
+                label = tr("ui.ct.look.top", n=top.index(card) + 1, card=card)
+            found.append(Option(label, _look_card(card), marked=card == keep or card in top))
+        if isinstance(keep, str):
+            for sprocket in SPROCKETS:
+                found.append(Option(tr("ui.ct.onto", sprocket=sprocket), _keep(sprocket)))
+    elif kind == "crank":
+        up = current_upkeep(state)
+        assert up is not None and up.sprocket is not None
+        order = _names(form, "order")
+        for placed in on_sprocket(ct, _board(ct, state.active), up.sprocket):
+            card = placed.card
+            label = f"{order.index(card) + 1}. {card}" if card in order else card
+            found.append(Option(label, _toggle("order", card), marked=card in order))
+        go = tr("ui.ct.crank_go", count=len(order)) if order else tr("ui.ct.crank_none")
+        found.append(Option(go, _crank))
+    elif kind == "roll":
+        found.append(Option(tr("ui.ct.roll"), _run(RollContraptionDie())))
+    elif kind == "paid":
+        cost = next_roll_cost(state)
+        found.append(Option(tr("ui.ct.roll_paid", cost=cost), _run(RollContraptionDie())))
+    elif kind == "selected" and ct.selected is not None:
+        chosen = ct.selected
+        found.append(Option(tr("ui.ct.scrap"), _run(ScrapContraption(card=chosen.card, owner=chosen.owner))))
+        for sprocket in SPROCKETS:
+            if sprocket != chosen.sprocket:
+                command = ReassembleContraption(sprocket=sprocket, card=chosen.card, owner=chosen.owner)
+                found.append(Option(tr("ui.ct.move_to", sprocket=sprocket), _run(command)))
+    return found
+
+
+def _board(ct: ContraptionsState, seat: int) -> int | None:
+    return None if ct.variant.shared_sprockets else seat
+
+
+@screen
+class Contraptions(Screen):
+    name = NAME
+    button = "ui.btn.contraptions"
+    key = "c"
+
+    def available(self, state: GameState | None) -> bool:
+        return state is not None and state.contraptions is not None
+
+    def follows(self, events: Sequence[Event]) -> bool:
+        """The die, a revealed or tapped card, a library to choose and the counter's move
+        (CT-7) need the table's eyes here."""
+        shown = (
+            ContraptionUpkeepBegan, ContraptionDieRolled, ContraptionRevealed, ContraptionIdentified,
+            AssemblyExpected, AssemblyLibraryChosen, ContraptionSelected, CrankCounterMoved,
+        )
+        return any(isinstance(e, shown) for e in events)
+
+    def after(self, host: Host, result: Result) -> None:
+        form = _form(host.ui)
+        form["pick"] = 0
+        form["order"] = []
+        form["keep"] = None
+        form["top"] = []
+        form["selected"] = any(isinstance(e, ContraptionSelected) for e in result.events)
+        # A new turn is also claimed by the table; the upkeep's contraption part is shown here,
+        # with the banner's items, when the turn begins with something to do or see.
+        if host.ui.screen != self.name and self.available(host.state) and self.follows(result.events):
+            host.go(self.name)
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def act(self, host: Host, action: Action) -> bool:
+        state = host.state
+        if state is None or state.contraptions is None:
+            return False
+        form = _form(host.ui)
+        kind = mode(state, form)
+        if kind == "place":
+            return self._place(host, action)
+        chips = options(state, form, host.tr)
+        if isinstance(action, Tap) and action.kind == "ct.opt":
+            index = int(action.value)
+            if 0 <= index < len(chips):
+                form["pick"] = index
+                chips[index].pick(host, form)
+            return True
+        if not chips:
+            return False
+        pick = int(form.get("pick", 0)) % len(chips)  # type: ignore[call-overload]
+        if isinstance(action, Turn | Focus):
+            step = action.steps if isinstance(action, Turn) else action.delta
+            form["pick"] = (pick + step) % len(chips)
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            chips[pick].pick(host, form)
+            return True
+        return False
+
+    def _place(self, host: Host, action: Action) -> bool:
+        if isinstance(action, Turn | Focus):
+            step = action.steps if isinstance(action, Turn) else action.delta
+            host.execute(HighlightSprocket(step=step))
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT:
+            if action.long:
+                host.execute(HighlightSprocket(step=1))
+            else:
+                host.press(ButtonPressed(Button.SELECT))  # the binding: PlaceContraption()
+            return True
+        if isinstance(action, Tap) and action.kind == "ct.sprocket":
+            host.execute(PlaceContraption(sprocket=int(action.value)))
+            return True
+        if isinstance(action, Tap) and action.kind == "ct.opt":
+            host.execute(DeclineAssembly())
+            return True
+        return False
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def draw(self, view: View) -> None:
+        state = view.state
+        assert state is not None and state.contraptions is not None
+        ct = state.contraptions
+        c, lay = view.canvas, view.layout
+        info = upkeep_view(state)
+        assert info is not None
+        x, y = lay.margin, view.top
+        w, h = c.width - 2 * lay.margin, view.bottom - view.top
+        head_h = c.fonts.line_height(lay.big, True)
+        self._draw_head(view, state, ct, info, (x, y, w, head_h))
+        body_y = y + head_h + lay.margin // 2
+        body_h = y + h - body_y
+        side_w = w * 9 // 20
+        rows: Rect = (x, body_y, w - side_w - lay.margin, body_h)
+        side: Rect = (x + w - side_w, body_y, side_w, body_h)
+        self._draw_sprockets(view, state, ct, info, rows)
+        self._draw_side(view, state, ct, info, side)
+
+    def _draw_head(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        title = tr("ui.ct.board_shared") if ct.variant.shared_sprockets else tr("ui.ct.board_of", name=info.name)
+        right_w = w * 11 // 20
+        c.text(title, (x, y + h // 2), lay.medium, theme.TEXT, anchor="midleft", bold=True,
+               max_width=w - right_w - lay.margin, role="ct.title", min_size=lay.tiny)
+        if info.moved_from is not None and info.moved_to is not None:
+            text, color, role = tr("ui.ct.move", start=info.moved_from, end=info.moved_to), theme.CURSOR, "ct.move"
+        elif info.counter is not None:
+            text, color, role = tr("ui.ct.counter", sprocket=info.counter), theme.DIM, "ct.counter"
+        else:
+            text, color, role = tr("ui.ct.no_counter"), theme.DIM, "ct.counter"
+        size = lay.big if role == "ct.move" else lay.medium
+        c.text(text, (x + w, y + h // 2), size, color, anchor="midright", bold=role == "ct.move",
+               max_width=right_w, role=role, min_size=lay.small)
+
+    def _draw_sprockets(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        gap = max(2, lay.margin // 2)
+        row_h = (h - 2 * gap) // 3
+        job = ct.assembly
+        placing = job is not None and job.card is not None
+        form = _form(view.ui)
+        order = _names(form, "order")
+        board = _board(ct, state.active)
+        label_w = c.fonts.measure("CRANK!", lay.tiny, True)[0] + lay.margin
+        for index, sprocket in enumerate(SPROCKETS):
+            rect = (x, y + index * (row_h + gap), w, row_h)
+            cranks = info.sprocket == sprocket
+            c.box(rect, theme.ACTIVE if cranks else theme.PANEL)
+            if cranks:
+                c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line))
+            highlighted = placing and job is not None and job.highlight == sprocket
+            if highlighted:
+                c.box(rect, theme.CURSOR, width=max(3, lay.line * 2))
+            rx, ry, rw, rh = rect
+            # The sprocket's number, and the counter under it when it sits here.
+            number_size = min(lay.big, max(lay.small, rh * 3 // 5))
+            counter_here = info.counter == sprocket
+            cy = ry + rh // 2 - (c.fonts.line_height(lay.tiny) // 2 if counter_here else 0)
+            c.text(str(sprocket), (rx + lay.margin + label_w // 2, cy), number_size, theme.TEXT, anchor="center",
+                   bold=True, role=f"ct.sprocket{sprocket}.number")
+            if counter_here:
+                c.text("CRANK!", (rx + lay.margin + label_w // 2, ry + rh - gap), lay.tiny, theme.CURSOR,
+                       anchor="midbottom", bold=True, role="ct.counter_at", max_width=label_w)
+            names = [a.card for a in on_sprocket(ct, board, sprocket)]
+            tx = rx + 2 * lay.margin + label_w
+            tw = rx + rw - lay.margin - tx
+            lines: list[tuple[str, tuple[int, int, int], str]] = []
+            if highlighted and job is not None and job.card is not None:
+                lines.append((tr("ui.ct.here", card=job.card), theme.CURSOR, "ct.highlight"))
+            for card in names:
+                label = f"{order.index(card) + 1}. {card}" if cranks and card in order else card
+                if cranks and card in info.cranked:
+                    label = f"✓ {card}"
+                lines.append((label, theme.TEXT, f"ct.sprocket{sprocket}.card"))
+            if not lines:
+                lines.append((tr("ui.ct.empty"), theme.FAINT, f"ct.sprocket{sprocket}.empty"))
+            self._draw_lines(view, lines, (tx, ry + gap, tw, rh - 2 * gap), cranks)
+            c.target(rect, Tap("ct.sprocket", sprocket))
+
+    def _draw_lines(
+        self, view: View, lines: list[tuple[str, tuple[int, int, int], str]], area: Rect, cranks: bool
+    ) -> None:
+        """One name a line, as big as fits; what does not fit is joined on the last line."""
+        c, lay = view.canvas, view.layout
+        x, y, w, h = area
+        size = lay.medium if cranks else lay.small
+        while size > lay.tiny and c.fonts.line_height(size) * len(lines) > h:
+            size -= 1
+        step = c.fonts.line_height(size)
+        room = max(1, h // step)
+        if len(lines) > room:
+            head, rest = lines[: room - 1], lines[room - 1 :]
+            lines = [*head, (" · ".join(t for t, _, _ in rest), rest[0][1], rest[0][2])]
+        top = y + (h - step * len(lines)) // 2
+        for text, color, role in lines:
+            c.text(text, (x, top), size, color, bold=cranks, max_width=w, role=role, min_size=lay.tiny)
+            top += step
+
+    def _draw_side(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        c.box(area, theme.PANEL)
+        pad = lay.margin
+        ix, iw = x + pad, w - 2 * pad
+        ty = y + pad // 2
+        bottom = y + h - pad // 2
+        form = _form(view.ui)
+        kind = mode(state, form)
+        job = ct.assembly
+        if info.faces:
+            faces = " · ".join(str(f) for f in info.faces)
+            r = c.text(tr("ui.ct.die", faces=faces), (ix, ty), lay.big, theme.WALK, bold=True, max_width=iw,
+                       role="ct.die", min_size=lay.small)
+            ty = r.bottom
+            up = current_upkeep(state)
+            meaning = self._die_meaning(tr, state, ct, info) if up is not None and up.stage is not Stage.DONE else ""
+            if meaning:
+                r = c.text(meaning, (ix, ty), lay.small, theme.DIM, max_width=iw, role="ct.die.meaning", min_size=lay.tiny)
+                ty = r.bottom
+            ty += pad // 2
+        ty = self._draw_task(view, state, ct, job, kind, (ix, ty, iw, bottom - ty))
+        self._draw_chips(view, state, form, (ix, ty, iw, bottom - ty), kind)
+
+    def _die_meaning(self, tr: Translator, state: GameState, ct: ContraptionsState, info: UpkeepView) -> str:
+        face = info.faces[0]
+        if ct.variant is Variant.RANDOM:
+            return tr("ui.ct.die.crank", sprocket=face) if face <= 3 else tr("ui.ct.die.assemble", count=face - 3)
+        if ct.variant is Variant.FACTIONS:
+            numbers = sorted({n for f in info.faces for n in (range(1, 6) if f == 6 else (f,))})
+            return tr("ui.ct.die.library", libraries=", ".join(str(n) for n in numbers))
+        return ""
+
+    def _draw_task(
+        self, view: View, state: GameState, ct: ContraptionsState, job: Assembly | None, kind: str, area: Rect
+    ) -> int:
+        """The pending choice's heading; returns where the chips start."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, ty, w, h = area
+        who = state.player(job.seat).name if job is not None else ""
+
+        def line(text: str, size: int, color: tuple[int, int, int], role: str, bold: bool = False) -> None:
+            nonlocal ty
+            if role == "ct.hint":
+                # Two lines at most, and only where the chips keep their room: the hint is for
+                # whoever holds the gadget, not for the table.
+                if h < 8 * c.fonts.line_height(lay.medium):
+                    return
+                ty += c.paragraph(text, (x, ty, w, c.fonts.line_height(size) * 2), size, color, role=role)
+                return
+            r = c.text(text, (x, ty), size, color, bold=bold, max_width=w, role=role, min_size=lay.tiny)
+            ty = r.bottom
+
+        if kind == "place" and job is not None and job.card is not None:
+            line(tr("ui.ct.revealed", name=who), lay.small, theme.DIM, "ct.task")
+            line(job.card, lay.big, theme.CURSOR, "ct.card", bold=True)
+            line(tr("ui.ct.place_hint", sprocket=job.highlight), lay.tiny, theme.TEXT, "ct.hint")
+        elif kind in ("look", "library", "tap") and job is not None:
+            line(f"{who}: {tr.message(_job_message(state, job))}", lay.small, theme.TEXT, "ct.task", bold=True)
+            if kind == "tap":
+                line(library_text(tr, state, job.libraries[0]), lay.small, theme.DIM, "ct.library")
+            if kind == "look":
+                line(tr("ui.ct.look_hint"), lay.tiny, theme.DIM, "ct.hint")
+        elif kind == "crank":
+            up = current_upkeep(state)
+            assert up is not None
+            line(tr("ui.ct.crank_title", name=state.player(up.seat).name, sprocket=up.sprocket), lay.small, theme.TEXT,
+                 "ct.task", bold=True)
+            line(tr("ui.ct.crank_hint"), lay.tiny, theme.DIM, "ct.hint")
+        elif kind == "roll":
+            line(tr.message(Message("ct.banner.roll")), lay.medium, theme.TEXT, "ct.task", bold=True)
+        elif kind == "paid":
+            line(tr.message(Message("ct.banner.roll_cost", cost=next_roll_cost(state))), lay.medium, theme.CURSOR,
+                 "ct.task", bold=True)
+        elif kind == "selected" and ct.selected is not None:
+            chosen = ct.selected
+            line(tr("ui.ct.selected", card=chosen.card, name=state.player(chosen.owner).name, sprocket=chosen.sprocket),
+                 lay.small, theme.TEXT, "ct.task", bold=True)
+        else:
+            self._draw_idle(view, state, ct, (x, ty, w, h))
+            return ty + h
+        return ty + lay.margin // 2
+
+    def _draw_idle(self, view: View, state: GameState, ct: ContraptionsState, area: Rect) -> None:
+        """Nothing to decide: what was cranked, the stopped machine, the libraries, the scrapyard."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, ty, w, h = area
+        up = current_upkeep(state)
+        lines: list[tuple[str, int, tuple[int, int, int], str]] = []
+        if up is not None and up.stage is Stage.DONE and up.sprocket is not None:
+            if up.cranked:
+                lines.append((tr("ui.ct.cranked", cards=", ".join(up.cranked)), lay.small, theme.TEXT, "ct.cranked"))
+            else:
+                lines.append((tr("ui.ct.cranked_none"), lay.small, theme.DIM, "ct.cranked"))
+        info = upkeep_view(state)
+        if info is not None and any(m.key == "ct.banner.stopped" for m in info.banner):
+            lines.append((tr.message(Message("ct.banner.stopped")), lay.small, theme.WARN, "ct.stopped"))
+        seat = state.active
+        scrapped = sum(1 for g in ct.scrapyard if (ct.variant.shared_sprockets or g.owner == seat) and not g.is_copy)
+        key = "ui.ct.scrapyard_shared" if ct.variant.shared_sprockets else "ui.ct.scrapyard"
+        lines.append((tr(key, count=scrapped), lay.small, theme.TEXT, "ct.scrapyard"))
+        if ct.variant is Variant.FACTIONS and not ct.physical:
+            # The faction libraries lie face up (CT-A1): their top cards are the table's news.
+            lines.append((tr("ui.ct.factions"), lay.small, theme.DIM, "ct.libraries"))
+            for library in ct.libraries:
+                top = library.cards[0] if library.cards else tr("ui.ct.empty")
+                text = tr("ui.ct.faction_top", number=library.faction, count=len(library.cards), card=top)
+                lines.append((text, lay.small, theme.TEXT, "ct.library"))
+        for index, library in enumerate(ct.libraries):
+            if (library.owner is not None and library.owner != seat) or (ct.variant is Variant.FACTIONS and not ct.physical):
+                continue
+            name = library_text(tr, state, index)
+            if library.open:
+                text = tr("ui.ct.library_physical", library=name)
+            else:
+                text = tr("ui.ct.library", library=name, count=len(library.cards))
+            lines.append((text, lay.small, theme.DIM, "ct.library"))
+        bottom = ty + h
+        for text, size, color, role in lines:
+            if ty + c.fonts.line_height(size) > bottom:
+                break
+            r = c.text(text, (x, ty), size, color, max_width=w, role=role, min_size=lay.tiny)
+            ty = r.bottom
+
+    def _draw_chips(self, view: View, state: GameState, form: dict[str, object], area: Rect, kind: str) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        chips = options(state, form, tr)
+        if not chips or h <= 0:
+            return
+        gap = max(2, lay.margin // 2)
+        each = min(c.fonts.line_height(lay.medium) + lay.margin, max(1, h // len(chips)))
+        each = max(each, c.fonts.line_height(lay.tiny) + gap)
+        size = lay.medium
+        while size > lay.tiny and c.fonts.line_height(size) > each - gap:
+            size -= 1
+        visible = max(1, h // each)
+        pick = int(form.get("pick", 0)) % len(chips)  # type: ignore[call-overload]
+        start = max(0, min(pick - visible // 2, len(chips) - visible))
+        for offset, chip in enumerate(chips[start : start + visible]):
+            index = start + offset
+            rect = (x, y + offset * each, w, each - gap)
+            current = index == pick and kind != "place"
+            c.box(rect, theme.BUTTON_HI if chip.marked or current else theme.BUTTON)
+            if current:
+                c.box(rect, theme.CURSOR, width=max(2, lay.line))
+            c.text(chip.label, (rect[0] + lay.margin, rect[1] + rect[3] // 2), size, theme.TEXT, anchor="midleft",
+                   bold=current, max_width=w - 2 * lay.margin, role="ct.option", min_size=lay.tiny)
+            c.target(rect, Tap("ct.opt", index))
+
+
+def _job_message(state: GameState, job: Assembly) -> Message:
+    """The banner's words for an assembly, with the library names as messages to translate."""
+    from device.rules.contraptions import job_banner
+
+    message = job_banner(state, job)
+    if message.key == "ct.banner.choose_library":
+        return Message("ui.ct.choose_library")
+    return message

@@ -1,0 +1,666 @@
+"""Wizard's Duel, "Pojedynek czarnoksiężnika" (SPEC section 6, WD-1..WD-4): the duel's table.
+
+It stands in for the table screen when the base format is the duel: a duel counts magic points
+and element dice, not life.  At the top, the phase banner: round, phase (1–4), what NEXT does
+now and the market.  Then one tile per player: magic points large; hand, reserve, the last roll,
+the mana pool, the shield, the dice set aside, each spell card with the dice on it, fatigue and
+the once-per-game abilities used.  At the bottom, the choice in hand now, as a row of chips:
+
+- phase 1, a player who rolled: the rolled dice (pick the ones to set aside), then "put them in
+  the mana pool" or "take all back"; with the antimagic shield, one picked die may go to the shield;
+- phase 2, the first player still incanting (←/→ on the player chip switches): mana-pool dice to
+  pick, the spells they can go on, and "ready";
+- phase 3, the caster: the activated spells, then the target if there is more than one, or "pass";
+- an attack: the defender's options — none, a healing spell, reserve dice, a counterattack with
+  mana-pool dice (←/→ change how many), the power drain;
+- a player at 0 with the power sacrifice: a basic card to sacrifice, or drop out.
+
+↑/↓ (the encoder) move between chips, ←/→ change the number on a chip, SELECT (Tab) or a tap
+picks; NEXT does what the banner says (the rules' NEXT), ROLL rolls.  Describing spell cards and
+learning market spells take typed names: the console does those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from device.commands import Command
+from device.controller import Result
+from device.events import Event
+from device.inputs import Button
+from device.rules.wizards_duel import (
+    NAME,
+    CastSpell,
+    Defend,
+    DropOut,
+    GatherMana,
+    PassCasting,
+    PassIncantations,
+    PaySpell,
+    SacrificePower,
+    SetShieldDie,
+    may_cast,
+    spell_text,
+)
+from device.state import GameState, outcome
+from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
+from display import render, theme
+from display.i18n import wizards_duel as _texts  # noqa: F401  (the screen's and the rules' texts)
+from display.canvas import Rect
+from display.i18n import Translator
+from display.screens import Host, Screen, View, screen
+from display.screens.table import STAND_INS, loss_text, seat_rects
+from display.ui import Action, Focus, Press, Tap, Turn, UiState
+
+#: The schools' colours, as on the dice and cards (magic violet, fire red, water blue, earth
+#: green, air yellow), and the label colour that reads on each.
+FACE_COLORS: dict[Face, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    Face.MAGIC: ((150, 80, 210), theme.TEXT),
+    Face.FIRE: ((215, 70, 55), theme.TEXT),
+    Face.WATER: ((55, 120, 225), theme.TEXT),
+    Face.EARTH: ((70, 165, 80), theme.BG),
+    Face.AIR: ((235, 205, 60), theme.BG),
+}
+
+
+# --- what is being decided now ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One choice on screen.  ``kind`` says what picking it does; ``number`` chips change with ←/→."""
+
+    kind: str
+    label: str = ""
+    face: Face | None = None  # a die chip
+    index: int = 0  # the die's place in the roll or pool, or the spell's place on its card
+    card: str = ""
+    seat: int = -1
+    number: int | None = None
+    low: int = 1
+    high: int = 1
+
+
+@dataclass(frozen=True)
+class Choice:
+    seat: int  # who decides
+    prompt: str
+    chips: tuple[Chip, ...]
+
+
+def _order(state: GameState, duel: WizardsDuelState) -> list[int]:
+    """Seats in turn order from the starting player, still in the game."""
+    count = len(state.players)
+    seats = [(duel.starting + state.direction * i) % count for i in range(count)]
+    return [seat for seat in seats if state.player(seat).in_game]
+
+
+def _form(ui: UiState, state: GameState) -> dict[str, Any]:
+    """The screen's own state: the highlighted chip, the dice picked, a number, a spell waiting
+    for its target.  It starts afresh whenever the decision on the table changes."""
+    duel = state.wizards_duel
+    assert duel is not None
+    context = (duel.round, duel.phase, duel.gather_turn, duel.last_roll, duel.to_move, duel.attack is not None,
+               tuple(w.falling for w in duel.wizards), tuple(w.chosen for w in duel.wizards),
+               tuple(w.passed for w in duel.wizards))
+    form: dict[str, Any] = ui.forms.setdefault(NAME, {})
+    if form.get("context") != context:
+        form.clear()
+        form.update({"context": context, "pick": 0, "marked": [], "numbers": {}, "spell": None, "seat": None})
+    return form
+
+
+def spell_label(tr: Translator, card: SpellCard, index: int) -> str:
+    name = card.name if len(card.spells) == 1 else f"{card.name}/{index + 1}"
+    return f"{name}: {tr.message(spell_text(card.spells[index]))}"
+
+
+def _falling_choice(state: GameState, tr: Translator, wizard: Wizard) -> Choice:
+    chips = [
+        Chip("sacrifice", tr("ui.wd.chip.sacrifice", card=card.name), card=card.name)
+        for card in wizard.cards if card.basic and not card.on_table
+    ]
+    chips.append(Chip("dropout", tr("ui.wd.chip.dropout")))
+    return Choice(wizard.seat, tr("ui.wd.ask.falling", name=state.player(wizard.seat).name), tuple(chips))
+
+
+def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: dict[str, Any]) -> Choice:
+    attack = duel.attack
+    assert attack is not None
+    wizard = duel.wizard(attack.target)
+    numbers: dict[str, int] = form["numbers"]
+    chips = [Chip("defend_none", tr("ui.wd.chip.no_defence"))]
+    for card in wizard.cards:
+        for index, spell in enumerate(card.spells):
+            if spell.ready and spell.kind is SpellKind.HEALING:
+                chips.append(Chip("defend_heal", spell_label(tr, card, index), card=card.name, index=index))
+    most = min(attack.strength, wizard.reserve)
+    if most >= 1:
+        n = max(1, min(most, numbers.get("reserve", most)))
+        chips.append(Chip("defend_reserve", tr("ui.wd.chip.reserve", n=n), number=n, high=most))
+    if wizard.pool:
+        n = max(1, min(len(wizard.pool), numbers.get("counter", len(wizard.pool))))
+        chips.append(Chip("defend_counter", tr("ui.wd.chip.counter", n=n), number=n, high=len(wizard.pool)))
+    if state.options.get("power_drain") and not wizard.drain_used and wizard.reserve >= 1:
+        chips.append(Chip("defend_drain", tr("ui.wd.chip.drain")))
+    caster = duel.wizard(attack.caster).card(attack.card)
+    label = caster.name if len(caster.spells) == 1 else f"{caster.name}/{attack.spell + 1}"
+    prompt = tr("ui.wd.ask.defend", name=state.player(attack.target).name, caster=state.player(attack.caster).name,
+                card=label, spell=tr.message(spell_text(caster.spells[attack.spell])))
+    return Choice(attack.target, prompt, tuple(chips))
+
+
+def _gather_choice(state: GameState, tr: Translator, wizard: Wizard, form: dict[str, Any]) -> Choice:
+    assert wizard.rolled is not None
+    marked: list[int] = form["marked"]
+    chips = [Chip("die", face=face, index=i) for i, face in enumerate(wizard.rolled)]
+    picked = [wizard.rolled[i] for i in marked if i < len(wizard.rolled)]
+    if picked:
+        chips.append(Chip("gather", tr("ui.wd.chip.gather", n=len(picked))))
+    else:
+        chips.append(Chip("gather", tr("ui.wd.chip.take_back")))
+    if state.options.get("antimagic_shield") and len(picked) == 1 and picked[0] is not Face.AIR:
+        chips.append(Chip("shield", tr("ui.wd.chip.shield", face=tr(f"wd.face.{picked[0].value}")), face=picked[0]))
+    return Choice(wizard.seat, tr("ui.wd.ask.gather", name=state.player(wizard.seat).name), tuple(chips))
+
+
+def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: dict[str, Any]) -> Choice | None:
+    waiting = [seat for seat in _order(state, duel) if not duel.wizard(seat).passed]
+    if not waiting:
+        return None
+    seat = form["seat"] if form["seat"] in waiting else waiting[0]
+    wizard = duel.wizard(seat)
+    chips = [Chip("player", tr("ui.wd.chip.player", name=state.player(seat).name), seat=seat)]
+    chips += [Chip("die", face=face, index=i) for i, face in enumerate(wizard.pool)]
+    for card in wizard.cards:
+        for index, spell in enumerate(card.spells):
+            if not spell.dice:
+                chips.append(Chip("pay", tr("ui.wd.chip.pay", spell=spell_label(tr, card, index)), card=card.name,
+                                  index=index))
+    chips.append(Chip("ready", tr("ui.wd.chip.ready")))
+    prompt = tr("ui.wd.ask.incant", name=state.player(seat).name)
+    if not wizard.cards:
+        prompt = tr("ui.wd.ask.no_cards", name=state.player(seat).name)
+    return Choice(seat, prompt, tuple(chips))
+
+
+def _targets(state: GameState, duel: WizardsDuelState, caster: int) -> list[int]:
+    return [seat for seat in _order(state, duel)
+            if seat != caster and duel.wizard(seat).sacrificed_round != duel.round]
+
+
+def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: dict[str, Any]) -> Choice | None:
+    mover = duel.to_move
+    if mover is None:
+        return None
+    wizard = duel.wizard(mover)
+    name = state.player(mover).name
+    waiting = form["spell"]
+    if waiting is not None:
+        card = wizard.card(waiting[0])
+        chips = [Chip("target", tr("ui.wd.chip.target", name=state.player(seat).name), seat=seat)
+                 for seat in _targets(state, duel, mover)]
+        chips.append(Chip("back", tr("ui.wd.chip.back")))
+        label = card.name if len(card.spells) == 1 else f"{card.name}/{waiting[1] + 1}"
+        return Choice(mover, tr("ui.wd.ask.target", name=name, spell=label), tuple(chips))
+    chips = [
+        Chip("cast", spell_label(tr, card, index), card=card.name, index=index)
+        for card in wizard.cards for index, spell in enumerate(card.spells) if spell.ready
+    ]
+    chips.append(Chip("hold", tr("ui.wd.chip.hold")))
+    return Choice(mover, tr("ui.wd.ask.cast", name=name), tuple(chips))
+
+
+def choice(state: GameState, tr: Translator, form: dict[str, Any]) -> Choice | None:
+    """What the table decides now, if the screen can offer it (None: NEXT or ROLL moves on)."""
+    duel = state.wizards_duel
+    if duel is None or outcome(state) is not None:
+        return None
+    falling = [seat for seat in _order(state, duel) if duel.wizard(seat).falling]
+    if falling:
+        return _falling_choice(state, tr, duel.wizard(falling[0]))
+    if duel.attack is not None:
+        return _defence_choice(state, tr, duel, form)
+    if duel.phase == 1:
+        rolled = [seat for seat in _order(state, duel)
+                  if duel.wizard(seat).rolled is not None and not duel.wizard(seat).chosen]
+        return _gather_choice(state, tr, duel.wizard(rolled[0]), form) if rolled else None
+    if duel.phase == 2:
+        return _incantation_choice(state, tr, duel, form)
+    if duel.phase == 3:
+        return _casting_choice(state, tr, duel, form)
+    return None
+
+
+def next_hint(state: GameState, tr: Translator) -> str:
+    """What the NEXT button does now (the rules' NEXT binding, in words)."""
+    duel = state.wizards_duel
+    if duel is None or outcome(state) is not None:
+        return ""
+
+    def names(seats: list[int]) -> str:
+        return ", ".join(state.player(s).name for s in seats)
+
+    order = _order(state, duel)
+    falling = [s for s in order if duel.wizard(s).falling]
+    if falling:
+        return tr("ui.wd.next.falling", names=names(falling))
+    if duel.attack is not None:
+        return tr("ui.wd.next.undefended", name=state.player(duel.attack.target).name)
+    if duel.phase == 1:
+        to_roll = [s for s in order if duel.wizard(s).rolled is None and not duel.wizard(s).chosen]
+        if to_roll:
+            key = "ui.wd.next.last_roll" if duel.last_roll else "ui.wd.next.roll"
+            return tr(key, names=names(to_roll))
+        return tr("ui.wd.next.waiting", names=names([s for s in order if not duel.wizard(s).chosen]))
+    if duel.phase == 2:
+        return tr("ui.wd.next.ready", names=names([s for s in order if not duel.wizard(s).passed]))
+    mover = duel.to_move if duel.to_move is not None else duel.starting
+    return tr("ui.wd.next.pass", name=state.player(mover).name)
+
+
+def mover_text(state: GameState, tr: Translator) -> str:
+    """Whose move it is, for the header: the phase and the player(s) it waits for."""
+    duel = state.wizards_duel
+    if duel is None:
+        return ""
+    order = _order(state, duel)
+    falling = [s for s in order if duel.wizard(s).falling]
+    if falling:
+        return tr("ui.wd.move.falling", name=state.player(falling[0]).name)
+    if duel.attack is not None:
+        return tr("ui.wd.move.defend", name=state.player(duel.attack.target).name)
+    if duel.phase == 1:
+        waiting = [s for s in order if not duel.wizard(s).chosen]
+        if len(waiting) == 1:
+            return tr("ui.wd.move.gather_one", name=state.player(waiting[0]).name)
+        return tr("ui.wd.move.gather")
+    if duel.phase == 2:
+        waiting = [s for s in order if not duel.wizard(s).passed]
+        if len(waiting) == 1:
+            return tr("ui.wd.move.incant_one", name=state.player(waiting[0]).name)
+        return tr("ui.wd.move.incant")
+    mover = duel.to_move if duel.to_move is not None else duel.starting
+    return tr("ui.wd.move.cast", name=state.player(mover).name)
+
+
+render.HEADLINES[NAME] = mover_text
+
+
+# --- the screen ------------------------------------------------------------------------------
+
+
+@screen
+class WizardsDuel(Screen):
+    name = NAME
+    button = ""  # it is the table in a duel: the table's button and key show it
+    key = ""
+
+    def available(self, state: GameState | None) -> bool:
+        return state is not None and state.wizards_duel is not None
+
+    def follows(self, events: Sequence[Event]) -> bool:
+        return False  # the table follows a new game; it draws through this screen
+
+    def after(self, host: Host, result: Result) -> None:
+        form = host.ui.forms.get(NAME)
+        if isinstance(form, dict):
+            form["marked"] = []
+            form["spell"] = None
+            form["pick"] = 0
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def act(self, host: Host, action: Action) -> bool:
+        state = host.state
+        if state is None or state.wizards_duel is None:
+            return False
+        form = _form(host.ui, state)
+        current = choice(state, host.tr, form)
+        if isinstance(action, Tap) and action.kind == "seat":
+            return True  # magic points change only through the duel's own rules
+        if current is None or not current.chips:
+            return isinstance(action, Turn | Focus)
+        chips = current.chips
+        pick = int(form["pick"]) % len(chips)
+        if isinstance(action, Turn):
+            form["pick"] = (pick + action.steps) % len(chips)
+            return True
+        if isinstance(action, Focus):
+            chip = chips[pick]
+            if chip.number is not None:
+                form["numbers"][chip.kind.removeprefix("defend_")] = max(chip.low, min(chip.high, chip.number + action.delta))
+            elif chip.kind == "player":
+                self._other_player(state, form, chip.seat, action.delta)
+            else:
+                form["pick"] = (pick + action.delta) % len(chips)
+            return True
+        if isinstance(action, Tap) and action.kind == "wd.chip":
+            index = int(action.value)
+            if not 0 <= index < len(chips):
+                return True
+            form["pick"] = index
+            self._pick(host, state, current, chips[index], form)
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            self._pick(host, state, current, chips[pick], form)
+            return True
+        return False
+
+    def _other_player(self, state: GameState, form: dict[str, Any], seat: int, delta: int) -> None:
+        duel = state.wizards_duel
+        assert duel is not None
+        waiting = [s for s in _order(state, duel) if not duel.wizard(s).passed]
+        if seat in waiting:
+            form["seat"] = waiting[(waiting.index(seat) + delta) % len(waiting)]
+            form["marked"] = []
+
+    def _pick(self, host: Host, state: GameState, current: Choice, chip: Chip, form: dict[str, Any]) -> None:
+        duel = state.wizards_duel
+        assert duel is not None
+        seat = current.seat
+        wizard = duel.wizard(seat)
+        marked: list[int] = form["marked"]
+        command: Command | None = None
+        if chip.kind == "die":
+            if chip.index in marked:
+                marked.remove(chip.index)
+            else:
+                marked.append(chip.index)
+            return
+        if chip.kind == "player":
+            self._other_player(state, form, chip.seat, 1)
+            return
+        if chip.kind == "back":
+            form["spell"] = None
+            form["pick"] = 0
+            return
+        if chip.kind == "gather" and wizard.rolled is not None:
+            command = GatherMana(seat=seat, aside=tuple(wizard.rolled[i] for i in sorted(marked)))
+        elif chip.kind == "shield" and chip.face is not None:
+            command = SetShieldDie(seat=seat, face=chip.face)
+        elif chip.kind == "pay":
+            command = PaySpell(seat=seat, card=chip.card, spell=chip.index,
+                               dice=tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool)))
+        elif chip.kind == "ready":
+            command = PassIncantations(seat=seat)
+        elif chip.kind == "cast":
+            command = self._cast(state, form, seat, chip)
+        elif chip.kind == "target" and form["spell"] is not None:
+            card = wizard.card(form["spell"][0])
+            command = CastSpell(seat=seat, card=card.name, spell=form["spell"][1], target=chip.seat)
+        elif chip.kind == "hold":
+            command = PassCasting(seat=seat)
+        elif chip.kind == "defend_none":
+            command = Defend(seat=seat, how="none")
+        elif chip.kind == "defend_heal":
+            command = Defend(seat=seat, how="heal", card=chip.card, spell=chip.index)
+        elif chip.kind == "defend_reserve":
+            command = Defend(seat=seat, how="reserve", count=chip.number or 1)
+        elif chip.kind == "defend_counter":
+            command = Defend(seat=seat, how="counter", dice=wizard.pool[: chip.number or 1])
+        elif chip.kind == "defend_drain":
+            command = Defend(seat=seat, how="drain")
+        elif chip.kind == "sacrifice":
+            command = SacrificePower(seat=seat, card=chip.card)
+        elif chip.kind == "dropout":
+            command = DropOut(seat=seat)
+        if command is not None:
+            host.execute(command)
+
+    def _cast(self, state: GameState, form: dict[str, Any], seat: int, chip: Chip) -> Command | None:
+        duel = state.wizards_duel
+        assert duel is not None
+        card = next(c for c in duel.wizard(seat).cards if c.name == chip.card)
+        spell = card.spells[chip.index]
+        if spell.kind is SpellKind.HEALING:
+            return CastSpell(seat=seat, card=card.name, spell=chip.index)
+        targets = _targets(state, duel, seat)
+        if len(targets) == 1:
+            return CastSpell(seat=seat, card=card.name, spell=chip.index, target=targets[0])
+        form["spell"] = (card.number, chip.index)
+        form["pick"] = 0
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, view: View) -> None:
+        state = view.state
+        assert state is not None and state.wizards_duel is not None
+        duel = state.wizards_duel
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, w = lay.margin, c.width - 2 * lay.margin
+        top = self._draw_banner(view, state, duel, (x, view.top, w, view.bottom - view.top))
+        form = _form(view.ui, state)
+        current = choice(state, tr, form)
+        bottom = view.bottom
+        if current is not None:
+            chip_h = c.fonts.line_height(lay.medium) + lay.margin
+            prompt_h = c.fonts.line_height(lay.small)
+            bottom = view.bottom - chip_h - prompt_h - lay.margin // 2
+            self._draw_choice(view, state, current, form, (x, bottom + lay.margin // 2, w, view.bottom - bottom - lay.margin // 2))
+        area = (x, top, w, bottom - top)
+        count = len(state.players)
+        # Side by side while the tiles stay wide enough: tall tiles leave room for every spell card.
+        tile_w = (w - lay.margin * (count - 1)) // count
+        if tile_w >= lay.small * 10:
+            rects = [(x + i * (tile_w + lay.margin), top, tile_w, bottom - top) for i in range(count)]
+        else:
+            rects = seat_rects(count, area, lay.margin)
+        for player, rect in zip(state.players, rects, strict=True):
+            self._draw_seat(view, state, duel, duel.wizard(player.seat), rect)
+
+    def _draw_banner(self, view: View, state: GameState, duel: WizardsDuelState, area: Rect) -> int:
+        """Round, phase and market on one line; what NEXT does (or who won) on the next."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, _ = area
+        phase = tr("ui.wd.phase", round=duel.round, phase=duel.phase, name=tr(f"ui.wd.phase.{duel.phase}"))
+        market = tr("ui.wd.market", cards=sum(duel.market), deck=duel.deck)
+        m = c.text(market, (x + w, y), lay.small, theme.DIM, anchor="topright", max_width=w // 3, role="wd.market")
+        c.text(phase, (x, y), lay.small, theme.TEXT, bold=True, max_width=w - m.width - lay.margin, role="wd.phase")
+        y += c.fonts.line_height(lay.small, True)
+        result = outcome(state)
+        if result is not None:
+            text = self._result_text(state, duel, tr)
+            r = c.text(text, (x + w // 2, y), lay.medium, theme.ACTIVE_EDGE, anchor="midtop", bold=True, max_width=w,
+                       role="wd.winner")
+        else:
+            r = c.text(next_hint(state, tr), (x, y), lay.small, theme.CURSOR, bold=True, max_width=w, role="wd.next")
+        return int(r.bottom) + lay.margin // 2
+
+    def _result_text(self, state: GameState, duel: WizardsDuelState, tr: Translator) -> str:
+        result = outcome(state)
+        assert result is not None
+        if duel.winners is not None and len(duel.winners) > 1:
+            names = ", ".join(state.player(s).name for s in duel.winners)
+            return tr("ui.wd.tie", names=names, points=duel.wizard(duel.winners[0]).magic)
+        if result.winner is None:
+            return tr("ui.draw")
+        return tr("ui.wd.won", name=state.player(result.winner).name, points=duel.wizard(result.winner).magic)
+
+    def _draw_seat(self, view: View, state: GameState, duel: WizardsDuelState, wizard: Wizard, rect: Rect) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        player = state.player(wizard.seat)
+        x, y, w, h = rect
+        seat = wizard.seat
+        moving = player.in_game and outcome(state) is None and self._moving(state, duel, seat)
+        c.box(rect, theme.LOST_BG if not player.in_game else theme.ACTIVE if moving else theme.PANEL)
+        if moving:
+            c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line * 2))
+        pad = lay.margin
+        inner = w - 2 * pad
+        # Name on the left, magic points on the right, both on the first line.
+        points_size = max(lay.medium, min(lay.big, h // 4))
+        points = c.text(str(wizard.magic), (x + w - pad, y + pad // 2), points_size,
+                        theme.TEXT if player.in_game else theme.FAINT, anchor="topright", bold=True,
+                        role=f"wd.seat{seat}.magic")
+        label = c.text(tr("ui.wd.points"), (points.left - pad // 2, points.bottom - pad // 2), lay.tiny, theme.DIM,
+                       anchor="bottomright", role=f"wd.seat{seat}.points_label")
+        dot = 0
+        if seat == duel.starting and player.in_game:
+            # The starting player (phase 3 begins with them; WD-2): a dot before the name.
+            dot = max(3, lay.small // 4)
+            c.circle((x + pad + dot, y + pad // 2 + c.fonts.line_height(lay.medium) // 2), dot, theme.CURSOR)
+            dot = 2 * dot + pad // 2
+        c.text(player.name, (x + pad + dot, y + pad // 2), lay.medium, theme.TEXT if player.in_game else theme.FAINT,
+               bold=moving, max_width=max(1, label.left - x - 2 * pad - dot), role=f"wd.seat{seat}.name")
+        ty = points.bottom + pad // 4
+        line_h = c.fonts.line_height(lay.small)
+        if not player.in_game:
+            c.text(loss_text(view, state, player) if player.lost else "", (x + w // 2, y + h - pad // 2), lay.small,
+                   theme.ERROR, anchor="midbottom", max_width=inner, role=f"wd.seat{seat}.out")
+            return
+        rows: list[tuple[str, tuple[Face, ...] | None, str]] = []  # (text, dice, role)
+        counts = tr("ui.wd.counts", hand=wizard.hand, reserve=wizard.reserve)
+        if wizard.aside:
+            counts += " · " + tr("ui.wd.aside", n=wizard.aside)
+        rows.append((counts, None, "counts"))
+        if wizard.rolled is not None:
+            rows.append((tr("ui.wd.roll"), wizard.rolled, "roll"))
+        rows.append((tr("ui.wd.pool"), wizard.pool, "pool"))
+        if wizard.shield:
+            rows.append((tr("ui.wd.shield"), wizard.shield, "shield"))
+        for card in wizard.cards:
+            for index, spell in enumerate(card.spells):
+                rows.append((self._spell_row(tr, card, index, spell), spell.dice, "spell"))
+        notes = []
+        if wizard.fatigue:
+            notes.append(tr("ui.wd.fatigue", n=wizard.fatigue))
+        if wizard.falling:
+            notes.append(tr("ui.wd.falling"))
+        if wizard.sacrificed_round == duel.round:
+            notes.append(tr("ui.wd.untargetable"))
+        if wizard.drain_used:
+            notes.append(tr("ui.wd.drain_used"))
+        if wizard.sacrifice_used:
+            notes.append(tr("ui.wd.sacrifice_used"))
+        if wizard.passed and duel.phase == 2:
+            notes.append(tr("ui.wd.passed"))
+        foot = c.fonts.line_height(lay.tiny) if notes else 0
+        limit = y + h - pad // 2 - foot
+        spells = [row for row in rows if row[2] == "spell"]
+        # A wide tile puts the spell cards in a second column, so they show beside the dice.
+        columns = [rows]
+        if spells and inner >= lay.small * 24:
+            columns = [[row for row in rows if row[2] != "spell"], spells]
+        col_w = (inner - pad * (len(columns) - 1)) // len(columns)
+        for number, column in enumerate(columns):
+            cy = ty
+            for text, dice, role in column:
+                if cy + line_h > limit:
+                    break
+                self._row(view, text, dice, (x + pad + number * (col_w + pad), cy), col_w, f"wd.seat{seat}.{role}")
+                cy += line_h
+        if notes:
+            c.text(" · ".join(notes), (x + w // 2, y + h - pad // 4), lay.tiny, theme.WARN, anchor="midbottom",
+                   max_width=inner, role=f"wd.seat{seat}.notes")
+        c.target(rect, Tap("seat", seat))
+
+    def _moving(self, state: GameState, duel: WizardsDuelState, seat: int) -> bool:
+        wizard = duel.wizard(seat)
+        if wizard.falling:
+            return True
+        if duel.attack is not None:
+            return duel.attack.target == seat
+        if duel.phase == 1:
+            return not wizard.chosen
+        if duel.phase == 2:
+            return not wizard.passed
+        return duel.to_move == seat and may_cast(state, seat)
+
+    def _spell_row(self, tr: Translator, card: SpellCard, index: int, spell: Spell) -> str:
+        """The card's name (its level, which spell), and ✓ once cast; the spells' details are in
+        the chips and the log, where there is room for them."""
+        text = card.name if len(card.spells) == 1 else f"{card.name}/{index + 1}"
+        if card.level is not None:
+            text += f" [{card.level}]"
+        if spell.cast:
+            text += " ✓"
+        return text
+
+    def _row(self, view: View, text: str, dice: tuple[Face, ...] | None, at: tuple[int, int], width: int, role: str) -> None:
+        """A labelled line, with the dice drawn after the label as coloured school symbols."""
+        c, lay = view.canvas, view.layout
+        x, y = at
+        size = c.fonts.line_height(lay.small) - max(2, lay.margin // 2)
+        room = width - (len(dice) * (size + 2) + lay.margin if dice else 0)
+        if dice and room < width // 3:
+            room = width // 3
+        r = c.text(text, (x, y), lay.small, theme.TEXT if dice is None or dice else theme.DIM, max_width=room, role=role)
+        if not dice:
+            if dice is not None:
+                c.text("–", (r.right + lay.margin // 2, y), lay.small, theme.FAINT, role=role + ".none")
+            return
+        dx = r.right + lay.margin // 2
+        for face in dice:
+            if dx + size > x + width:
+                c.text("…", (dx, y), lay.small, theme.DIM, role=role + ".more")
+                break
+            self._die(view, face, (dx, y + 1, size, size), role + ".die")
+            dx += size + 2
+
+    def _die(self, view: View, face: Face, rect: Rect, role: str, *, marked: bool = False) -> None:
+        c, lay = view.canvas, view.layout
+        color, ink = FACE_COLORS[face]
+        c.box(rect, color, radius=max(2, rect[3] // 5))
+        if marked:
+            c.box(rect, theme.CURSOR, width=max(2, lay.line), radius=max(2, rect[3] // 5))
+        c.text(view.tr(f"ui.wd.face.{face.value}"), (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2),
+               max(lay.tiny * 4 // 5, rect[3] * 2 // 3), ink, anchor="center", bold=True, max_width=rect[2] - 2,
+               role=role, min_size=max(6, rect[3] // 3))
+
+    def _draw_choice(self, view: View, state: GameState, current: Choice, form: dict[str, Any], area: Rect) -> None:
+        c, lay = view.canvas, view.layout
+        x, y, w, h = area
+        r = c.text(current.prompt, (x, y), lay.small, theme.TEXT, max_width=w, role="wd.ask")
+        chips = current.chips
+        pick = int(form["pick"]) % len(chips)
+        marked: list[int] = form["marked"]
+        top = r.bottom + lay.margin // 4
+        chip_h = y + h - top
+        gap = max(2, lay.margin // 2)
+        widths = [self._chip_width(view, chip, chip_h) for chip in chips]
+        # Show a window of chips that fits, scrolled so the highlighted one is in it.
+        first = 0
+        while sum(widths[first : pick + 1]) + gap * (pick - first) > w and first < pick:
+            first += 1
+        cx = x
+        for index in range(first, len(chips)):
+            chip = chips[index]
+            cw = min(widths[index], w)
+            if cx + cw > x + w:
+                c.text("›", (x + w, top + chip_h // 2), lay.medium, theme.DIM, anchor="midright", role="wd.chip.more")
+                break
+            rect = (cx, top, cw, chip_h)
+            selected = index == pick
+            chosen = chip.kind == "die" and chip.index in marked
+            c.box(rect, theme.BUTTON_HI if selected else theme.BUTTON)
+            if selected:
+                c.box(rect, theme.CURSOR, width=max(2, lay.line))
+            if chip.kind == "die" and chip.face is not None:
+                size = chip_h - 2 * gap
+                self._die(view, chip.face, (cx + gap, top + gap, size, size), "wd.chip.die", marked=chosen)
+                if chosen:
+                    c.text("✓", (cx + cw - gap, top + chip_h // 2), lay.small, theme.CURSOR, anchor="midright",
+                           role="wd.chip.marked")
+            else:
+                label = chip.label
+                if chip.number is not None and selected:
+                    label = f"← {label} →"
+                c.text(label, (cx + cw // 2, top + chip_h // 2), lay.small, theme.TEXT, anchor="center", bold=selected,
+                       max_width=cw - 2 * gap, role="wd.chip", min_size=lay.tiny * 4 // 5)
+            c.target(rect, Tap("wd.chip", index))
+            cx += cw + gap
+
+    def _chip_width(self, view: View, chip: Chip, height: int) -> int:
+        c, lay = view.canvas, view.layout
+        if chip.kind == "die":
+            return height + c.fonts.measure("✓", lay.small)[0] + lay.margin
+        label = f"← {chip.label} →" if chip.number is not None else chip.label
+        return min(c.fonts.measure(label, lay.small, True)[0] + 2 * lay.margin, c.width // 2)
+
+
+STAND_INS[NAME] = WizardsDuel.name
+

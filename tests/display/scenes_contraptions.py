@@ -1,0 +1,92 @@
+"""Contraptions scenes (CT-6, CT-7), each reached through the kiosk's own inputs: commands a
+console would send, the buttons and the encoder, and physical cards tapped on the reader."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from device.commands import NewGame
+from device.inputs import Button, TagRead
+from device.rules.contraptions import AssembleContraption
+from display.kiosk import Kiosk
+from display.ui import Press, Turn
+
+#: Three players in three scripts.
+CT_PLAYERS = ("Alice", "Юрий", "さくら")
+#: A physical contraption enrolled on the kiosk's tag map by the scenes that tap cards.
+CT_TAG = "04C0FFEE"
+CT_CARD = "Boomflinger"
+
+
+def _game(k: Kiosk, variant: str, **options: str) -> None:
+    k.execute(
+        NewGame(formats=("commander", "contraptions"), players=CT_PLAYERS, first=CT_PLAYERS[0],
+                options={"contraptions": variant, **options})
+    )
+
+
+def _next(k: Kiosk, times: int = 1) -> None:
+    for _ in range(times):
+        k.dispatch(Press(Button.NEXT))
+
+
+def scene_ct_crank(k: Kiosk) -> None:
+    """Base rules: Alice assembled three contraptions in her first turn; in her next upkeep the
+    counter moves 3 → 1 and she is putting her crank order together."""
+    _game(k, "base")
+    _next(k)  # Alice's main phase
+    for sprocket in (1, 1, 2):
+        k.execute(AssembleContraption(sprocket=sprocket))  # a card said "assemble"
+    _next(k, 5)  # Юрий's and さくら's turns (their machines are stopped), then Alice's: CRANK! 3 → 1
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))  # the second contraption cranks first
+
+
+def scene_ct_faction(k: Kiosk) -> None:
+    """Variant A with two faction dice: the die result and the libraries to choose from."""
+    _game(k, "a", faction_dice="2")
+    k.dispatch(Press(Button.ROLL))
+
+
+def scene_ct_shared(k: Kiosk) -> None:
+    """Variant B: shared sprockets filled over a few upkeeps, then a die that cranks one."""
+    _game(k, "b")
+    for turn in range(12):
+        state = k.state
+        assert state is not None and state.contraptions is not None
+        up = state.contraptions.upkeep
+        if up is not None and up.stage.value == "crank" and up.turn == state.turn:
+            return
+        k.dispatch(Press(Button.ROLL))
+        while k.state is not None and k.state.contraptions is not None and k.state.contraptions.assembly is not None:
+            if turn % 3:
+                k.dispatch(Turn(turn % 3))  # the encoder spreads them over the sprockets
+            k.dispatch(Press(Button.SELECT))
+        state = k.state
+        assert state is not None and state.contraptions is not None
+        up = state.contraptions.upkeep
+        if up is not None and up.stage.value == "crank":
+            return
+        _next(k, 2)
+    raise AssertionError("no crank came up")
+
+
+def scene_ct_place(k: Kiosk) -> None:
+    """Variant C with real cards: Alice pays for an assembly roll, taps the card she keeps and
+    turns the encoder to sprocket 2 (it waits for SELECT)."""
+    _game(k, "c", contraption_cards="physical")
+    tags = k.controller.tags
+    assert tags is not None
+    tags.add(CT_TAG, CT_CARD)
+    _next(k)  # Alice's main phase
+    k.dispatch(Press(Button.ROLL))
+    k.handle_input(TagRead(CT_TAG))
+    k.dispatch(Turn(1))
+
+
+CONTRAPTION_SCENES: dict[str, Callable[[Kiosk], None]] = {
+    "ct_crank": scene_ct_crank,
+    "ct_faction": scene_ct_faction,
+    "ct_shared": scene_ct_shared,
+    "ct_place": scene_ct_place,
+}

@@ -1,0 +1,480 @@
+"""The Contraptions screen (CT-6, CT-7): what it shows, checked from the drawing layer's record
+of texts, and games played through the kiosk with keys, touches and cards tapped on the reader.
+The screenshots of its scenes are in test_screenshots.py (scenes ``ct_*``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.commands import NewGame
+from device.inputs import Button, TagRead
+from device.rules.contraptions import on_sprocket
+from device.state import GameState, Step
+from device.state_contraptions import Stage
+from display.fonts import Fonts
+from display.i18n import Translator, table
+from display.kiosk import Kiosk
+from display.screens import SCREENS
+from display.screens.setup import SetupForm, rows
+from display.targets import OffscreenTarget, ScreenshotTarget
+from display.ui import Go, Press, Tap, Turn
+from scenes import LANGUAGES, SCENES, SIZES, drawn, texts
+from scenes_contraptions import CT_CARD, CT_PLAYERS, CT_TAG
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+def shown(make_kiosk: MakeKiosk, scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
+    kiosk = make_kiosk(size, language)
+    SCENES[scene](kiosk)
+    kiosk.redraw()
+    return kiosk
+
+
+def game(kiosk: Kiosk) -> GameState:
+    state = kiosk.state
+    assert state is not None and state.contraptions is not None
+    return state
+
+
+def on(state: GameState, board: int | None, sprocket: int) -> list[str]:
+    assert state.contraptions is not None
+    return [a.card for a in on_sprocket(state.contraptions, board, sprocket)]
+
+
+def inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -> bool:
+    x, y, w, h = inner
+    ox, oy, ow, oh = outer
+    return ox <= x and oy <= y and x + w <= ox + ow and y + h <= oy + oh
+
+
+def sprocket_rect(kiosk: Kiosk, sprocket: int) -> tuple[int, int, int, int]:
+    return next(t.rect for t in kiosk.canvas.targets if t.action == Tap("ct.sprocket", sprocket))
+
+
+# --- what it shows -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ct7_the_upkeep_shows_the_crank_move_and_what_cranks(make_kiosk: MakeKiosk, language: str) -> None:
+    """CT-7: at Alice's upkeep the screen comes up by itself with the counter's move 3 → 1, the
+    counter drawn on sprocket 1, and the contraptions on sprocket 1 to crank (in every layout)."""
+    kiosk = make_kiosk(SIZES[0], language)
+    SCENES["ct_crank"](kiosk)
+    tr = Translator(language)
+    state = game(kiosk)
+    assert kiosk.ui.screen == "contraptions"
+    first, second = on(state, 0, 1)
+    for size in SIZES:
+        kiosk.retarget(OffscreenTarget(size))
+        kiosk.redraw()
+        assert texts(kiosk, "ct.move") == [tr("ui.ct.move", start=3, end=1)]
+        move = drawn(kiosk, "ct.move")[0]
+        assert move.size >= kiosk.canvas.layout.small  # readable across the table
+        assert texts(kiosk, "ct.title") == [tr("ui.ct.board_of", name="Alice")]
+        assert texts(kiosk, "ct.sprocket1.card") == [first, f"1. {second}"]
+        assert texts(kiosk, "ct.sprocket2.card") == on(state, 0, 2)
+        assert texts(kiosk, "ct.sprocket3.empty") == [tr("ui.ct.empty")]
+        counter = drawn(kiosk, "ct.counter_at")
+        assert len(counter) == 1 and inside(counter[0].rect, sprocket_rect(kiosk, 1))
+        assert texts(kiosk, "ct.option") == [first, f"1. {second}", tr("ui.ct.crank_go", count=1)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ct7_the_upkeep_banner_lists_the_move_and_the_crank(make_kiosk: MakeKiosk, language: str) -> None:
+    """CT-7 on the table's upkeep banner: the counter's move and the sprocket to crank with the
+    names on it."""
+    kiosk = shown(make_kiosk, "ct_crank", language=language)
+    kiosk.dispatch(Go("table"))
+    kiosk.redraw()
+    tr = Translator(language)
+    cards = ", ".join(on(game(kiosk), 0, 1))
+    items = texts(kiosk, "banner.item")
+    assert "• " + tr("ui.ct.item.moved", start=3, end=1) in items
+    assert "• " + tr("ui.ct.item.crank", sprocket=1, cards=cards) in items
+
+
+def test_ct7_a_stopped_machine_says_so_on_the_banner(make_kiosk: MakeKiosk) -> None:
+    """CT-4: with no assembled contraption the counter stays, and the banner says why."""
+    kiosk = make_kiosk((800, 480), "pl")
+    kiosk.execute(NewGame(formats=("commander", "contraptions"), players=CT_PLAYERS, first="Alice"))
+    kiosk.redraw()
+    assert kiosk.ui.screen == "table"
+    assert "• Maszyna stoi: brak zmontowanych ustrojstw" in texts(kiosk, "banner.item")
+
+
+def test_cta_the_die_and_the_faction_libraries(make_kiosk: MakeKiosk) -> None:
+    """CT-A2: the faction dice (5 and 6: any library) and the five libraries to choose from, with
+    how many cards each still has; the rules' message is in the table's language."""
+    kiosk = shown(make_kiosk, "ct_faction", language="ru")
+    assert kiosk.ui.screen == "contraptions"
+    assert texts(kiosk, "ct.die") == ["Кубик: 5 · 6"]
+    assert texts(kiosk, "ct.die.meaning") == ["собрать из библиотеки 1, 2, 3, 4, 5"]
+    chips = texts(kiosk, "ct.option")
+    assert chips[:2] == ["1. Order of the Widget (9)", "2. Agents of S.N.E.A.K. (9)"]
+    assert kiosk.ui.messages[0].startswith("Alice бросает кубики (2) фракций: 5, 6; источник сборки — ")
+    kiosk.retarget(OffscreenTarget((1280, 720)))
+    kiosk.redraw()
+    assert texts(kiosk, "ct.option") == [
+        "1. Order of the Widget (9)", "2. Agents of S.N.E.A.K. (9)", "3. League of Dastardly Doom (9)",
+        "4. Goblin Explosioneers (9)", "5. Crossbreed Labs (9)", "Не собирать",
+    ]
+
+
+def test_cta_choosing_a_library_then_a_sprocket_by_touch(make_kiosk: MakeKiosk) -> None:
+    """CT-A2, CT-A4: a touch on library 3 reveals its top card, a touch on sprocket 1 assembles
+    it there, and the counter then moves 3 → 1 so it cranks in the same upkeep."""
+    kiosk = shown(make_kiosk, "ct_faction")
+    top = game(kiosk).contraptions.libraries[2].cards[0]  # type: ignore[union-attr]
+    kiosk.touch(center(kiosk, Tap("ct.opt", 2)))
+    kiosk.redraw()
+    assert texts(kiosk, "ct.card") == [top]
+    assert texts(kiosk, "ct.highlight") == [f"→ {top}"]
+    kiosk.touch(center(kiosk, Tap("ct.sprocket", 1)))
+    kiosk.redraw()
+    state = game(kiosk)
+    assert on(state, 0, 1) == [top]
+    assert texts(kiosk, "ct.move") == ["CRANK! 3 → 1"]
+    assert texts(kiosk, "ct.option") == [top, "Crank nothing"]
+    assert kiosk.ui.messages == [
+        f"Alice assembles {top} onto Alice's sprocket 1.",
+        f"Alice's CRANK! counter moves 3 → 1: "
+        f"Alice may crank any of {top} on sprocket 1."
+    ]
+
+
+def test_ctb_shared_sprockets_and_the_die_that_cranks(make_kiosk: MakeKiosk) -> None:
+    """CT-B1, CT-B2: one set of sprockets for the table; the die's face names the sprocket."""
+    kiosk = shown(make_kiosk, "ct_shared")
+    state = game(kiosk)
+    up = state.contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.stage is Stage.CRANK and up.sprocket is not None
+    assert texts(kiosk, "ct.title") == ["Shared sprockets"]
+    assert texts(kiosk, "ct.counter") == ["No counter: the die cranks"]
+    assert texts(kiosk, "ct.die") == [f"Die: {up.sprocket}"]
+    assert texts(kiosk, "ct.die.meaning") == [f"crank sprocket {up.sprocket}"]
+    for sprocket in (1, 2, 3):
+        names = on(state, None, sprocket)
+        # One name a line; what does not fit shares the last line (cut short with "…").
+        shown_names = " · ".join(texts(kiosk, f"ct.sprocket{sprocket}.card"))
+        assert " · ".join(names).startswith(shown_names.removesuffix("…"))
+        assert shown_names.split(" · ")[0] == (names[0] if names else "")
+    assert texts(kiosk, "ct.task") == [f"{state.player(up.seat).name}: crank sprocket {up.sprocket}"]
+
+
+def test_ct6_a_tapped_card_waits_on_the_highlighted_sprocket(make_kiosk: MakeKiosk) -> None:
+    """CT-6, CT-C2: after a paid roll the tapped card waits; the encoder moved the highlight to
+    sprocket 2, which is drawn, and SELECT puts it there."""
+    kiosk = shown(make_kiosk, "ct_place")
+    assert texts(kiosk, "ct.card") == [CT_CARD]
+    highlight = drawn(kiosk, "ct.highlight")
+    assert [d.text for d in highlight] == [f"→ {CT_CARD}"]
+    assert inside(highlight[0].rect, sprocket_rect(kiosk, 2))
+    kiosk.dispatch(Press(Button.SELECT, long=True))  # held: on to sprocket 3, not the set-up screen
+    assert kiosk.ui.screen == "contraptions"
+    kiosk.dispatch(Turn(-1))
+    kiosk.dispatch(Press(Button.SELECT))
+    kiosk.redraw()
+    assert on(game(kiosk), None, 2) == [CT_CARD]
+    assert kiosk.ui.messages == [f"Alice assembles {CT_CARD} onto the shared sprocket 2."]
+    assert texts(kiosk, "ct.sprocket2.card") == [CT_CARD]
+
+
+def test_ct6_a_waiting_card_can_be_declined_by_touch(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "ct_place", language="ja")
+    kiosk.touch(center(kiosk, Tap("ct.opt", 0)))
+    kiosk.redraw()
+    assert game(kiosk).contraptions.assembly is None  # type: ignore[union-attr]
+    assert kiosk.ui.messages == ["Aliceは何も組み立てません。"]
+
+
+def test_ct4_the_crank_order_is_put_together_with_the_encoder(make_kiosk: MakeKiosk) -> None:
+    """CT-4: any number of contraptions, in the order chosen: SELECT adds (again: removes), the
+    last chip cranks them; the rules record that order."""
+    kiosk = shown(make_kiosk, "ct_crank")
+    first, second = on(game(kiosk), 0, 1)
+    kiosk.dispatch(Turn(-1))
+    kiosk.dispatch(Press(Button.SELECT))  # first: now 2nd in the order
+    kiosk.dispatch(Press(Button.SELECT))  # … taken out again
+    kiosk.dispatch(Press(Button.SELECT))  # … and back in
+    kiosk.redraw()
+    assert texts(kiosk, "ct.option") == [f"2. {first}", f"1. {second}", "Crank them (2)"]
+    kiosk.dispatch(Turn(2))
+    kiosk.dispatch(Press(Button.SELECT))
+    kiosk.redraw()
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.cranked == (second, first)
+    assert texts(kiosk, "status.messages") == [
+        f"Alice cranks {second}, {first} (sprocket 1); their abilities trigger in that order."
+    ]
+    assert texts(kiosk, "ct.cranked") == [f"Cranked: {second}, {first}"]
+    assert texts(kiosk, "ct.sprocket1.card") == [f"✓ {first}", f"✓ {second}"]
+
+
+def test_ct4_cranking_nothing_by_touch(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "ct_crank")
+    kiosk.touch(center(kiosk, Tap("ct.opt", 1)))  # the second contraption out of the order
+    kiosk.redraw()
+    assert texts(kiosk, "ct.option")[-1] == "Crank nothing"
+    kiosk.touch(center(kiosk, Tap("ct.opt", 2)))
+    kiosk.redraw()
+    assert texts(kiosk, "status.messages") == ["Alice cranks nothing on sprocket 1."]
+
+
+def test_the_screen_is_offered_only_in_games_with_contraptions(make_kiosk: MakeKiosk) -> None:
+    without = shown(make_kiosk, "table")
+    assert "GEARS" not in texts(without, "bar.contraptions")
+    without.dispatch(Go("contraptions"))
+    assert without.ui.screen == "table"
+    kiosk = shown(make_kiosk, "ct_crank")
+    kiosk.dispatch(Go("table"))
+    kiosk.redraw()
+    assert texts(kiosk, "bar.contraptions") == ["GEARS"]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c"))
+    kiosk.settle()
+    assert kiosk.ui.screen == "contraptions"
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_contraptions_text_is_translated(language: str) -> None:
+    """The rules' messages and the screen's texts exist in every language (the fields are
+    checked for every key in test_text.py)."""
+    from device.text import EN
+
+    keys = [k for k in EN if k.startswith("ct.")] + [k for k in table("en") if k.startswith("ui.ct.")]
+    assert [k for k in keys if k not in table(language)] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_bundled_fonts_draw_the_contraptions_texts(language: str, fonts: Fonts) -> None:
+    bundled = Fonts(system=False)
+    for key, text in table(language).items():
+        if key.startswith(("ct.", "ui.ct.", "ui.btn.contraptions")):
+            bundled.runs(text)
+    assert bundled.missing == set()
+
+
+# --- games played through the kiosk ------------------------------------------------------------
+
+
+def center(kiosk: Kiosk, action: object) -> tuple[int, int]:
+    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == action)
+    return x + w // 2, y + h // 2
+
+
+class Table:
+    """Presses keys, touches the screen and taps cards the way the players would."""
+
+    def __init__(self, kiosk: Kiosk) -> None:
+        self.kiosk = kiosk
+        kiosk.redraw()
+
+    def keys(self, *keys: int, text: str = "") -> None:
+        for key in keys:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        if text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.kiosk.settle()
+
+    def touch(self, action: object) -> None:
+        pos = center(self.kiosk, action)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+        self.kiosk.settle()
+
+    def tap_card(self, uid: str) -> None:
+        self.kiosk.inputs.put(TagRead(uid))
+        self.kiosk.settle()
+
+    def says(self, role: str) -> list[str]:
+        return texts(self.kiosk, role)
+
+    def set_up(self, options: dict[str, str]) -> None:
+        """F2, Contraptions on, three named players, Alice first, the table options: keys only."""
+        self.keys(pygame.K_F2)
+        form: SetupForm = SCREENS["setup"].form(self.kiosk.ui)  # type: ignore[attr-defined]
+        self.goto(form, ("module", "contraptions"))
+        self.keys(pygame.K_UP)
+        self.goto(form, ("count", ""))
+        while form.count > 3:
+            self.keys(pygame.K_DOWN)
+        for seat, name in enumerate(CT_PLAYERS):
+            self.goto(form, ("name", str(seat)))
+            self.keys(*[pygame.K_BACKSPACE] * 10, text=name)
+        self.goto(form, ("first", ""))
+        self.keys(pygame.K_UP)
+        for option, value in options.items():
+            self.goto(form, ("option", option))
+            for _ in range(4):
+                if str(form.options.get(option, "")) == value:
+                    break
+                self.keys(pygame.K_UP)
+            assert str(form.options.get(option)) == value
+        self.goto(form, ("start", ""))
+        self.keys(pygame.K_RETURN)
+
+    def goto(self, form: SetupForm, row: tuple[str, str]) -> None:
+        wanted = rows(form).index(row)
+        while form.row != wanted:
+            self.keys(pygame.K_RIGHT if form.row < wanted else pygame.K_LEFT)
+
+
+def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    """Three players, base rules, real cards tapped on the reader (CT-3, CT-4, CT-5, CT-6, CT-7),
+    set up and played with the documented keys, touches and taps only."""
+    kiosk = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
+    tags = kiosk.controller.tags
+    assert tags is not None
+    tags.add(CT_TAG, CT_CARD)
+    tags.add("04D15BA7", "Dispatch Dispensary")
+    t = Table(kiosk)
+    t.set_up({"contraption_cards": "physical"})
+    state = game(kiosk)
+    assert [p.name for p in state.players] == list(CT_PLAYERS) and state.active == 0
+    assert state.contraptions is not None and state.contraptions.physical
+    assert "• Machine stopped: no assembled contraption" in t.says("banner.item")
+
+    # Alice's main phase: a card tells her to assemble; she taps the card she revealed.
+    t.keys(pygame.K_RETURN)
+    t.tap_card(CT_TAG)
+    assert kiosk.ui.screen == "contraptions"
+    assert t.says("ct.card") == [CT_CARD]
+    assert t.says("status.card") == [f"card read: {CT_CARD}"]
+    t.keys(pygame.K_UP)  # the encoder: sprocket 2
+    assert t.says("ct.highlight") == [f"→ {CT_CARD}"]
+    assert game(kiosk).contraptions.assembly.highlight == 2  # type: ignore[union-attr]
+    t.keys(pygame.K_TAB)  # SELECT puts it there
+    assert on(game(kiosk), 0, 2) == [CT_CARD]
+    assert kiosk.ui.messages == [f"Alice assembles {CT_CARD} onto Alice's sprocket 2."]
+
+    # Another one, placed with a touch on sprocket 2.
+    t.tap_card("04D15BA7")
+    t.touch(Tap("ct.sprocket", 2))
+    assert on(game(kiosk), 0, 2) == [CT_CARD, "Dispatch Dispensary"]
+
+    # Tapped again, an assembled contraption offers to be scrapped or reassembled (CT-5, CT-6).
+    t.tap_card(CT_TAG)
+    assert t.says("ct.option") == ["Scrap it", "Reassemble onto 1", "Reassemble onto 3"]
+    t.touch(Tap("ct.opt", 1))
+    assert on(game(kiosk), 0, 1) == [CT_CARD]
+    assert kiosk.ui.messages == [f"{CT_CARD} is reassembled: sprocket 2 → 1."]
+
+    # Юрий's and さくら's turns: their machines are stopped.
+    t.touch(Press(Button.NEXT))
+    assert kiosk.ui.screen == "table"
+    assert t.says("banner.title") == ["Юрий: upkeep"]
+    t.keys(pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN, pygame.K_RETURN)
+
+    # Alice's upkeep: CRANK! 3 → 1 and the screen comes up with her crank choice (CT-4, CT-7).
+    state = game(kiosk)
+    assert state.active == 0 and state.step is Step.UPKEEP and state.turn == 4
+    assert kiosk.ui.screen == "contraptions"
+    assert t.says("ct.move") == ["CRANK! 3 → 1"]
+    assert t.says("ct.sprocket1.card") == [CT_CARD]
+    t.keys(pygame.K_TAB)  # into the order
+    t.keys(pygame.K_DOWN)  # back one chip, round to the last: the one that cranks
+    assert t.says("ct.option") == [f"1. {CT_CARD}", "Crank them (1)"]
+    t.keys(pygame.K_TAB)
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.cranked == (CT_CARD,)
+    assert kiosk.ui.messages == [
+        f"Alice cranks {CT_CARD} (sprocket 1); their abilities trigger in that order."
+    ]
+
+    # UNDO takes the crank back; the choice is open again.
+    t.keys(pygame.K_u)
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.stage is Stage.CRANK and up.cranked == ()
+    assert t.says("ct.option") == [CT_CARD, "Crank nothing"]
+    assert isinstance(kiosk.target, ScreenshotTarget) and len(kiosk.target.files) >= 20
+
+
+def test_a_faction_dice_game_with_touches(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    """Three players, variant A with virtual libraries (CT-A1..CT-A4): the die by touch, a
+    library and a sprocket by touch, the counter moving after the assembly, in Russian."""
+    kiosk = make_kiosk((480, 320), "ru", screenshots=tmp_path / "shots")
+    t = Table(kiosk)
+    t.set_up({"contraptions": "a"})
+    state = game(kiosk)
+    assert state.contraptions is not None and state.contraptions.variant.value == "a"
+    assert "• Бросьте кубик штуковин" in t.says("banner.item")
+
+    # The game starts on the table; the bar's button opens the screen, with a ROLL chip (CT-A2).
+    assert kiosk.ui.screen == "table"
+    t.touch(Go("contraptions"))
+    assert kiosk.ui.screen == "contraptions"
+    assert t.says("ct.option") == ["КУБИК штуковин"]
+    t.touch(Tap("ct.opt", 0))
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and len(up.faces) == 1
+    face = up.faces[0]
+    assert t.says("ct.die") == [f"Кубик: {face}"]
+    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    assert job is not None
+    if face == 6:  # any library: touch the third
+        t.touch(Tap("ct.opt", 2))
+    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    assert job is not None and job.card is not None
+    card = job.card
+    assert t.says("ct.card") == [card]
+    t.touch(Tap("ct.sprocket", 1))
+    state = game(kiosk)
+    assert on(state, 0, 1) == [card]
+    # CT-A4: the counter moved after the assembly, so the new contraption cranks at once.
+    assert t.says("ct.move") == ["CRANK! 3 → 1"]
+    t.touch(Tap("ct.opt", 0))
+    t.touch(Tap("ct.opt", 1))
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.cranked == (card,)
+    assert kiosk.ui.messages == [
+        f"Alice заводит {card} (шестерёнка 1); способности срабатывают в этом порядке."
+    ]
+
+    # Юрий's upkeep: the turn passes by touch and his die is due at once.
+    t.touch(Press(Button.NEXT))
+    t.touch(Press(Button.NEXT))
+    state = game(kiosk)
+    assert state.active == 1 and state.step is Step.UPKEEP
+    assert kiosk.ui.screen == "contraptions"
+    assert t.says("ct.title") == ["Шестерёнки: Юрий"]
+    t.keys(pygame.K_SPACE)  # the ROLL key does the same as the chip
+    assert game(kiosk).contraptions.upkeep.faces  # type: ignore[union-attr]
+
+
+def test_ctc_a_paid_roll_and_the_looked_at_cards(make_kiosk: MakeKiosk) -> None:
+    """CT-C2: ROLL in the main phase pays for an assembly roll; the screen shows the cards looked
+    at; SELECT picks the one to assemble, then one to put back on top, then its sprocket."""
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("commander", "contraptions"), players=CT_PLAYERS, first="Alice",
+                          options={"contraptions": "c"}))
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.redraw()
+    assert kiosk.ui.screen == "table"  # nothing assembled yet: the counter did not move
+    kiosk.dispatch(Go("contraptions"))
+    kiosk.redraw()
+    assert texts(kiosk, "ct.task") == ["Assembly roll: {2}"]
+    kiosk.dispatch(Press(Button.ROLL))
+    kiosk.redraw()
+    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    assert job is not None and job.looking
+    looking = list(job.looking)
+    assert texts(kiosk, "ct.task") == [f"Alice: Assemble one of the top {len(looking)}"]
+    assert texts(kiosk, "ct.option") == looking
+    assert len(looking) >= 2  # the seeded die
+    kiosk.dispatch(Press(Button.SELECT))  # the first: to assemble
+    kiosk.dispatch(Turn(1))
+    kiosk.dispatch(Press(Button.SELECT))  # the second: back on top
+    kiosk.redraw()
+    assert texts(kiosk, "ct.option")[:2] == [f"▶ {looking[0]}", f"top 1: {looking[1]}"]
+    assert texts(kiosk, "ct.option")[-3:] == ["Onto sprocket 1", "Onto sprocket 2", "Onto sprocket 3"]
+    kiosk.touch(center(kiosk, Tap("ct.opt", len(looking) + 2)))
+    kiosk.redraw()
+    state = game(kiosk)
+    assert on(state, None, 3) == [looking[0]]
+    assert state.contraptions is not None and state.contraptions.libraries[0].cards[0] == looking[1]
+    rest = tuple(looking[2:])
+    assert state.contraptions.libraries[0].cards[len(state.contraptions.libraries[0].cards) - len(rest):] == rest
+    assert texts(kiosk, "ct.task") == ["Assembly roll: {3}"]

@@ -1,0 +1,163 @@
+"""The kiosk speaks the table's language: every message key of the game core and Planechase has
+a Russian, Japanese and Polish text with the same parameters as the English one, Planechase's
+messages carry plain values (numbers, names, word keys) that each language places itself, and
+the set-up screen shows format titles and table options translated."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+
+import pytest
+
+import device.cardtext  # noqa: F401 - every module that registers texts
+import device.catalog  # noqa: F401
+import device.console  # noqa: F401
+import device.controller  # noqa: F401
+import device.rules  # noqa: F401
+import device.tagmap  # noqa: F401
+import display.screens.planechase  # noqa: F401 - registers the Planechase texts
+import display.screens.setup  # noqa: F401 - registers the format and option texts
+from device import text
+from device.commands import Advance, NewGame
+from device.rules.planechase import RollPlanarDie, SetPlanarDeck
+from device.errors import IllegalCommand
+from device.formats import formats, options_for
+from device.text import Message
+from display import i18n
+from display.i18n import Translator
+from display.kiosk import Kiosk
+from display.screens.setup import rows
+from display.ui import Go, Turn
+from scenes import texts
+
+MakeKiosk = Callable[..., Kiosk]
+TRANSLATED = ("ru", "ja", "pl")
+
+# Keys other modules translate in their own display/i18n/<module>.py files.
+OTHER_MODULES = ("ct.", "consp.", "necro.", "wd.", "wdc.", "table.started.wizards_duel",
+                 "table.started_random.wizards_duel")
+
+
+def _fields(template: str) -> set[str]:
+    found = set()
+    for _, field, _, _ in string.Formatter().parse(template):
+        if field is not None:
+            found.add(field.split(".")[0].split("[")[0].split("!")[0])
+    return found
+
+
+def _ours(key: str) -> bool:
+    return not key.startswith(OTHER_MODULES)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_core_and_planechase_message_is_translated(language: str) -> None:
+    """Refusals and event descriptions of the core and Planechase show in the table's language."""
+    table = i18n.table(language)
+    missing = sorted(key for key in text.EN if _ours(key) and key not in table)
+    assert missing == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_format_title_and_table_option_is_translated(language: str) -> None:
+    table = i18n.table(language)
+    keys = [f"format.title.{f.name}" for f in formats()]
+    for option in options_for(f.name for f in formats()).values():
+        keys += [f"option.{option.name}", f"option.{option.name}.help"]
+    assert [k for k in keys if k not in table] == []
+    assert {k: i18n.table("en")[k] for k in keys if k.startswith("format.title.")} == {
+        f"format.title.{f.name}": f.title for f in formats()
+    }
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translated_templates_take_the_same_params_as_english(language: str) -> None:
+    """A translation that invents a {param} would show a raw template on the screen, and one that
+    drops a param loses a fact; other modules' translations are held to the first only."""
+    english = {**text.EN, **i18n.table("en")}
+    wrong = {
+        key: (sorted(_fields(english[key])), sorted(_fields(template)))
+        for key, template in i18n.table(language).items()
+        if key in english and (
+            _fields(english[key]) != _fields(template) if _ours(key) else not _fields(template) <= _fields(english[key])
+        )
+    }
+    assert wrong == {}
+
+
+def _shows(drawn: list[str], full: str) -> bool:
+    """The one text drawn is ``full``, or its start cut with an ellipsis to fit."""
+    return len(drawn) == 1 and (drawn[0] == full or (drawn[0].endswith("…") and full.startswith(drawn[0][:-1])))
+
+
+def _messages(k: Kiosk) -> list[Message]:
+    return [m for txn in k.controller.history() for m in txn.messages()]
+
+
+def test_pc2_roll_message_places_its_cost_in_each_language(make_kiosk: MakeKiosk) -> None:
+    """PC-2: the die roll's description carries the cost as a number inside a word key, and
+    survives the journal (read back from SQLite) as a message each language words itself."""
+    kiosk = make_kiosk((800, 480), "ru")
+    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Аня", "Боря"), first="Аня"))
+    kiosk.execute(Advance())
+    kiosk.execute(RollPlanarDie())
+    kiosk.execute(RollPlanarDie())
+    rolled = [m for m in _messages(kiosk) if m.key.startswith("planechase.rolled_")]
+    assert [m.params["cost"] for m in rolled] == [
+        Message("planechase.cost_free"), Message("planechase.cost_paid", cost=1)
+    ][: len(rolled)]
+    second = rolled[1]
+    ru, ja, pl = Translator("ru").message(second), Translator("ja").message(second), Translator("pl").message(second)
+    assert "(цена 1)" in ru and "(コスト 1)" in ja and "(koszt 1)" in pl
+    assert str(second).startswith("Аня rolled") and "(cost 1)" in str(second)
+
+
+def test_pc12_deck_refusal_lists_its_problems_in_the_language(make_kiosk: MakeKiosk) -> None:
+    """PC-12: an illegal planar deck is refused with every problem worded in the table's language."""
+    kiosk = make_kiosk((800, 480), "pl")
+    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann",
+                          options={"planar_deck": "physical"}))
+    with pytest.raises(IllegalCommand) as refused:
+        kiosk.controller.execute(SetPlanarDeck(owner=0, names=("Tazeem", "Tazeem")))
+    error = refused.value
+    assert str(error) == (
+        "That planar deck is not legal: it has 2 card(s), it needs at least 10; Tazeem is in it 2 times "
+        "(each card needs a different English name)."
+    )
+    assert Translator("pl").error(error.key, error.params) == (
+        "Ta talia planarna jest nielegalna: liczba kart: 2, a potrzeba co najmniej 10; Tazeem jest w niej "
+        "2 razy (każda karta musi mieć inną angielską nazwę)."
+    )
+
+
+def test_eternities_directions_are_words_of_the_language() -> None:
+    message = Message("eternities.moved", name="Ann", direction=Message("eternities.dir.north-east"),
+                      to="Tazeem", extra="")
+    assert str(message) == "Ann planeswalks north-east to Tazeem."
+    assert Translator("ru").message(message) == "Ann переходит (северо-восток) на Tazeem."
+    assert Translator("ja").message(message) == "Ann が北東の Tazeem へプレインズウォークします。"
+
+
+@pytest.mark.parametrize("language", ("en", *TRANSLATED))
+def test_setup_shows_formats_and_options_in_the_language(make_kiosk: MakeKiosk, language: str) -> None:
+    """TB-1: the set-up screen names formats, modules and table options in the screen's language,
+    and on an option row says what the option does."""
+    kiosk = make_kiosk((800, 480), language)
+    tr = Translator(language)
+    kiosk.dispatch(Go("setup"))
+    form = kiosk.ui.forms["setup"]
+    form.modules["planechase"] = True
+    kiosk.redraw()
+    assert texts(kiosk, "setup.value.base") == [tr("format.title.commander")]
+    labels = texts(kiosk, "setup.label.module")
+    assert tr("format.title.planechase") in labels and tr("format.title.contraptions") in labels
+    assert _shows(texts(kiosk, "setup.hint"), tr("ui.setup.hint"))
+    form.row = [kind for kind, _ in rows(form)].index("option")
+    kiosk.redraw()
+    first_option = sorted(options_for(form.chosen()))[0]
+    assert texts(kiosk, "setup.label.option")[0] == tr(f"option.{first_option}")
+    assert _shows(texts(kiosk, "setup.hint"), tr(f"option.{first_option}.help"))
+    kiosk.dispatch(Turn(1))
+    kiosk.redraw()
+    assert kiosk.ui.forms["setup"].options  # the option row still changes the option

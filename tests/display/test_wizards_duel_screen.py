@@ -1,0 +1,332 @@
+"""Wizard's Duel on the kiosk (SPEC section 6, WD-1..WD-4): the duel's table stands in for the
+life table, the phase banner says whose move it is and what NEXT does, the choices go through
+the controller as the rules' commands, and every text reads in Polish, Russian and Japanese.
+The screenshots are in test_screenshots.py (scenes wd_gather, wd_attack, wd_over)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from device.commands import NewGame
+from device.inputs import Button
+from device.rules.wizards_duel import DefineSpellCard, GatherMana
+from device.state_wizards_duel import Face, Spell, SpellKind
+from device.text import EN
+from display.i18n import LANGUAGES, Translator, table
+from display.i18n import wizards_duel as duel_texts
+from display.kiosk import Kiosk
+from display.ui import Focus, Press, Tap, Turn
+from scenes import PLAYERS, duel_cards, duel_to_casting, scene_wd_attack, scene_wd_gather, scene_wd_over, texts
+from test_e2e import Player
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+def duel(k: Kiosk, players: tuple[str, ...] = ("Ala", "Ola"), **options: str) -> None:
+    k.execute(NewGame(formats=("wizards_duel",), players=players, first=players[0], options=options))
+
+
+def magic(k: Kiosk) -> list[int]:
+    assert k.state is not None and k.state.wizards_duel is not None
+    return [w.magic for w in k.state.wizards_duel.wizards]
+
+
+# --- the table of a duel ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_wd1_the_table_shows_magic_points_not_life(make_kiosk: MakeKiosk, language: str) -> None:
+    """WD-1: the table screen of a duel draws each player's magic points (35), hand and reserve."""
+    k = make_kiosk((800, 480), language)
+    duel(k, ("Ala", "Ola", "Ewa", "Iza"))
+    k.redraw()
+    assert k.ui.screen == "table"
+    assert [texts(k, f"wd.seat{seat}.magic") for seat in range(4)] == [["35"]] * 4
+    assert texts(k, "seat0.life") == []
+    tr = Translator(language)
+    assert texts(k, "wd.seat3.counts") == [tr("ui.wd.counts", hand=5, reserve=6)]  # WD-1: 6 with four players
+    assert texts(k, "wd.market") == [tr("ui.wd.market", cards=5, deck=25)]
+
+
+def test_wd1_the_start_message_counts_magic_points(make_kiosk: MakeKiosk) -> None:
+    """WD-1: the game's start says magic points, in the table's language too."""
+    k = make_kiosk((800, 480), "pl")
+    duel(k)
+    first = k.ui.messages[0]
+    assert first == "Nowy Pojedynek czarnoksiężnika: Ala, Ola; każdy zaczyna z 35 pkt magii. Zaczyna Ala."
+    english = make_kiosk((800, 480), "en")
+    duel(english)
+    assert english.ui.messages[0] == "New Wizard's Duel for Ala, Ola, 35 magic points each. Ala goes first."
+
+
+def test_wd2_the_banner_names_the_phase_the_mover_and_what_next_does(make_kiosk: MakeKiosk) -> None:
+    """WD-2: round and phase, whose move it is in the header, and NEXT's meaning, as play moves on."""
+    k = make_kiosk((800, 480), "pl")
+    duel(k)
+    duel_cards(k, 2)
+    k.redraw()
+    assert texts(k, "wd.phase") == ["Runda 1 · faza 1: zbieranie many"]
+    assert texts(k, "header.headline") == ["Faza 1: wszyscy zbierają manę"]
+    assert texts(k, "wd.next") == ["DALEJ: rzut za: Ala, Ola"]
+    k.dispatch(Press(Button.NEXT))
+    k.redraw()
+    assert texts(k, "wd.next") == ["Czekamy, aż kości odłożą: Ala, Ola"]
+    assert texts(k, "wd.ask") == ["Ala: wybierz kości do puli many i zatwierdź"]
+    rolled = k.state.wizards_duel.wizard(0).rolled  # type: ignore[union-attr]
+    assert rolled is not None
+    labels = [Translator("pl")(f"ui.wd.face.{face.value}") for face in rolled]
+    assert texts(k, "wd.seat0.roll.die") == labels
+    k.execute(GatherMana(seat=0, aside=()))
+    k.redraw()
+    assert texts(k, "header.headline") == ["Faza 1: wybiera Ola"]
+
+
+def test_wd2_casting_and_a_pending_attack_in_the_banner(make_kiosk: MakeKiosk) -> None:
+    """WD-2 phase 3: the caster in the header; an attack names the defender and NEXT takes it."""
+    k = make_kiosk((800, 480), "pl")
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0]))
+    duel_cards(k, 3)
+    duel_to_casting(k, 3, keep=2)
+    k.redraw()
+    assert texts(k, "header.headline") == ["Faza 3: rzuca Alice"]
+    assert texts(k, "wd.next") == ["DALEJ: Alice pasuje"]
+    assert texts(k, "wd.chip") == ["Kula ognia: atak 6, ogień", "Źródło życia: leczenie 3, woda", "Pasuję"]
+    k.dispatch(Press(Button.SELECT))
+    k.redraw()
+    assert texts(k, "wd.ask") == ["Alice rzuca „Kula ognia”: w kogo?"]
+    assert texts(k, "wd.chip") == ["W: Юрий", "W: さくら", "Wróć"]
+    k.dispatch(Tap("wd.chip", 1))
+    k.redraw()
+    assert texts(k, "header.headline") == ["Broni się さくら"]
+    assert texts(k, "wd.next") == ["DALEJ: さくら przyjmuje atak bez obrony"]
+    assert texts(k, "wd.ask") == ["Alice atakuje: „Kula ognia” (atak 6, ogień). さくら, jak się bronisz?"]
+    assert texts(k, "wd.chip") == ["Bez obrony", "Źródło życia: leczenie 3, woda", "Kości rezerwy: 5"]
+    assert texts(k, "wd.chip.more") == ["›"]  # the counterattack is one chip further
+    k.dispatch(Turn(3))
+    k.redraw()
+    assert texts(k, "wd.chip")[-1] == "← Kontratak: 2 →"
+
+
+# --- the choices, through the controller ---------------------------------------------------------
+
+
+def test_wd2_phase_1_dice_picked_on_screen_go_to_the_mana_pool(make_kiosk: MakeKiosk) -> None:
+    """WD-2 phase 1: SELECT picks dice, the encoder moves, the last chip sets them aside and refills."""
+    k = make_kiosk((800, 480), "en")
+    scene_wd_gather(k)
+    rolled = k.state.wizards_duel.wizard(0).rolled  # type: ignore[union-attr]
+    assert rolled is not None
+    k.redraw()
+    assert texts(k, "wd.chip") == ["Put 2 in the pool, refill"]
+    k.dispatch(Turn(-2))  # from the second die back past the first, round to the last chip
+    k.dispatch(Press(Button.SELECT))
+    wizard = k.state.wizards_duel.wizard(0)  # type: ignore[union-attr]
+    assert wizard.pool == rolled[:2]
+    assert (wizard.hand, wizard.reserve, wizard.chosen) == (5, 5, True)
+    k.redraw()
+    assert texts(k, "wd.ask") == ["Юрий: pick dice for the mana pool, then confirm"]
+    assert texts(k, "wd.chip") == ["Take all back"]
+    k.dispatch(Tap("wd.chip", 5))
+    assert k.state.wizards_duel.wizard(1).pool == ()  # type: ignore[union-attr]
+    assert k.state.wizards_duel.wizard(1).chosen  # type: ignore[union-attr]
+
+
+def test_wd2_antimagic_shield_is_offered_for_one_picked_die(make_kiosk: MakeKiosk) -> None:
+    """WD-4 antimagic shield: with one non-air die picked, a chip puts it in the shield."""
+    k = make_kiosk((800, 480), "en")
+    duel(k, antimagic_shield="on")
+    k.dispatch(Press(Button.ROLL))
+    rolled = k.state.wizards_duel.wizard(0).rolled  # type: ignore[union-attr]
+    assert rolled is not None
+    index = next(i for i, face in enumerate(rolled) if face is not Face.AIR)
+    k.dispatch(Tap("wd.chip", index))
+    k.redraw()
+    face = Translator("en")(f"wd.face.{rolled[index].value}")
+    assert texts(k, "wd.chip")[-1] == f"Shield: {face}"
+    k.dispatch(Tap("wd.chip", 6))
+    wizard = k.state.wizards_duel.wizard(0)  # type: ignore[union-attr]
+    assert (wizard.shield, wizard.hand) == ((rolled[index],), 4)
+
+
+def test_wd2_incantations_pay_a_spell_with_picked_pool_dice(make_kiosk: MakeKiosk) -> None:
+    """WD-2 phase 2: pool dice picked, then the spell chip lays exactly those dice on it."""
+    k = make_kiosk((800, 480), "en")
+    duel(k)
+    duel_cards(k, 2)
+    for _ in range(2):
+        k.dispatch(Press(Button.NEXT))
+        for seat in range(2):
+            k.execute(GatherMana(seat=seat, aside=k.state.wizards_duel.wizard(seat).rolled))  # type: ignore[union-attr,arg-type]
+    k.dispatch(Press(Button.NEXT))
+    pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
+    k.dispatch(Tap("wd.chip", 1))
+    k.dispatch(Tap("wd.chip", 3))
+    k.dispatch(Turn(len(pool) - 2))  # from the die tapped last to the first spell after the dice
+    k.redraw()
+    assert "On Kula ognia: offensive 6 fire" in texts(k, "wd.chip")
+    k.dispatch(Press(Button.SELECT))
+    card = k.state.wizards_duel.wizard(0).cards[0]  # type: ignore[union-attr]
+    assert card.spells[0].dice == (pool[0], pool[2])
+    # ←/→ on the player chip switches to Ola, who is incanting at the same time.
+    k.dispatch(Press(Button.SELECT))  # the highlight is back on the first chip: the player
+    k.redraw()
+    assert texts(k, "wd.ask") == ["Ola: pick mana-pool dice, then the spell they go on"]
+    k.dispatch(Turn(-1))
+    k.dispatch(Press(Button.SELECT))  # Ready
+    assert k.state.wizards_duel.wizard(1).passed  # type: ignore[union-attr]
+
+
+def test_wd2_defence_with_reserve_dice_counted_on_the_chip(make_kiosk: MakeKiosk) -> None:
+    """WD-2 defence (b): ←/→ set how many reserve dice; 1 fatigue damage; the rest of the attack hurts."""
+    k = make_kiosk((800, 480), "en")
+    scene_wd_attack(k)
+    k.dispatch(Turn(2))  # Reserve dice: 5
+    k.dispatch(Focus(-1))
+    k.dispatch(Focus(-1))
+    k.redraw()
+    assert "← Reserve dice: 3 →" in texts(k, "wd.chip")
+    k.dispatch(Press(Button.SELECT))
+    sakura = k.state.wizards_duel.wizard(2)  # type: ignore[union-attr]
+    assert (sakura.magic, sakura.reserve, sakura.aside, sakura.fatigue) == (35 - 3 - 1, 2, 3, 1)
+
+
+def test_wd2_counterattack_spends_pool_dice_on_the_attacker(make_kiosk: MakeKiosk) -> None:
+    """WD-2 defence (c): the counterattack chip's number of mana-pool dice hurts the caster."""
+    k = make_kiosk((800, 480), "en")
+    scene_wd_attack(k)
+    before = magic(k)
+    k.dispatch(Tap("wd.chip", 3))  # Counterattack: 2
+    assert magic(k) == [before[0] - 2, before[1], before[2] - 6]
+
+
+def test_wd3_a_finished_duel_names_the_winner(make_kiosk: MakeKiosk) -> None:
+    """WD-3: the last player with magic points wins; the loser's tile says they are out."""
+    k = make_kiosk((800, 480), "pl")
+    scene_wd_over(k)
+    k.redraw()
+    assert texts(k, "wd.winner") == ["Wygrywa Alice: 2 pkt magii"]
+    assert texts(k, "header.headline") == ["Wygrywa Alice"]
+    assert texts(k, "wd.seat1.magic") == ["0"]
+    assert texts(k, "wd.seat1.out") != []
+    assert texts(k, "wd.chip") == []
+
+
+def test_wd4_power_sacrifice_is_offered_at_zero(make_kiosk: MakeKiosk) -> None:
+    """WD-4 power sacrifice: at 0, the basic cards not played this round, or drop out."""
+    k = make_kiosk((800, 480), "en")
+    k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola"), first="Ala", starting_life=5,
+                      options={"power_sacrifice": "on"}))
+    duel_cards(k, 2)
+    k.execute(DefineSpellCard(seat=1, name="Tarcza", spells=(Spell(kind=SpellKind.HEALING, strength=1,
+                                                                   school=Face.EARTH),)))
+    duel_to_casting(k, 2)
+    k.dispatch(Press(Button.SELECT))
+    k.dispatch(Press(Button.NEXT))
+    k.redraw()
+    assert texts(k, "wd.ask") == ["Ola is at 0 magic points"]
+    assert texts(k, "wd.chip") == ["Sacrifice Tarcza", "Drop out"]
+    k.dispatch(Press(Button.SELECT))
+    assert magic(k)[1] == 10
+
+
+def test_refusals_in_the_tables_language(make_kiosk: MakeKiosk) -> None:
+    """A refused NEXT (everyone rolled, nobody chose yet) reads in Polish on the status line."""
+    k = make_kiosk((800, 480), "pl")
+    duel(k)
+    k.dispatch(Press(Button.ROLL))
+    k.dispatch(Press(Button.ROLL))
+    assert k.ui.error is not None
+    assert k.ui.error.text == "Wszyscy już rzucili; czekamy, aż kości odłożą: Ala, Ola."
+
+
+# --- texts ----------------------------------------------------------------------------------------
+
+
+def _fields(template: str) -> set[str]:
+    return set(re.findall(r"{(\w+)", template))
+
+
+@pytest.mark.parametrize("language", ["pl", "ru", "ja"])
+def test_every_duel_text_is_translated_with_the_same_fields(language: str) -> None:
+    """Every rules message (wd.*) and every screen text (ui.wd.*) has a translation that places
+    exactly the English text's parameters."""
+    english = {k: v for k, v in EN.items() if k.startswith("wd.") or k.endswith(".wizards_duel")}
+    english |= duel_texts.EN
+    texts_ = table(language)
+    missing = sorted(key for key in english if key not in texts_)
+    assert missing == []
+    wrong = sorted(key for key, text in english.items() if _fields(texts_[key]) != _fields(text))
+    assert wrong == []
+
+
+def test_die_faces_and_spells_read_in_each_language() -> None:
+    """Messages carry the faces as words each language places itself."""
+    from device.rules.wizards_duel import faces_text, spells_text
+
+    faces = faces_text((Face.FIRE, Face.WATER, Face.AIR))
+    spells = spells_text((Spell(kind=SpellKind.AREA, strength=3, others=1, school=Face.WATER),))
+    assert str(faces) == "fire water air"
+    assert Translator("pl").message(faces) == "ogień, woda, powietrze"
+    assert Translator("ru").message(faces) == "огонь, вода, воздух"
+    assert Translator("ja").message(faces) == "火・水・風"
+    assert str(spells) == "area 3/1 water"
+    assert Translator("pl").message(spells) == "obszar 3/1, woda"
+
+
+# --- end to end, with the keys --------------------------------------------------------------------
+
+
+def test_wd2_a_full_round_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    """WD-2: a whole round (gathering mana, incantations, casting, clean-up) played with the
+    documented keys only, on a Polish kiosk; the cards are described as on the console."""
+    k = make_kiosk((800, 480), "pl", screenshots=tmp_path / "shots")
+    duel(k)
+    duel_cards(k, 2)
+    p = Player(k)
+    assert p.says("wd.next") == ["DALEJ: rzut za: Ala, Ola"]
+
+    # Phase 1: two turns of everything into the pool; the second runs the reserve short.
+    for turn in (1, 2):
+        p.keys(pygame.K_SPACE)
+        for name in ("Ala", "Ola"):
+            assert p.says("wd.ask") == [f"{name}: wybierz kości do puli many i zatwierdź"]
+            for _ in range(5):
+                p.keys(pygame.K_TAB, pygame.K_UP)  # pick a die, move on
+            assert p.says("wd.chip") == ["Odłóż 5 do puli, dobierz"]
+            p.keys(pygame.K_TAB)
+    assert magic(k) == [32, 32]  # 3 dice short of a full hand each
+    assert p.says("wd.next") == ["DALEJ: ostatni rzut do puli many za: Ala, Ola"]
+    p.keys(pygame.K_RETURN)
+
+    # Phase 2: Ala lays two pool dice on Kula ognia and is ready; Ola is ready at once.
+    assert p.says("wd.phase") == ["Runda 1 · faza 2: inkantacje"]
+    assert p.says("wd.ask") == ["Ala: wybierz kości z puli many, potem zaklęcie"]
+    pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
+    p.keys(pygame.K_UP, pygame.K_TAB, pygame.K_UP, pygame.K_TAB)  # two dice
+    p.keys(*[pygame.K_UP] * (len(pool) - 1))  # to "Na Kula ognia…"
+    assert "Na Kula ognia: atak 6, ogień" in p.says("wd.chip")
+    p.keys(pygame.K_TAB)
+    assert k.state.wizards_duel.wizard(0).cards[0].spells[0].dice == pool[:2]  # type: ignore[union-attr]
+    p.keys(pygame.K_DOWN, pygame.K_TAB)  # Pasuję
+    assert p.says("wd.ask") == ["Ola: wybierz kości z puli many, potem zaklęcie"]
+    p.keys(pygame.K_RETURN)  # NEXT ends the incantations for whoever is left
+
+    # Phase 3: Ala casts at Ola (the only opponent); Ola takes it with NEXT; the round ends.
+    assert p.says("header.headline") == ["Faza 3: rzuca Ala"]
+    p.keys(pygame.K_TAB)
+    assert p.says("header.headline") == ["Broni się Ola"]
+    assert p.says("wd.next") == ["DALEJ: Ola przyjmuje atak bez obrony"]
+    p.keys(pygame.K_RETURN)
+    state = k.state
+    assert state is not None and state.wizards_duel is not None
+    assert (state.wizards_duel.round, state.wizards_duel.phase, state.wizards_duel.starting) == (2, 1, 1)
+    assert magic(k) == [32, 26]
+    assert p.says("wd.phase") == ["Runda 2 · faza 1: zbieranie many"]
+    assert p.says("wd.seat1.magic") == ["26"]
+    assert p.says("wd.next") == ["DALEJ: rzut za: Ola, Ala"]  # Ola, with fewer points, starts
+    assert k.ui.messages[-1] == "Runda 2, faza 1: zbieranie many. Rozpoczyna Ola. Wszyscy rzucają."
