@@ -18,6 +18,20 @@ def state(controller: Controller) -> GameState:
     return controller.state
 
 
+def play_step(controller: Controller, step: Command | str) -> None:
+    """One generated step: a command, or "undo" / "redo"; a refusal is part of the game."""
+    try:
+        if step == "undo":
+            controller.undo()
+        elif step == "redo":
+            controller.redo()
+        else:
+            assert isinstance(step, Command)
+            controller.execute(step)
+    except IllegalCommand:
+        pass
+
+
 def refused(controller: Controller, command: Command) -> str:
     """The reason ``command`` is refused; asserts the refusal changed nothing."""
     before = controller.state

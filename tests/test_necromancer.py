@@ -6,6 +6,7 @@ import io
 import random
 from pathlib import Path
 
+from helpers import play_step, refused, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,12 +22,10 @@ from device.commands import (
 )
 from device.console import Console
 from device.controller import Controller
-from device.errors import IllegalCommand
 from device.journal import Journal
 from device.rules.necromancer import Blame, SoloTurn
 from device.state import GameState, outcome
 from device.state_necromancer import Fate, NecromancerState, Phase
-from helpers import refused, state
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -322,16 +321,7 @@ def test_nc_relations_stay_a_forest_and_minions_never_win(tmp_path: Path, steps:
         controller = Controller(journal, rng=random.Random(1))
         start(controller)
         for step in steps:
-            try:
-                if step == "undo":
-                    controller.undo()
-                elif step == "redo":
-                    controller.redo()
-                else:
-                    assert isinstance(step, Command)
-                    controller.execute(step)
-            except IllegalCommand:
-                pass
+            play_step(controller, step)
             check_relations(state(controller))
         assert journal.replay(controller.game or 0) == controller.state
 

@@ -6,6 +6,7 @@ import random
 import tempfile
 from pathlib import Path
 
+from helpers import play_step
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,16 +51,7 @@ STEPS = st.lists(st.one_of(COMMANDS, st.sampled_from(["undo", "redo"])), max_siz
 
 def _run(controller: Controller, steps: list[Command | str]) -> None:
     for step in steps:
-        try:
-            if step == "undo":
-                controller.undo()
-            elif step == "redo":
-                controller.redo()
-            else:
-                assert isinstance(step, Command)
-                controller.execute(step)
-        except IllegalCommand:
-            pass
+        play_step(controller, step)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
