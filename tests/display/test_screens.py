@@ -4,9 +4,12 @@ PC-2/PC-13 (roll cost, odds, logs), the reader's status line and refusals."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, texts
 
 from device.commands import ChangeLife, NewGame
 from device.inputs import Button, ReaderStatus, TagRead
@@ -15,7 +18,6 @@ from display.kiosk import Kiosk
 from display.layout import choose
 from display.targets import OffscreenTarget
 from display.ui import Focus, Go, Press, Tap, Turn
-from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, texts
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -367,3 +369,38 @@ def test_pc11_a_pending_choice_is_picked_with_the_encoder_and_select(make_kiosk:
     kiosk.dispatch(Turn(1))
     kiosk.dispatch(Press(Button.SELECT))
     assert sent == [ChoosePlanar(answer=("Bant",))]
+
+
+def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HW-3, HW-5: `aetherbox catalog import FILE` (a Scryfall-style file) and then the Planechase
+    screen shows the face-up plane's rules text instead of the hint."""
+    from device import cardtext as stored
+    from device.cli import main
+    from display import cardtext
+
+    kiosk = make_kiosk((800, 480), "en")
+    monkeypatch.setattr(cardtext, "PROVIDERS", [])
+    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann"))
+    plane = kiosk.state.planechase.face_up[0].name  # type: ignore[union-attr]
+    export = tmp_path / "oracle-cards.json"
+    export.write_text(json.dumps([
+        {"object": "card", "name": plane, "layout": "planar", "type_line": "Plane — Somewhere",
+         "oracle_text": "Whenever you roll {CHAOS}, draw a card."},
+        {"object": "card", "name": "Grizzly Bears", "layout": "normal", "type_line": "Creature — Bear",
+         "oracle_text": ""},
+    ]), encoding="utf-8")
+    data = tmp_path / "data"  # tests/conftest.py points AETHERBOX_DATA_DIR here
+    assert main(["catalog", "import", str(export)]) == 0
+    capsys.readouterr()
+    stored.clear_cache()
+    cardtext.configure(data)
+    try:
+        kiosk.dispatch(Go("planechase"))
+        kiosk.redraw()
+        assert " ".join(texts(kiosk, "pc.plane.text")) == "Whenever you roll {CHAOS}, draw a card."
+        assert texts(kiosk, "pc.plane.hint") == []
+    finally:
+        cardtext.configure(None)
+        stored.clear_cache()
