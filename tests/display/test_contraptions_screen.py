@@ -4,7 +4,8 @@ The screenshots of its scenes are in test_screenshots.py (scenes ``ct_*``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -12,7 +13,7 @@ import pytest
 
 from device.commands import NewGame
 from device.inputs import Button, TagRead
-from device.rules.contraptions import on_sprocket
+from device.rules.contraptions import controlled, on_sprocket
 from device.state import GameState, Step
 from device.state_contraptions import Stage
 from display.fonts import Fonts
@@ -478,3 +479,236 @@ def test_ctc_a_paid_roll_and_the_looked_at_cards(make_kiosk: MakeKiosk) -> None:
     rest = tuple(looking[2:])
     assert state.contraptions.libraries[0].cards[len(state.contraptions.libraries[0].cards) - len(rest):] == rest
     assert texts(kiosk, "ct.task") == ["Assembly roll: {3}"]
+
+
+class Loaded(random.Random):
+    """The kiosk's rng with the die faces the test wants first (shuffles stay seeded)."""
+
+    def __init__(self, faces: Sequence[int], seed: int = 7) -> None:
+        super().__init__(seed)
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
+
+
+def loaded(make_kiosk: MakeKiosk, faces: Sequence[int], size: tuple[int, int] = (800, 480)) -> Kiosk:
+    kiosk = make_kiosk(size, "en")
+    kiosk.controller.rng = Loaded(faces)
+    return kiosk
+
+
+def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
+    """CT-B1..CT-B3 through the kiosk's keys and touches: the upkeep die of every player (5:
+    assemble two onto the shared sprockets, 2 and 1: crank that sprocket, 3: an empty sprocket),
+    control only of the cranked sprocket, and UNDO of a placement and of a crank."""
+    kiosk = loaded(make_kiosk, [5, 2, 3, 1])
+    t = Table(kiosk)
+    t.set_up({"contraptions": "b"})
+    state = game(kiosk)
+    ct = state.contraptions
+    assert ct is not None and ct.variant.value == "b" and ct.counters == ()
+    assert len(ct.libraries) == 1 and len(ct.libraries[0].cards) == 45  # CT-B1: one shared deck
+    deck = ct.libraries[0].cards
+    assert ct.upkeep is not None and ct.upkeep.stage is Stage.ROLL and ct.upkeep.seat == 0
+    assert "• Roll the contraption die" in t.says("banner.item")
+
+    # Alice's upkeep: ROLL shows 5, assemble two (CT-B2); the top card waits for its sprocket.
+    t.touch(Go("contraptions"))
+    assert t.says("ct.title") == ["Shared sprockets"]
+    assert t.says("ct.counter") == ["No counter: the die cranks"]
+    assert t.says("ct.option") == ["ROLL the contraption die"]
+    t.keys(pygame.K_SPACE)
+    assert kiosk.ui.messages[0] == "Alice rolls 5: assemble 2."
+    assert t.says("ct.die") == ["Die: 5"] and t.says("ct.die.meaning") == ["assemble 2"]
+    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    assert job is not None and job.remaining == 2 and job.board is None and job.card == deck[0]
+    assert t.says("ct.card") == [deck[0]]
+    waiting = game(kiosk)
+    t.keys(pygame.K_TAB)  # onto the highlighted sprocket 1; the next card is revealed at once
+    assert on(game(kiosk), None, 1) == [deck[0]]
+    assert game(kiosk).contraptions.assembly.card == deck[1]  # type: ignore[union-attr]
+    assert kiosk.ui.messages == [
+        f"Alice assembles {deck[0]} onto the shared sprocket 1.",
+        f"Alice reveals {deck[1]} from the shared contraption deck: choose its sprocket.",
+    ]
+    t.keys(pygame.K_u)  # UNDO: the first card waits again, nothing is assembled
+    assert game(kiosk) == waiting
+    assert t.says("ct.card") == [deck[0]] and t.says("ct.highlight") == [f"→ {deck[0]}"]
+    assert t.says("ct.sprocket1.card") == []
+    t.touch(Tap("ct.sprocket", 1))
+    t.keys(pygame.K_UP)  # the encoder: sprocket 2 for the second card
+    assert t.says("ct.highlight") == [f"→ {deck[1]}"]
+    t.keys(pygame.K_TAB)
+    state = game(kiosk)
+    assert on(state, None, 1) == [deck[0]] and on(state, None, 2) == [deck[1]]
+    assert state.contraptions is not None and state.contraptions.assembly is None
+    assert state.contraptions.libraries[0].cards == deck[2:]
+    assert state.contraptions.upkeep is not None and state.contraptions.upkeep.stage is Stage.DONE
+    assert [a.owner for a in state.contraptions.assembled] == [0, 0]  # whoever assembles owns them
+    assert controlled(state, 0) == ()  # CT-B3: no crank this turn, no control
+    assert t.says("ct.sprocket1.card") == [deck[0]] and t.says("ct.sprocket2.card") == [deck[1]]
+
+    # Юрий's upkeep: 2 cranks the shared sprocket 2, and only he controls what is on it.
+    t.keys(pygame.K_RETURN, pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 1 and state.step is Step.UPKEEP and state.turn == 2
+    assert kiosk.ui.screen == "contraptions"
+    assert t.says("ct.option") == ["ROLL the contraption die"]
+    t.keys(pygame.K_SPACE)
+    assert kiosk.ui.messages == [f"Юрий rolls 2: crank sprocket 2. Юрий may crank any of {deck[1]} on sprocket 2."]
+    state = game(kiosk)
+    assert [a.card for a in controlled(state, 1)] == [deck[1]]
+    assert controlled(state, 0) == () and controlled(state, 2) == ()
+    assert t.says("ct.die") == ["Die: 2"] and t.says("ct.die.meaning") == ["crank sprocket 2"]
+    assert t.says("ct.task") == ["Юрий: crank sprocket 2"]
+    assert t.says("ct.option") == [deck[1], "Crank nothing"]
+    before = game(kiosk)
+    t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_TAB)
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.cranked == (deck[1],) and up.stage is Stage.DONE
+    assert kiosk.ui.messages == [f"Юрий cranks {deck[1]} (sprocket 2); their abilities trigger in that order."]
+    assert t.says("ct.cranked") == [f"Cranked: {deck[1]}"]
+    t.keys(pygame.K_u)  # UNDO: the crank choice is open again, exactly as it was
+    assert game(kiosk) == before
+    assert t.says("ct.option") == [deck[1], "Crank nothing"]
+    t.keys(pygame.K_y)  # REDO
+    assert game(kiosk).contraptions.upkeep.cranked == (deck[1],)  # type: ignore[union-attr]
+
+    # さくら's upkeep: 3 names an empty sprocket; she controls nothing.
+    t.keys(pygame.K_RETURN, pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 2 and state.turn == 3
+    assert kiosk.ui.screen == "contraptions"  # the die is due: the screen came up by itself
+    t.touch(Tap("ct.opt", 0))  # the ROLL chip
+    state = game(kiosk)
+    assert kiosk.ui.messages == ["さくら rolls 3: crank sprocket 3. Sprocket 3 is empty, nothing cranks."]
+    assert state.contraptions is not None and state.contraptions.upkeep is not None
+    assert state.contraptions.upkeep.stage is Stage.DONE and state.contraptions.upkeep.sprocket == 3
+    assert controlled(state, 2) == () and controlled(state, 1) == ()  # Юрий's control ended with his turn
+    assert t.says("ct.cranked") == ["Nothing cranked this upkeep"]
+
+    # Alice's second upkeep: 1 cranks sprocket 1; she cranks nothing, by touch.
+    t.keys(pygame.K_RETURN, pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 0 and state.turn == 4 and state.step is Step.UPKEEP
+    t.keys(pygame.K_r)
+    assert [a.card for a in controlled(game(kiosk), 0)] == [deck[0]]
+    assert t.says("ct.option") == [deck[0], "Crank nothing"]
+    t.touch(Tap("ct.opt", 1))
+    assert kiosk.ui.messages == ["Alice cranks nothing on sprocket 1."]
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.stage is Stage.DONE and up.cranked == ()
+
+
+def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
+    """CT-C1, CT-C2 through the kiosk's keys and touches: Alice pays {2} then {3} for assembly
+    rolls (3: look at three, keep one, one back on top, one to the bottom; 1: look at one), the
+    shared counter then moves in every player's upkeep (3 → 1 → 2 → 3) because a sprocket holds
+    a contraption, the active player controls and cranks the current sprocket, and UNDO / REDO
+    of an assembly restore the state exactly."""
+    kiosk = loaded(make_kiosk, [3, 1])
+    t = Table(kiosk)
+    t.set_up({"contraptions": "c"})
+    state = game(kiosk)
+    ct = state.contraptions
+    assert ct is not None and ct.variant.value == "c" and ct.counters == (3,)
+    deck = ct.libraries[0].cards
+    assert len(ct.libraries) == 1 and len(deck) == 45
+    assert ct.upkeep is None  # nothing assembled anywhere: the counter did not move
+
+    # Alice's main phase: the paid roll costs {2}; ROLL shows 3, the top three are looked at.
+    t.keys(pygame.K_RETURN)
+    assert game(kiosk).step is Step.MAIN
+    t.touch(Go("contraptions"))
+    assert t.says("ct.counter") == ["CRANK! on 3"]
+    assert t.says("ct.task") == ["Assembly roll: {2}"]
+    assert t.says("ct.option") == ["ROLL: assembly roll ({2})"]
+    t.keys(pygame.K_SPACE)
+    looked = list(deck[:3])
+    assert kiosk.ui.messages == [
+        f"Alice pays {{2}} for assembly roll 1 this turn and rolls 3: look at the top 3: {', '.join(looked)}."
+    ]
+    assert t.says("ct.task") == ["Alice: Assemble one of the top 3"]
+    assert t.says("ct.option") == looked
+    t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_TAB)  # keep the first, the third back on top
+    assert t.says("ct.option") == [
+        f"▶ {looked[0]}", looked[1], f"top 1: {looked[2]}", "Onto sprocket 1", "Onto sprocket 2", "Onto sprocket 3",
+    ]
+    t.touch(Tap("ct.opt", 3))
+    state = game(kiosk)
+    assert state.contraptions is not None
+    assert on(state, None, 1) == [looked[0]] and state.contraptions.assembled[0].owner == 0
+    assert state.contraptions.libraries[0].cards == (looked[2], *deck[3:], looked[1])
+    assert kiosk.ui.messages == [
+        f"Alice assembles {looked[0]} onto the shared sprocket 1.",
+        f"{looked[2]} back on top of the shared deck, {looked[1]} at the bottom.",
+    ]
+    assert t.says("ct.sprocket1.card") == [looked[0]]
+    assert t.says("ct.task") == ["Assembly roll: {3}"]  # each further roll in the turn: {1} more
+
+    # The second roll shows 1: only the new top card, onto sprocket 2 by touch.
+    t.touch(Tap("ct.opt", 0))
+    assert kiosk.ui.messages == [
+        f"Alice pays {{3}} for assembly roll 2 this turn and rolls 1: look at the top 1: {looked[2]}."
+    ]
+    assert t.says("ct.option") == [looked[2]]
+    t.keys(pygame.K_TAB)
+    before = game(kiosk)
+    t.touch(Tap("ct.opt", 2))
+    after = game(kiosk)
+    assert on(after, None, 2) == [looked[2]]
+    assert after.contraptions is not None and after.contraptions.libraries[0].cards == (*deck[3:], looked[1])
+    assert kiosk.ui.messages == [f"Alice assembles {looked[2]} onto the shared sprocket 2."]
+    assert t.says("ct.task") == ["Assembly roll: {4}"]
+    t.keys(pygame.K_u)  # UNDO: the looked-at card is offered again, nothing else changed
+    assert game(kiosk) == before
+    assert on(game(kiosk), None, 2) == [] and t.says("ct.sprocket2.empty") == ["empty"]
+    t.keys(pygame.K_y)  # REDO
+    assert game(kiosk) == after
+    assert controlled(after, 0) == ()  # the counter is on the empty sprocket 3
+
+    # Юрий's upkeep: the shared counter moves 3 → 1 (a sprocket holds one, whoever assembled it).
+    t.keys(pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 1 and state.step is Step.UPKEEP and state.turn == 2
+    assert state.contraptions is not None and state.contraptions.counters == (1,)
+    assert kiosk.ui.messages == [
+        "Turn 2: Юрий's upkeep.",
+        f"The CRANK! counter moves 3 → 1: Юрий may crank any of {looked[0]} on sprocket 1.",
+    ]
+    assert kiosk.ui.screen == "contraptions"
+    assert t.says("ct.move") == ["CRANK! 3 → 1"]
+    assert t.says("ct.task") == ["Юрий: crank sprocket 1"]
+    assert [a.card for a in controlled(state, 1)] == [looked[0]]  # he controls it, Alice owns it
+    assert controlled(state, 0) == () and state.contraptions.assembled[0].owner == 0
+    t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_TAB)
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.cranked == (looked[0],) and up.seat == 1
+    assert kiosk.ui.messages == [f"Юрий cranks {looked[0]} (sprocket 1); their abilities trigger in that order."]
+    t.keys(pygame.K_RETURN)  # his main phase: the first roll of his turn costs {2} again
+    assert game(kiosk).step is Step.MAIN
+    assert t.says("ct.task") == ["Assembly roll: {2}"]
+
+    # さくら's upkeep: 1 → 2, and she cranks nothing, by touch.
+    t.keys(pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 2 and state.contraptions is not None and state.contraptions.counters == (2,)
+    assert t.says("ct.move") == ["CRANK! 1 → 2"]
+    assert t.says("ct.option") == [looked[2], "Crank nothing"]
+    assert [a.card for a in controlled(state, 2)] == [looked[2]] and controlled(state, 1) == ()
+    t.touch(Tap("ct.opt", 1))
+    assert kiosk.ui.messages == ["さくら cranks nothing on sprocket 2."]
+
+    # Alice's upkeep: 2 → 3, an empty sprocket: nothing to crank.
+    t.keys(pygame.K_RETURN, pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 0 and state.turn == 4 and state.step is Step.UPKEEP
+    assert state.contraptions is not None and state.contraptions.counters == (3,)
+    assert state.contraptions.upkeep is not None and state.contraptions.upkeep.stage is Stage.DONE
+    assert kiosk.ui.messages == [
+        "Turn 4: Alice's upkeep.", "The CRANK! counter moves 2 → 3: sprocket 3 is empty, nothing cranks."
+    ]
+    assert t.says("ct.move") == ["CRANK! 2 → 3"]
+    assert t.says("ct.sprocket3.empty") == ["empty"]
+    assert controlled(state, 0) == ()
