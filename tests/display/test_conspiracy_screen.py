@@ -4,13 +4,19 @@ the table options and Rumble picks, in every language (CJ-1..CJ-6, CJ-8)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+
+import pygame
 
 from device.commands import ChangeLife, NewGame
 from device.rules.conspiracy import LeaveGroup, StartClock
+from device.state import outcome
 from device.state_conspiracy import ConspiracyState
 from display.kiosk import Kiosk
-from display.ui import Go
+from display.screens.adjust import AdjustForm
+from display.ui import Go, Tap
 from scenes import POD, POD_CLOCK, SCENES, texts
+from test_e2e import Player
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -132,3 +138,91 @@ def test_cj_round_one_message_in_russian_and_polish(make_kiosk: MakeKiosk) -> No
         one = consp(k).groups[0]
         assert ", ".join(names(k, one.order)) in line
     assert line.endswith("Limit czasu: 75 minut. Zasady stołu: atak tylko w lewo.")
+
+
+# --- end to end, with the keys and the adjust screen ----------------------------------------------
+
+
+def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    """CJ-1..CJ-5: an 8-player pod started as the console's 'event' starts each pod; every loss is a
+    life change entered on the adjust screen with its source; round 1 ends when two have left each
+    group, round 2 is drawn and played to the end; UNDO takes a round's end and a loss back exactly,
+    and the standings screen lists places 1–8 in order."""
+    k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
+    # The console's 'event Kyoto …' runs this NewGame for each pod; the kiosk has no event form.
+    k.execute(NewGame(formats=("conspiracy",), players=POD, options={"event": "Kyoto", "pod": "1"}))
+    p = Player(k)
+    one, two = consp(k).groups
+    assert (len(one.order), len(two.order), one.to_leave, two.to_leave) == (4, 4, 2, 2)
+
+    def hit(target: int, source: int, fives: int) -> None:
+        """A = adjust screen; touch the player, life, the source, −5 × fives, Apply."""
+        p.keys(pygame.K_a)
+        assert k.ui.screen == "adjust"
+        form = k.ui.forms["adjust"]
+        assert isinstance(form, AdjustForm)
+        if form.seat != target:  # the form starts on the player adjusted last
+            p.touch(Tap("adj.player", target))
+        assert p.says("adjust.counter") == ["Life", "Poison"] and form.counter == "life"
+        if form.source != source:  # a touch on the chip already chosen changes nothing on screen
+            p.touch(Tap("adj.from", (source, 0)))
+        for _ in range(fives):
+            p.touch(Tap("adj.amount", -5))
+        assert k.state is not None
+        player = k.state.player(target)
+        assert p.says("adjust.preview") == [f"{player.name}: {player.life} → {player.life - 5 * fives}"]
+        p.touch(Tap("adj.apply"))
+
+    # Round 1: the second seated knocks out the first, the third the second, in each group.
+    hit(one.order[0], one.order[1], 4)
+    out, by = names(k, (one.order[0], one.order[1]))
+    assert k.ui.messages[-3:] == [f"{out}: 20 → 0 life (from {by}).", f"{out} has lost: 0 or less life.",
+                                  f"Group 1: {out} left (1 of 2 for round 1)."]
+    hit(one.order[1], one.order[2], 2)
+    hit(one.order[1], one.order[2], 2)
+    assert consp(k).groups[0].done and consp(k).round == 1
+    hit(two.order[0], two.order[3], 4)
+    before_end = k.state
+    hit(two.order[1], two.order[2], 4)  # the round's last loss: round 2 is drawn at once
+    after_end = k.state
+    assert consp(k).round == 2
+    winners, losers = consp(k).groups
+    assert sorted(winners.order) == sorted((*one.order[2:], *two.order[2:]))
+    assert sorted(losers.order) == sorted((*one.order[:2], *two.order[:2]))
+    assert all(pl.life == 20 and pl.in_game for pl in k.state.players)  # type: ignore[union-attr]
+
+    # UNDO takes the loss and the new round back as one step; Y brings both back.
+    p.keys(pygame.K_u)
+    assert k.state == before_end
+    assert consp(k).round == 1
+    p.keys(pygame.K_y)
+    assert k.state == after_end
+
+    # Round 2, winners' group: the last seated survives.
+    hit(winners.order[0], winners.order[1], 4)
+    before_loss = k.state
+    hit(winners.order[1], winners.order[3], 4)
+    p.keys(pygame.K_u)
+    assert k.state == before_loss
+    hit(winners.order[1], winners.order[2], 4)
+    hit(winners.order[2], winners.order[3], 4)
+    assert consp(k).groups[0].done
+
+    # Losers' group: one loss on the adjust screen, then two at once (the console's 'out A B').
+    hit(losers.order[0], losers.order[3], 4)
+    k.execute(LeaveGroup(seats=(losers.order[1], losers.order[2])))
+    state = k.state
+    assert state is not None
+    result = outcome(state)
+    assert result is not None and result.winner == winners.order[3]
+    a, b, last = names(k, losers.order[1:])
+    assert k.ui.messages[-1] == f"Losers' group: {a} and {b} left: {a} 7th, {b} 6th. {last} is last standing: 5th."
+    p.keys(pygame.K_g)
+    assert k.ui.screen == "conspiracy"
+    assert p.says("consp.place") == ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]
+    ranked = (
+        winners.order[3], winners.order[2], winners.order[1], winners.order[0],
+        losers.order[3], losers.order[2], losers.order[1], losers.order[0],
+    )
+    assert p.says("consp.standing") == names(k, ranked)
+    assert p.says("consp.group.title") == ["Winners' group: finished", "Losers' group: finished"]

@@ -330,3 +330,108 @@ def test_wd2_a_full_round_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_pat
     assert p.says("wd.seat1.magic") == ["26"]
     assert p.says("wd.next") == ["DALEJ: rzut za: Ola, Ala"]  # Ola, with fewer points, starts
     assert k.ui.messages[-1] == "Runda 2, faza 1: zbieranie many. Rozpoczyna Ola. Wszyscy rzucają."
+
+
+def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    """WD-2, WD-3: a whole two-player duel played with the keys on a Polish kiosk, from the first
+    roll until Ola's magic points reach 0, she drops out and Ala is shown as the winner; UNDO
+    takes back a choice and a spell exactly, and Y plays them again."""
+    k = make_kiosk((800, 480), "pl", screenshots=tmp_path / "shots")
+    k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola"), first="Ala", starting_life=14))
+    duel_cards(k, 2)  # as the console's 'spell' describes them
+    p = Player(k)
+
+    def gather(order: tuple[str, str]) -> None:
+        """Phase 1: two turns of all five dice into the pool, then the last roll (NEXT)."""
+        for _ in (1, 2):
+            p.keys(pygame.K_SPACE)
+            for name in order:
+                assert p.says("wd.ask") == [f"{name}: wybierz kości do puli many i zatwierdź"]
+                for _ in range(5):
+                    p.keys(pygame.K_TAB, pygame.K_UP)
+                assert p.says("wd.chip") == ["Odłóż 5 do puli, dobierz"]
+                p.keys(pygame.K_TAB)
+        p.keys(pygame.K_RETURN)
+
+    def incant(caster: str, other: str, caster_first: bool) -> None:
+        """Phase 2: the caster lays two pool dice on Kula ognia and passes; the other is ready."""
+        if not caster_first:
+            assert p.says("wd.ask") == [f"{other}: wybierz kości z puli many, potem zaklęcie"]
+            p.keys(pygame.K_DOWN, pygame.K_TAB)  # Pasuję
+        assert p.says("wd.ask") == [f"{caster}: wybierz kości z puli many, potem zaklęcie"]
+        pool = k.state.wizards_duel.wizard(("Ala", "Ola").index(caster)).pool  # type: ignore[union-attr]
+        p.keys(pygame.K_UP, pygame.K_TAB, pygame.K_UP, pygame.K_TAB)  # two dice
+        p.keys(*[pygame.K_UP] * (len(pool) - 1))  # to "Na Kula ognia…"
+        assert "Na Kula ognia: atak 6, ogień" in p.says("wd.chip")
+        p.keys(pygame.K_TAB)
+        if caster_first:
+            p.keys(pygame.K_DOWN, pygame.K_TAB)  # Pasuję
+            assert p.says("wd.ask") == [f"{other}: wybierz kości z puli many, potem zaklęcie"]
+        p.keys(pygame.K_RETURN)  # NEXT ends the incantations for whoever is left
+
+    # Round 1: Ala casts Kula ognia at Ola, who takes it undefended.
+    gather(("Ala", "Ola"))
+    assert magic(k) == [11, 11]  # three dice short of a full hand each
+    incant("Ala", "Ola", caster_first=True)
+    assert p.says("header.headline") == ["Faza 3: rzuca Ala"]
+    assert p.says("wd.chip") == ["Kula ognia: atak 6, ogień", "Pasuję"]
+    p.keys(pygame.K_TAB)  # at the only opponent
+    assert p.says("wd.next") == ["DALEJ: Ola przyjmuje atak bez obrony"]
+    p.keys(pygame.K_RETURN)
+    assert magic(k) == [11, 5]
+    assert k.ui.messages[-1] == "Runda 2, faza 1: zbieranie many. Rozpoczyna Ola. Wszyscy rzucają."
+
+    # Round 2, phase 1 with a misclick: Ola's confirmed choice is undone and done again.
+    p.keys(pygame.K_SPACE)
+    assert p.says("wd.ask") == ["Ola: wybierz kości do puli many i zatwierdź"]
+    before_choice = k.state
+    for _ in range(5):
+        p.keys(pygame.K_TAB, pygame.K_UP)
+    p.keys(pygame.K_TAB)
+    after_choice = k.state
+    assert after_choice != before_choice
+    p.keys(pygame.K_u)
+    assert k.state == before_choice
+    assert p.says("wd.ask") == ["Ola: wybierz kości do puli many i zatwierdź"]
+    p.keys(pygame.K_y)
+    assert k.state == after_choice
+    assert p.says("wd.ask") == ["Ala: wybierz kości do puli many i zatwierdź"]
+    for _ in range(5):
+        p.keys(pygame.K_TAB, pygame.K_UP)
+    p.keys(pygame.K_TAB)
+    p.keys(pygame.K_SPACE)
+    for name in ("Ola", "Ala"):
+        assert p.says("wd.ask") == [f"{name}: wybierz kości do puli many i zatwierdź"]
+        for _ in range(5):
+            p.keys(pygame.K_TAB, pygame.K_UP)
+        p.keys(pygame.K_TAB)
+    p.keys(pygame.K_RETURN)
+    assert magic(k) == [8, 2]
+
+    # Phase 2: Ola, starting, passes; Ala lays her dice. Phase 3: Ola has nothing to cast.
+    incant("Ala", "Ola", caster_first=False)
+    assert p.says("wd.phase") == ["Runda 2 · faza 3: rzucanie zaklęć"]
+    assert k.ui.messages[-2:] == ["Faza 3: rzucanie zaklęć, zaczyna Ola.", "Zaklęcie rzuca Ala."]
+    assert p.says("header.headline") == ["Faza 3: rzuca Ala"]
+    p.keys(pygame.K_TAB)
+    assert p.says("wd.next") == ["DALEJ: Ola przyjmuje atak bez obrony"]
+    before_end = k.state
+    p.keys(pygame.K_RETURN)  # 6 at 2 points: Ola drops out (WD-3)
+    after_end = k.state
+    assert magic(k) == [8, 0]
+    assert k.ui.messages[-4:] == ["Ola się nie broni.", "Ola: 2 → 0 pkt magii (zaklęcie gracza Ala).",
+                                  "Ola przegrywa grę.", "Ola odpada w rundzie 2."]
+    assert p.says("wd.winner") == ["Wygrywa Ala: 8 pkt magii"]
+    assert p.says("header.headline") == ["Wygrywa Ala"]
+    assert p.says("wd.seat1.out") == ["odpada (przez: Ala)"]
+    assert p.says("wd.chip") == []
+
+    # UNDO takes the deciding spell back (the attack waits again); Y ends the duel once more.
+    p.keys(pygame.K_u)
+    assert k.state == before_end
+    assert magic(k) == [8, 2]
+    assert p.says("wd.winner") == []
+    assert p.says("wd.next") == ["DALEJ: Ola przyjmuje atak bez obrony"]
+    p.keys(pygame.K_y)
+    assert k.state == after_end
+    assert p.says("wd.winner") == ["Wygrywa Ala: 8 pkt magii"]
