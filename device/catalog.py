@@ -21,14 +21,13 @@ import difflib
 import enum
 import io
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib import resources
 
 from device.errors import UnknownName
 from device.models import Model
-from device.text import register
+from device.text import fold, register
 
 register(
     {
@@ -140,8 +139,7 @@ def normalise_name(text: str) -> str:
     Accents are dropped (NFKD, combining marks removed), case is folded, apostrophes are removed
     and every other run of punctuation or space becomes one space.
     """
-    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    bare = fold(text.translate(_APOSTROPHES))
     # Folding can reintroduce an apostrophe-like or non-ASCII letter; the pattern turns anything
     # outside a-z0-9 into a separator so such letters never glue two words together.
     return _NOT_WORD.sub(" ", bare.translate(_APOSTROPHES)).strip()

@@ -31,7 +31,7 @@ from device.commands import (
 )
 from device.controller import Controller, Result
 from device.errors import IllegalCommand
-from device.formats import fold
+from device.text import fold
 from device.rules.life import commander_names, dealt
 from device.rules.table import find_player
 from device.state import STATE_SCHEMA, GameState, Step, outcome

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from device.console import Console, _usage, command
-from device.formats import fold
+from device.text import fold
 from device.rules.necromancer import Blame, SoloTurn, status
 
 

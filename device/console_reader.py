@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import dataclasses
 import io
 import os
 import queue
@@ -19,12 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from device.config import Config
-from device.console import Console
-from device.controller import Result
 from device.errors import IllegalCommand
 from device.inputs import InputEvent, ReaderStatus, TagRead
 
 if TYPE_CHECKING:
+    # Only for annotations: the enrolment tool uses this module too, and must not pull in the
+    # console and every rules module just to build the command line.
+    from device.console import Console
+    from device.controller import Result
     from drivers.rfid import TagReader
 
 
@@ -190,7 +193,7 @@ class ReaderConsole:
     def _show(self, result: Result) -> None:
         for message in result.messages:
             self.console.say(f"card read: {message}")
-        self.console.show(Result([], result.state, result.events))
+        self.console.show(dataclasses.replace(result, messages=[]))
 
     def lines(self, source: LineSource, prompt: bool) -> Iterator[str]:
         while True:

@@ -11,7 +11,7 @@ from typing import Literal, TypeVar
 
 from device.console import Console, Usage, _usage, command, number
 from device.errors import IllegalCommand
-from device.formats import fold
+from device.text import fold
 from device.rules.wizards_duel import (
     CastSpell,
     DefenceKind,

@@ -85,13 +85,12 @@ class Controller:
         if isinstance(command, NewGame):
             command = self._with_configured_life(command)
         events = rules.decide(self.state, command, self.rng)
-        messages = rules.describe_all(self.state if not isinstance(command, NewGame) else None, events)
-        after = rules.fold(events, None if isinstance(command, NewGame) else self.state)
+        messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
         now = self.clock()
         if isinstance(command, NewGame):
             started = events[0]
             assert isinstance(started, GameStarted)
-            self.game = self.journal.create_game(events, command_json(command), _title(started), now)
+            self.game = self.journal.create_game(events, command_json(command), messages, _title(started), now)
         else:
             assert self.game is not None
             self.journal.append(self.game, events, command_json(command), messages, after, now)
@@ -145,6 +144,10 @@ class Controller:
 
     def history(self) -> list[Txn]:
         return [] if self.game is None else self.journal.history(self.game)
+
+    def last_change(self) -> Txn | None:
+        """What UNDO would take back now (one row, however long the game)."""
+        return None if self.game is None else self.journal.last_change(self.game)
 
     # --- hardware inputs ----------------------------------------------------------------
 

@@ -50,10 +50,6 @@ def parse_event(body: str | bytes) -> Event:
     return _adapter().validate_json(body)
 
 
-def event_types() -> dict[str, type[Event]]:
-    return dict(_TYPES)
-
-
 # --- table and turns (TB) -------------------------------------------------------------------
 
 

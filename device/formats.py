@@ -8,12 +8,12 @@ registers its format and its table options when its rules module is imported.
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from device.errors import IllegalCommand, UnknownName
+from device.text import fold
 from device.text import register as register_texts
 
 register_texts(
@@ -90,13 +90,6 @@ class _Registry:
 
 
 _REGISTRY = _Registry()
-
-
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form of a name, for matching what people type."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(stripped.casefold().replace("_", " ").replace("-", " ").split())
 
 
 def register_format(fmt: Format) -> Format:

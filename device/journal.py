@@ -368,14 +368,15 @@ class Journal:
     # --- games --------------------------------------------------------------------------
 
     def create_game(
-        self, events: Sequence[Event], command: dict[str, Any], title: str, now: float | None = None
+        self, events: Sequence[Event], command: dict[str, Any], summary: Sequence[Message], title: str,
+        now: float | None = None,
     ) -> int:
         """A new game whose transaction 0 is ``events`` (``game_started`` and the modules' set-up);
         it becomes the last game."""
         if not events or not isinstance(events[0], GameStarted):
             raise ValueError("a game's first event is game_started")
         at = time.time() if now is None else now
-        summary = [m.to_json() for m in rules.describe_all(None, events)]
+        described = [m.to_json() for m in summary]
 
         def work() -> int:
             cursor = self._db.execute(
@@ -383,7 +384,7 @@ class Journal:
             )
             game = cursor.lastrowid
             assert game is not None
-            self._insert_txn(game, 0, at, command, summary, events)
+            self._insert_txn(game, 0, at, command, described, events)
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),))
             return game
 
@@ -490,6 +491,15 @@ class Journal:
     def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
         row = self._db.execute("SELECT pos, at, command, summary FROM txns WHERE game = ? AND pos = ?", (game, pos)).fetchone()
         return Txn(pos=row[0], at=row[1], command=json.loads(row[2]), summary=json.loads(row[3]), undone=undone)
+
+    def last_change(self, game: int) -> Txn | None:
+        """The last transaction in effect after the game's start, or None right after it."""
+        head = self.game(game).head
+        if head == 0:
+            return None
+        rows = self._read("SELECT pos, at, command, summary FROM txns WHERE game = ? AND pos = ?", (game, head))
+        pos, at, command, summary = rows[0]
+        return Txn(pos=pos, at=at, command=json.loads(command), summary=json.loads(summary), undone=False)
 
     def history(self, game: int) -> list[Txn]:
         """Every kept transaction, oldest first; the undone ones are marked."""

@@ -19,7 +19,7 @@ Everything the screen shows about Planechase is here, as plain data:
 - ``decks``: every planar deck.  A virtual deck lists its cards top first; a physical deck lists
   what is known to be in it (``listed``) in no particular order.
 
-The pure helpers a screen needs (``next_roll_cost``, ``odds``, ``deck_sizes``, …) live in
+The pure helpers a screen needs (``next_roll_cost``, ``odds``, ``chaos_planes``, …) live in
 ``device.rules.planechase``; they take the whole ``GameState``.
 """
 

@@ -7,6 +7,7 @@ language and falls back to this English text.  Keys are stable: screens and tran
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,6 +20,14 @@ def register(texts: Mapping[str, str]) -> None:
         if key in EN and EN[key] != text:
             raise ValueError(f"text key {key!r} registered twice")
         EN[key] = text
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a name, for matching what people type: "Łukasz",
+    "lukasz" and "LUKASZ" fold alike, and so do "edh" and "EDH"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(stripped.casefold().replace("_", " ").replace("-", " ").split())
 
 
 def render(key: str, params: Mapping[str, Any]) -> str:

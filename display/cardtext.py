@@ -5,8 +5,8 @@ card-data file the user imports with ``aetherbox catalog import FILE`` (``device
 Screens ask one question — :func:`rules_text`: "the rules text of this card name, if known" —
 and show the name and type only when the answer is ``None``.
 
-Sources are tried in order: functions registered with :func:`provider` (for a future source, or
-a test), then ``device.cardtext`` in the data directory given to :func:`configure`.
+Sources are tried in order: the functions in ``PROVIDERS`` (tests put sample text there), then
+``device.cardtext`` in the data directory given to :func:`configure`.
 """
 
 from __future__ import annotations
@@ -19,12 +19,6 @@ PROVIDERS: list[Provider] = []
 
 _data_dir: Path | None = None
 _imported = True  # look in device.cardtext's store; off in tests that want no card data
-
-
-def provider(fn: Provider) -> Provider:
-    """Register a source of rules text; it returns ``None`` for a card it does not know."""
-    PROVIDERS.append(fn)
-    return fn
 
 
 def configure(data_dir: Path | None, *, imported: bool = True) -> None:

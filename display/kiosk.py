@@ -297,9 +297,9 @@ class Kiosk:
             self._ui.game_started_at = self.controller.journal.game(game).created if game is not None else None
 
     def _refresh_last_change(self) -> None:
-        kept = [txn for txn in self.history() if not txn.undone]
+        last = self.controller.last_change()
         tr = self.tr
-        self._ui.last_change = " ".join(tr.message(m) for m in kept[-1].messages()) if len(kept) > 1 else ""
+        self._ui.last_change = " ".join(tr.message(m) for m in last.messages()) if last is not None else ""
 
     # --- inputs ---------------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 from device.inputs import Button
 from device.state import GameState, Step, outcome
-from device.text import Message
 from display import theme
 from display.canvas import Canvas
 from display.i18n import Translator
@@ -193,7 +192,3 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         draw_help(canvas, tr, top, bottom)
     draw_status(canvas, ui, tr, bottom, now)
     draw_bar(canvas, state, ui, tr)
-
-
-def translate_all(tr: Translator, messages: list[Message]) -> list[str]:
-    return [tr.message(m) for m in messages]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.state import GameState, Step
+from device.state import GameState
 from display.i18n import Translator
 
 UpkeepItem = Callable[[GameState, Translator], list[str]]
@@ -26,10 +26,6 @@ def items(state: GameState, tr: Translator) -> list[str]:
     for fn in ITEMS:
         found += fn(state, tr)
     return found
-
-
-def showing(state: GameState | None) -> bool:
-    return state is not None and state.step is Step.UPKEEP
 
 
 @item

@@ -108,12 +108,16 @@ def describe(state: GameState | None, event: Event) -> Message:
     return describer(state, event) if describer else Message("rules.event", type=event.type)
 
 
-def describe_all(state: GameState | None, events: Iterable[Event]) -> list[Message]:
+def play(state: GameState | None, events: Iterable[Event]) -> tuple[list[Message], GameState]:
+    """What each event did (described against the state before it) and the state after them
+    all, in one pass; without ``state`` the first event must be ``game_started``."""
     messages = []
     for event in events:
         messages.append(describe(state, event))
         state = apply(state, event)
-    return messages
+    if state is None:
+        raise ValueError("no events to play")
+    return messages, state
 
 
 def describe_outcome(state: GameState) -> Message | None:

@@ -351,10 +351,6 @@ def group_title(group: str) -> Message:
     return Message(f"consp.group.{group}")
 
 
-def ordinal(n: int) -> str:
-    return str(nth(n))
-
-
 def nth(n: int) -> Message:
     """A place (1st, 2nd …) as a message: English picks the suffix, other languages the word."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

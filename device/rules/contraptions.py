@@ -31,7 +31,7 @@ from device.errors import IllegalCommand
 from device.events import Event, TurnPassed
 from device.formats import Format, TableOption, register_format, register_option
 from device.inputs import Button, ButtonPressed
-from device.rules.registry import APPLIERS, applies, decides, describes, set_up, state_check
+from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
 from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_contraptions import (
@@ -680,7 +680,7 @@ def _contraption_upkeep(state: GameState, events: list[Event], rng: Random) -> l
     for event in events:
         if isinstance(event, TurnPassed):
             lapsed = _lapse(state)
-            after = _fold_local(state, lapsed)
+            after = apply_events(state, lapsed)
             return lapsed + _begin_upkeep(after, event.to, event.turn)
     up = current_upkeep(state)
     if ct.variant is Variant.FACTIONS and up is not None and up.stage is Stage.MOVE:
@@ -733,12 +733,6 @@ def _decline(state: GameState, job: Assembly, named: str | None, lapsed: bool = 
         return AssemblyDeclined(seat=job.seat, lapsed=lapsed)
     to: Literal["bottom", "scrapyard"] = "scrapyard" if ct.decline_to_scrapyard else "bottom"
     return AssemblyDeclined(seat=job.seat, library=library, card=card, to=to, lapsed=lapsed)
-
-
-def _fold_local(state: GameState, events: list[Event]) -> GameState:
-    for event in events:
-        state = APPLIERS[type(event)](state, event)
-    return state
 
 
 # --- deciders ----------------------------------------------------------------------------------

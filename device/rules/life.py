@@ -84,14 +84,19 @@ def _check_damage(state: GameState, seat: int, source: int | None) -> None:
         check(state, seat, source)
 
 
-def _alive(state: GameState, seat: int) -> Player:
-    base = find_format(state.formats[0])
-    if not base.tracks_life:
-        raise IllegalCommand("life.not_tracked", base=base.title)
+def _in_game(state: GameState, seat: int) -> Player:
     player = check_seat(state, seat)
     if player.lost is not None:
         raise IllegalCommand("life.out", name=player.name, reason=player.lost.reason.value)
     return player
+
+
+def _alive(state: GameState, seat: int) -> Player:
+    """A player still in a game that counts life (not, say, Wizard's Duel's magic points)."""
+    base = find_format(state.formats[0])
+    if not base.tracks_life:
+        raise IllegalCommand("life.not_tracked", base=base.title)
+    return _in_game(state, seat)
 
 
 def _check_source(state: GameState, source: int | None) -> None:
@@ -196,9 +201,7 @@ def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> 
 
 @decides(Concede)
 def _concede(state: GameState, command: Concede, rng: Random) -> list[Event]:
-    player = check_seat(state, command.seat)
-    if player.lost is not None:
-        raise IllegalCommand("life.out", name=player.name, reason=player.lost.reason.value)
+    _in_game(state, command.seat)  # any game, whatever it counts (LF-3)
     return [PlayerLost(seat=command.seat, reason=LossReason.CONCEDED)]
 
 

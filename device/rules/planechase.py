@@ -13,7 +13,6 @@ What a screen shows, as pure functions of the ``GameState``:
 - ``chance_to_planeswalk(k)`` = 1 − (5/6)^k and ``cost_of_rolls(k, first=0)`` = the mana of k
   special-action rolls in a turn (k(k−1)/2 from the first);
 - ``planar_controller(state)`` and ``planar_controllers(state)`` (Grand Melee: one per marker);
-- ``deck_sizes(state)``: cards in each planar deck (``None`` for an unlisted physical deck);
 - ``chaos_planes(state, seat)``: the face-up planes whose chaos ability a chaos roll triggers;
 - ``deck_problems(cards, players, communal)``: what makes a planar deck illegal, as messages.
 
@@ -48,7 +47,7 @@ from device.errors import IllegalCommand
 from device.events import Event, PlayerLost, TurnOrderReversed, TurnPassed
 from device.formats import Format, TableOption, register_format, register_option
 from device.inputs import Button, ButtonPressed
-from device.rules.registry import APPLIERS, applies, decides, describes, set_up, state_check
+from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
 from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_planechase import (
@@ -464,11 +463,6 @@ def planechase(state: GameState) -> PlanechaseState:
     return state.planechase
 
 
-def teams(state: GameState) -> list[tuple[int, int]]:
-    """Two-Headed Giant teams: seats (0, 1), (2, 3), …"""
-    return [(s, s + 1) for s in range(0, len(state.players) - 1, 2)]
-
-
 def team_of(state: GameState, seat: int) -> tuple[int, int]:
     return (seat - seat % 2, seat - seat % 2 + 1)
 
@@ -543,11 +537,6 @@ def cost_of_rolls(rolls: int, first: int = 0) -> int:
     return sum(first + i for i in range(max(0, rolls)))
 
 
-def deck_sizes(state: GameState) -> dict[int | None, int | None]:
-    """Cards in each planar deck by owner (None: communal); None for an unlisted physical deck."""
-    return {d.owner: (len(d.cards) if d.listed else None) for d in planechase(state).decks}
-
-
 def chaos_planes(state: GameState, seat: int) -> tuple[str, ...]:
     """The face-up planes whose chaos ability a chaos roll by ``seat`` triggers: each face-up
     plane once (309.7, 901.9b); in Grand Melee the planes of the roller's marker."""
@@ -609,12 +598,6 @@ def joined(items: Sequence[str | Message], key: str = "planechase.list") -> str 
 
 def _names(cards: Iterable[str | CardRef]) -> str | Message:
     return joined([c if isinstance(c, str) else c.name for c in cards])
-
-
-def _fold(state: GameState, events: Iterable[Event]) -> GameState:
-    for event in events:
-        state = APPLIERS[type(event)](state, event)
-    return state
 
 
 def _shuffled(cards: Sequence[CardRef], rng: Random) -> tuple[CardRef, ...]:
@@ -784,7 +767,7 @@ def starting_planes(state: GameState) -> list[Event]:
     if pc.eternities_map and events:
         from device.rules.eternities import deal_start
 
-        events += deal_start(_fold(state, events))
+        events += deal_start(apply_events(state, events))
     return events
 
 
@@ -794,7 +777,7 @@ def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
         return []
     _validate_options(state)
     dealt = _deal(state, rng)
-    return [dealt, *starting_planes(_fold(state, [dealt]))]
+    return [dealt, *starting_planes(apply_events(state, [dealt]))]
 
 
 # --- the die --------------------------------------------------------------------------------------
@@ -948,10 +931,10 @@ def _acknowledge(state: GameState, command: AcknowledgePhenomenon, rng: Random) 
     name = pc.encounter
     if name == CHAOTIC_AETHER:
         first: list[Event] = [ChaosBlanksBegan()]
-        return first + [planeswalk(_fold(state, first), seat, "phenomenon")]
+        return first + [planeswalk(apply_events(state, first), seat, "phenomenon")]
     if name == TIME_DISTORTION:
         first = [TurnOrderReversed(direction=-state.direction)]
-        return first + [planeswalk(_fold(state, first), seat, "phenomenon")]
+        return first + [planeswalk(apply_events(state, first), seat, "phenomenon")]
     if name == SPATIAL_MERGING:
         return [planeswalk(state, seat, "phenomenon", planes_wanted=2)]
     if name == INTERPLANAR_TUNNEL and virtual and deck is not None:
@@ -999,7 +982,7 @@ def _choose(state: GameState, command: ChoosePlanar, rng: Random) -> list[Event]
             raise IllegalCommand("planechase.bad_choice", text=", ".join(answer), choices=_names(planes))
         rest = _shuffled([c for c in choice.cards if c != picked[0]], rng)  # random order (the card says so)
         made = PlanarChoiceMade(seat=choice.seat, top=(picked[0],), bottom=rest)
-        return [made, planeswalk(_fold(state, [made]), choice.seat, "phenomenon")]
+        return [made, planeswalk(apply_events(state, [made]), choice.seat, "phenomenon")]
     # Pools of Becoming: the order on the bottom
     if sorted(c.name for c in picked) != sorted(c.name for c in choice.cards):
         raise IllegalCommand("planechase.bad_choice", text=", ".join(answer), choices=_names(choice.cards))
@@ -1148,7 +1131,7 @@ def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Eve
         keep[deck.owner] = deck.model_copy(update={"cards": cards_back})
     dealt = _deal(state, rng, keep=keep | {command.owner: new})
     dealt = dealt.model_copy(update={"markers": pc.markers})
-    return [dealt, *starting_planes(_fold(state, [dealt]))]
+    return [dealt, *starting_planes(apply_events(state, [dealt]))]
 
 
 # --- the planar controller and leaving the game ------------------------------------------------------
@@ -1186,20 +1169,20 @@ def _leaving(state: GameState, events: list[Event], rng: Random) -> list[Event]:
                 taker = _next_free(current, seat, leaving)
                 step = [TurnMarkerPassed(marker=marker, seat=taker)] if taker is not None else []
             out += step
-            current = _fold(current, step)
+            current = apply_events(current, step)
         elif not pc.grand_melee and seat == planar_controller(current):
             new = _new_controller(current, seat, leaving)
             if new is not None:
                 step = [PlanarControllerChanged(seat=new)]
                 out += step
-                current = _fold(current, step)
+                current = apply_events(current, step)
         pc = planechase(current)
         if pc.communal:
             continue
         owned = tuple(c.name for c in pc.face_up if c.owner == seat)
         markers_hit = {c.marker for c in pc.face_up if c.owner == seat}
         step = [PlanarCardsLeft(seat=seat, face_up=owned)]
-        current = _fold(current, step)
+        current = apply_events(current, step)
         out += step
         for marker in sorted(markers_hit):
             pc = planechase(current)
@@ -1210,7 +1193,7 @@ def _leaving(state: GameState, events: list[Event], rng: Random) -> list[Event]:
                 continue
             turned = _turn_over_top(current, controller, marker)
             out += turned
-            current = _fold(current, turned)
+            current = apply_events(current, turned)
     return out
 
 

@@ -6,7 +6,7 @@ registry is complete before the first command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from random import Random
 from typing import Any, TypeVar
 
@@ -74,3 +74,11 @@ def set_up(fn: SetUp) -> SetUp:
     """Register a module's start-of-game step; it is called with the ``NewGame`` command."""
     SET_UPS.append(fn)
     return fn
+
+
+def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
+    """``state`` after ``events`` of a game already started: what a rules module uses to see
+    the state its earlier events make while it decides the next ones."""
+    for event in events:
+        state = APPLIERS[type(event)](state, event)
+    return state

@@ -16,7 +16,8 @@ from device.events import (
     TurnPassed,
     TurnSkipped,
 )
-from device.formats import find_format, fold, resolve_setup
+from device.formats import find_format, resolve_setup
+from device.text import fold
 from device.rules.registry import applies, decides, describes
 from device.state import GameState, Player, Step, outcome
 from device.text import EN, Message

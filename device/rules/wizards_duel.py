@@ -24,9 +24,10 @@ from device.bindings import on_button
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, PlayerLost
-from device.formats import Format, TableOption, fold, register_format, register_option
+from device.formats import Format, TableOption, register_format, register_option
+from device.text import fold
 from device.inputs import Button, ButtonPressed
-from device.rules.registry import APPLIERS, applies, decides, describes, set_up, state_check
+from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
 from device.rules.table import check_seat
 from device.state import OUTCOME_RULES, GameState, LossReason, Outcome, last_standing, outcome
 from device.state_wizards_duel import (
@@ -643,9 +644,8 @@ class _Batch:
         return duel_of(self.state)
 
     def add(self, *events: Event) -> None:
-        for event in events:
-            self.events.append(event)
-            self.state = APPLIERS[type(event)](self.state, event)
+        self.events += events
+        self.state = apply_events(self.state, events)
 
     def hurt(self, seat: int, amount: int, cause: Cause, source: int | None, school: Face | None = None) -> None:
         """Take up to ``amount`` magic points from a player; a shield of ``school`` absorbs first."""

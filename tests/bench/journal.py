@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from figures import percentile
+
 from device.commands import ChangeLife, Command, NewGame, PassTurn
 from device.controller import Controller
 from device.journal import Journal
@@ -24,11 +26,6 @@ from device.journal import Journal
 
 def _command(i: int) -> Command:
     return PassTurn() if i % 4 == 0 else ChangeLife(seat=i % 4, delta=-1 if i % 3 else 1, source=(i + 1) % 4)
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def append_latency(folder: Path, count: int = 500) -> dict[str, float]:
@@ -40,7 +37,7 @@ def append_latency(folder: Path, count: int = 500) -> dict[str, float]:
             start = time.perf_counter()
             controller.execute(_command(i))
             timings.append((time.perf_counter() - start) * 1000)
-    return {"count": count, "median_ms": round(statistics.median(timings), 3), "p99_ms": round(_percentile(timings, 0.99), 3)}
+    return {"count": count, "median_ms": round(statistics.median(timings), 3), "p99_ms": round(percentile(timings, 0.99), 3)}
 
 
 def _build(path: Path, events: int) -> int:

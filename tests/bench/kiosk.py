@@ -33,6 +33,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from figures import percentile  # noqa: E402
+
 from device.commands import NewGame  # noqa: E402
 from device.controller import Controller  # noqa: E402
 from device.inputs import Button, ButtonPressed  # noqa: E402
@@ -41,11 +43,6 @@ from display.kiosk import Kiosk, WakingQueue  # noqa: E402
 from display.screens.planechase import TUMBLE  # noqa: E402
 from display.targets import OffscreenTarget  # noqa: E402
 from display.ui import Quit  # noqa: E402
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 class Probe:
@@ -163,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             "screen": "800x480",
             "video_driver": os.environ.get("SDL_VIDEODRIVER"),
             "latency_ms": {
-                name: {"median": round(statistics.median(v) * 1000, 2), "p99": round(_percentile(v, 0.99) * 1000, 2),
+                name: {"median": round(statistics.median(v) * 1000, 2), "p99": round(percentile(v, 0.99) * 1000, 2),
                        "samples": len(v)}
                 for name, v in results.items()
             },

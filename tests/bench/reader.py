@@ -19,6 +19,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from figures import percentile  # noqa: E402
+
 from device.inputs import InputEvent, ReaderStatus, TagRead  # noqa: E402
 from drivers.rfid import line, pn532  # noqa: E402
 from drivers.rfid.em4100 import id12_frame, rdm6300_frame  # noqa: E402
@@ -96,7 +98,7 @@ def tap_latency() -> dict[str, float]:
     return {
         "taps": TAPS,
         "median_ms": round(statistics.median(samples), 3),
-        "p99_ms": round(samples[int(len(samples) * 0.99) - 1], 3),
+        "p99_ms": round(percentile(samples, 0.99), 3),
         "max_ms": round(samples[-1], 3),
     }
 

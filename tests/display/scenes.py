@@ -215,3 +215,11 @@ SCENES: dict[str, Callable[[Kiosk], None]] = {
 from scenes_contraptions import CONTRAPTION_SCENES  # noqa: E402
 
 SCENES.update(CONTRAPTION_SCENES)
+
+
+def shown(make_kiosk: Callable[..., Kiosk], scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
+    """A fresh kiosk at ``size`` in ``language`` with ``scene`` played and drawn."""
+    kiosk = make_kiosk(size, language)
+    SCENES[scene](kiosk)
+    kiosk.redraw()
+    return kiosk

@@ -23,17 +23,10 @@ from display.screens import SCREENS
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget, ScreenshotTarget
 from display.ui import Go, Press, Tap, Turn
-from scenes import LANGUAGES, SCENES, SIZES, drawn, texts
+from scenes import LANGUAGES, SCENES, SIZES, drawn, shown, texts
 from scenes_contraptions import CT_CARD, CT_PLAYERS, CT_TAG
 
 MakeKiosk = Callable[..., Kiosk]
-
-
-def shown(make_kiosk: MakeKiosk, scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
-    kiosk = make_kiosk(size, language)
-    SCENES[scene](kiosk)
-    kiosk.redraw()
-    return kiosk
 
 
 def game(kiosk: Kiosk) -> GameState:

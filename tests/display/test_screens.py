@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, texts
+from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
 
 from device.commands import ChangeLife, NewGame
 from device.inputs import Button, ReaderStatus, TagRead
@@ -20,13 +20,6 @@ from display.targets import OffscreenTarget
 from display.ui import Focus, Go, Press, Tap, Turn
 
 MakeKiosk = Callable[..., Kiosk]
-
-
-def shown(make_kiosk: MakeKiosk, scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
-    kiosk = make_kiosk(size, language)
-    SCENES[scene](kiosk)
-    kiosk.redraw()
-    return kiosk
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
