@@ -9,7 +9,13 @@ and the one thing the rules wait for, with the inputs that settle it:
   order (again: takes it out), the last chip cranks them in that order (none is fine);
 - variant A's library choice and variant C's looked-at cards: chips, walked and picked the same
   way (C: first the card to assemble, then any to keep on top, then its sprocket);
-- a die due (A, B) or variant C's paid roll: a ROLL chip besides the ROLL button.
+- a die due (A, B) or variant C's paid roll: a ROLL chip besides the ROLL button;
+- nothing pending: an "Assemble" chip for when a card says "assemble" (CT-3, CT-C3): it asks who
+  assembles (the active player first: another player's card may do it on any turn), in variant A
+  from which faction library, then reveals the top card for its sprocket as above (or, with real
+  cards, waits for the card to be tapped); and a chip (or a touch on a sprocket) for when an
+  assembled contraption leaves the battlefield or moves: pick it, then scrap, exile or reassemble
+  it (CT-5) — what a tap of the real card offers, for virtual decks too.
 
 Everything goes to the controller as commands; the chips' cursor and a crank order being put
 together are the only things kept on the screen (``UiState.forms["contraptions"]``).
@@ -18,7 +24,7 @@ together are the only things kept on the screen (``UiState.forms["contraptions"]
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from device.catalog import Faction
 from device.commands import Command
@@ -37,6 +43,7 @@ from device.rules.contraptions import (
     CrankContraptions,
     CrankCounterMoved,
     DeclineAssembly,
+    ExileContraption,
     HighlightSprocket,
     KeepLooked,
     PlaceContraption,
@@ -50,7 +57,7 @@ from device.rules.contraptions import (
 )
 from device.rules.contraptions_view import UpkeepView, upkeep_view
 from device.state import GameState, Step
-from device.state_contraptions import SPROCKETS, Assembly, ContraptionsState, Stage, Variant
+from device.state_contraptions import SPROCKETS, Assembled, Assembly, ContraptionsState, Stage, Variant
 from device.text import Message
 from display import theme, upkeep
 from display.canvas import Rect
@@ -100,7 +107,10 @@ def _form(ui: UiState) -> dict[str, object]:
     form.setdefault("order", [])
     form.setdefault("keep", None)
     form.setdefault("top", [])
-    form.setdefault("selected", False)
+    form.setdefault("assemble", False)
+    form.setdefault("assembler", None)
+    form.setdefault("manage", None)  # 0: every assembled contraption, 1–3: those on that sprocket
+    form.setdefault("card", None)  # [card, owner]: the one picked to scrap, exile or reassemble
     return form
 
 
@@ -132,10 +142,14 @@ def mode(state: GameState, form: dict[str, object]) -> str:
         return "crank"
     if up is not None and up.stage is Stage.ROLL:
         return "roll"
+    if form.get("assemble"):
+        return "assemble"
+    if _picked(ct, form) is not None:
+        return "card"
+    if form.get("manage") is not None:
+        return "manage"
     if ct.variant is Variant.PLANAR and state.step is Step.MAIN:
         return "paid"
-    if ct.selected is not None and form.get("selected"):
-        return "selected"
     return "idle"
 
 
@@ -183,6 +197,111 @@ def _keep(sprocket: int) -> Callable[[Host, dict[str, object]], None]:
     return pick
 
 
+def _open_assembly(host: Host, form: dict[str, object]) -> None:
+    form["assemble"] = True
+    form["assembler"] = None
+    form["pick"] = 0
+
+
+def _close(host: Host, form: dict[str, object]) -> None:
+    """Back to where nothing is being decided."""
+    form.update(assemble=False, assembler=None, manage=None, card=None, pick=0)
+
+
+def _manage(sprocket: int) -> Callable[[Host, dict[str, object]], None]:
+    def pick(host: Host, form: dict[str, object]) -> None:
+        form.update(manage=sprocket, card=None, pick=0)
+
+    return pick
+
+
+def _pick_card(placed: Assembled) -> Callable[[Host, dict[str, object]], None]:
+    def pick(host: Host, form: dict[str, object]) -> None:
+        form.update(card=[placed.card, placed.owner], pick=0)
+
+    return pick
+
+
+def _picked(ct: ContraptionsState, form: dict[str, object]) -> Assembled | None:
+    """The assembled contraption picked on screen, while it is still assembled."""
+    chosen = form.get("card")
+    if not isinstance(chosen, list):
+        return None
+    card, owner = chosen
+    return next((a for a in ct.assembled if a.card == card and a.owner == owner), None)
+
+
+def managed(state: GameState, sprocket: int) -> list[Assembled]:
+    """The assembled contraptions offered to pick (on ``sprocket``, or 0: all): the shown board's
+    first, sprocket by sprocket, then the other players' boards in turn order."""
+    ct = state.contraptions
+    assert ct is not None
+    boards = [None] if ct.variant.shared_sprockets else assemblers(state)
+    return [
+        placed
+        for board in boards
+        for number in SPROCKETS
+        if sprocket in (0, number)
+        for placed in on_sprocket(ct, board, number)
+    ]
+
+
+def _assembler(seat: int, factions: bool) -> Callable[[Host, dict[str, object]], None]:
+    def pick(host: Host, form: dict[str, object]) -> None:
+        if factions:  # CT-A1: the faction library is the next question
+            form["assembler"] = seat
+            form["pick"] = 0
+        else:
+            host.execute(AssembleContraption(seat=seat))
+
+    return pick
+
+
+def assemblers(state: GameState) -> list[int]:
+    """Who may be told to assemble: the players still in, the active player first, then in turn
+    order."""
+    count = len(state.players)
+    order = [(state.active + state.direction * i) % count for i in range(count)]
+    return [seat for seat in order if state.player(seat).in_game]
+
+
+def _assemble_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    seat = form.get("assembler")
+    found: list[Option] = []
+    if isinstance(seat, int):
+        for index, library in enumerate(ct.libraries):
+            assert library.faction is not None
+            label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
+                       count=len(library.cards))
+            found.append(Option(label, _run(AssembleContraption(seat=seat, library=index + 1))))
+    else:
+        factions = ct.variant is Variant.FACTIONS
+        for player in assemblers(state):
+            found.append(Option(tr("ui.ct.assemble_for", name=state.player(player).name), _assembler(player, factions)))
+    found.append(Option(tr("ui.ct.back"), _close))
+    return found
+
+
+def _manage_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    found: list[Option] = []
+    placed = _picked(ct, form)
+    if placed is not None:
+        found.append(Option(tr("ui.ct.scrap"), _run(ScrapContraption(card=placed.card, owner=placed.owner))))
+        found.append(Option(tr("ui.ct.exile"), _run(ExileContraption(card=placed.card, owner=placed.owner))))
+        for sprocket in SPROCKETS:
+            if sprocket != placed.sprocket:
+                command = ReassembleContraption(sprocket=sprocket, card=placed.card, owner=placed.owner)
+                found.append(Option(tr("ui.ct.move_to", sprocket=sprocket), _run(command)))
+    else:
+        only = form.get("manage")
+        for placed in managed(state, only if isinstance(only, int) else 0):
+            label = tr("ui.ct.manage_card", card=placed.card, name=state.player(placed.owner).name,
+                       sprocket=placed.sprocket)
+            found.append(Option(label, _pick_card(placed)))
+    found.append(Option(tr("ui.ct.back"), _close))
+    return found
+
+
 def options(state: GameState, form: dict[str, object], tr: Translator) -> list[Option]:
     """The chips for the pending choice, in the order the encoder walks them."""
     ct = state.contraptions
@@ -228,16 +347,16 @@ def options(state: GameState, form: dict[str, object], tr: Translator) -> list[O
         found.append(Option(go, _crank))
     elif kind == "roll":
         found.append(Option(tr("ui.ct.roll"), _run(RollContraptionDie())))
-    elif kind == "paid":
-        cost = next_roll_cost(state)
-        found.append(Option(tr("ui.ct.roll_paid", cost=cost), _run(RollContraptionDie())))
-    elif kind == "selected" and ct.selected is not None:
-        chosen = ct.selected
-        found.append(Option(tr("ui.ct.scrap"), _run(ScrapContraption(card=chosen.card, owner=chosen.owner))))
-        for sprocket in SPROCKETS:
-            if sprocket != chosen.sprocket:
-                command = ReassembleContraption(sprocket=sprocket, card=chosen.card, owner=chosen.owner)
-                found.append(Option(tr("ui.ct.move_to", sprocket=sprocket), _run(command)))
+    elif kind == "assemble":
+        found += _assemble_options(state, ct, form, tr)
+    elif kind in ("manage", "card"):
+        found += _manage_options(state, ct, form, tr)
+    elif kind in ("paid", "idle"):
+        if kind == "paid":
+            found.append(Option(tr("ui.ct.roll_paid", cost=next_roll_cost(state)), _run(RollContraptionDie())))
+        found.append(Option(tr("ui.ct.assemble"), _open_assembly))
+        if ct.assembled:
+            found.append(Option(tr("ui.ct.manage"), _manage(0)))
     return found
 
 
@@ -269,7 +388,10 @@ class Contraptions(Screen):
         form["order"] = []
         form["keep"] = None
         form["top"] = []
-        form["selected"] = any(isinstance(e, ContraptionSelected) for e in result.events)
+        form.update(assemble=False, assembler=None, manage=None, card=None)
+        for event in result.events:
+            if isinstance(event, ContraptionSelected):  # a tapped card that is assembled already
+                form["card"] = [event.card, event.owner]
         # A new turn is also claimed by the table; the upkeep's contraption part is shown here,
         # with the banner's items, when the turn begins with something to do or see.
         if host.ui.screen != self.name and self.available(host.state) and self.follows(result.events):
@@ -285,6 +407,12 @@ class Contraptions(Screen):
         kind = mode(state, form)
         if kind == "place":
             return self._place(host, action)
+        if isinstance(action, Tap) and action.kind == "ct.sprocket" and kind in ("idle", "paid", "manage", "card"):
+            ct = state.contraptions
+            sprocket = int(action.value)
+            if on_sprocket(ct, _board(ct, _shown(state, ct, form).seat), sprocket):
+                _manage(sprocket)(host, form)
+            return True
         chips = options(state, form, host.tr)
         if isinstance(action, Tap) and action.kind == "ct.opt":
             index = int(action.value)
@@ -330,8 +458,7 @@ class Contraptions(Screen):
         assert state is not None and state.contraptions is not None
         ct = state.contraptions
         c, lay = view.canvas, view.layout
-        info = upkeep_view(state)
-        assert info is not None
+        info = _shown(state, ct, _form(view.ui))
         x, y = lay.margin, view.top
         w, h = c.width - 2 * lay.margin, view.bottom - view.top
         head_h = c.fonts.line_height(lay.big, True)
@@ -370,7 +497,7 @@ class Contraptions(Screen):
         placing = job is not None and job.card is not None
         form = _form(view.ui)
         order = _names(form, "order")
-        board = _board(ct, state.active)
+        board = _board(ct, info.seat)
         label_w = c.fonts.measure("CRANK!", lay.tiny, True)[0] + lay.margin
         for index, sprocket in enumerate(SPROCKETS):
             rect = (x, y + index * (row_h + gap), w, row_h)
@@ -498,16 +625,30 @@ class Contraptions(Screen):
             line(tr("ui.ct.crank_hint"), lay.tiny, theme.DIM, "ct.hint")
         elif kind == "roll":
             line(tr.message(Message("ct.banner.roll")), lay.medium, theme.TEXT, "ct.task", bold=True)
+        elif kind == "assemble":
+            seat = _form(view.ui).get("assembler")
+            if isinstance(seat, int):
+                line(f"{state.player(seat).name}: {tr('ui.ct.choose_library')}", lay.small, theme.TEXT, "ct.task",
+                     bold=True)
+            else:
+                line(tr("ui.ct.assemble_who"), lay.small, theme.TEXT, "ct.task", bold=True)
+        elif kind == "manage":
+            line(tr("ui.ct.manage_which"), lay.small, theme.TEXT, "ct.task", bold=True)
         elif kind == "paid":
             line(tr.message(Message("ct.banner.roll_cost", cost=next_roll_cost(state))), lay.medium, theme.CURSOR,
                  "ct.task", bold=True)
-        elif kind == "selected" and ct.selected is not None:
-            chosen = ct.selected
-            line(tr("ui.ct.selected", card=chosen.card, name=state.player(chosen.owner).name, sprocket=chosen.sprocket),
-                 lay.small, theme.TEXT, "ct.task", bold=True)
+        elif kind == "card":
+            # Tapped on the reader or picked on screen: its name, then whose it is and where.
+            chosen = _picked(ct, _form(view.ui))
+            assert chosen is not None
+            line(chosen.card, lay.medium, theme.CURSOR, "ct.card", bold=True)
+            line(tr("ui.ct.selected", name=state.player(chosen.owner).name, sprocket=chosen.sprocket), lay.small,
+                 theme.TEXT, "ct.task")
         else:
-            self._draw_idle(view, state, ct, (x, ty, w, h))
-            return ty + h
+            # Nothing to decide: the news, above the one chip (a card says "assemble").
+            room = (c.fonts.line_height(lay.medium) + lay.margin) * len(options(state, _form(view.ui), tr))
+            self._draw_idle(view, state, ct, (x, ty, w, h - room))
+            return ty + h - room
         return ty + lay.margin // 2
 
     def _draw_idle(self, view: View, state: GameState, ct: ContraptionsState, area: Rect) -> None:
@@ -576,6 +717,26 @@ class Contraptions(Screen):
             c.text(chip.label, (rect[0] + lay.margin, rect[1] + rect[3] // 2), size, theme.TEXT, anchor="midleft",
                    bold=current, max_width=w - 2 * lay.margin, role="ct.option", min_size=lay.tiny)
             c.target(rect, Tap("ct.opt", index))
+
+
+def _shown(state: GameState, ct: ContraptionsState, form: dict[str, object]) -> UpkeepView:
+    """Whose sprockets the screen shows: the active player's, or, while another player assembles
+    (a card told them to, on someone else's turn) or another player's contraption is picked,
+    that player's, with their own counter."""
+    info = upkeep_view(state)
+    assert info is not None
+    job = ct.assembly
+    picked = _picked(ct, form)
+    seat = info.seat
+    if job is not None:
+        seat = job.seat
+    elif picked is not None and picked.board is not None:
+        seat = picked.board
+    if ct.variant.shared_sprockets or seat == info.seat:
+        return info
+    counter = ct.counters[seat] if seat < len(ct.counters) else None
+    return replace(info, seat=seat, name=state.player(seat).name, counter=counter, moved_from=None,
+                   moved_to=None, sprocket=None, cranking=(), cranked=(), faces=(), banner=())
 
 
 def _job_message(state: GameState, job: Assembly) -> Message:

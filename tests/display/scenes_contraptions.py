@@ -9,7 +9,7 @@ from device.commands import NewGame
 from device.inputs import Button, TagRead
 from device.rules.contraptions import AssembleContraption
 from display.kiosk import Kiosk
-from display.ui import Press, Turn
+from display.ui import Go, Press, Turn
 
 #: Three players in three scripts.
 CT_PLAYERS = ("Alice", "Юрий", "さくら")
@@ -84,9 +84,30 @@ def scene_ct_place(k: Kiosk) -> None:
     k.dispatch(Turn(1))
 
 
+def scene_ct_manage(k: Kiosk) -> None:
+    """Base rules, virtual decks: Alice assembled two contraptions (a card said so, through the
+    screen's chip); on Юрий's turn one of hers is picked to leave or move."""
+    _game(k, "base")
+    _next(k)  # Alice's main phase
+    k.dispatch(Go("contraptions"))
+    for sprocket in (1, 2):
+        k.dispatch(Press(Button.SELECT))  # "A card says: assemble"
+        k.dispatch(Press(Button.SELECT))  # Alice assembles
+        if sprocket == 2:
+            k.dispatch(Turn(1))
+        k.dispatch(Press(Button.SELECT))  # onto the highlighted sprocket
+    _next(k, 2)  # Юрий's main phase
+    k.dispatch(Go("contraptions"))
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))  # "A contraption leaves or moves"
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))  # the second one
+
+
 CONTRAPTION_SCENES: dict[str, Callable[[Kiosk], None]] = {
     "ct_crank": scene_ct_crank,
     "ct_faction": scene_ct_faction,
     "ct_shared": scene_ct_shared,
     "ct_place": scene_ct_place,
+    "ct_manage": scene_ct_manage,
 }

@@ -351,8 +351,9 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
 
     # Tapped again, an assembled contraption offers to be scrapped or reassembled (CT-5, CT-6).
     t.tap_card(CT_TAG)
-    assert t.says("ct.option") == ["Scrap it", "Reassemble onto 1", "Reassemble onto 3"]
-    t.touch(Tap("ct.opt", 1))
+    assert t.says("ct.card") == [CT_CARD] and t.says("ct.task") == ["Alice's, on sprocket 2"]
+    assert t.says("ct.option") == ["Scrap it", "Exile it", "Reassemble onto 1", "Reassemble onto 3", "Back"]
+    t.touch(Tap("ct.opt", 2))
     assert on(game(kiosk), 0, 1) == [CT_CARD]
     assert kiosk.ui.messages == [f"{CT_CARD} is reassembled: sprocket 2 → 1."]
 
@@ -616,7 +617,7 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     t.touch(Go("contraptions"))
     assert t.says("ct.counter") == ["CRANK! on 3"]
     assert t.says("ct.task") == ["Assembly roll: {2}"]
-    assert t.says("ct.option") == ["ROLL: assembly roll ({2})"]
+    assert t.says("ct.option") == ["ROLL: assembly roll ({2})", "A card says: assemble"]
     t.keys(pygame.K_SPACE)
     looked = list(deck[:3])
     assert kiosk.ui.messages == [
@@ -705,3 +706,209 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     assert t.says("ct.move") == ["CRANK! 2 → 3"]
     assert t.says("ct.sprocket3.empty") == ["empty"]
     assert controlled(state, 0) == ()
+
+    # CT-C3: in her main phase a card tells Alice to assemble: the base rule, no die, no cost —
+    # the shared deck's top card onto the sprocket she picks (3, under the counter), by keys.
+    t.keys(pygame.K_RETURN)
+    assert t.says("ct.option") == ["ROLL: assembly roll ({2})", "A card says: assemble", "A contraption leaves or moves"]
+    top = game(kiosk).contraptions.libraries[0].cards[0]  # type: ignore[union-attr]
+    t.keys(pygame.K_UP, pygame.K_TAB)
+    assert t.says("ct.task") == ["Who assembles?"]
+    assert t.says("ct.option") == ["Alice assembles", "Юрий assembles", "さくら assembles", "Back"]
+    t.keys(pygame.K_TAB)
+    assert t.says("ct.card") == [top]
+    t.keys(pygame.K_UP, pygame.K_UP, pygame.K_TAB)
+    state = game(kiosk)
+    assert on(state, None, 3) == [top] and state.contraptions is not None
+    assert kiosk.ui.messages == [f"Alice assembles {top} onto the shared sprocket 3."]
+    assert [a.card for a in controlled(state, 0)] == [top]
+    assert t.says("ct.task") == ["Assembly roll: {2}"]  # no roll was paid for: the next still costs {2}
+
+
+def deck_of(state: GameState, seat: int) -> tuple[str, ...]:
+    assert state.contraptions is not None
+    return next(lib.cards for lib in state.contraptions.libraries if lib.owner == seat)
+
+
+def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    """Three players, base rules, the gadget's virtual decks, keys and touches only (CT-1..CT-5,
+    CT-7): a card says "assemble" (the chip: who, then the sprocket for the revealed top card);
+    another player's card assembles on someone else's turn; contraptions reassembled, scrapped
+    and exiled from the screen; the counter 3 → 1 over an empty sprocket, a stopped machine, and
+    a crank of two in the chosen order; UNDO of a placement and of an exile."""
+    kiosk = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
+    t = Table(kiosk)
+    t.set_up({})
+    state = game(kiosk)
+    ct = state.contraptions
+    assert ct is not None and ct.variant.value == "base" and not ct.physical
+    decks = {seat: deck_of(state, seat) for seat in range(3)}
+    assert all(len(deck) >= 15 and len(set(deck)) == len(deck) for deck in decks.values())  # CT-1
+    assert ct.counters == (3, 3, 3)  # CT-2
+
+    # Alice's main phase: a card says "assemble"; SELECT opens the question, SELECT picks her.
+    t.keys(pygame.K_RETURN)
+    t.touch(Go("contraptions"))
+    assert t.says("ct.option") == ["A card says: assemble"]
+    assert t.says("ct.counter") == ["CRANK! on 3"]
+    t.keys(pygame.K_TAB)
+    assert t.says("ct.task") == ["Who assembles?"]
+    assert t.says("ct.option") == ["Alice assembles", "Юрий assembles", "さくら assembles", "Back"]
+    t.keys(pygame.K_TAB)
+    first = decks[0][0]
+    assert t.says("ct.card") == [first]  # CT-3: the top card of her deck, revealed
+    waiting = game(kiosk)
+    t.touch(Tap("ct.sprocket", 1))
+    assert on(game(kiosk), 0, 1) == [first]
+    assert kiosk.ui.messages == [f"Alice assembles {first} onto Alice's sprocket 1."]
+    placed = game(kiosk)
+    t.keys(pygame.K_u)  # UNDO: the card waits for its sprocket again
+    assert game(kiosk) == waiting and t.says("ct.card") == [first]
+    t.keys(pygame.K_y)
+    assert game(kiosk) == placed
+
+    # A second one by touch only, onto sprocket 2 with the encoder; "Back" changes nothing.
+    t.touch(Tap("ct.opt", 0))
+    t.touch(Tap("ct.opt", 3))
+    assert game(kiosk) == placed
+    assert t.says("ct.option") == ["A card says: assemble", "A contraption leaves or moves"]
+    t.touch(Tap("ct.opt", 0))
+    t.touch(Tap("ct.opt", 0))
+    second = decks[0][1]
+    t.keys(pygame.K_UP, pygame.K_TAB)
+    assert on(game(kiosk), 0, 2) == [second]
+
+    # Юрий's turn: his machine is stopped; さくら's instant makes her assemble, on his turn.
+    t.keys(pygame.K_RETURN, pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 1 and state.step is Step.MAIN
+    t.keys(pygame.K_c)
+    assert t.says("ct.title") == ["Юрий's sprockets"]
+    t.keys(pygame.K_TAB)
+    assert t.says("ct.option") == ["Юрий assembles", "さくら assembles", "Alice assembles", "Back"]
+    t.keys(pygame.K_UP, pygame.K_TAB)
+    hers = decks[2][0]
+    assert t.says("ct.title") == ["さくら's sprockets"]  # her sprockets while she places it
+    assert t.says("ct.card") == [hers]
+    t.touch(Tap("ct.sprocket", 3))
+    assert on(game(kiosk), 2, 3) == [hers]
+    assert t.says("ct.title") == ["Юрий's sprockets"]
+
+    # A card tells Alice to reassemble her second contraption onto sprocket 1 (CT-5's neighbour).
+    t.touch(Tap("ct.opt", 1))
+    assert t.says("ct.task") == ["Which contraption?"]
+    assert t.says("ct.option") == [
+        f"{hers} (さくら, sprocket 3)", f"{first} (Alice, sprocket 1)", f"{second} (Alice, sprocket 2)", "Back",
+    ]
+    t.touch(Tap("ct.opt", 2))
+    assert t.says("ct.title") == ["Alice's sprockets"]
+    assert t.says("ct.card") == [second] and t.says("ct.task") == ["Alice's, on sprocket 2"]
+    assert t.says("ct.option") == ["Scrap it", "Exile it", "Reassemble onto 1", "Reassemble onto 3", "Back"]
+    t.touch(Tap("ct.opt", 2))
+    assert on(game(kiosk), 0, 1) == [first, second] and on(game(kiosk), 0, 2) == []
+    assert kiosk.ui.messages == [f"{second} is reassembled: sprocket 2 → 1."]
+
+    # さくら's upkeep: 3 → 1 onto her empty sprocket; in her main phase her contraption is
+    # destroyed: a touch on its sprocket, then "Scrap it" (CT-5: her scrapyard).
+    t.keys(pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 2 and state.step is Step.UPKEEP
+    assert state.contraptions is not None and state.contraptions.counters == (3, 3, 1)
+    assert kiosk.ui.messages == [
+        "Turn 3: さくら's upkeep.", "さくら's CRANK! counter moves 3 → 1: sprocket 1 is empty, nothing cranks."
+    ]
+    t.keys(pygame.K_RETURN)
+    t.keys(pygame.K_c)
+    t.touch(Tap("ct.sprocket", 3))
+    assert t.says("ct.option") == [f"{hers} (さくら, sprocket 3)", "Back"]
+    t.touch(Tap("ct.opt", 0))
+    t.touch(Tap("ct.opt", 0))
+    state = game(kiosk)
+    assert state.contraptions is not None and on(state, 2, 3) == []
+    assert [(g.card, g.owner) for g in state.contraptions.scrapyard] == [(hers, 2)]
+    assert t.says("ct.scrapyard") == ["Scrapyard: 1"]
+
+    # Alice's upkeep: 3 → 1, and she cranks her two, the second first (CT-4, CT-7).
+    t.keys(pygame.K_RETURN)
+    state = game(kiosk)
+    assert state.active == 0 and state.turn == 4 and state.step is Step.UPKEEP
+    assert kiosk.ui.screen == "contraptions"
+    assert t.says("ct.move") == ["CRANK! 3 → 1"]
+    assert t.says("ct.option") == [first, second, "Crank nothing"]
+    t.keys(pygame.K_UP, pygame.K_TAB, pygame.K_DOWN, pygame.K_TAB, pygame.K_DOWN, pygame.K_TAB)
+    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    assert up is not None and up.cranked == (second, first)
+
+    # Her main phase: the first is exiled (not the scrapyard, CT-5); UNDO brings it back.
+    t.keys(pygame.K_RETURN)
+    t.touch(Tap("ct.sprocket", 1))
+    assert t.says("ct.option") == [f"{first} (Alice, sprocket 1)", f"{second} (Alice, sprocket 1)", "Back"]
+    t.touch(Tap("ct.opt", 0))
+    before = game(kiosk)
+    t.touch(Tap("ct.opt", 1))
+    state = game(kiosk)
+    assert state.contraptions is not None and on(state, 0, 1) == [second]
+    assert [(g.card, g.owner) for g in state.contraptions.exile] == [(first, 0)]
+    assert kiosk.ui.messages == [f"{first} is exiled."]
+    t.keys(pygame.K_u)
+    assert game(kiosk) == before
+    assert isinstance(kiosk.target, ScreenshotTarget) and len(kiosk.target.files) >= 20
+
+
+def test_cta_a_card_says_assemble_from_a_chosen_faction_library(make_kiosk: MakeKiosk) -> None:
+    """CT-A1, CT-3: in variant A a card's "assemble" needs no die but a library: on a small Polish
+    screen, by touch only, Юрий (not the active player) assembles the top of library 3 onto his
+    sprocket 2; his faction library loses its top card and the card is his (CT-A1)."""
+    kiosk = make_kiosk((320, 240), "pl")
+    t = Table(kiosk)
+    t.set_up({"contraptions": "a"})
+    t.touch(Go("contraptions"))
+    t.touch(Tap("ct.opt", 0))  # Alice's upkeep die
+    while game(kiosk).contraptions.assembly is not None:  # type: ignore[union-attr]
+        t.touch(Tap("ct.opt", len(t.says("ct.option")) - 1))  # "Nie montuj", whatever it showed
+    t.touch(Press(Button.NEXT))  # her main phase
+    state = game(kiosk)
+    assert state.step is Step.MAIN and state.contraptions is not None
+    library = state.contraptions.libraries[2]
+    top = library.cards[0]
+    assert t.says("ct.option") == ["Karta każe: zmontuj"] + (
+        ["Ustrojstwo odchodzi lub się przenosi"] if state.contraptions.assembled else []
+    )
+    t.touch(Tap("ct.opt", 0))
+    assert t.says("ct.task") == ["Kto montuje?"]
+    assert t.says("ct.option") == ["Montuje: Alice", "Montuje: Юрий", "Montuje: さくら", "Wróć"]
+    t.touch(Tap("ct.opt", 1))
+    assert t.says("ct.task") == ["Юрий: zmontuj z:"]
+    assert t.says("ct.option")[2].startswith("3. League of Dastardly")  # cut to fit 320 pixels
+    assert len(t.says("ct.option")) == 4  # of six chips (five libraries, "Wróć"): the list scrolls
+    t.touch(Tap("ct.opt", 2))
+    assert t.says("ct.card") == [top]
+    assert t.says("ct.title") == ["Zębatki: Юрий"]
+    t.touch(Tap("ct.sprocket", 2))
+    state = game(kiosk)
+    assert state.contraptions is not None and on(state, 1, 2) == [top]
+    assert state.contraptions.libraries[2].cards == library.cards[1:]
+    assert [a.owner for a in state.contraptions.assembled if a.card == top] == [1]
+    assert state.active == 0 and state.contraptions.counters[1] == 3  # his counter waits for his upkeep
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ct5_a_contraption_picked_on_screen_offers_scrap_exile_and_reassembly(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
+    """CT-5 with virtual decks: the contraption picked on Юрий's turn is Alice's, so her sprockets
+    are shown, and its chips are the ones a tap of the real card would offer, plus exile."""
+    tr = Translator(language)
+    kiosk = shown(make_kiosk, "ct_manage", language=language)
+    state = game(kiosk)
+    first, second = on(state, 0, 1)[0], on(state, 0, 2)[0]
+    assert state.active == 1
+    assert texts(kiosk, "ct.title") == [tr("ui.ct.board_of", name="Alice")]
+    assert texts(kiosk, "ct.sprocket2.card") == [second]
+    assert texts(kiosk, "ct.card") == [second]
+    assert texts(kiosk, "ct.task") == [tr("ui.ct.selected", name="Alice", sprocket=2)]
+    assert texts(kiosk, "ct.option") == [
+        tr("ui.ct.scrap"), tr("ui.ct.exile"), tr("ui.ct.move_to", sprocket=1), tr("ui.ct.move_to", sprocket=3),
+        tr("ui.ct.back"),
+    ]
+    assert first != second
