@@ -120,7 +120,7 @@ def test_wd1_spell_cards_are_described_once(controller: Controller) -> None:
     """WD-1: each character starts with 3 spell cards; the players describe them as printed."""
     start(controller)
     assert refused(controller, "spell Ala Czwarta attack 1 fire") == (
-        "Ala has described 3 starting spell cards already; more cards come from the market with 'learn'.")
+        "Ala has described 3 starting spell cards already; more cards come from the market.")
     assert refused(controller, "spell Ola regeneracja heal 1 earth") == (
         "Ola already has a spell card called 'regeneracja'.")
     assert refused(controller, "spell Ola X heal 2/1 earth") == (
@@ -196,7 +196,7 @@ def test_wd2_phase1_ending_turn_damage_and_last_roll(controller: Controller) -> 
         "Phase 1 ends: everyone rolls a last time; those dice go to the mana pool.",
         "Ala rolled air magic magic fire water into the mana pool.",
         "Ola rolled earth water into the mana pool.",
-        "Phase 2: incantations. Lay dice on spells ('play', 'learn'), then 'ready'.",
+        "Phase 2: incantations. Lay mana-pool dice on spells, learn at most one market spell, then pass.",
     ]
     ala, ola = duel(controller).wizards
     assert (ala.magic, ala.hand, ala.reserve, len(ala.pool)) == (35, 0, 3, 9)

@@ -112,7 +112,7 @@ register_texts(
         "wd.others": "Only an area spell hurts the other players; give {kind} spells no second number.",
         "wd.level": "A card's level is 0, 1 or 2; {level} given.",
         "wd.basic_cards": "{name} has described {count} starting spell cards already; more cards come from "
-        "the market with 'learn'.",
+        "the market.",
         "wd.no_card": "{name} has no spell card {card!r}; their cards: {cards}.",
         "wd.ambiguous_card": "{card!r} could be {matches}: type more of the name.",
         "wd.which_spell": "{card} has two spells: say which, e.g. '{card}/1' or '{card}/2'.",
@@ -145,7 +145,7 @@ register_texts(
         "wd.round": "Round {round}, phase 1: gathering mana. {name} is the starting player. Everyone rolls.",
         "wd.gather_turn": "Phase 1, turn {turn}: everyone rolls.",
         "wd.last_roll": "Phase 1 ends: everyone rolls a last time; those dice go to the mana pool.",
-        "wd.phase_2": "Phase 2: incantations. Lay dice on spells ('play', 'learn'), then 'ready'.",
+        "wd.phase_2": "Phase 2: incantations. Lay mana-pool dice on spells, learn at most one market spell, then pass.",
         "wd.phase_3": "Phase 3: casting, from {name}.",
         "wd.phase_4": "Phase 4: clean-up.",
         "wd.rolled": "{name} rolled {faces}.",

@@ -154,3 +154,4 @@ def load() -> None:
     from display.screens import adjust  # noqa: F401
     from display.screens import setup  # noqa: F401
     from display.screens import wizards_duel  # noqa: F401
+    from display.screens import wizards_duel_card  # noqa: F401

@@ -8,16 +8,20 @@ the once-per-game abilities used.  At the bottom, the choice in hand now, as a r
 
 - phase 1, a player who rolled: the rolled dice (pick the ones to set aside), then "put them in
   the mana pool" or "take all back"; with the antimagic shield, one picked die may go to the shield;
+- phase 1 before anyone rolls, while a player has fewer than three starting spell cards
+  described: a chip per such player opens the card form (display/screens/wizards_duel_card.py);
 - phase 2, the first player still incanting (←/→ on the player chip switches): mana-pool dice to
-  pick, the spells they can go on, and "ready";
+  pick, the spells they can go on, "market card N" (←/→ change N) to learn that card — the form
+  describes it and the dice picked here are its suggested payment —, "new card" while the player
+  has fewer than three starting cards, and "ready";
 - phase 3, the caster: the activated spells, then the target if there is more than one, or "pass";
 - an attack: the defender's options — none, a healing spell, reserve dice, a counterattack with
   mana-pool dice (←/→ change how many), the power drain;
 - a player at 0 with the power sacrifice: a basic card to sacrifice, or drop out.
 
 ↑/↓ (the encoder) move between chips, ←/→ change the number on a chip, SELECT (Tab) or a tap
-picks; NEXT does what the banner says (the rules' NEXT), ROLL rolls.  Describing spell cards and
-learning market spells take typed names: the console does those.
+picks; NEXT does what the banner says (the rules' NEXT), ROLL rolls.  A learning refused by the
+one-per-round rule says so at once, in the rules' words, before any describing.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from device.controller import Result
 from device.events import Event
 from device.inputs import Button
 from device.rules.wizards_duel import (
+    BASIC_CARDS,
     NAME,
     CastSpell,
     Defend,
@@ -52,7 +57,8 @@ from display.canvas import Rect
 from display.i18n import Translator
 from display.screens import Host, Screen, View, screen
 from display.screens.table import STAND_INS, loss_text, seat_rects
-from display.ui import Action, Focus, Press, Tap, Turn, UiState
+from display.screens.wizards_duel_card import ERROR_SECONDS, basics, needs_cards, open_form
+from display.ui import Action, Focus, Line, Press, Tap, Turn, UiState
 
 #: The schools' colours, as on the dice and cards (magic violet, fire red, water blue, earth
 #: green, air yellow), and the label colour that reads on each.
@@ -179,11 +185,34 @@ def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState
             if not spell.dice:
                 chips.append(Chip("pay", tr("ui.wd.chip.pay", spell=spell_label(tr, card, index)), card=card.name,
                                   index=index))
+    slots = _market_slots(duel)
+    if slots and wizard.pool:
+        slot = form["numbers"].get("learn", slots[0])
+        slot = slot if slot in slots else slots[0]
+        chips.append(Chip("learn", tr("ui.wd.chip.learn", slot=slot), index=slot,
+                          number=slot if len(slots) > 1 else None, low=slots[0], high=slots[-1]))
+    if needs_cards(wizard):
+        chips.append(Chip("describe", tr("ui.wd.chip.new_card", n=basics(wizard), total=BASIC_CARDS), seat=seat))
     chips.append(Chip("ready", tr("ui.wd.chip.ready")))
     prompt = tr("ui.wd.ask.incant", name=state.player(seat).name)
     if not wizard.cards:
         prompt = tr("ui.wd.ask.no_cards", name=state.player(seat).name)
     return Choice(seat, prompt, tuple(chips))
+
+
+def _market_slots(duel: WizardsDuelState) -> list[int]:
+    """The market cards still face up this round, 1-based."""
+    return [i + 1 for i, up in enumerate(duel.market) if up]
+
+
+def _describe_choice(state: GameState, tr: Translator, duel: WizardsDuelState) -> Choice | None:
+    """Before the rolls: the players whose starting spell cards are not all described yet."""
+    seats = [seat for seat in _order(state, duel) if needs_cards(duel.wizard(seat))]
+    if not seats:
+        return None
+    chips = [Chip("describe", tr("ui.wd.chip.describe", name=state.player(seat).name, n=basics(duel.wizard(seat)),
+                                 total=BASIC_CARDS), seat=seat) for seat in seats]
+    return Choice(seats[0], tr("ui.wd.ask.describe", total=BASIC_CARDS), tuple(chips))
 
 
 def _targets(state: GameState, duel: WizardsDuelState, caster: int) -> list[int]:
@@ -226,7 +255,7 @@ def choice(state: GameState, tr: Translator, form: dict[str, Any]) -> Choice | N
     if duel.phase == 1:
         rolled = [seat for seat in _order(state, duel)
                   if duel.wizard(seat).rolled is not None and not duel.wizard(seat).chosen]
-        return _gather_choice(state, tr, duel.wizard(rolled[0]), form) if rolled else None
+        return _gather_choice(state, tr, duel.wizard(rolled[0]), form) if rolled else _describe_choice(state, tr, duel)
     if duel.phase == 2:
         return _incantation_choice(state, tr, duel, form)
     if duel.phase == 3:
@@ -330,7 +359,10 @@ class WizardsDuel(Screen):
             return True
         if isinstance(action, Focus):
             chip = chips[pick]
-            if chip.number is not None:
+            if chip.kind == "learn" and chip.number is not None:
+                slots = _market_slots(state.wizards_duel)
+                form["numbers"]["learn"] = slots[(slots.index(chip.index) + action.delta) % len(slots)]
+            elif chip.number is not None:
                 form["numbers"][chip.kind.removeprefix("defend_")] = max(chip.low, min(chip.high, chip.number + action.delta))
             elif chip.kind == "player":
                 self._other_player(state, form, chip.seat, action.delta)
@@ -376,6 +408,17 @@ class WizardsDuel(Screen):
         if chip.kind == "back":
             form["spell"] = None
             form["pick"] = 0
+            return
+        if chip.kind == "describe":
+            open_form(host, chip.seat)
+            return
+        if chip.kind == "learn":
+            if wizard.learned:
+                # The rules' one-per-round refusal, said before the player describes a whole card.
+                host.ui.error = Line(host.tr.error("wd.learned_already", {"name": state.player(seat).name}),
+                                     host.now() + ERROR_SECONDS, "wd.learned_already")
+                return
+            open_form(host, seat, chip.index, tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool)))
             return
         if chip.kind == "gather" and wizard.rolled is not None:
             command = GatherMana(seat=seat, aside=tuple(wizard.rolled[i] for i in sorted(marked)))

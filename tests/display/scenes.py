@@ -195,6 +195,23 @@ def scene_wd_over(k: Kiosk) -> None:
     k.dispatch(Press(Button.NEXT))  # no defence
 
 
+def scene_wd_card(k: Kiosk) -> None:
+    """WD-1: the first player describes a starting spell card on the kiosk: an area spell and a
+    second one being switched on."""
+    from display.ui import Type
+
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0]))
+    k.dispatch(Press(Button.SELECT))  # "Alice: new card (0/3)"
+    k.dispatch(Type("Kula ognia"))
+    k.dispatch(Press(Button.NEXT))
+    k.dispatch(Turn(1))  # level 0
+    for steps in (1, 3, 1, 1):  # area, strength 6, fire, 2 to the others
+        k.dispatch(Press(Button.SELECT))
+        k.dispatch(Turn(steps))
+    k.dispatch(Press(Button.SELECT))
+    k.dispatch(Turn(1))  # a second spell
+
+
 SCENES: dict[str, Callable[[Kiosk], None]] = {
     "setup": scene_setup,
     "table": scene_table,
@@ -206,6 +223,7 @@ SCENES: dict[str, Callable[[Kiosk], None]] = {
     "wd_gather": scene_wd_gather,
     "wd_attack": scene_wd_attack,
     "wd_over": scene_wd_over,
+    "wd_card": scene_wd_card,
     "necro-ask": scene_necro_ask,
     "necromancer": scene_necromancer,
     "necro-table": scene_necro_table,

@@ -23,6 +23,7 @@ from display.kiosk import Kiosk
 from display.ui import Focus, Press, Tap, Turn
 from scenes import PLAYERS, duel_cards, duel_to_casting, scene_wd_attack, scene_wd_gather, scene_wd_over, texts
 from test_e2e import Player
+from test_wizards_duel_cards import describe_by_keys
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -283,11 +284,12 @@ def test_die_faces_and_spells_read_in_each_language() -> None:
 
 def test_wd2_a_full_round_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
     """WD-2: a whole round (gathering mana, incantations, casting, clean-up) played with the
-    documented keys only, on a Polish kiosk; the cards are described as on the console."""
+    documented keys only, on a Polish kiosk, from describing the spell cards on."""
     k = make_kiosk((800, 480), "pl", screenshots=tmp_path / "shots")
     duel(k)
-    duel_cards(k, 2)
     p = Player(k)
+    describe_by_keys(p)
+    describe_by_keys(p, moves=1)  # Ola's chip, after Ala's (she still has a third card to describe)
     assert p.says("wd.next") == ["DALEJ: rzut za: Ala, Ola"]
 
     # Phase 1: two turns of everything into the pool; the second runs the reserve short.
@@ -334,12 +336,16 @@ def test_wd2_a_full_round_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_pat
 
 def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
     """WD-2, WD-3: a whole two-player duel played with the keys on a Polish kiosk, from the first
-    roll until Ola's magic points reach 0, she drops out and Ala is shown as the winner; UNDO
-    takes back a choice and a spell exactly, and Y plays them again."""
+    roll until Ola's magic points reach 0, she drops out and Ala is shown as the winner; the
+    spell cards are described on the kiosk first (WD-1); UNDO takes back a choice and a spell
+    exactly, and Y plays them again."""
     k = make_kiosk((800, 480), "pl", screenshots=tmp_path / "shots")
     k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola"), first="Ala", starting_life=14))
-    duel_cards(k, 2)  # as the console's 'spell' describes them
     p = Player(k)
+    describe_by_keys(p)
+    describe_by_keys(p, moves=1)
+    assert [card.name for w in k.state.wizards_duel.wizards for card in w.cards] == [  # type: ignore[union-attr]
+        "Kula ognia", "Źródło życia"] * 2
 
     def gather(order: tuple[str, str]) -> None:
         """Phase 1: two turns of all five dice into the pool, then the last roll (NEXT)."""

@@ -1,0 +1,380 @@
+"""Wizard's Duel (SPEC section 6, WD-1, WD-2): a spell card described on the kiosk, as printed.
+
+The gadget does not know the game's cards, so a player describes each one once: a starting card
+(one of the character's three) at set-up or in phase 1, or a market card learned in phase 2 —
+then the mana-pool dice that pay its full cost too.  The duel's table opens this form from its
+chips ("Ala: new card (1/3)", "Market card 2"); saving sends ``DefineSpellCard`` or
+``LearnSpell`` through the controller and goes back to the table, and a refusal shows the rules'
+reason on the status line while the form stays open to be put right.
+
+Rows, top to bottom: the name, the level (none, 0, 1, 2), the first spell's kind, strength,
+school (and, for an area spell, the damage to everyone else), a second spell on or off (and its
+fields), for a learned card one row per school in the mana pool (how many of those dice pay),
+then save and cancel.  As on the set-up screen: SELECT (Tab) or ←/→ move between rows, the
+encoder (↑/↓) changes the row's value, NEXT (Enter) saves (on the name row it moves on), a tap
+picks a row and a second tap changes it, − and + change it by touch, Esc cancels.  On the name
+row a keyboard types the name; the first letter typed replaces the suggested one ("Card 2": the
+player's cards numbered), which stays when nobody types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from device.inputs import Button
+from device.rules.wizards_duel import (
+    BASIC_CARDS,
+    MAX_CARD_NAME,
+    MAX_STRENGTH,
+    DefineSpellCard,
+    LearnSpell,
+    faces_text,
+    spells_text,
+)
+from device.state import GameState, outcome
+from device.state_wizards_duel import Face, Spell, SpellKind, Wizard
+from display import theme
+from display.i18n import Translator
+from display.i18n import wizards_duel as _texts  # noqa: F401  (the form's texts)
+from display.screens import Host, Screen, View, screen
+from display.ui import Action, Back, Erase, Focus, Line, Press, Tap, Turn, Type, UiState
+
+NAME = "wd_card"
+LEVELS: tuple[int | None, ...] = (None, 0, 1, 2)
+KINDS = tuple(SpellKind)
+SCHOOLS = tuple(Face)
+ERROR_SECONDS = 8.0  # as long as the kiosk shows a refused command's reason
+
+T = TypeVar("T")
+Row = tuple[str, str]  # (kind, key): key is the spell's index, or a school for a cost row
+
+
+@dataclass
+class SpellDraft:
+    kind: SpellKind = SpellKind.OFFENSIVE
+    strength: int = 3
+    school: Face = Face.MAGIC
+    others: int = 1  # an area spell's damage to everyone else
+
+    def spell(self) -> Spell:
+        others = self.others if self.kind is SpellKind.AREA else 0
+        return Spell(kind=self.kind, strength=self.strength, school=self.school, others=others)
+
+
+@dataclass
+class CardForm:
+    seat: int
+    slot: int | None = None  # the market card being learned (1-based); None: a starting card
+    name: str = ""
+    suggested: bool = True  # the name is the suggestion: the first letter typed replaces it
+    level: int | None = None
+    spells: list[SpellDraft] = field(default_factory=lambda: [SpellDraft(), SpellDraft()])
+    second: bool = False
+    cost: dict[Face, int] = field(default_factory=dict)  # dice of each school paying a learned card
+    row: int = 0
+
+    def drafted(self) -> tuple[Spell, ...]:
+        return tuple(draft.spell() for draft in self.spells[: 2 if self.second else 1])
+
+    def dice(self, pool: tuple[Face, ...]) -> tuple[Face, ...]:
+        return tuple(face for face in SCHOOLS for _ in range(min(self.cost.get(face, 0), pool.count(face))))
+
+
+def basics(wizard: Wizard) -> int:
+    """Starting cards described (a sacrificed one still counts: it was one of the three)."""
+    return sum(1 for card in wizard.cards if card.basic) + (1 if wizard.sacrifice_used else 0)
+
+
+def needs_cards(wizard: Wizard) -> bool:
+    return basics(wizard) < BASIC_CARDS
+
+
+def suggested_name(tr: Translator, wizard: Wizard) -> str:
+    """"Card N", N the player's next card, past any name the player has already."""
+    taken = {card.name.casefold() for card in wizard.cards}
+    number = len(wizard.cards) + 1
+    while tr("ui.wd.card.default_name", n=number).casefold() in taken:
+        number += 1
+    return tr("ui.wd.card.default_name", n=number)
+
+
+def open_form(host: Host, seat: int, slot: int | None = None, picked: tuple[Face, ...] = ()) -> None:
+    """Show a fresh form for ``seat``'s next starting card, or for learning market card ``slot``
+    (``picked``: the pool dice already picked on the table, as the suggested payment)."""
+    state = host.state
+    assert state is not None and state.wizards_duel is not None
+    wizard = state.wizards_duel.wizard(seat)
+    form = CardForm(seat=seat, slot=slot, name=suggested_name(host.tr, wizard),
+                    cost={face: picked.count(face) for face in SCHOOLS if face in picked})
+    host.ui.forms[NAME] = form
+    host.go(NAME)
+
+
+def rows(form: CardForm, pool: tuple[Face, ...]) -> list[Row]:
+    found: list[Row] = [("name", ""), ("level", "")]
+    for index in range(2 if form.second else 1):
+        key = str(index)
+        found += [("kind", key), ("strength", key), ("school", key)]
+        if form.spells[index].kind is SpellKind.AREA:
+            found.append(("others", key))
+        if index == 0:
+            found.append(("second", ""))
+    if form.slot is not None:
+        found += [("cost", face.value) for face in SCHOOLS if face in pool]
+    found += [("save", ""), ("cancel", "")]
+    return found
+
+
+def _cycle(values: tuple[T, ...], current: T, steps: int) -> T:
+    index = values.index(current) if current in values else 0
+    return values[(index + steps) % len(values)]
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+@screen
+class WizardsDuelCard(Screen):
+    name = NAME
+    button = ""  # opened from the duel's table, never from the touch bar
+    key = ""
+
+    def available(self, state: GameState | None) -> bool:
+        return state is not None and state.wizards_duel is not None and outcome(state) is None
+
+    def form(self, ui: UiState) -> CardForm | None:
+        form = ui.forms.get(NAME)
+        return form if isinstance(form, CardForm) else None
+
+    def _pool(self, state: GameState | None, form: CardForm) -> tuple[Face, ...]:
+        if state is None or state.wizards_duel is None or form.slot is None:
+            return ()
+        return state.wizards_duel.wizard(form.seat).pool
+
+    def _rows(self, state: GameState | None, form: CardForm) -> list[Row]:
+        table = rows(form, self._pool(state, form))
+        form.row = _clamp(form.row, 0, len(table) - 1)
+        return table
+
+    def wants_text(self, ui: UiState) -> bool:
+        form = self.form(ui)
+        # Only the name row is ever first (index 0), whatever else the form shows.
+        return form is not None and form.row == 0
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def act(self, host: Host, action: Action) -> bool:
+        form = self.form(host.ui)
+        if form is None:
+            host.go("table")
+            return True
+        table = self._rows(host.state, form)
+        kind, key = table[form.row]
+        if isinstance(action, Focus):
+            form.row = (form.row + action.delta) % len(table)
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            if kind in ("save", "cancel"):
+                self._finish(host, form, kind)
+            else:
+                form.row = (form.row + 1) % len(table)
+            return True
+        if isinstance(action, Turn):
+            self._change(host.state, form, kind, key, action.steps)
+            return True
+        if isinstance(action, Type) and kind == "name":
+            text = "".join(ch for ch in action.text if ch.isprintable())
+            if text:
+                form.name = (("" if form.suggested else form.name) + text)[:MAX_CARD_NAME]
+                form.suggested = False
+            return True
+        if isinstance(action, Erase) and kind == "name":
+            form.name = "" if form.suggested else form.name[:-1]
+            form.suggested = False
+            return True
+        if isinstance(action, Press) and action.button is Button.NEXT:
+            if kind == "name":
+                form.row += 1
+            else:
+                self._finish(host, form, "save")
+            return True
+        if isinstance(action, Tap) and action.kind == "wd.card.row":
+            row = int(action.value)
+            if not 0 <= row < len(table):
+                return True
+            if table[row][0] in ("save", "cancel"):
+                form.row = row
+                self._finish(host, form, table[row][0])
+                return True
+            if row == form.row:
+                self._change(host.state, form, *table[row], 1)
+            form.row = row
+            return True
+        if isinstance(action, Tap) and action.kind == "wd.card.step":
+            row, steps = int(action.value[0]), int(action.value[1])
+            if 0 <= row < len(table):
+                form.row = row
+                self._change(host.state, form, *table[row], steps)
+            return True
+        if isinstance(action, Back):
+            self._finish(host, form, "cancel")
+            return True
+        return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
+
+    def _change(self, state: GameState | None, form: CardForm, kind: str, key: str, steps: int) -> None:
+        draft = form.spells[int(key)] if key in ("0", "1") else None
+        if kind == "level":
+            form.level = _cycle(LEVELS, form.level, steps)
+        elif kind == "second":
+            form.second = not form.second
+        elif draft is not None and kind == "kind":
+            draft.kind = _cycle(KINDS, draft.kind, steps)
+        elif draft is not None and kind == "strength":
+            draft.strength = _clamp(draft.strength + steps, 1, MAX_STRENGTH)
+        elif draft is not None and kind == "school":
+            draft.school = _cycle(SCHOOLS, draft.school, steps)
+        elif draft is not None and kind == "others":
+            draft.others = _clamp(draft.others + steps, 0, MAX_STRENGTH)
+        elif kind == "cost":
+            face = Face(key)
+            form.cost[face] = _clamp(form.cost.get(face, 0) + steps, 0, self._pool(state, form).count(face))
+
+    def _finish(self, host: Host, form: CardForm, kind: str) -> None:
+        if kind == "cancel":
+            host.ui.forms.pop(NAME, None)
+            host.go("table")
+            return
+        name = " ".join(form.name.split())
+        if form.slot is None:
+            result = host.execute(DefineSpellCard(seat=form.seat, name=name, level=form.level, spells=form.drafted()))
+        else:
+            dice = form.dice(self._pool(host.state, form))
+            if not dice:
+                # The rules' own refusal names typed faces; on the kiosk the dice are picked here.
+                host.ui.error = Line(host.tr("ui.wd.card.no_cost"), host.now() + ERROR_SECONDS, "ui.wd.card.no_cost")
+                return
+            result = host.execute(LearnSpell(seat=form.seat, slot=form.slot, name=name, level=form.level,
+                                             spells=form.drafted(), dice=dice))
+        if result is not None:
+            host.ui.forms.pop(NAME, None)
+            host.go("table")
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _title(self, tr: Translator, state: GameState, form: CardForm) -> str:
+        assert state.wizards_duel is not None
+        player = state.player(form.seat).name
+        if form.slot is not None:
+            return tr("ui.wd.card.title_learn", name=player, slot=form.slot)
+        wizard = state.wizards_duel.wizard(form.seat)
+        return tr("ui.wd.card.title", name=player, n=basics(wizard) + 1, total=BASIC_CARDS)
+
+    def _label(self, tr: Translator, kind: str, key: str) -> str:
+        if kind in ("kind", "strength", "school", "others"):
+            return tr(f"ui.wd.card.{kind}", n=int(key) + 1)
+        if kind == "cost":
+            return tr("ui.wd.card.cost", school=tr(f"wd.face.{key}"))
+        return tr(f"ui.wd.card.{kind}")
+
+    def _value(self, tr: Translator, form: CardForm, pool: tuple[Face, ...], kind: str, key: str) -> str:
+        draft = form.spells[int(key)] if key in ("0", "1") else None
+        if kind == "name":
+            return form.name
+        if kind == "level":
+            return tr("ui.wd.card.no_level") if form.level is None else str(form.level)
+        if kind == "second":
+            return tr("ui.wd.card.yes" if form.second else "ui.wd.card.no")
+        if draft is not None and kind == "kind":
+            return tr(f"wd.kind.{draft.kind.value}")
+        if draft is not None and kind == "strength":
+            return str(draft.strength)
+        if draft is not None and kind == "school":
+            return tr(f"wd.face.{draft.school.value}")
+        if draft is not None and kind == "others":
+            return str(draft.others)
+        if kind == "cost":
+            face = Face(key)
+            return tr("ui.wd.card.cost_value", n=min(form.cost.get(face, 0), pool.count(face)), of=pool.count(face))
+        return ""
+
+    def draw(self, view: View) -> None:
+        state = view.state
+        form = self.form(view.ui)
+        if state is None or state.wizards_duel is None or form is None:
+            return
+        c, lay, tr = view.canvas, view.layout, view.tr
+        pool = self._pool(state, form)
+        table = self._rows(state, form)
+        x0, width = lay.margin, c.width - 2 * lay.margin
+        title_h = c.fonts.line_height(lay.medium, True)
+        title = c.text(self._title(tr, state, form), (x0, view.top), lay.medium, theme.CURSOR, bold=True,
+                       max_width=width * 3 // 5, role="wd.card.title")
+        c.text(tr("ui.wd.card.hint"), (x0 + width, view.top + title_h // 2), lay.tiny, theme.DIM, anchor="midright",
+               max_width=max(1, x0 + width - title.right - lay.margin), role="wd.card.hint")
+        top = view.top + title_h
+        # The card as it will read in the log, so the whole description shows at a glance.
+        preview = f"{form.name or '…'}" + (f" [{form.level}]" if form.level is not None else "")
+        preview += ": " + tr.message(spells_text(form.drafted()))
+        if form.slot is not None:
+            dice = form.dice(pool)
+            preview += " · " + tr("ui.wd.card.paying", dice=tr.message(faces_text(dice)))
+        c.text(preview, (x0, top), lay.small, theme.TEXT, max_width=width, role="wd.card.preview")
+        top += c.fonts.line_height(lay.small) + lay.margin // 2
+        row_h = int(c.fonts.line_height(lay.small) * 1.35)
+        # Save and cancel stay at the bottom, side by side, so a finger always reaches them; the
+        # card's rows above scroll with the highlight.
+        fields = len(table) - 2
+        buttons_y = view.bottom - row_h
+        visible = max(1, (buttons_y - lay.margin // 2 - top) // row_h)
+        focus = min(form.row, fields - 1)
+        first = min(max(0, focus - visible // 2), max(0, fields - visible))
+        label_w = width * 9 // 20
+        step_w = row_h * 3 // 2
+        for index in range(first, min(fields, first + visible)):
+            self._draw_row(view, form, pool, table[index], index, (x0, top + (index - first) * row_h, width, row_h),
+                           label_w, step_w)
+        gap = lay.margin
+        half = (width - gap) // 2
+        for number, index in enumerate((fields, fields + 1)):
+            kind = table[index][0]
+            rect = (x0 + number * (half + gap), buttons_y, half, row_h - 2)
+            c.box(rect, theme.ACTIVE if kind == "save" else theme.BUTTON)
+            if index == form.row:
+                c.box(rect, theme.CURSOR, width=max(2, lay.line))
+            label = tr("ui.wd.card.learn" if kind == "save" and form.slot is not None else f"ui.wd.card.{kind}")
+            c.text(label, (rect[0] + half // 2, buttons_y + row_h // 2), lay.small, theme.TEXT, anchor="center",
+                   bold=index == form.row, max_width=half - 2 * lay.margin, role=f"wd.card.{kind}")
+            c.target(rect, Tap("wd.card.row", index))
+
+    def _draw_row(self, view: View, form: CardForm, pool: tuple[Face, ...], row: Row, index: int,
+                  area: tuple[int, int, int, int], label_w: int, step_w: int) -> None:
+        """A label, the value and, but for the name, − and + to touch."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        kind, key = row
+        x0, y, width, row_h = area
+        rect = (x0, y, width, row_h - 2)
+        focused = index == form.row
+        if focused:
+            c.box(rect, theme.PANEL_HI)
+            c.box(rect, theme.CURSOR, width=max(1, lay.line))
+        c.target(rect, Tap("wd.card.row", index))
+        c.text(self._label(tr, kind, key), (x0 + lay.margin, y + row_h // 2), lay.small, theme.DIM,
+               anchor="midleft", max_width=label_w - lay.margin, role="wd.card.label")
+        value = self._value(tr, form, pool, kind, key)
+        if kind == "name" and focused:
+            value += "_"
+        right = x0 + width
+        if kind != "name":
+            # A number goes up or down by touch without tapping round its whole range.
+            for sign, text in ((1, "+"), (-1, "−")):
+                box = (right - step_w, y + 2, step_w - 2, row_h - 6)
+                c.box(box, theme.BUTTON_HI if focused else theme.BUTTON)
+                c.text(text, (box[0] + box[2] // 2, box[1] + box[3] // 2), lay.small, theme.TEXT, anchor="center",
+                       bold=True, role="wd.card.step")
+                c.target(box, Tap("wd.card.step", (index, sign)))
+                right -= step_w
+        color = theme.DIM if kind == "name" and form.suggested and not focused else theme.TEXT
+        c.text(value, (x0 + label_w, y + row_h // 2), lay.small, color, anchor="midleft", bold=focused,
+               max_width=max(1, right - x0 - label_w - lay.margin), role="wd.card.value")
