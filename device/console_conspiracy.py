@@ -8,7 +8,6 @@ import json
 import math
 from pathlib import Path
 
-from device.commands import NewGame
 from device.console import Console, _usage, command
 from device.errors import IllegalCommand
 from device.rules.conspiracy import (
@@ -17,9 +16,10 @@ from device.rules.conspiracy import (
     LeaveGroup,
     PassGroupTurn,
     StartClock,
-    group_sizes,
+    event_games,
+    event_message,
+    event_pods,
     label,
-    pods,
     standings,
     time_left,
 )
@@ -46,17 +46,11 @@ def _event(console: Console, args: list[str]) -> None:
     if len(names) < 4:
         raise _usage("event")
     event, players = names[0], names[1:]
-    split = pods(players)
-    console.say(
-        f"Event {event}: {len(players)} players in {len(split)} pod(s): "
-        + "; ".join(f"pod {i + 1}: {len(pod)} ({' + '.join(map(str, group_sizes(len(pod))))})" for i, pod in enumerate(split))
-        + "."
-    )
-    for i, pod in enumerate(split):
+    games = event_games(event, players, options)
+    console.say(str(event_message(event, [len(game.players) for game in games])))
+    for i, game in enumerate(games):
         console.say(f"Pod {i + 1}:")
-        console.execute(
-            NewGame(formats=("conspiracy",), players=tuple(pod), options={**options, "event": event, "pod": str(i + 1)})
-        )
+        console.execute(game)
 
 
 @command("groups", "groups", "The current round's groups in turn order, whose turn it is and who has left (CJ-3).")
@@ -150,12 +144,12 @@ def _export(console: Console, args: list[str]) -> None:
     controller = console.controller
     rows = _rows(state, controller.game)
     event = state.options.get("event", "")
-    if event:
+    if event and controller.game is not None:
+        saved = {info.id: controller.journal.state(info.id) for info in controller.games()}
+        options = {game: other.options for game, other in saved.items() if other.conspiracy is not None}
         rows = []
-        for info in sorted(controller.games(), key=lambda g: g.id):
-            other = controller.journal.state(info.id)
-            if other.conspiracy is not None and other.options.get("event") == event:
-                rows += _rows(other, info.id)
+        for game in event_pods(options, controller.game):
+            rows += _rows(saved[game], game)
     suffix = path.suffix.casefold()
     if suffix == ".json":
         text = json.dumps({"event": event, "results": rows}, ensure_ascii=False, indent=2)

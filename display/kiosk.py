@@ -43,7 +43,7 @@ from device.catalog import Card
 from device.commands import Command
 from device.controller import Controller, Result
 from device.errors import IllegalCommand
-from device.events import Event
+from device.events import Event, GameStarted
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead, TagRemoved
 from device.journal import Txn
 from device.notify import Watchdog
@@ -238,6 +238,25 @@ class Kiosk:
 
     def press(self, press: ButtonPressed) -> Result | None:
         return self._run(lambda: self.controller.press(press))
+
+    def load(self, game: int) -> Result | None:
+        return self._run(lambda: self.controller.load(game))
+
+    @property
+    def game(self) -> int | None:
+        return self.controller.game
+
+    def games(self) -> dict[int, GameStarted]:
+        journal = self.controller.journal
+        return {
+            info.id: event
+            for info in self.controller.games()
+            for _, event in journal.events(info.id, upto=0)
+            if isinstance(event, GameStarted)
+        }
+
+    def clock(self) -> float:
+        return self.controller.clock()
 
     # --- results and refusals -------------------------------------------------------------
 

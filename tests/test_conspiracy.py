@@ -19,6 +19,8 @@ from device.rules.conspiracy import (
     LeaveGroup,
     PassGroupTurn,
     StartClock,
+    event_games,
+    event_pods,
     group_sizes,
     pod_sizes,
     ranking,
@@ -99,6 +101,50 @@ def test_cj1_event_starts_one_pod_game_per_pod(journal_path: Path) -> None:
         assert [len(journal.state(g.id).players) for g in games] == [9, 8]
         assert [journal.state(g.id).options["pod"] for g in games] == [1, 2]
     assert out.getvalue().splitlines()[0] == "Event Friday: 17 players in 2 pod(s): pod 1: 9 (4 + 5); pod 2: 8 (4 + 4)."
+
+
+def test_cj1_event_games_are_the_pods_the_console_and_the_kiosk_start() -> None:
+    """CJ-1: one function turns an event into its pods' NewGames (the console's 'event' and the
+    kiosk's set-up screen both run it): pods in the order given, the event's name and pod number."""
+    players = [f"P{i:02d}" for i in range(11)]
+    games = event_games("Friday", players, {"time_limit": "60"})
+    assert [g.players for g in games] == [tuple(players[:6]), tuple(players[6:])]
+    assert [g.formats for g in games] == [("conspiracy",), ("conspiracy",)]
+    assert [g.options for g in games] == [
+        {"time_limit": "60", "event": "Friday", "pod": "1"}, {"time_limit": "60", "event": "Friday", "pod": "2"},
+    ]
+    assert event_games("Friday", players[:4], modules=("planechase",))[0].formats == ("conspiracy", "planechase")
+
+
+def test_cj1_an_event_is_checked_whole_before_any_pod_starts(journal_path: Path) -> None:
+    """CJ-1: a name twice (even in different pods), or a bad name in the last pod, starts nothing."""
+    out = io.StringIO()
+    players = [f"P{i:02d}" for i in range(10)]
+    with Journal(journal_path) as journal:
+        controller = Controller(journal, rng=random.Random(5))
+        console = Console(controller, out)
+        console.run_line("event Friday " + " ".join([*players, "p03"]))
+        console.run_line("event Friday " + " ".join([*players, "X" * 30]))
+        assert controller.games() == []
+    assert out.getvalue().splitlines() == [
+        "refused: p03 is named twice in the event.",
+        f"refused: {'X' * 30!r} is too long for the screen: at most 24 characters.",
+    ]
+
+
+def test_cj1_the_pods_of_an_event_are_its_own_run_of_games() -> None:
+    """CJ-1: an event's pods are the games started together for it, pod 1 first; another game, a
+    single pod without an event and a later event of the same name are not among them."""
+    games = {
+        1: {"event": "Kyoto", "pod": 1}, 2: {"event": "Kyoto", "pod": 2}, 3: {},
+        4: {"event": "Kyoto", "pod": 1}, 5: {"event": "Osaka", "pod": 1}, 6: {"event": "Kyoto", "pod": 2},
+        7: {"event": "", "pod": 1},
+    }
+    assert event_pods(games, 2) == [1, 2]
+    assert event_pods(games, 6) == [4, 6]
+    assert event_pods(games, 5) == [5]
+    assert event_pods(games, 7) == [7]
+    assert event_pods(games, 3) == [3]
 
 
 # --- CJ-2 ------------------------------------------------------------------------------------
@@ -236,8 +282,8 @@ def test_cj5_time_limit_extra_lap_then_life_ranking(controller: Controller) -> N
     assert lines == [
         "Time! Extra turns: in each group still playing, starting with the active player, one more lap "
         "until it is that player's turn again; then the players still in are ranked by life "
-        f"(Winners' group from {names(controller, [c])[0]}; Losers' group: say whose turn it is with "
-        "'turn PLAYER', or 'finish' after the lap).",
+        f"(Winners' group from {names(controller, [c])[0]}; Losers' group: say whose turn it is as turns "
+        "pass, or end its extra turns after the lap).",
     ]
     controller.execute(PassGroupTurn(seat=d))
     controller.execute(PassGroupTurn(seat=a))

@@ -23,21 +23,21 @@ The model an organiser runs on one gadget:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Literal
 
-from device.commands import Command
+from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, LifeChanged, PlayerLost
 from device.formats import Format, TableOption, register_format, register_option
 from device.rules.life import DAMAGE_CHECKS
 from device.rules.registry import applies, decides, describes, set_up, state_check
-from device.rules.table import check_seat
+from device.rules.table import check_seat, start
 from device.state import OUTCOME_RULES, GameState, LossReason, Outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
-from device.text import Message
+from device.text import Message, fold
 from device.text import register as register_texts
 
 POD = register_format(
@@ -97,7 +97,7 @@ register_texts(
         "player, one more lap until it is that player's turn again; then the players still in are "
         "ranked by life ({laps}).",
         "consp.lap_from": "{group} from {name}",
-        "consp.lap_unknown": "{group}: say whose turn it is with 'turn PLAYER', or 'finish' after the lap",
+        "consp.lap_unknown": "{group}: say whose turn it is as turns pass, or end its extra turns after the lap",
         "consp.rumble": "Rumble: {name}'s sources have made opponents lose {total} life: pick {pick} — put "
         "a sideboard card into the command zone; it may be cast for free.",
         "consp.not_pod": "This is not a Conspiracy pod; start one with 'new conspiracy …'.",
@@ -186,7 +186,73 @@ def pods(names: list[str]) -> list[list[str]]:
     return out
 
 
-register_texts({"consp.too_few": "An event needs at least 3 players; {count} given."})
+register_texts(
+    {
+        "consp.too_few": "An event needs at least 3 players; {count} given.",
+        "consp.event": "Event {event}: {count} players in {pods} pod(s): {split}.",
+        "consp.pod_split": "pod {pod}: {size} ({groups})",
+        "consp.plus": "{first} + {rest}",
+        "consp.event_twice": "{name} is named twice in the event.",
+    }
+)
+
+#: The table options an event sets on each of its pods; a set-up form does not ask for them.
+EVENT_OPTIONS = ("event", "pod")
+
+
+def event_games(
+    event: str, players: Sequence[str], options: Mapping[str, str] | None = None, modules: Sequence[str] = ()
+) -> list[NewGame]:
+    """CJ-1: the NewGame of each pod of an event, pod 1 first: the players split with ``pods`` in
+    the order given, each pod a game of the base format ``conspiracy`` (with ``modules``, if any)
+    with the event's name, its pod number and the event's table options.
+
+    Every pod's players are checked before any game starts (names, the options), and a name may
+    not be in two pods, so an event either starts whole or not at all.
+    """
+    seen: set[str] = set()
+    for name in players:
+        key = fold(" ".join(name.split()))
+        if key and key in seen:
+            raise IllegalCommand("consp.event_twice", name=name)
+        seen.add(key)
+    games = [
+        NewGame(formats=(POD.name, *modules), players=tuple(pod), options={**(options or {}), "event": event, "pod": str(i + 1)})
+        for i, pod in enumerate(pods(list(players)))
+    ]
+    for game in games:
+        start(game, Random(0))  # the table's own checks; raises before anything is kept
+    return games
+
+
+def event_message(event: str, split: Sequence[int]) -> Message:
+    """What an event's start says: each pod's size and its round-1 groups (CJ-1)."""
+    parts: list[str | Message] = [
+        Message("consp.pod_split", pod=i + 1, size=size, groups=joined([str(g) for g in group_sizes(size)], "consp.plus"))
+        for i, size in enumerate(split)
+    ]
+    return Message("consp.event", event=event, count=sum(split), pods=len(split), split=joined(parts, "consp.semicolon"))
+
+
+def event_pods(games: Mapping[int, Mapping[str, object]], current: int) -> list[int]:
+    """The saved games of ``current``'s event, pod 1 first, from each game's table options.
+
+    An event's pods are started one after another, so its games are a run of game numbers that
+    begins with pod 1; an event name used again later starts a run of its own.
+    """
+    mine = games.get(current)
+    if mine is None or not mine.get("event"):
+        return [current]
+    runs: list[list[int]] = []
+    for game in sorted(games):
+        options = games[game]
+        if options.get("event") != mine.get("event"):
+            continue
+        pod = int(str(options.get("pod", 1)))
+        if pod == 1 or not runs or pod != len(runs[-1]) + 1:
+            runs.append([])
+        runs[-1].append(game)
+    return next((run for run in runs if current in run), [current])
 
 
 # --- commands and events --------------------------------------------------------------------

@@ -27,6 +27,25 @@ EN = {
     "ui.consp.picks": "Rumble ×{n}",
 }
 
+# The round's controls and the event's pods (kiosk only; the rules' texts come from device.text).
+EN.update({
+    "ui.consp.pod_of": "Pod {pod} of {count}",
+    "ui.consp.pod_title": "Pod {pod}: {count} players ({groups})",
+    "ui.consp.show_pod": "Show pod {pod}",
+    "ui.consp.do_pods": "All pods",
+    "ui.consp.pods_hint": "Pick a pod to show its game: ↑/↓ and SELECT, or touch it.",
+    "ui.consp.do_turn": "{name}'s turn",
+    "ui.consp.do_out": "Out: {name}",
+    "ui.consp.do_out_together": "Out together: {names}",
+    "ui.consp.do_clock": "Start clock ({minutes} min)",
+    "ui.consp.do_time": "Call time",
+    "ui.consp.do_finish": "End extra turns: {group}",
+    "ui.setup.event": "Event name",
+    "ui.setup.event_default": "Conspiracy",
+    "ui.setup.event_count": "{count} (pods: {pods})",
+    "ui.setup.start_event": "Start the event",
+})
+
 RU = {
     "ui.btn.consp": "ГРУППЫ",
     "ui.consp.draft": "Групповой драфт",
@@ -76,7 +95,7 @@ RU = {
     "consp.time": "Время! Дополнительные ходы: в каждой ещё играющей группе, начиная с активного игрока, "
     "ещё один круг, пока ход не вернётся к нему; затем оставшиеся игроки получают места по жизни ({laps}).",
     "consp.lap_from": "{group} — начиная с игрока {name}",
-    "consp.lap_unknown": "{group}: укажите, чей ход, командой «turn ИГРОК» или «finish» после круга",
+    "consp.lap_unknown": "{group}: отмечайте, чей ход, или завершите дополнительные ходы после круга",
     "consp.rumble": "Rumble: источники игрока {name} заставили оппонентов потерять {total} жизни: выбор "
     "{pick} — положите карту из сайдборда в командную зону; её можно разыграть бесплатно.",
     "consp.not_pod": "Это не под Conspiracy; начните его командой «new conspiracy …».",
@@ -110,6 +129,25 @@ RU = {
     "consp.semicolon": "{first}; {rest}",
     "consp.or": "{first} или {rest}",
     "consp.and": "{first} и {last}",
+    "consp.event": "Турнир {event}: игроков — {count}, подов — {pods}: {split}.",
+    "consp.pod_split": "под {pod}: {size} ({groups})",
+    "consp.plus": "{first} + {rest}",
+    "consp.event_twice": "{name} записан(а) в турнир дважды.",
+    "ui.consp.pod_of": "Под {pod} из {count}",
+    "ui.consp.pod_title": "Под {pod}: игроков — {count} ({groups})",
+    "ui.consp.show_pod": "Показать под {pod}",
+    "ui.consp.do_pods": "Все поды",
+    "ui.consp.pods_hint": "Выберите под, чтобы показать его игру: ↑/↓ и SELECT или касание.",
+    "ui.consp.do_turn": "Ходит {name}",
+    "ui.consp.do_out": "Выбыл(а): {name}",
+    "ui.consp.do_out_together": "Выбыли одновременно: {names}",
+    "ui.consp.do_clock": "Запустить часы ({minutes} мин)",
+    "ui.consp.do_time": "Объявить время",
+    "ui.consp.do_finish": "Доп. ходы окончены: {group}",
+    "ui.setup.event": "Название турнира",
+    "ui.setup.event_default": "Турнир",
+    "ui.setup.event_count": "{count} (поды: {pods})",
+    "ui.setup.start_event": "Начать турнир",
 }
 
 JA = {
@@ -160,7 +198,7 @@ JA = {
     "もう一周し、そのプレイヤーに戻るまで。それでも決着が付かなければ、残ったプレイヤーをライフで順位"
     "付けします（{laps}）。",
     "consp.lap_from": "{group}は{name}から",
-    "consp.lap_unknown": "{group}：「turn プレイヤー」で誰のターンか入力するか、一周後に「finish」",
+    "consp.lap_unknown": "{group}：誰のターンかを入力するか、一周後に追加ターンを終了",
     "consp.rumble": "無双：{name}の発生源が対戦相手のライフを通算{total}点失わせました。{pick}枚目の"
     "カード：サイドボードから1枚統率領域に置き、マナ・コストを支払わずに唱えられます。",
     "consp.not_pod": "これはコンスピラシーのポッドではありません。「new conspiracy …」で開始してください。",
@@ -194,6 +232,25 @@ JA = {
     "consp.semicolon": "{first}／{rest}",
     "consp.or": "{first}または{rest}",
     "consp.and": "{first}と{last}",
+    "consp.event": "イベント「{event}」：{count}人、{pods}ポッド：{split}。",
+    "consp.pod_split": "ポッド{pod}は{size}人（{groups}）",
+    "consp.plus": "{first}+{rest}",
+    "consp.event_twice": "{name}がイベントに2回入っています。",
+    "ui.consp.pod_of": "ポッド{pod}/{count}",
+    "ui.consp.pod_title": "ポッド{pod}：{count}人（{groups}）",
+    "ui.consp.show_pod": "ポッド{pod}を表示",
+    "ui.consp.do_pods": "全ポッド",
+    "ui.consp.pods_hint": "表示するポッドを選んでください：↑/↓とSELECT、またはタッチ。",
+    "ui.consp.do_turn": "{name}のターン",
+    "ui.consp.do_out": "離脱：{name}",
+    "ui.consp.do_out_together": "同時に離脱：{names}",
+    "ui.consp.do_clock": "時計を開始（{minutes}分）",
+    "ui.consp.do_time": "時間切れを宣言",
+    "ui.consp.do_finish": "追加ターン終了：{group}",
+    "ui.setup.event": "イベント名",
+    "ui.setup.event_default": "コンスピラシー大会",
+    "ui.setup.event_count": "{count}人（ポッド：{pods}）",
+    "ui.setup.start_event": "イベントを開始",
 }
 
 PL = {
@@ -246,7 +303,7 @@ PL = {
     "jedno okrążenie, aż tura wróci do niego; potem gracze, którzy zostali, dostają miejsca według życia "
     "({laps}).",
     "consp.lap_from": "{group} od gracza {name}",
-    "consp.lap_unknown": "{group}: podaj, czyja jest tura („turn GRACZ”), albo „finish” po okrążeniu",
+    "consp.lap_unknown": "{group}: podawaj, czyja jest tura, albo zakończ dodatkowe tury po okrążeniu",
     "consp.rumble": "Rumble: źródła gracza {name} odebrały przeciwnikom łącznie {total} życia: wybór nr {pick} "
     "— połóż kartę z sideboardu w strefie dowodzenia; można ją zagrać za darmo.",
     "consp.not_pod": "To nie jest pod Conspiracy; zacznij go poleceniem „new conspiracy …”.",
@@ -281,6 +338,25 @@ PL = {
     "consp.semicolon": "{first}; {rest}",
     "consp.or": "{first} lub {rest}",
     "consp.and": "{first} i {last}",
+    "consp.event": "Wydarzenie {event}: graczy: {count}, podów: {pods}: {split}.",
+    "consp.pod_split": "pod {pod}: {size} ({groups})",
+    "consp.plus": "{first} + {rest}",
+    "consp.event_twice": "{name} jest zapisany(-a) w wydarzeniu dwa razy.",
+    "ui.consp.pod_of": "Pod {pod} z {count}",
+    "ui.consp.pod_title": "Pod {pod}: graczy: {count} ({groups})",
+    "ui.consp.show_pod": "Pokaż pod {pod}",
+    "ui.consp.do_pods": "Wszystkie pody",
+    "ui.consp.pods_hint": "Wybierz pod, aby pokazać jego grę: ↑/↓ i SELECT albo dotknięcie.",
+    "ui.consp.do_turn": "Tura: {name}",
+    "ui.consp.do_out": "Odpada: {name}",
+    "ui.consp.do_out_together": "Odpadają razem: {names}",
+    "ui.consp.do_clock": "Uruchom zegar ({minutes} min)",
+    "ui.consp.do_time": "Koniec czasu",
+    "ui.consp.do_finish": "Koniec dodatkowych tur: {group}",
+    "ui.setup.event": "Nazwa wydarzenia",
+    "ui.setup.event_default": "Turniej",
+    "ui.setup.event_count": "{count} (pody: {pods})",
+    "ui.setup.start_event": "Rozpocznij wydarzenie",
 }
 
 register("en", EN)

@@ -36,7 +36,8 @@ from typing import ClassVar, Protocol, TypeVar
 
 from device.commands import Command
 from device.controller import Result
-from device.events import Event
+from device.errors import IllegalCommand
+from device.events import Event, GameStarted
 from device.inputs import ButtonPressed
 from device.journal import Txn
 from device.state import GameState
@@ -81,6 +82,22 @@ class Host(Protocol):
         """Run a command through the controller; a refusal is shown and returns None."""
 
     def press(self, press: ButtonPressed) -> Result | None: ...
+
+    def load(self, game: int) -> Result | None:
+        """Show another saved game (its number in the journal); a refusal is shown."""
+
+    @property
+    def game(self) -> int | None:
+        """The number of the saved game shown."""
+
+    def games(self) -> dict[int, GameStarted]:
+        """Every saved game by number, as it started: formats, players, table options."""
+
+    def clock(self) -> float:
+        """The controller's wall clock: what commands that carry the time ("now") take."""
+
+    def refuse(self, error: IllegalCommand) -> None:
+        """Show why something was refused (as ``execute`` does for the controller's refusals)."""
 
     def go(self, screen: str) -> None: ...
 

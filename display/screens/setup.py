@@ -5,6 +5,13 @@ registries in ``device.formats``, so a new module's options appear here by thems
 Rows are changed with the encoder (↑/↓) and moved between with SELECT/Tab or ←/→; names are
 typed on a keyboard (without one the seats keep their default names).  NEXT (Enter) starts the
 game — except on a name row, where it moves to the next row.
+
+With the base format Conspiracy (a pod; not the Group Game Draft, which is one table) the form
+starts an *event*: it asks for the event's name (typed; the translated default without a
+keyboard) and up to ``EVENT_MAX`` players, shows the pod split as the count changes, and leaves
+out who goes first (each group's first player is drawn) and the options the event sets itself
+(event, pod).  Starting it runs what the console's ``event`` runs (``event_games``: pods per
+CJ-1, one pod game each), then shows pod 1 on the Conspiracy screen with every pod's players.
 """
 
 from __future__ import annotations
@@ -12,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from device.commands import NewGame
+from device.errors import IllegalCommand
 from device.formats import Format, TableOption, formats, options_for
 from device.inputs import Button
+from device.rules.conspiracy import EVENT_OPTIONS, POD, event_games, event_message, pod_sizes
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
@@ -31,9 +40,25 @@ class SetupForm:
     first: int | None = None  # None: the gadget draws (TB-5)
     options: dict[str, str | int | bool] = field(default_factory=dict)
     row: int = 0
+    event: str | None = None  # the event's name (None: the default, once the language is known)
 
     def chosen(self) -> list[str]:
         return [self.base, *(name for name, on in self.modules.items() if on)]
+
+
+#: The most players an event started here may have: four full pods of 8, the size of a large
+#: draft night.  Every player is a row of the form (walked with the encoder, one name each), so
+#: the bound keeps that list walkable; the console's ``event`` has no such bound.
+EVENT_MAX = 32
+
+
+def is_event(form: SetupForm) -> bool:
+    """A Conspiracy pod chosen as the base: the form starts a whole event (CJ-1)."""
+    return form.base == POD.name
+
+
+def player_limits(form: SetupForm) -> tuple[int, int]:
+    return (POD.min_players, EVENT_MAX) if is_event(form) else (MIN_PLAYERS, MAX_PLAYERS)
 
 
 def bases() -> list[Format]:
@@ -46,12 +71,16 @@ def modules() -> list[Format]:
 
 def rows(form: SetupForm) -> list[tuple[str, str]]:
     """(kind, key) per row, top to bottom."""
+    event = is_event(form)
     found: list[tuple[str, str]] = [("base", "")]
     found += [("module", m.name) for m in modules()]
+    if event:
+        found.append(("event", ""))
     found.append(("count", ""))
     found += [("name", str(i)) for i in range(form.count)]
-    found.append(("first", ""))
-    found += [("option", name) for name in sorted(options_for(form.chosen()))]
+    if not event:
+        found.append(("first", ""))
+    found += [("option", name) for name in sorted(options_for(form.chosen())) if not (event and name in EVENT_OPTIONS)]
     found.append(("language", ""))
     found.append(("start", ""))
     return found
@@ -103,11 +132,13 @@ class Setup(Screen):
     def wants_text(self, ui: UiState) -> bool:
         form = self.form(ui)
         table = rows(form)
-        return table[min(form.row, len(table) - 1)][0] == "name"
+        return table[min(form.row, len(table) - 1)][0] in ("name", "event")
 
     def _names(self, tr: Translator, form: SetupForm) -> list[str]:
-        while len(form.names) < MAX_PLAYERS:
+        while len(form.names) < EVENT_MAX:
             form.names.append(tr("ui.setup.default_name", n=len(form.names) + 1))
+        if form.event is None:
+            form.event = tr("ui.setup.event_default")
         return form.names
 
     def enter(self, host: Host) -> None:
@@ -133,18 +164,25 @@ class Setup(Screen):
             text = "".join(ch for ch in action.text if ch.isprintable())
             form.names[seat] = (form.names[seat] + text)[:MAX_NAME]
             return True
+        if isinstance(action, Type) and kind == "event":
+            text = "".join(ch for ch in action.text if ch.isprintable())
+            form.event = ((form.event or "") + text)[:MAX_NAME]
+            return True
         if isinstance(action, Erase) and kind == "name":
             seat = int(key)
             form.names[seat] = form.names[seat][:-1]
             return True
+        if isinstance(action, Erase) and kind == "event":
+            form.event = (form.event or "")[:-1]
+            return True
         if isinstance(action, Press) and action.button is Button.NEXT:
-            if kind == "name":
+            if kind in ("name", "event"):
                 form.row += 1
                 return True
             return self._start(host, form)
         if isinstance(action, Tap) and action.kind == "setup.row":
             row = int(action.value)
-            if row == form.row and table[row][0] not in ("name", "start"):
+            if row == form.row and table[row][0] not in ("name", "event", "start"):
                 self._change(host, form, *table[row], 1)
             form.row = row
             if table[row][0] == "start":
@@ -159,10 +197,15 @@ class Setup(Screen):
     def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> None:
         if kind == "base":
             form.base = _cycle([f.name for f in bases()], form.base, steps)
+            low, high = player_limits(form)
+            form.count = min(high, max(low, form.count))
+            if form.first is not None and form.first >= form.count:
+                form.first = None
         elif kind == "module":
             form.modules[key] = not form.modules.get(key, False)
         elif kind == "count":
-            form.count = min(MAX_PLAYERS, max(MIN_PLAYERS, form.count + steps))
+            low, high = player_limits(form)
+            form.count = min(high, max(low, form.count + steps))
             if form.first is not None and form.first >= form.count:
                 form.first = None
         elif kind == "first":
@@ -192,6 +235,8 @@ class Setup(Screen):
             if option is None or value == option.default:
                 continue
             options[name] = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        if is_event(form):
+            return self._start_event(host, form, names, options)
         command = NewGame(
             formats=tuple(form.chosen()), players=tuple(names),
             first=names[form.first] if form.first is not None else None, options=options,
@@ -199,6 +244,36 @@ class Setup(Screen):
         if host.execute(command) is not None:
             host.ui.cursor = None
             host.go("table")
+        return True
+
+    def _start_event(self, host: Host, form: SetupForm, names: list[str], options: dict[str, str]) -> bool:
+        """CJ-1: every pod's game, as the console's ``event`` starts them; then pod 1 is shown."""
+        # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
+        from display.screens.conspiracy import show_event
+
+        event = " ".join((form.event or "").split()) or host.tr("ui.setup.event_default")
+        try:
+            games = event_games(event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS},
+                                form.chosen()[1:])
+        except IllegalCommand as error:
+            host.refuse(error)
+            return True
+        first: int | None = None
+        opening: list[str] = []
+        for game in games:
+            result = host.execute(game)
+            if result is None:
+                return True
+            if first is None:
+                # Who goes first at the table means nothing in a pod: each group's first is drawn.
+                first = host.game
+                opening = [host.tr.message(m) for m in result.messages if not m.key.startswith("table.started")]
+        if first is not None and host.game != first and host.load(first) is None:
+            return True
+        host.ui.cursor = None
+        # The pod split first, then what pod 1's draw says (where everyone sits).
+        host.ui.messages = [host.tr.message(event_message(event, [len(g.players) for g in games])), *opening]
+        show_event(host)
         return True
 
     # -- drawing --------------------------------------------------------------------------
@@ -210,9 +285,14 @@ class Setup(Screen):
         if kind == "module":
             return tr("ui.setup.on" if form.modules.get(key) else "ui.setup.off")
         if kind == "count":
+            if is_event(form):
+                return tr("ui.setup.event_count", count=form.count,
+                          pods=" + ".join(str(size) for size in pod_sizes(form.count)))
             return str(form.count)
         if kind == "name":
             return form.names[int(key)]
+        if kind == "event":
+            return form.event or ""
         if kind == "first":
             return tr("ui.setup.random") if form.first is None else form.names[form.first]
         if kind == "option":
@@ -231,7 +311,9 @@ class Setup(Screen):
         if kind == "option":
             return option_label(options_for(self.form(view.ui).chosen())[key], tr)
         labels = {"base": "ui.setup.format", "count": "ui.setup.players", "first": "ui.setup.first",
-                  "language": "ui.setup.language", "start": "ui.setup.start"}
+                  "language": "ui.setup.language", "start": "ui.setup.start", "event": "ui.setup.event"}
+        if kind == "start" and is_event(self.form(view.ui)):
+            return tr("ui.setup.start_event")
         return tr(labels[kind])
 
     def draw(self, view: View) -> None:
@@ -255,7 +337,7 @@ class Setup(Screen):
         visible = max(1, (view.bottom - top) // row_h)
         first = min(max(0, form.row - visible // 2), max(0, len(table) - visible))
         label_w = width * 2 // 5
-        editing = table[form.row][0] == "name"
+        editing = table[form.row][0] in ("name", "event")
         for index in range(first, min(len(table), first + visible)):
             kind, key = table[index]
             y = top + (index - first) * row_h

@@ -1,0 +1,96 @@
+"""Conspiracy scenes on the kiosk's own inputs (CJ-1..CJ-5): an event started on the set-up
+screen with the encoder, SELECT, NEXT and typed names, and the round run from the Conspiracy
+screen's rows and chips."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from device.inputs import Button
+from display.kiosk import Kiosk
+from display.screens.setup import SetupForm, rows
+from display.ui import Erase, Focus, Go, Press, Tap, Turn, Type
+
+#: Eleven players in four scripts: pods of 6 and 5 (CJ-1).
+ELEVEN = ("Alice", "Юрий", "さくら", "Łukasz", "Ben", "Ольга", "はると", "Zofia", "Marek", "Аня", "ゆい")
+#: The round's clock in the scenes: ten minutes before the kiosk's wall clock (tests/display/conftest.py).
+EVENT_CLOCK = 1.7e9 - 10 * 60
+
+
+def _field(k: Kiosk, text: str) -> None:
+    """Replace the focused text field's contents, as someone at a keyboard does."""
+    form = setup_form(k)
+    kind, key = rows(form)[form.row]
+    current = form.event if kind == "event" else form.names[int(key)]
+    for _ in current or "":
+        k.dispatch(Erase())
+    k.dispatch(Type(text))
+
+
+def setup_form(k: Kiosk) -> SetupForm:
+    form = k.ui.forms["setup"]
+    assert isinstance(form, SetupForm)
+    return form
+
+
+def focus(k: Kiosk, kind: str) -> None:
+    """→ (the encoder's neighbour key) until the row of ``kind`` has the focus."""
+    form = setup_form(k)
+    for _ in range(len(rows(form))):
+        if rows(form)[form.row][0] == kind:
+            return
+        k.dispatch(Focus(1))
+    raise AssertionError(f"no {kind} row")
+
+
+def start_event(k: Kiosk, name: str | None, players: Sequence[str] | int) -> None:
+    """F2, the base format turned to Conspiracy, the event's name typed (None: the default), the
+    player count turned, the names typed (a number: the default names), NEXT starts."""
+    k.dispatch(Go("setup"))
+    form = setup_form(k)
+    for _ in range(20):
+        if form.base == "conspiracy":
+            break
+        k.dispatch(Turn(1))
+    focus(k, "event")
+    if name is not None:
+        _field(k, name)
+    k.dispatch(Press(Button.NEXT))  # NEXT on a text row goes on to the next row: the count
+    count = players if isinstance(players, int) else len(players)
+    k.dispatch(Turn(count - form.count))
+    if not isinstance(players, int):
+        for player in players:
+            k.dispatch(Focus(1))
+            _field(k, player)
+    focus(k, "start")
+    k.dispatch(Press(Button.NEXT))
+
+
+def item(kind: str, value: object = None) -> Tap:
+    """A touch on a player's row (``seat``) or a chip of the Conspiracy screen."""
+    return Tap("consp.item", (kind, value))
+
+
+def scene_conspiracy_pods(k: Kiosk) -> None:
+    """CJ-1, CJ-2: an event of 11 started on the set-up screen: pods of 6 and 5, with their players."""
+    start_event(k, "Kyoto", ELEVEN)
+
+
+def scene_conspiracy_controls(k: Kiosk) -> None:
+    """CJ-4, CJ-5: pod 1 of 2 in round 1, the clock running, a turn said, two players marked."""
+    start_event(k, "Kyoto", ELEVEN)
+    k.dispatch(Press(Button.SELECT))  # pod 1, already shown: the overview closes
+    k.controller.clock = lambda: EVENT_CLOCK
+    k.dispatch(item("clock"))
+    assert k.state is not None and k.state.conspiracy is not None
+    one, two = k.state.conspiracy.groups
+    k.dispatch(item("seat", one.order[1]))
+    k.dispatch(item("turn", one.order[1]))
+    k.dispatch(item("seat", two.order[0]))
+    k.dispatch(item("seat", two.order[2]))
+
+
+CONSPIRACY_SCENES: dict[str, Callable[[Kiosk], None]] = {
+    "conspiracy-pods": scene_conspiracy_pods,
+    "conspiracy-controls": scene_conspiracy_controls,
+}
