@@ -288,8 +288,7 @@ class Conspiracy(Screen):
             return False
         cursor = int(form.get("cursor", 0)) % len(found)
         if isinstance(action, Turn | Focus):
-            # ↑ (a positive turn) goes up: the players are listed above the chips.
-            step = -action.steps if isinstance(action, Turn) else action.delta
+            step = action.steps if isinstance(action, Turn) else action.delta
             form["cursor"] = (cursor + step) % len(found)
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:

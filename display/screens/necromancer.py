@@ -141,8 +141,7 @@ class Necromancer(Screen):
         options = answers(state, seat)
         pick = int(form.get("pick", 0)) % len(options)
         if isinstance(action, Turn | Focus):
-            # ↑ (a positive turn) moves up the list, as the answers are drawn top to bottom.
-            step = -action.steps if isinstance(action, Turn) else action.delta
+            step = action.steps if isinstance(action, Turn) else action.delta
             form["pick"] = (pick + step) % len(options)
             return True
         chosen: int | None
@@ -169,7 +168,7 @@ class Necromancer(Screen):
             return False
         cursor = int(form.get("cursor", 0)) % len(seats)
         if isinstance(action, Turn | Focus):
-            step = -action.steps if isinstance(action, Turn) else action.delta
+            step = action.steps if isinstance(action, Turn) else action.delta
             form["cursor"] = (cursor + step) % len(seats)
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:

@@ -94,7 +94,7 @@ def scene_necromancer(k: Kiosk) -> None:
     scene_necro_ask(k)
     k.dispatch(Press(Button.SELECT))  # Alice, as recorded
     k.execute(SetLife(seat=2, life=0, source=0))
-    k.dispatch(Turn(1))  # up from Alice: the last answer, nobody
+    k.dispatch(Turn(-1))  # back from Alice, round to the last answer: nobody
     k.dispatch(Press(Button.SELECT))
     k.dispatch(Press(Button.SELECT))  # Юрий finished a solo turn
 

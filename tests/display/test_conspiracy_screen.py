@@ -197,7 +197,7 @@ def test_cj1_eleven_players_started_on_the_setup_screen_are_pods_of_6_and_5(make
     assert texts(k, "consp.pods.hint") == ["Pick a pod to show its game: ↑/↓ and SELECT, or touch it."]
 
     # Pod 2 picked with the encoder and SELECT: its game, one group of 5.
-    k.dispatch(Turn(-1))
+    k.dispatch(Turn(1))
     k.dispatch(Press(Button.SELECT))
     k.redraw()
     assert pod_players(k.state) == ELEVEN[6:]
@@ -267,8 +267,8 @@ def test_cj4_several_players_out_at_once_picked_on_the_screen(make_kiosk: MakeKi
     k = make_kiosk((800, 480), "en")
     start_event(k, "Kyoto", POD)
     one, two = consp(k).groups
-    # The cursor starts on group 1's first player; ↓ walks down the rows.
-    k.dispatch(Turn(-4))  # group 2's first player
+    # The cursor starts on group 1's first player; the encoder (↑) walks down the rows.
+    k.dispatch(Turn(4))  # group 2's first player
     k.dispatch(Press(Button.SELECT))
     k.dispatch(Focus(1))
     k.dispatch(Press(Button.SELECT))

@@ -37,11 +37,11 @@ def test_nc1_a_loss_brings_up_the_question_with_the_recorded_answer_picked(make_
 
 
 def test_nc1_another_answer_settles_the_loss_again_through_the_rules(make_kiosk: MakeKiosk) -> None:
-    """NC-1: ↓ picks the next player, SELECT puts the loss down to them (the rules' Blame)."""
+    """NC-1: the encoder (↑) picks the next player, SELECT puts the loss down to them (the rules' Blame)."""
     k = make_kiosk((800, 480), "en")
     SCENES["necro-ask"](k)
     before = len(k.history())
-    k.dispatch(Turn(-1))
+    k.dispatch(Turn(1))
     k.dispatch(Press(Button.SELECT))
     assert len(k.history()) == before + 1
     assert necro(k).seat(1).master == 2
@@ -173,7 +173,7 @@ def test_nc_end_to_end_loss_question_minion_solo_turns_and_back(make_kiosk: Make
     p.keys(pygame.K_RETURN)
     assert k.ui.screen == "necromancer"
     assert p.says("necro.ask") == ["Who made Юрий lose?"]
-    p.keys(pygame.K_DOWN)  # it was さくら, really
+    p.keys(pygame.K_UP)  # it was さくら, really
     p.keys(pygame.K_TAB)
     assert p.says("necro.row1") == ["minion of さくら · solo 0/3 · can't win"]
     p.keys(pygame.K_t)
