@@ -121,6 +121,12 @@ def find_player(state: GameState, text: str) -> int:
     return _match_name([p.name for p in state.players], text)
 
 
+def round_from(state: GameState, seat: int) -> list[int]:
+    """Every seat once, in the current turn order, beginning with ``seat``."""
+    count = len(state.players)
+    return [(seat + state.direction * i) % count for i in range(count)]
+
+
 def check_seat(state: GameState, seat: int) -> Player:
     if not 0 <= seat < len(state.players):
         raise IllegalCommand("table.no_seat", seat=seat, last=len(state.players) - 1)

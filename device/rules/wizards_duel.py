@@ -28,7 +28,7 @@ from device.formats import Format, TableOption, register_format, register_option
 from device.text import fold
 from device.inputs import Button, ButtonPressed
 from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
-from device.rules.table import check_seat
+from device.rules.table import check_seat, round_from
 from device.state import OUTCOME_RULES, GameState, LossReason, Outcome, last_standing, outcome
 from device.state_wizards_duel import (
     Attack,
@@ -875,13 +875,17 @@ def _describe_last_roll(state: GameState, event: LastRollCalled) -> Message:
 # --- WD-2 phase 2: incantations -----------------------------------------------------------
 
 
+def basic_cards(wizard: Wizard) -> int:
+    """Starting cards described (a sacrificed one still counts: it was one of the three)."""
+    return sum(1 for card in wizard.cards if card.basic) + (1 if wizard.sacrifice_used else 0)
+
+
 @decides(DefineSpellCard)
 def _define(state: GameState, command: DefineSpellCard, rng: Random) -> list[Event]:
     wizard = _wizard(state, command.seat)
     owner = state.player(command.seat).name
     name = _check_card(wizard, owner, command.name, command.level, command.spells)
-    basics = sum(1 for card in wizard.cards if card.basic) + (1 if wizard.sacrifice_used else 0)
-    if basics >= BASIC_CARDS:
+    if basic_cards(wizard) >= BASIC_CARDS:
         raise IllegalCommand("wd.basic_cards", name=owner, count=BASIC_CARDS)
     card = SpellCard(number=_next_number(wizard), name=name, level=command.level, basic=True,
                      spells=_fresh(command.spells))
@@ -1041,11 +1045,11 @@ def may_cast(state: GameState, seat: int) -> bool:
 def _next_caster(state: GameState) -> int | None:
     """Phase 3 goes round the table from the starting player; the mover goes last in the lap."""
     duel = duel_of(state)
-    count = len(state.players)
     if duel.to_move is None:
-        order = [(duel.starting + state.direction * i) % count for i in range(count)]
+        order = round_from(state, duel.starting)
     else:
-        order = [(duel.to_move + state.direction * i) % count for i in range(1, count + 1)]
+        after = round_from(state, duel.to_move)
+        order = [*after[1:], after[0]]
     return next((seat for seat in order if may_cast(state, seat)), None)
 
 

@@ -44,7 +44,7 @@ from device.state import GameState
 from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
-from display.ui import Action, UiState
+from display.ui import Action, Focus, Turn, UiState
 
 
 @dataclass
@@ -142,6 +142,26 @@ class Screen:
         """True if the screen should come up when a command caused ``events`` (a die roll
         brings up the Planechase screen, a new turn the table)."""
         return False
+
+
+def chip_step(action: Action) -> int | None:
+    """How far a list's cursor moves for ``action``: the encoder (↑/↓) or ←/→, the same way on
+    every screen — a clockwise turn (↑) and → go to the next item.  None for other actions."""
+    if isinstance(action, Turn):
+        return action.steps
+    if isinstance(action, Focus):
+        return action.delta
+    return None
+
+
+T = TypeVar("T")
+
+
+def cycle(values: Sequence[T], current: T, steps: int) -> T:
+    """The value ``steps`` on from ``current`` in ``values``, round the end (from the first if
+    ``current`` is not one of them): what turning the encoder does to a choice."""
+    index = list(values).index(current) if current in values else 0
+    return values[(index + steps) % len(values)]
 
 
 SCREENS: dict[str, Screen] = {}

@@ -65,7 +65,7 @@ from display import render, theme
 from display.canvas import Rect
 from display.i18n import Translator
 from display.i18n import conspiracy as _texts  # noqa: F401 - registers the screen's texts
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View, chip_step, screen
 from display.ui import Action, Focus, Press, Tap, Turn, UiState
 
 NAME = "conspiracy"
@@ -287,8 +287,8 @@ class Conspiracy(Screen):
         if not found:
             return False
         cursor = int(form.get("cursor", 0)) % len(found)
-        if isinstance(action, Turn | Focus):
-            step = action.steps if isinstance(action, Turn) else action.delta
+        step = chip_step(action)
+        if step is not None:
             form["cursor"] = (cursor + step) % len(found)
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:

@@ -56,6 +56,7 @@ from device.rules.contraptions import (
     on_sprocket,
 )
 from device.rules.contraptions_view import UpkeepView, upkeep_view
+from device.rules.table import round_from
 from device.state import GameState, Step
 from device.state_contraptions import SPROCKETS, Assembled, Assembly, ContraptionsState, Stage, Variant
 from device.text import Message
@@ -63,7 +64,7 @@ from display import theme, upkeep
 from display.canvas import Rect
 from display.i18n import Translator
 from display.i18n import contraptions as _texts  # noqa: F401 - registers the texts
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View, chip_step, screen
 from display.ui import Action, Focus, Press, Tap, Turn, UiState
 
 NAME = "contraptions"
@@ -260,9 +261,7 @@ def _assembler(seat: int, factions: bool) -> Callable[[Host, dict[str, object]],
 def assemblers(state: GameState) -> list[int]:
     """Who may be told to assemble: the players still in, the active player first, then in turn
     order."""
-    count = len(state.players)
-    order = [(state.active + state.direction * i) % count for i in range(count)]
-    return [seat for seat in order if state.player(seat).in_game]
+    return [seat for seat in round_from(state, state.active) if state.player(seat).in_game]
 
 
 def _assemble_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
@@ -423,8 +422,8 @@ class Contraptions(Screen):
         if not chips:
             return False
         pick = int(form.get("pick", 0)) % len(chips)  # type: ignore[call-overload]
-        if isinstance(action, Turn | Focus):
-            step = action.steps if isinstance(action, Turn) else action.delta
+        step = chip_step(action)
+        if step is not None:
             form["pick"] = (pick + step) % len(chips)
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
@@ -433,8 +432,8 @@ class Contraptions(Screen):
         return False
 
     def _place(self, host: Host, action: Action) -> bool:
-        if isinstance(action, Turn | Focus):
-            step = action.steps if isinstance(action, Turn) else action.delta
+        step = chip_step(action)
+        if step is not None:
             host.execute(HighlightSprocket(step=step))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT:

@@ -27,7 +27,7 @@ from display import theme, upkeep
 from display.canvas import Rect
 from display.i18n import Translator
 from display.i18n import necromancer as _texts  # noqa: F401 - registers the screen's texts
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View, chip_step, screen
 from display.screens.table import seat_badges
 from display.ui import Action, Focus, Press, Tap, Turn
 
@@ -140,8 +140,8 @@ class Necromancer(Screen):
     def _answer(self, host: Host, state: GameState, form: dict[str, Any], seat: int, action: Action) -> bool:
         options = answers(state, seat)
         pick = int(form.get("pick", 0)) % len(options)
-        if isinstance(action, Turn | Focus):
-            step = action.steps if isinstance(action, Turn) else action.delta
+        step = chip_step(action)
+        if step is not None:
             form["pick"] = (pick + step) % len(options)
             return True
         chosen: int | None
@@ -167,8 +167,8 @@ class Necromancer(Screen):
         if not seats:
             return False
         cursor = int(form.get("cursor", 0)) % len(seats)
-        if isinstance(action, Turn | Focus):
-            step = action.steps if isinstance(action, Turn) else action.delta
+        step = chip_step(action)
+        if step is not None:
             form["cursor"] = (cursor + step) % len(seats)
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:

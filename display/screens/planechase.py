@@ -44,7 +44,7 @@ from display import cardtext, theme, upkeep
 from display.canvas import Canvas, Rect
 from display.i18n import Translator
 from display.i18n import planechase as _texts  # noqa: F401 - registers the Planechase texts
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View, chip_step, screen
 from display.ui import Action, DieRoll, Focus, Press, Tap, Turn
 
 TUMBLE = 0.6  # seconds of die animation after a roll
@@ -161,8 +161,8 @@ class Planechase(Screen):
         pick = int(form.get("pick", 0)) % max(1, len(options))  # type: ignore[call-overload]
         order: list[str] = list(form.get("order", []))  # type: ignore[call-overload]
         pools = state.planechase is not None and state.planechase.choice is not None and state.planechase.choice.kind is ChoiceKind.POOLS
-        if isinstance(action, Turn | Focus):
-            step = action.steps if isinstance(action, Turn) else action.delta
+        step = chip_step(action)
+        if step is not None:
             form["pick"] = (pick + step) % max(1, len(options))
             return True
         chosen: str | None = None

@@ -27,7 +27,7 @@ from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from display.i18n import formats as _texts  # noqa: F401 - registers format and option texts
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View, cycle, screen
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
 
@@ -84,11 +84,6 @@ def rows(form: SetupForm) -> list[tuple[str, str]]:
     found.append(("language", ""))
     found.append(("start", ""))
     return found
-
-
-def _cycle(values: list[str], current: str, steps: int) -> str:
-    index = values.index(current) if current in values else 0
-    return values[(index + steps) % len(values)]
 
 
 def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
@@ -196,7 +191,7 @@ class Setup(Screen):
 
     def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> None:
         if kind == "base":
-            form.base = _cycle([f.name for f in bases()], form.base, steps)
+            form.base = cycle([f.name for f in bases()], form.base, steps)
             low, high = player_limits(form)
             form.count = min(high, max(low, form.count))
             if form.first is not None and form.first >= form.count:
@@ -222,9 +217,9 @@ class Setup(Screen):
                 high = option.high if option.high is not None else 99
                 form.options[key] = min(high, max(low, int(value) + steps))
             elif option.choices:
-                form.options[key] = _cycle(list(option.choices), str(value), steps)
+                form.options[key] = cycle(list(option.choices), str(value), steps)
         elif kind == "language":
-            host.ui.language = _cycle(list(LANGUAGES), host.ui.language, steps)
+            host.ui.language = cycle(list(LANGUAGES), host.ui.language, steps)
 
     def _start(self, host: Host, form: SetupForm) -> bool:
         names = [" ".join(n.split()) for n in form.names[: form.count]]

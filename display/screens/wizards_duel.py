@@ -46,9 +46,11 @@ from device.rules.wizards_duel import (
     PaySpell,
     SacrificePower,
     SetShieldDie,
+    basic_cards,
     may_cast,
     spell_text,
 )
+from device.rules.table import round_from
 from device.state import GameState, outcome
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
 from display import render, theme
@@ -57,7 +59,7 @@ from display.canvas import Rect
 from display.i18n import Translator
 from display.screens import Host, Screen, View, screen
 from display.screens.table import STAND_INS, loss_text, seat_rects
-from display.screens.wizards_duel_card import ERROR_SECONDS, basics, needs_cards, open_form
+from display.screens.wizards_duel_card import ERROR_SECONDS, needs_cards, open_form
 from display.ui import Action, Focus, Line, Press, Tap, Turn, UiState
 
 #: The schools' colours, as on the dice and cards (magic violet, fire red, water blue, earth
@@ -98,9 +100,7 @@ class Choice:
 
 def _order(state: GameState, duel: WizardsDuelState) -> list[int]:
     """Seats in turn order from the starting player, still in the game."""
-    count = len(state.players)
-    seats = [(duel.starting + state.direction * i) % count for i in range(count)]
-    return [seat for seat in seats if state.player(seat).in_game]
+    return [seat for seat in round_from(state, duel.starting) if state.player(seat).in_game]
 
 
 def _form(ui: UiState, state: GameState) -> dict[str, Any]:
@@ -192,7 +192,7 @@ def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState
         chips.append(Chip("learn", tr("ui.wd.chip.learn", slot=slot), index=slot,
                           number=slot if len(slots) > 1 else None, low=slots[0], high=slots[-1]))
     if needs_cards(wizard):
-        chips.append(Chip("describe", tr("ui.wd.chip.new_card", n=basics(wizard), total=BASIC_CARDS), seat=seat))
+        chips.append(Chip("describe", tr("ui.wd.chip.new_card", n=basic_cards(wizard), total=BASIC_CARDS), seat=seat))
     chips.append(Chip("ready", tr("ui.wd.chip.ready")))
     prompt = tr("ui.wd.ask.incant", name=state.player(seat).name)
     if not wizard.cards:
@@ -210,7 +210,7 @@ def _describe_choice(state: GameState, tr: Translator, duel: WizardsDuelState) -
     seats = [seat for seat in _order(state, duel) if needs_cards(duel.wizard(seat))]
     if not seats:
         return None
-    chips = [Chip("describe", tr("ui.wd.chip.describe", name=state.player(seat).name, n=basics(duel.wizard(seat)),
+    chips = [Chip("describe", tr("ui.wd.chip.describe", name=state.player(seat).name, n=basic_cards(duel.wizard(seat)),
                                  total=BASIC_CARDS), seat=seat) for seat in seats]
     return Choice(seats[0], tr("ui.wd.ask.describe", total=BASIC_CARDS), tuple(chips))
 

@@ -20,7 +20,6 @@ player's cards numbered), which stays when nobody types.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from device.inputs import Button
 from device.rules.wizards_duel import (
@@ -29,6 +28,7 @@ from device.rules.wizards_duel import (
     MAX_STRENGTH,
     DefineSpellCard,
     LearnSpell,
+    basic_cards,
     faces_text,
     spells_text,
 )
@@ -37,7 +37,7 @@ from device.state_wizards_duel import Face, Spell, SpellKind, Wizard
 from display import theme
 from display.i18n import Translator
 from display.i18n import wizards_duel as _texts  # noqa: F401  (the form's texts)
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View, cycle, screen
 from display.ui import Action, Back, Erase, Focus, Line, Press, Tap, Turn, Type, UiState
 
 NAME = "wd_card"
@@ -46,7 +46,6 @@ KINDS = tuple(SpellKind)
 SCHOOLS = tuple(Face)
 ERROR_SECONDS = 8.0  # as long as the kiosk shows a refused command's reason
 
-T = TypeVar("T")
 Row = tuple[str, str]  # (kind, key): key is the spell's index, or a school for a cost row
 
 
@@ -81,13 +80,8 @@ class CardForm:
         return tuple(face for face in SCHOOLS for _ in range(min(self.cost.get(face, 0), pool.count(face))))
 
 
-def basics(wizard: Wizard) -> int:
-    """Starting cards described (a sacrificed one still counts: it was one of the three)."""
-    return sum(1 for card in wizard.cards if card.basic) + (1 if wizard.sacrifice_used else 0)
-
-
 def needs_cards(wizard: Wizard) -> bool:
-    return basics(wizard) < BASIC_CARDS
+    return basic_cards(wizard) < BASIC_CARDS
 
 
 def suggested_name(tr: Translator, wizard: Wizard) -> str:
@@ -124,11 +118,6 @@ def rows(form: CardForm, pool: tuple[Face, ...]) -> list[Row]:
         found += [("cost", face.value) for face in SCHOOLS if face in pool]
     found += [("save", ""), ("cancel", "")]
     return found
-
-
-def _cycle(values: tuple[T, ...], current: T, steps: int) -> T:
-    index = values.index(current) if current in values else 0
-    return values[(index + steps) % len(values)]
 
 
 def _clamp(value: int, low: int, high: int) -> int:
@@ -226,15 +215,15 @@ class WizardsDuelCard(Screen):
     def _change(self, state: GameState | None, form: CardForm, kind: str, key: str, steps: int) -> None:
         draft = form.spells[int(key)] if key in ("0", "1") else None
         if kind == "level":
-            form.level = _cycle(LEVELS, form.level, steps)
+            form.level = cycle(LEVELS, form.level, steps)
         elif kind == "second":
             form.second = not form.second
         elif draft is not None and kind == "kind":
-            draft.kind = _cycle(KINDS, draft.kind, steps)
+            draft.kind = cycle(KINDS, draft.kind, steps)
         elif draft is not None and kind == "strength":
             draft.strength = _clamp(draft.strength + steps, 1, MAX_STRENGTH)
         elif draft is not None and kind == "school":
-            draft.school = _cycle(SCHOOLS, draft.school, steps)
+            draft.school = cycle(SCHOOLS, draft.school, steps)
         elif draft is not None and kind == "others":
             draft.others = _clamp(draft.others + steps, 0, MAX_STRENGTH)
         elif kind == "cost":
@@ -269,7 +258,7 @@ class WizardsDuelCard(Screen):
         if form.slot is not None:
             return tr("ui.wd.card.title_learn", name=player, slot=form.slot)
         wizard = state.wizards_duel.wizard(form.seat)
-        return tr("ui.wd.card.title", name=player, n=basics(wizard) + 1, total=BASIC_CARDS)
+        return tr("ui.wd.card.title", name=player, n=basic_cards(wizard) + 1, total=BASIC_CARDS)
 
     def _label(self, tr: Translator, kind: str, key: str) -> str:
         if kind in ("kind", "strength", "school", "others"):
