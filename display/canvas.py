@@ -24,12 +24,16 @@ Rect = tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class Drawn:
-    """One text as drawn: what it said, where, how big, and the part of the screen it is in."""
+    """One text as drawn: what it said, where, how big, and the part of the screen it is in.
+    ``cut`` says the text did not fit and lost its end (an ellipsis, or a paragraph's last
+    lines); ``wanted`` is the size asked for, so a text shrunk to fit shows as ``size < wanted``."""
 
     text: str
     rect: Rect
     size: int
     role: str
+    cut: bool = False
+    wanted: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,8 @@ class Canvas:
         return None
 
     def fit(self, text: str, size: int, max_width: int | None, *, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
-        """The text and size that fit ``max_width``: smaller type first, then an ellipsis."""
+        """The text and size that fit ``max_width``: smaller type first, then an ellipsis (a
+        cut text: the returned text is not ``text``)."""
         if max_width is None:
             return text, size
         floor = min_size if min_size is not None else max(self.layout.tiny, size * 3 // 5)
@@ -114,7 +119,8 @@ class Canvas:
         image = self.fonts.render(shown, used, color, bold)
         rect = image.get_rect(**{anchor: at})
         self.surface.blit(image, rect)
-        self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role))
+        self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,
+                                wanted=size))
         return rect
 
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
@@ -148,10 +154,15 @@ class Canvas:
                 break
             current = max(floor, current * 9 // 10)
         top = y
-        for line in lines:
-            if y + step > top + h:
-                break
-            self.text(line, (x, y), current, color, role=role, bold=bold, max_width=w, min_size=current)
+        fits = max(1, h // step) if lines else 0
+        shown = lines[:fits]
+        for index, line in enumerate(shown):
+            if index == len(shown) - 1 and len(lines) > fits:
+                # The rest does not fit: end the last line that does with an ellipsis, recorded as cut.
+                self.text(line + " " + " ".join(lines[fits:]), (x, y), current, color, role=role, bold=bold, max_width=w,
+                          min_size=current)
+            else:
+                self.text(line, (x, y), current, color, role=role, bold=bold, max_width=w, min_size=current)
             y += step
         return y - top
 

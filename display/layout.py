@@ -2,7 +2,9 @@
 
 320×240 and 480×320 are the common SPI panels, 800×480 the official Pi touch screen and the
 usual HDMI panels, 1280×720 and up HDMI screens and laptop windows.  Bigger screens scale the
-1280×720 layout.  The key facts (whose turn, life totals, the plane) use ``huge`` and ``big``
+1280×720 layout.  ``touch`` is the smallest height a touch target may have: 46 px is about
+9 mm on the official 7-inch 800×480 panel, what a fingertip needs; the small SPI panels (2.8–3.5
+inch) are mostly worked with the buttons and encoder, and get as much as their height allows.  The key facts (whose turn, life totals, the plane) use ``huge`` and ``big``
 type, to be read across a table.
 """
 
@@ -24,8 +26,9 @@ class Layout:
     small: int  # details: poison, commander damage, the status line
     tiny: int  # hints
     margin: int
-    bar: int  # height of the touch button bar
+    bar: int  # height of the touch button bar: a touch target and a half-margin above and below
     status: int  # height of the status line
+    touch: int  # the smallest touch target's height: about 9 mm of finger on the usual panel
     radius: int = 6
     line: int = 2
 
@@ -43,15 +46,15 @@ class Layout:
         return Layout(
             name=f"{width}x{height}", width=width, height=height, huge=s(self.huge), big=s(self.big),
             medium=s(self.medium), small=s(self.small), tiny=s(self.tiny), margin=s(self.margin),
-            bar=s(self.bar), status=s(self.status), radius=s(self.radius), line=s(self.line),
+            bar=s(self.bar), status=s(self.status), touch=s(self.touch), radius=s(self.radius), line=s(self.line),
         )
 
 
 LAYOUTS: tuple[Layout, ...] = (
-    Layout("320x240", 320, 240, huge=34, big=22, medium=15, small=12, tiny=10, margin=4, bar=26, status=16, radius=4, line=1),
-    Layout("480x320", 480, 320, huge=46, big=28, medium=19, small=14, tiny=12, margin=6, bar=34, status=20, radius=5),
-    Layout("800x480", 800, 480, huge=68, big=40, medium=26, small=19, tiny=15, margin=8, bar=48, status=28, radius=8),
-    Layout("1280x720", 1280, 720, huge=104, big=60, medium=38, small=27, tiny=21, margin=12, bar=68, status=40, radius=10, line=3),
+    Layout("320x240", 320, 240, huge=34, big=22, medium=15, small=12, tiny=10, margin=4, bar=34, status=16, touch=30, radius=4, line=1),
+    Layout("480x320", 480, 320, huge=46, big=28, medium=19, small=14, tiny=12, margin=6, bar=42, status=20, touch=36, radius=5),
+    Layout("800x480", 800, 480, huge=68, big=40, medium=26, small=19, tiny=15, margin=8, bar=54, status=28, touch=46, radius=8),
+    Layout("1280x720", 1280, 720, huge=104, big=60, medium=38, small=27, tiny=21, margin=12, bar=78, status=40, touch=66, radius=10, line=3),
 )
 
 

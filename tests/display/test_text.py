@@ -86,8 +86,9 @@ def test_a_missing_configured_font_is_said_and_the_bundled_one_used(tmp_path: Pa
 def test_system_fonts_extend_the_bundled_ones(fonts: Fonts) -> None:
     """With the operating system's fonts, a name in kanji the UI does not use still draws."""
     system = Fonts(system=True)
-    if not any("NotoSansCJK" in name or "Hiragino" in name or "msgothic" in name for name in system.chain()):
-        pytest.skip("no CJK font installed on this machine")
+    installed = [name for name in system.chain() if name != "None" and Path(name).parent != BUNDLED]
+    if not any("NotoSansCJK" in name or "Hiragino" in name or "msgothic" in name for name in installed):
+        pytest.skip("no CJK font installed on this machine (the bundled subset does not count)")
     system.render("漢字", 20, (255, 255, 255))
     assert system.missing == set()
 
