@@ -14,6 +14,16 @@ from its event queue or ``flip``), the loop closes the target and, given ``reope
 presses made while the screen was dark are dropped, not played blind.  After each command the
 buzzer and LED play their cue (``feedback``): a planeswalk chimes, a chaos roll beeps and flashes.
 
+One press is one action, however slow a frame is.  pygame's own key repeat
+(``pygame.key.set_repeat``) is a timer thread that keeps posting KEYDOWN events, which look
+exactly like presses, from ``delay`` after a key went down until pygame *reads* the KEYUP; while
+the loop is busy (a journal write on a slow SD card, a slow frame on a busy Pi) the release
+waits unread in the window system's queue and one Enter becomes several NEXTs.  So the kiosk
+turns pygame's repeat off and repeats only what may repeat — cursor moves and value changes
+(``Turn``, ``Focus``) — itself: a held key is a deadline like any other, and it fires only after
+the loop has read every pending event, so a key already released never repeats.  ROLL, NEXT,
+UNDO, redo, SELECT and screen keys act once per press.
+
 Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the README:
 
 =====================  ==========================================================
@@ -148,6 +158,11 @@ KEYS: dict[int, Action] = {
     pygame.K_F1: ToggleHelp(),
     pygame.K_h: ToggleHelp(),
 }
+#: Held keys repeat after ``REPEAT_DELAY`` seconds, every ``REPEAT_INTERVAL`` seconds — only for
+#: these actions (see the module's docstring).
+REPEAT_DELAY = 0.4
+REPEAT_INTERVAL = 0.06
+REPEATS = (Turn, Focus)
 _TYPING_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
                 pygame.K_PAGEDOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_ESCAPE, pygame.K_F1}
 
@@ -198,7 +213,8 @@ class Kiosk:
         self._game: int | None = None
         self._sync_game()
         self._refresh_last_change()
-        pygame.key.set_repeat(400, 60)
+        self._held: dict[int, tuple[Action, float]] = {}  # key → (its action, when it repeats next)
+        pygame.key.set_repeat()  # off: see the module's docstring
 
     # --- the Host interface screens use --------------------------------------------------
 
@@ -391,6 +407,10 @@ class Kiosk:
             self._ui.quit = True
         elif kind == pygame.KEYDOWN:
             self._key(event)
+        elif kind == pygame.KEYUP:
+            self._held.pop(event.key, None)
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self._held.clear()  # a release that happens elsewhere is never seen here
         elif kind == pygame.TEXTINPUT:
             current = SCREENS.get(self._ui.screen)
             if current is not None and current.wants_text(self._ui):
@@ -429,7 +449,20 @@ class Kiosk:
                     action = Go(screen_name)
                     break
         if action is not None:
+            if isinstance(action, REPEATS):
+                self._held[event.key] = (action, self.now() + REPEAT_DELAY)
             self.dispatch(action)
+
+    def _repeat(self) -> bool:
+        """Repeat the held cursor and value keys that are due, once each however late the loop is."""
+        now = self.now()
+        fired = False
+        for key, (action, due) in list(self._held.items()):
+            if key in self._held and now >= due:
+                self._held[key] = (action, now + REPEAT_INTERVAL)
+                self.dispatch(action)
+                fired = True
+        return fired
 
     def retarget(self, target: Target) -> None:
         """Draw on another target from now on (a screen swapped, a window resized)."""
@@ -462,9 +495,11 @@ class Kiosk:
             found.append(clock)
         if self.watchdog is not None:
             found.append(now + self.watchdog.timeout(now))
+        found += [due for _, due in self._held.values()]
         return min(found) if found else None
 
     def _timeouts(self) -> None:
+        self._repeat()
         now = self.now()
         if self._ui.expire(now):
             self.dirty = True

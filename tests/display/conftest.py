@@ -38,14 +38,16 @@ def fonts() -> Fonts:
 
 @pytest.fixture
 def make_kiosk(tmp_path: Path, fonts: Fonts) -> Iterator[Callable[..., Kiosk]]:
-    """``make_kiosk(size, language, screenshots=None)``: a kiosk on a fresh journal."""
+    """``make_kiosk(size, language, screenshots=None, clock=…)``: a kiosk on a fresh journal (its
+    monotonic clock stopped at ``CLOCK`` unless ``clock`` is given)."""
     journals: list[Journal] = []
     cardtext.configure(tmp_path, imported=False)
     providers = cardtext.PROVIDERS
     providers.append(sample_text)
     (tmp_path / "tags.txt").write_text("04A1B2C3  Tazeem\n", encoding="utf-8")
 
-    def make(size: tuple[int, int] = (800, 480), language: str = "en", screenshots: Path | None = None) -> Kiosk:
+    def make(size: tuple[int, int] = (800, 480), language: str = "en", screenshots: Path | None = None,
+             clock: Callable[[], float] = lambda: CLOCK) -> Kiosk:
         journal = Journal(tmp_path / f"j{len(journals)}" / "aetherbox.sqlite3")
         journals.append(journal)
         controller = Controller(journal, rng=random.Random(7), tags=TagMap(tmp_path / "tags.txt"))
@@ -53,7 +55,7 @@ def make_kiosk(tmp_path: Path, fonts: Fonts) -> Iterator[Callable[..., Kiosk]]:
         pygame.event.clear()
         fonts.missing.clear()
         fonts.notices.clear()
-        return Kiosk(controller, target, language=language, fonts=fonts, clock=lambda: CLOCK, wall=lambda: 1.7e9)
+        return Kiosk(controller, target, language=language, fonts=fonts, clock=clock, wall=lambda: 1.7e9)
 
     yield make
     for journal in journals:

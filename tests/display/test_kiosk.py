@@ -12,11 +12,11 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.commands import NewGame
+from device.commands import Advance, NewGame
 from device.inputs import Button, ButtonPressed, EncoderTurned
 from device.state import Step
-from display.kiosk import KEYS, Kiosk, WakingQueue
-from display.ui import Press
+from display.kiosk import KEYS, REPEAT_DELAY, REPEAT_INTERVAL, Kiosk, WakingQueue
+from display.ui import Go, Press
 from drivers.gpio import GpioButtons, GpioConfig, open_buttons
 from scenes import PLAYERS, SCENES, texts
 
@@ -202,3 +202,79 @@ def test_hw1_a_bouncing_roll_press_rolls_the_planar_die_exactly_once(make_kiosk:
         assert kiosk.state is not None and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
     finally:
         buttons.close()
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def up(k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=""))
+
+
+def test_a_held_arrow_repeats_and_stops_when_released(make_kiosk: MakeKiosk) -> None:
+    """Repeat may move cursors: → held on set-up walks the rows, after a delay, until released."""
+    clock = Clock()
+    kiosk = make_kiosk(clock=clock)
+    kiosk.dispatch(Go("setup"))
+    kiosk.settle()
+    form = kiosk.ui.forms["setup"]
+    key(pygame.K_RIGHT)
+    kiosk.settle()
+    assert form.row == 1
+    clock.now += REPEAT_DELAY - 0.01
+    kiosk.step(block=False)
+    assert form.row == 1
+    clock.now += 0.02
+    kiosk.step(block=False)
+    assert form.row == 2
+    clock.now += REPEAT_INTERVAL
+    kiosk.step(block=False)
+    assert form.row == 3
+    clock.now += 5  # a slow frame: one repeat, not eighty
+    kiosk.step(block=False)
+    assert form.row == 4
+    up(pygame.K_RIGHT)
+    kiosk.settle()
+    clock.now += 5
+    kiosk.step(block=False)
+    assert form.row == 4
+    assert kiosk.deadline() is None or kiosk.deadline() > clock.now
+
+
+@pytest.mark.parametrize("held", [pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_y])
+def test_a_held_action_key_acts_once(make_kiosk: MakeKiosk, held: int) -> None:
+    """NEXT, ROLL, UNDO, SELECT and redo act once per press, however long the key is held."""
+    clock = Clock()
+    kiosk = make_kiosk(clock=clock)
+    kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0]))
+    kiosk.execute(Advance())  # main phase: ROLL can roll
+    kiosk.settle()
+    before = len(kiosk.history())
+    key(held)
+    kiosk.settle()
+    after_press = len(kiosk.history())
+    for _ in range(40):
+        clock.now += 0.1
+        kiosk.step(block=False)
+    assert len(kiosk.history()) == after_press
+    assert after_press - before in (0, 1)  # UNDO takes one back (history keeps it, marked undone)
+
+
+def test_the_start_key_held_on_set_up_starts_one_game_and_passes_no_turn(make_kiosk: MakeKiosk) -> None:
+    clock = Clock()
+    kiosk = make_kiosk(clock=clock)
+    kiosk.dispatch(Go("setup"))
+    kiosk.settle()
+    key(pygame.K_RETURN)
+    kiosk.settle()
+    for _ in range(30):
+        clock.now += 0.1
+        kiosk.step(block=False)
+    state = kiosk.state
+    assert state is not None and state.turn == 1 and state.step is Step.UPKEEP
+    assert [t.command["type"] for t in kiosk.history()] == ["NewGame"]
