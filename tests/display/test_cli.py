@@ -3,7 +3,9 @@ word ``kiosk`` as with it, and the README's other command lines parse as written
 
 from __future__ import annotations
 
+import logging
 import shlex
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -112,3 +114,61 @@ def test_the_readme_command_lines_parse(line: str) -> None:
     parser = cli._parser()
     args = cli.kiosk_arguments(parser, parser.parse_args(shlex.split(line)))
     assert args.command == line.split()[0]
+
+
+@pytest.fixture
+def no_gpio(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
+    """gpiozero finds no pin library (as on a laptop, or a Pi without lgpio); yields the file
+    that stands in for the device tree's model (absent: not a Pi)."""
+    from gpiozero import Device
+
+    from drivers import gpio
+
+    saved = Device.pin_factory
+    Device.pin_factory = None
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "nosuchfactory")
+    model = tmp_path / "model"
+    monkeypatch.setattr(gpio, "MODEL_FILES", (model,))
+    try:
+        yield model
+    finally:
+        Device.pin_factory = saved
+
+
+def _start(tmp_path: Path) -> int:
+    """``aetherbox`` started as on a desktop (a window, buttons ``auto``), for one frame."""
+    return cli.main(["--config", "/dev/null", "--size", "480x320", "--frames", "1", "--db", str(tmp_path / "j.sqlite3")])
+
+
+def test_a_laptop_start_says_nothing_about_gpio(
+    no_gpio: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Buttons ``auto`` off a Raspberry Pi means the keys: nothing to warn about."""
+    with caplog.at_level(logging.DEBUG):
+        assert _start(tmp_path) == 0
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert "not a Raspberry Pi: keys stand in for the buttons" in caplog.text
+    assert capsys.readouterr().err == ""
+
+
+def test_a_pi_start_without_the_pin_library_warns_in_one_line(
+    no_gpio: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    no_gpio.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    with caplog.at_level(logging.WARNING):
+        assert _start(tmp_path) == 0
+    assert [r.getMessage() for r in caplog.records] == [
+        "GPIO buttons unavailable on this Raspberry Pi 5 Model B Rev 1.0, using the keyboard: no GPIO pins "
+        "(BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio: "
+        "pip install 'aetherbox[pi]'"
+    ]
+
+
+def test_buttons_gpio_without_gpio_is_a_one_line_error(no_gpio: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--config", "/dev/null", "--buttons", "gpio", "--size", "480x320", "--frames", "1",
+                     "--db", str(tmp_path / "j.sqlite3")]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "aetherbox: error: no GPIO pins (BadPinFactory: Unable to find pin factory 'nosuchfactory'); "
+        "on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]'"
+    ]
