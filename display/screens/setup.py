@@ -3,8 +3,15 @@ the screen's language (TB-1, TB-2, TB-5).  Modules and their table options come 
 registries in ``device.formats``, so a new module's options appear here by themselves.
 
 Rows are changed with the encoder (↑/↓) and moved between with SELECT/Tab or ←/→; names are
-typed on a keyboard (without one the seats keep their default names).  NEXT (Enter) starts the
-game — except on a name row, where it moves to the next row.
+typed on a keyboard.  A seat nobody typed a name for shows its default name ("Player 3", in the
+screen's language) dimmed, as a hint: the first character typed replaces it, erasing every
+character brings it back, and a seat left so starts the game with that name.  NEXT (Enter)
+starts the game — except on a name row, where it moves to the next row.
+
+When a game exists (resumed at start, running or just finished), opening the screen fills the
+form from it — base format, modules, table options, the players in their seats (an event's
+players, every pod in order) — so a playgroup's next game needs no typing; who goes first is
+drawn again.  What was changed on the form is kept until another game is shown.
 
 With the base format Conspiracy (a pod; not the Group Game Draft, which is one table) the form
 starts an *event*: it asks for the event's name (typed; the translated default without a
@@ -36,14 +43,28 @@ class SetupForm:
     base: str = "commander"
     modules: dict[str, bool] = field(default_factory=dict)
     count: int = 4
-    names: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # what was typed per seat; "": nothing (the hint)
     first: int | None = None  # None: the gadget draws (TB-5)
     options: dict[str, str | int | bool] = field(default_factory=dict)
     row: int = 0
-    event: str | None = None  # the event's name (None: the default, once the language is known)
+    event: str = ""  # the event's name as typed; "": nothing (the default is the hint)
+    game: int | None = None  # the saved game the form was last filled from
 
     def chosen(self) -> list[str]:
-        return [self.base, *(name for name, on in self.modules.items() if on)]
+        return [self.base, *(m.name for m in modules() if self.modules.get(m.name))]
+
+    def name(self, seat: int, tr: Translator) -> str:
+        """The seat's name as the game will have it: typed, else the translated hint."""
+        typed = " ".join(self.names[seat].split()) if seat < len(self.names) else ""
+        return typed or placeholder(seat, tr)
+
+    def event_name(self, tr: Translator) -> str:
+        return " ".join(self.event.split()) or tr("ui.setup.event_default")
+
+
+def placeholder(seat: int, tr: Translator) -> str:
+    """A seat's default name, shown as a hint while nothing is typed: "Player 1"."""
+    return tr("ui.setup.default_name", n=seat + 1)
 
 
 #: The most players an event started here may have: four full pods of 8, the size of a large
@@ -84,6 +105,47 @@ def rows(form: SetupForm) -> list[tuple[str, str]]:
     found.append(("language", ""))
     found.append(("start", ""))
     return found
+
+
+def typed(form: SetupForm, kind: str, key: str) -> bool:
+    """Whether a name row holds typed text (else its hint shows)."""
+    text = form.event if kind == "event" else form.names[int(key)] if int(key) < len(form.names) else ""
+    return bool(text.strip())
+
+
+def fill_from_game(form: SetupForm, host: Host) -> None:
+    """The form as the shown game was set up: its formats, table options and players (a pod's
+    event: every pod's players in order, and the event's name).  A player whose name was a
+    seat's default in any language is a seat nobody typed for: it shows the hint again."""
+    started = host.games()
+    game = host.game
+    if game is None or game not in started:
+        return
+    first = started[game]
+    bases_known = {f.name for f in bases()}
+    base = first.formats[0] if first.formats and first.formats[0] in bases_known else form.base
+    form.base = base
+    form.modules = {m.name: m.name in first.formats[1:] for m in modules()}
+    players = [p.name for p in first.players]
+    event = ""
+    if base == POD.name:
+        # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
+        from display.screens.conspiracy import event_games as pods
+
+        players = [name for pod in pods(started, game) for name in pod.players]
+        event = str(first.options.get("event", ""))
+    defaults = {tr("ui.setup.default_name", n=seat + 1): seat for tr in map(Translator, LANGUAGES)
+                for seat in range(EVENT_MAX)}
+    form.names = ["" if defaults.get(name) == seat else name for seat, name in enumerate(players)]
+    low, high = player_limits(form)
+    form.count = min(high, max(low, len(players)))
+    form.event = "" if event in {Translator(language)("ui.setup.event_default") for language in LANGUAGES} else event
+    available = options_for(form.chosen())
+    form.options = {name: value for name, value in first.options.items()
+                    if name in available and name not in EVENT_OPTIONS and value != available[name].default}
+    form.first = None
+    form.row = 0
+    form.game = game
 
 
 def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
@@ -129,19 +191,21 @@ class Setup(Screen):
         table = rows(form)
         return table[min(form.row, len(table) - 1)][0] in ("name", "event")
 
-    def _names(self, tr: Translator, form: SetupForm) -> list[str]:
+    @staticmethod
+    def _names(form: SetupForm) -> list[str]:
         while len(form.names) < EVENT_MAX:
-            form.names.append(tr("ui.setup.default_name", n=len(form.names) + 1))
-        if form.event is None:
-            form.event = tr("ui.setup.event_default")
+            form.names.append("")
         return form.names
 
     def enter(self, host: Host) -> None:
-        self._names(host.tr, self.form(host.ui))
+        form = self.form(host.ui)
+        if host.game is not None and host.game != form.game:
+            fill_from_game(form, host)
+        self._names(form)
 
     def act(self, host: Host, action: Action) -> bool:
         form = self.form(host.ui)
-        self._names(host.tr, form)
+        self._names(form)
         table = rows(form)
         form.row = min(form.row, len(table) - 1)
         kind, key = table[form.row]
@@ -161,14 +225,14 @@ class Setup(Screen):
             return True
         if isinstance(action, Type) and kind == "event":
             text = "".join(ch for ch in action.text if ch.isprintable())
-            form.event = ((form.event or "") + text)[:MAX_NAME]
+            form.event = (form.event + text)[:MAX_NAME]
             return True
         if isinstance(action, Erase) and kind == "name":
             seat = int(key)
             form.names[seat] = form.names[seat][:-1]
             return True
         if isinstance(action, Erase) and kind == "event":
-            form.event = (form.event or "")[:-1]
+            form.event = form.event[:-1]
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             if kind in ("name", "event"):
@@ -222,7 +286,7 @@ class Setup(Screen):
             host.ui.language = cycle(list(LANGUAGES), host.ui.language, steps)
 
     def _start(self, host: Host, form: SetupForm) -> bool:
-        names = [" ".join(n.split()) for n in form.names[: form.count]]
+        names = [form.name(seat, host.tr) for seat in range(form.count)]
         available = options_for(form.chosen())
         options: dict[str, str] = {}
         for name, value in form.options.items():
@@ -246,7 +310,7 @@ class Setup(Screen):
         # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
         from display.screens.conspiracy import show_event
 
-        event = " ".join((form.event or "").split()) or host.tr("ui.setup.event_default")
+        event = form.event_name(host.tr)
         try:
             games = event_games(event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS},
                                 form.chosen()[1:])
@@ -285,11 +349,11 @@ class Setup(Screen):
                           pods=" + ".join(str(size) for size in pod_sizes(form.count)))
             return str(form.count)
         if kind == "name":
-            return form.names[int(key)]
+            return form.name(int(key), tr)
         if kind == "event":
-            return form.event or ""
+            return form.event_name(tr)
         if kind == "first":
-            return tr("ui.setup.random") if form.first is None else form.names[form.first]
+            return tr("ui.setup.random") if form.first is None else form.name(form.first, tr)
         if kind == "option":
             option = options_for(form.chosen())[key]
             return option_text(option_value(option, form), tr)
@@ -314,7 +378,7 @@ class Setup(Screen):
     def draw(self, view: View) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         form = self.form(view.ui)
-        self._names(tr, form)
+        self._names(form)
         table = rows(form)
         form.row = min(form.row, len(table) - 1)
         x0, width = lay.margin, c.width - 2 * lay.margin
@@ -351,8 +415,19 @@ class Setup(Screen):
                 c.text(label, (x0 + lay.margin, y + row_h // 2), lay.small, theme.DIM, anchor="midleft",
                        max_width=label_w - lay.margin, role=f"setup.label.{kind}")
                 value = self._value(view, form, kind, key)
-                if focused and editing:
-                    value += "_"
-                c.text(value, (x0 + label_w, y + row_h // 2), lay.small, theme.TEXT, anchor="midleft", bold=focused,
-                       max_width=width - label_w - lay.margin, role=f"setup.value.{kind}")
+                at = (x0 + label_w, y + row_h // 2)
+                room = width - label_w - lay.margin
+                if kind in ("name", "event") and not typed(form, kind, key):
+                    # Nothing typed: the default is a hint, dimmed, after the caret when focused.
+                    if focused:
+                        caret = c.text("_", at, lay.small, theme.TEXT, anchor="midleft", bold=True,
+                                       role=f"setup.caret.{kind}")
+                        at, room = (caret.right, at[1]), room - caret.width
+                    c.text(value, at, lay.small, theme.DIM, anchor="midleft", max_width=room,
+                           role=f"setup.placeholder.{kind}")
+                else:
+                    if focused and editing:
+                        value += "_"
+                    c.text(value, at, lay.small, theme.TEXT, anchor="midleft", bold=focused, max_width=room,
+                           role=f"setup.value.{kind}")
             c.target(rect, Tap("setup.row", index))

@@ -1,0 +1,183 @@
+"""The set-up screen as a playgroup meets it (TB-1, TB-2, TB-5): seats whose default name is a
+hint rather than text, the last game's players offered again, every table option in the
+screen's language grouped under its module, rows a finger can hit, and nothing cut or shrunk
+below the smallest type at any layout.  Driven by keys, typed text and touches only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from device.commands import Concede, NewGame
+from display.kiosk import Kiosk
+from display.screens.setup import SetupForm, rows
+from display.ui import Go
+from scenes import texts
+from scenes_conspiracy import ELEVEN, start_event
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+class Keys:
+    """Keys, typed text and touches, as a person gives them; the frame is drawn after each."""
+
+    def __init__(self, kiosk: Kiosk) -> None:
+        self.kiosk = kiosk
+        kiosk.redraw()
+
+    def press(self, *keys: int, text: str = "") -> None:
+        for k in keys:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        if text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.kiosk.settle()
+
+    def touch(self, action: object) -> None:
+        target = next(t for t in self.kiosk.canvas.targets if t.action == action)
+        x, y, w, h = target.rect
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+        self.kiosk.settle()
+
+    @property
+    def form(self) -> SetupForm:
+        form = self.kiosk.ui.forms["setup"]
+        assert isinstance(form, SetupForm)
+        return form
+
+    def to(self, kind: str, key: str = "") -> None:
+        """→ or ← until the row has the focus."""
+        wanted = rows(self.form).index((kind, key))
+        while self.form.row != wanted:
+            self.press(pygame.K_RIGHT if self.form.row < wanted else pygame.K_LEFT)
+
+    def says(self, role: str) -> list[str]:
+        return texts(self.kiosk, role)
+
+
+def test_tb1_a_seats_default_name_is_a_hint_that_typing_replaces(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    p.to("name", "0")
+    assert p.says("setup.caret.name") == ["_"]
+    assert p.says("setup.placeholder.name")[:2] == ["Player 1", "Player 2"]
+    assert p.says("setup.value.name") == []
+    p.press(text="A")  # the first character replaces the hint
+    assert p.says("setup.value.name") == ["A_"]
+    assert p.says("setup.placeholder.name")[0] == "Player 2"
+    p.press(text="lice")
+    assert p.says("setup.value.name") == ["Alice_"]
+    p.press(*[pygame.K_BACKSPACE] * 5)  # everything erased: the hint is back
+    assert p.says("setup.value.name") == []
+    assert p.says("setup.placeholder.name")[:2] == ["Player 1", "Player 2"]
+    assert p.says("setup.caret.name") == ["_"]
+    p.press(pygame.K_BACKSPACE)  # nothing left to erase
+    assert p.says("setup.placeholder.name")[0] == "Player 1"
+    p.press(text="Alice")
+    p.press(pygame.K_RIGHT, pygame.K_RIGHT, text="Cyd")  # seat 2 left alone
+    p.press(pygame.K_RETURN, pygame.K_RETURN)  # on past the last seat, left alone too
+    p.press(pygame.K_RETURN)  # Enter off the name rows starts
+    assert k.state is not None
+    assert [pl.name for pl in k.state.players] == ["Alice", "Player 2", "Cyd", "Player 4"]
+
+
+def test_tb1_an_untyped_seat_starts_with_the_hint_in_the_screens_language(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    p.to("language")
+    p.press(pygame.K_UP)  # English → Russian: the hints follow
+    p.to("name", "1")
+    assert p.says("setup.placeholder.name")[:2] == ["Игрок 1", "Игрок 2"]
+    p.press(text="Вера")
+    p.to("start")
+    p.press(pygame.K_RETURN)
+    assert k.state is not None
+    assert [pl.name for pl in k.state.players] == ["Игрок 1", "Вера", "Игрок 3", "Игрок 4"]
+
+
+def test_cj1_an_events_name_is_a_hint_too(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "pl")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    while p.form.base != "conspiracy":
+        p.press(pygame.K_UP)
+    p.to("event")
+    assert p.says("setup.placeholder.event") == ["Turniej"]
+    p.press(text="Kraków")
+    assert p.says("setup.value.event") == ["Kraków_"]
+    assert p.says("setup.placeholder.event") == []
+
+
+def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -> None:
+    """Set-up, start, set-up again: formats, table options and names are there; NEXT starts
+    the same table's next game (who goes first is drawn again)."""
+    k = make_kiosk((800, 480), "en")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    p.to("module", "planechase")
+    p.press(pygame.K_UP)
+    p.to("count")
+    p.press(pygame.K_DOWN)  # three players
+    p.to("name", "0")
+    p.press(text="Ann")
+    p.press(pygame.K_RIGHT, text="Bea")  # seat 3 keeps its hint
+    p.to("first")
+    p.press(pygame.K_UP)  # Ann first
+    p.to("option", "planar_deck_size")
+    p.press(pygame.K_UP, pygame.K_UP)  # 12 cards
+    p.to("start")
+    p.press(pygame.K_RETURN)
+    first = k.game
+    assert k.state is not None and [pl.name for pl in k.state.players] == ["Ann", "Bea", "Player 3"]
+    assert k.state.options["planar_deck_size"] == 12
+
+    p.press(pygame.K_F2)
+    assert p.says("setup.value.base") == ["Commander"]
+    assert p.says("setup.value.module") == ["on", "off"]
+    assert p.says("setup.value.count") == ["3"]
+    p.to("name", "0")
+    assert p.says("setup.value.name") == ["Ann_", "Bea"]
+    assert p.says("setup.placeholder.name") == ["Player 3"]
+    p.to("first")
+    assert p.says("setup.value.first") == ["random"]
+    p.to("option", "planar_deck_size")
+    assert p.says("setup.value.option")[p.says("setup.label.option").index("planar deck size")] == "12"
+    p.press(pygame.K_RETURN)
+    assert k.game != first
+    state = k.state
+    assert state is not None and state.formats == ("commander", "planechase")
+    assert [pl.name for pl in state.players] == ["Ann", "Bea", "Player 3"]
+    assert state.options["planar_deck_size"] == 12
+
+
+def test_tb2_a_finished_game_started_elsewhere_is_offered_too(make_kiosk: MakeKiosk) -> None:
+    """A game from the console (or resumed at start) that has just ended: its table, in the
+    Wizard's Duel with a table option, fills the form the first time set-up opens."""
+    k = make_kiosk((480, 320), "pl")
+    k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola", "Ewa"), first="Ala",
+                      options={"magic_lesson": "on"}))
+    k.execute(Concede(seat=1))
+    k.execute(Concede(seat=2))
+    p = Keys(k)
+    p.touch(Go("setup"))  # the bar's NEW button
+    assert k.ui.screen == "setup"
+    form = p.form
+    assert (form.base, form.chosen(), form.count, form.names[:3]) == (
+        "wizards_duel", ["wizards_duel"], 3, ["Ala", "Ola", "Ewa"])
+    assert form.options == {"magic_lesson": True}
+    p.to("name", "0")
+    p.press(*[pygame.K_BACKSPACE] * 3, text="Iza")  # changed, then back to the table and here again
+    p.press(pygame.K_ESCAPE, pygame.K_F2)
+    assert p.form.names[:3] == ["Iza", "Ola", "Ewa"]
+
+
+def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    start_event(k, "Kyoto", ELEVEN)
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    form = p.form
+    assert (form.base, form.count, form.event, tuple(form.names[:11])) == ("conspiracy", 11, "Kyoto", ELEVEN)
+    assert p.says("setup.value.count") == ["11 (pods: 6 + 5)"]
