@@ -18,7 +18,7 @@ Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the READ
 
 =====================  ==========================================================
 Space or R             ROLL (the planar die)
-Enter or N             NEXT (main phase / pass the turn; applies an adjustment)
+Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
 Backspace or U         UNDO (shows what it took back) · Y redo
 Tab                    SELECT (next seat / next field) · Shift+Tab: long SELECT
 ↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
@@ -340,7 +340,8 @@ class Kiosk:
         if current is not None and current.available(self.state) and current.act(self, action):
             return
         if isinstance(action, Press):
-            if action.button is Button.SELECT and action.long:
+            if action.button is Button.SELECT and action.long or action.button is Button.NEXT and self.state is None:
+                # With no game at all, NEXT has nothing to advance: it opens the set-up instead.
                 self.go("setup")
             else:
                 # SELECT means something to the game only when a module binds it (a

@@ -61,7 +61,9 @@ def clock_deadline(state: GameState | None, ui: UiState, now: float, wall: float
 
 def headline(state: GameState | None, tr: Translator) -> str:
     if state is None:
-        return tr("ui.no_game")
+        # The screen below says there is no game and how to start one: the header only names
+        # the gadget, rather than saying the same words twice.
+        return tr("ui.title")
     result = outcome(state)
     if result is not None:
         return tr("ui.draw") if result.winner is None else tr("ui.winner", name=state.player(result.winner).name)

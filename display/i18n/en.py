@@ -23,7 +23,8 @@ TEXTS: dict[str, str] = {
     "ui.draw": "Nobody wins",
     "ui.last": "Last: {what}",
     "ui.no_game": "No game running",
-    "ui.no_game_hint": "Press F2 or hold SELECT to set up a game",
+    "ui.no_game_hint": "NEXT (Enter) or NEW (F2): set up a game",
+    "ui.title": "aetherbox",
     # buttons (touch and key hints)
     "ui.btn.roll": "ROLL",
     "ui.btn.next": "NEXT",

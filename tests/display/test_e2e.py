@@ -52,7 +52,8 @@ class Player:
 def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
     k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
     p = Player(k)
-    assert p.says("header.headline") == ["No game running"]
+    assert p.says("header.headline") == ["aetherbox"]
+    assert p.says("nogame") == ["No game running"]
 
     # Set-up with keys: F2, Planechase on, four names, Enter starts.
     p.keys(pygame.K_F2)

@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from device.commands import Concede, NewGame
+from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.screens.setup import SetupForm, rows
+from display.targets import OffscreenTarget
 from display.ui import Go
-from scenes import texts
+from scenes import LANGUAGES, SIZES, texts
 from scenes_conspiracy import ELEVEN, start_event
 
 MakeKiosk = Callable[..., Kiosk]
@@ -181,3 +184,25 @@ def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKio
     form = p.form
     assert (form.base, form.count, form.event, tuple(form.names[:11])) == ("conspiracy", 11, "Kyoto", ELEVEN)
     assert p.says("setup.value.count") == ["11 (pods: 6 + 5)"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_screen_says_no_game_once_and_how_to_start(make_kiosk: MakeKiosk, language: str) -> None:
+    """With no game the body says so and names the keys and buttons that start one; the header
+    names the gadget instead of saying it again.  NEXT opens the set-up."""
+    tr = Translator(language)
+    k = make_kiosk((800, 480), language)
+    for size in SIZES:
+        k.retarget(OffscreenTarget(size))
+        k.redraw()
+        said = texts(k)
+        assert said.count(tr("ui.no_game")) == 1, size
+        assert texts(k, "header.headline") == ["aetherbox"]
+        assert texts(k, "nogame.hint") == [tr("ui.no_game_hint")], size
+        assert [d for d in k.canvas.drawn if d.role.startswith("nogame") and (d.cut or d.size < k.canvas.layout.tiny)] == []
+    hint = tr("ui.no_game_hint")
+    assert "Enter" in hint and "F2" in hint and tr("ui.btn.next") in hint and tr("ui.btn.setup") in hint
+    p = Keys(k)
+    p.press(pygame.K_RETURN)
+    assert k.ui.screen == "setup" and k.state is None
+    assert k.ui.error is None  # not refused: there was nothing to advance
