@@ -63,7 +63,8 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     p.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # past Contraptions, to Players (4)
     for name in ("Alice", "Bob", "Carol", "Dan"):
         p.keys(pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name)
-    assert p.says("setup.value.name") == ["Alice", "Bob", "Carol", "Dan_"]
+    assert p.says("setup.value.name") == ["Bob", "Carol", "Dan_"]  # Alice's row has scrolled up
+    assert p.says("setup.more.up") == ["↑"] and p.says("setup.more.down") == ["↓"]
     p.keys(pygame.K_RETURN)  # leaves the last name
     p.keys(pygame.K_UP)  # first player: Alice
     p.keys(pygame.K_RETURN)  # start

@@ -11,11 +11,12 @@ import pygame
 import pytest
 
 from device.commands import Concede, NewGame
+from device.formats import options_for
 from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget
-from display.ui import Go
+from display.ui import Go, Tap
 from scenes import LANGUAGES, SIZES, texts
 from scenes_conspiracy import ELEVEN, start_event
 
@@ -146,7 +147,7 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
     p.to("first")
     assert p.says("setup.value.first") == ["random"]
     p.to("option", "planar_deck_size")
-    assert p.says("setup.value.option")[p.says("setup.label.option").index("planar deck size")] == "12"
+    assert p.says("setup.value.option")[p.says("setup.label.option").index("Deck size")] == "12"
     p.press(pygame.K_RETURN)
     assert k.game != first
     state = k.state
@@ -206,3 +207,76 @@ def test_the_first_screen_says_no_game_once_and_how_to_start(make_kiosk: MakeKio
     p.press(pygame.K_RETURN)
     assert k.ui.screen == "setup" and k.state is None
     assert k.ui.error is None  # not refused: there was nothing to advance
+
+
+# --- every row, every layout, every language: nothing cut, nothing too small -------------------
+
+
+def _ct_pc(k: Kiosk) -> None:
+    """Planechase and Contraptions on, options away from their defaults (the longest values)."""
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    for module in ("planechase", "contraptions"):
+        p.to("module", module)
+        p.press(pygame.K_UP)
+    for option, turns in (("contraptions", 2), ("declined", 1), ("contraption_cards", 1), ("planar_deck", -1),
+                          ("turn_markers", 0), ("communal_deck", 1)):
+        p.to("option", option)
+        p.press(*[pygame.K_UP if turns > 0 else pygame.K_DOWN] * abs(turns))
+
+
+def _plain(k: Kiosk) -> None:
+    Keys(k).press(pygame.K_F2)
+
+
+def _event(k: Kiosk) -> None:
+    start_event(k, "Kyoto", ELEVEN)
+    Keys(k).press(pygame.K_F2)  # the event's players offered again
+
+
+FORMS = {"plain": _plain, "planechase+contraptions": _ct_pc, "event": _event}
+ALL_SIZES = (*SIZES, (1920, 1080))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("form", list(FORMS))
+def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
+    make_kiosk: MakeKiosk, fonts: object, language: str, form: str
+) -> None:
+    """Every row focused in turn (so every help shows and the list scrolls end to end), every
+    choice of every option turned through (on the small panels), at each layout: no text on the frame is cut or
+    shrunk below ``Layout.tiny``, every glyph is in the bundled fonts, every row is at least
+    ``Layout.touch`` high, and the arrows show exactly when rows are hidden above or below."""
+    k = make_kiosk((800, 480), language)
+    FORMS[form](k)
+    assert k.ui.screen == "setup"
+    problems: list[str] = []
+    table = rows(Keys(k).form)
+    for size in ALL_SIZES:
+        k.retarget(OffscreenTarget(size))
+        p = Keys(k)
+        p.to(*table[0])
+        for index, (kind, key) in enumerate(table):
+            p.to(kind, key)
+            choices = 1
+            if kind == "option" and size[0] <= 480:  # the longest values matter where room is least
+                option = options_for(p.form.chosen())[key]
+                choices = len(option.choices) if option.choices else 1
+            for _ in range(choices):
+                k.redraw()
+                lay = k.canvas.layout
+                for d in k.canvas.drawn:
+                    # The status line is every screen's one line of news (here: what the event's
+                    # start said), cut to fit wherever it is shown; it is not the form's.
+                    if (d.cut or d.size < lay.tiny) and not d.role.startswith("status."):
+                        problems.append(f"{size} {kind}:{key}: {d.role} {d.text!r} cut={d.cut} size={d.size}")
+                shown = [t.action.value for t in k.canvas.targets
+                         if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
+                heights = [t.rect[3] for t in k.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
+                assert index in shown and min(heights) >= lay.touch, (size, kind, key, heights)
+                assert (texts(k, "setup.more.up") == ["↑"]) == (min(shown) > 0), (size, index)
+                assert (texts(k, "setup.more.down") == ["↓"]) == (max(shown) < len(table) - 1), (size, index)
+                if choices > 1:
+                    p.press(pygame.K_UP)
+    assert problems == []
+    assert k.fonts.missing == set()
