@@ -123,7 +123,7 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
 
     # The help overlay lists the keys; Esc closes it.
     p.keys(pygame.K_F1)
-    assert p.says("help.line")[0] == "Space — ROLL (planar die)"
+    assert p.says("help.key")[0] == "Space, R" and p.says("help.line")[0] == "ROLL: roll the die"
     p.keys(pygame.K_ESCAPE)
     assert p.says("help.line") == []
     frames = sorted((tmp_path / "shots").iterdir())

@@ -288,13 +288,6 @@ def test_language_changes_at_setup(make_kiosk: MakeKiosk) -> None:
     assert texts(kiosk, "setup.title") == ["新しいゲーム"]
 
 
-def test_help_lists_the_keys(make_kiosk: MakeKiosk) -> None:
-    kiosk = shown(make_kiosk, "help")
-    lines = texts(kiosk, "help.line")
-    assert lines[0] == "Space — ROLL (planar die)"
-    assert len(lines) == 9
-
-
 def test_game_clock_counts_down_when_a_time_limit_is_set(make_kiosk: MakeKiosk) -> None:
     """The header shows the time left when the game has a ``time_limit`` option (minutes)."""
     kiosk = shown(make_kiosk, "table")
