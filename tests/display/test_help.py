@@ -149,3 +149,11 @@ def test_the_pages_turn_with_the_encoder_and_a_tap_and_close(make_kiosk: MakeKio
     k.redraw()
     assert not k.ui.help and texts(k, "help.key") == []
     assert k.state is not None and k.state.turn == 1  # nothing reached the game
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_with_a_key_says_what_it_shows_in_every_language(language: str) -> None:
+    from display.i18n import table
+
+    texts_of = table(language)
+    assert [name for name, scr in SCREENS.items() if scr.key and f"ui.help.screen.{name}" not in texts_of] == []
