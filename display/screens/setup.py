@@ -193,8 +193,9 @@ def option_text(option: TableOption, value: str | int | bool, tr: Translator) ->
     return tr(key) if tr.template(key) else str(value)
 
 
-#: The most lines the help under the rows takes; the texts are written to need two at most on
-#: the smallest screen, and the test of the set-up screen holds them to it.
+#: The most lines the help under the rows takes.  The texts are written to need two at most on
+#: the smallest screen (the set-up screen's test holds them to it); a third is a longer
+#: translation's room, so it wraps rather than being cut.
 HELP_LINES = 3
 
 

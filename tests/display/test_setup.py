@@ -241,11 +241,12 @@ ALL_SIZES = (*SIZES, (1920, 1080))
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("form", list(FORMS))
 def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
-    make_kiosk: MakeKiosk, fonts: object, language: str, form: str
+    make_kiosk: MakeKiosk, language: str, form: str
 ) -> None:
     """Every row focused in turn (so every help shows and the list scrolls end to end), every
-    choice of every option turned through (on the small panels), at each layout: no text on the frame is cut or
-    shrunk below ``Layout.tiny``, every glyph is in the bundled fonts, every row is at least
+    choice of every option turned through (on the small panels), at each layout: no text on the
+    frame is cut or shrunk below ``Layout.tiny`` (but the status line, below), the help takes
+    two lines at most, every glyph is in the bundled fonts, every row is at least
     ``Layout.touch`` high, and the arrows show exactly when rows are hidden above or below."""
     k = make_kiosk((800, 480), language)
     FORMS[form](k)
@@ -270,6 +271,8 @@ def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
                     # start said), cut to fit wherever it is shown; it is not the form's.
                     if (d.cut or d.size < lay.tiny) and not d.role.startswith("status."):
                         problems.append(f"{size} {kind}:{key}: {d.role} {d.text!r} cut={d.cut} size={d.size}")
+                if len(texts(k, "setup.hint")) > 2:
+                    problems.append(f"{size} {kind}:{key}: help on {len(texts(k, 'setup.hint'))} lines")
                 shown = [t.action.value for t in k.canvas.targets
                          if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
                 heights = [t.rect[3] for t in k.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
