@@ -25,12 +25,56 @@ from device.notify import Notifier, Watchdog
 log = logging.getLogger("aetherbox")
 
 
+#: The kiosk's options, as ``aetherbox`` and ``aetherbox kiosk`` both take them: (flags, what
+#: ``add_argument`` is given besides the flags).  ``aetherbox`` alone is the kiosk, so everything
+#: the README lists for the kiosk works with or without the word ``kiosk``.
+KIOSK_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, object]], ...] = (
+    (("--db",), {"type": Path, "help": "journal file (default: in the data directory)"}),
+    (("--seed",), {"type": int, "help": "deterministic dice and draws, for demos and tests"}),
+    (("--size",), {"metavar": "WxH", "help": "screen or window size, e.g. 480x320 (default: the screen's)"}),
+    (("--fullscreen",), {"action": "store_true", "help": "the whole screen (KMS/DRM on a Pi)"}),
+    (("--fb",), {"type": Path, "metavar": "DEVICE", "help": "draw on an SPI panel's frame buffer, e.g. /dev/fb1"}),
+    (("--screenshots",), {"type": Path, "metavar": "DIR", "help": "write a PNG per changed frame instead of a screen"}),
+    (("--language",), {"choices": ("en", "ru", "ja", "pl"), "help": "the screen's language"}),
+    (("--reader",), {"nargs": "?", "const": "auto", "metavar": "PORT|auto|fake", "help": "read tags from the RFID reader"}),
+    (("--buttons",), {"choices": ("auto", "gpio", "fake"), "help": "GPIO buttons, or keys only (fake)"}),
+    (("--frames",), {"type": int, "metavar": "N", "help": argparse.SUPPRESS}),
+)
+#: Where ``aetherbox`` keeps a kiosk option given before any command (``aetherbox --size …``):
+#: apart from the same option given after a command, which argparse would let overwrite it.
+_BEFORE = "before_"
+
+
+def _add_kiosk_options(parser: argparse.ArgumentParser, *, before: bool) -> None:
+    for flags, settings in KIOSK_OPTIONS:
+        extra: dict[str, object] = {"default": None, "dest": _BEFORE + flags[0][2:]} if before else {
+            "default": argparse.SUPPRESS}
+        if before:
+            extra["help"] = argparse.SUPPRESS  # listed once, under 'kiosk'; the usage line says so
+        parser.add_argument(*flags, **{**settings, **extra})  # type: ignore[arg-type]
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    """``--config`` and ``--debug`` after a command too (``aetherbox console --config PATH``);
+    not given there, they leave what was given before the command."""
+    parser.add_argument("--config", type=Path, default=argparse.SUPPRESS, metavar="PATH",
+                        help="configuration file (default: ~/.config/aetherbox/config.toml)")
+    parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="aetherbox", description="A table gadget for casual Magic variants.")
+    parser = argparse.ArgumentParser(
+        prog="aetherbox", description="A table gadget for casual Magic variants.",
+        usage="%(prog)s [--config PATH] [--debug] [COMMAND] [options]",
+        epilog="Without a command aetherbox is the kiosk and takes the kiosk's options: "
+        "aetherbox --size 480x320 is aetherbox kiosk --size 480x320 (see aetherbox kiosk --help).",
+    )
     parser.add_argument("--version", action="version", version=f"aetherbox {__version__}")
-    parser.add_argument("--config", type=Path, help="configuration file (default: ~/.config/aetherbox/config.toml)")
+    parser.add_argument("--config", type=Path, metavar="PATH",
+                        help="configuration file (default: ~/.config/aetherbox/config.toml)")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_kiosk_options(parser, before=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog="aetherbox")
     console = sub.add_parser("console", help="play through typed commands (one per line)")
     console.add_argument("file", nargs="?", type=Path, help="read commands from FILE instead of standard input")
     console.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
@@ -39,19 +83,39 @@ def _parser() -> argparse.ArgumentParser:
         "--reader", nargs="?", const="auto", metavar="PORT|auto|fake", help="read tags from the RFID reader"
     )
     kiosk = sub.add_parser("kiosk", help="the gadget's screen (the default): a window, the full screen or a panel")
-    kiosk.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
-    kiosk.add_argument("--seed", type=int, help="deterministic dice and draws, for demos and tests")
-    kiosk.add_argument("--size", metavar="WxH", help="screen or window size, e.g. 480x320 (default: the screen's)")
-    kiosk.add_argument("--fullscreen", action="store_true", default=None, help="the whole screen (KMS/DRM on a Pi)")
-    kiosk.add_argument("--fb", type=Path, metavar="DEVICE", help="draw on an SPI panel's frame buffer, e.g. /dev/fb1")
-    kiosk.add_argument("--screenshots", type=Path, metavar="DIR", help="write a PNG per changed frame instead of a screen")
-    kiosk.add_argument("--language", choices=("en", "ru", "ja", "pl"), help="the screen's language")
-    kiosk.add_argument("--reader", nargs="?", const="auto", metavar="PORT|auto|fake", help="read tags from the RFID reader")
-    kiosk.add_argument("--buttons", choices=("auto", "gpio", "fake"), help="GPIO buttons, or keys only (fake)")
-    kiosk.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
+    _add_kiosk_options(kiosk, before=False)
     _add_tools(sub)
     _add_catalog(sub)
+    for command in _leaves(sub):
+        _add_common(command)
     return parser
+
+
+def _leaves(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> list[argparse.ArgumentParser]:
+    """Every command's own parser (``reader monitor``'s, not ``reader``'s)."""
+    found: list[argparse.ArgumentParser] = []
+    for command in dict.fromkeys(sub.choices.values()):
+        nested = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
+        found += _leaves(nested[0]) if nested else [command]
+    return found
+
+
+def kiosk_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """The kiosk's options from before and after the word ``kiosk``; given before another
+    command they are refused, since that command would not use them."""
+    given = {flags[0][2:]: getattr(args, _BEFORE + flags[0][2:]) for flags, _ in KIOSK_OPTIONS}
+    if args.command not in (None, "kiosk"):
+        stray = [name for name, value in given.items() if value is not None]
+        if stray:
+            parser.error(
+                f"--{stray[0]} before {args.command!r} is a kiosk option: put the options of "
+                f"{args.command!r} after it ('aetherbox {args.command} --help' lists them)"
+            )
+        return args
+    for name, value in given.items():
+        if getattr(args, name, None) is None:
+            setattr(args, name, value)
+    return args
 
 
 def run_kiosk(config: Config, args: argparse.Namespace) -> int:
@@ -65,7 +129,7 @@ def run_kiosk(config: Config, args: argparse.Namespace) -> int:
         raise ConfigError(str(error)) from None
     options = KioskOptions(
         db=getattr(args, "db", None), seed=getattr(args, "seed", None), size=size,
-        fullscreen=getattr(args, "fullscreen", None), fb=getattr(args, "fb", None),
+        fullscreen=getattr(args, "fullscreen", None) or None, fb=getattr(args, "fb", None),
         screenshots=getattr(args, "screenshots", None), language=getattr(args, "language", None),
         reader=getattr(args, "reader", None), buttons=getattr(args, "buttons", None),
         frames=getattr(args, "frames", None),
@@ -202,7 +266,7 @@ def _watched_fd(fd: int, watchdog: Watchdog) -> Iterator[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = kiosk_arguments(parser, parser.parse_args(argv))
     logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING, format="aetherbox: %(levelname)s: %(message)s")
     loaded = load(args.config)
     for warning in loaded.warnings:

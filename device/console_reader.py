@@ -126,6 +126,16 @@ class LineSource:
                 else:
                     self._text += self._decoder.decode(data)
 
+    def statuses(self) -> list[ReaderStatus]:
+        """The reader statuses already waiting, taken out; other events stay for ``next``.
+
+        A tool shows them this way before it asks its question: a reader that reported itself
+        while the tool was starting (the simulated one does so at once) would otherwise
+        interrupt the first prompt, which then had to be asked a second time."""
+        waiting = self._pending + self._inputs.drain()
+        self._pending = [event for event in waiting if not isinstance(event, ReaderStatus)]
+        return [event for event in waiting if isinstance(event, ReaderStatus)]
+
     def _events(self, handler: EventHandler, events: list[InputEvent]) -> InputEvent | None:
         for index, event in enumerate(events):
             if handler(event):

@@ -96,9 +96,16 @@ class Canvas:
             current = max(floor, current * 9 // 10)
         if self.fonts.measure(text, current, bold)[0] <= max_width:
             return text, current
-        cut = text
-        while cut and self.fonts.measure(cut + "…", current, bold)[0] > max_width:
-            cut = cut[:-1]
+        # The longest start that fits with its ellipsis, found by halving: a long status line
+        # would otherwise be measured once per character it loses, every frame.
+        low, high = 0, len(text) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.fonts.measure(text[:middle] + "…", current, bold)[0] <= max_width:
+                low = middle
+            else:
+                high = middle - 1
+        cut = text[:low]
         return (cut.rstrip() + "…") if cut else "", current
 
     def text(
@@ -124,13 +131,12 @@ class Canvas:
         return rect
 
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-        """Lines of ``text`` that fit ``width``: breaks at spaces, or anywhere in CJK text."""
+        """Lines of ``text`` that fit ``width``: breaks at spaces, and in CJK text also between
+        any two characters (but not before closing punctuation)."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            words = paragraph.split(" ") if " " in paragraph else list(paragraph) if _cjk(paragraph) else [paragraph]
-            joiner = " " if " " in paragraph else ""
             current = ""
-            for word in words:
+            for joiner, word in _breaks(paragraph):
                 candidate = f"{current}{joiner}{word}" if current else word
                 if self.fonts.measure(candidate, size, bold)[0] <= width or not current:
                     current = candidate
@@ -169,3 +175,31 @@ class Canvas:
 
 def _cjk(text: str) -> bool:
     return any(ord(ch) >= 0x3000 for ch in text)
+
+
+#: Characters a CJK line may not start with: they stay with what they close or follow.
+_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》ー々ゝゞぁぃぅぇぉっゃゅょァィゥェォッャュョ)]},.:;!?")
+
+
+def _breaks(paragraph: str) -> list[tuple[str, str]]:
+    """The pieces a line may break between, each with what joins it to the one before: words
+    between spaces (joined by a space), and in CJK text each character (joined by nothing)."""
+    if not _cjk(paragraph):
+        if " " not in paragraph:
+            return [("", paragraph)]
+        return [(" ", word) for word in paragraph.split(" ")]
+    pieces: list[tuple[str, str]] = []
+    joiner = ""
+    for char in paragraph:
+        if char == " ":
+            joiner = " "
+            continue
+        glued = bool(pieces) and not joiner and (
+            char in _NO_BREAK_BEFORE or (not _cjk(char) and not _cjk(pieces[-1][1][-1]))
+        )
+        if glued:
+            pieces[-1] = (pieces[-1][0], pieces[-1][1] + char)
+        else:
+            pieces.append((joiner, char))
+        joiner = ""
+    return pieces

@@ -28,13 +28,14 @@ Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the READ
 
 =====================  ==========================================================
 Space or R             ROLL (the planar die)
-Enter or N             NEXT (main phase / pass the turn; applies an adjustment)
+Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
 Backspace or U         UNDO (shows what it took back) · Y redo
 Tab                    SELECT (next seat / next field) · Shift+Tab: long SELECT
 ↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
-Esc                    back to the table · F1 or H: keys · Ctrl+Q: quit
+M, G, C                the Necromancer, Conspiracy and Contraptions screens (in those games)
+Esc                    back to the table · F1 or H: keys (→ or a tap: next page) · Ctrl+Q: quit
 =====================  ==========================================================
 """
 
@@ -68,7 +69,7 @@ from display.i18n import Translator
 from display.layout import choose
 from display.screens import SCREENS, View
 from display.targets import Target
-from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, ToggleHelp, Turn, Type, UiState
+from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState
 from drivers.feedback import Cue, Feedback
 
 log = logging.getLogger(__name__)
@@ -344,11 +345,23 @@ class Kiosk:
         self.dirty = True
         if isinstance(action, ToggleHelp):
             ui.help = not ui.help
+            ui.help_page = 0
             return
         if isinstance(action, Quit):
             ui.quit = True
             return
         if ui.help:
+            # The keys over the screen: ←/→ or the encoder turn their pages, a tap on them shows
+            # the next page (and closes the last); anything else closes them and goes on.
+            turn = action.delta if isinstance(action, Focus) else action.steps if isinstance(action, Turn) else 0
+            if turn and ui.help_pages > 1:
+                ui.help_page = (ui.help_page + turn) % ui.help_pages
+                return
+            if isinstance(action, Tap) and action.kind == "help.page":
+                ui.help_page += 1
+                if ui.help_page >= ui.help_pages:
+                    ui.help, ui.help_page = False, 0
+                return
             ui.help = False
             if isinstance(action, Back):
                 return
@@ -356,7 +369,8 @@ class Kiosk:
         if current is not None and current.available(self.state) and current.act(self, action):
             return
         if isinstance(action, Press):
-            if action.button is Button.SELECT and action.long:
+            if action.button is Button.SELECT and action.long or action.button is Button.NEXT and self.state is None:
+                # With no game at all, NEXT has nothing to advance: it opens the set-up instead.
                 self.go("setup")
             else:
                 # SELECT means something to the game only when a module binds it (a

@@ -2,7 +2,8 @@
 
 The frame is a header (turn, whose upkeep or turn it is in big letters, the game clock), the
 current screen, a one-line status (a refused command's reason, what the last command did, the
-reader), and a bar of touch buttons.  Rendering never changes the game.
+reader), and a bar of touch buttons.  Rendering never changes the game; of the UI state it
+only records how many pages the keys overlay took at this screen size (``UiState.help_pages``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from display import theme
 from display.canvas import Canvas
 from display.i18n import Translator
 from display.screens import SCREENS, View, load
-from display.ui import Go, Press, ToggleHelp, UiState
+from display.ui import Go, Press, Tap, ToggleHelp, UiState
 
 #: Base formats whose turns are not MTG turns say whose move it is themselves (format → headline);
 #: filled in by their screens, which ``load`` imports.
@@ -61,7 +62,9 @@ def clock_deadline(state: GameState | None, ui: UiState, now: float, wall: float
 
 def headline(state: GameState | None, tr: Translator) -> str:
     if state is None:
-        return tr("ui.no_game")
+        # The screen below says there is no game and how to start one: the header only names
+        # the gadget, rather than saying the same words twice.
+        return tr("ui.title")
     result = outcome(state)
     if result is not None:
         return tr("ui.draw") if result.winner is None else tr("ui.winner", name=state.player(result.winner).name)
@@ -154,27 +157,104 @@ def draw_bar(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translato
         canvas.target(rect, action)
 
 
-HELP_KEYS = ("ui.help.roll", "ui.help.next", "ui.help.undo", "ui.help.select", "ui.help.encoder", "ui.help.arrows",
-             "ui.help.screens", "ui.help.quit", "ui.help.touch")
+#: The gadget's own keys, as (what to press, what it does) text keys, in the README's order;
+#: the screens' keys come after these, each from its screen (``Screen.key``), then ``HELP_LAST``.
+HELP_KEYS = (
+    ("ui.help.keys.roll", "ui.help.roll"), ("ui.help.keys.next", "ui.help.next"),
+    ("ui.help.keys.undo", "ui.help.undo"), ("ui.help.keys.redo", "ui.help.redo"),
+    ("ui.help.keys.select", "ui.help.select"), ("ui.help.keys.long_select", "ui.help.long_select"),
+    ("ui.help.keys.encoder", "ui.help.encoder"), ("ui.help.keys.encoder5", "ui.help.encoder5"),
+    ("ui.help.keys.arrows", "ui.help.arrows"),
+)
+HELP_LAST = (("ui.help.keys.back", "ui.help.back"), ("ui.help.keys.help", "ui.help.help"),
+             ("ui.help.keys.quit", "ui.help.quit"))
 
 
-def draw_help(canvas: Canvas, tr: Translator, top: int, bottom: int) -> None:
-    lay = canvas.layout
+def key_name(key: str) -> str:
+    """A screen's key as printed on the keyboard: ``"f2"`` → ``F2``, ``"c"`` → ``C``."""
+    return key.upper()
+
+
+def help_entries(state: GameState | None, tr: Translator) -> list[tuple[str, str]]:
+    """Every key the kiosk answers to now, as (keys, what they do): the gadget's own, then the
+    key of each screen this game has (so a new screen's key is listed by itself), then the
+    touch screen's."""
+    entries = [(tr(keys), tr(what)) for keys, what in HELP_KEYS]
+    for name, scr in SCREENS.items():
+        if scr.key and scr.available(state):
+            what = f"ui.help.screen.{name}"
+            entries.append((key_name(scr.key), tr(what) if tr.template(what) else tr(scr.button)))
+    entries += [(tr(keys), tr(what)) for keys, what in HELP_LAST]
+    entries.append(("", tr("ui.help.touch")))
+    return entries
+
+
+Placed = tuple[str, str, int, int, list[str]]  # keys, what, column, y offset, the description's lines
+
+
+def help_pages(
+    canvas: Canvas, entries: list[tuple[str, str]], width: int, height: int
+) -> tuple[list[list[Placed]], int, int]:
+    """The entries laid out in columns (two where the screen is wide enough) and, when they
+    still do not fit ``height``, on pages; returns the pages, the width of a column and of the
+    keys in it.  Type stays at ``Layout.small``: the descriptions wrap, nothing shrinks."""
+    lay, fonts = canvas.layout, canvas.fonts
+    size = lay.small
+    columns = 2 if canvas.width >= 640 else 1
+    column_w = (width - (columns - 1) * lay.margin * 2) // columns
+    keys_w = min(max(fonts.measure(keys, size, True)[0] for keys, _ in entries if keys), column_w * 2 // 5)
+    step = fonts.line_height(size)
+    gap = max(1, step // 8)
+    pages: list[list[Placed]] = [[]]
+    column, y = 0, 0
+    for keys, what in entries:
+        room = column_w - keys_w - lay.margin if keys else column_w
+        lines = canvas.wrap(what, size, room)
+        need = len(lines) * step
+        if y and y + need > height:
+            column, y = column + 1, 0
+            if column == columns:
+                pages.append([])
+                column = 0
+        pages[-1].append((keys, what, column, y, lines))
+        y += need + gap
+    return pages, column_w, keys_w
+
+
+def draw_help(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, top: int, bottom: int) -> None:
+    """The keys, over the screen: a page at a time where they do not fit (→, ↑ or a tap shows
+    the next page; a tap on the last closes it)."""
+    lay, fonts = canvas.layout, canvas.fonts
     rect = (lay.margin, top + lay.margin, canvas.width - 2 * lay.margin, bottom - top - 2 * lay.margin)
     canvas.box(rect, theme.PANEL_HI)
     x, y, w, h = rect
     canvas.text(tr("ui.help.title"), (x + w // 2, y + lay.margin // 2), lay.medium, theme.CURSOR, anchor="midtop", bold=True,
                 role="help.title")
-    title_h = canvas.fonts.line_height(lay.medium, True)
-    size = lay.small
-    while size > lay.tiny * 3 // 4 and canvas.fonts.line_height(size) * len(HELP_KEYS) > h - title_h - lay.margin:
-        size -= 1
-    ly = y + lay.margin // 2 + title_h
-    for key in HELP_KEYS:
-        canvas.text(tr(key), (x + lay.margin, ly), size, theme.TEXT, max_width=w - 2 * lay.margin, role="help.line",
-                    min_size=size)
-        ly += canvas.fonts.line_height(size)
-    canvas.target(rect, ToggleHelp())
+    body_top = y + lay.margin // 2 + fonts.line_height(lay.medium, True)
+    inner_x, inner_w = x + lay.margin, w - 2 * lay.margin
+    entries = help_entries(state, tr)
+    body_h = y + h - lay.margin // 2 - body_top
+    pages, column_w, keys_w = help_pages(canvas, entries, inner_w, body_h)
+    if len(pages) > 1:  # again, with a line kept for the page number
+        pages, column_w, keys_w = help_pages(canvas, entries, inner_w, body_h - fonts.line_height(lay.tiny))
+    # Drawing records how many pages this screen size needs, for the keys that turn them.
+    ui.help_pages = len(pages)
+    ui.help_page = min(ui.help_page, len(pages) - 1)
+    step = fonts.line_height(lay.small)
+    for keys, _, column, offset, lines in pages[ui.help_page]:
+        left = inner_x + column * (column_w + lay.margin * 2)
+        ly = body_top + offset
+        if keys:
+            canvas.text(keys, (left, ly), lay.small, theme.CURSOR, bold=True, max_width=keys_w, role="help.key",
+                        min_size=lay.small)
+            left += keys_w + lay.margin
+        for line in lines:
+            canvas.text(line, (left, ly), lay.small, theme.TEXT, role="help.line", max_width=column_w, min_size=lay.small)
+            ly += step
+    if len(pages) > 1:
+        canvas.text(tr("ui.help.page", page=ui.help_page + 1, pages=len(pages)), (x + w - lay.margin, y + h - lay.margin // 2),
+                    lay.tiny, theme.DIM, anchor="bottomright", max_width=inner_w, role="help.page", min_size=lay.tiny)
+    canvas.target(rect, Tap("help.page"))
 
 
 def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float) -> None:
@@ -189,6 +269,6 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
                 bottom=bottom - canvas.layout.margin // 2)
     current.draw(view)
     if ui.help:
-        draw_help(canvas, tr, top, bottom)
+        draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
     draw_status(canvas, ui, tr, bottom, now)
     draw_bar(canvas, state, ui, tr)

@@ -120,6 +120,8 @@ class UiState:
     screen: str = "table"
     fps: int = 20  # animation frames per second
     help: bool = False
+    help_page: int = 0  # the keys' page shown
+    help_pages: int = 1  # how many pages the keys took when last drawn (the screen's size decides)
     cursor: int | None = None  # the highlighted seat on the table; None: the active player
     error: Line | None = None
     messages: list[str] = field(default_factory=list)  # what the last command did

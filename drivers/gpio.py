@@ -35,6 +35,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any, Final, Literal, Protocol, Self
 
@@ -241,12 +242,34 @@ class GpioConfig(BaseModel):
 _PERMISSION_HINT: Final = "add this user to the 'gpio' group and log in again"
 
 
+#: Where Linux names the board it runs on (the device tree's model, NUL-terminated).
+MODEL_FILES: tuple[Path, ...] = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
+
+
+def board_model() -> str | None:
+    """The board's model as the device tree gives it ("Raspberry Pi 4 Model B Rev 1.4"), or
+    None where there is none (a laptop)."""
+    for path in MODEL_FILES:
+        try:
+            model = path.read_bytes().rstrip(b"\0").decode("utf-8", "replace").strip()
+        except OSError:
+            continue
+        if model:
+            return model
+    return None
+
+
+def on_raspberry_pi() -> bool:
+    model = board_model()
+    return model is not None and "Raspberry Pi" in model
+
+
 def load_pin_factory() -> Any:
     """gpiozero's pin factory, loading the default one if none is set yet.
 
     Raises :class:`DevicePermission` when GPIO hardware is there but may not be opened, and
-    :class:`DeviceNotFound` (with every backend's reason) when no backend loads, e.g. on a
-    laptop.
+    :class:`DeviceNotFound` when no backend loads, e.g. on a laptop: one line, with the first
+    backend's reason (every backend's reason is logged at debug level).
     """
     from gpiozero import Device
     from gpiozero.exc import PinFactoryFallback
@@ -266,10 +289,9 @@ def load_pin_factory() -> Any:
                 raise DevicePermission(
                     f"GPIO is there but may not be opened ({detail}): {_PERMISSION_HINT}"
                 ) from exc
+            log.debug("gpiozero loaded no pin factory: %s", detail)
             raise DeviceNotFound(
-                f"no GPIO pins: gpiozero could not load a pin factory ({detail}). On a "
-                "Raspberry Pi install lgpio (pip install 'aetherbox[pi]'); elsewhere use the "
-                "keyboard instead"
+                f"no GPIO pins ({reasons[0]}); on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]'"
             ) from exc
     for w in caught:
         log.info("gpiozero: %s", w.message)
@@ -541,10 +563,12 @@ def open_buttons(
     """The one place the button backend is chosen.
 
     ``"gpio"`` opens the pins or raises; ``"fake"`` returns :class:`FakeButtons`; ``"auto"``
-    uses GPIO when gpiozero can load a pin factory and otherwise logs a warning saying why and
-    falls back to :class:`FakeButtons`.  A GPIO that is there but may not be opened
-    (:class:`DevicePermission`) is raised even in ``"auto"``: a gadget whose buttons silently
-    do nothing is worse than one that says what to fix.
+    uses GPIO when gpiozero can load a pin factory and otherwise falls back to
+    :class:`FakeButtons` (the keys).  That fallback is news only on a Raspberry Pi (the device
+    tree's model says so), where it means a missing pin library: there it is one warning line;
+    anywhere else keys are what ``"auto"`` means, and it is a debug line.  A GPIO that is there
+    but may not be opened (:class:`DevicePermission`) is raised even in ``"auto"``: a gadget
+    whose buttons silently do nothing is worse than one that says what to fix.
     """
     if backend == "fake":
         return FakeButtons(events)
@@ -554,7 +578,10 @@ def open_buttons(
         try:
             load_pin_factory()
         except DeviceNotFound as exc:
-            log.warning("GPIO buttons unavailable, using keyboard stand-ins: %s", exc)
+            if on_raspberry_pi():
+                log.warning("GPIO buttons unavailable on this %s, using the keyboard: %s", board_model(), exc)
+            else:
+                log.debug("not a Raspberry Pi: keys stand in for the buttons (%s)", exc)
             return FakeButtons(events)
         return GpioButtons(config, events)
     raise ValueError(f"unknown button backend {backend!r}: use 'auto', 'gpio' or 'fake'")

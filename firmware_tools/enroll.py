@@ -111,6 +111,8 @@ class Session:
         print(text, file=self.out, flush=True)
 
     def prompt(self, text: str) -> None:
+        for status in self.source.statuses():
+            self.say(status_text(status))
         self._prompt = text
         self.out.write(text)
         self.out.flush()
@@ -127,8 +129,16 @@ class Session:
         """A typed answer; taps are ignored while a question is open.  ``None``: input ended."""
         self.prompt(prompt)
         answer = self.source.next(self._status_only)
+        if answer is None:
+            self._ended()
         self._prompt = ""
         return answer if isinstance(answer, str) else None
+
+    def _ended(self) -> None:
+        """Input ended at an open question: what follows starts on a line of its own."""
+        if self._prompt:
+            self.out.write("\n")
+            self.out.flush()
 
     def yes(self, prompt: str, default: bool) -> bool:
         answer = self.ask(prompt + (" [Y/n] " if default else " [y/N] "))
@@ -155,6 +165,7 @@ class Session:
         while True:
             got = self.source.next(self._tap_or_status)
             if got is None:
+                self._ended()
                 self._prompt = ""
                 return None
             if isinstance(got, TagRead):

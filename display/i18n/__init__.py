@@ -21,7 +21,10 @@ from device.text import Message
 from display.i18n import en, ja, pl, ru
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "pl")
-LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "ja": "日本語", "pl": "Polski"}
+#: Each language by its own name.  Japanese is written in kana: the bundled font subset holds the
+#: kanji the texts use, and 日 is not one of them (display/typefaces/subset.py reads these names
+#: too, so after the next rebuild of the subsets this can be 日本語).
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "ja": "にほんご", "pl": "Polski"}
 
 _TABLES: dict[str, dict[str, str]] = {
     "en": dict(en.TEXTS),

@@ -24,7 +24,8 @@ Adding a screen (say for Contraptions)::
             view.canvas.text(view.tr("ui.ct.title"), (view.layout.margin, view.top), view.layout.big, TEXT)
 
 then import it in ``display/screens/__init__.py``'s list at the bottom, add its texts with
-``display.i18n.register``, its upkeep items with ``display.upkeep.item``, and screenshot tests
+``display.i18n.register`` (with ``ui.help.screen.<name>``: what its key shows, for the keys
+overlay, which lists every available screen's key by itself), its upkeep items with ``display.upkeep.item``, and screenshot tests
 by adding its name to ``tests/display/conftest.py``'s scenes.
 """
 

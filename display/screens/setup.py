@@ -1,10 +1,24 @@
 """Set-up: players and seats, the base format and modules, table options, who goes first and
 the screen's language (TB-1, TB-2, TB-5).  Modules and their table options come from the
-registries in ``device.formats``, so a new module's options appear here by themselves.
+registries in ``device.formats``, so a new module's options appear here by themselves: after
+the players, grouped under a heading per format (the base format's first, then the modules in
+the order they are listed), each in the order its module declares them, with a translated
+label, value and help (``display/i18n/formats.py``).
+
+Every row is at least ``Layout.touch`` high, so a finger hits it.  The rows scroll with the
+cursor; arrows in a gutter on the right say that rows are hidden above or below.  Under the
+rows, the focused row's help (an option's, or what the keys do) wraps onto up to three lines.
 
 Rows are changed with the encoder (↑/↓) and moved between with SELECT/Tab or ←/→; names are
-typed on a keyboard (without one the seats keep their default names).  NEXT (Enter) starts the
-game — except on a name row, where it moves to the next row.
+typed on a keyboard.  A seat nobody typed a name for shows its default name ("Player 3", in the
+screen's language) dimmed, as a hint: the first character typed replaces it, erasing every
+character brings it back, and a seat left so starts the game with that name.  NEXT (Enter)
+starts the game — except on a name row, where it moves to the next row.
+
+When a game exists (resumed at start, running or just finished), opening the screen fills the
+form from it — base format, modules, table options, the players in their seats (an event's
+players, every pod in order) — so a playgroup's next game needs no typing; who goes first is
+drawn again.  What was changed on the form is kept until another game is shown.
 
 With the base format Conspiracy (a pod; not the Group Game Draft, which is one table) the form
 starts an *event*: it asks for the event's name (typed; the translated default without a
@@ -36,14 +50,28 @@ class SetupForm:
     base: str = "commander"
     modules: dict[str, bool] = field(default_factory=dict)
     count: int = 4
-    names: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # what was typed per seat; "": nothing (the hint)
     first: int | None = None  # None: the gadget draws (TB-5)
     options: dict[str, str | int | bool] = field(default_factory=dict)
     row: int = 0
-    event: str | None = None  # the event's name (None: the default, once the language is known)
+    event: str = ""  # the event's name as typed; "": nothing (the default is the hint)
+    game: int | None = None  # the saved game the form was last filled from
 
     def chosen(self) -> list[str]:
-        return [self.base, *(name for name, on in self.modules.items() if on)]
+        return [self.base, *(m.name for m in modules() if self.modules.get(m.name))]
+
+    def name(self, seat: int, tr: Translator) -> str:
+        """The seat's name as the game will have it: typed, else the translated hint."""
+        typed = " ".join(self.names[seat].split()) if seat < len(self.names) else ""
+        return typed or placeholder(seat, tr)
+
+    def event_name(self, tr: Translator) -> str:
+        return " ".join(self.event.split()) or tr("ui.setup.event_default")
+
+
+def placeholder(seat: int, tr: Translator) -> str:
+    """A seat's default name, shown as a hint while nothing is typed: "Player 1"."""
+    return tr("ui.setup.default_name", n=seat + 1)
 
 
 #: The most players an event started here may have: four full pods of 8, the size of a large
@@ -69,8 +97,21 @@ def modules() -> list[Format]:
     return [f for f in formats() if f.kind == "module"]
 
 
+def option_groups(form: SetupForm) -> list[tuple[Format, list[str]]]:
+    """The table options the form shows, per format: the base format's, then each chosen
+    module's in the order modules are listed; each group in its module's own order."""
+    event = is_event(form)
+    chosen = [f for f in bases() if f.name == form.base] + [m for m in modules() if form.modules.get(m.name)]
+    groups: list[tuple[Format, list[str]]] = []
+    for fmt in chosen:
+        names = [o.name for o in options_for([fmt.name]).values() if not (event and o.name in EVENT_OPTIONS)]
+        if names:
+            groups.append((fmt, names))
+    return groups
+
+
 def rows(form: SetupForm) -> list[tuple[str, str]]:
-    """(kind, key) per row, top to bottom."""
+    """(kind, key) per row, top to bottom: the rows the cursor walks (headings are not rows)."""
     event = is_event(form)
     found: list[tuple[str, str]] = [("base", "")]
     found += [("module", m.name) for m in modules()]
@@ -80,10 +121,51 @@ def rows(form: SetupForm) -> list[tuple[str, str]]:
     found += [("name", str(i)) for i in range(form.count)]
     if not event:
         found.append(("first", ""))
-    found += [("option", name) for name in sorted(options_for(form.chosen())) if not (event and name in EVENT_OPTIONS)]
+    found += [("option", name) for _, names in option_groups(form) for name in names]
     found.append(("language", ""))
     found.append(("start", ""))
     return found
+
+
+def typed(form: SetupForm, kind: str, key: str) -> bool:
+    """Whether a name row holds typed text (else its hint shows)."""
+    text = form.event if kind == "event" else form.names[int(key)] if int(key) < len(form.names) else ""
+    return bool(text.strip())
+
+
+def fill_from_game(form: SetupForm, host: Host) -> None:
+    """The form as the shown game was set up: its formats, table options and players (a pod's
+    event: every pod's players in order, and the event's name).  A player whose name was a
+    seat's default in any language is a seat nobody typed for: it shows the hint again."""
+    started = host.games()
+    game = host.game
+    if game is None or game not in started:
+        return
+    first = started[game]
+    bases_known = {f.name for f in bases()}
+    base = first.formats[0] if first.formats and first.formats[0] in bases_known else form.base
+    form.base = base
+    form.modules = {m.name: m.name in first.formats[1:] for m in modules()}
+    players = [p.name for p in first.players]
+    event = ""
+    if base == POD.name:
+        # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
+        from display.screens.conspiracy import event_games as pods
+
+        players = [name for pod in pods(started, game) for name in pod.players]
+        event = str(first.options.get("event", ""))
+    defaults = {tr("ui.setup.default_name", n=seat + 1): seat for tr in map(Translator, LANGUAGES)
+                for seat in range(EVENT_MAX)}
+    form.names = ["" if defaults.get(name) == seat else name for seat, name in enumerate(players)]
+    low, high = player_limits(form)
+    form.count = min(high, max(low, len(players)))
+    form.event = "" if event in {Translator(language)("ui.setup.event_default") for language in LANGUAGES} else event
+    available = options_for(form.chosen())
+    form.options = {name: value for name, value in first.options.items()
+                    if name in available and name not in EVENT_OPTIONS and value != available[name].default}
+    form.first = None
+    form.row = 0
+    form.game = game
 
 
 def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
@@ -96,17 +178,43 @@ def format_title(fmt: Format, tr: Translator) -> str:
 
 
 def option_label(option: TableOption, tr: Translator, part: str = "") -> str:
-    """An option's short name (``part=""``) or its help (``part=".help"``) in the screen's language."""
+    """An option's label (``part=""``) or its help (``part=".help"``) in the screen's language."""
     key = f"option.{option.name}{part}"
     if tr.template(key):
         return tr(key)
-    return option.help if part else option.name.replace("_", " ")
+    return option.help if part else option.name.replace("_", " ").capitalize()
 
 
-def option_text(value: str | int | bool, tr: Translator) -> str:
+def option_text(option: TableOption, value: str | int | bool, tr: Translator) -> str:
+    """How a value of ``option`` reads: on or off, a choice's translated name, else the value."""
     if isinstance(value, bool):
         return tr("ui.setup.on" if value else "ui.setup.off")
-    return str(value)
+    key = f"option.{option.name}.value.{value}"
+    return tr(key) if tr.template(key) else str(value)
+
+
+#: The most lines the help under the rows takes.  The texts are written to need two at most on
+#: the smallest screen (the set-up screen's test holds them to it); a third is a longer
+#: translation's room, so it wraps rather than being cut.
+HELP_LINES = 3
+
+
+def window(heights: list[int], cursor: int, space: int) -> tuple[int, int]:
+    """The items ``[start, end)`` to draw in ``space`` pixels: the cursor's item whole and about
+    in the middle, as many others as fit whole around it."""
+    start, end = cursor, cursor + 1
+    used = heights[cursor]
+    above = (space - used) // 2
+    while start > 0 and sum(heights[start - 1 : cursor]) <= above:
+        start -= 1
+    used = sum(heights[start:end])
+    while end < len(heights) and used + heights[end] <= space:
+        used += heights[end]
+        end += 1
+    while start > 0 and used + heights[start - 1] <= space:
+        start -= 1
+        used += heights[start]
+    return start, end
 
 
 @screen
@@ -129,19 +237,21 @@ class Setup(Screen):
         table = rows(form)
         return table[min(form.row, len(table) - 1)][0] in ("name", "event")
 
-    def _names(self, tr: Translator, form: SetupForm) -> list[str]:
+    @staticmethod
+    def _names(form: SetupForm) -> list[str]:
         while len(form.names) < EVENT_MAX:
-            form.names.append(tr("ui.setup.default_name", n=len(form.names) + 1))
-        if form.event is None:
-            form.event = tr("ui.setup.event_default")
+            form.names.append("")
         return form.names
 
     def enter(self, host: Host) -> None:
-        self._names(host.tr, self.form(host.ui))
+        form = self.form(host.ui)
+        if host.game is not None and host.game != form.game:
+            fill_from_game(form, host)
+        self._names(form)
 
     def act(self, host: Host, action: Action) -> bool:
         form = self.form(host.ui)
-        self._names(host.tr, form)
+        self._names(form)
         table = rows(form)
         form.row = min(form.row, len(table) - 1)
         kind, key = table[form.row]
@@ -161,14 +271,14 @@ class Setup(Screen):
             return True
         if isinstance(action, Type) and kind == "event":
             text = "".join(ch for ch in action.text if ch.isprintable())
-            form.event = ((form.event or "") + text)[:MAX_NAME]
+            form.event = (form.event + text)[:MAX_NAME]
             return True
         if isinstance(action, Erase) and kind == "name":
             seat = int(key)
             form.names[seat] = form.names[seat][:-1]
             return True
         if isinstance(action, Erase) and kind == "event":
-            form.event = (form.event or "")[:-1]
+            form.event = form.event[:-1]
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             if kind in ("name", "event"):
@@ -222,7 +332,7 @@ class Setup(Screen):
             host.ui.language = cycle(list(LANGUAGES), host.ui.language, steps)
 
     def _start(self, host: Host, form: SetupForm) -> bool:
-        names = [" ".join(n.split()) for n in form.names[: form.count]]
+        names = [form.name(seat, host.tr) for seat in range(form.count)]
         available = options_for(form.chosen())
         options: dict[str, str] = {}
         for name, value in form.options.items():
@@ -246,7 +356,7 @@ class Setup(Screen):
         # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
         from display.screens.conspiracy import show_event
 
-        event = " ".join((form.event or "").split()) or host.tr("ui.setup.event_default")
+        event = form.event_name(host.tr)
         try:
             games = event_games(event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS},
                                 form.chosen()[1:])
@@ -285,14 +395,14 @@ class Setup(Screen):
                           pods=" + ".join(str(size) for size in pod_sizes(form.count)))
             return str(form.count)
         if kind == "name":
-            return form.names[int(key)]
+            return form.name(int(key), tr)
         if kind == "event":
-            return form.event or ""
+            return form.event_name(tr)
         if kind == "first":
-            return tr("ui.setup.random") if form.first is None else form.names[form.first]
+            return tr("ui.setup.random") if form.first is None else form.name(form.first, tr)
         if kind == "option":
             option = options_for(form.chosen())[key]
-            return option_text(option_value(option, form), tr)
+            return option_text(option, option_value(option, form), tr)
         if kind == "language":
             return LANGUAGE_NAMES[view.ui.language]
         return ""
@@ -311,48 +421,119 @@ class Setup(Screen):
             return tr("ui.setup.start_event")
         return tr(labels[kind])
 
+    def _help(self, view: View, form: SetupForm, kind: str, key: str) -> str:
+        """What the focused row does: an option's help, or the keys for this kind of row."""
+        if kind == "option":
+            return option_label(options_for(form.chosen())[key], view.tr, ".help")
+        if kind in ("name", "event"):
+            return view.tr(f"ui.setup.hint_{kind}")
+        return view.tr("ui.setup.hint")
+
     def draw(self, view: View) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         form = self.form(view.ui)
-        self._names(tr, form)
+        self._names(form)
         table = rows(form)
         form.row = min(form.row, len(table) - 1)
         x0, width = lay.margin, c.width - 2 * lay.margin
-        title_h = c.fonts.line_height(lay.medium, True)
-        c.text(tr("ui.setup.title"), (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width // 2,
+        c.text(tr("ui.setup.title"), (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width,
                role="setup.title")
+        top = view.top + c.fonts.line_height(lay.medium, True)
+
+        # The help under the rows: the focused row's, wrapped; its room stays the same as the
+        # cursor moves (two lines, or three while a longer help shows), so the rows keep still.
         focus_kind, focus_key = table[form.row]
-        # On an option row the hint says what the option does; the keys are the same everywhere.
-        hint = (option_label(options_for(form.chosen())[focus_key], tr, ".help") if focus_kind == "option"
-                else tr("ui.setup.hint"))
-        c.text(hint, (x0 + width, view.top + title_h // 2), lay.tiny, theme.DIM, anchor="midright",
-               max_width=width // 2, role="setup.hint")
-        top = view.top + title_h
-        row_h = int(c.fonts.line_height(lay.small) * 1.35)
-        visible = max(1, (view.bottom - top) // row_h)
-        first = min(max(0, form.row - visible // 2), max(0, len(table) - visible))
-        label_w = width * 2 // 5
-        editing = table[form.row][0] in ("name", "event")
-        for index in range(first, min(len(table), first + visible)):
-            kind, key = table[index]
-            y = top + (index - first) * row_h
-            rect = (x0, y, width, row_h - 2)
+        hint = self._help(view, form, focus_kind, focus_key)
+        step = c.fonts.line_height(lay.tiny)
+        lines = max(2, min(HELP_LINES, len(c.wrap(hint, lay.tiny, width))))
+        help_top = view.bottom - lines * step
+
+        # The rows, with a heading over each format's options.
+        options = options_for(form.chosen())
+        titles = {f.name: format_title(f, tr) for f in formats()}
+        items: list[tuple[str, str, int]] = []  # (kind, key, row); a heading's row is -1
+        owner = ""
+        for index, (kind, key) in enumerate(table):
+            if kind == "option" and options[key].module != owner:
+                owner = options[key].module
+                items.append(("heading", owner, -1))
+            items.append((kind, key, index))
+        gap = 2
+        row_h = max(lay.touch + gap, int(c.fonts.line_height(lay.small) * 1.35))
+        heading_h = c.fonts.line_height(lay.tiny, True) + lay.margin
+        heights = [heading_h if kind == "heading" else row_h for kind, _, _ in items]
+        cursor = next(i for i, item in enumerate(items) if item[2] == form.row)
+        space = help_top - lay.margin // 2 - top
+        first, last = window(heights, cursor, space)
+        if items[last - 1][0] == "heading":
+            last -= 1  # a heading is shown with its first option, never alone at the bottom
+        row_w = width
+        if first > 0 or last < len(items):
+            gutter = c.fonts.measure("↓", lay.small, True)[0] + lay.margin
+            row_w = width - gutter
+            self._scroll_marks(view, (x0 + row_w, top, gutter, sum(heights[first:last])), first, last, len(items))
+        label_w = row_w * 2 // 5
+        editing = focus_kind in ("name", "event")
+        y = top
+        for kind, key, index in items[first:last]:
+            if kind == "heading":
+                c.text(titles.get(key, key), (x0 + lay.margin, y + heading_h - lay.margin // 2), lay.tiny, theme.CURSOR,
+                       anchor="bottomleft", bold=True, max_width=row_w - lay.margin, role="setup.heading")
+                y += heading_h
+                continue
+            rect = (x0, y, row_w, row_h - gap)
             focused = index == form.row
             if kind == "start":
                 c.box(rect, theme.ACTIVE)
             if focused:
                 c.box(rect, theme.PANEL_HI)
                 c.box(rect, theme.CURSOR, width=max(1, lay.line))
+            middle = y + (row_h - gap) // 2
             label = self._label(view, kind, key)
             if kind == "start":
-                c.text(label, (x0 + width // 2, y + row_h // 2), lay.small, theme.TEXT, anchor="center", bold=True,
-                       max_width=width - 2 * lay.margin, role="setup.start")
+                c.text(label, (x0 + row_w // 2, middle), lay.small, theme.TEXT, anchor="center", bold=True,
+                       max_width=row_w - 2 * lay.margin, role="setup.start")
             else:
-                c.text(label, (x0 + lay.margin, y + row_h // 2), lay.small, theme.DIM, anchor="midleft",
+                c.text(label, (x0 + lay.margin, middle), lay.small, theme.DIM, anchor="midleft",
                        max_width=label_w - lay.margin, role=f"setup.label.{kind}")
                 value = self._value(view, form, kind, key)
-                if focused and editing:
-                    value += "_"
-                c.text(value, (x0 + label_w, y + row_h // 2), lay.small, theme.TEXT, anchor="midleft", bold=focused,
-                       max_width=width - label_w - lay.margin, role=f"setup.value.{kind}")
+                at = (x0 + label_w, middle)
+                room = row_w - label_w - lay.margin
+                if kind in ("name", "event") and not typed(form, kind, key):
+                    # Nothing typed: the default is a hint, dimmed, after the caret when focused.
+                    if focused:
+                        caret = c.text("_", at, lay.small, theme.TEXT, anchor="midleft", bold=True,
+                                       role=f"setup.caret.{kind}")
+                        at, room = (caret.right, middle), room - caret.width
+                    c.text(value, at, lay.small, theme.DIM, anchor="midleft", max_width=room,
+                           role=f"setup.placeholder.{kind}")
+                else:
+                    if focused and editing:
+                        value += "_"
+                    c.text(value, at, lay.small, theme.TEXT, anchor="midleft", bold=focused, max_width=room,
+                           role=f"setup.value.{kind}")
             c.target(rect, Tap("setup.row", index))
+            y += row_h
+        # Right under the last row shown (the rows fill their room but for less than a row).
+        help_y = min(help_top, y + lay.margin // 2)
+        c.paragraph(hint, (x0, help_y, width, lines * step), lay.tiny, theme.DIM, role="setup.hint",
+                    min_size=lay.tiny)
+
+    @staticmethod
+    def _scroll_marks(view: View, rect: tuple[int, int, int, int], first: int, last: int, total: int) -> None:
+        """Arrows at the top and bottom of the gutter while rows are hidden above or below, and
+        between them a bar showing which part of the list is on screen."""
+        c, lay = view.canvas, view.layout
+        x, y, w, h = rect
+        arrow_h = c.fonts.line_height(lay.small, True)
+        middle = x + w // 2
+        if first > 0:
+            c.text("↑", (middle, y), lay.small, theme.CURSOR, anchor="midtop", bold=True, role="setup.more.up")
+        if last < total:
+            c.text("↓", (middle, y + h), lay.small, theme.CURSOR, anchor="midbottom", bold=True, role="setup.more.down")
+        track_top, track_h = y + arrow_h, max(1, h - 2 * arrow_h)
+        thick = max(2, lay.line * 2)
+        c.box((middle - thick // 2, track_top, thick, track_h), theme.PANEL, radius=thick // 2)
+        thumb_top = track_top + track_h * first // total
+        thumb_h = max(thick, track_h * (last - first) // total)
+        c.box((middle - thick // 2, thumb_top, thick, thumb_h), theme.DIM, radius=thick // 2)

@@ -45,7 +45,8 @@ def texts() -> set[str]:
     for info in pkgutil.iter_modules(i18n.__path__):
         importlib.import_module(f"display.i18n.{info.name}")
 
-    return {ch for table in _TABLES.values() for value in table.values() for ch in value}
+    names = set("".join(i18n.LANGUAGE_NAMES.values())) | set("日本語")
+    return names | {ch for table in _TABLES.values() for value in table.values() for ch in value}
 
 
 def _subset(font: object, text: str, out: Path) -> None:

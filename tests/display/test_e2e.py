@@ -52,7 +52,8 @@ class Player:
 def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
     k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
     p = Player(k)
-    assert p.says("header.headline") == ["No game running"]
+    assert p.says("header.headline") == ["aetherbox"]
+    assert p.says("nogame") == ["No game running"]
 
     # Set-up with keys: F2, Planechase on, four names, Enter starts.
     p.keys(pygame.K_F2)
@@ -62,7 +63,8 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     p.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # past Contraptions, to Players (4)
     for name in ("Alice", "Bob", "Carol", "Dan"):
         p.keys(pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name)
-    assert p.says("setup.value.name") == ["Alice", "Bob", "Carol", "Dan_"]
+    assert p.says("setup.value.name") == ["Bob", "Carol", "Dan_"]  # Alice's row has scrolled up
+    assert p.says("setup.more.up") == ["↑"] and p.says("setup.more.down") == ["↓"]
     p.keys(pygame.K_RETURN)  # leaves the last name
     p.keys(pygame.K_UP)  # first player: Alice
     p.keys(pygame.K_RETURN)  # start
@@ -121,7 +123,7 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
 
     # The help overlay lists the keys; Esc closes it.
     p.keys(pygame.K_F1)
-    assert p.says("help.line")[0] == "Space — ROLL (planar die)"
+    assert p.says("help.key")[0] == "Space, R" and p.says("help.line")[0] == "ROLL: roll the die"
     p.keys(pygame.K_ESCAPE)
     assert p.says("help.line") == []
     frames = sorted((tmp_path / "shots").iterdir())

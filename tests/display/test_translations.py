@@ -59,13 +59,20 @@ def test_every_core_and_planechase_message_is_translated(language: str) -> None:
     assert missing == []
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("language", ("en", *TRANSLATED))
 def test_every_format_title_and_table_option_is_translated(language: str) -> None:
-    table = i18n.table(language)
-    keys = [f"format.title.{f.name}" for f in formats()]
+    """Every option has a label, a help and a name for each of its choices in every language
+    (English ones written for the screen, not the option's name with spaces)."""
+    from display.i18n.formats import EN
+
+    table = EN if language == "en" else i18n.table(language)
+    keys = [] if language == "en" else [f"format.title.{f.name}" for f in formats()]
     for option in options_for(f.name for f in formats()).values():
         keys += [f"option.{option.name}", f"option.{option.name}.help"]
+        keys += [f"option.{option.name}.value.{choice}" for choice in option.choices]
     assert [k for k in keys if k not in table] == []
+    if language == "en":
+        return
     assert {k: i18n.table("en")[k] for k in keys if k.startswith("format.title.")} == {
         f"format.title.{f.name}": f.title for f in formats()
     }
@@ -86,9 +93,10 @@ def test_translated_templates_take_the_same_params_as_english(language: str) -> 
     assert wrong == {}
 
 
-def _shows(drawn: list[str], full: str) -> bool:
-    """The one text drawn is ``full``, or its start cut with an ellipsis to fit."""
-    return len(drawn) == 1 and (drawn[0] == full or (drawn[0].endswith("…") and full.startswith(drawn[0][:-1])))
+def _wrapped(k: Kiosk, full: str) -> bool:
+    """The set-up's help is ``full``, wrapped onto lines whole (no line cut)."""
+    lines = [d for d in k.canvas.drawn if d.role == "setup.hint"]
+    return not any(d.cut for d in lines) and "".join(d.text for d in lines).replace(" ", "") == full.replace(" ", "")
 
 
 def _messages(k: Kiosk) -> list[Message]:
@@ -152,12 +160,40 @@ def test_setup_shows_formats_and_options_in_the_language(make_kiosk: MakeKiosk, 
     assert texts(kiosk, "setup.value.base") == [tr("format.title.commander")]
     labels = texts(kiosk, "setup.label.module")
     assert tr("format.title.planechase") in labels and tr("format.title.contraptions") in labels
-    assert _shows(texts(kiosk, "setup.hint"), tr("ui.setup.hint"))
+    assert _wrapped(kiosk, tr("ui.setup.hint"))
     form.row = [kind for kind, _ in rows(form)].index("option")
     kiosk.redraw()
-    first_option = sorted(options_for(form.chosen()))[0]
+    first_option = rows(form)[form.row][1]
+    assert first_option == next(iter(options_for(["planechase"])))  # the module's own order
+    assert texts(kiosk, "setup.heading") == [tr("format.title.planechase")]
     assert texts(kiosk, "setup.label.option")[0] == tr(f"option.{first_option}")
-    assert _shows(texts(kiosk, "setup.hint"), tr(f"option.{first_option}.help"))
+    assert _wrapped(kiosk, tr(f"option.{first_option}.help"))
     kiosk.dispatch(Turn(1))
     kiosk.redraw()
     assert kiosk.ui.forms["setup"].options  # the option row still changes the option
+
+
+def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk: MakeKiosk) -> None:
+    """The form's options for Planechase and Contraptions in Russian: the Planechase heading and
+    its options first, then Contraptions', every label and value in Russian."""
+    kiosk = make_kiosk((1280, 720), "ru")
+    kiosk.dispatch(Go("setup"))
+    form = kiosk.ui.forms["setup"]
+    for module in ("planechase", "contraptions"):
+        form.row = rows(form).index(("module", module))
+        kiosk.dispatch(Turn(1))
+    seen: dict[str, str] = {}
+    headings: list[str] = []
+    for index, (kind, key) in enumerate(rows(form)):
+        form.row = index
+        kiosk.redraw()
+        headings += [h for h in texts(kiosk, "setup.heading") if h not in headings]
+        seen.update(zip(texts(kiosk, "setup.label.option"), texts(kiosk, "setup.value.option"), strict=True))
+    assert headings == ["Плейнчейз", "Штуковины"]
+    assert list(seen) == [
+        "Обычный d6", "Общая колода", "Двухголовый гигант", "Grand Melee", "Маркеры хода", "Карта Вечностей",
+        "Колоды измерений", "Размер колоды", "Вариант", "Отказ от сборки", "Кубики фракций", "Карты штуковин",
+    ]
+    assert seen["Вариант"] == "Unstable (свои колоды)" and seen["Отказ от сборки"] == "вниз библиотеки"
+    assert seen["Колоды измерений"] == "все карты" and seen["Маркеры хода"] == "авто (1 на 4 игроков)"
+    assert seen["Карты штуковин"] == "виртуальные" and seen["Общая колода"] == "выкл"

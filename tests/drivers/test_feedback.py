@@ -110,9 +110,10 @@ def test_auto_feedback_without_gpio_is_silent_and_says_why(
     with caplog.at_level(logging.WARNING, logger="drivers.feedback"):
         feedback = open_feedback(GpioConfig())
     assert isinstance(feedback, FakeFeedback)
-    assert caplog.messages[0].startswith(
-        "GPIO buzzer and LED unavailable, cues will be silent: no GPIO pins:"
-    )
+    assert caplog.messages == [
+        "GPIO buzzer and LED unavailable, cues will be silent: no GPIO pins (BadPinFactory: Unable to find "
+        "pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]'"
+    ]
 
 
 def test_open_feedback_backends(mock_factory: MockFactory) -> None:

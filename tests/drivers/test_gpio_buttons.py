@@ -9,6 +9,7 @@ import logging
 import queue
 import time
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from pydantic import ValidationError
 
 from device.errors import ConfigError, DeviceNotFound, DevicePermission
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, InputQueue
+from drivers import gpio
 from drivers.gpio import (
     HEADER_GPIO,
     ButtonSource,
@@ -269,9 +271,8 @@ def test_pin_in_use_is_named(mock_factory: MockFactory) -> None:
 @pytest.mark.usefixtures("no_pin_factory")
 def test_no_gpio_is_device_not_found_saying_why() -> None:
     expected = (
-        "no GPIO pins: gpiozero could not load a pin factory (BadPinFactory: Unable to find pin "
-        "factory 'nosuchfactory'). On a Raspberry Pi install lgpio (pip install "
-        "'aetherbox[pi]'); elsewhere use the keyboard instead"
+        "no GPIO pins (BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi "
+        "install lgpio: pip install 'aetherbox[pi]'"
     )
     with pytest.raises(DeviceNotFound) as info:
         GpioButtons(GpioConfig(), queue.Queue())
@@ -316,14 +317,41 @@ def test_os_errors_opening_a_pin_become_device_errors() -> None:
 
 
 @pytest.mark.usefixtures("no_pin_factory")
-def test_auto_backend_without_gpio_falls_back_to_fake_buttons_loudly(
-    caplog: pytest.LogCaptureFixture,
+def test_auto_backend_on_a_pi_without_gpio_falls_back_to_fake_buttons_in_one_warning_line(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="drivers.gpio"):
+    """A Raspberry Pi whose pins cannot be loaded (no lgpio, say): the keys stand in, and one
+    line says why and what to install."""
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
+    monkeypatch.setattr(gpio, "MODEL_FILES", (tmp_path / "missing", model))
+    with caplog.at_level(logging.DEBUG, logger="drivers.gpio"):
         source = open_buttons(GpioConfig(), queue.Queue())
     assert isinstance(source, FakeButtons)
-    assert caplog.messages[0].startswith(
-        "GPIO buttons unavailable, using keyboard stand-ins: no GPIO pins:"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        "GPIO buttons unavailable on this Raspberry Pi 4 Model B Rev 1.4, using the keyboard: no GPIO pins "
+        "(BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio: "
+        "pip install 'aetherbox[pi]'"
+    ]
+
+
+@pytest.mark.usefixtures("no_pin_factory")
+@pytest.mark.parametrize("model", [None, b"LENOVO ThinkPad\0"])
+def test_auto_backend_off_a_pi_uses_the_keys_without_a_warning(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, model: bytes | None
+) -> None:
+    """``auto`` means GPIO on a Pi and keys elsewhere: a laptop is told nothing (a debug line)."""
+    files = (tmp_path / "model",)
+    if model is not None:
+        files[0].write_bytes(model)
+    monkeypatch.setattr(gpio, "MODEL_FILES", files)
+    with caplog.at_level(logging.DEBUG, logger="drivers.gpio"):
+        source = open_buttons(GpioConfig(), queue.Queue())
+    assert isinstance(source, FakeButtons)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert caplog.records[-1].getMessage() == (
+        "not a Raspberry Pi: keys stand in for the buttons (no GPIO pins (BadPinFactory: Unable to find pin "
+        "factory 'nosuchfactory'); on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]')"
     )
 
 

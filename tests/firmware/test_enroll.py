@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -156,3 +158,37 @@ def test_an_unknown_set_names_the_sets(tmp_path: Path, capsys: pytest.CaptureFix
         "aetherbox: error: No planar cards in set 'XYZ'. Sets with planar cards: "
         "OHOP, OPCA, PHOP, MOC, OPC2, WHO, PUNK, PSSC.\n"
     )
+
+
+def test_hw3_the_simulated_reader_is_reported_before_the_first_prompt_which_is_asked_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The simulated reader says it is connected as soon as it starts: that line comes before
+    the first question rather than breaking into it, so the question is printed once.  (Input
+    from a file is not echoed, so answers do not show; an empty line ends.)"""
+    tags = tmp_path / "tags.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("aa:bb:cc:dd\ntaz\n\n\n"))  # typed, not tapped
+    assert cli.main(["enroll", "--fake", "--tags", str(tags)]) == 0
+    tap = "Tap a card on the reader, or type its tag UID (an empty line ends): "
+    assert capsys.readouterr().out.splitlines() == [
+        f"Tag map: {tags} (0 tags).",
+        "reader connected: fake (fake, simulated reader)",
+        f"{tap}Card name (type the start of it; an empty line skips this tag): "
+        "Enrol tag AA:BB:CC:DD as Tazeem (plane)? [Y/n] Enrolled: AA:BB:CC:DD is Tazeem.",
+        f"{tap}Done: 1 enrolled, 0 skipped; {tags} has 1 tags.",  # the empty line typed, not echoed
+    ]
+
+
+def test_hw3_a_deck_with_the_simulated_reader_names_the_first_card_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tags = tmp_path / "tags.txt"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert cli.main(["enroll", "--fake", "--set", "opc2", "--tags", str(tags)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"Tag map: {tags} (0 tags).",
+        "Enrolling 40 cards in order. Tap each card when it is named; type s to skip one, or an empty line to stop.",
+        "reader connected: fake (fake, simulated reader)",
+        "[1/40] Tap Akoum: ",  # the input ended here: the summary starts a line of its own
+        f"Done: 0 enrolled, 0 skipped; {tags} has 0 tags.",
+    ]

@@ -1,0 +1,285 @@
+"""The set-up screen as a playgroup meets it (TB-1, TB-2, TB-5): seats whose default name is a
+hint rather than text, the last game's players offered again, every table option in the
+screen's language grouped under its module, rows a finger can hit, and nothing cut or shrunk
+below the smallest type at any layout.  Driven by keys, typed text and touches only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from device.commands import Concede, NewGame
+from device.formats import options_for
+from display.i18n import Translator
+from display.kiosk import Kiosk
+from display.screens.setup import SetupForm, rows
+from display.targets import OffscreenTarget
+from display.ui import Go, Tap
+from scenes import LANGUAGES, SIZES, texts
+from scenes_conspiracy import ELEVEN, start_event
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+class Keys:
+    """Keys, typed text and touches, as a person gives them; the frame is drawn after each."""
+
+    def __init__(self, kiosk: Kiosk) -> None:
+        self.kiosk = kiosk
+        kiosk.redraw()
+
+    def press(self, *keys: int, text: str = "") -> None:
+        for k in keys:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        if text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.kiosk.settle()
+
+    def touch(self, action: object) -> None:
+        target = next(t for t in self.kiosk.canvas.targets if t.action == action)
+        x, y, w, h = target.rect
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+        self.kiosk.settle()
+
+    @property
+    def form(self) -> SetupForm:
+        form = self.kiosk.ui.forms["setup"]
+        assert isinstance(form, SetupForm)
+        return form
+
+    def to(self, kind: str, key: str = "") -> None:
+        """→ or ← until the row has the focus."""
+        wanted = rows(self.form).index((kind, key))
+        while self.form.row != wanted:
+            self.press(pygame.K_RIGHT if self.form.row < wanted else pygame.K_LEFT)
+
+    def says(self, role: str) -> list[str]:
+        return texts(self.kiosk, role)
+
+
+def test_tb1_a_seats_default_name_is_a_hint_that_typing_replaces(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    p.to("name", "0")
+    assert p.says("setup.caret.name") == ["_"]
+    assert p.says("setup.placeholder.name")[:2] == ["Player 1", "Player 2"]
+    assert p.says("setup.value.name") == []
+    p.press(text="A")  # the first character replaces the hint
+    assert p.says("setup.value.name") == ["A_"]
+    assert p.says("setup.placeholder.name")[0] == "Player 2"
+    p.press(text="lice")
+    assert p.says("setup.value.name") == ["Alice_"]
+    p.press(*[pygame.K_BACKSPACE] * 5)  # everything erased: the hint is back
+    assert p.says("setup.value.name") == []
+    assert p.says("setup.placeholder.name")[:2] == ["Player 1", "Player 2"]
+    assert p.says("setup.caret.name") == ["_"]
+    p.press(pygame.K_BACKSPACE)  # nothing left to erase
+    assert p.says("setup.placeholder.name")[0] == "Player 1"
+    p.press(text="Alice")
+    p.press(pygame.K_RIGHT, pygame.K_RIGHT, text="Cyd")  # seat 2 left alone
+    p.press(pygame.K_RETURN, pygame.K_RETURN)  # on past the last seat, left alone too
+    p.press(pygame.K_RETURN)  # Enter off the name rows starts
+    assert k.state is not None
+    assert [pl.name for pl in k.state.players] == ["Alice", "Player 2", "Cyd", "Player 4"]
+
+
+def test_tb1_an_untyped_seat_starts_with_the_hint_in_the_screens_language(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    p.to("language")
+    p.press(pygame.K_UP)  # English → Russian: the hints follow
+    p.to("name", "1")
+    assert p.says("setup.placeholder.name")[:2] == ["Игрок 1", "Игрок 2"]
+    p.press(text="Вера")
+    p.to("start")
+    p.press(pygame.K_RETURN)
+    assert k.state is not None
+    assert [pl.name for pl in k.state.players] == ["Игрок 1", "Вера", "Игрок 3", "Игрок 4"]
+
+
+def test_cj1_an_events_name_is_a_hint_too(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "pl")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    while p.form.base != "conspiracy":
+        p.press(pygame.K_UP)
+    p.to("event")
+    assert p.says("setup.placeholder.event") == ["Turniej"]
+    p.press(text="Kraków")
+    assert p.says("setup.value.event") == ["Kraków_"]
+    assert p.says("setup.placeholder.event") == []
+
+
+def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -> None:
+    """Set-up, start, set-up again: formats, table options and names are there; NEXT starts
+    the same table's next game (who goes first is drawn again)."""
+    k = make_kiosk((800, 480), "en")
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    p.to("module", "planechase")
+    p.press(pygame.K_UP)
+    p.to("count")
+    p.press(pygame.K_DOWN)  # three players
+    p.to("name", "0")
+    p.press(text="Ann")
+    p.press(pygame.K_RIGHT, text="Bea")  # seat 3 keeps its hint
+    p.to("first")
+    p.press(pygame.K_UP)  # Ann first
+    p.to("option", "planar_deck_size")
+    p.press(pygame.K_UP, pygame.K_UP)  # 12 cards
+    p.to("start")
+    p.press(pygame.K_RETURN)
+    first = k.game
+    assert k.state is not None and [pl.name for pl in k.state.players] == ["Ann", "Bea", "Player 3"]
+    assert k.state.options["planar_deck_size"] == 12
+
+    p.press(pygame.K_F2)
+    assert p.says("setup.value.base") == ["Commander"]
+    assert p.says("setup.value.module") == ["on", "off"]
+    assert p.says("setup.value.count") == ["3"]
+    p.to("name", "0")
+    assert p.says("setup.value.name") == ["Ann_", "Bea"]
+    assert p.says("setup.placeholder.name") == ["Player 3"]
+    p.to("first")
+    assert p.says("setup.value.first") == ["random"]
+    p.to("option", "planar_deck_size")
+    assert p.says("setup.value.option")[p.says("setup.label.option").index("Deck size")] == "12"
+    p.press(pygame.K_RETURN)
+    assert k.game != first
+    state = k.state
+    assert state is not None and state.formats == ("commander", "planechase")
+    assert [pl.name for pl in state.players] == ["Ann", "Bea", "Player 3"]
+    assert state.options["planar_deck_size"] == 12
+
+
+def test_tb2_a_finished_game_started_elsewhere_is_offered_too(make_kiosk: MakeKiosk) -> None:
+    """A game from the console (or resumed at start) that has just ended: its table, in the
+    Wizard's Duel with a table option, fills the form the first time set-up opens."""
+    k = make_kiosk((480, 320), "pl")
+    k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola", "Ewa"), first="Ala",
+                      options={"magic_lesson": "on"}))
+    k.execute(Concede(seat=1))
+    k.execute(Concede(seat=2))
+    p = Keys(k)
+    p.touch(Go("setup"))  # the bar's NEW button
+    assert k.ui.screen == "setup"
+    form = p.form
+    assert (form.base, form.chosen(), form.count, form.names[:3]) == (
+        "wizards_duel", ["wizards_duel"], 3, ["Ala", "Ola", "Ewa"])
+    assert form.options == {"magic_lesson": True}
+    p.to("name", "0")
+    p.press(*[pygame.K_BACKSPACE] * 3, text="Iza")  # changed, then back to the table and here again
+    p.press(pygame.K_ESCAPE, pygame.K_F2)
+    assert p.form.names[:3] == ["Iza", "Ola", "Ewa"]
+
+
+def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    start_event(k, "Kyoto", ELEVEN)
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    form = p.form
+    assert (form.base, form.count, form.event, tuple(form.names[:11])) == ("conspiracy", 11, "Kyoto", ELEVEN)
+    assert p.says("setup.value.count") == ["11 (pods: 6 + 5)"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_screen_says_no_game_once_and_how_to_start(make_kiosk: MakeKiosk, language: str) -> None:
+    """With no game the body says so and names the keys and buttons that start one; the header
+    names the gadget instead of saying it again.  NEXT opens the set-up."""
+    tr = Translator(language)
+    k = make_kiosk((800, 480), language)
+    for size in SIZES:
+        k.retarget(OffscreenTarget(size))
+        k.redraw()
+        said = texts(k)
+        assert said.count(tr("ui.no_game")) == 1, size
+        assert texts(k, "header.headline") == ["aetherbox"]
+        assert texts(k, "nogame.hint") == [tr("ui.no_game_hint")], size
+        assert [d for d in k.canvas.drawn if d.role.startswith("nogame") and (d.cut or d.size < k.canvas.layout.tiny)] == []
+    hint = tr("ui.no_game_hint")
+    assert "Enter" in hint and "F2" in hint and tr("ui.btn.next") in hint and tr("ui.btn.setup") in hint
+    p = Keys(k)
+    p.press(pygame.K_RETURN)
+    assert k.ui.screen == "setup" and k.state is None
+    assert k.ui.error is None  # not refused: there was nothing to advance
+
+
+# --- every row, every layout, every language: nothing cut, nothing too small -------------------
+
+
+def _ct_pc(k: Kiosk) -> None:
+    """Planechase and Contraptions on, options away from their defaults (the longest values)."""
+    p = Keys(k)
+    p.press(pygame.K_F2)
+    for module in ("planechase", "contraptions"):
+        p.to("module", module)
+        p.press(pygame.K_UP)
+    for option, turns in (("contraptions", 2), ("declined", 1), ("contraption_cards", 1), ("planar_deck", -1),
+                          ("turn_markers", 0), ("communal_deck", 1)):
+        p.to("option", option)
+        p.press(*[pygame.K_UP if turns > 0 else pygame.K_DOWN] * abs(turns))
+
+
+def _plain(k: Kiosk) -> None:
+    Keys(k).press(pygame.K_F2)
+
+
+def _event(k: Kiosk) -> None:
+    start_event(k, "Kyoto", ELEVEN)
+    Keys(k).press(pygame.K_F2)  # the event's players offered again
+
+
+FORMS = {"plain": _plain, "planechase+contraptions": _ct_pc, "event": _event}
+ALL_SIZES = (*SIZES, (1920, 1080))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("form", list(FORMS))
+def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
+    make_kiosk: MakeKiosk, language: str, form: str
+) -> None:
+    """Every row focused in turn (so every help shows and the list scrolls end to end), every
+    choice of every option turned through (on the small panels), at each layout: no text on the
+    frame is cut or shrunk below ``Layout.tiny`` (but the status line, below), the help takes
+    two lines at most, every glyph is in the bundled fonts, every row is at least
+    ``Layout.touch`` high, and the arrows show exactly when rows are hidden above or below."""
+    k = make_kiosk((800, 480), language)
+    FORMS[form](k)
+    assert k.ui.screen == "setup"
+    problems: list[str] = []
+    table = rows(Keys(k).form)
+    for size in ALL_SIZES:
+        k.retarget(OffscreenTarget(size))
+        p = Keys(k)
+        p.to(*table[0])
+        for index, (kind, key) in enumerate(table):
+            p.to(kind, key)
+            choices = 1
+            if kind == "option" and size[0] <= 480:  # the longest values matter where room is least
+                option = options_for(p.form.chosen())[key]
+                choices = len(option.choices) if option.choices else 1
+            for _ in range(choices):
+                k.redraw()
+                lay = k.canvas.layout
+                for d in k.canvas.drawn:
+                    # The status line is every screen's one line of news (here: what the event's
+                    # start said), cut to fit wherever it is shown; it is not the form's.
+                    if (d.cut or d.size < lay.tiny) and not d.role.startswith("status."):
+                        problems.append(f"{size} {kind}:{key}: {d.role} {d.text!r} cut={d.cut} size={d.size}")
+                if len(texts(k, "setup.hint")) > 2:
+                    problems.append(f"{size} {kind}:{key}: help on {len(texts(k, 'setup.hint'))} lines")
+                shown = [t.action.value for t in k.canvas.targets
+                         if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
+                heights = [t.rect[3] for t in k.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
+                assert index in shown and min(heights) >= lay.touch, (size, kind, key, heights)
+                assert (texts(k, "setup.more.up") == ["↑"]) == (min(shown) > 0), (size, index)
+                assert (texts(k, "setup.more.down") == ["↓"]) == (max(shown) < len(table) - 1), (size, index)
+                if choices > 1:
+                    p.press(pygame.K_UP)
+    assert problems == []
+    assert k.fonts.missing == set()
