@@ -26,7 +26,10 @@ Rect = tuple[int, int, int, int]
 class Drawn:
     """One text as drawn: what it said, where, how big, and the part of the screen it is in.
     ``cut`` says the text did not fit and lost its end (an ellipsis, or a paragraph's last
-    lines); ``wanted`` is the size asked for, so a text shrunk to fit shows as ``size < wanted``."""
+    lines); ``wanted`` is the size asked for, so a text shrunk to fit shows as ``size < wanted``.
+    ``joiner`` is set on the second and later lines of a wrapped text: what joins the line to the
+    one before it (a space, nothing in CJK text, a line break), so a reader can put the whole text
+    back together; None on a text's first line."""
 
     text: str
     rect: Rect
@@ -34,6 +37,7 @@ class Drawn:
     role: str
     cut: bool = False
     wanted: int = 0
+    joiner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -113,14 +117,16 @@ class Canvas:
         max_width: int | None = None,
         role: str = "",
         min_size: int | None = None,
+        joiner: str | None = None,
     ) -> pygame.Rect:
-        """Draw one line; shrinks (then ellipsises) to ``max_width``.  Returns where it went."""
+        """Draw one line; shrinks (then ellipsises) to ``max_width``.  Returns where it went.
+        ``joiner``: this line continues the text drawn before it in ``role`` (see ``Drawn``)."""
         shown, used = self.fit(text, size, max_width, bold=bold, min_size=min_size)
         image = self.fonts.render(shown, used, color, bold)
         rect = image.get_rect(**{anchor: at})
         self.surface.blit(image, rect)
         self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,
-                                wanted=size))
+                                wanted=size, joiner=joiner))
         return rect
 
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
@@ -140,10 +146,32 @@ class Canvas:
             lines.append(current)
         return lines
 
+    def wrapped(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str] | None:
+        """The lines of ``text`` wrapped to ``width`` at ``size``, or None when a word alone is
+        wider than ``width`` (it could only be cut)."""
+        lines = self.wrap(text, size, width, bold=bold)
+        if any(self.fonts.measure(line, size, bold)[0] > width for line in lines):
+            return None
+        return lines
+
+    def fit_paragraph(
+        self, text: str, width: int, height: int, size: int, *, min_size: int | None = None, bold: bool = False
+    ) -> int | None:
+        """The largest size from ``size`` down to ``min_size`` (the layout's ``tiny``) at which
+        ``text`` wraps into ``width`` × ``height`` whole, or None if it fits at none."""
+        floor = self.layout.tiny if min_size is None else min_size
+        for current in range(size, floor - 1, -1):
+            lines = self.wrapped(text, current, width, bold=bold)
+            if lines is not None and len(lines) * self.fonts.line_height(current, bold) <= height:
+                return current
+        return None
+
     def paragraph(
-        self, text: str, rect: Rect, size: int, color: Color, *, role: str = "", bold: bool = False, min_size: int | None = None
+        self, text: str, rect: Rect, size: int, color: Color, *, role: str = "", bold: bool = False,
+        min_size: int | None = None, align: Literal["left", "center"] = "left",
     ) -> int:
-        """Wrapped text in ``rect``, shrinking the type until it fits; returns the height used."""
+        """Wrapped text in ``rect``, shrinking the type until it fits; returns the height used.
+        What still does not fit at ``min_size`` ends in an ellipsis (recorded as cut)."""
         x, y, w, h = rect
         floor = min_size or self.layout.tiny
         current = size
@@ -153,18 +181,38 @@ class Canvas:
             if len(lines) * step <= h or current <= floor:
                 break
             current = max(floor, current * 9 // 10)
+        joiners = _joiners(text, lines)
         top = y
         fits = max(1, h // step) if lines else 0
         shown = lines[:fits]
+        anchor: Anchor = "midtop" if align == "center" else "topleft"
+        at_x = x + w // 2 if align == "center" else x
         for index, line in enumerate(shown):
+            joiner = joiners[index]
             if index == len(shown) - 1 and len(lines) > fits:
                 # The rest does not fit: end the last line that does with an ellipsis, recorded as cut.
-                self.text(line + " " + " ".join(lines[fits:]), (x, y), current, color, role=role, bold=bold, max_width=w,
-                          min_size=current)
+                rest = line + "".join(j + part for j, part in zip(joiners[fits:], lines[fits:], strict=True))
+                self.text(rest, (at_x, y), current, color, role=role, bold=bold, max_width=w, min_size=current,
+                          joiner=joiner, anchor=anchor)
             else:
-                self.text(line, (x, y), current, color, role=role, bold=bold, max_width=w, min_size=current)
+                self.text(line, (at_x, y), current, color, role=role, bold=bold, max_width=w, min_size=current,
+                          joiner=joiner, anchor=anchor)
             y += step
         return y - top
+
+
+def _joiners(text: str, lines: list[str]) -> list[str | None]:
+    """What joins each wrapped line of ``text`` to the line before it (None for the first)."""
+    found: list[str | None] = [None]
+    at = len(lines[0]) if lines else 0
+    for line in lines[1:]:
+        gap = ""
+        while at < len(text) and not text.startswith(line, at) and text[at] in " \n":
+            gap += text[at]
+            at += 1
+        found.append(gap)
+        at += len(line)
+    return found
 
 
 def _cjk(text: str) -> bool:

@@ -20,12 +20,19 @@ SAMPLE_TEXT = "Sample rules text for the tests: whenever you roll chaos, each pl
 
 
 def texts(kiosk: Kiosk, role: str | None = None) -> list[str]:
-    """The texts drawn in ``role`` (``"banner.*"``: every role under ``banner``), in order."""
-    if role is None:
-        return [d.text for d in kiosk.canvas.drawn]
-    if role.endswith(".*"):
-        return [d.text for d in kiosk.canvas.drawn if d.role.startswith(role[:-1])]
-    return [d.text for d in kiosk.canvas.drawn if d.role == role]
+    """The texts drawn in ``role`` (``"banner.*"``: every role under ``banner``), in order; the
+    lines of a wrapped text are put back together into one."""
+    found: list[str] = []
+    last: dict[str, int] = {}
+    for d in kiosk.canvas.drawn:
+        if role is not None and (d.role != role if not role.endswith(".*") else not d.role.startswith(role[:-1])):
+            continue
+        if d.joiner is not None and d.role in last:
+            found[last[d.role]] += d.joiner + d.text
+            continue
+        last[d.role] = len(found)
+        found.append(d.text)
+    return found
 
 
 def drawn(kiosk: Kiosk, role: str) -> list[Drawn]:
