@@ -130,19 +130,18 @@ class Canvas:
         return rect
 
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-        """Lines of ``text`` that fit ``width``: breaks at spaces, or anywhere in CJK text."""
+        """Lines of ``text`` that fit ``width``: breaks at spaces, and between any two CJK
+        characters (never before a closing mark such as 、 or 。)."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            words = paragraph.split(" ") if " " in paragraph else list(paragraph) if _cjk(paragraph) else [paragraph]
-            joiner = " " if " " in paragraph else ""
             current = ""
-            for word in words:
-                candidate = f"{current}{joiner}{word}" if current else word
-                if self.fonts.measure(candidate, size, bold)[0] <= width or not current:
+            for joiner, token in _tokens(paragraph):
+                candidate = f"{current}{joiner}{token}" if current else token
+                if not current or self.fonts.measure(candidate, size, bold)[0] <= width:
                     current = candidate
                 else:
                     lines.append(current)
-                    current = word
+                    current = token
             lines.append(current)
         return lines
 
@@ -181,17 +180,17 @@ class Canvas:
             if len(lines) * step <= h or current <= floor:
                 break
             current = max(floor, current * 9 // 10)
-        joiners = _joiners(text, lines)
+        glue = joiners(text, lines)
         top = y
         fits = max(1, h // step) if lines else 0
         shown = lines[:fits]
         anchor: Anchor = "midtop" if align == "center" else "topleft"
         at_x = x + w // 2 if align == "center" else x
         for index, line in enumerate(shown):
-            joiner = joiners[index]
+            joiner = glue[index]
             if index == len(shown) - 1 and len(lines) > fits:
                 # The rest does not fit: end the last line that does with an ellipsis, recorded as cut.
-                rest = line + "".join(j + part for j, part in zip(joiners[fits:], lines[fits:], strict=True))
+                rest = line + "".join((j or "") + part for j, part in zip(glue[fits:], lines[fits:], strict=True))
                 self.text(rest, (at_x, y), current, color, role=role, bold=bold, max_width=w, min_size=current,
                           joiner=joiner, anchor=anchor)
             else:
@@ -201,7 +200,7 @@ class Canvas:
         return y - top
 
 
-def _joiners(text: str, lines: list[str]) -> list[str | None]:
+def joiners(text: str, lines: list[str]) -> list[str | None]:
     """What joins each wrapped line of ``text`` to the line before it (None for the first)."""
     found: list[str | None] = [None]
     at = len(lines[0]) if lines else 0
@@ -215,5 +214,24 @@ def _joiners(text: str, lines: list[str]) -> list[str | None]:
     return found
 
 
-def _cjk(text: str) -> bool:
-    return any(ord(ch) >= 0x3000 for ch in text)
+#: Marks a line may not start with (Japanese line breaking); they stay with what comes before.
+NO_LINE_START = frozenset("、。，．・：；？！）」』】〕ー…ぁぃぅぇぉっゃゅょァィゥェォッャュョ:;,.!?)")
+
+
+def _tokens(paragraph: str) -> list[tuple[str, str]]:
+    """``paragraph`` as (joiner, piece) pairs a line may break between: words separated by
+    spaces, and each CJK character on its own."""
+    tokens: list[list[str]] = []
+    joiner = ""
+    latin = False  # the last piece is a run of non-CJK characters that a space has not ended
+    for ch in paragraph:
+        if ch == " ":
+            joiner, latin = " ", False
+            continue
+        cjk = ord(ch) >= 0x3000
+        if tokens and not joiner and (ch in NO_LINE_START or (latin and not cjk)):
+            tokens[-1][1] += ch
+        else:
+            tokens.append([joiner, ch])
+        joiner, latin = "", not cjk
+    return [(j, t) for j, t in tokens]
