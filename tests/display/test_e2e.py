@@ -106,7 +106,7 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     for _ in range(4):
         p.touch(Tap("adj.amount", 1))
     p.touch(Tap("adj.apply"))
-    assert p.says("seat2.details") == ["cmd 9 (Alice)"]
+    assert p.says("seat2.cmd") == ["9"] and p.says("seat2.cmd.from") == ["Alice"]
     assert p.says("seat2.life") == ["31"]
 
     # NEXT passes the turn: Bob's upkeep banner, then his main phase and a roll by touch.
