@@ -422,33 +422,39 @@ def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
     items = upkeep.items(state, tr)
     details = upkeep.details(state, tr)
     nxt = tr("ui.upkeep.next")
-    fallback: PanelFit | None = None
-    for floor in (lay.small, lay.tiny):
-        for size in range(lay.medium, floor - 1, -1):
-            parts = [c.wrapped(title, size, inner, bold=True), c.wrapped(nxt, size, inner, bold=True)]
-            bullets = [_bulleted(view, item, size, inner) for item in items]
-            if any(p is None for p in parts + bullets):
-                continue
-            lines = sum(len(p or []) for p in parts) + sum(len(b or []) for b in bullets)
-            used = lines * c.fonts.line_height(size) + pad * 2
-            if used > room:
-                continue
-            if not details:
-                return PanelFit(size, None)
-            left = room - used - pad
-            heads = []
-            for detail in details:
-                head = c.wrapped(detail.title, size, inner, bold=True)
-                heads.append(len(head) if head is not None else 99)
-            text_room = left - sum(heads) * c.fonts.line_height(size, True) - pad // 2 * len(details)
-            for text_size in range(min(size, lay.medium), lay.tiny - 1, -1):
-                wrapped = [c.wrapped(d.text, text_size, inner) for d in details]
-                if all(x is not None for x in wrapped) and sum(len(x or []) for x in wrapped) * c.fonts.line_height(
-                        text_size) <= text_room:
-                    return PanelFit(size, text_size)
-            if fallback is None:
-                fallback = PanelFit(size, None)
-    return fallback
+    found: list[PanelFit] = []
+    for size in range(lay.medium, lay.tiny - 1, -1):
+        parts = [c.wrapped(title, size, inner, bold=True), c.wrapped(nxt, size, inner, bold=True)]
+        bullets = [_bulleted(view, item, size, inner) for item in items]
+        if any(p is None for p in parts + bullets):
+            continue
+        lines = sum(len(p or []) for p in parts) + sum(len(b or []) for b in bullets)
+        used = lines * c.fonts.line_height(size) + pad * 2
+        if used > room:
+            continue
+        if not details:
+            return PanelFit(size, None)
+        heads = [c.wrapped(d.title, size, inner, bold=True) for d in details]
+        if any(head is None for head in heads):
+            found.append(PanelFit(size, None))
+            continue
+        text_room = (room - used - pad - sum(len(head or []) for head in heads) * c.fonts.line_height(size, True)
+                     - pad // 2 * len(details))
+        text_size = None
+        for candidate in range(lay.medium, lay.tiny - 1, -1):
+            wrapped = [c.wrapped(d.text, candidate, inner) for d in details]
+            if all(x is not None for x in wrapped) and sum(len(x or []) for x in wrapped) * c.fonts.line_height(
+                    candidate) <= text_room:
+                text_size = candidate
+                break
+        found.append(PanelFit(size, text_size))
+    if not found:
+        return None
+    # The items and the plane's text as large as they can be together: neither dwarfs the other.
+    with_text = [f for f in found if f.detail is not None]
+    if with_text:
+        return max(with_text, key=lambda f: (min(f.size, f.detail or 0), f.size))
+    return found[0]
 
 
 def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None:
@@ -551,7 +557,7 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
         if best is not None:
             return best
     if strips:
-        strip_h = view.canvas.fonts.line_height(lay.medium, True) + lay.margin
+        strip_h = max(lay.touch, view.canvas.fonts.line_height(lay.medium, True) + lay.margin)
         rects, plans = _seats(view, state, (x, y, w, h - strip_h - gap))
         return TableLayout(rects, plans, strip=(x, y + h - strip_h, w, strip_h))
     rects, plans = _seats(view, state, area)
