@@ -66,6 +66,7 @@ TEXTS: dict[str, str] = {
     "ui.adjust.poison": "Poison",
     "ui.adjust.commander": "Commander damage",
     "ui.adjust.apply": "Apply",
+    "ui.adjust.apply_short": "OK",
     "ui.adjust.cancel": "Cancel",
     "ui.adjust.preview": "{name}: {before} → {after}",
     "ui.adjust.undo_will": "UNDO takes back: {what}",

@@ -61,6 +61,7 @@ TEXTS: dict[str, str] = {
     "ui.adjust.poison": "毒",
     "ui.adjust.commander": "統率者ダメージ",
     "ui.adjust.apply": "適用",
+    "ui.adjust.apply_short": "OK",
     "ui.adjust.cancel": "キャンセル",
     "ui.adjust.preview": "{name}: {before} → {after}",
     "ui.adjust.undo_will": "取消で戻す: {what}",

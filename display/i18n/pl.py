@@ -61,6 +61,7 @@ TEXTS: dict[str, str] = {
     "ui.adjust.poison": "Trucizna",
     "ui.adjust.commander": "Obrażenia od dowódcy",
     "ui.adjust.apply": "Zastosuj",
+    "ui.adjust.apply_short": "OK",
     "ui.adjust.cancel": "Anuluj",
     "ui.adjust.preview": "{name}: {before} → {after}",
     "ui.adjust.undo_will": "COFNIJ wycofa: {what}",
