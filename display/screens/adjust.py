@@ -268,10 +268,13 @@ class Adjust(Screen):
                 draw_chip(view, rect, text, chosen, chosen and focused, f"adjust.{FIELDS[row]}")
                 c.target(rect, tap)
             if marker:
-                for count, side, at, tap in ((shown.start, "left", area_x, items[shown.start - 1][1] if shown.start else None),
-                                             (len(items) - shown.stop, "right", area_x + area_w - marker + gap,
-                                              items[shown.stop][1] if shown.stop < len(items) else None)):
-                    if tap is None:
+                ends: tuple[tuple[int, str, int, Tap | None], ...] = (
+                    (shown.start, "left", area_x, items[shown.start - 1][1] if shown.start else None),
+                    (len(items) - shown.stop, "right", area_x + area_w - marker + gap,
+                     items[shown.stop][1] if shown.stop < len(items) else None),
+                )
+                for count, side, at, nearest in ends:
+                    if nearest is None:  # touching a marker chooses the nearest hidden chip
                         continue
                     cell: Rect = (at, ry + 1, marker - gap, row_h - 2)
                     c.box(cell, theme.PANEL_HI)
@@ -280,7 +283,7 @@ class Adjust(Screen):
                                   "left" if side == "left" else "right")
                     c.text(str(count), (at + (marker - gap) // 2, ry + row_h * 55 // 100), lay.tiny, theme.CURSOR,
                            anchor="midtop", bold=True, role=f"adjust.{FIELDS[row]}.more", min_size=lay.tiny)
-                    c.target(cell, tap)
+                    c.target(cell, nearest)
 
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
         chips(1, [(tr(f"ui.adjust.{name}"), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
@@ -328,9 +331,9 @@ class Adjust(Screen):
             undo = view.ui.last_change
             text = tr("ui.adjust.undo_will", what=undo) if undo else tr("ui.adjust.nothing_to_undo")
             room = view.bottom - ry
-            size = c.fit_paragraph(text, width, room, lay.small)
-            if size is not None:
-                c.paragraph(text, (x0, ry, width, room), size, theme.DIM, role="adjust.undo", min_size=size)
+            fitted = c.fit_paragraph(text, width, room, lay.small)
+            if fitted is not None:
+                c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
             else:  # a long change: its end gives way, the line stays one line
                 c.text(text, (x0, ry), lay.tiny, theme.DIM, max_width=width, role="adjust.undo", min_size=lay.tiny)
 
