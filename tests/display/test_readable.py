@@ -323,3 +323,40 @@ def test_lf2_a_long_player_row_scrolls_on_a_small_panel(make_kiosk: MakeKiosk) -
     kiosk.dispatch(Focus(1))  # the counter row: "Obrażenia od dowódcy" whole, on two lines
     kiosk.redraw()
     assert "Obrażenia od dowódcy" in texts(kiosk, "adjust.counter")
+
+
+def test_pc1_a_plain_d6_shows_its_pips(make_kiosk: MakeKiosk) -> None:
+    """PC-1: a table rolling a plain d6 sees the pips it rolled (6: planeswalk, in its colour)."""
+    kiosk = shown(make_kiosk, "planechase")
+    state = kiosk.controller.state
+    assert state is not None and state.planechase is not None
+    roll = Roll(turn=1, seat=0, pip=6, face=DieFace.PLANESWALK, result=DieFace.PLANESWALK, cost=0, special=True)
+    pc = state.planechase.model_copy(update={"rolls": (roll,), "plain_d6": True})
+    kiosk.controller.state = state.model_copy(update={"planechase": pc})
+    kiosk.redraw()
+    with_pips = die_colours(kiosk)[theme.WALK]
+    kiosk.controller.state = state.model_copy(update={"planechase": pc.model_copy(update={"plain_d6": False})})
+    kiosk.redraw()
+    assert 0 < with_pips != die_colours(kiosk)[theme.WALK]  # pips, not the planeswalker symbol
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pc11_stairs_to_infinity_asks_in_the_tables_language(make_kiosk: MakeKiosk, language: str) -> None:
+    """PC-11: Stairs to Infinity's answers are chips in the table's words, not 'top'/'bottom'."""
+    from device.rules.planechase import ChoosePlanar
+    from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
+
+    kiosk = shown(make_kiosk, "planechase", language=language)
+    state = kiosk.controller.state
+    assert state is not None and state.planechase is not None
+    choice = PendingChoice(kind=ChoiceKind.STAIRS, seat=0, deck=0, cards=(CardRef(name="Bant", kind=PlanarKind.PLANE),),
+                           source="Stairs to Infinity")
+    kiosk.controller.state = state.model_copy(update={"planechase": state.planechase.model_copy(update={"choice": choice})})
+    kiosk.redraw()
+    tr = Translator(language)
+    assert texts(kiosk, "pc.choice.option") == [tr("ui.pc.stairs.top"), tr("ui.pc.stairs.bottom")]
+    assert texts(kiosk, "pc.choice.prompt") == [tr("ui.pc.ask.stairs_to_infinity", name="Alice", card="Bant")]
+    sent: list[object] = []
+    kiosk.execute = lambda command: sent.append(command)  # type: ignore[method-assign, assignment, return-value]
+    touch(kiosk, Tap("pc.choice", "bottom"))
+    assert sent == [ChoosePlanar(answer=("bottom",))]
