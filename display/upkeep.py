@@ -36,6 +36,7 @@ def items(state: GameState, tr: Translator) -> list[str]:
 class Detail:
     title: str
     text: str
+    role: str = "banner.detail"  # the title's role in the drawing record; the text's is role + ".text"
 
 
 UpkeepDetail = Callable[[GameState, Translator], list[Detail]]

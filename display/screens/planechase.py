@@ -138,7 +138,7 @@ def _planechase_details(state: GameState, tr: Translator) -> list[upkeep.Detail]
     for card in pc.face_up:
         text = cardtext.rules_text(card.name)
         if text:
-            found.append(upkeep.Detail(title=_with_counters(tr, card), text=text))
+            found.append(upkeep.Detail(title=_with_counters(tr, card), text=text, role="banner.plane"))
     return found
 
 

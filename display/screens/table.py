@@ -490,12 +490,12 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
         for detail in upkeep.details(state, tr):
             c.line((x + pad, ty), (x + w - pad, ty), theme.WALK, max(1, lay.line))
             ty += pad // 2
-            ty += c.paragraph(detail.title, (x + pad, ty, inner, h), size, theme.WALK, role="banner.plane", bold=True,
+            ty += c.paragraph(detail.title, (x + pad, ty, inner, h), size, theme.WALK, role=detail.role, bold=True,
                               min_size=size)
             lines = c.wrapped(detail.text, fit.detail, inner) or []
             height = len(lines) * c.fonts.line_height(fit.detail)
             ty += c.paragraph(detail.text, (x + pad, ty, inner, height), fit.detail, theme.TEXT,
-                              role="banner.plane.text", min_size=fit.detail)
+                              role=f"{detail.role}.text", min_size=fit.detail)
     c.paragraph(nxt, (x + pad, y + h - pad - next_h, inner, next_h), size, theme.ACTIVE_EDGE, role="banner.next",
                 bold=True, min_size=size, align="center")
     c.target(rect, Tap("banner"))
