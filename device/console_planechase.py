@@ -156,8 +156,10 @@ def _planes(console: Console, args: list[str]) -> None:
     if pc.chaos_blanks:
         console.say("Blanks count as chaos until someone planeswalks away from a plane.")
     for deck in pc.decks:
-        size = len(deck.cards) if deck.listed else "?"
-        console.say(f"{deck_label(state, deck.owner)}: {size} card(s)")
+        if deck.listed:
+            console.say(f"{deck_label(state, deck.owner)}: {len(deck.cards)} card(s)")
+        else:
+            console.say(f"{deck_label(state, deck.owner)}: physical cards, not listed to the gadget")
     costs = ", ".join(f"{p.name} {next_roll_cost(state, p.seat)}" for p in state.in_game())
     console.say(f"Next roll costs: {costs}")
     if pc.visited:

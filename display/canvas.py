@@ -26,7 +26,10 @@ Rect = tuple[int, int, int, int]
 class Drawn:
     """One text as drawn: what it said, where, how big, and the part of the screen it is in.
     ``cut`` says the text did not fit and lost its end (an ellipsis, or a paragraph's last
-    lines); ``wanted`` is the size asked for, so a text shrunk to fit shows as ``size < wanted``."""
+    lines); ``wanted`` is the size asked for, so a text shrunk to fit shows as ``size < wanted``.
+    ``joiner`` is set on the second and later lines of a wrapped text: what joins the line to the
+    one before it (a space, nothing in CJK text, a line break), so a reader can put the whole text
+    back together; None on a text's first line."""
 
     text: str
     rect: Rect
@@ -34,6 +37,7 @@ class Drawn:
     role: str
     cut: bool = False
     wanted: int = 0
+    joiner: str | None = None
 
 
 @dataclass(frozen=True)
@@ -120,36 +124,60 @@ class Canvas:
         max_width: int | None = None,
         role: str = "",
         min_size: int | None = None,
+        joiner: str | None = None,
     ) -> pygame.Rect:
-        """Draw one line; shrinks (then ellipsises) to ``max_width``.  Returns where it went."""
+        """Draw one line; shrinks (then ellipsises) to ``max_width``.  Returns where it went.
+        ``joiner``: this line continues the text drawn before it in ``role`` (see ``Drawn``)."""
         shown, used = self.fit(text, size, max_width, bold=bold, min_size=min_size)
         image = self.fonts.render(shown, used, color, bold)
         rect = image.get_rect(**{anchor: at})
         self.surface.blit(image, rect)
         self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,
-                                wanted=size))
+                                wanted=size, joiner=joiner))
         return rect
 
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-        """Lines of ``text`` that fit ``width``: breaks at spaces, and in CJK text also between
-        any two characters (but not before closing punctuation)."""
+        """Lines of ``text`` that fit ``width``: breaks at spaces, and between any two CJK
+        characters (never before a closing mark such as 、 or 。)."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
             current = ""
-            for joiner, word in _breaks(paragraph):
-                candidate = f"{current}{joiner}{word}" if current else word
-                if self.fonts.measure(candidate, size, bold)[0] <= width or not current:
+            for joiner, token in _tokens(paragraph):
+                candidate = f"{current}{joiner}{token}" if current else token
+                if not current or self.fonts.measure(candidate, size, bold)[0] <= width:
                     current = candidate
                 else:
                     lines.append(current)
-                    current = word
+                    current = token
             lines.append(current)
         return lines
 
+    def wrapped(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str] | None:
+        """The lines of ``text`` wrapped to ``width`` at ``size``, or None when a word alone is
+        wider than ``width`` (it could only be cut)."""
+        lines = self.wrap(text, size, width, bold=bold)
+        if any(self.fonts.measure(line, size, bold)[0] > width for line in lines):
+            return None
+        return lines
+
+    def fit_paragraph(
+        self, text: str, width: int, height: int, size: int, *, min_size: int | None = None, bold: bool = False
+    ) -> int | None:
+        """The largest size from ``size`` down to ``min_size`` (the layout's ``tiny``) at which
+        ``text`` wraps into ``width`` × ``height`` whole, or None if it fits at none."""
+        floor = self.layout.tiny if min_size is None else min_size
+        for current in range(size, floor - 1, -1):
+            lines = self.wrapped(text, current, width, bold=bold)
+            if lines is not None and len(lines) * self.fonts.line_height(current, bold) <= height:
+                return current
+        return None
+
     def paragraph(
-        self, text: str, rect: Rect, size: int, color: Color, *, role: str = "", bold: bool = False, min_size: int | None = None
+        self, text: str, rect: Rect, size: int, color: Color, *, role: str = "", bold: bool = False,
+        min_size: int | None = None, align: Literal["left", "center"] = "left",
     ) -> int:
-        """Wrapped text in ``rect``, shrinking the type until it fits; returns the height used."""
+        """Wrapped text in ``rect``, shrinking the type until it fits; returns the height used.
+        What still does not fit at ``min_size`` ends in an ellipsis (recorded as cut)."""
         x, y, w, h = rect
         floor = min_size or self.layout.tiny
         current = size
@@ -159,47 +187,58 @@ class Canvas:
             if len(lines) * step <= h or current <= floor:
                 break
             current = max(floor, current * 9 // 10)
+        glue = joiners(text, lines)
         top = y
         fits = max(1, h // step) if lines else 0
         shown = lines[:fits]
+        anchor: Anchor = "midtop" if align == "center" else "topleft"
+        at_x = x + w // 2 if align == "center" else x
         for index, line in enumerate(shown):
+            joiner = glue[index]
             if index == len(shown) - 1 and len(lines) > fits:
                 # The rest does not fit: end the last line that does with an ellipsis, recorded as cut.
-                self.text(line + " " + " ".join(lines[fits:]), (x, y), current, color, role=role, bold=bold, max_width=w,
-                          min_size=current)
+                rest = line + "".join((j or "") + part for j, part in zip(glue[fits:], lines[fits:], strict=True))
+                self.text(rest, (at_x, y), current, color, role=role, bold=bold, max_width=w, min_size=current,
+                          joiner=joiner, anchor=anchor)
             else:
-                self.text(line, (x, y), current, color, role=role, bold=bold, max_width=w, min_size=current)
+                self.text(line, (at_x, y), current, color, role=role, bold=bold, max_width=w, min_size=current,
+                          joiner=joiner, anchor=anchor)
             y += step
         return y - top
 
 
-def _cjk(text: str) -> bool:
-    return any(ord(ch) >= 0x3000 for ch in text)
+def joiners(text: str, lines: list[str]) -> list[str | None]:
+    """What joins each wrapped line of ``text`` to the line before it (None for the first)."""
+    found: list[str | None] = [None]
+    at = len(lines[0]) if lines else 0
+    for line in lines[1:]:
+        gap = ""
+        while at < len(text) and not text.startswith(line, at) and text[at] in " \n":
+            gap += text[at]
+            at += 1
+        found.append(gap)
+        at += len(line)
+    return found
 
 
-#: Characters a CJK line may not start with: they stay with what they close or follow.
-_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〕〉》ー々ゝゞぁぃぅぇぉっゃゅょァィゥェォッャュョ)]},.:;!?")
+#: Marks a line may not start with (Japanese line breaking); they stay with what comes before.
+NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー々ゝゞ…ぁぃぅぇぉっゃゅょァィゥェォッャュョ:;,.!?)]}")
 
 
-def _breaks(paragraph: str) -> list[tuple[str, str]]:
-    """The pieces a line may break between, each with what joins it to the one before: words
-    between spaces (joined by a space), and in CJK text each character (joined by nothing)."""
-    if not _cjk(paragraph):
-        if " " not in paragraph:
-            return [("", paragraph)]
-        return [(" ", word) for word in paragraph.split(" ")]
-    pieces: list[tuple[str, str]] = []
+def _tokens(paragraph: str) -> list[tuple[str, str]]:
+    """``paragraph`` as (joiner, piece) pairs a line may break between: words separated by
+    spaces, and each CJK character on its own."""
+    tokens: list[list[str]] = []
     joiner = ""
-    for char in paragraph:
-        if char == " ":
-            joiner = " "
+    latin = False  # the last piece is a run of non-CJK characters that a space has not ended
+    for ch in paragraph:
+        if ch == " ":
+            joiner, latin = " ", False
             continue
-        glued = bool(pieces) and not joiner and (
-            char in _NO_BREAK_BEFORE or (not _cjk(char) and not _cjk(pieces[-1][1][-1]))
-        )
-        if glued:
-            pieces[-1] = (pieces[-1][0], pieces[-1][1] + char)
+        cjk = ord(ch) >= 0x3000
+        if tokens and not joiner and (ch in NO_LINE_START or (latin and not cjk)):
+            tokens[-1][1] += ch
         else:
-            pieces.append((joiner, char))
-        joiner = ""
-    return pieces
+            tokens.append([joiner, ch])
+        joiner, latin = "", not cjk
+    return [(j, t) for j, t in tokens]

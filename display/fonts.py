@@ -150,6 +150,22 @@ class Fonts:
             width += int(font.get_rect(run, size=size).width) if run.strip() else self._space(font, run, size)
         return width, self.line_height(size, bold)
 
+    def ink(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """Where the ink of ``text`` is in its line: (top, height) in pixels from the line's top.
+        Digits fill little more than half of a line; a big number is placed by its ink."""
+        ascent = self.ascent(size, bold)
+        top, bottom = None, None
+        for font, run in self.runs(text, bold):
+            if not run.strip():
+                continue
+            rect = font.get_rect(run, size=size)
+            run_top = ascent - int(rect.y)
+            top = run_top if top is None else min(top, run_top)
+            bottom = run_top + int(rect.height) if bottom is None else max(bottom, run_top + int(rect.height))
+        if top is None or bottom is None:
+            return 0, 0
+        return top, bottom - top
+
     @staticmethod
     def _space(font: pygame.freetype.Font, run: str, size: int) -> int:
         metrics = font.get_metrics(run, size=size)

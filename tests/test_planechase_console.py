@@ -170,3 +170,23 @@ def test_pc_console_help_and_options(table: Table) -> None:
         "refused: Table option 'planar_deck' cannot be 'xyz': one of all, ohop, phop, opc2, opca, moc, who, punk, "
         "pssc, physical."
     ]
+
+
+def test_pc12_physical_decks_are_described_as_what_the_gadget_knows(table: Table) -> None:
+    """PC-12: with physical decks nobody listed, the gadget knows whose deck each is, not how many
+    cards it holds: it says so rather than printing a count it does not have."""
+    out = table.run("new ffa+planechase Alice Bob first=Alice planar_deck=physical", undo=False)
+    assert out[1] == "Planar decks: each player's own, as physical cards."
+    assert not any("?" in line for line in out)
+    listed = table.run("deck Alice " + ", ".join(P[:10]))
+    assert listed[0] == "Planar decks: Alice 10 cards (physical), Bob: own physical deck."
+    table.run("card " + P[0])
+    planes = table.run("planes")
+    assert "Alice's planar deck: 9 card(s)" in planes
+    assert "Bob's planar deck: physical cards, not listed to the gadget" in planes
+    assert not any("?" in line for line in planes)
+
+
+def test_pc12_a_communal_physical_deck_is_one_deck(table: Table) -> None:
+    out = table.run("new ffa+planechase Alice Bob first=Alice planar_deck=physical communal_deck=on", undo=False)
+    assert out[1] == "Planar deck: one communal deck of physical cards."

@@ -167,6 +167,9 @@ register_texts(
         "planechase.decks_dealt": "Planar decks: {decks}.",
         "planechase.deck_line": "{owner} {count} cards",
         "planechase.deck_line_physical": "{owner} {count} cards (physical)",
+        "planechase.deck_line_own": "{owner}: own physical deck",
+        "planechase.decks_physical": "Planar decks: each player's own, as physical cards.",
+        "planechase.decks_physical_communal": "Planar deck: one communal deck of physical cards.",
         "planechase.communal": "communal deck",
         "planechase.skipped_start": "{name} is a phenomenon: it goes to the bottom of {deck} "
         "(nothing triggers while the starting plane is found).",
@@ -1507,11 +1510,18 @@ def _who(state: GameState, seat: int | None) -> str | Message:
 
 @describes(PlanarDecksDealt)
 def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
+    # Physical decks nobody listed: the gadget knows whose they are, not how many cards they hold.
+    unlisted = [deck.physical and not deck.listed for deck in event.decks]
+    if event.decks and all(unlisted):
+        communal = len(event.decks) == 1 and event.decks[0].owner is None
+        return Message("planechase.decks_physical_communal" if communal else "planechase.decks_physical")
     lines: list[str | Message] = []
-    for deck in event.decks:
-        count: int | str = len(deck.cards) if deck.listed else "?"
+    for deck, own in zip(event.decks, unlisted, strict=True):
+        if own:
+            lines.append(Message("planechase.deck_line_own", owner=_who(state, deck.owner)))
+            continue
         key = "planechase.deck_line_physical" if deck.physical else "planechase.deck_line"
-        lines.append(Message(key, owner=_who(state, deck.owner), count=count))
+        lines.append(Message(key, owner=_who(state, deck.owner), count=len(deck.cards)))
     return Message("planechase.decks_dealt", decks=joined(lines))
 
 

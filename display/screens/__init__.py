@@ -155,6 +155,15 @@ def chip_step(action: Action) -> int | None:
     return None
 
 
+def chip_window(count: int, cursor: int, fit: int) -> range:
+    """The chips of a list of ``count`` shown when only ``fit`` fit: a window that keeps the
+    cursor's chip in view (the list scrolls as the cursor moves)."""
+    if count <= fit:
+        return range(count)
+    start = min(max(0, cursor - (fit - 1) // 2), count - fit)
+    return range(start, start + fit)
+
+
 T = TypeVar("T")
 
 

@@ -5,6 +5,10 @@ between with SELECT (Tab) or ←/→, applied with NEXT (Enter) or the Apply but
 starts at 0 and collects turns, so "-7 from Bob" is one change and one undo.  The bottom line
 says what UNDO would take back.  An adjustment left unconfirmed for ``IDLE`` seconds is
 dropped (and the status line says so), so a bumped encoder never changes a life total by itself.
+
+Every chip and button is at least ``Layout.touch`` tall.  A chip's words wrap to two lines before
+they would be cut, and a row with more chips than fit (ten players on a small panel) shows a
+window round the chosen one, with arrows at its ends saying how many are hidden on each side.
 """
 
 from __future__ import annotations
@@ -16,9 +20,9 @@ from device.formats import find_format
 from device.inputs import Button
 from device.rules.life import commander_names
 from device.state import GameState
-from display import theme
+from display import symbols, theme
 from display.canvas import Rect
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View, chip_window, screen
 from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
 
 IDLE = 30.0
@@ -228,76 +232,110 @@ class Adjust(Screen):
         form = self.form(view.ui, state)
         c, lay, tr = view.canvas, view.layout, view.tr
         x0, width = lay.margin, c.width - 2 * lay.margin
-        rows = 6
-        row_h = (view.bottom - view.top) // rows
+        height = view.bottom - view.top
+        # Five rows of touch targets (the chips, the amount, apply/cancel) at least ``touch`` tall;
+        # the line saying what UNDO takes back goes under them where there is room for it.
+        undo_h = c.fonts.line_height(lay.small)
+        rows = 5
+        show_undo = height - rows * lay.touch >= undo_h
+        row_h = max(lay.touch, (height - (undo_h if show_undo else 0)) // rows)
         label_w = width // 5
-        y = view.top
+        gap = max(2, lay.margin // 2)
+        area_x, area_w = x0 + label_w, width - label_w
 
-        def chips(row: int, items: list[tuple[str, Tap, bool]]) -> None:
+        def label(row: int) -> None:
             ry = view.top + row * row_h
             focused = form.field == row
-            label = tr(f"ui.adjust.{FIELDS[row]}")
-            c.text(label, (x0, ry + row_h // 2), lay.small, theme.CURSOR if focused else theme.DIM, anchor="midleft",
-                   max_width=label_w - lay.margin, role=f"adjust.label.{FIELDS[row]}", bold=focused)
+            text = tr(f"ui.adjust.{FIELDS[row]}")
+            size, lines = chip_text(view, text, label_w - lay.margin, row_h, bold=focused)
+            block = len(lines) * c.fonts.line_height(size, focused)
+            c.paragraph(text, (x0, ry + (row_h - block) // 2, label_w - lay.margin, block), size,
+                        theme.CURSOR if focused else theme.DIM, role=f"adjust.label.{FIELDS[row]}", bold=focused,
+                        min_size=size)
+
+        def chips(row: int, items: list[tuple[str, Tap, bool]]) -> None:
+            label(row)
             if not items:
                 return
-            gap = max(2, lay.margin // 2)
-            area_w = width - label_w
-            chip_w = max(1, (area_w - gap * (len(items) - 1)) // len(items))
-            for index, (text, tap, selected) in enumerate(items):
-                rect: Rect = (x0 + label_w + index * (chip_w + gap), ry + gap, chip_w, row_h - 2 * gap)
-                c.box(rect, theme.BUTTON_HI if selected else theme.BUTTON)
-                if selected and focused:
-                    c.box(rect, theme.CURSOR, width=max(2, lay.line))
-                c.text(text, (rect[0] + chip_w // 2, rect[1] + rect[3] // 2), lay.small, theme.TEXT, anchor="center",
-                       max_width=chip_w - gap * 2, role=f"adjust.{FIELDS[row]}", bold=selected)
+            ry = view.top + row * row_h
+            focused = form.field == row
+            selected = next((i for i, item in enumerate(items) if item[2]), 0)
+            shown, marker = chip_fit(view, [t for t, _, _ in items], selected, area_w, row_h, gap)
+            chip_w = (area_w - 2 * marker - gap * (len(shown) - 1)) // len(shown)
+            for slot, index in enumerate(shown):
+                text, tap, chosen = items[index]
+                rect: Rect = (area_x + marker + slot * (chip_w + gap), ry, chip_w, row_h)
+                draw_chip(view, rect, text, chosen, chosen and focused, f"adjust.{FIELDS[row]}")
                 c.target(rect, tap)
+            if marker:
+                ends: tuple[tuple[int, str, int, Tap | None], ...] = (
+                    (shown.start, "left", area_x, items[shown.start - 1][1] if shown.start else None),
+                    (len(items) - shown.stop, "right", area_x + area_w - marker + gap,
+                     items[shown.stop][1] if shown.stop < len(items) else None),
+                )
+                for count, side, at, nearest in ends:
+                    if nearest is None:  # touching a marker chooses the nearest hidden chip
+                        continue
+                    cell: Rect = (at, ry + 1, marker - gap, row_h - 2)
+                    c.box(cell, theme.PANEL_HI)
+                    arrow = min(marker - gap, row_h) * 2 // 5
+                    symbols.arrow(c, (at + (marker - gap) / 2, ry + row_h * 0.32), arrow, theme.CURSOR,
+                                  "left" if side == "left" else "right")
+                    c.text(str(count), (at + (marker - gap) // 2, ry + row_h * 55 // 100), lay.tiny, theme.CURSOR,
+                           anchor="midtop", bold=True, role=f"adjust.{FIELDS[row]}.more", min_size=lay.tiny)
+                    c.target(cell, nearest)
 
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
         chips(1, [(tr(f"ui.adjust.{name}"), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
         chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)), (s, k) == (form.source, form.commander))
                   for s, k in sources(state, form)])
         # The amount row: −5 −1 [amount] +1 +5.
+        label(3)
         ry = view.top + 3 * row_h
         focused = form.field == 3
-        c.text(tr("ui.adjust.amount"), (x0, ry + row_h // 2), lay.small, theme.CURSOR if focused else theme.DIM,
-               anchor="midleft", max_width=label_w - lay.margin, role="adjust.label.amount", bold=focused)
-        steps = (-BIG_STEP, -1, 1, BIG_STEP)
-        gap = max(2, lay.margin // 2)
-        area_w = width - label_w
         cell = (area_w - gap * 4) // 6
-        positions = [0, 1, 4, 5]
-        for step, pos in zip(steps, positions, strict=True):
-            rect = (x0 + label_w + pos * (cell + gap), ry + gap, cell, row_h - 2 * gap)
-            c.box(rect, theme.BUTTON)
-            c.text(f"{step:+d}".replace("-", "−"), (rect[0] + cell // 2, rect[1] + rect[3] // 2), lay.medium, theme.TEXT,
-                   anchor="center", max_width=cell - gap, role="adjust.step")
+        for step, pos in zip((-BIG_STEP, -1, 1, BIG_STEP), (0, 1, 4, 5), strict=True):
+            rect = (area_x + pos * (cell + gap), ry, cell, row_h)
+            c.box(_inset(rect), theme.BUTTON)
+            c.text(f"{step:+d}".replace("-", "−"), (rect[0] + cell // 2, ry + row_h // 2), lay.medium, theme.TEXT,
+                   anchor="center", max_width=cell - gap, role="adjust.step", min_size=lay.tiny)
             c.target(rect, Tap("adj.amount", step))
-        amount_rect = (x0 + label_w + 2 * (cell + gap), ry + gap, 2 * cell + gap, row_h - 2 * gap)
+        amount_rect = (area_x + 2 * (cell + gap), ry, 2 * cell + gap, row_h)
         if focused:
-            c.box(amount_rect, theme.CURSOR, width=max(2, lay.line))
+            c.box(_inset(amount_rect), theme.CURSOR, width=max(2, lay.line))
         amount = f"{form.amount:+d}".replace("-", "−") if form.amount else "0"
         c.text(amount, (amount_rect[0] + amount_rect[2] // 2, ry + row_h // 2), lay.big, theme.CURSOR, anchor="center",
                bold=True, max_width=amount_rect[2] - gap, role="adjust.amount", min_size=lay.medium)
-        # Preview and buttons.
-        y = view.top + 4 * row_h
-        c.text(self._preview(view, state, form), (x0, y + row_h // 2), lay.medium, theme.TEXT, anchor="midleft",
-               max_width=width * 3 // 5, role="adjust.preview", bold=True)
+        # The preview, Apply and Cancel.
+        ry = view.top + 4 * row_h
         bw = width // 5 - gap
-        apply_rect = (x0 + width - 2 * bw - gap, y + gap, bw, row_h - 2 * gap)
-        cancel_rect = (x0 + width - bw, y + gap, bw, row_h - 2 * gap)
-        c.box(apply_rect, theme.ACTIVE)
-        c.text(tr("ui.adjust.apply"), (apply_rect[0] + bw // 2, y + row_h // 2), lay.small, theme.TEXT, anchor="center",
-               bold=True, max_width=bw - gap, role="adjust.apply")
+        preview_w = width - 2 * (bw + gap) - lay.margin
+        preview = self._preview(view, state, form)
+        size, lines = chip_text(view, preview, preview_w, row_h, bold=True, largest=lay.medium)
+        block = len(lines) * c.fonts.line_height(size, True)
+        c.paragraph(preview, (x0, ry + (row_h - block) // 2, preview_w, block), size, theme.TEXT, role="adjust.preview",
+                    bold=True, min_size=size)
+        apply_rect = (x0 + width - 2 * bw - gap, ry, bw, row_h)
+        cancel_rect = (x0 + width - bw, ry, bw, row_h)
+        c.box(_inset(apply_rect), theme.ACTIVE)
+        words = tr("ui.adjust.apply")
+        if not chip_fits(view, words, bw - lay.margin, row_h - 2):
+            words = tr("ui.adjust.apply_short")  # "OK" where "Применить" does not fit
+        chip_label(view, apply_rect, words, "adjust.apply", bold=True)
         c.target(apply_rect, Tap("adj.apply"))
-        c.box(cancel_rect, theme.BUTTON)
-        c.text(tr("ui.adjust.cancel"), (cancel_rect[0] + bw // 2, y + row_h // 2), lay.small, theme.TEXT, anchor="center",
-               max_width=bw - gap, role="adjust.cancel")
+        c.box(_inset(cancel_rect), theme.BUTTON)
+        chip_label(view, cancel_rect, tr("ui.adjust.cancel"), "adjust.cancel")
         c.target(cancel_rect, Tap("adj.cancel"))
-        y = view.top + 5 * row_h
-        undo = view.ui.last_change
-        text = tr("ui.adjust.undo_will", what=undo) if undo else tr("ui.adjust.nothing_to_undo")
-        c.text(text, (x0, y + row_h // 2), lay.small, theme.DIM, anchor="midleft", max_width=width, role="adjust.undo")
+        if show_undo:
+            ry = view.top + 5 * row_h
+            undo = view.ui.last_change
+            text = tr("ui.adjust.undo_will", what=undo) if undo else tr("ui.adjust.nothing_to_undo")
+            room = view.bottom - ry
+            fitted = c.fit_paragraph(text, width, room, lay.small)
+            if fitted is not None:
+                c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
+            else:  # a long change: its end gives way, the line stays one line
+                c.text(text, (x0, ry), lay.tiny, theme.DIM, max_width=width, role="adjust.undo", min_size=lay.tiny)
 
     def _preview(self, view: View, state: GameState, form: AdjustForm) -> str:
         player = state.player(form.seat)
@@ -311,3 +349,68 @@ class Adjust(Screen):
         else:
             before, after = player.life, player.life + form.amount
         return view.tr("ui.adjust.preview", name=player.name, before=before, after=after)
+
+
+def _inset(rect: Rect) -> Rect:
+    """A target's box drawn a pixel inside it, so targets can touch and still look apart."""
+    x, y, w, h = rect
+    return (x + 1, y + 1, w - 2, h - 2)
+
+
+def chip_text(view: View, text: str, width: int, height: int, *, bold: bool = False,
+              largest: int | None = None) -> tuple[int, list[str]]:
+    """The size and lines ``text`` takes on a chip ``width`` × ``height``: one line from
+    ``largest`` (the layout's ``small``) down to ``tiny``, else two lines."""
+    c, lay = view.canvas, view.layout
+    top = largest or lay.small
+    for lines_wanted in (1, 2):
+        for size in range(top, lay.tiny - 1, -1):
+            lines = c.wrapped(text, size, width, bold=bold)
+            if lines is not None and len(lines) <= lines_wanted and len(lines) * c.fonts.line_height(size, bold) <= height:
+                return size, lines
+    return lay.tiny, [text]
+
+
+def chip_fits(view: View, text: str, width: int, height: int) -> bool:
+    c, lay = view.canvas, view.layout
+    size, lines = chip_text(view, text, width, height, bold=True)
+    return all(c.fonts.measure(line, size, True)[0] <= width for line in lines) and (
+        len(lines) * c.fonts.line_height(size, True) <= height)
+
+
+def chip_fit(view: View, texts: list[str], selected: int, width: int, height: int, gap: int) -> tuple[range, int]:
+    """Which chips of a row are shown (all, or a window round the selected one) and how wide the
+    scroll markers at its ends are (0: none)."""
+    lay = view.layout
+    pad = lay.margin
+
+    def fits(count: int, marker: int, shown: range) -> bool:
+        chip_w = (width - 2 * marker - gap * (count - 1)) // count
+        return chip_w > 0 and all(chip_fits(view, texts[i], chip_w - pad, height - 2) for i in shown)
+
+    if fits(len(texts), 0, range(len(texts))):
+        return range(len(texts)), 0
+    marker = max(lay.touch * 3 // 4, view.canvas.fonts.measure("99", lay.tiny, True)[0] + pad)
+    for count in range(len(texts) - 1, 0, -1):
+        shown = chip_window(len(texts), selected, count)
+        if fits(count, marker, shown):
+            return shown, marker
+    return chip_window(len(texts), selected, 1), marker
+
+
+def chip_label(view: View, rect: Rect, text: str, role: str, *, bold: bool = False) -> None:
+    c, lay = view.canvas, view.layout
+    x, y, w, h = rect
+    inner = w - lay.margin
+    size, lines = chip_text(view, text, inner, h - 2, bold=bold)
+    block = len(lines) * c.fonts.line_height(size, bold)
+    c.paragraph(text, (x + (w - inner) // 2, y + (h - block) // 2, inner, block), size, theme.TEXT, role=role,
+                bold=bold, min_size=size, align="center")
+
+
+def draw_chip(view: View, rect: Rect, text: str, selected: bool, cursor: bool, role: str) -> None:
+    c, lay = view.canvas, view.layout
+    c.box(_inset(rect), theme.BUTTON_HI if selected else theme.BUTTON)
+    if cursor:
+        c.box(_inset(rect), theme.CURSOR, width=max(2, lay.line))
+    chip_label(view, rect, text, role, bold=selected)

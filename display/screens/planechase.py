@@ -1,19 +1,31 @@
 """Planechase: the face-up plane(s) large, the planar die, the next roll's cost and the odds,
 the roll log and the planes visited (PC-2, PC-3, PC-7, PC-12, PC-13).
 
+A plane shows its name, type and counters, a box for its art (``draw_art``: art from
+``ART_PROVIDERS`` when an import brings it, a neutral frame until then; the layout is the same
+either way) and its rules text as large as the rest of the panel holds.  The die shows its face —
+the planeswalker symbol, the chaos symbol, a blank, or a plain d6's pips — drawn with shapes, and
+says so before anyone has rolled.  The next roll's cost is a generic mana symbol.  The roll log
+lists as many rolls as fit, newest first, each numbered by its place in the game's log.
+
 The die's result is drawn in the first frame after the roll; the short tumble around it is
 decoration with a deadline (``TUMBLE`` seconds at the configured frame rate) and never delays
 it.  A phenomenon being encountered, a pending choice (Interplanar Tunnel, Stairs to Infinity,
 Pools of Becoming, an Eternities Map direction) and a physical card the gadget waits for take
-the place of the planes until they are dealt with: ↑/↓ or ←/→ pick, SELECT/NEXT confirm.
-Elsewhere ↑/↓ change the counters on the face-up plane.
+the place of the planes until they are dealt with: ↑/↓ or ←/→ pick, SELECT/NEXT confirm; a list
+longer than the panel scrolls with the cursor and says how many answers are above and below.
+Elsewhere ↑/↓ change the counters on the face-up plane (↓ does nothing when there are none).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
+
+import pygame
 
 from device.catalog import load_catalog
 from device.controller import Result
@@ -29,22 +41,21 @@ from device.rules.planechase import (
     PlaneTurnedOver,
     Planeswalked,
     chance_to_planeswalk,
-    choice_prompt,
     cost_of_rolls,
     deck_label,
     next_roll_cost,
     odds,
-    pip_label,
     planar_controller,
 )
 from device.state import GameState, Step
 from device.state_planechase import ChoiceKind, DieFace, FaceUpCard, PlanarKind, PlanechaseState
 from device.text import Message
-from display import cardtext, theme, upkeep
+from display import cardtext, symbols, theme, upkeep
 from display.canvas import Canvas, Rect
 from display.i18n import Translator
 from display.i18n import planechase as _texts  # noqa: F401 - registers the Planechase texts
-from display.screens import Host, Screen, View, chip_step, screen
+from display.screens import Host, Screen, View, chip_step, chip_window, screen
+from display.screens.table import Strip, table_strip
 from display.ui import Action, DieRoll, Focus, Press, Tap, Turn
 
 TUMBLE = 0.6  # seconds of die animation after a roll
@@ -72,6 +83,29 @@ def choice_options(state: GameState) -> list[str]:
     return [c.name for c in choice.cards]
 
 
+def choice_question(state: GameState, tr: Translator) -> str:
+    """What the pending choice asks, short: its answers are on the chips."""
+    pc = state.planechase
+    assert pc is not None and pc.choice is not None
+    choice = pc.choice
+    who = state.player(choice.seat).name
+    card = choice.cards[0].name if choice.cards else ""
+    return tr(f"ui.pc.ask.{choice.kind.value}", name=who, card=card)
+
+
+def choice_label(state: GameState, tr: Translator, option: str) -> str:
+    """A chip's words: card names as printed, 'top'/'bottom' and map directions translated."""
+    pc = state.planechase
+    assert pc is not None and pc.choice is not None
+    if pc.choice.kind is ChoiceKind.STAIRS:
+        return tr(f"ui.pc.stairs.{option}")
+    if pc.choice.kind is ChoiceKind.DIRECTION:
+        from device.rules.eternities import direction_word
+
+        return tr.message(direction_word(option))
+    return option
+
+
 def type_line(tr: Translator, card: FaceUpCard) -> str:
     if card.kind is PlanarKind.PHENOMENON:
         return tr("ui.pc.phenomenon")
@@ -92,6 +126,33 @@ def _planechase_upkeep(state: GameState, tr: Translator) -> list[str]:
     if pc.chaos_blanks:
         items.append(tr("ui.pc.chaos_blanks"))
     return items
+
+
+@upkeep.detail
+def _planechase_details(state: GameState, tr: Translator) -> list[upkeep.Detail]:
+    """The face-up planes' rules text in the upkeep banner, when card data has it."""
+    pc = state.planechase
+    if pc is None:
+        return []
+    found: list[upkeep.Detail] = []
+    for card in pc.face_up:
+        text = cardtext.rules_text(card.name)
+        if text:
+            found.append(upkeep.Detail(title=_with_counters(tr, card), text=text, role="banner.plane"))
+    return found
+
+
+@table_strip
+def _planechase_strip(state: GameState, tr: Translator) -> list[Strip]:
+    """The face-up planes (and a phenomenon being encountered) under the seats."""
+    pc = state.planechase
+    if pc is None:
+        return []
+    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase") for card in pc.face_up]
+
+
+def _with_counters(tr: Translator, card: FaceUpCard) -> str:
+    return f"{card.name} · {tr('ui.pc.counters', n=card.counters)}" if card.counters else card.name
 
 
 @screen
@@ -151,7 +212,10 @@ class Planechase(Screen):
         if isinstance(action, Turn) and pc.encounter is None and pc.awaiting is None:
             planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
             if len(planes) == 1:
-                host.execute(ChangePlaneCounters(name=planes[0].name, delta=action.steps))
+                # Only what can be done: ↓ takes off at most the counters there are, and none at 0.
+                delta = max(action.steps, -planes[0].counters)
+                if delta:
+                    host.execute(ChangePlaneCounters(name=planes[0].name, delta=delta))
                 return True
         return False
 
@@ -164,6 +228,9 @@ class Planechase(Screen):
         step = chip_step(action)
         if step is not None:
             form["pick"] = (pick + step) % max(1, len(options))
+            return True
+        if isinstance(action, Tap) and action.kind == "pc.scroll":
+            form["pick"] = int(action.value) % max(1, len(options))  # a scroll marker: the next hidden chip
             return True
         chosen: str | None = None
         if isinstance(action, Tap) and action.kind == "pc.choice":
@@ -192,7 +259,7 @@ class Planechase(Screen):
         pc = state.planechase
         c, lay = view.canvas, view.layout
         height = view.bottom - view.top
-        side_w = c.width * 2 // 5 if c.width >= c.height else c.width
+        side_w = c.width * 9 // 20
         left: Rect = (lay.margin, view.top, c.width - side_w - 2 * lay.margin, height)
         right: Rect = (c.width - side_w, view.top, side_w - lay.margin, height)
         if pc.choice is not None:
@@ -209,47 +276,25 @@ class Planechase(Screen):
         c, lay, tr = view.canvas, view.layout, view.tr
         cards = list(pc.face_up)
         if not cards:
-            c.text(tr("ui.pc.none"), (area[0] + area[2] // 2, area[1] + area[3] // 2), lay.medium, theme.DIM,
-                   anchor="center", max_width=area[2], role="pc.none")
+            c.paragraph(tr("ui.pc.none"), area, lay.medium, theme.DIM, role="pc.none", align="center")
             return
         x, y, w, h = area
         each = (h - lay.margin * (len(cards) - 1)) // len(cards)
         for index, card in enumerate(cards):
-            self._draw_card(view, card, (x, y + index * (each + lay.margin), w, each), solo=len(cards) == 1)
-
-    def _draw_card(self, view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
-        c, lay, tr = view.canvas, view.layout, view.tr
-        x, y, w, h = rect
-        phenomenon = card.kind is PlanarKind.PHENOMENON
-        c.box(rect, theme.PANEL)
-        c.box(rect, theme.CHAOS if phenomenon else theme.WALK, width=max(2, lay.line))
-        pad = lay.margin
-        size = lay.big if solo else lay.medium
-        name = c.text(card.name, (x + pad, y + pad // 2), size, theme.TEXT, bold=True, max_width=w - 2 * pad,
-                      role="pc.plane.name", min_size=lay.small)
-        ty = name.bottom
-        line = type_line(tr, card)
-        if card.counters:
-            line += " · " + tr("ui.pc.counters", n=card.counters)
-        kind = c.text(line, (x + pad, ty), lay.small, theme.DIM, max_width=w - 2 * pad, role="pc.plane.type")
-        ty = kind.bottom + pad // 2
-        text = cardtext.rules_text(card.name)
-        room = y + h - pad - ty
-        if text:
-            c.paragraph(text, (x + pad, ty, w - 2 * pad, room), lay.small, theme.TEXT, role="pc.plane.text")
-        elif room >= c.fonts.line_height(lay.tiny):
-            c.text(tr("ui.pc.no_text"), (x + pad, y + h - pad // 2), lay.tiny, theme.FAINT, anchor="bottomleft",
-                   max_width=w - 2 * pad, role="pc.plane.hint")
+            draw_card(view, card, (x, y + index * (each + lay.margin), w, each), solo=len(cards) == 1)
 
     def _draw_encounter(self, view: View, state: GameState, name: str, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         card = next((f for f in state.planechase.face_up if f.name == name), None) if state.planechase else None
         card = card or FaceUpCard(name=name, kind=PlanarKind.PHENOMENON, owner=None)
         x, y, w, h = area
-        foot = c.fonts.line_height(lay.medium, True) + lay.margin
-        self._draw_card(view, card, (x, y, w, h - foot), solo=True)
-        c.text(tr("ui.pc.resolve"), (x + w // 2, y + h), lay.medium, theme.CHAOS, anchor="midbottom", bold=True,
-               max_width=w, role="pc.resolve")
+        text = tr("ui.pc.resolve")
+        size = c.fit_paragraph(text, w, c.fonts.line_height(lay.medium, True) * 2, lay.medium, bold=True) or lay.tiny
+        lines = c.wrapped(text, size, w, bold=True) or [text]
+        foot = len(lines) * c.fonts.line_height(size, True) + lay.margin // 2
+        draw_card(view, card, (x, y, w, h - foot), solo=True)
+        c.paragraph(text, (x, y + h - foot + lay.margin // 2, w, foot), size, theme.CHAOS, role="pc.resolve",
+                    bold=True, min_size=size, align="center")
 
     def _draw_awaiting(self, view: View, state: GameState, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -259,115 +304,364 @@ class Planechase(Screen):
                                   deck=deck_label(state, pc.awaiting.deck)))
         c.box(area, theme.PANEL)
         x, y, w, h = area
-        c.paragraph(text, (x + lay.margin, y + lay.margin, w - 2 * lay.margin, h - 2 * lay.margin), lay.medium,
-                    theme.TEXT, role="pc.awaiting")
+        inner = (x + lay.margin, y + lay.margin, w - 2 * lay.margin, h - 2 * lay.margin)
+        size = c.fit_paragraph(text, inner[2], inner[3], lay.big) or lay.tiny
+        c.paragraph(text, inner, size, theme.TEXT, role="pc.awaiting", min_size=size)
 
     def _draw_choice(self, view: View, state: GameState, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
-        prompt = tr.message(choice_prompt(state))
         pc = state.planechase
         assert pc is not None and pc.choice is not None
-        who = state.player(pc.choice.seat).name
-        used = c.paragraph(f"{who}: {prompt}", (x, y, w, h // 3), lay.small, theme.TEXT, role="pc.choice.prompt")
         options = choice_options(state)
         form = view.ui.forms.get(self.name, {})
-        pick = int(form.get("pick", 0)) if isinstance(form, dict) else 0
+        pick = int(form.get("pick", 0)) % max(1, len(options)) if isinstance(form, dict) else 0
         order = list(form.get("order", [])) if isinstance(form, dict) else []
-        top = y + used + lay.margin
+        # The card that asks, then the question: the answers are the chips below, not words.
+        top = y
+        if pc.choice.source:
+            r = c.text(pc.choice.source, (x, top), lay.medium, theme.CHAOS, bold=True, max_width=w,
+                       role="pc.choice.source", min_size=lay.tiny)
+            top = r.bottom
+        prompt = choice_question(state, tr)
+        chip_h = lay.touch
+        room = (y + h - top) - chip_h - lay.margin  # at least one chip stays
+        size = c.fit_paragraph(prompt, w, room, lay.medium) or lay.tiny
+        top += c.paragraph(prompt, (x, top, w, max(room, c.fonts.line_height(size))), size, theme.TEXT,
+                           role="pc.choice.prompt", min_size=size) + lay.margin // 2
         if not options:
             return
-        each = min(c.fonts.line_height(lay.medium) + lay.margin, (y + h - top) // len(options))
-        for index, option in enumerate(options):
-            rect = (x, top + index * each, w, each - max(2, lay.margin // 2))
-            selected = index == pick % len(options)
+        gap = max(2, lay.margin // 2)
+        fit = max(1, (y + h - top + gap) // (chip_h + gap))
+        shown = chip_window(len(options), pick, fit)
+        marker_w = 0
+        if len(shown) < len(options):
+            marker_w = lay.touch
+        label_w = w - marker_w - (gap if marker_w else 0)
+        for row, index in enumerate(shown):
+            option = options[index]
+            rect = (x, top + row * (chip_h + gap), label_w, chip_h)
+            selected = index == pick
             c.box(rect, theme.BUTTON_HI if selected else theme.BUTTON)
             if selected:
                 c.box(rect, theme.CURSOR, width=max(2, lay.line))
-            label = option
+            label = choice_label(state, tr, option)
             if option in order:
-                label = f"{order.index(option) + 1}. {option}"
-            c.text(label, (rect[0] + lay.margin, rect[1] + rect[3] // 2), lay.medium, theme.TEXT, anchor="midleft",
-                   bold=selected, max_width=w - 2 * lay.margin, role="pc.choice.option", min_size=lay.tiny)
+                label = f"{order.index(option) + 1}. {label}"
+            c.text(label, (rect[0] + lay.margin, rect[1] + chip_h // 2), lay.medium, theme.TEXT, anchor="midleft",
+                   bold=selected, max_width=label_w - 2 * lay.margin, role="pc.choice.option", min_size=lay.tiny)
             c.target(rect, Tap("pc.choice", option))
+        if marker_w:
+            column = (x + w - marker_w, top, marker_w, len(shown) * (chip_h + gap) - gap)
+            scroll_markers(view, column, shown.start, len(options) - shown.stop, "pc.choice.more",
+                           (Tap("pc.scroll", shown.start - 1), Tap("pc.scroll", shown.stop)))
 
     def _draw_die(self, view: View, state: GameState, pc: PlanechaseState, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         c.box(area, theme.PANEL)
         pad = lay.margin
-        die_size = min(w // 2, h // 3)
+        inner = w - 2 * pad
+        # The die, showing its face, and what it came up as.
+        die_size = min(inner * 2 // 5, h // 4)
         cx, cy = x + pad + die_size // 2, y + pad + die_size // 2
         last = pc.rolls[-1] if pc.rolls else None
-        face = last.result if last is not None else None
-        color = {DieFace.PLANESWALK: theme.WALK, DieFace.CHAOS: theme.CHAOS}.get(face, theme.PANEL_HI) if face else theme.PANEL_HI
         angle = 0.0
         die = view.ui.die
         if die is not None and die.until > die.started and view.now < die.until:
             progress = (view.now - die.started) / (die.until - die.started)
             angle = math.sin(progress * math.pi * 3) * 25 * (1 - progress)
-        _square(c, (cx, cy), die_size, angle, color)
-        label = pip_label(state, last) if last is not None else "?"
-        if label == "blank":
-            label = ""
-        c.text(label, (cx, cy), lay.big, theme.TEXT, anchor="center", bold=True, max_width=die_size - pad, role="pc.die.pip")
         tx = x + pad * 2 + die_size
         tw = x + w - tx - pad
-        if last is not None:
+        if last is None:
+            symbols.die(c, (cx, cy), die_size, theme.PANEL, edge=theme.FAINT)
+            text = tr("ui.pc.not_rolled")
+            size = c.fit_paragraph(text, tw, die_size, lay.medium) or lay.tiny
+            lines = c.wrapped(text, size, tw) or [text]
+            c.paragraph(text, (tx, cy - len(lines) * c.fonts.line_height(size) // 2, tw, die_size), size, theme.DIM,
+                        role="pc.die.none", min_size=size)
+        else:
+            color = FACE_COLORS[last.result]
+            symbols.die(c, (cx, cy), die_size, theme.PANEL_HI, angle, edge=color)
+            face_at = (float(cx), float(cy))
+            if pc.plain_d6:
+                symbols.pips(c, face_at, die_size * 0.8, last.pip, color, angle)
+            elif last.face is DieFace.PLANESWALK:
+                symbols.planeswalker(c, face_at, die_size * 0.72, color, angle)
+            elif last.face is DieFace.CHAOS:
+                symbols.chaos(c, face_at, die_size * 0.72, color, angle)
             face_text = tr(f"ui.pc.die.{last.result.value}")
-            c.text(face_text, (tx, cy - pad // 2), lay.medium, color if face != DieFace.BLANK else theme.TEXT,
+            size = max(lay.tiny, min(lay.medium, _widest(view, face_text, tw, lay.medium, bold=True)))
+            c.text(face_text, (tx, cy - pad // 4), size, color if last.result is not DieFace.BLANK else theme.TEXT,
                    anchor="bottomleft", bold=True, max_width=tw, role="pc.die.face", min_size=lay.tiny)
-            c.text(state.player(last.seat).name, (tx, cy + pad // 2), lay.small, theme.DIM, anchor="topleft",
-                   max_width=tw, role="pc.die.roller")
-        # The next roll's cost and the odds (PC-2, PC-13).
+            c.text(state.player(last.seat).name, (tx, cy + pad // 4), lay.small, theme.DIM, anchor="topleft",
+                   max_width=tw, role="pc.die.roller", min_size=lay.tiny)
         ty = y + pad + die_size + pad
+        # The next roll's cost, the number the table acts on (PC-2): a generic mana symbol.
         roller = state.active if state.step is Step.MAIN else planar_controller(state)
-        cost = next_roll_cost(state, roller)
-        cost_text = tr("ui.pc.cost_free") if cost == 0 else tr("ui.pc.cost", cost=cost)
-        r = c.text(cost_text, (x + pad, ty), lay.medium, theme.CURSOR, bold=True, max_width=w - 2 * pad, role="pc.cost",
-                   min_size=lay.tiny)
-        ty = r.bottom
+        ty += draw_cost(view, (x + pad, ty, inner), next_roll_cost(state, roller)) + pad // 2
+        # The odds (PC-13): in words where they fit, else in the shorter words; wrapped, never cut.
         chances = odds(state)
-        r = c.text(tr("ui.pc.odds", chaos=_frac(chances.chaos)), (x + pad, ty), lay.small, theme.TEXT,
-                   max_width=w - 2 * pad, role="pc.odds", min_size=lay.tiny)
-        ty = r.bottom
         percent = round(float(chance_to_planeswalk(LOOKAHEAD)) * 100)
-        r = c.text(tr("ui.pc.odds_k", k=LOOKAHEAD, p=percent, mana=cost_of_rolls(LOOKAHEAD, cost)), (x + pad, ty),
-                   lay.small, theme.DIM, max_width=w - 2 * pad, role="pc.odds_k", min_size=lay.tiny)
-        ty = r.bottom + pad // 2
-        # The roll log and the planes visited (PC-13), newest first, as many as fit.
-        line_h = c.fonts.line_height(lay.tiny)
-        room = (y + h - pad - ty) // line_h
-        if room <= 0:
-            return
-        rolls = list(reversed(pc.rolls))
+        mana = cost_of_rolls(LOOKAHEAD, next_roll_cost(state, roller))
+        odds_lines = [
+            ((tr("ui.pc.odds", chaos=_frac(chances.chaos)), tr("ui.pc.odds_short", chaos=_frac(chances.chaos))),
+             theme.TEXT, "pc.odds"),
+            ((tr("ui.pc.odds_k", k=LOOKAHEAD, p=percent, mana=mana), tr("ui.pc.odds_k_short", k=LOOKAHEAD, p=percent,
+                                                                         mana=mana)), theme.DIM, "pc.odds_k"),
+        ]
+        for (full, short), tone, role in odds_lines:
+            room = y + h - pad - ty
+            one = c.fonts.line_height(lay.tiny) * (2 if c.height >= 480 else 1)
+            words = next((t for t in (full, short) if c.fit_paragraph(t, inner, one, lay.small) is not None), short)
+            fitted = c.fit_paragraph(words, inner, room, lay.small)
+            if fitted is None:
+                break
+            ty += c.paragraph(words, (x + pad, ty, inner, room), fitted, tone, role=role, min_size=fitted)
+        ty += pad // 2
+        self._draw_logs(view, state, pc, (x + pad, ty, inner, y + h - pad - ty))
+
+    def _draw_logs(self, view: View, state: GameState, pc: PlanechaseState, area: Rect) -> None:
+        """The roll log and the planes visited (PC-13), newest first, as many as fit; each roll
+        numbered by its place in the game's log."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        size = lay.small if h >= c.fonts.line_height(lay.small) * 12 else lay.tiny
+        line_h = c.fonts.line_height(size)
+        room = h // line_h
+        rolls = list(reversed(list(enumerate(pc.rolls, start=1))))
         visited = list(reversed(pc.visited))
-        roll_lines = min(len(rolls), max(1, (room - 2) // 2)) if rolls else 0
-        if rolls:
-            c.text(tr("ui.pc.log"), (x + pad, ty), lay.tiny, theme.DIM, bold=True, max_width=w - 2 * pad, role="pc.log.title")
+        if room < 2 or not (rolls or visited):
+            return
+        # The rolls first (a third of a long list is kept for the planes visited); the planes
+        # visited get what is left.
+        reserve = min(len(visited), (room - 2) // 3) if rolls and visited and room >= 8 else 0
+        show_rolls = max(0, min(len(rolls), room - 1 - (reserve + 1 if reserve else 0)))
+        left = room - (1 + show_rolls if show_rolls else 0)
+        show_visits = min(len(visited), left - 1) if left >= 2 else 0
+        ty = y
+        if show_rolls:
+            c.text(tr("ui.pc.log"), (x, ty), size, theme.DIM, bold=True, max_width=w, role="pc.log.title",
+                   min_size=size)
             ty += line_h
-            for roll in rolls[:roll_lines]:
-                cost_note = f" ({roll.cost})" if roll.cost else ""
-                text = f"{roll.turn}. {state.player(roll.seat).name}: {tr(f'ui.pc.die.{roll.result.value}')}{cost_note}"
-                c.text(text, (x + pad, ty), lay.tiny, theme.TEXT, max_width=w - 2 * pad, role="pc.log")
+            for number, roll in rolls[:show_rolls]:
+                face = tr(f"ui.pc.die.{roll.result.value}")
+                paid = f" ({roll.cost})" if roll.cost else ""
+                text = tr("ui.pc.log_line", n=number, name=state.player(roll.seat).name, face=face) + paid
+                c.text(text, (x, ty), size, FACE_COLORS[roll.result] if roll.result is not DieFace.BLANK else theme.TEXT,
+                       max_width=w, role="pc.log", min_size=lay.tiny)
                 ty += line_h
-        left = (y + h - pad - ty) // line_h - 1
-        if visited and left > 0:
-            c.text(tr("ui.pc.visited"), (x + pad, ty), lay.tiny, theme.DIM, bold=True, max_width=w - 2 * pad,
-                   role="pc.visited.title")
+        if show_visits:
+            c.text(tr("ui.pc.visited"), (x, ty), size, theme.DIM, bold=True, max_width=w, role="pc.visited.title",
+                   min_size=size)
             ty += line_h
-            for visit in visited[:left]:
-                c.text(visit.name, (x + pad, ty), lay.tiny, theme.TEXT, max_width=w - 2 * pad, role="pc.visited")
+            for visit in visited[:show_visits]:
+                c.text(visit.name, (x, ty), size, theme.TEXT, max_width=w, role="pc.visited", min_size=lay.tiny)
                 ty += line_h
 
 
-def _square(c: Canvas, center: tuple[int, int], size: int, angle: float, color: tuple[int, int, int]) -> None:
-    half = size / 2
-    rad = math.radians(angle)
-    points = []
-    for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half)):
-        points.append((center[0] + dx * math.cos(rad) - dy * math.sin(rad), center[1] + dx * math.sin(rad) + dy * math.cos(rad)))
-    if angle == 0:
-        c.box((int(center[0] - half), int(center[1] - half), size, size), color)
+FACE_COLORS: dict[DieFace, tuple[int, int, int]] = {
+    DieFace.PLANESWALK: theme.WALK, DieFace.CHAOS: theme.CHAOS, DieFace.BLANK: theme.DIM,
+}
+MANA = (204, 196, 190)  # the generic mana symbol's grey
+MANA_TEXT = (24, 22, 20)
+
+
+def _widest(view: View, text: str, width: int, size: int, *, bold: bool = False) -> int:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` on one line."""
+    fonts = view.canvas.fonts
+    while size > 1 and fonts.measure(text, size, bold)[0] > width:
+        size -= 1
+    return size
+
+
+def draw_cost(view: View, area: tuple[int, int, int], cost: int) -> int:
+    """"Next roll" and its cost: the number in a generic mana symbol, as cards print it, or
+    "free"; returns the height used."""
+    c, lay, tr = view.canvas, view.layout, view.tr
+    x, y, w = area
+    label = tr("ui.pc.next_roll")
+    gap = lay.margin
+    if cost:
+        diameter = c.fonts.line_height(lay.big, True)
+        value_w = diameter
     else:
-        c.polygon(points, color)
+        free = tr("ui.pc.free")
+        free_size = max(lay.tiny, min(lay.big, _widest(view, free, w, lay.big, bold=True)))
+        diameter = c.fonts.line_height(free_size, True)
+        value_w = c.fonts.measure(free, free_size, True)[0]
+    label_w = w - value_w - gap
+    size = c.fit_paragraph(label, label_w, diameter, lay.medium) if label_w > 0 else None
+    if size is not None:  # the label beside the value
+        lines = c.wrapped(label, size, label_w) or [label]
+        label_h = len(lines) * c.fonts.line_height(size)
+        c.paragraph(label, (x, y + (diameter - label_h) // 2, label_w, label_h), size, theme.TEXT, role="pc.cost.label",
+                    min_size=size)
+        vx = x + max(c.fonts.measure(line, size)[0] for line in lines) + gap
+        height = diameter
+        vy = y
+    else:  # the label over the value
+        size = c.fit_paragraph(label, w, c.fonts.line_height(lay.small) * 2, lay.small) or lay.tiny
+        height = c.paragraph(label, (x, y, w, c.fonts.line_height(size) * 2), size, theme.TEXT, role="pc.cost.label",
+                             min_size=size)
+        vx, vy = x, y + height
+        height += diameter
+    if cost:
+        radius = diameter // 2
+        c.circle((vx + radius, vy + radius), radius, MANA)
+        number = str(cost)
+        number_size = _widest(view, number, diameter * 4 // 5, lay.big * 3 // 4, bold=True)
+        c.text(number, (vx + radius, vy + radius), number_size, MANA_TEXT, anchor="center", bold=True, role="pc.cost",
+               min_size=number_size)
+    else:
+        c.text(free, (vx, vy + diameter // 2), free_size, theme.CURSOR, anchor="midleft", bold=True, role="pc.cost",
+               min_size=free_size)
+    return height
+
+
+def scroll_markers(view: View, column: Rect, before: int, after: int, role: str,
+                   taps: tuple[Tap, Tap] | None = None) -> None:
+    """How many chips are hidden above and below a scrolled list: an arrow and a number at each
+    end of ``column``, drawn with shapes (the bundled fonts have no ▲▼); with ``taps``, touching
+    a marker brings the next hidden chip into view."""
+    c, lay = view.canvas, view.layout
+    x, y, w, h = column
+    arrow = max(6, min(w, lay.touch) * 2 // 5)
+    ends: tuple[tuple[int, Literal["up", "down"], int], ...] = ((before, "up", y), (after, "down", y + h - lay.touch))
+    for index, (count, direction, at) in enumerate(ends):
+        if count <= 0:
+            continue
+        cell = (x, at, w, lay.touch)
+        c.box(cell, theme.PANEL_HI)
+        if taps is not None:
+            c.target(cell, taps[index])
+        up = direction == "up"
+        symbols.arrow(c, (x + w / 2, at + lay.touch * (0.28 if up else 0.72)), arrow, theme.CURSOR, direction)
+        c.text(str(count), (x + w // 2, at + lay.touch * (45 if up else 55) // 100), lay.tiny, theme.CURSOR,
+               anchor="midtop" if up else "midbottom", bold=True, role=role, min_size=lay.tiny)
+
+
+# --- a planar card on screen -----------------------------------------------------------------
+
+#: Where plane art comes from: ``fn(name) -> surface or None``, tried in order (none yet: a later
+#: card-data import registers one).
+ART_PROVIDERS: list[Callable[[str], pygame.Surface | None]] = []
+ART_RATIO = 0.72  # height over width of the art box: planar cards are landscape
+
+
+def plane_art(name: str) -> pygame.Surface | None:
+    for fn in ART_PROVIDERS:
+        found = fn(name)
+        if found is not None:
+            return found
+    return None
+
+
+def draw_art(c: Canvas, rect: Rect, art: pygame.Surface | None, kind: PlanarKind = PlanarKind.PLANE) -> None:
+    """The card's art in ``rect``, scaled to cover it and cropped to the middle; without art a
+    neutral frame with the planar symbol faintly in it, so the layout is the same either way."""
+    x, y, w, h = rect
+    if w <= 0 or h <= 0:
+        return
+    if art is None:
+        c.box(rect, theme.ART)
+        c.box(rect, theme.PANEL_HI, width=max(1, c.layout.line))
+        mark = symbols.chaos if kind is PlanarKind.PHENOMENON else symbols.planeswalker
+        mark(c, (x + w / 2, y + h / 2), min(w, h) * 0.6, theme.PANEL_HI)
+        return
+    aw, ah = art.get_size()
+    scale = max(w / max(1, aw), h / max(1, ah))
+    scaled = pygame.transform.smoothscale(art, (max(w, round(aw * scale)), max(h, round(ah * scale))))
+    sx, sy = (scaled.get_width() - w) // 2, (scaled.get_height() - h) // 2
+    c.surface.blit(scaled, (x, y), pygame.Rect(sx, sy, w, h))
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """A planar card's parts on screen: the name's size and lines, the type line, the art box and
+    the rules text's box and size (None: no text, or it does not fit)."""
+
+    name_size: int
+    name_lines: int
+    header: Rect  # the name and type lines
+    art: Rect
+    text: Rect
+    text_size: int | None
+
+
+def card_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> CardLayout:
+    """Where a planar card's parts go in ``rect``: the art beside the text or beside the name,
+    whichever leaves the rules text larger (the layout does not depend on whether art exists)."""
+    c, lay = view.canvas, view.layout
+    x, y, w, h = rect
+    pad = lay.margin
+    inner = w - 2 * pad
+    text = cardtext.rules_text(card.name) or ""
+    cap = lay.big if solo else lay.medium
+
+    def header(width: int) -> tuple[int, int, int]:
+        big = lay.big if solo else lay.medium
+        size = _widest(view, card.name, width, big, bold=True)
+        lines = 1
+        if size < lay.medium:
+            size = c.fit_paragraph(card.name, width, c.fonts.line_height(lay.medium, True) * 2, lay.medium,
+                                   min_size=lay.small, bold=True) or max(lay.tiny, size)
+            lines = len(c.wrapped(card.name, size, width, bold=True) or [card.name])
+        height = lines * c.fonts.line_height(size, True) + c.fonts.line_height(lay.small) + pad // 2
+        if card.counters:
+            height += c.fonts.line_height(lay.medium, True)
+        return size, lines, height
+
+    candidates: list[CardLayout] = []
+    # The art in a column right of the text.
+    name_size, name_lines, head_h = header(inner)
+    body_y = y + pad // 2 + head_h
+    body_h = y + h - pad - body_y
+    art_w = inner * 2 // 5
+    art = (x + w - pad - art_w, body_y, art_w, min(body_h, round(art_w * ART_RATIO)))
+    box = (x + pad, body_y, inner - art_w - pad, body_h)
+    candidates.append(CardLayout(name_size, name_lines, (x + pad, y + pad // 2, inner, head_h), art, box,
+                                 c.fit_paragraph(text, box[2], box[3], cap) if text else None))
+    # The art beside the name and type lines, the text the whole width under them.
+    first = header(inner * 3 // 5)
+    words = type_line(view.tr, card)
+    art_h = max(first[2], c.fonts.line_height(lay.big, True))
+    art_w = min(inner * 2 // 5 - pad, round(art_h / ART_RATIO))
+    body_y = y + pad // 2 + art_h + pad // 2
+    box = (x + pad, body_y, inner, y + h - pad - body_y)
+    name_size, name_lines, head_h = header(inner - art_w - pad)
+    art = (x + w - pad - art_w, y + pad // 2 + pad // 2, art_w, art_h - pad // 2)
+    if c.fonts.measure(words, lay.tiny)[0] <= inner - art_w - pad:  # the type line must fit beside the art
+        candidates.append(CardLayout(name_size, name_lines, (x + pad, y + pad // 2, inner - art_w - pad, head_h), art,
+                                     box, c.fit_paragraph(text, box[2], box[3], cap) if text else None))
+    if not text:
+        return candidates[0]
+    return max(candidates, key=lambda k: ((k.text_size or 0), k.art[2] * k.art[3]))
+
+
+def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
+    """A face-up plane or phenomenon: name, type and counters, the art's box, the rules text as
+    large as it fits (or how to get it)."""
+    c, lay, tr = view.canvas, view.layout, view.tr
+    phenomenon = card.kind is PlanarKind.PHENOMENON
+    c.box(rect, theme.PANEL)
+    c.box(rect, theme.CHAOS if phenomenon else theme.WALK, width=max(2, lay.line))
+    plan = card_layout(view, card, rect, solo=solo)
+    hx, hy, hw, _ = plan.header
+    hy += c.paragraph(card.name, (hx, hy, hw, plan.name_lines * c.fonts.line_height(plan.name_size, True)),
+                      plan.name_size, theme.TEXT, role="pc.plane.name", bold=True, min_size=plan.name_size)
+    kind = c.text(type_line(tr, card), (hx, hy), lay.small, theme.DIM, max_width=hw, role="pc.plane.type",
+                  min_size=lay.tiny)
+    if card.counters:  # counters are something players act on: a line of their own
+        c.text(tr("ui.pc.counters", n=card.counters), (hx, kind.bottom), lay.medium, theme.CURSOR, bold=True,
+               max_width=hw, role="pc.plane.counters", min_size=lay.tiny)
+    draw_art(c, plan.art, plane_art(card.name), card.kind)
+    text = cardtext.rules_text(card.name)
+    if text and plan.text_size is not None:
+        c.paragraph(text, plan.text, plan.text_size, theme.TEXT, role="pc.plane.text", min_size=plan.text_size)
+    elif not text:
+        hint = tr("ui.pc.no_text")
+        x, y, w, h = plan.text
+        size = c.fit_paragraph(hint, w, h, lay.small)
+        if size is not None:
+            c.paragraph(hint, plan.text, size, theme.FAINT, role="pc.plane.hint", min_size=size)

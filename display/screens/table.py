@@ -1,15 +1,25 @@
 """The table: every seat with life, poison and commander damage, who has lost and why, and the
-upkeep banner at the start of each turn (SPEC TB-3, LF-1)."""
+upkeep banner at the start of each turn (SPEC TB-3, LF-1).
+
+The banner shares the screen with the seats — a column beside them on a landscape screen, a band
+under them on a portrait one — so no life total is ever hidden and a change made during the
+upkeep shows at once; tapping it hides it for the turn and the seats take the room back.  Outside
+the banner a module may keep a strip under the seats (Planechase names the face-up planes)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
 
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
 from device.state import GameState, Player, Step
-from display import theme, upkeep
+from display import symbols, theme, upkeep
 from display.canvas import Rect
+from display.canvas import joiners as line_joiners
+from display.i18n import Translator
+from display.layout import Layout
 from display.screens import SCREENS, Host, Screen, View, screen
 from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
 
@@ -45,19 +55,57 @@ def loss_text(view: View, state: GameState, player: Player) -> str:
     return reason
 
 
-def details(view: View, state: GameState, player: Player) -> list[str]:
-    """The small line under a life total: poison, commander damage, skipped turns (non-zero only)."""
-    parts: list[str] = []
+@dataclass(frozen=True)
+class Badge:
+    """A counter on a seat tile: poison, commander damage (and from whose commander), skipped
+    turns.  The number is what a player acts on, so it is drawn at the layout's ``medium`` size
+    at least; ``labels`` say whose commander, from the full name to the shortest start of it no
+    other player's name shares, for tiles short of room."""
+
+    kind: Literal["poison", "commander", "skips"]
+    number: str
+    labels: tuple[str, ...] = ()
+
+    def label(self, brevity: int) -> str:
+        return self.labels[min(brevity, len(self.labels) - 1)] if self.labels else ""
+
+
+POISON = (120, 200, 90)
+
+
+def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
+    """Each player's name cut to the shortest start no other player's name begins with (at least
+    ``shortest`` letters, one fewer in Japanese), so a badge can say "Łuk" for Łukasz."""
+    names = {p.seat: p.name for p in state.players}
+    found: dict[int, str] = {}
+    for seat, name in names.items():
+        least = max(1, shortest - 1) if any(ord(ch) >= 0x3000 for ch in name) else shortest
+        for length in range(least, len(name) + 1):
+            start = name[:length].rstrip()
+            if not any(other.startswith(start) for s, other in names.items() if s != seat):
+                break
+        found[seat] = name[:length].rstrip() if len(name) > length else name
+    return found
+
+
+def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
+    """Poison, commander damage (largest first, naming whose commander) and skipped turns:
+    non-zero only."""
+    found: list[Badge] = []
     if player.poison:
-        parts.append(view.tr("ui.poison", n=player.poison))
+        found.append(Badge("poison", str(player.poison)))
+    shorter = [short_names(state, 3), short_names(state, 1)]
     for entry in sorted(player.commander_damage, key=lambda e: -e.amount):
         if entry.amount:
             owner = state.player(entry.source)
-            name = owner.commanders[entry.commander] if entry.commander < len(owner.commanders) else owner.name
-            parts.append(view.tr("ui.commander", n=entry.amount, name=name))
+            named = entry.commander < len(owner.commanders)
+            partner = f"/{entry.commander + 1}" if len(owner.commanders) > 1 else ""
+            labels = (owner.commanders[entry.commander] if named else owner.name,
+                      *(names[owner.seat] + partner for names in shorter))
+            found.append(Badge("commander", str(entry.amount), labels))
     if player.skip_turns:
-        parts.append(view.tr("ui.skips", n=player.skip_turns))
-    return parts
+        found.append(Badge("skips", "", (view.tr("ui.skips", n=player.skip_turns),)))
+    return found
 
 
 #: What a module adds under a seat's name (already in the table's language), e.g. Necromancer's
@@ -71,8 +119,207 @@ def seat_badges(fn: SeatBadges) -> SeatBadges:
     return fn
 
 
-def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: bool) -> None:
+@dataclass(frozen=True)
+class Strip:
+    """A line under the seats outside the upkeep banner (Planechase: the face-up planes);
+    tapping it shows the screen ``go``."""
+
+    text: str
+    role: str
+    go: str = ""
+
+
+#: What modules put in the strip under the seats: ``fn(state, tr) -> list[Strip]``.
+TableStrip = Callable[[GameState, Translator], list[Strip]]
+STRIPS: list[TableStrip] = []
+
+
+def table_strip(fn: TableStrip) -> TableStrip:
+    STRIPS.append(fn)
+    return fn
+
+
+# --- a seat tile ---------------------------------------------------------------------------
+
+
+def life_goal(lay: Layout) -> int:
+    """The life total's type size a tile aims for: two thirds of ``huge`` (45 px on the 7-inch
+    panel, 30 px on a 480×320 one), read across a kitchen table."""
+    return lay.huge * 2 // 3
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How one seat tile is laid out; ``life`` is the life total's type size."""
+
+    name_size: int
+    notes_size: int  # a module's badges and the loss line
+    notes: int  # lines of a module's badges
+    foot: int  # lines of the loss text
+    brevity: int  # which of a badge's labels: 0 the full name, then shorter ones
+    beside: bool  # badges in a column right of the life total (else in rows below it)
+    badge_size: int
+    life: int
+    clipped: bool = False  # a badge is wider than the tile and loses the end of its name
+
+
+def _label_size(lay: Layout, brevity: int) -> int:
+    return lay.tiny if brevity >= 2 else lay.small
+
+
+def _badge_metrics(view: View, badge: Badge, size: int, brevity: int) -> tuple[int, int]:
     c, lay = view.canvas, view.layout
+    pad = max(2, lay.margin // 2)
+    height = c.fonts.line_height(size, True) * 4 // 5  # the digits' ink and a little air, not a whole line
+    icon = height * 7 // 10 if badge.kind != "skips" else 0
+    width = pad * 2
+    if icon:
+        width += icon + pad
+    if badge.number:
+        width += c.fonts.measure(badge.number, size, True)[0]
+    label = badge.label(brevity)
+    if label:
+        width += (pad if badge.number else 0) + c.fonts.measure(label, _label_size(lay, brevity))[0]
+    return width, height
+
+
+def _flow(widths: list[int], width: int, gap: int) -> list[list[int]] | None:
+    """Badges (by index) in rows no wider than ``width``; None if one alone is wider."""
+    rows: list[list[int]] = []
+    used = 0
+    for index, w in enumerate(widths):
+        if w > width:
+            return None
+        if rows and used + gap + w <= width:
+            rows[-1].append(index)
+            used += gap + w
+        else:
+            rows.append([index])
+            used = w
+    return rows
+
+
+def _biggest(view: View, text: str, width: int, box: tuple[int, int], height: int, cap: int) -> int:
+    """The largest bold size up to ``cap`` whose ink fits ``width`` and the rows ``box`` (top,
+    bottom) of a tile ``height`` tall when centred in them, its whole line staying in the tile."""
+    fonts = view.canvas.fonts
+    top, bottom = box
+
+    def fits(size: int) -> bool:
+        ink_top, ink_h = fonts.ink(text, size, True)
+        line_top = top + (bottom - top) // 2 - ink_top - ink_h // 2
+        return (fonts.measure(text, size, True)[0] <= width and ink_h <= bottom - top and line_top >= 0
+                and line_top + fonts.line_height(size, True) <= height)
+
+    low, high = 1, max(1, cap)
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid - 1)
+    return low
+
+
+def _note_lines(view: View, text: str, width: int) -> tuple[int, int]:
+    """The size and number of lines a small wrapped note (a module's badges, the loss) takes."""
+    c, lay = view.canvas, view.layout
+    if not text:
+        return lay.small, 0
+    for size in (lay.small, lay.tiny):
+        lines = c.wrapped(text, size, width)
+        if lines is not None and len(lines) <= 2:
+            return size, len(lines)
+    lines = c.wrapped(text, lay.tiny, width)
+    return lay.tiny, len(lines) if lines is not None else 1
+
+
+def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TilePlan:
+    """The largest life total a tile can hold with its name, badges and notes: names at
+    ``medium`` and commanders by full name unless that keeps the life total under the goal."""
+    c, lay = view.canvas, view.layout
+    _, _, w, h = rect
+    pad = lay.margin
+    inner = w - 2 * pad
+    notes_text = " · ".join(b for fn in SEAT_BADGES for b in fn(view, state, player))
+    notes_size, notes = _note_lines(view, notes_text, inner)
+    foot_size, foot = _note_lines(view, loss_text(view, state, player) if not player.in_game else "", inner)
+    notes_size = min(notes_size, foot_size) if foot else notes_size
+    badges = counter_badges(view, state, player) if player.in_game else []
+    life = str(player.life)
+    cap = lay.huge * 3 // 2
+    goal = life_goal(lay)
+    best: TilePlan | None = None
+    gap = max(2, lay.margin // 2)
+    bottom = h - pad // 2 - foot * c.fonts.line_height(notes_size)  # where the badges or the life end
+
+    def below(rows: int, height: int) -> int:
+        return bottom - rows * height - (rows - 1) * gap - gap
+
+    for name_size in (lay.medium, lay.small, lay.tiny):
+        top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
+        for brevity in range(max([len(b.labels) for b in badges if b.kind == "commander"], default=1)):
+            options: list[TilePlan] = []
+            metrics = [_badge_metrics(view, b, lay.medium, brevity) for b in badges]
+            if not badges:
+                size = _biggest(view, life, inner, (top, bottom - pad // 2), h, cap)
+                options.append(TilePlan(name_size, notes_size, notes, foot, brevity, False, lay.medium, size))
+            else:
+                rows = _flow([m[0] for m in metrics], inner, gap)
+                if rows is not None:
+                    size = _biggest(view, life, inner, (top, below(len(rows), metrics[0][1])), h, cap)
+                    options.append(TilePlan(name_size, notes_size, notes, foot, brevity, False, lay.medium, size))
+                column = max(m[0] for m in metrics)
+                tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
+                if tall <= bottom - top and column < inner:
+                    size = _biggest(view, life, inner - column - pad, (top, bottom - pad // 2), h, cap)
+                    options.append(TilePlan(name_size, notes_size, notes, foot, brevity, True, lay.medium, size))
+            for option in options:
+                if best is None or option.life > best.life:
+                    best = option
+            if best is not None and best.life >= goal:
+                return best
+    if best is not None:
+        return best
+    # No badge fits the tile's width even with the shortest names (many players on a small
+    # panel): one badge a row, the name clipped at the tile's edge, and the life total kept large.
+    top = pad // 2 + c.fonts.line_height(lay.tiny) + notes * c.fonts.line_height(notes_size)
+    height = _badge_metrics(view, badges[0], lay.medium, 2)[1]
+    size = _biggest(view, life, inner, (top, below(len(badges), height)), h, cap)
+    return TilePlan(lay.tiny, notes_size, notes, foot, 2, False, lay.medium, size, clipped=True)
+
+
+def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity: int, role: str,
+               right: int | None = None) -> None:
+    """One badge at ``at``; ``right`` clips it (and its label) where the tile ends."""
+    c, lay = view.canvas, view.layout
+    width, height = _badge_metrics(view, badge, size, brevity)
+    if right is not None:
+        width = min(width, right - at[0])
+    x, y = at
+    pad = max(2, lay.margin // 2)
+    color = {"poison": POISON, "commander": theme.WARN, "skips": theme.DIM}[badge.kind]
+    c.box((x, y, width, height), theme.BADGE, radius=height // 3)
+    middle = y + height // 2
+    cx = x + pad
+    if badge.kind != "skips":
+        icon = height * 7 // 10
+        draw = symbols.droplet if badge.kind == "poison" else symbols.crown
+        draw(c, (cx + icon / 2, middle), icon, color)
+        cx += icon + pad
+    if badge.number:
+        r = c.text(badge.number, (cx, middle), size, color, anchor="midleft", bold=True, role=role)
+        cx = r.right + pad
+    label = badge.label(brevity)
+    if label:
+        c.text(label, (cx, middle), _label_size(lay, brevity), theme.TEXT, anchor="midleft",
+               role=f"{role}.from" if badge.kind == "commander" else role,
+               max_width=None if right is None else max(1, right - pad - cx), min_size=_label_size(lay, brevity))
+
+
+def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: bool,
+              plan: TilePlan | None = None) -> None:
+    """One seat: the name on top, a module's notes, the life total as large as the tile allows,
+    and the counters as badges below it or beside it; a player who left shows why."""
+    c, lay = view.canvas, view.layout
+    plan = plan or tile_plan(view, state, player, rect)
     x, y, w, h = rect
     active = player.seat == state.active and player.in_game
     background = theme.LOST_BG if not player.in_game else theme.ACTIVE if active else theme.PANEL
@@ -82,56 +329,259 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     if cursor:
         c.box(rect, theme.CURSOR, width=max(2, lay.line * 2))
     pad = lay.margin
-    name_color = theme.TEXT if player.in_game else theme.FAINT
-    name_size = lay.medium
-    c.text(player.name, (x + w // 2, y + pad // 2), name_size, name_color, anchor="midtop", bold=active,
-           max_width=w - 2 * pad, role=f"seat{player.seat}.name")
-    life_color = theme.TEXT if player.in_game else theme.FAINT
-    name_h = view.canvas.fonts.line_height(name_size)
-    badges = [b for fn in SEAT_BADGES for b in fn(view, state, player)]
-    if badges:
-        c.text(" · ".join(badges), (x + w // 2, y + pad // 2 + name_h), lay.small, theme.CURSOR, anchor="midtop",
-               max_width=w - 2 * pad, role=f"seat{player.seat}.badges", min_size=lay.tiny)
-        name_h += view.canvas.fonts.line_height(lay.small)
-    lines = details(view, state, player)
-    foot = view.canvas.fonts.line_height(lay.small) if (lines or not player.in_game) else 0
-    life_size = min(lay.huge, max(lay.medium, (h - name_h - foot - pad) * 9 // 10))
-    middle = y + pad // 2 + name_h + (h - name_h - foot - pad // 2) // 2
-    c.text(str(player.life), (x + w // 2, middle), life_size, life_color, anchor="center", bold=True,
-           max_width=w - 2 * pad, role=f"seat{player.seat}.life")
-    if not player.in_game:
-        c.text(loss_text(view, state, player), (x + w // 2, y + h - pad // 2), lay.small, theme.ERROR,
-               anchor="midbottom", max_width=w - 2 * pad, role=f"seat{player.seat}.lost")
-    elif lines:
-        c.text(" · ".join(lines), (x + w // 2, y + h - pad // 2), lay.small, theme.WARN, anchor="midbottom",
-               max_width=w - 2 * pad, role=f"seat{player.seat}.details")
+    inner = w - 2 * pad
+    seat = f"seat{player.seat}"
+    color = theme.TEXT if player.in_game else theme.FAINT
+    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, color, anchor="midtop", bold=active,
+           max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
+    top = y + pad // 2 + c.fonts.line_height(plan.name_size)
+    notes = " · ".join(b for fn in SEAT_BADGES for b in fn(view, state, player))
+    if plan.notes:
+        height = plan.notes * c.fonts.line_height(plan.notes_size)
+        c.paragraph(notes, (x + pad, top, inner, height), plan.notes_size, theme.CURSOR, role=f"{seat}.badges",
+                    min_size=plan.notes_size, align="center")
+        top += height
+    bottom = y + h - pad // 2
+    if plan.foot:
+        height = plan.foot * c.fonts.line_height(plan.notes_size)
+        bottom -= height
+        c.paragraph(loss_text(view, state, player), (x + pad, bottom, inner, height), plan.notes_size, theme.ERROR,
+                    role=f"{seat}.lost", min_size=plan.notes_size, align="center")
+    badges = counter_badges(view, state, player) if player.in_game else []
+    gap = max(2, lay.margin // 2)
+    metrics = [_badge_metrics(view, b, plan.badge_size, plan.brevity) for b in badges]
+    life_box = (x + pad, top, inner, bottom - pad // 2 - top)
+    if badges and plan.beside:
+        # The life total and the badges' column side by side, the pair centred in the tile.
+        column = max(m[0] for m in metrics)
+        life_w = c.fonts.measure(str(player.life), plan.life, True)[0]
+        left = x + pad + max(0, (inner - life_w - pad - column) // 2)
+        life_box = (left, top, life_w, bottom - pad // 2 - top)
+        tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
+        by = top + (bottom - top - tall) // 2
+        for badge, (bw, bh) in zip(badges, metrics, strict=True):
+            draw_badge(view, badge, (left + life_w + pad, by), plan.badge_size, plan.brevity,
+                       f"{seat}.{_badge_role(badge)}")
+            by += bh + gap
+    elif badges:
+        rows = _flow([m[0] for m in metrics], inner, gap) if not plan.clipped else None
+        rows = rows or [[i] for i in range(len(badges))]
+        row_h = metrics[0][1]
+        by = bottom - len(rows) * row_h - (len(rows) - 1) * gap
+        life_box = (x + pad, top, inner, by - gap - top)
+        for row in rows:
+            row_w = sum(metrics[i][0] for i in row) + gap * (len(row) - 1)
+            bx = max(x + pad // 2, x + (w - row_w) // 2)
+            for i in row:
+                draw_badge(view, badges[i], (bx, by), plan.badge_size, plan.brevity, f"{seat}.{_badge_role(badges[i])}",
+                           right=x + w - pad // 2)
+                bx += metrics[i][0] + gap
+            by += row_h + gap
+    # The life total, placed by its ink: digits fill little more than half a line.
+    lx, ly, lw, lh = life_box
+    life = str(player.life)
+    ink_top, ink_h = c.fonts.ink(life, plan.life, True)
+    line_top = ly + lh // 2 - ink_top - ink_h // 2
+    c.text(life, (lx + lw // 2, line_top), plan.life, color, anchor="midtop", bold=True, role=f"{seat}.life",
+           min_size=plan.life)
     c.target(rect, Tap("seat", player.seat))
 
 
-def draw_banner(view: View, state: GameState, area: Rect) -> None:
-    """The upkeep banner: whose upkeep it is and what they must do now."""
+def _badge_role(badge: Badge) -> str:
+    return {"poison": "poison", "commander": "cmd", "skips": "skips"}[badge.kind]
+
+
+# --- the upkeep banner -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PanelFit:
+    """The type sizes that fit the upkeep banner's panel: its items and title at ``size``, the
+    details' texts (a plane's rules text) at ``detail`` (None: left out, they do not fit)."""
+
+    size: int
+    detail: int | None
+
+
+def _bulleted(view: View, text: str, size: int, width: int) -> list[str] | None:
+    indent = view.canvas.fonts.measure(BULLET, size)[0]
+    return view.canvas.wrapped(text, size, width - indent)
+
+
+BULLET = "• "
+
+
+def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
+    """The largest type that shows the whole banner in ``rect``; None if nothing fits."""
     c, lay, tr = view.canvas, view.layout, view.tr
-    x, y, w, h = area
+    _, _, w, h = rect
+    pad = lay.margin
+    inner = w - 2 * pad
+    room = h - 2 * pad
+    title = tr("ui.upkeep.title", name=state.player(state.active).name)
     items = upkeep.items(state, tr)
-    line_h = c.fonts.line_height(lay.medium)
-    title_h = c.fonts.line_height(lay.big, True)
-    needed = title_h + line_h * (len(items) + 1) + lay.margin * 3
-    height = min(h, needed)
-    rect = (x, y + (h - height) // 2, w, height)
+    details = upkeep.details(state, tr)
+    nxt = tr("ui.upkeep.next")
+    found: list[PanelFit] = []
+    for size in range(lay.medium, lay.tiny - 1, -1):
+        parts = [c.wrapped(title, size, inner, bold=True), c.wrapped(nxt, size, inner, bold=True)]
+        bullets = [_bulleted(view, item, size, inner) for item in items]
+        if any(p is None for p in parts + bullets):
+            continue
+        lines = sum(len(p or []) for p in parts) + sum(len(b or []) for b in bullets)
+        used = lines * c.fonts.line_height(size) + pad * 2
+        if used > room:
+            continue
+        if not details:
+            return PanelFit(size, None)
+        heads = [c.wrapped(d.title, size, inner, bold=True) for d in details]
+        if any(head is None for head in heads):
+            found.append(PanelFit(size, None))
+            continue
+        text_room = (room - used - pad - sum(len(head or []) for head in heads) * c.fonts.line_height(size, True)
+                     - pad // 2 * len(details))
+        text_size = None
+        for candidate in range(lay.medium, lay.tiny - 1, -1):
+            wrapped = [c.wrapped(d.text, candidate, inner) for d in details]
+            if all(x is not None for x in wrapped) and sum(len(x or []) for x in wrapped) * c.fonts.line_height(
+                    candidate) <= text_room:
+                text_size = candidate
+                break
+        found.append(PanelFit(size, text_size))
+    if not found:
+        return None
+    # The items and the plane's text as large as they can be together: neither dwarfs the other.
+    with_text = [f for f in found if f.detail is not None]
+    if with_text:
+        return max(with_text, key=lambda f: (min(f.size, f.detail or 0), f.size))
+    return found[0]
+
+
+def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None:
+    """The upkeep banner beside the seats: whose upkeep it is, what they must do now, the plane
+    and what it does, and that NEXT goes on to the main phase."""
+    c, lay, tr = view.canvas, view.layout, view.tr
+    x, y, w, h = rect
+    pad = lay.margin
+    inner = w - 2 * pad
     c.box(rect, theme.BANNER)
     c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line))
-    bx, by, bw, _ = rect
-    name = state.player(state.active).name
-    c.text(tr("ui.upkeep.title", name=name), (bx + bw // 2, by + lay.margin), lay.big, theme.TEXT, anchor="midtop",
-           bold=True, max_width=bw - 2 * lay.margin, role="banner.title")
-    ty = by + lay.margin + title_h
-    for entry in items:
-        c.text("• " + entry, (bx + 2 * lay.margin, ty), lay.medium, theme.TEXT, max_width=bw - 4 * lay.margin,
-               role="banner.item")
-        ty += line_h
-    c.text(tr("ui.upkeep.next"), (bx + bw // 2, ty + lay.margin // 2), lay.medium, theme.ACTIVE_EDGE,
-           anchor="midtop", bold=True, max_width=bw - 2 * lay.margin, role="banner.next")
+    size = fit.size
+    step = c.fonts.line_height(size)
+    ty = y + pad
+    title = tr("ui.upkeep.title", name=state.player(state.active).name)
+    ty += c.paragraph(title, (x + pad, ty, inner, h), size, theme.TEXT, role="banner.title", bold=True,
+                      min_size=size, align="center")
+    ty += pad // 2
+    indent = c.fonts.measure(BULLET, size)[0]
+    for item in upkeep.items(state, tr):
+        lines = _bulleted(view, item, size, inner) or [item]
+        joiners = line_joiners(item, lines)
+        for index, line in enumerate(lines):
+            text = BULLET + line if index == 0 else line
+            c.text(text, (x + pad + (0 if index == 0 else indent), ty), size, theme.TEXT, role="banner.item",
+                   min_size=size, joiner=joiners[index])
+            ty += step
+    nxt = tr("ui.upkeep.next")
+    next_lines = c.wrapped(nxt, size, inner, bold=True) or [nxt]
+    next_h = len(next_lines) * c.fonts.line_height(size, True)
+    if fit.detail is not None:
+        ty += pad // 2
+        for detail in upkeep.details(state, tr):
+            c.line((x + pad, ty), (x + w - pad, ty), theme.WALK, max(1, lay.line))
+            ty += pad // 2
+            ty += c.paragraph(detail.title, (x + pad, ty, inner, h), size, theme.WALK, role=detail.role, bold=True,
+                              min_size=size)
+            lines = c.wrapped(detail.text, fit.detail, inner) or []
+            height = len(lines) * c.fonts.line_height(fit.detail)
+            ty += c.paragraph(detail.text, (x + pad, ty, inner, height), fit.detail, theme.TEXT,
+                              role=f"{detail.role}.text", min_size=fit.detail)
+    c.paragraph(nxt, (x + pad, y + h - pad - next_h, inner, next_h), size, theme.ACTIVE_EDGE, role="banner.next",
+                bold=True, min_size=size, align="center")
     c.target(rect, Tap("banner"))
+
+
+# --- where everything goes -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    seats: list[Rect]
+    plans: list[TilePlan]
+    banner: Rect | None = None
+    fit: PanelFit | None = None
+    strip: Rect | None = None
+
+
+def _seats(view: View, state: GameState, area: Rect) -> tuple[list[Rect], list[TilePlan]]:
+    rects = seat_rects(len(state.players), area, view.layout.margin)
+    return rects, [tile_plan(view, state, p, r) for p, r in zip(state.players, rects, strict=True)]
+
+
+#: The share of the width the upkeep banner may take beside the seats: the first (then the next
+#: narrower ones) that leaves every life total at its goal size, else the one that leaves them
+#: largest; the widest only when nothing narrower holds the banner.
+BANNER_SHARES = (0.4, 0.34, 0.3, 0.26, 0.5)
+
+
+def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips: list[Strip]) -> TableLayout:
+    """The seats, and beside them the upkeep banner (a column on the right of a landscape
+    screen, a band under the seats on a portrait one) or the strip under them; nothing covers a
+    seat."""
+    lay = view.layout
+    x, y, w, h = area
+    gap = lay.margin
+    if banner:
+        best: TableLayout | None = None
+        best_key: tuple[int, int, float] = (-len(state.players) - 1, -1, 0.0)
+        for share in BANNER_SHARES:
+            if w >= h:
+                side = int(w * share)
+                panel: Rect = (x + w - side, y, side, h)
+                seats: Rect = (x, y, w - side - gap, h)
+            else:
+                side = int(h * share)
+                panel = (x, y + h - side, w, side)
+                seats = (x, y, w, h - side - gap)
+            fit = fit_panel(view, state, panel)
+            if fit is None:
+                continue
+            rects, plans = _seats(view, state, seats)
+            smallest = min(p.life for p in plans)
+            clipped = sum(p.clipped for p in plans)
+            if smallest >= life_goal(lay) and not clipped:
+                return TableLayout(rects, plans, panel, fit)
+            key = (-clipped, smallest, -share)  # a tie goes to the narrower banner: the seats need it more
+            if key > best_key:
+                best, best_key = TableLayout(rects, plans, panel, fit), key
+        if best is not None:
+            return best
+    if strips:
+        strip_h = max(lay.touch, view.canvas.fonts.line_height(lay.medium, True) + lay.margin)
+        rects, plans = _seats(view, state, (x, y, w, h - strip_h - gap))
+        return TableLayout(rects, plans, strip=(x, y + h - strip_h, w, strip_h))
+    rects, plans = _seats(view, state, area)
+    return TableLayout(rects, plans)
+
+
+def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
+    c, lay = view.canvas, view.layout
+    x, y, w, h = rect
+    c.box(rect, theme.PANEL)
+    gap = lay.margin * 2
+    widths = [c.fonts.measure(s.text, lay.medium, True)[0] for s in strips]
+    size = lay.medium
+    while size > lay.tiny and sum(widths) + gap * (len(strips) - 1) > w - 2 * lay.margin:
+        size -= 1
+        widths = [c.fonts.measure(s.text, size, True)[0] for s in strips]
+    tx = x + max(lay.margin, (w - sum(widths) - gap * (len(strips) - 1)) // 2)
+    for strip, width in zip(strips, widths, strict=True):
+        c.text(strip.text, (tx, y + h // 2), size, theme.WALK, anchor="midleft", bold=True, role=strip.role,
+               max_width=x + w - tx - lay.margin, min_size=lay.tiny)
+        tx += width + gap
+    goes = [s.go for s in strips if s.go]
+    if goes:
+        c.target(rect, Go(goes[0]))
 
 
 #: Base formats whose table is a screen of their own (Wizard's Duel counts magic points and dice,
@@ -169,12 +619,17 @@ class Table(Screen):
         if other is not None:
             other.draw(view)
             return
+        banner = (state.step is Step.UPKEEP and self.form(view.ui)["banner_hidden"] != state.turn
+                  and _in_progress(state))
+        strips = [s for fn in STRIPS for s in fn(state, view.tr)]
+        layout = table_layout(view, state, area, banner, strips)
         cursor = view.ui.cursor
-        for player, rect in zip(state.players, seat_rects(len(state.players), area, lay.margin), strict=True):
-            draw_seat(view, state, player, rect, cursor == player.seat)
-        if state.step is Step.UPKEEP and self.form(view.ui)["banner_hidden"] != state.turn and _in_progress(state):
-            inset = lay.margin * 3
-            draw_banner(view, state, (area[0] + inset, area[1] + lay.margin, area[2] - 2 * inset, area[3] - 2 * lay.margin))
+        for player, rect, plan in zip(state.players, layout.seats, layout.plans, strict=True):
+            draw_seat(view, state, player, rect, cursor == player.seat, plan)
+        if layout.banner is not None and layout.fit is not None:
+            draw_banner(view, state, layout.banner, layout.fit)
+        if layout.strip is not None:
+            draw_strip(view, strips, layout.strip)
 
     def follows(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, TurnPassed | GameStarted) for e in events)

@@ -20,12 +20,19 @@ SAMPLE_TEXT = "Sample rules text for the tests: whenever you roll chaos, each pl
 
 
 def texts(kiosk: Kiosk, role: str | None = None) -> list[str]:
-    """The texts drawn in ``role`` (``"banner.*"``: every role under ``banner``), in order."""
-    if role is None:
-        return [d.text for d in kiosk.canvas.drawn]
-    if role.endswith(".*"):
-        return [d.text for d in kiosk.canvas.drawn if d.role.startswith(role[:-1])]
-    return [d.text for d in kiosk.canvas.drawn if d.role == role]
+    """The texts drawn in ``role`` (``"banner.*"``: every role under ``banner``), in order; the
+    lines of a wrapped text are put back together into one."""
+    found: list[str] = []
+    last: dict[str, int] = {}
+    for d in kiosk.canvas.drawn:
+        if role is not None and (d.role != role if not role.endswith(".*") else not d.role.startswith(role[:-1])):
+            continue
+        if d.joiner is not None and d.role in last:
+            found[last[d.role]] += d.joiner + d.text
+            continue
+        last[d.role] = len(found)
+        found.append(d.text)
+    return found
 
 
 def drawn(kiosk: Kiosk, role: str) -> list[Drawn]:
@@ -67,6 +74,83 @@ def scene_planechase(k: Kiosk) -> None:
     k.execute(Advance())
     k.dispatch(Press(Button.ROLL))
     k.dispatch(Press(Button.ROLL))
+
+
+def scene_upkeep_plane(k: Kiosk) -> None:
+    """The next turn's upkeep with a plane whose rules text is known: the banner shows it."""
+    scene_planechase(k)
+    k.dispatch(Press(Button.NEXT))  # Юрий's upkeep
+    k.execute(DealCommanderDamage(seat=1, source=0, amount=6))
+    k.execute(ChangePoison(seat=2, delta=2, source=0))
+
+
+def scene_upkeep_six(k: Kiosk) -> None:
+    """Six players in the upkeep, with poison and commander damage from two commanders."""
+    k.execute(NewGame(formats=("commander", "planechase"), players=POD[:6], first=POD[0]))
+    k.execute(DealCommanderDamage(seat=2, source=1, amount=7))
+    k.execute(DealCommanderDamage(seat=2, source=3, amount=12))
+    k.execute(ChangePoison(seat=5, delta=4, source=4))
+    k.execute(ChangeLife(seat=4, delta=-25, source=0))
+
+
+def scene_pc_table(k: Kiosk) -> None:
+    """The main phase on the table: the strip under the seats names the plane."""
+    scene_planechase(k)
+    k.dispatch(Go("table"))
+
+
+def scene_pc_start(k: Kiosk) -> None:
+    """The Planechase screen before anyone rolled."""
+    scene_upkeep(k)
+    k.dispatch(Press(Button.NEXT))
+    k.dispatch(Go("planechase"))
+
+
+def scene_pc_awaiting(k: Kiosk) -> None:
+    """A physical deck after a planeswalk: the gadget waits for the next card."""
+    from device.rules.planechase import Planeswalk
+
+    scene_planechase(k)
+    k.execute(Planeswalk())
+
+
+#: Alice's virtual planar deck for the scenes below: with the kiosk's seeded shuffle, seven
+#: planeswalks reach Interplanar Tunnel.
+TUNNEL_DECK = ("Interplanar Tunnel", "Agyrem", "Bant", "Cliffside Market", "Eloren Wilds", "Feeding Grounds",
+               "Tazeem", "Glimmervoid Basin", "Goldmeadow", "Naya")
+
+
+def scene_pc_encounter(k: Kiosk) -> None:
+    """A phenomenon being encountered (PC-7)."""
+    from device.rules.planechase import Planeswalk, SetPlanarDeck
+
+    scene_upkeep(k)
+    k.execute(SetPlanarDeck(owner=0, names=TUNNEL_DECK))
+    k.dispatch(Press(Button.NEXT))
+    while k.state is not None and k.state.planechase is not None and k.state.planechase.encounter is None:
+        k.execute(Planeswalk())
+    k.dispatch(Go("planechase"))
+
+
+def scene_pc_choice(k: Kiosk) -> None:
+    """Interplanar Tunnel's choice of five planes, the cursor on the fourth (PC-11)."""
+    scene_pc_encounter(k)
+    k.dispatch(Press(Button.NEXT))  # resolved: the Tunnel reveals five planes
+    for _ in range(3):
+        k.dispatch(Turn(1))
+
+
+def scene_pc_rolls(k: Kiosk) -> None:
+    """Twenty-one rolls into the game, two counters on the plane."""
+    from device.rules.planechase import RollPlanarDie
+
+    scene_planechase(k)
+    while k.state is not None and k.state.planechase is not None and len(k.state.planechase.rolls) < 21:
+        k.execute(RollPlanarDie(free=True))
+        if k.state.planechase.awaiting is not None:
+            k.handle_input(TagRead("04A1B2C3"))  # Tazeem again, tapped on the reader
+    k.dispatch(Go("planechase"))
+    k.dispatch(Turn(2))  # two counters on Tazeem
 
 
 def scene_reader(k: Kiosk) -> None:
@@ -218,6 +302,14 @@ SCENES: dict[str, Callable[[Kiosk], None]] = {
     "upkeep": scene_upkeep,
     "adjust": scene_adjust,
     "planechase": scene_planechase,
+    "upkeep-plane": scene_upkeep_plane,
+    "upkeep-six": scene_upkeep_six,
+    "pc-table": scene_pc_table,
+    "pc-start": scene_pc_start,
+    "pc-awaiting": scene_pc_awaiting,
+    "pc-encounter": scene_pc_encounter,
+    "pc-choice": scene_pc_choice,
+    "pc-rolls": scene_pc_rolls,
     "reader": scene_reader,
     "help": scene_help,
     "wd_gather": scene_wd_gather,

@@ -1,0 +1,123 @@
+"""Symbols drawn with shapes rather than glyphs: the planar die's faces, the poison and
+commander-damage icons, a generic mana symbol and scroll arrows.
+
+The bundled fonts are subsets and lack most pictographs (▲, ☠, ♛ draw as boxes), and a shape
+scales with the layout and needs no image file.  Every symbol is drawn in a square of ``size``
+pixels around ``center``; the die faces can be turned by ``angle`` degrees (the die's tumble).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Literal
+
+from display.canvas import Canvas
+from display.fonts import Color
+
+Point = tuple[float, float]
+
+# The planeswalker symbol in a unit square (-1..1, y down): a tall middle blade, a blade curving
+# out on each side, and the bowl they rise from.
+_PW_MIDDLE: tuple[Point, ...] = ((0.0, -1.0), (0.17, -0.2), (0.12, 0.5), (0.0, 0.62), (-0.12, 0.5), (-0.17, -0.2))
+_PW_LEFT: tuple[Point, ...] = ((-0.78, -0.62), (-0.42, -0.22), (-0.27, 0.2), (-0.3, 0.42), (-0.46, 0.3), (-0.6, -0.12))
+_PW_BOWL: tuple[Point, ...] = (
+    (-0.72, 0.28), (-0.48, 0.62), (-0.2, 0.8), (0.0, 0.84), (0.2, 0.8), (0.48, 0.62), (0.72, 0.28),
+    (0.5, 0.42), (0.22, 0.56), (0.0, 0.6), (-0.22, 0.56), (-0.5, 0.42),
+)
+
+
+def _place(points: Sequence[Point], center: tuple[float, float], half: float, angle: float) -> list[Point]:
+    rad = math.radians(angle)
+    cos, sin = math.cos(rad), math.sin(rad)
+    cx, cy = center
+    return [(cx + half * (x * cos - y * sin), cy + half * (x * sin + y * cos)) for x, y in points]
+
+
+def planeswalker(c: Canvas, center: tuple[float, float], size: float, color: Color, angle: float = 0.0) -> None:
+    """The planeswalker symbol (the die's planeswalk face)."""
+    half = size / 2
+    right = tuple((-x, y) for x, y in _PW_LEFT)
+    for shape in (_PW_MIDDLE, _PW_LEFT, right, _PW_BOWL):
+        c.polygon(_place(shape, center, half, angle), color)
+
+
+def chaos(c: Canvas, center: tuple[float, float], size: float, color: Color, angle: float = 0.0) -> None:
+    """The chaos symbol: a ring with six hooked blades turning one way (the die's chaos face)."""
+    half = size / 2
+    blades = 6
+    for k in range(blades):
+        turn = 360 / blades * k
+        blade: list[Point] = []
+        for step in range(7):  # the outer edge of the blade, hooking round
+            t = step / 6
+            a = math.radians(turn + t * 55)
+            r = 0.42 + 0.58 * t
+            blade.append((r * math.cos(a), r * math.sin(a)))
+        for step in range(6, -1, -1):  # back along the inner edge
+            t = step / 6
+            a = math.radians(turn + 28 + t * 30)
+            r = 0.42 + 0.3 * t
+            blade.append((r * math.cos(a), r * math.sin(a)))
+        c.polygon(_place(blade, center, half, angle), color)
+    ring = max(2, round(size * 0.09))
+    c.circle((round(center[0]), round(center[1])), max(1, round(half * 0.46)), color, ring)
+
+
+def pips(c: Canvas, center: tuple[float, float], size: float, count: int, color: Color, angle: float = 0.0) -> None:
+    """A plain d6's face: ``count`` pips in the usual places."""
+    spots = {
+        1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+    }.get(count, ())
+    half = size / 2
+    for x, y in _place([(0.55 * sx, 0.55 * sy) for sx, sy in spots], center, half, angle):
+        c.circle((round(x), round(y)), max(2, round(size * 0.1)), color)
+
+
+def die(c: Canvas, center: tuple[float, float], size: float, fill: Color, angle: float = 0.0,
+        edge: Color | None = None) -> None:
+    """The die's body: a rounded-looking square turned by ``angle``."""
+    corner = 0.82
+    outline: list[Point] = []
+    for quarter, (qx, qy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+        for step in range(4):  # a quarter circle at each corner
+            a = math.radians(90 * quarter + 30 * step)
+            outline.append((qx * corner + 0.18 * math.cos(a), qy * corner + 0.18 * math.sin(a)))
+    points = _place(outline, center, size / 2, angle)
+    c.polygon(points, fill)
+    if edge is not None:
+        c.polygon(points, edge, max(1, round(size * 0.04)))
+
+
+def droplet(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Poison: a drop."""
+    cx, cy = center
+    r = size * 0.32
+    c.circle((round(cx), round(cy + size * 0.16)), max(1, round(r)), color)
+    c.polygon([(cx, cy - size * 0.5), (cx + r * 0.93, cy + size * 0.06), (cx - r * 0.93, cy + size * 0.06)], color)
+
+
+def crown(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Commander damage: a crown."""
+    cx, cy = center
+    h = size / 2
+    c.polygon([
+        (cx - h, cy + h * 0.6), (cx - h, cy - h * 0.55), (cx - h * 0.5, cy), (cx, cy - h * 0.85),
+        (cx + h * 0.5, cy), (cx + h, cy - h * 0.55), (cx + h, cy + h * 0.6),
+    ], color)
+
+
+def arrow(c: Canvas, center: tuple[float, float], size: float, color: Color,
+          direction: Literal["up", "down", "left", "right"]) -> None:
+    """A filled triangle pointing ``direction`` (scroll markers)."""
+    cx, cy = center
+    h = size / 2
+    shape: dict[str, list[Point]] = {
+        "up": [(cx, cy - h * 0.8), (cx + h, cy + h * 0.6), (cx - h, cy + h * 0.6)],
+        "down": [(cx, cy + h * 0.8), (cx + h, cy - h * 0.6), (cx - h, cy - h * 0.6)],
+        "left": [(cx - h * 0.8, cy), (cx + h * 0.6, cy - h), (cx + h * 0.6, cy + h)],
+        "right": [(cx + h * 0.8, cy), (cx - h * 0.6, cy - h), (cx - h * 0.6, cy + h)],
+    }
+    c.polygon(shape[direction], color)

@@ -1,0 +1,362 @@
+"""The table, upkeep, Planechase and adjust screens as a kitchen table reads them (HW-4, TB-3,
+LF-1, PC-2, PC-3, PC-11, PC-13): no text cut or shrunk below the layout's ``tiny`` size at any
+layout in any language, life totals large while the upkeep banner shows, the banner never over
+a seat, touch targets a fingertip tall, long chip lists that scroll and say so."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+from scenes import LANGUAGES, POD, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
+
+from device.commands import ChangePoison, DealCommanderDamage, NewGame
+from device.inputs import Button
+from device.state_planechase import DieFace, Roll
+from display import theme
+from display.canvas import Rect
+from display.i18n import Translator
+from display.kiosk import Kiosk
+from display.layout import choose
+from display.screens import planechase as pc_screen
+from display.targets import OffscreenTarget
+from display.ui import Focus, Go, Press, Tap, Turn
+
+MakeKiosk = Callable[..., Kiosk]
+
+#: Every layout and the scaled full-HD one.
+ALL_SIZES = (*SIZES, (1920, 1080))
+#: The scenes of the table, upkeep, Planechase and adjust screens.
+OURS = ("table", "upkeep", "upkeep-plane", "upkeep-six", "pc-table", "planechase", "pc-start", "pc-awaiting",
+        "pc-encounter", "pc-choice", "pc-rolls", "adjust")
+#: The status line and the touch bar are drawn under every screen alike: a long message in the
+#: status line is cut by design (it is one line), and the bar's labels are the bar's own.
+SHARED = ("status.", "bar.")
+#: Ten players, names in four scripts.
+TEN = (*POD, "Marek", "Ewa")
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return pygame.Rect(a).colliderect(pygame.Rect(b))
+
+
+def sizes(kiosk: Kiosk, which: tuple[tuple[int, int], ...] = ALL_SIZES) -> Iterator[tuple[int, int]]:
+    """Draw the kiosk's scene at each size in turn."""
+    for size in which:
+        kiosk.retarget(OffscreenTarget(size))
+        kiosk.redraw()
+        yield size
+
+
+def seat_targets(kiosk: Kiosk) -> dict[int, Rect]:
+    return {int(t.action.value): t.rect for t in kiosk.canvas.targets
+            if isinstance(t.action, Tap) and t.action.kind == "seat"}
+
+
+def banner(kiosk: Kiosk) -> Rect | None:
+    return next((t.rect for t in kiosk.canvas.targets if t.action == Tap("banner")), None)
+
+
+def touch(kiosk: Kiosk, action: object) -> None:
+    target = next(t for t in kiosk.canvas.targets if t.action == action)
+    x, y, w, h = target.rect
+    kiosk.touch((x + w // 2, y + h // 2))
+    kiosk.redraw()
+
+
+def key(kiosk: Kiosk, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    kiosk.settle()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("scene", OURS)
+def test_hw4_no_text_is_cut_or_shrunk_below_tiny_and_targets_are_a_finger_tall(
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
+    """HW-4: on every layout (and 1920×1080) in every language, no text of these screens lost its
+    end or was shrunk below ``tiny``; every touch target is at least ``touch`` tall; the upkeep
+    banner covers neither a seat nor its life total."""
+    kiosk = make_kiosk(SIZES[0], language)
+    SCENES[scene](kiosk)
+    for size in sizes(kiosk):
+        layout = choose(*size)
+        for d in kiosk.canvas.drawn:
+            if d.role.startswith(SHARED):
+                continue
+            assert not d.cut, (size, d)
+            assert d.size >= layout.tiny, (size, d)
+        for target in kiosk.canvas.targets:
+            assert target.rect[3] >= layout.touch, (size, target)
+        shown_banner = banner(kiosk)
+        if shown_banner is not None:
+            lives = [d.rect for d in kiosk.canvas.drawn if d.role.endswith(".life")]
+            assert lives
+            for rect in [*seat_targets(kiosk).values(), *lives]:
+                assert not overlap(shown_banner, rect), (size, rect, shown_banner)
+        assert kiosk.fonts.missing == set()
+
+
+def game_of(kiosk: Kiosk, players: int) -> None:
+    """A Commander + Planechase game in its first upkeep, with poison and commander damage from
+    two players on the tiles."""
+    kiosk.execute(NewGame(formats=("commander", "planechase"), players=TEN[:players], first=TEN[0]))
+    kiosk.execute(DealCommanderDamage(seat=1, source=0, amount=7))
+    if players > 2:
+        kiosk.execute(DealCommanderDamage(seat=1, source=2, amount=12))
+    kiosk.execute(ChangePoison(seat=players - 1, delta=3, source=0))
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_tb3_life_totals_stay_large_beside_the_upkeep_banner(make_kiosk: MakeKiosk, players: int) -> None:
+    """TB-3, LF-1: while the upkeep banner shows, every life total is at least 45 px at 800×480
+    and 30 px at 480×320 with 2–6 players (the layout's ``medium`` with 7–10), poison and
+    commander damage at ``medium`` at least, each commander badge naming whose commander."""
+    for language in LANGUAGES:
+        kiosk = make_kiosk(SIZES[0], language)
+        game_of(kiosk, players)
+        for size in sizes(kiosk, ((480, 320), (800, 480))):
+            layout = choose(*size)
+            least = {(800, 480): 45, (480, 320): 30}[size] if players <= 6 else layout.medium
+            assert texts(kiosk, "banner.item"), (size, language)
+            lives = [drawn(kiosk, f"seat{seat}.life") for seat in range(players)]
+            assert all(len(life) == 1 for life in lives)
+            assert min(life[0].size for life in lives) >= least, (size, language, [life[0].size for life in lives])
+            for number in drawn(kiosk, "seat1.cmd") + drawn(kiosk, f"seat{players - 1}.poison"):
+                assert number.size >= layout.medium, (size, number)
+            assert texts(kiosk, "seat1.cmd") == (["12", "7"] if players > 2 else ["7"])
+            assert len(texts(kiosk, "seat1.cmd.from")) == len(texts(kiosk, "seat1.cmd"))
+            assert texts(kiosk, f"seat{players - 1}.poison") == ["3"]
+
+
+def test_tb3_seats_take_the_room_back_when_the_banner_is_tapped_away(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "upkeep")
+    before = seat_targets(kiosk)
+    rect = banner(kiosk)
+    assert rect is not None
+    kiosk.touch((rect[0] + 5, rect[1] + 5))
+    kiosk.redraw()
+    assert banner(kiosk) is None and texts(kiosk, "banner.*") == []
+    after = seat_targets(kiosk)
+    assert all(after[seat][2] * after[seat][3] > before[seat][2] * before[seat][3] for seat in range(4))
+    assert all(drawn(kiosk, f"seat{seat}.life")[0].size >= choose(800, 480).huge for seat in range(4))
+    assert texts(kiosk, "table.plane") == [kiosk.state.planechase.face_up[0].name]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pc3_the_upkeep_banner_shows_the_planes_rules_text(make_kiosk: MakeKiosk, language: str) -> None:
+    """The plane and what it does on the table screen: in the upkeep banner, with its rules text
+    when card data has it (whole, as large as the banner's room allows)."""
+    kiosk = make_kiosk(SIZES[0], language)
+    SCENES["upkeep-plane"](kiosk)
+    for size in sizes(kiosk, ALL_SIZES[1:]):
+        assert texts(kiosk, "banner.plane") == ["Tazeem"], size
+        assert texts(kiosk, "banner.plane.text") == [SAMPLE_TEXT], size
+        items = texts(kiosk, "banner.item")
+        assert "• " + Translator(language)("ui.pc.upkeep", plane="Tazeem") in items
+
+
+def test_pc3_the_table_names_the_plane_and_opens_planechase_when_touched(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "pc-table")
+    assert texts(kiosk, "table.plane") == ["Tazeem"]
+    touch(kiosk, Go("planechase"))
+    assert kiosk.ui.screen == "planechase"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pc2_the_next_roll_cost_is_whole_and_large(make_kiosk: MakeKiosk, language: str) -> None:
+    """PC-2: the next roll's cost, the number the table acts on, is a whole number in a mana
+    symbol at ``medium`` or more, its label whole, at every layout."""
+    kiosk = make_kiosk(SIZES[0], language)
+    SCENES["planechase"](kiosk)
+    for size in sizes(kiosk):
+        assert texts(kiosk, "pc.cost.label") == [Translator(language)("ui.pc.next_roll")], size
+        (cost,) = drawn(kiosk, "pc.cost")
+        assert cost.text == "2" and not cost.cut and cost.size >= choose(*size).medium, size
+
+
+def test_pc3_before_any_roll_the_die_says_so(make_kiosk: MakeKiosk) -> None:
+    kiosk = shown(make_kiosk, "pc-start")
+    assert texts(kiosk, "pc.die.none") == ["Not rolled yet"]
+    assert texts(kiosk, "pc.die.face") == []
+    assert texts(kiosk, "pc.cost") == ["free"]
+
+
+def die_colours(kiosk: Kiosk) -> dict[tuple[int, int, int], int]:
+    """How many pixels of the planeswalk and chaos colours the die (left of its face's word) has."""
+    face = drawn(kiosk, "pc.die.face")[0].rect
+    label = drawn(kiosk, "pc.cost.label")[0].rect
+    panel_x = kiosk.canvas.width * 11 // 20
+    area = kiosk.target.surface.subsurface(pygame.Rect(panel_x, face[1] - face[3], face[0] - panel_x, label[1] - face[1] + face[3]))
+    found = {}
+    for colour in (theme.WALK, theme.CHAOS):
+        mask = pygame.mask.from_threshold(area, colour, (1, 1, 1, 255))
+        found[colour] = mask.count()
+    return found
+
+
+@pytest.mark.parametrize("face", list(DieFace))
+def test_pc3_the_die_shows_its_face(make_kiosk: MakeKiosk, face: DieFace) -> None:
+    """PC-3: the die is drawn showing what it rolled: the planeswalker symbol, the chaos symbol
+    or a blank face, each in its colour."""
+    kiosk = shown(make_kiosk, "planechase")
+    state = kiosk.controller.state
+    assert state is not None and state.planechase is not None
+    roll = Roll(turn=1, seat=0, pip={DieFace.PLANESWALK: 6, DieFace.CHAOS: 1, DieFace.BLANK: 3}[face], face=face,
+                result=face, cost=0, special=True)
+    kiosk.controller.state = state.model_copy(update={"planechase": state.planechase.model_copy(update={"rolls": (roll,)})})
+    kiosk.redraw()
+    colours = die_colours(kiosk)
+    assert colours[theme.WALK] > (200 if face is DieFace.PLANESWALK else -1)
+    assert colours[theme.CHAOS] > (200 if face is DieFace.CHAOS else -1)
+    if face is not DieFace.PLANESWALK:
+        assert colours[theme.WALK] == 0
+    if face is not DieFace.CHAOS:
+        assert colours[theme.CHAOS] == 0
+
+
+def test_pc_the_plane_panel_keeps_a_box_for_art(make_kiosk: MakeKiosk) -> None:
+    """Plane art, when a later import brings it, goes into a box the layout already keeps: the
+    texts stay where they were, and the art is drawn inside the plane's panel, clear of them."""
+    kiosk = shown(make_kiosk, "planechase")
+    before = [(d.text, d.rect) for d in kiosk.canvas.drawn if d.role.startswith("pc.")]
+    red = (255, 0, 0)
+    art = pygame.Surface((300, 200))
+    art.fill(red)
+    pc_screen.ART_PROVIDERS.append(lambda name: art if name == "Tazeem" else None)
+    try:
+        kiosk.redraw()
+    finally:
+        pc_screen.ART_PROVIDERS.clear()
+    assert [(d.text, d.rect) for d in kiosk.canvas.drawn if d.role.startswith("pc.")] == before
+    mask = pygame.mask.from_threshold(kiosk.target.surface, red, (8, 8, 8, 255))  # scaling shades it a little
+    boxes = mask.get_bounding_rects()
+    assert len(boxes) == 1 and boxes[0].width * boxes[0].height >= 60 * 40
+    assert boxes[0].right <= kiosk.canvas.width * 11 // 20
+    for d in kiosk.canvas.drawn:
+        if d.role.startswith("pc.plane."):
+            assert not boxes[0].colliderect(pygame.Rect(d.rect)), d
+
+
+def test_pc13_the_roll_log_shows_as_many_rolls_as_fit_by_their_place_in_the_game(make_kiosk: MakeKiosk) -> None:
+    """PC-13: after 21 rolls the log lists the newest first, each numbered by its place in the
+    game's log, as many as the panel holds (more on a bigger screen)."""
+    kiosk = make_kiosk(SIZES[0], "en")
+    SCENES["pc-rolls"](kiosk)
+    rolls = kiosk.state.planechase.rolls  # type: ignore[union-attr]
+    assert len(rolls) == 21
+    counts = []
+    for size in sizes(kiosk, ALL_SIZES[1:]):
+        lines = texts(kiosk, "pc.log")
+        numbers = [int(re.match(r"(\d+)\. ", line).group(1)) for line in lines]  # type: ignore[union-attr]
+        assert numbers == list(range(21, 21 - len(numbers), -1)), size
+        for number, line in zip(numbers, lines, strict=True):
+            face = {"blank": "Blank", "chaos": "Chaos", "planeswalk": "Planeswalk"}[rolls[number - 1].result]
+            assert line.startswith(f"{number}. {kiosk.state.player(rolls[number - 1].seat).name}: {face}")  # type: ignore[union-attr]
+        counts.append(len(lines))
+    assert counts[0] >= 1 and min(counts[1:]) >= 4  # four or more from the 7-inch panel up
+
+
+def test_pc11_down_with_no_counters_on_the_plane_does_nothing(make_kiosk: MakeKiosk) -> None:
+    """PC-11: ↓ on the Planechase screen takes counters off only while there are some: at 0 it
+    does nothing (no refusal), and a big step takes off what there is."""
+    kiosk = shown(make_kiosk, "planechase")
+    journal = len(kiosk.history())
+    key(kiosk, pygame.K_DOWN)
+    assert kiosk.ui.error is None and texts(kiosk, "status.error") == []
+    assert len(kiosk.history()) == journal
+    key(kiosk, pygame.K_UP)
+    key(kiosk, pygame.K_UP)
+    assert kiosk.state.planechase.face_up[0].counters == 2  # type: ignore[union-attr]
+    assert texts(kiosk, "pc.plane.counters") == ["2 counter(s)"]
+    key(kiosk, pygame.K_PAGEDOWN)
+    assert kiosk.state.planechase.face_up[0].counters == 0  # type: ignore[union-attr]
+    assert kiosk.ui.error is None and texts(kiosk, "pc.plane.counters") == []
+    key(kiosk, pygame.K_DOWN)
+    assert kiosk.ui.error is None
+
+
+def test_pc11_a_long_choice_scrolls_with_the_cursor_and_says_how_many_are_hidden(make_kiosk: MakeKiosk) -> None:
+    """PC-11 on a 320×240 panel: Interplanar Tunnel's five planes do not fit; the list shows a
+    window round the cursor, markers say how many are above and below, touching one brings the
+    next hidden plane into view, and SELECT chooses the one under the cursor."""
+    kiosk = shown(make_kiosk, "pc-choice", (320, 240))
+    options = pc_screen.choice_options(kiosk.state)  # type: ignore[arg-type]
+    assert len(options) == 5
+    listed = texts(kiosk, "pc.choice.option")
+    hidden = [int(n) for n in texts(kiosk, "pc.choice.more")]
+    assert len(listed) < 5 and len(listed) + sum(hidden) == 5
+    assert options[3] in listed  # the cursor's chip is in view
+    up = next(t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "pc.scroll")
+    kiosk.touch((up.rect[0] + 2, up.rect[1] + 2))
+    kiosk.redraw()
+    assert options[2] in texts(kiosk, "pc.choice.option")
+    for _ in range(3):
+        kiosk.dispatch(Turn(1))
+    kiosk.redraw()
+    assert options[0] in texts(kiosk, "pc.choice.option")  # round the end, and scrolled there
+    kiosk.dispatch(Press(Button.SELECT))
+    pc = kiosk.state.planechase  # type: ignore[union-attr]
+    assert pc is not None and pc.choice is None
+
+
+def test_lf2_a_long_player_row_scrolls_on_a_small_panel(make_kiosk: MakeKiosk) -> None:
+    """LF-2 on a 320×240 panel with ten players: the player row shows a window round the chosen
+    player with how many are hidden on each side; touching a marker chooses the next hidden one."""
+    names = TEN
+    kiosk = make_kiosk((320, 240), "pl")
+    kiosk.execute(NewGame(formats=("commander",), players=names, first=names[0]))
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.dispatch(Turn(-1))  # the encoder opens the adjustment
+    kiosk.redraw()
+    players = texts(kiosk, "adjust.player")
+    hidden = [int(n) for n in texts(kiosk, "adjust.player.more")]
+    assert names[0] in players and len(players) < 10 and len(players) + sum(hidden) == 10
+    right = [t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "adj.player"][-1]
+    kiosk.touch((right.rect[0] + right.rect[2] - 2, right.rect[1] + 2))
+    kiosk.redraw()
+    form = kiosk.ui.forms["adjust"]
+    assert form.seat == len(players)  # the first one that was hidden
+    assert names[form.seat] in texts(kiosk, "adjust.player")
+    kiosk.dispatch(Focus(1))  # the counter row: "Obrażenia od dowódcy" whole, on two lines
+    kiosk.redraw()
+    assert "Obrażenia od dowódcy" in texts(kiosk, "adjust.counter")
+
+
+def test_pc1_a_plain_d6_shows_its_pips(make_kiosk: MakeKiosk) -> None:
+    """PC-1: a table rolling a plain d6 sees the pips it rolled (6: planeswalk, in its colour)."""
+    kiosk = shown(make_kiosk, "planechase")
+    state = kiosk.controller.state
+    assert state is not None and state.planechase is not None
+    roll = Roll(turn=1, seat=0, pip=6, face=DieFace.PLANESWALK, result=DieFace.PLANESWALK, cost=0, special=True)
+    pc = state.planechase.model_copy(update={"rolls": (roll,), "plain_d6": True})
+    kiosk.controller.state = state.model_copy(update={"planechase": pc})
+    kiosk.redraw()
+    with_pips = die_colours(kiosk)[theme.WALK]
+    kiosk.controller.state = state.model_copy(update={"planechase": pc.model_copy(update={"plain_d6": False})})
+    kiosk.redraw()
+    assert 0 < with_pips != die_colours(kiosk)[theme.WALK]  # pips, not the planeswalker symbol
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pc11_stairs_to_infinity_asks_in_the_tables_language(make_kiosk: MakeKiosk, language: str) -> None:
+    """PC-11: Stairs to Infinity's answers are chips in the table's words, not 'top'/'bottom'."""
+    from device.rules.planechase import ChoosePlanar
+    from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
+
+    kiosk = shown(make_kiosk, "planechase", language=language)
+    state = kiosk.controller.state
+    assert state is not None and state.planechase is not None
+    choice = PendingChoice(kind=ChoiceKind.STAIRS, seat=0, deck=0, cards=(CardRef(name="Bant", kind=PlanarKind.PLANE),),
+                           source="Stairs to Infinity")
+    kiosk.controller.state = state.model_copy(update={"planechase": state.planechase.model_copy(update={"choice": choice})})
+    kiosk.redraw()
+    tr = Translator(language)
+    assert texts(kiosk, "pc.choice.option") == [tr("ui.pc.stairs.top"), tr("ui.pc.stairs.bottom")]
+    assert texts(kiosk, "pc.choice.prompt") == [tr("ui.pc.ask.stairs_to_infinity", name="Alice", card="Bant")]
+    sent: list[object] = []
+    kiosk.execute = lambda command: sent.append(command)  # type: ignore[method-assign, assignment, return-value]
+    touch(kiosk, Tap("pc.choice", "bottom"))
+    assert sent == [ChoosePlanar(answer=("bottom",))]
