@@ -3,18 +3,50 @@
 Rules raise ``IllegalCommand(key, **params)`` and describe events as ``(key, params)``; the
 console prints the English text from here, and the kiosk looks the same key up in the table's
 language and falls back to this English text.  Keys are stable: screens and translations use them.
+
+A text with a count is a :class:`Plural`: its English singular and plural and the parameter that
+counts.  Each translation has as many forms as its language needs (Russian and Polish three,
+Japanese one), chosen by the language's CLDR plural rule (``display.i18n``).
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-EN: dict[str, str] = {}
+
+@dataclass(frozen=True)
+class Plural:
+    """An English text that depends on a count: ``one`` when the parameter ``n`` names is 1,
+    else ``other`` (both may be the same words: English "mana" does not change, Russian does)."""
+
+    one: str
+    other: str
+    n: str = "n"
+
+    def choose(self, params: Mapping[str, Any]) -> str:
+        return self.one if count(params.get(self.n)) == 1 else self.other
 
 
-def register(texts: Mapping[str, str]) -> None:
+def count(value: Any) -> int:
+    """A count parameter as an integer (a value that is not a number counts as 0)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value))
+    except ValueError:
+        return 0
+
+
+Text = str | Plural
+EN: dict[str, Text] = {}
+
+
+def register(texts: Mapping[str, Text]) -> None:
     """Add a module's texts.  A key may be registered once, so two modules cannot clash."""
     for key, text in texts.items():
         if key in EN and EN[key] != text:
@@ -32,9 +64,10 @@ def fold(text: str) -> str:
 
 def render(key: str, params: Mapping[str, Any]) -> str:
     """The English text for ``key`` with ``params`` filled in; unknown keys show themselves."""
-    template = EN.get(key)
-    if template is None:
+    entry = EN.get(key)
+    if entry is None:
         return f"{key} {dict(params)!r}" if params else key
+    template = entry.choose(params) if isinstance(entry, Plural) else entry
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

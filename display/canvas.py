@@ -65,6 +65,7 @@ class Canvas:
     def clear(self, color: Color) -> None:
         self.drawn.clear()
         self.targets.clear()
+        self.fonts.shown_missing.clear()
         self.surface.fill(color)
 
     def box(self, rect: Rect, color: Color, *, width: int = 0, radius: int | None = None) -> None:
@@ -130,6 +131,7 @@ class Canvas:
         ``joiner``: this line continues the text drawn before it in ``role`` (see ``Drawn``)."""
         shown, used = self.fit(text, size, max_width, bold=bold, min_size=min_size)
         image = self.fonts.render(shown, used, color, bold)
+        self.fonts.check(shown, bold)
         rect = image.get_rect(**{anchor: at})
         self.surface.blit(image, rect)
         self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,

@@ -7,8 +7,8 @@ machine with no fonts at all renders the interface, and every machine renders it
 (the screenshot tests rely on that).  Text the bundled subset lacks — a player's name in kanji
 the texts do not use, say — is drawn with the next font that has the character: a configured
 ``display.font``, then DejaVu Sans and Noto Sans CJK from the operating system, then pygame's
-own font.  A character no font has is reported once, in the log and on the status line, with
-what to install.
+own font.  A character no font has is logged once, and said on the status line, with what to
+install, for as long as a text that needs it is on the screen (``shown_missing``).
 """
 
 from __future__ import annotations
@@ -58,7 +58,8 @@ class Fonts:
     configured: Path | None = None
     system: bool = True
     notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # (text key, params)
-    missing: set[str] = field(default_factory=set)
+    missing: set[str] = field(default_factory=set)  # every character no font had, since start
+    shown_missing: set[str] = field(default_factory=set)  # those in the texts drawn since the last frame began
     _chains: dict[bool, list[pygame.freetype.Font]] = field(default_factory=dict)
     _has: dict[tuple[int, str], bool] = field(default_factory=dict)
     _rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = field(default_factory=dict)
@@ -98,10 +99,20 @@ class Fonts:
                 return Path(name).name
         return "pygame's default font"
 
+    def _lacks(self, char: str) -> None:
+        if char not in self.missing:
+            self.missing.add(char)
+            log.warning("fonts: no font for %r: install fonts-noto-cjk (or set display.font)", char)
+
+    def check(self, text: str, bold: bool = False) -> None:
+        """Note the characters of ``text`` (drawn now) that no font has, for the status line."""
+        for char in text:
+            if self._font_for(char, bold) is None:
+                self._lacks(char)
+                self.shown_missing.add(char)
+
     def _notice(self, key: str, **params: str) -> None:
         entry = (key, params)
-        if key == "ui.font_missing":
-            self.notices = [n for n in self.notices if n[0] != key]
         if entry not in self.notices:
             self.notices.append(entry)
             log.warning("fonts: %s %s", key, params)
@@ -128,9 +139,7 @@ class Fonts:
             chosen = self._font_for(char, bold)
             if chosen is None:
                 chosen = self._chains[bold][0]
-                if char not in self.missing:
-                    self.missing.add(char)
-                    self._notice("ui.font_missing", chars="".join(sorted(self.missing)))
+                self._lacks(char)
             if runs and runs[-1][0] is chosen:
                 runs[-1] = (chosen, runs[-1][1] + char)
             else:

@@ -111,8 +111,12 @@ def status_text(ui: UiState, fonts_notice: str, now: float) -> tuple[str, tuple[
 
 def draw_status(canvas: Canvas, ui: UiState, tr: Translator, y: int, now: float) -> None:
     lay = canvas.layout
-    notices = canvas.fonts.notices
-    fonts_notice = tr(notices[-1][0], **notices[-1][1]) if notices else ""
+    fonts = canvas.fonts
+    notices = fonts.notices
+    if fonts.shown_missing:  # only while a text that needs the character is on the screen
+        fonts_notice = tr("ui.font_missing", chars="".join(sorted(fonts.shown_missing)))
+    else:
+        fonts_notice = tr(notices[-1][0], **notices[-1][1]) if notices else ""
     text, color, role = status_text(ui, fonts_notice, now)
     if role == "status.error":
         canvas.box((0, y, canvas.width, lay.status), theme.ERROR_BG, radius=0)

@@ -1,6 +1,8 @@
 """English: the kiosk's own texts.  Every other language falls back to these, key by key."""
 
-TEXTS: dict[str, str] = {
+from device.text import Plural, Text
+
+TEXTS: dict[str, Text] = {
     # table
     "ui.turn": "Turn {turn}",
     "ui.upkeep_of": "{name}'s upkeep",
@@ -138,7 +140,7 @@ TEXTS: dict[str, str] = {
     "ui.pc.deck": "{n} cards left in the planar deck",
     "ui.pc.none": "No plane is face up",
     "ui.pc.plane": "Plane",
-    "ui.pc.counters": "{n} counter(s)",
+    "ui.pc.counters": Plural("{n} counter", "{n} counters", "n"),
     "ui.pc.resolve": "Resolve it, then press NEXT",
     "ui.pc.upkeep": "Plane: {plane} — roll in your main phase",
     "ui.pc.chaos_blanks": "Chaotic Aether: blanks count as chaos",

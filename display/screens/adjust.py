@@ -372,7 +372,7 @@ def chip_text(view: View, text: str, width: int, height: int, *, bold: bool = Fa
 
 
 def chip_fits(view: View, text: str, width: int, height: int) -> bool:
-    c, lay = view.canvas, view.layout
+    c = view.canvas
     size, lines = chip_text(view, text, width, height, bold=True)
     return all(c.fonts.measure(line, size, True)[0] <= width for line in lines) and (
         len(lines) * c.fonts.line_height(size, True) <= height)

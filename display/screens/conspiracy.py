@@ -66,7 +66,7 @@ from display.canvas import Rect
 from display.i18n import Translator
 from display.i18n import conspiracy as _texts  # noqa: F401 - registers the screen's texts
 from display.screens import Host, Screen, View, chip_step, screen
-from display.ui import Action, Focus, Press, Tap, Turn, UiState
+from display.ui import Action, Press, Tap, UiState
 
 NAME = "conspiracy"
 

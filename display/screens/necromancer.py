@@ -29,7 +29,7 @@ from display.i18n import Translator
 from display.i18n import necromancer as _texts  # noqa: F401 - registers the screen's texts
 from display.screens import Host, Screen, View, chip_step, screen
 from display.screens.table import seat_badges
-from display.ui import Action, Focus, Press, Tap, Turn
+from display.ui import Action, Press, Tap
 
 NAME = "necromancer"
 

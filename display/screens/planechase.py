@@ -53,10 +53,9 @@ from device.text import Message
 from display import cardtext, symbols, theme, upkeep
 from display.canvas import Canvas, Rect
 from display.i18n import Translator
-from display.i18n import planechase as _texts  # noqa: F401 - registers the Planechase texts
 from display.screens import Host, Screen, View, chip_step, chip_window, screen
 from display.screens.table import Strip, table_strip
-from display.ui import Action, DieRoll, Focus, Press, Tap, Turn
+from display.ui import Action, DieRoll, Press, Tap, Turn
 
 TUMBLE = 0.6  # seconds of die animation after a roll
 LOOKAHEAD = 3  # PC-13: "k rolls" line

@@ -80,7 +80,8 @@ def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
     found: dict[int, str] = {}
     for seat, name in names.items():
         least = max(1, shortest - 1) if any(ord(ch) >= 0x3000 for ch in name) else shortest
-        for length in range(least, len(name) + 1):
+        length = len(name)  # a name no longer than the shortest start is shown whole
+        for length in range(min(least, len(name)), len(name) + 1):
             start = name[:length].rstrip()
             if not any(other.startswith(start) for s, other in names.items() if s != seat):
                 break

@@ -9,19 +9,25 @@ Two families, both under the SIL Open Font License 1.1 (see OFL.txt), as package
   from https://github.com/googlefonts/noto-cjk): kana, CJK punctuation, arrows and the kanji the
   kiosk's texts use.
 
-Needs fontTools (``pip install fonttools``), which the gadget itself does not::
+The characters come from everything the kiosk can show: every English text and every
+catalogue's translation, the non-ASCII characters in the display code's own strings (arrows,
+bullets, dashes), the language names and every card name in the catalog.  Needs fontTools
+(``pip install fonttools``), which the gadget itself does not; FONTS is where the Noto files are
+(default ``/usr/share/fonts``; ``apt-get download fonts-noto-core fonts-noto-cjk`` and
+``dpkg -x`` them into a folder to build without installing them)::
 
-    python display/typefaces/subset.py
+    python display/typefaces/subset.py [FONTS]
 """
 
 from __future__ import annotations
 
+import io
 import sys
+import tokenize
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-NOTO = Path("/usr/share/fonts/truetype/noto")
-NOTO_CJK = Path("/usr/share/fonts/opentype/noto")
+FONTS = Path("/usr/share/fonts")
 LATIN = [(0x0020, 0x007E), (0x00A0, 0x017F), (0x0400, 0x045F), (0x2010, 0x2027), (0x2030, 0x203A), (0x20AC, 0x20AC)]
 CJK = [
     (0x2190, 0x2193), (0x2212, 0x2212), (0x25A0, 0x25A1), (0x25CF, 0x25CF), (0x2713, 0x2713),
@@ -34,19 +40,34 @@ def _chars(ranges: list[tuple[int, int]]) -> set[str]:
 
 
 def texts() -> set[str]:
+    """Every character the kiosk's texts use: the English and every catalogue's translations."""
     sys.path.insert(0, str(HERE.parent.parent))
-    import importlib
-    import pkgutil
-
+    from device.text import Plural
     from display import i18n
-    from display.i18n import _TABLES
+    from display.i18n import catalogs
 
-    # The modules' own translation files (display/i18n/<module>.py) register when imported.
-    for info in pkgutil.iter_modules(i18n.__path__):
-        importlib.import_module(f"display.i18n.{info.name}")
+    from device.catalog import load_catalog
 
-    names = set("".join(i18n.LANGUAGE_NAMES.values())) | set("日本語")
-    return names | {ch for table in _TABLES.values() for value in table.values() for ch in value}
+    found = set("".join(i18n.LANGUAGE_NAMES.values()))
+    found |= {ch for card in load_catalog() for ch in card.name}
+    found |= code_strings(HERE.parent)
+    for entry in catalogs.sources().values():
+        found |= set(entry.one + entry.other if isinstance(entry, Plural) else entry)
+    for language in i18n.LANGUAGES[1:]:
+        for text in catalogs.load(language).texts.values():
+            found |= set("".join(text) if isinstance(text, tuple) else text)
+    return found
+
+
+def code_strings(folder: Path) -> set[str]:
+    """The non-ASCII characters of the string literals in ``folder``'s Python code."""
+    found: set[str] = set()
+    for path in folder.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING:
+                found |= {ch for ch in token.string if ord(ch) > 0x7E}
+    return found
 
 
 def _subset(font: object, text: str, out: Path) -> None:
@@ -66,12 +87,16 @@ def _subset(font: object, text: str, out: Path) -> None:
 def main(argv: list[str]) -> int:
     from fontTools.ttLib import TTCollection, TTFont
 
+    fonts = Path(argv[0]) if argv else FONTS
+    noto, noto_cjk = fonts / "truetype" / "noto", fonts / "opentype" / "noto"
     used = texts()
     latin = _chars(LATIN)
+    # Whole blocks for names people type; beyond them, what the texts use (a dash, an arrow, kana).
+    latin |= {ch for ch in used if ord(ch) < 0x2000}
     for weight in ("Regular", "Bold"):
-        _subset(TTFont(str(NOTO / f"NotoSans-{weight}.ttf")), "".join(sorted(latin)), HERE / f"NotoSans-{weight}-subset.ttf")
-        cjk = _chars(CJK) | {ch for ch in used if ch not in latin and ord(ch) >= 0x2000}
-        font = TTCollection(str(NOTO_CJK / f"NotoSansCJK-{weight}.ttc")).fonts[0]  # Noto Sans CJK JP
+        _subset(TTFont(str(noto / f"NotoSans-{weight}.ttf")), "".join(sorted(latin)), HERE / f"NotoSans-{weight}-subset.ttf")
+        cjk = _chars(CJK) | {ch for ch in used if ch not in latin}
+        font = TTCollection(str(noto_cjk / f"NotoSansCJK-{weight}.ttc")).fonts[0]  # Noto Sans CJK JP
         _subset(font, "".join(sorted(cjk)), HERE / f"NotoSansCJKjp-{weight}-subset.otf")
     return 0
 

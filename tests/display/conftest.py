@@ -26,6 +26,7 @@ from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget, ScreenshotTarget  # noqa: E402
 
 from scenes import SAMPLE_TEXT  # noqa: E402
+from xserver import xserver as xserver  # noqa: E402, F401 - the fixture for tests that need a real X server
 
 CLOCK = 1000.0
 

@@ -270,7 +270,7 @@ def test_pc11_down_with_no_counters_on_the_plane_does_nothing(make_kiosk: MakeKi
     key(kiosk, pygame.K_UP)
     key(kiosk, pygame.K_UP)
     assert kiosk.state.planechase.face_up[0].counters == 2  # type: ignore[union-attr]
-    assert texts(kiosk, "pc.plane.counters") == ["2 counter(s)"]
+    assert texts(kiosk, "pc.plane.counters") == ["2 counters"]
     key(kiosk, pygame.K_PAGEDOWN)
     assert kiosk.state.planechase.face_up[0].counters == 0  # type: ignore[union-attr]
     assert kiosk.ui.error is None and texts(kiosk, "pc.plane.counters") == []
@@ -360,3 +360,15 @@ def test_pc11_stairs_to_infinity_asks_in_the_tables_language(make_kiosk: MakeKio
     kiosk.execute = lambda command: sent.append(command)  # type: ignore[method-assign, assignment, return-value]
     touch(kiosk, Tap("pc.choice", "bottom"))
     assert sent == [ChoosePlanar(answer=("bottom",))]
+
+
+def test_one_letter_and_short_names_draw_their_badges(make_kiosk: MakeKiosk) -> None:
+    """A name shorter than a badge's shortest start ("Jo", "漢") is shown whole, not a crash."""
+
+    kiosk = make_kiosk((480, 320), "en")
+    kiosk.execute(NewGame(formats=("commander",), players=("Jo", "漢", "Al", "Bo"), first="Jo"))
+    kiosk.execute(DealCommanderDamage(seat=0, source=1, amount=5))
+    kiosk.execute(DealCommanderDamage(seat=1, source=0, amount=4))
+    kiosk.execute(ChangePoison(seat=2, delta=2, source=3))
+    kiosk.redraw()
+    assert "漢" in texts(kiosk, "seat0.cmd.from") and "Jo" in texts(kiosk, "seat1.cmd.from")

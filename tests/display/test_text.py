@@ -4,7 +4,8 @@ and a clear message when a character has no font."""
 
 from __future__ import annotations
 
-import string
+
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,24 +20,7 @@ from device.text import EN, Message
 from display import cardtext
 from display.fonts import BUNDLED, Fonts
 from display.i18n import LANGUAGES, Translator, table
-
-FIELD = string.Formatter()
-
-
-def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in FIELD.parse(template) if name}
-
-
-@pytest.mark.parametrize("language", LANGUAGES[1:])
-def test_every_ui_text_is_translated_with_the_same_parameters(language: str) -> None:
-    english = table("en")
-    other = table(language)
-    assert sorted(k for k in english if k not in other) == []
-    for key, text in other.items():
-        source = english.get(key) or EN.get(key)
-        assert source is not None, f"{language}: {key!r} translates nothing"
-        assert fields(text) == fields(source), (language, key)
-
+from display.kiosk import Kiosk
 
 def test_core_messages_fall_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     tr = Translator("ru")
@@ -66,14 +50,15 @@ def test_bundled_fonts_come_with_their_licence() -> None:
     assert "NotoSansCJKjp-Regular-subset.otf" in licence and "NotoSans-Regular-subset.ttf" in licence
 
 
-def test_a_character_no_font_has_is_reported_once_with_the_fix(fonts: Fonts) -> None:
+def test_a_character_no_font_has_is_reported_once_with_the_fix(fonts: Fonts, caplog: pytest.LogCaptureFixture) -> None:
     bundled = Fonts(system=False)
     bundled.render("漢龍 Bob", 20, (255, 255, 255))
     bundled.render("漢", 20, (255, 255, 255))
     assert bundled.missing == {"漢", "龍"}
-    assert bundled.notices == [("ui.font_missing", {"chars": "漢龍"})]
-    text = Translator("en")(*bundled.notices[0][:1], **bundled.notices[0][1])
-    assert text == "No font for 漢龍: install fonts-noto-cjk (or set display.font)"
+    assert caplog.text.count("no font for") == 2
+    assert Translator("en")("ui.font_missing", chars="漢龍") == (
+        "No font for 漢龍: install fonts-noto-cjk (or set display.font)"
+    )
 
 
 def test_a_missing_configured_font_is_said_and_the_bundled_one_used(tmp_path: Path, fonts: Fonts) -> None:
@@ -112,3 +97,41 @@ def test_card_text_comes_from_imported_card_data(tmp_path: Path) -> None:
         assert cardtext.rules_text("Agyrem") is None
     finally:
         cardtext.configure(None)
+
+
+def test_the_bundled_fonts_draw_every_text_and_card_name() -> None:
+    """Every text in every language, the language names and every card name in the catalog draw
+    with the bundled fonts alone: no box where a character should be."""
+    from device.catalog import load_catalog
+    from device.text import Plural
+    from display.i18n import LANGUAGE_NAMES, catalogs
+
+    bundled = Fonts(system=False)
+    shown: list[str] = [*LANGUAGE_NAMES.values(), *(card.name for card in load_catalog())]
+    for entry in catalogs.sources().values():
+        shown += [entry.one, entry.other] if isinstance(entry, Plural) else [entry]
+    for language in LANGUAGES[1:]:
+        for text in catalogs.load(language).texts.values():
+            shown += list(text) if isinstance(text, tuple) else [text]
+    for text in shown:
+        bundled.check(text)
+        bundled.check(text, bold=True)
+    assert bundled.missing == set()
+
+
+def test_the_missing_font_notice_lasts_as_long_as_its_cause(make_kiosk: Callable[..., Kiosk]) -> None:
+    """A name with a character no font has: the status line says what to install while the name
+    is on the screen, and says nothing of it once a game without it is shown."""
+    from device.commands import NewGame
+    from scenes import texts
+
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.fonts.system = False
+    kiosk.execute(NewGame(formats=("ffa",), players=("漢", "Bob"), first="Bob"))
+    kiosk.ui.messages = []
+    kiosk.redraw()
+    assert texts(kiosk, "status.font") == ["No font for 漢: install fonts-noto-cjk (or set display.font)"]
+    kiosk.execute(NewGame(formats=("ffa",), players=("Ann", "Bob"), first="Bob"))
+    kiosk.ui.messages = []
+    kiosk.redraw()
+    assert texts(kiosk, "status.font") == []

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from device.journal import Journal
-from xserver import XServer, xserver  # noqa: F401 - the fixture
+from xserver import XServer
 
 SLOWED = Path(__file__).with_name("slowed_kiosk.py")
 FRAME = 0.5  # seconds per frame: slower than the 0.4 s after which a held key used to repeat
