@@ -1,6 +1,6 @@
 """Write the README's screenshots: python tests/display/docs_screenshots.py [DIR]
 
-The main screens at 800×480 in English and Japanese, from the same scenes the screenshot tests
+The main screens at 800×480 in English, Russian, Japanese and Polish, from the same scenes the screenshot tests
 draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``.
 """
 
@@ -28,7 +28,7 @@ from display.targets import OffscreenTarget  # noqa: E402
 from scenes import SCENES  # noqa: E402
 
 SHOWN = ("table", "upkeep", "planechase", "adjust", "setup")
-LANGUAGES = ("en", "ja")
+LANGUAGES = ("en", "ru", "ja", "pl")
 
 
 def main(argv: list[str]) -> int:
