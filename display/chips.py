@@ -3,7 +3,7 @@ before they would be cut, and a window round the cursor with scroll markers (an 
 many are hidden on that side, drawn with shapes) when a list is longer than its room.
 
 ``chip_text`` / ``chip_fits`` say how a label fits a chip, ``draw_chip`` draws one, ``chip_row``
-draws a row of them (the adjust screen's fields), ``chip_column`` a column (a screen's choices),
+draws a row of them (the adjust screen's fields), ``chip_grid`` rows and columns (a screen's choices),
 ``scroll_markers`` the markers beside a column and ``marker`` one marker cell.
 """
 
@@ -127,40 +127,85 @@ class Chip:
     label: str
     tap: Tap
     marked: bool = False
+    short: str = ""  # fewer words, where the label does not fit its chip
+
+    def words(self) -> tuple[str, ...]:
+        return (self.label, self.short) if self.short else (self.label,)
 
 
-def column_fit(view: View, height: int, gap: int | None = None) -> int:
-    """How many chips a column ``height`` tall holds (at least one)."""
+def grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequence[int], *,
+                 chip_h: int | None = None, largest: int | None = None,
+                 align: Literal["left", "center"] = "left") -> tuple[int, bool]:
+    """How many columns a grid of ``chips`` takes in ``area``: the fewest of
+    ``columns`` that shows every chip with its words whole (then True), else the most whose
+    chips still hold their words, for a window that scrolls (then False)."""
     lay = view.layout
-    gap = max(2, lay.margin // 2) if gap is None else gap
-    return max(1, (height + gap) // (lay.touch + gap))
-
-
-def chip_column(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None, role: str,
-                scroll: Callable[[int], Tap], *, align: Literal["left", "center"] = "left",
-                largest: int | None = None, chip_h: int | None = None) -> range:
-    """A column of chips in ``area``, each ``Layout.touch`` tall (or ``chip_h``): all of them, or a
-    window round ``cursor`` with scroll markers on the right saying how many are hidden above and
-    below (``role + ".more"``); touching a marker sends ``scroll(index)`` for the next hidden chip.
-    Returns the chips shown."""
-    lay = view.layout
-    x, y, w, h = area
+    _, _, w, h = area
     gap = max(2, lay.margin // 2)
     height = max(lay.touch, chip_h or lay.touch)
+    rows = max(1, (h + gap) // (height + gap))
+    inner = -(lay.margin if align == "center" else 2 * lay.margin)
+
+    def words_fit(cols: int, side: int) -> bool:
+        chip_w = (w - side - gap * (cols - 1)) // cols
+        return chip_w + inner > 0 and all(
+            any(chip_fits(view, t, chip_w + inner, height - 2, largest=largest) for t in chip.words()) for chip in chips)
+
+    for cols in sorted(columns):
+        if -(-len(chips) // cols) <= rows and words_fit(cols, 0):
+            return cols, True
+    side = marker_width(view) + gap
+    fitting = [cols for cols in sorted(columns) if words_fit(cols, side)]
+    return (fitting[-1] if fitting else min(columns)), False
+
+
+def chip_grid(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None, role: str,
+              scroll: Callable[[int], Tap], *, columns: Sequence[int] = (1,),
+              align: Literal["left", "center"] = "left", largest: int | None = None,
+              chip_h: int | None = None) -> range:
+    """Chips in ``area`` in rows, left to right, each ``Layout.touch`` tall (or ``chip_h``), in
+    the fewest of ``columns`` that shows them all; when they do not all fit, a window of rows
+    round ``cursor`` with scroll markers on the right saying how many are hidden above and below
+    (``role + ".more"``), where touching a marker sends ``scroll(index)`` for the next hidden
+    chip.  Returns the chips shown."""
+    lay = view.layout
+    x, y, w, h = area
+    if not chips:
+        return range(0)
+    gap = max(2, lay.margin // 2)
+    height = max(lay.touch, chip_h or lay.touch)
+    cols, whole = grid_columns(view, area, chips, columns, chip_h=chip_h, largest=largest, align=align)
     fit = max(1, (h + gap) // (height + gap))
-    shown = chip_window(len(chips), 0 if cursor is None else cursor, fit)
-    side = marker_width(view) + gap if len(shown) < len(chips) else 0
-    for row, index in enumerate(shown):
+    total = -(-len(chips) // cols)
+    rows = chip_window(total, (0 if cursor is None else cursor) // cols, fit)
+    shown = range(rows.start * cols, min(len(chips), rows.stop * cols))
+    side = 0 if whole else marker_width(view) + gap
+    chip_w = (w - side - gap * (cols - 1)) // cols
+    # One type size for the whole grid: the largest at which every label shown fits its chip.
+    inner = chip_w - (lay.margin if align == "center" else 2 * lay.margin)
+    words = {index: next((t for t in chips[index].words() if chip_fits(view, t, inner, height - 2, largest=largest)),
+                         chips[index].words()[-1]) for index in shown}
+    common = min(chip_text(view, words[index], inner, height - 2, bold=True, largest=largest)[0] for index in shown)
+    for slot, index in enumerate(shown):
         chip = chips[index]
-        rect = (x, y + row * (height + gap), w - side, height)
-        draw_chip(view, rect, chip.label, chip.marked or index == cursor, index == cursor, role, align=align,
-                  largest=largest)
+        rect = (x + (slot % cols) * (chip_w + gap), y + (slot // cols) * (height + gap), chip_w, height)
+        draw_chip(view, rect, words[index], chip.marked or index == cursor, index == cursor, role, align=align,
+                  largest=common)
         view.canvas.target(rect, chip.tap)
     if side:
-        column = (x + w - side + gap, y, side - gap, len(shown) * (height + gap) - gap)
+        column = (x + w - side + gap, y, side - gap, len(rows) * (height + gap) - gap)
         scroll_markers(view, column, shown.start, len(chips) - shown.stop, f"{role}.more",
                        (scroll(shown.start - 1), scroll(shown.stop)))
     return shown
+
+
+def grid_height(view: View, count: int, columns: int, chip_h: int | None = None) -> int:
+    """How tall a grid of ``count`` chips in ``columns`` columns is, all shown."""
+    lay = view.layout
+    gap = max(2, lay.margin // 2)
+    height = max(lay.touch, chip_h or lay.touch)
+    rows = -(-count // max(1, columns))
+    return rows * (height + gap) - gap if rows else 0
 
 
 def chip_fit(view: View, texts: list[str], selected: int, width: int, height: int, gap: int) -> tuple[range, int]:
@@ -209,3 +254,28 @@ def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, curso
                 continue
             marker(view, (at, y + 1, side - gap, h - 2), count, direction, f"{role}.more", nearest)
     return shown
+
+
+def wrap_fit(view: View, text: str, width: int, largest: int, *, smallest: int | None = None, lines: int = 2,
+             bold: bool = False) -> tuple[int, list[str]] | None:
+    """The largest size from ``largest`` down to ``smallest`` (the layout's ``tiny``) at which
+    ``text`` wraps into ``width`` in at most ``lines`` lines, and those lines; None if none."""
+    c = view.canvas
+    floor = view.layout.tiny if smallest is None else smallest
+    for size in range(largest, floor - 1, -1):
+        wrapped = c.wrapped(text, size, width, bold=bold)
+        if wrapped is not None and len(wrapped) <= lines:
+            return size, wrapped
+    return None
+
+
+def block(view: View, text: str, at: tuple[int, int], width: int, fitted: tuple[int, list[str]],
+          color: tuple[int, int, int], role: str, *, bold: bool = False,
+          align: Literal["left", "center"] = "left") -> int:
+    """``text`` drawn as ``wrap_fit`` fitted it, from ``at``; returns the height used."""
+    c = view.canvas
+    size, lines = fitted
+    height = len(lines) * c.fonts.line_height(size, bold)
+    x = at[0]
+    c.paragraph(text, (x, at[1], width, height), size, color, role=role, bold=bold, min_size=size, align=align)
+    return height
