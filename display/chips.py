@@ -128,6 +128,7 @@ class Chip:
     tap: Tap
     marked: bool = False
     short: str = ""  # fewer words, where the label does not fit its chip
+    role: str = ""  # its own role in the drawing record (else the list's)
 
     def words(self) -> tuple[str, ...]:
         return (self.label, self.short) if self.short else (self.label,)
@@ -189,8 +190,8 @@ def chip_grid(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None,
     for slot, index in enumerate(shown):
         chip = chips[index]
         rect = (x + (slot % cols) * (chip_w + gap), y + (slot // cols) * (height + gap), chip_w, height)
-        draw_chip(view, rect, words[index], chip.marked or index == cursor, index == cursor, role, align=align,
-                  largest=common)
+        draw_chip(view, rect, words[index], chip.marked or index == cursor, index == cursor, chip.role or role,
+                  align=align, largest=common)
         view.canvas.target(rect, chip.tap)
     if side:
         column = (x + w - side + gap, y, side - gap, len(rows) * (height + gap) - gap)
@@ -227,22 +228,31 @@ def chip_fit(view: View, texts: list[str], selected: int, width: int, height: in
     return chip_window(len(texts), selected, 1), marker_w
 
 
-def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, cursor: int | None, role: str) -> range:
-    """A row of chips sharing ``area``'s width: all of them, or a window round ``selected`` with
-    a marker at each end saying how many are hidden on that side (``role + ".more"``); touching a
-    marker does what touching the nearest hidden chip does.  Returns the chips shown."""
+def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, cursor: int | None, role: str, *,
+             proportional: bool = False) -> range:
+    """A row of chips sharing ``area``'s width (equally, or with ``proportional`` in proportion to
+    their words): all of them, or a window round ``selected`` with a marker at each end saying how
+    many are hidden on that side (``role + ".more"``); touching a marker does what touching the
+    nearest hidden chip does.  Returns the chips shown."""
     lay = view.layout
     x, y, w, h = area
     if not chips:
         return range(0)
     gap = max(2, lay.margin // 2)
-    shown, side = chip_fit(view, [chip.label for chip in chips], selected, w, h, gap)
-    chip_w = (w - 2 * side - gap * (len(shown) - 1)) // len(shown)
+    widths = shared_widths(view, [chip.label for chip in chips], w, h, gap) if proportional else None
+    if widths is not None:
+        shown, side = range(len(chips)), 0
+    else:
+        shown, side = chip_fit(view, [chip.label for chip in chips], selected, w, h, gap)
+        chip_w = (w - 2 * side - gap * (len(shown) - 1)) // len(shown)
+        widths = [chip_w] * len(shown)
+    cx = x + side
     for slot, index in enumerate(shown):
         chip = chips[index]
-        rect: Rect = (x + side + slot * (chip_w + gap), y, chip_w, h)
-        draw_chip(view, rect, chip.label, chip.marked, index == cursor, role)
+        rect: Rect = (cx, y, widths[slot], h)
+        draw_chip(view, rect, chip.label, chip.marked, index == cursor, chip.role or role)
         view.canvas.target(rect, chip.tap)
+        cx += widths[slot] + gap
     if side:
         ends: tuple[tuple[int, Direction, int, Tap | None], ...] = (
             (shown.start, "left", x, chips[shown.start - 1].tap if shown.start else None),
@@ -252,8 +262,28 @@ def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, curso
         for count, direction, at, nearest in ends:
             if nearest is None:
                 continue
-            marker(view, (at, y + 1, side - gap, h - 2), count, direction, f"{role}.more", nearest)
+            marker(view, (at, y, side - gap, h), count, direction, f"{role}.more", nearest)
     return shown
+
+
+def shared_widths(view: View, texts: list[str], width: int, height: int, gap: int) -> list[int] | None:
+    """Widths for a row of chips with ``texts`` that share ``width`` in proportion to their words
+    on one line, if every chip then holds its words (on two lines where one is too narrow)."""
+    lay = view.layout
+    pad = lay.margin
+    room = width - gap * (len(texts) - 1)
+    natural = [view.canvas.fonts.measure(t, lay.small, True)[0] + 2 * pad for t in texts]
+    total = sum(natural)
+    if room <= 0:
+        return None
+    if total <= room:
+        spare = (room - total) // len(texts)
+        widths = [n + spare for n in natural]
+    else:
+        widths = [max(1, room * n // total) for n in natural]
+    if all(chip_fits(view, t, w - pad, height - 2) for t, w in zip(texts, widths, strict=True)):
+        return widths
+    return None
 
 
 def wrap_fit(view: View, text: str, width: int, largest: int, *, smallest: int | None = None, lines: int = 2,
@@ -276,6 +306,5 @@ def block(view: View, text: str, at: tuple[int, int], width: int, fitted: tuple[
     c = view.canvas
     size, lines = fitted
     height = len(lines) * c.fonts.line_height(size, bold)
-    x = at[0]
-    c.paragraph(text, (x, at[1], width, height), size, color, role=role, bold=bold, min_size=size, align=align)
+    c.paragraph(text, (at[0], at[1], width, height), size, color, role=role, bold=bold, min_size=size, align=align)
     return height
