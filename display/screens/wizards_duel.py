@@ -792,13 +792,16 @@ def _window(widths: list[int], pick: int, width: int, gap: int, side: int) -> ra
         return sum(widths[start:stop]) + gap * (stop - start - 1) + markers <= width
 
     start, stop = pick, pick + 1
-    while True:
+    grew = True
+    while grew:  # a chip on each side in turn, so the highlighted one stays near the middle
+        grew = False
+        if start > 0 and fits(start - 1, stop):
+            start -= 1
+            grew = True
         if stop < count and fits(start, stop + 1):
             stop += 1
-        elif start > 0 and fits(start - 1, stop):
-            start -= 1
-        else:
-            return range(start, stop)
+            grew = True
+    return range(start, stop)
 
 
 STAND_INS[NAME] = WizardsDuel.name
