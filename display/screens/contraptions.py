@@ -690,7 +690,7 @@ class Contraptions(Screen):
             parts.append(Part(tr("ui.ct.crank_hint"), lay.tiny, lay.tiny, theme.DIM, "ct.hint", drop=hint))
         elif kind == "roll":
             parts.append(Part(tr.message(Message("ct.banner.roll")), lay.medium, lay.tiny, theme.TEXT, "ct.task",
-                              bold=True, lines=3))
+                              bold=True, lines=3, shrunk=lay.small))
         elif kind == "assemble":
             seat = _form(view.ui).get("assembler")
             text = f"{state.player(seat).name}: {tr('ui.ct.choose_library')}" if isinstance(seat, int) else tr(
@@ -700,12 +700,12 @@ class Contraptions(Screen):
             parts.append(Part(tr("ui.ct.manage_which"), lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
         elif kind == "paid":
             parts.append(Part(tr.message(Message("ct.banner.roll_cost", cost=next_roll_cost(state))), lay.medium,
-                              lay.tiny, theme.CURSOR, "ct.task", bold=True, lines=3))
+                              lay.tiny, theme.CURSOR, "ct.task", bold=True, lines=3, shrunk=lay.small))
         elif kind == "card":
             # Tapped on the reader or picked on screen: its name, then whose it is and where.
             chosen = _picked(ct, _form(view.ui))
             assert chosen is not None
-            parts.append(Part(chosen.card, lay.medium, lay.tiny, theme.CURSOR, "ct.card", bold=True))
+            parts.append(Part(chosen.card, lay.medium, lay.tiny, theme.CURSOR, "ct.card", bold=True, shrunk=lay.small))
             parts.append(Part(tr("ui.ct.selected", name=state.player(chosen.owner).name, sprocket=chosen.sprocket),
                               lay.small, lay.tiny, theme.TEXT, "ct.task", lines=3))
         if parts:
@@ -757,10 +757,15 @@ class Contraptions(Screen):
                     len(x or []) for x in wrapped) * c.fonts.line_height(candidate) <= h:
                 size = candidate
                 break
-        for text, color, role in lines:
+        for index, (text, color, role) in enumerate(lines):
             fitted = wrap_fit(view, text, w, size, smallest=size)
             if fitted is None or ty + len(fitted[1]) * c.fonts.line_height(size) > bottom:
                 break
+            if role == "ct.libraries" and index + 1 < len(lines):
+                # A heading only with at least one of its lines under it.
+                following = wrap_fit(view, lines[index + 1][0], w, size, smallest=size)
+                if following is None or ty + (len(fitted[1]) + len(following[1])) * c.fonts.line_height(size) > bottom:
+                    break
             ty += block(view, text, (x, ty), w, fitted, color, role)
 
 
