@@ -19,6 +19,8 @@ EN = {
     "ui.consp.left_n": "out {n}",
     "ui.consp.standings": "Standings",
     "ui.consp.picks": "Rumble ×{n}",
+    "ui.consp.group.winners.short": "Winners",
+    "ui.consp.group.losers.short": "Losers",
 }
 
 # The round's controls and the event's pods (kiosk only; the rules' texts come from device.text).

@@ -22,6 +22,7 @@ EN = {
     "ui.necro.minions": "minions: {names}",
     "ui.necro.ask": "Who made {name} lose?",
     "ui.necro.nobody": "Nobody (self-inflicted or unknown)",
+    "ui.necro.nobody.short": "Nobody",
     "ui.necro.ask_hint": "↑/↓ choose · SELECT confirms",
     "ui.necro.solo_hint": "SELECT: {name} finished a solo turn",
     "ui.necro.upkeep_solo": "{name}: solo turn {number} of {total}, apart from the game",

@@ -85,6 +85,7 @@ EN: dict[str, str] = {
     "ui.wd.card.strength": "Spell {n}: strength",
     "ui.wd.card.school": "Spell {n}: school",
     "ui.wd.card.others": "Spell {n}: to the others",
+    "ui.wd.card.others.short": "{n}: to the others",
     "ui.wd.card.second": "Second spell",
     "ui.wd.card.yes": "yes",
     "ui.wd.card.no": "no",

@@ -20,9 +20,10 @@ from device.formats import find_format
 from device.inputs import Button
 from device.rules.life import commander_names
 from device.state import GameState
-from display import symbols, theme
+from display import theme
 from display.canvas import Rect
-from display.screens import Host, Screen, View, chip_window, screen
+from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
+from display.screens import Host, Screen, View, screen
 from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
 
 IDLE = 30.0
@@ -257,33 +258,11 @@ class Adjust(Screen):
             label(row)
             if not items:
                 return
-            ry = view.top + row * row_h
             focused = form.field == row
             selected = next((i for i, item in enumerate(items) if item[2]), 0)
-            shown, marker = chip_fit(view, [t for t, _, _ in items], selected, area_w, row_h, gap)
-            chip_w = (area_w - 2 * marker - gap * (len(shown) - 1)) // len(shown)
-            for slot, index in enumerate(shown):
-                text, tap, chosen = items[index]
-                rect: Rect = (area_x + marker + slot * (chip_w + gap), ry, chip_w, row_h)
-                draw_chip(view, rect, text, chosen, chosen and focused, f"adjust.{FIELDS[row]}")
-                c.target(rect, tap)
-            if marker:
-                ends: tuple[tuple[int, str, int, Tap | None], ...] = (
-                    (shown.start, "left", area_x, items[shown.start - 1][1] if shown.start else None),
-                    (len(items) - shown.stop, "right", area_x + area_w - marker + gap,
-                     items[shown.stop][1] if shown.stop < len(items) else None),
-                )
-                for count, side, at, nearest in ends:
-                    if nearest is None:  # touching a marker chooses the nearest hidden chip
-                        continue
-                    cell: Rect = (at, ry + 1, marker - gap, row_h - 2)
-                    c.box(cell, theme.PANEL_HI)
-                    arrow = min(marker - gap, row_h) * 2 // 5
-                    symbols.arrow(c, (at + (marker - gap) / 2, ry + row_h * 0.32), arrow, theme.CURSOR,
-                                  "left" if side == "left" else "right")
-                    c.text(str(count), (at + (marker - gap) // 2, ry + row_h * 55 // 100), lay.tiny, theme.CURSOR,
-                           anchor="midtop", bold=True, role=f"adjust.{FIELDS[row]}.more", min_size=lay.tiny)
-                    c.target(cell, nearest)
+            chip_row(view, (area_x, view.top + row * row_h, area_w, row_h),
+                     [Chip(text, tap, chosen) for text, tap, chosen in items], selected,
+                     selected if focused else None, f"adjust.{FIELDS[row]}")
 
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
         chips(1, [(tr(f"ui.adjust.{name}"), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
@@ -296,13 +275,13 @@ class Adjust(Screen):
         cell = (area_w - gap * 4) // 6
         for step, pos in zip((-BIG_STEP, -1, 1, BIG_STEP), (0, 1, 4, 5), strict=True):
             rect = (area_x + pos * (cell + gap), ry, cell, row_h)
-            c.box(_inset(rect), theme.BUTTON)
+            c.box(inset(rect), theme.BUTTON)
             c.text(f"{step:+d}".replace("-", "−"), (rect[0] + cell // 2, ry + row_h // 2), lay.medium, theme.TEXT,
                    anchor="center", max_width=cell - gap, role="adjust.step", min_size=lay.tiny)
             c.target(rect, Tap("adj.amount", step))
         amount_rect = (area_x + 2 * (cell + gap), ry, 2 * cell + gap, row_h)
         if focused:
-            c.box(_inset(amount_rect), theme.CURSOR, width=max(2, lay.line))
+            c.box(inset(amount_rect), theme.CURSOR, width=max(2, lay.line))
         amount = f"{form.amount:+d}".replace("-", "−") if form.amount else "0"
         c.text(amount, (amount_rect[0] + amount_rect[2] // 2, ry + row_h // 2), lay.big, theme.CURSOR, anchor="center",
                bold=True, max_width=amount_rect[2] - gap, role="adjust.amount", min_size=lay.medium)
@@ -317,13 +296,13 @@ class Adjust(Screen):
                     bold=True, min_size=size)
         apply_rect = (x0 + width - 2 * bw - gap, ry, bw, row_h)
         cancel_rect = (x0 + width - bw, ry, bw, row_h)
-        c.box(_inset(apply_rect), theme.ACTIVE)
+        c.box(inset(apply_rect), theme.ACTIVE)
         words = tr("ui.adjust.apply")
         if not chip_fits(view, words, bw - lay.margin, row_h - 2):
             words = tr("ui.adjust.apply_short")  # "OK" where "Применить" does not fit
         chip_label(view, apply_rect, words, "adjust.apply", bold=True)
         c.target(apply_rect, Tap("adj.apply"))
-        c.box(_inset(cancel_rect), theme.BUTTON)
+        c.box(inset(cancel_rect), theme.BUTTON)
         chip_label(view, cancel_rect, tr("ui.adjust.cancel"), "adjust.cancel")
         c.target(cancel_rect, Tap("adj.cancel"))
         if show_undo:
@@ -349,68 +328,3 @@ class Adjust(Screen):
         else:
             before, after = player.life, player.life + form.amount
         return view.tr("ui.adjust.preview", name=player.name, before=before, after=after)
-
-
-def _inset(rect: Rect) -> Rect:
-    """A target's box drawn a pixel inside it, so targets can touch and still look apart."""
-    x, y, w, h = rect
-    return (x + 1, y + 1, w - 2, h - 2)
-
-
-def chip_text(view: View, text: str, width: int, height: int, *, bold: bool = False,
-              largest: int | None = None) -> tuple[int, list[str]]:
-    """The size and lines ``text`` takes on a chip ``width`` × ``height``: one line from
-    ``largest`` (the layout's ``small``) down to ``tiny``, else two lines."""
-    c, lay = view.canvas, view.layout
-    top = largest or lay.small
-    for lines_wanted in (1, 2):
-        for size in range(top, lay.tiny - 1, -1):
-            lines = c.wrapped(text, size, width, bold=bold)
-            if lines is not None and len(lines) <= lines_wanted and len(lines) * c.fonts.line_height(size, bold) <= height:
-                return size, lines
-    return lay.tiny, [text]
-
-
-def chip_fits(view: View, text: str, width: int, height: int) -> bool:
-    c = view.canvas
-    size, lines = chip_text(view, text, width, height, bold=True)
-    return all(c.fonts.measure(line, size, True)[0] <= width for line in lines) and (
-        len(lines) * c.fonts.line_height(size, True) <= height)
-
-
-def chip_fit(view: View, texts: list[str], selected: int, width: int, height: int, gap: int) -> tuple[range, int]:
-    """Which chips of a row are shown (all, or a window round the selected one) and how wide the
-    scroll markers at its ends are (0: none)."""
-    lay = view.layout
-    pad = lay.margin
-
-    def fits(count: int, marker: int, shown: range) -> bool:
-        chip_w = (width - 2 * marker - gap * (count - 1)) // count
-        return chip_w > 0 and all(chip_fits(view, texts[i], chip_w - pad, height - 2) for i in shown)
-
-    if fits(len(texts), 0, range(len(texts))):
-        return range(len(texts)), 0
-    marker = max(lay.touch * 3 // 4, view.canvas.fonts.measure("99", lay.tiny, True)[0] + pad)
-    for count in range(len(texts) - 1, 0, -1):
-        shown = chip_window(len(texts), selected, count)
-        if fits(count, marker, shown):
-            return shown, marker
-    return chip_window(len(texts), selected, 1), marker
-
-
-def chip_label(view: View, rect: Rect, text: str, role: str, *, bold: bool = False) -> None:
-    c, lay = view.canvas, view.layout
-    x, y, w, h = rect
-    inner = w - lay.margin
-    size, lines = chip_text(view, text, inner, h - 2, bold=bold)
-    block = len(lines) * c.fonts.line_height(size, bold)
-    c.paragraph(text, (x + (w - inner) // 2, y + (h - block) // 2, inner, block), size, theme.TEXT, role=role,
-                bold=bold, min_size=size, align="center")
-
-
-def draw_chip(view: View, rect: Rect, text: str, selected: bool, cursor: bool, role: str) -> None:
-    c, lay = view.canvas, view.layout
-    c.box(_inset(rect), theme.BUTTON_HI if selected else theme.BUTTON)
-    if cursor:
-        c.box(_inset(rect), theme.CURSOR, width=max(2, lay.line))
-    chip_label(view, rect, text, role, bold=selected)

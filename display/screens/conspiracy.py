@@ -61,11 +61,12 @@ from device.rules.conspiracy import (
 from device.state import GameState
 from device.state_conspiracy import ConspiracyState, GroupRecord
 from device.text import Message
-from display import render, theme
+from display import render, symbols, theme
 from display.canvas import Rect
+from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.i18n import conspiracy as _texts  # noqa: F401 - registers the screen's texts
-from display.screens import Host, Screen, View, chip_step, screen
+from display.screens import Host, Screen, View, chip_step, chip_window, screen
 from display.ui import Action, Press, Tap, UiState
 
 NAME = "conspiracy"
@@ -129,7 +130,7 @@ def _pods(form: dict[str, Any]) -> list[PodGame]:
 def _refresh(host: Host, form: dict[str, Any]) -> None:
     """Read the event's pods again and forget marks made in another game."""
     if form.get("game") != host.game:
-        form["chosen"], form["cursor"] = [], 0
+        form["chosen"], form["cursor"], form["rows"] = [], 0, {}
     form["game"] = host.game
     form["pods"] = event_games(host.games(), host.game)
 
@@ -240,6 +241,10 @@ def heading(view: View, state: GameState, consp: ConspiracyState) -> str:
     return " · ".join(parts)
 
 
+#: Groups whose titles have a shorter wording for narrow columns.
+SHORT_TITLES = ("winners", "losers")
+
+
 @screen
 class Conspiracy(Screen):
     name = NAME
@@ -277,6 +282,10 @@ class Conspiracy(Screen):
         if form.get("game") != host.game:
             _refresh(host, form)
         found = items(state, form, host.tr)
+        if isinstance(action, Tap) and action.kind == "consp.scroll":
+            label, row = action.value  # a scroll marker: the group's next hidden row comes into view
+            form.setdefault("rows", {})[str(label)] = max(0, int(row))
+            return True
         if isinstance(action, Tap) and action.kind == "consp.item":
             for index, item in enumerate(found):
                 if (item.kind, item.value) == action.value:
@@ -290,12 +299,22 @@ class Conspiracy(Screen):
         step = chip_step(action)
         if step is not None:
             form["cursor"] = (cursor + step) % len(found)
+            self._follow(state, form, found[form["cursor"]])
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             form["cursor"] = cursor
             self._pick(host, form, found[cursor])
             return True
         return False
+
+    def _follow(self, state: GameState, form: dict[str, Any], item: Item) -> None:
+        """The cursor moved onto ``item``: a player's group scrolls to show them."""
+        consp = state.conspiracy
+        if item.kind != "seat" or consp is None:
+            return
+        for group in consp.groups:
+            if item.value in group.order:
+                form.setdefault("rows", {})[group.label] = list(group.order).index(item.value)
 
     def _pick(self, host: Host, form: dict[str, Any], item: Item) -> None:
         if item.kind == "seat":
@@ -322,77 +341,56 @@ class Conspiracy(Screen):
         found_form = view.ui.forms.get(NAME)
         form: dict[str, Any] = found_form if isinstance(found_form, dict) else {}
         x, y, w, h = lay.margin, view.top, c.width - 2 * lay.margin, view.bottom - view.top
-        top = c.text(heading(view, state, consp), (x, y), lay.small, theme.DIM, max_width=w, role="consp.heading",
-                     min_size=lay.tiny).bottom
+        gap = max(2, lay.margin // 2)
+        top = y + self._lines(view, heading(view, state, consp), (x, y, w), theme.DIM, "consp.heading")
         options = [tr.message(Message(key)) for key in shown_options(state)]
         if options:
-            top = c.text(tr("ui.consp.options", options=" · ".join(options)), (x, top), lay.small, theme.WARN,
-                         max_width=w, role="consp.options", min_size=lay.tiny).bottom
+            top += self._lines(view, tr("ui.consp.options", options=" · ".join(options)), (x, top, w), theme.WARN,
+                               "consp.options")
         top += lay.margin // 2
         walk = items(state, form, tr)
         cursor = int(form.get("cursor", 0)) % len(walk) if walk else -1
         current = walk[cursor] if walk else None
         if overview(form):
-            hint_h = c.fonts.line_height(lay.tiny)
-            c.text(tr("ui.consp.pods_hint"), (x + w // 2, y + h), lay.tiny, theme.DIM, anchor="midbottom", max_width=w,
-                   role="consp.pods.hint")
-            self._draw_pods(view, _pods(form), form.get("game"), current, (x, top, w, y + h - hint_h - top - 2))
+            hint = tr("ui.consp.pods_hint")
+            fitted = wrap_fit(view, hint, w, lay.tiny)
+            bottom = y + h
+            pods = _pods(form)
+            if fitted is not None:
+                hint_h = len(fitted[1]) * c.fonts.line_height(fitted[0])
+                # The hint is for whoever holds the gadget: it gives way before the pods get short.
+                rows = (len(pods) + 1) // 2 if len(pods) > 1 else 1
+                if (bottom - hint_h - gap - top) // max(1, rows) >= 2 * lay.touch:
+                    block(view, hint, (x, bottom - hint_h), w, fitted, theme.DIM, "consp.pods.hint", align="center")
+                    bottom -= hint_h + gap
+            self._draw_pods(view, pods, form.get("game"), current, (x, top, w, bottom - top))
             return
         chips = [item for item in walk if item.kind != "seat"]
-        bottom = self._draw_chips(view, chips, current, (x, top, w, y + h - top))
+        bottom = y + h
+        if chips:
+            # The chips in one row along the bottom, a fingertip tall; more than fit scroll with
+            # the cursor, with markers saying how many are hidden on each side.
+            pointed = next((i for i, item in enumerate(chips) if item == current), None)
+            row = [Chip(item.label, Tap("consp.item", (item.kind, item.value)), i == pointed, role=f"consp.chip.{item.kind}")
+                   for i, item in enumerate(chips)]
+            chip_row(view, (x, bottom - lay.touch, w, lay.touch), row, pointed or 0, pointed, "consp.chip",
+                     proportional=True)
+            bottom -= lay.touch + gap
         side = w * 2 // 5
         groups: Rect = (x, top, w - side - lay.margin, bottom - top)
         ranks: Rect = (x + w - side, top, side, bottom - top)
-        # One type size for both sides, the largest that fits the longer list.
-        rows = max([len(state.players)] + [len(g.order) for g in consp.groups]) + 1
-        size = self._row_size(view, rows, bottom - top - lay.margin)
         chosen = [s for s in form.get("chosen", []) if isinstance(s, int)]
-        pointed = current.value if current is not None and current.kind == "seat" else None
-        self._draw_groups(view, state, consp, groups, size, chosen, pointed)
-        self._draw_standings(view, state, consp, ranks, size)
+        pointed_seat = current.value if current is not None and current.kind == "seat" else None
+        focus = form.get("rows", {})
+        self._draw_groups(view, state, consp, groups, chosen, pointed_seat, focus if isinstance(focus, dict) else {})
+        self._draw_standings(view, state, consp, ranks)
 
-    def _draw_chips(self, view: View, chips: list[Item], current: Item | None, area: Rect) -> int:
-        """The chips in rows along the bottom of ``area``; returns the top of the first row."""
-        c, lay = view.canvas, view.layout
-        x, y, w, h = area
-        if not chips:
-            return y + h
-        gap = max(2, lay.margin // 2)
-        pad = lay.margin
-        size = lay.small
-        while True:
-            widths = [min(w, c.fonts.measure(chip.label, size, True)[0] + 2 * pad) for chip in chips]
-            rows: list[list[int]] = [[]]
-            used = 0
-            for index, width in enumerate(widths):
-                if rows[-1] and used + gap + width > w:
-                    rows.append([])
-                    used = 0
-                used += (gap if rows[-1] else 0) + width
-                rows[-1].append(index)
-            if len(rows) <= 2 or size <= lay.tiny:
-                break
-            size = max(lay.tiny, size * 9 // 10)
-        each = c.fonts.line_height(size) + lay.margin // 2 + 2
-        first = y + h - len(rows) * (each + gap) + gap
-        for row_index, row in enumerate(rows):
-            # A row's chips share its width, each in proportion to its label.
-            spare = (w - sum(widths[i] for i in row) - gap * (len(row) - 1)) // len(row)
-            cx = x
-            cy = first + row_index * (each + gap)
-            for index in row:
-                chip = chips[index]
-                width = widths[index] + spare
-                rect = (cx, cy, width, each)
-                pointed = chip == current
-                c.box(rect, theme.BUTTON_HI if pointed else theme.BUTTON)
-                if pointed:
-                    c.box(rect, theme.CURSOR, width=max(2, lay.line))
-                c.text(chip.label, (cx + width // 2, cy + each // 2), size, theme.TEXT, anchor="center", bold=pointed,
-                       max_width=width - lay.margin, role=f"consp.chip.{chip.kind}", min_size=lay.tiny * 4 // 5)
-                c.target(rect, Tap("consp.item", (chip.kind, chip.value)))
-                cx += width + gap
-        return first - gap
+    def _lines(self, view: View, text: str, at: tuple[int, int, int], color: tuple[int, int, int], role: str) -> int:
+        """A line of small type, wrapped on two (or more, smaller) rather than cut; its height."""
+        lay = view.layout
+        x, y, w = at
+        fitted = wrap_fit(view, text, w, lay.small) or wrap_fit(view, text, w, lay.tiny, lines=4) or (lay.tiny, [text])
+        return block(view, text, (x, y), w, fitted, color, role)
 
     def _draw_pods(self, view: View, pods: list[PodGame], shown: object, current: Item | None, area: Rect) -> None:
         """CJ-1, CJ-2: every pod of the event, its players and its round-1 group sizes."""
@@ -409,88 +407,156 @@ class Conspiracy(Screen):
             if current is not None and current.kind == "show" and current.value == pod.game:
                 c.box(rect, theme.CURSOR, width=max(2, lay.line))
             groups = " + ".join(str(g) for g in group_sizes(len(pod.players)))
-            title = c.text(tr("ui.consp.pod_title", pod=pod.pod, count=len(pod.players), groups=groups),
-                           (rect[0] + pad, rect[1] + pad), lay.small, theme.CURSOR, bold=True,
-                           max_width=each_w - 2 * pad, role="consp.pod.title", min_size=lay.tiny)
-            c.paragraph(", ".join(pod.players), (rect[0] + pad, title.bottom, each_w - 2 * pad,
-                        rect[1] + each_h - pad - title.bottom), lay.small, theme.TEXT, role="consp.pod.players",
-                        min_size=lay.tiny * 4 // 5)
+            title = tr("ui.consp.pod_title", pod=pod.pod, count=len(pod.players), groups=groups)
+            fitted = wrap_fit(view, title, each_w - 2 * pad, lay.small, bold=True) or (lay.tiny, [title])
+            ty = rect[1] + pad + block(view, title, (rect[0] + pad, rect[1] + pad), each_w - 2 * pad, fitted,
+                                       theme.CURSOR, "consp.pod.title", bold=True)
+            c.paragraph(", ".join(pod.players), (rect[0] + pad, ty, each_w - 2 * pad, rect[1] + each_h - pad - ty),
+                        lay.small, theme.TEXT, role="consp.pod.players", min_size=lay.tiny)
             c.target(rect, Tap("consp.item", ("show", pod.game)))
 
-    def _row_size(self, view: View, rows: int, height: int) -> int:
-        lay, fonts = view.layout, view.canvas.fonts
-        for size in (lay.medium, lay.small, lay.tiny):
-            if fonts.line_height(size) * rows <= height:
-                return size
-        return lay.tiny * 4 // 5
-
-    def _draw_groups(self, view: View, state: GameState, consp: ConspiracyState, area: Rect, size: int,
-                     chosen: list[int], pointed: object) -> None:
+    def _draw_groups(self, view: View, state: GameState, consp: ConspiracyState, area: Rect, chosen: list[int],
+                     pointed: object, focus: dict[str, int]) -> None:
+        """Each group of the round in a column, in seating order: a row a fingertip tall for each
+        player; more than fit show a window (round the cursor, or what a marker brought into view)
+        with markers saying how many are above and below."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         groups = consp.groups
         if not groups:
             return
         gap = lay.margin
+        step = 0  # the rows touch; each is drawn a pixel inside its target
         each = (w - gap * (len(groups) - 1)) // len(groups)
-        line = c.fonts.line_height(size)
+        pad = lay.margin // 2 + 1
         for index, group in enumerate(groups):
             gx = x + index * (each + gap)
             c.box((gx, y, each, h), theme.PANEL)
-            pad = lay.margin // 2 + 1
-            title = tr.message(Message(f"consp.group.{group.label}"))
+            titles = [tr.message(Message(f"consp.group.{group.label}"))]
+            if group.label in SHORT_TITLES:
+                titles.append(tr(f"ui.consp.group.{group.label}.short"))
             if group.done:
-                title = tr("ui.consp.finished", group=title)
-            c.text(title, (gx + pad, y + pad), size, theme.CURSOR, bold=True, max_width=each - 2 * pad,
-                   role="consp.group.title", min_size=lay.tiny * 4 // 5)
+                titles = [tr("ui.consp.finished", group=title) for title in titles]
+            # The whole title on one line, else the shorter one, else the whole on two lines.
+            title = next((t for t in titles if wrap_fit(view, t, each - 2 * pad, lay.small, lines=1, bold=True)),
+                         titles[0])
+            fitted = wrap_fit(view, title, each - 2 * pad, lay.small, bold=True) or (lay.tiny, [title])
+            rows_top = y + pad + block(view, title, (gx + pad, y + pad), each - 2 * pad, fitted, theme.CURSOR,
+                                       "consp.group.title", bold=True)
             gone = left_numbers(group)
-            for row, seat in enumerate(group.order):
-                ry = y + pad + line * (row + 1)
-                row_rect = (gx + 1, ry, each - 2, line)
-                active = seat == group.active and seat not in gone and not group.done
+            order = list(group.order)
+            fit = max(1, (y + h - pad - rows_top + step) // (lay.touch + step))
+            # A wide column (a pod's only group) holds its rows side by side where one run is too short.
+            subs = max(1, min(-(-len(order) // fit), each // (lay.small * 10)))
+            here = order.index(pointed) if pointed in order else None
+            active = order.index(group.active) if group.active in order else 0
+            shown = chip_window(len(order), focus.get(group.label, here if here is not None else active), fit * subs)
+            marker = 0 if len(shown) == len(order) else marker_width(view) + max(1, lay.margin // 4)
+            sub_w = (each - 2 - marker - gap * (subs - 1)) // subs
+            for slot, row in enumerate(shown):
+                seat = order[row]
+                ry = rows_top + (slot % fit) * (lay.touch + step)
+                row_rect = (gx + 1 + (slot // fit) * (sub_w + gap), ry, sub_w, lay.touch)
+                playing = seat == group.active and seat not in gone and not group.done
                 if seat in chosen:
-                    c.box(row_rect, theme.BUTTON_HI)
-                elif active:
-                    c.box(row_rect, theme.ACTIVE)
+                    c.box(inset(row_rect), theme.BUTTON_HI)
+                elif playing:
+                    c.box(inset(row_rect), theme.ACTIVE)
                 if seat == pointed:
-                    c.box(row_rect, theme.CURSOR, width=max(1, lay.line))
-                name = f"{row + 1}. {state.player(seat).name}"
+                    c.box(inset(row_rect), theme.CURSOR, width=max(1, lay.line))
                 out = seat in gone
                 mark = tr("ui.consp.left_n", n=gone[seat]) if out else ""
-                mark_w = c.fonts.measure(mark, size, False)[0] + pad if mark else 0
-                c.text(name, (gx + pad, ry), size, theme.FAINT if out else theme.TEXT, bold=active or seat in chosen,
-                       max_width=each - 2 * pad - mark_w, role=f"consp.{group.label}.seat", min_size=lay.tiny * 4 // 5)
-                if mark:
-                    c.text(mark, (gx + each - pad, ry), size, theme.ERROR, anchor="topright",
-                           role=f"consp.{group.label}.left")
+                name = f"{row + 1}. {state.player(seat).name}"
+                self._seat_row(view, name, mark, row_rect, playing or seat in chosen, out, group.label)
                 if not out and not group.done:
                     c.target(row_rect, Tap("consp.item", ("seat", seat)))
+            if marker:
+                column = (gx + each - marker - 1, rows_top, marker - step, min(fit, len(shown)) * (lay.touch + step) - step)
+                scroll_markers(view, column, shown.start, len(order) - shown.stop, "consp.group.more",
+                               (Tap("consp.scroll", (group.label, shown.start - 1)),
+                                Tap("consp.scroll", (group.label, shown.stop))))
 
-    def _draw_standings(self, view: View, state: GameState, consp: ConspiracyState, area: Rect, size: int) -> None:
+    def _seat_row(self, view: View, name: str, mark: str, rect: Rect, bold: bool, out: bool, label: str) -> None:
+        """A player's row: the seat number and name, and who left in which order ("out 1") at the
+        right end, or under the name where the row is too narrow for both."""
+        c, lay = view.canvas, view.layout
+        x, y, w, h = rect
+        pad = lay.margin // 2 + 1
+        inner = w - 2 * pad
+        tone = theme.FAINT if out else theme.TEXT
+
+        def mark_w(size: int) -> int:
+            return c.fonts.measure(mark, size)[0] + pad if mark else 0
+
+        largest = lay.medium if c.fonts.line_height(lay.medium) <= h else lay.small
+        for size in range(largest, lay.tiny - 1, -1):
+            if c.fonts.measure(name, size, bold)[0] + mark_w(size) <= inner:
+                c.text(name, (x + pad, y + h // 2), size, tone, anchor="midleft", bold=bold, role=f"consp.{label}.seat",
+                       min_size=size)
+                if mark:
+                    c.text(mark, (x + w - pad, y + h // 2), size, theme.ERROR, anchor="midright",
+                           role=f"consp.{label}.left", min_size=size)
+                return
+        size = lay.tiny
+        for candidate in range(lay.small, lay.tiny - 1, -1):
+            if (2 * c.fonts.line_height(candidate) <= h and c.fonts.measure(name, candidate, bold)[0] <= inner
+                    and c.fonts.measure(mark, candidate)[0] <= inner):
+                size = candidate
+                break
+        line = c.fonts.line_height(size)
+        top = y + (h - 2 * line) // 2
+        c.text(name, (x + pad, top), size, tone, bold=bold, max_width=inner, role=f"consp.{label}.seat",
+               min_size=lay.tiny)
+        if mark:
+            c.text(mark, (x + w - pad, top + line), size, theme.ERROR, anchor="topright", max_width=inner,
+                   role=f"consp.{label}.left", min_size=lay.tiny)
+
+    def _draw_standings(self, view: View, state: GameState, consp: ConspiracyState, area: Rect) -> None:
+        """Places 1–N as they become known, then the players still without one (those with Rumble
+        picks first), as large as they all fit; on a small screen as many as fit, and how many
+        more are below (they are all still playing, in the groups)."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         c.box(area, theme.PANEL)
         pad = lay.margin // 2 + 1
-        rows = standings(state)
+        picks = [consp.picks[r.seat] if r.seat < len(consp.picks) else 0 for r in standings(state)]
+        rows = [row for _, row in sorted(enumerate(standings(state)),
+                                         key=lambda pair: (pair[1].place is None, pair[1].place is None and not picks[pair[0]],
+                                                           pair[0]))]
+        size = next((s for s in (lay.medium, lay.small, lay.tiny)
+                     if c.fonts.line_height(s) * (len(rows) + 1) <= h - 2 * pad), lay.tiny)
         line = c.fonts.line_height(size)
+        room = max(1, (h - 2 * pad) // line - 1)
+        shown = rows if len(rows) <= room else rows[: max(0, room - 1)]
         c.text(tr("ui.consp.standings"), (x + pad, y + pad), size, theme.CURSOR, bold=True, max_width=w - 2 * pad,
-               role="consp.standings.title", min_size=lay.tiny * 4 // 5)
-        place_w = c.fonts.measure(tr.message(nth(10)), size, True)[0] + pad
-        for index, row in enumerate(rows):
+               role="consp.standings.title", min_size=lay.tiny)
+        place_w = max(c.fonts.measure(tr.message(nth(n)), size, True)[0] for n in range(1, len(rows) + 1)) + pad
+        for index, row in enumerate(shown):
             ry = y + pad + line * (index + 1)
             place = tr.message(nth(row.place)) if row.place is not None else "–"
             c.text(place, (x + pad, ry), size, theme.CURSOR if row.place == 1 else theme.TEXT, bold=True,
-                   max_width=place_w, role="consp.place", min_size=lay.tiny * 4 // 5)
-            picks = consp.picks[row.seat] if row.seat < len(consp.picks) else 0
-            # Where the player came from: their round-1 group, once round 2 has regrouped everyone.
-            note = tr.message(group_title(row.groups[0])) if len(row.groups) > 1 and size >= lay.small else ""
-            note_w = min(c.fonts.measure(note, size, False)[0], (w - place_w) // 3) + pad if note else 0
+                   max_width=place_w, role="consp.place", min_size=lay.tiny)
+            count = consp.picks[row.seat] if row.seat < len(consp.picks) else 0
+            extra = tr("ui.consp.picks", n=count) if count else ""
+            extra_w = c.fonts.measure(extra, size)[0] + pad if extra else 0
+            # Where the player came from: their round-1 group, once round 2 has regrouped everyone,
+            # where the row has room for it whole.
+            note = tr.message(group_title(row.groups[0])) if len(row.groups) > 1 else ""
+            note_w = c.fonts.measure(note, size)[0] + pad if note else 0
+            name_w = c.fonts.measure(row.name, size)[0]
+            if note and pad + place_w + name_w + pad + extra_w + note_w > w - pad:
+                note, note_w = "", 0
             name = c.text(row.name, (x + pad + place_w, ry), size, theme.TEXT,
-                          max_width=w - 2 * pad - place_w - note_w, role="consp.standing", min_size=lay.tiny * 4 // 5)
-            if picks:
-                c.text(tr("ui.consp.picks", n=picks), (name.right + pad, ry), size, theme.WARN,
-                       max_width=max(1, x + w - pad - note_w - name.right - pad), role="consp.picks",
-                       min_size=lay.tiny * 4 // 5)
+                          max_width=w - 2 * pad - place_w - note_w - extra_w, role="consp.standing", min_size=lay.tiny)
+            if extra:
+                c.text(extra, (name.right + pad, ry), size, theme.WARN, role="consp.picks", min_size=lay.tiny)
             if note:
-                c.text(note, (x + w - pad, ry), size, theme.DIM, anchor="topright", max_width=note_w - pad,
-                       role="consp.standing.note", min_size=lay.tiny * 4 // 5)
+                c.text(note, (x + w - pad, ry), size, theme.DIM, anchor="topright", role="consp.standing.note",
+                       min_size=lay.tiny)
+        hidden = len(rows) - len(shown)
+        if hidden:
+            ry = y + pad + line * (len(shown) + 1)
+            arrow = line * 3 // 5
+            symbols.arrow(c, (x + pad + arrow / 2, ry + line / 2), arrow, theme.DIM, "down")
+            c.text(str(hidden), (x + pad + arrow + pad, ry), size, theme.DIM, bold=True, role="consp.standing.more",
+                   min_size=lay.tiny)

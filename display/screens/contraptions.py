@@ -62,6 +62,7 @@ from device.state_contraptions import SPROCKETS, Assembled, Assembly, Contraptio
 from device.text import Message
 from display import theme, upkeep
 from display.canvas import Rect
+from display.chips import Chip, block, chip_grid, grid_columns, grid_height, wrap_fit
 from display.i18n import Translator
 from display.i18n import contraptions as _texts  # noqa: F401 - registers the texts
 from display.screens import Host, Screen, View, chip_step, screen
@@ -99,6 +100,7 @@ class Option:
     label: str
     pick: Callable[[Host, dict[str, object]], None]
     marked: bool = False
+    short: str = ""  # fewer words for a narrow chip
 
 
 def _form(ui: UiState) -> dict[str, object]:
@@ -294,9 +296,10 @@ def _manage_options(state: GameState, ct: ContraptionsState, form: dict[str, obj
     else:
         only = form.get("manage")
         for placed in managed(state, only if isinstance(only, int) else 0):
-            label = tr("ui.ct.manage_card", card=placed.card, name=state.player(placed.owner).name,
-                       sprocket=placed.sprocket)
-            found.append(Option(label, _pick_card(placed)))
+            name = state.player(placed.owner).name
+            label = tr("ui.ct.manage_card", card=placed.card, name=name, sprocket=placed.sprocket)
+            short = tr("ui.ct.manage_card.short", card=placed.card, name=name, sprocket=placed.sprocket)
+            found.append(Option(label, _pick_card(placed), short=short))
     found.append(Option(tr("ui.ct.back"), _close))
     return found
 
@@ -413,6 +416,9 @@ class Contraptions(Screen):
                 _manage(sprocket)(host, form)
             return True
         chips = options(state, form, host.tr)
+        if isinstance(action, Tap) and action.kind == "ct.scroll":
+            form["pick"] = int(action.value) % max(1, len(chips))  # a scroll marker: the next hidden chip
+            return True
         if isinstance(action, Tap) and action.kind == "ct.opt":
             index = int(action.value)
             if 0 <= index < len(chips):
@@ -460,7 +466,8 @@ class Contraptions(Screen):
         info = _shown(state, ct, _form(view.ui))
         x, y = lay.margin, view.top
         w, h = c.width - 2 * lay.margin, view.bottom - view.top
-        head_h = c.fonts.line_height(lay.big, True)
+        moving = info.moved_from is not None and info.moved_to is not None
+        head_h = c.fonts.line_height(lay.big if moving else lay.medium, True)
         self._draw_head(view, state, ct, info, (x, y, w, head_h))
         body_y = y + head_h + lay.margin // 2
         body_h = y + h - body_y
@@ -474,18 +481,20 @@ class Contraptions(Screen):
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         title = tr("ui.ct.board_shared") if ct.variant.shared_sprockets else tr("ui.ct.board_of", name=info.name)
-        right_w = w * 11 // 20
-        c.text(title, (x, y + h // 2), lay.medium, theme.TEXT, anchor="midleft", bold=True,
-               max_width=w - right_w - lay.margin, role="ct.title", min_size=lay.tiny)
         if info.moved_from is not None and info.moved_to is not None:
-            text, color, role = tr("ui.ct.move", start=info.moved_from, end=info.moved_to), theme.CURSOR, "ct.move"
+            words, color, role = [tr("ui.ct.move", start=info.moved_from, end=info.moved_to)], theme.CURSOR, "ct.move"
         elif info.counter is not None:
-            text, color, role = tr("ui.ct.counter", sprocket=info.counter), theme.DIM, "ct.counter"
+            words, color, role = [tr("ui.ct.counter", sprocket=info.counter)], theme.DIM, "ct.counter"
         else:
-            text, color, role = tr("ui.ct.no_counter"), theme.DIM, "ct.counter"
+            words, color, role = [tr("ui.ct.no_counter"), tr("ui.ct.no_counter.short")], theme.DIM, "ct.counter"
         size = lay.big if role == "ct.move" else lay.medium
-        c.text(text, (x + w, y + h // 2), size, color, anchor="midright", bold=role == "ct.move",
-               max_width=right_w, role=role, min_size=lay.small)
+        bold = role == "ct.move"
+        # The counter is what the table acts on: it keeps its room, the title takes the rest.
+        text, used = one_line(view, words, w * 11 // 20, size, lay.small, bold=bold)
+        right = c.text(text, (x + w, y + h // 2), used, color, anchor="midright", bold=bold,
+                       max_width=w * 11 // 20, role=role, min_size=lay.small)
+        c.text(title, (x, y + h // 2), lay.medium, theme.TEXT, anchor="midleft", bold=True,
+               max_width=right.left - lay.margin - x, role="ct.title", min_size=lay.tiny)
 
     def _draw_sprockets(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -530,52 +539,109 @@ class Contraptions(Screen):
                 lines.append((label, theme.TEXT, f"ct.sprocket{sprocket}.card"))
             if not lines:
                 lines.append((tr("ui.ct.empty"), theme.FAINT, f"ct.sprocket{sprocket}.empty"))
-            self._draw_lines(view, lines, (tx, ry + gap, tw, rh - 2 * gap), cranks)
+            self._draw_lines(view, lines, (tx, ry + gap, tw, rh - 2 * gap), cranks, f"ct.sprocket{sprocket}.more")
             c.target(rect, Tap("ct.sprocket", sprocket))
 
     def _draw_lines(
-        self, view: View, lines: list[tuple[str, tuple[int, int, int], str]], area: Rect, cranks: bool
+        self, view: View, lines: list[tuple[str, tuple[int, int, int], str]], area: Rect, cranks: bool, more: str
     ) -> None:
-        """One name a line, as big as fits; what does not fit is joined on the last line."""
+        """One name after another, each on a line or wrapped on two, as big as fits; what does not
+        fit even at the smallest size is counted on a last line ("+2")."""
         c, lay = view.canvas, view.layout
         x, y, w, h = area
-        size = lay.medium if cranks else lay.small
-        while size > lay.tiny and c.fonts.line_height(size) * len(lines) > h:
-            size -= 1
-        step = c.fonts.line_height(size)
-        room = max(1, h // step)
-        if len(lines) > room:
-            head, rest = lines[: room - 1], lines[room - 1 :]
-            lines = [*head, (" · ".join(t for t, _, _ in rest), rest[0][1], rest[0][2])]
-        top = y + (h - step * len(lines)) // 2
-        for text, color, role in lines:
-            c.text(text, (x, top), size, color, bold=cranks, max_width=w, role=role, min_size=lay.tiny)
-            top += step
+        largest = lay.medium if cranks else lay.small
+
+        def plan(size: int, count: int) -> list[list[str]] | None:
+            found = []
+            for text, _, _ in lines[:count]:
+                wrapped = c.wrapped(text, size, w, bold=cranks)
+                if wrapped is None or len(wrapped) > 2:
+                    return None
+                found.append(wrapped)
+            return found
+
+        step = c.fonts.line_height(lay.tiny, cranks)
+        shown: list[list[str]] = []
+        size = lay.tiny
+        for count in range(len(lines), 0, -1):
+            tail = 1 if count < len(lines) else 0  # the line that counts the rest
+            for candidate in range(largest, lay.tiny - 1, -1):
+                wrapped = plan(candidate, count)
+                step = c.fonts.line_height(candidate, cranks)
+                if wrapped is not None and (sum(map(len, wrapped)) + tail) * step <= h:
+                    shown, size = wrapped, candidate
+                    break
+            if shown:
+                break
+        if not shown:  # not even one name: the first, cut to its line
+            shown, size = [[lines[0][0]]], lay.tiny
+        step = c.fonts.line_height(size, cranks)
+        rest = len(lines) - len(shown)
+        top = y + (h - step * (sum(map(len, shown)) + (1 if rest else 0))) // 2
+        for (text, color, role), name_lines in zip(lines, shown, strict=False):
+            height = len(name_lines) * step
+            c.paragraph(text, (x, top, w, height), size, color, role=role, bold=cranks, min_size=size)
+            top += height
+        if rest:
+            c.text(f"+{rest}", (x, top), size, theme.DIM, bold=True, role=more, min_size=size)
 
     def _draw_side(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         c.box(area, theme.PANEL)
         pad = lay.margin
+        gap = max(2, lay.margin // 2)
         ix, iw = x + pad, w - 2 * pad
-        ty = y + pad // 2
-        bottom = y + h - pad // 2
+        top, bottom = y + pad // 2, y + h - pad // 2
         form = _form(view.ui)
         kind = mode(state, form)
-        job = ct.assembly
-        if info.faces:
-            faces = " · ".join(str(f) for f in info.faces)
-            r = c.text(tr("ui.ct.die", faces=faces), (ix, ty), lay.big, theme.WALK, bold=True, max_width=iw,
-                       role="ct.die", min_size=lay.small)
-            ty = r.bottom
-            up = current_upkeep(state)
-            meaning = self._die_meaning(tr, state, ct, info) if up is not None and up.stage is not Stage.DONE else ""
-            if meaning:
-                r = c.text(meaning, (ix, ty), lay.small, theme.DIM, max_width=iw, role="ct.die.meaning", min_size=lay.tiny)
-                ty = r.bottom
-            ty += pad // 2
-        ty = self._draw_task(view, state, ct, job, kind, (ix, ty, iw, bottom - ty))
-        self._draw_chips(view, state, form, (ix, ty, iw, bottom - ty), kind)
+        chips = options(state, form, tr)
+        items = [Chip(chip.label, Tap("ct.opt", index), chip.marked, chip.short) for index, chip in enumerate(chips)]
+        parts = self._heading(view, state, ct, info, kind)
+        news = kind in ("idle", "paid")
+        # The chips keep room for three of them (every one, with nothing to decide); the heading's
+        # hints and details give way first, the largest type shrinks next.
+        wanted = len(chips) if news else min(len(chips), 3)
+        fitted = [part.fit(view, iw) for part in parts]
+
+        def capacity(room: int) -> int:
+            if room < lay.touch:
+                return 0
+            cols, whole = grid_columns(view, (ix, 0, iw, room), items, COLUMNS, largest=lay.medium)
+            return len(chips) if whole else cols * max(1, (room + gap) // (lay.touch + gap))
+
+        def used() -> int:
+            return sum(f[1] + part.after for part, f in zip(parts, fitted, strict=True) if f is not None)
+
+        while capacity(bottom - top - used()) < wanted:
+            drop = [i for i, part in enumerate(parts) if part.drop and fitted[i] is not None]
+            shrink = [i for i, part in enumerate(parts) if fitted[i] is not None and part.shrunk is not None]
+            if drop:
+                fitted[max(drop, key=lambda i: parts[i].drop)] = None
+            elif shrink:
+                i = shrink[0]
+                parts[i] = parts[i].smaller()
+                fitted[i] = parts[i].fit(view, iw)
+            else:
+                break
+        ty = top
+        for part, fit in zip(parts, fitted, strict=True):
+            if fit is None:
+                continue
+            block(view, part.text, (ix, ty), iw, fit[0], part.color, part.role, bold=part.bold)
+            ty += fit[1] + part.after
+        if not chips:
+            return
+        if news:
+            # Nothing to decide: the chips at the bottom, the table's news above them.
+            cols, _ = grid_columns(view, (ix, 0, iw, bottom - ty), items, COLUMNS, largest=lay.medium)
+            grid_h = min(grid_height(view, len(chips), cols), max(lay.touch, bottom - ty))
+            self._draw_idle(view, state, ct, (ix, ty, iw, bottom - grid_h - gap - ty))
+            ty = bottom - grid_h
+        pick = int(form.get("pick", 0)) % len(chips)  # type: ignore[call-overload]
+        cursor = None if kind == "place" else pick
+        chip_grid(view, (ix, ty, iw, bottom - ty), items, cursor, "ct.option", lambda i: Tap("ct.scroll", i),
+                  columns=COLUMNS, largest=lay.medium)
 
     def _die_meaning(self, tr: Translator, state: GameState, ct: ContraptionsState, info: UpkeepView) -> str:
         face = info.faces[0]
@@ -586,95 +652,92 @@ class Contraptions(Screen):
             return tr("ui.ct.die.library", libraries=", ".join(str(n) for n in numbers))
         return ""
 
-    def _draw_task(
-        self, view: View, state: GameState, ct: ContraptionsState, job: Assembly | None, kind: str, area: Rect
-    ) -> int:
-        """The pending choice's heading; returns where the chips start."""
-        c, lay, tr = view.canvas, view.layout, view.tr
-        x, ty, w, h = area
+    def _heading(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, kind: str) -> list[Part]:
+        """What the side panel says above the chips: the die and what it means, then the pending
+        choice's heading and its hint."""
+        lay, tr = view.layout, view.tr
+        job = ct.assembly
         who = state.player(job.seat).name if job is not None else ""
-
-        def line(text: str, size: int, color: tuple[int, int, int], role: str, bold: bool = False) -> None:
-            nonlocal ty
-            if role == "ct.hint":
-                # Two lines at most, and only where the chips keep their room: the hint is for
-                # whoever holds the gadget, not for the table.
-                if h < 8 * c.fonts.line_height(lay.medium):
-                    return
-                ty += c.paragraph(text, (x, ty, w, c.fonts.line_height(size) * 2), size, color, role=role)
-                return
-            r = c.text(text, (x, ty), size, color, bold=bold, max_width=w, role=role, min_size=lay.tiny)
-            ty = r.bottom
-
+        parts: list[Part] = []
+        if info.faces:
+            faces = " · ".join(str(f) for f in info.faces)
+            parts.append(Part(tr("ui.ct.die", faces=faces), lay.big, lay.medium, theme.WALK, "ct.die", bold=True,
+                              lines=1, shrunk=lay.small))
+            up = current_upkeep(state)
+            meaning = self._die_meaning(tr, state, ct, info) if up is not None and up.stage is not Stage.DONE else ""
+            if meaning:
+                parts.append(Part(meaning, lay.small, lay.tiny, theme.DIM, "ct.die.meaning", drop=2))
+            parts[-1] = replace(parts[-1], after=lay.margin // 2)
+        hint = 3
         if kind == "place" and job is not None and job.card is not None:
-            line(tr("ui.ct.revealed", name=who), lay.small, theme.DIM, "ct.task")
-            line(job.card, lay.big, theme.CURSOR, "ct.card", bold=True)
-            line(tr("ui.ct.place_hint", sprocket=job.highlight), lay.tiny, theme.TEXT, "ct.hint")
+            parts.append(Part(tr("ui.ct.revealed", name=who), lay.small, lay.tiny, theme.DIM, "ct.task", drop=1))
+            parts.append(Part(job.card, lay.big, lay.small, theme.CURSOR, "ct.card", bold=True, shrunk=lay.tiny))
+            parts.append(Part(tr("ui.ct.place_hint", sprocket=job.highlight), lay.tiny, lay.tiny, theme.TEXT,
+                              "ct.hint", drop=hint))
         elif kind in ("look", "library", "tap") and job is not None:
-            line(f"{who}: {tr.message(_job_message(state, job))}", lay.small, theme.TEXT, "ct.task", bold=True)
+            parts.append(Part(f"{who}: {tr.message(_job_message(state, job))}", lay.small, lay.tiny, theme.TEXT,
+                              "ct.task", bold=True, lines=3))
             if kind == "tap":
-                line(library_text(tr, state, job.libraries[0]), lay.small, theme.DIM, "ct.library")
+                parts.append(Part(library_text(tr, state, job.libraries[0]), lay.small, lay.tiny, theme.DIM,
+                                  "ct.library", drop=1))
             if kind == "look":
-                line(tr("ui.ct.look_hint"), lay.tiny, theme.DIM, "ct.hint")
+                parts.append(Part(tr("ui.ct.look_hint"), lay.tiny, lay.tiny, theme.DIM, "ct.hint", drop=hint))
         elif kind == "crank":
             up = current_upkeep(state)
             assert up is not None
-            line(tr("ui.ct.crank_title", name=state.player(up.seat).name, sprocket=up.sprocket), lay.small, theme.TEXT,
-                 "ct.task", bold=True)
-            line(tr("ui.ct.crank_hint"), lay.tiny, theme.DIM, "ct.hint")
+            parts.append(Part(tr("ui.ct.crank_title", name=state.player(up.seat).name, sprocket=up.sprocket),
+                              lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
+            parts.append(Part(tr("ui.ct.crank_hint"), lay.tiny, lay.tiny, theme.DIM, "ct.hint", drop=hint))
         elif kind == "roll":
-            line(tr.message(Message("ct.banner.roll")), lay.medium, theme.TEXT, "ct.task", bold=True)
+            parts.append(Part(tr.message(Message("ct.banner.roll")), lay.medium, lay.tiny, theme.TEXT, "ct.task",
+                              bold=True, lines=3, shrunk=lay.small))
         elif kind == "assemble":
             seat = _form(view.ui).get("assembler")
-            if isinstance(seat, int):
-                line(f"{state.player(seat).name}: {tr('ui.ct.choose_library')}", lay.small, theme.TEXT, "ct.task",
-                     bold=True)
-            else:
-                line(tr("ui.ct.assemble_who"), lay.small, theme.TEXT, "ct.task", bold=True)
+            text = f"{state.player(seat).name}: {tr('ui.ct.choose_library')}" if isinstance(seat, int) else tr(
+                "ui.ct.assemble_who")
+            parts.append(Part(text, lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
         elif kind == "manage":
-            line(tr("ui.ct.manage_which"), lay.small, theme.TEXT, "ct.task", bold=True)
+            parts.append(Part(tr("ui.ct.manage_which"), lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
         elif kind == "paid":
-            line(tr.message(Message("ct.banner.roll_cost", cost=next_roll_cost(state))), lay.medium, theme.CURSOR,
-                 "ct.task", bold=True)
+            parts.append(Part(tr.message(Message("ct.banner.roll_cost", cost=next_roll_cost(state))), lay.medium,
+                              lay.tiny, theme.CURSOR, "ct.task", bold=True, lines=3, shrunk=lay.small))
         elif kind == "card":
             # Tapped on the reader or picked on screen: its name, then whose it is and where.
             chosen = _picked(ct, _form(view.ui))
             assert chosen is not None
-            line(chosen.card, lay.medium, theme.CURSOR, "ct.card", bold=True)
-            line(tr("ui.ct.selected", name=state.player(chosen.owner).name, sprocket=chosen.sprocket), lay.small,
-                 theme.TEXT, "ct.task")
-        else:
-            # Nothing to decide: the news, above the one chip (a card says "assemble").
-            room = (c.fonts.line_height(lay.medium) + lay.margin) * len(options(state, _form(view.ui), tr))
-            self._draw_idle(view, state, ct, (x, ty, w, h - room))
-            return ty + h - room
-        return ty + lay.margin // 2
+            parts.append(Part(chosen.card, lay.medium, lay.tiny, theme.CURSOR, "ct.card", bold=True, shrunk=lay.small))
+            parts.append(Part(tr("ui.ct.selected", name=state.player(chosen.owner).name, sprocket=chosen.sprocket),
+                              lay.small, lay.tiny, theme.TEXT, "ct.task", lines=3))
+        if parts:
+            parts[-1] = replace(parts[-1], after=max(parts[-1].after, lay.margin // 2))
+        return parts
 
     def _draw_idle(self, view: View, state: GameState, ct: ContraptionsState, area: Rect) -> None:
-        """Nothing to decide: what was cranked, the stopped machine, the libraries, the scrapyard."""
+        """Nothing to decide: what was cranked, the stopped machine, the libraries, the scrapyard
+        — as many as the room holds, each whole (on two lines where one is too narrow)."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x, ty, w, h = area
         up = current_upkeep(state)
-        lines: list[tuple[str, int, tuple[int, int, int], str]] = []
+        lines: list[tuple[str, tuple[int, int, int], str]] = []
         if up is not None and up.stage is Stage.DONE and up.sprocket is not None:
             if up.cranked:
-                lines.append((tr("ui.ct.cranked", cards=", ".join(up.cranked)), lay.small, theme.TEXT, "ct.cranked"))
+                lines.append((tr("ui.ct.cranked", cards=", ".join(up.cranked)), theme.TEXT, "ct.cranked"))
             else:
-                lines.append((tr("ui.ct.cranked_none"), lay.small, theme.DIM, "ct.cranked"))
+                lines.append((tr("ui.ct.cranked_none"), theme.DIM, "ct.cranked"))
         info = upkeep_view(state)
         if info is not None and any(m.key == "ct.banner.stopped" for m in info.banner):
-            lines.append((tr.message(Message("ct.banner.stopped")), lay.small, theme.WARN, "ct.stopped"))
+            lines.append((tr.message(Message("ct.banner.stopped")), theme.WARN, "ct.stopped"))
         seat = state.active
         scrapped = sum(1 for g in ct.scrapyard if (ct.variant.shared_sprockets or g.owner == seat) and not g.is_copy)
         key = "ui.ct.scrapyard_shared" if ct.variant.shared_sprockets else "ui.ct.scrapyard"
-        lines.append((tr(key, count=scrapped), lay.small, theme.TEXT, "ct.scrapyard"))
+        lines.append((tr(key, count=scrapped), theme.TEXT, "ct.scrapyard"))
         if ct.variant is Variant.FACTIONS and not ct.physical:
             # The faction libraries lie face up (CT-A1): their top cards are the table's news.
-            lines.append((tr("ui.ct.factions"), lay.small, theme.DIM, "ct.libraries"))
+            lines.append((tr("ui.ct.factions"), theme.DIM, "ct.libraries"))
             for library in ct.libraries:
                 top = library.cards[0] if library.cards else tr("ui.ct.empty")
                 text = tr("ui.ct.faction_top", number=library.faction, count=len(library.cards), card=top)
-                lines.append((text, lay.small, theme.TEXT, "ct.library"))
+                lines.append((text, theme.TEXT, "ct.library"))
         for index, library in enumerate(ct.libraries):
             if (library.owner is not None and library.owner != seat) or (ct.variant is Variant.FACTIONS and not ct.physical):
                 continue
@@ -683,39 +746,74 @@ class Contraptions(Screen):
                 text = tr("ui.ct.library_physical", library=name)
             else:
                 text = tr("ui.ct.library", library=name, count=len(library.cards))
-            lines.append((text, lay.small, theme.DIM, "ct.library"))
+            lines.append((text, theme.DIM, "ct.library"))
         bottom = ty + h
-        for text, size, color, role in lines:
-            if ty + c.fonts.line_height(size) > bottom:
+        # One size for every line, the largest at which they all fit; else the first ones at the
+        # smallest, as many as fit.
+        size = lay.tiny
+        for candidate in range(lay.small, lay.tiny - 1, -1):
+            wrapped = [c.wrapped(text, candidate, w) for text, _, _ in lines]
+            if all(x is not None and len(x) <= 2 for x in wrapped) and sum(
+                    len(x or []) for x in wrapped) * c.fonts.line_height(candidate) <= h:
+                size = candidate
                 break
-            r = c.text(text, (x, ty), size, color, max_width=w, role=role, min_size=lay.tiny)
-            ty = r.bottom
+        for index, (text, color, role) in enumerate(lines):
+            fitted = wrap_fit(view, text, w, size, smallest=size)
+            if fitted is None or ty + len(fitted[1]) * c.fonts.line_height(size) > bottom:
+                break
+            if role == "ct.libraries" and index + 1 < len(lines):
+                # A heading only with at least one of its lines under it.
+                following = wrap_fit(view, lines[index + 1][0], w, size, smallest=size)
+                if following is None or ty + (len(fitted[1]) + len(following[1])) * c.fonts.line_height(size) > bottom:
+                    break
+            ty += block(view, text, (x, ty), w, fitted, color, role)
 
-    def _draw_chips(self, view: View, state: GameState, form: dict[str, object], area: Rect, kind: str) -> None:
-        c, lay, tr = view.canvas, view.layout, view.tr
-        x, y, w, h = area
-        chips = options(state, form, tr)
-        if not chips or h <= 0:
-            return
-        gap = max(2, lay.margin // 2)
-        each = min(c.fonts.line_height(lay.medium) + lay.margin, max(1, h // len(chips)))
-        each = max(each, c.fonts.line_height(lay.tiny) + gap)
-        size = lay.medium
-        while size > lay.tiny and c.fonts.line_height(size) > each - gap:
-            size -= 1
-        visible = max(1, h // each)
-        pick = int(form.get("pick", 0)) % len(chips)  # type: ignore[call-overload]
-        start = max(0, min(pick - visible // 2, len(chips) - visible))
-        for offset, chip in enumerate(chips[start : start + visible]):
-            index = start + offset
-            rect = (x, y + offset * each, w, each - gap)
-            current = index == pick and kind != "place"
-            c.box(rect, theme.BUTTON_HI if chip.marked or current else theme.BUTTON)
-            if current:
-                c.box(rect, theme.CURSOR, width=max(2, lay.line))
-            c.text(chip.label, (rect[0] + lay.margin, rect[1] + rect[3] // 2), size, theme.TEXT, anchor="midleft",
-                   bold=current, max_width=w - 2 * lay.margin, role="ct.option", min_size=lay.tiny)
-            c.target(rect, Tap("ct.opt", index))
+
+#: The side panel's chips in one column, or two where that shows them all.
+COLUMNS = (1, 2)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A line of the side panel's heading: wrapped on up to ``lines`` lines, from ``largest`` down
+    to ``smallest``; ``drop`` > 0: it gives way to the chips (the highest first); ``shrunk``: the
+    smaller ``largest`` it takes before anything else gives way."""
+
+    text: str
+    largest: int
+    smallest: int
+    color: tuple[int, int, int]
+    role: str
+    bold: bool = False
+    lines: int = 2
+    drop: int = 0
+    shrunk: int | None = None
+    after: int = 0
+
+    def fit(self, view: View, width: int) -> tuple[tuple[int, list[str]], int] | None:
+        """How it fits ``width`` and how tall it is; where it fits at none of its sizes, its first
+        line as small as allowed (the canvas records it as cut)."""
+        fitted = wrap_fit(view, self.text, width, self.largest, smallest=self.smallest, lines=self.lines, bold=self.bold)
+        if fitted is None:
+            fitted = wrap_fit(view, self.text, width, self.smallest, smallest=self.smallest, lines=99, bold=self.bold)
+            if fitted is None:
+                fitted = (self.smallest, [self.text])
+        return fitted, len(fitted[1]) * view.canvas.fonts.line_height(fitted[0], self.bold)
+
+    def smaller(self) -> Part:
+        assert self.shrunk is not None
+        return replace(self, largest=self.shrunk, smallest=min(self.smallest, self.shrunk), shrunk=None)
+
+
+def one_line(view: View, words: Sequence[str], width: int, largest: int, smallest: int, *,
+             bold: bool = False) -> tuple[str, int]:
+    """The first of ``words`` (longest first) that fits ``width`` on one line, and its size."""
+    fonts = view.canvas.fonts
+    for text in words:
+        for size in range(largest, smallest - 1, -1):
+            if fonts.measure(text, size, bold)[0] <= width:
+                return text, size
+    return words[-1], smallest
 
 
 def _shown(state: GameState, ct: ContraptionsState, form: dict[str, object]) -> UpkeepView:

@@ -25,9 +25,10 @@ from device.state import GameState, Player
 from device.state_necromancer import SOLO_TURNS, Fate, NecromancerState, Phase
 from display import theme, upkeep
 from display.canvas import Rect
+from display.chips import Chip, block, chip_grid, grid_columns, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.i18n import necromancer as _texts  # noqa: F401 - registers the screen's texts
-from display.screens import Host, Screen, View, chip_step, screen
+from display.screens import Host, Screen, View, chip_step, chip_window, screen
 from display.screens.table import seat_badges
 from display.ui import Action, Press, Tap
 
@@ -144,6 +145,9 @@ class Necromancer(Screen):
         if step is not None:
             form["pick"] = (pick + step) % len(options)
             return True
+        if isinstance(action, Tap) and action.kind == "necro.scroll":
+            form["pick"] = int(action.value) % len(options)  # a scroll marker: the next hidden answer
+            return True
         chosen: int | None
         if isinstance(action, Tap) and action.kind == "necro.blame":
             chosen = None if action.value is None else int(action.value)
@@ -161,15 +165,23 @@ class Necromancer(Screen):
     def _solo(self, host: Host, state: GameState, form: dict[str, Any], action: Action) -> bool:
         assert state.necromancer is not None
         seats = soloing(state.necromancer)
+        count = len(state.players)
         if isinstance(action, Tap) and action.kind == "necro.solo":
             host.execute(SoloTurn(seat=int(action.value)))
             return True
+        if isinstance(action, Tap) and action.kind == "necro.row":
+            form["row"] = max(0, min(count - 1, int(action.value)))  # a scroll marker: the next hidden row
+            return True
+        step = chip_step(action)
         if not seats:
+            if step is not None:  # nobody to pick: the encoder scrolls a long list
+                form["row"] = max(0, min(count - 1, int(form.get("row", 0)) + step))
+                return True
             return False
         cursor = int(form.get("cursor", 0)) % len(seats)
-        step = chip_step(action)
         if step is not None:
             form["cursor"] = (cursor + step) % len(seats)
+            form["row"] = seats[int(form["cursor"])]  # the list scrolls to the cursor
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             host.execute(SoloTurn(seat=seats[cursor]))
@@ -188,78 +200,122 @@ class Necromancer(Screen):
         if seat is not None:
             self._draw_question(view, state, seat, int(form.get("pick", 0)), area)
         else:
-            self._draw_list(view, state, int(form.get("cursor", 0)) if isinstance(form, dict) else 0, area)
+            self._draw_list(view, state, form if isinstance(form, dict) else {}, area)
 
     def _draw_question(self, view: View, state: GameState, seat: int, pick: int, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
-        title = c.text(tr("ui.necro.ask", name=state.player(seat).name), (x + w // 2, y), lay.big, theme.CURSOR,
-                       anchor="midtop", bold=True, max_width=w, role="necro.ask", min_size=lay.small)
-        hint_h = c.fonts.line_height(lay.small)
-        c.text(tr("ui.necro.ask_hint"), (x + w // 2, y + h), lay.small, theme.DIM, anchor="midbottom", max_width=w,
-               role="necro.ask.hint", min_size=lay.tiny)
+        question = tr("ui.necro.ask", name=state.player(seat).name)
+        fitted = wrap_fit(view, question, w, lay.big, smallest=lay.small, bold=True) or wrap_fit(
+            view, question, w, lay.small, lines=3, bold=True) or (lay.tiny, [question])
+        top = y + block(view, question, (x, y), w, fitted, theme.CURSOR, "necro.ask", bold=True, align="center")
+        hint = tr("ui.necro.ask_hint")
+        hint_fit = wrap_fit(view, hint, w, lay.small)
+        hint_h = len(hint_fit[1]) * c.fonts.line_height(hint_fit[0]) if hint_fit is not None else 0
         options = answers(state, seat)
         pick %= len(options)
-        top = title.bottom + lay.margin // 2
-        room = y + h - hint_h - lay.margin // 2 - top
-        one = c.fonts.line_height(lay.medium) + lay.margin
-        cols = 1 if len(options) * one <= room else 2
-        rows = (len(options) + cols - 1) // cols
-        gap = max(2, lay.margin // 2)
-        each_h = min(one, room // rows)
-        each_w = (w - gap * (cols - 1)) // cols
-        for index, answer in enumerate(options):
-            col, row = index // rows, index % rows
-            rect = (x + col * (each_w + gap), top + row * each_h, each_w, each_h - gap)
-            selected = index == pick
-            c.box(rect, theme.BUTTON_HI if selected else theme.BUTTON)
-            if selected:
-                c.box(rect, theme.CURSOR, width=max(2, lay.line))
-            label = tr("ui.necro.nobody") if answer is None else state.player(answer).name
-            c.text(label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), lay.medium, theme.TEXT, anchor="center",
-                   bold=selected, max_width=rect[2] - 2 * lay.margin, role="necro.answer", min_size=lay.tiny)
-            c.target(rect, Tap("necro.blame", answer))
+        chips = [Chip(tr("ui.necro.nobody") if answer is None else state.player(answer).name,
+                      Tap("necro.blame", answer), short=tr("ui.necro.nobody.short") if answer is None else "")
+                 for answer in options]
+        top += lay.margin // 2
+        room = y + h - top
+        # The hint (what the keys do) gives way when the answers would not all show without it.
+        cols, whole = grid_columns(view, (x, top, w, room - hint_h - lay.margin // 2), chips, ANSWER_COLUMNS,
+                                   align="center")
+        if hint_fit is not None and (whole or not grid_columns(view, (x, top, w, room), chips, ANSWER_COLUMNS,
+                                                                align="center")[1]):
+            room -= hint_h + lay.margin // 2
+            block(view, hint, (x, y + h - hint_h), w, hint_fit, theme.DIM, "necro.ask.hint", align="center")
+        chip_grid(view, (x, top, w, room), chips, pick, "necro.answer", lambda i: Tap("necro.scroll", i),
+                  columns=ANSWER_COLUMNS, align="center", largest=lay.medium)
 
-    def _draw_list(self, view: View, state: GameState, cursor: int, area: Rect) -> None:
+    def _draw_list(self, view: View, state: GameState, form: dict[str, Any], area: Rect) -> None:
+        """Every player a row: the name, and their standing on one line or two; rows a fingertip
+        tall where a solo turn is there to record.  More rows than fit: a window round the row
+        in view (the cursor's), with markers saying how many are above and below."""
         c, lay, tr = view.canvas, view.layout, view.tr
         necro = state.necromancer
         assert necro is not None
         x, y, w, h = area
         title = c.text(tr("ui.necro.title"), (x, y), lay.medium, theme.CURSOR, bold=True, max_width=w,
-                       role="necro.title")
+                       role="necro.title", min_size=lay.tiny)
         seats = soloing(necro)
+        cursor = int(form.get("cursor", 0))
         chosen = seats[cursor % len(seats)] if seats else None
-        hint_h = c.fonts.line_height(lay.small) if chosen is not None else 0
-        if chosen is not None:
-            c.text(tr("ui.necro.solo_hint", name=state.player(chosen).name), (x + w // 2, y + h), lay.small, theme.DIM,
-                   anchor="midbottom", max_width=w, role="necro.solo.hint", min_size=lay.tiny)
         top = title.bottom + lay.margin // 2
-        count = len(state.players)
         gap = max(2, lay.margin // 2)
-        each = (y + h - hint_h - gap - top) // count
+        count = len(state.players)
+        texts = [self._standing(tr, state, necro, player.seat) for player in state.players]
         name_w = w // 4
-        size = lay.medium if each >= c.fonts.line_height(lay.medium) * 2 else lay.small
-        for player in state.players:
+        marker_w = marker_width(view) + gap
+
+        def plan(room: int) -> tuple[int, int, int, bool]:
+            """The type size, row height and rows shown in ``room``, and whether they all show."""
+            for scrolled in (False, True):
+                text_w = w - name_w - lay.margin - (marker_w if scrolled else 0)
+                for size in (lay.small, lay.tiny):
+                    wrapped = [c.wrapped(t, size, text_w) for t in texts]
+                    if any(lines is None or len(lines) > 2 for lines in wrapped):
+                        continue
+                    lines = max(len(lines or []) for lines in wrapped)
+                    row_h = max(lay.touch if seats else 0, lines * c.fonts.line_height(size) + gap * 2)
+                    fit = max(1, (room + gap) // (row_h + gap))
+                    if fit >= count or scrolled:
+                        return size, row_h, fit, fit >= count
+            return lay.tiny, max(lay.touch, 2 * c.fonts.line_height(lay.tiny) + 2 * gap), max(
+                1, (room + gap) // (lay.touch + gap)), False
+
+        hint = tr("ui.necro.solo_hint", name=state.player(chosen).name) if chosen is not None else ""
+        hint_fit = wrap_fit(view, hint, w, lay.small) if hint else None
+        hint_h = len(hint_fit[1]) * c.fonts.line_height(hint_fit[0]) + gap if hint_fit is not None else 0
+        room = y + h - top
+        size, row_h, fit, whole = plan(room - hint_h)
+        if hint_fit is not None and (whole or not plan(room)[3]):
+            room -= hint_h
+            block(view, hint, (x, y + h - hint_h + gap), w, hint_fit, theme.DIM, "necro.solo.hint", align="center")
+        else:
+            size, row_h, fit, whole = plan(room)
+        focus = int(form.get("row", chosen if chosen is not None else 0))
+        shown = chip_window(count, max(0, min(count - 1, focus)), fit)
+        right = 0 if whole else marker_w
+        name_size = lay.medium if row_h >= c.fonts.line_height(lay.medium) * 2 else size
+        for slot, index in enumerate(shown):
+            player = state.players[index]
             record = necro.seat(player.seat)
-            rect = (x, top + player.seat * each, w, each - gap)
+            rect = (x, top + slot * (row_h + gap), w - right, row_h)
             solo = record.phase is Phase.SOLO
             c.box(rect, theme.LOST_BG if record.out else theme.ACTIVE if solo else theme.PANEL)
             if player.seat == chosen:
                 c.box(rect, theme.CURSOR, width=max(2, lay.line))
             middle = rect[1] + rect[3] // 2
             color = theme.FAINT if record.out else theme.TEXT
-            c.text(player.name, (x + lay.margin, middle), size, color, anchor="midleft", bold=True,
+            c.text(player.name, (x + lay.margin, middle), name_size, color, anchor="midleft", bold=True,
                    max_width=name_w - lay.margin, role="necro.name", min_size=lay.tiny)
-            parts = standing(tr, state, player.seat)
-            if record.deaths == 0 and not record.out:
-                parts.insert(0, tr("ui.necro.never_died"))
-            elif not record.minion and not record.out:
-                parts.insert(0, tr("ui.necro.full"))
-            minions = [state.player(r.seat).name for r in necro.seats if r.master == player.seat]
-            if minions:
-                parts.append(tr("ui.necro.minions", names=", ".join(minions)))
-            c.text(" · ".join(parts), (x + name_w, middle), lay.small, theme.FAINT if record.out else theme.WARN if
-                   record.minion else theme.TEXT, anchor="midleft", max_width=w - name_w - lay.margin,
-                   role=f"necro.row{player.seat}", min_size=lay.tiny)
+            text_w = w - right - name_w - lay.margin
+            lines = c.wrapped(texts[index], size, text_w) or [texts[index]]
+            height = len(lines) * c.fonts.line_height(size)
+            tone = theme.FAINT if record.out else theme.WARN if record.minion else theme.TEXT
+            c.paragraph(texts[index], (x + name_w, middle - height // 2, text_w, height), size, tone,
+                        role=f"necro.row{player.seat}", min_size=size)
             if solo:
                 c.target(rect, Tap("necro.solo", player.seat))
+        if right:
+            column = (x + w - right + gap, top, right - gap, len(shown) * (row_h + gap) - gap)
+            scroll_markers(view, column, shown.start, count - shown.stop, "necro.list.more",
+                           (Tap("necro.row", shown.start - 1), Tap("necro.row", shown.stop)))
+
+    def _standing(self, tr: Translator, state: GameState, necro: NecromancerState, seat: int) -> str:
+        record = necro.seat(seat)
+        parts = standing(tr, state, seat)
+        if record.deaths == 0 and not record.out:
+            parts.insert(0, tr("ui.necro.never_died"))
+        elif not record.minion and not record.out:
+            parts.insert(0, tr("ui.necro.full"))
+        minions = [state.player(r.seat).name for r in necro.seats if r.master == seat]
+        if minions:
+            parts.append(tr("ui.necro.minions", names=", ".join(minions)))
+        return " · ".join(parts)
+
+
+#: The answers in one column, or two or three where that shows them all.
+ANSWER_COLUMNS = (1, 2, 3)

@@ -23,7 +23,6 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
 
 import pygame
 
@@ -52,6 +51,7 @@ from device.state_planechase import ChoiceKind, DieFace, FaceUpCard, PlanarKind,
 from device.text import Message
 from display import cardtext, symbols, theme, upkeep
 from display.canvas import Canvas, Rect
+from display.chips import scroll_markers
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step, chip_window, screen
 from display.screens.table import Strip, table_strip
@@ -516,28 +516,6 @@ def draw_cost(view: View, area: tuple[int, int, int], cost: int) -> int:
         c.text(free, (vx, vy + diameter // 2), free_size, theme.CURSOR, anchor="midleft", bold=True, role="pc.cost",
                min_size=free_size)
     return height
-
-
-def scroll_markers(view: View, column: Rect, before: int, after: int, role: str,
-                   taps: tuple[Tap, Tap] | None = None) -> None:
-    """How many chips are hidden above and below a scrolled list: an arrow and a number at each
-    end of ``column``, drawn with shapes (the bundled fonts have no ▲▼); with ``taps``, touching
-    a marker brings the next hidden chip into view."""
-    c, lay = view.canvas, view.layout
-    x, y, w, h = column
-    arrow = max(6, min(w, lay.touch) * 2 // 5)
-    ends: tuple[tuple[int, Literal["up", "down"], int], ...] = ((before, "up", y), (after, "down", y + h - lay.touch))
-    for index, (count, direction, at) in enumerate(ends):
-        if count <= 0:
-            continue
-        cell = (x, at, w, lay.touch)
-        c.box(cell, theme.PANEL_HI)
-        if taps is not None:
-            c.target(cell, taps[index])
-        up = direction == "up"
-        symbols.arrow(c, (x + w / 2, at + lay.touch * (0.28 if up else 0.72)), arrow, theme.CURSOR, direction)
-        c.text(str(count), (x + w // 2, at + lay.touch * (45 if up else 55) // 100), lay.tiny, theme.CURSOR,
-               anchor="midtop" if up else "midbottom", bold=True, role=role, min_size=lay.tiny)
 
 
 # --- a planar card on screen -----------------------------------------------------------------

@@ -56,6 +56,7 @@ from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard,
 from display import render, theme
 from display.i18n import wizards_duel as _texts  # noqa: F401  (the screen's and the rules' texts)
 from display.canvas import Rect
+from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, screen
 from display.screens.table import STAND_INS, loss_text, seat_rects
@@ -369,6 +370,9 @@ class WizardsDuel(Screen):
             else:
                 form["pick"] = (pick + action.delta) % len(chips)
             return True
+        if isinstance(action, Tap) and action.kind == "wd.scroll":
+            form["pick"] = int(action.value) % len(chips)  # a scroll marker: the next hidden chip
+            return True
         if isinstance(action, Tap) and action.kind == "wd.chip":
             index = int(action.value)
             if not 0 <= index < len(chips):
@@ -480,10 +484,11 @@ class WizardsDuel(Screen):
         current = choice(state, tr, form)
         bottom = view.bottom
         if current is not None:
-            chip_h = c.fonts.line_height(lay.medium) + lay.margin
-            prompt_h = c.fonts.line_height(lay.small)
-            bottom = view.bottom - chip_h - prompt_h - lay.margin // 2
-            self._draw_choice(view, state, current, form, (x, bottom + lay.margin // 2, w, view.bottom - bottom - lay.margin // 2))
+            prompt = self._prompt(view, current.prompt, w)
+            prompt_h = len(prompt[1]) * c.fonts.line_height(prompt[0])
+            ask_y = view.bottom - lay.touch - lay.margin // 4 - prompt_h
+            self._draw_choice(view, state, current, form, prompt, (x, ask_y, w, view.bottom - ask_y))
+            bottom = ask_y - lay.margin // 2
         area = (x, top, w, bottom - top)
         count = len(state.players)
         # Side by side while the tiles stay wide enough: tall tiles leave room for every spell card.
@@ -495,23 +500,44 @@ class WizardsDuel(Screen):
         for player, rect in zip(state.players, rects, strict=True):
             self._draw_seat(view, state, duel, duel.wizard(player.seat), rect)
 
+    def _prompt(self, view: View, text: str, width: int) -> tuple[int, list[str]]:
+        lay = view.layout
+        return wrap_fit(view, text, width, lay.small) or wrap_fit(view, text, width, lay.tiny, lines=3) or (
+            lay.tiny, [text])
+
     def _draw_banner(self, view: View, state: GameState, duel: WizardsDuelState, area: Rect) -> int:
         """Round, phase and market on one line; what NEXT does (or who won) on the next."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, _ = area
         phase = tr("ui.wd.phase", round=duel.round, phase=duel.phase, name=tr(f"ui.wd.phase.{duel.phase}"))
         market = tr("ui.wd.market", cards=sum(duel.market), deck=duel.deck)
-        m = c.text(market, (x + w, y), lay.small, theme.DIM, anchor="topright", max_width=w // 3, role="wd.market")
-        c.text(phase, (x, y), lay.small, theme.TEXT, bold=True, max_width=w - m.width - lay.margin, role="wd.phase")
-        y += c.fonts.line_height(lay.small, True)
+        # The phase first; the market beside it where both fit, else under it.
+        phase_w = c.fonts.measure(phase, lay.small, True)[0]
+        market_w = c.fonts.measure(market, lay.small)[0]
+        if phase_w + lay.margin + market_w <= w:
+            c.text(market, (x + w, y), lay.small, theme.DIM, anchor="topright", role="wd.market")
+            c.text(phase, (x, y), lay.small, theme.TEXT, bold=True, role="wd.phase")
+            y += c.fonts.line_height(lay.small, True)
+        else:
+            y += self._lines(view, phase, (x, y, w), theme.TEXT, "wd.phase", bold=True)
+            y += self._lines(view, market, (x, y, w), theme.DIM, "wd.market")
         result = outcome(state)
         if result is not None:
             text = self._result_text(state, duel, tr)
-            r = c.text(text, (x + w // 2, y), lay.medium, theme.ACTIVE_EDGE, anchor="midtop", bold=True, max_width=w,
-                       role="wd.winner")
+            fitted = wrap_fit(view, text, w, lay.medium, bold=True) or (lay.tiny, [text])
+            y += block(view, text, (x, y), w, fitted, theme.ACTIVE_EDGE, "wd.winner", bold=True, align="center")
         else:
-            r = c.text(next_hint(state, tr), (x, y), lay.small, theme.CURSOR, bold=True, max_width=w, role="wd.next")
-        return int(r.bottom) + lay.margin // 2
+            y += self._lines(view, next_hint(state, tr), (x, y, w), theme.CURSOR, "wd.next", bold=True)
+        return y + lay.margin // 2
+
+    def _lines(self, view: View, text: str, at: tuple[int, int, int], color: tuple[int, int, int], role: str, *,
+               bold: bool = False) -> int:
+        """Small type on one line, or two (smaller) rather than cut; returns the height used."""
+        lay = view.layout
+        x, y, w = at
+        fitted = wrap_fit(view, text, w, lay.small, bold=bold) or wrap_fit(view, text, w, lay.tiny, lines=3, bold=bold) or (
+            lay.tiny, [text])
+        return block(view, text, (x, y), w, fitted, color, role, bold=bold)
 
     def _result_text(self, state: GameState, duel: WizardsDuelState, tr: Translator) -> str:
         result = outcome(state)
@@ -534,26 +560,36 @@ class WizardsDuel(Screen):
             c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line * 2))
         pad = lay.margin
         inner = w - 2 * pad
-        # Name on the left, magic points on the right, both on the first line.
+        # Name on the left, magic points on the right, both on the first line; the words "magic
+        # points" beside the number where the name keeps its room, else left out.
         points_size = max(lay.medium, min(lay.big, h // 4))
         points = c.text(str(wizard.magic), (x + w - pad, y + pad // 2), points_size,
                         theme.TEXT if player.in_game else theme.FAINT, anchor="topright", bold=True,
                         role=f"wd.seat{seat}.magic")
-        label = c.text(tr("ui.wd.points"), (points.left - pad // 2, points.bottom - pad // 2), lay.tiny, theme.DIM,
-                       anchor="bottomright", role=f"wd.seat{seat}.points_label")
         dot = 0
         if seat == duel.starting and player.in_game:
             # The starting player (phase 3 begins with them; WD-2): a dot before the name.
             dot = max(3, lay.small // 4)
             c.circle((x + pad + dot, y + pad // 2 + c.fonts.line_height(lay.medium) // 2), dot, theme.CURSOR)
             dot = 2 * dot + pad // 2
-        c.text(player.name, (x + pad + dot, y + pad // 2), lay.medium, theme.TEXT if player.in_game else theme.FAINT,
-               bold=moving, max_width=max(1, label.left - x - 2 * pad - dot), role=f"wd.seat{seat}.name")
+        name_room = points.left - x - 2 * pad - dot
+        words = tr("ui.wd.points")
+        words_w = c.fonts.measure(words, lay.tiny)[0] + pad // 2
+        name_size = next((size for size in range(lay.medium, lay.tiny - 1, -1)
+                          if c.fonts.measure(player.name, size, moving)[0] <= name_room), lay.tiny)
+        if c.fonts.measure(player.name, name_size, moving)[0] + words_w <= name_room:
+            c.text(words, (points.left - pad // 2, points.bottom - pad // 2), lay.tiny, theme.DIM,
+                   anchor="bottomright", role=f"wd.seat{seat}.points_label")
+        c.text(player.name, (x + pad + dot, y + pad // 2), name_size, theme.TEXT if player.in_game else theme.FAINT,
+               bold=moving, max_width=max(1, name_room), role=f"wd.seat{seat}.name", min_size=lay.tiny)
         ty = points.bottom + pad // 4
         line_h = c.fonts.line_height(lay.small)
         if not player.in_game:
-            c.text(loss_text(view, state, player) if player.lost else "", (x + w // 2, y + h - pad // 2), lay.small,
-                   theme.ERROR, anchor="midbottom", max_width=inner, role=f"wd.seat{seat}.out")
+            out = loss_text(view, state, player) if player.lost else ""
+            fitted = wrap_fit(view, out, inner, lay.small) or (lay.tiny, [out])
+            height = len(fitted[1]) * c.fonts.line_height(fitted[0])
+            block(view, out, (x + pad, y + h - pad // 2 - height), inner, fitted, theme.ERROR, f"wd.seat{seat}.out",
+                  align="center")
             return
         rows: list[tuple[str, tuple[Face, ...] | None, str]] = []  # (text, dice, role)
         counts = tr("ui.wd.counts", hand=wizard.hand, reserve=wizard.reserve)
@@ -581,7 +617,9 @@ class WizardsDuel(Screen):
             notes.append(tr("ui.wd.sacrifice_used"))
         if wizard.passed and duel.phase == 2:
             notes.append(tr("ui.wd.passed"))
-        foot = c.fonts.line_height(lay.tiny) if notes else 0
+        note = " · ".join(notes)
+        note_fit = wrap_fit(view, note, inner, lay.tiny) if notes else None
+        foot = len(note_fit[1]) * c.fonts.line_height(note_fit[0]) if note_fit is not None else 0
         limit = y + h - pad // 2 - foot
         spells = [row for row in rows if row[2] == "spell"]
         # A wide tile puts the spell cards in a second column, so they show beside the dice.
@@ -596,10 +634,10 @@ class WizardsDuel(Screen):
                     break
                 self._row(view, text, dice, (x + pad + number * (col_w + pad), cy), col_w, f"wd.seat{seat}.{role}")
                 cy += line_h
-        if notes:
-            c.text(" · ".join(notes), (x + w // 2, y + h - pad // 4), lay.tiny, theme.WARN, anchor="midbottom",
-                   max_width=inner, role=f"wd.seat{seat}.notes")
-        c.target(rect, Tap("seat", seat))
+        if note_fit is not None:
+            block(view, note, (x + pad, y + h - pad // 4 - foot), inner, note_fit, theme.WARN, f"wd.seat{seat}.notes",
+                  align="center")
+        # No touch target: magic points change only through the duel's own rules.
 
     def _moving(self, state: GameState, duel: WizardsDuelState, seat: int) -> bool:
         wizard = duel.wizard(seat)
@@ -624,25 +662,45 @@ class WizardsDuel(Screen):
         return text
 
     def _row(self, view: View, text: str, dice: tuple[Face, ...] | None, at: tuple[int, int], width: int, role: str) -> None:
-        """A labelled line, with the dice drawn after the label as coloured school symbols."""
+        """A labelled line, with the dice drawn after the label as coloured school symbols: as
+        many as fit, and how many more ("+3")."""
         c, lay = view.canvas, view.layout
         x, y = at
-        size = c.fonts.line_height(lay.small) - max(2, lay.margin // 2)
-        room = width - (len(dice) * (size + 2) + lay.margin if dice else 0)
-        if dice and room < width // 3:
-            room = width // 3
-        r = c.text(text, (x, y), lay.small, theme.TEXT if dice is None or dice else theme.DIM, max_width=room, role=role)
-        if not dice:
-            if dice is not None:
-                c.text("–", (r.right + lay.margin // 2, y), lay.small, theme.FAINT, role=role + ".none")
+        line_h = c.fonts.line_height(lay.small)
+        box = line_h - 2
+        gap = lay.margin // 2
+        if dice is None:
+            size = next((s for s in range(lay.small, lay.tiny - 1, -1) if c.fonts.measure(text, s)[0] <= width), lay.tiny)
+            c.text(text, (x, y), size, theme.TEXT, max_width=width, role=role, min_size=lay.tiny)
             return
-        dx = r.right + lay.margin // 2
-        for face in dice:
-            if dx + size > x + width:
-                c.text("…", (dx, y), lay.small, theme.DIM, role=role + ".more")
-                break
-            self._die(view, face, (dx, y + 1, size, size), role + ".die")
-            dx += size + 2
+        # The label keeps its words: smaller type before the dice take its room, then one die.
+        least = self._die_width(view, dice[0], box) + 2 if dice else c.fonts.measure("–", lay.small)[0]
+        size = next((s for s in range(lay.small, lay.tiny - 1, -1)
+                     if c.fonts.measure(text, s)[0] + gap + least <= width), lay.tiny)
+        r = c.text(text, (x, y + (line_h - c.fonts.line_height(size)) // 2), size,
+                   theme.TEXT if dice else theme.DIM, max_width=max(1, width - gap - least), role=role,
+                   min_size=lay.tiny)
+        if not dice:
+            c.text("–", (r.right + gap, y), lay.small, theme.FAINT, role=role + ".none")
+            return
+        dx = r.right + gap
+        room = x + width - dx
+        sizes = [self._die_width(view, face, box) for face in dice]
+        fit = len(dice)
+        while fit and sum(sizes[:fit]) + 2 * (fit - 1) > room - (
+                0 if fit == len(dice) else c.fonts.measure(f"+{len(dice)}", lay.tiny, True)[0] + 2):
+            fit -= 1
+        for face, die_w in zip(dice[:fit], sizes, strict=False):
+            self._die(view, face, (dx, y + 1, die_w, box), role + ".die")
+            dx += die_w + 2
+        if fit < len(dice):
+            c.text(f"+{len(dice) - fit}", (dx, y + line_h // 2), lay.tiny, theme.DIM, anchor="midleft", bold=True,
+                   role=role + ".more", min_size=lay.tiny)
+
+    def _die_width(self, view: View, face: Face, height: int) -> int:
+        """A die ``height`` tall is square, or wider where its school's letters need it (Вз)."""
+        size = max(view.layout.tiny, height * 2 // 3)
+        return max(height, view.canvas.fonts.measure(view.tr(f"ui.wd.face.{face.value}"), size, True)[0] + 4)
 
     def _die(self, view: View, face: Face, rect: Rect, role: str, *, marked: bool = False) -> None:
         c, lay = view.canvas, view.layout
@@ -651,58 +709,99 @@ class WizardsDuel(Screen):
         if marked:
             c.box(rect, theme.CURSOR, width=max(2, lay.line), radius=max(2, rect[3] // 5))
         c.text(view.tr(f"ui.wd.face.{face.value}"), (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2),
-               max(lay.tiny * 4 // 5, rect[3] * 2 // 3), ink, anchor="center", bold=True, max_width=rect[2] - 2,
-               role=role, min_size=max(6, rect[3] // 3))
+               max(lay.tiny, rect[3] * 2 // 3), ink, anchor="center", bold=True, max_width=rect[2] - 2,
+               role=role, min_size=lay.tiny)
 
-    def _draw_choice(self, view: View, state: GameState, current: Choice, form: dict[str, Any], area: Rect) -> None:
+    def _draw_choice(self, view: View, state: GameState, current: Choice, form: dict[str, Any],
+                     prompt: tuple[int, list[str]], area: Rect) -> None:
+        """The question, and its chips in a row a fingertip tall: as many as fit round the
+        highlighted one, with markers at the ends saying how many are hidden on each side."""
         c, lay = view.canvas, view.layout
         x, y, w, h = area
-        r = c.text(current.prompt, (x, y), lay.small, theme.TEXT, max_width=w, role="wd.ask")
+        top = y + block(view, current.prompt, (x, y), w, prompt, theme.TEXT, "wd.ask") + lay.margin // 4
         chips = current.chips
         pick = int(form["pick"]) % len(chips)
         marked: list[int] = form["marked"]
-        top = r.bottom + lay.margin // 4
-        chip_h = y + h - top
+        chip_h = max(lay.touch, y + h - top)
         gap = max(2, lay.margin // 2)
         widths = [self._chip_width(view, chip, chip_h) for chip in chips]
-        # Show a window of chips that fits, scrolled so the highlighted one is in it.
-        first = 0
-        while sum(widths[first : pick + 1]) + gap * (pick - first) > w and first < pick:
-            first += 1
-        cx = x
-        for index in range(first, len(chips)):
+        side = marker_width(view) + gap
+        shown = _window(widths, pick, w, gap, side)
+        left = side if shown.start > 0 else 0
+        right = side if shown.stop < len(chips) else 0
+        room = w - left - right - gap * (len(shown) - 1)
+        # What is left of the row goes to the chips with words, so they need fewer lines.
+        spare = max(0, room - sum(widths[i] for i in shown))
+        worded = [i for i in shown if chips[i].kind != "die"]
+        cx = x + left
+        for index in shown:
             chip = chips[index]
-            cw = min(widths[index], w)
-            if cx + cw > x + w:
-                c.text("›", (x + w, top + chip_h // 2), lay.medium, theme.DIM, anchor="midright", role="wd.chip.more")
-                break
+            cw = widths[index] + (spare // len(worded) if index in worded else 0)
             rect = (cx, top, cw, chip_h)
             selected = index == pick
             chosen = chip.kind == "die" and chip.index in marked
-            c.box(rect, theme.BUTTON_HI if selected else theme.BUTTON)
+            c.box(inset(rect), theme.BUTTON_HI if selected else theme.BUTTON)
             if selected:
-                c.box(rect, theme.CURSOR, width=max(2, lay.line))
+                c.box(inset(rect), theme.CURSOR, width=max(2, lay.line))
             if chip.kind == "die" and chip.face is not None:
                 size = chip_h - 2 * gap
-                self._die(view, chip.face, (cx + gap, top + gap, size, size), "wd.chip.die", marked=chosen)
+                self._die(view, chip.face, (cx + gap, top + gap, self._die_width(view, chip.face, size), size),
+                          "wd.chip.die", marked=chosen)
                 if chosen:
                     c.text("✓", (cx + cw - gap, top + chip_h // 2), lay.small, theme.CURSOR, anchor="midright",
                            role="wd.chip.marked")
             else:
-                label = chip.label
-                if chip.number is not None and selected:
-                    label = f"← {label} →"
-                c.text(label, (cx + cw // 2, top + chip_h // 2), lay.small, theme.TEXT, anchor="center", bold=selected,
-                       max_width=cw - 2 * gap, role="wd.chip", min_size=lay.tiny * 4 // 5)
+                chip_label(view, rect, self._chip_label(chip, selected), "wd.chip", bold=selected)
             c.target(rect, Tap("wd.chip", index))
             cx += cw + gap
+        if left:
+            marker(view, (x, top, side - gap, chip_h), shown.start, "left", "wd.chip.more",
+                   Tap("wd.scroll", shown.start - 1))
+        if right:
+            marker(view, (x + w - side + gap, top, side - gap, chip_h), len(chips) - shown.stop, "right",
+                   "wd.chip.more", Tap("wd.scroll", shown.stop))
+
+    def _chip_label(self, chip: Chip, selected: bool) -> str:
+        return f"← {chip.label} →" if chip.number is not None and selected else chip.label
 
     def _chip_width(self, view: View, chip: Chip, height: int) -> int:
+        """A chip's width: a die and its tick, or its words on one line (a third of the row at
+        most, the words then taking two lines)."""
         c, lay = view.canvas, view.layout
-        if chip.kind == "die":
-            return height + c.fonts.measure("✓", lay.small)[0] + lay.margin
+        if chip.kind == "die" and chip.face is not None:
+            die = self._die_width(view, chip.face, height - 2 * max(2, lay.margin // 2))
+            return die + c.fonts.measure("✓", lay.small)[0] + 2 * lay.margin
         label = f"← {chip.label} →" if chip.number is not None else chip.label
-        return min(c.fonts.measure(label, lay.small, True)[0] + 2 * lay.margin, c.width // 2)
+        whole = c.fonts.measure(label, lay.small, True)[0] + 2 * lay.margin
+        if whole <= c.width // 3:
+            return whole
+        # Two lines: as narrow as lets the words wrap in two at a readable size.
+        for width in range(c.width // 3, c.width // 2 + 1, max(1, lay.margin)):
+            if chip_fits(view, label, width - lay.margin, height - 2):
+                return width
+        return c.width // 2
+
+
+def _window(widths: list[int], pick: int, width: int, gap: int, side: int) -> range:
+    """The chips of a row shown round ``pick``: all when they all fit, else as many as fit with
+    room for a marker at each end that has chips hidden beyond it."""
+    count = len(widths)
+
+    def fits(start: int, stop: int) -> bool:
+        markers = side * ((start > 0) + (stop < count))
+        return sum(widths[start:stop]) + gap * (stop - start - 1) + markers <= width
+
+    start, stop = pick, pick + 1
+    grew = True
+    while grew:  # a chip on each side in turn, so the highlighted one stays near the middle
+        grew = False
+        if start > 0 and fits(start - 1, stop):
+            start -= 1
+            grew = True
+        if stop < count and fits(start, stop + 1):
+            stop += 1
+            grew = True
+    return range(start, stop)
 
 
 STAND_INS[NAME] = WizardsDuel.name

@@ -35,6 +35,7 @@ from device.rules.wizards_duel import (
 from device.state import GameState, outcome
 from device.state_wizards_duel import Face, Spell, SpellKind, Wizard
 from display import theme
+from display.chips import block, chip_label, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.i18n import wizards_duel as _texts  # noqa: F401  (the form's texts)
 from display.screens import Host, Screen, View, cycle, screen
@@ -297,73 +298,121 @@ class WizardsDuelCard(Screen):
         pool = self._pool(state, form)
         table = self._rows(state, form)
         x0, width = lay.margin, c.width - 2 * lay.margin
-        title_h = c.fonts.line_height(lay.medium, True)
-        title = c.text(self._title(tr, state, form), (x0, view.top), lay.medium, theme.CURSOR, bold=True,
-                       max_width=width * 3 // 5, role="wd.card.title")
-        c.text(tr("ui.wd.card.hint"), (x0 + width, view.top + title_h // 2), lay.tiny, theme.DIM, anchor="midright",
-               max_width=max(1, x0 + width - title.right - lay.margin), role="wd.card.hint")
-        top = view.top + title_h
-        # The card as it will read in the log, so the whole description shows at a glance.
+        gap = max(2, lay.margin // 2)
+        # The title, and the keys' hint beside it where the title leaves room for it whole.
+        title = self._title(tr, state, form)
+        fitted = wrap_fit(view, title, width, lay.medium, bold=True) or (lay.tiny, [title])
+        top = view.top + block(view, title, (x0, view.top), width, fitted, theme.CURSOR, "wd.card.title", bold=True)
+        top += max(0, lay.margin // 4)
+        if len(fitted[1]) == 1:
+            hint = tr("ui.wd.card.hint")
+            room = width - c.fonts.measure(fitted[1][0], fitted[0], True)[0] - lay.margin
+            if c.fonts.measure(hint, lay.tiny)[0] <= room:
+                c.text(hint, (x0 + width, view.top + c.fonts.line_height(fitted[0], True) // 2), lay.tiny, theme.DIM,
+                       anchor="midright", role="wd.card.hint", min_size=lay.tiny)
+        # The card as it will read in the log, so the whole description shows at a glance: in the
+        # column of the save and cancel buttons where it fits there, else under the title.
         preview = f"{form.name or '…'}" + (f" [{form.level}]" if form.level is not None else "")
         preview += ": " + tr.message(spells_text(form.drafted()))
         if form.slot is not None:
             dice = form.dice(pool)
             preview += " · " + tr("ui.wd.card.paying", dice=tr.message(faces_text(dice)))
-        c.text(preview, (x0, top), lay.small, theme.TEXT, max_width=width, role="wd.card.preview")
-        top += c.fonts.line_height(lay.small) + lay.margin // 2
-        row_h = int(c.fonts.line_height(lay.small) * 1.35)
-        # Save and cancel stay at the bottom, side by side, so a finger always reaches them; the
-        # card's rows above scroll with the highlight.
         fields = len(table) - 2
-        buttons_y = view.bottom - row_h
-        visible = max(1, (buttons_y - lay.margin // 2 - top) // row_h)
+        buttons_w = max(width // 4, lay.touch * 2)
+        rows_w = width - buttons_w - lay.margin
+        column_x = x0 + width - buttons_w
+        room = view.bottom - top
+        beside = wrap_fit(view, preview, buttons_w, lay.small, lines=6)
+        beside_h = len(beside[1]) * c.fonts.line_height(beside[0]) if beside is not None else room
+        if beside is not None and beside_h + 2 * (lay.touch + gap) <= room:
+            block(view, preview, (column_x, top), buttons_w, beside, theme.TEXT, "wd.card.preview")
+            buttons_y = top + beside_h + gap
+        else:
+            across = wrap_fit(view, preview, width, lay.small) or wrap_fit(view, preview, width, lay.tiny, lines=3) or (
+                lay.tiny, [preview])
+            top += block(view, preview, (x0, top), width, across, theme.TEXT, "wd.card.preview") + gap
+            room = view.bottom - top
+            buttons_y = top
+        # The card's rows, a fingertip tall, scroll with the highlight and say how many are hidden.
+        visible = max(1, room // lay.touch)
         focus = min(form.row, fields - 1)
         first = min(max(0, focus - visible // 2), max(0, fields - visible))
-        label_w = width * 9 // 20
-        step_w = row_h * 3 // 2
-        for index in range(first, min(fields, first + visible)):
-            self._draw_row(view, form, pool, table[index], index, (x0, top + (index - first) * row_h, width, row_h),
-                           label_w, step_w)
-        gap = lay.margin
-        half = (width - gap) // 2
+        shown = range(first, min(fields, first + visible))
+        side = 0 if len(shown) == fields else marker_width(view) + gap
+        for slot, index in enumerate(shown):
+            self._draw_row(view, form, pool, table[index], index, (x0, top + slot * lay.touch, rows_w - side, lay.touch))
+        if side:
+            column = (x0 + rows_w - side + gap, top, side - gap, len(shown) * lay.touch)
+            scroll_markers(view, column, shown.start, fields - shown.stop, "wd.card.more",
+                           (Tap("wd.card.row", shown.start - 1), Tap("wd.card.row", shown.stop)))
+        # Save and cancel in the right-hand column, so a finger always reaches them.
+        button_h = max(lay.touch, min((view.bottom - buttons_y - gap) // 2, lay.touch * 2))
         for number, index in enumerate((fields, fields + 1)):
             kind = table[index][0]
-            rect = (x0 + number * (half + gap), buttons_y, half, row_h - 2)
-            c.box(rect, theme.ACTIVE if kind == "save" else theme.BUTTON)
+            rect = (column_x, buttons_y + number * (button_h + gap), buttons_w, button_h)
+            c.box(inset(rect), theme.ACTIVE if kind == "save" else theme.BUTTON)
             if index == form.row:
-                c.box(rect, theme.CURSOR, width=max(2, lay.line))
+                c.box(inset(rect), theme.CURSOR, width=max(2, lay.line))
             label = tr("ui.wd.card.learn" if kind == "save" and form.slot is not None else f"ui.wd.card.{kind}")
-            c.text(label, (rect[0] + half // 2, buttons_y + row_h // 2), lay.small, theme.TEXT, anchor="center",
-                   bold=index == form.row, max_width=half - 2 * lay.margin, role=f"wd.card.{kind}")
+            chip_label(view, rect, label, f"wd.card.{kind}", bold=index == form.row)
             c.target(rect, Tap("wd.card.row", index))
 
     def _draw_row(self, view: View, form: CardForm, pool: tuple[Face, ...], row: Row, index: int,
-                  area: tuple[int, int, int, int], label_w: int, step_w: int) -> None:
+                  rect: tuple[int, int, int, int]) -> None:
         """A label, the value and, but for the name, − and + to touch."""
         c, lay, tr = view.canvas, view.layout, view.tr
         kind, key = row
-        x0, y, width, row_h = area
-        rect = (x0, y, width, row_h - 2)
+        x0, y, width, row_h = rect
         focused = index == form.row
         if focused:
-            c.box(rect, theme.PANEL_HI)
-            c.box(rect, theme.CURSOR, width=max(1, lay.line))
+            c.box(inset(rect), theme.PANEL_HI)
+            c.box(inset(rect), theme.CURSOR, width=max(1, lay.line))
         c.target(rect, Tap("wd.card.row", index))
-        c.text(self._label(tr, kind, key), (x0 + lay.margin, y + row_h // 2), lay.small, theme.DIM,
-               anchor="midleft", max_width=label_w - lay.margin, role="wd.card.label")
+        label = self._label(tr, kind, key)
         value = self._value(tr, form, pool, kind, key)
         if kind == "name" and focused:
             value += "_"
         right = x0 + width
+        step_w = max(lay.touch, c.fonts.measure("+", lay.medium, True)[0] + 2 * lay.margin)
+        columns = right - 2 * step_w  # every row's label and value in the same columns
         if kind != "name":
             # A number goes up or down by touch without tapping round its whole range.
             for sign, text in ((1, "+"), (-1, "−")):
-                box = (right - step_w, y + 2, step_w - 2, row_h - 6)
-                c.box(box, theme.BUTTON_HI if focused else theme.BUTTON)
-                c.text(text, (box[0] + box[2] // 2, box[1] + box[3] // 2), lay.small, theme.TEXT, anchor="center",
+                box = (right - step_w, y, step_w, row_h)
+                c.box(inset(box), theme.BUTTON_HI if focused else theme.BUTTON)
+                c.text(text, (box[0] + box[2] // 2, y + row_h // 2), lay.medium, theme.TEXT, anchor="center",
                        bold=True, role="wd.card.step")
                 c.target(box, Tap("wd.card.step", (index, sign)))
                 right -= step_w
         color = theme.DIM if kind == "name" and form.suggested and not focused else theme.TEXT
-        c.text(value, (x0 + label_w, y + row_h // 2), lay.small, color, anchor="midleft", bold=focused,
-               max_width=max(1, right - x0 - label_w - lay.margin), role="wd.card.value")
+        # The label and the value side by side; where the row is too narrow, the label over the
+        # value (in fewer words, where it has them).
+        inner = right - x0 - 2 * lay.margin
+        label_w = (columns - x0 - 2 * lay.margin) * 9 // 20
+        value_w = inner - label_w - lay.margin
+        beside_label = next(((size, lines) for size in range(lay.small, lay.tiny - 1, -1)
+                             if (lines := c.wrapped(label, size, label_w)) is not None and len(lines) <= 2
+                             and len(lines) * c.fonts.line_height(size) <= row_h), None)
+        beside_value = wrap_fit(view, value, value_w, lay.small, lines=1, bold=focused)
+        x = x0 + lay.margin
+        if beside_label is not None and beside_value is not None:
+            height = len(beside_label[1]) * c.fonts.line_height(beside_label[0])
+            block(view, label, (x, y + (row_h - height) // 2), label_w, beside_label, theme.DIM, "wd.card.label")
+            height = c.fonts.line_height(beside_value[0], focused)
+            block(view, value, (x + label_w + lay.margin, y + (row_h - height) // 2), value_w, beside_value, color,
+                  "wd.card.value", bold=focused)
+            return
+        if kind == "others" and wrap_fit(view, label, inner, lay.small, lines=1) is None:
+            label = tr("ui.wd.card.others.short", n=int(key) + 1)
+        size = lay.tiny
+        for candidate in range(lay.small, lay.tiny - 1, -1):
+            if (c.fonts.line_height(candidate) + c.fonts.line_height(candidate, focused) <= row_h
+                    and c.fonts.measure(label, candidate)[0] <= inner
+                    and c.fonts.measure(value, candidate, focused)[0] <= inner):
+                size = candidate
+                break
+        line = c.fonts.line_height(size)
+        top = y + (row_h - line - c.fonts.line_height(size, focused)) // 2
+        c.text(label, (x, top), size, theme.DIM, max_width=inner, role="wd.card.label", min_size=lay.tiny)
+        c.text(value, (x, top + line), size, color, bold=focused, max_width=inner, role="wd.card.value",
+               min_size=lay.tiny)

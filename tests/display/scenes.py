@@ -188,6 +188,32 @@ def scene_necro_table(k: Kiosk) -> None:
     k.dispatch(Go("table"))
 
 
+#: Ten players, names in four scripts.
+TEN = (*PLAYERS, "Ben", "Ольга", "はると", "Zofia", "Marek", "Ewa")
+
+
+def scene_necro_ask_ten(k: Kiosk) -> None:
+    """NC-1 at a table of ten: nine players or nobody may be named; the cursor on the eighth."""
+    k.execute(NewGame(formats=("necromancer",), players=TEN, first=TEN[0]))
+    k.dispatch(Press(Button.NEXT))
+    k.execute(SetLife(seat=1, life=0, source=0))
+    k.dispatch(Turn(7))
+
+
+def scene_necro_ten(k: Kiosk) -> None:
+    """NC-1, NC-3 at a table of ten: three minions, two of them playing solo turns, the cursor on
+    the second of those."""
+    scene_necro_ask_ten(k)
+    k.dispatch(Turn(-7))
+    k.dispatch(Press(Button.SELECT))  # Alice, as recorded
+    k.execute(SetLife(seat=6, life=0, source=4))
+    k.dispatch(Press(Button.SELECT))  # Ben
+    k.execute(SetLife(seat=8, life=0, source=None))
+    k.dispatch(Press(Button.SELECT))  # nobody
+    k.dispatch(Press(Button.SELECT))  # Юрий finished a solo turn
+    k.dispatch(Turn(1))
+
+
 #: A pod of eight, names in four scripts.
 POD = ("Alice", "Юрий", "さくら", "Łukasz", "Ben", "Ольга", "はると", "Zofia")
 POD_CLOCK = 1.7e9 - 10 * 60  # the round's clock started ten minutes before the kiosk's wall clock
@@ -296,6 +322,73 @@ def scene_wd_card(k: Kiosk) -> None:
     k.dispatch(Turn(1))  # a second spell
 
 
+def scene_wd_describe(k: Kiosk) -> None:
+    """WD-1: a new duel of four before the first roll: who still has spell cards to describe."""
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS, first=PLAYERS[0]))
+
+
+def _wd_to_incantations(k: Kiosk, seats: int) -> None:
+    from device.rules.wizards_duel import GatherMana
+
+    for _ in range(2):
+        k.dispatch(Press(Button.NEXT))  # everyone rolls
+        for seat in range(seats):
+            rolled = k.state.wizards_duel.wizard(seat).rolled  # type: ignore[union-attr]
+            assert rolled is not None
+            k.execute(GatherMana(seat=seat, aside=rolled))
+    k.dispatch(Press(Button.NEXT))  # the last roll, into the pools: phase 2
+
+
+def scene_wd_incant(k: Kiosk) -> None:
+    """WD-2 phase 2: the first player's pool dice (two picked), the spells to pay, the market,
+    a new card and "ready"."""
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0]))
+    duel_cards(k, 3)
+    _wd_to_incantations(k, 3)
+    for _ in range(2):
+        k.dispatch(Turn(1))
+        k.dispatch(Press(Button.SELECT))
+
+
+def scene_wd_learn(k: Kiosk) -> None:
+    """WD-2 phase 2: learning market card 1 on the card form, with the pool's dice to pay."""
+    scene_wd_incant(k)
+    duel = k.state.wizards_duel  # type: ignore[union-attr]
+    assert duel is not None
+    pool = len(duel.wizard(0).pool)
+    k.dispatch(Turn(pool - 1 + 2))  # past the dice and the two spells: "market card"
+    k.dispatch(Press(Button.SELECT))
+
+
+def scene_wd_cast(k: Kiosk) -> None:
+    """WD-2 phase 3 at a table of four: the caster's activated spells, or pass."""
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS, first=PLAYERS[0]))
+    duel_cards(k, 4)
+    duel_to_casting(k, 4)
+
+
+def scene_wd_target(k: Kiosk) -> None:
+    """WD-2 phase 3: Kula ognia's target, of three opponents."""
+    scene_wd_cast(k)
+    k.dispatch(Press(Button.SELECT))
+
+
+def scene_wd_falling(k: Kiosk) -> None:
+    """WD-4 power sacrifice: a player at 0 may sacrifice a basic card instead of dropping out."""
+    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0], starting_life=5,
+                      options={"power_sacrifice": "on"}))
+    duel_cards(k, 3)
+    from device.rules.wizards_duel import DefineSpellCard
+    from device.state_wizards_duel import Face, Spell, SpellKind
+
+    k.execute(DefineSpellCard(seat=1, name="Lodowa włócznia", level=1,
+                              spells=(Spell(kind=SpellKind.OFFENSIVE, strength=4, school=Face.WATER),)))
+    duel_to_casting(k, 3)
+    k.dispatch(Press(Button.SELECT))  # Kula ognia at the first target offered
+    k.dispatch(Press(Button.SELECT))
+    k.dispatch(Press(Button.NEXT))  # no defence: Юрий falls to 0
+
+
 SCENES: dict[str, Callable[[Kiosk], None]] = {
     "setup": scene_setup,
     "table": scene_table,
@@ -316,9 +409,17 @@ SCENES: dict[str, Callable[[Kiosk], None]] = {
     "wd_attack": scene_wd_attack,
     "wd_over": scene_wd_over,
     "wd_card": scene_wd_card,
+    "wd_describe": scene_wd_describe,
+    "wd_incant": scene_wd_incant,
+    "wd_learn": scene_wd_learn,
+    "wd_cast": scene_wd_cast,
+    "wd_target": scene_wd_target,
+    "wd_falling": scene_wd_falling,
     "necro-ask": scene_necro_ask,
     "necromancer": scene_necromancer,
     "necro-table": scene_necro_table,
+    "necro-ask-ten": scene_necro_ask_ten,
+    "necro-ten": scene_necro_ten,
     "conspiracy": scene_conspiracy,
 }
 

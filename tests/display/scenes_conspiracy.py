@@ -90,7 +90,41 @@ def scene_conspiracy_controls(k: Kiosk) -> None:
     k.dispatch(item("seat", two.order[2]))
 
 
+#: Ten players: one pod, two groups of five (CJ-1).
+TEN = ELEVEN[:10]
+
+
+def scene_conspiracy_extra(k: Kiosk) -> None:
+    """CJ-5: a pod of ten, time called on round 1 (both groups in their extra turns), two
+    players of the second group marked to leave together, the cursor on the first chip."""
+    start_event(k, "Kyoto", TEN)
+    k.controller.clock = lambda: EVENT_CLOCK - 80 * 60
+    k.dispatch(item("clock"))
+    k.controller.clock = lambda: EVENT_CLOCK
+    k.dispatch(item("time"))
+    assert k.state is not None and k.state.conspiracy is not None
+    two = k.state.conspiracy.groups[1]
+    k.dispatch(item("seat", two.order[3]))
+    k.dispatch(item("seat", two.order[4]))
+    k.dispatch(Turn(1))
+
+
+def scene_conspiracy_draft(k: Kiosk) -> None:
+    """CJ-7: a Group Game Draft of six at one table, one player gone, one marked."""
+    from device.commands import NewGame
+    from device.rules.conspiracy import LeaveGroup
+
+    k.execute(NewGame(formats=("ggd",), players=TEN[:6], first=TEN[0]))
+    k.dispatch(Go("conspiracy"))
+    assert k.state is not None and k.state.conspiracy is not None
+    group = k.state.conspiracy.groups[0]
+    k.execute(LeaveGroup(seats=(group.order[2],)))
+    k.dispatch(item("seat", group.order[4]))
+
+
 CONSPIRACY_SCENES: dict[str, Callable[[Kiosk], None]] = {
     "conspiracy-pods": scene_conspiracy_pods,
     "conspiracy-controls": scene_conspiracy_controls,
+    "conspiracy-extra": scene_conspiracy_extra,
+    "conspiracy-draft": scene_conspiracy_draft,
 }

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from device.commands import NewGame
 from device.inputs import Button, TagRead
-from device.rules.contraptions import AssembleContraption
+from device.rules.contraptions import AssembleContraption, DeclineAssembly, RollContraptionDie
 from display.kiosk import Kiosk
 from display.ui import Go, Press, Turn
 
@@ -104,10 +104,91 @@ def scene_ct_manage(k: Kiosk) -> None:
     k.dispatch(Press(Button.SELECT))  # the second one
 
 
+def _past_the_faction_die(k: Kiosk) -> None:
+    """Variant A: Alice's upkeep die rolled and every library it offered declined; her main phase."""
+    k.execute(RollContraptionDie())
+    while k.state is not None and k.state.contraptions is not None and k.state.contraptions.assembly is not None:
+        k.execute(DeclineAssembly())
+    _next(k)
+
+
+def scene_ct_library(k: Kiosk) -> None:
+    """CT-A1, CT-3: in variant A a card tells Юрий to assemble: the five faction libraries as
+    chips, the cursor on the third (League of Dastardly Doom)."""
+    _game(k, "a")
+    _past_the_faction_die(k)
+    k.dispatch(Go("contraptions"))
+    k.dispatch(Press(Button.SELECT))  # "A card says: assemble"
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))  # Юрий assembles
+    k.dispatch(Turn(2))
+
+
+def scene_ct_factions(k: Kiosk) -> None:
+    """CT-A1: variant A with nothing to decide: the faction libraries' top cards, face up."""
+    _game(k, "a")
+    _past_the_faction_die(k)
+    k.dispatch(Go("contraptions"))
+
+
+def scene_ct_look(k: Kiosk) -> None:
+    """CT-C2: Alice's paid assembly roll; of the cards she looks at, the first is kept and the
+    second goes back on top: then the sprockets to put it on."""
+    _game(k, "c")
+    _next(k)  # Alice's main phase
+    k.dispatch(Go("contraptions"))
+    k.dispatch(Press(Button.ROLL))
+    k.dispatch(Press(Button.SELECT))
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))
+
+
+def scene_ct_which(k: Kiosk) -> None:
+    """CT-5: "A contraption leaves or moves" with four assembled: which one?"""
+    _game(k, "base")
+    _next(k)  # Alice's main phase
+    for sprocket in (1, 1, 2, 3):
+        k.execute(AssembleContraption(sprocket=sprocket))
+    k.dispatch(Go("contraptions"))
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))
+    k.dispatch(Turn(3))
+
+
+def scene_ct_roll(k: Kiosk) -> None:
+    """CT-B2: Alice's upkeep in variant B: the die is due."""
+    _game(k, "b")
+    k.dispatch(Go("contraptions"))
+
+
+def scene_ct_tap(k: Kiosk) -> None:
+    """CT-C2, CT-6: with real cards, the paid roll is made and the gadget waits for the card."""
+    _game(k, "c", contraption_cards="physical")
+    _next(k)
+    k.dispatch(Press(Button.ROLL))
+
+
+def scene_ct_paid(k: Kiosk) -> None:
+    """CT-C2, CT-C3: variant C's main phase with two assembled: a paid roll, "assemble", "leaves
+    or moves"."""
+    _game(k, "c")
+    _next(k)
+    for sprocket in (1, 3):
+        k.execute(AssembleContraption(sprocket=sprocket))
+    k.dispatch(Go("contraptions"))
+
+
 CONTRAPTION_SCENES: dict[str, Callable[[Kiosk], None]] = {
     "ct_crank": scene_ct_crank,
     "ct_faction": scene_ct_faction,
     "ct_shared": scene_ct_shared,
     "ct_place": scene_ct_place,
     "ct_manage": scene_ct_manage,
+    "ct_library": scene_ct_library,
+    "ct_factions": scene_ct_factions,
+    "ct_look": scene_ct_look,
+    "ct_which": scene_ct_which,
+    "ct_roll": scene_ct_roll,
+    "ct_tap": scene_ct_tap,
+    "ct_paid": scene_ct_paid,
 }

@@ -107,7 +107,7 @@ def test_wd2_casting_and_a_pending_attack_in_the_banner(make_kiosk: MakeKiosk) -
     assert texts(k, "wd.next") == ["DALEJ: さくら przyjmuje atak bez obrony"]
     assert texts(k, "wd.ask") == ["Alice atakuje: „Kula ognia” (atak 6, ogień). さくら, jak się bronisz?"]
     assert texts(k, "wd.chip") == ["Bez obrony", "Źródło życia: leczenie 3, woda", "Kości rezerwy: 5"]
-    assert texts(k, "wd.chip.more") == ["›"]  # the counterattack is one chip further
+    assert texts(k, "wd.chip.more") == ["1"]  # the counterattack is one chip further: the marker counts it
     k.dispatch(Turn(3))
     k.redraw()
     assert texts(k, "wd.chip")[-1] == "← Kontratak: 2 →"
