@@ -332,6 +332,13 @@ class Kiosk:
             self._ui.cursor = None
             self._ui.game_started_at = self.controller.journal.game(game).created if game is not None else None
 
+    def _open_status(self) -> None:
+        """Show the status line's texts whole, over the screen (a tap on the status line)."""
+        ui = self._ui
+        status = render_module.status_now(self._canvas, ui, self.tr, self.now())
+        reader = ui.reader.text if ui.reader is not None else ""
+        ui.status_open = tuple(text for text in (status.text, reader) if text)
+
     def _refresh_last_change(self) -> None:
         last = self.controller.last_change()
         tr = self.tr
@@ -349,6 +356,23 @@ class Kiosk:
             return
         if isinstance(action, Quit):
             ui.quit = True
+            return
+        if ui.menu or ui.status_open:
+            # The bar's menu and the status texts shown whole close at a tap (which does nothing
+            # else, unless it was on one of the menu's buttons) or at any other input, which
+            # then goes on.
+            ui.menu, ui.status_open = False, ()
+            if isinstance(action, Tap) and action.kind == "bar.menu":
+                self.dispatch(action.value)
+                return
+            if isinstance(action, Tap) and action.kind in ("bar.menu.close", "bar.more", "status.close") or isinstance(
+                    action, Back):
+                return
+        if isinstance(action, Tap) and action.kind == "bar.more":
+            ui.menu = True
+            return
+        if isinstance(action, Tap) and action.kind == "status":
+            self._open_status()
             return
         if ui.help:
             # The keys over the screen: ←/→ or the encoder turn their pages, a tap on them shows
@@ -507,6 +531,9 @@ class Kiosk:
         clock = render_module.clock_deadline(self.state, self._ui, now, self._wall())
         if clock is not None:
             found.append(clock)
+        page = render_module.status_deadline(self._ui, now)
+        if page is not None:
+            found.append(page)
         if self.watchdog is not None:
             found.append(now + self.watchdog.timeout(now))
         found += [due for _, due in self._held.values()]
@@ -522,6 +549,8 @@ class Kiosk:
             self.dirty = True
         if render_module.time_left(self.state, self._ui, self._wall()) is not None:
             self.dirty = True
+        if self._ui.status_pages > 1:
+            self.dirty = True  # the status line turns a page
 
     def drain(self) -> None:
         while True:

@@ -94,11 +94,17 @@ Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Re
 
 @dataclass
 class Line:
-    """A one-line text shown until ``until`` (monotonic seconds; None: until replaced)."""
+    """A status text shown until ``until`` (monotonic seconds; None: until replaced).
+
+    ``offer`` is what the status line offers while it shows this text (an unknown tag: enrol
+    it): a chip labelled ``offer_label`` beside the text does it when touched, and so does
+    SELECT."""
 
     text: str
     until: float | None = None
     key: str = ""
+    offer: Action | None = None
+    offer_label: str = ""
 
     def live(self, now: float) -> bool:
         return self.until is None or now < self.until
@@ -127,7 +133,11 @@ class UiState:
     messages: list[str] = field(default_factory=list)  # what the last command did
     messages_until: float | None = None
     reader: Line | None = None  # reader connection, persistent while disconnected
-    card: Line | None = None  # "card read: X", briefly
+    card: Line | None = None  # "card read: X" or an unknown tag's enrol offer, briefly
+    status_seen: tuple[str, float] = ("", 0.0)  # the status text last drawn, and since when (its pages)
+    status_pages: int = 1  # how many pages that text took when last drawn (the screen's size decides)
+    status_open: tuple[str, ...] = ()  # the status texts shown whole over the screen (a tap opened them)
+    menu: bool = False  # the touch bar's menu of the buttons it had no room for is open
     die: DieRoll | None = None
     last_change: str = ""  # what UNDO would take back
     game_started_at: float | None = None  # wall clock, for a time limit

@@ -36,6 +36,8 @@ TEXTS: dict[str, Text] = {
     "ui.btn.table": "TABLE",
     "ui.btn.setup": "NEW",
     "ui.btn.help": "KEYS",
+    "ui.btn.redo": "REDO",
+    "ui.btn.more": "MORE",
     # upkeep banner
     "ui.upkeep.title": "{name}: upkeep",
     "ui.upkeep.turn": "Turn {turn}",
@@ -83,6 +85,7 @@ TEXTS: dict[str, Text] = {
     "ui.reader.unknown": "unknown card — enrol? (tag {uid})",
     "ui.reader.disconnected": "reader disconnected",
     "ui.reader.connected": "reader on {port}",
+    "ui.status.close": "A tap or any button closes this",
     "ui.undone": "Undone: {what}",
     "ui.redone": "Redone: {what}",
     "ui.font_missing": "No font for {chars}: install fonts-noto-cjk (or set display.font)",

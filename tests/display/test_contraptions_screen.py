@@ -111,6 +111,7 @@ def test_cta_the_die_and_the_faction_libraries(make_kiosk: MakeKiosk) -> None:
     chips = texts(kiosk, "ct.option")
     assert chips[:2] == ["1. Order of the Widget (9)", "2. Agents of S.N.E.A.K. (9)"]
     assert kiosk.ui.messages[0].startswith("Alice бросает кубики (2) фракций: 5, 6; источник сборки — ")
+    kiosk.ui.messages = []  # read: the status line gives back the row its second line took
     kiosk.retarget(OffscreenTarget((1280, 720)))
     kiosk.redraw()
     assert texts(kiosk, "ct.option") == [
