@@ -608,6 +608,9 @@ class Kiosk:
         if current is not None and not current.available(self.state):
             self._ui.screen = "table"
         render_module.render(self._canvas, self.state, self._ui, self.tr, now=now, wall=self._wall())
+        if self._ui.status_pages > 1:  # a long status text stays until its last page has been shown
+            text, since = self._ui.status_seen
+            self._ui.keep(text, since + self._ui.status_pages * render_module.STATUS_PAGE_SECONDS)
         self.dirty = False
         self._due = self.deadline()
         try:

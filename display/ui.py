@@ -152,6 +152,17 @@ class UiState:
             found.append(self.die.until)
         return found
 
+    def keep(self, text: str, until: float) -> None:
+        """Keep the status text ``text`` (a refusal, a card line or the messages) shown until
+        ``until`` at least: a text that turns pages stays until its last page has been shown."""
+        for line in (self.error, self.card):
+            if line is not None and line.text == text:
+                if line.until is not None and line.until < until:
+                    line.until = until
+                return
+        if self.messages and " ".join(self.messages) == text and self.messages_until is not None:
+            self.messages_until = max(self.messages_until, until)
+
     def expire(self, now: float) -> bool:
         """Drop what has timed out; True if anything on screen changes."""
         changed = False
