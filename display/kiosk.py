@@ -68,6 +68,8 @@ from display.fonts import Fonts
 from display.i18n import Translator
 from display.layout import choose
 from display.screens import SCREENS, View
+from display.screens.enrol import NAME as ENROL
+from display.screens.enrol import EnrolForm
 from display.targets import Target
 from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState
 from drivers.feedback import Cue, Feedback
@@ -78,6 +80,7 @@ WAKE = pygame.event.custom_type()
 ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
+ENROL_SECONDS = 20.0  # how long the status line offers to enrol an unknown tag
 
 
 def cues(events: Sequence[Event]) -> list[Cue]:
@@ -296,6 +299,7 @@ class Kiosk:
     def show(self, result: Result) -> None:
         tr = self.tr
         self._ui.error = None
+        self._ui.card = None  # what the command did is the news now
         self._ui.messages = [tr.message(m) for m in result.messages]
         self._ui.messages_until = self.now() + MESSAGE_SECONDS
         self._sync_game()
@@ -389,6 +393,14 @@ class Kiosk:
             ui.help = False
             if isinstance(action, Back):
                 return
+        if isinstance(action, Tap) and action.kind == "enrol":
+            self.open_enrol(str(action.value))
+            return
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            offer = render_module.status_now(self._canvas, ui, self.tr, self.now()).offer
+            if offer is not None:  # the status line offers something (an unknown tag): SELECT takes it up
+                self.dispatch(offer)
+                return
         current = SCREENS.get(ui.screen)
         if current is not None and current.available(self.state) and current.act(self, action):
             return
@@ -426,18 +438,63 @@ class Kiosk:
             self.dirty = True
 
     def _tag(self, uid: str) -> None:
-        tr = self.tr
-        tags = self.controller.tags
-        card: Card | None = tags.lookup(uid) if tags is not None else None
-        if tags is not None and card is None:
-            self._ui.card = Line(tr("ui.reader.unknown", uid=format_uid(uid)), self.now() + CARD_SECONDS, "unknown")
-        elif card is not None:
-            self._ui.card = Line(tr("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+        """A tag on the reader: the card it is acts at once, and the status line says what it
+        did; a tag nobody has enrolled is offered for enrolling on the spot."""
         self.dirty = True
-        if card is None:
+        tags = self.controller.tags
+        if tags is None:
             self._run(lambda: self.controller.tag(uid))
-        else:
-            self._run(lambda: self.controller.identify(card))
+            return
+        card = tags.lookup(uid)
+        if card is not None:
+            self.tapped(card)
+            return
+        form = self._ui.forms.get(ENROL)
+        if self._ui.screen == ENROL and isinstance(form, EnrolForm):
+            form.uid = uid  # enrolling already: this is the tag meant now
+            return
+        tr = self.tr
+        self._ui.card = Line(tr("ui.reader.unknown", uid=format_uid(uid)), self.now() + ENROL_SECONDS, "unknown",
+                             offer=Tap("enrol", uid), offer_label=tr("ui.enrol.offer"))
+
+    def tapped(self, card: Card, before: Sequence[str] = ()) -> None:
+        """A card tapped on the reader (or just enrolled): what it means in the game now.  The
+        command's own messages are the status; the card's name shows only when it did nothing
+        else.  ``before``: messages to show ahead of the command's."""
+        result = self._run(lambda: self.controller.identify(card)) if self.state is not None or not before else None
+        if before:
+            self._ui.messages = [*before, *(self._ui.messages if result is not None else [])]
+            self._ui.messages_until = self.now() + MESSAGE_SECONDS
+        elif result is not None and not result.messages:
+            self._ui.card = Line(self.tr("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+
+    def open_enrol(self, uid: str) -> None:
+        """The enrol screen for tag ``uid``, coming back to the screen shown now."""
+        self._ui.card = None  # the offer is taken up
+        form = self._ui.forms.get(ENROL)
+        back = form.back if self._ui.screen == ENROL and isinstance(form, EnrolForm) else self._ui.screen
+        self._ui.forms[ENROL] = EnrolForm(uid=uid, back=back)
+        self.go(ENROL)
+
+    def enrol(self, uid: str, card: Card) -> bool:
+        """Write tag ``uid`` as ``card`` into the tag map (as ``aetherbox enroll`` does: at
+        once, atomically), then act on the tap as if the card had been known."""
+        tags = self.controller.tags
+        if tags is None:
+            return False
+        tr = self.tr
+        try:
+            card = tags.add(uid, card)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self._ui.error = Line(tr("ui.enrol.failed", path=str(tags.path), reason=reason), self.now() + ERROR_SECONDS,
+                                  "enrol.failed")
+            self.dirty = True
+            return False
+        log.info("reader: tag %s enrolled as %s in %s", format_uid(uid), card.name, tags.path)
+        self.tapped(card, before=[tr("ui.enrol.done", uid=format_uid(uid), name=card.name)])
+        self.dirty = True
+        return True
 
     def handle_pygame(self, event: Any) -> None:
         kind = event.type

@@ -337,7 +337,11 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
     t.tap_card(CT_TAG)
     assert kiosk.ui.screen == "contraptions"
     assert t.says("ct.card") == [CT_CARD]
-    assert t.says("status.card") == [f"card read: {CT_CARD}"]
+    # The tap's result is the status at once, not the card's name.
+    assert t.says("status.messages") == [
+        f"Alice assembles: tap or name the revealed card from Alice's contraption deck. {CT_CARD} for Alice: "
+        "choose its sprocket."]
+    assert t.says("status.card") == []
     t.keys(pygame.K_UP)  # the encoder: sprocket 2
     assert t.says("ct.highlight") == [f"→ {CT_CARD}"]
     assert game(kiosk).contraptions.assembly.highlight == 2  # type: ignore[union-attr]
