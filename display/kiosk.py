@@ -30,7 +30,7 @@ Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the READ
 Space or R             ROLL (the planar die)
 Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
 Backspace or U         UNDO (shows what it took back) · Y redo
-Tab                    SELECT (next seat / next field) · Shift+Tab: long SELECT
+Tab                    SELECT (next seat / next field; the status line's offer) · Shift+Tab: long SELECT
 ↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
