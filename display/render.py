@@ -330,8 +330,9 @@ def bar_buttons(state: GameState | None, ui: UiState) -> tuple[list[BarButton], 
     if state is not None and state.has("planechase"):
         buttons.append(BarButton("ui.btn.roll", Press(Button.ROLL), primary=True))
     buttons.append(BarButton("ui.btn.next", Press(Button.NEXT), primary=True))
-    buttons.append(BarButton("ui.btn.undo", Press(Button.UNDO)))
-    buttons.append(BarButton("ui.btn.redo", Redo()))
+    if state is not None:  # with no game there is nothing to take back
+        buttons.append(BarButton("ui.btn.undo", Press(Button.UNDO)))
+        buttons.append(BarButton("ui.btn.redo", Redo()))
     actions = len(buttons)
     for name, scr in SCREENS.items():
         if scr.button and name != ui.screen and scr.available(state):
