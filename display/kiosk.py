@@ -461,7 +461,9 @@ class Kiosk:
         """A card tapped on the reader (or just enrolled): what it means in the game now.  The
         command's own messages are the status; the card's name shows only when it did nothing
         else.  ``before``: messages to show ahead of the command's."""
-        result = self._run(lambda: self.controller.identify(card)) if self.state is not None or not before else None
+        result: Result | None = None
+        if self.state is not None or not before:  # with no game, a card just enrolled is only enrolled
+            result = self._run(lambda: self.controller.identify(card))
         if before:
             self._ui.messages = [*before, *(self._ui.messages if result is not None else [])]
             self._ui.messages_until = self.now() + MESSAGE_SECONDS

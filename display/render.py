@@ -230,10 +230,12 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
                           joiners=tuple(joiners(status.text, lines)) if lines else (), width=width)
     # Longer than two lines: two at a time, the page's number at the right, the reader's label
     # beside the first line of every page.
-    size = lay.small
     text_w = width - fonts.measure("9/9", lay.tiny)[0] - lay.margin
-    wrap_w = text_w - (fonts.measure(reader, size)[0] + lay.margin * 2 if reader else 0)
-    lines = canvas.wrap(status.text, size, max(wrap_w, text_w // 2))
+    for size in (lay.small, lay.tiny):  # tiny only for a word (a long path) too wide at small
+        wrap_w = max(text_w - (fonts.measure(reader, size)[0] + lay.margin * 2 if reader else 0), text_w // 2)
+        lines = canvas.wrap(status.text, size, wrap_w)
+        if all(fonts.measure(line, size)[0] <= wrap_w for line in lines):
+            break
     glue = joiners(status.text, lines)
     pages = -(-len(lines) // STATUS_LINES)
     page = int(max(0.0, now - ui.status_seen[1]) // STATUS_PAGE_SECONDS) % pages
