@@ -30,7 +30,7 @@ Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the READ
 Space or R             ROLL (the planar die)
 Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
 Backspace or U         UNDO (shows what it took back) · Y redo
-Tab                    SELECT (next seat / next field) · Shift+Tab: long SELECT
+Tab                    SELECT (next seat / next field; the status line's offer) · Shift+Tab: long SELECT
 ↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
@@ -68,6 +68,8 @@ from display.fonts import Fonts
 from display.i18n import Translator
 from display.layout import choose
 from display.screens import SCREENS, View
+from display.screens.enrol import NAME as ENROL
+from display.screens.enrol import EnrolForm
 from display.targets import Target
 from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState
 from drivers.feedback import Cue, Feedback
@@ -78,6 +80,7 @@ WAKE = pygame.event.custom_type()
 ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
+ENROL_SECONDS = 20.0  # how long the status line offers to enrol an unknown tag
 
 
 def cues(events: Sequence[Event]) -> list[Cue]:
@@ -296,6 +299,7 @@ class Kiosk:
     def show(self, result: Result) -> None:
         tr = self.tr
         self._ui.error = None
+        self._ui.card = None  # what the command did is the news now
         self._ui.messages = [tr.message(m) for m in result.messages]
         self._ui.messages_until = self.now() + MESSAGE_SECONDS
         self._sync_game()
@@ -332,6 +336,13 @@ class Kiosk:
             self._ui.cursor = None
             self._ui.game_started_at = self.controller.journal.game(game).created if game is not None else None
 
+    def _open_status(self) -> None:
+        """Show the status line's texts whole, over the screen (a tap on the status line)."""
+        ui = self._ui
+        status = render_module.status_now(self._canvas, ui, self.tr, self.now())
+        reader = ui.reader.text if ui.reader is not None else ""
+        ui.status_open = tuple(text for text in (status.text, reader) if text)
+
     def _refresh_last_change(self) -> None:
         last = self.controller.last_change()
         tr = self.tr
@@ -350,6 +361,23 @@ class Kiosk:
         if isinstance(action, Quit):
             ui.quit = True
             return
+        if ui.menu or ui.status_open:
+            # The bar's menu and the status texts shown whole close at a tap (which does nothing
+            # else, unless it was on one of the menu's buttons) or at any other input, which
+            # then goes on.
+            ui.menu, ui.status_open = False, ()
+            if isinstance(action, Tap) and action.kind == "bar.menu":
+                self.dispatch(action.value)
+                return
+            if isinstance(action, Tap) and action.kind in ("bar.menu.close", "bar.more", "status.close") or isinstance(
+                    action, Back):
+                return
+        if isinstance(action, Tap) and action.kind == "bar.more":
+            ui.menu = True
+            return
+        if isinstance(action, Tap) and action.kind == "status":
+            self._open_status()
+            return
         if ui.help:
             # The keys over the screen: ←/→ or the encoder turn their pages, a tap on them shows
             # the next page (and closes the last); anything else closes them and goes on.
@@ -364,6 +392,14 @@ class Kiosk:
                 return
             ui.help = False
             if isinstance(action, Back):
+                return
+        if isinstance(action, Tap) and action.kind == "enrol":
+            self.open_enrol(str(action.value))
+            return
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            offer = render_module.status_now(self._canvas, ui, self.tr, self.now()).offer
+            if offer is not None:  # the status line offers something (an unknown tag): SELECT takes it up
+                self.dispatch(offer)
                 return
         current = SCREENS.get(ui.screen)
         if current is not None and current.available(self.state) and current.act(self, action):
@@ -402,18 +438,65 @@ class Kiosk:
             self.dirty = True
 
     def _tag(self, uid: str) -> None:
-        tr = self.tr
-        tags = self.controller.tags
-        card: Card | None = tags.lookup(uid) if tags is not None else None
-        if tags is not None and card is None:
-            self._ui.card = Line(tr("ui.reader.unknown", uid=format_uid(uid)), self.now() + CARD_SECONDS, "unknown")
-        elif card is not None:
-            self._ui.card = Line(tr("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+        """A tag on the reader: the card it is acts at once, and the status line says what it
+        did; a tag nobody has enrolled is offered for enrolling on the spot."""
         self.dirty = True
-        if card is None:
+        tags = self.controller.tags
+        if tags is None:
             self._run(lambda: self.controller.tag(uid))
-        else:
-            self._run(lambda: self.controller.identify(card))
+            return
+        card = tags.lookup(uid)
+        if card is not None:
+            self.tapped(card)
+            return
+        form = self._ui.forms.get(ENROL)
+        if self._ui.screen == ENROL and isinstance(form, EnrolForm):
+            form.uid = uid  # enrolling already: this is the tag meant now
+            return
+        tr = self.tr
+        self._ui.card = Line(tr("ui.reader.unknown", uid=format_uid(uid)), self.now() + ENROL_SECONDS, "unknown",
+                             offer=Tap("enrol", uid), offer_label=tr("ui.enrol.offer"))
+
+    def tapped(self, card: Card, before: Sequence[str] = ()) -> None:
+        """A card tapped on the reader (or just enrolled): what it means in the game now.  The
+        command's own messages are the status; the card's name shows only when it did nothing
+        else.  ``before``: messages to show ahead of the command's."""
+        result: Result | None = None
+        if self.state is not None or not before:  # with no game, a card just enrolled is only enrolled
+            result = self._run(lambda: self.controller.identify(card))
+        if before:
+            self._ui.messages = [*before, *(self._ui.messages if result is not None else [])]
+            self._ui.messages_until = self.now() + MESSAGE_SECONDS
+        elif result is not None and not result.messages:
+            self._ui.card = Line(self.tr("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+
+    def open_enrol(self, uid: str) -> None:
+        """The enrol screen for tag ``uid``, coming back to the screen shown now."""
+        self._ui.card = None  # the offer is taken up
+        form = self._ui.forms.get(ENROL)
+        back = form.back if self._ui.screen == ENROL and isinstance(form, EnrolForm) else self._ui.screen
+        self._ui.forms[ENROL] = EnrolForm(uid=uid, back=back)
+        self.go(ENROL)
+
+    def enrol(self, uid: str, card: Card) -> bool:
+        """Write tag ``uid`` as ``card`` into the tag map (as ``aetherbox enroll`` does: at
+        once, atomically), then act on the tap as if the card had been known."""
+        tags = self.controller.tags
+        if tags is None:
+            return False
+        tr = self.tr
+        try:
+            card = tags.add(uid, card)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            self._ui.error = Line(tr("ui.enrol.failed", path=str(tags.path), reason=reason), self.now() + ERROR_SECONDS,
+                                  "enrol.failed")
+            self.dirty = True
+            return False
+        log.info("reader: tag %s enrolled as %s in %s", format_uid(uid), card.name, tags.path)
+        self.tapped(card, before=[tr("ui.enrol.done", uid=format_uid(uid), name=card.name)])
+        self.dirty = True
+        return True
 
     def handle_pygame(self, event: Any) -> None:
         kind = event.type
@@ -507,6 +590,9 @@ class Kiosk:
         clock = render_module.clock_deadline(self.state, self._ui, now, self._wall())
         if clock is not None:
             found.append(clock)
+        page = render_module.status_deadline(self._ui, now)
+        if page is not None:
+            found.append(page)
         if self.watchdog is not None:
             found.append(now + self.watchdog.timeout(now))
         found += [due for _, due in self._held.values()]
@@ -522,6 +608,8 @@ class Kiosk:
             self.dirty = True
         if render_module.time_left(self.state, self._ui, self._wall()) is not None:
             self.dirty = True
+        if self._ui.status_pages > 1:
+            self.dirty = True  # the status line turns a page
 
     def drain(self) -> None:
         while True:
@@ -579,6 +667,9 @@ class Kiosk:
         if current is not None and not current.available(self.state):
             self._ui.screen = "table"
         render_module.render(self._canvas, self.state, self._ui, self.tr, now=now, wall=self._wall())
+        if self._ui.status_pages > 1:  # a long status text stays until its last page has been shown
+            text, since = self._ui.status_seen
+            self._ui.keep(text, since + self._ui.status_pages * render_module.STATUS_PAGE_SECONDS)
         self.dirty = False
         self._due = self.deadline()
         try:

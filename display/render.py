@@ -1,23 +1,27 @@
 """``render``: the whole frame as a function of the game state and the UI state.
 
 The frame is a header (turn, whose upkeep or turn it is in big letters, the game clock), the
-current screen, a one-line status (a refused command's reason, what the last command did, the
-reader), and a bar of touch buttons.  Rendering never changes the game; of the UI state it
-only records how many pages the keys overlay took at this screen size (``UiState.help_pages``).
+current screen, the status line (a refused command's reason, what the last command did, the
+reader; two lines when one is not enough, and pages beyond that), and a bar of touch buttons.
+Rendering never changes the game; of the UI state it only records how many pages the keys
+overlay and the status line took at this screen size, and since when the status line has shown
+its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 
 from device.inputs import Button
 from device.state import GameState, Step, outcome
 from display import theme
-from display.canvas import Canvas
+from display.canvas import Canvas, Rect, joiners
+from display.fonts import Color
 from display.i18n import Translator
 from display.screens import SCREENS, View, load
-from display.ui import Go, Press, Tap, ToggleHelp, UiState
+from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 
 #: Base formats whose turns are not MTG turns say whose move it is themselves (format → headline);
 #: filled in by their screens, which ``load`` imports.
@@ -96,69 +100,345 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
     return height
 
 
-def status_text(ui: UiState, fonts_notice: str, now: float) -> tuple[str, tuple[int, int, int], str]:
-    """The status line's text, colour and role, by priority."""
+@dataclass(frozen=True)
+class Status:
+    """What the status line says now (by priority: a refusal, a card read or an unknown tag's
+    enrol offer, what the last command did, a missing font), its colour and drawing role, and
+    what it offers (a chip and SELECT)."""
+
+    text: str
+    color: Color
+    role: str
+    offer: Action | None = None
+    offer_label: str = ""
+
+
+def status_text(ui: UiState, fonts_notice: str, now: float) -> Status:
+    """The status line's text, colour, role and offer, by priority."""
     if ui.error is not None and ui.error.live(now):
-        return ui.error.text, theme.ERROR, "status.error"
+        return Status(ui.error.text, theme.ERROR, "status.error")
     if ui.card is not None and ui.card.live(now):
-        return ui.card.text, theme.WARN, "status.card"
+        return Status(ui.card.text, theme.WARN, "status.card", ui.card.offer, ui.card.offer_label)
     if ui.messages:
-        return " ".join(ui.messages), theme.TEXT, "status.messages"
+        return Status(" ".join(ui.messages), theme.TEXT, "status.messages")
     if fonts_notice:
-        return fonts_notice, theme.WARN, "status.font"
-    return "", theme.DIM, "status.empty"
+        return Status(fonts_notice, theme.WARN, "status.font")
+    return Status("", theme.DIM, "status.empty")
 
 
-def draw_status(canvas: Canvas, ui: UiState, tr: Translator, y: int, now: float) -> None:
-    lay = canvas.layout
-    fonts = canvas.fonts
-    notices = fonts.notices
-    if fonts.shown_missing:  # only while a text that needs the character is on the screen
-        fonts_notice = tr("ui.font_missing", chars="".join(sorted(fonts.shown_missing)))
-    else:
-        fonts_notice = tr(notices[-1][0], **notices[-1][1]) if notices else ""
-    text, color, role = status_text(ui, fonts_notice, now)
-    if role == "status.error":
-        canvas.box((0, y, canvas.width, lay.status), theme.ERROR_BG, radius=0)
-    right = ""
-    if ui.reader is not None:
-        right = ui.reader.text
-    right_w = 0
-    if right:
-        r = canvas.text(right, (canvas.width - lay.margin, y + lay.status // 2), lay.small, theme.ERROR if "disconn" in ui.reader.key else theme.DIM,  # type: ignore[union-attr]
-                        anchor="midright", max_width=canvas.width // 3, role="status.reader")
-        right_w = r.width + lay.margin
-    if text:
-        canvas.text(text, (lay.margin, y + lay.status // 2), lay.small, color, anchor="midleft",
-                    max_width=canvas.width - 2 * lay.margin - right_w, role=role)
+def fonts_notice(canvas: Canvas, tr: Translator, missing: Collection[str]) -> str:
+    """What the status line says about fonts: a character no font has, while a text that needs
+    it is on the screen (``missing``), else a problem with the configured or bundled fonts."""
+    notices = canvas.fonts.notices
+    if missing:
+        return tr("ui.font_missing", chars="".join(sorted(missing)))
+    return tr(notices[-1][0], **notices[-1][1]) if notices else ""
 
 
-def bar_buttons(state: GameState | None, ui: UiState) -> list[tuple[str, object]]:
-    buttons: list[tuple[str, object]] = []
+def status_now(canvas: Canvas, ui: UiState, tr: Translator, now: float) -> Status:
+    """The status as the last frame showed it (what SELECT and a tap on it act on)."""
+    return status_text(ui, fonts_notice(canvas, tr, canvas.fonts.shown_missing), now)
+
+
+#: The status line takes at most two lines of the screen above; a longer text turns its pages
+#: every ``STATUS_PAGE_SECONDS`` (and a tap on it shows it whole).
+STATUS_LINES = 2
+STATUS_PAGE_SECONDS = 4.0
+
+
+@dataclass(frozen=True)
+class StatusPlan:
+    """How the status line is laid out this frame: the text's lines at ``size`` (of page
+    ``page`` of ``pages``), the reader's label on line ``reader_at`` (right-aligned; -1: not on
+    this page; ``len(lines)``: a line of its own), the line's ``height`` (the screen above gives
+    it up while it is needed), the offer's chip width, and whether a tap shows the texts whole."""
+
+    status: Status
+    reader: str
+    reader_color: Color
+    size: int
+    lines: tuple[str, ...]
+    reader_at: int
+    height: int
+    page: int = 0
+    pages: int = 1
+    offer_w: int = 0
+    tappable: bool = False  # a touch target (as tall as one): the offer, else the texts shown whole
+    joiners: tuple[str | None, ...] = ()
+    width: int = 0  # of the lines, from the left margin
+
+
+def _status_lines(canvas: Canvas, text: str, reader: str, size: int, width: int) -> tuple[list[str], int] | None:
+    """``text`` on lines of ``width`` at ``size`` with the reader's label right of the first
+    line, else of the last, else on a line of its own; None when a word is wider than a line."""
+    fonts, lay = canvas.fonts, canvas.layout
+    gap = lay.margin * 2
+    reader_w = fonts.measure(reader, size)[0] if reader else 0
+    if reader_w > width:
+        return None
+    if not text:
+        return [], 0 if reader else -1
+    one = fonts.measure(text, size)[0]
+    if one + (gap + reader_w if reader else 0) <= width:
+        return [text], 0 if reader else -1
+    lines = canvas.wrapped(text, size, width)
+    if lines is None:
+        return None
+    if not reader:
+        return lines, -1
+    if fonts.measure(lines[-1], size)[0] + gap + reader_w <= width:
+        return lines, len(lines) - 1
+    return lines, len(lines)
+
+
+def _count(lines: list[str], reader_at: int) -> int:
+    return max(1, len(lines) + (1 if lines and reader_at == len(lines) else 0))
+
+
+def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str]) -> StatusPlan:
+    """The status line for this frame: the whole text on one line at ``small``, else at ``tiny``,
+    else wrapped onto two lines (``small``, then ``tiny``); a longer text shows two lines at a
+    time and turns its pages (numbered at the right), and a tap shows it whole.  No line is
+    ever cut.  Records when the text first showed (``UiState.status_seen``), for the pages."""
+    lay, fonts = canvas.layout, canvas.fonts
+    status = status_text(ui, fonts_notice(canvas, tr, missing), now)
+    if ui.status_seen[0] != status.text:
+        ui.status_seen = (status.text, now)
+    reader = ui.reader.text if ui.reader is not None else ""
+    reader_color = theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
+    width = canvas.width - 2 * lay.margin
+    offer_w = 0
+    if status.offer is not None and status.text:
+        offer_w = max(lay.touch, fonts.measure(status.offer_label, lay.small, True)[0] + 2 * lay.margin)
+        width -= offer_w + lay.margin
+
+    def height(count: int, size: int) -> int:
+        tall = count * fonts.line_height(size) + lay.margin // 2
+        if count > 1 or offer_w:
+            tall = max(tall, lay.touch)  # a touch target: the chip, or the tap that shows it all
+        return max(lay.status, tall)
+
+    arranged = {size: _status_lines(canvas, status.text, reader, size, width) for size in (lay.small, lay.tiny)}
+    for size, most in ((lay.small, 1), (lay.tiny, 1), (lay.small, STATUS_LINES), (lay.tiny, STATUS_LINES)):
+        found = arranged[size]
+        if found is None or _count(*found) > most:
+            continue
+        lines, reader_at = found
+        count = _count(lines, reader_at)
+        return StatusPlan(status, reader, reader_color, size, tuple(lines), reader_at, height(count, size),
+                          offer_w=offer_w, tappable=bool(status.text) and (count > 1 or offer_w > 0),
+                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width)
+    # Longer than two lines: two at a time, the page's number at the right, the reader's label
+    # beside the first line of every page.
+    text_w = width - fonts.measure("9/9", lay.tiny)[0] - lay.margin
+    for size in (lay.small, lay.tiny):  # tiny only for a word (a long path) too wide at small
+        wrap_w = max(text_w - (fonts.measure(reader, size)[0] + lay.margin * 2 if reader else 0), text_w // 2)
+        lines = canvas.wrap(status.text, size, wrap_w)
+        if all(fonts.measure(line, size)[0] <= wrap_w for line in lines):
+            break
+    glue = joiners(status.text, lines)
+    pages = -(-len(lines) // STATUS_LINES)
+    page = int(max(0.0, now - ui.status_seen[1]) // STATUS_PAGE_SECONDS) % pages
+    first = page * STATUS_LINES
+    return StatusPlan(status, reader, reader_color, size, tuple(lines[first: first + STATUS_LINES]),
+                      0 if reader else -1, height(STATUS_LINES, size), page=page, pages=pages, offer_w=offer_w,
+                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w)
+
+
+def status_deadline(ui: UiState, now: float) -> float | None:
+    """When the status line turns to its next page, while its text has more than one."""
+    if ui.status_pages <= 1:
+        return None
+    since = ui.status_seen[1]
+    return since + STATUS_PAGE_SECONDS * (math.floor(max(0.0, now - since) / STATUS_PAGE_SECONDS) + 1)
+
+
+def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
+    """The status line at ``y``: the text on its lines, the reader's label, the page's number,
+    the offer's chip."""
+    lay, fonts = canvas.layout, canvas.fonts
+    status = plan.status
+    if status.role == "status.error":
+        canvas.box((0, y, canvas.width, plan.height), theme.ERROR_BG, radius=0)
+    if plan.tappable:
+        canvas.target((0, y, canvas.width, plan.height), status.offer if status.offer is not None else Tap("status"))
+    width = plan.width
+    step = fonts.line_height(plan.size)
+    count = max(1, len(plan.lines) + (1 if plan.reader_at == len(plan.lines) and plan.lines else 0))
+    if plan.pages > 1:
+        count = STATUS_LINES
+    top = y + (plan.height - count * step) // 2
+    for index, line in enumerate(plan.lines):
+        canvas.text(line, (lay.margin, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
+                    max_width=width, role=status.role, min_size=plan.size, joiner=plan.joiners[index])
+    if plan.reader and plan.reader_at >= 0:
+        canvas.text(plan.reader, (lay.margin + width, top + plan.reader_at * step + step // 2), plan.size,
+                    plan.reader_color, anchor="midright", max_width=width, role="status.reader", min_size=plan.size)
+    if plan.pages > 1:
+        canvas.text(f"{plan.page + 1}/{plan.pages}", (lay.margin + plan.width + lay.margin, y + plan.height // 2),
+                    lay.tiny, theme.DIM, anchor="midleft", role="status.page", min_size=lay.tiny)
+    if plan.offer_w and status.offer is not None:
+        rect = (canvas.width - lay.margin - plan.offer_w, y + (plan.height - lay.touch) // 2, plan.offer_w, lay.touch)
+        canvas.box(rect, theme.BUTTON_HI)
+        canvas.text(status.offer_label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), lay.small, theme.TEXT,
+                    anchor="center", bold=True, max_width=rect[2] - lay.margin, role="status.offer", min_size=lay.small)
+        canvas.target(rect, status.offer)
+
+
+def draw_status_open(canvas: Canvas, texts: Sequence[str], tr: Translator, bottom: int) -> None:
+    """The status texts whole, over the screen, as large as they fit; a tap (or any button)
+    closes them."""
+    lay, fonts = canvas.layout, canvas.fonts
+    rect = (lay.margin, lay.margin, canvas.width - 2 * lay.margin, bottom - 2 * lay.margin)
+    canvas.target((0, 0, canvas.width, bottom), Tap("status.close"))
+    canvas.box(rect, theme.PANEL_HI)
+    x, y, w, h = rect
+    inner_w = w - 2 * lay.margin
+    hint = tr("ui.status.close")
+    hint_h = len(canvas.wrap(hint, lay.tiny, inner_w)) * fonts.line_height(lay.tiny)
+    room = h - 2 * lay.margin - hint_h - lay.margin
+    text = "\n".join(texts)
+    size = canvas.fit_paragraph(text, inner_w, room, lay.medium) or lay.tiny
+    canvas.paragraph(text, (x + lay.margin, y + lay.margin, inner_w, room), size, theme.TEXT, role="status.open",
+                     min_size=size)
+    canvas.paragraph(hint, (x + lay.margin, y + h - lay.margin - hint_h, inner_w, hint_h), lay.tiny, theme.DIM,
+                     role="status.open.hint", min_size=lay.tiny, align="center")
+
+
+# --- the touch bar -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BarButton:
+    """A button of the touch bar: its label's text key, what it does, its drawing role."""
+
+    key: str
+    action: Action
+    primary: bool = False
+
+    @property
+    def role(self) -> str:
+        return f"bar.{self.key.rsplit('.', 1)[-1]}"
+
+
+MORE = BarButton("ui.btn.more", Tap("bar.more"))
+
+
+def bar_buttons(state: GameState | None, ui: UiState) -> tuple[list[BarButton], int]:
+    """The bar's buttons in order, and how many of the first are the gadget's actions (ROLL,
+    NEXT, UNDO, redo), which stay in the bar; the screens' buttons and the keys may go into
+    its menu."""
+    buttons: list[BarButton] = []
     if state is not None and state.has("planechase"):
-        buttons.append(("ui.btn.roll", Press(Button.ROLL)))
-    buttons.append(("ui.btn.next", Press(Button.NEXT)))
-    buttons.append(("ui.btn.undo", Press(Button.UNDO)))
+        buttons.append(BarButton("ui.btn.roll", Press(Button.ROLL), primary=True))
+    buttons.append(BarButton("ui.btn.next", Press(Button.NEXT), primary=True))
+    if state is not None:  # with no game there is nothing to take back
+        buttons.append(BarButton("ui.btn.undo", Press(Button.UNDO)))
+        buttons.append(BarButton("ui.btn.redo", Redo()))
+    actions = len(buttons)
     for name, scr in SCREENS.items():
         if scr.button and name != ui.screen and scr.available(state):
-            buttons.append((scr.button, Go(name)))
-    buttons.append(("ui.btn.help", ToggleHelp()))
-    return buttons
+            buttons.append(BarButton(scr.button, Go(name)))
+    buttons.append(BarButton("ui.btn.help", ToggleHelp()))
+    return buttons, actions
 
 
-def draw_bar(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator) -> None:
-    lay = canvas.layout
-    y = canvas.height - lay.bar
-    buttons = bar_buttons(state, ui)
+@dataclass(frozen=True)
+class BarPlan:
+    """The bar as laid out: the buttons shown and where, their labels' size, and the buttons
+    its menu (the MORE button) holds."""
+
+    shown: tuple[tuple[BarButton, Rect], ...]
+    menu: tuple[BarButton, ...]
+    size: int
+
+
+def plan_bar(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator) -> BarPlan:
+    """Every button in one row when their labels fit at ``small`` or smaller down to ``tiny``,
+    each at least ``touch`` wide; otherwise the actions, as many screens' buttons as fit, and a
+    MORE button whose menu holds the rest.  Labels are never cut; spare width is shared out."""
+    lay, fonts = canvas.layout, canvas.fonts
+    buttons, actions = bar_buttons(state, ui)
     gap = max(2, lay.margin // 2)
-    width = (canvas.width - gap * (len(buttons) + 1)) // len(buttons)
-    for index, (key, action) in enumerate(buttons):
-        rect = (gap + index * (width + gap), y + gap, width, lay.bar - 2 * gap)
-        primary = key in ("ui.btn.roll", "ui.btn.next")
-        canvas.box(rect, theme.BUTTON_HI if primary else theme.BUTTON)
-        canvas.text(tr(key), (rect[0] + width // 2, rect[1] + rect[3] // 2), lay.small, theme.TEXT, anchor="center",
-                    bold=primary, max_width=width - gap * 2, role=f"bar.{key.rsplit('.', 1)[-1]}", min_size=lay.tiny * 4 // 5)
-        canvas.target(rect, action)
+    pad = max(2, lay.margin)
+
+    def widths(row: list[BarButton], size: int) -> list[int]:
+        return [max(lay.touch, fonts.measure(tr(b.key), size, b.primary)[0] + 2 * pad) for b in row]
+
+    def fits(row: list[BarButton], size: int) -> bool:
+        return sum(widths(row, size)) + gap * (len(row) + 1) <= canvas.width
+
+    sizes = range(lay.small, lay.tiny - 1, -1)
+    row, menu, size = buttons, [], lay.tiny
+    chosen = next((s for s in sizes if fits(buttons, s)), None)
+    if chosen is not None:
+        size = chosen
+    else:
+        # The actions and MORE at the largest size they fit, then as many screens as fit too;
+        # on a screen too narrow even for that, actions go into the menu from the end.
+        keep = actions
+        while True:
+            chosen = next((s for s in sizes if fits([*buttons[:keep], MORE], s)), None)
+            if chosen is not None or keep <= 1:
+                break
+            keep -= 1
+        size = chosen if chosen is not None else lay.tiny
+        while keep < len(buttons) and fits([*buttons[: keep + 1], MORE], size):
+            keep += 1
+        row, menu = [*buttons[:keep], MORE], buttons[keep:]
+    sizes_w = widths(row, size)
+    spare = canvas.width - sum(sizes_w) - gap * (len(row) + 1)
+    y = canvas.height - lay.bar
+    x = gap
+    shown: list[tuple[BarButton, Rect]] = []
+    for index, (button, w) in enumerate(zip(row, sizes_w, strict=True)):
+        w += max(0, spare) // len(row) + (1 if index < max(0, spare) % len(row) else 0)
+        shown.append((button, (x, y + gap, w, lay.bar - 2 * gap)))
+        x += w + gap
+    return BarPlan(tuple(shown), tuple(menu), size)
+
+
+def draw_button(canvas: Canvas, button: BarButton, rect: Rect, size: int, tr: Translator, action: Action,
+                *, lit: bool = False) -> None:
+    lay = canvas.layout
+    canvas.box(rect, theme.BUTTON_HI if button.primary or lit else theme.BUTTON)
+    canvas.text(tr(button.key), (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, theme.TEXT, anchor="center",
+                bold=button.primary, max_width=rect[2] - 2 * max(1, lay.margin // 2), role=button.role, min_size=size)
+    canvas.target(rect, action)
+
+
+def draw_bar(canvas: Canvas, plan: BarPlan, ui: UiState, tr: Translator) -> None:
+    for button, rect in plan.shown:
+        draw_button(canvas, button, rect, plan.size, tr, button.action, lit=button is MORE and ui.menu)
+
+
+def draw_menu(canvas: Canvas, plan: BarPlan, tr: Translator) -> None:
+    """The bar's menu, over the screen above the MORE button: a button a row (more columns
+    where the rows run out of height), each a touch target tall; a tap elsewhere closes it."""
+    lay, fonts = canvas.layout, canvas.fonts
+    items = plan.menu
+    bar_top = canvas.height - lay.bar
+    canvas.target((0, 0, canvas.width, bar_top), Tap("bar.menu.close"))
+    if not items:
+        return
+    gap = max(2, lay.margin // 2)
+    pad = max(2, lay.margin)
+    size = lay.small
+    height = lay.bar - 2 * gap
+    width = max(lay.touch * 2, *(fonts.measure(tr(b.key), size, b.primary)[0] + 2 * pad for b in items))
+    rows = max(1, min(len(items), (bar_top - gap) // (height + gap)))
+    columns = -(-len(items) // rows)
+    width = min(width, (canvas.width - gap * (columns + 1)) // columns)
+    panel_w = columns * (width + gap) + gap
+    panel_h = rows * (height + gap) + gap
+    right = plan.shown[-1][1][0] + plan.shown[-1][1][2] + gap if plan.shown else canvas.width
+    left = max(0, min(right, canvas.width) - panel_w)
+    top = bar_top - panel_h
+    canvas.box((left, top, panel_w, panel_h), theme.PANEL_HI)
+    for index, button in enumerate(items):
+        column, row = divmod(index, rows)
+        rect = (left + gap + column * (width + gap), top + gap + row * (height + gap), width, height)
+        draw_button(canvas, button, rect, size, tr, Tap("bar.menu", button.action))
 
 
 #: The gadget's own keys, as (what to press, what it does) text keys, in the README's order;
@@ -262,17 +542,35 @@ def draw_help(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translat
 
 
 def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float) -> None:
-    """Draw the frame for ``state`` and ``ui`` on ``canvas`` (which records texts and targets)."""
-    canvas.clear(theme.BG)
-    top = draw_header(canvas, state, ui, tr, wall)
-    bottom = canvas.height - canvas.layout.bar - canvas.layout.status
-    current = SCREENS.get(ui.screen)
-    if current is None or not current.available(state):
-        current = SCREENS["table"]
-    view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + canvas.layout.margin // 2,
-                bottom=bottom - canvas.layout.margin // 2)
-    current.draw(view)
-    if ui.help:
-        draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
-    draw_status(canvas, ui, tr, bottom, now)
-    draw_bar(canvas, state, ui, tr)
+    """Draw the frame for ``state`` and ``ui`` on ``canvas`` (which records texts and targets).
+
+    The status line's height depends on its text, and a missing font's notice on the texts the
+    screen drew: the frame is laid out with the notice the last frame had, and drawn once more
+    in the rare frame where that changes the status line's height."""
+    lay = canvas.layout
+    missing = set(canvas.fonts.shown_missing)
+    for _ in range(2):
+        canvas.clear(theme.BG)
+        plan = plan_status(canvas, ui, tr, now, missing)
+        top = draw_header(canvas, state, ui, tr, wall)
+        bottom = canvas.height - lay.bar - plan.height
+        current = SCREENS.get(ui.screen)
+        if current is None or not current.available(state):
+            current = SCREENS["table"]
+        view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
+                    bottom=bottom - lay.margin // 2)
+        current.draw(view)
+        if ui.help:
+            draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
+        drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing)
+        if drawn.height == plan.height:
+            break
+        missing = set(canvas.fonts.shown_missing)
+    ui.status_pages = drawn.pages
+    draw_status(canvas, drawn, bottom)
+    bar = plan_bar(canvas, state, ui, tr)
+    draw_bar(canvas, bar, ui, tr)
+    if ui.status_open:
+        draw_status_open(canvas, ui.status_open, tr, canvas.height - lay.bar)
+    if ui.menu:
+        draw_menu(canvas, bar, tr)

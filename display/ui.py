@@ -94,11 +94,17 @@ Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Re
 
 @dataclass
 class Line:
-    """A one-line text shown until ``until`` (monotonic seconds; None: until replaced)."""
+    """A status text shown until ``until`` (monotonic seconds; None: until replaced).
+
+    ``offer`` is what the status line offers while it shows this text (an unknown tag: enrol
+    it): a chip labelled ``offer_label`` beside the text does it when touched, and so does
+    SELECT."""
 
     text: str
     until: float | None = None
     key: str = ""
+    offer: Action | None = None
+    offer_label: str = ""
 
     def live(self, now: float) -> bool:
         return self.until is None or now < self.until
@@ -127,7 +133,11 @@ class UiState:
     messages: list[str] = field(default_factory=list)  # what the last command did
     messages_until: float | None = None
     reader: Line | None = None  # reader connection, persistent while disconnected
-    card: Line | None = None  # "card read: X", briefly
+    card: Line | None = None  # "card read: X" or an unknown tag's enrol offer, briefly
+    status_seen: tuple[str, float] = ("", 0.0)  # the status text last drawn, and since when (its pages)
+    status_pages: int = 1  # how many pages that text took when last drawn (the screen's size decides)
+    status_open: tuple[str, ...] = ()  # the status texts shown whole over the screen (a tap opened them)
+    menu: bool = False  # the touch bar's menu of the buttons it had no room for is open
     die: DieRoll | None = None
     last_change: str = ""  # what UNDO would take back
     game_started_at: float | None = None  # wall clock, for a time limit
@@ -141,6 +151,17 @@ class UiState:
         if self.die is not None and self.die.until > self.die.started:
             found.append(self.die.until)
         return found
+
+    def keep(self, text: str, until: float) -> None:
+        """Keep the status text ``text`` (a refusal, a card line or the messages) shown until
+        ``until`` at least: a text that turns pages stays until its last page has been shown."""
+        for line in (self.error, self.card):
+            if line is not None and line.text == text:
+                if line.until is not None and line.until < until:
+                    line.until = until
+                return
+        if self.messages and " ".join(self.messages) == text and self.messages_until is not None:
+            self.messages_until = max(self.messages_until, until)
 
     def expire(self, now: float) -> bool:
         """Drop what has timed out; True if anything on screen changes."""

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
+from device.catalog import Card
 from device.commands import Command
 from device.controller import Result
 from device.errors import IllegalCommand
@@ -101,6 +102,10 @@ class Host(Protocol):
         """Show why something was refused (as ``execute`` does for the controller's refusals)."""
 
     def go(self, screen: str) -> None: ...
+
+    def enrol(self, uid: str, card: Card) -> bool:
+        """Enrol tag ``uid`` as ``card`` in the tag map, then act on the tap as if the card had
+        been known; False (the reason shown) when the tag map cannot be written."""
 
     def history(self) -> list[Txn]: ...
 
@@ -202,3 +207,4 @@ def load() -> None:
     from display.screens import setup  # noqa: F401
     from display.screens import wizards_duel  # noqa: F401
     from display.screens import wizards_duel_card  # noqa: F401
+    from display.screens import enrol  # noqa: F401

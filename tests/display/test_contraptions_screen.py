@@ -111,6 +111,7 @@ def test_cta_the_die_and_the_faction_libraries(make_kiosk: MakeKiosk) -> None:
     chips = texts(kiosk, "ct.option")
     assert chips[:2] == ["1. Order of the Widget (9)", "2. Agents of S.N.E.A.K. (9)"]
     assert kiosk.ui.messages[0].startswith("Alice бросает кубики (2) фракций: 5, 6; источник сборки — ")
+    kiosk.ui.messages = []  # read: the status line gives back the row its second line took
     kiosk.retarget(OffscreenTarget((1280, 720)))
     kiosk.redraw()
     assert texts(kiosk, "ct.option") == [
@@ -336,7 +337,11 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
     t.tap_card(CT_TAG)
     assert kiosk.ui.screen == "contraptions"
     assert t.says("ct.card") == [CT_CARD]
-    assert t.says("status.card") == [f"card read: {CT_CARD}"]
+    # The tap's result is the status at once, not the card's name.
+    assert t.says("status.messages") == [
+        f"Alice assembles: tap or name the revealed card from Alice's contraption deck. {CT_CARD} for Alice: "
+        "choose its sprocket."]
+    assert t.says("status.card") == []
     t.keys(pygame.K_UP)  # the encoder: sprocket 2
     assert t.says("ct.highlight") == [f"→ {CT_CARD}"]
     assert game(kiosk).contraptions.assembly.highlight == 2  # type: ignore[union-attr]

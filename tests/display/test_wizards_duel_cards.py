@@ -25,6 +25,7 @@ DESCRIBE = "Opiszcie swoje początkowe karty zaklęć (po 3), zanim rzucicie"
 
 def duel(k: Kiosk, players: tuple[str, ...] = ("Ala", "Ola"), **options: str) -> None:
     k.execute(NewGame(formats=("wizards_duel",), players=players, first=players[0], options=options))
+    k.ui.messages = []  # the opening message read: the status line is one line again
 
 
 def describe_by_keys(p: Player, moves: int = 0) -> None:

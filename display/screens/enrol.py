@@ -1,0 +1,449 @@
+"""Enrolling a tag on the spot: an unknown tag was tapped, and the table says which card it is
+(HW-3, PC-12, CT-6).
+
+The status line offers it when the reader reads a tag the tag map does not know (a tap on the
+offer, or SELECT).  The screen lists the cards that make sense in this game — planes and
+phenomena with Planechase, contraptions with Contraptions, every card otherwise — in
+alphabetical order, narrowed by the first letters of the name:
+
+- ↑/↓ (the encoder) walk the list; SELECT (or NEXT, or a touch) picks the card, then asks to
+  confirm: SELECT or NEXT enrols, UNDO goes back to the list;
+- ←/→ change the first letter (the last letter chosen) to the next one any card has;
+- holding SELECT puts the encoder on the letters: turning it shows the cards under each letter
+  in turn, SELECT adds the letter and goes on to the next one, NEXT adds it and goes back to
+  the cards, holding SELECT again goes back without it; UNDO takes the last letter off;
+- touch the letters, the ⌫ chip, a card; a keyboard may type the letters.
+
+UNDO with no letter chosen, Esc or Cancel leave everything as it was.  Confirming writes the tag
+map the way ``aetherbox enroll`` does (``TagMap.add``) and the tap is then acted on as if the card
+had been known (``Host.enrol``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from device.catalog import Card, CardKind, load_catalog, name_key
+from device.inputs import Button
+from device.state import GameState
+from device.tagmap import format_uid
+from display import theme
+from display.canvas import Rect
+from display.i18n import Translator
+from display.screens import Host, Screen, View, chip_window, screen
+from display.screens.planechase import scroll_markers
+from display.ui import Action, Back, Erase, Focus, Press, Redo, Tap, Turn, Type, UiState
+
+NAME = "enrol"
+Mode = Literal["cards", "letters", "confirm"]
+
+
+@dataclass
+class EnrolForm:
+    """The enrolment under way: the tag, the screen to go back to, the letters chosen, the
+    highlighted card and letter, what the encoder moves, the card to confirm."""
+
+    uid: str
+    back: str = "table"
+    prefix: str = ""
+    cursor: int = 0
+    letter: int = 0
+    mode: Mode = "cards"
+    picked: str = ""
+    yes: bool = True  # confirming: the highlighted chip is Enrol (else Back)
+
+
+def kinds(state: GameState | None) -> frozenset[CardKind]:
+    """The kinds of card a tag may be enrolled as in this game."""
+    planar = state is not None and state.has("planechase")
+    contraptions = state is not None and state.has("contraptions")
+    if planar and not contraptions:
+        return frozenset({CardKind.PLANE, CardKind.PHENOMENON})
+    if contraptions and not planar:
+        return frozenset({CardKind.CONTRAPTION})
+    return frozenset(CardKind)
+
+
+@cache
+def _cards(allowed: frozenset[CardKind]) -> tuple[tuple[str, Card], ...]:
+    """(the name's letters, the card) of every card of those kinds, alphabetical."""
+    found = [(name_key(card.name), card) for card in load_catalog() if card.kind in allowed]
+    return tuple(sorted(found, key=lambda pair: (pair[0], pair[1].name)))
+
+
+def cards(state: GameState | None) -> tuple[tuple[str, Card], ...]:
+    return _cards(kinds(state))
+
+
+def matching(state: GameState | None, prefix: str) -> list[Card]:
+    return [card for key, card in cards(state) if key.startswith(prefix)]
+
+
+def next_letters(state: GameState | None, prefix: str) -> list[str]:
+    """The letters that follow ``prefix`` in some card's name, in order."""
+    return sorted({key[len(prefix)] for key, _ in cards(state) if key.startswith(prefix) and len(key) > len(prefix)})
+
+
+def shown_prefix(state: GameState | None, form: EnrolForm) -> str:
+    """The letters the list is narrowed by: the chosen ones, and while the encoder is on the
+    letters, the highlighted one too."""
+    if form.mode == "letters":
+        letters = next_letters(state, form.prefix)
+        if letters:
+            return form.prefix + letters[form.letter % len(letters)]
+    return form.prefix
+
+
+def kind_label(tr: Translator, card: Card) -> str:
+    return tr(f"ui.enrol.kind.{card.kind.value}")
+
+
+@screen
+class Enrol(Screen):
+    name = NAME
+
+    def form(self, ui: UiState) -> EnrolForm | None:
+        found = ui.forms.get(NAME)
+        return found if isinstance(found, EnrolForm) else None
+
+    def enter(self, host: Host) -> None:
+        if self.form(host.ui) is None:
+            host.go("table")  # nothing to enrol: only an unknown tag opens this screen
+
+    def wants_text(self, ui: UiState) -> bool:
+        return True  # letters typed narrow the list; no key may change the game meanwhile
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def act(self, host: Host, action: Action) -> bool:
+        form = self.form(host.ui)
+        if form is None:
+            return False
+        state = host.state
+        if form.mode == "confirm":
+            return self._confirm(host, form, action)
+        if isinstance(action, Back) or isinstance(action, Tap) and action.kind == "enrol.cancel":
+            self._cancel(host, form)
+            return True
+        if isinstance(action, Redo):
+            return True  # the game stays as it is while a tag is being enrolled
+        if isinstance(action, Tap):
+            return self._tap(state, form, action)
+        if isinstance(action, Type):
+            for letter in name_key(action.text):
+                self._add(state, form, letter)
+            return True
+        if isinstance(action, Erase):
+            self._erase(form)
+            return True
+        if isinstance(action, Press):
+            return self._press(host, form, action)
+        if isinstance(action, Turn | Focus):
+            steps = action.steps if isinstance(action, Turn) else action.delta
+            if form.mode == "letters":
+                form.letter += steps
+            elif isinstance(action, Focus):
+                self._step_letter(state, form, steps)
+            else:
+                count = len(matching(state, form.prefix))
+                form.cursor = (form.cursor + steps) % max(1, count)
+            return True
+        return False
+
+    def _press(self, host: Host, form: EnrolForm, press: Press) -> bool:
+        state = host.state
+        if press.button is Button.SELECT and press.long:
+            form.mode = "cards" if form.mode == "letters" else "letters"
+            form.letter = 0
+        elif form.mode == "letters" and press.button in (Button.SELECT, Button.NEXT):
+            letters = next_letters(state, form.prefix)
+            if letters:
+                self._add(state, form, letters[form.letter % len(letters)])
+            if press.button is Button.NEXT or not next_letters(state, form.prefix):
+                form.mode = "cards"
+        elif press.button in (Button.SELECT, Button.NEXT):
+            found = matching(state, form.prefix)
+            if found:
+                self._pick(form, found[form.cursor % len(found)])
+        elif press.button is Button.UNDO:
+            if form.prefix:
+                self._erase(form)
+            elif form.mode == "letters":
+                form.mode = "cards"
+            else:
+                self._cancel(host, form)
+        return True  # ROLL does nothing here: the game waits while a tag is enrolled
+
+    def _tap(self, state: GameState | None, form: EnrolForm, tap: Tap) -> bool:
+        if tap.kind == "enrol.letter":
+            form.mode = "cards"
+            self._add(state, form, str(tap.value))
+        elif tap.kind == "enrol.erase":
+            self._erase(form)
+        elif tap.kind == "enrol.letters":
+            form.letter = int(tap.value)
+        elif tap.kind == "enrol.scroll":
+            form.cursor = int(tap.value)
+        elif tap.kind == "enrol.card":
+            found = matching(state, form.prefix)
+            index = int(tap.value)
+            if 0 <= index < len(found):
+                self._pick(form, found[index])
+        else:
+            return False
+        return True
+
+    def _confirm(self, host: Host, form: EnrolForm, action: Action) -> bool:
+        yes = (isinstance(action, Press) and (action.button is Button.NEXT
+                                              or action.button is Button.SELECT and not action.long and form.yes)
+               or isinstance(action, Tap) and action.kind == "enrol.yes")
+        back = (isinstance(action, Press) and (action.button is Button.UNDO
+                                               or action.button is Button.SELECT and not action.long and not form.yes)
+                or isinstance(action, Back) or isinstance(action, Tap) and action.kind == "enrol.back")
+        if yes:
+            card = load_catalog().get(form.picked)
+            if card is not None and host.enrol(form.uid, card):
+                host.ui.forms.pop(NAME, None)
+                if host.ui.screen == NAME:  # the card's command brought up no screen of its own
+                    host.go(form.back)
+            return True
+        if back:
+            form.mode = "cards"
+            return True
+        if isinstance(action, Turn | Focus):
+            form.yes = not form.yes
+            return True
+        if isinstance(action, Tap) and action.kind == "enrol.cancel":
+            self._cancel(host, form)
+            return True
+        return isinstance(action, Press | Redo | Type | Erase)
+
+    def _cancel(self, host: Host, form: EnrolForm) -> None:
+        host.ui.forms.pop(NAME, None)
+        host.go(form.back)
+
+    def _pick(self, form: EnrolForm, card: Card) -> None:
+        form.picked, form.mode, form.yes = card.name, "confirm", True
+
+    def _add(self, state: GameState | None, form: EnrolForm, letter: str) -> None:
+        if letter in next_letters(state, form.prefix):
+            form.prefix += letter
+            form.cursor = form.letter = 0
+
+    def _erase(self, form: EnrolForm) -> None:
+        form.prefix = form.prefix[:-1]
+        form.cursor = form.letter = 0
+
+    def _step_letter(self, state: GameState | None, form: EnrolForm, steps: int) -> None:
+        """←/→: the last letter chosen becomes the next (previous) one any card has there; with
+        one letter the list of every card is a step of the round too."""
+        start = form.prefix[:-1]
+        choices: list[str] = next_letters(state, start)
+        if not start:
+            choices = ["", *choices]
+        current = form.prefix[-1:] if form.prefix else ""
+        index = choices.index(current) if current in choices else 0
+        form.prefix = start + choices[(index + steps) % len(choices)]
+        form.cursor = form.letter = 0
+
+    # -- drawing ------------------------------------------------------------------------------
+
+    def draw(self, view: View) -> None:
+        form = self.form(view.ui)
+        if form is None:
+            return
+        c, lay, tr = view.canvas, view.layout, view.tr
+        area: Rect = (lay.margin, view.top, c.width - 2 * lay.margin, view.bottom - view.top)
+        if form.mode == "confirm":
+            self._draw_confirm(view, form, area)
+            return
+        x, y, w, h = area
+        row = lay.touch
+        gap = max(2, lay.margin // 2)
+        cancel = tr("ui.enrol.cancel")
+        cancel_w = max(lay.touch, c.fonts.measure(cancel, lay.small, True)[0] + 2 * lay.margin)
+        # The title has a row of its own (with Cancel) where two cards still fit below it.
+        titled = h >= 4 * row + 3 * gap
+        top = y
+        letters_w = w
+        if titled:
+            title = tr("ui.enrol.title", uid=format_uid(form.uid))
+            title_w = w - cancel_w - lay.margin
+            size = c.fit_paragraph(title, title_w, row, lay.medium, bold=True)
+            if size is not None:
+                lines = c.wrapped(title, size, title_w, bold=True) or [title]
+                tall = len(lines) * c.fonts.line_height(size, True)
+                c.paragraph(title, (x, y + (row - tall) // 2, title_w, tall), size, theme.TEXT, role="enrol.title",
+                            bold=True, min_size=size)
+            top += row + gap
+        else:
+            letters_w -= cancel_w + gap
+        cancel_rect = (x + w - cancel_w, y, cancel_w, row)
+        c.box(cancel_rect, theme.BUTTON)
+        c.text(cancel, (cancel_rect[0] + cancel_w // 2, y + row // 2), lay.small, theme.TEXT, anchor="center", bold=True,
+               max_width=cancel_w - lay.margin, role="enrol.cancel", min_size=lay.small)
+        c.target(cancel_rect, Tap("enrol.cancel"))
+        self._draw_letters(view, form, (x, top, letters_w, row))
+        top += row + gap
+        self._draw_list(view, form, (x, top, w, y + h - top))
+
+    def _draw_letters(self, view: View, form: EnrolForm, rect: Rect) -> None:
+        """The letters chosen (A–Z before any), ⌫, and the letters that may follow, scrolled
+        round the highlighted one; outlined while the encoder is on them."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        state = view.state
+        x, y, w, h = rect
+        gap = max(2, lay.margin // 2)
+        chosen = shown_prefix(state, form).upper()
+        label = chosen or tr("ui.enrol.all")
+        label_w = max(lay.touch, c.fonts.measure(label, lay.medium, True)[0] + 2 * lay.margin)
+        c.box((x, y, label_w, h), theme.PANEL_HI if form.mode == "letters" else theme.PANEL)
+        if form.mode == "letters":
+            c.box((x, y, label_w, h), theme.CURSOR, width=max(2, lay.line))
+        c.text(label, (x + label_w // 2, y + h // 2), lay.medium, theme.CURSOR if chosen else theme.DIM, anchor="center",
+               bold=True, role="enrol.prefix", min_size=lay.medium)
+        left = x + label_w + gap
+        if form.prefix:
+            erase = (left, y, lay.touch, h)
+            c.box(erase, theme.BUTTON)
+            _erase_symbol(view, erase)
+            c.target(erase, Tap("enrol.erase"))
+            left += lay.touch + gap
+        letters = next_letters(state, form.prefix)
+        if not letters:
+            return
+        chip = lay.touch
+        fit = max(1, (x + w - left + gap) // (chip + gap))
+        cursor = form.letter % len(letters)
+        window = range(len(letters))
+        arrows = len(letters) > fit
+        if arrows:
+            fit = max(1, (x + w - left - 2 * (chip * 2 // 3 + gap) + gap) // (chip + gap))
+            window = chip_window(len(letters), cursor, fit)
+            self._letter_arrow(view, (left, y, chip * 2 // 3, h), "left", window.start - 1 if window.start else None,
+                               len(letters))
+            left += chip * 2 // 3 + gap
+        for index in window:
+            letter = letters[index]
+            cell = (left, y, chip, h)
+            lit = form.mode == "letters" and index == cursor
+            c.box(cell, theme.BUTTON_HI if lit else theme.BUTTON)
+            if lit:
+                c.box(cell, theme.CURSOR, width=max(2, lay.line))
+            c.text(letter.upper(), (left + chip // 2, y + h // 2), lay.medium, theme.TEXT, anchor="center", bold=True,
+                   role="enrol.letter", min_size=lay.medium)
+            c.target(cell, Tap("enrol.letter", letter))
+            left += chip + gap
+        if arrows:
+            self._letter_arrow(view, (left, y, chip * 2 // 3, h), "right",
+                               window.stop if window.stop < len(letters) else None, len(letters))
+
+    def _letter_arrow(self, view: View, cell: Rect, direction: Literal["left", "right"], to: int | None,
+                      count: int) -> None:
+        """A marker that letters are hidden that way; a touch brings the next one into view."""
+        from display import symbols
+
+        if to is None:
+            return
+        c, lay = view.canvas, view.layout
+        c.box(cell, theme.PANEL_HI)
+        x, y, w, h = cell
+        symbols.arrow(c, (x + w / 2, y + h / 2), max(6, w * 3 // 5), theme.CURSOR, direction)
+        c.target(cell, Tap("enrol.letters", to % count))
+
+    def _draw_list(self, view: View, form: EnrolForm, area: Rect) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        found = matching(view.state, shown_prefix(view.state, form))
+        row = lay.touch
+        gap = max(2, lay.margin // 2)
+        hint = tr("ui.enrol.hint_letters" if form.mode == "letters" else "ui.enrol.hint")
+        hint_lines = c.wrapped(hint, lay.tiny, w)
+        hint_h = len(hint_lines) * c.fonts.line_height(lay.tiny) if hint_lines else 0
+        fit = max(1, (h + gap) // (row + gap))
+        if hint_lines and (h - hint_h - lay.margin // 2 + gap) // (row + gap) >= min(2, len(found)):
+            fit = max(1, (h - hint_h - lay.margin // 2 + gap) // (row + gap))
+            c.paragraph(hint, (x, y + h - hint_h, w, hint_h), lay.tiny, theme.DIM, role="enrol.hint", min_size=lay.tiny)
+        cursor = form.cursor % max(1, len(found))
+        window = chip_window(len(found), cursor, fit)
+        markers = len(window) < len(found)
+        list_w = w - (lay.touch + gap if markers else 0)
+        for slot, index in enumerate(window):
+            card = found[index]
+            rect = (x, y + slot * (row + gap), list_w, row)
+            lit = index == cursor and form.mode == "cards"
+            c.box(rect, theme.BUTTON_HI if lit else theme.BUTTON)
+            if lit:
+                c.box(rect, theme.CURSOR, width=max(2, lay.line))
+            _draw_card_row(view, card, rect)
+            c.target(rect, Tap("enrol.card", index))
+        if markers:
+            column = (x + w - lay.touch, y, lay.touch, len(window) * (row + gap) - gap)
+            scroll_markers(view, column, window.start, len(found) - window.stop, "enrol.more",
+                           (Tap("enrol.scroll", window.start - 1), Tap("enrol.scroll", window.stop % len(found))))
+
+    def _draw_confirm(self, view: View, form: EnrolForm, area: Rect) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        card = load_catalog().get(form.picked)
+        gap = max(2, lay.margin // 2)
+        row = lay.touch
+        question = tr("ui.enrol.confirm", uid=format_uid(form.uid), name=form.picked)
+        kind = kind_label(tr, card) if card is not None else ""
+        kind_h = c.fonts.line_height(lay.small)
+        room = h - row - gap - kind_h
+        size = c.fit_paragraph(question, w, room, lay.big, bold=True) or lay.tiny
+        tall = c.paragraph(question, (x, y, w, room), size, theme.TEXT, role="enrol.confirm", bold=True, min_size=size,
+                           align="center")
+        if kind:
+            c.text(kind, (x + w // 2, y + tall), lay.small, theme.DIM, anchor="midtop", max_width=w, role="enrol.kind",
+                   min_size=lay.small)
+        half = (w - gap) // 2
+        for index, (key, kind_tap, lit) in enumerate((("ui.enrol.yes", "enrol.yes", form.yes),
+                                                       ("ui.enrol.back", "enrol.back", not form.yes))):
+            rect = (x + index * (half + gap), y + h - row, half, row)
+            c.box(rect, theme.BUTTON_HI if lit else theme.BUTTON)
+            if lit:
+                c.box(rect, theme.CURSOR, width=max(2, lay.line))
+            c.text(tr(key), (rect[0] + half // 2, rect[1] + row // 2), lay.medium, theme.TEXT, anchor="center", bold=lit,
+                   max_width=half - lay.margin, role=kind_tap, min_size=lay.small)
+            c.target(rect, Tap(kind_tap))
+
+
+def _draw_card_row(view: View, card: Card, rect: Rect) -> None:
+    """A card's name as large as fits its row (on two lines if it must), and its kind where
+    there is room beside it."""
+    c, lay, tr = view.canvas, view.layout, view.tr
+    x, y, w, h = rect
+    pad = lay.margin
+    inner = w - 2 * pad
+    kind = kind_label(tr, card)
+    kind_w = c.fonts.measure(kind, lay.tiny)[0] + pad
+    for size in (lay.medium, lay.small, lay.tiny):
+        name_w = c.fonts.measure(card.name, size)[0]
+        if name_w + kind_w <= inner:
+            c.text(card.name, (x + pad, y + h // 2), size, theme.TEXT, anchor="midleft", role="enrol.card", min_size=size)
+            c.text(kind, (x + w - pad, y + h // 2), lay.tiny, theme.DIM, anchor="midright", role="enrol.card.kind",
+                   min_size=lay.tiny)
+            return
+    size = c.fit_paragraph(card.name, inner, h, lay.small) or lay.tiny
+    lines = c.wrapped(card.name, size, inner) or [card.name]
+    tall = len(lines) * c.fonts.line_height(size)
+    c.paragraph(card.name, (x + pad, y + (h - tall) // 2, inner, tall), size, theme.TEXT, role="enrol.card", min_size=size)
+
+
+def _erase_symbol(view: View, cell: Rect) -> None:
+    """⌫ drawn with shapes (the bundled fonts lack it): a key pointing left with a cross."""
+    c = view.canvas
+    x, y, w, h = cell
+    s = min(w, h) * 0.5
+    cx, cy = x + w / 2, y + h / 2
+    left, right, top, bottom = cx - s * 0.6, cx + s * 0.6, cy - s * 0.4, cy + s * 0.4
+    c.polygon([(left, cy), (left + s * 0.35, top), (right, top), (right, bottom), (left + s * 0.35, bottom)], theme.TEXT)
+    k = s * 0.17
+    mx = cx + s * 0.12
+    width = max(2, round(s * 0.1))
+    c.line((round(mx - k), round(cy - k)), (round(mx + k), round(cy + k)), theme.BUTTON, width)
+    c.line((round(mx - k), round(cy + k)), (round(mx + k), round(cy - k)), theme.BUTTON, width)
