@@ -62,6 +62,7 @@ from device.rules.planechase import PlanarDieRolled, Planeswalked
 from device.state_planechase import DieFace
 from device.state import GameState
 from device.tagmap import format_uid
+from device.text import Message
 from display import render as render_module
 from display.canvas import Canvas
 from display.fonts import Fonts
@@ -290,13 +291,12 @@ class Kiosk:
 
     def refuse(self, error: IllegalCommand) -> None:
         """A refused command: its reason, in the table's language, on the status line."""
-        self._ui.error = Line(self.tr.error(error.key, error.params), self.now() + ERROR_SECONDS, error.key)
+        self._ui.error = Line(Message(error.key, **error.params), self.now() + ERROR_SECONDS, error.key)
         self.dirty = True
 
     def show(self, result: Result) -> None:
-        tr = self.tr
         self._ui.error = None
-        self._ui.messages = [tr.message(m) for m in result.messages]
+        self._ui.said = list(result.messages)
         self._ui.messages_until = self.now() + MESSAGE_SECONDS
         self._sync_game()
         self._refresh_last_change()
@@ -334,8 +334,7 @@ class Kiosk:
 
     def _refresh_last_change(self) -> None:
         last = self.controller.last_change()
-        tr = self.tr
-        self._ui.last_change = " ".join(tr.message(m) for m in last.messages()) if last is not None else ""
+        self._ui.last_change = last.messages() if last is not None else []
 
     # --- inputs ---------------------------------------------------------------------------
 
@@ -394,21 +393,20 @@ class Kiosk:
         elif isinstance(event, TagRead):
             self._tag(event.uid)
         elif isinstance(event, ReaderStatus):
-            tr = self.tr
             if event.connected:
-                self._ui.reader = Line(tr("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS, "connected")
+                self._ui.reader = Line(Message("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS,
+                                       "connected")
             else:
-                self._ui.reader = Line(tr("ui.reader.disconnected"), None, "disconnected")
+                self._ui.reader = Line(Message("ui.reader.disconnected"), None, "disconnected")
             self.dirty = True
 
     def _tag(self, uid: str) -> None:
-        tr = self.tr
         tags = self.controller.tags
         card: Card | None = tags.lookup(uid) if tags is not None else None
         if tags is not None and card is None:
-            self._ui.card = Line(tr("ui.reader.unknown", uid=format_uid(uid)), self.now() + CARD_SECONDS, "unknown")
+            self._ui.card = Line(Message("ui.reader.unknown", uid=format_uid(uid)), self.now() + CARD_SECONDS, "unknown")
         elif card is not None:
-            self._ui.card = Line(tr("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+            self._ui.card = Line(Message("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
         self.dirty = True
         if card is None:
             self._run(lambda: self.controller.tag(uid))

@@ -22,6 +22,10 @@ from display.ui import Go, Press, Tap, ToggleHelp, UiState
 #: Base formats whose turns are not MTG turns say whose move it is themselves (format → headline);
 #: filled in by their screens, which ``load`` imports.
 HEADLINES: dict[str, Callable[[GameState, Translator], str]] = {}
+#: Base formats whose turn counter means nothing (a Conspiracy pod's groups each take their own
+#: turns, a Wizard's Duel has rounds and phases): format → ``fn(state, tr) -> what the header's
+#: corner says instead ("" for nothing)``; filled in the same way.
+TURN_TEXTS: dict[str, Callable[[GameState, Translator], str]] = {}
 #: Base formats whose games keep their own clock (a Conspiracy round's): format → ``fn(state,
 #: wall) -> seconds left, or None while it is not running``; filled in the same way.
 GAME_CLOCKS: dict[str, Callable[[GameState, float], float | None]] = {}
@@ -80,8 +84,11 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
     canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
     side = canvas.width // 5
     if state is not None:
-        canvas.text(tr("ui.turn", turn=state.turn), (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
-                    max_width=side - lay.margin, role="header.turn")
+        own = TURN_TEXTS.get(state.formats[0]) if state.formats else None
+        turn = own(state, tr) if own is not None else tr("ui.turn", turn=state.turn)
+        if turn:
+            canvas.text(turn, (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
+                        max_width=side - lay.margin, role="header.turn")
         left = time_left(state, ui, wall)
         if left is not None:
             canvas.text(clock_text(left, tr), (canvas.width - lay.margin, height // 2), lay.medium,
@@ -99,9 +106,9 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
 def status_text(ui: UiState, fonts_notice: str, now: float) -> tuple[str, tuple[int, int, int], str]:
     """The status line's text, colour and role, by priority."""
     if ui.error is not None and ui.error.live(now):
-        return ui.error.text, theme.ERROR, "status.error"
+        return ui.words(ui.error.text), theme.ERROR, "status.error"
     if ui.card is not None and ui.card.live(now):
-        return ui.card.text, theme.WARN, "status.card"
+        return ui.words(ui.card.text), theme.WARN, "status.card"
     if ui.messages:
         return " ".join(ui.messages), theme.TEXT, "status.messages"
     if fonts_notice:
@@ -122,7 +129,7 @@ def draw_status(canvas: Canvas, ui: UiState, tr: Translator, y: int, now: float)
         canvas.box((0, y, canvas.width, lay.status), theme.ERROR_BG, radius=0)
     right = ""
     if ui.reader is not None:
-        right = ui.reader.text
+        right = ui.words(ui.reader.text)
     right_w = 0
     if right:
         r = canvas.text(right, (canvas.width - lay.margin, y + lay.status // 2), lay.small, theme.ERROR if "disconn" in ui.reader.key else theme.DIM,  # type: ignore[union-attr]

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from device.inputs import Button
+from device.text import Message
+from display.i18n import Translator
 
 
 # --- actions: inputs as the screen sees them ------------------------------------------------
@@ -94,9 +96,10 @@ Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Re
 
 @dataclass
 class Line:
-    """A one-line text shown until ``until`` (monotonic seconds; None: until replaced)."""
+    """A one-line text shown until ``until`` (monotonic seconds; None: until replaced).  A
+    message is worded when it is drawn, in the screen's language then (``UiState.words``)."""
 
-    text: str
+    text: str | Message
     until: float | None = None
     key: str = ""
 
@@ -124,15 +127,28 @@ class UiState:
     help_pages: int = 1  # how many pages the keys took when last drawn (the screen's size decides)
     cursor: int | None = None  # the highlighted seat on the table; None: the active player
     error: Line | None = None
-    messages: list[str] = field(default_factory=list)  # what the last command did
+    said: list[Message] = field(default_factory=list)  # what the last command said
     messages_until: float | None = None
     reader: Line | None = None  # reader connection, persistent while disconnected
     card: Line | None = None  # "card read: X", briefly
     die: DieRoll | None = None
-    last_change: str = ""  # what UNDO would take back
+    last_change: list[Message] = field(default_factory=list)  # what UNDO would take back
     game_started_at: float | None = None  # wall clock, for a time limit
     forms: dict[str, Any] = field(default_factory=dict)  # each screen's own state, by screen name
     quit: bool = False
+
+    # What is said is kept as messages and worded when drawn, so switching the language changes
+    # every text on the screen at once.
+
+    def words(self, text: str | Message) -> str:
+        """A text in the screen's language now."""
+        return Translator(self.language).message(text) if isinstance(text, Message) else text
+
+    @property
+    def messages(self) -> list[str]:
+        """What the last command said, in the screen's language now."""
+        tr = Translator(self.language)
+        return [tr.message(m) for m in self.said]
 
     def deadlines(self) -> list[float]:
         found = [line.until for line in (self.error, self.card, self.reader) if line is not None and line.until is not None]
@@ -151,7 +167,7 @@ class UiState:
                 setattr(self, name, None)
                 changed = True
         if self.messages_until is not None and now >= self.messages_until:
-            self.messages, self.messages_until = [], None
+            self.said, self.messages_until = [], None
             changed = True
         if self.die is not None and now >= self.die.until and self.die.until > self.die.started:
             self.die.until = self.die.started  # the tumble is over; the face stays
