@@ -189,8 +189,8 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(make_
     assert "← Rynek: karta 1 →" in p.says("wd.chip")  # card 2 is gone; 1 and 3 are left
     p.keys(pygame.K_TAB)
     assert k.ui.error is not None
-    assert k.ui.error.text == "W tej rundzie Ala ma już za sobą naukę zaklęcia z rynku (tylko jedno na rundę)."
-    assert p.says("status.error") == [k.ui.error.text]
+    assert k.ui.words(k.ui.error.text) == "W tej rundzie Ala ma już za sobą naukę zaklęcia z rynku (tylko jedno na rundę)."
+    assert p.says("status.error") == [k.ui.words(k.ui.error.text)]
     assert (k.ui.screen, k.state) == ("table", learned)
 
     # Ola: market card 1, no dice picked — refused before sending; then a name she has already.
