@@ -41,7 +41,7 @@ from device import paths
 from device.catalog import Card, CardKind, load_catalog, name_key
 from device.errors import AetherboxError
 from device.models import Model
-from device.text import register
+from device.text import Plural, register
 
 register(
     {
@@ -49,12 +49,20 @@ register(
             "No rules text on this gadget yet. To show it, download Scryfall's \"Oracle Cards\" "
             "file (or an MTGJSON file) and run: aetherbox catalog import FILE"
         ),
-        "cardtext.imported": (
-            "Imported the rules text of {cards} cards ({planes} planes, {phenomena} phenomena, "
-            "{contraptions} contraptions) from {source}."
+        "cardtext.imported": Plural(
+            "Imported the rules text of {cards} card ({planes}, {phenomena}, {contraptions}) from {source}.",
+            "Imported the rules text of {cards} cards ({planes}, {phenomena}, {contraptions}) from {source}.",
+            "cards",
         ),
-        "cardtext.images": "Stored {images} card images.",
-        "cardtext.not_in_file": "{count} cards the gadget knows are not in this file: {names}.",
+        "cardtext.planes": Plural("{n} plane", "{n} planes"),
+        "cardtext.phenomena": Plural("{n} phenomenon", "{n} phenomena"),
+        "cardtext.contraptions": Plural("{n} contraption", "{n} contraptions"),
+        "cardtext.images": Plural("Stored {images} card image.", "Stored {images} card images.", "images"),
+        "cardtext.not_in_file": Plural(
+            "{count} card the gadget knows is not in this file: {names}.",
+            "{count} cards the gadget knows are not in this file: {names}.",
+            "count",
+        ),
         "cardtext.images_need_folder": (
             "This file has no pictures stored on this computer (only web addresses), and the gadget "
             "does not download. Put one picture per card in a folder, named after the card "

@@ -27,7 +27,7 @@ from importlib import resources
 
 from device.errors import UnknownName
 from device.models import Model
-from device.text import fold, register
+from device.text import Message, Plural, fold, listing, register
 
 register(
     {
@@ -39,13 +39,20 @@ register(
             "No card is called {text!r}. Did you mean {suggestions}? "
             "Check the spelling or type the start of the name."
         ),
-        "catalog.ambiguous": (
-            "{text!r} could be any of {count} cards: {names}. Type more of the name."
+        "catalog.ambiguous": Plural(
+            "{text!r} could be {count} card: {names}. Type more of the name.",
+            "{text!r} could be any of {count} cards: {names}. Type more of the name.",
+            "count",
         ),
+        "catalog.and_more": "{names} and {more} more",
         "catalog.unknown_set": "No planar cards in set {code!r}. Sets with planar cards: {sets}.",
         "catalog.unknown_faction": (
             "No contraption faction {faction!r}. Factions: {factions}."
         ),
+        # what a card is, in messages about a card that does not fit
+        "catalog.kind.plane": "plane",
+        "catalog.kind.phenomenon": "phenomenon",
+        "catalog.kind.contraption": "contraption",
     }
 )
 
@@ -58,6 +65,11 @@ class CardKind(enum.StrEnum):
     PLANE = "plane"
     PHENOMENON = "phenomenon"
     CONTRAPTION = "contraption"
+
+
+def card_kind(kind: CardKind) -> Message:
+    """What a card is, as a word each language says its own way ("plane", «измерение»)."""
+    return Message(f"catalog.kind.{kind.value}")
 
 
 _FACTION_LABELS = {
@@ -219,7 +231,7 @@ class Catalog:
         suggestions = self._suggest(loose)
         if suggestions:
             raise UnknownName(
-                "catalog.unknown_card_suggest", text=text, suggestions=" or ".join(suggestions)
+                "catalog.unknown_card_suggest", text=text, suggestions=listing(suggestions, "text.or")
             )
         raise UnknownName("catalog.unknown_card", text=text)
 
@@ -270,9 +282,9 @@ class Catalog:
 
     def _ambiguous(self, text: str, indexes: list[int]) -> UnknownName:
         names = sorted((self._cards[i].name for i in indexes), key=normalise_name)
-        shown = ", ".join(names[:AMBIGUOUS_SHOWN])
+        shown = listing(names[:AMBIGUOUS_SHOWN], "text.list")
         if len(names) > AMBIGUOUS_SHOWN:
-            shown += f" and {len(names) - AMBIGUOUS_SHOWN} more"
+            shown = Message("catalog.and_more", names=shown, more=len(names) - AMBIGUOUS_SHOWN)
         return UnknownName("catalog.ambiguous", text=text, count=len(names), names=shown)
 
     def _suggest(self, loose: str) -> list[str]:

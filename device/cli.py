@@ -152,21 +152,24 @@ def _add_catalog(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 def run_catalog_import(config: Config, file: str, images: str | bool | None) -> int:
     from device.cardtext import import_file
-    from device.text import Message
+    from device.text import Message, listing
 
     folder = Path(images) if isinstance(images, str) else None
     source = sys.stdin.buffer if file == "-" else Path(file)
     report = import_file(source, config.resolved_data_dir(), images=images is not None, image_folder=folder)
     counts = {kind.value: count for kind, count in report.kinds.items()}
     print(Message(
-        "cardtext.imported", cards=len(report.cards), planes=counts.get("plane", 0),
-        phenomena=counts.get("phenomenon", 0), contraptions=counts.get("contraption", 0), source=report.source,
+        "cardtext.imported", cards=len(report.cards), planes=Message("cardtext.planes", n=counts.get("plane", 0)),
+        phenomena=Message("cardtext.phenomena", n=counts.get("phenomenon", 0)),
+        contraptions=Message("cardtext.contraptions", n=counts.get("contraption", 0)), source=report.source,
     ))
     if images is not None:
         print(Message("cardtext.images", images=report.images))
     if report.missing:
         more = len(report.missing) - 5
-        shown = ", ".join(report.missing[:5]) + (f" and {more} more" if more > 0 else "")
+        shown: str | Message = listing(report.missing[:5], "text.list")
+        if more > 0:
+            shown = Message("catalog.and_more", names=shown, more=more)
         print(Message("cardtext.not_in_file", count=len(report.missing), names=shown))
     return 0
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from device import bindings, rules
-from device.catalog import Card
+from device.catalog import Card, card_kind
 from device.commands import Advance, Command, NewGame
 from device.config import Config
 from device.errors import IllegalCommand
@@ -28,7 +28,7 @@ from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
 from device.state import GameState
 from device.tagmap import TagMap, format_uid
-from device.text import Message
+from device.text import Message, sentences
 from device.text import register as register_texts
 
 register_texts(
@@ -192,7 +192,7 @@ class Controller:
             raise IllegalCommand("rules.no_game")
         command = bindings.card_command(self.state, card)
         if command is None:
-            raise IllegalCommand("controller.card_not_expected", name=card.name, kind=card.kind.value)
+            raise IllegalCommand("controller.card_not_expected", name=card.name, kind=card_kind(card.kind))
         return self.execute(command)
 
 def _title(started: GameStarted) -> str:
@@ -200,5 +200,6 @@ def _title(started: GameStarted) -> str:
     return f"{formats}: {', '.join(p.name for p in started.players)}"
 
 
-def _summary(txn: Txn) -> str:
-    return " ".join(str(message) for message in txn.messages())
+def _summary(txn: Txn) -> str | Message:
+    """What a change had said, as messages, so each screen says it again in its own language."""
+    return sentences(txn.messages())

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from device.errors import IllegalCommand, UnknownName
-from device.text import fold
+from device.text import Message, fold, listing
 from device.text import register as register_texts
 
 register_texts(
@@ -25,6 +25,7 @@ register_texts(
         "format.requires": "{title} needs one of these base formats: {needed}.",
         "option.unknown": "There is no table option {name!r} for {formats}. Options here: {known}.",
         "option.bad_value": "Table option {name!r} cannot be {value!r}: {allowed}.",
+        "format.plus": "{first} + {rest}",
     }
 )
 
@@ -93,6 +94,7 @@ _REGISTRY = _Registry()
 
 
 def register_format(fmt: Format) -> Format:
+    register_texts({f"format.title.{fmt.name}": fmt.title})
     for key in (fmt.name, *fmt.aliases):
         existing = _REGISTRY.formats.get(fold(key))
         if existing is not None and existing != fmt:
@@ -113,6 +115,19 @@ def formats() -> tuple[Format, ...]:
     for fmt in _REGISTRY.formats.values():
         seen.setdefault(fmt.name, fmt)
     return tuple(seen.values())
+
+
+def title(fmt: Format) -> Message:
+    """A format's title as a message, so a screen names it in its language ("Командир")."""
+    return Message(f"format.title.{fmt.name}")
+
+
+def titles(fmts: Iterable[Format]) -> str | Message:
+    """Titles joined with "+", as a game's formats are named ("Commander + Planechase")."""
+    head: str | Message = ""
+    for fmt in fmts:
+        head = title(fmt) if head == "" else Message("format.plus", first=head, rest=title(fmt))
+    return head
 
 
 def find_format(name: str) -> Format:
@@ -150,27 +165,28 @@ def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, st
             chosen.append(fmt)
     bases = [f for f in chosen if f.kind == "base"]
     if len(bases) > 1:
-        raise IllegalCommand("format.no_base", given=" and ".join(f.title for f in bases))
+        raise IllegalCommand("format.no_base", given=listing([title(f) for f in bases]))
     base = bases[0] if bases else find_format("ffa")
     modules = tuple(f for f in chosen if f.kind == "module")
     for fmt in (base, *modules):
         if not fmt.min_players <= player_count <= fmt.max_players:
             raise IllegalCommand(
-                "format.players", title=fmt.title, low=fmt.min_players, high=fmt.max_players,
+                "format.players", title=title(fmt), low=fmt.min_players, high=fmt.max_players,
                 count=player_count,
             )
         for other in (base, *modules):
             if other.name in fmt.excludes:
-                raise IllegalCommand("format.conflict", a=fmt.title, b=other.title)
+                raise IllegalCommand("format.conflict", a=title(fmt), b=title(other))
         if fmt.requires_base and base.name not in fmt.requires_base:
-            raise IllegalCommand("format.requires", title=fmt.title, needed=", ".join(sorted(fmt.requires_base)))
+            needed = listing([title(find_format(name)) for name in sorted(fmt.requires_base)], "text.or")
+            raise IllegalCommand("format.requires", title=title(fmt), needed=needed)
     available = options_for(f.name for f in (base, *modules))
     values: dict[str, str | int | bool] = {name: opt.default for name, opt in available.items()}
     for key, text in options.items():
         option = available.get(key.strip().casefold().replace("-", "_"))
         if option is None:
             raise UnknownName(
-                "option.unknown", name=key, formats=" + ".join(f.title for f in (base, *modules)),
+                "option.unknown", name=key, formats=titles((base, *modules)),
                 known=", ".join(sorted(available)) or "none",
             )
         values[option.name] = option.parse(text)

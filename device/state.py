@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from device.models import Model
 from device.state_planechase import PlanechaseState
@@ -19,6 +19,7 @@ from device.state_contraptions import ContraptionsState
 from device.state_wizards_duel import WizardsDuelState
 from device.state_necromancer import NecromancerState
 from device.state_conspiracy import ConspiracyState
+from device.text import Message
 
 STATE_SCHEMA = 1
 
@@ -118,10 +119,16 @@ class GameState(Model):
 
 
 class Outcome(Model):
-    """The end of a game, as a value: a winner, or a draw when everyone left at once."""
+    """The end of a game, as a value: a winner, or a draw when everyone left at once.
+
+    ``reason`` is the English the console and its JSON give; ``said`` is the same reason as a
+    message, so a screen says it in its language (it is not part of the JSON)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
     winner: int | None
     reason: str
+    said: Message | None = Field(default=None, exclude=True)
 
 
 #: Base formats whose games end another way than "last player standing" (Necromancer: the last
@@ -139,7 +146,8 @@ def last_standing(state: GameState) -> Outcome | None:
     """The usual end: one player left in the game wins; nobody left is a draw."""
     remaining = state.in_game()
     if len(remaining) == 1:
-        return Outcome(winner=remaining[0].seat, reason="last player standing")
+        return Outcome(winner=remaining[0].seat, reason="last player standing",
+                       said=Message("table.reason.last_standing"))
     if not remaining:
-        return Outcome(winner=None, reason="every player left the game")
+        return Outcome(winner=None, reason="every player left the game", said=Message("table.reason.everyone_left"))
     return None

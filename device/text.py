@@ -12,7 +12,7 @@ Japanese one), chosen by the language's CLDR plural rule (``display.i18n``).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,13 +63,14 @@ def fold(text: str) -> str:
 
 
 def render(key: str, params: Mapping[str, Any]) -> str:
-    """The English text for ``key`` with ``params`` filled in; unknown keys show themselves."""
+    """The English text for ``key`` with ``params`` filled in (a parameter that is a message in
+    English too); unknown keys show themselves."""
     entry = EN.get(key)
     if entry is None:
         return f"{key} {dict(params)!r}" if params else key
     template = entry.choose(params) if isinstance(entry, Plural) else entry
     try:
-        return template.format(**params)
+        return template.format(**{k: str(v) if isinstance(v, Message) else v for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return f"{template} {dict(params)!r}"
 
@@ -107,3 +108,40 @@ class Message:
             for k, v in data["params"].items()
         }
         return cls(data["key"], **params)
+
+
+# Lists and runs of sentences: each language joins them its own way (a Japanese list is joined
+# with "、", its sentences without a space), so the words and marks between items are texts too.
+register(
+    {
+        "text.list": "{first}, {rest}",
+        "text.and": "{first} and {last}",
+        "text.or": "{first} or {last}",
+        "text.sentences": "{first} {rest}",
+    }
+)
+
+
+def listing(items: Sequence[str | Message], last: str = "text.and") -> str | Message:
+    """"A, B and C" (``last="text.or"``: "A, B or C"; ``last="text.list"``: "A, B, C") as one
+    message; one item is itself, none is an empty string."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    head: str | Message = items[0]
+    for item in items[1:-1]:
+        head = Message("text.list", first=head, rest=item)
+    if last == "text.list":
+        return Message(last, first=head, rest=items[-1])
+    return Message(last, first=head, last=items[-1])
+
+
+def sentences(items: Sequence[str | Message]) -> str | Message:
+    """Sentences one after another, as one message (what an undone change had said)."""
+    if not items:
+        return ""
+    head: str | Message = items[0]
+    for item in items[1:]:
+        head = Message("text.sentences", first=head, rest=item)
+    return head

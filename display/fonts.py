@@ -62,6 +62,7 @@ class Fonts:
     shown_missing: set[str] = field(default_factory=set)  # those in the texts drawn since the last frame began
     _chains: dict[bool, list[pygame.freetype.Font]] = field(default_factory=dict)
     _has: dict[tuple[int, str], bool] = field(default_factory=dict)
+    _full_width: dict[int, bool] = field(default_factory=dict)  # id(font) → it sets CJK text in em boxes
     _rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -156,8 +157,25 @@ class Fonts:
     def measure(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         width = 0
         for font, run in self.runs(text, bold):
-            width += int(font.get_rect(run, size=size).width) if run.strip() else self._space(font, run, size)
+            width += self._width(font, run, size)
         return width, self.line_height(size, bold)
+
+    def _in_em_boxes(self, font: pygame.freetype.Font) -> bool:
+        """Whether ``font`` sets CJK text, where a full-width mark's room is part of it: the ink
+        of "：" or "（" fills half its box, and measuring by ink would glue it to the next word
+        ("ダイス :1" for "ダイス：1")."""
+        found = self._full_width.get(id(font))
+        if found is None:
+            found = font.get_metrics("\uff1a", size=12)[0] is not None
+            self._full_width[id(font)] = found
+        return found
+
+    def _width(self, font: pygame.freetype.Font, run: str, size: int) -> int:
+        """How far a run moves the pen: by its ink for Latin and Cyrillic runs, by its boxes for a
+        CJK run and for spaces."""
+        if not run.strip() or self._in_em_boxes(font):
+            return self._space(font, run, size)
+        return int(font.get_rect(run, size=size).width)
 
     def ink(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         """Where the ink of ``text`` is in its line: (top, height) in pixels from the line's top.
@@ -195,10 +213,10 @@ class Fonts:
         for font, run in runs:
             if run.strip():
                 rect = font.get_rect(run, size=size)
-                font.render_to(surface, (x, ascent - rect.y), run, fgcolor=color, size=size)
-                x += rect.width
-            else:
-                x += self._space(font, run, size)
+                # A CJK run's ink starts where its first box puts it (an opening "（" is indented).
+                left = rect.x if self._in_em_boxes(font) else 0
+                font.render_to(surface, (x + left, ascent - rect.y), run, fgcolor=color, size=size)
+            x += self._width(font, run, size)
         if len(self._rendered) > _CACHE_LIMIT:
             self._rendered.clear()
         self._rendered[key] = surface

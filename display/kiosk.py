@@ -62,6 +62,7 @@ from device.rules.planechase import PlanarDieRolled, Planeswalked
 from device.state_planechase import DieFace
 from device.state import GameState
 from device.tagmap import format_uid
+from device.text import Message
 from display import render as render_module
 from display.canvas import Canvas
 from display.fonts import Fonts
@@ -293,14 +294,13 @@ class Kiosk:
 
     def refuse(self, error: IllegalCommand) -> None:
         """A refused command: its reason, in the table's language, on the status line."""
-        self._ui.error = Line(self.tr.error(error.key, error.params), self.now() + ERROR_SECONDS, error.key)
+        self._ui.error = Line(Message(error.key, **error.params), self.now() + ERROR_SECONDS, error.key)
         self.dirty = True
 
     def show(self, result: Result) -> None:
-        tr = self.tr
         self._ui.error = None
         self._ui.card = None  # what the command did is the news now
-        self._ui.messages = [tr.message(m) for m in result.messages]
+        self._ui.said = list(result.messages)
         self._ui.messages_until = self.now() + MESSAGE_SECONDS
         self._sync_game()
         self._refresh_last_change()
@@ -340,13 +340,12 @@ class Kiosk:
         """Show the status line's texts whole, over the screen (a tap on the status line)."""
         ui = self._ui
         status = render_module.status_now(self._canvas, ui, self.tr, self.now())
-        reader = ui.reader.text if ui.reader is not None else ""
+        reader = ui.words(ui.reader.text) if ui.reader is not None else ""
         ui.status_open = tuple(text for text in (status.text, reader) if text)
 
     def _refresh_last_change(self) -> None:
         last = self.controller.last_change()
-        tr = self.tr
-        self._ui.last_change = " ".join(tr.message(m) for m in last.messages()) if last is not None else ""
+        self._ui.last_change = last.messages() if last is not None else []
 
     # --- inputs ---------------------------------------------------------------------------
 
@@ -430,11 +429,11 @@ class Kiosk:
         elif isinstance(event, TagRead):
             self._tag(event.uid)
         elif isinstance(event, ReaderStatus):
-            tr = self.tr
             if event.connected:
-                self._ui.reader = Line(tr("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS, "connected")
+                self._ui.reader = Line(Message("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS,
+                                       "connected")
             else:
-                self._ui.reader = Line(tr("ui.reader.disconnected"), None, "disconnected")
+                self._ui.reader = Line(Message("ui.reader.disconnected"), None, "disconnected")
             self.dirty = True
 
     def _tag(self, uid: str) -> None:
@@ -453,11 +452,10 @@ class Kiosk:
         if self._ui.screen == ENROL and isinstance(form, EnrolForm):
             form.uid = uid  # enrolling already: this is the tag meant now
             return
-        tr = self.tr
-        self._ui.card = Line(tr("ui.reader.unknown", uid=format_uid(uid)), self.now() + ENROL_SECONDS, "unknown",
-                             offer=Tap("enrol", uid), offer_label=tr("ui.enrol.offer"))
+        self._ui.card = Line(Message("ui.reader.unknown", uid=format_uid(uid)), self.now() + ENROL_SECONDS, "unknown",
+                             offer=Tap("enrol", uid), offer_label=Message("ui.enrol.offer"))
 
-    def tapped(self, card: Card, before: Sequence[str] = ()) -> None:
+    def tapped(self, card: Card, before: Sequence[Message] = ()) -> None:
         """A card tapped on the reader (or just enrolled): what it means in the game now.  The
         command's own messages are the status; the card's name shows only when it did nothing
         else.  ``before``: messages to show ahead of the command's."""
@@ -465,10 +463,10 @@ class Kiosk:
         if self.state is not None or not before:  # with no game, a card just enrolled is only enrolled
             result = self._run(lambda: self.controller.identify(card))
         if before:
-            self._ui.messages = [*before, *(self._ui.messages if result is not None else [])]
+            self._ui.said = [*before, *(self._ui.said if result is not None else [])]
             self._ui.messages_until = self.now() + MESSAGE_SECONDS
         elif result is not None and not result.messages:
-            self._ui.card = Line(self.tr("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+            self._ui.card = Line(Message("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
 
     def open_enrol(self, uid: str) -> None:
         """The enrol screen for tag ``uid``, coming back to the screen shown now."""
@@ -484,17 +482,16 @@ class Kiosk:
         tags = self.controller.tags
         if tags is None:
             return False
-        tr = self.tr
         try:
             card = tags.add(uid, card)
         except OSError as error:
             reason = error.strerror or str(error)
-            self._ui.error = Line(tr("ui.enrol.failed", path=str(tags.path), reason=reason), self.now() + ERROR_SECONDS,
+            self._ui.error = Line(Message("ui.enrol.failed", path=str(tags.path), reason=reason), self.now() + ERROR_SECONDS,
                                   "enrol.failed")
             self.dirty = True
             return False
         log.info("reader: tag %s enrolled as %s in %s", format_uid(uid), card.name, tags.path)
-        self.tapped(card, before=[tr("ui.enrol.done", uid=format_uid(uid), name=card.name)])
+        self.tapped(card, before=[Message("ui.enrol.done", uid=format_uid(uid), name=card.name)])
         self.dirty = True
         return True
 

@@ -26,6 +26,10 @@ from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 #: Base formats whose turns are not MTG turns say whose move it is themselves (format → headline);
 #: filled in by their screens, which ``load`` imports.
 HEADLINES: dict[str, Callable[[GameState, Translator], str]] = {}
+#: Base formats whose turn counter means nothing (a Conspiracy pod's groups each take their own
+#: turns, a Wizard's Duel has rounds and phases): format → ``fn(state, tr) -> what the header's
+#: corner says instead ("" for nothing)``; filled in the same way.
+TURN_TEXTS: dict[str, Callable[[GameState, Translator], str]] = {}
 #: Base formats whose games keep their own clock (a Conspiracy round's): format → ``fn(state,
 #: wall) -> seconds left, or None while it is not running``; filled in the same way.
 GAME_CLOCKS: dict[str, Callable[[GameState, float], float | None]] = {}
@@ -116,9 +120,9 @@ class Status:
 def status_text(ui: UiState, fonts_notice: str, now: float) -> Status:
     """The status line's text, colour, role and offer, by priority."""
     if ui.error is not None and ui.error.live(now):
-        return Status(ui.error.text, theme.ERROR, "status.error")
+        return Status(ui.words(ui.error.text), theme.ERROR, "status.error")
     if ui.card is not None and ui.card.live(now):
-        return Status(ui.card.text, theme.WARN, "status.card", ui.card.offer, ui.card.offer_label)
+        return Status(ui.words(ui.card.text), theme.WARN, "status.card", ui.card.offer, ui.words(ui.card.offer_label))
     if ui.messages:
         return Status(" ".join(ui.messages), theme.TEXT, "status.messages")
     if fonts_notice:
@@ -204,7 +208,7 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     status = status_text(ui, fonts_notice(canvas, tr, missing), now)
     if ui.status_seen[0] != status.text:
         ui.status_seen = (status.text, now)
-    reader = ui.reader.text if ui.reader is not None else ""
+    reader = ui.words(ui.reader.text) if ui.reader is not None else ""
     reader_color = theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
     width = canvas.width - 2 * lay.margin
     offer_w = 0

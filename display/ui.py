@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from device.inputs import Button
+from device.text import Message
+from display.i18n import Translator
 
 
 # --- actions: inputs as the screen sees them ------------------------------------------------
@@ -94,17 +96,18 @@ Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Re
 
 @dataclass
 class Line:
-    """A status text shown until ``until`` (monotonic seconds; None: until replaced).
+    """A status text shown until ``until`` (monotonic seconds; None: until replaced).  A
+    message is worded when it is drawn, in the screen's language then (``UiState.words``).
 
     ``offer`` is what the status line offers while it shows this text (an unknown tag: enrol
     it): a chip labelled ``offer_label`` beside the text does it when touched, and so does
     SELECT."""
 
-    text: str
+    text: str | Message
     until: float | None = None
     key: str = ""
     offer: Action | None = None
-    offer_label: str = ""
+    offer_label: str | Message = ""
 
     def live(self, now: float) -> bool:
         return self.until is None or now < self.until
@@ -130,7 +133,7 @@ class UiState:
     help_pages: int = 1  # how many pages the keys took when last drawn (the screen's size decides)
     cursor: int | None = None  # the highlighted seat on the table; None: the active player
     error: Line | None = None
-    messages: list[str] = field(default_factory=list)  # what the last command did
+    said: list[Message] = field(default_factory=list)  # what the last command said
     messages_until: float | None = None
     reader: Line | None = None  # reader connection, persistent while disconnected
     card: Line | None = None  # "card read: X" or an unknown tag's enrol offer, briefly
@@ -139,10 +142,23 @@ class UiState:
     status_open: tuple[str, ...] = ()  # the status texts shown whole over the screen (a tap opened them)
     menu: bool = False  # the touch bar's menu of the buttons it had no room for is open
     die: DieRoll | None = None
-    last_change: str = ""  # what UNDO would take back
+    last_change: list[Message] = field(default_factory=list)  # what UNDO would take back
     game_started_at: float | None = None  # wall clock, for a time limit
     forms: dict[str, Any] = field(default_factory=dict)  # each screen's own state, by screen name
     quit: bool = False
+
+    # What is said is kept as messages and worded when drawn, so switching the language changes
+    # every text on the screen at once.
+
+    def words(self, text: str | Message) -> str:
+        """A text in the screen's language now."""
+        return Translator(self.language).message(text) if isinstance(text, Message) else text
+
+    @property
+    def messages(self) -> list[str]:
+        """What the last command said, in the screen's language now."""
+        tr = Translator(self.language)
+        return [tr.message(m) for m in self.said]
 
     def deadlines(self) -> list[float]:
         found = [line.until for line in (self.error, self.card, self.reader) if line is not None and line.until is not None]
@@ -156,7 +172,7 @@ class UiState:
         """Keep the status text ``text`` (a refusal, a card line or the messages) shown until
         ``until`` at least: a text that turns pages stays until its last page has been shown."""
         for line in (self.error, self.card):
-            if line is not None and line.text == text:
+            if line is not None and self.words(line.text) == text:
                 if line.until is not None and line.until < until:
                     line.until = until
                 return
@@ -172,7 +188,7 @@ class UiState:
                 setattr(self, name, None)
                 changed = True
         if self.messages_until is not None and now >= self.messages_until:
-            self.messages, self.messages_until = [], None
+            self.said, self.messages_until = [], None
             changed = True
         if self.die is not None and now >= self.die.until and self.die.until > self.die.started:
             self.die.until = self.die.started  # the tumble is over; the face stays

@@ -192,7 +192,7 @@ def test_hw3_console_command_imports(tmp_path: Path, data_dir: Path, capsys: pyt
     source = write(tmp_path / "oracle-cards.json", SCRYFALL)
     assert cli.main(["catalog", "import", str(source)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"Imported the rules text of 3 cards (1 planes, 1 phenomena, 1 contraptions) from {source}."
+    assert out[0] == f"Imported the rules text of 3 cards (1 plane, 1 phenomenon, 1 contraption) from {source}."
     missing = len(load_catalog()) - 3
     assert out[1] == (
         f"{missing} cards the gadget knows are not in this file: Academy at Tolaria West, Agyrem, Bant, "

@@ -21,7 +21,7 @@ from device.catalog import (
     parse_planes,
 )
 from device.errors import IllegalCommand, UnknownName
-from device.text import EN
+from device.text import EN, Message
 
 CATALOG = load_catalog()
 
@@ -143,7 +143,7 @@ def test_HW3_find_ambiguous_prefix_lists_the_cards() -> None:
     assert caught.value.params == {
         "text": "pin",
         "count": 2,
-        "names": "Pin Collector's Booth, Pin Trading",
+        "names": Message("text.list", first="Pin Collector's Booth", rest="Pin Trading"),
     }
 
 

@@ -79,7 +79,7 @@ def test_console_resumes_the_last_game(monkeypatch: pytest.MonkeyPatch, capsys: 
         ('life "Alice -3', "refused: Cannot read that line: no closing quotation."),
         ("commander Alice 3 from Bob/Tymna", "refused: Bob has no commander 'Tymna'; their commanders: Bob's commander."),
         ("undo 0", "refused: Say how many times, from 1 to 100; '0' given."),
-        ("poison Alice -1", "refused: Alice has 0 poison counter(s); 1 cannot be removed."),
+        ("poison Alice -1", "refused: Alice has 0 poison counters; 1 cannot be removed."),
         ("load 9", "refused: There is no saved game 9; 'games' lists them."),
     ],
 )
@@ -127,7 +127,7 @@ def test_log_dealt_games_and_commanders(monkeypatch: pytest.MonkeyPatch, capsys:
     )
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", text)
     assert out[1:6] == [
-        "Bob's commander(s): Tymna, Thrasios.",
+        "Bob's commanders: Tymna, Thrasios.",
         "Alice took 5 commander damage from Thrasios (5 of 21).",
         "Alice: 40 → 35 life (from Bob).",
         "Alice took 2 commander damage from Tymna (2 of 21).",

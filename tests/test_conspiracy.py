@@ -100,7 +100,7 @@ def test_cj1_event_starts_one_pod_game_per_pod(journal_path: Path) -> None:
         games = sorted(controller.games(), key=lambda g: g.id)
         assert [len(journal.state(g.id).players) for g in games] == [9, 8]
         assert [journal.state(g.id).options["pod"] for g in games] == [1, 2]
-    assert out.getvalue().splitlines()[0] == "Event Friday: 17 players in 2 pod(s): pod 1: 9 (4 + 5); pod 2: 8 (4 + 4)."
+    assert out.getvalue().splitlines()[0] == "Event Friday: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4)."
 
 
 def test_cj1_event_games_are_the_pods_the_console_and_the_kiosk_start() -> None:
@@ -277,7 +277,7 @@ def test_cj5_time_limit_extra_lap_then_life_ranking(controller: Controller) -> N
     assert refused(controller, CallTime(now=100.0)) == "The clock is not running: start it with 'clock' when the round begins."
     controller.execute(StartClock(now=1000.0))
     controller.execute(PassGroupTurn(seat=c))
-    assert refused(controller, CallTime(now=1000.0 + 59 * 60)) == "Time is not up yet: 1 minute(s) left."
+    assert refused(controller, CallTime(now=1000.0 + 59 * 60)) == "Time is not up yet: 1 minute left."
     lines = texts(controller, CallTime(now=1000.0 + 60 * 60))
     assert lines == [
         "Time! Extra turns: in each group still playing, starting with the active player, one more lap "

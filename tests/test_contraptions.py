@@ -101,7 +101,7 @@ def test_ct1_each_player_gets_a_legal_shuffled_deck_and_may_set_their_own(journa
         "Accessories to Murder is in it 2 times, but no two may share a name",
         "'Tazeem' is not a contraption",
     ]
-    assert [str(p) for p in deck_problems(CONTRAPTIONS[:14])] == ["it has 14 card(s), at least 15 are needed"]
+    assert [str(p) for p in deck_problems(CONTRAPTIONS[:14])] == ["it has 14 cards, at least 15 are needed"]
     assert refused(controller, SetContraptionDeck(seat=BOB, cards=short)) == (
         "Bob's contraption deck is not legal: Accessories to Murder is in it 2 times, but no two may share a "
         "name; 'Tazeem' is not a contraption."
@@ -144,7 +144,7 @@ def test_ct3_assembling_from_an_empty_deck_does_nothing_and_is_not_a_loss(journa
     assert ct(controller).libraries[CAROL].cards == ()
     assert say(controller, AssembleContraption(seat=CAROL)) == [
         "Carol assembles from Carol's contraption deck.",
-        "Carol's contraption deck is empty: nothing is assembled.",
+        "Nothing to assemble: Carol's contraption deck is empty.",
     ]
     assert ct(controller).assembly is None and state(controller).player(CAROL).in_game
 
@@ -418,9 +418,9 @@ def test_ctc2_paid_rolls_cost_2_then_one_more_and_only_in_the_main_phase(journal
     say(controller, Advance())
     deck = ct(controller).libraries[0].cards
     assert say(controller, RollContraptionDie()) == [
-        f"Alice pays {{2}} for assembly roll 1 this turn and rolls 1: look at the top 1: {deck[0]}."
+        f"Alice pays {{2}} for assembly roll 1 this turn and rolls 1: look at the top card: {deck[0]}."
     ]
-    assert refused(controller, RollContraptionDie()).startswith("Alice is assembling already: Assemble one of the top 1")
+    assert refused(controller, RollContraptionDie()).startswith("Alice is assembling already: Assemble the top card")
     say(controller, KeepLooked(card=deck[0], sprocket=2))
     assert say(controller, RollContraptionDie())[0].startswith("Alice pays {3} for assembly roll 2 this turn and rolls 1")
     say(controller, DeclineAssembly())

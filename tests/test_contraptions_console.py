@@ -99,7 +99,7 @@ def test_base_rules_with_virtual_decks(tmp_path: Path) -> None:
     script = f"cdeck Bob {deck}\ncdeck Bob {deck}, faerie\nassemble Bob sprocket=2\nassemble Bob\nsprocket 2\npass\n"
     script += "crank none\nshow\nct\n"
     out = play(tmp_path, "new ffa+ct Alice Bob Carol first=Alice\n" + script)
-    assert out[2] == "refused: Bob's contraption deck is not legal: it has 14 card(s), at least 15 are needed."
+    assert out[2] == "refused: Bob's contraption deck is not legal: it has 14 cards, at least 15 are needed."
     assert out[3] == "Bob's contraption deck: 15 cards, shuffled."
     assert out[4] == "Bob assembles from Bob's contraption deck."
     first = out[5].removeprefix("Bob assembles ").removesuffix(" onto Bob's sprocket 2.")

@@ -115,7 +115,7 @@ def test_lf1_last_player_standing_wins_and_the_game_refuses_more(controller: Con
         (ChangeLife(seat=ALICE, delta=-1000), "-1000 is out of range: change life by at most 999 at a time."),
         (SetLife(seat=ALICE, life=40), "Alice already has 40 life."),
         (SetLife(seat=ALICE, life=10000), "Life can be set from -9999 to 9999; 10000 given."),
-        (ChangePoison(seat=ALICE, delta=-1), "Alice has 0 poison counter(s); 1 cannot be removed."),
+        (ChangePoison(seat=ALICE, delta=-1), "Alice has 0 poison counters; 1 cannot be removed."),
         (DealCommanderDamage(seat=ALICE, source=BOB, amount=0), "Commander damage is from 1 to 999 at a time; 0 given."),
         (ChangeLife(seat=7, delta=-1), "There is no seat 7: this table has seats 0 to 2."),
         (ChangeLife(seat=ALICE, delta=-1, source=9), "There is no seat 9: this table has seats 0 to 2."),

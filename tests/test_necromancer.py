@@ -233,7 +233,7 @@ def test_nc6_a_player_who_concedes_leaves_for_good(controller: Controller) -> No
     kill(controller, B, A)
     assert texts(controller, Concede(seat=A)) == [
         "Alice has conceded.",
-        "Alice conceded and is out of the game for good; Bob no longer have a master.",
+        "Alice conceded and is out of the game for good; Bob no longer has a master.",
     ]
     assert necro(controller).seat(A).out and state(controller).player(A).lost is not None
     assert necro(controller).seat(B).master is None
@@ -373,7 +373,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
         "New Necromancer game for Alice, Bob, Carol, Dave, 40 life. Alice goes first.",
         "Necromancer: whoever loses comes back at 30 life as the minion of the player responsible; the "
         "last player who never died wins.",
-        "Bob's commander(s): Tymna, Thrasios.",
+        "Bob's commanders: Tymna, Thrasios.",
         "Bob: 40 → 0 life (from Alice).",
         "Bob has lost: 0 or less life.",
         "Bob comes back as Alice's minion at 30 life, after three solo turns apart from the game.",

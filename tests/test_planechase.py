@@ -229,7 +229,7 @@ def test_pc4_deck_problems_are_values_explaining_every_problem() -> None:
     phen = list(catalog.phenomena())
     cards = [catalog.find(P[0]), catalog.find(P[0]), *phen[:3]]
     assert [str(m) for m in deck_problems(cards, 4, communal=False)] == [
-        "it has 5 card(s), it needs at least 10",
+        "it has 5 cards, it needs at least 10",
         "it has 3 phenomena, at most 2 are allowed",
         f"{P[0]} is in it 2 times (each card needs a different English name)",
     ]
@@ -243,12 +243,12 @@ def test_pc4_communal_deck_limits_for_three_and_five_players() -> None:
     phen = list(catalog.phenomena())
     thirty = [catalog.find(n) for n in P[:30]]
     assert deck_problems(thirty, 3, communal=True) == []
-    assert [str(m) for m in deck_problems(thirty[:29], 3, communal=True)] == ["it has 29 card(s), it needs at least 30"]
+    assert [str(m) for m in deck_problems(thirty[:29], 3, communal=True)] == ["it has 29 cards, it needs at least 30"]
     assert [str(m) for m in deck_problems(thirty[:24] + phen[:7], 3, communal=True)] == [
         "it has 7 phenomena, at most 6 are allowed"
     ]
     forty = [catalog.find(n) for n in P[:40]]
-    assert [str(m) for m in deck_problems(forty[:39], 5, communal=True)] == ["it has 39 card(s), it needs at least 40"]
+    assert [str(m) for m in deck_problems(forty[:39], 5, communal=True)] == ["it has 39 cards, it needs at least 40"]
     assert deck_problems(forty[:30] + phen[:10], 5, communal=True) == []
     assert [str(m) for m in deck_problems(forty[:29] + phen[:11], 5, communal=True)] == [
         "it has 11 phenomena, at most 10 are allowed"
@@ -259,7 +259,7 @@ def test_pc4_deck_command_refuses_an_illegal_deck_with_the_reasons(scripted: tup
     controller, rng = scripted
     start(controller)
     assert refused(controller, SetPlanarDeck(owner=A, names=(P[0], P[0], "Chaotic Aether"))) == (
-        "That planar deck is not legal: it has 3 card(s), it needs at least 10; "
+        "That planar deck is not legal: it has 3 cards, it needs at least 10; "
         f"{P[0]} is in it 2 times (each card needs a different English name)."
     )
 
@@ -524,9 +524,9 @@ def test_pc11_counters_on_a_plane_go_away_with_it(scripted: tuple[Controller, Sc
     controller, rng = scripted
     start(controller)
     deck(controller, A, "Aretopolis", *P[:9])
-    assert say(controller, ChangePlaneCounters(delta=2)) == ["Aretopolis: 0 → 2 counter(s)."]
+    assert say(controller, ChangePlaneCounters(delta=2)) == ["Aretopolis: 0 → 2 counters."]
     assert refused(controller, ChangePlaneCounters(name="aret", delta=-3)) == (
-        "Aretopolis has 2 counter(s); 3 cannot be removed."
+        "Aretopolis has 2 counters; 3 cannot be removed."
     )
     controller.execute(Planeswalk())
     assert [c.counters for c in pc(controller).face_up] == [0]

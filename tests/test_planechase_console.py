@@ -78,7 +78,7 @@ def test_pc_console_four_player_game_with_per_player_decks(table: Table) -> None
     assert table.run("next") == ["Turn 2: Bob's upkeep.", "Planar die: the first roll this turn is free."]
     table.run("next")
     assert table.run("roll", 6) == ["Bob rolled PLANESWALK (free).", f"Bob planeswalks away from {P[1]} to {P[10]}."]
-    assert table.run("counters +3") == [f"{P[10]}: 0 → 3 counter(s)."]
+    assert table.run("counters +3") == [f"{P[10]}: 0 → 3 counters."]
     assert table.run("concede Alice") == ["Alice has conceded.", "Alice's planar cards leave the game with them."]
     assert table.run("concede Bob") == [
         "Bob has conceded.",
@@ -106,7 +106,7 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
              "Interplanar Tunnel", *P[4:30]]
     assert table.run("deck communal " + ", ".join(cards))[-1] == f"Starting plane: {P[0]} (communal deck)."
     assert table.run("deck communal " + ", ".join(P[:12])) == [
-        "refused: That planar deck is not legal: it has 12 card(s), it needs at least 30."
+        "refused: That planar deck is not legal: it has 12 cards, it needs at least 30."
     ]
     table.run("next")
     assert table.run("roll", 6) == [

@@ -190,9 +190,9 @@ def test_wd2_phase1_ending_turn_damage_and_last_roll(controller: Controller) -> 
     out = run(controller, *PHASE_1)
     assert out[7:] == [
         "Ala took all 5 dice back.",
-        "Ola put water fire fire earth magic in the mana pool but could draw only 2: 3 die(s) short. "
+        "Ola put water fire fire earth magic in the mana pool but could draw only 2: 3 dice short. "
         "This turn ends phase 1.",
-        "Ola: 35 → 32 magic points (3 die/dice short of a full hand).",
+        "Ola: 35 → 32 magic points (3 dice short of a full hand).",
         "Phase 1 ends: everyone rolls a last time; those dice go to the mana pool.",
         "Ala rolled air magic magic fire water into the mana pool.",
         "Ola rolled earth water into the mana pool.",
@@ -288,7 +288,7 @@ def test_wd2_phase3_counterattack_is_unavoidable(controller: Controller) -> None
     run(controller, "cast Ala Leczenie")
     run(controller, "cast Ola lod at Ala")
     assert run(controller, "defend Ala counter fire magic") == [
-        "Ala counterattacks with 2 mana-pool die/dice.",
+        "Ala counterattacks with 2 mana-pool dice.",
         "Ola: 32 → 30 magic points (counterattack by Ala).",
         "Ala: 38 → 33 magic points (Ola's spell).",
         "Ala's turn to cast.",
@@ -305,7 +305,7 @@ def test_wd2_phase3_area_spell_only_the_target_defends(controller: Controller) -
     assert run(controller, "play Ola Trz f f", "ready")[-1] == "Ola's turn to cast."
     assert run(controller, "cast Ola Trz at Ala", "defend Ala counter fire fire") == [
         "Ola casts Trzesienie (area 3/2, earth) at Ala. Ala may defend.",
-        "Ala counterattacks with 2 mana-pool die/dice.",
+        "Ala counterattacks with 2 mana-pool dice.",
         "Ola: 35 → 33 magic points (counterattack by Ala).",
         "Ala: 34 → 31 magic points (Ola's area spell).",
         "Ewa: 35 → 33 magic points (Ola's area spell).",
@@ -313,7 +313,7 @@ def test_wd2_phase3_area_spell_only_the_target_defends(controller: Controller) -
         "Ola: 33 → 35 magic points (dice left in the reserve).",
         "Ewa: 33 → 35 magic points (dice left in the reserve).",
         "Dice and spell cards back to the players; new reserves and hands of 5.",
-        "Market: 4 card(s) to the discard pile, 4 new card(s) face up.",
+        "Market: 4 cards to the discard pile, 4 new cards face up.",
         "Round 2, phase 1: gathering mana. Ala is the starting player. Everyone rolls.",
     ]
 
@@ -351,7 +351,7 @@ def test_wd2_phase4_clean_up(controller: Controller) -> None:
         "Phase 4: clean-up.",
         "Ala: 35 → 38 magic points (dice left in the reserve).",
         "Dice and spell cards back to the players; new reserves and hands of 5.",
-        "Market: 3 card(s) to the discard pile, 3 new card(s) face up.",
+        "Market: 3 cards to the discard pile, 3 new cards face up.",
         "Round 2, phase 1: gathering mana. Ola is the starting player. Everyone rolls.",
     ]
     found = duel(controller)
@@ -367,8 +367,8 @@ def test_wd2_phase4_market_reshuffles_the_discard(controller: Controller) -> Non
     to_phase_2(controller, "spell_deck=5")
     assert duel(controller).deck == 2
     out = run(controller, "ready", "next", "next")
-    assert "Market: 3 card(s) to the discard pile; the deck ran out, so 3 discarded card(s) were shuffled into a new " \
-           "deck; 3 new card(s) face up." in out
+    assert "Market: 3 cards to the discard pile; the deck ran out, so 3 discarded cards were shuffled into a new " \
+           "deck; 3 new cards face up." in out
     assert (duel(controller).deck, duel(controller).discard) == (2, 0)
 
 
@@ -440,7 +440,7 @@ def test_wd4_chain_reaction(controller: Controller) -> None:
         "Ala: 35 → 30 magic points (Ola's spell).",
         "Ala's turn to cast.",
         "Ala casts Leczenie (healing 3).",
-        "Chain reaction: Ala takes 1 die(s) off Leczenie back to the mana pool.",
+        "Chain reaction: Ala takes 1 die off Leczenie back to the mana pool.",
         "Ala: 30 → 33 magic points (healing).",
         "Ola's turn to cast.",
         "Ola casts Trzesienie (area 3/2, earth) at Ala. Ala may defend.",
@@ -448,7 +448,7 @@ def test_wd4_chain_reaction(controller: Controller) -> None:
         "Ala: 33 → 30 magic points (Ola's area spell).",
         "Ala's turn to cast.",
         "Ala casts Burza/1 (offensive 2, air) at Ola. Ola may defend.",
-        "Chain reaction: Ala takes 2 die(s) off Burza back to the reserve.",
+        "Chain reaction: Ala takes 2 dice off Burza back to the reserve.",
     ]
     ala = duel(controller).wizard(ALA)
     assert (ala.reserve, ala.card(3).spells[0].dice, ala.card(2).spells[0].dice) == (5, (), (Face.EARTH,))
@@ -484,7 +484,7 @@ def test_wd4_antimagic_shield(controller: Controller) -> None:
         "Ala: 32 → 34 magic points (healing).",
         "Ola's turn to cast.",
         "Ola casts Lodowy pocisk (offensive 5, water) at Ala. Ala may defend.",
-        "Ala counterattacks with 1 mana-pool die/dice.",
+        "Ala counterattacks with 1 mana-pool die.",
         "Ola: 32 → 31 magic points (counterattack by Ala).",
         "Ala's antimagic shield absorbs 1 (water).",
         "Ala: 34 → 30 magic points (Ola's spell).",
@@ -560,7 +560,7 @@ def test_wd4_power_sacrifice(controller: Controller) -> None:
         "Phase 4: clean-up.",
         "Ala: 35 → 38 magic points (dice left in the reserve).",
         "Dice and spell cards back to the players; new reserves and hands of 5.",
-        "Market: 2 card(s) to the discard pile, 3 new card(s) face up.",
+        "Market: 2 cards to the discard pile, 3 new cards face up.",
         "Round 2, phase 1: gathering mana. Ola is the starting player. Everyone rolls.",
     ]
     assert duel(controller).wizard(OLA).sacrifice_used

@@ -59,7 +59,7 @@ def decide(state: GameState | None, command: Command, rng: Random) -> list[Event
         raise IllegalCommand("rules.no_game")
     result = outcome(state)
     if result is not None:
-        raise IllegalCommand("rules.game_over", result=str(describe_outcome(state)))
+        raise IllegalCommand("rules.game_over", result=describe_outcome(state))
     decider = DECIDERS.get(type(command))
     if decider is None:
         raise IllegalCommand("rules.unknown_command", command=type(command).__name__)

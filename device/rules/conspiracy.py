@@ -37,7 +37,7 @@ from device.rules.registry import applies, decides, describes, set_up, state_che
 from device.rules.table import check_seat, start
 from device.state import OUTCOME_RULES, GameState, LossReason, Outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
-from device.text import Message, fold
+from device.text import Message, Plural, fold
 from device.text import register as register_texts
 
 POD = register_format(
@@ -71,7 +71,7 @@ register_texts(
         "consp.group.losers": "Losers' group",
         "consp.group.table": "The table",
         "consp.round1": "Round 1, groups drawn at random: {groups}. Sit in the order shown; the first "
-        "named goes first. Each group plays until {leave} left. Time limit: {minutes} minutes.{options}",
+        "named goes first. Each group plays until {leave} left. Time limit: {minutes}.{options}",
         "consp.round2": "Round 2: {groups}. Sit in the order shown; the first named goes first. Both "
         "groups play to the last player.",
         "consp.draft": "Group Game Draft for {count}: 4 packs each (the 4th passes to the right, like "
@@ -92,7 +92,8 @@ register_texts(
         "group, {go} to the losers' group.",
         "consp.turn": "{group}: {name}'s turn.",
         "consp.lap_turn": "{group}: {name}'s turn (extra turns after time).",
-        "consp.clock": "Round {round}'s clock is running: {minutes} minutes.",
+        "consp.clock": "Round {round}'s clock is running: {minutes}.",
+        "consp.minutes": Plural("{n} minute", "{n} minutes"),
         "consp.time": "Time! Extra turns: in each group still playing, starting with the active "
         "player, one more lap until it is that player's turn again; then the players still in are "
         "ranked by life ({laps}).",
@@ -110,7 +111,8 @@ register_texts(
         "consp.other_group": "{source} and {target} play in different groups.",
         "consp.clock_running": "Round {round}'s clock is running already.",
         "consp.no_clock": "The clock is not running: start it with 'clock' when the round begins.",
-        "consp.not_yet": "Time is not up yet: {minutes} minute(s) left.",
+        "consp.not_yet": Plural("Time is not up yet: {minutes} minute left.", "Time is not up yet: {minutes} minutes left.",
+                                "minutes"),
         "consp.time_called": "Time has been called already in round {round}.",
         "consp.no_such_group": "There is no group {name!r} now; groups: {groups}.",
         "consp.time_first": "Time has not been called in round {round}: the players play on.",
@@ -189,7 +191,9 @@ def pods(names: list[str]) -> list[list[str]]:
 register_texts(
     {
         "consp.too_few": "An event needs at least 3 players; {count} given.",
-        "consp.event": "Event {event}: {count} players in {pods} pod(s): {split}.",
+        "consp.event": Plural("Event {event}: {count} player in {pods}: {split}.",
+                              "Event {event}: {count} players in {pods}: {split}.", "count"),
+        "consp.pods": Plural("{n} pod", "{n} pods"),
         "consp.pod_split": "pod {pod}: {size} ({groups})",
         "consp.plus": "{first} + {rest}",
         "consp.event_twice": "{name} is named twice in the event.",
@@ -231,7 +235,8 @@ def event_message(event: str, split: Sequence[int]) -> Message:
         Message("consp.pod_split", pod=i + 1, size=size, groups=joined([str(g) for g in group_sizes(size)], "consp.plus"))
         for i, size in enumerate(split)
     ]
-    return Message("consp.event", event=event, count=sum(split), pods=len(split), split=joined(parts, "consp.semicolon"))
+    return Message("consp.event", event=event, count=sum(split), pods=Message("consp.pods", n=len(split)),
+                   split=joined(parts, "consp.semicolon"))
 
 
 def event_pods(games: Mapping[int, Mapping[str, object]], current: int) -> list[int]:
@@ -672,7 +677,7 @@ def _outcome(state: GameState) -> Outcome | None:
     final = ranking(state)
     if final is None:
         return None
-    return Outcome(winner=final[0], reason=str(Message("consp.won_reason")))
+    return Outcome(winner=final[0], reason=str(Message("consp.won_reason")), said=Message("consp.won_reason"))
 
 
 OUTCOME_RULES[POD.name] = _outcome
@@ -776,7 +781,7 @@ def _describe_round(state: GameState, event: RoundStarted) -> Message:
     leave = joined([Message("consp.leave_of", count=c, size=n) for c, n in shares], "consp.or")
     return Message(
         "consp.round1", groups=_seating(state, event.groups), leave=leave,
-        minutes=state.options.get("time_limit", 75),
+        minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)),
         options=Message("consp.options", options=joined(options, "consp.comma")) if options else "",
     )
 
@@ -825,7 +830,8 @@ def _describe_turn(state: GameState, event: GroupTurnPassed) -> Message:
 
 @describes(ClockStarted)
 def _describe_clock(state: GameState, event: ClockStarted) -> Message:
-    return Message("consp.clock", round=_consp(state).round, minutes=state.options.get("time_limit", 75))
+    return Message("consp.clock", round=_consp(state).round,
+                   minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)))
 
 
 @describes(TimeCalled)

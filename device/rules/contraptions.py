@@ -25,7 +25,7 @@ from random import Random
 from typing import Literal
 
 from device.bindings import on_button, on_card
-from device.catalog import Card, CardKind, Faction, load_catalog
+from device.catalog import Card, CardKind, Faction, card_kind, load_catalog
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, TurnPassed
@@ -47,7 +47,7 @@ from device.state_contraptions import (
     Upkeep,
     Variant,
 )
-from device.text import Message
+from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
 MODULE = "contraptions"
@@ -100,7 +100,11 @@ register_texts(
         "ct.nothing_pending": "No assembly is in progress.",
         "ct.no_card_yet": "No contraption is waiting for a sprocket: {what}",
         "ct.card_waiting": "{card} is waiting for a sprocket: place it or decline it first.",
-        "ct.must_assemble": "With {dice} faction dice assembling is mandatory (CT-A3): assemble from {allowed}.",
+        "ct.must_assemble": Plural(
+            "With {dice} faction die assembling is mandatory (CT-A3): assemble from {allowed}.",
+            "With {dice} faction dice assembling is mandatory (CT-A3): assemble from {allowed}.",
+            "dice",
+        ),
         "ct.not_looking": "No assembly roll is being looked at.",
         "ct.not_looked": "{card} is not among the cards being looked at: {looking}.",
         "ct.kept_on_top": "{card} cannot both be assembled and go back on top.",
@@ -134,12 +138,22 @@ register_texts(
         "shares its contraptions.",
         "ct.deck_in_use": "{name} has assembled from their deck already; a deck is set before the first assembly.",
         "ct.deck_illegal": "{name}'s contraption deck is not legal: {problems}.",
-        "ct.deck_small": "it has {count} card(s), at least {minimum} are needed",
-        "ct.deck_twice": "{card} is in it {count} times, but no two may share a name",
+        "ct.deck_small": Plural(
+            "it has {count} card, at least {minimum} are needed", "it has {count} cards, at least {minimum} are needed",
+            "count",
+        ),
+        "ct.deck_twice": Plural(
+            "{card} is in it {count} time, but no two may share a name",
+            "{card} is in it {count} times, but no two may share a name",
+            "count",
+        ),
         "ct.deck_unknown": "{card!r} is not a contraption",
         # events
         "ct.set_up": "Contraptions ({variant}, {cards} cards): {libraries}.",
-        "ct.deck_set": "{name}'s contraption deck: {count} cards{shuffled}.",
+        "ct.deck_set": Plural(
+            "{name}'s contraption deck: {count} card{shuffled}.", "{name}'s contraption deck: {count} cards{shuffled}.",
+            "count",
+        ),
         "ct.upkeep": "{name}'s upkeep: roll the contraption die (ROLL).",
         "ct.moved": "{name}'s CRANK! counter moves {start} → {end}: {crank}",
         "ct.moved_shared": "The CRANK! counter moves {start} → {end}: {crank}",
@@ -151,7 +165,7 @@ register_texts(
         "ct.rolled_b_crank": "{name} rolls {face}: crank sprocket {face}. {then}",
         "ct.rolled_b_assemble": "{name} rolls {face}: assemble {count}.",
         "ct.rolled_c": "{name} pays {{{cost}}} for assembly roll {number} this turn and rolls {face}: {then}",
-        "ct.look": "look at the top {count}: {cards}.",
+        "ct.look": Plural("look at the top card: {cards}.", "look at the top {count}: {cards}.", "count"),
         "ct.look_physical": "look at the top {face} of the shared deck and tap the one to assemble.",
         "ct.look_empty": "the shared deck is empty, nothing to look at.",
         "ct.assemble_from": "assemble from {libraries}.",
@@ -161,12 +175,14 @@ register_texts(
         "ct.revealed": "{name} reveals {card} from {library}: choose its sprocket.",
         "ct.identified": "{card} for {name}: choose its sprocket.",
         "ct.assembled": "{name} assembles {card} onto {board} sprocket {sprocket}.",
-        "ct.nothing": "{library} is empty: nothing is assembled.",
+        "ct.nothing": "Nothing to assemble: {library} is empty.",
         "ct.declined_bottom": "{name} does not assemble {card}: it goes to the bottom of {library}.",
         "ct.declined_scrapyard": "{name} does not assemble {card}: it goes to their scrapyard.",
         "ct.declined": "{name} assembles nothing.",
         "ct.lapsed": "The turn passed: {name}'s unfinished assembly lapses.",
         "ct.reordered": "{top} back on top of the shared deck, {bottom} at the bottom.",
+        "ct.reordered_bottom": "Nothing back on top of the shared deck, {bottom} at the bottom.",
+        "ct.reordered_top": "{top} back on top of the shared deck, nothing at the bottom.",
         "ct.highlight": "Sprocket {sprocket} is chosen for {card}.",
         "ct.cranked": "{name} cranks {cards} (sprocket {sprocket}); their abilities trigger in that order.",
         "ct.cranked_none": "{name} cranks nothing on sprocket {sprocket}.",
@@ -191,14 +207,19 @@ register_texts(
         "ct.cards.physical": "physical",
         "ct.cards.virtual": "virtual",
         "ct.die_one": "die",
-        "ct.dice_n": "{count} dice",
+        "ct.dice_n": Plural("{count} die", "{count} dice", "count"),
         "ct.or": "{first} or {second}",
+        "ct.problems": "{first}; {rest}",
+        "ct.whose": " for {name}",
+        "ct.library_count": "{library} ({count})",
+        "ct.nothing_there": "nothing",
+        "ct.nothing_selected": "No contraption was tapped: tap an assembled contraption first.",
         # the upkeep banner (CT-7)
         "ct.banner.roll": "Roll the contraption die",
         "ct.banner.choose_library": "Assemble from {libraries}",
         "ct.banner.tap": "Tap the contraption to assemble",
         "ct.banner.sprocket": "Choose a sprocket for {card}",
-        "ct.banner.look": "Assemble one of the top {count}",
+        "ct.banner.look": Plural("Assemble the top card", "Assemble one of the top {count}", "count"),
         "ct.banner.crank": "Crank sprocket {sprocket}",
         "ct.banner.stopped": "Machine stopped: no assembled contraption",
         "ct.banner.roll_cost": "Assembly roll: {{{cost}}}",
@@ -556,8 +577,12 @@ def library_name(state: GameState, index: int) -> str:
     return str(library_message(state, index))
 
 
-def _libraries_text(state: GameState, indexes: Iterable[int]) -> str:
-    return " or ".join(library_name(state, i) for i in indexes)
+def _problems(problems: Sequence[Message]) -> str | Message:
+    """A deck's problems, "A; B", each language with its own mark between them."""
+    head: str | Message = ""
+    for problem in problems:
+        head = problem if head == "" else Message("ct.problems", first=head, rest=problem)
+    return head
 
 
 def libraries_message(state: GameState, indexes: Sequence[int]) -> Message:
@@ -745,13 +770,13 @@ def _sprocket(value: int | None) -> int | None:
 
 
 def _busy(state: GameState, job: Assembly) -> IllegalCommand:
-    return IllegalCommand("ct.busy", name=state.player(job.seat).name, what=str(job_banner(state, job)))
+    return IllegalCommand("ct.busy", name=state.player(job.seat).name, what=job_banner(state, job))
 
 
 def _need_variant(ct: ContraptionsState, *variants: Variant) -> None:
     if ct.variant not in variants:
-        needed = " or ".join(str(Message(f"ct.variant.{v.value}")) for v in variants)
-        raise IllegalCommand("ct.no_variant", needed=needed, variant=str(Message(f"ct.variant.{ct.variant.value}")))
+        needed = listing([Message(f"ct.variant.{v.value}") for v in variants], "text.or")
+        raise IllegalCommand("ct.no_variant", needed=needed, variant=Message(f"ct.variant.{ct.variant.value}"))
 
 
 def _faction_index(ct: ContraptionsState, library: int | None) -> int | None:
@@ -776,7 +801,7 @@ def _set_deck(state: GameState, command: SetContraptionDeck, rng: Random) -> lis
         raise IllegalCommand("ct.deck_in_use", name=player.name)
     problems = deck_problems(command.cards)
     if problems:
-        raise IllegalCommand("ct.deck_illegal", name=player.name, problems="; ".join(str(p) for p in problems))
+        raise IllegalCommand("ct.deck_illegal", name=player.name, problems=_problems(problems))
     cards = list(command.cards)
     if not ct.physical:
         rng.shuffle(cards)
@@ -801,10 +826,10 @@ def _roll(state: GameState, command: RollContraptionDie, rng: Random) -> list[Ev
         return [ContraptionDieRolled(seat=seat, turn=state.turn, faces=(face,), cost=cost, looking=looking)]
     up = current_upkeep(state)
     if up is None:
-        raise IllegalCommand("ct.roll_not_now", why=str(Message("ct.not_upkeep_roll", name=name)))
+        raise IllegalCommand("ct.roll_not_now", why=Message("ct.not_upkeep_roll", name=name))
     if up.stage is not Stage.ROLL:
-        shown = ", ".join(str(f) for f in up.faces)
-        raise IllegalCommand("ct.roll_not_now", why=str(Message("ct.rolled_already", name=name, faces=shown)))
+        shown = listing([str(f) for f in up.faces], "text.list")
+        raise IllegalCommand("ct.roll_not_now", why=Message("ct.rolled_already", name=name, faces=shown))
     count = ct.dice if ct.variant is Variant.FACTIONS else 1
     faces = tuple(rng.randint(1, 6) for _ in range(count))
     return [ContraptionDieRolled(seat=seat, turn=state.turn, faces=faces)]
@@ -835,8 +860,8 @@ def _assemble(state: GameState, command: AssembleContraption, rng: Random) -> li
             library = job.libraries[0]
         if library not in job.libraries:
             raise IllegalCommand(
-                "ct.library_not_allowed", allowed=_libraries_text(state, job.libraries),
-                library=library_name(state, library),
+                "ct.library_not_allowed", allowed=libraries_message(state, job.libraries),
+                library=library_message(state, library),
             )
         return [AssemblyLibraryChosen(seat=seat, library=library, sprocket=sprocket)]
     up = current_upkeep(state)
@@ -879,7 +904,7 @@ def _decline_command(state: GameState, command: DeclineAssembly, rng: Random) ->
     if job.mandatory:
         stocked = [i for i in job.libraries if ct.libraries[i].cards]
         if stocked:
-            raise IllegalCommand("ct.must_assemble", dice=ct.dice, allowed=_libraries_text(state, stocked))
+            raise IllegalCommand("ct.must_assemble", dice=ct.dice, allowed=libraries_message(state, stocked))
     named = None
     if command.card is not None and job.card is None:
         named = _check_in_libraries(state, command.card, job)
@@ -894,7 +919,7 @@ def _keep(state: GameState, command: KeepLooked, rng: Random) -> list[Event]:
         raise IllegalCommand("ct.not_looking")
     sprocket = _sprocket(command.sprocket)
     assert sprocket is not None
-    looking = ", ".join(job.looking)
+    looking = listing(job.looking, "text.list")
     for card in (command.card, *command.top):
         if card not in job.looking:
             raise IllegalCommand("ct.not_looked", card=card, looking=looking)
@@ -925,7 +950,7 @@ def _crank(state: GameState, command: CrankContraptions, rng: Random) -> list[Ev
         if card not in there:
             raise IllegalCommand(
                 "ct.not_on_sprocket", card=card, name=state.player(up.seat).name, sprocket=up.sprocket,
-                there=", ".join(there) or "nothing",
+                there=listing(there, "text.list") or Message("ct.nothing_there"),
             )
         if command.cards.count(card) > 1:
             raise IllegalCommand("ct.crank_twice", card=card)
@@ -941,10 +966,10 @@ def _check_in_libraries(state: GameState, card: str, job: Assembly) -> str:
         library = ct.libraries[index]
         if card in library.cards or (library.open and not _out(ct, card, library.owner)):
             return card
-    allowed = _libraries_text(state, job.libraries)
+    allowed = libraries_message(state, job.libraries)
     for index, library in enumerate(ct.libraries):
         if card in library.cards:
-            raise IllegalCommand("ct.in_other_library", card=card, where=library_name(state, index), library=allowed)
+            raise IllegalCommand("ct.in_other_library", card=card, where=library_message(state, index), library=allowed)
     raise IllegalCommand("ct.not_in_library", card=card, library=allowed)
 
 
@@ -963,7 +988,7 @@ def _identify(state: GameState, command: IdentifyContraption, rng: Random) -> li
     if known is None:
         raise IllegalCommand("ct.unknown_contraption", card=card)
     if known.kind is not CardKind.CONTRAPTION:
-        raise IllegalCommand("ct.not_contraption", card=card, kind=known.kind.value)
+        raise IllegalCommand("ct.not_contraption", card=card, kind=card_kind(known.kind))
     job = ct.assembly
     waiting_for = job.seat if job is not None and job.card is None and not job.looking else None
     on_table = [a for a in ct.assembled if a.card == card]
@@ -978,7 +1003,7 @@ def _identify(state: GameState, command: IdentifyContraption, rng: Random) -> li
         )
     if on_table:
         if len(on_table) > 1:
-            owners = " and ".join(state.player(a.owner).name for a in on_table)
+            owners = listing([state.player(a.owner).name for a in on_table])
             raise IllegalCommand("ct.ambiguous_owner", card=card, owners=owners)
         return [ContraptionSelected(card=card, owner=on_table[0].owner)]
     seat = state.active if waiting_for is None else waiting_for
@@ -1019,16 +1044,16 @@ def _find_assembled(state: GameState, card: str | None, owner: int | None) -> As
     ct = contraptions(state)
     if card is None:
         if ct.selected is None or ct.selected not in ct.assembled:
-            raise IllegalCommand("ct.not_assembled", card="No contraption was tapped, so nothing", whose="")
+            raise IllegalCommand("ct.nothing_selected")
         return ct.selected
     if owner is not None:
         check_seat(state, owner)
     found = [a for a in ct.assembled if a.card == card and (owner is None or a.owner == owner)]
     if not found:
-        whose = "" if owner is None else f" for {state.player(owner).name}"
+        whose = "" if owner is None else Message("ct.whose", name=state.player(owner).name)
         raise IllegalCommand("ct.not_assembled", card=card, whose=whose)
     if len(found) > 1:
-        raise IllegalCommand("ct.ambiguous_owner", card=card, owners=" and ".join(state.player(a.owner).name for a in found))
+        raise IllegalCommand("ct.ambiguous_owner", card=card, owners=listing([state.player(a.owner).name for a in found]))
     return found[0]
 
 
@@ -1061,10 +1086,11 @@ def _unexile(state: GameState, command: UnexileContraption, rng: Random) -> list
         check_seat(state, command.owner)
     found = [g for g in ct.exile if g.card == command.card and (command.owner is None or g.owner == command.owner)]
     if not found:
-        whose = "" if command.owner is None else f" for {state.player(command.owner).name}"
+        whose = "" if command.owner is None else Message("ct.whose", name=state.player(command.owner).name)
         raise IllegalCommand("ct.not_exiled", card=command.card, whose=whose)
     if len(found) > 1:
-        raise IllegalCommand("ct.ambiguous_owner", card=command.card, owners=" and ".join(state.player(g.owner).name for g in found))
+        raise IllegalCommand("ct.ambiguous_owner", card=command.card,
+                             owners=listing([state.player(g.owner).name for g in found]))
     return [ContraptionUnexiled(card=found[0].card, owner=found[0].owner)]
 
 
@@ -1332,13 +1358,14 @@ def _name(state: GameState, seat: int) -> str:
 @describes(ContraptionsSetUp)
 def _describe_set_up(state: GameState, event: ContraptionsSetUp) -> Message:
     after = _apply_set_up(state, event)
-    libraries = []
+    libraries: list[str | Message] = []
     for index, library in enumerate(event.libraries):
         count = "?" if library.open else str(len(library.cards))
-        libraries.append(f"{library_name(after, index)} ({count})")
+        libraries.append(Message("ct.library_count", library=library_message(after, index), count=count))
     return Message(
         "ct.set_up", variant=Message(f"ct.variant.{event.variant.value}"),
-        cards=Message("ct.cards.physical" if event.physical else "ct.cards.virtual"), libraries=", ".join(libraries),
+        cards=Message("ct.cards.physical" if event.physical else "ct.cards.virtual"),
+        libraries=listing(libraries, "text.list"),
     )
 
 
@@ -1357,7 +1384,7 @@ def _crank_offer(state: GameState, seat: int, board: int | None, sprocket: int, 
     cards = [a.card for a in on_sprocket(contraptions(state), board, sprocket)]
     if not cards:
         return Message("ct.crank_empty_sentence" if sentence else "ct.crank_empty", sprocket=sprocket)
-    return Message("ct.crank_any", name=_name(state, seat), cards=", ".join(cards), sprocket=sprocket)
+    return Message("ct.crank_any", name=_name(state, seat), cards=listing(cards, "text.list"), sprocket=sprocket)
 
 
 @describes(CrankCounterMoved)
@@ -1384,7 +1411,7 @@ def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
         if ct.physical:
             then = Message("ct.look_physical", face=face) if ct.libraries[0].cards else Message("ct.look_empty")
         elif event.looking:
-            then = Message("ct.look", count=len(event.looking), cards=", ".join(event.looking))
+            then = Message("ct.look", count=len(event.looking), cards=listing(event.looking, "text.list"))
         else:
             then = Message("ct.look_empty")
         return Message("ct.rolled_c", name=name, cost=event.cost, number=number, face=face, then=then)
@@ -1392,7 +1419,7 @@ def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
         libraries = libraries_message(state, _allowed_libraries(event.faces))
         dice = Message("ct.die_one") if len(event.faces) == 1 else Message("ct.dice_n", count=len(event.faces))
         return Message(
-            "ct.rolled_a", name=name, dice=dice, faces=", ".join(str(f) for f in event.faces),
+            "ct.rolled_a", name=name, dice=dice, faces=listing([str(f) for f in event.faces], "text.list"),
             then=Message("ct.assemble_from", libraries=libraries),
         )
     if face <= 3:
@@ -1434,8 +1461,7 @@ def _describe_assembled(state: GameState, event: ContraptionAssembled) -> Messag
 def _describe_nothing(state: GameState, event: NothingAssembled) -> Message:
     job = contraptions(state).assembly
     indexes = (event.library,) if event.library is not None else (job.libraries if job else ())
-    text = _libraries_text(state, indexes)
-    return Message("ct.nothing", library=text[:1].upper() + text[1:])
+    return Message("ct.nothing", library=libraries_message(state, indexes) if indexes else "")
 
 
 @describes(AssemblyDeclined)
@@ -1452,7 +1478,12 @@ def _describe_declined(state: GameState, event: AssemblyDeclined) -> Message:
 
 @describes(LibraryReordered)
 def _describe_reordered(state: GameState, event: LibraryReordered) -> Message:
-    return Message("ct.reordered", top=", ".join(event.top) or "Nothing", bottom=", ".join(event.bottom) or "nothing")
+    top, bottom = listing(event.top, "text.list"), listing(event.bottom, "text.list")
+    if not event.top:
+        return Message("ct.reordered_bottom", bottom=bottom)
+    if not event.bottom:
+        return Message("ct.reordered_top", top=top)
+    return Message("ct.reordered", top=top, bottom=bottom)
 
 
 @describes(SprocketHighlighted)

@@ -23,11 +23,11 @@ from device.events import (
     PlayerLost,
     PoisonChanged,
 )
-from device.formats import find_format
+from device.formats import find_format, title
 from device.rules.registry import applies, decides, describes, state_check
 from device.rules.table import check_seat
 from device.state import CommanderDamage, GameState, LedgerEntry, Loss, LossReason, Player
-from device.text import Message
+from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
 POISON_LIMIT = 10  # LF-1
@@ -45,7 +45,11 @@ register_texts(
         "life.set_range": "Life can be set from -{limit} to {limit}; {life} given.",
         "life.same": "{name} already has {life} life.",
         "life.out": "{name} has already lost ({reason}); undo that first if it was a mistake.",
-        "life.poison_below": "{name} has {poison} poison counter(s); {remove} cannot be removed.",
+        "life.poison_below": Plural(
+            "{name} has {poison} poison counter; {remove} cannot be removed.",
+            "{name} has {poison} poison counters; {remove} cannot be removed.",
+            "poison",
+        ),
         "life.no_commander_damage": "Commander damage is tracked only in Commander games; "
         "this game is {base}.",
         "life.which_commander": "{name} has {count} commanders ({commanders}): say which one "
@@ -60,15 +64,31 @@ register_texts(
         "life.changed_from": "{name}: {before} → {after} life (from {source}).",
         "life.poison": "{name}: {before} → {after} poison.",
         "life.poison_from": "{name}: {before} → {after} poison (from {source}).",
-        "life.commander_damage": "{name} took {amount} commander damage from {commander} "
-        "({total} of 21).",
-        "life.commanders_named": "{name}'s commander(s): {commanders}.",
+        "life.commander_damage": Plural(
+            "{name} took {amount} commander damage from {commander} ({total} of 21).",
+            "{name} took {amount} commander damage from {commander} ({total} of 21).",
+            "amount",
+        ),
+        "life.commander_damage_of": Plural(
+            "{name} took {amount} commander damage from {owner}'s commander ({total} of 21).",
+            "{name} took {amount} commander damage from {owner}'s commander ({total} of 21).",
+            "amount",
+        ),
+        "life.commanders_named": Plural(
+            "{name}'s commander: {commanders}.", "{name}'s commanders: {commanders}.", "n"
+        ),
         "life.lost.life": "{name} has lost: 0 or less life.",
         "life.lost.poison": "{name} has lost: 10 poison counters.",
         "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
         "life.lost.conceded": "{name} has conceded.",
         "life.lost.effect": "{name} has lost the game.",
         "life.commander_label": "{owner}'s commander",
+        # why a player has lost, in "has already lost (…)"
+        "life.why.life": "life",
+        "life.why.poison": "poison",
+        "life.why.commander": "commander",
+        "life.why.conceded": "conceded",
+        "life.why.effect": "effect",
     }
 )
 
@@ -87,7 +107,7 @@ def _check_damage(state: GameState, seat: int, source: int | None) -> None:
 def _in_game(state: GameState, seat: int) -> Player:
     player = check_seat(state, seat)
     if player.lost is not None:
-        raise IllegalCommand("life.out", name=player.name, reason=player.lost.reason.value)
+        raise IllegalCommand("life.out", name=player.name, reason=Message(f"life.why.{player.lost.reason.value}"))
     return player
 
 
@@ -95,7 +115,7 @@ def _alive(state: GameState, seat: int) -> Player:
     """A player still in a game that counts life (not, say, Wizard's Duel's magic points)."""
     base = find_format(state.formats[0])
     if not base.tracks_life:
-        raise IllegalCommand("life.not_tracked", base=base.title)
+        raise IllegalCommand("life.not_tracked", base=title(base))
     return _in_game(state, seat)
 
 
@@ -147,29 +167,38 @@ def _change_poison(state: GameState, command: ChangePoison, rng: Random) -> list
 
 
 def commander_names(player: Player) -> tuple[str, ...]:
-    """The player's commanders as the screen names them; one unnamed commander by default."""
+    """The player's commanders as the console names them; one unnamed commander by default."""
     return player.commanders or (str(Message("life.commander_label", owner=player.name)),)
+
+
+def commander_word(player: Player, index: int) -> str | Message:
+    """A commander as a message names it: its name, or "Alice's commander" in the screen's words."""
+    if player.commanders:
+        return player.commanders[index]
+    return Message("life.commander_label", owner=player.name)
 
 
 @decides(DealCommanderDamage)
 def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Random) -> list[Event]:
     base = find_format(state.formats[0])
     if not base.commander_damage:
-        raise IllegalCommand("life.no_commander_damage", base=base.title)
+        raise IllegalCommand("life.no_commander_damage", base=title(base))
     _alive(state, command.seat)
     owner = check_seat(state, command.source)
     names = commander_names(owner)
     if command.commander is None:
         if len(names) > 1:
             raise IllegalCommand(
-                "life.which_commander", name=owner.name, count=len(names), commanders=", ".join(names),
+                "life.which_commander", name=owner.name, count=len(names), commanders=listing(names, "text.list"),
                 first=names[0],
             )
         index = 0
     else:
         index = command.commander
         if not 0 <= index < len(names):
-            raise IllegalCommand("life.no_such_commander", name=owner.name, index=index, commanders=", ".join(names))
+            words = [commander_word(owner, i) for i in range(len(names))]
+            raise IllegalCommand("life.no_such_commander", name=owner.name, index=index,
+                                 commanders=listing(words, "text.list"))
     if not 1 <= command.amount <= MAX_CHANGE:
         raise IllegalCommand("life.damage_range", amount=command.amount, limit=MAX_CHANGE)
     _check_damage(state, command.seat, command.source)
@@ -183,7 +212,7 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
 def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> list[Event]:
     base = find_format(state.formats[0])
     if not base.commander_damage:
-        raise IllegalCommand("life.no_commander_damage", base=base.title)
+        raise IllegalCommand("life.no_commander_damage", base=title(base))
     player = check_seat(state, command.seat)
     names = tuple(" ".join(n.split()) for n in command.commanders)
     if not 1 <= len(names) <= MAX_COMMANDERS:
@@ -194,7 +223,7 @@ def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> 
         for entry in victim.commander_damage:
             if entry.source == command.seat and entry.commander >= len(names):
                 raise IllegalCommand(
-                    "life.commander_in_use", name=player.name, commander=commander_names(player)[entry.commander]
+                    "life.commander_in_use", name=player.name, commander=commander_word(player, entry.commander)
                 )
     return [CommandersNamed(seat=command.seat, commanders=names)]
 
@@ -322,14 +351,18 @@ def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
 @describes(CommanderDamageDealt)
 def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) -> Message:
     player = state.player(event.seat)
-    commander = commander_names(state.player(event.source))[event.commander]
+    owner = state.player(event.source)
     total = player.commander_damage_from(event.source, event.commander) + event.amount
-    return Message("life.commander_damage", name=player.name, amount=event.amount, commander=commander, total=total)
+    if not owner.commanders:
+        return Message("life.commander_damage_of", name=player.name, amount=event.amount, owner=owner.name, total=total)
+    return Message("life.commander_damage", name=player.name, amount=event.amount,
+                   commander=owner.commanders[event.commander], total=total)
 
 
 @describes(CommandersNamed)
 def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
-    return Message("life.commanders_named", name=state.player(event.seat).name, commanders=", ".join(event.commanders))
+    return Message("life.commanders_named", name=state.player(event.seat).name,
+                   commanders=listing(event.commanders, "text.list"), n=len(event.commanders))
 
 
 @describes(PlayerLost)

@@ -42,7 +42,7 @@ from device.state_necromancer import (
     NecroSeat,
     Phase,
 )
-from device.text import Message
+from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
 FORMAT = register_format(
@@ -64,7 +64,8 @@ register_texts(
         "comes back as {master}'s minion at 30 life, after three solo turns apart from the game.",
         "necro.out": "{name} was killed by their master {master} and is out of the game for good.",
         "necro.conceded": "{name} conceded and is out of the game for good.",
-        "necro.orphans": "{names} no longer have a master: they are masterless minions now.",
+        "necro.orphans": Plural("{names} no longer has a master: a masterless minion now.",
+                                "{names} no longer have a master: they are masterless minions now.", "n"),
         "necro.reattributed": "{name}'s loss is now put down to {responsible}.",
         "necro.reattributed_nobody": "{name}'s loss is now put down to nobody.",
         "necro.solo": "{name} finished solo turn {number} of 3.",
@@ -292,9 +293,9 @@ def _outcome(state: GameState) -> Outcome | None:
         return None
     never = [p.seat for p in state.players if p.in_game and necro.seat(p.seat).deaths == 0]
     if len(never) == 1:
-        return Outcome(winner=never[0], reason=str(Message("necro.won_reason")))
+        return Outcome(winner=never[0], reason=str(Message("necro.won_reason")), said=Message("necro.won_reason"))
     if not never:
-        return Outcome(winner=None, reason=str(Message("necro.nobody_left")))
+        return Outcome(winner=None, reason=str(Message("necro.nobody_left")), said=Message("necro.nobody_left"))
     return None
 
 
@@ -427,9 +428,9 @@ def _describe_settled(state: GameState, event: LossSettled) -> Message:
     name = state.player(event.seat).name
     master = _name(state, event.responsible)
     if event.fate in (Fate.OUT, Fate.CONCEDED) and event.orphans:
-        names = ", ".join(state.player(s).name for s in event.orphans)
+        names = listing([state.player(s).name for s in event.orphans], "text.list")
         key = "necro.out" if event.fate is Fate.OUT else "necro.conceded"
-        return Message(key + "_orphans", name=name, master=master, names=names)
+        return Message(key + "_orphans", name=name, master=master, names=names, n=len(event.orphans))
     if event.fate is Fate.OUT:
         return Message("necro.out", name=name, master=master)
     if event.fate is Fate.CONCEDED:
@@ -443,10 +444,18 @@ def _describe_settled(state: GameState, event: LossSettled) -> Message:
 
 register_texts(
     {
-        "necro.out_orphans": "{name} was killed by their master {master} and is out of the game for "
-        "good; {names} no longer have a master.",
-        "necro.conceded_orphans": "{name} conceded and is out of the game for good; {names} no longer "
-        "have a master.",
+        "necro.out_orphans": Plural(
+            "{name} was killed by their master {master} and is out of the game for good; {names} no longer has a "
+            "master.",
+            "{name} was killed by their master {master} and is out of the game for good; {names} no longer have a "
+            "master.",
+            "n",
+        ),
+        "necro.conceded_orphans": Plural(
+            "{name} conceded and is out of the game for good; {names} no longer has a master.",
+            "{name} conceded and is out of the game for good; {names} no longer have a master.",
+            "n",
+        ),
     }
 )
 

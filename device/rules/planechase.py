@@ -65,7 +65,7 @@ from device.state_planechase import (
     Roll,
     Visit,
 )
-from device.text import Message
+from device.text import Message, Plural
 from device.text import register as register_texts
 
 MIN_DECK = 10  # 901.3
@@ -117,18 +117,34 @@ register_texts(
         "planechase.not_plane": "{name} is not a face-up plane; face up: {face_up}.",
         "planechase.which_plane": "Several planes are face up ({face_up}): say which one.",
         "planechase.no_plane": "No plane is face up.",
-        "planechase.counters_below": "{name} has {counters} counter(s); {remove} cannot be removed.",
+        "planechase.counters_below": Plural(
+            "{name} has {counters} counter; {remove} cannot be removed.",
+            "{name} has {counters} counters; {remove} cannot be removed.",
+            "counters",
+        ),
         "planechase.counters_zero": "Nothing to change: the amount is 0.",
         "planechase.deck_locked": "Planar decks can be changed only before the first roll and "
         "planeswalk; undo back to the start or start a new game.",
         "planechase.deck_illegal": "That planar deck is not legal: {problems}.",
         "planechase.problems": "{first}; {rest}",
-        "planechase.deck_small": "it has {count} card(s), it needs at least {minimum}",
-        "planechase.deck_phenomena": "it has {count} phenomena, at most {maximum} are allowed",
-        "planechase.deck_duplicate": "{name} is in it {count} times (each card needs a different "
-        "English name)",
+        "planechase.deck_small": Plural(
+            "it has {count} card, it needs at least {minimum}", "it has {count} cards, it needs at least {minimum}",
+            "count",
+        ),
+        "planechase.deck_phenomena": Plural(
+            "it has {count} phenomenon, at most {maximum} are allowed",
+            "it has {count} phenomena, at most {maximum} are allowed",
+            "count",
+        ),
+        "planechase.deck_duplicate": Plural(
+            "{name} is in it {count} time (each card needs a different English name)",
+            "{name} is in it {count} times (each card needs a different English name)",
+            "count",
+        ),
         "planechase.deck_not_planar": "{name} is not a plane or phenomenon",
-        "planechase.deck_empty_source": "the set {source} has only {count} planar card(s)",
+        "planechase.deck_empty_source": Plural(
+            "the set {source} has only {count} planar card", "the set {source} has only {count} planar cards", "count"
+        ),
         "planechase.communal_owner": "This game uses one communal planar deck: set it with "
         "'deck communal …'.",
         "planechase.not_communal": "This game gives each player a planar deck; name the player "
@@ -137,8 +153,12 @@ register_texts(
         "planechase.option_needs": "The Planechase option {a} needs {b}.",
         "planechase.two_headed_players": "Two-Headed Giant needs an even number of players, "
         "at least 4; this table has {count}.",
-        "planechase.grand_melee_players": "Grand Melee with {markers} turn markers needs at least "
-        "{needed} players; this table has {count}.",
+        "planechase.grand_melee_players": Plural(
+            "Grand Melee with {markers} needs at least {needed} player; this table has {count}.",
+            "Grand Melee with {markers} needs at least {needed} players; this table has {count}.",
+            "needed",
+        ),
+        "planechase.markers": Plural("{n} turn marker", "{n} turn markers"),
         "planechase.virtual_deck": "This game's planar decks are virtual: the gadget turns the "
         "cards over itself, so {name} needs no tapping. Use a physical deck with "
         "'planar_deck=physical'.",
@@ -165,8 +185,10 @@ register_texts(
         "planechase.then": "{first}{rest}",
         # events
         "planechase.decks_dealt": "Planar decks: {decks}.",
-        "planechase.deck_line": "{owner} {count} cards",
-        "planechase.deck_line_physical": "{owner} {count} cards (physical)",
+        "planechase.deck_line": Plural("{owner} {count} card", "{owner} {count} cards", "count"),
+        "planechase.deck_line_physical": Plural(
+            "{owner} {count} card (physical)", "{owner} {count} cards (physical)", "count"
+        ),
         "planechase.deck_line_own": "{owner}: own physical deck",
         "planechase.decks_physical": "Planar decks: each player's own, as physical cards.",
         "planechase.decks_physical_communal": "Planar deck: one communal deck of physical cards.",
@@ -204,7 +226,8 @@ register_texts(
         "trigger: {name}, order them on the bottom ('choose A, B, C').",
         "planechase.choice_made": "{name} puts {top} on top and {bottom} on the bottom.",
         "planechase.direction_offered": "{name}, choose where to planeswalk: {choices}.",
-        "planechase.counters": "{name}: {before} → {after} counter(s).",
+        "planechase.counters": Plural("{name}: {before} → {after} counter.", "{name}: {before} → {after} counters.",
+                                      "after"),
         "planechase.controller": "{name} becomes the planar controller.",
         "planechase.controller_active": "The planar controller is the active player again.",
         "planechase.cards_left": "{name}'s planar cards leave the game with them{face_up}.",
@@ -706,7 +729,8 @@ def _validate_options(state: GameState) -> None:
     if o.get("grand_melee"):
         markers = _marker_count(state)
         if count < 2 * markers:
-            raise IllegalCommand("planechase.grand_melee_players", markers=markers, needed=2 * markers, count=count)
+            raise IllegalCommand("planechase.grand_melee_players", markers=Message("planechase.markers", n=markers),
+                                 needed=2 * markers, count=count)
 
 
 def _marker_count(state: GameState) -> int:

@@ -16,11 +16,11 @@ from device.events import (
     TurnPassed,
     TurnSkipped,
 )
-from device.formats import find_format, resolve_setup
+from device.formats import find_format, resolve_setup, titles
 from device.text import fold
 from device.rules.registry import applies, decides, describes
 from device.state import GameState, Player, Step, outcome
-from device.text import EN, Message
+from device.text import EN, Message, Plural, listing
 from device.text import register as register_texts
 
 MIN_PLAYERS = 2
@@ -47,11 +47,16 @@ register_texts(
         "table.upkeep": "{name}: upkeep.",
         "table.turn": "Turn {turn}: {name}'s upkeep.",
         "table.skipped": "{name} skips this turn.",
-        "table.skip_scheduled": "{name} will skip their next {turns} turn(s).",
+        "table.skip_scheduled": Plural(
+            "{name} will skip their next turn.", "{name} will skip their next {turns} turns.", "turns"
+        ),
         "table.reversed_cw": "Turn order reversed: play now passes clockwise.",
         "table.reversed_ccw": "Turn order reversed: play now passes counter-clockwise.",
         "table.won": "{name} won ({reason})",
         "table.draw": "nobody won ({reason})",
+        # why a game ended the usual way (Outcome.said)
+        "table.reason.last_standing": "last player standing",
+        "table.reason.everyone_left": "every player left the game",
     }
 )
 
@@ -112,8 +117,8 @@ def _match_name(names: list[str], text: str) -> int:
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise UnknownName("table.ambiguous_player", name=text, matches=" or ".join(names[s] for s in starts))
-    raise UnknownName("table.no_player", name=text, players=", ".join(names))
+        raise UnknownName("table.ambiguous_player", name=text, matches=listing([names[s] for s in starts], "text.or"))
+    raise UnknownName("table.no_player", name=text, players=listing(names, "text.list"))
 
 
 def find_player(state: GameState, text: str) -> int:
@@ -213,13 +218,13 @@ def _apply_reverse(state: GameState, event: TurnOrderReversed) -> GameState:
 
 
 def describe_start(event: GameStarted) -> Message:
-    titles = " + ".join(find_format(name).title for name in event.formats)
     names = [spec.name for spec in event.players]
     key = "table.started_random" if event.starting_player_random else "table.started"
     if f"{key}.{event.formats[0]}" in EN:  # a base format that counts something else words its own start
         key = f"{key}.{event.formats[0]}"
     return Message(
-        key, formats=titles, players=", ".join(names), life=event.starting_life,
+        key, formats=titles(find_format(name) for name in event.formats), players=listing(names, "text.list"),
+        life=event.starting_life,
         first=names[event.starting_player],
     )
 
@@ -254,6 +259,7 @@ def describe_outcome(state: GameState) -> Message | None:
     result = outcome(state)
     if result is None:
         return None
+    reason = result.said if result.said is not None else result.reason
     if result.winner is None:
-        return Message("table.draw", reason=result.reason)
-    return Message("table.won", name=state.player(result.winner).name, reason=result.reason)
+        return Message("table.draw", reason=reason)
+    return Message("table.won", name=state.player(result.winner).name, reason=reason)

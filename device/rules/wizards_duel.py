@@ -39,7 +39,7 @@ from device.state_wizards_duel import (
     Wizard,
     WizardsDuelState,
 )
-from device.text import Message
+from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
 NAME = "wizards_duel"
@@ -98,7 +98,8 @@ register_texts(
         "wd.nothing_to_roll": "Everyone has rolled; waiting for {names} to set dice aside.",
         "wd.rolled_already": "{name} has rolled this turn already: {faces}.",
         "wd.chosen_already": "{name} has made this turn's choice already; the others are still choosing.",
-        "wd.roll_count": "{name} rolls {hand} dice; {count} faces given.",
+        "wd.roll_count": Plural("{name} rolls {hand} die; {count} given.", "{name} rolls {hand} dice; {count} given.",
+                                "hand"),
         "wd.not_rolled": "{name} has not rolled yet: 'dice {name}' first.",
         "wd.not_in_roll": "{name} did not roll {faces}; the roll shows {rolled}.",
         "wd.not_in_pool": "{name}'s mana pool has no {faces}; it holds {pool}.",
@@ -111,8 +112,11 @@ register_texts(
         "wd.strength": "A spell's strength is from 1 to {limit}; {strength} given.",
         "wd.others": "Only an area spell hurts the other players; give {kind} spells no second number.",
         "wd.level": "A card's level is 0, 1 or 2; {level} given.",
-        "wd.basic_cards": "{name} has described {count} starting spell cards already; more cards come from "
-        "the market.",
+        "wd.basic_cards": Plural(
+            "{name} has described {count} starting spell card already; more cards come from the market.",
+            "{name} has described {count} starting spell cards already; more cards come from the market.",
+            "count",
+        ),
         "wd.no_card": "{name} has no spell card {card!r}; their cards: {cards}.",
         "wd.ambiguous_card": "{card!r} could be {matches}: type more of the name.",
         "wd.which_spell": "{card} has two spells: say which, e.g. '{card}/1' or '{card}/2'.",
@@ -132,7 +136,8 @@ register_texts(
         "wd.untargetable": "{name} sacrificed their power this round and cannot be targeted until it ends.",
         "wd.no_attack": "Nobody is attacking {name} now.",
         "wd.not_healing": "{card} spell {number} is not a healing spell.",
-        "wd.reserve_range": "{name} may weaken the attack with 1 to {most} reserve dice; {count} given.",
+        "wd.reserve_range": Plural("{name} may weaken the attack with 1 to {most} reserve die; {count} given.",
+                                   "{name} may weaken the attack with 1 to {most} reserve dice; {count} given.", "most"),
         "wd.drain_used": "{name} has used the power drain already (once per game).",
         "wd.no_reserve": "{name} has no reserve die to sacrifice.",
         "wd.not_falling": "{name} is not dropping out: power sacrifice is only instead of dropping out.",
@@ -150,10 +155,15 @@ register_texts(
         "wd.phase_4": "Phase 4: clean-up.",
         "wd.rolled": "{name} rolled {faces}.",
         "wd.rolled_last": "{name} rolled {faces} into the mana pool.",
-        "wd.took_back": "{name} took all {count} dice back.",
+        "wd.took_back": Plural("{name} took the {count} die back.", "{name} took all {count} dice back.", "count"),
         "wd.gathered": "{name} put {faces} in the mana pool and drew {drawn} from the reserve.",
-        "wd.gathered_short": "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} die(s) "
-        "short. This turn ends phase 1.",
+        "wd.gathered_short": Plural(
+            "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} die short. This turn ends "
+            "phase 1.",
+            "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} dice short. This turn ends "
+            "phase 1.",
+            "missing",
+        ),
         "wd.shield_set": "{name} set a die showing {face} into the antimagic shield ({shield}).",
         "wd.card_defined": "{name}'s spell card {card}: {spells}.",
         "wd.paid": "{name} laid {faces} on {card}.",
@@ -162,22 +172,52 @@ register_texts(
         "wd.casting_turn": "{name}'s turn to cast.",
         "wd.cast_heal": "{name} casts {card} (healing {strength}).",
         "wd.cast_attack": "{name} casts {card} ({kind} {strength}, {school}) at {target}. {target} may defend.",
-        "wd.chain": "Chain reaction: {name} takes {count} die(s) off {card} back to the {to}.",
+        "wd.chain": Plural("Chain reaction: {name} takes {count} die off {card} back to the {to}.",
+                           "Chain reaction: {name} takes {count} dice off {card} back to the {to}.", "count"),
         "wd.defend.none": "{name} does not defend.",
         "wd.defend.heal": "{name} weakens the attack with {card} (healing {strength}).",
-        "wd.defend.reserve": "{name} weakens the attack with {count} reserve dice (set aside).",
-        "wd.defend.counter": "{name} counterattacks with {count} mana-pool die/dice.",
+        "wd.defend.reserve": Plural("{name} weakens the attack with {count} reserve die (set aside).",
+                                    "{name} weakens the attack with {count} reserve dice (set aside).", "count"),
+        "wd.defend.counter": Plural("{name} counterattacks with {count} mana-pool die.",
+                                    "{name} counterattacks with {count} mana-pool dice.", "count"),
         "wd.defend.drain": "{name} drains power: one reserve die leaves the game.",
         "wd.hold": "{name} passes.",
-        "wd.magic.spell": "{name}: {before} → {after} magic points ({source}'s spell).",
-        "wd.magic.area": "{name}: {before} → {after} magic points ({source}'s area spell).",
-        "wd.magic.counter": "{name}: {before} → {after} magic points (counterattack by {source}).",
-        "wd.magic.fatigue": "{name}: {before} → {after} magic points (fatigue).",
-        "wd.magic.refill": "{name}: {before} → {after} magic points ({amount} die/dice short of a full hand).",
-        "wd.magic.drain": "{name}: {before} → {after} magic points (power drain by {source}).",
-        "wd.magic.drained": "{name}: {before} → {after} magic points (drained power).",
-        "wd.magic.heal": "{name}: {before} → {after} magic points (healing).",
-        "wd.magic.reserve": "{name}: {before} → {after} magic points (dice left in the reserve).",
+        "wd.magic.spell": Plural(
+            "{name}: {before} → {after} magic point ({source}'s spell).",
+            "{name}: {before} → {after} magic points ({source}'s spell).", "after"
+        ),
+        "wd.magic.area": Plural(
+            "{name}: {before} → {after} magic point ({source}'s area spell).",
+            "{name}: {before} → {after} magic points ({source}'s area spell).", "after"
+        ),
+        "wd.magic.counter": Plural(
+            "{name}: {before} → {after} magic point (counterattack by {source}).",
+            "{name}: {before} → {after} magic points (counterattack by {source}).", "after"
+        ),
+        "wd.magic.fatigue": Plural(
+            "{name}: {before} → {after} magic point (fatigue).",
+            "{name}: {before} → {after} magic points (fatigue).", "after"
+        ),
+        "wd.magic.refill": Plural(
+            "{name}: {before} → {after} magic point ({amount} of a full hand).",
+            "{name}: {before} → {after} magic points ({amount} of a full hand).", "after"
+        ),
+        "wd.magic.drain": Plural(
+            "{name}: {before} → {after} magic point (power drain by {source}).",
+            "{name}: {before} → {after} magic points (power drain by {source}).", "after"
+        ),
+        "wd.magic.drained": Plural(
+            "{name}: {before} → {after} magic point (drained power).",
+            "{name}: {before} → {after} magic points (drained power).", "after"
+        ),
+        "wd.magic.heal": Plural(
+            "{name}: {before} → {after} magic point (healing).",
+            "{name}: {before} → {after} magic points (healing).", "after"
+        ),
+        "wd.magic.reserve": Plural(
+            "{name}: {before} → {after} magic point (dice left in the reserve).",
+            "{name}: {before} → {after} magic points (dice left in the reserve).", "after"
+        ),
         "wd.absorbed": "{name}'s antimagic shield absorbs {amount} ({school}).",
         "wd.falling": "{name} is at 0 magic points: 'sacrifice {name} CARD' to come back with 10 (once per "
         "game), or 'dropout {name}'.",
@@ -186,13 +226,31 @@ register_texts(
         "wd.dropped_out": "{name} dropped out in round {round}.",
         "wd.dropped_out_alt": "{name} dropped out in round {round}: the game ends after round {last}.",
         "wd.cleaned_up": "Dice and spell cards back to the players; new reserves and hands of 5.",
-        "wd.market": "Market: {discarded} card(s) to the discard pile, {drawn} new card(s) face up.",
-        "wd.market_reshuffled": "Market: {discarded} card(s) to the discard pile; the deck ran out, so {reshuffled} "
-        "discarded card(s) were shuffled into a new deck; {drawn} new card(s) face up.",
-        "wd.ended_win": "{name} wins with {points} magic points ({reason}).",
-        "wd.ended_tie": "{names} tie with {points} magic points ({reason}).",
-        "wd.reason.lesson": "the magic lesson's {rounds} rounds are over",
+        "wd.market": Plural("Market: {discarded} card to the discard pile, {drawn}.",
+                            "Market: {discarded} cards to the discard pile, {drawn}.", "discarded"),
+        "wd.market_reshuffled": Plural(
+            "Market: {discarded} card to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
+            "Market: {discarded} cards to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
+            "discarded",
+        ),
+        "wd.dice_short": Plural("{n} die short", "{n} dice short"),
+        "wd.faces": Plural("{n} face", "{n} faces"),
+        "wd.market_drawn": Plural("{n} new card face up", "{n} new cards face up"),
+        "wd.market_reshuffled_cards": Plural("{n} discarded card was shuffled into a new deck",
+                                             "{n} discarded cards were shuffled into a new deck"),
+        "wd.ended_win": Plural("{name} wins with {points} magic point ({reason}).",
+                               "{name} wins with {points} magic points ({reason}).", "points"),
+        "wd.ended_tie": Plural("{names} tie with {points} magic point ({reason}).",
+                               "{names} tie with {points} magic points ({reason}).", "points"),
+        "wd.reason.lesson": Plural("the magic lesson's {rounds} round is over", "the magic lesson's {rounds} rounds are over",
+                                   "rounds"),
         "wd.reason.alt": "the round after a player dropped out is over",
+        # why the duel ended on points, as the game's result (Outcome.said)
+        "wd.outcome.most": "most magic points ({points}), {ending}",
+        "wd.outcome.tie": Plural("tie on {points} magic point, {ending}", "tie on {points} magic points, {ending}",
+                                 "points"),
+        "wd.outcome.lesson": "magic lesson over",
+        "wd.outcome.alt": "alternative ending",
         # words that go into the texts above, so each language places and inflects its own
         "wd.face.magic": "magic",
         "wd.face.fire": "fire",
@@ -213,10 +271,16 @@ register_texts(
         "wd.nobody": "nobody",
         "wd.no_cards_yet": "none yet",
         # the core's start message, counting magic points rather than life
-        "table.started.wizards_duel": "New Wizard's Duel for {players}, {life} magic points each. {first} goes "
-        "first.",
-        "table.started_random.wizards_duel": "New Wizard's Duel for {players}, {life} magic points each. The "
-        "gadget drew {first} to go first.",
+        "table.started.wizards_duel": Plural(
+            "New Wizard's Duel for {players}, {life} magic point each. {first} goes first.",
+            "New Wizard's Duel for {players}, {life} magic points each. {first} goes first.",
+            "life",
+        ),
+        "table.started_random.wizards_duel": Plural(
+            "New Wizard's Duel for {players}, {life} magic point each. The gadget drew {first} to go first.",
+            "New Wizard's Duel for {players}, {life} magic points each. The gadget drew {first} to go first.",
+            "life",
+        ),
     }
 )
 
@@ -503,7 +567,7 @@ def _option(state: GameState, name: str) -> bool:
 
 def _need_option(state: GameState, name: str) -> None:
     if not _option(state, name):
-        raise IllegalCommand("wd.option_off", option=name)
+        raise IllegalCommand("wd.option_off", option=name, label=Message(f"option.{name}"))
 
 
 def _in_game(state: GameState, seat: int) -> bool:
@@ -718,7 +782,7 @@ def _roll(state: GameState, command: RollElementDice, rng: Random) -> list[Event
     duel = _phase(state, 1, "roll")
     if command.seat is None:
         if command.faces is not None:
-            raise IllegalCommand("wd.roll_count", name="?", hand=HAND, count=len(command.faces))
+            raise IllegalCommand("wd.roll_count", name="?", hand=HAND, count=Message("wd.faces", n=len(command.faces)))
         seats = [w.seat for w in _players_in(state) if w.rolled is None and not w.chosen]
         if not seats:
             raise IllegalCommand("wd.nothing_to_roll", names=_names(state, _waiting_to_choose(state)))
@@ -730,7 +794,8 @@ def _roll(state: GameState, command: RollElementDice, rng: Random) -> list[Event
         if wizard.chosen:
             raise IllegalCommand("wd.chosen_already", name=name)
         if command.faces is not None and len(command.faces) != wizard.hand:
-            raise IllegalCommand("wd.roll_count", name=name, hand=wizard.hand, count=len(command.faces))
+            raise IllegalCommand("wd.roll_count", name=name, hand=wizard.hand,
+                                 count=Message("wd.faces", n=len(command.faces)))
         seats = [command.seat]
     events: list[Event] = []
     faces = list(Face)
@@ -1309,8 +1374,12 @@ def _apply_magic(state: GameState, event: MagicChanged) -> GameState:
 def _describe_magic(state: GameState, event: MagicChanged) -> Message:
     wizard = duel_of(state).wizard(event.seat)
     source = state.player(event.source).name if event.source is not None else ""
+    # A hand refilled short counts dice, the change itself magic points: one count each.
+    amount: int | Message = abs(event.delta)
+    if event.cause == "refill":
+        amount = Message("wd.dice_short", n=abs(event.delta))
     return Message(f"wd.magic.{event.cause}", name=state.player(event.seat).name, before=wizard.magic,
-                   after=max(0, wizard.magic + event.delta), amount=abs(event.delta), source=source)
+                   after=max(0, wizard.magic + event.delta), amount=amount, source=source)
 
 
 @applies(ShieldAbsorbed)
@@ -1555,7 +1624,8 @@ def _describe_cleaned_up(state: GameState, event: RoundCleanedUp) -> Message:
 @describes(MarketRefreshed)
 def _describe_market(state: GameState, event: MarketRefreshed) -> Message:
     key = "wd.market_reshuffled" if event.reshuffled else "wd.market"
-    return Message(key, discarded=event.discarded, drawn=event.drawn, reshuffled=event.reshuffled)
+    return Message(key, discarded=event.discarded, drawn=Message("wd.market_drawn", n=event.drawn),
+                   reshuffled=Message("wd.market_reshuffled_cards", n=event.reshuffled))
 
 
 @describes(RoundStarted)
@@ -1612,7 +1682,12 @@ def _outcome(state: GameState) -> Outcome | None:
     last wizard with magic points left wins."""
     duel = state.wizards_duel
     if duel is not None and duel.winners is not None:
-        return Outcome(winner=duel.winners[0] if len(duel.winners) == 1 else None, reason=duel.end_reason)
+        lesson = _option(state, "magic_lesson") and duel.round >= LESSON_ROUNDS
+        ending = Message("wd.outcome.lesson" if lesson else "wd.outcome.alt")
+        points = duel.wizard(duel.winners[0]).magic
+        key = "wd.outcome.most" if len(duel.winners) == 1 else "wd.outcome.tie"
+        return Outcome(winner=duel.winners[0] if len(duel.winners) == 1 else None, reason=duel.end_reason,
+                       said=Message(key, points=points, ending=ending))
     return last_standing(state)
 
 

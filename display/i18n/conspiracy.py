@@ -5,9 +5,10 @@ rules' messages (``consp.*``) are in ``device/rules/conspiracy.py``; the transla
 
 from __future__ import annotations
 
+from device.text import Plural
 from display.i18n import register
 
-EN = {
+EN: dict[str, str | Plural] = {
     "ui.btn.consp": "GROUPS",
     "ui.consp.draft": "Group Game Draft",
     "ui.consp.pod": "Pod {pod}",
@@ -26,7 +27,7 @@ EN = {
 # The round's controls and the event's pods (kiosk only; the rules' texts come from device.text).
 EN.update({
     "ui.consp.pod_of": "Pod {pod} of {count}",
-    "ui.consp.pod_title": "Pod {pod}: {count} players ({groups})",
+    "ui.consp.pod_title": Plural("Pod {pod}: {count} player ({groups})", "Pod {pod}: {count} players ({groups})", "count"),
     "ui.consp.show_pod": "Show pod {pod}",
     "ui.consp.do_pods": "All pods",
     "ui.consp.pods_hint": "Pick a pod to show its game: ↑/↓ and SELECT, or touch it.",
@@ -40,6 +41,12 @@ EN.update({
     "ui.setup.event_default": "Conspiracy",
     "ui.setup.event_count": "{count} (pods: {pods})",
     "ui.setup.start_event": "Start the event",
+})
+# Core messages that name a console command, as the screen words them.
+EN.update({
+    "consp.draft_turns": "A Group Game Draft is one table: pass the turn with NEXT.",
+    "consp.no_clock": "The clock is not running: start it on the GROUPS screen when the round begins.",
+    "consp.not_pod": "This is not a Conspiracy pod: set up an event with NEW.",
 })
 
 

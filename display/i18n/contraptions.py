@@ -59,6 +59,13 @@ EN: dict[str, str] = {
     "ui.ct.library_physical": "{library}: real cards",
     "ui.ct.item.moved": "CRANK! counter {start} → {end}",
     "ui.ct.item.crank": "Crank sprocket {sprocket}: {cards}",
+    # core messages that name a console command, as the screen words them
+    "ct.in_exile": "{card} is in exile; a contraption returned from exile goes to the scrapyard.",
+    "ct.expected_physical": "{name} assembles: tap the revealed card from {library}.",
+    "ct.not_in_game": "This game has no Contraptions: set up a game with them (NEW).",
+    "ct.virtual_deck": "This game uses the gadget's virtual contraption decks: the gadget reveals the top card "
+    "itself. Tap only an assembled contraption, to scrap or reassemble it.",
+    "ct.which_library": "Choose the faction library to assemble from (1–5).",
 }
 
 

@@ -143,19 +143,20 @@ TEXTS: dict[str, Text] = {
     # planechase
     "ui.pc.title": "Planechase",
     "ui.pc.odds": "Each roll: planeswalk 1/6 · chaos {chaos}",
-    "ui.pc.odds_k": "{k} rolls: {p}% to planeswalk, {mana} mana",
+    "ui.pc.odds_k": Plural("{k} roll: {p}% to planeswalk, {mana}", "{k} rolls: {p}% to planeswalk, {mana}", "k"),
     "ui.pc.odds_short": "planeswalk 1/6 · chaos {chaos}",
-    "ui.pc.odds_k_short": "{k} rolls: {p}%, {mana} mana",
+    "ui.pc.odds_k_short": Plural("{k} roll: {p}%, {mana}", "{k} rolls: {p}%, {mana}", "k"),
+    "ui.pc.mana": Plural("{n} mana", "{n} mana", "n"),
     "ui.pc.die.blank": "Blank",
     "ui.pc.die.chaos": "Chaos",
     "ui.pc.die.planeswalk": "Planeswalk",
     "ui.pc.rolling": "Rolling…",
     "ui.pc.log": "Rolls",
     "ui.pc.visited": "Visited",
-    "ui.pc.no_text": "No rules text yet: aetherbox catalog import FILE",
+    "ui.pc.no_text": "No rules text on the gadget yet (it is imported on a computer)",
     "ui.pc.phenomenon": "Phenomenon",
     "ui.pc.controller": "Planar controller: {name}",
-    "ui.pc.deck": "{n} cards left in the planar deck",
+    "ui.pc.deck": Plural("{n} card left in the planar deck", "{n} cards left in the planar deck", "n"),
     "ui.pc.none": "No plane is face up",
     "ui.pc.plane": "Plane",
     "ui.pc.counters": Plural("{n} counter", "{n} counters", "n"),
@@ -173,3 +174,28 @@ TEXTS: dict[str, Text] = {
     "ui.pc.stairs.top": "Keep it on top",
     "ui.pc.stairs.bottom": "Put it on the bottom",
 }
+
+# How the screen words core messages that, at the console, name a console command: here they name
+# the button, the chip or the set-up row that does it (README, "The kiosk screen").
+TEXTS.update({
+    "rules.no_game": "No game is running: set one up with NEW.",
+    "rules.game_over": "The game is over: {result}. UNDO to change that, or NEW for a new game.",
+    "controller.no_such_game": "There is no saved game {game}.",
+    "life.not_tracked": "{base} does not count life.",
+    "life.which_commander": "{name} has {count} commanders ({commanders}): under “From”, pick the one that dealt "
+    "the damage.",
+    "planechase.not_in_game": "This game has no Planechase: set up a game with it (NEW).",
+    "planechase.awaiting_card": "Waiting for {name} to turn over the top card of {deck}: tap it on the reader.",
+    "planechase.card_not_in_deck": "{name} is not in {deck}: tap the card you turned over from {deck}.",
+    "planechase.choose_pools": "put {choices} on the bottom in the order you choose",
+    "planechase.choose_stairs": "keep {card} on top or put it on the bottom",
+    "planechase.communal_owner": "This game uses one communal planar deck.",
+    "planechase.not_communal": "This game gives each player a planar deck.",
+    "planechase.resolve_phenomenon": "{name} is being encountered: press NEXT to resolve it first.",
+    "planechase.revealed_pools": "Pools of Becoming reveals {cards}; their chaos abilities trigger: {name}, order "
+    "them on the bottom.",
+    "planechase.revealed_stairs": "Stairs to Infinity reveals {cards}: {name}, keep it on top or put it on the bottom.",
+    "planechase.revealed_tunnel": "Interplanar Tunnel reveals {cards}: {name}, choose the plane to put on top.",
+    "planechase.virtual_deck": "This game's planar decks are virtual: the gadget turns the cards over itself, so "
+    "{name} needs no tapping. For real cards, set up the game with “Planar decks: real cards”.",
+})

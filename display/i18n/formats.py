@@ -1,12 +1,12 @@
-"""Format titles and table options as the set-up screen shows them, in English (translations:
+"""Table options as the set-up screen shows them, in English (translations:
 ``display/i18n/locale/<language>/LC_MESSAGES/core.po``).
 
-Keys: ``format.title.<format>``, ``option.<option>`` (the option's label), ``option.<option>.help``
-(what it does, shown under the rows for the focused option: short enough for two lines on the
-smallest screen) and ``option.<option>.value.<value>`` (how a value of a choice reads; a value
-without one shows as it is, a number or a set code).  Format titles come from the declarations
-(``Format.title``); the English labels, help and values are here, so a new option shows its name
-and its declared help until it gets them.
+Keys: ``option.<option>`` (the option's label), ``option.<option>.help`` (what it does, shown under
+the rows for the focused option: short enough for two lines on the smallest screen) and
+``option.<option>.value.<value>`` (how a value of a choice reads; a value without one shows as it
+is, a number or a set code).  Format titles (``format.title.<format>``) are the core's texts: the
+declarations register them (``Format.title``), since messages name formats too.  The English labels,
+help and values are here, so a new option shows its name and its declared help until it gets them.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from display.i18n import register
 
 def _english() -> dict[str, str]:
     texts: dict[str, str] = {}
-    for fmt in formats():
-        texts[f"format.title.{fmt.name}"] = fmt.title
     for option in options_for(tuple(f.name for f in formats())).values():
         texts[f"option.{option.name}"] = option.name.replace("_", " ").capitalize()
         texts[f"option.{option.name}.help"] = option.help

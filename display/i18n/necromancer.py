@@ -26,6 +26,8 @@ EN = {
     "ui.necro.ask_hint": "↑/↓ choose · SELECT confirms",
     "ui.necro.solo_hint": "SELECT: {name} finished a solo turn",
     "ui.necro.upkeep_solo": "{name}: solo turn {number} of {total}, apart from the game",
+    # a core message that names a console command, as the screen words it
+    "necro.not_necromancer": "This is not a Necromancer game: set one up with NEW.",
 }
 
 

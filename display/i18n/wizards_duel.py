@@ -5,9 +5,10 @@ translations in ``display/i18n/locale/<language>/LC_MESSAGES/wizards_duel.po``.
 
 from __future__ import annotations
 
+from device.text import Plural
 from display.i18n import register
 
-EN: dict[str, str] = {
+EN: dict[str, str | Plural] = {
     "ui.wd.phase": "Round {round} · phase {phase}: {name}",
     "ui.wd.phase.1": "gathering mana",
     "ui.wd.phase.2": "incantations",
@@ -31,8 +32,8 @@ EN: dict[str, str] = {
     "ui.wd.face.water": "W",
     "ui.wd.face.earth": "E",
     "ui.wd.face.air": "A",
-    "ui.wd.won": "{name} wins with {points} magic points",
-    "ui.wd.tie": "Tie: {names} with {points} magic points",
+    "ui.wd.won": Plural("{name} wins with {points} magic point", "{name} wins with {points} magic points", "points"),
+    "ui.wd.tie": Plural("Tie: {names} with {points} magic point", "Tie: {names} with {points} magic points", "points"),
     "ui.wd.move.gather": "Phase 1: everyone gathers mana",
     "ui.wd.move.gather_one": "Phase 1: {name} chooses",
     "ui.wd.move.incant": "Phase 2: incantations",
@@ -96,6 +97,17 @@ EN: dict[str, str] = {
     "ui.wd.card.learn": "Learn it and pay",
     "ui.wd.card.cancel": "Cancel",
     "ui.wd.card.no_cost": "Pick the mana-pool dice that pay the card's cost (the “Cost” rows).",
+    # core messages that name a console command, as the screen words them
+    "wd.attack_wait": "{target} must first answer {caster}'s {spell}: choose a defence.",
+    "wd.falling": "{name} is at 0 magic points: sacrifice a basic spell card to come back with 10 (once per game), "
+    "or drop out.",
+    "wd.falling_wait": "{names} must first choose: power sacrifice or drop out.",
+    "wd.need_target": "Choose whom the {kind} spell targets.",
+    "wd.no_dice": "Pick the dice to lay down first.",
+    "wd.not_rolled": "{name} has not rolled yet: ROLL first.",
+    "wd.option_off": "{label} is not a rule at this table; turn it on when setting up a game.",
+    "wd.waiting_choices": "Waiting for {names} to set their dice aside.",
+    "wd.which_spell": "{card} has two spells: choose which.",
 }
 
 

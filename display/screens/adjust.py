@@ -20,6 +20,7 @@ from device.formats import find_format
 from device.inputs import Button
 from device.rules.life import commander_names
 from device.state import GameState
+from device.text import Message, sentences
 from display import theme
 from display.canvas import Rect
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
@@ -159,7 +160,7 @@ class Adjust(Screen):
     def _timeout(self, host: Host) -> bool:
         form = host.ui.forms.get(self.name)
         if isinstance(form, AdjustForm) and form.amount:
-            host.ui.card = Line(host.tr("ui.adjust.timeout"), host.now() + 8)
+            host.ui.card = Line(Message("ui.adjust.timeout"), host.now() + 8)
         return self._close(host)
 
     def _close(self, host: Host) -> bool:
@@ -308,7 +309,7 @@ class Adjust(Screen):
         if show_undo:
             ry = view.top + 5 * row_h
             undo = view.ui.last_change
-            text = tr("ui.adjust.undo_will", what=undo) if undo else tr("ui.adjust.nothing_to_undo")
+            text = tr("ui.adjust.undo_will", what=sentences(undo)) if undo else tr("ui.adjust.nothing_to_undo")
             room = view.bottom - ry
             fitted = c.fit_paragraph(text, width, room, lay.small)
             if fitted is not None:

@@ -85,8 +85,16 @@ def _headline(state: GameState, tr: Translator) -> str:
     return tr("ui.consp.round", round=consp.round)
 
 
+def _turn(state: GameState, tr: Translator) -> str:
+    """A pod's groups each count their own turns: the header's corner stays empty (a Group Game
+    Draft is one table and counts its turns)."""
+    consp = state.conspiracy
+    return tr("ui.turn", turn=state.turn) if consp is None or consp.draft else ""
+
+
 render.GAME_CLOCKS["conspiracy"] = _round_clock
 render.HEADLINES["conspiracy"] = _headline
+render.TURN_TEXTS["conspiracy"] = _turn
 
 
 # --- the event's pods (CJ-1) -------------------------------------------------------------------

@@ -33,7 +33,7 @@ from display import theme
 from display.canvas import Rect
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_window, screen
-from display.screens.planechase import scroll_markers
+from display.chips import scroll_markers
 from display.ui import Action, Back, Erase, Focus, Press, Redo, Tap, Turn, Type, UiState
 
 NAME = "enrol"

@@ -406,8 +406,9 @@ class Planechase(Screen):
         odds_lines = [
             ((tr("ui.pc.odds", chaos=_frac(chances.chaos)), tr("ui.pc.odds_short", chaos=_frac(chances.chaos))),
              theme.TEXT, "pc.odds"),
-            ((tr("ui.pc.odds_k", k=LOOKAHEAD, p=percent, mana=mana), tr("ui.pc.odds_k_short", k=LOOKAHEAD, p=percent,
-                                                                         mana=mana)), theme.DIM, "pc.odds_k"),
+            ((tr("ui.pc.odds_k", k=LOOKAHEAD, p=percent, mana=Message("ui.pc.mana", n=mana)),
+              tr("ui.pc.odds_k_short", k=LOOKAHEAD, p=percent, mana=Message("ui.pc.mana", n=mana))), theme.DIM,
+             "pc.odds_k"),
         ]
         for (full, short), tone, role in odds_lines:
             room = y + h - pad - ty

@@ -38,6 +38,7 @@ from device.formats import Format, TableOption, formats, options_for
 from device.inputs import Button
 from device.rules.conspiracy import EVENT_OPTIONS, POD, event_games, event_message, pod_sizes
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from device.text import Message
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from display.i18n import formats as _texts  # noqa: F401 - registers format and option texts
@@ -364,7 +365,7 @@ class Setup(Screen):
             host.refuse(error)
             return True
         first: int | None = None
-        opening: list[str] = []
+        opening: list[Message] = []
         for game in games:
             result = host.execute(game)
             if result is None:
@@ -372,12 +373,12 @@ class Setup(Screen):
             if first is None:
                 # Who goes first at the table means nothing in a pod: each group's first is drawn.
                 first = host.game
-                opening = [host.tr.message(m) for m in result.messages if not m.key.startswith("table.started")]
+                opening = [m for m in result.messages if not m.key.startswith("table.started")]
         if first is not None and host.game != first and host.load(first) is None:
             return True
         host.ui.cursor = None
         # The pod split first, then what pod 1's draw says (where everyone sits).
-        host.ui.messages = [host.tr.message(event_message(event, [len(g.players) for g in games])), *opening]
+        host.ui.said = [event_message(event, [len(g.players) for g in games]), *opening]
         show_event(host)
         return True
 

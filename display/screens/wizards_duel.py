@@ -53,6 +53,7 @@ from device.rules.wizards_duel import (
 from device.rules.table import round_from
 from device.state import GameState, outcome
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
+from device.text import Message
 from display import render, theme
 from display.i18n import wizards_duel as _texts  # noqa: F401  (the screen's and the rules' texts)
 from display.canvas import Rect
@@ -317,6 +318,8 @@ def mover_text(state: GameState, tr: Translator) -> str:
 
 
 render.HEADLINES[NAME] = mover_text
+# The duel counts rounds and phases, which its screen shows; the table's turn counter means nothing.
+render.TURN_TEXTS[NAME] = lambda state, tr: ""
 
 
 # --- the screen ------------------------------------------------------------------------------
@@ -419,7 +422,7 @@ class WizardsDuel(Screen):
         if chip.kind == "learn":
             if wizard.learned:
                 # The rules' one-per-round refusal, said before the player describes a whole card.
-                host.ui.error = Line(host.tr.error("wd.learned_already", {"name": state.player(seat).name}),
+                host.ui.error = Line(Message("wd.learned_already", name=state.player(seat).name),
                                      host.now() + ERROR_SECONDS, "wd.learned_already")
                 return
             open_form(host, seat, chip.index, tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool)))

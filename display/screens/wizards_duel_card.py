@@ -34,6 +34,7 @@ from device.rules.wizards_duel import (
 )
 from device.state import GameState, outcome
 from device.state_wizards_duel import Face, Spell, SpellKind, Wizard
+from device.text import Message
 from display import theme
 from display.chips import block, chip_label, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
@@ -243,7 +244,7 @@ class WizardsDuelCard(Screen):
             dice = form.dice(self._pool(host.state, form))
             if not dice:
                 # The rules' own refusal names typed faces; on the kiosk the dice are picked here.
-                host.ui.error = Line(host.tr("ui.wd.card.no_cost"), host.now() + ERROR_SECONDS, "ui.wd.card.no_cost")
+                host.ui.error = Line(Message("ui.wd.card.no_cost"), host.now() + ERROR_SECONDS, "ui.wd.card.no_cost")
                 return
             result = host.execute(LearnSpell(seat=form.seat, slot=form.slot, name=name, level=form.level,
                                              spells=form.drafted(), dice=dice))

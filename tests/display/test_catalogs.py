@@ -76,7 +76,7 @@ def test_translations_take_the_english_parameters(language: str) -> None:
     ("ru", ["0 жетонов", "1 жетон", "2 жетона", "5 жетонов", "11 жетонов", "21 жетон", "22 жетона", "25 жетонов"]),
     ("pl", ["0 znaczników", "1 znacznik", "2 znaczniki", "5 znaczników", "11 znaczników", "21 znaczników",
             "22 znaczniki", "25 znaczników"]),
-    ("ja", [f"カウンター {n} 個" for n in COUNTS]),
+    ("ja", [f"カウンター{n}個" for n in COUNTS]),
 ])
 def test_plural_forms_follow_the_language(language: str, expected: list[str]) -> None:
     tr = Translator(language)
@@ -127,3 +127,73 @@ def test_a_damaged_catalogue_shows_english_and_is_logged(tmp_path: Path, monkeyp
 def test_the_update_command_changes_nothing_when_all_is_current(capsys: pytest.CaptureFixture[str]) -> None:
     assert update_main([]) == 0
     assert capsys.readouterr().out == ""
+
+
+def forms(one: str, few: str, many: str, language: str) -> list[str]:
+    """``one``/``few``/``many`` (with ``#`` for the count) at every count in ``COUNTS``, as the
+    language's CLDR rule picks them; Japanese and English give ``many`` and ``one`` only."""
+    rule = catalogs.load(language).plural if language != "en" else (lambda n: int(n != 1) * 2)
+    picked = {0: one, 1: few, 2: many} if language in ("ru", "pl") else {0: many, 1: many, 2: many}
+    if language == "en":
+        picked = {0: one, 2: many}
+    return [picked[rule(n)].replace("#", str(n)) for n in COUNTS]
+
+
+REPRESENTATIVE = {
+    # a Planechase roll count and its mana
+    ("ui.pc.odds_k_short", "k"): {
+        "en": ("# roll: 50%, # mana", "", "# rolls: 50%, # mana"),
+        "ru": ("# бросок: 50%, # мана", "# броска: 50%, # маны", "# бросков: 50%, # маны"),
+        "pl": ("# rzut: 50%, # mana", "# rzuty: 50%, # many", "# rzutów: 50%, # many"),
+        "ja": ("", "", "#回：50%、#マナ"),
+    },
+    # a card count
+    ("planechase.deck_line", "count"): {
+        "en": ("Ann # card", "", "Ann # cards"),
+        "ru": ("Ann — # карта", "Ann — # карты", "Ann — # карт"),
+        "pl": ("Ann – # karta", "Ann – # karty", "Ann – # kart"),
+        "ja": ("", "", "Ann #枚"),
+    },
+    # poison counters
+    ("life.poison_below", "poison"): {
+        "en": ("Ann has # poison counter; 99 cannot be removed.", "",
+               "Ann has # poison counters; 99 cannot be removed."),
+        "ru": ("У игрока Ann # жетон яда; снять 99 нельзя.", "У игрока Ann # жетона яда; снять 99 нельзя.",
+               "У игрока Ann # жетонов яда; снять 99 нельзя."),
+        "pl": ("Ann ma # znacznik trucizny; nie można zdjąć 99.", "Ann ma # znaczniki trucizny; nie można zdjąć 99.",
+               "Ann ma # znaczników trucizny; nie można zdjąć 99."),
+        "ja": ("", "", "Annの毒カウンターは#個です。99個は取り除けません。"),
+    },
+    # Wizard's Duel dice
+    ("wd.defend.reserve", "count"): {
+        "en": ("Ann weakens the attack with # reserve die (set aside).", "",
+               "Ann weakens the attack with # reserve dice (set aside)."),
+        "ru": ("Ann ослабляет атаку # кубиком резерва (он откладывается).",
+               "Ann ослабляет атаку # кубиками резерва (они откладываются).",
+               "Ann ослабляет атаку # кубиками резерва (они откладываются)."),
+        "pl": ("Ann osłabia atak # kością rezerwy, odłożoną na bok.", "Ann osłabia atak # kośćmi rezerwy, odłożonymi na bok.",
+               "Ann osłabia atak # kośćmi rezerwy, odłożonymi na bok."),
+        "ja": ("", "", "Annは予備ダイス#個で攻撃を弱めます（脇に置きます）。"),
+    },
+    # a Conspiracy round's minutes
+    ("consp.not_yet", "minutes"): {
+        "en": ("Time is not up yet: # minute left.", "", "Time is not up yet: # minutes left."),
+        "ru": ("Время ещё не вышло: осталась # минута.", "Время ещё не вышло: осталось # минуты.",
+               "Время ещё не вышло: осталось # минут."),
+        "pl": ("Czas jeszcze nie minął: została # minuta.", "Czas jeszcze nie minął: zostały # minuty.",
+               "Czas jeszcze nie minął: zostało # minut."),
+        "ja": ("", "", "まだ時間切れではありません：残り#分。"),
+    },
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("key", "count"), list(REPRESENTATIVE))
+def test_counts_agree_with_their_nouns(language: str, key: str, count: str) -> None:
+    """A card count, poison counters, rolls and their mana, dice, minutes: every language says
+    0, 1, 2, 5, 11, 21, 22 and 25 of them the way its speakers do (Russian 1, 21 бросок; 2, 22
+    броска; 0, 5, 11, 25 бросков; Polish 1 rzut; 2, 22 rzuty; 0, 5, 11, 21, 25 rzutów)."""
+    tr = Translator(language)
+    extra = {"name": "Ann", "owner": "Ann", "remove": 99, "p": 50}
+    shown = [tr(key, **extra, **{count: n}, mana=Message("ui.pc.mana", n=n)) for n in COUNTS]
+    assert shown == forms(*REPRESENTATIVE[(key, count)][language], language)

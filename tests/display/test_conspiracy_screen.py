@@ -92,9 +92,9 @@ def test_cj5_round_one_clock_started_from_the_kiosk(make_kiosk: MakeKiosk) -> No
     k.execute(NewGame(formats=("conspiracy",), players=POD, first=POD[0], options={"time_limit": "90"}))
     k.execute(StartClock(now=POD_CLOCK - 75 * 60))  # 85 minutes ago
     k.redraw()
-    assert texts(k, "header.clock") == ["残り 5:00"]
+    assert texts(k, "header.clock") == ["残り5:00"]
     k.execute(StartClock(now=POD_CLOCK))  # refused: it runs already
-    assert k.ui.error is not None and k.ui.error.text == "1回戦の時計はすでに動いています。"
+    assert k.ui.error is not None and k.ui.words(k.ui.error.text) == "1回戦の時計はすでに動いています。"
 
 
 def test_cj6_cj8_options_and_rumble_picks_shown(make_kiosk: MakeKiosk) -> None:
@@ -183,7 +183,7 @@ def test_cj1_eleven_players_started_on_the_setup_screen_are_pods_of_6_and_5(make
     start_event(k, "Kyoto", ELEVEN)
     k.redraw()
     assert k.ui.screen == "conspiracy"
-    assert k.ui.messages[0] == "Event Kyoto: 11 players in 2 pod(s): pod 1: 6 (3 + 3); pod 2: 5 (5)."
+    assert k.ui.messages[0] == "Event Kyoto: 11 players in 2 pods: pod 1: 6 (3 + 3); pod 2: 5 (5)."
     assert k.ui.messages[1].startswith("Round 1, groups drawn at random: group 1: ")
     assert pod_players(k.state) == ELEVEN[:6]
     assert k.state is not None and k.state.options["event"] == "Kyoto" and k.state.options["pod"] == 1
@@ -243,13 +243,13 @@ def test_cj1_an_event_with_a_name_twice_is_refused_whole(make_kiosk: MakeKiosk) 
     k = make_kiosk((800, 480), "pl")
     start_event(k, "Kraków", ("Ala", "Ola", "Ewa", "Iza", "Ula", "Ela", "Ada", "Ola"))
     assert k.state is None and k.games() == {}
-    assert k.ui.error is not None and k.ui.error.text == "Ola jest zapisany(-a) w wydarzeniu dwa razy."
+    assert k.ui.error is not None and k.ui.words(k.ui.error.text) == "Imię Ola występuje w wydarzeniu dwa razy."
 
 
 def test_cj1_the_default_event_name_in_each_language(make_kiosk: MakeKiosk) -> None:
     """Without a keyboard the event keeps the form's default name, in the screen's language."""
     for language, name, heading in (
-        ("ru", "Турнир", "Турнир · Под 1 · Раунд 1 · часы не запущены (75 мин)"),
+        ("ru", "Турнир", "Турнир · Под №1 · Раунд 1 · часы не запущены (75 мин)"),
         ("ja", "コンスピラシー大会", "コンスピラシー大会 · ポッド1 · 1回戦 · 時計は未開始（75分）"),
     ):
         k = make_kiosk((800, 480), language)
@@ -308,7 +308,7 @@ def test_cj5_clock_time_and_an_extra_lap_ranked_by_life_on_the_screen(make_kiosk
     assert texts(k, "header.clock") == ["1:05:00 left"]
     assert texts(k, "consp.chip.time") == ["Call time"]
     tap(k, item("time"))
-    assert k.ui.error is not None and k.ui.error.text == "Time is not up yet: 75 minute(s) left."
+    assert k.ui.error is not None and k.ui.words(k.ui.error.text) == "Time is not up yet: 75 minutes left."
     # Whose turn: mark the second seated, then their chip.
     second, third = group.order[1], group.order[2]
     tap(k, item("seat", second))
@@ -342,7 +342,7 @@ def test_cj5_clock_time_and_an_extra_lap_ranked_by_life_on_the_screen(make_kiosk
 
 def test_cj_the_controls_read_in_russian_japanese_and_polish(make_kiosk: MakeKiosk) -> None:
     for language, out, clock, pods in (
-        ("ru", "Выбыли одновременно: ", "Запустить часы (75 мин)", "Все поды"),
+        ("ru", "Выбывают вместе: ", "Запустить часы (75 мин)", "Все поды"),
         ("ja", "同時に離脱：", "時計を開始（75分）", "全ポッド"),
         ("pl", "Odpadają razem: ", "Uruchom zegar (75 min)", "Wszystkie pody"),
     ):

@@ -107,11 +107,12 @@ def test_cta_the_die_and_the_faction_libraries(make_kiosk: MakeKiosk) -> None:
     kiosk = shown(make_kiosk, "ct_faction", language="ru")
     assert kiosk.ui.screen == "contraptions"
     assert texts(kiosk, "ct.die") == ["Кубик: 5 · 6"]
-    assert texts(kiosk, "ct.die.meaning") == ["собрать из библиотеки 1, 2, 3, 4, 5"]
     chips = texts(kiosk, "ct.option")
     assert chips[:2] == ["1. Order of the Widget (9)", "2. Agents of S.N.E.A.K. (9)"]
-    assert kiosk.ui.messages[0].startswith("Alice бросает кубики (2) фракций: 5, 6; источник сборки — ")
-    kiosk.ui.messages = []  # read: the status line gives back the row its second line took
+    assert kiosk.ui.messages[0].startswith("Alice бросает 2 кубика фракций: 5, 6; источник сборки — ")
+    kiosk.ui.said = []  # read: the status line gives back the row its second line took
+    kiosk.redraw()
+    assert texts(kiosk, "ct.die.meaning") == ["собрать из библиотеки 1, 2, 3, 4, 5"]
     kiosk.retarget(OffscreenTarget((1280, 720)))
     kiosk.redraw()
     assert texts(kiosk, "ct.option") == [
@@ -339,7 +340,7 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
     assert t.says("ct.card") == [CT_CARD]
     # The tap's result is the status at once, not the card's name.
     assert t.says("status.messages") == [
-        f"Alice assembles: tap or name the revealed card from Alice's contraption deck. {CT_CARD} for Alice: "
+        f"Alice assembles: tap the revealed card from Alice's contraption deck. {CT_CARD} for Alice: "
         "choose its sprocket."]
     assert t.says("status.card") == []
     t.keys(pygame.K_UP)  # the encoder: sprocket 2
@@ -649,7 +650,7 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     # The second roll shows 1: only the new top card, onto sprocket 2 by touch.
     t.touch(Tap("ct.opt", 0))
     assert kiosk.ui.messages == [
-        f"Alice pays {{3}} for assembly roll 2 this turn and rolls 1: look at the top 1: {looked[2]}."
+        f"Alice pays {{3}} for assembly roll 2 this turn and rolls 1: look at the top card: {looked[2]}."
     ]
     assert t.says("ct.option") == [looked[2]]
     t.keys(pygame.K_TAB)

@@ -149,7 +149,7 @@ def test_ct6_an_unknown_contraption_is_enrolled_by_touch(make_kiosk: MakeKiosk, 
     assert commands(kiosk) == [*history, "IdentifyContraption"]
     assert kiosk.ui.screen == "contraptions"
     assert texts(kiosk, "status.messages") == [
-        "Tag 04:C0:DE:42 is Auto-Key from now on. Alice assembles: tap or name the revealed card from Alice's "
+        "Tag 04:C0:DE:42 is Auto-Key from now on. Alice assembles: tap the revealed card from Alice's "
         "contraption deck. Auto-Key for Alice: choose its sprocket."]
 
 

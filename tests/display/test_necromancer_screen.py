@@ -141,10 +141,10 @@ def test_nc_translated_prompt_and_messages(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((1280, 720), "ru")
     SCENES["necro-ask"](k)
     k.redraw()
-    assert texts(k, "necro.ask") == ["Из-за кого выбыл Юрий?"]
-    assert texts(k, "necro.answer")[-1] == "Ни из-за кого (сам или неизвестно)"
-    assert k.ui.messages[-1] == ("Юрий возвращается миньоном игрока Alice с 30 жизни, сыграв сначала три "
-                                 "соло-хода вне игры.")
+    assert texts(k, "necro.ask") == ["Выбывает: Юрий. Кто виноват?"]
+    assert texts(k, "necro.answer")[-1] == "Никто (сам игрок или неизвестно)"
+    assert k.ui.messages[-1] == ("Юрий возвращается миньоном игрока Alice с 30 жизни, сначала сыграв три "
+                                 "хода отдельно от общей игры.")
     k.dispatch(Press(Button.NEXT))
     k.dispatch(Go("table"))
     k.redraw()
@@ -155,7 +155,7 @@ def test_nc_translated_prompt_and_messages(make_kiosk: MakeKiosk) -> None:
     assert texts(ja, "seat1.badges") == ["Aliceのミニオン · 単独1/3 · 勝利不可"]
     ja.execute(SetLife(seat=0, life=0, source=1))  # NC-4: a minion may not hurt their master
     assert ja.ui.error is not None
-    assert ja.ui.error.text == "Юрийは単独ターン中でフェイズ・アウトしています。フェイズ・インするまで他のプレイヤーを傷つけられません。"
+    assert ja.ui.words(ja.ui.error.text) == "Юрийは単独ターン中でフェイズ・アウトしています。フェイズ・インするまで他のプレイヤーを傷つけられません。"
 
 
 def test_nc_end_to_end_loss_question_minion_solo_turns_and_back(make_kiosk: MakeKiosk, tmp_path: Path) -> None:

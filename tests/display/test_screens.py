@@ -81,7 +81,7 @@ def test_lf1_a_loss_names_its_cause_and_who(make_kiosk: MakeKiosk) -> None:
     kiosk.execute(NewGame(formats=("ffa",), players=("Ann", "Bob", "Cid"), first="Ann"))
     kiosk.execute(ChangeLife(seat=2, delta=-20, source=1))
     kiosk.redraw()
-    assert texts(kiosk, "seat2.lost") == ["выбыл: 0 жизни (от Bob)"]
+    assert texts(kiosk, "seat2.lost") == ["вне игры: 0 жизни (источник: Bob)"]
     assert texts(kiosk, "seat2.life") == ["0"]
 
 
@@ -187,7 +187,7 @@ def test_reader_status_line(make_kiosk: MakeKiosk) -> None:
     # A virtual-deck game has no use for a tapped plane: the reason shows rather than the card.
     assert texts(kiosk, "status.error") == [
         "This game's planar decks are virtual: the gadget turns the cards over itself, so Tazeem needs "
-        "no tapping. Use a physical deck with 'planar_deck=physical'."]
+        "no tapping. For real cards, set up the game with “Planar decks: real cards”."]
     assert not any(d.cut for d in kiosk.canvas.drawn if d.role.startswith("status."))
     assert texts(kiosk, "status.card") == []
 
@@ -221,7 +221,7 @@ def test_planechase_without_card_data_says_how_to_add_it(make_kiosk: MakeKiosk, 
     kiosk.dispatch(Go("planechase"))
     kiosk.redraw()
     assert texts(kiosk, "pc.plane.text") == []
-    assert texts(kiosk, "pc.plane.hint") == ["No rules text yet: aetherbox catalog import FILE"]
+    assert texts(kiosk, "pc.plane.hint") == ["No rules text on the gadget yet (it is imported on a computer)"]
 
 
 def test_pc3_roll_shows_the_result_in_the_first_frame(make_kiosk: MakeKiosk) -> None:
@@ -290,6 +290,43 @@ def test_language_changes_at_setup(make_kiosk: MakeKiosk) -> None:
     kiosk.redraw()
     assert kiosk.ui.language == "ja"
     assert texts(kiosk, "setup.title") == ["新しいゲーム"]
+
+
+def test_a_language_switch_rewords_what_was_said_at_once(make_kiosk: MakeKiosk) -> None:
+    """What the last command said and what UNDO would take back are kept as messages: a language
+    chosen at set-up words the status line and the adjust screen's undo line again, at once."""
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("commander",), players=("Ann", "Bob"), first="Ann"))
+    kiosk.execute(ChangeLife(seat=1, delta=-6, source=0))
+    kiosk.dispatch(Go("setup"))
+    kiosk.redraw()
+    assert texts(kiosk, "status.messages") == ["Bob: 40 → 34 life (from Ann)."]
+    language = [kind for kind, _ in rows(kiosk.ui.forms["setup"])].index("language")
+    kiosk.dispatch(Focus(language - kiosk.ui.forms["setup"].row))  # ←/→ to the language row
+    kiosk.dispatch(Turn(1))  # en → ru
+    kiosk.redraw()
+    assert kiosk.ui.language == "ru"
+    assert texts(kiosk, "status.messages") == ["Bob: жизнь 40 → 34 (источник: Ann)."]
+    kiosk.dispatch(Go("adjust"))
+    kiosk.redraw()
+    assert texts(kiosk, "adjust.undo") == ["ОТМЕНА отменит: Bob: жизнь 40 → 34 (источник: Ann)."]
+    kiosk.dispatch(Press(Button.UNDO))
+    kiosk.redraw()
+    assert texts(kiosk, "status.messages") == ["Отменено: Bob: жизнь 40 → 34 (источник: Ann)."]
+
+
+def test_header_has_no_turn_counter_where_turns_are_not_counted(make_kiosk: MakeKiosk) -> None:
+    """A Conspiracy pod's groups take their own turns and a Wizard's Duel counts rounds and phases:
+    the header's corner says nothing rather than a table turn that means nothing."""
+    for formats, players in ((("conspiracy",), ("Ann", "Bob", "Cid", "Dan")), (("wizards_duel",), ("Ala", "Ola"))):
+        kiosk = make_kiosk((800, 480), "en")
+        kiosk.execute(NewGame(formats=formats, players=players, first=players[0]))
+        kiosk.redraw()
+        assert texts(kiosk, "header.turn") == [], formats
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("commander",), players=("Ann", "Bob"), first="Ann"))
+    kiosk.redraw()
+    assert texts(kiosk, "header.turn") == ["Turn 1"]
 
 
 def test_game_clock_counts_down_when_a_time_limit_is_set(make_kiosk: MakeKiosk) -> None:

@@ -101,7 +101,7 @@ def test_comparison_sees_a_changed_life_total(make_kiosk: Callable[..., Kiosk]) 
     from device.commands import ChangeLife
 
     kiosk.execute(ChangeLife(seat=0, delta=-1))
-    kiosk.ui.messages = []  # only the life total differs
+    kiosk.ui.said = []  # only the life total differs
     kiosk.ui.error = None
     kiosk.redraw()
     share, _ = differing(kiosk.target.surface, before)

@@ -180,7 +180,7 @@ def test_tb2_a_finished_game_started_elsewhere_is_offered_too(make_kiosk: MakeKi
 def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "en")
     start_event(k, "Kyoto", ELEVEN)
-    k.ui.messages = []  # the event's opening message read: the status line is one line again
+    k.ui.said = []  # the event's opening message read: the status line is one line again
     p = Keys(k)
     p.press(pygame.K_F2)
     form = p.form

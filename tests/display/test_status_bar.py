@@ -91,7 +91,7 @@ def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(make_kiosk: Ma
         shown = "".join((joiner or "") + text if index else text for index, (joiner, text) in enumerate(pieces))
         assert shown == status.text, (size, pages)
         if kiosk.ui.reader is not None:
-            assert texts(kiosk, "status.reader") == [kiosk.ui.reader.text], size
+            assert texts(kiosk, "status.reader") == [kiosk.ui.words(kiosk.ui.reader.text)], size
         clock.now = 1000.0
         kiosk.redraw()
         buttons = bar_targets(kiosk)
@@ -117,7 +117,7 @@ def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(make_kiosk: Ma
 
 
 LONG_REFUSAL = ("This game's planar decks are virtual: the gadget turns the cards over itself, so Tazeem needs no "
-                "tapping. Use a physical deck with 'planar_deck=physical'.")
+                "tapping. For real cards, set up the game with “Planar decks: real cards”.")
 
 
 def refused_with_the_reader_gone(make_kiosk: MakeKiosk, size: tuple[int, int], clock: Clock | None = None) -> Kiosk:
@@ -211,9 +211,9 @@ def test_hw4_the_more_menu_on_a_small_panel(make_kiosk: MakeKiosk) -> None:
     kiosk = make_kiosk((320, 240), "ru")
     kiosk.execute(NewGame(formats=("commander", "planechase", "contraptions"), players=("Аня", "Боря", "Вера"),
                           first="Аня"))
-    kiosk.ui.messages = []
+    kiosk.ui.said = []
     kiosk.redraw()
-    assert texts(kiosk, "bar.*") == ["КУБИК", "ДАЛЕЕ", "ОТМЕНА", "ВЕРНУТЬ", "ПЛАНЫ", "ЕЩЁ"]
+    assert texts(kiosk, "bar.*") == ["КУБИК", "ДАЛЕЕ", "ОТМЕНА", "ВЕРНУТЬ", "МИРЫ", "ЕЩЁ"]
     touch(kiosk, Tap("bar.more"))
     assert kiosk.ui.menu
     assert texts(kiosk, "bar.*")[6:] == ["ШТУКОВИНЫ", "ЖИЗНЬ", "НОВАЯ", "СПРАВКА"]

@@ -24,7 +24,7 @@ from display.kiosk import Kiosk
 
 def test_core_messages_fall_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     tr = Translator("ru")
-    assert tr.message(Message("life.changed", name="Аня", before=20, after=17)) == "Аня: 20 → 17 жизни."
+    assert tr.message(Message("life.changed", name="Аня", before=20, after=17)) == "Аня: жизнь 20 → 17."
     assert tr.message(Message("controller.undid", what="x")) == "Отменено: x"
     # A key no translation has yet shows in English, never as a key.
     monkeypatch.setitem(EN, "test.untranslated", "Only in English")
@@ -128,10 +128,10 @@ def test_the_missing_font_notice_lasts_as_long_as_its_cause(make_kiosk: Callable
     kiosk = make_kiosk((800, 480), "en")
     kiosk.fonts.system = False
     kiosk.execute(NewGame(formats=("ffa",), players=("漢", "Bob"), first="Bob"))
-    kiosk.ui.messages = []
+    kiosk.ui.said = []
     kiosk.redraw()
     assert texts(kiosk, "status.font") == ["No font for 漢: install fonts-noto-cjk (or set display.font)"]
     kiosk.execute(NewGame(formats=("ffa",), players=("Ann", "Bob"), first="Bob"))
-    kiosk.ui.messages = []
+    kiosk.ui.said = []
     kiosk.redraw()
     assert texts(kiosk, "status.font") == []

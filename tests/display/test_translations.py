@@ -4,6 +4,7 @@ table options translated (test_catalogs.py checks every text of every catalogue)
 
 from __future__ import annotations
 
+import random
 import string
 from collections.abc import Callable
 
@@ -17,7 +18,7 @@ import device.rules  # noqa: F401
 import device.tagmap  # noqa: F401
 import display.screens.planechase  # noqa: F401 - registers the Planechase texts
 import display.screens.setup  # noqa: F401 - registers the format and option texts
-from device.commands import Advance, NewGame
+from device.commands import Advance, ChangeLife, NewGame
 from device.rules.planechase import RollPlanarDie, SetPlanarDeck
 from device.errors import IllegalCommand
 from device.formats import formats, options_for
@@ -92,7 +93,7 @@ def test_pc2_roll_message_places_its_cost_in_each_language(make_kiosk: MakeKiosk
     ][: len(rolled)]
     second = rolled[1]
     ru, ja, pl = Translator("ru").message(second), Translator("ja").message(second), Translator("pl").message(second)
-    assert "(цена 1)" in ru and "(コスト 1)" in ja and "(koszt 1)" in pl
+    assert "(цена 1)" in ru and "（コスト1）" in ja and "(koszt 1)" in pl
     assert str(second).startswith("Аня rolled") and "(cost 1)" in str(second)
 
 
@@ -105,11 +106,11 @@ def test_pc12_deck_refusal_lists_its_problems_in_the_language(make_kiosk: MakeKi
         kiosk.controller.execute(SetPlanarDeck(owner=0, names=("Tazeem", "Tazeem")))
     error = refused.value
     assert str(error) == (
-        "That planar deck is not legal: it has 2 card(s), it needs at least 10; Tazeem is in it 2 times "
+        "That planar deck is not legal: it has 2 cards, it needs at least 10; Tazeem is in it 2 times "
         "(each card needs a different English name)."
     )
     assert Translator("pl").error(error.key, error.params) == (
-        "Ta talia planarna jest nielegalna: liczba kart: 2, a potrzeba co najmniej 10; Tazeem jest w niej "
+        "Ta talia planarna jest nielegalna: ma 2 karty, a potrzeba co najmniej 10; Tazeem jest w niej "
         "2 razy (każda karta musi mieć inną angielską nazwę)."
     )
 
@@ -118,8 +119,8 @@ def test_eternities_directions_are_words_of_the_language() -> None:
     message = Message("eternities.moved", name="Ann", direction=Message("eternities.dir.north-east"),
                       to="Tazeem", extra="")
     assert str(message) == "Ann planeswalks north-east to Tazeem."
-    assert Translator("ru").message(message) == "Ann переходит (северо-восток) на Tazeem."
-    assert Translator("ja").message(message) == "Ann が北東の Tazeem へプレインズウォークします。"
+    assert Translator("ru").message(message) == "Ann переходит (северо-восток) в измерение Tazeem."
+    assert Translator("ja").message(message) == "Annが北東のTazeemへプレインズウォークします。"
 
 
 @pytest.mark.parametrize("language", ("en", *TRANSLATED))
@@ -172,3 +173,63 @@ def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk:
     assert seen["Вариант"] == "Unstable (свои колоды)" and seen["Отказ от сборки"] == "вниз библиотеки"
     assert seen["Колоды измерений"] == "все карты" and seen["Маркеры хода"] == "авто (1 на 4 игроков)"
     assert seen["Карты штуковин"] == "виртуальные" and seen["Общая колода"] == "выкл"
+
+
+def test_lf4_undo_says_what_the_change_said_in_the_tables_language(make_kiosk: MakeKiosk) -> None:
+    """LF-4: UNDO's line is the undone change's own messages, each worded in the screen's
+    language (the console keeps its English)."""
+    kiosk = make_kiosk((800, 480), "ru")
+    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Алиса", "Вера"), first="Алиса"))
+    kiosk.execute(Advance())
+    kiosk.execute(RollPlanarDie())
+    rolled = kiosk.ui.messages[0]
+    undone = kiosk.controller.undo()
+    assert [str(m) for m in undone.messages][0].startswith("Undone: Алиса rolled ")
+    kiosk.show(undone)
+    assert kiosk.ui.messages == [f"Отменено: {rolled}"]
+    assert "rolled" not in kiosk.ui.messages[0]
+
+
+def test_lf1_commander_damage_from_an_unnamed_commander_names_its_owner_in_the_language() -> None:
+    message = Message("life.commander_damage_of", name="Вера", amount=11, owner="Алиса", total=11)
+    assert str(message) == "Вера took 11 commander damage from Алиса's commander (11 of 21)."
+    assert Translator("ru").message(message) == "Игрок Вера: 11 урона от командира игрока Алиса (11 из 21)."
+    assert Translator("pl").message(message) == "Вера otrzymuje 11 obrażeń od dowódcy gracza Алиса (11 z 21)."
+    assert Translator("ja").message(message) == "ВераはАлисаの統率者から11の統率者ダメージ（合計11/21）。"
+
+
+def test_pc12_a_card_that_has_no_part_names_its_kind_in_the_language(make_kiosk: MakeKiosk) -> None:
+    """A plane tapped in a game without Planechase is refused with its kind in the table's words."""
+    kiosk = make_kiosk((800, 480), "ru")
+    kiosk.execute(NewGame(formats=("commander",), players=("Алиса", "Вера"), first="Алиса"))
+    with pytest.raises(IllegalCommand) as refused:
+        kiosk.controller.identify(device.catalog.load_catalog().find("Tazeem"))
+    error = refused.value
+    assert str(error) == "Tazeem (plane) has no part in this game right now."
+    assert Translator("ru").error(error.key, error.params) == "Tazeem (измерение) сейчас не участвует в игре."
+    assert Translator("ja").error(error.key, error.params) == "Tazeem（次元）は今このゲームで使えません。"
+
+
+def test_a_finished_game_refuses_with_its_result_in_the_language(make_kiosk: MakeKiosk) -> None:
+    """The game's result (who won and why) is a message, not English inside a refusal."""
+    kiosk = make_kiosk((800, 480), "ru")
+    kiosk.execute(NewGame(formats=("duel",), players=("Алиса", "Вера"), first="Алиса"))
+    kiosk.execute(ChangeLife(seat=1, delta=-20, source=0))
+    with pytest.raises(IllegalCommand) as refused:
+        kiosk.controller.execute(Advance())
+    error = refused.value
+    assert str(error).startswith("The game is over: Алиса won (last player standing).")
+    assert Translator("ru").error(error.key, error.params) == (
+        "Игра окончена: победитель — Алиса (последний оставшийся игрок). Изменить это — ОТМЕНА, новая игра — НОВАЯ."
+    )
+
+
+def test_format_titles_in_messages_are_the_languages_titles() -> None:
+    """A start message and a refusal name formats by their titles in the table's language."""
+    with pytest.raises(IllegalCommand) as refused:
+        device.rules.decide(None, NewGame(formats=("duel", "commander"), players=("A", "B")), random.Random(1))
+    error = refused.value
+    assert str(error) == "Choose at most one base format: Two-player game and Commander are all base formats."
+    assert Translator("pl").error(error.key, error.params) == (
+        "Wybierz najwyżej jeden format bazowy: Gra dwuosobowa i Commander to formaty bazowe."
+    )

@@ -25,7 +25,7 @@ DESCRIBE = "Opiszcie swoje początkowe karty zaklęć (po 3), zanim rzucicie"
 
 def duel(k: Kiosk, players: tuple[str, ...] = ("Ala", "Ola"), **options: str) -> None:
     k.execute(NewGame(formats=("wizards_duel",), players=players, first=players[0], options=options))
-    k.ui.messages = []  # the opening message read: the status line is one line again
+    k.ui.said = []  # the opening message read: the status line is one line again
 
 
 def describe_by_keys(p: Player, moves: int = 0) -> None:
@@ -120,10 +120,11 @@ def test_wd1_a_card_described_by_touch_alone_keeps_its_suggested_name(make_kiosk
     p.touch(Tap("wd.card.step", (2, 1)))  # kind: area, which adds its damage to the others
     p.touch(Tap("wd.card.step", (3, 1)))
     p.touch(Tap("wd.card.step", (3, 1)))  # strength 5
-    assert p.says("wd.card.label")[-1] == "Zaklęcie 1: obrażenia dla innych"  # the rows scrolled up
-    p.touch(Tap("wd.card.step", (5, 1)))  # 2 to everyone else
+    assert p.says("wd.card.label")[-1] == "Zaklęcie 1: szkoła"  # the rows scrolled up; one more below
     p.touch(Tap("wd.card.row", 4))  # the school row: the first tap picks it…
     p.touch(Tap("wd.card.row", 4))  # …the second changes it: fire
+    assert p.says("wd.card.label")[-1] == "Zaklęcie 1: obrażenia dla innych"  # the cursor took the rows along
+    p.touch(Tap("wd.card.step", (5, 1)))  # 2 to everyone else
     assert p.says("wd.card.preview") == ["Karta 1 [2]: obszar 5/2, ogień"]
     assert p.says("wd.card.save") == ["Zapisz kartę"]
     p.touch(Tap("wd.card.row", 7))
@@ -190,8 +191,8 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(make_
     assert "← Rynek: karta 1 →" in p.says("wd.chip")  # card 2 is gone; 1 and 3 are left
     p.keys(pygame.K_TAB)
     assert k.ui.error is not None
-    assert k.ui.error.text == "W tej rundzie Ala ma już za sobą naukę zaklęcia z rynku (tylko jedno na rundę)."
-    assert p.says("status.error") == [k.ui.error.text]
+    assert k.ui.words(k.ui.error.text) == "W tej rundzie Ala ma już za sobą naukę zaklęcia z rynku (tylko jedno na rundę)."
+    assert p.says("status.error") == [k.ui.words(k.ui.error.text)]
     assert (k.ui.screen, k.state) == ("table", learned)
 
     # Ola: market card 1, no dice picked — refused before sending; then a name she has already.

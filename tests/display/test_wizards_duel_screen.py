@@ -16,7 +16,7 @@ from device.commands import NewGame
 from device.inputs import Button
 from device.rules.wizards_duel import DefineSpellCard, GatherMana
 from device.state_wizards_duel import Face, Spell, SpellKind
-from device.text import EN
+from device.text import EN, Plural
 from display.i18n import LANGUAGES, Translator, table
 from display.i18n import wizards_duel as duel_texts
 from display.kiosk import Kiosk
@@ -59,7 +59,7 @@ def test_wd1_the_start_message_counts_magic_points(make_kiosk: MakeKiosk) -> Non
     k = make_kiosk((800, 480), "pl")
     duel(k)
     first = k.ui.messages[0]
-    assert first == "Nowy Pojedynek czarnoksiężnika: Ala, Ola; każdy zaczyna z 35 pkt magii. Zaczyna Ala."
+    assert first == "Nowy Pojedynek czarnoksiężnika: Ala, Ola; każdy ma 35 punktów magii. Zaczyna Ala."
     english = make_kiosk((800, 480), "en")
     duel(english)
     assert english.ui.messages[0] == "New Wizard's Duel for Ala, Ola, 35 magic points each. Ala goes first."
@@ -210,7 +210,7 @@ def test_wd3_a_finished_duel_names_the_winner(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "pl")
     scene_wd_over(k)
     k.redraw()
-    assert texts(k, "wd.winner") == ["Wygrywa Alice: 2 pkt magii"]
+    assert texts(k, "wd.winner") == ["Wygrywa Alice: 2 punkty magii"]
     assert texts(k, "header.headline") == ["Wygrywa Alice"]
     assert texts(k, "wd.seat1.magic") == ["0"]
     assert texts(k, "wd.seat1.out") != []
@@ -242,14 +242,16 @@ def test_refusals_in_the_tables_language(make_kiosk: MakeKiosk) -> None:
     k.dispatch(Press(Button.ROLL))
     k.dispatch(Press(Button.ROLL))
     assert k.ui.error is not None
-    assert k.ui.error.text == "Wszyscy już rzucili; czekamy, aż kości odłożą: Ala, Ola."
+    assert k.ui.words(k.ui.error.text) == "Wszyscy już rzucili; czekamy, aż kości odłożą: Ala, Ola."
 
 
 # --- texts ----------------------------------------------------------------------------------------
 
 
-def _fields(template: str) -> set[str]:
-    return set(re.findall(r"{(\w+)", template))
+def _fields(text: str | tuple[str, ...] | Plural) -> set[str]:
+    """The parameters a text places; a text with a count, in any of its forms."""
+    forms = (text.one, text.other) if isinstance(text, Plural) else text if isinstance(text, tuple) else (text,)
+    return {name for form in forms for name in re.findall(r"{(\w+)", form)}
 
 
 @pytest.mark.parametrize("language", ["pl", "ru", "ja"])
@@ -425,9 +427,9 @@ def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp
     p.keys(pygame.K_RETURN)  # 6 at 2 points: Ola drops out (WD-3)
     after_end = k.state
     assert magic(k) == [8, 0]
-    assert k.ui.messages[-4:] == ["Ola się nie broni.", "Ola: 2 → 0 pkt magii (zaklęcie gracza Ala).",
+    assert k.ui.messages[-4:] == ["Ola się nie broni.", "Ola: 2 → 0 punktów magii (zaklęcie gracza Ala).",
                                   "Ola przegrywa grę.", "Ola odpada w rundzie 2."]
-    assert p.says("wd.winner") == ["Wygrywa Ala: 8 pkt magii"]
+    assert p.says("wd.winner") == ["Wygrywa Ala: 8 punktów magii"]
     assert p.says("header.headline") == ["Wygrywa Ala"]
     assert p.says("wd.seat1.out") == ["odpada (przez: Ala)"]
     assert p.says("wd.chip") == []
@@ -440,4 +442,4 @@ def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp
     assert p.says("wd.next") == ["DALEJ: Ola przyjmuje atak bez obrony"]
     p.keys(pygame.K_y)
     assert k.state == after_end
-    assert p.says("wd.winner") == ["Wygrywa Ala: 8 pkt magii"]
+    assert p.says("wd.winner") == ["Wygrywa Ala: 8 punktów magii"]
