@@ -39,7 +39,7 @@ from device.state_wizards_duel import (
     Wizard,
     WizardsDuelState,
 )
-from device.text import Message, Plural, listing
+from device.text import Message, Plural
 from device.text import register as register_texts
 
 NAME = "wizards_duel"

@@ -22,7 +22,6 @@ from device.rules.life import commander_names
 from device.state import GameState
 from device.text import Message, sentences
 from display import theme
-from display.canvas import Rect
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
 from display.screens import Host, Screen, View, screen
 from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState

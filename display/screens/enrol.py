@@ -347,7 +347,7 @@ class Enrol(Screen):
 
         if to is None:
             return
-        c, lay = view.canvas, view.layout
+        c = view.canvas
         c.box(cell, theme.PANEL_HI)
         x, y, w, h = cell
         symbols.arrow(c, (x + w / 2, y + h / 2), max(6, w * 3 // 5), theme.CURSOR, direction)
