@@ -53,11 +53,16 @@ def time_left(state: GameState | None, ui: UiState, wall: float) -> float | None
     return limit * 60 - (wall - ui.game_started_at)
 
 
+def clock_time(left: float) -> str:
+    """The time left on a clock, as h:mm:ss or m:ss."""
+    whole = math.ceil(left)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}" if whole >= 3600 else f"{whole // 60}:{whole % 60:02d}"
+
+
 def clock_text(left: float, tr: Translator) -> str:
     if left <= 0:
         return tr("ui.clock_up")
-    whole = math.ceil(left)
-    return tr("ui.clock", time=f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}" if whole >= 3600 else f"{whole // 60}:{whole % 60:02d}")
+    return tr("ui.clock", time=clock_time(left))
 
 
 def clock_deadline(state: GameState | None, ui: UiState, now: float, wall: float) -> float | None:
@@ -82,26 +87,71 @@ def headline(state: GameState | None, tr: Translator) -> str:
     return tr("ui.upkeep_of" if state.step is Step.UPKEEP else "ui.turn_of", name=name)
 
 
+def _fits(canvas: Canvas, text: str, width: int, size: int, *, bold: bool = False) -> bool:
+    return canvas.fonts.measure(text, size, bold)[0] <= width
+
+
 def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float) -> int:
-    lay = canvas.layout
-    height = canvas.fonts.line_height(lay.big, True) + lay.margin
+    """The header: the turn at the left, a clock (or the turn order reversed) at the right, and
+    the headline between them, centred on the screen where it can be, else in the room left;
+    smaller type, then two lines, before anything would be cut."""
+    lay, fonts = canvas.layout, canvas.fonts
+    height = fonts.line_height(lay.big, True) + lay.margin
     canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
     side = canvas.width // 5
+    used_left = used_right = 0
     if state is not None:
-        canvas.text(tr("ui.turn", turn=state.turn), (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
-                    max_width=side - lay.margin, role="header.turn")
+        own = TURN_TEXTS.get(state.formats[0]) if state.formats else None
+        turn = own(state, tr) if own is not None else tr("ui.turn", turn=state.turn)
+        if turn:
+            drawn = canvas.text(turn, (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
+                                max_width=side - lay.margin, role="header.turn", min_size=lay.tiny)
+            used_left = drawn.right
         left = time_left(state, ui, wall)
+        corner: tuple[str, int, Color, str] | None = None
         if left is not None:
-            canvas.text(clock_text(left, tr), (canvas.width - lay.margin, height // 2), lay.medium,
-                        theme.ERROR if left <= 300 else theme.TEXT, anchor="midright", max_width=side - lay.margin,
-                        role="header.clock")
+            text = clock_text(left, tr)
+            if not _fits(canvas, text, side - lay.margin, lay.tiny):
+                text = clock_time(max(0.0, left))  # the bare time where the words do not fit (red when it is up)
+            corner = (text, lay.medium, theme.ERROR if left <= 300 else theme.TEXT, "header.clock")
         elif state.direction < 0:
-            canvas.text(tr("ui.reversed"), (canvas.width - lay.margin, height // 2), lay.small, theme.WARN,
-                        anchor="midright", max_width=side - lay.margin, role="header.reversed")
-    canvas.text(headline(state, tr), (canvas.width // 2, height // 2), lay.big, theme.CURSOR if state else theme.TEXT,
-                anchor="center", bold=True, max_width=canvas.width - 2 * side, role="header.headline",
-                min_size=lay.medium)
+            corner = (tr("ui.reversed"), lay.small, theme.WARN, "header.reversed")
+        if corner is not None:
+            text, size, color, role = corner
+            drawn = canvas.text(text, (canvas.width - lay.margin, height // 2), size, color, anchor="midright",
+                                max_width=side - lay.margin, role=role, min_size=lay.tiny)
+            used_right = canvas.width - drawn.left
+    _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)
     return height
+
+
+def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_left: int, used_right: int) -> None:
+    """The headline in the header's room between what the corners use: on one line as large as
+    it fits (centred on the screen, else in the room between the corners), else on two lines."""
+    lay, fonts = canvas.layout, canvas.fonts
+    gap = lay.margin
+    centred = canvas.width - 2 * (max(used_left, used_right) + gap)
+    between = canvas.width - used_left - used_right - 2 * gap
+    role = "header.headline"
+    for size in range(lay.big, lay.tiny - 1, -1):
+        for width, x in ((centred, canvas.width // 2), (between, used_left + gap + between // 2)):
+            if width > 0 and _fits(canvas, text, width, size, bold=True):
+                canvas.text(text, (x, height // 2), size, color, anchor="center", bold=True, max_width=width,
+                            role=role, min_size=size)
+                return
+    for size in range(lay.medium, lay.tiny - 1, -1):
+        lines = canvas.wrapped(text, size, between, bold=True)
+        step = fonts.line_height(size, True)
+        if lines is not None and len(lines) <= 2 and len(lines) * step <= height:
+            top = (height - len(lines) * step) // 2
+            glue = joiners(text, lines)
+            for index, line in enumerate(lines):
+                canvas.text(line, (used_left + gap + between // 2, top + index * step + step // 2), size, color,
+                            anchor="center", bold=True, max_width=between, role=role, min_size=size,
+                            joiner=glue[index])
+            return
+    canvas.text(text, (used_left + gap + between // 2, height // 2), lay.tiny, color, anchor="center", bold=True,
+                max_width=between, role=role, min_size=lay.tiny)
 
 
 @dataclass(frozen=True)

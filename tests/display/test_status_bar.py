@@ -1,5 +1,5 @@
-"""The status line and the touch bar under every screen (HW-4, LF-4): no status text and no
-button label is ever cut or drawn below the layout's ``tiny`` size, at any layout, in any
+"""The header, the status line and the touch bar around every screen (HW-4, LF-4): no headline,
+turn, clock, status text or button label is ever cut or drawn below the layout's ``tiny`` size, at any layout, in any
 language; a long status text wraps onto a second line, turns pages beyond that (and every page
 together is the whole text), and opens whole at a tap; the reader's label never squeezes a
 refusal; the bar's buttons are a fingertip tall and wide, redo is one of them, and a MORE menu
@@ -24,7 +24,7 @@ from display.ui import Go, Press, Redo, Tap, ToggleHelp
 
 MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
-SHARED = ("status.", "bar.")
+SHARED = ("header.", "status.", "bar.")
 
 
 class Clock:
@@ -65,8 +65,8 @@ def check_readable(kiosk: Kiosk, size: tuple[int, int], where: str) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
-    """Every scene, four languages, every layout and full HD: no status or bar text cut or below
-    ``tiny``; a status text that turns pages shows the whole text over its pages; every bar
+    """Every scene, four languages, every layout and full HD: no header, status or bar text cut
+    or below ``tiny``; a status text that turns pages shows the whole text over its pages; every bar
     button is at least ``touch`` tall and wide; every screen's button is in the bar or its
     menu, whose buttons are whole and a fingertip tall too."""
     clock = Clock()
@@ -224,3 +224,28 @@ def test_hw4_the_more_menu_on_a_small_panel(make_kiosk: MakeKiosk) -> None:
     touch(kiosk, Tap("bar.more"))
     touch(kiosk, Tap("bar.menu", Go("contraptions")))
     assert kiosk.ui.screen == "contraptions" and not kiosk.ui.menu
+
+
+def test_cj8_a_clock_whose_words_do_not_fit_shows_the_bare_time(make_kiosk: MakeKiosk) -> None:
+    """CJ-8 on a 320×240 panel in Russian: "осталось 50:00" has no room beside the round's
+    headline, so the corner shows "50:00"; on a larger screen the words are back."""
+    clock = Clock()
+    kiosk = make_kiosk((320, 240), "ru", clock=clock)
+    SCENES["conspiracy"](kiosk)
+    kiosk.redraw()
+    assert texts(kiosk, "header.clock") == ["50:00"]
+    kiosk.retarget(OffscreenTarget((800, 480)))
+    kiosk.redraw()
+    assert texts(kiosk, "header.clock") == ["осталось 50:00"]
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_hw4_a_long_headline_takes_two_lines_rather_than_an_ellipsis(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+    """Wizard's Duel's phase headline is longer than the header at 320×240 and 480×320: it is
+    drawn whole, on two lines where one does not hold it, never cut."""
+    kiosk = make_kiosk(size, "en")
+    SCENES["wd_gather"](kiosk)
+    kiosk.redraw()
+    lines = [d for d in kiosk.canvas.drawn if d.role == "header.headline"]
+    assert "".join((d.joiner or "") + d.text for d in lines) == "Phase 1: everyone gathers mana"
+    assert not any(d.cut for d in lines)
