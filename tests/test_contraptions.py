@@ -303,7 +303,7 @@ def test_cta3_two_dice_pick_one_and_assembling_is_mandatory(journal: Journal) ->
     """CT-A3: roll 2 (or 3) dice, use one value; then the player must assemble."""
     controller = game(journal, faces=[1, 4], contraptions="a", faction_dice="2")
     assert say(controller, RollContraptionDie()) == [
-        "Alice rolls the faction 2 dice: 1, 4; assemble from library 1 (Order of the Widget) or "
+        "Alice rolls 2 faction dice: 1, 4; assemble from library 1 (Order of the Widget) or "
         "library 4 (Goblin Explosioneers)."
     ]
     assert refused(controller, DeclineAssembly()) == (

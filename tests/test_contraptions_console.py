@@ -187,7 +187,7 @@ decline Tread Mill
     out = play(tmp_path, script, seed=11)
     assert out[2:] == [
         "Carol's upkeep: roll the contraption die (ROLL).",
-        "Carol rolls the faction 2 dice: 4, 5; assemble from library 4 (Goblin Explosioneers) or library 5 "
+        "Carol rolls 2 faction dice: 4, 5; assemble from library 4 (Goblin Explosioneers) or library 5 "
         "(Crossbreed Labs).",
         "refused: Widget Contraption is in library 1 (Order of the Widget), not in library 4 (Goblin Explosioneers) "
         "or library 5 (Crossbreed Labs).",
@@ -198,7 +198,7 @@ decline Tread Mill
         "Carol's CRANK! counter moves 3 → 1: sprocket 1 is empty, nothing cranks.",
         "Turn 2: Alice's upkeep.",
         "Alice's upkeep: roll the contraption die (ROLL).",
-        "Alice rolls the faction 2 dice: 4, 4; assemble from library 4 (Goblin Explosioneers).",
+        "Alice rolls 2 faction dice: 4, 4; assemble from library 4 (Goblin Explosioneers).",
         "refused: With 2 faction dice assembling is mandatory (CT-A3): assemble from library 4 (Goblin Explosioneers).",
     ]
 
