@@ -495,11 +495,12 @@ class WizardsDuel(Screen):
         area = (x, top, w, bottom - top)
         count = len(state.players)
         # Side by side while the tiles stay wide enough: tall tiles leave room for every spell card.
+        # Two rows only while each row keeps room for a tile's first line (name and points).
         tile_w = (w - lay.margin * (count - 1)) // count
-        if tile_w >= lay.small * 10:
+        first_line = c.fonts.line_height(lay.medium, True) + lay.margin
+        rects = seat_rects(count, area, lay.margin)
+        if tile_w >= lay.small * 10 or min(rect[3] for rect in rects) < first_line:
             rects = [(x + i * (tile_w + lay.margin), top, tile_w, bottom - top) for i in range(count)]
-        else:
-            rects = seat_rects(count, area, lay.margin)
         for player, rect in zip(state.players, rects, strict=True):
             self._draw_seat(view, state, duel, duel.wizard(player.seat), rect)
 
@@ -566,6 +567,8 @@ class WizardsDuel(Screen):
         # Name on the left, magic points on the right, both on the first line; the words "magic
         # points" beside the number where the name keeps its room, else left out.
         points_size = max(lay.medium, min(lay.big, h // 4))
+        while points_size > lay.tiny and c.fonts.line_height(points_size, True) > h - pad // 2:
+            points_size -= 1  # a short tile: the number stays inside it
         points = c.text(str(wizard.magic), (x + w - pad, y + pad // 2), points_size,
                         theme.TEXT if player.in_game else theme.FAINT, anchor="topright", bold=True,
                         role=f"wd.seat{seat}.magic")
@@ -578,7 +581,7 @@ class WizardsDuel(Screen):
         name_room = points.left - x - 2 * pad - dot
         words = tr("ui.wd.points")
         words_w = c.fonts.measure(words, lay.tiny)[0] + pad // 2
-        name_size = next((size for size in range(lay.medium, lay.tiny - 1, -1)
+        name_size = next((size for size in range(min(lay.medium, points_size), lay.tiny - 1, -1)
                           if c.fonts.measure(player.name, size, moving)[0] <= name_room), lay.tiny)
         if c.fonts.measure(player.name, name_size, moving)[0] + words_w <= name_room:
             c.text(words, (points.left - pad // 2, points.bottom - pad // 2), lay.tiny, theme.DIM,
@@ -632,7 +635,7 @@ class WizardsDuel(Screen):
         col_w = (inner - pad * (len(columns) - 1)) // len(columns)
         for number, column in enumerate(columns):
             cy = ty
-            for text, dice, role in column:
+            for text, dice, role in self._wrapped_rows(view, column, col_w):
                 if cy + line_h > limit:
                     break
                 self._row(view, text, dice, (x + pad + number * (col_w + pad), cy), col_w, f"wd.seat{seat}.{role}")
@@ -663,6 +666,20 @@ class WizardsDuel(Screen):
         if spell.cast:
             text += " ✓"
         return text
+
+    def _wrapped_rows(self, view: View, rows: list[tuple[str, tuple[Face, ...] | None, str]],
+                      width: int) -> list[tuple[str, tuple[Face, ...] | None, str]]:
+        """The rows, a text without dice that is wider than a narrow tile even in tiny type
+        (hand and reserve) on as many lines as it needs."""
+        c, lay = view.canvas, view.layout
+        found: list[tuple[str, tuple[Face, ...] | None, str]] = []
+        for text, dice, role in rows:
+            lines = c.wrapped(text, lay.tiny, width) if dice is None and c.fonts.measure(text, lay.tiny)[0] > width else None
+            if lines:
+                found.extend((line.rstrip(" ·・"), None, role) for line in lines)  # no separator left dangling
+            else:
+                found.append((text, dice, role))
+        return found
 
     def _row(self, view: View, text: str, dice: tuple[Face, ...] | None, at: tuple[int, int], width: int, role: str) -> None:
         """A labelled line, with the dice drawn after the label as coloured school symbols: as

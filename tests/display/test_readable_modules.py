@@ -192,3 +192,26 @@ def test_every_size_shows_the_chosen_chip(make_kiosk: MakeKiosk, language: str) 
     for size in sizes(kiosk, ALL_SIZES):
         assert Tap("ct.opt", 3) in targets(kiosk, "ct.opt"), size
         assert drawn(kiosk, "ct.task"), size
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("scene", DUEL)
+def test_wd2_the_wizards_tiles_never_overlap(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+    """WD-2 on every layout: each wizard's name, magic points and rows stay clear of every other
+    wizard's, however little room the choice below leaves the tiles (three wizards at 320×240
+    go side by side rather than into two rows too short for their numbers)."""
+    kiosk = make_kiosk(SIZES[0], language)
+    SCENES[scene](kiosk)
+    for size in sizes(kiosk):
+        boxes: dict[str, list[tuple[int, int, int, int]]] = {}
+        for d in kiosk.canvas.drawn:
+            if d.role.startswith("wd.seat"):
+                boxes.setdefault(d.role.split(".")[1], []).append(d.rect)
+        seats = sorted(boxes)
+        for i, one in enumerate(seats):
+            for other in seats[i + 1:]:
+                for a in boxes[one]:
+                    for b in boxes[other]:
+                        apart = (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1]
+                                 or b[1] + b[3] <= a[1])
+                        assert apart, (size, one, a, other, b)
