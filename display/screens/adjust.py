@@ -308,13 +308,16 @@ class Adjust(Screen):
         if show_undo:
             ry = view.top + 5 * row_h
             undo = view.ui.last_change
-            text = tr("ui.adjust.undo_will", what=sentences(undo)) if undo else tr("ui.adjust.nothing_to_undo")
+            # The whole change, else its first part (what was done, without what followed from
+            # it), else nothing: the line is never cut.
+            texts = [tr("ui.adjust.undo_will", what=sentences(undo)), tr("ui.adjust.undo_will", what=sentences(undo[:1]))
+                     ] if undo else [tr("ui.adjust.nothing_to_undo")]
             room = view.bottom - ry
-            fitted = c.fit_paragraph(text, width, room, lay.small)
-            if fitted is not None:
-                c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
-            else:  # a long change: its end gives way, the line stays one line
-                c.text(text, (x0, ry), lay.tiny, theme.DIM, max_width=width, role="adjust.undo", min_size=lay.tiny)
+            for text in texts:
+                fitted = c.fit_paragraph(text, width, room, lay.small)
+                if fitted is not None:
+                    c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
+                    break
 
     def _preview(self, view: View, state: GameState, form: AdjustForm) -> str:
         player = state.player(form.seat)

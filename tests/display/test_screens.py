@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
 
-from device.commands import ChangeLife, NewGame
+from device.commands import ChangeLife, DealCommanderDamage, NewGame
 from device.inputs import Button, ReaderStatus, TagRead
 from display.i18n import Translator
 from display.kiosk import Kiosk
@@ -434,3 +434,20 @@ def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
     finally:
         cardtext.configure(None)
         stored.clear_cache()
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
+def test_lf4_the_undo_line_of_a_long_change_is_never_cut(make_kiosk: MakeKiosk, language: str) -> None:
+    """LF-4 at 800×480: a commander's 21st damage says three things (the damage, the life, the
+    loss) and the status line takes two lines; the adjust screen's undo line then says what the
+    change did first, whole, rather than the whole change cut off."""
+    kiosk = make_kiosk((800, 480), language)
+    kiosk.execute(NewGame(formats=("commander",), players=("Аня", "Борис", "さくら", "Łukasz"), first="Аня"))
+    kiosk.execute(DealCommanderDamage(seat=2, source=0, amount=21))
+    kiosk.dispatch(Go("adjust"))
+    kiosk.redraw()
+    undo = [d for d in kiosk.canvas.drawn if d.role == "adjust.undo"]
+    assert undo and not any(d.cut for d in undo)
+    shown = "".join("".join(d.text for d in undo).split())
+    first = Translator(language).message(kiosk.controller.last_change().messages()[0])  # type: ignore[union-attr]
+    assert "".join(first.split()) in shown
