@@ -10,6 +10,7 @@ from device.commands import Advance, ChangeLife, ChangePoison, Concede, DealComm
 from device.inputs import Button, ReaderStatus, TagRead
 from display.canvas import Drawn
 from display.kiosk import Kiosk
+from display.layout import choose
 from display.ui import Go, Press, ToggleHelp, Turn
 
 SIZES = ((320, 240), (480, 320), (800, 480), (1280, 720))
@@ -37,6 +38,17 @@ def texts(kiosk: Kiosk, role: str | None = None) -> list[str]:
 
 def drawn(kiosk: Kiosk, role: str) -> list[Drawn]:
     return [d for d in kiosk.canvas.drawn if d.role == role]
+
+
+def assert_readable(kiosk: Kiosk, size: tuple[int, int]) -> None:
+    """HW-4 on the last frame: no text cut or below the layout's ``tiny`` size, every touch
+    target at least ``touch`` tall."""
+    layout = choose(*size)
+    for d in kiosk.canvas.drawn:
+        assert not d.cut, (size, d)
+        assert d.size >= layout.tiny, (size, d)
+    for target in kiosk.canvas.targets:
+        assert target.rect[3] >= layout.touch, (size, target)
 
 
 # --- scenes: one per screen, each reached through the kiosk's own inputs ----------------------

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from device.commands import NewGame
-from device.inputs import Button, TagRead
+from device.inputs import Button
 from device.rules.contraptions import controlled, on_sprocket
 from device.state import GameState, Step
 from device.state_contraptions import Stage
@@ -23,6 +23,7 @@ from display.screens import SCREENS
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget, ScreenshotTarget
 from display.ui import Go, Press, Tap, Turn
+from hands import Hands, center
 from scenes import LANGUAGES, SCENES, SIZES, drawn, shown, texts
 from scenes_contraptions import CT_CARD, CT_PLAYERS, CT_TAG
 
@@ -257,36 +258,8 @@ def test_bundled_fonts_draw_the_contraptions_texts(language: str, fonts: Fonts) 
 # --- games played through the kiosk ------------------------------------------------------------
 
 
-def center(kiosk: Kiosk, action: object) -> tuple[int, int]:
-    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == action)
-    return x + w // 2, y + h // 2
-
-
-class Table:
+class Table(Hands):
     """Presses keys, touches the screen and taps cards the way the players would."""
-
-    def __init__(self, kiosk: Kiosk) -> None:
-        self.kiosk = kiosk
-        kiosk.redraw()
-
-    def keys(self, *keys: int, text: str = "") -> None:
-        for key in keys:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-        if text:
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-        self.kiosk.settle()
-
-    def touch(self, action: object) -> None:
-        pos = center(self.kiosk, action)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
-        self.kiosk.settle()
-
-    def tap_card(self, uid: str) -> None:
-        self.kiosk.inputs.put(TagRead(uid))
-        self.kiosk.settle()
-
-    def says(self, role: str) -> list[str]:
-        return texts(self.kiosk, role)
 
     def set_up(self, options: dict[str, str]) -> None:
         """F2, Contraptions on, three named players, Alice first, the table options: keys only."""

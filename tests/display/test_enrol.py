@@ -13,14 +13,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from scenes import SCENES, SIZES, LANGUAGES, texts
+from scenes import LANGUAGES, SCENES, SIZES, assert_readable, texts
 
 from device.commands import NewGame
 from device.rules.planechase import Planeswalk
 from device.inputs import Button, ButtonPressed, EncoderTurned, TagRead
 from device.tagmap import TagMap
 from display.kiosk import Kiosk
-from display.layout import choose
 from display.targets import OffscreenTarget
 from display.ui import Tap, Type
 from drivers.rfid import Reader
@@ -323,10 +322,5 @@ def test_hw4_the_enrol_screen_cuts_nothing_and_its_targets_are_a_finger_tall(mak
         for size in ALL_SIZES:
             kiosk.retarget(OffscreenTarget(size))
             kiosk.redraw()
-            layout = choose(*size)
-            for d in kiosk.canvas.drawn:
-                assert not d.cut, (size, d)
-                assert d.size >= layout.tiny, (size, d)
-            for target in kiosk.canvas.targets:
-                assert target.rect[3] >= layout.touch, (size, target)
+            assert_readable(kiosk, size)
     assert texts(kiosk, "enrol.confirm")

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
-from scenes import LANGUAGES, POD, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
+from scenes import LANGUAGES, POD, SAMPLE_TEXT, SCENES, SIZES, assert_readable, drawn, shown, texts
 
 from device.commands import ChangePoison, DealCommanderDamage, NewGame
 from device.inputs import Button
@@ -79,12 +79,7 @@ def test_hw4_no_text_is_cut_or_shrunk_below_tiny_and_targets_are_a_finger_tall(
     kiosk = make_kiosk(SIZES[0], language)
     SCENES[scene](kiosk)
     for size in sizes(kiosk):
-        layout = choose(*size)
-        for d in kiosk.canvas.drawn:
-            assert not d.cut, (size, d)
-            assert d.size >= layout.tiny, (size, d)
-        for target in kiosk.canvas.targets:
-            assert target.rect[3] >= layout.touch, (size, target)
+        assert_readable(kiosk, size)
         shown_banner = banner(kiosk)
         if shown_banner is not None:
             lives = [d.rect for d in kiosk.canvas.drawn if d.role.endswith(".life")]

@@ -17,31 +17,15 @@ from display.kiosk import Kiosk
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget
 from display.ui import Go, Tap
+from hands import Hands
 from scenes import LANGUAGES, SIZES, texts
 from scenes_conspiracy import ELEVEN, start_event
 
 MakeKiosk = Callable[..., Kiosk]
 
 
-class Keys:
-    """Keys, typed text and touches, as a person gives them; the frame is drawn after each."""
-
-    def __init__(self, kiosk: Kiosk) -> None:
-        self.kiosk = kiosk
-        kiosk.redraw()
-
-    def press(self, *keys: int, text: str = "") -> None:
-        for k in keys:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-        if text:
-            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-        self.kiosk.settle()
-
-    def touch(self, action: object) -> None:
-        target = next(t for t in self.kiosk.canvas.targets if t.action == action)
-        x, y, w, h = target.rect
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
-        self.kiosk.settle()
+class Keys(Hands):
+    """Keys, typed text and touches on the set-up screen, as a person gives them."""
 
     @property
     def form(self) -> SetupForm:
@@ -53,35 +37,32 @@ class Keys:
         """→ or ← until the row has the focus."""
         wanted = rows(self.form).index((kind, key))
         while self.form.row != wanted:
-            self.press(pygame.K_RIGHT if self.form.row < wanted else pygame.K_LEFT)
-
-    def says(self, role: str) -> list[str]:
-        return texts(self.kiosk, role)
+            self.keys(pygame.K_RIGHT if self.form.row < wanted else pygame.K_LEFT)
 
 
 def test_tb1_a_seats_default_name_is_a_hint_that_typing_replaces(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "en")
     p = Keys(k)
-    p.press(pygame.K_F2)
+    p.keys(pygame.K_F2)
     p.to("name", "0")
     assert p.says("setup.caret.name") == ["_"]
     assert p.says("setup.placeholder.name")[:2] == ["Player 1", "Player 2"]
     assert p.says("setup.value.name") == []
-    p.press(text="A")  # the first character replaces the hint
+    p.keys(text="A")  # the first character replaces the hint
     assert p.says("setup.value.name") == ["A_"]
     assert p.says("setup.placeholder.name")[0] == "Player 2"
-    p.press(text="lice")
+    p.keys(text="lice")
     assert p.says("setup.value.name") == ["Alice_"]
-    p.press(*[pygame.K_BACKSPACE] * 5)  # everything erased: the hint is back
+    p.keys(*[pygame.K_BACKSPACE] * 5)  # everything erased: the hint is back
     assert p.says("setup.value.name") == []
     assert p.says("setup.placeholder.name")[:2] == ["Player 1", "Player 2"]
     assert p.says("setup.caret.name") == ["_"]
-    p.press(pygame.K_BACKSPACE)  # nothing left to erase
+    p.keys(pygame.K_BACKSPACE)  # nothing left to erase
     assert p.says("setup.placeholder.name")[0] == "Player 1"
-    p.press(text="Alice")
-    p.press(pygame.K_RIGHT, pygame.K_RIGHT, text="Cyd")  # seat 2 left alone
-    p.press(pygame.K_RETURN, pygame.K_RETURN)  # on past the last seat, left alone too
-    p.press(pygame.K_RETURN)  # Enter off the name rows starts
+    p.keys(text="Alice")
+    p.keys(pygame.K_RIGHT, pygame.K_RIGHT, text="Cyd")  # seat 2 left alone
+    p.keys(pygame.K_RETURN, pygame.K_RETURN)  # on past the last seat, left alone too
+    p.keys(pygame.K_RETURN)  # Enter off the name rows starts
     assert k.state is not None
     assert [pl.name for pl in k.state.players] == ["Alice", "Player 2", "Cyd", "Player 4"]
 
@@ -89,14 +70,14 @@ def test_tb1_a_seats_default_name_is_a_hint_that_typing_replaces(make_kiosk: Mak
 def test_tb1_an_untyped_seat_starts_with_the_hint_in_the_screens_language(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "en")
     p = Keys(k)
-    p.press(pygame.K_F2)
+    p.keys(pygame.K_F2)
     p.to("language")
-    p.press(pygame.K_UP)  # English → Russian: the hints follow
+    p.keys(pygame.K_UP)  # English → Russian: the hints follow
     p.to("name", "1")
     assert p.says("setup.placeholder.name")[:2] == ["Игрок 1", "Игрок 2"]
-    p.press(text="Вера")
+    p.keys(text="Вера")
     p.to("start")
-    p.press(pygame.K_RETURN)
+    p.keys(pygame.K_RETURN)
     assert k.state is not None
     assert [pl.name for pl in k.state.players] == ["Игрок 1", "Вера", "Игрок 3", "Игрок 4"]
 
@@ -104,12 +85,12 @@ def test_tb1_an_untyped_seat_starts_with_the_hint_in_the_screens_language(make_k
 def test_cj1_an_events_name_is_a_hint_too(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "pl")
     p = Keys(k)
-    p.press(pygame.K_F2)
+    p.keys(pygame.K_F2)
     while p.form.base != "conspiracy":
-        p.press(pygame.K_UP)
+        p.keys(pygame.K_UP)
     p.to("event")
     assert p.says("setup.placeholder.event") == ["Turniej"]
-    p.press(text="Kraków")
+    p.keys(text="Kraków")
     assert p.says("setup.value.event") == ["Kraków_"]
     assert p.says("setup.placeholder.event") == []
 
@@ -119,25 +100,25 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
     the same table's next game (who goes first is drawn again)."""
     k = make_kiosk((800, 480), "en")
     p = Keys(k)
-    p.press(pygame.K_F2)
+    p.keys(pygame.K_F2)
     p.to("module", "planechase")
-    p.press(pygame.K_UP)
+    p.keys(pygame.K_UP)
     p.to("count")
-    p.press(pygame.K_DOWN)  # three players
+    p.keys(pygame.K_DOWN)  # three players
     p.to("name", "0")
-    p.press(text="Ann")
-    p.press(pygame.K_RIGHT, text="Bea")  # seat 3 keeps its hint
+    p.keys(text="Ann")
+    p.keys(pygame.K_RIGHT, text="Bea")  # seat 3 keeps its hint
     p.to("first")
-    p.press(pygame.K_UP)  # Ann first
+    p.keys(pygame.K_UP)  # Ann first
     p.to("option", "planar_deck_size")
-    p.press(pygame.K_UP, pygame.K_UP)  # 12 cards
+    p.keys(pygame.K_UP, pygame.K_UP)  # 12 cards
     p.to("start")
-    p.press(pygame.K_RETURN)
+    p.keys(pygame.K_RETURN)
     first = k.game
     assert k.state is not None and [pl.name for pl in k.state.players] == ["Ann", "Bea", "Player 3"]
     assert k.state.options["planar_deck_size"] == 12
 
-    p.press(pygame.K_F2)
+    p.keys(pygame.K_F2)
     assert p.says("setup.value.base") == ["Commander"]
     assert p.says("setup.value.module") == ["on", "off"]
     assert p.says("setup.value.count") == ["3"]
@@ -148,7 +129,7 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
     assert p.says("setup.value.first") == ["random"]
     p.to("option", "planar_deck_size")
     assert p.says("setup.value.option")[p.says("setup.label.option").index("Deck size")] == "12"
-    p.press(pygame.K_RETURN)
+    p.keys(pygame.K_RETURN)
     assert k.game != first
     state = k.state
     assert state is not None and state.formats == ("commander", "planechase")
@@ -172,8 +153,8 @@ def test_tb2_a_finished_game_started_elsewhere_is_offered_too(make_kiosk: MakeKi
         "wizards_duel", ["wizards_duel"], 3, ["Ala", "Ola", "Ewa"])
     assert form.options == {"magic_lesson": True}
     p.to("name", "0")
-    p.press(*[pygame.K_BACKSPACE] * 3, text="Iza")  # changed, then back to the table and here again
-    p.press(pygame.K_ESCAPE, pygame.K_F2)
+    p.keys(*[pygame.K_BACKSPACE] * 3, text="Iza")  # changed, then back to the table and here again
+    p.keys(pygame.K_ESCAPE, pygame.K_F2)
     assert p.form.names[:3] == ["Iza", "Ola", "Ewa"]
 
 
@@ -182,7 +163,7 @@ def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKio
     start_event(k, "Kyoto", ELEVEN)
     k.ui.said = []  # the event's opening message read: the status line is one line again
     p = Keys(k)
-    p.press(pygame.K_F2)
+    p.keys(pygame.K_F2)
     form = p.form
     assert (form.base, form.count, form.event, tuple(form.names[:11])) == ("conspiracy", 11, "Kyoto", ELEVEN)
     assert p.says("setup.value.count") == ["11 (pods: 6 + 5)"]
@@ -205,7 +186,7 @@ def test_the_first_screen_says_no_game_once_and_how_to_start(make_kiosk: MakeKio
     hint = tr("ui.no_game_hint")
     assert "Enter" in hint and "F2" in hint and tr("ui.btn.next") in hint and tr("ui.btn.setup") in hint
     p = Keys(k)
-    p.press(pygame.K_RETURN)
+    p.keys(pygame.K_RETURN)
     assert k.ui.screen == "setup" and k.state is None
     assert k.ui.error is None  # not refused: there was nothing to advance
 
@@ -216,23 +197,23 @@ def test_the_first_screen_says_no_game_once_and_how_to_start(make_kiosk: MakeKio
 def _ct_pc(k: Kiosk) -> None:
     """Planechase and Contraptions on, options away from their defaults (the longest values)."""
     p = Keys(k)
-    p.press(pygame.K_F2)
+    p.keys(pygame.K_F2)
     for module in ("planechase", "contraptions"):
         p.to("module", module)
-        p.press(pygame.K_UP)
+        p.keys(pygame.K_UP)
     for option, turns in (("contraptions", 2), ("declined", 1), ("contraption_cards", 1), ("planar_deck", -1),
                           ("turn_markers", 0), ("communal_deck", 1)):
         p.to("option", option)
-        p.press(*[pygame.K_UP if turns > 0 else pygame.K_DOWN] * abs(turns))
+        p.keys(*[pygame.K_UP if turns > 0 else pygame.K_DOWN] * abs(turns))
 
 
 def _plain(k: Kiosk) -> None:
-    Keys(k).press(pygame.K_F2)
+    Keys(k).keys(pygame.K_F2)
 
 
 def _event(k: Kiosk) -> None:
     start_event(k, "Kyoto", ELEVEN)
-    Keys(k).press(pygame.K_F2)  # the event's players offered again
+    Keys(k).keys(pygame.K_F2)  # the event's players offered again
 
 
 FORMS = {"plain": _plain, "planechase+contraptions": _ct_pc, "event": _event}
@@ -281,6 +262,6 @@ def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
                 assert (texts(k, "setup.more.up") == ["↑"]) == (min(shown) > 0), (size, index)
                 assert (texts(k, "setup.more.down") == ["↓"]) == (max(shown) < len(table) - 1), (size, index)
                 if choices > 1:
-                    p.press(pygame.K_UP)
+                    p.keys(pygame.K_UP)
     assert problems == []
     assert k.fonts.missing == set()
