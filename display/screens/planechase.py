@@ -46,7 +46,7 @@ from device.rules.planechase import (
     odds,
     planar_controller,
 )
-from device.state import GameState, Step
+from device.state import GameState, Step, outcome
 from device.state_planechase import ChoiceKind, DieFace, FaceUpCard, PlanarKind, PlanechaseState
 from device.text import Message
 from display import cardtext, symbols, theme, upkeep
@@ -396,6 +396,17 @@ class Planechase(Screen):
             c.text(state.player(last.seat).name, (tx, cy + pad // 4), lay.small, theme.DIM, anchor="topleft",
                    max_width=tw, role="pc.die.roller", min_size=lay.tiny)
         ty = y + pad + die_size + pad
+        if outcome(state) is None:  # once the game is decided nobody rolls again: the logs take the room
+            ty = self._draw_cost_and_odds(view, state, (x, y, w, h), ty)
+        ty += pad // 2
+        self._draw_logs(view, state, pc, (x + pad, ty, inner, y + h - pad - ty))
+
+    def _draw_cost_and_odds(self, view: View, state: GameState, area: Rect, ty: int) -> int:
+        """The next roll's cost and the odds under the die from ``ty``; returns where they end."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        pad = lay.margin
+        inner = w - 2 * pad
         # The next roll's cost, the number the table acts on (PC-2): a generic mana symbol.
         roller = state.active if state.step is Step.MAIN else planar_controller(state)
         ty += draw_cost(view, (x + pad, ty, inner), next_roll_cost(state, roller)) + pad // 2
@@ -418,8 +429,7 @@ class Planechase(Screen):
             if fitted is None:
                 break
             ty += c.paragraph(words, (x + pad, ty, inner, room), fitted, tone, role=role, min_size=fitted)
-        ty += pad // 2
-        self._draw_logs(view, state, pc, (x + pad, ty, inner, y + h - pad - ty))
+        return ty
 
     def _draw_logs(self, view: View, state: GameState, pc: PlanechaseState, area: Rect) -> None:
         """The roll log and the planes visited (PC-13), newest first, as many as fit; each roll

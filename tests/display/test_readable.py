@@ -12,7 +12,7 @@ import pygame
 import pytest
 from scenes import LANGUAGES, POD, SAMPLE_TEXT, SCENES, SIZES, assert_readable, drawn, shown, texts
 
-from device.commands import ChangePoison, DealCommanderDamage, NewGame
+from device.commands import ChangePoison, Concede, DealCommanderDamage, NewGame
 from device.inputs import Button
 from device.state_planechase import DieFace, Roll
 from display import theme
@@ -362,3 +362,21 @@ def test_one_letter_and_short_names_draw_their_badges(make_kiosk: MakeKiosk) -> 
     kiosk.execute(ChangePoison(seat=2, delta=2, source=3))
     kiosk.redraw()
     assert "漢" in texts(kiosk, "seat0.cmd.from") and "Jo" in texts(kiosk, "seat1.cmd.from")
+
+
+def test_pc2_a_decided_game_shows_no_next_roll(make_kiosk: MakeKiosk) -> None:
+    """PC-2, PC-13: once a player has won nobody rolls again, so the Planechase screen drops the
+    next roll's cost and the odds; the die's last face and the roll log stay."""
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("commander", "planechase"), players=("Ann", "Bob"), first="Ann"))
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.dispatch(Press(Button.ROLL))
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    assert texts(kiosk, "pc.cost") and texts(kiosk, "pc.odds")
+    kiosk.execute(Concede(seat=1))
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    assert texts(kiosk, "header.headline") == ["Ann wins"]
+    assert texts(kiosk, "pc.cost") == [] and texts(kiosk, "pc.odds") == []
+    assert texts(kiosk, "pc.die.roller") == ["Ann"]
