@@ -275,8 +275,8 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
             for option in options:
                 if best is None or option.life > best.life:
                     best = option
-            if best is not None and best.life >= goal:
-                return best
+            if best is not None and (best.life >= goal or not player.in_game):
+                return best  # a player out of the game keeps their name readable before their life
     if best is not None:
         return best
     # No badge fits the tile's width even with the shortest names (many players on a small

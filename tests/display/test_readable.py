@@ -380,3 +380,18 @@ def test_pc2_a_decided_game_shows_no_next_roll(make_kiosk: MakeKiosk) -> None:
     assert texts(kiosk, "header.headline") == ["Ann wins"]
     assert texts(kiosk, "pc.cost") == [] and texts(kiosk, "pc.odds") == []
     assert texts(kiosk, "pc.die.roller") == ["Ann"]
+
+
+def test_tb4_a_player_out_of_the_game_keeps_a_readable_name(make_kiosk: MakeKiosk) -> None:
+    """TB-4: さくら out to 21 commander damage in a Planechase game has a two-line reason under her
+    life total; her name stays at the layout's name size rather than shrinking to make the old
+    total larger."""
+    kiosk = make_kiosk((800, 480), "ru")
+    kiosk.execute(NewGame(formats=("commander", "planechase"), players=("Аня", "Борис", "さくら", "Łukasz"),
+                          first="Аня"))
+    kiosk.dispatch(Press(Button.NEXT))  # the main phase: the plane's strip under the seats
+    kiosk.execute(DealCommanderDamage(seat=2, source=0, amount=21))
+    kiosk.redraw()
+    name = next(d for d in kiosk.canvas.drawn if d.text == "さくら" and d.role.endswith(".name"))
+    assert name.size == kiosk.canvas.layout.medium
+    assert not any(d.cut for d in kiosk.canvas.drawn)
