@@ -143,6 +143,7 @@ class Canvas:
         characters (never before a closing mark such as 、 or 。)."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
+            start = len(lines)
             current = ""
             for joiner, token in _tokens(paragraph):
                 candidate = f"{current}{joiner}{token}" if current else token
@@ -152,6 +153,8 @@ class Canvas:
                     lines.append(current)
                     current = token
             lines.append(current)
+            if len(lines) - start >= 2:
+                lines[-2:] = _no_orphan(lines[-2], lines[-1])
         return lines
 
     def wrapped(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str] | None:
@@ -225,6 +228,20 @@ def joiners(text: str, lines: list[str]) -> list[str | None]:
 
 #: Marks a line may not start with (Japanese line breaking); they stay with what comes before.
 NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー々ゝゞ…ぁぃぅぇぉっゃゅょァィゥェォッャュョ:;,.!?)]}")
+
+
+def _no_orphan(before: str, last: str) -> list[str]:
+    """A paragraph's last two lines, with the line before giving its last CJK character to a last
+    line that would hold a single CJK character ("…を押" / "す" becomes "…を" / "押す"): a
+    Japanese paragraph does not end on a lone kana."""
+    ending = _tokens(last)
+    ahead = _tokens(before)
+    if len(ending) != 1 or ending[0][0] or ord(ending[0][1][0]) < 0x3000 or len(ahead) < 3:
+        return [before, last]
+    joiner, token = ahead[-1]
+    if joiner or ord(token[0]) < 0x3000:
+        return [before, last]
+    return [before[: len(before) - len(token)], token + last]
 
 
 def _tokens(paragraph: str) -> list[tuple[str, str]]:

@@ -135,3 +135,17 @@ def test_the_missing_font_notice_lasts_as_long_as_its_cause(make_kiosk: Callable
     kiosk.ui.said = []
     kiosk.redraw()
     assert texts(kiosk, "status.font") == []
+
+
+@pytest.mark.parametrize("text", ["解決したら「次へ」を押す", "Enterで次へ進む。"])
+def test_a_japanese_paragraph_does_not_end_on_a_lone_character(make_kiosk: Callable[..., Kiosk], text: str) -> None:
+    """Where the last character alone would go onto a line of its own, the line before gives it
+    one more: "…を押" / "す" is drawn "…を" / "押す"; the lines still make the whole text."""
+    kiosk = make_kiosk((800, 480), "ja")
+    canvas, size = kiosk.canvas, kiosk.canvas.layout.small
+    last = text[-2:] if text.endswith("。") else text[-1:]
+    width = canvas.fonts.measure(text[: len(text) - len(last)], size)[0]
+    lines = canvas.wrap(text, size, width)
+    assert "".join(lines) == text
+    assert len(lines) == 2 and len(lines[-1]) > len(last)
+    assert all(canvas.fonts.measure(line, size)[0] <= width for line in lines)
