@@ -417,6 +417,20 @@ def test_pc10_grand_melee_one_plane_per_turn_marker(scripted: tuple[Controller, 
     assert pc(controller).markers == (1, 6)
 
 
+@pytest.mark.parametrize("count", range(4, 11))
+def test_pc10_grand_melee_markers_go_to_every_fifth_player(controller: Controller, count: int) -> None:
+    """PC-10 (CR 807.4a, 807.4b): the starting player has the first turn marker and the player
+    four seats to their left (the fifth player) the second: at a table of ten, seats 3 and 7 when
+    the third player starts, not 3 and 8.  A table too small for four players a marker (the
+    gadget's Grand Melee has at least two) spreads its two markers evenly."""
+    players = tuple(f"P{n}" for n in range(1, count + 1))
+    controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="P3",
+                               options={"grand_melee": "on"}))
+    expected = (2, 6 % count) if count >= 8 else (2, (2 + round(count / 2)) % count)
+    assert pc(controller).markers == expected
+    assert [c.owner for c in pc(controller).face_up] == list(expected)
+
+
 # --- PC-11 special cards -----------------------------------------------------------------------------------
 
 

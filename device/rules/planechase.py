@@ -733,6 +733,16 @@ def _validate_options(state: GameState) -> None:
                                  needed=2 * markers, count=count)
 
 
+def marker_seats(starting: int, players: int, markers: int) -> tuple[int, ...]:
+    """Where the turn markers start (CR 807.4b): the starting player has the first, the player
+    four seats to the left of the one before (the fifth player) the next, and so on.  A table
+    with fewer than four players a marker (a smaller Grand Melee, or ``turn_markers`` set
+    higher) spreads them as evenly as its seats allow."""
+    if 4 * markers <= players:
+        return tuple((starting + 4 * i) % players for i in range(markers))
+    return tuple((starting + round(i * players / markers)) % players for i in range(markers))
+
+
 def _marker_count(state: GameState) -> int:
     wanted = state.options.get("turn_markers", 0)
     return int(wanted) if isinstance(wanted, int) and wanted else max(2, len(state.players) // 4)
@@ -761,8 +771,7 @@ def _deal(state: GameState, rng: Random, keep: dict[int | None, PlanarDeck] | No
         decks.append(PlanarDeck(owner=owner, cards=tuple(ref(c) for c in cards)))
     markers: tuple[int, ...] = ()
     if o.get("grand_melee"):
-        m = _marker_count(state)
-        markers = tuple((state.starting_player + round(i * count / m)) % count for i in range(m))
+        markers = marker_seats(state.starting_player, count, _marker_count(state))
     return PlanarDecksDealt(
         plain_d6=bool(o.get("plain_d6")), communal=communal, two_headed_giant=bool(o.get("two_headed_giant")),
         grand_melee=bool(o.get("grand_melee")), eternities_map=bool(o.get("eternities_map")), source=source,
