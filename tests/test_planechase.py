@@ -628,6 +628,26 @@ def test_pc14_eternities_map_moves_and_hellrides(journal_path: Path) -> None:
         assert board is not None and (board.x, board.y) == (1, 2)
 
 
+def test_pc14_a_named_direction_answers_the_maps_question(journal_path: Path) -> None:
+    """PC-14: after a bare planeswalk asks where to go, 'planeswalk e' answers it as 'choose e'
+    does; undo takes the move back to the question."""
+    with Journal(journal_path) as journal:
+        controller = Controller(journal, rng=Scripted())
+        start(controller, communal_deck="on", eternities_map="on")
+        controller.execute(Advance())
+        messages = say(controller, Planeswalk())
+        assert messages[0].startswith("Alice, choose where to planeswalk: north, east")
+        board = pc(controller).map
+        assert board is not None
+        east = next(c.name for c in board.cells if (c.x, c.y) == (1, 0))
+        assert say(controller, Planeswalk(direction="e"))[0].startswith(f"Alice planeswalks east to {east}.")
+        board = pc(controller).map
+        assert board is not None and (board.x, board.y) == (1, 0) and pc(controller).choice is None
+        controller.undo()
+        assert pc(controller).choice is not None
+        assert say(controller, ChoosePlanar(answer=("e",)))[0].startswith(f"Alice planeswalks east to {east}.")
+
+
 def test_pc14_eternities_map_needs_the_communal_deck(journal_path: Path) -> None:
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(1))

@@ -937,6 +937,10 @@ def _owner_key(pc: PlanechaseState, card: FaceUpCard) -> int | None:
 
 @decides(Planeswalk)
 def _planeswalk(state: GameState, command: Planeswalk, rng: Random) -> list[Event]:
+    waiting = planechase(state).choice
+    if command.direction is not None and waiting is not None and waiting.kind is ChoiceKind.DIRECTION:
+        # PC-14: a planeswalk that names a direction answers the map's question of where to go.
+        return _choose(state, ChoosePlanar(answer=(command.direction,)), rng)
     pc = _ready(state)
     seat = planar_controller(state) if command.seat is None else command.seat
     check_seat(state, seat)
