@@ -8,6 +8,7 @@ from device.commands import (
     Advance,
     ChangeLife,
     ChangePoison,
+    Command,
     Concede,
     DealCommanderDamage,
     Lose,
@@ -217,3 +218,21 @@ def test_lf4_history_log_keeps_every_change_and_marks_undone_ones(controller: Co
     assert controller.history()[-1].messages()[0].params["name"] == "Carol"
     with pytest.raises(IllegalCommand, match="Nothing to redo"):
         controller.redo()
+
+
+@pytest.mark.parametrize("command", [
+    ChangeLife(seat=0, delta=-3, source=2),
+    ChangePoison(seat=0, delta=1, source=2),
+    DealCommanderDamage(seat=0, source=2, amount=5),
+])
+def test_lf2_a_player_who_has_left_deals_no_more_damage(controller: Controller, command: Command) -> None:
+    """LF-2 (CR 800.4a): Carol conceded, and everything she owned left with her: damage, poison
+    or commander damage "from Carol" is refused with the reason, and nothing is recorded."""
+    controller.execute(NewGame(formats=("commander",), players=("Alice", "Bob", "Carol"), first="Alice"))
+    controller.execute(Concede(seat=2))
+    before = controller.state
+    with pytest.raises(IllegalCommand) as refused:
+        controller.execute(command)
+    assert str(refused.value) == ("Carol has left the game (conceded): nothing of theirs deals damage or changes "
+                                  "life any more. Undo the loss first if it was a mistake.")
+    assert controller.state == before

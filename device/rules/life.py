@@ -45,6 +45,8 @@ register_texts(
         "life.set_range": "Life can be set from -{limit} to {limit}; {life} given.",
         "life.same": "{name} already has {life} life.",
         "life.out": "{name} has already lost ({reason}); undo that first if it was a mistake.",
+        "life.source_left": "{name} has left the game ({reason}): nothing of theirs deals damage or changes life "
+        "any more. Undo the loss first if it was a mistake.",
         "life.poison_below": Plural(
             "{name} has {poison} poison counter; {remove} cannot be removed.",
             "{name} has {poison} poison counters; {remove} cannot be removed.",
@@ -119,9 +121,16 @@ def _alive(state: GameState, seat: int) -> Player:
     return _in_game(state, seat)
 
 
-def _check_source(state: GameState, source: int | None) -> None:
-    if source is not None:
-        check_seat(state, source)
+def _check_source(state: GameState, source: int | None) -> Player | None:
+    """The source of a change: a seat of this table still in the game (LF-2; CR 800.4a: when a
+    player leaves, everything they own leaves with them)."""
+    if source is None:
+        return None
+    player = check_seat(state, source)
+    if player.lost is not None:
+        raise IllegalCommand("life.source_left", name=player.name,
+                             reason=Message(f"life.why.{player.lost.reason.value}"))
+    return player
 
 
 def _check_amount(amount: int) -> None:
@@ -184,7 +193,8 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
     if not base.commander_damage:
         raise IllegalCommand("life.no_commander_damage", base=title(base))
     _alive(state, command.seat)
-    owner = check_seat(state, command.source)
+    owner = _check_source(state, command.source)
+    assert owner is not None
     names = commander_names(owner)
     if command.commander is None:
         if len(names) > 1:

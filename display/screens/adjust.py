@@ -50,15 +50,16 @@ def counters(state: GameState) -> list[str]:
 
 
 def sources(state: GameState, form: AdjustForm) -> list[tuple[int | None, int]]:
-    """Who a change can come from: nobody or a player; for commander damage, each commander."""
+    """Who a change can come from: nobody or a player still in the game (LF-2: what a player
+    owned left with them); for commander damage, each commander."""
     if form.counter == "commander":
         return [
             (p.seat, index)
             for p in state.players
-            if p.seat != form.seat
+            if p.seat != form.seat and p.lost is None
             for index in range(len(commander_names(p)))
         ]
-    return [(None, 0), *((p.seat, 0) for p in state.players)]
+    return [(None, 0), *((p.seat, 0) for p in state.players if p.lost is None)]
 
 
 def source_label(view: View, state: GameState, source: int | None, commander: int, counter: str) -> str:

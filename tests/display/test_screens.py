@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
 
-from device.commands import ChangeLife, DealCommanderDamage, NewGame
+from device.commands import ChangeLife, Concede, DealCommanderDamage, NewGame
 from device.inputs import Button, ReaderStatus, TagRead
 from display.i18n import Translator
 from display.kiosk import Kiosk
@@ -451,3 +451,15 @@ def test_lf4_the_undo_line_of_a_long_change_is_never_cut(make_kiosk: MakeKiosk, 
     shown = "".join("".join(d.text for d in undo).split())
     first = Translator(language).message(kiosk.controller.last_change().messages()[0])  # type: ignore[union-attr]
     assert "".join(first.split()) in shown
+
+
+def test_lf2_the_adjust_screen_offers_no_source_who_has_left(make_kiosk: MakeKiosk) -> None:
+    """LF-2: Carol conceded; the adjust screen's "From" row offers nobody, Alice and Bob, and
+    for commander damage only the commanders of players still in the game."""
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("commander",), players=("Alice", "Bob", "Carol"), first="Alice"))
+    kiosk.execute(Concede(seat=2))
+    kiosk.dispatch(Go("adjust"))
+    kiosk.redraw()
+    froms = [t.action.value for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "adj.from"]
+    assert froms == [(None, 0), (0, 0), (1, 0)]
