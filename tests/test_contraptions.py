@@ -319,6 +319,28 @@ def test_cta3_two_dice_pick_one_and_assembling_is_mandatory(journal: Journal) ->
     assert say(controller, PlaceContraption(sprocket=1))[0] == f"Alice assembles {card} onto Alice's sprocket 1."
 
 
+def test_cta3_a_mandatory_assembly_cannot_lapse(journal: Journal) -> None:
+    """CT-A3: with two faction dice NEXT (from the upkeep to the main phase, then to pass the
+    turn) and 'pass' cannot let the assembly lapse: passing is refused with what is still
+    required, in the main phase as in the upkeep; once assembled the turn passes."""
+    controller = game(journal, faces=[1, 4], contraptions="a", faction_dice="2")
+    say(controller, RollContraptionDie())
+    required = ("With 2 faction dice assembling is mandatory (CT-A3): assemble from library 1 (Order of the Widget) "
+                "or library 4 (Goblin Explosioneers).")
+    controller.execute(Advance())  # to the main phase: the assembly still waits
+    assert refused(controller, Advance()) == required
+    assert refused(controller, PassTurn()) == required
+    with pytest.raises(IllegalCommand, match="assembling is mandatory"):
+        controller.press(ButtonPressed(Button.NEXT))  # the big button, as at the table
+    turn = controller.state.turn  # type: ignore[union-attr]
+    card = top(controller, 3)
+    say(controller, AssembleContraption(library=4))
+    assert refused(controller, PassTurn()) == f"{card} is waiting for a sprocket: place it or decline it first."
+    say(controller, PlaceContraption(sprocket=1))
+    controller.execute(PassTurn())
+    assert controller.state.turn == turn + 1  # type: ignore[union-attr]
+
+
 def test_cta4_a_just_assembled_contraption_cranks_the_same_upkeep(journal: Journal) -> None:
     """CT-A4 (seed scenario): the counter moves after the upkeep assembly, so the new contraption
     can crank in the same upkeep, even on the player's first turn."""

@@ -32,7 +32,7 @@ from device.events import Event, TurnPassed
 from device.formats import Format, TableOption, register_format, register_option
 from device.inputs import Button, ButtonPressed
 from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
-from device.rules.table import check_seat
+from device.rules.table import PASS_CHECKS, check_seat
 from device.state import GameState, Step
 from device.state_contraptions import (
     FIRST_COUNTER,
@@ -893,6 +893,23 @@ def _highlight(state: GameState, command: HighlightSprocket, rng: Random) -> lis
     if job.card is None:
         raise IllegalCommand("ct.no_card_yet", what=str(job_banner(state, job)))
     return [SprocketHighlighted(sprocket=(job.highlight - 1 + command.step) % 3 + 1)]
+
+
+def _mandatory_assembly_done(state: GameState) -> None:
+    """CT-A3: with two or three faction dice the assembly must be made before the turn passes;
+    NEXT and 'pass' say what is still required instead of letting it lapse."""
+    ct = state.contraptions
+    job = ct.assembly if ct is not None else None
+    if ct is None or job is None or not job.mandatory:
+        return
+    if job.card is not None:
+        raise IllegalCommand("ct.card_waiting", card=job.card)
+    stocked = [i for i in job.libraries if ct.libraries[i].cards]
+    if stocked:
+        raise IllegalCommand("ct.must_assemble", dice=ct.dice, allowed=libraries_message(state, stocked))
+
+
+PASS_CHECKS.append(_mandatory_assembly_done)
 
 
 @decides(DeclineAssembly)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 
 from device.commands import Advance, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
@@ -160,6 +161,13 @@ def next_turn(state: GameState) -> tuple[list[int], int]:
     return skipped, state.active
 
 
+#: Rules that keep the turn from passing while something mandatory waits (a Contraptions
+#: assembly with two or three faction dice, CT-A3).  A check gets the state and raises
+#: ``IllegalCommand`` with what the table must do first.
+PassCheck = Callable[[GameState], None]
+PASS_CHECKS: list[PassCheck] = []
+
+
 @decides(Advance)
 def _advance(state: GameState, command: Advance, rng: Random) -> list[Event]:
     if state.step is Step.UPKEEP:
@@ -169,6 +177,8 @@ def _advance(state: GameState, command: Advance, rng: Random) -> list[Event]:
 
 @decides(PassTurn)
 def _pass(state: GameState, command: PassTurn, rng: Random) -> list[Event]:
+    for check in PASS_CHECKS:
+        check(state)
     skipped, seat = next_turn(state)
     events: list[Event] = [TurnSkipped(seat=s) for s in skipped]
     events.append(TurnPassed(to=seat, turn=state.turn + 1))
