@@ -235,6 +235,32 @@ class Catalog:
             )
         raise UnknownName("catalog.unknown_card", text=text)
 
+    def split(self, text: str) -> tuple[str, ...]:
+        """A list of card names separated by commas, as players type it, where a printed name
+        that has commas in it ("The Drum, Mining Facility"; "Fblthp: Completely, Utterly,
+        Totally Lost") counts as one: this catalog's names with commas are matched first,
+        longest first and ignoring case and spacing; the rest is split at the commas."""
+        line = " ".join(text.split())
+        folded = line.casefold()
+        with_commas = sorted((n for n in self.names if "," in n), key=len, reverse=True)
+        found: list[str] = []
+        at = 0
+        while at < len(line):
+            if line[at] in ", ":
+                at += 1
+                continue
+            name = next((n for n in with_commas if folded.startswith(n.casefold(), at)
+                         and folded[at + len(n):at + len(n) + 1] in ("", ",", " ")), None)
+            if name is not None:
+                found.append(name)
+                at += len(name)
+                continue
+            end = line.find(",", at)
+            end = len(line) if end < 0 else end
+            found.append(line[at:end].strip())
+            at = end
+        return tuple(piece for piece in found if piece)
+
     def search(self, text: str, limit: int = 10) -> tuple[Card, ...]:
         """Cards for type-to-search, best first: the whole name, then names starting with the
         text, then names whose words start with the typed words, then names containing it.

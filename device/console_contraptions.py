@@ -34,7 +34,8 @@ def card_name(text: str) -> str:
 
 
 def card_names(words: list[str]) -> tuple[str, ...]:
-    return tuple(card_name(part) for part in " ".join(words).split(",") if part.strip())
+    """Contraptions separated by commas; a printed name with commas in it is one name (CT-1)."""
+    return tuple(card_name(part) for part in load_catalog().contraptions().split(" ".join(words)))
 
 
 def _owner(console: Console, args: list[str]) -> tuple[list[str], int | None]:

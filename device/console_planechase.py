@@ -36,8 +36,9 @@ register_texts(
 
 
 def _names(args: list[str]) -> tuple[str, ...]:
-    """Card names separated by commas: ``Tazeem, Academy at Tolaria West``."""
-    return tuple(part.strip() for part in " ".join(args).split(",") if part.strip())
+    """Card names separated by commas: ``Tazeem, Academy at Tolaria West``; a printed name with
+    commas in it is one name (PC-4)."""
+    return load_catalog().planar().split(" ".join(args))
 
 
 @command("roll", "roll [PLAYER]", "Roll the planar die as the special action: the active player "

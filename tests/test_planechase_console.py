@@ -190,3 +190,18 @@ def test_pc12_physical_decks_are_described_as_what_the_gadget_knows(table: Table
 def test_pc12_a_communal_physical_deck_is_one_deck(table: Table) -> None:
     out = table.run("new ffa+planechase Alice Bob first=Alice planar_deck=physical communal_deck=on", undo=False)
     assert out[1] == "Planar deck: one communal deck of physical cards."
+
+
+def test_pc4_a_deck_lists_printed_names_with_commas(table: Table) -> None:
+    """PC-4: "The Drum, Mining Facility" and "Fblthp: Completely, Utterly, Totally Lost" are one
+    card each in a comma-separated deck list, typed in any case; a unique start ("the drum")
+    still names a card, and the deck has exactly the ten cards listed."""
+    table.run("new ffa+planechase Alice Bob first=Alice", undo=False)
+    others = [n for n in P if "," not in n and not n.startswith(("The Drum", "Fblthp"))][:8]
+    line = "deck Alice The Drum, Mining Facility, fblthp: completely, utterly, totally lost, " + ", ".join(others)
+    out = table.run(line)
+    assert not any(text.startswith("refused") for text in out), out
+    deck = table.controller.state.planechase.deck(0)  # type: ignore[union-attr]
+    names = {c.name for c in deck.cards} | {c.name for c in table.controller.state.planechase.face_up}  # type: ignore[union-attr]
+    assert {"The Drum, Mining Facility", "Fblthp: Completely, Utterly, Totally Lost", *others} == names
+    assert load_catalog().planar().split("the drum, " + others[0]) == ("the drum", others[0])
