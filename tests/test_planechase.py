@@ -431,6 +431,17 @@ def test_pc10_grand_melee_markers_go_to_every_fifth_player(controller: Controlle
     assert [c.owner for c in pc(controller).face_up] == list(expected)
 
 
+def test_pc10_a_removed_turn_marker_names_its_plane_in_good_english(scripted: tuple[Controller, Scripted]) -> None:
+    """PC-10 (901.14b): C3 holds the second marker of four players and concedes; three players
+    cannot keep two markers, so C3's marker is removed and its one plane "goes" to the bottom."""
+    controller, _ = scripted
+    controller.execute(NewGame(formats=("ffa", "planechase"), players=("A1", "B2", "C3", "D4"), first="A1",
+                               options={"grand_melee": "on"}))
+    plane = pc(controller).face_up[1].name
+    messages = say(controller, Concede(seat=2))
+    assert f"C3's turn marker is removed; {plane} goes to the bottom without anyone planeswalking." in messages
+
+
 # --- PC-11 special cards -----------------------------------------------------------------------------------
 
 
@@ -490,7 +501,7 @@ def test_pc11_spatial_merging_two_planes_chaos_triggers_each_once(scripted: tupl
     assert names(pc(controller).face_up) == [P[1], P[2]]
     rng.pips = [1]
     assert say(controller, RollPlanarDie()) == [
-        f"Alice rolled CHAOS (cost 1): {P[1]} and {P[2]}'s chaos ability triggers."
+        f"Alice rolled CHAOS (cost 1): the chaos abilities of {P[1]} and {P[2]} trigger."
     ]
     assert pc(controller).rolls[-1].result is DieFace.CHAOS
     rng.pips = [6]

@@ -135,7 +135,7 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
         "Time Distortion."
     ]
     assert table.run("roll", 3) == ["Alice rolled a blank (cost 3): nothing happens."]
-    assert table.run("roll", 1) == [f"Alice rolled CHAOS (cost 4): {P[2]} and {P[3]}'s chaos ability triggers."]
+    assert table.run("roll", 1) == [f"Alice rolled CHAOS (cost 4): the chaos abilities of {P[2]} and {P[3]} trigger."]
     assert table.run("planeswalk") == [
         f"Alice planeswalks away from {P[2]}, {P[3]} to Interplanar Tunnel. Alice encounters Interplanar Tunnel: "
         "resolve it, then press NEXT."

@@ -199,6 +199,9 @@ register_texts(
         "planechase.turned_over": "{seat} turns over {name}.",
         "planechase.rolled_blank": "{name} rolled a blank{cost}: nothing happens.",
         "planechase.rolled_chaos": "{name} rolled CHAOS{cost}: {planes}'s chaos ability triggers.",
+        "planechase.rolled_chaos_many": "{name} rolled CHAOS{cost}: the chaos abilities of {planes} trigger.",
+        "planechase.rolled_blank_chaos_many": "{name} rolled a blank{cost}, which counts as CHAOS "
+        "(Chaotic Aether): the chaos abilities of {planes} trigger.",
         "planechase.rolled_chaos_none": "{name} rolled CHAOS{cost}, but no plane is face up.",
         "planechase.rolled_blank_chaos": "{name} rolled a blank{cost}, which counts as CHAOS "
         "(Chaotic Aether): {planes}'s chaos ability triggers.",
@@ -234,6 +237,8 @@ register_texts(
         "planechase.cards_left_face_up": ", including face-up {cards}",
         "planechase.marker_passed": "{name} takes {old}'s turn marker and its planes.",
         "planechase.marker_removed": "{name}'s turn marker is removed; {cards} go to the bottom "
+        "without anyone planeswalking.",
+        "planechase.marker_removed_one": "{name}'s turn marker is removed; {cards} goes to the bottom "
         "without anyone planeswalking.",
         "planechase.cost_reset": "Planar die: the first roll this turn is free.",
         "planechase.card_skipped": "{name} is a phenomenon: put it on the bottom of {deck} and turn "
@@ -1591,10 +1596,11 @@ def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
         return Message("planechase.rolled_planeswalk", name=name, cost=cost)
     if event.result is DieFace.CHAOS and not event.chaos:
         return Message("planechase.rolled_chaos_none", name=name, cost=cost)
+    many = "_many" if len(event.chaos) > 1 else ""  # "X's ability triggers", "the abilities of X and Y trigger"
     if event.result is DieFace.CHAOS and event.face is DieFace.BLANK:
-        return Message("planechase.rolled_blank_chaos", name=name, cost=cost, planes=planes)
+        return Message(f"planechase.rolled_blank_chaos{many}", name=name, cost=cost, planes=planes)
     if event.result is DieFace.CHAOS:
-        return Message("planechase.rolled_chaos", name=name, cost=cost, planes=planes)
+        return Message(f"planechase.rolled_chaos{many}", name=name, cost=cost, planes=planes)
     return Message("planechase.rolled_blank", name=name, cost=cost)
 
 
@@ -1678,7 +1684,8 @@ def _describe_marker_passed(state: GameState, event: TurnMarkerPassed) -> Messag
 @describes(TurnMarkerRemoved)
 def _describe_marker_removed(state: GameState, event: TurnMarkerRemoved) -> Message:
     cards = [c.name for c in planechase(state).face_up if c.marker == event.marker]
-    return Message("planechase.marker_removed", name=state.player(event.seat).name, cards=_names(cards))
+    key = "planechase.marker_removed_one" if len(cards) == 1 else "planechase.marker_removed"
+    return Message(key, name=state.player(event.seat).name, cards=_names(cards))
 
 
 @describes(PlanarTurnBegan)
