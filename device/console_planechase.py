@@ -22,7 +22,7 @@ from device.rules.planechase import (
     next_roll_cost,
     odds,
     pip_label,
-    planar_controller,
+    planar_controllers,
     planechase,
 )
 from device.state import GameState
@@ -147,7 +147,9 @@ def _planes(console: Console, args: list[str]) -> None:
     for card in pc.face_up:
         marks = f", {card.counters} counter(s)" if card.counters else ""
         console.say(f"Face up: {card.name} ({card.kind.value}{marks})")
-    console.say(f"Planar controller: {state.player(planar_controller(state)).name}")
+    # Grand Melee: every turn marker's holder controls its own planes (901.14).
+    controllers = [state.player(seat).name for seat in planar_controllers(state)]
+    console.say(("Planar controllers: " if len(controllers) > 1 else "Planar controller: ") + ", ".join(controllers))
     if pc.encounter:
         console.say(f"Encountering {pc.encounter}: press NEXT (or 'ack') when it has resolved.")
     if pc.choice:

@@ -205,3 +205,12 @@ def test_pc4_a_deck_lists_printed_names_with_commas(table: Table) -> None:
     names = {c.name for c in deck.cards} | {c.name for c in table.controller.state.planechase.face_up}  # type: ignore[union-attr]
     assert {"The Drum, Mining Facility", "Fblthp: Completely, Utterly, Totally Lost", *others} == names
     assert load_catalog().planar().split("the drum, " + others[0]) == ("the drum", others[0])
+
+
+def test_pc10_planes_names_every_marker_holder_and_never_one_who_left(table: Table) -> None:
+    """PC-10 (901.14): in Grand Melee 'planes' names each turn marker's holder as a planar
+    controller; when A1 concedes, B2 takes A1's marker and A1 is named no more."""
+    table.run("new ffa+planechase A1 B2 C3 D4 E5 F6 G7 H8 first=A1 grand_melee=on", undo=False)
+    assert "Planar controllers: A1, E5" in table.run("planes")
+    table.run("concede A1")
+    assert "Planar controllers: B2, E5" in table.run("planes")
