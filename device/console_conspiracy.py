@@ -43,8 +43,10 @@ register_texts(
 def _event(console: Console, args: list[str]) -> None:
     names = [a for a in args if "=" not in a]
     options = dict(a.split("=", 1) for a in args if "=" in a)
-    if len(names) < 4:
+    if not names:
         raise _usage("event")
+    if len(names) < 4:  # the event's name and at least three players
+        raise IllegalCommand("consp.too_few", count=len(names) - 1)
     event, players = names[0], names[1:]
     games = event_games(event, players, options)
     console.say(str(event_message(event, [len(game.players) for game in games])))

@@ -103,6 +103,17 @@ def test_cj1_event_starts_one_pod_game_per_pod(journal_path: Path) -> None:
     assert out.getvalue().splitlines()[0] == "Event Friday: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4)."
 
 
+def test_cj1_an_event_of_two_says_it_needs_three_players(journal_path: Path) -> None:
+    """CJ-1: 'event X A B' is refused with the reason (an event needs at least 3 players), not
+    only the usage line; nothing starts."""
+    with Journal(journal_path) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        out = io.StringIO()
+        Console(controller, out).run_line("event X A B")
+        assert out.getvalue().splitlines() == ["refused: An event needs at least 3 players; 2 given."]
+        assert controller.state is None
+
+
 def test_cj1_event_games_are_the_pods_the_console_and_the_kiosk_start() -> None:
     """CJ-1: one function turns an event into its pods' NewGames (the console's 'event' and the
     kiosk's set-up screen both run it): pods in the order given, the event's name and pod number."""
