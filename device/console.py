@@ -42,6 +42,8 @@ register_texts(
         "console.unknown": "Unknown command {name!r}; 'help' lists the commands.",
         "console.usage": "Usage: {usage}",
         "console.not_number": "{text!r} is not a number.",
+        "console.life_sign": "Say +{n} (gain), -{n} (lose) or ={n} (set {name}'s life to {n}).",
+        "console.positive": "'{command}' takes an amount above 0; {text!r} given. For the other way use '{other}'.",
         "console.no_commander": "{name} has no commander {text!r}; their commanders: {commanders}.",
         "console.bad_quotes": "Cannot read that line: {problem}.",
         "console.count": "Say how many times, from 1 to 100; {text!r} given.",
@@ -253,8 +255,19 @@ def _life(console: Console, args: list[str]) -> None:
     seat = console.seat(rest[0])
     if rest[1].startswith("="):
         console.execute(SetLife(seat=seat, life=number(rest[1][1:]), source=source))
-    else:
+    elif rest[1].startswith(("+", "-")):
         console.execute(ChangeLife(seat=seat, delta=number(rest[1]), source=source))
+    else:  # a bare number could mean gain it or set to it: ask
+        raise IllegalCommand("console.life_sign", n=number(rest[1]), name=console.state.player(seat).name)
+
+
+def _amount(text: str, command: str, other: str) -> int:
+    """The life points 'damage' and 'gain' take: a number above 0 (the other command does the
+    other way)."""
+    amount = number(text)
+    if amount <= 0:
+        raise IllegalCommand("console.positive", command=command, text=text, other=other)
+    return amount
 
 
 @command("damage", "damage PLAYER N [from SOURCE]", "PLAYER loses N life (LF-2).", ("dmg",))
@@ -262,7 +275,7 @@ def _damage(console: Console, args: list[str]) -> None:
     rest, source = console.source(args, COMMANDS["damage"].usage)
     if len(rest) != 2:
         raise _usage("damage")
-    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=-abs(number(rest[1])), source=source))
+    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=-_amount(rest[1], "damage", "gain"), source=source))
 
 
 @command("gain", "gain PLAYER N [from SOURCE]", "PLAYER gains N life (LF-2).")
@@ -270,7 +283,7 @@ def _gain(console: Console, args: list[str]) -> None:
     rest, source = console.source(args, COMMANDS["gain"].usage)
     if len(rest) != 2:
         raise _usage("gain")
-    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=abs(number(rest[1])), source=source))
+    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=_amount(rest[1], "gain", "damage"), source=source))
 
 
 @command("poison", "poison PLAYER +N|-N [from SOURCE]", "Add or remove poison counters; 10 loses (LF-1).", ("p",))

@@ -81,6 +81,9 @@ def test_console_resumes_the_last_game(monkeypatch: pytest.MonkeyPatch, capsys: 
         ("undo 0", "refused: Say how many times, from 1 to 100; '0' given."),
         ("poison Alice -1", "refused: Alice has 0 poison counters; 1 cannot be removed."),
         ("load 9", "refused: There is no saved game 9; 'games' lists them."),
+        ("life Bob 3", "refused: Say +3 (gain), -3 (lose) or =3 (set Bob's life to 3)."),
+        ("damage Bob -5", "refused: 'damage' takes an amount above 0; '-5' given. For the other way use 'gain'."),
+        ("gain Bob 0", "refused: 'gain' takes an amount above 0; '0' given. For the other way use 'damage'."),
     ],
 )
 def test_console_refuses_with_a_reason_and_goes_on(
