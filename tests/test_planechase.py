@@ -392,6 +392,20 @@ def test_pc9_two_headed_giant_needs_even_players(journal_path: Path) -> None:
             start(controller, "Alice", "Bob", "Carol", two_headed_giant="on")
 
 
+def test_pc12_a_deck_larger_than_its_set_allows_is_refused_not_shrunk(journal_path: Path) -> None:
+    """PC-4, PC-12: OPC2 with at most two phenomena makes a deck of 34 cards; asking for 40 is
+    refused with that number rather than silently dealing 34, and 30 is dealt as asked."""
+    with Journal(journal_path) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        with pytest.raises(IllegalCommand) as refused:
+            start(controller, planar_deck="opc2", planar_deck_size="40")
+        assert str(refused.value) == ("That planar deck is not legal: the set OPC2 makes a deck of at most 34 cards "
+                                      "(at most two phenomena), not 40.")
+        assert controller.state is None
+        start(controller, planar_deck="opc2", planar_deck_size="30")
+        assert [len(d.cards) for d in pc(controller).decks] == [29, 30, 30, 30]  # the starting plane is face up
+
+
 # --- PC-10 Grand Melee ----------------------------------------------------------------------------------
 
 

@@ -142,6 +142,11 @@ register_texts(
             "count",
         ),
         "planechase.deck_not_planar": "{name} is not a plane or phenomenon",
+        "planechase.deck_size_short": Plural(
+            "the set {source} makes a deck of at most {count} card (at most two phenomena), not {size}",
+            "the set {source} makes a deck of at most {count} cards (at most two phenomena), not {size}",
+            "count",
+        ),
         "planechase.deck_empty_source": Plural(
             "the set {source} has only {count} planar card", "the set {source} has only {count} planar cards", "count"
         ),
@@ -707,6 +712,8 @@ def build_virtual(
     problems = deck_problems(cards, players, communal)
     if problems and len(pool) < (COMMUNAL_MIN if communal else size):
         problems = [Message("planechase.deck_empty_source", source=source.upper(), count=len(pool))]
+    elif not communal and len(cards) < size:  # asked for more than the source gives: say so, not a smaller deck
+        problems = [Message("planechase.deck_size_short", source=source.upper(), count=len(cards), size=size)]
     rng.shuffle(cards)
     return cards, problems
 
