@@ -895,6 +895,13 @@ def _highlight(state: GameState, command: HighlightSprocket, rng: Random) -> lis
     return [SprocketHighlighted(sprocket=(job.highlight - 1 + command.step) % 3 + 1)]
 
 
+def _refuse_unless_assembled(state: GameState, ct: ContraptionsState, job: Assembly) -> None:
+    """CT-A3: a mandatory assembly that a library can still give is refused any way out."""
+    stocked = [i for i in job.libraries if ct.libraries[i].cards]
+    if job.mandatory and stocked:
+        raise IllegalCommand("ct.must_assemble", dice=ct.dice, allowed=libraries_message(state, stocked))
+
+
 def _mandatory_assembly_done(state: GameState) -> None:
     """CT-A3: with two or three faction dice the assembly must be made before the turn passes;
     NEXT and 'pass' say what is still required instead of letting it lapse."""
@@ -904,9 +911,7 @@ def _mandatory_assembly_done(state: GameState) -> None:
         return
     if job.card is not None:
         raise IllegalCommand("ct.card_waiting", card=job.card)
-    stocked = [i for i in job.libraries if ct.libraries[i].cards]
-    if stocked:
-        raise IllegalCommand("ct.must_assemble", dice=ct.dice, allowed=libraries_message(state, stocked))
+    _refuse_unless_assembled(state, ct, job)
 
 
 PASS_CHECKS.append(_mandatory_assembly_done)
@@ -918,10 +923,7 @@ def _decline_command(state: GameState, command: DeclineAssembly, rng: Random) ->
     job = ct.assembly
     if job is None:
         raise IllegalCommand("ct.nothing_pending")
-    if job.mandatory:
-        stocked = [i for i in job.libraries if ct.libraries[i].cards]
-        if stocked:
-            raise IllegalCommand("ct.must_assemble", dice=ct.dice, allowed=libraries_message(state, stocked))
+    _refuse_unless_assembled(state, ct, job)
     named = None
     if command.card is not None and job.card is None:
         named = _check_in_libraries(state, command.card, job)

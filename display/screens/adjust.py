@@ -56,10 +56,10 @@ def sources(state: GameState, form: AdjustForm) -> list[tuple[int | None, int]]:
         return [
             (p.seat, index)
             for p in state.players
-            if p.seat != form.seat and p.lost is None
+            if p.seat != form.seat and p.in_game
             for index in range(len(commander_names(p)))
         ]
-    return [(None, 0), *((p.seat, 0) for p in state.players if p.lost is None)]
+    return [(None, 0), *((p.seat, 0) for p in state.in_game())]
 
 
 def source_label(view: View, state: GameState, source: int | None, commander: int, counter: str) -> str:
