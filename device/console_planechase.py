@@ -15,6 +15,7 @@ from device.rules.planechase import (
     ReturnPlanarCard,
     RollPlanarDie,
     SetPlanarDeck,
+    awaiting_prompt,
     chance_to_planeswalk,
     choice_prompt,
     cost_of_rolls,
@@ -31,6 +32,7 @@ from device.text import register as register_texts
 register_texts(
     {
         "console.pc.odds_count": "Say how many rolls, from 1 to 20; {text!r} given.",
+        "console.pc.blank_d6": "A plain d6 has no blank side: say the number it showed, 2 to 5 are blanks.",
     }
 )
 
@@ -41,21 +43,35 @@ def _names(args: list[str]) -> tuple[str, ...]:
     return load_catalog().planar().split(" ".join(args))
 
 
-@command("roll", "roll [PLAYER]", "Roll the planar die as the special action: the active player "
+FACES = {"planeswalk": 6, "pw": 6, "pl": 6, "chaos": 1, "ch": 1, "blank": 2}
+
+
+def _rolled(console: Console, args: list[str], name: str, free: bool) -> RollPlanarDie:
+    """``[PLAYER] [FACE]``: FACE is what a table's own die showed (PC-1), a word or a number."""
+    pip: int | None = None
+    if args and (args[-1].casefold() in FACES or args[-1].isdigit()):
+        word = args.pop().casefold()
+        pip = int(word) if word.isdigit() else FACES[word]
+        state = console.controller.state
+        if word == "blank" and state is not None and state.planechase is not None and state.planechase.plain_d6:
+            raise IllegalCommand("console.pc.blank_d6")
+    if len(args) > 1:
+        raise _usage(name)
+    return RollPlanarDie(seat=console.seat(args[0]) if args else None, free=free, pip=pip)
+
+
+@command("roll", "roll [PLAYER] [FACE]", "Roll the planar die as the special action: the active player "
          "(Two-Headed Giant: a member of the active team; Grand Melee: a marker holder) in the main "
-         "phase; the k-th roll in a turn costs k-1 (PC-2).")
+         "phase; the k-th roll in a turn costs k-1 (PC-2). A table rolling its own die says what it "
+         "showed: planeswalk, chaos or blank, or 1 to 6 on a plain d6 (PC-1).")
 def _roll(console: Console, args: list[str]) -> None:
-    if len(args) > 1:
-        raise _usage("roll")
-    console.execute(RollPlanarDie(seat=console.seat(args[0]) if args else None))
+    console.execute(_rolled(console, args, "roll", free=False))
 
 
-@command("freeroll", "freeroll [PLAYER]", "Roll the planar die because an effect says so (Fractured "
-         "Powerstone): free, and the next special-action roll costs no more (PC-2).")
+@command("freeroll", "freeroll [PLAYER] [FACE]", "Roll the planar die because an effect says so (Fractured "
+         "Powerstone): free, and the next special-action roll costs no more (PC-2). FACE as for 'roll'.")
 def _freeroll(console: Console, args: list[str]) -> None:
-    if len(args) > 1:
-        raise _usage("freeroll")
-    console.execute(RollPlanarDie(seat=console.seat(args[0]) if args else None, free=True))
+    console.execute(_rolled(console, args, "freeroll", free=True))
 
 
 @command("planeswalk", "planeswalk [DIRECTION]", "An effect says to planeswalk: the planar "
@@ -155,7 +171,7 @@ def _planes(console: Console, args: list[str]) -> None:
     if pc.choice:
         console.say(f"Waiting for {state.player(pc.choice.seat).name} to {choice_prompt(state)}.")
     if pc.awaiting:
-        console.say(f"Waiting for a card from {deck_label(state, pc.awaiting.deck)}.")
+        console.say(str(awaiting_prompt(state)))
     if pc.chaos_blanks:
         console.say("Blanks count as chaos until someone planeswalks away from a plane.")
     for deck in pc.decks:

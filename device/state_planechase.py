@@ -8,6 +8,7 @@ Everything the screen shows about Planechase is here, as plain data:
   acknowledged (PC-7), else ``None``;
 - ``choice``: a pending choice (Interplanar Tunnel, Stairs to Infinity, Pools of Becoming, an
   Eternities Map direction) with the revealed cards, else ``None``;
+- ``own_roll``: a table that rolls its own die is rolling it; the gadget waits for the face;
 - ``awaiting``: with physical planar decks, who must turn over a card (and how many planes are
   wanted), else ``None``;
 - ``rolls``: every roll of the game with its face, what it counted as, its cost and whether it
@@ -16,8 +17,8 @@ Everything the screen shows about Planechase is here, as plain data:
 - ``chaos_blanks``: blanks count as chaos (Chaotic Aether) until someone planeswalks away from
   a plane;
 - ``visited``: the planes and phenomena turned face up, in order;
-- ``decks``: every planar deck.  A virtual deck lists its cards top first; a physical deck lists
-  what is known to be in it (``listed``) in no particular order.
+- ``decks``: every planar deck, top first.  A listed physical deck holds what is in it: the cards
+  not yet turned over, then those put on the bottom in the order they went there.
 
 The pure helpers a screen needs (``next_roll_cost``, ``odds``, ``chaos_planes``, …) live in
 ``device.rules.planechase``; they take the whole ``GameState``.
@@ -50,9 +51,26 @@ class CardRef(Model):
 
 class PlanarDeck(Model):
     owner: int | None  # a seat; None for the single communal deck (901.15)
-    cards: tuple[CardRef, ...] = ()  # virtual: top first; physical: the known list, unordered
+    # Top first.  A listed physical deck holds the cards that are in it: those never turned over in
+    # the order they were listed (the players shuffled them), then what went to the bottom, in order.
+    cards: tuple[CardRef, ...] = ()
     physical: bool = False
     listed: bool = True  # a physical deck whose cards the gadget was told; False: any card goes
+    unseen: int = 0  # a listed physical deck: how many cards on top are in an order nobody has seen
+
+    @property
+    def next_card(self) -> CardRef | None:
+        """The card that comes up next when the gadget knows it: a virtual deck's top, or a
+        physical deck's once every card in it has been turned over (PC-6: in the order they went
+        to the bottom)."""
+        if not self.tracked or not self.cards or self.unseen > 0:
+            return None
+        return self.cards[0]
+
+    @property
+    def tracked(self) -> bool:
+        """The gadget knows which cards are in this deck (virtual, or physical and listed)."""
+        return not self.physical or self.listed
 
 
 class FaceUpCard(Model):
@@ -101,8 +119,16 @@ class Awaiting(Model):
     seat: int
     deck: int | None
     planes: int = 1  # how many plane cards are still wanted (Spatial Merging wants two)
+    merging: bool = False  # Spatial Merging: revealed phenomena go to the bottom, not encountered
     starting: bool = False  # the starting-plane procedure: phenomena go to the bottom (901.5)
     marker: int = 0
+
+
+class OwnRoll(Model):
+    """The table rolls its own die (PC-1): who rolls, and whether an effect caused the roll."""
+
+    seat: int
+    free: bool = False  # an effect's roll: no cost, and the next special action costs no more
 
 
 class MapCell(Model):
@@ -135,6 +161,7 @@ class PlanechaseState(Model):
     encounter: str | None = None
     choice: PendingChoice | None = None
     awaiting: Awaiting | None = None
+    own_roll: OwnRoll | None = None  # the table is rolling its own die: the face it shows is awaited
     chaos_blanks: bool = False
     next_cost: tuple[int, ...] = ()  # per seat: the mana the next special-action roll costs
     rolls: tuple[Roll, ...] = ()

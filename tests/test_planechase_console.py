@@ -137,7 +137,7 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
     assert table.run("roll", 3) == ["Alice rolled a blank (cost 3): nothing happens."]
     assert table.run("roll", 1) == [f"Alice rolled CHAOS (cost 4): the chaos abilities of {P[2]} and {P[3]} trigger."]
     assert table.run("planeswalk") == [
-        f"Alice planeswalks away from {P[2]}, {P[3]} to Interplanar Tunnel. Alice encounters Interplanar Tunnel: "
+        f"Alice planeswalks away from {P[2]} and {P[3]} to Interplanar Tunnel. Alice encounters Interplanar Tunnel: "
         "resolve it, then press NEXT."
     ]
     assert table.run("next") == [
@@ -214,3 +214,202 @@ def test_pc10_planes_names_every_marker_holder_and_never_one_who_left(table: Tab
     assert "Planar controllers: A1, E5" in table.run("planes")
     table.run("concede A1")
     assert "Planar controllers: B2, E5" in table.run("planes")
+
+
+def _physical_game(table: Table, lists: dict[str, list[str]], communal: bool) -> None:
+    names = " ".join(lists) if not communal else "Alice Bob"
+    option = " communal_deck=on" if communal else ""
+    table.run(f"new ffa+planechase {names} first=Alice planar_deck=physical{option}", undo=False)
+    for owner, cards in lists.items():
+        table.run(f"deck {owner} " + ", ".join(cards))
+
+
+def _turn_over(table: Table, shuffled: dict[int | None, list[str]], seen: dict[int | None, list[str]]) -> str:
+    """The awaited player turns over their deck's top card: while some cards have never been seen
+    the top is whatever the players' shuffle put there; after that the gadget names it, and it is
+    the card that went to the bottom longest ago (PC-6)."""
+    state = table.controller.state
+    assert state is not None and state.planechase is not None and state.planechase.awaiting is not None
+    owner = state.planechase.awaiting.deck
+    deck = state.planechase.deck(owner)
+    assert deck is not None
+    if shuffled[owner]:
+        card = shuffled[owner].pop(0)
+        assert deck.next_card is None
+    else:
+        card = seen[owner].pop(0)
+        assert deck.next_card is not None and deck.next_card.name == card
+        assert f"({card} comes up next)" in " ".join(table.run("planes"))
+    out = table.run(f"card {card}")
+    assert not any(line.startswith("refused") for line in out), out
+    return card
+
+
+def _play_rounds(table: Table, lists: dict[str, list[str]], communal: bool, rounds: int, seed: int) -> None:
+    """Turn after turn, the active player rolls the planeswalker face and turns over their deck's
+    next card; a phenomenon is encountered, acknowledged, and the walk goes on; until every deck
+    has gone round ``rounds`` times."""
+    import random
+
+    players = ["Alice", "Bob"] if communal else list(lists)
+    owners: list[int | None] = [None] if communal else list(range(len(players)))
+    decks = {o: lists[players[o] if o is not None else "communal"] for o in owners}
+    shuffled = {o: random.Random(seed + (o or 0)).sample(decks[o], len(decks[o])) for o in owners}
+    seen: dict[int | None, list[str]] = {o: [] for o in owners}
+    turned: dict[int | None, list[str]] = {o: [] for o in owners}
+    state = table.controller.state
+    assert state is not None and state.planechase is not None
+    # The starting plane (901.5): phenomena turned over go to the bottom, nothing triggers.
+    while state.planechase.awaiting is not None:
+        card = _turn_over(table, shuffled, seen)
+        kind = load_catalog().find(card).kind.value
+        (seen[None if communal else 0].append(card) if kind == "phenomenon" else None)
+        turned[None if communal else 0].append(card)
+        state = table.controller.state
+        assert state is not None and state.planechase is not None
+    while any(len(turned[o]) < rounds * len(decks[o]) for o in owners):
+        table.run("next")  # to the main phase
+        roller = state.active
+        owner = None if communal else roller
+        away = [(None if communal else c.owner, c.name) for c in state.planechase.face_up]
+        out = table.run("roll", 6)
+        assert any("planeswalks away from" in line for line in out), out
+        for home, name in away:  # 701.22b: to the bottom of its owner's deck, in order
+            seen[home].append(name)
+        state = table.controller.state
+        assert state is not None and state.planechase is not None
+        while state.planechase.awaiting is not None or state.planechase.encounter is not None:
+            if state.planechase.encounter is not None:
+                encountered = state.planechase.encounter
+                table.run("ack")
+                seen[owner].append(encountered)
+            else:
+                turned[owner].append(_turn_over(table, shuffled, seen))
+            state = table.controller.state
+            assert state is not None and state.planechase is not None
+        table.run("next")  # pass the turn
+        state = table.controller.state
+        assert state is not None and state.planechase is not None
+    for owner in owners:
+        for name in decks[owner]:
+            assert turned[owner].count(name) >= rounds, (name, turned[owner])
+
+
+def test_pc6_pc12_physical_decks_go_round_twice_and_come_up_in_order(table: Table) -> None:
+    """PC-6, PC-12: each player's listed physical deck, with a phenomenon in it, goes round twice:
+    a card planeswalked away from goes to the bottom of its owner's deck and comes up again in the
+    order it went there, and the gadget names the card that comes up next once it knows it."""
+    lists = {"Alice": ["Morphic Tide", *P[:9]], "Bob": ["Reality Shaping", *P[9:18]]}
+    _physical_game(table, lists, communal=False)
+    _play_rounds(table, lists, communal=False, rounds=2, seed=3)
+
+
+def test_pc6_pc12_a_communal_physical_deck_goes_round_twice(table: Table) -> None:
+    """PC-6, PC-12 with the communal deck (901.15): twenty cards, two phenomena, twice round."""
+    lists = {"communal": ["Morphic Tide", "Reality Shaping", *P[:18]]}
+    _physical_game(table, lists, communal=True)
+    _play_rounds(table, lists, communal=True, rounds=2, seed=5)
+
+
+def test_pc12_a_card_returned_by_mistake_goes_back_on_top(table: Table) -> None:
+    """PC-12: a card tapped by mistake and returned is back in its deck, on top: it can be turned
+    over again later, and once every card has been seen it is named as the next one."""
+    lists = {"Alice": P[:10], "Bob": P[10:20]}
+    _physical_game(table, lists, communal=False)
+    table.run(f"card {P[0]}")
+    table.run("next")
+    table.run("roll", 6)
+    table.run(f"card {P[5]}")
+    assert table.run(f"return {P[5]}") == [
+        f"{P[5]} goes back into Alice's planar deck: turn over the right card and tap it."
+    ]
+    state = table.controller.state
+    assert state is not None and state.planechase is not None
+    deck = state.planechase.deck(0)
+    assert deck is not None and deck.cards[0].name == P[5] and len(deck.cards) == 10
+    for name in P[1:10]:
+        table.run(f"card {name}")
+        table.run("planeswalk")
+    state = table.controller.state
+    assert state is not None and state.planechase is not None
+    deck = state.planechase.deck(0)
+    assert deck is not None and deck.next_card is not None and deck.next_card.name == P[0]
+
+
+def test_pc11_spatial_merging_with_physical_cards_reveals_until_two_planes(table: Table) -> None:
+    """PC-11, Spatial Merging with real cards: the player reveals until two planes; a phenomenon
+    revealed between them goes to the bottom and is not encountered, the second plane is asked for,
+    and both planes end face up; the next planeswalk leaves both."""
+    lists = {"Alice": ["Spatial Merging", "Morphic Tide", *P[:8]], "Bob": P[8:18]}
+    _physical_game(table, lists, communal=False)
+    table.run(f"card {P[0]}")
+    table.run("next")
+    table.run("roll", 6)
+    assert table.run("card Spatial Merging") == ["Alice encounters Spatial Merging: resolve it, then press NEXT."]
+    out = table.run("ack")
+    assert out == [
+        "Alice planeswalks away from Spatial Merging: turn over cards from Alice's planar deck until two planes and "
+        "tap each."
+    ]
+    table.run(f"card {P[1]}")
+    assert "until a plane" in " ".join(table.run("planes"))
+    out = table.run("card Morphic Tide")
+    assert out and "Morphic Tide" in out[0] and "bottom" in out[0], out
+    state = table.controller.state
+    assert state is not None and state.planechase is not None
+    assert state.planechase.encounter is None and state.planechase.awaiting is not None
+    table.run(f"card {P[2]}")
+    state = table.controller.state
+    assert state is not None and state.planechase is not None
+    assert [c.name for c in state.planechase.face_up] == [P[1], P[2]]
+    assert state.planechase.awaiting is None and state.planechase.encounter is None
+    deck = state.planechase.deck(0)
+    assert deck is not None and [c.name for c in deck.cards[-3:]] == [P[0], "Spatial Merging", "Morphic Tide"]
+    out = table.run("roll", 6)
+    assert out[-1].startswith(f"Alice planeswalks away from {P[1]} and {P[2]}: turn over the top card"), out
+
+
+def test_pc1_a_table_rolling_its_own_die_enters_the_face_it_showed(table: Table) -> None:
+    """PC-1: with the table's own die a bare 'roll' waits for the face; the face entered then
+    counts as a roll of the gadget's own would: the cost rises, chaos triggers, a planeswalk
+    planeswalks, the log says so; an effect's roll stays free. Undo and redo at every step."""
+    table.run("new ffa+planechase Alice Bob first=Alice own_die=on", undo=False)
+    table.run("next")
+    assert table.run("roll") == [
+        "Alice rolls the table's planar die: say what it showed ('roll planeswalk', 'roll chaos' or 'roll blank')."
+    ]
+    assert table.run("planeswalk")[0].startswith("refused: Alice rolls the table's planar die")
+    assert table.run("roll blank") == ["Alice rolled a blank (free): nothing happens."]
+    table.run("roll")
+    plane = table.controller.state.planechase.face_up[0].name  # type: ignore[union-attr]
+    assert table.run("roll chaos") == [f"Alice rolled CHAOS (cost 1): {plane}'s chaos ability triggers."]
+    assert "Next roll costs: Alice 2, Bob 0" in table.run("planes")
+    assert table.run("roll 7") == ["refused: A die has sides 1 to 6, not 7."]
+    assert table.run("freeroll pw")[0] == "Alice rolled PLANESWALK (an effect's roll, free)."
+    assert "Next roll costs: Alice 2, Bob 0" in table.run("planes")
+    table.run("roll")
+    assert table.run("next")[0] == "Turn 2: Bob's upkeep."  # the table changed its mind: the wait ends
+    rolls = table.controller.state.planechase.rolls  # type: ignore[union-attr]
+    assert [(r.pip, r.result.value, r.cost, r.special) for r in rolls] == [
+        (2, "blank", 0, True), (1, "chaos", 1, True), (6, "planeswalk", 0, False)
+    ]
+
+
+def test_pc1_a_plain_d6_of_the_tables_own_is_entered_by_number(table: Table) -> None:
+    """PC-1: a plain d6: 1 is chaos, 6 planeswalk, 2–5 blank; 'blank' is not a side it has."""
+    table.run("new ffa+planechase Alice Bob first=Alice own_die=on plain_d6=on", undo=False)
+    table.run("next")
+    assert table.run("roll")[0].startswith("Alice rolls the table's d6: say what it showed ('roll 1' to 'roll 6'")
+    assert table.run("roll blank") == [
+        "refused: A plain d6 has no blank side: say the number it showed, 2 to 5 are blanks."
+    ]
+    assert table.run("roll 4") == ["Alice rolled a blank (free): nothing happens."]
+    assert table.controller.state.planechase.rolls[-1].pip == 4  # type: ignore[union-attr]
+
+
+def test_pc1_any_table_may_enter_a_face_without_the_option(table: Table) -> None:
+    """PC-1: 'roll chaos' enters the face even when the gadget rolls by default."""
+    table.run("new ffa+planechase Alice Bob first=Alice", undo=False)
+    table.run("next")
+    table.run("roll chaos")
+    assert table.controller.state.planechase.rolls[-1].pip == 1  # type: ignore[union-attr]

@@ -52,6 +52,7 @@ from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_planechase import (
     Awaiting,
+    OwnRoll,
     CardRef,
     ChoiceKind,
     DieFace,
@@ -106,6 +107,11 @@ register_texts(
         "planechase.choice_waiting": "{name} must choose first ({what}).",
         "planechase.awaiting_card": "Waiting for {name} to turn over the top card of {deck}: tap it "
         "on the reader or name it with 'card NAME'.",
+        "planechase.awaiting_next": "Waiting for {name} to turn over the top card of {deck} ({card} "
+        "comes up next): tap it on the reader or name it with 'card NAME'.",
+        "planechase.awaiting_planes": "Waiting for {name} to turn over cards from {deck} until "
+        "{planes}: tap each on the reader or name it with 'card NAME'.",
+        "planechase.planes_count": Plural("a plane", "{n} planes", "n"),
         "planechase.no_encounter": "No phenomenon is waiting to be acknowledged.",
         "planechase.no_choice": "Nothing is waiting for a choice.",
         "planechase.bad_choice": "{text!r} is not one of the choices: {choices}.",
@@ -202,6 +208,11 @@ register_texts(
         "(nothing triggers while the starting plane is found).",
         "planechase.starting_plane": "Starting plane: {name} ({owner}).",
         "planechase.turned_over": "{seat} turns over {name}.",
+        "planechase.own_roll": "{name} rolls the table's planar die: say what it showed ('roll "
+        "planeswalk', 'roll chaos' or 'roll blank').",
+        "planechase.own_roll_d6": "{name} rolls the table's d6: say what it showed ('roll 1' to 'roll 6'; "
+        "1 is chaos, 6 is planeswalk).",
+        "planechase.bad_pip": "A die has sides 1 to 6, not {pip}.",
         "planechase.rolled_blank": "{name} rolled a blank{cost}: nothing happens.",
         "planechase.rolled_chaos": "{name} rolled CHAOS{cost}: {planes}'s chaos ability triggers.",
         "planechase.rolled_chaos_many": "{name} rolled CHAOS{cost}: the chaos abilities of {planes} trigger.",
@@ -218,6 +229,8 @@ register_texts(
         "planechase.planeswalked_start": "{name} planeswalks to {to}.{extra}",
         "planechase.planeswalked_physical": "{name} planeswalks away from {away}: turn over the "
         "top card of {deck} and tap it.",
+        "planechase.planeswalked_physical_next": "{name} planeswalks away from {away}: turn over the "
+        "top card of {deck} ({card} comes up next) and tap it.",
         "planechase.planeswalked_physical_two": "{name} planeswalks away from {away}: turn over "
         "cards from {deck} until two planes and tap each.",
         "planechase.extra_bottom": " Revealed and put on the bottom: {cards}.",
@@ -257,6 +270,9 @@ register_texts(
 
 register_format(Format("planechase", "Planechase", "module", starting_life=20, aliases=("pc", "planar")))
 register_option(TableOption("plain_d6", "planechase", "Roll a plain d6: 1 is chaos, 6 is planeswalk (PC-1).", False))
+register_option(TableOption(
+    "own_die", "planechase", "The table rolls its own die and enters the face it showed (PC-1).", False
+))
 register_option(TableOption("communal_deck", "planechase", "One communal planar deck for the table (901.15).", False))
 register_option(TableOption("two_headed_giant", "planechase", "Teams of two adjacent seats (901.12).", False))
 register_option(TableOption("grand_melee", "planechase", "Several planes face up, one per turn marker (901.14).", False))
@@ -410,6 +426,13 @@ class PlanarTurnBegan(Event):
     markers: tuple[int, ...] = ()
 
 
+class PlanarDieAwaited(Event):
+    """A table that rolls its own die is rolling it: the gadget waits for the face (PC-1)."""
+
+    type: Literal["planar_die_awaited"] = "planar_die_awaited"
+    roll: OwnRoll
+
+
 class PlanarCardAwaited(Event):
     type: Literal["planar_card_awaited"] = "planar_card_awaited"
     awaiting: Awaiting
@@ -448,6 +471,7 @@ class RollPlanarDie(Command):
 
     seat: int | None = None  # None: the active player (special) or the planar controller (free)
     free: bool = False
+    pip: int | None = None  # the side a table's own die showed, 1–6 (1 chaos, 6 planeswalk); None: roll
 
 
 class Planeswalk(Command):
@@ -645,6 +669,9 @@ def _shuffled(cards: Sequence[CardRef], rng: Random) -> tuple[CardRef, ...]:
 def _ready(state: GameState) -> PlanechaseState:
     """Refuse while the table must first resolve a phenomenon, a choice or a card to turn over."""
     pc = planechase(state)
+    if pc.own_roll is not None:
+        prompt = own_roll_prompt(state)
+        raise IllegalCommand(prompt.key, **prompt.params)
     if pc.choice is not None:
         raise IllegalCommand(
             "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=choice_prompt(state)
@@ -652,11 +679,47 @@ def _ready(state: GameState) -> PlanechaseState:
     if pc.encounter is not None:
         raise IllegalCommand("planechase.resolve_phenomenon", name=pc.encounter)
     if pc.awaiting is not None:
-        raise IllegalCommand(
-            "planechase.awaiting_card", name=state.player(pc.awaiting.seat).name,
-            deck=deck_label(state, pc.awaiting.deck),
-        )
+        prompt = awaiting_prompt(state)
+        raise IllegalCommand(prompt.key, **prompt.params)
     return pc
+
+
+def own_roll_prompt(state: GameState) -> Message:
+    """What a table rolling its own die is asked: the face it showed (PC-1)."""
+    pc = planechase(state)
+    assert pc.own_roll is not None
+    name = state.player(pc.own_roll.seat).name
+    return Message("planechase.own_roll_d6" if pc.plain_d6 else "planechase.own_roll", name=name)
+
+
+def awaiting_prompt(state: GameState) -> Message:
+    """Who must turn over which card, naming it when the gadget knows the deck's order (PC-6)."""
+    pc = planechase(state)
+    waiting = pc.awaiting
+    assert waiting is not None
+    who, label = state.player(waiting.seat).name, deck_label(state, waiting.deck)
+    if waiting.merging or waiting.starting:
+        planes = Message("planechase.planes_count", n=waiting.planes)
+        return Message("planechase.awaiting_planes", name=who, deck=label, planes=planes)
+    deck = pc.deck(waiting.deck)
+    card = deck.next_card if deck is not None else None
+    if card is not None:
+        return Message("planechase.awaiting_next", name=who, deck=label, card=card.name)
+    return Message("planechase.awaiting_card", name=who, deck=label)
+
+
+def awaited_cards(state: GameState) -> list[str]:
+    """The cards a player may turn over for the awaited deck, the one expected next first: a
+    listed deck's cards in its order, else every planar card not face up (PC-12: pick it on
+    screen)."""
+    pc = planechase(state)
+    if pc.awaiting is None:
+        return []
+    deck = pc.deck(pc.awaiting.deck)
+    if deck is not None and deck.tracked:
+        return [c.name for c in deck.cards]
+    face_up = {c.name for c in pc.face_up}
+    return sorted((c.name for c in load_catalog().planar() if c.name not in face_up), key=str.casefold)
 
 
 def choice_prompt(state: GameState) -> Message:
@@ -845,6 +908,16 @@ def pip_label(state: GameState, roll: Roll) -> str:
 
 @decides(RollPlanarDie)
 def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
+    pc = planechase(state)
+    if command.pip is not None and not 1 <= command.pip <= 6:
+        raise IllegalCommand("planechase.bad_pip", pip=command.pip)
+    if pc.own_roll is not None:
+        if command.pip is None:
+            raise IllegalCommand(own_roll_prompt(state).key, **own_roll_prompt(state).params)
+        if command.seat is None or command.seat == pc.own_roll.seat:
+            # The face the table's die showed, for the roll the gadget is waiting on.
+            command = command.model_copy(update={"seat": pc.own_roll.seat, "free": pc.own_roll.free})
+            state = _set(state, own_roll=None)
     pc = _ready(state)
     if command.free:
         seat = planar_controller(state) if command.seat is None else command.seat
@@ -859,7 +932,9 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
             who = joined([state.player(s).name for s in _rollers(state)], "planechase.or")
             raise IllegalCommand("planechase.not_roller", who=who, name=player.name)
         cost = next_roll_cost(state, seat)
-    pip = rng.randrange(6) + 1
+    if command.pip is None and state.options.get("own_die"):
+        return [PlanarDieAwaited(roll=OwnRoll(seat=seat, free=command.free))]
+    pip = rng.randrange(6) + 1 if command.pip is None else command.pip
     face = face_of(pip)
     result = DieFace.CHAOS if face is DieFace.BLANK and pc.chaos_blanks else face
     chaos = chaos_planes(state, seat) if result is DieFace.CHAOS else ()
@@ -1107,7 +1182,8 @@ def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Ev
         raise IllegalCommand("planechase.card_not_in_deck", name=card.name, deck=label)
     if not card.is_planar:
         raise IllegalCommand("planechase.card_not_in_deck", name=card.name, deck=label)
-    if card.kind is CardKind.PHENOMENON and (waiting.starting or waiting.planes > 1 or _wanting_planes(pc)):
+    if card.kind is CardKind.PHENOMENON and (waiting.starting or waiting.merging or waiting.planes > 1):
+        # 901.5 and Spatial Merging: a phenomenon revealed on the way goes to the bottom, unencountered
         return [PlanarCardSkipped(deck=waiting.deck, card=ref(card), starting=waiting.starting)]
     events: list[Event] = [
         PlaneTurnedOver(seat=waiting.seat, deck=waiting.deck, card=ref(card), marker=waiting.marker,
@@ -1122,11 +1198,6 @@ def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Ev
     return events
 
 
-def _wanting_planes(pc: PlanechaseState) -> bool:
-    """Spatial Merging's second plane: one plane already turned over, one more wanted."""
-    return pc.awaiting is not None and pc.awaiting.planes > 1
-
-
 @decides(ReturnPlanarCard)
 def _return(state: GameState, command: ReturnPlanarCard, rng: Random) -> list[Event]:
     pc = planechase(state)
@@ -1139,7 +1210,11 @@ def _return(state: GameState, command: ReturnPlanarCard, rng: Random) -> list[Ev
     starting = not pc.rolls and len(pc.visited) <= len(planar_controllers(state))
     waiting = pc.awaiting
     planes = 1 if waiting is None else waiting.planes + (card.kind is PlanarKind.PLANE)
-    awaiting = Awaiting(seat=seat, deck=deck.owner, planes=planes, starting=starting, marker=card.marker)
+    merged = [c for c in pc.face_up if c.kind is PlanarKind.PLANE and c.marker == card.marker]
+    merging = planes > 1 or (waiting.merging if waiting is not None else len(merged) > 1)
+    awaiting = Awaiting(
+        seat=seat, deck=deck.owner, planes=planes, merging=merging, starting=starting, marker=card.marker
+    )
     return [PlanarCardReturned(name=card.name, awaiting=awaiting)]
 
 
@@ -1166,7 +1241,8 @@ def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Eve
         if not physical:
             rng.shuffle(cards)
         refs = tuple(ref(c) for c in cards)
-        new = PlanarDeck(owner=command.owner, cards=refs, physical=physical, listed=True)
+        new = PlanarDeck(owner=command.owner, cards=refs, physical=physical, listed=True,
+                         unseen=len(refs) if physical else 0)
     else:
         source = (command.source or "all").casefold()
         cards, problems = build_virtual(source, players, pc.communal, MIN_DECK, rng)
@@ -1179,8 +1255,9 @@ def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Eve
             continue
         back = [CardRef(name=c.name, kind=c.kind) for c in pc.face_up if _owner_key(pc, c) == deck.owner]
         # back on top, where the starting plane came from, so the other decks keep their order
-        cards_back = tuple(back) + deck.cards if not deck.physical else deck.cards
-        keep[deck.owner] = deck.model_copy(update={"cards": cards_back})
+        cards_back = tuple(back) + deck.cards if deck.tracked else deck.cards
+        unseen = deck.unseen + len(back) if deck.physical and deck.listed else 0
+        keep[deck.owner] = deck.model_copy(update={"cards": cards_back, "unseen": unseen})
     dealt = _deal(state, rng, keep=keep | {command.owner: new})
     dealt = dealt.model_copy(update={"markers": pc.markers})
     return [dealt, *starting_planes(apply_events(state, [dealt]))]
@@ -1322,6 +1399,21 @@ def _with_deck(pc: PlanechaseState, owner: int | None, cards: Sequence[CardRef])
     return tuple(d.model_copy(update={"cards": tuple(cards)}) if d.owner == owner else d for d in pc.decks)
 
 
+def _taken(pc: PlanechaseState, owner: int | None, name: str) -> tuple[PlanarDeck, ...]:
+    """The decks after a card was turned over from ``owner``'s: a physical card taken from among
+    those nobody has seen leaves one fewer unseen."""
+    deck = pc.deck(owner)
+    if deck is None:
+        return pc.decks
+    index = next((i for i, c in enumerate(deck.cards) if c.name == name), None)
+    if index is None:
+        return pc.decks
+    taken = deck.model_copy(update={
+        "cards": deck.cards[:index] + deck.cards[index + 1:], "unseen": deck.unseen - (index < deck.unseen),
+    })
+    return tuple(taken if d.owner == owner else d for d in pc.decks)
+
+
 def _remove(cards: Sequence[CardRef], names: Iterable[str]) -> list[CardRef]:
     left = list(cards)
     for name in names:
@@ -1352,10 +1444,10 @@ def _apply_dealt(state: GameState, event: PlanarDecksDealt) -> GameState:
 def _apply_skipped(state: GameState, event: PlanarCardSkipped) -> GameState:
     pc = planechase(state)
     deck = pc.deck(event.deck)
-    if deck is not None and deck.physical:
+    if deck is None or not deck.tracked:
         return state
-    cards = _remove(_deck_cards(pc, event.deck), [event.card.name]) + [event.card]
-    return _set(state, decks=_with_deck(pc, event.deck, cards))
+    pc = pc.model_copy(update={"decks": _taken(pc, event.deck, event.card.name)})
+    return _set(state, decks=_with_deck(pc, event.deck, [*_deck_cards(pc, event.deck), event.card]))
 
 
 def _face_up(pc: PlanechaseState, card: CardRef, deck: int | None, marker: int) -> FaceUpCard:
@@ -1365,7 +1457,7 @@ def _face_up(pc: PlanechaseState, card: CardRef, deck: int | None, marker: int) 
 @applies(PlaneTurnedOver)
 def _apply_turned(state: GameState, event: PlaneTurnedOver) -> GameState:
     pc = planechase(state)
-    cards = _remove(_deck_cards(pc, event.deck), [event.card.name])
+    decks = _taken(pc, event.deck, event.card.name)
     visit = Visit(turn=state.turn, seat=event.seat, name=event.card.name, kind=event.card.kind)
     awaiting = pc.awaiting
     if awaiting is not None:
@@ -1375,8 +1467,7 @@ def _apply_turned(state: GameState, event: PlaneTurnedOver) -> GameState:
     if event.card.kind is PlanarKind.PHENOMENON and not event.starting:
         encounter = event.card.name
     return _set(
-        state, decks=_with_deck(pc, event.deck, cards),
-        face_up=(*pc.face_up, _face_up(pc, event.card, event.deck, event.marker)),
+        state, decks=decks, face_up=(*pc.face_up, _face_up(pc, event.card, event.deck, event.marker)),
         visited=(*pc.visited, visit), awaiting=awaiting, encounter=encounter,
     )
 
@@ -1391,7 +1482,12 @@ def _apply_rolled(state: GameState, event: PlanarDieRolled) -> GameState:
     costs = list(pc.next_cost) or [0] * len(state.players)
     if event.special:
         costs[event.seat] = event.cost + 1
-    return _set(state, rolls=(*pc.rolls, roll), next_cost=tuple(costs))
+    return _set(state, rolls=(*pc.rolls, roll), next_cost=tuple(costs), own_roll=None)
+
+
+@applies(PlanarDieAwaited)
+def _apply_die_awaited(state: GameState, event: PlanarDieAwaited) -> GameState:
+    return _set(state, own_roll=event.roll)
 
 
 @applies(Planeswalked)
@@ -1404,7 +1500,7 @@ def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
         key = _owner_key(pc, card)
         decks = [
             d.model_copy(update={"cards": (*d.cards, CardRef(name=card.name, kind=card.kind))})
-            if d.owner == key and not d.physical else d
+            if d.owner == key and d.tracked else d
             for d in decks
         ]
     pc = pc.model_copy(update={"decks": tuple(decks)})
@@ -1417,7 +1513,8 @@ def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
     encounter = next((c.name for c in event.to if c.kind is PlanarKind.PHENOMENON), None)
     chaos_blanks = pc.chaos_blanks and not any(c.kind is PlanarKind.PLANE for c in away)
     awaiting = (
-        Awaiting(seat=event.seat, deck=event.deck, planes=event.wait, marker=event.marker) if event.wait else None
+        Awaiting(seat=event.seat, deck=event.deck, planes=event.wait, merging=event.wait > 1, marker=event.marker)
+        if event.wait else None
     )
     return state.model_copy(update={"planechase": pc.model_copy(update={
         "face_up": face_up, "visited": (*pc.visited, *visits), "encounter": encounter,
@@ -1498,7 +1595,7 @@ def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameSta
         key = _owner_key(pc, card)
         decks = [
             d.model_copy(update={"cards": (*d.cards, CardRef(name=card.name, kind=card.kind))})
-            if d.owner == key and not d.physical else d
+            if d.owner == key and d.tracked else d
             for d in decks
         ]
     face_up = tuple(
@@ -1513,7 +1610,7 @@ def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameSta
 def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
     pc = planechase(state)
     return _set(
-        state, next_cost=tuple(0 for _ in state.players), controller=None,
+        state, next_cost=tuple(0 for _ in state.players), controller=None, own_roll=None,
         markers=event.markers if pc.grand_melee else pc.markers,
     )
 
@@ -1526,6 +1623,15 @@ def _apply_awaited(state: GameState, event: PlanarCardAwaited) -> GameState:
 @applies(PlanarCardReturned)
 def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
     pc = planechase(state)
+    back = [c for c in pc.face_up if c.name == event.name]
+    decks = pc.decks
+    for card in back[:1]:  # the card goes back on top of the deck it came from
+        deck = pc.deck(_owner_key(pc, card))
+        if deck is not None and deck.tracked:
+            top = deck.model_copy(update={
+                "cards": (CardRef(name=card.name, kind=card.kind), *deck.cards), "unseen": deck.unseen + deck.physical,
+            })
+            decks = tuple(top if d.owner == deck.owner else d for d in pc.decks)
     face_up = tuple(c for c in pc.face_up if c.name != event.name)
     visited = list(pc.visited)
     for i in range(len(visited) - 1, -1, -1):
@@ -1533,7 +1639,9 @@ def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
             del visited[i]
             break
     encounter = None if pc.encounter == event.name else pc.encounter
-    return _set(state, face_up=face_up, visited=tuple(visited), awaiting=event.awaiting, encounter=encounter)
+    return _set(
+        state, decks=decks, face_up=face_up, visited=tuple(visited), awaiting=event.awaiting, encounter=encounter
+    )
 
 
 @applies(MapMoved)
@@ -1611,13 +1719,25 @@ def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
     return Message("planechase.rolled_blank", name=name, cost=cost)
 
 
+@describes(PlanarDieAwaited)
+def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
+    name = state.player(event.roll.seat).name
+    return Message("planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name)
+
+
 @describes(Planeswalked)
 def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
     name = state.player(event.seat).name
-    away = _names(event.away)
+    away = joined(list(event.away), "planechase.and")
     if event.wait:
-        key = "planechase.planeswalked_physical_two" if event.wait > 1 else "planechase.planeswalked_physical"
-        return Message(key, name=name, away=away, deck=deck_label(state, event.deck))
+        label = deck_label(state, event.deck)
+        if event.wait > 1:
+            return Message("planechase.planeswalked_physical_two", name=name, away=away, deck=label)
+        deck = planechase(_apply_planeswalked(state, event)).deck(event.deck)
+        card = deck.next_card if deck is not None else None
+        if card is not None:
+            return Message("planechase.planeswalked_physical_next", name=name, away=away, deck=label, card=card.name)
+        return Message("planechase.planeswalked_physical", name=name, away=away, deck=label)
     if not event.to:
         return Message("planechase.deck_empty", deck=deck_label(state, event.deck))
     phenomenon = next((c.name for c in event.to if c.kind is PlanarKind.PHENOMENON), None)

@@ -185,7 +185,15 @@ TEXTS.update({
     "life.which_commander": "{name} has {count} commanders ({commanders}): under “From”, pick the one that dealt "
     "the damage.",
     "planechase.not_in_game": "This game has no Planechase: set up a game with it (NEW).",
-    "planechase.awaiting_card": "Waiting for {name} to turn over the top card of {deck}: tap it on the reader.",
+    "planechase.own_roll": "{name} rolls the table's planar die: pick the face it showed.",
+    "planechase.own_roll_d6": "{name} rolls the table's d6: pick the number it showed (1 is chaos, 6 is "
+    "planeswalk).",
+    "planechase.awaiting_card": "Waiting for {name} to turn over the top card of {deck}: tap it on the reader or "
+    "pick it below.",
+    "planechase.awaiting_next": "Waiting for {name} to turn over the top card of {deck} ({card} comes up next): "
+    "tap it on the reader or pick it below.",
+    "planechase.awaiting_planes": "Waiting for {name} to turn over cards from {deck} until {planes}: tap each on "
+    "the reader or pick it below.",
     "planechase.card_not_in_deck": "{name} is not in {deck}: tap the card you turned over from {deck}.",
     "planechase.choose_pools": "put {choices} on the bottom in the order you choose",
     "planechase.choose_stairs": "keep {card} on top or put it on the bottom",

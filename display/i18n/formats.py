@@ -54,6 +54,8 @@ EN: dict[str, str] = {
     "option.alt_ending.help": "The game ends after the round that follows a drop-out.",
     "option.spell_deck": "Spell deck",
     "option.spell_deck.help": "Spell cards in the spell deck at the start.",
+    "option.own_die": "Own die",
+    "option.own_die.help": "The table rolls its own die and picks the face it showed (PC-1).",
     "option.plain_d6": "Plain d6",
     "option.plain_d6.help": "The table rolls a plain d6: 1 is chaos, 6 is planeswalk (PC-1).",
     "option.communal_deck": "Communal deck",

@@ -13,7 +13,9 @@ decoration with a deadline (``TUMBLE`` seconds at the configured frame rate) and
 it.  A phenomenon being encountered, a pending choice (Interplanar Tunnel, Stairs to Infinity,
 Pools of Becoming, an Eternities Map direction) and a physical card the gadget waits for take
 the place of the planes until they are dealt with: ↑/↓ or ←/→ pick, SELECT/NEXT confirm; a list
-longer than the panel scrolls with the cursor and says how many answers are above and below.
+longer than the panel scrolls with the cursor and says how many answers are above and below.  An
+awaited physical card is tapped on the reader or picked from its deck's cards, the one expected
+next first; only SELECT (or a tap) picks it, so NEXT still says what is awaited.
 Elsewhere ↑/↓ change the counters on the face-up plane (↓ does nothing when there are none).
 """
 
@@ -35,13 +37,19 @@ from device.rules.planechase import (
     ChoosePlanar,
     PlanarCardAwaited,
     PlanarChoiceOffered,
+    PlanarDieAwaited,
+    RevealPlanarCard,
+    RollPlanarDie,
     PlanarCardsRevealed,
     PlanarDieRolled,
     PlaneTurnedOver,
     Planeswalked,
+    awaited_cards,
+    awaiting_prompt,
     chance_to_planeswalk,
+    face_of,
+    own_roll_prompt,
     cost_of_rolls,
-    deck_label,
     next_roll_cost,
     odds,
     planar_controller,
@@ -65,9 +73,30 @@ def _frac(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
 
 
-def choice_options(state: GameState) -> list[str]:
-    """The answers the pending choice accepts, one per chip."""
+FACES = ("planeswalk", "chaos", "blank")
+PIPS = {"planeswalk": 6, "chaos": 1, "blank": 2}  # the side a planar die's face stands for
+
+
+def picking_face(state: GameState) -> bool:
+    """The table rolls its own die and the gadget waits for the face it showed (PC-1)."""
     pc = state.planechase
+    return pc is not None and pc.own_roll is not None
+
+
+def picking_card(state: GameState) -> bool:
+    """A physical card is awaited and nothing else comes first: the chips offer the deck's cards."""
+    pc = state.planechase
+    return pc is not None and pc.choice is None and pc.encounter is None and pc.awaiting is not None
+
+
+def choice_options(state: GameState) -> list[str]:
+    """The answers the pending choice accepts, one per chip; for an awaited physical card, the
+    cards it can be, the one expected next first (PC-12: tap it, or pick it on screen)."""
+    pc = state.planechase
+    if pc is not None and picking_face(state):
+        return [str(n) for n in range(1, 7)] if pc.plain_d6 else list(FACES)
+    if picking_card(state):
+        return awaited_cards(state)
     if pc is None or pc.choice is None:
         return []
     choice = pc.choice
@@ -85,6 +114,10 @@ def choice_options(state: GameState) -> list[str]:
 def choice_question(state: GameState, tr: Translator) -> str:
     """What the pending choice asks, short: its answers are on the chips."""
     pc = state.planechase
+    if picking_face(state):
+        return tr.message(own_roll_prompt(state))
+    if picking_card(state):
+        return tr.message(awaiting_prompt(state))
     assert pc is not None and pc.choice is not None
     choice = pc.choice
     who = state.player(choice.seat).name
@@ -95,6 +128,13 @@ def choice_question(state: GameState, tr: Translator) -> str:
 def choice_label(state: GameState, tr: Translator, option: str) -> str:
     """A chip's words: card names as printed, 'top'/'bottom' and map directions translated."""
     pc = state.planechase
+    if picking_face(state):
+        if option in FACES:
+            return tr(f"ui.pc.die.{option}")
+        face = face_of(int(option))
+        return option if face is DieFace.BLANK else f"{option} · {tr(f'ui.pc.die.{face.value}')}"
+    if picking_card(state):
+        return option
     assert pc is not None and pc.choice is not None
     if pc.choice.kind is ChoiceKind.STAIRS:
         return tr(f"ui.pc.stairs.{option}")
@@ -164,7 +204,8 @@ class Planechase(Screen):
         return state is not None and state.planechase is not None
 
     def follows(self, events: Sequence[Event]) -> bool:
-        shown = (PlanarDieRolled, Planeswalked, PlanarChoiceOffered, PlanarCardsRevealed, PlanarCardAwaited)
+        shown = (PlanarDieRolled, PlanarDieAwaited, Planeswalked, PlanarChoiceOffered, PlanarCardsRevealed,
+                 PlanarCardAwaited)
         return any(isinstance(e, shown) for e in events) or any(
             isinstance(e, PlaneTurnedOver) and not e.starting for e in events
         )
@@ -206,7 +247,7 @@ class Planechase(Screen):
         if state is None or state.planechase is None:
             return False
         pc = state.planechase
-        if pc.choice is not None:
+        if pc.choice is not None or picking_face(state) or picking_card(state):
             return self._choose(host, state, action)
         if isinstance(action, Turn) and pc.encounter is None and pc.awaiting is None:
             planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
@@ -224,6 +265,15 @@ class Planechase(Screen):
         pick = int(form.get("pick", 0)) % max(1, len(options))  # type: ignore[call-overload]
         order: list[str] = list(form.get("order", []))  # type: ignore[call-overload]
         pools = state.planechase is not None and state.planechase.choice is not None and state.planechase.choice.kind is ChoiceKind.POOLS
+        # NEXT confirms a choice; an awaited card is picked with SELECT only, so NEXT still says
+        # what is awaited rather than turning over whatever the cursor is on.
+        # The table's own die: ROLL (again) or SELECT says the face; NEXT may still pass the turn.
+        if picking_face(state):
+            confirm: tuple[Button, ...] = (Button.SELECT, Button.ROLL)
+        elif picking_card(state):
+            confirm = (Button.SELECT,)
+        else:
+            confirm = (Button.SELECT, Button.NEXT)
         step = chip_step(action)
         if step is not None:
             form["pick"] = (pick + step) % max(1, len(options))
@@ -234,10 +284,16 @@ class Planechase(Screen):
         chosen: str | None = None
         if isinstance(action, Tap) and action.kind == "pc.choice":
             chosen = str(action.value)
-        elif isinstance(action, Press) and action.button in (Button.SELECT, Button.NEXT) and options:
+        elif isinstance(action, Press) and action.button in confirm and options:
             chosen = options[pick]
         if chosen is None:
             return False
+        if picking_face(state):
+            host.execute(RollPlanarDie(pip=int(chosen) if chosen.isdigit() else PIPS[chosen]))
+            return True
+        if picking_card(state):
+            host.execute(RevealPlanarCard(name=chosen))
+            return True
         if pools:
             if chosen not in order:
                 order.append(chosen)
@@ -261,12 +317,10 @@ class Planechase(Screen):
         side_w = c.width * 9 // 20
         left: Rect = (lay.margin, view.top, c.width - side_w - 2 * lay.margin, height)
         right: Rect = (c.width - side_w, view.top, side_w - lay.margin, height)
-        if pc.choice is not None:
+        if pc.choice is not None or picking_face(state) or picking_card(state):
             self._draw_choice(view, state, left)
         elif pc.encounter is not None:
             self._draw_encounter(view, state, pc.encounter, left)
-        elif pc.awaiting is not None:
-            self._draw_awaiting(view, state, left)
         else:
             self._draw_planes(view, pc, left)
         self._draw_die(view, state, pc, right)
@@ -295,30 +349,18 @@ class Planechase(Screen):
         c.paragraph(text, (x, y + h - foot + lay.margin // 2, w, foot), size, theme.CHAOS, role="pc.resolve",
                     bold=True, min_size=size, align="center")
 
-    def _draw_awaiting(self, view: View, state: GameState, area: Rect) -> None:
-        c, lay, tr = view.canvas, view.layout, view.tr
-        pc = state.planechase
-        assert pc is not None and pc.awaiting is not None
-        text = tr.message(Message("planechase.awaiting_card", name=state.player(pc.awaiting.seat).name,
-                                  deck=deck_label(state, pc.awaiting.deck)))
-        c.box(area, theme.PANEL)
-        x, y, w, h = area
-        inner = (x + lay.margin, y + lay.margin, w - 2 * lay.margin, h - 2 * lay.margin)
-        size = c.fit_paragraph(text, inner[2], inner[3], lay.big) or lay.tiny
-        c.paragraph(text, inner, size, theme.TEXT, role="pc.awaiting", min_size=size)
-
     def _draw_choice(self, view: View, state: GameState, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         pc = state.planechase
-        assert pc is not None and pc.choice is not None
+        assert pc is not None
         options = choice_options(state)
         form = view.ui.forms.get(self.name, {})
         pick = int(form.get("pick", 0)) % max(1, len(options)) if isinstance(form, dict) else 0
         order = list(form.get("order", [])) if isinstance(form, dict) else []
         # The card that asks, then the question: the answers are the chips below, not words.
         top = y
-        if pc.choice.source:
+        if pc.choice is not None and pc.choice.source:
             r = c.text(pc.choice.source, (x, top), lay.medium, theme.CHAOS, bold=True, max_width=w,
                        role="pc.choice.source", min_size=lay.tiny)
             top = r.bottom

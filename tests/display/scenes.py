@@ -126,6 +126,14 @@ def scene_pc_awaiting(k: Kiosk) -> None:
     k.execute(Planeswalk())
 
 
+def scene_pc_own_die(k: Kiosk) -> None:
+    """A table rolling its own die: ROLL asks which face it showed (PC-1)."""
+    k.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0],
+                      options={"own_die": "on"}))
+    k.execute(Advance())
+    k.dispatch(Press(Button.ROLL))
+
+
 #: Alice's virtual planar deck for the scenes below: with the kiosk's seeded shuffle, seven
 #: planeswalks reach Interplanar Tunnel.
 TUNNEL_DECK = ("Interplanar Tunnel", "Agyrem", "Bant", "Cliffside Market", "Eloren Wilds", "Feeding Grounds",
@@ -412,6 +420,7 @@ SCENES: dict[str, Callable[[Kiosk], None]] = {
     "pc-table": scene_pc_table,
     "pc-start": scene_pc_start,
     "pc-awaiting": scene_pc_awaiting,
+    "pc-own-die": scene_pc_own_die,
     "pc-encounter": scene_pc_encounter,
     "pc-choice": scene_pc_choice,
     "pc-rolls": scene_pc_rolls,

@@ -463,3 +463,70 @@ def test_lf2_the_adjust_screen_offers_no_source_who_has_left(make_kiosk: MakeKio
     kiosk.redraw()
     froms = [t.action.value for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "adj.from"]
     assert froms == [(None, 0), (0, 0), (1, 0)]
+
+
+def test_pc12_an_awaited_physical_card_is_picked_on_screen(make_kiosk: MakeKiosk) -> None:
+    """PC-12, PC-6: with a listed physical deck and no reader, the awaited card is picked on the
+    Planechase screen from the deck's cards with the encoder and SELECT; NEXT still says what is
+    awaited; once the deck has gone round, the card expected next is offered first and named."""
+    from device.rules.planechase import Planeswalk, SetPlanarDeck
+    from device.catalog import load_catalog
+
+    planes = [c.name for c in load_catalog().planes()][:10]
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann",
+                          options={"planar_deck": "physical"}))
+    kiosk.execute(SetPlanarDeck(owner=0, names=tuple(planes)))
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    assert texts(kiosk, "pc.choice.option")[:2] == planes[:2]
+    kiosk.dispatch(Turn(1))
+    kiosk.dispatch(Press(Button.SELECT))
+    kiosk.redraw()
+    assert [c.name for c in kiosk.state.planechase.face_up] == [planes[1]]  # type: ignore[union-attr]
+    for name in [planes[0], *planes[2:]]:
+        kiosk.execute(Planeswalk())
+        kiosk.dispatch(Go("planechase"))
+        kiosk.redraw()
+        options = texts(kiosk, "pc.choice.option")
+        kiosk.dispatch(Turn(options.index(name)))
+        kiosk.dispatch(Press(Button.SELECT))
+    kiosk.execute(Planeswalk())
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    assert texts(kiosk, "pc.choice.option")[0] == planes[1]
+    assert f"({planes[1]} comes up next)" in " ".join(texts(kiosk, "pc.choice.prompt"))
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.redraw()
+    assert texts(kiosk, "status.error")[0].startswith("Waiting for Ann to turn over the top card of Ann's planar deck")
+    kiosk.dispatch(Press(Button.SELECT))
+    assert [c.name for c in kiosk.state.planechase.face_up] == [planes[1]]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_pc1_the_tables_own_die_is_entered_with_the_buttons(make_kiosk: MakeKiosk, plain: bool) -> None:
+    """PC-1: with the table's own die, ROLL asks for the face on the Planechase screen; the
+    encoder picks it and ROLL (or SELECT) enters it, with the cost and the log as for a roll of
+    the gadget's; a plain d6 offers its six numbers."""
+    kiosk = make_kiosk((800, 480), "en")
+    options = {"own_die": "on", "plain_d6": "on" if plain else "off"}
+    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann", options=options))
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.dispatch(Press(Button.ROLL))
+    kiosk.redraw()
+    assert kiosk.ui.screen == "planechase"
+    expected = (["1 · Chaos", "2", "3", "4", "5", "6 · Planeswalk"] if plain
+                else ["Planeswalk", "Chaos", "Blank"])
+    shown = texts(kiosk, "pc.choice.option")
+    assert shown == expected[:len(shown)] and len(shown) >= 3  # a longer list scrolls with the cursor
+    assert texts(kiosk, "pc.choice.prompt")[0].startswith("Ann rolls the table's")
+    kiosk.dispatch(Turn(1 if not plain else 0))
+    kiosk.dispatch(Press(Button.ROLL))
+    kiosk.redraw()
+    roll = kiosk.state.planechase.rolls[-1]  # type: ignore[union-attr]
+    assert (roll.result.value, roll.cost) == ("chaos", 0)
+    assert texts(kiosk, "pc.die.face") == ["Chaos"]
+    kiosk.dispatch(Press(Button.ROLL))
+    kiosk.dispatch(Press(Button.SELECT))
+    roll = kiosk.state.planechase.rolls[-1]  # type: ignore[union-attr]
+    assert (roll.pip, roll.cost) == ((6, 1) if not plain else (1, 1))
