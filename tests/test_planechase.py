@@ -544,8 +544,10 @@ def test_pc11_stairs_to_infinity_reveals_the_top_card(scripted: tuple[Controller
         "'choose bottom')."
     )
     assert refused(controller, RollPlanarDie()).startswith("Alice must choose first")
-    assert say(controller, ChoosePlanar(answer=("bottom",))) == [f"Alice puts (nothing) on top and {P[0]} on the bottom."]
+    assert say(controller, ChoosePlanar(answer=("bottom",))) == [f"Alice puts {P[0]} on the bottom."]
     assert names(pc(controller).deck(A).cards)[-1] == P[0]  # type: ignore[union-attr]
+    controller.undo()
+    assert say(controller, ChoosePlanar(answer=("top",))) == [f"Alice keeps {P[0]} on top."]
 
 
 def test_pc11_pools_of_becoming_orders_three_on_the_bottom(scripted: tuple[Controller, Scripted]) -> None:
@@ -555,7 +557,9 @@ def test_pc11_pools_of_becoming_orders_three_on_the_bottom(scripted: tuple[Contr
     controller.execute(Advance())
     rng.pips = [1]
     assert say(controller, RollPlanarDie())[1].startswith(f"Pools of Becoming reveals {P[0]}, {P[1]}, {P[2]}")
-    controller.execute(ChoosePlanar(answer=(P[2], P[0], P[1])))
+    assert say(controller, ChoosePlanar(answer=(P[2], P[0], P[1]))) == [
+        f"Alice puts {P[2]}, then {P[0]}, then {P[1]} on the bottom."
+    ]
     assert names(pc(controller).deck(A).cards)[-3:] == [P[2], P[0], P[1]]  # type: ignore[union-attr]
 
 

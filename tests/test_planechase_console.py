@@ -413,3 +413,115 @@ def test_pc1_any_table_may_enter_a_face_without_the_option(table: Table) -> None
     table.run("next")
     table.run("roll chaos")
     assert table.controller.state.planechase.rolls[-1].pip == 1  # type: ignore[union-attr]
+
+
+def _counting_game(table: Table, first: str) -> None:
+    """Alice's physical deck with the counting planes; the starting plane is ``first``."""
+    names = ["Aretopolis", "Naar Isle", "Kilnspire District", "Mount Keralia", "Stairs to Infinity", *P[:5]]
+    table.run("new ffa+planechase Alice Bob first=Alice planar_deck=physical", undo=False)
+    table.run("deck Alice " + ", ".join(names))
+    table.run("deck Bob " + ", ".join(P[10:20]))
+    table.run(f"card {first}")
+
+
+def _walk_to(table: Table, name: str) -> list[str]:
+    """The planar controller planeswalks (an effect says so) and turns over ``name``."""
+    table.run("planeswalk")
+    return table.run(f"card {name}")
+
+
+def test_pc11_aretopolis_counts_scrolls_gains_life_and_planeswalks_at_ten(table: Table) -> None:
+    """PC-11, Aretopolis: a scroll counter when planeswalked to and at each upkeep, then its
+    controller gains that much life; on chaos a counter and that many cards drawn; at ten or more
+    counters the planar controller planeswalks at once, and the log says why."""
+    _counting_game(table, P[0])
+    assert _walk_to(table, "Aretopolis") == [
+        "Alice turns over Aretopolis.", "Aretopolis: 0 → 1 scroll counter; Alice gains 1 life.", "Alice: 20 → 21 life."
+    ]
+    table.run("next")
+    assert table.run("roll chaos") == [
+        "Alice rolled CHAOS (free): Aretopolis's chaos ability triggers.",
+        "Aretopolis: 1 → 2 scroll counters; Alice draws 2 cards.",
+    ]
+    assert table.run("next")[-2:] == ["Aretopolis: 2 → 3 scroll counters; Bob gains 3 life.", "Bob: 20 → 23 life."]
+    table.run("counters +6")  # the table counts a card of its own that adds scrolls
+    out = table.run("next")  # Bob's main phase: nothing counts
+    assert not any("scroll" in line for line in out)
+    out = table.run("next")  # Alice's upkeep: the tenth scroll counter
+    assert out[-3:] == [
+        "Aretopolis: 9 → 10 scroll counters; Alice gains 10 life.", "Alice: 21 → 31 life.",
+        "Alice planeswalks away from Aretopolis: turn over the top card of Alice's planar deck and tap it. "
+        "Aretopolis had 10 scroll counters on it.",
+    ]
+    state = table.controller.state
+    assert state is not None and state.planechase is not None and state.planechase.face_up == ()
+
+
+def test_pc11_aretopolis_at_ten_by_hand_planeswalks_too(table: Table) -> None:
+    """PC-11: 'When Aretopolis has ten or more scroll counters on it' counts counters put there
+    by hand as well."""
+    _counting_game(table, "Aretopolis")  # the starting plane: nothing triggers (901.5)
+    assert table.run("counters +9")[-1] == "Aretopolis: 0 → 9 counters."
+    assert table.run("counters +1")[-1].startswith("Alice planeswalks away from Aretopolis")
+
+
+def test_pc11_naar_isle_burns_its_controller_each_upkeep(table: Table) -> None:
+    """PC-11, Naar Isle: at its controller's upkeep a flame counter, then that much damage to
+    them; the damage counts like any life loss, to the end of the game."""
+    _counting_game(table, "Naar Isle")
+    assert table.run("next") == ["Alice: main phase."]
+    lines = table.run("next")
+    assert lines[-2:] == ["Naar Isle: 0 → 1 flame counter; it deals 1 damage to Bob.", "Bob: 20 → 19 life."]
+    for _ in range(4):
+        table.run("next")
+        table.run("next")
+    state = table.controller.state
+    assert state is not None
+    # Bob 19 → 16 → 11 (counters 3 and 5), Alice 20 → 18 → 14 (2 and 4)
+    assert [p.life for p in state.players] == [14, 11]
+    table.run("life Bob =6")
+    table.run("next")
+    table.run("next")  # Alice's upkeep: 6 flame
+    table.run("next")
+    out = table.run("next")
+    assert out[2:5] == [
+        "Naar Isle: 6 → 7 flame counters; it deals 7 damage to Bob.", "Bob: 6 → -1 life.", "Bob has lost: 0 or less life."
+    ]
+    assert out[-1] == "Game over: Alice won (last player standing)."
+
+
+def test_pc11_kilnspire_district_counts_charge_on_arrival_and_each_main_phase(table: Table) -> None:
+    """PC-11, Kilnspire District: a charge counter when planeswalked to and at each precombat main
+    phase, and the red mana it adds is said."""
+    _counting_game(table, P[0])
+    assert _walk_to(table, "Kilnspire District")[-1] == (
+        "Kilnspire District: 0 → 1 charge counter; Alice adds one red mana."
+    )
+    assert table.run("next") == ["Alice: main phase.", "Kilnspire District: 1 → 2 charge counters; Alice adds 2 red mana."]
+    table.run("next")
+    assert table.run("next")[-1] == "Kilnspire District: 2 → 3 charge counters; Bob adds 3 red mana."
+
+
+def test_pc11_mount_keralia_says_its_damage_when_left(table: Table) -> None:
+    """PC-11, Mount Keralia: a pressure counter at each end of turn; when the table planeswalks
+    away from it, the log says how much damage it deals to each creature and planeswalker."""
+    _counting_game(table, "Mount Keralia")
+    table.run("next")
+    assert table.run("next")[-1] == "Mount Keralia: 0 → 1 pressure counter at the end of the turn."
+    table.run("next")
+    table.run("next")
+    table.run("next")
+    assert table.run("roll pw")[-1] == (
+        "Alice planeswalks away from Mount Keralia: turn over the top card of Alice's planar deck and tap it. "
+        "Mount Keralia deals 2 damage to each creature and each planeswalker."
+    )
+
+
+def test_pc11_stairs_to_infinity_draws_on_every_roll(table: Table) -> None:
+    """PC-11, Stairs to Infinity: 'Whenever you roll the planar die, draw a card' — every roll
+    its controller makes, of any face, special or not, says so."""
+    _counting_game(table, "Stairs to Infinity")
+    table.run("next")
+    assert table.run("roll blank") == ["Alice rolled a blank (free): nothing happens. Alice draws a card (Stairs to Infinity)."]
+    assert table.run("freeroll chaos")[0].endswith("Alice draws a card (Stairs to Infinity).")
+    assert table.run("roll pw")[0] == "Alice rolled PLANESWALK (cost 1). Alice draws a card (Stairs to Infinity)."

@@ -33,7 +33,7 @@ from typing import Literal
 
 from device.errors import IllegalCommand
 from device.events import Event
-from device.rules.planechase import MapMoved, PlanarChoiceOffered, joined, planechase
+from device.rules.planechase import MapMoved, PlanarChoiceOffered, joined, planechase, with_leaving_notes
 from device.rules.registry import applies, describes
 from device.state import GameState
 from device.state_planechase import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
@@ -222,7 +222,8 @@ def describe_move(state: GameState, event: MapMoved) -> Message:
         extras.append(Message("eternities.phenomenon"))
     extra = joined(extras, "planechase.then") if extras else ""
     key = "eternities.hellrode" if event.hellride else "eternities.moved"
-    return Message(key, name=state.player(event.seat).name, direction=direction, to=event.arrived.name, extra=extra)
+    message = Message(key, name=state.player(event.seat).name, direction=direction, to=event.arrived.name, extra=extra)
+    return with_leaving_notes(message, planechase(state).face_up)
 
 
 @applies(MapDealt)

@@ -44,9 +44,21 @@ from device.bindings import on_button, on_card
 from device.catalog import Card, CardKind, load_catalog
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
-from device.events import Event, PlayerLost, TurnOrderReversed, TurnPassed
-from device.formats import Format, TableOption, register_format, register_option
+from device.events import Event, LifeChanged, PlayerLost, StepChanged, TurnOrderReversed, TurnPassed
+from device.formats import Format, TableOption, find_format, register_format, register_option
 from device.inputs import Button, ButtonPressed
+from device.rules.plane_abilities import (
+    ARETOPOLIS,
+    DAMAGE_ON_LEAVING,
+    DRAW_ON_ROLL,
+    KILNSPIRE_DISTRICT,
+    MOUNT_KERALIA,
+    NAAR_ISLE,
+    PLANESWALK_AT,
+    STAIRS_TO_INFINITY,
+    Moment,
+    abilities_at,
+)
 from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
 from device.rules.table import check_seat
 from device.state import GameState, Step
@@ -80,7 +92,6 @@ CHAOTIC_AETHER = "Chaotic Aether"
 INTERPLANAR_TUNNEL = "Interplanar Tunnel"
 SPATIAL_MERGING = "Spatial Merging"
 TIME_DISTORTION = "Time Distortion"
-STAIRS_TO_INFINITY = "Stairs to Infinity"
 POOLS_OF_BECOMING = "Pools of Becoming"
 
 #: The cards the gadget automates, and how (README lists the same).
@@ -91,6 +102,10 @@ AUTOMATED = {
     TIME_DISTORTION: "reverses the turn order",
     STAIRS_TO_INFINITY: "chaos reveals the top card; keep it on top or put it on the bottom",
     POOLS_OF_BECOMING: "chaos reveals the top three, triggers their chaos abilities, you order them on the bottom",
+    ARETOPOLIS: "scroll counters on arrival, at upkeep and on chaos; life gained; planeswalks at ten",
+    NAAR_ISLE: "a flame counter each upkeep and that much damage to its controller",
+    KILNSPIRE_DISTRICT: "a charge counter on arrival and each main phase; says the red mana it makes",
+    MOUNT_KERALIA: "a pressure counter each end step; says the damage it deals when left",
 }
 
 DECK_SOURCES = ("all", "ohop", "phop", "opc2", "opca", "moc", "who", "punk", "pssc", "physical")
@@ -234,6 +249,31 @@ register_texts(
         "planechase.planeswalked_physical_two": "{name} planeswalks away from {away}: turn over "
         "cards from {deck} until two planes and tap each.",
         "planechase.extra_bottom": " Revealed and put on the bottom: {cards}.",
+        "planechase.extra_threshold": Plural(
+            " {plane} had {n} scroll counter on it.", " {plane} had {n} scroll counters on it.", "n"
+        ),
+        "planechase.extra_leaving": " {plane} deals {n} damage to each creature and each planeswalker.",
+        "planechase.extra_draw_on_roll": " {name} draws a card ({plane}).",
+        "planechase.ability.scroll_life": Plural(
+            "{plane}: {before} → {after} scroll counter; {name} gains {after} life.",
+            "{plane}: {before} → {after} scroll counters; {name} gains {after} life.", "after",
+        ),
+        "planechase.ability.scroll_draw": Plural(
+            "{plane}: {before} → {after} scroll counter; {name} draws a card.",
+            "{plane}: {before} → {after} scroll counters; {name} draws {after} cards.", "after",
+        ),
+        "planechase.ability.flame": Plural(
+            "{plane}: {before} → {after} flame counter; it deals {after} damage to {name}.",
+            "{plane}: {before} → {after} flame counters; it deals {after} damage to {name}.", "after",
+        ),
+        "planechase.ability.charge": Plural(
+            "{plane}: {before} → {after} charge counter; {name} adds one red mana.",
+            "{plane}: {before} → {after} charge counters; {name} adds {after} red mana.", "after",
+        ),
+        "planechase.ability.pressure": Plural(
+            "{plane}: {before} → {after} pressure counter at the end of the turn.",
+            "{plane}: {before} → {after} pressure counters at the end of the turn.", "after",
+        ),
         "planechase.extra_encounter": " {name} encounters {phenomenon}: resolve it, then press NEXT.",
         "planechase.encounter": "{name} encounters {phenomenon}: resolve it, then press NEXT.",
         "planechase.deck_empty": "{deck} is empty: no card to turn over.",
@@ -246,6 +286,9 @@ register_texts(
         "planechase.revealed_pools": "Pools of Becoming reveals {cards}; their chaos abilities "
         "trigger: {name}, order them on the bottom ('choose A, B, C').",
         "planechase.choice_made": "{name} puts {top} on top and {bottom} on the bottom.",
+        "planechase.choice_top": "{name} keeps {top} on top.",
+        "planechase.choice_bottom": "{name} puts {bottom} on the bottom.",
+        "planechase.then_list": "{first}, then {rest}",
         "planechase.direction_offered": "{name}, choose where to planeswalk: {choices}.",
         "planechase.counters": Plural("{name}: {before} → {after} counter.", "{name}: {before} → {after} counters.",
                                       "after"),
@@ -391,6 +434,7 @@ class PlaneCountersChanged(Event):
     type: Literal["plane_counters_changed"] = "plane_counters_changed"
     name: str
     delta: int
+    ability: str = ""  # the plane's own ability that put it there (``plane_abilities``); "": a player
 
 
 class PlanarControllerChanged(Event):
@@ -654,6 +698,10 @@ def joined(items: Sequence[str | Message], key: str = "planechase.list") -> str 
     if len(items) == 1:
         return items[0]
     return Message(key, first=items[0], rest=joined(items[1:], key))
+
+
+def _card_names(cards: Iterable[str | CardRef]) -> Iterable[str]:
+    return (c if isinstance(c, str) else c.name for c in cards)
 
 
 def _names(cards: Iterable[str | CardRef]) -> str | Message:
@@ -1387,6 +1435,68 @@ def _turn_began(state: GameState, events: list[Event], rng: Random) -> list[Even
     return [PlanarTurnBegan(markers=markers)]
 
 
+# --- planes that count (PC-11) ------------------------------------------------------------------------
+
+
+def controller_of(state: GameState, card: FaceUpCard) -> int:
+    """Who controls a face-up card: its turn marker's holder in Grand Melee, else the planar controller."""
+    pc = planechase(state)
+    if pc.grand_melee and card.marker < len(pc.markers):
+        return pc.markers[card.marker]
+    return planar_controller(state)
+
+
+def _moments(state: GameState, events: list[Event]) -> list[tuple[Moment, FaceUpCard]]:
+    """The moments in ``events`` at which a face-up plane's text counts, with that plane."""
+    pc = planechase(state)
+    planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
+    # "Your upkeep / main phase / end step": the turn's player controls marker 0's planes.
+    turn_planes = [c for c in planes if not pc.grand_melee or c.marker == 0]
+    found: list[tuple[Moment, FaceUpCard]] = []
+    for event in events:
+        arrived: tuple[str, ...] = ()
+        if isinstance(event, TurnPassed):
+            found += [("end", c) for c in turn_planes] + [("upkeep", c) for c in turn_planes]
+        elif isinstance(event, StepChanged) and event.step == Step.MAIN.value:
+            found += [("main", c) for c in turn_planes]
+        elif isinstance(event, Planeswalked) and event.cause != "owner_left":
+            arrived = tuple(c.name for c in event.to)
+        elif isinstance(event, PlaneTurnedOver) and not event.starting:
+            arrived = (event.card.name,)
+        elif isinstance(event, MapMoved):
+            arrived = (event.arrived.name,)
+        elif isinstance(event, PlanarDieRolled) and event.result is DieFace.CHAOS:
+            found += [("chaos", c) for c in planes if c.name in event.chaos]
+        found += [("arrive", c) for c in planes if c.name in arrived]
+    return found
+
+
+@state_check
+def _planes_that_count(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    """PC-11: a plane's counters when its text adds them, the life they change, and a planeswalk
+    when a plane reaches the count its text names (``plane_abilities``)."""
+    pc = state.planechase
+    if pc is None:
+        return []
+    out: list[Event] = []
+    tracks_life = find_format(state.formats[0]).tracks_life
+    for moment, card in _moments(state, events):
+        for ability in abilities_at(card.name, moment):
+            out.append(PlaneCountersChanged(name=card.name, delta=1, ability=ability.does))
+            seat = controller_of(state, card)
+            if ability.life and tracks_life and state.player(seat).in_game:
+                count = card.counters + sum(1 for e in out if isinstance(e, PlaneCountersChanged) and e.name == card.name)
+                out.append(LifeChanged(seat=seat, delta=ability.life * count))
+    if out or pc.encounter is not None or pc.choice is not None or pc.awaiting is not None:
+        return out
+    changed = {e.name for e in events if isinstance(e, PlaneCountersChanged)}
+    for card in pc.face_up:
+        limit = PLANESWALK_AT.get(card.name)
+        if card.name in changed and limit is not None and card.counters >= limit:
+            return _planeswalk_or_offer(state, controller_of(state, card), "threshold", rng)
+    return out
+
+
 # --- appliers -------------------------------------------------------------------------------------
 
 
@@ -1707,6 +1817,16 @@ def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
         cost = Message("planechase.cost_paid", cost=event.cost)
     name = state.player(event.seat).name
     planes = joined(event.chaos, "planechase.and")
+    message = _roll_message(state, event, name, cost, planes)
+    pc = planechase(state)
+    draws = [c.name for c in pc.face_up if c.name in DRAW_ON_ROLL and controller_of(state, c) == event.seat]
+    if draws:
+        note = Message("planechase.extra_draw_on_roll", name=name, plane=joined(draws, "planechase.and"))
+        return Message("planechase.then", first=message, rest=note)
+    return message
+
+
+def _roll_message(state: GameState, event: PlanarDieRolled, name: str, cost: Message, planes: str | Message) -> Message:
     if event.result is DieFace.PLANESWALK:
         return Message("planechase.rolled_planeswalk", name=name, cost=cost)
     if event.result is DieFace.CHAOS and not event.chaos:
@@ -1727,6 +1847,26 @@ def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
 
 @describes(Planeswalked)
 def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
+    message = _planeswalk_message(state, event)
+    pc = planechase(state)
+    away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
+    return with_leaving_notes(message, away, threshold=event.cause == "threshold")
+
+
+def with_leaving_notes(message: Message, away: Sequence[FaceUpCard], threshold: bool = False) -> Message:
+    """``message`` and what the planes left do as they go (PC-11): Mount Keralia's damage, with
+    the amount, and the count that made Aretopolis planeswalk."""
+    notes: list[str | Message] = []
+    for card in away:
+        limit = PLANESWALK_AT.get(card.name)
+        if threshold and limit is not None and card.counters >= limit:
+            notes.append(Message("planechase.extra_threshold", plane=card.name, n=card.counters))
+        if card.name in DAMAGE_ON_LEAVING and card.counters:
+            notes.append(Message("planechase.extra_leaving", plane=card.name, n=card.counters))
+    return Message("planechase.then", first=message, rest=joined(notes, "planechase.then")) if notes else message
+
+
+def _planeswalk_message(state: GameState, event: Planeswalked) -> Message:
     name = state.player(event.seat).name
     away = joined(list(event.away), "planechase.and")
     if event.wait:
@@ -1769,10 +1909,13 @@ def _describe_revealed(state: GameState, event: PlanarCardsRevealed) -> Message:
 
 @describes(PlanarChoiceMade)
 def _describe_choice(state: GameState, event: PlanarChoiceMade) -> Message:
-    return Message(
-        "planechase.choice_made", name=state.player(event.seat).name, top=_names(event.top),
-        bottom=_names(event.bottom),
-    )
+    name = state.player(event.seat).name
+    if not event.bottom:
+        return Message("planechase.choice_top", name=name, top=_names(event.top))
+    if not event.top:
+        return Message("planechase.choice_bottom", name=name, bottom=joined(list(_card_names(event.bottom)),
+                                                                            "planechase.then_list"))
+    return Message("planechase.choice_made", name=name, top=_names(event.top), bottom=_names(event.bottom))
 
 
 @describes(PlanarChoiceOffered)
@@ -1786,7 +1929,11 @@ def _describe_offered(state: GameState, event: PlanarChoiceOffered) -> Message:
 @describes(PlaneCountersChanged)
 def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message:
     card = next(c for c in planechase(state).face_up if c.name == event.name)
-    return Message("planechase.counters", name=event.name, before=card.counters, after=card.counters + event.delta)
+    before, after = card.counters, card.counters + event.delta
+    if event.ability:
+        name = state.player(controller_of(state, card)).name
+        return Message(f"planechase.ability.{event.ability}", plane=event.name, before=before, after=after, name=name)
+    return Message("planechase.counters", name=event.name, before=before, after=after)
 
 
 @describes(PlanarControllerChanged)
