@@ -34,6 +34,7 @@ from device.errors import IllegalCommand
 from device.text import fold
 from device.rules.life import commander_names, dealt
 from device.rules.table import find_player
+from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
 from device.text import register as register_texts
 
@@ -180,7 +181,8 @@ def _usage(entry_name: str) -> Usage:
 @command(
     "new",
     "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [OPTION=VALUE…]",
-    "Start a game (TB-1, TB-2, TB-5). Formats: ffa (20 life, the default), duel, commander (40). "
+    "Start a game (TB-1, TB-2, TB-5). Formats: ffa (20 life, the default), duel, commander (40); "
+    "+2hg plays Two-Headed Giant, teams of two adjacent seats (TB-6). "
     "Without first=, the gadget draws the starting player at random.",
 )
 def _new(console: Console, args: list[str]) -> None:
@@ -404,10 +406,10 @@ def _redo(console: Console, args: list[str]) -> None:
 @command("show", "show", "The table at a glance: turn, whose upkeep or turn it is, everyone's life.")
 def _show(console: Console, args: list[str]) -> None:
     state = console.state
-    active = state.player(state.active)
     direction = "" if state.direction > 0 else ", turn order reversed"
     step = "upkeep" if state.step is Step.UPKEEP else "main phase"
-    console.say(f"Turn {state.turn}: {active.name}'s {step}{direction}.")
+    console.say(f"Turn {state.turn}: {turn_name(state)}'s {step}{direction}.")
+    _show_teams(console, state)
     for player in state.players:
         marks = []
         if player.poison:
@@ -427,6 +429,16 @@ def _show(console: Console, args: list[str]) -> None:
         console.say(f"Game over: {ended}.")
 
 
+def _show_teams(console: Console, state: GameState) -> None:
+    """TB-6: in Two-Headed Giant each team's shared life and poison, once."""
+    if not teamed(state):
+        return
+    for first, _ in teams(state):
+        team = state.player(first)
+        poison = f", {team.poison} poison" if team.poison else ""
+        console.say(f"Team {team_name(state, first)}: {team.life} life{poison}")
+
+
 def state_json(controller: Controller) -> dict[str, object]:
     """The documented shape of ``state`` (README, "The state JSON")."""
     state = controller.state
@@ -437,7 +449,7 @@ def state_json(controller: Controller) -> dict[str, object]:
         "schema": STATE_SCHEMA,
         "game": controller.game,
         "state": state.model_dump(mode="json"),
-        "outcome": None if result is None else result.model_dump(mode="json"),
+        "outcome": None if result is None else result.model_dump(mode="json", exclude_defaults=True),
     }
 
 

@@ -37,6 +37,7 @@ class LossReason(enum.StrEnum):
     COMMANDER = "commander"  # 21 or more combat damage from one commander
     CONCEDED = "conceded"
     EFFECT = "effect"  # a card or other rule said so
+    TEAM = "team"  # Two-Headed Giant: their teammate lost, and a team loses together (810.8a)
 
 
 class Loss(Model):
@@ -128,6 +129,7 @@ class Outcome(Model):
 
     winner: int | None
     reason: str
+    team: tuple[int, ...] = ()  # Two-Headed Giant: every seat of the winning team (TB-6)
     said: Message | None = Field(default=None, exclude=True)
 
 
@@ -137,8 +139,9 @@ OUTCOME_RULES: dict[str, Callable[[GameState], Outcome | None]] = {}
 
 
 def outcome(state: GameState) -> Outcome | None:
-    """The game's result, or None while it goes on."""
-    rule = OUTCOME_RULES.get(state.formats[0])
+    """The game's result, or None while it goes on: the first of the game's formats with a rule
+    of its own decides (the base format's, or a table format's such as Two-Headed Giant)."""
+    rule = next((OUTCOME_RULES[name] for name in state.formats if name in OUTCOME_RULES), None)
     return rule(state) if rule is not None else last_standing(state)
 
 

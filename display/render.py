@@ -15,6 +15,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from device.inputs import Button
+from device.rules.table import winner_name
+from device.rules.teams import turn_name
 from device.state import GameState, Step, outcome
 from display import theme
 from display.canvas import Canvas, Rect, joiners
@@ -80,10 +82,10 @@ def headline(state: GameState | None, tr: Translator) -> str:
         return tr("ui.title")
     result = outcome(state)
     if result is not None:
-        return tr("ui.draw") if result.winner is None else tr("ui.winner", name=state.player(result.winner).name)
+        return tr("ui.draw") if result.winner is None else tr("ui.winner", name=winner_name(state, result))
     if state.formats and state.formats[0] in HEADLINES:
         return HEADLINES[state.formats[0]](state, tr)
-    name = state.player(state.active).name
+    name = turn_name(state)
     return tr("ui.upkeep_of" if state.step is Step.UPKEEP else "ui.turn_of", name=name)
 
 

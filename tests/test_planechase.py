@@ -72,10 +72,10 @@ def scripted(journal_path: Path) -> Iterator[tuple[Controller, Scripted]]:
         journal.close()
 
 
-def start(controller: Controller, *players: str, **options: str) -> list[str]:
+def start(controller: Controller, *players: str, formats: tuple[str, ...] = ("ffa", "planechase"),
+          **options: str) -> list[str]:
     result = controller.execute(
-        NewGame(formats=("ffa", "planechase"), players=players or ("Alice", "Bob", "Carol", "Dan"), first="Alice",
-                options=options)
+        NewGame(formats=formats, players=players or ("Alice", "Bob", "Carol", "Dan"), first="Alice", options=options)
     )
     return [str(m) for m in result.messages]
 
@@ -372,7 +372,7 @@ def test_pc8_a_non_owner_leaving_changes_nothing_face_up(scripted: tuple[Control
 def test_pc9_two_headed_giant_cost_per_member(scripted: tuple[Controller, Scripted]) -> None:
     """PC-9 (901.12d): each member of the active team may roll; each one's cost counts their own rolls."""
     controller, rng = scripted
-    start(controller, two_headed_giant="on")
+    start(controller, formats=("ffa", "2hg", "planechase"))
     controller.execute(Advance())
     rng.pips = [2, 3, 4, 5]
     assert say(controller, RollPlanarDie(seat=A)) == ["Alice rolled a blank (free): nothing happens."]
@@ -385,11 +385,16 @@ def test_pc9_two_headed_giant_cost_per_member(scripted: tuple[Controller, Script
     assert planar_controller(st(controller)) == A
 
 
-def test_pc9_two_headed_giant_needs_even_players(journal_path: Path) -> None:
+def test_tb6_pc9_two_headed_giant_needs_teams_of_two(journal_path: Path) -> None:
+    """TB-6: teams of two adjacent seats: five players make no teams, three are too few."""
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(1))
-        with pytest.raises(IllegalCommand, match="needs an even number of players, at least 4; this table has 3"):
-            start(controller, "Alice", "Bob", "Carol", two_headed_giant="on")
+        with pytest.raises(IllegalCommand, match="5 players make no teams of two. Seat an even number of players."):
+            start(controller, "Alice", "Bob", "Carol", "Dan", "Eve", formats=("ffa", "2hg", "planechase"))
+        with pytest.raises(IllegalCommand, match="Two-Headed Giant is for 4–10 players; this table has 3"):
+            start(controller, "Alice", "Bob", "Carol", formats=("ffa", "2hg", "planechase"))
+        with pytest.raises(IllegalCommand, match="Two-Headed Giant with grand_melee is not a Planechase variant"):
+            start(controller, formats=("ffa", "2hg", "planechase"), grand_melee="on")
 
 
 def test_pc12_a_deck_larger_than_its_set_allows_is_refused_not_shrunk(journal_path: Path) -> None:

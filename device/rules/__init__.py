@@ -24,6 +24,7 @@ from device.rules import conspiracy  # noqa: F401
 from device.rules import planechase  # noqa: F401
 from device.rules import contraptions  # noqa: F401
 from device.rules import wizards_duel  # noqa: F401
+from device.rules import two_headed_giant  # noqa: F401
 from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS
 from device.state import GameState, outcome
 from device.text import Message

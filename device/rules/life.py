@@ -26,6 +26,7 @@ from device.events import (
 from device.formats import find_format, title
 from device.rules.registry import applies, decides, describes, state_check
 from device.rules.table import check_seat
+from device.rules.teams import TEAM_POISON_LIMIT, team_of, teamed, teammate
 from device.state import CommanderDamage, GameState, LedgerEntry, Loss, LossReason, Player
 from device.text import Message, Plural, listing
 from device.text import register as register_texts
@@ -84,6 +85,8 @@ register_texts(
         "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
         "life.lost.conceded": "{name} has conceded.",
         "life.lost.effect": "{name} has lost the game.",
+        "life.lost.team": "{name} has lost with their team.",
+        "life.lost.poison_team": "{name} has lost: 15 poison counters on the team.",
         "life.commander_label": "{owner}'s commander",
         # why a player has lost, in "has already lost (…)"
         "life.why.life": "life",
@@ -91,6 +94,7 @@ register_texts(
         "life.why.commander": "commander",
         "life.why.conceded": "conceded",
         "life.why.effect": "effect",
+        "life.why.team": "team",
     }
 )
 
@@ -271,14 +275,24 @@ def _apply_life(state: GameState, event: LifeChanged) -> GameState:
         ledger = _ledger(state, event.source, event.seat, life_lost=-event.delta)
     else:
         ledger = _ledger(state, event.source, event.seat, life_gained=event.delta)
-    changed = state.with_player(player.model_copy(update={"life": player.life + event.delta}))
+    changed = _shared(state.with_player(player.model_copy(update={"life": player.life + event.delta})), event.seat, "life")
     return changed.model_copy(update={"ledger": ledger})
+
+
+def _shared(state: GameState, seat: int, field: str) -> GameState:
+    """TB-6 (810.9, 810.10): in Two-Headed Giant what happens to one player's life or poison is
+    applied to the team's shared total, which each teammate shows."""
+    if not teamed(state):
+        return state
+    mate = state.player(teammate(state, seat))
+    return state.with_player(mate.model_copy(update={field: getattr(state.player(seat), field)}))
 
 
 @applies(PoisonChanged)
 def _apply_poison(state: GameState, event: PoisonChanged) -> GameState:
     player = state.player(event.seat)
-    changed = state.with_player(player.model_copy(update={"poison": player.poison + event.delta}))
+    changed = _shared(state.with_player(player.model_copy(update={"poison": player.poison + event.delta})), event.seat,
+                      "poison")
     return changed.model_copy(update={"ledger": _ledger(state, event.source, event.seat, poison=event.delta)})
 
 
@@ -305,12 +319,21 @@ def _apply_lost(state: GameState, event: PlayerLost) -> GameState:
     return state.with_player(state.player(event.seat).model_copy(update={"lost": loss}))
 
 
-def loss_reason(player: Player) -> LossReason | None:
-    """Why a player still in the game has lost by the numbers (LF-1), if they have."""
+def loss_reason(player: Player, state: GameState | None = None) -> LossReason | None:
+    """Why a player still in the game has lost by the numbers (LF-1), if they have; with
+    ``state`` in Two-Headed Giant by the team's numbers (TB-6: 15 poison, 21 from one commander
+    to the team)."""
+    teams = state is not None and teamed(state)
     if player.life <= 0:
         return LossReason.LIFE
-    if player.poison >= POISON_LIMIT:
+    if player.poison >= (TEAM_POISON_LIMIT if teams else POISON_LIMIT):
         return LossReason.POISON
+    if state is not None and teams:
+        team = [state.player(s) for s in team_of(state, player.seat)]
+        sources = {(e.source, e.commander) for p in team for e in p.commander_damage}
+        if any(sum(p.commander_damage_from(*source) for p in team) >= COMMANDER_LIMIT for source in sources):
+            return LossReason.COMMANDER
+        return None
     if any(entry.amount >= COMMANDER_LIMIT for entry in player.commander_damage):
         return LossReason.COMMANDER
     return None
@@ -324,12 +347,13 @@ def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """
     lost: list[Event] = []
     for player in state.in_game():
-        reason = loss_reason(player)
+        reason = loss_reason(player, state)
         if reason is None:
             continue
         source: int | None = None
+        hurt = team_of(state, player.seat) if teamed(state) else (player.seat,)  # TB-6: what hurt the team
         for event in events:
-            if isinstance(event, CommanderDamageDealt | LifeChanged | PoisonChanged) and event.seat == player.seat:
+            if isinstance(event, CommanderDamageDealt | LifeChanged | PoisonChanged) and event.seat in hurt:
                 source = event.source
         lost.append(PlayerLost(seat=player.seat, reason=reason, source=source))
     return lost
@@ -362,7 +386,8 @@ def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
 def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) -> Message:
     player = state.player(event.seat)
     owner = state.player(event.source)
-    total = player.commander_damage_from(event.source, event.commander) + event.amount
+    hurt = team_of(state, event.seat) if teamed(state) else (event.seat,)  # TB-6: 21 to the team
+    total = sum(state.player(s).commander_damage_from(event.source, event.commander) for s in hurt) + event.amount
     if not owner.commanders:
         return Message("life.commander_damage_of", name=player.name, amount=event.amount, owner=owner.name, total=total)
     return Message("life.commander_damage", name=player.name, amount=event.amount,
@@ -377,7 +402,8 @@ def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
 
 @describes(PlayerLost)
 def _describe_lost(state: GameState, event: PlayerLost) -> Message:
-    return Message(f"life.lost.{event.reason.value}", name=state.player(event.seat).name)
+    team = "_team" if event.reason is LossReason.POISON and teamed(state) else ""
+    return Message(f"life.lost.{event.reason.value}{team}", name=state.player(event.seat).name)
 
 
 def dealt(state: GameState) -> list[LedgerEntry]:

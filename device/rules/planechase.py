@@ -59,6 +59,7 @@ from device.rules.plane_abilities import (
     Moment,
     abilities_at,
 )
+from device.rules.teams import primary, team_of, teamed
 from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
 from device.rules.table import check_seat
 from device.state import GameState, Step
@@ -177,8 +178,8 @@ register_texts(
         "instead of 'communal'.",
         "planechase.option_combo": "Planechase options {a} and {b} cannot be used together.",
         "planechase.option_needs": "The Planechase option {a} needs {b}.",
-        "planechase.two_headed_players": "Two-Headed Giant needs an even number of players, "
-        "at least 4; this table has {count}.",
+        "planechase.two_headed_option": "Two-Headed Giant with {b} is not a Planechase variant the rules "
+        "describe: choose one of them.",
         "planechase.grand_melee_players": Plural(
             "Grand Melee with {markers} needs at least {needed} player; this table has {count}.",
             "Grand Melee with {markers} needs at least {needed} players; this table has {count}.",
@@ -317,7 +318,6 @@ register_option(TableOption(
     "own_die", "planechase", "The table rolls its own die and enters the face it showed (PC-1).", False
 ))
 register_option(TableOption("communal_deck", "planechase", "One communal planar deck for the table (901.15).", False))
-register_option(TableOption("two_headed_giant", "planechase", "Teams of two adjacent seats (901.12).", False))
 register_option(TableOption("grand_melee", "planechase", "Several planes face up, one per turn marker (901.14).", False))
 register_option(
     TableOption("turn_markers", "planechase", "Grand Melee turn markers; 0 = one per four players.", 0, low=0, high=5)
@@ -565,15 +565,6 @@ def planechase(state: GameState) -> PlanechaseState:
     if state.planechase is None:
         raise IllegalCommand("planechase.not_in_game")
     return state.planechase
-
-
-def team_of(state: GameState, seat: int) -> tuple[int, int]:
-    return (seat - seat % 2, seat - seat % 2 + 1)
-
-
-def primary(state: GameState, team: tuple[int, int]) -> int:
-    """The team's primary player: the first seat, or the other if the first has left."""
-    return team[0] if state.player(team[0]).in_game or not state.player(team[1]).in_game else team[1]
 
 
 def planar_controller(state: GameState) -> int:
@@ -836,10 +827,9 @@ def _illegal(problems: list[Message]) -> IllegalCommand:
 def _validate_options(state: GameState) -> None:
     o = state.options
     count = len(state.players)
-    if o.get("two_headed_giant") and o.get("grand_melee"):
-        raise IllegalCommand("planechase.option_combo", a="two_headed_giant", b="grand_melee")
-    if o.get("two_headed_giant") and o.get("communal_deck"):
-        raise IllegalCommand("planechase.option_combo", a="two_headed_giant", b="communal_deck")
+    for option in ("grand_melee", "communal_deck"):
+        if teamed(state) and o.get(option):
+            raise IllegalCommand("planechase.two_headed_option", b=option)
     if o.get("eternities_map") and not o.get("communal_deck"):
         raise IllegalCommand("planechase.option_needs", a="eternities_map", b="communal_deck=on")
     if o.get("eternities_map") and (o.get("grand_melee") or o.get("planar_deck") == "physical"):
@@ -847,8 +837,6 @@ def _validate_options(state: GameState) -> None:
         raise IllegalCommand("planechase.option_combo", a="eternities_map", b=other)
     if o.get("turn_markers") and not o.get("grand_melee"):
         raise IllegalCommand("planechase.option_needs", a="turn_markers", b="grand_melee=on")
-    if o.get("two_headed_giant") and (count % 2 or count < 4):
-        raise IllegalCommand("planechase.two_headed_players", count=count)
     if o.get("grand_melee"):
         markers = _marker_count(state)
         if count < 2 * markers:
@@ -896,7 +884,7 @@ def _deal(state: GameState, rng: Random, keep: dict[int | None, PlanarDeck] | No
     if o.get("grand_melee"):
         markers = marker_seats(state.starting_player, count, _marker_count(state))
     return PlanarDecksDealt(
-        plain_d6=bool(o.get("plain_d6")), communal=communal, two_headed_giant=bool(o.get("two_headed_giant")),
+        plain_d6=bool(o.get("plain_d6")), communal=communal, two_headed_giant=teamed(state),
         grand_melee=bool(o.get("grand_melee")), eternities_map=bool(o.get("eternities_map")), source=source,
         decks=tuple(decks), markers=markers,
     )

@@ -20,7 +20,8 @@ from device.events import (
 from device.formats import find_format, resolve_setup, titles
 from device.text import fold
 from device.rules.registry import applies, decides, describes
-from device.state import GameState, Player, Step, outcome
+from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
+from device.state import GameState, Outcome, Player, Step, outcome
 from device.text import EN, Message, Plural, listing
 from device.text import register as register_texts
 
@@ -44,6 +45,11 @@ register_texts(
         "table.started": "New {formats} game for {players}, {life} life. {first} goes first.",
         "table.started_random": "New {formats} game for {players}, {life} life. "
         "The gadget drew {first} to go first.",
+        "table.started_teams": "New {formats} game for teams {players}, {life} life each. {first} go first.",
+        "table.started_teams_random": "New {formats} game for teams {players}, {life} life each. "
+        "The gadget drew {first} to go first.",
+        "table.teams_even": "Two-Headed Giant is played by teams of two adjacent seats: {count} players make no "
+        "teams of two. Seat an even number of players.",
         "table.main": "{name}: main phase.",
         "table.upkeep": "{name}: upkeep.",
         "table.turn": "Turn {turn}: {name}'s upkeep.",
@@ -77,12 +83,19 @@ def start(command: NewGame, rng: Random) -> GameStarted:
         seen.add(fold(name))
     setup = resolve_setup(command.formats, len(names), command.options)
     life = setup.base.starting_life if command.starting_life is None else command.starting_life
+    teams = TWO_HEADED_GIANT in setup.names
+    if teams and len(names) % 2:
+        raise IllegalCommand("table.teams_even", count=len(names))
+    if teams and command.starting_life is None:
+        life = TEAM_LIFE.get(setup.base.name, 30)
     if not 1 <= life <= MAX_LIFE:
         raise IllegalCommand("table.life_range", life=life, limit=MAX_LIFE)
     if command.first is None:
         first, drawn = rng.randrange(len(names)), True
     else:
         first, drawn = _match_name(names, command.first), False
+    if teams:  # 810.2: a team takes its turns together; its first seat (the primary player) leads
+        first -= first % 2
     return GameStarted(
         formats=setup.names,
         options=setup.options,
@@ -91,6 +104,11 @@ def start(command: NewGame, rng: Random) -> GameStarted:
         starting_player=first,
         starting_player_random=drawn,
     )
+
+
+#: TB-6: a Two-Headed Giant team's shared starting life (810.4), by base format; Commander's is
+#: the published Two-Headed Giant Commander figure (docs/decisions/two-headed-giant.md).
+TEAM_LIFE = {"ffa": 30, "commander": 60}
 
 
 def initial_state(event: GameStarted) -> GameState:
@@ -144,6 +162,8 @@ def next_turn(state: GameState) -> tuple[list[int], int]:
 
     Players who left are passed over silently; players owed a skipped turn use it up.
     """
+    if teamed(state):
+        return _next_team(state)
     count = len(state.players)
     owed = {p.seat: p.skip_turns for p in state.players}
     skipped: list[int] = []
@@ -158,6 +178,27 @@ def next_turn(state: GameState) -> tuple[list[int], int]:
             skipped.append(seat)
             continue
         return skipped, seat
+    return skipped, state.active
+
+
+def _next_team(state: GameState) -> tuple[list[int], int]:
+    """TB-6 (810.2): the turn passes from team to team; the next team's primary player becomes
+    the active player.  A team owed a skipped turn (by either member) uses it up."""
+    count = len(state.players)
+    owed = {p.seat: p.skip_turns for p in state.players}
+    skipped: list[int] = []
+    seat = team_of(state, state.active)[0]
+    for _ in range(count * (sum(owed.values()) + 1) + 1):
+        seat = (seat + 2 * state.direction) % count
+        team = team_of(state, seat)
+        if not any(state.players[s].in_game for s in team):
+            continue
+        owing = next((s for s in team if owed[s] > 0), None)
+        if owing is not None:
+            owed[owing] -= 1
+            skipped.append(owing)
+            continue
+        return skipped, primary(state, team)
     return skipped, state.active
 
 
@@ -230,6 +271,13 @@ def _apply_reverse(state: GameState, event: TurnOrderReversed) -> GameState:
 def describe_start(event: GameStarted) -> Message:
     names = [spec.name for spec in event.players]
     key = "table.started_random" if event.starting_player_random else "table.started"
+    if TWO_HEADED_GIANT in event.formats:
+        teams = [f"{names[seat]} & {names[seat + 1]}" for seat in range(0, len(names) - 1, 2)]
+        key = "table.started_teams_random" if event.starting_player_random else "table.started_teams"
+        return Message(
+            key, formats=titles(find_format(name) for name in event.formats), players=listing(teams, "text.list"),
+            life=event.starting_life, first=teams[event.starting_player // 2],
+        )
     if f"{key}.{event.formats[0]}" in EN:  # a base format that counts something else words its own start
         key = f"{key}.{event.formats[0]}"
     return Message(
@@ -242,12 +290,13 @@ def describe_start(event: GameStarted) -> Message:
 @describes(StepChanged)
 def _describe_step(state: GameState, event: StepChanged) -> Message:
     key = "table.main" if event.step == Step.MAIN else "table.upkeep"
-    return Message(key, name=state.player(state.active).name)
+    return Message(key, name=team_name(state, state.active) if teamed(state) else state.player(state.active).name)
 
 
 @describes(TurnPassed)
 def _describe_turn(state: GameState, event: TurnPassed) -> Message:
-    return Message("table.turn", turn=event.turn, name=state.player(event.to).name)
+    name = team_name(state, event.to) if teamed(state) else state.player(event.to).name
+    return Message("table.turn", turn=event.turn, name=name)
 
 
 @describes(TurnSkipped)
@@ -272,4 +321,10 @@ def describe_outcome(state: GameState) -> Message | None:
     reason = result.said if result.said is not None else result.reason
     if result.winner is None:
         return Message("table.draw", reason=reason)
-    return Message("table.won", name=state.player(result.winner).name, reason=reason)
+    return Message("table.won", name=winner_name(state, result), reason=reason)
+
+
+def winner_name(state: GameState, result: Outcome) -> str:
+    """Who won: a player, or in Two-Headed Giant the team ("Alice & Bob")."""
+    assert result.winner is not None
+    return team_name(state, result.winner) if result.team else state.player(result.winner).name

@@ -18,6 +18,8 @@ TEXTS: dict[str, Text] = {
     "ui.lost.commander": "lost: 21 commander damage",
     "ui.lost.conceded": "conceded",
     "ui.lost.effect": "lost",
+    "ui.lost.team": "lost with the team",
+    "ui.lost.poison_team": "lost: 15 poison",
     "ui.lost_by": "{reason} (by {name})",
     "ui.clock": "{time} left",
     "ui.clock_up": "Time is up",

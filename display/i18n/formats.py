@@ -60,8 +60,6 @@ EN: dict[str, str] = {
     "option.plain_d6.help": "The table rolls a plain d6: 1 is chaos, 6 is planeswalk (PC-1).",
     "option.communal_deck": "Communal deck",
     "option.communal_deck.help": "One planar deck for the whole table (901.15).",
-    "option.two_headed_giant": "Two-Headed Giant",
-    "option.two_headed_giant.help": "Teams of two adjacent seats (901.12).",
     "option.grand_melee": "Grand Melee",
     "option.grand_melee.help": "Several planes face up, one per turn marker (901.14).",
     "option.turn_markers": "Turn markers",

@@ -14,6 +14,7 @@ from typing import Literal
 
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
+from device.rules.teams import team_of, teamed, turn_name
 from device.state import GameState, Player, Step
 from display import symbols, theme, upkeep
 from display.canvas import Rect
@@ -48,7 +49,8 @@ def seat_rects(count: int, area: Rect, gap: int) -> list[Rect]:
 
 def loss_text(view: View, state: GameState, player: Player) -> str:
     assert player.lost is not None
-    reason = view.tr(f"ui.lost.{player.lost.reason.value}")
+    team = "_team" if player.lost.reason.value == "poison" and teamed(state) else ""  # TB-6: fifteen, not ten
+    reason = view.tr(f"ui.lost.{player.lost.reason.value}{team}")
     source = player.lost.source
     if source is not None and source != player.seat and player.lost.reason.value not in ("conceded",):
         return view.tr("ui.lost_by", reason=reason, name=state.player(source).name)
@@ -322,7 +324,9 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     c, lay = view.canvas, view.layout
     plan = plan or tile_plan(view, state, player, rect)
     x, y, w, h = rect
-    active = player.seat == state.active and player.in_game
+    # TB-6: in Two-Headed Giant both players of the active team take the turn.
+    turn = team_of(state, state.active) if teamed(state) else (state.active,)
+    active = player.seat in turn and player.in_game
     background = theme.LOST_BG if not player.in_game else theme.ACTIVE if active else theme.PANEL
     c.box(rect, background)
     if active:
@@ -419,7 +423,7 @@ def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
     pad = lay.margin
     inner = w - 2 * pad
     room = h - 2 * pad
-    title = tr("ui.upkeep.title", name=state.player(state.active).name)
+    title = tr("ui.upkeep.title", name=turn_name(state))
     items = upkeep.items(state, tr)
     details = upkeep.details(state, tr)
     nxt = tr("ui.upkeep.next")
@@ -470,7 +474,7 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
     size = fit.size
     step = c.fonts.line_height(size)
     ty = y + pad
-    title = tr("ui.upkeep.title", name=state.player(state.active).name)
+    title = tr("ui.upkeep.title", name=turn_name(state))
     ty += c.paragraph(title, (x + pad, ty, inner, h), size, theme.TEXT, role="banner.title", bold=True,
                       min_size=size, align="center")
     ty += pad // 2

@@ -126,6 +126,14 @@ def scene_pc_awaiting(k: Kiosk) -> None:
     k.execute(Planeswalk())
 
 
+def scene_two_headed_giant(k: Kiosk) -> None:
+    """Two-Headed Giant Commander (TB-6): three teams, shared life and poison, one team out."""
+    k.execute(NewGame(formats=("commander", "two_headed_giant"), players=POD[:6], first=POD[2]))
+    k.execute(ChangeLife(seat=0, delta=-17, source=2))
+    k.execute(ChangePoison(seat=3, delta=6, source=0))
+    k.execute(Concede(seat=5))
+
+
 def scene_pc_own_die(k: Kiosk) -> None:
     """A table rolling its own die: ROLL asks which face it showed (PC-1)."""
     k.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0],
@@ -421,6 +429,7 @@ SCENES: dict[str, Callable[[Kiosk], None]] = {
     "pc-start": scene_pc_start,
     "pc-awaiting": scene_pc_awaiting,
     "pc-own-die": scene_pc_own_die,
+    "two-headed-giant": scene_two_headed_giant,
     "pc-encounter": scene_pc_encounter,
     "pc-choice": scene_pc_choice,
     "pc-rolls": scene_pc_rolls,

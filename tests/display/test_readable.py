@@ -30,7 +30,7 @@ MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
 #: The scenes of the table, upkeep, Planechase and adjust screens.
 OURS = ("table", "upkeep", "upkeep-plane", "upkeep-six", "pc-table", "planechase", "pc-start", "pc-awaiting",
-        "pc-own-die", "pc-encounter", "pc-choice", "pc-rolls", "adjust")
+        "pc-own-die", "pc-encounter", "pc-choice", "pc-rolls", "adjust", "two-headed-giant")
 #: Ten players, names in four scripts.
 TEN = (*POD, "Marek", "Ewa")
 

@@ -248,7 +248,7 @@ def test_setup_starts_a_game_from_typed_names(make_kiosk: MakeKiosk) -> None:
     assert labels[:2] == ["Format", "Planechase"]
     kiosk.dispatch(Focus(1))  # Planechase
     kiosk.dispatch(Turn(1))  # on
-    kiosk.dispatch(Focus(2))  # skip Contraptions: players
+    kiosk.dispatch(Focus(3))  # skip Contraptions and Two-Headed Giant: players
     kiosk.dispatch(Turn(-1))  # 3 players
     for name in ("Ann", "Bea", "Cyd"):
         kiosk.dispatch(Focus(1))

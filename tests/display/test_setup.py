@@ -120,7 +120,8 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
 
     p.keys(pygame.K_F2)
     assert p.says("setup.value.base") == ["Commander"]
-    assert p.says("setup.value.module") == ["on", "off"]
+    assert p.says("setup.value.module") == ["on", "off", "off"]  # Planechase, Contraptions, Two-Headed Giant
+    p.to("count")
     assert p.says("setup.value.count") == ["3"]
     p.to("name", "0")
     assert p.says("setup.value.name") == ["Ann_", "Bea"]
@@ -166,6 +167,7 @@ def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKio
     p.keys(pygame.K_F2)
     form = p.form
     assert (form.base, form.count, form.event, tuple(form.names[:11])) == ("conspiracy", 11, "Kyoto", ELEVEN)
+    p.to("count")
     assert p.says("setup.value.count") == ["11 (pods: 6 + 5)"]
 
 

@@ -167,7 +167,7 @@ def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk:
         seen.update(zip(texts(kiosk, "setup.label.option"), texts(kiosk, "setup.value.option"), strict=True))
     assert headings == ["Плейнчейз", "Штуковины"]
     assert list(seen) == [
-        "Обычный d6", "Свой кубик", "Общая колода", "Двухголовый гигант", "Grand Melee", "Маркеры хода", "Карта Вечностей",
+        "Обычный d6", "Свой кубик", "Общая колода", "Grand Melee", "Маркеры хода", "Карта Вечностей",
         "Колоды измерений", "Размер колоды", "Вариант", "Отказ от сборки", "Кубики фракций", "Карты штуковин",
     ]
     assert seen["Вариант"] == "Unstable (свои колоды)" and seen["Отказ от сборки"] == "вниз библиотеки"
