@@ -163,6 +163,31 @@ def test_nc3_three_solo_turns_hold_the_seat_then_the_minion_phases_in(controller
     assert refused(controller, SoloTurn(seat=B)) == "Bob is not playing solo turns."
 
 
+def test_nc3_a_minion_who_dies_again_on_solo_turns_has_their_seat_held_once(controller: Controller) -> None:
+    """NC-3: a second respawn during the solo turns starts them again but holds the seat once, so
+    after the three the minion phases in at their seat's turn, not a lap later."""
+    start(controller)
+    kill(controller, B, A)
+    assert kill(controller, B, B)[-1] == (  # their own painland, on a solo turn
+        "Bob comes back as a masterless minion at 30 life, after three solo turns apart from the game."
+    )
+    assert state(controller).player(B).skip_turns == 1
+    finish_solo(controller, B)
+    assert state(controller).player(B).skip_turns == 0
+    assert texts(controller, PassTurn()) == [
+        "Turn 2: Bob's upkeep.",
+        "Bob phases in and plays their 4th turn as a member of the game.",
+    ]
+
+
+def test_nc3_a_minion_who_concedes_on_solo_turns_frees_their_seat(controller: Controller) -> None:
+    """NC-3, NC-6: conceding during the solo turns leaves no skipped turn behind."""
+    start(controller)
+    kill(controller, B, A)
+    controller.execute(Concede(seat=B))
+    assert state(controller).player(B).skip_turns == 0 and necro(controller).seat(B).out
+
+
 def test_nc4_minions_can_never_win_and_the_table_sees_it(controller: Controller) -> None:
     """NC-4: a minion cannot win; a player who never died can."""
     start(controller)

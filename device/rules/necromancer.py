@@ -331,10 +331,15 @@ def _apply_settled(state: GameState, event: LossSettled) -> GameState:
         orphans=event.orphans,
     )
     common = {"deaths": record.deaths + 1, "killed_by": event.responsible, "fate": event.fate, "solo_done": 0}
+    # A minion on solo turns has their seat held by one armed skip.  Dying again during them
+    # (their own doing: nobody else can reach them) keeps that one skip, never arms a second;
+    # leaving for good gives it back.
+    held = int(record.held)
     if event.fate in (Fate.OUT, Fate.CONCEDED):
         record = record.model_copy(
             update={**common, "out": True, "minion": False, "master": None, "phase": Phase.IN, "held": False}
         )
+        player = player.model_copy(update={"skip_turns": max(0, player.skip_turns - held)})
     else:
         master = event.responsible if event.fate is Fate.MINION else None
         record = record.model_copy(
@@ -343,7 +348,7 @@ def _apply_settled(state: GameState, event: LossSettled) -> GameState:
         player = player.model_copy(
             update={
                 "life": RESPAWN_LIFE, "poison": 0, "commander_damage": (), "lost": None,
-                "skip_turns": player.skip_turns + 1,
+                "skip_turns": player.skip_turns + 1 - held,
             }
         )
     necro = necro.with_seat(record)
