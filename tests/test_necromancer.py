@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from helpers import play_step, refused, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -51,6 +53,37 @@ def kill(controller: Controller, seat: int, source: int | None) -> list[str]:
 def finish_solo(controller: Controller, seat: int) -> None:
     for _ in range(3):
         controller.execute(SoloTurn(seat=seat))
+
+
+class Table:
+    """A console session: each line is run, then undone and redone, and must land on the states
+    it should (the pattern of tests/test_planechase_console.py)."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.controller = Controller(journal, rng=random.Random(3))
+        self.out = io.StringIO()
+        self.console = Console(self.controller, self.out)
+
+    def run(self, line: str, undo: bool = True) -> list[str]:
+        before = self.controller.state
+        start = self.out.tell()
+        self.console.run_line(line)
+        self.out.seek(start)
+        lines = self.out.read().splitlines()
+        after = self.controller.state
+        if undo and after != before and before is not None:
+            self.console.run_line("undo")
+            assert self.controller.state == before
+            self.console.run_line("redo")
+            assert self.controller.state == after
+            self.out.seek(0, io.SEEK_END)
+        return lines
+
+
+@pytest.fixture
+def table(journal_path: Path) -> Iterator[Table]:
+    with Journal(journal_path) as journal:
+        yield Table(journal)
 
 
 def test_format_is_commander_life_with_commander_damage_and_an_alias(controller: Controller) -> None:
@@ -262,6 +295,33 @@ def test_nc6_a_player_who_concedes_leaves_for_good(controller: Controller) -> No
     ]
     assert necro(controller).seat(A).out and state(controller).player(A).lost is not None
     assert necro(controller).seat(B).master is None
+
+
+def test_nc5_nc6_minions_left_without_a_master_are_named_as_one_or_several(table: Table) -> None:
+    """NC-5, NC-6: a master out for good leaves their minions masterless; several are named
+    "Carol and Dave … have" (one "… has": test_nc6_a_player_who_concedes_leaves_for_good)."""
+    table.run("new necromancer Alice Bob Carol Dave Eve first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    for _ in range(3):
+        table.run("solo Bob")
+    assert table.run("pass")[-1] == "Bob phases in and plays their 4th turn as a member of the game."
+    table.run("damage Carol 40 from Bob")
+    table.run("damage Dave 40 from Bob")
+    assert table.run("damage Bob 30 from Alice") == [
+        "Bob: 30 → 0 life (from Alice).",
+        "Bob has lost: 0 or less life.",
+        "Bob was killed by their master Alice and is out of the game for good; Carol and Dave no longer have "
+        "a master.",
+    ]
+    table.run("new necromancer Alice Bob Carol Dave Eve first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    table.run("damage Carol 40 from Alice")
+    table.run("damage Dave 40 from Eve")
+    assert table.run("concede Alice") == [
+        "Alice has conceded.",
+        "Alice conceded and is out of the game for good; Bob and Carol no longer have a master.",
+        "Game over: Eve won (the last player who never died).",
+    ]
 
 
 def test_nc7_minion_may_not_damage_their_master_but_the_master_may(controller: Controller) -> None:

@@ -64,8 +64,6 @@ register_texts(
         "comes back as {master}'s minion at 30 life, after three solo turns apart from the game.",
         "necro.out": "{name} was killed by their master {master} and is out of the game for good.",
         "necro.conceded": "{name} conceded and is out of the game for good.",
-        "necro.orphans": Plural("{names} no longer has a master: a masterless minion now.",
-                                "{names} no longer have a master: they are masterless minions now.", "n"),
         "necro.reattributed": "{name}'s loss is now put down to {responsible}.",
         "necro.reattributed_nobody": "{name}'s loss is now put down to nobody.",
         "necro.solo": "{name} finished solo turn {number} of 3.",
@@ -433,7 +431,7 @@ def _describe_settled(state: GameState, event: LossSettled) -> Message:
     name = state.player(event.seat).name
     master = _name(state, event.responsible)
     if event.fate in (Fate.OUT, Fate.CONCEDED) and event.orphans:
-        names = listing([state.player(s).name for s in event.orphans], "text.list")
+        names = listing([state.player(s).name for s in event.orphans])  # "Bob and Carol … have"
         key = "necro.out" if event.fate is Fate.OUT else "necro.conceded"
         return Message(key + "_orphans", name=name, master=master, names=names, n=len(event.orphans))
     if event.fate is Fate.OUT:
