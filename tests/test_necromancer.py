@@ -196,6 +196,43 @@ def test_nc3_three_solo_turns_hold_the_seat_then_the_minion_phases_in(controller
     assert refused(controller, SoloTurn(seat=B)) == "Bob is not playing solo turns."
 
 
+def test_nc3_show_says_whose_minion_and_how_many_solo_turns_are_left(table: Table) -> None:
+    """NC-1, NC-3 at the console's ``show``: the minion's master (or masterless) and the solo turns
+    still to play; the seat held for them is not a skipped turn, one the table skips still is."""
+    table.run("new necromancer Alice Bob Carol Dave first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    assert table.run("show") == [
+        "Turn 1: Alice's upkeep.",
+        "* Alice: 40 life",
+        "  Bob: 30 life  (minion of Alice, 3 solo turns left)",
+        "  Carol: 40 life",
+        "  Dave: 40 life",
+    ]
+    table.run("solo Bob")
+    assert table.run("pass")[:2] == ["Bob skips this turn.", "Turn 2: Carol's upkeep."]
+    assert table.run("show")[2] == "  Bob: 30 life  (minion of Alice, 2 solo turns left)"
+    table.run("solo Bob")
+    table.run("skip Bob")  # a card makes Bob skip a turn of his own
+    assert table.run("show")[2] == "  Bob: 30 life  (minion of Alice, 1 solo turn left; skips 1 turn)"
+    table.run("solo Bob")
+    table.run("skip Bob")
+    assert table.run("show")[2] == (
+        "  Bob: 30 life  (minion of Alice, phases in at their seat's turn; skips 2 turns)"
+    )
+    table.run("lose Dave")
+    assert table.run("show")[4] == "  Dave: 30 life  (masterless minion, 3 solo turns left)"
+    passes = [table.run("pass")[:2] for _ in range(5)]  # Bob skips the two turns a card made him skip
+    assert passes == [
+        ["Dave skips this turn.", "Turn 3: Alice's upkeep."],
+        ["Bob skips this turn.", "Turn 4: Carol's upkeep."],
+        ["Dave skips this turn.", "Turn 5: Alice's upkeep."],
+        ["Bob skips this turn.", "Turn 6: Carol's upkeep."],
+        ["Dave skips this turn.", "Turn 7: Alice's upkeep."],
+    ]
+    assert table.run("pass") == ["Turn 8: Bob's upkeep.", "Bob phases in and plays their 4th turn as a member of the game."]
+    assert table.run("show")[2] == "* Bob: 30 life  (minion of Alice)"
+
+
 def test_nc3_a_minion_who_dies_again_on_solo_turns_has_their_seat_held_once(controller: Controller) -> None:
     """NC-3: a second respawn during the solo turns starts them again but holds the seat once, so
     after the three the minion phases in at their seat's turn, not a lap later."""
@@ -463,7 +500,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
         "Bob has lost: 0 or less life.",
         "Bob comes back as Alice's minion at 30 life, after three solo turns apart from the game.",
         "Alice: never died, can win",
-        "Bob: minion of Alice, solo turns 0 of 3, can't win",
+        "Bob: minion of Alice, 3 solo turns left, can't win",
         "Carol: never died, can win",
         "Dave: never died, can win",
         "refused: Bob is phased out for their solo turns and can't hurt the other players until they phase in.",
@@ -490,7 +527,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
         "refused: Bob is Alice's minion and can't deal damage to their master.",
         "Alice: never died, can win",
         "Bob: minion of Alice, can't win",
-        "Carol: minion of Dave, solo turns 0 of 3, can't win",
+        "Carol: minion of Dave, 3 solo turns left, can't win",
         "Dave: never died, can win",
         "Turn 7: Alice's upkeep.",
         "Dave: 40 → 0 life (from Alice).",

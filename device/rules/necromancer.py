@@ -491,25 +491,52 @@ def _describe_phased_in(state: GameState, event: MinionPhasedIn) -> Message:
     return Message("necro.phased_in", name=state.player(event.seat).name)
 
 
-def status(state: GameState, seat: int) -> str:
-    """One line for a player's standing in a Necromancer game (the console's ``minions``)."""
-    necro = _necro(state)
-    record = necro.seat(seat)
-    player = state.player(seat)
+# --- queries for the console ------------------------------------------------------------------
+
+register_texts(
+    {
+        "necro.status": "{name}: {standing}",
+        "necro.standing.never_died": "never died",
+        "necro.standing.minion_of": "minion of {master}",
+        "necro.standing.masterless": "masterless minion",
+        "necro.standing.full": "full status",
+        "necro.standing.out": "out for good",
+        "necro.standing.solo_left": Plural("{n} solo turn left", "{n} solo turns left", "n"),
+        "necro.standing.waiting": "phases in at their seat's turn",
+        "necro.standing.can_win": "can win",
+        "necro.standing.cannot_win": "can't win",
+    }
+)
+
+
+def standing(state: GameState, seat: int) -> list[Message]:
+    """A player's standing in short phrases (``show`` and ``minions``): out for good, whose
+    minion or masterless, full status again, and the solo turns still to play (NC-1, NC-3, NC-5)."""
+    record = _necro(state).seat(seat)
     if record.out:
-        return f"{player.name}: out for good"
-    parts = []
-    if record.deaths == 0:
-        parts.append("never died")
+        return [Message("necro.standing.out")]
+    parts: list[Message] = []
     if record.minion:
-        parts.append(
-            f"minion of {state.player(record.master).name}" if record.master is not None else "masterless minion"
-        )
+        if record.master is not None:
+            parts.append(Message("necro.standing.minion_of", master=state.player(record.master).name))
+        else:
+            parts.append(Message("necro.standing.masterless"))
     elif record.deaths:
-        parts.append("full status")
+        parts.append(Message("necro.standing.full"))
     if record.phase is Phase.SOLO:
-        parts.append(f"solo turns {record.solo_done} of {SOLO_TURNS}")
+        parts.append(Message("necro.standing.solo_left", n=SOLO_TURNS - record.solo_done))
     elif record.phase is Phase.WAITING:
-        parts.append("phases in at their seat's turn")
-    parts.append("can win" if record.can_win else "can't win")
-    return f"{player.name}: {', '.join(parts)}"
+        parts.append(Message("necro.standing.waiting"))
+    return parts
+
+
+def status(state: GameState, seat: int) -> Message:
+    """One line for a player's standing in a Necromancer game (the console's ``minions``)."""
+    record = _necro(state).seat(seat)
+    parts: list[str | Message] = []
+    if record.deaths == 0:
+        parts.append(Message("necro.standing.never_died"))
+    parts += standing(state, seat)
+    if not record.out:
+        parts.append(Message("necro.standing.can_win" if record.can_win else "necro.standing.cannot_win"))
+    return Message("necro.status", name=state.player(seat).name, standing=listing(parts, "text.list"))
