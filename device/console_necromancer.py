@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from device import rules
 from device.console import Console, _usage, command, show_marks
 from device.rules.necromancer import Blame, SoloTurn, standing, status
 from device.state import GameState, Player
@@ -29,11 +30,19 @@ def _solo(console: Console, args: list[str]) -> None:
     console.execute(SoloTurn(seat=console.seat(args[0])))
 
 
-@command("minions", "minions", "Masters and minions: who never died, who serves whom, who can still win (NC-4).")
+@command(
+    "minions",
+    "minions",
+    "Masters and minions: who never died, who serves whom, the solo turns left, and who can still win "
+    "(only a player who never died: NC-4, NC-6).",
+)
 def _minions(console: Console, args: list[str]) -> None:
     state = console.state
     for player in state.players:
         console.say(str(status(state, player.seat)))
+    ended = rules.describe_outcome(state)
+    if ended is not None:
+        console.say(f"Game over: {ended}.")
 
 
 @show_marks

@@ -292,7 +292,8 @@ def test_nc5_minion_killed_by_another_player_changes_master(controller: Controll
 
 
 def test_nc5_minion_that_makes_their_master_lose_regains_full_status(controller: Controller) -> None:
-    """NC-5: the old master becomes their minion; they can win again (the game still needs a never-died winner)."""
+    """NC-5: no longer a minion, and the old master becomes theirs; yet they have died, and only a
+    player who never died wins (NC-6, docs/decisions/0004-necromancer-winning.md)."""
     start(controller)
     kill(controller, B, A)
     finish_solo(controller, B)
@@ -302,7 +303,7 @@ def test_nc5_minion_that_makes_their_master_lose_regains_full_status(controller:
         "at 30 life, after three solo turns apart from the game."
     )
     bob, alice = necro(controller).seat(B), necro(controller).seat(A)
-    assert (bob.minion, bob.master, bob.can_win) == (False, None, True)
+    assert (bob.minion, bob.master, bob.can_win) == (False, None, False)
     assert (alice.minion, alice.master) == (True, B)
 
 
@@ -320,6 +321,42 @@ def test_nc6_last_player_who_never_died_wins(controller: Controller) -> None:
         "The game is over: Alice won (the last player who never died). Undo to change that, or start "
         "a new game with 'new'."
     )
+
+
+def test_nc6_minions_says_can_win_of_exactly_the_players_the_outcome_may_name(table: Table) -> None:
+    """NC-5, NC-6: a minion who makes their master lose has full status but has died; only the
+    players who never died can win, 'minions' says so, and the outcome agrees when one is left."""
+    table.run("new necromancer Alice Bob Carol Dave first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    for _ in range(3):
+        table.run("solo Bob")
+    table.run("pass")  # Bob phases in
+    assert table.run("lose Alice from Bob")[-1] == (
+        "Bob made their master Alice lose and regains full status; Alice comes back as Bob's minion at 30 "
+        "life, after three solo turns apart from the game."
+    )
+    assert table.run("show")[1:3] == [
+        "  Alice: 30 life  (minion of Bob, 3 solo turns left)",
+        "* Bob: 30 life  (full status)",
+    ]
+    assert table.run("minions") == [
+        "Alice: minion of Bob, 3 solo turns left, can't win",
+        "Bob: full status, can't win",
+        "Carol: never died, can win",
+        "Dave: never died, can win",
+    ]
+    table.run("pass")
+    assert table.run("damage Dave 40 from Carol")[-1] == "Game over: Carol won (the last player who never died)."
+    ended = outcome(state(table.controller))
+    assert ended is not None and ended.winner == C
+    assert table.run("minions") == [
+        "Alice: minion of Bob, 3 solo turns left, can't win",
+        "Bob: full status, can't win",
+        "Carol: never died, won",
+        "Dave: minion of Carol, 3 solo turns left, can't win",
+        "Game over: Carol won (the last player who never died).",
+    ]
+    assert table.run("show")[-1] == "Game over: Carol won (the last player who never died)."
 
 
 def test_nc6_a_player_who_concedes_leaves_for_good(controller: Controller) -> None:
@@ -428,11 +465,14 @@ def check_relations(game: GameState) -> None:
             assert current not in seen
             seen.add(current)
             current = necro.seat(current).master
-        assert record.can_win == (not record.minion and not record.out)
+        assert record.can_win == (record.deaths == 0 and not record.out)
+        assert not (record.can_win and record.minion)
+    # What 'minions' says can win is what decides the game: it goes on while two can.
+    can = [p.seat for p in game.players if p.in_game and necro.seat(p.seat).can_win]
     ended = outcome(game)
-    if ended is not None and ended.winner is not None:
-        winner = necro.seat(ended.winner)
-        assert not winner.minion and winner.deaths == 0
+    assert (ended is None) == (len(can) >= 2)
+    if ended is not None:
+        assert ended.winner == (can[0] if can else None)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

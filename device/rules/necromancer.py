@@ -11,6 +11,10 @@ turn order with one armed skipped turn, re-armed each time the table passes over
 Masters and minions stay a forest: a minion that makes their master lose regains full status, and
 so does one that makes any master further up their chain lose (the article covers the first
 case; the second would otherwise make a circle of players each the minion of the next).
+
+Full status frees a player from a minion's limits, but only a player who never died can win:
+the game ends when one of them is left (NC-6), so ``NecroSeat.can_win``, the console's ``minions``
+and ``outcome()`` name the same players (docs/decisions/0004-necromancer-winning.md).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from device.state import (
     Loss,
     LossReason,
     Outcome,
+    outcome,
 )
 from device.state_necromancer import (
     RESPAWN_LIFE,
@@ -284,12 +289,18 @@ def _turns(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     return out
 
 
+def contenders(state: GameState) -> list[int]:
+    """The seats that can still win: in the game and never died (NC-4, NC-6)."""
+    necro = _necro(state)
+    return [p.seat for p in state.players if p.in_game and necro.seat(p.seat).can_win]
+
+
 def _outcome(state: GameState) -> Outcome | None:
     """NC-6: the game ends when only one player who never died remains; they win."""
     necro = state.necromancer
     if necro is None:
         return None
-    never = [p.seat for p in state.players if p.in_game and necro.seat(p.seat).deaths == 0]
+    never = contenders(state)
     if len(never) == 1:
         return Outcome(winner=never[0], reason=str(Message("necro.won_reason")), said=Message("necro.won_reason"))
     if not never:
@@ -505,6 +516,7 @@ register_texts(
         "necro.standing.waiting": "phases in at their seat's turn",
         "necro.standing.can_win": "can win",
         "necro.standing.cannot_win": "can't win",
+        "necro.standing.won": "won",
     }
 )
 
@@ -538,5 +550,11 @@ def status(state: GameState, seat: int) -> Message:
         parts.append(Message("necro.standing.never_died"))
     parts += standing(state, seat)
     if not record.out:
-        parts.append(Message("necro.standing.can_win" if record.can_win else "necro.standing.cannot_win"))
+        ended = outcome(state)
+        if ended is not None and ended.winner == seat:
+            parts.append(Message("necro.standing.won"))
+        elif ended is None and seat in contenders(state):
+            parts.append(Message("necro.standing.can_win"))
+        else:
+            parts.append(Message("necro.standing.cannot_win"))
     return Message("necro.status", name=state.player(seat).name, standing=listing(parts, "text.list"))
