@@ -35,7 +35,8 @@ from device.text import fold
 from device.rules.life import commander_names, dealt
 from device.rules.table import find_player
 from device.rules.teams import team_name, teamed, teams, turn_name
-from device.state import STATE_SCHEMA, GameState, Step, outcome
+from device.state import STATE_SCHEMA, GameState, Player, Step, outcome
+from device.text import Message, Plural
 from device.text import register as register_texts
 
 register_texts(
@@ -49,6 +50,7 @@ register_texts(
         "console.bad_quotes": "Cannot read that line: {problem}.",
         "console.count": "Say how many times, from 1 to 100; {text!r} given.",
         "console.bad_uid": "{problem}.",
+        "console.skips": Plural("skips {n} turn", "skips {n} turns", "n"),
     }
 )
 
@@ -79,6 +81,18 @@ def command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()) -> 
         return fn
 
     return register
+
+
+#: What a module adds to a player's line in ``show`` (a Necromancer minion's master and solo
+#: turns), and how many of the player's skipped turns that already says (a seat held for solo
+#: turns is not a turn the table skips).
+ShowMarks = Callable[[GameState, Player], tuple[list[str | Message], int]]
+SHOW_MARKS: list[ShowMarks] = []
+
+
+def show_marks(fn: ShowMarks) -> ShowMarks:
+    SHOW_MARKS.append(fn)
+    return fn
 
 
 def entries() -> list[Entry]:
@@ -417,8 +431,13 @@ def _show(console: Console, args: list[str]) -> None:
         for entry in player.commander_damage:
             commander = commander_names(state.player(entry.source))[entry.commander]
             marks.append(f"{entry.amount} from {commander}")
-        if player.skip_turns:
-            marks.append(f"skips {player.skip_turns} turn(s)")
+        skips = player.skip_turns
+        for module in SHOW_MARKS:
+            more, explained = module(state, player)
+            marks += [str(mark) for mark in more]
+            skips -= explained
+        if skips > 0:
+            marks.append(str(Message("console.skips", n=skips)))
         if player.lost is not None:
             marks.append(f"lost: {player.lost.reason.value}")
         pointer = "*" if player.seat == state.active else " "

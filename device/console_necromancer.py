@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from device.console import Console, _usage, command
-from device.text import fold
-from device.rules.necromancer import Blame, SoloTurn, status
+from device import rules
+from device.console import Console, _usage, command, show_marks
+from device.rules.necromancer import Blame, SoloTurn, standing, status
+from device.state import GameState, Player
+from device.text import Message, fold, listing
 
 
 @command(
@@ -28,8 +30,26 @@ def _solo(console: Console, args: list[str]) -> None:
     console.execute(SoloTurn(seat=console.seat(args[0])))
 
 
-@command("minions", "minions", "Masters and minions: who never died, who serves whom, who can still win (NC-4).")
+@command(
+    "minions",
+    "minions",
+    "Masters and minions: who never died, who serves whom, the solo turns left, and who can still win "
+    "(only a player who never died: NC-4, NC-6).",
+)
 def _minions(console: Console, args: list[str]) -> None:
     state = console.state
     for player in state.players:
-        console.say(status(state, player.seat))
+        console.say(str(status(state, player.seat)))
+    ended = rules.describe_outcome(state)
+    if ended is not None:
+        console.say(f"Game over: {ended}.")
+
+
+@show_marks
+def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message], int]:
+    """``show``: whose minion (or masterless), the solo turns left; the skipped turn that holds a
+    minion's seat during them is those solo turns, not a turn the table skips (NC-3)."""
+    if state.necromancer is None:
+        return [], 0
+    parts = standing(state, player.seat)
+    return ([listing(parts, "text.list")] if parts else []), int(state.necromancer.seat(player.seat).held)

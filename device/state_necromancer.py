@@ -47,8 +47,10 @@ class NecroSeat(Model):
 
     @property
     def can_win(self) -> bool:
-        """NC-4, NC-5: a minion never wins; one who made their master lose can win again."""
-        return not self.minion and not self.out
+        """NC-4, NC-6: only a player who never died can win, so never a minion, and not one who
+        made their master lose and regained full status either: the game ends, and is won, when
+        one player who never died is left (docs/decisions/0004-necromancer-winning.md)."""
+        return self.deaths == 0 and not self.minion and not self.out
 
 
 class DeathRecord(Model):

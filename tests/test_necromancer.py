@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from helpers import play_step, refused, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -51,6 +53,37 @@ def kill(controller: Controller, seat: int, source: int | None) -> list[str]:
 def finish_solo(controller: Controller, seat: int) -> None:
     for _ in range(3):
         controller.execute(SoloTurn(seat=seat))
+
+
+class Table:
+    """A console session: each line is run, then undone and redone, and must land on the states
+    it should (the pattern of tests/test_planechase_console.py)."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.controller = Controller(journal, rng=random.Random(3))
+        self.out = io.StringIO()
+        self.console = Console(self.controller, self.out)
+
+    def run(self, line: str, undo: bool = True) -> list[str]:
+        before = self.controller.state
+        start = self.out.tell()
+        self.console.run_line(line)
+        self.out.seek(start)
+        lines = self.out.read().splitlines()
+        after = self.controller.state
+        if undo and after != before and before is not None:
+            self.console.run_line("undo")
+            assert self.controller.state == before
+            self.console.run_line("redo")
+            assert self.controller.state == after
+            self.out.seek(0, io.SEEK_END)
+        return lines
+
+
+@pytest.fixture
+def table(journal_path: Path) -> Iterator[Table]:
+    with Journal(journal_path) as journal:
+        yield Table(journal)
 
 
 def test_format_is_commander_life_with_commander_damage_and_an_alias(controller: Controller) -> None:
@@ -163,6 +196,68 @@ def test_nc3_three_solo_turns_hold_the_seat_then_the_minion_phases_in(controller
     assert refused(controller, SoloTurn(seat=B)) == "Bob is not playing solo turns."
 
 
+def test_nc3_show_says_whose_minion_and_how_many_solo_turns_are_left(table: Table) -> None:
+    """NC-1, NC-3 at the console's ``show``: the minion's master (or masterless) and the solo turns
+    still to play; the seat held for them is not a skipped turn, one the table skips still is."""
+    table.run("new necromancer Alice Bob Carol Dave first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    assert table.run("show") == [
+        "Turn 1: Alice's upkeep.",
+        "* Alice: 40 life",
+        "  Bob: 30 life  (minion of Alice, 3 solo turns left)",
+        "  Carol: 40 life",
+        "  Dave: 40 life",
+    ]
+    table.run("solo Bob")
+    assert table.run("pass")[:2] == ["Bob skips this turn.", "Turn 2: Carol's upkeep."]
+    assert table.run("show")[2] == "  Bob: 30 life  (minion of Alice, 2 solo turns left)"
+    table.run("solo Bob")
+    table.run("skip Bob")  # a card makes Bob skip a turn of his own
+    assert table.run("show")[2] == "  Bob: 30 life  (minion of Alice, 1 solo turn left; skips 1 turn)"
+    table.run("solo Bob")
+    table.run("skip Bob")
+    assert table.run("show")[2] == (
+        "  Bob: 30 life  (minion of Alice, phases in at their seat's turn; skips 2 turns)"
+    )
+    table.run("lose Dave")
+    assert table.run("show")[4] == "  Dave: 30 life  (masterless minion, 3 solo turns left)"
+    passes = [table.run("pass")[:2] for _ in range(5)]  # Bob skips the two turns a card made him skip
+    assert passes == [
+        ["Dave skips this turn.", "Turn 3: Alice's upkeep."],
+        ["Bob skips this turn.", "Turn 4: Carol's upkeep."],
+        ["Dave skips this turn.", "Turn 5: Alice's upkeep."],
+        ["Bob skips this turn.", "Turn 6: Carol's upkeep."],
+        ["Dave skips this turn.", "Turn 7: Alice's upkeep."],
+    ]
+    assert table.run("pass") == ["Turn 8: Bob's upkeep.", "Bob phases in and plays their 4th turn as a member of the game."]
+    assert table.run("show")[2] == "* Bob: 30 life  (minion of Alice)"
+
+
+def test_nc3_a_minion_who_dies_again_on_solo_turns_has_their_seat_held_once(controller: Controller) -> None:
+    """NC-3: a second respawn during the solo turns starts them again but holds the seat once, so
+    after the three the minion phases in at their seat's turn, not a lap later."""
+    start(controller)
+    kill(controller, B, A)
+    assert kill(controller, B, B)[-1] == (  # their own painland, on a solo turn
+        "Bob comes back as a masterless minion at 30 life, after three solo turns apart from the game."
+    )
+    assert state(controller).player(B).skip_turns == 1
+    finish_solo(controller, B)
+    assert state(controller).player(B).skip_turns == 0
+    assert texts(controller, PassTurn()) == [
+        "Turn 2: Bob's upkeep.",
+        "Bob phases in and plays their 4th turn as a member of the game.",
+    ]
+
+
+def test_nc3_a_minion_who_concedes_on_solo_turns_frees_their_seat(controller: Controller) -> None:
+    """NC-3, NC-6: conceding during the solo turns leaves no skipped turn behind."""
+    start(controller)
+    kill(controller, B, A)
+    controller.execute(Concede(seat=B))
+    assert state(controller).player(B).skip_turns == 0 and necro(controller).seat(B).out
+
+
 def test_nc4_minions_can_never_win_and_the_table_sees_it(controller: Controller) -> None:
     """NC-4: a minion cannot win; a player who never died can."""
     start(controller)
@@ -197,7 +292,8 @@ def test_nc5_minion_killed_by_another_player_changes_master(controller: Controll
 
 
 def test_nc5_minion_that_makes_their_master_lose_regains_full_status(controller: Controller) -> None:
-    """NC-5: the old master becomes their minion; they can win again (the game still needs a never-died winner)."""
+    """NC-5: no longer a minion, and the old master becomes theirs; yet they have died, and only a
+    player who never died wins (NC-6, docs/decisions/0004-necromancer-winning.md)."""
     start(controller)
     kill(controller, B, A)
     finish_solo(controller, B)
@@ -207,7 +303,7 @@ def test_nc5_minion_that_makes_their_master_lose_regains_full_status(controller:
         "at 30 life, after three solo turns apart from the game."
     )
     bob, alice = necro(controller).seat(B), necro(controller).seat(A)
-    assert (bob.minion, bob.master, bob.can_win) == (False, None, True)
+    assert (bob.minion, bob.master, bob.can_win) == (False, None, False)
     assert (alice.minion, alice.master) == (True, B)
 
 
@@ -227,6 +323,42 @@ def test_nc6_last_player_who_never_died_wins(controller: Controller) -> None:
     )
 
 
+def test_nc6_minions_says_can_win_of_exactly_the_players_the_outcome_may_name(table: Table) -> None:
+    """NC-5, NC-6: a minion who makes their master lose has full status but has died; only the
+    players who never died can win, 'minions' says so, and the outcome agrees when one is left."""
+    table.run("new necromancer Alice Bob Carol Dave first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    for _ in range(3):
+        table.run("solo Bob")
+    table.run("pass")  # Bob phases in
+    assert table.run("lose Alice from Bob")[-1] == (
+        "Bob made their master Alice lose and regains full status; Alice comes back as Bob's minion at 30 "
+        "life, after three solo turns apart from the game."
+    )
+    assert table.run("show")[1:3] == [
+        "  Alice: 30 life  (minion of Bob, 3 solo turns left)",
+        "* Bob: 30 life  (full status)",
+    ]
+    assert table.run("minions") == [
+        "Alice: minion of Bob, 3 solo turns left, can't win",
+        "Bob: full status, can't win",
+        "Carol: never died, can win",
+        "Dave: never died, can win",
+    ]
+    table.run("pass")
+    assert table.run("damage Dave 40 from Carol")[-1] == "Game over: Carol won (the last player who never died)."
+    ended = outcome(state(table.controller))
+    assert ended is not None and ended.winner == C
+    assert table.run("minions") == [
+        "Alice: minion of Bob, 3 solo turns left, can't win",
+        "Bob: full status, can't win",
+        "Carol: never died, won",
+        "Dave: minion of Carol, 3 solo turns left, can't win",
+        "Game over: Carol won (the last player who never died).",
+    ]
+    assert table.run("show")[-1] == "Game over: Carol won (the last player who never died)."
+
+
 def test_nc6_a_player_who_concedes_leaves_for_good(controller: Controller) -> None:
     """NC-6: conceding is not a death that brings you back; their minions lose their master."""
     start(controller)
@@ -237,6 +369,33 @@ def test_nc6_a_player_who_concedes_leaves_for_good(controller: Controller) -> No
     ]
     assert necro(controller).seat(A).out and state(controller).player(A).lost is not None
     assert necro(controller).seat(B).master is None
+
+
+def test_nc5_nc6_minions_left_without_a_master_are_named_as_one_or_several(table: Table) -> None:
+    """NC-5, NC-6: a master out for good leaves their minions masterless; several are named
+    "Carol and Dave … have" (one "… has": test_nc6_a_player_who_concedes_leaves_for_good)."""
+    table.run("new necromancer Alice Bob Carol Dave Eve first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    for _ in range(3):
+        table.run("solo Bob")
+    assert table.run("pass")[-1] == "Bob phases in and plays their 4th turn as a member of the game."
+    table.run("damage Carol 40 from Bob")
+    table.run("damage Dave 40 from Bob")
+    assert table.run("damage Bob 30 from Alice") == [
+        "Bob: 30 → 0 life (from Alice).",
+        "Bob has lost: 0 or less life.",
+        "Bob was killed by their master Alice and is out of the game for good; Carol and Dave no longer have "
+        "a master.",
+    ]
+    table.run("new necromancer Alice Bob Carol Dave Eve first=Alice", undo=False)
+    table.run("damage Bob 40 from Alice")
+    table.run("damage Carol 40 from Alice")
+    table.run("damage Dave 40 from Eve")
+    assert table.run("concede Alice") == [
+        "Alice has conceded.",
+        "Alice conceded and is out of the game for good; Bob and Carol no longer have a master.",
+        "Game over: Eve won (the last player who never died).",
+    ]
 
 
 def test_nc7_minion_may_not_damage_their_master_but_the_master_may(controller: Controller) -> None:
@@ -306,11 +465,14 @@ def check_relations(game: GameState) -> None:
             assert current not in seen
             seen.add(current)
             current = necro.seat(current).master
-        assert record.can_win == (not record.minion and not record.out)
+        assert record.can_win == (record.deaths == 0 and not record.out)
+        assert not (record.can_win and record.minion)
+    # What 'minions' says can win is what decides the game: it goes on while two can.
+    can = [p.seat for p in game.players if p.in_game and necro.seat(p.seat).can_win]
     ended = outcome(game)
-    if ended is not None and ended.winner is not None:
-        winner = necro.seat(ended.winner)
-        assert not winner.minion and winner.deaths == 0
+    assert (ended is None) == (len(can) >= 2)
+    if ended is not None:
+        assert ended.winner == (can[0] if can else None)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -378,7 +540,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
         "Bob has lost: 0 or less life.",
         "Bob comes back as Alice's minion at 30 life, after three solo turns apart from the game.",
         "Alice: never died, can win",
-        "Bob: minion of Alice, solo turns 0 of 3, can't win",
+        "Bob: minion of Alice, 3 solo turns left, can't win",
         "Carol: never died, can win",
         "Dave: never died, can win",
         "refused: Bob is phased out for their solo turns and can't hurt the other players until they phase in.",
@@ -405,7 +567,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
         "refused: Bob is Alice's minion and can't deal damage to their master.",
         "Alice: never died, can win",
         "Bob: minion of Alice, can't win",
-        "Carol: minion of Dave, solo turns 0 of 3, can't win",
+        "Carol: minion of Dave, 3 solo turns left, can't win",
         "Dave: never died, can win",
         "Turn 7: Alice's upkeep.",
         "Dave: 40 → 0 life (from Alice).",

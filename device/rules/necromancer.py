@@ -11,6 +11,10 @@ turn order with one armed skipped turn, re-armed each time the table passes over
 Masters and minions stay a forest: a minion that makes their master lose regains full status, and
 so does one that makes any master further up their chain lose (the article covers the first
 case; the second would otherwise make a circle of players each the minion of the next).
+
+Full status frees a player from a minion's limits, but only a player who never died can win:
+the game ends when one of them is left (NC-6), so ``NecroSeat.can_win``, the console's ``minions``
+and ``outcome()`` name the same players (docs/decisions/0004-necromancer-winning.md).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from device.state import (
     Loss,
     LossReason,
     Outcome,
+    outcome,
 )
 from device.state_necromancer import (
     RESPAWN_LIFE,
@@ -64,8 +69,6 @@ register_texts(
         "comes back as {master}'s minion at 30 life, after three solo turns apart from the game.",
         "necro.out": "{name} was killed by their master {master} and is out of the game for good.",
         "necro.conceded": "{name} conceded and is out of the game for good.",
-        "necro.orphans": Plural("{names} no longer has a master: a masterless minion now.",
-                                "{names} no longer have a master: they are masterless minions now.", "n"),
         "necro.reattributed": "{name}'s loss is now put down to {responsible}.",
         "necro.reattributed_nobody": "{name}'s loss is now put down to nobody.",
         "necro.solo": "{name} finished solo turn {number} of 3.",
@@ -286,12 +289,18 @@ def _turns(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     return out
 
 
+def contenders(state: GameState) -> list[int]:
+    """The seats that can still win: in the game and never died (NC-4, NC-6)."""
+    necro = _necro(state)
+    return [p.seat for p in state.players if p.in_game and necro.seat(p.seat).can_win]
+
+
 def _outcome(state: GameState) -> Outcome | None:
     """NC-6: the game ends when only one player who never died remains; they win."""
     necro = state.necromancer
     if necro is None:
         return None
-    never = [p.seat for p in state.players if p.in_game and necro.seat(p.seat).deaths == 0]
+    never = contenders(state)
     if len(never) == 1:
         return Outcome(winner=never[0], reason=str(Message("necro.won_reason")), said=Message("necro.won_reason"))
     if not never:
@@ -331,10 +340,15 @@ def _apply_settled(state: GameState, event: LossSettled) -> GameState:
         orphans=event.orphans,
     )
     common = {"deaths": record.deaths + 1, "killed_by": event.responsible, "fate": event.fate, "solo_done": 0}
+    # A minion on solo turns has their seat held by one armed skip.  Dying again during them
+    # (their own doing: nobody else can reach them) keeps that one skip, never arms a second;
+    # leaving for good gives it back.
+    held = int(record.held)
     if event.fate in (Fate.OUT, Fate.CONCEDED):
         record = record.model_copy(
             update={**common, "out": True, "minion": False, "master": None, "phase": Phase.IN, "held": False}
         )
+        player = player.model_copy(update={"skip_turns": max(0, player.skip_turns - held)})
     else:
         master = event.responsible if event.fate is Fate.MINION else None
         record = record.model_copy(
@@ -343,7 +357,7 @@ def _apply_settled(state: GameState, event: LossSettled) -> GameState:
         player = player.model_copy(
             update={
                 "life": RESPAWN_LIFE, "poison": 0, "commander_damage": (), "lost": None,
-                "skip_turns": player.skip_turns + 1,
+                "skip_turns": player.skip_turns + 1 - held,
             }
         )
     necro = necro.with_seat(record)
@@ -428,7 +442,7 @@ def _describe_settled(state: GameState, event: LossSettled) -> Message:
     name = state.player(event.seat).name
     master = _name(state, event.responsible)
     if event.fate in (Fate.OUT, Fate.CONCEDED) and event.orphans:
-        names = listing([state.player(s).name for s in event.orphans], "text.list")
+        names = listing([state.player(s).name for s in event.orphans])  # "Bob and Carol … have"
         key = "necro.out" if event.fate is Fate.OUT else "necro.conceded"
         return Message(key + "_orphans", name=name, master=master, names=names, n=len(event.orphans))
     if event.fate is Fate.OUT:
@@ -488,25 +502,59 @@ def _describe_phased_in(state: GameState, event: MinionPhasedIn) -> Message:
     return Message("necro.phased_in", name=state.player(event.seat).name)
 
 
-def status(state: GameState, seat: int) -> str:
-    """One line for a player's standing in a Necromancer game (the console's ``minions``)."""
-    necro = _necro(state)
-    record = necro.seat(seat)
-    player = state.player(seat)
+# --- queries for the console ------------------------------------------------------------------
+
+register_texts(
+    {
+        "necro.status": "{name}: {standing}",
+        "necro.standing.never_died": "never died",
+        "necro.standing.minion_of": "minion of {master}",
+        "necro.standing.masterless": "masterless minion",
+        "necro.standing.full": "full status",
+        "necro.standing.out": "out for good",
+        "necro.standing.solo_left": Plural("{n} solo turn left", "{n} solo turns left", "n"),
+        "necro.standing.waiting": "phases in at their seat's turn",
+        "necro.standing.can_win": "can win",
+        "necro.standing.cannot_win": "can't win",
+        "necro.standing.won": "won",
+    }
+)
+
+
+def standing(state: GameState, seat: int) -> list[Message]:
+    """A player's standing in short phrases (``show`` and ``minions``): out for good, whose
+    minion or masterless, full status again, and the solo turns still to play (NC-1, NC-3, NC-5)."""
+    record = _necro(state).seat(seat)
     if record.out:
-        return f"{player.name}: out for good"
-    parts = []
-    if record.deaths == 0:
-        parts.append("never died")
+        return [Message("necro.standing.out")]
+    parts: list[Message] = []
     if record.minion:
-        parts.append(
-            f"minion of {state.player(record.master).name}" if record.master is not None else "masterless minion"
-        )
+        if record.master is not None:
+            parts.append(Message("necro.standing.minion_of", master=state.player(record.master).name))
+        else:
+            parts.append(Message("necro.standing.masterless"))
     elif record.deaths:
-        parts.append("full status")
+        parts.append(Message("necro.standing.full"))
     if record.phase is Phase.SOLO:
-        parts.append(f"solo turns {record.solo_done} of {SOLO_TURNS}")
+        parts.append(Message("necro.standing.solo_left", n=SOLO_TURNS - record.solo_done))
     elif record.phase is Phase.WAITING:
-        parts.append("phases in at their seat's turn")
-    parts.append("can win" if record.can_win else "can't win")
-    return f"{player.name}: {', '.join(parts)}"
+        parts.append(Message("necro.standing.waiting"))
+    return parts
+
+
+def status(state: GameState, seat: int) -> Message:
+    """One line for a player's standing in a Necromancer game (the console's ``minions``)."""
+    record = _necro(state).seat(seat)
+    parts: list[str | Message] = []
+    if record.deaths == 0:
+        parts.append(Message("necro.standing.never_died"))
+    parts += standing(state, seat)
+    if not record.out:
+        ended = outcome(state)
+        if ended is not None and ended.winner == seat:
+            parts.append(Message("necro.standing.won"))
+        elif ended is None and seat in contenders(state):
+            parts.append(Message("necro.standing.can_win"))
+        else:
+            parts.append(Message("necro.standing.cannot_win"))
+    return Message("necro.status", name=state.player(seat).name, standing=listing(parts, "text.list"))

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pygame
 
-from device.commands import Concede, NewGame, SetLife
+from device.commands import Concede, Lose, NewGame, PassTurn, SetLife
 from device.inputs import Button
+from device.rules.necromancer import SoloTurn
 from device.state_necromancer import NecromancerState, Phase
 from display.kiosk import Kiosk
 from display.ui import Go, Press, Tap, Turn
@@ -122,6 +123,25 @@ def test_nc5_nc6_a_player_out_for_good_says_so(make_kiosk: MakeKiosk) -> None:
     k.dispatch(Go("necromancer"))
     k.redraw()
     assert texts(k, "necro.row3") == ["out for good"]
+
+
+def test_nc6_a_player_back_at_full_status_cannot_win_on_the_screen(make_kiosk: MakeKiosk) -> None:
+    """NC-5, NC-6: Юрий made his master lose and has full status, but has died: the seat and the
+    screen say he can't win, as the console's 'minions' does (only a player who never died can)."""
+    k = make_kiosk((800, 480), "en")
+    k.execute(NewGame(formats=("necromancer",), players=PLAYERS, first=PLAYERS[0]))
+    k.execute(SetLife(seat=1, life=0, source=0))
+    for _ in range(3):
+        k.execute(SoloTurn(seat=1))
+    k.execute(PassTurn())  # Юрий phases in
+    k.execute(Lose(seat=0, source=1))
+    k.dispatch(Press(Button.NEXT))  # it was Юрий, as recorded
+    k.redraw()
+    assert texts(k, "necro.row1") == ["full status · can't win · minions: Alice"]
+    assert texts(k, "necro.row2") == ["never died · can win"]
+    k.dispatch(Go("table"))
+    k.redraw()
+    assert texts(k, "seat1.badges") == ["can't win"]
 
 
 def test_nc3_the_upkeep_banner_reminds_of_solo_turns(make_kiosk: MakeKiosk) -> None:
