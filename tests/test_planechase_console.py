@@ -525,3 +525,60 @@ def test_pc11_stairs_to_infinity_draws_on_every_roll(table: Table) -> None:
     assert table.run("roll blank") == ["Alice rolled a blank (free): nothing happens. Alice draws a card (Stairs to Infinity)."]
     assert table.run("freeroll chaos")[0].endswith("Alice draws a card (Stairs to Infinity).")
     assert table.run("roll pw")[0] == "Alice rolled PLANESWALK (cost 1). Alice draws a card (Stairs to Infinity)."
+
+
+def test_pc6_pc12_tapped_tags_take_physical_decks_round_twice(table: Table, tmp_path: Path) -> None:
+    """PC-6, PC-12 with the reader: every card carries an enrolled tag; the players tap the real
+    card they turn over, turn after turn, until both decks have gone round twice; a tag of a card
+    from the other deck is refused with what to do, and undo takes back any tap."""
+    from device.errors import IllegalCommand
+    from device.inputs import TagRead
+    from device.tagmap import TagMap
+
+    tags = TagMap(tmp_path / "tags.txt")
+    decks = {"Alice": ["Morphic Tide", *P[:9]], "Bob": P[9:19]}
+    uid = {name: f"04A1B2{index:04X}" for index, name in enumerate(decks["Alice"] + decks["Bob"])}
+    for name, tag in uid.items():
+        tags.add(tag, name)
+    table.controller.tags = tags
+    _physical_game(table, decks, communal=False)
+
+    def tap(name: str) -> list[str]:
+        before = table.controller.state
+        result = table.controller.handle(TagRead(uid[name]))
+        assert result is not None
+        lines = [str(m) for m in result.messages]
+        table.controller.undo()
+        assert table.controller.state == before
+        table.controller.redo()
+        return lines
+
+    assert tap(P[0]) == [f"Starting plane: {P[0]} (Alice)."]
+    order = {"Alice": [n for n in decks["Alice"] if n != P[0]], "Bob": list(decks["Bob"])}
+    turned = {"Alice": 1, "Bob": 0}
+    while min(turned.values()) < 2 * 10:
+        state = table.controller.state
+        assert state is not None and state.planechase is not None
+        player = state.player(state.active).name
+        table.run("next")
+        away = [(state.player(c.owner).name if c.owner is not None else "", c.name)
+                for c in state.planechase.face_up]
+        table.run("roll", 6)
+        for owner, name in away:
+            order[owner].append(name)
+        nxt = order[player].pop(0)
+        if turned[player] == 11:  # once: a card of the other deck is tapped by mistake
+            other = "Bob" if player == "Alice" else "Alice"
+            wrong = next(n for n in decks[other] if n != nxt)
+            with pytest.raises(IllegalCommand, match=f"{wrong} is not in {player}'s planar deck"):
+                table.controller.handle(TagRead(uid[wrong]))
+        lines = tap(nxt)
+        turned[player] += 1
+        if nxt == "Morphic Tide":
+            assert lines == [f"{player} encounters Morphic Tide: resolve it, then press NEXT."]
+            table.run("ack")
+            order[player].append("Morphic Tide")
+            nxt = order[player].pop(0)
+            tap(nxt)
+            turned[player] += 1
+        table.run("next")
