@@ -1,16 +1,47 @@
-"""Small helpers the tests share: the current state, a refusal that changed nothing, and a
-pseudo-terminal standing in for a serial reader."""
+"""Small helpers the tests share: the current state, a refusal that changed nothing, a console
+session that undoes and redoes every line, and a pseudo-terminal standing in for a serial reader."""
 
 from __future__ import annotations
 
+import io
 import os
+import random
 
 import pytest
 
 from device.commands import Command
+from device.console import Console
 from device.controller import Controller
+from device.journal import Journal
 from device.errors import IllegalCommand
 from device.state import GameState
+
+
+class ConsoleTable:
+    """A console session as a table plays it: each line is run, then undone and redone, and must
+    land on the states it should (LF-4: undo restores, redo puts back)."""
+
+    def __init__(self, journal: Journal, rng: random.Random) -> None:
+        self.rng = rng
+        self.controller = Controller(journal, rng=rng)
+        self.out = io.StringIO()
+        self.console = Console(self.controller, self.out)
+
+    def run(self, line: str, undo: bool = True) -> list[str]:
+        """Run a line; then undo it and redo it, checking both give the states they should."""
+        before = self.controller.state
+        start = self.out.tell()
+        self.console.run_line(line)
+        self.out.seek(start)
+        lines = self.out.read().splitlines()
+        after = self.controller.state
+        if undo and after != before and before is not None:
+            self.console.run_line("undo")
+            assert self.controller.state == before
+            self.console.run_line("redo")
+            assert self.controller.state == after
+            self.out.seek(0, io.SEEK_END)
+        return lines
 
 
 def state(controller: Controller) -> GameState:

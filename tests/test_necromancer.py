@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import play_step, refused, state
+from helpers import ConsoleTable, play_step, refused, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,29 +55,11 @@ def finish_solo(controller: Controller, seat: int) -> None:
         controller.execute(SoloTurn(seat=seat))
 
 
-class Table:
-    """A console session: each line is run, then undone and redone, and must land on the states
-    it should (the pattern of tests/test_planechase_console.py)."""
+class Table(ConsoleTable):
+    """A console session with undo and redo after every line, on a seeded die."""
 
     def __init__(self, journal: Journal) -> None:
-        self.controller = Controller(journal, rng=random.Random(3))
-        self.out = io.StringIO()
-        self.console = Console(self.controller, self.out)
-
-    def run(self, line: str, undo: bool = True) -> list[str]:
-        before = self.controller.state
-        start = self.out.tell()
-        self.console.run_line(line)
-        self.out.seek(start)
-        lines = self.out.read().splitlines()
-        after = self.controller.state
-        if undo and after != before and before is not None:
-            self.console.run_line("undo")
-            assert self.controller.state == before
-            self.console.run_line("redo")
-            assert self.controller.state == after
-            self.out.seek(0, io.SEEK_END)
-        return lines
+        super().__init__(journal, random.Random(3))
 
 
 @pytest.fixture

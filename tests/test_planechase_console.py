@@ -3,46 +3,31 @@ end-to-end games, with undo and redo after every step."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from device.catalog import load_catalog
-from device.console import Console
-from device.controller import Controller
 from device.journal import Journal
+from tests.helpers import ConsoleTable
 from tests.test_planechase import Scripted
 
 P = [c.name for c in load_catalog().planes() if "'" not in c.name]  # quotes are shell-like at the console
 
 
-class Table:
+class Table(ConsoleTable):
     """A console session whose die lands where the test says and whose shuffles keep order."""
 
+    rng: Scripted
+
     def __init__(self, journal: Journal) -> None:
-        self.rng = Scripted()
-        self.controller = Controller(journal, rng=self.rng)
-        self.out = io.StringIO()
-        self.console = Console(self.controller, self.out)
+        super().__init__(journal, Scripted())
 
     def run(self, line: str, *pips: int, undo: bool = True) -> list[str]:
-        """Run a line; then undo it and redo it, checking both give the states they should."""
-        before = self.controller.state
+        """Run a line with the die landing on ``pips``; then undo and redo it."""
         self.rng.pips = list(pips)
-        start = self.out.tell()
-        self.console.run_line(line)
-        self.out.seek(start)
-        lines = self.out.read().splitlines()
-        after = self.controller.state
-        if undo and after != before and before is not None:
-            self.console.run_line("undo")
-            assert self.controller.state == before
-            self.console.run_line("redo")
-            assert self.controller.state == after
-            self.out.seek(0, io.SEEK_END)
-        return lines
+        return super().run(line, undo=undo)
 
 
 @pytest.fixture
