@@ -29,8 +29,9 @@ from device.commands import (
     SetLife,
     SkipTurns,
 )
+from device.catalog import Catalog, load_catalog
 from device.controller import Controller, Result
-from device.errors import IllegalCommand
+from device.errors import IllegalCommand, UnknownName
 from device.text import fold
 from device.rules.life import commander_names, dealt
 from device.rules.table import find_player
@@ -369,11 +370,39 @@ def _count(args: list[str], name: str) -> int:
     "and the gadget does what tapping it on the reader would (PC-12, CT-6).",
 )
 def _card(console: Console, args: list[str]) -> None:
-    from device.catalog import load_catalog
-
     if not args:
         raise _usage("card")
-    console.show(console.controller.identify(load_catalog().find(" ".join(args))))
+    text = " ".join(args)
+    expected = expected_cards(console.controller.state)
+    try:
+        card = expected.find(text)
+    except UnknownName as error:
+        if not error.key.startswith("catalog.unknown_") or expected is load_catalog():
+            raise
+        # A card the game does not expect now is still named, so the bindings can say it has no
+        # part here; a name no card has is refused in the words of what the game expects.
+        try:
+            card = load_catalog().find(text)
+        except UnknownName:
+            raise error from None
+    console.show(console.controller.identify(card))
+
+
+def expected_cards(state: GameState | None) -> Catalog:
+    """The cards a tap or a ``card`` line can mean now: what the table waits for (a contraption
+    to assemble, a planar card to turn over), else the kinds its modules use — so "Lightning
+    Bolt" is "no plane or phenomenon" in Planechase and "no contraption" in Contraptions."""
+    catalog = load_catalog()
+    if state is None:
+        return catalog
+    ct, pc = state.contraptions, state.planechase
+    assembling = ct is not None and ct.physical and ct.assembly is not None and ct.assembly.card is None
+    turning = pc is not None and pc.awaiting is not None
+    if assembling != turning:
+        return catalog.contraptions() if assembling else catalog.planar()
+    if (ct is None) != (pc is None):
+        return catalog.contraptions() if ct is not None else catalog.planar()
+    return catalog
 
 
 @command("tag", "tag UID", "A tag was read: what the reader would report, for trying the tag map without a reader.")

@@ -210,7 +210,7 @@ def test_card_and_tag_go_through_the_tag_map_and_the_bindings(
         "Unknown card (tag 04:A1:B2:C4): enrol it to use it.",
         "refused: 'xyz' is not a tag UID: expected hex bytes such as 04:A1:B2:C3.",
         "refused: The Eon Fog (plane) has no part in this game right now.",
-        "refused: No card is called 'nothing like it': check the spelling or type the start of the name.",
+        "refused: No plane, phenomenon or contraption is called 'nothing like it': check the spelling or type the start of the name.",
     ]
 
 
@@ -224,3 +224,40 @@ def test_apostrophes_belong_to_names_and_double_quotes_group_words(
 ) -> None:
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new \"D'Arcy Ann\" Bob first=d'arcy  # comment\n")
     assert out == ["New Free-for-all game for D'Arcy Ann, Bob, 20 life. D'Arcy Ann goes first."]
+
+
+@pytest.mark.parametrize(
+    ("game", "reply"),
+    [
+        ("new A B first=A", "refused: No plane, phenomenon or contraption is called 'Lightning Bolt': check the "
+         "spelling or type the start of the name."),
+        ("new ffa+planechase A B first=A", "refused: No plane or phenomenon is called 'Lightning Bolt': check the "
+         "spelling or type the start of the name."),
+        ("new ffa+contraptions A B first=A", "refused: No contraption is called 'Lightning Bolt': check the spelling "
+         "or type the start of the name."),
+        ("new ffa+planechase+contraptions A B first=A", "refused: No plane, phenomenon or contraption is called "
+         "'Lightning Bolt': check the spelling or type the start of the name."),
+        # the table waits for a physical card: it is that kind of card that was not found
+        ("new ffa+planechase+contraptions A B first=A planar_deck=physical", "refused: No plane or phenomenon is "
+         "called 'Lightning Bolt': check the spelling or type the start of the name."),
+    ],
+)
+def test_pc12_ct6_card_refuses_a_name_as_what_the_game_expects(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, reply: str
+) -> None:
+    """A real card the gadget does not know ("Lightning Bolt") is no plane or phenomenon in
+    Planechase and no contraption in Contraptions; the name is quoted trimmed."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"{game}\ncard  Lightning   Bolt \n")
+    assert out[-1] == reply
+
+
+def test_pc12_ct6_card_still_names_a_known_card_of_the_other_kind(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A contraption named in a Planechase game is found, and the bindings say it has no part."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new ffa+planechase A B first=A\ncard auto-key\ncard tazem\n")
+    assert out[-2:] == [
+        "refused: Auto-Key (contraption) has no part in this game right now.",
+        "refused: No plane or phenomenon is called 'tazem'. Did you mean Tazeem? Check the spelling or type the start "
+        "of the name.",
+    ]

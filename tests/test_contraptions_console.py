@@ -345,3 +345,16 @@ crank Auto-Key
         "The CRANK! counter moves 1 → 2: sprocket 2 is empty, nothing cranks.",
         "refused: Nothing to crank now: contraptions crank at the beginning of an upkeep, on the sprocket the CRANK! counter moves to.",
     ]
+
+
+def test_ct1_a_card_that_is_not_a_contraption_is_refused_as_no_contraption(tmp_path: Path) -> None:
+    """CT-1, CT-6: Steamflogger Boss is a real Unstable creature, not a contraption; the deck list,
+    the crank list and a tapped card all say so, and the name is quoted trimmed."""
+    out = play(tmp_path, """\
+new ffa+contraptions Alice Bob first=Alice contraption_cards=physical
+cdeck Alice Steamflogger Boss , Auto-Key
+crank Steamflogger   Boss
+card Steamflogger Boss
+""")
+    refusal = "refused: No contraption is called 'Steamflogger Boss': check the spelling or type the start of the name."
+    assert out[-3:] == [refusal] * 3
