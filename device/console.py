@@ -49,6 +49,8 @@ register_texts(
         "console.bad_quotes": "Cannot read that line: {problem}.",
         "console.count": "Say how many times, from 1 to 100; {text!r} given.",
         "console.bad_uid": "{problem}.",
+        "console.not_format": "{word!r} is not a format; did you mean {format!r}? To seat a player called "
+        "{word}, start with a format: {line}.",
     }
 )
 
@@ -182,11 +184,10 @@ def _usage(entry_name: str) -> Usage:
     "new",
     "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [OPTION=VALUE…]",
     "Start a game (TB-1, TB-2, TB-5). Formats: ffa (20 life, the default), duel, commander (40). "
-    "Without first=, the gadget draws the starting player at random.",
+    "Without first=, the gadget draws the starting player at random. A first word that looks like a misspelt "
+    "format is questioned; to seat a player called that, start with the format (new ffa comander Alice).",
 )
 def _new(console: Console, args: list[str]) -> None:
-    from device.formats import find_format
-
     formats: tuple[str, ...] = ()
     players: list[str] = []
     options: dict[str, str] = {}
@@ -201,11 +202,31 @@ def _new(console: Console, args: list[str]) -> None:
                 first = None if value.casefold() == "random" else value
             else:
                 options[key] = value
-        elif i == 0 and all(_is_format(part, find_format) for part in arg.split("+")):
+        elif i == 0 and _format_word(arg, args):
             formats = tuple(arg.split("+"))
         else:
             players.append(arg)
     console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options))
+
+
+def _format_word(word: str, args: list[str]) -> bool:
+    """Whether the first word of ``new`` names the formats.  A word that is no format but looks
+    like a slip of one ("comander") is questioned rather than seated as a player; so is a
+    ``+`` combination with any format in it ("commander+planchase")."""
+    from device.formats import close_format, find_format
+
+    parts = word.split("+")
+    unknown = [part for part in parts if not _is_format(part, find_format)]
+    if not unknown:
+        return True
+    if len(parts) > 1 and (len(unknown) < len(parts) or any(close_format(part) for part in parts)):
+        for part in unknown:
+            find_format(part)  # says there is no such format, and which one it may be
+    meant = close_format(word)
+    if meant is not None:
+        line = " ".join(['new', 'ffa', *(f'"{arg}"' if " " in arg else arg for arg in args)])
+        raise IllegalCommand("console.not_format", word=word, format=meant, line=line)
+    return False
 
 
 def _is_format(name: str, find: Callable[[str], object]) -> bool:

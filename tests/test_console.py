@@ -261,3 +261,42 @@ def test_pc12_ct6_card_still_names_a_known_card_of_the_other_kind(
         "refused: No plane or phenomenon is called 'tazem'. Did you mean Tazeem? Check the spelling or type the start "
         "of the name.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("new comander Alice Bob", "refused: 'comander' is not a format; did you mean 'commander'? To seat a player "
+         "called comander, start with a format: new ffa comander Alice Bob."),
+        ('new Dule Ala "Ola Nowak" life=30', "refused: 'Dule' is not a format; did you mean 'duel'? To seat a player "
+         'called Dule, start with a format: new ffa Dule Ala "Ola Nowak" life=30.'),
+        ("new multiplayr A B", "refused: 'multiplayr' is not a format; did you mean 'multiplayer'? To seat a player "
+         "called multiplayr, start with a format: new ffa multiplayr A B."),
+        ("new commander+planchase A B", "refused: There is no format 'planchase'. Known formats: commander, "
+         "conspiracy, contraptions, duel, ffa, ggd, necromancer, planechase, wizards_duel. Did you mean 'planechase'?"),
+    ],
+)
+def test_tb2_new_questions_a_first_word_close_to_a_format(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, reply: str
+) -> None:
+    """A slip in the format's name is not a player called "comander" in a free-for-all."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"{line}\nstate\n")
+    assert out == [reply, '{"game": null, "outcome": null, "schema": 1, "state": null}']
+
+
+@pytest.mark.parametrize(
+    ("line", "started"),
+    [
+        # no format word: a free-for-all, whatever the first player is called
+        ("new Alice Bob first=Alice", "New Free-for-all game for Alice, Bob, 20 life. Alice goes first."),
+        ("new Ed Duke Del Ruel first=Ed", "New Free-for-all game for Ed, Duke, Del, Ruel, 20 life. Ed goes first."),
+        ("new Tom+Jerry Alice first=Alice", "New Free-for-all game for Tom+Jerry, Alice, 20 life. Alice goes first."),
+        # the way the refusal says to seat a player whose name is close to a format
+        ("new ffa comander Alice first=Alice",
+         "New Free-for-all game for comander, Alice, 20 life. Alice goes first."),
+    ],
+)
+def test_tb2_new_seats_a_first_word_unlike_any_format(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, started: str
+) -> None:
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"{line}\n") == [started]

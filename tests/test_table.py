@@ -199,3 +199,16 @@ def test_tb5_production_rng_is_system_random(controller: Controller, journal_pat
 
 def test_step_enum_values_are_the_documented_ones() -> None:
     assert [s.value for s in Step] == ["upkeep", "main"]
+
+
+@pytest.mark.parametrize(
+    ("word", "meant"),
+    [("comander", "commander"), ("COMMANDR", "commander"), ("dule", "duel"), ("plnechase", "planechase"),
+     ("necromancr", "necromancer"), ("free-for-al", "free-for-all"), ("contraptons", "contraptions"),
+     ("commander", None), ("edh", None), ("Ed", None), ("Duke", None), ("Del", None), ("Alice", None),
+     ("Dan", None), ("Mandy", None), ("Ruel", None)],
+)
+def test_tb2_a_slip_of_a_format_name_is_told_from_a_name(word: str, meant: str | None) -> None:
+    from device.formats import close_format
+
+    assert close_format(word) == meant
