@@ -22,6 +22,7 @@ register_texts(
         "format.did_you_mean": " Did you mean {name!r}?",
         "format.no_base": "Choose at most one base format: {given} are all base formats.",
         "format.players": "{title} is for {low}–{high} players; this table has {count}.",
+        "format.players_exactly": "{title} is for {low} players; this table has {count}.",
         "format.conflict": "{a} and {b} cannot be played together.",
         "format.requires": "{title} needs one of these base formats: {needed}.",
         "option.unknown": "There is no table option {name!r} for {formats}. Options here: {known}.",
@@ -203,8 +204,8 @@ def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, st
     for fmt in (base, *modules):
         if not fmt.min_players <= player_count <= fmt.max_players:
             raise IllegalCommand(
-                "format.players", title=title(fmt), low=fmt.min_players, high=fmt.max_players,
-                count=player_count,
+                "format.players" if fmt.min_players < fmt.max_players else "format.players_exactly",
+                title=title(fmt), low=fmt.min_players, high=fmt.max_players, count=player_count,
             )
         for other in (base, *modules):
             if other.name in fmt.excludes:

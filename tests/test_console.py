@@ -37,7 +37,7 @@ show
 def test_console_plays_a_commander_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", SCRIPT)
     assert out == [
-        "New Commander game for Alice, Bob, Carol, 40 life. Alice goes first.",
+        "New game (Commander) for Alice, Bob, Carol, 40 life. Alice goes first.",
         "Alice: main phase.",
         "Bob: 40 → 35 life (from Alice).",
         "Carol: 0 → 4 poison (from Bob).",
@@ -139,7 +139,7 @@ def test_log_dealt_games_and_commanders(monkeypatch: pytest.MonkeyPatch, capsys:
     assert out[8] == "Bob → Alice: 7 life lost"
     log = [line[15:] for line in out[9:14]]
     assert log[-1] == "Alice: 33 → 36 life.  (undone)"
-    assert log[0] == "New Commander game for Alice, Bob, 40 life. Bob goes first."
+    assert log[0] == "New game (Commander) for Alice, Bob, 40 life. Bob goes first."
     assert out[14].startswith("*   1 ") and out[14].endswith("Commander: Alice, Bob  (3 changes)")
 
 
@@ -156,7 +156,7 @@ def test_commands_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path
     script.write_text("# a comment\nnew Алиса Борис first=Борис\n\nnext\nquit\nnext\n", encoding="utf-8")
     assert main(["console", str(script), "--db", str(tmp_path / "j.sqlite3")]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "New Free-for-all game for Алиса, Борис, 20 life. Борис goes first.",
+        "New game (Free-for-all) for Алиса, Борис, 20 life. Борис goes first.",
         "Борис: main phase.",
     ]
 
@@ -184,7 +184,7 @@ def test_bad_config_warns_and_still_runs(monkeypatch: pytest.MonkeyPatch, capsys
     assert captured.err == (
         f"aetherbox: warning: {config}: 'language': Input should be 'en', 'ru', 'ja' or 'pl' (got 5); using the default\n"
     )
-    assert captured.out == "New Free-for-all game for A, B, 20 life. A goes first.\n"
+    assert captured.out == "New game (Free-for-all) for A, B, 20 life. A goes first.\n"
 
 
 def test_configured_starting_life(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -223,7 +223,7 @@ def test_apostrophes_belong_to_names_and_double_quotes_group_words(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new \"D'Arcy Ann\" Bob first=d'arcy  # comment\n")
-    assert out == ["New Free-for-all game for D'Arcy Ann, Bob, 20 life. D'Arcy Ann goes first."]
+    assert out == ["New game (Free-for-all) for D'Arcy Ann, Bob, 20 life. D'Arcy Ann goes first."]
 
 
 @pytest.mark.parametrize(
@@ -288,12 +288,12 @@ def test_tb2_new_questions_a_first_word_close_to_a_format(
     ("line", "started"),
     [
         # no format word: a free-for-all, whatever the first player is called
-        ("new Alice Bob first=Alice", "New Free-for-all game for Alice, Bob, 20 life. Alice goes first."),
-        ("new Ed Duke Del Ruel first=Ed", "New Free-for-all game for Ed, Duke, Del, Ruel, 20 life. Ed goes first."),
-        ("new Tom+Jerry Alice first=Alice", "New Free-for-all game for Tom+Jerry, Alice, 20 life. Alice goes first."),
+        ("new Alice Bob first=Alice", "New game (Free-for-all) for Alice, Bob, 20 life. Alice goes first."),
+        ("new Ed Duke Del Ruel first=Ed", "New game (Free-for-all) for Ed, Duke, Del, Ruel, 20 life. Ed goes first."),
+        ("new Tom+Jerry Alice first=Alice", "New game (Free-for-all) for Tom+Jerry, Alice, 20 life. Alice goes first."),
         # the way the refusal says to seat a player whose name is close to a format
         ("new ffa comander Alice first=Alice",
-         "New Free-for-all game for comander, Alice, 20 life. Alice goes first."),
+         "New game (Free-for-all) for comander, Alice, 20 life. Alice goes first."),
     ],
 )
 def test_tb2_new_seats_a_first_word_unlike_any_format(

@@ -209,7 +209,7 @@ def test_lf4_history_log_keeps_every_change_and_marks_undone_ones(controller: Co
     controller.undo()
     log = [(t.pos, " ".join(str(m) for m in t.messages()), t.undone) for t in controller.history()]
     assert log == [
-        (0, "New Commander game for Alice, Bob, Carol, 40 life. Alice goes first.", False),
+        (0, "New game (Commander) for Alice, Bob, Carol, 40 life. Alice goes first.", False),
         (1, "Alice: 40 → 39 life.", False),
         (2, "Bob: 40 → 38 life.", True),
     ]

@@ -370,7 +370,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
             assert controller.state == after
     lines = [line for line in out.getvalue().splitlines() if not line.startswith(("Undone", "Redone"))]
     assert lines == [
-        "New Necromancer game for Alice, Bob, Carol, Dave, 40 life. Alice goes first.",
+        "New game (Necromancer) for Alice, Bob, Carol, Dave, 40 life. Alice goes first.",
         "Necromancer: whoever loses comes back at 30 life as the minion of the player responsible; the "
         "last player who never died wins.",
         "Bob's commanders: Tymna, Thrasios.",

@@ -41,8 +41,9 @@ register_texts(
         "table.no_seat": "There is no seat {seat}: this table has seats 0 to {last}.",
         "table.skip_range": "A player can skip 1 to 10 turns; {turns} given.",
         "table.skip_out": "{name} has left the game; there is no turn of theirs to skip.",
-        "table.started": "New {formats} game for {players}, {life} life. {first} goes first.",
-        "table.started_random": "New {formats} game for {players}, {life} life. "
+        # The formats in brackets, since a format's title may say "game" itself ("Two-player game").
+        "table.started": "New game ({formats}) for {players}, {life} life. {first} goes first.",
+        "table.started_random": "New game ({formats}) for {players}, {life} life. "
         "The gadget drew {first} to go first.",
         "table.main": "{name}: main phase.",
         "table.upkeep": "{name}: upkeep.",
