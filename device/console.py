@@ -346,13 +346,16 @@ def _commander(console: Console, args: list[str]) -> None:
 
 @command(
     "commanders",
-    "commanders PLAYER NAME [NAME]",
-    "Name a player's commander, or both partners, so their damage is counted separately (LF-1).",
+    "commanders PLAYER NAME [+ NAME]",
+    "Name a player's commander, or both partners with + between them, so their damage is counted "
+    "separately (LF-1). Commas are part of a name: commanders Bob Kraum, Ludevic's Opus + Tymna the Weaver.",
 )
 def _commanders(console: Console, args: list[str]) -> None:
+    # "+" separates partners: printed names have commas ("Thrasios, Triton Hero"), spaces and
+    # "&" ("Minsc & Boo, Timeless Heroes"), but no commander's name has a "+".
     if len(args) < 2:
         raise _usage("commanders")
-    console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(args[1:])))
+    console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(" ".join(args[1:]).split("+"))))
 
 
 @command("concede", "concede PLAYER", "PLAYER concedes and leaves the game (LF-3).")

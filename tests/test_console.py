@@ -125,12 +125,12 @@ def test_state_json_has_the_documented_shape(monkeypatch: pytest.MonkeyPatch, ca
 
 def test_log_dealt_games_and_commanders(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     text = (
-        "new edh Alice Bob first=Bob\ncommanders Bob Tymna Thrasios\ncommander Alice 5 from Bob/thr\n"
+        "new edh Alice Bob first=Bob\ncommanders Bob Tymna + Thrasios\ncommander Alice 5 from Bob/thr\n"
         "commander Alice 2 from Bob/1\ngain Alice 3\nundo\ndealt\nlog\ngames\n"
     )
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", text)
     assert out[1:6] == [
-        "Bob's commanders: Tymna, Thrasios.",
+        "Bob's commanders: Tymna and Thrasios.",
         "Alice took 5 commander damage from Thrasios (5 of 21).",
         "Alice: 40 → 35 life (from Bob).",
         "Alice took 2 commander damage from Tymna (2 of 21).",
@@ -300,3 +300,58 @@ def test_tb2_new_seats_a_first_word_unlike_any_format(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, started: str
 ) -> None:
     assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"{line}\n") == [started]
+
+
+def test_lf1_partners_are_separated_by_plus_and_keep_their_commas(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """LF-1: partners are separate sources; a printed name has commas in it, so "+" separates them."""
+    text = (
+        "new edh Alice Bob first=Bob\ncommanders Bob Kraum, Ludevic's Opus + Tymna the Weaver\n"
+        "commander Alice 3 from Bob\ncommander Alice 3 from Bob/kraum\ncommander Alice 2 from Bob/tymna\nshow\nstate\n"
+    )
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", text)
+    assert out[1:10] == [
+        "Bob's commanders: Kraum, Ludevic's Opus and Tymna the Weaver.",
+        "refused: Bob has 2 commanders (Kraum, Ludevic's Opus and Tymna the Weaver): say which one dealt the damage, "
+        "e.g. 'from Bob/Kraum'.",
+        "Alice took 3 commander damage from Kraum, Ludevic's Opus (3 of 21).",
+        "Alice: 40 → 37 life (from Bob).",
+        "Alice took 2 commander damage from Tymna the Weaver (2 of 21).",
+        "Alice: 37 → 35 life (from Bob).",
+        "Turn 1: Bob's upkeep.",
+        "  Alice: 35 life  (3 from Kraum, Ludevic's Opus; 2 from Tymna the Weaver)",
+        "* Bob: 40 life",
+    ]
+    assert json.loads(out[10])["state"]["players"][1]["commanders"] == ["Kraum, Ludevic's Opus", "Tymna the Weaver"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("commanders Bob   Tymna,  +  Thrasios , Triton Hero ", ["Tymna", "Thrasios, Triton Hero"]),
+        ("commanders Bob Thrasios, Triton Hero", ["Thrasios, Triton Hero"]),
+        ("commanders Bob Minsc & Boo, Timeless Heroes", ["Minsc & Boo, Timeless Heroes"]),
+        ('commanders Bob "Tymna the Weaver"+Kraum', ["Tymna the Weaver", "Kraum"]),
+    ],
+)
+def test_lf1_commander_names_are_kept_trimmed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, kept: list[str]
+) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"new edh Alice Bob first=Bob\n{line}\nstate\n")
+    assert json.loads(out[-1])["state"]["players"][1]["commanders"] == kept
+
+
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("commanders Bob Tymna +", "refused: Give each commander a name."),
+        ("commanders Bob , + Kraum", "refused: Give each commander a name."),
+        ("commanders Bob A + B + C", "refused: A player has one or two commanders (partners); 3 given."),
+        ("commanders Bob", "refused: Usage: commanders PLAYER NAME [+ NAME] (commanders PLAYER NAME [+ NAME])"),
+    ],
+)
+def test_lf1_commanders_refuses_an_empty_name_or_a_third(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, reply: str
+) -> None:
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"new edh Alice Bob first=Bob\n{line}\n")[1:] == [reply]
