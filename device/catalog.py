@@ -10,7 +10,10 @@ and says clearly when the text names none or several; ``search`` is for type-to-
 returns a ranked list.
 
 A catalog is an immutable value.  Its filters (``planes()``, ``in_set("OPC2")``, ``by_faction(3)``
-…) return smaller catalogs, so a screen can search within, say, the planar cards only.
+…) return smaller catalogs, so a screen can search within, say, the planar cards only.  A name a
+catalog does not know is refused in the words of what it holds: ``planar()`` says "No plane or
+phenomenon is called 'Lightning Bolt'", ``contraptions()`` "No contraption is called …", and a
+catalog of both names all three kinds — so a caller that expects one kind asks that view.
 Iteration follows the data files' order (first printing, then collector number).
 """
 
@@ -21,7 +24,7 @@ import difflib
 import enum
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from importlib import resources
 
@@ -32,11 +35,28 @@ from device.text import Message, Plural, fold, listing, register
 register(
     {
         "catalog.no_name": "No card name given: type the start of the card's name.",
+        # A name the catalog does not know, worded by what the catalog holds: the gadget knows
+        # planar cards and contraptions only, so "Lightning Bolt" is not "no card".
         "catalog.unknown_card": (
-            "No card is called {text!r}: check the spelling or type the start of the name."
+            "No plane, phenomenon or contraption is called {text!r}: check the spelling or type the "
+            "start of the name."
         ),
         "catalog.unknown_card_suggest": (
-            "No card is called {text!r}. Did you mean {suggestions}? "
+            "No plane, phenomenon or contraption is called {text!r}. Did you mean {suggestions}? "
+            "Check the spelling or type the start of the name."
+        ),
+        "catalog.unknown_planar": (
+            "No plane or phenomenon is called {text!r}: check the spelling or type the start of the name."
+        ),
+        "catalog.unknown_planar_suggest": (
+            "No plane or phenomenon is called {text!r}. Did you mean {suggestions}? "
+            "Check the spelling or type the start of the name."
+        ),
+        "catalog.unknown_contraption": (
+            "No contraption is called {text!r}: check the spelling or type the start of the name."
+        ),
+        "catalog.unknown_contraption_suggest": (
+            "No contraption is called {text!r}. Did you mean {suggestions}? "
             "Check the spelling or type the start of the name."
         ),
         "catalog.ambiguous": Plural(
@@ -168,7 +188,7 @@ def name_key(text: str) -> str:
 class Catalog:
     """An immutable, ordered set of cards with loose lookup and type-to-search."""
 
-    __slots__ = ("_cards", "_by_name", "_keys", "_words", "_loose")
+    __slots__ = ("_cards", "_by_name", "_keys", "_words", "_loose", "_unknown", "_views")
 
     def __init__(self, cards: Iterable[Card]) -> None:
         self._cards: tuple[Card, ...] = tuple(cards)
@@ -180,6 +200,14 @@ class Catalog:
         self._loose = tuple(normalise_name(card.name) for card in self._cards)
         self._keys = tuple(loose.replace(" ", "") for loose in self._loose)
         self._words = tuple(tuple(loose.split()) for loose in self._loose)
+        kinds = {card.kind for card in self._cards}
+        # What "no card is called …" says: the kind of card this catalog holds.
+        self._unknown = (
+            "catalog.unknown_contraption" if kinds == {CardKind.CONTRAPTION}
+            else "catalog.unknown_planar" if kinds and CardKind.CONTRAPTION not in kinds
+            else "catalog.unknown_card"
+        )
+        self._views: dict[str, Catalog] = {}
 
     # container protocol
 
@@ -214,26 +242,29 @@ class Catalog:
         The first of those ways that matches anything decides: one card is the answer, several
         are ambiguous even if a later way would single one out.
 
-        Raises ``UnknownName`` (a ``ValueError``) when nothing matches — suggesting close
-        spellings — or when several cards match equally well, listing some of them.
+        Raises ``UnknownName`` (a ``ValueError``) when nothing matches — naming the kind of
+        card this catalog holds and suggesting close spellings — or when several cards match
+        equally well, listing some of them.  Messages quote the text as typed, trimmed and with
+        single spaces.
         """
         exact = self._by_name.get(text)
         if exact is not None:
             return exact
+        typed = " ".join(text.split())
         loose = normalise_name(text)
         if not loose:
-            raise UnknownName("catalog.no_name", text=text)
+            raise UnknownName("catalog.no_name", text=typed)
         for tier in self._tiers(loose):
             if len(tier) == 1:
                 return self._cards[tier[0]]
             if tier:
-                raise self._ambiguous(text, tier)
+                raise self._ambiguous(typed, tier)
         suggestions = self._suggest(loose)
         if suggestions:
             raise UnknownName(
-                "catalog.unknown_card_suggest", text=text, suggestions=listing(suggestions, "text.or")
+                f"{self._unknown}_suggest", text=typed, suggestions=listing(suggestions, "text.or")
             )
-        raise UnknownName("catalog.unknown_card", text=text)
+        raise UnknownName(self._unknown, text=typed)
 
     def split(self, text: str) -> tuple[str, ...]:
         """A list of card names separated by commas, as players type it, where a printed name
@@ -331,9 +362,16 @@ class Catalog:
     def _where(self, keep: Iterable[bool]) -> Catalog:
         return Catalog(card for card, kept in zip(self._cards, keep) if kept)
 
+    def _view(self, name: str, keep: Callable[[Card], bool]) -> Catalog:
+        # Kept, so a rules module can ask ``load_catalog().planar()`` for every name it checks.
+        view = self._views.get(name)
+        if view is None:
+            view = self._views[name] = self._where(keep(card) for card in self._cards)
+        return view
+
     def planar(self) -> Catalog:
-        """Planes and phenomena (PC-12)."""
-        return self._where(card.is_planar for card in self._cards)
+        """Planes and phenomena (PC-12); a name it does not know is "no plane or phenomenon"."""
+        return self._view("planar", lambda card: card.is_planar)
 
     def planes(self) -> Catalog:
         return self._where(card.kind is CardKind.PLANE for card in self._cards)
@@ -342,7 +380,8 @@ class Catalog:
         return self._where(card.kind is CardKind.PHENOMENON for card in self._cards)
 
     def contraptions(self) -> Catalog:
-        return self._where(card.kind is CardKind.CONTRAPTION for card in self._cards)
+        """The contraptions (CT-1); a name it does not know is "no contraption"."""
+        return self._view("contraptions", lambda card: card.kind is CardKind.CONTRAPTION)
 
     def sets(self) -> tuple[str, ...]:
         """Set codes with planar cards, in first-appearance order: the named sets a virtual

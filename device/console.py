@@ -29,8 +29,9 @@ from device.commands import (
     SetLife,
     SkipTurns,
 )
+from device.catalog import Catalog, load_catalog
 from device.controller import Controller, Result
-from device.errors import IllegalCommand
+from device.errors import IllegalCommand, UnknownName
 from device.text import fold
 from device.rules.life import commander_names, dealt
 from device.rules.table import find_player
@@ -51,6 +52,8 @@ register_texts(
         "console.count": "Say how many times, from 1 to 100; {text!r} given.",
         "console.bad_uid": "{problem}.",
         "console.skips": Plural("skips {n} turn", "skips {n} turns", "n"),
+        "console.not_format": "{word!r} is not a format; did you mean {format!r}? To seat a player called "
+        "{word}, start with a format: {line}.",
     }
 )
 
@@ -197,11 +200,10 @@ def _usage(entry_name: str) -> Usage:
     "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [OPTION=VALUE…]",
     "Start a game (TB-1, TB-2, TB-5). Formats: ffa (20 life, the default), duel, commander (40); "
     "+2hg plays Two-Headed Giant, teams of two adjacent seats (TB-6). "
-    "Without first=, the gadget draws the starting player at random.",
+    "Without first=, the gadget draws the starting player at random. A first word that looks like a misspelt "
+    "format is questioned; to seat a player called that, start with the format (new ffa comander Alice).",
 )
 def _new(console: Console, args: list[str]) -> None:
-    from device.formats import find_format
-
     formats: tuple[str, ...] = ()
     players: list[str] = []
     options: dict[str, str] = {}
@@ -216,11 +218,31 @@ def _new(console: Console, args: list[str]) -> None:
                 first = None if value.casefold() == "random" else value
             else:
                 options[key] = value
-        elif i == 0 and all(_is_format(part, find_format) for part in arg.split("+")):
+        elif i == 0 and _format_word(arg, args):
             formats = tuple(arg.split("+"))
         else:
             players.append(arg)
     console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options))
+
+
+def _format_word(word: str, args: list[str]) -> bool:
+    """Whether the first word of ``new`` names the formats.  A word that is no format but looks
+    like a slip of one ("comander") is questioned rather than seated as a player; so is a
+    ``+`` combination with any format in it ("commander+planchase")."""
+    from device.formats import close_format, find_format
+
+    parts = word.split("+")
+    unknown = [part for part in parts if not _is_format(part, find_format)]
+    if not unknown:
+        return True
+    if len(parts) > 1 and (len(unknown) < len(parts) or any(close_format(part) for part in parts)):
+        for part in unknown:
+            find_format(part)  # says there is no such format, and which one it may be
+    meant = close_format(word)
+    if meant is not None:
+        line = " ".join(['new', 'ffa', *(f'"{arg}"' if " " in arg else arg for arg in args)])
+        raise IllegalCommand("console.not_format", word=word, format=meant, line=line)
+    return False
 
 
 def _is_format(name: str, find: Callable[[str], object]) -> bool:
@@ -340,13 +362,16 @@ def _commander(console: Console, args: list[str]) -> None:
 
 @command(
     "commanders",
-    "commanders PLAYER NAME [NAME]",
-    "Name a player's commander, or both partners, so their damage is counted separately (LF-1).",
+    "commanders PLAYER NAME [+ NAME]",
+    "Name a player's commander, or both partners with + between them, so their damage is counted "
+    "separately (LF-1). Commas are part of a name: commanders Bob Kraum, Ludevic's Opus + Tymna the Weaver.",
 )
 def _commanders(console: Console, args: list[str]) -> None:
+    # "+" separates partners: printed names have commas ("Thrasios, Triton Hero"), spaces and
+    # "&" ("Minsc & Boo, Timeless Heroes"), but no commander's name has a "+".
     if len(args) < 2:
         raise _usage("commanders")
-    console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(args[1:])))
+    console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(" ".join(args[1:]).split("+"))))
 
 
 @command("concede", "concede PLAYER", "PLAYER concedes and leaves the game (LF-3).")
@@ -385,11 +410,39 @@ def _count(args: list[str], name: str) -> int:
     "and the gadget does what tapping it on the reader would (PC-12, CT-6).",
 )
 def _card(console: Console, args: list[str]) -> None:
-    from device.catalog import load_catalog
-
     if not args:
         raise _usage("card")
-    console.show(console.controller.identify(load_catalog().find(" ".join(args))))
+    text = " ".join(args)
+    expected = expected_cards(console.controller.state)
+    try:
+        card = expected.find(text)
+    except UnknownName as error:
+        if not error.key.startswith("catalog.unknown_") or expected is load_catalog():
+            raise
+        # A card the game does not expect now is still named, so the bindings can say it has no
+        # part here; a name no card has is refused in the words of what the game expects.
+        try:
+            card = load_catalog().find(text)
+        except UnknownName:
+            raise error from None
+    console.show(console.controller.identify(card))
+
+
+def expected_cards(state: GameState | None) -> Catalog:
+    """The cards a tap or a ``card`` line can mean now: what the table waits for (a contraption
+    to assemble, a planar card to turn over), else the kinds its modules use — so "Lightning
+    Bolt" is "no plane or phenomenon" in Planechase and "no contraption" in Contraptions."""
+    catalog = load_catalog()
+    if state is None:
+        return catalog
+    ct, pc = state.contraptions, state.planechase
+    assembling = ct is not None and ct.physical and ct.assembly is not None and ct.assembly.card is None
+    turning = pc is not None and pc.awaiting is not None
+    if assembling != turning:
+        return catalog.contraptions() if assembling else catalog.planar()
+    if (ct is None) != (pc is None):
+        return catalog.contraptions() if ct is not None else catalog.planar()
+    return catalog
 
 
 @command("tag", "tag UID", "A tag was read: what the reader would report, for trying the tag map without a reader.")

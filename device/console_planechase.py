@@ -130,7 +130,7 @@ def _deck(console: Console, args: list[str]) -> None:
 def _return(console: Console, args: list[str]) -> None:
     if not args:
         raise _usage("return")
-    console.execute(ReturnPlanarCard(name=load_catalog().find(" ".join(args)).name))
+    console.execute(ReturnPlanarCard(name=load_catalog().planar().find(" ".join(args)).name))
 
 
 @command("odds", "odds [K]", "The planar die's odds now, and for K rolls this turn: the chance of at "

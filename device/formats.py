@@ -19,8 +19,10 @@ from device.text import register as register_texts
 register_texts(
     {
         "format.unknown": "There is no format {name!r}. Known formats: {known}.{hint}",
+        "format.did_you_mean": " Did you mean {name!r}?",
         "format.no_base": "Choose at most one base format: {given} are all base formats.",
         "format.players": "{title} is for {low}–{high} players; this table has {count}.",
+        "format.players_exactly": "{title} is for {low} players; this table has {count}.",
         "format.conflict": "{a} and {b} cannot be played together.",
         "format.requires": "{title} needs one of these base formats: {needed}.",
         "option.unknown": "There is no table option {name!r} for {formats}. Options here: {known}.",
@@ -135,9 +137,40 @@ def find_format(name: str) -> Format:
     if fmt is None:
         known = sorted(f.name for f in formats())
         close = difflib.get_close_matches(fold(name), known, n=1)
-        hint = f" Did you mean {close[0]!r}?" if close else ""
+        hint = Message("format.did_you_mean", name=close[0]) if close else ""
         raise UnknownName("format.unknown", name=name, known=", ".join(known), hint=hint)
     return fmt
+
+
+#: How alike a word must be to a format's name or alias to be taken for a slip of it.  High, and
+#: only for words of four letters or more, so players' names ("Ed", "Duke", "Del") stay names.
+CLOSE_RATIO = 0.8
+CLOSE_LENGTH = 4
+
+
+def close_format(word: str) -> str | None:
+    """The format name or alias (as spelt in the declaration) that ``word`` looks like a slip of
+    — "comander" is "commander", "dule" is "duel" —, or None: a known name is no slip, and a word
+    unlike every name is taken for what it says (a player's name, at the console)."""
+    typed = fold(word)
+    if len(typed) < CLOSE_LENGTH or typed in _REGISTRY.formats:
+        return None
+    keys = [key for key in _REGISTRY.formats if len(key) >= CLOSE_LENGTH]
+    close = difflib.get_close_matches(typed, keys, n=1, cutoff=CLOSE_RATIO) or [
+        key for key in keys if _swapped(typed, key)
+    ]
+    if not close:
+        return None
+    fmt = _REGISTRY.formats[close[0]]
+    return next(name for name in (fmt.name, *fmt.aliases) if fold(name) == close[0])
+
+
+def _swapped(a: str, b: str) -> bool:
+    """``a`` is ``b`` with two neighbouring letters swapped ("dule", "duel")."""
+    if len(a) != len(b):
+        return False
+    differ = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]]
 
 
 def options_for(module_names: Iterable[str]) -> dict[str, TableOption]:
@@ -171,8 +204,8 @@ def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, st
     for fmt in (base, *modules):
         if not fmt.min_players <= player_count <= fmt.max_players:
             raise IllegalCommand(
-                "format.players", title=title(fmt), low=fmt.min_players, high=fmt.max_players,
-                count=player_count,
+                "format.players" if fmt.min_players < fmt.max_players else "format.players_exactly",
+                title=title(fmt), low=fmt.min_players, high=fmt.max_players, count=player_count,
             )
         for other in (base, *modules):
             if other.name in fmt.excludes:

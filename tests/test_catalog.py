@@ -160,7 +160,7 @@ def test_HW3_find_unknown_suggests_close_names() -> None:
     with pytest.raises(UnknownName) as caught:
         CATALOG.find("tazem")
     assert str(caught.value) == (
-        "No card is called 'tazem'. Did you mean Tazeem? "
+        "No plane, phenomenon or contraption is called 'tazem'. Did you mean Tazeem? "
         "Check the spelling or type the start of the name."
     )
     assert caught.value.key == "catalog.unknown_card_suggest"
@@ -173,7 +173,7 @@ def test_HW3_find_unknown_without_suggestions() -> None:
     with pytest.raises(UnknownName) as caught:
         CATALOG.find("zzz")
     assert str(caught.value) == (
-        "No card is called 'zzz': check the spelling or type the start of the name."
+        "No plane, phenomenon or contraption is called 'zzz': check the spelling or type the start of the name."
     )
     # Callers that know nothing of aetherbox can still catch it.
     assert isinstance(caught.value, IllegalCommand)
@@ -188,8 +188,50 @@ def test_HW3_find_nothing_typed() -> None:
 
 def test_HW3_find_within_a_subset() -> None:
     assert CATALOG.contraptions().find("auto").name == "Auto-Key"
-    with pytest.raises(UnknownName, match="No card is called 'tazeem'"):
+    with pytest.raises(UnknownName, match="No contraption is called 'tazeem'"):
         CATALOG.contraptions().find("tazeem")
+
+
+@pytest.mark.parametrize(
+    ("view", "text", "said"),
+    [
+        ("planar", "Lightning Bolt",
+         "No plane or phenomenon is called 'Lightning Bolt': check the spelling or type the start of the name."),
+        ("planar", "tazem",
+         "No plane or phenomenon is called 'tazem'. Did you mean Tazeem? Check the spelling or type the start of "
+         "the name."),
+        ("contraptions", "Steamflogger Boss",
+         "No contraption is called 'Steamflogger Boss': check the spelling or type the start of the name."),
+        ("contraptions", "boomflinjer",
+         "No contraption is called 'boomflinjer'. Did you mean Boomflinger? Check the spelling or type the start of "
+         "the name."),
+        ("all", "Lightning Bolt",
+         "No plane, phenomenon or contraption is called 'Lightning Bolt': check the spelling or type the start of the "
+         "name."),
+    ],
+)
+def test_HW3_an_unknown_name_is_refused_as_what_the_catalog_holds(view: str, text: str, said: str) -> None:
+    """The gadget knows planar cards and contraptions only: a real card it does not know is not
+    "no card", and a view says what kind of card it expected."""
+    catalog = CATALOG if view == "all" else getattr(CATALOG, view)()
+    with pytest.raises(UnknownName) as caught:
+        catalog.find(text)
+    assert str(caught.value) == said
+
+
+def test_HW3_a_refused_name_is_quoted_trimmed() -> None:
+    with pytest.raises(UnknownName) as caught:
+        CATALOG.planar().find("  Lightning \t  Bolt ")
+    assert caught.value.params["text"] == "Lightning Bolt"
+    with pytest.raises(UnknownName) as caught:
+        CATALOG.find(" pin ")
+    assert str(caught.value) == "'pin' could be any of 2 cards: Pin Collector's Booth, Pin Trading. Type more of the name."
+
+
+def test_HW3_views_are_kept_and_keep_the_catalogs_order() -> None:
+    assert CATALOG.planar() is CATALOG.planar()
+    assert CATALOG.contraptions() is CATALOG.contraptions()
+    assert list(CATALOG.planar()) == [card for card in CATALOG if card.is_planar]
 
 
 def test_HW3_message_texts_are_registered() -> None:
@@ -197,6 +239,10 @@ def test_HW3_message_texts_are_registered() -> None:
         "catalog.no_name",
         "catalog.unknown_card",
         "catalog.unknown_card_suggest",
+        "catalog.unknown_planar",
+        "catalog.unknown_planar_suggest",
+        "catalog.unknown_contraption",
+        "catalog.unknown_contraption_suggest",
         "catalog.ambiguous",
         "catalog.unknown_set",
         "catalog.unknown_faction",

@@ -37,7 +37,7 @@ show
 def test_console_plays_a_commander_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", SCRIPT)
     assert out == [
-        "New Commander game for Alice, Bob, Carol, 40 life. Alice goes first.",
+        "New game (Commander) for Alice, Bob, Carol, 40 life. Alice goes first.",
         "Alice: main phase.",
         "Bob: 40 → 35 life (from Alice).",
         "Carol: 0 → 4 poison (from Bob).",
@@ -125,12 +125,12 @@ def test_state_json_has_the_documented_shape(monkeypatch: pytest.MonkeyPatch, ca
 
 def test_log_dealt_games_and_commanders(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     text = (
-        "new edh Alice Bob first=Bob\ncommanders Bob Tymna Thrasios\ncommander Alice 5 from Bob/thr\n"
+        "new edh Alice Bob first=Bob\ncommanders Bob Tymna + Thrasios\ncommander Alice 5 from Bob/thr\n"
         "commander Alice 2 from Bob/1\ngain Alice 3\nundo\ndealt\nlog\ngames\n"
     )
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", text)
     assert out[1:6] == [
-        "Bob's commanders: Tymna, Thrasios.",
+        "Bob's commanders: Tymna and Thrasios.",
         "Alice took 5 commander damage from Thrasios (5 of 21).",
         "Alice: 40 → 35 life (from Bob).",
         "Alice took 2 commander damage from Tymna (2 of 21).",
@@ -139,7 +139,7 @@ def test_log_dealt_games_and_commanders(monkeypatch: pytest.MonkeyPatch, capsys:
     assert out[8] == "Bob → Alice: 7 life lost"
     log = [line[15:] for line in out[9:14]]
     assert log[-1] == "Alice: 33 → 36 life.  (undone)"
-    assert log[0] == "New Commander game for Alice, Bob, 40 life. Bob goes first."
+    assert log[0] == "New game (Commander) for Alice, Bob, 40 life. Bob goes first."
     assert out[14].startswith("*   1 ") and out[14].endswith("Commander: Alice, Bob  (3 changes)")
 
 
@@ -156,7 +156,7 @@ def test_commands_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path
     script.write_text("# a comment\nnew Алиса Борис first=Борис\n\nnext\nquit\nnext\n", encoding="utf-8")
     assert main(["console", str(script), "--db", str(tmp_path / "j.sqlite3")]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "New Free-for-all game for Алиса, Борис, 20 life. Борис goes first.",
+        "New game (Free-for-all) for Алиса, Борис, 20 life. Борис goes first.",
         "Борис: main phase.",
     ]
 
@@ -184,7 +184,7 @@ def test_bad_config_warns_and_still_runs(monkeypatch: pytest.MonkeyPatch, capsys
     assert captured.err == (
         f"aetherbox: warning: {config}: 'language': Input should be 'en', 'ru', 'ja' or 'pl' (got 5); using the default\n"
     )
-    assert captured.out == "New Free-for-all game for A, B, 20 life. A goes first.\n"
+    assert captured.out == "New game (Free-for-all) for A, B, 20 life. A goes first.\n"
 
 
 def test_configured_starting_life(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -210,7 +210,7 @@ def test_card_and_tag_go_through_the_tag_map_and_the_bindings(
         "Unknown card (tag 04:A1:B2:C4): enrol it to use it.",
         "refused: 'xyz' is not a tag UID: expected hex bytes such as 04:A1:B2:C3.",
         "refused: The Eon Fog (plane) has no part in this game right now.",
-        "refused: No card is called 'nothing like it': check the spelling or type the start of the name.",
+        "refused: No plane, phenomenon or contraption is called 'nothing like it': check the spelling or type the start of the name.",
     ]
 
 
@@ -223,4 +223,135 @@ def test_apostrophes_belong_to_names_and_double_quotes_group_words(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new \"D'Arcy Ann\" Bob first=d'arcy  # comment\n")
-    assert out == ["New Free-for-all game for D'Arcy Ann, Bob, 20 life. D'Arcy Ann goes first."]
+    assert out == ["New game (Free-for-all) for D'Arcy Ann, Bob, 20 life. D'Arcy Ann goes first."]
+
+
+@pytest.mark.parametrize(
+    ("game", "reply"),
+    [
+        ("new A B first=A", "refused: No plane, phenomenon or contraption is called 'Lightning Bolt': check the "
+         "spelling or type the start of the name."),
+        ("new ffa+planechase A B first=A", "refused: No plane or phenomenon is called 'Lightning Bolt': check the "
+         "spelling or type the start of the name."),
+        ("new ffa+contraptions A B first=A", "refused: No contraption is called 'Lightning Bolt': check the spelling "
+         "or type the start of the name."),
+        ("new ffa+planechase+contraptions A B first=A", "refused: No plane, phenomenon or contraption is called "
+         "'Lightning Bolt': check the spelling or type the start of the name."),
+        # the table waits for a physical card: it is that kind of card that was not found
+        ("new ffa+planechase+contraptions A B first=A planar_deck=physical", "refused: No plane or phenomenon is "
+         "called 'Lightning Bolt': check the spelling or type the start of the name."),
+    ],
+)
+def test_pc12_ct6_card_refuses_a_name_as_what_the_game_expects(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, reply: str
+) -> None:
+    """A real card the gadget does not know ("Lightning Bolt") is no plane or phenomenon in
+    Planechase and no contraption in Contraptions; the name is quoted trimmed."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"{game}\ncard  Lightning   Bolt \n")
+    assert out[-1] == reply
+
+
+def test_pc12_ct6_card_still_names_a_known_card_of_the_other_kind(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A contraption named in a Planechase game is found, and the bindings say it has no part."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new ffa+planechase A B first=A\ncard auto-key\ncard tazem\n")
+    assert out[-2:] == [
+        "refused: Auto-Key (contraption) has no part in this game right now.",
+        "refused: No plane or phenomenon is called 'tazem'. Did you mean Tazeem? Check the spelling or type the start "
+        "of the name.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("new comander Alice Bob", "refused: 'comander' is not a format; did you mean 'commander'? To seat a player "
+         "called comander, start with a format: new ffa comander Alice Bob."),
+        ('new Dule Ala "Ola Nowak" life=30', "refused: 'Dule' is not a format; did you mean 'duel'? To seat a player "
+         'called Dule, start with a format: new ffa Dule Ala "Ola Nowak" life=30.'),
+        ("new multiplayr A B", "refused: 'multiplayr' is not a format; did you mean 'multiplayer'? To seat a player "
+         "called multiplayr, start with a format: new ffa multiplayr A B."),
+        ("new commander+planchase A B", "refused: There is no format 'planchase'. Known formats: commander, "
+         "conspiracy, contraptions, duel, ffa, ggd, necromancer, planechase, two_headed_giant, wizards_duel. Did you mean 'planechase'?"),
+    ],
+)
+def test_tb2_new_questions_a_first_word_close_to_a_format(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, reply: str
+) -> None:
+    """A slip in the format's name is not a player called "comander" in a free-for-all."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"{line}\nstate\n")
+    assert out == [reply, '{"game": null, "outcome": null, "schema": 1, "state": null}']
+
+
+@pytest.mark.parametrize(
+    ("line", "started"),
+    [
+        # no format word: a free-for-all, whatever the first player is called
+        ("new Alice Bob first=Alice", "New game (Free-for-all) for Alice, Bob, 20 life. Alice goes first."),
+        ("new Ed Duke Del Ruel first=Ed", "New game (Free-for-all) for Ed, Duke, Del, Ruel, 20 life. Ed goes first."),
+        ("new Tom+Jerry Alice first=Alice", "New game (Free-for-all) for Tom+Jerry, Alice, 20 life. Alice goes first."),
+        # the way the refusal says to seat a player whose name is close to a format
+        ("new ffa comander Alice first=Alice",
+         "New game (Free-for-all) for comander, Alice, 20 life. Alice goes first."),
+    ],
+)
+def test_tb2_new_seats_a_first_word_unlike_any_format(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, started: str
+) -> None:
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"{line}\n") == [started]
+
+
+def test_lf1_partners_are_separated_by_plus_and_keep_their_commas(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """LF-1: partners are separate sources; a printed name has commas in it, so "+" separates them."""
+    text = (
+        "new edh Alice Bob first=Bob\ncommanders Bob Kraum, Ludevic's Opus + Tymna the Weaver\n"
+        "commander Alice 3 from Bob\ncommander Alice 3 from Bob/kraum\ncommander Alice 2 from Bob/tymna\nshow\nstate\n"
+    )
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", text)
+    assert out[1:10] == [
+        "Bob's commanders: Kraum, Ludevic's Opus and Tymna the Weaver.",
+        "refused: Bob has 2 commanders (Kraum, Ludevic's Opus and Tymna the Weaver): say which one dealt the damage, "
+        "e.g. 'from Bob/Kraum'.",
+        "Alice took 3 commander damage from Kraum, Ludevic's Opus (3 of 21).",
+        "Alice: 40 → 37 life (from Bob).",
+        "Alice took 2 commander damage from Tymna the Weaver (2 of 21).",
+        "Alice: 37 → 35 life (from Bob).",
+        "Turn 1: Bob's upkeep.",
+        "  Alice: 35 life  (3 from Kraum, Ludevic's Opus; 2 from Tymna the Weaver)",
+        "* Bob: 40 life",
+    ]
+    assert json.loads(out[10])["state"]["players"][1]["commanders"] == ["Kraum, Ludevic's Opus", "Tymna the Weaver"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        ("commanders Bob   Tymna,  +  Thrasios , Triton Hero ", ["Tymna", "Thrasios, Triton Hero"]),
+        ("commanders Bob Thrasios, Triton Hero", ["Thrasios, Triton Hero"]),
+        ("commanders Bob Minsc & Boo, Timeless Heroes", ["Minsc & Boo, Timeless Heroes"]),
+        ('commanders Bob "Tymna the Weaver"+Kraum', ["Tymna the Weaver", "Kraum"]),
+    ],
+)
+def test_lf1_commander_names_are_kept_trimmed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, kept: list[str]
+) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"new edh Alice Bob first=Bob\n{line}\nstate\n")
+    assert json.loads(out[-1])["state"]["players"][1]["commanders"] == kept
+
+
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("commanders Bob Tymna +", "refused: Give each commander a name."),
+        ("commanders Bob , + Kraum", "refused: Give each commander a name."),
+        ("commanders Bob A + B + C", "refused: A player has one or two commanders (partners); 3 given."),
+        ("commanders Bob", "refused: Usage: commanders PLAYER NAME [+ NAME] (commanders PLAYER NAME [+ NAME])"),
+    ],
+)
+def test_lf1_commanders_refuses_an_empty_name_or_a_third(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, reply: str
+) -> None:
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"new edh Alice Bob first=Bob\n{line}\n")[1:] == [reply]

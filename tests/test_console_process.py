@@ -38,7 +38,7 @@ def test_commander_game_survives_kill_9_and_resumes(tmp_path: Path) -> None:
     proc = console(db)
     try:
         assert say(proc, "new commander Alice Bob Carol first=Bob") == [
-            "New Commander game for Alice, Bob, Carol, 40 life. Bob goes first."
+            "New game (Commander) for Alice, Bob, Carol, 40 life. Bob goes first."
         ]
         assert say(proc, "next") == ["Bob: main phase."]
         assert say(proc, "damage Alice 6 from Bob") == ["Alice: 40 → 34 life (from Bob)."]

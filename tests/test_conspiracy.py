@@ -330,7 +330,7 @@ def test_cj7_group_game_draft_set_up(controller: Controller) -> None:
     """CJ-7: 3–6 players, one table, 20 life, the set-up rules shown; last one standing wins."""
     lines = texts(controller, NewGame(formats=("ggd",), players=("A", "B", "C", "D"), first="A"))
     assert lines == [
-        "New Group Game Draft game for A, B, C, D, 20 life. A goes first.",
+        "New game (Group Game Draft) for A, B, C, D, 20 life. A goes first.",
         "Group Game Draft for 4: 4 packs each (the 4th passes to the right, like the 2nd); one table, "
         "free-for-all, every other player is your opponent; the first mulligan is free; the first player "
         "draws; 20 life; last one standing wins. Rumble rule: each 20 life your sources make opponents "

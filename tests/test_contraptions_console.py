@@ -53,7 +53,7 @@ def test_base_rules_with_physical_cards(tmp_path: Path) -> None:
     """CT-1..CT-6 with real decks: taps name the revealed card; the first move is 3 → 1."""
     out = play(tmp_path, BASE_PHYSICAL)
     assert out[:21] == [
-        "New Commander + Contraptions game for Alice, Bob, Carol, 40 life. Alice goes first.",
+        "New game (Commander + Contraptions) for Alice, Bob, Carol, 40 life. Alice goes first.",
         "Contraptions (base rules, physical cards): Alice's contraption deck (?), Bob's contraption deck (?), "
         "Carol's contraption deck (?).",
         "Alice assembles: tap or name the revealed card from Alice's contraption deck.",
@@ -133,7 +133,7 @@ def test_variant_a_with_virtual_libraries(tmp_path: Path) -> None:
     """CT-A1..A4 with the gadget's face-up libraries."""
     out = play(tmp_path, A_VIRTUAL)
     assert out[:23] == [
-        "New Free-for-all + Contraptions game for Alice, Bob, Carol, 20 life. Alice goes first.",
+        "New game (Free-for-all + Contraptions) for Alice, Bob, Carol, 20 life. Alice goes first.",
         "Contraptions (variant A, faction dice, virtual cards): library 1 (Order of the Widget) (9), library 2 "
         "(Agents of S.N.E.A.K.) (9), library 3 (League of Dastardly Doom) (9), library 4 (Goblin Explosioneers) "
         "(9), library 5 (Crossbreed Labs) (9).",
@@ -221,7 +221,7 @@ def test_variant_b_with_physical_cards(tmp_path: Path) -> None:
     """CT-B1..B3 and CT-6: shared deck and sprockets; a half-done assembly lapses at the next turn."""
     out = play(tmp_path, B_PHYSICAL)
     assert out == [
-        "New Free-for-all + Contraptions game for Alice, Bob, Carol, 20 life. Alice goes first.",
+        "New game (Free-for-all + Contraptions) for Alice, Bob, Carol, 20 life. Alice goes first.",
         "Contraptions (variant B, full random, physical cards): the shared contraption deck (45).",
         "Alice's upkeep: roll the contraption die (ROLL).",
         "Alice rolls 5: assemble 2.",
@@ -250,7 +250,7 @@ def test_variant_b_with_the_virtual_deck(tmp_path: Path) -> None:
     script = "new ffa+contraptions Alice Bob Carol first=Alice contraptions=b\ncdie\n" + "sprocket 1\n" * 2
     out = play(tmp_path, script + "cdie\npass\ncdie\nct\n")
     assert out == [
-        "New Free-for-all + Contraptions game for Alice, Bob, Carol, 20 life. Alice goes first.",
+        "New game (Free-for-all + Contraptions) for Alice, Bob, Carol, 20 life. Alice goes first.",
         "Contraptions (variant B, full random, virtual cards): the shared contraption deck (45).",
         "Alice's upkeep: roll the contraption die (ROLL).",
         "Alice rolls 4: assemble 1.",
@@ -288,7 +288,7 @@ def test_variant_c_with_the_virtual_deck(tmp_path: Path) -> None:
     """CT-C1..C3: paid rolls {2}, {3}, {4}; look, keep one, order the rest."""
     out = play(tmp_path, C_VIRTUAL)
     assert out[:6] == [
-        "New Free-for-all + Contraptions game for Alice, Bob, Carol, 20 life. Bob goes first.",
+        "New game (Free-for-all + Contraptions) for Alice, Bob, Carol, 20 life. Bob goes first.",
         "Contraptions (variant C, planar-style, virtual cards): the shared contraption deck (45).",
         "refused: An assembly roll is paid for in the active player's main phase (CT-C2); press NEXT to reach Bob's main phase.",
         "Bob: main phase.",
@@ -344,4 +344,34 @@ crank Auto-Key
         "Turn 3: Carol's upkeep.",
         "The CRANK! counter moves 1 → 2: sprocket 2 is empty, nothing cranks.",
         "refused: Nothing to crank now: contraptions crank at the beginning of an upkeep, on the sprocket the CRANK! counter moves to.",
+    ]
+
+
+def test_ct1_a_card_that_is_not_a_contraption_is_refused_as_no_contraption(tmp_path: Path) -> None:
+    """CT-1, CT-6: Steamflogger Boss is a real Unstable creature, not a contraption; the deck list,
+    the crank list and a tapped card all say so, and the name is quoted trimmed."""
+    out = play(tmp_path, """\
+new ffa+contraptions Alice Bob first=Alice contraption_cards=physical
+cdeck Alice Steamflogger Boss , Auto-Key
+crank Steamflogger   Boss
+card Steamflogger Boss
+""")
+    refusal = "refused: No contraption is called 'Steamflogger Boss': check the spelling or type the start of the name."
+    assert out[-3:] == [refusal] * 3
+
+
+def test_ct_a2_ct_b2_what_another_variant_does_names_the_variant_once(tmp_path: Path) -> None:
+    """CT-A2 (a faction library) and the upkeep die (CT-A2, CT-B2, CT-C2) in a base-rules game:
+    the refusal names the variants it needs, each once ("variant A", not "variant variant A")."""
+    out = play(tmp_path, """\
+new ffa+contraptions Alice Bob first=Alice
+assemble library=2
+cdie
+new ffa+contraptions Alice Bob first=Alice contraptions=b
+assemble library=2
+""")
+    assert [line for line in out if line.startswith("refused")] == [
+        "refused: That is only for Contraptions variant A; this game plays base rules.",
+        "refused: That is only for Contraptions variant A, variant B or variant C; this game plays base rules.",
+        "refused: That is only for Contraptions variant A; this game plays variant B, full random.",
     ]

@@ -77,8 +77,30 @@ def test_lf1_partner_must_be_named_when_there_are_two(controller: Controller) ->
     with pytest.raises(IllegalCommand) as error:
         controller.execute(DealCommanderDamage(seat=ALICE, source=BOB, amount=3))
     assert str(error.value) == (
-        "Bob has 2 commanders (Tymna, Thrasios): say which one dealt the damage, e.g. 'from Bob/Tymna'."
+        "Bob has 2 commanders (Tymna and Thrasios): say which one dealt the damage, e.g. 'from Bob/Tymna'."
     )
+
+
+@pytest.mark.parametrize(
+    ("commanders", "example"),
+    [(("Kraum, Ludevic's Opus", "Tymna the Weaver"), "from Bob/Kraum"),  # one word the console takes
+     (("Tymna the Weaver", "Tymna, Second"), "from Bob/1")],  # a word both start with: the number
+)
+def test_lf1_which_partner_example_is_one_the_console_takes(
+    controller: Controller, commanders: tuple[str, str], example: str
+) -> None:
+    start(controller)
+    controller.execute(NameCommanders(seat=BOB, commanders=commanders))
+    with pytest.raises(IllegalCommand) as error:
+        controller.execute(DealCommanderDamage(seat=ALICE, source=BOB, amount=3))
+    assert str(error.value).endswith(f"e.g. '{example}'.")
+
+
+def test_lf1_commander_names_are_kept_tidy(controller: Controller) -> None:
+    """Whatever the way in, a name keeps single spaces and nothing stray at its ends."""
+    start(controller)
+    controller.execute(NameCommanders(seat=BOB, commanders=(" Tymna, ", "Kraum ,  Ludevic's Opus")))
+    assert state(controller).player(BOB).commanders == ("Tymna", "Kraum, Ludevic's Opus")
 
 
 def test_lf1_commander_damage_only_in_commander_games(controller: Controller) -> None:
@@ -209,7 +231,7 @@ def test_lf4_history_log_keeps_every_change_and_marks_undone_ones(controller: Co
     controller.undo()
     log = [(t.pos, " ".join(str(m) for m in t.messages()), t.undone) for t in controller.history()]
     assert log == [
-        (0, "New Commander game for Alice, Bob, Carol, 40 life. Alice goes first.", False),
+        (0, "New game (Commander) for Alice, Bob, Carol, 40 life. Alice goes first.", False),
         (1, "Alice: 40 → 39 life.", False),
         (2, "Bob: 40 → 38 life.", True),
     ]

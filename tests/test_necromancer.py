@@ -474,7 +474,7 @@ def test_nc_relations_stay_a_forest_and_minions_never_win(tmp_path: Path, steps:
 
 GAME = """\
 new necromancer Alice Bob Carol Dave first=Alice
-commanders Bob Tymna Thrasios
+commanders Bob Tymna + Thrasios
 damage Bob 40 from Alice
 minions
 damage Alice 1 from Bob
@@ -514,10 +514,10 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
             assert controller.state == after
     lines = [line for line in out.getvalue().splitlines() if not line.startswith(("Undone", "Redone"))]
     assert lines == [
-        "New Necromancer game for Alice, Bob, Carol, Dave, 40 life. Alice goes first.",
+        "New game (Necromancer) for Alice, Bob, Carol, Dave, 40 life. Alice goes first.",
         "Necromancer: whoever loses comes back at 30 life as the minion of the player responsible; the "
         "last player who never died wins.",
-        "Bob's commanders: Tymna, Thrasios.",
+        "Bob's commanders: Tymna and Thrasios.",
         "Bob: 40 → 0 life (from Alice).",
         "Bob has lost: 0 or less life.",
         "Bob comes back as Alice's minion at 30 life, after three solo turns apart from the game.",

@@ -39,7 +39,7 @@ def table(journal_path: Path) -> Iterator[Table]:
 def test_pc_console_four_player_game_with_per_player_decks(table: Table) -> None:
     """The issue's done-when, part 1: four players, each with their own planar deck."""
     assert table.run("new ffa+planechase Alice Bob Carol Dan first=Alice", undo=False)[:2] == [
-        "New Free-for-all + Planechase game for Alice, Bob, Carol, Dan, 20 life. Alice goes first.",
+        "New game (Free-for-all + Planechase) for Alice, Bob, Carol, Dan, 20 life. Alice goes first.",
         "Planar decks: Alice 10 cards, Bob 10 cards, Carol 10 cards, Dan 10 cards.",
     ]
     assert table.run("deck Alice " + ", ".join(["Morphic Tide", *P[:9]]))[-2:] == [

@@ -86,7 +86,7 @@ def test_tb2_one_base_format_only(controller: Controller) -> None:
 def test_tb2_duel_is_for_two(controller: Controller) -> None:
     with pytest.raises(IllegalCommand) as error:
         controller.execute(NewGame(formats=("duel",), players=("A", "B", "C")))
-    assert str(error.value) == "Two-player game is for 2–2 players; this table has 3."
+    assert str(error.value) == "Two-player game is for 2 players; this table has 3."
 
 
 def test_tb2_unknown_table_option_is_refused(controller: Controller) -> None:
@@ -168,7 +168,7 @@ def test_tb4_reversed_turn_order(controller: Controller) -> None:
 def test_tb5_first_player_set_by_hand(controller: Controller) -> None:
     result = controller.execute(NewGame(players=("Alice", "Bob", "Carol"), first="car"))
     assert turn_of(controller) == (1, "Carol", "upkeep")
-    assert str(result.messages[0]) == "New Free-for-all game for Alice, Bob, Carol, 20 life. Carol goes first."
+    assert str(result.messages[0]) == "New game (Free-for-all) for Alice, Bob, Carol, 20 life. Carol goes first."
 
 
 def test_tb5_first_player_must_exist(controller: Controller) -> None:
@@ -199,3 +199,35 @@ def test_tb5_production_rng_is_system_random(controller: Controller, journal_pat
 
 def test_step_enum_values_are_the_documented_ones() -> None:
     assert [s.value for s in Step] == ["upkeep", "main"]
+
+
+@pytest.mark.parametrize(
+    ("word", "meant"),
+    [("comander", "commander"), ("COMMANDR", "commander"), ("dule", "duel"), ("plnechase", "planechase"),
+     ("necromancr", "necromancer"), ("free-for-al", "free-for-all"), ("contraptons", "contraptions"),
+     ("commander", None), ("edh", None), ("Ed", None), ("Duke", None), ("Del", None), ("Alice", None),
+     ("Dan", None), ("Mandy", None), ("Ruel", None)],
+)
+def test_tb2_a_slip_of_a_format_name_is_told_from_a_name(word: str, meant: str | None) -> None:
+    from device.formats import close_format
+
+    assert close_format(word) == meant
+
+
+@pytest.mark.parametrize("name", sorted({f.name for f in formats()} - {"wizards_duel", "two_headed_giant"}))
+def test_tb2_the_start_message_names_each_format_once(controller: Controller, name: str) -> None:
+    """A format whose title says "game" itself is not a "Two-player game game"."""
+    from device.formats import find_format, title
+
+    fmt = find_format(name)
+    base = () if fmt.kind == "base" else ("ffa",)
+    players = ("A", "B", "C") if fmt.min_players > 2 else ("A", "B")
+    result = controller.execute(NewGame(formats=(*base, name), players=players, first="A"))
+    formats = " + ".join(str(title(find_format(n))) for n in (*base, name))
+    life = controller.state.starting_life if controller.state is not None else 0
+    assert str(result.messages[0]) == f"New game ({formats}) for {', '.join(players)}, {life} life. A goes first."
+
+
+def test_tb2_the_two_player_game_starts_in_plain_words(controller: Controller) -> None:
+    result = controller.execute(NewGame(formats=("duel",), players=("Ola", "Ela")))
+    assert str(result.messages[0]) == "New game (Two-player game) for Ola, Ela, 20 life. The gadget drew Ela to go first."

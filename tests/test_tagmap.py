@@ -85,7 +85,7 @@ def test_HW3_bad_lines_are_reported_with_file_and_line_and_skipped(
     assert dict(tags.entries) == {"04A1B2C3": card("Tazeem"), "04A1B2C8": card("Akoum")}
     assert [str(problem) for problem in tags.problems] == [
         f"{path}:2: 'zz:top' is not a tag UID: expected hex bytes such as 04:A1:B2:C3",
-        f"{path}:3: No card is called 'Naya Plains': check the spelling or type the start "
+        f"{path}:3: No plane, phenomenon or contraption is called 'Naya Plains': check the spelling or type the start "
         "of the name.",
         f"{path}:4: '04A1B2C5' needs a tag UID, then a tab or two spaces, then a card name",
         f"{path}:5: 'pin' could be any of 2 cards: Pin Collector's Booth, Pin Trading. "
@@ -215,7 +215,7 @@ def test_HW3_add_keeps_windows_line_ends(path: Path) -> None:
 def test_HW3_add_refuses_unknown_cards_and_bad_uids(path: Path) -> None:
     path.write_text("01:01  Tazeem\n", encoding="utf-8")
     tags = TagMap(path)
-    with pytest.raises(UnknownName, match="No card is called 'Naya Plains'"):
+    with pytest.raises(UnknownName, match="No plane, phenomenon or contraption is called 'Naya Plains'"):
         tags.add("0202", "Naya Plains")
     with pytest.raises(ValueError, match="'xyz' is not a tag UID"):
         tags.add("xyz", "Bant")

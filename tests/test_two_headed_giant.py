@@ -34,7 +34,7 @@ def test_tb6_teams_of_adjacent_seats_take_their_turns_together(table: Table) -> 
     first seat is its primary player and leads; a reversed turn order reverses the teams; a
     skipped turn skips the team."""
     assert table.run("new 2hg Alice Bob Carol Dan Eve Fay first=Dan", undo=False) == [
-        "New Free-for-all + Two-Headed Giant game for teams Alice & Bob, Carol & Dan, Eve & Fay, 30 life each. "
+        "New game (Free-for-all + Two-Headed Giant) for teams Alice & Bob, Carol & Dan, Eve & Fay, 30 life each. "
         "Carol & Dan go first."
     ]
     assert state(table).active == 2

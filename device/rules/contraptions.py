@@ -91,7 +91,7 @@ register_option(
 register_texts(
     {
         "ct.not_in_game": "This game has no Contraptions; start one with e.g. 'new commander+contraptions A B C'.",
-        "ct.no_variant": "That is for variant {needed} of Contraptions; this game plays {variant}.",
+        "ct.no_variant": "That is only for Contraptions {needed}; this game plays {variant}.",
         "ct.bad_sprocket": "There are sprockets 1, 2 and 3; {sprocket} given.",
         "ct.bad_library": "Faction libraries are numbered 1 to 5; {library} given.",
         "ct.which_library": "Say which faction library to assemble from (1–5).",
@@ -203,6 +203,10 @@ register_texts(
         "ct.variant.a": "variant A, faction dice",
         "ct.variant.b": "variant B, full random",
         "ct.variant.c": "variant C, planar-style",
+        # a variant as a list of them names it ("variant A, variant B or variant C")
+        "ct.variant_name.a": "variant A",
+        "ct.variant_name.b": "variant B",
+        "ct.variant_name.c": "variant C",
         "ct.virtual_shuffled": ", shuffled",
         "ct.cards.physical": "physical",
         "ct.cards.virtual": "virtual",
@@ -775,7 +779,7 @@ def _busy(state: GameState, job: Assembly) -> IllegalCommand:
 
 def _need_variant(ct: ContraptionsState, *variants: Variant) -> None:
     if ct.variant not in variants:
-        needed = listing([Message(f"ct.variant.{v.value}") for v in variants], "text.or")
+        needed = listing([Message(f"ct.variant_name.{v.value}") for v in variants], "text.or")
         raise IllegalCommand("ct.no_variant", needed=needed, variant=Message(f"ct.variant.{ct.variant.value}"))
 
 

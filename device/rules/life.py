@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from random import Random
 
@@ -191,6 +192,20 @@ def commander_word(player: Player, index: int) -> str | Message:
     return Message("life.commander_label", owner=player.name)
 
 
+def _short(names: tuple[str, ...]) -> str:
+    """How to name the first commander in one word ("Kraum" for "Kraum, Ludevic's Opus"), or by
+    its number when both start alike."""
+    word = names[0].split()[0].rstrip(",;:")
+    others = [name for name in names[1:] if name.casefold().startswith(word.casefold())]
+    return "1" if others or not word else word
+
+
+def tidy_commander(name: str) -> str:
+    """A commander's name as kept: single spaces, no space before a comma, nothing stray at the
+    ends ("Tymna," typed before a partner is "Tymna")."""
+    return re.sub(r" ,", ",", " ".join(name.split())).strip(" ,;")
+
+
 @decides(DealCommanderDamage)
 def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Random) -> list[Event]:
     base = find_format(state.formats[0])
@@ -203,8 +218,8 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
     if command.commander is None:
         if len(names) > 1:
             raise IllegalCommand(
-                "life.which_commander", name=owner.name, count=len(names), commanders=listing(names, "text.list"),
-                first=names[0],
+                "life.which_commander", name=owner.name, count=len(names), commanders=listing(names, "text.and"),
+                first=_short(names),
             )
         index = 0
     else:
@@ -212,7 +227,7 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
         if not 0 <= index < len(names):
             words = [commander_word(owner, i) for i in range(len(names))]
             raise IllegalCommand("life.no_such_commander", name=owner.name, index=index,
-                                 commanders=listing(words, "text.list"))
+                                 commanders=listing(words, "text.and"))
     if not 1 <= command.amount <= MAX_CHANGE:
         raise IllegalCommand("life.damage_range", amount=command.amount, limit=MAX_CHANGE)
     _check_damage(state, command.seat, command.source)
@@ -228,7 +243,7 @@ def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> 
     if not base.commander_damage:
         raise IllegalCommand("life.no_commander_damage", base=title(base))
     player = check_seat(state, command.seat)
-    names = tuple(" ".join(n.split()) for n in command.commanders)
+    names = tuple(tidy_commander(n) for n in command.commanders)
     if not 1 <= len(names) <= MAX_COMMANDERS:
         raise IllegalCommand("life.commander_count", count=len(names))
     if not all(names):
@@ -396,8 +411,9 @@ def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) ->
 
 @describes(CommandersNamed)
 def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
+    # "and", not a comma, between partners: a commander's name may have a comma in it.
     return Message("life.commanders_named", name=state.player(event.seat).name,
-                   commanders=listing(event.commanders, "text.list"), n=len(event.commanders))
+                   commanders=listing(event.commanders, "text.and"), n=len(event.commanders))
 
 
 @describes(PlayerLost)

@@ -1269,7 +1269,7 @@ def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Eve
     players = len(state.players)
     physical = pc.source == "physical"
     if command.names:
-        catalog = load_catalog()
+        catalog = load_catalog().planar()
         cards = [catalog.find(name) for name in command.names]
         problems = deck_problems(cards, players, pc.communal)
         if problems:

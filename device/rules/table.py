@@ -42,11 +42,12 @@ register_texts(
         "table.no_seat": "There is no seat {seat}: this table has seats 0 to {last}.",
         "table.skip_range": "A player can skip 1 to 10 turns; {turns} given.",
         "table.skip_out": "{name} has left the game; there is no turn of theirs to skip.",
-        "table.started": "New {formats} game for {players}, {life} life. {first} goes first.",
-        "table.started_random": "New {formats} game for {players}, {life} life. "
+        # The formats in brackets, since a format's title may say "game" itself ("Two-player game").
+        "table.started": "New game ({formats}) for {players}, {life} life. {first} goes first.",
+        "table.started_random": "New game ({formats}) for {players}, {life} life. "
         "The gadget drew {first} to go first.",
-        "table.started_teams": "New {formats} game for teams {players}, {life} life each. {first} go first.",
-        "table.started_teams_random": "New {formats} game for teams {players}, {life} life each. "
+        "table.started_teams": "New game ({formats}) for teams {players}, {life} life each. {first} go first.",
+        "table.started_teams_random": "New game ({formats}) for teams {players}, {life} life each. "
         "The gadget drew {first} to go first.",
         "table.teams_even": "Two-Headed Giant is played by teams of two adjacent seats: {count} players make no "
         "teams of two. Seat an even number of players.",

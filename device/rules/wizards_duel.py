@@ -120,6 +120,8 @@ register_texts(
         "wd.no_card": "{name} has no spell card {card!r}; their cards: {cards}.",
         "wd.ambiguous_card": "{card!r} could be {matches}: type more of the name.",
         "wd.which_spell": "{card} has two spells: say which, e.g. '{card}/1' or '{card}/2'.",
+        # one spell of a card with two, as the console names it (the kiosk words it its own way)
+        "wd.spell_of": "{card}/{n}",
         "wd.no_spell": "{card} has no spell number {number}.",
         "wd.spell_paid": "{card}'s spell {number} has its dice already; dice stay until the round ends.",
         "wd.passed": "{name} has passed for this phase.",
@@ -655,6 +657,11 @@ def _spell_index(card: SpellCard, number: int | None, usable: list[int]) -> int:
     raise IllegalCommand("wd.which_spell", card=card.name)
 
 
+def spell_name(card: SpellCard, index: int) -> str | Message:
+    """A spell by its card: the card's name, and which of its two spells when it has two."""
+    return card.name if len(card.spells) == 1 else Message("wd.spell_of", card=card.name, n=index + 1)
+
+
 def spell_text(spell: Spell) -> Message:
     return Message(f"wd.spell.{spell.kind.value}", strength=spell.strength, others=spell.others,
                    school=Message(f"wd.face.{spell.school.value}"))
@@ -1075,7 +1082,7 @@ def _describe_defined(state: GameState, event: SpellCardDefined) -> Message:
 @describes(SpellPaid)
 def _describe_paid(state: GameState, event: SpellPaid) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
-    label = card.name if len(card.spells) == 1 else f"{card.name}/{event.spell + 1}"
+    label = spell_name(card, event.spell)
     return Message("wd.paid", name=state.player(event.seat).name, faces=faces_text(event.dice), card=label)
 
 
@@ -1326,7 +1333,7 @@ def _describe_casting_turn(state: GameState, event: CastingTurn) -> Message:
 def _describe_cast(state: GameState, event: SpellCast) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
     spell = card.spells[event.spell]
-    label = card.name if len(card.spells) == 1 else f"{card.name}/{event.spell + 1}"
+    label = spell_name(card, event.spell)
     name = state.player(event.seat).name
     if spell.kind is SpellKind.HEALING:
         return Message("wd.cast_heal", name=name, card=label, strength=spell.strength)

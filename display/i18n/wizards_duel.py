@@ -108,6 +108,7 @@ EN: dict[str, str | Plural] = {
     "wd.option_off": "{label} is not a rule at this table; turn it on when setting up a game.",
     "wd.waiting_choices": "Waiting for {names} to set their dice aside.",
     "wd.which_spell": "{card} has two spells: choose which.",
+    "wd.spell_of": "{card}, spell {n}",
 }
 
 

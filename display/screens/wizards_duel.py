@@ -48,6 +48,7 @@ from device.rules.wizards_duel import (
     SetShieldDie,
     basic_cards,
     may_cast,
+    spell_name,
     spell_text,
 )
 from device.rules.table import round_from
@@ -121,8 +122,14 @@ def _form(ui: UiState, state: GameState) -> dict[str, Any]:
 
 
 def spell_label(tr: Translator, card: SpellCard, index: int) -> str:
-    name = card.name if len(card.spells) == 1 else f"{card.name}/{index + 1}"
-    return f"{name}: {tr.message(spell_text(card.spells[index]))}"
+    """A spell on a chip: which one, in words ("Burza, spell 2", not the console's "Burza/2"), and
+    what it does."""
+    return f"{_spell_name(tr, card, index)}: {tr.message(spell_text(card.spells[index]))}"
+
+
+def _spell_name(tr: Translator, card: SpellCard, index: int) -> str:
+    name = spell_name(card, index)
+    return name if isinstance(name, str) else tr.message(name)
 
 
 def _falling_choice(state: GameState, tr: Translator, wizard: Wizard) -> Choice:
@@ -154,9 +161,8 @@ def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, fo
     if state.options.get("power_drain") and not wizard.drain_used and wizard.reserve >= 1:
         chips.append(Chip("defend_drain", tr("ui.wd.chip.drain")))
     caster = duel.wizard(attack.caster).card(attack.card)
-    label = caster.name if len(caster.spells) == 1 else f"{caster.name}/{attack.spell + 1}"
     prompt = tr("ui.wd.ask.defend", name=state.player(attack.target).name, caster=state.player(attack.caster).name,
-                card=label, spell=tr.message(spell_text(caster.spells[attack.spell])))
+                card=_spell_name(tr, caster, attack.spell), spell=tr.message(spell_text(caster.spells[attack.spell])))
     return Choice(attack.target, prompt, tuple(chips))
 
 
@@ -234,8 +240,7 @@ def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, fo
         chips = [Chip("target", tr("ui.wd.chip.target", name=state.player(seat).name), seat=seat)
                  for seat in _targets(state, duel, mover)]
         chips.append(Chip("back", tr("ui.wd.chip.back")))
-        label = card.name if len(card.spells) == 1 else f"{card.name}/{waiting[1] + 1}"
-        return Choice(mover, tr("ui.wd.ask.target", name=name, spell=label), tuple(chips))
+        return Choice(mover, tr("ui.wd.ask.target", name=name, spell=_spell_name(tr, card, waiting[1])), tuple(chips))
     chips = [
         Chip("cast", spell_label(tr, card, index), card=card.name, index=index)
         for card in wizard.cards for index, spell in enumerate(card.spells) if spell.ready
@@ -660,7 +665,7 @@ class WizardsDuel(Screen):
     def _spell_row(self, tr: Translator, card: SpellCard, index: int, spell: Spell) -> str:
         """The card's name (its level, which spell), and ✓ once cast; the spells' details are in
         the chips and the log, where there is room for them."""
-        text = card.name if len(card.spells) == 1 else f"{card.name}/{index + 1}"
+        text = _spell_name(tr, card, index)
         if card.level is not None:
             text += f" [{card.level}]"
         if spell.cast:

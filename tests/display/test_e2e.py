@@ -60,7 +60,7 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     assert p.says("setup.title") == ["New game"]
     p.keys(pygame.K_RIGHT, pygame.K_UP)  # Planechase: on
     assert p.says("setup.value.module")[0] == "on"
-    p.keys(pygame.K_RIGHT, pygame.K_RIGHT)  # past Contraptions, to Players (4)
+    p.keys(pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)  # past Contraptions and Two-Headed Giant, to Players (4)
     for name in ("Alice", "Bob", "Carol", "Dan"):
         p.keys(pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name)
     assert p.says("setup.value.name") == ["Bob", "Carol", "Dan_"]  # Alice's row has scrolled up

@@ -233,3 +233,13 @@ def test_format_titles_in_messages_are_the_languages_titles() -> None:
     assert Translator("pl").error(error.key, error.params) == (
         "Wybierz najwyżej jeden format bazowy: Gra dwuosobowa i Commander to formaty bazowe."
     )
+
+
+def test_tb2_an_unknown_format_says_which_one_was_meant_in_the_language() -> None:
+    """The "did you mean" of an unknown format is a text of its own, not English glued on."""
+    with pytest.raises(IllegalCommand) as refused:
+        device.rules.decide(None, NewGame(formats=("comander",), players=("A", "B")), random.Random(1))
+    error = refused.value
+    assert str(error).endswith(". Did you mean 'commander'?")
+    assert Translator("ru").error(error.key, error.params).endswith(". Может быть, 'commander'?")
+    assert Translator("ja").error(error.key, error.params).endswith("。'commander'のことですか？")

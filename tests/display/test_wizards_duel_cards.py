@@ -97,7 +97,7 @@ def test_wd1_a_card_with_two_spells_and_a_level_described_with_the_keys(make_kio
                            Spell(kind=SpellKind.HEALING, strength=2, school=Face.WATER))
     assert k.ui.messages == ["Karta zaklęcia gracza Ala — „Kula ognia”: atak 6, ogień + leczenie 2, woda."]
     assert p.says("wd.chip") == ["Ala: nowa karta (1/3)", "Ola: nowa karta (0/3)"]
-    assert p.says("wd.seat0.spell") == ["Kula ognia/1 [0]", "Kula ognia/2 [0]"]
+    assert p.says("wd.seat0.spell") == ["Kula ognia, zaklęcie 1 [0]", "Kula ognia, zaklęcie 2 [0]"]
 
     described = k.state
     p.keys(pygame.K_u)

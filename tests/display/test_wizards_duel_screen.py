@@ -14,14 +14,16 @@ import pytest
 
 from device.commands import NewGame
 from device.inputs import Button
-from device.rules.wizards_duel import DefineSpellCard, GatherMana
+from device.rules.wizards_duel import DefineSpellCard, GatherMana, PassIncantations
 from device.state_wizards_duel import Face, Spell, SpellKind
 from device.text import EN, Plural
 from display.i18n import LANGUAGES, Translator, table
 from display.i18n import wizards_duel as duel_texts
 from display.kiosk import Kiosk
 from display.ui import Focus, Press, Tap, Turn
-from scenes import PLAYERS, duel_cards, duel_to_casting, scene_wd_attack, scene_wd_gather, scene_wd_over, texts
+from scenes import (
+    PLAYERS, assert_readable, duel_cards, duel_to_casting, scene_wd_attack, scene_wd_gather, scene_wd_over, texts,
+)
 from test_e2e import Player
 from test_wizards_duel_cards import describe_by_keys
 
@@ -180,6 +182,77 @@ def test_wd2_incantations_pay_a_spell_with_picked_pool_dice(make_kiosk: MakeKios
     k.dispatch(Turn(-1))
     k.dispatch(Press(Button.SELECT))  # Ready
     assert k.state.wizards_duel.wizard(1).passed  # type: ignore[union-attr]
+
+
+def two_spell_cards(k: Kiosk, seats: int) -> None:
+    """Each player's one card "Burza" has two spells: an attack and a healing (WD-2)."""
+    for seat in range(seats):
+        k.execute(DefineSpellCard(seat=seat, name="Burza", level=1, spells=(
+            Spell(kind=SpellKind.OFFENSIVE, strength=4, school=Face.FIRE),
+            Spell(kind=SpellKind.HEALING, strength=2, school=Face.WATER))))
+    for _ in range(2):
+        k.dispatch(Press(Button.NEXT))
+        for seat in range(seats):
+            k.execute(GatherMana(seat=seat, aside=k.state.wizards_duel.wizard(seat).rolled))  # type: ignore[union-attr,arg-type]
+    k.dispatch(Press(Button.NEXT))  # the last roll: phase 2
+
+
+def chip_labels(k: Kiosk) -> list[str]:
+    """Every chip of the row, shown or scrolled away, as the screen words it."""
+    from display.screens.wizards_duel import _form, choice
+
+    assert k.state is not None
+    current = choice(k.state, k.tr, _form(k.ui, k.state))
+    return [chip.label for chip in current.chips] if current is not None else []
+
+
+def test_wd2_which_of_a_cards_two_spells_is_chosen_on_the_chips(make_kiosk: MakeKiosk) -> None:
+    """WD-2: a card with two spells offers one chip per spell, in words ("Burza, spell 2"), never
+    the console's "Burza/2"; a tap pays the spell on its chip and the encoder and SELECT cast one."""
+    k = make_kiosk((800, 480), "en")
+    duel(k)
+    two_spell_cards(k, 2)
+    labels = chip_labels(k)
+    assert [label for label in labels if "Burza" in label] == [
+        "On Burza, spell 1: offensive 4 fire", "On Burza, spell 2: healing 2 water",
+    ]
+    for spell in (1, 0):  # the second spell first, by touch, then the first
+        pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
+        k.dispatch(Tap("wd.chip", 1))
+        k.dispatch(Tap("wd.chip", 2))
+        k.dispatch(Tap("wd.chip", chip_labels(k).index(f"On Burza, spell {spell + 1}: "
+                                                        f"{'healing 2 water' if spell else 'offensive 4 fire'}")))
+        assert k.state.wizards_duel.wizard(0).cards[0].spells[spell].dice == pool[:2]  # type: ignore[union-attr]
+    k.execute(PassIncantations())
+    k.redraw()
+    assert texts(k, "wd.seat0.spell") == ["Burza, spell 1 [1]", "Burza, spell 2 [1]"]
+    assert chip_labels(k) == ["Burza, spell 1: offensive 4 fire", "Burza, spell 2: healing 2 water", "Pass"]
+    k.dispatch(Turn(1))
+    k.dispatch(Press(Button.SELECT))  # the healing: it needs no target
+    burza = k.state.wizards_duel.wizard(0).cards[0]  # type: ignore[union-attr]
+    assert (burza.spells[0].cast, burza.spells[1].cast) == (False, True)
+    assert k.ui.error is None
+    assert not [text for text in texts(k) if "Burza/" in text]
+
+
+@pytest.mark.parametrize("language", ["pl", "ru", "ja"])
+def test_wd2_a_spell_of_two_reads_in_the_language(make_kiosk: MakeKiosk, language: str) -> None:
+    k = make_kiosk((800, 480), language)
+    duel(k)
+    two_spell_cards(k, 2)
+    name = {"pl": "Burza, zaklęcie 2", "ru": "Burza, заклинание 2", "ja": "Burzaの呪文2"}[language]
+    labels = chip_labels(k)
+    assert [label for label in labels if name in label] != []
+    assert [label for label in labels if "Burza/" in label] == []
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_hw4_a_table_of_four_with_two_spell_cards_stays_readable(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+    k = make_kiosk(size, "en")
+    duel(k, ("Ala", "Ola", "Ewa", "Iza"))
+    two_spell_cards(k, 4)
+    k.redraw()
+    assert_readable(k, size)
 
 
 def test_wd2_defence_with_reserve_dice_counted_on_the_chip(make_kiosk: MakeKiosk) -> None:

@@ -40,7 +40,7 @@ def test_pc12_ct6_tapped_cards_go_through_the_controller(terminal: Terminal, pty
     terminal.start(lambda: cli.main(["console", "--reader", pty.path, "--db", str(enrolled), "--seed", "1"]))
     terminal.expect(f"reader connected: {pty.path} (rdm6300)\n")
     terminal.type("new A B first=A")
-    terminal.expect("New Free-for-all game for A, B, 20 life. A goes first.\n")
+    terminal.expect("New game (Free-for-all) for A, B, 20 life. A goes first.\n")
     pty.send(rdm6300_frame(EON) * 4)  # held: one tap
     terminal.expect("refused: The Eon Fog (plane) has no part in this game right now.\n")
     pty.send(rdm6300_frame(AUTO_KEY))

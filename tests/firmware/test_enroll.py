@@ -146,8 +146,8 @@ def test_a_deck_list_with_unknown_names_is_refused_before_anything_is_enrolled(
     assert enroll.main(["--fake", "--deck", str(deck), "--tags", str(tmp_path / "t.txt")]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "aetherbox: error: the deck list has problems:",
-        f"  {deck}:2: No card is called 'Tazem'. Did you mean Tazeem? Check the spelling or type the start of the name.",
-        f"  {deck}:3: No card is called 'No Such Plane': check the spelling or type the start of the name.",
+        f"  {deck}:2: No plane, phenomenon or contraption is called 'Tazem'. Did you mean Tazeem? Check the spelling or type the start of the name.",
+        f"  {deck}:3: No plane, phenomenon or contraption is called 'No Such Plane': check the spelling or type the start of the name.",
     ]
     assert not (tmp_path / "t.txt").exists()
 
