@@ -258,3 +258,11 @@ def test_lf2_a_player_who_has_left_deals_no_more_damage(controller: Controller, 
     assert str(refused.value) == ("Carol has left the game (conceded): nothing of theirs deals damage or changes "
                                   "life any more. Undo the loss first if it was a mistake.")
     assert controller.state == before
+
+
+def test_lf1_partners_need_two_different_names(controller: Controller) -> None:
+    """LF-1: two partners are two sources; one name given twice would make them one."""
+    start(controller)
+    with pytest.raises(IllegalCommand, match="Bob's partners need two different names; 'Tymna' is given twice."):
+        controller.execute(NameCommanders(seat=BOB, commanders=("Tymna", "tymna ")))
+    assert state(controller).player(BOB).commanders == ()

@@ -29,7 +29,7 @@ from device.rules.registry import applies, decides, describes, state_check
 from device.rules.table import check_seat
 from device.rules.teams import TEAM_POISON_LIMIT, team_of, teamed, teammate
 from device.state import CommanderDamage, GameState, LedgerEntry, Loss, LossReason, Player
-from device.text import Message, Plural, listing
+from device.text import Message, Plural, fold, listing
 from device.text import register as register_texts
 
 POISON_LIMIT = 10  # LF-1
@@ -81,6 +81,7 @@ register_texts(
         "life.commanders_named": Plural(
             "{name}'s commander: {commanders}.", "{name}'s commanders: {commanders}.", "n"
         ),
+        "life.commander_twice": "{name}'s partners need two different names; {commander!r} is given twice.",
         "life.lost.life": "{name} has lost: 0 or less life.",
         "life.lost.poison": "{name} has lost: 10 poison counters.",
         "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
@@ -248,6 +249,8 @@ def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> 
         raise IllegalCommand("life.commander_count", count=len(names))
     if not all(names):
         raise IllegalCommand("life.commander_name")
+    if len({fold(n) for n in names}) < len(names):
+        raise IllegalCommand("life.commander_twice", name=player.name, commander=names[0])
     for victim in state.players:
         for entry in victim.commander_damage:
             if entry.source == command.seat and entry.commander >= len(names):

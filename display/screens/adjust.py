@@ -67,7 +67,7 @@ def source_label(view: View, state: GameState, source: int | None, commander: in
         return view.tr("ui.adjust.nobody")
     owner = state.player(source)
     if counter == "commander" and len(owner.commanders) > 1:
-        return f"{owner.name}/{owner.commanders[commander]}"
+        return f"{owner.commanders[commander]} ({owner.name})"  # names only: the same in every language
     return owner.name
 
 

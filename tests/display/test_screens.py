@@ -530,3 +530,20 @@ def test_pc1_the_tables_own_die_is_entered_with_the_buttons(make_kiosk: MakeKios
     kiosk.dispatch(Press(Button.SELECT))
     roll = kiosk.state.planechase.rolls[-1]  # type: ignore[union-attr]
     assert (roll.pip, roll.cost) == ((6, 1) if not plain else (1, 1))
+
+
+def test_lf1_a_partners_damage_is_chosen_by_name_not_console_syntax(make_kiosk: MakeKiosk) -> None:
+    """LF-1 on the kiosk: with partners, the adjust screen's sources name each commander with its
+    owner ("Tymna (Bob)"), not the console's "Bob/Tymna"."""
+    from device.commands import NameCommanders
+
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("commander",), players=("Ann", "Bob"), first="Ann"))
+    kiosk.execute(NameCommanders(seat=1, commanders=("Tymna the Weaver", "Kraum, Ludevic's Opus")))
+    kiosk.dispatch(Turn(-3))
+    form = kiosk.ui.forms["adjust"]
+    form.counter = "commander"
+    kiosk.redraw()
+    labels = [d.text for d in drawn(kiosk, "adjust.from")]
+    assert "Tymna the Weaver (Bob)" in labels and "Kraum, Ludevic's Opus (Bob)" in labels
+    assert not any("/" in label for label in labels)
