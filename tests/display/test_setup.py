@@ -267,3 +267,35 @@ def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
                     p.keys(pygame.K_UP)
     assert problems == []
     assert k.fonts.missing == set()
+
+
+def test_tb6_two_headed_giant_is_set_up_and_played_with_keys(make_kiosk: MakeKiosk) -> None:
+    """TB-6 on the kiosk: Two-Headed Giant is a row of the set-up; with Commander and four players
+    it starts with 60 shared life; NEXT passes the turn from team to team, the headline and the
+    upkeep name the team and both its seats are highlighted; a hit on one player is the team's."""
+    k = make_kiosk((800, 480), "en")
+    p = Keys(k)
+    p.keys(pygame.K_F2)
+    p.to("module", "two_headed_giant")
+    p.keys(pygame.K_UP)  # on
+    p.to("count")
+    while p.form.count < 4:
+        p.keys(pygame.K_UP)
+    p.to("first")
+    p.keys(pygame.K_RETURN)
+    state = k.state
+    assert state is not None and state.formats == ("commander", "two_headed_giant")
+    assert [pl.life for pl in state.players] == [60, 60, 60, 60]
+    first = state.active
+    assert first % 2 == 0  # the team's primary player leads
+    k.redraw()
+    team = f"{state.player(first).name} & {state.player(first + 1).name}"
+    assert p.says("header.headline") == [f"{team}'s upkeep"]
+    assert p.says("banner.title") == [f"{team}: upkeep"]
+    p.keys(pygame.K_RETURN, pygame.K_RETURN)  # main phase, then the next team's upkeep
+    assert k.state is not None and k.state.active == (first + 2) % 4
+    assert k.state.turn == 2
+    p.keys(pygame.K_t, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_RETURN)  # −6 to a seat
+    lives = [pl.life for pl in k.state.players]
+    hit = next(seat for seat, life in enumerate(lives) if life < 60)
+    assert lives[hit] == lives[hit ^ 1] == 54 and sorted(lives) == [54, 54, 60, 60]
