@@ -20,8 +20,9 @@ command after an undo drops the undone transactions.  Snapshots of the state eve
 ``snapshot_every`` transactions let a long game resume without replaying everything; they are
 a cache, and an unreadable one is skipped.
 
-One connection, owned by the thread that opened it (sqlite3 checks this), and one process at a
-time: a lock file next to the journal keeps a second aetherbox from writing the same games.
+One connection, owned by the thread that opened it (sqlite3 checks this), and one writer per
+file: the journal file itself is locked (``flock`` on its inode, so a symlink or a hard link to
+it finds the lock too), and a lock file beside its real path says which process holds it.
 
 Backups: at the start of a game, every ``backup_every`` commits and on a clean close, SQLite's
 backup API copies the journal to ``<name>.bak`` beside it (checked, synced, then renamed over the
@@ -192,6 +193,7 @@ class Journal:
         self._connector = connect
         self._broken: JournalError | None = None
         self._lock_fd: int | None = None
+        self._file_fd: int | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -214,7 +216,8 @@ class Journal:
     def _take_lock(self) -> None:
         if fcntl is None:
             return
-        lock_path = self.path.with_name(self.path.name + ".lock")
+        real = Path(os.path.realpath(self.path))  # the same lock file however the path is given
+        lock_path = real.with_name(real.name + ".lock")
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
@@ -232,8 +235,35 @@ class Journal:
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         self._lock_fd = fd
+        self._lock_file(real, holder=str(os.getpid()))
+
+    def _lock_file(self, real: Path, holder: str) -> None:
+        """Lock the journal file's inode (a hard link has another name and the same inode).  The
+        descriptor stays open until the database is closed: closing any descriptor of the file
+        would drop SQLite's own POSIX locks on it."""
+        try:
+            fd = os.open(real, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            self._release_lock()
+            raise JournalUnreadable(
+                self.path, f"cannot read and write the journal ({error.strerror}) while opening it. Check that "
+                "this user may write the file and its directory, or choose another file with --db.",
+            ) from error
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            os.close(fd)
+            self._release_lock()
+            raise JournalLocked(
+                self.path, "another aetherbox is using this journal (under another name). Stop it first, or "
+                "use another journal with --db.",
+            ) from error
+        self._file_fd = fd
 
     def _release_lock(self) -> None:
+        if self._file_fd is not None:
+            os.close(self._file_fd)  # only after the database is closed (see _lock_file)
+            self._file_fd = None
         if self._lock_fd is not None:
             os.close(self._lock_fd)  # closing releases the flock
             self._lock_fd = None

@@ -83,3 +83,26 @@ def test_commander_game_survives_kill_9_and_resumes(tmp_path: Path) -> None:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_hw5_a_second_console_through_a_symlink_is_refused(tmp_path: Path) -> None:
+    """HW-5: the real console holds the journal; a second one opened through a symlink to it is
+    refused with one clear line and exit status 1, and the first keeps its game."""
+    db = tmp_path / "games" / "j.sqlite3"
+    link = tmp_path / "link.sqlite3"
+    proc = console(db)
+    try:
+        assert say(proc, "new duel Ola Ela first=Ola") == ["New game (Two-player game) for Ola, Ela, 20 life. Ola goes first."]
+        link.symlink_to(db)
+        second = subprocess.run(
+            [sys.executable, "-m", "device.cli", "console", "--db", str(link)], input="damage Ola 5\n",
+            capture_output=True, text=True, timeout=60,
+        )
+        assert second.returncode == 1
+        assert second.stdout == ""
+        assert "Traceback" not in second.stderr
+        assert f"another aetherbox is using this journal (process {proc.pid})" in second.stderr
+        assert say(proc, "damage Ela 3") == ["Ela: 20 → 17 life."]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()

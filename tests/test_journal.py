@@ -189,6 +189,35 @@ def test_second_process_is_locked_out(journal_path: Path) -> None:
     )
 
 
+def test_hw5_a_second_writer_through_a_symlink_is_locked_out(journal_path: Path, tmp_path: Path) -> None:
+    """HW-5: one writer per journal file, however it is named: a symlink to the live journal
+    finds the lock of the process that holds it."""
+    link = tmp_path / "elsewhere" / "link.sqlite3"
+    link.parent.mkdir()
+    with Journal(journal_path) as journal:
+        Controller(journal).execute(NewGame(players=("A", "B"), first="A"))
+        link.symlink_to(journal_path)
+        with pytest.raises(JournalLocked) as error:
+            Journal(link)
+    assert f"(process {os.getpid()})" in str(error.value)
+
+
+def test_hw5_a_second_writer_through_a_hard_link_is_locked_out(journal_path: Path, tmp_path: Path) -> None:
+    """HW-5: a hard link has a name of its own but the same file: the journal's own lock refuses it."""
+    link = tmp_path / "hard.sqlite3"
+    with Journal(journal_path) as journal:
+        Controller(journal).execute(NewGame(players=("A", "B"), first="A"))
+        os.link(journal_path, link)
+        with pytest.raises(JournalLocked) as error:
+            Journal(link)
+    assert str(error.value) == (
+        f"{link}: another aetherbox is using this journal (under another name). Stop it first, or use another "
+        "journal with --db."
+    )
+    with Journal(link) as again:  # once the first is closed, either name opens it
+        assert again.last_game() is not None
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can write anywhere")
 def test_unwritable_directory_is_reported(tmp_path: Path) -> None:
     locked = tmp_path / "ro"
