@@ -37,6 +37,7 @@ import os
 import sqlite3
 import time
 import urllib.parse
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -62,7 +63,7 @@ try:  # the lock file needs POSIX locks; elsewhere (Windows laptops) it is skipp
 except ImportError:  # pragma: no cover - not on the Pi
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA = 1
+SCHEMA = 2  # 2: every row carries a checksum of what it says (crc)
 APPLICATION_ID = 0x41455448  # "AETH": marks the file as an aetherbox journal
 JOURNAL_NAME = "aetherbox.sqlite3"
 
@@ -81,7 +82,8 @@ CREATE TABLE games (
     created REAL NOT NULL,
     updated REAL NOT NULL,
     head INTEGER NOT NULL,  -- last transaction in effect
-    tip INTEGER NOT NULL    -- last transaction kept (head < tip after an undo)
+    tip INTEGER NOT NULL,   -- last transaction kept (head < tip after an undo)
+    crc INTEGER             -- of (id, head, tip), see _crc
 );
 CREATE TABLE txns (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -89,6 +91,7 @@ CREATE TABLE txns (
     at REAL NOT NULL,
     command TEXT NOT NULL,  -- the command, as JSON
     summary TEXT NOT NULL,  -- what it did, as JSON messages (key, params, English text)
+    crc INTEGER,            -- of (game, pos, at, command, summary)
     PRIMARY KEY (game, pos)
 ) WITHOUT ROWID;
 CREATE TABLE events (
@@ -97,6 +100,7 @@ CREATE TABLE events (
     idx INTEGER NOT NULL,
     schema INTEGER NOT NULL,
     body TEXT NOT NULL,
+    crc INTEGER,            -- of (game, pos, idx, schema, body)
     PRIMARY KEY (game, pos, idx)
 ) WITHOUT ROWID;
 CREATE TABLE snapshots (
@@ -104,10 +108,26 @@ CREATE TABLE snapshots (
     pos INTEGER NOT NULL,
     schema INTEGER NOT NULL,
     body TEXT NOT NULL,
+    crc INTEGER,            -- of (game, pos, schema, body)
     PRIMARY KEY (game, pos)
 ) WITHOUT ROWID;
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 """
+
+#: Journal version 1 had no checksums: opening one adds them (to what it holds then).
+_MIGRATE_1 = """
+ALTER TABLE games ADD COLUMN crc INTEGER;
+ALTER TABLE txns ADD COLUMN crc INTEGER;
+ALTER TABLE events ADD COLUMN crc INTEGER;
+ALTER TABLE snapshots ADD COLUMN crc INTEGER
+"""
+
+
+def _crc(*parts: object) -> int:
+    """The checksum a row keeps of what it says (HW-5): a flipped bit or digit in a stored event,
+    text or head no longer matches it.  SQLite checks its pages' structure, not their content."""
+    return zlib.crc32("\x1f".join(repr(part) for part in parts).encode())
+
 
 # SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
 _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
@@ -314,6 +334,23 @@ class Journal:
                 self.path, f"the journal was written by a newer aetherbox (journal version {version}, "
                 f"this one reads up to {SCHEMA}). Update aetherbox; the file has not been changed.",
             )
+        if version == 1:
+            self._transaction(self._migrate_1, "adding checksums to it")
+
+    def _migrate_1(self) -> None:
+        db = self._db
+        for statement in _MIGRATE_1.split(";"):
+            db.execute(statement)
+        for game, head, tip in db.execute("SELECT id, head, tip FROM games").fetchall():
+            db.execute("UPDATE games SET crc = ? WHERE id = ?", (_crc(game, head, tip), game))
+        for game, pos, at, command, summary in db.execute("SELECT game, pos, at, command, summary FROM txns").fetchall():
+            db.execute("UPDATE txns SET crc = ? WHERE game = ? AND pos = ?", (_crc(game, pos, at, command, summary), game, pos))
+        for game, pos, idx, schema, body in db.execute("SELECT game, pos, idx, schema, body FROM events").fetchall():
+            db.execute("UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
+                       (_crc(game, pos, idx, schema, body), game, pos, idx))
+        for game, pos, schema, body in db.execute("SELECT game, pos, schema, body FROM snapshots").fetchall():
+            db.execute("UPDATE snapshots SET crc = ? WHERE game = ? AND pos = ?", (_crc(game, pos, schema, body), game, pos))
+        db.execute(f"PRAGMA user_version={SCHEMA}")
 
     def _create(self) -> None:
         for statement in _TABLES.split(";"):
@@ -414,6 +451,7 @@ class Journal:
             )
             game = cursor.lastrowid
             assert game is not None
+            self._db.execute("UPDATE games SET crc = ? WHERE id = ?", (_crc(game, 0, 0), game))
             self._insert_txn(game, 0, at, command, described, events)
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),))
             return game
@@ -427,24 +465,42 @@ class Journal:
         self, game: int, pos: int, at: float, command: dict[str, Any], summary: list[dict[str, Any]],
         events: Sequence[Event],
     ) -> None:
+        said, done = json.dumps(command, ensure_ascii=False), json.dumps(summary, ensure_ascii=False)
         self._db.execute(
-            "INSERT INTO txns VALUES (?, ?, ?, ?, ?)",
-            (game, pos, at, json.dumps(command, ensure_ascii=False), json.dumps(summary, ensure_ascii=False)),
+            "INSERT INTO txns (game, pos, at, command, summary, crc) VALUES (?, ?, ?, ?, ?, ?)",
+            (game, pos, at, said, done, _crc(game, pos, at, said, done)),
         )
-        self._db.executemany(
-            "INSERT INTO events VALUES (?, ?, ?, ?, ?)",
-            [(game, pos, idx, EVENT_SCHEMA, event.model_dump_json()) for idx, event in enumerate(events)],
+        rows = []
+        for idx, event in enumerate(events):
+            body = event.model_dump_json()
+            rows.append((game, pos, idx, EVENT_SCHEMA, body, _crc(game, pos, idx, EVENT_SCHEMA, body)))
+        self._db.executemany("INSERT INTO events (game, pos, idx, schema, body, crc) VALUES (?, ?, ?, ?, ?, ?)", rows)
+
+    def _set_head(self, game: int, head: int, tip: int, at: float) -> None:
+        self._db.execute(
+            "UPDATE games SET head = ?, tip = ?, updated = ?, crc = ? WHERE id = ?", (head, tip, at, _crc(game, head, tip), game)
         )
 
     def games(self) -> list[GameInfo]:
-        rows = self._read("SELECT id, title, created, updated, head, tip FROM games ORDER BY updated DESC, id DESC")
-        return [GameInfo(*row) for row in rows]
+        rows = self._read(
+            "SELECT id, title, created, updated, head, tip, crc FROM games ORDER BY updated DESC, id DESC"
+        )
+        return [self._game_info(row) for row in rows]
 
     def game(self, game: int) -> GameInfo:
-        rows = self._read("SELECT id, title, created, updated, head, tip FROM games WHERE id = ?", (game,))
+        rows = self._read("SELECT id, title, created, updated, head, tip, crc FROM games WHERE id = ?", (game,))
         if not rows:
             raise KeyError(game)
-        return GameInfo(*rows[0])
+        return self._game_info(rows[0])
+
+    def _game_info(self, row: Sequence[Any]) -> GameInfo:
+        game, title, created, updated, head, tip, crc = row
+        if crc is not None and crc != _crc(game, head, tip) or not 0 <= head <= tip:
+            raise JournalCorrupt(
+                self.path, f"game {game}'s place in its history does not match its checksum. It has not been "
+                "changed: keep it for recovery.",
+            )
+        return GameInfo(game, title, created, updated, head, tip)
 
     def last_game(self) -> int | None:
         rows = self._read("SELECT value FROM meta WHERE key = 'last_game'")
@@ -476,10 +532,12 @@ class Journal:
                 self._db.execute(f"DELETE FROM {table} WHERE game = ? AND pos > ?", (game, head))  # noqa: S608
             self._insert_txn(game, pos, at, command, [m.to_json() for m in summary], events)
             if pos % self.snapshot_every == 0:
+                body = state_after.model_dump_json()
                 self._db.execute(
-                    "INSERT INTO snapshots VALUES (?, ?, ?, ?)", (game, pos, STATE_SCHEMA, state_after.model_dump_json())
+                    "INSERT INTO snapshots (game, pos, schema, body, crc) VALUES (?, ?, ?, ?, ?)",
+                    (game, pos, STATE_SCHEMA, body, _crc(game, pos, STATE_SCHEMA, body)),
                 )
-            self._db.execute("UPDATE games SET head = ?, tip = ?, updated = ? WHERE id = ?", (pos, pos, at, game))
+            self._set_head(game, pos, pos, at)
             return pos
 
         pos = self._transaction(work, "saving a change")
@@ -488,20 +546,17 @@ class Journal:
         return pos
 
     def _head(self, game: int) -> int:
-        row = self._db.execute("SELECT head FROM games WHERE id = ?", (game,)).fetchone()
-        if row is None:
-            raise KeyError(game)
-        return int(row[0])
+        return self.game(game).head
 
     def undo(self, game: int) -> Txn | None:
         """Take back the last transaction in effect; None if there is nothing to undo."""
 
         def work() -> Txn | None:
-            head = self._head(game)
-            if head == 0:
+            info = self.game(game)
+            if info.head == 0:
                 return None
-            self._db.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (head - 1, time.time(), game))
-            return self._txn(game, head, undone=True)
+            self._set_head(game, info.head - 1, info.tip, time.time())
+            return self._txn(game, info.head, undone=True)
 
         return self._transaction(work, "undoing")
 
@@ -513,32 +568,84 @@ class Journal:
             if info.head >= info.tip:
                 return None
             pos = info.head + 1
-            self._db.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (pos, time.time(), game))
+            self._set_head(game, pos, info.tip, time.time())
             return self._txn(game, pos, undone=False)
 
         return self._transaction(work, "redoing")
 
+    _TXN = "SELECT pos, at, command, summary, crc FROM txns WHERE game = ?"
+
     def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
-        row = self._db.execute("SELECT pos, at, command, summary FROM txns WHERE game = ? AND pos = ?", (game, pos)).fetchone()
-        return Txn(pos=row[0], at=row[1], command=json.loads(row[2]), summary=json.loads(row[3]), undone=undone)
+        row = self._db.execute(self._TXN + " AND pos = ?", (game, pos)).fetchone()
+        if row is None:
+            raise JournalCorrupt(self.path, f"change {pos} of game {game} is missing. Keep the file for recovery.")
+        return self._read_txn(game, row, undone=undone)
+
+    def _read_txn(self, game: int, row: Sequence[Any], *, undone: bool) -> Txn:
+        """A stored change; one whose text the storage damaged is said again from its events,
+        which the journal checks on their own (HW-5: what the gadget shows, never a traceback)."""
+        kept = self._kept_txn(game, row, undone=undone)
+        if kept is not None:
+            return kept
+        pos, at = row[0], row[1]
+        log.warning("%s: the text of change %s in game %s is damaged; it is said again from its events", self.path,
+                    pos, game)
+        return Txn(pos=pos, at=at, command={"damaged": True}, summary=self._say_again(game, pos), undone=undone)
+
+    @staticmethod
+    def _kept_txn(game: int, row: Sequence[Any], *, undone: bool) -> Txn | None:
+        """The change as stored, or None when its checksum or its text shows damage."""
+        pos, at, command, summary, crc = row
+        if crc is not None and crc != _crc(game, pos, at, command, summary):
+            return None
+        try:
+            said, done = json.loads(command), json.loads(summary)
+            if isinstance(said, dict) and isinstance(done, list):
+                txn = Txn(pos=pos, at=at, command=said, summary=done, undone=undone)
+                txn.messages()  # every message must read, too
+                return txn
+        except (ValueError, TypeError, KeyError, AttributeError):
+            pass
+        return None
+
+    def _say_again(self, game: int, pos: int) -> list[dict[str, Any]]:
+        before = None if pos == 0 else self._fold(game, -1, pos - 1, None)
+        events = [event for _, event in self._iter_events(game, pos - 1, pos)]
+        messages, _ = rules.play(before, events)
+        return [m.to_json() for m in messages]
+
+    def repair_texts(self, game: int) -> int:
+        """Write again, from its events, the text of every change of ``game`` the storage damaged;
+        how many there were."""
+        damaged = [
+            self._read_txn(game, row, undone=False) for row in self._read(self._TXN, (game,))
+            if self._kept_txn(game, row, undone=False) is None
+        ]
+
+        def work() -> None:
+            for txn in damaged:
+                command, summary = json.dumps(txn.command), json.dumps(txn.summary, ensure_ascii=False)
+                self._db.execute(
+                    "UPDATE txns SET command = ?, summary = ?, crc = ? WHERE game = ? AND pos = ?",
+                    (command, summary, _crc(game, txn.pos, txn.at, command, summary), game, txn.pos),
+                )
+
+        if damaged:
+            self._transaction(work, "repairing it")
+        return len(damaged)
 
     def last_change(self, game: int) -> Txn | None:
         """The last transaction in effect after the game's start, or None right after it."""
         head = self.game(game).head
         if head == 0:
             return None
-        rows = self._read("SELECT pos, at, command, summary FROM txns WHERE game = ? AND pos = ?", (game, head))
-        pos, at, command, summary = rows[0]
-        return Txn(pos=pos, at=at, command=json.loads(command), summary=json.loads(summary), undone=False)
+        return self._txn(game, head, undone=False)
 
     def history(self, game: int) -> list[Txn]:
         """Every kept transaction, oldest first; the undone ones are marked."""
         head = self.game(game).head
-        rows = self._read("SELECT pos, at, command, summary FROM txns WHERE game = ? ORDER BY pos", (game,))
-        return [
-            Txn(pos=pos, at=at, command=json.loads(command), summary=json.loads(summary), undone=pos > head)
-            for pos, at, command, summary in rows
-        ]
+        rows = self._read(self._TXN + " ORDER BY pos", (game,))
+        return [self._read_txn(game, row, undone=row[0] > head) for row in rows]
 
     # --- state --------------------------------------------------------------------------
 
@@ -547,10 +654,10 @@ class Journal:
         head = self.game(game).head
         base: GameState | None = None
         since = -1
-        for pos, schema, body in self._read(
-            "SELECT pos, schema, body FROM snapshots WHERE game = ? AND pos <= ? ORDER BY pos DESC", (game, head)
+        for pos, schema, body, crc in self._read(
+            "SELECT pos, schema, body, crc FROM snapshots WHERE game = ? AND pos <= ? ORDER BY pos DESC", (game, head)
         ):
-            if schema != STATE_SCHEMA:
+            if schema != STATE_SCHEMA or crc is not None and crc != _crc(game, pos, schema, body):
                 continue
             try:
                 base = GameState.model_validate_json(body)
@@ -571,11 +678,16 @@ class Journal:
 
     def _iter_events(self, game: int, after: int, upto: int) -> list[tuple[int, Event]]:
         rows = self._read(
-            "SELECT pos, idx, schema, body FROM events WHERE game = ? AND pos > ? AND pos <= ? ORDER BY pos, idx",
+            "SELECT pos, idx, schema, body, crc FROM events WHERE game = ? AND pos > ? AND pos <= ? ORDER BY pos, idx",
             (game, after, upto),
         )
         out = []
-        for pos, idx, schema, body in rows:
+        for pos, idx, schema, body, crc in rows:
+            if crc is not None and crc != _crc(game, pos, idx, schema, body):
+                raise JournalCorrupt(
+                    self.path, f"event {idx} of change {pos} in game {game} does not match its checksum. It has not "
+                    "been changed: keep it for recovery.",
+                )
             if schema > EVENT_SCHEMA:
                 raise JournalTooNew(
                     self.path, f"game {game} has events written by a newer aetherbox (event version "

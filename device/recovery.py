@@ -78,6 +78,10 @@ def verify(journal: Journal) -> None:
         if game is not None:
             journal.state(game)
             journal.replay(game)
+            repaired = journal.repair_texts(game)
+            if repaired:
+                log.warning("%s: %d damaged change text(s) of game %d were written again from the game's events",
+                            journal.path, repaired, game)
     except JournalError as error:
         raise _as_damage(error) from error
     except Exception as error:

@@ -18,7 +18,7 @@ from device.errors import (
     JournalTooNew,
     JournalUnreadable,
 )
-from device.journal import SCHEMA, Journal
+from device.journal import SCHEMA, Journal, _crc
 
 
 def game(controller: Controller) -> None:
@@ -153,7 +153,7 @@ def test_newer_schema_is_refused(journal_path: Path) -> None:
         journal._db.execute(f"PRAGMA user_version={SCHEMA + 1}")
     with pytest.raises(JournalTooNew) as error:
         Journal(journal_path)
-    assert "written by a newer aetherbox (journal version 2, this one reads up to 1)" in str(error.value)
+    assert f"written by a newer aetherbox (journal version {SCHEMA + 1}, this one reads up to {SCHEMA})" in str(error.value)
     assert isinstance(error.value, ValueError)
 
 
@@ -162,7 +162,7 @@ def test_newer_event_schema_is_refused(journal_path: Path) -> None:
         controller = Controller(journal, rng=random.Random(1))
         game(controller)
         controller.execute(PassTurn())
-        journal._db.execute("UPDATE events SET schema = 99 WHERE pos = 1")
+        _rewrite_events(journal, "UPDATE events SET schema = 99 WHERE pos = 1")  # as a newer aetherbox writes
     with pytest.raises(JournalTooNew) as error, Journal(journal_path) as journal:
         Controller(journal)
     assert "event version 99" in str(error.value)
@@ -173,10 +173,30 @@ def test_unreadable_event_names_its_place(journal_path: Path) -> None:
         controller = Controller(journal, rng=random.Random(1))
         game(controller)
         controller.execute(PassTurn())
-        journal._db.execute("UPDATE events SET body = '{\"type\": \"turn_passed\", \"to\": \"x\"}' WHERE pos = 1")
+        _rewrite_events(journal, "UPDATE events SET body = '{\"type\": \"turn_passed\", \"to\": \"x\"}' WHERE pos = 1")
     with pytest.raises(JournalCorrupt) as error, Journal(journal_path) as journal:
         Controller(journal)
     assert "event 0 of change 1 in game 1 cannot be read" in str(error.value)
+
+
+def _rewrite_events(journal: Journal, sql: str) -> None:
+    """Change events the way a writer would: with their checksums made to match."""
+    journal._db.execute(sql)
+    for game, pos, idx, schema, body in journal._db.execute("SELECT game, pos, idx, schema, body FROM events").fetchall():
+        journal._db.execute("UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
+                            (_crc(game, pos, idx, schema, body), game, pos, idx))
+
+
+def test_hw5_a_flipped_digit_in_an_event_is_caught_by_its_checksum(journal_path: Path) -> None:
+    """HW-5: "delta":-1 become -7 still parses and replays; its checksum no longer matches."""
+    with Journal(journal_path) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        game(controller)
+        controller.execute(ChangeLife(seat=0, delta=-1))
+        journal._db.execute("UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE pos = 1")
+    with pytest.raises(JournalCorrupt) as error, Journal(journal_path) as journal:
+        Controller(journal)
+    assert "event 0 of change 1 in game 1 does not match its checksum" in str(error.value)
 
 
 def test_second_process_is_locked_out(journal_path: Path) -> None:

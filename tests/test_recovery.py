@@ -140,7 +140,7 @@ def test_hw5_unreadable_event_is_detected_at_start(tmp_path: Path) -> None:
     journal, recovery = open_journal(path, clock=lambda: NOW)
     with journal:
         assert recovery is not None and recovery.restored_from is not None
-        assert "cannot be read" in recovery.problem
+        assert "does not match its checksum" in recovery.problem
         assert journal.game(1).head == 20
 
 
@@ -209,3 +209,51 @@ def test_hw5_random_damage_never_crashes_start(tmp_path: Path, seed: int) -> Non
             assert recovery.damaged.read_bytes() == bytes(data)
             assert recovery.restored_from is not None
             assert state == expected_backup
+
+
+def test_hw5_a_damaged_change_text_is_said_again_from_its_events(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """HW-5: a flipped byte in a stored change's text (what the log and the last-change line show)
+    is no traceback: start-up writes the text again from the change's events, which carry their own
+    checksums, and says so in one line; the game and every change are kept."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    state = _play(path, 12)
+    data = bytearray(path.read_bytes())
+    at = data.rfind(b"Bo: 97")
+    assert at > 0
+    data[at + 4] = ord("{")  # the text no longer reads as JSON
+    path.write_bytes(bytes(data))
+    with caplog.at_level(logging.WARNING, logger="aetherbox"):
+        journal, recovery = open_journal(path, clock=lambda: NOW)
+    with journal:
+        assert recovery is None and journal.state(1) == state
+        assert [str(m) for t in journal.history(1) for m in t.messages()][-3:] == [
+            "Ann: 96 → 95 life (from Bo).", "Bo: 96 → 95 life (from Cy).", "Cy: 96 → 95 life (from Ann).",
+        ]
+        texts = [str(m) for t in journal.history(1) for m in t.messages()]
+        assert "Bo: 98 → 97 life (from Cy)." in texts
+    assert any("damaged change text(s) of game 1 were written again" in r.getMessage() for r in caplog.records)
+    with Journal(path, backup_every=0) as again:  # repaired in the file: nothing left to repair
+        assert [t.pos for t in again.history(1) if t.command == {"damaged": True}] == [8]  # Bo: 98 → 97
+        assert again.repair_texts(1) == 0
+
+
+def test_hw5_a_journal_without_checksums_gets_them(tmp_path: Path) -> None:
+    """HW-5: a journal written before checksums (version 1) opens, gains a checksum on every row,
+    and a later flipped digit in it is caught."""
+    import sqlite3
+
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    state = _play(path, 5)
+    db = sqlite3.connect(path, isolation_level=None)
+    for table in ("games", "txns", "events", "snapshots"):
+        db.execute(f"ALTER TABLE {table} DROP COLUMN crc")
+    db.execute("PRAGMA user_version=1")
+    db.close()
+    assert _state(path) == state
+    db = sqlite3.connect(path, isolation_level=None)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("SELECT count(*) FROM events WHERE crc IS NULL").fetchone()[0] == 0
+    db.execute("UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE pos = 3")
+    db.close()
+    with pytest.raises(JournalCorrupt, match="event 0 of change 3 in game 1 does not match its checksum"):
+        _state(path)
