@@ -21,7 +21,9 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import sqlite3
 import time
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,13 +151,43 @@ def _restore(backup: Path, path: Path) -> None:
     os.replace(partial, path)
 
 
+def behind_backup(journal: Journal) -> str | None:
+    """Why the journal is older than its own backup, if it is: a game the backup has and it has
+    not, or fewer changes kept.  Only damage does that (a write-ahead log cut short at a damaged
+    frame): the backup is a copy of this journal from the past."""
+    backup = backup_path(journal.path)
+    if not backup.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{urllib.parse.quote(str(backup.absolute()))}?mode=ro", uri=True)
+        try:
+            kept = {int(game): int(tip) for game, tip in db.execute("SELECT id, tip FROM games")}
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return None  # an unreadable backup says nothing about the journal
+    ours = journal.heads()
+    for game, tip in sorted(kept.items()):
+        if ours.get(game, -1) < tip:
+            have = ours.get(game)
+            return (f"the backup has change {tip} of game {game}, the journal {'no such game' if have is None else f'only {have}'}"
+                    " (its write-ahead log was cut short)")
+    return None
+
+
 def open_journal(
     path: Path, *, recover: bool = True, clock: Callable[[], float] = time.time, **options: Any
 ) -> tuple[Journal, Recovery | None]:
     """Open and check the journal at ``path``; with ``recover``, replace a damaged one by its
     backup (or an empty journal) as described above.  ``options`` go to ``Journal``."""
     try:
-        return _open_checked(path, options), None
+        journal = _open_checked(path, options)
+        behind = behind_backup(journal) if recover else None
+        if behind is None:
+            return journal, None
+        journal.backup_every = 0  # its backup is the newer copy: keep it
+        journal.close()
+        raise JournalCorrupt(path, behind)
     except JournalCorrupt as error:
         if not recover:
             raise

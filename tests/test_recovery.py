@@ -257,3 +257,47 @@ def test_hw5_a_journal_without_checksums_gets_them(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(JournalCorrupt, match="event 0 of change 3 in game 1 does not match its checksum"):
         _state(path)
+
+
+def test_hw5_the_write_ahead_log_is_kept_short(tmp_path: Path) -> None:
+    """HW-5: each backup folds the write-ahead log into the journal, so a damaged frame in it can
+    cost at most the changes since the last backup."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    journal = Journal(path, backup_every=10)
+    controller = Controller(journal, rng=random.Random(3))
+    controller.execute(NewGame(players=("Ann", "Bo"), first="Ann"))
+    wal = path.with_name(path.name + "-wal")
+    for i in range(9):
+        controller.execute(ChangeLife(seat=0, delta=-1))
+    assert wal.stat().st_size > 0
+    controller.execute(ChangeLife(seat=0, delta=-1))  # the tenth: a backup, then the log folded in
+    assert wal.stat().st_size == 0
+    journal.close()
+
+
+def test_hw5_a_journal_older_than_its_backup_is_restored_from_it(tmp_path: Path) -> None:
+    """HW-5: a write-ahead log cut short at a damaged frame leaves the journal older than its own
+    backup; start-up sees that, keeps the older file aside and resumes from the backup, saying
+    which change it had and which the backup has."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    journal = Journal(path, backup_every=10)
+    controller = Controller(journal, rng=random.Random(3))
+    controller.execute(NewGame(players=("Ann", "Bo"), first="Ann"))
+    for _ in range(12):
+        controller.execute(ChangeLife(seat=0, delta=-1))
+    old = tmp_path / "old"
+    old.mkdir()
+    for name in (path.name, path.name + "-wal"):  # the files as they were at change 12
+        shutil.copy(path.with_name(name), old / name)
+    for _ in range(8):
+        controller.execute(ChangeLife(seat=0, delta=-1))  # change 20: backed up
+    del controller
+    journal.backup_every = 0
+    journal.close()
+    for name in (path.name, path.name + "-wal"):
+        shutil.copy(old / name, path.with_name(name))
+    journal, recovery = open_journal(path, clock=lambda: NOW)
+    with journal:
+        assert recovery is not None and recovery.restored_from == backup_path(path)
+        assert recovery.problem == "the backup has change 20 of game 1, the journal only 12 (its write-ahead log was cut short)"
+        assert journal.game(1).tip == 20 and journal.state(1).player(0).life == 0
