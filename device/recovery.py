@@ -22,9 +22,10 @@ import logging
 import os
 import shutil
 import sqlite3
+import struct
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,10 @@ register(
             "kept as {damaged}. The games were restored from the backup made at {when}; changes "
             "after that are lost."
         ),
+        "journal.wal_damaged": (
+            "The saved games were damaged ({problem}). A copy of the damaged part is kept as {damaged}; "
+            "the games resume from before the damage."
+        ),
         "journal.recovered_empty": (
             "The saved games were damaged and could not be read ({problem}), and there is no usable "
             "backup. The damaged file is kept as {damaged}; starting with no saved games."
@@ -58,8 +63,11 @@ class Recovery:
     damaged: Path  # where the damaged journal now is
     restored_from: Path | None  # the backup used, or None when starting empty
     backup_time: float | None
+    resumed: bool = False  # the journal itself resumed, without what a damaged write-ahead log held
 
     def message(self) -> Message:
+        if self.resumed:
+            return Message("journal.wal_damaged", problem=self.problem, damaged=str(self.damaged))
         if self.restored_from is None:
             return Message("journal.recovered_empty", problem=self.problem, damaged=str(self.damaged))
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.backup_time or 0))
@@ -140,6 +148,13 @@ def move_aside(path: Path, now: float) -> Path:
     return target
 
 
+def _keep_wal(path: Path, now: float) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    target = path.with_name(f"{path.name}.damaged-{stamp}-wal")
+    shutil.copyfile(path.with_name(path.name + "-wal"), target)
+    return target
+
+
 def _restore(backup: Path, path: Path) -> None:
     partial = path.with_name(path.name + ".restoring")
     shutil.copyfile(backup, partial)
@@ -149,6 +164,65 @@ def _restore(backup: Path, path: Path) -> None:
     finally:
         os.close(fd)
     os.replace(partial, path)
+
+
+_WAL_MAGIC = (0x377F0682, 0x377F0683)  # the write-ahead log's header: checksums little / big endian
+_WAL_HEADER, _FRAME_HEADER = 32, 24
+
+
+def _wal_sums(data: bytes, big: bool, s0: int, s1: int) -> tuple[int, int]:
+    """SQLite's write-ahead log checksum (its file format, section 4.3) over ``data``."""
+    words = struct.unpack((">" if big else "<") + f"{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def wal_damage(path: Path) -> int | None:
+    """How many committed changes of ``path``'s write-ahead log lie beyond a damaged frame, which
+    SQLite would drop without a word (it takes a bad checksum for the log's end); None when the log
+    is whole or absent.  Frames of an older log (other salts) left after a reset are not counted."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        data = wal.read_bytes()
+    except OSError:
+        return None
+    if len(data) < _WAL_HEADER:
+        return None
+    magic, _, page_size, _, salt1, salt2, sum1, sum2 = struct.unpack(">8I", data[:_WAL_HEADER])
+    if magic not in _WAL_MAGIC or page_size & (page_size - 1) or not 512 <= page_size <= 65536:
+        return 0 if any(data) else None  # a header SQLite cannot use: whatever it held is lost
+    big = magic & 1 == 1
+    s0, s1 = _wal_sums(data[:24], big, 0, 0)
+    if (s0, s1) != (sum1, sum2):
+        return sum(1 for _ in _commits(data, page_size, salt1, salt2))
+    at = _WAL_HEADER
+    frame = _FRAME_HEADER + page_size
+    while at + frame <= len(data):
+        head = data[at:at + _FRAME_HEADER]
+        _, commit, f1, f2, c1, c2 = struct.unpack(">6I", head)
+        if (f1, f2) != (salt1, salt2):
+            # The log's end, and an older log's frames after it (their salts differ in many bits) —
+            # or this frame's salt took a flipped bit, and this log's frames go on after it.
+            flipped = bin(f1 ^ salt1).count("1") + bin(f2 ^ salt2).count("1") == 1
+            lost = sum(1 for _ in _commits(data[at:], page_size, salt1, salt2, start=0)) + (flipped and commit != 0)
+            return lost or (0 if flipped else None)
+        s0, s1 = _wal_sums(head[:8] + data[at + _FRAME_HEADER:at + frame], big, s0, s1)
+        if (s0, s1) != (c1, c2):
+            lost = sum(1 for _ in _commits(data[at:], page_size, salt1, salt2, start=0))
+            return lost or None
+        at += frame
+    return None
+
+
+def _commits(data: bytes, page_size: int, salt1: int, salt2: int, start: int = _WAL_HEADER) -> Iterator[int]:
+    """The commit frames of this log (its salts) in ``data`` from ``start``."""
+    frame = _FRAME_HEADER + page_size
+    for at in range(start, len(data) - frame + 1, frame):
+        _, commit, f1, f2 = struct.unpack(">4I", data[at:at + 16])
+        if (f1, f2) == (salt1, salt2) and commit:
+            yield at
 
 
 def behind_backup(journal: Journal) -> str | None:
@@ -180,11 +254,20 @@ def open_journal(
 ) -> tuple[Journal, Recovery | None]:
     """Open and check the journal at ``path``; with ``recover``, replace a damaged one by its
     backup (or an empty journal) as described above.  ``options`` go to ``Journal``."""
+    lost = wal_damage(path) if recover else None
+    kept: Path | None = None
+    if lost is not None:  # a copy of the damaged log, before SQLite reads it and drops what follows
+        kept = _keep_wal(path, clock())
     try:
         journal = _open_checked(path, options)
         behind = behind_backup(journal) if recover else None
         if behind is None:
-            return journal, None
+            if kept is None or lost is None:
+                return journal, None
+            what = f"{lost} saved change(s) after the damage are lost" if lost else "the changes it held are lost"
+            recovery = Recovery(f"its write-ahead log is damaged: {what}", kept, None, None, resumed=True)
+            log.warning("%s", recovery.message())
+            return journal, recovery
         journal.backup_every = 0  # its backup is the newer copy: keep it
         journal.close()
         raise JournalCorrupt(path, behind)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import random
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -301,3 +302,35 @@ def test_hw5_a_journal_older_than_its_backup_is_restored_from_it(tmp_path: Path)
         assert recovery is not None and recovery.restored_from == backup_path(path)
         assert recovery.problem == "the backup has change 20 of game 1, the journal only 12 (its write-ahead log was cut short)"
         assert journal.game(1).tip == 20 and journal.state(1).player(0).life == 0
+
+
+def test_hw5_a_damaged_write_ahead_log_is_said_with_what_it_cost(tmp_path: Path) -> None:
+    """HW-5: a killed session's write-ahead log with a damaged frame: SQLite would drop that frame
+    and every one after it in silence; start-up keeps a copy of the log, resumes the journal from
+    before the damage and says how many saved changes were lost."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    journal = Journal(path, backup_every=10)
+    controller = Controller(journal, rng=random.Random(3))
+    controller.execute(NewGame(players=("Ann", "Bo"), first="Ann"))
+    for _ in range(14):  # a backup (and a folded log) at 10; changes 11–14 are in the log
+        controller.execute(ChangeLife(seat=0, delta=-1))
+    wal = path.with_name(path.name + "-wal")
+    killed = tmp_path / "killed"
+    killed.mkdir()
+    for name in (path.name, wal.name, backup_path(path).name):
+        shutil.copy(path.with_name(name), killed / name)
+    journal.backup_every = 0
+    journal.close()
+    for name in (path.name, wal.name, backup_path(path).name):
+        shutil.copy(killed / name, path.with_name(name))
+    data = bytearray(wal.read_bytes())
+    frame = 24 + 4096
+    data[32 + frame + 100] ^= 0x10  # inside the second frame's page
+    wal.write_bytes(bytes(data))
+    journal, recovery = open_journal(path, clock=lambda: NOW)
+    with journal:
+        assert recovery is not None and recovery.resumed
+        assert recovery.problem.startswith("its write-ahead log is damaged: ") and "saved change(s) after the damage are lost" in recovery.problem
+        assert recovery.damaged.name == f"aetherbox.sqlite3.damaged-{time.strftime('%Y%m%d-%H%M%S', time.localtime(NOW))}-wal"
+        assert 10 <= journal.game(1).tip < 14
+        assert str(recovery.message()).startswith("The saved games were damaged (its write-ahead log is damaged:")
