@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from device import __version__
-from device.config import Config, load
+from device.config import Config, in_use, load
 from device.errors import AetherboxError, ConfigError, JournalIOFailure
 from device.notify import Notifier, Watchdog
 
@@ -274,6 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     loaded = load(args.config)
     for warning in loaded.warnings:
         print(f"aetherbox: warning: {warning}", file=sys.stderr)
+    if loaded.path.exists():  # what a hand-edited file made of the settings, on record at every start
+        said = logging.getLogger("aetherbox.config")
+        said.setLevel(logging.INFO)
+        said.info("configuration in use: %s", in_use(loaded))
     try:
         if args.command in (None, "kiosk"):
             return run_kiosk(loaded.config, args)

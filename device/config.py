@@ -115,6 +115,18 @@ class Loaded:
     warnings: tuple[str, ...]
 
 
+def in_use(loaded: Loaded) -> str:
+    """The values start-up uses, in one line for the log: a hand-edited file has no checksum, so
+    a changed value (a flipped byte in ``data_dir`` or the reader's port) is at least on record."""
+    config = loaded.config
+    reader = config.reader.model_dump(mode="json")
+    return (
+        f"{loaded.path}: language {config.language}, journal {config.journal_path()}, tag map "
+        f"{config.tag_map_path()}, reader {reader}, display {config.display.model_dump(mode='json')}, "
+        f"starting life {config.starting_life or 'by format'}"
+    )
+
+
 def _describe(error: dict[str, Any]) -> str:
     key = ".".join(str(part) for part in error["loc"])
     if error["type"] == "extra_forbidden":

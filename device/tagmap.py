@@ -18,8 +18,9 @@ writes the same file.  The format, one tag per line::
 
 A line that cannot be used (not a UID, no card of that name, not UTF-8) is skipped and reported
 as a ``TagMapProblem`` naming the file and line, both in ``problems`` and in the log; every
-other line still counts.  When a UID appears twice, the later line wins and the earlier one is
-reported.  A missing file is an empty map.
+other line still counts.  A UID enrolled on two lines as two different cards counts as neither
+(a flipped digit can make one tag's UID another's: a wrong card would be worse than an unknown
+tag) and both lines are reported; the same card twice counts once.  A missing file is an empty map.
 
 ``add`` and ``remove`` rewrite the file atomically (a temporary file in the same directory,
 fsync, ``os.replace``, then fsync of the directory), changing only the lines of that tag, so
@@ -317,21 +318,28 @@ class TagMap:
     def _install(self, signature: _Signature | None, lines: list[_Line]) -> None:
         entries: dict[str, Card] = {}
         where: dict[str, int] = {}
+        clashing: set[str] = set()
         problems: list[TagMapProblem] = []
         for line in lines:
             if line.problem is not None:
                 problems.append(TagMapProblem(self._path, line.number, line.problem))
             if line.uid is None or line.card is None:
                 continue
-            if line.uid in entries:
-                problems.append(
-                    TagMapProblem(
-                        self._path,
-                        where[line.uid],
-                        f"tag {format_uid(line.uid)} is enrolled again on line {line.number}, "
-                        f"as {line.card.name!r}; that later line counts",
-                    )
-                )
+            if line.uid in where:
+                first = entries.get(line.uid)
+                if first is not None and first != line.card or line.uid in clashing:
+                    problems.append(TagMapProblem(
+                        self._path, where[line.uid],
+                        f"tag {format_uid(line.uid)} is enrolled again on line {line.number} as another card, "
+                        f"{line.card.name!r}: it counts as neither until one of the lines is fixed",
+                    ))
+                    clashing.add(line.uid)
+                    entries.pop(line.uid, None)
+                else:
+                    problems.append(TagMapProblem(
+                        self._path, line.number, f"tag {format_uid(line.uid)} is enrolled again, as the same card",
+                    ))
+                continue
             entries[line.uid] = line.card
             where[line.uid] = line.number
         problems.sort(key=lambda problem: problem.line)

@@ -200,3 +200,76 @@ def test_hw5_the_real_process_starts_on_a_damaged_file(
         assert done.returncode == 0, (kind, at, done.stderr)
         assert "life" in done.stdout or "No game" in done.stdout, (kind, at, done.stdout)
         shutil.rmtree(data_dir)
+
+
+CONFIG = """\
+language = "ru"
+data_dir = "/var/lib/aetherbox"
+
+[reader]
+port = "/dev/ttyUSB0"
+protocol = "rdm6300"
+
+[display]
+size = "800x480"
+fps = 20
+
+[starting_life]
+commander = 30
+"""
+
+
+def test_hw5_a_flipped_byte_in_the_config_is_never_a_traceback_and_is_on_record(tmp_path: Path) -> None:
+    """HW-5: a hand-edited file has no checksum, so a flipped byte may change a value; start-up
+    never fails on it, falls back to defaults for what it cannot use (saying so), and puts the
+    values it uses on record."""
+    from device.config import in_use, load
+
+    rng = random.Random(21)
+    path = tmp_path / "config.toml"
+    reference = load_reference(tmp_path)
+    assert load(tmp_path / "reference.toml").warnings == ()
+    verdicts: Counter[str] = Counter()
+    for _ in range(TRIALS):
+        data = bytearray(CONFIG.encode())
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        path.write_bytes(bytes(data))
+        loaded = load(path)
+        line = in_use(loaded)
+        assert line.startswith(f"{path}: language ") and "reader" in line
+        verdicts["warned" if loaded.warnings else "same" if loaded.config == reference else "changed"] += 1
+    print(json.dumps({"kind": "config", "trials": TRIALS, **verdicts}))
+
+
+def load_reference(tmp_path: Path) -> object:
+    from device.config import load
+
+    reference = tmp_path / "reference.toml"
+    reference.write_text(CONFIG, encoding="utf-8")
+    return load(reference).config
+
+
+def test_hw5_a_flipped_byte_in_the_tag_map_never_gives_a_false_card(tmp_path: Path) -> None:
+    """HW-5, HW-3: a flipped byte in the tag map loses a tag at worst (an unknown tag asks to be
+    enrolled again); no enrolled tag ever reads as another card."""
+    from device.catalog import load_catalog
+    from device.tagmap import TagMap
+
+    names = [c.name for c in load_catalog().planar()][:40]
+    enrolled = {f"04A1B2C3D4{index:04X}": name for index, name in enumerate(names)}
+    text = "".join(f"{uid[:2]}:{uid[2:4]}:{uid[4:6]}:{uid[6:8]}:{uid[8:10]}:{uid[10:12]}:{uid[12:]}  {name}\n"
+                   for uid, name in enrolled.items())
+    rng = random.Random(22)
+    path = tmp_path / "tags.txt"
+    false_cards, lost = 0, 0
+    for _ in range(TRIALS):
+        data = bytearray(text.encode())
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        path.write_bytes(bytes(data))
+        tags = TagMap(path)
+        for uid, name in enrolled.items():
+            card = tags.lookup(uid)
+            false_cards += card is not None and card.name != name
+            lost += card is None
+    print(json.dumps({"kind": "tag map", "trials": TRIALS, "false cards": false_cards, "tags lost": lost}))
+    assert false_cards == 0

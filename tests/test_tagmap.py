@@ -98,13 +98,17 @@ def test_HW3_bad_lines_are_reported_with_file_and_line_and_skipped(
     ]
 
 
-def test_HW3_duplicate_uid_last_line_wins_with_a_warning(path: Path) -> None:
-    path.write_text("04:A1:B2:C3  Tazeem\n# x\n04a1b2c3  Agyrem\n", encoding="utf-8")
+def test_HW3_a_uid_enrolled_as_two_cards_counts_as_neither(path: Path) -> None:
+    """HW-3, HW-5: two lines give one UID two cards (a hand edit, or a flipped digit that made one
+    tag's UID another's): the tag counts as neither, and the problem names both lines."""
+    path.write_text("04:A1:B2:C3  Tazeem\n# x\n04a1b2c3  Agyrem\n04:A1:B2:C4  Bant\n04A1B2C4  bant\n", encoding="utf-8")
     tags = TagMap(path)
-    assert tags.lookup("04:A1:B2:C3") == card("Agyrem")
+    assert tags.lookup("04:A1:B2:C3") is None
+    assert tags.lookup("04:A1:B2:C4") == card("Bant")
     assert [str(problem) for problem in tags.problems] == [
-        f"{path}:1: tag 04:A1:B2:C3 is enrolled again on line 3, as 'Agyrem'; "
-        "that later line counts"
+        f"{path}:1: tag 04:A1:B2:C3 is enrolled again on line 3 as another card, 'Agyrem': it counts as neither "
+        "until one of the lines is fixed",
+        f"{path}:5: tag 04:A1:B2:C4 is enrolled again, as the same card",
     ]
 
 
