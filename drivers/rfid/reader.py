@@ -248,7 +248,7 @@ class Reader:
                 elif isinstance(message, line.Gone):
                     self._post(self._presence.gone(message.uid))
                 elif isinstance(message, line.Hello):
-                    self._post_status(True, path, "line", f"{message.firmware} {message.version}")
+                    self._post_status(True, path, "line", _hello_detail(message))
                 else:
                     self._post_status(True, path, "line", f"bridge error: {message.text}")
             self._stats = parser.stats
@@ -273,6 +273,15 @@ class Reader:
             self._post(self._presence.expire(now))
             self._stopping.wait(self._poll_interval)
         return None
+
+
+def _hello_detail(hello: line.Hello) -> str:
+    if hello.checked:
+        return f"{hello.firmware} {hello.version}"
+    return (
+        f"{hello.firmware} {hello.version} sends no checksums, so its tags are ignored; "
+        "update the bridge with 'aetherbox firmware upload'"
+    )
 
 
 def _silent_message(path: str, protocol: str) -> str:

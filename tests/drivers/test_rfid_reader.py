@@ -18,7 +18,7 @@ from device.inputs import InputEvent, ReaderStatus, TagRead, TagRemoved
 from drivers.rfid import PortInfo, Reader, find_port, make_reader, open_serial
 from drivers.rfid.em4100 import id12_frame, rdm6300_frame
 from drivers.rfid.fake import FakeReader
-from drivers.rfid.line import tag_line
+from drivers.rfid.line import checked_line, gone_line, hello_line, tag_line
 from drivers.rfid.ports import SerialPort
 from helpers import Pty
 
@@ -191,7 +191,7 @@ def test_hw2_unplug_and_replug_over_loop_url(
     ports[-1].write(tag_line("04A1B2C3D4E580"))
     got = wait_for(events, lambda e: isinstance(e, TagRead))
     assert got[-1] == TagRead("04A1B2C3D4E580", "line")
-    ports[-1].write(b"GONE 04A1B2C3D4E580\n")
+    ports[-1].write(gone_line("04A1B2C3D4E580"))
     assert wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=0.1)
 
     present[0] = False
@@ -201,9 +201,9 @@ def test_hw2_unplug_and_replug_over_loop_url(
     assert missing == ReaderStatus(False, "loop://", "line", "loop://: no such serial port")
     present[0] = True
     wait_for(events, connected, timeout=2.0)
-    ports[-1].write(b"AETHERBOX-BRIDGE pico-rc522 1.0\n")
+    ports[-1].write(hello_line("pico-rc522", "1.1"))
     assert wait_for(events, lambda e: isinstance(e, ReaderStatus))[-1] == ReaderStatus(
-        True, "loop://", "line", "pico-rc522 1.0"
+        True, "loop://", "line", "pico-rc522 1.1"
     )
     assert reader.stats.skipped >= 1  # its own HELLO request, read back by the loop
 
@@ -213,13 +213,30 @@ def test_line_bridge_tag_without_gone_is_removed_after_the_timeout(
 ) -> None:
     started(fast(events, protocol="line", port=pty.path, presence_timeout=0.1))
     wait_for(events, connected)
-    pty.send(b"TAG 04A1B2C3\r\nERR antenna\n")
+    pty.send(tag_line("04A1B2C3").replace(b"\n", b"\r\n") + checked_line("ERR antenna"))
     got = wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=1.0)
     assert got == [
         TagRead("04A1B2C3", "line"),
         ReaderStatus(True, pty.path, "line", "bridge error: antenna"),
         TagRemoved("04A1B2C3", "line"),
     ]
+
+
+def test_hw2_a_bridge_without_checksums_is_told_to_update_and_its_tags_ignored(
+    events: queue.Queue[InputEvent], pty: Pty, started: Callable[[Reader], Reader]
+) -> None:
+    """Firmware 1.0 sent no CRC: one garbled digit would have been another card."""
+    started(fast(events, protocol="line", port=pty.path, presence_timeout=0.1))
+    wait_for(events, connected)
+    pty.send(b"AETHERBOX-BRIDGE rc522-pico 1.0\r\n" + b"TAG 04A1B2C3\r\n" * 5)
+    assert wait_for(events, lambda e: isinstance(e, ReaderStatus))[-1] == ReaderStatus(
+        True,
+        pty.path,
+        "line",
+        "rc522-pico 1.0 sends no checksums, so its tags are ignored; "
+        "update the bridge with 'aetherbox firmware upload'",
+    )
+    assert quiet(events, 0.3) == []
 
 
 # -- finding and opening the port ------------------------------------------------------------

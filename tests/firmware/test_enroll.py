@@ -13,7 +13,7 @@ from helpers import Pty
 from device import cli
 from device.tagmap import TagMap
 from drivers.rfid import rdm6300_frame
-from drivers.rfid.line import tag_line
+from drivers.rfid.line import gone_line, tag_line
 from firmware_tools import enroll
 
 EON_TAG = bytes.fromhex("0F002C6D8A")
@@ -96,12 +96,12 @@ def test_hw3_deck_in_order_over_the_bridge_line_protocol(terminal: Terminal, pty
     pty.send(tag_line("04A1B2C3D4E5F6") * 2)
     terminal.expect("Enrolled: 04:A1:B2:C3:D4:E5:F6 is Tazeem.")
     terminal.expect("[2/3] Tap The Eon Fog: ")
-    pty.send(b"GONE 04A1B2C3D4E5F6\n" + tag_line("04A1B2C3D4E5F6"))  # the same card again, by mistake
+    pty.send(gone_line("04A1B2C3D4E5F6") + tag_line("04A1B2C3D4E5F6"))  # the same card again, by mistake
     terminal.expect("Tag 04:A1:B2:C3:D4:E5:F6 is already Tazeem. Replace it with The Eon Fog? [y/N] ")
     terminal.type("n")
     terminal.expect("Kept: 04:A1:B2:C3:D4:E5:F6 is Tazeem. Tap another tag for The Eon Fog.")
     terminal.expect("[2/3] Tap The Eon Fog: ")
-    pty.send(b"GONE 04A1B2C3D4E5F6\nTAG 04A1B2C3D4E5F7\n")
+    pty.send(gone_line("04A1B2C3D4E5F6") + tag_line("04A1B2C3D4E5F7"))
     terminal.expect("Enrolled: 04:A1:B2:C3:D4:E5:F7 is The Eon Fog.")
     terminal.expect("[3/3] Tap Auto-Key: ")
     terminal.type("s")
