@@ -107,7 +107,8 @@ class Monitor:
             seen += data
             for message in parser.feed_messages(data):
                 if isinstance(message, line.Hello):
-                    self.say(f"bridge answered: {message.firmware} {message.version}.")
+                    old = "" if message.checked else " It sends no checksums, so the gadget ignores its tags: update it with 'aetherbox firmware upload'."
+                    self.say(f"bridge answered: {message.firmware} {message.version}.{old}")
                     # Lines that came with the hello are shown, not lost.
                     end = seen.find(b"\n", seen.find(line.HELLO_WORD.encode()))
                     self.leftover = bytes(seen[end + 1 :])
@@ -167,10 +168,15 @@ class Monitor:
             while b"\n" in buffer:
                 raw, _, rest = bytes(buffer).partition(b"\n")
                 buffer = bytearray(rest)
-                message = line.parse_line(raw)
+                message = line.check_line(raw)
                 if message is None:
                     self.counts.skipped += 1
                     self.show(raw + b"\n", "not a bridge line (ignored)")
+                    continue
+                if isinstance(message, line.BadChecksum):
+                    self.counts.bad_checksum += 1
+                    should = f"{line.crc16(message.text.encode('ascii')):04X}"
+                    self.show(raw + b"\n", f"checksum error: CRC should be {should}, line says {message.crc}")
                     continue
                 self.counts.frames += 1
                 if isinstance(message, line.Tag):
@@ -180,6 +186,8 @@ class Monitor:
                     meaning = f"GONE {message.uid}"
                 elif isinstance(message, line.Hello):
                     meaning = f"hello from {message.firmware} {message.version}"
+                    if not message.checked:
+                        meaning += " (no checksums: update it with 'aetherbox firmware upload')"
                 else:
                     meaning = f"bridge error: {message.text}"
                 self.show(raw + b"\n", meaning)

@@ -8,7 +8,16 @@ Link
     Lines are at most 200 bytes; longer ones are thrown away.  Words are separated by one
     space.
 
-Bridge to host
+Checksum
+    Every line from the bridge ends in `` *<crc>``: a space, ``*`` and four upper-case hex
+    digits, the CRC-16/IBM-SDLC (also called X-25 or CRC_B: polynomial 0x1021 reflected,
+    preset 0xFFFF, output inverted; ``123456789`` gives ``906E``) of the line's ASCII text
+    before the space, e.g. ``TAG 04A1B2C3D4E5F6 *408D``.  The host drops a line whose CRC
+    does not match.  A line without one is only taken as a hello (``Hello.checked`` false:
+    the firmware predates checksums and must be updated); anything else without a CRC is
+    ignored, so a corrupted line never becomes a card.
+
+Bridge to host (each line followed by its `` *<crc>``)
     ``AETHERBOX-BRIDGE <firmware-name> <version>``
         Hello.  Sent when the bridge starts and whenever the host asks for it.
     ``TAG <uid>``
@@ -26,7 +35,8 @@ Bridge to host
 Host to bridge
     ``HELLO``
         Asks for the hello line.  The host sends ``\\nHELLO\\n`` (the leading newline ends
-        whatever noise came before), so the bridge must ignore empty lines.
+        whatever noise came before), so the bridge must ignore empty lines.  It carries no
+        CRC: a garbled request costs only a hello, and the host asks again when it reconnects.
 
 Anything else, either way, is ignored (the host counts such lines).
 """
@@ -42,6 +52,29 @@ MAX_LINE = 200
 HELLO_REQUEST = b"\nHELLO\n"
 HELLO_WORD = "AETHERBOX-BRIDGE"
 UID_BYTES = (4, 7, 10)
+CRC_MARK = " *"
+_CRC_DIGITS = frozenset("0123456789ABCDEF")
+
+
+def crc16(data: bytes) -> int:
+    """CRC-16/IBM-SDLC (X-25, ISO 14443 CRC_B) of ``data``: ``b"123456789"`` gives 0x906E.
+
+    The reflected CCITT polynomial rather than the plain one (CRC-16/CCITT-FALSE): on bridge
+    lines of up to 10-byte UIDs the plain one lets one pair of changed hex digits through,
+    this one none (tests/drivers/test_rfid_frames.py checks every pair).
+    """
+    crc = 0xFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0x8408 if crc & 1 else crc >> 1
+    return crc ^ 0xFFFF
+
+
+def checked_line(text: str) -> bytes:
+    """``text`` as the bridge sends it: with its CRC and the newline."""
+    raw = text.encode("ascii")
+    return raw + f"{CRC_MARK}{crc16(raw):04X}\n".encode("ascii")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +83,8 @@ class Hello:
 
     firmware: str
     version: str
+    checked: bool = True
+    """False for a hello without a CRC: firmware from before checksums, whose tags are ignored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +108,30 @@ class BridgeError:
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class BadChecksum:
+    """A line whose CRC did not match its text (dropped; the monitor shows it)."""
+
+    text: str
+    crc: str
+
+
 LineMessage = Hello | Tag | Gone | BridgeError
 
 
 def tag_line(uid: str) -> bytes:
     """The line a bridge sends for ``uid`` (hex)."""
-    return f"TAG {uid.upper()}\n".encode("ascii")
+    return checked_line(f"TAG {uid.upper()}")
+
+
+def gone_line(uid: str) -> bytes:
+    """The line a bridge sends when ``uid`` (hex) leaves."""
+    return checked_line(f"GONE {uid.upper()}")
+
+
+def hello_line(firmware: str, version: str) -> bytes:
+    """The hello line of ``firmware`` ``version``."""
+    return checked_line(f"{HELLO_WORD} {firmware} {version}")
 
 
 def _uid(word: str) -> str | None:
@@ -88,8 +141,9 @@ def _uid(word: str) -> str | None:
     return word.upper()
 
 
-def parse_line(raw: bytes) -> LineMessage | None:
-    """One line (without its ``\\n``) → its message, or ``None`` when it is not one of ours."""
+def check_line(raw: bytes) -> LineMessage | BadChecksum | None:
+    """One line (without its ``\\n``) → its message, ``BadChecksum``, or ``None`` when it is
+    not one of ours (a line without a CRC is one of ours only as a hello)."""
     if len(raw) > MAX_LINE:
         return None
     try:
@@ -98,6 +152,26 @@ def parse_line(raw: bytes) -> LineMessage | None:
         return None
     if text.endswith("\r"):
         text = text[:-1]
+    body, mark, crc = text.rpartition(CRC_MARK)
+    if not mark or len(crc) != 4 or not _CRC_DIGITS.issuperset(crc):
+        message = _message(text)
+        return message if isinstance(message, Hello) else None
+    if crc16(body.encode("ascii")) != int(crc, 16):
+        return BadChecksum(body, crc)
+    message = _message(body)
+    if isinstance(message, Hello):
+        return Hello(message.firmware, message.version, checked=True)
+    return message
+
+
+def parse_line(raw: bytes) -> LineMessage | None:
+    """One line (without its ``\\n``) → its message, or ``None`` when it is not one of ours or
+    its CRC does not match."""
+    message = check_line(raw)
+    return None if isinstance(message, BadChecksum) else message
+
+
+def _message(text: str) -> LineMessage | None:
     word, _, rest = text.partition(" ")
     if word == "ERR" and rest:
         return BridgeError(rest)
@@ -108,22 +182,24 @@ def parse_line(raw: bytes) -> LineMessage | None:
             return None
         return Tag(uid) if word == "TAG" else Gone(uid)
     if word == HELLO_WORD and len(parts) == 2 and all(parts):
-        return Hello(parts[0], parts[1])
+        return Hello(parts[0], parts[1], checked=False)
     return None
 
 
 class LineParser:
-    """Incremental parser for the bridge protocol.  ``stats.skipped`` counts ignored lines."""
+    """Incremental parser for the bridge protocol.  ``stats.skipped`` counts ignored lines,
+    ``stats.bad_checksum`` lines dropped for their CRC."""
 
     def __init__(self) -> None:
         self._buffer = bytearray()
         self._overlong = False  # inside a line already too long to be ours: drop to its end
         self._frames = 0
+        self._bad_checksum = 0
         self._skipped = 0
 
     @property
     def stats(self) -> ParserStats:
-        return ParserStats(self._frames, 0, self._skipped)
+        return ParserStats(self._frames, self._bad_checksum, self._skipped)
 
     def feed_messages(self, data: bytes) -> list[LineMessage]:
         """Feed bytes, get the messages of the lines they complete."""
@@ -140,10 +216,12 @@ class LineParser:
                 self._skipped += 1
             else:
                 buf += data[start:end]
-                message = parse_line(bytes(buf))
+                message = check_line(bytes(buf))
                 buf.clear()
                 if message is None:
                     self._skipped += 1
+                elif isinstance(message, BadChecksum):
+                    self._bad_checksum += 1
                 else:
                     self._frames += 1
                     messages.append(message)

@@ -28,6 +28,11 @@ EM4100_BAUDRATE = 9600
 #: How long a tag may go unseen before it counts as removed, per protocol.  The RDM6300 repeats
 #: every 65 ms; the bridge promises a repeat at least every 250 ms; the PN532 is polled.
 PRESENCE_TIMEOUTS = {"rdm6300": 0.3, "id12": 0.3, "auto": 0.3, "pn532": 0.4, "line": 0.6}
+#: Reads in a row that must agree before a UID counts.  The EM4100 readers' XOR and the PN532's
+#: byte sum let some garbled frames through (one in 40 with two bad hex digits, one in 20 with
+#: two flipped bits); a held tag is read again within 65 ms or one poll, so two agreeing reads
+#: cost a tap little.  The bridge's CRC-16 catches every change of one or two digits.
+READS_TO_CONFIRM = {"rdm6300": 2, "id12": 2, "rdm6300/id12": 2, "pn532": 2, "line": 1}
 _UNANSWERED_POLLS = 3  # a PN532 that misses this many polls in a row is treated as lost
 _NOT_FOUND = "no RFID reader found: plug one in, or set the reader's port in the configuration"
 
@@ -155,6 +160,7 @@ class Reader:
                 self._post_status(False, path, self.protocol, _silent_message(path, self.protocol))
                 return
             protocol = detected
+            self._presence.reads_to_confirm = READS_TO_CONFIRM[protocol]
             self._post_status(True, path, protocol)
             reason = self._serve(port, path, protocol) or reason
         except (OSError, serial.SerialException) as error:
@@ -248,7 +254,7 @@ class Reader:
                 elif isinstance(message, line.Gone):
                     self._post(self._presence.gone(message.uid))
                 elif isinstance(message, line.Hello):
-                    self._post_status(True, path, "line", f"{message.firmware} {message.version}")
+                    self._post_status(True, path, "line", _hello_detail(message))
                 else:
                     self._post_status(True, path, "line", f"bridge error: {message.text}")
             self._stats = parser.stats
@@ -273,6 +279,15 @@ class Reader:
             self._post(self._presence.expire(now))
             self._stopping.wait(self._poll_interval)
         return None
+
+
+def _hello_detail(hello: line.Hello) -> str:
+    if hello.checked:
+        return f"{hello.firmware} {hello.version}"
+    return (
+        f"{hello.firmware} {hello.version} sends no checksums, so its tags are ignored; "
+        "update the bridge with 'aetherbox firmware upload'"
+    )
 
 
 def _silent_message(path: str, protocol: str) -> str:

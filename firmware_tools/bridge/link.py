@@ -2,7 +2,9 @@
 
 The protocol is defined in ``drivers/rfid/line.py`` (and the README): a hello line
 ``AETHERBOX-BRIDGE <firmware> <version>`` at start and on ``HELLO``; ``TAG <uid>`` repeated
-while a tag stays; ``GONE <uid>`` when it leaves; ``ERR <text>`` for trouble.
+while a tag stays; ``GONE <uid>`` when it leaves; ``ERR <text>`` for trouble.  Every line ends
+in `` *<crc>``, the CRC-16/IBM-SDLC of its text in four upper-case hex digits, so the host can
+tell a line garbled on the way from a card.
 
 Nothing here touches hardware: ``Bridge`` is given a reader (``read_uid()`` → bytes or
 ``None``, ``init()``) and a ``write(text)`` function, and ``run`` is given the input poll, the
@@ -15,7 +17,7 @@ except (ImportError, ValueError):
     import mfrc522  # on the Pico every file sits at the root of its filesystem
 
 FIRMWARE = "rc522-pico"
-VERSION = "1.0"
+VERSION = "1.1"  # 1.1: every line carries its CRC
 HELLO = "AETHERBOX-BRIDGE " + FIRMWARE + " " + VERSION
 MAX_LINE = 200
 #: One poll every 100 ms, so a held tag's TAG line repeats well inside the 250 ms the protocol
@@ -31,21 +33,47 @@ QUIET_TO_FORGET_ERROR = 5
 RETRY_MS = 1000
 
 
+def crc16(data):
+    """CRC-16/IBM-SDLC (X-25, ISO 14443 CRC_B): preset 0xFFFF, reflected 0x1021, inverted.
+
+    ``b"123456789"`` gives 0x906E.  A bit loop rather than a table: a line is at most a few
+    dozen bytes, and the Pico's RAM is better spent elsewhere.
+    """
+    crc = 0xFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            if crc & 1:
+                crc = (crc >> 1) ^ 0x8408
+            else:
+                crc >>= 1
+    return crc ^ 0xFFFF
+
+
+def checked(text):
+    """``text`` as a line on the wire: `` *`` and its CRC in four hex digits, then ``\\n``."""
+    return text + " *%04X\n" % crc16(text.encode())
+
+
+def hello_line():
+    return checked(HELLO)
+
+
 def uid_hex(uid):
     """``b"\\x04\\xa1"`` → ``"04A1"``: upper-case hex, no separators."""
     return "".join("%02X" % byte for byte in uid)
 
 
 def tag_line(uid):
-    return "TAG " + uid_hex(uid) + "\n"
+    return checked("TAG " + uid_hex(uid))
 
 
 def gone_line(uid):
-    return "GONE " + uid_hex(uid) + "\n"
+    return checked("GONE " + uid_hex(uid))
 
 
 def err_line(text):
-    return "ERR " + text + "\n"
+    return checked("ERR " + text)
 
 
 class Presence:
@@ -120,7 +148,7 @@ class Bridge:
 
     def start(self):
         """Say hello, then set up the chip."""
-        self.write(HELLO + "\n")
+        self.write(hello_line())
         self.setup()
 
     def setup(self):
@@ -138,7 +166,7 @@ class Bridge:
     def on_input(self, data):
         for command in self.commands.feed(data):
             if command == "HELLO":
-                self.write(HELLO + "\n")
+                self.write(hello_line())
 
     def poll(self):
         """Look for a tag once and say what changed."""

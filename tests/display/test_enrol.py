@@ -23,6 +23,7 @@ from display.kiosk import Kiosk
 from display.targets import OffscreenTarget
 from display.ui import Tap, Type
 from drivers.rfid import Reader
+from drivers.rfid.line import gone_line, tag_line
 from helpers import Pty
 
 MakeKiosk = Callable[..., Kiosk]
@@ -265,7 +266,7 @@ def test_hw2_hw3_a_tag_from_a_reader_on_a_pty_is_enrolled_and_known_at_the_next_
         assert kiosk.ui.reader is not None and kiosk.ui.reader.key == "connected"
 
         def tapped(uid: str, until: Callable[[], bool]) -> None:
-            pty.send(f"TAG {uid}\n".encode())
+            pty.send(tag_line(uid))
             give_up = time.monotonic() + 3
             while time.monotonic() < give_up:
                 kiosk.settle()
@@ -275,7 +276,7 @@ def test_hw2_hw3_a_tag_from_a_reader_on_a_pty_is_enrolled_and_known_at_the_next_
             pytest.fail("the tap never reached the kiosk")
 
         tapped(UID, lambda: bool(texts(kiosk, "status.card")))
-        pty.send(f"GONE {UID}\n".encode())
+        pty.send(gone_line(UID))
         assert texts(kiosk, "status.card") == [f"unknown card — enrol? (tag {SHOWN_UID})"]
         press(kiosk, Button.SELECT)
         for letter in "tazeem":

@@ -99,15 +99,22 @@ def test_em4100_encoder_refuses_a_uid_of_the_wrong_size() -> None:
 # -- the bridge line protocol ----------------------------------------------------------------
 
 
+def test_hw2_line_crc_is_crc16_ibm_sdlc_of_the_text_before_the_mark() -> None:
+    assert line.crc16(b"123456789") == 0x906E  # the catalogued check value of CRC-16/IBM-SDLC
+    assert line.tag_line("04a1b2c3d4e5f6") == b"TAG 04A1B2C3D4E5F6 *408D\n"
+    assert line.gone_line("DEADBEEF") == b"GONE DEADBEEF *%04X\n" % line.crc16(b"GONE DEADBEEF")
+    assert line.hello_line("rc522-pico", "1.1") == b"AETHERBOX-BRIDGE rc522-pico 1.1 *EFA8\n"
+
+
 def test_hw2_line_protocol_messages() -> None:
     parser = line.LineParser()
     stream = (
-        b"AETHERBOX-BRIDGE pico-rc522 1.2.0\r\n"
-        b"TAG 04A1B2C3\n"
-        b"TAG 04a1b2c3d4e580\r\n"
-        b"TAG 0102030405060708090A\n"
-        b"GONE 04A1B2C3\n"
-        b"ERR reader chip not answering\n"
+        line.hello_line("pico-rc522", "1.2.0").replace(b"\n", b"\r\n")
+        + line.tag_line("04A1B2C3")
+        + line.checked_line("TAG 04a1b2c3d4e580").replace(b"\n", b"\r\n")
+        + line.tag_line("0102030405060708090A")
+        + line.gone_line("04A1B2C3")
+        + line.checked_line("ERR reader chip not answering")
     )
     assert parser.feed_messages(stream) == [
         line.Hello("pico-rc522", "1.2.0"),
@@ -117,29 +124,105 @@ def test_hw2_line_protocol_messages() -> None:
         line.Gone("04A1B2C3"),
         line.BridgeError("reader chip not answering"),
     ]
-    assert parser.stats.frames == 6 and parser.stats.skipped == 0
+    assert parser.stats == line.ParserStats(frames=6, bad_checksum=0, skipped=0)
 
 
 def test_hw2_line_protocol_ignores_and_counts_other_lines() -> None:
     parser = line.LineParser()
     stream = (
         b"hello\n"
-        b"TAG 04A1B2\n"  # 3 bytes: not a UID size
-        b"TAG 04A1B2C3 extra\n"
-        b"TAG 04A1B2CZ\n"
-        b"\xff\xfe\n"
-        b"\n"
+        + line.checked_line("TAG 04A1B2")  # 3 bytes: not a UID size
+        + line.checked_line("TAG 04A1B2C3 extra")
+        + line.checked_line("TAG 04A1B2CZ")
+        + b"\xff\xfe\n"
+        + b"\n"
         + b"X" * 500
-        + b"TAG 04A1B2C3\n"  # same line as the overlong noise
-        b"TAG 0A0B0C0D\n"
+        + line.tag_line("04A1B2C3")  # same line as the overlong noise
+        + line.tag_line("0A0B0C0D")
     )
     assert parser.feed(stream) == ["0A0B0C0D"]
     assert parser.stats.skipped == 7
 
 
+def test_hw2_line_with_a_wrong_crc_is_dropped_and_counted() -> None:
+    parser = line.LineParser()
+    good = line.tag_line("04A1B2C3D4E5F6")
+    assert parser.feed(good.replace(b"F6", b"F7") + good.replace(b"408D", b"408E") + good) == [
+        "04A1B2C3D4E5F6"
+    ]
+    assert parser.stats == line.ParserStats(frames=1, bad_checksum=2, skipped=0)
+    assert line.check_line(b"TAG 04A1B2C3D4E5F7 *408D") == line.BadChecksum(
+        "TAG 04A1B2C3D4E5F7", "408D"
+    )
+
+
+def test_hw2_line_without_a_crc_is_never_a_card_only_an_old_bridge_hello() -> None:
+    """The CRC-less form of firmware 1.0: its hello is recognised (so the host can say
+    'update the bridge'), its TAG, GONE and ERR lines are ignored."""
+    parser = line.LineParser()
+    stream = (
+        b"AETHERBOX-BRIDGE rc522-pico 1.0\r\n"
+        b"TAG 04A1B2C3D4E5F6\n"
+        b"GONE 04A1B2C3D4E5F6\n"
+        b"ERR antenna\n"
+        b"TAG 04A1B2C3 *40\n"  # a CRC of the wrong size is no CRC
+    )
+    assert parser.feed_messages(stream) == [line.Hello("rc522-pico", "1.0", checked=False)]
+    assert parser.stats == line.ParserStats(frames=1, bad_checksum=0, skipped=4)
+
+
+HEX = b"0123456789ABCDEF"
+HEX_CHANGES = sorted({a ^ b for a in HEX for b in HEX if a != b})
+
+
+def test_hw2_line_crc_catches_every_change_of_one_or_two_hex_digits() -> None:
+    """For any line up to a 10-byte UID, whatever its digits.  A CRC is linear: changing the
+    text by an XOR pattern ``e`` changes the CRC by ``crc(e) ^ crc(zeros)``, whatever the text.
+    So one changed UID digit passes only if that difference is 0, two only if their differences
+    are equal, and a UID digit with a CRC digit only if its difference is one hex digit wide."""
+    longest = len("TAG ") + 20
+    zeros = line.crc16(bytes(longest))
+
+    def difference(distance_from_end: int, change: int) -> int:
+        pattern = bytearray(longest)
+        pattern[longest - 1 - distance_from_end] = change
+        return line.crc16(bytes(pattern)) ^ zeros
+
+    differences = {
+        (at, change): difference(at, change) for at in range(20) for change in HEX_CHANGES
+    }
+    assert 0 not in differences.values()
+    by_value: dict[int, set[int]] = {}
+    for (at, _), value in differences.items():
+        by_value.setdefault(value, set()).add(at)
+    assert [places for places in by_value.values() if len(places) > 1] == []
+    one_digit_wide = [v for v in differences.values() if sum(v >> s & 0xF != 0 for s in (0, 4, 8, 12)) == 1]
+    assert one_digit_wide == []
+
+
+def test_hw2_line_corrupted_digits_never_parse_as_a_tag() -> None:
+    """The same, end to end through the parser, for one line of each UID size."""
+    for uid in ("DEADBEEF", "04A1B2C3D4E5F6", "0102030405060708090A"):
+        good = line.tag_line(uid)[:-1]
+        digits = [i for i in range(4, len(good)) if good[i] in HEX]
+        for i in digits:
+            for a in HEX:
+                if a == good[i]:
+                    continue
+                once = bytearray(good)
+                once[i] = a
+                assert line.parse_line(bytes(once)) is None
+                for j in (j for j in digits if j > i):
+                    for b in HEX:
+                        if b != good[j]:
+                            twice = bytearray(once)
+                            twice[j] = b
+                            assert line.parse_line(bytes(twice)) is None
+
+
 def test_line_protocol_split_lines() -> None:
     parser = line.LineParser()
-    data = b"TAG 04A1B2C3\r\nTAG 0A0B0C0D\n"
+    data = line.tag_line("04A1B2C3").replace(b"\n", b"\r\n") + line.tag_line("0A0B0C0D")
     assert [uid for i in range(len(data)) for uid in parser.feed(data[i : i + 1])] == [
         "04A1B2C3",
         "0A0B0C0D",
@@ -148,7 +231,7 @@ def test_line_protocol_split_lines() -> None:
 
 def test_line_module_docstring_defines_the_protocol() -> None:
     doc = line.__doc__ or ""
-    for word in ("115200", "AETHERBOX-BRIDGE", "TAG <uid>", "GONE <uid>", "ERR <text>", "HELLO"):
+    for word in ("115200", "AETHERBOX-BRIDGE", "TAG <uid>", "GONE <uid>", "ERR <text>", "HELLO", "CRC-16/IBM-SDLC"):
         assert word in doc
 
 
@@ -288,8 +371,9 @@ line_uids = st.sampled_from([4, 7, 10]).flatmap(lambda n: st.binary(min_size=n, 
             line_uids.map(
                 lambda u: (line.tag_line(u.hex()).replace(b"\n", b"\r\n"), [u.hex().upper()])
             ),
+            # Noise: even with a CRC-less TAG line in it, it is no card.
             st.binary(max_size=40)
-            .map(lambda b: b.replace(b"\n", b"").replace(b"TAG", b"") + b"\n")
+            .map(lambda b: b.replace(b"\n", b"").replace(b" *", b"") + b"\n")
             .map(lambda b: (b, [])),
         ),
         max_size=12,

@@ -18,8 +18,10 @@ from device.inputs import InputEvent, ReaderStatus, TagRead, TagRemoved
 from drivers.rfid import PortInfo, Reader, find_port, make_reader, open_serial
 from drivers.rfid.em4100 import id12_frame, rdm6300_frame
 from drivers.rfid.fake import FakeReader
-from drivers.rfid.line import tag_line
+from drivers.rfid.line import checked_line, gone_line, hello_line, tag_line
 from drivers.rfid.ports import SerialPort
+from drivers.rfid.presence import Presence
+from drivers.rfid.reader import READS_TO_CONFIRM
 from helpers import Pty
 
 RDM_FRAME = b"\x020F002C6D8AC4\x03"
@@ -109,10 +111,10 @@ def test_hw2_garbage_split_frames_and_bad_checksums_on_pty(
     bad = frame.replace(b"08\r", b"09\r")
     pty.send(b"\xff\xfegarbage" + bad + frame[:5])
     time.sleep(0.05)
-    pty.send(frame[5:] + b"\x00\x02")
+    pty.send(frame[5:] + frame + b"\x00\x02")  # held: the reader repeats the frame
     got = wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=1.0)
     assert got == [TagRead("62E3086CED", "id12"), TagRemoved("62E3086CED", "id12")]
-    assert reader.stats.bad_checksum == 1 and reader.stats.frames == 1
+    assert reader.stats.bad_checksum == 1 and reader.stats.frames == 2
 
 
 def test_hw2_a_different_tag_replaces_the_held_one(
@@ -121,13 +123,70 @@ def test_hw2_a_different_tag_replaces_the_held_one(
     started(fast(events, protocol="rdm6300", port=pty.path, presence_timeout=0.2))
     wait_for(events, connected)
     other = rdm6300_frame(bytes.fromhex("0102030405"))
-    pty.send(RDM_FRAME + RDM_FRAME + other)
+    pty.send(RDM_FRAME + RDM_FRAME + other + other)
     got = wait_for(events, lambda e: e == TagRead("0102030405", "rdm6300"), timeout=1.0)
     assert got == [
         TagRead("0F002C6D8A", "rdm6300"),
         TagRemoved("0F002C6D8A", "rdm6300"),
         TagRead("0102030405", "rdm6300"),
     ]
+
+
+def test_hw2_one_read_is_not_a_card_two_agreeing_reads_are() -> None:
+    presence = Presence(0.3, reads_to_confirm=2)
+    assert presence.seen("0F002C6D8A", 0.0, "rdm6300") == []
+    assert presence.seen("0F002C6D8A", 0.065, "rdm6300") == [TagRead("0F002C6D8A", "rdm6300")]
+    assert presence.seen("0F002C6D8A", 0.13, "rdm6300") == []
+
+
+def test_hw2_a_bad_frame_while_a_tag_is_held_is_neither_a_card_nor_a_second_tap() -> None:
+    presence = Presence(0.3, reads_to_confirm=2)
+    reads = ["0F002C6D8A", "0F002C6D8A", "1F102C6D8A", "0F002C6D8A", "1F102C6D8A", "0F002C6D8A"]
+    events = [e for i, uid in enumerate(reads) for e in presence.seen(uid, i * 0.065, "rdm6300")]
+    assert events == [TagRead("0F002C6D8A", "rdm6300")]
+    assert presence.expire(5 * 0.065 + 0.3) == [TagRemoved("0F002C6D8A", "rdm6300")]
+
+
+def test_hw2_a_new_tag_replaces_the_held_one_after_two_agreeing_reads() -> None:
+    presence = Presence(0.3, reads_to_confirm=2)
+    presence.seen("0F002C6D8A", 0.0, "pn532")
+    presence.seen("0F002C6D8A", 0.1, "pn532")
+    assert presence.seen("04A1B2C3", 0.2, "pn532") == []
+    assert presence.seen("04A1B2C3", 0.3, "pn532") == [
+        TagRemoved("0F002C6D8A", "pn532"),
+        TagRead("04A1B2C3", "pn532"),
+    ]
+
+
+def test_hw2_reads_further_apart_than_the_timeout_do_not_agree() -> None:
+    presence = Presence(0.3, reads_to_confirm=2)
+    assert presence.seen("1F102C6D8A", 0.0, "id12") == []
+    assert presence.seen("1F102C6D8A", 0.3, "id12") == []
+    assert presence.seen("1F102C6D8A", 0.4, "id12") == [TagRead("1F102C6D8A", "id12")]
+
+
+def test_hw2_two_reads_for_the_em4100_readers_and_the_pn532_one_for_the_crc_checked_bridge() -> None:
+    assert READS_TO_CONFIRM == {"rdm6300": 2, "id12": 2, "rdm6300/id12": 2, "pn532": 2, "line": 1}
+    assert Presence(0.6, READS_TO_CONFIRM["line"]).seen("04A1B2C3", 0.0, "line") == [
+        TagRead("04A1B2C3", "line")
+    ]
+
+
+def test_hw2_checksum_passing_garbled_frame_on_pty_is_not_a_card_nor_a_second_tap(
+    events: queue.Queue[InputEvent], pty: Pty, started: Callable[[Reader], Reader]
+) -> None:
+    """1F102C6D8A is 0F002C6D8A with two hex digits changed and the same XOR (C4): what the
+    RDM6300's checksum cannot tell from the real thing."""
+    garbled = rdm6300_frame(bytes.fromhex("1F102C6D8A"))
+    assert garbled[-3:] == RDM_FRAME[-3:] and sum(a != b for a, b in zip(garbled, RDM_FRAME)) == 2
+    started(fast(events, protocol="rdm6300", port=pty.path, presence_timeout=0.15))
+    wait_for(events, connected)
+    for frame in (garbled, RDM_FRAME, RDM_FRAME, garbled, RDM_FRAME, RDM_FRAME):
+        pty.send(frame)
+        time.sleep(0.02)
+    got = wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=1.0)
+    assert got == [TagRead("0F002C6D8A", "rdm6300"), TagRemoved("0F002C6D8A", "rdm6300")]
+    assert quiet(events, 0.2) == []
 
 
 # -- unplug and replug -----------------------------------------------------------------------
@@ -142,7 +201,7 @@ def test_hw2_unplug_is_reported_and_replug_reconnects_within_2_s(
     link.symlink_to(first.path)
     started(fast(events, protocol="rdm6300", port=str(link), presence_timeout=5.0))
     wait_for(events, connected)
-    first.send(RDM_FRAME)
+    first.send(RDM_FRAME * 2)
     wait_for(events, lambda e: isinstance(e, TagRead))
 
     first.close()
@@ -162,7 +221,7 @@ def test_hw2_unplug_is_reported_and_replug_reconnects_within_2_s(
         plugged = time.monotonic()
         wait_for(events, connected, timeout=2.0)
         assert time.monotonic() - plugged < 2.0
-        second.send(RDM_FRAME)
+        second.send(RDM_FRAME * 2)
         assert wait_for(events, lambda e: isinstance(e, TagRead))[-1] == TagRead(
             "0F002C6D8A", "rdm6300"
         )
@@ -191,7 +250,7 @@ def test_hw2_unplug_and_replug_over_loop_url(
     ports[-1].write(tag_line("04A1B2C3D4E580"))
     got = wait_for(events, lambda e: isinstance(e, TagRead))
     assert got[-1] == TagRead("04A1B2C3D4E580", "line")
-    ports[-1].write(b"GONE 04A1B2C3D4E580\n")
+    ports[-1].write(gone_line("04A1B2C3D4E580"))
     assert wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=0.1)
 
     present[0] = False
@@ -201,9 +260,9 @@ def test_hw2_unplug_and_replug_over_loop_url(
     assert missing == ReaderStatus(False, "loop://", "line", "loop://: no such serial port")
     present[0] = True
     wait_for(events, connected, timeout=2.0)
-    ports[-1].write(b"AETHERBOX-BRIDGE pico-rc522 1.0\n")
+    ports[-1].write(hello_line("pico-rc522", "1.1"))
     assert wait_for(events, lambda e: isinstance(e, ReaderStatus))[-1] == ReaderStatus(
-        True, "loop://", "line", "pico-rc522 1.0"
+        True, "loop://", "line", "pico-rc522 1.1"
     )
     assert reader.stats.skipped >= 1  # its own HELLO request, read back by the loop
 
@@ -213,13 +272,30 @@ def test_line_bridge_tag_without_gone_is_removed_after_the_timeout(
 ) -> None:
     started(fast(events, protocol="line", port=pty.path, presence_timeout=0.1))
     wait_for(events, connected)
-    pty.send(b"TAG 04A1B2C3\r\nERR antenna\n")
+    pty.send(tag_line("04A1B2C3").replace(b"\n", b"\r\n") + checked_line("ERR antenna"))
     got = wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=1.0)
     assert got == [
         TagRead("04A1B2C3", "line"),
         ReaderStatus(True, pty.path, "line", "bridge error: antenna"),
         TagRemoved("04A1B2C3", "line"),
     ]
+
+
+def test_hw2_a_bridge_without_checksums_is_told_to_update_and_its_tags_ignored(
+    events: queue.Queue[InputEvent], pty: Pty, started: Callable[[Reader], Reader]
+) -> None:
+    """Firmware 1.0 sent no CRC: one garbled digit would have been another card."""
+    started(fast(events, protocol="line", port=pty.path, presence_timeout=0.1))
+    wait_for(events, connected)
+    pty.send(b"AETHERBOX-BRIDGE rc522-pico 1.0\r\n" + b"TAG 04A1B2C3\r\n" * 5)
+    assert wait_for(events, lambda e: isinstance(e, ReaderStatus))[-1] == ReaderStatus(
+        True,
+        pty.path,
+        "line",
+        "rc522-pico 1.0 sends no checksums, so its tags are ignored; "
+        "update the bridge with 'aetherbox firmware upload'",
+    )
+    assert quiet(events, 0.3) == []
 
 
 # -- finding and opening the port ------------------------------------------------------------
@@ -334,7 +410,7 @@ def test_hw2_auto_falls_back_to_9600_and_learns_the_reader_from_its_frames(
 ) -> None:
     started(fast(events, protocol="auto", port=pty.path))
     assert wait_for(events, connected)[-1].protocol == "rdm6300/id12"  # type: ignore[union-attr]
-    pty.send(id12_frame(bytes.fromhex("62E3086CED")))
+    pty.send(id12_frame(bytes.fromhex("62E3086CED")) * 2)
     assert wait_for(events, lambda e: isinstance(e, TagRead)) == [
         ReaderStatus(True, pty.path, "id12"),
         TagRead("62E3086CED", "id12"),

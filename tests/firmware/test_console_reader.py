@@ -43,9 +43,9 @@ def test_pc12_ct6_tapped_cards_go_through_the_controller(terminal: Terminal, pty
     terminal.expect("New game (Free-for-all) for A, B, 20 life. A goes first.\n")
     pty.send(rdm6300_frame(EON) * 4)  # held: one tap
     terminal.expect("refused: The Eon Fog (plane) has no part in this game right now.\n")
-    pty.send(rdm6300_frame(AUTO_KEY))
+    pty.send(rdm6300_frame(AUTO_KEY) * 2)  # a tag counts when two reads agree
     terminal.expect("refused: Auto-Key (contraption) has no part in this game right now.\n")
-    pty.send(rdm6300_frame(STRANGER))
+    pty.send(rdm6300_frame(STRANGER) * 2)
     terminal.expect("card read: Unknown card (tag 0F:00:2C:6D:8C): enrol it to use it.\n")
     terminal.type("life A -2")
     terminal.expect("A: 20 → 18 life.\n")
@@ -68,7 +68,7 @@ def test_hw2_unplug_and_replug_mid_game_loses_nothing(
         terminal.expect("A goes first.\n")
         terminal.type("life B -5")
         terminal.expect("B: 20 → 15 life.\n")
-        first.send(rdm6300_frame(EON))
+        first.send(rdm6300_frame(EON) * 2)
         terminal.expect("refused: The Eon Fog (plane) has no part in this game right now.\n")
         first.close()  # unplugged, with the card still on it
         terminal.expect("reader disconnected: ")
@@ -77,7 +77,7 @@ def test_hw2_unplug_and_replug_mid_game_loses_nothing(
         link.unlink()
         link.symlink_to(second.path)  # plugged back in
         terminal.expect(f"reader connected: {link} (rdm6300)\n")
-        second.send(rdm6300_frame(AUTO_KEY))
+        second.send(rdm6300_frame(AUTO_KEY) * 2)
         terminal.expect("refused: Auto-Key (contraption) has no part in this game right now.\n")
         terminal.type("show")
         shown = terminal.expect("B: 15 life")

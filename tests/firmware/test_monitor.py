@@ -13,6 +13,7 @@ from harness import Terminal
 from helpers import Pty
 
 from drivers.rfid import id12_frame, rdm6300_frame
+from drivers.rfid.line import crc16, gone_line, hello_line, tag_line
 from drivers.rfid.pn532 import Ack, FrameParser, Info, frame
 from firmware_tools import monitor
 
@@ -98,9 +99,18 @@ def test_hw2_a_silent_port_gets_a_wiring_hint(pty: Pty, capsys: pytest.CaptureFi
 def test_hw2_bridge_answers_hello_and_its_lines_are_decoded(
     pty: Pty, responders: list[Responder], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    tag = tag_line("04A1B2C3D4E5F6")
+    garbled = tag.replace(b"E5", b"E6")
+
     def bridge(data: bytes) -> bytes:
         if b"HELLO" in data:
-            return b"AETHERBOX-BRIDGE rc522-pico 1.0\r\nTAG 04A1B2C3D4E5F6\r\nnoise\nGONE 04A1B2C3D4E5F6\n"
+            return (
+                hello_line("rc522-pico", "1.1")
+                + tag.replace(b"\n", b"\r\n")
+                + b"noise\n"
+                + garbled
+                + gone_line("04A1B2C3D4E5F6")
+            )
         return b""
 
     responders.append(Responder(pty, bridge))
@@ -108,14 +118,37 @@ def test_hw2_bridge_answers_hello_and_its_lines_are_decoded(
     lines = body(capsys.readouterr().out)
     assert lines[1:3] == [
         "115200 baud: asking for a PN532 (GetFirmwareVersion)... no answer.",
-        "115200 baud: asking for a bridge (HELLO)... bridge answered: rc522-pico 1.0.",
+        "115200 baud: asking for a bridge (HELLO)... bridge answered: rc522-pico 1.1.",
     ]
     assert lines[3:] == [
-        "54 41 47 20 30 34 41 31 42 32 43 33 44 34 45 35 46 36 0D 0A  TAG 04A1B2C3D4E5F6",
+        "54 41 47 20 30 34 41 31 42 32 43 33 44 34 45 35 46 36 20 2A 34 30 38 44 0D 0A  TAG 04A1B2C3D4E5F6",
         "6E 6F 69 73 65 0A  not a bridge line (ignored)",
-        "47 4F 4E 45 20 30 34 41 31 42 32 43 33 44 34 45 35 46 36 0A  GONE 04A1B2C3D4E5F6",
-        "Summary: line at 115200 baud; 2 frames, 0 checksum errors, 1 skipped.",
+        "54 41 47 20 30 34 41 31 42 32 43 33 44 34 45 36 46 36 20 2A 34 30 38 44 0A  "
+        f"checksum error: CRC should be {crc16(b'TAG 04A1B2C3D4E6F6'):04X}, line says 408D",
+        "47 4F 4E 45 20 30 34 41 31 42 32 43 33 44 34 45 35 46 36 20 2A "
+        + " ".join(f"{b:02X}" for b in gone_line("04A1B2C3D4E5F6")[-5:])
+        + "  GONE 04A1B2C3D4E5F6",
+        "Summary: line at 115200 baud; 2 frames, 1 checksum errors, 1 skipped.",
         "Tags seen: 04A1B2C3D4E5F6 (1)",
+    ]
+
+
+def test_hw2_monitor_says_a_bridge_without_checksums_needs_new_firmware(
+    pty: Pty, responders: list[Responder], capsys: pytest.CaptureFixture[str]
+) -> None:
+    def bridge(data: bytes) -> bytes:
+        return b"AETHERBOX-BRIDGE rc522-pico 1.0\r\nTAG 04A1B2C3D4E5F6\r\n" if b"HELLO" in data else b""
+
+    responders.append(Responder(pty, bridge))
+    assert monitor.main(["--port", pty.path, "--seconds", "0.5"]) == 0
+    lines = body(capsys.readouterr().out)
+    assert lines[2] == (
+        "115200 baud: asking for a bridge (HELLO)... bridge answered: rc522-pico 1.0. It sends no "
+        "checksums, so the gadget ignores its tags: update it with 'aetherbox firmware upload'."
+    )
+    assert lines[3:5] == [
+        "54 41 47 20 30 34 41 31 42 32 43 33 44 34 45 35 46 36 0D 0A  not a bridge line (ignored)",
+        "Summary: line at 115200 baud; 0 frames, 0 checksum errors, 1 skipped.",
     ]
 
 
