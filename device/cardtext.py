@@ -90,6 +90,8 @@ MAX_BLANK = 16 << 20
 #: first few megabytes.  See docs/decisions/0008-card-data-import.md.
 MAX_RATIO = 100
 INFLATE_SLACK = 1 << 20
+#: A card picture is a few hundred kilobytes; a larger "picture" is not copied.
+MAX_IMAGE = 32 << 20
 _BLANK = re.compile(r"[ \t\r\n]*")
 _NOT_A_CARD_FILE = (
     "This is not a card file: download Scryfall's \"Oracle Cards\" file or an MTGJSON file again and import that."
@@ -402,10 +404,13 @@ def _text_of(card: dict[str, Any]) -> tuple[str, str]:
     return str(type_line), str(text or "")
 
 
-def _local_image(card: dict[str, Any], base: Path) -> Path | None:
+def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path, str]]:
+    """The pictures the export names on this machine (``file:`` addresses or plain paths), each
+    with the entry as written; ``_picture`` checks them before use."""
     uris = card.get("image_uris")
     if not isinstance(uris, dict):
-        return None
+        return []
+    found = []
     for size in ("small", "normal", "large", "png"):
         value = uris.get(size)
         if not isinstance(value, str):
@@ -418,9 +423,54 @@ def _local_image(card: dict[str, Any], base: Path) -> Path | None:
             path = Path(value)
             if not path.is_absolute():
                 path = base / path
-        if path.is_file():
-            return path
-    return None
+        found.append((path, value))
+    return found
+
+
+def _inside(path: Path, roots: tuple[Path, ...]) -> bool:
+    """Whether ``path``, with ``..`` and symbolic links followed, is in one of the folders."""
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):  # a loop of symbolic links
+        return False
+    return any(real.is_relative_to(root.resolve()) for root in roots)
+
+
+def _is_picture(head: bytes) -> bool:
+    return (
+        head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM"))
+        or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+    )
+
+
+def _picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+    """The picture's real path, if it is a picture inside the allowed folders; None if there is
+    no such file.  A path leading elsewhere (``..``, another absolute path, a symbolic link) or a
+    file that is not a picture refuses the whole import, so nothing else on the machine is copied
+    into the data directory."""
+    folders = " or ".join(str(root) for root in roots)
+    if not _inside(path, roots):
+        raise CardDataError(
+            label, f"the picture of {card!r}, {written!r}, is outside {folders}. Pictures must be in the "
+            "card file's folder or the --images folder: move them there and import again.",
+        )
+    real = path.resolve()
+    if not real.is_file():
+        return None
+    with real.open("rb") as picture:
+        head = picture.read(16)
+        size = os.fstat(picture.fileno()).st_size
+    if not _is_picture(head):
+        raise CardDataError(
+            label, f"the picture of {card!r}, {written!r}, is not a PNG, JPEG, WebP, GIF or BMP image. "
+            "Put the card's picture there, or remove the entry, and import again.",
+        )
+    if size > MAX_IMAGE:
+        raise CardDataError(
+            label, f"the picture of {card!r}, {written!r}, is larger than {MAX_IMAGE >> 20} MB, more than any "
+            "card picture needs. Use a smaller picture and import again.",
+        )
+    return real
 
 
 def _has_web_images(card: dict[str, Any]) -> bool:
@@ -454,6 +504,7 @@ def import_file(
     if image_folder is not None and folder is None:
         raise CardDataError(image_folder, "no such folder")
     base = source.parent if isinstance(source, Path) else Path.cwd()
+    roots = (base,) if image_folder is None else (base, image_folder)
     report = ImportReport(label)
     found_images: dict[str, Path] = {}
     web_only = False
@@ -470,9 +521,13 @@ def import_file(
         report.cards[known.name] = CardText(name=known.name, type_line=type_line, text=text)
         report.kinds[known.kind] = report.kinds.get(known.kind, 0) + 1
         if images or folder is not None:
-            picture = folder.get(name_key(known.name)) if folder is not None else None
+            picture = None
+            in_folder = folder.get(name_key(known.name)) if folder is not None else None
+            if in_folder is not None and image_folder is not None:
+                picture = _picture(in_folder, str(in_folder), known.name, (image_folder,), label)
             if picture is None:
-                picture = _local_image(raw, base)
+                for path, written in _local_images(raw, base):
+                    picture = picture or _picture(path, written, known.name, roots, label)
                 web_only = web_only or (picture is None and _has_web_images(raw))
             if picture is not None:
                 found_images[known.name] = picture
