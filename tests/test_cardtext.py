@@ -350,3 +350,82 @@ def test_hw3_whitespace_and_garbage_bombs_are_refused(
     hostile = tmp_path / "bomb.json"
     hostile.write_bytes(contents)
     assert refuse(tmp_path, capsys, str(hostile)) == f"{hostile}: {message}"
+
+
+def bant_with_picture(path: str) -> list[dict[str, Any]]:
+    return [scryfall_card("Bant", "Plane — Alara", "exalted", image_uris={"small": path})]
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["../secret.jpg", "img/../../secret.jpg", "{outside}/secret.jpg", "file://{outside}/secret.jpg", "/etc/passwd",
+     "img/link.jpg"],
+    ids=["dot-dot", "dot-dot-inside", "absolute", "file-address", "system-file", "symbolic-link-out"],
+)
+def test_hw3_picture_paths_outside_the_card_files_folder_are_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    """HW-3: an export may only point to pictures in its own folder: a real picture elsewhere
+    (or any other file) is not copied into the data directory."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "secret.jpg").write_bytes(JPEG + b"not yours")
+    folder = tmp_path / "download"
+    (folder / "img").mkdir(parents=True)
+    (tmp_path / "secret.jpg").write_bytes(JPEG + b"not yours")
+    (folder / "img" / "link.jpg").symlink_to(outside / "secret.jpg")
+    written = written.format(outside=outside)
+    hostile = write(folder / "cards.json", bant_with_picture(written))
+    assert refuse(tmp_path, capsys, str(hostile), "--images") == (
+        f"{hostile}: the picture of 'Bant', {written!r}, is outside {folder}. Pictures must be in the card "
+        "file's folder or the --images folder: move them there and import again."
+    )
+
+
+def test_hw3_a_symbolic_link_out_of_the_images_folder_is_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HW-3: `--images FOLDER`: a card's picture that is a link to a file elsewhere is refused."""
+    (tmp_path / "secret.png").write_bytes(PNG + b"not yours")
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    (pictures / "Tazeem.png").symlink_to(tmp_path / "secret.png")
+    (tmp_path / "download").mkdir()
+    source = write(tmp_path / "download" / "cards.json", SCRYFALL)
+    assert refuse(tmp_path, capsys, str(source), "--images", str(pictures)) == (
+        f"{source}: the picture of 'Tazeem', '{pictures / 'Tazeem.png'}', is outside {pictures}. Pictures must be "
+        "in the card file's folder or the --images folder: move them there and import again."
+    )
+
+
+@pytest.mark.parametrize("in_folder", [False, True], ids=["export-path", "images-folder"])
+def test_hw3_a_file_that_is_not_a_picture_is_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], in_folder: bool
+) -> None:
+    """HW-3: only real pictures are stored: a text file (here a copy of a password file) named
+    like a picture is refused, from the export's paths and from an images folder alike."""
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    fake = pictures / "Bant.jpg"
+    fake.write_bytes(b"root:x:0:0:root:/root:/bin/bash\n")
+    (pictures / "Tazeem.webp").write_bytes(WEBP + b"fine")
+    source = write(tmp_path / "cards.json", SCRYFALL + bant_with_picture("pictures/Bant.jpg"))
+    extra = ["--images", str(pictures)] if in_folder else ["--images"]
+    written = str(fake) if in_folder else "pictures/Bant.jpg"
+    assert refuse(tmp_path, capsys, str(source), *extra) == (
+        f"{source}: the picture of 'Bant', {written!r}, is not a PNG, JPEG, WebP, GIF or BMP image. Put the "
+        "card's picture there, or remove the entry, and import again."
+    )
+
+
+def test_hw3_pictures_inside_the_folder_are_stored(tmp_path: Path, data_dir: Path) -> None:
+    """HW-3: the limits let real exports through: relative paths, file: addresses and links that
+    stay inside the folder, in every supported format."""
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "bant.webp").write_bytes(WEBP + b"bant")
+    (tmp_path / "img" / "link.webp").symlink_to(tmp_path / "img" / "bant.webp")
+    for written in ("img/bant.webp", (tmp_path / "img" / "bant.webp").as_uri(), "img/../img/link.webp"):
+        report = import_file(write(tmp_path / "cards.json", bant_with_picture(written)), data_dir, images=True)
+        assert report.images == 1
+        bant = rules_text("Bant", data_dir)
+        assert bant is not None and bant.image is not None and Path(bant.image).read_bytes() == WEBP + b"bant"
