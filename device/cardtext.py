@@ -16,9 +16,15 @@ streaming JSON package would be one more thing to install on the Pi for a comman
 A gzip-compressed file is read as it is.  Re-importing replaces the stored text in one rename, so
 the kiosk sees the old text or the new, never a mixture.
 
+The file may be hostile: nesting past the decoder's recursion guard, a gzip file unpacking to more
+than ``MAX_RATIO`` times its size, ``MAX_BLANK`` blanks in a row and garbage are refused at once,
+before anything is written (docs/decisions/0008-card-data-import.md).
+
 Pictures: no network here, so images come only from files on this machine — the export's image
 entries when they are local paths (``file://`` or plain paths), or a folder passed with
-``--images FOLDER`` holding one picture per card, named after the card (``Tazeem.jpg``).
+``--images FOLDER`` holding one picture per card, named after the card (``Tazeem.jpg``).  A
+picture must be a real image inside the card file's folder or that folder; anything else refuses
+the import, so no other file on the machine is copied into the data directory.
 """
 
 from __future__ import annotations
