@@ -16,9 +16,15 @@ streaming JSON package would be one more thing to install on the Pi for a comman
 A gzip-compressed file is read as it is.  Re-importing replaces the stored text in one rename, so
 the kiosk sees the old text or the new, never a mixture.
 
+The file may be hostile: nesting past the decoder's recursion guard, a gzip file unpacking to more
+than ``MAX_RATIO`` times its size, ``MAX_BLANK`` blanks in a row and garbage are refused at once,
+before anything is written (docs/decisions/0008-card-data-import.md).
+
 Pictures: no network here, so images come only from files on this machine — the export's image
 entries when they are local paths (``file://`` or plain paths), or a folder passed with
-``--images FOLDER`` holding one picture per card, named after the card (``Tazeem.jpg``).
+``--images FOLDER`` holding one picture per card, named after the card (``Tazeem.jpg``).  A
+picture must be a real image inside the card file's folder or that folder; anything else refuses
+the import, so no other file on the machine is copied into the data directory.
 """
 
 from __future__ import annotations
@@ -27,11 +33,13 @@ import gzip
 import io
 import json
 import os
+import re
 import shutil
 import tempfile
 import time
 import urllib.parse
 import urllib.request
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,6 +87,21 @@ CHUNK = 1 << 16
 #: file; refusing keeps a damaged file from being read into memory whole.
 MAX_VALUE = 64 << 20
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".gif", ".bmp")
+#: Blank characters in a row.  Real exports indent by a few dozen at most; a run this long is a
+#: file made of spaces (a "whitespace bomb"), refused before it is read to the end.
+MAX_BLANK = 16 << 20
+#: A compressed file may unpack to at most this many times the compressed bytes read so far
+#: (plus ``INFLATE_SLACK`` for small files).  JSON card data packs 5–15 times; a gzip bomb (a
+#: megabyte of gzip holding a gigabyte of spaces) packs about 1000 times and is refused after the
+#: first few megabytes.  See docs/decisions/0008-card-data-import.md.
+MAX_RATIO = 100
+INFLATE_SLACK = 1 << 20
+#: A card picture is a few hundred kilobytes; a larger "picture" is not copied.
+MAX_IMAGE = 32 << 20
+_BLANK = re.compile(r"[ \t\r\n]*")
+_NOT_A_CARD_FILE = (
+    "This is not a card file: download Scryfall's \"Oracle Cards\" file or an MTGJSON file again and import that."
+)
 
 
 class CardDataError(AetherboxError, ValueError):
@@ -129,8 +152,9 @@ class _Stream:
         self._buf += chunk
         return True
 
-    def _error(self, what: str) -> CardDataError:
-        return CardDataError(self._source, f"{what} (at character {self._consumed + self._pos}).")
+    def _error(self, what: str, advice: str = "", at: int | None = None) -> CardDataError:
+        where = self._consumed + self._pos if at is None else at
+        return CardDataError(self._source, f"{what} (at character {where}).{' ' + advice if advice else ''}")
 
     def _truncated(self) -> CardDataError:
         return CardDataError(
@@ -138,15 +162,23 @@ class _Stream:
             "interrupted download?). Download it again.",
         )
 
+    def _too_blank(self, start: int) -> CardDataError:
+        return self._error(f"more than {MAX_BLANK:,} blank characters in a row", _NOT_A_CARD_FILE, start)
+
     def peek(self) -> str:
         """The next non-blank character ('' at the end)."""
+        run, start = 0, self._consumed + self._pos
         while True:
             buf, pos = self._buf, self._pos
-            while pos < len(buf) and buf[pos] in " \t\r\n":
-                pos += 1
-            self._pos = pos
-            if pos < len(buf):
-                return buf[pos]
+            match = _BLANK.match(buf, pos)
+            assert match is not None  # the pattern matches the empty string
+            end = match.end()
+            run += end - pos
+            self._pos = end
+            if run > MAX_BLANK:
+                raise self._too_blank(start)
+            if end < len(buf):
+                return buf[end]
             if not self._more():
                 return ""
 
@@ -166,13 +198,26 @@ class _Stream:
         while True:
             try:
                 value, end = self._decoder.raw_decode(self._buf, self._pos)
+            except RecursionError:
+                # The decoder follows nesting by recursion and stops at the interpreter's guard
+                # (about a thousand levels); a card record nests five.
+                raise self._error(
+                    "the data is nested hundreds of levels deep, which no card data is", _NOT_A_CARD_FILE
+                ) from None
             except json.JSONDecodeError as error:
+                # An error well before the end of what was read is not a value cut at a chunk's
+                # end: more data would not mend it, so garbage is refused without reading on.
                 if self._eof:
                     if error.pos >= len(self._buf) - 1 or "Unterminated" in error.msg:
                         raise self._truncated() from None
                     raise self._error(f"not valid JSON: {error.msg}") from None
+                if error.pos < len(self._buf) - 16 and not error.msg.startswith("Unterminated"):
+                    raise self._error(f"not valid JSON: {error.msg}") from None
+                blank = len(self._buf) - len(self._buf.rstrip(" \t\r\n"))
+                if blank > MAX_BLANK:
+                    raise self._too_blank(self._consumed + len(self._buf) - blank)
                 if len(self._buf) - self._pos > MAX_VALUE:
-                    raise self._error("one entry is larger than any card record: this is not a card file") from None
+                    raise self._error("one entry is larger than any card record", _NOT_A_CARD_FILE) from None
                 self._more(want)
                 want *= 2  # big values: fewer retries
                 continue
@@ -219,11 +264,67 @@ class _Stream:
             raise self._error("unexpected data after the end of the card data")
 
 
-def _open_text(source: Path | IO[bytes]) -> IO[str]:
+class _Inflate(io.RawIOBase):
+    """gzip decompression (members one after another, like ``gzip.GzipFile``) that counts the
+    compressed bytes zlib has used, so a decompression bomb is refused after a few megabytes
+    rather than unpacked to the end."""
+
+    def __init__(self, raw: IO[bytes], source: str) -> None:
+        self._raw = raw
+        self._source = source
+        self._zlib = zlib.decompressobj(wbits=31)  # 31: a gzip header and trailer
+        self._input = b""  # read from the file, not yet used by zlib
+        self._raw_eof = False
+        self._used = 0
+        self._unpacked = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self._raw.close()  # as the plain file's reader does
+        super().close()
+
+    def readinto(self, buffer: Any) -> int:
+        while True:
+            if not self._input and not self._raw_eof:
+                self._input = self._raw.read(CHUNK)
+                self._raw_eof = not self._input
+            if self._zlib.eof:
+                if not self._input.strip(b"\0"):  # the end, or padding after it
+                    self._input = b""
+                    if self._raw_eof:
+                        return 0
+                    continue
+                self._zlib = zlib.decompressobj(wbits=31)  # another gzip member follows
+            elif not self._input:
+                raise EOFError("Compressed file ended before the end-of-stream marker was reached")
+            given = self._input
+            try:
+                data = self._zlib.decompress(given, len(buffer))
+            except zlib.error as error:
+                raise gzip.BadGzipFile(str(error)) from None
+            self._input = self._zlib.unused_data if self._zlib.eof else self._zlib.unconsumed_tail
+            self._used += len(given) - len(self._input)
+            self._unpacked += len(data)
+            if self._unpacked > MAX_RATIO * self._used + INFLATE_SLACK:
+                raise CardDataError(
+                    self._source, f"it unpacks to more than {MAX_RATIO} times its compressed size, which "
+                    f"card data never does (a decompression bomb?). {_NOT_A_CARD_FILE}",
+                )
+            if data:
+                buffer[: len(data)] = data
+                return len(data)
+
+
+def _open_text(source: Path | IO[bytes], label: str) -> IO[str]:
     raw: IO[bytes] = source.open("rb") if isinstance(source, Path) else source
     peek = getattr(raw, "peek", None)
     start = peek(2)[:2] if peek is not None else b""
-    stream = cast(IO[bytes], gzip.GzipFile(fileobj=raw)) if start == b"\x1f\x8b" else raw
+    if start == b"\x1f\x8b":
+        stream: IO[bytes] = cast(IO[bytes], io.BufferedReader(_Inflate(raw, label), CHUNK))
+    else:
+        stream = raw
     return io.TextIOWrapper(stream, encoding="utf-8-sig", errors="strict")
 
 
@@ -261,7 +362,7 @@ def read_cards(source: Path | IO[bytes], name: str | None = None) -> Iterator[di
     """Every card object in a Scryfall or MTGJSON file, as a stream."""
     label = name or (str(source) if isinstance(source, Path) else "standard input")
     try:
-        with _open_text(source) as reader:
+        with _open_text(source, label) as reader:
             stream = _Stream(reader, label)
             first = stream.peek()
             if first == "[":
@@ -309,10 +410,13 @@ def _text_of(card: dict[str, Any]) -> tuple[str, str]:
     return str(type_line), str(text or "")
 
 
-def _local_image(card: dict[str, Any], base: Path) -> Path | None:
+def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path, str]]:
+    """The pictures the export names on this machine (``file:`` addresses or plain paths), each
+    with the entry as written; ``_picture`` checks them before use."""
     uris = card.get("image_uris")
     if not isinstance(uris, dict):
-        return None
+        return []
+    found = []
     for size in ("small", "normal", "large", "png"):
         value = uris.get(size)
         if not isinstance(value, str):
@@ -325,9 +429,54 @@ def _local_image(card: dict[str, Any], base: Path) -> Path | None:
             path = Path(value)
             if not path.is_absolute():
                 path = base / path
-        if path.is_file():
-            return path
-    return None
+        found.append((path, value))
+    return found
+
+
+def _inside(path: Path, roots: tuple[Path, ...]) -> bool:
+    """Whether ``path``, with ``..`` and symbolic links followed, is in one of the folders."""
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):  # a loop of symbolic links
+        return False
+    return any(real.is_relative_to(root.resolve()) for root in roots)
+
+
+def _is_picture(head: bytes) -> bool:
+    return (
+        head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM"))
+        or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+    )
+
+
+def _picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+    """The picture's real path, if it is a picture inside the allowed folders; None if there is
+    no such file.  A path leading elsewhere (``..``, another absolute path, a symbolic link) or a
+    file that is not a picture refuses the whole import, so nothing else on the machine is copied
+    into the data directory."""
+    folders = " or ".join(str(root) for root in roots)
+    if not _inside(path, roots):
+        raise CardDataError(
+            label, f"the picture of {card!r}, {written!r}, is outside {folders}. Pictures must be in the "
+            "card file's folder or the --images folder: move them there and import again.",
+        )
+    real = path.resolve()
+    if not real.is_file():
+        return None
+    with real.open("rb") as picture:
+        head = picture.read(16)
+        size = os.fstat(picture.fileno()).st_size
+    if not _is_picture(head):
+        raise CardDataError(
+            label, f"the picture of {card!r}, {written!r}, is not a PNG, JPEG, WebP, GIF or BMP image. "
+            "Put the card's picture there, or remove the entry, and import again.",
+        )
+    if size > MAX_IMAGE:
+        raise CardDataError(
+            label, f"the picture of {card!r}, {written!r}, is larger than {MAX_IMAGE >> 20} MB, more than any "
+            "card picture needs. Use a smaller picture and import again.",
+        )
+    return real
 
 
 def _has_web_images(card: dict[str, Any]) -> bool:
@@ -361,6 +510,7 @@ def import_file(
     if image_folder is not None and folder is None:
         raise CardDataError(image_folder, "no such folder")
     base = source.parent if isinstance(source, Path) else Path.cwd()
+    roots = (base,) if image_folder is None else (base, image_folder)
     report = ImportReport(label)
     found_images: dict[str, Path] = {}
     web_only = False
@@ -377,9 +527,13 @@ def import_file(
         report.cards[known.name] = CardText(name=known.name, type_line=type_line, text=text)
         report.kinds[known.kind] = report.kinds.get(known.kind, 0) + 1
         if images or folder is not None:
-            picture = folder.get(name_key(known.name)) if folder is not None else None
+            picture = None
+            in_folder = folder.get(name_key(known.name)) if folder is not None else None
+            if in_folder is not None and image_folder is not None:
+                picture = _picture(in_folder, str(in_folder), known.name, (image_folder,), label)
             if picture is None:
-                picture = _local_image(raw, base)
+                for path, written in _local_images(raw, base):
+                    picture = picture or _picture(path, written, known.name, roots, label)
                 web_only = web_only or (picture is None and _has_web_images(raw))
             if picture is not None:
                 found_images[known.name] = picture

@@ -8,7 +8,12 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
+import random
+import time
 import tracemalloc
+import uuid
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +27,11 @@ from device.catalog import load_catalog
 from device.cardtext import CardDataError, CardText, clear_cache, import_file, read_cards, rules_text
 from device.text import render
 
+#: The first bytes of real pictures (what the importer checks).
+JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00"
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
+GIF = b"GIF89a\x01\x00\x01\x00"
+WEBP = b"RIFF\x24\x00\x00\x00WEBPVP8 "
 TAZEEM = "Roll to visit your Attractions.\nWhenever you roll {CHAOS}, draw a card for each land you control."
 
 
@@ -143,19 +153,19 @@ def test_hw3_images_from_a_folder_and_from_local_paths(tmp_path: Path, data_dir:
     """HW-3: pictures come from a folder (named after the cards) or the export's local paths."""
     folder = tmp_path / "pictures"
     folder.mkdir()
-    (folder / "Tazeem.JPG").write_bytes(b"\xff\xd8tazeem")
-    (folder / "chaotic-aether.png").write_bytes(b"\x89PNGaether")
+    (folder / "Tazeem.JPG").write_bytes(JPEG + b"tazeem")
+    (folder / "chaotic-aether.png").write_bytes(PNG + b"aether")
     report = import_file(write(tmp_path / "cards.json", SCRYFALL), data_dir, image_folder=folder)
     assert report.images == 2
     tazeem = rules_text("Tazeem", data_dir)
     assert tazeem is not None and tazeem.image is not None
-    assert Path(tazeem.image).read_bytes() == b"\xff\xd8tazeem"
+    assert Path(tazeem.image).read_bytes() == JPEG + b"tazeem"
     local = [scryfall_card("Bant", "Plane — Alara", "exalted", image_uris={"small": "img/bant.jpg"})]
     (tmp_path / "img").mkdir()
-    (tmp_path / "img" / "bant.jpg").write_bytes(b"bant")
+    (tmp_path / "img" / "bant.jpg").write_bytes(GIF + b"bant")
     import_file(write(tmp_path / "local.json", local), data_dir, images=True)
     bant = rules_text("Bant", data_dir)
-    assert bant is not None and bant.image is not None and Path(bant.image).read_bytes() == b"bant"
+    assert bant is not None and bant.image is not None and Path(bant.image).read_bytes() == GIF + b"bant"
     assert not Path(tazeem.image).exists()  # the old import's pictures went with it
     assert len(list((data_dir / "cardtext").glob("images-*"))) == 1
 
@@ -237,3 +247,185 @@ def test_hw3_stream_reader_matches_json_loads(cards: list[dict[str, Any]], chunk
         assert list(read_cards(path)) == cards
     finally:
         cardtext.CHUNK = original
+
+
+# --- hostile files: refused within seconds, nothing written ---------------------------------------
+
+NOT_A_CARD_FILE = (
+    "This is not a card file: download Scryfall's \"Oracle Cards\" file or an MTGJSON file again and import that."
+)
+#: Loose on purpose: each refusal takes well under a second, and a slow machine must still pass.
+SECONDS = 10
+
+
+def snapshot(directory: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
+
+
+def refuse(tmp_path: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Import a good file, then run `aetherbox catalog import ARGV…`: it must exit 1 within
+    SECONDS and leave the data directory exactly as it was.  Returns the error line."""
+    data = Path(os.environ["AETHERBOX_DATA_DIR"])
+    assert cli.main(["catalog", "import", str(write(tmp_path / "good.json", SCRYFALL))]) == 0
+    before = snapshot(data)
+    capsys.readouterr()
+    started = time.monotonic()
+    assert cli.main(["catalog", "import", *argv]) == 1
+    assert time.monotonic() - started < SECONDS
+    assert snapshot(data) == before
+    error: str = capsys.readouterr().err
+    assert error.startswith("aetherbox: error: ") and error.endswith("\n")
+    return error.removeprefix("aetherbox: error: ").removesuffix("\n")
+
+
+@pytest.mark.parametrize(
+    ("document", "at"),
+    [("[" * 200_000 + "]" * 200_000, 1), ('{"meta": {}, "data": ' + '{"a": ' * 200_000 + "1" + "}" * 200_001, 33)],
+    ids=["scryfall-array", "mtgjson-object"],
+)
+def test_hw3_deeply_nested_file_is_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], document: str, at: int
+) -> None:
+    """HW-3: JSON nested 200,000 levels deep is refused clearly (no RecursionError)."""
+    hostile = tmp_path / "deep.json"
+    hostile.write_text(document, encoding="utf-8")
+    assert refuse(tmp_path, capsys, str(hostile)) == (
+        f"{hostile}: the data is nested hundreds of levels deep, which no card data is (at character {at}). "
+        f"{NOT_A_CARD_FILE}"
+    )
+
+
+def gzip_member(data: bytes) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return packer.compress(data) + packer.flush()
+
+
+@pytest.mark.parametrize("content", [b" ", b"a"], ids=["spaces", "one-long-string"])
+def test_hw3_gzip_bomb_is_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], content: bytes
+) -> None:
+    """HW-3: about 1 MB of gzip unpacking to 1 GiB (made of gzip members one after another, as
+    gzip itself accepts, so the test builds it fast) is refused after the first megabytes."""
+    sixty_four_mib = gzip_member(content * (64 << 20))
+    hostile = tmp_path / "bomb.json.gz"
+    hostile.write_bytes(gzip_member(b'["' if content == b"a" else b"[") + sixty_four_mib * 16 + gzip_member(b"]"))
+    assert hostile.stat().st_size < 1_100_000
+    assert refuse(tmp_path, capsys, str(hostile)) == (
+        f"{hostile}: it unpacks to more than 100 times its compressed size, which card data never does "
+        f"(a decompression bomb?). {NOT_A_CARD_FILE}"
+    )
+
+
+WORDS = "target creature gets +1/+1 until end of turn draw a card you control each opponent loses life".split()
+
+
+def test_hw3_gzip_of_real_card_data_is_not_a_bomb(tmp_path: Path, data_dir: Path) -> None:
+    """HW-3: pretty-printed card data packs far below the limit, in one gzip member or several."""
+    rng = random.Random(3)
+    cards = [
+        scryfall_card(f"Card {i}", "Instant", " ".join(rng.choice(WORDS) for _ in range(30)), id=str(uuid.UUID(int=rng.getrandbits(128))))
+        for i in range(3000)
+    ]
+    document = json.dumps(SCRYFALL + cards, indent=4).encode()
+    packed = tmp_path / "oracle-cards.json.gz"
+    packed.write_bytes(gzip.compress(document[:1000]) + gzip.compress(document[1000:]))
+    assert len(document) / packed.stat().st_size < 100
+    assert len(import_file(packed, data_dir).cards) == 3
+
+
+@pytest.mark.parametrize(
+    ("contents", "message"),
+    [
+        (b"[" + b" " * (32 << 20) + b"]", f"more than 16,777,216 blank characters in a row (at character 1). {NOT_A_CARD_FILE}"),
+        (b'[{"name":' + b"\n" * (32 << 20) + b'"Tazeem"}]',
+         f"more than 16,777,216 blank characters in a row (at character 9). {NOT_A_CARD_FILE}"),
+        (b"[" + b"x" * (32 << 20) + b"]", "not valid JSON: Expecting value (at character 1)."),
+    ],
+    ids=["blank-run", "blank-run-inside-a-card", "garbage"],
+)
+def test_hw3_whitespace_and_garbage_bombs_are_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], contents: bytes, message: str
+) -> None:
+    """HW-3: a plain file of blanks or garbage is refused after the limit, not read to its end."""
+    hostile = tmp_path / "bomb.json"
+    hostile.write_bytes(contents)
+    assert refuse(tmp_path, capsys, str(hostile)) == f"{hostile}: {message}"
+
+
+def bant_with_picture(path: str) -> list[dict[str, Any]]:
+    return [scryfall_card("Bant", "Plane — Alara", "exalted", image_uris={"small": path})]
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["../secret.jpg", "img/../../secret.jpg", "{outside}/secret.jpg", "file://{outside}/secret.jpg", "/etc/passwd",
+     "img/link.jpg"],
+    ids=["dot-dot", "dot-dot-inside", "absolute", "file-address", "system-file", "symbolic-link-out"],
+)
+def test_hw3_picture_paths_outside_the_card_files_folder_are_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    """HW-3: an export may only point to pictures in its own folder: a real picture elsewhere
+    (or any other file) is not copied into the data directory."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "secret.jpg").write_bytes(JPEG + b"not yours")
+    folder = tmp_path / "download"
+    (folder / "img").mkdir(parents=True)
+    (tmp_path / "secret.jpg").write_bytes(JPEG + b"not yours")
+    (folder / "img" / "link.jpg").symlink_to(outside / "secret.jpg")
+    written = written.format(outside=outside)
+    hostile = write(folder / "cards.json", bant_with_picture(written))
+    assert refuse(tmp_path, capsys, str(hostile), "--images") == (
+        f"{hostile}: the picture of 'Bant', {written!r}, is outside {folder}. Pictures must be in the card "
+        "file's folder or the --images folder: move them there and import again."
+    )
+
+
+def test_hw3_a_symbolic_link_out_of_the_images_folder_is_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HW-3: `--images FOLDER`: a card's picture that is a link to a file elsewhere is refused."""
+    (tmp_path / "secret.png").write_bytes(PNG + b"not yours")
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    (pictures / "Tazeem.png").symlink_to(tmp_path / "secret.png")
+    (tmp_path / "download").mkdir()
+    source = write(tmp_path / "download" / "cards.json", SCRYFALL)
+    assert refuse(tmp_path, capsys, str(source), "--images", str(pictures)) == (
+        f"{source}: the picture of 'Tazeem', '{pictures / 'Tazeem.png'}', is outside {pictures}. Pictures must be "
+        "in the card file's folder or the --images folder: move them there and import again."
+    )
+
+
+@pytest.mark.parametrize("in_folder", [False, True], ids=["export-path", "images-folder"])
+def test_hw3_a_file_that_is_not_a_picture_is_refused(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], in_folder: bool
+) -> None:
+    """HW-3: only real pictures are stored: a text file (here a copy of a password file) named
+    like a picture is refused, from the export's paths and from an images folder alike."""
+    pictures = tmp_path / "pictures"
+    pictures.mkdir()
+    fake = pictures / "Bant.jpg"
+    fake.write_bytes(b"root:x:0:0:root:/root:/bin/bash\n")
+    (pictures / "Tazeem.webp").write_bytes(WEBP + b"fine")
+    source = write(tmp_path / "cards.json", SCRYFALL + bant_with_picture("pictures/Bant.jpg"))
+    extra = ["--images", str(pictures)] if in_folder else ["--images"]
+    written = str(fake) if in_folder else "pictures/Bant.jpg"
+    assert refuse(tmp_path, capsys, str(source), *extra) == (
+        f"{source}: the picture of 'Bant', {written!r}, is not a PNG, JPEG, WebP, GIF or BMP image. Put the "
+        "card's picture there, or remove the entry, and import again."
+    )
+
+
+def test_hw3_pictures_inside_the_folder_are_stored(tmp_path: Path, data_dir: Path) -> None:
+    """HW-3: the limits let real exports through: relative paths, file: addresses and links that
+    stay inside the folder, in every supported format."""
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "bant.webp").write_bytes(WEBP + b"bant")
+    (tmp_path / "img" / "link.webp").symlink_to(tmp_path / "img" / "bant.webp")
+    for written in ("img/bant.webp", (tmp_path / "img" / "bant.webp").as_uri(), "img/../img/link.webp"):
+        report = import_file(write(tmp_path / "cards.json", bant_with_picture(written)), data_dir, images=True)
+        assert report.images == 1
+        bant = rules_text("Bant", data_dir)
+        assert bant is not None and bant.image is not None and Path(bant.image).read_bytes() == WEBP + b"bant"
