@@ -139,6 +139,20 @@ def _judge(ref: Reference, verdict: str, detail: str) -> str:
     return "silent"
 
 
+def _damaged_copy(ref: Reference, kind: str, folder: Path, rng: random.Random) -> int:
+    """The reference game's files copied to ``folder``, one random bit flipped in the ``kind`` of
+    file; the offset of the flipped byte."""
+    shutil.copytree(ref.files, folder)
+    if kind == "backup":  # the journal is damaged as well, so start-up turns to the backup
+        journal = folder / "aetherbox.sqlite3"
+        journal.write_bytes(journal.read_bytes()[:4096])
+    path, at = _target(kind, folder, rng)
+    data = bytearray(path.read_bytes())
+    data[at] ^= 1 << rng.randrange(8)
+    path.write_bytes(bytes(data))
+    return at
+
+
 def _trials(references: dict[bool, Reference], kind: str, count: int, tmp_path: Path, seed: int) -> Counter[str]:
     ref = references[kind == "wal"]
     rng = random.Random(seed)
@@ -146,14 +160,7 @@ def _trials(references: dict[bool, Reference], kind: str, count: int, tmp_path: 
     failures: list[str] = []
     for trial in range(count):
         folder = tmp_path / f"{kind}-{trial}"
-        shutil.copytree(ref.files, folder)
-        if kind == "backup":  # the journal is damaged as well, so start-up turns to the backup
-            journal = folder / "aetherbox.sqlite3"
-            journal.write_bytes(journal.read_bytes()[:4096])
-        path, at = _target(kind, folder, rng)
-        data = bytearray(path.read_bytes())
-        data[at] ^= 1 << rng.randrange(8)
-        path.write_bytes(bytes(data))
+        at = _damaged_copy(ref, kind, folder, rng)
         verdict = _judge(ref, *_start(folder / "aetherbox.sqlite3"))
         verdicts[verdict] += 1
         if verdict in ("silent", "traceback", "refused"):
@@ -184,15 +191,7 @@ def test_hw5_the_real_process_starts_on_a_damaged_file(
     rng = random.Random(100 + KINDS.index(kind))
     for trial in range(PROCESS_TRIALS):
         data_dir = tmp_path / f"data-{trial}"
-        games = data_dir / "games"
-        shutil.copytree(ref.files, games)
-        if kind == "backup":
-            journal = games / "aetherbox.sqlite3"
-            journal.write_bytes(journal.read_bytes()[:4096])
-        path, at = _target(kind, games, rng)
-        data = bytearray(path.read_bytes())
-        data[at] ^= 1 << rng.randrange(8)
-        path.write_bytes(bytes(data))
+        at = _damaged_copy(ref, kind, data_dir / "games", rng)
         env = {**os.environ, "AETHERBOX_DATA_DIR": str(data_dir), "AETHERBOX_CONFIG": str(tmp_path / "none.toml")}
         done = subprocess.run([sys.executable, "-m", "device.cli", "console"], input="show\nlog 3\n",
                               capture_output=True, text=True, env=env, timeout=60)
