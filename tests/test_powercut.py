@@ -12,6 +12,10 @@ rewritten to what a disk could hold after a power loss, the way SQLite's own cra
 - a file's size is the one it has now or the one it had at its last sync;
 - directory entries created or removed since the directory was last synced (a new ``-wal``, a
   deleted one) are kept up to a random point and undone after it;
+- a sector (4 KiB, what SQLite takes the device's sector to be) with a write in flight may be
+  garbled whole, the bytes written long before the write included: an SD card rewrites a flash
+  page to change part of it.  ``psow=0`` makes SQLite pad each commit to a sector boundary, so
+  no later write shares a sector with a committed frame; a mutation control without it must lose;
 - the ``-shm`` index is lost (it is rebuilt from the ``-wal`` on opening).
 
 Then the journal is opened again with the ordinary ``sqlite3`` module and must hold every event
@@ -46,6 +50,7 @@ apsw = pytest.importorskip("apsw", reason="the power-cut simulation needs APSW (
 TRIALS = int(os.environ.get("AETHERBOX_POWERCUT_TRIALS", "1000"))
 CONTROL_TRIALS = 150
 BLOCK = 512  # the unit a write may be torn at: one sector
+SECTOR = 4096  # what SQLite takes for the device's sector: a write may garble all of it (psow=0)
 SNAPSHOT_EVERY = 8  # small, so snapshot rows are part of many commits
 
 
@@ -137,6 +142,10 @@ class Disk:
                     image[start:end] = now if rng.random() < 0.5 else synced
                 else:  # unchanged since the sync, or cut off by a truncation not yet synced
                     image[start:end] = now if end <= len(current) else synced
+            for sector in sorted({block * BLOCK // SECTOR for block in state.dirty}):
+                start, end = sector * SECTOR, min((sector + 1) * SECTOR, size)
+                if start < end and rng.random() < 0.5:  # the write in flight garbles its whole sector
+                    image[start:end] = rng.randbytes(end - start)
             file.write_bytes(bytes(image))
         keep = rng.randint(0, len(self.dir_ops))
         for op, path, contents in reversed(self.dir_ops[keep:]):
@@ -265,8 +274,14 @@ class ApswConnection:
             pass  # after the power cut the final checkpoint fails, as it would
 
 
-def connector(vfs: CrashVFS, synchronous: str) -> Any:
+def connector(vfs: CrashVFS, synchronous: str, psow: bool = False) -> Any:
+    """The journal's connections over ``vfs``; ``psow`` drops the journal's ``psow=0`` (the
+    mutation control)."""
+
     def connect(uri: str, timeout: float) -> ApswConnection:
+        if psow:
+            assert "psow=0" in uri
+            uri = uri.replace("psow=0", "psow=1")
         flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE | apsw.SQLITE_OPEN_URI
         try:
             conn = apsw.Connection(uri, flags=flags, vfs=vfs.vfs_name)
@@ -295,19 +310,19 @@ def _command(rng: random.Random) -> Command:
 Ack = tuple[int, int, list[str]]  # game, position, events as JSON
 
 
-def _play(path: Path, vfs: CrashVFS, synchronous: str, rng: random.Random, commands: int) -> list[Ack]:
+def _play(path: Path, vfs: CrashVFS, synchronous: str, rng: random.Random, commands: int, psow: bool = False) -> list[Ack]:
     """Commands until the power goes (or all are done); what was acknowledged."""
     acked: list[Ack] = []
     restart_at = rng.randrange(commands) if rng.random() < 0.3 else -1
     journal: Journal | None = None
     try:
-        journal = Journal(path, snapshot_every=SNAPSHOT_EVERY, backup_every=0, connect=connector(vfs, synchronous))
+        journal = Journal(path, snapshot_every=SNAPSHOT_EVERY, backup_every=0, connect=connector(vfs, synchronous, psow))
         controller = Controller(journal, rng=rng)
         for i in range(commands):
             if i == restart_at:  # a clean restart: checkpoint and remove the -wal, then reopen
                 journal.close()
                 journal = None
-                journal = Journal(path, snapshot_every=SNAPSHOT_EVERY, backup_every=0, connect=connector(vfs, synchronous))
+                journal = Journal(path, snapshot_every=SNAPSHOT_EVERY, backup_every=0, connect=connector(vfs, synchronous, psow))
                 controller = Controller(journal, rng=rng)
             over = controller.state is None or outcome(controller.state) is not None
             command = NewGame(players=("A", "B", "C", "D"), starting_life=30, first="A") if over else _command(rng)
@@ -363,7 +378,7 @@ def _baseline(directory: Path) -> Path:
     return path
 
 
-def _trials(tmp_path: Path, synchronous: str, trials: int, seed: int) -> tuple[list[Verdict], int]:
+def _trials(tmp_path: Path, synchronous: str, trials: int, seed: int, psow: bool = False) -> tuple[list[Verdict], int]:
     logging.getLogger("aetherbox").setLevel(logging.CRITICAL)
     base = _baseline(tmp_path)
     vfs = CrashVFS(f"powercut-{synchronous.lower()}-{os.getpid()}")
@@ -372,7 +387,7 @@ def _trials(tmp_path: Path, synchronous: str, trials: int, seed: int) -> tuple[l
         work = tmp_path / "work"
         shutil.copytree(base.parent, work)
         vfs.disk = Disk(crash_at=None)
-        _play(work / base.name, vfs, synchronous, random.Random(seed), 40)
+        _play(work / base.name, vfs, synchronous, random.Random(seed), 40, psow)
         total = vfs.disk.ops
         verdicts = []
         for trial in range(trials):
@@ -382,7 +397,7 @@ def _trials(tmp_path: Path, synchronous: str, trials: int, seed: int) -> tuple[l
             path = work / base.name
             vfs.disk = Disk(crash_at=rng.randint(1, total))
             vfs.disk.adopt(str(path))
-            acked = _play(path, vfs, synchronous, random.Random(rng.random()), 40)
+            acked = _play(path, vfs, synchronous, random.Random(rng.random()), 40, psow)
             if not vfs.disk.crashed:
                 vfs.disk.crashed = True  # the cut comes after the last command
             (work / (base.name + ".lock")).unlink(missing_ok=True)
@@ -412,3 +427,13 @@ def test_hw5_power_cut_control_without_full_sync_loses_events(tmp_path: Path, sy
     verdicts, _ = _trials(tmp_path, synchronous, CONTROL_TRIALS, seed=2)
     losing = sum(1 for v in verdicts if v.lost)
     assert losing >= CONTROL_TRIALS // 10, json.dumps([v.lost for v in verdicts])
+
+
+@pytest.mark.slow
+def test_hw5_power_cut_control_without_psow0_loses_events(tmp_path: Path) -> None:
+    """HW-5 (mutation control): the same cuts, with sectors garbled whole, over a journal opened
+    without ``psow=0`` lose acknowledged commands: a later write shares a sector with a committed
+    frame.  The journal's ``psow=0`` is what the first test's passing proves."""
+    verdicts, _ = _trials(tmp_path, "FULL", CONTROL_TRIALS, seed=3, psow=True)
+    losing = sum(1 for v in verdicts if v.lost or v.damaged)
+    assert losing >= CONTROL_TRIALS // 20, json.dumps([(v.lost, v.damaged) for v in verdicts])
