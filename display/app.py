@@ -137,8 +137,6 @@ def open_kiosk(
     opened, recovery = open_journal(options.db or config.journal_path(), recover=options.db is None)
     with ExitStack() as stack:
         journal = stack.enter_context(opened)
-        if recovery is not None:
-            log.warning("%s", recovery.message())
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
         attempt = opener or (lambda: open_target(size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots))
         keeper = ScreenKeeper(
@@ -183,6 +181,8 @@ def open_kiosk(
             fps=display.fps, watchdog=watchdog, feedback=feedback, reopen=keeper.reopen if wait else None,
         )
         made.append(kiosk)
+        if recovery is not None:
+            kiosk.announce(recovery.message())  # said on the screen too, not only in the log
         if keeper.waited:
             kiosk.drop_blind_inputs()
         yield kiosk

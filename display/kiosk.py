@@ -297,6 +297,13 @@ class Kiosk:
         self._ui.error = Line(Message(error.key, **error.params), self.now() + ERROR_SECONDS, error.key)
         self.dirty = True
 
+    def announce(self, message: Message) -> None:
+        """Something the table must know before it plays on (the saved games were recovered from
+        damage): on the status line until the next change replaces it."""
+        self._ui.said = [message]
+        self._ui.messages_until = None
+        self.dirty = True
+
     def show(self, result: Result) -> None:
         self._ui.error = None
         self._ui.card = None  # what the command did is the news now

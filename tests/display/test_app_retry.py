@@ -329,3 +329,31 @@ def test_hw2_no_reader_configured_runs_without_one_and_says_nothing_of_it(tmp_pa
     with open_kiosk(Config(), options) as kiosk:
         kiosk.redraw()
         assert texts(kiosk, "status.reader") == []
+
+
+def test_hw5_a_recovered_journal_is_said_on_the_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """HW-5: the kiosk that found its journal damaged and resumed from the backup says so on the
+    status line, in the table's language, until the next change — not only in the log."""
+    import random
+
+    from device.commands import ChangeLife
+    from device.controller import Controller
+    from device.journal import Journal
+
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    data_dir = tmp_path / "data"
+    path = data_dir / "games" / "aetherbox.sqlite3"
+    with Journal(path) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        controller.execute(NewGame(players=("Ann", "Bo"), first="Ann"))
+        controller.execute(ChangeLife(seat=1, delta=-1))
+    data = bytearray(path.read_bytes())
+    at = data.find(b'"delta":-1')
+    data[at + 9] = ord("7")
+    path.write_bytes(bytes(data))
+    options = KioskOptions(screenshots=tmp_path / "shots", language="ru", buttons="fake")
+    with open_kiosk(Config(data_dir=data_dir), options) as kiosk:
+        kiosk.redraw()
+        said = " ".join(texts(kiosk, "status.messages"))
+        assert said.startswith("Сохранённые игры повреждены"), said
+        assert kiosk.state is not None and kiosk.state.player(1).life == 19  # the backup at the clean exit
