@@ -205,7 +205,7 @@ def run_console(config: Config, db: Path | None, seed: int | None, file: Path | 
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
     # user's, and is reported instead.
-    opened, recovery = open_journal(db or config.journal_path(), recover=db is None)
+    opened, recovery = open_journal(db or config.journal_path(), recover=db is None, defer_backups=True)
     notifier = Notifier.from_environment()
     with opened as journal:
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))

@@ -117,6 +117,7 @@ class Console:
     def run(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.run_line(line)
+            self.controller.idle()  # the reply is out: now the journal's backup, if one is due
             if self.done:
                 break
 

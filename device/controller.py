@@ -108,6 +108,10 @@ class Controller:
             return command.model_copy(update={"starting_life": self.config.starting_life["ffa"]})
         return command
 
+    def idle(self) -> None:
+        """Nothing is waiting: do what the journal put off (a backup), off the input path."""
+        self.journal.backup_if_due()
+
     def undo(self) -> Result:
         """LF-4: take back the last change, whatever it was; it can be redone."""
         if self.game is None:

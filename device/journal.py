@@ -205,11 +205,15 @@ class Journal:
 
     def __init__(
         self, path: Path | str, *, snapshot_every: int = 64, timeout: float = 0.5, backup_every: int = 25,
-        connect: Connector = _connect_sqlite3,
+        connect: Connector = _connect_sqlite3, defer_backups: bool = False,
     ) -> None:
         self.path = Path(path)
         self.snapshot_every = snapshot_every
         self.backup_every = backup_every  # 0: no backups at all
+        # The kiosk and the console back up when they are idle (``backup_if_due``), not between a
+        # press and the frame that shows it: a whole-journal copy takes seconds on an SD card.
+        self.defer_backups = defer_backups
+        self._backup_due = False
         self._connector = connect
         self._broken: JournalError | None = None
         self._lock_fd: int | None = None
@@ -468,7 +472,7 @@ class Journal:
 
         game = self._transaction(work, "starting a game")
         if self.backup_every:
-            self.backup()
+            self._back_up_now_or_later()
         return game
 
     def _insert_txn(
@@ -552,8 +556,21 @@ class Journal:
 
         pos = self._transaction(work, "saving a change")
         if self.backup_every and pos % self.backup_every == 0:
-            self.backup()
+            self._back_up_now_or_later()
         return pos
+
+    def _back_up_now_or_later(self) -> None:
+        if self.defer_backups:
+            self._backup_due = True
+        else:
+            self.backup()
+
+    def backup_if_due(self) -> Path | None:
+        """The backup a change made due, taken now (the caller is idle); None if none was due."""
+        if not self._backup_due or self._broken is not None:
+            return None
+        self._backup_due = False
+        return self.backup()
 
     def _head(self, game: int) -> int:
         return self.game(game).head

@@ -134,7 +134,7 @@ def open_kiosk(
     wait = options.wait_for_screen
     if wait is None:
         wait = notifier.enabled and options.screenshots is None
-    opened, recovery = open_journal(options.db or config.journal_path(), recover=options.db is None)
+    opened, recovery = open_journal(options.db or config.journal_path(), recover=options.db is None, defer_backups=True)
     with ExitStack() as stack:
         journal = stack.enter_context(opened)
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))

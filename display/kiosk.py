@@ -630,6 +630,7 @@ class Kiosk:
         first: list[Any] = []
         try:
             if block and not self.dirty and not pygame.event.peek() and self.inputs.empty():
+                self.controller.idle()  # the frame is up and nothing waits: the backup, if due
                 first = self._sleep(due)
             events = [*first, *pygame.event.get()]
         except pygame.error as error:

@@ -318,3 +318,29 @@ def test_opened_with_psow_off_and_quick_check_at_start(journal_path: Path) -> No
     assert opened == [f"file:{journal_path}?psow=0"]
     assert "PRAGMA quick_check" in statements
     assert statements.index("PRAGMA synchronous=FULL") < statements.index("PRAGMA quick_check")
+
+
+def test_hw5_a_deferred_backup_waits_for_idle_and_comes_after_the_reply(journal_path: Path) -> None:
+    """HW-5: with backups deferred (the kiosk and the console), the change that makes one due is
+    saved and answered first; the whole-journal copy is taken when the caller is idle."""
+    import io
+
+    from device.console import Console
+    from device.journal import backup_path
+
+    with Journal(journal_path, backup_every=2, defer_backups=True) as journal:
+        out = io.StringIO()
+        console = Console(Controller(journal, rng=random.Random(1)), out)
+        taken: list[str] = []
+        real = journal.backup
+
+        def backup() -> Path | None:
+            taken.append(out.getvalue().splitlines()[-1])  # what had been answered by then
+            return real()
+
+        journal.backup = backup  # type: ignore[method-assign]
+        console.run(["new duel Ola Ela first=Ola", "damage Ela 1", "damage Ela 2"])
+        assert taken == ["New game (Two-player game) for Ola, Ela, 20 life. Ola goes first.", "Ela: 19 → 17 life."]
+        assert journal.backup_if_due() is None  # nothing due any more
+    with Journal(backup_path(journal_path), backup_every=0) as copy:
+        assert copy.game(1).tip == 2

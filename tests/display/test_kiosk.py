@@ -278,3 +278,23 @@ def test_the_start_key_held_on_set_up_starts_one_game_and_passes_no_turn(make_ki
     state = kiosk.state
     assert state is not None and state.turn == 1 and state.step is Step.UPKEEP
     assert [t.command["type"] for t in kiosk.history()] == ["NewGame"]
+
+
+def test_hw5_the_kiosk_backs_up_only_when_idle(make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """HW-5: the change that makes a backup due is shown first; the kiosk takes the backup just
+    before it sleeps with nothing to do, never between a press and its frame."""
+    from device.commands import ChangeLife, NewGame
+
+    kiosk = make_kiosk()
+    journal = kiosk.controller.journal
+    journal.backup_every, journal.defer_backups = 2, True
+    taken: list[int] = []
+    monkeypatch.setattr(journal, "backup", lambda: taken.append(journal.game(1).tip))
+    kiosk.execute(NewGame(players=("Ann", "Bo"), first="Ann"))
+    kiosk.execute(ChangeLife(seat=1, delta=-1))
+    kiosk.execute(ChangeLife(seat=1, delta=-1))
+    assert taken == []  # due, not taken while the press is being answered
+    monkeypatch.setattr(kiosk, "_sleep", lambda due: [])
+    kiosk.step(block=True)  # draws the frame
+    kiosk.step(block=True)  # idle now: the backup
+    assert taken == [2]
