@@ -272,3 +272,32 @@ def test_hw5_a_flipped_byte_in_the_tag_map_never_gives_a_false_card(tmp_path: Pa
             lost += card is None
     print(json.dumps({"kind": "tag map", "trials": TRIALS, "false cards": false_cards, "tags lost": lost}))
     assert false_cards == 0
+
+
+@pytest.mark.parametrize("kind", ("config", "tag map"))
+def test_hw5_the_real_process_starts_on_a_damaged_config_or_tag_map(kind: str, tmp_path: Path) -> None:
+    """HW-5: the console as a real process, started on a config or a tag map with a flipped byte:
+    it starts, answers, and exits cleanly every time; a config is put on record."""
+    from device.catalog import load_catalog
+
+    names = [c.name for c in load_catalog().planar()][:20]
+    tag_text = "".join(f"04A1B2C3D4{index:04X}  {name}\n" for index, name in enumerate(names))
+    rng = random.Random(300 + (kind == "config"))
+    for trial in range(PROCESS_TRIALS):
+        data_dir = tmp_path / f"data-{trial}"
+        data_dir.mkdir()
+        config = tmp_path / f"config-{trial}.toml"
+        config.write_text(CONFIG.replace("/var/lib/aetherbox", str(data_dir)), encoding="utf-8")
+        tags = data_dir / "tags.txt"
+        tags.write_text(tag_text, encoding="utf-8")
+        target = config if kind == "config" else tags
+        data = bytearray(target.read_bytes())
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        target.write_bytes(bytes(data))
+        env = {**os.environ, "AETHERBOX_DATA_DIR": str(data_dir), "AETHERBOX_CONFIG": str(config)}
+        done = subprocess.run([sys.executable, "-m", "device.cli", "console"], input="new duel A B first=A\ntag 04A1B2C3D40003\n",
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert "Traceback" not in done.stderr, (kind, done.stderr)
+        assert done.returncode == 0, (kind, done.stderr)
+        assert "configuration in use:" in done.stderr
+        assert done.stdout.startswith("New game"), done.stdout
