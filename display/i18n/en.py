@@ -186,6 +186,13 @@ TEXTS.update({
     "life.not_tracked": "{base} does not count life.",
     "life.which_commander": "{name} has {count} commanders ({commanders}): under “From”, pick the one that dealt "
     "the damage.",
+    # The damage itself is in the log, in English; the screen says what happened to the games.
+    "journal.recovered_backup": "The saved games were damaged and could not be read. The damaged file is kept as "
+    "{damaged}. The games were restored from the backup made at {when}; changes after that are lost.",
+    "journal.wal_damaged": "The saved games were damaged: the changes saved last could not be read. A copy of the "
+    "damaged part is kept as {damaged}; the games resume from before the damage.",
+    "journal.recovered_empty": "The saved games were damaged and could not be read, and there is no usable backup. "
+    "The damaged file is kept as {damaged}; starting with no saved games.",
     "planechase.not_in_game": "This game has no Planechase: set up a game with it (NEW).",
     "planechase.own_roll": "{name} rolls the table's planar die: pick the face it showed.",
     "planechase.own_roll_d6": "{name} rolls the table's d6: pick the number it showed (1 is chaos, 6 is "
