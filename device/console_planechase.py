@@ -14,6 +14,7 @@ from device.rules.planechase import (
     Planeswalk,
     ReturnPlanarCard,
     RollPlanarDie,
+    PIP_OF,
     SetPlanarDeck,
     awaiting_prompt,
     chance_to_planeswalk,
@@ -43,7 +44,7 @@ def _names(args: list[str]) -> tuple[str, ...]:
     return load_catalog().planar().split(" ".join(args))
 
 
-FACES = {"planeswalk": 6, "pw": 6, "pl": 6, "chaos": 1, "ch": 1, "blank": 2}
+FACES = {**{face.value: pip for face, pip in PIP_OF.items()}, "pw": 6, "pl": 6, "ch": 1}
 
 
 def _rolled(console: Console, args: list[str], name: str, free: bool) -> RollPlanarDie:

@@ -259,9 +259,9 @@ class Journal:
         os.ftruncate(fd, 0)
         os.pwrite(fd, str(os.getpid()).encode(), 0)
         self._lock_fd = fd
-        self._lock_file(real, holder=str(os.getpid()))
+        self._lock_file(real)
 
-    def _lock_file(self, real: Path, holder: str) -> None:
+    def _lock_file(self, real: Path) -> None:
         """Lock the journal file's inode (a hard link has another name and the same inode).  The
         descriptor stays open until the database is closed: closing any descriptor of the file
         would drop SQLite's own POSIX locks on it."""
@@ -402,10 +402,6 @@ class Journal:
         except sqlite3.Error as error:
             log.warning("%s: could not fold the write-ahead log into the journal: %s", self.path, error)
         return target
-
-    def heads(self) -> dict[int, int]:
-        """Every game's last kept change (its tip), for comparing a journal with its backup."""
-        return {int(game): int(tip) for game, tip in self._read("SELECT id, tip FROM games")}
 
     def __enter__(self) -> Journal:
         return self
@@ -644,9 +640,11 @@ class Journal:
     def repair_texts(self, game: int) -> int:
         """Write again, from its events, the text of every change of ``game`` the storage damaged;
         how many there were."""
+        # The checksum alone tells a damaged row (cheap at start-up); a row kept from a journal
+        # without checksums, or one whose damage predates them, is still said again when read.
         damaged = [
             self._read_txn(game, row, undone=False) for row in self._read(self._TXN, (game,))
-            if self._kept_txn(game, row, undone=False) is None
+            if row[4] is not None and row[4] != _crc(game, *row[:4])
         ]
 
         def work() -> None:

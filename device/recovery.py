@@ -240,7 +240,7 @@ def behind_backup(journal: Journal) -> str | None:
             db.close()
     except sqlite3.Error:
         return None  # an unreadable backup says nothing about the journal
-    ours = journal.heads()
+    ours = {info.id: info.tip for info in journal.games()}
     for game, tip in sorted(kept.items()):
         if ours.get(game, -1) < tip:
             have = ours.get(game)

@@ -930,6 +930,10 @@ def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
 # --- the die --------------------------------------------------------------------------------------
 
 
+#: A side of the planar die that shows each face, for a table entering its own die's face (PC-1).
+PIP_OF: dict[DieFace, int] = {DieFace.PLANESWALK: 6, DieFace.CHAOS: 1, DieFace.BLANK: 2}
+
+
 def face_of(pip: int) -> DieFace:
     """PC-1: the planar die's chaos side is 1 and its planeswalker side 6 (a plain d6 the same)."""
     return DieFace.CHAOS if pip == 1 else DieFace.PLANESWALK if pip == 6 else DieFace.BLANK

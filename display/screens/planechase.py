@@ -33,6 +33,7 @@ from device.controller import Result
 from device.events import Event
 from device.inputs import Button
 from device.rules.planechase import (
+    PIP_OF,
     ChangePlaneCounters,
     ChoosePlanar,
     PlanarCardAwaited,
@@ -73,8 +74,7 @@ def _frac(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
 
 
-FACES = ("planeswalk", "chaos", "blank")
-PIPS = {"planeswalk": 6, "chaos": 1, "blank": 2}  # the side a planar die's face stands for
+FACES = tuple(face.value for face in PIP_OF)  # the faces a table's own planar die may show
 
 
 def picking_face(state: GameState) -> bool:
@@ -289,7 +289,7 @@ class Planechase(Screen):
         if chosen is None:
             return False
         if picking_face(state):
-            host.execute(RollPlanarDie(pip=int(chosen) if chosen.isdigit() else PIPS[chosen]))
+            host.execute(RollPlanarDie(pip=int(chosen) if chosen.isdigit() else PIP_OF[DieFace(chosen)]))
             return True
         if picking_card(state):
             host.execute(RevealPlanarCard(name=chosen))
