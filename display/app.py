@@ -29,7 +29,7 @@ from device.config import Config
 from device.errors import ConfigError
 
 if TYPE_CHECKING:
-    from display.kiosk import Kiosk
+    from display.kiosk import Kiosk, WakingQueue
     from display.targets import Target
     from drivers.gpio import GpioConfig
 
@@ -67,20 +67,50 @@ def feedback_pins(gpio: GpioConfig, table: dict[str, object]) -> GpioConfig:
 
 
 def _stop_on_signals(kiosk: Kiosk) -> None:
-    """SDL turns SIGTERM and SIGINT into a quit event, which the loop sees at once where it
-    sleeps in SDL or polls it; with the drivers that read no input (the dummy driver behind
-    ``--screenshots``) the loop sleeps on its own queue instead, so it needs waking."""
+    """SIGTERM (the service manager) and SIGINT (Ctrl+C) end the kiosk cleanly.  Where the loop
+    sleeps in SDL (a desktop) SDL turns them into a quit event, which wakes its wait — for SIGINT
+    too, because :func:`run_kiosk` leaves it at its default for SDL to take.  Where the loop
+    sleeps on its own queue (the Pi's console, the dummy driver behind ``--screenshots``) SDL's
+    quit event would wait unseen, so Python's handlers stop the loop and wake it."""
     import pygame
 
-    from display.kiosk import SDL_NO_INPUT
+    from display.kiosk import SDL_SLEEPS
 
     driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
-    if driver in SDL_NO_INPUT:
+    if driver not in SDL_SLEEPS:
         for number in (signal.SIGTERM, signal.SIGINT):
             signal.signal(number, lambda *_: kiosk.stop())
 
 
+def _watch_input_devices(inputs: WakingQueue, stack: ExitStack) -> bool:
+    """On SDL drivers that read the kernel's input devices only when asked (KMS/DRM on the Pi's
+    console), a thread blocking on those devices wakes the loop (:mod:`drivers.input_devices`);
+    True when it runs.  Desktops wake the loop through SDL, headless targets have no keys."""
+    import pygame
+
+    from display.kiosk import SDL_NO_INPUT, SDL_POLL, SDL_SLEEPS
+    from drivers.input_devices import InputDeviceWatcher, WatchError
+
+    driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
+    if driver in SDL_SLEEPS or driver in SDL_NO_INPUT:
+        return False
+    watcher = InputDeviceWatcher(inputs.wake)
+    try:
+        watcher.start()
+    except WatchError as error:
+        watcher.close()
+        log.warning("input: cannot watch the input devices (%s); looking for keys and touches every %g s instead",
+                    error, SDL_POLL)
+        return False
+    stack.callback(watcher.close)
+    return True
+
+
 def run_kiosk(config: Config, options: KioskOptions) -> int:
+    # SDL takes SIGINT (as it does SIGTERM) only if it finds it at its default when its video
+    # starts: then Ctrl+C becomes a quit event that wakes SDL's wait.  Python's own handler would
+    # run only once that wait returns.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     with open_kiosk(config, options) as kiosk:
         _stop_on_signals(kiosk)
         if options.frames is not None:
@@ -171,6 +201,7 @@ def open_kiosk(
         else:
             target = attempt()
             notifier.ready("kiosk running")
+        watched = _watch_input_devices(inputs, stack)
         made: list[Kiosk] = []
         stack.callback(lambda: (made[0].target if made else target).close())  # the kiosk may have reopened it
         stack.callback(notifier.close)
@@ -179,6 +210,7 @@ def open_kiosk(
         kiosk = Kiosk(
             controller, target, language=options.language or config.language, inputs=inputs, fonts=fonts,
             fps=display.fps, watchdog=watchdog, feedback=feedback, reopen=keeper.reopen if wait else None,
+            input_watched=watched,
         )
         made.append(kiosk)
         if recovery is not None:

@@ -4,9 +4,11 @@ One thread owns the game and pygame: this loop.  Driver threads (GPIO buttons, t
 reader) put ``device.inputs`` values on a :class:`WakingQueue`, which also posts a pygame user
 event so a loop sleeping in SDL wakes (``pygame.event.post`` is thread-safe in pygame-ce 2; the
 old ``fastevent`` module is deprecated).  The loop sleeps until the nearest deadline (a message
-expiring, an animation frame, the game clock) or forever: in ``pygame.event.wait(timeout)`` on
-a desktop, whose SDL drivers really sleep, and on the queue elsewhere (``SDL_SLEEPS``).  A frame
-is drawn only when the game state or the UI state changed.
+expiring, an animation frame, the game clock) or forever, and wakes for nothing else: on a
+desktop in SDL's own wait (:mod:`display.sdl`; pygame's ``event.wait`` wakes every millisecond),
+elsewhere on the queue (``SDL_SLEEPS``), which on the Pi's console the kernel's input devices
+wake too (:mod:`drivers.input_devices`).  A frame is drawn only when the game state or the UI
+state changed.
 
 If SDL reports the screen gone while the loop waits on it or presents a frame (a ``pygame.error``
 from its event queue or ``flip``), the loop closes the target and, given ``reopen`` (the app's
@@ -71,6 +73,7 @@ from display.layout import choose
 from display.screens import SCREENS, View
 from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
+from display.sdl import sdl_wait
 from display.targets import Target
 from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState
 from drivers.feedback import Cue, Feedback
@@ -118,7 +121,8 @@ class WakingQueue(queue.Queue[InputEvent]):
             pass  # video not up yet: the loop drains the queue when it starts
 
     def wake(self) -> None:
-        """Wake the loop without an input (a signal asking it to stop)."""
+        """Wake the loop without an input of ours: a signal asking it to stop, or input waiting
+        in SDL (the kernel's input devices on the Pi's console)."""
         self._signal.set()
 
     def wait(self, timeout: float | None) -> None:
@@ -128,9 +132,10 @@ class WakingQueue(queue.Queue[InputEvent]):
 
 
 #: SDL video drivers whose event wait really sleeps (SDL 2.0.16+).  With the others SDL's wait
-#: polls every millisecond, so the loop sleeps on the input queue instead and, where SDL still
-#: delivers input (KMS/DRM: keyboards and touch screens through evdev), looks at SDL's events
-#: every ``SDL_POLL`` seconds.
+#: polls every millisecond, so the loop sleeps on the input queue instead; where SDL still
+#: delivers input (KMS/DRM: keyboards and touch screens through evdev) the kernel's input devices
+#: wake it (``input_watched``), or, when they cannot be watched, it looks at SDL's events every
+#: ``SDL_POLL`` seconds.
 SDL_SLEEPS = frozenset({"x11", "wayland", "windows", "cocoa"})
 SDL_NO_INPUT = frozenset({"dummy", "offscreen"})
 SDL_POLL = 0.02
@@ -179,6 +184,7 @@ class Kiosk:
     ``on_present(when)`` is called after each frame is shown (the benchmark measures latency).
     ``reopen(error)`` returns a new target once a lost screen can be opened again (without it a
     lost screen ends the loop with the error); ``feedback`` plays the buzzer and LED cues.
+    ``input_watched``: something wakes ``inputs`` when SDL has input to read (see ``SDL_SLEEPS``).
     """
 
     def __init__(
@@ -196,6 +202,7 @@ class Kiosk:
         watchdog: Watchdog | None = None,
         feedback: Feedback | None = None,
         reopen: Callable[[BaseException], Target] | None = None,
+        input_watched: bool = False,
     ) -> None:
         self.controller = controller
         self.target = target
@@ -208,6 +215,7 @@ class Kiosk:
         self.watchdog = watchdog
         self.feedback = feedback
         self.reopen = reopen
+        self.input_watched = input_watched
         self.screen_losses = 0
         self._feedback_failed = False
         self._ui = UiState(language=language, fps=self.fps)
@@ -657,10 +665,14 @@ class Kiosk:
         timeout = None if due is None else max(0.0, due - self.now())
         driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
         if driver in SDL_SLEEPS or not isinstance(self.inputs, WakingQueue):
+            wait = sdl_wait()
+            if wait is not None:
+                wait(timeout)  # the event stays queued for pygame.event.get()
+                return []
             # pygame.event.wait(0) waits without a time limit.
             first = pygame.event.wait(0 if timeout is None else max(1, int(timeout * 1000) + 1))
             return [] if first.type == pygame.NOEVENT else [first]
-        if driver not in SDL_NO_INPUT:
+        if driver not in SDL_NO_INPUT and not self.input_watched:
             timeout = SDL_POLL if timeout is None else min(timeout, SDL_POLL)
         self.inputs.wait(timeout)
         return []

@@ -15,7 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from device.commands import Advance, NewGame
 from device.inputs import Button, ButtonPressed, EncoderTurned
 from device.state import Step
-from display.kiosk import KEYS, REPEAT_DELAY, REPEAT_INTERVAL, Kiosk, WakingQueue
+from display.kiosk import KEYS, REPEAT_DELAY, REPEAT_INTERVAL, SDL_POLL, Kiosk, WakingQueue
 from display.ui import Go, Press
 from drivers.gpio import GpioButtons, GpioConfig, open_buttons
 from scenes import PLAYERS, SCENES, texts
@@ -60,6 +60,26 @@ def test_driver_thread_wakes_the_sleeping_loop(make_kiosk: MakeKiosk) -> None:
     assert time.perf_counter() - began < 5
     assert kiosk.state is not None and kiosk.state.step is Step.MAIN
     assert kiosk.frames == frames + 1
+
+
+@pytest.mark.parametrize(("watched", "sleeps"), [(True, None), (False, SDL_POLL)])
+def test_on_the_pis_console_the_loop_sleeps_until_input_when_the_input_devices_wake_it(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch, watched: bool, sleeps: float | None
+) -> None:
+    """With KMS/DRM SDL reads keys and touches only when asked: the loop sleeps on its queue with
+    no time limit when the kernel's input devices wake it (drivers.input_devices), and looks at
+    SDL every ``SDL_POLL`` seconds only when they cannot be watched."""
+    kiosk = started(make_kiosk)
+    kiosk.ui.messages_until = None
+    kiosk.redraw()  # nothing timed on screen now
+    kiosk.input_watched = watched
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "kmsdrm")
+    waits: list[float | None] = []
+    queue = kiosk.inputs
+    assert isinstance(queue, WakingQueue)
+    monkeypatch.setattr(queue, "wait", waits.append)
+    kiosk.step()
+    assert waits == [sleeps]
 
 
 def test_hw1_gpio_buttons_and_encoder_drive_the_kiosk(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> None:
