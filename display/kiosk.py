@@ -114,16 +114,16 @@ class WakingQueue(queue.Queue[InputEvent]):
 
     def put(self, item: InputEvent, block: bool = True, timeout: float | None = None) -> None:
         super().put(item, block, timeout)
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake the loop, wherever it sleeps; without an input of ours, this is a signal asking
+        it to stop, or input waiting in SDL (the kernel's input devices on the Pi's console)."""
         self._signal.set()
         try:
             pygame.event.post(pygame.event.Event(WAKE))
         except pygame.error:
             pass  # video not up yet: the loop drains the queue when it starts
-
-    def wake(self) -> None:
-        """Wake the loop without an input of ours: a signal asking it to stop, or input waiting
-        in SDL (the kernel's input devices on the Pi's console)."""
-        self._signal.set()
 
     def wait(self, timeout: float | None) -> None:
         """Sleep until something is put (or ``timeout`` seconds pass)."""

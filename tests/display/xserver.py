@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -49,13 +50,13 @@ class XServer:
             time.sleep(gap)
 
 
-@pytest.fixture
-def xserver() -> Iterator[XServer]:
-    if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
-        pytest.skip(HINT)
+@contextmanager
+def running_xvfb(screen: str = "1024x768x24") -> Iterator[XServer]:
+    """Xvfb on a display number of its own choosing, stopped on leaving (the benchmarks use it
+    too).  Raises RuntimeError when it does not start."""
     read, write = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp", "-noreset"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
         pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     os.close(write)
@@ -63,8 +64,16 @@ def xserver() -> Iterator[XServer]:
         with os.fdopen(read) as pipe:
             number = pipe.readline().strip()
         if not number:
-            pytest.fail("Xvfb did not start")
+            raise RuntimeError("Xvfb did not start")
         yield XServer(f":{number}")
     finally:
         server.terminate()
         server.wait(10)
+
+
+@pytest.fixture
+def xserver() -> Iterator[XServer]:
+    if shutil.which("Xvfb") is None or shutil.which("xdotool") is None:
+        pytest.skip(HINT)
+    with running_xvfb() as server:
+        yield server
