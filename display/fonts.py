@@ -9,6 +9,12 @@ the texts do not use, say — is drawn with the next font that has the character
 ``display.font``, then DejaVu Sans and Noto Sans CJK from the operating system, then pygame's
 own font.  A character no font has is logged once, and said on the status line, with what to
 install, for as long as a text that needs it is on the screen (``shown_missing``).
+
+A changed frame draws mostly the texts the frame before drew, and measures them many times over
+(shrinking a text to fit tries sizes, wrapping tries lines): what a text measures and looks like
+at a size is kept (``Lru``), keyed by everything it depends on — the fonts never change once
+chosen — so a frame costs the texts that are new in it.  The caches are bounded: a long game's
+changing numbers push out what has gone unused longest, never what every frame draws.
 """
 
 from __future__ import annotations
