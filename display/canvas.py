@@ -15,11 +15,14 @@ from typing import Literal
 
 import pygame
 
-from display.fonts import Color, Fonts
+from display.fonts import Color, Fonts, Lru
 from display.layout import Layout
 
 Anchor = Literal["topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright"]
 Rect = tuple[int, int, int, int]
+
+#: How many choices of wrapping and shrink-to-fit a canvas keeps (each a few small strings).
+LAID_OUT_LIMIT = 4096
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,14 @@ class Canvas:
     layout: Layout
     drawn: list[Drawn] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
+    # Where a text's lines break and what size fits it depend only on the text, the room, the
+    # sizes allowed and the fonts (fixed for a canvas): decided once, not every frame.
+    _fitted: Lru[tuple[str, int, int, bool, int], tuple[str, int]] = field(
+        default_factory=lambda: Lru(LAID_OUT_LIMIT), repr=False)
+    _wrapped: Lru[tuple[str, int, int, bool], tuple[str, ...]] = field(
+        default_factory=lambda: Lru(LAID_OUT_LIMIT), repr=False)
+    _paragraph_sizes: Lru[tuple[str, int, int, int, int, bool], tuple[int | None]] = field(
+        default_factory=lambda: Lru(LAID_OUT_LIMIT), repr=False)
 
     @property
     def width(self) -> int:
@@ -96,6 +107,13 @@ class Canvas:
         if max_width is None:
             return text, size
         floor = min_size if min_size is not None else max(self.layout.tiny, size * 3 // 5)
+        key = (text, size, max_width, bold, floor)
+        found = self._fitted.get(key)
+        if found is None:
+            found = self._fitted.put(key, self._fit(text, size, max_width, bold, floor))
+        return found
+
+    def _fit(self, text: str, size: int, max_width: int, bold: bool, floor: int) -> tuple[str, int]:
         current = size
         while current > floor and self.fonts.measure(text, current, bold)[0] > max_width:
             current = max(floor, current * 9 // 10)
@@ -141,6 +159,13 @@ class Canvas:
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
         """Lines of ``text`` that fit ``width``: breaks at spaces, and between any two CJK
         characters (never before a closing mark such as 、 or 。)."""
+        key = (text, size, width, bold)
+        found = self._wrapped.get(key)
+        if found is None:
+            found = self._wrapped.put(key, tuple(self._wrap(text, size, width, bold)))
+        return list(found)
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             start = len(lines)
@@ -171,6 +196,13 @@ class Canvas:
         """The largest size from ``size`` down to ``min_size`` (the layout's ``tiny``) at which
         ``text`` wraps into ``width`` × ``height`` whole, or None if it fits at none."""
         floor = self.layout.tiny if min_size is None else min_size
+        key = (text, width, height, size, floor, bold)
+        found = self._paragraph_sizes.get(key)
+        if found is None:
+            found = self._paragraph_sizes.put(key, (self._fit_paragraph(text, width, height, size, floor, bold),))
+        return found[0]
+
+    def _fit_paragraph(self, text: str, width: int, height: int, size: int, floor: int, bold: bool) -> int | None:
         for current in range(size, floor - 1, -1):
             lines = self.wrapped(text, current, width, bold=bold)
             if lines is not None and len(lines) * self.fonts.line_height(current, bold) <= height:

@@ -9,14 +9,22 @@ the texts do not use, say — is drawn with the next font that has the character
 ``display.font``, then DejaVu Sans and Noto Sans CJK from the operating system, then pygame's
 own font.  A character no font has is logged once, and said on the status line, with what to
 install, for as long as a text that needs it is on the screen (``shown_missing``).
+
+A changed frame draws mostly the texts the frame before drew, and measures them many times over
+(shrinking a text to fit tries sizes, wrapping tries lines): what a text measures and looks like
+at a size is kept (``Lru``), keyed by everything it depends on — the fonts never change once
+chosen — so a frame costs the texts that are new in it.  The caches are bounded: a long game's
+changing numbers push out what has gone unused longest, never what every frame draws.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import pygame
 import pygame.freetype
@@ -47,8 +55,42 @@ SYSTEM_FILES: dict[bool, tuple[str, ...]] = {
     ),
 }
 
-_CACHE_LIMIT = 512
+#: How many rendered lines of text, and how many measured texts, are kept.  A frame draws a
+#: few dozen texts and measures a few hundred (shrink-to-fit and wrapping try sizes and widths);
+#: these keep several screens' worth, in every language, while a long game's changing numbers
+#: push out only what has not been used for longest.
+RENDERED_LIMIT = 512
+MEASURED_LIMIT = 8192
 Color = tuple[int, int, int]
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """A mapping that keeps at most ``limit`` entries, dropping the least recently used."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._entries: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        found = self._entries.get(key)
+        if found is not None:
+            self._entries.move_to_end(key)
+        return found
+
+    def put(self, key: K, value: V) -> V:
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        if len(self._entries) > self.limit:
+            self._entries.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 @dataclass
@@ -63,7 +105,13 @@ class Fonts:
     _chains: dict[bool, list[pygame.freetype.Font]] = field(default_factory=dict)
     _has: dict[tuple[int, str], bool] = field(default_factory=dict)
     _full_width: dict[int, bool] = field(default_factory=dict)  # id(font) → it sets CJK text in em boxes
-    _rendered: dict[tuple[str, int, bool, Color], pygame.Surface] = field(default_factory=dict)
+    _chosen: dict[tuple[str, bool], pygame.freetype.Font | None] = field(default_factory=dict)  # (char, bold) → its font
+    _heights: dict[tuple[int, bool], int] = field(default_factory=dict)  # (size, bold) → line height
+    # The fonts never change once chosen, so what a text measures and looks like at a size is
+    # fixed: (text, size, bold[, colour]) is the whole key.
+    _rendered: Lru[tuple[str, int, bool, Color], pygame.Surface] = field(default_factory=lambda: Lru(RENDERED_LIMIT))
+    _widths: Lru[tuple[str, int, bool], tuple[int, str]] = field(default_factory=lambda: Lru(MEASURED_LIMIT))
+    _inks: Lru[tuple[str, int, bool], tuple[int, int]] = field(default_factory=lambda: Lru(MEASURED_LIMIT))
 
     def __post_init__(self) -> None:
         if not pygame.freetype.get_init():
@@ -123,6 +171,14 @@ class Fonts:
         return tuple(str(font.path) for font in self._chains[bold])
 
     def _font_for(self, char: str, bold: bool) -> pygame.freetype.Font | None:
+        key = (char, bold)
+        if key in self._chosen:
+            return self._chosen[key]
+        found = self._first_with(char, bold)
+        self._chosen[key] = found
+        return found
+
+    def _first_with(self, char: str, bold: bool) -> pygame.freetype.Font | None:
         for index, font in enumerate(self._chains[bold]):
             key = (index * 2 + bold, char)
             has = self._has.get(key)
@@ -148,17 +204,29 @@ class Fonts:
         return runs
 
     def line_height(self, size: int, bold: bool = False) -> int:
-        font = self._chains[bold][0]
-        return int(font.get_sized_height(size))
+        key = (size, bold)
+        found = self._heights.get(key)
+        if found is None:
+            found = self._heights[key] = int(self._chains[bold][0].get_sized_height(size))
+        return found
 
     def ascent(self, size: int, bold: bool = False) -> int:
         return int(self._chains[bold][0].get_sized_ascender(size))
 
     def measure(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
-        width = 0
-        for font, run in self.runs(text, bold):
-            width += self._width(font, run, size)
-        return width, self.line_height(size, bold)
+        """How far ``text`` moves the pen at ``size``, and the line's height."""
+        key = (text, size, bold)
+        found = self._widths.get(key)
+        if found is None:
+            width = 0
+            for font, run in self.runs(text, bold):
+                width += self._width(font, run, size)
+            lacking = "".join(dict.fromkeys(ch for ch in text if self._font_for(ch, bold) is None))
+            found = self._widths.put(key, (width, lacking))
+        else:
+            for char in found[1]:  # noted as a fresh measurement notes it (the log says it once)
+                self._lacks(char)
+        return found[0], self.line_height(size, bold)
 
     def _in_em_boxes(self, font: pygame.freetype.Font) -> bool:
         """Whether ``font`` sets CJK text, where a full-width mark's room is part of it: the ink
@@ -180,6 +248,13 @@ class Fonts:
     def ink(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         """Where the ink of ``text`` is in its line: (top, height) in pixels from the line's top.
         Digits fill little more than half of a line; a big number is placed by its ink."""
+        key = (text, size, bold)
+        found = self._inks.get(key)
+        if found is None:
+            found = self._inks.put(key, self._ink(text, size, bold))
+        return found
+
+    def _ink(self, text: str, size: int, bold: bool) -> tuple[int, int]:
         ascent = self.ascent(size, bold)
         top, bottom = None, None
         for font, run in self.runs(text, bold):
@@ -217,7 +292,4 @@ class Fonts:
                 left = rect.x if self._in_em_boxes(font) else 0
                 font.render_to(surface, (x + left, ascent - rect.y), run, fgcolor=color, size=size)
             x += self._width(font, run, size)
-        if len(self._rendered) > _CACHE_LIMIT:
-            self._rendered.clear()
-        self._rendered[key] = surface
-        return surface
+        return self._rendered.put(key, surface)

@@ -1,0 +1,206 @@
+"""Frame figures.  Run: python tests/bench/frame.py [--samples N] [--others]
+
+Prints JSON: how long ``display.render.render`` takes to draw a frame whose state changed, on a
+real ``Canvas`` over an SDL dummy-driver surface, for the table (a life total changed), the
+Planechase screen after a roll (the die's result, the roll log, the cost) and the adjust screen
+(the encoder turned), at 800×480, 480×320 and 1920×1080, in English and Japanese: median and
+99th percentile in milliseconds over ``--samples`` frames (200 by default, at least 200).
+
+Each sample changes the game or the UI state through the kiosk's own path (a command executed,
+a button press or an encoder turn dispatched), then times one ``render`` call; the drawn pixels
+are compared with the frame before, and a sample that drew the same pixels stops the run.
+
+``--others`` adds every other screenshot scene at 800×480 in English: the median of drawing
+the scene's frame again (``others_ms``; the state does not change, so text is measured and
+rendered as in the frame before) and its first frame on a fresh kiosk (``others_first_ms``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent / "display")]  # this checkout's code; the screenshot scenes
+
+import pygame  # noqa: E402
+from figures import percentile  # noqa: E402
+
+from device.commands import ChangeLife  # noqa: E402
+from device.controller import Controller  # noqa: E402
+from device.inputs import Button  # noqa: E402
+from device.journal import Journal  # noqa: E402
+from device.tagmap import TagMap  # noqa: E402
+from display import cardtext  # noqa: E402
+from display import render as render_module  # noqa: E402
+from display.fonts import Fonts  # noqa: E402
+from display.kiosk import Kiosk  # noqa: E402
+from display.targets import OffscreenTarget  # noqa: E402
+from display.ui import Press, Turn  # noqa: E402
+from scenes import SAMPLE_TEXT, SCENES  # noqa: E402
+
+SIZES = ((800, 480), (480, 320), (1920, 1080))
+LANGUAGES = ("en", "ja")
+CLOCK = 1000.0
+
+
+@contextmanager
+def kiosks(directory: Path) -> Iterator[Callable[[tuple[int, int], str], Kiosk]]:
+    """``make(size, language)``: a kiosk on a fresh journal, with the card data the screenshot
+    scenes use (the plane Tazeem has rules text, and its tag is enrolled)."""
+    journals: list[Journal] = []
+    fonts = Fonts()
+    cardtext.configure(directory, imported=False)
+
+    def sample_text(name: str) -> str | None:
+        return SAMPLE_TEXT if name == "Tazeem" else None
+
+    cardtext.PROVIDERS.append(sample_text)
+    (directory / "tags.txt").write_text("04A1B2C3  Tazeem\n", encoding="utf-8")
+
+    def make(size: tuple[int, int], language: str) -> Kiosk:
+        journal = Journal(directory / f"j{len(journals)}" / "aetherbox.sqlite3")
+        journals.append(journal)
+        controller = Controller(journal, rng=random.Random(7), tags=TagMap(directory / "tags.txt"))
+        return Kiosk(controller, OffscreenTarget(size), language=language, fonts=fonts, clock=lambda: CLOCK,
+                     wall=lambda: 1.7e9)
+
+    try:
+        yield make
+    finally:
+        for journal in journals:
+            journal.close()
+        cardtext.PROVIDERS.remove(sample_text)
+        cardtext.configure(None)
+
+
+def draw(kiosk: Kiosk) -> float:
+    """One frame through ``render``, as the kiosk's redraw draws it; seconds it took."""
+    start = time.perf_counter()
+    render_module.render(kiosk.canvas, kiosk.state, kiosk.ui, kiosk.tr, now=kiosk.now(), wall=1.7e9)
+    return time.perf_counter() - start
+
+
+def pixels(kiosk: Kiosk) -> bytes:
+    return pygame.image.tobytes(kiosk.canvas.surface, "RGB")
+
+
+# --- what changes between samples ---------------------------------------------------------
+
+
+def table_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
+    SCENES["table"](kiosk)
+
+    def change(sample: int) -> None:
+        state = kiosk.state
+        assert state is not None
+        seat = rng.choice([p.seat for p in state.players if p.in_game])
+        life = state.player(seat).life
+        delta = rng.choice((1, 2, 3, 5)) * (1 if life < 30 else -1)  # a walk that stays in the game
+        kiosk.execute(ChangeLife(seat=seat, delta=delta))
+
+    return change
+
+
+def planechase_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
+    """A roll, then UNDO before the next one (so the cost stays what a turn's rolls cost): every
+    timed frame is a roll's result, each with a fresh result from the die."""
+    SCENES["planechase"](kiosk)
+
+    def change(sample: int) -> None:
+        if sample:
+            kiosk.dispatch(Press(Button.UNDO))
+            draw(kiosk)  # the frame the undo shows, untimed: the timed one changes from it
+        kiosk.dispatch(Press(Button.ROLL))
+
+    return change
+
+
+def adjust_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
+    SCENES["adjust"](kiosk)
+    amount = [0]
+
+    def change(sample: int) -> None:
+        step = rng.choice((-1, 1, 2, -2, 5, -5))
+        if amount[0] + step == 0 or abs(amount[0] + step) > 30:
+            step = -step
+        amount[0] += step
+        kiosk.dispatch(Turn(step))
+
+    return change
+
+
+CHANGES: dict[str, Callable[[Kiosk, random.Random], Callable[[int], None]]] = {
+    "table": table_change,
+    "planechase": planechase_change,
+    "adjust": adjust_change,
+}
+
+
+def changed_frames(make: Callable[[tuple[int, int], str], Kiosk], screen: str, size: tuple[int, int],
+                   language: str, samples: int) -> dict[str, float]:
+    kiosk = make(size, language)
+    change = CHANGES[screen](kiosk, random.Random(11))
+    draw(kiosk)
+    times: list[float] = []
+    for sample in range(samples):
+        change(sample)
+        if screen == "adjust":
+            assert kiosk.ui.screen == "adjust", kiosk.ui.screen
+        before = pixels(kiosk)  # the last frame drawn, still on the surface
+        elapsed = draw(kiosk)
+        if pixels(kiosk) == before:
+            raise SystemExit(f"frame.py: sample {sample} of {screen} {size} {language} drew the frame before it")
+        times.append(elapsed * 1000)
+    return {"median": round(statistics.median(times), 3), "p99": round(percentile(times, 0.99), 3)}
+
+
+def other_frames(make: Callable[[tuple[int, int], str], Kiosk], samples: int) -> tuple[dict[str, float], dict[str, float]]:
+    again: dict[str, float] = {}
+    first: dict[str, float] = {}
+    for name, scene in SCENES.items():
+        kiosk = make((800, 480), "en")
+        scene(kiosk)
+        first[name] = round(draw(kiosk) * 1000, 3)
+        again[name] = round(statistics.median(draw(kiosk) * 1000 for _ in range(samples)), 3)
+    return again, first
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--others", action="store_true")
+    args = parser.parse_args(argv)
+    if args.samples < 200:
+        parser.error("--samples: at least 200, for a 99th percentile")
+    pygame.display.init()
+    figures: dict[str, object] = {"samples": args.samples}
+    with tempfile.TemporaryDirectory() as directory, kiosks(Path(directory)) as make:
+        changed: dict[str, dict[str, float]] = {}
+        for screen in CHANGES:
+            for width, height in SIZES:
+                for language in LANGUAGES:
+                    changed[f"{screen} {width}x{height} {language}"] = changed_frames(
+                        make, screen, (width, height), language, args.samples)
+        figures["changed_frame_ms"] = changed
+        if args.others:
+            figures["others_ms"], figures["others_first_ms"] = other_frames(make, 50)
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
