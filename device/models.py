@@ -8,4 +8,4 @@ from pydantic import BaseModel, ConfigDict
 class Model(BaseModel):
     """Immutable and strict about unknown fields, so a typo in saved JSON is an error."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)

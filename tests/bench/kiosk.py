@@ -50,7 +50,7 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "display"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "display")]  # this checkout first, then the X server helper
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from activity import Activity  # noqa: E402
