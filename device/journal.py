@@ -214,8 +214,10 @@ class Reader:
     def __init__(self, path: Path, db: sqlite3.Connection) -> None:
         self.path = path
         self._db = db
-        #: Event rows read so far (the checks that start-up costs the same however long the game).
+        #: Event and snapshot rows read so far: what the tests count to show that resuming costs
+        #: the same however long the game.
         self.events_read = 0
+        self.snapshots_read = 0
 
     @classmethod
     def open(cls, path: Path | str) -> Reader:
@@ -323,9 +325,18 @@ class Reader:
         head = self.game(game).head
         base: GameState | None = None
         since = -1
-        for pos, schema, body, crc in self._read(
-            "SELECT pos, schema, body, crc FROM snapshots WHERE game = ? AND pos <= ? ORDER BY pos DESC", (game, head)
-        ):
+        # Newest first, one at a time: the first good one ends the search, the rest stay unread.
+        below = head + 1
+        while base is None:
+            rows = self._read(
+                "SELECT pos, schema, body, crc FROM snapshots WHERE game = ? AND pos < ? ORDER BY pos DESC LIMIT 1",
+                (game, below),
+            )
+            if not rows:
+                break
+            pos, schema, body, crc = rows[0]
+            below = pos
+            self.snapshots_read += 1
             if schema != STATE_SCHEMA or crc is not None and crc != _crc(game, pos, schema, body):
                 continue
             try:
@@ -333,7 +344,6 @@ class Reader:
             except ValidationError:
                 continue  # a snapshot is only a cache: fold from further back
             since = pos
-            break
         return self._fold(game, since, head, base)
 
     def replay(self, game: int, pause: Callable[[], None] | None = None) -> GameState:
@@ -430,6 +440,7 @@ class Journal(Reader):
     ) -> None:
         self.path = Path(path)
         self.events_read = 0
+        self.snapshots_read = 0
         #: The check of the whole journal still running after start-up, if one is; backups wait
         #: for its verdict, so a damaged journal never replaces a good backup.
         self.check: Check | None = None
