@@ -26,7 +26,9 @@ it finds the lock too), and a lock file beside its real path says which process 
 
 Backups: at the start of a game, every ``backup_every`` commits and on a clean close, SQLite's
 backup API copies the journal to ``<name>.bak`` beside it (checked, synced, then renamed over the
-old one), so a journal damaged by the storage can be recovered (``device.recovery``).
+old one), so a journal damaged by the storage can be recovered (``device.recovery``).  While the
+check of the whole journal that follows start-up is running (``Journal.check``), backups wait
+for its verdict: a copy of an unchecked journal could replace the good backup with damage.
 """
 
 from __future__ import annotations
