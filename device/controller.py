@@ -7,6 +7,12 @@ Every way in — the console, the kiosk's keys and touches, the GPIO buttons, th
 
 The state the screen sees changes only after the journal has committed, so whatever is shown
 survives a power cut.
+
+Damage to the journal found after start-up — by the check of the whole journal that runs on its
+own thread (``device.recovery``), or by a read while the game goes on — is recovered from here,
+exactly as start-up would have: ``idle`` returns the ``Recovery``, and the next command is not
+carried out but answered with what happened and the restored game, so nothing is decided on a
+screen that no longer holds.
 """
 
 from __future__ import annotations
@@ -15,17 +21,18 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from device import bindings, rules
 from device.catalog import Card, card_kind
 from device.commands import Advance, Command, NewGame
 from device.config import Config
-from device.errors import IllegalCommand
+from device.errors import IllegalCommand, JournalCorrupt
 from device.events import Event, GameStarted
 from device.formats import find_format
 from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
+from device.recovery import Recovery, recover_late, repair
 from device.state import GameState
 from device.tagmap import TagMap, format_uid
 from device.text import Message, sentences
@@ -45,6 +52,9 @@ register_texts(
         "controller.no_tag_map": "Tag {uid} was read, but no tag map is set up: enrol your cards first.",
     }
 )
+
+
+T = TypeVar("T")
 
 
 def command_json(command: Command) -> dict[str, Any]:
@@ -77,11 +87,15 @@ class Controller:
         self.clock = clock
         self.game = journal.last_game()
         self.state: GameState | None = journal.state(self.game) if self.game is not None else None
+        self._unsaid: list[Message] = []  # what a recovery after start-up did, until a result says it
 
     # --- commands -----------------------------------------------------------------------
 
     def execute(self, command: Command) -> Result:
         """Decide, keep, then show.  Raises ``IllegalCommand`` and changes nothing if refused."""
+        return self._changing(lambda: self._execute(command))
+
+    def _execute(self, command: Command) -> Result:
         if isinstance(command, NewGame):
             command = self._with_configured_life(command)
         events = rules.decide(self.state, command, self.rng)
@@ -108,12 +122,65 @@ class Controller:
             return command.model_copy(update={"starting_life": self.config.starting_life["ffa"]})
         return command
 
-    def idle(self) -> None:
-        """Nothing is waiting: do what the journal put off (a backup), off the input path."""
+    def idle(self, wait: bool = False) -> Recovery | None:
+        """Nothing is waiting: act on the journal's check if its verdict is in (with ``wait``,
+        wait for it), then do what the journal put off (a backup), off the input path.  Returns
+        the recovery this call made, if the check found damage; the next result says it too."""
+        found = self._act_on_check(wait)
         self.journal.backup_if_due()
+        return found
+
+    def _act_on_check(self, wait: bool = False) -> Recovery | None:
+        check = self.journal.check
+        if check is None or not (check.wait() if wait else check.finished()):
+            return None
+        self.journal.check = None
+        if isinstance(check.error, JournalCorrupt):
+            return self._recover(check.error)
+        if check.error is not None:
+            raise check.error  # locked, unreadable, failing storage: as start-up would have said it
+        if check.game is not None and check.damaged_texts:
+            repair(self.journal, check.game, check.damaged_texts)
+        return None
+
+    def _recover(self, error: JournalCorrupt) -> Recovery:
+        self.journal, recovery = recover_late(self.journal, error, self.clock)
+        self.game = self.journal.last_game()
+        self.state = self.journal.state(self.game) if self.game is not None else None
+        self._unsaid.append(recovery.message())
+        return recovery
+
+    def _changing(self, work: Callable[[], Result]) -> Result:
+        """``work`` (a command, undo, redo, loading a game) on a journal not known to be damaged;
+        after a recovery, only what the recovery did, and the restored game."""
+        self._act_on_check()
+        if not self._unsaid:
+            try:
+                return work()
+            except JournalCorrupt as error:
+                if not self.journal.recoverable:
+                    raise
+                self._recover(error)
+        said, self._unsaid = self._unsaid, []
+        return Result(said, self.state)
+
+    def _reading(self, work: Callable[[], T]) -> T:
+        """A read for the screen; damage it meets is recovered from, then it reads the restored
+        journal (the next result says what happened)."""
+        self._act_on_check()
+        try:
+            return work()
+        except JournalCorrupt as error:
+            if not self.journal.recoverable:
+                raise
+            self._recover(error)
+            return work()
 
     def undo(self) -> Result:
         """LF-4: take back the last change, whatever it was; it can be redone."""
+        return self._changing(self._undo)
+
+    def _undo(self) -> Result:
         if self.game is None:
             raise IllegalCommand("rules.no_game")
         txn = self.journal.undo(self.game)
@@ -123,6 +190,9 @@ class Controller:
         return Result([Message("controller.undid", what=_summary(txn))], self.state)
 
     def redo(self) -> Result:
+        return self._changing(self._redo)
+
+    def _redo(self) -> Result:
         if self.game is None:
             raise IllegalCommand("rules.no_game")
         txn = self.journal.redo(self.game)
@@ -134,9 +204,12 @@ class Controller:
     # --- saved games --------------------------------------------------------------------
 
     def games(self) -> list[GameInfo]:
-        return self.journal.games()
+        return self._reading(lambda: self.journal.games())
 
     def load(self, game: int) -> Result:
+        return self._changing(lambda: self._load(game))
+
+    def _load(self, game: int) -> Result:
         try:
             info = self.journal.game(game)
         except KeyError:
@@ -147,11 +220,11 @@ class Controller:
         return Result([Message("controller.loaded", game=game, title=info.title)], self.state)
 
     def history(self) -> list[Txn]:
-        return [] if self.game is None else self.journal.history(self.game)
+        return self._reading(lambda: [] if self.game is None else self.journal.history(self.game))
 
     def last_change(self) -> Txn | None:
         """What UNDO would take back now (one row, however long the game)."""
-        return None if self.game is None else self.journal.last_change(self.game)
+        return self._reading(lambda: None if self.game is None else self.journal.last_change(self.game))
 
     # --- hardware inputs ----------------------------------------------------------------
 

@@ -26,7 +26,9 @@ it finds the lock too), and a lock file beside its real path says which process 
 
 Backups: at the start of a game, every ``backup_every`` commits and on a clean close, SQLite's
 backup API copies the journal to ``<name>.bak`` beside it (checked, synced, then renamed over the
-old one), so a journal damaged by the storage can be recovered (``device.recovery``).
+old one), so a journal damaged by the storage can be recovered (``device.recovery``).  While the
+check of the whole journal that follows start-up is running (``Journal.check``), backups wait
+for its verdict: a copy of an unchecked journal could replace the good backup with damage.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import json
 import logging
 import os
 import sqlite3
+import threading
 import time
 import urllib.parse
 import zlib
@@ -200,14 +203,258 @@ def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
     return JournalError(path, f"{text} while {doing}")
 
 
-class Journal:
+class Reader:
+    """Reading the saved games: what start-up, the screens and the check of the whole journal use.
+
+    ``Journal`` is the one that writes; ``Reader.open`` reads the same file on a connection of its
+    own (another thread's), takes no lock and cannot write.
+    """
+
+    path: Path
+    _db: sqlite3.Connection
+
+    def __init__(self, path: Path, db: sqlite3.Connection) -> None:
+        self.path = path
+        self._db = db
+        #: Event and snapshot rows read so far: what the tests count to show that resuming costs
+        #: the same however long the game.
+        self.events_read = 0
+        self.snapshots_read = 0
+
+    @classmethod
+    def open(cls, path: Path | str) -> Reader:
+        path = Path(path)
+        uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
+        try:
+            db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=True)
+        except sqlite3.Error as error:
+            raise _classify(error, path, "opening it to check it") from error
+        return cls(path, db)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self._db.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, "reading it") from error
+
+    def games(self) -> list[GameInfo]:
+        rows = self._read(
+            "SELECT id, title, created, updated, head, tip, crc FROM games ORDER BY updated DESC, id DESC"
+        )
+        return [self._game_info(row) for row in rows]
+
+    def game(self, game: int) -> GameInfo:
+        rows = self._read("SELECT id, title, created, updated, head, tip, crc FROM games WHERE id = ?", (game,))
+        if not rows:
+            raise KeyError(game)
+        return self._game_info(rows[0])
+
+    def _game_info(self, row: Sequence[Any]) -> GameInfo:
+        game, title, created, updated, head, tip, crc = row
+        if crc is not None and crc != _crc(game, head, tip) or not 0 <= head <= tip:
+            raise JournalCorrupt(
+                self.path, f"game {game}'s place in its history does not match its checksum. It has not been "
+                "changed: keep it for recovery.",
+            )
+        return GameInfo(game, title, created, updated, head, tip)
+
+    def last_game(self) -> int | None:
+        rows = self._read("SELECT value FROM meta WHERE key = 'last_game'")
+        if rows:
+            return int(rows[0][0])
+        rows = self._read("SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1")
+        return int(rows[0][0]) if rows else None
+
+    _TXN = "SELECT pos, at, command, summary, crc FROM txns WHERE game = ?"
+
+    def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
+        row = self._db.execute(self._TXN + " AND pos = ?", (game, pos)).fetchone()
+        if row is None:
+            raise JournalCorrupt(self.path, f"change {pos} of game {game} is missing. Keep the file for recovery.")
+        return self._read_txn(game, row, undone=undone)
+
+    def _read_txn(self, game: int, row: Sequence[Any], *, undone: bool) -> Txn:
+        """A stored change; one whose text the storage damaged is said again from its events,
+        which the journal checks on their own (HW-5: what the gadget shows, never a traceback)."""
+        kept = self._kept_txn(game, row, undone=undone)
+        if kept is not None:
+            return kept
+        pos, at = row[0], row[1]
+        log.warning("%s: the text of change %s in game %s is damaged; it is said again from its events", self.path,
+                    pos, game)
+        return Txn(pos=pos, at=at, command={"damaged": True}, summary=self._say_again(game, pos), undone=undone)
+
+    @staticmethod
+    def _kept_txn(game: int, row: Sequence[Any], *, undone: bool) -> Txn | None:
+        """The change as stored, or None when its checksum or its text shows damage."""
+        pos, at, command, summary, crc = row
+        if crc is not None and crc != _crc(game, pos, at, command, summary):
+            return None
+        try:
+            said, done = json.loads(command), json.loads(summary)
+            if isinstance(said, dict) and isinstance(done, list):
+                txn = Txn(pos=pos, at=at, command=said, summary=done, undone=undone)
+                txn.messages()  # every message must read, too
+                return txn
+        except (ValueError, TypeError, KeyError, AttributeError):
+            pass
+        return None
+
+    def _say_again(self, game: int, pos: int) -> list[dict[str, Any]]:
+        before = None if pos == 0 else self._fold(game, -1, pos - 1, None)
+        events = [event for _, event in self._iter_events(game, pos - 1, pos)]
+        messages, _ = rules.play(before, events)
+        return [m.to_json() for m in messages]
+
+    def last_change(self, game: int) -> Txn | None:
+        """The last transaction in effect after the game's start, or None right after it."""
+        head = self.game(game).head
+        if head == 0:
+            return None
+        return self._txn(game, head, undone=False)
+
+    def history(self, game: int) -> list[Txn]:
+        """Every kept transaction, oldest first; the undone ones are marked."""
+        head = self.game(game).head
+        rows = self._read(self._TXN + " ORDER BY pos", (game,))
+        return [self._read_txn(game, row, undone=row[0] > head) for row in rows]
+
+    def state(self, game: int) -> GameState:
+        """The game's state at its head: the newest good snapshot, then the events after it."""
+        head = self.game(game).head
+        base: GameState | None = None
+        since = -1
+        # Newest first, one at a time: the first good one ends the search, the rest stay unread.
+        below = head + 1
+        while base is None:
+            rows = self._read(
+                "SELECT pos, schema, body, crc FROM snapshots WHERE game = ? AND pos < ? ORDER BY pos DESC LIMIT 1",
+                (game, below),
+            )
+            if not rows:
+                break
+            pos, schema, body, crc = rows[0]
+            below = pos
+            self.snapshots_read += 1
+            if schema != STATE_SCHEMA or crc is not None and crc != _crc(game, pos, schema, body):
+                continue
+            try:
+                base = GameState.model_validate_json(body)
+            except ValidationError:
+                continue  # a snapshot is only a cache: fold from further back
+            since = pos
+        return self._fold(game, since, head, base)
+
+    def replay(self, game: int, pause: Callable[[], None] | None = None) -> GameState:
+        """The state from every event since the start, ignoring snapshots; ``pause`` is called
+        between batches of events (a check on another thread lets the game's thread in)."""
+        return self._fold(game, -1, self.game(game).head, None, pause)
+
+    def events(self, game: int, upto: int | None = None) -> list[tuple[int, Event]]:
+        """The events in effect (or up to ``upto``), with their transaction positions."""
+        head = self.game(game).head if upto is None else upto
+        return list(self._iter_events(game, -1, head))
+
+    def _iter_events(
+        self, game: int, after: int, upto: int, pause: Callable[[], None] | None = None
+    ) -> list[tuple[int, Event]]:
+        rows = self._read(
+            "SELECT pos, idx, schema, body, crc FROM events WHERE game = ? AND pos > ? AND pos <= ? ORDER BY pos, idx",
+            (game, after, upto),
+        )
+        self.events_read += len(rows)
+        out = []
+        for count, (pos, idx, schema, body, crc) in enumerate(rows, 1):
+            if pause is not None and count % 256 == 0:
+                pause()
+            if crc is not None and crc != _crc(game, pos, idx, schema, body):
+                raise JournalCorrupt(
+                    self.path, f"event {idx} of change {pos} in game {game} does not match its checksum. It has not "
+                    "been changed: keep it for recovery.",
+                )
+            if schema > EVENT_SCHEMA:
+                raise JournalTooNew(
+                    self.path, f"game {game} has events written by a newer aetherbox (event version "
+                    f"{schema}, this one reads up to {EVENT_SCHEMA}). Update aetherbox; the file has not been changed.",
+                )
+            try:
+                out.append((pos, parse_event(body)))
+            except ValidationError as error:
+                raise JournalCorrupt(
+                    self.path, f"event {idx} of change {pos} in game {game} cannot be read "
+                    f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']}). It has not been "
+                    "changed: keep it for recovery.",
+                ) from error
+        return out
+
+    def _fold(
+        self, game: int, after: int, upto: int, base: GameState | None, pause: Callable[[], None] | None = None
+    ) -> GameState:
+        return rules.fold((event for _, event in self._iter_events(game, after, upto, pause)), base)
+
+    def damaged_texts(self, game: int) -> list[int]:
+        """The changes of ``game`` whose stored text no longer matches its checksum."""
+        return [row[0] for row in self._read(self._TXN, (game,)) if row[4] is not None and row[4] != _crc(game, *row[:4])]
+
+    def integrity_check(self) -> list[str]:
+        return [row[0] for row in self._read("PRAGMA integrity_check")]
+
+
+class Check:
+    """A check of the whole journal that runs on a thread of its own while the game goes on
+    (``device.recovery`` starts it after a constant-time start-up; ``Controller.idle`` acts on
+    its verdict).  ``work`` raises ``JournalError`` for damage, or returns the changes of
+    ``game`` whose text must be written again."""
+
+    def __init__(self, game: int | None, work: Callable[[], list[int]]) -> None:
+        self.game = game
+        self.error: Exception | None = None
+        self.damaged_texts: list[int] = []
+        self._work = work
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="journal-check", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.damaged_texts = self._work()
+        except Exception as error:  # noqa: BLE001 - the verdict, for the game's thread to act on
+            self.error = error
+        finally:
+            self._done.set()
+
+    def finished(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the verdict; whether it is in."""
+        return self._done.wait(timeout)
+
+class Journal(Reader):
     """The saved games.  Open it with ``Journal(path)``; close it (or use ``with``)."""
 
     def __init__(
         self, path: Path | str, *, snapshot_every: int = 64, timeout: float = 0.5, backup_every: int = 25,
-        connect: Connector = _connect_sqlite3, defer_backups: bool = False,
+        connect: Connector = _connect_sqlite3, defer_backups: bool = False, quick_check: bool = True,
     ) -> None:
         self.path = Path(path)
+        self.events_read = 0
+        self.snapshots_read = 0
+        #: The check of the whole journal still running after start-up, if one is; backups wait
+        #: for its verdict, so a damaged journal never replaces a good backup.
+        self.check: Check | None = None
+        #: Whether damage found while running may be recovered from like damage found at start
+        #: (``device.recovery.open_journal`` with ``recover``: aetherbox's own journal).
+        self.recoverable = False
+        #: How to open this journal again (after recovery replaced its file).
+        self.options: dict[str, Any] = {
+            "snapshot_every": snapshot_every, "timeout": timeout, "backup_every": backup_every, "connect": connect,
+            "defer_backups": defer_backups, "quick_check": quick_check,
+        }
+        self._quick_check = quick_check
         self.snapshot_every = snapshot_every
         self.backup_every = backup_every  # 0: no backups at all
         # The kiosk and the console back up when they are idle (``backup_if_due``), not between a
@@ -314,7 +561,8 @@ class Journal:
     def _check(self) -> None:
         db = self._db
         try:
-            problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+            # A whole-file pass: ``device.recovery`` opens without it and checks on a thread.
+            problems = [row[0] for row in db.execute("PRAGMA quick_check")] if self._quick_check else ["ok"]
             if problems != ["ok"]:
                 raise JournalCorrupt(
                     self.path, f"the integrity check failed: {'; '.join(problems[:3])}. It has not been "
@@ -365,6 +613,10 @@ class Journal:
 
     def close(self) -> None:
         try:
+            if self.check is not None:  # a backup only of a journal that passed its check
+                self.check.wait()
+                if self.check.error is not None:
+                    self.backup_every = 0
             if self.backup_every and self._broken is None:
                 self.backup()
             self._db.close()
@@ -436,12 +688,6 @@ class Journal:
             raise
         return result
 
-    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        try:
-            return self._db.execute(sql, args).fetchall()
-        except sqlite3.Error as error:
-            raise _classify(error, self.path, "reading it") from error
-
     # --- games --------------------------------------------------------------------------
 
     def create_game(
@@ -491,34 +737,6 @@ class Journal:
             "UPDATE games SET head = ?, tip = ?, updated = ?, crc = ? WHERE id = ?", (head, tip, at, _crc(game, head, tip), game)
         )
 
-    def games(self) -> list[GameInfo]:
-        rows = self._read(
-            "SELECT id, title, created, updated, head, tip, crc FROM games ORDER BY updated DESC, id DESC"
-        )
-        return [self._game_info(row) for row in rows]
-
-    def game(self, game: int) -> GameInfo:
-        rows = self._read("SELECT id, title, created, updated, head, tip, crc FROM games WHERE id = ?", (game,))
-        if not rows:
-            raise KeyError(game)
-        return self._game_info(rows[0])
-
-    def _game_info(self, row: Sequence[Any]) -> GameInfo:
-        game, title, created, updated, head, tip, crc = row
-        if crc is not None and crc != _crc(game, head, tip) or not 0 <= head <= tip:
-            raise JournalCorrupt(
-                self.path, f"game {game}'s place in its history does not match its checksum. It has not been "
-                "changed: keep it for recovery.",
-            )
-        return GameInfo(game, title, created, updated, head, tip)
-
-    def last_game(self) -> int | None:
-        rows = self._read("SELECT value FROM meta WHERE key = 'last_game'")
-        if rows:
-            return int(rows[0][0])
-        rows = self._read("SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1")
-        return int(rows[0][0]) if rows else None
-
     def set_last_game(self, game: int) -> None:
         self.game(game)
         self._transaction(
@@ -556,14 +774,14 @@ class Journal:
         return pos
 
     def _back_up_now_or_later(self) -> None:
-        if self.defer_backups:
+        if self.defer_backups or self.check is not None:
             self._backup_due = True
         else:
             self.backup()
 
     def backup_if_due(self) -> Path | None:
         """The backup a change made due, taken now (the caller is idle); None if none was due."""
-        if not self._backup_due or self._broken is not None:
+        if not self._backup_due or self._broken is not None or self.check is not None:
             return None
         self._backup_due = False
         return self.backup()
@@ -596,55 +814,15 @@ class Journal:
 
         return self._transaction(work, "redoing")
 
-    _TXN = "SELECT pos, at, command, summary, crc FROM txns WHERE game = ?"
-
-    def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
-        row = self._db.execute(self._TXN + " AND pos = ?", (game, pos)).fetchone()
-        if row is None:
-            raise JournalCorrupt(self.path, f"change {pos} of game {game} is missing. Keep the file for recovery.")
-        return self._read_txn(game, row, undone=undone)
-
-    def _read_txn(self, game: int, row: Sequence[Any], *, undone: bool) -> Txn:
-        """A stored change; one whose text the storage damaged is said again from its events,
-        which the journal checks on their own (HW-5: what the gadget shows, never a traceback)."""
-        kept = self._kept_txn(game, row, undone=undone)
-        if kept is not None:
-            return kept
-        pos, at = row[0], row[1]
-        log.warning("%s: the text of change %s in game %s is damaged; it is said again from its events", self.path,
-                    pos, game)
-        return Txn(pos=pos, at=at, command={"damaged": True}, summary=self._say_again(game, pos), undone=undone)
-
-    @staticmethod
-    def _kept_txn(game: int, row: Sequence[Any], *, undone: bool) -> Txn | None:
-        """The change as stored, or None when its checksum or its text shows damage."""
-        pos, at, command, summary, crc = row
-        if crc is not None and crc != _crc(game, pos, at, command, summary):
-            return None
-        try:
-            said, done = json.loads(command), json.loads(summary)
-            if isinstance(said, dict) and isinstance(done, list):
-                txn = Txn(pos=pos, at=at, command=said, summary=done, undone=undone)
-                txn.messages()  # every message must read, too
-                return txn
-        except (ValueError, TypeError, KeyError, AttributeError):
-            pass
-        return None
-
-    def _say_again(self, game: int, pos: int) -> list[dict[str, Any]]:
-        before = None if pos == 0 else self._fold(game, -1, pos - 1, None)
-        events = [event for _, event in self._iter_events(game, pos - 1, pos)]
-        messages, _ = rules.play(before, events)
-        return [m.to_json() for m in messages]
-
-    def repair_texts(self, game: int) -> int:
-        """Write again, from its events, the text of every change of ``game`` the storage damaged;
-        how many there were."""
-        # The checksum alone tells a damaged row (cheap at start-up); a row kept from a journal
-        # without checksums, or one whose damage predates them, is still said again when read.
+    def repair_texts(self, game: int, positions: Sequence[int] | None = None) -> int:
+        """Write again, from its events, the text of every change of ``game`` the storage damaged
+        (or of those at ``positions``, found by a check); how many there were."""
+        # The checksum alone tells a damaged row; a row kept from a journal without checksums, or
+        # one whose damage predates them, is still said again when read.
+        rows = (self._read(self._TXN, (game,)) if positions is None
+                else [row for pos in positions for row in self._read(self._TXN + " AND pos = ?", (game, pos))])
         damaged = [
-            self._read_txn(game, row, undone=False) for row in self._read(self._TXN, (game,))
-            if row[4] is not None and row[4] != _crc(game, *row[:4])
+            self._read_txn(game, row, undone=False) for row in rows if row[4] is not None and row[4] != _crc(game, *row[:4])
         ]
 
         def work() -> None:
@@ -659,77 +837,5 @@ class Journal:
             self._transaction(work, "repairing it")
         return len(damaged)
 
-    def last_change(self, game: int) -> Txn | None:
-        """The last transaction in effect after the game's start, or None right after it."""
-        head = self.game(game).head
-        if head == 0:
-            return None
-        return self._txn(game, head, undone=False)
-
-    def history(self, game: int) -> list[Txn]:
-        """Every kept transaction, oldest first; the undone ones are marked."""
-        head = self.game(game).head
-        rows = self._read(self._TXN + " ORDER BY pos", (game,))
-        return [self._read_txn(game, row, undone=row[0] > head) for row in rows]
-
     # --- state --------------------------------------------------------------------------
 
-    def state(self, game: int) -> GameState:
-        """The game's state at its head: the newest good snapshot, then the events after it."""
-        head = self.game(game).head
-        base: GameState | None = None
-        since = -1
-        for pos, schema, body, crc in self._read(
-            "SELECT pos, schema, body, crc FROM snapshots WHERE game = ? AND pos <= ? ORDER BY pos DESC", (game, head)
-        ):
-            if schema != STATE_SCHEMA or crc is not None and crc != _crc(game, pos, schema, body):
-                continue
-            try:
-                base = GameState.model_validate_json(body)
-            except ValidationError:
-                continue  # a snapshot is only a cache: fold from further back
-            since = pos
-            break
-        return self._fold(game, since, head, base)
-
-    def replay(self, game: int) -> GameState:
-        """The state from every event since the start, ignoring snapshots."""
-        return self._fold(game, -1, self.game(game).head, None)
-
-    def events(self, game: int, upto: int | None = None) -> list[tuple[int, Event]]:
-        """The events in effect (or up to ``upto``), with their transaction positions."""
-        head = self.game(game).head if upto is None else upto
-        return list(self._iter_events(game, -1, head))
-
-    def _iter_events(self, game: int, after: int, upto: int) -> list[tuple[int, Event]]:
-        rows = self._read(
-            "SELECT pos, idx, schema, body, crc FROM events WHERE game = ? AND pos > ? AND pos <= ? ORDER BY pos, idx",
-            (game, after, upto),
-        )
-        out = []
-        for pos, idx, schema, body, crc in rows:
-            if crc is not None and crc != _crc(game, pos, idx, schema, body):
-                raise JournalCorrupt(
-                    self.path, f"event {idx} of change {pos} in game {game} does not match its checksum. It has not "
-                    "been changed: keep it for recovery.",
-                )
-            if schema > EVENT_SCHEMA:
-                raise JournalTooNew(
-                    self.path, f"game {game} has events written by a newer aetherbox (event version "
-                    f"{schema}, this one reads up to {EVENT_SCHEMA}). Update aetherbox; the file has not been changed.",
-                )
-            try:
-                out.append((pos, parse_event(body)))
-            except ValidationError as error:
-                raise JournalCorrupt(
-                    self.path, f"event {idx} of change {pos} in game {game} cannot be read "
-                    f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']}). It has not been "
-                    "changed: keep it for recovery.",
-                ) from error
-        return out
-
-    def _fold(self, game: int, after: int, upto: int, base: GameState | None) -> GameState:
-        return rules.fold((event for _, event in self._iter_events(game, after, upto)), base)
-
-    def integrity_check(self) -> list[str]:
-        return [row[0] for row in self._read("PRAGMA integrity_check")]

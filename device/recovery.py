@@ -1,8 +1,16 @@
 """Opening the journal at start-up, and recovering from a damaged one (HW-5).
 
-A journal the storage damaged (an SD card's flipped bits, a file cut short) is detected when it
-is opened — SQLite's integrity check, the file's identity, and a full read of the game that
-resumes — and then:
+A journal the storage damaged (an SD card's flipped bits, a file cut short) is detected in two
+steps, so that resuming costs the same however long the game (docs/decisions/0010):
+
+- at start-up, before the screen is up: the file's identity, its write-ahead log, the game that
+  resumes (its head, its newest good snapshot and the events after it) and whether it is older
+  than its own backup;
+- right after, on a thread of its own while the game goes on (``Journal.check``): SQLite's full
+  integrity check and a replay of every event of that game.  ``Controller.idle`` (and the next
+  command) act on its verdict; until it is in, no backup is taken.
+
+Damage found by either step is handled the same way:
 
 1. the damaged file, with its ``-wal``, is renamed aside with a timestamp
    (``aetherbox.sqlite3.damaged-20250601-213005``) and never written again, so nothing in it is
@@ -26,12 +34,13 @@ import struct
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from device.errors import JournalCorrupt, JournalError
-from device.journal import Journal, backup_path
+from device.journal import Check, Journal, Reader, backup_path
 from device.text import Message, register
 
 log = logging.getLogger("aetherbox.recovery")
@@ -76,30 +85,71 @@ class Recovery:
         )
 
 
-def verify(journal: Journal) -> None:
-    """SQLite's full integrity check (the journal's own check at opening is the quick one), then
-    what start-up will show: the game that resumes, from its snapshot and from every event.
-    Raises ``JournalCorrupt`` for anything damaged."""
-    try:
+def verify(journal: Reader, pause: Callable[[], None] | None = None) -> tuple[int | None, list[int]]:
+    """SQLite's full integrity check, then the game that resumes, from its snapshot and from every
+    event: that game and its changes whose text must be written again.  Raises ``JournalCorrupt``
+    for anything damaged.  ``pause`` goes to ``Reader.replay``."""
+    game: int | None = None
+    damaged: list[int] = []
+    with _damage_as_corrupt(journal.path):
         problems = journal.integrity_check()
         if problems != ["ok"]:
             raise JournalCorrupt(journal.path, f"the integrity check failed: {'; '.join(problems[:3])}")
         game = journal.last_game()
         if game is not None:
             journal.state(game)
-            journal.replay(game)
-            repaired = journal.repair_texts(game)
-            if repaired:
-                log.warning("%s: %d damaged change text(s) of game %d were written again from the game's events",
-                            journal.path, repaired, game)
+            journal.replay(game, pause)
+            damaged = journal.damaged_texts(game)
+    return game, damaged
+
+
+def verify_resume(journal: Reader) -> None:
+    """What start-up shows, and nothing whose cost grows with the game: the last game's head and
+    its state from the newest good snapshot and the events after it.  Raises ``JournalCorrupt``."""
+    with _damage_as_corrupt(journal.path):
+        game = journal.last_game()
+        if game is not None:
+            journal.state(game)
+
+
+@contextmanager
+def _damage_as_corrupt(path: Path) -> Iterator[None]:
+    try:
+        yield
     except JournalError as error:
         raise _as_damage(error) from error
     except Exception as error:
         # Rows that read well but do not make a game (a missing game, events out of order, a seat
         # that is not there) can only come from damage: the rules never wrote them.
-        raise JournalCorrupt(
-            journal.path, f"the last game cannot be replayed ({type(error).__name__}: {error})"
-        ) from error
+        raise JournalCorrupt(path, f"the last game cannot be replayed ({type(error).__name__}: {error})") from error
+
+
+def repair(journal: Journal, game: int, positions: list[int] | None = None) -> int:
+    """Write again the damaged change texts of ``game`` (those at ``positions``, if given)."""
+    repaired = journal.repair_texts(game, positions)
+    if repaired:
+        log.warning("%s: %d damaged change text(s) of game %d were written again from the game's events",
+                    journal.path, repaired, game)
+    return repaired
+
+
+def _check_whole(path: Path) -> list[int]:
+    """The check that runs after start-up, on its own thread and its own read-only connection."""
+    try:
+        reader = Reader.open(path)
+    except JournalError as error:
+        raise _as_damage(error) from error
+    try:
+        # sleep(0) hands the interpreter to the game's thread between batches of events, so a
+        # press during the check waits for one batch at most, not for the whole replay.
+        return verify(reader, pause=lambda: time.sleep(0))[1]
+    finally:
+        reader.close()
+
+
+def start_check(journal: Journal) -> None:
+    """Check the whole of ``journal`` on a thread of its own (see the module's docstring)."""
+    journal.check = Check(journal.last_game(), lambda: _check_whole(journal.path))
 
 
 def _as_damage(error: JournalError) -> JournalError:
@@ -110,16 +160,22 @@ def _as_damage(error: JournalError) -> JournalError:
     return JournalCorrupt(error.path, str(error).removeprefix(f"{error.path}: "))
 
 
-def _open_checked(path: Path, options: dict[str, Any]) -> Journal:
+def _open_checked(path: Path, options: dict[str, Any], *, whole: bool = True) -> Journal:
+    """The journal at ``path`` opened and checked: ``whole``, or only what start-up shows."""
     try:
-        journal = Journal(path, **options)
+        journal = Journal(path, **{**options, "quick_check": whole})
     except JournalError as error:
         raise _as_damage(error) from error
     except UnicodeDecodeError as error:
         # SQLite's message quotes the damaged schema text, which Python cannot decode.
         raise JournalCorrupt(path, f"its schema is damaged ({error.reason})") from error
     try:
-        verify(journal)
+        if whole:
+            game, damaged = verify(journal)
+            if game is not None:
+                repair(journal, game, damaged)
+        else:
+            verify_resume(journal)
     except BaseException:
         journal.backup_every = 0  # never replace a good backup with a copy of a damaged journal
         journal.close()
@@ -253,15 +309,21 @@ def open_journal(
     path: Path, *, recover: bool = True, clock: Callable[[], float] = time.time, **options: Any
 ) -> tuple[Journal, Recovery | None]:
     """Open and check the journal at ``path``; with ``recover``, replace a damaged one by its
-    backup (or an empty journal) as described above.  ``options`` go to ``Journal``."""
+    backup (or an empty journal) as described above.  ``options`` go to ``Journal``.
+
+    With ``recover``, what grows with the game is checked on a thread after this returns
+    (``Journal.check``); without it (a file the user named), everything is checked here."""
     lost = wal_damage(path) if recover else None
     kept: Path | None = None
     if lost is not None:  # a copy of the damaged log, before SQLite reads it and drops what follows
         kept = _keep_wal(path, clock())
     try:
-        journal = _open_checked(path, options)
+        journal = _open_checked(path, options, whole=not recover)
         behind = behind_backup(journal) if recover else None
         if behind is None:
+            if recover:
+                journal.recoverable = True
+                start_check(journal)
             if kept is None or lost is None:
                 return journal, None
             what = f"{lost} saved change(s) after the damage are lost" if lost else "the changes it held are lost"
@@ -276,12 +338,31 @@ def open_journal(
             raise
         problem = str(error).removeprefix(f"{path}: ")
         log.error("%s: the journal is damaged: %s", path, problem)
+    return _recover(path, problem, options, clock)
+
+
+def recover_late(journal: Journal, error: JournalError, clock: Callable[[], float] = time.time) -> tuple[Journal, Recovery]:
+    """Damage found after start-up (by the check on its thread, or by a read while the game went
+    on): closed without a backup, then handled exactly as damage found at start-up."""
+    path = journal.path
+    problem = str(_as_damage(error)).removeprefix(f"{path}: ")
+    log.error("%s: the journal is damaged: %s", path, problem)
+    journal.check = None  # its verdict is in, or no longer matters: do not wait for it
+    journal.backup_every = 0  # never replace a good backup with a copy of a damaged journal
+    journal.close()
+    recovered, recovery = _recover(path, problem, journal.options, clock)
+    recovered.recoverable = True
+    return recovered, recovery
+
+
+def _recover(path: Path, problem: str, options: dict[str, Any], clock: Callable[[], float]) -> tuple[Journal, Recovery]:
     damaged = move_aside(path, clock())
     backup = backup_path(path)
     if backup.exists():
         backup_time = backup.stat().st_mtime
         try:
             _restore(backup, path)
+            # Checked whole before it is used: a damaged backup must not be restored again later.
             journal = _open_checked(path, options)
         except (JournalCorrupt, OSError) as error:
             log.error("%s: the backup %s cannot be used either: %s", path, backup, error)
@@ -292,7 +373,7 @@ def open_journal(
             recovery = Recovery(problem, damaged, backup, backup_time)
             log.warning("%s", recovery.message())
             return journal, recovery
-    journal = Journal(path, **options)
+    journal = Journal(path, **{**options, "quick_check": True})
     recovery = Recovery(problem, damaged, None, None)
     log.warning("%s", recovery.message())
     return journal, recovery

@@ -5,7 +5,8 @@ change to the game.
 A reference game is played once (a Commander game of 60 changes with snapshots and a backup).
 Each trial copies its files, flips one byte at a random place in one kind of file, and runs the
 gadget's start-up on the copy: opening and checking the journal (``device.recovery``), resuming
-the last game (``Controller``), and what the screen and ``log`` show (every change's text).
+the last game (``Controller``), the verdict of the check that runs after READY acted on
+(``Controller.idle``), and what the screen and ``log`` show (every change's text).
 Then the trial is judged:
 
 - **said**: start-up recovered (moved the file aside, restored the backup or resumed without a
@@ -115,13 +116,14 @@ def _start(path: Path) -> tuple[str, str]:
     except Exception as error:  # noqa: BLE001 - what the test counts
         return "traceback", f"{type(error).__name__}: {error}"
     try:
-        with journal:
-            controller = Controller(journal)
+        controller = Controller(journal)
+        late = controller.idle(wait=True)  # after READY: the whole journal's check has its say
+        with controller.journal as journal:
             game = journal.last_game()
             texts = [] if game is None else [str(m) for t in journal.history(game) for m in t.messages()]
             if game is not None:
                 journal.last_change(game)
-            return ("said" if recovery is not None else "open"), json.dumps(
+            return ("said" if recovery is not None or late is not None else "open"), json.dumps(
                 {"state": None if controller.state is None else controller.state.model_dump(mode="json"),
                  "texts": texts, "tip": None if game is None else journal.game(game).tip})
     except JournalError as error:

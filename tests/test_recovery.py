@@ -16,7 +16,7 @@ from device.commands import ChangeLife, NewGame
 from device.controller import Controller
 from device.errors import JournalCorrupt, JournalTooNew
 from device.journal import Journal, backup_path
-from device.recovery import open_journal
+from device.recovery import Recovery, open_journal
 from device.state import GameState
 
 NOW = 1_750_000_000.0  # a fixed clock for the timestamped names
@@ -39,6 +39,15 @@ def _state(path: Path) -> GameState | None:
     with Journal(path, backup_every=0) as journal:
         game = journal.last_game()
         return None if game is None else journal.state(game)
+
+
+def _start(path: Path) -> tuple[Controller, Recovery | None]:
+    """Start-up as the gadget does it (``open_journal``, then the controller; READY would go out
+    here), then the verdict of the check after READY acted on, as ``idle`` does."""
+    journal, recovery = open_journal(path, clock=lambda: NOW)
+    controller = Controller(journal, clock=lambda: NOW)
+    late = controller.idle(wait=True)
+    return controller, recovery or late
 
 
 def _damage_header(path: Path) -> bytes:
@@ -194,13 +203,13 @@ def test_hw5_random_damage_never_crashes_start(tmp_path: Path, seed: int) -> Non
         data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
     path.write_bytes(bytes(data))
     try:
-        journal, recovery = open_journal(path, clock=lambda: NOW)
+        controller, recovery = _start(path)
     except JournalTooNew:
         # A flip in the header's version number reads as a journal from a newer aetherbox: that
         # is reported and the file left alone, as for a real newer journal.
         assert path.read_bytes() == bytes(data)
         return
-    with journal:
+    with controller.journal as journal:
         game = journal.last_game()
         state = None if game is None else journal.state(game)
         if recovery is None:
@@ -224,8 +233,8 @@ def test_hw5_a_damaged_change_text_is_said_again_from_its_events(tmp_path: Path,
     data[at + 4] = ord("{")  # the text no longer reads as JSON
     path.write_bytes(bytes(data))
     with caplog.at_level(logging.WARNING, logger="aetherbox"):
-        journal, recovery = open_journal(path, clock=lambda: NOW)
-    with journal:
+        controller, recovery = _start(path)
+    with controller.journal as journal:
         assert recovery is None and journal.state(1) == state
         assert [str(m) for t in journal.history(1) for m in t.messages()][-3:] == [
             "Ann: 96 → 95 life (from Bo).", "Bo: 96 → 95 life (from Cy).", "Cy: 96 → 95 life (from Ann).",

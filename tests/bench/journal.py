@@ -1,16 +1,38 @@
-"""Journal figures: append latency and resume time.  Run: python tests/bench/journal.py [DIR]
+"""Journal figures: resume time, append latency and the disk's flush latency, as JSON.
 
-Prints JSON.  Append latency is one command's full path (decide, COMMIT with fsync, fold), as a
-button press takes it; resume is opening the journal and rebuilding the state of a game of N
-events, with the default snapshots, and without them (a full replay) for comparison.  DIR
-is where the journals are written (default: a temporary directory); give a folder on the SD card
-to measure the card, since a RAM-backed /tmp makes fsync nearly free.
+    python tests/bench/journal.py [DIR] [--sizes 100,1000,10000,100000] [--samples 300]
+
+DIR is where the journals are written (default: a temporary directory); give a folder on the SD
+card to measure the card, since a RAM-backed /tmp makes fsync nearly free.
+
+- **resume**: what start-up does before READY, with the calls the app makes (``aetherbox console``
+  and the kiosk, see ``device/cli.py`` and ``display/app.py``), in this process:
+  ``device.recovery.open_journal(path, defer_backups=True)`` (identity, write-ahead log, the
+  resuming game's snapshot and the events after it, the comparison with the backup) then
+  ``Controller(journal)`` and the game's row for the "Resumed game" line.  Each sample checks the
+  resumed state equals the state when the game was closed.  Then, untimed in that figure: the
+  check of the whole journal that runs after READY, until its verdict is acted on
+  (``check_after_ready_ms``); each sample checks it found nothing.  The file is in the page
+  cache, as it is on a running Pi after the first start; a cold start adds the card's reads.
+- **append**: one command's whole path as a button press takes it — ``Controller.execute``
+  (decide, INSERTs, COMMIT with fsync, fold) on a journal opened as the app opens it, after the
+  check's verdict is in; ``Controller.idle()`` runs between samples, untimed, as the kiosk runs it
+  before it sleeps (the deferred backup).  Each sample checks the game's head moved by one and
+  the command's events are in the journal.  ``while_checking`` is the same, for the presses made
+  while the check after READY is still running (fewer samples: the check ends first).
+- **flush**: the floor a press cannot beat — one small row INSERTed and COMMITted with fsync
+  (WAL, ``synchronous=FULL``) in the same directory.
+
+Fixtures: a game of N events is played through ``Controller.execute`` with ``synchronous=OFF``
+and no backups while it is built (speed only), then backed up once and closed.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -22,65 +44,138 @@ from figures import percentile
 from device.commands import ChangeLife, Command, NewGame, PassTurn
 from device.controller import Controller
 from device.journal import Journal
+from device.recovery import open_journal
+from device.state import GameState
 
 
-def _command(i: int) -> Command:
+def command(i: int) -> Command:
     return PassTurn() if i % 4 == 0 else ChangeLife(seat=i % 4, delta=-1 if i % 3 else 1, source=(i + 1) % 4)
 
 
-def append_latency(folder: Path, count: int = 500) -> dict[str, float]:
-    with Journal(folder / "append.sqlite3") as journal:
+def build_game(path: Path, events: int) -> tuple[int, GameState]:
+    """A four-player game of at least ``events`` events in a new journal at ``path``; how many
+    events it has and its state."""
+    journal = Journal(path, backup_every=0)
+    try:
         controller = Controller(journal, rng=random.Random(1))
         controller.execute(NewGame(players=("A", "B", "C", "D"), starting_life=9999, first="A"))
-        timings = []
-        for i in range(count):
-            start = time.perf_counter()
-            controller.execute(_command(i))
-            timings.append((time.perf_counter() - start) * 1000)
-    return {"count": count, "median_ms": round(statistics.median(timings), 3), "p99_ms": round(percentile(timings, 0.99), 3)}
-
-
-def _build(path: Path, events: int) -> int:
-    with Journal(path) as journal:
-        controller = Controller(journal, rng=random.Random(1))
-        controller.execute(NewGame(players=("A", "B", "C", "D"), starting_life=9999, first="A"))
-        assert controller.game is not None
         journal._db.execute("PRAGMA synchronous=OFF")  # building the fixture only; measured opens use FULL
-        written = 1
-        i = 0
+        written, i = 1, 0
         while written < events:
-            result = controller.execute(_command(i))
-            written += len(result.events)
+            written += len(controller.execute(command(i)).events)
             i += 1
-        return written
+        journal._db.execute("PRAGMA synchronous=FULL")
+        assert journal.backup() is not None  # the backup a real session leaves beside it
+        assert controller.state is not None
+        return written, controller.state
+    finally:
+        journal.close()
 
 
-def resume(folder: Path, events: int) -> dict[str, float]:
-    path = folder / f"resume-{events}.sqlite3"
-    written = _build(path, events)
-    start = time.perf_counter()
-    with Journal(path) as journal:
-        controller = Controller(journal)
-        opened = time.perf_counter() - start
-        assert controller.game is not None
+def _figures(values: list[float]) -> dict[str, float]:
+    return {
+        "median_ms": round(statistics.median(values), 3),
+        "p99_ms": round(percentile(values, 0.99), 3),
+        "max_ms": round(max(values), 3),
+    }
+
+
+def resume(path: Path, expected: GameState, runs: int) -> dict[str, object]:
+    opened: list[float] = []
+    checked: list[float] = []
+    for _ in range(runs):
         start = time.perf_counter()
-        replayed = journal.replay(controller.game)
-        full = time.perf_counter() - start
-        assert replayed == controller.state
-    return {"events": written, "resume_ms": round(opened * 1000, 2), "full_replay_ms": round(full * 1000, 2)}
+        journal, recovery = open_journal(path, defer_backups=True)
+        controller = Controller(journal)
+        assert controller.game is not None
+        journal.game(controller.game)  # the "Resumed game" line
+        ready = time.perf_counter()
+        opened.append((ready - start) * 1000)
+        assert recovery is None and controller.state == expected, "the resumed game is not the one closed"
+        assert controller.idle(wait=True) is None, "the check after READY found damage"
+        checked.append((time.perf_counter() - ready) * 1000)
+        assert controller.journal is journal and journal.check is None
+        journal.close()
+    return {"runs": runs, "resume": _figures(opened), "check_after_ready": _figures(checked)}
+
+
+def append(path: Path, samples: int) -> dict[str, object]:
+    journal, _ = open_journal(path, defer_backups=True)
+    try:
+        controller = Controller(journal, rng=random.Random(2))
+        game = controller.game
+        assert game is not None
+        checking: list[float] = []
+        timings: list[float] = []
+        i = 0
+        while len(timings) < samples:
+            running = journal.check is not None and not journal.check.finished()
+            head = journal.game(game).head
+            start = time.perf_counter()
+            result = controller.execute(command(i))
+            took = (time.perf_counter() - start) * 1000
+            assert journal.game(game).head == head + 1 and result.events, "the press was not kept"
+            assert [e for p, e in journal.events(game, upto=head + 1) if p == head + 1] == result.events
+            (checking if running else timings).append(took)
+            controller.idle()
+            i += 1
+        assert controller.journal is journal, "the check found damage"
+        return {"samples": samples, **_figures(timings),
+                "while_checking": {"samples": len(checking), **(_figures(checking) if checking else {})}}
+    finally:
+        journal.close()
+
+
+def flush(folder: Path, samples: int) -> dict[str, object]:
+    db = sqlite3.connect(folder / "flush.sqlite3", isolation_level=None)
+    try:
+        assert db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+        timings = []
+        for n in range(samples):
+            start = time.perf_counter()
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("INSERT INTO t VALUES (?, ?)", (n, '{"type":"life_changed","seat":1,"delta":-1}'))
+            db.execute("COMMIT")
+            timings.append((time.perf_counter() - start) * 1000)
+            assert db.execute("SELECT count(*) FROM t").fetchone()[0] == n + 1
+        return {"samples": samples, **_figures(timings)}
+    finally:
+        db.close()
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    with tempfile.TemporaryDirectory(dir=args[0] if args else None) as folder:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir", nargs="?", type=Path, help="where to write the journals (default: a temporary folder)")
+    parser.add_argument("--sizes", default="100,1000,10000,100000", help="game lengths in events, for resume")
+    parser.add_argument("--append-sizes", default="100,10000,100000", help="game lengths in events, for append")
+    parser.add_argument("--samples", type=int, default=300, help="appends per size (at least 200 for a p99)")
+    parser.add_argument("--runs", type=int, default=21, help="resumes per size")
+    args = parser.parse_args(argv)
+    sizes = sorted({int(n) for n in args.sizes.split(",")} | {int(n) for n in args.append_sizes.split(",")})
+    with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         root = Path(folder)
-        figures = {
-            "append_latency": append_latency(root),
-            "resume": [resume(root, n) for n in (100, 1_000, 10_000)],
+        resumed, appended = [], []
+        for size in sizes:
+            path = root / f"game-{size}" / "aetherbox.sqlite3"
+            built_at = time.perf_counter()
+            events, state = build_game(path, size)
+            built = time.perf_counter() - built_at
+            if str(size) in args.sizes.split(","):
+                resumed.append({"events": events, "file_mb": round(path.stat().st_size / 1e6, 2),
+                                "built_s": round(built, 1), **resume(path, state, args.runs)})
+            if str(size) in args.append_sizes.split(","):
+                appended.append({"events": events, **append(path, args.samples)})
+        report = {
+            "resume (open_journal + Controller, in process, warm page cache)": resumed,
+            "append (Controller.execute, fsync on, after the check)": appended,
+            "flush (one small fsync'd COMMIT)": flush(root, args.samples),
             "python": sys.version.split()[0],
+            "sqlite": sqlite3.sqlite_version,
             "directory": str(root.parent),
         }
-    print(json.dumps(figures, indent=2))
+    print(json.dumps(report, indent=1))
     return 0
 
 
