@@ -85,6 +85,7 @@ ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
 ENROL_SECONDS = 20.0  # how long the status line offers to enrol an unknown tag
+CHECK_LOOK_SECONDS = 0.5  # while the journal is checked after start-up, how often its verdict is looked for
 
 
 def cues(events: Sequence[Event]) -> list[Cue]:
@@ -607,6 +608,8 @@ class Kiosk:
             found.append(page)
         if self.watchdog is not None:
             found.append(now + self.watchdog.timeout(now))
+        if self.controller.journal.check is not None:  # the journal's check after start-up: look for its verdict
+            found.append(now + CHECK_LOOK_SECONDS)
         found += [due for _, due in self._held.values()]
         return min(found) if found else None
 
@@ -638,8 +641,14 @@ class Kiosk:
         first: list[Any] = []
         try:
             if block and not self.dirty and not pygame.event.peek() and self.inputs.empty():
-                self.controller.idle()  # the frame is up and nothing waits: the backup, if due
-                first = self._sleep(due)
+                found = self.controller.idle()  # the frame is up and nothing waits: the check's verdict, a backup
+                if found is not None:  # the check after start-up found damage: the game was recovered
+                    self.announce(found.message())
+                    self._sync_game()
+                    self._refresh_last_change()
+                    due = None  # draw it first
+                else:
+                    first = self._sleep(due)
             events = [*first, *pygame.event.get()]
         except pygame.error as error:
             if self.reopen is None:

@@ -155,6 +155,8 @@ class InputDeviceWatcher:
                 if key.data == "notify":
                     self._drain(key.fd)
                     self._scan()
+                elif self._devices.get(key.data) != key.fd:
+                    pass  # forgotten by a scan earlier in this batch (unplugged): its file is closed
                 elif not self._drain(key.fd):
                     self._forget(str(key.data))
                 woke = True
