@@ -256,7 +256,11 @@ CONFIG
 }
 
 uninstall_all() {
-    system systemctl disable --now aetherbox.service
+    if booted_with_systemd; then
+        system systemctl disable --now aetherbox.service
+    else
+        system systemctl disable aetherbox.service  # --now needs a running systemd
+    fi
     remove "$UNIT" "$FB_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
     remove_empty_dir "$(dirname "$FB_DROPIN")"
     if booted_with_systemd; then

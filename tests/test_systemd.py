@@ -192,6 +192,8 @@ def test_hw5_uninstall_keeps_saved_games_unless_purged(tmp_path: Path) -> None:
     games.write_bytes(b"saved")
     result = _install("--root", str(tmp_path), "--uninstall")
     assert result.returncode == 0
+    # No running systemd under --root (nor in a chroot): disabled, not stopped.
+    assert "would run: systemctl disable aetherbox.service" in result.stdout.splitlines()
     assert _files(tmp_path) == {"var/lib/aetherbox/games/aetherbox.sqlite3", "etc/aetherbox/config.toml",
                                 "etc/sysusers.d/aetherbox.conf"}
     purged = _install("--root", str(tmp_path), "--uninstall", "--purge")
