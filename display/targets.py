@@ -9,6 +9,7 @@ pause and says each change once.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 import time
@@ -255,6 +256,43 @@ KMS_CHECKS = (
     "check the HDMI cable and that the screen is on, 'dtoverlay=vc4-kms-v3d' in "
     "/boot/firmware/config.txt, and that the user is in the 'video' and 'render' groups"
 )
+#: The libraries SDL's KMS/DRM driver loads when it starts (pygame-ce's wheel has the driver but
+#: not them), each with the Debian package that has it on bookworm and trixie.  Mesa's GPU driver
+#: (libgl1-mesa-dri) is loaded through them, so it goes in the same command.
+KMS_LIBRARIES: Final = (
+    ("libdrm.so.2", "libdrm2"), ("libgbm.so.1", "libgbm1"), ("libEGL.so.1", "libegl1"), ("libGLESv2.so.2", "libgles2"),
+)
+KMS_LIBRARY_CHECKS = (
+    "SDL's KMS/DRM driver cannot load {files}: install them with "
+    "'sudo apt-get install {packages} libgl1-mesa-dri' (systemd/install.sh does)"
+)
+#: SDL's words when the KMS/DRM driver does not start ("kmsdrm not available": no screen, or
+#: libdrm/libgbm not loadable, alike) or its EGL/GLES libraries do not load (at set_mode).
+_KMS_LOAD_ERRORS = ("kmsdrm not available", "could not load egl library", "could not initialize opengl / gles library")
+
+
+def missing_kms_libraries(load: Callable[[str], object] = ctypes.CDLL) -> tuple[tuple[str, str], ...]:
+    """Which of :data:`KMS_LIBRARIES` cannot be loaded here, as (file, Debian package)."""
+    missing = []
+    for file, package in KMS_LIBRARIES:
+        try:
+            load(file)
+        except OSError:
+            missing.append((file, package))
+    return tuple(missing)
+
+
+def screen_checks(reason: str, checks: str, *, missing: Callable[[], Sequence[tuple[str, str]]] | None = None) -> str:
+    """What to check when the screen cannot be opened for ``reason``: ``checks``, unless SDL's
+    KMS/DRM driver failed to start and a library it loads is missing: then that, with the command
+    that installs it (SDL says the same "kmsdrm not available" for both)."""
+    if checks == KMS_CHECKS and reason.lower().startswith(_KMS_LOAD_ERRORS):
+        absent = (missing or missing_kms_libraries)()
+        if absent:
+            return KMS_LIBRARY_CHECKS.format(
+                files=", ".join(file for file, _ in absent), packages=" ".join(package for _, package in absent)
+            )
+    return checks
 FB_CHECKS = "check the panel's cable, its dtoverlay in /boot/firmware/config.txt and the 'video' group"
 
 #: What a failed attempt may raise; anything else is a bug and ends the kiosk.
@@ -349,7 +387,7 @@ class ScreenKeeper:
         self._problem = reason
         self._say(
             f"{'no screen' if first else 'still no screen, now'} (SDL video driver {sdl_driver()!r}: {reason}); "
-            f"trying again every {self.delays[0]:g} to {self.delays[-1]:g} s: {self.checks}",
+            f"trying again every {self.delays[0]:g} to {self.delays[-1]:g} s: {screen_checks(reason, self.checks)}",
             f"waiting for the screen: {reason}",
         )
 

@@ -240,6 +240,14 @@ class GpioConfig(BaseModel):
 # gpiozero at the boundary
 
 _PERMISSION_HINT: Final = "add this user to the 'gpio' group and log in again"
+#: What installs lgpio on Raspberry Pi OS, bookworm and trixie alike: the OS's package, seen by a
+#: venv made with --system-site-packages.  PyPI's lgpio has no wheel for trixie's Python 3.13,
+#: where pip would try to build it with swig and fail.
+LGPIO_HINT: Final = (
+    "on a Raspberry Pi install lgpio from the OS: sudo apt install python3-lgpio, and run aetherbox "
+    "from the system's Python or a venv made with 'python3 -m venv --system-site-packages' "
+    "(systemd/install.sh does both)"
+)
 
 
 #: Where Linux names the board it runs on (the device tree's model, NUL-terminated).
@@ -291,7 +299,7 @@ def load_pin_factory() -> Any:
                 ) from exc
             log.debug("gpiozero loaded no pin factory: %s", detail)
             raise DeviceNotFound(
-                f"no GPIO pins ({reasons[0]}); on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]'"
+                f"no GPIO pins ({reasons[0]}); {LGPIO_HINT}"
             ) from exc
     for w in caught:
         log.info("gpiozero: %s", w.message)

@@ -8,8 +8,11 @@
 #
 #   --dry-run     print every step instead of doing it
 #   --root DIR    install the files under DIR instead of / (image building, tests); steps that
-#                 change the running system (apt-get, users, the venv, systemctl, udevadm) are
-#                 then printed, not run
+#                 change the running system (apt-get, users, groups, the venv, systemctl,
+#                 udevadm) are then printed, not run
+#
+# It needs a 64-bit OS (arm64): pygame-ce has no wheel for 32-bit ARM (armhf).  Where systemd is
+# not running (a chroot, an image being built) the service is enabled but not started.
 set -euo pipefail
 
 usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -54,6 +57,14 @@ UDEV_RULE=/etc/udev/rules.d/70-aetherbox-reader.rules
 SYSUSERS=/etc/sysusers.d/aetherbox.conf
 WATCHDOG=/etc/systemd/system.conf.d/aetherbox-watchdog.conf
 WRAPPER=/usr/local/bin/aetherbox
+GPIO_RULE=/etc/udev/rules.d/71-aetherbox-gpio.rules
+FB_DROPIN=/etc/systemd/system/aetherbox.service.d/framebuffer.conf
+# The unit's SupplementaryGroups: a group missing from the system stops the service from starting.
+GROUPS_NEEDED="video render input gpio dialout"
+# SDL's KMS/DRM driver (compiled into pygame-ce's wheel) loads libdrm, libgbm, libEGL and
+# libGLESv2 when it starts, and Mesa's driver for the Pi's GPU (vc4/v3d) through them; the wheel
+# carries none of them.  The names are the same on bookworm and trixie.
+KMS_PACKAGES="libdrm2 libgbm1 libegl1 libgles2 libgl1-mesa-dri"
 
 say() { printf '%s\n' "$*"; }
 
@@ -96,17 +107,111 @@ remove() {  # remove PATH…: files and folders under $ROOT, if there
     done
 }
 
+# systemd runs this system (not a chroot, not an image under --root): units can be started and
+# udev told.  Elsewhere `systemctl enable` still works, on the files alone.
+booted_with_systemd() {
+    [ -z "$ROOT" ] && [ -d /run/systemd/system ]
+}
+
+check_architecture() {
+    [ -z "$ROOT" ] || return 0  # an image for another machine: its architecture is its own
+    local arch
+    arch="$(dpkg --print-architecture 2>/dev/null || uname -m)"
+    case "$arch" in
+        armhf|armel|armv6l|armv7l)
+            echo "install.sh: error: this is a 32-bit OS ($arch); aetherbox needs a 64-bit one (arm64):" >&2
+            echo "  pygame-ce, which draws the screen, has no wheel for 32-bit ARM. Put Raspberry Pi OS" >&2
+            echo "  Lite (64-bit) on the card (a Pi 3, 4, 5 or Zero 2 W runs it) and run this again." >&2
+            exit 1 ;;
+    esac
+}
+
+# The groups the unit's SupplementaryGroups names.  Raspberry Pi OS has them all; other images
+# (plain Debian) lack 'gpio', and systemd refuses to start a unit whose group does not exist.
+ensure_groups() {
+    local group
+    for group in $GROUPS_NEEDED; do
+        if has_group "$group"; then
+            continue
+        fi
+        say "group '$group' is missing here (the service runs with it): creating it"
+        system groupadd --system "$group"
+    done
+}
+
+has_group() {
+    if [ -n "$ROOT" ]; then
+        grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null
+    else
+        getent group "$1" >/dev/null
+    fi
+}
+
+# [display] fb in the configuration: let the service open frame buffers (the unit's device list
+# is closed and has none).  By class, so /dev/fb1 may become fb0 when the KMS console is off;
+# only when configured, so a kiosk on the HDMI screen cannot read or write the console's pixels
+# through /dev/fb0.  Run install.sh again after changing fb.
+framebuffer_dropin() {
+    local config=$ROOT$CONFIG_DIR/config.toml fb=""
+    if [ -f "$config" ] && ! fb="$(python3 - "$config" 2>&1 <<'PY'
+import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    print(tomllib.load(f).get("display", {}).get("fb") or "")
+PY
+)"; then
+        say "warning: $CONFIG_DIR/config.toml cannot be read (${fb##*$'\n'}): no frame buffer allowed"
+        fb=""
+    fi
+    if [ -z "$fb" ]; then
+        remove "$FB_DROPIN"
+        remove_empty_dir "$(dirname "$FB_DROPIN")"
+        return
+    fi
+    local text
+    text="$(printf '%s\n' "# Written by install.sh: $CONFIG_DIR/config.toml sets [display] fb = \"$fb\"." \
+        "[Service]" "DeviceAllow=char-fb rw")"
+    if [ -f "$ROOT$FB_DROPIN" ] && [ "$(cat "$ROOT$FB_DROPIN")" = "$text" ]; then
+        say "unchanged: $FB_DROPIN"
+        return
+    fi
+    say "install: $FB_DROPIN (frame buffer $fb)"
+    files install -d -m 0755 "$ROOT$(dirname "$FB_DROPIN")"
+    if [ "$DRY_RUN" = 0 ]; then
+        printf '%s\n' "$text" > "$ROOT$FB_DROPIN"
+        chmod 0644 "$ROOT$FB_DROPIN"
+    fi
+}
+
+remove_empty_dir() {
+    if [ -d "$ROOT$1" ] && [ -z "$(ls -A "$ROOT$1")" ]; then
+        files rmdir -- "$ROOT$1"
+    fi
+}
+
 install_all() {
     [ -f "$SOURCE/pyproject.toml" ] || { echo "install.sh: error: $SOURCE is not the aetherbox source tree" >&2; exit 1; }
-    # lgpio comes from the OS: its Python module is built for the Pi's kernel and gpiochips.
-    system apt-get install -y --no-install-recommends python3-venv python3-lgpio python3-pip
+    check_architecture
+    # lgpio comes from the OS: its Python module is built for the Pi's kernel and gpiochips, and
+    # PyPI has no lgpio wheel for trixie's Python 3.13.
+    local packages="python3-venv python3-pip $KMS_PACKAGES" lgpio=python3-lgpio
+    system apt-get update
+    if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && ! apt-cache show "$lgpio" >/dev/null 2>&1; then
+        say "warning: no package $lgpio here (it comes from Raspberry Pi OS's archive): the GPIO"
+        say "         buttons will not work; keys and a touch screen still do"
+        lgpio=
+    fi
+    # shellcheck disable=SC2086  # the package lists are words
+    system apt-get install -y --no-install-recommends $packages $lgpio
     put 0644 "$SOURCE/systemd/aetherbox.sysusers.conf" "$SYSUSERS"
     system systemd-sysusers "$SYSUSERS"
+    ensure_groups
+    # systemd makes it at the service's first start; `sudo aetherbox …` may come first.
+    system install -d -o "$USER_NAME" -g "$USER_NAME" -m 0750 "$STATE"
     if [ ! -x "$ROOT$VENV/bin/python" ]; then
         # --system-site-packages: the venv sees the OS's lgpio (gpiozero's backend on a Pi 5).
         system python3 -m venv --system-site-packages "$VENV"
     fi
-    system "$VENV/bin/pip" install --upgrade "${SOURCE}[pi]"
+    system "$VENV/bin/pip" install --upgrade "$SOURCE"
     put 0644 "$SOURCE/README.md" "$PREFIX/README.md"
     if [ -e "$ROOT$CONFIG_DIR/config.toml" ]; then
         say "kept: $CONFIG_DIR/config.toml (yours to edit)"
@@ -118,17 +223,30 @@ install_all() {
 # aetherbox configuration; see $PREFIX/README.md. Every key is optional.
 data_dir = "$STATE"
 # language = "en"                  # en, ru, ja, pl
+# [display]
+# fb = "/dev/fb1"                   # an SPI panel; then run install.sh again (it lets the service open it)
 CONFIG
         fi
     fi
     put 0755 "$SOURCE/systemd/aetherbox-wrapper.sh" "$WRAPPER"
     put 0644 "$SOURCE/systemd/aetherbox.service" "$UNIT"
     put 0644 "$SOURCE/systemd/70-aetherbox-reader.rules" "$UDEV_RULE"
+    put 0644 "$SOURCE/systemd/71-aetherbox-gpio.rules" "$GPIO_RULE"
     put 0644 "$SOURCE/systemd/watchdog.conf" "$WATCHDOG"
-    system systemctl daemon-reload
-    system udevadm control --reload
-    system udevadm trigger --subsystem-match=tty --action=add
+    framebuffer_dropin
+    if booted_with_systemd; then
+        system systemctl daemon-reload
+        system udevadm control --reload
+        system udevadm trigger --subsystem-match=tty --action=add
+        system udevadm trigger --subsystem-match=gpio --action=add
+    fi
     system systemctl enable aetherbox.service
+    if ! booted_with_systemd; then
+        say "note: systemd is not running here (a chroot or an image): the service is enabled and"
+        say "      starts at the next boot"
+        say "aetherbox is installed. Logs, once booted: journalctl -u aetherbox"
+        return
+    fi
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && [ "$(systemctl get-default)" = graphical.target ]; then
         say "note: this Pi boots to a desktop, which holds the screen. For the kiosk, boot to the"
         say "      console: sudo systemctl set-default multi-user.target && sudo reboot"
@@ -138,10 +256,17 @@ CONFIG
 }
 
 uninstall_all() {
-    system systemctl disable --now aetherbox.service
-    remove "$UNIT" "$UDEV_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
-    system systemctl daemon-reload
-    system udevadm control --reload
+    if booted_with_systemd; then
+        system systemctl disable --now aetherbox.service
+    else
+        system systemctl disable aetherbox.service  # --now needs a running systemd
+    fi
+    remove "$UNIT" "$FB_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
+    remove_empty_dir "$(dirname "$FB_DROPIN")"
+    if booted_with_systemd; then
+        system systemctl daemon-reload
+        system udevadm control --reload
+    fi
     if [ "$PURGE" = 1 ]; then
         remove "$STATE" "$CONFIG_DIR" "$SYSUSERS"
         if [ -n "$ROOT" ] || [ "$DRY_RUN" = 1 ] || getent passwd "$USER_NAME" >/dev/null; then

@@ -7,6 +7,7 @@ without touching this machine.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -72,10 +73,10 @@ def test_hw5_unit_exposure_is_at_most_1_5(tmp_path: Path) -> None:
 
 
 def test_hw5_unit_starts_the_kiosk_as_an_unprivileged_watched_service() -> None:
-    """HW-5: boot to the kiosk on tty1 as user aetherbox with only the groups it needs; notify
+    """HW-5: boot to the kiosk, full-screen on tty1 (whatever the configuration says), as user aetherbox with only the groups it needs; notify
     with a watchdog; restart always; state in StateDirectory; logs to the journal."""
     unit = _settings()
-    assert unit["ExecStart"] == ["/opt/aetherbox/venv/bin/aetherbox kiosk"]
+    assert unit["ExecStart"] == ["/opt/aetherbox/venv/bin/aetherbox kiosk --fullscreen"]
     assert unit["Type"] == ["notify"] and unit["NotifyAccess"] == ["main"]
     assert unit["WatchdogSec"] == ["30"] and unit["Restart"] == ["always"]
     assert unit["User"] == ["aetherbox"]
@@ -97,6 +98,7 @@ def test_hw5_unit_hardening_leaves_what_the_hardware_needs() -> None:
     allowed = {rule.split()[0] for rule in unit["DeviceAllow"]}
     assert {"char-drm", "char-input", "char-gpiochip", "char-ttyUSB", "char-ttyACM", "char-ttyAMA"} <= allowed
     assert not any(re.match(r"^/dev/.*\d+:\d+|^\d", rule) for rule in allowed)  # no node numbers
+    assert "char-fb" not in allowed  # only with a configured frame buffer (install.sh's drop-in)
     assert "ProcSubset" not in unit and "PrivateDevices" not in unit
     assert "Environment" in unit and "LG_WD=/run/aetherbox" in unit["Environment"]
     assert unit["WorkingDirectory"] == ["/run/aetherbox"]
@@ -131,7 +133,8 @@ def test_hw5_install_script_is_valid_bash() -> None:
 
 INSTALLED = {
     "etc/aetherbox/config.toml", "etc/systemd/system/aetherbox.service", "etc/sysusers.d/aetherbox.conf",
-    "etc/udev/rules.d/70-aetherbox-reader.rules", "etc/systemd/system.conf.d/aetherbox-watchdog.conf",
+    "etc/udev/rules.d/70-aetherbox-reader.rules", "etc/udev/rules.d/71-aetherbox-gpio.rules",
+    "etc/systemd/system.conf.d/aetherbox-watchdog.conf",
     "opt/aetherbox/README.md", "usr/local/bin/aetherbox",
 }
 
@@ -149,12 +152,20 @@ def test_hw5_install_into_a_root_is_complete_and_idempotent(tmp_path: Path) -> N
     assert (tmp_path / "etc/systemd/system/aetherbox.service").read_bytes() == UNIT.read_bytes()
     assert (tmp_path / "usr/local/bin/aetherbox").stat().st_mode & 0o777 == 0o755
     assert 'data_dir = "/var/lib/aetherbox"' in (tmp_path / "etc/aetherbox/config.toml").read_text(encoding="utf-8")
+    said = first.stdout.splitlines()
     for step in (
-        "would run: apt-get install -y --no-install-recommends python3-venv python3-lgpio python3-pip",
+        "would run: apt-get update",
+        "would run: apt-get install -y --no-install-recommends python3-venv python3-pip "
+        "libdrm2 libgbm1 libegl1 libgles2 libgl1-mesa-dri python3-lgpio",
+        "would run: install -d -o aetherbox -g aetherbox -m 0750 /var/lib/aetherbox",
         "would run: python3 -m venv --system-site-packages /opt/aetherbox/venv",
+        f"would run: /opt/aetherbox/venv/bin/pip install --upgrade {SYSTEMD.parent}",
         "would run: systemctl enable aetherbox.service",
     ):
-        assert step in first.stdout.splitlines()
+        assert step in said
+    # apt's lists are fresh before anything is installed, once.
+    assert said.index("would run: apt-get update") < min(i for i, line in enumerate(said) if "apt-get install" in line)
+    assert said.count("would run: apt-get update") == 1
     config = tmp_path / "etc/aetherbox/config.toml"
     config.write_text('language = "pl"\n', encoding="utf-8")
     second = _install("--root", str(tmp_path))
@@ -181,6 +192,8 @@ def test_hw5_uninstall_keeps_saved_games_unless_purged(tmp_path: Path) -> None:
     games.write_bytes(b"saved")
     result = _install("--root", str(tmp_path), "--uninstall")
     assert result.returncode == 0
+    # No running systemd under --root (nor in a chroot): disabled, not stopped.
+    assert "would run: systemctl disable aetherbox.service" in result.stdout.splitlines()
     assert _files(tmp_path) == {"var/lib/aetherbox/games/aetherbox.sqlite3", "etc/aetherbox/config.toml",
                                 "etc/sysusers.d/aetherbox.conf"}
     purged = _install("--root", str(tmp_path), "--uninstall", "--purge")
@@ -194,3 +207,140 @@ def test_hw5_install_refuses_bad_options(tmp_path: Path) -> None:
     assert _install("--purge", "--root", str(tmp_path)).stderr == "install.sh: error: --purge goes with --uninstall\n"
     missing = _install("--root", str(tmp_path / "nowhere"))
     assert missing.returncode == 1 and "no such directory" in missing.stderr
+
+
+def test_hw5_install_brings_the_libraries_sdls_kms_driver_loads(tmp_path: Path) -> None:
+    """HW-5: every library the kiosk's hint names (display.targets.KMS_LIBRARIES and Mesa's GPU
+    driver) is in install.sh's apt-get install."""
+    from display.targets import KMS_LIBRARIES, KMS_LIBRARY_CHECKS
+
+    result = _install("--root", str(tmp_path))
+    apt = next(line for line in result.stdout.splitlines() if "apt-get install" in line).split()
+    assert {package for _, package in KMS_LIBRARIES} | {"libgl1-mesa-dri"} <= set(apt)
+    assert "libgl1-mesa-dri" in KMS_LIBRARY_CHECKS
+
+
+def test_hw5_missing_groups_are_created_and_said(tmp_path: Path) -> None:
+    """HW-5: the unit's SupplementaryGroups must exist; those the image lacks (plain Debian has no
+    'gpio') are created, each with a line saying so; present ones are left alone."""
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc/group").write_text(
+        "root:x:0:\ndialout:x:20:\nvideo:x:44:\ninput:x:101:\nrender:x:102:\n", encoding="utf-8"
+    )
+    result = _install("--root", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert [line for line in said if "group" in line] == [
+        "group 'gpio' is missing here (the service runs with it): creating it",
+        "would run: groupadd --system gpio",
+    ]
+    groups = set(_settings()["SupplementaryGroups"][0].split())
+    assert groups == {"video", "render", "input", "gpio", "dialout"}
+    rule = (SYSTEMD / "71-aetherbox-gpio.rules").read_text(encoding="utf-8")
+    assert 'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"' in rule
+
+
+FB_DROPIN = "etc/systemd/system/aetherbox.service.d/framebuffer.conf"
+
+
+def test_hw5_a_configured_frame_buffer_is_allowed_by_a_drop_in(tmp_path: Path) -> None:
+    """HW-5: [display] fb in the configuration: install.sh lets the service open frame buffers
+    (char-fb, whatever number the panel gets); without it, or once it is taken out, no drop-in."""
+    assert _install("--root", str(tmp_path)).returncode == 0
+    assert not (tmp_path / FB_DROPIN).exists()
+    config = tmp_path / "etc/aetherbox/config.toml"
+    assert '# fb = "/dev/fb1"' in config.read_text(encoding="utf-8")
+    config.write_text('data_dir = "/var/lib/aetherbox"\n[display]\nfb = "/dev/fb1"\n', encoding="utf-8")
+    with_fb = _install("--root", str(tmp_path))
+    assert "install: /etc/systemd/system/aetherbox.service.d/framebuffer.conf (frame buffer /dev/fb1)" in with_fb.stdout
+    assert (tmp_path / FB_DROPIN).read_text(encoding="utf-8") == (
+        '# Written by install.sh: /etc/aetherbox/config.toml sets [display] fb = "/dev/fb1".\n'
+        "[Service]\nDeviceAllow=char-fb rw\n"
+    )
+    again = _install("--root", str(tmp_path))
+    assert "unchanged: /etc/systemd/system/aetherbox.service.d/framebuffer.conf" in again.stdout
+    assert "install:" not in again.stdout
+    config.write_text('language = "pl"\n', encoding="utf-8")
+    without = _install("--root", str(tmp_path))
+    assert "remove: /etc/systemd/system/aetherbox.service.d/framebuffer.conf" in without.stdout
+    assert not (tmp_path / FB_DROPIN).parent.exists()
+    assert _install("--root", str(tmp_path), "--uninstall", "--purge").returncode == 0
+
+
+def test_hw5_an_unreadable_config_allows_no_frame_buffer_and_says_why(tmp_path: Path) -> None:
+    config = tmp_path / "etc/aetherbox/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[display\nfb = "/dev/fb1"\n', encoding="utf-8")
+    result = _install("--root", str(tmp_path))
+    assert result.returncode == 0
+    assert (
+        "warning: /etc/aetherbox/config.toml cannot be read (tomllib.TOMLDecodeError: Expected ']' at the end of "
+        "a table declaration (at line 1, column 9)): no frame buffer allowed"
+    ) in result.stdout.splitlines()
+    assert not (tmp_path / FB_DROPIN).exists()
+
+
+@needs_analyze
+def test_hw5_unit_with_the_frame_buffer_drop_in_passes_verify(tmp_path: Path) -> None:
+    """HW-5: systemd reads the unit together with install.sh's drop-in without a complaint."""
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "etc/aetherbox").mkdir(parents=True)
+    (root / "etc/aetherbox/config.toml").write_text('[display]\nfb = "/dev/fb1"\n', encoding="utf-8")
+    assert _install("--root", str(root)).returncode == 0
+    unit = _unit_for_this_machine(tmp_path)
+    dropins = tmp_path / "aetherbox.service.d"
+    dropins.mkdir()
+    shutil.copy(root / FB_DROPIN, dropins / "framebuffer.conf")
+    result = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_hw5_outside_a_booted_system_the_service_is_enabled_not_started(tmp_path: Path) -> None:
+    """HW-5: under --root (an image) or in a chroot, systemd is not running: the unit is enabled
+    for the next boot, and nothing asks a running systemd or udev (they would fail there)."""
+    result = _install("--root", str(tmp_path))
+    said = result.stdout.splitlines()
+    assert "would run: systemctl enable aetherbox.service" in said
+    assert not [line for line in said if "restart" in line or "daemon-reload" in line or "udevadm" in line]
+    assert said[-3:] == [
+        "note: systemd is not running here (a chroot or an image): the service is enabled and",
+        "      starts at the next boot",
+        "aetherbox is installed. Logs, once booted: journalctl -u aetherbox",
+    ]
+
+
+def _fake_dpkg(tmp_path: Path, arch: str) -> dict[str, str]:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    dpkg = bin_dir / "dpkg"
+    dpkg.write_text(f"#!/bin/sh\n[ \"$1\" = --print-architecture ] && echo {arch}\n", encoding="utf-8")
+    dpkg.chmod(0o755)
+    return {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+
+
+def test_hw5_a_32_bit_os_is_refused_saying_a_64_bit_one_is_needed(tmp_path: Path) -> None:
+    """HW-5: pygame-ce has no wheel for 32-bit ARM: on armhf install.sh stops before it installs
+    anything, and says what to put on the card."""
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True, timeout=60, check=False,
+        env=_fake_dpkg(tmp_path, "armhf"),
+    )
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "install.sh: error: this is a 32-bit OS (armhf); aetherbox needs a 64-bit one (arm64):",
+        "  pygame-ce, which draws the screen, has no wheel for 32-bit ARM. Put Raspberry Pi OS",
+        "  Lite (64-bit) on the card (a Pi 3, 4, 5 or Zero 2 W runs it) and run this again.",
+    ]
+
+
+def test_hw5_a_64_bit_os_goes_ahead(tmp_path: Path) -> None:
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True, timeout=60, check=False,
+        env=_fake_dpkg(tmp_path, "arm64"),
+    )
+    assert result.returncode == 0, result.stderr
+    assert "would run: apt-get update" in result.stdout.splitlines()

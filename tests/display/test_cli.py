@@ -159,8 +159,9 @@ def test_a_pi_start_without_the_pin_library_warns_in_one_line(
         assert _start(tmp_path) == 0
     assert [r.getMessage() for r in caplog.records] == [
         "GPIO buttons unavailable on this Raspberry Pi 5 Model B Rev 1.0, using the keyboard: no GPIO pins "
-        "(BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio: "
-        "pip install 'aetherbox[pi]'"
+        "(BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio from the OS: sudo apt install python3-lgpio, "
+        "and run aetherbox from the system's Python or a venv made with "
+        "'python3 -m venv --system-site-packages' (systemd/install.sh does both)"
     ]
 
 
@@ -170,5 +171,7 @@ def test_buttons_gpio_without_gpio_is_a_one_line_error(no_gpio: Path, tmp_path: 
                      "--db", str(tmp_path / "j.sqlite3")]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "aetherbox: error: no GPIO pins (BadPinFactory: Unable to find pin factory 'nosuchfactory'); "
-        "on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]'"
+        "on a Raspberry Pi install lgpio from the OS: sudo apt install python3-lgpio, "
+        "and run aetherbox from the system's Python or a venv made with "
+        "'python3 -m venv --system-site-packages' (systemd/install.sh does both)"
     ]

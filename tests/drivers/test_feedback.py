@@ -112,7 +112,9 @@ def test_auto_feedback_without_gpio_is_silent_and_says_why(
     assert isinstance(feedback, FakeFeedback)
     assert caplog.messages == [
         "GPIO buzzer and LED unavailable, cues will be silent: no GPIO pins (BadPinFactory: Unable to find "
-        "pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]'"
+        "pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio from the OS: sudo apt install python3-lgpio, "
+        "and run aetherbox from the system's Python or a venv made with "
+        "'python3 -m venv --system-site-packages' (systemd/install.sh does both)"
     ]
 
 

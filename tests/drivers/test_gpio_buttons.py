@@ -272,7 +272,9 @@ def test_pin_in_use_is_named(mock_factory: MockFactory) -> None:
 def test_no_gpio_is_device_not_found_saying_why() -> None:
     expected = (
         "no GPIO pins (BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi "
-        "install lgpio: pip install 'aetherbox[pi]'"
+        "install lgpio from the OS: sudo apt install python3-lgpio, "
+        "and run aetherbox from the system's Python or a venv made with "
+        "'python3 -m venv --system-site-packages' (systemd/install.sh does both)"
     )
     with pytest.raises(DeviceNotFound) as info:
         GpioButtons(GpioConfig(), queue.Queue())
@@ -330,8 +332,9 @@ def test_auto_backend_on_a_pi_without_gpio_falls_back_to_fake_buttons_in_one_war
     assert isinstance(source, FakeButtons)
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
         "GPIO buttons unavailable on this Raspberry Pi 4 Model B Rev 1.4, using the keyboard: no GPIO pins "
-        "(BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio: "
-        "pip install 'aetherbox[pi]'"
+        "(BadPinFactory: Unable to find pin factory 'nosuchfactory'); on a Raspberry Pi install lgpio from the OS: sudo apt install python3-lgpio, "
+        "and run aetherbox from the system's Python or a venv made with "
+        "'python3 -m venv --system-site-packages' (systemd/install.sh does both)"
     ]
 
 
@@ -351,7 +354,9 @@ def test_auto_backend_off_a_pi_uses_the_keys_without_a_warning(
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     assert caplog.records[-1].getMessage() == (
         "not a Raspberry Pi: keys stand in for the buttons (no GPIO pins (BadPinFactory: Unable to find pin "
-        "factory 'nosuchfactory'); on a Raspberry Pi install lgpio: pip install 'aetherbox[pi]')"
+        "factory 'nosuchfactory'); on a Raspberry Pi install lgpio from the OS: sudo apt install python3-lgpio, "
+        "and run aetherbox from the system's Python or a venv made with "
+        "'python3 -m venv --system-site-packages' (systemd/install.sh does both))"
     )
 
 
