@@ -293,6 +293,8 @@ def screen_checks(reason: str, checks: str, *, missing: Callable[[], Sequence[tu
                 files=", ".join(file for file, _ in absent), packages=" ".join(package for _, package in absent)
             )
     return checks
+
+
 FB_CHECKS = "check the panel's cable, its dtoverlay in /boot/firmware/config.txt and the 'video' group"
 
 #: What a failed attempt may raise; anything else is a bug and ends the kiosk.

@@ -54,6 +54,10 @@ class Presence:
         """The reader reports ``uid`` left (ignored when it is not the tag on the reader)."""
         return self.clear() if uid == self.current else []
 
+    def due(self) -> float | None:
+        """When the held tag counts as gone unless it is seen again; None with no tag held."""
+        return None if self.current is None else self._last_seen + self.timeout
+
     def expire(self, now: float) -> list[InputEvent]:
         """The removal due by ``now``, if any."""
         if self.current is not None and now - self._last_seen >= self.timeout:

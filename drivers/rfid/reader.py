@@ -27,6 +27,9 @@ PROTOCOLS = ("auto", "rdm6300", "id12", "pn532", "line")
 EM4100_BAUDRATE = 9600
 #: How long a tag may go unseen before it counts as removed, per protocol.  The RDM6300 repeats
 #: every 65 ms; the bridge promises a repeat at least every 250 ms; the PN532 is polled.
+#: How long a streaming reader's read waits when no tag is held: what bounds the thread's wakes
+#: (once a second) and, where the port cannot cut a read short, how long ``stop`` can take.
+IDLE_READ = 1.0
 PRESENCE_TIMEOUTS = {"rdm6300": 0.3, "id12": 0.3, "auto": 0.3, "pn532": 0.4, "line": 0.6}
 #: Reads in a row that must agree before a UID counts.  The EM4100 readers' XOR and the PN532's
 #: byte sum let some garbled frames through (one in 40 with two bad hex digits, one in 20 with
@@ -62,8 +65,9 @@ class Reader:
         protocol: str = "auto",
         port: str | None = None,
         presence_timeout: float | None = None,
-        retry_interval: float = 0.5,
+        retry_interval: float = 1.0,  # a port not there (yet) is looked for once a second
         read_timeout: float = 0.05,
+        idle_read: float = IDLE_READ,
         poll_interval: float = 0.1,
         answer_timeout: float = 0.3,
         opener: Opener = open_serial,
@@ -82,6 +86,8 @@ class Reader:
         )
         self._retry_interval = retry_interval
         self._read_timeout = read_timeout
+        self._idle_read = max(idle_read, read_timeout)
+        self._port: SerialPort | None = None  # the open port, for stop() to cut a read short
         self._poll_interval = poll_interval
         self._answer_timeout = answer_timeout
         self._opener = opener
@@ -108,6 +114,12 @@ class Reader:
     def stop(self, timeout: float = 2.0) -> None:
         """Stop the thread and close the port; returns within about ``timeout`` seconds."""
         self._stopping.set()
+        cancel = getattr(self._port, "cancel_read", None)  # pyserial's ports on POSIX and Windows
+        if cancel is not None:
+            try:
+                cancel()  # a read waiting for a tag ends now, not at its timeout
+            except (OSError, ValueError):
+                pass  # closed meanwhile
         if self._thread is not None:
             self._thread.join(timeout)
 
@@ -154,6 +166,7 @@ class Reader:
             return
         reason = "stopped"
         protocol = self.protocol
+        self._port = port
         try:
             detected = self._prepare(port)
             if detected is None:
@@ -166,6 +179,7 @@ class Reader:
         except (OSError, serial.SerialException) as error:
             reason = f"{path}: {error}"
         finally:
+            self._port = None
             self._post(self._presence.clear())
             try:
                 port.close()
@@ -206,6 +220,16 @@ class Reader:
         port.baudrate = EM4100_BAUDRATE
         return "rdm6300/id12"
 
+    def _waiting_read(self, port: SerialPort) -> bytes:
+        """A read that waits as long as nothing can be due: for a tag held, until its removal
+        is due; with none, ``idle_read`` (a second) — so an idle reader wakes its thread once a
+        second, not twenty times, while a tap still arrives the moment its bytes do."""
+        due = self._presence.due()
+        wait = self._idle_read if due is None else min(self._idle_read, max(self._read_timeout, due - self._clock()))
+        if getattr(port, "timeout", wait) != wait:
+            port.timeout = wait  # type: ignore[attr-defined]
+        return self._read(port)
+
     def _read(self, port: SerialPort) -> bytes:
         # Blocks up to the port's timeout for the first byte, then takes what has arrived.
         data = port.read(1)
@@ -229,7 +253,7 @@ class Reader:
         self, port: SerialPort, path: str, protocol: str, parser: AsciiHexParser
     ) -> str | None:
         while not self._stopping.is_set():
-            data = self._read(port)
+            data = self._waiting_read(port)
             now = self._clock()
             if data:
                 uids = parser.feed(data)
@@ -246,7 +270,7 @@ class Reader:
         parser = line.LineParser()
         port.write(line.HELLO_REQUEST)
         while not self._stopping.is_set():
-            data = self._read(port)
+            data = self._waiting_read(port)
             now = self._clock()
             for message in parser.feed_messages(data) if data else []:
                 if isinstance(message, line.Tag):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import queue
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -427,3 +428,28 @@ def test_stop_ends_the_thread_promptly(
     reader.stop()
     assert time.monotonic() - began < 0.5
     assert wait_for(events, disconnected)[-1].detail == "stopped"  # type: ignore[union-attr]
+
+
+def _thread_wakes(name: str) -> int:
+    """Context switches so far of this process's thread called ``name`` (Linux)."""
+    thread = next(t for t in threading.enumerate() if t.name == name)
+    status = Path(f"/proc/self/task/{thread.native_id}/status").read_text()
+    return sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts the thread's wakes in /proc")
+def test_hw1_an_idle_reader_wakes_its_thread_about_once_a_second_and_a_tap_still_arrives_at_once(
+    events: queue.Queue[InputEvent], pty: Pty, started: Callable[[Reader], Reader]
+) -> None:
+    started(fast(events, protocol="rdm6300", port=pty.path, presence_timeout=0.15))
+    wait_for(events, connected)
+    time.sleep(0.2)
+    before = _thread_wakes("aetherbox-rfid")
+    time.sleep(3.0)
+    assert _thread_wakes("aetherbox-rfid") - before <= 6  # it read every 20 ms: 150
+    began = time.monotonic()
+    pty.send(RDM_FRAME)
+    pty.send(RDM_FRAME)  # two agreeing reads make a card
+    assert wait_for(events, lambda e: isinstance(e, TagRead))[-1] == TagRead("0F002C6D8A", "rdm6300")
+    assert time.monotonic() - began < 0.5
+    assert wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=1.0)  # its removal is still timed
