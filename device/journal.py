@@ -358,6 +358,11 @@ class Reader:
         head = self.game(game).head if upto is None else upto
         return list(self._iter_events(game, -1, head))
 
+    def events_at(self, game: int, pos: int) -> list[Event]:
+        """The events of the change at ``pos`` alone (reading one change's rows, however long
+        the game)."""
+        return [event for _, event in self._iter_events(game, pos - 1, pos)]
+
     def _iter_events(
         self, game: int, after: int, upto: int, pause: Callable[[], None] | None = None
     ) -> list[tuple[int, Event]]:

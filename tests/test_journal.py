@@ -344,3 +344,17 @@ def test_hw5_a_deferred_backup_waits_for_idle_and_comes_after_the_reply(journal_
         assert journal.backup_if_due() is None  # nothing due any more
     with Journal(backup_path(journal_path), backup_every=0) as copy:
         assert copy.game(1).tip == 2
+
+
+def test_one_changes_events_are_read_alone(journal_path: Path) -> None:
+    with Journal(journal_path) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        controller.execute(NewGame(players=("A", "B"), first="A"))
+        results = [controller.execute(ChangeLife(seat=1, delta=-2, source=0)), controller.execute(PassTurn())]
+        game = controller.game
+        assert game is not None
+        read = journal.events_read
+        assert journal.events_at(game, 2) == results[1].events
+        assert journal.events_read - read == len(results[1].events)
+        assert journal.events_at(game, 1) == results[0].events
+        assert [e for p, e in journal.events(game) if p == 2] == results[1].events
