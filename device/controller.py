@@ -158,9 +158,7 @@ class Controller:
             try:
                 return work()
             except JournalCorrupt as error:
-                if not self.journal.recoverable:
-                    raise
-                self._recover(error)
+                self._recover_or_raise(error)
         said, self._unsaid = self._unsaid, []
         return Result(said, self.state)
 
@@ -171,10 +169,15 @@ class Controller:
         try:
             return work()
         except JournalCorrupt as error:
-            if not self.journal.recoverable:
-                raise
-            self._recover(error)
+            self._recover_or_raise(error)
             return work()
+
+    def _recover_or_raise(self, error: JournalCorrupt) -> None:
+        """Damage met while playing: recovered from, unless the journal is the user's own file
+        (``--db``), which is only reported."""
+        if not self.journal.recoverable:
+            raise error
+        self._recover(error)
 
     def undo(self) -> Result:
         """LF-4: take back the last change, whatever it was; it can be redone."""

@@ -64,9 +64,18 @@ def sdl_driver() -> str:
     return os.environ.get("SDL_VIDEODRIVER") or "SDL's choice"
 
 
+#: The kiosk draws into the window's own pixels (MIT-SHM on X11), not through an OpenGL texture:
+#: where a desktop's OpenGL is Mesa's software renderer, that texture path loaded LLVM and two
+#: renderer threads (a 150 MB kiosk instead of 57 MB) to show the same pixels.  SDL ignores the
+#: setting where it has no such choice (KMS/DRM draws through OpenGL ES); the environment may
+#: still set it.
+FRAMEBUFFER_ACCELERATION = "0"
+
+
 def _init_video(driver: str | None) -> None:
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", FRAMEBUFFER_ACCELERATION)
     try:
         pygame.display.init()
     except pygame.error as error:

@@ -39,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from figures import percentile
+from figures import flush_times, percentile
 
 from device.commands import ChangeLife, Command, NewGame, PassTurn
 from device.controller import Controller
@@ -129,22 +129,7 @@ def append(path: Path, samples: int) -> dict[str, object]:
 
 
 def flush(folder: Path, samples: int) -> dict[str, object]:
-    db = sqlite3.connect(folder / "flush.sqlite3", isolation_level=None)
-    try:
-        assert db.execute("PRAGMA journal_mode=WAL").fetchone()[0] == "wal"
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("CREATE TABLE t (n INTEGER PRIMARY KEY, body TEXT NOT NULL)")
-        timings = []
-        for n in range(samples):
-            start = time.perf_counter()
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO t VALUES (?, ?)", (n, '{"type":"life_changed","seat":1,"delta":-1}'))
-            db.execute("COMMIT")
-            timings.append((time.perf_counter() - start) * 1000)
-            assert db.execute("SELECT count(*) FROM t").fetchone()[0] == n + 1
-        return {"samples": samples, **_figures(timings)}
-    finally:
-        db.close()
+    return {"samples": samples, **_figures(flush_times(folder, samples))}
 
 
 def main(argv: list[str] | None = None) -> int:

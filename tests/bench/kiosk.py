@@ -37,7 +37,6 @@ import json
 import os
 import random
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -45,7 +44,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,7 +52,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "display")]  # this checkout fir
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from activity import Activity  # noqa: E402
-from figures import percentile  # noqa: E402
+from figures import flush_times, percentile  # noqa: E402
 from xserver import XServer, running_xvfb  # noqa: E402
 
 FRAME_60HZ_MS = 1000 / 60
@@ -177,21 +176,6 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     if errors:
         raise errors[0]
     return results
-
-
-def flush_latency(directory: Path, count: int) -> list[float]:
-    with closing(sqlite3.connect(directory / "flush.sqlite3", isolation_level=None)) as db:
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=FULL")
-        db.execute("CREATE TABLE t (n INTEGER, text TEXT)")
-        times = []
-        for i in range(count):
-            start = time.perf_counter()
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO t VALUES (?, ?)", (i, "x" * 200))
-            db.execute("COMMIT")
-            times.append(time.perf_counter() - start)
-    return times
 
 
 def _kiosk_env(data: Path, **extra: str) -> dict[str, str]:
@@ -394,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             window = "SDL's dummy driver (no Xvfb here: install xvfb and xdotool for a real window)"
-        flush = flush_latency(directory, max(200, args.samples))
+        flush = [ms / 1000 for ms in flush_times(directory, max(200, args.samples))]
         presses = latencies(directory, args.samples)
         budget = percentile(flush, 0.99) * 1000 + FRAME_60HZ_MS
         idle: dict[str, object] = {}
