@@ -62,7 +62,18 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks")
 
 
-def _parser() -> argparse.ArgumentParser:
+#: The commands of firmware_tools/.  Their options are added (and their modules, with the
+#: reader's drivers, imported) only when the command line names one or asks for help, so the
+#: kiosk's start does not pay for tools it does not run.
+TOOLS = ("enroll", "reader", "firmware")
+
+
+def _wants_tools(argv: Sequence[str] | None) -> bool:
+    words = sys.argv[1:] if argv is None else argv
+    return any(word in TOOLS or word in ("-h", "--help") for word in words)
+
+
+def _parser(tools: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="aetherbox", description="A table gadget for casual Magic variants.",
         usage="%(prog)s [--config PATH] [--debug] [COMMAND] [options]",
@@ -84,7 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     kiosk = sub.add_parser("kiosk", help="the gadget's screen (the default): a window, the full screen or a panel")
     _add_kiosk_options(kiosk, before=False)
-    _add_tools(sub)
+    _add_tools(sub, full=tools)
     _add_catalog(sub)
     for command in _leaves(sub):
         _add_common(command)
@@ -174,15 +185,20 @@ def run_catalog_import(config: Config, file: str, images: str | bool | None) -> 
     return 0
 
 
-def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """The reader-side tools of firmware_tools/, each adding its own options."""
-    from firmware_tools import enroll, monitor, upload
-
-    enroll.add_arguments(sub.add_parser("enroll", help="tell aetherbox which card each RFID tag is"))
+def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser], full: bool = True) -> None:
+    """The reader-side tools of firmware_tools/, each adding its own options (with ``full``;
+    without it only their names and help, see ``TOOLS``)."""
+    enroll = sub.add_parser("enroll", help="tell aetherbox which card each RFID tag is")
     reader = sub.add_parser("reader", help="RFID reader tools").add_subparsers(dest="tool", metavar="TOOL", required=True)
-    monitor.add_arguments(reader.add_parser("monitor", help="show what a reader sends; detect its protocol"))
+    monitor = reader.add_parser("monitor", help="show what a reader sends; detect its protocol")
     firmware = sub.add_parser("firmware", help="bridge firmware tools").add_subparsers(dest="tool", metavar="TOOL", required=True)
-    upload.add_arguments(firmware.add_parser("upload", help="install the bridge firmware on a Pico"))
+    upload = firmware.add_parser("upload", help="install the bridge firmware on a Pico")
+    if full:
+        from firmware_tools import enroll as enrolling, monitor as monitoring, upload as uploading
+
+        enrolling.add_arguments(enroll)
+        monitoring.add_arguments(monitor)
+        uploading.add_arguments(upload)
 
 
 def _lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
@@ -268,7 +284,7 @@ def _watched_fd(fd: int, watchdog: Watchdog) -> Iterator[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    parser = _parser(tools=_wants_tools(argv))
     args = kiosk_arguments(parser, parser.parse_args(argv))
     logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING, format="aetherbox: %(levelname)s: %(message)s")
     loaded = load(args.config)

@@ -175,3 +175,27 @@ def test_buttons_gpio_without_gpio_is_a_one_line_error(no_gpio: Path, tmp_path: 
         "and run aetherbox from the system's Python or a venv made with "
         "'python3 -m venv --system-site-packages' (systemd/install.sh does both)"
     ]
+
+
+def test_the_kiosk_starts_without_the_reader_tools_and_help_still_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """The tools' modules (and the reader drivers they bring) load only for their commands."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from device import cli\n"
+        "assert not cli._wants_tools(['kiosk', '--size', '480x320'])\n"
+        "cli._parser(tools=False).parse_args(['kiosk', '--size', '480x320'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('firmware_tools', 'drivers.rfid'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    assert cli._wants_tools(["enroll"]) and cli._wants_tools(["--help"])
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    listed = capsys.readouterr().out
+    assert all(tool in listed for tool in cli.TOOLS)
+    with pytest.raises(SystemExit):
+        cli.main(["enroll", "--help"])
+    assert "--fake" in capsys.readouterr().out  # the tool's own options
