@@ -21,6 +21,7 @@ import ctypes
 import errno
 import logging
 import os
+import select
 import selectors
 import threading
 from collections.abc import Callable
@@ -32,6 +33,7 @@ INPUT_DIR = Path("/dev/input")
 _IN_ATTRIB, _IN_CREATE, _IN_DELETE, _IN_MOVED_TO = 0x4, 0x100, 0x200, 0x80
 _IN_NONBLOCK, _IN_CLOEXEC = os.O_NONBLOCK, os.O_CLOEXEC
 _READ = 4096
+FALLBACK = 0.02  # seconds between wakes if watching fails: how often the loop looked before
 
 
 class WatchError(OSError):
@@ -147,6 +149,14 @@ class InputDeviceWatcher:
                 return False  # ENODEV: unplugged
 
     def _run(self) -> None:
+        try:
+            self._watch()
+        except Exception:  # noqa: BLE001 - keys must still reach the game
+            log.exception("input: watching the input devices failed; waking the kiosk every %g s instead", FALLBACK)
+            while not select.select([self._stop_r], [], [], FALLBACK)[0]:
+                self._wake()
+
+    def _watch(self) -> None:
         while True:
             woke = False
             for key, _ in self._selector.select():

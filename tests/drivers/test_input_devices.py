@@ -111,3 +111,17 @@ def test_a_folder_that_is_not_there_cannot_be_watched(tmp_path: Path) -> None:
     with pytest.raises(WatchError, match="input"):
         watcher.start()
     watcher.close()
+
+
+def test_if_watching_fails_the_loop_is_still_woken_to_look_for_keys(
+    devices: tuple[Path, Wakes, InputDeviceWatcher], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder, wakes, watcher = devices
+
+    def broken() -> None:
+        raise OSError("the selector broke")
+
+    monkeypatch.setattr(watcher, "_watch", broken)
+    watcher.start()
+    seen = wakes.after(0)
+    assert wakes.after(seen) > seen  # again and again, as the loop looked before
