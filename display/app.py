@@ -16,8 +16,10 @@ for.  At a keyboard (no ``$NOTIFY_SOCKET``) no screen is an error that says what
 from __future__ import annotations
 
 import logging
+import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -66,20 +68,34 @@ def feedback_pins(gpio: GpioConfig, table: dict[str, object]) -> GpioConfig:
     return gpio.model_copy(update={name: getattr(gpio, name) if name in table else None for name in ("buzzer", "led")})
 
 
-def _stop_on_signals(kiosk: Kiosk) -> None:
-    """SIGTERM (the service manager) and SIGINT (Ctrl+C) end the kiosk cleanly.  Where the loop
-    sleeps in SDL (a desktop) SDL turns them into a quit event, which wakes its wait — for SIGINT
-    too, because :func:`run_kiosk` leaves it at its default for SDL to take.  Where the loop
-    sleeps on its own queue (the Pi's console, the dummy driver behind ``--screenshots``) SDL's
-    quit event would wait unseen, so Python's handlers stop the loop and wake it."""
-    import pygame
+@contextmanager
+def stopping_on_signals(kiosk: Kiosk) -> Iterator[None]:
+    """SIGTERM (the service manager) and SIGINT (Ctrl+C) end the kiosk cleanly, wherever its loop
+    sleeps.  The kernel hands a signal to any of the process's threads, and Python runs its
+    handler on the main thread only between two of its instructions — not while the loop sleeps
+    in SDL or on its queue — and SDL's own handlers only note the signal for SDL's next look at
+    its events.  So the signal's number also goes down a pipe (``signal.set_wakeup_fd``) to a
+    thread that stops the loop and wakes it, which works whichever thread took the signal."""
+    read, write = os.pipe()
+    os.set_blocking(write, False)  # set_wakeup_fd's end must not block a handler
 
-    from display.kiosk import SDL_SLEEPS
+    def relay() -> None:
+        while os.read(read, 64):
+            kiosk.stop()
 
-    driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
-    if driver not in SDL_SLEEPS:
-        for number in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(number, lambda *_: kiosk.stop())
+    previous = {number: signal.signal(number, lambda *_: kiosk.stop()) for number in (signal.SIGTERM, signal.SIGINT)}
+    old_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    thread = threading.Thread(target=relay, name="signals", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(old_fd)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        os.close(write)  # the relay reads the end and returns
+        thread.join(timeout=5)
+        os.close(read)
 
 
 def _watch_input_devices(inputs: WakingQueue, stack: ExitStack) -> bool:
@@ -107,12 +123,7 @@ def _watch_input_devices(inputs: WakingQueue, stack: ExitStack) -> bool:
 
 
 def run_kiosk(config: Config, options: KioskOptions) -> int:
-    # SDL takes SIGINT (as it does SIGTERM) only if it finds it at its default when its video
-    # starts: then Ctrl+C becomes a quit event that wakes SDL's wait.  Python's own handler would
-    # run only once that wait returns.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    with open_kiosk(config, options) as kiosk:
-        _stop_on_signals(kiosk)
+    with open_kiosk(config, options) as kiosk, stopping_on_signals(kiosk):
         if options.frames is not None:
             kiosk.redraw()
             while kiosk.frames < options.frames and kiosk.step():

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import logging
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
 from device import cli
+from device.inputs import Button, ButtonPressed
 from display.app import KioskOptions
+from display.kiosk import Kiosk
 
 
 def test_aetherbox_with_the_kiosk_options_and_no_command_runs_the_kiosk(tmp_path: Path) -> None:
@@ -199,3 +201,33 @@ def test_the_kiosk_starts_without_the_reader_tools_and_help_still_lists_them(cap
     with pytest.raises(SystemExit):
         cli.main(["enroll", "--help"])
     assert "--fake" in capsys.readouterr().out  # the tool's own options
+
+
+def test_a_signal_taken_by_another_thread_still_stops_the_sleeping_loop(make_kiosk: Callable[..., Kiosk]) -> None:
+    """The kernel may hand SIGTERM to any thread (the journal's check, a driver's); the loop,
+    asleep with nothing timed, must still end at once — not at the next press."""
+    import signal
+    import threading
+    import time
+
+    from display.app import stopping_on_signals
+
+    kiosk = make_kiosk()
+    kiosk.ui.messages_until = None
+    kiosk.redraw()
+    assert kiosk.deadline() is None
+    bystander = threading.Thread(target=time.sleep, args=(3,))
+    bystander.start()
+    rescue = threading.Timer(5, kiosk.inputs.put, (ButtonPressed(Button.UNDO),))  # ends a stuck test
+    rescue.start()
+    try:
+        with stopping_on_signals(kiosk):
+            threading.Timer(0.2, signal.pthread_kill, (bystander.ident, signal.SIGTERM)).start()
+            began = time.monotonic()
+            while kiosk.step():
+                pass
+            took = time.monotonic() - began
+    finally:
+        rescue.cancel()
+        bystander.join()
+    assert took < 2
