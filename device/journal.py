@@ -132,6 +132,11 @@ def _crc(*parts: object) -> int:
     return zlib.crc32("\x1f".join(repr(part) for part in parts).encode())
 
 
+def _text_damaged(game: int, row: Sequence[Any]) -> bool:
+    """Whether a ``txns`` row (pos, at, command, summary, crc) no longer matches its checksum."""
+    return row[4] is not None and row[4] != _crc(game, *row[:4])
+
+
 # SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
 _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
 
@@ -212,14 +217,14 @@ class Reader:
 
     path: Path
     _db: sqlite3.Connection
+    #: Event and snapshot rows this reader has read so far: what the tests count to show that
+    #: resuming costs the same however long the game.
+    events_read = 0
+    snapshots_read = 0
 
     def __init__(self, path: Path, db: sqlite3.Connection) -> None:
         self.path = path
         self._db = db
-        #: Event and snapshot rows read so far: what the tests count to show that resuming costs
-        #: the same however long the game.
-        self.events_read = 0
-        self.snapshots_read = 0
 
     @classmethod
     def open(cls, path: Path | str) -> Reader:
@@ -245,6 +250,10 @@ class Reader:
             "SELECT id, title, created, updated, head, tip, crc FROM games ORDER BY updated DESC, id DESC"
         )
         return [self._game_info(row) for row in rows]
+
+    def tips(self) -> dict[int, int]:
+        """Each game's last kept change, read as it is (a backup may predate the checksums)."""
+        return {int(game): int(tip) for game, tip in self._read("SELECT id, tip FROM games")}
 
     def game(self, game: int) -> GameInfo:
         rows = self._read("SELECT id, title, created, updated, head, tip, crc FROM games WHERE id = ?", (game,))
@@ -290,9 +299,9 @@ class Reader:
     @staticmethod
     def _kept_txn(game: int, row: Sequence[Any], *, undone: bool) -> Txn | None:
         """The change as stored, or None when its checksum or its text shows damage."""
-        pos, at, command, summary, crc = row
-        if crc is not None and crc != _crc(game, pos, at, command, summary):
+        if _text_damaged(game, row):
             return None
+        pos, at, command, summary, _ = row
         try:
             said, done = json.loads(command), json.loads(summary)
             if isinstance(said, dict) and isinstance(done, list):
@@ -402,7 +411,7 @@ class Reader:
 
     def damaged_texts(self, game: int) -> list[int]:
         """The changes of ``game`` whose stored text no longer matches its checksum."""
-        return [row[0] for row in self._read(self._TXN, (game,)) if row[4] is not None and row[4] != _crc(game, *row[:4])]
+        return [row[0] for row in self._read(self._TXN, (game,)) if _text_damaged(game, row)]
 
     def integrity_check(self) -> list[str]:
         return [row[0] for row in self._read("PRAGMA integrity_check")]
@@ -420,6 +429,8 @@ class Check:
         self.damaged_texts: list[int] = []
         self._work = work
         self._done = threading.Event()
+        self._lock = threading.Lock()
+        self._callbacks: list[Callable[[], None]] = []
         self._thread = threading.Thread(target=self._run, name="journal-check", daemon=True)
         self._thread.start()
 
@@ -429,7 +440,20 @@ class Check:
         except Exception as error:  # noqa: BLE001 - the verdict, for the game's thread to act on
             self.error = error
         finally:
-            self._done.set()
+            with self._lock:
+                self._done.set()
+                callbacks, self._callbacks = self._callbacks, []
+            for callback in callbacks:
+                callback()
+
+    def when_done(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (from the check's thread, or now if the verdict is in) once the
+        verdict is in: the kiosk wakes its loop with it, to act on the verdict at once."""
+        with self._lock:
+            if not self._done.is_set():
+                self._callbacks.append(callback)
+                return
+        callback()
 
     def finished(self) -> bool:
         return self._done.is_set()
@@ -437,6 +461,7 @@ class Check:
     def wait(self, timeout: float | None = None) -> bool:
         """Wait for the verdict; whether it is in."""
         return self._done.wait(timeout)
+
 
 class Journal(Reader):
     """The saved games.  Open it with ``Journal(path)``; close it (or use ``with``)."""
@@ -446,8 +471,6 @@ class Journal(Reader):
         connect: Connector = _connect_sqlite3, defer_backups: bool = False, quick_check: bool = True,
     ) -> None:
         self.path = Path(path)
-        self.events_read = 0
-        self.snapshots_read = 0
         #: The check of the whole journal still running after start-up, if one is; backups wait
         #: for its verdict, so a damaged journal never replaces a good backup.
         self.check: Check | None = None
@@ -459,7 +482,6 @@ class Journal(Reader):
             "snapshot_every": snapshot_every, "timeout": timeout, "backup_every": backup_every, "connect": connect,
             "defer_backups": defer_backups, "quick_check": quick_check,
         }
-        self._quick_check = quick_check
         self.snapshot_every = snapshot_every
         self.backup_every = backup_every  # 0: no backups at all
         # The kiosk and the console back up when they are idle (``backup_if_due``), not between a
@@ -567,7 +589,7 @@ class Journal(Reader):
         db = self._db
         try:
             # A whole-file pass: ``device.recovery`` opens without it and checks on a thread.
-            problems = [row[0] for row in db.execute("PRAGMA quick_check")] if self._quick_check else ["ok"]
+            problems = [row[0] for row in db.execute("PRAGMA quick_check")] if self.options["quick_check"] else ["ok"]
             if problems != ["ok"]:
                 raise JournalCorrupt(
                     self.path, f"the integrity check failed: {'; '.join(problems[:3])}. It has not been "
@@ -759,7 +781,7 @@ class Journal(Reader):
         at = time.time() if now is None else now
 
         def work() -> int:
-            head = self._head(game)
+            head = self.game(game).head
             pos = head + 1
             for table in ("txns", "events", "snapshots"):
                 self._db.execute(f"DELETE FROM {table} WHERE game = ? AND pos > ?", (game, head))  # noqa: S608
@@ -790,9 +812,6 @@ class Journal(Reader):
             return None
         self._backup_due = False
         return self.backup()
-
-    def _head(self, game: int) -> int:
-        return self.game(game).head
 
     def undo(self, game: int) -> Txn | None:
         """Take back the last transaction in effect; None if there is nothing to undo."""
@@ -826,9 +845,7 @@ class Journal(Reader):
         # one whose damage predates them, is still said again when read.
         rows = (self._read(self._TXN, (game,)) if positions is None
                 else [row for pos in positions for row in self._read(self._TXN + " AND pos = ?", (game, pos))])
-        damaged = [
-            self._read_txn(game, row, undone=False) for row in rows if row[4] is not None and row[4] != _crc(game, *row[:4])
-        ]
+        damaged = [self._read_txn(game, row, undone=False) for row in rows if _text_damaged(game, row)]
 
         def work() -> None:
             for txn in damaged:
@@ -841,6 +858,3 @@ class Journal(Reader):
         if damaged:
             self._transaction(work, "repairing it")
         return len(damaged)
-
-    # --- state --------------------------------------------------------------------------
-

@@ -29,10 +29,8 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-import sqlite3
 import struct
 import time
-import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -183,14 +181,18 @@ def _open_checked(path: Path, options: dict[str, Any], *, whole: bool = True) ->
     return journal
 
 
+def _damaged_name(path: Path, now: float) -> Path:
+    """``<name>.damaged-<time>``: where a damaged file (or a copy of it) is kept."""
+    return path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}")
+
+
 def move_aside(path: Path, now: float) -> Path:
     """Rename the journal and its ``-wal`` to ``<name>.damaged-<time>``; the new name."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    first = target = _damaged_name(path, now)
     count = 1
     while target.exists():
         count += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{count}")
+        target = first.with_name(f"{first.name}-{count}")
     # The -wal goes first: a journal found without its -wal would look older, never newer.
     for suffix in ("-wal", "-shm"):
         side = path.with_name(path.name + suffix)
@@ -205,8 +207,8 @@ def move_aside(path: Path, now: float) -> Path:
 
 
 def _keep_wal(path: Path, now: float) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    target = path.with_name(f"{path.name}.damaged-{stamp}-wal")
+    damaged = _damaged_name(path, now)
+    target = damaged.with_name(damaged.name + "-wal")
     shutil.copyfile(path.with_name(path.name + "-wal"), target)
     return target
 
@@ -289,12 +291,12 @@ def behind_backup(journal: Journal) -> str | None:
     if not backup.exists():
         return None
     try:
-        db = sqlite3.connect(f"file:{urllib.parse.quote(str(backup.absolute()))}?mode=ro", uri=True)
+        reader = Reader.open(backup)
         try:
-            kept = {int(game): int(tip) for game, tip in db.execute("SELECT id, tip FROM games")}
+            kept = reader.tips()
         finally:
-            db.close()
-    except sqlite3.Error:
+            reader.close()
+    except JournalError:
         return None  # an unreadable backup says nothing about the journal
     ours = {info.id: info.tip for info in journal.games()}
     for game, tip in sorted(kept.items()):
@@ -324,7 +326,7 @@ def open_journal(
             if recover:
                 journal.recoverable = True
                 start_check(journal)
-            if kept is None or lost is None:
+            if kept is None:
                 return journal, None
             what = f"{lost} saved change(s) after the damage are lost" if lost else "the changes it held are lost"
             recovery = Recovery(f"its write-ahead log is damaged: {what}", kept, None, None, resumed=True)

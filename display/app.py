@@ -102,12 +102,11 @@ def _watch_input_devices(inputs: WakingQueue, stack: ExitStack) -> bool:
     """On SDL drivers that read the kernel's input devices only when asked (KMS/DRM on the Pi's
     console), a thread blocking on those devices wakes the loop (:mod:`drivers.input_devices`);
     True when it runs.  Desktops wake the loop through SDL, headless targets have no keys."""
-    import pygame
-
     from display.kiosk import SDL_NO_INPUT, SDL_POLL, SDL_SLEEPS
+    from display.sdl import video_driver
     from drivers.input_devices import InputDeviceWatcher, WatchError
 
-    driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
+    driver = video_driver()
     if driver in SDL_SLEEPS or driver in SDL_NO_INPUT:
         return False
     watcher = InputDeviceWatcher(inputs.wake)

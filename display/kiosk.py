@@ -73,7 +73,7 @@ from display.layout import choose
 from display.screens import SCREENS, View
 from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
-from display.sdl import sdl_wait
+from display.sdl import sdl_wait, video_driver
 from display.targets import Target
 from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState
 from drivers.feedback import Cue, Feedback
@@ -85,7 +85,6 @@ ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
 ENROL_SECONDS = 20.0  # how long the status line offers to enrol an unknown tag
-CHECK_LOOK_SECONDS = 0.5  # while the journal is checked after start-up, how often its verdict is looked for
 
 
 def cues(events: Sequence[Event]) -> list[Cue]:
@@ -229,6 +228,9 @@ class Kiosk:
         self._refresh_last_change()
         self._held: dict[int, tuple[Action, float]] = {}  # key → (its action, when it repeats next)
         pygame.key.set_repeat()  # off: see the module's docstring
+        check = controller.journal.check
+        if check is not None and isinstance(self.inputs, WakingQueue):
+            check.when_done(self.inputs.wake)  # the check after start-up: act on its verdict at once
 
     # --- the Host interface screens use --------------------------------------------------
 
@@ -608,8 +610,6 @@ class Kiosk:
             found.append(page)
         if self.watchdog is not None:
             found.append(now + self.watchdog.timeout(now))
-        if self.controller.journal.check is not None:  # the journal's check after start-up: look for its verdict
-            found.append(now + CHECK_LOOK_SECONDS)
         found += [due for _, due in self._held.values()]
         return min(found) if found else None
 
@@ -672,7 +672,7 @@ class Kiosk:
         """Sleep until an input, SDL's events (see ``SDL_SLEEPS``) or ``due``; returns the SDL
         event that woke it, if one did."""
         timeout = None if due is None else max(0.0, due - self.now())
-        driver = pygame.display.get_driver() if pygame.display.get_init() else "dummy"
+        driver = video_driver()
         if driver in SDL_SLEEPS or not isinstance(self.inputs, WakingQueue):
             wait = sdl_wait()
             if wait is not None:

@@ -34,6 +34,13 @@ _FOREVER = -1
 _LONGEST_MS = 2**31 - 1
 
 
+def video_driver() -> str:
+    """The SDL video driver in use ("x11", "kmsdrm", …); "dummy" before SDL's video starts."""
+    import pygame
+
+    return str(pygame.display.get_driver()) if pygame.display.get_init() else "dummy"
+
+
 def loaded_sdl(maps: Path = Path("/proc/self/maps")) -> Path | None:
     """The SDL 2 library this process has loaded, or None."""
     try:

@@ -197,3 +197,18 @@ def test_backups_wait_for_the_check(tmp_path: Path) -> None:
     with Journal(backup_path(path), backup_every=0) as copy:
         assert copy.game(1).head == 15
     journal.close()
+
+
+def test_the_checks_verdict_is_announced_to_whoever_waits_for_it_once() -> None:
+    """The kiosk sleeps until something happens; the check's verdict is such a thing."""
+    go = threading.Event()
+    calls: list[str] = []
+    check = Check(None, lambda: [] if go.wait(5) else [])
+    check.when_done(lambda: calls.append("before"))
+    assert calls == []
+    go.set()
+    assert check.wait(5)
+    check._thread.join(5)
+    assert calls == ["before"]
+    check.when_done(lambda: calls.append("after"))  # the verdict is in: at once
+    assert calls == ["before", "after"]

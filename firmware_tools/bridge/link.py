@@ -35,19 +35,8 @@ RETRY_MS = 1000
 
 def crc16(data):
     """CRC-16/IBM-SDLC (X-25, ISO 14443 CRC_B): preset 0xFFFF, reflected 0x1021, inverted.
-
-    ``b"123456789"`` gives 0x906E.  A bit loop rather than a table: a line is at most a few
-    dozen bytes, and the Pico's RAM is better spent elsewhere.
-    """
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte
-        for _ in range(8):
-            if crc & 1:
-                crc = (crc >> 1) ^ 0x8408
-            else:
-                crc >>= 1
-    return crc ^ 0xFFFF
+    ``b"123456789"`` gives 0x906E."""
+    return mfrc522.crc_ccitt(data, 0xFFFF) ^ 0xFFFF
 
 
 def checked(text):

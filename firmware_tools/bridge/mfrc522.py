@@ -90,9 +90,11 @@ class BadFrame(Exception):
     """A tag answered with a frame that failed its check (BCC, CRC, parity, length)."""
 
 
-def crc_a(data):
-    """CRC_A of ISO/IEC 14443-3 (preset 0x6363, reflected polynomial 0x8408), low byte first."""
-    crc = 0x6363
+def crc_ccitt(data, preset):
+    """The reflected CRC-16 with polynomial 0x1021 (0x8408 reflected) from ``preset``: the
+    register behind ISO 14443's CRC_A and CRC_B (the bridge line's CRC-16/IBM-SDLC).  A bit loop
+    rather than a table: frames are a few dozen bytes, and the Pico's RAM is better spent elsewhere."""
+    crc = preset
     for byte in data:
         crc ^= byte
         for _ in range(8):
@@ -100,6 +102,12 @@ def crc_a(data):
                 crc = (crc >> 1) ^ 0x8408
             else:
                 crc >>= 1
+    return crc
+
+
+def crc_a(data):
+    """CRC_A of ISO/IEC 14443-3 (preset 0x6363), low byte first."""
+    crc = crc_ccitt(data, 0x6363)
     return bytes((crc & 0xFF, crc >> 8))
 
 
