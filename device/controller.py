@@ -88,6 +88,7 @@ class Controller:
         self.game = journal.last_game()
         self.state: GameState | None = journal.state(self.game) if self.game is not None else None
         self._unsaid: list[Message] = []  # what a recovery after start-up did, until a result says it
+        self._unannounced: Recovery | None = None  # that recovery, until idle() hands it to the screen
 
     # --- commands -----------------------------------------------------------------------
 
@@ -125,30 +126,31 @@ class Controller:
     def idle(self, wait: bool = False) -> Recovery | None:
         """Nothing is waiting: act on the journal's check if its verdict is in (with ``wait``,
         wait for it), then do what the journal put off (a backup), off the input path.  Returns
-        the recovery this call made, if the check found damage; the next result says it too."""
-        found = self._act_on_check(wait)
+        the recovery made since the last call — by the check's verdict, or by a read for the
+        screen that met damage — for the screen to say at once; the next result says it too."""
+        self._act_on_check(wait)
         self.journal.backup_if_due()
+        found, self._unannounced = self._unannounced, None
         return found
 
-    def _act_on_check(self, wait: bool = False) -> Recovery | None:
+    def _act_on_check(self, wait: bool = False) -> None:
         check = self.journal.check
         if check is None or not (check.wait() if wait else check.finished()):
-            return None
+            return
         self.journal.check = None
         if isinstance(check.error, JournalCorrupt):
-            return self._recover(check.error)
-        if check.error is not None:
+            self._recover(check.error)
+        elif check.error is not None:
             raise check.error  # locked, unreadable, failing storage: as start-up would have said it
-        if check.game is not None and check.damaged_texts:
+        elif check.game is not None and check.damaged_texts:
             repair(self.journal, check.game, check.damaged_texts)
-        return None
 
-    def _recover(self, error: JournalCorrupt) -> Recovery:
+    def _recover(self, error: JournalCorrupt) -> None:
         self.journal, recovery = recover_late(self.journal, error, self.clock)
         self.game = self.journal.last_game()
         self.state = self.journal.state(self.game) if self.game is not None else None
         self._unsaid.append(recovery.message())
-        return recovery
+        self._unannounced = recovery
 
     def _changing(self, work: Callable[[], Result]) -> Result:
         """``work`` (a command, undo, redo, loading a game) on a journal not known to be damaged;

@@ -4,19 +4,27 @@ same actions (HW-1, HW-4; ARCHITECTURE: one thread owns the game)."""
 
 from __future__ import annotations
 
+import random
+import sqlite3
 import threading
 import time
+from contextlib import closing
+from pathlib import Path
 from collections.abc import Callable
 
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.commands import Advance, NewGame
+from device.commands import Advance, ChangeLife, NewGame
+from device.controller import Controller
+from device.journal import Journal
+from device.recovery import open_journal
 from device.inputs import Button, ButtonPressed, EncoderTurned
 from device.state import Step
 from display.kiosk import KEYS, REPEAT_DELAY, REPEAT_INTERVAL, SDL_POLL, Kiosk, WakingQueue
 from display.ui import Go, Press
+from display.targets import OffscreenTarget
 from drivers.gpio import GpioButtons, GpioConfig, open_buttons
 from scenes import PLAYERS, SCENES, texts
 
@@ -318,3 +326,31 @@ def test_hw5_the_kiosk_backs_up_only_when_idle(make_kiosk: MakeKiosk, monkeypatc
     kiosk.step(block=True)  # draws the frame
     kiosk.step(block=True)  # idle now: the backup
     assert taken == [2]
+
+
+def test_hw5_damage_the_check_after_start_up_finds_is_said_on_the_status_line_at_once(tmp_path: Path) -> None:
+    """A damaged change deep in a long game is found after start-up; the game is restored from
+    its backup and the status line says so without waiting for a press, whichever of the loop's
+    reads (the screen's or the check's verdict) met the damage first."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    with Journal(path) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        controller.execute(NewGame(players=PLAYERS[:2], first=PLAYERS[0]))
+        for _ in range(100):
+            controller.execute(ChangeLife(seat=1, delta=-1, source=0))
+            controller.execute(ChangeLife(seat=1, delta=1))
+    with closing(sqlite3.connect(path)) as db:
+        body = db.execute("SELECT body FROM events WHERE pos = 41").fetchone()[0]
+        db.execute("UPDATE events SET body = ? WHERE pos = 41", (body.replace('"delta":', '"delta":9', 1),))
+        db.commit()
+    journal, at_start = open_journal(path, defer_backups=True)
+    assert at_start is None  # not what start-up reads: the check after it finds it
+    kiosk = Kiosk(Controller(journal), OffscreenTarget((800, 480)), inputs=WakingQueue())
+    try:
+        kiosk.redraw()
+        threading.Timer(3, kiosk.stop).start()
+        while kiosk.step() and not kiosk.ui.said:
+            pass
+        assert [m.key for m in kiosk.ui.said] == ["journal.recovered_backup"]
+    finally:
+        kiosk.controller.journal.close()
