@@ -1,9 +1,10 @@
 """What buttons and identified cards mean in a game: small pure functions that modules register.
 
 A binding looks at the state and the input and returns the command it means, or None when it
-does not apply (the next binding is asked).  Rules modules register theirs (Planechase binds
-ROLL in the main phase to the planar die; Contraptions binds a contraption card to assembling
-it), so the controller, the console's ``card`` command and the kiosk all share one meaning.
+does not apply (the next binding is asked).  Rules modules declare theirs in their ``RULES``
+value (Planechase binds ROLL in the main phase to the planar die; Contraptions binds a
+contraption card to assembling it) and ``device.rules`` adds them in the order of its list of
+parts, so the controller, the console's ``card`` command and the kiosk all share one meaning.
 Bindings are pure: no I/O, like the rules.
 """
 
@@ -21,19 +22,6 @@ CardBinding = Callable[[GameState, Card], Command | None]
 
 BUTTONS: dict[Button, list[ButtonBinding]] = {button: [] for button in Button}
 CARDS: list[CardBinding] = []
-
-
-def on_button(button: Button) -> Callable[[ButtonBinding], ButtonBinding]:
-    def register(fn: ButtonBinding) -> ButtonBinding:
-        BUTTONS[button].append(fn)
-        return fn
-
-    return register
-
-
-def on_card(fn: CardBinding) -> CardBinding:
-    CARDS.append(fn)
-    return fn
 
 
 def button_command(state: GameState, press: ButtonPressed) -> Command | None:

@@ -7,6 +7,7 @@ from device.catalog import load_catalog
 from device.console import Console, _usage, command, number
 from device.errors import IllegalCommand
 from device.formats import options_for
+from device.rules.planechase.events import planechase
 from device.rules.planechase import (
     AcknowledgePhenomenon,
     ChangePlaneCounters,
@@ -25,7 +26,6 @@ from device.rules.planechase import (
     odds,
     pip_label,
     planar_controllers,
-    planechase,
 )
 from device.state import GameState
 from device.text import register as register_texts

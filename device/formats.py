@@ -1,8 +1,9 @@
-"""Formats and table options: declarations plus a registry (TB-2).
+"""Formats and table options: declarations and how a name finds one (TB-2).
 
 A game has exactly one *base* format, which decides starting life and which counters matter,
-and any number of *modules* that add a part to the game (Planechase, Contraptions, …).  A module
-registers its format and its table options when its rules module is imported.
+and any number of *modules* that add a part to the game (Planechase, Contraptions, …).  The
+plain base formats are declared here; the others in their rules module's ``RULES`` value, which
+``device.rules`` adds from its explicit list of parts.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class _Registry:
 _REGISTRY = _Registry()
 
 
-def register_format(fmt: Format) -> Format:
+def add_format(fmt: Format) -> Format:
     register_texts({f"format.title.{fmt.name}": fmt.title})
     for key in (fmt.name, *fmt.aliases):
         existing = _REGISTRY.formats.get(fold(key))
@@ -105,7 +106,7 @@ def register_format(fmt: Format) -> Format:
     return fmt
 
 
-def register_option(option: TableOption) -> TableOption:
+def add_option(option: TableOption) -> TableOption:
     if option.name in _REGISTRY.options and _REGISTRY.options[option.name] != option:
         raise ValueError(f"table option {option.name!r} registered twice")
     _REGISTRY.options[option.name] = option
@@ -226,8 +227,11 @@ def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, st
     return Setup(base=base, modules=modules, options=values)
 
 
-register_format(Format("ffa", "Free-for-all", "base", starting_life=20, aliases=("free-for-all", "multiplayer")))
-register_format(Format("duel", "Two-player game", "base", starting_life=20, max_players=2, aliases=("two-player", "1v1")))
-register_format(
-    Format("commander", "Commander", "base", starting_life=40, commander_damage=True, aliases=("edh",))
+#: The base formats that need no rules of their own beyond the table's and life's.
+PLAIN_FORMATS = (
+    Format("ffa", "Free-for-all", "base", starting_life=20, aliases=("free-for-all", "multiplayer")),
+    Format("duel", "Two-player game", "base", starting_life=20, max_players=2, aliases=("two-player", "1v1")),
+    Format("commander", "Commander", "base", starting_life=40, commander_damage=True, aliases=("edh",)),
 )
+for _plain in PLAIN_FORMATS:
+    add_format(_plain)

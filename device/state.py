@@ -133,8 +133,9 @@ class Outcome(Model):
     said: Message | None = Field(default=None, exclude=True)
 
 
-#: Base formats whose games end another way than "last player standing" (Necromancer: the last
-#: player who never died, NC-6; a Conspiracy pod: both rounds played, CJ-3) register their rule.
+#: How the formats whose games end another way than "last player standing" end them (Necromancer:
+#: the last player who never died, NC-6; a Conspiracy pod: both rounds played, CJ-3), by format
+#: name: each declares its rule in its ``RULES`` value and ``device.rules`` adds it here.
 OUTCOME_RULES: dict[str, Callable[[GameState], Outcome | None]] = {}
 
 

@@ -60,7 +60,7 @@ from device.events import Event, GameStarted
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead, TagRemoved
 from device.journal import Txn
 from device.notify import Watchdog
-from device.rules.planechase import PlanarDieRolled, Planeswalked
+from device.rules.planechase.events import PlanarDieRolled, Planeswalked
 from device.state_planechase import DieFace
 from device.state import GameState
 from device.tagmap import format_uid

@@ -32,7 +32,7 @@ def _core_files() -> list[Path]:
 
 
 def test_rules_import_no_io_libraries() -> None:
-    files = sorted(RULES.glob("*.py")) + _core_files()
+    files = sorted(RULES.rglob("*.py")) + _core_files()
     assert len(files) > len(CORE)
     for path in files:
         if not path.exists():
@@ -44,7 +44,7 @@ def test_rules_import_no_io_libraries() -> None:
 
 def test_rules_device_imports_stay_in_the_core() -> None:
     allowed = {f"device.{path.stem}" for path in _core_files()} | {"device.rules"}
-    for path in sorted(RULES.glob("*.py")):
+    for path in sorted(RULES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("device"):

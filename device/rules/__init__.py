@@ -16,16 +16,8 @@ from random import Random
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
-# Importing a rules module registers its rules; one line per module.
-from device.rules import table  # noqa: F401, I001
-from device.rules import life  # noqa: F401
-from device.rules import necromancer  # noqa: F401
-from device.rules import conspiracy  # noqa: F401
-from device.rules import planechase  # noqa: F401
-from device.rules import contraptions  # noqa: F401
-from device.rules import wizards_duel  # noqa: F401
-from device.rules import two_headed_giant  # noqa: F401
-from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS
+from device.rules import conspiracy, contraptions, life, necromancer, planechase, table, two_headed_giant, wizards_duel
+from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS, Rules, assemble
 from device.state import GameState, outcome
 from device.text import Message
 from device.text import register as register_texts
@@ -38,6 +30,20 @@ register_texts(
         "rules.event": "{type}",
     }
 )
+
+#: Every part of the rules, in the order their set-ups, state checks and bindings run: the table
+#: and life first, then each format.  A format is in the game's rules when it is in this list.
+PARTS: tuple[Rules, ...] = (
+    table.RULES,
+    life.RULES,
+    necromancer.RULES,
+    conspiracy.RULES,
+    planechase.RULES,
+    contraptions.RULES,
+    wizards_duel.RULES,
+    two_headed_giant.RULES,
+)
+assemble(PARTS)
 
 _CHECK_ROUNDS = 8  # state checks settle in one or two rounds; the bound only stops a bad check looping
 

@@ -31,32 +31,33 @@ from typing import Literal
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, LifeChanged, PlayerLost
-from device.formats import Format, TableOption, register_format, register_option
-from device.rules.life import DAMAGE_CHECKS
-from device.rules.registry import applies, decides, describes, set_up, state_check
+from device.formats import Format, TableOption
+from device.rules.registry import Rules
 from device.rules.table import check_seat, start
-from device.state import OUTCOME_RULES, GameState, LossReason, Outcome
+from device.state import GameState, LossReason, Outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
 from device.text import Message, Plural, fold
 from device.text import register as register_texts
 
-POD = register_format(
+RULES = Rules("conspiracy")
+
+POD = RULES.format(
     Format("conspiracy", "Conspiracy pod", "base", starting_life=20, min_players=3, max_players=10,
            aliases=("conspiracy-pod",))
 )
-DRAFT = register_format(
+DRAFT = RULES.format(
     Format("ggd", "Group Game Draft", "base", starting_life=20, min_players=3, max_players=6,
            aliases=("group-game-draft", "rumble"))
 )
-register_option(TableOption("time_limit", POD.name, "minutes per round (CJ-5)", 75, low=60, high=90))
-register_option(TableOption("attack_left", POD.name, "players may attack only the player on their left (CJ-6)", False))
-register_option(TableOption(
+RULES.option(TableOption("time_limit", POD.name, "minutes per round (CJ-5)", 75, low=60, high=90))
+RULES.option(TableOption("attack_left", POD.name, "players may attack only the player on their left (CJ-6)", False))
+RULES.option(TableOption(
     "range_of_influence", POD.name, "range of influence (CJ-6): unlimited, or 1 (only neighbours)",
     "unlimited", choices=("unlimited", "1"),
 ))
-register_option(TableOption("rumble", POD.name, "the Rumble rule: a sideboard pick per 20 life taken (CJ-8)", False))
-register_option(TableOption("event", POD.name, "the event's name, shared by all its pods", ""))
-register_option(TableOption("pod", POD.name, "this pod's number in the event", 1, low=1, high=99))
+RULES.option(TableOption("rumble", POD.name, "the Rumble rule: a sideboard pick per 20 life taken (CJ-8)", False))
+RULES.option(TableOption("event", POD.name, "the event's name, shared by all its pods", ""))
+RULES.option(TableOption("pod", POD.name, "this pod's number in the event", 1, low=1, high=99))
 
 RUMBLE_STEP = 20  # CJ-8
 POD_MAX = 10  # CJ-1: at most 10 players draft at one table
@@ -497,7 +498,7 @@ def _draw(groups: list[tuple[str, list[int], int]], rng: Random) -> tuple[GroupR
 # --- set-up and decisions -------------------------------------------------------------------
 
 
-@set_up
+@RULES.set_up
 def _begin(state: GameState, command: Command, rng: Random) -> list[Event]:
     count = len(state.players)
     if state.formats[0] == DRAFT.name:
@@ -515,7 +516,7 @@ def _begin(state: GameState, command: Command, rng: Random) -> list[Event]:
     return [RoundStarted(round=1, groups=_draw(groups, rng))]
 
 
-@decides(PassGroupTurn)
+@RULES.decides(PassGroupTurn)
 def _turn(state: GameState, command: PassGroupTurn, rng: Random) -> list[Event]:
     consp = _pod(state)
     player = check_seat(state, command.seat)
@@ -525,7 +526,7 @@ def _turn(state: GameState, command: PassGroupTurn, rng: Random) -> list[Event]:
     return [GroupTurnPassed(group=group.label, seat=command.seat)]
 
 
-@decides(LeaveGroup)
+@RULES.decides(LeaveGroup)
 def _leave(state: GameState, command: LeaveGroup, rng: Random) -> list[Event]:
     consp = _consp(state)
     if not command.seats or len(set(command.seats)) != len(command.seats):
@@ -538,7 +539,7 @@ def _leave(state: GameState, command: LeaveGroup, rng: Random) -> list[Event]:
     return [PlayerLost(seat=seat, reason=LossReason.EFFECT) for seat in command.seats]
 
 
-@decides(StartClock)
+@RULES.decides(StartClock)
 def _clock(state: GameState, command: StartClock, rng: Random) -> list[Event]:
     consp = _pod(state)
     if consp.clock_started is not None:
@@ -546,7 +547,7 @@ def _clock(state: GameState, command: StartClock, rng: Random) -> list[Event]:
     return [ClockStarted(at=command.now)]
 
 
-@decides(CallTime)
+@RULES.decides(CallTime)
 def _call_time(state: GameState, command: CallTime, rng: Random) -> list[Event]:
     consp = _pod(state)
     left = time_left(state, command.now)
@@ -559,7 +560,7 @@ def _call_time(state: GameState, command: CallTime, rng: Random) -> list[Event]:
     return [TimeCalled(at=command.now)]
 
 
-@decides(FinishExtraTurns)
+@RULES.decides(FinishExtraTurns)
 def _finish(state: GameState, command: FinishExtraTurns, rng: Random) -> list[Event]:
     consp = _pod(state)
     wanted = command.group.strip().casefold()
@@ -594,13 +595,13 @@ def _damage_check(state: GameState, seat: int, source: int | None) -> None:
         )
 
 
-DAMAGE_CHECKS.append(_damage_check)
+RULES.damage_check(_damage_check)
 
 
 # --- state checks ---------------------------------------------------------------------------
 
 
-@state_check
+@RULES.state_check
 def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """Record who left which group, together if in one command (CJ-3, CJ-4); start round 2."""
     consp = state.conspiracy
@@ -633,7 +634,7 @@ def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     return out
 
 
-@state_check
+@RULES.state_check
 def _laps(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """CJ-5: a group's extra lap ends when the turn comes back to who was active at time."""
     consp = state.conspiracy
@@ -657,7 +658,7 @@ def rumble_totals(state: GameState) -> list[int]:
     return totals
 
 
-@state_check
+@RULES.state_check
 def _rumble(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """CJ-8: a pick for every further 20 life a player's sources made opponents lose."""
     consp = state.conspiracy
@@ -680,13 +681,13 @@ def _outcome(state: GameState) -> Outcome | None:
     return Outcome(winner=final[0], reason=str(Message("consp.won_reason")), said=Message("consp.won_reason"))
 
 
-OUTCOME_RULES[POD.name] = _outcome
+RULES.outcome(POD.name, _outcome)
 
 
 # --- appliers -------------------------------------------------------------------------------
 
 
-@applies(RoundStarted)
+@RULES.applies(RoundStarted)
 def _apply_round(state: GameState, event: RoundStarted) -> GameState:
     count = len(state.players)
     base = tuple(rumble_totals(state))
@@ -713,10 +714,10 @@ def _apply_left(state: GameState, event: GroupLeft) -> GameState:
     return state.model_copy(update={"conspiracy": consp.with_group(group)})
 
 
-applies(GroupLeft)(_apply_left)
+RULES.applies(GroupLeft)(_apply_left)
 
 
-@applies(GroupTurnPassed)
+@RULES.applies(GroupTurnPassed)
 def _apply_turn(state: GameState, event: GroupTurnPassed) -> GameState:
     consp = _consp(state)
     group = next(g for g in consp.groups if g.label == event.group)
@@ -726,12 +727,12 @@ def _apply_turn(state: GameState, event: GroupTurnPassed) -> GameState:
     return state.model_copy(update={"conspiracy": consp.with_group(group.model_copy(update=update))})
 
 
-@applies(ClockStarted)
+@RULES.applies(ClockStarted)
 def _apply_clock(state: GameState, event: ClockStarted) -> GameState:
     return state.model_copy(update={"conspiracy": _consp(state).model_copy(update={"clock_started": event.at})})
 
 
-@applies(TimeCalled)
+@RULES.applies(TimeCalled)
 def _apply_time(state: GameState, event: TimeCalled) -> GameState:
     consp = _consp(state)
     for group in consp.groups:
@@ -740,7 +741,7 @@ def _apply_time(state: GameState, event: TimeCalled) -> GameState:
     return state.model_copy(update={"conspiracy": consp.model_copy(update={"time_called": event.at})})
 
 
-@applies(GroupRankedByLife)
+@RULES.applies(GroupRankedByLife)
 def _apply_by_life(state: GameState, event: GroupRankedByLife) -> GameState:
     consp = _consp(state)
     group = next(g for g in consp.groups if g.label == event.group)
@@ -748,7 +749,7 @@ def _apply_by_life(state: GameState, event: GroupRankedByLife) -> GameState:
     return state.model_copy(update={"conspiracy": consp.with_group(group)})
 
 
-@applies(RumblePickEarned)
+@RULES.applies(RumblePickEarned)
 def _apply_pick(state: GameState, event: RumblePickEarned) -> GameState:
     consp = _consp(state)
     picks = list(consp.picks)
@@ -770,7 +771,7 @@ def _seating(state: GameState, groups: tuple[GroupRecord, ...]) -> str | Message
     )
 
 
-@describes(RoundStarted)
+@RULES.describes(RoundStarted)
 def _describe_round(state: GameState, event: RoundStarted) -> Message:
     if event.draft:
         return Message("consp.draft", count=len(state.players))
@@ -798,7 +799,7 @@ def shown_options(state: GameState) -> list[str]:
     return keys
 
 
-@describes(GroupLeft)
+@RULES.describes(GroupLeft)
 def _describe_left(state: GameState, event: GroupLeft) -> Message:
     names = _names(state, event.seats)
     after = _apply_left(state, event).conspiracy
@@ -821,20 +822,20 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
     return Message("consp.left_place", group=title, names=names, places=places)
 
 
-@describes(GroupTurnPassed)
+@RULES.describes(GroupTurnPassed)
 def _describe_turn(state: GameState, event: GroupTurnPassed) -> Message:
     consp = _consp(state)
     key = "consp.lap_turn" if consp.time_called is not None else "consp.turn"
     return Message(key, group=group_title(event.group), name=state.player(event.seat).name)
 
 
-@describes(ClockStarted)
+@RULES.describes(ClockStarted)
 def _describe_clock(state: GameState, event: ClockStarted) -> Message:
     return Message("consp.clock", round=_consp(state).round,
                    minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)))
 
 
-@describes(TimeCalled)
+@RULES.describes(TimeCalled)
 def _describe_time(state: GameState, event: TimeCalled) -> Message:
     laps: list[str | Message] = []
     for group in _consp(state).groups:
@@ -847,7 +848,7 @@ def _describe_time(state: GameState, event: TimeCalled) -> Message:
     return Message("consp.time", laps=joined(laps, "consp.semicolon"))
 
 
-@describes(GroupRankedByLife)
+@RULES.describes(GroupRankedByLife)
 def _describe_by_life(state: GameState, event: GroupRankedByLife) -> Message:
     consp = _consp(state)
     title = group_title(event.group)
@@ -860,6 +861,6 @@ def _describe_by_life(state: GameState, event: GroupRankedByLife) -> Message:
     return Message("consp.by_life", group=title, ranking=ranking_text)
 
 
-@describes(RumblePickEarned)
+@RULES.describes(RumblePickEarned)
 def _describe_pick(state: GameState, event: RumblePickEarned) -> Message:
     return Message("consp.rumble", name=state.player(event.seat).name, total=event.total, pick=event.pick)

@@ -24,15 +24,14 @@ from collections.abc import Iterable, Sequence
 from random import Random
 from typing import Literal
 
-from device.bindings import on_button, on_card
 from device.catalog import Card, CardKind, Faction, card_kind, load_catalog
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, TurnPassed
-from device.formats import Format, TableOption, register_format, register_option
+from device.formats import Format, TableOption
 from device.inputs import Button, ButtonPressed
-from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
-from device.rules.table import PASS_CHECKS, check_seat
+from device.rules.registry import Rules, apply_events
+from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_contraptions import (
     FIRST_COUNTER,
@@ -50,12 +49,14 @@ from device.state_contraptions import (
 from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
+RULES = Rules("contraptions")
+
 MODULE = "contraptions"
 FACTION_LIBRARY_SIZE = 9  # CT-A1
 FIRST_ROLL_COST = 2  # CT-C2: {2}, then {1} more for each further roll in the turn
 
-register_format(Format(MODULE, "Contraptions", "module", aliases=("contraption", "ct")))
-register_option(
+RULES.format(Format(MODULE, "Contraptions", "module", aliases=("contraption", "ct")))
+RULES.option(
     TableOption(
         "contraptions", MODULE,
         "How contraptions come into play: base (each player's own deck, Unstable rules), "
@@ -64,7 +65,7 @@ register_option(
         "base", choices=("base", "a", "b", "c"),
     )
 )
-register_option(
+RULES.option(
     TableOption(
         "declined", MODULE,
         "Variant A: a contraption a player cannot or will not assemble goes to the bottom of its "
@@ -72,14 +73,14 @@ register_option(
         "bottom", choices=("bottom", "scrapyard"),
     )
 )
-register_option(
+RULES.option(
     TableOption(
         "faction_dice", MODULE,
         "Variant A: roll 1, 2 or 3 faction dice and use one; with 2 or 3 assembling is mandatory.",
         1, low=1, high=3,
     )
 )
-register_option(
+RULES.option(
     TableOption(
         "contraption_cards", MODULE,
         "virtual: the gadget keeps and shuffles the contraption decks; physical: real cards are "
@@ -643,7 +644,7 @@ def _option(state: GameState, name: str, default: str | int | bool) -> str | int
     return state.options.get(name, default)
 
 
-@set_up
+@RULES.set_up
 def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
     if not state.has(MODULE):
         return []
@@ -701,7 +702,7 @@ def _move_counter(state: GameState, seat: int, turn: int) -> list[Event]:
     return [CrankCounterMoved(seat=seat, turn=turn, board=board_of(ct, seat), start=start, end=start % 3 + 1)]
 
 
-@state_check
+@RULES.state_check
 def _contraption_upkeep(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     ct = state.contraptions
     if ct is None:
@@ -792,7 +793,7 @@ def _faction_index(ct: ContraptionsState, library: int | None) -> int | None:
     return library - 1
 
 
-@decides(SetContraptionDeck)
+@RULES.decides(SetContraptionDeck)
 def _set_deck(state: GameState, command: SetContraptionDeck, rng: Random) -> list[Event]:
     ct = contraptions(state)
     player = check_seat(state, command.seat)
@@ -812,7 +813,7 @@ def _set_deck(state: GameState, command: SetContraptionDeck, rng: Random) -> lis
     return [ContraptionDeckSet(seat=command.seat, cards=tuple(cards))]
 
 
-@decides(RollContraptionDie)
+@RULES.decides(RollContraptionDie)
 def _roll(state: GameState, command: RollContraptionDie, rng: Random) -> list[Event]:
     ct = contraptions(state)
     seat = state.active
@@ -847,7 +848,7 @@ def _allowed_libraries(faces: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(chosen))
 
 
-@decides(AssembleContraption)
+@RULES.decides(AssembleContraption)
 def _assemble(state: GameState, command: AssembleContraption, rng: Random) -> list[Event]:
     ct = contraptions(state)
     seat = state.active if command.seat is None else command.seat
@@ -877,7 +878,7 @@ def _assemble(state: GameState, command: AssembleContraption, rng: Random) -> li
     return [AssemblyExpected(seat=seat, board=board_of(ct, seat), library=index, sprocket=sprocket)]
 
 
-@decides(PlaceContraption)
+@RULES.decides(PlaceContraption)
 def _place(state: GameState, command: PlaceContraption, rng: Random) -> list[Event]:
     ct = contraptions(state)
     job = ct.assembly
@@ -889,7 +890,7 @@ def _place(state: GameState, command: PlaceContraption, rng: Random) -> list[Eve
     return [ContraptionAssembled(seat=job.seat, library=job.library, card=job.card, board=job.board, sprocket=sprocket)]
 
 
-@decides(HighlightSprocket)
+@RULES.decides(HighlightSprocket)
 def _highlight(state: GameState, command: HighlightSprocket, rng: Random) -> list[Event]:
     job = contraptions(state).assembly
     if job is None:
@@ -918,10 +919,10 @@ def _mandatory_assembly_done(state: GameState) -> None:
     _refuse_unless_assembled(state, ct, job)
 
 
-PASS_CHECKS.append(_mandatory_assembly_done)
+RULES.pass_check(_mandatory_assembly_done)
 
 
-@decides(DeclineAssembly)
+@RULES.decides(DeclineAssembly)
 def _decline_command(state: GameState, command: DeclineAssembly, rng: Random) -> list[Event]:
     ct = contraptions(state)
     job = ct.assembly
@@ -934,7 +935,7 @@ def _decline_command(state: GameState, command: DeclineAssembly, rng: Random) ->
     return [_decline(state, job, named)]
 
 
-@decides(KeepLooked)
+@RULES.decides(KeepLooked)
 def _keep(state: GameState, command: KeepLooked, rng: Random) -> list[Event]:
     ct = contraptions(state)
     job = ct.assembly
@@ -961,7 +962,7 @@ def _keep(state: GameState, command: KeepLooked, rng: Random) -> list[Event]:
     return events
 
 
-@decides(CrankContraptions)
+@RULES.decides(CrankContraptions)
 def _crank(state: GameState, command: CrankContraptions, rng: Random) -> list[Event]:
     ct = contraptions(state)
     up = current_upkeep(state)
@@ -1003,7 +1004,7 @@ def _out(ct: ContraptionsState, card: str, owner: int | None) -> bool:
     return any(name == card and (owner is None or seat == owner) for name, seat in places)
 
 
-@decides(IdentifyContraption)
+@RULES.decides(IdentifyContraption)
 def _identify(state: GameState, command: IdentifyContraption, rng: Random) -> list[Event]:
     ct = contraptions(state)
     card = command.card
@@ -1080,19 +1081,19 @@ def _find_assembled(state: GameState, card: str | None, owner: int | None) -> As
     return found[0]
 
 
-@decides(ScrapContraption)
+@RULES.decides(ScrapContraption)
 def _scrap(state: GameState, command: ScrapContraption, rng: Random) -> list[Event]:
     found = _find_assembled(state, command.card, command.owner)
     return [ContraptionScrapped(card=found.card, owner=found.owner)]
 
 
-@decides(ExileContraption)
+@RULES.decides(ExileContraption)
 def _exile(state: GameState, command: ExileContraption, rng: Random) -> list[Event]:
     found = _find_assembled(state, command.card, command.owner)
     return [ContraptionExiled(card=found.card, owner=found.owner)]
 
 
-@decides(ReassembleContraption)
+@RULES.decides(ReassembleContraption)
 def _reassemble(state: GameState, command: ReassembleContraption, rng: Random) -> list[Event]:
     sprocket = _sprocket(command.sprocket)
     assert sprocket is not None
@@ -1102,7 +1103,7 @@ def _reassemble(state: GameState, command: ReassembleContraption, rng: Random) -
     return [ContraptionReassembled(card=found.card, owner=found.owner, start=found.sprocket, end=sprocket)]
 
 
-@decides(UnexileContraption)
+@RULES.decides(UnexileContraption)
 def _unexile(state: GameState, command: UnexileContraption, rng: Random) -> list[Event]:
     ct = contraptions(state)
     if command.owner is not None:
@@ -1117,7 +1118,7 @@ def _unexile(state: GameState, command: UnexileContraption, rng: Random) -> list
     return [ContraptionUnexiled(card=found[0].card, owner=found[0].owner)]
 
 
-@decides(CopyEnters)
+@RULES.decides(CopyEnters)
 def _copy(state: GameState, command: CopyEnters, rng: Random) -> list[Event]:
     contraptions(state)
     check_seat(state, command.owner)
@@ -1162,7 +1163,7 @@ def _finish_job(state: GameState, ct: ContraptionsState, job: Assembly) -> tuple
     return None, up
 
 
-@applies(ContraptionsSetUp)
+@RULES.applies(ContraptionsSetUp)
 def _apply_set_up(state: GameState, event: ContraptionsSetUp) -> GameState:
     ct = ContraptionsState(
         variant=event.variant, physical=event.physical, decline_to_scrapyard=event.decline_to_scrapyard,
@@ -1171,7 +1172,7 @@ def _apply_set_up(state: GameState, event: ContraptionsSetUp) -> GameState:
     return state.model_copy(update={"contraptions": ct})
 
 
-@applies(ContraptionDeckSet)
+@RULES.applies(ContraptionDeckSet)
 def _apply_deck(state: GameState, event: ContraptionDeckSet) -> GameState:
     ct = contraptions(state)
     libraries = list(ct.libraries)
@@ -1179,12 +1180,12 @@ def _apply_deck(state: GameState, event: ContraptionDeckSet) -> GameState:
     return _ct_update(state, libraries=tuple(libraries))
 
 
-@applies(ContraptionUpkeepBegan)
+@RULES.applies(ContraptionUpkeepBegan)
 def _apply_began(state: GameState, event: ContraptionUpkeepBegan) -> GameState:
     return _ct_update(state, upkeep=Upkeep(seat=event.seat, turn=event.turn, stage=Stage.ROLL))
 
 
-@applies(CrankCounterMoved)
+@RULES.applies(CrankCounterMoved)
 def _apply_moved(state: GameState, event: CrankCounterMoved) -> GameState:
     ct = contraptions(state)
     counters = list(ct.counters)
@@ -1196,12 +1197,12 @@ def _apply_moved(state: GameState, event: CrankCounterMoved) -> GameState:
     return _ct_update(state, counters=tuple(counters), upkeep=up)
 
 
-@applies(CrankCounterStayed)
+@RULES.applies(CrankCounterStayed)
 def _apply_stayed(state: GameState, event: CrankCounterStayed) -> GameState:
     return _ct_update(state, upkeep=_upkeep_update(state, stage=Stage.DONE))
 
 
-@applies(ContraptionDieRolled)
+@RULES.applies(ContraptionDieRolled)
 def _apply_rolled(state: GameState, event: ContraptionDieRolled) -> GameState:
     ct = contraptions(state)
     board = board_of(ct, event.seat)
@@ -1225,13 +1226,13 @@ def _apply_rolled(state: GameState, event: ContraptionDieRolled) -> GameState:
     return _ct_update(state, assembly=job, upkeep=_upkeep_update(state, faces=event.faces, stage=Stage.ASSEMBLE))
 
 
-@applies(AssemblyExpected)
+@RULES.applies(AssemblyExpected)
 def _apply_expected(state: GameState, event: AssemblyExpected) -> GameState:
     job = Assembly(seat=event.seat, board=event.board, libraries=(event.library,), sprocket=event.sprocket)
     return _ct_update(state, assembly=job)
 
 
-@applies(AssemblyLibraryChosen)
+@RULES.applies(AssemblyLibraryChosen)
 def _apply_chosen(state: GameState, event: AssemblyLibraryChosen) -> GameState:
     job = contraptions(state).assembly
     if job is None:
@@ -1246,17 +1247,17 @@ def _apply_card_waiting(state: GameState, library: int, card: str) -> GameState:
     return _ct_update(state, assembly=job.model_copy(update={"card": card, "library": library}))
 
 
-@applies(ContraptionRevealed)
+@RULES.applies(ContraptionRevealed)
 def _apply_revealed(state: GameState, event: ContraptionRevealed) -> GameState:
     return _apply_card_waiting(state, event.library, event.card)
 
 
-@applies(ContraptionIdentified)
+@RULES.applies(ContraptionIdentified)
 def _apply_identified(state: GameState, event: ContraptionIdentified) -> GameState:
     return _apply_card_waiting(state, event.library, event.card)
 
 
-@applies(ContraptionAssembled)
+@RULES.applies(ContraptionAssembled)
 def _apply_assembled(state: GameState, event: ContraptionAssembled) -> GameState:
     ct = contraptions(state)
     libraries = _library_update(ct, event.library, _without(ct.libraries[event.library].cards, event.card))
@@ -1266,7 +1267,7 @@ def _apply_assembled(state: GameState, event: ContraptionAssembled) -> GameState
     return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": job, "upkeep": up})})
 
 
-@applies(NothingAssembled)
+@RULES.applies(NothingAssembled)
 def _apply_nothing(state: GameState, event: NothingAssembled) -> GameState:
     ct = contraptions(state)
     if ct.assembly is None:
@@ -1275,7 +1276,7 @@ def _apply_nothing(state: GameState, event: NothingAssembled) -> GameState:
     return _ct_update(state, assembly=job, upkeep=up)
 
 
-@applies(AssemblyDeclined)
+@RULES.applies(AssemblyDeclined)
 def _apply_declined(state: GameState, event: AssemblyDeclined) -> GameState:
     ct = contraptions(state)
     if event.card is not None and event.library is not None and event.to != "stays":
@@ -1292,7 +1293,7 @@ def _apply_declined(state: GameState, event: AssemblyDeclined) -> GameState:
     return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": None, "upkeep": up})})
 
 
-@applies(LibraryReordered)
+@RULES.applies(LibraryReordered)
 def _apply_reordered(state: GameState, event: LibraryReordered) -> GameState:
     ct = contraptions(state)
     moved = set(event.top) | set(event.bottom)
@@ -1300,7 +1301,7 @@ def _apply_reordered(state: GameState, event: LibraryReordered) -> GameState:
     return _ct_update(state, libraries=_library_update(ct, event.library, event.top + middle + event.bottom))
 
 
-@applies(SprocketHighlighted)
+@RULES.applies(SprocketHighlighted)
 def _apply_highlight(state: GameState, event: SprocketHighlighted) -> GameState:
     job = contraptions(state).assembly
     if job is None:
@@ -1308,12 +1309,12 @@ def _apply_highlight(state: GameState, event: SprocketHighlighted) -> GameState:
     return _ct_update(state, assembly=job.model_copy(update={"highlight": event.sprocket}))
 
 
-@applies(ContraptionsCranked)
+@RULES.applies(ContraptionsCranked)
 def _apply_cranked(state: GameState, event: ContraptionsCranked) -> GameState:
     return _ct_update(state, upkeep=_upkeep_update(state, stage=Stage.DONE, cranked=event.cards))
 
 
-@applies(ContraptionSelected)
+@RULES.applies(ContraptionSelected)
 def _apply_selected(state: GameState, event: ContraptionSelected) -> GameState:
     ct = contraptions(state)
     found = next((a for a in ct.assembled if a.card == event.card and a.owner == event.owner), None)
@@ -1329,21 +1330,21 @@ def _take_off(ct: ContraptionsState, card: str, owner: int) -> tuple[Contraption
     return ct.model_copy(update={"assembled": rest, "selected": selected}), found
 
 
-@applies(ContraptionScrapped)
+@RULES.applies(ContraptionScrapped)
 def _apply_scrapped(state: GameState, event: ContraptionScrapped) -> GameState:
     ct, _ = _take_off(contraptions(state), event.card, event.owner)
     ct = ct.model_copy(update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.owner))})
     return state.model_copy(update={"contraptions": ct})
 
 
-@applies(ContraptionExiled)
+@RULES.applies(ContraptionExiled)
 def _apply_exiled(state: GameState, event: ContraptionExiled) -> GameState:
     ct, _ = _take_off(contraptions(state), event.card, event.owner)
     ct = ct.model_copy(update={"exile": (*ct.exile, Gone(card=event.card, owner=event.owner))})
     return state.model_copy(update={"contraptions": ct})
 
 
-@applies(ContraptionReassembled)
+@RULES.applies(ContraptionReassembled)
 def _apply_reassembled(state: GameState, event: ContraptionReassembled) -> GameState:
     ct, found = _take_off(contraptions(state), event.card, event.owner)
     if found is None:
@@ -1355,7 +1356,7 @@ def _apply_reassembled(state: GameState, event: ContraptionReassembled) -> GameS
     )
 
 
-@applies(ContraptionUnexiled)
+@RULES.applies(ContraptionUnexiled)
 def _apply_unexiled(state: GameState, event: ContraptionUnexiled) -> GameState:
     ct = contraptions(state)
     gone = Gone(card=event.card, owner=event.owner)
@@ -1365,7 +1366,7 @@ def _apply_unexiled(state: GameState, event: ContraptionUnexiled) -> GameState:
     return _ct_update(state, exile=tuple(exile), scrapyard=(*ct.scrapyard, gone))
 
 
-@applies(ContraptionCopyScrapped)
+@RULES.applies(ContraptionCopyScrapped)
 def _apply_copy(state: GameState, event: ContraptionCopyScrapped) -> GameState:
     ct = contraptions(state)
     return _ct_update(state, scrapyard=(*ct.scrapyard, Gone(card=event.card, owner=event.owner, is_copy=True)))
@@ -1378,7 +1379,7 @@ def _name(state: GameState, seat: int) -> str:
     return state.player(seat).name
 
 
-@describes(ContraptionsSetUp)
+@RULES.describes(ContraptionsSetUp)
 def _describe_set_up(state: GameState, event: ContraptionsSetUp) -> Message:
     after = _apply_set_up(state, event)
     libraries: list[str | Message] = []
@@ -1392,13 +1393,13 @@ def _describe_set_up(state: GameState, event: ContraptionsSetUp) -> Message:
     )
 
 
-@describes(ContraptionDeckSet)
+@RULES.describes(ContraptionDeckSet)
 def _describe_deck(state: GameState, event: ContraptionDeckSet) -> Message:
     shuffled: Message | str = "" if contraptions(state).physical else Message("ct.virtual_shuffled")
     return Message("ct.deck_set", name=_name(state, event.seat), count=len(event.cards), shuffled=shuffled)
 
 
-@describes(ContraptionUpkeepBegan)
+@RULES.describes(ContraptionUpkeepBegan)
 def _describe_began(state: GameState, event: ContraptionUpkeepBegan) -> Message:
     return Message("ct.upkeep", name=_name(state, event.seat))
 
@@ -1410,7 +1411,7 @@ def _crank_offer(state: GameState, seat: int, board: int | None, sprocket: int, 
     return Message("ct.crank_any", name=_name(state, seat), cards=listing(cards, "text.list"), sprocket=sprocket)
 
 
-@describes(CrankCounterMoved)
+@RULES.describes(CrankCounterMoved)
 def _describe_moved(state: GameState, event: CrankCounterMoved) -> Message:
     crank = _crank_offer(state, event.seat, event.board, event.end)
     if event.board is None:
@@ -1418,12 +1419,12 @@ def _describe_moved(state: GameState, event: CrankCounterMoved) -> Message:
     return Message("ct.moved", name=_name(state, event.seat), start=event.start, end=event.end, crank=crank)
 
 
-@describes(CrankCounterStayed)
+@RULES.describes(CrankCounterStayed)
 def _describe_stayed(state: GameState, event: CrankCounterStayed) -> Message:
     return Message("ct.stayed", name=_name(state, event.seat), at=event.at)
 
 
-@describes(ContraptionDieRolled)
+@RULES.describes(ContraptionDieRolled)
 def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
     ct = contraptions(state)
     name = _name(state, event.seat)
@@ -1451,28 +1452,28 @@ def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
     return Message("ct.rolled_b_assemble", name=name, face=face, count=face - 3)
 
 
-@describes(AssemblyExpected)
+@RULES.describes(AssemblyExpected)
 def _describe_expected(state: GameState, event: AssemblyExpected) -> Message:
     key = "ct.expected_physical" if contraptions(state).physical else "ct.expected"
     return Message(key, name=_name(state, event.seat), library=library_message(state, event.library))
 
 
-@describes(AssemblyLibraryChosen)
+@RULES.describes(AssemblyLibraryChosen)
 def _describe_chosen(state: GameState, event: AssemblyLibraryChosen) -> Message:
     return Message("ct.library_chosen", name=_name(state, event.seat), library=library_message(state, event.library))
 
 
-@describes(ContraptionRevealed)
+@RULES.describes(ContraptionRevealed)
 def _describe_revealed(state: GameState, event: ContraptionRevealed) -> Message:
     return Message("ct.revealed", name=_name(state, event.seat), card=event.card, library=library_message(state, event.library))
 
 
-@describes(ContraptionIdentified)
+@RULES.describes(ContraptionIdentified)
 def _describe_identified(state: GameState, event: ContraptionIdentified) -> Message:
     return Message("ct.identified", name=_name(state, event.seat), card=event.card)
 
 
-@describes(ContraptionAssembled)
+@RULES.describes(ContraptionAssembled)
 def _describe_assembled(state: GameState, event: ContraptionAssembled) -> Message:
     return Message(
         "ct.assembled", name=_name(state, event.seat), card=event.card, board=board_message(event.board, state),
@@ -1480,14 +1481,14 @@ def _describe_assembled(state: GameState, event: ContraptionAssembled) -> Messag
     )
 
 
-@describes(NothingAssembled)
+@RULES.describes(NothingAssembled)
 def _describe_nothing(state: GameState, event: NothingAssembled) -> Message:
     job = contraptions(state).assembly
     indexes = (event.library,) if event.library is not None else (job.libraries if job else ())
     return Message("ct.nothing", library=libraries_message(state, indexes) if indexes else "")
 
 
-@describes(AssemblyDeclined)
+@RULES.describes(AssemblyDeclined)
 def _describe_declined(state: GameState, event: AssemblyDeclined) -> Message:
     name = _name(state, event.seat)
     if event.lapsed and event.to == "stays":
@@ -1499,7 +1500,7 @@ def _describe_declined(state: GameState, event: AssemblyDeclined) -> Message:
     return Message("ct.declined", name=name)
 
 
-@describes(LibraryReordered)
+@RULES.describes(LibraryReordered)
 def _describe_reordered(state: GameState, event: LibraryReordered) -> Message:
     top, bottom = listing(event.top, "text.list"), listing(event.bottom, "text.list")
     if not event.top:
@@ -1509,13 +1510,13 @@ def _describe_reordered(state: GameState, event: LibraryReordered) -> Message:
     return Message("ct.reordered", top=top, bottom=bottom)
 
 
-@describes(SprocketHighlighted)
+@RULES.describes(SprocketHighlighted)
 def _describe_highlight(state: GameState, event: SprocketHighlighted) -> Message:
     job = contraptions(state).assembly
     return Message("ct.highlight", sprocket=event.sprocket, card=job.card if job and job.card else "?")
 
 
-@describes(ContraptionsCranked)
+@RULES.describes(ContraptionsCranked)
 def _describe_cranked(state: GameState, event: ContraptionsCranked) -> Message:
     name = _name(state, event.seat)
     if not event.cards:
@@ -1523,34 +1524,34 @@ def _describe_cranked(state: GameState, event: ContraptionsCranked) -> Message:
     return Message("ct.cranked", name=name, cards=", ".join(event.cards), sprocket=event.sprocket)
 
 
-@describes(ContraptionSelected)
+@RULES.describes(ContraptionSelected)
 def _describe_selected(state: GameState, event: ContraptionSelected) -> Message:
     ct = contraptions(state)
     found = next((a for a in ct.assembled if a.card == event.card and a.owner == event.owner), None)
     return Message("ct.selected", card=event.card, owner=_name(state, event.owner), sprocket=found.sprocket if found else "?")
 
 
-@describes(ContraptionScrapped)
+@RULES.describes(ContraptionScrapped)
 def _describe_scrapped(state: GameState, event: ContraptionScrapped) -> Message:
     return Message("ct.scrapped", card=event.card, owner=_name(state, event.owner))
 
 
-@describes(ContraptionExiled)
+@RULES.describes(ContraptionExiled)
 def _describe_exiled(state: GameState, event: ContraptionExiled) -> Message:
     return Message("ct.exiled", card=event.card)
 
 
-@describes(ContraptionReassembled)
+@RULES.describes(ContraptionReassembled)
 def _describe_reassembled(state: GameState, event: ContraptionReassembled) -> Message:
     return Message("ct.reassembled", card=event.card, start=event.start, end=event.end)
 
 
-@describes(ContraptionUnexiled)
+@RULES.describes(ContraptionUnexiled)
 def _describe_unexiled(state: GameState, event: ContraptionUnexiled) -> Message:
     return Message("ct.unexiled", card=event.card, owner=_name(state, event.owner))
 
 
-@describes(ContraptionCopyScrapped)
+@RULES.describes(ContraptionCopyScrapped)
 def _describe_copy(state: GameState, event: ContraptionCopyScrapped) -> Message:
     return Message("ct.copy", card=event.card, owner=_name(state, event.owner))
 
@@ -1571,7 +1572,7 @@ def job_banner(state: GameState, job: Assembly) -> Message:
 # --- buttons and cards (CT-6) ------------------------------------------------------------------
 
 
-@on_button(Button.ROLL)
+@RULES.on_button(Button.ROLL)
 def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
     """ROLL rolls the upkeep's contraption die when one is due (A, B); in variant C without
     Planechase it pays for an assembly roll in the main phase."""
@@ -1586,7 +1587,7 @@ def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
     return None
 
 
-@on_button(Button.SELECT)
+@RULES.on_button(Button.SELECT)
 def _select_button(state: GameState, press: ButtonPressed) -> Command | None:
     """SELECT places the waiting contraption on the highlighted sprocket; held, it moves the
     highlight on (the encoder does the same through the kiosk)."""
@@ -1596,7 +1597,7 @@ def _select_button(state: GameState, press: ButtonPressed) -> Command | None:
     return HighlightSprocket(step=1) if press.long else PlaceContraption()
 
 
-@on_card
+@RULES.on_card
 def _contraption_card(state: GameState, card: Card) -> Command | None:
     """A tapped or named contraption: assemble it, or offer to scrap or reassemble it."""
     ct = state.contraptions

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from random import Random
 
 from device.commands import (
@@ -25,12 +24,14 @@ from device.events import (
     PoisonChanged,
 )
 from device.formats import find_format, title
-from device.rules.registry import applies, decides, describes, state_check
+from device.rules.registry import DAMAGE_CHECKS, Rules
 from device.rules.table import check_seat
 from device.rules.teams import TEAM_POISON_LIMIT, team_of, teamed, teammate
 from device.state import CommanderDamage, GameState, LedgerEntry, Loss, LossReason, Player
 from device.text import Message, Plural, fold, listing
 from device.text import register as register_texts
+
+RULES = Rules("life")
 
 POISON_LIMIT = 10  # LF-1
 COMMANDER_LIMIT = 21  # LF-1: combat damage from one commander
@@ -101,12 +102,6 @@ register_texts(
 )
 
 
-#: Rules that forbid some damage, e.g. a minion's to their master (NC-7).  A check gets the
-#: state, the damaged player's seat and the source, and raises ``IllegalCommand`` to refuse.
-DamageCheck = Callable[[GameState, int, int | None], None]
-DAMAGE_CHECKS: list[DamageCheck] = []
-
-
 def _check_damage(state: GameState, seat: int, source: int | None) -> None:
     for check in DAMAGE_CHECKS:
         check(state, seat, source)
@@ -146,7 +141,7 @@ def _check_amount(amount: int) -> None:
         raise IllegalCommand("life.range", amount=amount, limit=MAX_CHANGE)
 
 
-@decides(ChangeLife)
+@RULES.decides(ChangeLife)
 def _change_life(state: GameState, command: ChangeLife, rng: Random) -> list[Event]:
     _alive(state, command.seat)
     _check_source(state, command.source)
@@ -156,7 +151,7 @@ def _change_life(state: GameState, command: ChangeLife, rng: Random) -> list[Eve
     return [LifeChanged(seat=command.seat, delta=command.delta, source=command.source)]
 
 
-@decides(SetLife)
+@RULES.decides(SetLife)
 def _set_life(state: GameState, command: SetLife, rng: Random) -> list[Event]:
     player = _alive(state, command.seat)
     _check_source(state, command.source)
@@ -169,7 +164,7 @@ def _set_life(state: GameState, command: SetLife, rng: Random) -> list[Event]:
     return [LifeChanged(seat=command.seat, delta=command.life - player.life, source=command.source)]
 
 
-@decides(ChangePoison)
+@RULES.decides(ChangePoison)
 def _change_poison(state: GameState, command: ChangePoison, rng: Random) -> list[Event]:
     player = _alive(state, command.seat)
     _check_source(state, command.source)
@@ -207,7 +202,7 @@ def tidy_commander(name: str) -> str:
     return re.sub(r" ,", ",", " ".join(name.split())).strip(" ,;")
 
 
-@decides(DealCommanderDamage)
+@RULES.decides(DealCommanderDamage)
 def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Random) -> list[Event]:
     base = find_format(state.formats[0])
     if not base.commander_damage:
@@ -238,7 +233,7 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
     ]
 
 
-@decides(NameCommanders)
+@RULES.decides(NameCommanders)
 def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> list[Event]:
     base = find_format(state.formats[0])
     if not base.commander_damage:
@@ -260,13 +255,13 @@ def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> 
     return [CommandersNamed(seat=command.seat, commanders=names)]
 
 
-@decides(Concede)
+@RULES.decides(Concede)
 def _concede(state: GameState, command: Concede, rng: Random) -> list[Event]:
     _in_game(state, command.seat)  # any game, whatever it counts (LF-3)
     return [PlayerLost(seat=command.seat, reason=LossReason.CONCEDED)]
 
 
-@decides(Lose)
+@RULES.decides(Lose)
 def _lose(state: GameState, command: Lose, rng: Random) -> list[Event]:
     _alive(state, command.seat)
     _check_source(state, command.source)
@@ -286,7 +281,7 @@ def _ledger(state: GameState, source: int | None, target: int, **deltas: int) ->
     return tuple(entries)
 
 
-@applies(LifeChanged)
+@RULES.applies(LifeChanged)
 def _apply_life(state: GameState, event: LifeChanged) -> GameState:
     player = state.player(event.seat)
     if event.delta < 0:
@@ -306,7 +301,7 @@ def _shared(state: GameState, seat: int, field: str) -> GameState:
     return state.with_player(mate.model_copy(update={field: getattr(state.player(seat), field)}))
 
 
-@applies(PoisonChanged)
+@RULES.applies(PoisonChanged)
 def _apply_poison(state: GameState, event: PoisonChanged) -> GameState:
     player = state.player(event.seat)
     changed = _shared(state.with_player(player.model_copy(update={"poison": player.poison + event.delta})), event.seat,
@@ -314,7 +309,7 @@ def _apply_poison(state: GameState, event: PoisonChanged) -> GameState:
     return changed.model_copy(update={"ledger": _ledger(state, event.source, event.seat, poison=event.delta)})
 
 
-@applies(CommanderDamageDealt)
+@RULES.applies(CommanderDamageDealt)
 def _apply_commander_damage(state: GameState, event: CommanderDamageDealt) -> GameState:
     player = state.player(event.seat)
     total = player.commander_damage_from(event.source, event.commander) + event.amount
@@ -326,12 +321,12 @@ def _apply_commander_damage(state: GameState, event: CommanderDamageDealt) -> Ga
     return state.with_player(player.model_copy(update={"commander_damage": tuple(entries)}))
 
 
-@applies(CommandersNamed)
+@RULES.applies(CommandersNamed)
 def _apply_commanders(state: GameState, event: CommandersNamed) -> GameState:
     return state.with_player(state.player(event.seat).model_copy(update={"commanders": event.commanders}))
 
 
-@applies(PlayerLost)
+@RULES.applies(PlayerLost)
 def _apply_lost(state: GameState, event: PlayerLost) -> GameState:
     loss = Loss(reason=event.reason, source=event.source, turn=state.turn)
     return state.with_player(state.player(event.seat).model_copy(update={"lost": loss}))
@@ -357,7 +352,7 @@ def loss_reason(player: Player, state: GameState | None = None) -> LossReason | 
     return None
 
 
-@state_check
+@RULES.state_check
 def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """LF-1: a player at 0 life, 10 poison or 21 from one commander loses at once.
 
@@ -381,7 +376,7 @@ def _name(state: GameState, seat: int | None) -> str:
     return state.player(seat).name if seat is not None else ""
 
 
-@describes(LifeChanged)
+@RULES.describes(LifeChanged)
 def _describe_life(state: GameState, event: LifeChanged) -> Message:
     player = state.player(event.seat)
     key = "life.changed_from" if event.source is not None else "life.changed"
@@ -390,7 +385,7 @@ def _describe_life(state: GameState, event: LifeChanged) -> Message:
     )
 
 
-@describes(PoisonChanged)
+@RULES.describes(PoisonChanged)
 def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
     player = state.player(event.seat)
     key = "life.poison_from" if event.source is not None else "life.poison"
@@ -400,7 +395,7 @@ def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
     )
 
 
-@describes(CommanderDamageDealt)
+@RULES.describes(CommanderDamageDealt)
 def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) -> Message:
     player = state.player(event.seat)
     owner = state.player(event.source)
@@ -412,14 +407,14 @@ def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) ->
                    commander=owner.commanders[event.commander], total=total)
 
 
-@describes(CommandersNamed)
+@RULES.describes(CommandersNamed)
 def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
     # "and", not a comma, between partners: a commander's name may have a comma in it.
     return Message("life.commanders_named", name=state.player(event.seat).name,
                    commanders=listing(event.commanders, "text.and"), n=len(event.commanders))
 
 
-@describes(PlayerLost)
+@RULES.describes(PlayerLost)
 def _describe_lost(state: GameState, event: PlayerLost) -> Message:
     team = "_team" if event.reason is LossReason.POISON and teamed(state) else ""
     return Message(f"life.lost.{event.reason.value}{team}", name=state.player(event.seat).name)

@@ -25,12 +25,10 @@ from typing import Literal
 from device.commands import Command
 from device.errors import IllegalCommand
 from device.events import Event, PlayerLost, TurnPassed, TurnSkipped
-from device.formats import Format, register_format
-from device.rules.life import DAMAGE_CHECKS
-from device.rules.registry import applies, decides, describes, set_up, state_check
+from device.formats import Format
+from device.rules.registry import Rules
 from device.rules.table import check_seat
 from device.state import (
-    OUTCOME_RULES,
     CommanderDamage,
     GameState,
     Loss,
@@ -50,7 +48,9 @@ from device.state_necromancer import (
 from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
-FORMAT = register_format(
+RULES = Rules("necromancer")
+
+FORMAT = RULES.format(
     Format(
         "necromancer", "Necromancer", "base", starting_life=40, commander_damage=True,
         aliases=("minion-edh", "minion"),
@@ -188,14 +188,14 @@ def settle(necro: NecromancerState, seat: int, responsible: int | None, reason: 
 # --- set-up and decisions -------------------------------------------------------------------
 
 
-@set_up
+@RULES.set_up
 def _begin(state: GameState, command: Command, rng: Random) -> list[Event]:
     if state.formats[0] != FORMAT.name:
         return []
     return [NecromancerBegan(players=len(state.players))]
 
 
-@decides(Blame)
+@RULES.decides(Blame)
 def _blame(state: GameState, command: Blame, rng: Random) -> list[Event]:
     necro = _necro(state)
     player = check_seat(state, command.seat)
@@ -216,7 +216,7 @@ def _blame(state: GameState, command: Blame, rng: Random) -> list[Event]:
     return [LossReattributed(seat=command.seat, responsible=responsible)]
 
 
-@decides(SoloTurn)
+@RULES.decides(SoloTurn)
 def _solo(state: GameState, command: SoloTurn, rng: Random) -> list[Event]:
     necro = _necro(state)
     player = check_seat(state, command.seat)
@@ -243,13 +243,13 @@ def _damage_check(state: GameState, seat: int, source: int | None) -> None:
         raise IllegalCommand("necro.fellow_minions", master=state.player(dealer.master).name, **names)
 
 
-DAMAGE_CHECKS.append(_damage_check)
+RULES.damage_check(_damage_check)
 
 
 # --- state checks ---------------------------------------------------------------------------
 
 
-@state_check
+@RULES.state_check
 def _settle_losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """NC-1: every loss (or re-attributed loss) in this batch is settled, one after another."""
     if state.necromancer is None:
@@ -274,7 +274,7 @@ def _settle_losses(state: GameState, events: list[Event], rng: Random) -> list[E
     return out
 
 
-@state_check
+@RULES.state_check
 def _turns(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """NC-3: hold a soloing minion's seat again once passed over; phase in a waiting one."""
     necro = state.necromancer
@@ -308,13 +308,13 @@ def _outcome(state: GameState) -> Outcome | None:
     return None
 
 
-OUTCOME_RULES[FORMAT.name] = _outcome
+RULES.outcome(FORMAT.name, _outcome)
 
 
 # --- appliers -------------------------------------------------------------------------------
 
 
-@applies(NecromancerBegan)
+@RULES.applies(NecromancerBegan)
 def _apply_began(state: GameState, event: NecromancerBegan) -> GameState:
     seats = tuple(NecroSeat(seat=seat) for seat in range(event.players))
     return state.model_copy(update={"necromancer": NecromancerState(seats=seats)})
@@ -369,10 +369,10 @@ def _apply_settled(state: GameState, event: LossSettled) -> GameState:
     return state.with_player(player).model_copy(update={"necromancer": necro})
 
 
-applies(LossSettled)(_apply_settled)
+RULES.applies(LossSettled)(_apply_settled)
 
 
-@applies(LossReattributed)
+@RULES.applies(LossReattributed)
 def _apply_reattributed(state: GameState, event: LossReattributed) -> GameState:
     necro = state.necromancer
     assert necro is not None and necro.last_death is not None
@@ -400,7 +400,7 @@ def _apply_reattributed(state: GameState, event: LossReattributed) -> GameState:
     return state.with_player(player).model_copy(update={"necromancer": necro})
 
 
-@applies(SoloTurnPlayed)
+@RULES.applies(SoloTurnPlayed)
 def _apply_solo(state: GameState, event: SoloTurnPlayed) -> GameState:
     necro = state.necromancer
     assert necro is not None
@@ -415,13 +415,13 @@ def _apply_solo(state: GameState, event: SoloTurnPlayed) -> GameState:
     return state.with_player(player).model_copy(update={"necromancer": necro.with_seat(record)})
 
 
-@applies(SeatHeld)
+@RULES.applies(SeatHeld)
 def _apply_held(state: GameState, event: SeatHeld) -> GameState:
     player = state.player(event.seat)
     return state.with_player(player.model_copy(update={"skip_turns": player.skip_turns + 1}))
 
 
-@applies(MinionPhasedIn)
+@RULES.applies(MinionPhasedIn)
 def _apply_phased_in(state: GameState, event: MinionPhasedIn) -> GameState:
     necro = state.necromancer
     assert necro is not None
@@ -432,12 +432,12 @@ def _apply_phased_in(state: GameState, event: MinionPhasedIn) -> GameState:
 # --- descriptions ---------------------------------------------------------------------------
 
 
-@describes(NecromancerBegan)
+@RULES.describes(NecromancerBegan)
 def _describe_began(state: GameState, event: NecromancerBegan) -> Message:
     return Message("necro.began")
 
 
-@describes(LossSettled)
+@RULES.describes(LossSettled)
 def _describe_settled(state: GameState, event: LossSettled) -> Message:
     name = state.player(event.seat).name
     master = _name(state, event.responsible)
@@ -474,7 +474,7 @@ register_texts(
 )
 
 
-@describes(LossReattributed)
+@RULES.describes(LossReattributed)
 def _describe_reattributed(state: GameState, event: LossReattributed) -> Message:
     name = state.player(event.seat).name
     if event.responsible is None:
@@ -482,7 +482,7 @@ def _describe_reattributed(state: GameState, event: LossReattributed) -> Message
     return Message("necro.reattributed", name=name, responsible=state.player(event.responsible).name)
 
 
-@describes(SoloTurnPlayed)
+@RULES.describes(SoloTurnPlayed)
 def _describe_solo(state: GameState, event: SoloTurnPlayed) -> Message:
     name = state.player(event.seat).name
     if event.number >= SOLO_TURNS:
@@ -490,14 +490,14 @@ def _describe_solo(state: GameState, event: SoloTurnPlayed) -> Message:
     return Message("necro.solo", name=name, number=event.number)
 
 
-@describes(SeatHeld)
+@RULES.describes(SeatHeld)
 def _describe_held(state: GameState, event: SeatHeld) -> Message:
     necro = state.necromancer
     done = necro.seat(event.seat).solo_done if necro is not None else 0
     return Message("necro.held", name=state.player(event.seat).name, done=done)
 
 
-@describes(MinionPhasedIn)
+@RULES.describes(MinionPhasedIn)
 def _describe_phased_in(state: GameState, event: MinionPhasedIn) -> Message:
     return Message("necro.phased_in", name=state.player(event.seat).name)
 

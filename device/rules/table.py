@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from random import Random
 
 from device.commands import Advance, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
@@ -19,11 +18,13 @@ from device.events import (
 )
 from device.formats import find_format, resolve_setup, titles
 from device.text import fold
-from device.rules.registry import applies, decides, describes
+from device.rules.registry import PASS_CHECKS, Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
 from device.state import GameState, Outcome, Player, Step, outcome
 from device.text import EN, Message, Plural, listing
 from device.text import register as register_texts
+
+RULES = Rules("table")
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
@@ -203,21 +204,14 @@ def _next_team(state: GameState) -> tuple[list[int], int]:
     return skipped, state.active
 
 
-#: Rules that keep the turn from passing while something mandatory waits (a Contraptions
-#: assembly with two or three faction dice, CT-A3).  A check gets the state and raises
-#: ``IllegalCommand`` with what the table must do first.
-PassCheck = Callable[[GameState], None]
-PASS_CHECKS: list[PassCheck] = []
-
-
-@decides(Advance)
+@RULES.decides(Advance)
 def _advance(state: GameState, command: Advance, rng: Random) -> list[Event]:
     if state.step is Step.UPKEEP:
         return [StepChanged(step=Step.MAIN)]
     return _pass(state, PassTurn(), rng)
 
 
-@decides(PassTurn)
+@RULES.decides(PassTurn)
 def _pass(state: GameState, command: PassTurn, rng: Random) -> list[Event]:
     for check in PASS_CHECKS:
         check(state)
@@ -227,12 +221,12 @@ def _pass(state: GameState, command: PassTurn, rng: Random) -> list[Event]:
     return events
 
 
-@decides(ReverseTurnOrder)
+@RULES.decides(ReverseTurnOrder)
 def _reverse(state: GameState, command: ReverseTurnOrder, rng: Random) -> list[Event]:
     return [TurnOrderReversed(direction=-state.direction)]
 
 
-@decides(SkipTurns)
+@RULES.decides(SkipTurns)
 def _skip(state: GameState, command: SkipTurns, rng: Random) -> list[Event]:
     player = check_seat(state, command.seat)
     if not 1 <= command.turns <= 10:
@@ -242,29 +236,29 @@ def _skip(state: GameState, command: SkipTurns, rng: Random) -> list[Event]:
     return [SkipScheduled(seat=command.seat, turns=command.turns)]
 
 
-@applies(StepChanged)
+@RULES.applies(StepChanged)
 def _apply_step(state: GameState, event: StepChanged) -> GameState:
     return state.model_copy(update={"step": Step(event.step)})
 
 
-@applies(TurnPassed)
+@RULES.applies(TurnPassed)
 def _apply_turn(state: GameState, event: TurnPassed) -> GameState:
     return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP})
 
 
-@applies(TurnSkipped)
+@RULES.applies(TurnSkipped)
 def _apply_skipped(state: GameState, event: TurnSkipped) -> GameState:
     player = state.player(event.seat)
     return state.with_player(player.model_copy(update={"skip_turns": max(0, player.skip_turns - 1)}))
 
 
-@applies(SkipScheduled)
+@RULES.applies(SkipScheduled)
 def _apply_skip(state: GameState, event: SkipScheduled) -> GameState:
     player = state.player(event.seat)
     return state.with_player(player.model_copy(update={"skip_turns": player.skip_turns + event.turns}))
 
 
-@applies(TurnOrderReversed)
+@RULES.applies(TurnOrderReversed)
 def _apply_reverse(state: GameState, event: TurnOrderReversed) -> GameState:
     return state.model_copy(update={"direction": event.direction})
 
@@ -288,29 +282,29 @@ def describe_start(event: GameStarted) -> Message:
     )
 
 
-@describes(StepChanged)
+@RULES.describes(StepChanged)
 def _describe_step(state: GameState, event: StepChanged) -> Message:
     key = "table.main" if event.step == Step.MAIN else "table.upkeep"
     return Message(key, name=team_name(state, state.active) if teamed(state) else state.player(state.active).name)
 
 
-@describes(TurnPassed)
+@RULES.describes(TurnPassed)
 def _describe_turn(state: GameState, event: TurnPassed) -> Message:
     name = team_name(state, event.to) if teamed(state) else state.player(event.to).name
     return Message("table.turn", turn=event.turn, name=name)
 
 
-@describes(TurnSkipped)
+@RULES.describes(TurnSkipped)
 def _describe_skipped(state: GameState, event: TurnSkipped) -> Message:
     return Message("table.skipped", name=state.player(event.seat).name)
 
 
-@describes(SkipScheduled)
+@RULES.describes(SkipScheduled)
 def _describe_skip(state: GameState, event: SkipScheduled) -> Message:
     return Message("table.skip_scheduled", name=state.player(event.seat).name, turns=event.turns)
 
 
-@describes(TurnOrderReversed)
+@RULES.describes(TurnOrderReversed)
 def _describe_reverse(state: GameState, event: TurnOrderReversed) -> Message:
     return Message("table.reversed_cw" if event.direction > 0 else "table.reversed_ccw")
 

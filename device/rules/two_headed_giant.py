@@ -14,12 +14,14 @@ from __future__ import annotations
 from random import Random
 
 from device.events import Event, PlayerLost
-from device.formats import Format, register_format
-from device.rules.registry import state_check
+from device.formats import Format
+from device.rules.registry import Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, teamed, teammate, teams
-from device.state import OUTCOME_RULES, GameState, LossReason, Outcome
+from device.state import GameState, LossReason, Outcome
 from device.text import Message
 from device.text import register as register_texts
+
+RULES = Rules("two_headed_giant")
 
 register_texts(
     {
@@ -27,13 +29,13 @@ register_texts(
     }
 )
 
-FORMAT = register_format(Format(
+FORMAT = RULES.format(Format(
     TWO_HEADED_GIANT, "Two-Headed Giant", "module", min_players=4, aliases=("2hg", "thg", "two-headed-giant"),
     requires_base=frozenset({"ffa", "commander"}), excludes=frozenset({"contraptions"}),
 ))
 
 
-@state_check
+@RULES.state_check
 def _team_loses_together(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """810.8a: players win and lose only as a team: when one player of a team loses (or
     concedes), their teammate loses too."""
@@ -60,4 +62,4 @@ def _outcome(state: GameState) -> Outcome | None:
     return None
 
 
-OUTCOME_RULES[TWO_HEADED_GIANT] = _outcome
+RULES.outcome(TWO_HEADED_GIANT, _outcome)

@@ -20,16 +20,15 @@ from collections.abc import Iterable
 from random import Random
 from typing import Literal
 
-from device.bindings import on_button
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, PlayerLost
-from device.formats import Format, TableOption, register_format, register_option
+from device.formats import Format, TableOption
 from device.text import fold
 from device.inputs import Button, ButtonPressed
-from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
+from device.rules.registry import Rules, apply_events
 from device.rules.table import check_seat, round_from
-from device.state import OUTCOME_RULES, GameState, LossReason, Outcome, last_standing, outcome
+from device.state import GameState, LossReason, Outcome, last_standing, outcome
 from device.state_wizards_duel import (
     Attack,
     Face,
@@ -42,6 +41,8 @@ from device.state_wizards_duel import (
 from device.text import Message, Plural
 from device.text import register as register_texts
 
+RULES = Rules("wizards_duel")
+
 NAME = "wizards_duel"
 HAND = 5  # WD-1: element dice in hand
 BASIC_CARDS = 3  # each character's starting spell cards (the article)
@@ -51,7 +52,7 @@ LESSON_ROUNDS = 15  # WD-4 magic lesson
 MAX_STRENGTH = 99
 MAX_CARD_NAME = 32
 
-register_format(
+RULES.format(
     Format(
         NAME, "Wizard's Duel", "base", starting_life=35, min_players=2, max_players=4,
         aliases=("pojedynek", "pojedynek czarnoksieznika", "duel of wizards"),
@@ -72,7 +73,7 @@ for _table_option in (
                 "in which someone dropped out.", False),
     TableOption("spell_deck", NAME, "Spell cards in the spell deck at the start.", 30, low=5, high=99),
 ):
-    register_option(_table_option)
+    RULES.option(_table_option)
 
 register_texts(
     {
@@ -747,7 +748,7 @@ def reserve_for(players: int) -> int:
     return 6 if players >= 4 else 7
 
 
-@set_up
+@RULES.set_up
 def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
     if not state.has(NAME):
         return []
@@ -758,7 +759,7 @@ def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
                       deck=deck - market)]
 
 
-@applies(DuelSetUp)
+@RULES.applies(DuelSetUp)
 def _apply_set_up(state: GameState, event: DuelSetUp) -> GameState:
     wizards = tuple(
         Wizard(seat=p.seat, magic=event.magic, hand=event.hand, reserve=event.reserve) for p in state.players
@@ -769,7 +770,7 @@ def _apply_set_up(state: GameState, event: DuelSetUp) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@describes(DuelSetUp)
+@RULES.describes(DuelSetUp)
 def _describe_set_up(state: GameState, event: DuelSetUp) -> Message:
     return Message(
         "wd.set_up", magic=event.magic, hand=event.hand, reserve=event.reserve, market=event.market, deck=event.deck,
@@ -784,7 +785,7 @@ def _waiting_to_choose(state: GameState) -> list[int]:
     return [w.seat for w in _players_in(state) if not w.chosen]
 
 
-@decides(RollElementDice)
+@RULES.decides(RollElementDice)
 def _roll(state: GameState, command: RollElementDice, rng: Random) -> list[Event]:
     duel = _phase(state, 1, "roll")
     if command.seat is None:
@@ -827,7 +828,7 @@ def _rolled(state: GameState, seat: int, action: str) -> tuple[Wizard, tuple[Fac
     return wizard, wizard.rolled
 
 
-@decides(GatherMana)
+@RULES.decides(GatherMana)
 def _gather(state: GameState, command: GatherMana, rng: Random) -> list[Event]:
     wizard, rolled = _rolled(state, command.seat, "gather")
     name = state.player(command.seat).name
@@ -845,7 +846,7 @@ def _gather(state: GameState, command: GatherMana, rng: Random) -> list[Event]:
     return events
 
 
-@decides(SetShieldDie)
+@RULES.decides(SetShieldDie)
 def _shield(state: GameState, command: SetShieldDie, rng: Random) -> list[Event]:
     wizard, rolled = _rolled(state, command.seat, "shield")
     _need_option(state, "antimagic_shield")
@@ -859,7 +860,7 @@ def _shield(state: GameState, command: SetShieldDie, rng: Random) -> list[Event]
     return [ShieldDieSet(seat=command.seat, face=command.face)]
 
 
-@applies(ElementDiceRolled)
+@RULES.applies(ElementDiceRolled)
 def _apply_rolled(state: GameState, event: ElementDiceRolled) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -870,7 +871,7 @@ def _apply_rolled(state: GameState, event: ElementDiceRolled) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
-@applies(ManaGathered)
+@RULES.applies(ManaGathered)
 def _apply_gathered(state: GameState, event: ManaGathered) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -884,7 +885,7 @@ def _apply_gathered(state: GameState, event: ManaGathered) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@applies(ShieldDieSet)
+@RULES.applies(ShieldDieSet)
 def _apply_shield(state: GameState, event: ShieldDieSet) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -894,7 +895,7 @@ def _apply_shield(state: GameState, event: ShieldDieSet) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
-@applies(GatherTurnStarted)
+@RULES.applies(GatherTurnStarted)
 def _apply_gather_turn(state: GameState, event: GatherTurnStarted) -> GameState:
     duel = duel_of(state)
     wizards = tuple(w.model_copy(update={"chosen": False, "rolled": None}) for w in duel.wizards)
@@ -902,7 +903,7 @@ def _apply_gather_turn(state: GameState, event: GatherTurnStarted) -> GameState:
                                                                             "gather_turn": event.turn})})
 
 
-@applies(LastRollCalled)
+@RULES.applies(LastRollCalled)
 def _apply_last_roll(state: GameState, event: LastRollCalled) -> GameState:
     duel = duel_of(state)
     # A player with no dice in hand has nothing to roll.
@@ -910,13 +911,13 @@ def _apply_last_roll(state: GameState, event: LastRollCalled) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards, "last_roll": True})})
 
 
-@describes(ElementDiceRolled)
+@RULES.describes(ElementDiceRolled)
 def _describe_rolled(state: GameState, event: ElementDiceRolled) -> Message:
     key = "wd.rolled_last" if event.last else "wd.rolled"
     return Message(key, name=state.player(event.seat).name, faces=faces_text(event.faces))
 
 
-@describes(ManaGathered)
+@RULES.describes(ManaGathered)
 def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
     name = state.player(event.seat).name
     if not event.aside:
@@ -927,19 +928,19 @@ def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
     return Message("wd.gathered", name=name, faces=faces_text(event.aside), drawn=event.drawn)
 
 
-@describes(ShieldDieSet)
+@RULES.describes(ShieldDieSet)
 def _describe_shield(state: GameState, event: ShieldDieSet) -> Message:
     shield = duel_of(state).wizard(event.seat).shield + (event.face,)
     return Message("wd.shield_set", name=state.player(event.seat).name, face=Message(f"wd.face.{event.face.value}"),
                    shield=faces_text(_sorted(shield)))
 
 
-@describes(GatherTurnStarted)
+@RULES.describes(GatherTurnStarted)
 def _describe_gather_turn(state: GameState, event: GatherTurnStarted) -> Message:
     return Message("wd.gather_turn", turn=event.turn)
 
 
-@describes(LastRollCalled)
+@RULES.describes(LastRollCalled)
 def _describe_last_roll(state: GameState, event: LastRollCalled) -> Message:
     return Message("wd.last_roll")
 
@@ -952,7 +953,7 @@ def basic_cards(wizard: Wizard) -> int:
     return sum(1 for card in wizard.cards if card.basic) + (1 if wizard.sacrifice_used else 0)
 
 
-@decides(DefineSpellCard)
+@RULES.decides(DefineSpellCard)
 def _define(state: GameState, command: DefineSpellCard, rng: Random) -> list[Event]:
     wizard = _wizard(state, command.seat)
     owner = state.player(command.seat).name
@@ -980,7 +981,7 @@ def _check_pool(state: GameState, wizard: Wizard, dice: tuple[Face, ...]) -> Non
                              pool=faces_text(_sorted(wizard.pool)))
 
 
-@decides(PaySpell)
+@RULES.decides(PaySpell)
 def _pay(state: GameState, command: PaySpell, rng: Random) -> list[Event]:
     wizard = _incanting(state, command.seat, "pay")
     card = find_card(wizard, command.card, state.player(command.seat).name)
@@ -993,7 +994,7 @@ def _pay(state: GameState, command: PaySpell, rng: Random) -> list[Event]:
     return [SpellPaid(seat=command.seat, card=card.number, spell=index, dice=command.dice)]
 
 
-@decides(LearnSpell)
+@RULES.decides(LearnSpell)
 def _learn(state: GameState, command: LearnSpell, rng: Random) -> list[Event]:
     wizard = _incanting(state, command.seat, "learn")
     duel = duel_of(state)
@@ -1013,7 +1014,7 @@ def _learn(state: GameState, command: LearnSpell, rng: Random) -> list[Event]:
     return [SpellLearned(seat=command.seat, slot=command.slot - 1, card=card)]
 
 
-@decides(PassIncantations)
+@RULES.decides(PassIncantations)
 def _ready(state: GameState, command: PassIncantations, rng: Random) -> list[Event]:
     _phase(state, 2, "ready")
     if command.seat is not None:
@@ -1035,7 +1036,7 @@ def _with_spell(card: SpellCard, index: int, **changes: object) -> SpellCard:
     return card.model_copy(update={"spells": tuple(spells)})
 
 
-@applies(SpellCardDefined)
+@RULES.applies(SpellCardDefined)
 def _apply_defined(state: GameState, event: SpellCardDefined) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -1043,7 +1044,7 @@ def _apply_defined(state: GameState, event: SpellCardDefined) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
-@applies(SpellPaid)
+@RULES.applies(SpellPaid)
 def _apply_paid(state: GameState, event: SpellPaid) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -1052,7 +1053,7 @@ def _apply_paid(state: GameState, event: SpellPaid) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
-@applies(SpellLearned)
+@RULES.applies(SpellLearned)
 def _apply_learned(state: GameState, event: SpellLearned) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -1066,33 +1067,33 @@ def _apply_learned(state: GameState, event: SpellLearned) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@applies(IncantationsPassed)
+@RULES.applies(IncantationsPassed)
 def _apply_ready(state: GameState, event: IncantationsPassed) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat).model_copy(update={"passed": True})
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
-@describes(SpellCardDefined)
+@RULES.describes(SpellCardDefined)
 def _describe_defined(state: GameState, event: SpellCardDefined) -> Message:
     return Message("wd.card_defined", name=state.player(event.seat).name, card=event.card.name,
                    spells=spells_text(event.card.spells))
 
 
-@describes(SpellPaid)
+@RULES.describes(SpellPaid)
 def _describe_paid(state: GameState, event: SpellPaid) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
     label = spell_name(card, event.spell)
     return Message("wd.paid", name=state.player(event.seat).name, faces=faces_text(event.dice), card=label)
 
 
-@describes(SpellLearned)
+@RULES.describes(SpellLearned)
 def _describe_learned(state: GameState, event: SpellLearned) -> Message:
     return Message("wd.learned", name=state.player(event.seat).name, slot=event.slot + 1, card=event.card.name,
                    spells=spells_text(event.card.spells), faces=faces_text(event.card.spells[0].dice))
 
 
-@describes(IncantationsPassed)
+@RULES.describes(IncantationsPassed)
 def _describe_ready(state: GameState, event: IncantationsPassed) -> Message:
     return Message("wd.ready", name=state.player(event.seat).name)
 
@@ -1125,7 +1126,7 @@ def _next_caster(state: GameState) -> int | None:
     return next((seat for seat in order if may_cast(state, seat)), None)
 
 
-@decides(CastSpell)
+@RULES.decides(CastSpell)
 def _cast(state: GameState, command: CastSpell, rng: Random) -> list[Event]:
     duel = _phase(state, 3, "cast")
     wizard = _wizard(state, command.seat)
@@ -1181,7 +1182,7 @@ def _next_chain(wizard: Wizard, card: SpellCard) -> int:
     return -1
 
 
-@decides(Defend)
+@RULES.decides(Defend)
 def _defend(state: GameState, command: Defend, rng: Random) -> list[Event]:
     duel = duel_of(state)
     falling = [w.seat for w in _players_in(state) if w.falling]
@@ -1244,7 +1245,7 @@ def _defend(state: GameState, command: Defend, rng: Random) -> list[Event]:
     return batch.events
 
 
-@decides(PassCasting)
+@RULES.decides(PassCasting)
 def _hold(state: GameState, command: PassCasting, rng: Random) -> list[Event]:
     duel = _phase(state, 3, "hold")
     _wizard(state, command.seat)
@@ -1259,14 +1260,14 @@ def _update(state: GameState, seat: int, **changes: object) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(duel.wizard(seat).model_copy(update=changes))})
 
 
-@applies(CastingTurn)
+@RULES.applies(CastingTurn)
 def _apply_casting_turn(state: GameState, event: CastingTurn) -> GameState:
     duel = duel_of(state).model_copy(update={"to_move": event.seat})
     state = state.model_copy(update={"wizards_duel": duel, "active": event.seat})
     return _update(state, event.seat, turn_over=False)
 
 
-@applies(SpellCast)
+@RULES.applies(SpellCast)
 def _apply_cast(state: GameState, event: SpellCast) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -1282,7 +1283,7 @@ def _apply_cast(state: GameState, event: SpellCast) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard).model_copy(update={"attack": attack})})
 
 
-@applies(ChainDiceReturned)
+@RULES.applies(ChainDiceReturned)
 def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -1297,7 +1298,7 @@ def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
-@applies(AttackDefended)
+@RULES.applies(AttackDefended)
 def _apply_defended(state: GameState, event: AttackDefended) -> GameState:
     duel = duel_of(state)
     attack = duel.attack
@@ -1319,17 +1320,17 @@ def _apply_defended(state: GameState, event: AttackDefended) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@applies(CastingPassed)
+@RULES.applies(CastingPassed)
 def _apply_hold(state: GameState, event: CastingPassed) -> GameState:
     return _update(state, event.seat, passed=True, turn_over=True, chain=-1)
 
 
-@describes(CastingTurn)
+@RULES.describes(CastingTurn)
 def _describe_casting_turn(state: GameState, event: CastingTurn) -> Message:
     return Message("wd.casting_turn", name=state.player(event.seat).name)
 
 
-@describes(SpellCast)
+@RULES.describes(SpellCast)
 def _describe_cast(state: GameState, event: SpellCast) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
     spell = card.spells[event.spell]
@@ -1343,14 +1344,14 @@ def _describe_cast(state: GameState, event: SpellCast) -> Message:
                    target=state.player(event.target or 0).name)
 
 
-@describes(ChainDiceReturned)
+@RULES.describes(ChainDiceReturned)
 def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
     return Message("wd.chain", name=state.player(event.seat).name, count=event.count, card=card.name,
                    to=Message(f"wd.to.{event.to}"))
 
 
-@describes(AttackDefended)
+@RULES.describes(AttackDefended)
 def _describe_defended(state: GameState, event: AttackDefended) -> Message:
     name = state.player(event.seat).name
     if event.how == "heal" and event.card is not None and event.spell is not None:
@@ -1359,7 +1360,7 @@ def _describe_defended(state: GameState, event: AttackDefended) -> Message:
     return Message(f"wd.defend.{event.how}", name=name, count=event.count)
 
 
-@describes(CastingPassed)
+@RULES.describes(CastingPassed)
 def _describe_hold(state: GameState, event: CastingPassed) -> Message:
     return Message("wd.hold", name=state.player(event.seat).name)
 
@@ -1367,7 +1368,7 @@ def _describe_hold(state: GameState, event: CastingPassed) -> Message:
 # --- magic points, dropping out, power sacrifice --------------------------------------------
 
 
-@applies(MagicChanged)
+@RULES.applies(MagicChanged)
 def _apply_magic(state: GameState, event: MagicChanged) -> GameState:
     wizard = duel_of(state).wizard(event.seat)
     changes: dict[str, object] = {"magic": max(0, wizard.magic + event.delta)}
@@ -1377,7 +1378,7 @@ def _apply_magic(state: GameState, event: MagicChanged) -> GameState:
     return _update(state, event.seat, **changes)
 
 
-@describes(MagicChanged)
+@RULES.describes(MagicChanged)
 def _describe_magic(state: GameState, event: MagicChanged) -> Message:
     wizard = duel_of(state).wizard(event.seat)
     source = state.player(event.source).name if event.source is not None else ""
@@ -1389,18 +1390,18 @@ def _describe_magic(state: GameState, event: MagicChanged) -> Message:
                    after=max(0, wizard.magic + event.delta), amount=amount, source=source)
 
 
-@applies(ShieldAbsorbed)
+@RULES.applies(ShieldAbsorbed)
 def _apply_absorbed(state: GameState, event: ShieldAbsorbed) -> GameState:
     return state
 
 
-@describes(ShieldAbsorbed)
+@RULES.describes(ShieldAbsorbed)
 def _describe_absorbed(state: GameState, event: ShieldAbsorbed) -> Message:
     return Message("wd.absorbed", name=state.player(event.seat).name, amount=event.amount,
                    school=Message(f"wd.face.{event.school.value}"))
 
 
-@state_check
+@RULES.state_check
 def _drop_outs(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """A player at 0 magic points drops out (WD-3), unless the power sacrifice may save them."""
     duel = state.wizards_duel
@@ -1420,7 +1421,7 @@ def _drop_outs(state: GameState, events: list[Event], rng: Random) -> list[Event
     return found
 
 
-@decides(SacrificePower)
+@RULES.decides(SacrificePower)
 def _sacrifice(state: GameState, command: SacrificePower, rng: Random) -> list[Event]:
     wizard = _wizard(state, command.seat)
     name = state.player(command.seat).name
@@ -1435,7 +1436,7 @@ def _sacrifice(state: GameState, command: SacrificePower, rng: Random) -> list[E
     return [PowerSacrificed(seat=command.seat, card=card.number)]
 
 
-@decides(DropOut)
+@RULES.decides(DropOut)
 def _dropout(state: GameState, command: DropOut, rng: Random) -> list[Event]:
     wizard = _wizard(state, command.seat)
     if not wizard.falling:
@@ -1443,12 +1444,12 @@ def _dropout(state: GameState, command: DropOut, rng: Random) -> list[Event]:
     return [PlayerLost(seat=command.seat, reason=LossReason.EFFECT, source=wizard.hurt_by)]
 
 
-@applies(WizardFalling)
+@RULES.applies(WizardFalling)
 def _apply_falling(state: GameState, event: WizardFalling) -> GameState:
     return _update(state, event.seat, falling=True)
 
 
-@applies(PowerSacrificed)
+@RULES.applies(PowerSacrificed)
 def _apply_sacrificed(state: GameState, event: PowerSacrificed) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
@@ -1459,7 +1460,7 @@ def _apply_sacrificed(state: GameState, event: PowerSacrificed) -> GameState:
     )
 
 
-@applies(WizardDroppedOut)
+@RULES.applies(WizardDroppedOut)
 def _apply_dropped_out(state: GameState, event: WizardDroppedOut) -> GameState:
     duel = duel_of(state)
     if duel.dropout_round is not None:
@@ -1467,18 +1468,18 @@ def _apply_dropped_out(state: GameState, event: WizardDroppedOut) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.model_copy(update={"dropout_round": event.round})})
 
 
-@describes(WizardFalling)
+@RULES.describes(WizardFalling)
 def _describe_falling(state: GameState, event: WizardFalling) -> Message:
     return Message("wd.falling", name=state.player(event.seat).name)
 
 
-@describes(PowerSacrificed)
+@RULES.describes(PowerSacrificed)
 def _describe_sacrificed(state: GameState, event: PowerSacrificed) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
     return Message("wd.sacrificed", name=state.player(event.seat).name, card=card.name)
 
 
-@describes(WizardDroppedOut)
+@RULES.describes(WizardDroppedOut)
 def _describe_dropped_out(state: GameState, event: WizardDroppedOut) -> Message:
     name = state.player(event.seat).name
     duel = duel_of(state)
@@ -1490,7 +1491,7 @@ def _describe_dropped_out(state: GameState, event: WizardDroppedOut) -> Message:
 # --- phases moving on by themselves, and phase 4: clean-up ----------------------------------
 
 
-@state_check
+@RULES.state_check
 def _progress(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     duel = state.wizards_duel
     if duel is None or outcome(state) is not None:
@@ -1559,7 +1560,7 @@ def clean_up(state: GameState) -> list[Event]:
     return batch.events
 
 
-@applies(PhaseStarted)
+@RULES.applies(PhaseStarted)
 def _apply_phase(state: GameState, event: PhaseStarted) -> GameState:
     duel = duel_of(state)
     wizards = tuple(w.model_copy(update={"passed": False, "turn_over": False}) for w in duel.wizards)
@@ -1567,7 +1568,7 @@ def _apply_phase(state: GameState, event: PhaseStarted) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@applies(RoundCleanedUp)
+@RULES.applies(RoundCleanedUp)
 def _apply_cleaned_up(state: GameState, event: RoundCleanedUp) -> GameState:
     duel = duel_of(state)
     wizards = []
@@ -1582,7 +1583,7 @@ def _apply_cleaned_up(state: GameState, event: RoundCleanedUp) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": tuple(wizards)})})
 
 
-@applies(MarketRefreshed)
+@RULES.applies(MarketRefreshed)
 def _apply_market(state: GameState, event: MarketRefreshed) -> GameState:
     duel = duel_of(state)
     deck, discard = duel.deck, duel.discard + event.discarded
@@ -1595,7 +1596,7 @@ def _apply_market(state: GameState, event: MarketRefreshed) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@applies(RoundStarted)
+@RULES.applies(RoundStarted)
 def _apply_round(state: GameState, event: RoundStarted) -> GameState:
     duel = duel_of(state).model_copy(update={
         "round": event.round, "phase": 1, "gather_turn": 1, "last_turn": False, "last_roll": False,
@@ -1604,7 +1605,7 @@ def _apply_round(state: GameState, event: RoundStarted) -> GameState:
     return state.model_copy(update={"wizards_duel": duel, "active": event.starting, "turn": event.round})
 
 
-@applies(DuelEnded)
+@RULES.applies(DuelEnded)
 def _apply_ended(state: GameState, event: DuelEnded) -> GameState:
     duel = duel_of(state)
     if len(event.winners) == 1:
@@ -1616,31 +1617,31 @@ def _apply_ended(state: GameState, event: DuelEnded) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@describes(PhaseStarted)
+@RULES.describes(PhaseStarted)
 def _describe_phase(state: GameState, event: PhaseStarted) -> Message:
     if event.phase == 3:
         return Message("wd.phase_3", name=state.player(duel_of(state).starting).name)
     return Message(f"wd.phase_{event.phase}")
 
 
-@describes(RoundCleanedUp)
+@RULES.describes(RoundCleanedUp)
 def _describe_cleaned_up(state: GameState, event: RoundCleanedUp) -> Message:
     return Message("wd.cleaned_up")
 
 
-@describes(MarketRefreshed)
+@RULES.describes(MarketRefreshed)
 def _describe_market(state: GameState, event: MarketRefreshed) -> Message:
     key = "wd.market_reshuffled" if event.reshuffled else "wd.market"
     return Message(key, discarded=event.discarded, drawn=Message("wd.market_drawn", n=event.drawn),
                    reshuffled=Message("wd.market_reshuffled_cards", n=event.reshuffled))
 
 
-@describes(RoundStarted)
+@RULES.describes(RoundStarted)
 def _describe_round(state: GameState, event: RoundStarted) -> Message:
     return Message("wd.round", round=event.round, name=state.player(event.starting).name)
 
 
-@describes(DuelEnded)
+@RULES.describes(DuelEnded)
 def _describe_ended(state: GameState, event: DuelEnded) -> Message:
     reason = Message(f"wd.reason.{event.reason}", rounds=LESSON_ROUNDS)
     if len(event.winners) == 1:
@@ -1651,7 +1652,7 @@ def _describe_ended(state: GameState, event: DuelEnded) -> Message:
 # --- the NEXT and ROLL buttons --------------------------------------------------------------
 
 
-@decides(DuelNext)
+@RULES.decides(DuelNext)
 def _next(state: GameState, command: DuelNext, rng: Random) -> list[Event]:
     """NEXT moves the table on: the target takes an attack undefended, the mover passes, phase 2
     ends for everyone still incanting, phase 1 rolls for whoever has not rolled."""
@@ -1670,14 +1671,14 @@ def _next(state: GameState, command: DuelNext, rng: Random) -> list[Event]:
     return _hold(state, PassCasting(seat=duel.to_move if duel.to_move is not None else duel.starting), rng)
 
 
-@on_button(Button.NEXT)
+@RULES.on_button(Button.NEXT)
 def _next_button(state: GameState, press: ButtonPressed) -> Command | None:
     if state.wizards_duel is None or press.long or press.repeat:
         return None
     return DuelNext()
 
 
-@on_button(Button.ROLL)
+@RULES.on_button(Button.ROLL)
 def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
     if state.wizards_duel is None or press.repeat:
         return None
@@ -1698,4 +1699,4 @@ def _outcome(state: GameState) -> Outcome | None:
     return last_standing(state)
 
 
-OUTCOME_RULES["wizards_duel"] = _outcome
+RULES.outcome("wizards_duel", _outcome)

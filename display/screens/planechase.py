@@ -32,19 +32,21 @@ from device.catalog import load_catalog
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
+from device.rules.planechase.events import (
+    PlanarCardAwaited,
+    PlanarCardsRevealed,
+    PlanarChoiceOffered,
+    PlanarDieAwaited,
+    PlanarDieRolled,
+    PlaneTurnedOver,
+    Planeswalked,
+)
 from device.rules.planechase import (
     PIP_OF,
     ChangePlaneCounters,
     ChoosePlanar,
-    PlanarCardAwaited,
-    PlanarChoiceOffered,
-    PlanarDieAwaited,
     RevealPlanarCard,
     RollPlanarDie,
-    PlanarCardsRevealed,
-    PlanarDieRolled,
-    PlaneTurnedOver,
-    Planeswalked,
     awaited_cards,
     awaiting_prompt,
     chance_to_planeswalk,
@@ -103,7 +105,7 @@ def choice_options(state: GameState) -> list[str]:
     if choice.kind is ChoiceKind.STAIRS:
         return ["top", "bottom"]
     if choice.kind is ChoiceKind.DIRECTION:
-        from device.rules.eternities import directions
+        from device.rules.planechase.eternities import directions
 
         return directions(state)
     if choice.kind is ChoiceKind.TUNNEL:
@@ -139,7 +141,7 @@ def choice_label(state: GameState, tr: Translator, option: str) -> str:
     if pc.choice.kind is ChoiceKind.STAIRS:
         return tr(f"ui.pc.stairs.{option}")
     if pc.choice.kind is ChoiceKind.DIRECTION:
-        from device.rules.eternities import direction_word
+        from device.rules.planechase.eternities import direction_word
 
         return tr.message(direction_word(option))
     return option

@@ -33,12 +33,14 @@ from typing import Literal
 
 from device.errors import IllegalCommand
 from device.events import Event
-from device.rules.planechase import MapMoved, PlanarChoiceOffered, joined, planechase, with_leaving_notes
-from device.rules.registry import applies, describes
+from device.rules.planechase.events import MapMoved, PlanarChoiceOffered, PlaneCountersChanged, joined, planechase, with_leaving_notes
+from device.rules.registry import Rules
 from device.state import GameState
 from device.state_planechase import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
 from device.text import Message
 from device.text import register as register_texts
+
+RULES = Rules("eternities")
 
 REACH = 3  # planes more than three steps away are shuffled back (rule 3)
 
@@ -201,8 +203,6 @@ def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
     )
     events: list[Event] = [moved]
     if counters:
-        from device.rules.planechase import PlaneCountersChanged
-
         events.append(PlaneCountersChanged(name=arrived.name, delta=counters))
     return events
 
@@ -226,7 +226,7 @@ def describe_move(state: GameState, event: MapMoved) -> Message:
     return with_leaving_notes(message, planechase(state).face_up)
 
 
-@applies(MapDealt)
+@RULES.applies(MapDealt)
 def _apply_map_dealt(state: GameState, event: MapDealt) -> GameState:
     pc = planechase(state)
     board = pc.map
@@ -237,7 +237,7 @@ def _apply_map_dealt(state: GameState, event: MapDealt) -> GameState:
     return state.model_copy(update={"planechase": new})
 
 
-@describes(MapDealt)
+@RULES.describes(MapDealt)
 def _describe_map_dealt(state: GameState, event: MapDealt) -> Message:
     plane = planechase(state).face_up[0].name if planechase(state).face_up else ""
     return Message("eternities.map_dealt", cards=joined([c.name for c in event.cells]), plane=plane)

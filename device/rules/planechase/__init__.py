@@ -3,7 +3,7 @@
 The planar die, its roll costs, the planar decks (per player, communal, virtual or physical),
 planeswalking, phenomena, the planar controller and players leaving, Two-Headed Giant and Grand
 Melee, the cards that change the die or the deck, and the Eternities Map
-(``device.rules.eternities``).
+(``device.rules.planechase.eternities``).
 
 What a screen shows, as pure functions of the ``GameState``:
 
@@ -38,18 +38,41 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
-from typing import Literal
 
-from device.bindings import on_button, on_card
 from device.catalog import Card, CardKind, load_catalog
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, LifeChanged, PlayerLost, StepChanged, TurnOrderReversed, TurnPassed
-from device.formats import Format, TableOption, find_format, register_format, register_option
+from device.formats import Format, TableOption, find_format
 from device.inputs import Button, ButtonPressed
+from device.rules.planechase.events import (
+    ChaosBlanksBegan,
+    MapMoved,
+    PlanarCardAwaited,
+    PlanarCardReturned,
+    PlanarCardSkipped,
+    PlanarCardsLeft,
+    PlanarCardsRevealed,
+    PlanarChoiceMade,
+    PlanarChoiceOffered,
+    PlanarControllerChanged,
+    PlanarDecksDealt,
+    PlanarDieAwaited,
+    PlanarDieRolled,
+    PlanarTurnBegan,
+    PlaneCountersChanged,
+    PlaneTurnedOver,
+    Planeswalked,
+    TurnMarkerPassed,
+    TurnMarkerRemoved,
+    joined,
+    planechase,
+    with_leaving_notes,
+)
+from device.rules.planechase.eternities import RULES as MAP_RULES
+from device.rules.planechase.eternities import deal_start, describe_move, direction_word, directions, move, offer_direction
 from device.rules.plane_abilities import (
     ARETOPOLIS,
-    DAMAGE_ON_LEAVING,
     DRAW_ON_ROLL,
     KILNSPIRE_DISTRICT,
     MOUNT_KERALIA,
@@ -60,7 +83,7 @@ from device.rules.plane_abilities import (
     abilities_at,
 )
 from device.rules.teams import primary, team_of, teamed
-from device.rules.registry import applies, apply_events, decides, describes, set_up, state_check
+from device.rules.registry import Rules, apply_events
 from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_planechase import (
@@ -71,7 +94,6 @@ from device.state_planechase import (
     DieFace,
     EternitiesMap,
     FaceUpCard,
-    MapCell,
     PendingChoice,
     PlanarDeck,
     PlanarKind,
@@ -81,6 +103,8 @@ from device.state_planechase import (
 )
 from device.text import Message, Plural
 from device.text import register as register_texts
+
+RULES = Rules("planechase")
 
 MIN_DECK = 10  # 901.3
 MAX_PHENOMENA = 2  # 901.3
@@ -312,198 +336,28 @@ register_texts(
     }
 )
 
-register_format(Format("planechase", "Planechase", "module", starting_life=20, aliases=("pc", "planar")))
-register_option(TableOption("plain_d6", "planechase", "Roll a plain d6: 1 is chaos, 6 is planeswalk (PC-1).", False))
-register_option(TableOption(
+RULES.format(Format("planechase", "Planechase", "module", starting_life=20, aliases=("pc", "planar")))
+RULES.option(TableOption("plain_d6", "planechase", "Roll a plain d6: 1 is chaos, 6 is planeswalk (PC-1).", False))
+RULES.option(TableOption(
     "own_die", "planechase", "The table rolls its own die and enters the face it showed (PC-1).", False
 ))
-register_option(TableOption("communal_deck", "planechase", "One communal planar deck for the table (901.15).", False))
-register_option(TableOption("grand_melee", "planechase", "Several planes face up, one per turn marker (901.14).", False))
-register_option(
+RULES.option(TableOption("communal_deck", "planechase", "One communal planar deck for the table (901.15).", False))
+RULES.option(TableOption("grand_melee", "planechase", "Several planes face up, one per turn marker (901.14).", False))
+RULES.option(
     TableOption("turn_markers", "planechase", "Grand Melee turn markers; 0 = one per four players.", 0, low=0, high=5)
 )
-register_option(
+RULES.option(
     TableOption("eternities_map", "planechase", "The Eternities Map variant (needs the communal deck).", False)
 )
-register_option(
+RULES.option(
     TableOption(
         "planar_deck", "planechase", "Where planar decks come from: all cards, a set, or physical cards.",
         "all", choices=DECK_SOURCES,
     )
 )
-register_option(
+RULES.option(
     TableOption("planar_deck_size", "planechase", "Cards in each player's virtual planar deck.", 10, low=10, high=60)
 )
-
-
-# --- events -----------------------------------------------------------------------------------
-
-
-class PlanarDecksDealt(Event):
-    """The planar decks, shuffled (the order is the random outcome), and the table's options."""
-
-    type: Literal["planar_decks_dealt"] = "planar_decks_dealt"
-    plain_d6: bool = False
-    communal: bool = False
-    two_headed_giant: bool = False
-    grand_melee: bool = False
-    eternities_map: bool = False
-    source: str = "all"
-    decks: tuple[PlanarDeck, ...]
-    markers: tuple[int, ...] = ()
-
-
-class PlanarCardSkipped(Event):
-    """A phenomenon turned over while a plane was needed goes to the bottom (901.5)."""
-
-    type: Literal["planar_card_skipped"] = "planar_card_skipped"
-    deck: int | None
-    card: CardRef
-    starting: bool = True
-
-
-class PlaneTurnedOver(Event):
-    """A card turned face up without planeswalking away from anything: the starting plane
-    (901.5), a physical card tapped, or the top card after an owner left (901.10)."""
-
-    type: Literal["plane_turned_over"] = "plane_turned_over"
-    seat: int
-    deck: int | None
-    card: CardRef
-    marker: int = 0
-    starting: bool = False
-
-
-class PlanarDieRolled(Event):
-    type: Literal["planar_die_rolled"] = "planar_die_rolled"
-    seat: int
-    pip: int
-    face: DieFace
-    result: DieFace
-    cost: int
-    special: bool
-    chaos: tuple[str, ...] = ()  # the planes whose chaos ability triggered
-
-
-class Planeswalked(Event):
-    """701.22b: every face-up card (of this marker) to the bottom of its owner's deck, then the
-    top card(s) of the planeswalker's deck face up.  ``bottom`` are revealed cards put on the
-    bottom after (Spatial Merging).  With a physical deck ``to`` is empty and ``wait`` says how
-    many planes the gadget waits for."""
-
-    type: Literal["planeswalked"] = "planeswalked"
-    seat: int
-    deck: int | None
-    marker: int = 0
-    away: tuple[str, ...]
-    to: tuple[CardRef, ...] = ()
-    bottom: tuple[CardRef, ...] = ()
-    wait: int = 0
-    cause: str = "die"
-
-
-class ChaosBlanksBegan(Event):
-    type: Literal["chaos_blanks_began"] = "chaos_blanks_began"
-
-
-class PlanarCardsRevealed(Event):
-    """Cards revealed off the top of a deck for a choice (Interplanar Tunnel, Stairs to Infinity,
-    Pools of Becoming)."""
-
-    type: Literal["planar_cards_revealed"] = "planar_cards_revealed"
-    seat: int
-    deck: int | None
-    kind: ChoiceKind
-    cards: tuple[CardRef, ...]
-    source: str
-
-
-class PlanarChoiceMade(Event):
-    type: Literal["planar_choice_made"] = "planar_choice_made"
-    seat: int
-    top: tuple[CardRef, ...] = ()
-    bottom: tuple[CardRef, ...] = ()  # in the order they go under
-
-
-class PlanarChoiceOffered(Event):
-    type: Literal["planar_choice_offered"] = "planar_choice_offered"
-    choice: PendingChoice
-
-
-class PlaneCountersChanged(Event):
-    type: Literal["plane_counters_changed"] = "plane_counters_changed"
-    name: str
-    delta: int
-    ability: str = ""  # the plane's own ability that put it there (``plane_abilities``); "": a player
-
-
-class PlanarControllerChanged(Event):
-    type: Literal["planar_controller_changed"] = "planar_controller_changed"
-    seat: int | None  # None: the active player again
-
-
-class PlanarCardsLeft(Event):
-    """901.10: a player left; every planar card they own leaves with them."""
-
-    type: Literal["planar_cards_left"] = "planar_cards_left"
-    seat: int
-    face_up: tuple[str, ...] = ()
-
-
-class TurnMarkerPassed(Event):
-    type: Literal["turn_marker_passed"] = "turn_marker_passed"
-    marker: int
-    seat: int
-
-
-class TurnMarkerRemoved(Event):
-    type: Literal["turn_marker_removed"] = "turn_marker_removed"
-    marker: int
-    seat: int
-
-
-class PlanarTurnBegan(Event):
-    """A new turn: roll costs start again, the active player is the planar controller again,
-    Grand Melee markers move."""
-
-    type: Literal["planar_turn_began"] = "planar_turn_began"
-    markers: tuple[int, ...] = ()
-
-
-class PlanarDieAwaited(Event):
-    """A table that rolls its own die is rolling it: the gadget waits for the face (PC-1)."""
-
-    type: Literal["planar_die_awaited"] = "planar_die_awaited"
-    roll: OwnRoll
-
-
-class PlanarCardAwaited(Event):
-    type: Literal["planar_card_awaited"] = "planar_card_awaited"
-    awaiting: Awaiting
-
-
-class PlanarCardReturned(Event):
-    """A physical card tapped by mistake goes back into its deck; the gadget waits again."""
-
-    type: Literal["planar_card_returned"] = "planar_card_returned"
-    name: str
-    awaiting: Awaiting
-
-
-class MapMoved(Event):
-    """Eternities Map: the table moved to (x, y); far planes were shuffled into the deck and new
-    ones dealt around.  The deck's new order (a shuffle) is inside the event."""
-
-    type: Literal["map_moved"] = "map_moved"
-    seat: int
-    x: int
-    y: int
-    hellride: bool
-    arrived: CardRef
-    cells: tuple[MapCell, ...]
-    deck: tuple[CardRef, ...]
-    collected: tuple[str, ...] = ()
-    dealt: tuple[str, ...] = ()
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -559,12 +413,6 @@ class SetPlanarDeck(Command):
 
 
 # --- pure helpers for the screen ------------------------------------------------------------------
-
-
-def planechase(state: GameState) -> PlanechaseState:
-    if state.planechase is None:
-        raise IllegalCommand("planechase.not_in_game")
-    return state.planechase
 
 
 def planar_controller(state: GameState) -> int:
@@ -681,16 +529,6 @@ def deck_label(state: GameState, owner: int | None) -> Message:
     return Message("planechase.deck_of", name=state.player(owner).name)
 
 
-def joined(items: Sequence[str | Message], key: str = "planechase.list") -> str | Message:
-    """Names or phrases joined by the words of ``key`` (a list, "and", "or") in the reader's
-    language; a single item stays itself."""
-    if not items:
-        return Message("planechase.nothing")
-    if len(items) == 1:
-        return items[0]
-    return Message(key, first=items[0], rest=joined(items[1:], key))
-
-
 def _card_names(cards: Iterable[str | CardRef]) -> Iterable[str]:
     return (c if isinstance(c, str) else c.name for c in cards)
 
@@ -774,7 +612,6 @@ def choice_prompt(state: GameState) -> Message:
     if choice.kind is ChoiceKind.POOLS:
         names = [c.name for c in choice.cards]
         return Message("planechase.choose_pools", choices=joined(names), first=", ".join(names))
-    from device.rules.eternities import direction_word, directions
 
     return Message("planechase.choose_direction", choices=joined([direction_word(d) for d in directions(state)]))
 
@@ -912,13 +749,12 @@ def starting_planes(state: GameState) -> list[Event]:
                 break
             events.append(PlanarCardSkipped(deck=owner, card=card))
     if pc.eternities_map and events:
-        from device.rules.eternities import deal_start
 
         events += deal_start(apply_events(state, events))
     return events
 
 
-@set_up
+@RULES.set_up
 def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
     if not state.has("planechase"):
         return []
@@ -946,7 +782,7 @@ def pip_label(state: GameState, roll: Roll) -> str:
     return {DieFace.PLANESWALK: "PL", DieFace.CHAOS: "CH", DieFace.BLANK: "blank"}[roll.face]
 
 
-@decides(RollPlanarDie)
+@RULES.decides(RollPlanarDie)
 def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
     pc = planechase(state)
     if command.pip is not None and not 1 <= command.pip <= 6:
@@ -1020,7 +856,6 @@ def _planeswalk_or_offer(state: GameState, seat: int, cause: str, rng: Random) -
     pc = planechase(state)
     walker = planar_controllers(state)[marker_of(state, seat)]
     if pc.map is not None and pc.encounter is None:
-        from device.rules.eternities import offer_direction
 
         return [offer_direction(state, walker)]
     return [planeswalk(state, walker, cause)]
@@ -1062,7 +897,7 @@ def _owner_key(pc: PlanechaseState, card: FaceUpCard) -> int | None:
     return None if pc.communal else card.owner
 
 
-@decides(Planeswalk)
+@RULES.decides(Planeswalk)
 def _planeswalk(state: GameState, command: Planeswalk, rng: Random) -> list[Event]:
     waiting = planechase(state).choice
     if command.direction is not None and waiting is not None and waiting.kind is ChoiceKind.DIRECTION:
@@ -1076,13 +911,12 @@ def _planeswalk(state: GameState, command: Planeswalk, rng: Random) -> list[Even
     if command.direction is not None:
         if pc.map is None:
             raise IllegalCommand("planechase.direction_no_map")
-        from device.rules.eternities import move
 
         return move(state, seat, command.direction, rng)
     return _planeswalk_or_offer(state, seat, "effect", rng)
 
 
-@decides(AcknowledgePhenomenon)
+@RULES.decides(AcknowledgePhenomenon)
 def _acknowledge(state: GameState, command: AcknowledgePhenomenon, rng: Random) -> list[Event]:
     pc = planechase(state)
     if pc.choice is not None:
@@ -1117,7 +951,7 @@ def _acknowledge(state: GameState, command: AcknowledgePhenomenon, rng: Random) 
     return [planeswalk(state, seat, "phenomenon")]
 
 
-@decides(ChoosePlanar)
+@RULES.decides(ChoosePlanar)
 def _choose(state: GameState, command: ChoosePlanar, rng: Random) -> list[Event]:
     pc = planechase(state)
     choice = pc.choice
@@ -1129,7 +963,6 @@ def _choose(state: GameState, command: ChoosePlanar, rng: Random) -> list[Event]
     if not answer:
         _ready(state)  # raises: says what is waiting
     if choice.kind is ChoiceKind.DIRECTION:
-        from device.rules.eternities import move
 
         if len(answer) != 1:
             raise IllegalCommand("planechase.bad_choice", text=" ".join(answer), choices=choice_prompt(state))
@@ -1168,7 +1001,7 @@ def _pick(cards: Sequence[CardRef], text: str) -> CardRef:
     return found[0]
 
 
-@decides(ChangePlaneCounters)
+@RULES.decides(ChangePlaneCounters)
 def _counters(state: GameState, command: ChangePlaneCounters, rng: Random) -> list[Event]:
     pc = planechase(state)
     planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
@@ -1203,7 +1036,7 @@ def _pick_face_up(cards: Sequence[FaceUpCard], text: str, face_up: str | Message
 # --- physical decks -------------------------------------------------------------------------------
 
 
-@decides(RevealPlanarCard)
+@RULES.decides(RevealPlanarCard)
 def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Event]:
     pc = planechase(state)
     card = load_catalog().find(command.name)
@@ -1238,7 +1071,7 @@ def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Ev
     return events
 
 
-@decides(ReturnPlanarCard)
+@RULES.decides(ReturnPlanarCard)
 def _return(state: GameState, command: ReturnPlanarCard, rng: Random) -> list[Event]:
     pc = planechase(state)
     face_up = _names(c.name for c in pc.face_up)
@@ -1258,7 +1091,7 @@ def _return(state: GameState, command: ReturnPlanarCard, rng: Random) -> list[Ev
     return [PlanarCardReturned(name=card.name, awaiting=awaiting)]
 
 
-@decides(SetPlanarDeck)
+@RULES.decides(SetPlanarDeck)
 def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Event]:
     pc = planechase(state)
     starts = len(planar_controllers(state))
@@ -1315,7 +1148,7 @@ def _next_staying(state: GameState, seat: int, leaving: set[int]) -> int | None:
     return None
 
 
-@state_check
+@RULES.state_check
 def _leaving(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """901.6, 901.10, 901.14b: when players leave (PC-8)."""
     pc = state.planechase
@@ -1407,7 +1240,7 @@ def _next_free(state: GameState, seat: int, leaving: set[int]) -> int | None:
     return None
 
 
-@state_check
+@RULES.state_check
 def _turn_began(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """PC-2: roll costs start again each turn; 901.6: the active player is planar controller."""
     pc = state.planechase
@@ -1463,7 +1296,7 @@ def _moments(state: GameState, events: list[Event]) -> list[tuple[Moment, FaceUp
     return found
 
 
-@state_check
+@RULES.state_check
 def _planes_that_count(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     """PC-11: a plane's counters when its text adds them, the life they change, and a planeswalk
     when a plane reaches the count its text names (``plane_abilities``)."""
@@ -1531,7 +1364,7 @@ def _deck_cards(pc: PlanechaseState, owner: int | None) -> list[CardRef]:
     return list(deck.cards) if deck is not None else []
 
 
-@applies(PlanarDecksDealt)
+@RULES.applies(PlanarDecksDealt)
 def _apply_dealt(state: GameState, event: PlanarDecksDealt) -> GameState:
     pc = PlanechaseState(
         plain_d6=event.plain_d6, communal=event.communal, two_headed_giant=event.two_headed_giant,
@@ -1542,7 +1375,7 @@ def _apply_dealt(state: GameState, event: PlanarDecksDealt) -> GameState:
     return state.model_copy(update={"planechase": pc})
 
 
-@applies(PlanarCardSkipped)
+@RULES.applies(PlanarCardSkipped)
 def _apply_skipped(state: GameState, event: PlanarCardSkipped) -> GameState:
     pc = planechase(state)
     deck = pc.deck(event.deck)
@@ -1556,7 +1389,7 @@ def _face_up(pc: PlanechaseState, card: CardRef, deck: int | None, marker: int) 
     return FaceUpCard(name=card.name, kind=card.kind, owner=deck, marker=marker)
 
 
-@applies(PlaneTurnedOver)
+@RULES.applies(PlaneTurnedOver)
 def _apply_turned(state: GameState, event: PlaneTurnedOver) -> GameState:
     pc = planechase(state)
     decks = _taken(pc, event.deck, event.card.name)
@@ -1574,7 +1407,7 @@ def _apply_turned(state: GameState, event: PlaneTurnedOver) -> GameState:
     )
 
 
-@applies(PlanarDieRolled)
+@RULES.applies(PlanarDieRolled)
 def _apply_rolled(state: GameState, event: PlanarDieRolled) -> GameState:
     pc = planechase(state)
     roll = Roll(
@@ -1587,12 +1420,12 @@ def _apply_rolled(state: GameState, event: PlanarDieRolled) -> GameState:
     return _set(state, rolls=(*pc.rolls, roll), next_cost=tuple(costs), own_roll=None)
 
 
-@applies(PlanarDieAwaited)
+@RULES.applies(PlanarDieAwaited)
 def _apply_die_awaited(state: GameState, event: PlanarDieAwaited) -> GameState:
     return _set(state, own_roll=event.roll)
 
 
-@applies(Planeswalked)
+@RULES.applies(Planeswalked)
 def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
     pc = planechase(state)
     away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
@@ -1624,12 +1457,12 @@ def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
     })})
 
 
-@applies(ChaosBlanksBegan)
+@RULES.applies(ChaosBlanksBegan)
 def _apply_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> GameState:
     return _set(state, chaos_blanks=True)
 
 
-@applies(PlanarCardsRevealed)
+@RULES.applies(PlanarCardsRevealed)
 def _apply_revealed(state: GameState, event: PlanarCardsRevealed) -> GameState:
     pc = planechase(state)
     cards = _remove(_deck_cards(pc, event.deck), [c.name for c in event.cards])
@@ -1637,7 +1470,7 @@ def _apply_revealed(state: GameState, event: PlanarCardsRevealed) -> GameState:
     return _set(state, decks=_with_deck(pc, event.deck, cards), choice=choice)
 
 
-@applies(PlanarChoiceMade)
+@RULES.applies(PlanarChoiceMade)
 def _apply_choice(state: GameState, event: PlanarChoiceMade) -> GameState:
     pc = planechase(state)
     if pc.choice is None:
@@ -1647,12 +1480,12 @@ def _apply_choice(state: GameState, event: PlanarChoiceMade) -> GameState:
     return _set(state, decks=_with_deck(pc, owner, cards), choice=None)
 
 
-@applies(PlanarChoiceOffered)
+@RULES.applies(PlanarChoiceOffered)
 def _apply_offered(state: GameState, event: PlanarChoiceOffered) -> GameState:
     return _set(state, choice=event.choice)
 
 
-@applies(PlaneCountersChanged)
+@RULES.applies(PlaneCountersChanged)
 def _apply_counters(state: GameState, event: PlaneCountersChanged) -> GameState:
     pc = planechase(state)
     face_up = tuple(
@@ -1661,12 +1494,12 @@ def _apply_counters(state: GameState, event: PlaneCountersChanged) -> GameState:
     return _set(state, face_up=face_up)
 
 
-@applies(PlanarControllerChanged)
+@RULES.applies(PlanarControllerChanged)
 def _apply_controller(state: GameState, event: PlanarControllerChanged) -> GameState:
     return _set(state, controller=event.seat)
 
 
-@applies(PlanarCardsLeft)
+@RULES.applies(PlanarCardsLeft)
 def _apply_left(state: GameState, event: PlanarCardsLeft) -> GameState:
     pc = planechase(state)
     left = [c for c in pc.face_up if c.owner == event.seat]
@@ -1681,14 +1514,14 @@ def _apply_left(state: GameState, event: PlanarCardsLeft) -> GameState:
     )
 
 
-@applies(TurnMarkerPassed)
+@RULES.applies(TurnMarkerPassed)
 def _apply_marker_passed(state: GameState, event: TurnMarkerPassed) -> GameState:
     pc = planechase(state)
     markers = tuple(event.seat if i == event.marker else s for i, s in enumerate(pc.markers))
     return _set(state, markers=markers)
 
 
-@applies(TurnMarkerRemoved)
+@RULES.applies(TurnMarkerRemoved)
 def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameState:
     pc = planechase(state)
     away = [c for c in pc.face_up if c.marker == event.marker]
@@ -1708,7 +1541,7 @@ def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameSta
     return _set(state, decks=tuple(decks), face_up=face_up, markers=markers, encounter=encounter)
 
 
-@applies(PlanarTurnBegan)
+@RULES.applies(PlanarTurnBegan)
 def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
     pc = planechase(state)
     return _set(
@@ -1717,12 +1550,12 @@ def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
     )
 
 
-@applies(PlanarCardAwaited)
+@RULES.applies(PlanarCardAwaited)
 def _apply_awaited(state: GameState, event: PlanarCardAwaited) -> GameState:
     return _set(state, awaiting=event.awaiting)
 
 
-@applies(PlanarCardReturned)
+@RULES.applies(PlanarCardReturned)
 def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
     pc = planechase(state)
     back = [c for c in pc.face_up if c.name == event.name]
@@ -1746,7 +1579,7 @@ def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
     )
 
 
-@applies(MapMoved)
+@RULES.applies(MapMoved)
 def _apply_map_moved(state: GameState, event: MapMoved) -> GameState:
     pc = planechase(state)
     visit = Visit(turn=state.turn, seat=event.seat, name=event.arrived.name, kind=event.arrived.kind)
@@ -1767,7 +1600,7 @@ def _who(state: GameState, seat: int | None) -> str | Message:
     return Message("planechase.communal") if seat is None else state.player(seat).name
 
 
-@describes(PlanarDecksDealt)
+@RULES.describes(PlanarDecksDealt)
 def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
     # Physical decks nobody listed: the gadget knows whose they are, not how many cards they hold.
     unlisted = [deck.physical and not deck.listed for deck in event.decks]
@@ -1784,13 +1617,13 @@ def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
     return Message("planechase.decks_dealt", decks=joined(lines))
 
 
-@describes(PlanarCardSkipped)
+@RULES.describes(PlanarCardSkipped)
 def _describe_skipped(state: GameState, event: PlanarCardSkipped) -> Message:
     key = "planechase.skipped_start" if event.starting else "planechase.card_skipped"
     return Message(key, name=event.card.name, deck=deck_label(state, event.deck))
 
 
-@describes(PlaneTurnedOver)
+@RULES.describes(PlaneTurnedOver)
 def _describe_turned(state: GameState, event: PlaneTurnedOver) -> Message:
     if event.starting:
         return Message("planechase.starting_plane", name=event.card.name, owner=_who(state, event.deck))
@@ -1799,7 +1632,7 @@ def _describe_turned(state: GameState, event: PlaneTurnedOver) -> Message:
     return Message("planechase.turned_over", seat=state.player(event.seat).name, name=event.card.name)
 
 
-@describes(PlanarDieRolled)
+@RULES.describes(PlanarDieRolled)
 def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
     if not event.special:
         cost = Message("planechase.cost_effect")
@@ -1831,31 +1664,18 @@ def _roll_message(state: GameState, event: PlanarDieRolled, name: str, cost: Mes
     return Message("planechase.rolled_blank", name=name, cost=cost)
 
 
-@describes(PlanarDieAwaited)
+@RULES.describes(PlanarDieAwaited)
 def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
     name = state.player(event.roll.seat).name
     return Message("planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name)
 
 
-@describes(Planeswalked)
+@RULES.describes(Planeswalked)
 def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
     message = _planeswalk_message(state, event)
     pc = planechase(state)
     away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
     return with_leaving_notes(message, away, threshold=event.cause == "threshold")
-
-
-def with_leaving_notes(message: Message, away: Sequence[FaceUpCard], threshold: bool = False) -> Message:
-    """``message`` and what the planes left do as they go (PC-11): Mount Keralia's damage, with
-    the amount, and the count that made Aretopolis planeswalk."""
-    notes: list[str | Message] = []
-    for card in away:
-        limit = PLANESWALK_AT.get(card.name)
-        if threshold and limit is not None and card.counters >= limit:
-            notes.append(Message("planechase.extra_threshold", plane=card.name, n=card.counters))
-        if card.name in DAMAGE_ON_LEAVING and card.counters:
-            notes.append(Message("planechase.extra_leaving", plane=card.name, n=card.counters))
-    return Message("planechase.then", first=message, rest=joined(notes, "planechase.then")) if notes else message
 
 
 def _planeswalk_message(state: GameState, event: Planeswalked) -> Message:
@@ -1883,12 +1703,12 @@ def _planeswalk_message(state: GameState, event: Planeswalked) -> Message:
     return Message(key, name=name, away=away, to=joined([c.name for c in event.to], "planechase.and"), extra=extra)
 
 
-@describes(ChaosBlanksBegan)
+@RULES.describes(ChaosBlanksBegan)
 def _describe_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> Message:
     return Message("planechase.chaos_blanks")
 
 
-@describes(PlanarCardsRevealed)
+@RULES.describes(PlanarCardsRevealed)
 def _describe_revealed(state: GameState, event: PlanarCardsRevealed) -> Message:
     key = {
         ChoiceKind.TUNNEL: "planechase.revealed_tunnel",
@@ -1899,7 +1719,7 @@ def _describe_revealed(state: GameState, event: PlanarCardsRevealed) -> Message:
     return Message(key, cards=_names(event.cards), name=state.player(event.seat).name)
 
 
-@describes(PlanarChoiceMade)
+@RULES.describes(PlanarChoiceMade)
 def _describe_choice(state: GameState, event: PlanarChoiceMade) -> Message:
     name = state.player(event.seat).name
     if not event.bottom:
@@ -1910,7 +1730,7 @@ def _describe_choice(state: GameState, event: PlanarChoiceMade) -> Message:
     return Message("planechase.choice_made", name=name, top=_names(event.top), bottom=_names(event.bottom))
 
 
-@describes(PlanarChoiceOffered)
+@RULES.describes(PlanarChoiceOffered)
 def _describe_offered(state: GameState, event: PlanarChoiceOffered) -> Message:
     after = _set(state, choice=event.choice)
     prompt = choice_prompt(after)
@@ -1918,7 +1738,7 @@ def _describe_offered(state: GameState, event: PlanarChoiceOffered) -> Message:
                    choices=prompt.params.get("choices", ""))
 
 
-@describes(PlaneCountersChanged)
+@RULES.describes(PlaneCountersChanged)
 def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message:
     card = next(c for c in planechase(state).face_up if c.name == event.name)
     before, after = card.counters, card.counters + event.delta
@@ -1928,50 +1748,49 @@ def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message
     return Message("planechase.counters", name=event.name, before=before, after=after)
 
 
-@describes(PlanarControllerChanged)
+@RULES.describes(PlanarControllerChanged)
 def _describe_controller(state: GameState, event: PlanarControllerChanged) -> Message:
     if event.seat is None:
         return Message("planechase.controller_active")
     return Message("planechase.controller", name=state.player(event.seat).name)
 
 
-@describes(PlanarCardsLeft)
+@RULES.describes(PlanarCardsLeft)
 def _describe_left(state: GameState, event: PlanarCardsLeft) -> Message:
     face_up = Message("planechase.cards_left_face_up", cards=_names(event.face_up)) if event.face_up else ""
     return Message("planechase.cards_left", name=state.player(event.seat).name, face_up=face_up)
 
 
-@describes(TurnMarkerPassed)
+@RULES.describes(TurnMarkerPassed)
 def _describe_marker_passed(state: GameState, event: TurnMarkerPassed) -> Message:
     old = planechase(state).markers[event.marker]
     return Message("planechase.marker_passed", name=state.player(event.seat).name, old=state.player(old).name)
 
 
-@describes(TurnMarkerRemoved)
+@RULES.describes(TurnMarkerRemoved)
 def _describe_marker_removed(state: GameState, event: TurnMarkerRemoved) -> Message:
     cards = [c.name for c in planechase(state).face_up if c.marker == event.marker]
     key = "planechase.marker_removed_one" if len(cards) == 1 else "planechase.marker_removed"
     return Message(key, name=state.player(event.seat).name, cards=_names(cards))
 
 
-@describes(PlanarTurnBegan)
+@RULES.describes(PlanarTurnBegan)
 def _describe_turn_began(state: GameState, event: PlanarTurnBegan) -> Message:
     return Message("planechase.cost_reset")
 
 
-@describes(PlanarCardAwaited)
+@RULES.describes(PlanarCardAwaited)
 def _describe_awaited(state: GameState, event: PlanarCardAwaited) -> Message:
     return Message("planechase.awaiting", deck=deck_label(state, event.awaiting.deck))
 
 
-@describes(PlanarCardReturned)
+@RULES.describes(PlanarCardReturned)
 def _describe_returned(state: GameState, event: PlanarCardReturned) -> Message:
     return Message("planechase.card_returned", name=event.name, deck=deck_label(state, event.awaiting.deck))
 
 
-@describes(MapMoved)
+@RULES.describes(MapMoved)
 def _describe_map_moved(state: GameState, event: MapMoved) -> Message:
-    from device.rules.eternities import describe_move
 
     return describe_move(state, event)
 
@@ -1979,7 +1798,7 @@ def _describe_map_moved(state: GameState, event: MapMoved) -> Message:
 # --- bindings ------------------------------------------------------------------------------------
 
 
-@on_button(Button.ROLL)
+@RULES.on_button(Button.ROLL)
 def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
     """ROLL: the active player's special-action roll (refused with a reason outside the main
     phase or while something waits)."""
@@ -1988,8 +1807,8 @@ def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
     return RollPlanarDie()
 
 
-@on_button(Button.NEXT)
-@on_button(Button.SELECT)
+@RULES.on_button(Button.NEXT)
+@RULES.on_button(Button.SELECT)
 def _acknowledge_button(state: GameState, press: ButtonPressed) -> Command | None:
     """NEXT or SELECT acknowledges a phenomenon being encountered (PC-7); while a choice or a
     physical card is awaited they are refused with what to do, rather than passing the turn."""
@@ -2001,7 +1820,7 @@ def _acknowledge_button(state: GameState, press: ButtonPressed) -> Command | Non
     return AcknowledgePhenomenon() if pc.encounter is not None else None
 
 
-@on_card
+@RULES.on_card
 def _planar_card(state: GameState, card: Card) -> Command | None:
     """A tapped or named planar card reveals the card the gadget waits for (PC-12)."""
     if state.planechase is None or not card.is_planar:
@@ -2009,5 +1828,4 @@ def _planar_card(state: GameState, card: Card) -> Command | None:
     return RevealPlanarCard(name=card.name)
 
 
-# The Eternities Map registers its events too; it needs the helpers above, so it comes last.
-from device.rules import eternities  # noqa: E402, F401
+RULES.include(MAP_RULES)  # the Eternities Map (PC-14) is Planechase's, kept in a module of its own
