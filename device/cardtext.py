@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from device import paths
-from device.catalog import Card, CardKind, load_catalog, name_key
+from device.catalog import Card, CardKind, Catalog, load_catalog, name_key
 from device.errors import AetherboxError
 from device.models import Model
 from device.text import Plural, register
@@ -515,12 +515,7 @@ def import_file(
     found_images: dict[str, Path] = {}
     web_only = False
     for raw in read_cards(source, label):
-        if raw.get("lang", "en") != "en":
-            continue
-        name = raw.get("name")
-        if not isinstance(name, str):
-            continue
-        known = catalog.get(name) or by_key.get(name_key(name))
+        known = _known_card(raw, catalog, by_key)
         if known is None or known.name in report.cards:
             continue
         type_line, text = _text_of(raw)
@@ -547,6 +542,16 @@ def import_file(
     report.missing = [card.name for card in catalog if card.name not in report.cards]
     _store(report, found_images, data_dir)
     return report
+
+
+def _known_card(raw: dict[str, Any], catalog: Catalog, by_key: dict[str, Card]) -> Card | None:
+    """The catalog's card an English entry of the file is, or None (another language, another card)."""
+    if raw.get("lang", "en") != "en":
+        return None
+    name = raw.get("name")
+    if not isinstance(name, str):
+        return None
+    return catalog.get(name) or by_key.get(name_key(name))
 
 
 def _hint(key: str) -> str:

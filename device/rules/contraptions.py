@@ -1008,50 +1008,20 @@ def _out(ct: ContraptionsState, card: str, owner: int | None) -> bool:
 def _identify(state: GameState, command: IdentifyContraption, rng: Random) -> list[Event]:
     ct = contraptions(state)
     card = command.card
-    known = load_catalog().get(card)
-    if known is None:
-        raise IllegalCommand("ct.unknown_contraption", card=card)
-    if known.kind is not CardKind.CONTRAPTION:
-        raise IllegalCommand("ct.not_contraption", card=card, kind=card_kind(known.kind))
+    known = _contraption_card_named(card)
     job = ct.assembly
     waiting_for = job.seat if job is not None and job.card is None and not job.looking else None
-    on_table = [a for a in ct.assembled if a.card == card]
-    if waiting_for is not None and ct.variant is Variant.BASE:
-        # In base games two players may own the same contraption; a tap while one of them
-        # assembles is about their deck.
-        on_table = [a for a in on_table if a.owner == waiting_for]
-    if on_table and waiting_for is not None and len(on_table) == 1:
-        there = on_table[0]
-        raise IllegalCommand(
-            "ct.already_assembled", card=card, owner=state.player(there.owner).name, sprocket=there.sprocket
-        )
-    if on_table:
-        if len(on_table) > 1:
-            owners = listing([state.player(a.owner).name for a in on_table])
-            raise IllegalCommand("ct.ambiguous_owner", card=card, owners=owners)
-        return [ContraptionSelected(card=card, owner=on_table[0].owner)]
+    selected = _tapped_on_table(state, card, waiting_for)
+    if selected is not None:
+        return [selected]
     seat = state.active if waiting_for is None else waiting_for
-    owner = seat if ct.variant is Variant.BASE else None
-    for gone in ct.scrapyard:
-        if gone.card == card and not gone.is_copy and (owner is None or gone.owner == owner):
-            raise IllegalCommand("ct.in_scrapyard", card=card, owner=state.player(gone.owner).name)
-    if any(g.card == card and (owner is None or g.owner == owner) for g in ct.exile):
-        raise IllegalCommand("ct.in_exile", card=card)
+    _check_not_gone(state, card, seat if ct.variant is Variant.BASE else None)
     if not ct.physical:
         raise IllegalCommand("ct.virtual_deck")
     if job is not None and waiting_for is None:
         raise _busy(state, job)
     if job is None:
-        # No assembly was announced: the tap itself says a card told the active player to assemble.
-        up = current_upkeep(state)
-        if up is not None and up.stage is Stage.ROLL:
-            raise IllegalCommand("ct.roll_upkeep_first", name=state.player(up.seat).name)
-        if ct.variant is Variant.FACTIONS:
-            faction = known.faction_number
-            assert faction is not None
-            job = Assembly(seat=seat, board=board_of(ct, seat), libraries=(faction - 1,))
-        else:
-            job = Assembly(seat=seat, board=board_of(ct, seat), libraries=(library_of(ct, seat),))
+        job = _assembly_told_by_card(state, known, seat)
     _check_in_libraries(state, card, job)
     index = next((i for i in job.libraries if card in ct.libraries[i].cards), job.libraries[0])
     events: list[Event] = []
@@ -1062,6 +1032,59 @@ def _identify(state: GameState, command: IdentifyContraption, rng: Random) -> li
     else:
         events.append(ContraptionIdentified(seat=seat, library=index, card=card))
     return events
+
+
+def _contraption_card_named(card: str) -> Card:
+    known = load_catalog().get(card)
+    if known is None:
+        raise IllegalCommand("ct.unknown_contraption", card=card)
+    if known.kind is not CardKind.CONTRAPTION:
+        raise IllegalCommand("ct.not_contraption", card=card, kind=card_kind(known.kind))
+    return known
+
+
+def _tapped_on_table(state: GameState, card: str, waiting_for: int | None) -> ContraptionSelected | None:
+    """A tap of an assembled contraption selects it, unless it is the one being assembled for."""
+    ct = contraptions(state)
+    on_table = [a for a in ct.assembled if a.card == card]
+    if waiting_for is not None and ct.variant is Variant.BASE:
+        # In base games two players may own the same contraption; a tap while one of them
+        # assembles is about their deck.
+        on_table = [a for a in on_table if a.owner == waiting_for]
+    if not on_table:
+        return None
+    if waiting_for is not None and len(on_table) == 1:
+        there = on_table[0]
+        raise IllegalCommand(
+            "ct.already_assembled", card=card, owner=state.player(there.owner).name, sprocket=there.sprocket
+        )
+    if len(on_table) > 1:
+        owners = listing([state.player(a.owner).name for a in on_table])
+        raise IllegalCommand("ct.ambiguous_owner", card=card, owners=owners)
+    return ContraptionSelected(card=card, owner=on_table[0].owner)
+
+
+def _check_not_gone(state: GameState, card: str, owner: int | None) -> None:
+    """A scrapped or exiled contraption cannot be assembled (``owner`` None: anyone's)."""
+    ct = contraptions(state)
+    for gone in ct.scrapyard:
+        if gone.card == card and not gone.is_copy and (owner is None or gone.owner == owner):
+            raise IllegalCommand("ct.in_scrapyard", card=card, owner=state.player(gone.owner).name)
+    if any(g.card == card and (owner is None or g.owner == owner) for g in ct.exile):
+        raise IllegalCommand("ct.in_exile", card=card)
+
+
+def _assembly_told_by_card(state: GameState, known: Card, seat: int) -> Assembly:
+    """No assembly was announced: the tap itself says a card told the active player to assemble."""
+    ct = contraptions(state)
+    up = current_upkeep(state)
+    if up is not None and up.stage is Stage.ROLL:
+        raise IllegalCommand("ct.roll_upkeep_first", name=state.player(up.seat).name)
+    if ct.variant is Variant.FACTIONS:
+        faction = known.faction_number
+        assert faction is not None
+        return Assembly(seat=seat, board=board_of(ct, seat), libraries=(faction - 1,))
+    return Assembly(seat=seat, board=board_of(ct, seat), libraries=(library_of(ct, seat),))
 
 
 def _find_assembled(state: GameState, card: str | None, owner: int | None) -> Assembled:

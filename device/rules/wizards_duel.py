@@ -16,7 +16,7 @@ so it also follows a concession or an undo.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from random import Random
 from typing import Literal
 
@@ -1189,39 +1189,12 @@ def _defend(state: GameState, command: Defend, rng: Random) -> list[Event]:
     if falling:
         raise IllegalCommand("wd.falling_wait", names=_names(state, falling))
     wizard = _wizard(state, command.seat)
-    name = state.player(command.seat).name
     attack = duel.attack
     if attack is None or attack.target != command.seat:
-        raise IllegalCommand("wd.no_attack", name=name)
-    damage = attack.strength
+        raise IllegalCommand("wd.no_attack", name=state.player(command.seat).name)
     event = AttackDefended(seat=command.seat, how=command.how)
-    if command.how == "heal":
-        card = find_card(wizard, command.card or "", name)
-        ready = [i for i, s in enumerate(card.spells) if s.ready and s.kind is SpellKind.HEALING]
-        index = _spell_index(card, command.spell, ready)
-        spell = card.spells[index]
-        if spell.kind is not SpellKind.HEALING:
-            raise IllegalCommand("wd.not_healing", card=card.name, number=index + 1)
-        if not spell.ready:
-            raise IllegalCommand("wd.spell_used", card=card.name, number=index + 1)
-        # The healing does not heal: it weakens the attack, and any excess is lost.
-        damage = max(0, damage - spell.strength)
-        event = event.model_copy(update={"card": card.number, "spell": index})
-    elif command.how == "reserve":
-        most = min(attack.strength, wizard.reserve)
-        if not 1 <= command.count <= most:
-            raise IllegalCommand("wd.reserve_range", name=name, most=most, count=command.count)
-        damage -= command.count
-        event = event.model_copy(update={"count": command.count})
-    elif command.how == "counter":
-        _check_pool(state, wizard, command.dice)
-        event = event.model_copy(update={"dice": command.dice, "count": len(command.dice)})
-    elif command.how == "drain":
-        _need_option(state, "power_drain")
-        if wizard.drain_used:
-            raise IllegalCommand("wd.drain_used", name=name)
-        if wizard.reserve < 1:
-            raise IllegalCommand("wd.no_reserve", name=name)
+    way = _DEFENCES.get(command.how)
+    damage, event = way(state, command, wizard, attack, event) if way else (attack.strength, event)
     batch = _Batch(state)
     batch.add(event)
     if command.how == "counter":
@@ -1235,14 +1208,69 @@ def _defend(state: GameState, command: Defend, rng: Random) -> list[Event]:
             if other.seat not in (attack.caster, attack.target):
                 batch.hurt(other.seat, attack.others, "area", attack.caster, attack.school)
     if command.how == "drain":
-        hit = 0
-        for other in _players_in(state):
-            if other.seat != command.seat and batch.duel.wizard(other.seat).magic > 0:
-                batch.hurt(other.seat, DRAIN_DAMAGE, "drain", command.seat)
-                hit += 1
-        if hit:
-            batch.add(MagicChanged(seat=command.seat, delta=hit, cause="drained"))
+        _drain(state, batch, command.seat)
     return batch.events
+
+
+#: A defence checks that it may be made and says how much of the attack still hurts, and what the
+#: event records of it; "none" takes the attack whole.
+Defence = Callable[[GameState, Defend, Wizard, Attack, AttackDefended], tuple[int, AttackDefended]]
+
+
+def _defend_heal(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
+                 event: AttackDefended) -> tuple[int, AttackDefended]:
+    card = find_card(wizard, command.card or "", state.player(command.seat).name)
+    ready = [i for i, s in enumerate(card.spells) if s.ready and s.kind is SpellKind.HEALING]
+    index = _spell_index(card, command.spell, ready)
+    spell = card.spells[index]
+    if spell.kind is not SpellKind.HEALING:
+        raise IllegalCommand("wd.not_healing", card=card.name, number=index + 1)
+    if not spell.ready:
+        raise IllegalCommand("wd.spell_used", card=card.name, number=index + 1)
+    # The healing does not heal: it weakens the attack, and any excess is lost.
+    return max(0, attack.strength - spell.strength), event.model_copy(update={"card": card.number, "spell": index})
+
+
+def _defend_reserve(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
+                    event: AttackDefended) -> tuple[int, AttackDefended]:
+    most = min(attack.strength, wizard.reserve)
+    if not 1 <= command.count <= most:
+        raise IllegalCommand("wd.reserve_range", name=state.player(command.seat).name, most=most, count=command.count)
+    return attack.strength - command.count, event.model_copy(update={"count": command.count})
+
+
+def _defend_counter(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
+                    event: AttackDefended) -> tuple[int, AttackDefended]:
+    _check_pool(state, wizard, command.dice)
+    return attack.strength, event.model_copy(update={"dice": command.dice, "count": len(command.dice)})
+
+
+def _defend_drain(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
+                  event: AttackDefended) -> tuple[int, AttackDefended]:
+    _need_option(state, "power_drain")
+    name = state.player(command.seat).name
+    if wizard.drain_used:
+        raise IllegalCommand("wd.drain_used", name=name)
+    if wizard.reserve < 1:
+        raise IllegalCommand("wd.no_reserve", name=name)
+    return attack.strength, event
+
+
+_DEFENCES: dict[str, Defence] = {
+    "heal": _defend_heal, "reserve": _defend_reserve, "counter": _defend_counter, "drain": _defend_drain,
+}
+
+
+def _drain(state: GameState, batch: _Batch, seat: int) -> None:
+    """Power drain: DRAIN_DAMAGE to every other wizard who still has magic points, and a point
+    back to the drainer for each of them."""
+    hit = 0
+    for other in _players_in(state):
+        if other.seat != seat and batch.duel.wizard(other.seat).magic > 0:
+            batch.hurt(other.seat, DRAIN_DAMAGE, "drain", seat)
+            hit += 1
+    if hit:
+        batch.add(MagicChanged(seat=seat, delta=hit, cause="drained"))
 
 
 @RULES.decides(PassCasting)
