@@ -378,38 +378,16 @@ class Kiosk:
         if isinstance(action, Quit):
             ui.quit = True
             return
-        if ui.menu or ui.status_open:
-            # The bar's menu and the status texts shown whole close at a tap (which does nothing
-            # else, unless it was on one of the menu's buttons) or at any other input, which
-            # then goes on.
-            ui.menu, ui.status_open = False, ()
-            if isinstance(action, Tap) and action.kind == "bar.menu":
-                self.dispatch(action.value)
-                return
-            if isinstance(action, Tap) and action.kind in ("bar.menu.close", "bar.more", "status.close") or isinstance(
-                    action, Back):
-                return
+        if (ui.menu or ui.status_open) and self._closed_over(action):
+            return
         if isinstance(action, Tap) and action.kind == "bar.more":
             ui.menu = True
             return
         if isinstance(action, Tap) and action.kind == "status":
             self._open_status()
             return
-        if ui.help:
-            # The keys over the screen: ←/→ or the encoder turn their pages, a tap on them shows
-            # the next page (and closes the last); anything else closes them and goes on.
-            turn = action.delta if isinstance(action, Focus) else action.steps if isinstance(action, Turn) else 0
-            if turn and ui.help_pages > 1:
-                ui.help_page = (ui.help_page + turn) % ui.help_pages
-                return
-            if isinstance(action, Tap) and action.kind == "help.page":
-                ui.help_page += 1
-                if ui.help_page >= ui.help_pages:
-                    ui.help, ui.help_page = False, 0
-                return
-            ui.help = False
-            if isinstance(action, Back):
-                return
+        if ui.help and self._help_took(action):
+            return
         if isinstance(action, Tap) and action.kind == "enrol":
             self.open_enrol(str(action.value))
             return
@@ -421,6 +399,38 @@ class Kiosk:
         current = SCREENS.get(ui.screen)
         if current is not None and current.available(self.state) and current.act(self, action):
             return
+        self._act_common(action)
+
+    def _closed_over(self, action: Action) -> bool:
+        """The bar's menu and the status texts shown whole close at a tap (which does nothing
+        else, unless it was on one of the menu's buttons) or at any other input, which then goes
+        on.  True when ``action`` was spent on them."""
+        self._ui.menu, self._ui.status_open = False, ()
+        if isinstance(action, Tap) and action.kind == "bar.menu":
+            self.dispatch(action.value)
+            return True
+        closing = ("bar.menu.close", "bar.more", "status.close")
+        return isinstance(action, Tap) and action.kind in closing or isinstance(action, Back)
+
+    def _help_took(self, action: Action) -> bool:
+        """The keys over the screen: ←/→ or the encoder turn their pages, a tap on them shows the
+        next page (and closes the last); anything else closes them and goes on, except BACK,
+        which only closes them.  True when ``action`` was spent on them."""
+        ui = self._ui
+        turn = action.delta if isinstance(action, Focus) else action.steps if isinstance(action, Turn) else 0
+        if turn and ui.help_pages > 1:
+            ui.help_page = (ui.help_page + turn) % ui.help_pages
+            return True
+        if isinstance(action, Tap) and action.kind == "help.page":
+            ui.help_page += 1
+            if ui.help_page >= ui.help_pages:
+                ui.help, ui.help_page = False, 0
+            return True
+        ui.help = False
+        return isinstance(action, Back)
+
+    def _act_common(self, action: Action) -> None:
+        """What an action means on every screen, once the screen shown has passed it by."""
         if isinstance(action, Press):
             if action.button is Button.SELECT and action.long or action.button is Button.NEXT and self.state is None:
                 # With no game at all, NEXT has nothing to advance: it opens the set-up instead.
