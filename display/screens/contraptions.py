@@ -304,62 +304,95 @@ def _manage_options(state: GameState, ct: ContraptionsState, form: dict[str, obj
     return found
 
 
+def _decline_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    return [Option(tr("ui.ct.decline"), _run(DeclineAssembly()))]
+
+
+def _library_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    job = ct.assembly
+    assert job is not None  # mode() asks for a library only during an assembly
+    found: list[Option] = []
+    for index in job.libraries:
+        library = ct.libraries[index]
+        if library.faction is not None:
+            label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
+                       count=len(library.cards))
+        else:
+            label = tr("ui.ct.library", library=library_text(tr, state, index), count=len(library.cards))
+        found.append(Option(label, _run(AssembleContraption(library=index + 1))))
+    return found + _decline_options(state, ct, form, tr)
+
+
+def _look_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    job = ct.assembly
+    assert job is not None  # mode() looks at cards only during an assembly
+    keep = form.get("keep")
+    top = _names(form, "top")
+    found: list[Option] = []
+    for card in job.looking:
+        label = card
+        if card == keep:
+            label = tr("ui.ct.look.keep", card=card)
+        elif card in top:
+            label = tr("ui.ct.look.top", n=top.index(card) + 1, card=card)
+        found.append(Option(label, _look_card(card), marked=card == keep or card in top))
+    if isinstance(keep, str):
+        found += [Option(tr("ui.ct.onto", sprocket=sprocket), _keep(sprocket)) for sprocket in SPROCKETS]
+    return found
+
+
+def _crank_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    up = current_upkeep(state)
+    assert up is not None and up.sprocket is not None
+    order = _names(form, "order")
+    found: list[Option] = []
+    for placed in on_sprocket(ct, _board(ct, state.active), up.sprocket):
+        card = placed.card
+        label = f"{order.index(card) + 1}. {card}" if card in order else card
+        found.append(Option(label, _toggle("order", card), marked=card in order))
+    go = tr("ui.ct.crank_go", count=len(order)) if order else tr("ui.ct.crank_none")
+    found.append(Option(go, _crank))
+    return found
+
+
+def _roll_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    return [Option(tr("ui.ct.roll"), _run(RollContraptionDie()))]
+
+
+def _idle_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    found = [Option(tr("ui.ct.assemble"), _open_assembly)]
+    if ct.assembled:
+        found.append(Option(tr("ui.ct.manage"), _manage(0)))
+    return found
+
+
+def _paid_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+    paid = Option(tr("ui.ct.roll_paid", cost=next_roll_cost(state)), _run(RollContraptionDie()))
+    return [paid, *_idle_options(state, ct, form, tr)]
+
+
+#: The chips of each of mode()'s answers.
+_OPTIONS: dict[str, Callable[[GameState, ContraptionsState, dict[str, object], Translator], list[Option]]] = {
+    "place": _decline_options,
+    "tap": _decline_options,
+    "library": _library_options,
+    "look": _look_options,
+    "crank": _crank_options,
+    "roll": _roll_options,
+    "assemble": _assemble_options,
+    "manage": _manage_options,
+    "card": _manage_options,
+    "paid": _paid_options,
+    "idle": _idle_options,
+}
+
+
 def options(state: GameState, form: dict[str, object], tr: Translator) -> list[Option]:
     """The chips for the pending choice, in the order the encoder walks them."""
     ct = state.contraptions
     if ct is None:
         return []
-    job = ct.assembly
-    kind = mode(state, form)
-    found: list[Option] = []
-    if kind in ("place", "tap") and job is not None:
-        found.append(Option(tr("ui.ct.decline"), _run(DeclineAssembly())))
-    elif kind == "library" and job is not None:
-        for index in job.libraries:
-            library = ct.libraries[index]
-            if library.faction is not None:
-                label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
-                           count=len(library.cards))
-            else:
-                label = tr("ui.ct.library", library=library_text(tr, state, index), count=len(library.cards))
-            found.append(Option(label, _run(AssembleContraption(library=index + 1))))
-        found.append(Option(tr("ui.ct.decline"), _run(DeclineAssembly())))
-    elif kind == "look" and job is not None:
-        keep = form.get("keep")
-        top = _names(form, "top")
-        for card in job.looking:
-            label = card
-            if card == keep:
-                label = tr("ui.ct.look.keep", card=card)
-            elif card in top:
-                label = tr("ui.ct.look.top", n=top.index(card) + 1, card=card)
-            found.append(Option(label, _look_card(card), marked=card == keep or card in top))
-        if isinstance(keep, str):
-            for sprocket in SPROCKETS:
-                found.append(Option(tr("ui.ct.onto", sprocket=sprocket), _keep(sprocket)))
-    elif kind == "crank":
-        up = current_upkeep(state)
-        assert up is not None and up.sprocket is not None
-        order = _names(form, "order")
-        for placed in on_sprocket(ct, _board(ct, state.active), up.sprocket):
-            card = placed.card
-            label = f"{order.index(card) + 1}. {card}" if card in order else card
-            found.append(Option(label, _toggle("order", card), marked=card in order))
-        go = tr("ui.ct.crank_go", count=len(order)) if order else tr("ui.ct.crank_none")
-        found.append(Option(go, _crank))
-    elif kind == "roll":
-        found.append(Option(tr("ui.ct.roll"), _run(RollContraptionDie())))
-    elif kind == "assemble":
-        found += _assemble_options(state, ct, form, tr)
-    elif kind in ("manage", "card"):
-        found += _manage_options(state, ct, form, tr)
-    elif kind in ("paid", "idle"):
-        if kind == "paid":
-            found.append(Option(tr("ui.ct.roll_paid", cost=next_roll_cost(state)), _run(RollContraptionDie())))
-        found.append(Option(tr("ui.ct.assemble"), _open_assembly))
-        if ct.assembled:
-            found.append(Option(tr("ui.ct.manage"), _manage(0)))
-    return found
+    return _OPTIONS[mode(state, form)](state, ct, form, tr)
 
 
 def _board(ct: ContraptionsState, seat: int) -> int | None:
