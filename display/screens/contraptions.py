@@ -688,20 +688,35 @@ class Contraptions(Screen):
     def _heading(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, kind: str) -> list[Part]:
         """What the side panel says above the chips: the die and what it means, then the pending
         choice's heading and its hint."""
+        lay = view.layout
+        parts = self._die_parts(view, state, ct, info)
+        if parts:
+            parts[-1] = replace(parts[-1], after=lay.margin // 2)
+        parts += self._task_parts(view, state, ct, kind)
+        if parts:
+            parts[-1] = replace(parts[-1], after=max(parts[-1].after, lay.margin // 2))
+        return parts
+
+    def _die_parts(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView) -> list[Part]:
+        lay, tr = view.layout, view.tr
+        if not info.faces:
+            return []
+        faces = " · ".join(str(f) for f in info.faces)
+        parts = [Part(tr("ui.ct.die", faces=faces), lay.big, lay.medium, theme.WALK, "ct.die", bold=True, lines=1,
+                      shrunk=lay.small)]
+        up = current_upkeep(state)
+        meaning = self._die_meaning(tr, state, ct, info) if up is not None and up.stage is not Stage.DONE else ""
+        if meaning:
+            parts.append(Part(meaning, lay.small, lay.tiny, theme.DIM, "ct.die.meaning", drop=2))
+        return parts
+
+    def _task_parts(self, view: View, state: GameState, ct: ContraptionsState, kind: str) -> list[Part]:
+        """The pending choice's heading and its hint (which gives way first, ``drop=3``)."""
         lay, tr = view.layout, view.tr
         job = ct.assembly
         who = state.player(job.seat).name if job is not None else ""
-        parts: list[Part] = []
-        if info.faces:
-            faces = " · ".join(str(f) for f in info.faces)
-            parts.append(Part(tr("ui.ct.die", faces=faces), lay.big, lay.medium, theme.WALK, "ct.die", bold=True,
-                              lines=1, shrunk=lay.small))
-            up = current_upkeep(state)
-            meaning = self._die_meaning(tr, state, ct, info) if up is not None and up.stage is not Stage.DONE else ""
-            if meaning:
-                parts.append(Part(meaning, lay.small, lay.tiny, theme.DIM, "ct.die.meaning", drop=2))
-            parts[-1] = replace(parts[-1], after=lay.margin // 2)
         hint = 3
+        parts: list[Part] = []
         if kind == "place" and job is not None and job.card is not None:
             parts.append(Part(tr("ui.ct.revealed", name=who), lay.small, lay.tiny, theme.DIM, "ct.task", drop=1))
             parts.append(Part(job.card, lay.big, lay.small, theme.CURSOR, "ct.card", bold=True, shrunk=lay.tiny))
@@ -741,15 +756,40 @@ class Contraptions(Screen):
             parts.append(Part(chosen.card, lay.medium, lay.tiny, theme.CURSOR, "ct.card", bold=True, shrunk=lay.small))
             parts.append(Part(tr("ui.ct.selected", name=state.player(chosen.owner).name, sprocket=chosen.sprocket),
                               lay.small, lay.tiny, theme.TEXT, "ct.task", lines=3))
-        if parts:
-            parts[-1] = replace(parts[-1], after=max(parts[-1].after, lay.margin // 2))
         return parts
 
     def _draw_idle(self, view: View, state: GameState, ct: ContraptionsState, area: Rect) -> None:
         """Nothing to decide: what was cranked, the stopped machine, the libraries, the scrapyard
         — as many as the room holds, each whole (on two lines where one is too narrow)."""
-        c, lay, tr = view.canvas, view.layout, view.tr
+        c, lay = view.canvas, view.layout
         x, ty, w, h = area
+        lines = self._idle_lines(view.tr, state, ct)
+        bottom = ty + h
+        # One size for every line, the largest at which they all fit; else the first ones at the
+        # smallest, as many as fit.
+        size = lay.tiny
+        for candidate in range(lay.small, lay.tiny - 1, -1):
+            wrapped = [c.wrapped(text, candidate, w) for text, _, _ in lines]
+            if all(x is not None and len(x) <= 2 for x in wrapped) and sum(
+                    len(x or []) for x in wrapped) * c.fonts.line_height(candidate) <= h:
+                size = candidate
+                break
+        for index, (text, color, role) in enumerate(lines):
+            fitted = wrap_fit(view, text, w, size, smallest=size)
+            if fitted is None or ty + len(fitted[1]) * c.fonts.line_height(size) > bottom:
+                break
+            if role == "ct.libraries" and index + 1 < len(lines):
+                # A heading only with at least one of its lines under it.
+                following = wrap_fit(view, lines[index + 1][0], w, size, smallest=size)
+                if following is None or ty + (len(fitted[1]) + len(following[1])) * c.fonts.line_height(size) > bottom:
+                    break
+            ty += block(view, text, (x, ty), w, fitted, color, role)
+
+    def _idle_lines(
+        self, tr: Translator, state: GameState, ct: ContraptionsState
+    ) -> list[tuple[str, tuple[int, int, int], str]]:
+        """The table's news, each with its colour and role, in the order shown: the last give way
+        first where the room is short."""
         up = current_upkeep(state)
         lines: list[tuple[str, tuple[int, int, int], str]] = []
         if up is not None and up.stage is Stage.DONE and up.sprocket is not None:
@@ -771,8 +811,9 @@ class Contraptions(Screen):
                 top = library.cards[0] if library.cards else tr("ui.ct.empty")
                 text = tr("ui.ct.faction_top", number=library.faction, count=len(library.cards), card=top)
                 lines.append((text, theme.TEXT, "ct.library"))
+            return lines
         for index, library in enumerate(ct.libraries):
-            if (library.owner is not None and library.owner != seat) or (ct.variant is Variant.FACTIONS and not ct.physical):
+            if library.owner is not None and library.owner != seat:
                 continue
             name = library_text(tr, state, index)
             if library.open:
@@ -780,26 +821,7 @@ class Contraptions(Screen):
             else:
                 text = tr("ui.ct.library", library=name, count=len(library.cards))
             lines.append((text, theme.DIM, "ct.library"))
-        bottom = ty + h
-        # One size for every line, the largest at which they all fit; else the first ones at the
-        # smallest, as many as fit.
-        size = lay.tiny
-        for candidate in range(lay.small, lay.tiny - 1, -1):
-            wrapped = [c.wrapped(text, candidate, w) for text, _, _ in lines]
-            if all(x is not None and len(x) <= 2 for x in wrapped) and sum(
-                    len(x or []) for x in wrapped) * c.fonts.line_height(candidate) <= h:
-                size = candidate
-                break
-        for index, (text, color, role) in enumerate(lines):
-            fitted = wrap_fit(view, text, w, size, smallest=size)
-            if fitted is None or ty + len(fitted[1]) * c.fonts.line_height(size) > bottom:
-                break
-            if role == "ct.libraries" and index + 1 < len(lines):
-                # A heading only with at least one of its lines under it.
-                following = wrap_fit(view, lines[index + 1][0], w, size, smallest=size)
-                if following is None or ty + (len(fitted[1]) + len(following[1])) * c.fonts.line_height(size) > bottom:
-                    break
-            ty += block(view, text, (x, ty), w, fitted, color, role)
+        return lines
 
 
 #: The side panel's chips in one column, or two where that shows them all.
