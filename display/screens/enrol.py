@@ -141,16 +141,20 @@ class Enrol(Screen):
         if isinstance(action, Press):
             return self._press(host, form, action)
         if isinstance(action, Turn | Focus):
-            steps = action.steps if isinstance(action, Turn) else action.delta
-            if form.mode == "letters":
-                form.letter += steps
-            elif isinstance(action, Focus):
-                self._step_letter(state, form, steps)
-            else:
-                count = len(matching(state, form.prefix))
-                form.cursor = (form.cursor + steps) % max(1, count)
+            self._move(state, form, action)
             return True
         return False
+
+    def _move(self, state: GameState | None, form: EnrolForm, action: Turn | Focus) -> None:
+        """The encoder walks what it is on (the letters or the cards); ←/→ change the last letter."""
+        steps = action.steps if isinstance(action, Turn) else action.delta
+        if form.mode == "letters":
+            form.letter += steps
+        elif isinstance(action, Focus):
+            self._step_letter(state, form, steps)
+        else:
+            count = len(matching(state, form.prefix))
+            form.cursor = (form.cursor + steps) % max(1, count)
 
     def _press(self, host: Host, form: EnrolForm, press: Press) -> bool:
         state = host.state
