@@ -265,8 +265,6 @@ class Planechase(Screen):
         options = choice_options(state)
         form = self._form(host)
         pick = int(form.get("pick", 0)) % max(1, len(options))  # type: ignore[call-overload]
-        order: list[str] = list(form.get("order", []))  # type: ignore[call-overload]
-        pools = state.planechase is not None and state.planechase.choice is not None and state.planechase.choice.kind is ChoiceKind.POOLS
         # NEXT confirms a choice; an awaited card is picked with SELECT only, so NEXT still says
         # what is awaited rather than turning over whatever the cursor is on.
         # The table's own die: ROLL (again) or SELECT says the face; NEXT may still pass the turn.
@@ -290,23 +288,31 @@ class Planechase(Screen):
             chosen = options[pick]
         if chosen is None:
             return False
+        self._answer(host, state, options, chosen)
+        return True
+
+    def _answer(self, host: Host, state: GameState, options: list[str], chosen: str) -> None:
+        """``chosen`` is the die's face, the card awaited or the answer to the choice; a choice of
+        pools is answered once every pool is chosen, in the order they were."""
         if picking_face(state):
             host.execute(RollPlanarDie(pip=int(chosen) if chosen.isdigit() else PIP_OF[DieFace(chosen)]))
-            return True
+            return
         if picking_card(state):
             host.execute(RevealPlanarCard(name=chosen))
-            return True
-        if pools:
-            if chosen not in order:
-                order.append(chosen)
+            return
+        choice = state.planechase.choice if state.planechase is not None else None
+        if choice is None or choice.kind is not ChoiceKind.POOLS:
+            host.execute(ChoosePlanar(answer=(chosen,)))
+            return
+        form = self._form(host)
+        order: list[str] = list(form.get("order", []))  # type: ignore[call-overload]
+        if chosen not in order:
+            order.append(chosen)
+        if len(order) < len(options):
             form["order"] = order
-            if len(order) < len(options):
-                return True
-            form["order"] = []
-            host.execute(ChoosePlanar(answer=tuple(order)))
-            return True
-        host.execute(ChoosePlanar(answer=(chosen,)))
-        return True
+            return
+        form["order"] = []
+        host.execute(ChoosePlanar(answer=tuple(order)))
 
     # -- drawing --------------------------------------------------------------------------
 
