@@ -265,21 +265,8 @@ class Setup(Screen):
         if isinstance(action, Turn):
             self._change(host, form, kind, key, action.steps)
             return True
-        if isinstance(action, Type) and kind == "name":
-            seat = int(key)
-            text = "".join(ch for ch in action.text if ch.isprintable())
-            form.names[seat] = (form.names[seat] + text)[:MAX_NAME]
-            return True
-        if isinstance(action, Type) and kind == "event":
-            text = "".join(ch for ch in action.text if ch.isprintable())
-            form.event = (form.event + text)[:MAX_NAME]
-            return True
-        if isinstance(action, Erase) and kind == "name":
-            seat = int(key)
-            form.names[seat] = form.names[seat][:-1]
-            return True
-        if isinstance(action, Erase) and kind == "event":
-            form.event = form.event[:-1]
+        if isinstance(action, Type | Erase) and kind in ("name", "event"):
+            self._edit(form, kind, key, action)
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             if kind in ("name", "event"):
@@ -299,6 +286,19 @@ class Setup(Screen):
                 host.go("table")
             return True
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
+
+    @staticmethod
+    def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> None:
+        """A key typed or erased on a seat's name or the event's."""
+        text = form.names[int(key)] if kind == "name" else form.event
+        if isinstance(action, Type):
+            text = (text + "".join(ch for ch in action.text if ch.isprintable()))[:MAX_NAME]
+        else:
+            text = text[:-1]
+        if kind == "name":
+            form.names[int(key)] = text
+        else:
+            form.event = text
 
     def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> None:
         if kind == "base":
@@ -474,7 +474,6 @@ class Setup(Screen):
             row_w = width - gutter
             self._scroll_marks(view, (x0 + row_w, top, gutter, sum(heights[first:last])), first, last, len(items))
         label_w = row_w * 2 // 5
-        editing = focus_kind in ("name", "event")
         y = top
         for kind, key, index in items[first:last]:
             if kind == "heading":
@@ -497,28 +496,32 @@ class Setup(Screen):
             else:
                 c.text(label, (x0 + lay.margin, middle), lay.small, theme.DIM, anchor="midleft",
                        max_width=label_w - lay.margin, role=f"setup.label.{kind}")
-                value = self._value(view, form, kind, key)
-                at = (x0 + label_w, middle)
-                room = row_w - label_w - lay.margin
-                if kind in ("name", "event") and not typed(form, kind, key):
-                    # Nothing typed: the default is a hint, dimmed, after the caret when focused.
-                    if focused:
-                        caret = c.text("_", at, lay.small, theme.TEXT, anchor="midleft", bold=True,
-                                       role=f"setup.caret.{kind}")
-                        at, room = (caret.right, middle), room - caret.width
-                    c.text(value, at, lay.small, theme.DIM, anchor="midleft", max_width=room,
-                           role=f"setup.placeholder.{kind}")
-                else:
-                    if focused and editing:
-                        value += "_"
-                    c.text(value, at, lay.small, theme.TEXT, anchor="midleft", bold=focused, max_width=room,
-                           role=f"setup.value.{kind}")
+                self._draw_value(view, form, kind, key, (x0 + label_w, middle), row_w - label_w - lay.margin, focused)
             c.target(rect, Tap("setup.row", index))
             y += row_h
         # Right under the last row shown (the rows fill their room but for less than a row).
         help_y = min(help_top, y + lay.margin // 2)
         c.paragraph(hint, (x0, help_y, width, lines * step), lay.tiny, theme.DIM, role="setup.hint",
                     min_size=lay.tiny)
+
+    def _draw_value(self, view: View, form: SetupForm, kind: str, key: str, at: tuple[int, int], room: int,
+                    focused: bool) -> None:
+        """A row's value at ``at``, in ``room``; on a focused name or event row, with the caret
+        (before the dimmed default while nothing is typed)."""
+        c, lay = view.canvas, view.layout
+        value = self._value(view, form, kind, key)
+        text_row = kind in ("name", "event")
+        if text_row and not typed(form, kind, key):
+            # Nothing typed: the default is a hint, dimmed, after the caret when focused.
+            if focused:
+                caret = c.text("_", at, lay.small, theme.TEXT, anchor="midleft", bold=True, role=f"setup.caret.{kind}")
+                at, room = (caret.right, at[1]), room - caret.width
+            c.text(value, at, lay.small, theme.DIM, anchor="midleft", max_width=room, role=f"setup.placeholder.{kind}")
+            return
+        if focused and text_row:
+            value += "_"
+        c.text(value, at, lay.small, theme.TEXT, anchor="midleft", bold=focused, max_width=room,
+               role=f"setup.value.{kind}")
 
     @staticmethod
     def _scroll_marks(view: View, rect: tuple[int, int, int, int], first: int, last: int, total: int) -> None:
