@@ -367,16 +367,7 @@ class WizardsDuel(Screen):
             form["pick"] = (pick + action.steps) % len(chips)
             return True
         if isinstance(action, Focus):
-            chip = chips[pick]
-            if chip.kind == "learn" and chip.number is not None:
-                slots = _market_slots(state.wizards_duel)
-                form["numbers"]["learn"] = slots[(slots.index(chip.index) + action.delta) % len(slots)]
-            elif chip.number is not None:
-                form["numbers"][chip.kind.removeprefix("defend_")] = max(chip.low, min(chip.high, chip.number + action.delta))
-            elif chip.kind == "player":
-                self._other_player(state, form, chip.seat, action.delta)
-            else:
-                form["pick"] = (pick + action.delta) % len(chips)
+            self._sideways(state, form, chips, pick, action.delta)
             return True
         if isinstance(action, Tap) and action.kind == "wd.scroll":
             form["pick"] = int(action.value) % len(chips)  # a scroll marker: the next hidden chip
@@ -393,6 +384,22 @@ class WizardsDuel(Screen):
             return True
         return False
 
+    def _sideways(self, state: GameState, form: dict[str, Any], chips: tuple[Chip, ...], pick: int, delta: int) -> None:
+        """←/→ on the highlighted chip: its number (a market card, how many dice), the player
+        incanting, or else the chip beside it."""
+        duel = state.wizards_duel
+        assert duel is not None
+        chip = chips[pick]
+        if chip.kind == "learn" and chip.number is not None:
+            slots = _market_slots(duel)
+            form["numbers"]["learn"] = slots[(slots.index(chip.index) + delta) % len(slots)]
+        elif chip.number is not None:
+            form["numbers"][chip.kind.removeprefix("defend_")] = max(chip.low, min(chip.high, chip.number + delta))
+        elif chip.kind == "player":
+            self._other_player(state, form, chip.seat, delta)
+        else:
+            form["pick"] = (pick + delta) % len(chips)
+
     def _other_player(self, state: GameState, form: dict[str, Any], seat: int, delta: int) -> None:
         duel = state.wizards_duel
         assert duel is not None
@@ -407,7 +414,6 @@ class WizardsDuel(Screen):
         seat = current.seat
         wizard = duel.wizard(seat)
         marked: list[int] = form["marked"]
-        command: Command | None = None
         if chip.kind == "die":
             if chip.index in marked:
                 marked.remove(chip.index)
@@ -430,40 +436,59 @@ class WizardsDuel(Screen):
                 host.ui.error = Line(Message("wd.learned_already", name=state.player(seat).name),
                                      host.now() + ERROR_SECONDS, "wd.learned_already")
                 return
-            open_form(host, seat, chip.index, tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool)))
+            open_form(host, seat, chip.index, self._pool_picked(wizard, marked))
             return
-        if chip.kind == "gather" and wizard.rolled is not None:
-            command = GatherMana(seat=seat, aside=tuple(wizard.rolled[i] for i in sorted(marked)))
-        elif chip.kind == "shield" and chip.face is not None:
-            command = SetShieldDie(seat=seat, face=chip.face)
-        elif chip.kind == "pay":
-            command = PaySpell(seat=seat, card=chip.card, spell=chip.index,
-                               dice=tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool)))
-        elif chip.kind == "ready":
-            command = PassIncantations(seat=seat)
-        elif chip.kind == "cast":
-            command = self._cast(state, form, seat, chip)
-        elif chip.kind == "target" and form["spell"] is not None:
-            card = wizard.card(form["spell"][0])
-            command = CastSpell(seat=seat, card=card.name, spell=form["spell"][1], target=chip.seat)
-        elif chip.kind == "hold":
-            command = PassCasting(seat=seat)
-        elif chip.kind == "defend_none":
-            command = Defend(seat=seat, how="none")
-        elif chip.kind == "defend_heal":
-            command = Defend(seat=seat, how="heal", card=chip.card, spell=chip.index)
-        elif chip.kind == "defend_reserve":
-            command = Defend(seat=seat, how="reserve", count=chip.number or 1)
-        elif chip.kind == "defend_counter":
-            command = Defend(seat=seat, how="counter", dice=wizard.pool[: chip.number or 1])
-        elif chip.kind == "defend_drain":
-            command = Defend(seat=seat, how="drain")
-        elif chip.kind == "sacrifice":
-            command = SacrificePower(seat=seat, card=chip.card)
-        elif chip.kind == "dropout":
-            command = DropOut(seat=seat)
+        command = self._command(state, form, seat, chip)
         if command is not None:
             host.execute(command)
+
+    def _command(self, state: GameState, form: dict[str, Any], seat: int, chip: Chip) -> Command | None:
+        """What a chip asks of the rules for ``seat``; None where it asks nothing yet (a spell
+        waiting for its target)."""
+        duel = state.wizards_duel
+        assert duel is not None
+        wizard = duel.wizard(seat)
+        marked: list[int] = form["marked"]
+        if chip.kind.startswith("defend_"):
+            return self._defence(seat, wizard, chip)
+        if chip.kind == "gather" and wizard.rolled is not None:
+            return GatherMana(seat=seat, aside=tuple(wizard.rolled[i] for i in sorted(marked)))
+        if chip.kind == "shield" and chip.face is not None:
+            return SetShieldDie(seat=seat, face=chip.face)
+        if chip.kind == "pay":
+            return PaySpell(seat=seat, card=chip.card, spell=chip.index, dice=self._pool_picked(wizard, marked))
+        if chip.kind == "ready":
+            return PassIncantations(seat=seat)
+        if chip.kind == "cast":
+            return self._cast(state, form, seat, chip)
+        if chip.kind == "target" and form["spell"] is not None:
+            card = wizard.card(form["spell"][0])
+            return CastSpell(seat=seat, card=card.name, spell=form["spell"][1], target=chip.seat)
+        if chip.kind == "hold":
+            return PassCasting(seat=seat)
+        if chip.kind == "sacrifice":
+            return SacrificePower(seat=seat, card=chip.card)
+        if chip.kind == "dropout":
+            return DropOut(seat=seat)
+        return None
+
+    @staticmethod
+    def _defence(seat: int, wizard: Wizard, chip: Chip) -> Defend:
+        """The defender's answer to an attack (the ``defend_…`` chips)."""
+        if chip.kind == "defend_heal":
+            return Defend(seat=seat, how="heal", card=chip.card, spell=chip.index)
+        if chip.kind == "defend_reserve":
+            return Defend(seat=seat, how="reserve", count=chip.number or 1)
+        if chip.kind == "defend_counter":
+            return Defend(seat=seat, how="counter", dice=wizard.pool[: chip.number or 1])
+        if chip.kind == "defend_drain":
+            return Defend(seat=seat, how="drain")
+        return Defend(seat=seat, how="none")
+
+    @staticmethod
+    def _pool_picked(wizard: Wizard, marked: list[int]) -> tuple[Face, ...]:
+        """The mana-pool dice picked, in the pool's order (a spell's payment, a card's suggested one)."""
+        return tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool))
 
     def _cast(self, state: GameState, form: dict[str, Any], seat: int, chip: Chip) -> Command | None:
         duel = state.wizards_duel
