@@ -594,8 +594,48 @@ class WizardsDuel(Screen):
             c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line * 2))
         pad = lay.margin
         inner = w - 2 * pad
-        # Name on the left, magic points on the right, both on the first line; the words "magic
-        # points" beside the number where the name keeps its room, else left out.
+        ty = self._draw_name_line(view, state, duel, wizard, rect, moving) + pad // 4
+        line_h = c.fonts.line_height(lay.small)
+        if not player.in_game:
+            out = loss_text(view, state, player) if player.lost else ""
+            fitted = wrap_fit(view, out, inner, lay.small) or (lay.tiny, [out])
+            height = len(fitted[1]) * c.fonts.line_height(fitted[0])
+            block(view, out, (x + pad, y + h - pad // 2 - height), inner, fitted, theme.ERROR, f"wd.seat{seat}.out",
+                  align="center")
+            return
+        rows = self._seat_rows(tr, wizard)
+        notes = self._seat_notes(tr, duel, wizard)
+        note = " · ".join(notes)
+        note_fit = wrap_fit(view, note, inner, lay.tiny) if notes else None
+        foot = len(note_fit[1]) * c.fonts.line_height(note_fit[0]) if note_fit is not None else 0
+        limit = y + h - pad // 2 - foot
+        spells = [row for row in rows if row[2] == "spell"]
+        # A wide tile puts the spell cards in a second column, so they show beside the dice.
+        columns = [rows]
+        if spells and inner >= lay.small * 24:
+            columns = [[row for row in rows if row[2] != "spell"], spells]
+        col_w = (inner - pad * (len(columns) - 1)) // len(columns)
+        for number, column in enumerate(columns):
+            cy = ty
+            for text, dice, role in self._wrapped_rows(view, column, col_w):
+                if cy + line_h > limit:
+                    break
+                self._row(view, text, dice, (x + pad + number * (col_w + pad), cy), col_w, f"wd.seat{seat}.{role}")
+                cy += line_h
+        if note_fit is not None:
+            block(view, note, (x + pad, y + h - pad // 4 - foot), inner, note_fit, theme.WARN, f"wd.seat{seat}.notes",
+                  align="center")
+        # No touch target: magic points change only through the duel's own rules.
+
+    def _draw_name_line(self, view: View, state: GameState, duel: WizardsDuelState, wizard: Wizard, rect: Rect,
+                        moving: bool) -> int:
+        """The tile's first line, and where it ends: the name on the left, the magic points on the
+        right, and the words "magic points" beside the number where the name keeps its room."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        player = state.player(wizard.seat)
+        x, y, w, h = rect
+        seat = wizard.seat
+        pad = lay.margin
         points_size = max(lay.medium, min(lay.big, h // 4))
         while points_size > lay.tiny and c.fonts.line_height(points_size, True) > h - pad // 2:
             points_size -= 1  # a short tile: the number stays inside it
@@ -618,28 +658,26 @@ class WizardsDuel(Screen):
                    anchor="bottomright", role=f"wd.seat{seat}.points_label")
         c.text(player.name, (x + pad + dot, y + pad // 2), name_size, theme.TEXT if player.in_game else theme.FAINT,
                bold=moving, max_width=max(1, name_room), role=f"wd.seat{seat}.name", min_size=lay.tiny)
-        ty = points.bottom + pad // 4
-        line_h = c.fonts.line_height(lay.small)
-        if not player.in_game:
-            out = loss_text(view, state, player) if player.lost else ""
-            fitted = wrap_fit(view, out, inner, lay.small) or (lay.tiny, [out])
-            height = len(fitted[1]) * c.fonts.line_height(fitted[0])
-            block(view, out, (x + pad, y + h - pad // 2 - height), inner, fitted, theme.ERROR, f"wd.seat{seat}.out",
-                  align="center")
-            return
-        rows: list[tuple[str, tuple[Face, ...] | None, str]] = []  # (text, dice, role)
+        return points.bottom
+
+    def _seat_rows(self, tr: Translator, wizard: Wizard) -> list[tuple[str, tuple[Face, ...] | None, str]]:
+        """A tile's rows, (text, dice, role): hand and reserve, the dice, then every spell."""
         counts = tr("ui.wd.counts", hand=wizard.hand, reserve=wizard.reserve)
         if wizard.aside:
             counts += " · " + tr("ui.wd.aside", n=wizard.aside)
-        rows.append((counts, None, "counts"))
+        rows: list[tuple[str, tuple[Face, ...] | None, str]] = [(counts, None, "counts")]
         if wizard.rolled is not None:
             rows.append((tr("ui.wd.roll"), wizard.rolled, "roll"))
         rows.append((tr("ui.wd.pool"), wizard.pool, "pool"))
         if wizard.shield:
             rows.append((tr("ui.wd.shield"), wizard.shield, "shield"))
-        for card in wizard.cards:
-            for index, spell in enumerate(card.spells):
-                rows.append((self._spell_row(tr, card, index, spell), spell.dice, "spell"))
+        rows += [(self._spell_row(tr, card, index, spell), spell.dice, "spell")
+                 for card in wizard.cards for index, spell in enumerate(card.spells)]
+        return rows
+
+    @staticmethod
+    def _seat_notes(tr: Translator, duel: WizardsDuelState, wizard: Wizard) -> list[str]:
+        """What the tile's foot notes: fatigue, the player's state and the once-per-game abilities used."""
         notes = []
         if wizard.fatigue:
             notes.append(tr("ui.wd.fatigue", n=wizard.fatigue))
@@ -653,27 +691,7 @@ class WizardsDuel(Screen):
             notes.append(tr("ui.wd.sacrifice_used"))
         if wizard.passed and duel.phase == 2:
             notes.append(tr("ui.wd.passed"))
-        note = " · ".join(notes)
-        note_fit = wrap_fit(view, note, inner, lay.tiny) if notes else None
-        foot = len(note_fit[1]) * c.fonts.line_height(note_fit[0]) if note_fit is not None else 0
-        limit = y + h - pad // 2 - foot
-        spells = [row for row in rows if row[2] == "spell"]
-        # A wide tile puts the spell cards in a second column, so they show beside the dice.
-        columns = [rows]
-        if spells and inner >= lay.small * 24:
-            columns = [[row for row in rows if row[2] != "spell"], spells]
-        col_w = (inner - pad * (len(columns) - 1)) // len(columns)
-        for number, column in enumerate(columns):
-            cy = ty
-            for text, dice, role in self._wrapped_rows(view, column, col_w):
-                if cy + line_h > limit:
-                    break
-                self._row(view, text, dice, (x + pad + number * (col_w + pad), cy), col_w, f"wd.seat{seat}.{role}")
-                cy += line_h
-        if note_fit is not None:
-            block(view, note, (x + pad, y + h - pad // 4 - foot), inner, note_fit, theme.WARN, f"wd.seat{seat}.notes",
-                  align="center")
-        # No touch target: magic points change only through the duel's own rules.
+        return notes
 
     def _moving(self, state: GameState, duel: WizardsDuelState, seat: int) -> bool:
         wizard = duel.wizard(seat)
