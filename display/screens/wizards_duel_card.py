@@ -175,15 +175,8 @@ class WizardsDuelCard(Screen):
         if isinstance(action, Turn):
             self._change(host.state, form, kind, key, action.steps)
             return True
-        if isinstance(action, Type) and kind == "name":
-            text = "".join(ch for ch in action.text if ch.isprintable())
-            if text:
-                form.name = (("" if form.suggested else form.name) + text)[:MAX_CARD_NAME]
-                form.suggested = False
-            return True
-        if isinstance(action, Erase) and kind == "name":
-            form.name = "" if form.suggested else form.name[:-1]
-            form.suggested = False
+        if isinstance(action, Type | Erase) and kind == "name":
+            self._edit_name(form, action)
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             if kind == "name":
@@ -191,28 +184,47 @@ class WizardsDuelCard(Screen):
             else:
                 self._finish(host, form, "save")
             return True
-        if isinstance(action, Tap) and action.kind == "wd.card.row":
-            row = int(action.value)
-            if not 0 <= row < len(table):
-                return True
-            if table[row][0] in ("save", "cancel"):
-                form.row = row
-                self._finish(host, form, table[row][0])
-                return True
-            if row == form.row:
-                self._change(host.state, form, *table[row], 1)
-            form.row = row
-            return True
-        if isinstance(action, Tap) and action.kind == "wd.card.step":
-            row, steps = int(action.value[0]), int(action.value[1])
-            if 0 <= row < len(table):
-                form.row = row
-                self._change(host.state, form, *table[row], steps)
-            return True
+        if isinstance(action, Tap):
+            return self._tap(host, form, table, action)
         if isinstance(action, Back):
             self._finish(host, form, "cancel")
             return True
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
+
+    @staticmethod
+    def _edit_name(form: CardForm, action: Type | Erase) -> None:
+        """A key typed or erased on the name row: the first replaces the suggested name."""
+        if isinstance(action, Erase):
+            form.name = "" if form.suggested else form.name[:-1]
+            form.suggested = False
+            return
+        text = "".join(ch for ch in action.text if ch.isprintable())
+        if text:
+            form.name = (("" if form.suggested else form.name) + text)[:MAX_CARD_NAME]
+            form.suggested = False
+
+    def _tap(self, host: Host, form: CardForm, table: list[Row], tap: Tap) -> bool:
+        """A touch on a row picks it, a second one changes it (save and cancel act at once); a
+        touch on its − or + changes it."""
+        if tap.kind == "wd.card.step":
+            row, steps = int(tap.value[0]), int(tap.value[1])
+            if 0 <= row < len(table):
+                form.row = row
+                self._change(host.state, form, *table[row], steps)
+            return True
+        if tap.kind != "wd.card.row":
+            return False
+        row = int(tap.value)
+        if not 0 <= row < len(table):
+            return True
+        if table[row][0] in ("save", "cancel"):
+            form.row = row
+            self._finish(host, form, table[row][0])
+            return True
+        if row == form.row:
+            self._change(host.state, form, *table[row], 1)
+        form.row = row
+        return True
 
     def _change(self, state: GameState | None, form: CardForm, kind: str, key: str, steps: int) -> None:
         draft = form.spells[int(key)] if key in ("0", "1") else None
