@@ -684,7 +684,7 @@ def _outcome(state: GameState) -> Outcome | None:
 RULES.outcome(POD.name, _outcome)
 
 
-# --- appliers -------------------------------------------------------------------------------
+# --- each event: what it does to the state (apply), and what it says (describe) ---------------
 
 
 @RULES.applies(RoundStarted)
@@ -707,6 +707,22 @@ def _apply_round(state: GameState, event: RoundStarted) -> GameState:
     return state.model_copy(update={"conspiracy": consp, "players": players})
 
 
+@RULES.describes(RoundStarted)
+def _describe_round(state: GameState, event: RoundStarted) -> Message:
+    if event.draft:
+        return Message("consp.draft", count=len(state.players))
+    if event.round == 2:
+        return Message("consp.round2", groups=_seating(state, event.groups))
+    options: list[str | Message] = [Message(key) for key in shown_options(state)]
+    shares = sorted({(g.to_leave, len(g.order)) for g in event.groups}, key=lambda s: f"{s[0]} of {s[1]}")
+    leave = joined([Message("consp.leave_of", count=c, size=n) for c, n in shares], "consp.or")
+    return Message(
+        "consp.round1", groups=_seating(state, event.groups), leave=leave,
+        minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)),
+        options=Message("consp.options", options=joined(options, "consp.comma")) if options else "",
+    )
+
+
 def _apply_left(state: GameState, event: GroupLeft) -> GameState:
     consp = _consp(state)
     group = next(g for g in consp.groups if g.label == event.group)
@@ -727,9 +743,22 @@ def _apply_turn(state: GameState, event: GroupTurnPassed) -> GameState:
     return state.model_copy(update={"conspiracy": consp.with_group(group.model_copy(update=update))})
 
 
+@RULES.describes(GroupTurnPassed)
+def _describe_turn(state: GameState, event: GroupTurnPassed) -> Message:
+    consp = _consp(state)
+    key = "consp.lap_turn" if consp.time_called is not None else "consp.turn"
+    return Message(key, group=group_title(event.group), name=state.player(event.seat).name)
+
+
 @RULES.applies(ClockStarted)
 def _apply_clock(state: GameState, event: ClockStarted) -> GameState:
     return state.model_copy(update={"conspiracy": _consp(state).model_copy(update={"clock_started": event.at})})
+
+
+@RULES.describes(ClockStarted)
+def _describe_clock(state: GameState, event: ClockStarted) -> Message:
+    return Message("consp.clock", round=_consp(state).round,
+                   minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)))
 
 
 @RULES.applies(TimeCalled)
@@ -741,6 +770,19 @@ def _apply_time(state: GameState, event: TimeCalled) -> GameState:
     return state.model_copy(update={"conspiracy": consp.model_copy(update={"time_called": event.at})})
 
 
+@RULES.describes(TimeCalled)
+def _describe_time(state: GameState, event: TimeCalled) -> Message:
+    laps: list[str | Message] = []
+    for group in _consp(state).groups:
+        if group.done:
+            continue
+        if group.active is None:
+            laps.append(Message("consp.lap_unknown", group=group_title(group.label)))
+        else:
+            laps.append(Message("consp.lap_from", group=group_title(group.label), name=state.player(group.active).name))
+    return Message("consp.time", laps=joined(laps, "consp.semicolon"))
+
+
 @RULES.applies(GroupRankedByLife)
 def _apply_by_life(state: GameState, event: GroupRankedByLife) -> GameState:
     consp = _consp(state)
@@ -749,12 +791,30 @@ def _apply_by_life(state: GameState, event: GroupRankedByLife) -> GameState:
     return state.model_copy(update={"conspiracy": consp.with_group(group)})
 
 
+@RULES.describes(GroupRankedByLife)
+def _describe_by_life(state: GameState, event: GroupRankedByLife) -> Message:
+    consp = _consp(state)
+    title = group_title(event.group)
+    if not consp.draft and consp.round == 1:
+        group = next(g for g in consp.groups if g.label == event.group).model_copy(update={"by_life": event.ranking})
+        stay, go = round_one_split(group)
+        return Message("consp.by_life_r1", group=title, stay=_names(state, stay), go=_names(state, go))
+    ranking_text = joined([Message("consp.with_life", name=state.player(s).name, life=life) for s, life in event.ranking],
+                          "consp.comma")
+    return Message("consp.by_life", group=title, ranking=ranking_text)
+
+
 @RULES.applies(RumblePickEarned)
 def _apply_pick(state: GameState, event: RumblePickEarned) -> GameState:
     consp = _consp(state)
     picks = list(consp.picks)
     picks[event.seat] = max(picks[event.seat], event.pick)
     return state.model_copy(update={"conspiracy": consp.model_copy(update={"picks": tuple(picks)})})
+
+
+@RULES.describes(RumblePickEarned)
+def _describe_pick(state: GameState, event: RumblePickEarned) -> Message:
+    return Message("consp.rumble", name=state.player(event.seat).name, total=event.total, pick=event.pick)
 
 
 # --- descriptions ---------------------------------------------------------------------------
@@ -768,22 +828,6 @@ def _seating(state: GameState, groups: tuple[GroupRecord, ...]) -> str | Message
             for g in groups
         ],
         "consp.semicolon",
-    )
-
-
-@RULES.describes(RoundStarted)
-def _describe_round(state: GameState, event: RoundStarted) -> Message:
-    if event.draft:
-        return Message("consp.draft", count=len(state.players))
-    if event.round == 2:
-        return Message("consp.round2", groups=_seating(state, event.groups))
-    options: list[str | Message] = [Message(key) for key in shown_options(state)]
-    shares = sorted({(g.to_leave, len(g.order)) for g in event.groups}, key=lambda s: f"{s[0]} of {s[1]}")
-    leave = joined([Message("consp.leave_of", count=c, size=n) for c, n in shares], "consp.or")
-    return Message(
-        "consp.round1", groups=_seating(state, event.groups), leave=leave,
-        minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)),
-        options=Message("consp.options", options=joined(options, "consp.comma")) if options else "",
     )
 
 
@@ -820,47 +864,3 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
         return Message("consp.won_group", group=title, names=names, places=places,
                        winner=state.player(winner).name, place=nth(rows[winner] or 0))
     return Message("consp.left_place", group=title, names=names, places=places)
-
-
-@RULES.describes(GroupTurnPassed)
-def _describe_turn(state: GameState, event: GroupTurnPassed) -> Message:
-    consp = _consp(state)
-    key = "consp.lap_turn" if consp.time_called is not None else "consp.turn"
-    return Message(key, group=group_title(event.group), name=state.player(event.seat).name)
-
-
-@RULES.describes(ClockStarted)
-def _describe_clock(state: GameState, event: ClockStarted) -> Message:
-    return Message("consp.clock", round=_consp(state).round,
-                   minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)))
-
-
-@RULES.describes(TimeCalled)
-def _describe_time(state: GameState, event: TimeCalled) -> Message:
-    laps: list[str | Message] = []
-    for group in _consp(state).groups:
-        if group.done:
-            continue
-        if group.active is None:
-            laps.append(Message("consp.lap_unknown", group=group_title(group.label)))
-        else:
-            laps.append(Message("consp.lap_from", group=group_title(group.label), name=state.player(group.active).name))
-    return Message("consp.time", laps=joined(laps, "consp.semicolon"))
-
-
-@RULES.describes(GroupRankedByLife)
-def _describe_by_life(state: GameState, event: GroupRankedByLife) -> Message:
-    consp = _consp(state)
-    title = group_title(event.group)
-    if not consp.draft and consp.round == 1:
-        group = next(g for g in consp.groups if g.label == event.group).model_copy(update={"by_life": event.ranking})
-        stay, go = round_one_split(group)
-        return Message("consp.by_life_r1", group=title, stay=_names(state, stay), go=_names(state, go))
-    ranking_text = joined([Message("consp.with_life", name=state.player(s).name, life=life) for s, life in event.ranking],
-                          "consp.comma")
-    return Message("consp.by_life", group=title, ranking=ranking_text)
-
-
-@RULES.describes(RumblePickEarned)
-def _describe_pick(state: GameState, event: RumblePickEarned) -> Message:
-    return Message("consp.rumble", name=state.player(event.seat).name, total=event.total, pick=event.pick)

@@ -1150,7 +1150,7 @@ def _copy(state: GameState, command: CopyEnters, rng: Random) -> list[Event]:
     return [ContraptionCopyScrapped(card=command.card, owner=command.owner)]
 
 
-# --- appliers ----------------------------------------------------------------------------------
+# --- each event: what it does to the state (apply), and what it says (describe) ---------------
 
 
 def _ct_update(state: GameState, **changes: object) -> GameState:
@@ -1195,6 +1195,20 @@ def _apply_set_up(state: GameState, event: ContraptionsSetUp) -> GameState:
     return state.model_copy(update={"contraptions": ct})
 
 
+@RULES.describes(ContraptionsSetUp)
+def _describe_set_up(state: GameState, event: ContraptionsSetUp) -> Message:
+    after = _apply_set_up(state, event)
+    libraries: list[str | Message] = []
+    for index, library in enumerate(event.libraries):
+        count = "?" if library.open else str(len(library.cards))
+        libraries.append(Message("ct.library_count", library=library_message(after, index), count=count))
+    return Message(
+        "ct.set_up", variant=Message(f"ct.variant.{event.variant.value}"),
+        cards=Message("ct.cards.physical" if event.physical else "ct.cards.virtual"),
+        libraries=listing(libraries, "text.list"),
+    )
+
+
 @RULES.applies(ContraptionDeckSet)
 def _apply_deck(state: GameState, event: ContraptionDeckSet) -> GameState:
     ct = contraptions(state)
@@ -1203,9 +1217,20 @@ def _apply_deck(state: GameState, event: ContraptionDeckSet) -> GameState:
     return _ct_update(state, libraries=tuple(libraries))
 
 
+@RULES.describes(ContraptionDeckSet)
+def _describe_deck(state: GameState, event: ContraptionDeckSet) -> Message:
+    shuffled: Message | str = "" if contraptions(state).physical else Message("ct.virtual_shuffled")
+    return Message("ct.deck_set", name=_name(state, event.seat), count=len(event.cards), shuffled=shuffled)
+
+
 @RULES.applies(ContraptionUpkeepBegan)
 def _apply_began(state: GameState, event: ContraptionUpkeepBegan) -> GameState:
     return _ct_update(state, upkeep=Upkeep(seat=event.seat, turn=event.turn, stage=Stage.ROLL))
+
+
+@RULES.describes(ContraptionUpkeepBegan)
+def _describe_began(state: GameState, event: ContraptionUpkeepBegan) -> Message:
+    return Message("ct.upkeep", name=_name(state, event.seat))
 
 
 @RULES.applies(CrankCounterMoved)
@@ -1220,9 +1245,22 @@ def _apply_moved(state: GameState, event: CrankCounterMoved) -> GameState:
     return _ct_update(state, counters=tuple(counters), upkeep=up)
 
 
+@RULES.describes(CrankCounterMoved)
+def _describe_moved(state: GameState, event: CrankCounterMoved) -> Message:
+    crank = _crank_offer(state, event.seat, event.board, event.end)
+    if event.board is None:
+        return Message("ct.moved_shared", start=event.start, end=event.end, crank=crank)
+    return Message("ct.moved", name=_name(state, event.seat), start=event.start, end=event.end, crank=crank)
+
+
 @RULES.applies(CrankCounterStayed)
 def _apply_stayed(state: GameState, event: CrankCounterStayed) -> GameState:
     return _ct_update(state, upkeep=_upkeep_update(state, stage=Stage.DONE))
+
+
+@RULES.describes(CrankCounterStayed)
+def _describe_stayed(state: GameState, event: CrankCounterStayed) -> Message:
+    return Message("ct.stayed", name=_name(state, event.seat), at=event.at)
 
 
 @RULES.applies(ContraptionDieRolled)
@@ -1247,204 +1285,6 @@ def _apply_rolled(state: GameState, event: ContraptionDieRolled) -> GameState:
         return _ct_update(state, upkeep=_upkeep_update(state, faces=event.faces, stage=stage, sprocket=face))
     job = Assembly(seat=event.seat, board=None, libraries=(0,), remaining=face - 3, upkeep=True)
     return _ct_update(state, assembly=job, upkeep=_upkeep_update(state, faces=event.faces, stage=Stage.ASSEMBLE))
-
-
-@RULES.applies(AssemblyExpected)
-def _apply_expected(state: GameState, event: AssemblyExpected) -> GameState:
-    job = Assembly(seat=event.seat, board=event.board, libraries=(event.library,), sprocket=event.sprocket)
-    return _ct_update(state, assembly=job)
-
-
-@RULES.applies(AssemblyLibraryChosen)
-def _apply_chosen(state: GameState, event: AssemblyLibraryChosen) -> GameState:
-    job = contraptions(state).assembly
-    if job is None:
-        return state
-    return _ct_update(state, assembly=job.model_copy(update={"libraries": (event.library,), "sprocket": event.sprocket}))
-
-
-def _apply_card_waiting(state: GameState, library: int, card: str) -> GameState:
-    job = contraptions(state).assembly
-    if job is None:
-        return state
-    return _ct_update(state, assembly=job.model_copy(update={"card": card, "library": library}))
-
-
-@RULES.applies(ContraptionRevealed)
-def _apply_revealed(state: GameState, event: ContraptionRevealed) -> GameState:
-    return _apply_card_waiting(state, event.library, event.card)
-
-
-@RULES.applies(ContraptionIdentified)
-def _apply_identified(state: GameState, event: ContraptionIdentified) -> GameState:
-    return _apply_card_waiting(state, event.library, event.card)
-
-
-@RULES.applies(ContraptionAssembled)
-def _apply_assembled(state: GameState, event: ContraptionAssembled) -> GameState:
-    ct = contraptions(state)
-    libraries = _library_update(ct, event.library, _without(ct.libraries[event.library].cards, event.card))
-    placed = Assembled(card=event.card, owner=event.seat, board=event.board, sprocket=event.sprocket)
-    ct = ct.model_copy(update={"libraries": libraries, "assembled": (*ct.assembled, placed)})
-    job, up = (None, ct.upkeep) if ct.assembly is None else _finish_job(state, ct, ct.assembly)
-    return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": job, "upkeep": up})})
-
-
-@RULES.applies(NothingAssembled)
-def _apply_nothing(state: GameState, event: NothingAssembled) -> GameState:
-    ct = contraptions(state)
-    if ct.assembly is None:
-        return state
-    job, up = _finish_job(state, ct, ct.assembly.model_copy(update={"remaining": 1}))
-    return _ct_update(state, assembly=job, upkeep=up)
-
-
-@RULES.applies(AssemblyDeclined)
-def _apply_declined(state: GameState, event: AssemblyDeclined) -> GameState:
-    ct = contraptions(state)
-    if event.card is not None and event.library is not None and event.to != "stays":
-        cards = _without(ct.libraries[event.library].cards, event.card)
-        if event.to == "bottom":
-            cards = (*cards, event.card)
-        ct = ct.model_copy(update={"libraries": _library_update(ct, event.library, cards)})
-        if event.to == "scrapyard":
-            ct = ct.model_copy(update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.seat))})
-    up = ct.upkeep
-    job = ct.assembly
-    if job is not None and job.upkeep and not event.lapsed:
-        up = _upkeep_update(state, stage=Stage.MOVE if ct.variant is Variant.FACTIONS else Stage.DONE) or up
-    return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": None, "upkeep": up})})
-
-
-@RULES.applies(LibraryReordered)
-def _apply_reordered(state: GameState, event: LibraryReordered) -> GameState:
-    ct = contraptions(state)
-    moved = set(event.top) | set(event.bottom)
-    middle = tuple(c for c in ct.libraries[event.library].cards if c not in moved)
-    return _ct_update(state, libraries=_library_update(ct, event.library, event.top + middle + event.bottom))
-
-
-@RULES.applies(SprocketHighlighted)
-def _apply_highlight(state: GameState, event: SprocketHighlighted) -> GameState:
-    job = contraptions(state).assembly
-    if job is None:
-        return state
-    return _ct_update(state, assembly=job.model_copy(update={"highlight": event.sprocket}))
-
-
-@RULES.applies(ContraptionsCranked)
-def _apply_cranked(state: GameState, event: ContraptionsCranked) -> GameState:
-    return _ct_update(state, upkeep=_upkeep_update(state, stage=Stage.DONE, cranked=event.cards))
-
-
-@RULES.applies(ContraptionSelected)
-def _apply_selected(state: GameState, event: ContraptionSelected) -> GameState:
-    ct = contraptions(state)
-    found = next((a for a in ct.assembled if a.card == event.card and a.owner == event.owner), None)
-    return _ct_update(state, selected=found)
-
-
-def _take_off(ct: ContraptionsState, card: str, owner: int) -> tuple[ContraptionsState, Assembled | None]:
-    found = next((a for a in ct.assembled if a.card == card and a.owner == owner), None)
-    if found is None:
-        return ct, None
-    rest = tuple(a for a in ct.assembled if a is not found)
-    selected = None if ct.selected == found else ct.selected
-    return ct.model_copy(update={"assembled": rest, "selected": selected}), found
-
-
-@RULES.applies(ContraptionScrapped)
-def _apply_scrapped(state: GameState, event: ContraptionScrapped) -> GameState:
-    ct, _ = _take_off(contraptions(state), event.card, event.owner)
-    ct = ct.model_copy(update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.owner))})
-    return state.model_copy(update={"contraptions": ct})
-
-
-@RULES.applies(ContraptionExiled)
-def _apply_exiled(state: GameState, event: ContraptionExiled) -> GameState:
-    ct, _ = _take_off(contraptions(state), event.card, event.owner)
-    ct = ct.model_copy(update={"exile": (*ct.exile, Gone(card=event.card, owner=event.owner))})
-    return state.model_copy(update={"contraptions": ct})
-
-
-@RULES.applies(ContraptionReassembled)
-def _apply_reassembled(state: GameState, event: ContraptionReassembled) -> GameState:
-    ct, found = _take_off(contraptions(state), event.card, event.owner)
-    if found is None:
-        return state
-    moved = found.model_copy(update={"sprocket": event.end})
-    selected = moved if contraptions(state).selected == found else ct.selected
-    return state.model_copy(
-        update={"contraptions": ct.model_copy(update={"assembled": (*ct.assembled, moved), "selected": selected})}
-    )
-
-
-@RULES.applies(ContraptionUnexiled)
-def _apply_unexiled(state: GameState, event: ContraptionUnexiled) -> GameState:
-    ct = contraptions(state)
-    gone = Gone(card=event.card, owner=event.owner)
-    exile = list(ct.exile)
-    if gone in exile:
-        exile.remove(gone)
-    return _ct_update(state, exile=tuple(exile), scrapyard=(*ct.scrapyard, gone))
-
-
-@RULES.applies(ContraptionCopyScrapped)
-def _apply_copy(state: GameState, event: ContraptionCopyScrapped) -> GameState:
-    ct = contraptions(state)
-    return _ct_update(state, scrapyard=(*ct.scrapyard, Gone(card=event.card, owner=event.owner, is_copy=True)))
-
-
-# --- describers --------------------------------------------------------------------------------
-
-
-def _name(state: GameState, seat: int) -> str:
-    return state.player(seat).name
-
-
-@RULES.describes(ContraptionsSetUp)
-def _describe_set_up(state: GameState, event: ContraptionsSetUp) -> Message:
-    after = _apply_set_up(state, event)
-    libraries: list[str | Message] = []
-    for index, library in enumerate(event.libraries):
-        count = "?" if library.open else str(len(library.cards))
-        libraries.append(Message("ct.library_count", library=library_message(after, index), count=count))
-    return Message(
-        "ct.set_up", variant=Message(f"ct.variant.{event.variant.value}"),
-        cards=Message("ct.cards.physical" if event.physical else "ct.cards.virtual"),
-        libraries=listing(libraries, "text.list"),
-    )
-
-
-@RULES.describes(ContraptionDeckSet)
-def _describe_deck(state: GameState, event: ContraptionDeckSet) -> Message:
-    shuffled: Message | str = "" if contraptions(state).physical else Message("ct.virtual_shuffled")
-    return Message("ct.deck_set", name=_name(state, event.seat), count=len(event.cards), shuffled=shuffled)
-
-
-@RULES.describes(ContraptionUpkeepBegan)
-def _describe_began(state: GameState, event: ContraptionUpkeepBegan) -> Message:
-    return Message("ct.upkeep", name=_name(state, event.seat))
-
-
-def _crank_offer(state: GameState, seat: int, board: int | None, sprocket: int, sentence: bool = False) -> Message:
-    cards = [a.card for a in on_sprocket(contraptions(state), board, sprocket)]
-    if not cards:
-        return Message("ct.crank_empty_sentence" if sentence else "ct.crank_empty", sprocket=sprocket)
-    return Message("ct.crank_any", name=_name(state, seat), cards=listing(cards, "text.list"), sprocket=sprocket)
-
-
-@RULES.describes(CrankCounterMoved)
-def _describe_moved(state: GameState, event: CrankCounterMoved) -> Message:
-    crank = _crank_offer(state, event.seat, event.board, event.end)
-    if event.board is None:
-        return Message("ct.moved_shared", start=event.start, end=event.end, crank=crank)
-    return Message("ct.moved", name=_name(state, event.seat), start=event.start, end=event.end, crank=crank)
-
-
-@RULES.describes(CrankCounterStayed)
-def _describe_stayed(state: GameState, event: CrankCounterStayed) -> Message:
-    return Message("ct.stayed", name=_name(state, event.seat), at=event.at)
 
 
 @RULES.describes(ContraptionDieRolled)
@@ -1475,10 +1315,24 @@ def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
     return Message("ct.rolled_b_assemble", name=name, face=face, count=face - 3)
 
 
+@RULES.applies(AssemblyExpected)
+def _apply_expected(state: GameState, event: AssemblyExpected) -> GameState:
+    job = Assembly(seat=event.seat, board=event.board, libraries=(event.library,), sprocket=event.sprocket)
+    return _ct_update(state, assembly=job)
+
+
 @RULES.describes(AssemblyExpected)
 def _describe_expected(state: GameState, event: AssemblyExpected) -> Message:
     key = "ct.expected_physical" if contraptions(state).physical else "ct.expected"
     return Message(key, name=_name(state, event.seat), library=library_message(state, event.library))
+
+
+@RULES.applies(AssemblyLibraryChosen)
+def _apply_chosen(state: GameState, event: AssemblyLibraryChosen) -> GameState:
+    job = contraptions(state).assembly
+    if job is None:
+        return state
+    return _ct_update(state, assembly=job.model_copy(update={"libraries": (event.library,), "sprocket": event.sprocket}))
 
 
 @RULES.describes(AssemblyLibraryChosen)
@@ -1486,14 +1340,41 @@ def _describe_chosen(state: GameState, event: AssemblyLibraryChosen) -> Message:
     return Message("ct.library_chosen", name=_name(state, event.seat), library=library_message(state, event.library))
 
 
+def _apply_card_waiting(state: GameState, library: int, card: str) -> GameState:
+    job = contraptions(state).assembly
+    if job is None:
+        return state
+    return _ct_update(state, assembly=job.model_copy(update={"card": card, "library": library}))
+
+
+@RULES.applies(ContraptionRevealed)
+def _apply_revealed(state: GameState, event: ContraptionRevealed) -> GameState:
+    return _apply_card_waiting(state, event.library, event.card)
+
+
 @RULES.describes(ContraptionRevealed)
 def _describe_revealed(state: GameState, event: ContraptionRevealed) -> Message:
     return Message("ct.revealed", name=_name(state, event.seat), card=event.card, library=library_message(state, event.library))
 
 
+@RULES.applies(ContraptionIdentified)
+def _apply_identified(state: GameState, event: ContraptionIdentified) -> GameState:
+    return _apply_card_waiting(state, event.library, event.card)
+
+
 @RULES.describes(ContraptionIdentified)
 def _describe_identified(state: GameState, event: ContraptionIdentified) -> Message:
     return Message("ct.identified", name=_name(state, event.seat), card=event.card)
+
+
+@RULES.applies(ContraptionAssembled)
+def _apply_assembled(state: GameState, event: ContraptionAssembled) -> GameState:
+    ct = contraptions(state)
+    libraries = _library_update(ct, event.library, _without(ct.libraries[event.library].cards, event.card))
+    placed = Assembled(card=event.card, owner=event.seat, board=event.board, sprocket=event.sprocket)
+    ct = ct.model_copy(update={"libraries": libraries, "assembled": (*ct.assembled, placed)})
+    job, up = (None, ct.upkeep) if ct.assembly is None else _finish_job(state, ct, ct.assembly)
+    return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": job, "upkeep": up})})
 
 
 @RULES.describes(ContraptionAssembled)
@@ -1504,11 +1385,37 @@ def _describe_assembled(state: GameState, event: ContraptionAssembled) -> Messag
     )
 
 
+@RULES.applies(NothingAssembled)
+def _apply_nothing(state: GameState, event: NothingAssembled) -> GameState:
+    ct = contraptions(state)
+    if ct.assembly is None:
+        return state
+    job, up = _finish_job(state, ct, ct.assembly.model_copy(update={"remaining": 1}))
+    return _ct_update(state, assembly=job, upkeep=up)
+
+
 @RULES.describes(NothingAssembled)
 def _describe_nothing(state: GameState, event: NothingAssembled) -> Message:
     job = contraptions(state).assembly
     indexes = (event.library,) if event.library is not None else (job.libraries if job else ())
     return Message("ct.nothing", library=libraries_message(state, indexes) if indexes else "")
+
+
+@RULES.applies(AssemblyDeclined)
+def _apply_declined(state: GameState, event: AssemblyDeclined) -> GameState:
+    ct = contraptions(state)
+    if event.card is not None and event.library is not None and event.to != "stays":
+        cards = _without(ct.libraries[event.library].cards, event.card)
+        if event.to == "bottom":
+            cards = (*cards, event.card)
+        ct = ct.model_copy(update={"libraries": _library_update(ct, event.library, cards)})
+        if event.to == "scrapyard":
+            ct = ct.model_copy(update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.seat))})
+    up = ct.upkeep
+    job = ct.assembly
+    if job is not None and job.upkeep and not event.lapsed:
+        up = _upkeep_update(state, stage=Stage.MOVE if ct.variant is Variant.FACTIONS else Stage.DONE) or up
+    return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": None, "upkeep": up})})
 
 
 @RULES.describes(AssemblyDeclined)
@@ -1523,6 +1430,14 @@ def _describe_declined(state: GameState, event: AssemblyDeclined) -> Message:
     return Message("ct.declined", name=name)
 
 
+@RULES.applies(LibraryReordered)
+def _apply_reordered(state: GameState, event: LibraryReordered) -> GameState:
+    ct = contraptions(state)
+    moved = set(event.top) | set(event.bottom)
+    middle = tuple(c for c in ct.libraries[event.library].cards if c not in moved)
+    return _ct_update(state, libraries=_library_update(ct, event.library, event.top + middle + event.bottom))
+
+
 @RULES.describes(LibraryReordered)
 def _describe_reordered(state: GameState, event: LibraryReordered) -> Message:
     top, bottom = listing(event.top, "text.list"), listing(event.bottom, "text.list")
@@ -1533,10 +1448,23 @@ def _describe_reordered(state: GameState, event: LibraryReordered) -> Message:
     return Message("ct.reordered", top=top, bottom=bottom)
 
 
+@RULES.applies(SprocketHighlighted)
+def _apply_highlight(state: GameState, event: SprocketHighlighted) -> GameState:
+    job = contraptions(state).assembly
+    if job is None:
+        return state
+    return _ct_update(state, assembly=job.model_copy(update={"highlight": event.sprocket}))
+
+
 @RULES.describes(SprocketHighlighted)
 def _describe_highlight(state: GameState, event: SprocketHighlighted) -> Message:
     job = contraptions(state).assembly
     return Message("ct.highlight", sprocket=event.sprocket, card=job.card if job and job.card else "?")
+
+
+@RULES.applies(ContraptionsCranked)
+def _apply_cranked(state: GameState, event: ContraptionsCranked) -> GameState:
+    return _ct_update(state, upkeep=_upkeep_update(state, stage=Stage.DONE, cranked=event.cards))
 
 
 @RULES.describes(ContraptionsCranked)
@@ -1547,6 +1475,13 @@ def _describe_cranked(state: GameState, event: ContraptionsCranked) -> Message:
     return Message("ct.cranked", name=name, cards=", ".join(event.cards), sprocket=event.sprocket)
 
 
+@RULES.applies(ContraptionSelected)
+def _apply_selected(state: GameState, event: ContraptionSelected) -> GameState:
+    ct = contraptions(state)
+    found = next((a for a in ct.assembled if a.card == event.card and a.owner == event.owner), None)
+    return _ct_update(state, selected=found)
+
+
 @RULES.describes(ContraptionSelected)
 def _describe_selected(state: GameState, event: ContraptionSelected) -> Message:
     ct = contraptions(state)
@@ -1554,9 +1489,32 @@ def _describe_selected(state: GameState, event: ContraptionSelected) -> Message:
     return Message("ct.selected", card=event.card, owner=_name(state, event.owner), sprocket=found.sprocket if found else "?")
 
 
+def _take_off(ct: ContraptionsState, card: str, owner: int) -> tuple[ContraptionsState, Assembled | None]:
+    found = next((a for a in ct.assembled if a.card == card and a.owner == owner), None)
+    if found is None:
+        return ct, None
+    rest = tuple(a for a in ct.assembled if a is not found)
+    selected = None if ct.selected == found else ct.selected
+    return ct.model_copy(update={"assembled": rest, "selected": selected}), found
+
+
+@RULES.applies(ContraptionScrapped)
+def _apply_scrapped(state: GameState, event: ContraptionScrapped) -> GameState:
+    ct, _ = _take_off(contraptions(state), event.card, event.owner)
+    ct = ct.model_copy(update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.owner))})
+    return state.model_copy(update={"contraptions": ct})
+
+
 @RULES.describes(ContraptionScrapped)
 def _describe_scrapped(state: GameState, event: ContraptionScrapped) -> Message:
     return Message("ct.scrapped", card=event.card, owner=_name(state, event.owner))
+
+
+@RULES.applies(ContraptionExiled)
+def _apply_exiled(state: GameState, event: ContraptionExiled) -> GameState:
+    ct, _ = _take_off(contraptions(state), event.card, event.owner)
+    ct = ct.model_copy(update={"exile": (*ct.exile, Gone(card=event.card, owner=event.owner))})
+    return state.model_copy(update={"contraptions": ct})
 
 
 @RULES.describes(ContraptionExiled)
@@ -1564,9 +1522,31 @@ def _describe_exiled(state: GameState, event: ContraptionExiled) -> Message:
     return Message("ct.exiled", card=event.card)
 
 
+@RULES.applies(ContraptionReassembled)
+def _apply_reassembled(state: GameState, event: ContraptionReassembled) -> GameState:
+    ct, found = _take_off(contraptions(state), event.card, event.owner)
+    if found is None:
+        return state
+    moved = found.model_copy(update={"sprocket": event.end})
+    selected = moved if contraptions(state).selected == found else ct.selected
+    return state.model_copy(
+        update={"contraptions": ct.model_copy(update={"assembled": (*ct.assembled, moved), "selected": selected})}
+    )
+
+
 @RULES.describes(ContraptionReassembled)
 def _describe_reassembled(state: GameState, event: ContraptionReassembled) -> Message:
     return Message("ct.reassembled", card=event.card, start=event.start, end=event.end)
+
+
+@RULES.applies(ContraptionUnexiled)
+def _apply_unexiled(state: GameState, event: ContraptionUnexiled) -> GameState:
+    ct = contraptions(state)
+    gone = Gone(card=event.card, owner=event.owner)
+    exile = list(ct.exile)
+    if gone in exile:
+        exile.remove(gone)
+    return _ct_update(state, exile=tuple(exile), scrapyard=(*ct.scrapyard, gone))
 
 
 @RULES.describes(ContraptionUnexiled)
@@ -1574,9 +1554,29 @@ def _describe_unexiled(state: GameState, event: ContraptionUnexiled) -> Message:
     return Message("ct.unexiled", card=event.card, owner=_name(state, event.owner))
 
 
+@RULES.applies(ContraptionCopyScrapped)
+def _apply_copy(state: GameState, event: ContraptionCopyScrapped) -> GameState:
+    ct = contraptions(state)
+    return _ct_update(state, scrapyard=(*ct.scrapyard, Gone(card=event.card, owner=event.owner, is_copy=True)))
+
+
 @RULES.describes(ContraptionCopyScrapped)
 def _describe_copy(state: GameState, event: ContraptionCopyScrapped) -> Message:
     return Message("ct.copy", card=event.card, owner=_name(state, event.owner))
+
+
+# --- words the descriptions share ---------------------------------------------------------------
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.player(seat).name
+
+
+def _crank_offer(state: GameState, seat: int, board: int | None, sprocket: int, sentence: bool = False) -> Message:
+    cards = [a.card for a in on_sprocket(contraptions(state), board, sprocket)]
+    if not cards:
+        return Message("ct.crank_empty_sentence" if sentence else "ct.crank_empty", sprocket=sprocket)
+    return Message("ct.crank_any", name=_name(state, seat), cards=listing(cards, "text.list"), sprocket=sprocket)
 
 
 # --- what the screen shows (CT-7) --------------------------------------------------------------

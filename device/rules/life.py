@@ -292,6 +292,15 @@ def _apply_life(state: GameState, event: LifeChanged) -> GameState:
     return changed.model_copy(update={"ledger": ledger})
 
 
+@RULES.describes(LifeChanged)
+def _describe_life(state: GameState, event: LifeChanged) -> Message:
+    player = state.player(event.seat)
+    key = "life.changed_from" if event.source is not None else "life.changed"
+    return Message(
+        key, name=player.name, before=player.life, after=player.life + event.delta, source=_name(state, event.source)
+    )
+
+
 def _shared(state: GameState, seat: int, field: str) -> GameState:
     """TB-6 (810.9, 810.10): in Two-Headed Giant what happens to one player's life or poison is
     applied to the team's shared total, which each teammate shows."""
@@ -309,6 +318,16 @@ def _apply_poison(state: GameState, event: PoisonChanged) -> GameState:
     return changed.model_copy(update={"ledger": _ledger(state, event.source, event.seat, poison=event.delta)})
 
 
+@RULES.describes(PoisonChanged)
+def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
+    player = state.player(event.seat)
+    key = "life.poison_from" if event.source is not None else "life.poison"
+    return Message(
+        key, name=player.name, before=player.poison, after=player.poison + event.delta,
+        source=_name(state, event.source),
+    )
+
+
 @RULES.applies(CommanderDamageDealt)
 def _apply_commander_damage(state: GameState, event: CommanderDamageDealt) -> GameState:
     player = state.player(event.seat)
@@ -321,15 +340,40 @@ def _apply_commander_damage(state: GameState, event: CommanderDamageDealt) -> Ga
     return state.with_player(player.model_copy(update={"commander_damage": tuple(entries)}))
 
 
+@RULES.describes(CommanderDamageDealt)
+def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) -> Message:
+    player = state.player(event.seat)
+    owner = state.player(event.source)
+    hurt = team_of(state, event.seat) if teamed(state) else (event.seat,)  # TB-6: 21 to the team
+    total = sum(state.player(s).commander_damage_from(event.source, event.commander) for s in hurt) + event.amount
+    if not owner.commanders:
+        return Message("life.commander_damage_of", name=player.name, amount=event.amount, owner=owner.name, total=total)
+    return Message("life.commander_damage", name=player.name, amount=event.amount,
+                   commander=owner.commanders[event.commander], total=total)
+
+
 @RULES.applies(CommandersNamed)
 def _apply_commanders(state: GameState, event: CommandersNamed) -> GameState:
     return state.with_player(state.player(event.seat).model_copy(update={"commanders": event.commanders}))
+
+
+@RULES.describes(CommandersNamed)
+def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
+    # "and", not a comma, between partners: a commander's name may have a comma in it.
+    return Message("life.commanders_named", name=state.player(event.seat).name,
+                   commanders=listing(event.commanders, "text.and"), n=len(event.commanders))
 
 
 @RULES.applies(PlayerLost)
 def _apply_lost(state: GameState, event: PlayerLost) -> GameState:
     loss = Loss(reason=event.reason, source=event.source, turn=state.turn)
     return state.with_player(state.player(event.seat).model_copy(update={"lost": loss}))
+
+
+@RULES.describes(PlayerLost)
+def _describe_lost(state: GameState, event: PlayerLost) -> Message:
+    team = "_team" if event.reason is LossReason.POISON and teamed(state) else ""
+    return Message(f"life.lost.{event.reason.value}{team}", name=state.player(event.seat).name)
 
 
 def loss_reason(player: Player, state: GameState | None = None) -> LossReason | None:
@@ -374,50 +418,6 @@ def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
 
 def _name(state: GameState, seat: int | None) -> str:
     return state.player(seat).name if seat is not None else ""
-
-
-@RULES.describes(LifeChanged)
-def _describe_life(state: GameState, event: LifeChanged) -> Message:
-    player = state.player(event.seat)
-    key = "life.changed_from" if event.source is not None else "life.changed"
-    return Message(
-        key, name=player.name, before=player.life, after=player.life + event.delta, source=_name(state, event.source)
-    )
-
-
-@RULES.describes(PoisonChanged)
-def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
-    player = state.player(event.seat)
-    key = "life.poison_from" if event.source is not None else "life.poison"
-    return Message(
-        key, name=player.name, before=player.poison, after=player.poison + event.delta,
-        source=_name(state, event.source),
-    )
-
-
-@RULES.describes(CommanderDamageDealt)
-def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) -> Message:
-    player = state.player(event.seat)
-    owner = state.player(event.source)
-    hurt = team_of(state, event.seat) if teamed(state) else (event.seat,)  # TB-6: 21 to the team
-    total = sum(state.player(s).commander_damage_from(event.source, event.commander) for s in hurt) + event.amount
-    if not owner.commanders:
-        return Message("life.commander_damage_of", name=player.name, amount=event.amount, owner=owner.name, total=total)
-    return Message("life.commander_damage", name=player.name, amount=event.amount,
-                   commander=owner.commanders[event.commander], total=total)
-
-
-@RULES.describes(CommandersNamed)
-def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
-    # "and", not a comma, between partners: a commander's name may have a comma in it.
-    return Message("life.commanders_named", name=state.player(event.seat).name,
-                   commanders=listing(event.commanders, "text.and"), n=len(event.commanders))
-
-
-@RULES.describes(PlayerLost)
-def _describe_lost(state: GameState, event: PlayerLost) -> Message:
-    team = "_team" if event.reason is LossReason.POISON and teamed(state) else ""
-    return Message(f"life.lost.{event.reason.value}{team}", name=state.player(event.seat).name)
 
 
 def dealt(state: GameState) -> list[LedgerEntry]:

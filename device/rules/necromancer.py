@@ -311,13 +311,18 @@ def _outcome(state: GameState) -> Outcome | None:
 RULES.outcome(FORMAT.name, _outcome)
 
 
-# --- appliers -------------------------------------------------------------------------------
+# --- each event: what it does to the state (apply), and what it says (describe) ---------------
 
 
 @RULES.applies(NecromancerBegan)
 def _apply_began(state: GameState, event: NecromancerBegan) -> GameState:
     seats = tuple(NecroSeat(seat=seat) for seat in range(event.players))
     return state.model_copy(update={"necromancer": NecromancerState(seats=seats)})
+
+
+@RULES.describes(NecromancerBegan)
+def _describe_began(state: GameState, event: NecromancerBegan) -> Message:
+    return Message("necro.began")
 
 
 def _apply_settled(state: GameState, event: LossSettled) -> GameState:
@@ -400,6 +405,14 @@ def _apply_reattributed(state: GameState, event: LossReattributed) -> GameState:
     return state.with_player(player).model_copy(update={"necromancer": necro})
 
 
+@RULES.describes(LossReattributed)
+def _describe_reattributed(state: GameState, event: LossReattributed) -> Message:
+    name = state.player(event.seat).name
+    if event.responsible is None:
+        return Message("necro.reattributed_nobody", name=name)
+    return Message("necro.reattributed", name=name, responsible=state.player(event.responsible).name)
+
+
 @RULES.applies(SoloTurnPlayed)
 def _apply_solo(state: GameState, event: SoloTurnPlayed) -> GameState:
     necro = state.necromancer
@@ -415,10 +428,25 @@ def _apply_solo(state: GameState, event: SoloTurnPlayed) -> GameState:
     return state.with_player(player).model_copy(update={"necromancer": necro.with_seat(record)})
 
 
+@RULES.describes(SoloTurnPlayed)
+def _describe_solo(state: GameState, event: SoloTurnPlayed) -> Message:
+    name = state.player(event.seat).name
+    if event.number >= SOLO_TURNS:
+        return Message("necro.solo_done", name=name)
+    return Message("necro.solo", name=name, number=event.number)
+
+
 @RULES.applies(SeatHeld)
 def _apply_held(state: GameState, event: SeatHeld) -> GameState:
     player = state.player(event.seat)
     return state.with_player(player.model_copy(update={"skip_turns": player.skip_turns + 1}))
+
+
+@RULES.describes(SeatHeld)
+def _describe_held(state: GameState, event: SeatHeld) -> Message:
+    necro = state.necromancer
+    done = necro.seat(event.seat).solo_done if necro is not None else 0
+    return Message("necro.held", name=state.player(event.seat).name, done=done)
 
 
 @RULES.applies(MinionPhasedIn)
@@ -429,12 +457,9 @@ def _apply_phased_in(state: GameState, event: MinionPhasedIn) -> GameState:
     return state.model_copy(update={"necromancer": necro.with_seat(record)})
 
 
-# --- descriptions ---------------------------------------------------------------------------
-
-
-@RULES.describes(NecromancerBegan)
-def _describe_began(state: GameState, event: NecromancerBegan) -> Message:
-    return Message("necro.began")
+@RULES.describes(MinionPhasedIn)
+def _describe_phased_in(state: GameState, event: MinionPhasedIn) -> Message:
+    return Message("necro.phased_in", name=state.player(event.seat).name)
 
 
 @RULES.describes(LossSettled)
@@ -472,34 +497,6 @@ register_texts(
         ),
     }
 )
-
-
-@RULES.describes(LossReattributed)
-def _describe_reattributed(state: GameState, event: LossReattributed) -> Message:
-    name = state.player(event.seat).name
-    if event.responsible is None:
-        return Message("necro.reattributed_nobody", name=name)
-    return Message("necro.reattributed", name=name, responsible=state.player(event.responsible).name)
-
-
-@RULES.describes(SoloTurnPlayed)
-def _describe_solo(state: GameState, event: SoloTurnPlayed) -> Message:
-    name = state.player(event.seat).name
-    if event.number >= SOLO_TURNS:
-        return Message("necro.solo_done", name=name)
-    return Message("necro.solo", name=name, number=event.number)
-
-
-@RULES.describes(SeatHeld)
-def _describe_held(state: GameState, event: SeatHeld) -> Message:
-    necro = state.necromancer
-    done = necro.seat(event.seat).solo_done if necro is not None else 0
-    return Message("necro.held", name=state.player(event.seat).name, done=done)
-
-
-@RULES.describes(MinionPhasedIn)
-def _describe_phased_in(state: GameState, event: MinionPhasedIn) -> Message:
-    return Message("necro.phased_in", name=state.player(event.seat).name)
 
 
 # --- queries for the console ------------------------------------------------------------------

@@ -241,9 +241,21 @@ def _apply_step(state: GameState, event: StepChanged) -> GameState:
     return state.model_copy(update={"step": Step(event.step)})
 
 
+@RULES.describes(StepChanged)
+def _describe_step(state: GameState, event: StepChanged) -> Message:
+    key = "table.main" if event.step == Step.MAIN else "table.upkeep"
+    return Message(key, name=team_name(state, state.active) if teamed(state) else state.player(state.active).name)
+
+
 @RULES.applies(TurnPassed)
 def _apply_turn(state: GameState, event: TurnPassed) -> GameState:
     return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP})
+
+
+@RULES.describes(TurnPassed)
+def _describe_turn(state: GameState, event: TurnPassed) -> Message:
+    name = team_name(state, event.to) if teamed(state) else state.player(event.to).name
+    return Message("table.turn", turn=event.turn, name=name)
 
 
 @RULES.applies(TurnSkipped)
@@ -252,15 +264,30 @@ def _apply_skipped(state: GameState, event: TurnSkipped) -> GameState:
     return state.with_player(player.model_copy(update={"skip_turns": max(0, player.skip_turns - 1)}))
 
 
+@RULES.describes(TurnSkipped)
+def _describe_skipped(state: GameState, event: TurnSkipped) -> Message:
+    return Message("table.skipped", name=state.player(event.seat).name)
+
+
 @RULES.applies(SkipScheduled)
 def _apply_skip(state: GameState, event: SkipScheduled) -> GameState:
     player = state.player(event.seat)
     return state.with_player(player.model_copy(update={"skip_turns": player.skip_turns + event.turns}))
 
 
+@RULES.describes(SkipScheduled)
+def _describe_skip(state: GameState, event: SkipScheduled) -> Message:
+    return Message("table.skip_scheduled", name=state.player(event.seat).name, turns=event.turns)
+
+
 @RULES.applies(TurnOrderReversed)
 def _apply_reverse(state: GameState, event: TurnOrderReversed) -> GameState:
     return state.model_copy(update={"direction": event.direction})
+
+
+@RULES.describes(TurnOrderReversed)
+def _describe_reverse(state: GameState, event: TurnOrderReversed) -> Message:
+    return Message("table.reversed_cw" if event.direction > 0 else "table.reversed_ccw")
 
 
 def describe_start(event: GameStarted) -> Message:
@@ -280,33 +307,6 @@ def describe_start(event: GameStarted) -> Message:
         life=event.starting_life,
         first=names[event.starting_player],
     )
-
-
-@RULES.describes(StepChanged)
-def _describe_step(state: GameState, event: StepChanged) -> Message:
-    key = "table.main" if event.step == Step.MAIN else "table.upkeep"
-    return Message(key, name=team_name(state, state.active) if teamed(state) else state.player(state.active).name)
-
-
-@RULES.describes(TurnPassed)
-def _describe_turn(state: GameState, event: TurnPassed) -> Message:
-    name = team_name(state, event.to) if teamed(state) else state.player(event.to).name
-    return Message("table.turn", turn=event.turn, name=name)
-
-
-@RULES.describes(TurnSkipped)
-def _describe_skipped(state: GameState, event: TurnSkipped) -> Message:
-    return Message("table.skipped", name=state.player(event.seat).name)
-
-
-@RULES.describes(SkipScheduled)
-def _describe_skip(state: GameState, event: SkipScheduled) -> Message:
-    return Message("table.skip_scheduled", name=state.player(event.seat).name, turns=event.turns)
-
-
-@RULES.describes(TurnOrderReversed)
-def _describe_reverse(state: GameState, event: TurnOrderReversed) -> Message:
-    return Message("table.reversed_cw" if event.direction > 0 else "table.reversed_ccw")
 
 
 def describe_outcome(state: GameState) -> Message | None:

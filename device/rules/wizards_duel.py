@@ -871,6 +871,12 @@ def _apply_rolled(state: GameState, event: ElementDiceRolled) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
+@RULES.describes(ElementDiceRolled)
+def _describe_rolled(state: GameState, event: ElementDiceRolled) -> Message:
+    key = "wd.rolled_last" if event.last else "wd.rolled"
+    return Message(key, name=state.player(event.seat).name, faces=faces_text(event.faces))
+
+
 @RULES.applies(ManaGathered)
 def _apply_gathered(state: GameState, event: ManaGathered) -> GameState:
     duel = duel_of(state)
@@ -885,38 +891,6 @@ def _apply_gathered(state: GameState, event: ManaGathered) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@RULES.applies(ShieldDieSet)
-def _apply_shield(state: GameState, event: ShieldDieSet) -> GameState:
-    duel = duel_of(state)
-    wizard = duel.wizard(event.seat)
-    wizard = wizard.model_copy(update={
-        "hand": wizard.hand - 1, "shield": wizard.shield + (event.face,), "rolled": None, "chosen": True,
-    })
-    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
-
-
-@RULES.applies(GatherTurnStarted)
-def _apply_gather_turn(state: GameState, event: GatherTurnStarted) -> GameState:
-    duel = duel_of(state)
-    wizards = tuple(w.model_copy(update={"chosen": False, "rolled": None}) for w in duel.wizards)
-    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards,
-                                                                            "gather_turn": event.turn})})
-
-
-@RULES.applies(LastRollCalled)
-def _apply_last_roll(state: GameState, event: LastRollCalled) -> GameState:
-    duel = duel_of(state)
-    # A player with no dice in hand has nothing to roll.
-    wizards = tuple(w.model_copy(update={"chosen": w.hand == 0, "rolled": None}) for w in duel.wizards)
-    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards, "last_roll": True})})
-
-
-@RULES.describes(ElementDiceRolled)
-def _describe_rolled(state: GameState, event: ElementDiceRolled) -> Message:
-    key = "wd.rolled_last" if event.last else "wd.rolled"
-    return Message(key, name=state.player(event.seat).name, faces=faces_text(event.faces))
-
-
 @RULES.describes(ManaGathered)
 def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
     name = state.player(event.seat).name
@@ -928,6 +902,16 @@ def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
     return Message("wd.gathered", name=name, faces=faces_text(event.aside), drawn=event.drawn)
 
 
+@RULES.applies(ShieldDieSet)
+def _apply_shield(state: GameState, event: ShieldDieSet) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    wizard = wizard.model_copy(update={
+        "hand": wizard.hand - 1, "shield": wizard.shield + (event.face,), "rolled": None, "chosen": True,
+    })
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
 @RULES.describes(ShieldDieSet)
 def _describe_shield(state: GameState, event: ShieldDieSet) -> Message:
     shield = duel_of(state).wizard(event.seat).shield + (event.face,)
@@ -935,9 +919,25 @@ def _describe_shield(state: GameState, event: ShieldDieSet) -> Message:
                    shield=faces_text(_sorted(shield)))
 
 
+@RULES.applies(GatherTurnStarted)
+def _apply_gather_turn(state: GameState, event: GatherTurnStarted) -> GameState:
+    duel = duel_of(state)
+    wizards = tuple(w.model_copy(update={"chosen": False, "rolled": None}) for w in duel.wizards)
+    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards,
+                                                                            "gather_turn": event.turn})})
+
+
 @RULES.describes(GatherTurnStarted)
 def _describe_gather_turn(state: GameState, event: GatherTurnStarted) -> Message:
     return Message("wd.gather_turn", turn=event.turn)
+
+
+@RULES.applies(LastRollCalled)
+def _apply_last_roll(state: GameState, event: LastRollCalled) -> GameState:
+    duel = duel_of(state)
+    # A player with no dice in hand has nothing to roll.
+    wizards = tuple(w.model_copy(update={"chosen": w.hand == 0, "rolled": None}) for w in duel.wizards)
+    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards, "last_roll": True})})
 
 
 @RULES.describes(LastRollCalled)
@@ -1044,6 +1044,12 @@ def _apply_defined(state: GameState, event: SpellCardDefined) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
+@RULES.describes(SpellCardDefined)
+def _describe_defined(state: GameState, event: SpellCardDefined) -> Message:
+    return Message("wd.card_defined", name=state.player(event.seat).name, card=event.card.name,
+                   spells=spells_text(event.card.spells))
+
+
 @RULES.applies(SpellPaid)
 def _apply_paid(state: GameState, event: SpellPaid) -> GameState:
     duel = duel_of(state)
@@ -1051,6 +1057,13 @@ def _apply_paid(state: GameState, event: SpellPaid) -> GameState:
     card = _with_spell(wizard.card(event.card), event.spell, dice=event.dice)
     wizard = _replace_card(wizard, card).model_copy(update={"pool": _take(wizard.pool, event.dice) or ()})
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@RULES.describes(SpellPaid)
+def _describe_paid(state: GameState, event: SpellPaid) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    label = spell_name(card, event.spell)
+    return Message("wd.paid", name=state.player(event.seat).name, faces=faces_text(event.dice), card=label)
 
 
 @RULES.applies(SpellLearned)
@@ -1067,30 +1080,17 @@ def _apply_learned(state: GameState, event: SpellLearned) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
+@RULES.describes(SpellLearned)
+def _describe_learned(state: GameState, event: SpellLearned) -> Message:
+    return Message("wd.learned", name=state.player(event.seat).name, slot=event.slot + 1, card=event.card.name,
+                   spells=spells_text(event.card.spells), faces=faces_text(event.card.spells[0].dice))
+
+
 @RULES.applies(IncantationsPassed)
 def _apply_ready(state: GameState, event: IncantationsPassed) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat).model_copy(update={"passed": True})
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
-
-
-@RULES.describes(SpellCardDefined)
-def _describe_defined(state: GameState, event: SpellCardDefined) -> Message:
-    return Message("wd.card_defined", name=state.player(event.seat).name, card=event.card.name,
-                   spells=spells_text(event.card.spells))
-
-
-@RULES.describes(SpellPaid)
-def _describe_paid(state: GameState, event: SpellPaid) -> Message:
-    card = duel_of(state).wizard(event.seat).card(event.card)
-    label = spell_name(card, event.spell)
-    return Message("wd.paid", name=state.player(event.seat).name, faces=faces_text(event.dice), card=label)
-
-
-@RULES.describes(SpellLearned)
-def _describe_learned(state: GameState, event: SpellLearned) -> Message:
-    return Message("wd.learned", name=state.player(event.seat).name, slot=event.slot + 1, card=event.card.name,
-                   spells=spells_text(event.card.spells), faces=faces_text(event.card.spells[0].dice))
 
 
 @RULES.describes(IncantationsPassed)
@@ -1295,6 +1295,11 @@ def _apply_casting_turn(state: GameState, event: CastingTurn) -> GameState:
     return _update(state, event.seat, turn_over=False)
 
 
+@RULES.describes(CastingTurn)
+def _describe_casting_turn(state: GameState, event: CastingTurn) -> Message:
+    return Message("wd.casting_turn", name=state.player(event.seat).name)
+
+
 @RULES.applies(SpellCast)
 def _apply_cast(state: GameState, event: SpellCast) -> GameState:
     duel = duel_of(state)
@@ -1311,6 +1316,20 @@ def _apply_cast(state: GameState, event: SpellCast) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard).model_copy(update={"attack": attack})})
 
 
+@RULES.describes(SpellCast)
+def _describe_cast(state: GameState, event: SpellCast) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    spell = card.spells[event.spell]
+    label = spell_name(card, event.spell)
+    name = state.player(event.seat).name
+    if spell.kind is SpellKind.HEALING:
+        return Message("wd.cast_heal", name=name, card=label, strength=spell.strength)
+    strength = f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
+    return Message("wd.cast_attack", name=name, card=label, kind=Message(f"wd.kind.{spell.kind.value}"),
+                   strength=strength, school=Message(f"wd.face.{spell.school.value}"),
+                   target=state.player(event.target or 0).name)
+
+
 @RULES.applies(ChainDiceReturned)
 def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
     duel = duel_of(state)
@@ -1324,6 +1343,13 @@ def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
     else:
         wizard = wizard.model_copy(update={"reserve": wizard.reserve + len(back)})
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@RULES.describes(ChainDiceReturned)
+def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    return Message("wd.chain", name=state.player(event.seat).name, count=event.count, card=card.name,
+                   to=Message(f"wd.to.{event.to}"))
 
 
 @RULES.applies(AttackDefended)
@@ -1348,37 +1374,6 @@ def _apply_defended(state: GameState, event: AttackDefended) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
-@RULES.applies(CastingPassed)
-def _apply_hold(state: GameState, event: CastingPassed) -> GameState:
-    return _update(state, event.seat, passed=True, turn_over=True, chain=-1)
-
-
-@RULES.describes(CastingTurn)
-def _describe_casting_turn(state: GameState, event: CastingTurn) -> Message:
-    return Message("wd.casting_turn", name=state.player(event.seat).name)
-
-
-@RULES.describes(SpellCast)
-def _describe_cast(state: GameState, event: SpellCast) -> Message:
-    card = duel_of(state).wizard(event.seat).card(event.card)
-    spell = card.spells[event.spell]
-    label = spell_name(card, event.spell)
-    name = state.player(event.seat).name
-    if spell.kind is SpellKind.HEALING:
-        return Message("wd.cast_heal", name=name, card=label, strength=spell.strength)
-    strength = f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
-    return Message("wd.cast_attack", name=name, card=label, kind=Message(f"wd.kind.{spell.kind.value}"),
-                   strength=strength, school=Message(f"wd.face.{spell.school.value}"),
-                   target=state.player(event.target or 0).name)
-
-
-@RULES.describes(ChainDiceReturned)
-def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
-    card = duel_of(state).wizard(event.seat).card(event.card)
-    return Message("wd.chain", name=state.player(event.seat).name, count=event.count, card=card.name,
-                   to=Message(f"wd.to.{event.to}"))
-
-
 @RULES.describes(AttackDefended)
 def _describe_defended(state: GameState, event: AttackDefended) -> Message:
     name = state.player(event.seat).name
@@ -1386,6 +1381,11 @@ def _describe_defended(state: GameState, event: AttackDefended) -> Message:
         card = duel_of(state).wizard(event.seat).card(event.card)
         return Message("wd.defend.heal", name=name, card=card.name, strength=card.spells[event.spell].strength)
     return Message(f"wd.defend.{event.how}", name=name, count=event.count)
+
+
+@RULES.applies(CastingPassed)
+def _apply_hold(state: GameState, event: CastingPassed) -> GameState:
+    return _update(state, event.seat, passed=True, turn_over=True, chain=-1)
 
 
 @RULES.describes(CastingPassed)
@@ -1477,6 +1477,11 @@ def _apply_falling(state: GameState, event: WizardFalling) -> GameState:
     return _update(state, event.seat, falling=True)
 
 
+@RULES.describes(WizardFalling)
+def _describe_falling(state: GameState, event: WizardFalling) -> Message:
+    return Message("wd.falling", name=state.player(event.seat).name)
+
+
 @RULES.applies(PowerSacrificed)
 def _apply_sacrificed(state: GameState, event: PowerSacrificed) -> GameState:
     duel = duel_of(state)
@@ -1488,23 +1493,18 @@ def _apply_sacrificed(state: GameState, event: PowerSacrificed) -> GameState:
     )
 
 
+@RULES.describes(PowerSacrificed)
+def _describe_sacrificed(state: GameState, event: PowerSacrificed) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    return Message("wd.sacrificed", name=state.player(event.seat).name, card=card.name)
+
+
 @RULES.applies(WizardDroppedOut)
 def _apply_dropped_out(state: GameState, event: WizardDroppedOut) -> GameState:
     duel = duel_of(state)
     if duel.dropout_round is not None:
         return state
     return state.model_copy(update={"wizards_duel": duel.model_copy(update={"dropout_round": event.round})})
-
-
-@RULES.describes(WizardFalling)
-def _describe_falling(state: GameState, event: WizardFalling) -> Message:
-    return Message("wd.falling", name=state.player(event.seat).name)
-
-
-@RULES.describes(PowerSacrificed)
-def _describe_sacrificed(state: GameState, event: PowerSacrificed) -> Message:
-    card = duel_of(state).wizard(event.seat).card(event.card)
-    return Message("wd.sacrificed", name=state.player(event.seat).name, card=card.name)
 
 
 @RULES.describes(WizardDroppedOut)
@@ -1596,6 +1596,13 @@ def _apply_phase(state: GameState, event: PhaseStarted) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
+@RULES.describes(PhaseStarted)
+def _describe_phase(state: GameState, event: PhaseStarted) -> Message:
+    if event.phase == 3:
+        return Message("wd.phase_3", name=state.player(duel_of(state).starting).name)
+    return Message(f"wd.phase_{event.phase}")
+
+
 @RULES.applies(RoundCleanedUp)
 def _apply_cleaned_up(state: GameState, event: RoundCleanedUp) -> GameState:
     duel = duel_of(state)
@@ -1611,6 +1618,11 @@ def _apply_cleaned_up(state: GameState, event: RoundCleanedUp) -> GameState:
     return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": tuple(wizards)})})
 
 
+@RULES.describes(RoundCleanedUp)
+def _describe_cleaned_up(state: GameState, event: RoundCleanedUp) -> Message:
+    return Message("wd.cleaned_up")
+
+
 @RULES.applies(MarketRefreshed)
 def _apply_market(state: GameState, event: MarketRefreshed) -> GameState:
     duel = duel_of(state)
@@ -1624,6 +1636,13 @@ def _apply_market(state: GameState, event: MarketRefreshed) -> GameState:
     return state.model_copy(update={"wizards_duel": duel})
 
 
+@RULES.describes(MarketRefreshed)
+def _describe_market(state: GameState, event: MarketRefreshed) -> Message:
+    key = "wd.market_reshuffled" if event.reshuffled else "wd.market"
+    return Message(key, discarded=event.discarded, drawn=Message("wd.market_drawn", n=event.drawn),
+                   reshuffled=Message("wd.market_reshuffled_cards", n=event.reshuffled))
+
+
 @RULES.applies(RoundStarted)
 def _apply_round(state: GameState, event: RoundStarted) -> GameState:
     duel = duel_of(state).model_copy(update={
@@ -1631,6 +1650,11 @@ def _apply_round(state: GameState, event: RoundStarted) -> GameState:
         "starting": event.starting, "to_move": None,
     })
     return state.model_copy(update={"wizards_duel": duel, "active": event.starting, "turn": event.round})
+
+
+@RULES.describes(RoundStarted)
+def _describe_round(state: GameState, event: RoundStarted) -> Message:
+    return Message("wd.round", round=event.round, name=state.player(event.starting).name)
 
 
 @RULES.applies(DuelEnded)
@@ -1643,30 +1667,6 @@ def _apply_ended(state: GameState, event: DuelEnded) -> GameState:
     reason += ", magic lesson over" if event.reason == "lesson" else ", alternative ending"
     duel = duel.model_copy(update={"winners": event.winners, "end_reason": reason})
     return state.model_copy(update={"wizards_duel": duel})
-
-
-@RULES.describes(PhaseStarted)
-def _describe_phase(state: GameState, event: PhaseStarted) -> Message:
-    if event.phase == 3:
-        return Message("wd.phase_3", name=state.player(duel_of(state).starting).name)
-    return Message(f"wd.phase_{event.phase}")
-
-
-@RULES.describes(RoundCleanedUp)
-def _describe_cleaned_up(state: GameState, event: RoundCleanedUp) -> Message:
-    return Message("wd.cleaned_up")
-
-
-@RULES.describes(MarketRefreshed)
-def _describe_market(state: GameState, event: MarketRefreshed) -> Message:
-    key = "wd.market_reshuffled" if event.reshuffled else "wd.market"
-    return Message(key, discarded=event.discarded, drawn=Message("wd.market_drawn", n=event.drawn),
-                   reshuffled=Message("wd.market_reshuffled_cards", n=event.reshuffled))
-
-
-@RULES.describes(RoundStarted)
-def _describe_round(state: GameState, event: RoundStarted) -> Message:
-    return Message("wd.round", round=event.round, name=state.player(event.starting).name)
 
 
 @RULES.describes(DuelEnded)

@@ -1322,7 +1322,7 @@ def _planes_that_count(state: GameState, events: list[Event], rng: Random) -> li
     return out
 
 
-# --- appliers -------------------------------------------------------------------------------------
+# --- each event: what it does to the state (apply), and what it says (describe) ---------------
 
 
 def _set(state: GameState, **changes: object) -> GameState:
@@ -1375,6 +1375,23 @@ def _apply_dealt(state: GameState, event: PlanarDecksDealt) -> GameState:
     return state.model_copy(update={"planechase": pc})
 
 
+@RULES.describes(PlanarDecksDealt)
+def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
+    # Physical decks nobody listed: the gadget knows whose they are, not how many cards they hold.
+    unlisted = [deck.physical and not deck.listed for deck in event.decks]
+    if event.decks and all(unlisted):
+        communal = len(event.decks) == 1 and event.decks[0].owner is None
+        return Message("planechase.decks_physical_communal" if communal else "planechase.decks_physical")
+    lines: list[str | Message] = []
+    for deck, own in zip(event.decks, unlisted, strict=True):
+        if own:
+            lines.append(Message("planechase.deck_line_own", owner=_who(state, deck.owner)))
+            continue
+        key = "planechase.deck_line_physical" if deck.physical else "planechase.deck_line"
+        lines.append(Message(key, owner=_who(state, deck.owner), count=len(deck.cards)))
+    return Message("planechase.decks_dealt", decks=joined(lines))
+
+
 @RULES.applies(PlanarCardSkipped)
 def _apply_skipped(state: GameState, event: PlanarCardSkipped) -> GameState:
     pc = planechase(state)
@@ -1383,6 +1400,12 @@ def _apply_skipped(state: GameState, event: PlanarCardSkipped) -> GameState:
         return state
     pc = pc.model_copy(update={"decks": _taken(pc, event.deck, event.card.name)})
     return _set(state, decks=_with_deck(pc, event.deck, [*_deck_cards(pc, event.deck), event.card]))
+
+
+@RULES.describes(PlanarCardSkipped)
+def _describe_skipped(state: GameState, event: PlanarCardSkipped) -> Message:
+    key = "planechase.skipped_start" if event.starting else "planechase.card_skipped"
+    return Message(key, name=event.card.name, deck=deck_label(state, event.deck))
 
 
 def _face_up(pc: PlanechaseState, card: CardRef, deck: int | None, marker: int) -> FaceUpCard:
@@ -1407,6 +1430,15 @@ def _apply_turned(state: GameState, event: PlaneTurnedOver) -> GameState:
     )
 
 
+@RULES.describes(PlaneTurnedOver)
+def _describe_turned(state: GameState, event: PlaneTurnedOver) -> Message:
+    if event.starting:
+        return Message("planechase.starting_plane", name=event.card.name, owner=_who(state, event.deck))
+    if event.card.kind is PlanarKind.PHENOMENON:
+        return Message("planechase.encounter", name=state.player(event.seat).name, phenomenon=event.card.name)
+    return Message("planechase.turned_over", seat=state.player(event.seat).name, name=event.card.name)
+
+
 @RULES.applies(PlanarDieRolled)
 def _apply_rolled(state: GameState, event: PlanarDieRolled) -> GameState:
     pc = planechase(state)
@@ -1420,9 +1452,34 @@ def _apply_rolled(state: GameState, event: PlanarDieRolled) -> GameState:
     return _set(state, rolls=(*pc.rolls, roll), next_cost=tuple(costs), own_roll=None)
 
 
+@RULES.describes(PlanarDieRolled)
+def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
+    if not event.special:
+        cost = Message("planechase.cost_effect")
+    elif event.cost == 0:
+        cost = Message("planechase.cost_free")
+    else:
+        cost = Message("planechase.cost_paid", cost=event.cost)
+    name = state.player(event.seat).name
+    planes = joined(event.chaos, "planechase.and")
+    message = _roll_message(state, event, name, cost, planes)
+    pc = planechase(state)
+    draws = [c.name for c in pc.face_up if c.name in DRAW_ON_ROLL and controller_of(state, c) == event.seat]
+    if draws:
+        note = Message("planechase.extra_draw_on_roll", name=name, plane=joined(draws, "planechase.and"))
+        return Message("planechase.then", first=message, rest=note)
+    return message
+
+
 @RULES.applies(PlanarDieAwaited)
 def _apply_die_awaited(state: GameState, event: PlanarDieAwaited) -> GameState:
     return _set(state, own_roll=event.roll)
+
+
+@RULES.describes(PlanarDieAwaited)
+def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
+    name = state.player(event.roll.seat).name
+    return Message("planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name)
 
 
 @RULES.applies(Planeswalked)
@@ -1457,9 +1514,22 @@ def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
     })})
 
 
+@RULES.describes(Planeswalked)
+def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
+    message = _planeswalk_message(state, event)
+    pc = planechase(state)
+    away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
+    return with_leaving_notes(message, away, threshold=event.cause == "threshold")
+
+
 @RULES.applies(ChaosBlanksBegan)
 def _apply_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> GameState:
     return _set(state, chaos_blanks=True)
+
+
+@RULES.describes(ChaosBlanksBegan)
+def _describe_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> Message:
+    return Message("planechase.chaos_blanks")
 
 
 @RULES.applies(PlanarCardsRevealed)
@@ -1468,6 +1538,17 @@ def _apply_revealed(state: GameState, event: PlanarCardsRevealed) -> GameState:
     cards = _remove(_deck_cards(pc, event.deck), [c.name for c in event.cards])
     choice = PendingChoice(kind=event.kind, seat=event.seat, deck=event.deck, cards=event.cards, source=event.source)
     return _set(state, decks=_with_deck(pc, event.deck, cards), choice=choice)
+
+
+@RULES.describes(PlanarCardsRevealed)
+def _describe_revealed(state: GameState, event: PlanarCardsRevealed) -> Message:
+    key = {
+        ChoiceKind.TUNNEL: "planechase.revealed_tunnel",
+        ChoiceKind.STAIRS: "planechase.revealed_stairs",
+        ChoiceKind.POOLS: "planechase.revealed_pools",
+        ChoiceKind.DIRECTION: "planechase.revealed_tunnel",
+    }[event.kind]
+    return Message(key, cards=_names(event.cards), name=state.player(event.seat).name)
 
 
 @RULES.applies(PlanarChoiceMade)
@@ -1480,9 +1561,28 @@ def _apply_choice(state: GameState, event: PlanarChoiceMade) -> GameState:
     return _set(state, decks=_with_deck(pc, owner, cards), choice=None)
 
 
+@RULES.describes(PlanarChoiceMade)
+def _describe_choice(state: GameState, event: PlanarChoiceMade) -> Message:
+    name = state.player(event.seat).name
+    if not event.bottom:
+        return Message("planechase.choice_top", name=name, top=_names(event.top))
+    if not event.top:
+        return Message("planechase.choice_bottom", name=name, bottom=joined(list(_card_names(event.bottom)),
+                                                                            "planechase.then_list"))
+    return Message("planechase.choice_made", name=name, top=_names(event.top), bottom=_names(event.bottom))
+
+
 @RULES.applies(PlanarChoiceOffered)
 def _apply_offered(state: GameState, event: PlanarChoiceOffered) -> GameState:
     return _set(state, choice=event.choice)
+
+
+@RULES.describes(PlanarChoiceOffered)
+def _describe_offered(state: GameState, event: PlanarChoiceOffered) -> Message:
+    after = _set(state, choice=event.choice)
+    prompt = choice_prompt(after)
+    return Message("planechase.direction_offered", name=state.player(event.choice.seat).name,
+                   choices=prompt.params.get("choices", ""))
 
 
 @RULES.applies(PlaneCountersChanged)
@@ -1494,9 +1594,26 @@ def _apply_counters(state: GameState, event: PlaneCountersChanged) -> GameState:
     return _set(state, face_up=face_up)
 
 
+@RULES.describes(PlaneCountersChanged)
+def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message:
+    card = next(c for c in planechase(state).face_up if c.name == event.name)
+    before, after = card.counters, card.counters + event.delta
+    if event.ability:
+        name = state.player(controller_of(state, card)).name
+        return Message(f"planechase.ability.{event.ability}", plane=event.name, before=before, after=after, name=name)
+    return Message("planechase.counters", name=event.name, before=before, after=after)
+
+
 @RULES.applies(PlanarControllerChanged)
 def _apply_controller(state: GameState, event: PlanarControllerChanged) -> GameState:
     return _set(state, controller=event.seat)
+
+
+@RULES.describes(PlanarControllerChanged)
+def _describe_controller(state: GameState, event: PlanarControllerChanged) -> Message:
+    if event.seat is None:
+        return Message("planechase.controller_active")
+    return Message("planechase.controller", name=state.player(event.seat).name)
 
 
 @RULES.applies(PlanarCardsLeft)
@@ -1514,11 +1631,23 @@ def _apply_left(state: GameState, event: PlanarCardsLeft) -> GameState:
     )
 
 
+@RULES.describes(PlanarCardsLeft)
+def _describe_left(state: GameState, event: PlanarCardsLeft) -> Message:
+    face_up = Message("planechase.cards_left_face_up", cards=_names(event.face_up)) if event.face_up else ""
+    return Message("planechase.cards_left", name=state.player(event.seat).name, face_up=face_up)
+
+
 @RULES.applies(TurnMarkerPassed)
 def _apply_marker_passed(state: GameState, event: TurnMarkerPassed) -> GameState:
     pc = planechase(state)
     markers = tuple(event.seat if i == event.marker else s for i, s in enumerate(pc.markers))
     return _set(state, markers=markers)
+
+
+@RULES.describes(TurnMarkerPassed)
+def _describe_marker_passed(state: GameState, event: TurnMarkerPassed) -> Message:
+    old = planechase(state).markers[event.marker]
+    return Message("planechase.marker_passed", name=state.player(event.seat).name, old=state.player(old).name)
 
 
 @RULES.applies(TurnMarkerRemoved)
@@ -1541,6 +1670,13 @@ def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameSta
     return _set(state, decks=tuple(decks), face_up=face_up, markers=markers, encounter=encounter)
 
 
+@RULES.describes(TurnMarkerRemoved)
+def _describe_marker_removed(state: GameState, event: TurnMarkerRemoved) -> Message:
+    cards = [c.name for c in planechase(state).face_up if c.marker == event.marker]
+    key = "planechase.marker_removed_one" if len(cards) == 1 else "planechase.marker_removed"
+    return Message(key, name=state.player(event.seat).name, cards=_names(cards))
+
+
 @RULES.applies(PlanarTurnBegan)
 def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
     pc = planechase(state)
@@ -1550,9 +1686,19 @@ def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
     )
 
 
+@RULES.describes(PlanarTurnBegan)
+def _describe_turn_began(state: GameState, event: PlanarTurnBegan) -> Message:
+    return Message("planechase.cost_reset")
+
+
 @RULES.applies(PlanarCardAwaited)
 def _apply_awaited(state: GameState, event: PlanarCardAwaited) -> GameState:
     return _set(state, awaiting=event.awaiting)
+
+
+@RULES.describes(PlanarCardAwaited)
+def _describe_awaited(state: GameState, event: PlanarCardAwaited) -> Message:
+    return Message("planechase.awaiting", deck=deck_label(state, event.awaiting.deck))
 
 
 @RULES.applies(PlanarCardReturned)
@@ -1579,6 +1725,11 @@ def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
     )
 
 
+@RULES.describes(PlanarCardReturned)
+def _describe_returned(state: GameState, event: PlanarCardReturned) -> Message:
+    return Message("planechase.card_returned", name=event.name, deck=deck_label(state, event.awaiting.deck))
+
+
 @RULES.applies(MapMoved)
 def _apply_map_moved(state: GameState, event: MapMoved) -> GameState:
     pc = planechase(state)
@@ -1593,62 +1744,17 @@ def _apply_map_moved(state: GameState, event: MapMoved) -> GameState:
     )
 
 
-# --- describers -----------------------------------------------------------------------------------
+@RULES.describes(MapMoved)
+def _describe_map_moved(state: GameState, event: MapMoved) -> Message:
+
+    return describe_move(state, event)
+
+
+# --- words the descriptions share ---------------------------------------------------------------
 
 
 def _who(state: GameState, seat: int | None) -> str | Message:
     return Message("planechase.communal") if seat is None else state.player(seat).name
-
-
-@RULES.describes(PlanarDecksDealt)
-def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
-    # Physical decks nobody listed: the gadget knows whose they are, not how many cards they hold.
-    unlisted = [deck.physical and not deck.listed for deck in event.decks]
-    if event.decks and all(unlisted):
-        communal = len(event.decks) == 1 and event.decks[0].owner is None
-        return Message("planechase.decks_physical_communal" if communal else "planechase.decks_physical")
-    lines: list[str | Message] = []
-    for deck, own in zip(event.decks, unlisted, strict=True):
-        if own:
-            lines.append(Message("planechase.deck_line_own", owner=_who(state, deck.owner)))
-            continue
-        key = "planechase.deck_line_physical" if deck.physical else "planechase.deck_line"
-        lines.append(Message(key, owner=_who(state, deck.owner), count=len(deck.cards)))
-    return Message("planechase.decks_dealt", decks=joined(lines))
-
-
-@RULES.describes(PlanarCardSkipped)
-def _describe_skipped(state: GameState, event: PlanarCardSkipped) -> Message:
-    key = "planechase.skipped_start" if event.starting else "planechase.card_skipped"
-    return Message(key, name=event.card.name, deck=deck_label(state, event.deck))
-
-
-@RULES.describes(PlaneTurnedOver)
-def _describe_turned(state: GameState, event: PlaneTurnedOver) -> Message:
-    if event.starting:
-        return Message("planechase.starting_plane", name=event.card.name, owner=_who(state, event.deck))
-    if event.card.kind is PlanarKind.PHENOMENON:
-        return Message("planechase.encounter", name=state.player(event.seat).name, phenomenon=event.card.name)
-    return Message("planechase.turned_over", seat=state.player(event.seat).name, name=event.card.name)
-
-
-@RULES.describes(PlanarDieRolled)
-def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
-    if not event.special:
-        cost = Message("planechase.cost_effect")
-    elif event.cost == 0:
-        cost = Message("planechase.cost_free")
-    else:
-        cost = Message("planechase.cost_paid", cost=event.cost)
-    name = state.player(event.seat).name
-    planes = joined(event.chaos, "planechase.and")
-    message = _roll_message(state, event, name, cost, planes)
-    pc = planechase(state)
-    draws = [c.name for c in pc.face_up if c.name in DRAW_ON_ROLL and controller_of(state, c) == event.seat]
-    if draws:
-        note = Message("planechase.extra_draw_on_roll", name=name, plane=joined(draws, "planechase.and"))
-        return Message("planechase.then", first=message, rest=note)
-    return message
 
 
 def _roll_message(state: GameState, event: PlanarDieRolled, name: str, cost: Message, planes: str | Message) -> Message:
@@ -1662,20 +1768,6 @@ def _roll_message(state: GameState, event: PlanarDieRolled, name: str, cost: Mes
     if event.result is DieFace.CHAOS:
         return Message(f"planechase.rolled_chaos{many}", name=name, cost=cost, planes=planes)
     return Message("planechase.rolled_blank", name=name, cost=cost)
-
-
-@RULES.describes(PlanarDieAwaited)
-def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
-    name = state.player(event.roll.seat).name
-    return Message("planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name)
-
-
-@RULES.describes(Planeswalked)
-def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
-    message = _planeswalk_message(state, event)
-    pc = planechase(state)
-    away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
-    return with_leaving_notes(message, away, threshold=event.cause == "threshold")
 
 
 def _planeswalk_message(state: GameState, event: Planeswalked) -> Message:
@@ -1701,98 +1793,6 @@ def _planeswalk_message(state: GameState, event: Planeswalked) -> Message:
     extra = joined(extras, "planechase.then") if extras else ""
     key = "planechase.planeswalked" if event.away else "planechase.planeswalked_start"
     return Message(key, name=name, away=away, to=joined([c.name for c in event.to], "planechase.and"), extra=extra)
-
-
-@RULES.describes(ChaosBlanksBegan)
-def _describe_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> Message:
-    return Message("planechase.chaos_blanks")
-
-
-@RULES.describes(PlanarCardsRevealed)
-def _describe_revealed(state: GameState, event: PlanarCardsRevealed) -> Message:
-    key = {
-        ChoiceKind.TUNNEL: "planechase.revealed_tunnel",
-        ChoiceKind.STAIRS: "planechase.revealed_stairs",
-        ChoiceKind.POOLS: "planechase.revealed_pools",
-        ChoiceKind.DIRECTION: "planechase.revealed_tunnel",
-    }[event.kind]
-    return Message(key, cards=_names(event.cards), name=state.player(event.seat).name)
-
-
-@RULES.describes(PlanarChoiceMade)
-def _describe_choice(state: GameState, event: PlanarChoiceMade) -> Message:
-    name = state.player(event.seat).name
-    if not event.bottom:
-        return Message("planechase.choice_top", name=name, top=_names(event.top))
-    if not event.top:
-        return Message("planechase.choice_bottom", name=name, bottom=joined(list(_card_names(event.bottom)),
-                                                                            "planechase.then_list"))
-    return Message("planechase.choice_made", name=name, top=_names(event.top), bottom=_names(event.bottom))
-
-
-@RULES.describes(PlanarChoiceOffered)
-def _describe_offered(state: GameState, event: PlanarChoiceOffered) -> Message:
-    after = _set(state, choice=event.choice)
-    prompt = choice_prompt(after)
-    return Message("planechase.direction_offered", name=state.player(event.choice.seat).name,
-                   choices=prompt.params.get("choices", ""))
-
-
-@RULES.describes(PlaneCountersChanged)
-def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message:
-    card = next(c for c in planechase(state).face_up if c.name == event.name)
-    before, after = card.counters, card.counters + event.delta
-    if event.ability:
-        name = state.player(controller_of(state, card)).name
-        return Message(f"planechase.ability.{event.ability}", plane=event.name, before=before, after=after, name=name)
-    return Message("planechase.counters", name=event.name, before=before, after=after)
-
-
-@RULES.describes(PlanarControllerChanged)
-def _describe_controller(state: GameState, event: PlanarControllerChanged) -> Message:
-    if event.seat is None:
-        return Message("planechase.controller_active")
-    return Message("planechase.controller", name=state.player(event.seat).name)
-
-
-@RULES.describes(PlanarCardsLeft)
-def _describe_left(state: GameState, event: PlanarCardsLeft) -> Message:
-    face_up = Message("planechase.cards_left_face_up", cards=_names(event.face_up)) if event.face_up else ""
-    return Message("planechase.cards_left", name=state.player(event.seat).name, face_up=face_up)
-
-
-@RULES.describes(TurnMarkerPassed)
-def _describe_marker_passed(state: GameState, event: TurnMarkerPassed) -> Message:
-    old = planechase(state).markers[event.marker]
-    return Message("planechase.marker_passed", name=state.player(event.seat).name, old=state.player(old).name)
-
-
-@RULES.describes(TurnMarkerRemoved)
-def _describe_marker_removed(state: GameState, event: TurnMarkerRemoved) -> Message:
-    cards = [c.name for c in planechase(state).face_up if c.marker == event.marker]
-    key = "planechase.marker_removed_one" if len(cards) == 1 else "planechase.marker_removed"
-    return Message(key, name=state.player(event.seat).name, cards=_names(cards))
-
-
-@RULES.describes(PlanarTurnBegan)
-def _describe_turn_began(state: GameState, event: PlanarTurnBegan) -> Message:
-    return Message("planechase.cost_reset")
-
-
-@RULES.describes(PlanarCardAwaited)
-def _describe_awaited(state: GameState, event: PlanarCardAwaited) -> Message:
-    return Message("planechase.awaiting", deck=deck_label(state, event.awaiting.deck))
-
-
-@RULES.describes(PlanarCardReturned)
-def _describe_returned(state: GameState, event: PlanarCardReturned) -> Message:
-    return Message("planechase.card_returned", name=event.name, deck=deck_label(state, event.awaiting.deck))
-
-
-@RULES.describes(MapMoved)
-def _describe_map_moved(state: GameState, event: MapMoved) -> Message:
-
-    return describe_move(state, event)
 
 
 # --- bindings ------------------------------------------------------------------------------------
