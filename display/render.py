@@ -11,7 +11,7 @@ its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from device.inputs import Button
@@ -22,19 +22,8 @@ from display import theme
 from display.canvas import Canvas, Rect, joiners
 from display.fonts import Color
 from display.i18n import Translator
-from display.screens import SCREENS, View, load
+from display.screens import SCREENS, View, home, load
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
-
-#: Base formats whose turns are not MTG turns say whose move it is themselves (format → headline);
-#: filled in by their screens, which ``load`` imports.
-HEADLINES: dict[str, Callable[[GameState, Translator], str]] = {}
-#: Base formats whose turn counter means nothing (a Conspiracy pod's groups each take their own
-#: turns, a Wizard's Duel has rounds and phases): format → ``fn(state, tr) -> what the header's
-#: corner says instead ("" for nothing)``; filled in the same way.
-TURN_TEXTS: dict[str, Callable[[GameState, Translator], str]] = {}
-#: Base formats whose games keep their own clock (a Conspiracy round's): format → ``fn(state,
-#: wall) -> seconds left, or None while it is not running``; filled in the same way.
-GAME_CLOCKS: dict[str, Callable[[GameState, float], float | None]] = {}
 
 load()
 
@@ -45,8 +34,9 @@ def time_left(state: GameState | None, ui: UiState, wall: float) -> float | None
     """Seconds left of the game's time limit, or None without a limit (or a known start)."""
     if state is None:
         return None
-    if state.formats and state.formats[0] in GAME_CLOCKS:
-        return GAME_CLOCKS[state.formats[0]](state, wall)
+    own = home(SCREENS.values(), state)
+    if own is not None and own.own_clock:
+        return own.game_clock(state, wall)
     if ui.game_started_at is None:
         return None
     limit = state.options.get(TIME_LIMIT_OPTION)
@@ -83,8 +73,10 @@ def headline(state: GameState | None, tr: Translator) -> str:
     result = outcome(state)
     if result is not None:
         return tr("ui.draw") if result.winner is None else tr("ui.winner", name=winner_name(state, result))
-    if state.formats and state.formats[0] in HEADLINES:
-        return HEADLINES[state.formats[0]](state, tr)
+    own = home(SCREENS.values(), state)
+    text = own.headline(state, tr) if own is not None else None
+    if text is not None:
+        return text
     name = turn_name(state)
     return tr("ui.upkeep_of" if state.step is Step.UPKEEP else "ui.turn_of", name=name)
 
@@ -103,8 +95,10 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
     side = canvas.width // 5
     used_left = used_right = 0
     if state is not None:
-        own = TURN_TEXTS.get(state.formats[0]) if state.formats else None
-        turn = own(state, tr) if own is not None else tr("ui.turn", turn=state.turn)
+        own = home(SCREENS.values(), state)
+        turn = own.turn_text(state, tr) if own is not None else None
+        if turn is None:
+            turn = tr("ui.turn", turn=state.turn)
         if turn:
             drawn = canvas.text(turn, (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
                                 max_width=side - lay.margin, role="header.turn", min_size=lay.tiny)

@@ -31,7 +31,7 @@ by adding its name to ``tests/display/conftest.py``'s scenes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
@@ -116,6 +116,11 @@ class Screen:
     name: ClassVar[str] = ""
     button: ClassVar[str] = ""  # text key of its touch-bar button; "" = not in the bar
     key: ClassVar[str] = ""  # keyboard key that shows it
+    #: The base format this screen is the home of: in its games the header asks this screen for
+    #: the headline (``headline``), the corner's turn text (``turn_text``) and, with
+    #: ``own_clock``, the clock (``game_clock``).  "" for none.
+    base: ClassVar[str] = ""
+    own_clock: ClassVar[bool] = False
 
     def available(self, state: GameState | None) -> bool:
         return True
@@ -149,6 +154,22 @@ class Screen:
         brings up the Planechase screen, a new turn the table)."""
         return False
 
+    # What the home of a base format (``base``) words in the header of its games.
+
+    def headline(self, state: GameState, tr: Translator) -> str | None:
+        """The header's headline (whose move it is); None: the table's, whose turn or upkeep."""
+        return None
+
+    def turn_text(self, state: GameState, tr: Translator) -> str | None:
+        """What the header's corner says instead of the turn counter ("" for nothing); None:
+        the turn counter."""
+        return None
+
+    def game_clock(self, state: GameState, wall: float) -> float | None:
+        """With ``own_clock``: seconds left on the game's own clock, or None while it is not
+        running (the table's time limit does not count in such a game)."""
+        return None
+
 
 def chip_step(action: Action) -> int | None:
     """How far a list's cursor moves for ``action``: the encoder (↑/↓) or ←/→, the same way on
@@ -167,6 +188,13 @@ def chip_window(count: int, cursor: int, fit: int) -> range:
         return range(count)
     start = min(max(0, cursor - (fit - 1) // 2), count - fit)
     return range(start, start + fit)
+
+
+def home(screens: Iterable[Screen], state: GameState | None) -> Screen | None:
+    """The screen that is the home of the game's base format (``Screen.base``), if one is."""
+    if state is None or not state.formats:
+        return None
+    return next((scr for scr in screens if scr.base == state.formats[0]), None)
 
 
 T = TypeVar("T")

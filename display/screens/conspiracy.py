@@ -61,7 +61,7 @@ from device.rules.conspiracy import (
 from device.state import GameState
 from device.state_conspiracy import ConspiracyState, GroupRecord
 from device.text import Message
-from display import render, symbols, theme
+from display import symbols, theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
@@ -90,11 +90,6 @@ def _turn(state: GameState, tr: Translator) -> str:
     Draft is one table and counts its turns)."""
     consp = state.conspiracy
     return tr("ui.turn", turn=state.turn) if consp is None or consp.draft else ""
-
-
-render.GAME_CLOCKS["conspiracy"] = _round_clock
-render.HEADLINES["conspiracy"] = _headline
-render.TURN_TEXTS["conspiracy"] = _turn
 
 
 # --- the event's pods (CJ-1) -------------------------------------------------------------------
@@ -258,6 +253,11 @@ class Conspiracy(Screen):
     name = NAME
     button = "ui.btn.consp"
     key = "g"
+    base = NAME  # the header of a Conspiracy game: the round, and its own clock
+    own_clock = True
+    headline = staticmethod(_headline)
+    turn_text = staticmethod(_turn)
+    game_clock = staticmethod(_round_clock)
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.conspiracy is not None

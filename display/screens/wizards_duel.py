@@ -55,7 +55,7 @@ from device.rules.table import round_from
 from device.state import GameState, outcome
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
 from device.text import Message
-from display import render, theme
+from display import theme
 from display.i18n import wizards_duel as _texts  # noqa: F401  (the screen's and the rules' texts)
 from display.canvas import Rect
 from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit
@@ -322,11 +322,6 @@ def mover_text(state: GameState, tr: Translator) -> str:
     return tr("ui.wd.move.cast", name=state.player(mover).name)
 
 
-render.HEADLINES[NAME] = mover_text
-# The duel counts rounds and phases, which its screen shows; the table's turn counter means nothing.
-render.TURN_TEXTS[NAME] = lambda state, tr: ""
-
-
 # --- the screen ------------------------------------------------------------------------------
 
 
@@ -335,6 +330,10 @@ class WizardsDuel(Screen):
     name = NAME
     button = ""  # it is the table in a duel: the table's button and key show it
     key = ""
+    base = NAME  # the header of a duel: whose move it is
+    headline = staticmethod(mover_text)
+    # The duel counts rounds and phases, which its screen shows; the table's turn counter means nothing.
+    turn_text = staticmethod(lambda state, tr: "")
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.wizards_duel is not None
