@@ -47,7 +47,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -70,7 +70,7 @@ from display.canvas import Canvas
 from display.fonts import Fonts
 from display.i18n import Translator
 from display.layout import choose
-from display.screens import SCREENS, View
+from display.screens import SCREENS, Screen, View
 from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
 from display.sdl import sdl_wait, video_driver
@@ -255,6 +255,10 @@ class Kiosk:
 
     def history(self) -> list[Txn]:
         return self.controller.history()
+
+    @property
+    def screens(self) -> Mapping[str, Screen]:
+        return SCREENS
 
     def go(self, screen: str) -> None:
         target = SCREENS.get(screen)
@@ -608,7 +612,7 @@ class Kiosk:
         found = list(self._ui.deadlines())
         current = SCREENS.get(self._ui.screen)
         if current is not None and current.available(self.state):
-            view = View(self.state, self._ui, self._canvas, self.tr, now, self._wall(), 0, self._canvas.height)
+            view = View(self.state, self._ui, self._canvas, self.tr, now, self._wall(), 0, self._canvas.height, SCREENS)
             own = current.deadline(view)
             if own is not None:
                 found.append(own)

@@ -608,7 +608,7 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         if current is None or not current.available(state):
             current = SCREENS["table"]
         view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
-                    bottom=bottom - lay.margin // 2)
+                    bottom=bottom - lay.margin // 2, screens=SCREENS)
         current.draw(view)
         if ui.help:
             draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room

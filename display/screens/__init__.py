@@ -31,7 +31,7 @@ by adding its name to ``tests/display/conftest.py``'s scenes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
@@ -42,7 +42,7 @@ from device.errors import IllegalCommand
 from device.events import Event, GameStarted
 from device.inputs import ButtonPressed
 from device.journal import Txn
-from device.state import GameState
+from device.state import GameState, Player
 from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
@@ -62,6 +62,7 @@ class View:
     wall: float  # wall-clock seconds, for the game clock
     top: int
     bottom: int
+    screens: Mapping[str, Screen]  # every screen, in the kiosk's order (the table asks them what they add)
 
     @property
     def layout(self) -> Layout:
@@ -111,6 +112,30 @@ class Host(Protocol):
 
     def now(self) -> float: ...
 
+    @property
+    def screens(self) -> Mapping[str, Screen]:
+        """Every screen by name, in the kiosk's order."""
+
+
+@dataclass(frozen=True)
+class Detail:
+    """A title and a longer text under the upkeep banner's items, shown as large as the banner's
+    room allows (Planechase: a face-up plane's rules text)."""
+
+    title: str
+    text: str
+    role: str = "banner.detail"  # the title's role in the drawing record; the text's is role + ".text"
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A line under the seats outside the upkeep banner (Planechase: the face-up planes);
+    tapping it shows the screen ``go``."""
+
+    text: str
+    role: str
+    go: str = ""
+
 
 class Screen:
     name: ClassVar[str] = ""
@@ -121,6 +146,9 @@ class Screen:
     #: ``own_clock``, the clock (``game_clock``).  "" for none.
     base: ClassVar[str] = ""
     own_clock: ClassVar[bool] = False
+    #: In a game of ``base`` the table draws and acts through this screen (a Wizard's Duel counts
+    #: magic points and dice, not life).
+    is_table: ClassVar[bool] = False
 
     def available(self, state: GameState | None) -> bool:
         return True
@@ -169,6 +197,26 @@ class Screen:
         """With ``own_clock``: seconds left on the game's own clock, or None while it is not
         running (the table's time limit does not count in such a game)."""
         return None
+
+    # What a screen adds to the table, asked of every screen in the kiosk's order (a module's
+    # screen adds something in games with the module).
+
+    def upkeep_items(self, state: GameState, tr: Translator) -> list[str]:
+        """What the active player must do in their upkeep, for the banner (already in the
+        table's language): Contraptions "Crank sprocket 2: Boomflinger"."""
+        return []
+
+    def upkeep_details(self, state: GameState, tr: Translator) -> list[Detail]:
+        """Details under the banner's items (Planechase: a face-up plane's rules text)."""
+        return []
+
+    def seat_badges(self, view: View, state: GameState, player: Player) -> list[str]:
+        """What a seat's tile says under the name (Necromancer: "minion of Alice · solo 1/3")."""
+        return []
+
+    def table_strips(self, state: GameState, tr: Translator) -> list[Strip]:
+        """The strip under the seats, outside the upkeep banner (Planechase: the face-up planes)."""
+        return []
 
 
 def chip_step(action: Action) -> int | None:

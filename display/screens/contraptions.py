@@ -60,7 +60,7 @@ from device.rules.table import round_from
 from device.state import GameState, Step
 from device.state_contraptions import SPROCKETS, Assembled, Assembly, ContraptionsState, Stage, Variant
 from device.text import Message
-from display import theme, upkeep
+from display import theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, grid_height, wrap_fit
 from display.i18n import Translator
@@ -74,7 +74,6 @@ NAME = "contraptions"
 # --- the upkeep banner (CT-7) ------------------------------------------------------------------
 
 
-@upkeep.item
 def _contraptions_upkeep(state: GameState, tr: Translator) -> list[str]:
     view = upkeep_view(state)
     if view is None:
@@ -404,6 +403,7 @@ class Contraptions(Screen):
     name = NAME
     button = "ui.btn.contraptions"
     key = "c"
+    upkeep_items = staticmethod(_contraptions_upkeep)
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.contraptions is not None

@@ -23,13 +23,12 @@ from device.inputs import Button
 from device.rules.necromancer import Blame, LossReattributed, LossSettled, SoloTurn
 from device.state import GameState, Player
 from device.state_necromancer import SOLO_TURNS, Fate, NecromancerState, Phase
-from display import theme, upkeep
+from display import theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.i18n import necromancer as _texts  # noqa: F401 - registers the screen's texts
 from display.screens import Host, Screen, View, chip_step, chip_window, screen
-from display.screens.table import seat_badges
 from display.ui import Action, Press, Tap
 
 NAME = "necromancer"
@@ -56,14 +55,12 @@ def standing(tr: Translator, state: GameState, seat: int) -> list[str]:
     return parts
 
 
-@seat_badges
 def _seat_badges(view: View, state: GameState, player: Player) -> list[str]:
     if state.necromancer is None:
         return []
     return standing(view.tr, state, player.seat)
 
 
-@upkeep.item
 def _solo_upkeep(state: GameState, tr: Translator) -> list[str]:
     """NC-3: the minions playing solo turns apart from the game, each a reminder."""
     necro = state.necromancer
@@ -93,6 +90,8 @@ class Necromancer(Screen):
     name = NAME
     button = "ui.btn.necro"
     key = "m"
+    seat_badges = staticmethod(_seat_badges)
+    upkeep_items = staticmethod(_solo_upkeep)
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.necromancer is not None

@@ -60,12 +60,11 @@ from device.rules.planechase import (
 from device.state import GameState, Step, outcome
 from device.state_planechase import ChoiceKind, DieFace, FaceUpCard, PlanarKind, PlanechaseState
 from device.text import Message
-from display import cardtext, symbols, theme, upkeep
+from display import cardtext, symbols, theme
 from display.canvas import Canvas, Rect
 from display.chips import scroll_markers
 from display.i18n import Translator
-from display.screens import Host, Screen, View, chip_step, chip_window, screen
-from display.screens.table import Strip, table_strip
+from display.screens import Detail, Host, Screen, Strip, View, chip_step, chip_window, screen
 from display.ui import Action, DieRoll, Press, Tap, Turn
 
 TUMBLE = 0.6  # seconds of die animation after a roll
@@ -155,7 +154,6 @@ def type_line(tr: Translator, card: FaceUpCard) -> str:
     return f"{tr('ui.pc.plane')} — {world}" if world else tr("ui.pc.plane")
 
 
-@upkeep.item
 def _planechase_upkeep(state: GameState, tr: Translator) -> list[str]:
     pc = state.planechase
     if pc is None:
@@ -169,21 +167,19 @@ def _planechase_upkeep(state: GameState, tr: Translator) -> list[str]:
     return items
 
 
-@upkeep.detail
-def _planechase_details(state: GameState, tr: Translator) -> list[upkeep.Detail]:
+def _planechase_details(state: GameState, tr: Translator) -> list[Detail]:
     """The face-up planes' rules text in the upkeep banner, when card data has it."""
     pc = state.planechase
     if pc is None:
         return []
-    found: list[upkeep.Detail] = []
+    found: list[Detail] = []
     for card in pc.face_up:
         text = cardtext.rules_text(card.name)
         if text:
-            found.append(upkeep.Detail(title=_with_counters(tr, card), text=text, role="banner.plane"))
+            found.append(Detail(title=_with_counters(tr, card), text=text, role="banner.plane"))
     return found
 
 
-@table_strip
 def _planechase_strip(state: GameState, tr: Translator) -> list[Strip]:
     """The face-up planes (and a phenomenon being encountered) under the seats."""
     pc = state.planechase
@@ -201,6 +197,9 @@ class Planechase(Screen):
     name = "planechase"
     button = "ui.btn.planes"
     key = "p"
+    upkeep_items = staticmethod(_planechase_upkeep)
+    upkeep_details = staticmethod(_planechase_details)
+    table_strips = staticmethod(_planechase_strip)
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.planechase is not None

@@ -8,7 +8,7 @@ the banner a module may keep a strip under the seats (Planechase names the face-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -16,12 +16,12 @@ from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
 from device.rules.teams import team_of, teamed, turn_name
 from device.state import GameState, Player, Step
-from display import symbols, theme, upkeep
+from display import symbols, theme
 from display.canvas import Rect
 from display.canvas import joiners as line_joiners
 from display.i18n import Translator
 from display.layout import Layout
-from display.screens import SCREENS, Host, Screen, View, screen
+from display.screens import Detail, Host, Screen, Strip, View, home, screen
 from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
 
 
@@ -111,35 +111,25 @@ def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
     return found
 
 
-#: What a module adds under a seat's name (already in the table's language), e.g. Necromancer's
-#: "minion of Alice · solo 1/3": ``fn(view, state, player) -> list[str]``, in import order.
-SeatBadges = Callable[[View, GameState, Player], list[str]]
-SEAT_BADGES: list[SeatBadges] = []
+# What the screens add to the table, each screen's in the kiosk's order (Screen.seat_badges,
+# upkeep_items, upkeep_details, table_strips).
 
 
-def seat_badges(fn: SeatBadges) -> SeatBadges:
-    SEAT_BADGES.append(fn)
-    return fn
+def seat_notes(view: View, state: GameState, player: Player) -> str:
+    """What the screens add under a seat's name, on one line."""
+    return " · ".join(b for scr in view.screens.values() for b in scr.seat_badges(view, state, player))
 
 
-@dataclass(frozen=True)
-class Strip:
-    """A line under the seats outside the upkeep banner (Planechase: the face-up planes);
-    tapping it shows the screen ``go``."""
-
-    text: str
-    role: str
-    go: str = ""
+def upkeep_items(view: View, state: GameState) -> list[str]:
+    return [item for scr in view.screens.values() for item in scr.upkeep_items(state, view.tr)]
 
 
-#: What modules put in the strip under the seats: ``fn(state, tr) -> list[Strip]``.
-TableStrip = Callable[[GameState, Translator], list[Strip]]
-STRIPS: list[TableStrip] = []
+def upkeep_details(view: View, state: GameState) -> list[Detail]:
+    return [detail for scr in view.screens.values() for detail in scr.upkeep_details(state, view.tr)]
 
 
-def table_strip(fn: TableStrip) -> TableStrip:
-    STRIPS.append(fn)
-    return fn
+def table_strips(view: View, state: GameState) -> list[Strip]:
+    return [strip for scr in view.screens.values() for strip in scr.table_strips(state, view.tr)]
 
 
 # --- a seat tile ---------------------------------------------------------------------------
@@ -241,7 +231,7 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     _, _, w, h = rect
     pad = lay.margin
     inner = w - 2 * pad
-    notes_text = " · ".join(b for fn in SEAT_BADGES for b in fn(view, state, player))
+    notes_text = seat_notes(view, state, player)
     notes_size, notes = _note_lines(view, notes_text, inner)
     foot_size, foot = _note_lines(view, loss_text(view, state, player) if not player.in_game else "", inner)
     notes_size = min(notes_size, foot_size) if foot else notes_size
@@ -340,7 +330,7 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, color, anchor="midtop", bold=active,
            max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
     top = y + pad // 2 + c.fonts.line_height(plan.name_size)
-    notes = " · ".join(b for fn in SEAT_BADGES for b in fn(view, state, player))
+    notes = seat_notes(view, state, player)
     if plan.notes:
         height = plan.notes * c.fonts.line_height(plan.notes_size)
         c.paragraph(notes, (x + pad, top, inner, height), plan.notes_size, theme.CURSOR, role=f"{seat}.badges",
@@ -424,8 +414,8 @@ def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
     inner = w - 2 * pad
     room = h - 2 * pad
     title = tr("ui.upkeep.title", name=turn_name(state))
-    items = upkeep.items(state, tr)
-    details = upkeep.details(state, tr)
+    items = upkeep_items(view, state)
+    details = upkeep_details(view, state)
     nxt = tr("ui.upkeep.next")
     found: list[PanelFit] = []
     for size in range(lay.medium, lay.tiny - 1, -1):
@@ -479,7 +469,7 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
                       min_size=size, align="center")
     ty += pad // 2
     indent = c.fonts.measure(BULLET, size)[0]
-    for item in upkeep.items(state, tr):
+    for item in upkeep_items(view, state):
         lines = _bulleted(view, item, size, inner) or [item]
         joiners = line_joiners(item, lines)
         for index, line in enumerate(lines):
@@ -492,7 +482,7 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
     next_h = len(next_lines) * c.fonts.line_height(size, True)
     if fit.detail is not None:
         ty += pad // 2
-        for detail in upkeep.details(state, tr):
+        for detail in upkeep_details(view, state):
             c.line((x + pad, ty), (x + w - pad, ty), theme.WALK, max(1, lay.line))
             ty += pad // 2
             ty += c.paragraph(detail.title, (x + pad, ty, inner, h), size, theme.WALK, role=detail.role, bold=True,
@@ -589,15 +579,10 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
         c.target(rect, Go(goes[0]))
 
 
-#: Base formats whose table is a screen of their own (Wizard's Duel counts magic points and dice,
-#: not life): format name → that screen's name.  The table draws and acts through it.
-STAND_INS: dict[str, str] = {}
-
-
-def stand_in(state: GameState | None) -> Screen | None:
-    if state is None or not state.formats or state.formats[0] not in STAND_INS:
-        return None
-    return SCREENS.get(STAND_INS[state.formats[0]])
+def stand_in(screens: Iterable[Screen], state: GameState | None) -> Screen | None:
+    """The screen that is the table in this game (``Screen.is_table``), if one is."""
+    own = home(screens, state)
+    return own if own is not None and own.is_table else None
 
 
 @screen
@@ -610,6 +595,9 @@ class Table(Screen):
         found: dict[str, int] = ui.forms.setdefault(self.name, {"banner_hidden": -1})
         return found
 
+    def upkeep_items(self, state: GameState, tr: Translator) -> list[str]:
+        return [tr("ui.upkeep.untap")]  # the turn's structure, ahead of what the modules add
+
     def draw(self, view: View) -> None:
         state, c, lay = view.state, view.canvas, view.layout
         area = (lay.margin, view.top, c.width - 2 * lay.margin, view.bottom - view.top)
@@ -620,13 +608,13 @@ class Table(Screen):
                    theme.DIM, anchor="center", max_width=c.width - 2 * lay.margin, role="nogame.hint")
             c.target(area, Go("setup"))
             return
-        other = stand_in(state)
+        other = stand_in(view.screens.values(), state)
         if other is not None:
             other.draw(view)
             return
         banner = (state.step is Step.UPKEEP and self.form(view.ui)["banner_hidden"] != state.turn
                   and _in_progress(state))
-        strips = [s for fn in STRIPS for s in fn(state, view.tr)]
+        strips = table_strips(view, state)
         layout = table_layout(view, state, area, banner, strips)
         cursor = view.ui.cursor
         for player, rect, plan in zip(state.players, layout.seats, layout.plans, strict=True):
@@ -643,7 +631,7 @@ class Table(Screen):
         state = host.state
         if state is None:
             return False
-        other = stand_in(state)
+        other = stand_in(host.screens.values(), state)
         if other is not None:
             return other.act(host, action)
         count = len(state.players)
@@ -665,9 +653,7 @@ class Table(Screen):
         if isinstance(action, Turn):
             # Turning the encoder on the table starts adjusting the highlighted seat's life.
             host.go("adjust")
-            from display.screens import SCREENS
-
-            return SCREENS["adjust"].act(host, action)
+            return host.screens["adjust"].act(host, action)
         return False
 
 

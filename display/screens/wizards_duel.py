@@ -61,7 +61,7 @@ from display.canvas import Rect
 from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, screen
-from display.screens.table import STAND_INS, loss_text, seat_rects
+from display.screens.table import loss_text, seat_rects
 from display.screens.wizards_duel_card import ERROR_SECONDS, needs_cards, open_form
 from display.ui import Action, Focus, Line, Press, Tap, Turn, UiState
 
@@ -330,7 +330,8 @@ class WizardsDuel(Screen):
     name = NAME
     button = ""  # it is the table in a duel: the table's button and key show it
     key = ""
-    base = NAME  # the header of a duel: whose move it is
+    base = NAME  # the header of a duel (whose move it is), and its table
+    is_table = True
     headline = staticmethod(mover_text)
     # The duel counts rounds and phases, which its screen shows; the table's turn counter means nothing.
     turn_text = staticmethod(lambda state, tr: "")
@@ -869,7 +870,3 @@ def _window(widths: list[int], pick: int, width: int, gap: int, side: int) -> ra
             stop += 1
             grew = True
     return range(start, stop)
-
-
-STAND_INS[NAME] = WizardsDuel.name
-
