@@ -60,8 +60,6 @@ from device.events import Event, GameStarted
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead, TagRemoved
 from device.journal import Txn
 from device.notify import Watchdog
-from device.rules.planechase.events import PlanarDieRolled, Planeswalked
-from device.state_planechase import DieFace
 from device.state import GameState
 from device.tagmap import format_uid
 from device.text import Message
@@ -88,19 +86,15 @@ ENROL_SECONDS = 20.0  # how long the status line offers to enrol an unknown tag
 
 
 def cues(events: Sequence[Event]) -> list[Cue]:
-    """The cues a command's events call for, in order, each once: a planar die that came up
-    chaos (after Chaotic Aether's blanks-as-chaos) and any planeswalk, by die or otherwise.
+    """The cues a command's events call for, in order, each once, as the screens of their
+    formats name them (``Screen.cue``: Planechase chimes at a planeswalk, beeps at chaos).
     Undo and redo carry no events, so taking a roll back is silent."""
     found: list[Cue] = []
     for event in events:
-        if isinstance(event, PlanarDieRolled) and event.result is DieFace.CHAOS:
-            cue = Cue.CHAOS
-        elif isinstance(event, Planeswalked):
-            cue = Cue.PLANESWALK
-        else:
-            continue
-        if cue not in found:
-            found.append(cue)
+        for scr in SCREENS.values():
+            cue = scr.cue(event)
+            if cue is not None and cue not in found:
+                found.append(cue)
     return found
 
 

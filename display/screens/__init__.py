@@ -47,6 +47,7 @@ from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
 from display.ui import Action, Focus, Turn, UiState
+from drivers.feedback import Cue
 
 
 @dataclass
@@ -181,6 +182,11 @@ class Screen:
         """True if the screen should come up when a command caused ``events`` (a die roll
         brings up the Planechase screen, a new turn the table)."""
         return False
+
+    def cue(self, event: Event) -> Cue | None:
+        """The buzzer and LED's cue for an event of this screen's format (Planechase: a
+        planeswalk chimes, a chaos roll beeps and flashes), if it calls for one."""
+        return None
 
     # What the home of a base format (``base``) words in the header of its games.
 

@@ -66,6 +66,7 @@ from display.chips import scroll_markers
 from display.i18n import Translator
 from display.screens import Detail, Host, Screen, Strip, View, chip_step, chip_window, screen
 from display.ui import Action, DieRoll, Press, Tap, Turn
+from drivers.feedback import Cue
 
 TUMBLE = 0.6  # seconds of die animation after a roll
 LOOKAHEAD = 3  # PC-13: "k rolls" line
@@ -188,6 +189,16 @@ def _planechase_strip(state: GameState, tr: Translator) -> list[Strip]:
     return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase") for card in pc.face_up]
 
 
+def _cue(event: Event) -> Cue | None:
+    """A planar die that came up chaos (after Chaotic Aether's blanks-as-chaos) beeps and
+    flashes; any planeswalk, by die or otherwise, chimes."""
+    if isinstance(event, PlanarDieRolled) and event.result is DieFace.CHAOS:
+        return Cue.CHAOS
+    if isinstance(event, Planeswalked):
+        return Cue.PLANESWALK
+    return None
+
+
 def _with_counters(tr: Translator, card: FaceUpCard) -> str:
     return f"{card.name} · {tr('ui.pc.counters', n=card.counters)}" if card.counters else card.name
 
@@ -200,6 +211,7 @@ class Planechase(Screen):
     upkeep_items = staticmethod(_planechase_upkeep)
     upkeep_details = staticmethod(_planechase_details)
     table_strips = staticmethod(_planechase_strip)
+    cue = staticmethod(_cue)
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.planechase is not None
