@@ -68,9 +68,10 @@ from display.canvas import Canvas
 from display.fonts import Fonts
 from display.i18n import Translator
 from display.layout import choose
-from display.screens import SCREENS, Screen, View
+from display.screens import Screen, View
 from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
+from display.screens.lineup import SCREENS
 from display.sdl import sdl_wait, video_driver
 from display.targets import Target
 from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState

@@ -22,10 +22,9 @@ from display import theme
 from display.canvas import Canvas, Rect, joiners
 from display.fonts import Color
 from display.i18n import Translator
-from display.screens import SCREENS, View, home, load
+from display.screens import View, home
+from display.screens.lineup import SCREENS
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
-
-load()
 
 TIME_LIMIT_OPTION = "time_limit"  # minutes; a table option, when a module or format offers it
 

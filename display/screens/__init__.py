@@ -1,17 +1,22 @@
-"""Screens: a registry, and what every screen is given.
+"""Screens: what a screen is, and what every screen is given.
 
-A screen is a class with a ``name``, registered with :func:`screen`; the kiosk shows one at a
-time.  ``draw(view)`` draws it from the game state and the UI state (through ``view.canvas``,
-which records texts and touch targets) and changes nothing; ``act(host, action)`` handles an
-action meant for it and returns True, or returns False to let the kiosk's common handling
-(ROLL, NEXT, UNDO go to the controller; ``Go`` switches screens) take it.
+A screen is a class with a ``name``; the kiosk shows one at a time, and every screen it has is
+listed, in order, in ``display/screens/lineup.py`` (none registers itself when imported).
+``draw(view)`` draws it from the game state and the UI state (through ``view.canvas``, which
+records texts and touch targets) and changes nothing; ``act(host, action)`` handles an action
+meant for it and returns True, or returns False to let the kiosk's common handling (ROLL, NEXT,
+UNDO go to the controller; ``Go`` switches screens) take it.
+
+A screen also carries what its format plugs into the rest of the kiosk, and the kiosk asks every
+listed screen, in order: the home of a base format (``base``) words the header of its games and
+may be their table (``is_table``); a module's screen adds to the table (upkeep items and details,
+a seat's badges, the strip under the seats) and names the buzzer's cues for its events.
 
 Adding a screen (say for Contraptions)::
 
     # display/screens/contraptions.py
-    from display.screens import Screen, View, screen
+    from display.screens import Screen, View
 
-    @screen
     class Contraptions(Screen):
         name = "contraptions"
         button = "ui.btn.contraptions"   # its button in the touch bar (a text key), or "" for none
@@ -20,13 +25,16 @@ Adding a screen (say for Contraptions)::
         def available(self, state):     # shown (and in the bar) only in games with the module
             return state is not None and state.has("contraptions")
 
+        def upkeep_items(self, state, tr):   # the upkeep banner's lines in games with the module
+            return [tr("ui.ct.item.crank", ...)] if state.contraptions is not None else []
+
         def draw(self, view):
             view.canvas.text(view.tr("ui.ct.title"), (view.layout.margin, view.top), view.layout.big, TEXT)
 
-then import it in ``display/screens/__init__.py``'s list at the bottom, add its texts with
-``display.i18n.register`` (with ``ui.help.screen.<name>``: what its key shows, for the keys
-overlay, which lists every available screen's key by itself), its upkeep items with ``display.upkeep.item``, and screenshot tests
-by adding its name to ``tests/display/conftest.py``'s scenes.
+then put one in ``SCREENS`` in ``display/screens/lineup.py`` (its place there is its place in the
+touch bar), add its texts with ``display.i18n.register`` (with ``ui.help.screen.<name>``: what its
+key shows, for the keys overlay, which lists every available screen's key by itself), and
+screenshot tests by adding its scenes to ``SCENES`` in ``tests/display/scenes.py``.
 """
 
 from __future__ import annotations
@@ -259,34 +267,3 @@ def cycle(values: Sequence[T], current: T, steps: int) -> T:
     ``current`` is not one of them): what turning the encoder does to a choice."""
     index = list(values).index(current) if current in values else 0
     return values[(index + steps) % len(values)]
-
-
-SCREENS: dict[str, Screen] = {}
-S = TypeVar("S", bound=type[Screen])
-
-
-def screen(cls: S) -> S:
-    """Register a screen class (one instance per kiosk process; its state lives in ``UiState``)."""
-    if not cls.name:
-        raise TypeError(f"{cls.__name__} needs a name")
-    if cls.name in SCREENS and type(SCREENS[cls.name]) is not cls:
-        raise TypeError(f"screen name {cls.name!r} is taken by {type(SCREENS[cls.name]).__name__}")
-    SCREENS[cls.name] = cls()
-    return cls
-
-
-
-
-def load() -> None:
-    """Import every screen module once, so the registry is complete."""
-    # The order is the touch bar's order and the order screens claim events in.
-    from display.screens import table  # noqa: F401, I001
-    from display.screens import planechase  # noqa: F401
-    from display.screens import contraptions  # noqa: F401
-    from display.screens import necromancer  # noqa: F401
-    from display.screens import conspiracy  # noqa: F401
-    from display.screens import adjust  # noqa: F401
-    from display.screens import setup  # noqa: F401
-    from display.screens import wizards_duel  # noqa: F401
-    from display.screens import wizards_duel_card  # noqa: F401
-    from display.screens import enrol  # noqa: F401

@@ -23,7 +23,7 @@ from device.state import GameState
 from device.text import Message, sentences
 from display import theme
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View
 from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
 
 IDLE = 30.0
@@ -83,7 +83,6 @@ def command_for(form: AdjustForm) -> Command | None:
     return DealCommanderDamage(seat=form.seat, source=form.source, commander=form.commander, amount=form.amount)
 
 
-@screen
 class Adjust(Screen):
     name = "adjust"
     button = "ui.btn.adjust"

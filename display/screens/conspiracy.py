@@ -66,7 +66,7 @@ from display.canvas import Rect
 from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.i18n import conspiracy as _texts  # noqa: F401 - registers the screen's texts
-from display.screens import Host, Screen, View, chip_step, chip_window, screen
+from display.screens import Host, Screen, View, chip_step, chip_window
 from display.ui import Action, Press, Tap, UiState
 
 NAME = "conspiracy"
@@ -248,7 +248,6 @@ def heading(view: View, state: GameState, consp: ConspiracyState) -> str:
 SHORT_TITLES = ("winners", "losers")
 
 
-@screen
 class Conspiracy(Screen):
     name = NAME
     button = "ui.btn.consp"

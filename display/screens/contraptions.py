@@ -65,7 +65,7 @@ from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, grid_height, wrap_fit
 from display.i18n import Translator
 from display.i18n import contraptions as _texts  # noqa: F401 - registers the texts
-from display.screens import Host, Screen, View, chip_step, screen
+from display.screens import Host, Screen, View, chip_step
 from display.ui import Action, Press, Tap, UiState
 
 NAME = "contraptions"
@@ -398,7 +398,6 @@ def _board(ct: ContraptionsState, seat: int) -> int | None:
     return None if ct.variant.shared_sprockets else seat
 
 
-@screen
 class Contraptions(Screen):
     name = NAME
     button = "ui.btn.contraptions"

@@ -32,7 +32,7 @@ from device.tagmap import format_uid
 from display import theme
 from display.canvas import Rect
 from display.i18n import Translator
-from display.screens import Host, Screen, View, chip_window, screen
+from display.screens import Host, Screen, View, chip_window
 from display.chips import scroll_markers
 from display.ui import Action, Back, Erase, Focus, Press, Redo, Tap, Turn, Type, UiState
 
@@ -100,7 +100,6 @@ def kind_label(tr: Translator, card: Card) -> str:
     return tr(f"ui.enrol.kind.{card.kind.value}")
 
 
-@screen
 class Enrol(Screen):
     name = NAME
 

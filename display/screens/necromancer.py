@@ -28,7 +28,7 @@ from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.i18n import necromancer as _texts  # noqa: F401 - registers the screen's texts
-from display.screens import Host, Screen, View, chip_step, chip_window, screen
+from display.screens import Host, Screen, View, chip_step, chip_window
 from display.ui import Action, Press, Tap
 
 NAME = "necromancer"
@@ -85,7 +85,6 @@ def soloing(necro: NecromancerState) -> list[int]:
     return [r.seat for r in necro.seats if r.phase is Phase.SOLO]
 
 
-@screen
 class Necromancer(Screen):
     name = NAME
     button = "ui.btn.necro"

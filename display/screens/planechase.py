@@ -64,7 +64,7 @@ from display import cardtext, symbols, theme
 from display.canvas import Canvas, Rect
 from display.chips import scroll_markers
 from display.i18n import Translator
-from display.screens import Detail, Host, Screen, Strip, View, chip_step, chip_window, screen
+from display.screens import Detail, Host, Screen, Strip, View, chip_step, chip_window
 from display.ui import Action, DieRoll, Press, Tap, Turn
 from drivers.feedback import Cue
 
@@ -203,7 +203,6 @@ def _with_counters(tr: Translator, card: FaceUpCard) -> str:
     return f"{card.name} · {tr('ui.pc.counters', n=card.counters)}" if card.counters else card.name
 
 
-@screen
 class Planechase(Screen):
     name = "planechase"
     button = "ui.btn.planes"

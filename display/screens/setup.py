@@ -42,7 +42,7 @@ from device.text import Message
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from display.i18n import formats as _texts  # noqa: F401 - registers format and option texts
-from display.screens import Host, Screen, View, cycle, screen
+from display.screens import Host, Screen, View, cycle
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
 
@@ -218,7 +218,6 @@ def window(heights: list[int], cursor: int, space: int) -> tuple[int, int]:
     return start, end
 
 
-@screen
 class Setup(Screen):
     name = "setup"
     button = "ui.btn.setup"

@@ -21,7 +21,7 @@ from display.canvas import Rect
 from display.canvas import joiners as line_joiners
 from display.i18n import Translator
 from display.layout import Layout
-from display.screens import Detail, Host, Screen, Strip, View, home, screen
+from display.screens import Detail, Host, Screen, Strip, View, home
 from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
 
 
@@ -585,7 +585,6 @@ def stand_in(screens: Iterable[Screen], state: GameState | None) -> Screen | Non
     return own if own is not None and own.is_table else None
 
 
-@screen
 class Table(Screen):
     name = "table"
     button = "ui.btn.table"

@@ -60,7 +60,7 @@ from display.i18n import wizards_duel as _texts  # noqa: F401  (the screen's and
 from display.canvas import Rect
 from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit
 from display.i18n import Translator
-from display.screens import Host, Screen, View, screen
+from display.screens import Host, Screen, View
 from display.screens.table import loss_text, seat_rects
 from display.screens.wizards_duel_card import ERROR_SECONDS, needs_cards, open_form
 from display.ui import Action, Focus, Line, Press, Tap, Turn, UiState
@@ -325,7 +325,6 @@ def mover_text(state: GameState, tr: Translator) -> str:
 # --- the screen ------------------------------------------------------------------------------
 
 
-@screen
 class WizardsDuel(Screen):
     name = NAME
     button = ""  # it is the table in a duel: the table's button and key show it

@@ -39,7 +39,7 @@ from display import theme
 from display.chips import block, chip_label, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.i18n import wizards_duel as _texts  # noqa: F401  (the form's texts)
-from display.screens import Host, Screen, View, cycle, screen
+from display.screens import Host, Screen, View, cycle
 from display.ui import Action, Back, Erase, Focus, Line, Press, Tap, Turn, Type, UiState
 
 NAME = "wd_card"
@@ -126,7 +126,6 @@ def _clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
 
 
-@screen
 class WizardsDuelCard(Screen):
     name = NAME
     button = ""  # opened from the duel's table, never from the touch bar

@@ -19,7 +19,7 @@ from device.state_contraptions import Stage
 from display.fonts import Fonts
 from display.i18n import Translator, table
 from display.kiosk import Kiosk
-from display.screens import SCREENS
+from display.screens.lineup import SCREENS
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget, ScreenshotTarget
 from display.ui import Go, Press, Tap, Turn

@@ -13,7 +13,7 @@ from device.commands import NewGame
 from display.i18n import Translator
 from display.kiosk import KEYS, Kiosk
 from display.render import HELP_KEYS, HELP_LAST
-from display.screens import SCREENS
+from display.screens.lineup import SCREENS
 from display.targets import OffscreenTarget
 from display.ui import Tap
 from scenes import LANGUAGES, POD, SIZES, texts

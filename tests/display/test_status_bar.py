@@ -18,7 +18,7 @@ from display import render
 from display.canvas import Drawn
 from display.kiosk import Kiosk
 from display.layout import choose
-from display.screens import SCREENS
+from display.screens.lineup import SCREENS
 from display.targets import OffscreenTarget
 from display.ui import Go, Press, Redo, Tap, ToggleHelp
 
