@@ -10,18 +10,13 @@ from pathlib import Path
 
 from device.console import Console, _usage, command
 from device.errors import IllegalCommand
-from device.rules.conspiracy import (
+from device.rules.conspiracy import event_games, event_message, event_pods, label, standings, time_left
+from device.rules.conspiracy.commands import (
     CallTime,
     FinishExtraTurns,
     LeaveGroup,
     PassGroupTurn,
     StartClock,
-    event_games,
-    event_message,
-    event_pods,
-    label,
-    standings,
-    time_left,
 )
 from device.state import GameState
 from device.text import register as register_texts

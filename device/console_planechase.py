@@ -9,14 +9,7 @@ from device.errors import IllegalCommand
 from device.formats import options_for
 from device.rules.planechase.events import planechase
 from device.rules.planechase import (
-    AcknowledgePhenomenon,
-    ChangePlaneCounters,
-    ChoosePlanar,
-    Planeswalk,
-    ReturnPlanarCard,
-    RollPlanarDie,
     PIP_OF,
-    SetPlanarDeck,
     awaiting_prompt,
     chance_to_planeswalk,
     choice_prompt,
@@ -26,6 +19,15 @@ from device.rules.planechase import (
     odds,
     pip_label,
     planar_controllers,
+)
+from device.rules.planechase.commands import (
+    AcknowledgePhenomenon,
+    ChangePlaneCounters,
+    ChoosePlanar,
+    Planeswalk,
+    ReturnPlanarCard,
+    RollPlanarDie,
+    SetPlanarDeck,
 )
 from device.state import GameState
 from device.text import register as register_texts

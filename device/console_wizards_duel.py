@@ -12,7 +12,8 @@ from typing import Literal, TypeVar
 from device.console import Console, Usage, _usage, command, number
 from device.errors import IllegalCommand
 from device.text import fold
-from device.rules.wizards_duel import (
+from device.rules.wizards_duel import duel_of, faces_text, spells_text
+from device.rules.wizards_duel.commands import (
     CastSpell,
     DefenceKind,
     Defend,
@@ -26,9 +27,6 @@ from device.rules.wizards_duel import (
     RollElementDice,
     SacrificePower,
     SetShieldDie,
-    duel_of,
-    faces_text,
-    spells_text,
 )
 from device.state_wizards_duel import Face, Spell, SpellKind
 from device.text import Message

@@ -13,18 +13,13 @@ from device.commands import ChangeLife, Command, Lose, NewGame, SetLife
 from device.console import Console
 from device.controller import Controller
 from device.journal import Journal
-from device.rules.conspiracy import (
+from device.rules.conspiracy import event_games, event_pods, group_sizes, pod_sizes, ranking, standings
+from device.rules.conspiracy.commands import (
     CallTime,
     FinishExtraTurns,
     LeaveGroup,
     PassGroupTurn,
     StartClock,
-    event_games,
-    event_pods,
-    group_sizes,
-    pod_sizes,
-    ranking,
-    standings,
 )
 from device.state import outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord

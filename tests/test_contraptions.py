@@ -14,9 +14,9 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.journal import Journal
-from device.rules.contraptions import (
+from device.rules.contraptions import controlled, deck_problems
+from device.rules.contraptions.commands import (
     AssembleContraption,
-    ContraptionsSetUp,
     CopyEnters,
     CrankContraptions,
     DeclineAssembly,
@@ -28,10 +28,9 @@ from device.rules.contraptions import (
     ScrapContraption,
     SetContraptionDeck,
     UnexileContraption,
-    controlled,
-    deck_problems,
 )
-from device.rules.contraptions_view import upkeep_view
+from device.rules.contraptions.events import ContraptionsSetUp
+from device.rules.contraptions.view import upkeep_view
 from device.state_contraptions import ContraptionsState, Stage
 from helpers import refused, state
 

@@ -21,11 +21,11 @@ from device.commands import Advance, Command, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
-from device.rules.contraptions import (
+from device.rules.contraptions import machine_runs
+from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,
     CrankContraptions,
-    CrankCounterMoved,
     DeclineAssembly,
     ExileContraption,
     HighlightSprocket,
@@ -36,8 +36,8 @@ from device.rules.contraptions import (
     RollContraptionDie,
     ScrapContraption,
     UnexileContraption,
-    machine_runs,
 )
+from device.rules.contraptions.events import CrankCounterMoved
 from device.state import GameState
 
 NAMES = load_catalog().contraptions().names

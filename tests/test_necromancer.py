@@ -25,7 +25,7 @@ from device.commands import (
 from device.console import Console
 from device.controller import Controller
 from device.journal import Journal
-from device.rules.necromancer import Blame, SoloTurn
+from device.rules.necromancer.commands import Blame, SoloTurn
 from device.state import GameState, outcome
 from device.state_necromancer import Fate, NecromancerState, Phase
 

@@ -22,13 +22,6 @@ from device.inputs import Button, ButtonPressed
 from device.journal import Journal
 from device.catalog import load_catalog
 from device.rules.planechase import (
-    AcknowledgePhenomenon,
-    ChangePlaneCounters,
-    ChoosePlanar,
-    Planeswalk,
-    ReturnPlanarCard,
-    RollPlanarDie,
-    SetPlanarDeck,
     chance_to_planeswalk,
     cost_of_rolls,
     deck_problems,
@@ -36,6 +29,15 @@ from device.rules.planechase import (
     next_roll_cost,
     odds,
     planar_controller,
+)
+from device.rules.planechase.commands import (
+    AcknowledgePhenomenon,
+    ChangePlaneCounters,
+    ChoosePlanar,
+    Planeswalk,
+    ReturnPlanarCard,
+    RollPlanarDie,
+    SetPlanarDeck,
 )
 from device.state import GameState
 from device.state_planechase import DieFace, PlanechaseState

@@ -16,7 +16,7 @@ from device.commands import Advance, Command, Concede, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
-from device.rules.planechase import (
+from device.rules.planechase.commands import (
     AcknowledgePhenomenon,
     ChangePlaneCounters,
     ChoosePlanar,

@@ -12,7 +12,7 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.events import GameStarted
 from device.inputs import Button, ButtonPressed
-from device.rules.wizards_duel import DuelSetUp, ElementDiceRolled
+from device.rules.wizards_duel.events import DuelSetUp, ElementDiceRolled
 from device.state import outcome
 from device.state_wizards_duel import Face, WizardsDuelState
 from helpers import state

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from device import rules
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
-from device.rules.wizards_duel import (
+from device.rules.wizards_duel.commands import (
     CastSpell,
     Defend,
     DefineSpellCard,

@@ -40,16 +40,6 @@ from device.events import Event, GameStarted
 from device.inputs import Button
 from device.rules.conspiracy import (
     POD,
-    CallTime,
-    FinishExtraTurns,
-    GroupLeft,
-    GroupRankedByLife,
-    LeaveGroup,
-    PassGroupTurn,
-    RoundStarted,
-    RumblePickEarned,
-    StartClock,
-    TimeCalled,
     event_pods,
     group_sizes,
     group_title,
@@ -57,6 +47,20 @@ from device.rules.conspiracy import (
     shown_options,
     standings,
     time_left,
+)
+from device.rules.conspiracy.commands import (
+    CallTime,
+    FinishExtraTurns,
+    LeaveGroup,
+    PassGroupTurn,
+    StartClock,
+)
+from device.rules.conspiracy.events import (
+    GroupLeft,
+    GroupRankedByLife,
+    RoundStarted,
+    RumblePickEarned,
+    TimeCalled,
 )
 from device.state import GameState
 from device.state_conspiracy import ConspiracyState, GroupRecord

@@ -31,17 +31,10 @@ from device.commands import Command
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button, ButtonPressed
-from device.rules.contraptions import (
+from device.rules.contraptions import current_upkeep, library_message, next_roll_cost, on_sprocket
+from device.rules.contraptions.commands import (
     AssembleContraption,
-    AssemblyExpected,
-    AssemblyLibraryChosen,
-    ContraptionDieRolled,
-    ContraptionIdentified,
-    ContraptionRevealed,
-    ContraptionSelected,
-    ContraptionUpkeepBegan,
     CrankContraptions,
-    CrankCounterMoved,
     DeclineAssembly,
     ExileContraption,
     HighlightSprocket,
@@ -50,12 +43,18 @@ from device.rules.contraptions import (
     ReassembleContraption,
     RollContraptionDie,
     ScrapContraption,
-    current_upkeep,
-    library_message,
-    next_roll_cost,
-    on_sprocket,
 )
-from device.rules.contraptions_view import UpkeepView, upkeep_view
+from device.rules.contraptions.events import (
+    AssemblyExpected,
+    AssemblyLibraryChosen,
+    ContraptionDieRolled,
+    ContraptionIdentified,
+    ContraptionRevealed,
+    ContraptionSelected,
+    ContraptionUpkeepBegan,
+    CrankCounterMoved,
+)
+from device.rules.contraptions.view import UpkeepView, upkeep_view
 from device.rules.table import round_from
 from device.state import GameState, Step
 from device.state_contraptions import SPROCKETS, Assembled, Assembly, ContraptionsState, Stage, Variant

@@ -20,7 +20,8 @@ from typing import Any
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
-from device.rules.necromancer import Blame, LossReattributed, LossSettled, SoloTurn
+from device.rules.necromancer.commands import Blame, SoloTurn
+from device.rules.necromancer.events import LossReattributed, LossSettled
 from device.state import GameState, Player
 from device.state_necromancer import SOLO_TURNS, Fate, NecromancerState, Phase
 from display import theme

@@ -43,10 +43,6 @@ from device.rules.planechase.events import (
 )
 from device.rules.planechase import (
     PIP_OF,
-    ChangePlaneCounters,
-    ChoosePlanar,
-    RevealPlanarCard,
-    RollPlanarDie,
     awaited_cards,
     awaiting_prompt,
     chance_to_planeswalk,
@@ -56,6 +52,12 @@ from device.rules.planechase import (
     next_roll_cost,
     odds,
     planar_controller,
+)
+from device.rules.planechase.commands import (
+    ChangePlaneCounters,
+    ChoosePlanar,
+    RevealPlanarCard,
+    RollPlanarDie,
 )
 from device.state import GameState, Step, outcome
 from device.state_planechase import ChoiceKind, DieFace, FaceUpCard, PlanarKind, PlanechaseState

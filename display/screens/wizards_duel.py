@@ -34,9 +34,8 @@ from device.commands import Command
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
-from device.rules.wizards_duel import (
-    BASIC_CARDS,
-    NAME,
+from device.rules.wizards_duel import BASIC_CARDS, NAME, basic_cards, may_cast, spell_name, spell_text
+from device.rules.wizards_duel.commands import (
     CastSpell,
     Defend,
     DropOut,
@@ -46,10 +45,6 @@ from device.rules.wizards_duel import (
     PaySpell,
     SacrificePower,
     SetShieldDie,
-    basic_cards,
-    may_cast,
-    spell_name,
-    spell_text,
 )
 from device.rules.table import round_from
 from device.state import GameState, outcome

@@ -26,12 +26,11 @@ from device.rules.wizards_duel import (
     BASIC_CARDS,
     MAX_CARD_NAME,
     MAX_STRENGTH,
-    DefineSpellCard,
-    LearnSpell,
     basic_cards,
     faces_text,
     spells_text,
 )
+from device.rules.wizards_duel.commands import DefineSpellCard, LearnSpell
 from device.state import GameState, outcome
 from device.state_wizards_duel import Face, Spell, SpellKind, Wizard
 from device.text import Message

@@ -120,7 +120,7 @@ def scene_pc_start(k: Kiosk) -> None:
 
 def scene_pc_awaiting(k: Kiosk) -> None:
     """A physical deck after a planeswalk: the gadget waits for the next card."""
-    from device.rules.planechase import Planeswalk
+    from device.rules.planechase.commands import Planeswalk
 
     scene_planechase(k)
     k.execute(Planeswalk())
@@ -150,7 +150,7 @@ TUNNEL_DECK = ("Interplanar Tunnel", "Agyrem", "Bant", "Cliffside Market", "Elor
 
 def scene_pc_encounter(k: Kiosk) -> None:
     """A phenomenon being encountered (PC-7)."""
-    from device.rules.planechase import Planeswalk, SetPlanarDeck
+    from device.rules.planechase.commands import Planeswalk, SetPlanarDeck
 
     scene_upkeep(k)
     k.execute(SetPlanarDeck(owner=0, names=TUNNEL_DECK))
@@ -170,7 +170,7 @@ def scene_pc_choice(k: Kiosk) -> None:
 
 def scene_pc_rolls(k: Kiosk) -> None:
     """Twenty-one rolls into the game, two counters on the plane."""
-    from device.rules.planechase import RollPlanarDie
+    from device.rules.planechase.commands import RollPlanarDie
 
     scene_planechase(k)
     while k.state is not None and k.state.planechase is not None and len(k.state.planechase.rolls) < 21:
@@ -249,7 +249,7 @@ POD_CLOCK = 1.7e9 - 10 * 60  # the round's clock started ten minutes before the 
 
 def scene_conspiracy(k: Kiosk) -> None:
     """CJ-3..CJ-6, CJ-8: round 2 under way, two places known, a Rumble pick earned."""
-    from device.rules.conspiracy import LeaveGroup, PassGroupTurn, StartClock
+    from device.rules.conspiracy.commands import LeaveGroup, PassGroupTurn, StartClock
 
     k.execute(NewGame(formats=("conspiracy",), players=POD, first=POD[0],
                       options={"event": "Kyoto", "time_limit": "60", "attack_left": "on",
@@ -273,7 +273,7 @@ def scene_conspiracy(k: Kiosk) -> None:
 
 def duel_cards(k: Kiosk, seats: int) -> None:
     """Each player describes two starting spell cards, as printed (the console's 'spell')."""
-    from device.rules.wizards_duel import DefineSpellCard
+    from device.rules.wizards_duel.commands import DefineSpellCard
     from device.state_wizards_duel import Face, Spell, SpellKind
 
     for seat in range(seats):
@@ -287,7 +287,7 @@ def duel_to_casting(k: Kiosk, seats: int, keep: int | None = None) -> None:
     """Phase 1 the quick way (everything into the pool twice, so the refill runs short; ``keep``
     takes all back first, then sets two aside, and keeps reserve dice), the last roll, then each
     player lays dice on both cards and the incantations end: phase 3."""
-    from device.rules.wizards_duel import GatherMana, PaySpell
+    from device.rules.wizards_duel.commands import GatherMana, PaySpell
 
     for turn in range(2):
         k.dispatch(Press(Button.NEXT))  # everyone rolls
@@ -356,7 +356,7 @@ def scene_wd_describe(k: Kiosk) -> None:
 
 
 def _wd_to_incantations(k: Kiosk, seats: int) -> None:
-    from device.rules.wizards_duel import GatherMana
+    from device.rules.wizards_duel.commands import GatherMana
 
     for _ in range(2):
         k.dispatch(Press(Button.NEXT))  # everyone rolls
@@ -406,7 +406,7 @@ def scene_wd_falling(k: Kiosk) -> None:
     k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0], starting_life=5,
                       options={"power_sacrifice": "on"}))
     duel_cards(k, 3)
-    from device.rules.wizards_duel import DefineSpellCard
+    from device.rules.wizards_duel.commands import DefineSpellCard
     from device.state_wizards_duel import Face, Spell, SpellKind
 
     k.execute(DefineSpellCard(seat=1, name="Lodowa włócznia", level=1,

@@ -112,7 +112,7 @@ def scene_conspiracy_extra(k: Kiosk) -> None:
 def scene_conspiracy_draft(k: Kiosk) -> None:
     """CJ-7: a Group Game Draft of six at one table, one player gone, one marked."""
     from device.commands import NewGame
-    from device.rules.conspiracy import LeaveGroup
+    from device.rules.conspiracy.commands import LeaveGroup
 
     k.execute(NewGame(formats=("ggd",), players=TEN[:6], first=TEN[0]))
     k.dispatch(Go("conspiracy"))

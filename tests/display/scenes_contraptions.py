@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from device.commands import NewGame
 from device.inputs import Button, TagRead
-from device.rules.contraptions import AssembleContraption, DeclineAssembly, RollContraptionDie
+from device.rules.contraptions.commands import AssembleContraption, DeclineAssembly, RollContraptionDie
 from display.kiosk import Kiosk
 from display.ui import Go, Press, Turn
 

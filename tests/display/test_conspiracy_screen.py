@@ -12,7 +12,7 @@ import pygame
 
 from device.commands import ChangeLife, NewGame
 from device.inputs import Button
-from device.rules.conspiracy import LeaveGroup, StartClock
+from device.rules.conspiracy.commands import LeaveGroup, StartClock
 from device.state import GameState, outcome
 from device.state_conspiracy import ConspiracyState
 from display.kiosk import Kiosk

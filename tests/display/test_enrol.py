@@ -16,7 +16,7 @@ import pytest
 from scenes import LANGUAGES, SCENES, SIZES, assert_readable, texts
 
 from device.commands import NewGame
-from device.rules.planechase import Planeswalk
+from device.rules.planechase.commands import Planeswalk
 from device.inputs import Button, ButtonPressed, EncoderTurned, TagRead
 from device.tagmap import TagMap
 from display.kiosk import Kiosk

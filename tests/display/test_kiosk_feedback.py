@@ -16,7 +16,7 @@ from gpiozero.pins.mock import MockFactory
 from device.commands import NewGame
 from device.config import Config
 from device.inputs import Button, ButtonPressed
-from device.rules.planechase import PlanarDieRolled, Planeswalked
+from device.rules.planechase.events import PlanarDieRolled, Planeswalked
 from device.state_planechase import DieFace
 from display.app import KioskOptions, feedback_pins, open_kiosk
 from display.kiosk import Kiosk, cues

@@ -333,7 +333,7 @@ def test_pc1_a_plain_d6_shows_its_pips(make_kiosk: MakeKiosk) -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_pc11_stairs_to_infinity_asks_in_the_tables_language(make_kiosk: MakeKiosk, language: str) -> None:
     """PC-11: Stairs to Infinity's answers are chips in the table's words, not 'top'/'bottom'."""
-    from device.rules.planechase import ChoosePlanar
+    from device.rules.planechase.commands import ChoosePlanar
     from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
 
     kiosk = shown(make_kiosk, "planechase", language=language)

@@ -380,7 +380,7 @@ def test_pc7_a_phenomenon_takes_the_planes_place_until_next(make_kiosk: MakeKios
 
 def test_pc11_a_pending_choice_is_picked_with_the_encoder_and_select(make_kiosk: MakeKiosk) -> None:
     """PC-11: Interplanar Tunnel's choice: the revealed planes as a list; ↑/↓ and SELECT choose."""
-    from device.rules.planechase import ChoosePlanar
+    from device.rules.planechase.commands import ChoosePlanar
     from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
 
     kiosk = shown(make_kiosk, "upkeep")
@@ -469,7 +469,7 @@ def test_pc12_an_awaited_physical_card_is_picked_on_screen(make_kiosk: MakeKiosk
     """PC-12, PC-6: with a listed physical deck and no reader, the awaited card is picked on the
     Planechase screen from the deck's cards with the encoder and SELECT; NEXT still says what is
     awaited; once the deck has gone round, the card expected next is offered first and named."""
-    from device.rules.planechase import Planeswalk, SetPlanarDeck
+    from device.rules.planechase.commands import Planeswalk, SetPlanarDeck
     from device.catalog import load_catalog
 
     planes = [c.name for c in load_catalog().planes()][:10]

@@ -19,7 +19,7 @@ import device.tagmap  # noqa: F401
 import display.screens.planechase  # noqa: F401 - registers the Planechase texts
 import display.screens.setup  # noqa: F401 - registers the format and option texts
 from device.commands import Advance, ChangeLife, NewGame
-from device.rules.planechase import RollPlanarDie, SetPlanarDeck
+from device.rules.planechase.commands import RollPlanarDie, SetPlanarDeck
 from device.errors import IllegalCommand
 from device.formats import formats, options_for
 from device.text import Message

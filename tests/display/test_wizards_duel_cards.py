@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 
 from device.commands import NewGame
-from device.rules.wizards_duel import GatherMana
+from device.rules.wizards_duel.commands import GatherMana
 from device.state_wizards_duel import Face, Spell, SpellKind
 from display.kiosk import Kiosk
 from device.inputs import Button

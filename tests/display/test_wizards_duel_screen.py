@@ -14,7 +14,7 @@ import pytest
 
 from device.commands import NewGame
 from device.inputs import Button
-from device.rules.wizards_duel import DefineSpellCard, GatherMana, PassIncantations
+from device.rules.wizards_duel.commands import DefineSpellCard, GatherMana, PassIncantations
 from device.state_wizards_duel import Face, Spell, SpellKind
 from device.text import EN, Plural
 from display.i18n import LANGUAGES, Translator, table

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from random import Random
-from typing import Literal
 
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
@@ -26,6 +25,49 @@ from device.events import Event, PlayerLost
 from device.formats import Format, TableOption
 from device.text import fold
 from device.inputs import Button, ButtonPressed
+from device.rules.wizards_duel.commands import (
+    CastSpell,
+    Defend,
+    DefineSpellCard,
+    DropOut,
+    DuelNext,
+    GatherMana,
+    LearnSpell,
+    PassCasting,
+    PassIncantations,
+    PaySpell,
+    RollElementDice,
+    SacrificePower,
+    SetShieldDie,
+)
+from device.rules.wizards_duel.events import (
+    AttackDefended,
+    CastingPassed,
+    CastingTurn,
+    Cause,
+    ChainDiceReturned,
+    DuelEnded,
+    DuelSetUp,
+    ElementDiceRolled,
+    GatherTurnStarted,
+    IncantationsPassed,
+    LastRollCalled,
+    MagicChanged,
+    ManaGathered,
+    MarketRefreshed,
+    PhaseStarted,
+    PowerSacrificed,
+    RoundCleanedUp,
+    RoundStarted,
+    ShieldAbsorbed,
+    ShieldDieSet,
+    SpellCardDefined,
+    SpellCast,
+    SpellLearned,
+    SpellPaid,
+    WizardDroppedOut,
+    WizardFalling,
+)
 from device.rules.registry import Rules, apply_events
 from device.rules.table import check_seat, round_from
 from device.state import GameState, LossReason, Outcome, last_standing, outcome
@@ -291,257 +333,7 @@ register_texts(
 # --- commands -----------------------------------------------------------------------------
 
 
-class RollElementDice(Command):
-    """Phase 1: roll hand dice.  No seat: the gadget rolls for everyone who still has to."""
-
-    seat: int | None = None
-    faces: tuple[Face, ...] | None = None  # the faces a physical roll showed
-
-
-class GatherMana(Command):
-    """Phase 1: set rolled dice aside into the mana pool and refill; none: take all back."""
-
-    seat: int
-    aside: tuple[Face, ...] = ()
-
-
-class SetShieldDie(Command):
-    seat: int
-    face: Face
-
-
-class DefineSpellCard(Command):
-    seat: int
-    name: str
-    level: int | None = None
-    spells: tuple[Spell, ...]
-
-
-class PaySpell(Command):
-    seat: int
-    card: str
-    spell: int | None = None  # 0-based; None: the only one that can take dice
-    dice: tuple[Face, ...]
-
-
-class LearnSpell(Command):
-    seat: int
-    slot: int  # 1-based market slot
-    name: str
-    level: int | None = None
-    spells: tuple[Spell, ...]
-    dice: tuple[Face, ...]
-
-
-class PassIncantations(Command):
-    seat: int | None = None  # None: everyone still incanting
-
-
-class CastSpell(Command):
-    seat: int
-    card: str
-    spell: int | None = None
-    target: int | None = None
-    chain_to: Literal["reserve", "pool"] = "reserve"
-
-
-DefenceKind = Literal["none", "heal", "reserve", "counter", "drain"]
-
-
-class Defend(Command):
-    seat: int
-    how: DefenceKind = "none"
-    card: str | None = None
-    spell: int | None = None
-    count: int = 0
-    dice: tuple[Face, ...] = ()
-
-
-class PassCasting(Command):
-    seat: int
-
-
-class SacrificePower(Command):
-    seat: int
-    card: str
-
-
-class DropOut(Command):
-    seat: int
-
-
-class DuelNext(Command):
-    """The NEXT button in a duel: whatever moves the table on now."""
-
-
 # --- events -------------------------------------------------------------------------------
-
-
-class DuelSetUp(Event):
-    type: Literal["wd_set_up"] = "wd_set_up"
-    magic: int
-    hand: int
-    reserve: int
-    market: int
-    deck: int
-
-
-class ElementDiceRolled(Event):
-    type: Literal["wd_dice_rolled"] = "wd_dice_rolled"
-    seat: int
-    faces: tuple[Face, ...]
-    physical: bool  # entered from real dice rather than rolled by the gadget
-    last: bool = False  # phase 1's last roll: straight into the mana pool
-
-
-class ManaGathered(Event):
-    type: Literal["wd_mana_gathered"] = "wd_mana_gathered"
-    seat: int
-    aside: tuple[Face, ...]
-    drawn: int
-    missing: int = 0
-
-
-class ShieldDieSet(Event):
-    type: Literal["wd_shield_die_set"] = "wd_shield_die_set"
-    seat: int
-    face: Face
-
-
-class GatherTurnStarted(Event):
-    type: Literal["wd_gather_turn"] = "wd_gather_turn"
-    turn: int
-
-
-class LastRollCalled(Event):
-    type: Literal["wd_last_roll"] = "wd_last_roll"
-
-
-class PhaseStarted(Event):
-    type: Literal["wd_phase"] = "wd_phase"
-    phase: int
-
-
-class SpellCardDefined(Event):
-    type: Literal["wd_card_defined"] = "wd_card_defined"
-    seat: int
-    card: SpellCard
-
-
-class SpellPaid(Event):
-    type: Literal["wd_spell_paid"] = "wd_spell_paid"
-    seat: int
-    card: int
-    spell: int
-    dice: tuple[Face, ...]
-
-
-class SpellLearned(Event):
-    type: Literal["wd_spell_learned"] = "wd_spell_learned"
-    seat: int
-    slot: int  # 0-based
-    card: SpellCard  # with the payment on its first spell
-
-
-class IncantationsPassed(Event):
-    type: Literal["wd_incantations_passed"] = "wd_incantations_passed"
-    seat: int
-
-
-class CastingTurn(Event):
-    type: Literal["wd_casting_turn"] = "wd_casting_turn"
-    seat: int
-
-
-class SpellCast(Event):
-    type: Literal["wd_spell_cast"] = "wd_spell_cast"
-    seat: int
-    card: int
-    spell: int
-    target: int | None = None
-
-
-class ChainDiceReturned(Event):
-    type: Literal["wd_chain_returned"] = "wd_chain_returned"
-    seat: int
-    card: int
-    spell: int
-    count: int
-    to: Literal["reserve", "pool"]
-
-
-class AttackDefended(Event):
-    type: Literal["wd_defended"] = "wd_defended"
-    seat: int
-    how: DefenceKind
-    card: int | None = None
-    spell: int | None = None
-    count: int = 0
-    dice: tuple[Face, ...] = ()
-
-
-class CastingPassed(Event):
-    type: Literal["wd_casting_passed"] = "wd_casting_passed"
-    seat: int
-
-
-Cause = Literal["spell", "area", "counter", "fatigue", "refill", "drain", "drained", "heal", "reserve"]
-
-
-class MagicChanged(Event):
-    type: Literal["wd_magic"] = "wd_magic"
-    seat: int
-    delta: int
-    cause: Cause
-    source: int | None = None
-
-
-class ShieldAbsorbed(Event):
-    type: Literal["wd_shield_absorbed"] = "wd_shield_absorbed"
-    seat: int
-    amount: int
-    school: Face
-
-
-class WizardFalling(Event):
-    type: Literal["wd_falling"] = "wd_falling"
-    seat: int
-
-
-class PowerSacrificed(Event):
-    type: Literal["wd_sacrificed"] = "wd_sacrificed"
-    seat: int
-    card: int
-
-
-class WizardDroppedOut(Event):
-    type: Literal["wd_dropped_out"] = "wd_dropped_out"
-    seat: int
-    round: int
-
-
-class RoundCleanedUp(Event):
-    type: Literal["wd_cleaned_up"] = "wd_cleaned_up"
-
-
-class MarketRefreshed(Event):
-    type: Literal["wd_market"] = "wd_market"
-    discarded: int
-    drawn: int
-    reshuffled: int = 0  # discarded cards shuffled into a new deck (physical cards: no order to keep)
-
-
-class RoundStarted(Event):
-    type: Literal["wd_round"] = "wd_round"
-    round: int
-    starting: int
-
-
-class DuelEnded(Event):
-    type: Literal["wd_ended"] = "wd_ended"
-    winners: tuple[int, ...]
-    points: int
-    reason: Literal["lesson", "alt"]
 
 
 # --- helpers ------------------------------------------------------------------------------

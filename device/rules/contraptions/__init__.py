@@ -30,6 +30,46 @@ from device.errors import IllegalCommand
 from device.events import Event, TurnPassed
 from device.formats import Format, TableOption
 from device.inputs import Button, ButtonPressed
+from device.rules.contraptions.commands import (
+    AssembleContraption,
+    CopyEnters,
+    CrankContraptions,
+    DeclineAssembly,
+    ExileContraption,
+    HighlightSprocket,
+    IdentifyContraption,
+    KeepLooked,
+    PlaceContraption,
+    ReassembleContraption,
+    RollContraptionDie,
+    ScrapContraption,
+    SetContraptionDeck,
+    UnexileContraption,
+)
+from device.rules.contraptions.events import (
+    AssemblyDeclined,
+    AssemblyExpected,
+    AssemblyLibraryChosen,
+    ContraptionAssembled,
+    ContraptionCopyScrapped,
+    ContraptionDeckSet,
+    ContraptionDieRolled,
+    ContraptionExiled,
+    ContraptionIdentified,
+    ContraptionReassembled,
+    ContraptionRevealed,
+    ContraptionScrapped,
+    ContraptionSelected,
+    ContraptionUnexiled,
+    ContraptionUpkeepBegan,
+    ContraptionsCranked,
+    ContraptionsSetUp,
+    CrankCounterMoved,
+    CrankCounterStayed,
+    LibraryReordered,
+    NothingAssembled,
+    SprocketHighlighted,
+)
 from device.rules.registry import Rules, apply_events
 from device.rules.table import check_seat
 from device.state import GameState, Step
@@ -235,277 +275,7 @@ register_texts(
 # --- commands ----------------------------------------------------------------------------------
 
 
-class SetContraptionDeck(Command):
-    """CT-1: a player's own contraption deck (base rules); shuffled by the gadget if virtual."""
-
-    seat: int
-    cards: tuple[str, ...]
-
-
-class RollContraptionDie(Command):
-    """The upkeep die (A, B), or a paid assembly roll in the main phase (C)."""
-
-
-class AssembleContraption(Command):
-    """Assemble one contraption for ``seat`` (default: the active player).
-
-    Finishes what the die asked for when an upkeep assembly is open (A: ``library`` picks among
-    the libraries the die allows); otherwise a card said "assemble" (CT-3, CT-C3).  ``library``
-    is a faction number 1–5 (variant A only); ``sprocket`` places the card at once.
-    """
-
-    seat: int | None = None
-    library: int | None = None
-    sprocket: int | None = None
-
-
-class PlaceContraption(Command):
-    """Put the revealed or identified card onto a sprocket (None: the highlighted one)."""
-
-    sprocket: int | None = None
-
-
-class HighlightSprocket(Command):
-    """Move the sprocket choice for the waiting card by ``step`` (the encoder, a long SELECT)."""
-
-    step: int = 1
-
-
-class DeclineAssembly(Command):
-    """Do not assemble (CT-A2: the card goes to the bottom of its library or the scrapyard).
-
-    ``card`` names the declined card when the gadget cannot know it (physical cards).
-    """
-
-    card: str | None = None
-
-
-class KeepLooked(Command):
-    """CT-C2: assemble ``card`` of those looked at; ``top`` go back on top in this order (top
-    first), the rest to the bottom."""
-
-    card: str
-    sprocket: int
-    top: tuple[str, ...] = ()
-
-
-class CrankContraptions(Command):
-    """CT-4: crank these contraptions on the cranking sprocket, in this order (none is fine)."""
-
-    cards: tuple[str, ...] = ()
-
-
-class IdentifyContraption(Command):
-    """A physical card was tapped or named (CT-6)."""
-
-    card: str
-
-
-class ScrapContraption(Command):
-    """CT-5: an assembled contraption leaves the battlefield (not to exile): its owner's scrapyard.
-
-    Without ``card``: the contraption last tapped on the reader.
-    """
-
-    card: str | None = None
-    owner: int | None = None
-
-
-class ExileContraption(Command):
-    card: str | None = None
-    owner: int | None = None
-
-
-class ReassembleContraption(Command):
-    """Move an assembled contraption to another sprocket (a card says "reassemble")."""
-
-    sprocket: int
-    card: str | None = None
-    owner: int | None = None
-
-
-class UnexileContraption(Command):
-    """CT-5: an exiled contraption returns to the battlefield unassembled: the scrapyard."""
-
-    card: str
-    owner: int | None = None
-
-
-class CopyEnters(Command):
-    """CT-5: a copy of a contraption enters without being assembled (``owner`` controls it)."""
-
-    card: str
-    owner: int
-
-
 # --- events ------------------------------------------------------------------------------------
-
-
-class ContraptionsSetUp(Event):
-    type: Literal["contraptions_set_up"] = "contraptions_set_up"
-    variant: Variant
-    physical: bool
-    decline_to_scrapyard: bool
-    dice: int
-    libraries: tuple[Library, ...]  # virtual ones shuffled: the order is the random outcome
-    counters: tuple[int, ...]
-
-
-class ContraptionDeckSet(Event):
-    type: Literal["contraption_deck_set"] = "contraption_deck_set"
-    seat: int
-    cards: tuple[str, ...]  # virtual: shuffled, top first
-
-
-class ContraptionUpkeepBegan(Event):
-    """A and B: the upkeep opens with the contraption die."""
-
-    type: Literal["contraption_upkeep_began"] = "contraption_upkeep_began"
-    seat: int
-    turn: int
-
-
-class CrankCounterMoved(Event):
-    type: Literal["crank_counter_moved"] = "crank_counter_moved"
-    seat: int
-    turn: int
-    board: int | None
-    start: int
-    end: int
-
-
-class CrankCounterStayed(Event):
-    """Variant A: after the upkeep assembly the player still controls no contraption."""
-
-    type: Literal["crank_counter_stayed"] = "crank_counter_stayed"
-    seat: int
-    turn: int
-    at: int
-
-
-class ContraptionDieRolled(Event):
-    type: Literal["contraption_die_rolled"] = "contraption_die_rolled"
-    seat: int
-    turn: int
-    faces: tuple[int, ...]
-    cost: int | None = None  # C: the generic mana paid for this roll
-    looking: tuple[str, ...] = ()  # C, virtual: the top cards the player looks at
-
-
-class AssemblyExpected(Event):
-    """A card said "assemble" (CT-3, CT-C3)."""
-
-    type: Literal["assembly_expected"] = "assembly_expected"
-    seat: int
-    board: int | None
-    library: int
-    sprocket: int | None = None
-
-
-class AssemblyLibraryChosen(Event):
-    type: Literal["assembly_library_chosen"] = "assembly_library_chosen"
-    seat: int
-    library: int
-    sprocket: int | None = None
-
-
-class ContraptionRevealed(Event):
-    type: Literal["contraption_revealed"] = "contraption_revealed"
-    seat: int
-    library: int
-    card: str
-
-
-class ContraptionIdentified(Event):
-    type: Literal["contraption_identified"] = "contraption_identified"
-    seat: int
-    library: int
-    card: str
-
-
-class ContraptionAssembled(Event):
-    type: Literal["contraption_assembled"] = "contraption_assembled"
-    seat: int
-    library: int
-    card: str
-    board: int | None
-    sprocket: int
-
-
-class NothingAssembled(Event):
-    """CT-3: assembling from an empty library does nothing (and is not a loss)."""
-
-    type: Literal["nothing_assembled"] = "nothing_assembled"
-    seat: int
-    library: int | None
-
-
-class AssemblyDeclined(Event):
-    type: Literal["assembly_declined"] = "assembly_declined"
-    seat: int
-    library: int | None = None
-    card: str | None = None
-    to: Literal["bottom", "scrapyard", "stays"] = "stays"
-    lapsed: bool = False
-
-
-class LibraryReordered(Event):
-    """CT-C2: after looking, some cards went back on top and the others to the bottom."""
-
-    type: Literal["library_reordered"] = "library_reordered"
-    library: int
-    top: tuple[str, ...]  # top first
-    bottom: tuple[str, ...]
-
-
-class SprocketHighlighted(Event):
-    type: Literal["sprocket_highlighted"] = "sprocket_highlighted"
-    sprocket: int
-
-
-class ContraptionsCranked(Event):
-    type: Literal["contraptions_cranked"] = "contraptions_cranked"
-    seat: int
-    sprocket: int
-    cards: tuple[str, ...]
-
-
-class ContraptionSelected(Event):
-    type: Literal["contraption_selected"] = "contraption_selected"
-    card: str
-    owner: int
-
-
-class ContraptionScrapped(Event):
-    type: Literal["contraption_scrapped"] = "contraption_scrapped"
-    card: str
-    owner: int
-
-
-class ContraptionExiled(Event):
-    type: Literal["contraption_exiled"] = "contraption_exiled"
-    card: str
-    owner: int
-
-
-class ContraptionReassembled(Event):
-    type: Literal["contraption_reassembled"] = "contraption_reassembled"
-    card: str
-    owner: int
-    start: int
-    end: int
-
-
-class ContraptionUnexiled(Event):
-    type: Literal["contraption_unexiled"] = "contraption_unexiled"
-    card: str
-    owner: int
-
-
-class ContraptionCopyScrapped(Event):
-    type: Literal["contraption_copy_scrapped"] = "contraption_copy_scrapped"
-    card: str
-    owner: int
 
 
 # --- reading the state -------------------------------------------------------------------------

@@ -26,12 +26,27 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from random import Random
-from typing import Literal
 
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, LifeChanged, PlayerLost
 from device.formats import Format, TableOption
+from device.rules.conspiracy.commands import (
+    CallTime,
+    FinishExtraTurns,
+    LeaveGroup,
+    PassGroupTurn,
+    StartClock,
+)
+from device.rules.conspiracy.events import (
+    ClockStarted,
+    GroupLeft,
+    GroupRankedByLife,
+    GroupTurnPassed,
+    RoundStarted,
+    RumblePickEarned,
+    TimeCalled,
+)
 from device.rules.registry import Rules
 from device.rules.table import check_seat, start
 from device.state import GameState, LossReason, Outcome
@@ -262,74 +277,6 @@ def event_pods(games: Mapping[int, Mapping[str, object]], current: int) -> list[
 
 
 # --- commands and events --------------------------------------------------------------------
-
-
-class PassGroupTurn(Command):
-    """It is now this player's turn in their group (the tables report it)."""
-
-    seat: int
-
-
-class LeaveGroup(Command):
-    """These players left their groups' games at the same moment (a table reports it, CJ-4)."""
-
-    seats: tuple[int, ...]
-
-
-class StartClock(Command):
-    now: float  # seconds, from the controller's clock
-
-
-class CallTime(Command):
-    now: float
-
-
-class FinishExtraTurns(Command):
-    """A group's extra lap is over: rank its players still in by life (CJ-5)."""
-
-    group: str
-
-
-class RoundStarted(Event):
-    type: Literal["consp_round_started"] = "consp_round_started"
-    round: int
-    groups: tuple[GroupRecord, ...]
-    draft: bool = False
-
-
-class GroupLeft(Event):
-    type: Literal["consp_group_left"] = "consp_group_left"
-    group: str
-    seats: tuple[int, ...]
-
-
-class GroupTurnPassed(Event):
-    type: Literal["consp_group_turn_passed"] = "consp_group_turn_passed"
-    group: str
-    seat: int
-
-
-class ClockStarted(Event):
-    type: Literal["consp_clock_started"] = "consp_clock_started"
-    at: float
-
-
-class TimeCalled(Event):
-    type: Literal["consp_time_called"] = "consp_time_called"
-    at: float
-
-
-class GroupRankedByLife(Event):
-    type: Literal["consp_group_ranked_by_life"] = "consp_group_ranked_by_life"
-    group: str
-    ranking: tuple[tuple[int, int], ...]  # (seat, life), best first
-
-
-class RumblePickEarned(Event):
-    type: Literal["consp_rumble_pick_earned"] = "consp_rumble_pick_earned"
-    seat: int
-    pick: int  # the how-many-th pick this is
-    total: int  # life their sources had made opponents lose
 
 
 # --- ranking (CJ-3, CJ-4, CJ-5) -------------------------------------------------------------

@@ -20,12 +20,23 @@ and ``outcome()`` name the same players (docs/decisions/0004-necromancer-winning
 from __future__ import annotations
 
 from random import Random
-from typing import Literal
 
 from device.commands import Command
 from device.errors import IllegalCommand
 from device.events import Event, PlayerLost, TurnPassed, TurnSkipped
 from device.formats import Format
+from device.rules.necromancer.commands import (
+    Blame,
+    SoloTurn,
+)
+from device.rules.necromancer.events import (
+    LossReattributed,
+    LossSettled,
+    MinionPhasedIn,
+    NecromancerBegan,
+    SeatHeld,
+    SoloTurnPlayed,
+)
 from device.rules.registry import Rules
 from device.rules.table import check_seat
 from device.state import (
@@ -99,61 +110,6 @@ register_texts(
 
 
 # --- commands and events --------------------------------------------------------------------
-
-
-class Blame(Command):
-    """Set who was responsible for the latest loss (NC-1): a player, or nobody (None)."""
-
-    seat: int
-    responsible: int | None = None
-
-
-class SoloTurn(Command):
-    """A minion finished one of their three solo turns (NC-3)."""
-
-    seat: int
-
-
-class NecromancerBegan(Event):
-    type: Literal["necromancer_began"] = "necromancer_began"
-    players: int
-
-
-class LossSettled(Event):
-    """What a loss made of the loser (NC-1, NC-5, NC-6)."""
-
-    type: Literal["necro_loss_settled"] = "necro_loss_settled"
-    seat: int
-    responsible: int | None
-    fate: Fate
-    freed: int | None = None  # a minion who made their master lose and regains full status
-    orphans: tuple[int, ...] = ()  # minions left without a master because theirs is out for good
-
-
-class LossReattributed(Event):
-    """The table put the latest loss down to someone else: it is settled again from scratch."""
-
-    type: Literal["necro_loss_reattributed"] = "necro_loss_reattributed"
-    seat: int
-    responsible: int | None
-
-
-class SoloTurnPlayed(Event):
-    type: Literal["necro_solo_turn_played"] = "necro_solo_turn_played"
-    seat: int
-    number: int
-
-
-class SeatHeld(Event):
-    """A minion on solo turns: their seat is passed over again at the next lap (NC-3)."""
-
-    type: Literal["necro_seat_held"] = "necro_seat_held"
-    seat: int
-
-
-class MinionPhasedIn(Event):
-    type: Literal["necro_minion_phased_in"] = "necro_minion_phased_in"
-    seat: int
 
 
 # --- helpers --------------------------------------------------------------------------------

@@ -10,14 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from device.rules.contraptions import (
+
     job_banner,
+
     board_of,
+
     counter_index,
+
     current_upkeep,
+
     library_name,
+
     machine_runs,
+
     next_roll_cost,
+
     on_sprocket,
+
 )
 from device.state import GameState, Step
 from device.state_contraptions import SPROCKETS, Stage, Variant
