@@ -213,7 +213,7 @@ def _lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
 
 
 def run_console(config: Config, db: Path | None, seed: int | None, file: Path | None, reader: str | None = None) -> int:
-    from device.console import Console
+    from device.console import TABLES, Console
     from device.controller import Controller
     from device.recovery import open_journal
     from device.tagmap import TagMap
@@ -225,7 +225,7 @@ def run_console(config: Config, db: Path | None, seed: int | None, file: Path | 
     notifier = Notifier.from_environment()
     with opened as journal:
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
-        console = Console(controller, sys.stdout)
+        console = Console(controller, sys.stdout, TABLES)
         if recovery is not None:
             print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
         if controller.state is not None and controller.game is not None:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from device.commands import Command
-from device.console import Console
+from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
 from device.errors import IllegalCommand
@@ -25,7 +25,7 @@ class ConsoleTable:
         self.rng = rng
         self.controller = Controller(journal, rng=rng)
         self.out = io.StringIO()
-        self.console = Console(self.controller, self.out)
+        self.console = Console(self.controller, self.out, TABLES)
 
     def run(self, line: str, undo: bool = True) -> list[str]:
         """Run a line; then undo it and redo it, checking both give the states they should."""

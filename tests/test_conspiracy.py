@@ -10,7 +10,7 @@ from pathlib import Path
 
 
 from device.commands import ChangeLife, Command, Lose, NewGame, SetLife
-from device.console import Console
+from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
 from device.rules.conspiracy import event_games, event_pods, group_sizes, pod_sizes, ranking, standings
@@ -91,7 +91,7 @@ def test_cj1_event_starts_one_pod_game_per_pod(journal_path: Path) -> None:
     players = " ".join(f"P{i:02d}" for i in range(17))
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(5))
-        Console(controller, out).run_line(f"event Friday {players}")
+        Console(controller, out, TABLES).run_line(f"event Friday {players}")
         games = sorted(controller.games(), key=lambda g: g.id)
         assert [len(journal.state(g.id).players) for g in games] == [9, 8]
         assert [journal.state(g.id).options["pod"] for g in games] == [1, 2]
@@ -104,7 +104,7 @@ def test_cj1_an_event_of_two_says_it_needs_three_players(journal_path: Path) -> 
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(1))
         out = io.StringIO()
-        Console(controller, out).run_line("event X A B")
+        Console(controller, out, TABLES).run_line("event X A B")
         assert out.getvalue().splitlines() == ["refused: An event needs at least 3 players; 2 given."]
         assert controller.state is None
 
@@ -128,7 +128,7 @@ def test_cj1_an_event_is_checked_whole_before_any_pod_starts(journal_path: Path)
     players = [f"P{i:02d}" for i in range(10)]
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(5))
-        console = Console(controller, out)
+        console = Console(controller, out, TABLES)
         console.run_line("event Friday " + " ".join([*players, "p03"]))
         console.run_line("event Friday " + " ".join([*players, "X" * 30]))
         assert controller.games() == []
@@ -377,7 +377,7 @@ def test_cj_full_eight_player_event_at_the_console_with_undo_at_every_step(journ
     out = io.StringIO()
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(11), clock=lambda: 5000.0)
-        console = Console(controller, out)
+        console = Console(controller, out, TABLES)
 
         def run(line: str) -> None:
             before = controller.state

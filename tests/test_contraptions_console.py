@@ -7,7 +7,7 @@ import io
 import random
 from pathlib import Path
 
-from device.console import Console
+from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
 
@@ -15,7 +15,7 @@ from device.journal import Journal
 def play(tmp_path: Path, script: str, seed: int = 5) -> list[str]:
     out = io.StringIO()
     with Journal(tmp_path / "j.sqlite3") as journal:
-        Console(Controller(journal, rng=random.Random(seed)), out).run(script.splitlines())
+        Console(Controller(journal, rng=random.Random(seed)), out, TABLES).run(script.splitlines())
     return out.getvalue().splitlines()
 
 

@@ -325,12 +325,12 @@ def test_hw5_a_deferred_backup_waits_for_idle_and_comes_after_the_reply(journal_
     saved and answered first; the whole-journal copy is taken when the caller is idle."""
     import io
 
-    from device.console import Console
+    from device.console import TABLES, Console
     from device.journal import backup_path
 
     with Journal(journal_path, backup_every=2, defer_backups=True) as journal:
         out = io.StringIO()
-        console = Console(Controller(journal, rng=random.Random(1)), out)
+        console = Console(Controller(journal, rng=random.Random(1)), out, TABLES)
         taken: list[str] = []
         real = journal.backup
 

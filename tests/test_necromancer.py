@@ -22,7 +22,7 @@ from device.commands import (
     NewGame,
     PassTurn,
 )
-from device.console import Console
+from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
 from device.rules.necromancer.commands import Blame, SoloTurn
@@ -501,7 +501,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
     out = io.StringIO()
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(3))
-        console = Console(controller, out)
+        console = Console(controller, out, TABLES)
         for line in GAME.splitlines():
             before = controller.state
             console.run_line(line)

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from device.commands import ChangeLife, Concede, NewGame
-from device.console import Console
+from device.console import TABLES, Console
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.events import GameStarted
@@ -45,7 +45,7 @@ PHASE_1 = [
 
 def run(controller: Controller, *lines: str) -> list[str]:
     out = io.StringIO()
-    console = Console(controller, out)
+    console = Console(controller, out, TABLES)
     for line in lines:
         console.run_line(line)
     return out.getvalue().splitlines()

@@ -1,24 +1,17 @@
-"""``aetherbox console``: one command per line, driving the same controller as the buttons.
-
-Every command is listed in ``COMMANDS`` with its usage and help; ``help`` prints them and the
-README's console reference is the same list.  An illegal command prints ``refused: <reason>``
-and changes nothing; the session goes on.
-"""
+"""The commands every game has: starting one, turns (TB-…), life and poison (LF-…), cards and tags,
+undo and redo, the history, saved games, ``help`` and ``quit``."""
 
 from __future__ import annotations
 
 import json
-import shlex
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TextIO
+from collections.abc import Callable
 
 from device import rules
+from device.catalog import Catalog, load_catalog
 from device.commands import (
     ChangeLife,
     ChangePoison,
-    Command,
     Concede,
     DealCommanderDamage,
     Lose,
@@ -29,26 +22,20 @@ from device.commands import (
     SetLife,
     SkipTurns,
 )
-from device.catalog import Catalog, load_catalog
-from device.controller import Controller, Result
+from device.console.core import CommandTable, Console, command, number
+from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName
-from device.text import fold
 from device.rules.life import commander_names, dealt
-from device.rules.table import find_player
 from device.rules.teams import team_name, teamed, teams, turn_name
-from device.state import STATE_SCHEMA, GameState, Player, Step, outcome
-from device.text import Message, Plural
+from device.state import STATE_SCHEMA, GameState, Step, outcome
+from device.text import Message, Plural, fold
 from device.text import register as register_texts
 
 register_texts(
     {
-        "console.unknown": "Unknown command {name!r}; 'help' lists the commands.",
-        "console.usage": "Usage: {usage}",
-        "console.not_number": "{text!r} is not a number.",
         "console.life_sign": "Say +{n} (gain), -{n} (lose) or ={n} (set {name}'s life to {n}).",
         "console.positive": "'{command}' takes an amount above 0; {text!r} given. For the other way use '{other}'.",
         "console.no_commander": "{name} has no commander {text!r}; their commanders: {commanders}.",
-        "console.bad_quotes": "Cannot read that line: {problem}.",
         "console.count": "Say how many times, from 1 to 100; {text!r} given.",
         "console.bad_uid": "{problem}.",
         "console.skips": Plural("skips {n} turn", "skips {n} turns", "n"),
@@ -56,144 +43,6 @@ register_texts(
         "{word}, start with a format: {line}.",
     }
 )
-
-
-class Usage(IllegalCommand):
-    """The line does not fit the command's usage."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    name: str
-    usage: str
-    help: str
-    run: Callable[[Console, list[str]], None]
-    aliases: tuple[str, ...] = ()
-
-
-COMMANDS: dict[str, Entry] = {}
-
-
-def command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()) -> Callable[
-    [Callable[[Console, list[str]], None]], Callable[[Console, list[str]], None]
-]:
-    def register(fn: Callable[[Console, list[str]], None]) -> Callable[[Console, list[str]], None]:
-        entry = Entry(name, usage, help, fn, aliases)
-        for key in (name, *aliases):
-            COMMANDS[key] = entry
-        return fn
-
-    return register
-
-
-#: What a module adds to a player's line in ``show`` (a Necromancer minion's master and solo
-#: turns), and how many of the player's skipped turns that already says (a seat held for solo
-#: turns is not a turn the table skips).
-ShowMarks = Callable[[GameState, Player], tuple[list[str | Message], int]]
-SHOW_MARKS: list[ShowMarks] = []
-
-
-def show_marks(fn: ShowMarks) -> ShowMarks:
-    SHOW_MARKS.append(fn)
-    return fn
-
-
-def entries() -> list[Entry]:
-    """Each command once, in the order they were declared."""
-    seen: dict[str, Entry] = {}
-    for entry in COMMANDS.values():
-        seen.setdefault(entry.name, entry)
-    return list(seen.values())
-
-
-class Console:
-    def __init__(self, controller: Controller, out: TextIO) -> None:
-        self.controller = controller
-        self.out = out
-        self.done = False
-
-    # --- running ------------------------------------------------------------------------
-
-    def run(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.run_line(line)
-            self.controller.idle()  # the reply is out: now the journal's backup, if one is due
-            if self.done:
-                break
-
-    def run_line(self, line: str) -> None:
-        try:
-            words = split(line)
-        except ValueError as error:
-            self.say(f"refused: {IllegalCommand('console.bad_quotes', problem=str(error).lower())}")
-            return
-        if not words:
-            return
-        entry = COMMANDS.get(words[0].casefold())
-        try:
-            if entry is None:
-                raise IllegalCommand("console.unknown", name=words[0])
-            entry.run(self, words[1:])
-        except Usage as error:
-            self.say(f"refused: {error} ({entry.usage if entry else ''})".replace(" ()", ""))
-        except IllegalCommand as error:
-            self.say(f"refused: {error}")
-
-    def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
-
-    def show(self, result: Result) -> None:
-        for message in result.messages:
-            self.say(str(message))
-        if result.state is not None and result.events:
-            ended = rules.describe_outcome(result.state)
-            if ended is not None:
-                self.say(f"Game over: {ended}.")
-
-    def execute(self, cmd: Command) -> None:
-        self.show(self.controller.execute(cmd))
-
-    # --- parsing helpers ----------------------------------------------------------------
-
-    @property
-    def state(self) -> GameState:
-        if self.controller.state is None:
-            raise IllegalCommand("rules.no_game")
-        return self.controller.state
-
-    def seat(self, text: str) -> int:
-        return find_player(self.state, text)
-
-    def source(self, args: list[str], usage: str) -> tuple[list[str], int | None]:
-        """Split a trailing ``from NAME`` off the arguments."""
-        lowered = [a.casefold() for a in args]
-        if "from" not in lowered:
-            return args, None
-        at = lowered.index("from")
-        if at != len(args) - 2:
-            raise Usage("console.usage", usage=usage)
-        return args[:at], self.seat(args[at + 1])
-
-
-def split(line: str) -> list[str]:
-    """A console line in words.  Only double quotes group words: apostrophes are part of card
-    and player names ("Raven's Run", "D'Arcy"), and ``#`` starts a comment."""
-    lexer = shlex.shlex(line, posix=True)
-    lexer.whitespace_split = True
-    lexer.quotes = '"'
-    lexer.commenters = "#"
-    return list(lexer)
-
-
-def number(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise IllegalCommand("console.not_number", text=text) from None
-
-
-def _usage(entry_name: str) -> Usage:
-    return Usage("console.usage", usage=COMMANDS[entry_name].usage)
 
 
 @command(
@@ -277,7 +126,7 @@ def _reverse(console: Console, args: list[str]) -> None:
 @command("skip", "skip PLAYER [N]", "PLAYER skips their next N turns (default 1) (TB-3).")
 def _skip(console: Console, args: list[str]) -> None:
     if len(args) not in (1, 2):
-        raise _usage("skip")
+        raise console.usage("skip")
     console.execute(SkipTurns(seat=console.seat(args[0]), turns=number(args[1]) if len(args) == 2 else 1))
 
 
@@ -288,9 +137,9 @@ def _skip(console: Console, args: list[str]) -> None:
     ("l",),
 )
 def _life(console: Console, args: list[str]) -> None:
-    rest, source = console.source(args, COMMANDS["life"].usage)
+    rest, source = console.source(args, "life")
     if len(rest) != 2:
-        raise _usage("life")
+        raise console.usage("life")
     seat = console.seat(rest[0])
     if rest[1].startswith("="):
         console.execute(SetLife(seat=seat, life=number(rest[1][1:]), source=source))
@@ -311,25 +160,25 @@ def _amount(text: str, command: str, other: str) -> int:
 
 @command("damage", "damage PLAYER N [from SOURCE]", "PLAYER loses N life (LF-2).", ("dmg",))
 def _damage(console: Console, args: list[str]) -> None:
-    rest, source = console.source(args, COMMANDS["damage"].usage)
+    rest, source = console.source(args, "damage")
     if len(rest) != 2:
-        raise _usage("damage")
+        raise console.usage("damage")
     console.execute(ChangeLife(seat=console.seat(rest[0]), delta=-_amount(rest[1], "damage", "gain"), source=source))
 
 
 @command("gain", "gain PLAYER N [from SOURCE]", "PLAYER gains N life (LF-2).")
 def _gain(console: Console, args: list[str]) -> None:
-    rest, source = console.source(args, COMMANDS["gain"].usage)
+    rest, source = console.source(args, "gain")
     if len(rest) != 2:
-        raise _usage("gain")
+        raise console.usage("gain")
     console.execute(ChangeLife(seat=console.seat(rest[0]), delta=_amount(rest[1], "gain", "damage"), source=source))
 
 
 @command("poison", "poison PLAYER +N|-N [from SOURCE]", "Add or remove poison counters; 10 loses (LF-1).", ("p",))
 def _poison(console: Console, args: list[str]) -> None:
-    rest, source = console.source(args, COMMANDS["poison"].usage)
+    rest, source = console.source(args, "poison")
     if len(rest) != 2:
-        raise _usage("poison")
+        raise console.usage("poison")
     console.execute(ChangePoison(seat=console.seat(rest[0]), delta=number(rest[1]), source=source))
 
 
@@ -343,7 +192,7 @@ def _poison(console: Console, args: list[str]) -> None:
 def _commander(console: Console, args: list[str]) -> None:
     lowered = [a.casefold() for a in args]
     if len(args) != 4 or lowered[2] != "from":
-        raise _usage("commander")
+        raise console.usage("commander")
     owner_text, _, which = args[3].partition("/")
     source = console.seat(owner_text)
     index: int | None = None
@@ -371,30 +220,30 @@ def _commanders(console: Console, args: list[str]) -> None:
     # "+" separates partners: printed names have commas ("Thrasios, Triton Hero"), spaces and
     # "&" ("Minsc & Boo, Timeless Heroes"), but no commander's name has a "+".
     if len(args) < 2:
-        raise _usage("commanders")
+        raise console.usage("commanders")
     console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(" ".join(args[1:]).split("+"))))
 
 
 @command("concede", "concede PLAYER", "PLAYER concedes and leaves the game (LF-3).")
 def _concede(console: Console, args: list[str]) -> None:
     if len(args) != 1:
-        raise _usage("concede")
+        raise console.usage("concede")
     console.execute(Concede(seat=console.seat(args[0])))
 
 
 @command("lose", "lose PLAYER [from SOURCE]", "PLAYER loses to a card or rule the gadget does not count (LF-1).")
 def _lose(console: Console, args: list[str]) -> None:
-    rest, source = console.source(args, COMMANDS["lose"].usage)
+    rest, source = console.source(args, "lose")
     if len(rest) != 1:
-        raise _usage("lose")
+        raise console.usage("lose")
     console.execute(Lose(seat=console.seat(rest[0]), source=source))
 
 
-def _count(args: list[str], name: str) -> int:
+def _count(console: Console, args: list[str], name: str) -> int:
     if not args:
         return 1
     if len(args) > 1:
-        raise _usage(name)
+        raise console.usage(name)
     try:
         count = int(args[0])
     except ValueError:
@@ -412,7 +261,7 @@ def _count(args: list[str], name: str) -> int:
 )
 def _card(console: Console, args: list[str]) -> None:
     if not args:
-        raise _usage("card")
+        raise console.usage("card")
     text = " ".join(args)
     expected = expected_cards(console.controller.state)
     try:
@@ -451,7 +300,7 @@ def _tag(console: Console, args: list[str]) -> None:
     from device.inputs import normalise_uid
 
     if len(args) != 1:
-        raise _usage("tag")
+        raise console.usage("tag")
     try:
         uid = normalise_uid(args[0])
     except ValueError as error:
@@ -461,13 +310,13 @@ def _tag(console: Console, args: list[str]) -> None:
 
 @command("undo", "undo [N]", "Take back the last change (or the last N); it can be redone (LF-4).", ("u",))
 def _undo(console: Console, args: list[str]) -> None:
-    for _ in range(_count(args, "undo")):
+    for _ in range(_count(console, args, "undo")):
         console.show(console.controller.undo())
 
 
 @command("redo", "redo [N]", "Put back the last undone change (or N of them).")
 def _redo(console: Console, args: list[str]) -> None:
-    for _ in range(_count(args, "redo")):
+    for _ in range(_count(console, args, "redo")):
         console.show(console.controller.redo())
 
 
@@ -486,7 +335,7 @@ def _show(console: Console, args: list[str]) -> None:
             commander = commander_names(state.player(entry.source))[entry.commander]
             marks.append(f"{entry.amount} from {commander}")
         skips = player.skip_turns
-        for module in SHOW_MARKS:
+        for module in console.show_marks:
             more, explained = module(state, player)
             marks += [str(mark) for mark in more]
             skips -= explained
@@ -535,7 +384,7 @@ def _state(console: Console, args: list[str]) -> None:
 def _log(console: Console, args: list[str]) -> None:
     history = console.controller.history()
     if args:
-        history = history[-_count(args, "log") :]
+        history = history[-_count(console, args, "log") :]
     for txn in history:
         when = time.strftime("%H:%M:%S", time.localtime(txn.at))
         mark = "  (undone)" if txn.undone else ""
@@ -570,19 +419,19 @@ def _games(console: Console, args: list[str]) -> None:
 @command("load", "load GAME", "Resume a saved game by its number from 'games'.")
 def _load(console: Console, args: list[str]) -> None:
     if len(args) != 1:
-        raise _usage("load")
+        raise console.usage("load")
     console.show(console.controller.load(number(args[0])))
 
 
 @command("help", "help [COMMAND]", "List the commands, or explain one.", ("?",))
 def _help(console: Console, args: list[str]) -> None:
     if args:
-        entry = COMMANDS.get(args[0].casefold())
+        entry = console.commands.get(args[0].casefold())
         if entry is None:
             raise IllegalCommand("console.unknown", name=args[0])
         console.say(f"{entry.usage}\n    {entry.help}")
         return
-    for entry in entries():
+    for entry in console.entries:
         console.say(f"{entry.usage:<46} {entry.help}")
 
 
@@ -590,8 +439,8 @@ def _help(console: Console, args: list[str]) -> None:
 def _quit(console: Console, args: list[str]) -> None:
     console.done = True
 
-from device import console_contraptions  # noqa: E402, F401
-from device import console_planechase  # noqa: E402, F401
-from device import console_wizards_duel  # noqa: E402, F401
-from device import console_necromancer  # noqa: E402, F401
-from device import console_conspiracy  # noqa: E402, F401
+
+COMMANDS = CommandTable(
+    (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _concede, _lose,
+     _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _help, _quit)
+)

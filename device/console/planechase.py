@@ -4,7 +4,7 @@ counters, planar decks, odds and the log of visited planes."""
 from __future__ import annotations
 
 from device.catalog import load_catalog
-from device.console import Console, _usage, command, number
+from device.console.core import CommandTable, Console, command, number
 from device.errors import IllegalCommand
 from device.formats import options_for
 from device.rules.planechase.events import planechase
@@ -59,7 +59,7 @@ def _rolled(console: Console, args: list[str], name: str, free: bool) -> RollPla
         if word == "blank" and state is not None and state.planechase is not None and state.planechase.plain_d6:
             raise IllegalCommand("console.pc.blank_d6")
     if len(args) > 1:
-        raise _usage(name)
+        raise console.usage(name)
     return RollPlanarDie(seat=console.seat(args[0]) if args else None, free=free, pip=pip)
 
 
@@ -81,7 +81,7 @@ def _freeroll(console: Console, args: list[str]) -> None:
          "controller does (PC-6). On the Eternities Map, name the direction (PC-14).", ("pw",))
 def _planeswalk(console: Console, args: list[str]) -> None:
     if len(args) > 1:
-        raise _usage("planeswalk")
+        raise console.usage("planeswalk")
     console.execute(Planeswalk(direction=args[0] if args else None))
 
 
@@ -89,7 +89,7 @@ def _planeswalk(console: Console, args: list[str]) -> None:
          "NEXT and SELECT do the same.")
 def _ack(console: Console, args: list[str]) -> None:
     if args:
-        raise _usage("ack")
+        raise console.usage("ack")
     console.execute(AcknowledgePhenomenon())
 
 
@@ -108,7 +108,7 @@ def _choose(console: Console, args: list[str]) -> None:
          "away when the plane leaves (PC-11).")
 def _counters(console: Console, args: list[str]) -> None:
     if not args:
-        raise _usage("counters")
+        raise console.usage("counters")
     name = " ".join(args[:-1]) or None
     console.execute(ChangePlaneCounters(name=name, delta=number(args[-1])))
 
@@ -118,7 +118,7 @@ def _counters(console: Console, args: list[str]) -> None:
          "checks the limits and says what is wrong (PC-4, PC-12).")
 def _deck(console: Console, args: list[str]) -> None:
     if len(args) < 2:
-        raise _usage("deck")
+        raise console.usage("deck")
     owner = None if args[0].casefold() == "communal" else console.seat(args[0])
     rest = args[1:]
     if len(rest) == 1 and (rest[0].casefold() == "all" or rest[0].casefold().startswith("set=")):
@@ -132,7 +132,7 @@ def _deck(console: Console, args: list[str]) -> None:
          "deck and the gadget waits for the right one (PC-12).")
 def _return(console: Console, args: list[str]) -> None:
     if not args:
-        raise _usage("return")
+        raise console.usage("return")
     console.execute(ReturnPlanarCard(name=load_catalog().planar().find(" ".join(args)).name))
 
 
@@ -204,3 +204,8 @@ def _options(console: Console, args: list[str]) -> None:
     for name, option in sorted(options_for(state.formats).items()):
         value = state.options.get(name, option.default)
         console.say(f"{name}={value}: {option.help}")
+
+
+COMMANDS = CommandTable(
+    (_roll, _freeroll, _planeswalk, _ack, _choose, _counters, _deck, _return, _odds, _planes, _options)
+)

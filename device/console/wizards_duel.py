@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Literal, TypeVar
 
-from device.console import Console, Usage, _usage, command, number
+from device.console.core import CommandTable, Console, Usage, command, number
 from device.errors import IllegalCommand
 from device.text import fold
 from device.rules.wizards_duel import duel_of, faces_text, spells_text
@@ -223,7 +223,7 @@ def _dice(console: Console, args: list[str]) -> None:
          "rest back and refills the hand to 5 from the reserve; with no FACE, takes all the dice back (WD-2).")
 def _aside(console: Console, args: list[str]) -> None:
     if not args:
-        raise _usage("aside")
+        raise console.usage("aside")
     console.execute(GatherMana(seat=console.seat(args[0]), aside=parse_faces(args[1:])))
 
 
@@ -231,7 +231,7 @@ def _aside(console: Console, args: list[str]) -> None:
          "as a shield instead and takes the others back without refilling (WD-4).")
 def _shield(console: Console, args: list[str]) -> None:
     if len(args) != 2:
-        raise _usage("shield")
+        raise console.usage("shield")
     console.execute(SetShieldDie(seat=console.seat(args[0]), face=parse_face(args[1])))
 
 
@@ -242,7 +242,7 @@ def _spell(console: Console, args: list[str]) -> None:
     usage = "spell PLAYER NAME KIND STRENGTH SCHOOL [+ KIND STRENGTH SCHOOL] [level=N]"
     rest, level = _level(args)
     if len(rest) < 5:
-        raise _usage("spell")
+        raise console.usage("spell")
     console.execute(DefineSpellCard(seat=console.seat(rest[0]), name=rest[1], level=level,
                                     spells=parse_spells(rest[2:], usage)))
 
@@ -251,7 +251,7 @@ def _spell(console: Console, args: list[str]) -> None:
          "(/1 or /2 on a card with two spells); later, the card's other spell the same way (WD-2).")
 def _play(console: Console, args: list[str]) -> None:
     if len(args) < 3:
-        raise _usage("play")
+        raise console.usage("play")
     name, spell = card_ref(args[1])
     console.execute(PaySpell(seat=console.seat(args[0]), card=name, spell=spell, dice=parse_faces(args[2:])))
 
@@ -264,11 +264,11 @@ def _learn(console: Console, args: list[str]) -> None:
     rest, level = _level(args)
     lowered = [fold(a) for a in rest]
     if "with" not in lowered:
-        raise _usage("learn")
+        raise console.usage("learn")
     at = lowered.index("with")
     head, dice = rest[:at], rest[at + 1 :]
     if len(head) < 6:
-        raise _usage("learn")
+        raise console.usage("learn")
     try:
         slot = int(head[1])
     except ValueError:
@@ -281,7 +281,7 @@ def _learn(console: Console, args: list[str]) -> None:
          "PLAYER, everyone still incanting passes. When all have passed, casting begins (WD-2).")
 def _ready(console: Console, args: list[str]) -> None:
     if len(args) > 1:
-        raise _usage("ready")
+        raise console.usage("ready")
     console.execute(PassIncantations(seat=console.seat(args[0]) if args else None))
 
 
@@ -291,7 +291,7 @@ def _ready(console: Console, args: list[str]) -> None:
          "reserve) (WD-2, WD-4).")
 def _cast(console: Console, args: list[str]) -> None:
     if len(args) < 2:
-        raise _usage("cast")
+        raise console.usage("cast")
     seat = console.seat(args[0])
     name, spell = card_ref(args[1])
     rest = args[2:]
@@ -304,7 +304,7 @@ def _cast(console: Console, args: list[str]) -> None:
         elif word == "to" and len(rest) >= 2 and fold(rest[1]) in ("pool", "reserve"):
             chain_to = "reserve" if fold(rest[1]) == "reserve" else "pool"
         else:
-            raise _usage("cast")
+            raise console.usage("cast")
         rest = rest[2:]
     console.execute(CastSpell(seat=seat, card=name, spell=spell, target=target, chain_to=chain_to))
 
@@ -315,7 +315,7 @@ def _cast(console: Console, args: list[str]) -> None:
          "the attacker; or the power drain (WD-2, WD-4). NEXT means none.")
 def _defend(console: Console, args: list[str]) -> None:
     if len(args) < 2:
-        raise _usage("defend")
+        raise console.usage("defend")
     seat = console.seat(args[0])
     how = fold(args[1])
     rest = args[2:]
@@ -323,19 +323,19 @@ def _defend(console: Console, args: list[str]) -> None:
                                        "drain": "drain"}
     kind = options.get(how)
     if kind is None:
-        raise _usage("defend")
+        raise console.usage("defend")
     if kind in ("none", "drain"):
         if rest:
-            raise _usage("defend")
+            raise console.usage("defend")
         console.execute(Defend(seat=seat, how=kind))
     elif kind == "heal":
         if len(rest) != 1:
-            raise _usage("defend")
+            raise console.usage("defend")
         name, spell = card_ref(rest[0])
         console.execute(Defend(seat=seat, how="heal", card=name, spell=spell))
     elif kind == "reserve":
         if len(rest) != 1:
-            raise _usage("defend")
+            raise console.usage("defend")
         console.execute(Defend(seat=seat, how="reserve", count=number(rest[0])))
     else:
         console.execute(Defend(seat=seat, how="counter", dice=parse_faces(rest)))
@@ -345,7 +345,7 @@ def _defend(console: Console, args: list[str]) -> None:
          "their spells can still defend (WD-2). NEXT does the same for whoever is to cast.")
 def _hold(console: Console, args: list[str]) -> None:
     if len(args) != 1:
-        raise _usage("hold")
+        raise console.usage("hold")
     console.execute(PassCasting(seat=console.seat(args[0])))
 
 
@@ -353,7 +353,7 @@ def _hold(console: Console, args: list[str]) -> None:
          "spell card not played this round and comes back with 10 magic points (once per game, WD-4).")
 def _sacrifice(console: Console, args: list[str]) -> None:
     if len(args) != 2:
-        raise _usage("sacrifice")
+        raise console.usage("sacrifice")
     console.execute(SacrificePower(seat=console.seat(args[0]), card=args[1]))
 
 
@@ -361,5 +361,10 @@ def _sacrifice(console: Console, args: list[str]) -> None:
          "(WD-3, WD-4).")
 def _dropout(console: Console, args: list[str]) -> None:
     if len(args) != 1:
-        raise _usage("dropout")
+        raise console.usage("dropout")
     console.execute(DropOut(seat=console.seat(args[0])))
+
+
+COMMANDS = CommandTable(
+    (_wizards, _dice, _aside, _shield, _spell, _play, _learn, _ready, _cast, _defend, _hold, _sacrifice, _dropout)
+)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from device import rules
-from device.console import Console, _usage, command, show_marks
-from device.rules.necromancer import standing, status
-from device.rules.necromancer.commands import Blame, SoloTurn
+from device.console.core import CommandTable, Console, command
+from device.rules.necromancer import Blame, SoloTurn, standing, status
 from device.state import GameState, Player
 from device.text import Message, fold, listing
 
@@ -18,7 +17,7 @@ from device.text import Message, fold, listing
 )
 def _blame(console: Console, args: list[str]) -> None:
     if len(args) != 2:
-        raise _usage("blame")
+        raise console.usage("blame")
     seat = console.seat(args[0])
     responsible = None if fold(args[1]) in ("nobody", "none", "no one") else console.seat(args[1])
     console.execute(Blame(seat=seat, responsible=responsible))
@@ -27,7 +26,7 @@ def _blame(console: Console, args: list[str]) -> None:
 @command("solo", "solo PLAYER", "A minion finished one of their three solo turns apart from the game (NC-3).")
 def _solo(console: Console, args: list[str]) -> None:
     if len(args) != 1:
-        raise _usage("solo")
+        raise console.usage("solo")
     console.execute(SoloTurn(seat=console.seat(args[0])))
 
 
@@ -46,7 +45,6 @@ def _minions(console: Console, args: list[str]) -> None:
         console.say(f"Game over: {ended}.")
 
 
-@show_marks
 def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message], int]:
     """``show``: whose minion (or masterless), the solo turns left; the skipped turn that holds a
     minion's seat during them is those solo turns, not a turn the table skips (NC-3)."""
@@ -54,3 +52,6 @@ def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message
         return [], 0
     parts = standing(state, player.seat)
     return ([listing(parts, "text.list")] if parts else []), int(state.necromancer.seat(player.seat).held)
+
+
+COMMANDS = CommandTable((_blame, _solo, _minions), show_marks=(_show_standing,))

@@ -8,9 +8,8 @@ own one of the same name, is said with a trailing ``of PLAYER``.
 from __future__ import annotations
 
 from device.catalog import load_catalog
-from device.console import Console, Usage, _usage, command, number
-from device.rules.contraptions import contraptions, next_roll_cost
-from device.rules.contraptions.commands import (
+from device.console.core import CommandTable, Console, command, number
+from device.rules.contraptions import (
     AssembleContraption,
     CopyEnters,
     CrankContraptions,
@@ -23,8 +22,10 @@ from device.rules.contraptions.commands import (
     ScrapContraption,
     SetContraptionDeck,
     UnexileContraption,
+    contraptions,
+    next_roll_cost,
 )
-from device.rules.contraptions.view import boards, library_lines, upkeep_view
+from device.rules.contraptions_view import boards, library_lines, upkeep_view
 
 
 def card_name(text: str) -> str:
@@ -45,14 +46,14 @@ def _owner(console: Console, args: list[str]) -> tuple[list[str], int | None]:
     return args, None
 
 
-def _keywords(args: list[str], allowed: set[str], name: str) -> tuple[list[str], dict[str, int]]:
+def _keywords(console: Console, args: list[str], allowed: set[str], name: str) -> tuple[list[str], dict[str, int]]:
     rest: list[str] = []
     values: dict[str, int] = {}
     for arg in args:
         key, sep, value = arg.partition("=")
         if sep:
             if key.casefold() not in allowed:
-                raise _usage(name)
+                raise console.usage(name)
             values[key.casefold()] = number(value)
         else:
             rest.append(arg)
@@ -65,9 +66,9 @@ def _keywords(args: list[str], allowed: set[str], name: str) -> tuple[list[str],
     "Set PLAYER's own contraption deck (base rules): at least 15 contraptions, no name twice (CT-1). "
     "Virtual decks are shuffled by the gadget.",
 )
-def _deck(console: Console, args: list[str]) -> None:
+def _cdeck(console: Console, args: list[str]) -> None:
     if len(args) < 2:
-        raise _usage("cdeck")
+        raise console.usage("cdeck")
     console.execute(SetContraptionDeck(seat=console.seat(args[0]), cards=card_names(args[1:])))
 
 
@@ -79,7 +80,7 @@ def _deck(console: Console, args: list[str]) -> None:
 )
 def _cdie(console: Console, args: list[str]) -> None:
     if args:
-        raise _usage("cdie")
+        raise console.usage("cdie")
     console.execute(RollContraptionDie())
 
 
@@ -90,9 +91,9 @@ def _cdie(console: Console, args: list[str]) -> None:
     "library= is the faction library 1–5 in variant A; sprocket= places the card at once.",
 )
 def _assemble(console: Console, args: list[str]) -> None:
-    rest, values = _keywords(args, {"sprocket", "library"}, "assemble")
+    rest, values = _keywords(console, args, {"sprocket", "library"}, "assemble")
     if len(rest) > 1:
-        raise _usage("assemble")
+        raise console.usage("assemble")
     seat = console.seat(rest[0]) if rest else None
     console.execute(AssembleContraption(seat=seat, sprocket=values.get("sprocket"), library=values.get("library")))
 
@@ -104,7 +105,7 @@ def _assemble(console: Console, args: list[str]) -> None:
 )
 def _sprocket(console: Console, args: list[str]) -> None:
     if len(args) > 1:
-        raise _usage("sprocket")
+        raise console.usage("sprocket")
     console.execute(PlaceContraption(sprocket=number(args[0]) if args else None))
 
 
@@ -126,7 +127,7 @@ def _decline(console: Console, args: list[str]) -> None:
 )
 def _keep(console: Console, args: list[str]) -> None:
     if len(args) < 2:
-        raise _usage("keep")
+        raise console.usage("keep")
     sprocket = number(args[0])
     words = args[1:]
     lowered = [w.casefold() for w in words]
@@ -136,7 +137,7 @@ def _keep(console: Console, args: list[str]) -> None:
         top = card_names(words[at + 1 :])
         words = words[:at]
     if not words:
-        raise _usage("keep")
+        raise console.usage("keep")
     console.execute(KeepLooked(card=card_name(" ".join(words)), sprocket=sprocket, top=top))
 
 
@@ -148,7 +149,7 @@ def _keep(console: Console, args: list[str]) -> None:
 )
 def _crank(console: Console, args: list[str]) -> None:
     if not args:
-        raise _usage("crank")
+        raise console.usage("crank")
     if len(args) == 1 and args[0].casefold() == "none":
         console.execute(CrankContraptions(cards=()))
         return
@@ -180,7 +181,7 @@ def _exile(console: Console, args: list[str]) -> None:
 def _reassemble(console: Console, args: list[str]) -> None:
     rest, owner = _owner(console, args)
     if not rest:
-        raise _usage("reassemble")
+        raise console.usage("reassemble")
     card = card_name(" ".join(rest[1:])) if rest[1:] else None
     console.execute(ReassembleContraption(sprocket=number(rest[0]), card=card, owner=owner))
 
@@ -193,7 +194,7 @@ def _reassemble(console: Console, args: list[str]) -> None:
 def _unexile(console: Console, args: list[str]) -> None:
     rest, owner = _owner(console, args)
     if not rest:
-        raise _usage("unexile")
+        raise console.usage("unexile")
     console.execute(UnexileContraption(card=card_name(" ".join(rest)), owner=owner))
 
 
@@ -204,7 +205,7 @@ def _unexile(console: Console, args: list[str]) -> None:
 )
 def _copy(console: Console, args: list[str]) -> None:
     if len(args) < 2:
-        raise _usage("copy")
+        raise console.usage("copy")
     console.execute(CopyEnters(owner=console.seat(args[0]), card=card_name(" ".join(args[1:]))))
 
 
@@ -215,9 +216,9 @@ def _copy(console: Console, args: list[str]) -> None:
     "scrapyards and exile (CT-7).",
     ("ct",),
 )
-def _show(console: Console, args: list[str]) -> None:
+def _contraptions(console: Console, args: list[str]) -> None:
     if args:
-        raise Usage("console.usage", usage="contraptions")
+        raise console.usage("contraptions")
     state = console.state
     ct = contraptions(state)
     view = upkeep_view(state)
@@ -255,3 +256,9 @@ def _show(console: Console, args: list[str]) -> None:
     cost = next_roll_cost(state)
     if cost is not None:
         console.say(f"Next assembly roll: {{{cost}}}.")
+
+
+COMMANDS = CommandTable(
+    (_cdeck, _cdie, _assemble, _sprocket, _decline, _keep, _crank, _scrap, _exile, _reassemble, _unexile, _copy,
+     _contraptions)
+)

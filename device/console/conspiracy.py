@@ -8,7 +8,7 @@ import json
 import math
 from pathlib import Path
 
-from device.console import Console, _usage, command
+from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
 from device.rules.conspiracy import event_games, event_message, event_pods, label, standings, time_left
 from device.rules.conspiracy.commands import (
@@ -39,7 +39,7 @@ def _event(console: Console, args: list[str]) -> None:
     names = [a for a in args if "=" not in a]
     options = dict(a.split("=", 1) for a in args if "=" in a)
     if not names:
-        raise _usage("event")
+        raise console.usage("event")
     if len(names) < 4:  # the event's name and at least three players
         raise IllegalCommand("consp.too_few", count=len(names) - 1)
     event, players = names[0], names[1:]
@@ -70,14 +70,14 @@ def _groups(console: Console, args: list[str]) -> None:
 @command("turn", "turn PLAYER", "It is now PLAYER's turn in their group (the groups play at once; CJ-5).")
 def _turn(console: Console, args: list[str]) -> None:
     if len(args) != 1:
-        raise _usage("turn")
+        raise console.usage("turn")
     console.execute(PassGroupTurn(seat=console.seat(args[0])))
 
 
 @command("out", "out PLAYER [PLAYER…]", "These players left their group's game at the same moment (CJ-4).")
 def _out(console: Console, args: list[str]) -> None:
     if not args:
-        raise _usage("out")
+        raise console.usage("out")
     console.execute(LeaveGroup(seats=tuple(console.seat(a) for a in args)))
 
 
@@ -99,7 +99,7 @@ def _time(console: Console, args: list[str]) -> None:
 @command("finish", "finish GROUP", "GROUP's extra turns are over: rank its players still in by life (CJ-5).")
 def _finish(console: Console, args: list[str]) -> None:
     if not args:
-        raise _usage("finish")
+        raise console.usage("finish")
     console.execute(FinishExtraTurns(group=" ".join(args)))
 
 
@@ -135,7 +135,7 @@ def _standings(console: Console, args: list[str]) -> None:
 )
 def _export(console: Console, args: list[str]) -> None:
     if len(args) != 1:
-        raise _usage("export")
+        raise console.usage("export")
     path = Path(args[0])
     state = console.state
     controller = console.controller
@@ -163,3 +163,6 @@ def _export(console: Console, args: list[str]) -> None:
     except OSError as error:
         raise IllegalCommand("consp.export_failed", path=str(path), problem=error.strerror or str(error)) from None
     console.say(f"Wrote {len(rows)} result(s) to {path}.")
+
+
+COMMANDS = CommandTable((_event, _groups, _turn, _out, _clock, _time, _finish, _standings, _export))

@@ -1,0 +1,176 @@
+"""What every console command stands on: the ``Console`` that runs lines, a command's ``Entry``,
+the ``CommandTable`` a module of commands exposes, and the helpers that read arguments.
+
+A module of commands declares each one with ``@command``, which makes the function an ``Entry``,
+and lists its entries in its ``COMMANDS`` table; ``device.console`` names the tables in one list.
+An illegal command prints ``refused: <reason>`` and changes nothing; the session goes on.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from device import rules
+from device.commands import Command
+from device.controller import Controller, Result
+from device.errors import IllegalCommand
+from device.rules.table import find_player
+from device.state import GameState, Player
+from device.text import Message
+from device.text import register as register_texts
+
+register_texts(
+    {
+        "console.unknown": "Unknown command {name!r}; 'help' lists the commands.",
+        "console.usage": "Usage: {usage}",
+        "console.not_number": "{text!r} is not a number.",
+        "console.bad_quotes": "Cannot read that line: {problem}.",
+    }
+)
+
+
+class Usage(IllegalCommand):
+    """The line does not fit the command's usage."""
+
+
+#: A command: it reads its arguments (the line's words after the command's name) and says or
+#: executes what they mean through the console.
+Run = Callable[["Console", list[str]], None]
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    usage: str
+    help: str
+    run: Run
+    aliases: tuple[str, ...] = ()
+
+
+def command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()) -> Callable[[Run], Entry]:
+    """Declare a console command: the decorated function becomes its ``Entry``, for its module's
+    ``COMMANDS`` table."""
+
+    def declare(run: Run) -> Entry:
+        return Entry(name, usage, help, run, aliases)
+
+    return declare
+
+
+#: What a module adds to a player's line in ``show`` (a Necromancer minion's master and solo
+#: turns), and how many of the player's skipped turns that already says (a seat held for solo
+#: turns is not a turn the table skips).
+ShowMarks = Callable[[GameState, Player], tuple[list[str | Message], int]]
+
+
+@dataclass(frozen=True)
+class CommandTable:
+    """Everything one module plugs into the console: its commands, in the order ``help`` lists
+    them, and what it adds to ``show``."""
+
+    entries: tuple[Entry, ...]
+    show_marks: tuple[ShowMarks, ...] = ()
+
+
+class Console:
+    """Runs typed lines against ``controller`` with the commands of ``tables`` (``help`` lists
+    them in that order), printing replies to ``out``."""
+
+    def __init__(self, controller: Controller, out: TextIO, tables: Sequence[CommandTable]) -> None:
+        self.controller = controller
+        self.out = out
+        self.done = False
+        self.entries = [entry for table in tables for entry in table.entries]
+        self.show_marks = [marks for table in tables for marks in table.show_marks]
+        self.commands: dict[str, Entry] = {}
+        for entry in self.entries:
+            for key in (entry.name, *entry.aliases):
+                if key in self.commands:
+                    raise ValueError(f"console command {key!r} is declared twice")
+                self.commands[key] = entry
+
+    # --- running ------------------------------------------------------------------------
+
+    def run(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.run_line(line)
+            self.controller.idle()  # the reply is out: now the journal's backup, if one is due
+            if self.done:
+                break
+
+    def run_line(self, line: str) -> None:
+        try:
+            words = split(line)
+        except ValueError as error:
+            self.say(f"refused: {IllegalCommand('console.bad_quotes', problem=str(error).lower())}")
+            return
+        if not words:
+            return
+        entry = self.commands.get(words[0].casefold())
+        try:
+            if entry is None:
+                raise IllegalCommand("console.unknown", name=words[0])
+            entry.run(self, words[1:])
+        except Usage as error:
+            self.say(f"refused: {error} ({entry.usage if entry else ''})".replace(" ()", ""))
+        except IllegalCommand as error:
+            self.say(f"refused: {error}")
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def show(self, result: Result) -> None:
+        for message in result.messages:
+            self.say(str(message))
+        if result.state is not None and result.events:
+            ended = rules.describe_outcome(result.state)
+            if ended is not None:
+                self.say(f"Game over: {ended}.")
+
+    def execute(self, cmd: Command) -> None:
+        self.show(self.controller.execute(cmd))
+
+    # --- parsing helpers ----------------------------------------------------------------
+
+    def usage(self, name: str) -> Usage:
+        """The refusal of a line that does not fit command ``name``'s usage."""
+        return Usage("console.usage", usage=self.commands[name].usage)
+
+    @property
+    def state(self) -> GameState:
+        if self.controller.state is None:
+            raise IllegalCommand("rules.no_game")
+        return self.controller.state
+
+    def seat(self, text: str) -> int:
+        return find_player(self.state, text)
+
+    def source(self, args: list[str], name: str) -> tuple[list[str], int | None]:
+        """Split a trailing ``from NAME`` off the arguments of command ``name``."""
+        lowered = [a.casefold() for a in args]
+        if "from" not in lowered:
+            return args, None
+        at = lowered.index("from")
+        if at != len(args) - 2:
+            raise self.usage(name)
+        return args[:at], self.seat(args[at + 1])
+
+
+def split(line: str) -> list[str]:
+    """A console line in words.  Only double quotes group words: apostrophes are part of card
+    and player names ("Raven's Run", "D'Arcy"), and ``#`` starts a comment."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.quotes = '"'
+    lexer.commenters = "#"
+    return list(lexer)
+
+
+def number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise IllegalCommand("console.not_number", text=text) from None
