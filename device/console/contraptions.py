@@ -25,7 +25,9 @@ from device.rules.contraptions import (
     contraptions,
     next_roll_cost,
 )
-from device.rules.contraptions_view import boards, library_lines, upkeep_view
+from device.rules.contraptions_view import UpkeepView, boards, library_lines, upkeep_view
+from device.state import GameState
+from device.state_contraptions import ContraptionsState
 
 
 def card_name(text: str) -> str:
@@ -220,43 +222,59 @@ def _contraptions(console: Console, args: list[str]) -> None:
     if args:
         raise console.usage("contraptions")
     state = console.state
-    ct = contraptions(state)
     view = upkeep_view(state)
     assert view is not None
+    lines = [*_upkeep_lines(view), *_board_lines(state)]
+    lines += [line[:1].upper() + line[1:] for line in library_lines(state)]
+    lines += _zone_lines(state, contraptions(state))
+    cost = next_roll_cost(state)
+    if cost is not None:
+        lines.append(f"Next assembly roll: {{{cost}}}.")
+    for line in lines:
+        console.say(line)
+
+
+def _upkeep_lines(view: UpkeepView) -> list[str]:
+    """The upkeep banner: where CRANK! moved, the die, what cranks, and what needs doing."""
+    lines = []
     if view.moved_to is not None:
-        console.say(f"{view.name}'s upkeep: CRANK! {view.moved_from} → {view.moved_to}.")
+        lines.append(f"{view.name}'s upkeep: CRANK! {view.moved_from} → {view.moved_to}.")
     if view.faces:
-        console.say(f"Contraption die: {', '.join(str(f) for f in view.faces)}.")
+        lines.append(f"Contraption die: {', '.join(str(f) for f in view.faces)}.")
     if view.sprocket is not None:
         on = ", ".join(view.cranking) or "nothing"
-        console.say(f"Sprocket {view.sprocket} cranks: {on}.")
+        lines.append(f"Sprocket {view.sprocket} cranks: {on}.")
     if view.cranked:
-        console.say(f"Cranked: {', '.join(view.cranked)}.")
-    for item in view.banner:
-        console.say(f"! {item}")
+        lines.append(f"Cranked: {', '.join(view.cranked)}.")
+    return lines + [f"! {item}" for item in view.banner]
+
+
+def _board_lines(state: GameState) -> list[str]:
+    """Each player's sprockets and CRANK! counter."""
+    lines = []
     for board in boards(state):
         counter = "" if board.counter is None else f"  (CRANK! on {board.counter})"
-        console.say(f"{board.title}{counter}")
-        for sprocket, cards in enumerate(board.sprockets, start=1):
-            console.say(f"  {sprocket}: {', '.join(cards) or '—'}")
-    for line in library_lines(state):
-        console.say(line[:1].upper() + line[1:])
+        lines.append(f"{board.title}{counter}")
+        lines += [f"  {sprocket}: {', '.join(cards) or '—'}" for sprocket, cards in enumerate(board.sprockets, start=1)]
+    return lines
+
+
+def _zone_lines(state: GameState, ct: ContraptionsState) -> list[str]:
+    """The assembly under way, then each player's scrapyard and exiled contraptions."""
+    lines = []
     job = ct.assembly
     if job is not None and job.looking:
-        console.say(f"Looking at: {', '.join(job.looking)}.")
+        lines.append(f"Looking at: {', '.join(job.looking)}.")
     if job is not None and job.card is not None:
-        console.say(f"Waiting for a sprocket: {job.card} (highlighted: {job.highlight}).")
+        lines.append(f"Waiting for a sprocket: {job.card} (highlighted: {job.highlight}).")
     for player in state.players:
         scrapped = [g.card + (" (copy)" if g.is_copy else "") for g in ct.scrapyard if g.owner == player.seat]
         exiled = [g.card for g in ct.exile if g.owner == player.seat]
         if scrapped:
-            console.say(f"{player.name}'s scrapyard: {', '.join(scrapped)}")
+            lines.append(f"{player.name}'s scrapyard: {', '.join(scrapped)}")
         if exiled:
-            console.say(f"{player.name}'s exiled contraptions: {', '.join(exiled)}")
-    cost = next_roll_cost(state)
-    if cost is not None:
-        console.say(f"Next assembly roll: {{{cost}}}.")
-
+            lines.append(f"{player.name}'s exiled contraptions: {', '.join(exiled)}")
+    return lines
 
 COMMANDS = CommandTable(
     (_cdeck, _cdie, _assemble, _sprocket, _decline, _keep, _crank, _scrap, _exile, _reassemble, _unexile, _copy,
