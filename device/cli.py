@@ -235,9 +235,12 @@ def run_console(config: Config, db: Path | None, seed: int | None, file: Path | 
         watchdog = Watchdog.from_environment(notifier)
         try:
             if reader is not None:
-                from device import console_reader
+                from device.console import reader as reading
+                from firmware_tools.readers import open_reader
 
-                console_reader.run(console, reader, config, file or sys.stdin, file is None and sys.stdin.isatty())
+                spec = reader
+                reading.run(console, lambda inputs: open_reader(spec, config, inputs), file or sys.stdin,
+                            file is None and sys.stdin.isatty())
             elif file is not None:
                 try:
                     with file.open(encoding="utf-8") as stream:

@@ -23,11 +23,12 @@ from typing import TextIO
 
 from device.catalog import Card, Catalog, load_catalog, name_key
 from device.config import Config
-from device.console_reader import LineSource, SignalledQueue, open_reader, status_text
+from device.prompt import LineSource, SignalledQueue, status_text
 from device.errors import ConfigError, UnknownName
 from device.inputs import InputEvent, ReaderStatus, TagRead, normalise_uid
 from device.tagmap import TagMap, format_uid
 from firmware_tools._cli import tool_main
+from firmware_tools.readers import open_reader
 
 PROTOCOL_CHOICES = ("auto", "rdm6300", "id12", "pn532", "line")
 SHOWN = 9  # search results listed at once: one digit picks one

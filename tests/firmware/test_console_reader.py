@@ -3,8 +3,6 @@ controller between typed lines, and unplugging the reader mid-game loses nothing
 
 from __future__ import annotations
 
-import io
-import os
 from pathlib import Path
 
 import pytest
@@ -13,8 +11,6 @@ from helpers import Pty
 
 from device import cli
 from device.config import Config, load
-from device.console_reader import LineSource, SignalledQueue, status_text
-from device.inputs import ReaderStatus, TagRead
 from device.tagmap import TagMap
 from drivers.rfid import rdm6300_frame
 
@@ -99,54 +95,6 @@ def test_console_with_the_fake_reader_says_it_is_simulated(terminal: Terminal, e
     terminal.expect("refused: The Eon Fog (plane) has no part in this game right now.\n")
     terminal.end_input()
     assert terminal.wait() == 0
-
-
-def test_line_source_hands_over_events_between_lines() -> None:
-    """A tap that arrives while waiting is handled at once; typed lines come whole."""
-    inputs = SignalledQueue()
-    read_end, write_end = os.pipe()
-    stream = os.fdopen(read_end, "r", encoding="utf-8")
-    try:
-        source = LineSource(stream, inputs)
-        handled: list[object] = []
-        inputs.put(ReaderStatus(True, "p", "rdm6300"))
-        inputs.put(TagRead("AB"))
-        os.write(write_end, "first\r\nsecond wi".encode())
-        assert source.next(lambda e: handled.append(e) or False) == "first"
-        assert handled == [ReaderStatus(True, "p", "rdm6300"), TagRead("AB")]
-        inputs.put(TagRead("CD"))
-        assert source.next(lambda e: isinstance(e, TagRead)) == TagRead("CD")
-        os.write(write_end, "thout end".encode())
-        os.close(write_end)
-        write_end = -1
-        assert source.next(lambda e: False) == "second without end"
-        assert source.next(lambda e: False) is None
-    finally:
-        stream.close()
-        if write_end >= 0:
-            os.close(write_end)
-        inputs.close()
-
-
-def test_line_source_over_a_stream_without_a_descriptor() -> None:
-    inputs = SignalledQueue()
-    try:
-        source = LineSource(io.StringIO("one\ntwo"), inputs)
-        inputs.put(TagRead("AB"))
-        seen: list[object] = []
-        assert source.next(lambda e: seen.append(e) or False) == "one"
-        assert seen == [TagRead("AB")]
-        assert source.next(lambda e: False) == "two"
-        assert source.next(lambda e: False) is None
-    finally:
-        inputs.close()
-
-
-def test_status_lines() -> None:
-    assert status_text(ReaderStatus(True, "/dev/ttyACM0", "line", "rc522-pico 1.0")) == (
-        "reader connected: /dev/ttyACM0 (line, rc522-pico 1.0)"
-    )
-    assert status_text(ReaderStatus(False, "", "", "no RFID reader found")) == "reader disconnected: no RFID reader found"
 
 
 def test_reader_configuration_defaults_and_bad_values(tmp_path: Path) -> None:

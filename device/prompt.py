@@ -1,4 +1,4 @@
-"""The RFID reader at a text prompt: ``aetherbox console --reader`` and ``aetherbox enroll``.
+"""Typed lines and input events at one prompt: ``aetherbox console --reader`` and ``aetherbox enroll``.
 
 Both read typed lines and reader events at the same time on one thread.  The reader's thread
 only puts events on a ``SignalledQueue``, which also writes a byte to a pipe; ``LineSource``
@@ -9,26 +9,14 @@ a line is typed or a tag is tapped — no polling — and handles the tap betwee
 from __future__ import annotations
 
 import codecs
-import contextlib
-import dataclasses
 import io
 import os
 import queue
 import select
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
-from device.config import Config
-from device.errors import IllegalCommand
-from device.inputs import InputEvent, ReaderStatus, TagRead
-
-if TYPE_CHECKING:
-    # Only for annotations: the enrolment tool uses this module too, and must not pull in the
-    # console and every rules module just to build the command line.
-    from device.console import Console
-    from device.controller import Result
-    from drivers.rfid import TagReader
+from device.inputs import InputEvent, ReaderStatus
 
 
 class SignalledQueue(queue.Queue[InputEvent]):
@@ -160,74 +148,3 @@ def status_text(status: ReaderStatus) -> str:
         what = ", ".join(part for part in (status.protocol, status.detail) if part)
         return f"reader connected: {status.port}" + (f" ({what})" if what else "")
     return f"reader disconnected: {status.detail or status.port or 'no reader'}"
-
-
-def open_reader(
-    spec: str, config: Config, inputs: SignalledQueue, protocol: str | None = None
-) -> TagReader:
-    """The reader ``--reader SPEC`` names: ``auto`` (the configured port, else the first known
-    USB-serial chip), ``fake``, or a port.  The protocol (unless given) and the presence
-    timeout come from the configuration's ``[reader]``."""
-    from drivers.rfid import make_reader
-
-    settings = config.reader
-    if spec == "fake":
-        return make_reader(inputs, protocol="fake")
-    port = settings.port if spec == "auto" else spec
-    options: dict[str, float] = {}
-    if settings.presence_timeout is not None:
-        options["presence_timeout"] = settings.presence_timeout
-    return make_reader(inputs, protocol=protocol or settings.protocol, port=port, **options)
-
-
-class ReaderConsole:
-    """Shows reader events at the console: taps go through ``Controller.handle``."""
-
-    def __init__(self, console: Console) -> None:
-        self.console = console
-
-    def handle(self, event: InputEvent) -> bool:
-        say = self.console.say
-        if isinstance(event, ReaderStatus):
-            say(status_text(event))
-        elif isinstance(event, TagRead):
-            try:
-                result = self.console.controller.handle(event)
-            except IllegalCommand as error:
-                say(f"refused: {error}")
-            else:
-                if result is not None:
-                    self._show(result)
-        return False  # never stop waiting for the next typed line
-
-    def _show(self, result: Result) -> None:
-        for message in result.messages:
-            self.console.say(f"card read: {message}")
-        self.console.show(dataclasses.replace(result, messages=[]))
-
-    def lines(self, source: LineSource, prompt: bool) -> Iterator[str]:
-        while True:
-            if prompt:
-                self.console.out.write("> ")
-                self.console.out.flush()
-            line = source.next(self.handle)
-            if not isinstance(line, str):
-                return
-            yield line
-
-
-def run(console: Console, spec: str, config: Config, lines: TextIO | Path, prompt: bool) -> None:
-    """Run the console with the reader ``spec`` until the input (a stream, or a file of
-    commands) ends or ``quit``."""
-    with contextlib.ExitStack() as stack:
-        if isinstance(lines, Path):
-            try:
-                lines = stack.enter_context(lines.open(encoding="utf-8"))
-            except OSError as error:
-                raise FileNotFoundError(f"cannot read {lines}: {error.strerror}") from error
-        inputs = SignalledQueue()
-        stack.callback(inputs.close)
-        reader = open_reader(spec, config, inputs)
-        reader.start()
-        stack.callback(reader.stop)
-        console.run(ReaderConsole(console).lines(LineSource(lines, inputs), prompt))

@@ -1,0 +1,86 @@
+"""The RFID reader at the console: ``aetherbox console --reader``.
+
+Taps are handled between typed lines on the game's one thread (see ``device.prompt``).  The
+reader itself is opened by the caller's ``open_reader``, since device/ does not import the
+drivers: the ``aetherbox`` command passes in the one its ``--reader`` names.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Protocol, TextIO
+
+from device.console.core import Console
+from device.controller import Result
+from device.errors import IllegalCommand
+from device.inputs import InputEvent, ReaderStatus, TagRead
+from device.prompt import LineSource, SignalledQueue, status_text
+
+
+class TagReader(Protocol):
+    """What the console needs of a reader, real or simulated: it puts its events on the queue
+    it was opened with between ``start`` and ``stop``."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+
+#: Opens a reader that puts its events on the queue it is given.
+OpenReader = Callable[[SignalledQueue], TagReader]
+
+
+class ReaderConsole:
+    """Shows reader events at the console: taps go through ``Controller.handle``."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def handle(self, event: InputEvent) -> bool:
+        say = self.console.say
+        if isinstance(event, ReaderStatus):
+            say(status_text(event))
+        elif isinstance(event, TagRead):
+            try:
+                result = self.console.controller.handle(event)
+            except IllegalCommand as error:
+                say(f"refused: {error}")
+            else:
+                if result is not None:
+                    self._show(result)
+        return False  # never stop waiting for the next typed line
+
+    def _show(self, result: Result) -> None:
+        for message in result.messages:
+            self.console.say(f"card read: {message}")
+        self.console.show(dataclasses.replace(result, messages=[]))
+
+    def lines(self, source: LineSource, prompt: bool) -> Iterator[str]:
+        while True:
+            if prompt:
+                self.console.out.write("> ")
+                self.console.out.flush()
+            line = source.next(self.handle)
+            if not isinstance(line, str):
+                return
+            yield line
+
+
+def run(console: Console, open_reader: OpenReader, lines: TextIO | Path, prompt: bool) -> None:
+    """Run the console with the reader ``open_reader`` opens until the input (a stream, or a
+    file of commands) ends or ``quit``."""
+    with contextlib.ExitStack() as stack:
+        if isinstance(lines, Path):
+            try:
+                lines = stack.enter_context(lines.open(encoding="utf-8"))
+            except OSError as error:
+                raise FileNotFoundError(f"cannot read {lines}: {error.strerror}") from error
+        inputs = SignalledQueue()
+        stack.callback(inputs.close)
+        reader = open_reader(inputs)
+        reader.start()
+        stack.callback(reader.stop)
+        console.run(ReaderConsole(console).lines(LineSource(lines, inputs), prompt))
