@@ -1,7 +1,7 @@
 """What the reader-side tools share: their ``main`` around a parser and a ``run`` function.
 
 Each tool adds its options to a parser it is given, so the same options serve both
-``aetherbox TOOL …`` (``device/cli.py`` nests the tool's parser) and the tool's own
+``aetherbox TOOL …`` (``display/cli.py`` nests the tool's parser) and the tool's own
 ``main(argv)``.  Errors print as ``aetherbox: error: …`` with exit status 1.
 """
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device import cli
+from display import cli
 from device.catalog import load_catalog
 from device.cardtext import CardDataError, CardText, clear_cache, import_file, read_cards, rules_text
 from device.text import render

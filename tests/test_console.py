@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import main
+from display.cli import main
 from device.console import entries
 
 

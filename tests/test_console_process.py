@@ -20,7 +20,7 @@ import pytest
 def console(db: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "console", "--db", str(db), "--seed", "5"],
+        [sys.executable, "-m", "display.cli", "console", "--db", str(db), "--seed", "5"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
 
@@ -95,7 +95,7 @@ def test_hw5_a_second_console_through_a_symlink_is_refused(tmp_path: Path) -> No
         assert say(proc, "new duel Ola Ela first=Ola") == ["New game (Two-player game) for Ola, Ela, 20 life. Ola goes first."]
         link.symlink_to(db)
         second = subprocess.run(
-            [sys.executable, "-m", "device.cli", "console", "--db", str(link)], input="damage Ola 5\n",
+            [sys.executable, "-m", "display.cli", "console", "--db", str(link)], input="damage Ola 5\n",
             capture_output=True, text=True, timeout=60,
         )
         assert second.returncode == 1

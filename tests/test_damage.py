@@ -195,7 +195,7 @@ def test_hw5_the_real_process_starts_on_a_damaged_file(
         data_dir = tmp_path / f"data-{trial}"
         at = _damaged_copy(ref, kind, data_dir / "games", rng)
         env = {**os.environ, "AETHERBOX_DATA_DIR": str(data_dir), "AETHERBOX_CONFIG": str(tmp_path / "none.toml")}
-        done = subprocess.run([sys.executable, "-m", "device.cli", "console"], input="show\nlog 3\n",
+        done = subprocess.run([sys.executable, "-m", "display.cli", "console"], input="show\nlog 3\n",
                               capture_output=True, text=True, env=env, timeout=60)
         assert "Traceback" not in done.stderr, (kind, at, done.stderr)
         assert done.returncode == 0, (kind, at, done.stderr)
@@ -297,7 +297,7 @@ def test_hw5_the_real_process_starts_on_a_damaged_config_or_tag_map(kind: str, t
         data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
         target.write_bytes(bytes(data))
         env = {**os.environ, "AETHERBOX_DATA_DIR": str(data_dir), "AETHERBOX_CONFIG": str(config)}
-        done = subprocess.run([sys.executable, "-m", "device.cli", "console"], input="new duel A B first=A\ntag 04A1B2C3D40003\n",
+        done = subprocess.run([sys.executable, "-m", "display.cli", "console"], input="new duel A B first=A\ntag 04A1B2C3D40003\n",
                               capture_output=True, text=True, env=env, timeout=60)
         assert "Traceback" not in done.stderr, (kind, done.stderr)
         assert done.returncode == 0, (kind, done.stderr)

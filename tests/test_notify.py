@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from device.cli import _watched_fd
+from device.console.session import watched_fd
 from device.journal import Journal
 from device.notify import Notifier, Watchdog, watchdog_interval
 
@@ -129,7 +129,7 @@ def test_hw5_a_stuck_loop_stops_pinging(systemd: FakeSystemd) -> None:
     notifier = Notifier.from_environment({"NOTIFY_SOCKET": systemd.address})
     watchdog = Watchdog(notifier, 0.2)
     read_end, write_end = os.pipe()
-    lines = _watched_fd(read_end, watchdog)
+    lines = watched_fd(read_end, watchdog)
     try:
         threading.Timer(0.5, os.write, (write_end, b"show\n")).start()
         assert next(lines) == "show\n"  # waited 0.5 s for it, pinging every 0.1 s
@@ -155,7 +155,7 @@ def _spawn_console(tmp_path: Path, systemd: FakeSystemd, *args: str) -> subproce
         "AETHERBOX_CONFIG": str(tmp_path / "none.toml"),
     }
     return subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "console", *args], env=env, text=True,
+        [sys.executable, "-m", "display.cli", "console", *args], env=env, text=True,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
 
@@ -208,7 +208,7 @@ def test_hw5_the_kiosk_loop_is_ready_after_the_journal_and_pings_while_idle(tmp_
         "SDL_AUDIODRIVER": "dummy",
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "kiosk", "--screenshots", str(tmp_path / "shots"), "--buttons", "fake"],
+        [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(tmp_path / "shots"), "--buttons", "fake"],
         env=env, text=True, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     try:
@@ -240,7 +240,7 @@ def test_hw5_sigterm_stops_an_idle_kiosk_at_once(tmp_path: Path) -> None:
     env.pop("WATCHDOG_USEC", None)
     shots = tmp_path / "shots"
     process = subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "kiosk", "--screenshots", str(shots), "--buttons", "fake"],
+        [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(shots), "--buttons", "fake"],
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     try:

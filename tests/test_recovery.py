@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device import cli
+from display import cli
 from device.commands import ChangeLife, NewGame
 from device.controller import Controller
 from device.errors import JournalCorrupt, JournalTooNew

@@ -40,7 +40,7 @@ def _ready_time(data: Path) -> float:
         env = {**os.environ, "NOTIFY_SOCKET": address, "AETHERBOX_DATA_DIR": str(data),
                "AETHERBOX_CONFIG": str(data / "none.toml")}
         start = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "device.cli", "console"], env=env,
+        process = subprocess.Popen([sys.executable, "-m", "display.cli", "console"], env=env,
                                    stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
         try:
             while not sock.recv(4096).startswith(b"READY=1"):
@@ -74,7 +74,7 @@ def _kiosk_times(data: Path) -> tuple[float, float]:
                "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
         start = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "device.cli", "kiosk", "--screenshots", str(shots), "--buttons", "fake"],
+            [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(shots), "--buttons", "fake"],
             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         ready = frame = None

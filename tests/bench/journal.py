@@ -6,7 +6,7 @@ DIR is where the journals are written (default: a temporary directory); give a f
 card to measure the card, since a RAM-backed /tmp makes fsync nearly free.
 
 - **resume**: what start-up does before READY, with the calls the app makes (``aetherbox console``
-  and the kiosk, see ``device/cli.py`` and ``display/app.py``), in this process:
+  and the kiosk, see ``device/console/session.py`` and ``display/app.py``), in this process:
   ``device.recovery.open_journal(path, defer_backups=True)`` (identity, write-ahead log, the
   resuming game's snapshot and the events after it, the comparison with the backup) then
   ``Controller(journal)`` and the game's row for the "Resumed game" line.  Each sample checks the

@@ -196,7 +196,7 @@ def _seed_game(data: Path) -> None:
 
 
 def _idle_process(args: list[str], env: dict[str, str], seconds: float, ready: Callable[[int], None]) -> dict[str, float]:
-    kiosk = subprocess.Popen([sys.executable, "-m", "device.cli", "kiosk", "--buttons", "fake", *args], env=env,
+    kiosk = subprocess.Popen([sys.executable, "-m", "display.cli", "kiosk", "--buttons", "fake", *args], env=env,
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         ready(kiosk.pid)
@@ -315,7 +315,7 @@ def cold_start(directory: Path, runs: int) -> list[float]:
         first = shots / "frame-0001.png"
         start = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "device.cli", "kiosk", "--screenshots", str(shots), "--frames", "1", "--buttons",
+            [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(shots), "--frames", "1", "--buttons",
              "fake"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while not _complete_png(first):
             if process.poll() is not None and not _complete_png(first):

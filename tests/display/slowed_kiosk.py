@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from device.cli import main  # noqa: E402
+from display.cli import main  # noqa: E402
 from display.kiosk import Kiosk  # noqa: E402
 
 

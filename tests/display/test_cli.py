@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device import cli
+from display import cli
 from device.inputs import Button, ButtonPressed
 from display.app import KioskOptions
 from display.kiosk import Kiosk
@@ -113,7 +113,7 @@ README_LINES = (
 
 @pytest.mark.parametrize("line", README_LINES)
 def test_the_readme_command_lines_parse(line: str) -> None:
-    parser = cli._parser()
+    parser = cli.build_parser()
     args = cli.kiosk_arguments(parser, parser.parse_args(shlex.split(line)))
     assert args.command == line.split()[0]
 
@@ -186,14 +186,14 @@ def test_the_kiosk_starts_without_the_reader_tools_and_help_still_lists_them(cap
 
     probe = (
         "import sys\n"
-        "from device import cli\n"
-        "assert not cli._wants_tools(['kiosk', '--size', '480x320'])\n"
-        "cli._parser(tools=False).parse_args(['kiosk', '--size', '480x320'])\n"
+        "from display import cli\n"
+        "assert not cli.wants_tools(['kiosk', '--size', '480x320'])\n"
+        "cli.build_parser(tools=False).parse_args(['kiosk', '--size', '480x320'])\n"
         "print(sorted(m for m in sys.modules if m.startswith(('firmware_tools', 'drivers.rfid'))))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
-    assert cli._wants_tools(["enroll"]) and cli._wants_tools(["--help"])
+    assert cli.wants_tools(["enroll"]) and cli.wants_tools(["--help"])
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     listed = capsys.readouterr().out
@@ -201,6 +201,23 @@ def test_the_kiosk_starts_without_the_reader_tools_and_help_still_lists_them(cap
     with pytest.raises(SystemExit):
         cli.main(["enroll", "--help"])
     assert "--fake" in capsys.readouterr().out  # the tool's own options
+
+
+def test_the_console_plays_without_the_screen_or_the_reader(tmp_path: Path) -> None:
+    """``aetherbox console`` loads neither pygame nor the screen's modules, and without
+    ``--reader`` neither the reader's drivers nor the reader tools."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from display import cli\n"
+        f"assert cli.main(['console', '--db', {str(tmp_path / 'j.sqlite3')!r}]) == 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'display.', 'drivers', 'firmware_tools'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], input="new A B first=A\n", capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.splitlines() == ["New game (Free-for-all) for A, B, 20 life. A goes first.", "['display.cli']"]
 
 
 def test_a_signal_taken_by_another_thread_still_stops_the_sleeping_loop(make_kiosk: Callable[..., Kiosk]) -> None:

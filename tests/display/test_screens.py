@@ -407,7 +407,7 @@ def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
     """HW-3, HW-5: `aetherbox catalog import FILE` (a Scryfall-style file) and then the Planechase
     screen shows the face-up plane's rules text instead of the hint."""
     from device import cardtext as stored
-    from device.cli import main
+    from display.cli import main
     from display import cardtext
 
     kiosk = make_kiosk((800, 480), "en")

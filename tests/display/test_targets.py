@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device import cli
+from display import cli
 from device.errors import DeviceNotFound
 from display.targets import FramebufferTarget, ScreenshotTarget, WindowTarget, rgb565
 
@@ -90,7 +90,7 @@ def test_aetherbox_without_a_screen_points_to_screenshots_and_console(tmp_path: 
     env["AETHERBOX_DATA_DIR"] = str(tmp_path)
     env["XDG_RUNTIME_DIR"] = str(tmp_path)
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from device.cli import main; sys.exit(main(['--config', '/dev/null']))"],
+        [sys.executable, "-c", "import sys; from display.cli import main; sys.exit(main(['--config', '/dev/null']))"],
         env=env, capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 1, done.stderr

@@ -26,7 +26,7 @@ def start(xserver: XServer, tmp_path: Path) -> tuple[subprocess.Popen[str], Path
     env.update(AETHERBOX_DATA_DIR=str(tmp_path / "data"), AETHERBOX_CONFIG=str(tmp_path / "none.toml"),
                HOME=str(tmp_path))
     kiosk = subprocess.Popen(
-        [sys.executable, "-m", "device.cli", "kiosk", "--db", str(db), "--size", "480x320", "--buttons", "fake",
+        [sys.executable, "-m", "display.cli", "kiosk", "--db", str(db), "--size", "480x320", "--buttons", "fake",
          "--language", "en"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )

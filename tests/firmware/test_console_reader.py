@@ -9,7 +9,7 @@ import pytest
 from harness import Terminal
 from helpers import Pty
 
-from device import cli
+from display import cli
 from device.config import Config, load
 from device.tagmap import TagMap
 from drivers.rfid import rdm6300_frame

@@ -10,7 +10,7 @@ import pytest
 from harness import Terminal
 from helpers import Pty
 
-from device import cli
+from display import cli
 from device.tagmap import TagMap
 from drivers.rfid import rdm6300_frame
 from drivers.rfid.line import gone_line, tag_line

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from device import cli
+from display import cli
 from drivers.rfid.ports import PortInfo
 from firmware_tools import upload
 from firmware_tools.bridge import FILES

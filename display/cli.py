@@ -1,4 +1,9 @@
-"""The ``aetherbox`` command.
+"""The ``aetherbox`` command: the one place that puts the packages together.
+
+It sits on the top floor so that every import points down: the kiosk (``display.app``), the
+console (``device.console.session``) with the reader ``--reader`` names, and the reader-side tools
+(``firmware_tools``).  Each is imported only when its command runs, so ``aetherbox console`` does
+not load pygame and the kiosk's start does not load the reader tools.
 
 Errors print as ``aetherbox: error: …`` with a hint and exit with status 1; ``--debug`` shows
 the traceback as well.
@@ -7,20 +12,19 @@ the traceback as well.
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
-import os
-import random
-import select
 import sys
-import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING
 
 from device import __version__
 from device.config import Config, in_use, load
-from device.errors import AetherboxError, ConfigError, JournalIOFailure
-from device.notify import Notifier, Watchdog
+from device.errors import AetherboxError, ConfigError
+
+if TYPE_CHECKING:
+    from device.console.reader import OpenReader
 
 log = logging.getLogger("aetherbox")
 
@@ -68,12 +72,12 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 TOOLS = ("enroll", "reader", "firmware")
 
 
-def _wants_tools(argv: Sequence[str] | None) -> bool:
+def wants_tools(argv: Sequence[str] | None) -> bool:
     words = sys.argv[1:] if argv is None else argv
     return any(word in TOOLS or word in ("-h", "--help") for word in words)
 
 
-def _parser(tools: bool = True) -> argparse.ArgumentParser:
+def build_parser(tools: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="aetherbox", description="A table gadget for casual Magic variants.",
         usage="%(prog)s [--config PATH] [--debug] [COMMAND] [options]",
@@ -201,93 +205,43 @@ def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser], full: b
         uploading.add_arguments(upload)
 
 
-def _lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
-    while True:
-        if prompt:
-            out.write("> ")
-            out.flush()
-        line = stream.readline()
-        if not line:
-            return
-        yield line
+def run_console(config: Config, args: argparse.Namespace) -> int:
+    from device.console.session import run_console as run
+
+    spec = getattr(args, "reader", None)
+    return run(config, getattr(args, "db", None), getattr(args, "seed", None), getattr(args, "file", None),
+               None if spec is None else reader_opener(spec, config))
 
 
-def run_console(config: Config, db: Path | None, seed: int | None, file: Path | None, reader: str | None = None) -> int:
-    from device.console import TABLES, Console
-    from device.controller import Controller
-    from device.recovery import open_journal
-    from device.tagmap import TagMap
+def reader_opener(spec: str, config: Config) -> OpenReader:
+    """What opens the reader ``--reader SPEC`` names, on the queue the console gives it."""
+    from firmware_tools.readers import open_reader
 
-    rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
-    # user's, and is reported instead.
-    opened, recovery = open_journal(db or config.journal_path(), recover=db is None, defer_backups=True)
-    notifier = Notifier.from_environment()
-    with opened as journal:
-        controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
-        console = Console(controller, sys.stdout, TABLES)
-        if recovery is not None:
-            print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
-        if controller.state is not None and controller.game is not None:
-            info = journal.game(controller.game)
-            console.say(f"Resumed game {info.id}: {info.title} (turn {controller.state.turn}).")
-        notifier.ready("journal checked")  # HW-5: systemd counts us started only now
-        watchdog = Watchdog.from_environment(notifier)
-        try:
-            if reader is not None:
-                from device.console import reader as reading
-                from firmware_tools.readers import open_reader
-
-                spec = reader
-                reading.run(console, lambda inputs: open_reader(spec, config, inputs), file or sys.stdin,
-                            file is None and sys.stdin.isatty())
-            elif file is not None:
-                try:
-                    with file.open(encoding="utf-8") as stream:
-                        console.run(_watched(stream, watchdog))
-                except OSError as error:
-                    raise FileNotFoundError(f"cannot read {file}: {error.strerror}") from error
-            elif watchdog is not None:
-                console.run(_watched_fd(sys.stdin.fileno(), watchdog))
-            else:
-                console.run(_lines(sys.stdin, sys.stdin.isatty(), sys.stdout))
-        finally:
-            notifier.stopping()
-            notifier.close()
-    return 0
+    return functools.partial(open_reader, spec, config)
 
 
-def _watched(lines: Iterable[str], watchdog: Watchdog | None) -> Iterator[str]:
-    for line in lines:
-        if watchdog is not None:
-            watchdog.tick(time.monotonic())
-        yield line
+def run_tool(config: Config, args: argparse.Namespace) -> int:
+    from firmware_tools import enroll, monitor, upload
+
+    if args.command == "enroll":
+        return enroll.run(args, config)
+    return (monitor.run if args.command == "reader" else upload.run)(args, config)
 
 
-def _watched_fd(fd: int, watchdog: Watchdog) -> Iterator[str]:
-    """Lines from ``fd``, pinging the watchdog while waiting for them and between commands.
-
-    Reads the descriptor directly, because ``select`` cannot see lines a text stream buffered.
-    """
-    pending = b""
-    while True:
-        while b"\n" not in pending:
-            watchdog.tick(time.monotonic())
-            readable, _, _ = select.select([fd], [], [], watchdog.timeout(time.monotonic()) or watchdog.period)
-            if readable:
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    if pending:
-                        yield pending.decode("utf-8", errors="replace")
-                    return
-                pending += chunk
-        line, pending = pending.split(b"\n", 1)
-        watchdog.tick(time.monotonic())
-        yield line.decode("utf-8", errors="replace") + "\n"
+def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, config: Config) -> int:
+    if args.command in (None, "kiosk"):
+        return run_kiosk(config, args)
+    if args.command == "console":
+        return run_console(config, args)
+    if args.command in TOOLS:
+        return run_tool(config, args)
+    if args.command == "catalog":
+        return run_catalog_import(config, args.card_file, args.images)
+    parser.error(f"unknown command {args.command!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser(tools=_wants_tools(argv))
+    parser = build_parser(tools=wants_tools(argv))
     args = kiosk_arguments(parser, parser.parse_args(argv))
     logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING, format="aetherbox: %(levelname)s: %(message)s")
     loaded = load(args.config)
@@ -298,36 +252,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         said.setLevel(logging.INFO)
         said.info("configuration in use: %s", in_use(loaded))
     try:
-        if args.command in (None, "kiosk"):
-            return run_kiosk(loaded.config, args)
-        if args.command == "console":
-            return run_console(
-                loaded.config, getattr(args, "db", None), getattr(args, "seed", None), getattr(args, "file", None),
-                getattr(args, "reader", None),
-            )
-        if args.command in ("enroll", "reader", "firmware"):
-            from firmware_tools import enroll, monitor, upload
-
-            if args.command == "enroll":
-                return enroll.run(args, loaded.config)
-            return (monitor.run if args.command == "reader" else upload.run)(args, loaded.config)
-        if args.command == "catalog":
-            return run_catalog_import(loaded.config, args.card_file, args.images)
-        parser.error(f"unknown command {args.command!r}")
-    except JournalIOFailure as error:
-        # The service restarts us; SQLite recovers the journal to its last commit on reopening.
-        print(f"aetherbox: error: {error}", file=sys.stderr)
-        if args.debug:
-            raise
-        return 1
+        return run_command(parser, args, loaded.config)
     except (AetherboxError, OSError) as error:
+        # A JournalIOFailure too: the service restarts us, and SQLite recovers the journal to its
+        # last commit on reopening.
         print(f"aetherbox: error: {error}", file=sys.stderr)
         if args.debug:
             raise
         return 1
     except KeyboardInterrupt:
         return 130
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,102 @@
+"""``aetherbox console`` as a process: the journal opened (and recovered) for it, the game it
+resumes, systemd's readiness and watchdog, and the lines it reads from a file, a terminal or a pipe.
+The ``aetherbox`` command (``display.cli``) parses the command line and calls ``run_console``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import select
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+from device.config import Config
+from device.console import TABLES, Console, reader
+from device.console.reader import OpenReader
+from device.controller import Controller
+from device.notify import Notifier, Watchdog
+from device.recovery import open_journal
+from device.tagmap import TagMap
+
+
+def typed_lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
+    while True:
+        if prompt:
+            out.write("> ")
+            out.flush()
+        line = stream.readline()
+        if not line:
+            return
+        yield line
+
+
+def run_console(
+    config: Config, db: Path | None, seed: int | None, file: Path | None, open_reader: OpenReader | None = None
+) -> int:
+    """``aetherbox console``: play the journal ``db`` (default: the configured one) with the lines
+    of ``file``, else of standard input, and with the taps of the reader ``open_reader`` opens."""
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
+    # user's, and is reported instead.
+    opened, recovery = open_journal(db or config.journal_path(), recover=db is None, defer_backups=True)
+    notifier = Notifier.from_environment()
+    with opened as journal:
+        controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
+        console = Console(controller, sys.stdout, TABLES)
+        if recovery is not None:
+            print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
+        if controller.state is not None and controller.game is not None:
+            info = journal.game(controller.game)
+            console.say(f"Resumed game {info.id}: {info.title} (turn {controller.state.turn}).")
+        notifier.ready("journal checked")  # HW-5: systemd counts us started only now
+        watchdog = Watchdog.from_environment(notifier)
+        try:
+            if open_reader is not None:
+                reader.run(console, open_reader, file or sys.stdin, file is None and sys.stdin.isatty())
+            elif file is not None:
+                try:
+                    with file.open(encoding="utf-8") as stream:
+                        console.run(watched(stream, watchdog))
+                except OSError as error:
+                    raise FileNotFoundError(f"cannot read {file}: {error.strerror}") from error
+            elif watchdog is not None:
+                console.run(watched_fd(sys.stdin.fileno(), watchdog))
+            else:
+                console.run(typed_lines(sys.stdin, sys.stdin.isatty(), sys.stdout))
+        finally:
+            notifier.stopping()
+            notifier.close()
+    return 0
+
+
+def watched(lines: Iterable[str], watchdog: Watchdog | None) -> Iterator[str]:
+    for line in lines:
+        if watchdog is not None:
+            watchdog.tick(time.monotonic())
+        yield line
+
+
+def watched_fd(fd: int, watchdog: Watchdog) -> Iterator[str]:
+    """Lines from ``fd``, pinging the watchdog while waiting for them and between commands.
+
+    Reads the descriptor directly, because ``select`` cannot see lines a text stream buffered.
+    """
+    pending = b""
+    while True:
+        while b"\n" not in pending:
+            watchdog.tick(time.monotonic())
+            readable, _, _ = select.select([fd], [], [], watchdog.timeout(time.monotonic()) or watchdog.period)
+            if readable:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    if pending:
+                        yield pending.decode("utf-8", errors="replace")
+                    return
+                pending += chunk
+        line, pending = pending.split(b"\n", 1)
+        watchdog.tick(time.monotonic())
+        yield line.decode("utf-8", errors="replace") + "\n"
