@@ -12,7 +12,6 @@ the traceback as well.
 from __future__ import annotations
 
 import argparse
-import functools
 import logging
 import sys
 from collections.abc import Sequence
@@ -24,9 +23,8 @@ from device.config import Config, in_use, load
 from device.errors import AetherboxError, ConfigError
 
 if TYPE_CHECKING:
-    from device.console.reader import OpenReader
-
-log = logging.getLogger("aetherbox")
+    from device.console.reader import OpenReader, TagReader
+    from device.inputs import InputQueue
 
 
 #: The kiosk's options, as ``aetherbox`` and ``aetherbox kiosk`` both take them: (flags, what
@@ -214,10 +212,15 @@ def run_console(config: Config, args: argparse.Namespace) -> int:
 
 
 def reader_opener(spec: str, config: Config) -> OpenReader:
-    """What opens the reader ``--reader SPEC`` names, on the queue the console gives it."""
-    from firmware_tools.readers import open_reader
+    """What opens the reader ``--reader SPEC`` names, on the queue the console gives it.  The
+    reader's modules load when the console opens it, after the journal."""
 
-    return functools.partial(open_reader, spec, config)
+    def open_reader(inputs: InputQueue) -> TagReader:
+        from firmware_tools.readers import open_reader as open_named
+
+        return open_named(spec, config, inputs)
+
+    return open_reader
 
 
 def run_tool(config: Config, args: argparse.Namespace) -> int:
