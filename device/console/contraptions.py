@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, command, number
-from device.rules.contraptions import (
+from device.rules.contraptions import contraptions, next_roll_cost
+from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,
     CrankContraptions,
@@ -22,10 +23,8 @@ from device.rules.contraptions import (
     ScrapContraption,
     SetContraptionDeck,
     UnexileContraption,
-    contraptions,
-    next_roll_cost,
 )
-from device.rules.contraptions_view import UpkeepView, boards, library_lines, upkeep_view
+from device.rules.contraptions.view import UpkeepView, boards, library_lines, upkeep_view
 from device.state import GameState
 from device.state_contraptions import ContraptionsState
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from device import rules
 from device.console.core import CommandTable, Console, command
-from device.rules.necromancer import Blame, SoloTurn, standing, status
+from device.rules.necromancer import standing, status
+from device.rules.necromancer.commands import Blame, SoloTurn
 from device.state import GameState, Player
 from device.text import Message, fold, listing
 
