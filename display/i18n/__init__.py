@@ -2,12 +2,12 @@
 
 Keys are the same kind of keys as ``device.text``: the kiosk's own texts are ``ui.*``; the game
 core's messages (``table.*``, ``life.*``, ``controller.*`` …) keep the core's keys.  English is
-written in code — the core's in its rules modules, the kiosk's in ``display/i18n/en.py`` and the
-modules' ``display/i18n/<module>.py`` (added with :func:`register`) — and every other language
-is a gettext catalogue read with Babel (``display.i18n.catalogs`` says where they are and how
-to update them).  A text with a count (``device.text.Plural``) takes the form the language's
-CLDR plural rule chooses.  A key not translated (or marked fuzzy) shows in English.  Card names
-are never translated: they stay as printed.
+written in code — the core's in its rules modules, the kiosk's in ``display/i18n/en.py`` and one
+module per format, ``display/i18n/<format>.py``, listed in ``display.i18n.domains.DOMAINS`` — and
+every other language is a gettext catalogue per domain read with Babel (``display.i18n.catalogs``
+says where they are and how to update them).  A text with a count (``device.text.Plural``) takes
+the form the language's CLDR plural rule chooses.  A key not translated (or marked fuzzy) shows in
+English.  Card names are never translated: they stay as printed.
 
 A kiosk text registered under a core key is how the screen words that message: the console says
 "… or name it with 'card NAME'", the screen names the button instead.
@@ -20,21 +20,14 @@ from typing import Any
 
 from device import text as core_text
 from device.text import Message, Plural, Text, count
-from display.i18n import catalogs, en
+from display.i18n import catalogs, domains
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "pl")
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "ja": "日本語", "pl": "Polski"}
 
-#: The kiosk's own English texts, by key.
-_ENGLISH: dict[str, Text] = dict(en.TEXTS)
-
-
-def register(texts: Mapping[str, Text]) -> None:
-    """Add the kiosk's English texts (a module's screen); a key may be given once."""
-    for key, value in texts.items():
-        if key in _ENGLISH and _ENGLISH[key] != value:
-            raise ValueError(f"text key {key!r} registered twice")
-        _ENGLISH[key] = value
+#: The kiosk's own English texts, by key: every module of ``domains.DOMAINS`` (checked here, at
+#: start-up, for a key written twice).
+_ENGLISH: dict[str, Text] = domains.english()
 
 
 def english() -> Mapping[str, Text]:

@@ -2,9 +2,10 @@
 Lokalize, msgfmt) work with.
 
 English is the source and lives beside the code that shows it: the game core's messages in the
-rules modules (``device.text.register``), the kiosk's own texts in ``display/i18n/en.py`` and the
-modules' ``display/i18n/<module>.py`` (``display.i18n.register``; a kiosk text under a core key is
-how the screen words that message, e.g. naming a button where the console names a command).
+rules modules (``device.text.register``), the kiosk's own texts in ``display/i18n/en.py`` and one
+module per format, ``display/i18n/<format>.py``, all listed in ``display.i18n.domains.DOMAINS``
+(a kiosk text under a core key is how the screen words that message, e.g. naming a button where
+the console names a command).
 Every other language is a catalogue per format ("domain")::
 
     display/i18n/locale/<domain>.pot                    the template: every key and its English
@@ -37,33 +38,13 @@ from babel.messages.catalog import Catalog, Message as Entry
 from babel.messages.pofile import read_po, write_po
 
 from device.text import Plural, Text
+from display.i18n import domains
+from display.i18n.domains import domain
 
 log = logging.getLogger(__name__)
 
 LOCALE = Path(__file__).resolve().parent / "locale"
 PROJECT = "aetherbox"
-
-#: Which catalogue a key belongs to, by the start of the key; the rest is the core's.
-DOMAINS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("planechase", ("planechase.", "eternities.", "ui.pc.", "console.pc.")),
-    ("contraptions", ("ct.", "ui.ct.")),
-    ("necromancer", ("necro.", "ui.necro.")),
-    ("conspiracy", ("consp.", "ui.consp.")),
-    ("wizards_duel", ("wd.", "wdc.", "ui.wd.", "table.started.wizards_duel", "table.started_random.wizards_duel")),
-)
-CORE = "core"
-
-
-def domain(key: str) -> str:
-    for name, starts in DOMAINS:
-        if key.startswith(starts):
-            return name
-    return CORE
-
-
-def domains() -> tuple[str, ...]:
-    return (CORE, *(name for name, _ in DOMAINS))
-
 
 def po_path(language: str, name: str) -> Path:
     return LOCALE / language / "LC_MESSAGES" / f"{name}.po"
@@ -95,7 +76,7 @@ def load(language: str) -> Translations:
         return Translations("en")
     texts: dict[str, str | tuple[str, ...]] = {}
     catalog: Catalog | None = None
-    for name in domains():
+    for name in domains.names():
         path = po_path(language, name)
         try:
             with path.open("rb") as stream:
@@ -134,12 +115,11 @@ def sources() -> dict[str, Text]:
     import importlib
 
     import device.text
-    from display import i18n
 
     for module in ("device.rules", "device.console", "device.controller", "device.cardtext", "device.catalog",
-                   "device.tagmap", "device.recovery", "display.render"):
-        importlib.import_module(module)
-    return {**device.text.EN, **i18n.english()}
+                   "device.tagmap", "device.recovery"):
+        importlib.import_module(module)  # the core's texts are registered by the modules that use them
+    return {**device.text.EN, **domains.english()}
 
 
 def _ids(english: Text) -> str | tuple[str, str]:
@@ -230,7 +210,7 @@ def update(languages: Iterable[str], english: Mapping[str, Text] | None = None) 
     that changed (a file whose entries are the same is left alone, dates and all)."""
     texts = english if english is not None else sources()
     changed: list[Path] = []
-    for name in domains():
+    for name in domains.names():
         path = pot_path(name)
         old = _read(path)
         new = template(name, texts, _created(old))

@@ -5,10 +5,9 @@ rules' messages (``consp.*``) are in ``device/rules/conspiracy.py``; the transla
 
 from __future__ import annotations
 
-from device.text import Plural
-from display.i18n import register
+from device.text import Plural, Text
 
-EN: dict[str, str | Plural] = {
+TEXTS: dict[str, Text] = {
     "ui.btn.consp": "GROUPS",
     "ui.consp.draft": "Group Game Draft",
     "ui.consp.pod": "Pod {pod}",
@@ -25,7 +24,7 @@ EN: dict[str, str | Plural] = {
 }
 
 # The round's controls and the event's pods (kiosk only; the rules' texts come from device.text).
-EN.update({
+TEXTS.update({
     "ui.consp.pod_of": "Pod {pod} of {count}",
     "ui.consp.pod_title": Plural("Pod {pod}: {count} player ({groups})", "Pod {pod}: {count} players ({groups})", "count"),
     "ui.consp.show_pod": "Show pod {pod}",
@@ -43,11 +42,8 @@ EN.update({
     "ui.setup.start_event": "Start the event",
 })
 # Core messages that name a console command, as the screen words them.
-EN.update({
+TEXTS.update({
     "consp.draft_turns": "A Group Game Draft is one table: pass the turn with NEXT.",
     "consp.no_clock": "The clock is not running: start it on the GROUPS screen when the round begins.",
     "consp.not_pod": "This is not a Conspiracy pod: set up an event with NEW.",
 })
-
-
-register(EN)

@@ -6,9 +6,9 @@ watermarks stay as printed (English).
 
 from __future__ import annotations
 
-from display.i18n import register
+from device.text import Text
 
-EN: dict[str, str] = {
+TEXTS: dict[str, Text] = {
     "ui.ct.factions": "Faction libraries, top card:",
     "ui.ct.faction_top": "{number} ({count}): {card}",
     "ui.btn.contraptions": "GEARS",
@@ -67,6 +67,3 @@ EN: dict[str, str] = {
     "itself. Tap only an assembled contraption, to scrap or reassemble it.",
     "ct.which_library": "Choose the faction library to assemble from (1–5).",
 }
-
-
-register(EN)

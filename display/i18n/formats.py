@@ -11,17 +11,18 @@ help and values are here, so a new option shows its name and its declared help u
 
 from __future__ import annotations
 
-import device.rules  # noqa: F401 - every module registers its formats and options on import
+import device.rules  # noqa: F401 - assembles the formats and their options (device.formats) on import
 from device.formats import formats, options_for
-from display.i18n import register
+from device.text import Text
 
 
-def _english() -> dict[str, str]:
-    texts: dict[str, str] = {}
+def _declared() -> dict[str, Text]:
+    """Every option's name and declared help, for an option ``EN`` has no wording for yet."""
+    texts: dict[str, Text] = {}
     for option in options_for(tuple(f.name for f in formats())).values():
         texts[f"option.{option.name}"] = option.name.replace("_", " ").capitalize()
         texts[f"option.{option.name}.help"] = option.help
-    return {**texts, **EN}
+    return texts
 
 
 EN: dict[str, str] = {
@@ -100,4 +101,5 @@ EN: dict[str, str] = {
 }
 
 
-register(_english())
+#: The set-up screen's option texts: the ones written here, else the declared ones.
+TEXTS: dict[str, Text] = {**_declared(), **EN}

@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from display.i18n import register
+from device.text import Text
 
-EN = {
+TEXTS: dict[str, Text] = {
     "ui.btn.necro": "MINIONS",
     "ui.necro.title": "Masters and minions",
     "ui.necro.never_died": "never died",
@@ -29,6 +29,3 @@ EN = {
     # a core message that names a console command, as the screen words it
     "necro.not_necromancer": "This is not a Necromancer game: set one up with NEW.",
 }
-
-
-register(EN)

@@ -5,10 +5,9 @@ translations in ``display/i18n/locale/<language>/LC_MESSAGES/wizards_duel.po``.
 
 from __future__ import annotations
 
-from device.text import Plural
-from display.i18n import register
+from device.text import Plural, Text
 
-EN: dict[str, str | Plural] = {
+TEXTS: dict[str, Text] = {
     "ui.wd.phase": "Round {round} · phase {phase}: {name}",
     "ui.wd.phase.1": "gathering mana",
     "ui.wd.phase.2": "incantations",
@@ -110,6 +109,3 @@ EN: dict[str, str | Plural] = {
     "wd.which_spell": "{card} has two spells: choose which.",
     "wd.spell_of": "{card}, spell {n}",
 }
-
-
-register(EN)

@@ -63,7 +63,6 @@ from display import theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, grid_height, wrap_fit
 from display.i18n import Translator
-from display.i18n import contraptions as _texts  # noqa: F401 - registers the texts
 from display.screens import Host, Screen, View, chip_step
 from display.ui import Action, Press, Tap, UiState
 

@@ -28,7 +28,6 @@ from display import theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
-from display.i18n import necromancer as _texts  # noqa: F401 - registers the screen's texts
 from display.screens import Host, Screen, View, chip_step, chip_window
 from display.ui import Action, Press, Tap
 

@@ -41,7 +41,6 @@ from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from device.text import Message
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from display.i18n import formats as _texts  # noqa: F401 - registers format and option texts
 from display.screens import Host, Screen, View, cycle
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 

@@ -51,7 +51,6 @@ from device.state import GameState, outcome
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
 from device.text import Message
 from display import theme
-from display.i18n import wizards_duel as _texts  # noqa: F401  (the screen's and the rules' texts)
 from display.canvas import Rect
 from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit
 from display.i18n import Translator

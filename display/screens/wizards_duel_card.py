@@ -37,7 +37,6 @@ from device.text import Message
 from display import theme
 from display.chips import block, chip_label, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
-from display.i18n import wizards_duel as _texts  # noqa: F401  (the form's texts)
 from display.screens import Host, Screen, View, cycle
 from display.ui import Action, Back, Erase, Focus, Line, Press, Tap, Turn, Type, UiState
 

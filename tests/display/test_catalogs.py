@@ -11,7 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from device.text import Message, Plural
-from display.i18n import LANGUAGES, Translator, catalogs, source
+from display.i18n import LANGUAGES, Translator, catalogs, domains, source
 from display.i18n.__main__ import main as update_main
 
 TRANSLATED = LANGUAGES[1:]
@@ -33,7 +33,7 @@ def entries(path: Path) -> list[tuple[object, ...]]:
     return [(m.context, m.id, m.string or "", m.fuzzy) for m in catalog if m.id]
 
 
-@pytest.mark.parametrize("name", catalogs.domains())
+@pytest.mark.parametrize("name", domains.names())
 def test_the_templates_hold_every_english_text(name: str, english: dict[str, object]) -> None:
     """A changed English text without ``python -m display.i18n`` would never reach a translator."""
     made = catalogs.template(name, english)  # type: ignore[arg-type]
@@ -41,7 +41,7 @@ def test_the_templates_hold_every_english_text(name: str, english: dict[str, obj
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-@pytest.mark.parametrize("name", catalogs.domains())
+@pytest.mark.parametrize("name", domains.names())
 def test_every_text_is_translated_and_confirmed(language: str, name: str, english: dict[str, object]) -> None:
     path = catalogs.po_path(language, name)
     merged = catalogs.merge(language, name, english, read_po(path.open("rb")))  # type: ignore[arg-type]
@@ -107,7 +107,7 @@ def test_a_parameter_that_is_a_message_is_put_in_the_language_too() -> None:
 
 def test_a_damaged_catalogue_shows_english_and_is_logged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                           caplog: pytest.LogCaptureFixture) -> None:
-    for name in catalogs.domains():
+    for name in domains.names():
         target = tmp_path / "ru" / "LC_MESSAGES" / f"{name}.po"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(catalogs.po_path("ru", name).read_bytes())

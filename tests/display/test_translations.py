@@ -16,8 +16,6 @@ import device.console  # noqa: F401
 import device.controller  # noqa: F401
 import device.rules  # noqa: F401
 import device.tagmap  # noqa: F401
-import display.screens.planechase  # noqa: F401 - registers the Planechase texts
-import display.screens.setup  # noqa: F401 - registers the format and option texts
 from device.commands import Advance, ChangeLife, NewGame
 from device.rules.planechase.commands import RollPlanarDie, SetPlanarDeck
 from device.errors import IllegalCommand
