@@ -1,6 +1,7 @@
 """Conspiracy events on the kiosk: the standings screen's English texts (``ui.consp.*``).  The
 rules' messages (``consp.*``) are in ``device/rules/conspiracy.py``; the translations in
-``display/i18n/locale/<language>/LC_MESSAGES/conspiracy.po``.
+``display/i18n/locale/<language>/LC_MESSAGES/conspiracy.po`` (the touch-bar button, the help line
+and the set-up's event rows in ``core.po`` with the others).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from device.text import Plural, Text
 
 TEXTS: dict[str, Text] = {
     "ui.btn.consp": "GROUPS",
+    "ui.help.screen.conspiracy": "Conspiracy: groups and standings",
     "ui.consp.draft": "Group Game Draft",
     "ui.consp.pod": "Pod {pod}",
     "ui.consp.round": "Round {round}",

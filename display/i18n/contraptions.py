@@ -1,7 +1,8 @@
 """Contraptions on the kiosk: the screen's English texts (``ui.ct.*``).  The rules' messages
 (``ct.*``) are in ``device/rules/contraptions.py``; the translations in
-``display/i18n/locale/<language>/LC_MESSAGES/contraptions.po``.  Card names and faction
-watermarks stay as printed (English).
+``display/i18n/locale/<language>/LC_MESSAGES/contraptions.po`` (the touch-bar button and the help
+line in ``core.po`` with the others).  Card names and faction watermarks stay as printed
+(English).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ TEXTS: dict[str, Text] = {
     "ui.ct.factions": "Faction libraries, top card:",
     "ui.ct.faction_top": "{number} ({count}): {card}",
     "ui.btn.contraptions": "GEARS",
+    "ui.help.screen.contraptions": "Contraptions: sprockets and the CRANK! counter",
     "ui.ct.board_of": "{name}'s sprockets",
     "ui.ct.board_shared": "Shared sprockets",
     "ui.ct.move": "CRANK! {start} → {end}",

@@ -1,6 +1,6 @@
 """Where the kiosk's texts live: one gettext catalogue ("domain") for the core and one per format,
-listed in ``DOMAINS``.  A format's English is written in its module here (Contraptions' in
-``display/i18n/contraptions.py``), its translations are in
+listed in ``DOMAINS``.  A format's English is written in its module here (Planechase's in
+``display/i18n/planechase.py``), its translations are in
 ``display/i18n/locale/<language>/LC_MESSAGES/<domain>.po``; the game core's messages are written
 in ``device/`` (``device.text.register``) and go to the same catalogues by their keys.
 
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from device.text import Text
-from display.i18n import conspiracy, contraptions, en, formats, necromancer, wizards_duel
+from display.i18n import conspiracy, contraptions, en, formats, necromancer, planechase, wizards_duel
 
 CORE = "core"
 
@@ -38,7 +38,7 @@ class Domain:
 #: then the formats, named like their packages in ``device/rules/`` and screens in ``display/screens/``.
 DOMAINS: tuple[Domain, ...] = (
     Domain(CORE, (en.TEXTS, formats.TEXTS)),
-    Domain("planechase", (), ("planechase.", "eternities.", "ui.pc.", "console.pc.")),
+    Domain("planechase", (planechase.TEXTS,), ("planechase.", "eternities.", "ui.pc.", "console.pc.")),
     Domain("contraptions", (contraptions.TEXTS,), ("ct.", "ui.ct.")),
     Domain("necromancer", (necromancer.TEXTS,), ("necro.", "ui.necro.")),
     Domain("conspiracy", (conspiracy.TEXTS,), ("consp.", "ui.consp.")),

@@ -1,6 +1,7 @@
 """Necromancer on the kiosk: the screen's English texts (``ui.necro.*``).  The rules' messages
 (``necro.*``) are in ``device/rules/necromancer.py``; the translations in
-``display/i18n/locale/<language>/LC_MESSAGES/necromancer.po``.
+``display/i18n/locale/<language>/LC_MESSAGES/necromancer.po`` (the touch-bar button and the help
+line in ``core.po`` with the others).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from device.text import Text
 
 TEXTS: dict[str, Text] = {
     "ui.btn.necro": "MINIONS",
+    "ui.help.screen.necromancer": "Necromancer: masters and minions",
     "ui.necro.title": "Masters and minions",
     "ui.necro.never_died": "never died",
     "ui.necro.full": "full status",
