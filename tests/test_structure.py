@@ -1,0 +1,151 @@
+"""The code's shape: imports point one way, no module imports itself round a circle, no
+function is too branched to read (ARCHITECTURE.md, STYLE.md)."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("device", "display", "drivers", "firmware_tools")
+#: The highest cyclomatic complexity a function may have (ruff's C901).
+MAX_COMPLEXITY = 12
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(path: Path, module: str, known: set[str]) -> set[str]:
+    """The project's modules that ``module`` imports anywhere in its code (at the top or inside a
+    function), without those only for type checkers."""
+    found: set[str] = set()
+    is_package = path.name == "__init__.py"
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(_known_prefix(alias.name, known) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = module.split(".") if is_package else module.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                # ``from package import module`` imports the module
+                found.add(_known_prefix(f"{base}.{alias.name}", known))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    found.discard("")
+    found.discard(module)
+    return found
+
+
+def _known_prefix(name: str, known: set[str]) -> str:
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        candidate = ".".join(parts[:end])
+        if candidate in known:
+            return candidate
+    return ""
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(path, name, known) for name, path in modules.items()}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in graph.get(node, ()):
+            if other not in index:
+                connect(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return groups
+
+
+def _parents(module: str) -> set[str]:
+    """Importing a module runs its packages' ``__init__`` first; that is no arrow of its own."""
+    parts = module.split(".")
+    return {".".join(parts[:end]) for end in range(1, len(parts))}
+
+
+def test_no_import_circles() -> None:
+    graph = {name: {other for other in imports if other not in _parents(name)} for name, imports in _graph().items()}
+    assert _circles(graph) == []
+
+
+def test_the_core_imports_nothing_above_it() -> None:
+    """device is the lowest floor: display, drivers and firmware_tools use it, never the reverse."""
+    upward = {
+        (name, other) for name, imports in _graph().items() if name.split(".")[0] == "device"
+        for other in imports if other.split(".")[0] != "device"
+    }
+    assert upward == set()
+
+
+def test_finds_a_circle() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_function_is_too_complex() -> None:
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    if ruff is None:
+        pytest.fail("ruff is not installed: pip install '.[test]' installs it")
+    result = subprocess.run(
+        [ruff, "check", "--no-cache", "--isolated", "--select", "C901", "--output-format", "concise",
+         "--config", f"lint.mccabe.max-complexity={MAX_COMPLEXITY}", *PACKAGES],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
