@@ -1,5 +1,5 @@
 """Wizard's Duel ("Pojedynek czarnoksiężnika") on the kiosk: the screen's English texts
-(``ui.wd.*``).  The rules' messages (``wd.*``) are in ``device/rules/wizards_duel.py``; the
+(``ui.wd.*``).  The rules' messages (``wd.*``) are in ``device/rules/wizards_duel/``; the
 translations in ``display/i18n/locale/<language>/LC_MESSAGES/wizards_duel.po``.
 """
 

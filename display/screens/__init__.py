@@ -32,8 +32,9 @@ Adding a screen (say for Contraptions)::
             view.canvas.text(view.tr("ui.ct.title"), (view.layout.margin, view.top), view.layout.big, TEXT)
 
 then put one in ``SCREENS`` in ``display/screens/lineup.py`` (its place there is its place in the
-touch bar), add its texts with ``display.i18n.register`` (with ``ui.help.screen.<name>``: what its
-key shows, for the keys overlay, which lists every available screen's key by itself), and
+touch bar), write its texts in its format's module in ``display/i18n/`` (named in ``DOMAINS`` in
+``display/i18n/domains.py``; with ``ui.help.screen.<name>``: what its key shows, for the keys
+overlay, which lists every available screen's key by itself), and
 screenshot tests by adding its scenes to ``SCENES`` in ``tests/display/scenes.py``.
 """
 
