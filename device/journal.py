@@ -86,7 +86,7 @@ CREATE TABLE games (
     updated REAL NOT NULL,
     head INTEGER NOT NULL,  -- last transaction in effect
     tip INTEGER NOT NULL,   -- last transaction kept (head < tip after an undo)
-    crc INTEGER             -- of (id, head, tip), see _crc
+    crc INTEGER             -- of (id, head, tip), see row_crc
 );
 CREATE TABLE txns (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -126,7 +126,7 @@ ALTER TABLE snapshots ADD COLUMN crc INTEGER
 """
 
 
-def _crc(*parts: object) -> int:
+def row_crc(*parts: object) -> int:
     """The checksum a row keeps of what it says (HW-5): a flipped bit or digit in a stored event,
     text or head no longer matches it.  SQLite checks its pages' structure, not their content."""
     return zlib.crc32("\x1f".join(repr(part) for part in parts).encode())
@@ -134,7 +134,7 @@ def _crc(*parts: object) -> int:
 
 def _text_damaged(game: int, row: Sequence[Any]) -> bool:
     """Whether a ``txns`` row (pos, at, command, summary, crc) no longer matches its checksum."""
-    return row[4] is not None and row[4] != _crc(game, *row[:4])
+    return row[4] is not None and row[4] != row_crc(game, *row[:4])
 
 
 # SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
@@ -263,7 +263,7 @@ class Reader:
 
     def _game_info(self, row: Sequence[Any]) -> GameInfo:
         game, title, created, updated, head, tip, crc = row
-        if crc is not None and crc != _crc(game, head, tip) or not 0 <= head <= tip:
+        if crc is not None and crc != row_crc(game, head, tip) or not 0 <= head <= tip:
             raise JournalCorrupt(
                 self.path, f"game {game}'s place in its history does not match its checksum. It has not been "
                 "changed: keep it for recovery.",
@@ -348,7 +348,7 @@ class Reader:
             pos, schema, body, crc = rows[0]
             below = pos
             self.snapshots_read += 1
-            if schema != STATE_SCHEMA or crc is not None and crc != _crc(game, pos, schema, body):
+            if schema != STATE_SCHEMA or crc is not None and crc != row_crc(game, pos, schema, body):
                 continue
             try:
                 base = GameState.model_validate_json(body)
@@ -384,7 +384,7 @@ class Reader:
         for count, (pos, idx, schema, body, crc) in enumerate(rows, 1):
             if pause is not None and count % 256 == 0:
                 pause()
-            if crc is not None and crc != _crc(game, pos, idx, schema, body):
+            if crc is not None and crc != row_crc(game, pos, idx, schema, body):
                 raise JournalCorrupt(
                     self.path, f"event {idx} of change {pos} in game {game} does not match its checksum. It has not "
                     "been changed: keep it for recovery.",
@@ -621,14 +621,14 @@ class Journal(Reader):
         for statement in _MIGRATE_1.split(";"):
             db.execute(statement)
         for game, head, tip in db.execute("SELECT id, head, tip FROM games").fetchall():
-            db.execute("UPDATE games SET crc = ? WHERE id = ?", (_crc(game, head, tip), game))
+            db.execute("UPDATE games SET crc = ? WHERE id = ?", (row_crc(game, head, tip), game))
         for game, pos, at, command, summary in db.execute("SELECT game, pos, at, command, summary FROM txns").fetchall():
-            db.execute("UPDATE txns SET crc = ? WHERE game = ? AND pos = ?", (_crc(game, pos, at, command, summary), game, pos))
+            db.execute("UPDATE txns SET crc = ? WHERE game = ? AND pos = ?", (row_crc(game, pos, at, command, summary), game, pos))
         for game, pos, idx, schema, body in db.execute("SELECT game, pos, idx, schema, body FROM events").fetchall():
             db.execute("UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
-                       (_crc(game, pos, idx, schema, body), game, pos, idx))
+                       (row_crc(game, pos, idx, schema, body), game, pos, idx))
         for game, pos, schema, body in db.execute("SELECT game, pos, schema, body FROM snapshots").fetchall():
-            db.execute("UPDATE snapshots SET crc = ? WHERE game = ? AND pos = ?", (_crc(game, pos, schema, body), game, pos))
+            db.execute("UPDATE snapshots SET crc = ? WHERE game = ? AND pos = ?", (row_crc(game, pos, schema, body), game, pos))
         db.execute(f"PRAGMA user_version={SCHEMA}")
 
     def _create(self) -> None:
@@ -734,7 +734,7 @@ class Journal(Reader):
             )
             game = cursor.lastrowid
             assert game is not None
-            self._db.execute("UPDATE games SET crc = ? WHERE id = ?", (_crc(game, 0, 0), game))
+            self._db.execute("UPDATE games SET crc = ? WHERE id = ?", (row_crc(game, 0, 0), game))
             self._insert_txn(game, 0, at, command, described, events)
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),))
             return game
@@ -751,17 +751,17 @@ class Journal(Reader):
         said, done = json.dumps(command, ensure_ascii=False), json.dumps(summary, ensure_ascii=False)
         self._db.execute(
             "INSERT INTO txns (game, pos, at, command, summary, crc) VALUES (?, ?, ?, ?, ?, ?)",
-            (game, pos, at, said, done, _crc(game, pos, at, said, done)),
+            (game, pos, at, said, done, row_crc(game, pos, at, said, done)),
         )
         rows = []
         for idx, event in enumerate(events):
             body = event.model_dump_json()
-            rows.append((game, pos, idx, EVENT_SCHEMA, body, _crc(game, pos, idx, EVENT_SCHEMA, body)))
+            rows.append((game, pos, idx, EVENT_SCHEMA, body, row_crc(game, pos, idx, EVENT_SCHEMA, body)))
         self._db.executemany("INSERT INTO events (game, pos, idx, schema, body, crc) VALUES (?, ?, ?, ?, ?, ?)", rows)
 
     def _set_head(self, game: int, head: int, tip: int, at: float) -> None:
         self._db.execute(
-            "UPDATE games SET head = ?, tip = ?, updated = ?, crc = ? WHERE id = ?", (head, tip, at, _crc(game, head, tip), game)
+            "UPDATE games SET head = ?, tip = ?, updated = ?, crc = ? WHERE id = ?", (head, tip, at, row_crc(game, head, tip), game)
         )
 
     def set_last_game(self, game: int) -> None:
@@ -790,7 +790,7 @@ class Journal(Reader):
                 body = state_after.model_dump_json()
                 self._db.execute(
                     "INSERT INTO snapshots (game, pos, schema, body, crc) VALUES (?, ?, ?, ?, ?)",
-                    (game, pos, STATE_SCHEMA, body, _crc(game, pos, STATE_SCHEMA, body)),
+                    (game, pos, STATE_SCHEMA, body, row_crc(game, pos, STATE_SCHEMA, body)),
                 )
             self._set_head(game, pos, pos, at)
             return pos
@@ -852,7 +852,7 @@ class Journal(Reader):
                 command, summary = json.dumps(txn.command), json.dumps(txn.summary, ensure_ascii=False)
                 self._db.execute(
                     "UPDATE txns SET command = ?, summary = ?, crc = ? WHERE game = ? AND pos = ?",
-                    (command, summary, _crc(game, txn.pos, txn.at, command, summary), game, txn.pos),
+                    (command, summary, row_crc(game, txn.pos, txn.at, command, summary), game, txn.pos),
                 )
 
         if damaged:

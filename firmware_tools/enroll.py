@@ -27,7 +27,7 @@ from device.prompt import LineSource, SignalledQueue, status_text
 from device.errors import ConfigError, UnknownName
 from device.inputs import InputEvent, ReaderStatus, TagRead, normalise_uid
 from device.tagmap import TagMap, format_uid
-from firmware_tools._cli import tool_main
+from firmware_tools.cli import tool_main
 from firmware_tools.readers import open_reader
 
 PROTOCOL_CHOICES = ("auto", "rdm6300", "id12", "pn532", "line")

@@ -20,7 +20,7 @@ from device.errors import DeviceNotFound
 from drivers.rfid import line, pn532
 from drivers.rfid.em4100 import Em4100Parser
 from drivers.rfid.ports import SerialPort, find_port, open_serial, system_ports
-from firmware_tools._cli import tool_main
+from firmware_tools.cli import tool_main
 
 EM4100_BAUD = 9600
 FAST_BAUD = 115200

@@ -21,7 +21,7 @@ from typing import TextIO
 from device.config import Config
 from device.errors import AetherboxError, DeviceNotFound
 from drivers.rfid.ports import PortInfo, system_ports
-from firmware_tools._cli import tool_main
+from firmware_tools.cli import tool_main
 from firmware_tools.bridge import FILES
 
 PICO_MICROPYTHON = (0x2E8A, 0x0005)

@@ -18,7 +18,7 @@ from device.errors import (
     JournalTooNew,
     JournalUnreadable,
 )
-from device.journal import SCHEMA, Journal, _crc
+from device.journal import SCHEMA, Journal, row_crc
 
 
 def game(controller: Controller) -> None:
@@ -186,7 +186,7 @@ def _rewrite_events(journal: Journal, sql: str) -> None:
     journal._db.execute(sql)
     for game, pos, idx, schema, body in journal._db.execute("SELECT game, pos, idx, schema, body FROM events").fetchall():
         journal._db.execute("UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
-                            (_crc(game, pos, idx, schema, body), game, pos, idx))
+                            (row_crc(game, pos, idx, schema, body), game, pos, idx))
 
 
 def test_hw5_a_flipped_digit_in_an_event_is_caught_by_its_checksum(journal_path: Path) -> None:

@@ -128,6 +128,24 @@ def test_the_core_imports_nothing_above_it() -> None:
     assert upward == set()
 
 
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A leading underscore says "only this module uses it": another module needing it is a sign
+    the name should be public (or the code should live elsewhere)."""
+    known = set(_modules())
+    private = []
+    for name, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
+                continue
+            if _known_prefix(node.module, known) == "":
+                continue
+            hidden = [part for part in node.module.split(".") if part.startswith("_") and not part.startswith("__")]
+            names = [alias.name for alias in node.names if alias.name.startswith("_") and not alias.name.startswith("__")]
+            if hidden or names:
+                private.append(f"{name}: from {node.module} import {', '.join(a.name for a in node.names)}")
+    assert private == []
+
+
 def test_finds_a_circle() -> None:
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
