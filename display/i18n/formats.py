@@ -11,15 +11,14 @@ help and values are here, so a new option shows its name and its declared help u
 
 from __future__ import annotations
 
-import device.rules  # noqa: F401 - assembles the formats and their options (device.formats) on import
-from device.formats import formats, options_for
+from device.rules import PARTS
 from device.text import Text
 
 
 def _declared() -> dict[str, Text]:
     """Every option's name and declared help, for an option ``EN`` has no wording for yet."""
     texts: dict[str, Text] = {}
-    for option in options_for(tuple(f.name for f in formats())).values():
+    for option in (option for part in PARTS for option in part.options):
         texts[f"option.{option.name}"] = option.name.replace("_", " ").capitalize()
         texts[f"option.{option.name}.help"] = option.help
     return texts
