@@ -1,17 +1,16 @@
 """Events: what happened, in the past tense.  The journal stores them; ``apply`` folds them.
 
-Every event class has a ``type`` literal that names it in the journal's JSON; all of them
-together form one discriminated union (``parse_event``).  Events hold every random outcome
-(dice, shuffles, a random first player), so replaying a journal gives the same game.  Module
-events live in their rules module and register the same way, by subclassing ``Event``.
+Every event class has a ``type`` literal that names it in the journal's JSON; the events the
+rules' parts apply, with ``game_started``, form one discriminated union (``device.rules.EVENTS``
+and ``parse_event``).  Events hold every random outcome (dice, shuffles, a random first player),
+so replaying a journal gives the same game.  A format's events live in its rules package.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Annotated, Any, Literal, Union
+from typing import Literal
 
-from pydantic import Field, TypeAdapter
+from pydantic import Field
 
 from device.models import Model
 from device.state import LossReason
@@ -20,34 +19,8 @@ from device.state import LossReason
 #: aetherbox; it is refused with a clear message rather than misread.
 EVENT_SCHEMA = 1
 
-_TYPES: dict[str, type[Event]] = {}
-
-
 class Event(Model):
     type: str
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        name = cls.model_fields["type"].default
-        if not isinstance(name, str):
-            raise TypeError(f"{cls.__name__} needs a type literal with a default")
-        if name in _TYPES and _TYPES[name] is not cls:
-            raise TypeError(f"event type {name!r} is used by {_TYPES[name].__name__} already")
-        _TYPES[name] = cls
-        _adapter.cache_clear()
-
-
-@cache
-def _adapter() -> TypeAdapter[Event]:
-    union: Any = Union[tuple(_TYPES.values())]  # noqa: UP007 - built at run time from the registry
-    adapter: TypeAdapter[Event] = TypeAdapter(Annotated[union, Field(discriminator="type")])
-    return adapter
-
-
-def parse_event(body: str | bytes) -> Event:
-    """One event from its journal JSON.  Raises ``pydantic.ValidationError`` if it is not one."""
-    return _adapter().validate_json(body)
 
 
 # --- table and turns (TB) -------------------------------------------------------------------

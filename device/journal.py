@@ -57,7 +57,8 @@ from device.errors import (
     JournalTooNew,
     JournalUnreadable,
 )
-from device.events import EVENT_SCHEMA, Event, GameStarted, parse_event
+from device.events import EVENT_SCHEMA, Event, GameStarted
+from device.rules.registry import parse_event
 from device.state import STATE_SCHEMA, GameState
 from device.text import Message
 

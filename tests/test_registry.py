@@ -10,7 +10,7 @@ import pytest
 
 import device.rules
 from device.commands import PassTurn
-from device.events import StepChanged
+from device.events import GameStarted, StepChanged
 from device.rules import PARTS
 from device.rules.registry import APPLIERS, DECIDERS, Rules, assemble
 from device.state import GameState
@@ -55,3 +55,26 @@ def test_a_second_decider_for_one_command_is_refused() -> None:
 def test_a_part_listed_twice_is_refused() -> None:
     with pytest.raises(TypeError, match="listed twice"):
         assemble((Rules("same"), Rules("same")))
+
+
+def test_two_events_with_one_type_name_are_refused() -> None:
+    from typing import Literal
+
+    from device.events import Event
+
+    class Twin(Event):
+        type: Literal["step_changed"] = "step_changed"
+
+    part = Rules("twins")
+    part.applies(Twin)(lambda state, event: state)
+    before = dict(APPLIERS)
+    with pytest.raises(TypeError, match="event type 'step_changed' is used by StepChanged already"):
+        assemble((*PARTS, part))
+    assert APPLIERS == before
+
+
+def test_the_journal_reads_every_applied_event_and_the_start() -> None:
+    from device.rules.registry import EVENT_TYPES, parse_event
+
+    assert set(EVENT_TYPES.values()) == {GameStarted, *APPLIERS}
+    assert parse_event(b'{"type": "step_changed", "step": "main"}') == StepChanged(step="main")

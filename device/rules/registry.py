@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from random import Random
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar, Union
+
+from pydantic import Field, TypeAdapter
 
 from device.bindings import BUTTONS, CARDS, ButtonBinding, CardBinding
 from device.commands import Command
-from device.events import Event
+from device.events import Event, GameStarted
 from device.formats import Format, TableOption, add_format, add_option
 from device.inputs import Button
 from device.state import OUTCOME_RULES, GameState, Outcome
@@ -162,6 +165,8 @@ STATE_CHECKS: list[StateCheck] = []
 SET_UPS: list[SetUp] = []
 DAMAGE_CHECKS: list[DamageCheck] = []
 PASS_CHECKS: list[PassCheck] = []
+#: Every event a journal may hold, by its ``type`` name: ``game_started`` and each event a part applies.
+EVENT_TYPES: dict[str, type[Event]] = {}
 
 
 def assemble(parts: Sequence[Rules]) -> None:
@@ -176,8 +181,11 @@ def assemble(parts: Sequence[Rules]) -> None:
     for part in parts:
         _merge(deciders, part.deciders, "decider", part.name)
         _merge(appliers, part.appliers, "applier", part.name)
+    named = _named((GameStarted, *appliers))
     DECIDERS.update(deciders)
     APPLIERS.update(appliers)
+    EVENT_TYPES.update(named)
+    _event_adapter.cache_clear()
     for part in parts:
         DESCRIBERS.update(part.describers)
         STATE_CHECKS.extend(part.state_checks)
@@ -192,6 +200,31 @@ def assemble(parts: Sequence[Rules]) -> None:
         for button, binding in part.buttons:
             BUTTONS[button].append(binding)
         CARDS.extend(part.cards)
+
+
+def _named(events: Iterable[type[Event]]) -> dict[str, type[Event]]:
+    """``events`` by their ``type`` literal, which each must have, and no two alike."""
+    named: dict[str, type[Event]] = {}
+    for event in events:
+        name = event.model_fields["type"].default
+        if not isinstance(name, str):
+            raise TypeError(f"{event.__name__} needs a type literal with a default")
+        if name in named:
+            raise TypeError(f"event type {name!r} is used by {named[name].__name__} already")
+        named[name] = event
+    return named
+
+
+@cache
+def _event_adapter() -> TypeAdapter[Event]:
+    union: Any = Union[tuple(EVENT_TYPES.values())]  # noqa: UP007 - built at run time from the parts
+    adapter: TypeAdapter[Event] = TypeAdapter(Annotated[union, Field(discriminator="type")])
+    return adapter
+
+
+def parse_event(body: str | bytes) -> Event:
+    """One event from its journal JSON.  Raises ``pydantic.ValidationError`` if it is not one."""
+    return _event_adapter().validate_json(body)
 
 
 def _merge(table: dict[Any, Any], entries: dict[Any, Any], what: str, part: str) -> None:
