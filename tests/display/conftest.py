@@ -8,6 +8,8 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+# SDL would take SIGINT and SIGTERM for its own quit event, and the test run could not be stopped.
+os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import random  # noqa: E402
