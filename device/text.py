@@ -6,7 +6,7 @@ language and falls back to this English text.  Keys are stable: screens and tran
 
 A text with a count is a :class:`Plural`: its English singular and plural and the parameter that
 counts.  Each translation has as many forms as its language needs (Russian and Polish three,
-Japanese one), chosen by the language's CLDR plural rule (``display.i18n``).
+Japanese one), chosen by the language's CLDR plural rule (``device.translations``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Conspiracy events on the kiosk: the standings screen's English texts (``ui.consp.*``).  The
 rules' messages (``consp.*``) are in ``device/rules/conspiracy/``; the translations in
-``display/i18n/locale/<language>/LC_MESSAGES/conspiracy.po`` (the touch-bar button, the help line
+``device/translations/locale/<language>/LC_MESSAGES/conspiracy.po`` (the touch-bar button, the help line
 and the set-up's event rows in ``core.po`` with the others).
 """
 

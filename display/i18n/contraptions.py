@@ -1,6 +1,6 @@
 """Contraptions on the kiosk: the screen's English texts (``ui.ct.*``).  The rules' messages
 (``ct.*``) are in ``device/rules/contraptions/``; the translations in
-``display/i18n/locale/<language>/LC_MESSAGES/contraptions.po`` (the touch-bar button and the help
+``device/translations/locale/<language>/LC_MESSAGES/contraptions.po`` (the touch-bar button and the help
 line in ``core.po`` with the others).  Card names and faction watermarks stay as printed
 (English).
 """

@@ -1,5 +1,5 @@
 """English: the kiosk's own texts for the table, the buttons, set-up, adjusting, enrolling and help
-(translations: ``display/i18n/locale/<language>/LC_MESSAGES/core.po``).  A format's screen has its
+(translations: ``device/translations/locale/<language>/LC_MESSAGES/core.po``).  A format's screen has its
 texts in ``display/i18n/<format>.py`` (``display.i18n.domains`` lists them).  Every other language
 falls back to these, key by key."""
 

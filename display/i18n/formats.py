@@ -1,5 +1,5 @@
 """Table options as the set-up screen shows them, in English (translations:
-``display/i18n/locale/<language>/LC_MESSAGES/core.po``).
+``device/translations/locale/<language>/LC_MESSAGES/core.po``).
 
 Keys: ``option.<option>`` (the option's label), ``option.<option>.help`` (what it does, shown under
 the rows for the focused option: short enough for two lines on the smallest screen) and

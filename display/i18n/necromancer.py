@@ -1,6 +1,6 @@
 """Necromancer on the kiosk: the screen's English texts (``ui.necro.*``).  The rules' messages
 (``necro.*``) are in ``device/rules/necromancer/``; the translations in
-``display/i18n/locale/<language>/LC_MESSAGES/necromancer.po`` (the touch-bar button and the help
+``device/translations/locale/<language>/LC_MESSAGES/necromancer.po`` (the touch-bar button and the help
 line in ``core.po`` with the others).
 """
 

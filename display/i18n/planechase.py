@@ -1,6 +1,6 @@
 """Planechase on the kiosk: the screen's English texts (``ui.pc.*``).  The rules' messages
 (``planechase.*``, ``eternities.*``) are in ``device/rules/planechase/``; the translations in
-``display/i18n/locale/<language>/LC_MESSAGES/planechase.po`` (the touch-bar button and the help
+``device/translations/locale/<language>/LC_MESSAGES/planechase.po`` (the touch-bar button and the help
 line, ``ui.btn.*`` and ``ui.help.*``, in ``core.po`` with the other buttons and help lines).
 """
 

@@ -1,6 +1,6 @@
 """Wizard's Duel ("Pojedynek czarnoksiężnika") on the kiosk: the screen's English texts
 (``ui.wd.*``).  The rules' messages (``wd.*``) are in ``device/rules/wizards_duel/``; the
-translations in ``display/i18n/locale/<language>/LC_MESSAGES/wizards_duel.po``.
+translations in ``device/translations/locale/<language>/LC_MESSAGES/wizards_duel.po``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The translations as gettext catalogues (display/i18n/locale/): up to date with the English,
+"""The translations as gettext catalogues (device/translations/locale/): up to date with the English,
 complete in every language, with the English parameters, and texts with a count taking the
 form each language's CLDR plural rule asks for (Russian and Polish: three forms)."""
 
@@ -11,6 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from device.text import Message, Plural
+from device.translations import catalogs as device_catalogs
 from display.i18n import LANGUAGES, Translator, catalogs, domains, source
 from display.i18n.__main__ import main as update_main
 
@@ -113,7 +114,7 @@ def test_a_damaged_catalogue_shows_english_and_is_logged(tmp_path: Path, monkeyp
         target.write_bytes(catalogs.po_path("ru", name).read_bytes())
     broken = tmp_path / "ru" / "LC_MESSAGES" / "planechase.po"
     broken.write_bytes(b'msgid "\n\xff\xfe unterminated')
-    monkeypatch.setattr(catalogs, "LOCALE", tmp_path)
+    monkeypatch.setattr(device_catalogs, "LOCALE", tmp_path)  # where the console and the kiosk read them
     catalogs.load.cache_clear()
     try:
         tr = Translator("ru")

@@ -1,0 +1,87 @@
+"""Messages (``device.text.Message``) in English, Russian, Japanese and Polish, for the console
+and the kiosk alike.
+
+English is written in the code (``device.text``); every other language is a gettext catalogue per
+format read with Babel (``device.translations.catalogs``; which catalogue holds which keys:
+``device.translations.domains``).  A text with a count (``device.text.Plural``) takes the form
+the language's CLDR plural rule chooses.  A key not translated (or marked fuzzy) shows in English.
+Card names and players' names are never translated: they are parameters.
+
+``Translator`` words the rules' English; the kiosk's translator (``display.i18n.Translator``)
+words a message the way the screen shows it, from the same catalogues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from device import text
+from device.text import Message, Plural, Text, count
+from device.translations import catalogs
+
+LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "pl")
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "ja": "日本語", "pl": "Polski"}
+
+
+def check(language: str) -> str:
+    """``language`` if it is one the gadget speaks; else a ValueError naming the choices."""
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}: use one of {', '.join(LANGUAGES)}")
+    return language
+
+
+def _format(template: str, params: Mapping[str, Any]) -> str:
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return f"{template} {dict(params)!r}"
+
+
+class Translator:
+    """Texts in one language, with the English fallback described above."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = check(language)
+        self._translations = catalogs.load(language)
+
+    def source(self, key: str) -> Text | None:
+        """The English of ``key`` as this translator's reader sees it (here: the rules')."""
+        return text.EN.get(key)
+
+    def translated(self, key: str) -> str | tuple[str, ...] | None:
+        """The catalogues' translation of ``key`` (a tuple of forms for a text with a count)."""
+        return self._translations.texts.get(key)
+
+    def template(self, key: str, params: Mapping[str, Any] | None = None) -> str | None:
+        """The text of ``key`` before its parameters are filled in (for a text with a count, the
+        form ``params`` call for), or None for an unknown key."""
+        english = self.source(key)
+        if english is None:
+            return None
+        translated = self.translated(key)
+        if isinstance(english, Plural):
+            n = count((params or {}).get(english.n))
+            if isinstance(translated, tuple):
+                index = self._translations.plural(n)
+                return translated[min(index, len(translated) - 1)]
+            return english.choose(params or {})
+        if isinstance(translated, str):
+            return translated
+        return english
+
+    def __call__(self, key: str, **params: Any) -> str:
+        """The text of ``key`` with ``params`` filled in; a parameter that is a message (a word or
+        phrase each language words its own way) is put in this language first."""
+        template = self.template(key, params)
+        if template is None:
+            return f"{key} {params!r}" if params else key
+        return _format(template, {k: self.message(v) if isinstance(v, Message) else v for k, v in params.items()})
+
+    def message(self, message: Message) -> str:
+        """A message in this language."""
+        return self(message.key, **message.params)
+
+    def error(self, key: str, params: Mapping[str, Any]) -> str:
+        """An ``IllegalCommand``'s reason in this language."""
+        return self.message(Message(key, **params))
