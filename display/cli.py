@@ -16,10 +16,10 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from device import __version__
-from device.config import Config, in_use, load
+from device.config import Config, Language, in_use, load
 from device.errors import AetherboxError, ConfigError
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ KIOSK_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, object]], ...] = (
     (("--fullscreen",), {"action": "store_true", "help": "the whole screen (KMS/DRM on a Pi)"}),
     (("--fb",), {"type": Path, "metavar": "DEVICE", "help": "draw on an SPI panel's frame buffer, e.g. /dev/fb1"}),
     (("--screenshots",), {"type": Path, "metavar": "DIR", "help": "write a PNG per changed frame instead of a screen"}),
-    (("--language",), {"choices": ("en", "ru", "ja", "pl"), "help": "the screen's language"}),
+    (("--language",), {"choices": get_args(Language), "help": "the screen's language"}),
     (("--reader",), {"nargs": "?", "const": "auto", "metavar": "PORT|auto|fake", "help": "read tags from the RFID reader"}),
     (("--buttons",), {"choices": ("auto", "gpio", "fake"), "help": "GPIO buttons, or keys only (fake)"}),
     (("--frames",), {"type": int, "metavar": "N", "help": argparse.SUPPRESS}),
@@ -95,6 +95,8 @@ def build_parser(tools: bool = True) -> argparse.ArgumentParser:
     console.add_argument(
         "--reader", nargs="?", const="auto", metavar="PORT|auto|fake", help="read tags from the RFID reader"
     )
+    console.add_argument("--language", choices=get_args(Language),
+                         help="the language of the game's messages (default: the configuration's, else English)")
     kiosk = sub.add_parser("kiosk", help="the gadget's screen (the default): a window, the full screen or a panel")
     _add_kiosk_options(kiosk, before=False)
     _add_tools(sub, full=tools)
@@ -208,7 +210,7 @@ def run_console(config: Config, args: argparse.Namespace) -> int:
 
     spec = getattr(args, "reader", None)
     return run(config, getattr(args, "db", None), getattr(args, "seed", None), getattr(args, "file", None),
-               None if spec is None else reader_opener(spec, config))
+               None if spec is None else reader_opener(spec, config), getattr(args, "language", None))
 
 
 def reader_opener(spec: str, config: Config) -> OpenReader:

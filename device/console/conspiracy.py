@@ -44,7 +44,7 @@ def _event(console: Console, args: list[str]) -> None:
         raise IllegalCommand("consp.too_few", count=len(names) - 1)
     event, players = names[0], names[1:]
     games = event_games(event, players, options)
-    console.say(str(event_message(event, [len(game.players) for game in games])))
+    console.say(event_message(event, [len(game.players) for game in games]))
     for i, game in enumerate(games):
         console.say(f"Pod {i + 1}:")
         console.execute(game)

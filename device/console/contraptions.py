@@ -7,6 +7,8 @@ own one of the same name, is said with a trailing ``of PLAYER``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, command, number
 from device.rules.contraptions import contraptions, next_roll_cost
@@ -27,6 +29,7 @@ from device.rules.contraptions.commands import (
 from device.rules.contraptions.view import UpkeepView, boards, library_lines, upkeep_view
 from device.state import GameState
 from device.state_contraptions import ContraptionsState
+from device.text import Message
 
 
 def card_name(text: str) -> str:
@@ -223,7 +226,7 @@ def _contraptions(console: Console, args: list[str]) -> None:
     state = console.state
     view = upkeep_view(state)
     assert view is not None
-    lines = [*_upkeep_lines(view), *_board_lines(state)]
+    lines = [*_upkeep_lines(view, console.text), *_board_lines(state)]
     lines += [line[:1].upper() + line[1:] for line in library_lines(state)]
     lines += _zone_lines(state, contraptions(state))
     cost = next_roll_cost(state)
@@ -233,7 +236,7 @@ def _contraptions(console: Console, args: list[str]) -> None:
         console.say(line)
 
 
-def _upkeep_lines(view: UpkeepView) -> list[str]:
+def _upkeep_lines(view: UpkeepView, text: Callable[[Message], str]) -> list[str]:
     """The upkeep banner: where CRANK! moved, the die, what cranks, and what needs doing."""
     lines = []
     if view.moved_to is not None:
@@ -245,7 +248,7 @@ def _upkeep_lines(view: UpkeepView) -> list[str]:
         lines.append(f"Sprocket {view.sprocket} cranks: {on}.")
     if view.cranked:
         lines.append(f"Cranked: {', '.join(view.cranked)}.")
-    return lines + [f"! {item}" for item in view.banner]
+    return lines + [f"! {text(item)}" for item in view.banner]
 
 
 def _board_lines(state: GameState) -> list[str]:

@@ -4,6 +4,7 @@ the ``CommandTable`` a module of commands exposes, and the helpers that read arg
 A module of commands declares each one with ``@command``, which makes the function an ``Entry``,
 and lists its entries in its ``COMMANDS`` table; ``device.console`` names the tables in one list.
 An illegal command prints ``refused: <reason>`` and changes nothing; the session goes on.
+Every message is printed in the console's language (``device.translations.ConsoleTranslator``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from device.rules.table import find_player
 from device.state import GameState, Player
 from device.text import Message
 from device.text import register as register_texts
+from device.translations import ConsoleTranslator
 
 register_texts(
     {
@@ -28,6 +30,10 @@ register_texts(
         "console.usage": "Usage: {usage}",
         "console.not_number": "{text!r} is not a number.",
         "console.bad_quotes": "Cannot read that line: {problem}.",
+        "console.refused": "refused: {reason}",
+        "console.refused_usage": "refused: {reason} ({usage})",
+        "console.game_over": "Game over: {result}.",
+        "console.card_read": "card read: {message}",
     }
 )
 
@@ -77,11 +83,14 @@ class CommandTable:
 
 class Console:
     """Runs typed lines against ``controller`` with the commands of ``tables`` (``help`` lists
-    them in that order), printing replies to ``out``."""
+    them in that order), printing replies to ``out`` in the language of ``translator`` (English
+    unless given)."""
 
-    def __init__(self, controller: Controller, out: TextIO, tables: Sequence[CommandTable]) -> None:
+    def __init__(self, controller: Controller, out: TextIO, tables: Sequence[CommandTable],
+                 translator: ConsoleTranslator | None = None) -> None:
         self.controller = controller
         self.out = out
+        self.translator = translator if translator is not None else ConsoleTranslator()
         self.done = False
         self.entries = [entry for table in tables for entry in table.entries]
         self.show_marks = [marks for table in tables for marks in table.show_marks]
@@ -105,7 +114,7 @@ class Console:
         try:
             words = split(line)
         except ValueError as error:
-            self.say(f"refused: {IllegalCommand('console.bad_quotes', problem=str(error).lower())}")
+            self.say(refusal(IllegalCommand("console.bad_quotes", problem=str(error).lower())))
             return
         if not words:
             return
@@ -115,20 +124,29 @@ class Console:
                 raise IllegalCommand("console.unknown", name=words[0])
             entry.run(self, words[1:])
         except Usage as error:
-            self.say(f"refused: {error} ({entry.usage if entry else ''})".replace(" ()", ""))
+            usage = entry.usage if entry else ""
+            self.say(Message("console.refused_usage", reason=reason(error), usage=usage) if usage else refusal(error))
         except IllegalCommand as error:
-            self.say(f"refused: {error}")
+            self.say(refusal(error))
 
-    def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+    def text(self, said: str | Message) -> str:
+        """What to print for ``said``: a message in the console's language, a string as it is."""
+        return self.translator.message(said) if isinstance(said, Message) else said
+
+    def say(self, said: str | Message) -> None:
+        print(self.text(said), file=self.out, flush=True)
 
     def show(self, result: Result) -> None:
         for message in result.messages:
-            self.say(str(message))
+            self.say(message)
         if result.state is not None and result.events:
-            ended = rules.describe_outcome(result.state)
-            if ended is not None:
-                self.say(f"Game over: {ended}.")
+            self.say_outcome(result.state)
+
+    def say_outcome(self, state: GameState) -> None:
+        """``Game over: …`` if the game has ended."""
+        ended = rules.describe_outcome(state)
+        if ended is not None:
+            self.say(Message("console.game_over", result=ended))
 
     def execute(self, cmd: Command) -> None:
         self.show(self.controller.execute(cmd))
@@ -157,6 +175,16 @@ class Console:
         if at != len(args) - 2:
             raise self.usage(name)
         return args[:at], self.seat(args[at + 1])
+
+
+def reason(error: IllegalCommand) -> Message:
+    """Why the rules refused a command, as a message."""
+    return Message(error.key, **error.params)
+
+
+def refusal(error: IllegalCommand) -> Message:
+    """``refused: <reason>``."""
+    return Message("console.refused", reason=reason(error))
 
 
 def split(line: str) -> list[str]:

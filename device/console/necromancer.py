@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from device import rules
 from device.console.core import CommandTable, Console, command
 from device.rules.necromancer import standing, status
 from device.rules.necromancer.commands import Blame, SoloTurn
@@ -40,10 +39,8 @@ def _solo(console: Console, args: list[str]) -> None:
 def _minions(console: Console, args: list[str]) -> None:
     state = console.state
     for player in state.players:
-        console.say(str(status(state, player.seat)))
-    ended = rules.describe_outcome(state)
-    if ended is not None:
-        console.say(f"Game over: {ended}.")
+        console.say(status(state, player.seat))
+    console.say_outcome(state)
 
 
 def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message], int]:

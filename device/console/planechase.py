@@ -99,7 +99,7 @@ def _ack(console: Console, args: list[str]) -> None:
 def _choose(console: Console, args: list[str]) -> None:
     if not args:
         state = console.state
-        console.say(str(choice_prompt(state)))
+        console.say(choice_prompt(state))
         return
     console.execute(ChoosePlanar(answer=_names(args)))
 
@@ -174,7 +174,7 @@ def _planes(console: Console, args: list[str]) -> None:
     if pc.choice:
         console.say(f"Waiting for {state.player(pc.choice.seat).name} to {choice_prompt(state)}.")
     if pc.awaiting:
-        console.say(str(awaiting_prompt(state)))
+        console.say(awaiting_prompt(state))
     if pc.chaos_blanks:
         console.say("Blanks count as chaos until someone planeswalks away from a plane.")
     for deck in pc.decks:

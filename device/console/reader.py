@@ -13,11 +13,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from device.console.core import Console
+from device.console.core import Console, refusal
 from device.controller import Result
 from device.errors import IllegalCommand
 from device.inputs import InputEvent, ReaderStatus, TagRead
 from device.prompt import LineSource, SignalledQueue, status_text
+from device.text import Message
 
 
 class TagReader(Protocol):
@@ -47,7 +48,7 @@ class ReaderConsole:
             try:
                 result = self.console.controller.handle(event)
             except IllegalCommand as error:
-                say(f"refused: {error}")
+                say(refusal(error))
             else:
                 if result is not None:
                     self._show(result)
@@ -55,7 +56,7 @@ class ReaderConsole:
 
     def _show(self, result: Result) -> None:
         for message in result.messages:
-            self.console.say(f"card read: {message}")
+            self.console.say(Message("console.card_read", message=message))
         self.console.show(dataclasses.replace(result, messages=[]))
 
     def lines(self, source: LineSource, prompt: bool) -> Iterator[str]:

@@ -21,6 +21,7 @@ from device.controller import Controller
 from device.notify import Notifier, Watchdog
 from device.recovery import open_journal
 from device.tagmap import TagMap
+from device.translations import ConsoleTranslator
 
 
 def typed_lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
@@ -35,10 +36,13 @@ def typed_lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
 
 
 def run_console(
-    config: Config, db: Path | None, seed: int | None, file: Path | None, open_reader: OpenReader | None = None
+    config: Config, db: Path | None, seed: int | None, file: Path | None, open_reader: OpenReader | None = None,
+    language: str | None = None,
 ) -> int:
     """``aetherbox console``: play the journal ``db`` (default: the configured one) with the lines
-    of ``file``, else of standard input, and with the taps of the reader ``open_reader`` opens."""
+    of ``file``, else of standard input, and with the taps of the reader ``open_reader`` opens,
+    saying the game's messages in ``language`` (default: the configured one)."""
+    translator = ConsoleTranslator(language or config.language)  # an unknown one is refused before the journal opens
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
     # user's, and is reported instead.
@@ -46,7 +50,7 @@ def run_console(
     notifier = Notifier.from_environment()
     with opened as journal:
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
-        console = Console(controller, sys.stdout, TABLES)
+        console = Console(controller, sys.stdout, TABLES, translator)
         if recovery is not None:
             print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
         if controller.state is not None and controller.game is not None:

@@ -28,7 +28,7 @@ from device.errors import IllegalCommand, UnknownName
 from device.rules.life import commander_names, dealt
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
-from device.text import Message, Plural, fold
+from device.text import Message, Plural, fold, sentences
 from device.text import register as register_texts
 
 register_texts(
@@ -337,18 +337,16 @@ def _show(console: Console, args: list[str]) -> None:
         skips = player.skip_turns
         for module in console.show_marks:
             more, explained = module(state, player)
-            marks += [str(mark) for mark in more]
+            marks += [console.text(mark) for mark in more]
             skips -= explained
         if skips > 0:
-            marks.append(str(Message("console.skips", n=skips)))
+            marks.append(console.text(Message("console.skips", n=skips)))
         if player.lost is not None:
             marks.append(f"lost: {player.lost.reason.value}")
         pointer = "*" if player.seat == state.active else " "
         extra = f"  ({'; '.join(marks)})" if marks else ""
         console.say(f"{pointer} {player.name}: {player.life} life{extra}")
-    ended = rules.describe_outcome(state)
-    if ended is not None:
-        console.say(f"Game over: {ended}.")
+    console.say_outcome(state)
 
 
 def _show_teams(console: Console, state: GameState) -> None:
@@ -388,7 +386,7 @@ def _log(console: Console, args: list[str]) -> None:
     for txn in history:
         when = time.strftime("%H:%M:%S", time.localtime(txn.at))
         mark = "  (undone)" if txn.undone else ""
-        text = " ".join(str(m) for m in txn.messages())
+        text = console.text(sentences(txn.messages()))
         console.say(f"{txn.pos:4d} {when}  {text}{mark}")
 
 

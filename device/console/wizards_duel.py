@@ -7,6 +7,7 @@ Die faces and spell kinds may be typed in English or Polish, in full or by a uni
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Literal, TypeVar
 
 from device.console.core import CommandTable, Console, Usage, command, number
@@ -32,6 +33,9 @@ from device.state import GameState
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
 from device.text import Message
 from device.text import register as register_texts
+
+#: How the console words a message (``Console.text``), for the lines built here.
+Words = Callable[[str | Message], str]
 
 register_texts(
     {
@@ -148,87 +152,88 @@ def _wizards(console: Console, args: list[str]) -> None:
     state = console.state
     duel = duel_of(state)
     say = console.say
-    phase = str(Message(f"wd.phase.{duel.phase}")) if duel.phase in (1, 2, 3) else "phase 4 (clean-up)"
-    say(str(Message("wdc.show.round", round=duel.round, phase=phase, starting=state.player(duel.starting).name)))
-    waiting = _waiting_line(state, duel)
+    text = console.text
+    phase = text(Message(f"wd.phase.{duel.phase}")) if duel.phase in (1, 2, 3) else "phase 4 (clean-up)"
+    say(text(Message("wdc.show.round", round=duel.round, phase=phase, starting=state.player(duel.starting).name)))
+    waiting = _waiting_line(state, duel, text)
     if waiting is not None:
         say(waiting)
     slots = " ".join(str(i + 1) for i, up in enumerate(duel.market) if up) or "none"
-    say(str(Message("wdc.show.market", slots=slots, deck=duel.deck, discard=duel.discard)))
+    say(text(Message("wdc.show.market", slots=slots, deck=duel.deck, discard=duel.discard)))
     for wizard in duel.wizards:
-        say(_wizard_line(state, duel, wizard))
+        say(_wizard_line(state, duel, wizard, text))
         for card in wizard.cards:
-            say(_card_line(card))
+            say(_card_line(card, text))
     ended = rules.describe_outcome(state)
     if ended is not None:
-        say(str(Message("wdc.show.over", result=str(ended))))
+        say(Message("wdc.show.over", result=ended))
 
 
-def _waiting_line(state: GameState, duel: WizardsDuelState) -> str | None:
+def _waiting_line(state: GameState, duel: WizardsDuelState, text: Words) -> str | None:
     """Whose move it is: the attack to answer, or who the phase waits for."""
     players = [w for w in duel.wizards if state.player(w.seat).in_game]
     if duel.attack is not None:
         attack = duel.attack
         attacking = duel.wizard(attack.caster).card(attack.card)
-        return str(Message("wdc.show.attack", target=state.player(attack.target).name,
+        return text(Message("wdc.show.attack", target=state.player(attack.target).name,
                            caster=state.player(attack.caster).name, spell=attacking.name, kind=attack.kind.value,
                            strength=attack.strength, school=attack.school.value))
     if duel.phase == 1:
         names = ", ".join(state.player(w.seat).name for w in players if not w.chosen)
-        last = str(Message("wdc.show.last")) if duel.last_roll else ""
-        return str(Message("wdc.show.phase1", turn=duel.gather_turn, last=last, names=names))
+        last = text(Message("wdc.show.last")) if duel.last_roll else ""
+        return text(Message("wdc.show.phase1", turn=duel.gather_turn, last=last, names=names))
     if duel.phase == 2:
-        return str(Message("wdc.show.phase2", names=", ".join(state.player(w.seat).name for w in players
+        return text(Message("wdc.show.phase2", names=", ".join(state.player(w.seat).name for w in players
                                                                 if not w.passed)))
     if duel.phase == 3 and duel.to_move is not None:
-        return str(Message("wdc.show.phase3", name=state.player(duel.to_move).name))
+        return text(Message("wdc.show.phase3", name=state.player(duel.to_move).name))
     return None
 
 
-def _wizard_line(state: GameState, duel: WizardsDuelState, wizard: Wizard) -> str:
+def _wizard_line(state: GameState, duel: WizardsDuelState, wizard: Wizard, text: Words) -> str:
     """A wizard's magic points, dice and what else holds for them."""
     player = state.player(wizard.seat)
-    extra = _wizard_marks(wizard)
+    extra = _wizard_marks(wizard, text)
     if not player.in_game:
-        extra.append(str(Message("wdc.show.out")))
+        extra.append(text(Message("wdc.show.out")))
     elif wizard.falling:
-        extra.append(str(Message("wdc.show.falling")))
+        extra.append(text(Message("wdc.show.falling")))
     elif wizard.sacrificed_round == duel.round:
-        extra.append(str(Message("wdc.show.untargetable")))
+        extra.append(text(Message("wdc.show.untargetable")))
     mark = "*" if wizard.seat == (duel.to_move if duel.phase == 3 else duel.starting) else " "
-    rolled = str(Message("wdc.show.rolled", faces=faces_text(wizard.rolled))) if wizard.rolled else ""
-    return str(Message("wdc.show.player", mark=mark, name=player.name, magic=wizard.magic, hand=wizard.hand,
+    rolled = text(Message("wdc.show.rolled", faces=faces_text(wizard.rolled))) if wizard.rolled else ""
+    return text(Message("wdc.show.player", mark=mark, name=player.name, magic=wizard.magic, hand=wizard.hand,
                        rolled=rolled, reserve=wizard.reserve, pool=faces_text(wizard.pool),
                        extra="; " + "; ".join(extra) if extra else ""))
 
 
-def _wizard_marks(wizard: Wizard) -> list[str]:
+def _wizard_marks(wizard: Wizard, text: Words) -> list[str]:
     """The shield, dice set aside, fatigue and powers used."""
     extra = []
     if wizard.shield:
-        extra.append(str(Message("wdc.show.shield", faces=faces_text(wizard.shield))))
+        extra.append(text(Message("wdc.show.shield", faces=faces_text(wizard.shield))))
     if wizard.aside:
-        extra.append(str(Message("wdc.show.aside", count=wizard.aside)))
+        extra.append(text(Message("wdc.show.aside", count=wizard.aside)))
     if wizard.fatigue:
-        extra.append(str(Message("wdc.show.fatigue", count=wizard.fatigue)))
+        extra.append(text(Message("wdc.show.fatigue", count=wizard.fatigue)))
     used = [name for name, flag in (("power drain", wizard.drain_used), ("power sacrifice", wizard.sacrifice_used))
             if flag]
     if used:
-        extra.append(str(Message("wdc.show.used", abilities=", ".join(used))))
+        extra.append(text(Message("wdc.show.used", abilities=", ".join(used))))
     return extra
 
 
-def _card_line(card: SpellCard) -> str:
+def _card_line(card: SpellCard, text: Words) -> str:
     parts = []
     for spell in card.spells:
-        text = str(spells_text([spell]))
+        said = text(spells_text([spell]))
         if spell.dice:
-            text = str(Message("wdc.show.spell_state", spell=text, dice=faces_text(spell.dice),
-                               cast=", used" if spell.cast else ""))
-        parts.append(text)
+            said = text(Message("wdc.show.spell_state", spell=said, dice=faces_text(spell.dice),
+                                cast=", used" if spell.cast else ""))
+        parts.append(said)
     level = f" (level {card.level})" if card.level is not None else ""
     basic = ("" if card.basic else " (learned)") + (" (turned sideways)" if card.turned else "")
-    return str(Message("wdc.show.card", name=card.name, level=level, basic=basic, spells=" + ".join(parts)))
+    return text(Message("wdc.show.card", name=card.name, level=level, basic=basic, spells=" + ".join(parts)))
 
 
 @command("dice", "dice [PLAYER [FACE…]]", "Phase 1: the gadget rolls the element dice of everyone who has not "

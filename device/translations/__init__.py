@@ -8,7 +8,11 @@ the language's CLDR plural rule chooses.  A key not translated (or marked fuzzy)
 Card names and players' names are never translated: they are parameters.
 
 ``Translator`` words the rules' English; the kiosk's translator (``display.i18n.Translator``)
-words a message the way the screen shows it, from the same catalogues.
+words a message the way the screen shows it, from the same catalogues.  Where the screen words a
+rules' message its own way (naming a button where the console names a command), the catalogue's
+entry under the message's key translates the screen's English, and the console's English is
+translated under ``<key>@console`` beside it (``console_key``); ``ConsoleTranslator`` reads that
+one, and takes a translation only if it was made from the English the console prints.
 """
 
 from __future__ import annotations
@@ -22,6 +26,20 @@ from device.translations import catalogs
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "pl")
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "ru": "Русский", "ja": "日本語", "pl": "Polski"}
+
+
+#: How the catalogues name the console's wording of a text the screen words its own way.
+CONSOLE = "@console"
+
+
+def console_key(key: str) -> str:
+    """The catalogue key of the console's wording of ``key`` (see the module's text)."""
+    return key + CONSOLE
+
+
+def source(key: str) -> Text | None:
+    """The rules' English of a catalogue key: a message's key, or ``console_key(key)``."""
+    return text.EN.get(key.removesuffix(CONSOLE))
 
 
 def check(language: str) -> str:
@@ -85,3 +103,19 @@ class Translator:
     def error(self, key: str, params: Mapping[str, Any]) -> str:
         """An ``IllegalCommand``'s reason in this language."""
         return self.message(Message(key, **params))
+
+
+class ConsoleTranslator(Translator):
+    """Texts in one language as the console words them: the rules' English, translated by the
+    catalogues' entry made from that English (``<key>@console`` where the screen words the text
+    its own way), else in English."""
+
+    def translated(self, key: str) -> str | tuple[str, ...] | None:
+        english = self.source(key)
+        if english is None:
+            return None
+        said = english.one if isinstance(english, Plural) else english
+        for found in (console_key(key), key):
+            if self._translations.english.get(found) == said:
+                return self._translations.texts.get(found)
+        return None

@@ -62,12 +62,14 @@ def pot_path(name: str) -> Path:
 @dataclass(frozen=True)
 class Translations:
     """One language's translated texts by key (a tuple of forms for a text with a count), and
-    its plural rule: a count → the index of the form to use."""
+    its plural rule: a count → the index of the form to use; ``english`` is the English each
+    translation was made from, by key (a text with a count: its singular)."""
 
     language: str
     texts: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
     plural: Callable[[int], int] = lambda n: int(n != 1)
     forms: int = 2
+    english: Mapping[str, str] = field(default_factory=dict)
 
 
 @cache
@@ -77,6 +79,7 @@ def load(language: str) -> Translations:
     if language == "en":
         return Translations("en")
     texts: dict[str, str | tuple[str, ...]] = {}
+    english: dict[str, str] = {}
     catalog: Catalog | None = None
     for name in domains.names():
         path = po_path(language, name)
@@ -86,10 +89,12 @@ def load(language: str) -> Translations:
         except (OSError, ValueError, SyntaxError) as error:
             log.warning("translations: cannot read %s (%s); those texts show in English", path, error)
             continue
-        texts.update(_translated(catalog))
+        found = _translated(catalog)
+        texts.update(found)
+        english.update(_english(catalog, found))
     if catalog is None:
-        return Translations(language, texts)
-    return Translations(language, texts, _plural_rule(catalog.plural_expr), catalog.num_plurals)
+        return Translations(language, texts, english=english)
+    return Translations(language, texts, _plural_rule(catalog.plural_expr), catalog.num_plurals, english)
 
 
 def _translated(catalog: Catalog) -> dict[str, str | tuple[str, ...]]:
@@ -103,6 +108,11 @@ def _translated(catalog: Catalog) -> dict[str, str | tuple[str, ...]]:
         elif entry.string:
             found[entry.context] = entry.string
     return found
+
+
+def _english(catalog: Catalog, keys: Iterable[str]) -> dict[str, str]:
+    made_from = {entry.context: entry.id for entry in catalog if entry.id and entry.context}
+    return {key: ids[0] if isinstance(ids, tuple | list) else ids for key in keys if (ids := made_from.get(key))}
 
 
 def _plural_rule(expression: str) -> Callable[[int], int]:

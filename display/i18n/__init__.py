@@ -39,7 +39,7 @@ def english() -> Mapping[str, Text]:
 def source(key: str) -> Text | None:
     """The English of ``key`` as the kiosk shows it: its own wording, else the core's."""
     found = _ENGLISH.get(key)
-    return found if found is not None else core_text.EN.get(key)
+    return found if found is not None else translations.source(key)
 
 
 def table(language: str) -> Mapping[str, str | tuple[str, ...]]:

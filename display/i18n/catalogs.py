@@ -14,6 +14,7 @@ from pathlib import Path
 
 import device.text
 from device.text import Text
+from device.translations import console_key
 from device.translations.catalogs import LOCALE, Translations, load, merge, po_path, pot_path, template
 from device.translations.catalogs import update as update_texts
 from display.i18n import domains
@@ -22,11 +23,15 @@ __all__ = ["LOCALE", "Translations", "load", "merge", "po_path", "pot_path", "so
 
 
 def sources() -> dict[str, Text]:
-    """Every text key and its English, as the kiosk shows it (its own wording first)."""
+    """Every text key and its English, as the kiosk shows it (its own wording first), and the
+    console's wording of each text the kiosk words its own way (``device.translations.console_key``)."""
     for module in ("device.rules", "device.console", "device.controller", "device.cardtext", "device.catalog",
                    "device.tagmap", "device.recovery"):
         importlib.import_module(module)  # the core's texts are registered by the modules that use them
-    return {**device.text.EN, **domains.english()}
+    kiosk = domains.english()
+    console = {console_key(key): english for key, english in device.text.EN.items()
+               if key in kiosk and kiosk[key] != english}
+    return {**device.text.EN, **kiosk, **console}
 
 
 def update(languages: Iterable[str]) -> list[Path]:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from device.text import Plural
+from device.translations import CONSOLE
 from display.i18n import LANGUAGES, catalogs, source
 
 #: Texts only the console and the command line print, so their console words stay.  Nothing else
@@ -49,8 +50,8 @@ def shown_texts() -> dict[tuple[str, str], list[str]]:
     """(key, language) → every form of the text the kiosk shows for it."""
     found: dict[tuple[str, str], list[str]] = {}
     for key in catalogs.sources():
-        if key.startswith(tuple(CONSOLE_ONLY)):
-            continue
+        if key.startswith(tuple(CONSOLE_ONLY)) or key.endswith(CONSOLE):
+            continue  # (``<key>@console``: how the console words a text the screen words its own way)
         english = source(key)
         assert english is not None
         found[key, "en"] = [english.one, english.other] if isinstance(english, Plural) else [english]
