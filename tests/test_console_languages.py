@@ -95,7 +95,7 @@ def test_polish(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[s
 def test_japanese(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", GAME, "--language", "ja")
     assert out[:4] == [
-        "拒否：ゲームがありません：'new' で始めてください（例：'new commander Alice Bob Carol'）。",
+        "受付不可：ゲームがありません：'new' で始めてください（例：'new commander Alice Bob Carol'）。",
         "統率者戦の新しいゲーム：Вера、Ola、Kenji、ライフ40。先手はВера。",
         "Вераは次の1ターンをスキップします。",
         "Olaは次の2ターンをスキップします。",
@@ -120,7 +120,7 @@ def test_a_formats_console_view_in_the_language(monkeypatch: pytest.MonkeyPatch,
               "life Aiko -1\n", "--language", "ja")
     assert "ラウンド1、フェイズ1（マナ集め）。スタートプレイヤー：Aiko。" in out
     assert "* Aiko：魔力35、手5、予備7、マナプールなし" in out
-    assert out[-1] == "拒否：魔術師の決闘はライフを数えません。専用のコマンドは 'help' で確認できます。"
+    assert out[-1] == "受付不可：魔術師の決闘はライフを数えません。独自のコマンドは 'help' で確認できます。"
 
 
 def test_the_configured_language_is_the_default(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
