@@ -48,6 +48,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -475,9 +476,9 @@ class Kiosk:
         if card is not None:
             self.tapped(card)
             return
-        form = self._ui.forms.get(ENROL)
-        if self._ui.screen == ENROL and isinstance(form, EnrolForm):
-            form.uid = uid  # enrolling already: this is the tag meant now
+        form = self._ui.kept(EnrolForm)
+        if self._ui.screen == ENROL and form is not None:
+            self._ui.put(replace(form, uid=uid))  # enrolling already: this is the tag meant now
             return
         self._ui.card = Line(Message("ui.reader.unknown", uid=format_uid(uid)), self.now() + ENROL_SECONDS, "unknown",
                              offer=Tap("enrol", uid), offer_label=Message("ui.enrol.offer"))
@@ -498,9 +499,9 @@ class Kiosk:
     def open_enrol(self, uid: str) -> None:
         """The enrol screen for tag ``uid``, coming back to the screen shown now."""
         self._ui.card = None  # the offer is taken up
-        form = self._ui.forms.get(ENROL)
-        back = form.back if self._ui.screen == ENROL and isinstance(form, EnrolForm) else self._ui.screen
-        self._ui.forms[ENROL] = EnrolForm(uid=uid, back=back)
+        form = self._ui.kept(EnrolForm)
+        back = form.back if self._ui.screen == ENROL and form is not None else self._ui.screen
+        self._ui.put(EnrolForm(uid=uid, back=back))
         self.go(ENROL)
 
     def enrol(self, uid: str, card: Card) -> bool:

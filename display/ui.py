@@ -9,7 +9,7 @@ that expires is a deadline here, so the loop knows when to wake and redraw.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from device.inputs import Button
 from device.text import Message
@@ -123,6 +123,9 @@ class DieRoll:
     seq: int = 0
 
 
+S = TypeVar("S")
+
+
 @dataclass
 class UiState:
     language: str = "en"
@@ -144,8 +147,29 @@ class UiState:
     die: DieRoll | None = None
     last_change: list[Message] = field(default_factory=list)  # what UNDO would take back
     game_started_at: float | None = None  # wall clock, for a time limit
-    forms: dict[str, Any] = field(default_factory=dict)  # each screen's own state, by screen name
+    # Each screen's own state (cursors, picks, forms): one frozen dataclass per screen, kept by its
+    # type, so reading it back is typed (``state_of``) and changing it is a new value (``put``).
+    screen_states: dict[type, object] = field(default_factory=dict)
     quit: bool = False
+
+    def kept(self, kind: type[S]) -> S | None:
+        """The screen state of type ``kind`` kept now, if any."""
+        found = self.screen_states.get(kind)
+        return found if isinstance(found, kind) else None
+
+    def state_of(self, kind: type[S]) -> S:
+        """The screen state of type ``kind`` kept now, else a fresh one (not kept until ``put``)."""
+        found = self.kept(kind)
+        return kind() if found is None else found
+
+    def put(self, state: S) -> S:
+        """Keep ``state`` as its screen's state from now on (in place of the one before)."""
+        self.screen_states[type(state)] = state
+        return state
+
+    def drop(self, kind: type) -> None:
+        """Forget the screen state of type ``kind`` (the screen starts afresh)."""
+        self.screen_states.pop(kind, None)
 
     # What is said is kept as messages and worded when drawn, so switching the language changes
     # every text on the screen at once.

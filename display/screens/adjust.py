@@ -13,7 +13,7 @@ window round the chosen one, with arrows at its ends saying how many are hidden 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from device.commands import ChangeLife, ChangePoison, Command, DealCommanderDamage
 from device.formats import find_format
@@ -31,8 +31,11 @@ FIELDS = ("player", "counter", "from", "amount")
 BIG_STEP = 5
 
 
-@dataclass
+@dataclass(frozen=True)
 class AdjustForm:
+    """The adjustment being made (kept while the adjust screen is up): for whom, which counter,
+    from whom, by how much, the field the encoder changes, and when it was last touched."""
+
     seat: int
     counter: str = "life"
     source: int | None = None
@@ -93,31 +96,29 @@ class Adjust(Screen):
         return state is not None and find_format(state.formats[0]).tracks_life
 
     def form(self, ui: UiState, state: GameState) -> AdjustForm:
-        form = ui.forms.get(self.name)
-        if not isinstance(form, AdjustForm) or form.seat >= len(state.players):
-            form = AdjustForm(seat=state.active if ui.cursor is None else ui.cursor)
-            self._default_source(state, form)
-            ui.forms[self.name] = form
+        form = ui.kept(AdjustForm)
+        if form is None or form.seat >= len(state.players):
+            form = ui.put(self._default_source(state, AdjustForm(seat=state.active if ui.cursor is None else ui.cursor)))
         return form
 
     @staticmethod
-    def _default_source(state: GameState, form: AdjustForm) -> None:
+    def _default_source(state: GameState, form: AdjustForm) -> AdjustForm:
         # Most damage comes from the player whose turn it is; a player hurting themselves is "nobody".
         options = sources(state, form)
         wanted = state.active if state.active != form.seat else None
-        pick = next((o for o in options if o[0] == wanted), options[0] if options else (None, 0))
-        form.source, form.commander = pick
+        source, commander = next((o for o in options if o[0] == wanted), options[0] if options else (None, 0))
+        return replace(form, source=source, commander=commander)
 
     def enter(self, host: Host) -> None:
         state = host.state
         if state is None:
             return
-        host.ui.forms.pop(self.name, None)
-        self.form(host.ui, state).touched = host.now()
+        host.ui.drop(AdjustForm)
+        host.ui.put(replace(self.form(host.ui, state), touched=host.now()))
 
     def deadline(self, view: View) -> float | None:
-        form = view.ui.forms.get(self.name)
-        return form.touched + IDLE if isinstance(form, AdjustForm) else None
+        form = view.ui.kept(AdjustForm)
+        return form.touched + IDLE if form is not None else None
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -129,17 +130,17 @@ class Adjust(Screen):
         now = host.now()
         if now - form.touched >= IDLE:
             return self._timeout(host)
-        form.touched = now
+        form = host.ui.put(replace(form, touched=now))
         if isinstance(action, Turn):
-            self._change(state, form, FIELDS[form.field], action.steps)
+            host.ui.put(self._change(state, form, FIELDS[form.field], action.steps))
             return True
         if isinstance(action, Focus):
-            form.field = (form.field + action.delta) % len(FIELDS)
+            host.ui.put(replace(form, field=(form.field + action.delta) % len(FIELDS)))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT:
             if action.long:
                 return self._close(host)
-            form.field = (form.field + 1) % len(FIELDS)
+            host.ui.put(replace(form, field=(form.field + 1) % len(FIELDS)))
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             return self._apply(host, form)
@@ -151,19 +152,19 @@ class Adjust(Screen):
 
     def tick(self, host: Host) -> bool:
         """The kiosk calls this at the deadline: drop an unconfirmed change."""
-        form = host.ui.forms.get(self.name)
-        if isinstance(form, AdjustForm) and host.now() - form.touched >= IDLE:
+        form = host.ui.kept(AdjustForm)
+        if form is not None and host.now() - form.touched >= IDLE:
             return self._timeout(host)
         return False
 
     def _timeout(self, host: Host) -> bool:
-        form = host.ui.forms.get(self.name)
-        if isinstance(form, AdjustForm) and form.amount:
+        form = host.ui.kept(AdjustForm)
+        if form is not None and form.amount:
             host.ui.card = Line(Message("ui.adjust.timeout"), host.now() + 8)
         return self._close(host)
 
     def _close(self, host: Host) -> bool:
-        host.ui.forms.pop(self.name, None)
+        host.ui.drop(AdjustForm)
         host.go("table")
         return True
 
@@ -175,48 +176,49 @@ class Adjust(Screen):
             host.ui.cursor = form.seat
             if host.ui.screen != self.name:
                 # The change brought up another screen (a Necromancer loss asks who did it): stay there.
-                host.ui.forms.pop(self.name, None)
+                host.ui.drop(AdjustForm)
                 return True
             self._close(host)
         return True
 
-    def _change(self, state: GameState, form: AdjustForm, field: str, steps: int) -> None:
+    def _change(self, state: GameState, form: AdjustForm, field: str, steps: int) -> AdjustForm:
+        """``form`` with ``field`` turned ``steps``."""
         if field == "player":
-            form.seat = (form.seat + steps) % len(state.players)
-            if form.counter == "commander" or form.source == form.seat:
-                self._default_source(state, form)
-        elif field == "counter":
+            return self._seat(state, form, (form.seat + steps) % len(state.players))
+        if field == "counter":
             options = counters(state)
-            form.counter = options[(options.index(form.counter) + steps) % len(options)]
-            if form.counter == "commander" and form.amount < 0:
-                form.amount = -form.amount
-            self._default_source(state, form)
-        elif field == "from":
+            counter = options[(options.index(form.counter) + steps) % len(options)]
+            amount = -form.amount if counter == "commander" and form.amount < 0 else form.amount
+            return self._default_source(state, replace(form, counter=counter, amount=amount))
+        if field == "from":
             froms = sources(state, form)
-            if froms:
-                pair = (form.source, form.commander)
-                current = froms.index(pair) if pair in froms else 0
-                form.source, form.commander = froms[(current + steps) % len(froms)]
-        else:
-            form.amount += steps
-            if form.counter == "commander":
-                form.amount = max(0, form.amount)
+            if not froms:
+                return form
+            pair = (form.source, form.commander)
+            current = froms.index(pair) if pair in froms else 0
+            source, commander = froms[(current + steps) % len(froms)]
+            return replace(form, source=source, commander=commander)
+        amount = form.amount + steps
+        return replace(form, amount=max(0, amount) if form.counter == "commander" else amount)
+
+    def _seat(self, state: GameState, form: AdjustForm, seat: int) -> AdjustForm:
+        form = replace(form, seat=seat)
+        if form.counter == "commander" or form.source == form.seat:
+            return self._default_source(state, form)
+        return form
 
     def _tap(self, host: Host, state: GameState, form: AdjustForm, tap: Tap) -> bool:
         if tap.kind == "adj.player":
-            form.seat = int(tap.value)
-            if form.counter == "commander" or form.source == form.seat:
-                self._default_source(state, form)
+            host.ui.put(self._seat(state, form, int(tap.value)))
         elif tap.kind == "adj.counter":
-            form.counter = str(tap.value)
-            if form.counter == "commander":
-                form.amount = abs(form.amount)
-            self._default_source(state, form)
+            counter = str(tap.value)
+            amount = abs(form.amount) if counter == "commander" else form.amount
+            host.ui.put(self._default_source(state, replace(form, counter=counter, amount=amount)))
         elif tap.kind == "adj.from":
-            form.source, form.commander = tap.value
+            source, commander = tap.value
+            host.ui.put(replace(form, source=source, commander=commander))
         elif tap.kind == "adj.amount":
-            form.field = 3
-            self._change(state, form, "amount", int(tap.value))
+            host.ui.put(self._change(state, replace(form, field=3), "amount", int(tap.value)))
         elif tap.kind == "adj.apply":
             return self._apply(host, form)
         elif tap.kind == "adj.cancel":

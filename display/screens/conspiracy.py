@@ -25,13 +25,13 @@ picks a row or chip directly:
 
 Commands that carry the time take the controller's wall clock (``Host.clock``), as the console's
 do.  The marked players, the cursor and the event's pods (read from the saved games when the
-screen is shown or the game changes) are kept in ``UiState.forms["conspiracy"]``.
+screen is shown or the game changes) are kept in ``ConspiracyForm``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from device.commands import Command
@@ -70,7 +70,7 @@ from display.canvas import Rect
 from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step, chip_window
-from display.ui import Action, Press, Tap, UiState
+from display.ui import Action, Press, Tap
 
 NAME = "conspiracy"
 
@@ -119,37 +119,35 @@ def event_games(started: dict[int, GameStarted], current: int | None) -> list[Po
     ]
 
 
-def _form(ui: UiState) -> dict[str, Any]:
-    form: dict[str, Any] = ui.forms.setdefault(NAME, {})
-    form.setdefault("cursor", 0)
-    form.setdefault("chosen", [])
-    form.setdefault("overview", False)
-    form.setdefault("pods", [])
-    form.setdefault("game", None)
-    return form
+@dataclass(frozen=True)
+class ConspiracyForm:
+    """What the Conspiracy screen remembers: the item the cursor is on, the players marked (in
+    the order they were), whether the event's pods are shown, the pods as last read and the game
+    they were read for, and how far each group's list is scrolled (a new dict when it changes)."""
+
+    cursor: int = 0
+    chosen: tuple[int, ...] = ()
+    overview: bool = False
+    pods: tuple[PodGame, ...] = ()
+    game: int | None = None
+    rows: Mapping[str, int] = field(default_factory=dict)
 
 
-def _pods(form: dict[str, Any]) -> list[PodGame]:
-    return [p for p in form.get("pods", []) if isinstance(p, PodGame)]
-
-
-def _refresh(host: Host, form: dict[str, Any]) -> None:
+def _refresh(host: Host, form: ConspiracyForm) -> ConspiracyForm:
     """Read the event's pods again and forget marks made in another game."""
-    if form.get("game") != host.game:
-        form["chosen"], form["cursor"], form["rows"] = [], 0, {}
-    form["game"] = host.game
-    form["pods"] = event_games(host.games(), host.game)
+    if form.game != host.game:
+        form = replace(form, chosen=(), cursor=0, rows={})
+    return host.ui.put(replace(form, game=host.game, pods=tuple(event_games(host.games(), host.game))))
 
 
 def show_event(host: Host) -> None:
     """An event has just started: show its pods (who plays in which, the group sizes)."""
-    form = _form(host.ui)
-    form["overview"], form["cursor"], form["chosen"] = True, 0, []
+    host.ui.put(replace(host.ui.state_of(ConspiracyForm), overview=True, cursor=0, chosen=()))
     host.go(NAME)
 
 
-def overview(form: dict[str, Any]) -> bool:
-    return bool(form.get("overview")) and len(_pods(form)) > 1
+def overview(form: ConspiracyForm) -> bool:
+    return form.overview and len(form.pods) > 1
 
 
 # --- what the cursor walks ---------------------------------------------------------------------
@@ -169,17 +167,17 @@ def playing(consp: ConspiracyState) -> list[int]:
     return [s for g in consp.groups if not g.done for s in g.order if s not in g.gone]
 
 
-def items(state: GameState, form: dict[str, Any], tr: Translator) -> list[Item]:
+def items(state: GameState, form: ConspiracyForm, tr: Translator) -> list[Item]:
     """Everything the cursor walks, in order: the players, then the chips."""
     consp = state.conspiracy
     if consp is None:
         return []
-    pods = _pods(form)
+    pods = form.pods
     if overview(form):
         return [Item("show", p.game, tr("ui.consp.show_pod", pod=p.pod)) for p in pods]
     seats = playing(consp)
     found = [Item("seat", s) for s in seats]
-    chosen = [s for s in form.get("chosen", []) if s in seats]
+    chosen = [s for s in form.chosen if s in seats]
     names = [state.player(s).name for s in chosen]
     if len(chosen) == 1 and not consp.draft:
         found.append(Item("turn", chosen[0], tr("ui.consp.do_turn", name=names[0])))
@@ -198,7 +196,7 @@ def items(state: GameState, form: dict[str, Any], tr: Translator) -> list[Item]:
                     title = tr.message(group_title(group.label))
                     found.append(Item("finish", group.label, tr("ui.consp.do_finish", group=title)))
     if len(pods) > 1:
-        current = next((i for i, p in enumerate(pods) if p.game == form.get("game")), 0)
+        current = next((i for i, p in enumerate(pods) if p.game == form.game), 0)
         following = pods[(current + 1) % len(pods)]
         found.append(Item("next_pod", following.game, tr("ui.consp.show_pod", pod=following.pod)))
         found.append(Item("pods", None, tr("ui.consp.do_pods")))
@@ -233,7 +231,7 @@ def heading(view: View, state: GameState, consp: ConspiracyState) -> str:
     else:
         if event:
             parts.append(str(event))
-        pods = _pods(view.ui.forms.get(NAME, {})) if isinstance(view.ui.forms.get(NAME), dict) else []
+        pods = view.ui.state_of(ConspiracyForm).pods
         pod = state.options.get("pod", 1)
         if len(pods) > 1:
             parts.append(tr("ui.consp.pod_of", pod=pod, count=len(pods)))
@@ -271,15 +269,15 @@ class Conspiracy(Screen):
         )
 
     def enter(self, host: Host) -> None:
-        _refresh(host, _form(host.ui))
+        _refresh(host, host.ui.state_of(ConspiracyForm))
 
     def after(self, host: Host, result: Result) -> None:
         if not self.available(host.state):
             return
-        form = _form(host.ui)
+        form = host.ui.put(host.ui.state_of(ConspiracyForm))
         if result.events:
-            form["chosen"] = []  # what the marks were for has happened
-        if form.get("game") != host.game or any(isinstance(e, GameStarted) for e in result.events):
+            form = host.ui.put(replace(form, chosen=()))  # what the marks were for has happened
+        if form.game != host.game or any(isinstance(e, GameStarted) for e in result.events):
             _refresh(host, form)
 
     # -- acting ---------------------------------------------------------------------------
@@ -288,54 +286,55 @@ class Conspiracy(Screen):
         state = host.state
         if state is None or state.conspiracy is None:
             return False
-        form = _form(host.ui)
-        if form.get("game") != host.game:
-            _refresh(host, form)
+        form = host.ui.put(host.ui.state_of(ConspiracyForm))
+        if form.game != host.game:
+            form = _refresh(host, form)
         found = items(state, form, host.tr)
         if isinstance(action, Tap) and action.kind == "consp.scroll":
             label, row = action.value  # a scroll marker: the group's next hidden row comes into view
-            form.setdefault("rows", {})[str(label)] = max(0, int(row))
+            host.ui.put(replace(form, rows={**form.rows, str(label): max(0, int(row))}))
             return True
         if isinstance(action, Tap) and action.kind == "consp.item":
             for index, item in enumerate(found):
                 if (item.kind, item.value) == action.value:
-                    form["cursor"] = index
-                    self._pick(host, form, item)
+                    self._pick(host, host.ui.put(replace(form, cursor=index)), item)
                     return True
             return True  # a row or chip from a frame drawn before the last change
         if not found:
             return False
-        cursor = int(form.get("cursor", 0)) % len(found)
+        cursor = form.cursor % len(found)
         step = chip_step(action)
         if step is not None:
-            form["cursor"] = (cursor + step) % len(found)
-            self._follow(state, form, found[form["cursor"]])
+            moved = (cursor + step) % len(found)
+            host.ui.put(self._follow(state, replace(form, cursor=moved), found[moved]))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            form["cursor"] = cursor
-            self._pick(host, form, found[cursor])
+            self._pick(host, host.ui.put(replace(form, cursor=cursor)), found[cursor])
             return True
         return False
 
-    def _follow(self, state: GameState, form: dict[str, Any], item: Item) -> None:
+    def _follow(self, state: GameState, form: ConspiracyForm, item: Item) -> ConspiracyForm:
         """The cursor moved onto ``item``: a player's group scrolls to show them."""
         consp = state.conspiracy
         if item.kind != "seat" or consp is None:
-            return
+            return form
         for group in consp.groups:
             if item.value in group.order:
-                form.setdefault("rows", {})[group.label] = list(group.order).index(item.value)
+                form = replace(form, rows={**form.rows, group.label: list(group.order).index(item.value)})
+        return form
 
-    def _pick(self, host: Host, form: dict[str, Any], item: Item) -> None:
+    def _pick(self, host: Host, form: ConspiracyForm, item: Item) -> None:
         if item.kind == "seat":
-            chosen = list(form.get("chosen", []))
-            form["chosen"] = [s for s in chosen if s != item.value] if item.value in chosen else [*chosen, item.value]
+            chosen = form.chosen
+            seat = int(item.value)
+            host.ui.put(replace(form, chosen=tuple(s for s in chosen if s != seat) if seat in chosen else (*chosen, seat)))
         elif item.kind in ("show", "next_pod"):
-            form["overview"] = False
+            host.ui.put(replace(form, overview=False))
             if item.value != host.game and host.load(int(item.value)) is not None:
-                form["cursor"] = 0
+                # Loading the pod's game refreshed the form (``after``): the cursor starts afresh.
+                host.ui.put(replace(host.ui.state_of(ConspiracyForm), cursor=0))
         elif item.kind == "pods":
-            form["overview"], form["cursor"] = True, 0
+            host.ui.put(replace(form, overview=True, cursor=0))
         else:
             command = _command(item, host)
             if command is not None:
@@ -348,8 +347,7 @@ class Conspiracy(Screen):
         assert state is not None and state.conspiracy is not None
         consp = state.conspiracy
         c, lay, tr = view.canvas, view.layout, view.tr
-        found_form = view.ui.forms.get(NAME)
-        form: dict[str, Any] = found_form if isinstance(found_form, dict) else {}
+        form = view.ui.state_of(ConspiracyForm)
         x, y, w, h = lay.margin, view.top, c.width - 2 * lay.margin, view.bottom - view.top
         gap = max(2, lay.margin // 2)
         top = y + self._lines(view, heading(view, state, consp), (x, y, w), theme.DIM, "consp.heading")
@@ -359,13 +357,13 @@ class Conspiracy(Screen):
                                "consp.options")
         top += lay.margin // 2
         walk = items(state, form, tr)
-        cursor = int(form.get("cursor", 0)) % len(walk) if walk else -1
+        cursor = form.cursor % len(walk) if walk else -1
         current = walk[cursor] if walk else None
         if overview(form):
             hint = tr("ui.consp.pods_hint")
             fitted = wrap_fit(view, hint, w, lay.tiny)
             bottom = y + h
-            pods = _pods(form)
+            pods = list(form.pods)
             if fitted is not None:
                 hint_h = len(fitted[1]) * c.fonts.line_height(fitted[0])
                 # The hint is for whoever holds the gadget: it gives way before the pods get short.
@@ -373,7 +371,7 @@ class Conspiracy(Screen):
                 if (bottom - hint_h - gap - top) // max(1, rows) >= 2 * lay.touch:
                     block(view, hint, (x, bottom - hint_h), w, fitted, theme.DIM, "consp.pods.hint", align="center")
                     bottom -= hint_h + gap
-            self._draw_pods(view, pods, form.get("game"), current, (x, top, w, bottom - top))
+            self._draw_pods(view, pods, form.game, current, (x, top, w, bottom - top))
             return
         chips = [item for item in walk if item.kind != "seat"]
         bottom = y + h
@@ -389,10 +387,9 @@ class Conspiracy(Screen):
         side = w * 2 // 5
         groups: Rect = (x, top, w - side - lay.margin, bottom - top)
         ranks: Rect = (x + w - side, top, side, bottom - top)
-        chosen = [s for s in form.get("chosen", []) if isinstance(s, int)]
+        chosen = list(form.chosen)
         pointed_seat = current.value if current is not None and current.kind == "seat" else None
-        focus = form.get("rows", {})
-        self._draw_groups(view, state, consp, groups, chosen, pointed_seat, focus if isinstance(focus, dict) else {})
+        self._draw_groups(view, state, consp, groups, chosen, pointed_seat, dict(form.rows))
         self._draw_standings(view, state, consp, ranks)
 
     def _lines(self, view: View, text: str, at: tuple[int, int, int], color: tuple[int, int, int], role: str) -> int:

@@ -18,7 +18,7 @@ and the one thing the rules wait for, with the inputs that settle it:
   it (CT-5) — what a tap of the real card offers, for virtual decks too.
 
 Everything goes to the controller as commands; the chips' cursor and a crank order being put
-together are the only things kept on the screen (``UiState.forms["contraptions"]``).
+together are the only things kept on the screen (``ContraptionsForm``).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, grid_height, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step
-from display.ui import Action, Press, Tap, UiState
+from display.ui import Action, Press, Tap
 
 NAME = "contraptions"
 
@@ -91,39 +91,44 @@ def _contraptions_upkeep(state: GameState, tr: Translator) -> list[str]:
 
 
 @dataclass(frozen=True)
+class ContraptionsForm:
+    """What the Contraptions screen remembers: the chip the cursor is on, a crank order and a
+    look's picks being put together, and what is being decided on screen (an assembly, for
+    whom, the contraptions to manage, the one picked)."""
+
+    pick: int = 0
+    order: tuple[str, ...] = ()  # the contraptions to crank, in order
+    keep: str | None = None  # looking: the card kept
+    top: tuple[str, ...] = ()  # looking: the cards put back on top, in order
+    assemble: bool = False
+    assembler: int | None = None
+    manage: int | None = None  # 0: every assembled contraption, 1–3: those on that sprocket
+    card: tuple[str, int] | None = None  # (card, owner): the one picked to scrap, exile or reassemble
+
+
+#: What picking a chip does: a command, or a change to the screen's form (put on the host's UI).
+Pick = Callable[[Host, ContraptionsForm], None]
+
+
+@dataclass(frozen=True)
 class Option:
     """One chip: its label, whether it is marked (chosen, in the order), and what picking it does."""
 
     label: str
-    pick: Callable[[Host, dict[str, object]], None]
+    pick: Pick
     marked: bool = False
     short: str = ""  # fewer words for a narrow chip
 
 
-def _form(ui: UiState) -> dict[str, object]:
-    form = ui.forms.setdefault(NAME, {})
-    assert isinstance(form, dict)
-    form.setdefault("pick", 0)
-    form.setdefault("order", [])
-    form.setdefault("keep", None)
-    form.setdefault("top", [])
-    form.setdefault("assemble", False)
-    form.setdefault("assembler", None)
-    form.setdefault("manage", None)  # 0: every assembled contraption, 1–3: those on that sprocket
-    form.setdefault("card", None)  # [card, owner]: the one picked to scrap, exile or reassemble
-    return form
-
-
-def _names(form: dict[str, object], key: str) -> list[str]:
-    value = form.get(key)
-    return [str(v) for v in value] if isinstance(value, list) else []
+def _toggled(names: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return tuple(name for name in names if name != card) if card in names else (*names, card)
 
 
 def library_text(tr: Translator, state: GameState, index: int) -> str:
     return tr.message(library_message(state, index))
 
 
-def mode(state: GameState, form: dict[str, object]) -> str:
+def mode(state: GameState, form: ContraptionsForm) -> str:
     """What the screen waits for now, most urgent first."""
     ct = state.contraptions
     if ct is None:
@@ -142,92 +147,83 @@ def mode(state: GameState, form: dict[str, object]) -> str:
         return "crank"
     if up is not None and up.stage is Stage.ROLL:
         return "roll"
-    if form.get("assemble"):
+    if form.assemble:
         return "assemble"
     if _picked(ct, form) is not None:
         return "card"
-    if form.get("manage") is not None:
+    if form.manage is not None:
         return "manage"
     if ct.variant is Variant.PLANAR and state.step is Step.MAIN:
         return "paid"
     return "idle"
 
 
-def _run(command: Command) -> Callable[[Host, dict[str, object]], None]:
-    def pick(host: Host, form: dict[str, object]) -> None:
+def _run(command: Command) -> Pick:
+    def pick(host: Host, form: ContraptionsForm) -> None:
         host.execute(command)
 
     return pick
 
 
-def _toggle(key: str, card: str) -> Callable[[Host, dict[str, object]], None]:
-    def pick(host: Host, form: dict[str, object]) -> None:
-        names = _names(form, key)
-        if card in names:
-            names.remove(card)
+def _crank_order(card: str) -> Pick:
+    def pick(host: Host, form: ContraptionsForm) -> None:
+        host.ui.put(replace(form, order=_toggled(form.order, card)))
+
+    return pick
+
+
+def _crank(host: Host, form: ContraptionsForm) -> None:
+    host.execute(CrankContraptions(cards=form.order))
+
+
+def _look_card(card: str) -> Pick:
+    def pick(host: Host, form: ContraptionsForm) -> None:
+        if form.keep is None:
+            host.ui.put(replace(form, keep=card))
+        elif form.keep == card:
+            host.ui.put(replace(form, keep=None))
         else:
-            names.append(card)
-        form[key] = names
+            host.ui.put(replace(form, top=_toggled(form.top, card)))
 
     return pick
 
 
-def _crank(host: Host, form: dict[str, object]) -> None:
-    host.execute(CrankContraptions(cards=tuple(_names(form, "order"))))
-
-
-def _look_card(card: str) -> Callable[[Host, dict[str, object]], None]:
-    def pick(host: Host, form: dict[str, object]) -> None:
-        if form.get("keep") is None:
-            form["keep"] = card
-        elif form.get("keep") == card:
-            form["keep"] = None
-        else:
-            _toggle("top", card)(host, form)
+def _keep(sprocket: int) -> Pick:
+    def pick(host: Host, form: ContraptionsForm) -> None:
+        if form.keep is not None:
+            host.execute(KeepLooked(card=form.keep, sprocket=sprocket, top=form.top))
 
     return pick
 
 
-def _keep(sprocket: int) -> Callable[[Host, dict[str, object]], None]:
-    def pick(host: Host, form: dict[str, object]) -> None:
-        keep = form.get("keep")
-        if isinstance(keep, str):
-            host.execute(KeepLooked(card=keep, sprocket=sprocket, top=tuple(_names(form, "top"))))
-
-    return pick
+def _open_assembly(host: Host, form: ContraptionsForm) -> None:
+    host.ui.put(replace(form, assemble=True, assembler=None, pick=0))
 
 
-def _open_assembly(host: Host, form: dict[str, object]) -> None:
-    form["assemble"] = True
-    form["assembler"] = None
-    form["pick"] = 0
-
-
-def _close(host: Host, form: dict[str, object]) -> None:
+def _close(host: Host, form: ContraptionsForm) -> None:
     """Back to where nothing is being decided."""
-    form.update(assemble=False, assembler=None, manage=None, card=None, pick=0)
+    host.ui.put(replace(form, assemble=False, assembler=None, manage=None, card=None, pick=0))
 
 
-def _manage(sprocket: int) -> Callable[[Host, dict[str, object]], None]:
-    def pick(host: Host, form: dict[str, object]) -> None:
-        form.update(manage=sprocket, card=None, pick=0)
-
-    return pick
-
-
-def _pick_card(placed: Assembled) -> Callable[[Host, dict[str, object]], None]:
-    def pick(host: Host, form: dict[str, object]) -> None:
-        form.update(card=[placed.card, placed.owner], pick=0)
+def _manage(sprocket: int) -> Pick:
+    def pick(host: Host, form: ContraptionsForm) -> None:
+        host.ui.put(replace(form, manage=sprocket, card=None, pick=0))
 
     return pick
 
 
-def _picked(ct: ContraptionsState, form: dict[str, object]) -> Assembled | None:
+def _pick_card(placed: Assembled) -> Pick:
+    def pick(host: Host, form: ContraptionsForm) -> None:
+        host.ui.put(replace(form, card=(placed.card, placed.owner), pick=0))
+
+    return pick
+
+
+def _picked(ct: ContraptionsState, form: ContraptionsForm) -> Assembled | None:
     """The assembled contraption picked on screen, while it is still assembled."""
-    chosen = form.get("card")
-    if not isinstance(chosen, list):
+    if form.card is None:
         return None
-    card, owner = chosen
+    card, owner = form.card
     return next((a for a in ct.assembled if a.card == card and a.owner == owner), None)
 
 
@@ -246,11 +242,10 @@ def managed(state: GameState, sprocket: int) -> list[Assembled]:
     ]
 
 
-def _assembler(seat: int, factions: bool) -> Callable[[Host, dict[str, object]], None]:
-    def pick(host: Host, form: dict[str, object]) -> None:
+def _assembler(seat: int, factions: bool) -> Pick:
+    def pick(host: Host, form: ContraptionsForm) -> None:
         if factions:  # CT-A1: the faction library is the next question
-            form["assembler"] = seat
-            form["pick"] = 0
+            host.ui.put(replace(form, assembler=seat, pick=0))
         else:
             host.execute(AssembleContraption(seat=seat))
 
@@ -263,10 +258,10 @@ def assemblers(state: GameState) -> list[int]:
     return [seat for seat in round_from(state, state.active) if state.player(seat).in_game]
 
 
-def _assemble_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
-    seat = form.get("assembler")
+def _assemble_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+    seat = form.assembler
     found: list[Option] = []
-    if isinstance(seat, int):
+    if seat is not None:
         for index, library in enumerate(ct.libraries):
             assert library.faction is not None
             label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
@@ -280,7 +275,7 @@ def _assemble_options(state: GameState, ct: ContraptionsState, form: dict[str, o
     return found
 
 
-def _manage_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _manage_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     found: list[Option] = []
     placed = _picked(ct, form)
     if placed is not None:
@@ -291,8 +286,7 @@ def _manage_options(state: GameState, ct: ContraptionsState, form: dict[str, obj
                 command = ReassembleContraption(sprocket=sprocket, card=placed.card, owner=placed.owner)
                 found.append(Option(tr("ui.ct.move_to", sprocket=sprocket), _run(command)))
     else:
-        only = form.get("manage")
-        for placed in managed(state, only if isinstance(only, int) else 0):
+        for placed in managed(state, form.manage or 0):
             name = state.player(placed.owner).name
             label = tr("ui.ct.manage_card", card=placed.card, name=name, sprocket=placed.sprocket)
             short = tr("ui.ct.manage_card.short", card=placed.card, name=name, sprocket=placed.sprocket)
@@ -301,11 +295,11 @@ def _manage_options(state: GameState, ct: ContraptionsState, form: dict[str, obj
     return found
 
 
-def _decline_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _decline_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     return [Option(tr("ui.ct.decline"), _run(DeclineAssembly()))]
 
 
-def _library_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _library_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     job = ct.assembly
     assert job is not None  # mode() asks for a library only during an assembly
     found: list[Option] = []
@@ -320,11 +314,10 @@ def _library_options(state: GameState, ct: ContraptionsState, form: dict[str, ob
     return found + _decline_options(state, ct, form, tr)
 
 
-def _look_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _look_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     job = ct.assembly
     assert job is not None  # mode() looks at cards only during an assembly
-    keep = form.get("keep")
-    top = _names(form, "top")
+    keep, top = form.keep, form.top
     found: list[Option] = []
     for card in job.looking:
         label = card
@@ -333,43 +326,43 @@ def _look_options(state: GameState, ct: ContraptionsState, form: dict[str, objec
         elif card in top:
             label = tr("ui.ct.look.top", n=top.index(card) + 1, card=card)
         found.append(Option(label, _look_card(card), marked=card == keep or card in top))
-    if isinstance(keep, str):
+    if keep is not None:
         found += [Option(tr("ui.ct.onto", sprocket=sprocket), _keep(sprocket)) for sprocket in SPROCKETS]
     return found
 
 
-def _crank_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _crank_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     up = current_upkeep(state)
     assert up is not None and up.sprocket is not None
-    order = _names(form, "order")
+    order = form.order
     found: list[Option] = []
     for placed in on_sprocket(ct, _board(ct, state.active), up.sprocket):
         card = placed.card
         label = f"{order.index(card) + 1}. {card}" if card in order else card
-        found.append(Option(label, _toggle("order", card), marked=card in order))
+        found.append(Option(label, _crank_order(card), marked=card in order))
     go = tr("ui.ct.crank_go", count=len(order)) if order else tr("ui.ct.crank_none")
     found.append(Option(go, _crank))
     return found
 
 
-def _roll_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _roll_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     return [Option(tr("ui.ct.roll"), _run(RollContraptionDie()))]
 
 
-def _idle_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _idle_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     found = [Option(tr("ui.ct.assemble"), _open_assembly)]
     if ct.assembled:
         found.append(Option(tr("ui.ct.manage"), _manage(0)))
     return found
 
 
-def _paid_options(state: GameState, ct: ContraptionsState, form: dict[str, object], tr: Translator) -> list[Option]:
+def _paid_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     paid = Option(tr("ui.ct.roll_paid", cost=next_roll_cost(state)), _run(RollContraptionDie()))
     return [paid, *_idle_options(state, ct, form, tr)]
 
 
 #: The chips of each of mode()'s answers.
-_OPTIONS: dict[str, Callable[[GameState, ContraptionsState, dict[str, object], Translator], list[Option]]] = {
+_OPTIONS: dict[str, Callable[[GameState, ContraptionsState, ContraptionsForm, Translator], list[Option]]] = {
     "place": _decline_options,
     "tap": _decline_options,
     "library": _library_options,
@@ -384,7 +377,7 @@ _OPTIONS: dict[str, Callable[[GameState, ContraptionsState, dict[str, object], T
 }
 
 
-def options(state: GameState, form: dict[str, object], tr: Translator) -> list[Option]:
+def options(state: GameState, form: ContraptionsForm, tr: Translator) -> list[Option]:
     """The chips for the pending choice, in the order the encoder walks them."""
     ct = state.contraptions
     if ct is None:
@@ -415,15 +408,11 @@ class Contraptions(Screen):
         return any(isinstance(e, shown) for e in events)
 
     def after(self, host: Host, result: Result) -> None:
-        form = _form(host.ui)
-        form["pick"] = 0
-        form["order"] = []
-        form["keep"] = None
-        form["top"] = []
-        form.update(assemble=False, assembler=None, manage=None, card=None)
+        card: tuple[str, int] | None = None
         for event in result.events:
             if isinstance(event, ContraptionSelected):  # a tapped card that is assembled already
-                form["card"] = [event.card, event.owner]
+                card = (event.card, event.owner)
+        host.ui.put(ContraptionsForm(card=card))
         # A new turn is also claimed by the table; the upkeep's contraption part is shown here,
         # with the banner's items, when the turn begins with something to do or see.
         if host.ui.screen != self.name and self.available(host.state) and self.follows(result.events):
@@ -435,7 +424,7 @@ class Contraptions(Screen):
         state = host.state
         if state is None or state.contraptions is None:
             return False
-        form = _form(host.ui)
+        form = host.ui.put(host.ui.state_of(ContraptionsForm))
         kind = mode(state, form)
         if kind == "place":
             return self._place(host, action)
@@ -447,20 +436,20 @@ class Contraptions(Screen):
             return True
         chips = options(state, form, host.tr)
         if isinstance(action, Tap) and action.kind == "ct.scroll":
-            form["pick"] = int(action.value) % max(1, len(chips))  # a scroll marker: the next hidden chip
+            # A scroll marker: the next hidden chip.
+            host.ui.put(replace(form, pick=int(action.value) % max(1, len(chips))))
             return True
         if isinstance(action, Tap) and action.kind == "ct.opt":
             index = int(action.value)
             if 0 <= index < len(chips):
-                form["pick"] = index
-                chips[index].pick(host, form)
+                chips[index].pick(host, host.ui.put(replace(form, pick=index)))
             return True
         if not chips:
             return False
-        pick = int(form.get("pick", 0)) % len(chips)  # type: ignore[call-overload]
+        pick = form.pick % len(chips)
         step = chip_step(action)
         if step is not None:
-            form["pick"] = (pick + step) % len(chips)
+            host.ui.put(replace(form, pick=(pick + step) % len(chips)))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             chips[pick].pick(host, form)
@@ -493,7 +482,7 @@ class Contraptions(Screen):
         assert state is not None and state.contraptions is not None
         ct = state.contraptions
         c, lay = view.canvas, view.layout
-        info = _shown(state, ct, _form(view.ui))
+        info = _shown(state, ct, view.ui.state_of(ContraptionsForm))
         x, y = lay.margin, view.top
         w, h = c.width - 2 * lay.margin, view.bottom - view.top
         moving = info.moved_from is not None and info.moved_to is not None
@@ -533,8 +522,7 @@ class Contraptions(Screen):
         row_h = (h - 2 * gap) // 3
         job = ct.assembly
         placing = job is not None and job.card is not None
-        form = _form(view.ui)
-        order = _names(form, "order")
+        order = view.ui.state_of(ContraptionsForm).order
         board = _board(ct, info.seat)
         label_w = c.fonts.measure("CRANK!", lay.tiny, True)[0] + lay.margin
         for index, sprocket in enumerate(SPROCKETS):
@@ -623,7 +611,7 @@ class Contraptions(Screen):
         gap = max(2, lay.margin // 2)
         ix, iw = x + pad, w - 2 * pad
         top, bottom = y + pad // 2, y + h - pad // 2
-        form = _form(view.ui)
+        form = view.ui.state_of(ContraptionsForm)
         kind = mode(state, form)
         chips = options(state, form, tr)
         items = [Chip(chip.label, Tap("ct.opt", index), chip.marked, chip.short) for index, chip in enumerate(chips)]
@@ -668,7 +656,7 @@ class Contraptions(Screen):
             grid_h = min(grid_height(view, len(chips), cols), max(lay.touch, bottom - ty))
             self._draw_idle(view, state, ct, (ix, ty, iw, bottom - grid_h - gap - ty))
             ty = bottom - grid_h
-        pick = int(form.get("pick", 0)) % len(chips)  # type: ignore[call-overload]
+        pick = form.pick % len(chips)
         cursor = None if kind == "place" else pick
         chip_grid(view, (ix, ty, iw, bottom - ty), items, cursor, "ct.option", lambda i: Tap("ct.scroll", i),
                   columns=COLUMNS, largest=lay.medium)
@@ -737,8 +725,8 @@ class Contraptions(Screen):
             parts.append(Part(tr.message(Message("ct.banner.roll")), lay.medium, lay.tiny, theme.TEXT, "ct.task",
                               bold=True, lines=3, shrunk=lay.small))
         elif kind == "assemble":
-            seat = _form(view.ui).get("assembler")
-            text = f"{state.player(seat).name}: {tr('ui.ct.choose_library')}" if isinstance(seat, int) else tr(
+            seat = view.ui.state_of(ContraptionsForm).assembler
+            text = f"{state.player(seat).name}: {tr('ui.ct.choose_library')}" if seat is not None else tr(
                 "ui.ct.assemble_who")
             parts.append(Part(text, lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
         elif kind == "manage":
@@ -748,7 +736,7 @@ class Contraptions(Screen):
                               lay.tiny, theme.CURSOR, "ct.task", bold=True, lines=3, shrunk=lay.small))
         elif kind == "card":
             # Tapped on the reader or picked on screen: its name, then whose it is and where.
-            chosen = _picked(ct, _form(view.ui))
+            chosen = _picked(ct, view.ui.state_of(ContraptionsForm))
             assert chosen is not None
             parts.append(Part(chosen.card, lay.medium, lay.tiny, theme.CURSOR, "ct.card", bold=True, shrunk=lay.small))
             parts.append(Part(tr("ui.ct.selected", name=state.player(chosen.owner).name, sprocket=chosen.sprocket),
@@ -868,7 +856,7 @@ def one_line(view: View, words: Sequence[str], width: int, largest: int, smalles
     return words[-1], smallest
 
 
-def _shown(state: GameState, ct: ContraptionsState, form: dict[str, object]) -> UpkeepView:
+def _shown(state: GameState, ct: ContraptionsState, form: ContraptionsForm) -> UpkeepView:
     """Whose sprockets the screen shows: the active player's, or, while another player assembles
     (a card told them to, on someone else's turn) or another player's contraption is picked,
     that player's, with their own counter."""

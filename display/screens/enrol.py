@@ -21,7 +21,7 @@ had been known (``Host.enrol``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
 
@@ -40,7 +40,7 @@ NAME = "enrol"
 Mode = Literal["cards", "letters", "confirm"]
 
 
-@dataclass
+@dataclass(frozen=True)
 class EnrolForm:
     """The enrolment under way: the tag, the screen to go back to, the letters chosen, the
     highlighted card and letter, what the encoder moves, the card to confirm."""
@@ -104,8 +104,7 @@ class Enrol(Screen):
     name = NAME
 
     def form(self, ui: UiState) -> EnrolForm | None:
-        found = ui.forms.get(NAME)
-        return found if isinstance(found, EnrolForm) else None
+        return ui.kept(EnrolForm)
 
     def enter(self, host: Host) -> None:
         if self.form(host.ui) is None:
@@ -129,71 +128,71 @@ class Enrol(Screen):
         if isinstance(action, Redo):
             return True  # the game stays as it is while a tag is being enrolled
         if isinstance(action, Tap):
-            return self._tap(state, form, action)
+            return self._tap(host, form, action)
         if isinstance(action, Type):
             for letter in name_key(action.text):
-                self._add(state, form, letter)
+                form = self._add(state, form, letter)
+            host.ui.put(form)
             return True
         if isinstance(action, Erase):
-            self._erase(form)
+            host.ui.put(self._erase(form))
             return True
         if isinstance(action, Press):
             return self._press(host, form, action)
         if isinstance(action, Turn | Focus):
-            self._move(state, form, action)
+            host.ui.put(self._move(state, form, action))
             return True
         return False
 
-    def _move(self, state: GameState | None, form: EnrolForm, action: Turn | Focus) -> None:
+    def _move(self, state: GameState | None, form: EnrolForm, action: Turn | Focus) -> EnrolForm:
         """The encoder walks what it is on (the letters or the cards); ←/→ change the last letter."""
         steps = action.steps if isinstance(action, Turn) else action.delta
         if form.mode == "letters":
-            form.letter += steps
-        elif isinstance(action, Focus):
-            self._step_letter(state, form, steps)
-        else:
-            count = len(matching(state, form.prefix))
-            form.cursor = (form.cursor + steps) % max(1, count)
+            return replace(form, letter=form.letter + steps)
+        if isinstance(action, Focus):
+            return self._step_letter(state, form, steps)
+        count = len(matching(state, form.prefix))
+        return replace(form, cursor=(form.cursor + steps) % max(1, count))
 
     def _press(self, host: Host, form: EnrolForm, press: Press) -> bool:
         state = host.state
         if press.button is Button.SELECT and press.long:
-            form.mode = "cards" if form.mode == "letters" else "letters"
-            form.letter = 0
+            host.ui.put(replace(form, mode="cards" if form.mode == "letters" else "letters", letter=0))
         elif form.mode == "letters" and press.button in (Button.SELECT, Button.NEXT):
             letters = next_letters(state, form.prefix)
             if letters:
-                self._add(state, form, letters[form.letter % len(letters)])
+                form = self._add(state, form, letters[form.letter % len(letters)])
             if press.button is Button.NEXT or not next_letters(state, form.prefix):
-                form.mode = "cards"
+                form = replace(form, mode="cards")
+            host.ui.put(form)
         elif press.button in (Button.SELECT, Button.NEXT):
             found = matching(state, form.prefix)
             if found:
-                self._pick(form, found[form.cursor % len(found)])
+                host.ui.put(self._pick(form, found[form.cursor % len(found)]))
         elif press.button is Button.UNDO:
             if form.prefix:
-                self._erase(form)
+                host.ui.put(self._erase(form))
             elif form.mode == "letters":
-                form.mode = "cards"
+                host.ui.put(replace(form, mode="cards"))
             else:
                 self._cancel(host, form)
         return True  # ROLL does nothing here: the game waits while a tag is enrolled
 
-    def _tap(self, state: GameState | None, form: EnrolForm, tap: Tap) -> bool:
+    def _tap(self, host: Host, form: EnrolForm, tap: Tap) -> bool:
+        state = host.state
         if tap.kind == "enrol.letter":
-            form.mode = "cards"
-            self._add(state, form, str(tap.value))
+            host.ui.put(self._add(state, replace(form, mode="cards"), str(tap.value)))
         elif tap.kind == "enrol.erase":
-            self._erase(form)
+            host.ui.put(self._erase(form))
         elif tap.kind == "enrol.letters":
-            form.letter = int(tap.value)
+            host.ui.put(replace(form, letter=int(tap.value)))
         elif tap.kind == "enrol.scroll":
-            form.cursor = int(tap.value)
+            host.ui.put(replace(form, cursor=int(tap.value)))
         elif tap.kind == "enrol.card":
             found = matching(state, form.prefix)
             index = int(tap.value)
             if 0 <= index < len(found):
-                self._pick(form, found[index])
+                host.ui.put(self._pick(form, found[index]))
         else:
             return False
         return True
@@ -208,15 +207,15 @@ class Enrol(Screen):
         if yes:
             card = load_catalog().get(form.picked)
             if card is not None and host.enrol(form.uid, card):
-                host.ui.forms.pop(NAME, None)
+                host.ui.drop(EnrolForm)
                 if host.ui.screen == NAME:  # the card's command brought up no screen of its own
                     host.go(form.back)
             return True
         if back:
-            form.mode = "cards"
+            host.ui.put(replace(form, mode="cards"))
             return True
         if isinstance(action, Turn | Focus):
-            form.yes = not form.yes
+            host.ui.put(replace(form, yes=not form.yes))
             return True
         if isinstance(action, Tap) and action.kind == "enrol.cancel":
             self._cancel(host, form)
@@ -224,22 +223,25 @@ class Enrol(Screen):
         return isinstance(action, Press | Redo | Type | Erase)
 
     def _cancel(self, host: Host, form: EnrolForm) -> None:
-        host.ui.forms.pop(NAME, None)
+        host.ui.drop(EnrolForm)
         host.go(form.back)
 
-    def _pick(self, form: EnrolForm, card: Card) -> None:
-        form.picked, form.mode, form.yes = card.name, "confirm", True
+    @staticmethod
+    def _pick(form: EnrolForm, card: Card) -> EnrolForm:
+        return replace(form, picked=card.name, mode="confirm", yes=True)
 
-    def _add(self, state: GameState | None, form: EnrolForm, letter: str) -> None:
+    @staticmethod
+    def _add(state: GameState | None, form: EnrolForm, letter: str) -> EnrolForm:
         if letter in next_letters(state, form.prefix):
-            form.prefix += letter
-            form.cursor = form.letter = 0
+            return replace(form, prefix=form.prefix + letter, cursor=0, letter=0)
+        return form
 
-    def _erase(self, form: EnrolForm) -> None:
-        form.prefix = form.prefix[:-1]
-        form.cursor = form.letter = 0
+    @staticmethod
+    def _erase(form: EnrolForm) -> EnrolForm:
+        return replace(form, prefix=form.prefix[:-1], cursor=0, letter=0)
 
-    def _step_letter(self, state: GameState | None, form: EnrolForm, steps: int) -> None:
+    @staticmethod
+    def _step_letter(state: GameState | None, form: EnrolForm, steps: int) -> EnrolForm:
         """←/→: the last letter chosen becomes the next (previous) one any card has there; with
         one letter the list of every card is a step of the round too."""
         start = form.prefix[:-1]
@@ -248,8 +250,7 @@ class Enrol(Screen):
             choices = ["", *choices]
         current = form.prefix[-1:] if form.prefix else ""
         index = choices.index(current) if current in choices else 0
-        form.prefix = start + choices[(index + steps) % len(choices)]
-        form.cursor = form.letter = 0
+        return replace(form, prefix=start + choices[(index + steps) % len(choices)], cursor=0, letter=0)
 
     # -- drawing ------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ the table of every minion still playing solo turns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass, replace
 
 from device.controller import Result
 from device.events import Event
@@ -85,6 +85,18 @@ def soloing(necro: NecromancerState) -> list[int]:
     return [r.seat for r in necro.seats if r.phase is Phase.SOLO]
 
 
+@dataclass(frozen=True)
+class NecromancerAsk:
+    """What the Necromancer screen remembers: the seat whose loss it asks about (NC-1) and the
+    answer picked; on the list, the soloing seat the cursor is on and the row scrolled to (None:
+    the chosen seat's)."""
+
+    ask: int | None = None
+    pick: int = 0
+    cursor: int = 0
+    row: int | None = None
+
+
 class Necromancer(Screen):
     name = NAME
     button = "ui.btn.necro"
@@ -95,56 +107,53 @@ class Necromancer(Screen):
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.necromancer is not None
 
-    def form(self, ui: Any) -> dict[str, Any]:
-        found: dict[str, Any] = ui.forms.setdefault(self.name, {"ask": None, "pick": 0, "cursor": 0})
-        return found
-
     # -- the question after a loss (NC-1) --------------------------------------------------
 
-    def asking(self, state: GameState | None, form: dict[str, Any]) -> int | None:
+    def asking(self, state: GameState | None, form: NecromancerAsk) -> int | None:
         """The seat whose loss the screen asks about, while the rules still let it change."""
-        seat = form.get("ask")
+        seat = form.ask
         if state is None or state.necromancer is None or seat is None:
             return None
         death = state.necromancer.last_death
         if death is None or death.seat != seat or state.necromancer.seat(seat).solo_done > 0:
             return None
-        return int(seat)
+        return seat
 
     def follows(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, LossSettled) and e.fate is not Fate.CONCEDED for e in events)
 
     def after(self, host: Host, result: Result) -> None:
-        form = self.form(host.ui)
+        form = host.ui.put(host.ui.state_of(NecromancerAsk))
         if any(isinstance(e, LossReattributed) for e in result.events):
-            form["ask"] = None  # answered
+            host.ui.put(replace(form, ask=None))  # answered
             return
         settled = [e for e in result.events if isinstance(e, LossSettled) and e.fate is not Fate.CONCEDED]
         if settled and host.state is not None:
             latest = settled[-1]
-            form["ask"] = latest.seat
             options = answers(host.state, latest.seat)
-            form["pick"] = options.index(latest.responsible) if latest.responsible in options else len(options) - 1
+            pick = options.index(latest.responsible) if latest.responsible in options else len(options) - 1
+            host.ui.put(replace(form, ask=latest.seat, pick=pick))
 
     def act(self, host: Host, action: Action) -> bool:
         state = host.state
         if state is None or state.necromancer is None:
             return False
-        form = self.form(host.ui)
+        form = host.ui.put(host.ui.state_of(NecromancerAsk))
         seat = self.asking(state, form)
         if seat is not None:
             return self._answer(host, state, form, seat, action)
         return self._solo(host, state, form, action)
 
-    def _answer(self, host: Host, state: GameState, form: dict[str, Any], seat: int, action: Action) -> bool:
+    def _answer(self, host: Host, state: GameState, form: NecromancerAsk, seat: int, action: Action) -> bool:
         options = answers(state, seat)
-        pick = int(form.get("pick", 0)) % len(options)
+        pick = form.pick % len(options)
         step = chip_step(action)
         if step is not None:
-            form["pick"] = (pick + step) % len(options)
+            host.ui.put(replace(form, pick=(pick + step) % len(options)))
             return True
         if isinstance(action, Tap) and action.kind == "necro.scroll":
-            form["pick"] = int(action.value) % len(options)  # a scroll marker: the next hidden answer
+            # A scroll marker: the next hidden answer.
+            host.ui.put(replace(form, pick=int(action.value) % len(options)))
             return True
         chosen: int | None
         if isinstance(action, Tap) and action.kind == "necro.blame":
@@ -155,12 +164,12 @@ class Necromancer(Screen):
             return False
         death = state.necromancer.last_death if state.necromancer is not None else None
         if death is not None and death.responsible == chosen:
-            form["ask"] = None  # confirmed as recorded: nothing to settle again
+            host.ui.put(replace(form, ask=None))  # confirmed as recorded: nothing to settle again
             return True
         host.execute(Blame(seat=seat, responsible=chosen))
         return True
 
-    def _solo(self, host: Host, state: GameState, form: dict[str, Any], action: Action) -> bool:
+    def _solo(self, host: Host, state: GameState, form: NecromancerAsk, action: Action) -> bool:
         assert state.necromancer is not None
         seats = soloing(state.necromancer)
         count = len(state.players)
@@ -168,18 +177,20 @@ class Necromancer(Screen):
             host.execute(SoloTurn(seat=int(action.value)))
             return True
         if isinstance(action, Tap) and action.kind == "necro.row":
-            form["row"] = max(0, min(count - 1, int(action.value)))  # a scroll marker: the next hidden row
+            # A scroll marker: the next hidden row.
+            host.ui.put(replace(form, row=max(0, min(count - 1, int(action.value)))))
             return True
         step = chip_step(action)
         if not seats:
             if step is not None:  # nobody to pick: the encoder scrolls a long list
-                form["row"] = max(0, min(count - 1, int(form.get("row", 0)) + step))
+                row = form.row if form.row is not None else 0
+                host.ui.put(replace(form, row=max(0, min(count - 1, row + step))))
                 return True
             return False
-        cursor = int(form.get("cursor", 0)) % len(seats)
+        cursor = form.cursor % len(seats)
         if step is not None:
-            form["cursor"] = (cursor + step) % len(seats)
-            form["row"] = seats[int(form["cursor"])]  # the list scrolls to the cursor
+            moved = (cursor + step) % len(seats)
+            host.ui.put(replace(form, cursor=moved, row=seats[moved]))  # the list scrolls to the cursor
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             host.execute(SoloTurn(seat=seats[cursor]))
@@ -193,12 +204,12 @@ class Necromancer(Screen):
         assert state is not None and state.necromancer is not None
         c, lay = view.canvas, view.layout
         area: Rect = (lay.margin, view.top, c.width - 2 * lay.margin, view.bottom - view.top)
-        form = view.ui.forms.get(self.name, {})
-        seat = self.asking(state, form) if isinstance(form, dict) else None
+        form = view.ui.state_of(NecromancerAsk)
+        seat = self.asking(state, form)
         if seat is not None:
-            self._draw_question(view, state, seat, int(form.get("pick", 0)), area)
+            self._draw_question(view, state, seat, form.pick, area)
         else:
-            self._draw_list(view, state, form if isinstance(form, dict) else {}, area)
+            self._draw_list(view, state, form, area)
 
     def _draw_question(self, view: View, state: GameState, seat: int, pick: int, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -227,7 +238,7 @@ class Necromancer(Screen):
         chip_grid(view, (x, top, w, room), chips, pick, "necro.answer", lambda i: Tap("necro.scroll", i),
                   columns=ANSWER_COLUMNS, align="center", largest=lay.medium)
 
-    def _draw_list(self, view: View, state: GameState, form: dict[str, Any], area: Rect) -> None:
+    def _draw_list(self, view: View, state: GameState, form: NecromancerAsk, area: Rect) -> None:
         """Every player a row: the name, and their standing on one line or two; rows a fingertip
         tall where a solo turn is there to record.  More rows than fit: a window round the row
         in view (the cursor's), with markers saying how many are above and below."""
@@ -238,7 +249,7 @@ class Necromancer(Screen):
         title = c.text(tr("ui.necro.title"), (x, y), lay.medium, theme.CURSOR, bold=True, max_width=w,
                        role="necro.title", min_size=lay.tiny)
         seats = soloing(necro)
-        cursor = int(form.get("cursor", 0))
+        cursor = form.cursor
         chosen = seats[cursor % len(seats)] if seats else None
         top = title.bottom + lay.margin // 2
         gap = max(2, lay.margin // 2)
@@ -273,7 +284,7 @@ class Necromancer(Screen):
             block(view, hint, (x, y + h - hint_h + gap), w, hint_fit, theme.DIM, "necro.solo.hint", align="center")
         else:
             size, row_h, fit, whole = plan(room)
-        focus = int(form.get("row", chosen if chosen is not None else 0))
+        focus = form.row if form.row is not None else chosen if chosen is not None else 0
         shown = chip_window(count, max(0, min(count - 1, focus)), fit)
         right = 0 if whole else marker_w
         name_size = lay.medium if row_h >= c.fonts.line_height(lay.medium) * 2 else size

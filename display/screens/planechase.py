@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import pygame
@@ -205,6 +205,15 @@ def _with_counters(tr: Translator, card: FaceUpCard) -> str:
     return f"{card.name} · {tr('ui.pc.counters', n=card.counters)}" if card.counters else card.name
 
 
+@dataclass(frozen=True)
+class PlanechasePick:
+    """What the Planechase screen remembers while a choice is open: the chip the cursor is on,
+    and the pools chosen so far, in order (a choice of pools is answered once all are)."""
+
+    pick: int = 0
+    order: tuple[str, ...] = ()
+
+
 class Planechase(Screen):
     name = "planechase"
     button = "ui.btn.planes"
@@ -231,15 +240,8 @@ class Planechase(Screen):
             now = host.now()
             previous = host.ui.die.seq if host.ui.die is not None else 0
             host.ui.die = DieRoll(face=rolled[-1].result.value, started=now, until=now + TUMBLE, seq=previous + 1)
-        form = host.ui.forms.get(self.name)
-        if isinstance(form, dict):
-            form["pick"] = 0
-            form["order"] = []
-
-    def _form(self, host: Host) -> dict[str, object]:
-        form = host.ui.forms.setdefault(self.name, {"pick": 0, "order": []})
-        assert isinstance(form, dict)
-        return form
+        if host.ui.kept(PlanechasePick) is not None:
+            host.ui.put(PlanechasePick())
 
     def deadline(self, view: View) -> float | None:
         die = view.ui.die
@@ -275,8 +277,8 @@ class Planechase(Screen):
 
     def _choose(self, host: Host, state: GameState, action: Action) -> bool:
         options = choice_options(state)
-        form = self._form(host)
-        pick = int(form.get("pick", 0)) % max(1, len(options))  # type: ignore[call-overload]
+        form = host.ui.put(host.ui.state_of(PlanechasePick))
+        pick = form.pick % max(1, len(options))
         # NEXT confirms a choice; an awaited card is picked with SELECT only, so NEXT still says
         # what is awaited rather than turning over whatever the cursor is on.
         # The table's own die: ROLL (again) or SELECT says the face; NEXT may still pass the turn.
@@ -288,10 +290,11 @@ class Planechase(Screen):
             confirm = (Button.SELECT, Button.NEXT)
         step = chip_step(action)
         if step is not None:
-            form["pick"] = (pick + step) % max(1, len(options))
+            host.ui.put(replace(form, pick=(pick + step) % max(1, len(options))))
             return True
         if isinstance(action, Tap) and action.kind == "pc.scroll":
-            form["pick"] = int(action.value) % max(1, len(options))  # a scroll marker: the next hidden chip
+            # A scroll marker: the next hidden chip.
+            host.ui.put(replace(form, pick=int(action.value) % max(1, len(options))))
             return True
         chosen: str | None = None
         if isinstance(action, Tap) and action.kind == "pc.choice":
@@ -316,14 +319,12 @@ class Planechase(Screen):
         if choice is None or choice.kind is not ChoiceKind.POOLS:
             host.execute(ChoosePlanar(answer=(chosen,)))
             return
-        form = self._form(host)
-        order: list[str] = list(form.get("order", []))  # type: ignore[call-overload]
-        if chosen not in order:
-            order.append(chosen)
+        form = host.ui.state_of(PlanechasePick)
+        order = form.order if chosen in form.order else (*form.order, chosen)
         if len(order) < len(options):
-            form["order"] = order
+            host.ui.put(replace(form, order=order))
             return
-        form["order"] = []
+        host.ui.put(replace(form, order=()))
         host.execute(ChoosePlanar(answer=tuple(order)))
 
     # -- drawing --------------------------------------------------------------------------
@@ -375,9 +376,9 @@ class Planechase(Screen):
         pc = state.planechase
         assert pc is not None
         options = choice_options(state)
-        form = view.ui.forms.get(self.name, {})
-        pick = int(form.get("pick", 0)) % max(1, len(options)) if isinstance(form, dict) else 0
-        order = list(form.get("order", [])) if isinstance(form, dict) else []
+        form = view.ui.state_of(PlanechasePick)
+        pick = form.pick % max(1, len(options))
+        order = form.order
         # The card that asks, then the question: the answers are the chips below, not words.
         top = y
         if pc.choice is not None and pc.choice.source:

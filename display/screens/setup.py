@@ -30,7 +30,8 @@ CJ-1, one pod game each), then shows pod 1 on the Conspiracy screen with every p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from device.commands import NewGame
 from device.errors import IllegalCommand
@@ -45,14 +46,16 @@ from display.screens import Host, Screen, View, cycle
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
 
-@dataclass
+@dataclass(frozen=True)
 class SetupForm:
+    """The set-up being filled in.  Its mappings are replaced whole, never changed in place."""
+
     base: str = "commander"
-    modules: dict[str, bool] = field(default_factory=dict)
+    modules: Mapping[str, bool] = field(default_factory=dict)
     count: int = 4
-    names: list[str] = field(default_factory=list)  # what was typed per seat; "": nothing (the hint)
+    names: tuple[str, ...] = ()  # what was typed per seat; "": nothing (the hint)
     first: int | None = None  # None: the gadget draws (TB-5)
-    options: dict[str, str | int | bool] = field(default_factory=dict)
+    options: Mapping[str, str | int | bool] = field(default_factory=dict)
     row: int = 0
     event: str = ""  # the event's name as typed; "": nothing (the default is the hint)
     game: int | None = None  # the saved game the form was last filled from
@@ -133,19 +136,18 @@ def typed(form: SetupForm, kind: str, key: str) -> bool:
     return bool(text.strip())
 
 
-def fill_from_game(form: SetupForm, host: Host) -> None:
+def fill_from_game(form: SetupForm, host: Host) -> SetupForm:
     """The form as the shown game was set up: its formats, table options and players (a pod's
     event: every pod's players in order, and the event's name).  A player whose name was a
     seat's default in any language is a seat nobody typed for: it shows the hint again."""
     started = host.games()
     game = host.game
     if game is None or game not in started:
-        return
+        return form
     first = started[game]
     bases_known = {f.name for f in bases()}
     base = first.formats[0] if first.formats and first.formats[0] in bases_known else form.base
-    form.base = base
-    form.modules = {m.name: m.name in first.formats[1:] for m in modules()}
+    form = replace(form, base=base, modules={m.name: m.name in first.formats[1:] for m in modules()})
     players = [p.name for p in first.players]
     event = ""
     if base == POD.name:
@@ -156,16 +158,17 @@ def fill_from_game(form: SetupForm, host: Host) -> None:
         event = str(first.options.get("event", ""))
     defaults = {tr("ui.setup.default_name", n=seat + 1): seat for tr in map(Translator, LANGUAGES)
                 for seat in range(EVENT_MAX)}
-    form.names = ["" if defaults.get(name) == seat else name for seat, name in enumerate(players)]
+    form = replace(form, names=tuple("" if defaults.get(name) == seat else name for seat, name in enumerate(players)))
     low, high = player_limits(form)
-    form.count = min(high, max(low, len(players)))
-    form.event = "" if event in {Translator(language)("ui.setup.event_default") for language in LANGUAGES} else event
     available = options_for(form.chosen())
-    form.options = {name: value for name, value in first.options.items()
-                    if name in available and name not in EVENT_OPTIONS and value != available[name].default}
-    form.first = None
-    form.row = 0
-    form.game = game
+    return replace(
+        form,
+        count=min(high, max(low, len(players))),
+        event="" if event in {Translator(language)("ui.setup.event_default") for language in LANGUAGES} else event,
+        options={name: value for name, value in first.options.items()
+                 if name in available and name not in EVENT_OPTIONS and value != available[name].default},
+        first=None, row=0, game=game,
+    )
 
 
 def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
@@ -217,19 +220,42 @@ def window(heights: list[int], cursor: int, space: int) -> tuple[int, int]:
     return start, end
 
 
+def _counted(form: SetupForm, count: int) -> SetupForm:
+    """``form`` for ``count`` players, within its format's limits (a first player past them is
+    forgotten: the gadget draws)."""
+    low, high = player_limits(form)
+    count = min(high, max(low, count))
+    first = None if form.first is not None and form.first >= count else form.first
+    return replace(form, count=count, first=first)
+
+
+def _optioned(form: SetupForm, key: str, steps: int) -> SetupForm:
+    """``form`` with table option ``key`` turned ``steps`` (a switch flips)."""
+    option = options_for(form.chosen())[key]
+    value = option_value(option, form)
+    if isinstance(option.default, bool):
+        changed: str | int | bool = not bool(value)
+    elif isinstance(option.default, int):
+        low = option.low if option.low is not None else 0
+        high = option.high if option.high is not None else 99
+        changed = min(high, max(low, int(value) + steps))
+    elif option.choices:
+        changed = cycle(list(option.choices), str(value), steps)
+    else:
+        return form
+    return replace(form, options={**form.options, key: changed})
+
+
 class Setup(Screen):
     name = "setup"
     button = "ui.btn.setup"
     key = "f2"
 
     def form(self, ui: UiState) -> SetupForm:
-        form = ui.forms.get(self.name)
-        if not isinstance(form, SetupForm):
-            form = SetupForm(modules={m.name: False for m in modules()})
-            ui.forms[self.name] = form
-        for m in modules():
-            form.modules.setdefault(m.name, False)
-        return form
+        form = ui.state_of(SetupForm)
+        if any(m.name not in form.modules for m in modules()):
+            form = replace(form, modules={**{m.name: False for m in modules()}, **form.modules})
+        return ui.put(form)
 
     def wants_text(self, ui: UiState) -> bool:
         form = self.form(ui)
@@ -237,45 +263,45 @@ class Setup(Screen):
         return table[min(form.row, len(table) - 1)][0] in ("name", "event")
 
     @staticmethod
-    def _names(form: SetupForm) -> list[str]:
-        while len(form.names) < EVENT_MAX:
-            form.names.append("")
-        return form.names
+    def _names(form: SetupForm) -> SetupForm:
+        """``form`` with a name (typed or not) for every seat an event can have."""
+        if len(form.names) >= EVENT_MAX:
+            return form
+        return replace(form, names=form.names + ("",) * (EVENT_MAX - len(form.names)))
 
     def enter(self, host: Host) -> None:
         form = self.form(host.ui)
         if host.game is not None and host.game != form.game:
-            fill_from_game(form, host)
-        self._names(form)
+            form = fill_from_game(form, host)
+        host.ui.put(self._names(form))
 
     def act(self, host: Host, action: Action) -> bool:
-        form = self.form(host.ui)
-        self._names(form)
+        form = self._names(self.form(host.ui))
         table = rows(form)
-        form.row = min(form.row, len(table) - 1)
+        form = host.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         kind, key = table[form.row]
         if isinstance(action, Focus):
-            form.row = (form.row + action.delta) % len(table)
+            host.ui.put(replace(form, row=(form.row + action.delta) % len(table)))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            form.row = (form.row + 1) % len(table)
+            host.ui.put(replace(form, row=(form.row + 1) % len(table)))
             return True
         if isinstance(action, Turn):
-            self._change(host, form, kind, key, action.steps)
+            host.ui.put(self._change(host, form, kind, key, action.steps))
             return True
         if isinstance(action, Type | Erase) and kind in ("name", "event"):
-            self._edit(form, kind, key, action)
+            host.ui.put(self._edit(form, kind, key, action))
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             if kind in ("name", "event"):
-                form.row += 1
+                host.ui.put(replace(form, row=form.row + 1))
                 return True
             return self._start(host, form)
         if isinstance(action, Tap) and action.kind == "setup.row":
             row = int(action.value)
             if row == form.row and table[row][0] not in ("name", "event", "start"):
-                self._change(host, form, *table[row], 1)
-            form.row = row
+                form = self._change(host, form, *table[row], 1)
+            form = host.ui.put(replace(form, row=row))
             if table[row][0] == "start":
                 return self._start(host, form)
             return True
@@ -286,7 +312,7 @@ class Setup(Screen):
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
 
     @staticmethod
-    def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> None:
+    def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> SetupForm:
         """A key typed or erased on a seat's name or the event's."""
         text = form.names[int(key)] if kind == "name" else form.event
         if isinstance(action, Type):
@@ -294,41 +320,27 @@ class Setup(Screen):
         else:
             text = text[:-1]
         if kind == "name":
-            form.names[int(key)] = text
-        else:
-            form.event = text
+            seat = int(key)
+            return replace(form, names=(*form.names[:seat], text, *form.names[seat + 1:]))
+        return replace(form, event=text)
 
-    def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> None:
+    def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> SetupForm:
+        """``form`` with row ``(kind, key)`` turned ``steps`` (the language row changes the screen's)."""
         if kind == "base":
-            form.base = cycle([f.name for f in bases()], form.base, steps)
-            low, high = player_limits(form)
-            form.count = min(high, max(low, form.count))
-            if form.first is not None and form.first >= form.count:
-                form.first = None
-        elif kind == "module":
-            form.modules[key] = not form.modules.get(key, False)
-        elif kind == "count":
-            low, high = player_limits(form)
-            form.count = min(high, max(low, form.count + steps))
-            if form.first is not None and form.first >= form.count:
-                form.first = None
-        elif kind == "first":
+            return _counted(replace(form, base=cycle([f.name for f in bases()], form.base, steps)), form.count)
+        if kind == "module":
+            return replace(form, modules={**form.modules, key: not form.modules.get(key, False)})
+        if kind == "count":
+            return _counted(form, form.count + steps)
+        if kind == "first":
             choices: list[int | None] = [None, *range(form.count)]
             index = choices.index(form.first) if form.first in choices else 0
-            form.first = choices[(index + steps) % len(choices)]
-        elif kind == "option":
-            option = options_for(form.chosen())[key]
-            value = option_value(option, form)
-            if isinstance(option.default, bool):
-                form.options[key] = not bool(value)
-            elif isinstance(option.default, int):
-                low = option.low if option.low is not None else 0
-                high = option.high if option.high is not None else 99
-                form.options[key] = min(high, max(low, int(value) + steps))
-            elif option.choices:
-                form.options[key] = cycle(list(option.choices), str(value), steps)
-        elif kind == "language":
+            return replace(form, first=choices[(index + steps) % len(choices)])
+        if kind == "option":
+            return _optioned(form, key, steps)
+        if kind == "language":
             host.ui.language = cycle(list(LANGUAGES), host.ui.language, steps)
+        return form
 
     def _start(self, host: Host, form: SetupForm) -> bool:
         names = [form.name(seat, host.tr) for seat in range(form.count)]
@@ -430,10 +442,9 @@ class Setup(Screen):
 
     def draw(self, view: View) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
-        form = self.form(view.ui)
-        self._names(form)
+        form = self._names(self.form(view.ui))
         table = rows(form)
-        form.row = min(form.row, len(table) - 1)
+        form = view.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         x0, width = lay.margin, c.width - 2 * lay.margin
         c.text(tr("ui.setup.title"), (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width,
                role="setup.title")

@@ -9,7 +9,7 @@ the banner a module may keep a strip under the seats (Planechase names the face-
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from device.events import Event, GameStarted, TurnPassed
@@ -22,7 +22,7 @@ from display.canvas import joiners as line_joiners
 from display.i18n import Translator
 from display.layout import Layout
 from display.screens import Detail, Host, Screen, Strip, View, home
-from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
+from display.ui import Action, Focus, Go, Press, Tap, Turn
 
 
 def seat_rects(count: int, area: Rect, gap: int) -> list[Rect]:
@@ -585,14 +585,17 @@ def stand_in(screens: Iterable[Screen], state: GameState | None) -> Screen | Non
     return own if own is not None and own.is_table else None
 
 
+@dataclass(frozen=True)
+class TableState:
+    """What the table remembers: the turn whose upkeep banner was tapped away (-1: none)."""
+
+    banner_hidden: int = -1
+
+
 class Table(Screen):
     name = "table"
     button = "ui.btn.table"
     key = "t"
-
-    def form(self, ui: UiState) -> dict[str, int]:
-        found: dict[str, int] = ui.forms.setdefault(self.name, {"banner_hidden": -1})
-        return found
 
     def upkeep_items(self, state: GameState, tr: Translator) -> list[str]:
         return [tr("ui.upkeep.untap")]  # the turn's structure, ahead of what the modules add
@@ -611,7 +614,7 @@ class Table(Screen):
         if other is not None:
             other.draw(view)
             return
-        banner = (state.step is Step.UPKEEP and self.form(view.ui)["banner_hidden"] != state.turn
+        banner = (state.step is Step.UPKEEP and view.ui.state_of(TableState).banner_hidden != state.turn
                   and _in_progress(state))
         strips = table_strips(view, state)
         layout = table_layout(view, state, area, banner, strips)
@@ -635,7 +638,7 @@ class Table(Screen):
             return other.act(host, action)
         count = len(state.players)
         if isinstance(action, Tap) and action.kind == "banner":
-            self.form(host.ui)["banner_hidden"] = state.turn
+            host.ui.put(replace(host.ui.state_of(TableState), banner_hidden=state.turn))
             return True
         if isinstance(action, Tap) and action.kind == "seat":
             host.ui.cursor = int(action.value)

@@ -26,9 +26,8 @@ one-per-round rule says so at once, in the rules' words, before any describing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from device.commands import Command
 from device.controller import Result
@@ -100,19 +99,29 @@ def _order(state: GameState, duel: WizardsDuelState) -> list[int]:
     return [seat for seat in round_from(state, duel.starting) if state.player(seat).in_game]
 
 
-def _form(ui: UiState, state: GameState) -> dict[str, Any]:
-    """The screen's own state: the highlighted chip, the dice picked, a number, a spell waiting
-    for its target.  It starts afresh whenever the decision on the table changes."""
+@dataclass(frozen=True)
+class DuelForm:
+    """The screen's own state: the decision on the table it belongs to, the highlighted chip, the
+    dice picked, the numbers chosen with ←/→ (a market card, how many dice), a spell waiting for
+    its target (card number, spell) and the player incanting."""
+
+    context: tuple[object, ...] = ()
+    pick: int = 0
+    marked: tuple[int, ...] = ()
+    numbers: Mapping[str, int] = field(default_factory=dict)  # replaced whole, never changed in place
+    spell: tuple[int, int] | None = None
+    seat: int | None = None
+
+
+def _form(ui: UiState, state: GameState) -> DuelForm:
+    """The screen's own state, started afresh whenever the decision on the table changes."""
     duel = state.wizards_duel
     assert duel is not None
     context = (duel.round, duel.phase, duel.gather_turn, duel.last_roll, duel.to_move, duel.attack is not None,
                tuple(w.falling for w in duel.wizards), tuple(w.chosen for w in duel.wizards),
                tuple(w.passed for w in duel.wizards))
-    form: dict[str, Any] = ui.forms.setdefault(NAME, {})
-    if form.get("context") != context:
-        form.clear()
-        form.update({"context": context, "pick": 0, "marked": [], "numbers": {}, "spell": None, "seat": None})
-    return form
+    form = ui.state_of(DuelForm)
+    return ui.put(form if form.context == context else DuelForm(context=context))
 
 
 def spell_label(tr: Translator, card: SpellCard, index: int) -> str:
@@ -135,11 +144,11 @@ def _falling_choice(state: GameState, tr: Translator, wizard: Wizard) -> Choice:
     return Choice(wizard.seat, tr("ui.wd.ask.falling", name=state.player(wizard.seat).name), tuple(chips))
 
 
-def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: dict[str, Any]) -> Choice:
+def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice:
     attack = duel.attack
     assert attack is not None
     wizard = duel.wizard(attack.target)
-    numbers: dict[str, int] = form["numbers"]
+    numbers = form.numbers
     chips = [Chip("defend_none", tr("ui.wd.chip.no_defence"))]
     for card in wizard.cards:
         for index, spell in enumerate(card.spells):
@@ -160,9 +169,9 @@ def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, fo
     return Choice(attack.target, prompt, tuple(chips))
 
 
-def _gather_choice(state: GameState, tr: Translator, wizard: Wizard, form: dict[str, Any]) -> Choice:
+def _gather_choice(state: GameState, tr: Translator, wizard: Wizard, form: DuelForm) -> Choice:
     assert wizard.rolled is not None
-    marked: list[int] = form["marked"]
+    marked = form.marked
     chips = [Chip("die", face=face, index=i) for i, face in enumerate(wizard.rolled)]
     picked = [wizard.rolled[i] for i in marked if i < len(wizard.rolled)]
     if picked:
@@ -174,11 +183,11 @@ def _gather_choice(state: GameState, tr: Translator, wizard: Wizard, form: dict[
     return Choice(wizard.seat, tr("ui.wd.ask.gather", name=state.player(wizard.seat).name), tuple(chips))
 
 
-def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: dict[str, Any]) -> Choice | None:
+def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice | None:
     waiting = [seat for seat in _order(state, duel) if not duel.wizard(seat).passed]
     if not waiting:
         return None
-    seat = form["seat"] if form["seat"] in waiting else waiting[0]
+    seat = form.seat if form.seat in waiting else waiting[0]
     wizard = duel.wizard(seat)
     chips = [Chip("player", tr("ui.wd.chip.player", name=state.player(seat).name), seat=seat)]
     chips += [Chip("die", face=face, index=i) for i, face in enumerate(wizard.pool)]
@@ -189,7 +198,7 @@ def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState
                                   index=index))
     slots = _market_slots(duel)
     if slots and wizard.pool:
-        slot = form["numbers"].get("learn", slots[0])
+        slot = form.numbers.get("learn", slots[0])
         slot = slot if slot in slots else slots[0]
         chips.append(Chip("learn", tr("ui.wd.chip.learn", slot=slot), index=slot,
                           number=slot if len(slots) > 1 else None, low=slots[0], high=slots[-1]))
@@ -222,13 +231,13 @@ def _targets(state: GameState, duel: WizardsDuelState, caster: int) -> list[int]
             if seat != caster and duel.wizard(seat).sacrificed_round != duel.round]
 
 
-def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: dict[str, Any]) -> Choice | None:
+def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice | None:
     mover = duel.to_move
     if mover is None:
         return None
     wizard = duel.wizard(mover)
     name = state.player(mover).name
-    waiting = form["spell"]
+    waiting = form.spell
     if waiting is not None:
         card = wizard.card(waiting[0])
         chips = [Chip("target", tr("ui.wd.chip.target", name=state.player(seat).name), seat=seat)
@@ -243,7 +252,7 @@ def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, fo
     return Choice(mover, tr("ui.wd.ask.cast", name=name), tuple(chips))
 
 
-def choice(state: GameState, tr: Translator, form: dict[str, Any]) -> Choice | None:
+def choice(state: GameState, tr: Translator, form: DuelForm) -> Choice | None:
     """What the table decides now, if the screen can offer it (None: NEXT or ROLL moves on)."""
     duel = state.wizards_duel
     if duel is None or outcome(state) is not None:
@@ -336,11 +345,9 @@ class WizardsDuel(Screen):
         return False  # the table follows a new game; it draws through this screen
 
     def after(self, host: Host, result: Result) -> None:
-        form = host.ui.forms.get(NAME)
-        if isinstance(form, dict):
-            form["marked"] = []
-            form["spell"] = None
-            form["pick"] = 0
+        form = host.ui.kept(DuelForm)
+        if form is not None:
+            host.ui.put(replace(form, marked=(), spell=None, pick=0))
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -355,29 +362,29 @@ class WizardsDuel(Screen):
         if current is None or not current.chips:
             return isinstance(action, Turn | Focus)
         chips = current.chips
-        pick = int(form["pick"]) % len(chips)
+        pick = form.pick % len(chips)
         if isinstance(action, Turn):
-            form["pick"] = (pick + action.steps) % len(chips)
+            host.ui.put(replace(form, pick=(pick + action.steps) % len(chips)))
             return True
         if isinstance(action, Focus):
-            self._sideways(state, form, chips, pick, action.delta)
+            host.ui.put(self._sideways(state, form, chips, pick, action.delta))
             return True
         if isinstance(action, Tap) and action.kind == "wd.scroll":
-            form["pick"] = int(action.value) % len(chips)  # a scroll marker: the next hidden chip
+            # A scroll marker: the next hidden chip.
+            host.ui.put(replace(form, pick=int(action.value) % len(chips)))
             return True
         if isinstance(action, Tap) and action.kind == "wd.chip":
             index = int(action.value)
             if not 0 <= index < len(chips):
                 return True
-            form["pick"] = index
-            self._pick(host, state, current, chips[index], form)
+            self._pick(host, state, current, chips[index], host.ui.put(replace(form, pick=index)))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             self._pick(host, state, current, chips[pick], form)
             return True
         return False
 
-    def _sideways(self, state: GameState, form: dict[str, Any], chips: tuple[Chip, ...], pick: int, delta: int) -> None:
+    def _sideways(self, state: GameState, form: DuelForm, chips: tuple[Chip, ...], pick: int, delta: int) -> DuelForm:
         """←/→ on the highlighted chip: its number (a market card, how many dice), the player
         incanting, or else the chip beside it."""
         duel = state.wizards_duel
@@ -385,40 +392,37 @@ class WizardsDuel(Screen):
         chip = chips[pick]
         if chip.kind == "learn" and chip.number is not None:
             slots = _market_slots(duel)
-            form["numbers"]["learn"] = slots[(slots.index(chip.index) + delta) % len(slots)]
-        elif chip.number is not None:
-            form["numbers"][chip.kind.removeprefix("defend_")] = max(chip.low, min(chip.high, chip.number + delta))
-        elif chip.kind == "player":
-            self._other_player(state, form, chip.seat, delta)
-        else:
-            form["pick"] = (pick + delta) % len(chips)
+            return replace(form, numbers={**form.numbers, "learn": slots[(slots.index(chip.index) + delta) % len(slots)]})
+        if chip.number is not None:
+            number = max(chip.low, min(chip.high, chip.number + delta))
+            return replace(form, numbers={**form.numbers, chip.kind.removeprefix("defend_"): number})
+        if chip.kind == "player":
+            return self._other_player(state, form, chip.seat, delta)
+        return replace(form, pick=(pick + delta) % len(chips))
 
-    def _other_player(self, state: GameState, form: dict[str, Any], seat: int, delta: int) -> None:
+    def _other_player(self, state: GameState, form: DuelForm, seat: int, delta: int) -> DuelForm:
         duel = state.wizards_duel
         assert duel is not None
         waiting = [s for s in _order(state, duel) if not duel.wizard(s).passed]
         if seat in waiting:
-            form["seat"] = waiting[(waiting.index(seat) + delta) % len(waiting)]
-            form["marked"] = []
+            return replace(form, seat=waiting[(waiting.index(seat) + delta) % len(waiting)], marked=())
+        return form
 
-    def _pick(self, host: Host, state: GameState, current: Choice, chip: Chip, form: dict[str, Any]) -> None:
+    def _pick(self, host: Host, state: GameState, current: Choice, chip: Chip, form: DuelForm) -> None:
         duel = state.wizards_duel
         assert duel is not None
         seat = current.seat
         wizard = duel.wizard(seat)
-        marked: list[int] = form["marked"]
+        marked = form.marked
         if chip.kind == "die":
-            if chip.index in marked:
-                marked.remove(chip.index)
-            else:
-                marked.append(chip.index)
+            toggled = tuple(i for i in marked if i != chip.index) if chip.index in marked else (*marked, chip.index)
+            host.ui.put(replace(form, marked=toggled))
             return
         if chip.kind == "player":
-            self._other_player(state, form, chip.seat, 1)
+            host.ui.put(self._other_player(state, form, chip.seat, 1))
             return
         if chip.kind == "back":
-            form["spell"] = None
-            form["pick"] = 0
+            host.ui.put(replace(form, spell=None, pick=0))
             return
         if chip.kind == "describe":
             open_form(host, chip.seat)
@@ -431,17 +435,17 @@ class WizardsDuel(Screen):
                 return
             open_form(host, seat, chip.index, self._pool_picked(wizard, marked))
             return
-        command = self._command(state, form, seat, chip)
+        command = self._command(host, state, form, seat, chip)
         if command is not None:
             host.execute(command)
 
-    def _command(self, state: GameState, form: dict[str, Any], seat: int, chip: Chip) -> Command | None:
+    def _command(self, host: Host, state: GameState, form: DuelForm, seat: int, chip: Chip) -> Command | None:
         """What a chip asks of the rules for ``seat``; None where it asks nothing yet (a spell
         waiting for its target)."""
         duel = state.wizards_duel
         assert duel is not None
         wizard = duel.wizard(seat)
-        marked: list[int] = form["marked"]
+        marked = form.marked
         if chip.kind.startswith("defend_"):
             return self._defence(seat, wizard, chip)
         if chip.kind == "gather" and wizard.rolled is not None:
@@ -453,10 +457,10 @@ class WizardsDuel(Screen):
         if chip.kind == "ready":
             return PassIncantations(seat=seat)
         if chip.kind == "cast":
-            return self._cast(state, form, seat, chip)
-        if chip.kind == "target" and form["spell"] is not None:
-            card = wizard.card(form["spell"][0])
-            return CastSpell(seat=seat, card=card.name, spell=form["spell"][1], target=chip.seat)
+            return self._cast(host, state, form, seat, chip)
+        if chip.kind == "target" and form.spell is not None:
+            card = wizard.card(form.spell[0])
+            return CastSpell(seat=seat, card=card.name, spell=form.spell[1], target=chip.seat)
         if chip.kind == "hold":
             return PassCasting(seat=seat)
         if chip.kind == "sacrifice":
@@ -479,11 +483,11 @@ class WizardsDuel(Screen):
         return Defend(seat=seat, how="none")
 
     @staticmethod
-    def _pool_picked(wizard: Wizard, marked: list[int]) -> tuple[Face, ...]:
+    def _pool_picked(wizard: Wizard, marked: Sequence[int]) -> tuple[Face, ...]:
         """The mana-pool dice picked, in the pool's order (a spell's payment, a card's suggested one)."""
         return tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool))
 
-    def _cast(self, state: GameState, form: dict[str, Any], seat: int, chip: Chip) -> Command | None:
+    def _cast(self, host: Host, state: GameState, form: DuelForm, seat: int, chip: Chip) -> Command | None:
         duel = state.wizards_duel
         assert duel is not None
         card = next(c for c in duel.wizard(seat).cards if c.name == chip.card)
@@ -493,8 +497,7 @@ class WizardsDuel(Screen):
         targets = _targets(state, duel, seat)
         if len(targets) == 1:
             return CastSpell(seat=seat, card=card.name, spell=chip.index, target=targets[0])
-        form["spell"] = (card.number, chip.index)
-        form["pick"] = 0
+        host.ui.put(replace(form, spell=(card.number, chip.index), pick=0))  # the target is asked next
         return None
 
     # -- drawing ----------------------------------------------------------------------------
@@ -773,7 +776,7 @@ class WizardsDuel(Screen):
                max(lay.tiny, rect[3] * 2 // 3), ink, anchor="center", bold=True, max_width=rect[2] - 2,
                role=role, min_size=lay.tiny)
 
-    def _draw_choice(self, view: View, state: GameState, current: Choice, form: dict[str, Any],
+    def _draw_choice(self, view: View, state: GameState, current: Choice, form: DuelForm,
                      prompt: tuple[int, list[str]], area: Rect) -> None:
         """The question, and its chips in a row a fingertip tall: as many as fit round the
         highlighted one, with markers at the ends saying how many are hidden on each side."""
@@ -781,8 +784,8 @@ class WizardsDuel(Screen):
         x, y, w, h = area
         top = y + block(view, current.prompt, (x, y), w, prompt, theme.TEXT, "wd.ask") + lay.margin // 4
         chips = current.chips
-        pick = int(form["pick"]) % len(chips)
-        marked: list[int] = form["marked"]
+        pick = form.pick % len(chips)
+        marked = form.marked
         chip_h = max(lay.touch, y + h - top)
         gap = max(2, lay.margin // 2)
         widths = [self._chip_width(view, chip, chip_h) for chip in chips]

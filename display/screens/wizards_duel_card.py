@@ -19,7 +19,8 @@ player's cards numbered), which stays when nobody types.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from device.inputs import Button
 from device.rules.wizards_duel import (
@@ -49,7 +50,7 @@ ERROR_SECONDS = 8.0  # as long as the kiosk shows a refused command's reason
 Row = tuple[str, str]  # (kind, key): key is the spell's index, or a school for a cost row
 
 
-@dataclass
+@dataclass(frozen=True)
 class SpellDraft:
     kind: SpellKind = SpellKind.OFFENSIVE
     strength: int = 3
@@ -61,16 +62,19 @@ class SpellDraft:
         return Spell(kind=self.kind, strength=self.strength, school=self.school, others=others)
 
 
-@dataclass
+@dataclass(frozen=True)
 class CardForm:
+    """A spell card being described (a starting card, or a market card being learned)."""
+
     seat: int
     slot: int | None = None  # the market card being learned (1-based); None: a starting card
     name: str = ""
     suggested: bool = True  # the name is the suggestion: the first letter typed replaces it
     level: int | None = None
-    spells: list[SpellDraft] = field(default_factory=lambda: [SpellDraft(), SpellDraft()])
+    spells: tuple[SpellDraft, ...] = (SpellDraft(), SpellDraft())
     second: bool = False
-    cost: dict[Face, int] = field(default_factory=dict)  # dice of each school paying a learned card
+    # Dice of each school paying a learned card; replaced whole, never changed in place.
+    cost: Mapping[Face, int] = field(default_factory=dict)
     row: int = 0
 
     def drafted(self) -> tuple[Spell, ...]:
@@ -101,7 +105,7 @@ def open_form(host: Host, seat: int, slot: int | None = None, picked: tuple[Face
     wizard = state.wizards_duel.wizard(seat)
     form = CardForm(seat=seat, slot=slot, name=suggested_name(host.tr, wizard),
                     cost={face: picked.count(face) for face in SCHOOLS if face in picked})
-    host.ui.forms[NAME] = form
+    host.ui.put(form)
     host.go(NAME)
 
 
@@ -124,6 +128,19 @@ def _clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
 
 
+def _changed(draft: SpellDraft, kind: str, steps: int) -> SpellDraft:
+    """A spell's row ``kind`` turned ``steps``."""
+    if kind == "kind":
+        return replace(draft, kind=cycle(KINDS, draft.kind, steps))
+    if kind == "strength":
+        return replace(draft, strength=_clamp(draft.strength + steps, 1, MAX_STRENGTH))
+    if kind == "school":
+        return replace(draft, school=cycle(SCHOOLS, draft.school, steps))
+    if kind == "others":
+        return replace(draft, others=_clamp(draft.others + steps, 0, MAX_STRENGTH))
+    return draft
+
+
 class WizardsDuelCard(Screen):
     name = NAME
     button = ""  # opened from the duel's table, never from the touch bar
@@ -133,18 +150,17 @@ class WizardsDuelCard(Screen):
         return state is not None and state.wizards_duel is not None and outcome(state) is None
 
     def form(self, ui: UiState) -> CardForm | None:
-        form = ui.forms.get(NAME)
-        return form if isinstance(form, CardForm) else None
+        return ui.kept(CardForm)
 
     def _pool(self, state: GameState | None, form: CardForm) -> tuple[Face, ...]:
         if state is None or state.wizards_duel is None or form.slot is None:
             return ()
         return state.wizards_duel.wizard(form.seat).pool
 
-    def _rows(self, state: GameState | None, form: CardForm) -> list[Row]:
+    def _rows(self, ui: UiState, state: GameState | None, form: CardForm) -> tuple[CardForm, list[Row]]:
+        """The form's rows, and the form with its row kept among them."""
         table = rows(form, self._pool(state, form))
-        form.row = _clamp(form.row, 0, len(table) - 1)
-        return table
+        return ui.put(replace(form, row=_clamp(form.row, 0, len(table) - 1))), table
 
     def wants_text(self, ui: UiState) -> bool:
         form = self.form(ui)
@@ -158,26 +174,26 @@ class WizardsDuelCard(Screen):
         if form is None:
             host.go("table")
             return True
-        table = self._rows(host.state, form)
+        form, table = self._rows(host.ui, host.state, form)
         kind, key = table[form.row]
         if isinstance(action, Focus):
-            form.row = (form.row + action.delta) % len(table)
+            host.ui.put(replace(form, row=(form.row + action.delta) % len(table)))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             if kind in ("save", "cancel"):
                 self._finish(host, form, kind)
             else:
-                form.row = (form.row + 1) % len(table)
+                host.ui.put(replace(form, row=(form.row + 1) % len(table)))
             return True
         if isinstance(action, Turn):
-            self._change(host.state, form, kind, key, action.steps)
+            host.ui.put(self._change(host.state, form, kind, key, action.steps))
             return True
         if isinstance(action, Type | Erase) and kind == "name":
-            self._edit_name(form, action)
+            host.ui.put(self._edit_name(form, action))
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             if kind == "name":
-                form.row += 1
+                host.ui.put(replace(form, row=form.row + 1))
             else:
                 self._finish(host, form, "save")
             return True
@@ -189,16 +205,14 @@ class WizardsDuelCard(Screen):
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
 
     @staticmethod
-    def _edit_name(form: CardForm, action: Type | Erase) -> None:
+    def _edit_name(form: CardForm, action: Type | Erase) -> CardForm:
         """A key typed or erased on the name row: the first replaces the suggested name."""
         if isinstance(action, Erase):
-            form.name = "" if form.suggested else form.name[:-1]
-            form.suggested = False
-            return
+            return replace(form, name="" if form.suggested else form.name[:-1], suggested=False)
         text = "".join(ch for ch in action.text if ch.isprintable())
         if text:
-            form.name = (("" if form.suggested else form.name) + text)[:MAX_CARD_NAME]
-            form.suggested = False
+            return replace(form, name=(("" if form.suggested else form.name) + text)[:MAX_CARD_NAME], suggested=False)
+        return form
 
     def _tap(self, host: Host, form: CardForm, table: list[Row], tap: Tap) -> bool:
         """A touch on a row picks it, a second one changes it (save and cancel act at once); a
@@ -206,8 +220,7 @@ class WizardsDuelCard(Screen):
         if tap.kind == "wd.card.step":
             row, steps = int(tap.value[0]), int(tap.value[1])
             if 0 <= row < len(table):
-                form.row = row
-                self._change(host.state, form, *table[row], steps)
+                host.ui.put(self._change(host.state, replace(form, row=row), *table[row], steps))
             return True
         if tap.kind != "wd.card.row":
             return False
@@ -215,35 +228,32 @@ class WizardsDuelCard(Screen):
         if not 0 <= row < len(table):
             return True
         if table[row][0] in ("save", "cancel"):
-            form.row = row
-            self._finish(host, form, table[row][0])
+            self._finish(host, host.ui.put(replace(form, row=row)), table[row][0])
             return True
         if row == form.row:
-            self._change(host.state, form, *table[row], 1)
-        form.row = row
+            form = self._change(host.state, form, *table[row], 1)
+        host.ui.put(replace(form, row=row))
         return True
 
-    def _change(self, state: GameState | None, form: CardForm, kind: str, key: str, steps: int) -> None:
-        draft = form.spells[int(key)] if key in ("0", "1") else None
+    def _change(self, state: GameState | None, form: CardForm, kind: str, key: str, steps: int) -> CardForm:
+        """``form`` with row ``(kind, key)`` turned ``steps``."""
         if kind == "level":
-            form.level = cycle(LEVELS, form.level, steps)
-        elif kind == "second":
-            form.second = not form.second
-        elif draft is not None and kind == "kind":
-            draft.kind = cycle(KINDS, draft.kind, steps)
-        elif draft is not None and kind == "strength":
-            draft.strength = _clamp(draft.strength + steps, 1, MAX_STRENGTH)
-        elif draft is not None and kind == "school":
-            draft.school = cycle(SCHOOLS, draft.school, steps)
-        elif draft is not None and kind == "others":
-            draft.others = _clamp(draft.others + steps, 0, MAX_STRENGTH)
-        elif kind == "cost":
+            return replace(form, level=cycle(LEVELS, form.level, steps))
+        if kind == "second":
+            return replace(form, second=not form.second)
+        if kind == "cost":
             face = Face(key)
-            form.cost[face] = _clamp(form.cost.get(face, 0) + steps, 0, self._pool(state, form).count(face))
+            count = _clamp(form.cost.get(face, 0) + steps, 0, self._pool(state, form).count(face))
+            return replace(form, cost={**form.cost, face: count})
+        if key not in ("0", "1"):
+            return form
+        index = int(key)
+        draft = _changed(form.spells[index], kind, steps)
+        return replace(form, spells=tuple(draft if i == index else d for i, d in enumerate(form.spells)))
 
     def _finish(self, host: Host, form: CardForm, kind: str) -> None:
         if kind == "cancel":
-            host.ui.forms.pop(NAME, None)
+            host.ui.drop(CardForm)
             host.go("table")
             return
         name = " ".join(form.name.split())
@@ -258,7 +268,7 @@ class WizardsDuelCard(Screen):
             result = host.execute(LearnSpell(seat=form.seat, slot=form.slot, name=name, level=form.level,
                                              spells=form.drafted(), dice=dice))
         if result is not None:
-            host.ui.forms.pop(NAME, None)
+            host.ui.drop(CardForm)
             host.go("table")
 
     # -- drawing ----------------------------------------------------------------------------
@@ -306,7 +316,7 @@ class WizardsDuelCard(Screen):
             return
         c, lay, tr = view.canvas, view.layout, view.tr
         pool = self._pool(state, form)
-        table = self._rows(state, form)
+        form, table = self._rows(view.ui, state, form)
         x0, width = lay.margin, c.width - 2 * lay.margin
         gap = max(2, lay.margin // 2)
         # The title, and the keys' hint beside it where the title leaves room for it whole.

@@ -28,16 +28,15 @@ def _field(k: Kiosk, text: str) -> None:
 
 
 def setup_form(k: Kiosk) -> SetupForm:
-    form = k.ui.forms["setup"]
-    assert isinstance(form, SetupForm)
+    form = k.ui.kept(SetupForm)
+    assert form is not None
     return form
 
 
 def focus(k: Kiosk, kind: str) -> None:
     """→ (the encoder's neighbour key) until the row of ``kind`` has the focus."""
-    form = setup_form(k)
-    for _ in range(len(rows(form))):
-        if rows(form)[form.row][0] == kind:
+    for _ in range(len(rows(setup_form(k)))):
+        if rows(setup_form(k))[setup_form(k).row][0] == kind:
             return
         k.dispatch(Focus(1))
     raise AssertionError(f"no {kind} row")
@@ -47,9 +46,8 @@ def start_event(k: Kiosk, name: str | None, players: Sequence[str] | int) -> Non
     """F2, the base format turned to Conspiracy, the event's name typed (None: the default), the
     player count turned, the names typed (a number: the default names), NEXT starts."""
     k.dispatch(Go("setup"))
-    form = setup_form(k)
     for _ in range(20):
-        if form.base == "conspiracy":
+        if setup_form(k).base == "conspiracy":
             break
         k.dispatch(Turn(1))
     focus(k, "event")
@@ -57,7 +55,7 @@ def start_event(k: Kiosk, name: str | None, players: Sequence[str] | int) -> Non
         _field(k, name)
     k.dispatch(Press(Button.NEXT))  # NEXT on a text row goes on to the next row: the count
     count = players if isinstance(players, int) else len(players)
-    k.dispatch(Turn(count - form.count))
+    k.dispatch(Turn(count - setup_form(k).count))
     if not isinstance(players, int):
         for player in players:
             k.dispatch(Focus(1))

@@ -167,12 +167,11 @@ def test_cj1_eleven_players_started_on_the_setup_screen_are_pods_of_6_and_5(make
     console's 'event' does; pod 1 is shown, with every pod's players and group sizes on screen."""
     k = make_kiosk((800, 480), "en")
     k.dispatch(Go("setup"))
-    form = setup_form(k)
-    while form.base != "conspiracy":
+    while setup_form(k).base != "conspiracy":
         k.dispatch(Turn(1))
     # Who goes first is drawn per group, and the event sets its own name and pod numbers.
-    assert [kind for kind, _ in rows(form)].count("first") == 0
-    assert ("option", "event") not in rows(form) and ("option", "pod") not in rows(form)
+    assert [kind for kind, _ in rows(setup_form(k))].count("first") == 0
+    assert ("option", "event") not in rows(setup_form(k)) and ("option", "pod") not in rows(setup_form(k))
     focus(k, "count")
     k.dispatch(Turn(40))  # stops at the most the form lists
     k.redraw()
@@ -364,21 +363,20 @@ def event_by_keys(p: Player, k: Kiosk, name: str, players: tuple[str, ...]) -> N
     """F2; ↑ turns the base format to Conspiracy; → to the event's name, typed; Enter goes on to
     the count, turned with ↑; → and each name typed; → to the start row and Enter."""
     p.keys(pygame.K_F2)
-    form = setup_form(k)
-    while form.base != "conspiracy":
+    while setup_form(k).base != "conspiracy":
         p.keys(pygame.K_UP)
-    while rows(form)[form.row][0] != "event":
+    while rows(setup_form(k))[setup_form(k).row][0] != "event":
         p.keys(pygame.K_RIGHT)
-    p.keys(*[pygame.K_BACKSPACE] * len(form.event or ""), text=name)
+    p.keys(*[pygame.K_BACKSPACE] * len(setup_form(k).event or ""), text=name)
     assert p.says("setup.value.event") == [f"{name}_"]
     p.keys(pygame.K_RETURN)
-    for _ in range(len(players) - form.count):
+    for _ in range(len(players) - setup_form(k).count):
         p.keys(pygame.K_UP)
     for player in players:
         p.keys(pygame.K_RIGHT)
-        seat = int(rows(form)[form.row][1])
-        p.keys(*[pygame.K_BACKSPACE] * len(form.names[seat]), text=player)
-    while rows(form)[form.row][0] != "start":
+        seat = int(rows(setup_form(k))[setup_form(k).row][1])
+        p.keys(*[pygame.K_BACKSPACE] * len(setup_form(k).names[seat]), text=player)
+    while rows(setup_form(k))[setup_form(k).row][0] != "start":
         p.keys(pygame.K_RIGHT)
     assert p.says("setup.start") == ["Start the event"]
     p.keys(pygame.K_RETURN)
@@ -404,12 +402,10 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
         """A = adjust screen; touch the player, life, the source, −5 × fives, Apply."""
         p.keys(pygame.K_a)
         assert k.ui.screen == "adjust"
-        form = k.ui.forms["adjust"]
-        assert isinstance(form, AdjustForm)
-        if form.seat != target:  # the form starts on the player adjusted last
+        if k.ui.state_of(AdjustForm).seat != target:  # the form starts on the player adjusted last
             p.touch(Tap("adj.player", target))
-        assert p.says("adjust.counter") == ["Life", "Poison"] and form.counter == "life"
-        if form.source != source:  # a touch on the chip already chosen changes nothing on screen
+        assert p.says("adjust.counter") == ["Life", "Poison"] and k.ui.state_of(AdjustForm).counter == "life"
+        if k.ui.state_of(AdjustForm).source != source:  # a touch on the chip already chosen changes nothing on screen
             p.touch(Tap("adj.from", (source, 0)))
         for _ in range(fives):
             p.touch(Tap("adj.amount", -5))

@@ -19,7 +19,6 @@ from device.state_contraptions import Stage
 from display.fonts import Fonts
 from display.i18n import Translator, table
 from display.kiosk import Kiosk
-from display.screens.lineup import SCREENS
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget, ScreenshotTarget
 from display.ui import Go, Press, Tap, Turn
@@ -264,31 +263,35 @@ class Table(Hands):
     def set_up(self, options: dict[str, str]) -> None:
         """F2, Contraptions on, three named players, Alice first, the table options: keys only."""
         self.keys(pygame.K_F2)
-        form: SetupForm = SCREENS["setup"].form(self.kiosk.ui)  # type: ignore[attr-defined]
-        self.goto(form, ("module", "contraptions"))
+        self.goto(("module", "contraptions"))
         self.keys(pygame.K_UP)
-        self.goto(form, ("count", ""))
-        while form.count > 3:
+        self.goto(("count", ""))
+        while self.form.count > 3:
             self.keys(pygame.K_DOWN)
         for seat, name in enumerate(CT_PLAYERS):
-            self.goto(form, ("name", str(seat)))
+            self.goto(("name", str(seat)))
             self.keys(*[pygame.K_BACKSPACE] * 10, text=name)
-        self.goto(form, ("first", ""))
+        self.goto(("first", ""))
         self.keys(pygame.K_UP)
         for option, value in options.items():
-            self.goto(form, ("option", option))
+            self.goto(("option", option))
             for _ in range(4):
-                if str(form.options.get(option, "")) == value:
+                if str(self.form.options.get(option, "")) == value:
                     break
                 self.keys(pygame.K_UP)
-            assert str(form.options.get(option)) == value
-        self.goto(form, ("start", ""))
+            assert str(self.form.options.get(option)) == value
+        self.goto(("start", ""))
         self.keys(pygame.K_RETURN)
 
-    def goto(self, form: SetupForm, row: tuple[str, str]) -> None:
-        wanted = rows(form).index(row)
-        while form.row != wanted:
-            self.keys(pygame.K_RIGHT if form.row < wanted else pygame.K_LEFT)
+    @property
+    def form(self) -> SetupForm:
+        """The set-up form as it is now."""
+        return self.kiosk.ui.state_of(SetupForm)
+
+    def goto(self, row: tuple[str, str]) -> None:
+        wanted = rows(self.form).index(row)
+        while self.form.row != wanted:
+            self.keys(pygame.K_RIGHT if self.form.row < wanted else pygame.K_LEFT)
 
 
 def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ from device.recovery import open_journal
 from device.inputs import Button, ButtonPressed, EncoderTurned
 from device.state import Step
 from display.kiosk import KEYS, REPEAT_DELAY, REPEAT_INTERVAL, SDL_POLL, Kiosk, WakingQueue
+from display.screens.setup import SetupForm
 from display.ui import Go, Press
 from display.targets import OffscreenTarget
 from drivers.gpio import GpioButtons, GpioConfig, open_buttons
@@ -250,27 +251,26 @@ def test_a_held_arrow_repeats_and_stops_when_released(make_kiosk: MakeKiosk) -> 
     kiosk = make_kiosk(clock=clock)
     kiosk.dispatch(Go("setup"))
     kiosk.settle()
-    form = kiosk.ui.forms["setup"]
     key(pygame.K_RIGHT)
     kiosk.settle()
-    assert form.row == 1
+    assert kiosk.ui.state_of(SetupForm).row == 1
     clock.now += REPEAT_DELAY - 0.01
     kiosk.step(block=False)
-    assert form.row == 1
+    assert kiosk.ui.state_of(SetupForm).row == 1
     clock.now += 0.02
     kiosk.step(block=False)
-    assert form.row == 2
+    assert kiosk.ui.state_of(SetupForm).row == 2
     clock.now += REPEAT_INTERVAL
     kiosk.step(block=False)
-    assert form.row == 3
+    assert kiosk.ui.state_of(SetupForm).row == 3
     clock.now += 5  # a slow frame: one repeat, not eighty
     kiosk.step(block=False)
-    assert form.row == 4
+    assert kiosk.ui.state_of(SetupForm).row == 4
     up(pygame.K_RIGHT)
     kiosk.settle()
     clock.now += 5
     kiosk.step(block=False)
-    assert form.row == 4
+    assert kiosk.ui.state_of(SetupForm).row == 4
     assert kiosk.deadline() is None or kiosk.deadline() > clock.now
 
 

@@ -13,6 +13,7 @@ from device.inputs import Button
 from device.rules.necromancer.commands import SoloTurn
 from device.state_necromancer import NecromancerState, Phase
 from display.kiosk import Kiosk
+from display.screens.necromancer import NecromancerAsk
 from display.ui import Go, Press, Tap, Turn
 from scenes import PLAYERS, SCENES, texts
 from test_e2e import Player
@@ -33,7 +34,7 @@ def test_nc1_a_loss_brings_up_the_question_with_the_recorded_answer_picked(make_
     assert k.ui.screen == "necromancer"
     assert texts(k, "necro.ask") == ["Who made Юрий lose?"]
     assert texts(k, "necro.answer") == ["Alice", "さくら", "Łukasz", "Nobody (self-inflicted or unknown)"]
-    assert k.ui.forms["necromancer"]["pick"] == 0  # Alice, whose damage it was
+    assert k.ui.state_of(NecromancerAsk).pick == 0  # Alice, whose damage it was
     assert necro(k).seat(1).master == 0
 
 

@@ -22,6 +22,7 @@ from display.kiosk import Kiosk
 from display.layout import choose
 from display.screens import planechase as pc_screen
 from display.targets import OffscreenTarget
+from display.screens.adjust import AdjustForm
 from display.ui import Focus, Go, Press, Tap, Turn
 
 MakeKiosk = Callable[..., Kiosk]
@@ -307,7 +308,7 @@ def test_lf2_a_long_player_row_scrolls_on_a_small_panel(make_kiosk: MakeKiosk) -
     right = [t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "adj.player"][-1]
     kiosk.touch((right.rect[0] + right.rect[2] - 2, right.rect[1] + 2))
     kiosk.redraw()
-    form = kiosk.ui.forms["adjust"]
+    form = kiosk.ui.state_of(AdjustForm)
     assert form.seat == len(players)  # the first one that was hidden
     assert names[form.seat] in texts(kiosk, "adjust.player")
     kiosk.dispatch(Focus(1))  # the counter row: "Obrażenia od dowódcy" whole, on two lines

@@ -16,6 +16,7 @@ from device.catalog import Faction
 from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.layout import choose
+from display.screens.wizards_duel_card import CardForm
 from display.ui import Tap, Turn
 
 MakeKiosk = Callable[..., Kiosk]
@@ -144,17 +145,17 @@ def test_wd_the_chip_row_scrolls_and_says_how_many_are_hidden(make_kiosk: MakeKi
     """WD-2 phase 2 at 480×320: more chips than the row holds; the markers at its ends say how
     many are hidden on each side, the highlighted chip stays in view, and touching a marker
     brings the next hidden chip into view without picking it."""
-    from display.screens.wizards_duel import NAME, choice
+    from display.screens.wizards_duel import DuelForm, choice
 
     kiosk = shown(make_kiosk, "wd_incant", (480, 320), "en")
     state = kiosk.state
     assert state is not None
-    current = choice(state, kiosk.tr, kiosk.ui.forms[NAME])
+    current = choice(state, kiosk.tr, kiosk.ui.state_of(DuelForm))
     assert current is not None
     total = len(current.chips)
     chips = targets(kiosk, "wd.chip")
     assert len(chips) < total and len(chips) + sum(marker_counts(kiosk, "wd.chip")) == total
-    pick = kiosk.ui.forms[NAME]["pick"]
+    pick = kiosk.ui.state_of(DuelForm).pick
     assert Tap("wd.chip", pick) in chips
     right = targets(kiosk, "wd.scroll")[-1]
     before = kiosk.state
@@ -169,7 +170,7 @@ def test_wd_the_card_forms_rows_scroll_with_the_highlight(make_kiosk: MakeKiosk)
     kiosk = shown(make_kiosk, "wd_card", (320, 240), "ru")
     labels = texts(kiosk, "wd.card.label")
     hidden = marker_counts(kiosk, "wd.card")
-    form = kiosk.ui.forms["wd_card"]
+    form = kiosk.ui.state_of(CardForm)
     assert sum(hidden) > 0 and len(labels) + sum(hidden) == len(form_rows(kiosk)) - 2
     assert texts(kiosk, "wd.card.save") and texts(kiosk, "wd.card.cancel")
     assert form.row in [t.value for t in targets(kiosk, "wd.card.row")]
@@ -180,7 +181,7 @@ def form_rows(kiosk: Kiosk) -> list[tuple[str, str]]:
 
     state = kiosk.state
     assert state is not None and state.wizards_duel is not None
-    form = kiosk.ui.forms["wd_card"]
+    form = kiosk.ui.state_of(CardForm)
     return rows(form, state.wizards_duel.wizard(form.seat).pool if form.slot is not None else ())
 
 

@@ -5,6 +5,7 @@ PC-2/PC-13 (roll cost, odds, logs), the reader's status line and refusals."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,7 +18,8 @@ from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.layout import choose
 from display.targets import OffscreenTarget
-from display.screens.setup import rows
+from display.screens.adjust import AdjustForm
+from display.screens.setup import SetupForm, rows
 from display.ui import Focus, Go, Press, Tap, Turn, Type
 
 MakeKiosk = Callable[..., Kiosk]
@@ -107,7 +109,7 @@ def test_lf2_adjust_records_from_whom_and_applies_as_one_change(make_kiosk: Make
     assert texts(kiosk, "adjust.preview") == ["Юрий: 40 → 35"]
     selected_from = [d.text for d in drawn(kiosk, "adjust.from")]
     assert selected_from[0] == "nobody" and "Alice" in selected_from
-    assert kiosk.ui.forms["adjust"].source == 0  # Alice, the active player
+    assert kiosk.ui.state_of(AdjustForm).source == 0  # Alice, the active player
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.redraw()
     assert kiosk.ui.screen == "table"
@@ -269,11 +271,13 @@ def test_setup_starts_a_game_from_typed_names(make_kiosk: MakeKiosk) -> None:
 def test_setup_refusal_is_shown_and_nothing_starts(make_kiosk: MakeKiosk) -> None:
     kiosk = make_kiosk((800, 480), "pl")
     kiosk.dispatch(Go("setup"))
-    form = kiosk.ui.forms["setup"]
-    while rows(form)[form.row] != ("name", "1"):
+    def form() -> SetupForm:
+        return kiosk.ui.state_of(SetupForm)
+
+    while rows(form())[form().row] != ("name", "1"):
         kiosk.dispatch(Focus(1))
     kiosk.dispatch(Type("Gracz 1"))  # seat 2 typed as seat 1's default name
-    while rows(form)[form.row][0] == "name":
+    while rows(form())[form().row][0] == "name":
         kiosk.dispatch(Focus(1))
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.redraw()
@@ -284,7 +288,7 @@ def test_setup_refusal_is_shown_and_nothing_starts(make_kiosk: MakeKiosk) -> Non
 def test_language_changes_at_setup(make_kiosk: MakeKiosk) -> None:
     kiosk = make_kiosk((800, 480), "en")
     kiosk.dispatch(Go("setup"))
-    language = [kind for kind, _ in rows(kiosk.ui.forms["setup"])].index("language")
+    language = [kind for kind, _ in rows(kiosk.ui.state_of(SetupForm))].index("language")
     kiosk.dispatch(Focus(language))  # ←/→ to the language row
     kiosk.dispatch(Turn(2))  # en → ru → ja
     kiosk.redraw()
@@ -301,8 +305,8 @@ def test_a_language_switch_rewords_what_was_said_at_once(make_kiosk: MakeKiosk) 
     kiosk.dispatch(Go("setup"))
     kiosk.redraw()
     assert texts(kiosk, "status.messages") == ["Bob: 40 → 34 life (from Ann)."]
-    language = [kind for kind, _ in rows(kiosk.ui.forms["setup"])].index("language")
-    kiosk.dispatch(Focus(language - kiosk.ui.forms["setup"].row))  # ←/→ to the language row
+    language = [kind for kind, _ in rows(kiosk.ui.state_of(SetupForm))].index("language")
+    kiosk.dispatch(Focus(language - kiosk.ui.state_of(SetupForm).row))  # ←/→ to the language row
     kiosk.dispatch(Turn(1))  # en → ru
     kiosk.redraw()
     assert kiosk.ui.language == "ru"
@@ -541,8 +545,7 @@ def test_lf1_a_partners_damage_is_chosen_by_name_not_console_syntax(make_kiosk: 
     kiosk.execute(NewGame(formats=("commander",), players=("Ann", "Bob"), first="Ann"))
     kiosk.execute(NameCommanders(seat=1, commanders=("Tymna the Weaver", "Kraum, Ludevic's Opus")))
     kiosk.dispatch(Turn(-3))
-    form = kiosk.ui.forms["adjust"]
-    form.counter = "commander"
+    kiosk.ui.put(replace(kiosk.ui.state_of(AdjustForm), counter="commander"))
     kiosk.redraw()
     labels = [d.text for d in drawn(kiosk, "adjust.from")]
     assert "Tymna the Weaver (Bob)" in labels and "Kraum, Ludevic's Opus (Bob)" in labels

@@ -29,8 +29,8 @@ class Keys(Hands):
 
     @property
     def form(self) -> SetupForm:
-        form = self.kiosk.ui.forms["setup"]
-        assert isinstance(form, SetupForm)
+        form = self.kiosk.ui.kept(SetupForm)
+        assert form is not None
         return form
 
     def to(self, kind: str, key: str = "") -> None:
@@ -150,13 +150,13 @@ def test_tb2_a_finished_game_started_elsewhere_is_offered_too(make_kiosk: MakeKi
     p.touch(Go("setup"))  # the bar's NEW button
     assert k.ui.screen == "setup"
     form = p.form
-    assert (form.base, form.chosen(), form.count, form.names[:3]) == (
+    assert (form.base, form.chosen(), form.count, list(form.names[:3])) == (
         "wizards_duel", ["wizards_duel"], 3, ["Ala", "Ola", "Ewa"])
     assert form.options == {"magic_lesson": True}
     p.to("name", "0")
     p.keys(*[pygame.K_BACKSPACE] * 3, text="Iza")  # changed, then back to the table and here again
     p.keys(pygame.K_ESCAPE, pygame.K_F2)
-    assert p.form.names[:3] == ["Iza", "Ola", "Ewa"]
+    assert list(p.form.names[:3]) == ["Iza", "Ola", "Ewa"]
 
 
 def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKiosk) -> None:

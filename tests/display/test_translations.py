@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -24,7 +25,7 @@ from device.text import Message
 from display import i18n
 from display.i18n import Translator
 from display.kiosk import Kiosk
-from display.screens.setup import rows
+from display.screens.setup import SetupForm, rows
 from display.ui import Go, Turn
 from scenes import texts
 
@@ -128,14 +129,14 @@ def test_setup_shows_formats_and_options_in_the_language(make_kiosk: MakeKiosk, 
     kiosk = make_kiosk((800, 480), language)
     tr = Translator(language)
     kiosk.dispatch(Go("setup"))
-    form = kiosk.ui.forms["setup"]
-    form.modules["planechase"] = True
+    form = kiosk.ui.state_of(SetupForm)
+    form = kiosk.ui.put(replace(form, modules={**form.modules, "planechase": True}))
     kiosk.redraw()
     assert texts(kiosk, "setup.value.base") == [tr("format.title.commander")]
     labels = texts(kiosk, "setup.label.module")
     assert tr("format.title.planechase") in labels and tr("format.title.contraptions") in labels
     assert _wrapped(kiosk, tr("ui.setup.hint"))
-    form.row = [kind for kind, _ in rows(form)].index("option")
+    form = kiosk.ui.put(replace(form, row=[kind for kind, _ in rows(form)].index("option")))
     kiosk.redraw()
     first_option = rows(form)[form.row][1]
     assert first_option == next(iter(options_for(["planechase"])))  # the module's own order
@@ -144,7 +145,7 @@ def test_setup_shows_formats_and_options_in_the_language(make_kiosk: MakeKiosk, 
     assert _wrapped(kiosk, tr(f"option.{first_option}.help"))
     kiosk.dispatch(Turn(1))
     kiosk.redraw()
-    assert kiosk.ui.forms["setup"].options  # the option row still changes the option
+    assert kiosk.ui.state_of(SetupForm).options  # the option row still changes the option
 
 
 def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk: MakeKiosk) -> None:
@@ -152,14 +153,15 @@ def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk:
     its options first, then Contraptions', every label and value in Russian."""
     kiosk = make_kiosk((1280, 720), "ru")
     kiosk.dispatch(Go("setup"))
-    form = kiosk.ui.forms["setup"]
     for module in ("planechase", "contraptions"):
-        form.row = rows(form).index(("module", module))
+        form = kiosk.ui.state_of(SetupForm)
+        kiosk.ui.put(replace(form, row=rows(form).index(("module", module))))
         kiosk.dispatch(Turn(1))
+    form = kiosk.ui.state_of(SetupForm)
     seen: dict[str, str] = {}
     headings: list[str] = []
     for index, (kind, key) in enumerate(rows(form)):
-        form.row = index
+        kiosk.ui.put(replace(kiosk.ui.state_of(SetupForm), row=index))
         kiosk.redraw()
         headings += [h for h in texts(kiosk, "setup.heading") if h not in headings]
         seen.update(zip(texts(kiosk, "setup.label.option"), texts(kiosk, "setup.value.option"), strict=True))
