@@ -438,7 +438,7 @@ class Kiosk:
             else:
                 # SELECT means something to the game only when a module binds it (a
                 # phenomenon is acknowledged); otherwise the controller ignores it.
-                self.press(ButtonPressed(action.button, long=action.long))
+                self.press(action)
         elif isinstance(action, Redo):
             self._run(self.controller.redo)
         elif isinstance(action, Go):
@@ -449,9 +449,13 @@ class Kiosk:
     def handle_input(self, event: InputEvent) -> None:
         """A driver's input event (GPIO button, encoder, reader), on the loop's thread."""
         if isinstance(event, ButtonPressed):
+            # The kiosk's one filter for repeats: a held button's auto-repeats stop here, where
+            # the drivers' events come in, so no screen and no command ever sees one (ROLL, NEXT
+            # and UNDO act once per press; the kiosk repeats only cursor moves, itself).  The
+            # press itself goes on as it came, to the screen and then the controller.
             if event.repeat:
                 return
-            self.dispatch(Press(event.button, long=event.long))
+            self.dispatch(event)
         elif isinstance(event, EncoderTurned):
             self.dispatch(Turn(event.steps))
         elif isinstance(event, TagRead):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from device.inputs import Button
+from device.inputs import ButtonPressed
 from device.text import Message
 from display.i18n import Translator
 
@@ -19,12 +19,9 @@ from display.i18n import Translator
 # --- actions: inputs as the screen sees them ------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Press:
-    """A button: GPIO, a key standing in for it, or its touch button."""
-
-    button: Button
-    long: bool = False
+#: A button: GPIO, a key standing in for it, or its touch button.  It is the input event itself,
+#: so a press from the queue reaches the screen and then the controller as the same object.
+Press = ButtonPressed
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from device.catalog import Faction
 from device.commands import Command
 from device.controller import Result
 from device.events import Event
-from device.inputs import Button, ButtonPressed
+from device.inputs import Button
 from device.rules.contraptions import current_upkeep, library_message, next_roll_cost, on_sprocket
 from device.rules.contraptions.commands import (
     AssembleContraption,
@@ -465,7 +465,7 @@ class Contraptions(Screen):
             if action.long:
                 host.execute(HighlightSprocket(step=1))
             else:
-                host.press(ButtonPressed(Button.SELECT))  # the binding: PlaceContraption()
+                host.press(action)  # the binding: PlaceContraption()
             return True
         if isinstance(action, Tap) and action.kind == "ct.sprocket":
             host.execute(PlaceContraption(sprocket=int(action.value)))
