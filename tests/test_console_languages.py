@@ -110,7 +110,7 @@ def test_the_log_and_undo_in_the_language(monkeypatch: pytest.MonkeyPatch, capsy
     assert out[2] == "Cofnięto: Ola: życie 20 → 17."
     assert [line[15:] for line in out[3:]] == [
         "Nowa gra (Każdy na każdego): Ala, Ola; życie: 20. Zaczyna Ala.",
-        "Ola: życie 20 → 17.  (undone)",
+        "Ola: życie 20 → 17.  (cofnięte)",
     ]
 
 
@@ -152,3 +152,105 @@ def test_a_translation_of_other_english_is_not_used(monkeypatch: pytest.MonkeyPa
     assert tr.message(Message("rules.no_game")) == (
         "No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'.")
     assert tr.message(Message("controller.undid", what="x")) == "Отменено: x"
+
+
+TABLE = """\
+new commander Вера Ola Kenji first=Вера
+reverse
+poison Kenji +4 from Ola
+commander Ola 5 from Вера
+skip Ola 2
+concede Kenji
+show
+dealt
+help skip
+"""
+
+
+def test_show_dealt_and_help_in_english_as_before(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", TABLE)[-8:] == [
+        "Turn 1: Вера's upkeep, turn order reversed.",
+        "* Вера: 40 life",
+        "  Ola: 35 life  (5 from Вера's commander; skips 2 turns)",
+        "  Kenji: 40 life  (4 poison; lost: conceded)",
+        "Вера → Ola: 5 life lost",
+        "Ola → Kenji: 4 poison",
+        "skip PLAYER [N]",
+        "    PLAYER skips their next N turns (default 1) (TB-3).",
+    ]
+
+
+def test_show_dealt_and_help_in_russian(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
+    """Plural forms: 4 жетона яда, 5 жизней, 2 хода; the usage stays as typed."""
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", TABLE, "--language", "ru")[-8:] == [
+        "Ход 1: Вера — апкип, порядок ходов обратный.",
+        "* Вера: жизнь 40",
+        "  Ola: жизнь 35  (командир игрока Вера: урон 5; пропустит 2 хода)",
+        "  Kenji: жизнь 40  (4 жетона яда; вне игры: сдача)",
+        "Вера → Ola: потеряно 5 жизней",
+        "Ola → Kenji: 4 жетона яда",
+        "skip PLAYER [N]",
+        "    Игрок PLAYER пропустит следующие N ходов (по умолчанию 1) (TB-3).",
+    ]
+
+
+def test_show_dealt_and_help_in_japanese(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", TABLE, "--language", "ja")[-8:] == [
+        "ターン1：Вераのアップキープ、ターン順は逆。",
+        "* Вера：ライフ40",
+        "  Ola：ライフ35（Вераの統率者からのダメージ5、2ターンをスキップ）",
+        "  Kenji：ライフ40（毒4、敗北：投了）",
+        "Вера → Ola：ライフ5を失った",
+        "Ola → Kenji：毒4",
+        "skip PLAYER [N]",
+        "    PLAYERは次のNターン（デフォルト1）をスキップ（TB-3）。",
+    ]
+
+
+def test_show_dealt_and_help_in_polish(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", TABLE + "poison Вера +1\nshow\n", "--language", "pl")
+    assert out[-13:-5] == [
+        "Tura 1: Вера — upkeep, kolejność tur odwrócona.",
+        "* Вера: życie 40",
+        "  Ola: życie 35  (dowódca gracza Вера: obrażenia 5; pominie 2 tury)",
+        "  Kenji: życie 40  (4 znaczniki trucizny; odpada: rezygnacja)",
+        "Вера → Ola: utracone życie: 5",
+        "Ola → Kenji: 4 znaczniki trucizny",
+        "skip PLAYER [N]",
+        "    PLAYER pominie następne N tur (domyślnie 1) (TB-3).",
+    ]
+    assert out[-3] == "* Вера: życie 40  (1 znacznik trucizny)"
+
+
+def test_two_headed_giant_teams_in_russian(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new ffa+2hg A B C D first=A\npoison A +5\nshow\n",
+              "--language", "ru")
+    assert "Команда A & B: жизнь 30, 5 жетонов яда" in out
+    assert "Команда C & D: жизнь 30" in out
+
+
+def test_the_games_list_and_resuming_in_the_language(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "j.sqlite3"
+    run(monkeypatch, capsys, db, "new Ala Ola first=Ala\nlife Ola -3\nlife Ola -1\n")
+    assert run(monkeypatch, capsys, db, "games\n", "--language", "pl")[1].endswith("  (2 zmiany)")
+    out = run(monkeypatch, capsys, db, "games\n", "--language", "ru")
+    assert out[0] == "Продолжается игра 1: Free-for-all: Ala, Ola (ход 1)."
+    assert out[1].startswith("*   1  ") and out[1].endswith("  (2 изменения)")
+    out = run(monkeypatch, capsys, db, "games\n", "--language", "ja")
+    assert out[0] == "ゲーム1を再開：Free-for-all: Ala, Ola（ターン1）。"
+    assert out[1].endswith("（変更2）")
+    assert run(monkeypatch, capsys, db, "games\n")[1].endswith("  (2 changes)")
+
+
+def test_the_command_list_in_the_language(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "help\n", "--language", "ja")
+    assert f"{'undo [N]':<46} 最後の変更（または最後のN個）を取り消す。やり直しできます（LF-4）。" in out
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "help\n")
+    assert f"{'undo [N]':<46} Take back the last change (or the last N); it can be redone (LF-4)." in out

@@ -21,6 +21,7 @@ from device.controller import Controller
 from device.notify import Notifier, Watchdog
 from device.recovery import open_journal
 from device.tagmap import TagMap
+from device.text import Message
 from device.translations import ConsoleTranslator
 
 
@@ -55,7 +56,7 @@ def run_console(
             print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
         if controller.state is not None and controller.game is not None:
             info = journal.game(controller.game)
-            console.say(f"Resumed game {info.id}: {info.title} (turn {controller.state.turn}).")
+            console.say(Message("console.resumed", id=info.id, title=info.title, turn=controller.state.turn))
         notifier.ready("journal checked")  # HW-5: systemd counts us started only now
         watchdog = Watchdog.from_environment(notifier)
         try:

@@ -28,7 +28,7 @@ from device.errors import IllegalCommand, UnknownName
 from device.rules.life import commander_names, dealt
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
-from device.text import Message, Plural, fold, sentences
+from device.text import Message, Plural, fold, listing, sentences
 from device.text import register as register_texts
 
 register_texts(
@@ -41,6 +41,27 @@ register_texts(
         "console.skips": Plural("skips {n} turn", "skips {n} turns", "n"),
         "console.not_format": "{word!r} is not a format; did you mean {format!r}? To seat a player called "
         "{word}, start with a format: {line}.",
+        # show: the turn line, each player's (and in Two-Headed Giant each team's) line and marks
+        "console.show.upkeep": "Turn {turn}: {name}'s upkeep{reversed}.",
+        "console.show.main": "Turn {turn}: {name}'s main phase{reversed}.",
+        "console.show.reversed": ", turn order reversed",
+        "console.show.player": "{mark} {name}: {life} life",
+        "console.show.marked": "{line}  ({marks})",
+        "console.show.more": "{first}; {rest}",
+        "console.show.poison": Plural("{n} poison", "{n} poison"),
+        "console.show.commander": "{n} from {commander}",
+        "console.show.lost": "lost: {reason}",
+        "console.show.team": "Team {team}: {life} life",
+        "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
+        # dealt, log, games and the start-up line (device.console.session)
+        "console.dealt.line": "{source} → {target}: {parts}",
+        "console.dealt.no_one": "no one",
+        "console.dealt.lost": Plural("{n} life lost", "{n} life lost"),
+        "console.dealt.gained": Plural("{n} life gained", "{n} life gained"),
+        "console.log.undone": "{text}  (undone)",
+        "console.games.line": Plural("{mark} {id}  {when}  {title}  ({n} changes)",
+                                     "{mark} {id}  {when}  {title}  ({n} changes)"),
+        "console.resumed": "Resumed game {id}: {title} (turn {turn}).",
     }
 )
 
@@ -323,30 +344,40 @@ def _redo(console: Console, args: list[str]) -> None:
 @command("show", "show", "The table at a glance: turn, whose upkeep or turn it is, everyone's life.")
 def _show(console: Console, args: list[str]) -> None:
     state = console.state
-    direction = "" if state.direction > 0 else ", turn order reversed"
-    step = "upkeep" if state.step is Step.UPKEEP else "main phase"
-    console.say(f"Turn {state.turn}: {turn_name(state)}'s {step}{direction}.")
+    reversed_ = "" if state.direction > 0 else console.text(Message("console.show.reversed"))
+    step = "console.show.upkeep" if state.step is Step.UPKEEP else "console.show.main"
+    console.say(Message(step, turn=state.turn, name=turn_name(state), reversed=reversed_))
     _show_teams(console, state)
     for player in state.players:
-        marks = []
+        marks: list[str | Message] = []
         if player.poison:
-            marks.append(f"{player.poison} poison")
+            marks.append(Message("console.show.poison", n=player.poison))
         for entry in player.commander_damage:
-            commander = commander_names(state.player(entry.source))[entry.commander]
-            marks.append(f"{entry.amount} from {commander}")
+            owner = state.player(entry.source)
+            commander: str | Message = (commander_names(owner)[entry.commander] if owner.commanders
+                                        else Message("life.commander_label", owner=owner.name))
+            marks.append(Message("console.show.commander", n=entry.amount, commander=commander))
         skips = player.skip_turns
         for module in console.show_marks:
             more, explained = module(state, player)
-            marks += [console.text(mark) for mark in more]
+            marks += more
             skips -= explained
         if skips > 0:
-            marks.append(console.text(Message("console.skips", n=skips)))
+            marks.append(Message("console.skips", n=skips))
         if player.lost is not None:
-            marks.append(f"lost: {player.lost.reason.value}")
+            marks.append(Message("console.show.lost", reason=Message(f"life.why.{player.lost.reason.value}")))
         pointer = "*" if player.seat == state.active else " "
-        extra = f"  ({'; '.join(marks)})" if marks else ""
-        console.say(f"{pointer} {player.name}: {player.life} life{extra}")
+        line = Message("console.show.player", mark=pointer, name=player.name, life=player.life)
+        console.say(Message("console.show.marked", line=line, marks=_joined(marks)) if marks else line)
     console.say_outcome(state)
+
+
+def _joined(marks: list[str | Message]) -> str | Message:
+    """A player's marks, "A; B; C" (each language its own marks between them)."""
+    head = marks[0]
+    for mark in marks[1:]:
+        head = Message("console.show.more", first=head, rest=mark)
+    return head
 
 
 def _show_teams(console: Console, state: GameState) -> None:
@@ -355,8 +386,10 @@ def _show_teams(console: Console, state: GameState) -> None:
         return
     for first, _ in teams(state):
         team = state.player(first)
-        poison = f", {team.poison} poison" if team.poison else ""
-        console.say(f"Team {team_name(state, first)}: {team.life} life{poison}")
+        if team.poison:
+            console.say(Message("console.show.team_poison", team=team_name(state, first), life=team.life, n=team.poison))
+        else:
+            console.say(Message("console.show.team", team=team_name(state, first), life=team.life))
 
 
 def state_json(controller: Controller) -> dict[str, object]:
@@ -385,25 +418,27 @@ def _log(console: Console, args: list[str]) -> None:
         history = history[-_count(console, args, "log") :]
     for txn in history:
         when = time.strftime("%H:%M:%S", time.localtime(txn.at))
-        mark = "  (undone)" if txn.undone else ""
-        text = console.text(sentences(txn.messages()))
-        console.say(f"{txn.pos:4d} {when}  {text}{mark}")
+        said = sentences(txn.messages())
+        text = console.text(Message("console.log.undone", text=said) if txn.undone else said)
+        console.say(f"{txn.pos:4d} {when}  {text}")
 
 
 @command("dealt", "dealt", "Who did how much to whom: life lost, life gained and poison by source (LF-2).")
 def _dealt(console: Console, args: list[str]) -> None:
     state = console.state
     for entry in dealt(state):
-        source = "no one" if entry.source is None else state.player(entry.source).name
-        parts = []
+        source: str | Message = (Message("console.dealt.no_one") if entry.source is None
+                                 else state.player(entry.source).name)
+        parts: list[str | Message] = []
         if entry.life_lost:
-            parts.append(f"{entry.life_lost} life lost")
+            parts.append(Message("console.dealt.lost", n=entry.life_lost))
         if entry.life_gained:
-            parts.append(f"{entry.life_gained} life gained")
+            parts.append(Message("console.dealt.gained", n=entry.life_gained))
         if entry.poison:
-            parts.append(f"{entry.poison} poison")
+            parts.append(Message("console.show.poison", n=entry.poison))
         if parts:
-            console.say(f"{source} → {state.player(entry.target).name}: {', '.join(parts)}")
+            console.say(Message("console.dealt.line", source=source, target=state.player(entry.target).name,
+                                parts=listing(parts, "text.list")))
 
 
 @command("games", "games", "The saved games, newest first; the current one is marked.")
@@ -411,7 +446,8 @@ def _games(console: Console, args: list[str]) -> None:
     for info in console.controller.games():
         mark = "*" if info.id == console.controller.game else " "
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
-        console.say(f"{mark} {info.id:3d}  {when}  {info.title}  ({info.head} changes)")
+        console.say(Message("console.games.line", mark=mark, id=f"{info.id:3d}", when=when, title=info.title,
+                            n=info.head))
 
 
 @command("load", "load GAME", "Resume a saved game by its number from 'games'.")
@@ -427,10 +463,10 @@ def _help(console: Console, args: list[str]) -> None:
         entry = console.commands.get(args[0].casefold())
         if entry is None:
             raise IllegalCommand("console.unknown", name=args[0])
-        console.say(f"{entry.usage}\n    {entry.help}")
+        console.say(f"{entry.usage}\n    {console.help(entry)}")
         return
     for entry in console.entries:
-        console.say(f"{entry.usage:<46} {entry.help}")
+        console.say(f"{entry.usage:<46} {console.help(entry)}")
 
 
 @command("quit", "quit", "End the session (the game is saved after every command).", ("exit",))
@@ -440,5 +476,7 @@ def _quit(console: Console, args: list[str]) -> None:
 
 COMMANDS = CommandTable(
     (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _concede, _lose,
-     _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _help, _quit)
+     _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _help, _quit),
+    texts="console",
 )
+register_texts(COMMANDS.help_texts())
