@@ -254,3 +254,78 @@ def test_the_command_list_in_the_language(monkeypatch: pytest.MonkeyPatch, capsy
     assert f"{'undo [N]':<46} 最後の変更（または最後のN個）を取り消す。やり直しできます（LF-4）。" in out
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "help\n")
     assert f"{'undo [N]':<46} Take back the last change (or the last N); it can be redone (LF-4)." in out
+
+
+PLANECHASE = """\
+new ffa+planechase Ala Ola first=Ala
+deck Ala all
+deck Ola all
+next
+roll
+roll
+freeroll
+planes
+odds 2
+help odds
+"""
+
+
+def test_planechase_views_in_english_as_before(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE)[-13:] == [
+        "Face up: Immersturm (plane)",
+        "Planar controller: Ala",
+        "Ala's planar deck: 9 card(s)",
+        "Ola's planar deck: 10 card(s)",
+        "Next roll costs: Ala 2, Ola 0",
+        "Visited: Ghirapur Grand Prix, Immersturm",
+        "Rolls: Ala CH, Ala blank (1), Ala PL (effect)",
+        "Next roll: planeswalk 1/6, chaos 1/6, blank 2/3.",
+        "Ala's next roll costs 2.",
+        "1 roll(s): 16.7% to planeswalk at least once, costing 2.",
+        "2 roll(s): 30.6% to planeswalk at least once, costing 5.",
+        "odds [K]",
+        "    The planar die's odds now, and for K rolls this turn: the chance of at least one planeswalk and the mana "
+        "they cost (PC-13).",
+    ]
+
+
+def test_planechase_views_in_russian(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                     tmp_path: Path) -> None:
+    """Plural forms: 1 бросок, 2 броска, 9 карт; card and player names as typed."""
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE, "--language", "ru")[-13:-2] == [
+        "Открыто: Immersturm (измерение)",
+        "Контроллер измерения: Ala",
+        "9 карт — колода измерений игрока Ala",
+        "10 карт — колода измерений игрока Ola",
+        "Стоимость следующего броска: Ala 2, Ola 0",
+        "Посещены: Ghirapur Grand Prix, Immersturm",
+        "Броски: Ala CH, Ala пусто (1), Ala PL (эффект)",
+        "Следующий бросок: переход 1/6, хаос 1/6, пустая грань 2/3.",
+        "Следующий бросок игрока Ala стоит 2.",
+        "1 бросок: 16.7% — хотя бы один переход, стоимость 2.",
+        "2 броска: 30.6% — хотя бы один переход, стоимость 5.",
+    ]
+
+
+def test_planechase_views_in_japanese(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE, "--language", "ja")
+    assert out[-13:-9] == ["表向き：Immersturm（次元）", "次元のコントローラー：Ala", "Alaの次元デッキ：9枚", "Olaの次元デッキ：10枚"]
+    assert out[-7] == "ロール：Ala CH、Ala 空白（1）、Ala PL（効果）"
+    assert out[-3] == "2回のロール：1回以上プレインズウォークする確率30.6%、コスト5。"
+    assert out[-1] == "    今の次元ダイスの確率と、このターンにK回振るとき：1回以上プレインズウォークする確率とそのマナ・コスト（PC-13）。"
+
+
+def test_planechase_views_in_polish(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                    tmp_path: Path) -> None:
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE + "odds 5\n", "--language", "pl")
+    assert out[-20:-16] == ["Odkryta: Immersturm (plan)", "Kontroler planu: Ala", "9 kart — talia planarna gracza Ala",
+                            "10 kart — talia planarna gracza Ola"]
+    assert out[-5:] == [
+        "1 rzut: 16.7% na co najmniej jeden planeswalk, koszt 2.",
+        "2 rzuty: 30.6% na co najmniej jeden planeswalk, koszt 5.",
+        "3 rzuty: 42.1% na co najmniej jeden planeswalk, koszt 9.",
+        "4 rzuty: 51.8% na co najmniej jeden planeswalk, koszt 14.",
+        "5 rzutów: 59.8% na co najmniej jeden planeswalk, koszt 20.",
+    ]

@@ -30,12 +30,43 @@ from device.rules.planechase.commands import (
     SetPlanarDeck,
 )
 from device.state import GameState
+from device.state_planechase import DieFace
+from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
 register_texts(
     {
         "console.pc.odds_count": "Say how many rolls, from 1 to 20; {text!r} given.",
         "console.pc.blank_d6": "A plain d6 has no blank side: say the number it showed, 2 to 5 are blanks.",
+        # odds
+        "console.pc.odds_now": "Next roll: planeswalk {planeswalk}, chaos {chaos}, blank {blank}.",
+        "console.pc.odds_now_chaos": "Next roll: planeswalk {planeswalk}, chaos {chaos}, blank {blank} "
+        "(blanks count as chaos).",
+        "console.pc.roll_costs": "{name}'s next roll costs {cost}.",
+        "console.pc.odds": Plural("{k} roll(s): {chance} to planeswalk at least once, costing {cost}.",
+                                  "{k} roll(s): {chance} to planeswalk at least once, costing {cost}.", "k"),
+        # planes
+        "console.pc.face_up": "Face up: {name} ({kind})",
+        "console.pc.face_up_counters": Plural("Face up: {name} ({kind}, {n} counter(s))",
+                                              "Face up: {name} ({kind}, {n} counter(s))"),
+        "console.pc.controller": "Planar controller: {names}",
+        "console.pc.controllers": "Planar controllers: {names}",
+        "console.pc.encountering": "Encountering {name}: press NEXT (or 'ack') when it has resolved.",
+        "console.pc.waiting": "Waiting for {name} to {choice}.",
+        "console.pc.blanks_chaos": "Blanks count as chaos until someone planeswalks away from a plane.",
+        "console.pc.deck": Plural("{deck}: {n} card(s)", "{deck}: {n} card(s)"),
+        "console.pc.physical": "{deck}: physical cards, not listed to the gadget",
+        "console.pc.costs": "Next roll costs: {costs}",
+        "console.pc.cost": "{name} {cost}",
+        "console.pc.visited": "Visited: {names}",
+        "console.pc.rolls": "Rolls: {rolls}",
+        "console.pc.roll": "{name} {face}",
+        "console.pc.roll_counted": "{name} {face}→{result}",
+        "console.pc.roll_paid": "{roll} ({cost})",
+        "console.pc.roll_effect": "{roll} (effect)",
+        "console.pc.face.planeswalk": "planeswalk",
+        "console.pc.face.chaos": "chaos",
+        "console.pc.face.blank": "blank",
     }
 )
 
@@ -146,16 +177,14 @@ def _odds(console: Console, args: list[str]) -> None:
         if not 1 <= rolls <= 20 or len(args) > 1:
             raise IllegalCommand("console.pc.odds_count", text=" ".join(args))
     now = odds(state)
-    console.say(
-        f"Next roll: planeswalk {now.planeswalk}, chaos {now.chaos}, blank {now.blank}"
-        + (" (blanks count as chaos)." if planechase(state).chaos_blanks else ".")
-    )
+    key = "console.pc.odds_now_chaos" if planechase(state).chaos_blanks else "console.pc.odds_now"
+    console.say(Message(key, planeswalk=now.planeswalk, chaos=now.chaos, blank=now.blank))
     seat = state.active
     first = next_roll_cost(state, seat)
-    console.say(f"{state.player(seat).name}'s next roll costs {first}.")
+    console.say(Message("console.pc.roll_costs", name=state.player(seat).name, cost=first))
     for k in range(1, rolls + 1):
         chance = chance_to_planeswalk(k)
-        console.say(f"{k} roll(s): {float(chance):.1%} to planeswalk at least once, costing {cost_of_rolls(k, first)}.")
+        console.say(Message("console.pc.odds", k=k, chance=f"{float(chance):.1%}", cost=cost_of_rolls(k, first)))
 
 
 @command("planes", "planes", "Face-up planes with counters, what waits, deck sizes, the next roll's cost, "
@@ -164,37 +193,48 @@ def _planes(console: Console, args: list[str]) -> None:
     state = console.state
     pc = planechase(state)
     for card in pc.face_up:
-        marks = f", {card.counters} counter(s)" if card.counters else ""
-        console.say(f"Face up: {card.name} ({card.kind.value}{marks})")
+        kind = Message(f"catalog.kind.{card.kind.value}")
+        if card.counters:
+            console.say(Message("console.pc.face_up_counters", name=card.name, kind=kind, n=card.counters))
+        else:
+            console.say(Message("console.pc.face_up", name=card.name, kind=kind))
     # Grand Melee: every turn marker's holder controls its own planes (901.14).
     controllers = [state.player(seat).name for seat in planar_controllers(state)]
-    console.say(("Planar controllers: " if len(controllers) > 1 else "Planar controller: ") + ", ".join(controllers))
+    key = "console.pc.controllers" if len(controllers) > 1 else "console.pc.controller"
+    console.say(Message(key, names=listing(controllers, "text.list")))
     if pc.encounter:
-        console.say(f"Encountering {pc.encounter}: press NEXT (or 'ack') when it has resolved.")
+        console.say(Message("console.pc.encountering", name=pc.encounter))
     if pc.choice:
-        console.say(f"Waiting for {state.player(pc.choice.seat).name} to {choice_prompt(state)}.")
+        console.say(Message("console.pc.waiting", name=state.player(pc.choice.seat).name, choice=choice_prompt(state)))
     if pc.awaiting:
         console.say(awaiting_prompt(state))
     if pc.chaos_blanks:
-        console.say("Blanks count as chaos until someone planeswalks away from a plane.")
+        console.say(Message("console.pc.blanks_chaos"))
     for deck in pc.decks:
         if deck.listed:
-            console.say(f"{deck_label(state, deck.owner)}: {len(deck.cards)} card(s)")
+            console.say(Message("console.pc.deck", deck=deck_label(state, deck.owner), n=len(deck.cards)))
         else:
-            console.say(f"{deck_label(state, deck.owner)}: physical cards, not listed to the gadget")
-    costs = ", ".join(f"{p.name} {next_roll_cost(state, p.seat)}" for p in state.in_game())
-    console.say(f"Next roll costs: {costs}")
+            console.say(Message("console.pc.physical", deck=deck_label(state, deck.owner)))
+    costs = [Message("console.pc.cost", name=p.name, cost=next_roll_cost(state, p.seat)) for p in state.in_game()]
+    console.say(Message("console.pc.costs", costs=listing(costs, "text.list")))
     if pc.visited:
-        console.say("Visited: " + ", ".join(v.name for v in pc.visited))
+        console.say(Message("console.pc.visited", names=listing([v.name for v in pc.visited], "text.list")))
     if pc.rolls:
-        console.say("Rolls: " + ", ".join(_roll_text(state, i) for i in range(len(pc.rolls))))
+        console.say(Message("console.pc.rolls", rolls=listing([_roll_text(state, i) for i in range(len(pc.rolls))],
+                                                              "text.list")))
 
 
-def _roll_text(state: GameState, index: int) -> str:
+def _roll_text(state: GameState, index: int) -> Message:
     roll = planechase(state).rolls[index]
-    counted = f"→{roll.result.value}" if roll.result != roll.face else ""
-    paid = f" ({roll.cost})" if roll.special and roll.cost else "" if roll.special else " (effect)"
-    return f"{state.player(roll.seat).name} {pip_label(state, roll)}{counted}{paid}"
+    label = pip_label(state, roll)
+    face: str | Message = Message("console.pc.face.blank") if roll.face is DieFace.BLANK and label == "blank" else label
+    said = Message("console.pc.roll", name=state.player(roll.seat).name, face=face)
+    if roll.result != roll.face:
+        said = Message("console.pc.roll_counted", name=state.player(roll.seat).name, face=face,
+                       result=Message(f"console.pc.face.{roll.result.value}"))
+    if not roll.special:
+        return Message("console.pc.roll_effect", roll=said)
+    return Message("console.pc.roll_paid", roll=said, cost=roll.cost) if roll.cost else said
 
 
 @command("options", "options", "The table options of the game's modules, with their values (PC-1, PC-4, "
@@ -207,5 +247,7 @@ def _options(console: Console, args: list[str]) -> None:
 
 
 COMMANDS = CommandTable(
-    (_roll, _freeroll, _planeswalk, _ack, _choose, _counters, _deck, _return, _odds, _planes, _options)
+    (_roll, _freeroll, _planeswalk, _ack, _choose, _counters, _deck, _return, _odds, _planes, _options),
+    texts="console.pc",
 )
+register_texts(COMMANDS.help_texts())
