@@ -218,7 +218,7 @@ def test_show_dealt_and_help_in_polish(monkeypatch: pytest.MonkeyPatch, capsys: 
         "* Вера: życie 40",
         "  Ola: życie 35  (dowódca gracza Вера: obrażenia 5; pominie 2 tury)",
         "  Kenji: życie 40  (4 znaczniki trucizny; odpada: rezygnacja)",
-        "Вера → Ola: utracone życie: 5",
+        "Вера → Ola: straconych 5 punktów życia",
         "Ola → Kenji: 4 znaczniki trucizny",
         "skip PLAYER [N]",
         "    PLAYER pominie następne N tur (domyślnie 1) (TB-3).",
