@@ -329,3 +329,63 @@ def test_planechase_views_in_polish(monkeypatch: pytest.MonkeyPatch, capsys: pyt
         "4 rzuty: 51.8% na co najmniej jeden planeswalk, koszt 14.",
         "5 rzutów: 59.8% na co najmniej jeden planeswalk, koszt 20.",
     ]
+
+
+CONTRAPTIONS = """\
+new commander+contraptions Alice Bob Carol first=Alice contraption_cards=physical
+card Tread Mill
+sprocket 1
+card arms depot
+sprocket 1
+next
+next
+card Boomflinger
+sprocket 2
+pass
+pass
+crank Arms Depot, Tread Mill
+card Tread Mill
+scrap
+exile Arms Depot
+copy Bob Boomflinger
+contraptions
+help crank
+"""
+
+CONTRAPTIONS_VIEW = {
+    "en": ["Alice's upkeep: CRANK! 3 → 1.", "Cranked: Arms Depot, Tread Mill.", "Bob  (CRANK! on 3)", "  2: Boomflinger",
+           "Alice's scrapyard: Tread Mill", "Alice's exiled contraptions: Arms Depot", "Bob's scrapyard: Boomflinger (copy)",
+           "    Crank these contraptions on the sprocket the CRANK! counter is on, in this order; their abilities "
+           "trigger in that order (CT-4)."],
+    "ru": ["Шаг поддержки игрока Alice: CRANK! 3 → 1.", "Заведены: Arms Depot, Tread Mill.", "Bob  (CRANK! на 3)",
+           "  2: Boomflinger", "Помойка игрока Alice: Tread Mill", "Изгнанные штуковины игрока Alice: Arms Depot",
+           "Помойка игрока Bob: Boomflinger (копия)",
+           "    Завести эти штуковины на шестерёнке с жетоном CRANK! в этом порядке; их способности срабатывают в том "
+           "же порядке (CT-4)."],
+    "ja": ["Aliceのアップキープ：CRANK! 3 → 1。", "クランク済み：Arms Depot、Tread Mill。", "Bob（CRANK!：3）", "  2：Boomflinger",
+           "Aliceのスクラップ置き場：Tread Mill", "Aliceの追放されたからくり：Arms Depot", "Bobのスクラップ置き場：Boomflinger（コピー）",
+           "    CRANK!カウンターのあるスプロケットのからくりをこの順でクランクする。能力もこの順に誘発します（CT-4）。"],
+    "pl": ["Utrzymanie gracza Alice: CRANK! 3 → 1.", "Zakręcone: Arms Depot, Tread Mill.", "Bob  (CRANK! na 3)",
+           "  2: Boomflinger", "Złomowisko gracza Alice: Tread Mill", "Wygnane ustrojstwa gracza Alice: Arms Depot",
+           "Złomowisko gracza Bob: Boomflinger (kopia)",
+           "    Zakręć tymi ustrojstwami na zębatce ze znacznikiem CRANK!, w tej kolejności; ich zdolności wyzwalają się "
+           "w tej samej kolejności (CT-4)."],
+}
+
+
+def in_order(out: list[str], expected: list[str]) -> None:
+    """``expected`` are lines of ``out``, in this order."""
+    at = 0
+    for line in expected:
+        assert line in out[at:], line
+        at = out.index(line, at) + 1
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
+def test_the_contraptions_view_in_the_language(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path, language: str) -> None:
+    """The view's banner, boards and zones and the commands' help; card and player names as typed
+    (the libraries' lines are the rules' own, in English)."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", CONTRAPTIONS, "--language", language)
+    in_order(out, CONTRAPTIONS_VIEW[language])
+    assert "Alice's contraption deck: physical cards" in out

@@ -7,7 +7,7 @@ own one of the same name, is said with a trailing ``of PLAYER``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, command, number
@@ -29,7 +29,28 @@ from device.rules.contraptions.commands import (
 from device.rules.contraptions.view import UpkeepView, boards, library_lines, upkeep_view
 from device.state import GameState
 from device.state_contraptions import ContraptionsState
-from device.text import Message
+from device.text import Message, listing
+from device.text import register as register_texts
+
+register_texts(
+    {
+        # the contraptions view: the upkeep banner, the boards, the assembly and the zones
+        "console.ct.upkeep": "{name}'s upkeep: CRANK! {moved_from} → {moved_to}.",
+        "console.ct.die": "Contraption die: {faces}.",
+        "console.ct.cranks": "Sprocket {sprocket} cranks: {cards}.",
+        "console.ct.cranks_nothing": "Sprocket {sprocket} cranks: nothing.",
+        "console.ct.cranked": "Cranked: {cards}.",
+        "console.ct.shared": "Shared sprockets",
+        "console.ct.counter": "{title}  (CRANK! on {sprocket})",
+        "console.ct.sprocket": "  {sprocket}: {cards}",
+        "console.ct.looking": "Looking at: {cards}.",
+        "console.ct.waiting": "Waiting for a sprocket: {card} (highlighted: {highlight}).",
+        "console.ct.copy": "{card} (copy)",
+        "console.ct.scrapyard": "{name}'s scrapyard: {cards}",
+        "console.ct.exiled": "{name}'s exiled contraptions: {cards}",
+        "console.ct.next_roll": "Next assembly roll: {{{cost}}}.",
+    }
+)
 
 
 def card_name(text: str) -> str:
@@ -226,59 +247,73 @@ def _contraptions(console: Console, args: list[str]) -> None:
     state = console.state
     view = upkeep_view(state)
     assert view is not None
-    lines = [*_upkeep_lines(view, console.text), *_board_lines(state)]
+    lines: list[str | Message] = [*_upkeep_lines(view, console.text), *_board_lines(state)]
+    # The libraries' lines are the rules' own (device.rules.contraptions.view), in English.
     lines += [line[:1].upper() + line[1:] for line in library_lines(state)]
     lines += _zone_lines(state, contraptions(state))
     cost = next_roll_cost(state)
     if cost is not None:
-        lines.append(f"Next assembly roll: {{{cost}}}.")
+        lines.append(Message("console.ct.next_roll", cost=cost))
     for line in lines:
         console.say(line)
 
 
-def _upkeep_lines(view: UpkeepView, text: Callable[[Message], str]) -> list[str]:
+def _cards(cards: Sequence[str | Message]) -> str | Message:
+    """Card names separated by commas (in Japanese by 、)."""
+    return listing(cards, "text.list")
+
+
+def _upkeep_lines(view: UpkeepView, text: Callable[[Message], str]) -> list[str | Message]:
     """The upkeep banner: where CRANK! moved, the die, what cranks, and what needs doing."""
-    lines = []
+    lines: list[str | Message] = []
     if view.moved_to is not None:
-        lines.append(f"{view.name}'s upkeep: CRANK! {view.moved_from} → {view.moved_to}.")
+        lines.append(Message("console.ct.upkeep", name=view.name, moved_from=view.moved_from, moved_to=view.moved_to))
     if view.faces:
-        lines.append(f"Contraption die: {', '.join(str(f) for f in view.faces)}.")
+        lines.append(Message("console.ct.die", faces=_cards([str(f) for f in view.faces])))
     if view.sprocket is not None:
-        on = ", ".join(view.cranking) or "nothing"
-        lines.append(f"Sprocket {view.sprocket} cranks: {on}.")
+        if view.cranking:
+            lines.append(Message("console.ct.cranks", sprocket=view.sprocket, cards=_cards(view.cranking)))
+        else:
+            lines.append(Message("console.ct.cranks_nothing", sprocket=view.sprocket))
     if view.cranked:
-        lines.append(f"Cranked: {', '.join(view.cranked)}.")
+        lines.append(Message("console.ct.cranked", cards=_cards(view.cranked)))
     return lines + [f"! {text(item)}" for item in view.banner]
 
 
-def _board_lines(state: GameState) -> list[str]:
+def _board_lines(state: GameState) -> list[str | Message]:
     """Each player's sprockets and CRANK! counter."""
-    lines = []
+    lines: list[str | Message] = []
     for board in boards(state):
-        counter = "" if board.counter is None else f"  (CRANK! on {board.counter})"
-        lines.append(f"{board.title}{counter}")
-        lines += [f"  {sprocket}: {', '.join(cards) or '—'}" for sprocket, cards in enumerate(board.sprockets, start=1)]
+        title: str | Message = Message("console.ct.shared") if board.seat is None else board.title
+        lines.append(title if board.counter is None else Message("console.ct.counter", title=title,
+                                                                   sprocket=board.counter))
+        lines += [Message("console.ct.sprocket", sprocket=sprocket, cards=_cards(cards) if cards else "—")
+                  for sprocket, cards in enumerate(board.sprockets, start=1)]
     return lines
 
 
-def _zone_lines(state: GameState, ct: ContraptionsState) -> list[str]:
+def _zone_lines(state: GameState, ct: ContraptionsState) -> list[str | Message]:
     """The assembly under way, then each player's scrapyard and exiled contraptions."""
-    lines = []
+    lines: list[str | Message] = []
     job = ct.assembly
     if job is not None and job.looking:
-        lines.append(f"Looking at: {', '.join(job.looking)}.")
+        lines.append(Message("console.ct.looking", cards=_cards(job.looking)))
     if job is not None and job.card is not None:
-        lines.append(f"Waiting for a sprocket: {job.card} (highlighted: {job.highlight}).")
+        lines.append(Message("console.ct.waiting", card=job.card, highlight=job.highlight))
     for player in state.players:
-        scrapped = [g.card + (" (copy)" if g.is_copy else "") for g in ct.scrapyard if g.owner == player.seat]
+        scrapped = [Message("console.ct.copy", card=g.card) if g.is_copy else g.card
+                    for g in ct.scrapyard if g.owner == player.seat]
         exiled = [g.card for g in ct.exile if g.owner == player.seat]
         if scrapped:
-            lines.append(f"{player.name}'s scrapyard: {', '.join(scrapped)}")
+            lines.append(Message("console.ct.scrapyard", name=player.name, cards=_cards(scrapped)))
         if exiled:
-            lines.append(f"{player.name}'s exiled contraptions: {', '.join(exiled)}")
+            lines.append(Message("console.ct.exiled", name=player.name, cards=_cards(exiled)))
     return lines
+
 
 COMMANDS = CommandTable(
     (_cdeck, _cdie, _assemble, _sprocket, _decline, _keep, _crank, _scrap, _exile, _reassemble, _unexile, _copy,
-     _contraptions)
+     _contraptions),
+    texts="console.ct",
 )
+register_texts(COMMANDS.help_texts())

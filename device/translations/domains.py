@@ -29,7 +29,7 @@ class Domain:
 DOMAINS: tuple[Domain, ...] = (
     Domain(CORE),
     Domain("planechase", ("planechase.", "eternities.", "ui.pc.", "console.pc.")),
-    Domain("contraptions", ("ct.", "ui.ct.")),
+    Domain("contraptions", ("ct.", "ui.ct.", "console.ct.")),
     Domain("necromancer", ("necro.", "ui.necro.")),
     Domain("conspiracy", ("consp.", "ui.consp.")),
     Domain("wizards_duel", ("wd.", "wdc.", "ui.wd.", "table.started.wizards_duel", "table.started_random.wizards_duel")),
