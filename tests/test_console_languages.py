@@ -389,3 +389,79 @@ def test_the_contraptions_view_in_the_language(monkeypatch: pytest.MonkeyPatch, 
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", CONTRAPTIONS, "--language", language)
     in_order(out, CONTRAPTIONS_VIEW[language])
     assert "Alice's contraption deck: physical cards" in out
+
+
+WIZARDS = """\
+new pojedynek Ala Ola Ewa first=Ala power_drain=on
+spell Ala "Kula ognia" attack 4 fire level=0
+spell Ala Leczenie heal 3 earth level=1
+spell Ala Burza attack 2 air + area 3/1 water level=2
+spell Ola "Lodowy pocisk" attack 5 water
+spell Ola Regeneracja heal 4 earth
+spell Ola Trzesienie area 3/2 earth
+dice
+aside Ala
+aside Ola
+aside Ewa
+dice Ala f f f f f
+aside Ala f f f f f
+dice Ola f f f f f
+aside Ola f f f f f
+dice Ewa
+aside Ewa
+dice Ala f f f f f
+aside Ala f f f f f
+dice Ola f f f f f
+aside Ola f f f f f
+dice Ewa
+aside Ewa
+dice
+wizards
+play Ola lod f f
+play Ola trz f
+learn Ola 2 Zwoj attack 6 air with f f
+ready
+cast Ola lod at Ewa
+defend Ewa drain
+wizards
+help hold
+"""
+
+WIZARDS_VIEW = {
+    "en": ["  Ala: 30 magic points; hand 0, reserve 0, mana pool fire fire fire fire fire fire fire fire fire fire earth magic",
+           "    Kula ognia (level 0): offensive 4 fire",
+           "    Lodowy pocisk (turned sideways): offensive 5 water [fire fire, used]",
+           "    Zwoj (learned): offensive 6 air [fire fire]",
+           "  Ewa: 32 magic points; hand 0, reserve 6, mana pool air magic water magic water; used power drain",
+           "    Phase 3: PLAYER casts nothing this turn and is done casting this round; their spells can still defend "
+           "(WD-2). NEXT does the same for whoever is to cast."],
+    "ru": ["    Kula ognia (уровень 0): атака 4, огонь",
+           "    Lodowy pocisk (повёрнута боком): атака 5, вода [огонь, огонь, использовано]",
+           "    Zwoj (выучена): атака 6, воздух [огонь, огонь]",
+           "  Ewa: очки магии 32; рука 0, резерв 6, пул маны воздух, магия, вода, магия, вода; использовано: "
+           "высасывание силы",
+           "    Фаза 3: PLAYER ничего не сотворяет в этот ход и заканчивает сотворение в этом раунде; его заклинания "
+           "всё ещё могут защищать (WD-2). NEXT делает то же для того, кто сотворяет."],
+    "ja": ["    Kula ognia（レベル0）：攻撃4・火",
+           "    Lodowy pocisk（向きを変えた）：攻撃5・水 [火・火、使用済み]",
+           "    Zwoj（習得）：攻撃6・風 [火・火]",
+           "  Ewa：魔力32、手0、予備6、マナプール風・魔法・水・魔法・水; 使用済み魔力吸収",
+           "    フェイズ3：PLAYERはこの番に何も発動せず、このラウンドの発動を終える。その呪文で防御はまだできます（WD-2）。"
+           "NEXTも発動する番の人に同じことをします。"],
+    "pl": ["    Kula ognia (poziom 0): atak 4, ogień",
+           "    Lodowy pocisk (obrócona bokiem): atak 5, woda [ogień, ogień, zużyte]",
+           "    Zwoj (wyuczona): atak 6, powietrze [ogień, ogień]",
+           "  Ewa: punkty magii 32; ręka 0, rezerwa 6, pula many powietrze, magia, woda, magia, woda; użyto: "
+           "wyssanie mocy",
+           "    Faza 3: PLAYER nic nie rzuca w tej turze i kończy rzucanie w tej rundzie; jego zaklęcia wciąż mogą "
+           "bronić (WD-2). NEXT robi to samo za tego, kto ma rzucać."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
+def test_the_wizards_view_in_the_language(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path, language: str) -> None:
+    """Levels, learned and turned cards, used spells, the power drain and the commands' help;
+    card and player names as typed."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", WIZARDS, "--language", language)
+    in_order(out, WIZARDS_VIEW[language])

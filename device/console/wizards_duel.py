@@ -31,7 +31,7 @@ from device.rules.wizards_duel.commands import (
 )
 from device.state import GameState
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
-from device.text import Message
+from device.text import Message, listing
 from device.text import register as register_texts
 
 #: How the console words a message (``Console.text``), for the lines built here.
@@ -64,6 +64,19 @@ register_texts(
         "wdc.show.card": "    {name}{level}{basic}: {spells}",
         "wdc.show.spell_state": "{spell} [{dice}{cast}]",
         "wdc.show.over": "Game over: {result}.",
+    }
+)
+register_texts(
+    {
+        # the wizards view's own words
+        "console.wd.phase4": "phase 4 (clean-up)",
+        "console.wd.no_slots": "none",
+        "console.wd.power_drain": "power drain",
+        "console.wd.power_sacrifice": "power sacrifice",
+        "console.wd.used": ", used",
+        "console.wd.level": " (level {level})",
+        "console.wd.learned": " (learned)",
+        "console.wd.sideways": " (turned sideways)",
     }
 )
 
@@ -153,12 +166,12 @@ def _wizards(console: Console, args: list[str]) -> None:
     duel = duel_of(state)
     say = console.say
     text = console.text
-    phase = text(Message(f"wd.phase.{duel.phase}")) if duel.phase in (1, 2, 3) else "phase 4 (clean-up)"
+    phase = text(Message(f"wd.phase.{duel.phase}")) if duel.phase in (1, 2, 3) else text(Message("console.wd.phase4"))
     say(text(Message("wdc.show.round", round=duel.round, phase=phase, starting=state.player(duel.starting).name)))
     waiting = _waiting_line(state, duel, text)
     if waiting is not None:
         say(waiting)
-    slots = " ".join(str(i + 1) for i, up in enumerate(duel.market) if up) or "none"
+    slots = " ".join(str(i + 1) for i, up in enumerate(duel.market) if up) or text(Message("console.wd.no_slots"))
     say(text(Message("wdc.show.market", slots=slots, deck=duel.deck, discard=duel.discard)))
     for wizard in duel.wizards:
         say(_wizard_line(state, duel, wizard, text))
@@ -179,12 +192,12 @@ def _waiting_line(state: GameState, duel: WizardsDuelState, text: Words) -> str 
                            caster=state.player(attack.caster).name, spell=attacking.name, kind=attack.kind.value,
                            strength=attack.strength, school=attack.school.value))
     if duel.phase == 1:
-        names = ", ".join(state.player(w.seat).name for w in players if not w.chosen)
+        names = listing([state.player(w.seat).name for w in players if not w.chosen], "text.list")
         last = text(Message("wdc.show.last")) if duel.last_roll else ""
         return text(Message("wdc.show.phase1", turn=duel.gather_turn, last=last, names=names))
     if duel.phase == 2:
-        return text(Message("wdc.show.phase2", names=", ".join(state.player(w.seat).name for w in players
-                                                                if not w.passed)))
+        return text(Message("wdc.show.phase2", names=listing([state.player(w.seat).name for w in players
+                                                              if not w.passed], "text.list")))
     if duel.phase == 3 and duel.to_move is not None:
         return text(Message("wdc.show.phase3", name=state.player(duel.to_move).name))
     return None
@@ -216,10 +229,11 @@ def _wizard_marks(wizard: Wizard, text: Words) -> list[str]:
         extra.append(text(Message("wdc.show.aside", count=wizard.aside)))
     if wizard.fatigue:
         extra.append(text(Message("wdc.show.fatigue", count=wizard.fatigue)))
-    used = [name for name, flag in (("power drain", wizard.drain_used), ("power sacrifice", wizard.sacrifice_used))
-            if flag]
+    used: list[str | Message] = [Message(key) for key, flag in (("console.wd.power_drain", wizard.drain_used),
+                                                                 ("console.wd.power_sacrifice", wizard.sacrifice_used))
+                                 if flag]
     if used:
-        extra.append(text(Message("wdc.show.used", abilities=", ".join(used))))
+        extra.append(text(Message("wdc.show.used", abilities=listing(used, "text.list"))))
     return extra
 
 
@@ -229,10 +243,11 @@ def _card_line(card: SpellCard, text: Words) -> str:
         said = text(spells_text([spell]))
         if spell.dice:
             said = text(Message("wdc.show.spell_state", spell=said, dice=faces_text(spell.dice),
-                                cast=", used" if spell.cast else ""))
+                                cast=text(Message("console.wd.used")) if spell.cast else ""))
         parts.append(said)
-    level = f" (level {card.level})" if card.level is not None else ""
-    basic = ("" if card.basic else " (learned)") + (" (turned sideways)" if card.turned else "")
+    level = text(Message("console.wd.level", level=card.level)) if card.level is not None else ""
+    basic = ("" if card.basic else text(Message("console.wd.learned"))) + (
+        text(Message("console.wd.sideways")) if card.turned else "")
     return text(Message("wdc.show.card", name=card.name, level=level, basic=basic, spells=" + ".join(parts)))
 
 
@@ -395,5 +410,7 @@ def _dropout(console: Console, args: list[str]) -> None:
 
 
 COMMANDS = CommandTable(
-    (_wizards, _dice, _aside, _shield, _spell, _play, _learn, _ready, _cast, _defend, _hold, _sacrifice, _dropout)
+    (_wizards, _dice, _aside, _shield, _spell, _play, _learn, _ready, _cast, _defend, _hold, _sacrifice, _dropout),
+    texts="console.wd",
 )
+register_texts(COMMANDS.help_texts())
