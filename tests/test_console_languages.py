@@ -465,3 +465,58 @@ def test_the_wizards_view_in_the_language(monkeypatch: pytest.MonkeyPatch, capsy
     card and player names as typed."""
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", WIZARDS, "--language", language)
     in_order(out, WIZARDS_VIEW[language])
+
+
+CONSPIRACY = """\
+event Spring Ala Ola Ewa Ida Jan Kuba
+turn Ewa
+out Ala
+groups
+clock
+time
+out Jan
+groups
+standings
+export {path}
+help finish
+"""
+
+CONSPIRACY_VIEW = {
+    "en": ["Pod 1:", "Round 1:", "  Group 1: *Ewa, Ala (left), Ida — finished", "  Group 2: Kuba, Ola, Jan",
+           "75 minute(s) left in round 1.", "Round 2:", "  Winners' group: Kuba, Ewa, Ida, Ola",
+           " -  Ala  (Group 1 → Losers' group; playing)", "Wrote 6 result(s) to {path}.",
+           "    GROUP's extra turns are over: rank its players still in by life (CJ-5)."],
+    "ru": ["Под №1:", "Раунд 1:", "  Группа 1: *Ewa, Ala (вне игры), Ida — игра окончена", "  Группа 2: Kuba, Ola, Jan",
+           "До конца раунда 1 осталось 75 минут.", "Раунд 2:", "  Группа победителей: Kuba, Ewa, Ida, Ola",
+           " -  Ala  (Группа 1 → Группа проигравших; играет)", "Записано 6 результатов в {path}.",
+           "    Дополнительные ходы группы GROUP окончены: оставшиеся в игре игроки распределяются по жизни (CJ-5)."],
+    "ja": ["ポッド1：", "1回戦：", "  グループ1：*Ewa、Ala（離脱）、Ida（終了）", "  グループ2：Kuba、Ola、Jan",
+           "1回戦の残り時間：75分。", "2回戦：", "  勝ちグループ：Kuba、Ewa、Ida、Ola",
+           " -  Ala（グループ1 → 負けグループ、プレイ中）", "6人分の順位を{path}に書き出しました。",
+           "    GROUPの追加ターンが終わった：残っているプレイヤーをライフで順位付けします（CJ-5）。"],
+    "pl": ["Pod nr 1:", "Runda 1:", "  Grupa 1: *Ewa, Ala (poza grą), Ida — zakończona", "  Grupa 2: Kuba, Ola, Jan",
+           "Do końca rundy 1 zostało 75 minut.", "Runda 2:", "  Grupa zwycięzców: Kuba, Ewa, Ida, Ola",
+           " -  Ala  (Grupa 1 → Grupa przegranych; w grze)", "Zapisano 6 wyników do {path}.",
+           "    Dodatkowe tury grupy GROUP się skończyły: jej gracze wciąż w grze dostają miejsca według życia (CJ-5)."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
+def test_the_conspiracy_groups_and_standings_in_the_language(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                             language: str) -> None:
+    """Pods, rounds, groups with who left and which finished, time left and the export in the
+    language's plural forms (75 минут, 6 wyników); player names as typed."""
+    path = tmp_path / "results.csv"
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", CONSPIRACY.format(path=path), "--language", language)
+    in_order(out, [line.format(path=path) for line in CONSPIRACY_VIEW[language]])
+
+
+@pytest.mark.parametrize(("language", "one", "few"), [
+    ("ru", "До конца раунда 3 осталась 1 минута.", "Записано 2 результата в r.csv."),
+    ("pl", "Do końca rundy 3 została 1 minuta.", "Zapisano 2 wyniki do r.csv."),
+])
+def test_conspiracy_counts_take_the_languages_plural_forms(language: str, one: str, few: str) -> None:
+    translator = ConsoleTranslator(language)
+    assert translator.message(Message("console.consp.minutes_left", n=1, round=3)) == one
+    assert translator.message(Message("console.consp.wrote", n=2, path="r.csv")) == few

@@ -6,11 +6,12 @@ import csv
 import io
 import json
 import math
+import re
 from pathlib import Path
 
 from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
-from device.rules.conspiracy import event_games, event_message, event_pods, label, standings, time_left
+from device.rules.conspiracy import event_games, event_message, event_pods, standings, time_left
 from device.rules.conspiracy.commands import (
     CallTime,
     FinishExtraTurns,
@@ -19,12 +20,31 @@ from device.rules.conspiracy.commands import (
     StartClock,
 )
 from device.state import GameState
+from device.text import Message, Plural, listing
 from device.text import register as register_texts
 
 register_texts(
     {
         "consp.export_type": "Export to a .csv or .json file; {path!r} is neither.",
         "consp.export_failed": "Cannot write {path}: {problem}.",
+    }
+)
+register_texts(
+    {
+        # the event's pods, the groups, the standings, time and the export
+        "console.consp.pod": "Pod {n}:",
+        "console.consp.round": "Round {round}:",
+        "console.consp.left": "{name} (left)",
+        "console.consp.group": "  {group}: {seats}",
+        "console.consp.group_done": "  {group}: {seats} — finished",
+        "console.consp.standing": "{place}  {name}  ({groups}; {status})",
+        "console.consp.then": "{first} → {then}",
+        "console.consp.placed": "placed",
+        "console.consp.playing": "playing",
+        "console.consp.left_round": "left round {round}",
+        "console.consp.minutes_left": Plural("{n} minute(s) left in round {round}.",
+                                             "{n} minute(s) left in round {round}."),
+        "console.consp.wrote": Plural("Wrote {n} result(s) to {path}.", "Wrote {n} result(s) to {path}."),
     }
 )
 
@@ -46,7 +66,7 @@ def _event(console: Console, args: list[str]) -> None:
     games = event_games(event, players, options)
     console.say(event_message(event, [len(game.players) for game in games]))
     for i, game in enumerate(games):
-        console.say(f"Pod {i + 1}:")
+        console.say(Message("console.consp.pod", n=i + 1))
         console.execute(game)
 
 
@@ -56,15 +76,29 @@ def _groups(console: Console, args: list[str]) -> None:
     consp = state.conspiracy
     if consp is None:
         raise IllegalCommand("consp.not_conspiracy")
-    console.say(f"Round {consp.round}:")
+    console.say(Message("console.consp.round", round=consp.round))
     for group in consp.groups:
-        seats = []
+        seats: list[str | Message] = []
         for seat in group.order:
-            mark = "*" if seat == group.active else ""
-            out = " (left)" if seat in group.gone else ""
-            seats.append(f"{mark}{state.player(seat).name}{out}")
-        done = " — finished" if group.done else ""
-        console.say(f"  {label(group.label)}: {', '.join(seats)}{done}")
+            name = ("*" if seat == group.active else "") + state.player(seat).name
+            seats.append(Message("console.consp.left", name=name) if seat in group.gone else name)
+        key = "console.consp.group_done" if group.done else "console.consp.group"
+        console.say(Message(key, group=_group(group.label), seats=listing(seats, "text.list")))
+
+
+def _group(name: str) -> Message:
+    """A group's title (Group 1, Winners' group…) in the console's language."""
+    return Message(f"consp.group.{name}")
+
+
+def _status(status: str) -> str | Message:
+    """A standing's status (``device.rules.conspiracy.standings``) in the console's language."""
+    left = re.fullmatch(r"left round (\d+)", status)
+    if left is not None:
+        return Message("console.consp.left_round", round=int(left.group(1)))
+    if status in ("placed", "playing"):
+        return Message(f"console.consp.{status}")
+    return status
 
 
 @command("turn", "turn PLAYER", "It is now PLAYER's turn in their group (the groups play at once; CJ-5).")
@@ -91,7 +125,8 @@ def _time(console: Console, args: list[str]) -> None:
     now = console.controller.clock()
     left = time_left(console.state, now)
     if left is not None and left > 0:
-        console.say(f"{math.ceil(left / 60)} minute(s) left in round {console.state.conspiracy.round}.")  # type: ignore[union-attr]
+        console.say(Message("console.consp.minutes_left", n=math.ceil(left / 60),
+                            round=console.state.conspiracy.round))  # type: ignore[union-attr]
         return
     console.execute(CallTime(now=now))
 
@@ -125,7 +160,11 @@ def _standings(console: Console, args: list[str]) -> None:
     state = console.state
     for row in standings(state):
         place = f"{row.place:>2}" if row.place is not None else " -"
-        console.say(f"{place}  {row.name}  ({' → '.join(label(g) for g in row.groups)}; {row.status})")
+        groups: str | Message = ""
+        for name in row.groups:
+            groups = _group(name) if groups == "" else Message("console.consp.then", first=groups, then=_group(name))
+        console.say(Message("console.consp.standing", place=place, name=row.name, groups=groups,
+                            status=_status(row.status)))
 
 
 @command(
@@ -162,7 +201,8 @@ def _export(console: Console, args: list[str]) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         raise IllegalCommand("consp.export_failed", path=str(path), problem=error.strerror or str(error)) from None
-    console.say(f"Wrote {len(rows)} result(s) to {path}.")
+    console.say(Message("console.consp.wrote", n=len(rows), path=str(path)))
 
 
-COMMANDS = CommandTable((_event, _groups, _turn, _out, _clock, _time, _finish, _standings, _export))
+COMMANDS = CommandTable((_event, _groups, _turn, _out, _clock, _time, _finish, _standings, _export), texts="console.consp")
+register_texts(COMMANDS.help_texts())
