@@ -520,3 +520,35 @@ def test_conspiracy_counts_take_the_languages_plural_forms(language: str, one: s
     translator = ConsoleTranslator(language)
     assert translator.message(Message("console.consp.minutes_left", n=1, round=3)) == one
     assert translator.message(Message("console.consp.wrote", n=2, path="r.csv")) == few
+
+
+NECROMANCER_HELP = {
+    "en": ["blame PLAYER KILLER|nobody",
+           "    Put PLAYER's latest loss down to KILLER, or to nobody (self-inflicted or unknown); the minion outcome is "
+           "settled again (NC-1).",
+           "solo PLAYER", "    A minion finished one of their three solo turns apart from the game (NC-3)."],
+    "ru": ["blame PLAYER KILLER|nobody",
+           "    Считать виновником последнего поражения игрока PLAYER игрока KILLER или никого (nobody: сам себе или "
+           "неизвестно кто); исход для миньонов решается заново (NC-1).",
+           "solo PLAYER", "    Миньон закончил один из трёх своих ходов отдельно от общей игры (NC-3)."],
+    "ja": ["blame PLAYER KILLER|nobody",
+           "    PLAYERの直前の敗北をKILLERによるもの、または誰によるものでもないもの（自滅か不明）にする。ミニオンの扱いを"
+           "決め直します（NC-1）。",
+           "solo PLAYER", "    ミニオンがゲームの外での3回の単独ターンのうち1回を終えた（NC-3）。"],
+    "pl": ["blame PLAYER KILLER|nobody",
+           "    Przypisz ostatnią przegraną gracza PLAYER graczowi KILLER albo nikomu (własna wina lub nie wiadomo "
+           "czyja); wynik dla sług ustala się na nowo (NC-1).",
+           "solo PLAYER", "    Sługa skończył jedną ze swoich trzech tur osobno od wspólnej gry (NC-3)."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
+def test_the_necromancer_commands_help_in_the_language(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       language: str) -> None:
+    """The usage stays as typed; what the command does is in the language."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new necromancer Ala Ola first=Ala\nhelp blame\nhelp solo\n",
+              "--language", language)
+    assert out[-4:] == NECROMANCER_HELP[language]
+    listed = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "help\n", "--language", language)
+    assert any(line.startswith("minions ") and line.endswith(("NC-4, NC-6).", "NC-4、NC-6）。")) for line in listed)

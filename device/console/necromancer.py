@@ -7,6 +7,7 @@ from device.rules.necromancer import standing, status
 from device.rules.necromancer.commands import Blame, SoloTurn
 from device.state import GameState, Player
 from device.text import Message, fold, listing
+from device.text import register as register_texts
 
 
 @command(
@@ -52,4 +53,5 @@ def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message
     return ([listing(parts, "text.list")] if parts else []), int(state.necromancer.seat(player.seat).held)
 
 
-COMMANDS = CommandTable((_blame, _solo, _minions), show_marks=(_show_standing,))
+COMMANDS = CommandTable((_blame, _solo, _minions), show_marks=(_show_standing,), texts="console.necro")
+register_texts(COMMANDS.help_texts())
