@@ -384,11 +384,15 @@ def in_order(out: list[str], expected: list[str]) -> None:
 @pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
 def test_the_contraptions_view_in_the_language(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                                tmp_path: Path, language: str) -> None:
-    """The view's banner, boards and zones and the commands' help; card and player names as typed
-    (the libraries' lines are the rules' own, in English)."""
+    """The view's banner, boards, libraries and zones and the commands' help; card and player
+    names as typed."""
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", CONTRAPTIONS, "--language", language)
     in_order(out, CONTRAPTIONS_VIEW[language])
-    assert "Alice's contraption deck: physical cards" in out
+    physical = {"en": "Alice's contraption deck: physical cards",
+                "ru": "Колода штуковин игрока Alice: физические карты",
+                "ja": "Aliceのからくりデッキ：実物のカード",
+                "pl": "Talia ustrojstw gracza Alice: karty fizyczne"}
+    assert physical[language] in out
 
 
 WIZARDS = """\
@@ -552,3 +556,45 @@ def test_the_necromancer_commands_help_in_the_language(monkeypatch: pytest.Monke
     assert out[-4:] == NECROMANCER_HELP[language]
     listed = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "help\n", "--language", language)
     assert any(line.startswith("minions ") and line.endswith(("NC-4, NC-6).", "NC-4、NC-6）。")) for line in listed)
+
+
+LIBRARIES = """\
+new ffa+contraptions Ala Ola Ewa first=Ala contraption_cards=physical
+contraptions
+new ffa+contraptions Ala Ola Ewa first=Ala
+contraptions
+"""
+
+LIBRARY_LINES = {
+    "en": ["Ala's contraption deck: physical cards", "Ala's contraption deck: 15 card(s)"],
+    "ru": ["Колода штуковин игрока Ala: физические карты", "Колода штуковин игрока Ala: 15 карт"],
+    "ja": ["Alaのからくりデッキ：実物のカード", "Alaのからくりデッキ：15枚"],
+    "pl": ["Talia ustrojstw gracza Ala: karty fizyczne", "Talia ustrojstw gracza Ala: 15 kart"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
+def test_the_contraption_libraries_in_the_language(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                    language: str) -> None:
+    """A library's line (physical cards, or how many are left) in the console's language."""
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", LIBRARIES, "--language", language)
+    for line in LIBRARY_LINES[language]:
+        assert line in out, (line, out)
+
+
+@pytest.mark.parametrize(("language", "one", "few", "many", "top"), [
+    ("ru", "Склад: 1 карта", "Склад: 3 карты", "Склад: 5 карт", "Склад: 5 карт, сверху: Widget"),
+    ("pl", "Skład: 1 karta", "Skład: 3 karty", "Skład: 5 kart", "Skład: 5 kart, na wierzchu: Widget"),
+    ("ja", "Склад：1枚", "Склад：3枚", "Склад：5枚", "Склад：5枚、一番上：Widget"),
+])
+def test_a_library_counts_its_cards_with_the_plural_form(language: str, one: str, few: str, many: str,
+                                                         top: str) -> None:
+    translator = ConsoleTranslator(language)
+    name = "Склад" if language != "pl" else "Skład"
+
+    def line(n: int, card: str = "") -> str:
+        shown: str | Message = Message("ct.view.top", card=card) if card else ""
+        return translator.message(Message("ct.view.library_cards", library=name, n=n, top=shown))
+
+    assert (line(1), line(3), line(5), line(5, "Widget")) == (one, few, many, top)

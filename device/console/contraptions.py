@@ -248,8 +248,8 @@ def _contraptions(console: Console, args: list[str]) -> None:
     view = upkeep_view(state)
     assert view is not None
     lines: list[str | Message] = [*_upkeep_lines(view, console.text), *_board_lines(state)]
-    # The libraries' lines are the rules' own (device.rules.contraptions.view), in English.
-    lines += [line[:1].upper() + line[1:] for line in library_lines(state)]
+    # A library's line may start with its name's article ("the shared contraption deck").
+    lines += [_capitalised(console.text(line)) for line in library_lines(state)]
     lines += _zone_lines(state, contraptions(state))
     cost = next_roll_cost(state)
     if cost is not None:
@@ -317,3 +317,7 @@ COMMANDS = CommandTable(
     texts="console.ct",
 )
 register_texts(COMMANDS.help_texts())
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -7,7 +7,6 @@ import json
 import time
 from collections.abc import Callable
 
-from device import rules
 from device.catalog import Catalog, load_catalog
 from device.commands import (
     ChangeLife,

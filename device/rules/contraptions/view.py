@@ -10,27 +10,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from device.rules.contraptions import (
-
     job_banner,
-
     board_of,
-
     counter_index,
-
     current_upkeep,
-
-    library_name,
-
+    library_message,
     machine_runs,
-
     next_roll_cost,
-
     on_sprocket,
-
 )
 from device.state import GameState, Step
 from device.state_contraptions import SPROCKETS, Stage, Variant
-from device.text import Message
+from device.text import Message, Plural
+from device.text import register as register_texts
+
+register_texts(
+    {
+        "ct.view.library_physical": "{library}: physical cards",
+        "ct.view.library_cards": Plural("{library}: {n} card(s){top}", "{library}: {n} card(s){top}"),
+        "ct.view.top": ", top: {card}",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -110,19 +110,19 @@ def _sprockets(state: GameState, board: int | None) -> tuple[tuple[str, ...], ..
     return tuple(tuple(a.card for a in on_sprocket(ct, board, s)) for s in SPROCKETS)
 
 
-def library_lines(state: GameState) -> tuple[str, ...]:
+def library_lines(state: GameState) -> tuple[Message, ...]:
     """Each library with its size and, when face up or revealed, what the players can see."""
     ct = state.contraptions
     if ct is None:
         return ()
     lines = []
     for index, library in enumerate(ct.libraries):
-        name = library_name(state, index)
+        name = library_message(state, index)
         if library.open:
-            lines.append(f"{name}: physical cards")
+            lines.append(Message("ct.view.library_physical", library=name))
             continue
-        count = len(library.cards)
         # Faction libraries lie face up (CT-A1): the top card is public.
-        top = f", top: {library.cards[0]}" if library.faction is not None and library.cards and not ct.physical else ""
-        lines.append(f"{name}: {count} card(s){top}")
+        public = library.faction is not None and library.cards and not ct.physical
+        top: str | Message = Message("ct.view.top", card=library.cards[0]) if public else ""
+        lines.append(Message("ct.view.library_cards", library=name, n=len(library.cards), top=top))
     return tuple(lines)
