@@ -69,8 +69,14 @@ def render(key: str, params: Mapping[str, Any]) -> str:
     if entry is None:
         return f"{key} {dict(params)!r}" if params else key
     template = entry.choose(params) if isinstance(entry, Plural) else entry
+    return fill(template, {k: str(v) if isinstance(v, Message) else v for k, v in params.items()})
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """``template`` with ``params`` filled in; a template that does not fit its parameters (a
+    damaged or outdated translation) shows itself and them rather than failing."""
     try:
-        return template.format(**{k: str(v) if isinstance(v, Message) else v for k, v in params.items()})
+        return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return f"{template} {dict(params)!r}"
 

@@ -6,12 +6,11 @@ import csv
 import io
 import json
 import math
-import re
 from pathlib import Path
 
 from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
-from device.rules.conspiracy import event_games, event_message, event_pods, standings, time_left
+from device.rules.conspiracy import Standing, event_games, event_message, event_pods, standings, time_left
 from device.rules.conspiracy.commands import (
     CallTime,
     FinishExtraTurns,
@@ -91,14 +90,11 @@ def _group(name: str) -> Message:
     return Message(f"consp.group.{name}")
 
 
-def _status(status: str) -> str | Message:
-    """A standing's status (``device.rules.conspiracy.standings``) in the console's language."""
-    left = re.fullmatch(r"left round (\d+)", status)
-    if left is not None:
-        return Message("console.consp.left_round", round=int(left.group(1)))
-    if status in ("placed", "playing"):
-        return Message(f"console.consp.{status}")
-    return status
+def _status(row: Standing) -> Message:
+    """A standing's status in the console's language."""
+    if row.left_round is not None:
+        return Message("console.consp.left_round", round=row.left_round)
+    return Message(f"console.consp.{row.status}")
 
 
 @command("turn", "turn PLAYER", "It is now PLAYER's turn in their group (the groups play at once; CJ-5).")
@@ -164,7 +160,7 @@ def _standings(console: Console, args: list[str]) -> None:
         for name in row.groups:
             groups = _group(name) if groups == "" else Message("console.consp.then", first=groups, then=_group(name))
         console.say(Message("console.consp.standing", place=place, name=row.name, groups=groups,
-                            status=_status(row.status)))
+                            status=_status(row)))
 
 
 @command(

@@ -76,19 +76,18 @@ ShowMarks = Callable[[GameState, Player], tuple[list[str | Message], int]]
 class CommandTable:
     """Everything one module plugs into the console: its commands, in the order ``help`` lists
     them, and what it adds to ``show``.  ``texts`` is how the keys of its commands' help start
-    (``console.help.new``; a format's in its own catalogue, ``console.pc.help.roll``); without
-    it ``help`` explains them in English."""
+    (``console.help.new``; a format's in its own catalogue, ``console.pc.help.roll``)."""
 
     entries: tuple[Entry, ...]
+    texts: str
     show_marks: tuple[ShowMarks, ...] = ()
-    texts: str | None = None
 
-    def help_key(self, entry: Entry) -> str | None:
-        return None if self.texts is None else f"{self.texts}.help.{entry.name}"
+    def help_key(self, entry: Entry) -> str:
+        return f"{self.texts}.help.{entry.name}"
 
     def help_texts(self) -> dict[str, str]:
         """The English of its commands' help, by key, for ``device.text.register``."""
-        return {key: entry.help for entry in self.entries if (key := self.help_key(entry)) is not None}
+        return {self.help_key(entry): entry.help for entry in self.entries}
 
 
 class Console:
@@ -104,8 +103,7 @@ class Console:
         self.done = False
         self.entries = [entry for table in tables for entry in table.entries]
         self.show_marks = [marks for table in tables for marks in table.show_marks]
-        self.help_keys = {entry.name: key for table in tables for entry in table.entries
-                          if (key := table.help_key(entry)) is not None}
+        self.help_keys = {entry.name: table.help_key(entry) for table in tables for entry in table.entries}
         self.commands: dict[str, Entry] = {}
         for entry in self.entries:
             for key in (entry.name, *entry.aliases):
@@ -147,8 +145,7 @@ class Console:
 
     def help(self, entry: Entry) -> str:
         """What ``entry`` does, in the console's language (its usage is typed syntax: English)."""
-        key = self.help_keys.get(entry.name)
-        return entry.help if key is None else self.text(Message(key))
+        return self.text(Message(self.help_keys[entry.name]))
 
     def say(self, said: str | Message) -> None:
         print(self.text(said), file=self.out, flush=True)

@@ -73,8 +73,8 @@ class Rules:
     def include(self, other: Rules) -> None:
         """Take in what ``other`` declares: a part of a format kept in a module of its own (the
         Eternities Map's moves are Planechase's)."""
-        _merge(self.deciders, other.deciders, "decider", self.name)
-        _merge(self.appliers, other.appliers, "applier", self.name)
+        _merge(self.deciders, other.deciders, "decider", other.name)
+        _merge(self.appliers, other.appliers, "applier", other.name)
         self.describers.update(other.describers)
         self.formats += other.formats
         self.options += other.options
@@ -176,30 +176,27 @@ def assemble(parts: Sequence[Rules]) -> None:
     names = [part.name for part in parts]
     if len(set(names)) != len(names):
         raise TypeError(f"a rules part is listed twice: {names}")
-    deciders: dict[type[Command], Decider] = {}
-    appliers: dict[type[Event], Applier] = {}
+    game = Rules("game")
     for part in parts:
-        _merge(deciders, part.deciders, "decider", part.name)
-        _merge(appliers, part.appliers, "applier", part.name)
-    named = _named((GameStarted, *appliers))
-    DECIDERS.update(deciders)
-    APPLIERS.update(appliers)
+        game.include(part)
+    named = _named((GameStarted, *game.appliers))
+    DECIDERS.update(game.deciders)
+    APPLIERS.update(game.appliers)
     EVENT_TYPES.update(named)
     _event_adapter.cache_clear()
-    for part in parts:
-        DESCRIBERS.update(part.describers)
-        STATE_CHECKS.extend(part.state_checks)
-        SET_UPS.extend(part.set_ups)
-        DAMAGE_CHECKS.extend(part.damage_checks)
-        PASS_CHECKS.extend(part.pass_checks)
-        OUTCOME_RULES.update(part.outcomes)
-        for fmt in part.formats:
-            add_format(fmt)
-        for option in part.options:
-            add_option(option)
-        for button, binding in part.buttons:
-            BUTTONS[button].append(binding)
-        CARDS.extend(part.cards)
+    DESCRIBERS.update(game.describers)
+    STATE_CHECKS.extend(game.state_checks)
+    SET_UPS.extend(game.set_ups)
+    DAMAGE_CHECKS.extend(game.damage_checks)
+    PASS_CHECKS.extend(game.pass_checks)
+    OUTCOME_RULES.update(game.outcomes)
+    for fmt in game.formats:
+        add_format(fmt)
+    for option in game.options:
+        add_option(option)
+    for button, binding in game.buttons:
+        BUTTONS[button].append(binding)
+    CARDS.extend(game.cards)
 
 
 def _named(events: Iterable[type[Event]]) -> dict[str, type[Event]]:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from device import text
-from device.text import Message, Plural, Text, count
+from device.text import Message, Plural, Text, count, fill
 from device.translations import catalogs
 
 LANGUAGES: tuple[str, ...] = ("en", "ru", "ja", "pl")
@@ -47,13 +47,6 @@ def check(language: str) -> str:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: use one of {', '.join(LANGUAGES)}")
     return language
-
-
-def _format(template: str, params: Mapping[str, Any]) -> str:
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return f"{template} {dict(params)!r}"
 
 
 class Translator:
@@ -94,7 +87,7 @@ class Translator:
         template = self.template(key, params)
         if template is None:
             return f"{key} {params!r}" if params else key
-        return _format(template, {k: self.message(v) if isinstance(v, Message) else v for k, v in params.items()})
+        return fill(template, {k: self.message(v) if isinstance(v, Message) else v for k, v in params.items()})
 
     def message(self, message: Message) -> str:
         """A message in this language."""

@@ -526,8 +526,9 @@ class Conspiracy(Screen):
         x, y, w, h = area
         c.box(area, theme.PANEL)
         pad = lay.margin // 2 + 1
-        picks = [consp.picks[r.seat] if r.seat < len(consp.picks) else 0 for r in standings(state)]
-        rows = [row for _, row in sorted(enumerate(standings(state)),
+        table = standings(state)
+        picks = [consp.picks[r.seat] if r.seat < len(consp.picks) else 0 for r in table]
+        rows = [row for _, row in sorted(enumerate(table),
                                          key=lambda pair: (pair[1].place is None, pair[1].place is None and not picks[pair[0]],
                                                            pair[0]))]
         size = next((s for s in (lay.medium, lay.small, lay.tiny)

@@ -324,7 +324,8 @@ class Standing:
     seat: int
     name: str
     groups: tuple[str, ...]  # the player's group in each round
-    status: str
+    status: str  # "placed", "playing" or "left round N", as the export writes it
+    left_round: int | None = None  # the round they left in, while their place is not known yet
 
 
 def standings(state: GameState) -> list[Standing]:
@@ -351,13 +352,10 @@ def standings(state: GameState) -> list[Standing]:
     for player in state.players:
         labels = tuple(g.label for groups in consp.rounds for g in groups if player.seat in g.order)
         current = consp.group_of(player.seat)
-        if player.seat in placed:
-            status = "placed"
-        elif current is not None and player.seat in current.gone:
-            status = f"left round {consp.round}"
-        else:
-            status = "playing"
-        rows.append(Standing(placed.get(player.seat), player.seat, player.name, labels, status))
+        gone = player.seat not in placed and current is not None and player.seat in current.gone
+        left = consp.round if gone else None
+        status = "placed" if player.seat in placed else "playing" if left is None else f"left round {left}"
+        rows.append(Standing(placed.get(player.seat), player.seat, player.name, labels, status, left))
     return sorted(rows, key=lambda r: (r.place is None, r.place or 0, r.seat))
 
 
