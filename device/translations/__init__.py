@@ -2,7 +2,7 @@
 and the kiosk alike.
 
 English is written in the code (``device.text``); every other language is a gettext catalogue per
-format read with Babel (``device.translations.catalogs``; which catalogue holds which keys:
+format, compiled (``device.translations.catalogs``; which catalogue holds which keys:
 ``device.translations.domains``).  A text with a count (``device.text.Plural``) takes the form
 the language's CLDR plural rule chooses.  A key not translated (or marked fuzzy) shows in English.
 Card names and players' names are never translated: they are parameters.

@@ -4,7 +4,7 @@ Keys are the same kind of keys as ``device.text``: the kiosk's own texts are ``u
 core's messages (``table.*``, ``life.*``, ``controller.*`` …) keep the core's keys.  English is
 written in code — the core's in its rules modules, the kiosk's in ``display/i18n/en.py`` and one
 module per format, ``display/i18n/<format>.py``, listed in ``display.i18n.domains.DOMAINS`` — and
-every other language is a gettext catalogue per domain read with Babel (``device.translations``,
+every other language is a gettext catalogue per domain, compiled (``device.translations``,
 which the console uses too; ``device.translations.catalogs`` says where they are and how to update
 them).  A text with a count (``device.text.Plural``) takes
 the form the language's CLDR plural rule chooses.  A key not translated (or marked fuzzy) shows in
@@ -22,7 +22,8 @@ from device import text as core_text
 from device import translations
 from device.text import Plural, Text
 from device.translations import LANGUAGE_NAMES, LANGUAGES
-from display.i18n import catalogs, domains
+from device.translations.catalogs import load as load_catalogues
+from display.i18n import domains
 
 __all__ = ["LANGUAGES", "LANGUAGE_NAMES", "Translator", "english", "source", "table"]
 
@@ -47,7 +48,7 @@ def table(language: str) -> Mapping[str, str | tuple[str, ...]]:
     translations.check(language)
     if language == "en":
         return {**{k: _plain(v) for k, v in core_text.EN.items()}, **{k: _plain(v) for k, v in _ENGLISH.items()}}
-    return catalogs.load(language).texts
+    return load_catalogues(language).texts
 
 
 def _plain(entry: Text) -> str:

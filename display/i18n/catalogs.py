@@ -2,7 +2,7 @@
 catalogue hold every text as the kiosk shows it, the core's messages and the kiosk's own.
 
 The catalogues, and reading them, are in ``device.translations.catalogs`` (the console reads them
-too); this module adds what only the kiosk knows, its English (``sources``), and re-exports the
+too), writing them in ``device.translations.authoring``; this module adds what only the kiosk knows, its English (``sources``), and re-exports the
 rest so that the kiosk's code and tests have one place to look.
 """
 
@@ -15,11 +15,13 @@ from pathlib import Path
 import device.text
 from device.text import Text
 from device.translations import console_key
-from device.translations.catalogs import LOCALE, Translations, load, merge, po_path, pot_path, template
-from device.translations.catalogs import update as update_texts
+from device.translations.authoring import compile_po, merge, same_texts, template
+from device.translations.authoring import update as update_texts
+from device.translations.catalogs import LOCALE, Translations, load, mo_path, po_path, pot_path
 from display.i18n import domains
 
-__all__ = ["LOCALE", "Translations", "load", "merge", "po_path", "pot_path", "sources", "template", "update"]
+__all__ = ["LOCALE", "Translations", "compile_po", "load", "merge", "mo_path", "po_path", "pot_path", "same_texts", "sources",
+           "template", "update"]
 
 
 def sources() -> dict[str, Text]:

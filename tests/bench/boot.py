@@ -7,9 +7,10 @@ journal in DIR), for an empty journal and for one with a long game to resume (10
 built as ``tests/bench/journal.py`` builds its games), and times:
 
 - ``aetherbox console``: process start → the READY=1 datagram;
-- ``aetherbox kiosk --screenshots DIR`` on SDL's dummy video driver: process start → READY=1
-  (the journal checked, the screen opened) and → the first frame, the moment
-  ``frame-0001.png`` is complete on disk (the kiosk draws after READY: fonts, the first render).
+- ``aetherbox kiosk --screenshots DIR`` on SDL's dummy video driver, in each language (a
+  configuration file naming it): process start → READY=1 (the journal checked, the screen
+  opened) and → the first frame, the moment ``frame-0001.png`` is complete on disk (the kiosk
+  draws after READY: fonts, the translations, the first render).
 
 The check of the whole journal runs after READY on its own thread (docs/decisions/0010), so it is
 in neither figure.  Python compiles the modules on every start when PYTHONDONTWRITEBYTECODE is set
@@ -60,9 +61,12 @@ def _complete_png(path: Path) -> bool:
         return False  # not there yet, or still shorter than a chunk
 
 
-def _kiosk_times(data: Path) -> tuple[float, float]:
-    """Seconds from starting ``aetherbox kiosk --screenshots`` to READY=1 and to its first frame."""
+def _kiosk_times(data: Path, language: str) -> tuple[float, float]:
+    """Seconds from starting ``aetherbox kiosk --screenshots`` in ``language`` to READY=1 and to
+    its first frame."""
     with tempfile.TemporaryDirectory() as scratch:
+        config = Path(scratch) / "aetherbox.toml"
+        config.write_text(f'language = "{language}"\n', encoding="utf-8")
         address = str(Path(scratch) / "notify")
         shots = Path(scratch) / "shots"
         first = shots / "frame-0001.png"
@@ -70,7 +74,7 @@ def _kiosk_times(data: Path) -> tuple[float, float]:
         sock.bind(address)
         sock.setblocking(False)
         env = {**os.environ, "NOTIFY_SOCKET": address, "AETHERBOX_DATA_DIR": str(data),
-               "AETHERBOX_CONFIG": str(data / "none.toml"), "SDL_VIDEODRIVER": "dummy",
+               "AETHERBOX_CONFIG": str(config), "SDL_VIDEODRIVER": "dummy",
                "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
         start = time.perf_counter()
         process = subprocess.Popen(
@@ -122,18 +126,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("dir", nargs="?", type=Path, help="where to put the journal (default: a temporary folder)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--events", type=int, default=100_000, help="the long game's length in events")
+    parser.add_argument("--languages", default="en,ru,ja,pl", help="the kiosk's languages, comma-separated")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         empty, resumed = Path(folder) / "empty", Path(folder) / "resumed"
         events = _long_game(resumed, args.events)
         console: dict[str, object] = {}
-        kiosk: dict[str, object] = {}
+        kiosk: dict[str, dict[str, object]] = {}
         for name, data in (("empty_journal", empty), (f"resume_{events}_events", resumed)):
             times = [_ready_time(data) for _ in range(args.runs)]
             console[name] = {"start_to_ready_s": _figures(times)}
-            pairs = [_kiosk_times(data) for _ in range(args.runs)]
-            kiosk[name] = {"start_to_ready_s": _figures([r for r, _ in pairs]),
-                           "start_to_first_frame_s": _figures([f for _, f in pairs])}
+            kiosk[name] = {}
+            for language in args.languages.split(","):
+                pairs = [_kiosk_times(data, language) for _ in range(args.runs)]
+                kiosk[name][language] = {"start_to_ready_s": _figures([r for r, _ in pairs]),
+                                         "start_to_first_frame_s": _figures([f for _, f in pairs])}
     report = {
         "runs": args.runs,
         "aetherbox console": console,

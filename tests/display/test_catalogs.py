@@ -5,10 +5,16 @@ form each language's CLDR plural rule asks for (Russian and Polish: three forms)
 from __future__ import annotations
 
 import string
+import struct
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from device.text import Message, Plural
 from device.translations import catalogs as device_catalogs
@@ -106,23 +112,91 @@ def test_a_parameter_that_is_a_message_is_put_in_the_language_too() -> None:
     assert Translator("en").message(message) == "Undone: 3 counters"
 
 
-def test_a_damaged_catalogue_shows_english_and_is_logged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                          caplog: pytest.LogCaptureFixture) -> None:
+def _copy_catalogues(target: Path, language: str) -> Path:
     for name in domains.names():
-        target = tmp_path / "ru" / "LC_MESSAGES" / f"{name}.po"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(catalogs.po_path("ru", name).read_bytes())
-    broken = tmp_path / "ru" / "LC_MESSAGES" / "planechase.po"
-    broken.write_bytes(b'msgid "\n\xff\xfe unterminated')
+        path = target / language / "LC_MESSAGES" / f"{name}.mo"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(catalogs.mo_path(language, name).read_bytes())
+    return target / language / "LC_MESSAGES"
+
+
+@pytest.mark.parametrize("damage", [
+    pytest.param(lambda data: b'msgid "\n\xff\xfe unterminated', id="not-compiled"),
+    pytest.param(lambda data: data[: len(data) // 2], id="cut-short"),
+    pytest.param(lambda data: data[:12], id="header-only"),
+    pytest.param(lambda data: data[:-200] + b"\xff" * 200, id="bad-utf8-at-the-end"),
+    pytest.param(None, id="missing"),
+])
+def test_a_damaged_catalogue_shows_english_and_is_logged(damage: Callable[[bytes], bytes] | None, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    broken = _copy_catalogues(tmp_path, "ru") / "planechase.mo"
+    if damage is None:
+        broken.unlink()
+    else:
+        broken.write_bytes(damage(broken.read_bytes()))
     monkeypatch.setattr(device_catalogs, "LOCALE", tmp_path)  # where the console and the kiosk read them
     catalogs.load.cache_clear()
     try:
         tr = Translator("ru")
         assert tr("ui.pc.counters", n=2) == "2 counters"  # that catalogue: English
         assert tr("ui.btn.next") == "ДАЛЕЕ"  # the others still translate
-        assert "planechase.po" in caplog.text
+        assert "planechase.mo" in caplog.text
     finally:
         catalogs.load.cache_clear()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(flips=st.lists(st.tuples(st.integers(min_value=0), st.integers(min_value=1, max_value=255)),
+                      min_size=1, max_size=8))
+def test_flipped_bytes_in_a_catalogue_never_stop_the_gadget(flips: list[tuple[int, int]], tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """An SD card's damage in a compiled catalogue: whatever it reads, every text is still worded
+    (in Russian or in English), never an exception."""
+    folder = _copy_catalogues(tmp_path / str(len(list(tmp_path.iterdir()))), "ru")
+    target = folder / "core.mo"
+    data = bytearray(target.read_bytes())
+    for at, mask in flips:
+        data[at % len(data)] ^= mask
+    target.write_bytes(bytes(data))
+    monkeypatch.setattr(device_catalogs, "LOCALE", folder.parents[1])
+    catalogs.load.cache_clear()
+    try:
+        tr = Translator("ru")
+        for key in ("ui.btn.next", "controller.undid", "ui.pc.counters"):
+            assert isinstance(tr(key, n=3, what="x"), str)
+    finally:
+        catalogs.load.cache_clear()
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("name", domains.names())
+def test_the_compiled_catalogues_say_what_the_po_files_say(language: str, name: str) -> None:
+    """The gadget reads the .mo files: one left behind after a .po was edited would show the old
+    wording on the table."""
+    assert catalogs.same_texts(catalogs.mo_path(language, name), catalogs.compile_po(language, name)), (
+        f"{catalogs.mo_path(language, name)} is not compiled from its .po: run python -m display.i18n"
+    )
+
+
+def test_a_compiled_catalogue_reads_in_either_byte_order() -> None:
+    """GNU gettext writes a .mo in the byte order of the machine that compiled it."""
+    little = catalogs.compile_po("pl", "core")
+    count, originals, translations = struct.unpack_from("<3I", little, 8)
+    big = bytearray(little)
+    struct.pack_into(">5I", big, 0, *struct.unpack_from("<5I", little))
+    for table in (originals, translations):
+        for i in range(count):
+            struct.pack_into(">2I", big, table + 8 * i, *struct.unpack_from("<2I", little, table + 8 * i))
+    assert device_catalogs.read_mo(bytes(big)) == device_catalogs.read_mo(little)
+
+
+def test_reading_the_translations_needs_no_babel() -> None:
+    """Babel writes the catalogues; the gadget reads them compiled, with the standard library."""
+    code = ("import sys; import device.translations, display.i18n; display.i18n.Translator('ru')('ui.btn.next'); "
+            "print('babel' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
 
 
 def test_the_update_command_changes_nothing_when_all_is_current(capsys: pytest.CaptureFixture[str]) -> None:
