@@ -40,7 +40,7 @@ screenshot tests by adding its scenes to ``SCENES`` in ``tests/display/scenes.py
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
@@ -232,6 +232,16 @@ class Screen:
     def table_strips(self, state: GameState, tr: Translator) -> list[Strip]:
         """The strip under the seats, outside the upkeep banner (Planechase: the face-up planes)."""
         return []
+
+
+def sends(command: Command) -> Callable[[Host, object], None]:
+    """What picking a chip that asks the rules for ``command`` does (the chip carries it): send
+    it, whatever the screen's own state."""
+
+    def pick(host: Host, form: object) -> None:
+        host.execute(command)
+
+    return pick
 
 
 def chip_step(action: Action) -> int | None:

@@ -30,7 +30,7 @@ screen is shown or the game changes) are kept in ``ConspiracyForm``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -69,7 +69,7 @@ from display import symbols, theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
-from display.screens import Host, Screen, View, chip_step, chip_window
+from display.screens import Host, Screen, View, chip_step, chip_window, sends
 from display.ui import Action, Press, Tap
 
 NAME = "conspiracy"
@@ -153,13 +153,54 @@ def overview(form: ConspiracyForm) -> bool:
 # --- what the cursor walks ---------------------------------------------------------------------
 
 
+#: What picking an item does, given the screen's state with the cursor on it.
+Pick = Callable[[Host, ConspiracyForm], None]
+
+
+def _mark(seat: int) -> Pick:
+    """A player's row: marked, or no longer (the players to act on, in the order marked)."""
+
+    def pick(host: Host, form: ConspiracyForm) -> None:
+        chosen = form.chosen
+        host.ui.put(replace(form, chosen=tuple(s for s in chosen if s != seat) if seat in chosen else (*chosen, seat)))
+
+    return pick
+
+
+def _show(game: int) -> Pick:
+    """A pod's chip: that pod's game on the screen (its journal loaded)."""
+
+    def pick(host: Host, form: ConspiracyForm) -> None:
+        host.ui.put(replace(form, overview=False))
+        if game != host.game and host.load(game) is not None:
+            # Loading the pod's game refreshed the form (``after``): the cursor starts afresh.
+            host.ui.put(replace(host.ui.state_of(ConspiracyForm), cursor=0))
+
+    return pick
+
+
+def _pods(host: Host, form: ConspiracyForm) -> None:
+    host.ui.put(replace(form, overview=True, cursor=0))
+
+
+def _timed(command: Callable[[float], Command]) -> Pick:
+    """A chip whose command carries the time it was picked (the clock started, time called)."""
+
+    def pick(host: Host, form: ConspiracyForm) -> None:
+        host.execute(command(host.clock()))
+
+    return pick
+
+
 @dataclass(frozen=True)
 class Item:
-    """A player's row (``seat``) or a chip: what SELECT or a touch does with it."""
+    """A player's row (``seat``) or a chip, and what SELECT or a touch does with it; ``kind`` and
+    ``value`` name it (a touch names the item it was drawn for)."""
 
     kind: str  # seat, turn, out, clock, time, finish, next_pod, pods, show
-    value: Any = None
-    label: str = ""
+    value: Any
+    label: str
+    pick: Pick = field(compare=False)
 
 
 def playing(consp: ConspiracyState) -> list[int]:
@@ -174,47 +215,37 @@ def items(state: GameState, form: ConspiracyForm, tr: Translator) -> list[Item]:
         return []
     pods = form.pods
     if overview(form):
-        return [Item("show", p.game, tr("ui.consp.show_pod", pod=p.pod)) for p in pods]
+        return [Item("show", p.game, tr("ui.consp.show_pod", pod=p.pod), _show(p.game)) for p in pods]
     seats = playing(consp)
-    found = [Item("seat", s) for s in seats]
+    found = [Item("seat", s, "", _mark(s)) for s in seats]
     chosen = [s for s in form.chosen if s in seats]
     names = [state.player(s).name for s in chosen]
     if len(chosen) == 1 and not consp.draft:
-        found.append(Item("turn", chosen[0], tr("ui.consp.do_turn", name=names[0])))
-    if len(chosen) == 1:
-        found.append(Item("out", tuple(chosen), tr("ui.consp.do_out", name=names[0])))
-    elif chosen:
-        found.append(Item("out", tuple(chosen), tr("ui.consp.do_out_together", names=", ".join(names))))
+        found.append(Item("turn", chosen[0], tr("ui.consp.do_turn", name=names[0]),
+                          sends(PassGroupTurn(seat=chosen[0]))))
+    if chosen:
+        leave = tr("ui.consp.do_out", name=names[0]) if len(chosen) == 1 else tr(
+            "ui.consp.do_out_together", names=", ".join(names))
+        found.append(Item("out", tuple(chosen), leave, sends(LeaveGroup(seats=tuple(chosen)))))
     if not consp.draft:
         if consp.clock_started is None:
-            found.append(Item("clock", None, tr("ui.consp.do_clock", minutes=state.options.get("time_limit", 75))))
+            found.append(Item("clock", None, tr("ui.consp.do_clock", minutes=state.options.get("time_limit", 75)),
+                              _timed(lambda now: StartClock(now=now))))
         elif consp.time_called is None:
-            found.append(Item("time", None, tr("ui.consp.do_time")))
+            found.append(Item("time", None, tr("ui.consp.do_time"), _timed(lambda now: CallTime(now=now))))
         else:
             for group in consp.groups:
                 if not group.done:
                     title = tr.message(group_title(group.label))
-                    found.append(Item("finish", group.label, tr("ui.consp.do_finish", group=title)))
+                    found.append(Item("finish", group.label, tr("ui.consp.do_finish", group=title),
+                                      sends(FinishExtraTurns(group=group.label))))
     if len(pods) > 1:
         current = next((i for i, p in enumerate(pods) if p.game == form.game), 0)
         following = pods[(current + 1) % len(pods)]
-        found.append(Item("next_pod", following.game, tr("ui.consp.show_pod", pod=following.pod)))
-        found.append(Item("pods", None, tr("ui.consp.do_pods")))
+        found.append(Item("next_pod", following.game, tr("ui.consp.show_pod", pod=following.pod),
+                          _show(following.game)))
+        found.append(Item("pods", None, tr("ui.consp.do_pods"), _pods))
     return found
-
-
-def _command(item: Item, host: Host) -> Command | None:
-    if item.kind == "turn":
-        return PassGroupTurn(seat=int(item.value))
-    if item.kind == "out":
-        return LeaveGroup(seats=tuple(item.value))
-    if item.kind == "clock":
-        return StartClock(now=host.clock())
-    if item.kind == "time":
-        return CallTime(now=host.clock())
-    if item.kind == "finish":
-        return FinishExtraTurns(group=str(item.value))
-    return None
 
 
 def left_numbers(group: GroupRecord) -> dict[int, int]:
@@ -297,7 +328,7 @@ class Conspiracy(Screen):
         if isinstance(action, Tap) and action.kind == "consp.item":
             for index, item in enumerate(found):
                 if (item.kind, item.value) == action.value:
-                    self._pick(host, host.ui.put(replace(form, cursor=index)), item)
+                    item.pick(host, host.ui.put(replace(form, cursor=index)))
                     return True
             return True  # a row or chip from a frame drawn before the last change
         if not found:
@@ -309,7 +340,7 @@ class Conspiracy(Screen):
             host.ui.put(self._follow(state, replace(form, cursor=moved), found[moved]))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            self._pick(host, host.ui.put(replace(form, cursor=cursor)), found[cursor])
+            found[cursor].pick(host, host.ui.put(replace(form, cursor=cursor)))
             return True
         return False
 
@@ -322,23 +353,6 @@ class Conspiracy(Screen):
             if item.value in group.order:
                 form = replace(form, rows={**form.rows, group.label: list(group.order).index(item.value)})
         return form
-
-    def _pick(self, host: Host, form: ConspiracyForm, item: Item) -> None:
-        if item.kind == "seat":
-            chosen = form.chosen
-            seat = int(item.value)
-            host.ui.put(replace(form, chosen=tuple(s for s in chosen if s != seat) if seat in chosen else (*chosen, seat)))
-        elif item.kind in ("show", "next_pod"):
-            host.ui.put(replace(form, overview=False))
-            if item.value != host.game and host.load(int(item.value)) is not None:
-                # Loading the pod's game refreshed the form (``after``): the cursor starts afresh.
-                host.ui.put(replace(host.ui.state_of(ConspiracyForm), cursor=0))
-        elif item.kind == "pods":
-            host.ui.put(replace(form, overview=True, cursor=0))
-        else:
-            command = _command(item, host)
-            if command is not None:
-                host.execute(command)
 
     # -- drawing --------------------------------------------------------------------------
 

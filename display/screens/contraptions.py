@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from device.catalog import Faction
-from device.commands import Command
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
@@ -63,7 +62,7 @@ from display import theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, grid_columns, grid_height, wrap_fit
 from display.i18n import Translator
-from display.screens import Host, Screen, View, chip_step
+from display.screens import Host, Screen, View, chip_step, sends
 from display.ui import Action, Press, Tap
 
 NAME = "contraptions"
@@ -156,13 +155,6 @@ def mode(state: GameState, form: ContraptionsForm) -> str:
     if ct.variant is Variant.PLANAR and state.step is Step.MAIN:
         return "paid"
     return "idle"
-
-
-def _run(command: Command) -> Pick:
-    def pick(host: Host, form: ContraptionsForm) -> None:
-        host.execute(command)
-
-    return pick
 
 
 def _crank_order(card: str) -> Pick:
@@ -266,7 +258,7 @@ def _assemble_options(state: GameState, ct: ContraptionsState, form: Contraption
             assert library.faction is not None
             label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
                        count=len(library.cards))
-            found.append(Option(label, _run(AssembleContraption(seat=seat, library=index + 1))))
+            found.append(Option(label, sends(AssembleContraption(seat=seat, library=index + 1))))
     else:
         factions = ct.variant is Variant.FACTIONS
         for player in assemblers(state):
@@ -279,12 +271,12 @@ def _manage_options(state: GameState, ct: ContraptionsState, form: ContraptionsF
     found: list[Option] = []
     placed = _picked(ct, form)
     if placed is not None:
-        found.append(Option(tr("ui.ct.scrap"), _run(ScrapContraption(card=placed.card, owner=placed.owner))))
-        found.append(Option(tr("ui.ct.exile"), _run(ExileContraption(card=placed.card, owner=placed.owner))))
+        found.append(Option(tr("ui.ct.scrap"), sends(ScrapContraption(card=placed.card, owner=placed.owner))))
+        found.append(Option(tr("ui.ct.exile"), sends(ExileContraption(card=placed.card, owner=placed.owner))))
         for sprocket in SPROCKETS:
             if sprocket != placed.sprocket:
                 command = ReassembleContraption(sprocket=sprocket, card=placed.card, owner=placed.owner)
-                found.append(Option(tr("ui.ct.move_to", sprocket=sprocket), _run(command)))
+                found.append(Option(tr("ui.ct.move_to", sprocket=sprocket), sends(command)))
     else:
         for placed in managed(state, form.manage or 0):
             name = state.player(placed.owner).name
@@ -296,7 +288,7 @@ def _manage_options(state: GameState, ct: ContraptionsState, form: ContraptionsF
 
 
 def _decline_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
-    return [Option(tr("ui.ct.decline"), _run(DeclineAssembly()))]
+    return [Option(tr("ui.ct.decline"), sends(DeclineAssembly()))]
 
 
 def _library_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
@@ -310,7 +302,7 @@ def _library_options(state: GameState, ct: ContraptionsState, form: Contraptions
                        count=len(library.cards))
         else:
             label = tr("ui.ct.library", library=library_text(tr, state, index), count=len(library.cards))
-        found.append(Option(label, _run(AssembleContraption(library=index + 1))))
+        found.append(Option(label, sends(AssembleContraption(library=index + 1))))
     return found + _decline_options(state, ct, form, tr)
 
 
@@ -346,7 +338,7 @@ def _crank_options(state: GameState, ct: ContraptionsState, form: ContraptionsFo
 
 
 def _roll_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
-    return [Option(tr("ui.ct.roll"), _run(RollContraptionDie()))]
+    return [Option(tr("ui.ct.roll"), sends(RollContraptionDie()))]
 
 
 def _idle_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
@@ -357,7 +349,7 @@ def _idle_options(state: GameState, ct: ContraptionsState, form: ContraptionsFor
 
 
 def _paid_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
-    paid = Option(tr("ui.ct.roll_paid", cost=next_roll_cost(state)), _run(RollContraptionDie()))
+    paid = Option(tr("ui.ct.roll_paid", cost=next_roll_cost(state)), sends(RollContraptionDie()))
     return [paid, *_idle_options(state, ct, form, tr)]
 
 

@@ -26,10 +26,9 @@ one-per-round rule says so at once, in the rules' words, before any describing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from device.commands import Command
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
@@ -53,7 +52,7 @@ from display import theme
 from display.canvas import Rect
 from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit
 from display.i18n import Translator
-from display.screens import Host, Screen, View
+from display.screens import Host, Screen, View, sends
 from display.screens.table import loss_text, seat_rects
 from display.screens.wizards_duel_card import ERROR_SECONDS, needs_cards, open_form
 from display.ui import Action, Focus, Line, Press, Tap, Turn, UiState
@@ -73,18 +72,37 @@ FACE_COLORS: dict[Face, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 
 
 @dataclass(frozen=True)
-class Chip:
-    """One choice on screen.  ``kind`` says what picking it does; ``number`` chips change with ←/→."""
+class DuelForm:
+    """The screen's own state: the decision on the table it belongs to, the highlighted chip, the
+    dice picked, the numbers chosen with ←/→ (a market card, how many dice), a spell waiting for
+    its target (card number, spell) and the player incanting."""
 
-    kind: str
-    label: str = ""
-    face: Face | None = None  # a die chip
-    index: int = 0  # the die's place in the roll or pool, or the spell's place on its card
-    card: str = ""
-    seat: int = -1
+    context: tuple[object, ...] = ()
+    pick: int = 0
+    marked: tuple[int, ...] = ()
+    numbers: Mapping[str, int] = field(default_factory=dict)  # replaced whole, never changed in place
+    spell: tuple[int, int] | None = None
+    seat: int | None = None
+
+
+#: What picking a chip does, given the screen's state with the cursor on it: send a command to
+#: the rules, or change the screen's own state (a die marked, the target asked next, a form shown).
+Pick = Callable[[Host, DuelForm], None]
+#: What ←/→ do on a chip with a number or a player to change: the screen's state one step on.
+Shift = Callable[[DuelForm, int], DuelForm]
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One choice on screen: its words (a die chip: its face, drawn as the die) and what picking
+    it does; ←/→ change its ``number`` or player where it has ``shift``, else move along the row."""
+
+    label: str
+    pick: Pick
+    face: Face | None = None
+    marked: bool = False  # a die picked
     number: int | None = None
-    low: int = 1
-    high: int = 1
+    shift: Shift | None = None
 
 
 @dataclass(frozen=True)
@@ -99,20 +117,6 @@ def _order(state: GameState, duel: WizardsDuelState) -> list[int]:
     return [seat for seat in round_from(state, duel.starting) if state.player(seat).in_game]
 
 
-@dataclass(frozen=True)
-class DuelForm:
-    """The screen's own state: the decision on the table it belongs to, the highlighted chip, the
-    dice picked, the numbers chosen with ←/→ (a market card, how many dice), a spell waiting for
-    its target (card number, spell) and the player incanting."""
-
-    context: tuple[object, ...] = ()
-    pick: int = 0
-    marked: tuple[int, ...] = ()
-    numbers: Mapping[str, int] = field(default_factory=dict)  # replaced whole, never changed in place
-    spell: tuple[int, int] | None = None
-    seat: int | None = None
-
-
 def _form(ui: UiState, state: GameState) -> DuelForm:
     """The screen's own state, started afresh whenever the decision on the table changes."""
     duel = state.wizards_duel
@@ -122,6 +126,92 @@ def _form(ui: UiState, state: GameState) -> DuelForm:
                tuple(w.passed for w in duel.wizards))
     form = ui.state_of(DuelForm)
     return ui.put(form if form.context == context else DuelForm(context=context))
+
+
+# --- what picking a chip does ----------------------------------------------------------------
+
+
+def _spell_waiting(spell: tuple[int, int] | None) -> Pick:
+    """The spell whose target is asked next (card number, spell), or back to the spells: None."""
+
+    def pick(host: Host, form: DuelForm) -> None:
+        host.ui.put(replace(form, spell=spell, pick=0))
+
+    return pick
+
+
+def _toggle_die(index: int) -> Pick:
+    def pick(host: Host, form: DuelForm) -> None:
+        marked = form.marked
+        toggled = tuple(i for i in marked if i != index) if index in marked else (*marked, index)
+        host.ui.put(replace(form, marked=toggled))
+
+    return pick
+
+
+def _describe(seat: int, slot: int | None = None, picked: tuple[Face, ...] = ()) -> Pick:
+    def pick(host: Host, form: DuelForm) -> None:
+        open_form(host, seat, slot, picked)
+
+    return pick
+
+
+def _refuse(message: Message) -> Pick:
+    """The rules' refusal, said at once: learning a second card in a round, before the player
+    describes a whole card."""
+
+    def pick(host: Host, form: DuelForm) -> None:
+        host.ui.error = Line(message, host.now() + ERROR_SECONDS, message.key)
+
+    return pick
+
+
+def _shifted(shift: Shift) -> Pick:
+    """Picking a chip that ←/→ change: one step on (the next player)."""
+
+    def pick(host: Host, form: DuelForm) -> None:
+        host.ui.put(shift(form, 1))
+
+    return pick
+
+
+def _other_player(state: GameState, duel: WizardsDuelState, seat: int) -> Shift:
+    """←/→ on the player chip: the next or previous player still incanting."""
+
+    def shift(form: DuelForm, delta: int) -> DuelForm:
+        waiting = [s for s in _order(state, duel) if not duel.wizard(s).passed]
+        if seat in waiting:
+            return replace(form, seat=waiting[(waiting.index(seat) + delta) % len(waiting)], marked=())
+        return form
+
+    return shift
+
+
+def _number(key: str, low: int, high: int) -> Shift:
+    def shift(form: DuelForm, delta: int) -> DuelForm:
+        shown = max(low, min(high, form.numbers.get(key, high)))
+        return replace(form, numbers={**form.numbers, key: max(low, min(high, shown + delta))})
+
+    return shift
+
+
+def _market_card(slots: list[int], slot: int) -> Shift:
+    def shift(form: DuelForm, delta: int) -> DuelForm:
+        return replace(form, numbers={**form.numbers, "learn": slots[(slots.index(slot) + delta) % len(slots)]})
+
+    return shift
+
+
+def _pool_picked(wizard: Wizard, marked: Sequence[int]) -> tuple[Face, ...]:
+    """The mana-pool dice picked, in the pool's order (a spell's payment, a card's suggested one)."""
+    return tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool))
+
+
+def _dice(faces: Sequence[Face], marked: Sequence[int]) -> list[Chip]:
+    return [Chip("", _toggle_die(i), face=face, marked=i in marked) for i, face in enumerate(faces)]
+
+
+# --- what is being decided now ---------------------------------------------------------------
 
 
 def spell_label(tr: Translator, card: SpellCard, index: int) -> str:
@@ -136,51 +226,56 @@ def _spell_name(tr: Translator, card: SpellCard, index: int) -> str:
 
 
 def _falling_choice(state: GameState, tr: Translator, wizard: Wizard) -> Choice:
+    seat = wizard.seat
     chips = [
-        Chip("sacrifice", tr("ui.wd.chip.sacrifice", card=card.name), card=card.name)
+        Chip(tr("ui.wd.chip.sacrifice", card=card.name), sends(SacrificePower(seat=seat, card=card.name)))
         for card in wizard.cards if card.basic and not card.on_table
     ]
-    chips.append(Chip("dropout", tr("ui.wd.chip.dropout")))
-    return Choice(wizard.seat, tr("ui.wd.ask.falling", name=state.player(wizard.seat).name), tuple(chips))
+    chips.append(Chip(tr("ui.wd.chip.dropout"), sends(DropOut(seat=seat))))
+    return Choice(seat, tr("ui.wd.ask.falling", name=state.player(seat).name), tuple(chips))
 
 
 def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice:
     attack = duel.attack
     assert attack is not None
-    wizard = duel.wizard(attack.target)
+    seat = attack.target
+    wizard = duel.wizard(seat)
     numbers = form.numbers
-    chips = [Chip("defend_none", tr("ui.wd.chip.no_defence"))]
+    chips = [Chip(tr("ui.wd.chip.no_defence"), sends(Defend(seat=seat, how="none")))]
     for card in wizard.cards:
         for index, spell in enumerate(card.spells):
             if spell.ready and spell.kind is SpellKind.HEALING:
-                chips.append(Chip("defend_heal", spell_label(tr, card, index), card=card.name, index=index))
+                chips.append(Chip(spell_label(tr, card, index),
+                                  sends(Defend(seat=seat, how="heal", card=card.name, spell=index))))
     most = min(attack.strength, wizard.reserve)
     if most >= 1:
         n = max(1, min(most, numbers.get("reserve", most)))
-        chips.append(Chip("defend_reserve", tr("ui.wd.chip.reserve", n=n), number=n, high=most))
+        chips.append(Chip(tr("ui.wd.chip.reserve", n=n), sends(Defend(seat=seat, how="reserve", count=n)), number=n,
+                          shift=_number("reserve", 1, most)))
     if wizard.pool:
         n = max(1, min(len(wizard.pool), numbers.get("counter", len(wizard.pool))))
-        chips.append(Chip("defend_counter", tr("ui.wd.chip.counter", n=n), number=n, high=len(wizard.pool)))
+        chips.append(Chip(tr("ui.wd.chip.counter", n=n), sends(Defend(seat=seat, how="counter", dice=wizard.pool[:n])),
+                          number=n, shift=_number("counter", 1, len(wizard.pool))))
     if state.options.get("power_drain") and not wizard.drain_used and wizard.reserve >= 1:
-        chips.append(Chip("defend_drain", tr("ui.wd.chip.drain")))
+        chips.append(Chip(tr("ui.wd.chip.drain"), sends(Defend(seat=seat, how="drain"))))
     caster = duel.wizard(attack.caster).card(attack.card)
-    prompt = tr("ui.wd.ask.defend", name=state.player(attack.target).name, caster=state.player(attack.caster).name,
+    prompt = tr("ui.wd.ask.defend", name=state.player(seat).name, caster=state.player(attack.caster).name,
                 card=_spell_name(tr, caster, attack.spell), spell=tr.message(spell_text(caster.spells[attack.spell])))
-    return Choice(attack.target, prompt, tuple(chips))
+    return Choice(seat, prompt, tuple(chips))
 
 
 def _gather_choice(state: GameState, tr: Translator, wizard: Wizard, form: DuelForm) -> Choice:
     assert wizard.rolled is not None
+    seat = wizard.seat
     marked = form.marked
-    chips = [Chip("die", face=face, index=i) for i, face in enumerate(wizard.rolled)]
+    chips = _dice(wizard.rolled, marked)
     picked = [wizard.rolled[i] for i in marked if i < len(wizard.rolled)]
-    if picked:
-        chips.append(Chip("gather", tr("ui.wd.chip.gather", n=len(picked))))
-    else:
-        chips.append(Chip("gather", tr("ui.wd.chip.take_back")))
+    gather = sends(GatherMana(seat=seat, aside=tuple(wizard.rolled[i] for i in sorted(marked))))
+    chips.append(Chip(tr("ui.wd.chip.gather", n=len(picked)) if picked else tr("ui.wd.chip.take_back"), gather))
     if state.options.get("antimagic_shield") and len(picked) == 1 and picked[0] is not Face.AIR:
-        chips.append(Chip("shield", tr("ui.wd.chip.shield", face=tr(f"wd.face.{picked[0].value}")), face=picked[0]))
-    return Choice(wizard.seat, tr("ui.wd.ask.gather", name=state.player(wizard.seat).name), tuple(chips))
+        chips.append(Chip(tr("ui.wd.chip.shield", face=tr(f"wd.face.{picked[0].value}")),
+                          sends(SetShieldDie(seat=seat, face=picked[0]))))
+    return Choice(seat, tr("ui.wd.ask.gather", name=state.player(seat).name), tuple(chips))
 
 
 def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice | None:
@@ -189,22 +284,29 @@ def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState
         return None
     seat = form.seat if form.seat in waiting else waiting[0]
     wizard = duel.wizard(seat)
-    chips = [Chip("player", tr("ui.wd.chip.player", name=state.player(seat).name), seat=seat)]
-    chips += [Chip("die", face=face, index=i) for i, face in enumerate(wizard.pool)]
+    picked = _pool_picked(wizard, form.marked)
+    switch = _other_player(state, duel, seat)
+    chips = [Chip(tr("ui.wd.chip.player", name=state.player(seat).name),
+                  _shifted(switch), shift=switch)]
+    chips += _dice(wizard.pool, form.marked)
     for card in wizard.cards:
         for index, spell in enumerate(card.spells):
             if not spell.dice:
-                chips.append(Chip("pay", tr("ui.wd.chip.pay", spell=spell_label(tr, card, index)), card=card.name,
-                                  index=index))
+                chips.append(Chip(tr("ui.wd.chip.pay", spell=spell_label(tr, card, index)),
+                                  sends(PaySpell(seat=seat, card=card.name, spell=index, dice=picked))))
     slots = _market_slots(duel)
     if slots and wizard.pool:
         slot = form.numbers.get("learn", slots[0])
         slot = slot if slot in slots else slots[0]
-        chips.append(Chip("learn", tr("ui.wd.chip.learn", slot=slot), index=slot,
-                          number=slot if len(slots) > 1 else None, low=slots[0], high=slots[-1]))
+        # The rules' one-per-round refusal, said before the player describes a whole card.
+        learn = (_refuse(Message("wd.learned_already", name=state.player(seat).name)) if wizard.learned
+                 else _describe(seat, slot, picked))
+        several = len(slots) > 1
+        chips.append(Chip(tr("ui.wd.chip.learn", slot=slot), learn, number=slot if several else None,
+                          shift=_market_card(slots, slot) if several else None))
     if needs_cards(wizard):
-        chips.append(Chip("describe", tr("ui.wd.chip.new_card", n=basic_cards(wizard), total=BASIC_CARDS), seat=seat))
-    chips.append(Chip("ready", tr("ui.wd.chip.ready")))
+        chips.append(Chip(tr("ui.wd.chip.new_card", n=basic_cards(wizard), total=BASIC_CARDS), _describe(seat)))
+    chips.append(Chip(tr("ui.wd.chip.ready"), sends(PassIncantations(seat=seat))))
     prompt = tr("ui.wd.ask.incant", name=state.player(seat).name)
     if not wizard.cards:
         prompt = tr("ui.wd.ask.no_cards", name=state.player(seat).name)
@@ -221,14 +323,24 @@ def _describe_choice(state: GameState, tr: Translator, duel: WizardsDuelState) -
     seats = [seat for seat in _order(state, duel) if needs_cards(duel.wizard(seat))]
     if not seats:
         return None
-    chips = [Chip("describe", tr("ui.wd.chip.describe", name=state.player(seat).name, n=basic_cards(duel.wizard(seat)),
-                                 total=BASIC_CARDS), seat=seat) for seat in seats]
+    chips = [Chip(tr("ui.wd.chip.describe", name=state.player(seat).name, n=basic_cards(duel.wizard(seat)),
+                     total=BASIC_CARDS), _describe(seat)) for seat in seats]
     return Choice(seats[0], tr("ui.wd.ask.describe", total=BASIC_CARDS), tuple(chips))
 
 
 def _targets(state: GameState, duel: WizardsDuelState, caster: int) -> list[int]:
     return [seat for seat in _order(state, duel)
             if seat != caster and duel.wizard(seat).sacrificed_round != duel.round]
+
+
+def _cast(state: GameState, duel: WizardsDuelState, seat: int, card: SpellCard, index: int) -> Pick:
+    """A spell chip: cast at once when it heals or has one target; else the target is asked next."""
+    targets = _targets(state, duel, seat)
+    if card.spells[index].kind is SpellKind.HEALING:
+        return sends(CastSpell(seat=seat, card=card.name, spell=index))
+    if len(targets) == 1:
+        return sends(CastSpell(seat=seat, card=card.name, spell=index, target=targets[0]))
+    return _spell_waiting((card.number, index))
 
 
 def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice | None:
@@ -240,15 +352,16 @@ def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, fo
     waiting = form.spell
     if waiting is not None:
         card = wizard.card(waiting[0])
-        chips = [Chip("target", tr("ui.wd.chip.target", name=state.player(seat).name), seat=seat)
+        chips = [Chip(tr("ui.wd.chip.target", name=state.player(seat).name),
+                      sends(CastSpell(seat=mover, card=card.name, spell=waiting[1], target=seat)))
                  for seat in _targets(state, duel, mover)]
-        chips.append(Chip("back", tr("ui.wd.chip.back")))
+        chips.append(Chip(tr("ui.wd.chip.back"), _spell_waiting(None)))
         return Choice(mover, tr("ui.wd.ask.target", name=name, spell=_spell_name(tr, card, waiting[1])), tuple(chips))
     chips = [
-        Chip("cast", spell_label(tr, card, index), card=card.name, index=index)
+        Chip(spell_label(tr, card, index), _cast(state, duel, mover, card, index))
         for card in wizard.cards for index, spell in enumerate(card.spells) if spell.ready
     ]
-    chips.append(Chip("hold", tr("ui.wd.chip.hold")))
+    chips.append(Chip(tr("ui.wd.chip.hold"), sends(PassCasting(seat=mover))))
     return Choice(mover, tr("ui.wd.ask.cast", name=name), tuple(chips))
 
 
@@ -367,7 +480,10 @@ class WizardsDuel(Screen):
             host.ui.put(replace(form, pick=(pick + action.steps) % len(chips)))
             return True
         if isinstance(action, Focus):
-            host.ui.put(self._sideways(state, form, chips, pick, action.delta))
+            # ←/→: the highlighted chip's number or player, else the chip beside it.
+            shift = chips[pick].shift
+            moved = replace(form, pick=(pick + action.delta) % len(chips))
+            host.ui.put(shift(form, action.delta) if shift is not None else moved)
             return True
         if isinstance(action, Tap) and action.kind == "wd.scroll":
             # A scroll marker: the next hidden chip.
@@ -375,130 +491,13 @@ class WizardsDuel(Screen):
             return True
         if isinstance(action, Tap) and action.kind == "wd.chip":
             index = int(action.value)
-            if not 0 <= index < len(chips):
-                return True
-            self._pick(host, state, current, chips[index], host.ui.put(replace(form, pick=index)))
+            if 0 <= index < len(chips):
+                chips[index].pick(host, host.ui.put(replace(form, pick=index)))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            self._pick(host, state, current, chips[pick], form)
+            chips[pick].pick(host, form)
             return True
         return False
-
-    def _sideways(self, state: GameState, form: DuelForm, chips: tuple[Chip, ...], pick: int, delta: int) -> DuelForm:
-        """←/→ on the highlighted chip: its number (a market card, how many dice), the player
-        incanting, or else the chip beside it."""
-        duel = state.wizards_duel
-        assert duel is not None
-        chip = chips[pick]
-        if chip.kind == "learn" and chip.number is not None:
-            slots = _market_slots(duel)
-            return replace(form, numbers={**form.numbers, "learn": slots[(slots.index(chip.index) + delta) % len(slots)]})
-        if chip.number is not None:
-            number = max(chip.low, min(chip.high, chip.number + delta))
-            return replace(form, numbers={**form.numbers, chip.kind.removeprefix("defend_"): number})
-        if chip.kind == "player":
-            return self._other_player(state, form, chip.seat, delta)
-        return replace(form, pick=(pick + delta) % len(chips))
-
-    def _other_player(self, state: GameState, form: DuelForm, seat: int, delta: int) -> DuelForm:
-        duel = state.wizards_duel
-        assert duel is not None
-        waiting = [s for s in _order(state, duel) if not duel.wizard(s).passed]
-        if seat in waiting:
-            return replace(form, seat=waiting[(waiting.index(seat) + delta) % len(waiting)], marked=())
-        return form
-
-    def _pick(self, host: Host, state: GameState, current: Choice, chip: Chip, form: DuelForm) -> None:
-        duel = state.wizards_duel
-        assert duel is not None
-        seat = current.seat
-        wizard = duel.wizard(seat)
-        marked = form.marked
-        if chip.kind == "die":
-            toggled = tuple(i for i in marked if i != chip.index) if chip.index in marked else (*marked, chip.index)
-            host.ui.put(replace(form, marked=toggled))
-            return
-        if chip.kind == "player":
-            host.ui.put(self._other_player(state, form, chip.seat, 1))
-            return
-        if chip.kind == "back":
-            host.ui.put(replace(form, spell=None, pick=0))
-            return
-        if chip.kind == "describe":
-            open_form(host, chip.seat)
-            return
-        if chip.kind == "learn":
-            if wizard.learned:
-                # The rules' one-per-round refusal, said before the player describes a whole card.
-                host.ui.error = Line(Message("wd.learned_already", name=state.player(seat).name),
-                                     host.now() + ERROR_SECONDS, "wd.learned_already")
-                return
-            open_form(host, seat, chip.index, self._pool_picked(wizard, marked))
-            return
-        command = self._command(host, state, form, seat, chip)
-        if command is not None:
-            host.execute(command)
-
-    def _command(self, host: Host, state: GameState, form: DuelForm, seat: int, chip: Chip) -> Command | None:
-        """What a chip asks of the rules for ``seat``; None where it asks nothing yet (a spell
-        waiting for its target)."""
-        duel = state.wizards_duel
-        assert duel is not None
-        wizard = duel.wizard(seat)
-        marked = form.marked
-        if chip.kind.startswith("defend_"):
-            return self._defence(seat, wizard, chip)
-        if chip.kind == "gather" and wizard.rolled is not None:
-            return GatherMana(seat=seat, aside=tuple(wizard.rolled[i] for i in sorted(marked)))
-        if chip.kind == "shield" and chip.face is not None:
-            return SetShieldDie(seat=seat, face=chip.face)
-        if chip.kind == "pay":
-            return PaySpell(seat=seat, card=chip.card, spell=chip.index, dice=self._pool_picked(wizard, marked))
-        if chip.kind == "ready":
-            return PassIncantations(seat=seat)
-        if chip.kind == "cast":
-            return self._cast(host, state, form, seat, chip)
-        if chip.kind == "target" and form.spell is not None:
-            card = wizard.card(form.spell[0])
-            return CastSpell(seat=seat, card=card.name, spell=form.spell[1], target=chip.seat)
-        if chip.kind == "hold":
-            return PassCasting(seat=seat)
-        if chip.kind == "sacrifice":
-            return SacrificePower(seat=seat, card=chip.card)
-        if chip.kind == "dropout":
-            return DropOut(seat=seat)
-        return None
-
-    @staticmethod
-    def _defence(seat: int, wizard: Wizard, chip: Chip) -> Defend:
-        """The defender's answer to an attack (the ``defend_…`` chips)."""
-        if chip.kind == "defend_heal":
-            return Defend(seat=seat, how="heal", card=chip.card, spell=chip.index)
-        if chip.kind == "defend_reserve":
-            return Defend(seat=seat, how="reserve", count=chip.number or 1)
-        if chip.kind == "defend_counter":
-            return Defend(seat=seat, how="counter", dice=wizard.pool[: chip.number or 1])
-        if chip.kind == "defend_drain":
-            return Defend(seat=seat, how="drain")
-        return Defend(seat=seat, how="none")
-
-    @staticmethod
-    def _pool_picked(wizard: Wizard, marked: Sequence[int]) -> tuple[Face, ...]:
-        """The mana-pool dice picked, in the pool's order (a spell's payment, a card's suggested one)."""
-        return tuple(wizard.pool[i] for i in sorted(marked) if i < len(wizard.pool))
-
-    def _cast(self, host: Host, state: GameState, form: DuelForm, seat: int, chip: Chip) -> Command | None:
-        duel = state.wizards_duel
-        assert duel is not None
-        card = next(c for c in duel.wizard(seat).cards if c.name == chip.card)
-        spell = card.spells[chip.index]
-        if spell.kind is SpellKind.HEALING:
-            return CastSpell(seat=seat, card=card.name, spell=chip.index)
-        targets = _targets(state, duel, seat)
-        if len(targets) == 1:
-            return CastSpell(seat=seat, card=card.name, spell=chip.index, target=targets[0])
-        host.ui.put(replace(form, spell=(card.number, chip.index), pick=0))  # the target is asked next
-        return None
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -785,7 +784,6 @@ class WizardsDuel(Screen):
         top = y + block(view, current.prompt, (x, y), w, prompt, theme.TEXT, "wd.ask") + lay.margin // 4
         chips = current.chips
         pick = form.pick % len(chips)
-        marked = form.marked
         chip_h = max(lay.touch, y + h - top)
         gap = max(2, lay.margin // 2)
         widths = [self._chip_width(view, chip, chip_h) for chip in chips]
@@ -796,18 +794,18 @@ class WizardsDuel(Screen):
         room = w - left - right - gap * (len(shown) - 1)
         # What is left of the row goes to the chips with words, so they need fewer lines.
         spare = max(0, room - sum(widths[i] for i in shown))
-        worded = [i for i in shown if chips[i].kind != "die"]
+        worded = [i for i in shown if chips[i].face is None]
         cx = x + left
         for index in shown:
             chip = chips[index]
             cw = widths[index] + (spare // len(worded) if index in worded else 0)
             rect = (cx, top, cw, chip_h)
             selected = index == pick
-            chosen = chip.kind == "die" and chip.index in marked
+            chosen = chip.marked
             c.box(inset(rect), theme.BUTTON_HI if selected else theme.BUTTON)
             if selected:
                 c.box(inset(rect), theme.CURSOR, width=max(2, lay.line))
-            if chip.kind == "die" and chip.face is not None:
+            if chip.face is not None:
                 size = chip_h - 2 * gap
                 self._die(view, chip.face, (cx + gap, top + gap, self._die_width(view, chip.face, size), size),
                           "wd.chip.die", marked=chosen)
@@ -832,7 +830,7 @@ class WizardsDuel(Screen):
         """A chip's width: a die and its tick, or its words on one line (a third of the row at
         most, the words then taking two lines)."""
         c, lay = view.canvas, view.layout
-        if chip.kind == "die" and chip.face is not None:
+        if chip.face is not None:
             die = self._die_width(view, chip.face, height - 2 * max(2, lay.margin // 2))
             return die + c.fonts.measure("✓", lay.small)[0] + 2 * lay.margin
         label = f"← {chip.label} →" if chip.number is not None else chip.label
