@@ -49,35 +49,33 @@ from device import paths
 from device.catalog import Card, CardKind, Catalog, load_catalog, name_key
 from device.errors import AetherboxError
 from device.models import Model
-from device.text import Plural, register
+from device.text import Plural, Text
 
-register(
-    {
-        "cardtext.missing_hint": (
-            "No rules text on this gadget yet. To show it, download Scryfall's \"Oracle Cards\" "
-            "file (or an MTGJSON file) and run: aetherbox catalog import FILE"
-        ),
-        "cardtext.imported": Plural(
-            "Imported the rules text of {cards} card ({planes}, {phenomena}, {contraptions}) from {source}.",
-            "Imported the rules text of {cards} cards ({planes}, {phenomena}, {contraptions}) from {source}.",
-            "cards",
-        ),
-        "cardtext.planes": Plural("{n} plane", "{n} planes"),
-        "cardtext.phenomena": Plural("{n} phenomenon", "{n} phenomena"),
-        "cardtext.contraptions": Plural("{n} contraption", "{n} contraptions"),
-        "cardtext.images": Plural("Stored {images} card image.", "Stored {images} card images.", "images"),
-        "cardtext.not_in_file": Plural(
-            "{count} card the gadget knows is not in this file: {names}.",
-            "{count} cards the gadget knows are not in this file: {names}.",
-            "count",
-        ),
-        "cardtext.images_need_folder": (
-            "This file has no pictures stored on this computer (only web addresses), and the gadget "
-            "does not download. Put one picture per card in a folder, named after the card "
-            "(Tazeem.jpg), and run: aetherbox catalog import FILE --images FOLDER"
-        ),
-    }
-)
+TEXTS: dict[str, Text] = {
+    "cardtext.missing_hint": (
+        "No rules text on this gadget yet. To show it, download Scryfall's \"Oracle Cards\" "
+        "file (or an MTGJSON file) and run: aetherbox catalog import FILE"
+    ),
+    "cardtext.imported": Plural(
+        "Imported the rules text of {cards} card ({planes}, {phenomena}, {contraptions}) from {source}.",
+        "Imported the rules text of {cards} cards ({planes}, {phenomena}, {contraptions}) from {source}.",
+        "cards",
+    ),
+    "cardtext.planes": Plural("{n} plane", "{n} planes"),
+    "cardtext.phenomena": Plural("{n} phenomenon", "{n} phenomena"),
+    "cardtext.contraptions": Plural("{n} contraption", "{n} contraptions"),
+    "cardtext.images": Plural("Stored {images} card image.", "Stored {images} card images.", "images"),
+    "cardtext.not_in_file": Plural(
+        "{count} card the gadget knows is not in this file: {names}.",
+        "{count} cards the gadget knows are not in this file: {names}.",
+        "count",
+    ),
+    "cardtext.images_need_folder": (
+        "This file has no pictures stored on this computer (only web addresses), and the gadget "
+        "does not download. Put one picture per card in a folder, named after the card "
+        "(Tazeem.jpg), and run: aetherbox catalog import FILE --images FOLDER"
+    ),
+}
 
 STORE = "cardtext"
 STORE_FILE = "cards.json"

@@ -30,51 +30,49 @@ from importlib import resources
 
 from device.errors import UnknownName
 from device.models import Model
-from device.text import Message, Plural, fold, listing, register
+from device.text import Message, Plural, Text, fold, listing
 
-register(
-    {
-        "catalog.no_name": "No card name given: type the start of the card's name.",
-        # A name the catalog does not know, worded by what the catalog holds: the gadget knows
-        # planar cards and contraptions only, so "Lightning Bolt" is not "no card".
-        "catalog.unknown_card": (
-            "No plane, phenomenon or contraption is called {text!r}: check the spelling or type the "
-            "start of the name."
-        ),
-        "catalog.unknown_card_suggest": (
-            "No plane, phenomenon or contraption is called {text!r}. Did you mean {suggestions}? "
-            "Check the spelling or type the start of the name."
-        ),
-        "catalog.unknown_planar": (
-            "No plane or phenomenon is called {text!r}: check the spelling or type the start of the name."
-        ),
-        "catalog.unknown_planar_suggest": (
-            "No plane or phenomenon is called {text!r}. Did you mean {suggestions}? "
-            "Check the spelling or type the start of the name."
-        ),
-        "catalog.unknown_contraption": (
-            "No contraption is called {text!r}: check the spelling or type the start of the name."
-        ),
-        "catalog.unknown_contraption_suggest": (
-            "No contraption is called {text!r}. Did you mean {suggestions}? "
-            "Check the spelling or type the start of the name."
-        ),
-        "catalog.ambiguous": Plural(
-            "{text!r} could be {count} card: {names}. Type more of the name.",
-            "{text!r} could be any of {count} cards: {names}. Type more of the name.",
-            "count",
-        ),
-        "catalog.and_more": "{names} and {more} more",
-        "catalog.unknown_set": "No planar cards in set {code!r}. Sets with planar cards: {sets}.",
-        "catalog.unknown_faction": (
-            "No contraption faction {faction!r}. Factions: {factions}."
-        ),
-        # what a card is, in messages about a card that does not fit
-        "catalog.kind.plane": "plane",
-        "catalog.kind.phenomenon": "phenomenon",
-        "catalog.kind.contraption": "contraption",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "catalog.no_name": "No card name given: type the start of the card's name.",
+    # A name the catalog does not know, worded by what the catalog holds: the gadget knows
+    # planar cards and contraptions only, so "Lightning Bolt" is not "no card".
+    "catalog.unknown_card": (
+        "No plane, phenomenon or contraption is called {text!r}: check the spelling or type the "
+        "start of the name."
+    ),
+    "catalog.unknown_card_suggest": (
+        "No plane, phenomenon or contraption is called {text!r}. Did you mean {suggestions}? "
+        "Check the spelling or type the start of the name."
+    ),
+    "catalog.unknown_planar": (
+        "No plane or phenomenon is called {text!r}: check the spelling or type the start of the name."
+    ),
+    "catalog.unknown_planar_suggest": (
+        "No plane or phenomenon is called {text!r}. Did you mean {suggestions}? "
+        "Check the spelling or type the start of the name."
+    ),
+    "catalog.unknown_contraption": (
+        "No contraption is called {text!r}: check the spelling or type the start of the name."
+    ),
+    "catalog.unknown_contraption_suggest": (
+        "No contraption is called {text!r}. Did you mean {suggestions}? "
+        "Check the spelling or type the start of the name."
+    ),
+    "catalog.ambiguous": Plural(
+        "{text!r} could be {count} card: {names}. Type more of the name.",
+        "{text!r} could be any of {count} cards: {names}. Type more of the name.",
+        "count",
+    ),
+    "catalog.and_more": "{names} and {more} more",
+    "catalog.unknown_set": "No planar cards in set {code!r}. Sets with planar cards: {sets}.",
+    "catalog.unknown_faction": (
+        "No contraption faction {faction!r}. Factions: {factions}."
+    ),
+    # what a card is, in messages about a card that does not fit
+    "catalog.kind.plane": "plane",
+    "catalog.kind.phenomenon": "phenomenon",
+    "catalog.kind.contraption": "contraption",
+}
 
 #: How many names an "ambiguous" message lists, and how many close matches it suggests.
 AMBIGUOUS_SHOWN = 5

@@ -35,23 +35,20 @@ from device.journal import GameInfo, Journal, Txn
 from device.recovery import Recovery, recover_late, repair
 from device.state import GameState
 from device.tagmap import TagMap, format_uid
-from device.text import Message, sentences
-from device.text import register as register_texts
+from device.text import Message, Text, sentences
 
-register_texts(
-    {
-        "controller.nothing_to_undo": "Nothing to undo: this is the start of the game.",
-        "controller.nothing_to_redo": "Nothing to redo.",
-        "controller.undid": "Undone: {what}",
-        "controller.redid": "Redone: {what}",
-        "controller.no_such_game": "There is no saved game {game}; 'games' lists them.",
-        "controller.loaded": "Resumed game {game}: {title}.",
-        "controller.roll_needs_planechase": "ROLL rolls the planar die, and this game has no Planechase.",
-        "controller.card_not_expected": "{name} ({kind}) has no part in this game right now.",
-        "controller.unknown_tag": "Unknown card (tag {uid}): enrol it to use it.",
-        "controller.no_tag_map": "Tag {uid} was read, but no tag map is set up: enrol your cards first.",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "controller.nothing_to_undo": "Nothing to undo: this is the start of the game.",
+    "controller.nothing_to_redo": "Nothing to redo.",
+    "controller.undid": "Undone: {what}",
+    "controller.redid": "Redone: {what}",
+    "controller.no_such_game": "There is no saved game {game}; 'games' lists them.",
+    "controller.loaded": "Resumed game {game}: {title}.",
+    "controller.roll_needs_planechase": "ROLL rolls the planar die, and this game has no Planechase.",
+    "controller.card_not_expected": "{name} ({kind}) has no part in this game right now.",
+    "controller.unknown_tag": "Unknown card (tag {uid}): enrol it to use it.",
+    "controller.no_tag_map": "Tag {uid} was read, but no tag map is set up: enrol your cards first.",
+}
 
 
 T = TypeVar("T")
@@ -234,23 +231,25 @@ class Controller:
     # --- hardware inputs ----------------------------------------------------------------
 
     def handle(self, event: InputEvent) -> Result | None:
-        """What a hardware input means in the game; None for inputs only the screen uses.
+        """What a hardware input means in the game; None for inputs only the screen uses, and for
+        a held button's auto-repeats (ROLL, NEXT and UNDO act once per press).
 
         Raises ``IllegalCommand`` when the input means a command the rules refuse.
         """
         if isinstance(event, ButtonPressed):
-            return self.press(event)
+            return None if event.repeat else self.press(event)
         if isinstance(event, TagRead):
             return self.tag(event.uid)
         return None
 
     def press(self, press: ButtonPressed) -> Result | None:
+        """What a press means: the format's binding, else the table's (NEXT, UNDO).  Every press
+        given here acts; a held button's auto-repeats are dropped where the drivers' events come
+        in (``handle``, and the kiosk's own entry, before its screens)."""
         if self.state is not None:
             command = bindings.button_command(self.state, press)
             if command is not None:
                 return self.execute(command)
-        if press.repeat:
-            return None
         if press.button is Button.NEXT and not press.long:
             return self.execute(Advance())
         if press.button is Button.UNDO:

@@ -14,23 +14,20 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from device.errors import IllegalCommand, UnknownName
-from device.text import Message, fold, listing
-from device.text import register as register_texts
+from device.text import Message, Text, fold, listing
 
-register_texts(
-    {
-        "format.unknown": "There is no format {name!r}. Known formats: {known}.{hint}",
-        "format.did_you_mean": " Did you mean {name!r}?",
-        "format.no_base": "Choose at most one base format: {given} are all base formats.",
-        "format.players": "{title} is for {low}–{high} players; this table has {count}.",
-        "format.players_exactly": "{title} is for {low} players; this table has {count}.",
-        "format.conflict": "{a} and {b} cannot be played together.",
-        "format.requires": "{title} needs one of these base formats: {needed}.",
-        "option.unknown": "There is no table option {name!r} for {formats}. Options here: {known}.",
-        "option.bad_value": "Table option {name!r} cannot be {value!r}: {allowed}.",
-        "format.plus": "{first} + {rest}",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "format.unknown": "There is no format {name!r}. Known formats: {known}.{hint}",
+    "format.did_you_mean": " Did you mean {name!r}?",
+    "format.no_base": "Choose at most one base format: {given} are all base formats.",
+    "format.players": "{title} is for {low}–{high} players; this table has {count}.",
+    "format.players_exactly": "{title} is for {low} players; this table has {count}.",
+    "format.conflict": "{a} and {b} cannot be played together.",
+    "format.requires": "{title} needs one of these base formats: {needed}.",
+    "option.unknown": "There is no table option {name!r} for {formats}. Options here: {known}.",
+    "option.bad_value": "Table option {name!r} cannot be {value!r}: {allowed}.",
+    "format.plus": "{first} + {rest}",
+}
 
 
 @dataclass(frozen=True)
@@ -97,7 +94,6 @@ _REGISTRY = _Registry()
 
 
 def add_format(fmt: Format) -> Format:
-    register_texts({f"format.title.{fmt.name}": fmt.title})
     for key in (fmt.name, *fmt.aliases):
         existing = _REGISTRY.formats.get(fold(key))
         if existing is not None and existing != fmt:

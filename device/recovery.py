@@ -39,27 +39,25 @@ from typing import Any
 
 from device.errors import JournalCorrupt, JournalError
 from device.journal import Check, Journal, Reader, backup_path
-from device.text import Message, register
+from device.text import Message, Text
 
 log = logging.getLogger("aetherbox.recovery")
 
-register(
-    {
-        "journal.recovered_backup": (
-            "The saved games were damaged and could not be read ({problem}). The damaged file is "
-            "kept as {damaged}. The games were restored from the backup made at {when}; changes "
-            "after that are lost."
-        ),
-        "journal.wal_damaged": (
-            "The saved games were damaged ({problem}). A copy of the damaged part is kept as {damaged}; "
-            "the games resume from before the damage."
-        ),
-        "journal.recovered_empty": (
-            "The saved games were damaged and could not be read ({problem}), and there is no usable "
-            "backup. The damaged file is kept as {damaged}; starting with no saved games."
-        ),
-    }
-)
+TEXTS: dict[str, Text] = {
+    "journal.recovered_backup": (
+        "The saved games were damaged and could not be read ({problem}). The damaged file is "
+        "kept as {damaged}. The games were restored from the backup made at {when}; changes "
+        "after that are lost."
+    ),
+    "journal.wal_damaged": (
+        "The saved games were damaged ({problem}). A copy of the damaged part is kept as {damaged}; "
+        "the games resume from before the damage."
+    ),
+    "journal.recovered_empty": (
+        "The saved games were damaged and could not be read ({problem}), and there is no usable "
+        "backup. The damaged file is kept as {damaged}; starting with no saved games."
+    ),
+}
 
 
 @dataclass(frozen=True)

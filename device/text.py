@@ -11,6 +11,7 @@ Japanese one), chosen by the language's CLDR plural rule (``device.translations`
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -43,15 +44,70 @@ def count(value: Any) -> int:
 
 
 Text = str | Plural
-EN: dict[str, Text] = {}
+
+@dataclass(frozen=True)
+class Source:
+    """Modules whose ``TEXTS`` hold the English of the keys starting with ``keys``."""
+
+    keys: tuple[str, ...]
+    modules: tuple[str, ...]
 
 
-def register(texts: Mapping[str, Text]) -> None:
-    """Add a module's texts.  A key may be registered once, so two modules cannot clash."""
-    for key, text in texts.items():
-        if key in EN and EN[key] != text:
-            raise ValueError(f"text key {key!r} registered twice")
-        EN[key] = text
+#: Where the English of every text is written: each of these modules holds its texts in one
+#: mapping, ``TEXTS``, beside the code that says them.  They all import this module, so it reads
+#: them when one of their texts is first looked up: the game's own texts (every key), then the
+#: card-data import's and the console's only for a key that starts as theirs do (the kiosk never
+#: needs them, and never pays for importing them).  A module with ``TEXTS`` missing here, or a
+#: key its source does not lead to, is a test's failure, not a text that shows its key.
+SOURCES: tuple[Source, ...] = (
+    Source(("",), (
+        "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller",
+        "device.rules", "device.rules.table", "device.rules.life", "device.rules.two_headed_giant",
+        "device.rules.necromancer", "device.rules.conspiracy", "device.rules.planechase",
+        "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
+        "device.rules.wizards_duel",
+    )),
+    Source(("cardtext.",), ("device.cardtext",)),
+    Source(("console.", "wdc.", "consp.export_"), (
+        "device.console.core", "device.console.table", "device.console.necromancer", "device.console.conspiracy",
+        "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",
+    )),
+)
+
+_english: dict[str, Text] = {}
+# Which sources are read.  The first lookup is the game thread's, at start-up (the kiosk's first
+# frame, the console's first line); a source is marked before it is read, so a module that looks
+# a text up while it is being imported does not read it again.
+_read: list[bool] = [False] * len(SOURCES)
+
+
+def english(key: str) -> Text | None:
+    """The English of ``key``, or None for a key no module writes."""
+    found = _english.get(key)
+    if found is None:
+        for index, source in enumerate(SOURCES):
+            if not _read[index] and key.startswith(source.keys):
+                _read_source(index)
+        found = _english.get(key)
+    return found
+
+
+def every_text() -> Mapping[str, Text]:
+    """Every text of every module in ``SOURCES``, by key."""
+    for index in range(len(SOURCES)):
+        if not _read[index]:
+            _read_source(index)
+    return _english
+
+
+def _read_source(index: int) -> None:
+    _read[index] = True
+    for name in SOURCES[index].modules:
+        texts: Mapping[str, Text] = getattr(importlib.import_module(name), "TEXTS")
+        for key, text in texts.items():
+            if _english.get(key, text) != text:
+                raise ValueError(f"text key {key!r} is written twice (again in {name})")
+            _english[key] = text
 
 
 def fold(text: str) -> str:
@@ -65,7 +121,7 @@ def fold(text: str) -> str:
 def render(key: str, params: Mapping[str, Any]) -> str:
     """The English text for ``key`` with ``params`` filled in (a parameter that is a message in
     English too); unknown keys show themselves."""
-    entry = EN.get(key)
+    entry = english(key)
     if entry is None:
         return f"{key} {dict(params)!r}" if params else key
     template = entry.choose(params) if isinstance(entry, Plural) else entry
@@ -118,14 +174,12 @@ class Message:
 
 # Lists and runs of sentences: each language joins them its own way (a Japanese list is joined
 # with "、", its sentences without a space), so the words and marks between items are texts too.
-register(
-    {
-        "text.list": "{first}, {rest}",
-        "text.and": "{first} and {last}",
-        "text.or": "{first} or {last}",
-        "text.sentences": "{first} {rest}",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "text.list": "{first}, {rest}",
+    "text.and": "{first} and {last}",
+    "text.or": "{first} or {last}",
+    "text.sentences": "{first} {rest}",
+}
 
 
 def listing(items: Sequence[str | Message], last: str = "text.and") -> str | Message:

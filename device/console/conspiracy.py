@@ -19,33 +19,28 @@ from device.rules.conspiracy.commands import (
     StartClock,
 )
 from device.state import GameState
-from device.text import Message, Plural, listing
-from device.text import register as register_texts
+from device.text import Message, Plural, Text, listing
 
-register_texts(
-    {
-        "consp.export_type": "Export to a .csv or .json file; {path!r} is neither.",
-        "consp.export_failed": "Cannot write {path}: {problem}.",
-    }
-)
-register_texts(
-    {
-        # the event's pods, the groups, the standings, time and the export
-        "console.consp.pod": "Pod {n}:",
-        "console.consp.round": "Round {round}:",
-        "console.consp.left": "{name} (left)",
-        "console.consp.group": "  {group}: {seats}",
-        "console.consp.group_done": "  {group}: {seats} — finished",
-        "console.consp.standing": "{place}  {name}  ({groups}; {status})",
-        "console.consp.then": "{first} → {then}",
-        "console.consp.placed": "placed",
-        "console.consp.playing": "playing",
-        "console.consp.left_round": "left round {round}",
-        "console.consp.minutes_left": Plural("{n} minute(s) left in round {round}.",
-                                             "{n} minute(s) left in round {round}."),
-        "console.consp.wrote": Plural("Wrote {n} result(s) to {path}.", "Wrote {n} result(s) to {path}."),
-    }
-)
+TEXTS: dict[str, Text] = {
+    "consp.export_type": "Export to a .csv or .json file; {path!r} is neither.",
+    "consp.export_failed": "Cannot write {path}: {problem}.",
+}
+TEXTS.update({
+    # the event's pods, the groups, the standings, time and the export
+    "console.consp.pod": "Pod {n}:",
+    "console.consp.round": "Round {round}:",
+    "console.consp.left": "{name} (left)",
+    "console.consp.group": "  {group}: {seats}",
+    "console.consp.group_done": "  {group}: {seats} — finished",
+    "console.consp.standing": "{place}  {name}  ({groups}; {status})",
+    "console.consp.then": "{first} → {then}",
+    "console.consp.placed": "placed",
+    "console.consp.playing": "playing",
+    "console.consp.left_round": "left round {round}",
+    "console.consp.minutes_left": Plural("{n} minute(s) left in round {round}.",
+                                         "{n} minute(s) left in round {round}."),
+    "console.consp.wrote": Plural("Wrote {n} result(s) to {path}.", "Wrote {n} result(s) to {path}."),
+})
 
 
 @command(
@@ -201,4 +196,4 @@ def _export(console: Console, args: list[str]) -> None:
 
 
 COMMANDS = CommandTable((_event, _groups, _turn, _out, _clock, _time, _finish, _standings, _export), texts="console.consp")
-register_texts(COMMANDS.help_texts())
+TEXTS.update(COMMANDS.help_texts())

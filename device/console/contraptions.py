@@ -29,28 +29,25 @@ from device.rules.contraptions.commands import (
 from device.rules.contraptions.view import UpkeepView, boards, library_lines, upkeep_view
 from device.state import GameState
 from device.state_contraptions import ContraptionsState
-from device.text import Message, listing
-from device.text import register as register_texts
+from device.text import Message, Text, listing
 
-register_texts(
-    {
-        # the contraptions view: the upkeep banner, the boards, the assembly and the zones
-        "console.ct.upkeep": "{name}'s upkeep: CRANK! {moved_from} → {moved_to}.",
-        "console.ct.die": "Contraption die: {faces}.",
-        "console.ct.cranks": "Sprocket {sprocket} cranks: {cards}.",
-        "console.ct.cranks_nothing": "Sprocket {sprocket} cranks: nothing.",
-        "console.ct.cranked": "Cranked: {cards}.",
-        "console.ct.shared": "Shared sprockets",
-        "console.ct.counter": "{title}  (CRANK! on {sprocket})",
-        "console.ct.sprocket": "  {sprocket}: {cards}",
-        "console.ct.looking": "Looking at: {cards}.",
-        "console.ct.waiting": "Waiting for a sprocket: {card} (highlighted: {highlight}).",
-        "console.ct.copy": "{card} (copy)",
-        "console.ct.scrapyard": "{name}'s scrapyard: {cards}",
-        "console.ct.exiled": "{name}'s exiled contraptions: {cards}",
-        "console.ct.next_roll": "Next assembly roll: {{{cost}}}.",
-    }
-)
+TEXTS: dict[str, Text] = {
+    # the contraptions view: the upkeep banner, the boards, the assembly and the zones
+    "console.ct.upkeep": "{name}'s upkeep: CRANK! {moved_from} → {moved_to}.",
+    "console.ct.die": "Contraption die: {faces}.",
+    "console.ct.cranks": "Sprocket {sprocket} cranks: {cards}.",
+    "console.ct.cranks_nothing": "Sprocket {sprocket} cranks: nothing.",
+    "console.ct.cranked": "Cranked: {cards}.",
+    "console.ct.shared": "Shared sprockets",
+    "console.ct.counter": "{title}  (CRANK! on {sprocket})",
+    "console.ct.sprocket": "  {sprocket}: {cards}",
+    "console.ct.looking": "Looking at: {cards}.",
+    "console.ct.waiting": "Waiting for a sprocket: {card} (highlighted: {highlight}).",
+    "console.ct.copy": "{card} (copy)",
+    "console.ct.scrapyard": "{name}'s scrapyard: {cards}",
+    "console.ct.exiled": "{name}'s exiled contraptions: {cards}",
+    "console.ct.next_roll": "Next assembly roll: {{{cost}}}.",
+}
 
 
 def card_name(text: str) -> str:
@@ -316,7 +313,7 @@ COMMANDS = CommandTable(
      _contraptions),
     texts="console.ct",
 )
-register_texts(COMMANDS.help_texts())
+TEXTS.update(COMMANDS.help_texts())
 
 
 def _capitalised(text: str) -> str:

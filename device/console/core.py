@@ -20,22 +20,19 @@ from device.controller import Controller, Result
 from device.errors import IllegalCommand
 from device.rules.table import find_player
 from device.state import GameState, Player
-from device.text import Message
-from device.text import register as register_texts
+from device.text import Message, Text
 from device.translations import ConsoleTranslator
 
-register_texts(
-    {
-        "console.unknown": "Unknown command {name!r}; 'help' lists the commands.",
-        "console.usage": "Usage: {usage}",
-        "console.not_number": "{text!r} is not a number.",
-        "console.bad_quotes": "Cannot read that line: {problem}.",
-        "console.refused": "refused: {reason}",
-        "console.refused_usage": "refused: {reason} ({usage})",
-        "console.game_over": "Game over: {result}.",
-        "console.card_read": "card read: {message}",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "console.unknown": "Unknown command {name!r}; 'help' lists the commands.",
+    "console.usage": "Usage: {usage}",
+    "console.not_number": "{text!r} is not a number.",
+    "console.bad_quotes": "Cannot read that line: {problem}.",
+    "console.refused": "refused: {reason}",
+    "console.refused_usage": "refused: {reason} ({usage})",
+    "console.game_over": "Game over: {result}.",
+    "console.card_read": "card read: {message}",
+}
 
 
 class Usage(IllegalCommand):
@@ -86,7 +83,7 @@ class CommandTable:
         return f"{self.texts}.help.{entry.name}"
 
     def help_texts(self) -> dict[str, str]:
-        """The English of its commands' help, by key, for ``device.text.register``."""
+        """The English of its commands' help, by key: part of its module's ``TEXTS``."""
         return {self.help_key(entry): entry.help for entry in self.entries}
 
 

@@ -6,8 +6,7 @@ from device.console.core import CommandTable, Console, command
 from device.rules.necromancer import standing, status
 from device.rules.necromancer.commands import Blame, SoloTurn
 from device.state import GameState, Player
-from device.text import Message, fold, listing
-from device.text import register as register_texts
+from device.text import Message, Text, fold, listing
 
 
 @command(
@@ -54,4 +53,4 @@ def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message
 
 
 COMMANDS = CommandTable((_blame, _solo, _minions), show_marks=(_show_standing,), texts="console.necro")
-register_texts(COMMANDS.help_texts())
+TEXTS: dict[str, Text] = {**COMMANDS.help_texts()}

@@ -31,44 +31,41 @@ from device.rules.planechase.commands import (
 )
 from device.state import GameState
 from device.state_planechase import DieFace
-from device.text import Message, Plural, listing
-from device.text import register as register_texts
+from device.text import Message, Plural, Text, listing
 
-register_texts(
-    {
-        "console.pc.odds_count": "Say how many rolls, from 1 to 20; {text!r} given.",
-        "console.pc.blank_d6": "A plain d6 has no blank side: say the number it showed, 2 to 5 are blanks.",
-        # odds
-        "console.pc.odds_now": "Next roll: planeswalk {planeswalk}, chaos {chaos}, blank {blank}.",
-        "console.pc.odds_now_chaos": "Next roll: planeswalk {planeswalk}, chaos {chaos}, blank {blank} "
-        "(blanks count as chaos).",
-        "console.pc.roll_costs": "{name}'s next roll costs {cost}.",
-        "console.pc.odds": Plural("{k} roll(s): {chance} to planeswalk at least once, costing {cost}.",
-                                  "{k} roll(s): {chance} to planeswalk at least once, costing {cost}.", "k"),
-        # planes
-        "console.pc.face_up": "Face up: {name} ({kind})",
-        "console.pc.face_up_counters": Plural("Face up: {name} ({kind}, {n} counter(s))",
-                                              "Face up: {name} ({kind}, {n} counter(s))"),
-        "console.pc.controller": "Planar controller: {names}",
-        "console.pc.controllers": "Planar controllers: {names}",
-        "console.pc.encountering": "Encountering {name}: press NEXT (or 'ack') when it has resolved.",
-        "console.pc.waiting": "Waiting for {name} to {choice}.",
-        "console.pc.blanks_chaos": "Blanks count as chaos until someone planeswalks away from a plane.",
-        "console.pc.deck": Plural("{deck}: {n} card(s)", "{deck}: {n} card(s)"),
-        "console.pc.physical": "{deck}: physical cards, not listed to the gadget",
-        "console.pc.costs": "Next roll costs: {costs}",
-        "console.pc.cost": "{name} {cost}",
-        "console.pc.visited": "Visited: {names}",
-        "console.pc.rolls": "Rolls: {rolls}",
-        "console.pc.roll": "{name} {face}",
-        "console.pc.roll_counted": "{name} {face}→{result}",
-        "console.pc.roll_paid": "{roll} ({cost})",
-        "console.pc.roll_effect": "{roll} (effect)",
-        "console.pc.face.planeswalk": "planeswalk",
-        "console.pc.face.chaos": "chaos",
-        "console.pc.face.blank": "blank",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "console.pc.odds_count": "Say how many rolls, from 1 to 20; {text!r} given.",
+    "console.pc.blank_d6": "A plain d6 has no blank side: say the number it showed, 2 to 5 are blanks.",
+    # odds
+    "console.pc.odds_now": "Next roll: planeswalk {planeswalk}, chaos {chaos}, blank {blank}.",
+    "console.pc.odds_now_chaos": "Next roll: planeswalk {planeswalk}, chaos {chaos}, blank {blank} "
+    "(blanks count as chaos).",
+    "console.pc.roll_costs": "{name}'s next roll costs {cost}.",
+    "console.pc.odds": Plural("{k} roll(s): {chance} to planeswalk at least once, costing {cost}.",
+                              "{k} roll(s): {chance} to planeswalk at least once, costing {cost}.", "k"),
+    # planes
+    "console.pc.face_up": "Face up: {name} ({kind})",
+    "console.pc.face_up_counters": Plural("Face up: {name} ({kind}, {n} counter(s))",
+                                          "Face up: {name} ({kind}, {n} counter(s))"),
+    "console.pc.controller": "Planar controller: {names}",
+    "console.pc.controllers": "Planar controllers: {names}",
+    "console.pc.encountering": "Encountering {name}: press NEXT (or 'ack') when it has resolved.",
+    "console.pc.waiting": "Waiting for {name} to {choice}.",
+    "console.pc.blanks_chaos": "Blanks count as chaos until someone planeswalks away from a plane.",
+    "console.pc.deck": Plural("{deck}: {n} card(s)", "{deck}: {n} card(s)"),
+    "console.pc.physical": "{deck}: physical cards, not listed to the gadget",
+    "console.pc.costs": "Next roll costs: {costs}",
+    "console.pc.cost": "{name} {cost}",
+    "console.pc.visited": "Visited: {names}",
+    "console.pc.rolls": "Rolls: {rolls}",
+    "console.pc.roll": "{name} {face}",
+    "console.pc.roll_counted": "{name} {face}→{result}",
+    "console.pc.roll_paid": "{roll} ({cost})",
+    "console.pc.roll_effect": "{roll} (effect)",
+    "console.pc.face.planeswalk": "planeswalk",
+    "console.pc.face.chaos": "chaos",
+    "console.pc.face.blank": "blank",
+}
 
 
 def _names(args: list[str]) -> tuple[str, ...]:
@@ -250,4 +247,4 @@ COMMANDS = CommandTable(
     (_roll, _freeroll, _planeswalk, _ack, _choose, _counters, _deck, _return, _odds, _planes, _options),
     texts="console.pc",
 )
-register_texts(COMMANDS.help_texts())
+TEXTS.update(COMMANDS.help_texts())

@@ -27,42 +27,39 @@ from device.errors import IllegalCommand, UnknownName
 from device.rules.life import commander_names, dealt
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
-from device.text import Message, Plural, fold, listing, sentences
-from device.text import register as register_texts
+from device.text import Message, Plural, Text, fold, listing, sentences
 
-register_texts(
-    {
-        "console.life_sign": "Say +{n} (gain), -{n} (lose) or ={n} (set {name}'s life to {n}).",
-        "console.positive": "'{command}' takes an amount above 0; {text!r} given. For the other way use '{other}'.",
-        "console.no_commander": "{name} has no commander {text!r}; their commanders: {commanders}.",
-        "console.count": "Say how many times, from 1 to 100; {text!r} given.",
-        "console.bad_uid": "{problem}.",
-        "console.skips": Plural("skips {n} turn", "skips {n} turns", "n"),
-        "console.not_format": "{word!r} is not a format; did you mean {format!r}? To seat a player called "
-        "{word}, start with a format: {line}.",
-        # show: the turn line, each player's (and in Two-Headed Giant each team's) line and marks
-        "console.show.upkeep": "Turn {turn}: {name}'s upkeep{reversed}.",
-        "console.show.main": "Turn {turn}: {name}'s main phase{reversed}.",
-        "console.show.reversed": ", turn order reversed",
-        "console.show.player": "{mark} {name}: {life} life",
-        "console.show.marked": "{line}  ({marks})",
-        "console.show.more": "{first}; {rest}",
-        "console.show.poison": Plural("{n} poison", "{n} poison"),
-        "console.show.commander": "{n} from {commander}",
-        "console.show.lost": "lost: {reason}",
-        "console.show.team": "Team {team}: {life} life",
-        "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
-        # dealt, log, games and the start-up line (device.console.session)
-        "console.dealt.line": "{source} → {target}: {parts}",
-        "console.dealt.no_one": "no one",
-        "console.dealt.lost": Plural("{n} life lost", "{n} life lost"),
-        "console.dealt.gained": Plural("{n} life gained", "{n} life gained"),
-        "console.log.undone": "{text}  (undone)",
-        "console.games.line": Plural("{mark} {id}  {when}  {title}  ({n} changes)",
-                                     "{mark} {id}  {when}  {title}  ({n} changes)"),
-        "console.resumed": "Resumed game {id}: {title} (turn {turn}).",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "console.life_sign": "Say +{n} (gain), -{n} (lose) or ={n} (set {name}'s life to {n}).",
+    "console.positive": "'{command}' takes an amount above 0; {text!r} given. For the other way use '{other}'.",
+    "console.no_commander": "{name} has no commander {text!r}; their commanders: {commanders}.",
+    "console.count": "Say how many times, from 1 to 100; {text!r} given.",
+    "console.bad_uid": "{problem}.",
+    "console.skips": Plural("skips {n} turn", "skips {n} turns", "n"),
+    "console.not_format": "{word!r} is not a format; did you mean {format!r}? To seat a player called "
+    "{word}, start with a format: {line}.",
+    # show: the turn line, each player's (and in Two-Headed Giant each team's) line and marks
+    "console.show.upkeep": "Turn {turn}: {name}'s upkeep{reversed}.",
+    "console.show.main": "Turn {turn}: {name}'s main phase{reversed}.",
+    "console.show.reversed": ", turn order reversed",
+    "console.show.player": "{mark} {name}: {life} life",
+    "console.show.marked": "{line}  ({marks})",
+    "console.show.more": "{first}; {rest}",
+    "console.show.poison": Plural("{n} poison", "{n} poison"),
+    "console.show.commander": "{n} from {commander}",
+    "console.show.lost": "lost: {reason}",
+    "console.show.team": "Team {team}: {life} life",
+    "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
+    # dealt, log, games and the start-up line (device.console.session)
+    "console.dealt.line": "{source} → {target}: {parts}",
+    "console.dealt.no_one": "no one",
+    "console.dealt.lost": Plural("{n} life lost", "{n} life lost"),
+    "console.dealt.gained": Plural("{n} life gained", "{n} life gained"),
+    "console.log.undone": "{text}  (undone)",
+    "console.games.line": Plural("{mark} {id}  {when}  {title}  ({n} changes)",
+                                 "{mark} {id}  {when}  {title}  ({n} changes)"),
+    "console.resumed": "Resumed game {id}: {title} (turn {turn}).",
+}
 
 
 @command(
@@ -478,4 +475,4 @@ COMMANDS = CommandTable(
      _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _help, _quit),
     texts="console",
 )
-register_texts(COMMANDS.help_texts())
+TEXTS.update(COMMANDS.help_texts())

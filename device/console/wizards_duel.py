@@ -12,7 +12,7 @@ from typing import Literal, TypeVar
 
 from device.console.core import CommandTable, Console, Usage, command, number
 from device.errors import IllegalCommand
-from device.text import fold
+from device.text import Message, Text, fold, listing
 from device.rules.wizards_duel import duel_of, faces_text, spells_text
 from device.rules.wizards_duel.commands import (
     CastSpell,
@@ -31,54 +31,48 @@ from device.rules.wizards_duel.commands import (
 )
 from device.state import GameState
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
-from device.text import Message, listing
-from device.text import register as register_texts
 
 #: How the console words a message (``Console.text``), for the lines built here.
 Words = Callable[[str | Message], str]
 
-register_texts(
-    {
-        "wdc.bad_face": "{text!r} is not a die face: magic, fire, water, earth, air (or magia, ogień, woda, "
-        "ziemia, powietrze).",
-        "wdc.bad_kind": "{text!r} is not a kind of spell: offensive, area or healing (or atak, obszar, leczenie).",
-        "wdc.bad_strength": "{text!r} is not a strength: a number, or for an area spell TARGET/OTHERS like 3/1.",
-        "wdc.bad_slot": "{text!r} is not a market card number.",
-        "wdc.show.round": "Round {round}, {phase}. Starting player: {starting}.",
-        "wdc.show.phase1": "Turn {turn}{last}: waiting for {names}.",
-        "wdc.show.last": " (the last roll)",
-        "wdc.show.phase2": "Still incanting: {names}.",
-        "wdc.show.phase3": "{name} to cast.",
-        "wdc.show.attack": "{target} must answer {caster}'s {spell} ({kind} {strength}, {school}).",
-        "wdc.show.market": "Market: cards {slots} face up; {deck} in the deck, {discard} discarded.",
-        "wdc.show.player": "{mark} {name}: {magic} magic points; hand {hand}{rolled}, reserve {reserve}, "
-        "mana pool {pool}{extra}",
-        "wdc.show.rolled": " (rolled {faces})",
-        "wdc.show.shield": "shield {faces}",
-        "wdc.show.aside": "set aside {count}",
-        "wdc.show.fatigue": "fatigue {count}",
-        "wdc.show.used": "used {abilities}",
-        "wdc.show.out": "out",
-        "wdc.show.falling": "at 0: sacrifice or drop out",
-        "wdc.show.untargetable": "untargetable this round",
-        "wdc.show.card": "    {name}{level}{basic}: {spells}",
-        "wdc.show.spell_state": "{spell} [{dice}{cast}]",
-        "wdc.show.over": "Game over: {result}.",
-    }
-)
-register_texts(
-    {
-        # the wizards view's own words
-        "console.wd.phase4": "phase 4 (clean-up)",
-        "console.wd.no_slots": "none",
-        "console.wd.power_drain": "power drain",
-        "console.wd.power_sacrifice": "power sacrifice",
-        "console.wd.used": ", used",
-        "console.wd.level": " (level {level})",
-        "console.wd.learned": " (learned)",
-        "console.wd.sideways": " (turned sideways)",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "wdc.bad_face": "{text!r} is not a die face: magic, fire, water, earth, air (or magia, ogień, woda, "
+    "ziemia, powietrze).",
+    "wdc.bad_kind": "{text!r} is not a kind of spell: offensive, area or healing (or atak, obszar, leczenie).",
+    "wdc.bad_strength": "{text!r} is not a strength: a number, or for an area spell TARGET/OTHERS like 3/1.",
+    "wdc.bad_slot": "{text!r} is not a market card number.",
+    "wdc.show.round": "Round {round}, {phase}. Starting player: {starting}.",
+    "wdc.show.phase1": "Turn {turn}{last}: waiting for {names}.",
+    "wdc.show.last": " (the last roll)",
+    "wdc.show.phase2": "Still incanting: {names}.",
+    "wdc.show.phase3": "{name} to cast.",
+    "wdc.show.attack": "{target} must answer {caster}'s {spell} ({kind} {strength}, {school}).",
+    "wdc.show.market": "Market: cards {slots} face up; {deck} in the deck, {discard} discarded.",
+    "wdc.show.player": "{mark} {name}: {magic} magic points; hand {hand}{rolled}, reserve {reserve}, "
+    "mana pool {pool}{extra}",
+    "wdc.show.rolled": " (rolled {faces})",
+    "wdc.show.shield": "shield {faces}",
+    "wdc.show.aside": "set aside {count}",
+    "wdc.show.fatigue": "fatigue {count}",
+    "wdc.show.used": "used {abilities}",
+    "wdc.show.out": "out",
+    "wdc.show.falling": "at 0: sacrifice or drop out",
+    "wdc.show.untargetable": "untargetable this round",
+    "wdc.show.card": "    {name}{level}{basic}: {spells}",
+    "wdc.show.spell_state": "{spell} [{dice}{cast}]",
+    "wdc.show.over": "Game over: {result}.",
+}
+TEXTS.update({
+    # the wizards view's own words
+    "console.wd.phase4": "phase 4 (clean-up)",
+    "console.wd.no_slots": "none",
+    "console.wd.power_drain": "power drain",
+    "console.wd.power_sacrifice": "power sacrifice",
+    "console.wd.used": ", used",
+    "console.wd.level": " (level {level})",
+    "console.wd.learned": " (learned)",
+    "console.wd.sideways": " (turned sideways)",
+})
 
 _FACES = {
     "magic": Face.MAGIC, "magia": Face.MAGIC, "fire": Face.FIRE, "ogien": Face.FIRE, "water": Face.WATER,
@@ -413,4 +407,4 @@ COMMANDS = CommandTable(
     (_wizards, _dice, _aside, _shield, _spell, _play, _learn, _ready, _cast, _defend, _hold, _sacrifice, _dropout),
     texts="console.wd",
 )
-register_texts(COMMANDS.help_texts())
+TEXTS.update(COMMANDS.help_texts())

@@ -16,20 +16,18 @@ from random import Random
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
+from device.formats import formats
 from device.rules import conspiracy, contraptions, life, necromancer, planechase, table, two_headed_giant, wizards_duel
 from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS, Rules, assemble
 from device.state import GameState, outcome
-from device.text import Message
-from device.text import register as register_texts
+from device.text import Message, Text
 
-register_texts(
-    {
-        "rules.no_game": "No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'.",
-        "rules.game_over": "The game is over: {result}. Undo to change that, or start a new game with 'new'.",
-        "rules.unknown_command": "The gadget does not know how to do {command!r}.",
-        "rules.event": "{type}",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "rules.no_game": "No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'.",
+    "rules.game_over": "The game is over: {result}. Undo to change that, or start a new game with 'new'.",
+    "rules.unknown_command": "The gadget does not know how to do {command!r}.",
+    "rules.event": "{type}",
+}
 
 #: Every part of the rules, in the order their set-ups, state checks and bindings run: the table
 #: and life first, then each format.  A format is in the game's rules when it is in this list.
@@ -44,6 +42,8 @@ PARTS: tuple[Rules, ...] = (
     two_headed_giant.RULES,
 )
 assemble(PARTS)
+# Each format's title, as its declaration words it (the set-up screen, the console's "games").
+TEXTS.update({f"format.title.{fmt.name}": fmt.title for fmt in formats()})
 
 _CHECK_ROUNDS = 8  # state checks settle in one or two rounds; the bound only stops a bad check looping
 

@@ -28,8 +28,7 @@ from device.rules.registry import DAMAGE_CHECKS, Rules
 from device.rules.table import check_seat
 from device.rules.teams import TEAM_POISON_LIMIT, team_of, teamed, teammate
 from device.state import CommanderDamage, GameState, LedgerEntry, Loss, LossReason, Player
-from device.text import Message, Plural, fold, listing
-from device.text import register as register_texts
+from device.text import Message, Plural, Text, fold, listing
 
 RULES = Rules("life")
 
@@ -39,67 +38,65 @@ MAX_CHANGE = 999
 MAX_LIFE = 9999
 MAX_COMMANDERS = 2  # a commander and a partner (or a background)
 
-register_texts(
-    {
-        "life.zero": "Nothing to change: the amount is 0.",
-        "life.not_tracked": "{base} does not count life; 'help' lists its own commands.",
-        "life.range": "{amount} is out of range: change life by at most {limit} at a time.",
-        "life.damage_range": "Commander damage is from 1 to {limit} at a time; {amount} given.",
-        "life.set_range": "Life can be set from -{limit} to {limit}; {life} given.",
-        "life.same": "{name} already has {life} life.",
-        "life.out": "{name} has already lost ({reason}); undo that first if it was a mistake.",
-        "life.source_left": "{name} has left the game ({reason}): nothing of theirs deals damage or changes life "
-        "any more. Undo the loss first if it was a mistake.",
-        "life.poison_below": Plural(
-            "{name} has {poison} poison counter; {remove} cannot be removed.",
-            "{name} has {poison} poison counters; {remove} cannot be removed.",
-            "poison",
-        ),
-        "life.no_commander_damage": "Commander damage is tracked only in Commander games; "
-        "this game is {base}.",
-        "life.which_commander": "{name} has {count} commanders ({commanders}): say which one "
-        "dealt the damage, e.g. 'from {name}/{first}'.",
-        "life.no_such_commander": "{name} has no commander number {index}; their commanders: "
-        "{commanders}.",
-        "life.commander_count": "A player has one or two commanders (partners); {count} given.",
-        "life.commander_in_use": "{name}'s commander {commander!r} has dealt damage already; "
-        "undo that damage before removing it.",
-        "life.commander_name": "Give each commander a name.",
-        "life.changed": "{name}: {before} → {after} life.",
-        "life.changed_from": "{name}: {before} → {after} life (from {source}).",
-        "life.poison": "{name}: {before} → {after} poison.",
-        "life.poison_from": "{name}: {before} → {after} poison (from {source}).",
-        "life.commander_damage": Plural(
-            "{name} took {amount} commander damage from {commander} ({total} of 21).",
-            "{name} took {amount} commander damage from {commander} ({total} of 21).",
-            "amount",
-        ),
-        "life.commander_damage_of": Plural(
-            "{name} took {amount} commander damage from {owner}'s commander ({total} of 21).",
-            "{name} took {amount} commander damage from {owner}'s commander ({total} of 21).",
-            "amount",
-        ),
-        "life.commanders_named": Plural(
-            "{name}'s commander: {commanders}.", "{name}'s commanders: {commanders}.", "n"
-        ),
-        "life.commander_twice": "{name}'s partners need two different names; {commander!r} is given twice.",
-        "life.lost.life": "{name} has lost: 0 or less life.",
-        "life.lost.poison": "{name} has lost: 10 poison counters.",
-        "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
-        "life.lost.conceded": "{name} has conceded.",
-        "life.lost.effect": "{name} has lost the game.",
-        "life.lost.team": "{name} has lost with their team.",
-        "life.lost.poison_team": "{name} has lost: 15 poison counters on the team.",
-        "life.commander_label": "{owner}'s commander",
-        # why a player has lost, in "has already lost (…)"
-        "life.why.life": "life",
-        "life.why.poison": "poison",
-        "life.why.commander": "commander",
-        "life.why.conceded": "conceded",
-        "life.why.effect": "effect",
-        "life.why.team": "team",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "life.zero": "Nothing to change: the amount is 0.",
+    "life.not_tracked": "{base} does not count life; 'help' lists its own commands.",
+    "life.range": "{amount} is out of range: change life by at most {limit} at a time.",
+    "life.damage_range": "Commander damage is from 1 to {limit} at a time; {amount} given.",
+    "life.set_range": "Life can be set from -{limit} to {limit}; {life} given.",
+    "life.same": "{name} already has {life} life.",
+    "life.out": "{name} has already lost ({reason}); undo that first if it was a mistake.",
+    "life.source_left": "{name} has left the game ({reason}): nothing of theirs deals damage or changes life "
+    "any more. Undo the loss first if it was a mistake.",
+    "life.poison_below": Plural(
+        "{name} has {poison} poison counter; {remove} cannot be removed.",
+        "{name} has {poison} poison counters; {remove} cannot be removed.",
+        "poison",
+    ),
+    "life.no_commander_damage": "Commander damage is tracked only in Commander games; "
+    "this game is {base}.",
+    "life.which_commander": "{name} has {count} commanders ({commanders}): say which one "
+    "dealt the damage, e.g. 'from {name}/{first}'.",
+    "life.no_such_commander": "{name} has no commander number {index}; their commanders: "
+    "{commanders}.",
+    "life.commander_count": "A player has one or two commanders (partners); {count} given.",
+    "life.commander_in_use": "{name}'s commander {commander!r} has dealt damage already; "
+    "undo that damage before removing it.",
+    "life.commander_name": "Give each commander a name.",
+    "life.changed": "{name}: {before} → {after} life.",
+    "life.changed_from": "{name}: {before} → {after} life (from {source}).",
+    "life.poison": "{name}: {before} → {after} poison.",
+    "life.poison_from": "{name}: {before} → {after} poison (from {source}).",
+    "life.commander_damage": Plural(
+        "{name} took {amount} commander damage from {commander} ({total} of 21).",
+        "{name} took {amount} commander damage from {commander} ({total} of 21).",
+        "amount",
+    ),
+    "life.commander_damage_of": Plural(
+        "{name} took {amount} commander damage from {owner}'s commander ({total} of 21).",
+        "{name} took {amount} commander damage from {owner}'s commander ({total} of 21).",
+        "amount",
+    ),
+    "life.commanders_named": Plural(
+        "{name}'s commander: {commanders}.", "{name}'s commanders: {commanders}.", "n"
+    ),
+    "life.commander_twice": "{name}'s partners need two different names; {commander!r} is given twice.",
+    "life.lost.life": "{name} has lost: 0 or less life.",
+    "life.lost.poison": "{name} has lost: 10 poison counters.",
+    "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
+    "life.lost.conceded": "{name} has conceded.",
+    "life.lost.effect": "{name} has lost the game.",
+    "life.lost.team": "{name} has lost with their team.",
+    "life.lost.poison_team": "{name} has lost: 15 poison counters on the team.",
+    "life.commander_label": "{owner}'s commander",
+    # why a player has lost, in "has already lost (…)"
+    "life.why.life": "life",
+    "life.why.poison": "poison",
+    "life.why.commander": "commander",
+    "life.why.conceded": "conceded",
+    "life.why.effect": "effect",
+    "life.why.team": "team",
+}
 
 
 def _check_damage(state: GameState, seat: int, source: int | None) -> None:

@@ -17,12 +17,10 @@ from device.events import (
     TurnSkipped,
 )
 from device.formats import find_format, resolve_setup, titles
-from device.text import fold
+from device.text import Message, Plural, Text, english, fold, listing
 from device.rules.registry import PASS_CHECKS, Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
 from device.state import GameState, Outcome, Player, Step, outcome
-from device.text import EN, Message, Plural, listing
-from device.text import register as register_texts
 
 RULES = Rules("table")
 
@@ -31,43 +29,41 @@ MAX_PLAYERS = 10
 MAX_NAME = 24
 MAX_LIFE = 9999
 
-register_texts(
-    {
-        "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",
-        "table.name_empty": "A player needs a name.",
-        "table.name_long": "{name!r} is too long for the screen: at most {limit} characters.",
-        "table.name_twice": "Two players are called {name!r}: give each player a different name.",
-        "table.life_range": "Starting life must be from 1 to {limit}; {life} given.",
-        "table.no_player": "No player called {name!r}. Players: {players}.",
-        "table.ambiguous_player": "{name!r} could be {matches}: type more of the name.",
-        "table.no_seat": "There is no seat {seat}: this table has seats 0 to {last}.",
-        "table.skip_range": "A player can skip 1 to 10 turns; {turns} given.",
-        "table.skip_out": "{name} has left the game; there is no turn of theirs to skip.",
-        # The formats in brackets, since a format's title may say "game" itself ("Two-player game").
-        "table.started": "New game ({formats}) for {players}, {life} life. {first} goes first.",
-        "table.started_random": "New game ({formats}) for {players}, {life} life. "
-        "The gadget drew {first} to go first.",
-        "table.started_teams": "New game ({formats}) for teams {players}, {life} life each. {first} go first.",
-        "table.started_teams_random": "New game ({formats}) for teams {players}, {life} life each. "
-        "The gadget drew {first} to go first.",
-        "table.teams_even": "Two-Headed Giant is played by teams of two adjacent seats: {count} players make no "
-        "teams of two. Seat an even number of players.",
-        "table.main": "{name}: main phase.",
-        "table.upkeep": "{name}: upkeep.",
-        "table.turn": "Turn {turn}: {name}'s upkeep.",
-        "table.skipped": "{name} skips this turn.",
-        "table.skip_scheduled": Plural(
-            "{name} will skip their next turn.", "{name} will skip their next {turns} turns.", "turns"
-        ),
-        "table.reversed_cw": "Turn order reversed: play now passes clockwise.",
-        "table.reversed_ccw": "Turn order reversed: play now passes counter-clockwise.",
-        "table.won": "{name} won ({reason})",
-        "table.draw": "nobody won ({reason})",
-        # why a game ended the usual way (Outcome.said)
-        "table.reason.last_standing": "last player standing",
-        "table.reason.everyone_left": "every player left the game",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",
+    "table.name_empty": "A player needs a name.",
+    "table.name_long": "{name!r} is too long for the screen: at most {limit} characters.",
+    "table.name_twice": "Two players are called {name!r}: give each player a different name.",
+    "table.life_range": "Starting life must be from 1 to {limit}; {life} given.",
+    "table.no_player": "No player called {name!r}. Players: {players}.",
+    "table.ambiguous_player": "{name!r} could be {matches}: type more of the name.",
+    "table.no_seat": "There is no seat {seat}: this table has seats 0 to {last}.",
+    "table.skip_range": "A player can skip 1 to 10 turns; {turns} given.",
+    "table.skip_out": "{name} has left the game; there is no turn of theirs to skip.",
+    # The formats in brackets, since a format's title may say "game" itself ("Two-player game").
+    "table.started": "New game ({formats}) for {players}, {life} life. {first} goes first.",
+    "table.started_random": "New game ({formats}) for {players}, {life} life. "
+    "The gadget drew {first} to go first.",
+    "table.started_teams": "New game ({formats}) for teams {players}, {life} life each. {first} go first.",
+    "table.started_teams_random": "New game ({formats}) for teams {players}, {life} life each. "
+    "The gadget drew {first} to go first.",
+    "table.teams_even": "Two-Headed Giant is played by teams of two adjacent seats: {count} players make no "
+    "teams of two. Seat an even number of players.",
+    "table.main": "{name}: main phase.",
+    "table.upkeep": "{name}: upkeep.",
+    "table.turn": "Turn {turn}: {name}'s upkeep.",
+    "table.skipped": "{name} skips this turn.",
+    "table.skip_scheduled": Plural(
+        "{name} will skip their next turn.", "{name} will skip their next {turns} turns.", "turns"
+    ),
+    "table.reversed_cw": "Turn order reversed: play now passes clockwise.",
+    "table.reversed_ccw": "Turn order reversed: play now passes counter-clockwise.",
+    "table.won": "{name} won ({reason})",
+    "table.draw": "nobody won ({reason})",
+    # why a game ended the usual way (Outcome.said)
+    "table.reason.last_standing": "last player standing",
+    "table.reason.everyone_left": "every player left the game",
+}
 
 
 def start(command: NewGame, rng: Random) -> GameStarted:
@@ -300,7 +296,8 @@ def describe_start(event: GameStarted) -> Message:
             key, formats=titles(find_format(name) for name in event.formats), players=listing(teams, "text.list"),
             life=event.starting_life, first=teams[event.starting_player // 2],
         )
-    if f"{key}.{event.formats[0]}" in EN:  # a base format that counts something else words its own start
+    # A base format that counts something else words its own start.
+    if english(f"{key}.{event.formats[0]}") is not None:
         key = f"{key}.{event.formats[0]}"
     return Message(
         key, formats=titles(find_format(name) for name in event.formats), players=listing(names, "text.list"),

@@ -18,16 +18,13 @@ from device.formats import Format
 from device.rules.registry import Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, teamed, teammate, teams
 from device.state import GameState, LossReason, Outcome
-from device.text import Message
-from device.text import register as register_texts
+from device.text import Message, Text
 
 RULES = Rules("two_headed_giant")
 
-register_texts(
-    {
-        "two_headed_giant.reason.last_team": "last team standing",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "two_headed_giant.reason.last_team": "last team standing",
+}
 
 FORMAT = RULES.format(Format(
     TWO_HEADED_GIANT, "Two-Headed Giant", "module", min_players=4, aliases=("2hg", "thg", "two-headed-giant"),

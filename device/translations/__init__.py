@@ -39,7 +39,7 @@ def console_key(key: str) -> str:
 
 def source(key: str) -> Text | None:
     """The rules' English of a catalogue key: a message's key, or ``console_key(key)``."""
-    return text.EN.get(key.removesuffix(CONSOLE))
+    return text.english(key.removesuffix(CONSOLE))
 
 
 def check(language: str) -> str:
@@ -58,7 +58,7 @@ class Translator:
 
     def source(self, key: str) -> Text | None:
         """The English of ``key`` as this translator's reader sees it (here: the rules')."""
-        return text.EN.get(key)
+        return text.english(key)
 
     def translated(self, key: str) -> str | tuple[str, ...] | None:
         """The catalogues' translation of ``key`` (a tuple of forms for a text with a count)."""

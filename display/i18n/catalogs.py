@@ -8,7 +8,6 @@ rest so that the kiosk's code and tests have one place to look.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -27,13 +26,10 @@ __all__ = ["LOCALE", "Translations", "compile_po", "load", "merge", "mo_path", "
 def sources() -> dict[str, Text]:
     """Every text key and its English, as the kiosk shows it (its own wording first), and the
     console's wording of each text the kiosk words its own way (``device.translations.console_key``)."""
-    for module in ("device.rules", "device.console", "device.controller", "device.cardtext", "device.catalog",
-                   "device.tagmap", "device.recovery"):
-        importlib.import_module(module)  # the core's texts are registered by the modules that use them
+    core = device.text.every_text()
     kiosk = domains.english()
-    console = {console_key(key): english for key, english in device.text.EN.items()
-               if key in kiosk and kiosk[key] != english}
-    return {**device.text.EN, **kiosk, **console}
+    console = {console_key(key): english for key, english in core.items() if key in kiosk and kiosk[key] != english}
+    return {**core, **kiosk, **console}
 
 
 def update(languages: Iterable[str]) -> list[Path]:

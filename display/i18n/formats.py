@@ -5,7 +5,7 @@ Keys: ``option.<option>`` (the option's label), ``option.<option>.help`` (what i
 the rows for the focused option: short enough for two lines on the smallest screen) and
 ``option.<option>.value.<value>`` (how a value of a choice reads; a value without one shows as it
 is, a number or a set code).  Format titles (``format.title.<format>``) are the core's texts: the
-declarations register them (``Format.title``), since messages name formats too.  The English labels,
+rules take them from the declarations (``Format.title``), since messages name formats too.  The English labels,
 help and values are here, so a new option shows its name and its declared help until it gets them.
 """
 

@@ -16,7 +16,7 @@ from device.commands import NewGame
 from device.inputs import Button
 from device.rules.wizards_duel.commands import DefineSpellCard, GatherMana, PassIncantations
 from device.state_wizards_duel import Face, Spell, SpellKind
-from device.text import EN, Plural
+from device.text import Plural, every_text
 from display.i18n import LANGUAGES, Translator, table
 from display.i18n import wizards_duel as duel_texts
 from display.kiosk import Kiosk
@@ -331,7 +331,7 @@ def _fields(text: str | tuple[str, ...] | Plural) -> set[str]:
 def test_every_duel_text_is_translated_with_the_same_fields(language: str) -> None:
     """Every rules message (wd.*) and every screen text (ui.wd.*) has a translation that places
     exactly the English text's parameters."""
-    english = {k: v for k, v in EN.items() if k.startswith("wd.") or k.endswith(".wizards_duel")}
+    english = {k: v for k, v in every_text().items() if k.startswith("wd.") or k.endswith(".wizards_duel")}
     english |= duel_texts.TEXTS
     texts_ = table(language)
     missing = sorted(key for key in english if key not in texts_)

@@ -51,8 +51,7 @@ from device.rules.registry import Rules
 from device.rules.table import check_seat, start
 from device.state import GameState, LossReason, Outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
-from device.text import Message, Plural, fold
-from device.text import register as register_texts
+from device.text import Message, Plural, Text, fold
 
 RULES = Rules("conspiracy")
 
@@ -79,82 +78,80 @@ POD_MAX = 10  # CJ-1: at most 10 players draft at one table
 POD_BEST = 8
 POD_MIN_BESIDE_EIGHTS = 6  # a pod next to pods of 8 is split into two groups of at least 3
 
-register_texts(
-    {
-        "consp.group.1": "Group 1",
-        "consp.group.2": "Group 2",
-        "consp.group.winners": "Winners' group",
-        "consp.group.losers": "Losers' group",
-        "consp.group.table": "The table",
-        "consp.round1": "Round 1, groups drawn at random: {groups}. Sit in the order shown; the first "
-        "named goes first. Each group plays until {leave} left. Time limit: {minutes}.{options}",
-        "consp.round2": "Round 2: {groups}. Sit in the order shown; the first named goes first. Both "
-        "groups play to the last player.",
-        "consp.draft": "Group Game Draft for {count}: 4 packs each (the 4th passes to the right, like "
-        "the 2nd); one table, free-for-all, every other player is your opponent; the first mulligan "
-        "is free; the first player draws; 20 life; last one standing wins. Rumble rule: each 20 life "
-        "your sources make opponents lose earns a sideboard card in the command zone, free to cast.",
-        "consp.options": " Table options: {options}.",
-        "consp.attack_left": "attack left only",
-        "consp.range_one": "range of influence 1",
-        "consp.rumble_on": "Rumble rule",
-        "consp.left_r1": "{group}: {names} left ({count} of {target} for round 1).",
-        "consp.done_r1": "{group}: {names} left; round 1 is over for this group: {stay} go to the "
-        "winners' group.",
-        "consp.left_place": "{group}: {names} left: {places}.",
-        "consp.won_group": "{group}: {names} left: {places}. {winner} is last standing: {place}.",
-        "consp.by_life": "{group}: the extra turns are over; ranked by life: {ranking}.",
-        "consp.by_life_r1": "{group}: the extra turns are over; by life {stay} go to the winners' "
-        "group, {go} to the losers' group.",
-        "consp.turn": "{group}: {name}'s turn.",
-        "consp.lap_turn": "{group}: {name}'s turn (extra turns after time).",
-        "consp.clock": "Round {round}'s clock is running: {minutes}.",
-        "consp.minutes": Plural("{n} minute", "{n} minutes"),
-        "consp.time": "Time! Extra turns: in each group still playing, starting with the active "
-        "player, one more lap until it is that player's turn again; then the players still in are "
-        "ranked by life ({laps}).",
-        "consp.lap_from": "{group} from {name}",
-        "consp.lap_unknown": "{group}: say whose turn it is as turns pass, or end its extra turns after the lap",
-        "consp.rumble": "Rumble: {name}'s sources have made opponents lose {total} life: pick {pick} — put "
-        "a sideboard card into the command zone; it may be cast for free.",
-        "consp.not_pod": "This is not a Conspiracy pod; start one with 'new conspiracy …'.",
-        "consp.not_conspiracy": "This is not a Conspiracy game.",
-        "consp.draft_turns": "A Group Game Draft is one table: pass the turn with 'next'.",
-        "consp.player_left": "{name} has left {group}'s game already.",
-        "consp.group_done": "{group} has finished round {round}; round {next} starts when every group "
-        "has finished.",
-        "consp.pod_done": "{group} has finished its game.",
-        "consp.other_group": "{source} and {target} play in different groups.",
-        "consp.clock_running": "Round {round}'s clock is running already.",
-        "consp.no_clock": "The clock is not running: start it with 'clock' when the round begins.",
-        "consp.not_yet": Plural("Time is not up yet: {minutes} minute left.", "Time is not up yet: {minutes} minutes left.",
-                                "minutes"),
-        "consp.time_called": "Time has been called already in round {round}.",
-        "consp.no_such_group": "There is no group {name!r} now; groups: {groups}.",
-        "consp.time_first": "Time has not been called in round {round}: the players play on.",
-        "consp.leave_count": "Name the players who left at the same time, each once.",
-        "consp.already_out": "{name} has left already.",
-        "consp.won_reason": "the pod's two rounds are over",
-        # Pieces the messages above are built from, so each language joins and words them its way.
-        "consp.in_group.1": "group 1",
-        "consp.in_group.2": "group 2",
-        "consp.in_group.winners": "winners' group",
-        "consp.in_group.losers": "losers' group",
-        "consp.in_group.table": "the table",
-        "consp.seated": "{group}: {names}",
-        "consp.leave_of": "{count} of {size}",
-        "consp.placed": "{name} {place}",
-        "consp.with_life": "{name} ({life})",
-        "consp.nth.st": "{n}st",
-        "consp.nth.nd": "{n}nd",
-        "consp.nth.rd": "{n}rd",
-        "consp.nth.th": "{n}th",
-        "consp.comma": "{first}, {rest}",
-        "consp.semicolon": "{first}; {rest}",
-        "consp.or": "{first} or {rest}",
-        "consp.and": "{first} and {last}",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "consp.group.1": "Group 1",
+    "consp.group.2": "Group 2",
+    "consp.group.winners": "Winners' group",
+    "consp.group.losers": "Losers' group",
+    "consp.group.table": "The table",
+    "consp.round1": "Round 1, groups drawn at random: {groups}. Sit in the order shown; the first "
+    "named goes first. Each group plays until {leave} left. Time limit: {minutes}.{options}",
+    "consp.round2": "Round 2: {groups}. Sit in the order shown; the first named goes first. Both "
+    "groups play to the last player.",
+    "consp.draft": "Group Game Draft for {count}: 4 packs each (the 4th passes to the right, like "
+    "the 2nd); one table, free-for-all, every other player is your opponent; the first mulligan "
+    "is free; the first player draws; 20 life; last one standing wins. Rumble rule: each 20 life "
+    "your sources make opponents lose earns a sideboard card in the command zone, free to cast.",
+    "consp.options": " Table options: {options}.",
+    "consp.attack_left": "attack left only",
+    "consp.range_one": "range of influence 1",
+    "consp.rumble_on": "Rumble rule",
+    "consp.left_r1": "{group}: {names} left ({count} of {target} for round 1).",
+    "consp.done_r1": "{group}: {names} left; round 1 is over for this group: {stay} go to the "
+    "winners' group.",
+    "consp.left_place": "{group}: {names} left: {places}.",
+    "consp.won_group": "{group}: {names} left: {places}. {winner} is last standing: {place}.",
+    "consp.by_life": "{group}: the extra turns are over; ranked by life: {ranking}.",
+    "consp.by_life_r1": "{group}: the extra turns are over; by life {stay} go to the winners' "
+    "group, {go} to the losers' group.",
+    "consp.turn": "{group}: {name}'s turn.",
+    "consp.lap_turn": "{group}: {name}'s turn (extra turns after time).",
+    "consp.clock": "Round {round}'s clock is running: {minutes}.",
+    "consp.minutes": Plural("{n} minute", "{n} minutes"),
+    "consp.time": "Time! Extra turns: in each group still playing, starting with the active "
+    "player, one more lap until it is that player's turn again; then the players still in are "
+    "ranked by life ({laps}).",
+    "consp.lap_from": "{group} from {name}",
+    "consp.lap_unknown": "{group}: say whose turn it is as turns pass, or end its extra turns after the lap",
+    "consp.rumble": "Rumble: {name}'s sources have made opponents lose {total} life: pick {pick} — put "
+    "a sideboard card into the command zone; it may be cast for free.",
+    "consp.not_pod": "This is not a Conspiracy pod; start one with 'new conspiracy …'.",
+    "consp.not_conspiracy": "This is not a Conspiracy game.",
+    "consp.draft_turns": "A Group Game Draft is one table: pass the turn with 'next'.",
+    "consp.player_left": "{name} has left {group}'s game already.",
+    "consp.group_done": "{group} has finished round {round}; round {next} starts when every group "
+    "has finished.",
+    "consp.pod_done": "{group} has finished its game.",
+    "consp.other_group": "{source} and {target} play in different groups.",
+    "consp.clock_running": "Round {round}'s clock is running already.",
+    "consp.no_clock": "The clock is not running: start it with 'clock' when the round begins.",
+    "consp.not_yet": Plural("Time is not up yet: {minutes} minute left.", "Time is not up yet: {minutes} minutes left.",
+                            "minutes"),
+    "consp.time_called": "Time has been called already in round {round}.",
+    "consp.no_such_group": "There is no group {name!r} now; groups: {groups}.",
+    "consp.time_first": "Time has not been called in round {round}: the players play on.",
+    "consp.leave_count": "Name the players who left at the same time, each once.",
+    "consp.already_out": "{name} has left already.",
+    "consp.won_reason": "the pod's two rounds are over",
+    # Pieces the messages above are built from, so each language joins and words them its way.
+    "consp.in_group.1": "group 1",
+    "consp.in_group.2": "group 2",
+    "consp.in_group.winners": "winners' group",
+    "consp.in_group.losers": "losers' group",
+    "consp.in_group.table": "the table",
+    "consp.seated": "{group}: {names}",
+    "consp.leave_of": "{count} of {size}",
+    "consp.placed": "{name} {place}",
+    "consp.with_life": "{name} ({life})",
+    "consp.nth.st": "{n}st",
+    "consp.nth.nd": "{n}nd",
+    "consp.nth.rd": "{n}rd",
+    "consp.nth.th": "{n}th",
+    "consp.comma": "{first}, {rest}",
+    "consp.semicolon": "{first}; {rest}",
+    "consp.or": "{first} or {rest}",
+    "consp.and": "{first} and {last}",
+}
 
 
 # --- pods and groups (CJ-1) -----------------------------------------------------------------
@@ -204,17 +201,15 @@ def pods(names: list[str]) -> list[list[str]]:
     return out
 
 
-register_texts(
-    {
-        "consp.too_few": "An event needs at least 3 players; {count} given.",
-        "consp.event": Plural("Event {event}: {count} player in {pods}: {split}.",
-                              "Event {event}: {count} players in {pods}: {split}.", "count"),
-        "consp.pods": Plural("{n} pod", "{n} pods"),
-        "consp.pod_split": "pod {pod}: {size} ({groups})",
-        "consp.plus": "{first} + {rest}",
-        "consp.event_twice": "{name} is named twice in the event.",
-    }
-)
+TEXTS.update({
+    "consp.too_few": "An event needs at least 3 players; {count} given.",
+    "consp.event": Plural("Event {event}: {count} player in {pods}: {split}.",
+                          "Event {event}: {count} players in {pods}: {split}.", "count"),
+    "consp.pods": Plural("{n} pod", "{n} pods"),
+    "consp.pod_split": "pod {pod}: {size} ({groups})",
+    "consp.plus": "{first} + {rest}",
+    "consp.event_twice": "{name} is named twice in the event.",
+})
 
 #: The table options an event sets on each of its pods; a set-up form does not ask for them.
 EVENT_OPTIONS = ("event", "pod")

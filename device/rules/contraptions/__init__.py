@@ -86,8 +86,7 @@ from device.state_contraptions import (
     Upkeep,
     Variant,
 )
-from device.text import Message, Plural, listing
-from device.text import register as register_texts
+from device.text import Message, Plural, Text, listing
 
 RULES = Rules("contraptions")
 
@@ -129,147 +128,145 @@ RULES.option(
     )
 )
 
-register_texts(
-    {
-        "ct.not_in_game": "This game has no Contraptions; start one with e.g. 'new commander+contraptions A B C'.",
-        "ct.no_variant": "That is only for Contraptions {needed}; this game plays {variant}.",
-        "ct.bad_sprocket": "There are sprockets 1, 2 and 3; {sprocket} given.",
-        "ct.bad_library": "Faction libraries are numbered 1 to 5; {library} given.",
-        "ct.which_library": "Say which faction library to assemble from (1–5).",
-        "ct.library_not_allowed": "The die allows {allowed}; {library} is not one of them.",
-        "ct.busy": "{name} is assembling already: {what}",
-        "ct.nothing_pending": "No assembly is in progress.",
-        "ct.no_card_yet": "No contraption is waiting for a sprocket: {what}",
-        "ct.card_waiting": "{card} is waiting for a sprocket: place it or decline it first.",
-        "ct.must_assemble": Plural(
-            "With {dice} faction die assembling is mandatory (CT-A3): assemble from {allowed}.",
-            "With {dice} faction dice assembling is mandatory (CT-A3): assemble from {allowed}.",
-            "dice",
-        ),
-        "ct.not_looking": "No assembly roll is being looked at.",
-        "ct.not_looked": "{card} is not among the cards being looked at: {looking}.",
-        "ct.kept_on_top": "{card} cannot both be assembled and go back on top.",
-        "ct.top_twice": "{card} is named twice.",
-        "ct.roll_not_now": "The contraption die is rolled at the start of an upkeep, once: {why}",
-        "ct.rolled_already": "{name} rolled it this upkeep already ({faces}).",
-        "ct.not_upkeep_roll": "{name}'s upkeep has no contraption die to roll now.",
-        "ct.roll_main_only": "An assembly roll is paid for in the active player's main phase (CT-C2); "
-        "press NEXT to reach {name}'s main phase.",
-        "ct.roll_upkeep_first": "Roll the contraption die for {name}'s upkeep first.",
-        "ct.no_crank_now": "Nothing to crank now: contraptions crank at the beginning of an upkeep, "
-        "on the sprocket the CRANK! counter moves to.",
-        "ct.not_on_sprocket": "{card} is not a contraption {name} can crank on sprocket {sprocket}; "
-        "there: {there}.",
-        "ct.crank_twice": "{card} is named twice; each contraption cranks once.",
-        "ct.not_contraption": "{card} is a {kind}, not a contraption.",
-        "ct.unknown_contraption": "{card!r} is not a contraption the gadget knows.",
-        "ct.not_assembled": "{card} is not assembled{whose}.",
-        "ct.ambiguous_owner": "{card} is assembled for {owners}: say whose.",
-        "ct.same_sprocket": "{card} is on sprocket {sprocket} already; reassemble it onto another one.",
-        "ct.not_exiled": "{card} is not in exile{whose}.",
-        "ct.already_assembled": "{card} is assembled already ({owner}'s, sprocket {sprocket}), so it is not the "
-        "revealed card: tap the card you revealed.",
-        "ct.in_scrapyard": "{card} is in {owner}'s scrapyard: nothing brings a contraption back from there.",
-        "ct.in_exile": "{card} is in exile; a contraption returned from exile goes to the scrapyard ('unexile').",
-        "ct.not_in_library": "{card} cannot be the revealed card: it is not in {library}.",
-        "ct.in_other_library": "{card} is in {where}, not in {library}.",
-        "ct.virtual_deck": "This game uses the gadget's virtual contraption decks: 'assemble' reveals the "
-        "top card. Tap only an assembled contraption, to scrap or reassemble it.",
-        "ct.deck_base_only": "Only the base Contraptions rules use a deck per player; variant {variant} "
-        "shares its contraptions.",
-        "ct.deck_in_use": "{name} has assembled from their deck already; a deck is set before the first assembly.",
-        "ct.deck_illegal": "{name}'s contraption deck is not legal: {problems}.",
-        "ct.deck_small": Plural(
-            "it has {count} card, at least {minimum} are needed", "it has {count} cards, at least {minimum} are needed",
-            "count",
-        ),
-        "ct.deck_twice": Plural(
-            "{card} is in it {count} time, but no two may share a name",
-            "{card} is in it {count} times, but no two may share a name",
-            "count",
-        ),
-        "ct.deck_unknown": "{card!r} is not a contraption",
-        # events
-        "ct.set_up": "Contraptions ({variant}, {cards} cards): {libraries}.",
-        "ct.deck_set": Plural(
-            "{name}'s contraption deck: {count} card{shuffled}.", "{name}'s contraption deck: {count} cards{shuffled}.",
-            "count",
-        ),
-        "ct.upkeep": "{name}'s upkeep: roll the contraption die (ROLL).",
-        "ct.moved": "{name}'s CRANK! counter moves {start} → {end}: {crank}",
-        "ct.moved_shared": "The CRANK! counter moves {start} → {end}: {crank}",
-        "ct.crank_any": "{name} may crank any of {cards} on sprocket {sprocket}.",
-        "ct.crank_empty": "sprocket {sprocket} is empty, nothing cranks.",
-        "ct.crank_empty_sentence": "Sprocket {sprocket} is empty, nothing cranks.",
-        "ct.stayed": "{name} controls no assembled contraption: the machine stops, the CRANK! counter stays on {at}.",
-        "ct.rolled_a": "{name} rolls {dice}: {faces}; {then}",
-        "ct.rolled_b_crank": "{name} rolls {face}: crank sprocket {face}. {then}",
-        "ct.rolled_b_assemble": "{name} rolls {face}: assemble {count}.",
-        "ct.rolled_c": "{name} pays {{{cost}}} for assembly roll {number} this turn and rolls {face}: {then}",
-        "ct.look": Plural("look at the top card: {cards}.", "look at the top {count}: {cards}.", "count"),
-        "ct.look_physical": "look at the top {face} of the shared deck and tap the one to assemble.",
-        "ct.look_empty": "the shared deck is empty, nothing to look at.",
-        "ct.assemble_from": "assemble from {libraries}.",
-        "ct.expected": "{name} assembles from {library}.",
-        "ct.expected_physical": "{name} assembles: tap or name the revealed card from {library}.",
-        "ct.library_chosen": "{name} assembles from {library}.",
-        "ct.revealed": "{name} reveals {card} from {library}: choose its sprocket.",
-        "ct.identified": "{card} for {name}: choose its sprocket.",
-        "ct.assembled": "{name} assembles {card} onto {board} sprocket {sprocket}.",
-        "ct.nothing": "Nothing to assemble: {library} is empty.",
-        "ct.declined_bottom": "{name} does not assemble {card}: it goes to the bottom of {library}.",
-        "ct.declined_scrapyard": "{name} does not assemble {card}: it goes to their scrapyard.",
-        "ct.declined": "{name} assembles nothing.",
-        "ct.lapsed": "The turn passed: {name}'s unfinished assembly lapses.",
-        "ct.reordered": "{top} back on top of the shared deck, {bottom} at the bottom.",
-        "ct.reordered_bottom": "Nothing back on top of the shared deck, {bottom} at the bottom.",
-        "ct.reordered_top": "{top} back on top of the shared deck, nothing at the bottom.",
-        "ct.highlight": "Sprocket {sprocket} is chosen for {card}.",
-        "ct.cranked": "{name} cranks {cards} (sprocket {sprocket}); their abilities trigger in that order.",
-        "ct.cranked_none": "{name} cranks nothing on sprocket {sprocket}.",
-        "ct.selected": "{card} ({owner}'s, sprocket {sprocket}): scrap it, or reassemble it onto another sprocket.",
-        "ct.scrapped": "{card} goes to {owner}'s scrapyard.",
-        "ct.exiled": "{card} is exiled.",
-        "ct.reassembled": "{card} is reassembled: sprocket {start} → {end}.",
-        "ct.unexiled": "{card} returns from exile without being assembled: it goes to {owner}'s scrapyard.",
-        "ct.copy": "A copy of {card} enters without being assembled: it goes to {owner}'s scrapyard "
-        "(a copy that is not a contraption goes to the graveyard).",
-        # labels
-        "ct.deck_of": "{name}'s contraption deck",
-        "ct.faction_library": "library {number} ({faction})",
-        "ct.shared_deck": "the shared contraption deck",
-        "ct.board_of": "{name}'s",
-        "ct.board_shared": "the shared",
-        "ct.variant.base": "base rules",
-        "ct.variant.a": "variant A, faction dice",
-        "ct.variant.b": "variant B, full random",
-        "ct.variant.c": "variant C, planar-style",
-        # a variant as a list of them names it ("variant A, variant B or variant C")
-        "ct.variant_name.a": "variant A",
-        "ct.variant_name.b": "variant B",
-        "ct.variant_name.c": "variant C",
-        "ct.virtual_shuffled": ", shuffled",
-        "ct.cards.physical": "physical",
-        "ct.cards.virtual": "virtual",
-        "ct.die_one": "the faction die",
-        "ct.dice_n": Plural("{count} faction die", "{count} faction dice", "count"),
-        "ct.or": "{first} or {second}",
-        "ct.problems": "{first}; {rest}",
-        "ct.whose": " for {name}",
-        "ct.library_count": "{library} ({count})",
-        "ct.nothing_there": "nothing",
-        "ct.nothing_selected": "No contraption was tapped: tap an assembled contraption first.",
-        # the upkeep banner (CT-7)
-        "ct.banner.roll": "Roll the contraption die",
-        "ct.banner.choose_library": "Assemble from {libraries}",
-        "ct.banner.tap": "Tap the contraption to assemble",
-        "ct.banner.sprocket": "Choose a sprocket for {card}",
-        "ct.banner.look": Plural("Assemble the top card", "Assemble one of the top {count}", "count"),
-        "ct.banner.crank": "Crank sprocket {sprocket}",
-        "ct.banner.stopped": "Machine stopped: no assembled contraption",
-        "ct.banner.roll_cost": "Assembly roll: {{{cost}}}",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "ct.not_in_game": "This game has no Contraptions; start one with e.g. 'new commander+contraptions A B C'.",
+    "ct.no_variant": "That is only for Contraptions {needed}; this game plays {variant}.",
+    "ct.bad_sprocket": "There are sprockets 1, 2 and 3; {sprocket} given.",
+    "ct.bad_library": "Faction libraries are numbered 1 to 5; {library} given.",
+    "ct.which_library": "Say which faction library to assemble from (1–5).",
+    "ct.library_not_allowed": "The die allows {allowed}; {library} is not one of them.",
+    "ct.busy": "{name} is assembling already: {what}",
+    "ct.nothing_pending": "No assembly is in progress.",
+    "ct.no_card_yet": "No contraption is waiting for a sprocket: {what}",
+    "ct.card_waiting": "{card} is waiting for a sprocket: place it or decline it first.",
+    "ct.must_assemble": Plural(
+        "With {dice} faction die assembling is mandatory (CT-A3): assemble from {allowed}.",
+        "With {dice} faction dice assembling is mandatory (CT-A3): assemble from {allowed}.",
+        "dice",
+    ),
+    "ct.not_looking": "No assembly roll is being looked at.",
+    "ct.not_looked": "{card} is not among the cards being looked at: {looking}.",
+    "ct.kept_on_top": "{card} cannot both be assembled and go back on top.",
+    "ct.top_twice": "{card} is named twice.",
+    "ct.roll_not_now": "The contraption die is rolled at the start of an upkeep, once: {why}",
+    "ct.rolled_already": "{name} rolled it this upkeep already ({faces}).",
+    "ct.not_upkeep_roll": "{name}'s upkeep has no contraption die to roll now.",
+    "ct.roll_main_only": "An assembly roll is paid for in the active player's main phase (CT-C2); "
+    "press NEXT to reach {name}'s main phase.",
+    "ct.roll_upkeep_first": "Roll the contraption die for {name}'s upkeep first.",
+    "ct.no_crank_now": "Nothing to crank now: contraptions crank at the beginning of an upkeep, "
+    "on the sprocket the CRANK! counter moves to.",
+    "ct.not_on_sprocket": "{card} is not a contraption {name} can crank on sprocket {sprocket}; "
+    "there: {there}.",
+    "ct.crank_twice": "{card} is named twice; each contraption cranks once.",
+    "ct.not_contraption": "{card} is a {kind}, not a contraption.",
+    "ct.unknown_contraption": "{card!r} is not a contraption the gadget knows.",
+    "ct.not_assembled": "{card} is not assembled{whose}.",
+    "ct.ambiguous_owner": "{card} is assembled for {owners}: say whose.",
+    "ct.same_sprocket": "{card} is on sprocket {sprocket} already; reassemble it onto another one.",
+    "ct.not_exiled": "{card} is not in exile{whose}.",
+    "ct.already_assembled": "{card} is assembled already ({owner}'s, sprocket {sprocket}), so it is not the "
+    "revealed card: tap the card you revealed.",
+    "ct.in_scrapyard": "{card} is in {owner}'s scrapyard: nothing brings a contraption back from there.",
+    "ct.in_exile": "{card} is in exile; a contraption returned from exile goes to the scrapyard ('unexile').",
+    "ct.not_in_library": "{card} cannot be the revealed card: it is not in {library}.",
+    "ct.in_other_library": "{card} is in {where}, not in {library}.",
+    "ct.virtual_deck": "This game uses the gadget's virtual contraption decks: 'assemble' reveals the "
+    "top card. Tap only an assembled contraption, to scrap or reassemble it.",
+    "ct.deck_base_only": "Only the base Contraptions rules use a deck per player; variant {variant} "
+    "shares its contraptions.",
+    "ct.deck_in_use": "{name} has assembled from their deck already; a deck is set before the first assembly.",
+    "ct.deck_illegal": "{name}'s contraption deck is not legal: {problems}.",
+    "ct.deck_small": Plural(
+        "it has {count} card, at least {minimum} are needed", "it has {count} cards, at least {minimum} are needed",
+        "count",
+    ),
+    "ct.deck_twice": Plural(
+        "{card} is in it {count} time, but no two may share a name",
+        "{card} is in it {count} times, but no two may share a name",
+        "count",
+    ),
+    "ct.deck_unknown": "{card!r} is not a contraption",
+    # events
+    "ct.set_up": "Contraptions ({variant}, {cards} cards): {libraries}.",
+    "ct.deck_set": Plural(
+        "{name}'s contraption deck: {count} card{shuffled}.", "{name}'s contraption deck: {count} cards{shuffled}.",
+        "count",
+    ),
+    "ct.upkeep": "{name}'s upkeep: roll the contraption die (ROLL).",
+    "ct.moved": "{name}'s CRANK! counter moves {start} → {end}: {crank}",
+    "ct.moved_shared": "The CRANK! counter moves {start} → {end}: {crank}",
+    "ct.crank_any": "{name} may crank any of {cards} on sprocket {sprocket}.",
+    "ct.crank_empty": "sprocket {sprocket} is empty, nothing cranks.",
+    "ct.crank_empty_sentence": "Sprocket {sprocket} is empty, nothing cranks.",
+    "ct.stayed": "{name} controls no assembled contraption: the machine stops, the CRANK! counter stays on {at}.",
+    "ct.rolled_a": "{name} rolls {dice}: {faces}; {then}",
+    "ct.rolled_b_crank": "{name} rolls {face}: crank sprocket {face}. {then}",
+    "ct.rolled_b_assemble": "{name} rolls {face}: assemble {count}.",
+    "ct.rolled_c": "{name} pays {{{cost}}} for assembly roll {number} this turn and rolls {face}: {then}",
+    "ct.look": Plural("look at the top card: {cards}.", "look at the top {count}: {cards}.", "count"),
+    "ct.look_physical": "look at the top {face} of the shared deck and tap the one to assemble.",
+    "ct.look_empty": "the shared deck is empty, nothing to look at.",
+    "ct.assemble_from": "assemble from {libraries}.",
+    "ct.expected": "{name} assembles from {library}.",
+    "ct.expected_physical": "{name} assembles: tap or name the revealed card from {library}.",
+    "ct.library_chosen": "{name} assembles from {library}.",
+    "ct.revealed": "{name} reveals {card} from {library}: choose its sprocket.",
+    "ct.identified": "{card} for {name}: choose its sprocket.",
+    "ct.assembled": "{name} assembles {card} onto {board} sprocket {sprocket}.",
+    "ct.nothing": "Nothing to assemble: {library} is empty.",
+    "ct.declined_bottom": "{name} does not assemble {card}: it goes to the bottom of {library}.",
+    "ct.declined_scrapyard": "{name} does not assemble {card}: it goes to their scrapyard.",
+    "ct.declined": "{name} assembles nothing.",
+    "ct.lapsed": "The turn passed: {name}'s unfinished assembly lapses.",
+    "ct.reordered": "{top} back on top of the shared deck, {bottom} at the bottom.",
+    "ct.reordered_bottom": "Nothing back on top of the shared deck, {bottom} at the bottom.",
+    "ct.reordered_top": "{top} back on top of the shared deck, nothing at the bottom.",
+    "ct.highlight": "Sprocket {sprocket} is chosen for {card}.",
+    "ct.cranked": "{name} cranks {cards} (sprocket {sprocket}); their abilities trigger in that order.",
+    "ct.cranked_none": "{name} cranks nothing on sprocket {sprocket}.",
+    "ct.selected": "{card} ({owner}'s, sprocket {sprocket}): scrap it, or reassemble it onto another sprocket.",
+    "ct.scrapped": "{card} goes to {owner}'s scrapyard.",
+    "ct.exiled": "{card} is exiled.",
+    "ct.reassembled": "{card} is reassembled: sprocket {start} → {end}.",
+    "ct.unexiled": "{card} returns from exile without being assembled: it goes to {owner}'s scrapyard.",
+    "ct.copy": "A copy of {card} enters without being assembled: it goes to {owner}'s scrapyard "
+    "(a copy that is not a contraption goes to the graveyard).",
+    # labels
+    "ct.deck_of": "{name}'s contraption deck",
+    "ct.faction_library": "library {number} ({faction})",
+    "ct.shared_deck": "the shared contraption deck",
+    "ct.board_of": "{name}'s",
+    "ct.board_shared": "the shared",
+    "ct.variant.base": "base rules",
+    "ct.variant.a": "variant A, faction dice",
+    "ct.variant.b": "variant B, full random",
+    "ct.variant.c": "variant C, planar-style",
+    # a variant as a list of them names it ("variant A, variant B or variant C")
+    "ct.variant_name.a": "variant A",
+    "ct.variant_name.b": "variant B",
+    "ct.variant_name.c": "variant C",
+    "ct.virtual_shuffled": ", shuffled",
+    "ct.cards.physical": "physical",
+    "ct.cards.virtual": "virtual",
+    "ct.die_one": "the faction die",
+    "ct.dice_n": Plural("{count} faction die", "{count} faction dice", "count"),
+    "ct.or": "{first} or {second}",
+    "ct.problems": "{first}; {rest}",
+    "ct.whose": " for {name}",
+    "ct.library_count": "{library} ({count})",
+    "ct.nothing_there": "nothing",
+    "ct.nothing_selected": "No contraption was tapped: tap an assembled contraption first.",
+    # the upkeep banner (CT-7)
+    "ct.banner.roll": "Roll the contraption die",
+    "ct.banner.choose_library": "Assemble from {libraries}",
+    "ct.banner.tap": "Tap the contraption to assemble",
+    "ct.banner.sprocket": "Choose a sprocket for {card}",
+    "ct.banner.look": Plural("Assemble the top card", "Assemble one of the top {count}", "count"),
+    "ct.banner.crank": "Crank sprocket {sprocket}",
+    "ct.banner.stopped": "Machine stopped: no assembled contraption",
+    "ct.banner.roll_cost": "Assembly roll: {{{cost}}}",
+}
 
 
 # --- commands ----------------------------------------------------------------------------------
@@ -1370,7 +1367,7 @@ def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
     """ROLL rolls the upkeep's contraption die when one is due (A, B); in variant C without
     Planechase it pays for an assembly roll in the main phase."""
     ct = state.contraptions
-    if ct is None or press.repeat or press.long:
+    if ct is None or press.long:
         return None
     up = current_upkeep(state)
     if up is not None and up.stage is Stage.ROLL:
@@ -1385,7 +1382,7 @@ def _select_button(state: GameState, press: ButtonPressed) -> Command | None:
     """SELECT places the waiting contraption on the highlighted sprocket; held, it moves the
     highlight on (the encoder does the same through the kiosk)."""
     ct = state.contraptions
-    if ct is None or press.repeat or ct.assembly is None or ct.assembly.card is None:
+    if ct is None or ct.assembly is None or ct.assembly.card is None:
         return None
     return HighlightSprocket(step=1) if press.long else PlaceContraption()
 

@@ -21,16 +21,13 @@ from device.rules.contraptions import (
 )
 from device.state import GameState, Step
 from device.state_contraptions import SPROCKETS, Stage, Variant
-from device.text import Message, Plural
-from device.text import register as register_texts
+from device.text import Message, Plural, Text
 
-register_texts(
-    {
-        "ct.view.library_physical": "{library}: physical cards",
-        "ct.view.library_cards": Plural("{library}: {n} card(s){top}", "{library}: {n} card(s){top}"),
-        "ct.view.top": ", top: {card}",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "ct.view.library_physical": "{library}: physical cards",
+    "ct.view.library_cards": Plural("{library}: {n} card(s){top}", "{library}: {n} card(s){top}"),
+    "ct.view.top": ", top: {card}",
+}
 
 
 @dataclass(frozen=True)

@@ -56,8 +56,7 @@ from device.state_necromancer import (
     NecroSeat,
     Phase,
 )
-from device.text import Message, Plural, listing
-from device.text import register as register_texts
+from device.text import Message, Plural, Text, listing
 
 RULES = Rules("necromancer")
 
@@ -68,45 +67,43 @@ FORMAT = RULES.format(
     )
 )
 
-register_texts(
-    {
-        "necro.began": "Necromancer: whoever loses comes back at 30 life as the minion of the player "
-        "responsible; the last player who never died wins.",
-        "necro.minion": "{name} comes back as {master}'s minion at 30 life, after three solo turns "
-        "apart from the game.",
-        "necro.masterless": "{name} comes back as a masterless minion at 30 life, after three solo "
-        "turns apart from the game.",
-        "necro.regained": "{master} made their master {name} lose and regains full status; {name} "
-        "comes back as {master}'s minion at 30 life, after three solo turns apart from the game.",
-        "necro.out": "{name} was killed by their master {master} and is out of the game for good.",
-        "necro.conceded": "{name} conceded and is out of the game for good.",
-        "necro.reattributed": "{name}'s loss is now put down to {responsible}.",
-        "necro.reattributed_nobody": "{name}'s loss is now put down to nobody.",
-        "necro.solo": "{name} finished solo turn {number} of 3.",
-        "necro.solo_done": "{name} finished their three solo turns and phases in when their seat's "
-        "turn comes up.",
-        "necro.held": "{name} is playing their solo turns ({done} of 3 done); their seat is passed over.",
-        "necro.phased_in": "{name} phases in and plays their 4th turn as a member of the game.",
-        "necro.minion_vs_master": "{source} is {target}'s minion and can't deal damage to their master.",
-        "necro.fellow_minions": "{source} and {target} are both minions of {master} and can't damage "
-        "each other.",
-        "necro.target_phased_out": "{target} is phased out for their solo turns: nothing in the game "
-        "can hurt them until they phase in.",
-        "necro.source_phased_out": "{source} is phased out for their solo turns and can't hurt the "
-        "other players until they phase in.",
-        "necro.not_necromancer": "This is not a Necromancer game; start one with 'new necromancer …'.",
-        "necro.not_solo": "{name} is not playing solo turns.",
-        "necro.no_loss": "Nobody has lost yet, so there is no loss to put down to anyone.",
-        "necro.not_latest": "Only the latest loss can be put down to someone else, and that was "
-        "{latest}'s; undo back to {name}'s loss to change it.",
-        "necro.too_late": "{name} has played a solo turn since; undo back to the loss to change who "
-        "was responsible.",
-        "necro.same": "{name}'s loss is already put down to {responsible}.",
-        "necro.nobody": "nobody",
-        "necro.won_reason": "the last player who never died",
-        "necro.nobody_left": "no player who never died is left",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "necro.began": "Necromancer: whoever loses comes back at 30 life as the minion of the player "
+    "responsible; the last player who never died wins.",
+    "necro.minion": "{name} comes back as {master}'s minion at 30 life, after three solo turns "
+    "apart from the game.",
+    "necro.masterless": "{name} comes back as a masterless minion at 30 life, after three solo "
+    "turns apart from the game.",
+    "necro.regained": "{master} made their master {name} lose and regains full status; {name} "
+    "comes back as {master}'s minion at 30 life, after three solo turns apart from the game.",
+    "necro.out": "{name} was killed by their master {master} and is out of the game for good.",
+    "necro.conceded": "{name} conceded and is out of the game for good.",
+    "necro.reattributed": "{name}'s loss is now put down to {responsible}.",
+    "necro.reattributed_nobody": "{name}'s loss is now put down to nobody.",
+    "necro.solo": "{name} finished solo turn {number} of 3.",
+    "necro.solo_done": "{name} finished their three solo turns and phases in when their seat's "
+    "turn comes up.",
+    "necro.held": "{name} is playing their solo turns ({done} of 3 done); their seat is passed over.",
+    "necro.phased_in": "{name} phases in and plays their 4th turn as a member of the game.",
+    "necro.minion_vs_master": "{source} is {target}'s minion and can't deal damage to their master.",
+    "necro.fellow_minions": "{source} and {target} are both minions of {master} and can't damage "
+    "each other.",
+    "necro.target_phased_out": "{target} is phased out for their solo turns: nothing in the game "
+    "can hurt them until they phase in.",
+    "necro.source_phased_out": "{source} is phased out for their solo turns and can't hurt the "
+    "other players until they phase in.",
+    "necro.not_necromancer": "This is not a Necromancer game; start one with 'new necromancer …'.",
+    "necro.not_solo": "{name} is not playing solo turns.",
+    "necro.no_loss": "Nobody has lost yet, so there is no loss to put down to anyone.",
+    "necro.not_latest": "Only the latest loss can be put down to someone else, and that was "
+    "{latest}'s; undo back to {name}'s loss to change it.",
+    "necro.too_late": "{name} has played a solo turn since; undo back to the loss to change who "
+    "was responsible.",
+    "necro.same": "{name}'s loss is already put down to {responsible}.",
+    "necro.nobody": "nobody",
+    "necro.won_reason": "the last player who never died",
+    "necro.nobody_left": "no player who never died is left",
+}
 
 
 # --- commands and events --------------------------------------------------------------------
@@ -437,41 +434,37 @@ def _describe_settled(state: GameState, event: LossSettled) -> Message:
     return Message("necro.minion", name=name, master=master)
 
 
-register_texts(
-    {
-        "necro.out_orphans": Plural(
-            "{name} was killed by their master {master} and is out of the game for good; {names} no longer has a "
-            "master.",
-            "{name} was killed by their master {master} and is out of the game for good; {names} no longer have a "
-            "master.",
-            "n",
-        ),
-        "necro.conceded_orphans": Plural(
-            "{name} conceded and is out of the game for good; {names} no longer has a master.",
-            "{name} conceded and is out of the game for good; {names} no longer have a master.",
-            "n",
-        ),
-    }
-)
+TEXTS.update({
+    "necro.out_orphans": Plural(
+        "{name} was killed by their master {master} and is out of the game for good; {names} no longer has a "
+        "master.",
+        "{name} was killed by their master {master} and is out of the game for good; {names} no longer have a "
+        "master.",
+        "n",
+    ),
+    "necro.conceded_orphans": Plural(
+        "{name} conceded and is out of the game for good; {names} no longer has a master.",
+        "{name} conceded and is out of the game for good; {names} no longer have a master.",
+        "n",
+    ),
+})
 
 
 # --- queries for the console ------------------------------------------------------------------
 
-register_texts(
-    {
-        "necro.status": "{name}: {standing}",
-        "necro.standing.never_died": "never died",
-        "necro.standing.minion_of": "minion of {master}",
-        "necro.standing.masterless": "masterless minion",
-        "necro.standing.full": "full status",
-        "necro.standing.out": "out for good",
-        "necro.standing.solo_left": Plural("{n} solo turn left", "{n} solo turns left", "n"),
-        "necro.standing.waiting": "phases in at their seat's turn",
-        "necro.standing.can_win": "can win",
-        "necro.standing.cannot_win": "can't win",
-        "necro.standing.won": "won",
-    }
-)
+TEXTS.update({
+    "necro.status": "{name}: {standing}",
+    "necro.standing.never_died": "never died",
+    "necro.standing.minion_of": "minion of {master}",
+    "necro.standing.masterless": "masterless minion",
+    "necro.standing.full": "full status",
+    "necro.standing.out": "out for good",
+    "necro.standing.solo_left": Plural("{n} solo turn left", "{n} solo turns left", "n"),
+    "necro.standing.waiting": "phases in at their seat's turn",
+    "necro.standing.can_win": "can win",
+    "necro.standing.cannot_win": "can't win",
+    "necro.standing.won": "won",
+})
 
 
 def standing(state: GameState, seat: int) -> list[Message]:

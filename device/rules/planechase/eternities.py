@@ -37,8 +37,7 @@ from device.rules.planechase.events import MapMoved, PlanarChoiceOffered, PlaneC
 from device.rules.registry import Rules
 from device.state import GameState
 from device.state_planechase import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
-from device.text import Message
-from device.text import register as register_texts
+from device.text import Message, Text
 
 RULES = Rules("eternities")
 
@@ -60,29 +59,27 @@ _ALIASES = {
     "southwest": "south-west", "northwest": "north-west",
 }
 
-register_texts(
-    {
-        "eternities.unknown_direction": "{text!r} is not a direction: {choices}.",
-        "eternities.no_plane_there": "There is no plane to the {direction}: choose {choices}.",
-        "eternities.hellride_known": "Hellriding goes only to unknown spots, and {name} is face up "
-        "to the {direction}: choose {choices}.",
-        "eternities.moved": "{name} planeswalks {direction} to {to}.{extra}",
-        "eternities.hellrode": "{name} hellrides {direction} to {to}.{extra}",
-        "eternities.collected": " Shuffled back into the deck: {cards}.",
-        # the directions as the screen words them (the console takes the English words)
-        "eternities.dir.north": "north",
-        "eternities.dir.east": "east",
-        "eternities.dir.south": "south",
-        "eternities.dir.west": "west",
-        "eternities.dir.north-east": "north-east",
-        "eternities.dir.south-east": "south-east",
-        "eternities.dir.south-west": "south-west",
-        "eternities.dir.north-west": "north-west",
-        "eternities.dealt": " Dealt: {cards}.",
-        "eternities.phenomenon": " A phenomenon! Resolve it, then press NEXT.",
-        "eternities.map_dealt": "The Eternities Map: {cards} around {plane}.",
-    }
-)
+TEXTS: dict[str, Text] = {
+    "eternities.unknown_direction": "{text!r} is not a direction: {choices}.",
+    "eternities.no_plane_there": "There is no plane to the {direction}: choose {choices}.",
+    "eternities.hellride_known": "Hellriding goes only to unknown spots, and {name} is face up "
+    "to the {direction}: choose {choices}.",
+    "eternities.moved": "{name} planeswalks {direction} to {to}.{extra}",
+    "eternities.hellrode": "{name} hellrides {direction} to {to}.{extra}",
+    "eternities.collected": " Shuffled back into the deck: {cards}.",
+    # the directions as the screen words them (the console takes the English words)
+    "eternities.dir.north": "north",
+    "eternities.dir.east": "east",
+    "eternities.dir.south": "south",
+    "eternities.dir.west": "west",
+    "eternities.dir.north-east": "north-east",
+    "eternities.dir.south-east": "south-east",
+    "eternities.dir.south-west": "south-west",
+    "eternities.dir.north-west": "north-west",
+    "eternities.dealt": " Dealt: {cards}.",
+    "eternities.phenomenon": " A phenomenon! Resolve it, then press NEXT.",
+    "eternities.map_dealt": "The Eternities Map: {cards} around {plane}.",
+}
 
 
 class MapDealt(Event):

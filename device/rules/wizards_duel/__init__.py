@@ -23,7 +23,7 @@ from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, PlayerLost
 from device.formats import Format, TableOption
-from device.text import fold
+from device.text import Message, Plural, Text, fold
 from device.inputs import Button, ButtonPressed
 from device.rules.wizards_duel.commands import (
     CastSpell,
@@ -80,8 +80,6 @@ from device.state_wizards_duel import (
     Wizard,
     WizardsDuelState,
 )
-from device.text import Message, Plural
-from device.text import register as register_texts
 
 RULES = Rules("wizards_duel")
 
@@ -117,217 +115,215 @@ for _table_option in (
 ):
     RULES.option(_table_option)
 
-register_texts(
-    {
-        "wd.not_duel": "That is a Wizard's Duel command, and this game is not a Wizard's Duel.",
-        "wd.phase.1": "phase 1 (gathering mana)",
-        "wd.phase.2": "phase 2 (incantations)",
-        "wd.phase.3": "phase 3 (casting)",
-        "wd.wrong_phase": "{action} belongs to {needed}; the table is in {phase}.",
-        "wd.action.roll": "Rolling element dice",
-        "wd.action.gather": "Setting dice aside",
-        "wd.action.shield": "Raising an antimagic shield",
-        "wd.action.pay": "Laying dice on a spell",
-        "wd.action.learn": "Learning a spell",
-        "wd.action.ready": "Passing on incantations",
-        "wd.action.cast": "Casting a spell",
-        "wd.action.hold": "Passing on casting",
-        "wd.out": "{name} is out of the duel.",
-        "wd.falling_wait": "{names} must first choose: 'sacrifice PLAYER CARD' (power sacrifice) or "
-        "'dropout PLAYER'.",
-        "wd.attack_wait": "{target} must first answer {caster}'s {spell}: 'defend {target} none|heal|reserve|"
-        "counter|drain'.",
-        "wd.option_off": "{option} is not a rule at this table; start the game with {option}=on to use it.",
-        "wd.nothing_to_roll": "Everyone has rolled; waiting for {names} to set dice aside.",
-        "wd.rolled_already": "{name} has rolled this turn already: {faces}.",
-        "wd.chosen_already": "{name} has made this turn's choice already; the others are still choosing.",
-        "wd.roll_count": Plural("{name} rolls {hand} die; {count} given.", "{name} rolls {hand} dice; {count} given.",
-                                "hand"),
-        "wd.not_rolled": "{name} has not rolled yet: 'dice {name}' first.",
-        "wd.not_in_roll": "{name} did not roll {faces}; the roll shows {rolled}.",
-        "wd.not_in_pool": "{name}'s mana pool has no {faces}; it holds {pool}.",
-        "wd.no_dice": "Name the dice to lay down, e.g. 'fire fire water'.",
-        "wd.shield_air": "A die showing air (the whirlwind) cannot go into a shield.",
-        "wd.shield_symbols": "{name}'s shield holds {shield} already; a shield has at most two symbols.",
-        "wd.card_name": "Give the spell card a name of 1 to {limit} characters.",
-        "wd.card_twice": "{name} already has a spell card called {card!r}.",
-        "wd.card_spells": "A spell card has one or two spells; {count} given.",
-        "wd.strength": "A spell's strength is from 1 to {limit}; {strength} given.",
-        "wd.others": "Only an area spell hurts the other players; give {kind} spells no second number.",
-        "wd.level": "A card's level is 0, 1 or 2; {level} given.",
-        "wd.basic_cards": Plural(
-            "{name} has described {count} starting spell card already; more cards come from the market.",
-            "{name} has described {count} starting spell cards already; more cards come from the market.",
-            "count",
-        ),
-        "wd.no_card": "{name} has no spell card {card!r}; their cards: {cards}.",
-        "wd.ambiguous_card": "{card!r} could be {matches}: type more of the name.",
-        "wd.which_spell": "{card} has two spells: say which, e.g. '{card}/1' or '{card}/2'.",
-        # one spell of a card with two, as the console names it (the kiosk words it its own way)
-        "wd.spell_of": "{card}/{n}",
-        "wd.no_spell": "{card} has no spell number {number}.",
-        "wd.spell_paid": "{card}'s spell {number} has its dice already; dice stay until the round ends.",
-        "wd.passed": "{name} has passed for this phase.",
-        "wd.learned_already": "{name} has learned a spell this round already (one per round).",
-        "wd.no_slot": "There is no market card {slot}: the market has cards 1 to {count}.",
-        "wd.slot_taken": "Market card {slot} was learned already this round.",
-        "wd.nobody_ready": "Everyone has passed already.",
-        "wd.not_your_turn": "It is {name}'s turn to cast.",
-        "wd.spell_used": "{card}'s spell {number} is not ready: it has no dice or was used this round.",
-        "wd.nothing_ready": "{name} has no activated spell left on {card}.",
-        "wd.heal_self": "Healing spells go on the caster only.",
-        "wd.need_target": "Say whom the {kind} spell targets: 'at PLAYER'.",
-        "wd.target_self": "An offensive spell targets an opponent, not the caster.",
-        "wd.untargetable": "{name} sacrificed their power this round and cannot be targeted until it ends.",
-        "wd.no_attack": "Nobody is attacking {name} now.",
-        "wd.not_healing": "{card} spell {number} is not a healing spell.",
-        "wd.reserve_range": Plural("{name} may weaken the attack with 1 to {most} reserve die; {count} given.",
-                                   "{name} may weaken the attack with 1 to {most} reserve dice; {count} given.", "most"),
-        "wd.drain_used": "{name} has used the power drain already (once per game).",
-        "wd.no_reserve": "{name} has no reserve die to sacrifice.",
-        "wd.not_falling": "{name} is not dropping out: power sacrifice is only instead of dropping out.",
-        "wd.sacrifice_played": "{card} was played this round; sacrifice a basic spell card that was not.",
-        "wd.sacrifice_basic": "{card} is a learned card; sacrifice one of the character's basic spell cards.",
-        "wd.waiting_choices": "Waiting for {names} to set their dice aside ('aside PLAYER [FACE…]').",
-        # event descriptions
-        "wd.set_up": "Wizard's Duel: {magic} magic points each, {hand} element dice in hand and {reserve} in "
-        "reserve; {market} spell cards in the market, {deck} in the deck. {first} is the starting player.",
-        "wd.round": "Round {round}, phase 1: gathering mana. {name} is the starting player. Everyone rolls.",
-        "wd.gather_turn": "Phase 1, turn {turn}: everyone rolls.",
-        "wd.last_roll": "Phase 1 ends: everyone rolls a last time; those dice go to the mana pool.",
-        "wd.phase_2": "Phase 2: incantations. Lay mana-pool dice on spells, learn at most one market spell, then pass.",
-        "wd.phase_3": "Phase 3: casting, from {name}.",
-        "wd.phase_4": "Phase 4: clean-up.",
-        "wd.rolled": "{name} rolled {faces}.",
-        "wd.rolled_last": "{name} rolled {faces} into the mana pool.",
-        "wd.took_back": Plural("{name} took the {count} die back.", "{name} took all {count} dice back.", "count"),
-        "wd.gathered": "{name} put {faces} in the mana pool and drew {drawn} from the reserve.",
-        "wd.gathered_short": Plural(
-            "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} die short. This turn ends "
-            "phase 1.",
-            "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} dice short. This turn ends "
-            "phase 1.",
-            "missing",
-        ),
-        "wd.shield_set": "{name} set a die showing {face} into the antimagic shield ({shield}).",
-        "wd.card_defined": "{name}'s spell card {card}: {spells}.",
-        "wd.paid": "{name} laid {faces} on {card}.",
-        "wd.learned": "{name} learned market card {slot} as {card} ({spells}), paying {faces}.",
-        "wd.ready": "{name} is done with incantations.",
-        "wd.casting_turn": "{name}'s turn to cast.",
-        "wd.cast_heal": "{name} casts {card} (healing {strength}).",
-        "wd.cast_attack": "{name} casts {card} ({kind} {strength}, {school}) at {target}. {target} may defend.",
-        "wd.chain": Plural("Chain reaction: {name} takes {count} die off {card} back to the {to}.",
-                           "Chain reaction: {name} takes {count} dice off {card} back to the {to}.", "count"),
-        "wd.defend.none": "{name} does not defend.",
-        "wd.defend.heal": "{name} weakens the attack with {card} (healing {strength}).",
-        "wd.defend.reserve": Plural("{name} weakens the attack with {count} reserve die (set aside).",
-                                    "{name} weakens the attack with {count} reserve dice (set aside).", "count"),
-        "wd.defend.counter": Plural("{name} counterattacks with {count} mana-pool die.",
-                                    "{name} counterattacks with {count} mana-pool dice.", "count"),
-        "wd.defend.drain": "{name} drains power: one reserve die leaves the game.",
-        "wd.hold": "{name} passes.",
-        "wd.magic.spell": Plural(
-            "{name}: {before} → {after} magic point ({source}'s spell).",
-            "{name}: {before} → {after} magic points ({source}'s spell).", "after"
-        ),
-        "wd.magic.area": Plural(
-            "{name}: {before} → {after} magic point ({source}'s area spell).",
-            "{name}: {before} → {after} magic points ({source}'s area spell).", "after"
-        ),
-        "wd.magic.counter": Plural(
-            "{name}: {before} → {after} magic point (counterattack by {source}).",
-            "{name}: {before} → {after} magic points (counterattack by {source}).", "after"
-        ),
-        "wd.magic.fatigue": Plural(
-            "{name}: {before} → {after} magic point (fatigue).",
-            "{name}: {before} → {after} magic points (fatigue).", "after"
-        ),
-        "wd.magic.refill": Plural(
-            "{name}: {before} → {after} magic point ({amount} of a full hand).",
-            "{name}: {before} → {after} magic points ({amount} of a full hand).", "after"
-        ),
-        "wd.magic.drain": Plural(
-            "{name}: {before} → {after} magic point (power drain by {source}).",
-            "{name}: {before} → {after} magic points (power drain by {source}).", "after"
-        ),
-        "wd.magic.drained": Plural(
-            "{name}: {before} → {after} magic point (drained power).",
-            "{name}: {before} → {after} magic points (drained power).", "after"
-        ),
-        "wd.magic.heal": Plural(
-            "{name}: {before} → {after} magic point (healing).",
-            "{name}: {before} → {after} magic points (healing).", "after"
-        ),
-        "wd.magic.reserve": Plural(
-            "{name}: {before} → {after} magic point (dice left in the reserve).",
-            "{name}: {before} → {after} magic points (dice left in the reserve).", "after"
-        ),
-        "wd.absorbed": "{name}'s antimagic shield absorbs {amount} ({school}).",
-        "wd.falling": "{name} is at 0 magic points: 'sacrifice {name} CARD' to come back with 10 (once per "
-        "game), or 'dropout {name}'.",
-        "wd.sacrificed": "{name} sacrifices {card} and comes back with 10 magic points; untargetable until the "
-        "round ends.",
-        "wd.dropped_out": "{name} dropped out in round {round}.",
-        "wd.dropped_out_alt": "{name} dropped out in round {round}: the game ends after round {last}.",
-        "wd.cleaned_up": "Dice and spell cards back to the players; new reserves and hands of 5.",
-        "wd.market": Plural("Market: {discarded} card to the discard pile, {drawn}.",
-                            "Market: {discarded} cards to the discard pile, {drawn}.", "discarded"),
-        "wd.market_reshuffled": Plural(
-            "Market: {discarded} card to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
-            "Market: {discarded} cards to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
-            "discarded",
-        ),
-        "wd.dice_short": Plural("{n} die short", "{n} dice short"),
-        "wd.faces": Plural("{n} face", "{n} faces"),
-        "wd.market_drawn": Plural("{n} new card face up", "{n} new cards face up"),
-        "wd.market_reshuffled_cards": Plural("{n} discarded card was shuffled into a new deck",
-                                             "{n} discarded cards were shuffled into a new deck"),
-        "wd.ended_win": Plural("{name} wins with {points} magic point ({reason}).",
-                               "{name} wins with {points} magic points ({reason}).", "points"),
-        "wd.ended_tie": Plural("{names} tie with {points} magic point ({reason}).",
-                               "{names} tie with {points} magic points ({reason}).", "points"),
-        "wd.reason.lesson": Plural("the magic lesson's {rounds} round is over", "the magic lesson's {rounds} rounds are over",
-                                   "rounds"),
-        "wd.reason.alt": "the round after a player dropped out is over",
-        # why the duel ended on points, as the game's result (Outcome.said)
-        "wd.outcome.most": "most magic points ({points}), {ending}",
-        "wd.outcome.tie": Plural("tie on {points} magic point, {ending}", "tie on {points} magic points, {ending}",
-                                 "points"),
-        "wd.outcome.lesson": "magic lesson over",
-        "wd.outcome.alt": "alternative ending",
-        # words that go into the texts above, so each language places and inflects its own
-        "wd.face.magic": "magic",
-        "wd.face.fire": "fire",
-        "wd.face.water": "water",
-        "wd.face.earth": "earth",
-        "wd.face.air": "air",
-        "wd.dice": "{first} {rest}",
-        "wd.dice.none": "nothing",
-        "wd.kind.offensive": "offensive",
-        "wd.kind.area": "area",
-        "wd.kind.healing": "healing",
-        "wd.spell.offensive": "offensive {strength} {school}",
-        "wd.spell.area": "area {strength}/{others} {school}",
-        "wd.spell.healing": "healing {strength} {school}",
-        "wd.spells": "{first} + {second}",
-        "wd.to.pool": "mana pool",
-        "wd.to.reserve": "reserve",
-        "wd.nobody": "nobody",
-        "wd.no_cards_yet": "none yet",
-        # the core's start message, counting magic points rather than life
-        "table.started.wizards_duel": Plural(
-            "New Wizard's Duel for {players}, {life} magic point each. {first} goes first.",
-            "New Wizard's Duel for {players}, {life} magic points each. {first} goes first.",
-            "life",
-        ),
-        "table.started_random.wizards_duel": Plural(
-            "New Wizard's Duel for {players}, {life} magic point each. The gadget drew {first} to go first.",
-            "New Wizard's Duel for {players}, {life} magic points each. The gadget drew {first} to go first.",
-            "life",
-        ),
-    }
-)
+TEXTS: dict[str, Text] = {
+    "wd.not_duel": "That is a Wizard's Duel command, and this game is not a Wizard's Duel.",
+    "wd.phase.1": "phase 1 (gathering mana)",
+    "wd.phase.2": "phase 2 (incantations)",
+    "wd.phase.3": "phase 3 (casting)",
+    "wd.wrong_phase": "{action} belongs to {needed}; the table is in {phase}.",
+    "wd.action.roll": "Rolling element dice",
+    "wd.action.gather": "Setting dice aside",
+    "wd.action.shield": "Raising an antimagic shield",
+    "wd.action.pay": "Laying dice on a spell",
+    "wd.action.learn": "Learning a spell",
+    "wd.action.ready": "Passing on incantations",
+    "wd.action.cast": "Casting a spell",
+    "wd.action.hold": "Passing on casting",
+    "wd.out": "{name} is out of the duel.",
+    "wd.falling_wait": "{names} must first choose: 'sacrifice PLAYER CARD' (power sacrifice) or "
+    "'dropout PLAYER'.",
+    "wd.attack_wait": "{target} must first answer {caster}'s {spell}: 'defend {target} none|heal|reserve|"
+    "counter|drain'.",
+    "wd.option_off": "{option} is not a rule at this table; start the game with {option}=on to use it.",
+    "wd.nothing_to_roll": "Everyone has rolled; waiting for {names} to set dice aside.",
+    "wd.rolled_already": "{name} has rolled this turn already: {faces}.",
+    "wd.chosen_already": "{name} has made this turn's choice already; the others are still choosing.",
+    "wd.roll_count": Plural("{name} rolls {hand} die; {count} given.", "{name} rolls {hand} dice; {count} given.",
+                            "hand"),
+    "wd.not_rolled": "{name} has not rolled yet: 'dice {name}' first.",
+    "wd.not_in_roll": "{name} did not roll {faces}; the roll shows {rolled}.",
+    "wd.not_in_pool": "{name}'s mana pool has no {faces}; it holds {pool}.",
+    "wd.no_dice": "Name the dice to lay down, e.g. 'fire fire water'.",
+    "wd.shield_air": "A die showing air (the whirlwind) cannot go into a shield.",
+    "wd.shield_symbols": "{name}'s shield holds {shield} already; a shield has at most two symbols.",
+    "wd.card_name": "Give the spell card a name of 1 to {limit} characters.",
+    "wd.card_twice": "{name} already has a spell card called {card!r}.",
+    "wd.card_spells": "A spell card has one or two spells; {count} given.",
+    "wd.strength": "A spell's strength is from 1 to {limit}; {strength} given.",
+    "wd.others": "Only an area spell hurts the other players; give {kind} spells no second number.",
+    "wd.level": "A card's level is 0, 1 or 2; {level} given.",
+    "wd.basic_cards": Plural(
+        "{name} has described {count} starting spell card already; more cards come from the market.",
+        "{name} has described {count} starting spell cards already; more cards come from the market.",
+        "count",
+    ),
+    "wd.no_card": "{name} has no spell card {card!r}; their cards: {cards}.",
+    "wd.ambiguous_card": "{card!r} could be {matches}: type more of the name.",
+    "wd.which_spell": "{card} has two spells: say which, e.g. '{card}/1' or '{card}/2'.",
+    # one spell of a card with two, as the console names it (the kiosk words it its own way)
+    "wd.spell_of": "{card}/{n}",
+    "wd.no_spell": "{card} has no spell number {number}.",
+    "wd.spell_paid": "{card}'s spell {number} has its dice already; dice stay until the round ends.",
+    "wd.passed": "{name} has passed for this phase.",
+    "wd.learned_already": "{name} has learned a spell this round already (one per round).",
+    "wd.no_slot": "There is no market card {slot}: the market has cards 1 to {count}.",
+    "wd.slot_taken": "Market card {slot} was learned already this round.",
+    "wd.nobody_ready": "Everyone has passed already.",
+    "wd.not_your_turn": "It is {name}'s turn to cast.",
+    "wd.spell_used": "{card}'s spell {number} is not ready: it has no dice or was used this round.",
+    "wd.nothing_ready": "{name} has no activated spell left on {card}.",
+    "wd.heal_self": "Healing spells go on the caster only.",
+    "wd.need_target": "Say whom the {kind} spell targets: 'at PLAYER'.",
+    "wd.target_self": "An offensive spell targets an opponent, not the caster.",
+    "wd.untargetable": "{name} sacrificed their power this round and cannot be targeted until it ends.",
+    "wd.no_attack": "Nobody is attacking {name} now.",
+    "wd.not_healing": "{card} spell {number} is not a healing spell.",
+    "wd.reserve_range": Plural("{name} may weaken the attack with 1 to {most} reserve die; {count} given.",
+                               "{name} may weaken the attack with 1 to {most} reserve dice; {count} given.", "most"),
+    "wd.drain_used": "{name} has used the power drain already (once per game).",
+    "wd.no_reserve": "{name} has no reserve die to sacrifice.",
+    "wd.not_falling": "{name} is not dropping out: power sacrifice is only instead of dropping out.",
+    "wd.sacrifice_played": "{card} was played this round; sacrifice a basic spell card that was not.",
+    "wd.sacrifice_basic": "{card} is a learned card; sacrifice one of the character's basic spell cards.",
+    "wd.waiting_choices": "Waiting for {names} to set their dice aside ('aside PLAYER [FACE…]').",
+    # event descriptions
+    "wd.set_up": "Wizard's Duel: {magic} magic points each, {hand} element dice in hand and {reserve} in "
+    "reserve; {market} spell cards in the market, {deck} in the deck. {first} is the starting player.",
+    "wd.round": "Round {round}, phase 1: gathering mana. {name} is the starting player. Everyone rolls.",
+    "wd.gather_turn": "Phase 1, turn {turn}: everyone rolls.",
+    "wd.last_roll": "Phase 1 ends: everyone rolls a last time; those dice go to the mana pool.",
+    "wd.phase_2": "Phase 2: incantations. Lay mana-pool dice on spells, learn at most one market spell, then pass.",
+    "wd.phase_3": "Phase 3: casting, from {name}.",
+    "wd.phase_4": "Phase 4: clean-up.",
+    "wd.rolled": "{name} rolled {faces}.",
+    "wd.rolled_last": "{name} rolled {faces} into the mana pool.",
+    "wd.took_back": Plural("{name} took the {count} die back.", "{name} took all {count} dice back.", "count"),
+    "wd.gathered": "{name} put {faces} in the mana pool and drew {drawn} from the reserve.",
+    "wd.gathered_short": Plural(
+        "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} die short. This turn ends "
+        "phase 1.",
+        "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} dice short. This turn ends "
+        "phase 1.",
+        "missing",
+    ),
+    "wd.shield_set": "{name} set a die showing {face} into the antimagic shield ({shield}).",
+    "wd.card_defined": "{name}'s spell card {card}: {spells}.",
+    "wd.paid": "{name} laid {faces} on {card}.",
+    "wd.learned": "{name} learned market card {slot} as {card} ({spells}), paying {faces}.",
+    "wd.ready": "{name} is done with incantations.",
+    "wd.casting_turn": "{name}'s turn to cast.",
+    "wd.cast_heal": "{name} casts {card} (healing {strength}).",
+    "wd.cast_attack": "{name} casts {card} ({kind} {strength}, {school}) at {target}. {target} may defend.",
+    "wd.chain": Plural("Chain reaction: {name} takes {count} die off {card} back to the {to}.",
+                       "Chain reaction: {name} takes {count} dice off {card} back to the {to}.", "count"),
+    "wd.defend.none": "{name} does not defend.",
+    "wd.defend.heal": "{name} weakens the attack with {card} (healing {strength}).",
+    "wd.defend.reserve": Plural("{name} weakens the attack with {count} reserve die (set aside).",
+                                "{name} weakens the attack with {count} reserve dice (set aside).", "count"),
+    "wd.defend.counter": Plural("{name} counterattacks with {count} mana-pool die.",
+                                "{name} counterattacks with {count} mana-pool dice.", "count"),
+    "wd.defend.drain": "{name} drains power: one reserve die leaves the game.",
+    "wd.hold": "{name} passes.",
+    "wd.magic.spell": Plural(
+        "{name}: {before} → {after} magic point ({source}'s spell).",
+        "{name}: {before} → {after} magic points ({source}'s spell).", "after"
+    ),
+    "wd.magic.area": Plural(
+        "{name}: {before} → {after} magic point ({source}'s area spell).",
+        "{name}: {before} → {after} magic points ({source}'s area spell).", "after"
+    ),
+    "wd.magic.counter": Plural(
+        "{name}: {before} → {after} magic point (counterattack by {source}).",
+        "{name}: {before} → {after} magic points (counterattack by {source}).", "after"
+    ),
+    "wd.magic.fatigue": Plural(
+        "{name}: {before} → {after} magic point (fatigue).",
+        "{name}: {before} → {after} magic points (fatigue).", "after"
+    ),
+    "wd.magic.refill": Plural(
+        "{name}: {before} → {after} magic point ({amount} of a full hand).",
+        "{name}: {before} → {after} magic points ({amount} of a full hand).", "after"
+    ),
+    "wd.magic.drain": Plural(
+        "{name}: {before} → {after} magic point (power drain by {source}).",
+        "{name}: {before} → {after} magic points (power drain by {source}).", "after"
+    ),
+    "wd.magic.drained": Plural(
+        "{name}: {before} → {after} magic point (drained power).",
+        "{name}: {before} → {after} magic points (drained power).", "after"
+    ),
+    "wd.magic.heal": Plural(
+        "{name}: {before} → {after} magic point (healing).",
+        "{name}: {before} → {after} magic points (healing).", "after"
+    ),
+    "wd.magic.reserve": Plural(
+        "{name}: {before} → {after} magic point (dice left in the reserve).",
+        "{name}: {before} → {after} magic points (dice left in the reserve).", "after"
+    ),
+    "wd.absorbed": "{name}'s antimagic shield absorbs {amount} ({school}).",
+    "wd.falling": "{name} is at 0 magic points: 'sacrifice {name} CARD' to come back with 10 (once per "
+    "game), or 'dropout {name}'.",
+    "wd.sacrificed": "{name} sacrifices {card} and comes back with 10 magic points; untargetable until the "
+    "round ends.",
+    "wd.dropped_out": "{name} dropped out in round {round}.",
+    "wd.dropped_out_alt": "{name} dropped out in round {round}: the game ends after round {last}.",
+    "wd.cleaned_up": "Dice and spell cards back to the players; new reserves and hands of 5.",
+    "wd.market": Plural("Market: {discarded} card to the discard pile, {drawn}.",
+                        "Market: {discarded} cards to the discard pile, {drawn}.", "discarded"),
+    "wd.market_reshuffled": Plural(
+        "Market: {discarded} card to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
+        "Market: {discarded} cards to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
+        "discarded",
+    ),
+    "wd.dice_short": Plural("{n} die short", "{n} dice short"),
+    "wd.faces": Plural("{n} face", "{n} faces"),
+    "wd.market_drawn": Plural("{n} new card face up", "{n} new cards face up"),
+    "wd.market_reshuffled_cards": Plural("{n} discarded card was shuffled into a new deck",
+                                         "{n} discarded cards were shuffled into a new deck"),
+    "wd.ended_win": Plural("{name} wins with {points} magic point ({reason}).",
+                           "{name} wins with {points} magic points ({reason}).", "points"),
+    "wd.ended_tie": Plural("{names} tie with {points} magic point ({reason}).",
+                           "{names} tie with {points} magic points ({reason}).", "points"),
+    "wd.reason.lesson": Plural("the magic lesson's {rounds} round is over", "the magic lesson's {rounds} rounds are over",
+                               "rounds"),
+    "wd.reason.alt": "the round after a player dropped out is over",
+    # why the duel ended on points, as the game's result (Outcome.said)
+    "wd.outcome.most": "most magic points ({points}), {ending}",
+    "wd.outcome.tie": Plural("tie on {points} magic point, {ending}", "tie on {points} magic points, {ending}",
+                             "points"),
+    "wd.outcome.lesson": "magic lesson over",
+    "wd.outcome.alt": "alternative ending",
+    # words that go into the texts above, so each language places and inflects its own
+    "wd.face.magic": "magic",
+    "wd.face.fire": "fire",
+    "wd.face.water": "water",
+    "wd.face.earth": "earth",
+    "wd.face.air": "air",
+    "wd.dice": "{first} {rest}",
+    "wd.dice.none": "nothing",
+    "wd.kind.offensive": "offensive",
+    "wd.kind.area": "area",
+    "wd.kind.healing": "healing",
+    "wd.spell.offensive": "offensive {strength} {school}",
+    "wd.spell.area": "area {strength}/{others} {school}",
+    "wd.spell.healing": "healing {strength} {school}",
+    "wd.spells": "{first} + {second}",
+    "wd.to.pool": "mana pool",
+    "wd.to.reserve": "reserve",
+    "wd.nobody": "nobody",
+    "wd.no_cards_yet": "none yet",
+    # the core's start message, counting magic points rather than life
+    "table.started.wizards_duel": Plural(
+        "New Wizard's Duel for {players}, {life} magic point each. {first} goes first.",
+        "New Wizard's Duel for {players}, {life} magic points each. {first} goes first.",
+        "life",
+    ),
+    "table.started_random.wizards_duel": Plural(
+        "New Wizard's Duel for {players}, {life} magic point each. The gadget drew {first} to go first.",
+        "New Wizard's Duel for {players}, {life} magic points each. The gadget drew {first} to go first.",
+        "life",
+    ),
+}
 
 
 # --- commands -----------------------------------------------------------------------------
@@ -1493,14 +1489,14 @@ def _next(state: GameState, command: DuelNext, rng: Random) -> list[Event]:
 
 @RULES.on_button(Button.NEXT)
 def _next_button(state: GameState, press: ButtonPressed) -> Command | None:
-    if state.wizards_duel is None or press.long or press.repeat:
+    if state.wizards_duel is None or press.long:
         return None
     return DuelNext()
 
 
 @RULES.on_button(Button.ROLL)
 def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
-    if state.wizards_duel is None or press.repeat:
+    if state.wizards_duel is None:
         return None
     return RollElementDice()
 
