@@ -13,7 +13,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message as Entry
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po, unescape, write_po
 
 from device.text import Plural, Text
 from device.translations import domains
@@ -51,9 +51,15 @@ def _read(path: Path) -> Catalog | None:
         return read_po(stream, ignore_obsolete=True)
 
 
+#: Lines are never wrapped.  Not ``width=0``: Babel then still wraps comments at 76 characters,
+#: which cuts a long ``#| msgid`` (the English a fuzzy translation was made from) into lines it
+#: cannot read back, and the translator would lose what changed.
+_NO_WRAP = 1 << 20
+
+
 def _render(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=0, omit_header=False, include_previous=True, sort_output=False)
+    write_po(out, catalog, width=_NO_WRAP, omit_header=False, include_previous=True, sort_output=False)
     return out.getvalue()
 
 
@@ -89,12 +95,27 @@ def merge(language: str, name: str, english: Mapping[str, Text], old: Catalog | 
             string = _reshape(kept.string, isinstance(ids, tuple), forms)
             if kept.fuzzy:
                 flags.add("fuzzy")
-                previous_id = kept.previous_id
+                previous_id = _previous(kept)
             if kept.id != ids and any(string if isinstance(string, tuple) else (string,)):
                 flags.add("fuzzy")  # the English changed: the translation waits for a translator
                 previous_id = kept.id
         catalog[ids] = Entry(ids, string, flags=flags, context=key, previous_id=previous_id)
     return catalog
+
+
+def _previous(entry: Entry) -> str | tuple[str, ...]:
+    """The English a fuzzy translation was made from (its ``#| msgid``): Babel writes it but reads
+    it back only as a comment, so it is taken from there."""
+    if entry.previous_id:
+        return tuple(entry.previous_id) if len(entry.previous_id) > 1 else entry.previous_id[0]
+    found: dict[str, str] = {}
+    for comment in entry.user_comments:
+        for keyword in ("msgid", "msgid_plural"):
+            if comment.startswith(f"| {keyword} "):
+                found[keyword] = unescape(comment[len(keyword) + 3:])
+    if "msgid" not in found:
+        return ()
+    return (found["msgid"], found["msgid_plural"]) if "msgid_plural" in found else found["msgid"]
 
 
 def _reshape(string: object, plural: bool, forms: int) -> str | tuple[str, ...]:

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from device.text import Message, Plural
+from device.translations import authoring
 from device.translations import catalogs as device_catalogs
 from display.i18n import LANGUAGES, Translator, catalogs, domains, source
 from display.i18n.__main__ import main as update_main
@@ -197,6 +198,33 @@ def test_reading_the_translations_needs_no_babel() -> None:
             "print('babel' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_a_changed_english_text_keeps_its_translation_fuzzy_with_the_old_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, english: dict[str, object]) -> None:
+    """What a translator sees after a long English text changed: the old translation, marked
+    fuzzy, and the English it was made from (``#| msgid``), read back whole however long."""
+    key = "cardtext.images_need_folder"
+    target = tmp_path / "ru" / "LC_MESSAGES" / "core.po"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(catalogs.po_path("ru", "core").read_bytes())
+    for name in domains.names():
+        (tmp_path / f"{name}.pot").write_bytes(catalogs.pot_path(name).read_bytes())
+    translated = Translator("ru").translated(key)
+    monkeypatch.setattr(device_catalogs, "LOCALE", tmp_path)
+    old = str(english[key])
+    assert len(old) > 100
+    changed = {k: v for k, v in english.items() if not k.startswith("ui.") or k in ("ui.btn.next",)}
+    changed[key] = old + " Then restart the kiosk."
+    for other in ("", "controller.undid"):  # then another text changes: the file is written again
+        if other:
+            changed[other] = str(changed[other]) + "!"
+        authoring.update(["ru"], changed)  # type: ignore[arg-type]
+        text = target.read_text(encoding="utf-8")
+        assert text.count(f'#| msgid "{old}"\n') == 1
+        with target.open("rb") as stream:
+            entry = next(m for m in read_po(stream) if m.context == key)
+        assert entry.fuzzy and entry.id == changed[key] and entry.string == translated
 
 
 def test_the_update_command_changes_nothing_when_all_is_current(capsys: pytest.CaptureFixture[str]) -> None:
