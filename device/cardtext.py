@@ -40,7 +40,7 @@ import time
 import urllib.parse
 import urllib.request
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, cast
@@ -388,16 +388,53 @@ def read_cards(source: Path | IO[bytes], name: str | None = None) -> Iterator[di
 # --- import -----------------------------------------------------------------------------------------
 
 
+class KnownCards:
+    """Which of the catalog's cards an entry of card data is: English entries only, by exact name
+    or else loosely (case, accents and punctuation aside).  The import of a file and the download
+    from Scryfall (``device.scryfall``) both match cards with it."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._by_key: dict[str, Card] = {name_key(card.name): card for card in catalog}
+
+    def card(self, raw: Mapping[str, Any]) -> Card | None:
+        """The catalog's card ``raw`` is, or None (another language, another card)."""
+        if raw.get("lang", "en") != "en":
+            return None
+        name = raw.get("name")
+        if not isinstance(name, str):
+            return None
+        return self.catalog.get(name) or self._by_key.get(name_key(name))
+
+
 @dataclass
 class ImportReport:
+    """What an import or a fetch stored: the text by card name, how many of each kind, how many
+    pictures, and the catalog's cards it did not find."""
+
     source: str
     cards: dict[str, CardText] = field(default_factory=dict)
     kinds: dict[CardKind, int] = field(default_factory=dict)
     images: int = 0
     missing: list[str] = field(default_factory=list)
 
+    def take(self, raw: Mapping[str, Any], known: KnownCards) -> Card | None:
+        """Keep the text of ``raw`` if it is one of the catalog's cards and the first entry for
+        it; returns that card, else None."""
+        card = known.card(raw)
+        if card is None or card.name in self.cards:
+            return None
+        type_line, text = text_of(raw)
+        self.cards[card.name] = CardText(name=card.name, type_line=type_line, text=text)
+        self.kinds[card.kind] = self.kinds.get(card.kind, 0) + 1
+        return card
 
-def _text_of(card: dict[str, Any]) -> tuple[str, str]:
+    def finish(self, catalog: Catalog) -> None:
+        """Note the catalog's cards that were not found."""
+        self.missing = [card.name for card in catalog if card.name not in self.cards]
+
+
+def text_of(card: Mapping[str, Any]) -> tuple[str, str]:
     """(type line, rules text), from Scryfall's or MTGJSON's field names."""
     type_line = card.get("type_line") or card.get("type") or ""
     text = card.get("oracle_text")
@@ -440,9 +477,15 @@ def _inside(path: Path, roots: tuple[Path, ...]) -> bool:
     return any(real.is_relative_to(root.resolve()) for root in roots)
 
 
-def _is_picture(head: bytes) -> bool:
+#: How a PNG and a JPEG file start.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+JPEG_SIGNATURE = b"\xff\xd8\xff"
+
+
+def is_picture(head: bytes) -> bool:
+    """Whether a file starting with ``head`` (16 bytes) is a PNG, JPEG, GIF, BMP or WebP picture."""
     return (
-        head.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM"))
+        head.startswith((PNG_SIGNATURE, JPEG_SIGNATURE, b"GIF87a", b"GIF89a", b"BM"))
         or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
     )
 
@@ -464,7 +507,7 @@ def _picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label
     with real.open("rb") as picture:
         head = picture.read(16)
         size = os.fstat(picture.fileno()).st_size
-    if not _is_picture(head):
+    if not is_picture(head):
         raise CardDataError(
             label, f"the picture of {card!r}, {written!r}, is not a PNG, JPEG, WebP, GIF or BMP image. "
             "Put the card's picture there, or remove the entry, and import again.",
@@ -503,7 +546,7 @@ def import_file(
     text as it was if the file cannot be used."""
     label = source_name or (str(source) if isinstance(source, Path) else "standard input")
     catalog = load_catalog()
-    by_key: dict[str, Card] = {name_key(card.name): card for card in catalog}
+    known = KnownCards(catalog)
     folder = _folder_images(image_folder) if image_folder is not None else None
     if image_folder is not None and folder is None:
         raise CardDataError(image_folder, "no such folder")
@@ -513,23 +556,20 @@ def import_file(
     found_images: dict[str, Path] = {}
     web_only = False
     for raw in read_cards(source, label):
-        known = _known_card(raw, catalog, by_key)
-        if known is None or known.name in report.cards:
+        card = report.take(raw, known)
+        if card is None:
             continue
-        type_line, text = _text_of(raw)
-        report.cards[known.name] = CardText(name=known.name, type_line=type_line, text=text)
-        report.kinds[known.kind] = report.kinds.get(known.kind, 0) + 1
         if images or folder is not None:
             picture = None
-            in_folder = folder.get(name_key(known.name)) if folder is not None else None
+            in_folder = folder.get(name_key(card.name)) if folder is not None else None
             if in_folder is not None and image_folder is not None:
-                picture = _picture(in_folder, str(in_folder), known.name, (image_folder,), label)
+                picture = _picture(in_folder, str(in_folder), card.name, (image_folder,), label)
             if picture is None:
                 for path, written in _local_images(raw, base):
-                    picture = picture or _picture(path, written, known.name, roots, label)
+                    picture = picture or _picture(path, written, card.name, roots, label)
                 web_only = web_only or (picture is None and _has_web_images(raw))
             if picture is not None:
-                found_images[known.name] = picture
+                found_images[card.name] = picture
     if not report.cards:
         raise CardDataError(
             label, "no planes, phenomena or contraptions in this file. Use Scryfall's \"Oracle "
@@ -537,19 +577,9 @@ def import_file(
         )
     if images and folder is None and not found_images and web_only:
         raise CardDataError(label, str(_hint("cardtext.images_need_folder")))
-    report.missing = [card.name for card in catalog if card.name not in report.cards]
-    _store(report, found_images, data_dir)
+    report.finish(catalog)
+    store(report, found_images, data_dir)
     return report
-
-
-def _known_card(raw: dict[str, Any], catalog: Catalog, by_key: dict[str, Card]) -> Card | None:
-    """The catalog's card an English entry of the file is, or None (another language, another card)."""
-    if raw.get("lang", "en") != "en":
-        return None
-    name = raw.get("name")
-    if not isinstance(name, str):
-        return None
-    return catalog.get(name) or by_key.get(name_key(name))
 
 
 def _hint(key: str) -> str:
@@ -566,7 +596,12 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def _store(report: ImportReport, pictures: dict[str, Path], data_dir: Path) -> None:
+def store(report: ImportReport, pictures: Mapping[str, Path], data_dir: Path, *, link: bool = False) -> None:
+    """Replace the stored card text with ``report``'s and the stored pictures with ``pictures``
+    (by card name): the pictures go to a new folder, then ``cards.json`` is replaced in one
+    rename, then the old pictures are removed, so a reader sees the old store or the new, never
+    a mixture.  ``link``: hard-link the pictures (files the data directory keeps anyway, such as
+    downloads) instead of copying them, where the file system allows."""
     target = store_dir(data_dir)
     target.mkdir(parents=True, exist_ok=True)
     image_dir = None
@@ -574,7 +609,7 @@ def _store(report: ImportReport, pictures: dict[str, Path], data_dir: Path) -> N
         image_dir = Path(tempfile.mkdtemp(prefix=f"images-{time.strftime('%Y%m%d%H%M%S')}-", dir=target))
         for name, picture in pictures.items():
             copy = image_dir / f"{name_key(name) or 'card'}{picture.suffix.lower()}"
-            shutil.copyfile(picture, copy)
+            _place(picture, copy, link)
             report.cards[name] = report.cards[name].model_copy(update={"image": f"{image_dir.name}/{copy.name}"})
             report.images += 1
     document = {
@@ -606,6 +641,16 @@ def _store(report: ImportReport, pictures: dict[str, Path], data_dir: Path) -> N
         if old != image_dir and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)
     _CACHE.pop(target / STORE_FILE, None)
+
+
+def _place(picture: Path, copy: Path, link: bool) -> None:
+    if link:
+        try:
+            os.link(picture, copy)
+            return
+        except OSError:  # another file system, or one without hard links: copy
+            pass
+    shutil.copyfile(picture, copy)
 
 
 # --- lookup -------------------------------------------------------------------------------------------
