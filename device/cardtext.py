@@ -20,11 +20,13 @@ The file may be hostile: nesting past the decoder's recursion guard, a gzip file
 than ``MAX_RATIO`` times its size, ``MAX_BLANK`` blanks in a row and garbage are refused at once,
 before anything is written (docs/decisions/0008-card-data-import.md).
 
-Pictures: no network here, so images come only from files on this machine — the export's image
-entries when they are local paths (``file://`` or plain paths), or a folder passed with
-``--images FOLDER`` holding one picture per card, named after the card (``Tazeem.jpg``).  A
-picture must be a real image inside the card file's folder or that folder; anything else refuses
-the import, so no other file on the machine is copied into the data directory.
+Pictures: an import does not use the network (``aetherbox catalog fetch``, ``device.scryfall``,
+downloads text and pictures into the same store), so its images come only from files on this
+machine — the export's image entries when they are local paths (``file://`` or plain paths), or a
+folder passed with ``--images FOLDER`` holding one picture per card, named after the card
+(``Tazeem.jpg``).  A picture must be a real image inside the card file's folder or that folder;
+anything else refuses the import, so no other file on the machine is copied into the data
+directory.
 """
 
 from __future__ import annotations
@@ -71,9 +73,10 @@ TEXTS: dict[str, Text] = {
         "count",
     ),
     "cardtext.images_need_folder": (
-        "This file has no pictures stored on this computer (only web addresses), and the gadget "
-        "does not download. Put one picture per card in a folder, named after the card "
-        "(Tazeem.jpg), and run: aetherbox catalog import FILE --images FOLDER"
+        "This file has no pictures stored on this computer (only web addresses), and an import "
+        "does not download. On a computer that is online, run: aetherbox catalog fetch; or put one "
+        "picture per card in a folder, named after the card (Tazeem.jpg), and run: aetherbox "
+        "catalog import FILE --images FOLDER"
     ),
 }
 

@@ -67,7 +67,7 @@ SOURCES: tuple[Source, ...] = (
         "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
         "device.rules.wizards_duel",
     )),
-    Source(("cardtext.",), ("device.cardtext",)),
+    Source(("cardtext.",), ("device.cardtext", "device.scryfall")),
     Source(("console.", "wdc.", "consp.export_"), (
         "device.console.core", "device.console.table", "device.console.necromancer", "device.console.conspiracy",
         "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",

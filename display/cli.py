@@ -23,6 +23,7 @@ from device.config import Config, Language, in_use, load
 from device.errors import AetherboxError, ConfigError
 
 if TYPE_CHECKING:
+    from device.cardtext import ImportReport
     from device.console.reader import OpenReader, TagReader
     from device.inputs import InputQueue
 
@@ -153,7 +154,7 @@ def run_kiosk(config: Config, args: argparse.Namespace) -> int:
 
 
 def _add_catalog(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    catalog = sub.add_parser("catalog", help="the card catalog: import rules text and images")
+    catalog = sub.add_parser("catalog", help="the card catalog: import or download rules text and images")
     actions = catalog.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
     card_import = actions.add_parser(
         "import", help="store the rules text of planes, phenomena and contraptions from a Scryfall or MTGJSON file"
@@ -163,30 +164,70 @@ def _add_catalog(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         "--images", nargs="?", const=True, default=None, metavar="FOLDER",
         help="also store pictures: from FOLDER (one per card, named after it), else the file's local image paths",
     )
+    fetch = actions.add_parser(
+        "fetch", help="download the rules text and pictures of planes, phenomena and contraptions from Scryfall "
+        "(online; run again to resume)",
+    )
+    fetch.add_argument("--no-images", action="store_true", help="the rules text only, no pictures")
+    fetch.add_argument("--api", metavar="URL", help="Scryfall's API (default: https://api.scryfall.com)")
+    fetch.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run_catalog(config: Config, args: argparse.Namespace) -> int:
+    if args.catalog_command == "fetch":
+        return run_catalog_fetch(config, args.api, images=not args.no_images, quiet=args.quiet)
+    return run_catalog_import(config, args.card_file, args.images)
 
 
 def run_catalog_import(config: Config, file: str, images: str | bool | None) -> int:
     from device.cardtext import import_file
-    from device.text import Message, listing
 
     folder = Path(images) if isinstance(images, str) else None
     source = sys.stdin.buffer if file == "-" else Path(file)
     report = import_file(source, config.resolved_data_dir(), images=images is not None, image_folder=folder)
+    print_card_report(report, images is not None, "cardtext.not_in_file")
+    return 0
+
+
+def run_catalog_fetch(config: Config, api: str | None, *, images: bool, quiet: bool) -> int:
+    from device import scryfall
+    from device.text import Message
+
+    bar = None if quiet else scryfall.ProgressBar(sys.stderr)
+    try:
+        try:
+            report = scryfall.fetch(config.resolved_data_dir(), api=api or scryfall.API, images=images, progress=bar)
+        finally:
+            if bar is not None:
+                bar.close()
+    except KeyboardInterrupt:
+        print(Message("cardtext.fetch.interrupted"), file=sys.stderr)
+        return 130
+    print_card_report(report, images, "cardtext.fetch.not_found")
+    if images:
+        print(Message("cardtext.fetch.downloaded", downloaded=report.downloaded, kept=report.kept))
+    return 0
+
+
+def print_card_report(report: ImportReport, images: bool, missing: str) -> None:
+    """What an import or a fetch stored: the cards of each kind, the pictures, and (``missing``
+    words it) the catalog's cards it did not find."""
+    from device.text import Message, listing
+
     counts = {kind.value: count for kind, count in report.kinds.items()}
     print(Message(
         "cardtext.imported", cards=len(report.cards), planes=Message("cardtext.planes", n=counts.get("plane", 0)),
         phenomena=Message("cardtext.phenomena", n=counts.get("phenomenon", 0)),
         contraptions=Message("cardtext.contraptions", n=counts.get("contraption", 0)), source=report.source,
     ))
-    if images is not None:
+    if images:
         print(Message("cardtext.images", images=report.images))
     if report.missing:
         more = len(report.missing) - 5
         shown: str | Message = listing(report.missing[:5], "text.list")
         if more > 0:
             shown = Message("catalog.and_more", names=shown, more=more)
-        print(Message("cardtext.not_in_file", count=len(report.missing), names=shown))
-    return 0
+        print(Message(missing, count=len(report.missing), names=shown, source=report.source))
 
 
 def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser], full: bool = True) -> None:
@@ -241,7 +282,7 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, confi
     if args.command in TOOLS:
         return run_tool(config, args)
     if args.command == "catalog":
-        return run_catalog_import(config, args.card_file, args.images)
+        return run_catalog(config, args)
     parser.error(f"unknown command {args.command!r}")
 
 

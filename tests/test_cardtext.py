@@ -171,13 +171,13 @@ def test_hw3_images_from_a_folder_and_from_local_paths(tmp_path: Path, data_dir:
 
 
 def test_hw3_images_without_local_pictures_need_a_folder(tmp_path: Path, data_dir: Path) -> None:
-    """HW-3: the gadget does not download; asking for images from web addresses says what to do."""
+    """HW-3: an import does not download; asking for images from web addresses says what to do."""
     with pytest.raises(CardDataError) as error:
         import_file(write(tmp_path / "cards.json", SCRYFALL), data_dir, images=True)
     assert str(error.value).endswith(
-        "This file has no pictures stored on this computer (only web addresses), and the gadget does not "
-        "download. Put one picture per card in a folder, named after the card (Tazeem.jpg), and run: "
-        "aetherbox catalog import FILE --images FOLDER"
+        "This file has no pictures stored on this computer (only web addresses), and an import does not "
+        "download. On a computer that is online, run: aetherbox catalog fetch; or put one picture per card in "
+        "a folder, named after the card (Tazeem.jpg), and run: aetherbox catalog import FILE --images FOLDER"
     )
 
 

@@ -100,6 +100,8 @@ README_LINES = (
     "catalog import oracle-cards-20250601.json --images pictures",
     "catalog import oracle-cards-20250601.json --images",
     "catalog import -",
+    "catalog fetch",
+    "catalog fetch --no-images --quiet --api URL",
     "enroll --port /dev/ttyUSB0 --protocol rdm6300 --fake --tags tags.txt",
     "enroll --deck deck.txt",
     "enroll --all-planes",

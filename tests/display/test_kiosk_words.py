@@ -21,8 +21,8 @@ CONSOLE_ONLY: dict[str, str] = {
     "console.": "the console's replies about the line typed at it (unknown command, bad quotes)",
     "console.pc.": "the console's `odds` command",
     "wdc.": "the console's Wizard's Duel commands and its `wizards` view",
-    "cardtext.": "`aetherbox catalog import` prints these on a computer: card text is imported there, "
-                 "never on the kiosk",
+    "cardtext.": "`aetherbox catalog import` and `aetherbox catalog fetch` print these on a computer or the "
+                 "Pi's command line: card text is imported or downloaded there, never on the kiosk",
 }
 
 #: Console command words, as a quoted word would ask players to type them.

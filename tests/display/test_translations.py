@@ -16,6 +16,7 @@ import device.catalog  # noqa: F401
 import device.console  # noqa: F401
 import device.controller  # noqa: F401
 import device.rules  # noqa: F401
+import device.scryfall  # noqa: F401
 import device.tagmap  # noqa: F401
 from device.commands import Advance, ChangeLife, NewGame
 from device.rules.planechase.commands import RollPlanarDie, SetPlanarDeck
