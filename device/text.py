@@ -56,8 +56,8 @@ class Source:
 #: Where the English of every text is written: each of these modules holds its texts in one
 #: mapping, ``TEXTS``, beside the code that says them.  They all import this module, so it reads
 #: them when one of their texts is first looked up: the game's own texts (every key), then the
-#: card-data import's and the console's only for a key that starts as theirs do (the kiosk never
-#: needs them, and never pays for importing them).  A module with ``TEXTS`` missing here, or a
+#: card-data import's and fetch's and the console's only for a key that starts as theirs do (the
+#: kiosk never needs most of them, and never pays for importing them).  A module with ``TEXTS`` missing here, or a
 #: key its source does not lead to, is a test's failure, not a text that shows its key.
 SOURCES: tuple[Source, ...] = (
     Source(("",), (
@@ -67,7 +67,8 @@ SOURCES: tuple[Source, ...] = (
         "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
         "device.rules.wizards_duel",
     )),
-    Source(("cardtext.",), ("device.cardtext", "device.scryfall")),
+    Source(("cardtext.",), ("device.cardtext",)),
+    Source(("cardtext.fetch.",), ("device.scryfall",)),
     Source(("console.", "wdc.", "consp.export_"), (
         "device.console.core", "device.console.table", "device.console.necromancer", "device.console.conspiracy",
         "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",
