@@ -47,6 +47,8 @@ def _command(data: st.DataObject, state: GameState) -> Command:
     spell = Spell(kind=data.draw(st.sampled_from(KINDS)), strength=data.draw(st.integers(1, 12)),
                   school=data.draw(st.sampled_from(list(Face))))
     choice = data.draw(st.integers(0, 13))
+    if choice >= 7:
+        return _later_command(data, state, choice, seat, cards)
     if choice == 0:
         return RollElementDice()
     if choice == 1:
@@ -62,8 +64,15 @@ def _command(data: st.DataObject, state: GameState) -> Command:
         return LearnSpell(seat=seat, slot=data.draw(st.integers(1, 4)), name=f"l{len(wizard.cards)}",
                           level=data.draw(st.sampled_from([None, 1, 2])), spells=(spell,),
                           dice=_subset(data, wizard.pool))
-    if choice == 6:
-        return PassIncantations()
+    return PassIncantations()
+
+
+def _later_command(data: st.DataObject, state: GameState, choice: int, seat: int, cards: list[str]) -> Command:
+    """Phase 3 on, a player falling, and the odd ones out (choices 7–13)."""
+    duel = state.wizards_duel
+    assert duel is not None
+    seats = [p.seat for p in state.players if p.in_game]
+    wizard = duel.wizard(seat)
     if choice == 7:
         mover = duel.to_move if duel.to_move is not None else seat
         mover_cards = [c.name for c in duel.wizard(mover).cards] or ["none"]
