@@ -19,6 +19,7 @@ from device.state_contraptions import ContraptionsState
 from device.state_wizards_duel import WizardsDuelState
 from device.state_necromancer import NecromancerState
 from device.state_conspiracy import ConspiracyState
+from device.state_dice import DiceState
 from device.text import Message
 
 STATE_SCHEMA = 1
@@ -103,6 +104,7 @@ class GameState(Model):
     wizards_duel: WizardsDuelState | None = None
     necromancer: NecromancerState | None = None
     conspiracy: ConspiracyState | None = None
+    dice: DiceState | None = None  # dice, coin and random players, in any game (None: none thrown)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -21,6 +21,7 @@ from device.text import Message, Plural, Text, english, fold, listing
 from device.rules.registry import PASS_CHECKS, Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
 from device.state import GameState, Outcome, Player, Step, outcome
+from device.state_dice import DiceState, Throw, ThrowKind
 
 RULES = Rules("table")
 
@@ -121,7 +122,16 @@ def initial_state(event: GameStarted) -> GameState:
         players=players,
         starting_player=event.starting_player,
         active=event.starting_player,
+        dice=_drawn(event),
     )
+
+
+def _drawn(event: GameStarted) -> DiceState | None:
+    """TB-5: a starting player the gadget drew is the game's first throw, so the dice screen
+    shows the draw like any random player."""
+    if not event.starting_player_random:
+        return None
+    return DiceState().adding(Throw(number=1, kind=ThrowKind.PLAYER, picked=event.starting_player, first=True))
 
 
 def _match_name(names: list[str], text: str) -> int:
