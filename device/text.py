@@ -70,8 +70,8 @@ SOURCES: tuple[Source, ...] = (
     Source(("cardtext.",), ("device.cardtext",)),
     Source(("cardtext.fetch.",), ("device.scryfall",)),
     Source(("console.", "wdc.", "consp.export_"), (
-        "device.console.core", "device.console.table", "device.console.necromancer", "device.console.conspiracy",
-        "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",
+        "device.console.core", "device.console.table", "device.console.dice", "device.console.necromancer",
+        "device.console.conspiracy", "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",
     )),
 )
 
