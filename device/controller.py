@@ -44,7 +44,8 @@ TEXTS: dict[str, Text] = {
     "controller.redid": "Redone: {what}",
     "controller.no_such_game": "There is no saved game {game}; 'games' lists them.",
     "controller.loaded": "Resumed game {game}: {title}.",
-    "controller.roll_needs_planechase": "ROLL rolls the planar die, and this game has no Planechase.",
+    "controller.roll_needs_planechase": "ROLL rolls the planar die, and this game has no Planechase; hold ROLL "
+    "for dice and a coin.",
     "controller.card_not_expected": "{name} ({kind}) has no part in this game right now.",
     "controller.unknown_tag": "Unknown card (tag {uid}): enrol it to use it.",
     "controller.no_tag_map": "Tag {uid} was read, but no tag map is set up: enrol your cards first.",

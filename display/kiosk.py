@@ -29,7 +29,7 @@ UNDO, redo, SELECT and screen keys act once per press.
 Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the README:
 
 =====================  ==========================================================
-Space or R             ROLL (the planar die)
+Space or R             ROLL (the planar die) · Shift+Space: ROLL held (dice and coin; again: back)
 Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
 Backspace or U         UNDO (shows what it took back) · Y redo
 Tab                    SELECT (next seat / next field; the status line's offer) · Shift+Tab: long SELECT
@@ -37,6 +37,7 @@ Tab                    SELECT (next seat / next field; the status line's offer) 
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
 M, G, C                the Necromancer, Conspiracy and Contraptions screens (in those games)
+D                      dice, a coin and a random player
 Esc                    back to the table · F1 or H: keys (→ or a tap: next page) · Ctrl+Q: quit
 =====================  ==========================================================
 """
@@ -396,10 +397,21 @@ class Kiosk:
             if offer is not None:  # the status line offers something (an unknown tag): SELECT takes it up
                 self.dispatch(offer)
                 return
+        if isinstance(action, Press) and action.long and self._showing_held(action.button):
+            return
         current = SCREENS.get(ui.screen)
         if current is not None and current.available(self.state) and current.act(self, action):
             return
         self._act_common(action)
+
+    def _showing_held(self, button: Button) -> bool:
+        """A long press of a screen's ``held`` button shows that screen, or on it goes back to
+        the table (ROLL held: the dice).  True when the press was spent on that."""
+        for name, scr in SCREENS.items():
+            if scr.held is button and scr.available(self.state):
+                self.go("table" if self._ui.screen == name else name)
+                return True
+        return False
 
     def _closed_over(self, action: Action) -> bool:
         """The bar's menu and the status texts shown whole close at a tap (which does nothing
@@ -566,6 +578,9 @@ class Kiosk:
             return  # letters arrive as TEXTINPUT
         if event.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
             self.dispatch(Press(Button.SELECT, long=True))
+            return
+        if event.key in (pygame.K_SPACE, pygame.K_r) and mods & pygame.KMOD_SHIFT:
+            self.dispatch(Press(Button.ROLL, long=True))
             return
         action = KEYS.get(event.key)
         if action is None:

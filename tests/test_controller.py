@@ -20,7 +20,8 @@ def test_roll_without_planechase_is_refused(controller: Controller) -> None:
     controller.execute(NewGame(players=("A", "B"), first="A"))
     with pytest.raises(IllegalCommand) as error:
         controller.handle(ButtonPressed(Button.ROLL))
-    assert str(error.value) == "ROLL rolls the planar die, and this game has no Planechase."
+    assert str(error.value) == ("ROLL rolls the planar die, and this game has no Planechase; hold ROLL for dice and "
+                                "a coin.")
 
 
 def test_held_or_repeating_next_does_not_pass_the_turn(controller: Controller) -> None:

@@ -1,6 +1,6 @@
 """Dice and coin at the console, as a user types them through ``main``: ``d6``, ``d20``, ``throw
 NdM``, ``coin`` and ``random`` in any game, refused clearly without one, undone and logged like
-any change."""
+any change, and said in the console's language."""
 
 from __future__ import annotations
 
@@ -81,6 +81,25 @@ def test_a_throw_that_cannot_be_is_refused_and_the_session_goes_on(
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"new Ala Ola Ewa first=Ala\n{line}\nlog\n")
     assert out[1] == reply
     assert len(out) == 3  # the log holds the game's start only
+
+
+@pytest.mark.parametrize(("language", "replies"), [
+    ("ru", ["Бросок к20 (Ala): 18.", "Бросок 2к6 (Ewa): 2 + 3 = 5.", "Монета: орёл.", "Монета (Ewa): решка.",
+            "Случайный игрок: Ala.", "Отменено: Случайный игрок: Ala.",
+            "отказано: За раз можно бросить от 1 до 10 кубиков; запрошено: 11."]),
+    ("ja", ["Alaがd20を振った：18。", "Ewaが2d6を振った：2 + 3 = 5。", "コイン：オモテ。", "Ewaのコイン：ウラ。", "抽選：Ala。",
+            "取り消し：抽選：Ala。", "受付不可：一度に振れるダイスは1〜10個です（指定：11個）。"]),
+    ("pl", ["Rzut k20 (Ala): 18.", "Rzut 2k6 (Ewa): 2 + 3 = 5.", "Moneta: orzeł.", "Moneta (Ewa): reszka.",
+            "Losowy gracz: Ala.", "Cofnięto: Losowy gracz: Ala.",
+            "odrzucono: Naraz można rzucić od 1 do 10 kości; podano: 11."]),
+])
+def test_the_throws_in_the_consoles_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str,
+    replies: list[str],
+) -> None:
+    script = "new Ala Ola Ewa\nd6\nd20 Ala\nd6 2 Ewa\nthrow 3d8\nthrow d100 Ola\ncoin\ncoin Ewa\nrandom\nundo\nthrow 11d6\n"
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", script, "--language", language)
+    assert [out[i] for i in (2, 3, 6, 7, 8, 9, 10)] == replies
 
 
 def test_the_commands_do_not_clash_and_help_lists_them(

@@ -28,6 +28,7 @@ class Domain:
 #: named like their packages in ``device/rules/``.
 DOMAINS: tuple[Domain, ...] = (
     Domain(CORE),
+    Domain("dice", ("dice.", "ui.dice.", "console.dice.")),
     Domain("planechase", ("planechase.", "eternities.", "ui.pc.", "console.pc.")),
     Domain("contraptions", ("ct.", "ui.ct.", "console.ct.")),
     Domain("necromancer", ("necro.", "ui.necro.", "console.necro.")),

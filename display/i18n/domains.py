@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from device.text import Text
 from device.translations.domains import CORE, domain, names
-from display.i18n import conspiracy, contraptions, en, formats, necromancer, planechase, wizards_duel
+from display.i18n import conspiracy, contraptions, dice, en, formats, necromancer, planechase, wizards_duel
 
 __all__ = ["CORE", "DOMAINS", "Domain", "domain", "english", "names"]
 
@@ -39,6 +39,7 @@ class Domain:
 #: screens in ``display/screens/``.
 DOMAINS: tuple[Domain, ...] = (
     Domain(CORE, (en.TEXTS, formats.TEXTS)),
+    Domain("dice", (dice.TEXTS,)),
     Domain("planechase", (planechase.TEXTS,)),
     Domain("contraptions", (contraptions.TEXTS,)),
     Domain("necromancer", (necromancer.TEXTS,)),

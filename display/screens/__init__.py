@@ -49,7 +49,7 @@ from device.commands import Command
 from device.controller import Result
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
-from device.inputs import ButtonPressed
+from device.inputs import Button, ButtonPressed
 from device.journal import Txn
 from device.state import GameState, Player
 from display.canvas import Canvas
@@ -151,6 +151,9 @@ class Screen:
     name: ClassVar[str] = ""
     button: ClassVar[str] = ""  # text key of its touch-bar button; "" = not in the bar
     key: ClassVar[str] = ""  # keyboard key that shows it
+    #: A button whose long press shows it from any screen (and, on it, goes back to the table),
+    #: before the screen shown acts on the press: the one way to it for hands on the GPIO buttons.
+    held: ClassVar[Button | None] = None
     #: The base format this screen is the home of: in its games the header asks this screen for
     #: the headline (``headline``), the corner's turn text (``turn_text``) and, with
     #: ``own_clock``, the clock (``game_clock``).  "" for none.

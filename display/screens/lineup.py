@@ -15,6 +15,7 @@ from display.screens import Screen
 from display.screens.adjust import Adjust
 from display.screens.conspiracy import Conspiracy
 from display.screens.contraptions import Contraptions
+from display.screens.dice import Dice
 from display.screens.enrol import Enrol
 from display.screens.necromancer import Necromancer
 from display.screens.planechase import Planechase
@@ -48,6 +49,7 @@ SCREENS = lineup(
     Contraptions(),
     Necromancer(),
     Conspiracy(),
+    Dice(),
     Adjust(),
     Setup(),
     WizardsDuel(),

@@ -359,7 +359,8 @@ class Setup(Screen):
         )
         if host.execute(command) is not None:
             host.ui.cursor = None
-            host.go("table")
+            if host.ui.screen == self.name:  # unless the start brought up a screen (the first player's draw)
+                host.go("table")
         return True
 
     def _start_event(self, host: Host, form: SetupForm, names: list[str], options: dict[str, str]) -> bool:

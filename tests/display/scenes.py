@@ -461,6 +461,10 @@ from scenes_conspiracy import CONSPIRACY_SCENES  # noqa: E402
 
 SCENES.update(CONSPIRACY_SCENES)
 
+from scenes_dice import DICE_SCENES  # noqa: E402
+
+SCENES.update(DICE_SCENES)
+
 
 def shown(make_kiosk: Callable[..., Kiosk], scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
     """A fresh kiosk at ``size`` in ``language`` with ``scene`` played and drawn."""

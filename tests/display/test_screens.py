@@ -265,7 +265,7 @@ def test_setup_starts_a_game_from_typed_names(make_kiosk: MakeKiosk) -> None:
     assert kiosk.state is not None
     assert [p.name for p in kiosk.state.players] == ["Ann", "Bea", "Cyd"]
     assert kiosk.state.formats == ("commander", "planechase")
-    assert kiosk.ui.screen == "table"
+    assert kiosk.ui.screen == "dice"  # the first player was drawn: the draw shows before the table (TB-5)
 
 
 def test_setup_refusal_is_shown_and_nothing_starts(make_kiosk: MakeKiosk) -> None:
