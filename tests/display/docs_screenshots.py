@@ -27,7 +27,7 @@ from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget  # noqa: E402
 from scenes import SCENES  # noqa: E402
 
-SHOWN = ("table", "upkeep", "planechase", "adjust", "setup")
+SHOWN = ("table", "upkeep", "planechase", "adjust", "dice", "setup")
 LANGUAGES = ("en", "ru", "ja", "pl")
 
 
