@@ -35,7 +35,7 @@ from display.canvas import Anchor, Rect
 from display.chips import Chip, block, chip_grid, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step
-from display.ui import Action, Press, Tap
+from display.ui import Action, Go, Press, Tap
 
 NAME = "dice"
 TUMBLE = 0.6  # seconds of animation after a throw
@@ -102,18 +102,25 @@ class Dice(Screen):
     def follows(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, THROWN) for e in events)
 
+    def enter(self, host: Host) -> None:
+        """A draw shown before and left another way (a card tapped brought up its screen) is not
+        shown again."""
+        form = host.ui.kept(DiceForm)
+        if form is not None and form.reveal is not None:
+            host.ui.put(replace(form, reveal=None))
+
     def after(self, host: Host, result: Result) -> None:
         """A throw starts the tumble; a drawn starting player is shown here first (the table
         has come up for the new game: this screen takes its place for ``REVEAL`` seconds)."""
         drew = _drew_first(host.state, result.events)
         if not drew and not any(isinstance(e, THROWN) for e in result.events):
             return
+        if drew:
+            host.go(NAME)
         now = host.now()
         form = host.ui.state_of(DiceForm)
         host.ui.put(replace(form, pick=0 if drew else form.pick, started=now, until=now + TUMBLE,
                             reveal=now + REVEAL if drew else None))
-        if drew:
-            host.go(NAME)
 
     def deadline(self, view: View) -> float | None:
         form = view.ui.state_of(DiceForm)
@@ -164,8 +171,11 @@ class Dice(Screen):
     @staticmethod
     def _leave_reveal(host: Host, form: DiceForm, action: Action) -> bool:
         """The draw was seen: the table comes up; a button then does what it does there (the
-        first ROLL of a Wizard's Duel rolls its dice), a turn or a touch only goes on."""
+        first ROLL of a Wizard's Duel rolls its dice), a turn or a touch only goes on, and a
+        screen asked for (a key, a bar button) comes up instead."""
         host.ui.put(replace(form, reveal=None))
+        if isinstance(action, Go):
+            return False
         host.go("table")
         return not isinstance(action, Press)
 

@@ -43,6 +43,7 @@ from device.text import Message
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from display.screens import Host, Screen, View, cycle
+from display.screens.dice import NAME as DICE
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
 
@@ -359,7 +360,7 @@ class Setup(Screen):
         )
         if host.execute(command) is not None:
             host.ui.cursor = None
-            if host.ui.screen == self.name:  # unless the start brought up a screen (the first player's draw)
+            if host.ui.screen != DICE:  # the first player's draw shows first; it goes on to the table itself
                 host.go("table")
         return True
 

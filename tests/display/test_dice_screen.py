@@ -289,6 +289,29 @@ def test_tb5_a_touch_on_the_draw_goes_on_to_the_table(make_kiosk: MakeKiosk) -> 
     assert kiosk.ui.screen == "table" and throws(kiosk) == 1
 
 
+def test_tb5_a_screen_asked_for_during_the_draw_comes_up(make_kiosk: MakeKiosk) -> None:
+    kiosk = make_kiosk((800, 480))
+    game(kiosk, first=None)
+    Hands(kiosk).keys(pygame.K_F2)
+    assert kiosk.ui.screen == "setup"
+    form = kiosk.ui.kept(DiceForm)
+    assert form is not None and form.reveal is None
+
+
+def test_tb5_a_draw_left_another_way_is_not_shown_again(make_kiosk: MakeKiosk) -> None:
+    now = [1000.0]
+    kiosk = make_kiosk((800, 480), clock=lambda: now[0])
+    game(kiosk, first=None)
+    kiosk.go("table")  # as another screen's ``after`` may (a card tapped on the reader brings up its screen)
+    now[0] += 60
+    Hands(kiosk).keys(pygame.K_d)
+    assert kiosk.ui.screen == "dice"
+    form = kiosk.ui.kept(DiceForm)
+    assert form is not None and form.reveal is None
+    kiosk.step(block=False)
+    assert kiosk.ui.screen == "dice"  # not sent on to the table by the old draw's deadline
+
+
 def test_tb5_a_chosen_first_player_or_a_conspiracy_pod_opens_on_the_table(make_kiosk: MakeKiosk) -> None:
     kiosk = make_kiosk((800, 480))
     game(kiosk)

@@ -290,6 +290,8 @@ def test_tb6_two_headed_giant_is_set_up_and_played_with_keys(make_kiosk: MakeKio
     assert first % 2 == 0  # the team's primary player leads
     k.redraw()
     team = f"{state.player(first).name} & {state.player(first + 1).name}"
+    assert k.ui.screen == "dice" and p.says("dice.player") == [team]  # the gadget drew the first team (TB-5)
+    p.keys(pygame.K_ESCAPE)  # seen: the table
     assert p.says("header.headline") == [f"{team}'s upkeep"]
     assert p.says("banner.title") == [f"{team}: upkeep"]
     p.keys(pygame.K_RETURN, pygame.K_RETURN)  # main phase, then the next team's upkeep
