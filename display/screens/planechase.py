@@ -182,7 +182,8 @@ def _planechase_details(state: GameState, tr: Translator) -> list[Detail]:
     for card in pc.face_up:
         text = cardtext.rules_text(card.name)
         if text:
-            found.append(Detail(title=_with_counters(tr, card), text=text, role="banner.plane"))
+            found.append(Detail(title=_with_counters(tr, card), text=text, role="banner.plane", picture=card.name,
+                                landscape=True))
     return found
 
 
@@ -191,7 +192,8 @@ def _planechase_strip(state: GameState, tr: Translator) -> list[Strip]:
     pc = state.planechase
     if pc is None:
         return []
-    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase") for card in pc.face_up]
+    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase", picture=card.name, landscape=True)
+            for card in pc.face_up]
 
 
 def _cue(event: Event) -> Cue | None:
