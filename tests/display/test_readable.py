@@ -31,7 +31,8 @@ MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
 #: The scenes of the table, upkeep, Planechase and adjust screens.
 OURS = ("table", "upkeep", "upkeep-plane", "upkeep-six", "pc-table", "planechase", "pc-start", "pc-awaiting",
-        "pc-own-die", "pc-encounter", "pc-choice", "pc-rolls", "adjust", "two-headed-giant")
+        "pc-own-die", "pc-encounter", "pc-choice", "pc-rolls", "adjust", "two-headed-giant", "pc-art",
+        "pc-art-encounter", "upkeep-art", "pc-table-art")
 #: Ten players, names in four scripts.
 TEN = (*POD, "Marek", "Ewa")
 
