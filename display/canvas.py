@@ -2,9 +2,9 @@
 
 Besides drawing on a pygame surface, the canvas keeps a record of every text it drew and
 where (``Canvas.drawn``), of the pictures it placed (``Canvas.pictures``), and of the touch
-targets the screen laid out (``Canvas.targets``).  Tests read the record to check the facts a screen shows (the active player's name is in the
-upkeep banner) rather than pixels alone; the kiosk uses the targets to turn a touch into an
-action.
+targets the screen laid out (``Canvas.targets``).  Tests read the record to check the facts a
+screen shows (the active player's name is in the upkeep banner) rather than pixels alone; the
+kiosk uses the targets to turn a touch into an action.
 """
 
 from __future__ import annotations
