@@ -1,10 +1,10 @@
 """The drawing layer: everything a screen draws goes through a ``Canvas``.
 
 Besides drawing on a pygame surface, the canvas keeps a record of every text it drew and
-where (``Canvas.drawn``), and of the touch targets the screen laid out (``Canvas.targets``).
-Tests read the record to check the facts a screen shows (the active player's name is in the
-upkeep banner) rather than pixels alone; the kiosk uses the targets to turn a touch into an
-action.
+where (``Canvas.drawn``), of the pictures it placed (``Canvas.pictures``), and of the touch
+targets the screen laid out (``Canvas.targets``).  Tests read the record to check the facts a
+screen shows (the active player's name is in the upkeep banner) rather than pixels alone; the
+kiosk uses the targets to turn a touch into an action.
 """
 
 from __future__ import annotations
@@ -44,6 +44,15 @@ class Drawn:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """A picture as drawn: whose (a card's name) and where."""
+
+    name: str
+    rect: Rect
+    role: str
+
+
+@dataclass(frozen=True)
 class Target:
     rect: Rect
     action: Hashable
@@ -56,6 +65,7 @@ class Canvas:
     layout: Layout
     drawn: list[Drawn] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
+    pictures: list[Placed] = field(default_factory=list)
     # Where a text's lines break and what size fits it depend only on the text, the room, the
     # sizes allowed and the fonts (fixed for a canvas): decided once, not every frame.
     _fitted: Lru[tuple[str, int, int, bool, int], tuple[str, int]] = field(
@@ -76,6 +86,7 @@ class Canvas:
     def clear(self, color: Color) -> None:
         self.drawn.clear()
         self.targets.clear()
+        self.pictures.clear()
         self.fonts.shown_missing.clear()
         self.surface.fill(color)
 
@@ -90,6 +101,11 @@ class Canvas:
 
     def circle(self, center: tuple[int, int], radius: int, color: Color, width: int = 0) -> None:
         pygame.draw.circle(self.surface, color, center, radius, width)
+
+    def picture(self, image: pygame.Surface, at: tuple[int, int], name: str, role: str) -> None:
+        """Blit a picture (a card's, already its size) with its top left corner at ``at``."""
+        self.surface.blit(image, at)
+        self.pictures.append(Placed(name, (at[0], at[1], image.get_width(), image.get_height()), role))
 
     def target(self, rect: Rect, action: Hashable) -> None:
         """Make ``rect`` a touch target for ``action`` (later targets win where they overlap)."""

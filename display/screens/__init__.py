@@ -135,6 +135,10 @@ class Detail:
     title: str
     text: str
     role: str = "banner.detail"  # the title's role in the drawing record; the text's is role + ".text"
+    #: A card whose picture, when the card data has one, shows small beside the title (where
+    #: the banner has the room); ``landscape``: a planar card, printed sideways.
+    picture: str = ""
+    landscape: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,10 @@ class Strip:
     text: str
     role: str
     go: str = ""
+    #: A card whose picture, when the card data has one, shows small beside the text (where the
+    #: strip has the room); ``landscape``: a planar card, printed sideways.
+    picture: str = ""
+    landscape: bool = False
 
 
 class Screen:

@@ -1,9 +1,14 @@
 """Planechase: the face-up plane(s) large, the planar die, the next roll's cost and the odds,
 the roll log and the planes visited (PC-2, PC-3, PC-7, PC-12, PC-13).
 
-A plane shows its name, type and counters, a box for its art (``draw_art``: art from
-``ART_PROVIDERS`` when an import brings it, a neutral frame until then; the layout is the same
-either way) and its rules text as large as the rest of the panel holds.  The die shows its face —
+A plane shows its name, type and counters, its art and its rules text as large as the rest of
+the panel holds.  Without a picture (no card data, or card data without pictures) the art is a
+neutral frame in a box beside the text or the name.  With one (``aetherbox catalog fetch``, or an
+import with ``--images``) the picture is turned to read landscape, planar cards being printed
+sideways, and shown large beside the name, type and counters with the rules text the whole width
+under it, as large as leaves the text at its size without a picture or at ``medium``
+(``large_art_layout``); where that would be no larger than the box (a small panel, a long text,
+two planes at once) the picture goes in the box, and the rest of the card is as without it.  The die shows its face —
 the planeswalker symbol, the chaos symbol, a blank, or a plain d6's pips — drawn with shapes, and
 says so before anyone has rolled.  The next roll's cost is a generic mana symbol.  The roll log
 lists as many rolls as fit, newest first, each numbered by its place in the game's log.
@@ -22,11 +27,9 @@ Elsewhere ↑/↓ change the counters on the face-up plane (↓ does nothing whe
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-
-import pygame
 
 from device.catalog import load_catalog
 from device.controller import Result
@@ -179,7 +182,8 @@ def _planechase_details(state: GameState, tr: Translator) -> list[Detail]:
     for card in pc.face_up:
         text = cardtext.rules_text(card.name)
         if text:
-            found.append(Detail(title=_with_counters(tr, card), text=text, role="banner.plane"))
+            found.append(Detail(title=_with_counters(tr, card), text=text, role="banner.plane", picture=card.name,
+                                landscape=True))
     return found
 
 
@@ -188,7 +192,8 @@ def _planechase_strip(state: GameState, tr: Translator) -> list[Strip]:
     pc = state.planechase
     if pc is None:
         return []
-    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase") for card in pc.face_up]
+    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase", picture=card.name, landscape=True)
+            for card in pc.face_up]
 
 
 def _cue(event: Event) -> Cue | None:
@@ -594,37 +599,29 @@ def draw_cost(view: View, area: tuple[int, int, int], cost: int) -> int:
 
 # --- a planar card on screen -----------------------------------------------------------------
 
-#: Where plane art comes from: ``fn(name) -> surface or None``, tried in order (none yet: a later
-#: card-data import registers one).
-ART_PROVIDERS: list[Callable[[str], pygame.Surface | None]] = []
 ART_RATIO = 0.72  # height over width of the art box: planar cards are landscape
+#: With a picture, the most of the card's width the art may take beside the name and type lines.
+ART_WIDEST = 0.6
 
 
-def plane_art(name: str) -> pygame.Surface | None:
-    for fn in ART_PROVIDERS:
-        found = fn(name)
-        if found is not None:
-            return found
-    return None
-
-
-def draw_art(c: Canvas, rect: Rect, art: pygame.Surface | None, kind: PlanarKind = PlanarKind.PLANE) -> None:
-    """The card's art in ``rect``, scaled to cover it and cropped to the middle; without art a
-    neutral frame with the planar symbol faintly in it, so the layout is the same either way."""
+def draw_art(c: Canvas, rect: Rect, card: FaceUpCard) -> None:
+    """The card's picture, whole, as large as ``rect`` holds and centred in it; without one a
+    neutral frame filling it with the planar symbol faintly in it."""
     x, y, w, h = rect
     if w <= 0 or h <= 0:
         return
-    if art is None:
-        c.box(rect, theme.ART)
-        c.box(rect, theme.PANEL_HI, width=max(1, c.layout.line))
-        mark = symbols.chaos if kind is PlanarKind.PHENOMENON else symbols.planeswalker
-        mark(c, (x + w / 2, y + h / 2), min(w, h) * 0.6, theme.PANEL_HI)
-        return
-    aw, ah = art.get_size()
-    scale = max(w / max(1, aw), h / max(1, ah))
-    scaled = pygame.transform.smoothscale(art, (max(w, round(aw * scale)), max(h, round(ah * scale))))
-    sx, sy = (scaled.get_width() - w) // 2, (scaled.get_height() - h) // 2
-    c.surface.blit(scaled, (x, y), pygame.Rect(sx, sy, w, h))
+    found = cardtext.picture_size(card.name, landscape=True)
+    if found is not None:
+        scale = min(w / found[0], h / found[1])
+        size = (max(1, round(found[0] * scale)), max(1, round(found[1] * scale)))
+        art = cardtext.picture(card.name, size, landscape=True)
+        if art is not None:
+            c.picture(art, (x + (w - size[0]) // 2, y + (h - size[1]) // 2), card.name, "pc.plane.art")
+            return
+    c.box(rect, theme.ART)
+    c.box(rect, theme.PANEL_HI, width=max(1, c.layout.line))
+    mark = symbols.chaos if card.kind is PlanarKind.PHENOMENON else symbols.planeswalker
+    mark(c, (x + w / 2, y + h / 2), min(w, h) * 0.6, theme.PANEL_HI)
 
 
 @dataclass(frozen=True)
@@ -640,32 +637,48 @@ class CardLayout:
     text_size: int | None
 
 
+def _header(view: View, card: FaceUpCard, width: int, solo: bool) -> tuple[int, int, int]:
+    """The name's size and lines, and the height of the name, type and counters lines."""
+    c, lay = view.canvas, view.layout
+    big = lay.big if solo else lay.medium
+    size = _widest(view, card.name, width, big, bold=True)
+    lines = 1
+    if size < lay.medium:
+        size = c.fit_paragraph(card.name, width, c.fonts.line_height(lay.medium, True) * 2, lay.medium,
+                               min_size=lay.small, bold=True) or max(lay.tiny, size)
+        lines = len(c.wrapped(card.name, size, width, bold=True) or [card.name])
+    height = lines * c.fonts.line_height(size, True) + c.fonts.line_height(lay.small) + lay.margin // 2
+    if card.counters:
+        height += c.fonts.line_height(lay.medium, True)
+    return size, lines, height
+
+
 def card_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> CardLayout:
-    """Where a planar card's parts go in ``rect``: the art beside the text or beside the name,
-    whichever leaves the rules text larger (the layout does not depend on whether art exists)."""
+    """Where a planar card's parts go in ``rect``: the art's box beside the text or beside the
+    name, whichever leaves the rules text larger; with a picture, the art as large beside the
+    name as the room under it leaves the text readable (``large_art_layout``), where that is
+    larger than the box."""
+    plain = boxed_layout(view, card, rect, solo=solo)
+    if cardtext.picture_size(card.name, landscape=True) is None:
+        return plain
+    large = large_art_layout(view, card, rect, solo=solo, plain=plain)
+    if large is None or large.art[2] * large.art[3] <= plain.art[2] * plain.art[3]:
+        return plain
+    return large
+
+
+def boxed_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> CardLayout:
+    """The art's box beside the text or beside the name, whichever leaves the rules text larger
+    (the same with a picture in the box or without)."""
     c, lay = view.canvas, view.layout
     x, y, w, h = rect
     pad = lay.margin
     inner = w - 2 * pad
     text = cardtext.rules_text(card.name) or ""
     cap = lay.big if solo else lay.medium
-
-    def header(width: int) -> tuple[int, int, int]:
-        big = lay.big if solo else lay.medium
-        size = _widest(view, card.name, width, big, bold=True)
-        lines = 1
-        if size < lay.medium:
-            size = c.fit_paragraph(card.name, width, c.fonts.line_height(lay.medium, True) * 2, lay.medium,
-                                   min_size=lay.small, bold=True) or max(lay.tiny, size)
-            lines = len(c.wrapped(card.name, size, width, bold=True) or [card.name])
-        height = lines * c.fonts.line_height(size, True) + c.fonts.line_height(lay.small) + pad // 2
-        if card.counters:
-            height += c.fonts.line_height(lay.medium, True)
-        return size, lines, height
-
     candidates: list[CardLayout] = []
     # The art in a column right of the text.
-    name_size, name_lines, head_h = header(inner)
+    name_size, name_lines, head_h = _header(view, card, inner, solo)
     body_y = y + pad // 2 + head_h
     body_h = y + h - pad - body_y
     art_w = inner * 2 // 5
@@ -674,13 +687,13 @@ def card_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> Card
     candidates.append(CardLayout(name_size, name_lines, (x + pad, y + pad // 2, inner, head_h), art, box,
                                  c.fit_paragraph(text, box[2], box[3], cap) if text else None))
     # The art beside the name and type lines, the text the whole width under them.
-    first = header(inner * 3 // 5)
+    first = _header(view, card, inner * 3 // 5, solo)
     words = type_line(view.tr, card)
     art_h = max(first[2], c.fonts.line_height(lay.big, True))
     art_w = min(inner * 2 // 5 - pad, round(art_h / ART_RATIO))
     body_y = y + pad // 2 + art_h + pad // 2
     box = (x + pad, body_y, inner, y + h - pad - body_y)
-    name_size, name_lines, head_h = header(inner - art_w - pad)
+    name_size, name_lines, head_h = _header(view, card, inner - art_w - pad, solo)
     art = (x + w - pad - art_w, y + pad // 2 + pad // 2, art_w, art_h - pad // 2)
     if c.fonts.measure(words, lay.tiny)[0] <= inner - art_w - pad:  # the type line must fit beside the art
         candidates.append(CardLayout(name_size, name_lines, (x + pad, y + pad // 2, inner - art_w - pad, head_h), art,
@@ -690,9 +703,44 @@ def card_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> Card
     return max(candidates, key=lambda k: ((k.text_size or 0), k.art[2] * k.art[3]))
 
 
+def large_art_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool, plain: CardLayout) -> CardLayout | None:
+    """The picture top right and the name, type and counters beside it, the rules text the whole
+    width under both.  The picture is as large as leaves the text its size in the ``plain``
+    layout (``medium`` where that is larger), the type line and counters their size beside it,
+    and at most ``ART_WIDEST`` of the width; the name must keep its size too (or ``medium``).
+    None when the card has no rules text or that leaves no room for a picture."""
+    c, lay = view.canvas, view.layout
+    text = cardtext.rules_text(card.name)
+    if not text or plain.text_size is None:
+        return None
+    x, y, w, h = rect
+    pad = lay.margin
+    inner = w - 2 * pad
+    least = min(plain.text_size, lay.medium)
+    text_h = len(c.wrapped(text, least, inner) or [text]) * c.fonts.line_height(least)
+    # Never at the cost of the type line or the counters: the art leaves them their size.
+    counters = view.tr("ui.pc.counters", n=card.counters) if card.counters else ""
+    needs = max(c.fonts.measure(type_line(view.tr, card), lay.small)[0],
+                c.fonts.measure(counters, lay.medium, True)[0] if counters else 0)
+    art_w = min(round(inner * ART_WIDEST), int((h - 2 * pad - pad // 2 - text_h) / ART_RATIO), inner - pad - needs)
+    art_h = int(art_w * ART_RATIO)
+    beside = inner - art_w - pad
+    if art_w <= 0:
+        return None
+    name_size, name_lines, head_h = _header(view, card, beside, solo)
+    if head_h > art_h or name_size < min(plain.name_size, lay.medium):  # nor of the name
+        return None
+    art = (x + w - pad - art_w, y + pad, art_w, art_h)
+    box = (x + pad, y + pad + art_h + pad // 2, inner, y + h - pad - (y + pad + art_h + pad // 2))
+    size = c.fit_paragraph(text, box[2], box[3], lay.big if solo else lay.medium, min_size=least)
+    if size is None:
+        return None
+    return CardLayout(name_size, name_lines, (x + pad, y + pad // 2, beside, head_h), art, box, size)
+
+
 def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
-    """A face-up plane or phenomenon: name, type and counters, the art's box, the rules text as
-    large as it fits (or how to get it)."""
+    """A face-up plane or phenomenon: name, type and counters, its art (the picture, when card
+    data has one, else a box for it), the rules text as large as it fits (or how to get it)."""
     c, lay, tr = view.canvas, view.layout, view.tr
     phenomenon = card.kind is PlanarKind.PHENOMENON
     c.box(rect, theme.PANEL)
@@ -706,7 +754,7 @@ def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
     if card.counters:  # counters are something players act on: a line of their own
         c.text(tr("ui.pc.counters", n=card.counters), (hx, kind.bottom), lay.medium, theme.CURSOR, bold=True,
                max_width=hw, role="pc.plane.counters", min_size=lay.tiny)
-    draw_art(c, plan.art, plane_art(card.name), card.kind)
+    draw_art(c, plan.art, card)
     text = cardtext.rules_text(card.name)
     if text and plan.text_size is not None:
         c.paragraph(text, plan.text, plan.text_size, theme.TEXT, role="pc.plane.text", min_size=plan.text_size)

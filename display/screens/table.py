@@ -16,7 +16,7 @@ from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
 from device.rules.teams import team_of, teamed, turn_name
 from device.state import GameState, Player, Step
-from display import symbols, theme
+from display import cardtext, symbols, theme
 from display.canvas import Rect
 from display.canvas import joiners as line_joiners
 from display.i18n import Translator
@@ -392,10 +392,46 @@ def _badge_role(badge: Badge) -> str:
 @dataclass(frozen=True)
 class PanelFit:
     """The type sizes that fit the upkeep banner's panel: its items and title at ``size``, the
-    details' texts (a plane's rules text) at ``detail`` (None: left out, they do not fit)."""
+    details' texts (a plane's rules text) at ``detail`` (None: left out, they do not fit);
+    ``pictures``: how many lines of a detail's title its card's picture beside it is tall (0:
+    none)."""
 
     size: int
     detail: int | None
+    pictures: int = 0
+
+
+def thumbnail(name: str, landscape: bool, height: int, widest: int) -> tuple[int, int] | None:
+    """The size a card's picture is shown at ``height`` tall (smaller, to be at most ``widest``
+    wide), or None when the card has no picture that can be shown."""
+    found = cardtext.picture_size(name, landscape=landscape) if name else None
+    if found is None or height <= 0:
+        return None
+    pw, ph = found
+    width = round(height * pw / ph)
+    if width > widest:
+        width, height = widest, round(widest * ph / pw)
+    return (width, height) if width > 0 and height > 0 else None
+
+
+@dataclass(frozen=True)
+class DetailHead:
+    """A detail's title in the banner: the picture's size beside it (None: no picture), the
+    title's lines (None: a word wider than the room) and the height of both."""
+
+    thumb: tuple[int, int] | None
+    lines: list[str] | None
+    height: int
+
+
+def detail_head(view: View, detail: Detail, size: int, inner: int, pictures: int) -> DetailHead:
+    """A detail's title at ``size`` in a banner ``inner`` wide; with ``pictures``, its card's
+    picture that many title lines tall beside it (at most two fifths of the width)."""
+    c, lay = view.canvas, view.layout
+    step = c.fonts.line_height(size, True)
+    thumb = thumbnail(detail.picture, detail.landscape, step * pictures, inner * 2 // 5) if pictures else None
+    lines = c.wrapped(detail.title, size, inner - (thumb[0] + lay.margin // 2 if thumb else 0), bold=True)
+    return DetailHead(thumb, lines, max(len(lines or []) * step, thumb[1] if thumb else 0))
 
 
 def _bulleted(view: View, text: str, size: int, width: int) -> list[str] | None:
@@ -407,7 +443,22 @@ BULLET = "• "
 
 
 def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
-    """The largest type that shows the whole banner in ``rect``; None if nothing fits."""
+    """The largest type that shows the whole banner in ``rect``, with the details' pictures
+    beside their titles, two title lines tall or else one, where they leave every text as large
+    as without them; None if nothing fits."""
+    plain = _fit_panel(view, state, rect, 0)
+    details = upkeep_details(view, state)
+    if plain is None or plain.detail is None or not any(
+            thumbnail(d.picture, d.landscape, 1, 1) is not None for d in details):
+        return plain
+    for lines in (2, 1):
+        shown = _fit_panel(view, state, rect, lines)
+        if shown is not None and shown.detail is not None and (shown.size, shown.detail) >= (plain.size, plain.detail):
+            return shown
+    return plain
+
+
+def _fit_panel(view: View, state: GameState, rect: Rect, pictures: int) -> PanelFit | None:
     c, lay, tr = view.canvas, view.layout, view.tr
     _, _, w, h = rect
     pad = lay.margin
@@ -429,12 +480,11 @@ def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
             continue
         if not details:
             return PanelFit(size, None)
-        heads = [c.wrapped(d.title, size, inner, bold=True) for d in details]
-        if any(head is None for head in heads):
+        heads = [detail_head(view, d, size, inner, pictures) for d in details]
+        if any(head.lines is None for head in heads):
             found.append(PanelFit(size, None))
             continue
-        text_room = (room - used - pad - sum(len(head or []) for head in heads) * c.fonts.line_height(size, True)
-                     - pad // 2 * len(details))
+        text_room = room - used - pad - sum(head.height for head in heads) - pad // 2 * len(details)
         text_size = None
         for candidate in range(lay.medium, lay.tiny - 1, -1):
             wrapped = [c.wrapped(d.text, candidate, inner) for d in details]
@@ -442,7 +492,7 @@ def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
                     candidate) <= text_room:
                 text_size = candidate
                 break
-        found.append(PanelFit(size, text_size))
+        found.append(PanelFit(size, text_size, pictures))
     if not found:
         return None
     # The items and the plane's text as large as they can be together: neither dwarfs the other.
@@ -485,8 +535,18 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
         for detail in upkeep_details(view, state):
             c.line((x + pad, ty), (x + w - pad, ty), theme.WALK, max(1, lay.line))
             ty += pad // 2
-            ty += c.paragraph(detail.title, (x + pad, ty, inner, h), size, theme.WALK, role=detail.role, bold=True,
-                              min_size=size)
+            head = detail_head(view, detail, size, inner, fit.pictures)
+            image = cardtext.picture(detail.picture, head.thumb, landscape=detail.landscape) if head.thumb else None
+            if head.thumb is not None and image is not None:
+                c.picture(image, (x + pad, ty), detail.picture, f"{detail.role}.picture")
+                beside = head.thumb[0] + pad // 2
+                title_h = len(head.lines or []) * c.fonts.line_height(size, True)
+                c.paragraph(detail.title, (x + pad + beside, ty + (head.height - title_h) // 2, inner - beside, title_h),
+                            size, theme.WALK, role=detail.role, bold=True, min_size=size)
+                ty += head.height
+            else:
+                ty += c.paragraph(detail.title, (x + pad, ty, inner, h), size, theme.WALK, role=detail.role,
+                                  bold=True, min_size=size)
             lines = c.wrapped(detail.text, fit.detail, inner) or []
             height = len(lines) * c.fonts.line_height(fit.detail)
             ty += c.paragraph(detail.text, (x + pad, ty, inner, height), fit.detail, theme.TEXT,
@@ -559,21 +619,45 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
     return TableLayout(rects, plans)
 
 
+def _strip_size(view: View, strips: list[Strip], room: int, extra: list[int]) -> tuple[int, list[int]]:
+    """The size the strip's texts fit ``room`` at (from ``medium`` down to ``tiny``), each text
+    with ``extra`` pixels beside it, and their widths with it."""
+    c, lay = view.canvas, view.layout
+    gap = lay.margin * 2
+    size = lay.medium
+    widths = [c.fonts.measure(s.text, size, True)[0] + more for s, more in zip(strips, extra, strict=True)]
+    while size > lay.tiny and sum(widths) + gap * (len(strips) - 1) > room:
+        size -= 1
+        widths = [c.fonts.measure(s.text, size, True)[0] + more for s, more in zip(strips, extra, strict=True)]
+    return size, widths
+
+
 def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
+    """The strips' texts side by side, centred; each with its card's picture beside it where the
+    pictures leave the texts as large as without them."""
     c, lay = view.canvas, view.layout
     x, y, w, h = rect
     c.box(rect, theme.PANEL)
     gap = lay.margin * 2
-    widths = [c.fonts.measure(s.text, lay.medium, True)[0] for s in strips]
-    size = lay.medium
-    while size > lay.tiny and sum(widths) + gap * (len(strips) - 1) > w - 2 * lay.margin:
-        size -= 1
-        widths = [c.fonts.measure(s.text, size, True)[0] for s in strips]
+    size, widths = _strip_size(view, strips, w - 2 * lay.margin, [0] * len(strips))
+    thumbs = [thumbnail(s.picture, s.landscape, h - lay.margin, w // 3) for s in strips]
+    if any(thumbs):
+        extra = [t[0] + lay.margin // 2 if t else 0 for t in thumbs]
+        with_pictures, wider = _strip_size(view, strips, w - 2 * lay.margin, extra)
+        if with_pictures == size and sum(wider) + gap * (len(strips) - 1) <= w - 2 * lay.margin:
+            widths = wider
+        else:
+            thumbs = [None] * len(strips)
     tx = x + max(lay.margin, (w - sum(widths) - gap * (len(strips) - 1)) // 2)
-    for strip, width in zip(strips, widths, strict=True):
+    for strip, width, thumb in zip(strips, widths, thumbs, strict=True):
+        image = cardtext.picture(strip.picture, thumb, landscape=strip.landscape) if thumb else None
+        start = tx
+        if thumb is not None and image is not None:
+            c.picture(image, (tx, y + (h - thumb[1]) // 2), strip.picture, f"{strip.role}.picture")
+            tx += thumb[0] + lay.margin // 2
         c.text(strip.text, (tx, y + h // 2), size, theme.WALK, anchor="midleft", bold=True, role=strip.role,
                max_width=x + w - tx - lay.margin, min_size=lay.tiny)
-        tx += width + gap
+        tx = start + width + gap
     goes = [s.go for s in strips if s.go]
     if goes:
         c.target(rect, Go(goes[0]))

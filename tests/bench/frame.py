@@ -2,9 +2,11 @@
 
 Prints JSON: how long ``display.render.render`` takes to draw a frame whose state changed, on a
 real ``Canvas`` over an SDL dummy-driver surface, for the table (a life total changed), the
-Planechase screen after a roll (the die's result, the roll log, the cost) and the adjust screen
-(the encoder turned), at 800×480, 480×320 and 1920×1080, in English and Japanese: median and
-99th percentile in milliseconds over ``--samples`` frames (200 by default, at least 200).
+Planechase screen after a roll (the die's result, the roll log, the cost), the same with the
+plane's picture (card data with pictures; decoded and scaled in the untimed first frame) and the
+adjust screen (the encoder turned), at 800×480, 480×320 and 1920×1080, in English and Japanese:
+median and 99th percentile in milliseconds over ``--samples`` frames (200 by default, at least
+200).
 
 Each sample changes the game or the UI state through the kiosk's own path (a command executed,
 a button press or an encoder turn dispatched), then times one ``render`` call; the drawn pixels
@@ -115,10 +117,10 @@ def table_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
     return change
 
 
-def planechase_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
+def planechase_change(kiosk: Kiosk, rng: random.Random, scene: str = "planechase") -> Callable[[int], None]:
     """A roll, then UNDO before the next one (so the cost stays what a turn's rolls cost): every
     timed frame is a roll's result, each with a fresh result from the die."""
-    SCENES["planechase"](kiosk)
+    SCENES[scene](kiosk)
 
     def change(sample: int) -> None:
         if sample:
@@ -143,10 +145,18 @@ def adjust_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
     return change
 
 
+def planechase_art_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
+    """The same with card data that has the plane's picture (the screenshot scene ``pc-art``):
+    the picture drawn large beside the plane's name in every frame."""
+    return planechase_change(kiosk, rng, "pc-art")
+
+
+#: The art scene points the kiosk at card data with pictures from then on: it comes last.
 CHANGES: dict[str, Callable[[Kiosk, random.Random], Callable[[int], None]]] = {
     "table": table_change,
     "planechase": planechase_change,
     "adjust": adjust_change,
+    "planechase with its picture": planechase_art_change,
 }
 
 

@@ -1,7 +1,8 @@
 """Write the README's screenshots: python tests/display/docs_screenshots.py [DIR]
 
 The main screens at 800×480 in English, Russian, Japanese and Polish, from the same scenes the screenshot tests
-draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``.
+draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``; and the Planechase screen with a plane's
+picture in English (the stand-in picture the tests draw: no card art ships with the gadget).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).parent))
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).parent)]  # this checkout's code; the scenes
 
 import pygame  # noqa: E402
 
@@ -29,6 +30,8 @@ from scenes import SCENES  # noqa: E402
 
 SHOWN = ("table", "upkeep", "planechase", "adjust", "dice", "setup")
 LANGUAGES = ("en", "ru", "ja", "pl")
+#: One language only: (scene, language) by the screenshot's name.
+ALSO = {"planechase-art-en": ("pc-art", "en")}
 
 
 def main(argv: list[str]) -> int:
@@ -40,17 +43,19 @@ def main(argv: list[str]) -> int:
         data = Path(tmp)
         (data / "tags.txt").write_text("04A1B2C3  Tazeem\n", encoding="utf-8")
         cardtext.configure(data, imported=False)
-        for language in LANGUAGES:
-            for scene in SHOWN:
-                with Journal(data / f"{scene}-{language}" / "j.sqlite3") as journal:
-                    controller = Controller(journal, rng=random.Random(7), tags=TagMap(data / "tags.txt"))
-                    kiosk = Kiosk(controller, OffscreenTarget((800, 480)), language=language, fonts=fonts,
-                                  clock=lambda: 1000.0, wall=lambda: 1.7e9)
-                    SCENES[scene](kiosk)
-                    kiosk.redraw()
-                    path = out / f"{scene}-{language}.png"
-                    pygame.image.save(kiosk.target.surface, str(path))
-                    print(path)
+        shots = {f"{scene}-{language}": (scene, language) for language in LANGUAGES for scene in SHOWN}
+        for name, (scene, language) in {**shots, **ALSO}.items():
+            cardtext.configure(data, imported=False)  # a scene with pictures points elsewhere
+            with Journal(data / name / "j.sqlite3") as journal:
+                controller = Controller(journal, rng=random.Random(7), tags=TagMap(data / "tags.txt"))
+                kiosk = Kiosk(controller, OffscreenTarget((800, 480)), language=language, fonts=fonts,
+                              clock=lambda: 1000.0, wall=lambda: 1.7e9)
+                SCENES[scene](kiosk)
+                kiosk.redraw()
+                path = out / f"{name}.png"
+                pygame.image.save(kiosk.target.surface, str(path))
+                print(path)
+        cardtext.configure(None)
     return 0
 
 

@@ -14,6 +14,8 @@ from display.layout import choose
 from display.ui import Go, Press, ToggleHelp, Turn
 
 SIZES = ((320, 240), (480, 320), (800, 480), (1280, 720))
+#: Sizes some scenes are also drawn and compared at, by scene.
+MORE_SIZES: dict[str, tuple[tuple[int, int], ...]] = {}
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: Names in four scripts, all drawn by the bundled fonts.
 PLAYERS = ("Alice", "Юрий", "さくら", "Łukasz")
@@ -461,9 +463,15 @@ from scenes_conspiracy import CONSPIRACY_SCENES  # noqa: E402
 
 SCENES.update(CONSPIRACY_SCENES)
 
+from scenes_art import ART_SCENES  # noqa: E402
+
+SCENES.update(ART_SCENES)
+MORE_SIZES.update({name: ((1920, 1080),) for name in ART_SCENES})  # a scaled layout and a large picture
+
 from scenes_dice import DICE_SCENES  # noqa: E402
 
 SCENES.update(DICE_SCENES)
+MORE_SIZES.update({name: ((1920, 1080),) for name in DICE_SCENES})  # the scaled layout: dice read across a room
 
 
 def shown(make_kiosk: Callable[..., Kiosk], scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
