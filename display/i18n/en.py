@@ -3,7 +3,7 @@
 texts in ``display/i18n/<format>.py`` (``display.i18n.domains`` lists them).  Every other language
 falls back to these, key by key."""
 
-from device.text import Text
+from device.text import Plural, Text
 
 TEXTS: dict[str, Text] = {
     # table
@@ -32,12 +32,25 @@ TEXTS: dict[str, Text] = {
     "ui.no_game": "No game running",
     "ui.no_game_hint": "NEXT (Enter) or NEW (F2): set up a game",
     "ui.title": "aetherbox",
+    # the history screen
+    "ui.history.tab.log": "Every change",
+    "ui.history.tab.dealt": "Who dealt what",
+    "ui.history.entry": "{number}. {text}",
+    "ui.history.undone": "{text} (undone)",
+    "ui.history.empty": "Nothing has happened in this game yet.",
+    "ui.history.dealt": "{source} → {target}: {parts}",
+    "ui.history.no_one": "no one",
+    "ui.history.lost": Plural("{n} life lost", "{n} life lost"),
+    "ui.history.gained": Plural("{n} life gained", "{n} life gained"),
+    "ui.history.poison": Plural("{n} poison counter", "{n} poison counters"),
+    "ui.history.nothing_dealt": "Nobody has dealt damage or given life yet.",
     # buttons (touch and key hints)
     "ui.btn.roll": "ROLL",
     "ui.btn.next": "NEXT",
     "ui.btn.undo": "UNDO",
     "ui.btn.adjust": "LIFE",
     "ui.btn.table": "TABLE",
+    "ui.btn.history": "LOG",
     "ui.btn.setup": "NEW",
     "ui.btn.help": "KEYS",
     "ui.btn.redo": "REDO",
@@ -132,6 +145,7 @@ TEXTS: dict[str, Text] = {
     "ui.help.screen.table": "the table",
     "ui.help.screen.adjust": "adjust life, poison, commander damage",
     "ui.help.screen.setup": "set up a new game",
+    "ui.help.screen.history": "the game's history: every change, who dealt what",
     "ui.help.keys.back": "Esc",
     "ui.help.back": "back to the table",
     "ui.help.keys.help": "F1, H",

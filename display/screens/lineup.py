@@ -17,6 +17,7 @@ from display.screens.conspiracy import Conspiracy
 from display.screens.contraptions import Contraptions
 from display.screens.dice import Dice
 from display.screens.enrol import Enrol
+from display.screens.history import History
 from display.screens.necromancer import Necromancer
 from display.screens.planechase import Planechase
 from display.screens.setup import Setup
@@ -51,6 +52,7 @@ SCREENS = lineup(
     Conspiracy(),
     Dice(),
     Adjust(),
+    History(),
     Setup(),
     WizardsDuel(),
     WizardsDuelCard(),

@@ -11,7 +11,7 @@ from device.inputs import Button, ReaderStatus, TagRead
 from display.canvas import Drawn
 from display.kiosk import Kiosk
 from display.layout import choose
-from display.ui import Go, Press, ToggleHelp, Turn
+from display.ui import Focus, Go, Press, ToggleHelp, Turn
 
 SIZES = ((320, 240), (480, 320), (800, 480), (1280, 720))
 #: Sizes some scenes are also drawn and compared at, by scene.
@@ -67,6 +67,18 @@ def scene_table(k: Kiosk) -> None:
     k.execute(ChangePoison(seat=0, delta=3, source=1))
     k.execute(Concede(seat=3))
     k.dispatch(Press(Button.ROLL))  # refused: no Planechase in this game
+
+
+def scene_history(k: Kiosk) -> None:
+    """The table's game, its last change undone, on the history screen."""
+    scene_table(k)
+    k.dispatch(Press(Button.UNDO))
+    k.dispatch(Go("history"))
+
+
+def scene_history_dealt(k: Kiosk) -> None:
+    scene_history(k)
+    k.dispatch(Focus(1))
 
 
 def scene_upkeep(k: Kiosk) -> None:
@@ -422,6 +434,8 @@ def scene_wd_falling(k: Kiosk) -> None:
 SCENES: dict[str, Callable[[Kiosk], None]] = {
     "setup": scene_setup,
     "table": scene_table,
+    "history": scene_history,
+    "history-dealt": scene_history_dealt,
     "upkeep": scene_upkeep,
     "adjust": scene_adjust,
     "planechase": scene_planechase,

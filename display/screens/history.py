@@ -1,0 +1,204 @@
+"""The game's history on the kiosk (LF-4, LF-2): every change, oldest first, as it was said, with
+the changes undone marked; and who dealt what to whom over the whole game.
+
+Key L or the touch bar's LOG button shows it.  Two tabs at the top, the log and the damage:
+←/→, SELECT or a touch on a tab switches.  ↑/↓ (the encoder) scroll, a clockwise turn (↑)
+towards the newest, which is where the log opens; a marker at the side says how many rows are
+above and below, and a touch on it brings the next one into view.  UNDO and REDO work here as
+everywhere, and the log shows what they did at once.
+
+The log is read from the journal when the screen is shown and after each change while it is
+(``Host.history``), never per frame: a long game's history is read once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from device.controller import Result
+from device.inputs import Button
+from device.journal import Txn
+from device.rules.life import dealt
+from device.state import GameState
+from device.text import Message, sentences
+from display import theme
+from display.canvas import Rect
+from display.chips import draw_chip, marker_width, scroll_markers
+from display.i18n import Translator
+from display.screens import Host, Screen, View
+from display.ui import Action, Focus, Press, Tap, Turn
+
+NAME = "history"
+LOG = "log"
+DEALT = "dealt"
+PANES = (LOG, DEALT)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One change of the game as the log shows it: its number, what it said, and whether it is
+    undone (until redone or dropped)."""
+
+    pos: int
+    said: tuple[Message, ...]
+    undone: bool
+
+    @classmethod
+    def of(cls, txn: Txn) -> Entry:
+        return cls(txn.pos, tuple(txn.messages()), txn.undone)
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """What the screen remembers: the game's changes as last read, the tab shown, and the last
+    row in view (None: the newest)."""
+
+    entries: tuple[Entry, ...] = ()
+    pane: str = LOG
+    last: int | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    text: str
+    color: tuple[int, int, int]
+
+
+def log_rows(entries: Sequence[Entry], tr: Translator) -> list[Row]:
+    rows = []
+    for entry in entries:
+        said = sentences(list(entry.said))
+        text = tr.message(said) if isinstance(said, Message) else said
+        if entry.undone:
+            text = tr("ui.history.undone", text=text)
+        rows.append(Row(tr("ui.history.entry", number=entry.pos, text=text),
+                        theme.FAINT if entry.undone else theme.TEXT))
+    return rows or [Row(tr("ui.history.empty"), theme.DIM)]
+
+
+def dealt_rows(state: GameState, tr: Translator) -> list[Row]:
+    """LF-2, as the console's ``dealt`` says it: each source and target, life lost and gained,
+    poison."""
+    rows = []
+    for entry in dealt(state):
+        parts = []
+        if entry.life_lost:
+            parts.append(tr("ui.history.lost", n=entry.life_lost))
+        if entry.life_gained:
+            parts.append(tr("ui.history.gained", n=entry.life_gained))
+        if entry.poison:
+            parts.append(tr("ui.history.poison", n=entry.poison))
+        if parts:
+            source = tr("ui.history.no_one") if entry.source is None else state.player(entry.source).name
+            rows.append(Row(tr("ui.history.dealt", source=source, target=state.player(entry.target).name,
+                               parts=", ".join(parts)), theme.TEXT))
+    return rows or [Row(tr("ui.history.nothing_dealt"), theme.DIM)]
+
+
+class History(Screen):
+    name = NAME
+    button = "ui.btn.history"
+    key = "l"
+
+    def available(self, state: GameState | None) -> bool:
+        return state is not None
+
+    def enter(self, host: Host) -> None:
+        self._read(host, host.ui.state_of(HistoryView))
+
+    def after(self, host: Host, result: Result) -> None:
+        if host.ui.screen == NAME:
+            self._read(host, host.ui.state_of(HistoryView))
+
+    @staticmethod
+    def _read(host: Host, view: HistoryView) -> None:
+        """The game's changes from the journal, the newest in view (the log opens at the end)."""
+        host.ui.put(replace(view, entries=tuple(Entry.of(txn) for txn in host.history()), last=None))
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def act(self, host: Host, action: Action) -> bool:
+        state = host.state
+        if state is None:
+            return False
+        view = host.ui.state_of(HistoryView)
+        count = len(self._rows(view, state, host.tr))
+        if isinstance(action, Tap) and action.kind == "history.pane":
+            host.ui.put(replace(view, pane=str(action.value), last=None))
+            return True
+        if isinstance(action, Focus) or isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            host.ui.put(replace(view, pane=PANES[(PANES.index(view.pane) + 1) % len(PANES)], last=None))
+            return True
+        if isinstance(action, Turn):
+            last = count - 1 if view.last is None else view.last
+            host.ui.put(replace(view, last=max(0, min(count - 1, last + action.steps))))
+            return True
+        if isinstance(action, Tap) and action.kind == "history.scroll":
+            host.ui.put(replace(view, last=max(0, min(count - 1, int(action.value)))))
+            return True
+        return False
+
+    @staticmethod
+    def _rows(view: HistoryView, state: GameState, tr: Translator) -> list[Row]:
+        return log_rows(view.entries, tr) if view.pane == LOG else dealt_rows(state, tr)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, view: View) -> None:
+        state = view.state
+        assert state is not None
+        c, lay, tr = view.canvas, view.layout, view.tr
+        form = view.ui.state_of(HistoryView)
+        x, y = lay.margin, view.top
+        w, h = c.width - 2 * lay.margin, view.bottom - view.top
+        gap = max(2, lay.margin // 2)
+        tab_h = lay.touch
+        tab_w = (w - gap) // 2
+        for index, pane in enumerate(PANES):
+            rect = (x + index * (tab_w + gap), y, tab_w, tab_h)
+            draw_chip(view, rect, tr(f"ui.history.tab.{pane}"), pane == form.pane, False, f"history.tab.{pane}")
+            c.target(rect, Tap("history.pane", pane))
+        top = y + tab_h + lay.margin // 2
+        self._draw_rows(view, self._rows(form, state, tr), form.last, (x, top, w, y + h - top))
+
+    def _draw_rows(self, view: View, rows: list[Row], last: int | None, area: Rect) -> None:
+        """The rows that end with ``last`` (None: the newest), each wrapped whole, as many as fit
+        above it; markers on the right say how many are hidden above and below."""
+        c, lay = view.canvas, view.layout
+        x, y, w, h = area
+        gap = max(2, lay.margin // 2)
+        size = lay.small
+        step = c.fonts.line_height(size)
+        end = len(rows) - 1 if last is None else max(0, min(len(rows) - 1, last))
+
+        def heights(width: int) -> tuple[list[int], int]:
+            """The rows shown (their indices, oldest first) and their heights, ending at ``end``."""
+            shown: list[int] = []
+            used = 0
+            for index in range(end, -1, -1):
+                need = len(c.wrap(rows[index].text, size, width)) * step
+                if shown and used + need > h:
+                    break
+                shown.insert(0, index)
+                used += need + gap
+            return shown, used
+
+        shown, _ = heights(w)
+        side = 0
+        if len(shown) < len(rows):
+            side = marker_width(view) + gap
+            shown, _ = heights(w - side)
+        top = y
+        for index in shown:
+            row = rows[index]
+            lines = c.wrap(row.text, size, w - side)
+            height = min(len(lines) * step, y + h - top)
+            c.paragraph(row.text, (x, top, w - side, height), size, row.color, role=f"history.row{index}",
+                        min_size=size)
+            top += height + gap
+        if side:
+            column = (x + w - side + gap, y, side - gap, h)
+            before, after = shown[0], len(rows) - 1 - shown[-1]
+            scroll_markers(view, column, before, after, "history.more",
+                           (Tap("history.scroll", shown[-1] - 1), Tap("history.scroll", shown[-1] + 1)))
