@@ -276,6 +276,8 @@ def joiners(text: str, lines: list[str]) -> list[str | None]:
 
 #: Marks a line may not start with (Japanese line breaking); they stay with what comes before.
 NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー々ゝゞ…ぁぃぅぇぉっゃゅょァィゥェォッャュョ:;,.!?)]}")
+#: Marks a line may not end with: an opening bracket stays with what comes after it.
+NO_LINE_END = frozenset("（「『【〔〈《([{")
 
 
 def _no_orphan(before: str, last: str) -> list[str]:
@@ -303,7 +305,8 @@ def _tokens(paragraph: str) -> list[tuple[str, str]]:
             joiner, latin = " ", False
             continue
         cjk = ord(ch) >= 0x3000
-        if tokens and not joiner and (ch in NO_LINE_START or (latin and not cjk)):
+        opened = bool(tokens) and tokens[-1][1][-1] in NO_LINE_END
+        if tokens and not joiner and (ch in NO_LINE_START or (latin and not cjk) or opened):
             tokens[-1][1] += ch
         else:
             tokens.append([joiner, ch])

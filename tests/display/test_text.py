@@ -151,3 +151,16 @@ def test_a_japanese_paragraph_does_not_end_on_a_lone_character(make_kiosk: Calla
     assert "".join(lines) == text
     assert len(lines) == 2 and len(lines[-1]) > len(last)
     assert all(canvas.fonts.measure(line, size)[0] <= width for line in lines)
+
+
+@pytest.mark.parametrize("text", ["統率者ダメージ（合計7/21）", "「次へ」を押す", "ライフ40 → 33（Юрийから）"])
+def test_a_japanese_line_never_ends_on_an_opening_bracket(make_kiosk: Callable[..., Kiosk], text: str) -> None:
+    """An opening bracket goes to the next line with what it opens, at every width the text
+    can wrap to: "…ダメージ（" / "合計7/21）" would leave the bracket alone at the line's end."""
+    kiosk = make_kiosk((800, 480), "ja")
+    canvas, size = kiosk.canvas, kiosk.canvas.layout.small
+    whole = canvas.fonts.measure(text, size)[0]
+    for width in range(whole // 4, whole + 1):
+        lines = canvas.wrap(text, size, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert not any(line.endswith(("（", "「", "(")) for line in lines[:-1]), (width, lines)
