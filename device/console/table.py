@@ -24,10 +24,10 @@ from device.commands import (
 from device.console.core import CommandTable, Console, command, number
 from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName
-from device.rules.life import commander_names, dealt
+from device.rules.life import commander_names, dealt_lines
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
-from device.text import Message, Plural, Text, fold, listing, sentences
+from device.text import Message, Plural, Text, fold, sentences
 
 TEXTS: dict[str, Text] = {
     "console.life_sign": "Say +{n} (gain), -{n} (lose) or ={n} (set {name}'s life to {n}).",
@@ -51,10 +51,6 @@ TEXTS: dict[str, Text] = {
     "console.show.team": "Team {team}: {life} life",
     "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
     # dealt, log, games and the start-up line (device.console.session)
-    "console.dealt.line": "{source} → {target}: {parts}",
-    "console.dealt.no_one": "no one",
-    "console.dealt.lost": Plural("{n} life lost", "{n} life lost"),
-    "console.dealt.gained": Plural("{n} life gained", "{n} life gained"),
     "console.log.undone": "{text}  (undone)",
     "console.games.line": Plural("{mark} {id}  {when}  {title}  ({n} changes)",
                                  "{mark} {id}  {when}  {title}  ({n} changes)"),
@@ -421,20 +417,8 @@ def _log(console: Console, args: list[str]) -> None:
 
 @command("dealt", "dealt", "Who did how much to whom: life lost, life gained and poison by source (LF-2).")
 def _dealt(console: Console, args: list[str]) -> None:
-    state = console.state
-    for entry in dealt(state):
-        source: str | Message = (Message("console.dealt.no_one") if entry.source is None
-                                 else state.player(entry.source).name)
-        parts: list[str | Message] = []
-        if entry.life_lost:
-            parts.append(Message("console.dealt.lost", n=entry.life_lost))
-        if entry.life_gained:
-            parts.append(Message("console.dealt.gained", n=entry.life_gained))
-        if entry.poison:
-            parts.append(Message("console.show.poison", n=entry.poison))
-        if parts:
-            console.say(Message("console.dealt.line", source=source, target=state.player(entry.target).name,
-                                parts=listing(parts, "text.list")))
+    for line in dealt_lines(console.state):
+        console.say(line)
 
 
 @command("games", "games", "The saved games, newest first; the current one is marked.")

@@ -39,6 +39,12 @@ MAX_LIFE = 9999
 MAX_COMMANDERS = 2  # a commander and a partner (or a background)
 
 TEXTS: dict[str, Text] = {
+    # LF-2, who did how much to whom (the console's "dealt", the kiosk's history)
+    "life.dealt.line": "{source} → {target}: {parts}",
+    "life.dealt.no_one": "no one",
+    "life.dealt.lost": Plural("{n} life lost", "{n} life lost"),
+    "life.dealt.gained": Plural("{n} life gained", "{n} life gained"),
+    "life.dealt.poison": Plural("{n} poison", "{n} poison"),
     "life.zero": "Nothing to change: the amount is 0.",
     "life.not_tracked": "{base} does not count life; 'help' lists its own commands.",
     "life.range": "{amount} is out of range: change life by at most {limit} at a time.",
@@ -420,3 +426,22 @@ def _name(state: GameState, seat: int | None) -> str:
 def dealt(state: GameState) -> list[LedgerEntry]:
     """LF-2: who did how much to whom, over the whole game (sources first, then targets)."""
     return sorted(state.ledger, key=lambda e: (-1 if e.source is None else e.source, e.target))
+
+
+def dealt_lines(state: GameState) -> list[Message]:
+    """LF-2 in words, a line per source and target: "Bob → Alice: 7 life lost, 3 poison"."""
+    lines = []
+    for entry in dealt(state):
+        parts: list[str | Message] = []
+        if entry.life_lost:
+            parts.append(Message("life.dealt.lost", n=entry.life_lost))
+        if entry.life_gained:
+            parts.append(Message("life.dealt.gained", n=entry.life_gained))
+        if entry.poison:
+            parts.append(Message("life.dealt.poison", n=entry.poison))
+        if parts:
+            source: str | Message = (Message("life.dealt.no_one") if entry.source is None
+                                     else state.player(entry.source).name)
+            lines.append(Message("life.dealt.line", source=source, target=state.player(entry.target).name,
+                                 parts=listing(parts, "text.list")))
+    return lines

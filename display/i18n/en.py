@@ -3,7 +3,7 @@
 texts in ``display/i18n/<format>.py`` (``display.i18n.domains`` lists them).  Every other language
 falls back to these, key by key."""
 
-from device.text import Plural, Text
+from device.text import Text
 
 TEXTS: dict[str, Text] = {
     # table
@@ -38,11 +38,6 @@ TEXTS: dict[str, Text] = {
     "ui.history.entry": "{number}. {text}",
     "ui.history.undone": "{text} (undone)",
     "ui.history.empty": "Nothing has happened in this game yet.",
-    "ui.history.dealt": "{source} → {target}: {parts}",
-    "ui.history.no_one": "no one",
-    "ui.history.lost": Plural("{n} life lost", "{n} life lost"),
-    "ui.history.gained": Plural("{n} life gained", "{n} life gained"),
-    "ui.history.poison": Plural("{n} poison counter", "{n} poison counters"),
     "ui.history.nothing_dealt": "Nobody has dealt damage or given life yet.",
     # buttons (touch and key hints)
     "ui.btn.roll": "ROLL",

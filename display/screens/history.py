@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from device.controller import Result
 from device.inputs import Button
 from device.journal import Txn
-from device.rules.life import dealt
+from device.rules.life import dealt_lines
 from device.state import GameState
 from device.text import Message, sentences
 from display import theme
@@ -80,19 +80,7 @@ def log_rows(entries: Sequence[Entry], tr: Translator) -> list[Row]:
 def dealt_rows(state: GameState, tr: Translator) -> list[Row]:
     """LF-2, as the console's ``dealt`` says it: each source and target, life lost and gained,
     poison."""
-    rows = []
-    for entry in dealt(state):
-        parts = []
-        if entry.life_lost:
-            parts.append(tr("ui.history.lost", n=entry.life_lost))
-        if entry.life_gained:
-            parts.append(tr("ui.history.gained", n=entry.life_gained))
-        if entry.poison:
-            parts.append(tr("ui.history.poison", n=entry.poison))
-        if parts:
-            source = tr("ui.history.no_one") if entry.source is None else state.player(entry.source).name
-            rows.append(Row(tr("ui.history.dealt", source=source, target=state.player(entry.target).name,
-                               parts=", ".join(parts)), theme.TEXT))
+    rows = [Row(tr.message(line), theme.TEXT) for line in dealt_lines(state)]
     return rows or [Row(tr("ui.history.nothing_dealt"), theme.DIM)]
 
 

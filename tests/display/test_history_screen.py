@@ -74,7 +74,7 @@ def test_lf2_the_second_tab_says_who_dealt_what_to_whom(make_kiosk: MakeKiosk) -
     hands = Hands(k)
     hands.keys(pygame.K_l, pygame.K_RIGHT)
     assert k.ui.state_of(HistoryView).pane == "dealt"
-    assert rows(k) == ["Ala → Ola: 3 life lost", "Ola → Ewa: 2 poison counters"]
+    assert rows(k) == ["Ala → Ola: 3 life lost", "Ola → Ewa: 2 poison"]
     hands.keys(pygame.K_LEFT)
     assert k.ui.state_of(HistoryView).pane == "log"
     hands.touch(Tap("history.pane", "dealt"))  # a touch on the tab
@@ -142,9 +142,9 @@ def test_hw1_the_gpio_encoder_scrolls_the_history(make_kiosk: MakeKiosk, mock_fa
 
 
 @pytest.mark.parametrize(("language", "undone", "lost"), [
-    ("ru", "Ewa: яд 0 → 2 (источник: Ola). (отменено)", "Ala → Ola: 1 жизнь потеряна"),
-    ("ja", "取り消し：", "Ala → Ola：ライフ−1"),
-    ("pl", "(cofnięte)", "Ala → Ola: 1 punkt życia stracony"),
+    ("ru", "Ewa: яд 0 → 2 (источник: Ola). (отменено)", "Ala → Ola: потеряна 1 жизнь"),
+    ("ja", "取り消し：", "Ala → Ola：ライフ1を失った"),
+    ("pl", "(cofnięte)", "Ala → Ola: stracony 1 punkt życia"),
 ])
 def test_the_history_in_the_tables_language(make_kiosk: MakeKiosk, language: str, undone: str, lost: str) -> None:
     k = make_kiosk((800, 480), language)
