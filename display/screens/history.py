@@ -13,7 +13,7 @@ The log is read from the journal when the screen is shown and after each change 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from device.controller import Result
@@ -65,16 +65,17 @@ class Row:
     color: tuple[int, int, int]
 
 
-def log_rows(entries: Sequence[Entry], tr: Translator) -> list[Row]:
-    rows = []
-    for entry in entries:
-        said = sentences(list(entry.said))
-        text = tr.message(said) if isinstance(said, Message) else said
-        if entry.undone:
-            text = tr("ui.history.undone", text=text)
-        rows.append(Row(tr("ui.history.entry", number=entry.pos, text=text),
-                        theme.FAINT if entry.undone else theme.TEXT))
-    return rows or [Row(tr("ui.history.empty"), theme.DIM)]
+def log_row(entries: Sequence[Entry], index: int, tr: Translator) -> Row:
+    """Row ``index`` of the log, worded when it is drawn: a long game's history is not worded
+    whole every frame, only the rows in view."""
+    if not entries:
+        return Row(tr("ui.history.empty"), theme.DIM)
+    entry = entries[index]
+    said = sentences(list(entry.said))
+    text = tr.message(said) if isinstance(said, Message) else said
+    if entry.undone:
+        text = tr("ui.history.undone", text=text)
+    return Row(tr("ui.history.entry", number=entry.pos, text=text), theme.FAINT if entry.undone else theme.TEXT)
 
 
 def dealt_rows(state: GameState, tr: Translator) -> list[Row]:
@@ -111,7 +112,7 @@ class History(Screen):
         if state is None:
             return False
         view = host.ui.state_of(HistoryView)
-        count = len(self._rows(view, state, host.tr))
+        count = self._rows(view, state, host.tr)[0]
         if isinstance(action, Tap) and action.kind == "history.pane":
             host.ui.put(replace(view, pane=str(action.value), last=None))
             return True
@@ -128,8 +129,13 @@ class History(Screen):
         return False
 
     @staticmethod
-    def _rows(view: HistoryView, state: GameState, tr: Translator) -> list[Row]:
-        return log_rows(view.entries, tr) if view.pane == LOG else dealt_rows(state, tr)
+    def _rows(view: HistoryView, state: GameState, tr: Translator) -> tuple[int, Callable[[int], Row]]:
+        """How many rows the tab shown has, and row ``index`` of it."""
+        if view.pane == LOG:
+            entries = view.entries
+            return max(1, len(entries)), lambda index: log_row(entries, index, tr)
+        rows = dealt_rows(state, tr)  # a line a source and target: a few
+        return len(rows), rows.__getitem__
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -148,9 +154,9 @@ class History(Screen):
             draw_chip(view, rect, tr(f"ui.history.tab.{pane}"), pane == form.pane, False, f"history.tab.{pane}")
             c.target(rect, Tap("history.pane", pane))
         top = y + tab_h + lay.margin // 2
-        self._draw_rows(view, self._rows(form, state, tr), form.last, (x, top, w, y + h - top))
+        self._draw_rows(view, *self._rows(form, state, tr), form.last, (x, top, w, y + h - top))
 
-    def _draw_rows(self, view: View, rows: list[Row], last: int | None, area: Rect) -> None:
+    def _draw_rows(self, view: View, count: int, row: Callable[[int], Row], last: int | None, area: Rect) -> None:
         """The rows that end with ``last`` (None: the newest), each wrapped whole, as many as fit
         above it; markers on the right say how many are hidden above and below."""
         c, lay = view.canvas, view.layout
@@ -158,35 +164,41 @@ class History(Screen):
         gap = max(2, lay.margin // 2)
         size = lay.small
         step = c.fonts.line_height(size)
-        end = len(rows) - 1 if last is None else max(0, min(len(rows) - 1, last))
+        end = count - 1 if last is None else max(0, min(count - 1, last))
+        worded: dict[int, Row] = {}
 
-        def heights(width: int) -> tuple[list[int], int]:
-            """The rows shown (their indices, oldest first) and their heights, ending at ``end``."""
+        def at(index: int) -> Row:
+            if index not in worded:
+                worded[index] = row(index)
+            return worded[index]
+
+        def fitting(width: int) -> list[int]:
+            """The rows shown (their indices, oldest first), ending at ``end``."""
             shown: list[int] = []
             used = 0
             for index in range(end, -1, -1):
-                need = len(c.wrap(rows[index].text, size, width)) * step
+                need = len(c.wrap(at(index).text, size, width)) * step
                 if shown and used + need > h:
                     break
                 shown.insert(0, index)
                 used += need + gap
-            return shown, used
+            return shown
 
-        shown, _ = heights(w)
+        shown = fitting(w)
         side = 0
-        if len(shown) < len(rows):
+        if len(shown) < count:
             side = marker_width(view) + gap
-            shown, _ = heights(w - side)
+            shown = fitting(w - side)
         top = y
         for index in shown:
-            row = rows[index]
-            lines = c.wrap(row.text, size, w - side)
+            found = at(index)
+            lines = c.wrap(found.text, size, w - side)
             height = min(len(lines) * step, y + h - top)
-            c.paragraph(row.text, (x, top, w - side, height), size, row.color, role=f"history.row{index}",
+            c.paragraph(found.text, (x, top, w - side, height), size, found.color, role=f"history.row{index}",
                         min_size=size)
             top += height + gap
         if side:
             column = (x + w - side + gap, y, side - gap, h)
-            before, after = shown[0], len(rows) - 1 - shown[-1]
+            before, after = shown[0], count - 1 - shown[-1]
             scroll_markers(view, column, before, after, "history.more",
                            (Tap("history.scroll", shown[-1] - 1), Tap("history.scroll", shown[-1] + 1)))
