@@ -41,9 +41,11 @@ from device.inputs import Button
 from device.rules.conspiracy import (
     POD,
     event_pods,
+    group_active,
     group_sizes,
     group_title,
     nth,
+    one_table,
     shown_options,
     standings,
     time_left,
@@ -82,17 +84,15 @@ def _round_clock(state: GameState, wall: float) -> float | None:
 
 def _headline(state: GameState, tr: Translator) -> str:
     """A pod's groups take their turns at their own tables: the header names the round instead."""
-    consp = state.conspiracy
-    if consp is None or consp.draft:
+    if state.conspiracy is None or one_table(state):
         return tr("ui.turn_of", name=state.player(state.active).name)
-    return tr("ui.consp.round", round=consp.round)
+    return tr("ui.consp.round", round=state.conspiracy.round)
 
 
 def _turn(state: GameState, tr: Translator) -> str:
     """A pod's groups each count their own turns: the header's corner stays empty (a Group Game
-    Draft is one table and counts its turns)."""
-    consp = state.conspiracy
-    return tr("ui.turn", turn=state.turn) if consp is None or consp.draft else ""
+    Draft, or a group at its own table of an event across tables, is one table and counts its turns)."""
+    return tr("ui.turn", turn=state.turn) if state.conspiracy is None or one_table(state) else ""
 
 
 # --- the event's pods (CJ-1) -------------------------------------------------------------------
@@ -220,7 +220,7 @@ def items(state: GameState, form: ConspiracyForm, tr: Translator) -> list[Item]:
     found = [Item("seat", s, "", _mark(s)) for s in seats]
     chosen = [s for s in form.chosen if s in seats]
     names = [state.player(s).name for s in chosen]
-    if len(chosen) == 1 and not consp.draft:
+    if len(chosen) == 1 and not one_table(state):
         found.append(Item("turn", chosen[0], tr("ui.consp.do_turn", name=names[0]),
                           sends(PassGroupTurn(seat=chosen[0]))))
     if chosen:
@@ -470,7 +470,8 @@ class Conspiracy(Screen):
             # A wide column (a pod's only group) holds its rows side by side where one run is too short.
             subs = max(1, min(-(-len(order) // fit), each // (lay.small * 10)))
             here = order.index(pointed) if pointed in order else None
-            active = order.index(group.active) if group.active in order else 0
+            turn = group_active(state, group)
+            active = order.index(turn) if turn in order else 0
             shown = chip_window(len(order), focus.get(group.label, here if here is not None else active), fit * subs)
             marker = 0 if len(shown) == len(order) else marker_width(view) + max(1, lay.margin // 4)
             sub_w = (each - 2 - marker - gap * (subs - 1)) // subs
@@ -478,7 +479,7 @@ class Conspiracy(Screen):
                 seat = order[row]
                 ry = rows_top + (slot % fit) * (lay.touch + step)
                 row_rect = (gx + 1 + (slot // fit) * (sub_w + gap), ry, sub_w, lay.touch)
-                playing = seat == group.active and seat not in gone and not group.done
+                playing = seat == turn and seat not in gone and not group.done
                 if seat in chosen:
                     c.box(inset(row_rect), theme.BUTTON_HI)
                 elif playing:

@@ -37,7 +37,7 @@ from device.commands import NewGame
 from device.errors import IllegalCommand
 from device.formats import Format, TableOption, formats, options_for
 from device.inputs import Button
-from device.rules.conspiracy import EVENT_OPTIONS, POD, event_games, event_message, pod_sizes
+from device.rules.conspiracy import EVENT_OPTIONS, POD, POD_MIN, event_games, event_message, pod_sizes
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from device.text import Message
 from display import theme
@@ -90,7 +90,7 @@ def is_event(form: SetupForm) -> bool:
 
 
 def player_limits(form: SetupForm) -> tuple[int, int]:
-    return (POD.min_players, EVENT_MAX) if is_event(form) else (MIN_PLAYERS, MAX_PLAYERS)
+    return (POD_MIN, EVENT_MAX) if is_event(form) else (MIN_PLAYERS, MAX_PLAYERS)
 
 
 def bases() -> list[Format]:

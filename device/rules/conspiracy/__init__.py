@@ -29,8 +29,8 @@ from random import Random
 
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
-from device.events import Event, LifeChanged, PlayerLost
-from device.formats import Format, TableOption
+from device.events import Event, LifeChanged, PlayerLost, TurnPassed
+from device.formats import Format, TableOption, title
 from device.rules.conspiracy.commands import (
     CallTime,
     FinishExtraTurns,
@@ -48,7 +48,7 @@ from device.rules.conspiracy.events import (
     TimeCalled,
 )
 from device.rules.registry import Rules
-from device.rules.table import check_seat, start
+from device.rules.table import check_seat, round_from, start
 from device.state import GameState, LossReason, Outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
 from device.text import Message, Plural, Text, fold
@@ -56,7 +56,9 @@ from device.text import Message, Plural, Text, fold
 RULES = Rules("conspiracy")
 
 POD = RULES.format(
-    Format("conspiracy", "Conspiracy pod", "base", starting_life=20, min_players=3, max_players=10,
+    # Two players only at one table of an event across tables (a round-2 group of 2, CJ-3); a
+    # whole pod has at least POD_MIN, which its set-up checks.
+    Format("conspiracy", "Conspiracy pod", "base", starting_life=20, min_players=2, max_players=10,
            aliases=("conspiracy-pod",))
 )
 DRAFT = RULES.format(
@@ -72,8 +74,16 @@ RULES.option(TableOption(
 RULES.option(TableOption("rumble", POD.name, "the Rumble rule: a sideboard pick per 20 life taken (CJ-8)", False))
 RULES.option(TableOption("event", POD.name, "the event's name, shared by all its pods", ""))
 RULES.option(TableOption("pod", POD.name, "this pod's number in the event", 1, low=1, high=99))
+# An event played at several tables (``device.rules.conspiracy.tables``): each table's game is one
+# group of one round, and these say which.
+RULES.option(TableOption(
+    "group", POD.name, "the group this table plays at an event across tables (set by the event)", "",
+    choices=("", "1", "2", "winners", "losers"),
+))
+RULES.option(TableOption("round", POD.name, "the round this table's group plays (set by the event)", 1, low=1, high=2))
 
 RUMBLE_STEP = 20  # CJ-8
+POD_MIN = 3  # CJ-1: an event, and a pod, has at least 3 players
 POD_MAX = 10  # CJ-1: at most 10 players draft at one table
 POD_BEST = 8
 POD_MIN_BESIDE_EIGHTS = 6  # a pod next to pods of 8 is split into two groups of at least 3
@@ -88,6 +98,10 @@ TEXTS: dict[str, Text] = {
     "named goes first. Each group plays until {leave} left. Time limit: {minutes}.{options}",
     "consp.round2": "Round 2: {groups}. Sit in the order shown; the first named goes first. Both "
     "groups play to the last player.",
+    "consp.round1_table": "Round 1, drawn at random: {groups}. Sit in the order shown; the first named "
+    "goes first. The group plays until {leave} left. Time limit: {minutes}.{options}",
+    "consp.round2_table": "Round 2: {groups}. Sit in the order shown; the first named goes first. The "
+    "group plays to the last player. Time limit: {minutes}.{options}",
     "consp.draft": "Group Game Draft for {count}: 4 packs each (the 4th passes to the right, like "
     "the 2nd); one table, free-for-all, every other player is your opponent; the first mulligan "
     "is free; the first player draws; 20 life; last one standing wins. Rumble rule: each 20 life "
@@ -101,6 +115,8 @@ TEXTS: dict[str, Text] = {
     "winners' group.",
     "consp.left_place": "{group}: {names} left: {places}.",
     "consp.won_group": "{group}: {names} left: {places}. {winner} is last standing: {place}.",
+    "consp.left_table": "{group}: {names} left.",
+    "consp.won_table": "{group}: {names} left. {winner} is last standing: the group's game is over.",
     "consp.by_life": "{group}: the extra turns are over; ranked by life: {ranking}.",
     "consp.by_life_r1": "{group}: the extra turns are over; by life {stay} go to the winners' "
     "group, {go} to the losers' group.",
@@ -118,6 +134,7 @@ TEXTS: dict[str, Text] = {
     "consp.not_pod": "This is not a Conspiracy pod; start one with 'new conspiracy …'.",
     "consp.not_conspiracy": "This is not a Conspiracy game.",
     "consp.draft_turns": "A Group Game Draft is one table: pass the turn with 'next'.",
+    "consp.table_turns": "This table plays one group of the event: pass the turn with 'next'.",
     "consp.player_left": "{name} has left {group}'s game already.",
     "consp.group_done": "{group} has finished round {round}; round {next} starts when every group "
     "has finished.",
@@ -169,7 +186,7 @@ def pod_sizes(players: int) -> list[int]:
     keeps 6–10 players; otherwise the players are split evenly (11 → 6, 5; 13 → 7, 6).  This
     reproduces the article's table for 3–17 and goes on the same way (18 → 10, 8; 21 → 8, 7, 6).
     """
-    if players < 3:
+    if players < POD_MIN:
         raise IllegalCommand("consp.too_few", count=players)
     count = math.ceil(players / POD_MAX)
     for eights in range(count, -1, -1):
@@ -211,8 +228,30 @@ TEXTS.update({
     "consp.event_twice": "{name} is named twice in the event.",
 })
 
-#: The table options an event sets on each of its pods; a set-up form does not ask for them.
-EVENT_OPTIONS = ("event", "pod")
+#: The table options an event sets on each of its pods (or tables); a set-up form does not ask for them.
+EVENT_OPTIONS = ("event", "pod", "group", "round")
+
+
+def table_group(state: GameState) -> str:
+    """The group this game plays when it is one table of an event played across tables ("1",
+    "winners" …), or "" for a whole pod on one gadget and for a Group Game Draft."""
+    return str(state.options.get("group", "")) if state.has(POD.name) else ""
+
+
+def group_active(state: GameState, group: GroupRecord) -> int | None:
+    """Whose turn it is in ``group``: the table's active player where the group is the whole
+    table's game (its turns pass with NEXT), else what the tables last reported."""
+    if not table_group(state):
+        return group.active
+    # A player who left while it was their turn hands it on: the next one still in plays.
+    return next((seat for seat in round_from(state, state.active) if state.player(seat).in_game), state.active)
+
+
+def one_table(state: GameState) -> bool:
+    """The game is played at one table, turns passing there with NEXT: a Group Game Draft, or one
+    group of an event played across tables."""
+    consp = state.conspiracy
+    return consp is not None and (consp.draft or bool(table_group(state)))
 
 
 def event_games(
@@ -254,15 +293,16 @@ def event_pods(games: Mapping[int, Mapping[str, object]], current: int) -> list[
     """The saved games of ``current``'s event, pod 1 first, from each game's table options.
 
     An event's pods are started one after another, so its games are a run of game numbers that
-    begins with pod 1; an event name used again later starts a run of its own.
+    begins with pod 1; an event name used again later starts a run of its own.  A table's game at
+    an event played across tables (its ``group`` set) is one group, not a pod: it stands alone.
     """
     mine = games.get(current)
-    if mine is None or not mine.get("event"):
+    if mine is None or not mine.get("event") or mine.get("group"):
         return [current]
     runs: list[list[int]] = []
     for game in sorted(games):
         options = games[game]
-        if options.get("event") != mine.get("event"):
+        if options.get("event") != mine.get("event") or options.get("group"):
             continue
         pod = int(str(options.get("pod", 1)))
         if pod == 1 or not runs or pod != len(runs[-1]) + 1:
@@ -425,7 +465,7 @@ def time_left(state: GameState, now: float) -> float | None:
     return consp.clock_started + limit - now
 
 
-def _draw(groups: list[tuple[str, list[int], int]], rng: Random) -> tuple[GroupRecord, ...]:
+def draw_seating(groups: list[tuple[str, list[int], int]], rng: Random) -> tuple[GroupRecord, ...]:
     """Seat each group in a random order (CJ-2); the first seated goes first."""
     out = []
     for name, seats, to_leave in groups:
@@ -447,18 +487,29 @@ def _begin(state: GameState, command: Command, rng: Random) -> list[Event]:
         return [RoundStarted(round=1, groups=(group,), draft=True)]
     if state.formats[0] != POD.name:
         return []
+    label = table_group(state)
+    if not label and count < POD_MIN:
+        raise IllegalCommand("format.players", title=title(POD), low=POD_MIN, high=POD.max_players, count=count)
+    if label:
+        # One group of an event played across tables, seated as the event drew it: seat 0 first.
+        round_ = int(state.options.get("round", 1))
+        to_leave = count // 2 if round_ == 1 else count - 1
+        group = GroupRecord(label=label, order=tuple(range(count)), to_leave=to_leave, active=state.starting_player)
+        return [RoundStarted(round=round_, groups=(group,))]
     seats = list(range(count))
     rng.shuffle(seats)
     groups, at = [], 0
     for i, size in enumerate(group_sizes(count)):
         groups.append((str(i + 1), seats[at : at + size], size // 2))
         at += size
-    return [RoundStarted(round=1, groups=_draw(groups, rng))]
+    return [RoundStarted(round=1, groups=draw_seating(groups, rng))]
 
 
 @RULES.decides(PassGroupTurn)
 def _turn(state: GameState, command: PassGroupTurn, rng: Random) -> list[Event]:
     consp = _pod(state)
+    if table_group(state):
+        raise IllegalCommand("consp.table_turns")
     player = check_seat(state, command.seat)
     group = _group_for(state, consp, command.seat)
     if command.seat in group.gone:
@@ -562,16 +613,23 @@ def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     ended = any(isinstance(e, GroupLeft | GroupRankedByLife) for e in [*events, *out])
     following = after.conspiracy
     assert following is not None
-    if ended and not following.draft and following.round == 1 and all(g.done for g in following.groups):
-        winners: list[int] = []
-        losers: list[int] = []
-        for group in following.groups:
-            stay, go = round_one_split(group)
-            winners += stay
-            losers += go
-        draw = _draw([("winners", winners, len(winners) - 1), ("losers", losers, max(0, len(losers) - 1))], rng)
-        out.append(RoundStarted(round=2, groups=tuple(g for g in draw if g.order)))
+    # A table's group at an event across tables: round 2 is drawn where every table's results meet.
+    if ended and not table_group(state) and not following.draft and following.round == 1 and all(g.done for g in following.groups):
+        out.append(round_two(following.groups, rng))
     return out
+
+
+def round_two(groups: Sequence[GroupRecord], rng: Random) -> RoundStarted:
+    """CJ-3: once every round-1 group of a pod is done, everyone who stayed forms the winners'
+    group and everyone who left the losers' group, each seated at random."""
+    winners: list[int] = []
+    losers: list[int] = []
+    for group in groups:
+        stay, go = round_one_split(group)
+        winners += stay
+        losers += go
+    draw = draw_seating([("winners", winners, len(winners) - 1), ("losers", losers, max(0, len(losers) - 1))], rng)
+    return RoundStarted(round=2, groups=tuple(g for g in draw if g.order))
 
 
 @RULES.state_check
@@ -587,6 +645,19 @@ def _laps(state: GameState, events: list[Event], rng: Random) -> list[Event]:
             if not group.done and group.lap_moved and event.seat == group.lap_from:
                 out.append(_by_life(state, group))
     return out
+
+
+@RULES.state_check
+def _table_laps(state: GameState, events: list[Event], rng: Random) -> list[Event]:
+    """CJ-5 at a table's group of an event across tables: its turns pass with NEXT, so once time
+    is called each turn of the extra lap is the group's turn too, and the lap ends where it should."""
+    consp = state.conspiracy
+    if consp is None or consp.time_called is None or not table_group(state) or not consp.groups:
+        return []
+    group = consp.groups[0]
+    if group.done or not any(isinstance(e, TurnPassed) for e in events):
+        return []
+    return [GroupTurnPassed(group=group.label, seat=state.active)]
 
 
 def rumble_totals(state: GameState) -> list[int]:
@@ -651,16 +722,18 @@ def _apply_round(state: GameState, event: RoundStarted) -> GameState:
 def _describe_round(state: GameState, event: RoundStarted) -> Message:
     if event.draft:
         return Message("consp.draft", count=len(state.players))
+    shown: list[str | Message] = [Message(key) for key in shown_options(state)]
+    options = Message("consp.options", options=joined(shown, "consp.comma")) if shown else ""
+    minutes = Message("consp.minutes", n=state.options.get("time_limit", 75))
+    table = bool(table_group(state))
     if event.round == 2:
+        if table:
+            return Message("consp.round2_table", groups=_seating(state, event.groups), minutes=minutes, options=options)
         return Message("consp.round2", groups=_seating(state, event.groups))
-    options: list[str | Message] = [Message(key) for key in shown_options(state)]
     shares = sorted({(g.to_leave, len(g.order)) for g in event.groups}, key=lambda s: f"{s[0]} of {s[1]}")
     leave = joined([Message("consp.leave_of", count=c, size=n) for c, n in shares], "consp.or")
-    return Message(
-        "consp.round1", groups=_seating(state, event.groups), leave=leave,
-        minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)),
-        options=Message("consp.options", options=joined(options, "consp.comma")) if options else "",
-    )
+    key = "consp.round1_table" if table else "consp.round1"
+    return Message(key, groups=_seating(state, event.groups), leave=leave, minutes=minutes, options=options)
 
 
 def _apply_left(state: GameState, event: GroupLeft) -> GameState:
@@ -706,7 +779,7 @@ def _apply_time(state: GameState, event: TimeCalled) -> GameState:
     consp = _consp(state)
     for group in consp.groups:
         if not group.done:
-            consp = consp.with_group(group.model_copy(update={"lap_from": group.active, "lap_moved": False}))
+            consp = consp.with_group(group.model_copy(update={"lap_from": group_active(state, group), "lap_moved": False}))
     return state.model_copy(update={"conspiracy": consp.model_copy(update={"time_called": event.at})})
 
 
@@ -716,10 +789,11 @@ def _describe_time(state: GameState, event: TimeCalled) -> Message:
     for group in _consp(state).groups:
         if group.done:
             continue
-        if group.active is None:
+        active = group_active(state, group)
+        if active is None:
             laps.append(Message("consp.lap_unknown", group=group_title(group.label)))
         else:
-            laps.append(Message("consp.lap_from", group=group_title(group.label), name=state.player(group.active).name))
+            laps.append(Message("consp.lap_from", group=group_title(group.label), name=state.player(active).name))
     return Message("consp.time", laps=joined(laps, "consp.semicolon"))
 
 
@@ -795,6 +869,11 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
             stay, _ = round_one_split(group)
             return Message("consp.done_r1", group=title, names=names, stay=_names(state, stay))
         return Message("consp.left_r1", group=title, names=names, count=len(group.gone), target=group.to_leave)
+    if table_group(state):
+        # One group of a pod: its places in the pod come from every table's results, not from here.
+        if group.done and group.remaining:
+            return Message("consp.won_table", group=title, names=names, winner=state.player(group.remaining[0]).name)
+        return Message("consp.left_table", group=title, names=names)
     rows = {r.seat: r.place for r in standings(_apply_left(state, event))}
     ordered = list(reversed(_tiebreak(group, event.seats)))
     places = joined([Message("consp.placed", name=state.player(s).name, place=nth(rows[s] or 0)) for s in ordered],
