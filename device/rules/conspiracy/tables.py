@@ -1,0 +1,382 @@
+"""A Conspiracy event played across tables (CJ-1..CJ-5, CJ-8): the organiser's plan, what each
+table reports, and the standings folded from the reports.
+
+The organiser draws the event once (``plan_event``): the pods (CJ-1), each pod's round-1 groups
+seated at random (CJ-2: the very draw a pod's game makes) and the table that plays each group.
+Every table plays its group as a game of its own (``table_game``: a ``conspiracy`` game whose
+``group`` and ``round`` options say which) and reports it from its journal (``table_report``):
+who left, at which change of its journal and when (several at one change left together, CJ-4),
+the clock and the ranking by life after time (CJ-5), the Rumble picks (CJ-8).  A report is the
+table's whole account of one group, numbered by its ``revision``: the newest replaces every
+earlier one, so the same report received twice, or an old one after a newer, changes nothing,
+and an undo at the table is a newer report without what was undone — a correction, never a
+second result.
+
+``fold`` is a pure function of the plan and the reports received, in any order and with any
+repeats: each pod as one game (its groups, who left them and in which order), round 2 drawn from
+the plan's seed as soon as every round-1 group of the pod is done — so every gadget draws the
+same groups at once, without asking the organiser — and the standings ``device.rules.conspiracy``
+ranks a pod with (CJ-3, CJ-4, CJ-5).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from random import Random
+
+from device.commands import NewGame
+from device.errors import IllegalCommand
+from device.events import Event
+from device.models import Model
+from device.rules import decide
+from device.rules.conspiracy import (
+    POD,
+    Standing,
+    event_games,
+    ranking,
+    round_two,
+    standings,
+    table_group,
+)
+from device.rules.conspiracy.events import GroupLeft, RoundStarted
+from device.state import GameState, Player
+from device.state_conspiracy import ConspiracyState, GroupRecord
+from device.text import Text
+
+TEXTS: dict[str, Text] = {
+    "consp.net.no_tables": "An event across tables needs at least one table to play at.",
+    "consp.net.table_name": "{name!r} cannot name a table: use 1 to 32 letters, digits, '-' or '_'.",
+    "consp.net.table_twice": "Table {name!r} is named twice.",
+}
+
+#: A table's name is its login at the broker and part of its topics: plain letters, digits, - and _.
+TABLE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+class Assignment(Model):
+    """One group of one round of a pod, seated in order (the first named goes first), and the
+    table that plays it."""
+
+    pod: int
+    round: int
+    group: str  # "1", "2" in round 1; "winners", "losers" in round 2
+    players: tuple[str, ...]
+    table: str
+
+    @property
+    def key(self) -> tuple[int, int, str]:
+        return (self.pod, self.round, self.group)
+
+
+class EventPlan(Model):
+    """What the organiser drew: the pods, the round-1 groups and their tables, and the tables each
+    pod's round 2 is played at (winners' group, losers' group).  ``seed`` draws round 2's seating
+    (CJ-3) wherever the results of round 1 meet; ``id`` tells this event's reports from those of
+    an earlier event of the same name."""
+
+    id: str
+    event: str
+    pods: tuple[tuple[str, ...], ...]
+    tables: tuple[str, ...]
+    options: dict[str, str] = {}
+    seed: int
+    groups: tuple[Assignment, ...]
+    round2_tables: tuple[tuple[str, str], ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(name for pod in self.pods for name in pod)
+
+
+class Left(Model):
+    """Players who left a group's game at one change of the table's journal (CJ-4: together)."""
+
+    players: tuple[str, ...]
+    pos: int  # the change in the table's journal that recorded it
+    at: float  # when, by the table's clock (seconds since the epoch)
+
+
+class TableReport(Model):
+    """A table's whole account of one group's game, as its journal holds it now."""
+
+    plan: str
+    table: str
+    pod: int
+    round: int
+    group: str
+    players: tuple[str, ...]
+    revision: tuple[int, int]  # later reports of a table have higher ones
+    game: int = 0  # the table's saved game
+    head: int = 0  # the last change in effect in that game's journal
+    left: tuple[Left, ...] = ()
+    clock_started: float | None = None
+    time_called: float | None = None
+    by_life: tuple[tuple[str, int], ...] | None = None  # after time (CJ-5), best first
+    picks: tuple[int, ...] = ()  # Rumble picks earned, per player in seating order (CJ-8)
+    done: bool = False
+
+    @property
+    def key(self) -> tuple[int, int, str]:
+        return (self.pod, self.round, self.group)
+
+    def fits(self, assignment: Assignment) -> bool:
+        """Whether this is a report of ``assignment``'s game, from its own table, about its players."""
+        if (self.key, self.players, self.table) != (assignment.key, assignment.players, assignment.table):
+            return False
+        named = {n for batch in self.left for n in batch.players} | {n for n, _ in self.by_life or ()}
+        return named <= set(self.players) and len(self.picks) in (0, len(self.players))
+
+
+# --- the organiser's draw (CJ-1, CJ-2) ------------------------------------------------------------
+
+
+def check_tables(tables: Sequence[str]) -> tuple[str, ...]:
+    if not tables:
+        raise IllegalCommand("consp.net.no_tables")
+    seen: set[str] = set()
+    for name in tables:
+        if not TABLE_NAME.match(name):
+            raise IllegalCommand("consp.net.table_name", name=name)
+        if name.casefold() in seen:
+            raise IllegalCommand("consp.net.table_twice", name=name)
+        seen.add(name.casefold())
+    return tuple(tables)
+
+
+def plan_event(
+    event: str, players: Sequence[str], tables: Sequence[str], options: Mapping[str, str], rng: Random, plan_id: str,
+) -> EventPlan:
+    """CJ-1, CJ-2: the event's pods (as ``event_games`` splits them, with its checks), each pod's
+    round-1 groups seated at random by the pod game's own set-up, and a table for each group:
+    the groups in order, round the tables (a table given more than one group plays them one
+    after the other).  Each pod's round 2 is played at the tables of its round 1."""
+    tables = check_tables(tables)
+    groups: list[Assignment] = []
+    pods: list[tuple[str, ...]] = []
+    round2: list[tuple[str, str]] = []
+    for index, game in enumerate(event_games(event, players, options)):
+        pod = index + 1
+        pods.append(game.players)
+        started = [e for e in decide(None, game, rng) if isinstance(e, RoundStarted)]
+        mine: list[str] = []
+        for record in started[0].groups:
+            table = tables[len(groups) % len(tables)]
+            mine.append(table)
+            groups.append(Assignment(pod=pod, round=1, group=record.label, table=table,
+                                     players=tuple(game.players[seat] for seat in record.order)))
+        round2.append((mine[0], mine[-1] if len(mine) > 1 else mine[0]))
+    return EventPlan(id=plan_id, event=event, pods=tuple(pods), tables=tables, options=dict(options),
+                     seed=rng.getrandbits(63), groups=tuple(groups), round2_tables=tuple(round2))
+
+
+def table_game(plan: EventPlan, assignment: Assignment) -> NewGame:
+    """The game a table plays for ``assignment``: its players in their seats, the first seated
+    going first, with the event's table options."""
+    options = {**plan.options, "event": plan.event, "pod": str(assignment.pod), "round": str(assignment.round),
+               "group": assignment.group}
+    return NewGame(formats=(POD.name,), players=assignment.players, first=assignment.players[0], options=options)
+
+
+def game_key(state: GameState) -> tuple[int, int, str] | None:
+    """(pod, round, group) of a table's game at an event across tables; None for any other game."""
+    group = table_group(state)
+    if not group:
+        return None
+    return (int(state.options.get("pod", 1)), int(state.options.get("round", 1)), group)
+
+
+# --- a table's report (from its journal) -------------------------------------------------------
+
+
+def table_report(
+    plan: EventPlan, table: str, state: GameState, events: Sequence[tuple[int, Event]], times: Mapping[int, float],
+    revision: tuple[int, int], game: int = 0, head: int = 0,
+) -> TableReport:
+    """What a table reports of its game ``state``: ``events`` are the game's events in effect
+    with the journal positions that hold them, ``times`` when each position was kept."""
+    key = game_key(state)
+    consp = state.conspiracy
+    if key is None or consp is None or not consp.groups:
+        raise ValueError("not a table's game at an event across tables")
+    group = consp.groups[0]
+    names = [p.name for p in state.players]
+    # The group's leavings are its GroupLeft events, in the order they happened.
+    positions = [pos for pos, event in events if isinstance(event, GroupLeft)]
+    left = tuple(
+        Left(players=tuple(names[s] for s in batch), pos=pos, at=times.get(pos, 0.0))
+        for batch, pos in zip(group.left, positions, strict=False)
+    )
+    by_life = tuple((names[s], life) for s, life in group.by_life) if group.by_life is not None else None
+    return TableReport(
+        plan=plan.id, table=table, pod=key[0], round=key[1], group=key[2], players=tuple(names), revision=revision,
+        game=game, head=head, left=left, clock_started=consp.clock_started, time_called=consp.time_called,
+        by_life=by_life, picks=tuple(consp.picks), done=group.done,
+    )
+
+
+def same_account(a: TableReport | None, b: TableReport | None) -> bool:
+    """Whether two reports say the same (whatever their revisions): nothing new to publish."""
+    if a is None or b is None:
+        return a is b
+    return a.model_copy(update={"revision": (0, 0)}) == b.model_copy(update={"revision": (0, 0)})
+
+
+# --- the fold ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's standing in the event."""
+
+    pod: int
+    place: int | None  # in the pod (CJ-3); None while undecided
+    name: str
+    groups: tuple[str, ...]  # their group in each round so far
+    tables: tuple[str, ...]  # the table of each of those groups
+    status: str  # "placed", "playing" or "left round N"
+    left_round: int | None
+    picks: int  # Rumble picks over the event
+    left_at: float | None  # when they left their last group, by that table's clock
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What one table is doing: the group it plays now (or next), whether it waits for a round-2
+    draw, or whether everything it plays is over."""
+
+    table: str
+    playing: Assignment | None
+    waiting: bool
+    finished: bool
+
+
+def _best(candidates: Iterable[TableReport]) -> TableReport | None:
+    # The highest revision; the text decides between two equal ones, so any order gives the same.
+    return max(candidates, key=lambda r: (r.revision, r.model_dump_json()), default=None)
+
+
+def _record(assignment: Assignment, report: TableReport | None, seats: Mapping[str, int]) -> GroupRecord:
+    order = tuple(seats[name] for name in assignment.players)
+    to_leave = len(order) // 2 if assignment.round == 1 else max(0, len(order) - 1)
+    if report is None:
+        return GroupRecord(label=assignment.group, order=order, to_leave=to_leave)
+    left = tuple(tuple(seats[name] for name in batch.players) for batch in report.left)
+    by_life = tuple((seats[n], life) for n, life in report.by_life) if report.by_life is not None else None
+    return GroupRecord(label=assignment.group, order=order, to_leave=to_leave, left=left, by_life=by_life)
+
+
+def _pod_state(plan: EventPlan, pod: int, rounds: tuple[tuple[GroupRecord, ...], ...]) -> GameState:
+    """A pod as one game, so the pod's ranking is the one a pod game on one gadget has."""
+    names = plan.pods[pod - 1]
+    consp = ConspiracyState(round=len(rounds), rounds=rounds, picks=(0,) * len(names))
+    return GameState(
+        formats=(POD.name,), options={"event": plan.event, "pod": pod}, starting_life=20,
+        players=tuple(Player(seat=seat, name=name, life=20) for seat, name in enumerate(names)),
+        starting_player=0, active=0, conspiracy=consp,
+    )
+
+
+@dataclass(frozen=True)
+class EventView:
+    """The event as the reports received tell it."""
+
+    plan: EventPlan
+    #: Every group known so far: round 1's, and round 2's of each pod whose round 1 is over.
+    groups: tuple[Assignment, ...]
+    #: The report that counts for each group, by (pod, round, group).
+    reports: Mapping[tuple[int, int, str], TableReport]
+    #: Each pod as one game (its groups and who left them), pod 1 first.
+    pods: tuple[GameState, ...]
+
+    def report(self, assignment: Assignment) -> TableReport | None:
+        return self.reports.get(assignment.key)
+
+    def done(self, assignment: Assignment) -> bool:
+        """Whether a group's game is over (a group of one has nothing to play)."""
+        pod = self.pods[assignment.pod - 1].conspiracy
+        assert pod is not None
+        if len(pod.rounds) < assignment.round:
+            return False
+        return next(g.done for g in pod.rounds[assignment.round - 1] if g.label == assignment.group)
+
+    def assignments(self, table: str) -> list[Assignment]:
+        """The groups ``table`` plays, in the order it plays them; a group of one plays nothing."""
+        return [a for a in self.groups if a.table == table and len(a.players) > 1]
+
+    def current(self, table: str) -> Assignment | None:
+        """The group ``table`` plays now: its first group not over yet."""
+        return next((a for a in self.assignments(table) if not self.done(a)), None)
+
+    def table_state(self, table: str) -> TableState:
+        playing = self.current(table)
+        drawn = {a.pod for a in self.groups if a.round == 2}
+        waiting = playing is None and any(
+            table in self.plan.round2_tables[pod - 1] and pod not in drawn for pod in range(1, len(self.plan.pods) + 1)
+        )
+        return TableState(table, playing, waiting, playing is None and not waiting)
+
+    def tables(self) -> list[TableState]:
+        return [self.table_state(table) for table in self.plan.tables]
+
+    @property
+    def finished(self) -> bool:
+        """Every pod's two rounds are over: the event's final ranks are known."""
+        return all(ranking(pod) is not None for pod in self.pods)
+
+    def rows(self) -> list[Row]:
+        """Every player's standing, pod by pod, each pod's as a pod game ranks it."""
+        found: list[Row] = []
+        for index, pod in enumerate(self.pods):
+            for row in standings(pod):
+                found.append(self._row(index + 1, row))
+        return found
+
+    def _row(self, pod: int, row: Standing) -> Row:
+        mine = [a for a in self.groups if a.pod == pod and row.name in a.players]
+        picks, left_at = 0, None
+        for assignment in mine:
+            report = self.report(assignment)
+            if report is None:
+                continue
+            if report.picks:
+                picks += report.picks[assignment.players.index(row.name)]
+            left_at = next((b.at for b in report.left if row.name in b.players), left_at)
+        return Row(pod=pod, place=row.place, name=row.name, groups=row.groups, tables=tuple(a.table for a in mine),
+                   status=row.status, left_round=row.left_round, picks=picks, left_at=left_at)
+
+
+def fold(plan: EventPlan, reports: Iterable[TableReport]) -> EventView:
+    """The event from the plan and every report received, in any order, repeats and stale ones
+    included: for each group the newest report from its own table counts."""
+    received = [r for r in reports if r.plan == plan.id]
+    groups: list[Assignment] = list(plan.groups)
+    counted: dict[tuple[int, int, str], TableReport] = {}
+    pods: list[GameState] = []
+    for index, names in enumerate(plan.pods):
+        pod = index + 1
+        seats = {name: seat for seat, name in enumerate(names)}
+        rounds: list[tuple[GroupRecord, ...]] = []
+        known = [a for a in plan.groups if a.pod == pod]
+        for round_ in (1, 2):
+            records = []
+            for assignment in known:
+                report = _best(r for r in received if r.fits(assignment))
+                if report is not None:
+                    counted[assignment.key] = report
+                records.append(_record(assignment, report, seats))
+            rounds.append(tuple(records))
+            if round_ == 2 or not all(g.done for g in records):
+                break
+            # Round 2 is drawn from the plan's seed: the same groups on every gadget (CJ-3).
+            drawn = round_two(rounds[0], Random(f"{plan.seed}:{pod}"))
+            tables = plan.round2_tables[index]
+            known = [
+                Assignment(pod=pod, round=2, group=g.label, players=tuple(names[s] for s in g.order),
+                           table=tables[0] if g.label == "winners" else tables[1])
+                for g in drawn.groups
+            ]
+            groups += known
+        pods.append(_pod_state(plan, pod, tuple(rounds)))
+    return EventView(plan=plan, groups=tuple(groups), reports=counted, pods=tuple(pods))
