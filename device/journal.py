@@ -278,6 +278,11 @@ class Reader:
         rows = self._read("SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1")
         return int(rows[0][0]) if rows else None
 
+    def meta(self, key: str) -> str | None:
+        """A value the gadget keeps beside its games (``Journal.set_meta``), or None."""
+        rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
     _TXN = "SELECT pos, at, command, summary, crc FROM txns WHERE game = ?"
 
     def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
@@ -771,6 +776,19 @@ class Journal(Reader):
             lambda: self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),)),
             "choosing a game",
         )
+
+    def set_meta(self, key: str, value: str | None) -> None:
+        """Keep ``value`` under ``key`` beside the games, as durably as a change (None: forget
+        it): what a gadget must still know after a power cut that is no game's (the event it
+        joined at the broker)."""
+
+        def work() -> None:
+            if value is None:
+                self._db.execute("DELETE FROM meta WHERE key = ?", (key,))
+            else:
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+        self._transaction(work, "keeping a setting")
 
     # --- commands -----------------------------------------------------------------------
 

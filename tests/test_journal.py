@@ -358,3 +358,16 @@ def test_one_changes_events_are_read_alone(journal_path: Path) -> None:
         assert journal.events_read - read == len(results[1].events)
         assert journal.events_at(game, 1) == results[0].events
         assert [e for p, e in journal.events(game) if p == 2] == results[1].events
+
+
+def test_what_the_gadget_keeps_beside_its_games_survives_a_restart(journal_path: Path) -> None:
+    """The event a gadget joined (and the like) is kept in the journal as durably as a change,
+    and read back after a restart; None forgets it."""
+    with Journal(journal_path) as journal:
+        assert journal.meta("event.joined") is None
+        journal.set_meta("event.joined", "Spring Cup")
+        journal.set_meta("event.session", "7")
+        journal.set_meta("event.session", None)
+    with Journal(journal_path) as journal:
+        assert (journal.meta("event.joined"), journal.meta("event.session")) == ("Spring Cup", None)
+        assert journal.last_game() is None  # beside the games: no game's place changes
