@@ -28,6 +28,13 @@ allows and what it used instead, and carries on.  Example file (every key option
     roll = 17
     buzzer = 18                      # the planeswalk chime and chaos beep; absent: no buzzer
     led = 23                         # the chaos flash; absent: no LED
+
+    [event]                          # a Conspiracy event across tables, through an MQTT broker
+    broker = "organiser.local"       # the broker's host name or address; absent: no event link
+    port = 1883
+    table = "table2"                 # this gadget's table: its login at the broker
+    password = "…"                   # that login's password
+    join = "Spring"                  # join this event at start (else the one joined last)
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from device import paths
 from device.formats import find_format
@@ -70,6 +77,28 @@ class DisplayConfig(BaseModel):
     buttons: Literal["auto", "gpio", "fake"] = "auto"
 
 
+class EventConfig(BaseModel):
+    """``[event]``: the broker of a Conspiracy event played across tables, and this gadget's
+    login there (its table's name).  No broker: the gadget plays on its own."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    broker: str | None = Field(default=None, min_length=1)
+    port: int = Field(default=1883, ge=1, le=65535)
+    table: str = Field(default="", pattern=r"^([A-Za-z0-9_-]{1,32})?$")
+    password: str = ""
+    join: str = ""
+
+    @model_validator(mode="after")
+    def _a_broker_needs_a_table(self) -> EventConfig:
+        if self.broker is not None and not self.table:
+            raise ValueError("a broker needs this gadget's table name (its login there): table = \"table1\"")
+        return self
+
+    def address(self) -> str:
+        return f"{self.broker}:{self.port}" if self.broker else ""
+
+
 class Config(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -80,6 +109,7 @@ class Config(BaseModel):
     starting_life: dict[str, int] = Field(default_factory=dict)
     reader: ReaderConfig = Field(default_factory=ReaderConfig)
     display: DisplayConfig = Field(default_factory=DisplayConfig)
+    event: EventConfig = Field(default_factory=EventConfig)
     #: ``[gpio]``: checked by ``drivers.gpio.GpioConfig`` when the kiosk opens the buttons, so
     #: the core needs no driver import.
     gpio: dict[str, Any] = Field(default_factory=dict)
@@ -123,7 +153,8 @@ def in_use(loaded: Loaded) -> str:
     return (
         f"{loaded.path}: language {config.language}, journal {config.journal_path()}, tag map "
         f"{config.tag_map_path()}, reader {reader}, display {config.display.model_dump(mode='json')}, "
-        f"starting life {config.starting_life or 'by format'}"
+        f"starting life {config.starting_life or 'by format'}, event broker "
+        f"{config.event.address() or 'none'}{f' as table {config.event.table}' if config.event.broker else ''}"
     )
 
 

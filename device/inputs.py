@@ -1,7 +1,7 @@
 """Facts about hardware, with no game meaning.
 
-Drivers (GPIO buttons, the keyboard, touch, the RFID reader) only ever produce these immutable
-values and put them on the input queue; the controller, on the game's one thread, decides what
+Drivers (GPIO buttons, the keyboard, touch, the RFID reader, the link to an event's broker) only
+ever produce these immutable values and put them on the input queue; the controller, on the game's one thread, decides what
 they mean given the state and the screen.
 """
 
@@ -69,7 +69,26 @@ class ReaderStatus:
     detail: str = ""
 
 
-InputEvent = ButtonPressed | EncoderTurned | TagRead | TagRemoved | ReaderStatus
+@dataclass(frozen=True, slots=True)
+class BrokerMessage:
+    """A message came from the event's broker (an event across tables): its topic and bytes,
+    as they arrived; what they mean is read on the game's thread."""
+
+    topic: str
+    payload: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerStatus:
+    """The link to the broker came up (``connected``), went down, or the broker refused to take
+    a message on ``refused`` (a topic this gadget's login may not write); ``detail`` says why."""
+
+    connected: bool
+    detail: str = ""
+    refused: str = ""
+
+
+InputEvent = ButtonPressed | EncoderTurned | TagRead | TagRemoved | ReaderStatus | BrokerMessage | BrokerStatus
 
 #: The queue drivers put input events on and the game's thread drains.
 InputQueue = queue.Queue[InputEvent]

@@ -78,3 +78,26 @@ def test_binary_garbage_gives_defaults(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe\x00garbage")
     loaded = load(path)
     assert loaded.config == Config() and "not valid TOML" in loaded.warnings[0]
+
+
+def test_the_event_broker_and_this_gadgets_table_are_read(tmp_path: Path) -> None:
+    """[event]: the broker of an event across tables and this gadget's login; a broker without a
+    table name is named in a warning and left out (the gadget plays on its own)."""
+    from device.config import in_use
+
+    path = tmp_path / "c.toml"
+    path.write_text('[event]\nbroker = "organiser.local"\ntable = "table2"\npassword = "s3cret"\njoin = "Spring"\n',
+                    encoding="utf-8")
+    loaded = load(path)
+    assert loaded.warnings == ()
+    event = loaded.config.event
+    assert (event.address(), event.table, event.password, event.join) == ("organiser.local:1883", "table2", "s3cret", "Spring")
+    assert "event broker organiser.local:1883 as table table2" in in_use(loaded) and "s3cret" not in in_use(loaded)
+    path.write_text('[event]\nbroker = "organiser.local"\n', encoding="utf-8")
+    loaded = load(path)
+    assert loaded.config.event.broker is None
+    assert loaded.warnings[0].endswith(
+        "'event': a broker needs this gadget's table name (its login there): table = \"table1\" (got "
+        "{'broker': 'organiser.local'}); using the default")
+    path.write_text('[event]\nbroker = "b"\ntable = "table 2"\n', encoding="utf-8")
+    assert load(path).config.event.broker is None
