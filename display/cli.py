@@ -24,6 +24,7 @@ from device.errors import AetherboxError, ConfigError
 
 if TYPE_CHECKING:
     from device.cardtext import ImportReport
+    from device.event_link import InputSink, Link, OpenLink
     from device.console.reader import OpenReader, TagReader
     from device.inputs import InputQueue
 
@@ -98,6 +99,16 @@ def build_parser(tools: bool = True) -> argparse.ArgumentParser:
     )
     console.add_argument("--language", choices=get_args(Language),
                          help="the language of the game's messages (default: the configuration's, else English)")
+    event = sub.add_parser("event", help="a Conspiracy event played across tables, through the broker").add_subparsers(
+        dest="event_command", metavar="ACTION", required=True)
+    host = event.add_parser(
+        "host", help="draw an event for the tables connected to the broker and publish it, then go on as the console",
+        usage="%(prog)s NAME PLAYER PLAYER... [tables=TABLE,TABLE...] [OPTION=VALUE...] [--db PATH] [--seed N]",
+    )
+    host.add_argument("words", nargs="+", metavar="NAME PLAYER", help="the event's name, then its players")
+    host.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
+    host.add_argument("--seed", type=int, help="deterministic draws, for scripts and tests")
+    host.add_argument("--language", choices=get_args(Language), help="the language of the messages")
     kiosk = sub.add_parser("kiosk", help="the gadget's screen (the default): a window, the full screen or a panel")
     _add_kiosk_options(kiosk, before=False)
     _add_tools(sub, full=tools)
@@ -246,12 +257,42 @@ def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser], full: b
         uploading.add_arguments(upload)
 
 
-def run_console(config: Config, args: argparse.Namespace) -> int:
+def run_console(config: Config, args: argparse.Namespace, first: str | None = None) -> int:
     from device.console.session import run_console as run
 
     spec = getattr(args, "reader", None)
     return run(config, getattr(args, "db", None), getattr(args, "seed", None), getattr(args, "file", None),
-               None if spec is None else reader_opener(spec, config), getattr(args, "language", None))
+               None if spec is None else reader_opener(spec, config), getattr(args, "language", None),
+               link_opener(config), first)
+
+
+def link_opener(config: Config) -> OpenLink | None:
+    """What links to the configured broker (``[event] broker``), on the queue it is given; None
+    without one.  paho-mqtt loads when the link opens."""
+    settings = config.event
+    if settings.broker is None:
+        return None
+    broker = settings.broker
+
+    def open_link(inputs: InputSink) -> Link:
+        from drivers.broker import open_link as open_configured
+
+        return open_configured(inputs, broker, settings.port, settings.table, settings.password)
+
+    return open_link
+
+
+def run_event(config: Config, args: argparse.Namespace) -> int:
+    """``aetherbox event host NAME PLAYER…``: the console, as the organiser, that hosts the event
+    once the broker has said which tables are connected."""
+    if config.event.broker is None:
+        raise ConfigError(
+            "no broker is set up: name it and this gadget's login under [event] in the configuration "
+            "(broker = \"…\", table = \"organiser\", password = \"…\"); see the README, \"Events across tables\""
+        )
+    # The console's quoting: double quotes group words, an apostrophe is part of a name.
+    words = [f'"{word}"' if not word or any(ch.isspace() for ch in word) else word for word in args.words]
+    return run_console(config, args, first=" ".join(["host", *words]))
 
 
 def reader_opener(spec: str, config: Config) -> OpenReader:
@@ -279,6 +320,8 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, confi
         return run_kiosk(config, args)
     if args.command == "console":
         return run_console(config, args)
+    if args.command == "event":
+        return run_event(config, args)
     if args.command in TOOLS:
         return run_tool(config, args)
     if args.command == "catalog":

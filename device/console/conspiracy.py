@@ -6,11 +6,16 @@ import csv
 import io
 import json
 import math
+from datetime import UTC, datetime
 from pathlib import Path
 
 from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
-from device.rules.conspiracy import Standing, event_games, event_message, event_pods, standings, time_left
+from device.event_link import EventSession
+from device.rules.conspiracy import (
+    Standing, event_games, event_message, event_pods, group_active, standings, table_group, time_left,
+)
+from device.rules.conspiracy.tables import EventView, TableState
 from device.rules.conspiracy.commands import (
     CallTime,
     FinishExtraTurns,
@@ -40,6 +45,13 @@ TEXTS.update({
     "console.consp.minutes_left": Plural("{n} minute(s) left in round {round}.",
                                          "{n} minute(s) left in round {round}."),
     "console.consp.wrote": Plural("Wrote {n} result(s) to {path}.", "Wrote {n} result(s) to {path}."),
+    # an event played across tables
+    "console.consp.event_pod": "Event {event}, pod {pod}:",
+    "console.consp.event_tables": "Event {event}, its tables:",
+    "console.consp.offline": "{table} (offline)",
+    "console.consp.table_playing": "{table}: pod {pod}, {group} (round {round}): {players}",
+    "console.consp.table_waiting": "{table}: waiting for round 2",
+    "console.consp.table_done": "{table}: done",
 })
 
 
@@ -74,7 +86,7 @@ def _groups(console: Console, args: list[str]) -> None:
     for group in consp.groups:
         seats: list[str | Message] = []
         for seat in group.order:
-            name = ("*" if seat == group.active else "") + state.player(seat).name
+            name = ("*" if seat == group_active(state, group) else "") + state.player(seat).name
             seats.append(Message("console.consp.left", name=name) if seat in group.gone else name)
         key = "console.consp.group_done" if group.done else "console.consp.group"
         console.say(Message(key, group=_group(group.label), seats=listing(seats, "text.list")))
@@ -129,6 +141,99 @@ def _finish(console: Console, args: list[str]) -> None:
     console.execute(FinishExtraTurns(group=" ".join(args)))
 
 
+def _session(console: Console) -> EventSession:
+    if console.event is None:
+        raise IllegalCommand("consp.net.no_broker")
+    return console.event
+
+
+def _view(console: Console) -> EventView | None:
+    """The event across tables this gadget joined, when it has one and its draw has come."""
+    session = console.event
+    if session is None or not session.joined:
+        return None
+    view = session.view
+    if view is None:
+        raise IllegalCommand("consp.net.no_plan", event=session.joined)
+    return view
+
+
+@command(
+    "host",
+    "host NAME PLAYER PLAYER… [tables=TABLE,TABLE…] [OPTION=VALUE…]",
+    "Organise a Conspiracy event played across tables: split the players into pods and draw the round-1 "
+    "groups (CJ-1, CJ-2) for the tables connected to the broker (or those named), and publish the draw; each "
+    "table's gadget then plays its group.",
+)
+def _host(console: Console, args: list[str]) -> None:
+    session = _session(console)
+    names = [a for a in args if "=" not in a]
+    options = dict(a.split("=", 1) for a in args if "=" in a)
+    tables = [t for t in options.pop("tables", "").split(",") if t]
+    if not names:
+        raise console.usage("host")
+    if len(names) < 4:  # the event's name and at least three players
+        raise IllegalCommand("consp.too_few", count=len(names) - 1)
+    for result in session.host(names[0], names[1:], tables, options):
+        console.show(result)
+
+
+@command(
+    "join",
+    "join [EVENT]",
+    "Join an event played across tables as this gadget's table (named in the configuration): it plays the "
+    "groups the event gives it. Without EVENT: the event joined and what this table plays.",
+)
+def _join(console: Console, args: list[str]) -> None:
+    session = _session(console)
+    if args:
+        for result in session.join(" ".join(args)):
+            console.show(result)
+        return
+    if not session.joined:
+        raise IllegalCommand("consp.net.no_event")
+    view = _view(console)
+    assert view is not None
+    console.say(_table_line(session, view, view.table_state(session.table)))
+
+
+@command("tables", "tables", "An event played across tables: the group each table plays, which wait or are done, "
+         "and which are offline.")
+def _tables(console: Console, args: list[str]) -> None:
+    session = _session(console)
+    view = _view(console)
+    if view is None:
+        raise IllegalCommand("consp.net.no_event")
+    console.say(Message("console.consp.event_tables", event=view.plan.event))
+    for table in view.tables():
+        console.say(_table_line(session, view, table))
+
+
+def _table_line(session: EventSession, view: EventView, table: TableState) -> Message:
+    name: str | Message = table.table
+    if not session.heard.online.get(table.table, table.table == session.table and session.connected):
+        name = Message("console.consp.offline", table=table.table)
+    playing = table.playing
+    if playing is not None:
+        return Message("console.consp.table_playing", table=name, pod=playing.pod, round=playing.round,
+                       group=_group(playing.group), players=listing(list(playing.players), "text.list"))
+    return Message("console.consp.table_waiting" if table.waiting else "console.consp.table_done", table=name)
+
+
+def _event_rows(view: EventView) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for row in view.rows():
+        groups = row.groups + ("", "")
+        tables = row.tables + ("", "")
+        left = "" if row.left_at is None else datetime.fromtimestamp(row.left_at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        rows.append({
+            "event": view.plan.event, "pod": row.pod, "place": row.place, "player": row.name,
+            "round1": groups[0], "round1_table": tables[0], "round2": groups[1], "round2_table": tables[1],
+            "status": row.status, "left_at": left, "rumble_picks": row.picks,
+        })
+    return rows
+
+
 def _rows(state: GameState, game: int | None) -> list[dict[str, object]]:
     return [
         {
@@ -146,16 +251,26 @@ def _rows(state: GameState, game: int | None) -> list[dict[str, object]]:
     ]
 
 
-@command("standings", "standings", "Places so far: the winners' group first, then the losers' (CJ-3, CJ-4, CJ-5).")
+@command("standings", "standings", "Places so far: the winners' group first, then the losers' (CJ-3, CJ-4, CJ-5); "
+         "at an event played across tables, every pod's.")
 def _standings(console: Console, args: list[str]) -> None:
-    state = console.state
-    for row in standings(state):
-        place = f"{row.place:>2}" if row.place is not None else " -"
-        groups: str | Message = ""
-        for name in row.groups:
-            groups = _group(name) if groups == "" else Message("console.consp.then", first=groups, then=_group(name))
-        console.say(Message("console.consp.standing", place=place, name=row.name, groups=groups,
-                            status=_status(row)))
+    view = _view(console)
+    if view is None:
+        for row in standings(console.state):
+            _say_standing(console, row)
+        return
+    for index, pod_state in enumerate(view.pods):
+        console.say(Message("console.consp.event_pod", event=view.plan.event, pod=index + 1))
+        for row in standings(pod_state):
+            _say_standing(console, row)
+
+
+def _say_standing(console: Console, row: Standing) -> None:
+    place = f"{row.place:>2}" if row.place is not None else " -"
+    groups: str | Message = ""
+    for name in row.groups:
+        groups = _group(name) if groups == "" else Message("console.consp.then", first=groups, then=_group(name))
+    console.say(Message("console.consp.standing", place=place, name=row.name, groups=groups, status=_status(row)))
 
 
 @command(
@@ -167,16 +282,25 @@ def _export(console: Console, args: list[str]) -> None:
     if len(args) != 1:
         raise console.usage("export")
     path = Path(args[0])
+    view = _view(console)
+    if view is not None:
+        _write(console, path, view.plan.event, _event_rows(view))
+        return
     state = console.state
     controller = console.controller
     rows = _rows(state, controller.game)
     event = state.options.get("event", "")
-    if event and controller.game is not None:
+    if event and controller.game is not None and not table_group(state):
         saved = {info.id: controller.journal.state(info.id) for info in controller.games()}
         options = {game: other.options for game, other in saved.items() if other.conspiracy is not None}
         rows = []
         for game in event_pods(options, controller.game):
             rows += _rows(saved[game], game)
+    _write(console, path, event, rows)
+
+
+def _write(console: Console, path: Path, event: object, rows: list[dict[str, object]]) -> None:
+    """The results as ``path``'s suffix says: a JSON object with the event's name, or a CSV table."""
     suffix = path.suffix.casefold()
     if suffix == ".json":
         text = json.dumps({"event": event, "results": rows}, ensure_ascii=False, indent=2)
@@ -195,5 +319,8 @@ def _export(console: Console, args: list[str]) -> None:
     console.say(Message("console.consp.wrote", n=len(rows), path=str(path)))
 
 
-COMMANDS = CommandTable((_event, _groups, _turn, _out, _clock, _time, _finish, _standings, _export), texts="console.consp")
+COMMANDS = CommandTable(
+    (_event, _groups, _turn, _out, _clock, _time, _finish, _standings, _export, _host, _join, _tables),
+    texts="console.consp",
+)
 TEXTS.update(COMMANDS.help_texts())

@@ -18,6 +18,7 @@ from device import rules
 from device.commands import Command
 from device.controller import Controller, Result
 from device.errors import IllegalCommand
+from device.event_link import EventSession
 from device.rules.table import find_player
 from device.state import GameState, Player
 from device.text import Message, Text
@@ -98,6 +99,10 @@ class Console:
         self.out = out
         self.translator = translator if translator is not None else ConsoleTranslator()
         self.done = False
+        #: This gadget at an event played across tables (its link to the broker), when it has one.
+        self.event: EventSession | None = None
+        #: Lines to run once the broker has said everything it holds (``EventSession.synced``).
+        self.pending: list[str] = []
         self.entries = [entry for table in tables for entry in table.entries]
         self.show_marks = [marks for table in tables for marks in table.show_marks]
         self.help_keys = {entry.name: table.help_key(entry) for table in tables for entry in table.entries}
@@ -135,6 +140,13 @@ class Console:
             self.say(Message("console.refused_usage", reason=reason(error), usage=usage) if usage else refusal(error))
         except IllegalCommand as error:
             self.say(refusal(error))
+        if self.event is not None:
+            self.follow(self.event.step())
+
+    def follow(self, results: Sequence[Result]) -> None:
+        """What the event across tables made of a change or of news from the broker."""
+        for result in results:
+            self.show(result)
 
     def text(self, said: str | Message) -> str:
         """What to print for ``said``: a message in the console's language, a string as it is."""

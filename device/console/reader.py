@@ -1,8 +1,10 @@
-"""The RFID reader at the console: ``aetherbox console --reader``.
+"""The RFID reader and the event's broker at the console: ``aetherbox console --reader``, and
+``aetherbox console`` with ``[event] broker`` configured.
 
-Taps are handled between typed lines on the game's one thread (see ``device.prompt``).  The
-reader itself is opened by the caller's ``open_reader``, since device/ does not import the
-drivers: the ``aetherbox`` command passes in the one its ``--reader`` names.
+Taps and the broker's messages are handled between typed lines on the game's one thread (see
+``device.prompt``).  The reader and the link are opened by the caller's ``open_reader`` and
+``open_event``, since device/ does not import the drivers: the ``aetherbox`` command passes in
+the reader its ``--reader`` names and the link its configuration names.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import Protocol, TextIO
 from device.console.core import Console, refusal
 from device.controller import Result
 from device.errors import IllegalCommand
-from device.inputs import InputEvent, ReaderStatus, TagRead
+from device.event_link import EventSession
+from device.inputs import BrokerMessage, BrokerStatus, InputEvent, ReaderStatus, TagRead
 from device.prompt import LineSource, SignalledQueue, status_text
 from device.text import Message
 
@@ -32,6 +35,8 @@ class TagReader(Protocol):
 
 #: Opens a reader that puts its events on the queue it is given.
 OpenReader = Callable[[SignalledQueue], TagReader]
+#: Opens the link to the event's broker on the queue it is given, in a session for the console.
+OpenEvent = Callable[[Console, SignalledQueue], EventSession]
 
 
 class ReaderConsole:
@@ -42,7 +47,9 @@ class ReaderConsole:
 
     def handle(self, event: InputEvent) -> bool:
         say = self.console.say
-        if isinstance(event, ReaderStatus):
+        if isinstance(event, BrokerMessage | BrokerStatus):
+            self._broker(event)
+        elif isinstance(event, ReaderStatus):
             say(status_text(event))
         elif isinstance(event, TagRead):
             try:
@@ -53,6 +60,18 @@ class ReaderConsole:
                 if result is not None:
                     self._show(result)
         return False  # never stop waiting for the next typed line
+
+    def _broker(self, event: BrokerMessage | BrokerStatus) -> None:
+        """News from the event's broker; once it has said everything it holds, the lines that
+        waited for that (the organiser's ``host``) run."""
+        console = self.console
+        if console.event is None:
+            return
+        console.follow(console.event.handle(event))
+        if console.event.synced and console.pending:
+            waiting, console.pending = console.pending, []
+            for line in waiting:
+                console.run_line(line)
 
     def _show(self, result: Result) -> None:
         for message in result.messages:
@@ -70,9 +89,11 @@ class ReaderConsole:
             yield line
 
 
-def run(console: Console, open_reader: OpenReader, lines: TextIO | Path, prompt: bool) -> None:
-    """Run the console with the reader ``open_reader`` opens until the input (a stream, or a
-    file of commands) ends or ``quit``."""
+def run(console: Console, open_reader: OpenReader | None, lines: TextIO | Path, prompt: bool,
+        open_event: OpenEvent | None = None) -> None:
+    """Run the console with the reader ``open_reader`` opens and the event's broker
+    ``open_event`` links to (either may be None) until the input (a stream, or a file of
+    commands) ends or ``quit``."""
     with contextlib.ExitStack() as stack:
         if isinstance(lines, Path):
             try:
@@ -81,7 +102,13 @@ def run(console: Console, open_reader: OpenReader, lines: TextIO | Path, prompt:
                 raise FileNotFoundError(f"cannot read {lines}: {error.strerror}") from error
         inputs = SignalledQueue()
         stack.callback(inputs.close)
-        reader = open_reader(inputs)
-        reader.start()
-        stack.callback(reader.stop)
+        if open_reader is not None:
+            reader = open_reader(inputs)
+            reader.start()
+            stack.callback(reader.stop)
+        if open_event is not None:
+            session = open_event(console, inputs)
+            console.event = session
+            session.start()
+            stack.callback(session.stop)
         console.run(ReaderConsole(console).lines(LineSource(lines, inputs), prompt))

@@ -16,9 +16,11 @@ from typing import TextIO
 
 from device.config import Config
 from device.console import TABLES, Console, reader
-from device.console.reader import OpenReader
+from device.console.reader import OpenEvent, OpenReader
 from device.controller import Controller
+from device.event_link import EventSession, OpenLink
 from device.notify import Notifier, Watchdog
+from device.prompt import SignalledQueue
 from device.recovery import open_journal
 from device.tagmap import TagMap
 from device.text import Message
@@ -38,11 +40,12 @@ def typed_lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
 
 def run_console(
     config: Config, db: Path | None, seed: int | None, file: Path | None, open_reader: OpenReader | None = None,
-    language: str | None = None,
+    language: str | None = None, open_link: OpenLink | None = None, first: str | None = None,
 ) -> int:
     """``aetherbox console``: play the journal ``db`` (default: the configured one) with the lines
-    of ``file``, else of standard input, and with the taps of the reader ``open_reader`` opens,
-    saying the game's messages in ``language`` (default: the configured one)."""
+    of ``file``, else of standard input, with the taps of the reader ``open_reader`` opens and
+    the messages of the event's broker ``open_link`` links to, saying the game's messages in
+    ``language`` (default: the configured one).  ``first`` is a line run before the others."""
     translator = ConsoleTranslator(language or config.language)  # an unknown one is refused before the journal opens
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
@@ -60,7 +63,10 @@ def run_console(
         notifier.ready("journal checked")  # HW-5: systemd counts us started only now
         watchdog = Watchdog.from_environment(notifier)
         try:
-            if open_reader is not None:
+            if open_link is not None:
+                open_event = event_opener(config, open_link, first)
+                reader.run(console, open_reader, file or sys.stdin, file is None and sys.stdin.isatty(), open_event)
+            elif open_reader is not None:
                 reader.run(console, open_reader, file or sys.stdin, file is None and sys.stdin.isatty())
             elif file is not None:
                 try:
@@ -76,6 +82,21 @@ def run_console(
             notifier.stopping()
             notifier.close()
     return 0
+
+
+def event_opener(config: Config, open_link: OpenLink, first: str | None) -> OpenEvent:
+    """What links the console to the configured broker as its table; ``first`` (the organiser's
+    ``host`` line) runs once the link is up."""
+
+    def open_event(console: Console, inputs: SignalledQueue) -> EventSession:
+        settings = config.event
+        session = EventSession(console.controller, open_link(inputs), settings.table, broker=settings.address(),
+                               join=settings.join)
+        if first:
+            console.pending.append(first)  # run once the broker has said what it holds
+        return session
+
+    return open_event
 
 
 def watched(lines: Iterable[str], watchdog: Watchdog | None) -> Iterator[str]:

@@ -1,0 +1,475 @@
+"""A gadget in a Conspiracy event played across tables: its link to the event's MQTT broker, on
+the game's thread (docs/decisions/0021).
+
+The link itself (``drivers.broker``: paho-mqtt, or an in-process broker standing in for it) runs
+on a thread of its own and only puts ``BrokerMessage`` and ``BrokerStatus`` values on the input
+queue, as the reader puts taps.  ``EventSession`` reads them on the game's thread, where it
+
+- keeps what the broker says: each event's plan (the organiser's draw), every table's reports and
+  which tables are connected, and folds them into the event's standings
+  (``device.rules.conspiracy.tables.fold``, a pure function of them);
+- plays this gadget's part as a table: once it has joined an event it starts (or resumes) the
+  game of the group the event gives its table, and after every change reports that game from the
+  journal (``step``), only when what it says changed, numbered so the newest report wins;
+- can host an event: draw it and publish the draw (``host``), the organiser's part.
+
+Topics (``aetherbox/…``, readable by every login; the shipped ACL lets a table write only under
+its own name, the organiser everywhere):
+
+    aetherbox/events/<event>/plan                          the draw, retained (organiser)
+    aetherbox/tables/<table>/status                        online / offline, retained (its will)
+    aetherbox/tables/<table>/events/<event>/<pod>/<round>/<group>   the table's report, retained
+
+Every message is retained and sent with QoS 1 on a persistent session, so a table (or the
+broker) that was away finds everything on its return; and on every connection a table publishes
+its reports again, so even a broker that lost its store is filled up again.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from pydantic import ValidationError
+
+from device.controller import Controller, Result
+from device.errors import IllegalCommand
+from device.events import GameStarted
+from device.inputs import BrokerMessage, BrokerStatus, InputEvent
+from device.rules.conspiracy import event_message, group_title, joined
+from device.rules.conspiracy.tables import (
+    Assignment,
+    EventPlan,
+    EventView,
+    TableReport,
+    fold,
+    game_key,
+    plan_event,
+    same_account,
+    table_game,
+    table_report,
+)
+from device.state import GameState
+from device.text import Message, Text, fold as fold_text
+
+log = logging.getLogger("aetherbox.event")
+
+#: The broker login of the organiser: it may publish an event's draw, and plays no table.
+ORGANISER = "organiser"
+ROOT = "aetherbox"
+EVERYTHING = f"{ROOT}/#"
+ONLINE, OFFLINE = b"online", b"offline"
+
+#: What the journal keeps beside the games: the event this gadget joined, the draw it hosted,
+#: and the number of its last session with the broker (the first half of a report's revision).
+JOINED, HOSTED, SESSION = "event.joined", "event.hosted", "event.session"
+
+TEXTS: dict[str, Text] = {
+    "consp.net.no_broker": "No broker is set up: name it and this gadget's table under [event] in the "
+    "configuration (broker = …, table = …).",
+    "consp.net.no_event": "This gadget has joined no event: 'join NAME' joins one.",
+    "consp.net.no_plan": "The draw of event {event} has not come from the broker yet.",
+    "consp.net.not_organiser": "Only the organiser's login ({organiser}) may host an event; this gadget logs in "
+    "as table {table}.",
+    "consp.net.no_online": "No table is connected to the broker: start the tables' gadgets, or name the "
+    "tables with tables=….",
+    "consp.net.joined": "Joined event {event} as table {table}.",
+    "consp.net.following": "Following event {event}.",
+    "consp.net.waiting_plan": "Event {event}: waiting for the organiser's draw from the broker.",
+    "consp.net.not_a_table": "Event {event} has no table {table}; its tables: {tables}.",
+    "consp.net.assigned": "Event {event}: table {table} plays pod {pod}, {group} (round {round}): {players}.",
+    "consp.net.waits": "Event {event}: table {table} waits for round 2 of its pod.",
+    "consp.net.all_played": "Event {event}: table {table} has played every group it had.",
+    "consp.net.round2": "Event {event}, pod {pod}: round 1 is over; round 2: {groups}.",
+    "consp.net.finished": "Event {event} is over: the final ranks are in.",
+    "consp.net.hosted": "Event {event} is at the broker, drawn for the tables {tables}.",
+    "consp.net.host_group": "Pod {pod}, {group}: {players} at table {table}.",
+    "consp.net.connected": "Connected to the event's broker at {broker}.",
+    "consp.net.disconnected": "The event's broker at {broker} is out of reach: this table plays on and "
+    "catches up when it is back.",
+    "consp.net.refused": "The broker refused a message on {topic}: this gadget's login may not write there.",
+}
+
+
+class Link(Protocol):
+    """What a session needs of its link to the broker, real or in-process: between ``start`` and
+    ``stop`` it puts ``BrokerMessage`` and ``BrokerStatus`` values on the queue it was opened
+    with, and sends what it is given (QoS 1, retained), kept while the broker is away."""
+
+    def start(self) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def publish(self, topic: str, payload: bytes) -> None: ...
+
+
+class InputSink(Protocol):
+    def put(self, item: InputEvent, block: bool = True, timeout: float | None = None) -> None: ...
+
+
+#: Opens the link to the configured broker, putting its messages on the queue it is given.
+OpenLink = Callable[[InputSink], Link]
+
+
+# --- topics --------------------------------------------------------------------------------------
+
+
+def event_key(name: str) -> str:
+    """An event's name as a topic level: "Spring Cup" → "spring-cup" (case and accents folded;
+    MQTT's wildcards and separator, like every other mark, become "-")."""
+    return re.sub(r"[\W_]+", "-", fold_text(name)).strip("-") or "event"
+
+
+def plan_topic(event: str) -> str:
+    return f"{ROOT}/events/{event_key(event)}/plan"
+
+
+def presence_topic(table: str) -> str:
+    return f"{ROOT}/tables/{table}/status"
+
+
+def report_topic(event: str, report: TableReport) -> str:
+    return f"{ROOT}/tables/{report.table}/events/{event_key(event)}/{report.pod}/{report.round}/{report.group}"
+
+
+@dataclass(frozen=True)
+class Topic:
+    """What a topic is about: ``kind`` "plan", "status" or "report", with its event and table."""
+
+    kind: str
+    event: str = ""
+    table: str = ""
+
+
+def read_topic(topic: str) -> Topic | None:
+    parts = topic.split("/")
+    if len(parts) == 4 and parts[:2] == [ROOT, "events"] and parts[3] == "plan":
+        return Topic("plan", event=parts[2])
+    if len(parts) == 4 and parts[:2] == [ROOT, "tables"] and parts[3] == "status":
+        return Topic("status", table=parts[2])
+    if len(parts) == 8 and parts[:2] == [ROOT, "tables"] and parts[3] == "events":
+        return Topic("report", event=parts[4], table=parts[2])
+    return None
+
+
+# --- the session ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Heard:
+    """What the broker has said so far: plans by event, each table's newest reports, presence."""
+
+    plans: dict[str, EventPlan] = field(default_factory=dict)
+    reports: dict[tuple[str, str, tuple[int, int, str]], TableReport] = field(default_factory=dict)
+    online: dict[str, bool] = field(default_factory=dict)
+
+    def keep(self, report: TableReport) -> bool:
+        """Keep ``report`` unless a newer one of the same table's group is kept; True if kept."""
+        key = (report.table, report.plan, report.key)
+        held = self.reports.get(key)
+        if held is not None and (held.revision, held.model_dump_json()) >= (report.revision, report.model_dump_json()):
+            return False
+        self.reports[key] = report
+        return True
+
+
+class EventSession:
+    """This gadget at events across tables, on the game's thread (see the module's docstring).
+
+    ``handle`` takes the link's inputs, ``step`` is called after anything changed the game; both
+    return what the screen or the console should show (a game started, news of the event)."""
+
+    def __init__(self, controller: Controller, link: Link, table: str, *, broker: str = "", join: str = "",
+                 clock: Callable[[], float] = time.time) -> None:
+        self.controller = controller
+        self.link = link
+        self.table = table
+        self.broker = broker
+        self.clock = clock
+        self.heard = Heard()
+        self.connected = False
+        #: The broker has sent everything it held when this gadget connected: its own presence,
+        #: published after it subscribed, has come back (a broker sends a subscription's retained
+        #: messages before anything published after it).
+        self.synced = False
+        self.joined = join or self._meta(JOINED) or ""
+        self._published: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
+        self._basis: dict[tuple[str, tuple[int, int, str]], object] = {}  # the game state each was made from
+        self._view: EventView | None = None
+        self._following: Assignment | None = None
+        self._said: set[object] = set()
+        self._count = 0
+        previous = int(self._meta(SESSION) or 0)
+        # The first half of every revision: above the last session's, and above the clock, so a
+        # journal restored from a backup still numbers its reports after those already sent.
+        self.session = max(previous + 1, int(clock()))
+        self.controller.journal.set_meta(SESSION, str(self.session))
+
+    def _meta(self, key: str) -> str | None:
+        return self.controller.journal.meta(key)
+
+    # --- lifetime -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.link.start()
+
+    def stop(self) -> None:
+        self.link.stop()
+
+    # --- what the broker says -------------------------------------------------------------
+
+    def handle(self, event: InputEvent) -> list[Result]:
+        """An input from the link: what it means to the event, and what follows from it."""
+        said: list[Message] = []
+        if isinstance(event, BrokerStatus):
+            said += self._status(event)
+        elif isinstance(event, BrokerMessage):
+            self._message(event)
+        return self._results(said) + self._follow()
+
+    def _status(self, status: BrokerStatus) -> list[Message]:
+        if status.refused:
+            return [Message("consp.net.refused", topic=status.refused)]
+        if status.connected == self.connected:
+            return []
+        self.connected = status.connected
+        if not status.connected:
+            self.heard.online[self.table] = False
+            return [Message("consp.net.disconnected", broker=self.broker)]
+        self._republish()
+        return [Message("consp.net.connected", broker=self.broker)]
+
+    def _message(self, message: BrokerMessage) -> None:
+        topic = read_topic(message.topic)
+        if topic is None:
+            return
+        try:
+            if topic.kind == "status":
+                self.heard.online[topic.table] = message.payload == ONLINE
+                self.synced = self.synced or (topic.table == self.table and message.payload == ONLINE)
+            elif topic.kind == "plan":
+                plan = EventPlan.model_validate_json(message.payload)
+                if event_key(plan.event) == topic.event and self.heard.plans.get(topic.event) != plan:
+                    self.heard.plans[topic.event] = plan
+                    self._view = None
+            elif topic.kind == "report":
+                report = TableReport.model_validate_json(message.payload)
+                # The broker lets a table write only under its own name; a report inside must say so too.
+                if report.table == topic.table and self.heard.keep(report):
+                    self._view = None
+        except (ValidationError, ValueError) as error:
+            log.warning("event: a message on %s cannot be read (%s); it is left out", message.topic, error)
+
+    # --- the joined event -----------------------------------------------------------------
+
+    @property
+    def plan(self) -> EventPlan | None:
+        """The draw of the event this gadget joined, once the broker has it."""
+        return self.heard.plans.get(event_key(self.joined)) if self.joined else None
+
+    @property
+    def view(self) -> EventView | None:
+        """The joined event as every report received tells it (folded again only after news)."""
+        plan = self.plan
+        if plan is None:
+            return None
+        if self._view is None or self._view.plan != plan:
+            self._view = fold(plan, (r for r in self.heard.reports.values() if r.plan == plan.id))
+        return self._view
+
+    def offered(self) -> list[EventPlan]:
+        """The events at the broker that give this gadget's table a group, by name."""
+        return sorted((p for p in self.heard.plans.values() if self.table in p.tables), key=lambda p: fold_text(p.event))
+
+    def tables_online(self) -> list[str]:
+        """The tables connected to the broker now (the organiser's login plays none)."""
+        return sorted(t for t, on in self.heard.online.items() if on and t != ORGANISER)
+
+    def join(self, name: str) -> list[Result]:
+        """Join event ``name`` as this gadget's table: kept in the journal, so a restart rejoins."""
+        name = " ".join(name.split())
+        self.controller.journal.set_meta(JOINED, name)
+        self.joined = name
+        self._following = None
+        self._said = set()
+        said = [Message("consp.net.following" if self.table == ORGANISER else "consp.net.joined", event=name,
+                        table=self.table)]
+        if self.plan is None:
+            said.append(Message("consp.net.waiting_plan", event=name))
+        return self._results(said) + self._follow()
+
+    def host(self, name: str, players: Sequence[str], tables: Sequence[str], options: Mapping[str, str]) -> list[Result]:
+        """The organiser's part (CJ-1, CJ-2): draw the event for ``tables`` (none named: every table
+        connected now), publish the draw, and join it."""
+        if self.table != ORGANISER:
+            raise IllegalCommand("consp.net.not_organiser", table=self.table, organiser=ORGANISER)
+        name = " ".join(name.split())
+        chosen = list(tables) or self.tables_online()
+        if not chosen:
+            raise IllegalCommand("consp.net.no_online")
+        rng = self.controller.rng
+        plan = plan_event(name, players, chosen, options, rng, uuid.UUID(int=rng.getrandbits(128)).hex)
+        payload = plan.model_dump_json().encode()
+        self.controller.journal.set_meta(HOSTED, plan.model_dump_json())
+        self.link.publish(plan_topic(name), payload)
+        self.heard.plans[event_key(name)] = plan
+        self._view = None
+        said = [event_message(name, [len(pod) for pod in plan.pods]),
+                Message("consp.net.hosted", event=name, tables=", ".join(plan.tables))]
+        said += [Message("consp.net.host_group", pod=a.pod, group=group_title(a.group), table=a.table,
+                         players=", ".join(a.players)) for a in plan.groups]
+        return self._results(said) + self.join(name)
+
+    # --- this table's games ---------------------------------------------------------------
+
+    def step(self) -> list[Result]:
+        """After a change to the game: report it if what it says changed, then follow the event
+        (a group over may start this table's next one)."""
+        self._report_current()
+        return self._follow()
+
+    def _revision(self) -> tuple[int, int]:
+        self._count += 1
+        return (self.session, self._count)
+
+    def _mine(self, state: GameState | None) -> Assignment | None:
+        """The group of the joined event that ``state`` is this table's game of, if it is one."""
+        view = self.view
+        key = game_key(state) if state is not None else None
+        if view is None or key is None or state is None or state.options.get("event") != view.plan.event:
+            return None
+        names = tuple(p.name for p in state.players)
+        return next((a for a in view.assignments(self.table) if a.key == key and a.players == names), None)
+
+    def _report_current(self) -> None:
+        controller = self.controller
+        if controller.game is not None and self._mine(controller.state) is not None:
+            self._report(controller.game, controller.state)
+
+    def _report(self, game: int, state: GameState | None, force: bool = False) -> None:
+        plan = self.plan
+        key = game_key(state) if state is not None else None
+        if plan is None or state is None or key is None:
+            return
+        # What a report says comes from the game's Conspiracy part alone (and where its changes
+        # are in the journal): a life change or a turn passed needs no look at the journal.
+        if not force and self._basis.get((plan.id, key)) == state.conspiracy:
+            return
+        self._basis[(plan.id, key)] = state.conspiracy
+        journal = self.controller.journal
+        events = journal.events(game)
+        times = {txn.pos: txn.at for txn in journal.history(game)}
+        head = journal.game(game).head
+        report = table_report(plan, self.table, state, events, times, (0, 0), game, head)
+        slot = (plan.id, report.key)
+        if not force and same_account(self._published.get(slot), report):
+            return
+        report = report.model_copy(update={"revision": self._revision()})
+        self._published[slot] = report
+        self.link.publish(report_topic(plan.event, report), report.model_dump_json().encode())
+        if self.heard.keep(report):  # this table's own news counts at once, broker or not
+            self._view = None
+
+    def _republish(self) -> None:
+        """On every connection: this gadget's presence is the link's; the draw it hosted and every
+        report of its games go out again, so a broker that lost them has them back."""
+        hosted = self._meta(HOSTED)
+        if hosted:
+            try:
+                plan = EventPlan.model_validate_json(hosted)
+            except ValidationError:
+                plan = None
+            if plan is not None:
+                self.link.publish(plan_topic(plan.event), hosted.encode())
+        view = self.view
+        if view is None:
+            return
+        games = self._games()
+        for assignment in view.assignments(self.table):
+            game = games.get((assignment.key, assignment.players))
+            if game is not None:
+                self._report(game, self.controller.journal.state(game), force=True)
+
+    def _games(self) -> dict[tuple[tuple[int, int, str], tuple[str, ...]], int]:
+        """This gadget's saved games of the joined event by group and players (the newest of each)."""
+        plan = self.plan
+        journal = self.controller.journal
+        found: dict[tuple[tuple[int, int, str], tuple[str, ...]], int] = {}
+        if plan is None:
+            return found
+        for info in sorted(self.controller.games(), key=lambda g: g.id):
+            started = next((e for _, e in journal.events(info.id, upto=0) if isinstance(e, GameStarted)), None)
+            if started is None or started.options.get("event") != plan.event or not started.options.get("group"):
+                continue
+            key = (int(started.options.get("pod", 1)), int(started.options.get("round", 1)), str(started.options["group"]))
+            found[(key, tuple(p.name for p in started.players))] = info.id
+        return found
+
+    # --- following the event --------------------------------------------------------------
+
+    def _follow(self) -> list[Result]:
+        """What the event asks of this gadget now: news of it, and this table's next group."""
+        view = self.view
+        if view is None:
+            return []
+        said = self._news(view)
+        started: list[Result] = []
+        if self.table in view.plan.tables:
+            current = view.current(self.table)
+            if current is not None and current != self._following:
+                self._following = current
+                said.append(self._assigned(view.plan, current))
+                started = self._play(view.plan, current)
+            elif current is None and self._following is not None:
+                self._following = None
+                waits = view.table_state(self.table).waiting
+                said.append(Message("consp.net.waits" if waits else "consp.net.all_played", event=view.plan.event,
+                                    table=self.table))
+        elif ("not a table", view.plan.id) not in self._said and self.table != ORGANISER:
+            self._said.add(("not a table", view.plan.id))
+            said.append(Message("consp.net.not_a_table", event=view.plan.event, table=self.table,
+                                tables=", ".join(view.plan.tables)))
+        return self._results(said) + started
+
+    def _news(self, view: EventView) -> list[Message]:
+        """Round 2 drawn in a pod, and the event over: said once each."""
+        said: list[Message] = []
+        for pod in sorted({a.pod for a in view.groups if a.round == 2}):
+            groups = tuple(a for a in view.groups if a.pod == pod and a.round == 2)
+            if ("round 2", groups) in self._said:
+                continue
+            self._said.add(("round 2", groups))
+            seated = joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
+                             for a in groups], "consp.semicolon")
+            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod, groups=seated))
+        if view.finished and ("finished", view.plan.id) not in self._said:
+            self._said.add(("finished", view.plan.id))
+            said.append(Message("consp.net.finished", event=view.plan.event))
+        return said
+
+    def _assigned(self, plan: EventPlan, assignment: Assignment) -> Message:
+        return Message("consp.net.assigned", event=plan.event, table=self.table, pod=assignment.pod,
+                       group=Message(f"consp.in_group.{assignment.group}"), round=assignment.round,
+                       players=", ".join(assignment.players))
+
+    def _play(self, plan: EventPlan, assignment: Assignment) -> list[Result]:
+        """Show ``assignment``'s game: resumed when the journal has it, else started."""
+        game = self._games().get((assignment.key, assignment.players))
+        controller = self.controller
+        if game is not None:
+            if game == controller.game:
+                return []
+            return [controller.load(game)]
+        result = controller.execute(table_game(plan, assignment))
+        self._report_current()  # the table is playing it: its report says so
+        return [result]
+
+    def _results(self, said: Iterable[Message]) -> list[Result]:
+        messages = list(said)
+        return [Result(messages, self.controller.state)] if messages else []
+

@@ -1,0 +1,226 @@
+"""The link to an event's MQTT broker (mosquitto; see ``systemd/mosquitto-aetherbox.conf``), and
+an in-process broker that stands in for it.
+
+``MqttLink`` is the real thing: a paho-mqtt client (imported inside the class, like the other
+drivers' libraries) whose network loop runs on paho's own thread (``loop_start``).  That thread
+only puts ``BrokerMessage`` and ``BrokerStatus`` values on the input queue; the game's thread
+reads them (``device.event_link.EventSession``).  It connects with MQTT 5, a persistent session
+(``clean_start`` off, a week's session expiry) and QoS 1, so nothing published while the table
+or the broker is away is lost; it keeps trying to reconnect (every ``reconnect`` seconds at
+first, backing off to ``reconnect_max``), and its will marks the table offline when it vanishes.
+
+``MemoryBroker`` and its ``MemoryLink`` behave the same way in one process — retained messages,
+the shipped ACL's rule (a table writes only under ``aetherbox/tables/<its login>/``), persistent
+sessions that queue what a disconnected link misses, wills — so the session's logic is tested
+without a network and the gadget runs on a laptop without a broker.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from device.event_link import EVERYTHING, OFFLINE, ONLINE, ORGANISER, ROOT, InputSink, presence_topic
+from device.inputs import BrokerMessage, BrokerStatus
+
+log = logging.getLogger(__name__)
+
+SESSION_EXPIRY = 7 * 24 * 3600  # seconds a table's session (its queued messages) outlives it
+KEEPALIVE = 30
+
+
+def may_write(login: str, topic: str) -> bool:
+    """The shipped ACL's rule (``systemd/mosquitto-aetherbox.acl``): the organiser writes anywhere
+    under ``aetherbox/``, a table only under ``aetherbox/tables/<its login>/``."""
+    if login == ORGANISER:
+        return topic.startswith(f"{ROOT}/")
+    return topic.startswith(f"{ROOT}/tables/{login}/")
+
+
+def matches(pattern: str, topic: str) -> bool:
+    """MQTT's topic filter: ``+`` one level, ``#`` the rest."""
+    want, have = pattern.split("/"), topic.split("/")
+    for index, part in enumerate(want):
+        if part == "#":
+            return True
+        if index >= len(have) or part not in ("+", have[index]):
+            return False
+    return len(want) == len(have)
+
+
+class MqttLink:
+    """This gadget's connection to the broker (paho-mqtt), putting what arrives on ``inputs``."""
+
+    def __init__(self, inputs: InputSink, host: str, port: int, login: str, password: str, *,
+                 reconnect: float = 0.5, reconnect_max: float = 8.0) -> None:
+        import paho.mqtt.client as mqtt
+        from paho.mqtt.enums import CallbackAPIVersion
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.properties import Properties
+
+        self.inputs = inputs
+        self.host, self.port, self.login = host, port, login
+        self._sent: dict[int, str] = {}  # message id → topic, until the broker answers it
+        self._lock = threading.Lock()
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"aetherbox-{login}", protocol=mqtt.MQTTv5)
+        client.username_pw_set(login, password)
+        client.reconnect_delay_set(min_delay=reconnect, max_delay=reconnect_max)  # type: ignore[arg-type]
+        client.will_set(presence_topic(login), OFFLINE, qos=1, retain=True)
+        client.max_queued_messages_set(0)  # while the broker is away, keep everything for later
+        client.on_connect = self._connected
+        client.on_disconnect = self._disconnected
+        client.on_message = self._received
+        client.on_publish = self._answered
+        self._properties = Properties(PacketTypes.CONNECT)
+        self._properties.SessionExpiryInterval = SESSION_EXPIRY
+        self.client = client
+
+    def start(self) -> None:
+        """Connect in the background: a broker not there yet is tried again and again."""
+        self.client.connect_async(self.host, self.port, keepalive=KEEPALIVE, clean_start=False,
+                                  properties=self._properties)
+        self.client.loop_start()
+
+    def stop(self) -> None:
+        # Said offline before leaving: a clean disconnect does not send the will.
+        self.client.publish(presence_topic(self.login), OFFLINE, qos=1, retain=True)
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def publish(self, topic: str, payload: bytes) -> None:
+        with self._lock:
+            info = self.client.publish(topic, payload, qos=1, retain=True)
+            self._sent[info.mid] = topic
+
+    # --- paho's thread: only inputs on the queue ---------------------------------------------
+
+    def _connected(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        if getattr(reason, "is_failure", False):
+            self.inputs.put(BrokerStatus(False, detail=str(reason)))
+            return
+        client.subscribe(EVERYTHING, qos=1)
+        client.publish(presence_topic(self.login), ONLINE, qos=1, retain=True)
+        self.inputs.put(BrokerStatus(True))
+
+    def _disconnected(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        self.inputs.put(BrokerStatus(False, detail=str(reason)))
+
+    def _received(self, client: Any, userdata: Any, message: Any) -> None:
+        self.inputs.put(BrokerMessage(message.topic, bytes(message.payload)))
+
+    def _answered(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
+        with self._lock:
+            topic = self._sent.pop(mid, "")
+        if getattr(reason, "is_failure", False) and topic:
+            self.inputs.put(BrokerStatus(True, detail=str(reason), refused=topic))
+
+
+# --- the in-process stand-in -----------------------------------------------------------------------
+
+
+@dataclass
+class _Client:
+    link: MemoryLink
+    online: bool = False
+    missed: list[tuple[str, bytes]] = field(default_factory=list)  # its persistent session's queue
+
+
+class MemoryBroker:
+    """A broker in this process with the shipped configuration's behaviour (see the module)."""
+
+    def __init__(self, may: Callable[[str, str], bool] = may_write) -> None:
+        self.retained: dict[str, bytes] = {}
+        self.may = may
+        self.clients: dict[str, _Client] = {}
+        self.refusals: list[tuple[str, str]] = []  # (login, topic) of every message refused
+        self._lock = threading.RLock()
+
+    def link(self, inputs: InputSink, login: str) -> MemoryLink:
+        return MemoryLink(self, inputs, login)
+
+    def connect(self, link: MemoryLink) -> None:
+        with self._lock:
+            client = self.clients.setdefault(link.login, _Client(link))
+            client.link, client.online = link, True
+            missed, client.missed = client.missed, []
+            link.inputs.put(BrokerStatus(True))
+            for topic, payload in (*self.retained.items(), *missed):
+                link.inputs.put(BrokerMessage(topic, payload))
+            self.publish(link.login, presence_topic(link.login), ONLINE)
+
+    def disconnect(self, link: MemoryLink, will: bool = True) -> None:
+        with self._lock:
+            client = self.clients.get(link.login)
+            if client is None or not client.online:
+                return
+            client.online = False
+            link.inputs.put(BrokerStatus(False, detail="disconnected"))
+            if will:
+                self.publish(link.login, presence_topic(link.login), OFFLINE)
+
+    def publish(self, login: str, topic: str, payload: bytes) -> bool:
+        with self._lock:
+            if not self.may(login, topic):
+                self.refusals.append((login, topic))
+                return False
+            self.retained[topic] = payload
+            for client in self.clients.values():
+                if not matches(EVERYTHING, topic):
+                    continue
+                if client.online:
+                    client.link.inputs.put(BrokerMessage(topic, payload))
+                else:
+                    client.missed.append((topic, payload))
+            return True
+
+
+class MemoryLink:
+    """A link to a ``MemoryBroker``: messages arrive on ``inputs`` as from ``MqttLink``.  While
+    ``offline`` (``cut``), what it publishes waits, as paho keeps it, and goes out on ``mend``."""
+
+    def __init__(self, broker: MemoryBroker, inputs: InputSink, login: str) -> None:
+        self.broker = broker
+        self.inputs = inputs
+        self.login = login
+        self.cut_off = False
+        self.started = False
+        self._waiting: list[tuple[str, bytes]] = []
+
+    def start(self) -> None:
+        self.started = True
+        if not self.cut_off:
+            self.broker.connect(self)
+
+    def stop(self) -> None:
+        if self.started and not self.cut_off:
+            self.broker.publish(self.login, presence_topic(self.login), OFFLINE)
+            self.broker.disconnect(self, will=False)
+        self.started = False
+
+    def publish(self, topic: str, payload: bytes) -> None:
+        if self.cut_off or not self.started:
+            self._waiting.append((topic, payload))
+        elif not self.broker.publish(self.login, topic, payload):
+            self.inputs.put(BrokerStatus(True, detail="Not authorized", refused=topic))
+
+    def cut(self) -> None:
+        """The network is gone: the broker sends the will, this gadget plays on."""
+        self.cut_off = True
+        self.broker.disconnect(self)
+
+    def mend(self) -> None:
+        """The network is back: connect again, then send what waited."""
+        self.cut_off = False
+        if self.started:
+            self.broker.connect(self)
+            waiting, self._waiting = self._waiting, []
+            for topic, payload in waiting:
+                self.publish(topic, payload)
+
+
+def open_link(inputs: InputSink, host: str, port: int, login: str, password: str) -> MqttLink:
+    """The link the configuration names (``[event] broker``), opened on ``inputs``."""
+    return MqttLink(inputs, host, port, login, password)
