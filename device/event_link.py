@@ -262,8 +262,18 @@ class EventSession:
                 # The broker lets a table write only under its own name; a report inside must say so too.
                 if report.table == topic.table and self.heard.keep(report):
                     self._view = None
+                if topic.table == self.table:
+                    self._restore(message.topic, report)
         except (ValidationError, ValueError) as error:
             log.warning("event: a message on %s cannot be read (%s); it is left out", message.topic, error)
+
+    def _restore(self, topic: str, kept: TableReport) -> None:
+        """The broker holds an older account of one of this table's groups than the one sent
+        last (a stale copy was published again): send the newest again, so it is what a gadget
+        that connects later is given."""
+        mine = self._published.get((kept.plan, kept.key))
+        if mine is not None and (kept.revision < mine.revision or kept.revision == mine.revision and kept != mine):
+            self.link.publish(topic, mine.model_dump_json().encode())
 
     # --- the joined event -----------------------------------------------------------------
 

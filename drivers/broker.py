@@ -33,10 +33,10 @@ KEEPALIVE = 30
 
 
 def may_write(login: str, topic: str) -> bool:
-    """The shipped ACL's rule (``systemd/mosquitto-aetherbox.acl``): the organiser writes anywhere
-    under ``aetherbox/``, a table only under ``aetherbox/tables/<its login>/``."""
-    if login == ORGANISER:
-        return topic.startswith(f"{ROOT}/")
+    """The shipped ACL's rule (``systemd/mosquitto-aetherbox.acl``): every login writes under
+    ``aetherbox/tables/<its login>/``, and the organiser the events' draws too."""
+    if login == ORGANISER and topic.startswith(f"{ROOT}/events/"):
+        return True
     return topic.startswith(f"{ROOT}/tables/{login}/")
 
 
@@ -55,7 +55,7 @@ class MqttLink:
     """This gadget's connection to the broker (paho-mqtt), putting what arrives on ``inputs``."""
 
     def __init__(self, inputs: InputSink, host: str, port: int, login: str, password: str, *,
-                 reconnect: float = 0.5, reconnect_max: float = 8.0) -> None:
+                 reconnect: float = 0.5, reconnect_max: float = 4.0) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
         from paho.mqtt.packettypes import PacketTypes
@@ -64,6 +64,7 @@ class MqttLink:
         self.inputs = inputs
         self.host, self.port, self.login = host, port, login
         self._sent: dict[int, str] = {}  # message id → topic, until the broker answers it
+        self._early: dict[int, str] = {}  # message id → why it was refused, answered before it was noted
         self._lock = threading.Lock()
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"aetherbox-{login}", protocol=mqtt.MQTTv5)
         client.username_pw_set(login, password)
@@ -91,9 +92,15 @@ class MqttLink:
         self.client.loop_stop()
 
     def publish(self, topic: str, payload: bytes) -> None:
+        # Not under our lock: paho calls ``_answered`` holding its own, which would be taken in
+        # the other order here.  An answer quicker than this line is kept for it in ``_early``.
+        info = self.client.publish(topic, payload, qos=1, retain=True)
         with self._lock:
-            info = self.client.publish(topic, payload, qos=1, retain=True)
-            self._sent[info.mid] = topic
+            early = self._early.pop(info.mid, None)
+            if early is None:
+                self._sent[info.mid] = topic
+                return
+        self.inputs.put(BrokerStatus(True, detail=early, refused=topic))
 
     # --- paho's thread: only inputs on the queue ---------------------------------------------
 
@@ -112,9 +119,14 @@ class MqttLink:
         self.inputs.put(BrokerMessage(message.topic, bytes(message.payload)))
 
     def _answered(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
+        refused = bool(getattr(reason, "is_failure", False))
         with self._lock:
-            topic = self._sent.pop(mid, "")
-        if getattr(reason, "is_failure", False) and topic:
+            topic = self._sent.pop(mid, None)
+            if topic is None:
+                if refused:
+                    self._early[mid] = str(reason)
+                return
+        if refused:
             self.inputs.put(BrokerStatus(True, detail=str(reason), refused=topic))
 
 

@@ -256,6 +256,8 @@ def test_a_repeated_or_stale_report_changes_nothing(event: Event) -> None:
     event.pump()
     assert event.organiser.line("standings") == before
     assert TableReport.model_validate_json(old).revision < TableReport.model_validate_json(new).revision
+    # The table has sent its newest account again: a gadget that connects now is given that one.
+    assert event.broker.retained[topic_of[0]] == new
 
 
 def test_a_table_cannot_write_another_tables_results(event: Event) -> None:
@@ -359,7 +361,8 @@ def test_topics_are_read_back_as_they_are_written() -> None:
     assert read_topic(topic) is not None and read_topic(topic).table == "t1"  # type: ignore[union-attr]
     assert read_topic("aetherbox/elsewhere") is None
     assert matches("aetherbox/#", topic) and not matches("aetherbox/+/plan", topic)
-    assert may_write("t1", topic) and not may_write("t2", topic) and may_write("organiser", topic)
+    assert may_write("t1", topic) and not may_write("t2", topic) and not may_write("organiser", topic)
+    assert may_write("organiser", plan_topic("Spring")) and not may_write("t1", plan_topic("Spring"))
 
 
 def test_a_message_that_cannot_be_read_is_left_out(event: Event) -> None:
