@@ -2,8 +2,9 @@
 
 Everything is opened and checked here, at start-up, and said once in the log: the journal,
 the display target, the fonts, the GPIO buttons (or the keyboard standing in for them), the
-buzzer and LED, and the RFID reader when one is configured.  Then the kiosk's loop runs until it
-is closed.
+buzzer and LED, the RFID reader when one is configured, and the link to an event's broker when
+``[event]`` names one (it connects in the background, again and again while the broker is
+away).  Then the kiosk's loop runs until it is closed.
 
 Under systemd (``$NOTIFY_SOCKET`` set: the service) a missing screen is waited for instead of
 ending the program, because a restart could not do better and the journal says why only once.
@@ -31,6 +32,8 @@ from device.config import Config
 from device.errors import ConfigError
 
 if TYPE_CHECKING:
+    from device.controller import Controller
+    from device.event_link import EventSession
     from display.kiosk import Kiosk, WakingQueue
     from display.targets import Target
     from drivers.gpio import GpioConfig
@@ -131,6 +134,19 @@ def run_kiosk(config: Config, options: KioskOptions) -> int:
         return kiosk.run()
 
 
+def open_event(config: Config, controller: Controller, inputs: WakingQueue) -> EventSession:
+    """This gadget at the broker ``[event]`` names, its link putting what arrives on ``inputs``;
+    paho-mqtt loads here, only on a gadget configured for events across tables."""
+    from device.event_link import EventSession
+    from drivers.broker import open_link
+
+    settings = config.event
+    assert settings.broker is not None
+    link = open_link(inputs, settings.broker, settings.port, settings.table, settings.password)
+    log.info("event: broker %s as table %s", settings.address(), settings.table)
+    return EventSession(controller, link, settings.table, broker=settings.address(), join=settings.join)
+
+
 @contextmanager
 def open_kiosk(
     config: Config,
@@ -223,6 +239,11 @@ def open_kiosk(
             input_watched=watched,
         )
         made.append(kiosk)
+        if config.event.broker is not None:
+            kiosk.attach_event(open_event(config, controller, inputs))
+            assert kiosk.event is not None
+            kiosk.event.start()  # the link's thread connects (again and again while the broker is away)
+            stack.callback(kiosk.event.stop)
         if recovery is not None:
             kiosk.announce(recovery.message())  # said on the screen too, not only in the log
         if keeper.waited:

@@ -37,6 +37,7 @@ Tab                    SELECT (next seat / next field; the status line's offer) 
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
 M, G, C                the Necromancer, Conspiracy and Contraptions screens (in those games)
+E                      an event across tables (on a gadget linked to its broker)
 D                      dice, a coin and a random player
 Esc                    back to the table · F1 or H: keys (→ or a tap: next page) · Ctrl+Q: quit
 =====================  ==========================================================
@@ -59,7 +60,18 @@ from device.commands import Command
 from device.controller import Controller, Result
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
-from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead, TagRemoved
+from device.event_link import EventSession
+from device.inputs import (
+    BrokerMessage,
+    BrokerStatus,
+    Button,
+    ButtonPressed,
+    EncoderTurned,
+    InputEvent,
+    ReaderStatus,
+    TagRead,
+    TagRemoved,
+)
 from device.journal import Txn
 from device.notify import Watchdog
 from device.state import GameState
@@ -71,8 +83,11 @@ from display.fonts import Fonts
 from display.i18n import Translator
 from display.layout import choose
 from display.screens import Screen, View
+from display.screens.conspiracy import NAME as CONSPIRACY
 from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
+from display.screens.event import NAME as EVENT
+from display.screens.event import EventInfo
 from display.screens.lineup import SCREENS
 from display.sdl import sdl_wait, video_driver
 from display.targets import Target
@@ -202,6 +217,8 @@ class Kiosk:
         input_watched: bool = False,
     ) -> None:
         self.controller = controller
+        #: This gadget at an event across tables (its link to the broker), once one is attached.
+        self.event: EventSession | None = None
         self.target = target
         self.inputs: queue.Queue[InputEvent] = inputs if inputs is not None else WakingQueue()
         self.fonts = fonts or Fonts()
@@ -259,7 +276,7 @@ class Kiosk:
 
     def go(self, screen: str) -> None:
         target = SCREENS.get(screen)
-        if target is None or not target.available(self.state):
+        if target is None or not target.shown(self.state, self._ui):
             return
         self._ui.screen = screen
         self._ui.help = False
@@ -302,7 +319,59 @@ class Kiosk:
             return None
         if result is not None:
             self.show(result)
+        if self.event is not None:
+            self._with_event(self.event.step)  # the change reported; a group over may start the next
         return result
+
+    # --- an event across tables ------------------------------------------------------------
+
+    def attach_event(self, session: EventSession) -> None:
+        """Take part in events across tables through ``session`` (its link puts the broker's
+        messages on this kiosk's queue): the EVENT screen is shown from now on."""
+        self.event = session
+        self._refresh_event()
+        if not session.joined:
+            self.go(EVENT)  # the way in for hands on the buttons alone: SELECT joins the event offered
+
+    def join_event(self, name: str) -> None:
+        session = self.event
+        if session is not None:
+            self._with_event(lambda: session.join(name))
+
+    def host_event(self, name: str, players: Sequence[str], options: Mapping[str, str]) -> bool:
+        session = self.event
+        if session is None:
+            self.refuse(IllegalCommand("consp.net.no_broker"))
+            return False
+        try:
+            self._with_event(lambda: session.host(name, players, (), options))
+        except IllegalCommand as error:
+            self.refuse(error)
+            return False
+        return True
+
+    def _with_event(self, work: Callable[[], Sequence[Result]]) -> None:
+        """What the event made of news from the broker or of a change (``work``): said on the
+        status line together; a game it started or resumed (this table's next group) is shown on
+        its screen."""
+        game = self.controller.game
+        results = work()
+        if results:
+            merged = Result([m for r in results for m in r.messages], self.controller.state,
+                            [e for r in results for e in r.events])
+            self.show(merged)
+            self._refresh_event()
+            if self.controller.game != game:
+                self.go(CONSPIRACY)
+            elif any(m.key == "consp.net.finished" for m in merged.messages):
+                self.go(EVENT)  # the final ranks
+            return
+        self._refresh_event()
+
+    def _refresh_event(self) -> None:
+        if self.event is not None:
+            self._ui.put(EventInfo.of(self.event))
+            self.dirty = True
 
     def refuse(self, error: IllegalCommand) -> None:
         """A refused command: its reason, in the table's language, on the status line."""
@@ -344,7 +413,7 @@ class Kiosk:
         if not events or self._ui.screen == "setup" and self.state is None:
             return
         for name, scr in SCREENS.items():
-            if name != self._ui.screen and scr.available(self.state) and scr.follows(events):
+            if name != self._ui.screen and scr.shown(self.state, self._ui) and scr.follows(events):
                 self.go(name)
                 return
 
@@ -400,7 +469,7 @@ class Kiosk:
         if isinstance(action, Press) and action.long and self._showing_held(action.button):
             return
         current = SCREENS.get(ui.screen)
-        if current is not None and current.available(self.state) and current.act(self, action):
+        if current is not None and current.shown(self.state, self._ui) and current.act(self, action):
             return
         self._act_common(action)
 
@@ -408,7 +477,7 @@ class Kiosk:
         """A long press of a screen's ``held`` button shows that screen, or on it goes back to
         the table (ROLL held: the dice).  True when the press was spent on that."""
         for name, scr in SCREENS.items():
-            if scr.held is button and scr.available(self.state):
+            if scr.held is button and scr.shown(self.state, self._ui):
                 self.go("table" if self._ui.screen == name else name)
                 return True
         return False
@@ -472,6 +541,10 @@ class Kiosk:
             self.dispatch(Turn(event.steps))
         elif isinstance(event, TagRead):
             self._tag(event.uid)
+        elif isinstance(event, BrokerMessage | BrokerStatus):
+            session = self.event
+            if session is not None:
+                self._with_event(lambda: session.handle(event))
         elif isinstance(event, ReaderStatus):
             if event.connected:
                 self._ui.reader = Line(Message("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS,
@@ -626,7 +699,7 @@ class Kiosk:
         now = self.now()
         found = list(self._ui.deadlines())
         current = SCREENS.get(self._ui.screen)
-        if current is not None and current.available(self.state):
+        if current is not None and current.shown(self.state, self._ui):
             view = View(self.state, self._ui, self._canvas, self.tr, now, self._wall(), 0, self._canvas.height, SCREENS)
             own = current.deadline(view)
             if own is not None:
@@ -719,7 +792,7 @@ class Kiosk:
         now = self.now()
         self._ui.expire(now)
         current = SCREENS.get(self._ui.screen)
-        if current is not None and not current.available(self.state):
+        if current is not None and not current.shown(self.state, self._ui):
             self._ui.screen = "table"
         render_module.render(self._canvas, self.state, self._ui, self.tr, now=now, wall=self._wall())
         if self._ui.status_pages > 1:  # a long status text stays until its last page has been shown
@@ -758,8 +831,8 @@ class Kiosk:
                 event = self.inputs.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(event, ReaderStatus):
-                self.handle_input(event)
+            if isinstance(event, ReaderStatus | BrokerMessage | BrokerStatus):
+                self.handle_input(event)  # news, not a press: the event goes on without a screen
             elif not isinstance(event, TagRemoved):
                 dropped += 1
         if dropped:

@@ -386,7 +386,7 @@ def bar_buttons(state: GameState | None, ui: UiState) -> tuple[list[BarButton], 
         buttons.append(BarButton("ui.btn.redo", Redo()))
     actions = len(buttons)
     for name, scr in SCREENS.items():
-        if scr.button and name != ui.screen and scr.available(state):
+        if scr.button and name != ui.screen and scr.shown(state, ui):
             buttons.append(BarButton(scr.button, Go(name)))
     buttons.append(BarButton("ui.btn.help", ToggleHelp()))
     return buttons, actions
@@ -509,13 +509,13 @@ def key_name(key: str) -> str:
     return key.upper()
 
 
-def help_entries(state: GameState | None, tr: Translator) -> list[tuple[str, str]]:
+def help_entries(state: GameState | None, ui: UiState, tr: Translator) -> list[tuple[str, str]]:
     """Every key the kiosk answers to now, as (keys, what they do): the gadget's own, then the
     key of each screen this game has (so a new screen's key is listed by itself), then the
     touch screen's."""
     entries = [(tr(keys), tr(what)) for keys, what in HELP_KEYS]
     for name, scr in SCREENS.items():
-        if scr.key and scr.available(state):
+        if scr.key and scr.shown(state, ui):
             what = f"ui.help.screen.{name}"
             entries.append((key_name(scr.key), tr(what) if tr.template(what) else tr(scr.button)))
     entries += [(tr(keys), tr(what)) for keys, what in HELP_LAST]
@@ -566,7 +566,7 @@ def draw_help(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translat
                 role="help.title")
     body_top = y + lay.margin // 2 + fonts.line_height(lay.medium, True)
     inner_x, inner_w = x + lay.margin, w - 2 * lay.margin
-    entries = help_entries(state, tr)
+    entries = help_entries(state, ui, tr)
     body_h = y + h - lay.margin // 2 - body_top
     pages, column_w, keys_w = help_pages(canvas, entries, inner_w, body_h)
     if len(pages) > 1:  # again, with a line kept for the page number
@@ -605,7 +605,7 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         top = draw_header(canvas, state, ui, tr, wall)
         bottom = canvas.height - lay.bar - plan.height
         current = SCREENS.get(ui.screen)
-        if current is None or not current.available(state):
+        if current is None or not current.shown(state, ui):
             current = SCREENS["table"]
         view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
                     bottom=bottom - lay.margin // 2, screens=SCREENS)

@@ -46,6 +46,33 @@ TEXTS.update({
 # Core messages that name a console command, as the screen words them.
 TEXTS.update({
     "consp.draft_turns": "A Group Game Draft is one table: pass the turn with NEXT.",
+    "consp.table_turns": "This table plays one group of the event: pass the turn with NEXT.",
     "consp.no_clock": "The clock is not running: start it on the GROUPS screen when the round begins.",
     "consp.not_pod": "This is not a Conspiracy pod: set up an event with NEW.",
+})
+# An event played across tables: the EVENT screen (``display/screens/event.py``).
+TEXTS.update({
+    "ui.btn.event": "EVENT",
+    "ui.help.screen.event": "Event across tables: standings and tables",
+    "ui.consp.event.tab.standings": "Standings",
+    "ui.consp.event.tab.tables": "Tables",
+    "ui.consp.event.pod": Plural("Pod {pod}: {count} player", "Pod {pod}: {count} players", "count"),
+    "ui.consp.event.standing": "{place} {name} · {groups}",
+    "ui.consp.event.left": "{text} · left in round {round}",
+    "ui.consp.event.picks": "{text} · {picks}",
+    "ui.consp.event.offline": "{table} (offline)",
+    "ui.consp.event.table_playing": "{table}: pod {pod}, {group}, round {round}: {players}",
+    "ui.consp.event.table_waiting": "{table}: waits for round 2",
+    "ui.consp.event.table_done": "{table}: done",
+    "ui.consp.event.not_joined": "This gadget is table {table} and is in no event yet",
+    "ui.consp.event.waiting": "{event}: waiting for the organiser's draw",
+    "ui.consp.event.this_table": "{table} plays pod {pod}, {group}, round {round}",
+    "ui.consp.event.over": "final ranks",
+    "ui.consp.event.no_broker": "the broker is out of reach",
+    "ui.consp.event.none_offered": "No event at the broker gives this table a group yet. The organiser draws one "
+    "on the set-up screen of the organiser's gadget, or with 'aetherbox event host'.",
+    "ui.consp.event.join": "Join {event}",
+    "ui.setup.where": "Played at",
+    "ui.setup.where.tables": "the tables at the broker",
+    "ui.setup.where.here": "this gadget",
 })

@@ -120,6 +120,13 @@ class Host(Protocol):
 
     def history(self) -> list[Txn]: ...
 
+    def join_event(self, name: str) -> None:
+        """Join the event ``name`` at the broker as this gadget's table (what follows is shown)."""
+
+    def host_event(self, name: str, players: Sequence[str], options: Mapping[str, str]) -> bool:
+        """Draw and publish an event for the tables at the broker (the organiser's gadget);
+        False (the reason shown) when it cannot: no broker, not the organiser, no table."""
+
     def now(self) -> float: ...
 
     @property
@@ -173,6 +180,12 @@ class Screen:
 
     def available(self, state: GameState | None) -> bool:
         return True
+
+    def shown(self, state: GameState | None, ui: UiState) -> bool:
+        """Whether the kiosk offers this screen now (its key, its button, showing it): where it
+        is ``available`` in the game shown, unless what it shows is not the game's (the event
+        across tables a gadget linked to a broker is in)."""
+        return self.available(state)
 
     def enter(self, host: Host) -> None:
         """Called when the screen is shown."""

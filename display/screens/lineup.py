@@ -17,6 +17,7 @@ from display.screens.conspiracy import Conspiracy
 from display.screens.contraptions import Contraptions
 from display.screens.dice import Dice
 from display.screens.enrol import Enrol
+from display.screens.event import Event
 from display.screens.history import History
 from display.screens.necromancer import Necromancer
 from display.screens.planechase import Planechase
@@ -50,6 +51,7 @@ SCREENS = lineup(
     Contraptions(),
     Necromancer(),
     Conspiracy(),
+    Event(),
     Dice(),
     Adjust(),
     History(),

@@ -26,6 +26,9 @@ keyboard) and up to ``EVENT_MAX`` players, shows the pod split as the count chan
 out who goes first (each group's first player is drawn) and the options the event sets itself
 (event, pod).  Starting it runs what the console's ``event`` runs (``event_games``: pods per
 CJ-1, one pod game each), then shows pod 1 on the Conspiracy screen with every pod's players.
+On the organiser's gadget at an event's broker (its login is the organiser's) a row asks where it
+is played: at the tables at the broker (the default: drawn here and published, as the console's
+``host`` does, then the EVENT screen shows it) or on this gadget as above.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from device.commands import NewGame
+from device.event_link import ORGANISER
 from device.errors import IllegalCommand
 from device.formats import Format, TableOption, formats, options_for
 from device.inputs import Button
@@ -44,6 +48,8 @@ from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from display.screens import Host, Screen, View, cycle
 from display.screens.dice import NAME as DICE
+from display.screens.event import NAME as EVENT
+from display.screens.event import EventInfo
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
 
@@ -60,6 +66,8 @@ class SetupForm:
     row: int = 0
     event: str = ""  # the event's name as typed; "": nothing (the default is the hint)
     game: int | None = None  # the saved game the form was last filled from
+    hosting: bool = False  # the gadget is the organiser's at an event's broker: events may go to the tables
+    here: bool = False  # … but this one is played on this gadget, as without a broker
 
     def chosen(self) -> list[str]:
         return [self.base, *(m.name for m in modules() if self.modules.get(m.name))]
@@ -121,6 +129,8 @@ def rows(form: SetupForm) -> list[tuple[str, str]]:
     found += [("module", m.name) for m in modules()]
     if event:
         found.append(("event", ""))
+        if form.hosting:
+            found.append(("where", ""))
     found.append(("count", ""))
     found += [("name", str(i)) for i in range(form.count)]
     if not event:
@@ -256,6 +266,10 @@ class Setup(Screen):
         form = ui.state_of(SetupForm)
         if any(m.name not in form.modules for m in modules()):
             form = replace(form, modules={**{m.name: False for m in modules()}, **form.modules})
+        info = ui.kept(EventInfo)
+        hosting = info is not None and info.table == ORGANISER
+        if form.hosting != hosting:
+            form = replace(form, hosting=hosting)
         return ui.put(form)
 
     def wants_text(self, ui: UiState) -> bool:
@@ -339,6 +353,8 @@ class Setup(Screen):
             return replace(form, first=choices[(index + steps) % len(choices)])
         if kind == "option":
             return _optioned(form, key, steps)
+        if kind == "where":
+            return replace(form, here=not form.here)
         if kind == "language":
             host.ui.language = cycle(list(LANGUAGES), host.ui.language, steps)
         return form
@@ -370,6 +386,11 @@ class Setup(Screen):
         from display.screens.conspiracy import show_event
 
         event = form.event_name(host.tr)
+        if form.hosting and not form.here:
+            # CJ-1, CJ-2 across tables: drawn here, published, and each table plays its group.
+            if host.host_event(event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS}):
+                host.go(EVENT)
+            return True
         try:
             games = event_games(event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS},
                                 form.chosen()[1:])
@@ -418,6 +439,8 @@ class Setup(Screen):
             return option_text(option, option_value(option, form), tr)
         if kind == "language":
             return LANGUAGE_NAMES[view.ui.language]
+        if kind == "where":
+            return tr("ui.setup.where.here" if form.here else "ui.setup.where.tables")
         return ""
 
     def _label(self, view: View, kind: str, key: str) -> str:
@@ -429,7 +452,8 @@ class Setup(Screen):
         if kind == "option":
             return option_label(options_for(self.form(view.ui).chosen())[key], tr)
         labels = {"base": "ui.setup.format", "count": "ui.setup.players", "first": "ui.setup.first",
-                  "language": "ui.setup.language", "start": "ui.setup.start", "event": "ui.setup.event"}
+                  "language": "ui.setup.language", "start": "ui.setup.start", "event": "ui.setup.event",
+                  "where": "ui.setup.where"}
         if kind == "start" and is_event(self.form(view.ui)):
             return tr("ui.setup.start_event")
         return tr(labels[kind])

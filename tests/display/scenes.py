@@ -494,3 +494,7 @@ def shown(make_kiosk: Callable[..., Kiosk], scene: str, size: tuple[int, int] = 
     SCENES[scene](kiosk)
     kiosk.redraw()
     return kiosk
+
+from scenes_event import EVENT_SCENES  # noqa: E402
+
+SCENES.update(EVENT_SCENES)

@@ -328,6 +328,25 @@ def test_hw2_a_configured_reader_that_is_missing_leaves_the_kiosk_running_and_sa
         assert kiosk.step(block=False)  # still running
 
 
+def test_a_configured_broker_out_of_reach_leaves_the_kiosk_running_on_the_event_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """[event] names a broker nobody answers at: the kiosk starts all the same, on the EVENT
+    screen (it has joined no event), and its link keeps trying in the background."""
+    from device.config import EventConfig
+    from mosquitto import free_port
+
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    config = Config(event=EventConfig(broker="127.0.0.1", port=free_port(), table="table1", password="x"))
+    options = KioskOptions(db=tmp_path / "j.sqlite3", screenshots=tmp_path / "shots", language="en")
+    with open_kiosk(config, options) as kiosk:
+        kiosk.redraw()
+        assert kiosk.ui.screen == "event"
+        assert texts(kiosk, "event.heading") == [
+            "This gadget is table table1 and is in no event yet · the broker is out of reach"]
+        assert kiosk.step(block=False)
+
+
 def test_hw2_no_reader_configured_runs_without_one_and_says_nothing_of_it(tmp_path: Path) -> None:
     options = KioskOptions(db=tmp_path / "j.sqlite3", screenshots=tmp_path / "shots", language="en")
     with open_kiosk(Config(), options) as kiosk:

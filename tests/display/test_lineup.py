@@ -18,7 +18,7 @@ ROOT = Path(display.__file__).parent
 
 
 def test_the_lineup_is_the_touch_bars_order() -> None:
-    assert list(SCREENS) == ["table", "planechase", "contraptions", "necromancer", "conspiracy", "dice", "adjust",
+    assert list(SCREENS) == ["table", "planechase", "contraptions", "necromancer", "conspiracy", "event", "dice", "adjust",
                              "history", "setup", "wizards_duel", "wd_card", "enrol"]
 
 

@@ -1,8 +1,8 @@
-"""The Contraptions, Necromancer, Conspiracy and Wizard's Duel screens as a kitchen table reads
-them and fingers work them (HW-4, CT-6, CT-7, NC-1, NC-3, CJ-2..CJ-8, WD-1, WD-2): no text cut or
-shrunk below the layout's ``tiny`` size at any layout in any language, every touch target at least
-``Layout.touch`` tall, and lists longer than their room scrolling with the cursor and saying how
-many are hidden above and below."""
+"""The Contraptions, Necromancer, Conspiracy (and its event across tables) and Wizard's Duel screens
+as a kitchen table reads them and fingers work them (HW-4, CT-6, CT-7, NC-1, NC-3, CJ-2..CJ-8, WD-1,
+WD-2): no text cut or shrunk below the layout's ``tiny`` size at any layout in any language, every
+touch target at least ``Layout.touch`` tall, and lists longer than their room scrolling with the
+cursor and saying how many are hidden above and below."""
 
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ NECROMANCER = ("necro-ask", "necromancer", "necro-table", "necro-ask-ten", "necr
 CONSPIRACY = ("conspiracy", "conspiracy-pods", "conspiracy-controls", "conspiracy-extra", "conspiracy-draft")
 DUEL = ("wd_gather", "wd_attack", "wd_over", "wd_card", "wd_describe", "wd_incant", "wd_learn", "wd_cast",
         "wd_target", "wd_falling")
-OURS = CONTRAPTIONS + NECROMANCER + CONSPIRACY + DUEL
+EVENT = ("event-join", "event", "event-tables")
+OURS = CONTRAPTIONS + NECROMANCER + CONSPIRACY + EVENT + DUEL
 #: The header, the status line and the touch bar are drawn above and below every screen alike.
 SHARED = ("header.", "status.", "bar.")
 

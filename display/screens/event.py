@@ -1,0 +1,278 @@
+"""An event played across tables on the kiosk (CJ-1..CJ-5): which event this gadget is in and the
+group its table plays, the standings across pods and rounds, and which tables are still playing.
+
+Shown (key E, the EVENT button) on a gadget linked to an event's broker (``[event]`` in the
+configuration), with a game or without one: the organiser's gadget plays no table.  What it
+shows is what the broker has said (``device.event_link.EventSession``), kept in ``EventInfo`` by
+the kiosk after every message and change, so drawing reads no journal and no network.
+
+- Before the gadget has joined an event, the events at the broker that give its table a group are
+  chips: ↑/↓ (the encoder) or ←/→ move between them, SELECT or a touch joins one.
+- Joined, two tabs: the standings (each pod's places as they become known, every player's group
+  in each round — round 2's appear as soon as round 1 is over in their pod — and the Rumble picks)
+  and the tables (the group each plays, with its players, or that it waits for round 2 or is
+  done; offline ones marked).  ←/→, SELECT or a touch on a tab switches; ↑/↓ scroll, markers say
+  how many rows are above and below, and a touch on one scrolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from device.event_link import EventSession
+from device.inputs import Button
+from device.rules.conspiracy import group_title, nth
+from device.rules.conspiracy.tables import EventView, Row as Standing, TableState
+from device.state import GameState
+from device.text import Message
+from display import theme
+from display.canvas import Rect
+from display.chips import Chip, block, chip_grid, draw_chip, marker_width, scroll_markers, wrap_fit
+from display.i18n import Translator
+from display.screens import Host, Screen, View, chip_step
+from display.screens.history import Row
+from display.ui import Action, Focus, Press, Tap, Turn, UiState
+
+NAME = "event"
+STANDINGS = "standings"
+TABLES = "tables"
+PANES = (STANDINGS, TABLES)
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    """What the broker has said, as the screen shows it: this gadget's table and link, the event
+    it joined and that event as the reports tell it, who is connected, and the events offered."""
+
+    table: str
+    broker: str
+    connected: bool
+    joined: str = ""
+    view: EventView | None = None
+    online: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({}))
+    offered: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, session: EventSession) -> EventInfo:
+        return cls(
+            table=session.table, broker=session.broker, connected=session.connected, joined=session.joined,
+            view=session.view, online=MappingProxyType(dict(session.heard.online)),
+            offered=tuple(plan.event for plan in session.offered()),
+        )
+
+    def is_online(self, table: str) -> bool:
+        return self.connected if table == self.table else self.online.get(table, False)
+
+
+@dataclass(frozen=True)
+class EventForm:
+    """What the screen remembers: the tab shown, the first row in view, the offer the cursor is on."""
+
+    pane: str = STANDINGS
+    first: int = 0
+    cursor: int = 0
+
+
+def standing_rows(view: EventView, tr: Translator) -> list[Row]:
+    """Each pod's standings: a heading, then every player, places first (CJ-3)."""
+    rows: list[Row] = []
+    by_pod: dict[int, list[Standing]] = {}
+    for row in view.rows():
+        by_pod.setdefault(row.pod, []).append(row)
+    for pod, found in by_pod.items():
+        rows.append(Row(tr("ui.consp.event.pod", pod=pod, count=len(found)), theme.CURSOR))
+        rows += [_standing(row, tr) for row in found]
+    return rows
+
+
+def _standing(row: Standing, tr: Translator) -> Row:
+    place = tr.message(nth(row.place)) if row.place is not None else "–"
+    groups = " → ".join(tr.message(group_title(g)) for g in row.groups)
+    text = tr("ui.consp.event.standing", place=place, name=row.name, groups=groups)
+    if row.left_round is not None:
+        text = tr("ui.consp.event.left", text=text, round=row.left_round)
+    if row.picks:
+        text = tr("ui.consp.event.picks", text=text, picks=tr("ui.consp.picks", n=row.picks))
+    return Row(text, theme.TEXT if row.place is not None else theme.DIM)
+
+
+def table_rows(info: EventInfo, view: EventView, tr: Translator) -> list[Row]:
+    """Every table: the group it plays and its players, or that it waits or is done."""
+    return [_table(info, table, tr) for table in view.tables()]
+
+
+def _table(info: EventInfo, table: TableState, tr: Translator) -> Row:
+    name = table.table if info.is_online(table.table) else tr("ui.consp.event.offline", table=table.table)
+    playing = table.playing
+    if playing is not None:
+        text = tr("ui.consp.event.table_playing", table=name, pod=playing.pod, round=playing.round,
+                  group=tr.message(in_group(playing.group)), players=", ".join(playing.players))
+    else:
+        text = tr("ui.consp.event.table_waiting" if table.waiting else "ui.consp.event.table_done", table=name)
+    color = theme.CURSOR if table.table == info.table else theme.TEXT if playing is not None else theme.DIM
+    return Row(text, color)
+
+
+def in_group(label: str) -> Message:
+    """A group's name inside a sentence ("group 2", "winners' group")."""
+    return Message(f"consp.in_group.{label}")
+
+
+def heading(info: EventInfo, tr: Translator) -> str:
+    """What the screen is about: the event and this table, or what it waits for."""
+    view = info.view
+    if not info.joined:
+        parts = [tr("ui.consp.event.not_joined", table=info.table)]
+    elif view is None:
+        parts = [tr("ui.consp.event.waiting", event=info.joined)]
+    else:
+        parts = [view.plan.event]
+        playing = view.current(info.table) if info.table in view.plan.tables else None
+        if playing is not None:
+            parts.append(tr("ui.consp.event.this_table", table=info.table, pod=playing.pod,
+                            group=tr.message(in_group(playing.group)), round=playing.round))
+        elif info.table in view.plan.tables:
+            parts.append(info.table)
+        if view.finished:
+            parts.append(tr("ui.consp.event.over"))
+    if not info.connected:
+        parts.append(tr("ui.consp.event.no_broker", broker=info.broker))
+    return " · ".join(parts)
+
+
+class Event(Screen):
+    name = NAME
+    button = "ui.btn.event"
+    key = "e"
+
+    def shown(self, state: GameState | None, ui: UiState) -> bool:
+        return ui.kept(EventInfo) is not None
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def act(self, host: Host, action: Action) -> bool:
+        info = host.ui.kept(EventInfo)
+        if info is None:
+            return False
+        form = host.ui.state_of(EventForm)
+        if info.view is None:
+            return self._offers(host, info, form, action)
+        if isinstance(action, Tap) and action.kind == "event.pane":
+            host.ui.put(replace(form, pane=str(action.value), first=0))
+            return True
+        if isinstance(action, Focus) or isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            host.ui.put(replace(form, pane=PANES[(PANES.index(form.pane) + 1) % len(PANES)], first=0))
+            return True
+        count = len(self._rows(info, info.view, form, host.tr))
+        if isinstance(action, Turn):
+            # A clockwise turn (↑) goes up the list, towards the first places.
+            host.ui.put(replace(form, first=max(0, min(count - 1, form.first - action.steps))))
+            return True
+        if isinstance(action, Tap) and action.kind == "event.scroll":
+            host.ui.put(replace(form, first=max(0, min(count - 1, int(action.value)))))
+            return True
+        return False
+
+    @staticmethod
+    def _offers(host: Host, info: EventInfo, form: EventForm, action: Action) -> bool:
+        """Not in an event yet: the events offered, one of them to join."""
+        if isinstance(action, Tap) and action.kind == "event.join":
+            host.join_event(str(action.value))
+            return True
+        if not info.offered:
+            return False
+        if isinstance(action, Tap) and action.kind == "event.offer":  # a scroll marker
+            host.ui.put(replace(form, cursor=max(0, min(len(info.offered) - 1, int(action.value)))))
+            return True
+        step = chip_step(action)
+        if step is not None:
+            host.ui.put(replace(form, cursor=(form.cursor + step) % len(info.offered)))
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            host.join_event(info.offered[form.cursor % len(info.offered)])
+            return True
+        return False
+
+    @staticmethod
+    def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator) -> list[Row]:
+        return standing_rows(view, tr) if form.pane == STANDINGS else table_rows(info, view, tr)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, view: View) -> None:
+        info = view.ui.kept(EventInfo)
+        if info is None:
+            return
+        c, lay, tr = view.canvas, view.layout, view.tr
+        form = view.ui.state_of(EventForm)
+        x, y, w = lay.margin, view.top, c.width - 2 * lay.margin
+        bottom = view.bottom
+        text = heading(info, tr)
+        fitted = wrap_fit(view, text, w, lay.small) or wrap_fit(view, text, w, lay.tiny, lines=3) or (lay.tiny, [text])
+        top = y + block(view, text, (x, y), w, fitted, theme.DIM if info.connected else theme.WARN, "event.heading")
+        top += lay.margin // 2
+        event = info.view
+        if event is None:
+            self._draw_offers(view, info, form, (x, top, w, bottom - top))
+            return
+        gap = max(2, lay.margin // 2)
+        tab_w = (w - gap) // 2
+        for index, pane in enumerate(PANES):
+            rect = (x + index * (tab_w + gap), top, tab_w, lay.touch)
+            draw_chip(view, rect, tr(f"ui.consp.event.tab.{pane}"), pane == form.pane, False, f"event.tab.{pane}")
+            c.target(rect, Tap("event.pane", pane))
+        top += lay.touch + gap
+        rows = self._rows(info, event, form, tr)
+        draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
+
+    def _draw_offers(self, view: View, info: EventInfo, form: EventForm, area: Rect) -> None:
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x, y, w, h = area
+        if not info.offered:
+            hint = tr("ui.consp.event.none_offered") if info.joined == "" else ""
+            if hint:
+                c.paragraph(hint, (x, y, w, h), lay.small, theme.DIM, role="event.hint", min_size=lay.tiny)
+            return
+        cursor = form.cursor % len(info.offered)
+        chips = [Chip(tr("ui.consp.event.join", event=name), Tap("event.join", name)) for name in info.offered]
+        chip_grid(view, (x, y, w, h), chips, cursor, "event.join", lambda index: Tap("event.offer", index))
+
+
+def draw_list(view: View, rows: list[Row], first: int, area: Rect, role: str) -> None:
+    """``rows`` from ``first`` down, each wrapped whole, as many as fit; markers on the right say
+    how many are hidden above and below, and a touch on one scrolls."""
+    c, lay = view.canvas, view.layout
+    x, y, w, h = area
+    gap = max(2, lay.margin // 3)
+    size = lay.small
+    step = c.fonts.line_height(size)
+
+    def fitting(width: int) -> list[int]:
+        shown: list[int] = []
+        used = 0
+        for index in range(max(0, first), len(rows)):
+            need = len(c.wrap(rows[index].text, size, width)) * step
+            if shown and used + need > h:
+                break
+            shown.append(index)
+            used += need + gap
+        return shown
+
+    shown = fitting(w)
+    side = 0
+    if len(shown) < len(rows):
+        side = marker_width(view) + gap
+        shown = fitting(w - side)
+    top = y
+    for index in shown:
+        row = rows[index]
+        height = min(len(c.wrap(row.text, size, w - side)) * step, y + h - top)
+        c.paragraph(row.text, (x, top, w - side, height), size, row.color, role=f"{role}.row", min_size=size)
+        top += height + gap
+    if side and shown:
+        column = (x + w - side + gap, y, side - gap, h)
+        before, after = shown[0], len(rows) - 1 - shown[-1]
+        scroll_markers(view, column, before, after, f"{role}.more",
+                       (Tap(f"{role}.scroll", shown[0] - 1), Tap(f"{role}.scroll", shown[0] + 1)))

@@ -1,0 +1,108 @@
+"""Scenes of an event played across tables on the kiosk (CJ-1..CJ-5): this gadget is table2 at
+an in-process broker (``drivers.broker.MemoryBroker``) where the organiser has drawn a 17-player
+event; the other tables' reports come through the broker as they would from their gadgets."""
+
+from __future__ import annotations
+
+import random
+
+from device import rules
+from device.event_link import ONLINE, OFFLINE, EventSession, plan_topic, presence_topic, report_topic
+from device.events import Event as GameEvent
+from device.inputs import Button
+from device.rules.conspiracy.commands import LeaveGroup
+from device.rules.conspiracy.tables import Assignment, EventPlan, fold, plan_event, table_game, table_report
+from display.kiosk import Kiosk
+from display.ui import Focus, Go, Press, Turn
+from drivers.broker import MemoryBroker
+
+#: Seventeen players in four scripts: pods of 9 and 8 (CJ-1).
+SEVENTEEN = ("Alice", "Юрий", "さくら", "Łukasz", "Ben", "Ольга", "はると", "Zofia", "Marek", "Аня", "ゆい",
+             "Piotr", "Мария", "けんた", "Hanna", "Игорь", "みお")
+TABLES = ("table1", "table2", "table3", "table4")
+BROKER = "organiser.local:1883"
+WALL = 1.7e9
+
+
+def linked(k: Kiosk, table: str = "table2") -> MemoryBroker:
+    """The kiosk as table ``table`` at a broker where the other tables are connected (table1 not)."""
+    broker = MemoryBroker()
+    session = EventSession(k.controller, broker.link(k.inputs, table), table, broker=BROKER, clock=lambda: WALL)
+    k.attach_event(session)
+    session.start()
+    for other in TABLES:
+        if other != table:
+            broker.publish(other, presence_topic(other), OFFLINE if other == "table1" else ONLINE)
+    k.settle()
+    return broker
+
+
+def drawn(broker: MemoryBroker) -> EventPlan:
+    """The organiser's draw of the event, published as the organiser's gadget publishes it."""
+    plan = plan_event("Spring", SEVENTEEN, TABLES, {"time_limit": "60"}, random.Random(7), "spring-1")
+    broker.publish("organiser", plan_topic(plan.event), plan.model_dump_json().encode())
+    return plan
+
+
+def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: list[tuple[int, ...]]) -> None:
+    """``group``'s table reports its game after its players left in ``leave`` (seats; one tuple a moment)."""
+    rng = random.Random(3)
+    events = rules.decide(None, table_game(plan, group), rng)
+    _, game = rules.play(None, events)
+    kept: list[tuple[int, GameEvent]] = [(0, e) for e in events]
+    for pos, seats in enumerate(leave, start=1):
+        events = rules.decide(game, LeaveGroup(seats=seats), rng)
+        _, game = rules.play(game, events)
+        kept += [(pos, e) for e in events]
+    report = table_report(plan, group.table, game, kept, {pos: WALL - 600 + 60 * pos for pos in range(len(leave) + 1)},
+                          (1, len(leave) + 1), game=1, head=len(leave))
+    broker.publish(group.table, report_topic(plan.event, report), report.model_dump_json().encode())
+
+
+def scene_event_join(k: Kiosk) -> None:
+    """Before joining: the event at the broker that gives this table a group, offered."""
+    broker = linked(k)
+    drawn(broker)
+    k.settle()
+    k.dispatch(Go("event"))
+
+
+def _played(k: Kiosk) -> None:
+    """Joined (SELECT on the offer); pod 2's round 1 is over at tables 3 and 4 (round 2 drawn),
+    table1 (offline) has not reported, and here one of this table's group has left."""
+    broker = linked(k)
+    plan = drawn(broker)
+    k.settle()
+    k.dispatch(Go("event"))
+    k.dispatch(Press(Button.SELECT))
+    k.settle()
+    pod_two = [a for a in plan.groups if a.pod == 2]
+    reported(broker, plan, pod_two[0], [(0,), (2, 3)])  # two at once: CJ-4
+    reported(broker, plan, pod_two[1], [(1,), (0,)])
+    k.settle()
+    view = fold(plan, [])
+    mine = next(a for a in view.groups if a.table == "table2")
+    assert k.state is not None and tuple(p.name for p in k.state.players) == mine.players
+    k.execute(LeaveGroup(seats=(1,)))
+    k.settle()
+    k.dispatch(Go("event"))
+
+
+def scene_event(k: Kiosk) -> None:
+    """The standings across pods, scrolled down to pod 2 (the encoder turned anticlockwise): its
+    round-2 groups beside the round-1 ones, places not known yet."""
+    _played(k)
+    k.dispatch(Turn(-10))
+
+
+def scene_event_tables(k: Kiosk) -> None:
+    """The tables: what each plays now (pod 2's round 2 already), table1 offline."""
+    _played(k)
+    k.dispatch(Focus(1))
+
+
+EVENT_SCENES = {
+    "event-join": scene_event_join,
+    "event": scene_event,
+    "event-tables": scene_event_tables,
+}

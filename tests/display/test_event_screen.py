@@ -1,0 +1,266 @@
+"""The kiosk at an event played across tables (CJ-1..CJ-5): joining with a key, a touch or the
+GPIO buttons, the group it is given, the standings and tables as the broker tells them, round 2
+started when the pod's round 1 is over, the organiser's set-up publishing the draw, and an idle
+kiosk that sleeps though it is linked to a broker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory
+from hands import Hands
+from scenes import texts
+from scenes_event import BROKER, TABLES, WALL, drawn, linked, reported
+from test_dice_screen import Wired
+
+from device.event_link import ONLINE, EventSession, plan_topic, presence_topic
+from device.inputs import BrokerMessage, Button
+from device.rules.conspiracy.commands import LeaveGroup
+from device.rules.conspiracy.tables import EventPlan, fold
+from display.kiosk import Kiosk
+from display.screens.event import EventForm
+from display.screens.setup import rows
+from display.ui import Go, Press, Tap, Turn
+from drivers.broker import MemoryBroker
+from scenes_conspiracy import focus, setup_form
+
+MakeKiosk = Callable[..., Kiosk]
+
+
+def joined(k: Kiosk) -> tuple[MemoryBroker, EventPlan]:
+    broker = linked(k)
+    plan = drawn(broker)
+    k.settle()
+    return broker, plan
+
+
+def mine(plan: EventPlan, round_: int = 1) -> tuple[str, ...]:
+    view = fold(plan, [])
+    return next(a.players for a in view.groups if a.table == "table2" and a.round == round_)
+
+
+def test_cj1_a_table_joins_with_keys_and_plays_the_group_it_is_given(make_kiosk: MakeKiosk) -> None:
+    """E shows the EVENT screen, which offers the event at the broker that gives this table a
+    group; SELECT (Tab) joins: the group's game starts, seated as drawn, on the GROUPS screen."""
+    k = make_kiosk((800, 480), "en")
+    _, plan = joined(k)
+    hands = Hands(k)
+    hands.keys(pygame.K_e)
+    assert k.ui.screen == "event"
+    assert hands.says("event.heading") == ["This gadget is table table2 and is in no event yet"]
+    assert hands.says("event.join") == ["Join Spring"]
+    hands.keys(pygame.K_TAB)
+    players = mine(plan)
+    assert k.state is not None and tuple(p.name for p in k.state.players) == players
+    assert k.ui.screen == "conspiracy"
+    said = k.ui.messages
+    assert said[:2] == ["Joined event Spring as table table2.",
+                        f"Event Spring: table table2 plays pod 1, group 2 (round 1): {', '.join(players)}."]
+    assert texts(k, "consp.heading") == ["Spring · Pod 1 · Round 1 · clock not started (60 min)"]
+    assert texts(k, "header.headline") == [f"{players[0]}'s turn"]  # the table's own turns
+    hands.keys(pygame.K_e)
+    assert hands.says("event.heading") == ["Spring · table2 plays pod 1, group 2, round 1"]
+
+
+def test_cj3_the_standings_and_tables_by_touch_round_two_drawn_as_reports_come(make_kiosk: MakeKiosk) -> None:
+    """A touch joins and switches the tabs; the standings show round 2's groups as soon as a
+    pod's round 1 is over (other tables' reports), the tables what each plays, offline ones marked."""
+    k = make_kiosk((800, 480), "en")
+    broker, plan = joined(k)
+    hands = Hands(k)
+    k.dispatch(Go("event"))
+    k.redraw()
+    hands.touch(Tap("event.join", "Spring"))
+    pod_two = [a for a in plan.groups if a.pod == 2]
+    reported(broker, plan, pod_two[0], [(0,), (1,)])
+    reported(broker, plan, pod_two[1], [(3,), (2,)])
+    k.settle()
+    k.dispatch(Go("event"))
+    k.redraw()
+    rows_shown = texts(k, "event.row")
+    assert rows_shown[0] == "Pod 1: 9 players"
+    hands.touch(Tap("event.scroll", 1))
+    hands.touch(Tap("event.pane", "tables"))
+    assert k.ui.state_of(EventForm).pane == "tables"
+    tables = texts(k, "event.row")
+    first = next(a for a in plan.groups if a.table == "table1")
+    assert tables[0] == f"table1 (offline): pod 1, group 1, round 1: {', '.join(first.players)}"
+    assert k.event is not None and k.event.view is not None
+    winners = k.event.view.current("table3")
+    assert winners is not None and winners.key == (2, 2, "winners")
+    assert tables[2] == f"table3: pod 2, winners' group, round 2: {', '.join(winners.players)}"
+    hands.touch(Tap("event.pane", "standings"))
+    k.dispatch(Turn(-10))
+    k.redraw()
+    assert texts(k, "event.row")[0] == "Pod 2: 8 players"
+    assert all("→" in row for row in texts(k, "event.row")[1:])
+
+
+def anticlockwise(wired: Wired, detents: int) -> None:
+    pins = {"a": wired.factory.pin(wired.config.encoder_a), "b": wired.factory.pin(wired.config.encoder_b)}
+    for _ in range(detents):
+        for contact, level in (("b", "low"), ("a", "low"), ("b", "high"), ("a", "high")):
+            getattr(pins[contact], f"drive_{level}")()
+    wired.kiosk.settle()
+
+
+@pytest.fixture
+def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[Wired]:
+    kiosk = make_kiosk((480, 320), "ru")
+    joined(kiosk)
+    hands = Wired(kiosk, mock_factory)
+    yield hands
+    hands.buttons.close()
+
+
+def test_hw1_the_gpio_buttons_join_scroll_and_switch_the_tabs(wired: Wired) -> None:
+    """Hands on the GPIO buttons only: a gadget linked to a broker that has joined no event
+    starts on the EVENT screen; SELECT joins the event offered, the encoder scrolls the
+    standings, SELECT switches to the tables."""
+    k = wired.kiosk
+    assert k.ui.screen == "event"
+    wired.press(Button.SELECT)
+    assert k.state is not None and k.ui.screen == "conspiracy"
+    k.dispatch(Go("event"))
+    k.redraw()
+    assert texts(k, "event.tab.standings") == ["Места"]
+    anticlockwise(wired, 3)  # down the list
+    assert k.ui.state_of(EventForm).first == 3
+    wired.press(Button.SELECT)
+    assert k.ui.state_of(EventForm) == EventForm(pane="tables", first=0)
+    k.redraw()
+    assert texts(k, "event.row")[1].startswith("table2: под №1, группа 2, раунд 1: ")
+
+
+def test_cj3_a_tables_group_over_and_its_pod_done_starts_round_two_here(make_kiosk: MakeKiosk) -> None:
+    """This table's round-1 group ends with its last loss; the other group of its pod had
+    reported its end: round 2 is drawn at once and this table's round-2 game starts."""
+    k = make_kiosk((800, 480), "en")
+    broker, plan = joined(k)
+    k.join_event("Spring")
+    other = next(a for a in plan.groups if a.pod == 1 and a.table != "table2")
+    reported(broker, plan, other, [(0,), (1,)])
+    k.settle()
+    k.execute(LeaveGroup(seats=(0,)))
+    k.execute(LeaveGroup(seats=(1,)))
+    assert k.state is not None and k.state.options["round"] == 2 and k.state.options["group"] == "losers"
+    assert k.ui.screen == "conspiracy"
+    said = k.ui.messages
+    assert any(line.startswith("Event Spring, pod 1: round 1 is over; round 2: winners' group: ") for line in said)
+    assert any(line.startswith("Event Spring: table table2 plays pod 1, losers' group (round 2): ") for line in said)
+
+
+def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_kiosk: MakeKiosk) -> None:
+    """On the organiser's gadget the Conspiracy set-up asks where the event is played; at the
+    tables (the default) it is drawn here for the connected tables and published, and the EVENT
+    screen shows it; 'this gadget' starts the pods here as before."""
+    k = make_kiosk((800, 480), "en")
+    broker = MemoryBroker()
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
+                           clock=lambda: WALL)
+    k.attach_event(session)
+    session.start()
+    for table in TABLES:
+        broker.publish(table, presence_topic(table), ONLINE)
+    k.settle()
+    k.dispatch(Go("setup"))
+    for _ in range(20):
+        if setup_form(k).base == "conspiracy":
+            break
+        k.dispatch(Turn(1))
+    form = setup_form(k)
+    assert form.hosting and ("where", "") in rows(form)
+    k.redraw()
+    focus(k, "where")
+    k.redraw()
+    assert texts(k, "setup.value.where") == ["the tables at the broker"]
+    focus(k, "count")
+    k.dispatch(Turn(17 - setup_form(k).count))
+    focus(k, "start")
+    k.dispatch(Press(Button.NEXT))
+    assert plan_topic("Conspiracy") in broker.retained
+    assert k.ui.screen == "event" and k.state is None
+    k.redraw()
+    assert texts(k, "event.heading") == ["Conspiracy"]
+    assert texts(k, "event.row")[0] == "Pod 1: 9 players"
+    assert k.ui.messages[:2] == ["Event Conspiracy: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4).",
+                                 "Event Conspiracy is at the broker, drawn for the tables table1, table2, table3, table4."]
+    # The tables report both rounds; the final ranks come up on the EVENT screen wherever it was.
+    plan = session.plan
+    assert plan is not None
+    for group in plan.groups:
+        reported(broker, plan, group, [(seat,) for seat in range(len(group.players) // 2)])
+    k.settle()
+    k.dispatch(Go("table"))
+    assert k.event is not None and k.event.view is not None
+    for group in [a for a in k.event.view.groups if a.round == 2]:
+        reported(broker, plan, group, [(seat,) for seat in range(len(group.players) - 1)])
+    k.settle()
+    assert k.ui.screen == "event" and "Event Conspiracy is over: the final ranks are in." in k.ui.messages
+    k.redraw()
+    assert texts(k, "event.heading") == ["Conspiracy · final ranks"]
+    assert texts(k, "event.row")[1].startswith("1st ")
+
+
+def test_the_setup_on_this_gadget_still_starts_the_pods_here(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    broker = MemoryBroker()
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
+                           clock=lambda: WALL)
+    k.attach_event(session)
+    session.start()
+    k.settle()
+    k.dispatch(Go("setup"))
+    for _ in range(20):
+        if setup_form(k).base == "conspiracy":
+            break
+        k.dispatch(Turn(1))
+    focus(k, "where")
+    k.dispatch(Turn(1))
+    assert setup_form(k).here
+    focus(k, "start")
+    k.dispatch(Press(Button.NEXT))
+    assert k.state is not None and k.state.options["pod"] == 1 and broker.retained.keys() <= {
+        presence_topic("organiser")}
+
+
+def test_without_a_broker_there_is_no_event_screen(make_kiosk: MakeKiosk) -> None:
+    k = make_kiosk((800, 480), "en")
+    hands = Hands(k)
+    hands.keys(pygame.K_e)
+    assert k.ui.screen == "table"
+    assert "EVENT" not in texts(k, "bar.button")
+    k.dispatch(Go("setup"))
+    assert not setup_form(k).hosting
+
+
+def test_an_idle_kiosk_at_a_broker_sleeps_and_news_wakes_it(make_kiosk: MakeKiosk) -> None:
+    """The link's thread only queues what arrives: with nothing timed on screen the loop sleeps
+    without a deadline; a message on the queue is handled at the next turn, and news shown."""
+    now = [1000.0]
+    k = make_kiosk((800, 480), "en", clock=lambda: now[0])
+    broker, plan = joined(k)
+    k.join_event("Spring")
+    k.dispatch(Go("event"))
+    now[0] += 60.0  # every status line has expired
+    k.step(block=False)
+    assert k.deadline() is None
+    frames = k.frames
+    other = next(a for a in plan.groups if a.pod == 2)
+    reported(broker, plan, other, [(0,)])
+    assert not k.inputs.empty()
+    k.step(block=False)
+    assert k.frames == frames + 1 and k.inputs.empty()
+
+
+def test_news_from_the_broker_is_kept_while_the_screen_is_away(make_kiosk: MakeKiosk) -> None:
+    """Presses made at a dark screen are dropped; the broker's messages are not (the event goes on)."""
+    k = make_kiosk((800, 480), "en")
+    broker = linked(k)
+    plan = drawn(broker)
+    k.inputs.put(BrokerMessage("aetherbox/elsewhere", b""))
+    k.inputs.put(Press(Button.NEXT))
+    assert k.drop_blind_inputs() == 1
+    assert k.event is not None and k.event.heard.plans["spring"] == plan
