@@ -78,7 +78,7 @@ RULES.option(TableOption("pod", POD.name, "this pod's number in the event", 1, l
 # group of one round, and these say which.
 RULES.option(TableOption(
     "group", POD.name, "the group this table plays at an event across tables (set by the event)", "",
-    choices=("", "1", "2", "winners", "losers"),
+    choices=("1", "2", "winners", "losers"),
 ))
 RULES.option(TableOption("round", POD.name, "the round this table's group plays (set by the event)", 1, low=1, high=2))
 
