@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -121,7 +122,7 @@ class Watcher:
         client.on_publish = lambda c, u, mid, reason, p: self.answers.__setitem__(mid, reason)
         client.on_connect = lambda c, u, f, reason, p: c.subscribe("aetherbox/tables/#", qos=1)
         client.reconnect_delay_set(0.2, 1)
-        client.connect(f"127.0.0.1", port)
+        client.connect("127.0.0.1", port)
         client.loop_start()
         self.client = client
 
@@ -157,6 +158,103 @@ def out_one(table: Gadget, name: str) -> None:
     table.say(f"out {name}", lambda line: line.startswith(f"{name} has lost"))
 
 
+@dataclass
+class Event:
+    """The broker, the four tables (table1's network through a cable that will fail), the
+    organiser and the test's own client, and what the tables were given to play."""
+
+    tmp_path: Path
+    broker: Mosquitto
+    cable: Cable
+    tables: list[Gadget]
+    organiser: Gadget
+    watcher: Watcher
+    groups: dict[str, list[str]] = field(default_factory=dict)  # round 1, per table
+    second: dict[str, tuple[str, int, str, int, list[str]]] = field(default_factory=dict)  # round 2
+
+    def assigned(self) -> None:
+        """The organiser's set-up: pods (CJ-1) and groups (CJ-2), drawn for the four connected tables."""
+        self.organiser.wait("Event Spring: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4).")
+        self.organiser.wait("Event Spring is at the broker, drawn for the tables table1, table2, table3, table4.")
+        for table in self.tables:
+            found = group_line(table.wait(lambda line: group_line(line) is not None))
+            assert found is not None and found[0] == table.login and found[3] == 1
+            self.groups[table.login] = found[4]
+        assert sorted(n for names in self.groups.values() for n in names) == PLAYERS
+
+    def round_one_through_faults(self) -> None:
+        """Round 1: table1 loses its network before any of its group leaves (half a round
+        offline); the broker restarts in the middle of table2's round."""
+        tables, groups, organiser = self.tables, self.groups, self.organiser
+        self.cable.cut()
+        until(organiser, "tables", lambda line: line.startswith("table1 (offline): pod 1, Group 1 (round 1)"))
+        for name in groups["table1"][:2]:
+            out_one(tables[0], name)
+        out_one(tables[1], groups["table2"][0])
+        self.broker.stop()
+        out_one(tables[1], groups["table2"][1])  # recorded while there is no broker at all
+        out_one(tables[2], groups["table3"][0])
+        self.broker.start()
+        for table in tables[1:]:
+            table.wait(f"Connected to the event's broker at 127.0.0.1:{self.broker.port}.", after=1)
+        out_one(tables[2], groups["table3"][1])
+        for name in groups["table4"][:2]:
+            out_one(tables[3], name)
+        # Pod 2's round 1 is over (tables 3 and 4): its round 2 is drawn everywhere; pod 1's waits for table1.
+        organiser.wait(lambda line: line.startswith("Event Spring, pod 2: round 1 is over; round 2: "))
+        assert not any(line.startswith("Event Spring, pod 1: round 1 is over") for line in organiser.lines)
+        self.cable.mend()
+        tables[0].wait(f"Connected to the event's broker at 127.0.0.1:{self.cable.port}.", after=1)
+        organiser.wait(lambda line: line.startswith("Event Spring, pod 1: round 1 is over; round 2: "))
+
+    def round_two_given(self) -> None:
+        """CJ-3: every table is given its round-2 group; those who left round 1 are the losers'."""
+        for table in self.tables:
+            found = group_line(table.wait(lambda line: (g := group_line(line)) is not None and g[3] == 2))
+            assert found is not None
+            self.second[table.login] = found
+        assert {t: (g[1], g[2]) for t, g in self.second.items()} == {
+            "table1": (1, "winners"), "table2": (1, "losers"), "table3": (2, "winners"), "table4": (2, "losers")}
+        assert len(self.second["table1"][4]) == 5 and len(self.second["table2"][4]) == 4  # pod 1: 2 + 3 stay
+        first_left = {name for t in self.tables for name in self.groups[t.login][:2]}
+        assert set(self.second["table2"][4] + self.second["table4"][4]) == first_left
+
+    def repeated_stale_and_forged(self) -> None:
+        """table3's older report published again, then its newest twice, then the older once
+        more; then a table writing another's results.  The standings do not move."""
+        organiser, watcher = self.organiser, self.watcher
+        before = organiser.ask("standings", 19)
+        topic = "aetherbox/tables/table3/events/spring/2/1/1"
+        mine = [payload for seen, payload in watcher.seen[:] if seen == topic]
+        assert len(mine) >= 3
+        for payload in (mine[1], mine[-1], mine[-1], mine[1]):
+            assert not watcher.publish(topic, payload).is_failure  # type: ignore[attr-defined]
+        time.sleep(0.5)
+        assert organiser.ask("standings", 19) == before
+        # table3 has sent its newest account again: what the broker keeps is not the stale one.
+        deadline = time.monotonic() + WAIT
+        while [p for seen, p in watcher.seen[:] if seen == topic][-1] != mine[-1]:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        forged = json.loads(mine[-1])
+        forged["left"] = []
+        refused = watcher.publish("aetherbox/tables/table1/events/spring/1/1/1", json.dumps(forged).encode())
+        assert refused.is_failure and str(refused) == "Not authorized"  # type: ignore[attr-defined]
+        assert organiser.ask("standings", 19) == before
+
+    def round_two_played(self) -> dict[int, list[str]]:
+        """Everyone leaves in seat order but the last seated; the places that makes, per pod."""
+        expected: dict[int, list[str]] = {1: [], 2: []}
+        for login in ("table1", "table2", "table3", "table4"):
+            _, pod, _, _, seated = self.second[login]
+            table = self.tables[int(login[-1]) - 1]
+            for name in seated[:-1]:
+                out_one(table, name)
+            expected[pod] += [seated[-1], *reversed(seated[:-1])]  # winners' group first, then losers'
+        self.organiser.wait("Event Spring is over: the final ranks are in.")
+        return expected
+
+
 def test_cj1_to_cj5_a_17_player_event_across_four_gadgets_and_mosquitto_through_its_faults(tmp_path: Path) -> None:
     broker = Mosquitto(tmp_path / "broker", LOGINS)
     broker.start()
@@ -171,98 +269,18 @@ def test_cj1_to_cj5_a_17_player_event_across_four_gadgets_and_mosquitto_through_
         watcher = Watcher(broker.port, "table3")
         organiser = Gadget(tmp_path, "organiser", broker.port, ["event", "host", "Spring", *PLAYERS, "--seed", "7"])
         gadgets.append(organiser)
-        # The organiser's set-up: pods (CJ-1) and groups (CJ-2), drawn for the four connected tables.
-        organiser.wait("Event Spring: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4).")
-        organiser.wait("Event Spring is at the broker, drawn for the tables table1, table2, table3, table4.")
-        groups = {}
-        for table in tables:
-            found = group_line(table.wait(lambda line: group_line(line) is not None))
-            assert found is not None and found[0] == table.login and found[3] == 1
-            groups[table.login] = found[4]
-        assert sorted(n for names in groups.values() for n in names) == PLAYERS
-        left: list[list[str]] = []  # the order players leave round 1, per table (for the expected split)
-
-        # Round 1.  table1 loses its network before any of its group leaves: half a round offline.
-        cable.cut()
-        until(organiser, "tables", lambda line: line.startswith("table1 (offline): pod 1, Group 1 (round 1)"))
-        for name in groups["table1"][:2]:
-            out_one(tables[0], name)
-        # table2 plays on; the broker restarts in the middle of its round.
-        out_one(tables[1], groups["table2"][0])
-        reports = len(watcher.seen)
-        broker.stop()
-        out_one(tables[1], groups["table2"][1])  # recorded while there is no broker at all
-        out_one(tables[2], groups["table3"][0])
-        broker.start()
-        for table in tables[1:]:
-            table.wait(f"Connected to the event's broker at 127.0.0.1:{broker.port}.", after=1)
-        out_one(tables[2], groups["table3"][1])
-        for name in groups["table4"][:2]:
-            out_one(tables[3], name)
-        # Pod 2's round 1 is over (tables 3 and 4): its round 2 is drawn everywhere, pod 1's waits for table1.
-        organiser.wait(lambda line: line.startswith("Event Spring, pod 2: round 1 is over; round 2: "))
-        assert not any(line.startswith("Event Spring, pod 1: round 1 is over") for line in organiser.lines)
-        cable.mend()
-        tables[0].wait(f"Connected to the event's broker at 127.0.0.1:{cable.port}.", after=1)
-        organiser.wait(lambda line: line.startswith("Event Spring, pod 1: round 1 is over; round 2: "))
-
-        # Round 2: every table is given its new group.
-        second = {}
-        for table in tables:
-            found = group_line(table.wait(lambda line: (g := group_line(line)) is not None and g[3] == 2))
-            assert found is not None
-            second[table.login] = found
-        assert {t: (g[1], g[2]) for t, g in second.items()} == {
-            "table1": (1, "winners"), "table2": (1, "losers"), "table3": (2, "winners"), "table4": (2, "losers")}
-        assert len(second["table1"][4]) == 5 and len(second["table2"][4]) == 4  # pod 1: 2 + 3 stay, 2 + 2 leave
-        first_left = {name for t in tables for name in groups[t.login][:2]}
-        assert set(second["table2"][4] + second["table4"][4]) == first_left
-
-        # A repeated message and a stale one: table3's older report published again, then its
-        # newest twice, then the older once more.  The standings do not move.
-        before = organiser.ask("standings", 19)
-        mine = [payload for topic, payload in watcher.seen[:] if "/table3/events/spring/2/1/1" in topic]
-        assert len(mine) >= 3 and reports > 0
-        for payload in (mine[1], mine[-1], mine[-1], mine[1]):
-            assert not watcher.publish("aetherbox/tables/table3/events/spring/2/1/1", payload).is_failure  # type: ignore[attr-defined]
-        time.sleep(0.5)
-        assert organiser.ask("standings", 19) == before
-        # table3 has sent its newest account again: what the broker keeps is not the stale one.
-        topic = "aetherbox/tables/table3/events/spring/2/1/1"
-
-        def kept() -> bytes:
-            return [payload for seen, payload in watcher.seen[:] if seen == topic][-1]
-
-        deadline = time.monotonic() + WAIT
-        while kept() != mine[-1] and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert kept() == mine[-1]
-
-        # A table writing another table's results: the broker refuses it.
-        forged = json.loads(mine[-1])
-        forged["left"] = []
-        refused = watcher.publish("aetherbox/tables/table1/events/spring/1/1/1", json.dumps(forged).encode())
-        assert refused.is_failure and str(refused) == "Not authorized"  # type: ignore[attr-defined]
-        assert organiser.ask("standings", 19) == before
-
-        # Round 2 to the end: everyone leaves in seat order but the last seated.
-        expected: dict[int, list[str]] = {1: [], 2: []}
-        for login in ("table1", "table2", "table3", "table4"):
-            _, pod, _, _, seated = second[login]
-            table = tables[int(login[-1]) - 1]
-            for name in seated[:-1]:
-                out_one(table, name)
-            expected[pod] += [seated[-1], *reversed(seated[:-1])]  # winners' group first, then losers'
-        organiser.wait("Event Spring is over: the final ranks are in.")
+        event = Event(tmp_path, broker, cable, tables, organiser, watcher)
+        event.assigned()
+        event.round_one_through_faults()
+        event.round_two_given()
+        event.repeated_stale_and_forged()
+        expected = event.round_two_played()
         results = tmp_path / "results.json"
         organiser.say(f"export {results}", f"Wrote 17 result(s) to {results}.")
         exported = json.loads(results.read_text(encoding="utf-8"))["results"]
         assert [(row["pod"], row["place"], row["player"], row["status"]) for row in exported] == [
             (pod, place, name, "placed") for pod in (1, 2) for place, name in enumerate(expected[pod], start=1)]
         assert sorted(row["player"] for row in exported) == PLAYERS  # everyone once
-        left += [groups[t.login][:2] for t in tables]
-        for row in exported:
-            assert (row["round2"] == "losers") == any(row["player"] in batch for batch in left)
         # Any table shows the same standings as the organiser.
         assert tables[3].ask("standings", 19) == organiser.ask("standings", 19)
     finally:
