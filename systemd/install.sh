@@ -9,18 +9,23 @@
 #   --dry-run     print every step instead of doing it
 #   --root DIR    install the files under DIR instead of / (image building, tests); steps that
 #                 change the running system (apt-get, users, groups, the venv, systemctl,
-#                 udevadm) are then printed, not run
+#                 udevadm, mosquitto_passwd) are then printed, not run
+#   --broker [N]  also make this Pi the broker of Conspiracy events across tables (the
+#                 organiser's): mosquitto with systemd/mosquitto-aetherbox.*, a login for the
+#                 organiser and for table1..tableN (default 4), their passwords in
+#                 /etc/aetherbox/broker-logins.txt (kept; run again with a larger N to add tables)
 #
 # It needs a 64-bit OS (arm64): pygame-ce has no wheel for 32-bit ARM (armhf).  Where systemd is
 # not running (a chroot, an image being built) the service is enabled but not started.
 set -euo pipefail
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
 
 ROOT=/
 DRY_RUN=0
 UNINSTALL=0
 PURGE=0
+BROKER=0
 SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -29,12 +34,21 @@ while [ $# -gt 0 ]; do
         --dry-run) DRY_RUN=1; shift ;;
         --uninstall) UNINSTALL=1; shift ;;
         --purge) PURGE=1; shift ;;
+        --broker)
+            BROKER=4
+            if [ $# -gt 1 ] && [[ "$2" =~ ^[0-9]+$ ]]; then BROKER=$2; shift; fi
+            shift ;;
+        --broker=*) BROKER="${1#--broker=}"; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "install.sh: error: unknown option '$1'" >&2; usage >&2; exit 1 ;;
     esac
 done
 if [ "$PURGE" = 1 ] && [ "$UNINSTALL" = 0 ]; then
     echo "install.sh: error: --purge goes with --uninstall" >&2
+    exit 1
+fi
+if ! [[ "$BROKER" =~ ^[0-9]+$ ]] || [ "$BROKER" -gt 64 ]; then
+    echo "install.sh: error: --broker takes the number of tables, 1 to 64 (got '$BROKER')" >&2
     exit 1
 fi
 ROOT="${ROOT%/}"  # "" for the real system, so "$ROOT/etc" is "/etc"
@@ -59,6 +73,11 @@ WATCHDOG=/etc/systemd/system.conf.d/aetherbox-watchdog.conf
 WRAPPER=/usr/local/bin/aetherbox
 GPIO_RULE=/etc/udev/rules.d/71-aetherbox-gpio.rules
 FB_DROPIN=/etc/systemd/system/aetherbox.service.d/framebuffer.conf
+EVENT_DROPIN=/etc/systemd/system/aetherbox.service.d/event.conf
+BROKER_CONF=/etc/mosquitto/conf.d/aetherbox.conf
+BROKER_ACL=/etc/mosquitto/aetherbox.acl
+BROKER_PASSWD=/etc/mosquitto/aetherbox.passwd
+BROKER_LOGINS=$CONFIG_DIR/broker-logins.txt
 # The unit's SupplementaryGroups: a group missing from the system stops the service from starting.
 GROUPS_NEEDED="video render input gpio dialout"
 # SDL's KMS/DRM driver (compiled into pygame-ce's wheel) loads libdrm, libgbm, libEGL and
@@ -147,38 +166,123 @@ has_group() {
     fi
 }
 
+# A value of the configuration ("display" "fb"), or "" when unset; fails (saying why on its last
+# line) when the file cannot be read.
+config_value() {
+    python3 - "$ROOT$CONFIG_DIR/config.toml" "$1" "$2" 2>&1 <<'PY'
+import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    print(tomllib.load(f).get(sys.argv[2], {}).get(sys.argv[3]) or "")
+PY
+}
+
+# dropin PATH WHAT LINE…: the service's drop-in PATH holding LINE… (its first the comment
+# saying why), installed or kept as it is; WHAT says what it is for.
+dropin() {
+    local path=$1 what=$2 text
+    shift 2
+    text="$(printf '%s\n' "$@")"
+    if [ -f "$ROOT$path" ] && [ "$(cat "$ROOT$path")" = "$text" ]; then
+        say "unchanged: $path"
+        return
+    fi
+    say "install: $path ($what)"
+    files install -d -m 0755 "$ROOT$(dirname "$path")"
+    if [ "$DRY_RUN" = 0 ]; then
+        printf '%s\n' "$text" > "$ROOT$path"
+        chmod 0644 "$ROOT$path"
+    fi
+}
+
+no_dropin() {
+    remove "$1"
+    remove_empty_dir "$(dirname "$1")"
+}
+
 # [display] fb in the configuration: let the service open frame buffers (the unit's device list
 # is closed and has none).  By class, so /dev/fb1 may become fb0 when the KMS console is off;
 # only when configured, so a kiosk on the HDMI screen cannot read or write the console's pixels
 # through /dev/fb0.  Run install.sh again after changing fb.
 framebuffer_dropin() {
-    local config=$ROOT$CONFIG_DIR/config.toml fb=""
-    if [ -f "$config" ] && ! fb="$(python3 - "$config" 2>&1 <<'PY'
-import sys, tomllib
-with open(sys.argv[1], "rb") as f:
-    print(tomllib.load(f).get("display", {}).get("fb") or "")
-PY
-)"; then
+    local fb=""
+    if [ -f "$ROOT$CONFIG_DIR/config.toml" ] && ! fb="$(config_value display fb)"; then
         say "warning: $CONFIG_DIR/config.toml cannot be read (${fb##*$'\n'}): no frame buffer allowed"
         fb=""
     fi
     if [ -z "$fb" ]; then
-        remove "$FB_DROPIN"
-        remove_empty_dir "$(dirname "$FB_DROPIN")"
+        no_dropin "$FB_DROPIN"
         return
     fi
-    local text
-    text="$(printf '%s\n' "# Written by install.sh: $CONFIG_DIR/config.toml sets [display] fb = \"$fb\"." \
-        "[Service]" "DeviceAllow=char-fb rw")"
-    if [ -f "$ROOT$FB_DROPIN" ] && [ "$(cat "$ROOT$FB_DROPIN")" = "$text" ]; then
-        say "unchanged: $FB_DROPIN"
+    dropin "$FB_DROPIN" "frame buffer $fb" "# Written by install.sh: $CONFIG_DIR/config.toml sets [display] fb = \"$fb\"." \
+        "[Service]" "DeviceAllow=char-fb rw"
+}
+
+# [event] broker in the configuration: the service, which has no network otherwise, may reach
+# the event's broker — an address given as one, else (a name) the local network only, where
+# an event's tables are.  Run install.sh again after changing broker.
+event_dropin() {
+    local broker="" allow
+    if [ -f "$ROOT$CONFIG_DIR/config.toml" ] && ! broker="$(config_value event broker)"; then
+        say "warning: $CONFIG_DIR/config.toml cannot be read (${broker##*$'\n'}): no network allowed"
+        broker=""
+    fi
+    if [ -z "$broker" ]; then
+        no_dropin "$EVENT_DROPIN"
         return
     fi
-    say "install: $FB_DROPIN (frame buffer $fb)"
-    files install -d -m 0755 "$ROOT$(dirname "$FB_DROPIN")"
+    case "$broker" in
+        localhost|127.*|::1) allow="localhost" ;;
+        *[!0-9.]*) allow="localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7" ;;
+        *) allow="$broker" ;;
+    esac
+    dropin "$EVENT_DROPIN" "the event's broker at $broker" \
+        "# Written by install.sh: $CONFIG_DIR/config.toml sets [event] broker = \"$broker\"." \
+        "[Service]" "PrivateNetwork=no" "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
+        "IPAddressAllow=$allow"
+}
+
+# --broker: mosquitto with the shipped configuration and ACL, and a login for the organiser and
+# each table.  A password is made once and kept in $BROKER_LOGINS (root's alone) for the
+# organiser to copy into each table's configuration; logins already there are left as they are.
+broker_setup() {
+    put 0644 "$SOURCE/systemd/mosquitto-aetherbox.conf" "$BROKER_CONF"
+    put 0644 "$SOURCE/systemd/mosquitto-aetherbox.acl" "$BROKER_ACL"
+    local logins=$ROOT$BROKER_LOGINS login password made=0 index
     if [ "$DRY_RUN" = 0 ]; then
-        printf '%s\n' "$text" > "$ROOT$FB_DROPIN"
-        chmod 0644 "$ROOT$FB_DROPIN"
+        install -d -m 0755 "$ROOT$CONFIG_DIR"
+        [ -f "$logins" ] || { install -m 0600 /dev/null "$logins"; printf '%s\n' "# aetherbox: the event broker's logins (login password); root's alone" > "$logins"; }
+    fi
+    for index in $(seq 0 "$BROKER"); do
+        login=organiser
+        [ "$index" = 0 ] || login="table$index"
+        if [ -f "$logins" ] && grep -q "^$login " "$logins"; then
+            continue
+        fi
+        password="$(head -c 18 /dev/urandom | base64 | tr -d '/+=' | head -c 16)"
+        made=1
+        say "login: $login (its password in $BROKER_LOGINS)"
+        if [ "$DRY_RUN" = 0 ]; then
+            printf '%s %s\n' "$login" "$password" >> "$logins"
+        fi
+    done
+    if [ "$made" = 1 ] || [ ! -f "$ROOT$BROKER_PASSWD" ]; then
+        # The password file is made again from the logins, hashed by mosquitto_passwd (never
+        # printed: the passwords are in the logins file only).
+        if [ "$DRY_RUN" = 1 ] || [ -n "$ROOT" ]; then
+            say "would run: mosquitto_passwd -b $BROKER_PASSWD LOGIN PASSWORD, for each login in $BROKER_LOGINS"
+        else
+            say "+ mosquitto_passwd -b $BROKER_PASSWD LOGIN PASSWORD, for each login in $BROKER_LOGINS"
+            install -m 0640 -g mosquitto /dev/null "$BROKER_PASSWD"
+            grep -v '^#' "$logins" | while read -r login password; do
+                mosquitto_passwd -b "$BROKER_PASSWD" "$login" "$password"
+            done
+        fi
+    fi
+    if [ "$DRY_RUN" = 0 ] && ! grep -q '^\[event\]' "$ROOT$CONFIG_DIR/config.toml"; then
+        say "add: [event] to $CONFIG_DIR/config.toml (this Pi is the organiser's, at its own broker)"
+        password="$(grep '^organiser ' "$logins" | cut -d' ' -f2)"
+        printf '%s\n' "" "[event]                           # an event across tables: this Pi is its broker" \
+            'broker = "localhost"' 'table = "organiser"' "password = \"$password\"" >> "$ROOT$CONFIG_DIR/config.toml"
     fi
 }
 
@@ -194,6 +298,7 @@ install_all() {
     # lgpio comes from the OS: its Python module is built for the Pi's kernel and gpiochips, and
     # PyPI has no lgpio wheel for trixie's Python 3.13.
     local packages="python3-venv python3-pip $KMS_PACKAGES" lgpio=python3-lgpio
+    [ "$BROKER" = 0 ] || packages="$packages mosquitto"
     system apt-get update
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && ! apt-cache show "$lgpio" >/dev/null 2>&1; then
         say "warning: no package $lgpio here (it comes from Raspberry Pi OS's archive): the GPIO"
@@ -233,7 +338,9 @@ CONFIG
     put 0644 "$SOURCE/systemd/70-aetherbox-reader.rules" "$UDEV_RULE"
     put 0644 "$SOURCE/systemd/71-aetherbox-gpio.rules" "$GPIO_RULE"
     put 0644 "$SOURCE/systemd/watchdog.conf" "$WATCHDOG"
+    [ "$BROKER" = 0 ] || broker_setup
     framebuffer_dropin
+    event_dropin
     if booted_with_systemd; then
         system systemctl daemon-reload
         system udevadm control --reload
@@ -241,6 +348,7 @@ CONFIG
         system udevadm trigger --subsystem-match=gpio --action=add
     fi
     system systemctl enable aetherbox.service
+    [ "$BROKER" = 0 ] || system systemctl enable mosquitto.service
     if ! booted_with_systemd; then
         say "note: systemd is not running here (a chroot or an image): the service is enabled and"
         say "      starts at the next boot"
@@ -251,6 +359,7 @@ CONFIG
         say "note: this Pi boots to a desktop, which holds the screen. For the kiosk, boot to the"
         say "      console: sudo systemctl set-default multi-user.target && sudo reboot"
     fi
+    [ "$BROKER" = 0 ] || system systemctl restart mosquitto.service
     system systemctl restart aetherbox.service
     say "aetherbox is installed: it starts at boot on the screen. Logs: journalctl -u aetherbox"
 }
@@ -261,14 +370,15 @@ uninstall_all() {
     else
         system systemctl disable aetherbox.service  # --now needs a running systemd
     fi
-    remove "$UNIT" "$FB_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
+    remove "$UNIT" "$FB_DROPIN" "$EVENT_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
+    remove "$BROKER_CONF" "$BROKER_ACL"
     remove_empty_dir "$(dirname "$FB_DROPIN")"
     if booted_with_systemd; then
         system systemctl daemon-reload
         system udevadm control --reload
     fi
     if [ "$PURGE" = 1 ]; then
-        remove "$STATE" "$CONFIG_DIR" "$SYSUSERS"
+        remove "$STATE" "$CONFIG_DIR" "$SYSUSERS" "$BROKER_PASSWD"
         if [ -n "$ROOT" ] || [ "$DRY_RUN" = 1 ] || getent passwd "$USER_NAME" >/dev/null; then
             system userdel "$USER_NAME"
         fi

@@ -344,3 +344,90 @@ def test_hw5_a_64_bit_os_goes_ahead(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "would run: apt-get update" in result.stdout.splitlines()
+
+
+EVENT_DROPIN = "etc/systemd/system/aetherbox.service.d/event.conf"
+
+
+def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(tmp_path: Path) -> None:
+    """--broker N: mosquitto with the shipped configuration and ACL, a login for the organiser and
+    table1..tableN with their passwords in a file only root reads (never printed), this Pi's
+    configuration joined to its own broker as the organiser, and the service let reach it; run
+    again with more tables, the logins made before are kept and only the new ones added."""
+    first = _install("--root", str(tmp_path), "--broker", "3")
+    assert first.returncode == 0, first.stderr
+    said = first.stdout.splitlines()
+    assert any(line.startswith("would run: apt-get install") and line.split()[-2:] == ["mosquitto", "python3-lgpio"]
+               for line in said)
+    assert (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.conf").read_bytes()
+    assert (tmp_path / "etc/mosquitto/aetherbox.acl").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.acl").read_bytes()
+    logins_file = tmp_path / "etc/aetherbox/broker-logins.txt"
+    assert logins_file.stat().st_mode & 0o777 == 0o600
+    logins = dict(line.split() for line in logins_file.read_text(encoding="utf-8").splitlines()[1:])
+    assert list(logins) == ["organiser", "table1", "table2", "table3"]
+    assert all(len(password) == 16 and password not in first.stdout for password in logins.values())
+    assert [line for line in said if line.startswith("login: ")] == [
+        f"login: {name} (its password in /etc/aetherbox/broker-logins.txt)" for name in logins]
+    assert "would run: mosquitto_passwd -b /etc/mosquitto/aetherbox.passwd LOGIN PASSWORD, for each login in " \
+           "/etc/aetherbox/broker-logins.txt" in said
+    assert "would run: systemctl enable mosquitto.service" in said
+    config = (tmp_path / "etc/aetherbox/config.toml").read_text(encoding="utf-8")
+    assert config.endswith(f'broker = "localhost"\ntable = "organiser"\npassword = "{logins["organiser"]}"\n')
+    assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8").splitlines()[-1] == "IPAddressAllow=localhost"
+    again = _install("--root", str(tmp_path), "--broker", "4")
+    assert [line for line in again.stdout.splitlines() if line.startswith(("login: ", "add: "))] == [
+        "login: table4 (its password in /etc/aetherbox/broker-logins.txt)"]
+    kept = dict(line.split() for line in logins_file.read_text(encoding="utf-8").splitlines()[1:])
+    assert {k: v for k, v in kept.items() if k != "table4"} == logins
+    uninstalled = _install("--root", str(tmp_path), "--uninstall", "--purge")
+    assert uninstalled.returncode == 0
+    assert not (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").exists() and not logins_file.exists()
+
+
+@pytest.mark.parametrize(("broker", "allowed"), [
+    ("192.168.4.1", "192.168.4.1"),
+    ("127.0.0.1", "localhost"),
+    ("organiser.local", "localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7"),
+])
+def test_cj1_a_table_configured_for_an_event_may_reach_its_broker_and_nothing_more(
+    tmp_path: Path, broker: str, allowed: str
+) -> None:
+    """[event] broker in the configuration: a drop-in lets the service (which has no network
+    otherwise) reach the broker — its address, or for a name the local network only; taken out,
+    the drop-in goes."""
+    config = tmp_path / "etc/aetherbox/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(f'[event]\nbroker = "{broker}"\ntable = "table2"\npassword = "x"\n', encoding="utf-8")
+    result = _install("--root", str(tmp_path))
+    assert f"install: /etc/systemd/system/aetherbox.service.d/event.conf (the event's broker at {broker})" in result.stdout
+    assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8") == (
+        f'# Written by install.sh: /etc/aetherbox/config.toml sets [event] broker = "{broker}".\n'
+        "[Service]\nPrivateNetwork=no\nRestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6\n"
+        f"IPAddressAllow={allowed}\n"
+    )
+    config.write_text('language = "pl"\n', encoding="utf-8")
+    without = _install("--root", str(tmp_path))
+    assert "remove: /etc/systemd/system/aetherbox.service.d/event.conf" in without.stdout
+    assert not (tmp_path / EVENT_DROPIN).parent.exists()
+
+
+def test_hw5_broker_takes_a_number_of_tables(tmp_path: Path) -> None:
+    bad = _install("--root", str(tmp_path), "--broker=many")
+    assert (bad.returncode, bad.stderr) == (1, "install.sh: error: --broker takes the number of tables, 1 to 64 (got 'many')\n")
+
+
+@needs_analyze
+def test_hw5_unit_with_the_event_drop_in_passes_verify(tmp_path: Path) -> None:
+    """HW-5: systemd reads the unit together with install.sh's network drop-in without a complaint."""
+    root = tmp_path / "root"
+    (root / "etc/aetherbox").mkdir(parents=True)
+    (root / "etc/aetherbox/config.toml").write_text('[event]\nbroker = "10.0.0.2"\ntable = "t1"\n', encoding="utf-8")
+    assert _install("--root", str(root)).returncode == 0
+    unit = _unit_for_this_machine(tmp_path)
+    dropins = tmp_path / "aetherbox.service.d"
+    dropins.mkdir()
+    shutil.copy(root / EVENT_DROPIN, dropins / "event.conf")
+    result = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, "")
