@@ -200,7 +200,8 @@ class EventSession:
         self.joined = join or self._meta(JOINED) or ""
         self._published: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
         self._basis: dict[tuple[str, tuple[int, int, str]], object] = {}  # the game state each was made from
-        self._view: EventView | None = None
+        self._view: EventView | None = None  # the fold of what was heard, until news comes
+        self._folded: EventView | None = None  # the last fold made, for the next to start from
         self._following: Assignment | None = None
         self._said: set[object] = set()
         self._count = 0
@@ -289,7 +290,9 @@ class EventSession:
         if plan is None:
             return None
         if self._view is None or self._view.plan != plan:
-            self._view = fold(plan, (r for r in self.heard.reports.values() if r.plan == plan.id))
+            # The last fold saves work: only the pods with news are folded again.
+            self._view = fold(plan, (r for r in self.heard.reports.values() if r.plan == plan.id), self._folded)
+            self._folded = self._view
         return self._view
 
     def offered(self) -> list[EventPlan]:

@@ -269,6 +269,11 @@ def test_the_standings_are_the_same_for_any_order_and_any_repeats_of_the_reports
     rnd.shuffle(mixed)
     assert standings_of(plan, mixed) == expected
     assert fold(plan, mixed).finished
+    # Folded as a gadget folds them, one message at a time from the fold before: the same.
+    view = None
+    for count in range(1, len(mixed) + 1):
+        view = fold(plan, mixed[:count], view)
+    assert view is not None and view.rows() == fold(plan, mixed).rows() and view.groups == fold(plan, mixed).groups
 
 
 def test_the_group_sizes_an_event_draws_are_the_pods_groups() -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from random import Random
 
 from device.commands import NewGame
@@ -253,27 +254,43 @@ class TableState:
 
 
 def _best(candidates: Iterable[TableReport]) -> TableReport | None:
-    # The highest revision; the text decides between two equal ones, so any order gives the same.
-    return max(candidates, key=lambda r: (r.revision, r.model_dump_json()), default=None)
+    """The highest revision; the text decides between two of the same, so any order of arrival
+    gives the same (it is worked out only then: most groups have one report of each revision)."""
+    found = list(candidates)
+    if not found:
+        return None
+    top = max(r.revision for r in found)
+    tied = [r for r in found if r.revision == top]
+    return tied[0] if len(tied) == 1 else max(tied, key=lambda r: r.model_dump_json())
+
+
+# The records and states below are built with ``model_construct``: every value comes from the
+# plan and from reports already validated, and a fold runs after every message at an event (on a
+# Pi, for every table's news), so they are not validated a second time.
 
 
 def _record(assignment: Assignment, report: TableReport | None, seats: Mapping[str, int]) -> GroupRecord:
     order = tuple(seats[name] for name in assignment.players)
     to_leave = len(order) // 2 if assignment.round == 1 else max(0, len(order) - 1)
     if report is None:
-        return GroupRecord(label=assignment.group, order=order, to_leave=to_leave)
+        return GroupRecord.model_construct(label=assignment.group, order=order, to_leave=to_leave)
     left = tuple(tuple(seats[name] for name in batch.players) for batch in report.left)
     by_life = tuple((seats[n], life) for n, life in report.by_life) if report.by_life is not None else None
-    return GroupRecord(label=assignment.group, order=order, to_leave=to_leave, left=left, by_life=by_life)
+    return GroupRecord.model_construct(label=assignment.group, order=order, to_leave=to_leave, left=left, by_life=by_life)
+
+
+@lru_cache(maxsize=256)
+def _players(names: tuple[str, ...]) -> tuple[Player, ...]:
+    """A pod's players, made once for every fold of the event (they never change)."""
+    return tuple(Player.model_construct(seat=seat, name=name, life=20) for seat, name in enumerate(names))
 
 
 def _pod_state(plan: EventPlan, pod: int, rounds: tuple[tuple[GroupRecord, ...], ...]) -> GameState:
     """A pod as one game, so the pod's ranking is the one a pod game on one gadget has."""
     names = plan.pods[pod - 1]
-    consp = ConspiracyState(round=len(rounds), rounds=rounds, picks=(0,) * len(names))
-    return GameState(
-        formats=(POD.name,), options={"event": plan.event, "pod": pod}, starting_life=20,
-        players=tuple(Player(seat=seat, name=name, life=20) for seat, name in enumerate(names)),
+    consp = ConspiracyState.model_construct(round=len(rounds), rounds=rounds, picks=(0,) * len(names))
+    return GameState.model_construct(
+        formats=(POD.name,), options={"event": plan.event, "pod": pod}, starting_life=20, players=_players(names),
         starting_player=0, active=0, conspiracy=consp,
     )
 
@@ -289,6 +306,8 @@ class EventView:
     reports: Mapping[tuple[int, int, str], TableReport]
     #: Each pod as one game (its groups and who left them), pod 1 first.
     pods: tuple[GameState, ...]
+    #: Each pod as folded, for the next fold to take unchanged (see ``fold``).
+    folds: tuple[PodFold, ...] = ()
 
     def report(self, assignment: Assignment) -> TableReport | None:
         return self.reports.get(assignment.key)
@@ -327,14 +346,14 @@ class EventView:
 
     def rows(self) -> list[Row]:
         """Every player's standing, pod by pod, each pod's as a pod game ranks it."""
-        found: list[Row] = []
-        for index, pod in enumerate(self.pods):
-            for row in standings(pod):
-                found.append(self._row(index + 1, row))
-        return found
+        played: dict[str, list[Assignment]] = {}
+        for assignment in self.groups:
+            for name in assignment.players:
+                played.setdefault(name, []).append(assignment)
+        return [self._row(index + 1, row, played.get(row.name, [])) for index, pod in enumerate(self.pods)
+                for row in standings(pod)]
 
-    def _row(self, pod: int, row: Standing) -> Row:
-        mine = [a for a in self.groups if a.pod == pod and row.name in a.players]
+    def _row(self, pod: int, row: Standing, mine: list[Assignment]) -> Row:
         picks, left_at = 0, None
         for assignment in mine:
             report = self.report(assignment)
@@ -347,36 +366,70 @@ class EventView:
                    status=row.status, left_round=row.left_round, picks=picks, left_at=left_at)
 
 
-def fold(plan: EventPlan, reports: Iterable[TableReport]) -> EventView:
+@dataclass(frozen=True)
+class PodFold:
+    """One pod as folded: its groups known so far, the report counted for each, and the pod as
+    one game."""
+
+    groups: tuple[Assignment, ...]
+    reports: tuple[TableReport | None, ...]
+    state: GameState
+
+
+def _fold_pod(plan: EventPlan, index: int, received: Mapping[tuple[int, int, str], list[TableReport]]) -> PodFold:
+    """CJ-3 for one pod: its round-1 groups with what their tables reported, and once they are
+    all done, round 2 drawn from the plan's seed (the same groups on every gadget) with its own."""
+    pod = index + 1
+    names = plan.pods[index]
+    seats = {name: seat for seat, name in enumerate(names)}
+    rounds: list[tuple[GroupRecord, ...]] = []
+    groups: list[Assignment] = []
+    counted: list[TableReport | None] = []
+    known = [a for a in plan.groups if a.pod == pod]
+    for round_ in (1, 2):
+        records = []
+        for assignment in known:
+            report = _best(r for r in received.get(assignment.key, ()) if r.fits(assignment))
+            counted.append(report)
+            records.append(_record(assignment, report, seats))
+        groups += known
+        rounds.append(tuple(records))
+        if round_ == 2 or not all(g.done for g in records):
+            break
+        drawn = round_two(rounds[0], Random(f"{plan.seed}:{pod}"))
+        tables = plan.round2_tables[index]
+        known = [
+            Assignment(pod=pod, round=2, group=g.label, players=tuple(names[s] for s in g.order),
+                       table=tables[0] if g.label == "winners" else tables[1])
+            for g in drawn.groups
+        ]
+    return PodFold(tuple(groups), tuple(counted), _pod_state(plan, pod, tuple(rounds)))
+
+
+def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | None = None) -> EventView:
     """The event from the plan and every report received, in any order, repeats and stale ones
-    included: for each group the newest report from its own table counts."""
-    received = [r for r in reports if r.plan == plan.id]
-    groups: list[Assignment] = list(plan.groups)
-    counted: dict[tuple[int, int, str], TableReport] = {}
-    pods: list[GameState] = []
-    for index, names in enumerate(plan.pods):
-        pod = index + 1
-        seats = {name: seat for seat, name in enumerate(names)}
-        rounds: list[tuple[GroupRecord, ...]] = []
-        known = [a for a in plan.groups if a.pod == pod]
-        for round_ in (1, 2):
-            records = []
-            for assignment in known:
-                report = _best(r for r in received if r.fits(assignment))
-                if report is not None:
-                    counted[assignment.key] = report
-                records.append(_record(assignment, report, seats))
-            rounds.append(tuple(records))
-            if round_ == 2 or not all(g.done for g in records):
-                break
-            # Round 2 is drawn from the plan's seed: the same groups on every gadget (CJ-3).
-            drawn = round_two(rounds[0], Random(f"{plan.seed}:{pod}"))
-            tables = plan.round2_tables[index]
-            known = [
-                Assignment(pod=pod, round=2, group=g.label, players=tuple(names[s] for s in g.order),
-                           table=tables[0] if g.label == "winners" else tables[1])
-                for g in drawn.groups
-            ]
-            groups += known
-        pods.append(_pod_state(plan, pod, tuple(rounds)))
-    return EventView(plan=plan, groups=tuple(groups), reports=counted, pods=tuple(pods))
+    included: for each group the newest report from its own table counts.
+
+    ``previous``, a fold of the same plan, saves work: a pod none of whose groups has a newer
+    report than it had then is taken from it as it was (a new report changes one pod)."""
+    received: dict[tuple[int, int, str], list[TableReport]] = {}
+    for report in reports:
+        if report.plan == plan.id:
+            received.setdefault(report.key, []).append(report)
+    folded: list[PodFold] = []
+    for index in range(len(plan.pods)):
+        kept = previous.folds[index] if previous is not None and previous.plan == plan else None
+        # Round 2 follows from round 1's reports alone: the same reports, the same pod.
+        if kept is not None and all(
+            _best(r for r in received.get(a.key, ()) if r.fits(a)) == counted for a, counted in zip(kept.groups, kept.reports)
+        ):
+            folded.append(kept)
+        else:
+            folded.append(_fold_pod(plan, index, received))
+    # Round 1's groups as drawn, then each pod's round 2: the order a table plays its groups in.
+    return EventView(
+        plan=plan, groups=(*plan.groups, *(a for f in folded for a in f.groups if a.round == 2)),
+        reports={a.key: r for f in folded for a, r in zip(f.groups, f.reports) if r is not None},
+        pods=tuple(f.state for f in folded), folds=tuple(folded),
+    )
+
