@@ -253,6 +253,10 @@ class EventSession:
             if topic.kind == "status":
                 self.heard.online[topic.table] = message.payload == ONLINE
                 self.synced = self.synced or (topic.table == self.table and message.payload == ONLINE)
+            elif topic.kind == "plan" and not message.payload:
+                # A retained message emptied: the organiser took the event off the broker.
+                if self.heard.plans.pop(topic.event, None) is not None:
+                    self._view = None
             elif topic.kind == "plan":
                 plan = EventPlan.model_validate_json(message.payload)
                 if event_key(plan.event) == topic.event and self.heard.plans.get(topic.event) != plan:

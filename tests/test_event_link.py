@@ -365,6 +365,19 @@ def test_topics_are_read_back_as_they_are_written() -> None:
     assert may_write("organiser", plan_topic("Spring")) and not may_write("t1", plan_topic("Spring"))
 
 
+def test_an_event_taken_off_the_broker_is_no_longer_offered(tmp_path: Path) -> None:
+    made = Event(tmp_path, count=1)
+    try:
+        made.organiser.line("host Spring Ann Ben Cid Dan tables=table1")
+        made.pump()
+        assert [p.event for p in made.tables[0].session.offered()] == ["Spring"]
+        made.broker.publish("organiser", plan_topic("Spring"), b"")
+        made.pump()
+        assert made.tables[0].session.offered() == []
+    finally:
+        made.close()
+
+
 def test_a_message_that_cannot_be_read_is_left_out(event: Event) -> None:
     start(event)
     before = event.organiser.line("standings")

@@ -48,6 +48,7 @@ from device.rules.conspiracy import (
     one_table,
     shown_options,
     standings,
+    table_group,
     time_left,
 )
 from device.rules.conspiracy.commands import (
@@ -72,6 +73,7 @@ from display.canvas import Rect
 from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step, chip_window, sends
+from display.screens.event import EventInfo
 from display.ui import Action, Press, Tap
 
 NAME = "conspiracy"
@@ -274,6 +276,34 @@ def heading(view: View, state: GameState, consp: ConspiracyState) -> str:
         elif consp.clock_started is None:
             parts.append(tr("ui.consp.clock_off", minutes=state.options.get("time_limit", 75)))
     return " · ".join(parts)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A row of the standings beside the groups: a place (None while undecided), a player, their
+    Rumble picks, and their round-1 group once round 2 has regrouped everyone ("" before)."""
+
+    place: int | None
+    name: str
+    picks: int
+    came_from: str
+
+
+def placings(view: View, state: GameState, consp: ConspiracyState) -> list[Placing]:
+    """The standings the screen shows: a pod's own; at one table of an event across tables, the
+    places of the table's pod as every table's reports give them (the EVENT screen's), since a
+    group alone cannot place anyone in its pod — without those reports, none yet."""
+    if not table_group(state):
+        return [Placing(row.place, row.name, consp.picks[row.seat] if row.seat < len(consp.picks) else 0,
+                        row.groups[0] if len(row.groups) > 1 else "") for row in standings(state)]
+    info = view.ui.kept(EventInfo)
+    event = info.view if info is not None else None
+    if event is None or event.plan.event != state.options.get("event"):
+        return [Placing(None, player.name, consp.picks[player.seat] if player.seat < len(consp.picks) else 0, "")
+                for player in state.players]
+    pod = int(state.options.get("pod", 1))
+    return [Placing(row.place, row.name, row.picks, row.groups[0] if len(row.groups) > 1 else "")
+            for row in event.rows() if row.pod == pod]
 
 
 #: Groups whose titles have a shorter wording for narrow columns.
@@ -541,10 +571,9 @@ class Conspiracy(Screen):
         x, y, w, h = area
         c.box(area, theme.PANEL)
         pad = lay.margin // 2 + 1
-        table = standings(state)
-        picks = [consp.picks[r.seat] if r.seat < len(consp.picks) else 0 for r in table]
-        rows = [row for _, row in sorted(enumerate(table),
-                                         key=lambda pair: (pair[1].place is None, pair[1].place is None and not picks[pair[0]],
+        found = placings(view, state, consp)
+        rows = [row for _, row in sorted(enumerate(found),
+                                         key=lambda pair: (pair[1].place is None, pair[1].place is None and not pair[1].picks,
                                                            pair[0]))]
         size = next((s for s in (lay.medium, lay.small, lay.tiny)
                      if c.fonts.line_height(s) * (len(rows) + 1) <= h - 2 * pad), lay.tiny)
@@ -559,12 +588,11 @@ class Conspiracy(Screen):
             place = tr.message(nth(row.place)) if row.place is not None else "–"
             c.text(place, (x + pad, ry), size, theme.CURSOR if row.place == 1 else theme.TEXT, bold=True,
                    max_width=place_w, role="consp.place", min_size=lay.tiny)
-            count = consp.picks[row.seat] if row.seat < len(consp.picks) else 0
-            extra = tr("ui.consp.picks", n=count) if count else ""
+            extra = tr("ui.consp.picks", n=row.picks) if row.picks else ""
             extra_w = c.fonts.measure(extra, size)[0] + pad if extra else 0
             # Where the player came from: their round-1 group, once round 2 has regrouped everyone,
             # where the row has room for it whole.
-            note = tr.message(group_title(row.groups[0])) if len(row.groups) > 1 else ""
+            note = tr.message(group_title(row.came_from)) if row.came_from else ""
             note_w = c.fonts.measure(note, size)[0] + pad if note else 0
             name_w = c.fonts.measure(row.name, size)[0]
             if note and pad + place_w + name_w + pad + extra_w + note_w > w - pad:

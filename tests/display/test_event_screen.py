@@ -150,6 +150,16 @@ def test_cj3_a_tables_group_over_and_its_pod_done_starts_round_two_here(make_kio
     said = k.ui.messages
     assert any(line.startswith("Event Spring, pod 1: round 1 is over; round 2: winners' group: ") for line in said)
     assert any(line.startswith("Event Spring: table table2 plays pod 1, losers' group (round 2): ") for line in said)
+    # The losers' group played out here: the GROUPS screen places them in the pod (6th to 9th),
+    # as the event does, not 1st to 4th as if the group were the pod.
+    k.redraw()
+    assert texts(k, "consp.place") == ["–"] * 9
+    for seat in range(3):
+        k.execute(LeaveGroup(seats=(seat,)))
+    k.dispatch(Go("conspiracy"))
+    k.redraw()
+    assert texts(k, "consp.place") == ["6th", "7th", "8th", "9th", "–", "–", "–", "–", "–"]
+    assert texts(k, "consp.standing")[:4] == [k.state.player(s).name for s in (3, 2, 1, 0)]
 
 
 def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_kiosk: MakeKiosk) -> None:
