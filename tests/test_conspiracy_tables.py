@@ -287,3 +287,34 @@ def test_a_report_is_made_from_a_tables_game_only() -> None:
     game: GameState = rules.play(None, rules.decide(None, NewGame(players=("A", "B")), random.Random(1)))[1]
     with pytest.raises(ValueError):
         table_report(plan, "table1", game, [], {}, (1, 1))
+
+
+def test_cj5_cj8_a_tables_clock_time_ranking_by_life_and_rumble_picks_reach_the_standings() -> None:
+    """CJ-5, CJ-8: a table that ran out of time reports its clock, the call of time and its
+    ranking by life, and the fold splits its group by them; Rumble picks are counted per player
+    over the event."""
+    rng = random.Random(6)
+    plan = plan_event("Spring", PLAYERS, TABLES, {"rumble": "on"}, rng, "id1")
+    group = plan.groups[0]
+    events = rules.decide(None, table_game(plan, group), rng)
+    _, game = rules.play(None, events)
+    kept: list[tuple[int, Event]] = [(0, e) for e in events]
+    steps = [StartClock(now=0.0), ChangeLife(seat=1, delta=-20, source=2), CallTime(now=75 * 60.0)]
+    steps += [Advance()] * 12
+    for pos, step in enumerate(steps, start=1):
+        try:
+            events = rules.decide(game, step, rng)
+        except Exception:
+            continue
+        _, game = rules.play(game, events)
+        kept += [(pos, e) for e in events]
+    report = table_report(plan, group.table, game, kept, {}, (1, 1))
+    assert report.clock_started == 0.0 and report.time_called == 75 * 60.0
+    assert report.by_life is not None and report.done
+    assert report.picks[2] == 1  # 20 life from seat 2's sources: one pick
+    view = fold(plan, [report])
+    rows = {row.name: row for row in view.rows()}
+    assert rows[group.players[2]].picks == 1
+    assert rows[group.players[1]].status == "left round 1"  # lost to life at 0
+    winners = [name for name, _ in report.by_life[:1]]
+    assert all(rows[name].status == "playing" for name in winners)

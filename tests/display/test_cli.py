@@ -110,6 +110,8 @@ README_LINES = (
     "reader monitor --port /dev/ttyUSB0 --seconds 5 --raw --baud 9600",
     "firmware upload --port /dev/ttyACM0 --dry-run",
     "kiosk",
+    "event host Spring Ann Ben Cid Dan tables=table1,table2 time_limit=60",
+    "event host Spring Ann Ben Cid --db organiser.sqlite3 --seed 7",
 )
 
 
@@ -250,3 +252,15 @@ def test_a_signal_taken_by_another_thread_still_stops_the_sleeping_loop(make_kio
         rescue.cancel()
         bystander.join()
     assert took < 2
+
+
+def test_event_host_without_a_broker_says_what_to_configure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``aetherbox event host`` needs the organiser's login at a broker: without one it stops at
+    once, saying where to set it."""
+    status = cli.main(["event", "host", "Spring", "Ann", "Ben", "Cid", "--db", str(tmp_path / "j.sqlite3"),
+                       "--config", "/dev/null"])
+    assert status == 1
+    assert capsys.readouterr().err == (
+        'aetherbox: error: no broker is set up: name it and this gadget\'s login under [event] in the configuration '
+        '(broker = "…", table = "organiser", password = "…"); see the README, "Events across tables"\n'
+    )
