@@ -2,7 +2,8 @@
 
 The main screens at 800×480 in English, Russian, Japanese and Polish, from the same scenes the screenshot tests
 draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``; and the Planechase screen with a plane's
-picture in English (the stand-in picture the tests draw: no card art ships with the gadget).
+picture in English (the stand-in picture the tests draw: no card art ships with the gadget), and the EVENT screen's
+two tabs in English.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from scenes import SCENES  # noqa: E402
 SHOWN = ("table", "upkeep", "planechase", "adjust", "dice", "history", "setup")
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
-ALSO = {"planechase-art-en": ("pc-art", "en")}
+ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en")}
 
 
 def main(argv: list[str]) -> int:
