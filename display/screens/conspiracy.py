@@ -23,6 +23,10 @@ picks a row or chip directly:
   every pod with its players and group sizes (CJ-1, CJ-2; shown by itself when an event starts
   from the set-up screen), where picking a pod shows its game.
 
+At one table of an event played across tables the game is that table's group alone: the header
+names whose turn it is (turns pass with NEXT) and the standings beside the group are the pod's as
+every table's reports give them (the EVENT screen's, ``display/screens/event.py``).
+
 Commands that carry the time take the controller's wall clock (``Host.clock``), as the console's
 do.  The marked players, the cursor and the event's pods (read from the saved games when the
 screen is shown or the game changes) are kept in ``ConspiracyForm``.
