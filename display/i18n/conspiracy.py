@@ -47,6 +47,7 @@ TEXTS.update({
 TEXTS.update({
     "consp.draft_turns": "A Group Game Draft is one table: pass the turn with NEXT.",
     "consp.table_turns": "This table plays one group of the event: pass the turn with NEXT.",
+    "consp.net.no_online": "No table is connected to the broker: switch the tables' gadgets on first.",
     "consp.no_clock": "The clock is not running: start it on the GROUPS screen when the round begins.",
     "consp.not_pod": "This is not a Conspiracy pod: set up an event with NEW.",
 })
@@ -69,8 +70,8 @@ TEXTS.update({
     "ui.consp.event.this_table": "{table} plays pod {pod}, {group}, round {round}",
     "ui.consp.event.over": "final ranks",
     "ui.consp.event.no_broker": "the broker is out of reach",
-    "ui.consp.event.none_offered": "No event at the broker gives this table a group yet. The organiser draws one "
-    "on the set-up screen of the organiser's gadget, or with 'aetherbox event host'.",
+    "ui.consp.event.none_offered": "No event at the broker gives this table a group yet: the organiser draws one "
+    "on the set-up screen of the organiser's gadget.",
     "ui.consp.event.join": "Join {event}",
     "ui.setup.where": "Played at",
     "ui.setup.where.tables": "the tables at the broker",
