@@ -221,7 +221,7 @@ def test_tb2_the_start_message_names_each_format_once(controller: Controller, na
 
     fmt = find_format(name)
     base = () if fmt.kind == "base" else ("ffa",)
-    players = ("A", "B", "C") if fmt.min_players > 2 else ("A", "B")
+    players = ("A", "B", "C") if fmt.max_players > 2 else ("A", "B")  # a pod needs three, a duel two
     result = controller.execute(NewGame(formats=(*base, name), players=players, first="A"))
     formats = " + ".join(str(title(find_format(n))) for n in (*base, name))
     life = controller.state.starting_life if controller.state is not None else 0

@@ -112,7 +112,7 @@ def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(make_kiosk: Ma
             touch(kiosk, Tap("bar.menu.close"))
             assert not kiosk.ui.menu
         screens = {Go(name) for name, scr in SCREENS.items()
-                   if scr.button and name != kiosk.ui.screen and scr.available(kiosk.state)}
+                   if scr.button and name != kiosk.ui.screen and scr.shown(kiosk.state, kiosk.ui)}
         assert screens | {ToggleHelp()} <= actions, size
 
 
