@@ -235,6 +235,9 @@ event_dropin() {
         *[!0-9.]*) allow="localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7" ;;
         *) allow="$broker" ;;
     esac
+    # The configuration now holds a broker password: the service's group reads it, nobody else.
+    system chgrp "$USER_NAME" "$CONFIG_DIR/config.toml"
+    system chmod 0640 "$CONFIG_DIR/config.toml"
     dropin "$EVENT_DROPIN" "the event's broker at $broker" \
         "# Written by install.sh: $CONFIG_DIR/config.toml sets [event] broker = \"$broker\"." \
         "[Service]" "PrivateNetwork=no" "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
