@@ -203,6 +203,7 @@ class EventSession:
         self._view: EventView | None = None  # the fold of what was heard, until news comes
         self._folded: EventView | None = None  # the last fold made, for the next to start from
         self._following: Assignment | None = None
+        self._reported_plan = ""  # the draw whose games were last all reported again
         self._said: set[object] = set()
         self._count = 0
         previous = int(self._meta(SESSION) or 0)
@@ -434,6 +435,10 @@ class EventSession:
         view = self.view
         if view is None:
             return []
+        if view.plan.id != self._reported_plan and self.connected:
+            # The draw has come (after a start, or anew): what this table played meanwhile goes out.
+            self._reported_plan = view.plan.id
+            self._republish()
         said = self._news(view)
         started: list[Result] = []
         if self.table in view.plan.tables:

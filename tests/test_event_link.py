@@ -303,6 +303,38 @@ def test_a_restarted_table_rejoins_and_resumes_its_game(event: Event, tmp_path: 
     assert view is not None and view.done(view.plan.groups[2])
 
 
+def test_a_table_restarted_without_network_plays_on_and_reports_once_the_draw_is_back(
+    event: Event, tmp_path: Path
+) -> None:
+    """A power cut, and the network still down when the gadget comes back: it resumes its game
+    from the journal and plays on; once the broker and the event's draw are back, what it played
+    meanwhile goes out."""
+    start(event)
+    table = event.tables[3]
+    names = table.players()
+    table.close()
+    again = Gadget.__new__(Gadget)  # the same gadget, started while its network is down
+    again.name, again.inputs, again.out = "table4", queue.Queue(), io.StringIO()
+    again.journal = Journal(tmp_path / "table4.sqlite3")
+    again.controller = Controller(again.journal, rng=random.Random(4), clock=lambda: event.clock[0])
+    again.console = Console(again.controller, again.out, TABLES)
+    again.link = event.broker.link(again.inputs, "table4")
+    again.link.cut()
+    again.session = EventSession(again.controller, again.link, "table4", broker="memory", clock=lambda: event.clock[0])
+    again.console.event = again.session
+    again.session.start()
+    event.tables[3] = again
+    assert again.line(f"out {names[0]}")[0] == f"{names[0]} has lost the game."
+    event.pump()
+    view = event.organiser.session.view
+    assert view is not None and view.report(view.plan.groups[3]).left == ()  # type: ignore[union-attr]
+    again.link.mend()
+    event.pump()
+    view = event.organiser.session.view
+    assert view is not None
+    assert [b.players for b in view.report(view.plan.groups[3]).left] == [(names[0],)]  # type: ignore[union-attr]
+
+
 def test_hosting_needs_a_broker_tables_and_the_organisers_login(tmp_path: Path) -> None:
     out = io.StringIO()
     with Journal(tmp_path / "j.sqlite3") as journal:
