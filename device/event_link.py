@@ -194,8 +194,8 @@ class EventSession:
         self.heard = Heard()
         self.connected = False
         #: The broker has sent everything it held when this gadget connected: its own presence,
-        #: published after it subscribed, has come back (a broker sends a subscription's retained
-        #: messages before anything published after it).
+        #: published after it subscribed, has come back live (a broker sends a subscription's
+        #: retained messages before anything published after it).
         self.synced = False
         self.joined = join or self._meta(JOINED) or ""
         self._published: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
@@ -253,7 +253,8 @@ class EventSession:
         try:
             if topic.kind == "status":
                 self.heard.online[topic.table] = message.payload == ONLINE
-                self.synced = self.synced or (topic.table == self.table and message.payload == ONLINE)
+                mine = topic.table == self.table and message.payload == ONLINE and not message.retained
+                self.synced = self.synced or mine
             elif topic.kind == "plan" and not message.payload:
                 # A retained message emptied: the organiser took the event off the broker.
                 if self.heard.plans.pop(topic.event, None) is not None:

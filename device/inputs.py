@@ -76,6 +76,7 @@ class BrokerMessage:
 
     topic: str
     payload: bytes
+    retained: bool = False  # kept by the broker and sent on subscribing, not published just now
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,7 +116,7 @@ class MqttLink:
         self.inputs.put(BrokerStatus(False, detail=str(reason)))
 
     def _received(self, client: Any, userdata: Any, message: Any) -> None:
-        self.inputs.put(BrokerMessage(message.topic, bytes(message.payload)))
+        self.inputs.put(BrokerMessage(message.topic, bytes(message.payload), bool(message.retain)))
 
     def _answered(self, client: Any, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
         refused = bool(getattr(reason, "is_failure", False))
@@ -159,7 +159,9 @@ class MemoryBroker:
             client.link, client.online = link, True
             missed, client.missed = client.missed, []
             link.inputs.put(BrokerStatus(True))
-            for topic, payload in (*self.retained.items(), *missed):
+            for topic, payload in self.retained.items():
+                link.inputs.put(BrokerMessage(topic, payload, retained=True))
+            for topic, payload in missed:
                 link.inputs.put(BrokerMessage(topic, payload))
             self.publish(link.login, presence_topic(link.login), ONLINE)
 

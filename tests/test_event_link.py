@@ -418,3 +418,18 @@ def test_a_message_that_cannot_be_read_is_left_out(event: Event) -> None:
             BrokerMessage("aetherbox/tables/table1/events/spring/1/1/1", payload)))
         event.organiser.console.follow(event.organiser.session.handle(BrokerMessage("aetherbox/events/spring/plan", payload)))
     assert event.organiser.line("standings") == before
+
+
+def test_the_broker_has_said_all_it_held_once_this_gadgets_presence_comes_back_live(tmp_path: Path) -> None:
+    """What waits for the broker's news (the organiser's ``host`` line) runs once the gadget's
+    own presence, published after it subscribed, comes back — not on a stale copy the broker kept."""
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        inputs: queue.Queue[InputEvent] = queue.Queue()
+        session = EventSession(Controller(journal, rng=random.Random(1)), MemoryBroker().link(inputs, "organiser"),
+                               "organiser")
+        session.handle(BrokerMessage("aetherbox/tables/organiser/status", b"online", retained=True))
+        assert not session.synced
+        session.handle(BrokerMessage("aetherbox/tables/table1/status", b"online"))
+        assert not session.synced and session.tables_online() == ["table1"]
+        session.handle(BrokerMessage("aetherbox/tables/organiser/status", b"online"))
+        assert session.synced
