@@ -16,7 +16,16 @@ class Command(Model):
     """Base of every command."""
 
 
-class NewGame(Command):
+class Timed(Command):
+    """A command that says when it was given: ``now``, wall-clock seconds.  The controller stamps
+    its clock's time on one left without it, so the events it causes carry the time and the game
+    clock and turn timer are folded from the journal like everything else (the rules never read a
+    clock)."""
+
+    now: float | None = None
+
+
+class NewGame(Timed):
     formats: tuple[str, ...] = ()  # names or aliases; no base format means free-for-all
     players: tuple[str, ...]
     starting_life: int | None = None  # None: the base format's
@@ -24,11 +33,11 @@ class NewGame(Command):
     options: dict[str, str] = Field(default_factory=dict)
 
 
-class Advance(Command):
+class Advance(Timed):
     """The NEXT button: upkeep → main; main → the next player's upkeep."""
 
 
-class PassTurn(Command):
+class PassTurn(Timed):
     """Pass the turn now, from whatever step."""
 
 

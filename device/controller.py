@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from device import bindings, rules
 from device.catalog import Card, card_kind
-from device.commands import Advance, Command, NewGame
+from device.commands import Advance, Command, NewGame, Timed
 from device.config import Config
 from device.errors import IllegalCommand, JournalCorrupt
 from device.events import Event, GameStarted
@@ -95,11 +95,13 @@ class Controller:
         return self._changing(lambda: self._execute(command))
 
     def _execute(self, command: Command) -> Result:
+        now = self.clock()
+        if isinstance(command, Timed) and command.now is None:
+            command = command.model_copy(update={"now": now})  # the time its events will carry
         if isinstance(command, NewGame):
             command = self._with_configured_life(command)
         events = rules.decide(self.state, command, self.rng)
         messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
-        now = self.clock()
         if isinstance(command, NewGame):
             started = events[0]
             assert isinstance(started, GameStarted)

@@ -39,6 +39,7 @@ class GameStarted(Event):
     players: tuple[PlayerSpec, ...]
     starting_player: int
     starting_player_random: bool  # TB-5: drawn by the gadget rather than chosen
+    at: float | None = None  # when the game started (wall seconds): the game clock starts then
 
 
 class StepChanged(Event):
@@ -50,6 +51,7 @@ class TurnPassed(Event):
     type: Literal["turn_passed"] = "turn_passed"
     to: int
     turn: int
+    at: float | None = None  # when the turn passed (wall seconds): the turn timer starts again then
 
 
 class TurnSkipped(Event):

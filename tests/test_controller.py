@@ -25,8 +25,10 @@ def test_roll_without_planechase_is_refused(controller: Controller) -> None:
 
 
 def test_held_or_repeating_next_does_not_pass_the_turn(controller: Controller) -> None:
+    """NEXT held is a break at the table (the game clock pauses), never a pass."""
     controller.execute(NewGame(players=("A", "B"), first="A"))
-    assert controller.handle(ButtonPressed(Button.NEXT, long=True)) is None
+    held = controller.handle(ButtonPressed(Button.NEXT, long=True))
+    assert held is not None and [m.key for m in held.messages] == ["clock.paused"]
     assert controller.handle(ButtonPressed(Button.NEXT, repeat=2)) is None
     assert controller.state is not None and controller.state.step.value == "upkeep"
 

@@ -21,6 +21,7 @@ from device.text import Message, Plural, Text, english, fold, listing
 from device.rules.registry import PASS_CHECKS, Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
 from device.state import GameState, Outcome, Player, Step, outcome
+from device.state_clock import ClockState
 from device.state_dice import DiceState, Throw, ThrowKind
 
 RULES = Rules("table")
@@ -29,6 +30,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 MAX_NAME = 24
 MAX_LIFE = 9999
+#: The table option that gives a game its turn timer (seconds per turn), declared with the game
+#: clock in ``device.rules.clock``.
+TURN_TIMER = "turn_timer"
 
 TEXTS: dict[str, Text] = {
     "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",
@@ -102,6 +106,7 @@ def start(command: NewGame, rng: Random) -> GameStarted:
         players=tuple(PlayerSpec(name=name) for name in names),
         starting_player=first,
         starting_player_random=drawn,
+        at=command.now,
     )
 
 
@@ -123,7 +128,17 @@ def initial_state(event: GameStarted) -> GameState:
         starting_player=event.starting_player,
         active=event.starting_player,
         dice=_drawn(event),
+        clock=_clock(event),
     )
+
+
+def _clock(event: GameStarted) -> ClockState | None:
+    """The game clock starts with the game, its turn timer as the table option says; a game
+    started without a time (saved before the gadget kept one) has none until it is started."""
+    if event.at is None:
+        return None
+    timer = event.options.get(TURN_TIMER, 0)
+    return ClockState.starting(event.at, timer if isinstance(timer, int) and not isinstance(timer, bool) else 0)
 
 
 def _drawn(event: GameStarted) -> DiceState | None:
@@ -214,7 +229,7 @@ def _next_team(state: GameState) -> tuple[list[int], int]:
 def _advance(state: GameState, command: Advance, rng: Random) -> list[Event]:
     if state.step is Step.UPKEEP:
         return [StepChanged(step=Step.MAIN)]
-    return _pass(state, PassTurn(), rng)
+    return _pass(state, PassTurn(now=command.now), rng)
 
 
 @RULES.decides(PassTurn)
@@ -223,7 +238,7 @@ def _pass(state: GameState, command: PassTurn, rng: Random) -> list[Event]:
         check(state)
     skipped, seat = next_turn(state)
     events: list[Event] = [TurnSkipped(seat=s) for s in skipped]
-    events.append(TurnPassed(to=seat, turn=state.turn + 1))
+    events.append(TurnPassed(to=seat, turn=state.turn + 1, at=command.now))
     return events
 
 
@@ -255,7 +270,10 @@ def _describe_step(state: GameState, event: StepChanged) -> Message:
 
 @RULES.applies(TurnPassed)
 def _apply_turn(state: GameState, event: TurnPassed) -> GameState:
-    return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP})
+    clock = state.clock
+    if clock is not None and event.at is not None:
+        clock = clock.turn_began(event.at)  # the turn timer starts again with the new turn
+    return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP, "clock": clock})
 
 
 @RULES.describes(TurnPassed)
