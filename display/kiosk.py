@@ -31,6 +31,7 @@ Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the READ
 =====================  ==========================================================
 Space or R             ROLL (the planar die) · Shift+Space: ROLL held (dice and coin; again: back)
 Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
+                       · Shift+Enter: NEXT held (pause or resume the game clock)
 Backspace or U         UNDO (shows what it took back) · Y redo
 Tab                    SELECT (next seat / next field; the status line's offer) · Shift+Tab: long SELECT
 ↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
@@ -62,6 +63,8 @@ from device.events import Event, GameStarted
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead, TagRemoved
 from device.journal import Txn
 from device.notify import Watchdog
+from device.rules.clock import clock_time
+from device.rules.teams import turn_name
 from device.state import GameState
 from device.tagmap import format_uid
 from device.text import Message
@@ -223,6 +226,8 @@ class Kiosk:
         self._game: int | None = None
         self._sync_game()
         self._refresh_last_change()
+        self._shown_now = False  # a command's result was shown in this turn of the loop
+        self._timer_up(say=False)
         self._held: dict[int, tuple[Action, float]] = {}  # key → (its action, when it repeats next)
         pygame.key.set_repeat()  # off: see the module's docstring
         check = controller.journal.check
@@ -317,6 +322,7 @@ class Kiosk:
         self.dirty = True
 
     def show(self, result: Result) -> None:
+        self._shown_now = True
         self._ui.error = None
         self._ui.card = None  # what the command did is the news now
         self._ui.said = list(result.messages)
@@ -326,13 +332,34 @@ class Kiosk:
         self._follow(result.events)
         for scr in SCREENS.values():
             scr.after(self, result)
-        self._cue(result.events)
+        self._play(cues(result.events))
         self.dirty = True
 
-    def _cue(self, events: Sequence[Event]) -> None:
+    def _timer_up(self, say: bool = True) -> None:
+        """The turn timer has run out: the status line says so and the buzzer sounds, once a turn
+        (the turn goes on until the table passes it).  Without ``say`` (at start-up) a timer that
+        ran out before is only noted, so a restart does not sound it again."""
+        state = self.state
+        left = render_module.turn_left(state, self._wall())
+        if state is None or state.clock is None or left is None or left > 0:
+            return
+        called = (self.controller.game, state.turn)
+        if self._ui.timer_called == called:
+            return
+        self._ui.timer_called = called
+        if not say:
+            return
+        up = Message("ui.clock.timer_up", name=turn_name(state), time=clock_time(state.clock.timer))
+        # Beside what a command just said (an UNDO that brought the time back), else on its own.
+        self._ui.said = [*self._ui.said, up] if self._shown_now else [up]
+        self._ui.messages_until = self.now() + MESSAGE_SECONDS
+        self._play([Cue.TIME_UP])
+        self.dirty = True
+
+    def _play(self, found: Sequence[Cue]) -> None:
         if self.feedback is None:
             return
-        for cue in cues(events):
+        for cue in found:
             try:
                 self.feedback.play(cue)
             except Exception as error:  # a dead buzzer is no reason to stop the game
@@ -353,7 +380,6 @@ class Kiosk:
         if game != self._game:
             self._game = game
             self._ui.cursor = None
-            self._ui.game_started_at = self.controller.journal.game(game).created if game is not None else None
 
     def _open_status(self) -> None:
         """Show the status line's texts whole, over the screen (a tap on the status line)."""
@@ -365,6 +391,7 @@ class Kiosk:
     def _refresh_last_change(self) -> None:
         last = self.controller.last_change()
         self._ui.last_change = last.messages() if last is not None else []
+        self._ui.last_change_at = last.at if last is not None else None
 
     # --- inputs ---------------------------------------------------------------------------
 
@@ -582,6 +609,9 @@ class Kiosk:
         if event.key in (pygame.K_SPACE, pygame.K_r) and mods & pygame.KMOD_SHIFT:
             self.dispatch(Press(Button.ROLL, long=True))
             return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n) and mods & pygame.KMOD_SHIFT:
+            self.dispatch(Press(Button.NEXT, long=True))
+            return
         action = KEYS.get(event.key)
         if action is None:
             name = pygame.key.name(event.key)
@@ -631,7 +661,7 @@ class Kiosk:
             own = current.deadline(view)
             if own is not None:
                 found.append(own)
-        clock = render_module.clock_deadline(self.state, self._ui, now, self._wall())
+        clock = render_module.clock_deadline(self.state, now, self._wall())
         if clock is not None:
             found.append(clock)
         page = render_module.status_deadline(self._ui, now)
@@ -650,7 +680,7 @@ class Kiosk:
         current = SCREENS.get(self._ui.screen)
         if current is not None and current.tick(self):
             self.dirty = True
-        if render_module.time_left(self.state, self._ui, self._wall()) is not None:
+        if render_module.countdown(self.state, self._wall()) is not None:
             self.dirty = True
         if self._ui.status_pages > 1:
             self.dirty = True  # the status line turns a page
@@ -692,6 +722,8 @@ class Kiosk:
         self.drain()
         if due is not None and self.now() >= due:
             self._timeouts()
+        self._timer_up()  # at the countdown's last deadline, or after what the loop just did
+        self._shown_now = False
         if self.dirty:
             self.redraw()
         self._due = self.deadline()

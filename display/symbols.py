@@ -1,5 +1,5 @@
 """Symbols drawn with shapes rather than glyphs: the planar die's faces, the poison and
-commander-damage icons, a generic mana symbol and scroll arrows.
+commander-damage icons, a generic mana symbol, scroll arrows and the game clock's dial and pause.
 
 The bundled fonts are subsets and lack most pictographs (▲, ☠, ♛ draw as boxes), and a shape
 scales with the layout and needs no image file.  Every symbol is drawn in a square of ``size``
@@ -121,3 +121,39 @@ def arrow(c: Canvas, center: tuple[float, float], size: float, color: Color,
         "right": [(cx + h * 0.8, cy), (cx - h * 0.6, cy - h), (cx - h * 0.6, cy + h)],
     }
     c.polygon(shape[direction], color)
+
+
+def clock_face(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The game clock running: a dial with its two hands."""
+    cx, cy = round(center[0]), round(center[1])
+    r = max(2, round(size / 2))
+    ring = max(1, round(size * 0.1))
+    c.circle((cx, cy), r, color, ring)
+    hand = max(1, round(size * 0.09))
+    c.line((cx, cy), (cx, cy - round(r * 0.62)), color, hand)  # twelve o'clock
+    c.line((cx, cy), (cx + round(r * 0.45), cy), color, hand)  # three o'clock
+
+
+def pause(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The game clock paused: two bars."""
+    cx, cy = center
+    h = size / 2
+    bar = size * 0.28
+    for left in (cx - h * 0.75, cx + h * 0.75 - bar):
+        c.polygon([(left, cy - h), (left + bar, cy - h), (left + bar, cy + h), (left, cy + h)], color)
+
+
+def counter_clockwise(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The turn order reversed: a ring of an arrow turning counter-clockwise."""
+    cx, cy = center
+    r = size * 0.38
+    width = max(1, round(size * 0.12))
+    # The ring from the top round the right side to the left (y grows downwards), open at the
+    # top left where the head points down its way.
+    points = [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a))) for a in range(120, -181, -20)]
+    for start, end in zip(points, points[1:]):
+        c.line((round(start[0]), round(start[1])), (round(end[0]), round(end[1])), color, width)
+    tip = math.radians(120)
+    tx, ty = cx + r * math.cos(tip), cy - r * math.sin(tip)
+    h = size * 0.22
+    c.polygon([(tx - h * 1.1, ty - h * 0.2), (tx + h * 0.5, ty - h * 1.0), (tx + h * 0.5, ty + h * 0.7)], color)

@@ -15,7 +15,7 @@ TEXTS: dict[str, Text] = {
     "ui.commander": "cmd {n} ({name})",
     "ui.skips": "skips {n}",
     "ui.active": "active",
-    "ui.reversed": "turn order reversed",
+    "ui.reversed": "reversed",  # the turn order, beside a counter-clockwise arrow in the header
     "ui.lost.life": "lost: 0 life",
     "ui.lost.poison": "lost: 10 poison",
     "ui.lost.commander": "lost: 21 commander damage",

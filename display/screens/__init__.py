@@ -164,9 +164,13 @@ class Screen:
     held: ClassVar[Button | None] = None
     #: The base format this screen is the home of: in its games the header asks this screen for
     #: the headline (``headline``), the corner's turn text (``turn_text``) and, with
-    #: ``own_clock``, the clock (``game_clock``).  "" for none.
+    #: ``own_clock``, the clock it counts down (``countdown``) in place of the turn timer.  ""
+    #: for none.
     base: ClassVar[str] = ""
     own_clock: ClassVar[bool] = False
+    #: While this screen shows, the header shows how long the game has been played (the table),
+    #: and a touch on that clock pauses or resumes it.
+    shows_played: ClassVar[bool] = False
     #: In a game of ``base`` the table draws and acts through this screen (a Wizard's Duel counts
     #: magic points and dice, not life).
     is_table: ClassVar[bool] = False
@@ -219,9 +223,9 @@ class Screen:
         the turn counter."""
         return None
 
-    def game_clock(self, state: GameState, wall: float) -> float | None:
-        """With ``own_clock``: seconds left on the game's own clock, or None while it is not
-        running (the table's time limit does not count in such a game)."""
+    def countdown(self, state: GameState, wall: float) -> float | None:
+        """With ``own_clock``: seconds left on the game's own clock (a Conspiracy pod's round),
+        or None while it is not running; the header counts it down instead of a turn timer."""
         return None
 
     # What a screen adds to the table, asked of every screen in the kiosk's order (a module's

@@ -101,17 +101,18 @@ def modules() -> list[Format]:
     return [f for f in formats() if f.kind == "module"]
 
 
-def option_groups(form: SetupForm) -> list[tuple[Format, list[str]]]:
-    """The table options the form shows, per format: the base format's, then each chosen
-    module's in the order modules are listed; each group in its module's own order."""
+def option_groups(form: SetupForm) -> list[tuple[str, list[str]]]:
+    """The table options the form shows, under whose heading: the base format's, then each
+    chosen module's in the order modules are listed, each in its module's own order; then the
+    options of every game (the clock's turn timer), under the part that declares them."""
     event = is_event(form)
     chosen = [f for f in bases() if f.name == form.base] + [m for m in modules() if form.modules.get(m.name)]
-    groups: list[tuple[Format, list[str]]] = []
-    for fmt in chosen:
-        names = [o.name for o in options_for([fmt.name]).values() if not (event and o.name in EVENT_OPTIONS)]
-        if names:
-            groups.append((fmt, names))
-    return groups
+    available = options_for(form.chosen())
+    groups: dict[str, list[str]] = {fmt.name: [] for fmt in chosen}
+    for option in available.values():
+        if not (event and option.name in EVENT_OPTIONS):
+            groups.setdefault(option.module, []).append(option.name)
+    return [(owner, names) for owner, names in groups.items() if names]
 
 
 def rows(form: SetupForm) -> list[tuple[str, str]]:
@@ -239,7 +240,7 @@ def _optioned(form: SetupForm, key: str, steps: int) -> SetupForm:
     elif isinstance(option.default, int):
         low = option.low if option.low is not None else 0
         high = option.high if option.high is not None else 99
-        changed = min(high, max(low, int(value) + steps))
+        changed = min(high, max(low, int(value) + steps * option.step))
     elif option.choices:
         changed = cycle(list(option.choices), str(value), steps)
     else:
@@ -460,9 +461,10 @@ class Setup(Screen):
         lines = max(2, min(HELP_LINES, len(c.wrap(hint, lay.tiny, width))))
         help_top = view.bottom - lines * step
 
-        # The rows, with a heading over each format's options.
+        # The rows, with a heading over each format's options (and over every game's, the part's).
         options = options_for(form.chosen())
         titles = {f.name: format_title(f, tr) for f in formats()}
+        titles.update({o.module: tr(f"ui.setup.part.{o.module}") for o in options.values() if o.everywhere})
         items: list[tuple[str, str, int]] = []  # (kind, key, row); a heading's row is -1
         owner = ""
         for index, (kind, key) in enumerate(table):

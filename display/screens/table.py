@@ -15,14 +15,14 @@ from typing import Literal
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
 from device.rules.teams import team_of, teamed, turn_name
-from device.state import GameState, Player, Step
+from device.state import GameState, Player, Step, outcome
 from display import cardtext, symbols, theme
 from display.canvas import Rect
 from display.canvas import joiners as line_joiners
 from display.i18n import Translator
 from display.layout import Layout
 from display.screens import Detail, Host, Screen, Strip, View, home
-from display.ui import Action, Focus, Go, Press, Tap, Turn
+from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
 
 
 def seat_rects(count: int, area: Rect, gap: int) -> list[Rect]:
@@ -663,6 +663,24 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
         c.target(rect, Go(goes[0]))
 
 
+def played(state: GameState | None, ui: UiState, wall: float) -> float | None:
+    """Seconds the game has been played (the header shows them on the table), to its last
+    change once it is over; None without a game clock."""
+    if state is None or state.clock is None:
+        return None
+    if outcome(state) is not None and ui.last_change_at is not None:
+        wall = min(wall, ui.last_change_at)
+    return state.clock.played(wall)
+
+
+def played_deadline(state: GameState | None, ui: UiState, now: float, wall: float) -> float | None:
+    """When the time played, shown to the minute, reaches its next minute, while the clock runs."""
+    seconds = played(state, ui, wall)
+    if seconds is None or state is None or state.clock is None or state.clock.paused or outcome(state) is not None:
+        return None
+    return now + (60.0 - seconds % 60.0)
+
+
 def stand_in(screens: Iterable[Screen], state: GameState | None) -> Screen | None:
     """The screen that is the table in this game (``Screen.is_table``), if one is."""
     own = home(screens, state)
@@ -680,6 +698,22 @@ class Table(Screen):
     name = "table"
     button = "ui.btn.table"
     key = "t"
+    shows_played = True  # the header says how long the game has been played, to the minute
+
+    def deadline(self, view: View) -> float | None:
+        """The next minute of the time played, while the clock runs: an idle table wakes once a
+        minute for it (the turn timer's seconds are the kiosk's, on every screen)."""
+        found = [played_deadline(view.state, view.ui, view.now, view.wall)]
+        other = stand_in(view.screens.values(), view.state) if view.state is not None else None
+        if other is not None:
+            found.append(other.deadline(view))
+        return min((due for due in found if due is not None), default=None)
+
+    def tick(self, host: Host) -> bool:
+        other = stand_in(host.screens.values(), host.state)
+        changed = other.tick(host) if other is not None else False
+        clock = host.state.clock if host.state is not None else None
+        return changed or clock is not None and not clock.paused
 
     def upkeep_items(self, state: GameState, tr: Translator) -> list[str]:
         return [tr("ui.upkeep.untap")]  # the turn's structure, ahead of what the modules add

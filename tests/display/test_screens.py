@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
+from conftest import CLOCK
 
 from device.commands import ChangeLife, Concede, DealCommanderDamage, NewGame
 from device.inputs import Button, ReaderStatus, TagRead
@@ -333,15 +334,12 @@ def test_header_has_no_turn_counter_where_turns_are_not_counted(make_kiosk: Make
     assert texts(kiosk, "header.turn") == ["Turn 1"]
 
 
-def test_game_clock_counts_down_when_a_time_limit_is_set(make_kiosk: MakeKiosk) -> None:
-    """The header shows the time left when the game has a ``time_limit`` option (minutes)."""
-    kiosk = shown(make_kiosk, "table")
-    assert kiosk.state is not None and kiosk.controller.state is not None
-    kiosk.controller.state = kiosk.state.model_copy(update={"options": {**kiosk.state.options, "time_limit": 50}})
-    kiosk.ui.game_started_at = 1.7e9 - 630.5  # 2369.5 s of 3000 left
-    kiosk.redraw()
-    assert texts(kiosk, "header.clock") == ["39:30 left"]
-    assert kiosk.deadline() is not None
+def test_the_header_counts_down_a_turn_timer(make_kiosk: MakeKiosk) -> None:
+    """The header shows what is left of the active player's turn when the game has a turn
+    timer (``turn_timer``, seconds), and the loop wakes for its next second."""
+    kiosk = shown(make_kiosk, "clock")
+    assert texts(kiosk, "header.clock") == ["0:42 left"]
+    assert kiosk.deadline() == CLOCK + 1.0
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
