@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from device.inputs import Button
-from device.rules.clock import clock_time, hours_minutes, turn_timer
+from device.rules.clock import clock_time, hours_minutes, timed_turns
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
 from device.state import GameState, Step, outcome
@@ -60,7 +60,7 @@ def countdown(state: GameState | None, wall: float) -> Countdown | None:
 def turn_left(state: GameState | None, wall: float) -> float | None:
     """Seconds left of the active player's turn on the turn timer (negative once the time is
     up), while a game that is not over has one."""
-    if state is None or state.clock is None or not turn_timer(state) or outcome(state) is not None:
+    if state is None or state.clock is None or not timed_turns(state) or outcome(state) is not None:
         return None
     return state.clock.turn_left(wall)
 

@@ -126,7 +126,7 @@ def hours_minutes(seconds: float) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-def turn_timer(state: GameState) -> bool:
+def timed_turns(state: GameState) -> bool:
     """Whether the game's turns may have a timer (not in a Wizard's Duel or a Conspiracy pod)."""
     return not NO_TURNS & set(state.formats)
 
@@ -213,7 +213,7 @@ def _describe_resume(state: GameState, event: GameClockResumed) -> Message:
 @RULES.decides(SetTurnTimer)
 def _set_timer(state: GameState, command: SetTurnTimer, rng: Random) -> list[Event]:
     at = _at(command)
-    if not turn_timer(state):
+    if not timed_turns(state):
         raise IllegalCommand("clock.no_turns", formats=titles(find_format(name) for name in state.formats))
     clock = _clock(state)
     if not 0 <= command.seconds <= TIMER_MAX:

@@ -704,12 +704,14 @@ class Table(Screen):
         """The next minute of the time played, while the clock runs: an idle table wakes once a
         minute for it (the turn timer's seconds are the kiosk's, on every screen)."""
         found = [played_deadline(view.state, view.ui, view.now, view.wall)]
-        other = stand_in(view.screens.values(), view.state) if view.state is not None else None
+        other = stand_in(view.screens.values(), view.state)
         if other is not None:
             found.append(other.deadline(view))
         return min((due for due in found if due is not None), default=None)
 
     def tick(self, host: Host) -> bool:
+        """A deadline passed: the time played has its next minute while the clock runs (or the
+        stand-in's own deadline came)."""
         other = stand_in(host.screens.values(), host.state)
         changed = other.tick(host) if other is not None else False
         clock = host.state.clock if host.state is not None else None
