@@ -61,7 +61,7 @@ class Source:
 #: key its source does not lead to, is a test's failure, not a text that shows its key.
 SOURCES: tuple[Source, ...] = (
     Source(("",), (
-        "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller",
+        "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller", "device.games",
         "device.rules", "device.rules.table", "device.rules.life", "device.rules.dice",
         "device.rules.two_headed_giant", "device.rules.necromancer", "device.rules.conspiracy", "device.rules.planechase",
         "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",

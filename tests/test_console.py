@@ -140,7 +140,7 @@ def test_log_dealt_games_and_commanders(monkeypatch: pytest.MonkeyPatch, capsys:
     log = [line[15:] for line in out[9:14]]
     assert log[-1] == "Alice: 33 → 36 life.  (undone)"
     assert log[0] == "New game (Commander) for Alice, Bob, 40 life. Bob goes first."
-    assert out[14].startswith("*   1 ") and out[14].endswith("Commander: Alice, Bob  (3 changes)")
+    assert out[14].startswith("*   1 ") and out[14].endswith("Commander: Alice, Bob  (turn 1)")
 
 
 def test_help_lists_every_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -50,10 +50,10 @@ TEXTS: dict[str, Text] = {
     "console.show.lost": "lost: {reason}",
     "console.show.team": "Team {team}: {life} life",
     "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
-    # dealt, log, games and the start-up line (device.console.session)
+    # dealt, log, deleting a game and the start-up line (device.console.session)
     "console.log.undone": "{text}  (undone)",
-    "console.games.line": Plural("{mark} {id}  {when}  {title}  ({n} changes)",
-                                 "{mark} {id}  {when}  {title}  ({n} changes)"),
+    "console.delete.ask": "Game {game}: {title} ({progress}). Deleting it cannot be undone; to delete it, type "
+    "'delete {game} yes'.",
     "console.resumed": "Resumed game {id}: {title} (turn {turn}).",
 }
 
@@ -421,13 +421,11 @@ def _dealt(console: Console, args: list[str]) -> None:
         console.say(line)
 
 
-@command("games", "games", "The saved games, newest first; the current one is marked.")
+@command("games", "games", "The saved games, the one played last first: number, when, formats and players, "
+         "the turn or round, or the result; the current one is marked with *.")
 def _games(console: Console, args: list[str]) -> None:
-    for info in console.controller.games():
-        mark = "*" if info.id == console.controller.game else " "
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
-        console.say(Message("console.games.line", mark=mark, id=f"{info.id:3d}", when=when, title=info.title,
-                            n=info.head))
+    for saved in console.controller.saved_games():
+        console.say(saved.line(saved.id == console.controller.game))
 
 
 @command("load", "load GAME", "Resume a saved game by its number from 'games'.")
@@ -435,6 +433,25 @@ def _load(console: Console, args: list[str]) -> None:
     if len(args) != 1:
         raise console.usage("load")
     console.show(console.controller.load(number(args[0])))
+
+
+@command(
+    "delete",
+    "delete GAME [yes]",
+    "Delete a saved game for good, by its number from 'games': 'delete GAME' says which game it is, "
+    "'delete GAME yes' deletes it (undo cannot bring it back). Deleting the current game leaves no game running.",
+)
+def _delete(console: Console, args: list[str]) -> None:
+    # A typed console has no second press: the confirmation is a word on the same line, so a
+    # script can delete in one line and a slip of the keyboard cannot.
+    if len(args) not in (1, 2) or len(args) == 2 and args[1].casefold() != "yes":
+        raise console.usage("delete")
+    game = number(args[0])
+    if len(args) == 1:
+        saved = console.controller.saved_game(game)
+        console.say(Message("console.delete.ask", game=game, title=saved.title, progress=saved.progress))
+        return
+    console.show(console.controller.delete(game))
 
 
 @command("help", "help [COMMAND]", "List the commands, or explain one.", ("?",))
@@ -456,7 +473,7 @@ def _quit(console: Console, args: list[str]) -> None:
 
 COMMANDS = CommandTable(
     (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _concede, _lose,
-     _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _help, _quit),
+     _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _delete, _help, _quit),
     texts="console",
 )
 TEXTS.update(COMMANDS.help_texts())
