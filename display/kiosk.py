@@ -36,6 +36,7 @@ Tab                    SELECT (next seat / next field; the status line's offer) 
 ↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
+S                      the saved games (UNDO twice there deletes the highlighted one)
 M, G, C                the Necromancer, Conspiracy and Contraptions screens (in those games)
 D                      dice, a coin and a random player
 Esc                    back to the table · F1 or H: keys (→ or a tap: next page) · Ctrl+Q: quit
@@ -57,8 +58,9 @@ import pygame
 from device.catalog import Card
 from device.commands import Command
 from device.controller import Controller, Result
-from device.errors import IllegalCommand
+from device.errors import GameDamaged, IllegalCommand
 from device.events import Event, GameStarted
+from device.games import SavedGame
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputEvent, ReaderStatus, TagRead, TagRemoved
 from device.journal import Txn
 from device.notify import Watchdog
@@ -281,12 +283,23 @@ class Kiosk:
 
     def games(self) -> dict[int, GameStarted]:
         journal = self.controller.journal
-        return {
-            info.id: event
-            for info in self.controller.games()
-            for _, event in journal.events(info.id, upto=0)
-            if isinstance(event, GameStarted)
-        }
+        found: dict[int, GameStarted] = {}
+        for info in self.controller.games():
+            try:
+                first = journal.events_at(info.id, 0)
+            except GameDamaged:
+                continue  # listed as damaged among the saved games; nothing to fill a form from
+            found.update((info.id, event) for event in first if isinstance(event, GameStarted))
+        return found
+
+    def saved_games(self) -> list[SavedGame]:
+        return self.controller.saved_games()
+
+    def saved_count(self) -> int:
+        return len(self.controller.games())
+
+    def delete(self, game: int) -> Result | None:
+        return self._run(lambda: self.controller.delete(game))
 
     def clock(self) -> float:
         return self.controller.clock()

@@ -49,6 +49,7 @@ from device.commands import Command
 from device.controller import Result
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
+from device.games import SavedGame
 from device.inputs import Button, ButtonPressed
 from device.journal import Txn
 from device.state import GameState, Player
@@ -104,7 +105,19 @@ class Host(Protocol):
         """The number of the saved game shown."""
 
     def games(self) -> dict[int, GameStarted]:
-        """Every saved game by number, as it started: formats, players, table options."""
+        """Every saved game by number, as it started: formats, players, table options; the game
+        played last first.  A game whose start cannot be read is left out."""
+
+    def saved_games(self) -> list[SavedGame]:
+        """Every saved game as it is listed (formats, players, how far it got), the game played
+        last first: read from the journal, so a screen keeps what it read."""
+
+    def saved_count(self) -> int:
+        """How many saved games there are (one read of the journal, however long the games)."""
+
+    def delete(self, game: int) -> Result | None:
+        """Delete saved game ``game`` for good (the game shown too: then none is); a refusal is
+        shown and returns None."""
 
     def clock(self) -> float:
         """The controller's wall clock: what commands that carry the time ("now") take."""

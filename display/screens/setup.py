@@ -18,7 +18,13 @@ starts the game — except on a name row, where it moves to the next row.
 When a game exists (resumed at start, running or just finished), opening the screen fills the
 form from it — base format, modules, table options, the players in their seats (an event's
 players, every pod in order) — so a playgroup's next game needs no typing; who goes first is
-drawn again.  What was changed on the form is kept until another game is shown.
+drawn again.  What was changed on the form is kept until another game is shown.  With no game
+shown (a kiosk whose last game was deleted) the form is filled from the game played last, and a
+game deleted while it was shown leaves its players on the form.
+
+With saved games, a chip beside the title opens the saved games (``display.screens.games``);
+a long SELECT does the same (the GPIO buttons' way there: a long SELECT opens the set-up, a
+second one the saved games).
 
 With the base format Conspiracy (a pod; not the Group Game Draft, which is one table) the form
 starts an *event*: it asks for the event's name (typed; the translated default without a
@@ -42,6 +48,7 @@ from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from device.text import Message
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from display.chips import draw_chip
 from display.screens import Host, Screen, View, cycle
 from display.screens.dice import NAME as DICE
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
@@ -60,6 +67,7 @@ class SetupForm:
     row: int = 0
     event: str = ""  # the event's name as typed; "": nothing (the default is the hint)
     game: int | None = None  # the saved game the form was last filled from
+    saved: int = 0  # how many saved games there are (the chip that opens them), as of showing the form
 
     def chosen(self) -> list[str]:
         return [self.base, *(m.name for m in modules() if self.modules.get(m.name))]
@@ -77,6 +85,10 @@ def placeholder(seat: int, tr: Translator) -> str:
     """A seat's default name, shown as a hint while nothing is typed: "Player 1"."""
     return tr("ui.setup.default_name", n=seat + 1)
 
+
+#: The saved games' screen (``display.screens.games``, which imports this module for
+#: ``remember_players``).
+GAMES = "games"
 
 #: The most players an event started here may have: four full pods of 8, the size of a large
 #: draft night.  Every player is a row of the form (walked with the encoder, one name each), so
@@ -137,13 +149,12 @@ def typed(form: SetupForm, kind: str, key: str) -> bool:
     return bool(text.strip())
 
 
-def fill_from_game(form: SetupForm, host: Host) -> SetupForm:
-    """The form as the shown game was set up: its formats, table options and players (a pod's
-    event: every pod's players in order, and the event's name).  A player whose name was a
+def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
+    """The form as saved game ``game`` was set up: its formats, table options and players (a
+    pod's event: every pod's players in order, and the event's name).  A player whose name was a
     seat's default in any language is a seat nobody typed for: it shows the hint again."""
     started = host.games()
-    game = host.game
-    if game is None or game not in started:
+    if game not in started:
         return form
     first = started[game]
     bases_known = {f.name for f in bases()}
@@ -170,6 +181,18 @@ def fill_from_game(form: SetupForm, host: Host) -> SetupForm:
                  if name in available and name not in EVENT_OPTIONS and value != available[name].default},
         first=None, row=0, game=game,
     )
+
+
+def remember_players(host: Host) -> None:
+    """Fill the form from the game shown, unless it was filled from that game already (and
+    changed since, maybe): what opening the screen does, and what deleting the game shown does
+    first, so the table's players stay on the form when the game is gone."""
+    form = host.ui.state_of(SetupForm)
+    game = host.game
+    if game is None and form.game is None:
+        game = next(iter(host.games()), None)  # nothing shown yet: the game played last
+    if game is not None and game != form.game:
+        host.ui.put(fill_from_game(form, host, game))
 
 
 def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
@@ -271,21 +294,18 @@ class Setup(Screen):
         return replace(form, names=form.names + ("",) * (EVENT_MAX - len(form.names)))
 
     def enter(self, host: Host) -> None:
-        form = self.form(host.ui)
-        if host.game is not None and host.game != form.game:
-            form = fill_from_game(form, host)
-        host.ui.put(self._names(form))
+        remember_players(host)
+        host.ui.put(self._names(replace(self.form(host.ui), saved=host.saved_count())))
 
     def act(self, host: Host, action: Action) -> bool:
         form = self._names(self.form(host.ui))
         table = rows(form)
         form = host.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         kind, key = table[form.row]
-        if isinstance(action, Focus):
-            host.ui.put(replace(form, row=(form.row + action.delta) % len(table)))
+        if isinstance(action, Focus | Press) and self._selected(host, form, len(table), action):
             return True
-        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            host.ui.put(replace(form, row=(form.row + 1) % len(table)))
+        if isinstance(action, Tap) and action.kind == "setup.games":
+            host.go(GAMES)
             return True
         if isinstance(action, Turn):
             host.ui.put(self._change(host, form, kind, key, action.steps))
@@ -311,6 +331,20 @@ class Setup(Screen):
                 host.go("table")
             return True
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
+
+    @staticmethod
+    def _selected(host: Host, form: SetupForm, count: int, action: Focus | Press) -> bool:
+        """←/→ and SELECT move between the rows; a long SELECT opens the saved games.  True when
+        ``action`` was one of those."""
+        if isinstance(action, Focus):
+            host.ui.put(replace(form, row=(form.row + action.delta) % count))
+        elif action.button is not Button.SELECT:
+            return False
+        elif action.long:
+            host.go(GAMES)
+        else:
+            host.ui.put(replace(form, row=(form.row + 1) % count))
+        return True
 
     @staticmethod
     def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> SetupForm:
@@ -448,9 +482,7 @@ class Setup(Screen):
         table = rows(form)
         form = view.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         x0, width = lay.margin, c.width - 2 * lay.margin
-        c.text(tr("ui.setup.title"), (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width,
-               role="setup.title")
-        top = view.top + c.fonts.line_height(lay.medium, True)
+        top = self._draw_title(view, form, x0, width)
 
         # The help under the rows: the focused row's, wrapped; its room stays the same as the
         # cursor moves (two lines, or three while a longer help shows), so the rows keep still.
@@ -514,6 +546,27 @@ class Setup(Screen):
         help_y = min(help_top, y + lay.margin // 2)
         c.paragraph(hint, (x0, help_y, width, lines * step), lay.tiny, theme.DIM, role="setup.hint",
                     min_size=lay.tiny)
+
+    @staticmethod
+    def _draw_title(view: View, form: SetupForm, x0: int, width: int) -> int:
+        """The title and, with saved games, the chip that opens them at its right (the line a
+        fingertip tall then); returns where the rows start."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        title = tr("ui.setup.title")
+        if not form.saved:
+            c.text(title, (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width, role="setup.title")
+            return view.top + c.fonts.line_height(lay.medium, True)
+        label = tr("ui.games.title", n=form.saved)
+        title_w = min(c.fonts.measure(title, lay.medium, True)[0], width // 2)
+        chip_w = min(max(lay.touch, c.fonts.measure(label, lay.small, True)[0] + 2 * lay.margin),
+                     width - title_w - lay.margin)
+        height = max(lay.touch, c.fonts.line_height(lay.medium, True))
+        c.text(title, (x0, view.top + height // 2), lay.medium, theme.CURSOR, anchor="midleft", bold=True,
+               max_width=width - chip_w - lay.margin, role="setup.title")
+        rect = (x0 + width - chip_w, view.top, chip_w, lay.touch)
+        draw_chip(view, rect, label, False, False, "setup.games")
+        c.target(rect, Tap("setup.games"))
+        return view.top + height + max(2, lay.margin // 2)
 
     def _draw_value(self, view: View, form: SetupForm, kind: str, key: str, at: tuple[int, int], room: int,
                     focused: bool) -> None:
