@@ -8,6 +8,8 @@ import random
 import shutil
 from pathlib import Path
 
+import pytest
+
 from device.commands import ChangeLife, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import JournalError
@@ -69,12 +71,13 @@ def _verdict(path: Path, events: list[str], acknowledged: bool) -> str:
         return "gone"
 
 
-def test_hw5_a_power_cut_while_deleting_leaves_the_game_whole_or_gone(tmp_path: Path) -> None:
+def test_hw5_a_power_cut_while_deleting_leaves_the_game_whole_or_gone(tmp_path: Path,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
     """The cut falls on every I/O operation of opening the journal and deleting two games, with
     the disk's unsynced writes kept, dropped or garbled at random (``TRIES`` disks a cut): the first game is
     all there (and was not reported deleted) or all gone with its tombstone, the file is sound,
     and the other game replays to the state its snapshots say."""
-    logging.getLogger("aetherbox").setLevel(logging.CRITICAL)
+    caplog.set_level(logging.CRITICAL, logger="aetherbox")  # each cut is logged: quiet, and restored after
     base, events = _baseline(tmp_path)
     vfs = CrashVFS(f"powercut-delete-{id(tmp_path)}")
     work = tmp_path / "work"

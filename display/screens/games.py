@@ -174,11 +174,10 @@ class Games(Screen):
         game = view.armed
         if game is None:
             return
-        shown = game == host.game
-        if shown:
+        if game == host.game:
             remember_players(host)  # the table's players stay on the set-up form
-        if host.delete(game) is not None and shown:
-            host.go("setup")
+        if host.delete(game) is not None and host.game is None:
+            host.go("setup")  # the game being played is gone (not when damage was recovered from instead)
 
     # -- drawing ----------------------------------------------------------------------------
 
