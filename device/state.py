@@ -20,6 +20,7 @@ from device.state_wizards_duel import WizardsDuelState
 from device.state_necromancer import NecromancerState
 from device.state_conspiracy import ConspiracyState
 from device.state_dice import DiceState
+from device.state_counters import CountersState
 from device.text import Message
 
 STATE_SCHEMA = 1
@@ -105,6 +106,7 @@ class GameState(Model):
     necromancer: NecromancerState | None = None
     conspiracy: ConspiracyState | None = None
     dice: DiceState | None = None  # dice, coin and random players, in any game (None: none thrown)
+    counters: CountersState | None = None  # monarch, initiative, day/night, player counters (None: none marked)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
