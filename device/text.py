@@ -62,7 +62,7 @@ class Source:
 SOURCES: tuple[Source, ...] = (
     Source(("",), (
         "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller",
-        "device.rules", "device.rules.table", "device.rules.life", "device.rules.dice",
+        "device.rules", "device.rules.table", "device.rules.life", "device.rules.dice", "device.rules.counters",
         "device.rules.two_headed_giant", "device.rules.necromancer", "device.rules.conspiracy", "device.rules.planechase",
         "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
         "device.rules.wizards_duel",
@@ -70,7 +70,7 @@ SOURCES: tuple[Source, ...] = (
     Source(("cardtext.",), ("device.cardtext",)),
     Source(("cardtext.fetch.",), ("device.scryfall",)),
     Source(("console.", "wdc.", "consp.export_"), (
-        "device.console.core", "device.console.table", "device.console.dice", "device.console.necromancer",
+        "device.console.core", "device.console.table", "device.console.dice", "device.console.counters", "device.console.necromancer",
         "device.console.conspiracy", "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",
     )),
 )

@@ -339,6 +339,9 @@ def _show(console: Console, args: list[str]) -> None:
     reversed_ = "" if state.direction > 0 else console.text(Message("console.show.reversed"))
     step = "console.show.upkeep" if state.step is Step.UPKEEP else "console.show.main"
     console.say(Message(step, turn=state.turn, name=turn_name(state), reversed=reversed_))
+    for module_lines in console.show_lines:
+        for line in module_lines(state):
+            console.say(line)
     _show_teams(console, state)
     for player in state.players:
         marks: list[str | Message] = []
