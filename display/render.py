@@ -1,8 +1,9 @@
 """``render``: the whole frame as a function of the game state and the UI state.
 
-The frame is a header (turn, whose upkeep or turn it is in big letters, the game clock), the
-current screen, the status line (a refused command's reason, what the last command did, the
-reader; two lines when one is not enough, and pages beyond that), and a bar of touch buttons.
+The frame is a header (turn and the game's day or night, whose upkeep or turn it is in big
+letters, the game clock), the current screen, the status line (a refused command's reason, what
+the last command did, the reader; two lines when one is not enough, and pages beyond that), and a
+bar of touch buttons.
 Rendering never changes the game; of the UI state it only records how many pages the keys
 overlay and the status line took at this screen size, and since when the status line has shown
 its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
@@ -15,6 +16,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from device.inputs import Button
+from device.rules import counters as marking
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
 from device.state import GameState, Step, outcome
@@ -24,6 +26,7 @@ from display.fonts import Color
 from display.i18n import Translator
 from display.screens import View, home
 from display.screens.lineup import SCREENS
+from display.screens.table import LOOKS
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 
 TIME_LIMIT_OPTION = "time_limit"  # minutes; a table option, when a module or format offers it
@@ -85,7 +88,8 @@ def _fits(canvas: Canvas, text: str, width: int, size: int, *, bold: bool = Fals
 
 
 def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float) -> int:
-    """The header: the turn at the left, a clock (or the turn order reversed) at the right, and
+    """The header: the turn (and a sun or moon when it is day or night) at the left, a clock (or
+    the turn order reversed) at the right, and
     the headline between them, centred on the screen where it can be, else in the room left;
     smaller type, then two lines, before anything would be cut."""
     lay, fonts = canvas.layout, canvas.fonts
@@ -102,6 +106,7 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
             drawn = canvas.text(turn, (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
                                 max_width=side - lay.margin, role="header.turn", min_size=lay.tiny)
             used_left = drawn.right
+        used_left = _draw_day_night(canvas, state, used_left, height)
         left = time_left(state, ui, wall)
         corner: tuple[str, int, Color, str] | None = None
         if left is not None:
@@ -118,6 +123,23 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
             used_right = canvas.width - drawn.left
     _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)
     return height
+
+
+def _draw_day_night(canvas: Canvas, state: GameState, left: int, height: int) -> int:
+    """The game's day or night, a sun or a moon after the turn; returns where the corner now ends.
+    A Conspiracy pod whose groups each play their own game shows it on each group's seats."""
+    playing = marking.games(state)
+    time = marking.counters(state).game(playing[0]).day_night if len(playing) == 1 else None
+    if time is None:
+        return left
+    lay = canvas.layout
+    size = canvas.fonts.line_height(lay.medium) * 4 // 5
+    x = left + lay.margin if left else lay.margin
+    look = LOOKS[time.value]  # drawn as on a pod's seats
+    assert look.icon is not None
+    look.icon(canvas, (x + size / 2, height / 2), size, look.color)
+    canvas.shape(time.value, (x, (height - size) // 2, size, size), "header.day_night")
+    return x + size
 
 
 def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_left: int, used_right: int) -> None:
