@@ -65,6 +65,7 @@ class Player(Model):
     commander_damage: tuple[CommanderDamage, ...] = ()
     lost: Loss | None = None
     skip_turns: int = 0  # turns this player will skip when their seat comes up
+    colour: str = ""  # a name from device.rules.colours.COLOURS; "": the seat's own
 
     @property
     def in_game(self) -> bool:

@@ -63,7 +63,7 @@ SOURCES: tuple[Source, ...] = (
     Source(("",), (
         "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller",
         "device.rules", "device.rules.table", "device.rules.life", "device.rules.dice", "device.rules.counters",
-        "device.rules.two_headed_giant", "device.rules.necromancer", "device.rules.conspiracy", "device.rules.planechase",
+        "device.rules.colours", "device.rules.two_headed_giant", "device.rules.necromancer", "device.rules.conspiracy", "device.rules.planechase",
         "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
         "device.rules.wizards_duel",
     )),

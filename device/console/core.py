@@ -29,7 +29,6 @@ TEXTS: dict[str, Text] = {
     "console.not_number": "{text!r} is not a number.",
     "console.bad_quotes": "Cannot read that line: {problem}.",
     "console.refused": "refused: {reason}",
-    "console.refused_usage": "refused: {reason} ({usage})",
     "console.game_over": "Game over: {result}.",
     "console.card_read": "card read: {message}",
 }
@@ -135,9 +134,6 @@ class Console:
             if entry is None:
                 raise IllegalCommand("console.unknown", name=words[0])
             entry.run(self, words[1:])
-        except Usage as error:
-            usage = entry.usage if entry else ""
-            self.say(Message("console.refused_usage", reason=reason(error), usage=usage) if usage else refusal(error))
         except IllegalCommand as error:
             self.say(refusal(error))
 

@@ -17,6 +17,7 @@ from typing import Literal
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
 from device.rules import counters as marking
+from device.rules.colours import colour_of
 from device.rules.teams import team_of, teamed, turn_name
 from device.state import GameState, Player, Step
 from device.state_counters import Counter, DayNight
@@ -386,17 +387,18 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     active = player.seat in turn and player.in_game
     background = theme.LOST_BG if not player.in_game else theme.ACTIVE if active else theme.PANEL
     c.box(rect, background)
+    pad = lay.margin
+    inner = w - 2 * pad
+    top = y + pad // 2 + c.fonts.line_height(plan.name_size)
+    plate = name_plate(view, player, (x, y, w, top - y))
     if active:
         c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line * 2))
     if cursor:
         c.box(rect, theme.CURSOR, width=max(2, lay.line * 2))
-    pad = lay.margin
-    inner = w - 2 * pad
     seat = f"seat{player.seat}"
     color = theme.TEXT if player.in_game else theme.FAINT
-    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, color, anchor="midtop", bold=active,
+    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, plate, anchor="midtop", bold=active,
            max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
-    top = y + pad // 2 + c.fonts.line_height(plan.name_size)
     notes = seat_notes(view, state, player)
     if plan.notes:
         height = plan.notes * c.fonts.line_height(plan.notes_size)
@@ -447,6 +449,19 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     c.text(life, (lx + lw // 2, line_top), plan.life, color, anchor="midtop", bold=True, role=f"{seat}.life",
            min_size=plan.life)
     c.target(rect, Tap("seat", player.seat))
+
+
+def name_plate(view: View, player: Player, rect: Rect) -> Color:
+    """The player's colour behind their name at the top of their seat (faded once they left);
+    returns the colour their name reads in on it."""
+    x, y, w, h = rect
+    shade = theme.shade(colour_of(player))
+    if not player.in_game:
+        shade = theme.faded(shade, theme.LOST_BG, 0.35)
+    # Rounded like the tile at the top, square where the rest of the tile meets it.
+    view.canvas.box(rect, shade)
+    view.canvas.box((x, y + h // 2, w, h - h // 2), shade, radius=0)
+    return theme.ink_on(shade) if player.in_game else theme.DIM
 
 
 def _badge_role(badge: Badge) -> str:
@@ -582,7 +597,11 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
     step = c.fonts.line_height(size)
     ty = y + pad
     title = tr("ui.upkeep.title", name=turn_name(state))
-    ty += c.paragraph(title, (x + pad, ty, inner, h), size, theme.TEXT, role="banner.title", bold=True,
+    title_h = len(c.wrapped(title, size, inner, bold=True) or [title]) * c.fonts.line_height(size, True)
+    # The title on the colour of the player whose upkeep it is, as their seat's name is.
+    ink = name_plate(view, state.player(state.active), (x, y, w, pad + title_h + pad // 2))
+    c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line))
+    ty += c.paragraph(title, (x + pad, ty, inner, h), size, ink, role="banner.title", bold=True,
                       min_size=size, align="center")
     ty += pad // 2
     indent = c.fonts.measure(BULLET, size)[0]
