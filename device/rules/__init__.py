@@ -33,8 +33,7 @@ TEXTS: dict[str, Text] = {
 
 #: Every part of the rules, in the order their set-ups, state checks and bindings run: the table
 #: and life first, then the dice every game has and the counters every life game has, then each
-#: format.  A format is in the game's
-#: rules when it is in this list.
+#: format.  A format is in the game's rules when it is in this list.
 PARTS: tuple[Rules, ...] = (
     table.RULES,
     life.RULES,
