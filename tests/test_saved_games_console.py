@@ -72,9 +72,9 @@ def test_deleting_the_current_game_leaves_none_and_undo_cannot_bring_it_back(
 
 
 @pytest.mark.parametrize(("line", "reply"), [
-    ("delete", "refused: Usage: delete GAME [yes] (delete GAME [yes])"),
-    ("delete 1 no", "refused: Usage: delete GAME [yes] (delete GAME [yes])"),
-    ("delete 1 yes please", "refused: Usage: delete GAME [yes] (delete GAME [yes])"),
+    ("delete", "refused: Usage: delete GAME [yes]"),
+    ("delete 1 no", "refused: Usage: delete GAME [yes]"),
+    ("delete 1 yes please", "refused: Usage: delete GAME [yes]"),
     ("delete one", "refused: 'one' is not a number."),
     ("delete 7", "refused: There is no saved game 7; 'games' lists them."),
     ("delete 7 yes", "refused: There is no saved game 7; 'games' lists them."),

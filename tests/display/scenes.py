@@ -487,6 +487,11 @@ from scenes_dice import DICE_SCENES  # noqa: E402
 SCENES.update(DICE_SCENES)
 MORE_SIZES.update({name: ((1920, 1080),) for name in DICE_SCENES})  # the scaled layout: dice read across a room
 
+from scenes_counters import COUNTER_SCENES  # noqa: E402
+
+SCENES.update(COUNTER_SCENES)
+MORE_SIZES.update({name: ((1920, 1080),) for name in COUNTER_SCENES})  # the scaled layout: badges read across a room
+
 from scenes_games import GAMES_SCENES  # noqa: E402
 
 SCENES.update(GAMES_SCENES)
