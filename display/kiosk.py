@@ -27,7 +27,7 @@ the loop has read every pending event, so a key already released never repeats. 
 UNDO, redo, SELECT and screen keys act once per press.
 
 A touch acts when the finger goes down (a mouse click is a touch).  A target may also have an
-action for a held touch, which the loop does
+action for a held touch — a seat's half on the table: ±1 touched, ±10 held — which the loop does
 once the finger has stayed down ``TOUCH_HOLD`` seconds: a deadline like a held key's, and a
 finger lifted before it was only a touch.
 
@@ -36,9 +36,10 @@ Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the READ
 =====================  ==========================================================
 Space or R             ROLL (the planar die) · Shift+Space: ROLL held (dice and coin; again: back)
 Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
-Backspace or U         UNDO (shows what it took back) · Y redo
+                       Shift+Enter: NEXT held (on the table: the adjust screen)
+Backspace or U         UNDO (shows what it took back; on the table, drops a pending life change) · Y redo
 Tab                    SELECT (next seat / next field; the status line's offer) · Shift+Tab: long SELECT
-↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
+↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5); on the table, the highlighted seat's life
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
 M, G, C                the Necromancer, Conspiracy and Contraptions screens (in those games)
@@ -78,6 +79,7 @@ from display.layout import choose
 from display.screens import Screen, View
 from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
+from display.screens.life import PendingLife
 from display.screens.lineup import SCREENS
 from display.sdl import sdl_wait, video_driver
 from display.targets import Target
@@ -91,8 +93,8 @@ ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
 ENROL_SECONDS = 20.0  # how long the status line offers to enrol an unknown tag
-#: Seconds a touch stays down to count as held, about what phones take for a long press, short
-#: of the GPIO buttons' ``hold_time``.
+#: Seconds a touch stays down to count as held (a seat's half: ±10 rather than ±1), about what
+#: phones take for a long press, short of the GPIO buttons' ``hold_time``.
 TOUCH_HOLD = 0.6
 #: The mouse, as a finger: a click is a touch.
 MOUSE = "mouse"
@@ -283,6 +285,10 @@ class Kiosk:
         target = SCREENS.get(screen)
         if target is None or not target.available(self.state):
             return
+        shown = self._ui.screen
+        self._before(screen)
+        if self._ui.screen != shown:
+            return  # what was held back, made now, brought up a screen of its own: it asks first
         self._ui.screen = screen
         self._ui.help = False
         target.enter(self)
@@ -290,6 +296,19 @@ class Kiosk:
 
     def execute(self, command: Command) -> Result | None:
         return self._run(lambda: self.controller.execute(command))
+
+    def preview(self, command: Command) -> Result | None:
+        try:
+            return self.controller.preview(command)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+
+    def say(self, message: Message) -> None:
+        self._ui.error = None
+        self._ui.said = [message]
+        self._ui.messages_until = self.now() + MESSAGE_SECONDS
+        self.dirty = True
 
     def press(self, press: ButtonPressed) -> Result | None:
         return self._run(lambda: self.controller.press(press))
@@ -315,8 +334,15 @@ class Kiosk:
 
     # --- results and refusals -------------------------------------------------------------
 
+    def _before(self, going: str | None) -> None:
+        """Before a command or another screen: what a screen holds back is made (or handed to
+        the screen ``going`` to) first — the table's pending life change (``Screen.before``)."""
+        for scr in SCREENS.values():
+            scr.before(self, going)
+
     def _run(self, work: Callable[[], Result | None]) -> Result | None:
         self.dirty = True
+        self._before(None)
         try:
             result = work()
         except IllegalCommand as error:
@@ -375,6 +401,7 @@ class Kiosk:
         if game != self._game:
             self._game = game
             self._ui.cursor = None
+            self._ui.drop(PendingLife)  # a change shown for the game before is no change to this one
             self._ui.game_started_at = self.controller.journal.game(game).created if game is not None else None
 
     def _open_status(self) -> None:
@@ -619,6 +646,9 @@ class Kiosk:
         if event.key in (pygame.K_SPACE, pygame.K_r) and mods & pygame.KMOD_SHIFT:
             self.dispatch(Press(Button.ROLL, long=True))
             return
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n) and mods & pygame.KMOD_SHIFT:
+            self.dispatch(Press(Button.NEXT, long=True))
+            return
         action = KEYS.get(event.key)
         if action is None:
             name = pygame.key.name(event.key)
@@ -755,6 +785,8 @@ class Kiosk:
         if self.dirty:
             self.redraw()
         self._due = self.deadline()
+        if self._ui.quit:
+            self._before(None)  # a change a screen holds back is made before the kiosk stops
         return not self._ui.quit
 
     def _sleep(self, due: float | None) -> list[Any]:

@@ -6,6 +6,10 @@ starts at 0 and collects turns, so "-7 from Bob" is one change and one undo.  Th
 says what UNDO would take back.  An adjustment left unconfirmed for ``IDLE`` seconds is
 dropped (and the status line says so), so a bumped encoder never changes a life total by itself.
 
+It comes up with key A, the LIFE button, or NEXT held on the table, for the highlighted seat; a
+life change pending on the table (``display.screens.life``) comes along, not yet made, with the
+counter field chosen: one turn makes it commander damage (or poison), NEXT applies it.
+
 Every chip and button is at least ``Layout.touch`` tall.  A chip's words wrap to two lines before
 they would be cut, and a row with more chips than fit (ten players on a small panel) shows a
 window round the chosen one, with arrows at its ends saying how many are hidden on each side.
@@ -18,12 +22,12 @@ from dataclasses import dataclass, replace
 from device.commands import ChangeLife, ChangePoison, Command, DealCommanderDamage
 from device.formats import find_format
 from device.inputs import Button
-from device.rules.life import commander_names
 from device.state import GameState
 from device.text import Message, sentences
 from display import theme
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
 from display.screens import Host, Screen, View
+from display.screens.life import counters, default_source, sources, take
 from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
 
 IDLE = 30.0
@@ -43,26 +47,6 @@ class AdjustForm:
     amount: int = 0
     field: int = 3  # the amount: turning the encoder right away changes it
     touched: float = 0.0
-
-
-def counters(state: GameState) -> list[str]:
-    found = ["life", "poison"]
-    if find_format(state.formats[0]).commander_damage:
-        found.append("commander")
-    return found
-
-
-def sources(state: GameState, form: AdjustForm) -> list[tuple[int | None, int]]:
-    """Who a change can come from: nobody or a player still in the game (LF-2: what a player
-    owned left with them); for commander damage, each commander."""
-    if form.counter == "commander":
-        return [
-            (p.seat, index)
-            for p in state.players
-            if p.seat != form.seat and p.in_game
-            for index in range(len(commander_names(p)))
-        ]
-    return [(None, 0), *((p.seat, 0) for p in state.in_game())]
 
 
 def source_label(view: View, state: GameState, source: int | None, commander: int, counter: str) -> str:
@@ -103,10 +87,7 @@ class Adjust(Screen):
 
     @staticmethod
     def _default_source(state: GameState, form: AdjustForm) -> AdjustForm:
-        # Most damage comes from the player whose turn it is; a player hurting themselves is "nobody".
-        options = sources(state, form)
-        wanted = state.active if state.active != form.seat else None
-        source, commander = next((o for o in options if o[0] == wanted), options[0] if options else (None, 0))
+        source, commander = default_source(state, form.seat, form.counter)
         return replace(form, source=source, commander=commander)
 
     def enter(self, host: Host) -> None:
@@ -114,7 +95,13 @@ class Adjust(Screen):
         if state is None:
             return
         host.ui.drop(AdjustForm)
-        host.ui.put(replace(self.form(host.ui, state), touched=host.now()))
+        form = self.form(host.ui, state)
+        handed = take(host.ui)
+        if handed is not None:
+            # The table's pending change goes on here, as it was: the encoder now turns the
+            # counter (commander damage, poison) — the usual reason to come here with it.
+            form = replace(form, seat=handed.seat, amount=handed.amount, source=handed.source, commander=0, field=1)
+        host.ui.put(replace(form, touched=host.now()))
 
     def deadline(self, view: View) -> float | None:
         form = view.ui.kept(AdjustForm)
@@ -191,7 +178,7 @@ class Adjust(Screen):
             amount = -form.amount if counter == "commander" and form.amount < 0 else form.amount
             return self._default_source(state, replace(form, counter=counter, amount=amount))
         if field == "from":
-            froms = sources(state, form)
+            froms = sources(state, form.seat, form.counter)
             if not froms:
                 return form
             pair = (form.source, form.commander)
@@ -269,7 +256,7 @@ class Adjust(Screen):
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
         chips(1, [(tr(f"ui.adjust.{name}"), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
         chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)), (s, k) == (form.source, form.commander))
-                  for s, k in sources(state, form)])
+                  for s, k in sources(state, form.seat, form.counter)])
         # The amount row: −5 −1 [amount] +1 +5.
         label(3)
         ry = view.top + 3 * row_h
