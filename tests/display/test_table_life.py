@@ -6,6 +6,7 @@ through the kiosk's loop, with its clock in the test's hands."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -17,10 +18,12 @@ from scenes import PLAYERS, POD, SCENES, texts
 from test_dice_screen import Wired
 
 from device.commands import Concede, NewGame
+from device.console import TABLES, Console
 from device.inputs import Button, TagRead
 from device.journal import Txn
 from device.state import Step
 from device.text import Message
+from device.translations import ConsoleTranslator
 from display.kiosk import TOUCH_HOLD, Kiosk
 from display.screens.adjust import AdjustForm
 from display.screens.life import HELD, PAUSE, PendingLife
@@ -486,6 +489,32 @@ def test_tb6_both_seats_of_a_team_show_the_change_to_their_shared_life(make_kios
     keys(kiosk, pygame.K_LEFT, pygame.K_LEFT, pygame.K_UP)  # the second seat of the turn's own team
     assert texts(kiosk, "seat0.pending") == texts(kiosk, "seat1.pending") == ["+1"]
     assert texts(kiosk, "seat1.pending.from") == []
+
+
+# --- the console sees the same game ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ["Юрий: 40 → 37 life (from Alice).", "Alice → Юрий: 3 life lost", "Undone: Юрий: 40 → 37 life (from Alice)."]),
+    ("ru", ["Юрий: жизнь 40 → 37 (источник: Alice).", "Alice → Юрий: потеряно 3 жизни",
+            "Отменено: Юрий: жизнь 40 → 37 (источник: Alice)."]),
+    ("ja", ["Юрий：ライフ40 → 37（Aliceから）。", "Alice → Юрий：ライフ3を失った", "取り消し：Юрий：ライフ40 → 37（Aliceから）。"]),
+    ("pl", ["Юрий: życie 40 → 37 (źródło: Alice).", "Alice → Юрий: stracone 3 punkty życia",
+            "Cofnięto: Юрий: życie 40 → 37 (źródło: Alice)."]),
+])
+def test_lf2_lf4_a_change_made_on_the_table_is_one_change_at_the_console(
+        make_kiosk: MakeKiosk, language: str, said: list[str]) -> None:
+    """Three turns on the table, then the console on the same controller and journal: its log has
+    one change, ``dealt`` says who did it, one ``undo`` takes it back — in the table's language."""
+    clock = Clock()
+    kiosk = game(make_kiosk, clock, language=language)
+    keys(kiosk, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
+    wait(kiosk, clock, PAUSE)
+    out = io.StringIO()
+    Console(kiosk.controller, out, TABLES, ConsoleTranslator(language)).run(["log 1", "dealt", "undo"])
+    lines = [line.strip() for line in out.getvalue().splitlines() if line.strip()]
+    assert len(lines) == 3 and all(line.endswith(text) for line, text in zip(lines, said, strict=True)), lines
+    assert life(kiosk, YURIJ) == 40
 
 
 # --- invariants -----------------------------------------------------------------------------------
