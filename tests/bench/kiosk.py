@@ -150,11 +150,28 @@ class Probe:
                     raise RuntimeError("no frame showed the pending change made within 10 s")
 
 
+def life_change(probe: Probe, results: dict[str, list[float]]) -> None:
+    """−1 on the encoder: shown pending at once with nothing written, then made after the pause
+    (the kiosk's clock is ``time.monotonic``, and the frames are stamped with it too)."""
+    from device.inputs import EncoderTurned
+
+    before = probe.newest()
+    took, frame = probe.put(EncoderTurned(-1))
+    if frame.pos != before or frame.pending is None or frame.pending[0] != -1:
+        raise RuntimeError(f"the encoder's −1 was not shown pending: change {frame.pos} after {before}, "
+                           f"{frame.pending} ({probe.kiosk.ui.error})")
+    results["life −1 shown"].append(took)
+    took, frame = probe.made(before, frame.pending[1])
+    if frame.pos != before + 1 or frame.command.get("type") != "ChangeLife" or frame.command.get("delta") != -1:
+        raise RuntimeError(f"the pause made {frame.command}, not a life change of −1 ({probe.kiosk.ui.error})")
+    results["life −1 made"].append(took)
+
+
 def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     """Presses through the real loop into a real window; each checked (see the module's doc)."""
     from device.commands import NewGame
     from device.controller import Controller
-    from device.inputs import Button, ButtonPressed, EncoderTurned
+    from device.inputs import Button, ButtonPressed
     from device.journal import Journal
     from display.kiosk import Kiosk, WakingQueue
     from display.screens.planechase import TUMBLE
@@ -181,26 +198,12 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     def step_or_pass(command: dict[str, object]) -> bool:
         return command["type"] in ("Advance", "PassTurn")
 
-    def life_change() -> None:
-        """−1 on the encoder: shown pending at once with nothing written, then made after the
-        pause (the kiosk's clock is ``time.monotonic``, the frames are stamped with it too)."""
-        before = probe.newest()
-        took, frame = probe.put(EncoderTurned(-1))
-        if frame.pos != before or frame.pending is None or frame.pending[0] != -1:
-            raise RuntimeError(f"the encoder's −1 was not shown pending: change {frame.pos} after {before}, "
-                               f"{frame.pending} ({kiosk.ui.error})")
-        results["life −1 shown"].append(took)
-        took, frame = probe.made(before, frame.pending[1])
-        if frame.pos != before + 1 or frame.command.get("type") != "ChangeLife" or frame.command.get("delta") != -1:
-            raise RuntimeError(f"the pause made {frame.command}, not a life change of −1 ({kiosk.ui.error})")
-        results["life −1 made"].append(took)
-
     def drive() -> None:
         try:
             time.sleep(0.3)
             while min(len(v) for v in results.values()) < samples:
                 press("NEXT", ButtonPressed(Button.NEXT), step_or_pass)  # upkeep → main phase
-                life_change()
+                life_change(probe, results)
                 press("ROLL", ButtonPressed(Button.ROLL), lambda c: c["type"] == "RollPlanarDie")
                 time.sleep(TUMBLE + 0.05)  # the tumble ends: the next press starts clean
                 for _ in range(5):  # a phenomenon or a plane's choice: NEXT goes on (not a sample)
