@@ -20,6 +20,7 @@ from device.state_wizards_duel import WizardsDuelState
 from device.state_necromancer import NecromancerState
 from device.state_conspiracy import ConspiracyState
 from device.state_dice import DiceState
+from device.state_counters import CountersState
 from device.text import Message
 
 STATE_SCHEMA = 1
@@ -64,6 +65,7 @@ class Player(Model):
     commander_damage: tuple[CommanderDamage, ...] = ()
     lost: Loss | None = None
     skip_turns: int = 0  # turns this player will skip when their seat comes up
+    colour: str = ""  # a name from device.rules.colours.COLOURS; "": the seat's own
 
     @property
     def in_game(self) -> bool:
@@ -105,6 +107,7 @@ class GameState(Model):
     necromancer: NecromancerState | None = None
     conspiracy: ConspiracyState | None = None
     dice: DiceState | None = None  # dice, coin and random players, in any game (None: none thrown)
+    counters: CountersState | None = None  # monarch, initiative, day/night, player counters (None: none marked)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

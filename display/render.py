@@ -1,8 +1,9 @@
 """``render``: the whole frame as a function of the game state and the UI state.
 
-The frame is a header (turn, whose upkeep or turn it is in big letters, the game clock), the
-current screen, the status line (a refused command's reason, what the last command did, the
-reader; two lines when one is not enough, and pages beyond that), and a bar of touch buttons.
+The frame is a header (turn and the game's day or night, whose upkeep or turn it is in big
+letters, the game clock), the current screen, the status line (a refused command's reason, what
+the last command did, the reader; two lines when one is not enough, and pages beyond that), and a
+bar of touch buttons.
 Rendering never changes the game; of the UI state it only records how many pages the keys
 overlay and the status line took at this screen size, and since when the status line has shown
 its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
@@ -15,6 +16,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from device.inputs import Button
+from device.rules import counters as marking
+from device.rules.colours import colour_of
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
 from device.state import GameState, Step, outcome
@@ -24,6 +27,7 @@ from display.fonts import Color
 from display.i18n import Translator
 from display.screens import View, home
 from display.screens.lineup import SCREENS
+from display.screens.table import LOOKS
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 
 TIME_LIMIT_OPTION = "time_limit"  # minutes; a table option, when a module or format offers it
@@ -85,7 +89,8 @@ def _fits(canvas: Canvas, text: str, width: int, size: int, *, bold: bool = Fals
 
 
 def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float) -> int:
-    """The header: the turn at the left, a clock (or the turn order reversed) at the right, and
+    """The header: the turn (and a sun or moon when it is day or night) at the left, a clock (or
+    the turn order reversed) at the right, and
     the headline between them, centred on the screen where it can be, else in the room left;
     smaller type, then two lines, before anything would be cut."""
     lay, fonts = canvas.layout, canvas.fonts
@@ -94,6 +99,9 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
     side = canvas.width // 5
     used_left = used_right = 0
     if state is not None:
+        # Under the header, the colour of the player whose turn it is.
+        edge = max(2, lay.line * 2)
+        canvas.box((0, height - edge, canvas.width, edge), theme.shade(colour_of(state.player(state.active))), radius=0)
         own = home(SCREENS.values(), state)
         turn = own.turn_text(state, tr) if own is not None else None
         if turn is None:
@@ -102,6 +110,7 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
             drawn = canvas.text(turn, (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
                                 max_width=side - lay.margin, role="header.turn", min_size=lay.tiny)
             used_left = drawn.right
+        used_left = _draw_day_night(canvas, state, used_left, height)
         left = time_left(state, ui, wall)
         corner: tuple[str, int, Color, str] | None = None
         if left is not None:
@@ -118,6 +127,23 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
             used_right = canvas.width - drawn.left
     _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)
     return height
+
+
+def _draw_day_night(canvas: Canvas, state: GameState, left: int, height: int) -> int:
+    """The game's day or night, a sun or a moon after the turn; returns where the corner now ends.
+    A Conspiracy pod whose groups each play their own game shows it on each group's seats."""
+    playing = marking.games(state)
+    time = marking.counters(state).game(playing[0]).day_night if len(playing) == 1 else None
+    if time is None:
+        return left
+    lay = canvas.layout
+    size = canvas.fonts.line_height(lay.medium) * 4 // 5
+    x = left + lay.margin if left else lay.margin
+    look = LOOKS[time.value]  # drawn as on a pod's seats
+    assert look.icon is not None
+    look.icon(canvas, (x + size / 2, height / 2), size, look.color)
+    canvas.shape(time.value, (x, (height - size) // 2, size, size), "header.day_night")
+    return x + size
 
 
 def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_left: int, used_right: int) -> None:
@@ -214,7 +240,22 @@ class StatusPlan:
     offer_w: int = 0
     tappable: bool = False  # a touch target (as tall as one): the offer, else the texts shown whole
     joiners: tuple[str | None, ...] = ()
-    width: int = 0  # of the lines, from the left margin
+    width: int = 0  # of the lines, from the left margin and the mark
+    mark: Color | None = None  # the colour of the player the messages are about, in a square before them
+    indent: int = 0  # the mark's room, left of the lines
+
+
+def said_about(state: GameState | None, ui: UiState) -> Color | None:
+    """The colour of the player the status line's messages name first (a life change's player,
+    whose turn it is), or None: the messages name nobody, or something else is shown."""
+    if state is None or not ui.said:
+        return None
+    seats = {p.name: p for p in state.players}
+    for message in ui.said:
+        for value in message.params.values():
+            if isinstance(value, str) and value in seats:
+                return theme.shade(colour_of(seats[value]))
+    return None
 
 
 def _status_lines(canvas: Canvas, text: str, reader: str, size: int, width: int) -> tuple[list[str], int] | None:
@@ -244,7 +285,8 @@ def _count(lines: list[str], reader_at: int) -> int:
     return max(1, len(lines) + (1 if lines and reader_at == len(lines) else 0))
 
 
-def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str]) -> StatusPlan:
+def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str],
+                mark: Color | None = None) -> StatusPlan:
     """The status line for this frame: the whole text on one line at ``small``, else at ``tiny``,
     else wrapped onto two lines (``small``, then ``tiny``); a longer text shows two lines at a
     time and turns its pages (numbered at the right), and a tap shows it whole.  No line is
@@ -256,6 +298,9 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     reader = ui.words(ui.reader.text) if ui.reader is not None else ""
     reader_color = theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
     width = canvas.width - 2 * lay.margin
+    mark = mark if status.role == "status.messages" else None
+    indent = lay.small * 3 // 4 + lay.margin if mark is not None else 0
+    width -= indent
     offer_w = 0
     if status.offer is not None and status.text:
         offer_w = max(lay.touch, fonts.measure(status.offer_label, lay.small, True)[0] + 2 * lay.margin)
@@ -276,7 +321,8 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
         count = _count(lines, reader_at)
         return StatusPlan(status, reader, reader_color, size, tuple(lines), reader_at, height(count, size),
                           offer_w=offer_w, tappable=bool(status.text) and (count > 1 or offer_w > 0),
-                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width)
+                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width, mark=mark,
+                          indent=indent)
     # Longer than two lines: two at a time, the page's number at the right, the reader's label
     # beside the first line of every page.
     text_w = width - fonts.measure("9/9", lay.tiny)[0] - lay.margin
@@ -291,7 +337,8 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     first = page * STATUS_LINES
     return StatusPlan(status, reader, reader_color, size, tuple(lines[first: first + STATUS_LINES]),
                       0 if reader else -1, height(STATUS_LINES, size), page=page, pages=pages, offer_w=offer_w,
-                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w)
+                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w, mark=mark,
+                      indent=indent)
 
 
 def status_deadline(ui: UiState, now: float) -> float | None:
@@ -317,14 +364,18 @@ def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
     if plan.pages > 1:
         count = STATUS_LINES
     top = y + (plan.height - count * step) // 2
+    left = lay.margin + plan.indent
+    if plan.mark is not None:
+        side = lay.small * 3 // 4
+        canvas.box((lay.margin, top + step // 2 - side // 2, side, side), plan.mark, radius=max(1, side // 4))
     for index, line in enumerate(plan.lines):
-        canvas.text(line, (lay.margin, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
+        canvas.text(line, (left, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
                     max_width=width, role=status.role, min_size=plan.size, joiner=plan.joiners[index])
     if plan.reader and plan.reader_at >= 0:
-        canvas.text(plan.reader, (lay.margin + width, top + plan.reader_at * step + step // 2), plan.size,
+        canvas.text(plan.reader, (left + width, top + plan.reader_at * step + step // 2), plan.size,
                     plan.reader_color, anchor="midright", max_width=width, role="status.reader", min_size=plan.size)
     if plan.pages > 1:
-        canvas.text(f"{plan.page + 1}/{plan.pages}", (lay.margin + plan.width + lay.margin, y + plan.height // 2),
+        canvas.text(f"{plan.page + 1}/{plan.pages}", (left + plan.width + lay.margin, y + plan.height // 2),
                     lay.tiny, theme.DIM, anchor="midleft", role="status.page", min_size=lay.tiny)
     if plan.offer_w and status.offer is not None:
         rect = (canvas.width - lay.margin - plan.offer_w, y + (plan.height - lay.touch) // 2, plan.offer_w, lay.touch)
@@ -599,9 +650,10 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
     in the rare frame where that changes the status line's height."""
     lay = canvas.layout
     missing = set(canvas.fonts.shown_missing)
+    mark = said_about(state, ui)
     for _ in range(2):
         canvas.clear(theme.BG)
-        plan = plan_status(canvas, ui, tr, now, missing)
+        plan = plan_status(canvas, ui, tr, now, missing, mark)
         top = draw_header(canvas, state, ui, tr, wall)
         bottom = canvas.height - lay.bar - plan.height
         current = SCREENS.get(ui.screen)
@@ -612,7 +664,7 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         current.draw(view)
         if ui.help:
             draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
-        drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing)
+        drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing, mark)
         if drawn.height == plan.height:
             break
         missing = set(canvas.fonts.shown_missing)

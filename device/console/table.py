@@ -11,6 +11,7 @@ from device.catalog import Catalog, load_catalog
 from device.commands import (
     ChangeLife,
     ChangePoison,
+    ChooseColour,
     Concede,
     DealCommanderDamage,
     Lose,
@@ -24,6 +25,7 @@ from device.commands import (
 from device.console.core import CommandTable, Console, command, number
 from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName
+from device.rules.colours import colour_name, colour_of
 from device.rules.life import commander_names, dealt_lines
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
@@ -55,15 +57,17 @@ TEXTS: dict[str, Text] = {
     "console.games.line": Plural("{mark} {id}  {when}  {title}  ({n} changes)",
                                  "{mark} {id}  {when}  {title}  ({n} changes)"),
     "console.resumed": "Resumed game {id}: {title} (turn {turn}).",
+    "console.colour.line": "{name}: {colour}",
 }
 
 
 @command(
     "new",
-    "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [OPTION=VALUE…]",
+    "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [colours=C,C,…] [OPTION=VALUE…]",
     "Start a game (TB-1, TB-2, TB-5). Formats: ffa (20 life, the default), duel, commander (40); "
     "+2hg plays Two-Headed Giant, teams of two adjacent seats (TB-6). "
-    "Without first=, the gadget draws the starting player at random. A first word that looks like a misspelt "
+    "Without first=, the gadget draws the starting player at random. colours= gives the players' colours "
+    "in seat order (a seat left out keeps its own). A first word that looks like a misspelt "
     "format is questioned; to seat a player called that, start with the format (new ffa comander Alice).",
 )
 def _new(console: Console, args: list[str]) -> None:
@@ -72,6 +76,7 @@ def _new(console: Console, args: list[str]) -> None:
     options: dict[str, str] = {}
     life: int | None = None
     first: str | None = None
+    colours: tuple[str, ...] = ()
     for i, arg in enumerate(args):
         if "=" in arg:
             key, _, value = arg.partition("=")
@@ -79,13 +84,16 @@ def _new(console: Console, args: list[str]) -> None:
                 life = number(value)
             elif key.casefold() == "first":
                 first = None if value.casefold() == "random" else value
+            elif key.casefold() in ("colours", "colors"):
+                colours = tuple(c.strip() for c in value.split(","))
             else:
                 options[key] = value
         elif i == 0 and _format_word(arg, args):
             formats = tuple(arg.split("+"))
         else:
             players.append(arg)
-    console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options))
+    console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options,
+                            colours=colours))
 
 
 def _format_word(word: str, args: list[str]) -> bool:
@@ -333,12 +341,33 @@ def _redo(console: Console, args: list[str]) -> None:
         console.show(console.controller.redo())
 
 
+@command(
+    "colour",
+    "colour [PLAYER COLOUR]",
+    "Choose PLAYER's colour (its name, or a unique start of it: red, blue, green, yellow, purple, orange, teal, "
+    "pink, white, brown); a player who had it takes PLAYER's. Without arguments, everyone's colour.",
+    ("color",),
+)
+def _colour(console: Console, args: list[str]) -> None:
+    state = console.state
+    if not args:
+        for player in state.players:
+            console.say(Message("console.colour.line", name=player.name, colour=colour_name(colour_of(player))))
+        return
+    if len(args) < 2:
+        raise console.usage("colour")
+    console.execute(ChooseColour(seat=console.seat(" ".join(args[:-1])), colour=args[-1]))
+
+
 @command("show", "show", "The table at a glance: turn, whose upkeep or turn it is, everyone's life.")
 def _show(console: Console, args: list[str]) -> None:
     state = console.state
     reversed_ = "" if state.direction > 0 else console.text(Message("console.show.reversed"))
     step = "console.show.upkeep" if state.step is Step.UPKEEP else "console.show.main"
     console.say(Message(step, turn=state.turn, name=turn_name(state), reversed=reversed_))
+    for module_lines in console.show_lines:
+        for line in module_lines(state):
+            console.say(line)
     _show_teams(console, state)
     for player in state.players:
         marks: list[str | Message] = []
@@ -456,7 +485,7 @@ def _quit(console: Console, args: list[str]) -> None:
 
 COMMANDS = CommandTable(
     (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _concede, _lose,
-     _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _help, _quit),
+     _card, _tag, _undo, _redo, _colour, _show, _state, _log, _dealt, _games, _load, _help, _quit),
     texts="console",
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -29,6 +29,7 @@ class Domain:
 DOMAINS: tuple[Domain, ...] = (
     Domain(CORE),
     Domain("dice", ("dice.", "ui.dice.", "console.dice.")),
+    Domain("counters", ("counters.", "ui.counters.", "console.counters.")),
     Domain("planechase", ("planechase.", "eternities.", "ui.pc.", "console.pc.")),
     Domain("contraptions", ("ct.", "ui.ct.", "console.ct.")),
     Domain("necromancer", ("necro.", "ui.necro.", "console.necro.")),

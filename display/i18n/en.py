@@ -69,7 +69,7 @@ TEXTS: dict[str, Text] = {
     "ui.setup.off": "off",
     "ui.setup.default_name": "Player {n}",
     "ui.setup.hint": "←/→ or Tab: row · ↑/↓: change · Enter: start the game",
-    "ui.setup.hint_name": "Type the player's name; Backspace erases · Enter: next row",
+    "ui.setup.hint_name": "Type the player's name; Backspace erases · ↑/↓ or a tap on the square: colour · Enter: next row",
     "ui.setup.hint_event": "Type the event's name; Backspace erases · Enter: next row",
     "ui.setup.editing": "typing a name",
     "ui.setup.options": "Table options",

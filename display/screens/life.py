@@ -26,7 +26,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from device.commands import ChangeLife
-from device.formats import find_format
 from device.rules.life import commander_names
 from device.rules.teams import team_of, teamed
 from device.state import GameState
@@ -41,14 +40,6 @@ HELD = 10
 
 
 # --- who a change comes from ------------------------------------------------------------------
-
-
-def counters(state: GameState) -> list[str]:
-    """What a change can count in this game: life, poison and, in Commander, commander damage."""
-    found = ["life", "poison"]
-    if find_format(state.formats[0]).commander_damage:
-        found.append("commander")
-    return found
 
 
 def sources(state: GameState, seat: int, counter: str) -> list[tuple[int | None, int]]:

@@ -37,6 +37,7 @@ from device.commands import NewGame
 from device.errors import IllegalCommand
 from device.formats import Format, TableOption, formats, options_for
 from device.inputs import Button
+from device.rules.colours import filled, turned
 from device.rules.conspiracy import EVENT_OPTIONS, POD, event_games, event_message, pod_sizes
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from device.text import Message
@@ -60,6 +61,11 @@ class SetupForm:
     row: int = 0
     event: str = ""  # the event's name as typed; "": nothing (the default is the hint)
     game: int | None = None  # the saved game the form was last filled from
+    colours: tuple[str, ...] = ()  # per seat as chosen; a seat beyond them has its own
+
+    def seat_colours(self) -> tuple[str, ...]:
+        """Each seat's colour, the chosen ones kept (device.rules.colours)."""
+        return filled([*self.colours[:self.count], *[""] * (self.count - len(self.colours))])
 
     def chosen(self) -> list[str]:
         return [self.base, *(m.name for m in modules() if self.modules.get(m.name))]
@@ -159,7 +165,8 @@ def fill_from_game(form: SetupForm, host: Host) -> SetupForm:
         event = str(first.options.get("event", ""))
     defaults = {tr("ui.setup.default_name", n=seat + 1): seat for tr in map(Translator, LANGUAGES)
                 for seat in range(EVENT_MAX)}
-    form = replace(form, names=tuple("" if defaults.get(name) == seat else name for seat, name in enumerate(players)))
+    form = replace(form, names=tuple("" if defaults.get(name) == seat else name for seat, name in enumerate(players)),
+                   colours=() if base == POD.name else tuple(p.colour for p in first.players))
     low, high = player_limits(form)
     available = options_for(form.chosen())
     return replace(
@@ -298,19 +305,26 @@ class Setup(Screen):
                 host.ui.put(replace(form, row=form.row + 1))
                 return True
             return self._start(host, form)
-        if isinstance(action, Tap) and action.kind == "setup.row":
-            row = int(action.value)
-            if row == form.row and table[row][0] not in ("name", "event", "start"):
-                form = self._change(host, form, *table[row], 1)
-            form = host.ui.put(replace(form, row=row))
-            if table[row][0] == "start":
-                return self._start(host, form)
-            return True
+        if isinstance(action, Tap) and action.kind in ("setup.row", "setup.colour"):
+            return self._tap(host, form, table, action)
         if isinstance(action, Back):
             if host.state is not None:
                 host.go("table")
             return True
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
+
+    def _tap(self, host: Host, form: SetupForm, table: list[tuple[str, str]], action: Tap) -> bool:
+        """A touch on a row (the focused one changes, the start row starts) or a seat's colour."""
+        if action.kind == "setup.colour":
+            host.ui.put(replace(form, colours=turned(form.seat_colours(), int(action.value), 1)))
+            return True
+        row = int(action.value)
+        if row == form.row and table[row][0] not in ("name", "event", "start"):
+            form = self._change(host, form, *table[row], 1)
+        form = host.ui.put(replace(form, row=row))
+        if table[row][0] == "start":
+            return self._start(host, form)
+        return True
 
     @staticmethod
     def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> SetupForm:
@@ -341,6 +355,8 @@ class Setup(Screen):
             return _optioned(form, key, steps)
         if kind == "language":
             host.ui.language = cycle(list(LANGUAGES), host.ui.language, steps)
+        if kind == "name":
+            return replace(form, colours=turned(form.seat_colours(), int(key), steps))
         return form
 
     def _start(self, host: Host, form: SetupForm) -> bool:
@@ -357,6 +373,7 @@ class Setup(Screen):
         command = NewGame(
             formats=tuple(form.chosen()), players=tuple(names),
             first=names[form.first] if form.first is not None else None, options=options,
+            colours=form.seat_colours(),
         )
         if host.execute(command) is not None:
             host.ui.cursor = None
@@ -507,8 +524,14 @@ class Setup(Screen):
             else:
                 c.text(label, (x0 + lay.margin, middle), lay.small, theme.DIM, anchor="midleft",
                        max_width=label_w - lay.margin, role=f"setup.label.{kind}")
-                self._draw_value(view, form, kind, key, (x0 + label_w, middle), row_w - label_w - lay.margin, focused)
+                room = row_w - label_w - lay.margin
+                swatch = kind == "name" and not is_event(form)
+                if swatch:
+                    room -= rect[3] + lay.margin
+                self._draw_value(view, form, kind, key, (x0 + label_w, middle), room, focused)
             c.target(rect, Tap("setup.row", index))
+            if kind == "name" and not is_event(form):
+                self._draw_colour(view, form, int(key), rect)
             y += row_h
         # Right under the last row shown (the rows fill their room but for less than a row).
         help_y = min(help_top, y + lay.margin // 2)
@@ -533,6 +556,18 @@ class Setup(Screen):
             value += "_"
         c.text(value, at, lay.small, theme.TEXT, anchor="midleft", bold=focused, max_width=room,
                role=f"setup.value.{kind}")
+
+    @staticmethod
+    def _draw_colour(view: View, form: SetupForm, seat: int, row: tuple[int, int, int, int]) -> None:
+        """The seat's colour at the right of its name row, as large as the row is tall: a tap
+        (or the encoder on the row) gives it the next colour."""
+        c, lay = view.canvas, view.layout
+        x, y, w, h = row
+        inset = max(2, lay.margin // 2)
+        side = h - 2 * inset
+        rect = (x + w - inset - side, y + inset, side, side)
+        c.box(rect, theme.shade(form.seat_colours()[seat]))
+        c.target((x + w - h, y, h, h), Tap("setup.colour", seat))
 
     @staticmethod
     def _scroll_marks(view: View, rect: tuple[int, int, int, int], first: int, last: int, total: int) -> None:

@@ -1,5 +1,7 @@
-"""The table: every seat with life, poison and commander damage, who has lost and why, and the
-upkeep banner at the start of each turn (SPEC TB-3, LF-1).
+"""The table: every seat with life, poison and commander damage, the counters and designations
+a Commander table tracks (the monarch, the initiative, the city's blessing, energy, experience and
+rad counters), who has lost and why, and the upkeep banner at the start of each turn (SPEC TB-3,
+LF-1).
 
 The banner shares the screen with the seats — a column beside them on a landscape screen, a band
 under them on a portrait one — so no life total is ever hidden and a change made during the
@@ -15,16 +17,20 @@ anything else happens; ``display.screens.life`` says how.  NEXT held brings the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
+from device.rules import counters as marking
+from device.rules.colours import colour_of
 from device.rules.teams import team_of, teamed, turn_name
 from device.state import GameState, Player, Step
+from device.state_counters import Counter, DayNight
 from display import cardtext, symbols, theme
-from display.canvas import Rect
+from display.canvas import Canvas, Rect
+from display.fonts import Color
 from display.canvas import joiners as line_joiners
 from display.i18n import Translator
 from display.layout import Layout
@@ -65,15 +71,21 @@ def loss_text(view: View, state: GameState, player: Player) -> str:
     return reason
 
 
+BadgeKind = Literal["monarch", "initiative", "blessing", "day", "night", "poison", "commander", "energy",
+                    "experience", "rad", "skips", "pending"]
+
+
 @dataclass(frozen=True)
 class Badge:
-    """A counter on a seat tile: poison, commander damage (and from whose commander), skipped
-    turns, and a life change not made yet (and from whom).  The number is what a player acts
-    on, so it is drawn at the layout's ``medium`` size at least; ``labels`` say whose commander
-    (or whose change), from the full name to the shortest start of it no other player's name
-    shares, for tiles short of room."""
+    """A counter or designation on a seat tile: the monarch, the initiative, the city's blessing
+    (and, in a Conspiracy pod whose groups each play their own game, the group's day or night) as
+    an icon alone; poison, commander damage (and from whose commander), energy, experience and
+    rad counters with their number; skipped turns; a life change not made yet (and from whom).  The number is what a player acts on, so it
+    is drawn at the layout's ``medium`` size at least; ``labels`` say whose commander, from the
+    full name to the shortest start of it no other player's name shares (whose commander, or whose
+    change), for tiles short of room."""
 
-    kind: Literal["poison", "commander", "skips", "pending"]
+    kind: BadgeKind
     number: str
     labels: tuple[str, ...] = ()
 
@@ -82,6 +94,39 @@ class Badge:
 
 
 POISON = (120, 200, 90)
+GOLD = (246, 200, 70)
+
+Icon = Callable[[Canvas, tuple[float, float], float, Color], None]
+
+
+@dataclass(frozen=True)
+class BadgeLook:
+    """How a kind of badge is drawn: its icon (None: words only) in ``color`` (its number too)
+    on ``box``, and its role in the drawing record (``seat2.poison``)."""
+
+    icon: Icon | None
+    color: Color
+    role: str
+    box: Color = theme.BADGE
+
+
+COUNTED: dict[Counter, BadgeKind] = {Counter.ENERGY: "energy", Counter.EXPERIENCE: "experience", Counter.RAD: "rad"}
+
+LOOKS: dict[str, BadgeLook] = {
+    # The monarch's crown is dark on gold, so it never reads as commander damage's crown.
+    "monarch": BadgeLook(symbols.crown, theme.BADGE, "monarch", GOLD),
+    "initiative": BadgeLook(symbols.flag, (245, 130, 80), "initiative"),
+    "blessing": BadgeLook(symbols.city, (100, 215, 200), "blessing"),
+    "day": BadgeLook(symbols.sun, GOLD, "day"),
+    "night": BadgeLook(symbols.moon, (170, 190, 255), "night"),
+    "poison": BadgeLook(symbols.droplet, POISON, "poison"),
+    "commander": BadgeLook(symbols.crown, theme.WARN, "cmd"),
+    "energy": BadgeLook(symbols.bolt, (120, 220, 255), "energy"),
+    "experience": BadgeLook(symbols.star, (200, 160, 255), "experience"),
+    "rad": BadgeLook(symbols.trefoil, (230, 225, 70), "rad"),
+    "skips": BadgeLook(None, theme.DIM, "skips"),
+    "pending": BadgeLook(None, theme.CURSOR, "pending"),  # a life change not made yet
+}
 
 
 def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
@@ -111,9 +156,29 @@ def seat_life(view: View, state: GameState, player: Player) -> str:
     return str(player.life + (change.amount if change is not None else 0))
 
 
+def designation_badges(state: GameState, player: Player) -> list[Badge]:
+    """The monarch, the initiative and the city's blessing; in a Conspiracy pod whose groups
+    each play their own game, the day or night of the player's group (one game's shows in the
+    header instead)."""
+    if state.counters is None:
+        return []
+    found: list[Badge] = []
+    marked = marking.marks(state, player.seat)
+    if marked.monarch == player.seat:
+        found.append(Badge("monarch", ""))
+    if marked.initiative == player.seat:
+        found.append(Badge("initiative", ""))
+    if state.counters.player(player.seat).blessing:
+        found.append(Badge("blessing", ""))
+    if marked.day_night is not None and len(marking.games(state)) > 1:
+        found.append(Badge("day" if marked.day_night is DayNight.DAY else "night", ""))
+    return found
+
+
 def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
-    """A pending life change (from whom), then poison, commander damage (largest first, naming
-    whose commander) and skipped turns: non-zero only."""
+    """A pending life change (from whom), the designations (icons alone), then poison, commander
+    damage (largest first, naming whose commander), energy, experience and rad counters and
+    skipped turns: non-zero only."""
     found: list[Badge] = []
     shorter = [short_names(state, 3), short_names(state, 1)]
     change = shown_on(view.ui, state, player.seat)
@@ -121,6 +186,7 @@ def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
         source = state.player(change.source) if change.source is not None else None
         labels = (source.name, *(names[source.seat] for names in shorter)) if source is not None else ()
         found.append(Badge("pending", signed(change.amount), labels))
+    found += designation_badges(state, player)
     if player.poison:
         found.append(Badge("poison", str(player.poison)))
     for entry in sorted(player.commander_damage, key=lambda e: -e.amount):
@@ -131,6 +197,9 @@ def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
             labels = (owner.commanders[entry.commander] if named else owner.name,
                       *(names[owner.seat] + partner for names in shorter))
             found.append(Badge("commander", str(entry.amount), labels))
+    if state.counters is not None:
+        mine = state.counters.player(player.seat)
+        found += [Badge(COUNTED[counter], str(mine.count(counter))) for counter in Counter if mine.count(counter)]
     if player.skip_turns:
         found.append(Badge("skips", "", (view.tr("ui.skips", n=player.skip_turns),)))
     return found
@@ -192,13 +261,13 @@ def _badge_metrics(view: View, badge: Badge, size: int, brevity: int) -> tuple[i
     c, lay = view.canvas, view.layout
     pad = max(2, lay.margin // 2)
     height = c.fonts.line_height(size, True) * 4 // 5  # the digits' ink and a little air, not a whole line
-    icon = height * 7 // 10 if badge.kind in ("poison", "commander") else 0
+    icon = height * 7 // 10 if LOOKS[badge.kind].icon is not None else 0
+    label = badge.label(brevity)
     width = pad * 2
     if icon:
-        width += icon + pad
+        width += icon + (pad if badge.number or label else 0)
     if badge.number:
         width += c.fonts.measure(badge.number, size, True)[0]
-    label = badge.label(brevity)
     if label:
         width += (pad if badge.number else 0) + c.fonts.measure(label, _label_size(lay, brevity))[0]
     return width, height
@@ -256,11 +325,15 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     """The largest life total a tile can hold with its name, badges and notes: names at
     ``medium`` and commanders by full name unless that keeps the life total under the goal.  A
     tile crowded with badges shows a pending life change's badge alone while it is pending
-    (the total it changes matters more than a moment's poison)."""
+    (the total it changes matters more than a moment's poison).  The name keeps the size it has
+    without the pending change, so it does not jump while the encoder turns."""
     badges = counter_badges(view, state, player) if player.in_game else []
-    plan = _tile_plan(view, state, player, rect, badges)
-    if len(badges) > 1 and badges[0].kind == "pending" and plan.life < life_goal(view.layout):
-        alone = _tile_plan(view, state, player, rect, badges[:1])
+    if not badges or badges[0].kind != "pending":
+        return _tile_plan(view, state, player, rect, badges)
+    names = (_tile_plan(view, state, player, rect, badges[1:]).name_size,)
+    plan = _tile_plan(view, state, player, rect, badges, names)
+    if len(badges) > 1 and plan.life < life_goal(view.layout):
+        alone = _tile_plan(view, state, player, rect, badges[:1], names)
         if alone.life > plan.life:
             return replace(alone, pending_only=True)
     return plan
@@ -272,7 +345,10 @@ def tile_badges(view: View, state: GameState, player: Player, plan: TilePlan) ->
     return badges[:1] if plan.pending_only else badges
 
 
-def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge]) -> TilePlan:
+def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge],
+               names: tuple[int, ...] = ()) -> TilePlan:
+    """The best plan for ``badges``, the name at the first of ``names`` (default: medium, small,
+    tiny) that lets the life total reach the goal, else at the one that makes it largest."""
     c, lay = view.canvas, view.layout
     _, _, w, h = rect
     pad = lay.margin
@@ -291,9 +367,11 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     def below(rows: int, height: int) -> int:
         return bottom - rows * height - (rows - 1) * gap - gap
 
-    for name_size in (lay.medium, lay.small, lay.tiny):
+    for name_size in names or (lay.medium, lay.small, lay.tiny):
         top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
-        for brevity in range(max([len(b.labels) for b in badges if b.kind in ("commander", "pending")], default=1)):
+        # A badge's labels run from the full name to the shortest; one without any (a change from
+        # nobody) is planned once, as a tile without labels is.
+        for brevity in range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending"))])):
             options: list[TilePlan] = []
             metrics = [_badge_metrics(view, b, lay.medium, brevity) for b in badges]
             if not badges:
@@ -333,16 +411,17 @@ def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity
         width = min(width, right - at[0])
     x, y = at
     pad = max(2, lay.margin // 2)
-    color = {"poison": POISON, "commander": theme.WARN, "skips": theme.DIM, "pending": theme.CURSOR}[badge.kind]
-    c.box((x, y, width, height), theme.BADGE, radius=height // 3)
+    look = LOOKS[badge.kind]
+    color = look.color
+    c.box((x, y, width, height), look.box, radius=height // 3)
     if badge.kind == "pending":  # not made yet: ringed in the cursor's colour, as the seat is
         c.box((x, y, width, height), color, width=max(1, lay.line), radius=height // 3)
     middle = y + height // 2
     cx = x + pad
-    if badge.kind in ("poison", "commander"):
+    if look.icon is not None:
         icon = height * 7 // 10
-        draw = symbols.droplet if badge.kind == "poison" else symbols.crown
-        draw(c, (cx + icon / 2, middle), icon, color)
+        look.icon(c, (cx + icon / 2, middle), icon, color)
+        c.shape(badge.kind, (cx, middle - icon // 2, icon, icon), f"{role}.icon" if badge.number else role)
         cx += icon + pad
     if badge.number:
         r = c.text(badge.number, (cx, middle), size, color, anchor="midleft", bold=True, role=role)
@@ -366,17 +445,18 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     active = player.seat in turn and player.in_game
     background = theme.LOST_BG if not player.in_game else theme.ACTIVE if active else theme.PANEL
     c.box(rect, background)
+    pad = lay.margin
+    inner = w - 2 * pad
+    top = y + pad // 2 + c.fonts.line_height(plan.name_size)
+    plate = name_plate(view, player, (x, y, w, top - y))
     if active:
         c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line * 2))
     if cursor:
         c.box(rect, theme.CURSOR, width=max(2, lay.line * 2))
-    pad = lay.margin
-    inner = w - 2 * pad
     seat = f"seat{player.seat}"
     color = theme.TEXT if player.in_game else theme.FAINT
-    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, color, anchor="midtop", bold=active,
+    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, plate, anchor="midtop", bold=active,
            max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
-    top = y + pad // 2 + c.fonts.line_height(plan.name_size)
     notes = seat_notes(view, state, player)
     if plan.notes:
         height = plan.notes * c.fonts.line_height(plan.notes_size)
@@ -452,8 +532,21 @@ def seat_targets(view: View, seat: int, rect: Rect) -> None:
     c.target((x, y + upper, w, h - upper + reach), Tap(LIFE, (seat, -1)), held=Tap(LIFE_HELD, (seat, -1)))
 
 
+def name_plate(view: View, player: Player, rect: Rect) -> Color:
+    """The player's colour behind their name at the top of their seat (faded once they left);
+    returns the colour their name reads in on it."""
+    x, y, w, h = rect
+    shade = theme.shade(colour_of(player))
+    if not player.in_game:
+        shade = theme.faded(shade, theme.LOST_BG, 0.35)
+    # Rounded like the tile at the top, square where the rest of the tile meets it.
+    view.canvas.box(rect, shade)
+    view.canvas.box((x, y + h // 2, w, h - h // 2), shade, radius=0)
+    return theme.ink_on(shade) if player.in_game else theme.DIM
+
+
 def _badge_role(badge: Badge) -> str:
-    return {"poison": "poison", "commander": "cmd", "skips": "skips", "pending": "pending"}[badge.kind]
+    return LOOKS[badge.kind].role
 
 
 # --- the upkeep banner -----------------------------------------------------------------------
@@ -585,7 +678,11 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
     step = c.fonts.line_height(size)
     ty = y + pad
     title = tr("ui.upkeep.title", name=turn_name(state))
-    ty += c.paragraph(title, (x + pad, ty, inner, h), size, theme.TEXT, role="banner.title", bold=True,
+    title_h = len(c.wrapped(title, size, inner, bold=True) or [title]) * c.fonts.line_height(size, True)
+    # The title on the colour of the player whose upkeep it is, as their seat's name is.
+    ink = name_plate(view, state.player(state.active), (x, y, w, pad + title_h + pad // 2))
+    c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line))
+    ty += c.paragraph(title, (x + pad, ty, inner, h), size, ink, role="banner.title", bold=True,
                       min_size=size, align="center")
     ty += pad // 2
     indent = c.fonts.measure(BULLET, size)[0]
@@ -752,7 +849,8 @@ class Table(Screen):
     key = "t"
 
     def upkeep_items(self, state: GameState, tr: Translator) -> list[str]:
-        return [tr("ui.upkeep.untap")]  # the turn's structure, ahead of what the modules add
+        # The turn's structure, ahead of what the modules add, with what the counters ask of it.
+        return [tr("ui.upkeep.untap"), *reminders(state, tr)]
 
     def draw(self, view: View) -> None:
         state, c, lay = view.state, view.canvas, view.layout
@@ -857,6 +955,29 @@ class Table(Screen):
     def before(self, host: Host, going: str | None) -> None:
         if going != "adjust":
             commit(host)
+
+
+def reminders(state: GameState, tr: Translator) -> list[str]:
+    """What the counters ask of the active player's turn, in its order: day or night changes in
+    the untap step, the initiative ventures in the upkeep, rad counters mill at the main phase,
+    the monarch draws at the end step (in Two-Headed Giant, for either player of the team)."""
+    if state.counters is None:
+        return []
+    turn = team_of(state, state.active) if teamed(state) else (state.active,)
+    marked = marking.marks(state, state.active)
+    found: list[str] = []
+    if marked.day_night is not None:
+        found.append(tr(f"ui.counters.item.{marked.day_night.value}"))
+    if marked.initiative in turn:
+        found.append(tr("ui.counters.item.initiative"))
+    for seat in turn:
+        rad = state.counters.player(seat).rad
+        if rad and state.player(seat).in_game:
+            found.append(tr("ui.counters.item.rad_of", name=state.player(seat).name, n=rad) if teamed(state)
+                         else tr("ui.counters.item.rad", n=rad))
+    if marked.monarch in turn:
+        found.append(tr("ui.counters.item.monarch"))
+    return found
 
 
 def _in_progress(state: GameState) -> bool:

@@ -500,6 +500,11 @@ from scenes_dice import DICE_SCENES  # noqa: E402
 SCENES.update(DICE_SCENES)
 MORE_SIZES.update({name: ((1920, 1080),) for name in DICE_SCENES})  # the scaled layout: dice read across a room
 
+from scenes_counters import COUNTER_SCENES  # noqa: E402
+
+SCENES.update(COUNTER_SCENES)
+MORE_SIZES.update({name: ((1920, 1080),) for name in COUNTER_SCENES})  # the scaled layout: badges read across a room
+
 
 def shown(make_kiosk: Callable[..., Kiosk], scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
     """A fresh kiosk at ``size`` in ``language`` with ``scene`` played and drawn."""

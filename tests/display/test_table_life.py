@@ -14,8 +14,8 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenes import PLAYERS, POD, SCENES, texts
-from test_dice_screen import Wired
+from hands import Wired
+from scenes import PLAYERS, POD, SCENES, drawn, texts
 
 from device.commands import Concede, NewGame
 from device.console import TABLES, Console
@@ -266,14 +266,14 @@ def test_lf4_quitting_makes_the_change_shown(make_kiosk: MakeKiosk) -> None:
 
 def test_lf1_six_commander_damage_in_six_keys(make_kiosk: MakeKiosk) -> None:
     """→ to Юрий's seat, PgDn and ↓ (−6 from Alice), Shift+Enter (NEXT held: the adjust screen,
-    the counter chosen), ↓ (commander damage: 6), Enter — one change (the README's count)."""
+    the counter chosen), ↑ (commander damage: 6), Enter — one change (the README's count)."""
     clock = Clock()
     kiosk = game(make_kiosk, clock)
     made = len(changes(kiosk))
     keys(kiosk, pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_DOWN)
     keys(kiosk, pygame.K_RETURN, mod=pygame.KMOD_SHIFT)
     assert kiosk.ui.screen == "adjust"
-    keys(kiosk, pygame.K_DOWN)
+    keys(kiosk, pygame.K_UP)
     assert texts(kiosk, "adjust.preview") == ["Юрий: 0/21 → 6/21"]
     keys(kiosk, pygame.K_RETURN)
     assert kiosk.ui.screen == "table"
@@ -421,7 +421,7 @@ def test_hw1_the_encoder_changes_the_highlighted_seat_select_moves_and_next_held
     hands.back(3)
     hands.press(Button.NEXT, hold=1.0)  # past hold_time: a long press
     assert kiosk.ui.screen == "adjust" and life(kiosk, YURIJ) == 37
-    hands.back(1)
+    hands.turn(1)
     hands.press(Button.NEXT)
     assert commands(kiosk)[-1] == {"type": "DealCommanderDamage", "seat": YURIJ, "source": ALICE, "commander": 0,
                                    "amount": 3}
@@ -559,3 +559,18 @@ def test_go_adjust_from_the_bar_carries_the_change(make_kiosk: MakeKiosk) -> Non
     click(kiosk, (x + w // 2, y + h // 2))
     assert kiosk.ui.screen == "adjust" and kiosk.ui.state_of(AdjustForm).amount == -1
     assert life(kiosk, ALICE) == 40
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320), (800, 480)])
+def test_a_change_to_the_active_players_own_seat_keeps_the_name_its_size(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
+    """A change from nobody (the active player's own seat) has a badge without a name: the
+    tile still plans its name at the size it had, and the total as large as it can."""
+    kiosk = game(make_kiosk, Clock(), size=size)
+    [before] = drawn(kiosk, "seat0.name")
+    kiosk.dispatch(Turn(2))
+    kiosk.redraw()
+    [after] = drawn(kiosk, "seat0.name")
+    assert after.size == before.size
+    assert texts(kiosk, "seat0.life") == ["42"] and texts(kiosk, "seat0.pending") == ["+2"]
