@@ -111,6 +111,19 @@ class Controller:
         self.state = after  # only now: the journal has committed
         return Result(messages, after, events)
 
+    def preview(self, command: Command) -> Result:
+        """What ``command`` would do now — its events, what they would say and the state after
+        them — without doing it: nothing is kept and the game is unchanged.  Raises
+        ``IllegalCommand`` exactly as ``execute`` would.  A screen asks this of a change it
+        shows before making it (the table's pending life change), so a change the rules would
+        refuse is refused at the press that asked for it, not seconds later.
+
+        Randomness comes from a throwaway generator: a previewed roll is not the roll ``execute``
+        would make, and the game's own generator is not advanced."""
+        events = rules.decide(self.state, command, random.Random(0))
+        messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
+        return Result(messages, after, events)
+
     def _with_configured_life(self, command: NewGame) -> NewGame:
         if command.starting_life is not None:
             return command

@@ -55,8 +55,12 @@ class Placed:
 
 @dataclass(frozen=True)
 class Target:
+    """A touch target: ``action`` when touched; ``held``, if any, when the touch stays down for
+    the kiosk's hold time (a seat's half: ±1 touched, ±10 held)."""
+
     rect: Rect
     action: Hashable
+    held: Hashable | None = None
 
 
 @dataclass
@@ -114,15 +118,21 @@ class Canvas:
         """Record that a symbol meaning ``meaning`` (drawn with the shapes above) is at ``rect``."""
         self.shapes.append(Placed(meaning, rect, role))
 
-    def target(self, rect: Rect, action: Hashable) -> None:
-        """Make ``rect`` a touch target for ``action`` (later targets win where they overlap)."""
-        self.targets.append(Target(rect, action))
+    def target(self, rect: Rect, action: Hashable, *, held: Hashable | None = None) -> None:
+        """Make ``rect`` a touch target for ``action``, and for ``held`` when the touch is held
+        (later targets win where they overlap)."""
+        self.targets.append(Target(rect, action, held))
 
-    def hit(self, pos: tuple[int, int]) -> Hashable | None:
+    def touched(self, pos: tuple[int, int]) -> Target | None:
+        """The target a touch at ``pos`` is on, if any."""
         for target in reversed(self.targets):
             if pygame.Rect(target.rect).collidepoint(pos):
-                return target.action
+                return target
         return None
+
+    def hit(self, pos: tuple[int, int]) -> Hashable | None:
+        target = self.touched(pos)
+        return target.action if target is not None else None
 
     def fit(self, text: str, size: int, max_width: int | None, *, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
         """The text and size that fit ``max_width``: smaller type first, then an ellipsis (a

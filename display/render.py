@@ -547,7 +547,7 @@ HELP_KEYS = (
     ("ui.help.keys.roll", "ui.help.roll"), ("ui.help.keys.next", "ui.help.next"),
     ("ui.help.keys.undo", "ui.help.undo"), ("ui.help.keys.redo", "ui.help.redo"),
     ("ui.help.keys.select", "ui.help.select"), ("ui.help.keys.long_select", "ui.help.long_select"),
-    ("ui.help.keys.long_roll", "ui.help.long_roll"),
+    ("ui.help.keys.long_roll", "ui.help.long_roll"), ("ui.help.keys.long_next", "ui.help.long_next"),
     ("ui.help.keys.encoder", "ui.help.encoder"), ("ui.help.keys.encoder5", "ui.help.encoder5"),
     ("ui.help.keys.arrows", "ui.help.arrows"),
 )

@@ -141,8 +141,10 @@ TEXTS: dict[str, Text] = {
     "ui.help.select": "SELECT: next seat or field",
     "ui.help.keys.long_select": "Shift+Tab",
     "ui.help.long_select": "long SELECT: new game; on it, the saved games",
+    "ui.help.keys.long_next": "Shift+Enter",
+    "ui.help.long_next": "long NEXT on the table: adjust (poison, commander damage)",
     "ui.help.keys.encoder": "↑ ↓ + −",
-    "ui.help.encoder": "the encoder: change by 1",
+    "ui.help.encoder": "the encoder: change by 1; on the table, the highlighted seat's life",
     "ui.help.keys.encoder5": "PgUp, PgDn",
     "ui.help.encoder5": "change by 5",
     "ui.help.keys.arrows": "← →",
@@ -159,7 +161,7 @@ TEXTS: dict[str, Text] = {
     "ui.help.keys.quit": "Ctrl+Q",
     "ui.help.quit": "quit",
     "ui.help.page": "{page}/{pages} · → or a tap: next page",
-    "ui.help.touch": "Touch: tap a seat to adjust it, tap the buttons below",
+    "ui.help.touch": "Touch: a seat's upper half +1, lower half −1, held ±10; the buttons below",
 }
 
 # How the screen words core messages that, at the console, name a console command: here they name

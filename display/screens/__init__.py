@@ -53,6 +53,7 @@ from device.games import SavedGame
 from device.inputs import Button, ButtonPressed
 from device.journal import Txn
 from device.state import GameState, Player
+from device.text import Message
 from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
@@ -94,6 +95,12 @@ class Host(Protocol):
 
     def execute(self, command: Command) -> Result | None:
         """Run a command through the controller; a refusal is shown and returns None."""
+
+    def preview(self, command: Command) -> Result | None:
+        """What ``command`` would do now, without doing it; a refusal is shown and returns None."""
+
+    def say(self, message: Message) -> None:
+        """Say ``message`` on the status line, as a command's result is said."""
 
     def press(self, press: ButtonPressed) -> Result | None: ...
 
@@ -210,6 +217,12 @@ class Screen:
 
     def after(self, host: Host, result: Result) -> None:
         """Called after every command that went through (whichever screen is showing)."""
+
+    def before(self, host: Host, going: str | None) -> None:
+        """Called before a command runs (``going`` None) or a screen comes up (``going``: its
+        name), whichever screen is showing: a change a screen shows but holds back (the table's
+        pending life change) is made now, or handed to the screen coming up, so nothing happens
+        ahead of it."""
 
     def follows(self, events: Sequence[Event]) -> bool:
         """True if the screen should come up when a command caused ``events`` (a die roll

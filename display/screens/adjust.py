@@ -11,6 +11,10 @@ chosen player's group); SELECT and ←/→ move only between the rows that matte
 says what UNDO would take back.  An adjustment left unconfirmed for ``IDLE`` seconds is
 dropped (and the status line says so), so a bumped encoder never changes a life total by itself.
 
+It comes up with key A, the LIFE button, or NEXT held on the table, for the highlighted seat; a
+life change pending on the table (``display.screens.life``) comes along, not yet made, with the
+counter field chosen: one turn up makes it commander damage, NEXT applies it.
+
 Every chip and button is at least ``Layout.touch`` tall.  A chip's words wrap to two lines before
 they would be cut, and a row with more chips than fit (ten players on a small panel) shows a
 window round the chosen one, with arrows at its ends saying how many are hidden on each side.
@@ -25,13 +29,13 @@ from device.formats import find_format
 from device.inputs import Button
 from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative, games, marks
 from device.rules.counters import counters as marked
-from device.rules.life import commander_names
 from device.state import GameState
 from device.state_counters import Counter, DayNight
 from device.text import Message, sentences
 from display import theme
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
 from display.screens import Host, Screen, View, cycle
+from display.screens.life import default_source, sources, take
 from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
 
 IDLE = 30.0
@@ -61,10 +65,11 @@ class AdjustForm:
 
 
 def counters(state: GameState) -> list[str]:
-    found = ["life", "poison"]
-    if find_format(state.formats[0]).commander_damage:
-        found.append("commander")
-    return [*found, *COUNTED, *MARKS, DAY_NIGHT]
+    """What the counter row offers, in its order: commander damage (where the format counts it)
+    right after life, so a life change brought from the table becomes commander damage with one
+    turn up, the usual reason to bring it here."""
+    commander = ["commander"] if find_format(state.formats[0]).commander_damage else []
+    return ["life", *commander, "poison", *COUNTED, *MARKS, DAY_NIGHT]
 
 
 def fields(state: GameState, counter: str) -> tuple[int, ...]:
@@ -86,19 +91,6 @@ def moved(state: GameState, form: AdjustForm, delta: int) -> AdjustForm:
         return replace(form, field=rows[(rows.index(form.field) + delta) % len(rows)])
     after = [row for row in rows if (row > form.field if delta > 0 else row < form.field)]
     return replace(form, field=(after[0] if delta > 0 else after[-1]) if after else rows[0 if delta > 0 else -1])
-
-
-def sources(state: GameState, form: AdjustForm) -> list[tuple[int | None, int]]:
-    """Who a change can come from: nobody or a player still in the game (LF-2: what a player
-    owned left with them); for commander damage, each commander."""
-    if form.counter == "commander":
-        return [
-            (p.seat, index)
-            for p in state.players
-            if p.seat != form.seat and p.in_game
-            for index in range(len(commander_names(p)))
-        ]
-    return [(None, 0), *((p.seat, 0) for p in state.in_game())]
 
 
 def source_label(view: View, state: GameState, source: int | None, commander: int, counter: str) -> str:
@@ -188,10 +180,7 @@ class Adjust(Screen):
 
     @staticmethod
     def _default_source(state: GameState, form: AdjustForm) -> AdjustForm:
-        # Most damage comes from the player whose turn it is; a player hurting themselves is "nobody".
-        options = sources(state, form)
-        wanted = state.active if state.active != form.seat else None
-        source, commander = next((o for o in options if o[0] == wanted), options[0] if options else (None, 0))
+        source, commander = default_source(state, form.seat, form.counter)
         return replace(form, source=source, commander=commander)
 
     def enter(self, host: Host) -> None:
@@ -199,7 +188,13 @@ class Adjust(Screen):
         if state is None:
             return
         host.ui.drop(AdjustForm)
-        host.ui.put(replace(self.form(host.ui, state), touched=host.now()))
+        form = self.form(host.ui, state)
+        handed = take(host.ui)
+        if handed is not None:
+            # The table's pending change goes on here, as it was: the encoder now turns the
+            # counter (commander damage, poison) — the usual reason to come here with it.
+            form = replace(form, seat=handed.seat, amount=handed.amount, source=handed.source, commander=0, field=1)
+        host.ui.put(replace(form, touched=host.now()))
 
     def deadline(self, view: View) -> float | None:
         form = view.ui.kept(AdjustForm)
@@ -273,7 +268,7 @@ class Adjust(Screen):
         if field == "counter":
             return self._default_source(state, with_counter(state, form, cycle(counters(state), form.counter, steps)))
         if field == "from":
-            froms = sources(state, form)
+            froms = sources(state, form.seat, form.counter)
             if not froms:
                 return form
             pair = (form.source, form.commander)
@@ -355,7 +350,7 @@ class Adjust(Screen):
         chips(1, [(tr(counter_label(name)), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
         if 2 in rows_used:
             chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)),
-                       (s, k) == (form.source, form.commander)) for s, k in sources(state, form)])
+                       (s, k) == (form.source, form.commander)) for s, k in sources(state, form.seat, form.counter)])
         if form.counter == DAY_NIGHT:
             chips(3, [(tr(f"ui.counters.{time.value}"), Tap("adj.day_night", time.value), time is form.day_night)
                       for time in DayNight], "adjust.day_night", "ui.counters.time")

@@ -6,7 +6,14 @@ LF-1).
 The banner shares the screen with the seats — a column beside them on a landscape screen, a band
 under them on a portrait one — so no life total is ever hidden and a change made during the
 upkeep shows at once; tapping it hides it for the turn and the seats take the room back.  Outside
-the banner a module may keep a strip under the seats (Planechase names the face-up planes)."""
+the banner a module may keep a strip under the seats (Planechase names the face-up planes).
+
+Life changes at one touch (LF-4): the encoder changes the highlighted seat's life (the cursor's
+seat, else the active player's), a touch on a seat's upper half adds one and on its lower half
+takes one away (ten when held).  The seat shows the total it will have, in the cursor's colour,
+and the change with whom it comes from as a badge, until it is made after a pause or before
+anything else happens; ``display.screens.life`` says how.  NEXT held brings the adjust screen
+(poison, commander damage, another source), which takes the change over."""
 
 from __future__ import annotations
 
@@ -28,6 +35,7 @@ from display.canvas import joiners as line_joiners
 from display.i18n import Translator
 from display.layout import Layout
 from display.screens import Detail, Host, Screen, Strip, View, home
+from display.screens.life import HELD, commit, drop, pending, shown_on, step
 from display.ui import Action, Focus, Go, Press, Tap, Turn
 
 
@@ -64,7 +72,7 @@ def loss_text(view: View, state: GameState, player: Player) -> str:
 
 
 BadgeKind = Literal["monarch", "initiative", "blessing", "day", "night", "poison", "commander", "energy",
-                    "experience", "rad", "skips"]
+                    "experience", "rad", "skips", "pending"]
 
 
 @dataclass(frozen=True)
@@ -72,10 +80,10 @@ class Badge:
     """A counter or designation on a seat tile: the monarch, the initiative, the city's blessing
     (and, in a Conspiracy pod whose groups each play their own game, the group's day or night) as
     an icon alone; poison, commander damage (and from whose commander), energy, experience and
-    rad counters with their number; skipped turns.  The number is what a player acts on, so it
+    rad counters with their number; skipped turns; a life change not made yet (and from whom).  The number is what a player acts on, so it
     is drawn at the layout's ``medium`` size at least; ``labels`` say whose commander, from the
-    full name to the shortest start of it no other player's name shares, for tiles short of
-    room."""
+    full name to the shortest start of it no other player's name shares (whose commander, or whose
+    change), for tiles short of room."""
 
     kind: BadgeKind
     number: str
@@ -117,6 +125,7 @@ LOOKS: dict[str, BadgeLook] = {
     "experience": BadgeLook(symbols.star, (200, 160, 255), "experience"),
     "rad": BadgeLook(symbols.trefoil, (230, 225, 70), "rad"),
     "skips": BadgeLook(None, theme.DIM, "skips"),
+    "pending": BadgeLook(None, theme.CURSOR, "pending"),  # a life change not made yet
 }
 
 
@@ -134,6 +143,17 @@ def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
                 break
         found[seat] = name[:length].rstrip() if len(name) > length else name
     return found
+
+
+def signed(amount: int) -> str:
+    """A change as the screen writes it: "+3", "−3" (a minus sign, not a hyphen)."""
+    return f"{amount:+d}".replace("-", "−")
+
+
+def seat_life(view: View, state: GameState, player: Player) -> str:
+    """The life total a seat shows: the one it will have once a pending change is made."""
+    change = shown_on(view.ui, state, player.seat)
+    return str(player.life + (change.amount if change is not None else 0))
 
 
 def designation_badges(state: GameState, player: Player) -> list[Badge]:
@@ -156,12 +176,19 @@ def designation_badges(state: GameState, player: Player) -> list[Badge]:
 
 
 def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
-    """The designations (icons alone), then poison, commander damage (largest first, naming
-    whose commander), energy, experience and rad counters and skipped turns: non-zero only."""
-    found: list[Badge] = designation_badges(state, player)
+    """A pending life change (from whom), the designations (icons alone), then poison, commander
+    damage (largest first, naming whose commander), energy, experience and rad counters and
+    skipped turns: non-zero only."""
+    found: list[Badge] = []
+    shorter = [short_names(state, 3), short_names(state, 1)]
+    change = shown_on(view.ui, state, player.seat)
+    if change is not None:
+        source = state.player(change.source) if change.source is not None else None
+        labels = (source.name, *(names[source.seat] for names in shorter)) if source is not None else ()
+        found.append(Badge("pending", signed(change.amount), labels))
+    found += designation_badges(state, player)
     if player.poison:
         found.append(Badge("poison", str(player.poison)))
-    shorter = [short_names(state, 3), short_names(state, 1)]
     for entry in sorted(player.commander_damage, key=lambda e: -e.amount):
         if entry.amount:
             owner = state.player(entry.source)
@@ -221,6 +248,9 @@ class TilePlan:
     badge_size: int
     life: int
     clipped: bool = False  # a badge is wider than the tile and loses the end of its name
+    #: A pending life change is the one badge shown: with the others too, the life total would
+    #: have been under its goal (a crowded tile); they come back once the change is made.
+    pending_only: bool = False
 
 
 def _label_size(lay: Layout, brevity: int) -> int:
@@ -293,7 +323,32 @@ def _note_lines(view: View, text: str, width: int) -> tuple[int, int]:
 
 def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TilePlan:
     """The largest life total a tile can hold with its name, badges and notes: names at
-    ``medium`` and commanders by full name unless that keeps the life total under the goal."""
+    ``medium`` and commanders by full name unless that keeps the life total under the goal.  A
+    tile crowded with badges shows a pending life change's badge alone while it is pending
+    (the total it changes matters more than a moment's poison).  The name keeps the size it has
+    without the pending change, so it does not jump while the encoder turns."""
+    badges = counter_badges(view, state, player) if player.in_game else []
+    if not badges or badges[0].kind != "pending":
+        return _tile_plan(view, state, player, rect, badges)
+    names = (_tile_plan(view, state, player, rect, badges[1:]).name_size,)
+    plan = _tile_plan(view, state, player, rect, badges, names)
+    if len(badges) > 1 and plan.life < life_goal(view.layout):
+        alone = _tile_plan(view, state, player, rect, badges[:1], names)
+        if alone.life > plan.life:
+            return replace(alone, pending_only=True)
+    return plan
+
+
+def tile_badges(view: View, state: GameState, player: Player, plan: TilePlan) -> list[Badge]:
+    """The badges a tile planned as ``plan`` shows."""
+    badges = counter_badges(view, state, player) if player.in_game else []
+    return badges[:1] if plan.pending_only else badges
+
+
+def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge],
+               names: tuple[int, ...] = ()) -> TilePlan:
+    """The best plan for ``badges``, the name at the first of ``names`` (default: medium, small,
+    tiny) that lets the life total reach the goal, else at the one that makes it largest."""
     c, lay = view.canvas, view.layout
     _, _, w, h = rect
     pad = lay.margin
@@ -302,8 +357,7 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     notes_size, notes = _note_lines(view, notes_text, inner)
     foot_size, foot = _note_lines(view, loss_text(view, state, player) if not player.in_game else "", inner)
     notes_size = min(notes_size, foot_size) if foot else notes_size
-    badges = counter_badges(view, state, player) if player.in_game else []
-    life = str(player.life)
+    life = seat_life(view, state, player)
     cap = lay.huge * 3 // 2
     goal = life_goal(lay)
     best: TilePlan | None = None
@@ -313,9 +367,11 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     def below(rows: int, height: int) -> int:
         return bottom - rows * height - (rows - 1) * gap - gap
 
-    for name_size in (lay.medium, lay.small, lay.tiny):
+    for name_size in names or (lay.medium, lay.small, lay.tiny):
         top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
-        for brevity in range(max([len(b.labels) for b in badges if b.kind == "commander"], default=1)):
+        # A badge's labels run from the full name to the shortest; one without any (a change from
+        # nobody) is planned once, as a tile without labels is.
+        for brevity in range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending"))])):
             options: list[TilePlan] = []
             metrics = [_badge_metrics(view, b, lay.medium, brevity) for b in badges]
             if not badges:
@@ -358,6 +414,8 @@ def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity
     look = LOOKS[badge.kind]
     color = look.color
     c.box((x, y, width, height), look.box, radius=height // 3)
+    if badge.kind == "pending":  # not made yet: ringed in the cursor's colour, as the seat is
+        c.box((x, y, width, height), color, width=max(1, lay.line), radius=height // 3)
     middle = y + height // 2
     cx = x + pad
     if look.icon is not None:
@@ -371,7 +429,7 @@ def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity
     label = badge.label(brevity)
     if label:
         c.text(label, (cx, middle), _label_size(lay, brevity), theme.TEXT, anchor="midleft",
-               role=f"{role}.from" if badge.kind == "commander" else role,
+               role=f"{role}.from" if badge.kind in ("commander", "pending") else role,
                max_width=None if right is None else max(1, right - pad - cx), min_size=_label_size(lay, brevity))
 
 
@@ -411,14 +469,14 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         bottom -= height
         c.paragraph(loss_text(view, state, player), (x + pad, bottom, inner, height), plan.notes_size, theme.ERROR,
                     role=f"{seat}.lost", min_size=plan.notes_size, align="center")
-    badges = counter_badges(view, state, player) if player.in_game else []
+    badges = tile_badges(view, state, player, plan)
     gap = max(2, lay.margin // 2)
     metrics = [_badge_metrics(view, b, plan.badge_size, plan.brevity) for b in badges]
     life_box = (x + pad, top, inner, bottom - pad // 2 - top)
     if badges and plan.beside:
         # The life total and the badges' column side by side, the pair centred in the tile.
         column = max(m[0] for m in metrics)
-        life_w = c.fonts.measure(str(player.life), plan.life, True)[0]
+        life_w = c.fonts.measure(seat_life(view, state, player), plan.life, True)[0]
         left = x + pad + max(0, (inner - life_w - pad - column) // 2)
         life_box = (left, top, life_w, bottom - pad // 2 - top)
         tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
@@ -443,12 +501,35 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
             by += row_h + gap
     # The life total, placed by its ink: digits fill little more than half a line.
     lx, ly, lw, lh = life_box
-    life = str(player.life)
+    life = seat_life(view, state, player)
     ink_top, ink_h = c.fonts.ink(life, plan.life, True)
     line_top = ly + lh // 2 - ink_top - ink_h // 2
-    c.text(life, (lx + lw // 2, line_top), plan.life, color, anchor="midtop", bold=True, role=f"{seat}.life",
+    # A total a pending change will leave is in the cursor's colour until the change is made.
+    shown = theme.CURSOR if shown_on(view.ui, state, player.seat) is not None else color
+    c.text(life, (lx + lw // 2, line_top), plan.life, shown, anchor="midtop", bold=True, role=f"{seat}.life",
            min_size=plan.life)
-    c.target(rect, Tap("seat", player.seat))
+    seat_targets(view, player.seat, rect)
+
+
+#: The table's touch targets on a seat's halves: ``(seat, +1 or −1)``, touched and held.
+LIFE = "seat.life"
+LIFE_HELD = "seat.life.held"
+
+
+def seat_targets(view: View, seat: int, rect: Rect) -> None:
+    """The upper half of a seat gains life, the lower half loses it: one a touch, ``HELD``
+    held.  Each half takes in the half-margin beside it (the gap between tiles is no one's); on
+    a panel where a half would still be less than a finger tall, a touch on the seat only
+    highlights it, for the encoder and the adjust screen."""
+    c, lay = view.canvas, view.layout
+    x, y, w, h = rect
+    reach = lay.margin // 2
+    upper = h // 2
+    if min(upper, h - upper) + reach < lay.touch:
+        c.target(rect, Tap("seat", seat))
+        return
+    c.target((x, y - reach, w, upper + reach), Tap(LIFE, (seat, 1)), held=Tap(LIFE_HELD, (seat, 1)))
+    c.target((x, y + upper, w, h - upper + reach), Tap(LIFE, (seat, -1)), held=Tap(LIFE_HELD, (seat, -1)))
 
 
 def name_plate(view: View, player: Player, rect: Rect) -> Color:
@@ -807,13 +888,47 @@ class Table(Screen):
         other = stand_in(host.screens.values(), state)
         if other is not None:
             return other.act(host, action)
-        count = len(state.players)
-        if isinstance(action, Tap) and action.kind == "banner":
-            host.ui.put(replace(host.ui.state_of(TableState), banner_hidden=state.turn))
+        if self._changes_life(host, state, action):
             return True
+        if isinstance(action, Press) and action.button is Button.UNDO and pending(host.ui) is not None:
+            drop(host)  # what UNDO takes back is the change shown, not yet made
+            return True
+        if isinstance(action, Press) and action.button is Button.NEXT and action.long:
+            host.go("adjust")  # the full adjustment, for hands on the GPIO buttons
+            return True
+        if isinstance(action, Go) and action.screen == "adjust":
+            return False  # the adjust screen takes a pending change over (``before``)
+        # Anything else happens after the pending change is made: NEXT passes the turn with it
+        # made, as it would once the pause had run out.  A change that brought up a screen of
+        # its own (a loss that asks who did it) stops the action there.
+        if not commit(host):
+            return True
+        return self._moves(host, state, action)
+
+    @staticmethod
+    def _changes_life(host: Host, state: GameState, action: Action) -> bool:
+        """The encoder on the highlighted seat (the cursor, else the active player's), or a touch
+        on a seat's half: the seat's pending life change."""
+        if isinstance(action, Turn):
+            step(host, state.active if host.ui.cursor is None else host.ui.cursor, action.steps)
+            return True
+        if isinstance(action, Tap) and action.kind in (LIFE, LIFE_HELD):
+            seat, sign = action.value
+            # A held touch counts ``HELD``: its first step was counted when it touched.
+            step(host, int(seat), int(sign) * (HELD - 1 if action.kind == LIFE_HELD else 1))
+            return True
+        return False
+
+    @staticmethod
+    def _moves(host: Host, state: GameState, action: Action) -> bool:
+        """The cursor (←/→, SELECT, a touch on a seat too small for its halves) and the upkeep
+        banner tapped away."""
+        count = len(state.players)
         if isinstance(action, Tap) and action.kind == "seat":
             host.ui.cursor = int(action.value)
-            host.go("adjust")
+            return True
+        if isinstance(action, Tap) and action.kind == "banner":
+            host.ui.put(replace(host.ui.state_of(TableState), banner_hidden=state.turn))
             return True
         if isinstance(action, Focus):
             start = state.active if host.ui.cursor is None else host.ui.cursor
@@ -823,11 +938,23 @@ class Table(Screen):
             start = state.active if host.ui.cursor is None else host.ui.cursor
             host.ui.cursor = (start + 1) % count
             return True
-        if isinstance(action, Turn):
-            # Turning the encoder on the table starts adjusting the highlighted seat's life.
-            host.go("adjust")
-            return host.screens["adjust"].act(host, action)
         return False
+
+    def deadline(self, view: View) -> float | None:
+        change = pending(view.ui)
+        return change.due if change is not None else None
+
+    def tick(self, host: Host) -> bool:
+        """The pause after the last step has run out: the pending change is made."""
+        change = pending(host.ui)
+        if change is None or host.now() < change.due:
+            return False
+        commit(host)
+        return True
+
+    def before(self, host: Host, going: str | None) -> None:
+        if going != "adjust":
+            commit(host)
 
 
 def reminders(state: GameState, tr: Translator) -> list[str]:

@@ -31,7 +31,7 @@ from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget  # noqa: E402
 from scenes import SCENES  # noqa: E402
 
-SHOWN = ("table", "counters", "upkeep", "planechase", "adjust", "dice", "history", "games", "setup")
+SHOWN = ("table", "life", "counters", "upkeep", "planechase", "adjust", "dice", "history", "games", "setup")
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
 ALSO = {"planechase-art-en": ("pc-art", "en")}

@@ -29,6 +29,7 @@ class Hands:
     def keys(self, *keys: int, text: str = "") -> None:
         for key in keys:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
         if text:
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
         self.kiosk.settle()
@@ -36,6 +37,7 @@ class Hands:
     def touch(self, action: object) -> None:
         pos = center(self.kiosk, action)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
         self.kiosk.settle()
 
     def tap_card(self, uid: str) -> None:

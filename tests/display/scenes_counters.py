@@ -13,7 +13,7 @@ from device.inputs import Button
 from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative
 from device.state_counters import Counter, DayNight
 from display.kiosk import Kiosk
-from display.ui import Press, Tap, Turn
+from display.ui import Go, Press, Tap, Turn
 
 #: Four players in four scripts, as the other scenes seat them.
 PLAYERS = ("Alice", "Юрий", "さくら", "Łukasz")
@@ -72,15 +72,16 @@ def scene_counters_ten(k: Kiosk) -> None:
 
 
 def scene_adjust_energy(k: Kiosk) -> None:
-    """The adjust screen, reached by touching Юрий's seat: SELECT to the counter row, the encoder
+    """The adjust screen, opened for Юрий's seat (highlighted by a touch, then key A): SELECT to the counter row, the encoder
     to Energy, SELECT past the source (energy has none) to the amount, two clicks up."""
     k.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0]))
     k.dispatch(Press(Button.NEXT))
     k.execute(ChangeCounter(seat=1, counter=Counter.ENERGY, delta=1))
-    k.dispatch(Tap("seat", 1))
+    k.dispatch(Tap("seat", 1))  # highlights the seat
+    k.dispatch(Go("adjust"))  # key A
     k.dispatch(Press(Button.SELECT))  # the player row
     k.dispatch(Press(Button.SELECT))  # the counter row
-    k.dispatch(Turn(3))  # life → poison → commander damage → energy
+    k.dispatch(Turn(3))  # life → commander damage → poison → energy
     k.dispatch(Press(Button.SELECT))  # the amount
     k.dispatch(Turn(2))
 
@@ -92,6 +93,7 @@ def scene_adjust_night(k: Kiosk) -> None:
     k.dispatch(Press(Button.NEXT))
     k.execute(MakeDayNight(day_night=DayNight.DAY))
     k.dispatch(Tap("seat", 0))
+    k.dispatch(Go("adjust"))  # key A
     k.dispatch(Press(Button.SELECT))
     k.dispatch(Press(Button.SELECT))
     k.dispatch(Turn(-1))  # from life back round to the last: day or night

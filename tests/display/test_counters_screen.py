@@ -23,7 +23,8 @@ from display.canvas import Drawn, Rect
 from display.kiosk import Kiosk
 from display.layout import choose
 from display.targets import OffscreenTarget
-from display.ui import Press, Tap
+from display.screens.table import LIFE
+from display.ui import Go, Press, Tap
 
 MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
@@ -43,10 +44,16 @@ def last_said(kiosk: Kiosk) -> str:
     return texts(kiosk, "status.messages")[0]
 
 
+def open_adjust(hands: Hands, seat: int) -> None:
+    """The bar's LIFE button (a touch on a seat changes its life there), then the seat's chip."""
+    hands.touch(Go("adjust"))
+    hands.touch(Tap("adj.player", seat))
+
+
 def choose_counter(hands: Hands, kind: str) -> None:
     """Touch the counter row's chips (or the marker beside them) one by one up to ``kind``, as a
     finger walks a row that scrolls."""
-    kinds = ["life", "poison", "commander", "energy", "experience", "rad", "monarch", "initiative", "blessing", "day_night"]
+    kinds = ["life", "commander", "poison", "energy", "experience", "rad", "monarch", "initiative", "blessing", "day_night"]
     for step in kinds[1:kinds.index(kind) + 1]:
         hands.touch(Tap("adj.counter", step))
 
@@ -97,20 +104,20 @@ def test_touches_give_a_seat_the_blessing_and_make_it_night(make_kiosk: MakeKios
     kiosk = make_kiosk((480, 320), "ru")
     game(kiosk)
     hands = Hands(kiosk)
-    hands.touch(Tap("seat", 2))  # さくら's seat: the adjust screen
+    open_adjust(hands, 2)  # さくら's
     choose_counter(hands, "blessing")
     assert texts(kiosk, "adjust.preview") == ["さくら получает благословение города"]
     hands.touch(Tap("adj.apply"))
     assert last_said(kiosk) == "Игрок さくら получает благословение города."
     assert shapes(kiosk, "seat2.blessing") == ["blessing"]
-    hands.touch(Tap("seat", 2))
+    open_adjust(hands, 2)
     choose_counter(hands, "day_night")
     assert texts(kiosk, "adjust.day_night") == ["День", "Ночь"]
     hands.touch(Tap("adj.day_night", "night"))
     assert texts(kiosk, "adjust.preview") == ["Наступает ночь"]
     hands.touch(Tap("adj.apply"))
     assert last_said(kiosk) == "Наступает ночь." and shapes(kiosk, "header.day_night") == ["night"]
-    hands.touch(Tap("seat", 0))
+    open_adjust(hands, 0)
     choose_counter(hands, "day_night")
     assert texts(kiosk, "adjust.preview") == ["Наступает день"]  # it offers the other one
 
@@ -130,21 +137,21 @@ def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[Wired]:
 
 def test_hw1_the_encoder_and_select_give_the_initiative_and_rad_counters(wired: Wired) -> None:
     kiosk = wired.kiosk
-    wired.turn(1)  # on the table: the adjust screen, one life up for the active player
+    wired.press(Button.NEXT, hold=1.0)  # NEXT held on the table: the adjust screen, the active player's
     assert kiosk.ui.screen == "adjust"
     wired.press(Button.SELECT)  # the player row
     wired.press(Button.SELECT)  # the counter row
-    wired.turn(7)  # life → … → initiative
+    wired.turn(7)  # life → commander damage → … → initiative
     wired.press(Button.NEXT)
     kiosk.redraw()
     assert last_said(kiosk) == "Aliceがイニシアチブを得ました：アンダーシティに進みます。"
     assert shapes(kiosk, "seat0.initiative") == ["initiative"]
-    wired.turn(1)
+    wired.press(Button.NEXT, hold=1.0)
     wired.press(Button.SELECT)
     wired.press(Button.SELECT)
     wired.turn(5)  # life → … → rad
-    wired.press(Button.SELECT)  # past the source to the amount, which kept its one
-    wired.turn(2)
+    wired.press(Button.SELECT)  # past the source to the amount
+    wired.turn(3)
     wired.press(Button.NEXT)
     kiosk.redraw()
     assert last_said(kiosk) == "Alice：ラド0 → 3。" and texts(kiosk, "seat0.rad") == ["3"]
@@ -255,8 +262,12 @@ def test_hw4_ten_players_on_the_smallest_panel_keep_every_life_total_readable(ma
         for seat in range(10):
             [life] = drawn(kiosk, f"seat{seat}.life")
             assert life.size >= layout.small and not life.cut, (language, seat, life)
-        seats = {int(t.action.value): t.rect for t in kiosk.canvas.targets
-                 if isinstance(t.action, Tap) and t.action.kind == "seat"}
+        seats: dict[int, pygame.Rect] = {}
+        for target in kiosk.canvas.targets:  # a seat, or its halves where a finger can hit them
+            if isinstance(target.action, Tap) and target.action.kind in ("seat", LIFE):
+                value = target.action.value
+                seat = int(value[0] if isinstance(value, tuple) else value)
+                seats[seat] = pygame.Rect(target.rect).union(seats.get(seat, target.rect))
         for shape in kiosk.canvas.shapes:
             if shape.role.startswith("seat"):
                 seat = int(shape.role.split(".")[0].removeprefix("seat"))

@@ -22,7 +22,7 @@ from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget
 from display.ui import Go, Tap
 from hands import Hands, Wired
-from scenes import LANGUAGES, SIZES, texts
+from scenes import LANGUAGES, SIZES, drawn, texts
 from scenes_conspiracy import ELEVEN, start_event
 
 MakeKiosk = Callable[..., Kiosk]
@@ -350,8 +350,8 @@ def test_each_players_row_shows_their_colour_the_encoder_and_a_tap_change_it(
     assert state is not None and [colour_of(pl) for pl in state.players] == ["brown", "green", "yellow", "blue"]
     # The table shows each seat's name on its colour; set-up offers the same colours again.
     p.keys(pygame.K_ESCAPE)
-    seat = next(t.rect for t in k.canvas.targets if t.action == Tap("seat", 0))
-    r, g, b, _ = k.canvas.surface.get_at((seat[0] + seat[2] // 2, seat[1] + 3))
+    [name] = drawn(k, "seat0.name")  # on the plate of the seat's colour, just above the name's letters
+    r, g, b, _ = k.canvas.surface.get_at((name.rect[0] - 2, name.rect[1] + 1))
     assert (r, g, b) == theme.PLAYER["brown"]
     p.keys(pygame.K_F2)
     assert p.form.seat_colours() == ("brown", "green", "yellow", "blue")
