@@ -31,6 +31,7 @@ class NewGame(Timed):
     starting_life: int | None = None  # None: the base format's
     first: str | None = None  # a player's name; None: the gadget draws one (TB-5)
     options: dict[str, str] = Field(default_factory=dict)
+    colours: tuple[str, ...] = ()  # per seat, in seat order; "" or none given: the seat's own
 
 
 class Advance(Timed):
@@ -48,6 +49,11 @@ class ReverseTurnOrder(Command):
 class SkipTurns(Command):
     seat: int
     turns: int = 1
+
+
+class ChooseColour(Command):
+    seat: int
+    colour: str  # a name from device.rules.colours.COLOURS, or a unique start of one
 
 
 class ChangeLife(Command):

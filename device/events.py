@@ -29,6 +29,7 @@ class Event(Model):
 class PlayerSpec(Model):
     name: str
     commanders: tuple[str, ...] = ()
+    colour: str = ""  # "": the seat's own (a game saved before colours existed)
 
 
 class GameStarted(Event):
@@ -65,6 +66,13 @@ class SkipScheduled(Event):
     type: Literal["skip_scheduled"] = "skip_scheduled"
     seat: int
     turns: int
+
+
+class ColourChosen(Event):
+    type: Literal["colour_chosen"] = "colour_chosen"
+    seat: int
+    colour: str
+    swapped: int | None = None  # the seat that had the colour and takes the chooser's
 
 
 class TurnOrderReversed(Event):

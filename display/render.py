@@ -1,8 +1,9 @@
 """``render``: the whole frame as a function of the game state and the UI state.
 
-The frame is a header (turn, whose upkeep or turn it is in big letters, the game clock), the
-current screen, the status line (a refused command's reason, what the last command did, the
-reader; two lines when one is not enough, and pages beyond that), and a bar of touch buttons.
+The frame is a header (turn and the game's day or night, whose upkeep or turn it is in big
+letters, the game clock), the current screen, the status line (a refused command's reason, what
+the last command did, the reader; two lines when one is not enough, and pages beyond that), and a
+bar of touch buttons.
 Rendering never changes the game; of the UI state it only records how many pages the keys
 overlay and the status line took at this screen size, and since when the status line has shown
 its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
@@ -15,6 +16,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from device.inputs import Button
+from device.rules import counters as marking
+from device.rules.colours import colour_of
 from device.rules.clock import clock_time, hours_minutes, timed_turns
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
@@ -25,7 +28,7 @@ from display.fonts import Color
 from display.i18n import Translator
 from display.screens import View, home
 from display.screens.lineup import SCREENS
-from display.screens.table import played
+from display.screens.table import LOOKS, played
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 
 #: The countdown in the header turns red for its last seconds: a turn timer's last ten, a
@@ -184,26 +187,49 @@ def draw_corner(canvas: Canvas, lines: Sequence[Corner], height: int, *, right: 
 
 def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
                 shows_played: bool = False) -> int:
-    """The header: the turn (and on the table the time played) at the left, a countdown (and
-    the turn order reversed) at the right, and the headline between them, centred on the screen
-    where it can be, else in the room left; smaller type, then two lines, before anything would
-    be cut.  A touch on the time played pauses or resumes the game clock (NEXT held)."""
+    """The header: the turn (and on the table the time played; a sun or moon when it is day or
+    night) at the left, a countdown (and the turn order reversed) at the right, the headline
+    between them, centred on the screen where it can be, else in the room left (smaller type,
+    then two lines, before anything would be cut), and along its lower edge the colour of the
+    player whose turn it is.  A touch on the time played pauses or resumes the game clock (UNDO
+    held)."""
     lay, fonts = canvas.layout, canvas.fonts
     height = fonts.line_height(lay.big, True) + lay.margin
     canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
     used_left = used_right = 0
     if state is not None:
+        # Under the header, the colour of the player whose turn it is.
+        edge = max(2, lay.line * 2)
+        canvas.box((0, height - edge, canvas.width, edge), theme.shade(colour_of(state.player(state.active))), radius=0)
         left, right = corners(canvas, state, ui, tr, wall, shows_played)
         used_left = draw_corner(canvas, left, height, right=False)
         used_right = draw_corner(canvas, right, height, right=True)
         if any(line.role == "header.played" for line in left):
             canvas.target((0, 0, max(used_left, lay.touch), height), PAUSE)
+        used_left = _draw_day_night(canvas, state, used_left, height)
     _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)
     return height
 
 
-#: What a touch on the time played does: what NEXT held does, pause or resume the game clock.
-PAUSE = Press(Button.NEXT, long=True)
+#: What a touch on the time played does: what UNDO held does, pause or resume the game clock.
+PAUSE = Press(Button.UNDO, long=True)
+
+
+def _draw_day_night(canvas: Canvas, state: GameState, left: int, height: int) -> int:
+    """The game's day or night, a sun or a moon after the turn; returns where the corner now ends.
+    A Conspiracy pod whose groups each play their own game shows it on each group's seats."""
+    playing = marking.games(state)
+    time = marking.counters(state).game(playing[0]).day_night if len(playing) == 1 else None
+    if time is None:
+        return left
+    lay = canvas.layout
+    size = canvas.fonts.line_height(lay.medium) * 4 // 5
+    x = left + lay.margin if left else lay.margin
+    look = LOOKS[time.value]  # drawn as on a pod's seats
+    assert look.icon is not None
+    look.icon(canvas, (x + size / 2, height / 2), size, look.color)
+    canvas.shape(time.value, (x, (height - size) // 2, size, size), "header.day_night")
+    return x + size
 
 
 def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_left: int, used_right: int) -> None:
@@ -300,7 +326,22 @@ class StatusPlan:
     offer_w: int = 0
     tappable: bool = False  # a touch target (as tall as one): the offer, else the texts shown whole
     joiners: tuple[str | None, ...] = ()
-    width: int = 0  # of the lines, from the left margin
+    width: int = 0  # of the lines, from the left margin and the mark
+    mark: Color | None = None  # the colour of the player the messages are about, in a square before them
+    indent: int = 0  # the mark's room, left of the lines
+
+
+def said_about(state: GameState | None, ui: UiState) -> Color | None:
+    """The colour of the player the status line's messages name first (a life change's player,
+    whose turn it is), or None: the messages name nobody, or something else is shown."""
+    if state is None or not ui.said:
+        return None
+    seats = {p.name: p for p in state.players}
+    for message in ui.said:
+        for value in message.params.values():
+            if isinstance(value, str) and value in seats:
+                return theme.shade(colour_of(seats[value]))
+    return None
 
 
 def _status_lines(canvas: Canvas, text: str, reader: str, size: int, width: int) -> tuple[list[str], int] | None:
@@ -330,7 +371,8 @@ def _count(lines: list[str], reader_at: int) -> int:
     return max(1, len(lines) + (1 if lines and reader_at == len(lines) else 0))
 
 
-def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str]) -> StatusPlan:
+def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str],
+                mark: Color | None = None) -> StatusPlan:
     """The status line for this frame: the whole text on one line at ``small``, else at ``tiny``,
     else wrapped onto two lines (``small``, then ``tiny``); a longer text shows two lines at a
     time and turns its pages (numbered at the right), and a tap shows it whole.  No line is
@@ -342,6 +384,9 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     reader = ui.words(ui.reader.text) if ui.reader is not None else ""
     reader_color = theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
     width = canvas.width - 2 * lay.margin
+    mark = mark if status.role == "status.messages" else None
+    indent = lay.small * 3 // 4 + lay.margin if mark is not None else 0
+    width -= indent
     offer_w = 0
     if status.offer is not None and status.text:
         offer_w = max(lay.touch, fonts.measure(status.offer_label, lay.small, True)[0] + 2 * lay.margin)
@@ -362,7 +407,8 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
         count = _count(lines, reader_at)
         return StatusPlan(status, reader, reader_color, size, tuple(lines), reader_at, height(count, size),
                           offer_w=offer_w, tappable=bool(status.text) and (count > 1 or offer_w > 0),
-                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width)
+                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width, mark=mark,
+                          indent=indent)
     # Longer than two lines: two at a time, the page's number at the right, the reader's label
     # beside the first line of every page.
     text_w = width - fonts.measure("9/9", lay.tiny)[0] - lay.margin
@@ -377,7 +423,8 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     first = page * STATUS_LINES
     return StatusPlan(status, reader, reader_color, size, tuple(lines[first: first + STATUS_LINES]),
                       0 if reader else -1, height(STATUS_LINES, size), page=page, pages=pages, offer_w=offer_w,
-                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w)
+                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w, mark=mark,
+                      indent=indent)
 
 
 def status_deadline(ui: UiState, now: float) -> float | None:
@@ -403,14 +450,18 @@ def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
     if plan.pages > 1:
         count = STATUS_LINES
     top = y + (plan.height - count * step) // 2
+    left = lay.margin + plan.indent
+    if plan.mark is not None:
+        side = lay.small * 3 // 4
+        canvas.box((lay.margin, top + step // 2 - side // 2, side, side), plan.mark, radius=max(1, side // 4))
     for index, line in enumerate(plan.lines):
-        canvas.text(line, (lay.margin, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
+        canvas.text(line, (left, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
                     max_width=width, role=status.role, min_size=plan.size, joiner=plan.joiners[index])
     if plan.reader and plan.reader_at >= 0:
-        canvas.text(plan.reader, (lay.margin + width, top + plan.reader_at * step + step // 2), plan.size,
+        canvas.text(plan.reader, (left + width, top + plan.reader_at * step + step // 2), plan.size,
                     plan.reader_color, anchor="midright", max_width=width, role="status.reader", min_size=plan.size)
     if plan.pages > 1:
-        canvas.text(f"{plan.page + 1}/{plan.pages}", (lay.margin + plan.width + lay.margin, y + plan.height // 2),
+        canvas.text(f"{plan.page + 1}/{plan.pages}", (left + plan.width + lay.margin, y + plan.height // 2),
                     lay.tiny, theme.DIM, anchor="midleft", role="status.page", min_size=lay.tiny)
     if plan.offer_w and status.offer is not None:
         rect = (canvas.width - lay.margin - plan.offer_w, y + (plan.height - lay.touch) // 2, plan.offer_w, lay.touch)
@@ -583,6 +634,7 @@ HELP_KEYS = (
     ("ui.help.keys.undo", "ui.help.undo"), ("ui.help.keys.redo", "ui.help.redo"),
     ("ui.help.keys.select", "ui.help.select"), ("ui.help.keys.long_select", "ui.help.long_select"),
     ("ui.help.keys.long_roll", "ui.help.long_roll"), ("ui.help.keys.long_next", "ui.help.long_next"),
+    ("ui.help.keys.long_undo", "ui.help.long_undo"),
     ("ui.help.keys.encoder", "ui.help.encoder"), ("ui.help.keys.encoder5", "ui.help.encoder5"),
     ("ui.help.keys.arrows", "ui.help.arrows"),
 )
@@ -685,9 +737,10 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
     in the rare frame where that changes the status line's height."""
     lay = canvas.layout
     missing = set(canvas.fonts.shown_missing)
+    mark = said_about(state, ui)
     for _ in range(2):
         canvas.clear(theme.BG)
-        plan = plan_status(canvas, ui, tr, now, missing)
+        plan = plan_status(canvas, ui, tr, now, missing, mark)
         current = SCREENS.get(ui.screen)
         if current is None or not current.available(state):
             current = SCREENS["table"]
@@ -698,7 +751,7 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         current.draw(view)
         if ui.help:
             draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
-        drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing)
+        drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing, mark)
         if drawn.height == plan.height:
             break
         missing = set(canvas.fonts.shown_missing)

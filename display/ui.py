@@ -47,7 +47,7 @@ class Go:
 
 @dataclass(frozen=True)
 class Tap:
-    """A screen's own touch target, e.g. ("seat", 2) on the table."""
+    """A screen's own touch target, e.g. ("seat.life", (2, -1)) on the table: a seat's lower half."""
 
     kind: str
     value: Any = None

@@ -136,13 +136,13 @@ def test_the_rules_never_read_a_clock_a_command_without_its_time_is_an_error(jou
         decide(state(controller), PauseGameClock(), random.Random(1))
 
 
-def test_next_held_pauses_and_resumes_the_clock_and_never_passes_the_turn(journal: Journal, clock: Clock) -> None:
+def test_undo_held_pauses_and_resumes_the_clock_and_undoes_nothing(journal: Journal, clock: Clock) -> None:
     controller = table(journal, clock)
     clock.now += 61
-    held = controller.press(ButtonPressed(Button.NEXT, long=True))
+    held = controller.press(ButtonPressed(Button.UNDO, long=True))
     assert held is not None and [str(m) for m in held.messages] == ["Game clock paused: 1:01 played."]
     clock.now += 5
-    held = controller.press(ButtonPressed(Button.NEXT, long=True))
+    held = controller.press(ButtonPressed(Button.UNDO, long=True))
     assert held is not None and [str(m) for m in held.messages] == ["Game clock running again: 1:01 played."]
     assert (state(controller).turn, state(controller).step.value) == (1, "upkeep")
 

@@ -68,7 +68,7 @@ def test_the_turn_timer_set_during_the_game_and_undone(tmp_path: Path) -> None:
         "Turn timer: 2:00 a turn, from now.",
         "refused: The turn timer is 2:00 a turn already.",
         "refused: '1:7' is not a turn timer: give seconds (90), minutes and seconds (1:30), or off.",
-        "refused: Usage: timer SECONDS|M:SS|off (timer SECONDS|M:SS|off)",
+        "refused: Usage: timer SECONDS|M:SS|off",
         "refused: A turn timer is 1 to 3600 seconds a turn, or 0 for none; 4000 asked for.",
     ]
     assert table.run("time", wait=20) == ["Played: 0:25.", "Ala's turn: 1:40 left of 2:00."]
@@ -163,6 +163,6 @@ def test_help_explains_the_clocks_commands(tmp_path: Path) -> None:
     table = Session(tmp_path / "j.sqlite3")
     assert table.run("help pause") == [
         "pause",
-        "    Pause the game clock and the turn timer: a break at the table (NEXT held does the same).",
+        "    Pause the game clock and the turn timer: a break at the table (UNDO held does the same).",
     ]
     table.close()

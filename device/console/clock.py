@@ -101,7 +101,7 @@ def _clock(console: Console, args: list[str]) -> None:
         say_time(console)
 
 
-@command("pause", "pause", "Pause the game clock and the turn timer: a break at the table (NEXT held does the same).")
+@command("pause", "pause", "Pause the game clock and the turn timer: a break at the table (UNDO held does the same).")
 def _pause(console: Console, args: list[str]) -> None:
     if args:
         raise console.usage("pause")

@@ -18,6 +18,7 @@ from device.config import Config
 from device.console import TABLES, Console, reader
 from device.console.reader import OpenReader
 from device.controller import Controller
+from device.games import title
 from device.notify import Notifier, Watchdog
 from device.recovery import open_journal
 from device.tagmap import TagMap
@@ -55,8 +56,8 @@ def run_console(
         if recovery is not None:
             print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
         if controller.state is not None and controller.game is not None:
-            info = journal.game(controller.game)
-            console.say(Message("console.resumed", id=info.id, title=info.title, turn=controller.state.turn))
+            console.say(Message("console.resumed", id=controller.game, title=title(controller.state),
+                                turn=controller.state.turn))
         notifier.ready("journal checked")  # HW-5: systemd counts us started only now
         watchdog = Watchdog.from_environment(notifier)
         try:

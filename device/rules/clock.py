@@ -237,13 +237,13 @@ def _describe_timer(state: GameState, event: TurnTimerSet) -> Message:
     return Message("clock.timer", time=clock_time(event.seconds))
 
 
-# --- NEXT held: a break at the table ---------------------------------------------------------------
+# --- UNDO held: a break at the table ---------------------------------------------------------------
 
 
-@RULES.on_button(Button.NEXT)
-def _next_held(state: GameState, press: ButtonPressed) -> Command | None:
-    """NEXT held pauses the game clock, or resumes it (or starts a clock the game lacks); a short
-    NEXT is the turn's, not the clock's."""
+@RULES.on_button(Button.UNDO)
+def _undo_held(state: GameState, press: ButtonPressed) -> Command | None:
+    """UNDO held pauses the game clock, or resumes it (or starts a clock the game lacks); a short
+    UNDO takes back the last change.  (NEXT held is the adjust screen's, on the table.)"""
     if not press.long:
         return None
     if state.clock is None:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from random import Random
 
-from device.commands import Advance, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
+from device.commands import Advance, ChooseColour, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
 from device.errors import IllegalCommand, UnknownName
 from device.events import (
+    ColourChosen,
     Event,
     GameStarted,
     PlayerSpec,
@@ -18,6 +19,7 @@ from device.events import (
 )
 from device.formats import find_format, resolve_setup, titles
 from device.text import Message, Plural, Text, english, fold, listing
+from device.rules.colours import colour_name, colour_of, find_colour, starting_colours
 from device.rules.registry import PASS_CHECKS, Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
 from device.state import GameState, Outcome, Player, Step, outcome
@@ -103,7 +105,8 @@ def start(command: NewGame, rng: Random) -> GameStarted:
         formats=setup.names,
         options=setup.options,
         starting_life=life,
-        players=tuple(PlayerSpec(name=name) for name in names),
+        players=tuple(PlayerSpec(name=name, colour=colour)
+                      for name, colour in zip(names, starting_colours(names, command.colours), strict=True)),
         starting_player=first,
         starting_player_random=drawn,
         at=command.now,
@@ -117,7 +120,7 @@ TEAM_LIFE = {"ffa": 30, "commander": 60}
 
 def initial_state(event: GameStarted) -> GameState:
     players = tuple(
-        Player(seat=seat, name=spec.name, life=event.starting_life, commanders=spec.commanders)
+        Player(seat=seat, name=spec.name, life=event.starting_life, commanders=spec.commanders, colour=spec.colour)
         for seat, spec in enumerate(event.players)
     )
     return GameState(
@@ -348,3 +351,33 @@ def winner_name(state: GameState, result: Outcome) -> str:
     """Who won: a player, or in Two-Headed Giant the team ("Alice & Bob")."""
     assert result.winner is not None
     return team_name(state, result.winner) if result.team else state.player(result.winner).name
+
+
+# --- a player's colour ----------------------------------------------------------------------------
+
+
+@RULES.decides(ChooseColour)
+def _choose_colour(state: GameState, command: ChooseColour, rng: Random) -> list[Event]:
+    player = check_seat(state, command.seat)
+    colour = find_colour(command.colour)
+    if colour == colour_of(player):
+        raise IllegalCommand("colours.same", name=player.name, colour=colour_name(colour))
+    holder = next((p.seat for p in state.players if colour_of(p) == colour), None)
+    return [ColourChosen(seat=command.seat, colour=colour, swapped=holder)]
+
+
+@RULES.applies(ColourChosen)
+def _apply_colour(state: GameState, event: ColourChosen) -> GameState:
+    chooser = state.player(event.seat)
+    if event.swapped is not None:
+        state = state.with_player(state.player(event.swapped).model_copy(update={"colour": colour_of(chooser)}))
+    return state.with_player(chooser.model_copy(update={"colour": event.colour}))
+
+
+@RULES.describes(ColourChosen)
+def _describe_colour(state: GameState, event: ColourChosen) -> Message:
+    chooser = state.player(event.seat)
+    if event.swapped is None:
+        return Message("colours.chosen", name=chooser.name, colour=colour_name(event.colour))
+    return Message("colours.swapped", name=chooser.name, colour=colour_name(event.colour),
+                   other=state.player(event.swapped).name, previous=colour_name(colour_of(chooser)))

@@ -10,9 +10,9 @@ from __future__ import annotations
 from device.text import Text
 
 TEXTS: dict[str, Text] = {
-    "ui.help.keys.long_next": "Shift+Enter",
-    "ui.help.long_next": "hold NEXT (or touch the time played): pause or resume the game clock",
+    "ui.help.keys.long_undo": "Shift+U",
+    "ui.help.long_undo": "hold UNDO (or touch the time played): pause or resume the game clock",
     "ui.setup.part.clock": "Clock",
     "ui.clock.timer_up": "Time is up for {name}'s turn ({time}).",
-    "clock.not_started": "This game's clock has not started: hold NEXT to start it.",
+    "clock.not_started": "This game's clock has not started: hold UNDO to start it.",
 }

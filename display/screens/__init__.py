@@ -49,9 +49,11 @@ from device.commands import Command
 from device.controller import Result
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
+from device.games import SavedGame
 from device.inputs import Button, ButtonPressed
 from device.journal import Txn
 from device.state import GameState, Player
+from device.text import Message
 from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
@@ -94,6 +96,12 @@ class Host(Protocol):
     def execute(self, command: Command) -> Result | None:
         """Run a command through the controller; a refusal is shown and returns None."""
 
+    def preview(self, command: Command) -> Result | None:
+        """What ``command`` would do now, without doing it; a refusal is shown and returns None."""
+
+    def say(self, message: Message) -> None:
+        """Say ``message`` on the status line, as a command's result is said."""
+
     def press(self, press: ButtonPressed) -> Result | None: ...
 
     def load(self, game: int) -> Result | None:
@@ -104,7 +112,19 @@ class Host(Protocol):
         """The number of the saved game shown."""
 
     def games(self) -> dict[int, GameStarted]:
-        """Every saved game by number, as it started: formats, players, table options."""
+        """Every saved game by number, as it started: formats, players, table options; the game
+        played last first.  A game whose start cannot be read is left out."""
+
+    def saved_games(self) -> list[SavedGame]:
+        """Every saved game as it is listed (formats, players, how far it got), the game played
+        last first: read from the journal, so a screen keeps what it read."""
+
+    def saved_count(self) -> int:
+        """How many saved games there are (one read of the journal, however long the games)."""
+
+    def delete(self, game: int) -> Result | None:
+        """Delete saved game ``game`` for good (the game shown too: then none is); a refusal is
+        shown and returns None."""
 
     def clock(self) -> float:
         """The controller's wall clock: what commands that carry the time ("now") take."""
@@ -201,6 +221,12 @@ class Screen:
 
     def after(self, host: Host, result: Result) -> None:
         """Called after every command that went through (whichever screen is showing)."""
+
+    def before(self, host: Host, going: str | None) -> None:
+        """Called before a command runs (``going`` None) or a screen comes up (``going``: its
+        name), whichever screen is showing: a change a screen shows but holds back (the table's
+        pending life change) is made now, or handed to the screen coming up, so nothing happens
+        ahead of it."""
 
     def follows(self, events: Sequence[Event]) -> bool:
         """True if the screen should come up when a command caused ``events`` (a die roll

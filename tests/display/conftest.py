@@ -1,6 +1,6 @@
 """Fixtures for the kiosk's tests: SDL's dummy video driver, a kiosk around the real controller
-(and its SQLite journal), the bundled fonts only (so every machine draws the same pixels), and
-the kiosk's clocks stopped at ``CLOCK`` and ``WALL``; the scenes are in ``scenes.py``."""
+(and its SQLite journal), the bundled fonts only (so every machine draws the same pixels), the
+kiosk's clocks stopped at ``CLOCK`` and ``WALL`` and local time UTC; the scenes are in ``scenes.py``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 # SDL would take SIGINT and SIGTERM for its own quit event, and the test run could not be stopped.
 os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The saved games show when each was last played, in local time: UTC here, so every machine draws it alike.
+os.environ["TZ"] = "UTC"
+
+import time  # noqa: E402
+
+time.tzset()
 
 import random  # noqa: E402
 from collections.abc import Callable, Iterator  # noqa: E402

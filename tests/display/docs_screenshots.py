@@ -11,10 +11,13 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["TZ"] = "UTC"  # as the tests draw the saved games' times
+time.tzset()
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).parent)]  # this checkout's code; the scenes
 
 import pygame  # noqa: E402
@@ -28,7 +31,7 @@ from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget  # noqa: E402
 from scenes import SCENES  # noqa: E402
 
-SHOWN = ("table", "upkeep", "planechase", "adjust", "dice", "history", "setup", "clock")
+SHOWN = ("table", "life", "counters", "upkeep", "planechase", "adjust", "dice", "history", "games", "setup", "clock")
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
 ALSO = {"planechase-art-en": ("pc-art", "en")}

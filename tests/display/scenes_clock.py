@@ -1,5 +1,5 @@
 """The game clock and the turn timer on the table, each scene reached through the kiosk's own
-inputs (NEXT, NEXT held, the controller's commands) at times the scene chooses: the controller's
+inputs (NEXT, UNDO held, the controller's commands) at times the scene chooses: the controller's
 wall clock is set before each command, and the kiosk's stays at ``WALL``."""
 
 from __future__ import annotations
@@ -43,13 +43,13 @@ def scene_clock(k: Kiosk) -> None:
 
 
 def scene_clock_paused(k: Kiosk) -> None:
-    """A break at the table: NEXT held pauses the game clock (two bars) and the turn timer (its
+    """A break at the table: UNDO held pauses the game clock (two bars) and the turn timer (its
     time dimmed), with the turn order reversed beside it in the header."""
     game(k, 48)
     at(k, 30)
     k.execute(ReverseTurnOrder())
     at(k, 20)
-    k.dispatch(Press(Button.NEXT, long=True))
+    k.dispatch(Press(Button.UNDO, long=True))
 
 
 def scene_clock_up(k: Kiosk) -> None:

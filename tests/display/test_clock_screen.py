@@ -1,7 +1,7 @@
 """The game clock and the turn timer on the kiosk: the table's header says how long the game has
 been played and counts the active player's turn down; the loop wakes once a minute for the one
 and once a second for the other; the timer running out is said on the status line and sounded
-on the buzzer, and passes nothing.  A break is NEXT held: on the keys (Shift+Enter), a touch on
+on the buzzer, and passes nothing.  A break is UNDO held: on the keys (Shift+Backspace), a touch on
 the time played and the GPIO button alike, undone by UNDO and kept across a restart.  Time is
 the test's: the kiosk's clocks and its controller's move only when a test moves them."""
 
@@ -181,17 +181,17 @@ def test_the_header_keeps_its_clocks_readable_at_every_size(make_kiosk: MakeKios
 # --- a break: keys, touch, GPIO -------------------------------------------------------------------
 
 
-def test_shift_enter_pauses_and_resumes_and_undo_takes_a_pause_back(make_kiosk: MakeKiosk, time_: Time) -> None:
+def test_shift_backspace_pauses_and_resumes_and_undo_takes_a_pause_back(make_kiosk: MakeKiosk, time_: Time) -> None:
     kiosk = kiosk_at(make_kiosk, time_)
     timed_game(kiosk)
     hands = Hands(kiosk)
     time_.pass_(30)
     hands.keys(pygame.K_RETURN)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=pygame.KMOD_SHIFT, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT, unicode=""))
     kiosk.settle()
     assert hands.says("status.messages") == ["Game clock paused: 0:30 played."]
     assert kiosk.state is not None and kiosk.state.clock is not None and kiosk.state.clock.paused
-    assert kiosk.state.step.value == "main"  # held NEXT passed nothing
+    assert kiosk.state.step.value == "main"  # held UNDO took nothing back
     time_.pass_(600)
     assert played(kiosk) == ["0:00"] and header_clock(kiosk) == ["1:00 left"]
     hands.keys(pygame.K_BACKSPACE)  # UNDO: the break counts as played, and the turn's time is up
@@ -248,17 +248,18 @@ def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory, time_: Time) -> Iter
     hands.buttons.close()
 
 
-def test_hw1_next_held_on_the_gpio_button_is_a_break_a_short_next_passes(wired: Wired, time_: Time) -> None:
+def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_takes_it_back(wired: Wired, time_: Time) -> None:
     kiosk = wired.kiosk
     time_.pass_(42)
-    wired.press(Button.NEXT, hold=1.0)  # past hold_time: a long press
+    wired.press(Button.UNDO, hold=1.0)  # past hold_time: a long press
     assert texts(kiosk, "status.messages") == ["ゲームの時計を一時停止しました：プレイ時間0:42。"]
     assert kiosk.state is not None and kiosk.state.step.value == "upkeep"
     time_.pass_(300)
-    wired.press(Button.NEXT, hold=1.0)
+    wired.press(Button.UNDO, hold=1.0)
     assert texts(kiosk, "status.messages") == ["ゲームの時計を再開しました：プレイ時間0:42。"]
-    wired.press(Button.NEXT)
-    assert kiosk.state.step.value == "main"
+    wired.press(Button.UNDO)
+    assert kiosk.state.clock is not None and kiosk.state.clock.paused  # the resume taken back
+    assert kiosk.state.step.value == "upkeep"
 
 
 # --- a restart ---------------------------------------------------------------------------------------

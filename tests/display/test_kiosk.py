@@ -47,9 +47,9 @@ def started(make_kiosk: MakeKiosk, **kw: object) -> Kiosk:
 
 
 def paused(kiosk: Kiosk) -> Kiosk:
-    """``kiosk`` with its game clock paused (NEXT held) and the status line's message kept, so
+    """``kiosk`` with its game clock paused (UNDO held) and the status line's message kept, so
     nothing on screen is timed."""
-    kiosk.dispatch(Press(Button.NEXT, long=True))
+    kiosk.dispatch(Press(Button.UNDO, long=True))
     kiosk.ui.messages_until = None
     kiosk.redraw()
     return kiosk
@@ -130,8 +130,8 @@ def test_hw1_gpio_buttons_and_encoder_drive_the_kiosk(make_kiosk: MakeKiosk, moc
         assert kiosk.state is not None and kiosk.state.step is Step.MAIN
         kiosk.inputs.put(EncoderTurned(-2))  # what the encoder's callback puts
         kiosk.settle()
-        assert kiosk.ui.screen == "adjust"
-        assert texts(kiosk, "adjust.amount") == ["−2"]
+        assert kiosk.ui.screen == "table"  # the highlighted seat (Alice's, the active one) shows −2
+        assert texts(kiosk, "seat0.pending") == ["−2"] and texts(kiosk, "seat0.life") == ["38"]
     finally:
         buttons.close()
 
