@@ -49,6 +49,7 @@ class Hands:
 
 
 CLOCKWISE = [("a", "low"), ("b", "low"), ("a", "high"), ("b", "high")]
+COUNTER_CLOCKWISE = [("b", "low"), ("a", "low"), ("b", "high"), ("a", "high")]
 
 
 class Wired:
@@ -81,5 +82,13 @@ class Wired:
         pins = {"a": self.factory.pin(self.config.encoder_a), "b": self.factory.pin(self.config.encoder_b)}
         for _ in range(detents):
             for contact, level in CLOCKWISE:
+                getattr(pins[contact], f"drive_{level}")()
+        self.kiosk.settle()
+
+    def back(self, detents: int) -> None:
+        """The encoder turned counter-clockwise."""
+        pins = {"a": self.factory.pin(self.config.encoder_a), "b": self.factory.pin(self.config.encoder_b)}
+        for _ in range(detents):
+            for contact, level in COUNTER_CLOCKWISE:
                 getattr(pins[contact], f"drive_{level}")()
         self.kiosk.settle()

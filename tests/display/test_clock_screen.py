@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
-from hands import Hands
+from hands import Hands, Wired
 from scenes import PLAYERS, SIZES, assert_readable, drawn, texts
 from scenes_clock import scene_clock
 
@@ -26,7 +26,6 @@ from display.render import PAUSE
 from display.targets import OffscreenTarget
 from display.ui import Go
 from drivers.feedback import Cue, FakeFeedback
-from drivers.gpio import GpioButtons, GpioConfig
 
 MakeKiosk = Callable[..., Kiosk]
 WALL = 1.7e9
@@ -212,31 +211,6 @@ def test_a_touch_on_the_time_played_pauses_and_resumes(make_kiosk: MakeKiosk, ti
     assert hands.says("status.messages") == ["Zegar gry znów chodzi: grano 1:05."]
     target = next(t.rect for t in kiosk.canvas.targets if t.action == PAUSE)
     assert target[3] >= kiosk.canvas.layout.touch  # a fingertip's target
-
-
-class Wired:
-    """The real GPIO driver on mock pins, its clock in the test's hands, feeding the kiosk."""
-
-    def __init__(self, kiosk: Kiosk, factory: MockFactory) -> None:
-        self.kiosk = kiosk
-        self.factory = factory
-        self.config = GpioConfig()
-        self.now = 0.0
-        self.buttons = GpioButtons(self.config, kiosk.inputs, clock=lambda: self.now, timer=False,
-                                   pin_factory=factory)
-        self.buttons.start()
-
-    def press(self, button: Button, hold: float = 0.1) -> None:
-        pin = self.factory.pin(self.config.button_pins()[button])
-        pin.drive_low()
-        self.buttons.poll()
-        for _ in range(10):  # held: the driver's timer would poll meanwhile
-            self.now += hold / 10
-            self.buttons.poll()
-        pin.drive_high()
-        self.now += 0.05
-        self.buttons.poll()
-        self.kiosk.settle()
 
 
 @pytest.fixture

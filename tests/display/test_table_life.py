@@ -385,29 +385,17 @@ def test_hw4_on_a_panel_too_small_for_a_seats_halves_a_touch_highlights_it(make_
 # --- the GPIO buttons and encoder -------------------------------------------------------------------
 
 
-COUNTER_CLOCKWISE = [("b", "low"), ("a", "low"), ("b", "high"), ("a", "high")]
-
-
-class Gpio(Wired):
-    def back(self, detents: int) -> None:
-        pins = {"a": self.factory.pin(self.config.encoder_a), "b": self.factory.pin(self.config.encoder_b)}
-        for _ in range(detents):
-            for contact, level in COUNTER_CLOCKWISE:
-                getattr(pins[contact], f"drive_{level}")()
-        self.kiosk.settle()
-
-
 @pytest.fixture
-def gpio(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[tuple[Gpio, Clock]]:
+def gpio(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[tuple[Wired, Clock]]:
     clock = Clock()
     kiosk = game(make_kiosk, clock, language="ru")
-    hands = Gpio(kiosk, mock_factory)
+    hands = Wired(kiosk, mock_factory)
     yield hands, clock
     hands.buttons.close()
 
 
 def test_hw1_the_encoder_changes_the_highlighted_seat_select_moves_and_next_held_adjusts(
-        gpio: tuple[Gpio, Clock]) -> None:
+        gpio: tuple[Wired, Clock]) -> None:
     """The real GPIO driver on mock pins: SELECT to Юрий, three detents back (−3, shown at
     once), the pause makes it; three more, NEXT held brings them to the adjust screen, one
     detent makes them commander damage, NEXT applies."""
@@ -429,7 +417,7 @@ def test_hw1_the_encoder_changes_the_highlighted_seat_select_moves_and_next_held
     assert kiosk.ui.screen == "table" and life(kiosk, YURIJ) == 34
 
 
-def test_hw1_undo_drops_and_next_makes_then_passes(gpio: tuple[Gpio, Clock]) -> None:
+def test_hw1_undo_drops_and_next_makes_then_passes(gpio: tuple[Wired, Clock]) -> None:
     hands, clock = gpio
     kiosk = hands.kiosk
     hands.turn(2)
