@@ -9,13 +9,12 @@ import random
 import tempfile
 from pathlib import Path
 
-from helpers import play_step
+from helpers import play_step, undo_all_and_redo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from device.commands import Advance, ChangeLife, Command, Concede, NewGame, PassTurn, ReverseTurnOrder, SetLife
 from device.controller import Controller
-from device.errors import IllegalCommand
 from device.journal import Journal
 from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative, counters
 from device.state import GameState, outcome
@@ -81,14 +80,4 @@ def test_undo_takes_every_change_back_and_redo_puts_it_back(steps: list[Command 
         for step in steps:
             play_step(controller, step)
         final = controller.state
-        done = 0
-        while True:
-            try:
-                controller.undo()
-            except IllegalCommand:
-                break
-            done += 1
-        assert controller.state == fresh
-        for _ in range(done):
-            controller.redo()
-        assert controller.state == final
+        undo_all_and_redo(controller, fresh, final)

@@ -6,7 +6,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from helpers import play_step
+from helpers import play_step, undo_all_and_redo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -87,17 +87,7 @@ def test_undo_then_redo_is_identity_and_undoing_everything_gives_the_new_game(st
             controller.undo()
             controller.redo()
             assert controller.state == final
-        done = 0
-        while True:
-            try:
-                controller.undo()
-            except IllegalCommand:
-                break
-            done += 1
-        assert controller.state == fresh
-        for _ in range(done):
-            controller.redo()
-        assert controller.state == final
+        undo_all_and_redo(controller, fresh, final)
 
 
 @settings(max_examples=200, deadline=None)
