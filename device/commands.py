@@ -16,19 +16,29 @@ class Command(Model):
     """Base of every command."""
 
 
-class NewGame(Command):
+class Timed(Command):
+    """A command that says when it was given: ``now``, wall-clock seconds.  The controller stamps
+    its clock's time on one left without it, so the events it causes carry the time and the game
+    clock and turn timer are folded from the journal like everything else (the rules never read a
+    clock)."""
+
+    now: float | None = None
+
+
+class NewGame(Timed):
     formats: tuple[str, ...] = ()  # names or aliases; no base format means free-for-all
     players: tuple[str, ...]
     starting_life: int | None = None  # None: the base format's
     first: str | None = None  # a player's name; None: the gadget draws one (TB-5)
     options: dict[str, str] = Field(default_factory=dict)
+    colours: tuple[str, ...] = ()  # per seat, in seat order; "" or none given: the seat's own
 
 
-class Advance(Command):
+class Advance(Timed):
     """The NEXT button: upkeep → main; main → the next player's upkeep."""
 
 
-class PassTurn(Command):
+class PassTurn(Timed):
     """Pass the turn now, from whatever step."""
 
 
@@ -39,6 +49,11 @@ class ReverseTurnOrder(Command):
 class SkipTurns(Command):
     seat: int
     turns: int = 1
+
+
+class ChooseColour(Command):
+    seat: int
+    colour: str  # a name from device.rules.colours.COLOURS, or a unique start of one
 
 
 class ChangeLife(Command):

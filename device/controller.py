@@ -25,11 +25,12 @@ from typing import Any, TypeVar
 
 from device import bindings, rules
 from device.catalog import Card, card_kind
-from device.commands import Advance, Command, NewGame
+from device.commands import Advance, Command, NewGame, Timed
 from device.config import Config
 from device.errors import IllegalCommand, JournalCorrupt
 from device.events import Event, GameStarted
 from device.formats import find_format
+from device.games import SavedGame, saved_game, saved_games, title
 from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
 from device.recovery import Recovery, recover_late, repair
@@ -95,11 +96,13 @@ class Controller:
         return self._changing(lambda: self._execute(command))
 
     def _execute(self, command: Command) -> Result:
+        now = self.clock()
+        if isinstance(command, Timed) and command.now is None:
+            command = command.model_copy(update={"now": now})  # the time its events will carry
         if isinstance(command, NewGame):
             command = self._with_configured_life(command)
         events = rules.decide(self.state, command, self.rng)
         messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
-        now = self.clock()
         if isinstance(command, NewGame):
             started = events[0]
             assert isinstance(started, GameStarted)
@@ -108,6 +111,19 @@ class Controller:
             assert self.game is not None
             self.journal.append(self.game, events, command_json(command), messages, after, now)
         self.state = after  # only now: the journal has committed
+        return Result(messages, after, events)
+
+    def preview(self, command: Command) -> Result:
+        """What ``command`` would do now — its events, what they would say and the state after
+        them — without doing it: nothing is kept and the game is unchanged.  Raises
+        ``IllegalCommand`` exactly as ``execute`` would.  A screen asks this of a change it
+        shows before making it (the table's pending life change), so a change the rules would
+        refuse is refused at the press that asked for it, not seconds later.
+
+        Randomness comes from a throwaway generator: a previewed roll is not the roll ``execute``
+        would make, and the game's own generator is not advanced."""
+        events = rules.decide(self.state, command, random.Random(0))
+        messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
         return Result(messages, after, events)
 
     def _with_configured_life(self, command: NewGame) -> NewGame:
@@ -209,18 +225,46 @@ class Controller:
     def games(self) -> list[GameInfo]:
         return self._reading(lambda: self.journal.games())
 
+    def saved_games(self) -> list[SavedGame]:
+        """Every saved game as it is listed (the console's ``games``, the kiosk's saved games),
+        the one played last first."""
+        return self._reading(lambda: saved_games(self.journal))
+
+    def saved_game(self, game: int) -> SavedGame:
+        """Saved game ``game`` as it is listed; refused when there is no such game."""
+        return self._reading(lambda: saved_game(self.journal, self._info(game)))
+
+    def _info(self, game: int) -> GameInfo:
+        try:
+            return self.journal.game(game)
+        except KeyError:
+            raise IllegalCommand("controller.no_such_game", game=game) from None
+
     def load(self, game: int) -> Result:
         return self._changing(lambda: self._load(game))
 
     def _load(self, game: int) -> Result:
-        try:
-            info = self.journal.game(game)
-        except KeyError:
-            raise IllegalCommand("controller.no_such_game", game=game) from None
+        self._info(game)
         self.state = self.journal.state(game)
         self.game = game
         self.journal.set_last_game(game)
-        return Result([Message("controller.loaded", game=game, title=info.title)], self.state)
+        return Result([Message("controller.loaded", game=game, title=title(self.state))], self.state)
+
+    def delete(self, game: int) -> Result:
+        """Delete saved game ``game`` for good (undo does not bring it back).  Deleting the game
+        being played leaves no game running.  Refused when there is no such game."""
+        # The check of the whole journal after start-up reads the resumed game on a thread of its
+        # own: its verdict first, so a game is never deleted from under it or from a damaged file.
+        self._act_on_check(wait=True)
+        return self._changing(lambda: self._delete(game))
+
+    def _delete(self, game: int) -> Result:
+        listed = saved_game(self.journal, self._info(game))
+        self.journal.delete_game(game, self.clock())
+        if game != self.game:
+            return Result([Message("games.deleted", game=game, title=listed.title)], self.state)
+        self.game, self.state = None, None
+        return Result([Message("games.deleted_shown", game=game, title=listed.title)], None)
 
     def history(self) -> list[Txn]:
         return self._reading(lambda: [] if self.game is None else self.journal.history(self.game))

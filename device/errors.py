@@ -49,6 +49,12 @@ class JournalCorrupt(JournalError, ValueError):
     """The journal file is damaged or is not an aetherbox journal."""
 
 
+class GameDamaged(JournalCorrupt):
+    """One saved game's rows no longer say what they said (a checksum fails, an event cannot be
+    read), in a file SQLite reads well: damage like any other when the game is played, but the
+    list of saved games can still name that game, and it can be deleted."""
+
+
 class JournalTooNew(JournalError, ValueError):
     """The journal was written by a newer aetherbox."""
 

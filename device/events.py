@@ -29,6 +29,7 @@ class Event(Model):
 class PlayerSpec(Model):
     name: str
     commanders: tuple[str, ...] = ()
+    colour: str = ""  # "": the seat's own (a game saved before colours existed)
 
 
 class GameStarted(Event):
@@ -39,6 +40,7 @@ class GameStarted(Event):
     players: tuple[PlayerSpec, ...]
     starting_player: int
     starting_player_random: bool  # TB-5: drawn by the gadget rather than chosen
+    at: float | None = None  # when the game started (wall seconds): the game clock starts then
 
 
 class StepChanged(Event):
@@ -50,6 +52,7 @@ class TurnPassed(Event):
     type: Literal["turn_passed"] = "turn_passed"
     to: int
     turn: int
+    at: float | None = None  # when the turn passed (wall seconds): the turn timer starts again then
 
 
 class TurnSkipped(Event):
@@ -63,6 +66,13 @@ class SkipScheduled(Event):
     type: Literal["skip_scheduled"] = "skip_scheduled"
     seat: int
     turns: int
+
+
+class ColourChosen(Event):
+    type: Literal["colour_chosen"] = "colour_chosen"
+    seat: int
+    colour: str
+    swapped: int | None = None  # the seat that had the colour and takes the chooser's
 
 
 class TurnOrderReversed(Event):

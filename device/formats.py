@@ -47,7 +47,10 @@ class Format:
 
 @dataclass(frozen=True)
 class TableOption:
-    """A named switch or setting a module offers at game start."""
+    """A named switch or setting a module offers at game start.  ``module`` names the format
+    that offers it, or, for an option of every game (``everywhere``: the clock's turn timer), the
+    rules part that declares it; such an option is offered with any base format but those in
+    ``unless``."""
 
     name: str
     module: str
@@ -56,6 +59,9 @@ class TableOption:
     choices: tuple[str, ...] = ()  # for text options
     low: int | None = None  # for numbers
     high: int | None = None
+    step: int = 1  # for numbers: how far one turn of the set-up screen's encoder moves it
+    everywhere: bool = False
+    unless: frozenset[str] = frozenset()
 
     def parse(self, text: str) -> str | int | bool:
         """The option's value from console or config text; refuses values it cannot take."""
@@ -171,8 +177,14 @@ def _swapped(a: str, b: str) -> bool:
 
 
 def options_for(module_names: Iterable[str]) -> dict[str, TableOption]:
+    """The table options of a game of these formats: each format's own, and with a base format
+    among them the options of every game that it does not leave out."""
     wanted = set(module_names)
-    return {o.name: o for o in _REGISTRY.options.values() if o.module in wanted}
+    based = any(fmt.kind == "base" for name in wanted if (fmt := _REGISTRY.formats.get(fold(name))) is not None)
+    return {
+        o.name: o for o in _REGISTRY.options.values()
+        if o.module in wanted or o.everywhere and based and not o.unless & wanted
+    }
 
 
 @dataclass(frozen=True)

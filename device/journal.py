@@ -24,11 +24,16 @@ One connection, owned by the thread that opened it (sqlite3 checks this), and on
 file: the journal file itself is locked (``flock`` on its inode, so a symlink or a hard link to
 it finds the lock too), and a lock file beside its real path says which process holds it.
 
-Backups: at the start of a game, every ``backup_every`` commits and on a clean close, SQLite's
-backup API copies the journal to ``<name>.bak`` beside it (checked, synced, then renamed over the
-old one), so a journal damaged by the storage can be recovered (``device.recovery``).  While the
-check of the whole journal that follows start-up is running (``Journal.check``), backups wait
-for its verdict: a copy of an unchecked journal could replace the good backup with damage.
+Backups: at the start of a game, every ``backup_every`` commits, after a game is deleted and on
+a clean close, SQLite's backup API copies the journal to ``<name>.bak`` beside it (checked,
+synced, then renamed over the old one), so a journal damaged by the storage can be recovered
+(``device.recovery``).  While the check of the whole journal that follows start-up is running
+(``Journal.check``), backups wait for its verdict: a copy of an unchecked journal could replace
+the good backup with damage.
+
+Deleting a game removes its rows in one transaction and leaves a tombstone (``deleted``): its
+number is never given to another game, and a backup made before the deletion is known to be
+older, not newer, than the journal (docs/decisions/0019).
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from pydantic import ValidationError
 
 from device import rules
 from device.errors import (
+    GameDamaged,
     JournalCorrupt,
     JournalError,
     JournalIOFailure,
@@ -67,7 +73,7 @@ try:  # the lock file needs POSIX locks; elsewhere (Windows laptops) it is skipp
 except ImportError:  # pragma: no cover - not on the Pi
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA = 2  # 2: every row carries a checksum of what it says (crc)
+SCHEMA = 3  # 2: every row carries a checksum of what it says (crc); 3: deleted games leave a tombstone
 APPLICATION_ID = 0x41455448  # "AETH": marks the file as an aetherbox journal
 JOURNAL_NAME = "aetherbox.sqlite3"
 
@@ -116,6 +122,11 @@ CREATE TABLE snapshots (
     PRIMARY KEY (game, pos)
 ) WITHOUT ROWID;
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE deleted (
+    game INTEGER PRIMARY KEY,  -- a deleted game's number, never given again
+    at REAL NOT NULL,          -- when it was deleted
+    crc INTEGER                -- of (game, at)
+);
 """
 
 #: Journal version 1 had no checksums: opening one adds them (to what it holds then).
@@ -125,6 +136,14 @@ ALTER TABLE txns ADD COLUMN crc INTEGER;
 ALTER TABLE events ADD COLUMN crc INTEGER;
 ALTER TABLE snapshots ADD COLUMN crc INTEGER
 """
+
+#: Journal version 2 could not delete a game: opening one adds the table of tombstones.
+_MIGRATE_2 = """
+CREATE TABLE IF NOT EXISTS deleted (game INTEGER PRIMARY KEY, at REAL NOT NULL, crc INTEGER)
+"""
+
+#: ``meta``'s ``last_game`` when no game is shown (the one shown was deleted).
+NO_GAME = ""
 
 
 def row_crc(*parts: object) -> int:
@@ -246,10 +265,13 @@ class Reader:
         except sqlite3.Error as error:
             raise _classify(error, self.path, "reading it") from error
 
+    # The title is read as bytes: it has no checksum, and a flipped byte that leaves it no longer
+    # UTF-8 must not make the list of games unreadable (it is shown as it can be read).
+    _GAME = "SELECT id, CAST(title AS BLOB), created, updated, head, tip, crc FROM games"
+
     def games(self) -> list[GameInfo]:
-        rows = self._read(
-            "SELECT id, title, created, updated, head, tip, crc FROM games ORDER BY updated DESC, id DESC"
-        )
+        """Every saved game, the one played last first."""
+        rows = self._read(self._GAME + " ORDER BY updated DESC, id DESC")
         return [self._game_info(row) for row in rows]
 
     def tips(self) -> dict[int, int]:
@@ -257,7 +279,7 @@ class Reader:
         return {int(game): int(tip) for game, tip in self._read("SELECT id, tip FROM games")}
 
     def game(self, game: int) -> GameInfo:
-        rows = self._read("SELECT id, title, created, updated, head, tip, crc FROM games WHERE id = ?", (game,))
+        rows = self._read(self._GAME + " WHERE id = ?", (game,))
         if not rows:
             raise KeyError(game)
         return self._game_info(rows[0])
@@ -269,12 +291,14 @@ class Reader:
                 self.path, f"game {game}'s place in its history does not match its checksum. It has not been "
                 "changed: keep it for recovery.",
             )
-        return GameInfo(game, title, created, updated, head, tip)
+        said = bytes(title).decode("utf-8", errors="replace") if isinstance(title, bytes) else str(title)
+        return GameInfo(game, said, created, updated, head, tip)
 
     def last_game(self) -> int | None:
+        """The game shown when the gadget stopped; None when none was (the one shown was deleted)."""
         rows = self._read("SELECT value FROM meta WHERE key = 'last_game'")
         if rows:
-            return int(rows[0][0])
+            return None if rows[0][0] == NO_GAME else int(rows[0][0])
         rows = self._read("SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1")
         return int(rows[0][0]) if rows else None
 
@@ -282,6 +306,14 @@ class Reader:
         """A value the gadget keeps beside its games (``Journal.set_meta``), or None."""
         rows = self._read("SELECT value FROM meta WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None
+
+    def deleted(self) -> dict[int, float]:
+        """The deleted games' numbers and when each was deleted (a tombstone whose checksum fails
+        is left out; a journal from before deleting, a backup say, has none)."""
+        if not self._read("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'deleted'"):
+            return {}
+        rows = self._read("SELECT game, at, crc FROM deleted")
+        return {int(game): float(at) for game, at, crc in rows if crc is None or crc == row_crc(game, at)}
 
     _TXN = "SELECT pos, at, command, summary, crc FROM txns WHERE game = ?"
 
@@ -391,7 +423,7 @@ class Reader:
             if pause is not None and count % 256 == 0:
                 pause()
             if crc is not None and crc != row_crc(game, pos, idx, schema, body):
-                raise JournalCorrupt(
+                raise GameDamaged(
                     self.path, f"event {idx} of change {pos} in game {game} does not match its checksum. It has not "
                     "been changed: keep it for recovery.",
                 )
@@ -403,7 +435,7 @@ class Reader:
             try:
                 out.append((pos, parse_event(body)))
             except ValidationError as error:
-                raise JournalCorrupt(
+                raise GameDamaged(
                     self.path, f"event {idx} of change {pos} in game {game} cannot be read "
                     f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']}). It has not been "
                     "changed: keep it for recovery.",
@@ -621,6 +653,12 @@ class Journal(Reader):
             )
         if version == 1:
             self._transaction(self._migrate_1, "adding checksums to it")
+        if version <= 2:
+            self._transaction(self._migrate_2, "adding the table of deleted games to it")
+
+    def _migrate_2(self) -> None:
+        self._db.execute(_MIGRATE_2)
+        self._db.execute(f"PRAGMA user_version={SCHEMA}")
 
     def _migrate_1(self) -> None:
         db = self._db
@@ -635,7 +673,7 @@ class Journal(Reader):
                        (row_crc(game, pos, idx, schema, body), game, pos, idx))
         for game, pos, schema, body in db.execute("SELECT game, pos, schema, body FROM snapshots").fetchall():
             db.execute("UPDATE snapshots SET crc = ? WHERE game = ? AND pos = ?", (row_crc(game, pos, schema, body), game, pos))
-        db.execute(f"PRAGMA user_version={SCHEMA}")
+        db.execute("PRAGMA user_version=2")
 
     def _create(self) -> None:
         for statement in _TABLES.split(";"):
@@ -735,12 +773,15 @@ class Journal(Reader):
         described = [m.to_json() for m in summary]
 
         def work() -> int:
-            cursor = self._db.execute(
-                "INSERT INTO games (title, created, updated, head, tip) VALUES (?, ?, ?, 0, 0)", (title, at, at)
+            # A number no game has had: SQLite would give a deleted game's number (the largest
+            # one's) to the next game, and a backup would then hold another game by that number.
+            game = int(self._db.execute(
+                "SELECT max(coalesce((SELECT max(id) FROM games), 0), coalesce((SELECT max(game) FROM deleted), 0))"
+            ).fetchone()[0]) + 1
+            self._db.execute(
+                "INSERT INTO games (id, title, created, updated, head, tip, crc) VALUES (?, ?, ?, ?, 0, 0, ?)",
+                (game, title, at, at, row_crc(game, 0, 0)),
             )
-            game = cursor.lastrowid
-            assert game is not None
-            self._db.execute("UPDATE games SET crc = ? WHERE id = ?", (row_crc(game, 0, 0), game))
             self._insert_txn(game, 0, at, command, described, events)
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),))
             return game
@@ -769,6 +810,45 @@ class Journal(Reader):
         self._db.execute(
             "UPDATE games SET head = ?, tip = ?, updated = ?, crc = ? WHERE id = ?", (head, tip, at, row_crc(game, head, tip), game)
         )
+
+    def delete_game(self, game: int, now: float | None = None) -> GameInfo:
+        """Delete ``game`` for good: every row it has, in one transaction, so a power cut leaves
+        it whole or gone; its tombstone keeps its number from being given again.  When it was the
+        last game shown, no game is.  A backup follows, as after a new game.  Raises ``KeyError``
+        for a game there is not."""
+        info = self.game(game)
+        self.keep_deleted({game: time.time() if now is None else now})
+        return info
+
+    def keep_deleted(self, tombstones: dict[int, float]) -> list[int]:
+        """Delete the games of ``tombstones`` (a game's number and when it was deleted) that are
+        here, and keep every tombstone, in one transaction; the games deleted.  Recovery passes
+        the tombstones of the journal it replaces, so a backup made before a deletion does not
+        bring the game back."""
+        if self.check is not None:
+            # The check reads the game that resumed on its own connection: a game gone from
+            # under it would look like damage.  It takes a moment; wait for its verdict.
+            self.check.wait()
+
+        def work() -> list[int]:
+            db = self._db
+            last = db.execute("SELECT value FROM meta WHERE key = 'last_game'").fetchone()
+            gone = []
+            for game, at in sorted(tombstones.items()):
+                if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is not None:
+                    for table in ("events", "snapshots", "txns"):
+                        db.execute(f"DELETE FROM {table} WHERE game = ?", (game,))  # noqa: S608
+                    db.execute("DELETE FROM games WHERE id = ?", (game,))
+                    gone.append(game)
+                db.execute("INSERT OR REPLACE INTO deleted (game, at, crc) VALUES (?, ?, ?)", (game, at, row_crc(game, at)))
+                if last is not None and last[0] == str(game):
+                    db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (NO_GAME,))
+            return gone
+
+        gone = self._transaction(work, "deleting a game")
+        if gone and self.backup_every:
+            self._back_up_now_or_later()
+        return gone
 
     def set_last_game(self, game: int) -> None:
         self.game(game)
@@ -824,6 +904,11 @@ class Journal(Reader):
             self._backup_due = True
         else:
             self.backup()
+
+    def back_up_soon(self) -> None:
+        """Make a backup due: taken when the caller is idle and the check's verdict is in."""
+        if self.backup_every:
+            self._backup_due = True
 
     def backup_if_due(self) -> Path | None:
         """The backup a change made due, taken now (the caller is idle); None if none was due."""

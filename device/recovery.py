@@ -284,7 +284,11 @@ def _commits(data: bytes, page_size: int, salt1: int, salt2: int, start: int = _
 def behind_backup(journal: Journal) -> str | None:
     """Why the journal is older than its own backup, if it is: a game the backup has and it has
     not, or fewer changes kept.  Only damage does that (a write-ahead log cut short at a damaged
-    frame): the backup is a copy of this journal from the past."""
+    frame): the backup is a copy of this journal from the past.
+
+    A game the journal deleted (its tombstone) is not missing: the backup was made before the
+    deletion (the power went before the backup that follows one).  That backup is due again, so
+    that a later restore does not bring the game back."""
     backup = backup_path(journal.path)
     if not backup.exists():
         return None
@@ -296,9 +300,12 @@ def behind_backup(journal: Journal) -> str | None:
             reader.close()
     except JournalError:
         return None  # an unreadable backup says nothing about the journal
+    gone = journal.deleted()
+    if gone.keys() & kept.keys():
+        journal.back_up_soon()
     ours = {info.id: info.tip for info in journal.games()}
     for game, tip in sorted(kept.items()):
-        if ours.get(game, -1) < tip:
+        if game not in gone and ours.get(game, -1) < tip:
             have = ours.get(game)
             return (f"the backup has change {tip} of game {game}, the journal {'no such game' if have is None else f'only {have}'}"
                     " (its write-ahead log was cut short)")
@@ -355,7 +362,22 @@ def recover_late(journal: Journal, error: JournalError, clock: Callable[[], floa
     return recovered, recovery
 
 
+def tombstones(path: Path) -> dict[int, float]:
+    """The games a damaged journal says were deleted, as far as it can still be read (nothing
+    when it cannot): a restored backup may be older than a deletion."""
+    try:
+        reader = Reader.open(path)
+        try:
+            return reader.deleted()
+        finally:
+            reader.close()
+    except (JournalError, ValueError, TypeError) as error:
+        log.warning("%s: the deleted games cannot be read from the damaged journal: %s", path, error)
+        return {}
+
+
 def _recover(path: Path, problem: str, options: dict[str, Any], clock: Callable[[], float]) -> tuple[Journal, Recovery]:
+    gone = tombstones(path)
     damaged = move_aside(path, clock())
     backup = backup_path(path)
     if backup.exists():
@@ -370,6 +392,10 @@ def _recover(path: Path, problem: str, options: dict[str, Any], clock: Callable[
             if path.exists():
                 move_aside(path, clock())
         else:
+            again = journal.keep_deleted(gone) if gone else []
+            if again:
+                log.warning("%s: game(s) %s, deleted after the backup was made, were deleted again", path,
+                            ", ".join(map(str, again)))
             recovery = Recovery(problem, damaged, backup, backup_time)
             log.warning("%s", recovery.message())
             return journal, recovery

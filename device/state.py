@@ -20,6 +20,8 @@ from device.state_wizards_duel import WizardsDuelState
 from device.state_necromancer import NecromancerState
 from device.state_conspiracy import ConspiracyState
 from device.state_dice import DiceState
+from device.state_clock import ClockState
+from device.state_counters import CountersState
 from device.text import Message
 
 STATE_SCHEMA = 1
@@ -64,6 +66,7 @@ class Player(Model):
     commander_damage: tuple[CommanderDamage, ...] = ()
     lost: Loss | None = None
     skip_turns: int = 0  # turns this player will skip when their seat comes up
+    colour: str = ""  # a name from device.rules.colours.COLOURS; "": the seat's own
 
     @property
     def in_game(self) -> bool:
@@ -105,6 +108,8 @@ class GameState(Model):
     necromancer: NecromancerState | None = None
     conspiracy: ConspiracyState | None = None
     dice: DiceState | None = None  # dice, coin and random players, in any game (None: none thrown)
+    clock: ClockState | None = None  # the game clock and turn timer, in any game (None: not started)
+    counters: CountersState | None = None  # monarch, initiative, day/night, player counters (None: none marked)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

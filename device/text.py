@@ -61,17 +61,18 @@ class Source:
 #: key its source does not lead to, is a test's failure, not a text that shows its key.
 SOURCES: tuple[Source, ...] = (
     Source(("",), (
-        "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller", "device.event_link",
-        "device.rules", "device.rules.table", "device.rules.life", "device.rules.dice",
-        "device.rules.two_headed_giant", "device.rules.necromancer", "device.rules.conspiracy",
-        "device.rules.conspiracy.tables", "device.rules.planechase",
+        "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller", "device.games",
+        "device.event_link", "device.rules", "device.rules.table", "device.rules.life", "device.rules.dice",
+        "device.rules.clock", "device.rules.counters", "device.rules.colours", "device.rules.two_headed_giant",
+        "device.rules.necromancer", "device.rules.conspiracy", "device.rules.conspiracy.tables", "device.rules.planechase",
         "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
         "device.rules.wizards_duel",
     )),
     Source(("cardtext.",), ("device.cardtext",)),
     Source(("cardtext.fetch.",), ("device.scryfall",)),
     Source(("console.", "wdc.", "consp.export_"), (
-        "device.console.core", "device.console.table", "device.console.dice", "device.console.necromancer",
+        "device.console.core", "device.console.table", "device.console.dice", "device.console.clock",
+        "device.console.counters", "device.console.necromancer",
         "device.console.conspiracy", "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",
     )),
 )

@@ -1,8 +1,9 @@
 """The drawing layer: everything a screen draws goes through a ``Canvas``.
 
 Besides drawing on a pygame surface, the canvas keeps a record of every text it drew and
-where (``Canvas.drawn``), of the pictures it placed (``Canvas.pictures``), and of the touch
-targets the screen laid out (``Canvas.targets``).  Tests read the record to check the facts a
+where (``Canvas.drawn``), of the pictures it placed (``Canvas.pictures``), of the symbols that
+carry a meaning without a word (``Canvas.shapes``: the monarch's crown on a seat), and of the
+touch targets the screen laid out (``Canvas.targets``).  Tests read the record to check the facts a
 screen shows (the active player's name is in the upkeep banner) rather than pixels alone; the
 kiosk uses the targets to turn a touch into an action.
 """
@@ -45,7 +46,7 @@ class Drawn:
 
 @dataclass(frozen=True)
 class Placed:
-    """A picture as drawn: whose (a card's name) and where."""
+    """A picture as drawn: whose (a card's name) and where; or a symbol, by what it means."""
 
     name: str
     rect: Rect
@@ -54,8 +55,12 @@ class Placed:
 
 @dataclass(frozen=True)
 class Target:
+    """A touch target: ``action`` when touched; ``held``, if any, when the touch stays down for
+    the kiosk's hold time (a seat's half: ±1 touched, ±10 held)."""
+
     rect: Rect
     action: Hashable
+    held: Hashable | None = None
 
 
 @dataclass
@@ -66,6 +71,7 @@ class Canvas:
     drawn: list[Drawn] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
     pictures: list[Placed] = field(default_factory=list)
+    shapes: list[Placed] = field(default_factory=list)
     # Where a text's lines break and what size fits it depend only on the text, the room, the
     # sizes allowed and the fonts (fixed for a canvas): decided once, not every frame.
     _fitted: Lru[tuple[str, int, int, bool, int], tuple[str, int]] = field(
@@ -87,6 +93,7 @@ class Canvas:
         self.drawn.clear()
         self.targets.clear()
         self.pictures.clear()
+        self.shapes.clear()
         self.fonts.shown_missing.clear()
         self.surface.fill(color)
 
@@ -107,15 +114,25 @@ class Canvas:
         self.surface.blit(image, at)
         self.pictures.append(Placed(name, (at[0], at[1], image.get_width(), image.get_height()), role))
 
-    def target(self, rect: Rect, action: Hashable) -> None:
-        """Make ``rect`` a touch target for ``action`` (later targets win where they overlap)."""
-        self.targets.append(Target(rect, action))
+    def shape(self, meaning: str, rect: Rect, role: str) -> None:
+        """Record that a symbol meaning ``meaning`` (drawn with the shapes above) is at ``rect``."""
+        self.shapes.append(Placed(meaning, rect, role))
 
-    def hit(self, pos: tuple[int, int]) -> Hashable | None:
+    def target(self, rect: Rect, action: Hashable, *, held: Hashable | None = None) -> None:
+        """Make ``rect`` a touch target for ``action``, and for ``held`` when the touch is held
+        (later targets win where they overlap)."""
+        self.targets.append(Target(rect, action, held))
+
+    def touched(self, pos: tuple[int, int]) -> Target | None:
+        """The target a touch at ``pos`` is on, if any."""
         for target in reversed(self.targets):
             if pygame.Rect(target.rect).collidepoint(pos):
-                return target.action
+                return target
         return None
+
+    def hit(self, pos: tuple[int, int]) -> Hashable | None:
+        target = self.touched(pos)
+        return target.action if target is not None else None
 
     def fit(self, text: str, size: int, max_width: int | None, *, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
         """The text and size that fit ``max_width``: smaller type first, then an ellipsis (a

@@ -26,16 +26,24 @@ turns pygame's repeat off and repeats only what may repeat — cursor moves and 
 the loop has read every pending event, so a key already released never repeats.  ROLL, NEXT,
 UNDO, redo, SELECT and screen keys act once per press.
 
+A touch acts when the finger goes down (a mouse click is a touch).  A target may also have an
+action for a held touch — a seat's half on the table: ±1 touched, ±10 held — which the loop does
+once the finger has stayed down ``TOUCH_HOLD`` seconds: a deadline like a held key's, and a
+finger lifted before it was only a touch.
+
 Keys (a laptop stands in for the gadget's buttons) — see ``KEYS`` and the README:
 
 =====================  ==========================================================
 Space or R             ROLL (the planar die) · Shift+Space: ROLL held (dice and coin; again: back)
 Enter or N             NEXT (main phase / pass the turn; applies an adjustment; no game: set-up)
-Backspace or U         UNDO (shows what it took back) · Y redo
+                       · Shift+Enter: NEXT held (on the table: the adjust screen)
+Backspace or U         UNDO (shows what it took back; on the table, drops a pending life change) · Y redo
+                       · Shift+Backspace: UNDO held (pause or resume the game clock)
 Tab                    SELECT (next seat / next field; the status line's offer) · Shift+Tab: long SELECT
-↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5)
+↑/↓, +/−, PgUp/PgDn    the encoder: change by 1 (PgUp/PgDn by 5); on the table, the highlighted seat's life
 ←/→                    previous / next seat or field
 T, P, A, F2            the table, Planechase, adjust and set-up screens
+S                      the saved games (UNDO twice there deletes the highlighted one)
 M, G, C                the Necromancer, Conspiracy and Contraptions screens (in those games)
 E                      an event across tables (on a gadget linked to its broker)
 D                      dice, a coin and a random player
@@ -49,8 +57,8 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -58,9 +66,10 @@ import pygame
 from device.catalog import Card
 from device.commands import Command
 from device.controller import Controller, Result
-from device.errors import IllegalCommand
+from device.errors import GameDamaged, IllegalCommand
 from device.events import Event, GameStarted
 from device.event_link import EventSession
+from device.games import SavedGame
 from device.inputs import (
     BrokerMessage,
     BrokerStatus,
@@ -74,6 +83,8 @@ from device.inputs import (
 )
 from device.journal import Txn
 from device.notify import Watchdog
+from device.rules.clock import clock_time
+from device.rules.teams import turn_name
 from device.state import GameState
 from device.tagmap import format_uid
 from device.text import Message
@@ -88,6 +99,7 @@ from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
 from display.screens.event import NAME as EVENT
 from display.screens.event import EventInfo
+from display.screens.life import PendingLife
 from display.screens.lineup import SCREENS
 from display.sdl import sdl_wait, video_driver
 from display.targets import Target
@@ -101,6 +113,22 @@ ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
 ENROL_SECONDS = 20.0  # how long the status line offers to enrol an unknown tag
+#: Seconds a touch stays down to count as held (a seat's half: ±10 rather than ±1), about what
+#: phones take for a long press, short of the GPIO buttons' ``hold_time``.
+TOUCH_HOLD = 0.6
+#: The mouse, as a finger: a click is a touch.
+MOUSE = "mouse"
+
+
+@dataclass(frozen=True)
+class Pressing:
+    """A touch down on a target with a held action: which finger, the action, when it is due,
+    and the screen it touched (the hold counts only there)."""
+
+    finger: Hashable
+    action: Hashable
+    due: float
+    screen: str
 
 
 def cues(events: Sequence[Event]) -> list[Cue]:
@@ -185,6 +213,14 @@ KEYS: dict[int, Action] = {
 REPEAT_DELAY = 0.4
 REPEAT_INTERVAL = 0.06
 REPEATS = (Turn, Focus)
+#: Shift with a button's key is that button held (a long press).
+_HELD = {
+    pygame.K_TAB: Button.SELECT,
+    pygame.K_SPACE: Button.ROLL, pygame.K_r: Button.ROLL,
+    pygame.K_RETURN: Button.NEXT, pygame.K_KP_ENTER: Button.NEXT, pygame.K_n: Button.NEXT,
+    pygame.K_BACKSPACE: Button.UNDO, pygame.K_u: Button.UNDO,
+}
+
 _TYPING_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
                 pygame.K_PAGEDOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_ESCAPE, pygame.K_F1}
 
@@ -240,7 +276,10 @@ class Kiosk:
         self._game: int | None = None
         self._sync_game()
         self._refresh_last_change()
+        self._shown_now = False  # a command's result was shown in this turn of the loop
+        self._timer_up(say=False)
         self._held: dict[int, tuple[Action, float]] = {}  # key → (its action, when it repeats next)
+        self._pressing: Pressing | None = None  # a touch down on a target that has a held action
         pygame.key.set_repeat()  # off: see the module's docstring
         check = controller.journal.check
         if check is not None and isinstance(self.inputs, WakingQueue):
@@ -278,6 +317,10 @@ class Kiosk:
         target = SCREENS.get(screen)
         if target is None or not target.shown(self.state, self._ui):
             return
+        shown = self._ui.screen
+        self._before(screen)
+        if self._ui.screen != shown:
+            return  # what was held back, made now, brought up a screen of its own: it asks first
         self._ui.screen = screen
         self._ui.help = False
         target.enter(self)
@@ -285,6 +328,19 @@ class Kiosk:
 
     def execute(self, command: Command) -> Result | None:
         return self._run(lambda: self.controller.execute(command))
+
+    def preview(self, command: Command) -> Result | None:
+        try:
+            return self.controller.preview(command)
+        except IllegalCommand as error:
+            self.refuse(error)
+            return None
+
+    def say(self, message: Message) -> None:
+        self._ui.error = None
+        self._ui.said = [message]
+        self._ui.messages_until = self.now() + MESSAGE_SECONDS
+        self.dirty = True
 
     def press(self, press: ButtonPressed) -> Result | None:
         return self._run(lambda: self.controller.press(press))
@@ -298,20 +354,38 @@ class Kiosk:
 
     def games(self) -> dict[int, GameStarted]:
         journal = self.controller.journal
-        return {
-            info.id: event
-            for info in self.controller.games()
-            for _, event in journal.events(info.id, upto=0)
-            if isinstance(event, GameStarted)
-        }
+        found: dict[int, GameStarted] = {}
+        for info in self.controller.games():
+            try:
+                first = journal.events_at(info.id, 0)
+            except GameDamaged:
+                continue  # listed as damaged among the saved games; nothing to fill a form from
+            found.update((info.id, event) for event in first if isinstance(event, GameStarted))
+        return found
+
+    def saved_games(self) -> list[SavedGame]:
+        return self.controller.saved_games()
+
+    def saved_count(self) -> int:
+        return len(self.controller.games())
+
+    def delete(self, game: int) -> Result | None:
+        return self._run(lambda: self.controller.delete(game))
 
     def clock(self) -> float:
         return self.controller.clock()
 
     # --- results and refusals -------------------------------------------------------------
 
+    def _before(self, going: str | None) -> None:
+        """Before a command or another screen: what a screen holds back is made (or handed to
+        the screen ``going`` to) first — the table's pending life change (``Screen.before``)."""
+        for scr in SCREENS.values():
+            scr.before(self, going)
+
     def _run(self, work: Callable[[], Result | None]) -> Result | None:
         self.dirty = True
+        self._before(None)
         try:
             result = work()
         except IllegalCommand as error:
@@ -386,6 +460,7 @@ class Kiosk:
         self.dirty = True
 
     def show(self, result: Result) -> None:
+        self._shown_now = True
         self._ui.error = None
         self._ui.card = None  # what the command did is the news now
         self._ui.said = list(result.messages)
@@ -395,13 +470,34 @@ class Kiosk:
         self._follow(result.events)
         for scr in SCREENS.values():
             scr.after(self, result)
-        self._cue(result.events)
+        self._play(cues(result.events))
         self.dirty = True
 
-    def _cue(self, events: Sequence[Event]) -> None:
+    def _timer_up(self, say: bool = True) -> None:
+        """The turn timer has run out: the status line says so and the buzzer sounds, once a turn
+        (the turn goes on until the table passes it).  Without ``say`` (at start-up) a timer that
+        ran out before is only noted, so a restart does not sound it again."""
+        state = self.state
+        left = render_module.turn_left(state, self._wall())
+        if state is None or state.clock is None or left is None or left > 0:
+            return
+        called = (self.controller.game, state.turn)
+        if self._ui.timer_called == called:
+            return
+        self._ui.timer_called = called
+        if not say:
+            return
+        up = Message("ui.clock.timer_up", name=turn_name(state), time=clock_time(state.clock.timer))
+        # Beside what a command just said (an UNDO that brought the time back), else on its own.
+        self._ui.said = [*self._ui.said, up] if self._shown_now else [up]
+        self._ui.messages_until = self.now() + MESSAGE_SECONDS
+        self._play([Cue.TIME_UP])
+        self.dirty = True
+
+    def _play(self, found: Sequence[Cue]) -> None:
         if self.feedback is None:
             return
-        for cue in cues(events):
+        for cue in found:
             try:
                 self.feedback.play(cue)
             except Exception as error:  # a dead buzzer is no reason to stop the game
@@ -422,7 +518,7 @@ class Kiosk:
         if game != self._game:
             self._game = game
             self._ui.cursor = None
-            self._ui.game_started_at = self.controller.journal.game(game).created if game is not None else None
+            self._ui.drop(PendingLife)  # a change shown for the game before is no change to this one
 
     def _open_status(self) -> None:
         """Show the status line's texts whole, over the screen (a tap on the status line)."""
@@ -434,6 +530,7 @@ class Kiosk:
     def _refresh_last_change(self) -> None:
         last = self.controller.last_change()
         self._ui.last_change = last.messages() if last is not None else []
+        self._ui.last_change_at = last.at if last is not None else None
 
     # --- inputs ---------------------------------------------------------------------------
 
@@ -622,20 +719,35 @@ class Kiosk:
             self._held.pop(event.key, None)
         elif kind == pygame.WINDOWFOCUSLOST:
             self._held.clear()  # a release that happens elsewhere is never seen here
+            self._pressing = None
         elif kind == pygame.TEXTINPUT:
             current = SCREENS.get(self._ui.screen)
             if current is not None and current.wants_text(self._ui):
                 self.dispatch(Type(event.text))
-        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-            self.touch(event.pos)  # a finger's synthesized mouse event is skipped: FINGERDOWN has it
-        elif kind == pygame.FINGERDOWN:
-            width, height = self._canvas.width, self._canvas.height
-            self.touch((int(event.x * width), int(event.y * height)))
+        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP):
+            self._touch_event(event)
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.target.resize(self.target.surface.get_size())
             self.retarget(self.target)
         elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.dirty = True
+
+    def _touch_event(self, event: Any) -> None:
+        """A finger or the mouse's left button, down or up.  SDL also synthesises a mouse event
+        for each finger: it is skipped, the finger's own event has it."""
+        kind = event.type
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if event.button != 1 or getattr(event, "touch", False):
+                return
+            if kind == pygame.MOUSEBUTTONDOWN:
+                self.touch(event.pos)
+            else:
+                self.release()
+        elif kind == pygame.FINGERDOWN:
+            width, height = self._canvas.width, self._canvas.height
+            self.touch((int(event.x * width), int(event.y * height)), (event.touch_id, event.finger_id))
+        else:
+            self.release((event.touch_id, event.finger_id))
 
     def _key(self, event: Any) -> None:
         mods = event.mod
@@ -649,11 +761,8 @@ class Kiosk:
             return
         if typing and event.key not in _TYPING_KEYS:
             return  # letters arrive as TEXTINPUT
-        if event.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
-            self.dispatch(Press(Button.SELECT, long=True))
-            return
-        if event.key in (pygame.K_SPACE, pygame.K_r) and mods & pygame.KMOD_SHIFT:
-            self.dispatch(Press(Button.ROLL, long=True))
+        if mods & pygame.KMOD_SHIFT and event.key in _HELD:
+            self.dispatch(Press(_HELD[event.key], long=True))
             return
         action = KEYS.get(event.key)
         if action is None:
@@ -684,10 +793,30 @@ class Kiosk:
         self._canvas = self._make_canvas()
         self.dirty = True
 
-    def touch(self, pos: tuple[int, int]) -> None:
-        action = self._canvas.hit(pos)
-        if action is not None:
-            self.dispatch(action)  # type: ignore[arg-type]
+    def touch(self, pos: tuple[int, int], finger: Hashable = MOUSE) -> None:
+        """A touch (or a click) at ``pos``: its target's action at once; if the target has one for
+        a held touch, that too once ``finger`` has stayed down ``TOUCH_HOLD`` seconds."""
+        target = self._canvas.touched(pos)
+        if target is None:
+            return
+        self._pressing = None
+        if target.held is not None:
+            self._pressing = Pressing(finger, target.held, self.now() + TOUCH_HOLD, self._ui.screen)
+        self.dispatch(target.action)  # type: ignore[arg-type]
+
+    def release(self, finger: Hashable = MOUSE) -> None:
+        """``finger`` came up: a touch let go before the hold time is only a touch."""
+        if self._pressing is not None and self._pressing.finger == finger:
+            self._pressing = None
+
+    def _hold(self) -> None:
+        """A touch still down at its hold time: the held action, once, on the screen it touched."""
+        pressing = self._pressing
+        if pressing is None or self.now() < pressing.due:
+            return
+        self._pressing = None
+        if self._ui.screen == pressing.screen:
+            self.dispatch(pressing.action)  # type: ignore[arg-type]
 
     # --- the loop -------------------------------------------------------------------------
 
@@ -704,7 +833,7 @@ class Kiosk:
             own = current.deadline(view)
             if own is not None:
                 found.append(own)
-        clock = render_module.clock_deadline(self.state, self._ui, now, self._wall())
+        clock = render_module.clock_deadline(self.state, now, self._wall())
         if clock is not None:
             found.append(clock)
         page = render_module.status_deadline(self._ui, now)
@@ -713,17 +842,20 @@ class Kiosk:
         if self.watchdog is not None:
             found.append(now + self.watchdog.timeout(now))
         found += [due for _, due in self._held.values()]
+        if self._pressing is not None:
+            found.append(self._pressing.due)
         return min(found) if found else None
 
     def _timeouts(self) -> None:
         self._repeat()
+        self._hold()
         now = self.now()
         if self._ui.expire(now):
             self.dirty = True
         current = SCREENS.get(self._ui.screen)
         if current is not None and current.tick(self):
             self.dirty = True
-        if render_module.time_left(self.state, self._ui, self._wall()) is not None:
+        if render_module.countdown(self.state, self._wall()) is not None:
             self.dirty = True
         if self._ui.status_pages > 1:
             self.dirty = True  # the status line turns a page
@@ -765,9 +897,13 @@ class Kiosk:
         self.drain()
         if due is not None and self.now() >= due:
             self._timeouts()
+        self._timer_up()  # at the countdown's last deadline, or after what the loop just did
+        self._shown_now = False
         if self.dirty:
             self.redraw()
         self._due = self.deadline()
+        if self._ui.quit:
+            self._before(None)  # a change a screen holds back is made before the kiosk stops
         return not self._ui.quit
 
     def _sleep(self, due: float | None) -> list[Any]:
@@ -835,6 +971,7 @@ class Kiosk:
                 self.handle_input(event)  # news, not a press: the event goes on without a screen
             elif not isinstance(event, TagRemoved):
                 dropped += 1
+        self._pressing = None
         if dropped:
             log.warning("display: %d press%s made while there was no screen dropped", dropped, "es" if dropped != 1 else "")
         self.dirty = True

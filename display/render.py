@@ -1,8 +1,9 @@
 """``render``: the whole frame as a function of the game state and the UI state.
 
-The frame is a header (turn, whose upkeep or turn it is in big letters, the game clock), the
-current screen, the status line (a refused command's reason, what the last command did, the
-reader; two lines when one is not enough, and pages beyond that), and a bar of touch buttons.
+The frame is a header (turn and the game's day or night, whose upkeep or turn it is in big
+letters, the game clock), the current screen, the status line (a refused command's reason, what
+the last command did, the reader; two lines when one is not enough, and pages beyond that), and a
+bar of touch buttons.
 Rendering never changes the game; of the UI state it only records how many pages the keys
 overlay and the status line took at this screen size, and since when the status line has shown
 its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
@@ -11,56 +12,74 @@ its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from device.inputs import Button
+from device.rules import counters as marking
+from device.rules.colours import colour_of
+from device.rules.clock import clock_time, hours_minutes, timed_turns
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
 from device.state import GameState, Step, outcome
-from display import theme
+from display import symbols, theme
 from display.canvas import Canvas, Rect, joiners
 from display.fonts import Color
 from display.i18n import Translator
 from display.screens import View, home
 from display.screens.lineup import SCREENS
+from display.screens.table import LOOKS, played
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 
-TIME_LIMIT_OPTION = "time_limit"  # minutes; a table option, when a module or format offers it
+#: The countdown in the header turns red for its last seconds: a turn timer's last ten, a
+#: Conspiracy round's last five minutes.
+TURN_WARNING = 10.0
+ROUND_WARNING = 300.0
 
 
-def time_left(state: GameState | None, ui: UiState, wall: float) -> float | None:
-    """Seconds left of the game's time limit, or None without a limit (or a known start)."""
+@dataclass(frozen=True)
+class Countdown:
+    """What the header counts down: seconds ``left`` (negative once the time is up), whether it
+    is counting (a paused turn timer is not), and from how many seconds left it shows red."""
+
+    left: float
+    running: bool
+    warning: float
+
+
+def countdown(state: GameState | None, wall: float) -> Countdown | None:
+    """The clock the header counts down: the game's home screen's own (a Conspiracy pod's
+    round, CJ-5), else the turn timer of a game that is not over; None for neither."""
     if state is None:
         return None
     own = home(SCREENS.values(), state)
     if own is not None and own.own_clock:
-        return own.game_clock(state, wall)
-    if ui.game_started_at is None:
-        return None
-    limit = state.options.get(TIME_LIMIT_OPTION)
-    if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
-        return None
-    return limit * 60 - (wall - ui.game_started_at)
+        left = own.countdown(state, wall)
+        return None if left is None else Countdown(left, True, ROUND_WARNING)
+    left = turn_left(state, wall)
+    return None if left is None or state.clock is None else Countdown(left, not state.clock.paused, TURN_WARNING)
 
 
-def clock_time(left: float) -> str:
-    """The time left on a clock, as h:mm:ss or m:ss."""
-    whole = math.ceil(left)
-    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}" if whole >= 3600 else f"{whole // 60}:{whole % 60:02d}"
+def turn_left(state: GameState | None, wall: float) -> float | None:
+    """Seconds left of the active player's turn on the turn timer (negative once the time is
+    up), while a game that is not over has one."""
+    if state is None or state.clock is None or not timed_turns(state) or outcome(state) is not None:
+        return None
+    return state.clock.turn_left(wall)
 
 
 def clock_text(left: float, tr: Translator) -> str:
     if left <= 0:
         return tr("ui.clock_up")
-    return tr("ui.clock", time=clock_time(left))
+    return tr("ui.clock", time=clock_time(left, countdown=True))
 
 
-def clock_deadline(state: GameState | None, ui: UiState, now: float, wall: float) -> float | None:
-    left = time_left(state, ui, wall)
-    if left is None or left <= 0:
+def clock_deadline(state: GameState | None, now: float, wall: float) -> float | None:
+    """When the countdown in the header shows its next second, while it counts."""
+    counting = countdown(state, wall)
+    if counting is None or not counting.running or counting.left <= 0:
         return None
-    fraction = left - math.floor(left)
+    fraction = counting.left - math.floor(counting.left)
     return now + (fraction if fraction > 0.001 else 1.0)
 
 
@@ -84,40 +103,133 @@ def _fits(canvas: Canvas, text: str, width: int, size: int, *, bold: bool = Fals
     return canvas.fonts.measure(text, size, bold)[0] <= width
 
 
-def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float) -> int:
-    """The header: the turn at the left, a clock (or the turn order reversed) at the right, and
-    the headline between them, centred on the screen where it can be, else in the room left;
-    smaller type, then two lines, before anything would be cut."""
+#: Draws a symbol in a square of ``size`` pixels around a point (``display.symbols``).
+Symbol = Callable[[Canvas, tuple[float, float], float, Color], None]
+
+
+@dataclass(frozen=True)
+class Corner:
+    """A line in a corner of the header: its text, the type size it wants, its colour and role,
+    and a symbol before it."""
+
+    text: str
+    size: int
+    color: Color
+    role: str
+    symbol: Symbol | None = None
+
+
+def corners(canvas: Canvas, state: GameState, ui: UiState, tr: Translator, wall: float,
+            shows_played: bool) -> tuple[list[Corner], list[Corner]]:
+    """The header's corners: at the left the turn and, where the screen shows it, the time
+    played (a dial while the clock runs, two bars while it is paused); at the right the countdown
+    and, when the turn order is reversed, that."""
+    lay = canvas.layout
+    side = canvas.width // 5
+    left: list[Corner] = []
+    right: list[Corner] = []
+    own = home(SCREENS.values(), state)
+    turn = own.turn_text(state, tr) if own is not None else None
+    if turn is None:
+        turn = tr("ui.turn", turn=state.turn)
+    if turn:
+        left.append(Corner(turn, lay.medium, theme.DIM, "header.turn"))
+    seconds = played(state, ui, wall)
+    if shows_played and seconds is not None and state.clock is not None:
+        paused = state.clock.paused
+        left.append(Corner(hours_minutes(seconds), lay.medium, theme.WARN if paused else theme.DIM, "header.played",
+                           symbols.pause if paused else symbols.clock_face))
+    counting = countdown(state, wall)
+    if counting is not None:
+        text = clock_text(counting.left, tr)
+        if not _fits(canvas, text, side - lay.margin, lay.tiny):
+            text = clock_time(counting.left, countdown=True)  # the bare time where the words do not fit
+        color = theme.DIM if not counting.running else theme.ERROR if counting.left <= counting.warning else theme.TEXT
+        right.append(Corner(text, lay.medium, color, "header.clock"))
+    if state.direction < 0:
+        right.append(Corner(tr("ui.reversed"), lay.small, theme.WARN, "header.reversed", symbols.counter_clockwise))
+    return left, right
+
+
+def draw_corner(canvas: Canvas, lines: Sequence[Corner], height: int, *, right: bool) -> int:
+    """``lines`` stacked in a corner of the header, each at the size it wants when alone, else
+    all at one size that fits them in the header's height; returns how far from the screen's
+    edge they reach."""
+    lay, fonts = canvas.layout, canvas.fonts
+    side = canvas.width // 5
+    if not lines:
+        return 0
+    size = min(line.size for line in lines)
+    while len(lines) > 1 and size > lay.tiny and len(lines) * fonts.line_height(size) > height:
+        size -= 1
+    step = height // len(lines)
+    reach = 0
+    for index, line in enumerate(lines):
+        wanted = line.size if len(lines) == 1 else size
+        y = step * index + step // 2
+        icon = fonts.line_height(wanted) * 3 // 5 if line.symbol is not None else 0
+        gap = lay.margin // 2 if icon else 0
+        room = side - lay.margin - icon - gap
+        if right:
+            drawn = canvas.text(line.text, (canvas.width - lay.margin, y), wanted, line.color, anchor="midright",
+                                max_width=room, role=line.role, min_size=lay.tiny)
+            start = drawn.left - gap - icon
+            reach = max(reach, canvas.width - start)
+        else:
+            start = lay.margin
+            drawn = canvas.text(line.text, (start + icon + gap, y), wanted, line.color, anchor="midleft",
+                                max_width=room, role=line.role, min_size=lay.tiny)
+            reach = max(reach, drawn.right)
+        if line.symbol is not None:
+            line.symbol(canvas, (start + icon / 2, y), icon, line.color)
+    return reach
+
+
+def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
+                shows_played: bool = False) -> int:
+    """The header: the turn (and on the table the time played; a sun or moon when it is day or
+    night) at the left, a countdown (and the turn order reversed) at the right, the headline
+    between them, centred on the screen where it can be, else in the room left (smaller type,
+    then two lines, before anything would be cut), and along its lower edge the colour of the
+    player whose turn it is.  A touch on the time played pauses or resumes the game clock (UNDO
+    held)."""
     lay, fonts = canvas.layout, canvas.fonts
     height = fonts.line_height(lay.big, True) + lay.margin
     canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
-    side = canvas.width // 5
     used_left = used_right = 0
     if state is not None:
-        own = home(SCREENS.values(), state)
-        turn = own.turn_text(state, tr) if own is not None else None
-        if turn is None:
-            turn = tr("ui.turn", turn=state.turn)
-        if turn:
-            drawn = canvas.text(turn, (lay.margin, height // 2), lay.medium, theme.DIM, anchor="midleft",
-                                max_width=side - lay.margin, role="header.turn", min_size=lay.tiny)
-            used_left = drawn.right
-        left = time_left(state, ui, wall)
-        corner: tuple[str, int, Color, str] | None = None
-        if left is not None:
-            text = clock_text(left, tr)
-            if not _fits(canvas, text, side - lay.margin, lay.tiny):
-                text = clock_time(max(0.0, left))  # the bare time where the words do not fit (red when it is up)
-            corner = (text, lay.medium, theme.ERROR if left <= 300 else theme.TEXT, "header.clock")
-        elif state.direction < 0:
-            corner = (tr("ui.reversed"), lay.small, theme.WARN, "header.reversed")
-        if corner is not None:
-            text, size, color, role = corner
-            drawn = canvas.text(text, (canvas.width - lay.margin, height // 2), size, color, anchor="midright",
-                                max_width=side - lay.margin, role=role, min_size=lay.tiny)
-            used_right = canvas.width - drawn.left
+        # Under the header, the colour of the player whose turn it is.
+        edge = max(2, lay.line * 2)
+        canvas.box((0, height - edge, canvas.width, edge), theme.shade(colour_of(state.player(state.active))), radius=0)
+        left, right = corners(canvas, state, ui, tr, wall, shows_played)
+        used_left = draw_corner(canvas, left, height, right=False)
+        used_right = draw_corner(canvas, right, height, right=True)
+        if any(line.role == "header.played" for line in left):
+            canvas.target((0, 0, max(used_left, lay.touch), height), PAUSE)
+        used_left = _draw_day_night(canvas, state, used_left, height)
     _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)
     return height
+
+
+#: What a touch on the time played does: what UNDO held does, pause or resume the game clock.
+PAUSE = Press(Button.UNDO, long=True)
+
+
+def _draw_day_night(canvas: Canvas, state: GameState, left: int, height: int) -> int:
+    """The game's day or night, a sun or a moon after the turn; returns where the corner now ends.
+    A Conspiracy pod whose groups each play their own game shows it on each group's seats."""
+    playing = marking.games(state)
+    time = marking.counters(state).game(playing[0]).day_night if len(playing) == 1 else None
+    if time is None:
+        return left
+    lay = canvas.layout
+    size = canvas.fonts.line_height(lay.medium) * 4 // 5
+    x = left + lay.margin if left else lay.margin
+    look = LOOKS[time.value]  # drawn as on a pod's seats
+    assert look.icon is not None
+    look.icon(canvas, (x + size / 2, height / 2), size, look.color)
+    canvas.shape(time.value, (x, (height - size) // 2, size, size), "header.day_night")
+    return x + size
 
 
 def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_left: int, used_right: int) -> None:
@@ -214,7 +326,22 @@ class StatusPlan:
     offer_w: int = 0
     tappable: bool = False  # a touch target (as tall as one): the offer, else the texts shown whole
     joiners: tuple[str | None, ...] = ()
-    width: int = 0  # of the lines, from the left margin
+    width: int = 0  # of the lines, from the left margin and the mark
+    mark: Color | None = None  # the colour of the player the messages are about, in a square before them
+    indent: int = 0  # the mark's room, left of the lines
+
+
+def said_about(state: GameState | None, ui: UiState) -> Color | None:
+    """The colour of the player the status line's messages name first (a life change's player,
+    whose turn it is), or None: the messages name nobody, or something else is shown."""
+    if state is None or not ui.said:
+        return None
+    seats = {p.name: p for p in state.players}
+    for message in ui.said:
+        for value in message.params.values():
+            if isinstance(value, str) and value in seats:
+                return theme.shade(colour_of(seats[value]))
+    return None
 
 
 def _status_lines(canvas: Canvas, text: str, reader: str, size: int, width: int) -> tuple[list[str], int] | None:
@@ -244,7 +371,8 @@ def _count(lines: list[str], reader_at: int) -> int:
     return max(1, len(lines) + (1 if lines and reader_at == len(lines) else 0))
 
 
-def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str]) -> StatusPlan:
+def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str],
+                mark: Color | None = None) -> StatusPlan:
     """The status line for this frame: the whole text on one line at ``small``, else at ``tiny``,
     else wrapped onto two lines (``small``, then ``tiny``); a longer text shows two lines at a
     time and turns its pages (numbered at the right), and a tap shows it whole.  No line is
@@ -256,6 +384,9 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     reader = ui.words(ui.reader.text) if ui.reader is not None else ""
     reader_color = theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
     width = canvas.width - 2 * lay.margin
+    mark = mark if status.role == "status.messages" else None
+    indent = lay.small * 3 // 4 + lay.margin if mark is not None else 0
+    width -= indent
     offer_w = 0
     if status.offer is not None and status.text:
         offer_w = max(lay.touch, fonts.measure(status.offer_label, lay.small, True)[0] + 2 * lay.margin)
@@ -276,7 +407,8 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
         count = _count(lines, reader_at)
         return StatusPlan(status, reader, reader_color, size, tuple(lines), reader_at, height(count, size),
                           offer_w=offer_w, tappable=bool(status.text) and (count > 1 or offer_w > 0),
-                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width)
+                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width, mark=mark,
+                          indent=indent)
     # Longer than two lines: two at a time, the page's number at the right, the reader's label
     # beside the first line of every page.
     text_w = width - fonts.measure("9/9", lay.tiny)[0] - lay.margin
@@ -291,7 +423,8 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     first = page * STATUS_LINES
     return StatusPlan(status, reader, reader_color, size, tuple(lines[first: first + STATUS_LINES]),
                       0 if reader else -1, height(STATUS_LINES, size), page=page, pages=pages, offer_w=offer_w,
-                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w)
+                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w, mark=mark,
+                      indent=indent)
 
 
 def status_deadline(ui: UiState, now: float) -> float | None:
@@ -317,14 +450,18 @@ def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
     if plan.pages > 1:
         count = STATUS_LINES
     top = y + (plan.height - count * step) // 2
+    left = lay.margin + plan.indent
+    if plan.mark is not None:
+        side = lay.small * 3 // 4
+        canvas.box((lay.margin, top + step // 2 - side // 2, side, side), plan.mark, radius=max(1, side // 4))
     for index, line in enumerate(plan.lines):
-        canvas.text(line, (lay.margin, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
+        canvas.text(line, (left, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
                     max_width=width, role=status.role, min_size=plan.size, joiner=plan.joiners[index])
     if plan.reader and plan.reader_at >= 0:
-        canvas.text(plan.reader, (lay.margin + width, top + plan.reader_at * step + step // 2), plan.size,
+        canvas.text(plan.reader, (left + width, top + plan.reader_at * step + step // 2), plan.size,
                     plan.reader_color, anchor="midright", max_width=width, role="status.reader", min_size=plan.size)
     if plan.pages > 1:
-        canvas.text(f"{plan.page + 1}/{plan.pages}", (lay.margin + plan.width + lay.margin, y + plan.height // 2),
+        canvas.text(f"{plan.page + 1}/{plan.pages}", (left + plan.width + lay.margin, y + plan.height // 2),
                     lay.tiny, theme.DIM, anchor="midleft", role="status.page", min_size=lay.tiny)
     if plan.offer_w and status.offer is not None:
         rect = (canvas.width - lay.margin - plan.offer_w, y + (plan.height - lay.touch) // 2, plan.offer_w, lay.touch)
@@ -496,7 +633,8 @@ HELP_KEYS = (
     ("ui.help.keys.roll", "ui.help.roll"), ("ui.help.keys.next", "ui.help.next"),
     ("ui.help.keys.undo", "ui.help.undo"), ("ui.help.keys.redo", "ui.help.redo"),
     ("ui.help.keys.select", "ui.help.select"), ("ui.help.keys.long_select", "ui.help.long_select"),
-    ("ui.help.keys.long_roll", "ui.help.long_roll"),
+    ("ui.help.keys.long_roll", "ui.help.long_roll"), ("ui.help.keys.long_next", "ui.help.long_next"),
+    ("ui.help.keys.long_undo", "ui.help.long_undo"),
     ("ui.help.keys.encoder", "ui.help.encoder"), ("ui.help.keys.encoder5", "ui.help.encoder5"),
     ("ui.help.keys.arrows", "ui.help.arrows"),
 )
@@ -599,20 +737,21 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
     in the rare frame where that changes the status line's height."""
     lay = canvas.layout
     missing = set(canvas.fonts.shown_missing)
+    mark = said_about(state, ui)
     for _ in range(2):
         canvas.clear(theme.BG)
-        plan = plan_status(canvas, ui, tr, now, missing)
-        top = draw_header(canvas, state, ui, tr, wall)
-        bottom = canvas.height - lay.bar - plan.height
+        plan = plan_status(canvas, ui, tr, now, missing, mark)
         current = SCREENS.get(ui.screen)
         if current is None or not current.shown(state, ui):
             current = SCREENS["table"]
+        top = draw_header(canvas, state, ui, tr, wall, current.shows_played)
+        bottom = canvas.height - lay.bar - plan.height
         view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
                     bottom=bottom - lay.margin // 2, screens=SCREENS)
         current.draw(view)
         if ui.help:
             draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
-        drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing)
+        drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing, mark)
         if drawn.height == plan.height:
             break
         missing = set(canvas.fonts.shown_missing)

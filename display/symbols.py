@@ -1,5 +1,8 @@
 """Symbols drawn with shapes rather than glyphs: the planar die's faces, the poison and
-commander-damage icons, a generic mana symbol and scroll arrows.
+commander-damage icons, the icons of a player's counters and designations (a crown for the
+monarch, a flag for the initiative, a stepped city for the city's blessing, a bolt for energy, a
+star for experience, a trefoil for rad counters), the sun and moon of day and night, a generic
+mana symbol, scroll arrows and the game clock's dial and pause.
 
 The bundled fonts are subsets and lack most pictographs (▲, ☠, ♛ draw as boxes), and a shape
 scales with the layout and needs no image file.  Every symbol is drawn in a square of ``size``
@@ -121,3 +124,125 @@ def arrow(c: Canvas, center: tuple[float, float], size: float, color: Color,
         "right": [(cx + h * 0.8, cy), (cx - h * 0.6, cy - h), (cx - h * 0.6, cy + h)],
     }
     c.polygon(shape[direction], color)
+
+
+def clock_face(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The game clock running: a dial with its two hands."""
+    cx, cy = round(center[0]), round(center[1])
+    r = max(2, round(size / 2))
+    ring = max(1, round(size * 0.1))
+    c.circle((cx, cy), r, color, ring)
+    hand = max(1, round(size * 0.09))
+    c.line((cx, cy), (cx, cy - round(r * 0.62)), color, hand)  # twelve o'clock
+    c.line((cx, cy), (cx + round(r * 0.45), cy), color, hand)  # three o'clock
+
+
+def pause(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The game clock paused: two bars."""
+    cx, cy = center
+    h = size / 2
+    bar = size * 0.28
+    for left in (cx - h * 0.75, cx + h * 0.75 - bar):
+        c.polygon([(left, cy - h), (left + bar, cy - h), (left + bar, cy + h), (left, cy + h)], color)
+
+
+def counter_clockwise(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The turn order reversed: a ring of an arrow turning counter-clockwise."""
+    cx, cy = center
+    r = size * 0.38
+    width = max(1, round(size * 0.12))
+    # The ring from the top round the right side to the left (y grows downwards), open at the
+    # top left where the head points down its way.
+    points = [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a))) for a in range(120, -181, -20)]
+    for start, end in zip(points, points[1:]):
+        c.line((round(start[0]), round(start[1])), (round(end[0]), round(end[1])), color, width)
+    tip = math.radians(120)
+    tx, ty = cx + r * math.cos(tip), cy - r * math.sin(tip)
+    h = size * 0.22
+    c.polygon([(tx - h * 1.1, ty - h * 0.2), (tx + h * 0.5, ty - h * 1.0), (tx + h * 0.5, ty + h * 0.7)], color)
+
+
+def _unit(c: Canvas, shape: Sequence[Point], center: tuple[float, float], size: float, color: Color) -> None:
+    """A shape given in a unit square (-1..1, y down), drawn ``size`` pixels across."""
+    c.polygon(_place(shape, center, size / 2, 0.0), color)
+
+
+_BOLT: tuple[Point, ...] = ((0.3, -1.0), (-0.6, 0.12), (-0.06, 0.12), (-0.32, 1.0), (0.6, -0.16), (0.06, -0.16))
+
+
+def bolt(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Energy: a lightning bolt."""
+    _unit(c, _BOLT, center, size, color)
+
+
+def star(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Experience: a five-pointed star."""
+    points = [((1.0 if k % 2 == 0 else 0.45) * math.sin(math.radians(36 * k)),
+               -(1.0 if k % 2 == 0 else 0.45) * math.cos(math.radians(36 * k))) for k in range(10)]
+    _unit(c, points, (center[0], center[1] + size * 0.04), size, color)
+
+
+def trefoil(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Rad counters: the radiation trefoil, three blades round a dot."""
+    for middle in (-90.0, 30.0, 150.0):
+        blade: list[Point] = []
+        for step in range(7):
+            a = math.radians(middle - 30 + 10 * step)
+            blade.append((math.cos(a), math.sin(a)))
+        for step in range(6, -1, -1):
+            a = math.radians(middle - 30 + 10 * step)
+            blade.append((0.34 * math.cos(a), 0.34 * math.sin(a)))
+        _unit(c, blade, center, size, color)
+    c.circle((round(center[0]), round(center[1])), max(1, round(size * 0.11)), color)
+
+
+_FLAG: tuple[Point, ...] = ((-0.55, -0.95), (0.85, -0.55), (-0.55, -0.1))
+_POLE: tuple[Point, ...] = ((-0.8, -1.0), (-0.55, -1.0), (-0.55, 1.0), (-0.8, 1.0))
+
+
+def flag(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The initiative: a pennant on its pole."""
+    _unit(c, _POLE, center, size, color)
+    _unit(c, _FLAG, center, size, color)
+
+
+_CITY: tuple[Point, ...] = (
+    (-1.0, 0.9), (-1.0, 0.45), (-0.7, 0.45), (-0.7, 0.0), (-0.4, 0.0), (-0.4, -0.45), (-0.15, -0.45),
+    (-0.15, -0.9), (0.15, -0.9), (0.15, -0.45), (0.4, -0.45), (0.4, 0.0), (0.7, 0.0), (0.7, 0.45),
+    (1.0, 0.45), (1.0, 0.9),
+)
+
+
+def city(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The city's blessing: a stepped pyramid, the golden city's temple."""
+    _unit(c, _CITY, center, size, color)
+
+
+def sun(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Day: a disc with eight rays."""
+    for k in range(8):
+        a = math.radians(45 * k)
+        side = math.radians(45 * k + 90)
+        ray = [(0.62 * math.cos(a) + 0.13 * math.cos(side), 0.62 * math.sin(a) + 0.13 * math.sin(side)),
+               (math.cos(a), math.sin(a)),
+               (0.62 * math.cos(a) - 0.13 * math.cos(side), 0.62 * math.sin(a) - 0.13 * math.sin(side))]
+        _unit(c, ray, center, size, color)
+    c.circle((round(center[0]), round(center[1])), max(1, round(size * 0.24)), color)
+
+
+def moon(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Night: a crescent, the outer edge of a disc less the disc that overlaps it."""
+    inner_x, inner_r = 0.42, 0.82  # the overlapping disc's centre (to the right, a little up) and radius
+    # Where the two circles cross: x is the same for both, from the chord between them.
+    x = (1 - inner_r ** 2 + inner_x ** 2) / (2 * inner_x)
+    top = math.atan2(-math.sqrt(max(0.0, 1 - x * x)), x)
+    points: list[Point] = []
+    for step in range(25):  # the outer edge, round the left from the top crossing to the bottom one
+        a = top - (2 * math.pi + 2 * top) * step / 24
+        points.append((math.cos(a), math.sin(a)))
+    inner_top = math.atan2(math.sin(top), math.cos(top) - inner_x)
+    for step in range(25):  # back along the inner edge
+        a = -inner_top + (2 * inner_top) * step / 24
+        a = math.pi - a
+        points.append((inner_x + inner_r * math.cos(a), inner_r * math.sin(a)))
+    _unit(c, points, (center[0] - size * 0.05, center[1]), size, color)

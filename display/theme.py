@@ -22,3 +22,42 @@ BUTTON = (52, 58, 82)
 BUTTON_HI = (70, 110, 170)
 CHAOS = (200, 90, 220)
 WALK = (90, 170, 250)
+
+#: Each player colour's shade (device.rules.colours.COLOURS): bright enough to tell apart on the
+#: dark table and from the cursor's and the active seat's edges, which are drawn round them.
+PLAYER = {
+    "red": (232, 72, 72),
+    "blue": (66, 126, 240),
+    "green": (64, 184, 88),
+    "yellow": (236, 208, 64),
+    "purple": (160, 100, 232),
+    "orange": (244, 138, 48),
+    "teal": (40, 188, 188),
+    "pink": (240, 112, 184),
+    "white": (236, 236, 236),
+    "brown": (168, 110, 64),
+}
+
+
+def shade(colour: str) -> tuple[int, int, int]:
+    """The shade of a player colour's name (an unknown name, from a newer journal: the text's)."""
+    return PLAYER.get(colour, TEXT)
+
+
+def _luminance(color: tuple[int, int, int]) -> float:
+    """Relative luminance, as contrast ratios are reckoned (WCAG 2)."""
+    linear = [c / 255 / 12.92 if c <= 10 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in color]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def ink_on(color: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Type that reads on ``color``: the table's dark or light type, whichever contrasts more."""
+    back = _luminance(color) + 0.05
+    dark, light = _luminance(BG) + 0.05, _luminance(TEXT) + 0.05
+    return BG if back / dark >= light / back else TEXT
+
+
+def faded(color: tuple[int, int, int], into: tuple[int, int, int], keep: float) -> tuple[int, int, int]:
+    """``color`` mixed into ``into``, ``keep`` of it kept (a player who left: their colour faded)."""
+    r, g, b = (round(c * keep + d * (1 - keep)) for c, d in zip(color, into, strict=True))
+    return r, g, b

@@ -47,7 +47,7 @@ class Go:
 
 @dataclass(frozen=True)
 class Tap:
-    """A screen's own touch target, e.g. ("seat", 2) on the table."""
+    """A screen's own touch target, e.g. ("seat.life", (2, -1)) on the table: a seat's lower half."""
 
     kind: str
     value: Any = None
@@ -143,7 +143,8 @@ class UiState:
     menu: bool = False  # the touch bar's menu of the buttons it had no room for is open
     die: DieRoll | None = None
     last_change: list[Message] = field(default_factory=list)  # what UNDO would take back
-    game_started_at: float | None = None  # wall clock, for a time limit
+    last_change_at: float | None = None  # when that change was made (wall clock): a finished game's clock stops there
+    timer_called: tuple[int | None, int] | None = None  # the (game, turn) whose turn timer ran out and was said
     # Each screen's own state (cursors, picks, forms): one frozen dataclass per screen, kept by its
     # type, so reading it back is typed (``state_of``) and changing it is a new value (``put``).
     screen_states: dict[type, object] = field(default_factory=dict)

@@ -1,4 +1,5 @@
-"""Sound and light cues: a buzzer chime when the table planeswalks, a beep and flash on chaos.
+"""Sound and light cues: a buzzer chime when the table planeswalks, a beep and flash on chaos,
+three beeps and flashes when a turn timer runs out.
 
 Both outputs are optional (see :class:`drivers.gpio.GpioConfig`: ``buzzer`` and ``led``).  The
 buzzer is an *active* one, which sounds at its own pitch whenever its pin is high, so a cue is a
@@ -26,6 +27,7 @@ class Cue(enum.StrEnum):
 
     PLANESWALK = "planeswalk"
     CHAOS = "chaos"
+    TIME_UP = "time_up"  # the turn timer ran out
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,7 @@ DEFAULT_PATTERNS: Final[Mapping[Cue, CuePattern]] = MappingProxyType(
     {
         Cue.PLANESWALK: CuePattern(buzzer=Blink(0.06, 0.06, 2)),
         Cue.CHAOS: CuePattern(buzzer=Blink(0.3, 0.0, 1), led=Blink(0.1, 0.1, 4)),
+        Cue.TIME_UP: CuePattern(buzzer=Blink(0.15, 0.1, 3), led=Blink(0.15, 0.1, 3)),
     }
 )
 

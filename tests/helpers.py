@@ -87,3 +87,19 @@ class Pty:
         if self.master >= 0:
             os.close(self.master)
             self.master = -1
+
+
+def undo_all_and_redo(controller: Controller, fresh: object, final: object) -> None:
+    """LF-4: undo every change of the game (its state is ``fresh`` again), then redo them all
+    (``final`` again)."""
+    done = 0
+    while True:
+        try:
+            controller.undo()
+        except IllegalCommand:
+            break
+        done += 1
+    assert controller.state == fresh
+    for _ in range(done):
+        controller.redo()
+    assert controller.state == final

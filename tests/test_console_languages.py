@@ -5,6 +5,7 @@ as a user types the lines; counts take each language's plural form, names stay a
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ def test_english_is_the_default(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
         "Kenji will skip their next 5 turns.",
         "Kenji: 0 → 4 poison (from Ola).",
         "refused: Kenji has 4 poison counters; 5 cannot be removed.",
-        "refused: Usage: life PLAYER +N|-N|=N [from SOURCE] (life PLAYER +N|-N|=N [from SOURCE])",
+        "refused: Usage: life PLAYER +N|-N|=N [from SOURCE]",
         "Ola: 40 → 0 life.",
         "Ola has lost: 0 or less life.",
         "Kenji: 40 → 0 life.",
@@ -64,7 +65,7 @@ def test_russian(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[
         "Игрок Kenji пропустит 5 ходов.",
         "Kenji: яд 0 → 4 (источник: Ola).",
         "отказано: У игрока Kenji 4 жетона яда; снять 5 нельзя.",
-        "отказано: Использование: life PLAYER +N|-N|=N [from SOURCE] (life PLAYER +N|-N|=N [from SOURCE])",
+        "отказано: Использование: life PLAYER +N|-N|=N [from SOURCE]",
         "Ola: жизнь 40 → 0.",
         "Выбывает: Ola — жизнь 0 или меньше.",
         "Kenji: жизнь 40 → 0.",
@@ -83,7 +84,7 @@ def test_polish(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[s
         "Kenji pominie 5 tur.",
         "Kenji: trucizna 0 → 4 (źródło: Ola).",
         "odrzucono: Kenji ma 4 znaczniki trucizny; nie można zdjąć 5.",
-        "odrzucono: Użycie: life PLAYER +N|-N|=N [from SOURCE] (life PLAYER +N|-N|=N [from SOURCE])",
+        "odrzucono: Użycie: life PLAYER +N|-N|=N [from SOURCE]",
         "Ola: życie 40 → 0.",
         "Ola odpada: 0 lub mniej życia.",
         "Kenji: życie 40 → 0.",
@@ -234,18 +235,35 @@ def test_two_headed_giant_teams_in_russian(monkeypatch: pytest.MonkeyPatch, caps
     assert "Команда C & D: жизнь 30" in out
 
 
-def test_the_games_list_and_resuming_in_the_language(monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_the_games_list_resuming_and_deleting_in_the_language(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The saved games are worded as the kiosk words them: formats and players, the turn, the
+    result; the question before a deletion and the deletion too."""
     db = tmp_path / "j.sqlite3"
-    run(monkeypatch, capsys, db, "new Ala Ola first=Ala\nlife Ola -3\nlife Ola -1\n")
-    assert run(monkeypatch, capsys, db, "games\n", "--language", "pl")[1].endswith("  (2 zmiany)")
-    out = run(monkeypatch, capsys, db, "games\n", "--language", "ru")
-    assert out[0] == "Продолжается игра 1: Free-for-all: Ala, Ola (ход 1)."
-    assert out[1].startswith("*   1  ") and out[1].endswith("  (2 изменения)")
-    out = run(monkeypatch, capsys, db, "games\n", "--language", "ja")
-    assert out[0] == "ゲーム1を再開：Free-for-all: Ala, Ola（ターン1）。"
-    assert out[1].endswith("（変更2）")
-    assert run(monkeypatch, capsys, db, "games\n")[1].endswith("  (2 changes)")
+    run(monkeypatch, capsys, db, "new duel Ewa Iga first=Ewa\ndamage Iga 20 from Ewa\nnew Ala Ola first=Ala\nnext\nnext\n")
+
+    def said(language: str, text: str) -> list[str]:
+        return [re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "WHEN", line)
+                for line in run(monkeypatch, capsys, db, text, "--language", language)]
+
+    assert said("ru", "games\ndelete 1\n") == [
+        "Продолжается игра 2: Все против всех: Ala, Ola (ход 2).",
+        "*   2  WHEN  Все против всех: Ala, Ola  (ход 2)",
+        "    1  WHEN  Игра вдвоём: Ewa, Iga  (окончена: победитель — Ewa (последний оставшийся игрок))",
+        "Игра 1: Игра вдвоём: Ewa, Iga (окончена: победитель — Ewa (последний оставшийся игрок)). Удаление нельзя "
+        "отменить; чтобы удалить её, введите 'delete 1 yes'.",
+    ]
+    assert said("ja", "games\n") == [
+        "ゲーム2を再開：多人数戦（フリー・フォー・オール）：Ala、Ola（ターン2）。",
+        "*   2  WHEN  多人数戦（フリー・フォー・オール）：Ala、Ola（ターン2）",
+        "    1  WHEN  二人対戦：Ewa、Iga（終了：Ewaの勝利（最後まで残ったプレイヤー））",
+    ]
+    assert said("pl", "delete 1 yes\ndelete 2 yes\ngames\n") == [
+        "Wznowiono grę 2: Każdy na każdego: Ala, Ola (tura 2).",
+        "Usunięto grę 1: Gra dwuosobowa: Ewa, Iga.",
+        "Usunięto grę 2: Każdy na każdego: Ala, Ola. Teraz żadna gra się nie toczy.",
+    ]
+    assert said("en", "games\n") == []
 
 
 def test_the_command_list_in_the_language(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

@@ -25,8 +25,12 @@ def test_roll_without_planechase_is_refused(controller: Controller) -> None:
 
 
 def test_held_or_repeating_next_does_not_pass_the_turn(controller: Controller) -> None:
+    """NEXT held means nothing to the game (on the table it is the adjust screen's), never a pass;
+    UNDO held is a break at the table (the game clock pauses), never an undo."""
     controller.execute(NewGame(players=("A", "B"), first="A"))
     assert controller.handle(ButtonPressed(Button.NEXT, long=True)) is None
+    held = controller.handle(ButtonPressed(Button.UNDO, long=True))
+    assert held is not None and [m.key for m in held.messages] == ["clock.paused"]
     assert controller.handle(ButtonPressed(Button.NEXT, repeat=2)) is None
     assert controller.state is not None and controller.state.step.value == "upkeep"
 
@@ -75,3 +79,27 @@ def test_tag_without_a_tag_map(controller: Controller) -> None:
     result = controller.handle(TagRead("04A1B2C3"))
     assert result is not None
     assert [str(m) for m in result.messages] == ["Tag 04:A1:B2:C3 was read, but no tag map is set up: enrol your cards first."]
+
+
+def test_lf4_a_preview_says_what_a_change_would_do_and_keeps_nothing(controller: Controller) -> None:
+    """A screen shows a change before making it (the table's pending life change): the preview
+    says what it would say and the state it would leave, and neither the game nor the journal
+    changes."""
+    controller.execute(NewGame(players=("Ann", "Bob"), first="Ann"))
+    history = controller.history()
+    before = controller.state
+    result = controller.preview(ChangeLife(seat=1, delta=-3, source=0))
+    assert [str(m) for m in result.messages] == ["Bob: 20 → 17 life (from Ann)."]
+    assert result.state is not None and result.state.player(1).life == 17
+    assert controller.state == before and controller.history() == history
+    assert controller.last_change() is None  # nothing for UNDO to take back: the game has only started
+
+
+def test_lf4_a_preview_is_refused_as_the_change_would_be(controller: Controller) -> None:
+    with pytest.raises(IllegalCommand) as error:
+        controller.preview(ChangeLife(seat=0, delta=-1))
+    assert str(error.value) == "No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'."
+    controller.execute(NewGame(players=("Ann", "Bob"), first="Ann"))
+    with pytest.raises(IllegalCommand) as error:
+        controller.preview(ChangeLife(seat=1, delta=-1000))
+    assert str(error.value) == "-1000 is out of range: change life by at most 999 at a time."

@@ -6,7 +6,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from helpers import play_step
+from helpers import play_step, undo_all_and_redo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +14,7 @@ from device.commands import (
     Advance,
     ChangeLife,
     ChangePoison,
+    ChooseColour,
     Command,
     Concede,
     DealCommanderDamage,
@@ -28,6 +29,7 @@ from device.commands import (
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
+from device.rules.colours import COLOURS
 
 SEATS = st.integers(min_value=0, max_value=3)
 SOURCES = st.none() | SEATS
@@ -45,6 +47,7 @@ COMMANDS: st.SearchStrategy[Command] = st.one_of(
     st.builds(NameCommanders, seat=SEATS, commanders=st.sampled_from([("Tymna", "Thrasios"), ("Atraxa",)])),
     st.builds(Concede, seat=SEATS),
     st.builds(Lose, seat=SEATS, source=SOURCES),
+    st.builds(ChooseColour, seat=SEATS, colour=st.sampled_from(COLOURS)),
 )
 STEPS = st.lists(st.one_of(COMMANDS, st.sampled_from(["undo", "redo"])), max_size=30)
 
@@ -84,17 +87,7 @@ def test_undo_then_redo_is_identity_and_undoing_everything_gives_the_new_game(st
             controller.undo()
             controller.redo()
             assert controller.state == final
-        done = 0
-        while True:
-            try:
-                controller.undo()
-            except IllegalCommand:
-                break
-            done += 1
-        assert controller.state == fresh
-        for _ in range(done):
-            controller.redo()
-        assert controller.state == final
+        undo_all_and_redo(controller, fresh, final)
 
 
 @settings(max_examples=200, deadline=None)

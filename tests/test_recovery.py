@@ -15,7 +15,7 @@ from display import cli
 from device.commands import ChangeLife, NewGame
 from device.controller import Controller
 from device.errors import JournalCorrupt, JournalTooNew
-from device.journal import Journal, backup_path
+from device.journal import SCHEMA, Journal, backup_path
 from device.recovery import Recovery, open_journal
 from device.state import GameState
 
@@ -261,7 +261,7 @@ def test_hw5_a_journal_without_checksums_gets_them(tmp_path: Path) -> None:
     db.close()
     assert _state(path) == state
     db = sqlite3.connect(path, isolation_level=None)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
     assert db.execute("SELECT count(*) FROM events WHERE crc IS NULL").fetchone()[0] == 0
     db.execute("UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE pos = 3")
     db.close()

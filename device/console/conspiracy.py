@@ -118,13 +118,18 @@ def _out(console: Console, args: list[str]) -> None:
     console.execute(LeaveGroup(seats=tuple(console.seat(a) for a in args)))
 
 
-@command("clock", "clock", "Start the round's clock (CJ-5; time_limit= minutes, 75 by default).")
-def _clock(console: Console, args: list[str]) -> None:
+# A pod's round clock (CJ-5) is read and started by the console's clock commands, every game's
+# ``clock`` and ``time`` (device/console/clock.py): in a pod they mean the round's clock.
+
+
+def round_clock(console: Console) -> None:
+    """``clock`` in a pod: start the round's clock (CJ-5; time_limit= minutes, 75 by default)."""
     console.execute(StartClock(now=console.controller.clock()))
 
 
-@command("time", "time", "Minutes left in the round; when time is up, call time and start the extra turns (CJ-5).")
-def _time(console: Console, args: list[str]) -> None:
+def round_time(console: Console) -> None:
+    """``time`` in a pod: the minutes left in the round; when time is up, call time and start the
+    extra turns (CJ-5)."""
     now = console.controller.clock()
     left = time_left(console.state, now)
     if left is not None and left > 0:
@@ -320,7 +325,6 @@ def _write(console: Console, path: Path, event: object, rows: list[dict[str, obj
 
 
 COMMANDS = CommandTable(
-    (_event, _groups, _turn, _out, _clock, _time, _finish, _standings, _export, _host, _join, _tables),
-    texts="console.consp",
+    (_event, _groups, _turn, _out, _finish, _standings, _export, _host, _join, _tables), texts="console.consp",
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -30,7 +30,6 @@ TEXTS: dict[str, Text] = {
     "console.not_number": "{text!r} is not a number.",
     "console.bad_quotes": "Cannot read that line: {problem}.",
     "console.refused": "refused: {reason}",
-    "console.refused_usage": "refused: {reason} ({usage})",
     "console.game_over": "Game over: {result}.",
     "console.card_read": "card read: {message}",
 }
@@ -68,17 +67,21 @@ def command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()) -> 
 #: turns), and how many of the player's skipped turns that already says (a seat held for solo
 #: turns is not a turn the table skips).
 ShowMarks = Callable[[GameState, Player], tuple[list[str | Message], int]]
+#: What a module adds to ``show`` about the whole table, under the turn line (day or night).
+ShowLines = Callable[[GameState], list[str | Message]]
 
 
 @dataclass(frozen=True)
 class CommandTable:
     """Everything one module plugs into the console: its commands, in the order ``help`` lists
-    them, and what it adds to ``show``.  ``texts`` is how the keys of its commands' help start
-    (``console.help.new``; a format's in its own catalogue, ``console.pc.help.roll``)."""
+    them, and what it adds to ``show`` (to a player's line, and lines about the table).  ``texts``
+    is how the keys of its commands' help start (``console.help.new``; a format's in its own
+    catalogue, ``console.pc.help.roll``)."""
 
     entries: tuple[Entry, ...]
     texts: str
     show_marks: tuple[ShowMarks, ...] = ()
+    show_lines: tuple[ShowLines, ...] = ()
 
     def help_key(self, entry: Entry) -> str:
         return f"{self.texts}.help.{entry.name}"
@@ -105,6 +108,7 @@ class Console:
         self.pending: list[str] = []
         self.entries = [entry for table in tables for entry in table.entries]
         self.show_marks = [marks for table in tables for marks in table.show_marks]
+        self.show_lines = [lines for table in tables for lines in table.show_lines]
         self.help_keys = {entry.name: table.help_key(entry) for table in tables for entry in table.entries}
         self.commands: dict[str, Entry] = {}
         for entry in self.entries:
@@ -135,9 +139,6 @@ class Console:
             if entry is None:
                 raise IllegalCommand("console.unknown", name=words[0])
             entry.run(self, words[1:])
-        except Usage as error:
-            usage = entry.usage if entry else ""
-            self.say(Message("console.refused_usage", reason=reason(error), usage=usage) if usage else refusal(error))
         except IllegalCommand as error:
             self.say(refusal(error))
         if self.event is not None:

@@ -19,6 +19,7 @@ from device.console import TABLES, Console, reader
 from device.console.reader import OpenEvent, OpenReader
 from device.controller import Controller
 from device.event_link import EventSession, OpenLink
+from device.games import title
 from device.notify import Notifier, Watchdog
 from device.prompt import SignalledQueue
 from device.recovery import open_journal
@@ -58,8 +59,8 @@ def run_console(
         if recovery is not None:
             print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
         if controller.state is not None and controller.game is not None:
-            info = journal.game(controller.game)
-            console.say(Message("console.resumed", id=info.id, title=info.title, turn=controller.state.turn))
+            console.say(Message("console.resumed", id=controller.game, title=title(controller.state),
+                                turn=controller.state.turn))
         notifier.ready("journal checked")  # HW-5: systemd counts us started only now
         watchdog = Watchdog.from_environment(notifier)
         try:

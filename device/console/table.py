@@ -11,6 +11,7 @@ from device.catalog import Catalog, load_catalog
 from device.commands import (
     ChangeLife,
     ChangePoison,
+    ChooseColour,
     Concede,
     DealCommanderDamage,
     Lose,
@@ -24,6 +25,7 @@ from device.commands import (
 from device.console.core import CommandTable, Console, command, number
 from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName
+from device.rules.colours import colour_name, colour_of
 from device.rules.life import commander_names, dealt_lines
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
@@ -50,20 +52,22 @@ TEXTS: dict[str, Text] = {
     "console.show.lost": "lost: {reason}",
     "console.show.team": "Team {team}: {life} life",
     "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
-    # dealt, log, games and the start-up line (device.console.session)
+    # dealt, log, deleting a game and the start-up line (device.console.session)
     "console.log.undone": "{text}  (undone)",
-    "console.games.line": Plural("{mark} {id}  {when}  {title}  ({n} changes)",
-                                 "{mark} {id}  {when}  {title}  ({n} changes)"),
+    "console.delete.ask": "Game {game}: {title} ({progress}). Deleting it cannot be undone; to delete it, type "
+    "'delete {game} yes'.",
     "console.resumed": "Resumed game {id}: {title} (turn {turn}).",
+    "console.colour.line": "{name}: {colour}",
 }
 
 
 @command(
     "new",
-    "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [OPTION=VALUE…]",
+    "new [FORMAT[+MODULE…]] PLAYER PLAYER… [life=N] [first=NAME|random] [colours=C,C,…] [OPTION=VALUE…]",
     "Start a game (TB-1, TB-2, TB-5). Formats: ffa (20 life, the default), duel, commander (40); "
     "+2hg plays Two-Headed Giant, teams of two adjacent seats (TB-6). "
-    "Without first=, the gadget draws the starting player at random. A first word that looks like a misspelt "
+    "Without first=, the gadget draws the starting player at random. colours= gives the players' colours "
+    "in seat order (a seat left out keeps its own). A first word that looks like a misspelt "
     "format is questioned; to seat a player called that, start with the format (new ffa comander Alice).",
 )
 def _new(console: Console, args: list[str]) -> None:
@@ -72,6 +76,7 @@ def _new(console: Console, args: list[str]) -> None:
     options: dict[str, str] = {}
     life: int | None = None
     first: str | None = None
+    colours: tuple[str, ...] = ()
     for i, arg in enumerate(args):
         if "=" in arg:
             key, _, value = arg.partition("=")
@@ -79,13 +84,16 @@ def _new(console: Console, args: list[str]) -> None:
                 life = number(value)
             elif key.casefold() == "first":
                 first = None if value.casefold() == "random" else value
+            elif key.casefold() in ("colours", "colors"):
+                colours = tuple(c.strip() for c in value.split(","))
             else:
                 options[key] = value
         elif i == 0 and _format_word(arg, args):
             formats = tuple(arg.split("+"))
         else:
             players.append(arg)
-    console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options))
+    console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options,
+                            colours=colours))
 
 
 def _format_word(word: str, args: list[str]) -> bool:
@@ -333,12 +341,33 @@ def _redo(console: Console, args: list[str]) -> None:
         console.show(console.controller.redo())
 
 
+@command(
+    "colour",
+    "colour [PLAYER COLOUR]",
+    "Choose PLAYER's colour (its name, or a unique start of it: red, blue, green, yellow, purple, orange, teal, "
+    "pink, white, brown); a player who had it takes PLAYER's. Without arguments, everyone's colour.",
+    ("color",),
+)
+def _colour(console: Console, args: list[str]) -> None:
+    state = console.state
+    if not args:
+        for player in state.players:
+            console.say(Message("console.colour.line", name=player.name, colour=colour_name(colour_of(player))))
+        return
+    if len(args) < 2:
+        raise console.usage("colour")
+    console.execute(ChooseColour(seat=console.seat(" ".join(args[:-1])), colour=args[-1]))
+
+
 @command("show", "show", "The table at a glance: turn, whose upkeep or turn it is, everyone's life.")
 def _show(console: Console, args: list[str]) -> None:
     state = console.state
     reversed_ = "" if state.direction > 0 else console.text(Message("console.show.reversed"))
     step = "console.show.upkeep" if state.step is Step.UPKEEP else "console.show.main"
     console.say(Message(step, turn=state.turn, name=turn_name(state), reversed=reversed_))
+    for module_lines in console.show_lines:
+        for line in module_lines(state):
+            console.say(line)
     _show_teams(console, state)
     for player in state.players:
         marks: list[str | Message] = []
@@ -421,13 +450,11 @@ def _dealt(console: Console, args: list[str]) -> None:
         console.say(line)
 
 
-@command("games", "games", "The saved games, newest first; the current one is marked.")
+@command("games", "games", "The saved games, the one played last first: number, when, formats and players, "
+         "the turn or round, or the result; the current one is marked with *.")
 def _games(console: Console, args: list[str]) -> None:
-    for info in console.controller.games():
-        mark = "*" if info.id == console.controller.game else " "
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.updated))
-        console.say(Message("console.games.line", mark=mark, id=f"{info.id:3d}", when=when, title=info.title,
-                            n=info.head))
+    for saved in console.controller.saved_games():
+        console.say(saved.line(saved.id == console.controller.game))
 
 
 @command("load", "load GAME", "Resume a saved game by its number from 'games'.")
@@ -435,6 +462,25 @@ def _load(console: Console, args: list[str]) -> None:
     if len(args) != 1:
         raise console.usage("load")
     console.show(console.controller.load(number(args[0])))
+
+
+@command(
+    "delete",
+    "delete GAME [yes]",
+    "Delete a saved game for good, by its number from 'games': 'delete GAME' says which game it is, "
+    "'delete GAME yes' deletes it (undo cannot bring it back). Deleting the current game leaves no game running.",
+)
+def _delete(console: Console, args: list[str]) -> None:
+    # A typed console has no second press: the confirmation is a word on the same line, so a
+    # script can delete in one line and a slip of the keyboard cannot.
+    if len(args) not in (1, 2) or len(args) == 2 and args[1].casefold() != "yes":
+        raise console.usage("delete")
+    game = number(args[0])
+    if len(args) == 1:
+        saved = console.controller.saved_game(game)
+        console.say(Message("console.delete.ask", game=game, title=saved.title, progress=saved.progress))
+        return
+    console.show(console.controller.delete(game))
 
 
 @command("help", "help [COMMAND]", "List the commands, or explain one.", ("?",))
@@ -456,7 +502,7 @@ def _quit(console: Console, args: list[str]) -> None:
 
 COMMANDS = CommandTable(
     (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _concede, _lose,
-     _card, _tag, _undo, _redo, _show, _state, _log, _dealt, _games, _load, _help, _quit),
+     _card, _tag, _undo, _redo, _colour, _show, _state, _log, _dealt, _games, _load, _delete, _help, _quit),
     texts="console",
 )
 TEXTS.update(COMMANDS.help_texts())

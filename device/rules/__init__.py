@@ -18,7 +18,8 @@ from device.errors import IllegalCommand
 from device.events import Event, GameStarted
 from device.formats import formats
 from device.rules import (
-    conspiracy, contraptions, dice, life, necromancer, planechase, table, two_headed_giant, wizards_duel,
+    clock, conspiracy, contraptions, counters, dice, life, necromancer, planechase, table, two_headed_giant,
+    wizards_duel,
 )
 from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS, Rules, assemble
 from device.state import GameState, outcome
@@ -32,12 +33,14 @@ TEXTS: dict[str, Text] = {
 }
 
 #: Every part of the rules, in the order their set-ups, state checks and bindings run: the table
-#: and life first, then the dice every game has, then each format.  A format is in the game's
-#: rules when it is in this list.
+#: and life first, then the dice and the clock every game has and the counters every life game
+#: has, then each format.  A format is in the game's rules when it is in this list.
 PARTS: tuple[Rules, ...] = (
     table.RULES,
     life.RULES,
     dice.RULES,
+    clock.RULES,
+    counters.RULES,
     necromancer.RULES,
     conspiracy.RULES,
     planechase.RULES,

@@ -117,11 +117,16 @@ def _in_game(state: GameState, seat: int) -> Player:
     return player
 
 
-def _alive(state: GameState, seat: int) -> Player:
-    """A player still in a game that counts life (not, say, Wizard's Duel's magic points)."""
+def check_tracked(state: GameState) -> None:
+    """Refuse unless the game counts life (not, say, Wizard's Duel's magic points)."""
     base = find_format(state.formats[0])
     if not base.tracks_life:
         raise IllegalCommand("life.not_tracked", base=title(base))
+
+
+def alive(state: GameState, seat: int) -> Player:
+    """A player still in a game that counts life: whose life, poison and counters may change."""
+    check_tracked(state)
     return _in_game(state, seat)
 
 
@@ -146,7 +151,7 @@ def _check_amount(amount: int) -> None:
 
 @RULES.decides(ChangeLife)
 def _change_life(state: GameState, command: ChangeLife, rng: Random) -> list[Event]:
-    _alive(state, command.seat)
+    alive(state, command.seat)
     _check_source(state, command.source)
     _check_amount(command.delta)
     if command.delta < 0:
@@ -156,7 +161,7 @@ def _change_life(state: GameState, command: ChangeLife, rng: Random) -> list[Eve
 
 @RULES.decides(SetLife)
 def _set_life(state: GameState, command: SetLife, rng: Random) -> list[Event]:
-    player = _alive(state, command.seat)
+    player = alive(state, command.seat)
     _check_source(state, command.source)
     if abs(command.life) > MAX_LIFE:
         raise IllegalCommand("life.set_range", life=command.life, limit=MAX_LIFE)
@@ -169,7 +174,7 @@ def _set_life(state: GameState, command: SetLife, rng: Random) -> list[Event]:
 
 @RULES.decides(ChangePoison)
 def _change_poison(state: GameState, command: ChangePoison, rng: Random) -> list[Event]:
-    player = _alive(state, command.seat)
+    player = alive(state, command.seat)
     _check_source(state, command.source)
     _check_amount(command.delta)
     if player.poison + command.delta < 0:
@@ -210,7 +215,7 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
     base = find_format(state.formats[0])
     if not base.commander_damage:
         raise IllegalCommand("life.no_commander_damage", base=title(base))
-    _alive(state, command.seat)
+    alive(state, command.seat)
     owner = _check_source(state, command.source)
     assert owner is not None
     names = commander_names(owner)
@@ -266,7 +271,7 @@ def _concede(state: GameState, command: Concede, rng: Random) -> list[Event]:
 
 @RULES.decides(Lose)
 def _lose(state: GameState, command: Lose, rng: Random) -> list[Event]:
-    _alive(state, command.seat)
+    alive(state, command.seat)
     _check_source(state, command.source)
     return [PlayerLost(seat=command.seat, reason=LossReason.EFFECT, source=command.source)]
 

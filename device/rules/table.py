@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from random import Random
 
-from device.commands import Advance, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
+from device.commands import Advance, ChooseColour, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
 from device.errors import IllegalCommand, UnknownName
 from device.events import (
+    ColourChosen,
     Event,
     GameStarted,
     PlayerSpec,
@@ -18,9 +19,11 @@ from device.events import (
 )
 from device.formats import find_format, resolve_setup, titles
 from device.text import Message, Plural, Text, english, fold, listing
+from device.rules.colours import colour_name, colour_of, find_colour, starting_colours
 from device.rules.registry import PASS_CHECKS, Rules
 from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
 from device.state import GameState, Outcome, Player, Step, outcome
+from device.state_clock import ClockState
 from device.state_dice import DiceState, Throw, ThrowKind
 
 RULES = Rules("table")
@@ -29,6 +32,9 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 MAX_NAME = 24
 MAX_LIFE = 9999
+#: The table option that gives a game its turn timer (seconds per turn), declared with the game
+#: clock in ``device.rules.clock``.
+TURN_TIMER = "turn_timer"
 
 TEXTS: dict[str, Text] = {
     "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",
@@ -99,9 +105,11 @@ def start(command: NewGame, rng: Random) -> GameStarted:
         formats=setup.names,
         options=setup.options,
         starting_life=life,
-        players=tuple(PlayerSpec(name=name) for name in names),
+        players=tuple(PlayerSpec(name=name, colour=colour)
+                      for name, colour in zip(names, starting_colours(names, command.colours), strict=True)),
         starting_player=first,
         starting_player_random=drawn,
+        at=command.now,
     )
 
 
@@ -112,7 +120,7 @@ TEAM_LIFE = {"ffa": 30, "commander": 60}
 
 def initial_state(event: GameStarted) -> GameState:
     players = tuple(
-        Player(seat=seat, name=spec.name, life=event.starting_life, commanders=spec.commanders)
+        Player(seat=seat, name=spec.name, life=event.starting_life, commanders=spec.commanders, colour=spec.colour)
         for seat, spec in enumerate(event.players)
     )
     return GameState(
@@ -123,7 +131,17 @@ def initial_state(event: GameStarted) -> GameState:
         starting_player=event.starting_player,
         active=event.starting_player,
         dice=_drawn(event),
+        clock=_clock(event),
     )
+
+
+def _clock(event: GameStarted) -> ClockState | None:
+    """The game clock starts with the game, its turn timer as the table option says; a game
+    started without a time (saved before the gadget kept one) has none until it is started."""
+    if event.at is None:
+        return None
+    timer = event.options.get(TURN_TIMER, 0)
+    return ClockState.starting(event.at, timer if isinstance(timer, int) and not isinstance(timer, bool) else 0)
 
 
 def _drawn(event: GameStarted) -> DiceState | None:
@@ -214,7 +232,7 @@ def _next_team(state: GameState) -> tuple[list[int], int]:
 def _advance(state: GameState, command: Advance, rng: Random) -> list[Event]:
     if state.step is Step.UPKEEP:
         return [StepChanged(step=Step.MAIN)]
-    return _pass(state, PassTurn(), rng)
+    return _pass(state, PassTurn(now=command.now), rng)
 
 
 @RULES.decides(PassTurn)
@@ -223,7 +241,7 @@ def _pass(state: GameState, command: PassTurn, rng: Random) -> list[Event]:
         check(state)
     skipped, seat = next_turn(state)
     events: list[Event] = [TurnSkipped(seat=s) for s in skipped]
-    events.append(TurnPassed(to=seat, turn=state.turn + 1))
+    events.append(TurnPassed(to=seat, turn=state.turn + 1, at=command.now))
     return events
 
 
@@ -255,7 +273,10 @@ def _describe_step(state: GameState, event: StepChanged) -> Message:
 
 @RULES.applies(TurnPassed)
 def _apply_turn(state: GameState, event: TurnPassed) -> GameState:
-    return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP})
+    clock = state.clock
+    if clock is not None and event.at is not None:
+        clock = clock.turn_began(event.at)  # the turn timer starts again with the new turn
+    return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP, "clock": clock})
 
 
 @RULES.describes(TurnPassed)
@@ -330,3 +351,33 @@ def winner_name(state: GameState, result: Outcome) -> str:
     """Who won: a player, or in Two-Headed Giant the team ("Alice & Bob")."""
     assert result.winner is not None
     return team_name(state, result.winner) if result.team else state.player(result.winner).name
+
+
+# --- a player's colour ----------------------------------------------------------------------------
+
+
+@RULES.decides(ChooseColour)
+def _choose_colour(state: GameState, command: ChooseColour, rng: Random) -> list[Event]:
+    player = check_seat(state, command.seat)
+    colour = find_colour(command.colour)
+    if colour == colour_of(player):
+        raise IllegalCommand("colours.same", name=player.name, colour=colour_name(colour))
+    holder = next((p.seat for p in state.players if colour_of(p) == colour), None)
+    return [ColourChosen(seat=command.seat, colour=colour, swapped=holder)]
+
+
+@RULES.applies(ColourChosen)
+def _apply_colour(state: GameState, event: ColourChosen) -> GameState:
+    chooser = state.player(event.seat)
+    if event.swapped is not None:
+        state = state.with_player(state.player(event.swapped).model_copy(update={"colour": colour_of(chooser)}))
+    return state.with_player(chooser.model_copy(update={"colour": event.colour}))
+
+
+@RULES.describes(ColourChosen)
+def _describe_colour(state: GameState, event: ColourChosen) -> Message:
+    chooser = state.player(event.seat)
+    if event.swapped is None:
+        return Message("colours.chosen", name=chooser.name, colour=colour_name(event.colour))
+    return Message("colours.swapped", name=chooser.name, colour=colour_name(event.colour),
+                   other=state.player(event.swapped).name, previous=colour_name(colour_of(chooser)))

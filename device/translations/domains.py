@@ -29,6 +29,8 @@ class Domain:
 DOMAINS: tuple[Domain, ...] = (
     Domain(CORE),
     Domain("dice", ("dice.", "ui.dice.", "console.dice.")),
+    Domain("clock", ("clock.", "ui.clock.", "console.clock.")),
+    Domain("counters", ("counters.", "ui.counters.", "console.counters.")),
     Domain("planechase", ("planechase.", "eternities.", "ui.pc.", "console.pc.")),
     Domain("contraptions", ("ct.", "ui.ct.", "console.ct.")),
     Domain("necromancer", ("necro.", "ui.necro.", "console.necro.")),

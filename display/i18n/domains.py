@@ -20,7 +20,9 @@ from dataclasses import dataclass
 
 from device.text import Text
 from device.translations.domains import CORE, domain, names
-from display.i18n import conspiracy, contraptions, dice, en, formats, necromancer, planechase, wizards_duel
+from display.i18n import (
+    clock, conspiracy, contraptions, counters, dice, en, formats, necromancer, planechase, wizards_duel,
+)
 
 __all__ = ["CORE", "DOMAINS", "Domain", "domain", "english", "names"]
 
@@ -40,6 +42,8 @@ class Domain:
 DOMAINS: tuple[Domain, ...] = (
     Domain(CORE, (en.TEXTS, formats.TEXTS)),
     Domain("dice", (dice.TEXTS,)),
+    Domain("clock", (clock.TEXTS,)),
+    Domain("counters", (counters.TEXTS,)),
     Domain("planechase", (planechase.TEXTS,)),
     Domain("contraptions", (contraptions.TEXTS,)),
     Domain("necromancer", (necromancer.TEXTS,)),

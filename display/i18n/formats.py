@@ -25,6 +25,9 @@ def _declared() -> dict[str, Text]:
 
 
 EN: dict[str, str] = {
+    "option.turn_timer": "Turn timer (s)",
+    "option.turn_timer.help": "Seconds a turn, counted down for the active player; it never passes the turn.",
+    "option.turn_timer.value.0": "off",
     "option.time_limit": "Round time (min)",
     "option.time_limit.help": "Minutes per round before the extra turns (CJ-5).",
     "option.attack_left": "Attack left only",

@@ -49,9 +49,11 @@ from device.commands import Command
 from device.controller import Result
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
+from device.games import SavedGame
 from device.inputs import Button, ButtonPressed
 from device.journal import Txn
 from device.state import GameState, Player
+from device.text import Message
 from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
@@ -94,6 +96,12 @@ class Host(Protocol):
     def execute(self, command: Command) -> Result | None:
         """Run a command through the controller; a refusal is shown and returns None."""
 
+    def preview(self, command: Command) -> Result | None:
+        """What ``command`` would do now, without doing it; a refusal is shown and returns None."""
+
+    def say(self, message: Message) -> None:
+        """Say ``message`` on the status line, as a command's result is said."""
+
     def press(self, press: ButtonPressed) -> Result | None: ...
 
     def load(self, game: int) -> Result | None:
@@ -104,7 +112,19 @@ class Host(Protocol):
         """The number of the saved game shown."""
 
     def games(self) -> dict[int, GameStarted]:
-        """Every saved game by number, as it started: formats, players, table options."""
+        """Every saved game by number, as it started: formats, players, table options; the game
+        played last first.  A game whose start cannot be read is left out."""
+
+    def saved_games(self) -> list[SavedGame]:
+        """Every saved game as it is listed (formats, players, how far it got), the game played
+        last first: read from the journal, so a screen keeps what it read."""
+
+    def saved_count(self) -> int:
+        """How many saved games there are (one read of the journal, however long the games)."""
+
+    def delete(self, game: int) -> Result | None:
+        """Delete saved game ``game`` for good (the game shown too: then none is); a refusal is
+        shown and returns None."""
 
     def clock(self) -> float:
         """The controller's wall clock: what commands that carry the time ("now") take."""
@@ -171,9 +191,13 @@ class Screen:
     held: ClassVar[Button | None] = None
     #: The base format this screen is the home of: in its games the header asks this screen for
     #: the headline (``headline``), the corner's turn text (``turn_text``) and, with
-    #: ``own_clock``, the clock (``game_clock``).  "" for none.
+    #: ``own_clock``, the clock it counts down (``countdown``) in place of the turn timer.  ""
+    #: for none.
     base: ClassVar[str] = ""
     own_clock: ClassVar[bool] = False
+    #: While this screen shows, the header shows how long the game has been played (the table),
+    #: and a touch on that clock pauses or resumes it.
+    shows_played: ClassVar[bool] = False
     #: In a game of ``base`` the table draws and acts through this screen (a Wizard's Duel counts
     #: magic points and dice, not life).
     is_table: ClassVar[bool] = False
@@ -211,6 +235,12 @@ class Screen:
     def after(self, host: Host, result: Result) -> None:
         """Called after every command that went through (whichever screen is showing)."""
 
+    def before(self, host: Host, going: str | None) -> None:
+        """Called before a command runs (``going`` None) or a screen comes up (``going``: its
+        name), whichever screen is showing: a change a screen shows but holds back (the table's
+        pending life change) is made now, or handed to the screen coming up, so nothing happens
+        ahead of it."""
+
     def follows(self, events: Sequence[Event]) -> bool:
         """True if the screen should come up when a command caused ``events`` (a die roll
         brings up the Planechase screen, a new turn the table)."""
@@ -232,9 +262,9 @@ class Screen:
         the turn counter."""
         return None
 
-    def game_clock(self, state: GameState, wall: float) -> float | None:
-        """With ``own_clock``: seconds left on the game's own clock, or None while it is not
-        running (the table's time limit does not count in such a game)."""
+    def countdown(self, state: GameState, wall: float) -> float | None:
+        """With ``own_clock``: seconds left on the game's own clock (a Conspiracy pod's round),
+        or None while it is not running; the header counts it down instead of a turn timer."""
         return None
 
     # What a screen adds to the table, asked of every screen in the kiosk's order (a module's

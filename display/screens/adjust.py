@@ -1,10 +1,19 @@
-"""Adjusting life, poison and commander damage, with who caused it (LF-1, LF-2, LF-4).
+"""Adjusting life, poison and commander damage, with who caused it (LF-1, LF-2, LF-4), and the
+counters a Commander table tracks.
 
 Four fields — player, counter, from whom, amount — changed with the encoder (↑/↓), moved
 between with SELECT (Tab) or ←/→, applied with NEXT (Enter) or the Apply button.  The amount
-starts at 0 and collects turns, so "-7 from Bob" is one change and one undo.  The bottom line
+starts at 0 and collects turns, so "-7 from Bob" is one change and one undo.  Beyond life,
+poison and commander damage the counter row offers energy, experience and rad counters (an
+amount, from nobody), the monarch, the initiative and the city's blessing (for the player
+chosen: no amount), and day or night (the amount row picks which; in a Conspiracy pod, in the
+chosen player's group); SELECT and ←/→ move only between the rows that matter.  The bottom line
 says what UNDO would take back.  An adjustment left unconfirmed for ``IDLE`` seconds is
 dropped (and the status line says so), so a bumped encoder never changes a life total by itself.
+
+It comes up with key A, the LIFE button, or NEXT held on the table, for the highlighted seat; a
+life change pending on the table (``display.screens.life``) comes along, not yet made, with the
+counter field chosen: one turn up makes it commander damage, NEXT applies it.
 
 Every chip and button is at least ``Layout.touch`` tall.  A chip's words wrap to two lines before
 they would be cut, and a row with more chips than fit (ten players on a small panel) shows a
@@ -18,17 +27,26 @@ from dataclasses import dataclass, replace
 from device.commands import ChangeLife, ChangePoison, Command, DealCommanderDamage
 from device.formats import find_format
 from device.inputs import Button
-from device.rules.life import commander_names
+from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative, games, marks
+from device.rules.counters import counters as marked
 from device.state import GameState
+from device.state_counters import Counter, DayNight
 from device.text import Message, sentences
 from display import theme
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
-from display.screens import Host, Screen, View
+from display.screens import Host, Screen, View, cycle
+from display.screens.life import default_source, sources, take
 from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
 
 IDLE = 30.0
 FIELDS = ("player", "counter", "from", "amount")
 BIG_STEP = 5
+#: What the counter row offers beyond life, poison and commander damage: counters a player has
+#: (an amount, from nobody), a player's designations (the player row says whose) and the game's
+#: day or night (the amount row says which).
+COUNTED = tuple(counter.value for counter in Counter)
+MARKS = ("monarch", "initiative", "blessing")
+DAY_NIGHT = "day_night"
 
 
 @dataclass(frozen=True)
@@ -43,26 +61,36 @@ class AdjustForm:
     amount: int = 0
     field: int = 3  # the amount: turning the encoder right away changes it
     touched: float = 0.0
+    day_night: DayNight = DayNight.DAY  # what it becomes, for the counter "day_night"
 
 
 def counters(state: GameState) -> list[str]:
-    found = ["life", "poison"]
-    if find_format(state.formats[0]).commander_damage:
-        found.append("commander")
-    return found
+    """What the counter row offers, in its order: commander damage (where the format counts it)
+    right after life, so a life change brought from the table becomes commander damage with one
+    turn up, the usual reason to bring it here."""
+    commander = ["commander"] if find_format(state.formats[0]).commander_damage else []
+    return ["life", *commander, "poison", *COUNTED, *MARKS, DAY_NIGHT]
 
 
-def sources(state: GameState, form: AdjustForm) -> list[tuple[int | None, int]]:
-    """Who a change can come from: nobody or a player still in the game (LF-2: what a player
-    owned left with them); for commander damage, each commander."""
-    if form.counter == "commander":
-        return [
-            (p.seat, index)
-            for p in state.players
-            if p.seat != form.seat and p.in_game
-            for index in range(len(commander_names(p)))
-        ]
-    return [(None, 0), *((p.seat, 0) for p in state.in_game())]
+def fields(state: GameState, counter: str) -> tuple[int, ...]:
+    """The rows (indexes into ``FIELDS``) that matter for ``counter``: the cursor moves among
+    these only, and the others are left empty."""
+    if counter in COUNTED:
+        return (0, 1, 3)
+    if counter in MARKS:
+        return (0, 1)
+    if counter == DAY_NIGHT:  # the player row says whose group, where groups play games of their own
+        return (0, 1, 3) if len(games(state)) > 1 else (1, 3)
+    return (0, 1, 2, 3)
+
+
+def moved(state: GameState, form: AdjustForm, delta: int) -> AdjustForm:
+    """``form`` with the cursor ``delta`` rows on, among the rows that matter."""
+    rows = fields(state, form.counter)
+    if form.field in rows:
+        return replace(form, field=rows[(rows.index(form.field) + delta) % len(rows)])
+    after = [row for row in rows if (row > form.field if delta > 0 else row < form.field)]
+    return replace(form, field=(after[0] if delta > 0 else after[-1]) if after else rows[0 if delta > 0 else -1])
 
 
 def source_label(view: View, state: GameState, source: int | None, commander: int, counter: str) -> str:
@@ -75,8 +103,13 @@ def source_label(view: View, state: GameState, source: int | None, commander: in
 
 
 def command_for(form: AdjustForm) -> Command | None:
+    marking = _marking(form)
+    if marking is not None:
+        return marking
     if form.amount == 0:
         return None
+    if form.counter in COUNTED:
+        return ChangeCounter(seat=form.seat, counter=Counter(form.counter), delta=form.amount)
     if form.counter == "life":
         return ChangeLife(seat=form.seat, delta=form.amount, source=form.source)
     if form.counter == "poison":
@@ -84,6 +117,50 @@ def command_for(form: AdjustForm) -> Command | None:
     if form.source is None:
         return None
     return DealCommanderDamage(seat=form.seat, source=form.source, commander=form.commander, amount=form.amount)
+
+
+def _marking(form: AdjustForm) -> Command | None:
+    """The command of a designation, or of day or night: no amount to it."""
+    if form.counter == "monarch":
+        return BecomeMonarch(seat=form.seat)
+    if form.counter == "initiative":
+        return TakeInitiative(seat=form.seat)
+    if form.counter == "blessing":
+        return GainBlessing(seat=form.seat)
+    if form.counter == DAY_NIGHT:
+        return MakeDayNight(day_night=form.day_night, group_of=form.seat)
+    return None
+
+
+def with_counter(state: GameState, form: AdjustForm, counter: str) -> AdjustForm:
+    """``form`` adjusting ``counter``: commander damage only adds; day or night starts on the one
+    it is not; the cursor stays on its row if that row matters, else goes to the counter row."""
+    amount = abs(form.amount) if counter == "commander" else form.amount
+    current = marks(state, form.seat).day_night
+    day_night = DayNight.NIGHT if current is DayNight.DAY else DayNight.DAY
+    form = replace(form, counter=counter, amount=amount, day_night=day_night)
+    return form if form.field in fields(state, counter) else replace(form, field=1)
+
+
+def counter_label(counter: str) -> str:
+    """The text key of a counter row chip."""
+    return f"ui.adjust.{counter}" if counter in ("life", "poison", "commander") else f"ui.counters.{counter}"
+
+
+def marking_preview(view: View, state: GameState, form: AdjustForm) -> str:
+    """What applying a designation, or day or night, does (or that it is so already)."""
+    name = state.player(form.seat).name
+    marked_now = marks(state, form.seat)
+    if form.counter == "monarch":
+        return view.tr("ui.counters.is_monarch" if marked_now.monarch == form.seat else "ui.counters.becomes_monarch",
+                       name=name)
+    if form.counter == "initiative":
+        return view.tr("ui.counters.takes_initiative", name=name)
+    if form.counter == "blessing":
+        blessed = marked(state).player(form.seat).blessing
+        return view.tr("ui.counters.has_blessing" if blessed else "ui.counters.gets_blessing", name=name)
+    already = marked_now.day_night is form.day_night
+    return view.tr(f"ui.counters.{'is' if already else 'becomes'}_{form.day_night.value}")
 
 
 class Adjust(Screen):
@@ -103,10 +180,7 @@ class Adjust(Screen):
 
     @staticmethod
     def _default_source(state: GameState, form: AdjustForm) -> AdjustForm:
-        # Most damage comes from the player whose turn it is; a player hurting themselves is "nobody".
-        options = sources(state, form)
-        wanted = state.active if state.active != form.seat else None
-        source, commander = next((o for o in options if o[0] == wanted), options[0] if options else (None, 0))
+        source, commander = default_source(state, form.seat, form.counter)
         return replace(form, source=source, commander=commander)
 
     def enter(self, host: Host) -> None:
@@ -114,7 +188,13 @@ class Adjust(Screen):
         if state is None:
             return
         host.ui.drop(AdjustForm)
-        host.ui.put(replace(self.form(host.ui, state), touched=host.now()))
+        form = self.form(host.ui, state)
+        handed = take(host.ui)
+        if handed is not None:
+            # The table's pending change goes on here, as it was: the encoder now turns the
+            # counter (commander damage, poison) — the usual reason to come here with it.
+            form = replace(form, seat=handed.seat, amount=handed.amount, source=handed.source, commander=0, field=1)
+        host.ui.put(replace(form, touched=host.now()))
 
     def deadline(self, view: View) -> float | None:
         form = view.ui.kept(AdjustForm)
@@ -135,12 +215,12 @@ class Adjust(Screen):
             host.ui.put(self._change(state, form, FIELDS[form.field], action.steps))
             return True
         if isinstance(action, Focus):
-            host.ui.put(replace(form, field=(form.field + action.delta) % len(FIELDS)))
+            host.ui.put(moved(state, form, action.delta))
             return True
         if isinstance(action, Press) and action.button is Button.SELECT:
             if action.long:
                 return self._close(host)
-            host.ui.put(replace(form, field=(form.field + 1) % len(FIELDS)))
+            host.ui.put(moved(state, form, 1))
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             return self._apply(host, form)
@@ -186,18 +266,17 @@ class Adjust(Screen):
         if field == "player":
             return self._seat(state, form, (form.seat + steps) % len(state.players))
         if field == "counter":
-            options = counters(state)
-            counter = options[(options.index(form.counter) + steps) % len(options)]
-            amount = -form.amount if counter == "commander" and form.amount < 0 else form.amount
-            return self._default_source(state, replace(form, counter=counter, amount=amount))
+            return self._default_source(state, with_counter(state, form, cycle(counters(state), form.counter, steps)))
         if field == "from":
-            froms = sources(state, form)
+            froms = sources(state, form.seat, form.counter)
             if not froms:
                 return form
             pair = (form.source, form.commander)
             current = froms.index(pair) if pair in froms else 0
             source, commander = froms[(current + steps) % len(froms)]
             return replace(form, source=source, commander=commander)
+        if form.counter == DAY_NIGHT:
+            return replace(form, day_night=cycle(tuple(DayNight), form.day_night, steps))
         amount = form.amount + steps
         return replace(form, amount=max(0, amount) if form.counter == "commander" else amount)
 
@@ -211,9 +290,9 @@ class Adjust(Screen):
         if tap.kind == "adj.player":
             host.ui.put(self._seat(state, form, int(tap.value)))
         elif tap.kind == "adj.counter":
-            counter = str(tap.value)
-            amount = abs(form.amount) if counter == "commander" else form.amount
-            host.ui.put(self._default_source(state, replace(form, counter=counter, amount=amount)))
+            host.ui.put(self._default_source(state, with_counter(state, form, str(tap.value))))
+        elif tap.kind == "adj.day_night":
+            host.ui.put(replace(form, day_night=DayNight(tap.value), field=3))
         elif tap.kind == "adj.from":
             source, commander = tap.value
             host.ui.put(replace(form, source=source, commander=commander))
@@ -246,47 +325,38 @@ class Adjust(Screen):
         gap = max(2, lay.margin // 2)
         area_x, area_w = x0 + label_w, width - label_w
 
-        def label(row: int) -> None:
+        def label(row: int, key: str = "") -> None:
             ry = view.top + row * row_h
             focused = form.field == row
-            text = tr(f"ui.adjust.{FIELDS[row]}")
+            text = tr(key or f"ui.adjust.{FIELDS[row]}")
             size, lines = chip_text(view, text, label_w - lay.margin, row_h, bold=focused)
             block = len(lines) * c.fonts.line_height(size, focused)
             c.paragraph(text, (x0, ry + (row_h - block) // 2, label_w - lay.margin, block), size,
                         theme.CURSOR if focused else theme.DIM, role=f"adjust.label.{FIELDS[row]}", bold=focused,
                         min_size=size)
 
-        def chips(row: int, items: list[tuple[str, Tap, bool]]) -> None:
-            label(row)
+        def chips(row: int, items: list[tuple[str, Tap, bool]], role: str = "", key: str = "") -> None:
+            label(row, key)
             if not items:
                 return
             focused = form.field == row
             selected = next((i for i, item in enumerate(items) if item[2]), 0)
             chip_row(view, (area_x, view.top + row * row_h, area_w, row_h),
                      [Chip(text, tap, chosen) for text, tap, chosen in items], selected,
-                     selected if focused else None, f"adjust.{FIELDS[row]}")
+                     selected if focused else None, role or f"adjust.{FIELDS[row]}")
 
+        rows_used = fields(state, form.counter)
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
-        chips(1, [(tr(f"ui.adjust.{name}"), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
-        chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)), (s, k) == (form.source, form.commander))
-                  for s, k in sources(state, form)])
-        # The amount row: −5 −1 [amount] +1 +5.
-        label(3)
-        ry = view.top + 3 * row_h
-        focused = form.field == 3
-        cell = (area_w - gap * 4) // 6
-        for step, pos in zip((-BIG_STEP, -1, 1, BIG_STEP), (0, 1, 4, 5), strict=True):
-            rect = (area_x + pos * (cell + gap), ry, cell, row_h)
-            c.box(inset(rect), theme.BUTTON)
-            c.text(f"{step:+d}".replace("-", "−"), (rect[0] + cell // 2, ry + row_h // 2), lay.medium, theme.TEXT,
-                   anchor="center", max_width=cell - gap, role="adjust.step", min_size=lay.tiny)
-            c.target(rect, Tap("adj.amount", step))
-        amount_rect = (area_x + 2 * (cell + gap), ry, 2 * cell + gap, row_h)
-        if focused:
-            c.box(inset(amount_rect), theme.CURSOR, width=max(2, lay.line))
-        amount = f"{form.amount:+d}".replace("-", "−") if form.amount else "0"
-        c.text(amount, (amount_rect[0] + amount_rect[2] // 2, ry + row_h // 2), lay.big, theme.CURSOR, anchor="center",
-               bold=True, max_width=amount_rect[2] - gap, role="adjust.amount", min_size=lay.medium)
+        chips(1, [(tr(counter_label(name)), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
+        if 2 in rows_used:
+            chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)),
+                       (s, k) == (form.source, form.commander)) for s, k in sources(state, form.seat, form.counter)])
+        if form.counter == DAY_NIGHT:
+            chips(3, [(tr(f"ui.counters.{time.value}"), Tap("adj.day_night", time.value), time is form.day_night)
+                      for time in DayNight], "adjust.day_night", "ui.counters.time")
+        elif 3 in rows_used:
+            label(3)
+            self._amount(view, form, (area_x, view.top + 3 * row_h, area_w, row_h))
         # The preview, Apply and Cancel.
         ry = view.top + 4 * row_h
         bw = width // 5 - gap
@@ -321,8 +391,32 @@ class Adjust(Screen):
                     c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
                     break
 
+    def _amount(self, view: View, form: AdjustForm, rect: tuple[int, int, int, int]) -> None:
+        """The amount row: −5 −1 [amount] +1 +5."""
+        c, lay = view.canvas, view.layout
+        area_x, ry, area_w, row_h = rect
+        gap = max(2, lay.margin // 2)
+        cell = (area_w - gap * 4) // 6
+        for step, pos in zip((-BIG_STEP, -1, 1, BIG_STEP), (0, 1, 4, 5), strict=True):
+            box = (area_x + pos * (cell + gap), ry, cell, row_h)
+            c.box(inset(box), theme.BUTTON)
+            c.text(f"{step:+d}".replace("-", "−"), (box[0] + cell // 2, ry + row_h // 2), lay.medium, theme.TEXT,
+                   anchor="center", max_width=cell - gap, role="adjust.step", min_size=lay.tiny)
+            c.target(box, Tap("adj.amount", step))
+        amount_rect = (area_x + 2 * (cell + gap), ry, 2 * cell + gap, row_h)
+        if form.field == 3:
+            c.box(inset(amount_rect), theme.CURSOR, width=max(2, lay.line))
+        amount = f"{form.amount:+d}".replace("-", "−") if form.amount else "0"
+        c.text(amount, (amount_rect[0] + amount_rect[2] // 2, ry + row_h // 2), lay.big, theme.CURSOR, anchor="center",
+               bold=True, max_width=amount_rect[2] - gap, role="adjust.amount", min_size=lay.medium)
+
     def _preview(self, view: View, state: GameState, form: AdjustForm) -> str:
         player = state.player(form.seat)
+        if form.counter in (*MARKS, DAY_NIGHT):
+            return marking_preview(view, state, form)
+        if form.counter in COUNTED:
+            before = marked(state).player(form.seat).count(Counter(form.counter))
+            return view.tr("ui.adjust.preview", name=player.name, before=before, after=before + form.amount)
         if form.counter == "poison":
             before, after = player.poison, player.poison + form.amount
         elif form.counter == "commander":

@@ -322,7 +322,7 @@ class Conspiracy(Screen):
     own_clock = True
     headline = staticmethod(_headline)
     turn_text = staticmethod(_turn)
-    game_clock = staticmethod(_round_clock)
+    countdown = staticmethod(_round_clock)
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.conspiracy is not None

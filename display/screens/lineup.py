@@ -18,6 +18,7 @@ from display.screens.contraptions import Contraptions
 from display.screens.dice import Dice
 from display.screens.enrol import Enrol
 from display.screens.event import Event
+from display.screens.games import Games
 from display.screens.history import History
 from display.screens.necromancer import Necromancer
 from display.screens.planechase import Planechase
@@ -55,6 +56,7 @@ SCREENS = lineup(
     Dice(),
     Adjust(),
     History(),
+    Games(),
     Setup(),
     WizardsDuel(),
     WizardsDuelCard(),

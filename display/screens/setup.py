@@ -18,7 +18,13 @@ starts the game — except on a name row, where it moves to the next row.
 When a game exists (resumed at start, running or just finished), opening the screen fills the
 form from it — base format, modules, table options, the players in their seats (an event's
 players, every pod in order) — so a playgroup's next game needs no typing; who goes first is
-drawn again.  What was changed on the form is kept until another game is shown.
+drawn again.  What was changed on the form is kept until another game is shown.  With no game
+shown (a kiosk whose last game was deleted) the form is filled from the game played last, and a
+game deleted while it was shown leaves its players on the form.
+
+With saved games, a chip beside the title opens the saved games (``display.screens.games``);
+a long SELECT does the same (the GPIO buttons' way there: a long SELECT opens the set-up, a
+second one the saved games).
 
 With the base format Conspiracy (a pod; not the Group Game Draft, which is one table) the form
 starts an *event*: it asks for the event's name (typed; the translated default without a
@@ -41,11 +47,13 @@ from device.event_link import ORGANISER
 from device.errors import IllegalCommand
 from device.formats import Format, TableOption, formats, options_for
 from device.inputs import Button
+from device.rules.colours import filled, turned
 from device.rules.conspiracy import EVENT_OPTIONS, POD, POD_MIN, event_games, event_message, pod_sizes
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from device.text import Message
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from display.chips import draw_chip
 from display.screens import Host, Screen, View, cycle
 from display.screens.dice import NAME as DICE
 from display.screens.event import NAME as EVENT
@@ -68,6 +76,12 @@ class SetupForm:
     game: int | None = None  # the saved game the form was last filled from
     hosting: bool = False  # the gadget is the organiser's at an event's broker: events may go to the tables
     here: bool = False  # … but this one is played on this gadget, as without a broker
+    saved: int = 0  # how many saved games there are (the chip that opens them), as of showing the form
+    colours: tuple[str, ...] = ()  # per seat as chosen; a seat beyond them has its own
+
+    def seat_colours(self) -> tuple[str, ...]:
+        """Each seat's colour, the chosen ones kept (device.rules.colours)."""
+        return filled([*self.colours[:self.count], *[""] * (self.count - len(self.colours))])
 
     def chosen(self) -> list[str]:
         return [self.base, *(m.name for m in modules() if self.modules.get(m.name))]
@@ -85,6 +99,10 @@ def placeholder(seat: int, tr: Translator) -> str:
     """A seat's default name, shown as a hint while nothing is typed: "Player 1"."""
     return tr("ui.setup.default_name", n=seat + 1)
 
+
+#: The saved games' screen (``display.screens.games``, which imports this module for
+#: ``remember_players``).
+GAMES = "games"
 
 #: The most players an event started here may have: four full pods of 8, the size of a large
 #: draft night.  Every player is a row of the form (walked with the encoder, one name each), so
@@ -109,17 +127,18 @@ def modules() -> list[Format]:
     return [f for f in formats() if f.kind == "module"]
 
 
-def option_groups(form: SetupForm) -> list[tuple[Format, list[str]]]:
-    """The table options the form shows, per format: the base format's, then each chosen
-    module's in the order modules are listed; each group in its module's own order."""
+def option_groups(form: SetupForm) -> list[tuple[str, list[str]]]:
+    """The table options the form shows, under whose heading: the base format's, then each
+    chosen module's in the order modules are listed, each in its module's own order; then the
+    options of every game (the clock's turn timer), under the part that declares them."""
     event = is_event(form)
     chosen = [f for f in bases() if f.name == form.base] + [m for m in modules() if form.modules.get(m.name)]
-    groups: list[tuple[Format, list[str]]] = []
-    for fmt in chosen:
-        names = [o.name for o in options_for([fmt.name]).values() if not (event and o.name in EVENT_OPTIONS)]
-        if names:
-            groups.append((fmt, names))
-    return groups
+    available = options_for(form.chosen())
+    groups: dict[str, list[str]] = {fmt.name: [] for fmt in chosen}
+    for option in available.values():
+        if not (event and option.name in EVENT_OPTIONS):
+            groups.setdefault(option.module, []).append(option.name)
+    return [(owner, names) for owner, names in groups.items() if names]
 
 
 def rows(form: SetupForm) -> list[tuple[str, str]]:
@@ -147,13 +166,12 @@ def typed(form: SetupForm, kind: str, key: str) -> bool:
     return bool(text.strip())
 
 
-def fill_from_game(form: SetupForm, host: Host) -> SetupForm:
-    """The form as the shown game was set up: its formats, table options and players (a pod's
-    event: every pod's players in order, and the event's name).  A player whose name was a
+def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
+    """The form as saved game ``game`` was set up: its formats, table options and players (a
+    pod's event: every pod's players in order, and the event's name).  A player whose name was a
     seat's default in any language is a seat nobody typed for: it shows the hint again."""
     started = host.games()
-    game = host.game
-    if game is None or game not in started:
+    if game not in started:
         return form
     first = started[game]
     bases_known = {f.name for f in bases()}
@@ -169,7 +187,8 @@ def fill_from_game(form: SetupForm, host: Host) -> SetupForm:
         event = str(first.options.get("event", ""))
     defaults = {tr("ui.setup.default_name", n=seat + 1): seat for tr in map(Translator, LANGUAGES)
                 for seat in range(EVENT_MAX)}
-    form = replace(form, names=tuple("" if defaults.get(name) == seat else name for seat, name in enumerate(players)))
+    form = replace(form, names=tuple("" if defaults.get(name) == seat else name for seat, name in enumerate(players)),
+                   colours=() if base == POD.name else tuple(p.colour for p in first.players))
     low, high = player_limits(form)
     available = options_for(form.chosen())
     return replace(
@@ -180,6 +199,18 @@ def fill_from_game(form: SetupForm, host: Host) -> SetupForm:
                  if name in available and name not in EVENT_OPTIONS and value != available[name].default},
         first=None, row=0, game=game,
     )
+
+
+def remember_players(host: Host) -> None:
+    """Fill the form from the game shown, unless it was filled from that game already (and
+    changed since, maybe): what opening the screen does, and what deleting the game shown does
+    first, so the table's players stay on the form when the game is gone."""
+    form = host.ui.state_of(SetupForm)
+    game = host.game
+    if game is None and form.game is None:
+        game = next(iter(host.games()), None)  # nothing shown yet: the game played last
+    if game is not None and game != form.game:
+        host.ui.put(fill_from_game(form, host, game))
 
 
 def option_value(option: TableOption, form: SetupForm) -> str | int | bool:
@@ -249,7 +280,7 @@ def _optioned(form: SetupForm, key: str, steps: int) -> SetupForm:
     elif isinstance(option.default, int):
         low = option.low if option.low is not None else 0
         high = option.high if option.high is not None else 99
-        changed = min(high, max(low, int(value) + steps))
+        changed = min(high, max(low, int(value) + steps * option.step))
     elif option.choices:
         changed = cycle(list(option.choices), str(value), steps)
     else:
@@ -285,21 +316,18 @@ class Setup(Screen):
         return replace(form, names=form.names + ("",) * (EVENT_MAX - len(form.names)))
 
     def enter(self, host: Host) -> None:
-        form = self.form(host.ui)
-        if host.game is not None and host.game != form.game:
-            form = fill_from_game(form, host)
-        host.ui.put(self._names(form))
+        remember_players(host)
+        host.ui.put(self._names(replace(self.form(host.ui), saved=host.saved_count())))
 
     def act(self, host: Host, action: Action) -> bool:
         form = self._names(self.form(host.ui))
         table = rows(form)
         form = host.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         kind, key = table[form.row]
-        if isinstance(action, Focus):
-            host.ui.put(replace(form, row=(form.row + action.delta) % len(table)))
+        if isinstance(action, Focus | Press) and self._selected(host, form, len(table), action):
             return True
-        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            host.ui.put(replace(form, row=(form.row + 1) % len(table)))
+        if isinstance(action, Tap) and action.kind == "setup.games":
+            host.go(GAMES)
             return True
         if isinstance(action, Turn):
             host.ui.put(self._change(host, form, kind, key, action.steps))
@@ -312,19 +340,40 @@ class Setup(Screen):
                 host.ui.put(replace(form, row=form.row + 1))
                 return True
             return self._start(host, form)
-        if isinstance(action, Tap) and action.kind == "setup.row":
-            row = int(action.value)
-            if row == form.row and table[row][0] not in ("name", "event", "start"):
-                form = self._change(host, form, *table[row], 1)
-            form = host.ui.put(replace(form, row=row))
-            if table[row][0] == "start":
-                return self._start(host, form)
-            return True
+        if isinstance(action, Tap) and action.kind in ("setup.row", "setup.colour"):
+            return self._tap(host, form, table, action)
         if isinstance(action, Back):
             if host.state is not None:
                 host.go("table")
             return True
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
+
+    def _tap(self, host: Host, form: SetupForm, table: list[tuple[str, str]], action: Tap) -> bool:
+        """A touch on a row (the focused one changes, the start row starts) or a seat's colour."""
+        if action.kind == "setup.colour":
+            host.ui.put(replace(form, colours=turned(form.seat_colours(), int(action.value), 1)))
+            return True
+        row = int(action.value)
+        if row == form.row and table[row][0] not in ("name", "event", "start"):
+            form = self._change(host, form, *table[row], 1)
+        form = host.ui.put(replace(form, row=row))
+        if table[row][0] == "start":
+            return self._start(host, form)
+        return True
+
+    @staticmethod
+    def _selected(host: Host, form: SetupForm, count: int, action: Focus | Press) -> bool:
+        """←/→ and SELECT move between the rows; a long SELECT opens the saved games.  True when
+        ``action`` was one of those."""
+        if isinstance(action, Focus):
+            host.ui.put(replace(form, row=(form.row + action.delta) % count))
+        elif action.button is not Button.SELECT:
+            return False
+        elif action.long:
+            host.go(GAMES)
+        else:
+            host.ui.put(replace(form, row=(form.row + 1) % count))
+        return True
 
     @staticmethod
     def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> SetupForm:
@@ -357,6 +406,8 @@ class Setup(Screen):
             return replace(form, here=not form.here)
         if kind == "language":
             host.ui.language = cycle(list(LANGUAGES), host.ui.language, steps)
+        if kind == "name":
+            return replace(form, colours=turned(form.seat_colours(), int(key), steps))
         return form
 
     def _start(self, host: Host, form: SetupForm) -> bool:
@@ -373,6 +424,7 @@ class Setup(Screen):
         command = NewGame(
             formats=tuple(form.chosen()), players=tuple(names),
             first=names[form.first] if form.first is not None else None, options=options,
+            colours=form.seat_colours(),
         )
         if host.execute(command) is not None:
             host.ui.cursor = None
@@ -472,9 +524,7 @@ class Setup(Screen):
         table = rows(form)
         form = view.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         x0, width = lay.margin, c.width - 2 * lay.margin
-        c.text(tr("ui.setup.title"), (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width,
-               role="setup.title")
-        top = view.top + c.fonts.line_height(lay.medium, True)
+        top = self._draw_title(view, form, x0, width)
 
         # The help under the rows: the focused row's, wrapped; its room stays the same as the
         # cursor moves (two lines, or three while a longer help shows), so the rows keep still.
@@ -484,9 +534,10 @@ class Setup(Screen):
         lines = max(2, min(HELP_LINES, len(c.wrap(hint, lay.tiny, width))))
         help_top = view.bottom - lines * step
 
-        # The rows, with a heading over each format's options.
+        # The rows, with a heading over each format's options (and over every game's, the part's).
         options = options_for(form.chosen())
         titles = {f.name: format_title(f, tr) for f in formats()}
+        titles.update({o.module: tr(f"ui.setup.part.{o.module}") for o in options.values() if o.everywhere})
         items: list[tuple[str, str, int]] = []  # (kind, key, row); a heading's row is -1
         owner = ""
         for index, (kind, key) in enumerate(table):
@@ -531,13 +582,40 @@ class Setup(Screen):
             else:
                 c.text(label, (x0 + lay.margin, middle), lay.small, theme.DIM, anchor="midleft",
                        max_width=label_w - lay.margin, role=f"setup.label.{kind}")
-                self._draw_value(view, form, kind, key, (x0 + label_w, middle), row_w - label_w - lay.margin, focused)
+                room = row_w - label_w - lay.margin
+                swatch = kind == "name" and not is_event(form)
+                if swatch:
+                    room -= rect[3] + lay.margin
+                self._draw_value(view, form, kind, key, (x0 + label_w, middle), room, focused)
             c.target(rect, Tap("setup.row", index))
+            if kind == "name" and not is_event(form):
+                self._draw_colour(view, form, int(key), rect)
             y += row_h
         # Right under the last row shown (the rows fill their room but for less than a row).
         help_y = min(help_top, y + lay.margin // 2)
         c.paragraph(hint, (x0, help_y, width, lines * step), lay.tiny, theme.DIM, role="setup.hint",
                     min_size=lay.tiny)
+
+    @staticmethod
+    def _draw_title(view: View, form: SetupForm, x0: int, width: int) -> int:
+        """The title and, with saved games, the chip that opens them at its right (the line a
+        fingertip tall then); returns where the rows start."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        title = tr("ui.setup.title")
+        if not form.saved:
+            c.text(title, (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width, role="setup.title")
+            return view.top + c.fonts.line_height(lay.medium, True)
+        label = tr("ui.games.title", n=form.saved)
+        title_w = min(c.fonts.measure(title, lay.medium, True)[0], width // 2)
+        chip_w = min(max(lay.touch, c.fonts.measure(label, lay.small, True)[0] + 2 * lay.margin),
+                     width - title_w - lay.margin)
+        height = max(lay.touch, c.fonts.line_height(lay.medium, True))
+        c.text(title, (x0, view.top + height // 2), lay.medium, theme.CURSOR, anchor="midleft", bold=True,
+               max_width=width - chip_w - lay.margin, role="setup.title")
+        rect = (x0 + width - chip_w, view.top, chip_w, lay.touch)
+        draw_chip(view, rect, label, False, False, "setup.games")
+        c.target(rect, Tap("setup.games"))
+        return view.top + height + max(2, lay.margin // 2)
 
     def _draw_value(self, view: View, form: SetupForm, kind: str, key: str, at: tuple[int, int], room: int,
                     focused: bool) -> None:
@@ -557,6 +635,18 @@ class Setup(Screen):
             value += "_"
         c.text(value, at, lay.small, theme.TEXT, anchor="midleft", bold=focused, max_width=room,
                role=f"setup.value.{kind}")
+
+    @staticmethod
+    def _draw_colour(view: View, form: SetupForm, seat: int, row: tuple[int, int, int, int]) -> None:
+        """The seat's colour at the right of its name row, as large as the row is tall: a tap
+        (or the encoder on the row) gives it the next colour."""
+        c, lay = view.canvas, view.layout
+        x, y, w, h = row
+        inset = max(2, lay.margin // 2)
+        side = h - 2 * inset
+        rect = (x + w - inset - side, y + inset, side, side)
+        c.box(rect, theme.shade(form.seat_colours()[seat]))
+        c.target((x + w - h, y, h, h), Tap("setup.colour", seat))
 
     @staticmethod
     def _scroll_marks(view: View, rect: tuple[int, int, int, int], first: int, last: int, total: int) -> None:

@@ -1,28 +1,42 @@
-"""The table: every seat with life, poison and commander damage, who has lost and why, and the
-upkeep banner at the start of each turn (SPEC TB-3, LF-1).
+"""The table: every seat with life, poison and commander damage, the counters and designations
+a Commander table tracks (the monarch, the initiative, the city's blessing, energy, experience and
+rad counters), who has lost and why, and the upkeep banner at the start of each turn (SPEC TB-3,
+LF-1).
 
 The banner shares the screen with the seats — a column beside them on a landscape screen, a band
 under them on a portrait one — so no life total is ever hidden and a change made during the
 upkeep shows at once; tapping it hides it for the turn and the seats take the room back.  Outside
-the banner a module may keep a strip under the seats (Planechase names the face-up planes)."""
+the banner a module may keep a strip under the seats (Planechase names the face-up planes).
+
+Life changes at one touch (LF-4): the encoder changes the highlighted seat's life (the cursor's
+seat, else the active player's), a touch on a seat's upper half adds one and on its lower half
+takes one away (ten when held).  The seat shows the total it will have, in the cursor's colour,
+and the change with whom it comes from as a badge, until it is made after a pause or before
+anything else happens; ``display.screens.life`` says how.  NEXT held brings the adjust screen
+(poison, commander damage, another source), which takes the change over."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
+from device.rules import counters as marking
+from device.rules.colours import colour_of
 from device.rules.teams import team_of, teamed, turn_name
-from device.state import GameState, Player, Step
+from device.state import GameState, Player, Step, outcome
+from device.state_counters import Counter, DayNight
 from display import cardtext, symbols, theme
-from display.canvas import Rect
+from display.canvas import Canvas, Rect
+from display.fonts import Color
 from display.canvas import joiners as line_joiners
 from display.i18n import Translator
 from display.layout import Layout
 from display.screens import Detail, Host, Screen, Strip, View, home
-from display.ui import Action, Focus, Go, Press, Tap, Turn
+from display.screens.life import HELD, commit, drop, pending, shown_on, step
+from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
 
 
 def seat_rects(count: int, area: Rect, gap: int) -> list[Rect]:
@@ -57,14 +71,21 @@ def loss_text(view: View, state: GameState, player: Player) -> str:
     return reason
 
 
+BadgeKind = Literal["monarch", "initiative", "blessing", "day", "night", "poison", "commander", "energy",
+                    "experience", "rad", "skips", "pending"]
+
+
 @dataclass(frozen=True)
 class Badge:
-    """A counter on a seat tile: poison, commander damage (and from whose commander), skipped
-    turns.  The number is what a player acts on, so it is drawn at the layout's ``medium`` size
-    at least; ``labels`` say whose commander, from the full name to the shortest start of it no
-    other player's name shares, for tiles short of room."""
+    """A counter or designation on a seat tile: the monarch, the initiative, the city's blessing
+    (and, in a Conspiracy pod whose groups each play their own game, the group's day or night) as
+    an icon alone; poison, commander damage (and from whose commander), energy, experience and
+    rad counters with their number; skipped turns; a life change not made yet (and from whom).  The number is what a player acts on, so it
+    is drawn at the layout's ``medium`` size at least; ``labels`` say whose commander, from the
+    full name to the shortest start of it no other player's name shares (whose commander, or whose
+    change), for tiles short of room."""
 
-    kind: Literal["poison", "commander", "skips"]
+    kind: BadgeKind
     number: str
     labels: tuple[str, ...] = ()
 
@@ -73,6 +94,39 @@ class Badge:
 
 
 POISON = (120, 200, 90)
+GOLD = (246, 200, 70)
+
+Icon = Callable[[Canvas, tuple[float, float], float, Color], None]
+
+
+@dataclass(frozen=True)
+class BadgeLook:
+    """How a kind of badge is drawn: its icon (None: words only) in ``color`` (its number too)
+    on ``box``, and its role in the drawing record (``seat2.poison``)."""
+
+    icon: Icon | None
+    color: Color
+    role: str
+    box: Color = theme.BADGE
+
+
+COUNTED: dict[Counter, BadgeKind] = {Counter.ENERGY: "energy", Counter.EXPERIENCE: "experience", Counter.RAD: "rad"}
+
+LOOKS: dict[str, BadgeLook] = {
+    # The monarch's crown is dark on gold, so it never reads as commander damage's crown.
+    "monarch": BadgeLook(symbols.crown, theme.BADGE, "monarch", GOLD),
+    "initiative": BadgeLook(symbols.flag, (245, 130, 80), "initiative"),
+    "blessing": BadgeLook(symbols.city, (100, 215, 200), "blessing"),
+    "day": BadgeLook(symbols.sun, GOLD, "day"),
+    "night": BadgeLook(symbols.moon, (170, 190, 255), "night"),
+    "poison": BadgeLook(symbols.droplet, POISON, "poison"),
+    "commander": BadgeLook(symbols.crown, theme.WARN, "cmd"),
+    "energy": BadgeLook(symbols.bolt, (120, 220, 255), "energy"),
+    "experience": BadgeLook(symbols.star, (200, 160, 255), "experience"),
+    "rad": BadgeLook(symbols.trefoil, (230, 225, 70), "rad"),
+    "skips": BadgeLook(None, theme.DIM, "skips"),
+    "pending": BadgeLook(None, theme.CURSOR, "pending"),  # a life change not made yet
+}
 
 
 def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
@@ -91,13 +145,50 @@ def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
     return found
 
 
-def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
-    """Poison, commander damage (largest first, naming whose commander) and skipped turns:
-    non-zero only."""
+def signed(amount: int) -> str:
+    """A change as the screen writes it: "+3", "−3" (a minus sign, not a hyphen)."""
+    return f"{amount:+d}".replace("-", "−")
+
+
+def seat_life(view: View, state: GameState, player: Player) -> str:
+    """The life total a seat shows: the one it will have once a pending change is made."""
+    change = shown_on(view.ui, state, player.seat)
+    return str(player.life + (change.amount if change is not None else 0))
+
+
+def designation_badges(state: GameState, player: Player) -> list[Badge]:
+    """The monarch, the initiative and the city's blessing; in a Conspiracy pod whose groups
+    each play their own game, the day or night of the player's group (one game's shows in the
+    header instead)."""
+    if state.counters is None:
+        return []
     found: list[Badge] = []
+    marked = marking.marks(state, player.seat)
+    if marked.monarch == player.seat:
+        found.append(Badge("monarch", ""))
+    if marked.initiative == player.seat:
+        found.append(Badge("initiative", ""))
+    if state.counters.player(player.seat).blessing:
+        found.append(Badge("blessing", ""))
+    if marked.day_night is not None and len(marking.games(state)) > 1:
+        found.append(Badge("day" if marked.day_night is DayNight.DAY else "night", ""))
+    return found
+
+
+def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
+    """A pending life change (from whom), the designations (icons alone), then poison, commander
+    damage (largest first, naming whose commander), energy, experience and rad counters and
+    skipped turns: non-zero only."""
+    found: list[Badge] = []
+    shorter = [short_names(state, 3), short_names(state, 1)]
+    change = shown_on(view.ui, state, player.seat)
+    if change is not None:
+        source = state.player(change.source) if change.source is not None else None
+        labels = (source.name, *(names[source.seat] for names in shorter)) if source is not None else ()
+        found.append(Badge("pending", signed(change.amount), labels))
+    found += designation_badges(state, player)
     if player.poison:
         found.append(Badge("poison", str(player.poison)))
-    shorter = [short_names(state, 3), short_names(state, 1)]
     for entry in sorted(player.commander_damage, key=lambda e: -e.amount):
         if entry.amount:
             owner = state.player(entry.source)
@@ -106,6 +197,9 @@ def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
             labels = (owner.commanders[entry.commander] if named else owner.name,
                       *(names[owner.seat] + partner for names in shorter))
             found.append(Badge("commander", str(entry.amount), labels))
+    if state.counters is not None:
+        mine = state.counters.player(player.seat)
+        found += [Badge(COUNTED[counter], str(mine.count(counter))) for counter in Counter if mine.count(counter)]
     if player.skip_turns:
         found.append(Badge("skips", "", (view.tr("ui.skips", n=player.skip_turns),)))
     return found
@@ -154,6 +248,9 @@ class TilePlan:
     badge_size: int
     life: int
     clipped: bool = False  # a badge is wider than the tile and loses the end of its name
+    #: A pending life change is the one badge shown: with the others too, the life total would
+    #: have been under its goal (a crowded tile); they come back once the change is made.
+    pending_only: bool = False
 
 
 def _label_size(lay: Layout, brevity: int) -> int:
@@ -164,13 +261,13 @@ def _badge_metrics(view: View, badge: Badge, size: int, brevity: int) -> tuple[i
     c, lay = view.canvas, view.layout
     pad = max(2, lay.margin // 2)
     height = c.fonts.line_height(size, True) * 4 // 5  # the digits' ink and a little air, not a whole line
-    icon = height * 7 // 10 if badge.kind != "skips" else 0
+    icon = height * 7 // 10 if LOOKS[badge.kind].icon is not None else 0
+    label = badge.label(brevity)
     width = pad * 2
     if icon:
-        width += icon + pad
+        width += icon + (pad if badge.number or label else 0)
     if badge.number:
         width += c.fonts.measure(badge.number, size, True)[0]
-    label = badge.label(brevity)
     if label:
         width += (pad if badge.number else 0) + c.fonts.measure(label, _label_size(lay, brevity))[0]
     return width, height
@@ -226,7 +323,32 @@ def _note_lines(view: View, text: str, width: int) -> tuple[int, int]:
 
 def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TilePlan:
     """The largest life total a tile can hold with its name, badges and notes: names at
-    ``medium`` and commanders by full name unless that keeps the life total under the goal."""
+    ``medium`` and commanders by full name unless that keeps the life total under the goal.  A
+    tile crowded with badges shows a pending life change's badge alone while it is pending
+    (the total it changes matters more than a moment's poison).  The name keeps the size it has
+    without the pending change, so it does not jump while the encoder turns."""
+    badges = counter_badges(view, state, player) if player.in_game else []
+    if not badges or badges[0].kind != "pending":
+        return _tile_plan(view, state, player, rect, badges)
+    names = (_tile_plan(view, state, player, rect, badges[1:]).name_size,)
+    plan = _tile_plan(view, state, player, rect, badges, names)
+    if len(badges) > 1 and plan.life < life_goal(view.layout):
+        alone = _tile_plan(view, state, player, rect, badges[:1], names)
+        if alone.life > plan.life:
+            return replace(alone, pending_only=True)
+    return plan
+
+
+def tile_badges(view: View, state: GameState, player: Player, plan: TilePlan) -> list[Badge]:
+    """The badges a tile planned as ``plan`` shows."""
+    badges = counter_badges(view, state, player) if player.in_game else []
+    return badges[:1] if plan.pending_only else badges
+
+
+def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge],
+               names: tuple[int, ...] = ()) -> TilePlan:
+    """The best plan for ``badges``, the name at the first of ``names`` (default: medium, small,
+    tiny) that lets the life total reach the goal, else at the one that makes it largest."""
     c, lay = view.canvas, view.layout
     _, _, w, h = rect
     pad = lay.margin
@@ -235,8 +357,7 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     notes_size, notes = _note_lines(view, notes_text, inner)
     foot_size, foot = _note_lines(view, loss_text(view, state, player) if not player.in_game else "", inner)
     notes_size = min(notes_size, foot_size) if foot else notes_size
-    badges = counter_badges(view, state, player) if player.in_game else []
-    life = str(player.life)
+    life = seat_life(view, state, player)
     cap = lay.huge * 3 // 2
     goal = life_goal(lay)
     best: TilePlan | None = None
@@ -246,9 +367,11 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     def below(rows: int, height: int) -> int:
         return bottom - rows * height - (rows - 1) * gap - gap
 
-    for name_size in (lay.medium, lay.small, lay.tiny):
+    for name_size in names or (lay.medium, lay.small, lay.tiny):
         top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
-        for brevity in range(max([len(b.labels) for b in badges if b.kind == "commander"], default=1)):
+        # A badge's labels run from the full name to the shortest; one without any (a change from
+        # nobody) is planned once, as a tile without labels is.
+        for brevity in range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending"))])):
             options: list[TilePlan] = []
             metrics = [_badge_metrics(view, b, lay.medium, brevity) for b in badges]
             if not badges:
@@ -288,14 +411,17 @@ def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity
         width = min(width, right - at[0])
     x, y = at
     pad = max(2, lay.margin // 2)
-    color = {"poison": POISON, "commander": theme.WARN, "skips": theme.DIM}[badge.kind]
-    c.box((x, y, width, height), theme.BADGE, radius=height // 3)
+    look = LOOKS[badge.kind]
+    color = look.color
+    c.box((x, y, width, height), look.box, radius=height // 3)
+    if badge.kind == "pending":  # not made yet: ringed in the cursor's colour, as the seat is
+        c.box((x, y, width, height), color, width=max(1, lay.line), radius=height // 3)
     middle = y + height // 2
     cx = x + pad
-    if badge.kind != "skips":
+    if look.icon is not None:
         icon = height * 7 // 10
-        draw = symbols.droplet if badge.kind == "poison" else symbols.crown
-        draw(c, (cx + icon / 2, middle), icon, color)
+        look.icon(c, (cx + icon / 2, middle), icon, color)
+        c.shape(badge.kind, (cx, middle - icon // 2, icon, icon), f"{role}.icon" if badge.number else role)
         cx += icon + pad
     if badge.number:
         r = c.text(badge.number, (cx, middle), size, color, anchor="midleft", bold=True, role=role)
@@ -303,7 +429,7 @@ def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity
     label = badge.label(brevity)
     if label:
         c.text(label, (cx, middle), _label_size(lay, brevity), theme.TEXT, anchor="midleft",
-               role=f"{role}.from" if badge.kind == "commander" else role,
+               role=f"{role}.from" if badge.kind in ("commander", "pending") else role,
                max_width=None if right is None else max(1, right - pad - cx), min_size=_label_size(lay, brevity))
 
 
@@ -319,17 +445,18 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     active = player.seat in turn and player.in_game
     background = theme.LOST_BG if not player.in_game else theme.ACTIVE if active else theme.PANEL
     c.box(rect, background)
+    pad = lay.margin
+    inner = w - 2 * pad
+    top = y + pad // 2 + c.fonts.line_height(plan.name_size)
+    plate = name_plate(view, player, (x, y, w, top - y))
     if active:
         c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line * 2))
     if cursor:
         c.box(rect, theme.CURSOR, width=max(2, lay.line * 2))
-    pad = lay.margin
-    inner = w - 2 * pad
     seat = f"seat{player.seat}"
     color = theme.TEXT if player.in_game else theme.FAINT
-    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, color, anchor="midtop", bold=active,
+    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, plate, anchor="midtop", bold=active,
            max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
-    top = y + pad // 2 + c.fonts.line_height(plan.name_size)
     notes = seat_notes(view, state, player)
     if plan.notes:
         height = plan.notes * c.fonts.line_height(plan.notes_size)
@@ -342,14 +469,14 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         bottom -= height
         c.paragraph(loss_text(view, state, player), (x + pad, bottom, inner, height), plan.notes_size, theme.ERROR,
                     role=f"{seat}.lost", min_size=plan.notes_size, align="center")
-    badges = counter_badges(view, state, player) if player.in_game else []
+    badges = tile_badges(view, state, player, plan)
     gap = max(2, lay.margin // 2)
     metrics = [_badge_metrics(view, b, plan.badge_size, plan.brevity) for b in badges]
     life_box = (x + pad, top, inner, bottom - pad // 2 - top)
     if badges and plan.beside:
         # The life total and the badges' column side by side, the pair centred in the tile.
         column = max(m[0] for m in metrics)
-        life_w = c.fonts.measure(str(player.life), plan.life, True)[0]
+        life_w = c.fonts.measure(seat_life(view, state, player), plan.life, True)[0]
         left = x + pad + max(0, (inner - life_w - pad - column) // 2)
         life_box = (left, top, life_w, bottom - pad // 2 - top)
         tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
@@ -374,16 +501,52 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
             by += row_h + gap
     # The life total, placed by its ink: digits fill little more than half a line.
     lx, ly, lw, lh = life_box
-    life = str(player.life)
+    life = seat_life(view, state, player)
     ink_top, ink_h = c.fonts.ink(life, plan.life, True)
     line_top = ly + lh // 2 - ink_top - ink_h // 2
-    c.text(life, (lx + lw // 2, line_top), plan.life, color, anchor="midtop", bold=True, role=f"{seat}.life",
+    # A total a pending change will leave is in the cursor's colour until the change is made.
+    shown = theme.CURSOR if shown_on(view.ui, state, player.seat) is not None else color
+    c.text(life, (lx + lw // 2, line_top), plan.life, shown, anchor="midtop", bold=True, role=f"{seat}.life",
            min_size=plan.life)
-    c.target(rect, Tap("seat", player.seat))
+    seat_targets(view, player.seat, rect)
+
+
+#: The table's touch targets on a seat's halves: ``(seat, +1 or −1)``, touched and held.
+LIFE = "seat.life"
+LIFE_HELD = "seat.life.held"
+
+
+def seat_targets(view: View, seat: int, rect: Rect) -> None:
+    """The upper half of a seat gains life, the lower half loses it: one a touch, ``HELD``
+    held.  Each half takes in the half-margin beside it (the gap between tiles is no one's); on
+    a panel where a half would still be less than a finger tall, a touch on the seat only
+    highlights it, for the encoder and the adjust screen."""
+    c, lay = view.canvas, view.layout
+    x, y, w, h = rect
+    reach = lay.margin // 2
+    upper = h // 2
+    if min(upper, h - upper) + reach < lay.touch:
+        c.target(rect, Tap("seat", seat))
+        return
+    c.target((x, y - reach, w, upper + reach), Tap(LIFE, (seat, 1)), held=Tap(LIFE_HELD, (seat, 1)))
+    c.target((x, y + upper, w, h - upper + reach), Tap(LIFE, (seat, -1)), held=Tap(LIFE_HELD, (seat, -1)))
+
+
+def name_plate(view: View, player: Player, rect: Rect) -> Color:
+    """The player's colour behind their name at the top of their seat (faded once they left);
+    returns the colour their name reads in on it."""
+    x, y, w, h = rect
+    shade = theme.shade(colour_of(player))
+    if not player.in_game:
+        shade = theme.faded(shade, theme.LOST_BG, 0.35)
+    # Rounded like the tile at the top, square where the rest of the tile meets it.
+    view.canvas.box(rect, shade)
+    view.canvas.box((x, y + h // 2, w, h - h // 2), shade, radius=0)
+    return theme.ink_on(shade) if player.in_game else theme.DIM
 
 
 def _badge_role(badge: Badge) -> str:
-    return {"poison": "poison", "commander": "cmd", "skips": "skips"}[badge.kind]
+    return LOOKS[badge.kind].role
 
 
 # --- the upkeep banner -----------------------------------------------------------------------
@@ -515,7 +678,11 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
     step = c.fonts.line_height(size)
     ty = y + pad
     title = tr("ui.upkeep.title", name=turn_name(state))
-    ty += c.paragraph(title, (x + pad, ty, inner, h), size, theme.TEXT, role="banner.title", bold=True,
+    title_h = len(c.wrapped(title, size, inner, bold=True) or [title]) * c.fonts.line_height(size, True)
+    # The title on the colour of the player whose upkeep it is, as their seat's name is.
+    ink = name_plate(view, state.player(state.active), (x, y, w, pad + title_h + pad // 2))
+    c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line))
+    ty += c.paragraph(title, (x + pad, ty, inner, h), size, ink, role="banner.title", bold=True,
                       min_size=size, align="center")
     ty += pad // 2
     indent = c.fonts.measure(BULLET, size)[0]
@@ -663,6 +830,24 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
         c.target(rect, Go(goes[0]))
 
 
+def played(state: GameState | None, ui: UiState, wall: float) -> float | None:
+    """Seconds the game has been played (the header shows them on the table), to its last
+    change once it is over; None without a game clock."""
+    if state is None or state.clock is None:
+        return None
+    if outcome(state) is not None and ui.last_change_at is not None:
+        wall = min(wall, ui.last_change_at)
+    return state.clock.played(wall)
+
+
+def played_deadline(state: GameState | None, ui: UiState, now: float, wall: float) -> float | None:
+    """When the time played, shown to the minute, reaches its next minute, while the clock runs."""
+    seconds = played(state, ui, wall)
+    if seconds is None or state is None or state.clock is None or state.clock.paused or outcome(state) is not None:
+        return None
+    return now + (60.0 - seconds % 60.0)
+
+
 def stand_in(screens: Iterable[Screen], state: GameState | None) -> Screen | None:
     """The screen that is the table in this game (``Screen.is_table``), if one is."""
     own = home(screens, state)
@@ -680,9 +865,34 @@ class Table(Screen):
     name = "table"
     button = "ui.btn.table"
     key = "t"
+    shows_played = True  # the header says how long the game has been played, to the minute
+
+    def deadline(self, view: View) -> float | None:
+        """The end of a pending life change's pause, and the next minute of the time played while
+        the clock runs: an idle table wakes once a minute for it (the turn timer's seconds are the
+        kiosk's, on every screen)."""
+        change = pending(view.ui)
+        found = [change.due if change is not None else None, played_deadline(view.state, view.ui, view.now, view.wall)]
+        other = stand_in(view.screens.values(), view.state)
+        if other is not None:
+            found.append(other.deadline(view))
+        return min((due for due in found if due is not None), default=None)
+
+    def tick(self, host: Host) -> bool:
+        """A deadline passed: a pending change whose pause has run out is made; the time played
+        has its next minute while the clock runs (or the stand-in's own deadline came)."""
+        other = stand_in(host.screens.values(), host.state)
+        changed = other.tick(host) if other is not None else False
+        change = pending(host.ui)
+        if change is not None and host.now() >= change.due:
+            commit(host)
+            changed = True
+        clock = host.state.clock if host.state is not None else None
+        return changed or clock is not None and not clock.paused
 
     def upkeep_items(self, state: GameState, tr: Translator) -> list[str]:
-        return [tr("ui.upkeep.untap")]  # the turn's structure, ahead of what the modules add
+        # The turn's structure, ahead of what the modules add, with what the counters ask of it.
+        return [tr("ui.upkeep.untap"), *reminders(state, tr)]
 
     def draw(self, view: View) -> None:
         state, c, lay = view.state, view.canvas, view.layout
@@ -720,13 +930,47 @@ class Table(Screen):
         other = stand_in(host.screens.values(), state)
         if other is not None:
             return other.act(host, action)
-        count = len(state.players)
-        if isinstance(action, Tap) and action.kind == "banner":
-            host.ui.put(replace(host.ui.state_of(TableState), banner_hidden=state.turn))
+        if self._changes_life(host, state, action):
             return True
+        if isinstance(action, Press) and action.button is Button.UNDO and pending(host.ui) is not None:
+            drop(host)  # what UNDO takes back is the change shown, not yet made
+            return True
+        if isinstance(action, Press) and action.button is Button.NEXT and action.long:
+            host.go("adjust")  # the full adjustment, for hands on the GPIO buttons
+            return True
+        if isinstance(action, Go) and action.screen == "adjust":
+            return False  # the adjust screen takes a pending change over (``before``)
+        # Anything else happens after the pending change is made: NEXT passes the turn with it
+        # made, as it would once the pause had run out.  A change that brought up a screen of
+        # its own (a loss that asks who did it) stops the action there.
+        if not commit(host):
+            return True
+        return self._moves(host, state, action)
+
+    @staticmethod
+    def _changes_life(host: Host, state: GameState, action: Action) -> bool:
+        """The encoder on the highlighted seat (the cursor, else the active player's), or a touch
+        on a seat's half: the seat's pending life change."""
+        if isinstance(action, Turn):
+            step(host, state.active if host.ui.cursor is None else host.ui.cursor, action.steps)
+            return True
+        if isinstance(action, Tap) and action.kind in (LIFE, LIFE_HELD):
+            seat, sign = action.value
+            # A held touch counts ``HELD``: its first step was counted when it touched.
+            step(host, int(seat), int(sign) * (HELD - 1 if action.kind == LIFE_HELD else 1))
+            return True
+        return False
+
+    @staticmethod
+    def _moves(host: Host, state: GameState, action: Action) -> bool:
+        """The cursor (←/→, SELECT, a touch on a seat too small for its halves) and the upkeep
+        banner tapped away."""
+        count = len(state.players)
         if isinstance(action, Tap) and action.kind == "seat":
             host.ui.cursor = int(action.value)
-            host.go("adjust")
+            return True
+        if isinstance(action, Tap) and action.kind == "banner":
+            host.ui.put(replace(host.ui.state_of(TableState), banner_hidden=state.turn))
             return True
         if isinstance(action, Focus):
             start = state.active if host.ui.cursor is None else host.ui.cursor
@@ -736,11 +980,34 @@ class Table(Screen):
             start = state.active if host.ui.cursor is None else host.ui.cursor
             host.ui.cursor = (start + 1) % count
             return True
-        if isinstance(action, Turn):
-            # Turning the encoder on the table starts adjusting the highlighted seat's life.
-            host.go("adjust")
-            return host.screens["adjust"].act(host, action)
         return False
+
+    def before(self, host: Host, going: str | None) -> None:
+        if going != "adjust":
+            commit(host)
+
+
+def reminders(state: GameState, tr: Translator) -> list[str]:
+    """What the counters ask of the active player's turn, in its order: day or night changes in
+    the untap step, the initiative ventures in the upkeep, rad counters mill at the main phase,
+    the monarch draws at the end step (in Two-Headed Giant, for either player of the team)."""
+    if state.counters is None:
+        return []
+    turn = team_of(state, state.active) if teamed(state) else (state.active,)
+    marked = marking.marks(state, state.active)
+    found: list[str] = []
+    if marked.day_night is not None:
+        found.append(tr(f"ui.counters.item.{marked.day_night.value}"))
+    if marked.initiative in turn:
+        found.append(tr("ui.counters.item.initiative"))
+    for seat in turn:
+        rad = state.counters.player(seat).rad
+        if rad and state.player(seat).in_game:
+            found.append(tr("ui.counters.item.rad_of", name=state.player(seat).name, n=rad) if teamed(state)
+                         else tr("ui.counters.item.rad", n=rad))
+    if marked.monarch in turn:
+        found.append(tr("ui.counters.item.monarch"))
+    return found
 
 
 def _in_progress(state: GameState) -> bool:

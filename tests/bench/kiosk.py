@@ -2,16 +2,20 @@
 
 Prints JSON; every figure says how it was taken:
 
-- ``press_to_frame_ms``: ROLL, NEXT and a life change (−1 on the encoder, then NEXT applies it),
-  each from the input event — the ``ButtonPressed``/``EncoderTurned`` the GPIO driver's thread
-  puts on the input queue — to ``pygame.display.flip()`` having returned for the first frame that
-  shows its result, in a real window (X11, on an Xvfb the bench starts; SDL's dummy driver when
-  there is no Xvfb, and it says so) at 800×480, through the real loop (``Kiosk.step``) with the
-  journal's COMMIT (fsync) in DIR.  Median and p99 over ``--samples`` presses of each (200 by
-  default); every sample is checked: the frame came after the press, the journal's newest change
-  is the command the press stands for (a roll, a step or a pass, a life change of −1), and a
-  refused press fails the benchmark.  The die's tumble after a roll is left to finish (its
-  frames are not presses).
+- ``press_to_frame_ms``: ROLL, NEXT and a life change of −1 on the table, each from the input
+  event — the ``ButtonPressed``/``EncoderTurned`` the GPIO driver's thread puts on the input
+  queue — to ``pygame.display.flip()`` having returned for the first frame that shows its result,
+  in a real window (X11, on an Xvfb the bench starts; SDL's dummy driver when there is no Xvfb,
+  and it says so) at 800×480, through the real loop (``Kiosk.step``) with the journal's COMMIT
+  (fsync) in DIR.  The life change is two figures: ``life −1 shown`` from the encoder's −1 to the
+  first frame whose highlighted seat shows it pending (nothing is written yet), and ``life −1
+  made`` from the end of the pause (``display.screens.life.PAUSE`` after the turn, when the loop
+  wakes for it) to the first frame after the change was committed — the wake-up, the COMMIT and
+  the frame.  Median and p99 over ``--samples`` of each (200 by default); every sample is
+  checked: the frame came after the input, the journal's newest change is the command the press
+  stands for (a roll, a step or a pass, a life change of −1 — and none while the change shows),
+  and a refused press fails the benchmark.  The die's tumble after a roll is left to finish (its
+  frames are not presses), and each round waits out the pause.
 - ``flush_ms``: one small INSERT and COMMIT in DIR with the journal's settings (WAL,
   synchronous=FULL): the floor no press can go below; ``budget_ms`` is its p99 + one 60 Hz frame.
 - ``idle``: wake-ups per second (context switches of every thread) and CPU while the kiosk shows a
@@ -45,6 +49,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,9 +68,22 @@ def _summary(values: list[float]) -> dict[str, float]:
             "samples": len(values)}
 
 
+@dataclass(frozen=True)
+class Frame:
+    """A presented frame: when it was flipped (``perf_counter``, and the kiosk's clock,
+    ``time.monotonic``), how many inputs were handled by then, the journal's newest change and
+    the life change the table showed pending (its amount and when it is due), if any."""
+
+    when: float
+    monotonic: float
+    handled: int
+    pos: int
+    command: dict[str, object]
+    pending: tuple[int, float] | None
+
+
 class Probe:
-    """Stamps each presented frame with the number of inputs handled by then and the journal's
-    newest change (read on the loop's thread, which owns the journal)."""
+    """Stamps each presented frame (read on the loop's thread, which owns the journal)."""
 
     def __init__(self, kiosk: object) -> None:
         from display.kiosk import Kiosk
@@ -73,7 +91,7 @@ class Probe:
         assert isinstance(kiosk, Kiosk)
         self.kiosk = kiosk
         self.handled = 0
-        self.frames: list[tuple[float, int, int, dict[str, object]]] = []
+        self.frames: list[Frame] = []
         self.awaiting = False
         self.cond = threading.Condition()
         handle = kiosk.handle_input
@@ -87,39 +105,73 @@ class Probe:
         kiosk.on_present = self.presented
 
     def presented(self, when: float) -> None:
+        from display.screens.life import PendingLife
+
         last = self.kiosk.controller.last_change()
         state = self.kiosk.state
+        change = self.kiosk.ui.kept(PendingLife)
         with self.cond:
-            self.frames.append((when, self.handled, 0 if last is None else last.pos, {} if last is None else last.command))
+            self.frames.append(Frame(when, time.monotonic(), self.handled, 0 if last is None else last.pos,
+                                     {} if last is None else last.command,
+                                     None if change is None else (change.amount, change.due)))
             planechase = state.planechase if state is not None else None
             self.awaiting = bool(planechase and (planechase.encounter or planechase.choice or planechase.awaiting))
             self.cond.notify_all()
 
-    def put(self, event: object) -> tuple[float, int, dict[str, object]]:
+    def put(self, event: object) -> tuple[float, Frame]:
         """Put ``event`` as a driver thread does; seconds until a frame after it was flipped, and
-        the journal's newest change (its position and command) that frame shows."""
+        that frame."""
         queue = self.kiosk.inputs
         with self.cond:
             wanted = self.handled + 1
             start = time.perf_counter()
             queue.put(event)  # type: ignore[arg-type]
             while True:
-                shown = [(t - start, pos, command) for t, n, pos, command in self.frames if n >= wanted and t >= start]
+                shown = [f for f in self.frames if f.handled >= wanted and f.when >= start]
                 if shown:
-                    return shown[0]
+                    return shown[0].when - start, shown[0]
                 if not self.cond.wait(timeout=10):
                     raise RuntimeError(f"no frame showed {event} within 10 s")
 
     def newest(self) -> int:
         with self.cond:
-            return self.frames[-1][2]
+            return self.frames[-1].pos
+
+    def made(self, after: int, due: float) -> tuple[float, Frame]:
+        """Wait for the first frame whose journal has a change past ``after`` (nothing is put:
+        the loop wakes by itself); seconds from ``due`` (the kiosk's clock) to its flip, and the
+        frame."""
+        with self.cond:
+            while True:
+                shown = [f for f in self.frames if f.pos > after]
+                if shown:
+                    return shown[0].monotonic - due, shown[0]
+                if not self.cond.wait(timeout=10):
+                    raise RuntimeError("no frame showed the pending change made within 10 s")
+
+
+def life_change(probe: Probe, results: dict[str, list[float]]) -> None:
+    """−1 on the encoder: shown pending at once with nothing written, then made after the pause
+    (the kiosk's clock is ``time.monotonic``, and the frames are stamped with it too)."""
+    from device.inputs import EncoderTurned
+
+    before = probe.newest()
+    took, frame = probe.put(EncoderTurned(-1))
+    if frame.pos != before or frame.pending is None or frame.pending[0] != -1:
+        raise RuntimeError(f"the encoder's −1 was not shown pending: change {frame.pos} after {before}, "
+                           f"{frame.pending} ({probe.kiosk.ui.error})")
+    results["life −1 shown"].append(took)
+    took, frame = probe.made(before, frame.pending[1])
+    if frame.pos != before + 1 or frame.command.get("type") != "ChangeLife" or frame.command.get("delta") != -1:
+        raise RuntimeError(f"the pause made {frame.command}, not a life change of −1 ({probe.kiosk.ui.error})")
+    results["life −1 made"].append(took)
 
 
 def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     """Presses through the real loop into a real window; each checked (see the module's doc)."""
     from device.commands import NewGame
     from device.controller import Controller
-    from device.inputs import Button, ButtonPressed, EncoderTurned
+    from device.inputs import Button, ButtonPressed
     from device.journal import Journal
     from display.kiosk import Kiosk, WakingQueue
     from display.screens.planechase import TUMBLE
@@ -132,14 +184,15 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     queue = WakingQueue()
     kiosk = Kiosk(controller, WindowTarget((800, 480)), inputs=queue)
     probe = Probe(kiosk)
-    results: dict[str, list[float]] = {"ROLL": [], "NEXT": [], "life −1": []}
+    results: dict[str, list[float]] = {"ROLL": [], "NEXT": [], "life −1 shown": [], "life −1 made": []}
     errors: list[BaseException] = []
 
     def press(name: str, event: object, expect: Callable[[dict[str, object]], bool]) -> None:
         before = probe.newest()
-        took, pos, command = probe.put(event)
-        if pos != before + 1 or not expect(command):
-            raise RuntimeError(f"{name} did not do what it stands for: change {pos} after {before}: {command} ({kiosk.ui.error})")
+        took, frame = probe.put(event)
+        if frame.pos != before + 1 or not expect(frame.command):
+            raise RuntimeError(f"{name} did not do what it stands for: change {frame.pos} after {before}: "
+                               f"{frame.command} ({kiosk.ui.error})")
         results[name].append(took)
 
     def step_or_pass(command: dict[str, object]) -> bool:
@@ -150,8 +203,7 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
             time.sleep(0.3)
             while min(len(v) for v in results.values()) < samples:
                 press("NEXT", ButtonPressed(Button.NEXT), step_or_pass)  # upkeep → main phase
-                probe.put(EncoderTurned(-1))  # the highlighted seat's pending change (not a press)
-                press("life −1", ButtonPressed(Button.NEXT), lambda c: c["type"] == "ChangeLife" and c["delta"] == -1)
+                life_change(probe, results)
                 press("ROLL", ButtonPressed(Button.ROLL), lambda c: c["type"] == "RollPlanarDie")
                 time.sleep(TUMBLE + 0.05)  # the tumble ends: the next press starts clean
                 for _ in range(5):  # a phenomenon or a plane's choice: NEXT goes on (not a sample)

@@ -1,6 +1,6 @@
 """Fixtures for the kiosk's tests: SDL's dummy video driver, a kiosk around the real controller
-(and its SQLite journal), the bundled fonts only (so every machine draws the same pixels), and
-the kiosk's clock stopped at ``CLOCK``; the scenes are in ``scenes.py``."""
+(and its SQLite journal), the bundled fonts only (so every machine draws the same pixels), the
+kiosk's clocks stopped at ``CLOCK`` and ``WALL`` and local time UTC; the scenes are in ``scenes.py``."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 # SDL would take SIGINT and SIGTERM for its own quit event, and the test run could not be stopped.
 os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The saved games show when each was last played, in local time: UTC here, so every machine draws it alike.
+os.environ["TZ"] = "UTC"
+
+import time  # noqa: E402
+
+time.tzset()
 
 import random  # noqa: E402
 from collections.abc import Callable, Iterator  # noqa: E402
@@ -31,6 +37,7 @@ from scenes import SAMPLE_TEXT  # noqa: E402
 from xserver import xserver as xserver  # noqa: E402, F401 - the fixture for tests that need a real X server
 
 CLOCK = 1000.0
+WALL = 1.7e9  # the wall clock of the kiosk and its controller: the times commands and the game clock take
 
 
 @pytest.fixture(scope="session")
@@ -41,8 +48,9 @@ def fonts() -> Fonts:
 
 @pytest.fixture
 def make_kiosk(tmp_path: Path, fonts: Fonts) -> Iterator[Callable[..., Kiosk]]:
-    """``make_kiosk(size, language, screenshots=None, clock=…)``: a kiosk on a fresh journal (its
-    monotonic clock stopped at ``CLOCK`` unless ``clock`` is given)."""
+    """``make_kiosk(size, language, screenshots=None, clock=…, wall=…)``: a kiosk on a fresh
+    journal (its monotonic clock stopped at ``CLOCK`` unless ``clock`` is given; its wall clock,
+    and its controller's, at ``WALL`` unless ``wall`` is)."""
     journals: list[Journal] = []
     cardtext.configure(tmp_path, imported=False)
     providers = cardtext.PROVIDERS
@@ -50,15 +58,15 @@ def make_kiosk(tmp_path: Path, fonts: Fonts) -> Iterator[Callable[..., Kiosk]]:
     (tmp_path / "tags.txt").write_text("04A1B2C3  Tazeem\n", encoding="utf-8")
 
     def make(size: tuple[int, int] = (800, 480), language: str = "en", screenshots: Path | None = None,
-             clock: Callable[[], float] = lambda: CLOCK) -> Kiosk:
+             clock: Callable[[], float] = lambda: CLOCK, wall: Callable[[], float] = lambda: WALL) -> Kiosk:
         journal = Journal(tmp_path / f"j{len(journals)}" / "aetherbox.sqlite3")
         journals.append(journal)
-        controller = Controller(journal, rng=random.Random(7), tags=TagMap(tmp_path / "tags.txt"))
+        controller = Controller(journal, rng=random.Random(7), tags=TagMap(tmp_path / "tags.txt"), clock=wall)
         target = ScreenshotTarget(size, screenshots) if screenshots is not None else OffscreenTarget(size)
         pygame.event.clear()
         fonts.missing.clear()
         fonts.notices.clear()
-        return Kiosk(controller, target, language=language, fonts=fonts, clock=clock, wall=lambda: 1.7e9)
+        return Kiosk(controller, target, language=language, fonts=fonts, clock=clock, wall=wall)
 
     yield make
     for journal in journals:

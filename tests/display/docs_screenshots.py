@@ -12,10 +12,13 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["TZ"] = "UTC"  # as the tests draw the saved games' times
+time.tzset()
 sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).parent)]  # this checkout's code; the scenes
 
 import pygame  # noqa: E402
@@ -29,7 +32,7 @@ from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget  # noqa: E402
 from scenes import SCENES  # noqa: E402
 
-SHOWN = ("table", "upkeep", "planechase", "adjust", "dice", "history", "setup")
+SHOWN = ("table", "life", "counters", "upkeep", "planechase", "adjust", "dice", "history", "games", "setup", "clock")
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
 ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en")}
@@ -48,7 +51,8 @@ def main(argv: list[str]) -> int:
         for name, (scene, language) in {**shots, **ALSO}.items():
             cardtext.configure(data, imported=False)  # a scene with pictures points elsewhere
             with Journal(data / name / "j.sqlite3") as journal:
-                controller = Controller(journal, rng=random.Random(7), tags=TagMap(data / "tags.txt"))
+                controller = Controller(journal, rng=random.Random(7), tags=TagMap(data / "tags.txt"),
+                                        clock=lambda: 1.7e9)
                 kiosk = Kiosk(controller, OffscreenTarget((800, 480)), language=language, fonts=fonts,
                               clock=lambda: 1000.0, wall=lambda: 1.7e9)
                 SCENES[scene](kiosk)

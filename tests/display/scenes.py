@@ -69,6 +69,17 @@ def scene_table(k: Kiosk) -> None:
     k.dispatch(Press(Button.ROLL))  # refused: no Planechase in this game
 
 
+def scene_life(k: Kiosk) -> None:
+    """A life change being made on the table: the encoder on Alice's seat, 3 damage from Юрий
+    (whose turn it is), shown on her seat before the pause makes it."""
+    k.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[1]))
+    k.dispatch(Press(Button.NEXT))
+    k.execute(DealCommanderDamage(seat=2, source=1, amount=7))
+    k.execute(ChangePoison(seat=0, delta=3, source=1))
+    k.dispatch(Focus(-1))  # from Юрий's seat to Alice's
+    k.dispatch(Turn(-3))
+
+
 def scene_history(k: Kiosk) -> None:
     """The table's game, its last change undone, on the history screen."""
     scene_table(k)
@@ -88,7 +99,8 @@ def scene_upkeep(k: Kiosk) -> None:
 def scene_adjust(k: Kiosk) -> None:
     scene_upkeep(k)
     k.dispatch(Press(Button.NEXT))
-    k.dispatch(Turn(-3))  # the encoder on the table opens the adjustment
+    k.dispatch(Go("adjust"))  # key A
+    k.dispatch(Turn(-3))
 
 
 def scene_planechase(k: Kiosk) -> None:
@@ -434,6 +446,7 @@ def scene_wd_falling(k: Kiosk) -> None:
 SCENES: dict[str, Callable[[Kiosk], None]] = {
     "setup": scene_setup,
     "table": scene_table,
+    "life": scene_life,
     "history": scene_history,
     "history-dealt": scene_history_dealt,
     "upkeep": scene_upkeep,
@@ -486,6 +499,21 @@ from scenes_dice import DICE_SCENES  # noqa: E402
 
 SCENES.update(DICE_SCENES)
 MORE_SIZES.update({name: ((1920, 1080),) for name in DICE_SCENES})  # the scaled layout: dice read across a room
+
+from scenes_counters import COUNTER_SCENES  # noqa: E402
+
+SCENES.update(COUNTER_SCENES)
+MORE_SIZES.update({name: ((1920, 1080),) for name in COUNTER_SCENES})  # the scaled layout: badges read across a room
+
+from scenes_games import GAMES_SCENES  # noqa: E402
+
+SCENES.update(GAMES_SCENES)
+MORE_SIZES.update({name: ((1920, 1080),) for name in GAMES_SCENES})  # the scaled layout
+
+from scenes_clock import CLOCK_SCENES  # noqa: E402
+
+SCENES.update(CLOCK_SCENES)
+MORE_SIZES.update({name: ((1920, 1080),) for name in CLOCK_SCENES})  # the scaled layout: the header across a room
 
 
 def shown(make_kiosk: Callable[..., Kiosk], scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
-from hands import Hands
+from hands import Hands, Wired
 from scenes import LANGUAGES, SIZES, drawn, texts
 from scenes_dice import DICE_PLAYERS, DICE_SCENES, chip
 
@@ -21,7 +21,6 @@ from display.kiosk import Kiosk
 from display.screens.dice import REVEAL, DiceForm
 from display.targets import OffscreenTarget
 from display.ui import Go, Press, Tap
-from drivers.gpio import GpioButtons, GpioConfig
 
 MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
@@ -124,43 +123,6 @@ def test_on_a_small_panel_the_dice_are_in_the_bars_menu(make_kiosk: MakeKiosk) -
 
 
 # --- the GPIO buttons and the encoder ---------------------------------------------------------------
-
-CLOCKWISE = [("a", "low"), ("b", "low"), ("a", "high"), ("b", "high")]
-
-
-class Wired:
-    """The real GPIO driver on mock pins, its clock in the test's hands, feeding the kiosk."""
-
-    def __init__(self, kiosk: Kiosk, factory: MockFactory) -> None:
-        self.kiosk = kiosk
-        self.factory = factory
-        self.config = GpioConfig()
-        self.now = 0.0
-        self.buttons = GpioButtons(self.config, kiosk.inputs, clock=lambda: self.now, timer=False,
-                                   pin_factory=factory)
-        self.buttons.start()
-
-    def press(self, button: Button, hold: float = 0.1) -> None:
-        pin = self.factory.pin(self.config.button_pins()[button])
-        pin.drive_low()
-        self.buttons.poll()
-        for _ in range(10):  # held: the driver's timer would poll meanwhile
-            self.now += hold / 10
-            self.buttons.poll()
-        pin.drive_high()
-        self.now += 0.05
-        self.buttons.poll()
-        self.now += 0.05
-        self.buttons.poll()
-        self.kiosk.settle()
-
-    def turn(self, detents: int) -> None:
-        pins = {"a": self.factory.pin(self.config.encoder_a), "b": self.factory.pin(self.config.encoder_b)}
-        for _ in range(detents):
-            for contact, level in CLOCKWISE:
-                getattr(pins[contact], f"drive_{level}")()
-        self.kiosk.settle()
-
 
 @pytest.fixture
 def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[Wired]:

@@ -22,7 +22,8 @@ TEXT_MODULES = sorted(p.stem for p in (ROOT / "i18n").glob("*.py") if "TEXTS" in
 
 
 def test_the_list_is_the_core_then_one_domain_per_format() -> None:
-    assert domains.names() == ("core", "dice", "planechase", "contraptions", "necromancer", "conspiracy", "wizards_duel")
+    assert domains.names() == ("core", "dice", "clock", "counters", "planechase", "contraptions", "necromancer",
+                               "conspiracy", "wizards_duel")
 
 
 def test_the_kiosks_english_has_one_entry_per_catalogue_in_the_catalogues_order() -> None:

@@ -12,7 +12,8 @@ import pygame
 from device.state import Step
 from display.kiosk import Kiosk
 from display.targets import ScreenshotTarget
-from display.ui import Press, Tap
+from display.screens.life import PAUSE
+from display.ui import Go, Press, Tap
 from device.inputs import Button
 from scenes import texts
 
@@ -32,6 +33,7 @@ class Player:
         before = len(self.shots.files)
         for k in keys:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=""))
         if text:
             pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
         self.kiosk.settle()
@@ -41,7 +43,9 @@ class Player:
         target = next(t for t in self.kiosk.canvas.targets if t.action == action)
         x, y, w, h = target.rect
         before = len(self.shots.files)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+        pos = (x + w // 2, y + h // 2)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
         self.kiosk.settle()
         assert len(self.shots.files) > before
 
@@ -49,8 +53,16 @@ class Player:
         return texts(self.kiosk, role)
 
 
+class Clock:
+    now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
-    k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
+    clock = Clock()
+    k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots", clock=clock)
     p = Player(k)
     assert p.says("header.headline") == ["aetherbox"]
     assert p.says("nogame") == ["No game running"]
@@ -84,13 +96,18 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     assert p.says("pc.cost") == ["2"]
     assert len(k.state.planechase.rolls) == 2  # type: ignore[union-attr]
 
-    # Alice hits Bob for 6 with the keyboard: T, → to Bob, ↓ opens the adjustment, Enter applies.
+    # Alice hits Bob for 6 with the keyboard: T, → to Bob, ↓ and PgDn: Bob's seat shows the
+    # change at once, from Alice; the pause makes it.
     p.keys(pygame.K_t, pygame.K_RIGHT)
     p.keys(pygame.K_DOWN)
     p.keys(pygame.K_PAGEDOWN)
-    assert p.says("adjust.preview") == ["Bob: 40 → 34"]
-    p.keys(pygame.K_RETURN)
-    assert p.says("seat1.life") == ["34"]
+    assert p.says("seat1.life") == ["34"] and p.says("seat1.pending") == ["−6"]
+    assert p.says("seat1.pending.from") == ["Alice"]
+    assert k.state.player(1).life == 40  # shown, not made yet
+    clock.now += PAUSE
+    k.step(block=False)
+    assert p.says("seat1.life") == ["34"] and p.says("seat1.pending") == []
+    assert k.state.player(1).life == 34
     assert p.says("status.messages") == ["Bob: 40 → 34 life (from Alice)."]
 
     # A misclick: undo shows what it took back.
@@ -100,8 +117,9 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     p.keys(pygame.K_y)
     assert p.says("seat1.life") == ["34"]
 
-    # Touch: Carol takes 9 commander damage from Alice.
-    p.touch(Tap("seat", 2))
+    # Touch: Carol takes 9 commander damage from Alice (the LIFE button, then Carol).
+    p.touch(Go("adjust"))
+    p.touch(Tap("adj.player", 2))
     p.touch(Tap("adj.counter", "commander"))
     p.touch(Tap("adj.from", (1, 0)))  # Bob's commander …
     p.touch(Tap("adj.from", (0, 0)))  # … no: Alice's
@@ -112,8 +130,14 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     assert p.says("seat2.cmd") == ["9"] and p.says("seat2.cmd.from") == ["Alice"]
     assert p.says("seat2.life") == ["31"]
 
-    # NEXT passes the turn: Bob's upkeep banner, then his main phase and a roll by touch.
+    # Dan gains 2 life from a touch on his seat's upper half, twice; NEXT makes it, then passes
+    # the turn: Bob's upkeep banner, then his main phase and a roll by touch.
+    p.touch(Tap("seat.life", (3, 1)))
+    p.touch(Tap("seat.life", (3, 1)))
+    assert p.says("seat3.life") == ["42"] and p.says("seat3.pending") == ["+2"]
     p.touch(Press(Button.NEXT))
+    assert p.says("seat3.life") == ["42"] and p.says("seat3.pending") == []
+    assert [t.command["type"] for t in k.history()[-2:]] == ["ChangeLife", "Advance"]
     assert p.says("banner.title") == ["Bob: upkeep"]
     assert p.says("header.turn") == ["Turn 2"]
     p.touch(Press(Button.NEXT))

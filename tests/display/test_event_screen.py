@@ -10,10 +10,9 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
-from hands import Hands
+from hands import Hands, Wired
 from scenes import texts
 from scenes_event import BROKER, TABLES, WALL, drawn, linked, reported
-from test_dice_screen import Wired
 
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic
 from device.inputs import BrokerMessage, Button
@@ -98,14 +97,6 @@ def test_cj3_the_standings_and_tables_by_touch_round_two_drawn_as_reports_come(m
     assert all("→" in row for row in texts(k, "event.row")[1:])
 
 
-def anticlockwise(wired: Wired, detents: int) -> None:
-    pins = {"a": wired.factory.pin(wired.config.encoder_a), "b": wired.factory.pin(wired.config.encoder_b)}
-    for _ in range(detents):
-        for contact, level in (("b", "low"), ("a", "low"), ("b", "high"), ("a", "high")):
-            getattr(pins[contact], f"drive_{level}")()
-    wired.kiosk.settle()
-
-
 @pytest.fixture
 def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[Wired]:
     kiosk = make_kiosk((480, 320), "ru")
@@ -126,7 +117,7 @@ def test_hw1_the_gpio_buttons_join_scroll_and_switch_the_tabs(wired: Wired) -> N
     k.dispatch(Go("event"))
     k.redraw()
     assert texts(k, "event.tab.standings") == ["Места"]
-    anticlockwise(wired, 3)  # down the list
+    wired.back(3)  # anticlockwise: down the list
     assert k.ui.state_of(EventForm).first == 3
     wired.press(Button.SELECT)
     assert k.ui.state_of(EventForm) == EventForm(pane="tables", first=0)

@@ -27,6 +27,7 @@ from display.screens.setup import SetupForm
 from display.ui import Go, Press
 from display.targets import OffscreenTarget
 from drivers.gpio import GpioButtons, GpioConfig, open_buttons
+from conftest import CLOCK
 from scenes import PLAYERS, SCENES, texts
 
 MakeKiosk = Callable[..., Kiosk]
@@ -45,14 +46,35 @@ def started(make_kiosk: MakeKiosk, **kw: object) -> Kiosk:
     return kiosk
 
 
+def paused(kiosk: Kiosk) -> Kiosk:
+    """``kiosk`` with its game clock paused (UNDO held) and the status line's message kept, so
+    nothing on screen is timed."""
+    kiosk.dispatch(Press(Button.UNDO, long=True))
+    kiosk.ui.messages_until = None
+    kiosk.redraw()
+    return kiosk
+
+
 def test_idle_kiosk_has_no_deadline_and_draws_nothing(make_kiosk: MakeKiosk) -> None:
-    """Nothing pending and nothing timed: the loop would sleep without a timeout."""
-    kiosk = started(make_kiosk)
-    kiosk.ui.messages_until = None  # the start message stays until replaced
+    """Nothing pending and nothing timed (the game clock paused): the loop would sleep without a
+    timeout."""
+    kiosk = paused(started(make_kiosk))
     assert kiosk.deadline() is None
     frames = kiosk.frames
     for _ in range(5):
         kiosk.step(block=False)
+    assert kiosk.frames == frames
+
+
+def test_an_idle_table_wakes_once_a_minute_for_the_time_played(make_kiosk: MakeKiosk) -> None:
+    """With the game clock running, the table's header shows the time played to the minute: the
+    loop sleeps until the next minute, and at it draws one frame."""
+    kiosk = started(make_kiosk)
+    kiosk.ui.messages_until = None  # the start message stays until replaced
+    kiosk.redraw()
+    assert kiosk.deadline() == CLOCK + 60.0
+    frames = kiosk.frames
+    kiosk.step(block=False)
     assert kiosk.frames == frames
 
 
@@ -78,9 +100,7 @@ def test_on_the_pis_console_the_loop_sleeps_until_input_when_the_input_devices_w
     """With KMS/DRM SDL reads keys and touches only when asked: the loop sleeps on its queue with
     no time limit when the kernel's input devices wake it (drivers.input_devices), and looks at
     SDL every ``SDL_POLL`` seconds only when they cannot be watched."""
-    kiosk = started(make_kiosk)
-    kiosk.ui.messages_until = None
-    kiosk.redraw()  # nothing timed on screen now
+    kiosk = paused(started(make_kiosk))  # nothing timed on screen now
     kiosk.input_watched = watched
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "kmsdrm")
     waits: list[float | None] = []
@@ -110,8 +130,8 @@ def test_hw1_gpio_buttons_and_encoder_drive_the_kiosk(make_kiosk: MakeKiosk, moc
         assert kiosk.state is not None and kiosk.state.step is Step.MAIN
         kiosk.inputs.put(EncoderTurned(-2))  # what the encoder's callback puts
         kiosk.settle()
-        assert kiosk.ui.screen == "adjust"
-        assert texts(kiosk, "adjust.amount") == ["−2"]
+        assert kiosk.ui.screen == "table"  # the highlighted seat (Alice's, the active one) shows −2
+        assert texts(kiosk, "seat0.pending") == ["−2"] and texts(kiosk, "seat0.life") == ["38"]
     finally:
         buttons.close()
 

@@ -27,8 +27,8 @@ CONSOLE_ONLY: dict[str, str] = {
 
 #: Console command words, as a quoted word would ask players to type them.
 COMMANDS = ("ack", "aside", "assemble", "at", "bottom", "card", "choose", "clock", "communal", "crank", "deck",
-            "defend", "dice", "dropout", "finish", "from", "games", "help", "log", "new", "next", "out", "sacrifice",
-            "scrap", "show", "state", "top", "turn", "undo", "unexile")
+            "defend", "dice", "dropout", "finish", "from", "games", "help", "log", "new", "next", "out", "pause",
+            "resume", "sacrifice", "scrap", "show", "state", "time", "timer", "top", "turn", "undo", "unexile")
 QUOTES = "'\"«„「“‘"
 CONSOLE_SYNTAX = re.compile(
     rf"[{QUOTES}]\s*(?:{'|'.join(COMMANDS)})\b|aetherbox \w|\b[a-z_]+=(?:on|off|physical|\w+)\b"

@@ -180,19 +180,20 @@ def test_nc_translated_prompt_and_messages(make_kiosk: MakeKiosk) -> None:
 
 
 def test_nc_end_to_end_loss_question_minion_solo_turns_and_back(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
-    """NC-1, NC-3: with the documented keys only — Юрий is taken to 0 on the adjust screen, the
+    """NC-1, NC-3: with the documented keys only — Юрий is taken below 0 on the table, the
     kiosk asks who did it, the table says whose minion he is, three solo turns, and he is back."""
     k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
     k.execute(NewGame(formats=("necromancer",), players=PLAYERS, first=PLAYERS[0]))
     p = Player(k)
     p.keys(pygame.K_RETURN)  # Alice's main phase
     p.keys(pygame.K_RIGHT)  # Юрий's seat
-    p.keys(pygame.K_DOWN)  # the encoder: adjust Юрий's life, from Alice
+    p.keys(pygame.K_DOWN)  # the encoder: Юрий's life, from Alice, shown at once
     p.keys(*[pygame.K_PAGEDOWN] * 8)
-    assert k.ui.screen == "adjust"
-    assert p.says("adjust.amount") == ["−41"]
-    p.keys(pygame.K_RETURN)
+    assert k.ui.screen == "table"
+    assert p.says("seat1.pending") == ["−41"] and p.says("seat1.life") == ["-1"]
+    p.keys(pygame.K_RETURN)  # NEXT makes it first: Юрий loses, and the kiosk asks who did it
     assert k.ui.screen == "necromancer"
+    assert k.state is not None and k.state.active == 0  # the question stopped NEXT: no turn passed
     assert p.says("necro.ask") == ["Who made Юрий lose?"]
     p.keys(pygame.K_UP)  # it was さくら, really
     p.keys(pygame.K_TAB)

@@ -29,8 +29,8 @@ MakeKiosk = Callable[..., Kiosk]
 
 #: Every layout and the scaled full-HD one.
 ALL_SIZES = (*SIZES, (1920, 1080))
-#: The scenes of the table, upkeep, Planechase and adjust screens.
-OURS = ("table", "upkeep", "upkeep-plane", "upkeep-six", "pc-table", "planechase", "pc-start", "pc-awaiting",
+#: The scenes of the table (with a life change shown), upkeep, Planechase and adjust screens.
+OURS = ("table", "life", "upkeep", "upkeep-plane", "upkeep-six", "pc-table", "planechase", "pc-start", "pc-awaiting",
         "pc-own-die", "pc-encounter", "pc-choice", "pc-rolls", "adjust", "two-headed-giant", "pc-art",
         "pc-art-encounter", "upkeep-art", "pc-table-art")
 #: Ten players, names in four scripts.
@@ -50,8 +50,19 @@ def sizes(kiosk: Kiosk, which: tuple[tuple[int, int], ...] = ALL_SIZES) -> Itera
 
 
 def seat_targets(kiosk: Kiosk) -> dict[int, Rect]:
-    return {int(t.action.value): t.rect for t in kiosk.canvas.targets
-            if isinstance(t.action, Tap) and t.action.kind == "seat"}
+    """Where a touch reaches each seat: its two halves together (or the whole seat, on a panel
+    too small for halves)."""
+    found: dict[int, Rect] = {}
+    for t in kiosk.canvas.targets:
+        if isinstance(t.action, Tap) and t.action.kind in ("seat", "seat.life"):
+            seat = int(t.action.value if t.action.kind == "seat" else t.action.value[0])
+            x, y, w, h = t.rect
+            if seat in found:
+                fx, fy, fw, fh = found[seat]
+                left, top = min(x, fx), min(y, fy)
+                x, y, w, h = left, top, max(x + w, fx + fw) - left, max(y + h, fy + fh) - top
+            found[seat] = (x, y, w, h)
+    return found
 
 
 def banner(kiosk: Kiosk) -> Rect | None:
@@ -278,7 +289,8 @@ def test_lf2_a_long_player_row_scrolls_on_a_small_panel(make_kiosk: MakeKiosk) -
     kiosk = make_kiosk((320, 240), "pl")
     kiosk.execute(NewGame(formats=("commander",), players=names, first=names[0]))
     kiosk.dispatch(Press(Button.NEXT))
-    kiosk.dispatch(Turn(-1))  # the encoder opens the adjustment
+    kiosk.dispatch(Go("adjust"))  # key A
+    kiosk.dispatch(Turn(-1))
     kiosk.redraw()
     players = texts(kiosk, "adjust.player")
     hidden = [int(n) for n in texts(kiosk, "adjust.player.more")]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
+from conftest import CLOCK
 
 from device.commands import ChangeLife, Concede, DealCommanderDamage, NewGame
 from device.inputs import Button, ReaderStatus, TagRead
@@ -96,15 +97,18 @@ def test_table_places_seats_clockwise_around_the_table(make_kiosk: MakeKiosk) ->
 
 
 def test_lf2_adjust_records_from_whom_and_applies_as_one_change(make_kiosk: MakeKiosk) -> None:
-    """LF-2, LF-4: the encoder collects an amount, the source defaults to the active player,
-    NEXT applies it as one change that UNDO takes back (and says so)."""
+    """LF-2, LF-4: the encoder collects an amount on the table, the source defaults to the
+    active player, key A takes it to the adjust screen as it was (not made yet), NEXT applies it
+    as one change that UNDO takes back (and says so)."""
     kiosk = shown(make_kiosk, "upkeep")
     kiosk.dispatch(Press(Button.NEXT))  # Alice's main phase
     kiosk.dispatch(Focus(1))  # the table's cursor to Юрий
-    kiosk.dispatch(Turn(-4))  # the encoder opens the adjustment for Юрий
+    kiosk.dispatch(Turn(-4))  # the encoder: Юрий's life, pending
     kiosk.dispatch(Turn(-1))
+    kiosk.dispatch(Go("adjust"))  # key A
     kiosk.redraw()
     assert kiosk.ui.screen == "adjust"
+    assert kiosk.state is not None and kiosk.state.player(1).life == 40  # not made yet
     assert texts(kiosk, "adjust.amount") == ["−5"]
     assert texts(kiosk, "adjust.preview") == ["Юрий: 40 → 35"]
     selected_from = [d.text for d in drawn(kiosk, "adjust.from")]
@@ -134,8 +138,9 @@ def test_lf1_adjust_by_touch_deals_commander_damage(make_kiosk: MakeKiosk) -> No
         kiosk.redraw()
 
     kiosk.redraw()
-    tap(Tap("seat", 2))  # さくら's tile
+    tap(Go("adjust"))  # the bar's LIFE button
     assert kiosk.ui.screen == "adjust"
+    tap(Tap("adj.player", 2))  # さくら
     tap(Tap("adj.counter", "commander"))
     tap(Tap("adj.from", (3, 0)))
     for _ in range(2):
@@ -333,15 +338,12 @@ def test_header_has_no_turn_counter_where_turns_are_not_counted(make_kiosk: Make
     assert texts(kiosk, "header.turn") == ["Turn 1"]
 
 
-def test_game_clock_counts_down_when_a_time_limit_is_set(make_kiosk: MakeKiosk) -> None:
-    """The header shows the time left when the game has a ``time_limit`` option (minutes)."""
-    kiosk = shown(make_kiosk, "table")
-    assert kiosk.state is not None and kiosk.controller.state is not None
-    kiosk.controller.state = kiosk.state.model_copy(update={"options": {**kiosk.state.options, "time_limit": 50}})
-    kiosk.ui.game_started_at = 1.7e9 - 630.5  # 2369.5 s of 3000 left
-    kiosk.redraw()
-    assert texts(kiosk, "header.clock") == ["39:30 left"]
-    assert kiosk.deadline() is not None
+def test_the_header_counts_down_a_turn_timer(make_kiosk: MakeKiosk) -> None:
+    """The header shows what is left of the active player's turn when the game has a turn
+    timer (``turn_timer``, seconds), and the loop wakes for its next second."""
+    kiosk = shown(make_kiosk, "clock")
+    assert texts(kiosk, "header.clock") == ["0:42 left"]
+    assert kiosk.deadline() == CLOCK + 1.0
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -544,6 +546,7 @@ def test_lf1_a_partners_damage_is_chosen_by_name_not_console_syntax(make_kiosk: 
     kiosk = make_kiosk((800, 480), "en")
     kiosk.execute(NewGame(formats=("commander",), players=("Ann", "Bob"), first="Ann"))
     kiosk.execute(NameCommanders(seat=1, commanders=("Tymna the Weaver", "Kraum, Ludevic's Opus")))
+    kiosk.dispatch(Go("adjust"))
     kiosk.dispatch(Turn(-3))
     kiosk.ui.put(replace(kiosk.ui.state_of(AdjustForm), counter="commander"))
     kiosk.redraw()

@@ -9,16 +9,20 @@ from collections.abc import Callable
 
 import pygame
 import pytest
+from gpiozero.pins.mock import MockFactory
 
 from device.commands import Concede, NewGame
+from device.inputs import Button
+from device.rules.colours import colour_of
+from display import theme
 from device.formats import options_for
 from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget
 from display.ui import Go, Tap
-from hands import Hands
-from scenes import LANGUAGES, SIZES, texts
+from hands import Hands, Wired
+from scenes import LANGUAGES, SIZES, drawn, texts
 from scenes_conspiracy import ELEVEN, start_event
 
 MakeKiosk = Callable[..., Kiosk]
@@ -301,3 +305,53 @@ def test_tb6_two_headed_giant_is_set_up_and_played_with_keys(make_kiosk: MakeKio
     lives = [pl.life for pl in k.state.players]
     hit = next(seat for seat, life in enumerate(lives) if life < 60)
     assert lives[hit] == lives[hit ^ 1] == 54 and sorted(lives) == [54, 54, 60, 60]
+
+
+# --- players' colours -------------------------------------------------------------------------------
+
+
+def shown_colour(kiosk: Kiosk, action: object) -> tuple[int, int, int]:
+    """The colour drawn in the middle of the touch target that does ``action``."""
+    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == action)
+    r, g, b, _ = kiosk.canvas.surface.get_at((x + w // 2, y + h // 2))
+    return r, g, b
+
+
+def test_each_players_row_shows_their_colour_the_encoder_and_a_tap_change_it(
+    make_kiosk: MakeKiosk, mock_factory: MockFactory
+) -> None:
+    k = make_kiosk((480, 320), "en")
+    p = Keys(k)
+    p.keys(pygame.K_F2)
+    assert p.form.seat_colours() == ("red", "blue", "green", "yellow")
+    for seat, colour in enumerate(("red", "blue", "green", "yellow")):
+        p.to("name", str(seat))  # the rows scroll to the focused one
+        assert shown_colour(k, Tap("setup.colour", seat)) == theme.PLAYER[colour]
+    p.to("name", "0")
+    p.keys(pygame.K_UP)  # red → blue: Player 2, who had blue, takes red
+    assert p.form.seat_colours() == ("blue", "red", "green", "yellow")
+    p.keys(pygame.K_DOWN, pygame.K_DOWN)  # back past red to the last colour
+    assert p.form.seat_colours() == ("brown", "blue", "green", "yellow")
+    p.to("name", "2")
+    p.touch(Tap("setup.colour", 2))  # a tap on the square: the next colour
+    assert p.form.seat_colours() == ("brown", "blue", "yellow", "green")
+    assert shown_colour(k, Tap("setup.colour", 2)) == theme.PLAYER["yellow"]
+    p.to("name", "0")
+    wired = Wired(k, mock_factory)
+    try:
+        wired.press(Button.SELECT)  # the next row: seat 2
+        wired.turn(1)  # the encoder: blue → green, which seat 3 had
+        assert p.form.seat_colours() == ("brown", "green", "yellow", "blue")
+    finally:
+        wired.buttons.close()
+    p.to("start")
+    p.keys(pygame.K_RETURN)
+    state = k.state
+    assert state is not None and [colour_of(pl) for pl in state.players] == ["brown", "green", "yellow", "blue"]
+    # The table shows each seat's name on its colour; set-up offers the same colours again.
+    p.keys(pygame.K_ESCAPE)
+    [name] = drawn(k, "seat0.name")  # on the plate of the seat's colour, just above the name's letters
+    r, g, b, _ = k.canvas.surface.get_at((name.rect[0] - 2, name.rect[1] + 1))
+    assert (r, g, b) == theme.PLAYER["brown"]
+    p.keys(pygame.K_F2)
+    assert p.form.seat_colours() == ("brown", "green", "yellow", "blue")

@@ -61,7 +61,9 @@ def test_one_enter_starts_one_game_and_passes_no_turn(xserver: XServer, tmp_path
 
 def test_a_commander_planechase_game_journals_exactly_the_presses(xserver: XServer, tmp_path: Path) -> None:
     """Set up by keys (F2, → to Planechase, ↑ turns it on, Enter starts), then NEXT, ROLL twice,
-    pass, NEXT, ↓ three times and Enter (3 life off the highlighted seat), UNDO, redo, NEXT."""
+    pass, NEXT, ↓ three times (3 life off the highlighted seat, shown) and Enter (the change is
+    made, if the pause has not made it yet, and the turn passes: the same either way), UNDO, redo,
+    NEXT."""
     commands = play(xserver, tmp_path, [
         ["F2"], ["Right", "Up"], ["Return"],
         ["Return"], ["space"], ["space"], ["Return"],
@@ -70,6 +72,7 @@ def test_a_commander_planechase_game_journals_exactly_the_presses(xserver: XServ
     ])
     assert kinds(commands) == [
         "NewGame", "Advance", "RollPlanarDie", "RollPlanarDie", "Advance", "Advance", "ChangeLife", "Advance",
+        "Advance",
     ]
     assert commands[0]["formats"] == ["commander", "planechase"]
     assert commands[6]["delta"] == -3

@@ -1,0 +1,299 @@
+"""The game clock and the turn timer in any game (``device.rules.clock``): the clock starts with
+the game and counts the time played from the times the events carry; a break pauses and
+resumes it, each a journaled change that UNDO takes back; the turn timer starts again when the
+turn passes and stops with the clock.  Time is a parameter: the controller's clock goes into
+the command, then into the event; the rules never read one."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from device.commands import Advance, ChangeLife, Command, NewGame, PassTurn
+from device.controller import Controller
+from device.errors import IllegalCommand
+from device.inputs import Button, ButtonPressed
+from device.journal import Journal
+from device.rules import decide, fold, play
+from device.rules.clock import (
+    GameClockPaused,
+    PauseGameClock,
+    ResumeGameClock,
+    SetTurnTimer,
+    StartGameClock,
+    clock_time,
+    hours_minutes,
+)
+from device.rules.registry import parse_event
+from device.state_clock import ClockState
+from helpers import refused, state
+
+PLAYERS = ("Ala", "Ola", "Ewa")
+T0 = 1_700_000_000.0
+
+
+class Clock:
+    """The controller's wall clock, in the test's hands."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table(journal: Journal, clock: Clock, *formats: str, **options: str) -> Controller:
+    controller = Controller(journal, rng=random.Random(3), clock=clock)
+    controller.execute(NewGame(formats=formats, players=PLAYERS, first="Ala", options=options))
+    return controller
+
+
+def said(controller: Controller, command: Command) -> list[str]:
+    return [str(m) for m in controller.execute(command).messages]
+
+
+def played(controller: Controller, clock: Clock) -> float:
+    found = state(controller).clock
+    assert found is not None
+    return found.played(clock.now)
+
+
+def turn_left(controller: Controller, clock: Clock) -> float | None:
+    found = state(controller).clock
+    assert found is not None
+    return found.turn_left(clock.now)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def journal(journal_path: Path) -> Iterator[Journal]:
+    with Journal(journal_path) as opened:
+        yield opened
+
+
+# --- the game clock ---------------------------------------------------------------------------
+
+
+def test_the_clock_starts_with_the_game_at_the_time_the_command_carries(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock)
+    clock.now += 125.5
+    assert played(controller, clock) == 125.5
+    assert clock_time(played(controller, clock)) == "2:05" and hours_minutes(played(controller, clock)) == "0:02"
+    started = journal.events(controller.game or 0, upto=0)[0][1]
+    assert started.at == T0  # type: ignore[attr-defined]
+
+
+def test_a_break_pauses_and_resumes_the_clock_each_a_change_said_in_the_log(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock)
+    clock.now += 600
+    assert said(controller, PauseGameClock()) == ["Game clock paused: 10:00 played."]
+    clock.now += 900  # the break
+    assert played(controller, clock) == 600
+    assert said(controller, ResumeGameClock()) == ["Game clock running again: 10:00 played."]
+    clock.now += 30
+    assert played(controller, clock) == 630
+    assert [m for txn in controller.history() for m in map(str, txn.messages())][-2:] == [
+        "Game clock paused: 10:00 played.", "Game clock running again: 10:00 played."]
+
+
+def test_pausing_twice_resuming_a_running_clock_and_starting_one_twice_are_refused(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock)
+    clock.now += 75
+    assert refused(controller, ResumeGameClock()) == "The game clock is not paused: 1:15 played."
+    assert refused(controller, StartGameClock()) == "The game clock is running already: 1:15 played."
+    controller.execute(PauseGameClock())
+    clock.now += 3600
+    assert refused(controller, PauseGameClock()) == "The game clock is paused already: 1:15 played."
+
+
+def test_a_game_saved_before_the_clock_has_none_until_it_is_started(clock: Clock) -> None:
+    """A game started without a time (as the gadget saved them before it kept a clock) has no
+    clock; starting one counts from then, with the table's turn timer."""
+    events = decide(None, NewGame(players=PLAYERS, first="Ala", options={"turn_timer": "60"}), random.Random(1))
+    old = fold(events)
+    assert old.clock is None
+    with pytest.raises(IllegalCommand) as error:
+        decide(old, PauseGameClock(now=T0), random.Random(1))
+    assert str(error.value) == "This game's clock has not started: start it with 'clock'."
+    messages, started = play(old, decide(old, StartGameClock(now=T0 + 10), random.Random(1)))
+    assert started.clock == ClockState(since=T0 + 10, timer=60)
+    assert [str(m) for m in messages] == ["Game clock started."]
+
+
+def test_the_rules_never_read_a_clock_a_command_without_its_time_is_an_error(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock)
+    with pytest.raises(ValueError, match="PauseGameClock needs the time it was given"):
+        decide(state(controller), PauseGameClock(), random.Random(1))
+
+
+def test_undo_held_pauses_and_resumes_the_clock_and_undoes_nothing(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock)
+    clock.now += 61
+    held = controller.press(ButtonPressed(Button.UNDO, long=True))
+    assert held is not None and [str(m) for m in held.messages] == ["Game clock paused: 1:01 played."]
+    clock.now += 5
+    held = controller.press(ButtonPressed(Button.UNDO, long=True))
+    assert held is not None and [str(m) for m in held.messages] == ["Game clock running again: 1:01 played."]
+    assert (state(controller).turn, state(controller).step.value) == (1, "upkeep")
+
+
+# --- undo and the journal ----------------------------------------------------------------------
+
+
+def test_undo_takes_a_pause_back_and_the_break_counts_as_played(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock)
+    clock.now += 100
+    controller.execute(PauseGameClock())
+    clock.now += 50
+    assert [str(m) for m in controller.undo().messages] == ["Undone: Game clock paused: 1:40 played."]
+    assert played(controller, clock) == 150
+    controller.redo()
+    assert played(controller, clock) == 100
+
+
+def test_a_paused_clock_stays_paused_across_a_power_cut_and_a_running_one_counts_the_time_off(
+        journal_path: Path, clock: Clock) -> None:
+    with Journal(journal_path) as journal:
+        controller = table(journal, clock)
+        clock.now += 300
+        controller.execute(PauseGameClock())
+    clock.now += 7200  # the gadget was off for two hours
+    with Journal(journal_path) as journal:
+        controller = Controller(journal, clock=clock)
+        assert played(controller, clock) == 300 and state(controller).clock.paused  # type: ignore[union-attr]
+        controller.execute(ResumeGameClock())
+    clock.now += 3600  # off again, the clock running
+    with Journal(journal_path) as journal:
+        assert played(Controller(journal, clock=clock), clock) == 300 + 3600
+
+
+def test_the_clocks_events_read_back_from_the_journal() -> None:
+    assert parse_event('{"type": "clock_paused", "at": 12.5}') == GameClockPaused(at=12.5)
+
+
+# --- the turn timer ----------------------------------------------------------------------------
+
+
+def test_the_turn_timer_starts_again_when_the_turn_passes(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock, turn_timer="90")
+    clock.now += 100
+    assert turn_left(controller, clock) == -10  # Ala's time is up; the turn is still hers
+    assert state(controller).active == 0
+    controller.execute(Advance())
+    controller.execute(Advance())  # Ola's upkeep
+    clock.now += 30
+    assert turn_left(controller, clock) == 60
+    controller.execute(ChangeLife(seat=0, delta=-3))  # nothing but a turn passing restarts it
+    clock.now += 10
+    assert turn_left(controller, clock) == 50
+
+
+def test_a_pause_stops_the_turn_timer_and_a_turn_passed_in_the_break_starts_after_it(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock, turn_timer="60")
+    clock.now += 20
+    controller.execute(PauseGameClock())
+    clock.now += 500
+    assert turn_left(controller, clock) == 40
+    controller.execute(PassTurn())  # during the break
+    clock.now += 100
+    assert turn_left(controller, clock) == 60
+    controller.execute(ResumeGameClock())
+    clock.now += 15
+    assert turn_left(controller, clock) == 45
+
+
+def test_the_turn_timer_is_set_during_the_game_from_now_on(journal: Journal, clock: Clock) -> None:
+    controller = table(journal, clock)
+    assert turn_left(controller, clock) is None
+    clock.now += 40
+    assert said(controller, SetTurnTimer(seconds=150)) == ["Turn timer: 2:30 a turn, from now."]
+    clock.now += 50
+    assert turn_left(controller, clock) == 100
+    assert refused(controller, SetTurnTimer(seconds=150)) == "The turn timer is 2:30 a turn already."
+    assert refused(controller, SetTurnTimer(seconds=3601)) == (
+        "A turn timer is 1 to 3600 seconds a turn, or 0 for none; 3601 asked for.")
+    assert said(controller, SetTurnTimer(seconds=0)) == ["Turn timer off."]
+    assert refused(controller, SetTurnTimer(seconds=0)) == "This game has no turn timer already."
+
+
+def test_the_turn_timer_is_a_table_option_of_games_whose_turns_pass_one_at_a_time(journal: Journal, clock: Clock) -> None:
+    controller = Controller(journal, clock=clock)
+    assert refused(controller, NewGame(formats=("wizards_duel",), players=PLAYERS, options={"turn_timer": "60"})) == (
+        "There is no table option 'turn_timer' for Wizard's Duel. Options here: alt_ending, antimagic_shield, "
+        "chain_reaction, magic_lesson, power_drain, power_sacrifice, spell_deck.")
+    assert refused(controller, NewGame(formats=("commander",), players=PLAYERS, options={"turn_timer": "soon"})) == (
+        "Table option 'turn_timer' cannot be 'soon': a whole number from 0 to 3600.")
+    controller.execute(NewGame(formats=("wizards_duel",), players=PLAYERS))
+    assert refused(controller, SetTurnTimer(seconds=60)) == (
+        "Wizard's Duel has no turn timer: its players do not pass the turn one at a time at one table.")
+    controller.execute(NewGame(formats=("ffa", "two_headed_giant"), players=("A", "B", "C", "D"),
+                               options={"turn_timer": "45"}))
+    assert state(controller).clock == ClockState(since=T0, timer=45)
+
+
+# --- invariants ----------------------------------------------------------------------------------
+
+STEPS = st.lists(
+    st.tuples(
+        st.floats(min_value=0, max_value=400, allow_nan=False),  # seconds before the step
+        st.sampled_from(["pause", "resume", "advance", "pass", "timer", "undo", "redo", "life"]),
+        st.integers(min_value=0, max_value=200),
+    ),
+    max_size=25,
+)
+
+
+def _step(controller: Controller, kind: str, number: int) -> None:
+    commands: dict[str, Command] = {
+        "pause": PauseGameClock(), "resume": ResumeGameClock(), "advance": Advance(), "pass": PassTurn(),
+        "timer": SetTurnTimer(seconds=number), "life": ChangeLife(seat=number % 3, delta=-1),
+    }
+    try:
+        if kind == "undo":
+            controller.undo()
+        elif kind == "redo":
+            controller.redo()
+        else:
+            controller.execute(commands[kind])
+    except IllegalCommand:
+        pass
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=STEPS, snapshot_every=st.integers(1, 6))
+def test_replay_equals_live_undo_restores_and_the_clock_never_runs_backwards(
+        steps: list[tuple[float, str, int]], snapshot_every: int) -> None:
+    clock = Clock()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "j.sqlite3"
+        with Journal(path, snapshot_every=snapshot_every) as journal:
+            controller = table(journal, clock, turn_timer="90")
+            for wait, kind, number in steps:
+                clock.now += wait
+                before = state(controller)
+                seen = played(controller, clock)
+                _step(controller, kind, number)
+                # Time played never goes back, but for a pause or a resume undone or redone.
+                assert played(controller, clock) >= seen or kind in ("undo", "redo")
+                left = turn_left(controller, clock)
+                timer = state(controller).clock.timer  # type: ignore[union-attr]
+                assert left is None or left <= timer
+                if kind not in ("undo", "redo") and state(controller) != before:
+                    controller.undo()
+                    assert state(controller) == before
+                    controller.redo()
+            live = state(controller)
+            game = controller.game
+            assert game is not None and journal.replay(game) == live
+        with Journal(path, snapshot_every=snapshot_every) as journal:
+            assert Controller(journal, clock=clock).state == live
