@@ -212,6 +212,11 @@ class EventSession:
         self.session = max(previous + 1, int(clock()))
         self.controller.journal.set_meta(SESSION, str(self.session))
 
+    @property
+    def organiser(self) -> bool:
+        """Whether this gadget is the event's organiser (its login), which draws the events."""
+        return self.table == ORGANISER
+
     def _meta(self, key: str) -> str | None:
         return self.controller.journal.meta(key)
 

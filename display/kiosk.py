@@ -59,7 +59,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -68,7 +68,6 @@ from device.commands import Command
 from device.controller import Controller, Result
 from device.errors import GameDamaged, IllegalCommand
 from device.events import Event, GameStarted
-from device.event_link import EventSession
 from device.games import SavedGame
 from device.inputs import (
     BrokerMessage,
@@ -105,6 +104,9 @@ from display.sdl import sdl_wait, video_driver
 from display.targets import Target
 from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState
 from drivers.feedback import Cue, Feedback
+
+if TYPE_CHECKING:  # an event across tables is loaded only when the configuration names one
+    from device.event_link import EventSession
 
 log = logging.getLogger(__name__)
 

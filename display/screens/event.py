@@ -20,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from device.event_link import EventSession
 from device.inputs import Button
 from device.rules.conspiracy import group_title, nth
-from device.rules.conspiracy.tables import EventView, Row as Standing, TableState
 from device.state import GameState
 from device.text import Message
 from display import theme
@@ -34,6 +33,10 @@ from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step
 from display.screens.history import Row
 from display.ui import Action, Focus, Press, Tap, Turn, UiState
+
+if TYPE_CHECKING:  # named for types only: a kiosk at no event never loads the link or its reports
+    from device.event_link import EventSession
+    from device.rules.conspiracy.tables import EventView, Row as Standing, TableState
 
 NAME = "event"
 STANDINGS = "standings"
@@ -53,13 +56,14 @@ class EventInfo:
     view: EventView | None = None
     online: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({}))
     offered: tuple[str, ...] = ()
+    hosting: bool = False  # this gadget is the event's organiser
 
     @classmethod
     def of(cls, session: EventSession) -> EventInfo:
         return cls(
             table=session.table, broker=session.broker, connected=session.connected, joined=session.joined,
             view=session.view, online=MappingProxyType(dict(session.heard.online)),
-            offered=tuple(plan.event for plan in session.offered()),
+            offered=tuple(plan.event for plan in session.offered()), hosting=session.organiser,
         )
 
     def is_online(self, table: str) -> bool:

@@ -43,7 +43,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from device.commands import NewGame
-from device.event_link import ORGANISER
 from device.errors import IllegalCommand
 from device.formats import Format, TableOption, formats, options_for
 from device.inputs import Button
@@ -298,7 +297,7 @@ class Setup(Screen):
         if any(m.name not in form.modules for m in modules()):
             form = replace(form, modules={**{m.name: False for m in modules()}, **form.modules})
         info = ui.kept(EventInfo)
-        hosting = info is not None and info.table == ORGANISER
+        hosting = info is not None and info.hosting
         if form.hosting != hosting:
             form = replace(form, hosting=hosting)
         return ui.put(form)
