@@ -73,6 +73,21 @@ def draw_chip(view: View, rect: Rect, text: str, selected: bool, cursor: bool, r
     chip_label(view, rect, text, role, bold=selected or cursor, align=align, largest=largest)
 
 
+def draw_tabs(view: View, at: tuple[int, int], width: int, panes: Sequence[str], shown: str, texts: str,
+              role: str) -> int:
+    """A row of tabs a finger tall across ``width`` from ``at``, one per pane (worded by the text
+    key ``texts.<pane>``), the one ``shown`` marked; a touch on one is ``Tap("<role>.pane",
+    pane)``.  Returns the tabs' height."""
+    x, y = at
+    gap = max(2, view.layout.margin // 2)
+    tab_w = (width - gap * (len(panes) - 1)) // len(panes)
+    for index, pane in enumerate(panes):
+        rect = (x + index * (tab_w + gap), y, tab_w, view.layout.touch)
+        draw_chip(view, rect, view.tr(f"{texts}.{pane}"), pane == shown, False, f"{role}.tab.{pane}")
+        view.canvas.target(rect, Tap(f"{role}.pane", pane))
+    return view.layout.touch
+
+
 def marker_width(view: View) -> int:
     """How wide a scroll marker is: three quarters of a fingertip, or two digits and some air."""
     lay = view.layout

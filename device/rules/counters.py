@@ -276,15 +276,20 @@ def _holder_game(state: GameState, group_of: int | None, holders: dict[str, int]
     return next(iter(holders), "")
 
 
+def _taken_back(state: GameState, group_of: int | None, which: Literal["monarch", "initiative"]) -> str:
+    """The game whose monarch (or initiative) nobody holds from now on; refused when nobody does."""
+    held = {m.game: seat for m in counters(state).games if (seat := getattr(m, which)) is not None}
+    game = _holder_game(state, group_of, held, which)
+    if getattr(counters(state).game(game), which) is None:
+        raise IllegalCommand(f"counters.no_{which}")
+    return game
+
+
 @RULES.decides(BecomeMonarch)
 def _monarch(state: GameState, command: BecomeMonarch, rng: Random) -> list[Event]:
     check_tracked(state)
     if command.seat is None:
-        held = {m.game: m.monarch for m in counters(state).games if m.monarch is not None}
-        game = _holder_game(state, command.group_of, held, "monarch")
-        if counters(state).game(game).monarch is None:
-            raise IllegalCommand("counters.no_monarch")
-        return [MonarchChanged(seat=None, game=game)]
+        return [MonarchChanged(seat=None, game=_taken_back(state, command.group_of, "monarch"))]
     player = alive(state, command.seat)
     if marks(state, command.seat).monarch == command.seat:
         raise IllegalCommand("counters.already_monarch", name=player.name)
@@ -295,11 +300,7 @@ def _monarch(state: GameState, command: BecomeMonarch, rng: Random) -> list[Even
 def _initiative(state: GameState, command: TakeInitiative, rng: Random) -> list[Event]:
     check_tracked(state)
     if command.seat is None:
-        held = {m.game: m.initiative for m in counters(state).games if m.initiative is not None}
-        game = _holder_game(state, command.group_of, held, "initiative")
-        if counters(state).game(game).initiative is None:
-            raise IllegalCommand("counters.no_initiative")
-        return [InitiativeChanged(seat=None, game=game)]
+        return [InitiativeChanged(seat=None, game=_taken_back(state, command.group_of, "initiative"))]
     alive(state, command.seat)  # taking it again is allowed: that player ventures once more (the initiative, .5)
     return [InitiativeChanged(seat=command.seat, game=game_of(state, command.seat))]
 

@@ -28,7 +28,7 @@ from device.state import GameState
 from device.text import Message
 from display import theme
 from display.canvas import Rect
-from display.chips import Chip, block, chip_grid, draw_chip, marker_width, scroll_markers, wrap_fit
+from display.chips import Chip, block, chip_grid, draw_tabs, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step
 from display.screens.history import Row
@@ -221,13 +221,7 @@ class Event(Screen):
         if event is None:
             self._draw_offers(view, info, form, (x, top, w, bottom - top))
             return
-        gap = max(2, lay.margin // 2)
-        tab_w = (w - gap) // 2
-        for index, pane in enumerate(PANES):
-            rect = (x + index * (tab_w + gap), top, tab_w, lay.touch)
-            draw_chip(view, rect, tr(f"ui.consp.event.tab.{pane}"), pane == form.pane, False, f"event.tab.{pane}")
-            c.target(rect, Tap("event.pane", pane))
-        top += lay.touch + gap
+        top += draw_tabs(view, (x, top), w, PANES, form.pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
         rows = self._rows(info, event, form, tr)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
 

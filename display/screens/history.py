@@ -24,7 +24,7 @@ from device.state import GameState
 from device.text import Message, sentences
 from display import theme
 from display.canvas import Rect
-from display.chips import draw_chip, marker_width, scroll_markers
+from display.chips import draw_tabs, marker_width, scroll_markers
 from display.i18n import Translator
 from display.screens import Host, Screen, View
 from display.ui import Action, Focus, Press, Tap, Turn
@@ -146,14 +146,7 @@ class History(Screen):
         form = view.ui.state_of(HistoryView)
         x, y = lay.margin, view.top
         w, h = c.width - 2 * lay.margin, view.bottom - view.top
-        gap = max(2, lay.margin // 2)
-        tab_h = lay.touch
-        tab_w = (w - gap) // 2
-        for index, pane in enumerate(PANES):
-            rect = (x + index * (tab_w + gap), y, tab_w, tab_h)
-            draw_chip(view, rect, tr(f"ui.history.tab.{pane}"), pane == form.pane, False, f"history.tab.{pane}")
-            c.target(rect, Tap("history.pane", pane))
-        top = y + tab_h + lay.margin // 2
+        top = y + draw_tabs(view, (x, y), w, PANES, form.pane, "ui.history.tab", "history") + lay.margin // 2
         self._draw_rows(view, *self._rows(form, state, tr), form.last, (x, top, w, y + h - top))
 
     def _draw_rows(self, view: View, count: int, row: Callable[[int], Row], last: int | None, area: Rect) -> None:
