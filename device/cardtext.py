@@ -43,9 +43,10 @@ import urllib.parse
 import urllib.request
 import zlib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, cast
+
+from msgspec import Struct, field
 
 from device import paths
 from device.catalog import Card, CardKind, Catalog, load_catalog, name_key
@@ -410,8 +411,7 @@ class KnownCards:
         return self.catalog.get(name) or self._by_key.get(name_key(name))
 
 
-@dataclass
-class ImportReport:
+class ImportReport(Struct):
     """What an import or a fetch stored: the text by card name, how many of each kind, how many
     pictures, and the catalog's cards it did not find."""
 

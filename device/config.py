@@ -40,10 +40,10 @@ allows and what it used instead, and carries on.  Example file (every key option
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from msgspec import Struct
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from device import paths
@@ -138,8 +138,7 @@ class Config(BaseModel):
         return self.journal.expanduser() if self.journal else default_path(self.resolved_data_dir())
 
 
-@dataclass(frozen=True)
-class Loaded:
+class Loaded(Struct, frozen=True):
     config: Config
     path: Path
     warnings: tuple[str, ...]

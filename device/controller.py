@@ -20,8 +20,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from msgspec import Struct, field
 
 from device import bindings, rules
 from device.catalog import Card, card_kind
@@ -60,8 +61,7 @@ def command_json(command: Command) -> dict[str, Any]:
     return {"type": type(command).__name__, **command.model_dump(mode="json")}
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Struct, frozen=True):
     """What a command did: its messages (for the screen and the console) and the new state."""
 
     messages: list[Message]

@@ -32,9 +32,9 @@ import re
 import time
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
+from msgspec import Struct, field
 from pydantic import ValidationError
 
 from device.controller import Controller, Result
@@ -137,8 +137,7 @@ def report_topic(event: str, report: TableReport) -> str:
     return f"{ROOT}/tables/{report.table}/events/{event_key(event)}/{report.pod}/{report.round}/{report.group}"
 
 
-@dataclass(frozen=True)
-class Topic:
+class Topic(Struct, frozen=True):
     """What a topic is about: ``kind`` "plan", "status" or "report", with its event and table."""
 
     kind: str
@@ -160,8 +159,7 @@ def read_topic(topic: str) -> Topic | None:
 # --- the session ---------------------------------------------------------------------------------
 
 
-@dataclass
-class Heard:
+class Heard(Struct):
     """What the broker has said so far: plans by event, each table's newest reports, presence."""
 
     plans: dict[str, EventPlan] = field(default_factory=dict)

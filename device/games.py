@@ -14,7 +14,8 @@ game.  Damage to the file itself is the journal's to report, as for any read.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from device.errors import GameDamaged, JournalTooNew
 from device.formats import find_format, titles
@@ -39,8 +40,7 @@ TEXTS: dict[str, Text] = {
 WHEN = "%Y-%m-%d %H:%M"
 
 
-@dataclass(frozen=True)
-class SavedGame:
+class SavedGame(Struct, frozen=True):
     """One saved game as it is listed: its number, when it was last played (epoch seconds), its
     title and how far it got, as messages; ``damaged`` when its events cannot be read."""
 

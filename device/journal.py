@@ -47,10 +47,10 @@ import time
 import urllib.parse
 import zlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from msgspec import Struct
 from pydantic import ValidationError
 
 from device import rules
@@ -161,8 +161,7 @@ def _text_damaged(game: int, row: Sequence[Any]) -> bool:
 _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(Struct, frozen=True):
     id: int
     title: str
     created: float
@@ -171,8 +170,7 @@ class GameInfo:
     tip: int
 
 
-@dataclass(frozen=True)
-class Txn:
+class Txn(Struct, frozen=True):
     """One command's worth of journal: what was asked and what it did."""
 
     pos: int

@@ -25,7 +25,6 @@ import logging
 import os
 import socket
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 log = logging.getLogger("aetherbox.notify")
 
@@ -41,12 +40,12 @@ def _address(value: str) -> str | bytes | None:
     return None  # vsock and other addresses are for virtual machines, not a Pi's console
 
 
-@dataclass
 class Notifier:
     """Sends ``sd_notify`` messages to one socket; a ``Notifier(None)`` sends nothing."""
 
-    address: str | bytes | None
-    _sock: socket.socket | None = field(default=None, repr=False)
+    def __init__(self, address: str | bytes | None) -> None:
+        self.address = address
+        self._sock: socket.socket | None = None
 
     @classmethod
     def from_environment(cls, env: Mapping[str, str] | None = None) -> Notifier:

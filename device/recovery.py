@@ -33,9 +33,10 @@ import struct
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from device.errors import JournalCorrupt, JournalError
 from device.journal import Check, Journal, Reader, backup_path
@@ -60,8 +61,7 @@ TEXTS: dict[str, Text] = {
 }
 
 
-@dataclass(frozen=True)
-class Recovery:
+class Recovery(Struct, frozen=True):
     """What start-up did about a damaged journal."""
 
     problem: str

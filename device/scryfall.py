@@ -53,9 +53,10 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, TypeVar, cast
+
+from msgspec import Struct
 
 from device import __version__
 from device.cardtext import (
@@ -137,8 +138,7 @@ _RANGE = re.compile(r"bytes (\d+)-")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Policy:
+class Policy(Struct, frozen=True):
     """How a fetch paces and retries its requests (Scryfall's rules; tests shorten the waits)."""
 
     #: Seconds between the starts of two requests to the API's host.
@@ -182,7 +182,6 @@ class _TooBig(Exception):
 _BROKEN = (ConnectionError, TimeoutError, ssl.SSLError, http.client.HTTPException, _Dropped)
 
 
-@dataclass
 class FetchReport(ImportReport):
     """An import's report, and how many pictures were downloaded or were already here."""
 
@@ -190,8 +189,7 @@ class FetchReport(ImportReport):
     kept: int = 0
 
 
-@dataclass
-class Progress:
+class Progress(Struct):
     """How far a fetch is, as the progress bar shows it."""
 
     page: int = 0

@@ -37,9 +37,10 @@ import re
 import stat
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+
+from msgspec import Struct
 
 from device.catalog import Card, Catalog, load_catalog
 from device.errors import UnknownName
@@ -67,8 +68,7 @@ def format_uid(uid: str) -> str:
     return ":".join(hex_digits[i : i + 2] for i in range(0, len(hex_digits), 2))
 
 
-@dataclass(frozen=True, slots=True)
-class TagMapProblem:
+class TagMapProblem(Struct, frozen=True):
     """A line of the tag map that was skipped or overridden.  ``line`` 0 is the whole file."""
 
     path: Path
@@ -80,8 +80,7 @@ class TagMapProblem:
         return f"{where}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class _Line:
+class _Line(Struct, frozen=True):
     number: int
     raw: bytes
     #: The UID this line is about, even if its card name is bad, so ``add`` and ``remove`` can

@@ -24,9 +24,10 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from device.config import Config
 from device.errors import ConfigError
@@ -41,8 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class KioskOptions:
+class KioskOptions(Struct, frozen=True):
     db: Path | None = None
     seed: int | None = None
     size: tuple[int, int] | None = None

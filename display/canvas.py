@@ -11,9 +11,9 @@ kiosk uses the targets to turn a touch into an action.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass, field
 from typing import Literal
 
+from msgspec import Struct, field
 import pygame
 
 from display.fonts import Color, Fonts, Lru
@@ -26,8 +26,7 @@ Rect = tuple[int, int, int, int]
 LAID_OUT_LIMIT = 4096
 
 
-@dataclass(frozen=True)
-class Drawn:
+class Drawn(Struct, frozen=True):
     """One text as drawn: what it said, where, how big, and the part of the screen it is in.
     ``cut`` says the text did not fit and lost its end (an ellipsis, or a paragraph's last
     lines); ``wanted`` is the size asked for, so a text shrunk to fit shows as ``size < wanted``.
@@ -44,8 +43,7 @@ class Drawn:
     joiner: str | None = None
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Struct, frozen=True):
     """A picture as drawn: whose (a card's name) and where; or a symbol, by what it means."""
 
     name: str
@@ -53,8 +51,7 @@ class Placed:
     role: str
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(Struct, frozen=True):
     """A touch target: ``action`` when touched; ``held``, if any, when the touch stays down for
     the kiosk's hold time (a seat's half: ±1 touched, ±10 held)."""
 
@@ -63,8 +60,7 @@ class Target:
     held: Hashable | None = None
 
 
-@dataclass
-class Canvas:
+class Canvas(Struct):
     surface: pygame.Surface
     fonts: Fonts
     layout: Layout
@@ -75,11 +71,11 @@ class Canvas:
     # Where a text's lines break and what size fits it depend only on the text, the room, the
     # sizes allowed and the fonts (fixed for a canvas): decided once, not every frame.
     _fitted: Lru[tuple[str, int, int, bool, int], tuple[str, int]] = field(
-        default_factory=lambda: Lru(LAID_OUT_LIMIT), repr=False)
+        default_factory=lambda: Lru(LAID_OUT_LIMIT))
     _wrapped: Lru[tuple[str, int, int, bool], tuple[str, ...]] = field(
-        default_factory=lambda: Lru(LAID_OUT_LIMIT), repr=False)
+        default_factory=lambda: Lru(LAID_OUT_LIMIT))
     _paragraph_sizes: Lru[tuple[str, int, int, int, int, bool], tuple[int | None]] = field(
-        default_factory=lambda: Lru(LAID_OUT_LIMIT), repr=False)
+        default_factory=lambda: Lru(LAID_OUT_LIMIT))
 
     @property
     def width(self) -> int:

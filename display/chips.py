@@ -10,8 +10,9 @@ draws a row of them (the adjust screen's fields), ``chip_grid`` rows and columns
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from display import symbols, theme
 from display.canvas import Rect
@@ -134,8 +135,7 @@ def scroll_markers(view: View, column: Rect, before: int, after: int, role: str,
         marker(view, (x, y + h - cell_h, w, cell_h), after, "down", role, taps[1] if taps else None)
 
 
-@dataclass(frozen=True)
-class Chip:
+class Chip(Struct, frozen=True):
     """A chip of a list: its words, what touching it does, whether it is marked (chosen, in an
     order)."""
 

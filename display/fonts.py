@@ -22,10 +22,10 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from msgspec import Struct, field
 import pygame
 import pygame.freetype
 
@@ -93,8 +93,7 @@ class Lru(Generic[K, V]):
         return len(self._entries)
 
 
-@dataclass
-class Fonts:
+class Fonts(Struct):
     """Font files in the order they are tried; text is measured and drawn run by run."""
 
     configured: Path | None = None

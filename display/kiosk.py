@@ -58,9 +58,10 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from msgspec import Struct
+from msgspec.structs import replace
 import pygame
 
 from device.catalog import Card
@@ -122,8 +123,7 @@ TOUCH_HOLD = 0.6
 MOUSE = "mouse"
 
 
-@dataclass(frozen=True)
-class Pressing:
+class Pressing(Struct, frozen=True):
     """A touch down on a target with a held action: which finger, the action, when it is due,
     and the screen it touched (the hold counts only there)."""
 

@@ -10,13 +10,13 @@ type, to be read across a table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 Size = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Struct, frozen=True):
     name: str
     width: int
     height: int

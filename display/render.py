@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from device.inputs import Button
 from device.rules import counters as marking
@@ -37,8 +38,7 @@ TURN_WARNING = 10.0
 ROUND_WARNING = 300.0
 
 
-@dataclass(frozen=True)
-class Countdown:
+class Countdown(Struct, frozen=True):
     """What the header counts down: seconds ``left`` (negative once the time is up), whether it
     is counting (a paused turn timer is not), and from how many seconds left it shows red."""
 
@@ -107,8 +107,7 @@ def _fits(canvas: Canvas, text: str, width: int, size: int, *, bold: bool = Fals
 Symbol = Callable[[Canvas, tuple[float, float], float, Color], None]
 
 
-@dataclass(frozen=True)
-class Corner:
+class Corner(Struct, frozen=True):
     """A line in a corner of the header: its text, the type size it wants, its colour and role,
     and a symbol before it."""
 
@@ -261,8 +260,7 @@ def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_le
                 max_width=between, role=role, min_size=lay.tiny)
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(Struct, frozen=True):
     """What the status line says now (by priority: a refusal, a card read or an unknown tag's
     enrol offer, what the last command did, a missing font), its colour and drawing role, and
     what it offers (a chip and SELECT)."""
@@ -307,8 +305,7 @@ STATUS_LINES = 2
 STATUS_PAGE_SECONDS = 4.0
 
 
-@dataclass(frozen=True)
-class StatusPlan:
+class StatusPlan(Struct, frozen=True):
     """How the status line is laid out this frame: the text's lines at ``size`` (of page
     ``page`` of ``pages``), the reader's label on line ``reader_at`` (right-aligned; -1: not on
     this page; ``len(lines)``: a line of its own), the line's ``height`` (the screen above gives
@@ -494,8 +491,7 @@ def draw_status_open(canvas: Canvas, texts: Sequence[str], tr: Translator, botto
 # --- the touch bar -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class BarButton:
+class BarButton(Struct, frozen=True):
     """A button of the touch bar: its label's text key, what it does, its drawing role."""
 
     key: str
@@ -529,8 +525,7 @@ def bar_buttons(state: GameState | None, ui: UiState) -> tuple[list[BarButton], 
     return buttons, actions
 
 
-@dataclass(frozen=True)
-class BarPlan:
+class BarPlan(Struct, frozen=True):
     """The bar as laid out: the buttons shown and where, their labels' size, and the buttons
     its menu (the MORE button) holds."""
 

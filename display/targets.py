@@ -14,10 +14,10 @@ import logging
 import os
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Protocol
 
+from msgspec import Struct
 import pygame
 
 from device.errors import DeviceNotFound, DevicePermission
@@ -177,8 +177,7 @@ class ScreenshotTarget(OffscreenTarget):
         return True
 
 
-@dataclass(frozen=True)
-class FramebufferInfo:
+class FramebufferInfo(Struct, frozen=True):
     size: tuple[int, int]
     stride: int  # bytes per row
     bits: int

@@ -8,8 +8,9 @@ that expires is a deadline here, so the loop knows when to wake and redraw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
+
+from msgspec import Struct, field
 
 from device.inputs import ButtonPressed
 from device.text import Message
@@ -24,64 +25,54 @@ from display.i18n import Translator
 Press = ButtonPressed
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(Struct, frozen=True):
     """The encoder (or ↑/↓, +/−, PgUp/PgDn) moved ``steps``."""
 
     steps: int
 
 
-@dataclass(frozen=True)
-class Focus:
+class Focus(Struct, frozen=True):
     """←/→: the previous or next seat or field."""
 
     delta: int
 
 
-@dataclass(frozen=True)
-class Go:
+class Go(Struct, frozen=True):
     """Show another screen by its registered name."""
 
     screen: str
 
 
-@dataclass(frozen=True)
-class Tap:
+class Tap(Struct, frozen=True):
     """A screen's own touch target, e.g. ("seat.life", (2, -1)) on the table: a seat's lower half."""
 
     kind: str
     value: Any = None
 
 
-@dataclass(frozen=True)
-class Type:
+class Type(Struct, frozen=True):
     """Typed text (names at set-up)."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class Erase:
+class Erase(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class ToggleHelp:
+class ToggleHelp(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class Redo:
+class Redo(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class Quit:
+class Quit(Struct, frozen=True):
     pass
 
 
@@ -91,8 +82,7 @@ Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Re
 # --- timed lines ----------------------------------------------------------------------------
 
 
-@dataclass
-class Line:
+class Line(Struct):
     """A status text shown until ``until`` (monotonic seconds; None: until replaced).  A
     message is worded when it is drawn, in the screen's language then (``UiState.words``).
 
@@ -110,8 +100,7 @@ class Line:
         return self.until is None or now < self.until
 
 
-@dataclass
-class DieRoll:
+class DieRoll(Struct):
     """The planar die's last result, shown at once; ``until`` ends its short tumble."""
 
     face: str  # "blank", "chaos", "planeswalk"
@@ -123,8 +112,7 @@ class DieRoll:
 S = TypeVar("S")
 
 
-@dataclass
-class UiState:
+class UiState(Struct):
     language: str = "en"
     screen: str = "table"
     fps: int = 20  # animation frames per second

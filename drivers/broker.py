@@ -20,8 +20,9 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
+
+from msgspec import Struct, field
 
 from device.event_link import EVERYTHING, OFFLINE, ONLINE, ORGANISER, ROOT, InputSink, presence_topic
 from device.inputs import BrokerMessage, BrokerStatus
@@ -133,8 +134,7 @@ class MqttLink:
 # --- the in-process stand-in -----------------------------------------------------------------------
 
 
-@dataclass
-class _Client:
+class _Client(Struct):
     link: MemoryLink
     online: bool = False
     missed: list[tuple[str, bytes]] = field(default_factory=list)  # its persistent session's queue

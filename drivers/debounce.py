@@ -19,7 +19,8 @@ Neither class is thread-safe; the GPIO driver serialises calls with one lock.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from device.inputs import Button, ButtonPressed
 
@@ -28,8 +29,7 @@ from device.inputs import Button, ButtonPressed
 DEFAULT_WINDOW = 0.020
 
 
-@dataclass(frozen=True, slots=True)
-class Settled:
+class Settled(Struct, frozen=True):
     """The debounced level changed to ``level``.
 
     ``since`` is when the contact reached that level and stayed there (the start of the stable
@@ -116,8 +116,7 @@ class Debouncer:
         return self._last
 
 
-@dataclass(frozen=True, slots=True)
-class PressTiming:
+class PressTiming(Struct, frozen=True):
     """How one button's presses are told apart.  All times are in seconds.
 
     With ``hold_time`` set, holding the button that long is one long press (reported as soon as

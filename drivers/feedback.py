@@ -12,9 +12,10 @@ from __future__ import annotations
 import enum
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Protocol, Self
+
+from msgspec import Struct
 
 from device.errors import DeviceNotFound
 from drivers.gpio import Backend, GpioConfig, load_pin_factory, pin_errors
@@ -30,8 +31,7 @@ class Cue(enum.StrEnum):
     TIME_UP = "time_up"  # the turn timer ran out
 
 
-@dataclass(frozen=True, slots=True)
-class Blink:
+class Blink(Struct, frozen=True):
     """``n`` pulses of ``on_time`` seconds on and ``off_time`` seconds off; the output ends off."""
 
     on_time: float
@@ -49,8 +49,7 @@ class Blink:
         return self.n * (self.on_time + self.off_time)
 
 
-@dataclass(frozen=True, slots=True)
-class CuePattern:
+class CuePattern(Struct, frozen=True):
     """What each output does for one cue; ``None`` leaves that output alone."""
 
     buzzer: Blink | None = None

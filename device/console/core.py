@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TextIO
+
+from msgspec import Struct
 
 from device import rules
 from device.commands import Command
@@ -44,8 +45,7 @@ class Usage(IllegalCommand):
 Run = Callable[["Console", list[str]], None]
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Struct, frozen=True):
     name: str
     usage: str
     help: str
@@ -71,8 +71,7 @@ ShowMarks = Callable[[GameState, Player], tuple[list[str | Message], int]]
 ShowLines = Callable[[GameState], list[str | Message]]
 
 
-@dataclass(frozen=True)
-class CommandTable:
+class CommandTable(Struct, frozen=True):
     """Everything one module plugs into the console: its commands, in the order ``help`` lists
     them, and what it adds to ``show`` (to a player's line, and lines about the table).  ``texts``
     is how the keys of its commands' help start (``console.help.new``; a format's in its own

@@ -10,10 +10,11 @@ the reader its ``--reader`` names and the link its configuration names.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol, TextIO
+
+from msgspec.structs import replace
 
 from device.console.core import Console, refusal
 from device.controller import Result
@@ -76,7 +77,7 @@ class ReaderConsole:
     def _show(self, result: Result) -> None:
         for message in result.messages:
             self.console.say(Message("console.card_read", message=message))
-        self.console.show(dataclasses.replace(result, messages=[]))
+        self.console.show(replace(result, messages=[]))
 
     def lines(self, source: LineSource, prompt: bool) -> Iterator[str]:
         while True:

@@ -37,9 +37,10 @@ import gettext
 import logging
 import struct
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from device.translations import domains
 
@@ -61,8 +62,7 @@ def pot_path(name: str) -> Path:
 
 
 
-@dataclass(frozen=True)
-class Translations:
+class Translations(Struct, frozen=True):
     """One language's translated texts by key (a tuple of forms for a text with a count), and
     its plural rule: a count → the index of the form to use; ``english`` is the English each
     translation was made from, by key (a text with a count: its singular)."""

@@ -10,13 +10,12 @@ catalogues).  A new format adds one line here; nothing is filled by importing a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 CORE = "core"
 
 
-@dataclass(frozen=True)
-class Domain:
+class Domain(Struct, frozen=True):
     """One catalogue: its ``name`` (``locale/<language>/LC_MESSAGES/<name>.po``) and how the keys
     it holds start (the core's holds the rest)."""
 

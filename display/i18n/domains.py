@@ -16,7 +16,8 @@ module.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from device.text import Text
 from device.translations.domains import CORE, domain, names
@@ -27,8 +28,7 @@ from display.i18n import (
 __all__ = ["CORE", "DOMAINS", "Domain", "domain", "english", "names"]
 
 
-@dataclass(frozen=True)
-class Domain:
+class Domain(Struct, frozen=True):
     """One catalogue's kiosk English: its ``name`` (as in ``device.translations.domains``) and
     its modules' ``TEXTS``."""
 

@@ -41,8 +41,9 @@ screenshot tests by adding its scenes to ``SCENES`` in ``tests/display/scenes.py
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
+
+from msgspec import Struct
 
 from device.catalog import Card
 from device.commands import Command
@@ -61,8 +62,7 @@ from display.ui import Action, Focus, Turn, UiState
 from drivers.feedback import Cue
 
 
-@dataclass
-class View:
+class View(Struct):
     """What a screen draws from.  ``top``/``bottom`` bound the screen's own area (between the
     header and the status line)."""
 
@@ -154,8 +154,7 @@ class Host(Protocol):
         """Every screen by name, in the kiosk's order."""
 
 
-@dataclass(frozen=True)
-class Detail:
+class Detail(Struct, frozen=True):
     """A title and a longer text under the upkeep banner's items, shown as large as the banner's
     room allows (Planechase: a face-up plane's rules text)."""
 
@@ -168,8 +167,7 @@ class Detail:
     landscape: bool = False
 
 
-@dataclass(frozen=True)
-class Strip:
+class Strip(Struct, frozen=True):
     """A line under the seats outside the upkeep banner (Planechase: the face-up planes);
     tapping it shows the screen ``go``."""
 

@@ -22,7 +22,8 @@ window round the chosen one, with arrows at its ends saying how many are hidden 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.commands import ChangeLife, ChangePoison, Command, DealCommanderDamage
 from device.formats import find_format
@@ -49,8 +50,7 @@ MARKS = ("monarch", "initiative", "blessing")
 DAY_NIGHT = "day_night"
 
 
-@dataclass(frozen=True)
-class AdjustForm:
+class AdjustForm(Struct, frozen=True):
     """The adjustment being made (kept while the adjust screen is up): for whom, which counter,
     from whom, by how much, the field the encoder changes, and when it was last touched."""
 

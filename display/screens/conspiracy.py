@@ -35,8 +35,10 @@ screen is shown or the game changes) are kept in ``ConspiracyForm``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from device.commands import Command
 from device.controller import Result
@@ -104,8 +106,7 @@ def _turn(state: GameState, tr: Translator) -> str:
 # --- the event's pods (CJ-1) -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PodGame:
+class PodGame(Struct, frozen=True):
     """One pod of the shown game's event: its saved game, number and players in seat order."""
 
     game: int
@@ -125,8 +126,7 @@ def event_games(started: dict[int, GameStarted], current: int | None) -> list[Po
     ]
 
 
-@dataclass(frozen=True)
-class ConspiracyForm:
+class ConspiracyForm(Struct, frozen=True):
     """What the Conspiracy screen remembers: the item the cursor is on, the players marked (in
     the order they were), whether the event's pods are shown, the pods as last read and the game
     they were read for, and how far each group's list is scrolled (a new dict when it changes)."""
@@ -198,15 +198,21 @@ def _timed(command: Callable[[float], Command]) -> Pick:
     return pick
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Struct, frozen=True):
     """A player's row (``seat``) or a chip, and what SELECT or a touch does with it; ``kind`` and
     ``value`` name it (a touch names the item it was drawn for)."""
 
     kind: str  # seat, turn, out, clock, time, finish, next_pod, pods, show
     value: Any
     label: str
-    pick: Pick = field(compare=False)
+    pick: Pick
+
+    # The same item drawn again has a new ``pick``: equal items are the same kind, value and label.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Item) and (self.kind, self.value, self.label) == (other.kind, other.value, other.label)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.value, self.label))
 
 
 def playing(consp: ConspiracyState) -> list[int]:
@@ -282,8 +288,7 @@ def heading(view: View, state: GameState, consp: ConspiracyState) -> str:
     return " · ".join(parts)
 
 
-@dataclass(frozen=True)
-class Placing:
+class Placing(Struct, frozen=True):
     """A row of the standings beside the groups: a place (None while undecided), a player, their
     Rumble picks, and their round-1 group once round 2 has regrouped everyone ("" before)."""
 

@@ -23,8 +23,11 @@ together are the only things kept on the screen (``ContraptionsForm``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.catalog import Faction
 from device.controller import Result
@@ -89,8 +92,7 @@ def _contraptions_upkeep(state: GameState, tr: Translator) -> list[str]:
 # --- what the pending choice offers ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ContraptionsForm:
+class ContraptionsForm(Struct, frozen=True):
     """What the Contraptions screen remembers: the chip the cursor is on, a crank order and a
     look's picks being put together, and what is being decided on screen (an assembly, for
     whom, the contraptions to manage, the one picked)."""
@@ -109,8 +111,7 @@ class ContraptionsForm:
 Pick = Callable[[Host, ContraptionsForm], None]
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Struct, frozen=True):
     """One chip: its label, whether it is marked (chosen, in the order), and what picking it does."""
 
     label: str
@@ -805,8 +806,7 @@ class Contraptions(Screen):
 COLUMNS = (1, 2)
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(Struct, frozen=True):
     """A line of the side panel's heading: wrapped on up to ``lines`` lines, from ``largest`` down
     to ``smallest``; ``drop`` > 0: it gives way to the chips (the highest first); ``shrunk``: the
     smaller ``largest`` it takes before anything else gives way."""
@@ -864,8 +864,9 @@ def _shown(state: GameState, ct: ContraptionsState, form: ContraptionsForm) -> U
     if ct.variant.shared_sprockets or seat == info.seat:
         return info
     counter = ct.counters[seat] if seat < len(ct.counters) else None
-    return replace(info, seat=seat, name=state.player(seat).name, counter=counter, moved_from=None,
-                   moved_to=None, sprocket=None, cranking=(), cranked=(), faces=(), banner=())
+    # The rules' view is a standard-library dataclass (the rules import nothing but it and pydantic).
+    return dataclasses.replace(info, seat=seat, name=state.player(seat).name, counter=counter, moved_from=None,
+                               moved_to=None, sprocket=None, cranking=(), cranked=(), faces=(), banner=())
 
 
 def _job_message(state: GameState, job: Assembly) -> Message:

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.commands import Command
 from device.controller import Result
@@ -45,8 +47,7 @@ COIN_EDGE = (150, 118, 40)
 COIN_TEXT = (40, 30, 8)
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Struct, frozen=True):
     """A chip: its words' key and what throwing it asks the rules for."""
 
     key: str
@@ -66,8 +67,7 @@ CHOICES: tuple[Choice, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class DiceForm:
+class DiceForm(Struct, frozen=True):
     """What the dice screen remembers: the chip the cursor is on, the tumble of the last throw
     (monotonic seconds), and until when a drawn starting player is shown before the table."""
 

@@ -21,9 +21,11 @@ had been known (``Host.enrol``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from functools import cache
 from typing import Literal
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.catalog import Card, CardKind, load_catalog, name_key
 from device.inputs import Button
@@ -40,8 +42,7 @@ NAME = "enrol"
 Mode = Literal["cards", "letters", "confirm"]
 
 
-@dataclass(frozen=True)
-class EnrolForm:
+class EnrolForm(Struct, frozen=True):
     """The enrolment under way: the tag, the screen to go back to, the letters chosen, the
     highlighted card and letter, what the encoder moves, the card to confirm."""
 

@@ -18,9 +18,11 @@ the kiosk after every message and change, so drawing reads no journal and no net
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from device.inputs import Button
 from device.rules.conspiracy import group_title, nth
@@ -44,8 +46,7 @@ TABLES = "tables"
 PANES = (STANDINGS, TABLES)
 
 
-@dataclass(frozen=True)
-class EventInfo:
+class EventInfo(Struct, frozen=True):
     """What the broker has said, as the screen shows it: this gadget's table and link, the event
     it joined and that event as the reports tell it, who is connected, and the events offered."""
 
@@ -70,8 +71,7 @@ class EventInfo:
         return self.connected if table == self.table else self.online.get(table, False)
 
 
-@dataclass(frozen=True)
-class EventForm:
+class EventForm(Struct, frozen=True):
     """What the screen remembers: the tab shown, the first row in view, the offer the cursor is on."""
 
     pane: str = STANDINGS

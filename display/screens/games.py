@@ -24,7 +24,8 @@ change while it is, never per frame.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.controller import Result
 from device.games import SavedGame
@@ -42,8 +43,7 @@ NAME = "games"
 CONFIRM = 10.0  # seconds a delete waits for its second press
 
 
-@dataclass(frozen=True)
-class GamesView:
+class GamesView(Struct, frozen=True):
     """What the screen remembers: the games as last read and the one being played then, the
     cursor's place in them, and the game whose deletion waits for its second press (and until
     when)."""
@@ -55,8 +55,7 @@ class GamesView:
     until: float = 0.0
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(Struct, frozen=True):
     """A game's row as drawn: its words, its detail line and the detail's colour."""
 
     title: str

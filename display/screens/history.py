@@ -14,7 +14,9 @@ The log is read from the journal when the screen is shown and after each change 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.controller import Result
 from device.inputs import Button
@@ -35,8 +37,7 @@ DEALT = "dealt"
 PANES = (LOG, DEALT)
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Struct, frozen=True):
     """One change of the game as the log shows it: its number, what it said, and whether it is
     undone (until redone or dropped)."""
 
@@ -49,8 +50,7 @@ class Entry:
         return cls(txn.pos, tuple(txn.messages()), txn.undone)
 
 
-@dataclass(frozen=True)
-class HistoryView:
+class HistoryView(Struct, frozen=True):
     """What the screen remembers: the game's changes as last read, the tab shown, and the last
     row in view (None: the newest)."""
 
@@ -59,8 +59,7 @@ class HistoryView:
     last: int | None = None
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(Struct, frozen=True):
     text: str
     color: tuple[int, int, int]
 

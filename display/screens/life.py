@@ -23,7 +23,8 @@ so both show the change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.commands import ChangeLife
 from device.rules.life import commander_names
@@ -68,8 +69,7 @@ def default_source(state: GameState, seat: int, counter: str) -> tuple[int | Non
 # --- the table's pending change ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PendingLife:
+class PendingLife(Struct, frozen=True):
     """A life change shown on the table but not made yet: whose, by how much, from whom, and
     when it last changed (monotonic seconds; it is made ``PAUSE`` after that)."""
 

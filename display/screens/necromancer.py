@@ -15,7 +15,9 @@ the table of every minion still playing solo turns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.controller import Result
 from device.events import Event
@@ -85,8 +87,7 @@ def soloing(necro: NecromancerState) -> list[int]:
     return [r.seat for r in necro.seats if r.phase is Phase.SOLO]
 
 
-@dataclass(frozen=True)
-class NecromancerAsk:
+class NecromancerAsk(Struct, frozen=True):
     """What the Necromancer screen remembers: the seat whose loss it asks about (NC-1) and the
     answer picked; on the list, the soloing seat the cursor is on and the row scrolled to (None:
     the chosen seat's)."""

@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from fractions import Fraction
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.catalog import load_catalog
 from device.controller import Result
@@ -210,8 +212,7 @@ def _with_counters(tr: Translator, card: FaceUpCard) -> str:
     return f"{card.name} · {tr('ui.pc.counters', n=card.counters)}" if card.counters else card.name
 
 
-@dataclass(frozen=True)
-class PlanechasePick:
+class PlanechasePick(Struct, frozen=True):
     """What the Planechase screen remembers while a choice is open: the chip the cursor is on,
     and the pools chosen so far, in order (a choice of pools is answered once all are)."""
 
@@ -624,8 +625,7 @@ def draw_art(c: Canvas, rect: Rect, card: FaceUpCard) -> None:
     mark(c, (x + w / 2, y + h / 2), min(w, h) * 0.6, theme.PANEL_HI)
 
 
-@dataclass(frozen=True)
-class CardLayout:
+class CardLayout(Struct, frozen=True):
     """A planar card's parts on screen: the name's size and lines, the type line, the art box and
     the rules text's box and size (None: no text, or it does not fit)."""
 

@@ -40,7 +40,9 @@ is played: at the tables at the broker (the default: drawn here and published, a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from device.commands import NewGame
 from device.errors import IllegalCommand
@@ -60,8 +62,7 @@ from display.screens.event import EventInfo
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
 
-@dataclass(frozen=True)
-class SetupForm:
+class SetupForm(Struct, frozen=True):
     """The set-up being filled in.  Its mappings are replaced whole, never changed in place."""
 
     base: str = "commander"

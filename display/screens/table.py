@@ -18,8 +18,10 @@ anything else happens; ``display.screens.life`` says how.  NEXT held brings the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
 from typing import Literal
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from device.events import Event, GameStarted, TurnPassed
 from device.inputs import Button
@@ -75,8 +77,7 @@ BadgeKind = Literal["monarch", "initiative", "blessing", "day", "night", "poison
                     "experience", "rad", "skips", "pending"]
 
 
-@dataclass(frozen=True)
-class Badge:
+class Badge(Struct, frozen=True):
     """A counter or designation on a seat tile: the monarch, the initiative, the city's blessing
     (and, in a Conspiracy pod whose groups each play their own game, the group's day or night) as
     an icon alone; poison, commander damage (and from whose commander), energy, experience and
@@ -99,8 +100,7 @@ GOLD = (246, 200, 70)
 Icon = Callable[[Canvas, tuple[float, float], float, Color], None]
 
 
-@dataclass(frozen=True)
-class BadgeLook:
+class BadgeLook(Struct, frozen=True):
     """How a kind of badge is drawn: its icon (None: words only) in ``color`` (its number too)
     on ``box``, and its role in the drawing record (``seat2.poison``)."""
 
@@ -235,8 +235,7 @@ def life_goal(lay: Layout) -> int:
     return lay.huge * 2 // 3
 
 
-@dataclass(frozen=True)
-class TilePlan:
+class TilePlan(Struct, frozen=True):
     """How one seat tile is laid out; ``life`` is the life total's type size."""
 
     name_size: int
@@ -552,8 +551,7 @@ def _badge_role(badge: Badge) -> str:
 # --- the upkeep banner -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PanelFit:
+class PanelFit(Struct, frozen=True):
     """The type sizes that fit the upkeep banner's panel: its items and title at ``size``, the
     details' texts (a plane's rules text) at ``detail`` (None: left out, they do not fit);
     ``pictures``: how many lines of a detail's title its card's picture beside it is tall (0:
@@ -577,8 +575,7 @@ def thumbnail(name: str, landscape: bool, height: int, widest: int) -> tuple[int
     return (width, height) if width > 0 and height > 0 else None
 
 
-@dataclass(frozen=True)
-class DetailHead:
+class DetailHead(Struct, frozen=True):
     """A detail's title in the banner: the picture's size beside it (None: no picture), the
     title's lines (None: a word wider than the room) and the height of both."""
 
@@ -726,8 +723,7 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
 # --- where everything goes -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TableLayout:
+class TableLayout(Struct, frozen=True):
     seats: list[Rect]
     plans: list[TilePlan]
     banner: Rect | None = None
@@ -854,8 +850,7 @@ def stand_in(screens: Iterable[Screen], state: GameState | None) -> Screen | Non
     return own if own is not None and own.is_table else None
 
 
-@dataclass(frozen=True)
-class TableState:
+class TableState(Struct, frozen=True):
     """What the table remembers: the turn whose upkeep banner was tapped away (-1: none)."""
 
     banner_hidden: int = -1

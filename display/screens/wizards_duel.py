@@ -27,7 +27,9 @@ one-per-round rule says so at once, in the rules' words, before any describing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from device.controller import Result
 from device.events import Event
@@ -71,8 +73,7 @@ FACE_COLORS: dict[Face, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
 # --- what is being decided now ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DuelForm:
+class DuelForm(Struct, frozen=True):
     """The screen's own state: the decision on the table it belongs to, the highlighted chip, the
     dice picked, the numbers chosen with ←/→ (a market card, how many dice), a spell waiting for
     its target (card number, spell) and the player incanting."""
@@ -92,8 +93,7 @@ Pick = Callable[[Host, DuelForm], None]
 Shift = Callable[[DuelForm, int], DuelForm]
 
 
-@dataclass(frozen=True)
-class Chip:
+class Chip(Struct, frozen=True):
     """One choice on screen: its words (a die chip: its face, drawn as the die) and what picking
     it does; ←/→ change its ``number`` or player where it has ``shift``, else move along the row."""
 
@@ -105,8 +105,7 @@ class Chip:
     shift: Shift | None = None
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Struct, frozen=True):
     seat: int  # who decides
     prompt: str
     chips: tuple[Chip, ...]

@@ -20,7 +20,9 @@ player's cards numbered), which stays when nobody types.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from device.inputs import Button
 from device.rules.wizards_duel import (
@@ -50,8 +52,7 @@ ERROR_SECONDS = 8.0  # as long as the kiosk shows a refused command's reason
 Row = tuple[str, str]  # (kind, key): key is the spell's index, or a school for a cost row
 
 
-@dataclass(frozen=True)
-class SpellDraft:
+class SpellDraft(Struct, frozen=True):
     kind: SpellKind = SpellKind.OFFENSIVE
     strength: int = 3
     school: Face = Face.MAGIC
@@ -62,8 +63,7 @@ class SpellDraft:
         return Spell(kind=self.kind, strength=self.strength, school=self.school, others=others)
 
 
-@dataclass(frozen=True)
-class CardForm:
+class CardForm(Struct, frozen=True):
     """A spell card being described (a starting card, or a market card being learned)."""
 
     seat: int

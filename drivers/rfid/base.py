@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
+from msgspec import Struct
 
-@dataclass(frozen=True, slots=True)
-class ParserStats:
+
+class ParserStats(Struct, frozen=True):
     """Counters since the parser was made.
 
     ``frames``: well-formed frames with a good checksum.  ``bad_checksum``: well-formed frames

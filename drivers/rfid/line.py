@@ -43,7 +43,7 @@ Anything else, either way, is ignored (the host counts such lines).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from drivers.rfid.base import HEX_DIGITS, ParserStats
 
@@ -77,8 +77,7 @@ def checked_line(text: str) -> bytes:
     return raw + f"{CRC_MARK}{crc16(raw):04X}\n".encode("ascii")
 
 
-@dataclass(frozen=True, slots=True)
-class Hello:
+class Hello(Struct, frozen=True):
     """The bridge said hello."""
 
     firmware: str
@@ -87,29 +86,25 @@ class Hello:
     """False for a hello without a CRC: firmware from before checksums, whose tags are ignored."""
 
 
-@dataclass(frozen=True, slots=True)
-class Tag:
+class Tag(Struct, frozen=True):
     """``TAG <uid>``: the tag is on the reader."""
 
     uid: str
 
 
-@dataclass(frozen=True, slots=True)
-class Gone:
+class Gone(Struct, frozen=True):
     """``GONE <uid>``: the tag has left the reader."""
 
     uid: str
 
 
-@dataclass(frozen=True, slots=True)
-class BridgeError:
+class BridgeError(Struct, frozen=True):
     """``ERR <text>``."""
 
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class BadChecksum:
+class BadChecksum(Struct, frozen=True):
     """A line whose CRC did not match its text (dropped; the monitor shows it)."""
 
     text: str

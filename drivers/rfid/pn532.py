@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from drivers.rfid.base import ParserStats
 
@@ -57,18 +58,15 @@ def command_frame(code: int, params: bytes = b"") -> bytes:
     return frame(HOST_TFI, bytes([code]) + params)
 
 
-@dataclass(frozen=True, slots=True)
-class Ack:
+class Ack(Struct, frozen=True):
     """The ACK frame."""
 
 
-@dataclass(frozen=True, slots=True)
-class Nack:
+class Nack(Struct, frozen=True):
     """The NACK frame."""
 
 
-@dataclass(frozen=True, slots=True)
-class Info:
+class Info(Struct, frozen=True):
     """An information frame: ``tfi`` and the data after it."""
 
     tfi: int
@@ -78,8 +76,7 @@ class Info:
 Pn532Frame = Ack | Nack | Info
 
 
-@dataclass(frozen=True, slots=True)
-class Poll:
+class Poll(Struct, frozen=True):
     """One InListPassiveTarget: did the PN532 answer, and with which tag (``None``: none)."""
 
     answered: bool

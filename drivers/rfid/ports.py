@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import errno
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Protocol, cast
+
+from msgspec import Struct
 
 from device.errors import DeviceBusy, DeviceNotFound, DevicePermission
 
@@ -22,8 +23,7 @@ KNOWN_USB_IDS: dict[tuple[int, int], str] = {
 SERIAL_GROUP = "dialout"  # owner group of /dev/ttyUSB*, /dev/ttyACM*, /dev/serial0 on Debian
 
 
-@dataclass(frozen=True, slots=True)
-class PortInfo:
+class PortInfo(Struct, frozen=True):
     """What ``find_port`` needs to know about a serial port."""
 
     device: str

@@ -5,10 +5,10 @@ PC-2/PC-13 (roll cost, odds, logs), the reader's status line and refusals."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
+from msgspec.structs import replace
 import pytest
 from scenes import LANGUAGES, SAMPLE_TEXT, SCENES, SIZES, drawn, shown, texts
 from conftest import CLOCK

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Callable
-from dataclasses import replace
 
+from msgspec.structs import replace
 import pytest
 
 import device.cardtext  # noqa: F401 - every module that registers texts
