@@ -5,8 +5,6 @@ Commands name players by seat; the console and the screen turn names and touches
 Module commands live in their rules module and subclass ``Command`` the same way.
 """
 
-from __future__ import annotations
-
 from pydantic import Field
 
 from device.models import Model

@@ -6,8 +6,6 @@ and ``parse_event``).  Events hold every random outcome (dice, shuffles, a rando
 so replaying a journal gives the same game.  A format's events live in its rules package.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field

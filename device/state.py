@@ -6,8 +6,6 @@ makes one.  ``GameState.model_dump(mode="json")`` is the documented shape behind
 whenever that shape changes incompatibly.
 """
 
-from __future__ import annotations
-
 import enum
 from collections.abc import Callable
 
@@ -120,7 +118,7 @@ class GameState(Model):
     def has(self, fmt: str) -> bool:
         return fmt in self.formats
 
-    def with_player(self, player: Player) -> GameState:
+    def with_player(self, player: Player) -> "GameState":
         players = list(self.players)
         players[player.seat] = player
         return self.model_copy(update={"players": tuple(players)})

@@ -8,8 +8,6 @@ pause stops that.  The turn timer measures the clock's time since the turn began
 unless the clock was paused (docs/decisions/0018-game-clock.md).
 """
 
-from __future__ import annotations
-
 from device.models import Model
 
 
@@ -20,7 +18,7 @@ class ClockState(Model):
     timer: int = 0  # seconds per turn; 0: no turn timer
 
     @classmethod
-    def starting(cls, at: float, timer: int = 0) -> ClockState:
+    def starting(cls, at: float, timer: int = 0) -> "ClockState":
         """A clock that starts counting at ``at``, with a turn timer of ``timer`` seconds."""
         return cls(since=at, timer=timer)
 
@@ -42,16 +40,16 @@ class ClockState(Model):
             return None
         return self.timer - max(0.0, self.played(now) - self.turn_mark)
 
-    def paused_at(self, at: float) -> ClockState:
+    def paused_at(self, at: float) -> "ClockState":
         return self.model_copy(update={"counted": self.played(at), "since": None})
 
-    def resumed_at(self, at: float) -> ClockState:
+    def resumed_at(self, at: float) -> "ClockState":
         return self.model_copy(update={"since": at})
 
-    def turn_began(self, at: float) -> ClockState:
+    def turn_began(self, at: float) -> "ClockState":
         """The clock as a new turn begins at ``at``: the turn timer starts again."""
         return self.model_copy(update={"turn_mark": self.played(at)})
 
-    def timed(self, timer: int, at: float) -> ClockState:
+    def timed(self, timer: int, at: float) -> "ClockState":
         """The clock with a turn timer of ``timer`` seconds from ``at`` on (0: none)."""
         return self.turn_began(at).model_copy(update={"timer": timer})

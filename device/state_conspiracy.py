@@ -6,8 +6,6 @@ round, so the core's one life total per player is their life in their current gr
 A Group Game Draft (CJ-7) is one table, kept as a single group that plays to the last player.
 """
 
-from __future__ import annotations
-
 from device.models import Model
 
 
@@ -56,6 +54,6 @@ class ConspiracyState(Model):
                 return group
         return None
 
-    def with_group(self, group: GroupRecord) -> ConspiracyState:
+    def with_group(self, group: GroupRecord) -> "ConspiracyState":
         current = tuple(group if g.label == group.label else g for g in self.groups)
         return self.model_copy(update={"rounds": (*self.rounds[:-1], current)})

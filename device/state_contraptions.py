@@ -7,8 +7,6 @@ the one assembly in progress are here too, so every screen shows the same pendin
 power cut loses none of it.
 """
 
-from __future__ import annotations
-
 import enum
 
 from device.models import Model

@@ -8,8 +8,6 @@ its own monarch, initiative and day or night, so those are kept per game, by its
 ("" for the whole table, else the group's label; ``device.rules.counters.game_of``).
 """
 
-from __future__ import annotations
-
 import enum
 
 from device.models import Model
@@ -57,13 +55,13 @@ class CountersState(Model):
     players: tuple[PlayerCounters, ...] = ()  # one per seat
 
     @classmethod
-    def fresh(cls, players: int) -> CountersState:
+    def fresh(cls, players: int) -> "CountersState":
         return cls(players=tuple(PlayerCounters(seat=seat) for seat in range(players)))
 
     def game(self, key: str) -> GameMarks:
         return next((marks for marks in self.games if marks.game == key), GameMarks(game=key))
 
-    def with_game(self, marks: GameMarks) -> CountersState:
+    def with_game(self, marks: GameMarks) -> "CountersState":
         others = [m for m in self.games if m.game != marks.game]
         kept = others if marks == GameMarks(game=marks.game) else [*others, marks]
         order = [m.game for m in self.games]
@@ -73,7 +71,7 @@ class CountersState(Model):
     def player(self, seat: int) -> PlayerCounters:
         return self.players[seat] if seat < len(self.players) else PlayerCounters(seat=seat)
 
-    def with_player(self, counters: PlayerCounters) -> CountersState:
+    def with_player(self, counters: PlayerCounters) -> "CountersState":
         players = list(self.players)
         players[counters.seat] = counters
         return self.model_copy(update={"players": tuple(players)})

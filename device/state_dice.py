@@ -7,8 +7,6 @@ the state keeps as the first throw, so the screen shows it like any other.  Only
 game.
 """
 
-from __future__ import annotations
-
 import enum
 
 from device.models import Model
@@ -48,7 +46,7 @@ class DiceState(Model):
     def last(self) -> Throw | None:
         return self.throws[-1] if self.throws else None
 
-    def adding(self, throw: Throw) -> DiceState:
+    def adding(self, throw: Throw) -> "DiceState":
         """This state with ``throw`` made (numbered next), the oldest dropped beyond ``KEPT``."""
         numbered = throw.model_copy(update={"number": self.count + 1})
         return DiceState(count=self.count + 1, throws=(*self.throws, numbered)[-KEPT:])

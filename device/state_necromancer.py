@@ -6,8 +6,6 @@ game.  Masters and minions form a forest: each minion has at most one master and
 own master, however far up the chain one looks (the rules keep it that way, NC-5).
 """
 
-from __future__ import annotations
-
 import enum
 
 from device.models import Model
@@ -81,7 +79,7 @@ class NecromancerState(Model):
     def seat(self, seat: int) -> NecroSeat:
         return self.seats[seat]
 
-    def with_seat(self, record: NecroSeat) -> NecromancerState:
+    def with_seat(self, record: NecroSeat) -> "NecromancerState":
         seats = list(self.seats)
         seats[record.seat] = record
         return self.model_copy(update={"seats": tuple(seats)})

@@ -24,8 +24,6 @@ The pure helpers a screen needs (``next_roll_cost``, ``odds``, ``chaos_planes``,
 ``device.rules.planechase``; they take the whole ``GameState``.
 """
 
-from __future__ import annotations
-
 import enum
 
 from device.models import Model

@@ -11,8 +11,6 @@ piles (hand, reserve, set aside, removed from the game) or listed by face where 
 matters (the mana pool, the dice on spells, the antimagic shield, the last roll).
 """
 
-from __future__ import annotations
-
 import enum
 
 from device.models import Model
@@ -141,7 +139,7 @@ class WizardsDuelState(Model):
     def wizard(self, seat: int) -> Wizard:
         return self.wizards[seat]
 
-    def with_wizard(self, wizard: Wizard) -> WizardsDuelState:
+    def with_wizard(self, wizard: Wizard) -> "WizardsDuelState":
         wizards = list(self.wizards)
         wizards[wizard.seat] = wizard
         return self.model_copy(update={"wizards": tuple(wizards)})

@@ -1,7 +1,5 @@
 """Contraptions' events: what happened, in the past tense."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from device.events import Event

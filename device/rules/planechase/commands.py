@@ -1,7 +1,5 @@
 """Planechase's commands: what a player asks for."""
 
-from __future__ import annotations
-
 
 from device.commands import Command
 

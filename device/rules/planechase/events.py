@@ -1,8 +1,6 @@
 """Planechase's events, and what both the planar deck (``device.rules.planechase``) and the
 Eternities Map (``device.rules.planechase.eternities``) need to decide and describe them."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import Literal
 

@@ -1,7 +1,5 @@
 """Wizard's Duel's commands: what a player asks for."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from device.commands import Command
