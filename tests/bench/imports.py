@@ -1,0 +1,103 @@
+"""What importing the kiosk costs, as JSON.  Run: python tests/bench/imports.py [--runs N] [--top N]
+
+Imports ``display.kiosk`` — everything the kiosk needs before its first frame; the event link,
+the card data fetcher and the console are loaded only when used — in ``--runs`` fresh
+interpreters under ``python -X importtime``, with the modules compiled first as pip leaves an
+installed copy (with nothing compiled, Python would compile every module on each start).  From
+each run's report:
+
+- ``total_ms``: ``display.kiosk``'s cumulative time, i.e. the whole import; the quickest run and
+  the median (the quickest is the machine's figure; the others add what else it was doing).
+- ``split_ms``: the same run's self times added up by who wrote the module: ``ours`` (device,
+  display, drivers) and ``libraries`` (pydantic, pygame, msgspec and the standard library's
+  modules they and we import) — what no change of ours can take away.
+- ``ours_by_module_ms``: our slowest modules by self time in that run: mostly the pydantic
+  models and dataclasses a module makes when it is imported.
+
+Every run is checked to have imported ``display.kiosk`` and nothing is timed that failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OURS = ("device", "display", "drivers")
+LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \| ( *)(\S+)")
+
+
+@dataclass(frozen=True)
+class Run:
+    total_us: int
+    ours_us: int
+    libraries_us: int
+    by_module_us: dict[str, int]
+
+
+def parse(report: str) -> Run:
+    """One ``-X importtime`` report (stderr) as figures; raises if ``display.kiosk`` is not in it."""
+    # The report lists each import after the ones it caused, so display.kiosk's tree is every line
+    # after the top-level import before it (the interpreter's own start-up: site, encodings, …).
+    ours = libraries = 0
+    by_module: dict[str, int] = {}
+    for line in report.splitlines():
+        found = LINE.match(line)
+        if found is None:
+            continue
+        own, cumulative, name = int(found[1]), int(found[2]), found[4]
+        if name.split(".")[0] in OURS:
+            ours += own
+            by_module[name] = own
+        else:
+            libraries += own
+        if not found[3]:  # a top-level import: its tree ends here
+            if name == "display.kiosk":
+                return Run(cumulative, ours, libraries, by_module)
+            ours = libraries = 0
+            by_module = {}
+    raise RuntimeError(f"the report does not show display.kiosk imported:\n{report[-2000:]}")
+
+
+def one_run() -> Run:
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # read the compiled modules, as an installed copy does
+    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import display.kiosk"],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        raise RuntimeError(f"importing display.kiosk failed:\n{result.stderr[-2000:]}")
+    return parse(result.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--top", type=int, default=12, help="how many of our slowest modules to list")
+    args = parser.parse_args(argv)
+    for package in OURS:
+        compileall.compile_dir(ROOT / package, quiet=1)
+    runs = [one_run() for _ in range(args.runs)]
+    quickest = min(runs, key=lambda run: run.total_us)
+    slowest_ours = sorted(quickest.by_module_us.items(), key=lambda item: -item[1])[:args.top]
+    print(json.dumps({
+        "import": "display.kiosk, python -X importtime, the modules compiled",
+        "runs": args.runs,
+        "total_ms": {"quickest": round(quickest.total_us / 1000, 1),
+                     "median": round(statistics.median(run.total_us for run in runs) / 1000, 1)},
+        "split_ms": {"ours": round(quickest.ours_us / 1000, 1), "libraries": round(quickest.libraries_us / 1000, 1)},
+        "ours_by_module_ms": {name: round(us / 1000, 1) for name, us in slowest_ours},
+        "python": sys.version.split()[0],
+    }, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
