@@ -32,7 +32,7 @@ from device.rules.clock import (
 )
 from device.rules.registry import parse_event
 from device.state_clock import ClockState
-from helpers import refused, state
+from helpers import play_step, refused, state
 
 PLAYERS = ("Ala", "Ola", "Ewa")
 T0 = 1_700_000_000.0
@@ -258,15 +258,7 @@ def _step(controller: Controller, kind: str, number: int) -> None:
         "pause": PauseGameClock(), "resume": ResumeGameClock(), "advance": Advance(), "pass": PassTurn(),
         "timer": SetTurnTimer(seconds=number), "life": ChangeLife(seat=number % 3, delta=-1),
     }
-    try:
-        if kind == "undo":
-            controller.undo()
-        elif kind == "redo":
-            controller.redo()
-        else:
-            controller.execute(commands[kind])
-    except IllegalCommand:
-        pass
+    play_step(controller, kind if kind in ("undo", "redo") else commands[kind])
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -18,6 +18,7 @@ from device.controller import Controller
 from device.journal import Check, Journal, backup_path
 from device.recovery import open_journal
 from device.state import GameState
+from helpers import play_step
 
 NOW = 1_750_000_000.0
 
@@ -114,23 +115,13 @@ commands = st.lists(
 def test_resume_equals_replay(tmp_path_factory: object, steps: list[object]) -> None:
     """Whatever was played, undone and redone, start-up resumes the live state, which is the fold
     of every event in effect (snapshots every 3 changes, so resumes start from one)."""
-    from device.errors import IllegalCommand
-
     folder = Path(tmp_path_factory.mktemp("game"))  # type: ignore[attr-defined]
     path = folder / "aetherbox.sqlite3"
     with Journal(path, snapshot_every=3, backup_every=0) as journal:
         live = Controller(journal, rng=random.Random(5))
         live.execute(NewGame(players=("A", "B", "C"), starting_life=20, first="A"))
         for step in steps:
-            try:
-                if step == "undo":
-                    live.undo()
-                elif step == "redo":
-                    live.redo()
-                else:
-                    live.execute(step)  # type: ignore[arg-type]
-            except IllegalCommand:
-                pass
+            play_step(live, step)
         state = live.state
     journal, recovery = open_journal(path, clock=lambda: NOW, snapshot_every=3, backup_every=0)
     with journal:
