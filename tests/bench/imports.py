@@ -13,6 +13,12 @@ each run's report:
   modules they and we import) — what no change of ours can take away.
 - ``ours_by_module_ms``: our slowest modules by self time in that run: mostly the pydantic
   models and dataclasses a module makes when it is imported.
+- ``libraries_alone_ms``: the floor.  A fresh interpreter lists every module importing
+  ``display.kiosk`` loads that is not ours, in the order they were loaded; then ``--runs`` more
+  interpreters import just those (``__import__``, which ``-X importtime`` reports, where
+  ``importlib.import_module`` bypasses it), alternating with the kiosk's runs, and add up their
+  self times.  It is what importing the kiosk would cost if our own modules cost nothing; each
+  run is checked to have imported every listed module.
 
 Every run is checked to have imported ``display.kiosk`` and nothing is timed that failed.
 """
@@ -32,6 +38,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ("device", "display", "drivers")
+ALIASES = ("typing.", "importlib._bootstrap")  # names sys.modules holds for modules imported under another
 LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \| ( *)(\S+)")
 
 
@@ -67,14 +74,36 @@ def parse(report: str) -> Run:
     raise RuntimeError(f"the report does not show display.kiosk imported:\n{report[-2000:]}")
 
 
-def one_run() -> Run:
+def _python(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # read the compiled modules, as an installed copy does
-    result = subprocess.run([sys.executable, "-X", "importtime", "-c", "import display.kiosk"],
-                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     if result.returncode != 0:
-        raise RuntimeError(f"importing display.kiosk failed:\n{result.stderr[-2000:]}")
-    return parse(result.stderr)
+        raise RuntimeError(f"python {' '.join(args)[:200]} failed:\n{result.stderr[-2000:]}")
+    return result
+
+
+def one_run() -> Run:
+    return parse(_python("-X", "importtime", "-c", "import display.kiosk").stderr)
+
+
+def library_modules() -> list[str]:
+    """Every module importing ``display.kiosk`` loads that is not ours, in the order it loaded them."""
+    listing = ("import sys\nstarted = set(sys.modules)\nimport display.kiosk\n"
+               f"print(*(name for name in sys.modules if name not in started and name.split('.')[0] not in {OURS!r}))")
+    return _python("-c", listing).stdout.split()
+
+
+def libraries_run(names: list[str]) -> int:
+    """The self times, in µs, of importing just ``names`` in a fresh interpreter."""
+    report = _python("-X", "importtime", "-c", f"for name in {names!r}: __import__(name)").stderr
+    own = {found[4]: int(found[1]) for found in map(LINE.match, report.splitlines()) if found}
+    # sys.modules also holds aliases that are never imported by that name (typing.re, …)
+    missing = [name for name in names if name not in own and not name.startswith(ALIASES)]
+    if missing:
+        raise RuntimeError(f"the libraries' run did not import {missing[:10]}")
+    wanted = set(names)
+    return sum(us for name, us in own.items() if name in wanted)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,7 +113,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for package in OURS:
         compileall.compile_dir(ROOT / package, quiet=1)
-    runs = [one_run() for _ in range(args.runs)]
+    names = library_modules()
+    runs, alone = [], []
+    for _ in range(args.runs):  # alternately, so both see the machine alike
+        runs.append(one_run())
+        alone.append(libraries_run(names))
     quickest = min(runs, key=lambda run: run.total_us)
     slowest_ours = sorted(quickest.by_module_us.items(), key=lambda item: -item[1])[:args.top]
     print(json.dumps({
@@ -94,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
                      "median": round(statistics.median(run.total_us for run in runs) / 1000, 1)},
         "split_ms": {"ours": round(quickest.ours_us / 1000, 1), "libraries": round(quickest.libraries_us / 1000, 1)},
         "ours_by_module_ms": {name: round(us / 1000, 1) for name, us in slowest_ours},
+        "libraries_alone_ms": {"modules": len(names), "quickest": round(min(alone) / 1000, 1),
+                               "median": round(statistics.median(alone) / 1000, 1)},
         "python": sys.version.split()[0],
     }, indent=1, ensure_ascii=False))
     return 0
