@@ -328,8 +328,10 @@ class Reader:
         if kept is not None:
             return kept
         pos, at = row[0], row[1]
-        log.warning("%s: the text of change %s in game %s is damaged; it is said again from its events", self.path,
-                    pos, game)
+        # A detail, each time it is read: start-up's check finds the damage once, and the warning
+        # is the repair's (device.recovery.repair).
+        log.info("%s: the text of change %s in game %s is damaged; it is said again from its events", self.path, pos,
+                 game)
         return Txn(pos=pos, at=at, command={"damaged": True}, summary=self._say_again(game, pos), undone=undone)
 
     @staticmethod

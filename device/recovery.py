@@ -343,8 +343,9 @@ def open_journal(
     except JournalCorrupt as error:
         if not recover:
             raise
-        problem = str(error).removeprefix(f"{path}: ")
-        log.error("%s: the journal is damaged: %s", path, problem)
+        problem = _problem(error, path)
+        # Only a detail: what the recovery did, with this problem in it, is the warning after it.
+        log.info("%s: the journal is damaged: %s", path, problem)
     return _recover(path, problem, options, clock)
 
 
@@ -352,14 +353,27 @@ def recover_late(journal: Journal, error: JournalError, clock: Callable[[], floa
     """Damage found after start-up (by the check on its thread, or by a read while the game went
     on): closed without a backup, then handled exactly as damage found at start-up."""
     path = journal.path
-    problem = str(_as_damage(error)).removeprefix(f"{path}: ")
-    log.error("%s: the journal is damaged: %s", path, problem)
+    problem = _problem(_as_damage(error), path)
+    log.info("%s: the journal is damaged: %s", path, problem)
     journal.check = None  # its verdict is in, or no longer matters: do not wait for it
     journal.backup_every = 0  # never replace a good backup with a copy of a damaged journal
     journal.close()
     recovered, recovery = _recover(path, problem, journal.options, clock)
     recovered.recoverable = True
     return recovered, recovery
+
+
+#: How the journal's errors end when nobody recovers the file (one the user named with --db):
+#: advice the recovery has already followed, so its message leaves it out.
+_ADVICE = (" It has not been changed", " Keep the file for recovery")
+
+
+def _problem(error: JournalError, path: Path) -> str:
+    """What ``error`` says was wrong with ``path``, for the recovery's message."""
+    problem = str(error).removeprefix(f"{path}: ")
+    for advice in _ADVICE:
+        problem = problem.split(advice)[0]
+    return " ".join(problem.split()).rstrip(".")  # one line: SQLite's integrity check writes several
 
 
 def tombstones(path: Path) -> dict[int, float]:
@@ -372,7 +386,8 @@ def tombstones(path: Path) -> dict[int, float]:
         finally:
             reader.close()
     except (JournalError, ValueError, TypeError) as error:
-        log.warning("%s: the deleted games cannot be read from the damaged journal: %s", path, error)
+        # Expected of a file SQLite cannot open: the recovery's warning says it is damaged.
+        log.info("%s: the deleted games cannot be read from the damaged journal: %s", path, error)
         return {}
 
 
@@ -387,7 +402,8 @@ def _recover(path: Path, problem: str, options: dict[str, Any], clock: Callable[
             # Checked whole before it is used: a damaged backup must not be restored again later.
             journal = _open_checked(path, options)
         except (JournalCorrupt, OSError) as error:
-            log.error("%s: the backup %s cannot be used either: %s", path, backup, error)
+            # A detail: the recovery's warning says there was no usable backup.
+            log.info("%s: the backup %s cannot be used either: %s", path, backup, error)
             # The copy is ours, but keep it beside the damaged file rather than delete evidence.
             if path.exists():
                 move_aside(path, clock())

@@ -329,10 +329,19 @@ def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, confi
     parser.error(f"unknown command {args.command!r}")
 
 
+class _Said(logging.Formatter):
+    """A log record as the command's own messages read: ``aetherbox: warning: …``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return f"aetherbox: {record.levelname.lower()}: {super().format(record)}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(tools=wants_tools(argv))
     args = kiosk_arguments(parser, parser.parse_args(argv))
-    logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING, format="aetherbox: %(levelname)s: %(message)s")
+    said_on_stderr = logging.StreamHandler()
+    said_on_stderr.setFormatter(_Said())
+    logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING, handlers=[said_on_stderr])
     loaded = load(args.config)
     for warning in loaded.warnings:
         print(f"aetherbox: warning: {warning}", file=sys.stderr)

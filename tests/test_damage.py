@@ -199,6 +199,10 @@ def test_hw5_the_real_process_starts_on_a_damaged_file(
                               capture_output=True, text=True, env=env, timeout=60)
         assert "Traceback" not in done.stderr, (kind, at, done.stderr)
         assert done.returncode == 0, (kind, at, done.stderr)
+        said = done.stderr.splitlines()
+        # What was done, each thing once, as a warning: no error, no detail, no line twice.
+        assert all(line.startswith("aetherbox: warning: ") for line in said), "\n".join(said)
+        assert len(set(said)) == len(said) <= 2, (kind, at, said)
         assert "life" in done.stdout or "No game" in done.stdout, (kind, at, done.stdout)
         shutil.rmtree(data_dir)
 

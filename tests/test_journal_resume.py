@@ -156,7 +156,7 @@ def test_damage_before_the_last_snapshot_is_found_after_start_recovered_and_said
     late = controller.idle(wait=True)
     assert late is not None and late.restored_from == backup_path(path)
     assert late.damaged.read_bytes() == damaged_bytes
-    assert late.problem.startswith("event 0 of change 2 in game 1 does not match its checksum.")
+    assert late.problem.startswith("event 0 of change 2 in game 1 does not match its checksum")
     assert str(late.message()).startswith(f"The saved games were damaged and could not be read ({late.problem}).")
     assert controller.journal is not journal and controller.state == state
     refused = controller.execute(ChangeLife(seat=1, delta=-1))

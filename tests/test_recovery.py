@@ -4,14 +4,16 @@ from the rolling backup — never a crash, never an overwritten damaged file."""
 from __future__ import annotations
 
 import logging
+import os
 import random
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from display import cli
 from device.commands import ChangeLife, NewGame
 from device.controller import Controller
 from device.errors import JournalCorrupt, JournalTooNew
@@ -95,7 +97,7 @@ def test_hw5_damaged_journal_is_moved_aside_and_the_backup_restored(tmp_path: Pa
         message = str(recovery.message())
         assert message.startswith(
             "The saved games were damaged and could not be read (the journal is damaged or is not an "
-            "aetherbox journal (file is not a database) while opening it."
+            "aetherbox journal (file is not a database) while opening it)."
         )
         assert f"The damaged file is kept as {recovery.damaged}. The games were restored from the backup made at " in message
         assert message.endswith("; changes after that are lost.")
@@ -119,9 +121,8 @@ def test_hw5_without_a_backup_the_gadget_starts_empty(tmp_path: Path) -> None:
     assert recovery.damaged.read_bytes() == damaged_bytes
     assert str(recovery.message()) == (
         "The saved games were damaged and could not be read (the journal is damaged or is not an aetherbox "
-        "journal (file is not a database) while opening it. It has not been changed: move it aside to start "
-        f"afresh, or keep it for recovery.), and there is no usable backup. The damaged file is kept as "
-        f"{recovery.damaged}; starting with no saved games."
+        "journal (file is not a database) while opening it), and there is no usable backup. The damaged file "
+        f"is kept as {recovery.damaged}; starting with no saved games."
     )
 
 
@@ -165,20 +166,23 @@ def test_hw5_a_file_named_with_db_is_reported_not_moved(tmp_path: Path) -> None:
     assert list(tmp_path.glob("mine.sqlite3.damaged-*")) == []
 
 
-def test_hw5_console_start_reports_the_recovery_and_resumes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """HW-5: `aetherbox console` after damage: the warning names the kept file, the game resumes."""
+def test_hw5_console_start_reports_the_recovery_once_and_resumes(tmp_path: Path) -> None:
+    """HW-5: `aetherbox console` after damage, the real process: one warning line names the kept
+    file — the recovery's, without the advice it has already followed — and the game resumes."""
     path = tmp_path / "data" / "games" / "aetherbox.sqlite3"
     _play(path, 4)
     _damage_header(path)
-    commands = tmp_path / "commands.txt"
-    commands.write_text("show\n", encoding="utf-8")
-    assert cli.main(["console", str(commands)]) == 0
-    out, err = capsys.readouterr()
-    assert err.startswith("aetherbox: warning: The saved games were damaged and could not be read (")
-    assert "aetherbox.sqlite3.damaged-" in err
-    assert "Resumed game 1: " in out
+    made = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(backup_path(path).stat().st_mtime))
+    done = subprocess.run([sys.executable, "-m", "display.cli", "console"], input="show\n", capture_output=True,
+                          text=True, env={**os.environ, "AETHERBOX_DATA_DIR": str(tmp_path / "data")}, timeout=60)
+    assert done.returncode == 0, done.stderr
+    [kept] = tmp_path.glob("data/games/aetherbox.sqlite3.damaged-*")
+    assert done.stderr.splitlines() == [
+        "aetherbox: warning: The saved games were damaged and could not be read (the journal is damaged or is not "
+        "an aetherbox journal (file is not a database) while opening it). The damaged file is kept as "
+        f"{kept}. The games were restored from the backup made at {made}; changes after that are lost."
+    ]
+    assert "Resumed game 1: " in done.stdout
 
 
 @pytest.mark.parametrize("seed", range(60))

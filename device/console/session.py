@@ -51,13 +51,12 @@ def run_console(
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
     # user's, and is reported instead.
-    opened, recovery = open_journal(db or config.journal_path(), recover=db is None, defer_backups=True)
+    # What a recovery did is logged as a warning, which the console's log shows on standard error.
+    opened, _ = open_journal(db or config.journal_path(), recover=db is None, defer_backups=True)
     notifier = Notifier.from_environment()
     with opened as journal:
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
         console = Console(controller, sys.stdout, TABLES, translator)
-        if recovery is not None:
-            print(f"aetherbox: warning: {recovery.message()}", file=sys.stderr, flush=True)
         if controller.state is not None and controller.game is not None:
             console.say(Message("console.resumed", id=controller.game, title=title(controller.state),
                                 turn=controller.state.turn))
