@@ -15,7 +15,9 @@ Prints JSON; every figure says how it was taken:
   checked: the frame came after the input, the journal's newest change is the command the press
   stands for (a roll, a step or a pass, a life change of −1 — and none while the change shows),
   and a refused press fails the benchmark.  The die's tumble after a roll is left to finish (its
-  frames are not presses), and each round waits out the pause.
+  frames are not presses), and each round waits out the pause.  ``ROLL planeswalked`` picks out
+  of ROLL's samples those whose roll turned over another plane (a frame with a new plane's text):
+  ``ROLL_planeswalked_ms``, their median and the slowest.
 - ``flush_ms``: one small INSERT and COMMIT in DIR with the journal's settings (WAL,
   synchronous=FULL): the floor no press can go below; ``budget_ms`` is its p99 + one 60 Hz frame.
 - ``idle``: wake-ups per second (context switches of every thread) and CPU while the kiosk shows a
@@ -28,7 +30,9 @@ Prints JSON; every figure says how it was taken:
   modules compiled, as pip leaves them), from starting the process to its first frame complete on
   disk, median of ``--runs``; beside it Chromium's start to a screenshot of a small local page
   (Planar Atlas is a web page; it cannot be loaded offline, and a small page paints no later) when
-  ``chromium`` is installed — or that it is not.
+  ``chromium`` is installed — or that it is not.  And the floor under ours: a fresh interpreter
+  that imports just the library modules the kiosk loads (``tests/bench/imports.py`` lists them)
+  and exits, from start to its exit, median of ``--runs``.
 - ``peak_rss_mb`` (under ``idle``): the real kiosk process's peak resident memory (VmHWM) with a
   game on screen.
 """
@@ -51,6 +55,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "display")]  # this checkout first, then the X server helper
@@ -58,6 +63,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from activity import Activity  # noqa: E402
 from figures import flush_times, percentile  # noqa: E402
+from imports import library_modules  # noqa: E402
 from xserver import XServer, running_xvfb  # noqa: E402
 
 FRAME_60HZ_MS = 1000 / 60
@@ -167,6 +173,12 @@ def life_change(probe: Probe, results: dict[str, list[float]]) -> None:
     results["life −1 made"].append(took)
 
 
+def _planes(kiosk: Any) -> list[str]:
+    """The planes face up on the kiosk's table."""
+    planechase = kiosk.state.planechase if kiosk.state is not None else None
+    return [card.name for card in planechase.face_up] if planechase is not None else []
+
+
 def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     """Presses through the real loop into a real window; each checked (see the module's doc)."""
     from device.commands import NewGame
@@ -187,13 +199,16 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {"ROLL": [], "NEXT": [], "life −1 shown": [], "life −1 made": []}
     errors: list[BaseException] = []
 
+    planeswalked: list[float] = []
     def press(name: str, event: object, expect: Callable[[dict[str, object]], bool]) -> None:
-        before = probe.newest()
+        before, shown = probe.newest(), _planes(kiosk)
         took, frame = probe.put(event)
         if frame.pos != before + 1 or not expect(frame.command):
             raise RuntimeError(f"{name} did not do what it stands for: change {frame.pos} after {before}: "
                                f"{frame.command} ({kiosk.ui.error})")
         results[name].append(took)
+        if name == "ROLL" and _planes(kiosk) != shown:
+            planeswalked.append(took)
 
     def step_or_pass(command: dict[str, object]) -> bool:
         return command["type"] in ("Advance", "PassTurn")
@@ -227,7 +242,7 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     journal.close()
     if errors:
         raise errors[0]
-    return results
+    return {**results, "ROLL planeswalked": planeswalked}
 
 
 def _kiosk_env(data: Path, **extra: str) -> dict[str, str]:
@@ -378,6 +393,19 @@ def cold_start(directory: Path, runs: int) -> list[float]:
     return times
 
 
+def libraries_alone(runs: int) -> list[float]:
+    names = library_modules()
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", f"for name in {names!r}: __import__(name)"], check=True, env=env,
+                       capture_output=True, timeout=120)
+        times.append(time.perf_counter() - start)
+    return times
+
+
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>planar die</title>
 <style>body{background:#111;color:#eee;font:32px sans-serif;text-align:center}button{font-size:48px}</style>
 </head><body><h1>Tazeem</h1><p>Whenever a land enters, draw a card.</p><button>ROLL</button></body></html>"""
@@ -432,6 +460,7 @@ def main(argv: list[str] | None = None) -> int:
             window = "SDL's dummy driver (no Xvfb here: install xvfb and xdotool for a real window)"
         flush = [ms / 1000 for ms in flush_times(directory, max(200, args.samples))]
         presses = latencies(directory, args.samples)
+        walked = presses["ROLL planeswalked"] or [float("nan")]
         budget = percentile(flush, 0.99) * 1000 + FRAME_60HZ_MS
         idle: dict[str, object] = {}
         if xserver is not None:
@@ -440,16 +469,22 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         idle["console"] = idle_console(directory, args.idle)
         cold = cold_start(directory, args.runs)
+        floor = libraries_alone(args.runs)
         report = {
             "screen": f"800x480, {window}",
             "flush_ms": _summary(flush),
             "budget_ms": round(budget, 2),
             "press_to_frame_ms": {
                 name: {**_summary(v), "within_budget": percentile(v, 0.99) * 1000 <= budget} for name, v in presses.items()
+                if name != "ROLL planeswalked"
             },
+            # a sixth of the rolls or so: too few for a p99, so the slowest
+            "ROLL_planeswalked_ms": {"median": round(statistics.median(walked) * 1000, 2),
+                                     "slowest": round(max(walked) * 1000, 2), "samples": len(walked)},
             "idle_seconds": args.idle,
             "idle": idle,
             "cold_start_ms": {"aetherbox kiosk --screenshots (first frame on disk)": round(statistics.median(cold) * 1000, 1),
+                              "the libraries' modules alone (start to exit)": round(statistics.median(floor) * 1000, 1),
                               "runs": args.runs, **chromium_first_paint(directory, args.runs)},
         }
     print(json.dumps(report, indent=2, ensure_ascii=False))
