@@ -38,11 +38,16 @@ class ConfigError(AetherboxError, ValueError):
 
 
 class JournalError(AetherboxError):
-    """The saved-games journal cannot be used.  The file is never overwritten."""
+    """The saved-games journal cannot be used.  The file is never overwritten.
 
-    def __init__(self, path: object, message: str) -> None:
+    ``problem`` is what is wrong; ``advice``, what to do about the file when nobody recovers it
+    (one named with ``--db``): ``device.recovery`` says the problem alone, having done that."""
+
+    def __init__(self, path: object, problem: str, advice: str = "") -> None:
         self.path = path
-        super().__init__(f"{path}: {message}")
+        self.problem = problem
+        self.advice = advice
+        super().__init__(f"{path}: {problem}. {advice}" if advice else f"{path}: {problem}")
 
 
 class JournalCorrupt(JournalError, ValueError):

@@ -210,8 +210,8 @@ def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
     damaged = "not a database" in text or "malformed" in text or "decode" in text  # bad UTF-8 in a row
     if code == _NOTADB or code == _CORRUPT or damaged:
         return JournalCorrupt(
-            path, f"the journal is damaged or is not an aetherbox journal ({text}) while {doing}. "
-            "It has not been changed: move it aside to start afresh, or keep it for recovery.",
+            path, f"the journal is damaged or is not an aetherbox journal ({text}) while {doing}",
+            advice="It has not been changed: move it aside to start afresh, or keep it for recovery.",
         )
     if code in (_BUSY, _LOCKED) or "locked" in text:
         return JournalLocked(path, f"the journal is in use by another program ({text}) while {doing}.")
@@ -286,8 +286,8 @@ class Reader:
         game, title, created, updated, head, tip, crc = row
         if crc is not None and crc != row_crc(game, head, tip) or not 0 <= head <= tip:
             raise JournalCorrupt(
-                self.path, f"game {game}'s place in its history does not match its checksum. It has not been "
-                "changed: keep it for recovery.",
+                self.path, f"game {game}'s place in its history does not match its checksum",
+                advice="It has not been changed: keep it for recovery.",
             )
         said = bytes(title).decode("utf-8", errors="replace") if isinstance(title, bytes) else str(title)
         return GameInfo(game, said, created, updated, head, tip)
@@ -318,7 +318,7 @@ class Reader:
     def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
         row = self._db.execute(self._TXN + " AND pos = ?", (game, pos)).fetchone()
         if row is None:
-            raise JournalCorrupt(self.path, f"change {pos} of game {game} is missing. Keep the file for recovery.")
+            raise JournalCorrupt(self.path, f"change {pos} of game {game} is missing", advice="Keep the file for recovery.")
         return self._read_txn(game, row, undone=undone)
 
     def _read_txn(self, game: int, row: Sequence[Any], *, undone: bool) -> Txn:
@@ -424,8 +424,8 @@ class Reader:
                 pause()
             if crc is not None and crc != row_crc(game, pos, idx, schema, body):
                 raise GameDamaged(
-                    self.path, f"event {idx} of change {pos} in game {game} does not match its checksum. It has not "
-                    "been changed: keep it for recovery.",
+                    self.path, f"event {idx} of change {pos} in game {game} does not match its checksum",
+                    advice="It has not been changed: keep it for recovery.",
                 )
             if schema > EVENT_SCHEMA:
                 raise JournalTooNew(
@@ -437,8 +437,8 @@ class Reader:
             except ValidationError as error:
                 raise GameDamaged(
                     self.path, f"event {idx} of change {pos} in game {game} cannot be read "
-                    f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']}). It has not been "
-                    "changed: keep it for recovery.",
+                    f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']})",
+                    advice="It has not been changed: keep it for recovery.",
                 ) from error
         return out
 
@@ -630,8 +630,8 @@ class Journal(Reader):
             problems = [row[0] for row in db.execute("PRAGMA quick_check")] if self.options["quick_check"] else ["ok"]
             if problems != ["ok"]:
                 raise JournalCorrupt(
-                    self.path, f"the integrity check failed: {'; '.join(problems[:3])}. It has not been "
-                    "changed: move it aside to start afresh, or keep it for recovery.",
+                    self.path, f"the integrity check failed: {'; '.join(problems[:3])}",
+                    advice="It has not been changed: move it aside to start afresh, or keep it for recovery.",
                 )
             version = db.execute("PRAGMA user_version").fetchone()[0]
             app = db.execute("PRAGMA application_id").fetchone()[0]
@@ -643,8 +643,8 @@ class Journal(Reader):
             return
         if app != APPLICATION_ID:
             raise JournalCorrupt(
-                self.path, "this SQLite file is not an aetherbox journal. It has not been changed; "
-                "choose another file with --db.",
+                self.path, "this SQLite file is not an aetherbox journal",
+                advice="It has not been changed; choose another file with --db.",
             )
         if version > SCHEMA:
             raise JournalTooNew(

@@ -153,7 +153,7 @@ def _as_damage(error: JournalError) -> JournalError:
         return error
     # SQLite refused a query this version always runs ("no such column"): the schema's text
     # itself is damaged.
-    return JournalCorrupt(error.path, str(error).removeprefix(f"{error.path}: "))
+    return JournalCorrupt(error.path, error.problem, error.advice)
 
 
 def _open_checked(path: Path, options: dict[str, Any], *, whole: bool = True) -> Journal:
@@ -343,7 +343,7 @@ def open_journal(
     except JournalCorrupt as error:
         if not recover:
             raise
-        problem = _problem(error, path)
+        problem = _problem(error)
         # Only a detail: what the recovery did, with this problem in it, is the warning after it.
         log.info("%s: the journal is damaged: %s", path, problem)
     return _recover(path, problem, options, clock)
@@ -353,7 +353,7 @@ def recover_late(journal: Journal, error: JournalError, clock: Callable[[], floa
     """Damage found after start-up (by the check on its thread, or by a read while the game went
     on): closed without a backup, then handled exactly as damage found at start-up."""
     path = journal.path
-    problem = _problem(_as_damage(error), path)
+    problem = _problem(_as_damage(error))
     log.info("%s: the journal is damaged: %s", path, problem)
     journal.check = None  # its verdict is in, or no longer matters: do not wait for it
     journal.backup_every = 0  # never replace a good backup with a copy of a damaged journal
@@ -363,17 +363,10 @@ def recover_late(journal: Journal, error: JournalError, clock: Callable[[], floa
     return recovered, recovery
 
 
-#: How the journal's errors end when nobody recovers the file (one the user named with --db):
-#: advice the recovery has already followed, so its message leaves it out.
-_ADVICE = (" It has not been changed", " Keep the file for recovery")
-
-
-def _problem(error: JournalError, path: Path) -> str:
-    """What ``error`` says was wrong with ``path``, for the recovery's message."""
-    problem = str(error).removeprefix(f"{path}: ")
-    for advice in _ADVICE:
-        problem = problem.split(advice)[0]
-    return " ".join(problem.split()).rstrip(".")  # one line: SQLite's integrity check writes several
+def _problem(error: JournalError) -> str:
+    """What ``error`` says was wrong, for the recovery's message: without the advice about the
+    file, which the recovery has followed, and on one line (SQLite's integrity check writes several)."""
+    return " ".join(error.problem.split()).rstrip(".")
 
 
 def tombstones(path: Path) -> dict[int, float]:

@@ -201,7 +201,7 @@ def test_hw5_the_real_process_starts_on_a_damaged_file(
         assert done.returncode == 0, (kind, at, done.stderr)
         said = done.stderr.splitlines()
         # What was done, each thing once, as a warning: no error, no detail, no line twice.
-        assert all(line.startswith("aetherbox: warning: ") for line in said), "\n".join(said)
+        assert all(line.startswith("aetherbox: warning: ") for line in said), (kind, at, said)
         assert len(set(said)) == len(said) <= 2, (kind, at, said)
         assert "life" in done.stdout or "No game" in done.stdout, (kind, at, done.stdout)
         shutil.rmtree(data_dir)

@@ -74,7 +74,14 @@ def parse(report: str) -> Run:
     raise RuntimeError(f"the report does not show display.kiosk imported:\n{report[-2000:]}")
 
 
-def _python(*args: str) -> subprocess.CompletedProcess[str]:
+def compile_ours() -> None:
+    """Compile our modules as pip leaves an installed copy (else each start would compile them)."""
+    for package in OURS:
+        compileall.compile_dir(ROOT / package, quiet=1)
+
+
+def python(*args: str) -> subprocess.CompletedProcess[str]:
+    """A fresh interpreter run with ``args`` in this checkout, reading the compiled modules."""
     env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # read the compiled modules, as an installed copy does
     result = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
@@ -84,19 +91,24 @@ def _python(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def one_run() -> Run:
-    return parse(_python("-X", "importtime", "-c", "import display.kiosk").stderr)
+    return parse(python("-X", "importtime", "-c", "import display.kiosk").stderr)
 
 
 def library_modules() -> list[str]:
     """Every module importing ``display.kiosk`` loads that is not ours, in the order it loaded them."""
     listing = ("import sys\nstarted = set(sys.modules)\nimport display.kiosk\n"
                f"print(*(name for name in sys.modules if name not in started and name.split('.')[0] not in {OURS!r}))")
-    return _python("-c", listing).stdout.split()
+    return python("-c", listing).stdout.split()
+
+
+def importing(names: list[str]) -> str:
+    """Code that imports ``names`` in order; ``__import__``, which ``-X importtime`` reports."""
+    return f"for name in {names!r}: __import__(name)"
 
 
 def libraries_run(names: list[str]) -> int:
     """The self times, in µs, of importing just ``names`` in a fresh interpreter."""
-    report = _python("-X", "importtime", "-c", f"for name in {names!r}: __import__(name)").stderr
+    report = python("-X", "importtime", "-c", importing(names)).stderr
     own = {found[4]: int(found[1]) for found in map(LINE.match, report.splitlines()) if found}
     # sys.modules also holds aliases that are never imported by that name (typing.re, …)
     missing = [name for name in names if name not in own and not name.startswith(ALIASES)]
@@ -111,8 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--top", type=int, default=12, help="how many of our slowest modules to list")
     args = parser.parse_args(argv)
-    for package in OURS:
-        compileall.compile_dir(ROOT / package, quiet=1)
+    compile_ours()
     names = library_modules()
     runs, alone = [], []
     for _ in range(args.runs):  # alternately, so both see the machine alike

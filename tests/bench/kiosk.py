@@ -15,9 +15,9 @@ Prints JSON; every figure says how it was taken:
   checked: the frame came after the input, the journal's newest change is the command the press
   stands for (a roll, a step or a pass, a life change of −1 — and none while the change shows),
   and a refused press fails the benchmark.  The die's tumble after a roll is left to finish (its
-  frames are not presses), and each round waits out the pause.  ``ROLL planeswalked`` picks out
-  of ROLL's samples those whose roll turned over another plane (a frame with a new plane's text):
-  ``ROLL_planeswalked_ms``, their median and the slowest.
+  frames are not presses), and each round waits out the pause.  ``ROLL_planeswalked_ms`` picks
+  out of ROLL's samples those whose roll turned over another plane (a frame with a new plane's
+  text): their median and the slowest.
 - ``flush_ms``: one small INSERT and COMMIT in DIR with the journal's settings (WAL,
   synchronous=FULL): the floor no press can go below; ``budget_ms`` is its p99 + one 60 Hz frame.
 - ``idle``: wake-ups per second (context switches of every thread) and CPU while the kiosk shows a
@@ -40,7 +40,6 @@ Prints JSON; every figure says how it was taken:
 from __future__ import annotations
 
 import argparse
-import compileall
 import json
 import os
 import random
@@ -63,7 +62,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from activity import Activity  # noqa: E402
 from figures import flush_times, percentile  # noqa: E402
-from imports import library_modules  # noqa: E402
+from imports import compile_ours, importing, library_modules, python  # noqa: E402
 from xserver import XServer, running_xvfb  # noqa: E402
 
 FRAME_60HZ_MS = 1000 / 60
@@ -179,8 +178,9 @@ def _planes(kiosk: Any) -> list[str]:
     return [card.name for card in planechase.face_up] if planechase is not None else []
 
 
-def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
-    """Presses through the real loop into a real window; each checked (see the module's doc)."""
+def latencies(directory: Path, samples: int) -> tuple[dict[str, list[float]], list[float]]:
+    """Presses through the real loop into a real window; each checked (see the module's doc).
+    Returns the samples by press, and ROLL's that planeswalked."""
     from device.commands import NewGame
     from device.controller import Controller
     from device.inputs import Button, ButtonPressed
@@ -199,7 +199,8 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     results: dict[str, list[float]] = {"ROLL": [], "NEXT": [], "life −1 shown": [], "life −1 made": []}
     errors: list[BaseException] = []
 
-    planeswalked: list[float] = []
+    planeswalked: list[float] = []  # ROLL's samples whose roll turned over another plane
+
     def press(name: str, event: object, expect: Callable[[dict[str, object]], bool]) -> None:
         before, shown = probe.newest(), _planes(kiosk)
         took, frame = probe.put(event)
@@ -242,7 +243,7 @@ def latencies(directory: Path, samples: int) -> dict[str, list[float]]:
     journal.close()
     if errors:
         raise errors[0]
-    return {**results, "ROLL planeswalked": planeswalked}
+    return results, planeswalked
 
 
 def _kiosk_env(data: Path, **extra: str) -> dict[str, str]:
@@ -372,8 +373,7 @@ def _complete_png(path: Path) -> bool:
 
 
 def cold_start(directory: Path, runs: int) -> list[float]:
-    for package in ("device", "display", "drivers"):
-        compileall.compile_dir(ROOT / package, quiet=1)  # as pip leaves an installed copy
+    compile_ours()
     times = []
     for run in range(runs):
         shots = directory / f"cold-shots-{run}"
@@ -394,14 +394,11 @@ def cold_start(directory: Path, runs: int) -> list[float]:
 
 
 def libraries_alone(runs: int) -> list[float]:
-    names = library_modules()
-    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    code = importing(library_modules())
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", f"for name in {names!r}: __import__(name)"], check=True, env=env,
-                       capture_output=True, timeout=120)
+        python("-c", code)
         times.append(time.perf_counter() - start)
     return times
 
@@ -459,8 +456,7 @@ def main(argv: list[str] | None = None) -> int:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             window = "SDL's dummy driver (no Xvfb here: install xvfb and xdotool for a real window)"
         flush = [ms / 1000 for ms in flush_times(directory, max(200, args.samples))]
-        presses = latencies(directory, args.samples)
-        walked = presses["ROLL planeswalked"] or [float("nan")]
+        presses, walked = latencies(directory, args.samples)
         budget = percentile(flush, 0.99) * 1000 + FRAME_60HZ_MS
         idle: dict[str, object] = {}
         if xserver is not None:
@@ -476,11 +472,11 @@ def main(argv: list[str] | None = None) -> int:
             "budget_ms": round(budget, 2),
             "press_to_frame_ms": {
                 name: {**_summary(v), "within_budget": percentile(v, 0.99) * 1000 <= budget} for name, v in presses.items()
-                if name != "ROLL planeswalked"
             },
             # a sixth of the rolls or so: too few for a p99, so the slowest
-            "ROLL_planeswalked_ms": {"median": round(statistics.median(walked) * 1000, 2),
-                                     "slowest": round(max(walked) * 1000, 2), "samples": len(walked)},
+            "ROLL_planeswalked_ms": {"median": round(statistics.median(walked) * 1000, 2) if walked else None,
+                                     "slowest": round(max(walked) * 1000, 2) if walked else None,
+                                     "samples": len(walked)},
             "idle_seconds": args.idle,
             "idle": idle,
             "cold_start_ms": {"aetherbox kiosk --screenshots (first frame on disk)": round(statistics.median(cold) * 1000, 1),

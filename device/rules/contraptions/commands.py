@@ -1,6 +1,5 @@
 """Contraptions' commands: what a player asks for."""
 
-
 from device.commands import Command
 
 

@@ -1,6 +1,5 @@
 """Planechase's commands: what a player asks for."""
 
-
 from device.commands import Command
 
 
