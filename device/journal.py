@@ -25,11 +25,13 @@ file: the journal file itself is locked (``flock`` on its inode, so a symlink or
 it finds the lock too), and a lock file beside its real path says which process holds it.
 
 Backups: at the start of a game, every ``backup_every`` commits, after a game is deleted and on
-a clean close, SQLite's backup API copies the journal to ``<name>.bak`` beside it (checked,
-synced, then renamed over the old one), so a journal damaged by the storage can be recovered
-(``device.recovery``).  While the check of the whole journal that follows start-up is running
-(``Journal.check``), backups wait for its verdict: a copy of an unchecked journal could replace
-the good backup with damage.
+a clean close after a change, SQLite's backup API copies the journal to ``<name>.bak`` beside it
+(checked, synced, then renamed over the old one), so a journal damaged by the storage can be
+recovered (``device.recovery``).  While the check of the whole journal that follows start-up is
+running (``Journal.check``), backups wait for its verdict: a copy of an unchecked journal could
+replace the good backup with damage.  Closing does not wait for that verdict (the service stops
+within a second): a journal closed before it is in is not backed up on closing, and the check,
+which only reads, ends with the process.
 
 Deleting a game removes its rows in one transaction and leaves a tombstone (``deleted``): its
 number is never given to another game, and a backup made before the deletion is known to be
@@ -526,6 +528,7 @@ class Journal(Reader):
         # press and the frame that shows it: a whole-journal copy takes seconds on an SD card.
         self.defer_backups = defer_backups
         self._backup_due = False
+        self._changed = False  # a change was committed since the last backup (or since opening)
         self._connector = connect
         self._broken: JournalError | None = None
         self._lock_fd: int | None = None
@@ -684,11 +687,9 @@ class Journal(Reader):
 
     def close(self) -> None:
         try:
-            if self.check is not None:  # a backup only of a journal that passed its check
-                self.check.wait()
-                if self.check.error is not None:
-                    self.backup_every = 0
-            if self.backup_every and self._broken is None:
+            if self.check is not None and (not self.check.finished() or self.check.error is not None):
+                self.backup_every = 0  # a backup only of a journal that passed its check
+            if self.backup_every and self._broken is None and self._changed:
                 self.backup()
             self._db.close()
         finally:
@@ -713,6 +714,7 @@ class Journal(Reader):
                 raise sqlite3.DatabaseError(f"the copy failed its check: {'; '.join(problems[:3])}")
             _fsync(partial)
             os.replace(partial, target)
+            self._changed = False
             if fcntl is not None:  # a directory can be synced on POSIX only
                 _fsync(target.parent, os.O_RDONLY | os.O_DIRECTORY)
         except (sqlite3.Error, OSError) as error:
@@ -745,6 +747,7 @@ class Journal(Reader):
         try:
             result = work()
             db.execute("COMMIT")
+            self._changed = True
         except BaseException as error:
             if db.in_transaction:
                 try:
