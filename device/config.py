@@ -20,6 +20,7 @@ allows and what it used instead, and carries on.  Example file (every key option
     size = "480x320"                 # default: the whole screen, or an 800x480 window
     fullscreen = true                # on a Pi without a desktop SDL uses KMS/DRM
     fb = "/dev/fb1"                  # an SPI panel's frame buffer (RGB565) instead
+    rotate = 90                      # the picture turned clockwise on the panel: 0, 90, 180, 270
     fps = 20                         # animation frames per second (the die's tumble)
     font = "/usr/share/fonts/MyFont.ttf"  # tried before the bundled fonts
     buttons = "auto"                 # auto (GPIO when there is one), gpio, fake
@@ -39,9 +40,11 @@ allows and what it used instead, and carries on.  Example file (every key option
 
 from __future__ import annotations
 
+import copy
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from msgspec import Struct
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -72,6 +75,9 @@ class DisplayConfig(BaseModel):
     size: str | None = Field(default=None, pattern=r"^[1-9][0-9]{2,3}x[1-9][0-9]{2,3}$")
     fullscreen: bool = False
     fb: Path | None = None
+    #: The picture turned clockwise on the panel, in degrees: a portrait panel (the Touch
+    #: Display 2) read in landscape, or a gadget read from its other side.  Touch turns with it.
+    rotate: Literal[0, 90, 180, 270] = 0
     fps: int = Field(default=20, ge=1, le=60)
     font: Path | None = None
     buttons: Literal["auto", "gpio", "fake"] = "auto"
@@ -157,12 +163,51 @@ def in_use(loaded: Loaded) -> str:
     )
 
 
-def _describe(error: dict[str, Any]) -> str:
+def describe(error: Mapping[str, Any]) -> str:
+    """One of pydantic's validation errors as a line for the owner: the key, what is wrong, what
+    was given, and that the default is used."""
     key = ".".join(str(part) for part in error["loc"])
     if error["type"] == "extra_forbidden":
         return f"unknown key {key!r} ignored"
-    message = error["msg"].removeprefix("Value error, ")
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if not key:
+        return message
+    message = message.removeprefix(f"{error['loc'][-1]}: ")  # a validator that names its key already
     return f"{key!r}: {message} (got {error.get('input')!r}); using the default"
+
+
+def _drop(data: dict[str, Any], loc: tuple[int | str, ...]) -> bool:
+    """Leave out the innermost key of ``data`` that ``loc`` names (a key of a section, else the
+    section); False when there is nothing to leave out."""
+    if not loc:
+        return False
+    node, key = data, str(loc[0])
+    for part in loc[1:]:
+        child = node.get(key)
+        if not isinstance(child, dict) or str(part) not in child:
+            break
+        node, key = child, str(part)
+    return node.pop(key, None) is not None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def lenient(model: type[M], data: Mapping[str, Any], where: str) -> tuple[M | None, list[str], dict[str, Any]]:
+    """``data`` as a ``model``, each bad key left out (so its default is used) and said, one line
+    per problem starting with ``where``; None when what is wrong is no one key's (two keys that
+    cannot go together), with the lines saying why.  Also returns the data that was used."""
+    used: dict[str, Any] = copy.deepcopy(dict(data))
+    warnings: list[str] = []
+    while True:
+        try:
+            return model.model_validate(used), warnings, used
+        except ValidationError as error:
+            problems = error.errors()
+        warnings += [f"{where}: {describe(problem)}" for problem in problems]
+        dropped = [_drop(used, tuple(problem["loc"])) for problem in problems]
+        if not all(dropped):
+            return None, warnings, used
 
 
 def load(path: Path | None = None) -> Loaded:
@@ -178,13 +223,7 @@ def load(path: Path | None = None) -> Loaded:
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         return Loaded(Config(), where, (f"{where}: not valid TOML ({error}); using defaults",))
-    warnings: list[str] = []
-    # Drop each bad top-level key and try again: the rest of the file still counts.
-    for _ in range(len(data) + 1):
-        try:
-            return Loaded(Config.model_validate(data), where, tuple(warnings))
-        except ValidationError as error:
-            for problem in error.errors():
-                warnings.append(f"{where}: {_describe(dict(problem))}")
-                data.pop(str(problem["loc"][0]) if problem["loc"] else "", None)
-    return Loaded(Config(), where, (*warnings, f"{where}: using defaults"))
+    config, warnings, _ = lenient(Config, data, str(where))
+    if config is None:
+        return Loaded(Config(), where, (*warnings, f"{where}: using defaults"))
+    return Loaded(config, where, tuple(warnings))

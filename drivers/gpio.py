@@ -250,6 +250,16 @@ LGPIO_HINT: Final = (
 )
 
 
+def lgpio_hint() -> str:
+    """What to do when no pin factory loads: install lgpio, unless it is there and failed."""
+    import importlib.util
+
+    if importlib.util.find_spec("lgpio") is None:
+        return LGPIO_HINT
+    return ("lgpio is installed but could not open the GPIO chip: check that /dev/gpiochip0 exists and that the "
+            "user is in the 'gpio' group")
+
+
 #: Where Linux names the board it runs on (the device tree's model, NUL-terminated).
 MODEL_FILES: tuple[Path, ...] = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
 
@@ -299,7 +309,7 @@ def load_pin_factory() -> Any:
                 ) from exc
             log.debug("gpiozero loaded no pin factory: %s", detail)
             raise DeviceNotFound(
-                f"no GPIO pins ({reasons[0]}); {LGPIO_HINT}"
+                f"no GPIO pins ({reasons[0]}); {lgpio_hint()}"
             ) from exc
     for w in caught:
         log.info("gpiozero: %s", w.message)
@@ -346,6 +356,8 @@ def pin_errors(pins: Mapping[str, int | str]) -> Iterator[None]:
         raise DevicePermission(f"{where}: permission denied ({exc}): {_PERMISSION_HINT}") from exc
     except (FileNotFoundError, BadPinFactory) as exc:
         raise DeviceNotFound(f"{where}: no GPIO to open it on ({exc})") from exc
+    except Exception as exc:  # a backend's own error (RPi.GPIO's RuntimeError, lgpio.error): no GPIO here
+        raise DeviceNotFound(f"{where}: the GPIO library failed ({type(exc).__name__}: {exc}); {lgpio_hint()}") from exc
 
 
 # --------------------------------------------------------------------------------------------
