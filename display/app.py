@@ -25,18 +25,20 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from msgspec import Struct
 
 from device.config import Config
-from device.errors import ConfigError
+from device.text import Message
 
 if TYPE_CHECKING:
     from device.controller import Controller
+    from drivers.feedback import Feedback
+    from drivers.gpio import ButtonSource
     from device.event_link import EventSession
     from display.kiosk import Kiosk, WakingQueue
-    from display.targets import Target
+    from display.targets import ScreenKeeper, Target
     from drivers.gpio import GpioConfig
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,7 @@ class KioskOptions(Struct, frozen=True):
     size: tuple[int, int] | None = None
     fullscreen: bool | None = None
     fb: Path | None = None
+    rotate: int | None = None  # None: the configuration's
     screenshots: Path | None = None
     language: str | None = None
     reader: str | None = None  # "auto", "fake" or a port; None: only when [reader] names one
@@ -71,22 +74,94 @@ def feedback_pins(gpio: GpioConfig, table: dict[str, object]) -> GpioConfig:
     return gpio.model_copy(update={name: getattr(gpio, name) if name in table else None for name in ("buzzer", "led")})
 
 
+def open_hands(table: dict[str, Any], inputs: WakingQueue, backend: str) -> tuple[ButtonSource, Feedback, list[Message]]:
+    """The GPIO buttons, buzzer and LED as ``[gpio]`` (``table``) says, started, and what to tell
+    the table.  Whatever of them fails is said and left out, and the table plays on without it
+    (the keys and touch still play): a bad key is left at its default, settings that cannot go
+    together, a pin in use or a GPIO library that cannot open the chip leave the buttons off —
+    never a kiosk that stops at every start."""
+    from device.config import lenient
+    from drivers.feedback import FakeFeedback, open_feedback
+    from drivers.gpio import FakeButtons, GpioConfig, open_buttons
+
+    said: list[Message] = []
+    gpio, warnings, used = lenient(GpioConfig, table, "[gpio]")
+    for warning in warnings:
+        log.warning("configuration: %s", warning)
+    buttons: ButtonSource | None = None
+    feedback: Feedback = FakeFeedback()
+    if gpio is None:
+        said.append(Message("ui.buttons_off", reason="; ".join(warnings)))
+    else:
+        if warnings:
+            said.append(Message("ui.config_problem", problem="; ".join(warnings)))
+        try:
+            buttons = open_buttons(gpio, inputs, backend=backend)  # type: ignore[arg-type]
+            buttons.start()
+        except Exception as error:  # any GPIO library's error (RuntimeError, lgpio.error, OSError): keys only
+            log.warning("buttons: %s; the keys and touch still play", error)
+            said.append(Message("ui.buttons_off", reason=str(error)))
+            buttons = None
+        try:
+            feedback = open_feedback(feedback_pins(gpio, used), backend=backend)  # type: ignore[arg-type]
+        except Exception as error:  # the same, for the buzzer and LED: the cues are silent
+            log.warning("buzzer and LED: %s; the cues are silent", error)
+            said.append(Message("ui.cues_off", reason=str(error)))
+    if buttons is None:
+        buttons = FakeButtons(inputs)
+        buttons.start()
+    return buttons, feedback, said
+
+
+class Stopping:
+    """Where a stop request (SIGTERM from the service manager, Ctrl+C) goes, whatever the kiosk is
+    doing when it comes: starting (the journal being opened, the first try at the screen) or
+    waiting for a screen, it is abandoned at once; once the loop runs, the loop finishes what it
+    is doing and ends (a life change the table shows is made first).  ``keeper`` and ``kiosk``
+    are set as they are made."""
+
+    def __init__(self) -> None:
+        self.keeper: ScreenKeeper | None = None
+        self.kiosk: Kiosk | None = None
+        self.running = False  # the loop runs: it ends itself
+        self.requested = threading.Event()
+
+    def handler(self, number: int, _frame: object) -> None:
+        """The signal handler, on the main thread between two of its instructions: before the
+        loop runs, end the start-up where it is (:class:`display.targets.Stopped`)."""
+        from display.targets import Stopped
+
+        self.requested.set()
+        if not self.running:
+            raise Stopped(f"stopped by {signal.Signals(number).name}")
+
+    def request(self) -> None:
+        """Stop, from the relay thread: end a wait for the screen, end the loop."""
+        self.requested.set()
+        if self.keeper is not None:
+            self.keeper.stop()
+        if self.kiosk is not None:
+            self.kiosk.stop()
+
+
 @contextmanager
-def stopping_on_signals(kiosk: Kiosk) -> Iterator[None]:
-    """SIGTERM (the service manager) and SIGINT (Ctrl+C) end the kiosk cleanly, wherever its loop
-    sleeps.  The kernel hands a signal to any of the process's threads, and Python runs its
-    handler on the main thread only between two of its instructions — not while the loop sleeps
-    in SDL or on its queue — and SDL's own handlers only note the signal for SDL's next look at
-    its events.  So the signal's number also goes down a pipe (``signal.set_wakeup_fd``) to a
-    thread that stops the loop and wakes it, which works whichever thread took the signal."""
+def stopping_on_signals(stopping: Stopping) -> Iterator[None]:
+    """SIGTERM (the service manager) and SIGINT (Ctrl+C) stop the kiosk (:class:`Stopping`),
+    wherever it sleeps.  The kernel hands a signal to any of the process's threads, and Python
+    runs its handler on the main thread only between two of its instructions — not while the
+    loop sleeps in SDL or on its queue (SDL installs no handlers of its own: see
+    ``display/__init__.py``).  So the signal's number also goes down a pipe
+    (``signal.set_wakeup_fd``) to a thread that stops the loop and wakes it, which works
+    whichever thread took the signal; waking is done there, never in the handler, because the
+    handler may run while the main thread holds the lock that waking takes."""
     read, write = os.pipe()
     os.set_blocking(write, False)  # set_wakeup_fd's end must not block a handler
 
     def relay() -> None:
         while os.read(read, 64):
-            kiosk.stop()
+            stopping.request()
 
-    previous = {number: signal.signal(number, lambda *_: kiosk.stop()) for number in (signal.SIGTERM, signal.SIGINT)}
+    previous = {number: signal.signal(number, stopping.handler) for number in (signal.SIGTERM, signal.SIGINT)}
     old_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     thread = threading.Thread(target=relay, name="signals", daemon=True)
     thread.start()
@@ -124,14 +199,43 @@ def _watch_input_devices(inputs: WakingQueue, stack: ExitStack) -> bool:
     return True
 
 
+def _find_touch_screen(kiosk: Kiosk) -> None:
+    """On the Pi's console, look for a touch screen among the input devices: the touch bar then
+    offers its calibration, and a resistive one that was never calibrated is calibrated first."""
+    from display.screens.calibrate import NAME as CALIBRATE
+    from drivers.input_devices import touch_screens
+
+    if not kiosk.target.frame.console:
+        return
+    found = touch_screens()
+    if not found:
+        return
+    kinds = set(found.values())
+    kiosk.ui.touch_screen = "resistive" if "resistive" in kinds else "touch"
+    log.info("touch: %s", ", ".join(f"{name} ({kind})" for name, kind in found.items()))
+    if kiosk.calibration is None and kiosk.ui.touch_screen == "resistive":
+        log.info("touch: a resistive touch screen with no calibration kept: calibrating it first")
+        kiosk.go(CALIBRATE)
+
+
 def run_kiosk(config: Config, options: KioskOptions) -> int:
-    with open_kiosk(config, options) as kiosk, stopping_on_signals(kiosk):
-        if options.frames is not None:
-            kiosk.redraw()
-            while kiosk.frames < options.frames and kiosk.step():
-                pass
-            return 0
-        return kiosk.run()
+    from display.targets import Stopped
+
+    stopping = Stopping()
+    try:
+        with stopping_on_signals(stopping), open_kiosk(config, options, stopping=stopping) as kiosk:
+            stopping.running = True
+            if stopping.requested.is_set():
+                return 0
+            if options.frames is not None:
+                kiosk.redraw()
+                while kiosk.frames < options.frames and kiosk.step():
+                    pass
+                return 0
+            return kiosk.run()
+    except Stopped as stopped:
+        log.info("kiosk: %s", stopped)
+        return 0
 
 
 def open_event(config: Config, controller: Controller, inputs: WakingQueue) -> EventSession:
@@ -153,13 +257,16 @@ def open_kiosk(
     options: KioskOptions,
     *,
     opener: Callable[[], Target] | None = None,
-    sleep: Callable[[float], None] = time.sleep,
+    sleep: Callable[[float], object] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    stopping: Stopping | None = None,
 ) -> Iterator[Kiosk]:
     """The kiosk with everything opened, READY sent; closed (STOPPING sent) on leaving.
 
     ``opener`` makes one attempt at the display target (default: the configured one);
-    ``sleep`` and ``clock`` time the waits for a missing screen (tests pass fakes).
+    ``sleep`` and ``clock`` time the waits for a missing screen (tests pass fakes; by default
+    the wait ends at once on a stop); ``stopping`` is told of the screen's keeper and the kiosk
+    as they are made.
     """
     import pygame  # noqa: F401 - fail here, clearly, if pygame is missing
 
@@ -172,18 +279,14 @@ def open_kiosk(
     from display.kiosk import Kiosk, WakingQueue
     from display.layout import parse_size
     from display.targets import FB_CHECKS, KMS_CHECKS, ScreenKeeper, open_target
-    from drivers.feedback import open_feedback
-    from drivers.gpio import GpioConfig, open_buttons
+    from display.touch import load as load_calibration
 
     display = config.display
     size = options.size or (parse_size(display.size) if display.size else None)
     fullscreen = display.fullscreen if options.fullscreen is None else options.fullscreen
     fb = options.fb or display.fb
+    rotate = display.rotate if options.rotate is None else options.rotate
     rng = random.Random(options.seed) if options.seed is not None else random.SystemRandom()
-    try:
-        gpio = GpioConfig.model_validate(config.gpio)
-    except ValueError as error:
-        raise ConfigError(f"[gpio]: {error}") from None
     cardtext.configure(config.resolved_data_dir())
     notifier = Notifier.from_environment()
     watchdog = Watchdog.from_environment(notifier)
@@ -194,17 +297,20 @@ def open_kiosk(
     with ExitStack() as stack:
         journal = stack.enter_context(opened)
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
-        attempt = opener or (lambda: open_target(size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots))
+        attempt = opener or (lambda: open_target(
+            size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots, rotate=rotate))
         keeper = ScreenKeeper(
             attempt, checks=FB_CHECKS if fb is not None else KMS_CHECKS, sleep=sleep, clock=clock,
             watchdog=watchdog,
         )
+        if stopping is not None:
+            stopping.keeper = keeper
+            if stopping.requested.is_set():
+                keeper.stop()
         inputs = WakingQueue()
         backend = "fake" if options.screenshots else (options.buttons or display.buttons)
-        buttons = open_buttons(gpio, inputs, backend=backend)  # type: ignore[arg-type]
-        buttons.start()
+        buttons, feedback, notices = open_hands(config.gpio, inputs, backend)
         stack.callback(buttons.close)
-        feedback = open_feedback(feedback_pins(gpio, config.gpio), backend=backend)  # type: ignore[arg-type]
         stack.callback(feedback.close)
         spec = _reader_spec(options, config)
         if spec is not None:
@@ -218,6 +324,8 @@ def open_kiosk(
             )
             reader.start()
             stack.callback(reader.stop)
+        stack.callback(notifier.close)
+        stack.callback(notifier.stopping)  # first thing on leaving, whatever state it leaves in
         if wait:
             target = keeper.first()
             notifier.ready("kiosk running" if target is not None else f"waiting for the screen: {keeper.problem}")
@@ -230,22 +338,26 @@ def open_kiosk(
         watched = _watch_input_devices(inputs, stack)
         made: list[Kiosk] = []
         stack.callback(lambda: (made[0].target if made else target).close())  # the kiosk may have reopened it
-        stack.callback(notifier.close)
-        stack.callback(notifier.stopping)
         fonts = Fonts(configured=display.font)
+        data_dir = config.resolved_data_dir()
         kiosk = Kiosk(
             controller, target, language=options.language or config.language, inputs=inputs, fonts=fonts,
             fps=display.fps, watchdog=watchdog, feedback=feedback, reopen=keeper.reopen if wait else None,
-            input_watched=watched,
+            input_watched=watched, calibration=load_calibration(data_dir), calibration_dir=data_dir,
         )
+        _find_touch_screen(kiosk)
         made.append(kiosk)
+        if stopping is not None:
+            stopping.kiosk = kiosk
         if config.event.broker is not None:
             kiosk.attach_event(open_event(config, controller, inputs))
             assert kiosk.event is not None
             kiosk.event.start()  # the link's thread connects (again and again while the broker is away)
             stack.callback(kiosk.event.stop)
         if recovery is not None:
-            kiosk.announce(recovery.message())  # said on the screen too, not only in the log
+            notices.insert(0, recovery.message())
+        if notices:
+            kiosk.announce(*notices)  # said on the screen too, not only in the log
         if keeper.waited:
             kiosk.drop_blind_inputs()
         yield kiosk

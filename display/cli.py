@@ -38,6 +38,8 @@ KIOSK_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, object]], ...] = (
     (("--size",), {"metavar": "WxH", "help": "screen or window size, e.g. 480x320 (default: the screen's)"}),
     (("--fullscreen",), {"action": "store_true", "help": "the whole screen (KMS/DRM on a Pi)"}),
     (("--fb",), {"type": Path, "metavar": "DEVICE", "help": "draw on an SPI panel's frame buffer, e.g. /dev/fb1"}),
+    (("--rotate",), {"type": int, "choices": (0, 90, 180, 270), "metavar": "DEGREES",
+                     "help": "turn the picture clockwise on the panel: 0, 90, 180 or 270"}),
     (("--screenshots",), {"type": Path, "metavar": "DIR", "help": "write a PNG per changed frame instead of a screen"}),
     (("--language",), {"choices": get_args(Language), "help": "the screen's language"}),
     (("--reader",), {"nargs": "?", "const": "auto", "metavar": "PORT|auto|fake", "help": "read tags from the RFID reader"}),
@@ -157,6 +159,7 @@ def run_kiosk(config: Config, args: argparse.Namespace) -> int:
     options = KioskOptions(
         db=getattr(args, "db", None), seed=getattr(args, "seed", None), size=size,
         fullscreen=getattr(args, "fullscreen", None) or None, fb=getattr(args, "fb", None),
+        rotate=getattr(args, "rotate", None),
         screenshots=getattr(args, "screenshots", None), language=getattr(args, "language", None),
         reader=getattr(args, "reader", None), buttons=getattr(args, "buttons", None),
         frames=getattr(args, "frames", None),

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import logging
 import queue
+from pathlib import Path
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -103,7 +104,11 @@ from display.screens.life import PendingLife
 from display.screens.lineup import SCREENS
 from display.sdl import sdl_wait, video_driver
 from display.targets import Target
-from display.ui import Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Turn, Type, UiState
+from display.touch import Calibration, PointerMap
+from display.touch import save as save_calibration
+from display.ui import (
+    Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Touched, Turn, Type, UiState,
+)
 from drivers.feedback import Cue, Feedback
 
 if TYPE_CHECKING:  # an event across tables is loaded only when the configuration names one
@@ -235,6 +240,8 @@ class Kiosk:
     ``reopen(error)`` returns a new target once a lost screen can be opened again (without it a
     lost screen ends the loop with the error); ``feedback`` plays the buzzer and LED cues.
     ``input_watched``: something wakes ``inputs`` when SDL has input to read (see ``SDL_SLEEPS``).
+    ``calibration``: the touch screen's (:mod:`display.touch`), where one was made, and
+    ``calibration_dir`` where a new one is kept.
     """
 
     def __init__(
@@ -253,8 +260,12 @@ class Kiosk:
         feedback: Feedback | None = None,
         reopen: Callable[[BaseException], Target] | None = None,
         input_watched: bool = False,
+        calibration: Calibration | None = None,
+        calibration_dir: Path | None = None,
     ) -> None:
         self.controller = controller
+        self.calibration = calibration
+        self.calibration_dir = calibration_dir
         #: This gadget at an event across tables (its link to the broker), once one is attached.
         self.event: EventSession | None = None
         self.target = target
@@ -454,10 +465,11 @@ class Kiosk:
         self._ui.error = Line(Message(error.key, **error.params), self.now() + ERROR_SECONDS, error.key)
         self.dirty = True
 
-    def announce(self, message: Message) -> None:
-        """Something the table must know before it plays on (the saved games were recovered from
-        damage): on the status line until the next change replaces it."""
-        self._ui.said = [message]
+    def announce(self, *messages: Message) -> None:
+        """What the table must know before it plays on (the saved games were recovered from
+        damage, a part of the configuration left out): on the status line until the next change
+        replaces it."""
+        self._ui.said = list(messages)
         self._ui.messages_until = None
         self.dirty = True
 
@@ -684,6 +696,22 @@ class Kiosk:
         elif result is not None and not result.messages:
             self._ui.card = Line(Message("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
 
+    def calibrate(self, calibration: Calibration) -> None:
+        """Take touches through ``calibration`` from now on, and keep it in ``calibration_dir``
+        for the next start (said when it cannot be)."""
+        self.calibration = calibration
+        if self.calibration_dir is None:
+            self.say(Message("ui.touch.done"))
+            return
+        try:
+            path = save_calibration(self.calibration_dir, calibration)
+        except OSError as error:
+            log.warning("touch: the calibration cannot be kept in %s (%s)", self.calibration_dir, error)
+            self.say(Message("ui.touch.not_kept", reason=error.strerror or str(error)))
+            return
+        log.info("touch: calibrated, kept in %s: %s", path, calibration)
+        self.say(Message("ui.touch.done"))
+
     def open_enrol(self, uid: str) -> None:
         """The enrol screen for tag ``uid``, coming back to the screen shown now."""
         self._ui.card = None  # the offer is taken up
@@ -742,14 +770,26 @@ class Kiosk:
             if event.button != 1 or getattr(event, "touch", False):
                 return
             if kind == pygame.MOUSEBUTTONDOWN:
-                self.touch(event.pos)
+                self._pointed(self._pointer.device_mouse(event.pos))
             else:
                 self.release()
         elif kind == pygame.FINGERDOWN:
-            width, height = self._canvas.width, self._canvas.height
-            self.touch((int(event.x * width), int(event.y * height)), (event.touch_id, event.finger_id))
+            self._pointed((event.x, event.y), (event.touch_id, event.finger_id))
         else:
             self.release((event.touch_id, event.finger_id))
+
+    def _pointed(self, device: tuple[float, float], finger: Hashable = MOUSE) -> None:
+        """A finger or the mouse went down at ``device`` (the device's own frame): a touch where
+        it lands on the canvas, or, for a screen that asks (calibrating), the raw point."""
+        current = SCREENS.get(self._ui.screen)
+        if current is not None and current.wants_raw_touch(self._ui):
+            self.dispatch(Touched(device, self.target.frame.rotate))
+            return
+        self.touch(self._pointer.canvas_pixel(device), finger)
+
+    @property
+    def _pointer(self) -> PointerMap:
+        return PointerMap(self.target.frame, (self._canvas.width, self._canvas.height), self.calibration)
 
     def _key(self, event: Any) -> None:
         mods = event.mod

@@ -731,6 +731,12 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
     screen drew: the frame is laid out with the notice the last frame had, and drawn once more
     in the rare frame where that changes the status line's height."""
     lay = canvas.layout
+    whole = SCREENS.get(ui.screen)
+    if whole is not None and whole.whole and whole.shown(state, ui):
+        canvas.clear(theme.BG)
+        whole.draw(View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=0, bottom=canvas.height,
+                        screens=SCREENS))
+        return
     missing = set(canvas.fonts.shown_missing)
     mark = said_about(state, ui)
     for _ in range(2):

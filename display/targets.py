@@ -1,17 +1,22 @@
 """Where frames go: a desktop window, the full screen through KMS/DRM, an SPI panel's frame
-buffer (RGB565), or PNG files.  Every target gives the kiosk a surface to draw on and presents
-it; pygame's event queue is always initialised, because the loop sleeps on it.
+buffer (RGB565 or 32-bit), or PNG files.  Every target gives the kiosk a surface to draw on and
+presents it; pygame's event queue is always initialised, because the loop sleeps on it.
 
-The choice is made once, in :func:`open_target`, and said in the log.  Under the service a
-screen that is not there (yet) is waited for: :class:`ScreenKeeper` tries again with a growing
-pause and says each change once.
+The choice is made once, in :func:`open_target`, and said in the log.  ``rotate`` turns the
+picture on the panel (:class:`Rotated`): the kiosk draws upright on a surface of the turned size,
+and each target says, in its :class:`TouchFrame`, how a touch or a click on the panel lands on
+that picture.  Under the service a screen that is not there (yet) is waited for:
+:class:`ScreenKeeper` tries again with a growing pause and says each change once.
 """
 
 from __future__ import annotations
 
 import ctypes
+import fcntl
 import logging
 import os
+import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,6 +37,20 @@ NO_SCREEN_HINT = (
 
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
+#: The turns a panel can be mounted at (``[display] rotate``), clockwise.
+ROTATIONS: Final = (0, 90, 180, 270)
+
+
+class TouchFrame(Struct, frozen=True):
+    """How a pointer on a target lands on the picture.  ``mouse_space``: the size SDL's mouse
+    positions span (the window; on KMS/DRM the screen's mode; under the frame buffer's
+    input-only video, SDL's own 1024×768).  ``rotate``: the picture turned clockwise on the panel
+    by this many degrees.  ``console``: input comes from the kernel's input devices, whose
+    coordinates a calibration may correct (a desktop maps its pointers itself)."""
+
+    mouse_space: tuple[int, int]
+    rotate: int = 0
+    console: bool = False
 
 
 class Target(Protocol):
@@ -39,6 +58,9 @@ class Target(Protocol):
 
     @property
     def surface(self) -> pygame.Surface: ...
+
+    @property
+    def frame(self) -> TouchFrame: ...
 
     def present(self) -> bool:
         """Show the surface's current content; False if nothing was shown (an unchanged PNG)."""
@@ -64,22 +86,50 @@ def sdl_driver() -> str:
     return os.environ.get("SDL_VIDEODRIVER") or "SDL's choice"
 
 
-#: The kiosk draws into the window's own pixels (MIT-SHM on X11), not through an OpenGL texture:
-#: where a desktop's OpenGL is Mesa's software renderer, that texture path loaded LLVM and two
-#: renderer threads (a 150 MB kiosk instead of 57 MB) to show the same pixels.  SDL ignores the
-#: setting where it has no such choice (KMS/DRM draws through OpenGL ES); the environment may
-#: still set it.
-FRAMEBUFFER_ACCELERATION = "0"
+#: How SDL is to put a window's pixels on the screen (its ``SDL_FRAMEBUFFER_ACCELERATION``), by
+#: video driver.  On X11 the kiosk draws into the window's own pixels (MIT-SHM), not through an
+#: OpenGL texture: where a desktop's OpenGL is Mesa's software renderer, that texture path loaded
+#: LLVM and two renderer threads (a 150 MB kiosk instead of 57 MB) to show the same pixels.
+#: KMS/DRM has no such pixels of its own, only the texture path, and SDL would pick its desktop
+#: OpenGL renderer on the OpenGL ES context that the Pi's GPU driver (and Mesa's software one)
+#: gives: the frames then stay black.  So there it is OpenGL ES 2, by name.
+FRAMEBUFFER_ACCELERATION: Final = {"x11": "0", "kmsdrm": "opengles2"}
+_NO_TEXTURE = ("0", "false", "software")
+
+
+def console_driver() -> str | None:
+    """The video driver for a Linux machine without a desktop (no ``$DISPLAY``, no
+    ``$WAYLAND_DISPLAY``): KMS/DRM, asked for by name, so that SDL neither tries a desktop first
+    (its Wayland attempt prints a line about ``XDG_RUNTIME_DIR``) nor falls back to drawing
+    nowhere, and a failure is KMS/DRM's own (a missing library is then named)."""
+    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        return "kmsdrm"
+    return None
 
 
 def _init_video(driver: str | None) -> None:
     if driver:
         os.environ["SDL_VIDEODRIVER"] = driver
-    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", FRAMEBUFFER_ACCELERATION)
     try:
         pygame.display.init()
     except pygame.error as error:
         raise NoScreen(str(error) or "no video device") from error
+    _choose_framebuffer(str(pygame.display.get_driver()))
+
+
+def _choose_framebuffer(driver: str) -> None:
+    """Set SDL's framebuffer hint for ``driver`` (read when the window is made), unless the
+    environment chose one that works there."""
+    wanted = FRAMEBUFFER_ACCELERATION.get(driver)
+    given = os.environ.get("SDL_FRAMEBUFFER_ACCELERATION")
+    if wanted is None or given == wanted:
+        return
+    if given is None:
+        os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = wanted
+    elif driver == "kmsdrm" and given.lower() in _NO_TEXTURE:
+        log.warning("display: SDL_FRAMEBUFFER_ACCELERATION=%s cannot draw on KMS/DRM (it has no window pixels of its "
+                    "own); using %s", given, wanted)
+        os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = wanted
 
 
 class WindowTarget:
@@ -87,7 +137,7 @@ class WindowTarget:
     SDL draws through KMS/DRM)."""
 
     def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool = False, driver: str | None = None) -> None:
-        _init_video(driver)
+        _init_video(driver or (None if os.environ.get("SDL_VIDEODRIVER") else console_driver()))
         chosen = pygame.display.get_driver()
         if chosen in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != chosen:
             # SDL falls back to drawing nowhere when it finds no screen; say so instead.
@@ -109,10 +159,15 @@ class WindowTarget:
         pygame.mouse.set_visible(not fullscreen)
         self.name = f"{pygame.display.get_driver()} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
         self._flags = flags
+        self._console = chosen == "kmsdrm"
 
     @property
     def surface(self) -> pygame.Surface:
         return self._screen
+
+    @property
+    def frame(self) -> TouchFrame:
+        return TouchFrame(self._screen.get_size(), console=self._console)
 
     def present(self) -> bool:
         pygame.display.flip()
@@ -129,8 +184,7 @@ class OffscreenTarget:
     """Draws into memory; pygame's video runs on SDL's dummy driver just for its event queue."""
 
     def __init__(self, size: tuple[int, int]) -> None:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        _init_video(None)
+        _input_video(("dummy",))
         pygame.display.set_mode((1, 1))
         self._surface = pygame.Surface(size)
         self.name = f"offscreen {size}"
@@ -139,6 +193,10 @@ class OffscreenTarget:
     @property
     def surface(self) -> pygame.Surface:
         return self._surface
+
+    @property
+    def frame(self) -> TouchFrame:
+        return TouchFrame(self._surface.get_size())
 
     def present(self) -> bool:
         self.presented += 1
@@ -177,33 +235,131 @@ class ScreenshotTarget(OffscreenTarget):
         return True
 
 
+def turned(size: tuple[int, int], degrees: int) -> tuple[int, int]:
+    """The size of a picture of ``size`` turned by ``degrees``."""
+    return (size[1], size[0]) if degrees in (90, 270) else size
+
+
+class Rotated:
+    """Another target's panel, mounted turned: the kiosk draws upright on :attr:`surface`, whose
+    size is the panel's turned by ``degrees``, and each frame is turned clockwise onto the
+    panel.  A 720×1280 portrait panel with ``rotate = 90`` is a 1280×720 table; 180 turns the
+    picture upside down for a gadget read from the other side."""
+
+    def __init__(self, inner: Target, degrees: int) -> None:
+        if degrees not in ROTATIONS[1:]:
+            raise ValueError(f"rotate: {degrees!r} is not a turn the panel can have: 90, 180 or 270")
+        self.inner = inner
+        self.degrees = degrees
+        self._surface = pygame.Surface(turned(inner.surface.get_size(), degrees))
+        self.name = f"{inner.name} turned {degrees}°"
+
+    @property
+    def surface(self) -> pygame.Surface:
+        return self._surface
+
+    @property
+    def frame(self) -> TouchFrame:
+        inner = self.inner.frame
+        return TouchFrame(inner.mouse_space, rotate=self.degrees, console=inner.console)
+
+    def present(self) -> bool:
+        # pygame turns anticlockwise; quarter turns are exact copies of the pixels.
+        self.inner.surface.blit(pygame.transform.rotate(self._surface, -self.degrees), (0, 0))
+        return self.inner.present()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.inner.resize(turned(size, self.degrees))
+        self._surface = pygame.Surface(turned(self.inner.surface.get_size(), self.degrees))
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+# --------------------------------------------------------------------------------------------
+# The Linux frame buffer (SPI panels; any /dev/fbN)
+
+_FBIOGET_VSCREENINFO: Final = 0x4600
+_FBIOGET_FSCREENINFO: Final = 0x4602
+_KDSETMODE: Final = 0x4B3A
+_KD_TEXT, _KD_GRAPHICS = 0, 1
+
+
+class _Bitfield(ctypes.Structure):
+    _fields_ = [("offset", ctypes.c_uint32), ("length", ctypes.c_uint32), ("msb_right", ctypes.c_uint32)]
+
+
+class _VarScreenInfo(ctypes.Structure):
+    """``struct fb_var_screeninfo`` (linux/fb.h)."""
+
+    _fields_ = [
+        *((name, ctypes.c_uint32) for name in (
+            "xres", "yres", "xres_virtual", "yres_virtual", "xoffset", "yoffset", "bits_per_pixel", "grayscale")),
+        ("red", _Bitfield), ("green", _Bitfield), ("blue", _Bitfield), ("transp", _Bitfield),
+        *((name, ctypes.c_uint32) for name in (
+            "nonstd", "activate", "height", "width", "accel_flags", "pixclock", "left_margin", "right_margin",
+            "upper_margin", "lower_margin", "hsync_len", "vsync_len", "sync", "vmode", "rotate", "colorspace")),
+        ("reserved", ctypes.c_uint32 * 4),
+    ]
+
+
+class _FixScreenInfo(ctypes.Structure):
+    """``struct fb_fix_screeninfo`` (linux/fb.h)."""
+
+    _fields_ = [
+        ("id", ctypes.c_char * 16), ("smem_start", ctypes.c_ulong), ("smem_len", ctypes.c_uint32),
+        ("type", ctypes.c_uint32), ("type_aux", ctypes.c_uint32), ("visual", ctypes.c_uint32),
+        ("xpanstep", ctypes.c_uint16), ("ypanstep", ctypes.c_uint16), ("ywrapstep", ctypes.c_uint16),
+        ("line_length", ctypes.c_uint32), ("mmio_start", ctypes.c_ulong), ("mmio_len", ctypes.c_uint32),
+        ("accel", ctypes.c_uint32), ("capabilities", ctypes.c_uint16), ("reserved", ctypes.c_uint16 * 2),
+    ]
+
+
+#: Colour masks of a 16-bit RGB565 panel, what SPI panels' drivers (fbtft, tinydrm) expect.
+RGB565_MASKS: Final = (0xF800, 0x07E0, 0x001F, 0)
+
+
 class FramebufferInfo(Struct, frozen=True):
+    """What a frame buffer takes: its visible size, bytes per row, bits per pixel, where its
+    visible part starts (bytes), the colour masks of a pixel, and its size in millimetres when
+    the driver knows it (else 0)."""
+
     size: tuple[int, int]
-    stride: int  # bytes per row
+    stride: int
     bits: int
+    offset: int = 0
+    masks: tuple[int, int, int, int] = RGB565_MASKS
+    millimetres: tuple[int, int] = (0, 0)
 
 
-def framebuffer_info(device: Path) -> FramebufferInfo:
-    """The panel's size and row length from sysfs (``/sys/class/graphics/fb1``)."""
-    sys_dir = Path("/sys/class/graphics") / device.name
-    try:
-        width, height = (int(v) for v in (sys_dir / "virtual_size").read_text().strip().split(","))
-        bits = int((sys_dir / "bits_per_pixel").read_text().strip())
-        stride = int((sys_dir / "stride").read_text().strip())
-    except (OSError, ValueError) as error:
-        raise DeviceNotFound(f"{device}: cannot read its size from {sys_dir} ({error}); give --size WxH") from error
-    return FramebufferInfo((width, height), stride, bits)
+def _mask(field: _Bitfield) -> int:
+    return ((1 << field.length) - 1) << field.offset if field.length else 0
 
 
-def rgb565(surface: pygame.Surface, stride: int | None = None) -> bytes:
-    """The surface as little-endian RGB565 rows of ``stride`` bytes (what SPI panels' fbtft
-    drivers expect)."""
-    width, height = surface.get_size()
-    packed = pygame.Surface((width, height), 0, 16, (0xF800, 0x07E0, 0x001F, 0))
+def framebuffer_info(fd: int) -> FramebufferInfo:
+    """The geometry of the open frame buffer ``fd``, from the kernel (raises OSError where the
+    file is no frame buffer)."""
+    var, fix = _VarScreenInfo(), _FixScreenInfo()
+    fcntl.ioctl(fd, _FBIOGET_VSCREENINFO, var)
+    fcntl.ioctl(fd, _FBIOGET_FSCREENINFO, fix)
+    bits = int(var.bits_per_pixel)
+    masks = (_mask(var.red), _mask(var.green), _mask(var.blue), 0)
+    mm = (int(var.width), int(var.height))
+    return FramebufferInfo(
+        (int(var.xres), int(var.yres)), int(fix.line_length), bits,
+        offset=int(var.yoffset) * int(fix.line_length) + int(var.xoffset) * bits // 8, masks=masks,
+        millimetres=mm if all(0 < v < 10_000 for v in mm) else (0, 0),
+    )
+
+
+def packed_rows(surface: pygame.Surface, packed: pygame.Surface, stride: int | None = None) -> bytes:
+    """``surface`` in ``packed``'s pixel format (its size, bits and masks), as rows of ``stride``
+    bytes (default: no padding)."""
     packed.blit(surface, (0, 0))
+    width, height = packed.get_size()
     raw = packed.get_buffer().raw
     pitch = packed.get_pitch()
-    row = width * 2
+    row = width * packed.get_bytesize()
     stride = row if stride is None else stride
     if pitch == row == stride:
         return bytes(raw)
@@ -211,39 +367,127 @@ def rgb565(surface: pygame.Surface, stride: int | None = None) -> bytes:
     return b"".join(raw[y * pitch : y * pitch + row] + pad for y in range(height))
 
 
-class FramebufferTarget(OffscreenTarget):
-    """An SPI panel through the Linux frame buffer (``/dev/fb1``): each frame is written as RGB565."""
+def rgb565(surface: pygame.Surface, stride: int | None = None) -> bytes:
+    """The surface as little-endian RGB565 rows of ``stride`` bytes (what SPI panels' fbtft
+    drivers expect)."""
+    return packed_rows(surface, pygame.Surface(surface.get_size(), 0, 16, RGB565_MASKS), stride)
+
+
+def _input_video(drivers: Sequence[str] = ("evdev", "dummy")) -> str:
+    """Start SDL's video for input only, with the first of ``drivers`` that starts: its
+    ``evdev`` driver draws nowhere but reads keyboards and touch screens from the kernel's input
+    devices, as KMS/DRM does; the dummy driver reads nothing (the GPIO buttons and the reader
+    still count).  Asked for by name: the service's ``SDL_VIDEODRIVER=kmsdrm`` would take the
+    screen from a panel, or fail where there is none; SDL's video already running is kept."""
+    if pygame.display.get_init():
+        return str(pygame.display.get_driver())
+    failed = ""
+    asked = os.environ.get("SDL_VIDEODRIVER")
+    for driver in drivers:
+        os.environ["SDL_VIDEODRIVER"] = driver
+        try:
+            pygame.display.init()
+        except pygame.error as error:
+            failed = f"{driver}: {error}"
+            continue
+        finally:  # read by SDL at its start only; the environment stays as it was given
+            if asked is None:
+                del os.environ["SDL_VIDEODRIVER"]
+            else:
+                os.environ["SDL_VIDEODRIVER"] = asked
+        if failed:
+            log.warning("display: SDL cannot read keys and touches beside the frame buffer (%s): only the buttons "
+                        "and the reader work", failed)
+        return driver
+    raise NoScreen(failed)
+
+
+def console_graphics(on: bool, fd: int = 0) -> bool:
+    """Put the text console on ``fd`` (the service's tty1) into graphics mode, so the kernel
+    does not draw its cursor and messages over a frame buffer the kiosk draws on, or back into
+    text mode; False where ``fd`` is no virtual console (a terminal, a pipe).  systemd's
+    ``TTYReset=`` puts it back in text mode after the service in any case."""
+    try:
+        fcntl.ioctl(fd, _KDSETMODE, _KD_GRAPHICS if on else _KD_TEXT)
+    except OSError:
+        return False
+    return True
+
+
+class FramebufferTarget:
+    """A panel through the Linux frame buffer (an SPI panel's ``/dev/fb1``, or any ``/dev/fbN``):
+    each frame is written in the panel's pixel format (RGB565 on SPI panels, 32 bits on others),
+    its geometry read from the kernel.  ``size`` stands in for that where the file is no frame
+    buffer (tests: a plain file of RGB565 rows).  Keys and touches come through SDL's input-only
+    video (``evdev``)."""
 
     def __init__(self, device: Path, size: tuple[int, int] | None = None) -> None:
-        info = framebuffer_info(device) if size is None else FramebufferInfo(size, size[0] * 2, 16)
-        if info.bits != 16:
-            raise DeviceNotFound(f"{device}: {info.bits} bits per pixel; the kiosk writes 16-bit RGB565 panels")
-        super().__init__(info.size)
-        self.device = device
-        self.stride = info.stride
+        self.driver = _input_video()
         try:
             self._fb = open(device, "r+b", buffering=0)  # noqa: SIM115 - held for the kiosk's life
         except FileNotFoundError as error:
             raise DeviceNotFound(f"{device}: no such frame buffer; is the panel's overlay enabled?") from error
         except PermissionError as error:
             raise DevicePermission(f"{device}: permission denied; add this user to the 'video' group") from error
-        self.name = f"frame buffer {device} {info.size}"
+        except OSError as error:
+            raise DeviceNotFound(f"{device}: cannot open it ({error.strerror})") from error
+        try:
+            info = self._geometry(device, size)
+        except DeviceNotFound:
+            self._fb.close()
+            raise
+        self.device = device
+        self.info = info
+        self._surface = pygame.Surface(info.size)
+        self._packed = pygame.Surface(info.size, 0, info.bits, info.masks)
+        self._graphics = console_graphics(True)
+        self.presented = 0
+        self.name = f"frame buffer {device} {info.size} {info.bits}-bit"
+
+    def _geometry(self, device: Path, size: tuple[int, int] | None) -> FramebufferInfo:
+        try:
+            info = framebuffer_info(self._fb.fileno())
+        except OSError as error:
+            if size is None:
+                raise DeviceNotFound(f"{device}: cannot read its geometry ({error.strerror}); give --size WxH") from error
+            return FramebufferInfo(size, size[0] * 2, 16)
+        if info.bits not in (16, 32) or not all(info.masks[:3]):
+            raise DeviceNotFound(
+                f"{device}: {info.bits} bits per pixel; the kiosk writes 16-bit (RGB565) and 32-bit colour panels"
+            )
+        return info
+
+    @property
+    def surface(self) -> pygame.Surface:
+        return self._surface
+
+    @property
+    def frame(self) -> TouchFrame:
+        sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
+        return TouchFrame(sizes[0] if sizes else self.info.size, console=True)
 
     def present(self) -> bool:
-        self._fb.seek(0)
-        self._fb.write(rgb565(self._surface, self.stride))
+        self._fb.seek(self.info.offset)
+        self._fb.write(packed_rows(self._surface, self._packed, self.info.stride))
         self.presented += 1
         return True
 
+    def resize(self, size: tuple[int, int]) -> None:
+        pass  # a panel's size is its own
+
     def close(self) -> None:
+        if self._graphics:
+            console_graphics(False)
+            self._graphics = False
         self._fb.close()
-        super().close()
+        pygame.display.quit()
 
 
 def open_target(
-    *, size: tuple[int, int] | None, fullscreen: bool, fb: Path | None, screenshots: Path | None
+    *, size: tuple[int, int] | None, fullscreen: bool, fb: Path | None, screenshots: Path | None, rotate: int = 0
 ) -> Target:
-    """The one place the display target is chosen (and said)."""
+    """The one place the display target is chosen (and said).  ``size`` is the panel's (or the
+    window's); ``rotate`` turns the picture on it clockwise (:class:`Rotated`)."""
     target: Target
     if screenshots is not None:
         target = ScreenshotTarget(size or (800, 480), screenshots)
@@ -251,6 +495,8 @@ def open_target(
         target = FramebufferTarget(fb, size)
     else:
         target = WindowTarget(size, fullscreen=fullscreen)
+    if rotate:
+        target = Rotated(target, rotate)
     log.info("display: %s", target.name)
     return target
 
@@ -309,6 +555,11 @@ FB_CHECKS = "check the panel's cable, its dtoverlay in /boot/firmware/config.txt
 SCREEN_ERRORS: Final = (DeviceNotFound, DevicePermission, pygame.error)
 
 
+class Stopped(Exception):
+    """The kiosk was asked to stop (SIGTERM, Ctrl+C) before its loop ran, or while it waited for
+    a screen: nothing is left to do but close what is open."""
+
+
 def _reason(error: BaseException) -> str:
     if isinstance(error, NoScreen):
         return error.reason
@@ -321,7 +572,8 @@ class ScreenKeeper:
     ``opener`` makes one attempt (e.g. :func:`open_target` with the configured size).  Between
     attempts it sleeps ``delays`` (the last one repeats) through ``sleep``, in slices short
     enough to keep pinging systemd's ``watchdog``; ``clock`` and ``sleep`` are parameters so
-    tests wait no real time.  One log line (and one ``STATUS=`` to systemd) per change: the
+    tests wait no real time (by default it sleeps until :meth:`stop`, which ends any wait at
+    once: :meth:`open` then raises :class:`Stopped`).  One log line (and one ``STATUS=`` to systemd) per change: the
     screen missing, missing for another reason, back again, lost while running — never one per
     attempt, so a Pi left without its screen does not fill the journal.
     """
@@ -332,7 +584,7 @@ class ScreenKeeper:
         *,
         checks: str = KMS_CHECKS,
         delays: Sequence[float] = RETRY_DELAYS,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], object] | None = None,
         clock: Callable[[], float] = time.monotonic,
         watchdog: Watchdog | None = None,
         notifier: Notifier | None = None,
@@ -342,7 +594,8 @@ class ScreenKeeper:
         self._opener = opener
         self.checks = checks
         self.delays = tuple(delays)
-        self._sleep = sleep
+        self._stopped = threading.Event()
+        self._sleep = sleep or self._stopped.wait
         self._clock = clock
         self.watchdog = watchdog
         self.notifier = notifier
@@ -367,9 +620,15 @@ class ScreenKeeper:
             if self.attempts:  # the last attempt (maybe a :meth:`first`) failed: pause first
                 self.waited = True
                 self._wait(self.delays[min(self.attempts, len(self.delays)) - 1])
+            if self._stopped.is_set():
+                raise Stopped("stopped while waiting for the screen")
             target = self.first()
             if target is not None:
                 return target
+
+    def stop(self) -> None:
+        """End the wait for a screen at once (from any thread but a signal handler's)."""
+        self._stopped.set()
 
     def reopen(self, error: BaseException) -> Target:
         """The screen went away while the kiosk was drawing: say so, then :meth:`open` again."""
@@ -416,7 +675,7 @@ class ScreenKeeper:
     def _wait(self, seconds: float) -> None:
         end = self._clock() + seconds
         # A millisecond short is close enough, and the margin keeps float rounding from spinning.
-        while (left := end - self._clock()) > 0.001:
+        while (left := end - self._clock()) > 0.001 and not self._stopped.is_set():
             if self.watchdog is not None:
                 now = self._clock()
                 self.watchdog.tick(now)

@@ -76,7 +76,15 @@ class Quit(Struct, frozen=True):
     pass
 
 
-Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Redo | Quit
+class Touched(Struct, frozen=True):
+    """A touch as the touch device reported it, before calibration (fractions of its range), on
+    a picture turned ``rotate`` degrees: for a screen that asks for raw touches (calibrating)."""
+
+    device: tuple[float, float]
+    rotate: int = 0
+
+
+Action = Press | Turn | Focus | Go | Tap | Type | Erase | Back | ToggleHelp | Redo | Quit | Touched
 
 
 # --- timed lines ----------------------------------------------------------------------------
@@ -133,6 +141,9 @@ class UiState(Struct):
     last_change: list[Message] = field(default_factory=list)  # what UNDO would take back
     last_change_at: float | None = None  # when that change was made (wall clock): a finished game's clock stops there
     timer_called: tuple[int | None, int] | None = None  # the (game, turn) whose turn timer ran out and was said
+    #: A touch screen on the Pi's console whose touches can be calibrated: "" none seen,
+    #: "touch" one, "resistive" one that reports pressure (an SPI panel's, which needs calibrating).
+    touch_screen: str = ""
     # Each screen's own state (cursors, picks, forms): one frozen dataclass per screen, kept by its
     # type, so reading it back is typed (``state_of``) and changing it is a new value (``put``).
     screen_states: dict[type, object] = field(default_factory=dict)

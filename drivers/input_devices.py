@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import fcntl
 import logging
 import os
 import select
@@ -34,6 +35,68 @@ _IN_ATTRIB, _IN_CREATE, _IN_DELETE, _IN_MOVED_TO = 0x4, 0x100, 0x200, 0x80
 _IN_NONBLOCK, _IN_CLOEXEC = os.O_NONBLOCK, os.O_CLOEXEC
 _READ = 4096
 FALLBACK = 0.02  # seconds between wakes if watching fails: how often the loop looked before
+
+
+# What an input device can report (linux/input-event-codes.h), read with EVIOCGBIT.
+_EV_KEY, _EV_ABS = 0x01, 0x03
+_ABS_X, _ABS_Y, _ABS_PRESSURE, _ABS_MT_POSITION_X = 0x00, 0x01, 0x18, 0x35
+_BTN_LEFT, _BTN_TOOL_PEN, _BTN_TOOL_FINGER, _BTN_TOUCH = 0x110, 0x140, 0x145, 0x14A
+_KEY_BYTES, _ABS_BYTES = (0x2FF + 8) // 8, (0x3F + 8) // 8
+
+
+def _eviocg(number: int, length: int) -> int:
+    """``_IOC(_IOC_READ, 'E', number, length)``: an evdev ioctl that reads ``length`` bytes."""
+    return (2 << 30) | (length << 16) | (ord("E") << 8) | number
+
+
+def _bits(fd: int, kind: int, length: int) -> bytes:
+    buffer = bytearray(length)
+    fcntl.ioctl(fd, _eviocg(0x20 + kind, length), buffer)
+    return bytes(buffer)
+
+
+def _has(bits: bytes, code: int) -> bool:
+    return code // 8 < len(bits) and bool(bits[code // 8] >> (code % 8) & 1)
+
+
+def pointing_kind(keys: bytes, axes: bytes) -> str:
+    """What a device with these key and axis bits is to the kiosk: "resistive" (a touch screen
+    that reports pressure with one contact: an SPI panel's ADS7846 and its kin, which need
+    calibrating), "touch" (another touch screen, or an absolute pointer such as a tablet), or ""
+    (a keyboard, a mouse, a touchpad: nothing to calibrate)."""
+    if not (_has(axes, _ABS_X) and _has(axes, _ABS_Y)) or _has(keys, _BTN_TOOL_FINGER):
+        return ""
+    if not (_has(keys, _BTN_TOUCH) or _has(keys, _BTN_LEFT) or _has(keys, _BTN_TOOL_PEN)):
+        return ""
+    if _has(keys, _BTN_TOUCH) and _has(axes, _ABS_PRESSURE) and not _has(axes, _ABS_MT_POSITION_X):
+        return "resistive"
+    return "touch"
+
+
+def touch_screens(directory: Path = INPUT_DIR) -> dict[str, str]:
+    """The touch screens (and absolute pointers) among the input devices: device name → its
+    :func:`pointing_kind`.  Devices that cannot be read are left out."""
+    found: dict[str, str] = {}
+    try:
+        names = sorted(entry.name for entry in os.scandir(directory) if entry.name.startswith("event"))
+    except OSError:
+        return found
+    for name in names:
+        try:
+            fd = os.open(directory / name, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            kind = pointing_kind(_bits(fd, _EV_KEY, _KEY_BYTES), _bits(fd, _EV_ABS, _ABS_BYTES))
+            label = bytearray(256)
+            fcntl.ioctl(fd, _eviocg(0x06, len(label)), label)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+        if kind:
+            found[bytes(label).split(b"\0", 1)[0].decode("utf-8", "replace") or name] = kind
+    return found
 
 
 class WatchError(OSError):

@@ -60,6 +60,7 @@ TEXTS: dict[str, Text] = {
     "ui.btn.help": "KEYS",
     "ui.btn.redo": "REDO",
     "ui.btn.more": "MORE",
+    "ui.btn.touch": "TOUCH",
     # upkeep banner
     "ui.upkeep.title": "{name}: upkeep",
     "ui.upkeep.turn": "Turn {turn}",
@@ -112,6 +113,18 @@ TEXTS: dict[str, Text] = {
     "ui.redone": "Redone: {what}",
     "ui.font_missing": "No font for {chars}: install fonts-noto-cjk (or set display.font)",
     "ui.font_bundled_missing": "Bundled font missing; using {font}",
+    # calibrating the touch screen
+    "ui.touch.title": "Touch calibration",
+    "ui.touch.tap": "Touch the centre of the cross with a fingernail or a stylus ({n} of {total}).",
+    "ui.touch.again": "Those touches did not line up. Once more: touch the centre of each cross.",
+    "ui.touch.leave": "UNDO or Esc: leave it as it was",
+    "ui.touch.done": "The touch screen is calibrated.",
+    "ui.touch.not_kept": "The touch screen is calibrated until the gadget restarts: it could not be kept ({reason}).",
+    "ui.touch.kept": "The touch calibration is as it was.",
+    # what start-up left out, said until the next change (the details are the configuration's words)
+    "ui.config_problem": "Check the configuration: {problem}",
+    "ui.buttons_off": "The GPIO buttons are off ({reason}). The keys and the touch screen still play.",
+    "ui.cues_off": "The buzzer and LED are off ({reason}).",
     # enrolling an unknown tag on the spot
     "ui.enrol.offer": "SELECT: enrol",
     "ui.enrol.title": "Which card is tag {uid}?",
@@ -154,6 +167,7 @@ TEXTS: dict[str, Text] = {
     "ui.help.screen.setup": "set up a new game",
     "ui.help.screen.history": "the game's history: every change, who dealt what",
     "ui.help.screen.games": "the saved games: resume or delete one",
+    "ui.help.screen.calibrate": "calibrate the touch screen",
     "ui.help.keys.back": "Esc",
     "ui.help.back": "back to the table",
     "ui.help.keys.help": "F1, H",

@@ -58,6 +58,7 @@ from device.text import Message
 from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
+from display.touch import Calibration
 from display.ui import Action, Focus, Turn, UiState
 from drivers.feedback import Cue
 
@@ -134,6 +135,10 @@ class Host(Protocol):
 
     def go(self, screen: str) -> None: ...
 
+    def calibrate(self, calibration: Calibration) -> None:
+        """Take touches through ``calibration`` from now on, keep it for the next start, and say
+        so (or that it could not be kept)."""
+
     def enrol(self, uid: str, card: Card) -> bool:
         """Enrol tag ``uid`` as ``card`` in the tag map, then act on the tap as if the card had
         been known; False (the reason shown) when the tag map cannot be written."""
@@ -196,6 +201,9 @@ class Screen:
     #: While this screen shows, the header shows how long the game has been played (the table),
     #: and a touch on that clock pauses or resumes it.
     shows_played: ClassVar[bool] = False
+    #: The screen draws the whole picture: no header, status line or touch bar (the touch
+    #: calibration's crosses stand at fixed places on it).
+    whole: ClassVar[bool] = False
     #: In a game of ``base`` the table draws and acts through this screen (a Wizard's Duel counts
     #: magic points and dice, not life).
     is_table: ClassVar[bool] = False
@@ -228,6 +236,11 @@ class Screen:
 
     def wants_text(self, ui: UiState) -> bool:
         """True while typed keys are text for this screen rather than shortcuts."""
+        return False
+
+    def wants_raw_touch(self, ui: UiState) -> bool:
+        """True while touches go to this screen as the device reported them (``Touched``), not
+        to the canvas's touch targets (calibrating the touch screen)."""
         return False
 
     def after(self, host: Host, result: Result) -> None:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 
 from display.screens import Screen
 from display.screens.adjust import Adjust
+from display.screens.calibrate import Calibrate
 from display.screens.conspiracy import Conspiracy
 from display.screens.contraptions import Contraptions
 from display.screens.dice import Dice
@@ -61,4 +62,5 @@ SCREENS = lineup(
     WizardsDuel(),
     WizardsDuelCard(),
     Enrol(),
+    Calibrate(),
 )

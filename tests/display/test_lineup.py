@@ -19,7 +19,7 @@ ROOT = Path(display.__file__).parent
 
 def test_the_lineup_is_the_touch_bars_order() -> None:
     assert list(SCREENS) == ["table", "planechase", "contraptions", "necromancer", "conspiracy", "event", "dice", "adjust",
-                             "history", "games", "setup", "wizards_duel", "wd_card", "enrol"]
+                             "history", "games", "setup", "wizards_duel", "wd_card", "enrol", "calibrate"]
 
 
 def test_a_screen_name_given_twice_is_refused() -> None:

@@ -1,0 +1,159 @@
+"""HW-5, HW-1: no configuration or GPIO library error keeps the table dark.
+
+A typo under ``[gpio]`` leaves that key at its default and says so; settings that cannot go
+together, a pin library that cannot open the chip (plain Debian on a Pi: RPi.GPIO's "No access to
+/dev/mem") leave the GPIO buttons off, said on the screen and in the log, with the keys and the
+touch screen still playing — never a kiosk that exits at every start under ``Restart=always``.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from device.config import Config
+from device.inputs import Button, ButtonPressed
+from device.text import Message
+from display.app import KioskOptions, open_hands, open_kiosk
+from display.i18n import Translator
+from display.kiosk import WakingQueue
+from drivers.gpio import FakeButtons, GpioButtons, lgpio_hint
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def mock_pins() -> Iterator[MockFactory]:
+    saved = Device.pin_factory
+    factory = MockFactory()
+    Device.pin_factory = factory
+    try:
+        yield factory
+    finally:
+        factory.reset()
+        Device.pin_factory = saved
+
+
+class DevMemFactory(MockFactory):
+    """A pin library that loads but cannot open a pin: RPi.GPIO on a Pi without /dev/gpiomem."""
+
+    def pin(self, spec: object, **kwargs: object) -> object:
+        raise RuntimeError("No access to /dev/mem.  Try running as root!")
+
+
+def said(messages: list[Message]) -> list[str]:
+    return [Translator("en").message(m) for m in messages]
+
+
+def test_hw5_a_typo_under_gpio_is_said_and_its_default_used(mock_pins: MockFactory) -> None:
+    inputs = WakingQueue()
+    buttons, feedback, notices = open_hands({"rol": 17, "roll": "x", "hold_time": -1, "next": 27}, inputs, "gpio")
+    try:
+        assert isinstance(buttons, GpioButtons)
+        text = " ".join(said(notices))
+        assert text.startswith("Check the configuration: [gpio]:") and "[gpio]: unknown key 'rol' ignored" in text
+        assert "[gpio]: 'roll': 'x' is not a pin" in text and "'hold_time'" in text
+        mock_pins.pin(17).drive_low()  # the default ROLL pin, since 'x' is none
+        time.sleep(0.15)  # held past the debounce window
+        mock_pins.pin(17).drive_high()
+        assert inputs.get(timeout=2) == ButtonPressed(Button.ROLL)
+    finally:
+        buttons.close()
+        feedback.close()
+
+
+def test_hw5_a_bad_buzzer_pin_drives_no_other_pin(mock_pins: MockFactory) -> None:
+    """``buzzer = 40`` is a ground pin: the buzzer is off, not moved to the default GPIO18 that
+    may be wired to something else."""
+    inputs = WakingQueue()
+    buttons, feedback, notices = open_hands({"buzzer": 40}, inputs, "gpio")
+    try:
+        assert "'buzzer'" in " ".join(said(notices))
+        assert mock_pins.pin(18).function == "input"  # never made an output
+    finally:
+        buttons.close()
+        feedback.close()
+
+
+def test_hw5_settings_that_cannot_go_together_leave_the_buttons_off_and_the_keys_on(mock_pins: MockFactory) -> None:
+    inputs = WakingQueue()
+    buttons, feedback, notices = open_hands({"roll": 17, "next": 17}, inputs, "gpio")
+    try:
+        assert isinstance(buttons, FakeButtons) and buttons.running
+        assert said(notices) == [
+            "The GPIO buttons are off ([gpio]: roll (17) and next (17) are both GPIO17: give each its own pin). "
+            "The keys and the touch screen still play."
+        ]
+    finally:
+        buttons.close()
+        feedback.close()
+
+
+def test_hw5_a_pin_library_that_cannot_open_the_chip_leaves_the_buttons_off() -> None:
+    """RPi.GPIO's RuntimeError (no /dev/mem) is no gpiozero error: it too is said, and the table
+    plays with the keys."""
+    saved = Device.pin_factory
+    Device.pin_factory = DevMemFactory()
+    try:
+        inputs = WakingQueue()
+        buttons, feedback, notices = open_hands({}, inputs, "gpio")
+        assert isinstance(buttons, FakeButtons)
+        text = " ".join(said(notices))
+        assert "The GPIO buttons are off" in text and "No access to /dev/mem" in text
+        buttons.close()
+        feedback.close()
+    finally:
+        Device.pin_factory = saved
+
+
+def test_hw5_lgpio_installed_but_failing_is_not_told_to_install_lgpio(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: object() if name == "lgpio" else real(name, *a))
+    assert "apt install" not in lgpio_hint() and "'gpio' group" in lgpio_hint()
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "lgpio" else real(name, *a))
+    assert "sudo apt install python3-lgpio" in lgpio_hint()
+
+
+def test_hw5_the_kiosk_says_what_start_up_left_out_on_its_status_line(tmp_path: Path, mock_pins: MockFactory) -> None:
+    config = Config(gpio={"rol": 17})
+    options = KioskOptions(db=tmp_path / "j.sqlite3", screenshots=tmp_path / "shots", buttons="gpio", size=(480, 320))
+    with open_kiosk(config, options) as kiosk:
+        kiosk.redraw()
+        assert any("unknown key 'rol' ignored" in m for m in kiosk.ui.messages)
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    pygame.display.init()
+
+
+@pytest.mark.parametrize("table", [
+    'rol = 17\nroll = "x"\nhold_time = -1\n',
+    'roll = "GPIO99"\n',
+    'roll = 17\nnext = 17\n',
+    'buzzer = 40\n',
+])
+def test_hw5_the_real_process_starts_with_a_gpio_typo_and_says_it(tmp_path: Path, table: str) -> None:
+    """What the service runs, with a typo under [gpio]: it draws its frames, exits 0 when told,
+    and says what it left out — with no GPIO on this machine as well as with one."""
+    config = tmp_path / "config.toml"
+    config.write_text(f"data_dir = \"{tmp_path / 'data'}\"\n[gpio]\n{table}", encoding="utf-8")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+    env.pop("NOTIFY_SOCKET", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "display.cli", "--config", str(config), "kiosk", "--screenshots",
+         str(tmp_path / "shots"), "--frames", "1", "--buttons", "gpio"],
+        env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "aetherbox: warning:" in done.stderr and "[gpio]" in done.stderr or "buttons:" in done.stderr
+    assert (tmp_path / "shots" / "frame-0001.png").exists()
