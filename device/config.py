@@ -21,6 +21,7 @@ allows and what it used instead, and carries on.  Example file (every key option
     fullscreen = true                # on a Pi without a desktop SDL uses KMS/DRM
     fb = "/dev/fb1"                  # an SPI panel's frame buffer (RGB565) instead
     rotate = 90                      # the picture turned clockwise on the panel: 0, 90, 180, 270
+    diagonal = 5.0                   # the panel's size in inches, when its pixels do not say it
     fps = 20                         # animation frames per second (the die's tumble)
     font = "/usr/share/fonts/MyFont.ttf"  # tried before the bundled fonts
     buttons = "auto"                 # auto (GPIO when there is one), gpio, fake
@@ -78,6 +79,9 @@ class DisplayConfig(BaseModel):
     #: The picture turned clockwise on the panel, in degrees: a portrait panel (the Touch
     #: Display 2) read in landscape, or a gadget read from its other side.  Touch turns with it.
     rotate: Literal[0, 90, 180, 270] = 0
+    #: The panel's diagonal in inches, where its size in pixels does not say it (display.targets.PANELS):
+    #: touch targets are then a fingertip (9 mm) wide on it.
+    diagonal: float | None = Field(default=None, ge=1.5, le=100)
     fps: int = Field(default=20, ge=1, le=60)
     font: Path | None = None
     buttons: Literal["auto", "gpio", "fake"] = "auto"

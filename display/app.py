@@ -205,7 +205,7 @@ def _find_touch_screen(kiosk: Kiosk) -> None:
     from display.screens.calibrate import NAME as CALIBRATE
     from drivers.input_devices import touch_screens
 
-    if not kiosk.target.frame.console:
+    if not kiosk.target.panel.console:
         return
     found = touch_screens()
     if not found:
@@ -298,7 +298,8 @@ def open_kiosk(
         journal = stack.enter_context(opened)
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
         attempt = opener or (lambda: open_target(
-            size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots, rotate=rotate))
+            size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots, rotate=rotate,
+            diagonal=display.diagonal))
         keeper = ScreenKeeper(
             attempt, checks=FB_CHECKS if fb is not None else KMS_CHECKS, sleep=sleep, clock=clock,
             watchdog=watchdog,

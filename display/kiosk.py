@@ -783,13 +783,13 @@ class Kiosk:
         it lands on the canvas, or, for a screen that asks (calibrating), the raw point."""
         current = SCREENS.get(self._ui.screen)
         if current is not None and current.wants_raw_touch(self._ui):
-            self.dispatch(Touched(device, self.target.frame.rotate))
+            self.dispatch(Touched(device, self.target.panel.rotate))
             return
         self.touch(self._pointer.canvas_pixel(device), finger)
 
     @property
     def _pointer(self) -> PointerMap:
-        return PointerMap(self.target.frame, (self._canvas.width, self._canvas.height), self.calibration)
+        return PointerMap(self.target.panel, (self._canvas.width, self._canvas.height), self.calibration)
 
     def _key(self, event: Any) -> None:
         mods = event.mod
@@ -864,7 +864,7 @@ class Kiosk:
 
     def _make_canvas(self) -> Canvas:
         surface = self.target.surface
-        return Canvas(surface, self.fonts, choose(*surface.get_size()))
+        return Canvas(surface, self.fonts, choose(*surface.get_size(), density=self.target.panel.density))
 
     def deadline(self) -> float | None:
         now = self.now()

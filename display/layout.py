@@ -10,6 +10,8 @@ type, to be read across a table.
 
 from __future__ import annotations
 
+import math
+
 from msgspec import Struct
 from msgspec.structs import replace
 
@@ -58,15 +60,29 @@ LAYOUTS: tuple[Layout, ...] = (
 )
 
 
-def choose(width: int, height: int) -> Layout:
-    """The layout for a screen: the biggest that fits (scaled up beyond 1280×720)."""
+#: A fingertip: the smallest a touch target may be on a panel whose size is known.
+TOUCH_MM = 9.0
+#: The shortest picture that has the room for fingertip targets: on a 2.8-inch 320×240 panel a
+#: 9 mm touch bar (51 px of 240) leaves the screens too little to show their words whole; it
+#: keeps its layout, worked mostly with the buttons and the encoder.
+FINGERTIP_HEIGHT = 300
+
+
+def choose(width: int, height: int, density: float | None = None) -> Layout:
+    """The layout for a screen: the biggest that fits (scaled up beyond 1280×720).  With the
+    panel's ``density`` (pixels per millimetre), touch targets and the touch bar grow to
+    :data:`TOUCH_MM` where the layout's own are smaller (the 3.5-inch panel, the Touch
+    Display 2's 1280×720 at 8 px/mm), on pictures at least :data:`FINGERTIP_HEIGHT` tall."""
     fitting = [layout for layout in LAYOUTS if layout.width <= width and layout.height <= height]
     best = fitting[-1] if fitting else LAYOUTS[0]
-    if best.size == (width, height):
-        return best
-    if best is LAYOUTS[-1]:
-        return best.scaled(width, height)
-    return replace(best, name=f"{width}x{height}", width=width, height=height)
+    if best.size != (width, height):
+        best = best.scaled(width, height) if best is LAYOUTS[-1] else replace(
+            best, name=f"{width}x{height}", width=width, height=height)
+    if density is not None and height >= FINGERTIP_HEIGHT:
+        touch = math.ceil(TOUCH_MM * density)
+        if touch > best.touch:
+            best = replace(best, touch=touch, bar=best.bar + touch - best.touch)
+    return best
 
 
 def parse_size(text: str) -> Size:

@@ -191,7 +191,7 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
     between them, centred on the screen where it can be, else in the room left (smaller type,
     then two lines, before anything would be cut), and along its lower edge the colour of the
     player whose turn it is.  A touch on the time played pauses or resumes the game clock (UNDO
-    held)."""
+    held), where the header is a fingertip tall."""
     lay, fonts = canvas.layout, canvas.fonts
     height = fonts.line_height(lay.big, True) + lay.margin
     canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
@@ -203,7 +203,7 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
         left, right = corners(canvas, state, ui, tr, wall, shows_played)
         used_left = draw_corner(canvas, left, height, right=False)
         used_right = draw_corner(canvas, right, height, right=True)
-        if any(line.role == "header.played" for line in left):
+        if any(line.role == "header.played" for line in left) and height >= lay.touch:  # else UNDO held only
             canvas.target((0, 0, max(used_left, lay.touch), height), PAUSE)
         used_left = _draw_day_night(canvas, state, used_left, height)
     _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)

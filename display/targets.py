@@ -4,7 +4,7 @@ presents it; pygame's event queue is always initialised, because the loop sleeps
 
 The choice is made once, in :func:`open_target`, and said in the log.  ``rotate`` turns the
 picture on the panel (:class:`Rotated`): the kiosk draws upright on a surface of the turned size,
-and each target says, in its :class:`TouchFrame`, how a touch or a click on the panel lands on
+and each target says, in its :class:`Panel`, how a touch or a click on the panel lands on
 that picture.  Under the service a screen that is not there (yet) is waited for:
 :class:`ScreenKeeper` tries again with a growing pause and says each change once.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import fcntl
 import logging
+import math
 import os
 import sys
 import threading
@@ -41,16 +42,44 @@ HEADLESS_DRIVERS = ("offscreen", "dummy")
 ROTATIONS: Final = (0, 90, 180, 270)
 
 
-class TouchFrame(Struct, frozen=True):
-    """How a pointer on a target lands on the picture.  ``mouse_space``: the size SDL's mouse
-    positions span (the window; on KMS/DRM the screen's mode; under the frame buffer's
+class Panel(Struct, frozen=True):
+    """What a target draws on, as touch and the layout need it.  ``mouse_space``: the size SDL's
+    mouse positions span (the window; on KMS/DRM the screen's mode; under the frame buffer's
     input-only video, SDL's own 1024×768).  ``rotate``: the picture turned clockwise on the panel
     by this many degrees.  ``console``: input comes from the kernel's input devices, whose
-    coordinates a calibration may correct (a desktop maps its pointers itself)."""
+    coordinates a calibration may correct (a desktop maps its pointers itself).  ``density``:
+    pixels per millimetre where the panel's size is known (:func:`density`), so touch targets
+    can be a fingertip wide; None on a desktop's window."""
 
     mouse_space: tuple[int, int]
     rotate: int = 0
     console: bool = False
+    density: float | None = None
+
+
+#: The panels a gadget is built with, known by their size in pixels as the kernel gives it (an
+#: SPI panel either way up), with their diagonal in inches: the 2.8- and 3.5-inch SPI panels,
+#: the 7-inch DSI Touch Display and the usual 7-inch HDMI and DSI panels, and the Touch Display
+#: 2 (720×1280, portrait).  ``[display] diagonal`` names any other (the 5-inch Touch Display 2
+#: has the 7-inch one's pixels).
+PANELS: Final = {
+    (320, 240): 2.8, (240, 320): 2.8, (480, 320): 3.5, (320, 480): 3.5, (800, 480): 7.0, (1024, 600): 7.0,
+    (720, 1280): 7.0,
+}
+
+
+def density(size: tuple[int, int], *, diagonal: float | None = None, millimetres: tuple[float, float] = (0, 0),
+            known: bool = True) -> float | None:
+    """Pixels per millimetre of a panel of ``size`` pixels: from its ``diagonal`` in inches when
+    given, else from its size in millimetres when the driver gives one, else (``known``) from
+    :data:`PANELS`; None when nothing says."""
+    width, height = size
+    if diagonal:
+        return math.hypot(width, height) / (diagonal * 25.4)
+    if millimetres[0] > 0 and millimetres[1] > 0:
+        return math.hypot(width, height) / math.hypot(*millimetres)
+    inches = PANELS.get(size) if known else None
+    return math.hypot(width, height) / (inches * 25.4) if inches else None
 
 
 class Target(Protocol):
@@ -60,7 +89,7 @@ class Target(Protocol):
     def surface(self) -> pygame.Surface: ...
 
     @property
-    def frame(self) -> TouchFrame: ...
+    def panel(self) -> Panel: ...
 
     def present(self) -> bool:
         """Show the surface's current content; False if nothing was shown (an unchanged PNG)."""
@@ -136,7 +165,8 @@ class WindowTarget:
     """A window on a desktop, or the whole screen (``fullscreen``; on a Pi without a desktop
     SDL draws through KMS/DRM)."""
 
-    def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool = False, driver: str | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool = False, driver: str | None = None,
+                 diagonal: float | None = None) -> None:
         _init_video(driver or (None if os.environ.get("SDL_VIDEODRIVER") else console_driver()))
         chosen = pygame.display.get_driver()
         if chosen in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != chosen:
@@ -160,14 +190,17 @@ class WindowTarget:
         self.name = f"{pygame.display.get_driver()} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
         self._flags = flags
         self._console = chosen == "kmsdrm"
+        self.diagonal = diagonal
 
     @property
     def surface(self) -> pygame.Surface:
         return self._screen
 
     @property
-    def frame(self) -> TouchFrame:
-        return TouchFrame(self._screen.get_size(), console=self._console)
+    def panel(self) -> Panel:
+        size = self._screen.get_size()
+        # A window on a desktop is no panel of the table, whatever its size; the console's screen may be.
+        return Panel(size, console=self._console, density=density(size, diagonal=self.diagonal, known=self._console))
 
     def present(self) -> bool:
         pygame.display.flip()
@@ -183,20 +216,22 @@ class WindowTarget:
 class OffscreenTarget:
     """Draws into memory; pygame's video runs on SDL's dummy driver just for its event queue."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], *, diagonal: float | None = None) -> None:
         _input_video(("dummy",))
         pygame.display.set_mode((1, 1))
         self._surface = pygame.Surface(size)
         self.name = f"offscreen {size}"
         self.presented = 0
+        self.diagonal = diagonal  # the panel it stands for, when told
 
     @property
     def surface(self) -> pygame.Surface:
         return self._surface
 
     @property
-    def frame(self) -> TouchFrame:
-        return TouchFrame(self._surface.get_size())
+    def panel(self) -> Panel:
+        size = self._surface.get_size()
+        return Panel(size, density=density(size, diagonal=self.diagonal, known=False))
 
     def present(self) -> bool:
         self.presented += 1
@@ -212,8 +247,8 @@ class OffscreenTarget:
 class ScreenshotTarget(OffscreenTarget):
     """Writes a PNG per changed frame: ``DIR/frame-0001.png``, … (docs, tests, headless runs)."""
 
-    def __init__(self, size: tuple[int, int], directory: Path) -> None:
-        super().__init__(size)
+    def __init__(self, size: tuple[int, int], directory: Path, *, diagonal: float | None = None) -> None:
+        super().__init__(size, diagonal=diagonal)
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except PermissionError as error:
@@ -259,9 +294,9 @@ class Rotated:
         return self._surface
 
     @property
-    def frame(self) -> TouchFrame:
-        inner = self.inner.frame
-        return TouchFrame(inner.mouse_space, rotate=self.degrees, console=inner.console)
+    def panel(self) -> Panel:
+        inner = self.inner.panel
+        return Panel(inner.mouse_space, rotate=self.degrees, console=inner.console, density=inner.density)
 
     def present(self) -> bool:
         # pygame turns anticlockwise; quarter turns are exact copies of the pixels.
@@ -421,8 +456,9 @@ class FramebufferTarget:
     buffer (tests: a plain file of RGB565 rows).  Keys and touches come through SDL's input-only
     video (``evdev``)."""
 
-    def __init__(self, device: Path, size: tuple[int, int] | None = None) -> None:
+    def __init__(self, device: Path, size: tuple[int, int] | None = None, *, diagonal: float | None = None) -> None:
         self.driver = _input_video()
+        self.diagonal = diagonal
         try:
             self._fb = open(device, "r+b", buffering=0)  # noqa: SIM115 - held for the kiosk's life
         except FileNotFoundError as error:
@@ -462,9 +498,10 @@ class FramebufferTarget:
         return self._surface
 
     @property
-    def frame(self) -> TouchFrame:
+    def panel(self) -> Panel:
         sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
-        return TouchFrame(sizes[0] if sizes else self.info.size, console=True)
+        return Panel(sizes[0] if sizes else self.info.size, console=True,
+                     density=density(self.info.size, diagonal=self.diagonal, millimetres=self.info.millimetres))
 
     def present(self) -> bool:
         self._fb.seek(self.info.offset)
@@ -484,20 +521,23 @@ class FramebufferTarget:
 
 
 def open_target(
-    *, size: tuple[int, int] | None, fullscreen: bool, fb: Path | None, screenshots: Path | None, rotate: int = 0
+    *, size: tuple[int, int] | None, fullscreen: bool, fb: Path | None, screenshots: Path | None, rotate: int = 0,
+    diagonal: float | None = None,
 ) -> Target:
     """The one place the display target is chosen (and said).  ``size`` is the panel's (or the
-    window's); ``rotate`` turns the picture on it clockwise (:class:`Rotated`)."""
+    window's); ``rotate`` turns the picture on it clockwise (:class:`Rotated`); ``diagonal`` is
+    the panel's in inches, where neither the driver nor :data:`PANELS` knows it."""
     target: Target
     if screenshots is not None:
-        target = ScreenshotTarget(size or (800, 480), screenshots)
+        target = ScreenshotTarget(size or (800, 480), screenshots, diagonal=diagonal)
     elif fb is not None:
-        target = FramebufferTarget(fb, size)
+        target = FramebufferTarget(fb, size, diagonal=diagonal)
     else:
-        target = WindowTarget(size, fullscreen=fullscreen)
+        target = WindowTarget(size, fullscreen=fullscreen, diagonal=diagonal)
     if rotate:
         target = Rotated(target, rotate)
-    log.info("display: %s", target.name)
+    panel = target.panel
+    log.info("display: %s%s", target.name, f", {panel.density:.1f} px/mm" if panel.density else "")
     return target
 
 

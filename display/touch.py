@@ -4,7 +4,7 @@ calibration, for touch screens whose coordinates do not match their panel.
 Three frames of reference, each with (0, 0) at the top left and (1, 1) at the bottom right:
 
 - **device**: what the kernel's input device reports, over its axes' range (SDL's finger events);
-  a mouse's position over the space it spans (``TouchFrame.mouse_space``);
+  a mouse's position over the space it spans (``Panel.mouse_space``);
 - **panel**: the panel as it is mounted, before the kiosk turns the picture;
 - **canvas**: the picture the kiosk draws, upright; in pixels once scaled by its size.
 
@@ -30,7 +30,7 @@ from typing import Final
 
 from msgspec import Struct
 
-from display.targets import TouchFrame
+from display.targets import Panel
 
 log = logging.getLogger(__name__)
 
@@ -129,27 +129,27 @@ def solve(samples: Sequence[tuple[Point, Point]]) -> Calibration:
 
 
 class PointerMap(Struct, frozen=True):
-    """How SDL's pointer positions on a target land on the canvas: :class:`TouchFrame`, the
+    """How SDL's pointer positions on a target land on the canvas: :class:`Panel`, the
     canvas's size and the calibration in use (None: device and panel agree)."""
 
-    frame: TouchFrame
+    panel: Panel
     canvas: tuple[int, int]
     calibration: Calibration | None = None
 
     def device_mouse(self, pos: tuple[int, int]) -> Point:
         """A mouse position in the device's frame (fractions of the space it spans)."""
-        width, height = self.frame.mouse_space
+        width, height = self.panel.mouse_space
         return (pos[0] / max(1, width), pos[1] / max(1, height))
 
-    def panel(self, device: Point) -> Point:
+    def on_panel(self, device: Point) -> Point:
         """A device point on the panel: calibrated where input is the kernel's own."""
-        if self.calibration is not None and self.frame.console:
+        if self.calibration is not None and self.panel.console:
             return self.calibration(device)
         return device
 
     def canvas_pixel(self, device: Point) -> tuple[int, int]:
         """A device point as a pixel of the canvas (clamped to it)."""
-        s, t = to_canvas(self.panel(device), self.frame.rotate)
+        s, t = to_canvas(self.on_panel(device), self.panel.rotate)
         width, height = self.canvas
         return (min(width - 1, max(0, int(s * width))), min(height - 1, max(0, int(t * height))))
 

@@ -320,13 +320,23 @@ class Adjust(Screen):
         undo_h = c.fonts.line_height(lay.small)
         rows = 5
         show_undo = height - rows * lay.touch >= undo_h
-        row_h = max(lay.touch, (height - (undo_h if show_undo else 0)) // rows)
+        # On a panel too small for five fingertip rows (a 2.8- or 3.5-inch one), the rows round
+        # the focused field show, and SELECT or ←/→ bring the others (NEXT applies from any row).
+        fit = max(1, min(rows, height // lay.touch))
+        first = min(max(0, form.field - fit + 2), rows - fit) if fit < rows else 0
+        row_h = max(lay.touch, (height - (undo_h if show_undo else 0)) // fit)
         label_w = width // 5
         gap = max(2, lay.margin // 2)
         area_x, area_w = x0 + label_w, width - label_w
 
+        def shown(row: int) -> bool:
+            return first <= row < first + fit
+
+        def top_of(row: int) -> int:
+            return view.top + (row - first) * row_h
+
         def label(row: int, key: str = "") -> None:
-            ry = view.top + row * row_h
+            ry = top_of(row)
             focused = form.field == row
             text = tr(key or f"ui.adjust.{FIELDS[row]}")
             size, lines = chip_text(view, text, label_w - lay.margin, row_h, bold=focused)
@@ -336,12 +346,14 @@ class Adjust(Screen):
                         min_size=size)
 
         def chips(row: int, items: list[tuple[str, Tap, bool]], role: str = "", key: str = "") -> None:
+            if not shown(row):
+                return
             label(row, key)
             if not items:
                 return
             focused = form.field == row
             selected = next((i for i, item in enumerate(items) if item[2]), 0)
-            chip_row(view, (area_x, view.top + row * row_h, area_w, row_h),
+            chip_row(view, (area_x, top_of(row), area_w, row_h),
                      [Chip(text, tap, chosen) for text, tap, chosen in items], selected,
                      selected if focused else None, role or f"adjust.{FIELDS[row]}")
 
@@ -354,11 +366,19 @@ class Adjust(Screen):
         if form.counter == DAY_NIGHT:
             chips(3, [(tr(f"ui.counters.{time.value}"), Tap("adj.day_night", time.value), time is form.day_night)
                       for time in DayNight], "adjust.day_night", "ui.counters.time")
-        elif 3 in rows_used:
+        elif 3 in rows_used and shown(3):
             label(3)
-            self._amount(view, form, (area_x, view.top + 3 * row_h, area_w, row_h))
-        # The preview, Apply and Cancel.
-        ry = view.top + 4 * row_h
+            self._amount(view, form, (area_x, top_of(3), area_w, row_h))
+        if shown(4):
+            self._apply_row(view, state, form, (x0, top_of(4), width, row_h))
+        if show_undo:
+            self._undo_line(view, (x0, top_of(5), width, view.bottom - top_of(5)))
+
+    def _apply_row(self, view: View, state: GameState, form: AdjustForm, rect: tuple[int, int, int, int]) -> None:
+        """The preview, Apply and Cancel."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x0, ry, width, row_h = rect
+        gap = max(2, lay.margin // 2)
         bw = width // 5 - gap
         preview_w = width - 2 * (bw + gap) - lay.margin
         preview = self._preview(view, state, form)
@@ -377,19 +397,20 @@ class Adjust(Screen):
         c.box(inset(cancel_rect), theme.BUTTON)
         chip_label(view, cancel_rect, tr("ui.adjust.cancel"), "adjust.cancel")
         c.target(cancel_rect, Tap("adj.cancel"))
-        if show_undo:
-            ry = view.top + 5 * row_h
-            undo = view.ui.last_change
-            # The whole change, else its first part (what was done, without what followed from
-            # it), else nothing: the line is never cut.
-            texts = [tr("ui.adjust.undo_will", what=sentences(undo)), tr("ui.adjust.undo_will", what=sentences(undo[:1]))
-                     ] if undo else [tr("ui.adjust.nothing_to_undo")]
-            room = view.bottom - ry
-            for text in texts:
-                fitted = c.fit_paragraph(text, width, room, lay.small)
-                if fitted is not None:
-                    c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
-                    break
+
+    def _undo_line(self, view: View, rect: tuple[int, int, int, int]) -> None:
+        """What UNDO would take back: the whole change, else its first part (what was done,
+        without what followed from it), else nothing: the line is never cut."""
+        c, lay, tr = view.canvas, view.layout, view.tr
+        x0, ry, width, room = rect
+        undo = view.ui.last_change
+        texts = [tr("ui.adjust.undo_will", what=sentences(undo)), tr("ui.adjust.undo_will", what=sentences(undo[:1]))
+                 ] if undo else [tr("ui.adjust.nothing_to_undo")]
+        for text in texts:
+            fitted = c.fit_paragraph(text, width, room, lay.small)
+            if fitted is not None:
+                c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
+                break
 
     def _amount(self, view: View, form: AdjustForm, rect: tuple[int, int, int, int]) -> None:
         """The amount row: −5 −1 [amount] +1 +5."""

@@ -387,12 +387,16 @@ class Planechase(Screen):
         order = form.order
         # The card that asks, then the question: the answers are the chips below, not words.
         top = y
-        if pc.choice is not None and pc.choice.source:
-            r = c.text(pc.choice.source, (x, top), lay.medium, theme.CHAOS, bold=True, max_width=w,
-                       role="pc.choice.source", min_size=lay.tiny)
-            top = r.bottom
         prompt = choice_question(state, tr)
         chip_h = lay.touch
+        source = pc.choice.source if pc.choice is not None else ""
+        source_h = c.fonts.line_height(lay.medium, True) if source else 0
+        if source and c.fit_paragraph(prompt, w, y + h - top - source_h - chip_h - lay.margin, lay.medium) is None:
+            source = ""  # a small panel: the question whole before the card's name (the status line has it)
+        if source:
+            r = c.text(source, (x, top), lay.medium, theme.CHAOS, bold=True, max_width=w,
+                       role="pc.choice.source", min_size=lay.tiny)
+            top = r.bottom
         room = (y + h - top) - chip_h - lay.margin  # at least one chip stays
         size = c.fit_paragraph(prompt, w, room, lay.medium) or lay.tiny
         top += c.paragraph(prompt, (x, top, w, max(room, c.fonts.line_height(size))), size, theme.TEXT,
@@ -446,7 +450,9 @@ class Planechase(Screen):
             text = tr("ui.pc.not_rolled")
             size = c.fit_paragraph(text, tw, die_size, lay.medium) or lay.tiny
             lines = c.wrapped(text, size, tw) or [text]
-            c.paragraph(text, (tx, cy - len(lines) * c.fonts.line_height(size) // 2, tw, die_size), size, theme.DIM,
+            # Beside the die, centred on it; as tall as its lines need where the die is smaller.
+            block = len(lines) * c.fonts.line_height(size)
+            c.paragraph(text, (tx, max(y + pad, cy - block // 2), tw, max(block, die_size)), size, theme.DIM,
                         role="pc.die.none", min_size=size)
         else:
             color = FACE_COLORS[last.result]

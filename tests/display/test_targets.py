@@ -179,7 +179,7 @@ def test_hw4_the_frame_buffer_takes_sdls_input_only_video_whatever_the_service_a
     try:
         assert pygame.display.get_driver() in ("evdev", "dummy")
         assert os.environ["SDL_VIDEODRIVER"] == "kmsdrm"  # the environment is left as given
-        assert target.frame.console
+        assert target.panel.console
         target.surface.fill((255, 0, 0))
         assert target.present()
     finally:

@@ -24,7 +24,7 @@ from device.inputs import Button
 from display.kiosk import Kiosk
 from display.screens.calibrate import SETTLE, CalibrateForm
 from display.screens.life import PAUSE
-from display.targets import OffscreenTarget, Rotated, TouchFrame
+from display.targets import OffscreenTarget, Rotated, Panel
 from display.touch import (
     CHECK_TOLERANCE, TARGETS, Calibration, CalibrationError, PointerMap, load, save, solve, to_canvas, to_panel,
 )
@@ -47,8 +47,8 @@ class ConsolePanel(OffscreenTarget):
     ``rotate`` as its frame says."""
 
     @property
-    def frame(self) -> TouchFrame:
-        return TouchFrame(self.surface.get_size(), console=True)
+    def panel(self) -> Panel:
+        return Panel(self.surface.get_size(), console=True)
 
 
 #: How a cheap resistive panel's touch sits on its picture: axes swapped, one of them inverted,
@@ -82,7 +82,7 @@ def test_hw4_the_rotated_target_draws_the_picture_turned_clockwise_on_the_panel(
     assert turned.present()
     assert panel.surface.get_at((719, 0))[:3] == (255, 0, 0)
     assert panel.surface.get_at((0, 0))[:3] == (0, 0, 0)
-    assert turned.frame.rotate == 90
+    assert turned.panel.rotate == 90
 
 
 @pytest.mark.parametrize("rotate", [0, 90, 180, 270])
@@ -91,7 +91,7 @@ def test_hw4_a_touch_turns_with_the_picture(rotate: int) -> None:
     (device fractions) and for a mouse (pixels of the space it spans) alike."""
     canvas = (480, 320) if rotate in (0, 180) else (320, 480)
     panel = (480, 320)
-    pointer = PointerMap(TouchFrame(panel, rotate=rotate, console=True), canvas)
+    pointer = PointerMap(Panel(panel, rotate=rotate, console=True), canvas)
     where = (0.2, 0.75)
     u, v = to_panel(where, rotate)
     expected = (int(where[0] * canvas[0]), int(where[1] * canvas[1]))
@@ -227,5 +227,5 @@ def test_hw4_a_desktop_window_takes_its_pointer_as_it_is(make_kiosk: MakeKiosk) 
     """No calibration applies where the desktop maps its pointers (a window on a laptop)."""
     kiosk = make_kiosk((480, 320))
     kiosk.calibration = Calibration(0.0, 1.0, 0.0, 1.0, 0.0, 0.0)  # would swap the axes
-    pointer = PointerMap(kiosk.target.frame, (480, 320), kiosk.calibration)
+    pointer = PointerMap(kiosk.target.panel, (480, 320), kiosk.calibration)
     assert pointer.mouse((100, 50)) == (100, 50)
