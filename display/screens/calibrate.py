@@ -104,20 +104,24 @@ class Calibrate(Screen):
         canvas.line((x, y - arm), (x, y + arm), theme.CURSOR, thick)
         canvas.circle((x, y), max(4, arm // 2), theme.CURSOR, thick)
         canvas.shape("touch.cross", (x - arm, y - arm, 2 * arm, 2 * arm), "touch.cross")
-        # The words stand between the crosses: from under the top ones to over the centre one.
-        band_top = round(0.15 * height) + arm + lay.margin
-        band_bottom = round(0.5 * height) - arm - lay.margin
-        left, right = round(0.15 * width) + arm + lay.margin, round(0.85 * width) - arm - lay.margin
-        if right - left < width // 2:
-            left, right = lay.margin, width - lay.margin
-        top = band_top
+        # The words stand where no cross is: between the rows of corner crosses, or, while the
+        # centre's cross shows, above it, with the way out under it.
+        left, width_words = lay.margin, width - 2 * lay.margin
+        leave = tr("ui.touch.leave")
+        leave_h = canvas.fonts.line_height(lay.tiny) * 2
+        if step < len(TARGETS) - 1:
+            top, bottom = round(0.15 * height) + arm + lay.margin, round(0.85 * height) - arm - lay.margin
+            leave_rect = (left, bottom - leave_h, width_words, leave_h)
+            bottom -= leave_h + lay.margin
+        else:
+            top, bottom = lay.margin, y - arm - lay.margin
+            leave_rect = (left, y + arm + lay.margin, width_words, leave_h)
         title = canvas.text(tr("ui.touch.title"), (width // 2, top), lay.medium, theme.TEXT, anchor="midtop", bold=True,
-                            max_width=right - left, role="touch.title")
+                            max_width=width_words, role="touch.title", min_size=lay.small)
         top = title.bottom + lay.margin // 2
         words = tr("ui.touch.again") if form.again else tr("ui.touch.tap", n=step + 1, total=len(TARGETS))
-        canvas.paragraph(words, (left, top, right - left, max(lay.small, band_bottom - top)), lay.small,
-                         theme.WARN if form.again else theme.TEXT, role="touch.words", align="center")
-        # Under the centre cross: the way out.
-        below = round(0.5 * height) + arm + lay.margin
-        canvas.paragraph(tr("ui.touch.leave"), (left, below, right - left, round(0.85 * height) - arm - below),
-                         lay.tiny, theme.DIM, role="touch.leave", align="center")
+        room = max(bottom - top, canvas.fonts.line_height(lay.tiny))
+        size = canvas.fit_paragraph(words, width_words, room, lay.small) or lay.tiny
+        canvas.paragraph(words, (left, top, width_words, room), size, theme.WARN if form.again else theme.TEXT,
+                         role="touch.words", align="center", min_size=size)
+        canvas.paragraph(leave, leave_rect, lay.tiny, theme.DIM, role="touch.leave", align="center")
