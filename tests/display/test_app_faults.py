@@ -12,7 +12,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -31,18 +30,6 @@ from drivers.gpio import FakeButtons, GpioButtons, lgpio_hint
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def mock_pins() -> Iterator[MockFactory]:
-    saved = Device.pin_factory
-    factory = MockFactory()
-    Device.pin_factory = factory
-    try:
-        yield factory
-    finally:
-        factory.reset()
-        Device.pin_factory = saved
-
-
 class DevMemFactory(MockFactory):
     """A pin library that loads but cannot open a pin: RPi.GPIO on a Pi without /dev/gpiomem."""
 
@@ -54,7 +41,7 @@ def said(messages: list[Message]) -> list[str]:
     return [Translator("en").message(m) for m in messages]
 
 
-def test_hw5_a_typo_under_gpio_is_said_and_its_default_used(mock_pins: MockFactory) -> None:
+def test_hw5_a_typo_under_gpio_is_said_and_its_default_used(mock_factory: MockFactory) -> None:
     inputs = WakingQueue()
     buttons, feedback, notices = open_hands({"rol": 17, "roll": "x", "hold_time": -1, "next": 27}, inputs, "gpio")
     try:
@@ -62,29 +49,29 @@ def test_hw5_a_typo_under_gpio_is_said_and_its_default_used(mock_pins: MockFacto
         text = " ".join(said(notices))
         assert text.startswith("Check the configuration: [gpio]:") and "[gpio]: unknown key 'rol' ignored" in text
         assert "[gpio]: 'roll': 'x' is not a pin" in text and "'hold_time'" in text
-        mock_pins.pin(17).drive_low()  # the default ROLL pin, since 'x' is none
+        mock_factory.pin(17).drive_low()  # the default ROLL pin, since 'x' is none
         time.sleep(0.15)  # held past the debounce window
-        mock_pins.pin(17).drive_high()
+        mock_factory.pin(17).drive_high()
         assert inputs.get(timeout=2) == ButtonPressed(Button.ROLL)
     finally:
         buttons.close()
         feedback.close()
 
 
-def test_hw5_a_bad_buzzer_pin_drives_no_other_pin(mock_pins: MockFactory) -> None:
+def test_hw5_a_bad_buzzer_pin_drives_no_other_pin(mock_factory: MockFactory) -> None:
     """``buzzer = 40`` is a ground pin: the buzzer is off, not moved to the default GPIO18 that
     may be wired to something else."""
     inputs = WakingQueue()
     buttons, feedback, notices = open_hands({"buzzer": 40}, inputs, "gpio")
     try:
         assert "'buzzer'" in " ".join(said(notices))
-        assert mock_pins.pin(18).function == "input"  # never made an output
+        assert mock_factory.pin(18).function == "input"  # never made an output
     finally:
         buttons.close()
         feedback.close()
 
 
-def test_hw5_settings_that_cannot_go_together_leave_the_buttons_off_and_the_keys_on(mock_pins: MockFactory) -> None:
+def test_hw5_settings_that_cannot_go_together_leave_the_buttons_off_and_the_keys_on(mock_factory: MockFactory) -> None:
     inputs = WakingQueue()
     buttons, feedback, notices = open_hands({"roll": 17, "next": 17}, inputs, "gpio")
     try:
@@ -125,7 +112,7 @@ def test_hw5_lgpio_installed_but_failing_is_not_told_to_install_lgpio(monkeypatc
     assert "sudo apt install python3-lgpio" in lgpio_hint()
 
 
-def test_hw5_the_kiosk_says_what_start_up_left_out_on_its_status_line(tmp_path: Path, mock_pins: MockFactory) -> None:
+def test_hw5_the_kiosk_says_what_start_up_left_out_on_its_status_line(tmp_path: Path, mock_factory: MockFactory) -> None:
     config = Config(gpio={"rol": 17})
     options = KioskOptions(db=tmp_path / "j.sqlite3", screenshots=tmp_path / "shots", buttons="gpio", size=(480, 320))
     with open_kiosk(config, options) as kiosk:
