@@ -12,6 +12,10 @@ Each sample changes the game or the UI state through the kiosk's own path (a com
 a button press or an encoder turn dispatched), then times one ``render`` call; the drawn pixels
 are compared with the frame before, and a sample that drew the same pixels stops the run.
 
+``turned_present_ms``: what ``[display] rotate`` adds to each frame — ``Rotated.present`` turning
+the drawn picture onto the panel (the Touch Display 2's 720×1280 turned 90°, a 3.5-inch
+480×320 panel turned 180°); each sample checks the panel shows the picture's corner turned.
+
 ``--others`` adds every other screenshot scene at 800×480 in English: the median of drawing
 the scene's frame again (``others_ms``; the state does not change, so text is measured and
 rendered as in the frame before) and its first frame on a fresh kiosk (``others_first_ms``).
@@ -50,7 +54,7 @@ from display import cardtext  # noqa: E402
 from display import render as render_module  # noqa: E402
 from display.fonts import Fonts  # noqa: E402
 from display.kiosk import Kiosk  # noqa: E402
-from display.targets import OffscreenTarget  # noqa: E402
+from display.targets import OffscreenTarget, Rotated  # noqa: E402
 from display.ui import Press, Turn  # noqa: E402
 from scenes import SAMPLE_TEXT, SCENES  # noqa: E402
 
@@ -189,6 +193,26 @@ def other_frames(make: Callable[[tuple[int, int], str], Kiosk], samples: int) ->
     return again, first
 
 
+def turned_present(size: tuple[int, int], degrees: int, samples: int) -> dict[str, float]:
+    """``Rotated.present`` onto an offscreen panel of ``size``, each sample with the picture's
+    top-left corner in another colour, checked where the turn puts it on the panel."""
+    panel = OffscreenTarget(size)
+    turned = Rotated(panel, degrees)
+    width, height = size
+    corner = {90: (width - 1, 0), 180: (width - 1, height - 1), 270: (0, height - 1)}[degrees]
+    times: list[float] = []
+    for sample in range(samples):
+        colour = (sample % 200 + 30, 80, 160)
+        turned.surface.fill((0, 0, 0))
+        turned.surface.fill(colour, (0, 0, 4, 4))
+        began = time.perf_counter()
+        turned.present()
+        times.append((time.perf_counter() - began) * 1000)
+        if tuple(panel.surface.get_at(corner))[:3] != colour:
+            raise SystemExit(f"frame.py: sample {sample} of the {degrees}° turn did not reach the panel's corner")
+    return {"median": round(statistics.median(times), 3), "p99": round(percentile(times, 0.99), 3)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--samples", type=int, default=200)
@@ -206,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
                     changed[f"{screen} {width}x{height} {language}"] = changed_frames(
                         make, screen, (width, height), language, args.samples)
         figures["changed_frame_ms"] = changed
+        figures["turned_present_ms"] = {
+            "720x1280 turned 90": turned_present((720, 1280), 90, args.samples),
+            "480x320 turned 180": turned_present((480, 320), 180, args.samples),
+        }
         if args.others:
             figures["others_ms"], figures["others_first_ms"] = other_frames(make, 50)
     print(json.dumps(figures, indent=2))
