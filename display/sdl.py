@@ -35,10 +35,11 @@ _LONGEST_MS = 2**31 - 1
 
 
 def video_driver() -> str:
-    """The SDL video driver in use ("x11", "kmsdrm", …); "dummy" before SDL's video starts."""
+    """The SDL video driver in use ("x11", "kmsdrm", …), in lower case whatever SDL calls it (its
+    KMS/DRM driver names itself "KMSDRM"); "dummy" before SDL's video starts."""
     import pygame
 
-    return str(pygame.display.get_driver()) if pygame.display.get_init() else "dummy"
+    return str(pygame.display.get_driver()).lower() if pygame.display.get_init() else "dummy"
 
 
 def loaded_sdl(maps: Path = Path("/proc/self/maps")) -> Path | None:

@@ -28,6 +28,7 @@ import pygame
 
 from device.errors import DeviceNotFound, DevicePermission
 from device.notify import Notifier, Watchdog
+from display.sdl import video_driver
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class NoScreen(DeviceNotFound):
 def sdl_driver() -> str:
     """The SDL video driver asked for, for log lines: ``$SDL_VIDEODRIVER`` or SDL's own pick."""
     if pygame.display.get_init():
-        return str(pygame.display.get_driver())
+        return video_driver()
     return os.environ.get("SDL_VIDEODRIVER") or "SDL's choice"
 
 
@@ -143,7 +144,7 @@ def _init_video(driver: str | None) -> None:
         pygame.display.init()
     except pygame.error as error:
         raise NoScreen(str(error) or "no video device") from error
-    _choose_framebuffer(str(pygame.display.get_driver()))
+    _choose_framebuffer(video_driver())
 
 
 def _choose_framebuffer(driver: str) -> None:
@@ -168,8 +169,8 @@ class WindowTarget:
     def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool = False, driver: str | None = None,
                  diagonal: float | None = None) -> None:
         _init_video(driver or (None if os.environ.get("SDL_VIDEODRIVER") else console_driver()))
-        chosen = pygame.display.get_driver()
-        if chosen in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != chosen:
+        chosen = video_driver()
+        if chosen in HEADLESS_DRIVERS and (os.environ.get("SDL_VIDEODRIVER") or "").lower() != chosen:
             # SDL falls back to drawing nowhere when it finds no screen; say so instead.
             pygame.display.quit()
             raise NoScreen("no desktop and no KMS/DRM display found")
@@ -187,7 +188,7 @@ class WindowTarget:
             raise NoScreen(str(error)) from error
         pygame.display.set_caption("aetherbox")
         pygame.mouse.set_visible(not fullscreen)
-        self.name = f"{pygame.display.get_driver()} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
+        self.name = f"{chosen} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
         self._flags = flags
         self._console = chosen == "kmsdrm"
         self.diagonal = diagonal
@@ -415,7 +416,7 @@ def _input_video(drivers: Sequence[str] = ("evdev", "dummy")) -> str:
     still count).  Asked for by name: the service's ``SDL_VIDEODRIVER=kmsdrm`` would take the
     screen from a panel, or fail where there is none; SDL's video already running is kept."""
     if pygame.display.get_init():
-        return str(pygame.display.get_driver())
+        return video_driver()
     failed = ""
     asked = os.environ.get("SDL_VIDEODRIVER")
     for driver in drivers:

@@ -223,3 +223,16 @@ def test_hw4_a_file_that_is_no_frame_buffer_needs_a_size(tmp_path: Path) -> None
     with pytest.raises(DeviceNotFound, match="cannot read its geometry .*give --size WxH"):
         FramebufferTarget(fb)
     pygame.display.init()
+
+
+def test_hw4_sdls_kms_drm_driver_is_known_whatever_case_it_names_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SDL's KMS/DRM driver calls itself "KMSDRM": the framebuffer hint and the console's touch
+    must still be chosen for it (the virtual Pi drew black frames when they were not)."""
+    from display.sdl import video_driver
+    from display.targets import _choose_framebuffer
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "KMSDRM")
+    monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+    assert video_driver() == "kmsdrm"
+    _choose_framebuffer(video_driver())
+    assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "opengles2"
