@@ -218,8 +218,12 @@ def _find_touch_screen(kiosk: Kiosk) -> None:
         kiosk.go(CALIBRATE)
 
 
+#: The exit status that asks the service manager for a new start (sysexits' EX_TEMPFAIL).
+RESTART = 75
+
+
 def run_kiosk(config: Config, options: KioskOptions) -> int:
-    from display.targets import Stopped
+    from display.targets import ScreenBarred, Stopped
 
     stopping = Stopping()
     try:
@@ -236,6 +240,9 @@ def run_kiosk(config: Config, options: KioskOptions) -> int:
     except Stopped as stopped:
         log.info("kiosk: %s", stopped)
         return 0
+    except ScreenBarred as barred:
+        log.warning("display: %s", barred)
+        return RESTART
 
 
 def open_event(config: Config, controller: Controller, inputs: WakingQueue) -> EventSession:
@@ -278,7 +285,7 @@ def open_kiosk(
     from display.fonts import Fonts
     from display.kiosk import Kiosk, WakingQueue
     from display.layout import parse_size
-    from display.targets import FB_CHECKS, KMS_CHECKS, ScreenKeeper, open_target
+    from display.targets import FB_CHECKS, KMS_CHECKS, ScreenKeeper, barred_screen, open_target
     from display.touch import load as load_calibration
 
     display = config.display
@@ -302,7 +309,7 @@ def open_kiosk(
             diagonal=display.diagonal))
         keeper = ScreenKeeper(
             attempt, checks=FB_CHECKS if fb is not None else KMS_CHECKS, sleep=sleep, clock=clock,
-            watchdog=watchdog,
+            watchdog=watchdog, barred=barred_screen if wait and fb is None and options.screenshots is None else None,
         )
         if stopping is not None:
             stopping.keeper = keeper

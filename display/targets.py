@@ -12,6 +12,7 @@ that picture.  Under the service a screen that is not there (yet) is waited for:
 from __future__ import annotations
 
 import ctypes
+import errno
 import fcntl
 import logging
 import math
@@ -601,6 +602,39 @@ class Stopped(Exception):
     a screen: nothing is left to do but close what is open."""
 
 
+class ScreenBarred(Exception):
+    """A screen came after the service started, and the service's device list, drawn up at its
+    start, bars it: only a new start of the service reaches it (``device``)."""
+
+    def __init__(self, device: Path) -> None:
+        super().__init__(
+            f"{device} appeared after the service started (its driver loaded late) and the service's device "
+            "list bars it: the service starts again to reach it"
+        )
+        self.device = device
+
+
+def barred_screen(directory: Path = Path("/dev/dri")) -> Path | None:
+    """A KMS/DRM device that is there but that this process is barred from by its device list
+    (systemd's ``DeviceAllow=char-drm`` names the driver's major number as it stands when the
+    service starts: a GPU driver loaded after that, as at a boot where the service comes first,
+    stays barred).  The kernel answers such an open with EPERM, where file permissions answer
+    EACCES; None when no device is barred."""
+    try:
+        cards = sorted(path for path in directory.iterdir() if path.name.startswith("card"))
+    except OSError:
+        return None
+    for card in cards:
+        try:
+            os.close(os.open(card, os.O_RDWR | os.O_CLOEXEC | os.O_NONBLOCK))
+        except PermissionError as error:
+            if error.errno == errno.EPERM:
+                return card
+        except OSError:
+            continue
+    return None
+
+
 def _reason(error: BaseException) -> str:
     if isinstance(error, NoScreen):
         return error.reason
@@ -614,7 +648,9 @@ class ScreenKeeper:
     attempts it sleeps ``delays`` (the last one repeats) through ``sleep``, in slices short
     enough to keep pinging systemd's ``watchdog``; ``clock`` and ``sleep`` are parameters so
     tests wait no real time (by default it sleeps until :meth:`stop`, which ends any wait at
-    once: :meth:`open` then raises :class:`Stopped`).  One log line (and one ``STATUS=`` to systemd) per change: the
+    once: :meth:`open` then raises :class:`Stopped`).  ``barred`` (under the service,
+    :func:`barred_screen`) says whether a failed attempt met a screen the service's device list
+    bars: then :class:`ScreenBarred` is raised, for the service to start again.  One log line (and one ``STATUS=`` to systemd) per change: the
     screen missing, missing for another reason, back again, lost while running — never one per
     attempt, so a Pi left without its screen does not fill the journal.
     """
@@ -629,6 +665,7 @@ class ScreenKeeper:
         clock: Callable[[], float] = time.monotonic,
         watchdog: Watchdog | None = None,
         notifier: Notifier | None = None,
+        barred: Callable[[], Path | None] | None = None,
     ) -> None:
         if not delays or min(delays) <= 0:
             raise ValueError(f"retry delays must be positive seconds, not {tuple(delays)!r}")
@@ -637,6 +674,7 @@ class ScreenKeeper:
         self.delays = tuple(delays)
         self._stopped = threading.Event()
         self._sleep = sleep or self._stopped.wait
+        self._barred = barred
         self._clock = clock
         self.watchdog = watchdog
         self.notifier = notifier
@@ -690,6 +728,9 @@ class ScreenKeeper:
 
     def _failed(self, error: BaseException) -> None:
         self.attempts += 1
+        barred = self._barred() if self._barred is not None else None
+        if barred is not None:
+            raise ScreenBarred(barred) from error
         reason = _reason(error)
         if reason == self._problem:
             return

@@ -380,3 +380,46 @@ def test_hw5_a_recovered_journal_is_said_on_the_screen(tmp_path: Path, monkeypat
         said = " ".join(texts(kiosk, "status.messages"))
         assert said.startswith("Сохранённые игры повреждены"), said
         assert kiosk.state is not None and kiosk.state.player(1).life == 19  # the backup at the clean exit
+
+
+def test_hw5_a_screen_the_services_device_list_bars_asks_for_a_new_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A boot where the service starts before the GPU's driver: systemd drew up the device list
+    (DeviceAllow=char-drm) without the driver's number, and /dev/dri/card0, there now, answers
+    EPERM.  Waiting cannot help; the kiosk says why and exits for the service to start again."""
+    import errno
+
+    from display.app import RESTART, run_kiosk
+    from display.targets import ScreenBarred, barred_screen
+
+    dri = tmp_path / "dri"
+    dri.mkdir()
+    (dri / "card0").write_bytes(b"")
+    (dri / "renderD128").write_bytes(b"")
+    real_open = os.open
+
+    def device_list(path: object, flags: int, *rest: object) -> int:
+        if str(path).endswith("card0"):
+            raise PermissionError(errno.EPERM, "Operation not permitted", str(path))
+        return real_open(path, flags, *rest)  # type: ignore[arg-type]
+
+    assert barred_screen(dri) is None  # a file it may open is no barred screen
+    monkeypatch.setattr(os, "open", device_list)
+    assert barred_screen(dri) == dri / "card0"
+    monkeypatch.setattr(os, "open", lambda p, *a: (_ for _ in ()).throw(PermissionError(errno.EACCES, "denied")))
+    assert barred_screen(dri) is None  # the 'video' group missing is a hint, not a restart
+    monkeypatch.setattr(os, "open", device_list)
+
+    keeper = ScreenKeeper(Flaky(5), sleep=FakeTime().sleep, barred=lambda: barred_screen(dri))
+    with pytest.raises(ScreenBarred, match="appeared after the service started"):
+        keeper.first()
+
+    import display.targets as targets
+
+    monkeypatch.setattr(targets, "barred_screen", lambda: dri / "card0")
+    monkeypatch.setenv("NOTIFY_SOCKET", str(tmp_path / "notify"))
+    kmsdrm()
+    caplog.set_level(logging.WARNING)
+    status = run_kiosk(Config(), KioskOptions(db=tmp_path / "j.sqlite3", buttons="fake"))
+    assert status == RESTART
+    assert any("the service starts again to reach it" in r.getMessage() for r in caplog.records)
