@@ -34,7 +34,7 @@ from device.formats import find_format
 from device.games import SavedGame, saved_game, saved_games, title
 from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
-from device.recovery import Recovery, recover_late, repair
+from device.recovery import Recovery, confirm, recover_late, repair
 from device.state import GameState
 from device.tagmap import TagMap, format_uid
 from device.text import Message, Text, sentences
@@ -153,7 +153,9 @@ class Controller:
             return
         self.journal.check = None
         if isinstance(check.error, JournalCorrupt):
-            self._recover(check.error)
+            damage = confirm(self.journal, check.error)
+            if damage is not None:
+                self._recover(damage)
         elif check.error is not None:
             raise check.error  # locked, unreadable, failing storage: as start-up would have said it
         elif check.game is not None and check.damaged_texts:

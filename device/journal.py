@@ -48,7 +48,8 @@ import threading
 import time
 import urllib.parse
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -206,6 +207,13 @@ def _fsync(path: Path, flags: int = os.O_RDONLY) -> None:
         os.close(fd)
 
 
+def sync_folder(folder: Path) -> None:
+    """Make the renames in ``folder`` outlast a power cut (POSIX only: elsewhere a folder cannot
+    be opened)."""
+    if fcntl is not None:
+        _fsync(folder, os.O_RDONLY | os.O_DIRECTORY)
+
+
 def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
     text = str(error)
@@ -258,6 +266,24 @@ class Reader:
 
     def close(self) -> None:
         self._db.close()
+
+    @contextmanager
+    def at_one_moment(self) -> Iterator[None]:
+        """Every read inside reads the file as it was when the first one began: a check on its own
+        thread must not take a change the game's thread commits between two of its reads (a head
+        read before an undo, the events after it) for rows that do not make a game."""
+        try:
+            self._db.execute("BEGIN")
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, "reading it") from error
+        try:
+            yield
+        finally:
+            if self._db.in_transaction:
+                try:
+                    self._db.execute("ROLLBACK")  # it only read
+                except sqlite3.Error:
+                    pass  # the connection is closed with it, ending the read
 
     def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         try:
@@ -715,8 +741,7 @@ class Journal(Reader):
             _fsync(partial)
             os.replace(partial, target)
             self._changed = False
-            if fcntl is not None:  # a directory can be synced on POSIX only
-                _fsync(target.parent, os.O_RDONLY | os.O_DIRECTORY)
+            sync_folder(target.parent)
         except (sqlite3.Error, OSError) as error:
             log.warning("%s: could not back up the journal to %s: %s", self.path, target, error)
             return None

@@ -39,7 +39,7 @@ from typing import Any
 from msgspec import Struct
 
 from device.errors import JournalCorrupt, JournalError
-from device.journal import Check, Journal, Reader, backup_path
+from device.journal import Check, Journal, Reader, backup_path, sync_folder
 from device.text import Message, Text
 
 log = logging.getLogger("aetherbox.recovery")
@@ -138,7 +138,8 @@ def _check_whole(path: Path) -> list[int]:
     try:
         # sleep(0) hands the interpreter to the game's thread between batches of events, so a
         # press during the check waits for one batch at most, not for the whole replay.
-        return verify(reader, pause=lambda: time.sleep(0))[1]
+        with reader.at_one_moment():
+            return verify(reader, pause=lambda: time.sleep(0))[1]
     finally:
         reader.close()
 
@@ -220,6 +221,7 @@ def _restore(backup: Path, path: Path) -> None:
     finally:
         os.close(fd)
     os.replace(partial, path)
+    sync_folder(path.parent)  # the damaged file's new name and the restored one, after a power cut too
 
 
 _WAL_MAGIC = (0x377F0682, 0x377F0683)  # the write-ahead log's header: checksums little / big endian
@@ -347,6 +349,23 @@ def open_journal(
         # Only a detail: what the recovery did, with this problem in it, is the warning after it.
         log.info("%s: the journal is damaged: %s", path, problem)
     return _recover(path, problem, options, clock)
+
+
+def confirm(journal: Journal, verdict: JournalCorrupt) -> JournalCorrupt | None:
+    """The check's verdict of damage, checked again from the file while the game's thread waits
+    for it, so that no change comes in the meantime: the damage, or None when the journal reads
+    whole after all.  Recovery sets aside the journal and goes back to the backup, losing what
+    came after it, so it must not follow a verdict the file does not bear out."""
+    try:
+        damaged = _check_whole(journal.path)
+    except JournalCorrupt as error:
+        return error
+    log.warning("%s: the check after start-up found %s, but the journal reads whole: it is kept as it is",
+                journal.path, _problem(verdict))
+    game = journal.last_game()
+    if game is not None and damaged:
+        repair(journal, game, damaged)
+    return None
 
 
 def recover_late(journal: Journal, error: JournalError, clock: Callable[[], float] = time.time) -> tuple[Journal, Recovery]:

@@ -5,6 +5,8 @@ would.  Work is counted (rows read, events folded, SQLite's virtual-machine step
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import random
 import sqlite3
 import threading
@@ -15,8 +17,9 @@ from hypothesis import strategies as st
 
 from device.commands import ChangeLife, Command, NewGame, PassTurn
 from device.controller import Controller
-from device.journal import Check, Journal, backup_path
-from device.recovery import open_journal
+from device.errors import JournalCorrupt
+from device.journal import Check, Journal, Reader, backup_path
+from device.recovery import open_journal, verify
 from device.state import GameState
 from helpers import play_step
 
@@ -203,3 +206,78 @@ def test_the_checks_verdict_is_announced_to_whoever_waits_for_it_once() -> None:
     assert calls == ["before"]
     check.when_done(lambda: calls.append("after"))  # the verdict is in: at once
     assert calls == ["before", "after"]
+
+
+def test_the_check_reads_the_journal_as_it_was_at_one_moment(tmp_path: Path) -> None:
+    """HW-5: the check on its own thread reads while the game goes on.  A change the game's thread
+    commits between two of its reads (here: the game it checks deleted after it read which game
+    that is) must not look like rows that do not make a game — damage, which would set the
+    journal aside.  Read at one moment, the check sees the file as it was when it began."""
+    path = tmp_path / "aetherbox.sqlite3"
+    verdicts: list[str] = []
+    for at_one_moment in (False, True):
+        if path.exists():
+            path.unlink()
+        _play(path, 5)
+        journal = Journal(path, backup_every=0)
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+
+        def meanwhile(sql: str) -> None:
+            if "FROM snapshots" in sql and journal.games():
+                journal.delete_game(1)  # the game's thread, between the check's reads
+
+        db.set_trace_callback(meanwhile)
+        reader = Reader(path, db)
+        try:
+            with reader.at_one_moment() if at_one_moment else contextlib.nullcontext():
+                verify(reader)
+            verdicts.append("whole")
+        except JournalCorrupt as error:
+            verdicts.append(error.problem)
+        finally:
+            reader.close()
+            journal.close()
+    assert verdicts == ["the last game cannot be replayed (ValueError: no events to fold)", "whole"]
+
+
+def test_a_verdict_of_damage_the_file_does_not_bear_out_keeps_the_journal(tmp_path: Path, caplog: object) -> None:
+    """Recovery sets the journal aside and goes back to the backup, losing what came after it: a
+    verdict of damage from the check is confirmed from the file first, and when the file reads
+    whole, the journal, the game and every change in it are kept (and the verdict logged)."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    _play(path, 3)  # the backup holds 3 changes
+    journal, _ = open_journal(path, clock=lambda: NOW, defer_backups=True)
+    controller = Controller(journal, clock=lambda: NOW)
+    assert controller.idle(wait=True) is None
+    for _ in range(4):
+        controller.execute(ChangeLife(seat=0, delta=-1))
+    state = controller.state
+
+    def false_verdict() -> list[int]:
+        raise JournalCorrupt(path, "the last game cannot be replayed (KeyError: 1)")
+
+    journal.check = Check(1, false_verdict)
+    with caplog.at_level(logging.WARNING, logger="aetherbox.recovery"):  # type: ignore[attr-defined]
+        assert controller.idle(wait=True) is None
+    assert controller.journal is journal and controller.state == state and journal.game(1).head == 7
+    assert sorted(p.name for p in path.parent.iterdir() if ".damaged" in p.name) == []
+    assert "the check after start-up found the last game cannot be replayed (KeyError: 1), but the journal " \
+        "reads whole: it is kept as it is" in caplog.text  # type: ignore[attr-defined]
+    assert controller.execute(ChangeLife(seat=0, delta=-1)).events and journal.game(1).head == 8
+    journal.close()
+    with Journal(backup_path(path), backup_every=0) as copy:
+        assert copy.game(1).head == 8  # the clean close backed up the kept journal
+
+
+def test_a_verdict_of_damage_the_file_bears_out_is_recovered_from(tmp_path: Path) -> None:
+    """The same confirmation lets real damage through: an event damaged under a running check."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    _play(path, 3)
+    journal, _ = open_journal(path, clock=lambda: NOW)
+    controller = Controller(journal, clock=lambda: NOW)
+    assert controller.idle(wait=True) is None
+    _flip_digit_in_event(path, 2)
+    journal.check = Check(1, lambda: (_ for _ in ()).throw(JournalCorrupt(path, "a first look")))
+    late = controller.idle(wait=True)
+    assert late is not None and late.problem.startswith("event 0 of change 2 in game 1 does not match its checksum")
+    controller.journal.close()
