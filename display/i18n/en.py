@@ -61,6 +61,8 @@ TEXTS: dict[str, Text] = {
     "ui.btn.redo": "REDO",
     "ui.btn.more": "MORE",
     "ui.btn.touch": "TOUCH",
+    # the encoder's push switch: not in the bar, but the hints name it as they name the others
+    "ui.btn.select": "SELECT",
     # upkeep banner
     "ui.upkeep.title": "{name}: upkeep",
     "ui.upkeep.turn": "Turn {turn}",

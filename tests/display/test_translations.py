@@ -5,6 +5,7 @@ table options translated (test_catalogs.py checks every text of every catalogue)
 from __future__ import annotations
 
 import random
+import re
 import string
 from collections.abc import Callable
 
@@ -19,6 +20,7 @@ import device.rules  # noqa: F401
 import device.scryfall  # noqa: F401
 import device.tagmap  # noqa: F401
 from device.commands import Advance, ChangeLife, NewGame
+from device.console import TABLES
 from device.rules.planechase.commands import RollPlanarDie, SetPlanarDeck
 from device.errors import IllegalCommand
 from device.formats import formats, options_for
@@ -247,3 +249,27 @@ def test_tb2_an_unknown_format_says_which_one_was_meant_in_the_language() -> Non
     assert str(error).endswith(". Did you mean 'commander'?")
     assert Translator("ru").error(error.key, error.params).endswith(". Может быть, 'commander'?")
     assert Translator("ja").error(error.key, error.params).endswith("。'commander'のことですか？")
+
+
+def _usage_words() -> dict[str, set[str]]:
+    """A console command's help key and the words of its usage: typed syntax, English in every
+    language (``join [EVENT]``: "without EVENT" names the argument, not the EVENT button)."""
+    return {table.help_key(entry): set(re.findall(r"[A-Z]+", entry.usage)) for table in TABLES for entry in table.entries}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_texts_name_each_button_as_the_language_names_it(language: str) -> None:
+    """A hint, a message or a console help names a button (the bar's, and SELECT, the encoder's
+    push) by the word the language gives that button, never by its English name beside texts
+    that say "ДАЛЕЕ", 「次へ」 or "DALEJ"."""
+    table = i18n.table(language)
+    keys = {text: key for key, text in i18n.table("en").items() if key.startswith("ui.btn.")}
+    named = re.compile(rf"(?<![A-Za-z])({'|'.join(map(re.escape, keys))})(?![A-Za-z])")
+    usage = _usage_words()
+    english: dict[str, list[str]] = {}
+    for key, text in table.items():
+        for form in text if isinstance(text, tuple) else (text,):
+            for word in named.findall(form):
+                if table.get(keys[word], word) != word and word not in usage.get(key, set()):
+                    english.setdefault(key, []).append(word)
+    assert english == {}
