@@ -173,14 +173,21 @@ class Canvas(Struct):
         role: str = "",
         min_size: int | None = None,
         joiner: str | None = None,
+        ink: bool = False,
     ) -> pygame.Rect:
         """Draw one line; shrinks (then ellipsises) to ``max_width``.  Returns where it went.
-        ``joiner``: this line continues the text drawn before it in ``role`` (see ``Drawn``)."""
+        ``joiner``: this line continues the text drawn before it in ``role`` (see ``Drawn``).
+        ``ink``: what is recorded and returned is where the ink is, not the whole line: a life
+        total fills its tile with its digits, and the line's empty top and foot (transparent)
+        may reach over the name above it."""
         shown, used = self.fit(text, size, max_width, bold=bold, min_size=min_size)
         image = self.fonts.render(shown, used, color, bold)
         self.fonts.check(shown, bold)
         rect = image.get_rect(**{anchor: at})
         self.surface.blit(image, rect)
+        if ink:
+            top, height = self.fonts.ink(shown, used, bold)
+            rect = pygame.Rect(rect.x, rect.y + top, rect.width, height)
         self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,
                                 wanted=size, joiner=joiner))
         return rect

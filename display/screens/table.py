@@ -248,8 +248,11 @@ class TilePlan(Struct, frozen=True):
     life: int
     clipped: bool = False  # a badge is wider than the tile and loses the end of its name
     #: A pending life change is the one badge shown: with the others too, the life total would
-    #: have been under its goal (a crowded tile); they come back once the change is made.
+    #: have been smaller than without the change; they come back once the change is made.
     pending_only: bool = False
+    #: A pending life change is shown on the name's plate, for the moment instead of the name:
+    #: below or beside the total, it would have made the total smaller.
+    pending_on_plate: bool = False
 
 
 def _label_size(lay: Layout, brevity: int) -> int:
@@ -290,15 +293,13 @@ def _flow(widths: list[int], width: int, gap: int) -> list[list[int]] | None:
 
 def _biggest(view: View, text: str, width: int, box: tuple[int, int], height: int, cap: int) -> int:
     """The largest bold size up to ``cap`` whose ink fits ``width`` and the rows ``box`` (top,
-    bottom) of a tile ``height`` tall when centred in them, its whole line staying in the tile."""
+    bottom) when centred in them: the digits fill the room, and the line's empty top and foot
+    may reach over the name or the badges (``Canvas.text`` with ``ink``)."""
     fonts = view.canvas.fonts
     top, bottom = box
 
     def fits(size: int) -> bool:
-        ink_top, ink_h = fonts.ink(text, size, True)
-        line_top = top + (bottom - top) // 2 - ink_top - ink_h // 2
-        return (fonts.measure(text, size, True)[0] <= width and ink_h <= bottom - top and line_top >= 0
-                and line_top + fonts.line_height(size, True) <= height)
+        return fonts.measure(text, size, True)[0] <= width and fonts.ink(text, size, True)[1] <= bottom - top
 
     low, high = 1, max(1, cap)
     while low < high:
@@ -322,25 +323,31 @@ def _note_lines(view: View, text: str, width: int) -> tuple[int, int]:
 
 def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TilePlan:
     """The largest life total a tile can hold with its name, badges and notes: names at
-    ``medium`` and commanders by full name unless that keeps the life total under the goal.  A
-    tile crowded with badges shows a pending life change's badge alone while it is pending
-    (the total it changes matters more than a moment's poison).  The name keeps the size it has
-    without the pending change, so it does not jump while the encoder turns."""
+    ``medium`` and commanders by full name unless that keeps the life total under the goal.
+
+    A pending life change never makes the total smaller, read across the table while the encoder
+    turns: its badge goes with the others if they leave the total as large as without it, else
+    alone (the total it changes matters more than a moment's poison), else on the name's plate.
+    The name keeps the size it has without the pending change, so it does not jump either."""
     badges = counter_badges(view, state, player) if player.in_game else []
     if not badges or badges[0].kind != "pending":
         return _tile_plan(view, state, player, rect, badges)
-    names = (_tile_plan(view, state, player, rect, badges[1:]).name_size,)
+    without = _tile_plan(view, state, player, rect, badges[1:])
+    names = (without.name_size,)
     plan = _tile_plan(view, state, player, rect, badges, names)
-    if len(badges) > 1 and plan.life < life_goal(view.layout):
-        alone = _tile_plan(view, state, player, rect, badges[:1], names)
-        if alone.life > plan.life:
-            return replace(alone, pending_only=True)
-    return plan
+    if plan.life >= without.life:
+        return plan
+    alone = _tile_plan(view, state, player, rect, badges[:1], names) if len(badges) > 1 else plan
+    if alone.life >= without.life:
+        return replace(alone, pending_only=True)
+    return replace(without, pending_on_plate=True)
 
 
 def tile_badges(view: View, state: GameState, player: Player, plan: TilePlan) -> list[Badge]:
     """The badges a tile planned as ``plan`` shows."""
     badges = counter_badges(view, state, player) if player.in_game else []
+    if plan.pending_on_plate:
+        return badges[1:]
     return badges[:1] if plan.pending_only else badges
 
 
@@ -357,7 +364,7 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     foot_size, foot = _note_lines(view, loss_text(view, state, player) if not player.in_game else "", inner)
     notes_size = min(notes_size, foot_size) if foot else notes_size
     life = seat_life(view, state, player)
-    cap = lay.huge * 3 // 2
+    cap = lay.huge * 2
     goal = life_goal(lay)
     best: TilePlan | None = None
     gap = max(2, lay.margin // 2)
@@ -454,8 +461,18 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         c.box(rect, theme.CURSOR, width=max(2, lay.line * 2))
     seat = f"seat{player.seat}"
     color = theme.TEXT if player.in_game else theme.FAINT
-    c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, plate, anchor="midtop", bold=active,
-           max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
+    if plan.pending_on_plate:
+        change = counter_badges(view, state, player)[0]
+        bw, bh = _badge_metrics(view, change, plan.name_size, 0)
+        brevity = 0
+        while bw > inner and brevity + 1 < max(1, len(change.labels)):
+            brevity += 1
+            bw, bh = _badge_metrics(view, change, plan.name_size, brevity)
+        draw_badge(view, change, (x + max(pad // 2, (w - bw) // 2), y + max(0, (top - y - bh) // 2)), plan.name_size,
+                   brevity, f"{seat}.{_badge_role(change)}", right=x + w - pad // 2)
+    else:
+        c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, plate, anchor="midtop", bold=active,
+               max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
     notes = seat_notes(view, state, player)
     if plan.notes:
         height = plan.notes * c.fonts.line_height(plan.notes_size)
@@ -506,7 +523,7 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     # A total a pending change will leave is in the cursor's colour until the change is made.
     shown = theme.CURSOR if shown_on(view.ui, state, player.seat) is not None else color
     c.text(life, (lx + lw // 2, line_top), plan.life, shown, anchor="midtop", bold=True, role=f"{seat}.life",
-           min_size=plan.life)
+           min_size=plan.life, ink=True)
     seat_targets(view, player.seat, rect)
 
 
