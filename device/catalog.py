@@ -133,6 +133,10 @@ class Faction(enum.IntEnum):
         )
 
 
+#: Sets of playtest cards: prototypes handed out at events, with rules still being tried.
+PLAYTEST_SETS = frozenset({"PUNK"})
+
+
 class Card(Model):
     """One card as the catalog knows it: facts only, no rules text."""
 
@@ -149,6 +153,12 @@ class Card(Model):
     @property
     def is_planar(self) -> bool:
         return self.kind is not CardKind.CONTRAPTION
+
+    @property
+    def is_playtest(self) -> bool:
+        """Printed only as a playtest card (the Unknown Event cards): dealt into a random deck
+        only from its own set, when asked for by name (``planar_deck=punk``)."""
+        return all(code in PLAYTEST_SETS for code in self.printings)
 
     @property
     def faction_number(self) -> int | None:

@@ -595,6 +595,26 @@ def test_pc12_virtual_deck_from_a_set(journal_path: Path) -> None:
         assert sum(len(d.cards) for d in pc(controller).decks) + len(pc(controller).face_up) == 40
 
 
+def test_pc12_random_decks_from_every_card_leave_playtest_cards_out_unless_asked_for(journal_path: Path) -> None:
+    """A communal deck from ``all`` holds every plane but no playtest card (No Way Out
+    (Playtest) and the other Unknown Event cards); ``punk`` asks for exactly those."""
+    catalog = load_catalog()
+    playtest = {card.name for card in catalog.planar() if card.is_playtest}
+    assert "No Way Out (Playtest)" in playtest and len(playtest) == 46
+    for seed in range(5):
+        with Journal(journal_path.with_name(f"all{seed}.sqlite3")) as journal:
+            controller = Controller(journal, rng=random.Random(seed))
+            start(controller, communal_deck="true")
+            dealt = {c.name for d in pc(controller).decks for c in d.cards} | {c.name for c in pc(controller).face_up}
+            assert not dealt & playtest
+            assert {c.name for c in catalog.planar().planes() if not c.is_playtest} <= dealt  # every plane
+    with Journal(journal_path.with_name("punk.sqlite3")) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        start(controller, communal_deck="true", planar_deck="punk")
+        dealt = {c.name for d in pc(controller).decks for c in d.cards} | {c.name for c in pc(controller).face_up}
+        assert dealt <= playtest and "No Way Out (Playtest)" in dealt
+
+
 def test_pc12_physical_deck_reveal_contradictions_return_and_undo(scripted: tuple[Controller, Scripted]) -> None:
     """PC-12: the gadget waits for the tapped card; contradictions get a message; 'return' corrects."""
     controller, rng = scripted

@@ -575,8 +575,12 @@ def choice_prompt(state: GameState) -> Message:
 
 
 def _source_cards(source: str) -> list[Card]:
+    """The cards a deck is dealt from: every planar card but the playtest ones for ``all`` (they
+    come only when their set is named), every one the reader may meet for ``physical``."""
     catalog = load_catalog().planar()
-    if source in ("all", "physical"):
+    if source == "all":
+        return [card for card in catalog if not card.is_playtest]
+    if source == "physical":
         return list(catalog)
     return list(catalog.in_set(source))
 
