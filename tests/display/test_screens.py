@@ -318,7 +318,7 @@ def test_a_language_switch_rewords_what_was_said_at_once(make_kiosk: MakeKiosk) 
     assert texts(kiosk, "status.messages") == ["Bob: жизнь 40 → 34 (источник: Ann)."]
     kiosk.dispatch(Go("adjust"))
     kiosk.redraw()
-    assert texts(kiosk, "adjust.undo") == ["ОТМЕНА отменит: Bob: жизнь 40 → 34 (источник: Ann)."]
+    assert texts(kiosk, "adjust.undo") == ["ОТМЕНИТЬ отменит: Bob: жизнь 40 → 34 (источник: Ann)."]
     kiosk.dispatch(Press(Button.UNDO))
     kiosk.redraw()
     assert texts(kiosk, "status.messages") == ["Отменено: Bob: жизнь 40 → 34 (источник: Ann)."]

@@ -171,7 +171,7 @@ def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk:
         seen.update(zip(texts(kiosk, "setup.label.option"), texts(kiosk, "setup.value.option"), strict=True))
     assert headings == ["Плейнчейз", "Штуковины", "Часы"]
     assert list(seen) == [
-        "Обычный d6", "Свой кубик", "Общая колода", "Grand Melee", "Маркеры хода", "Карта Вечностей",
+        "Обычный к6", "Свой кубик", "Общая колода", "Grand Melee", "Маркеры хода", "Карта Вечностей",
         "Колоды измерений", "Размер колоды", "Вариант", "Отказ от сборки", "Кубики фракций", "Карты штуковин",
         "Таймер хода, с",
     ]
@@ -226,7 +226,7 @@ def test_a_finished_game_refuses_with_its_result_in_the_language(make_kiosk: Mak
     error = refused.value
     assert str(error).startswith("The game is over: Алиса won (last player standing).")
     assert Translator("ru").error(error.key, error.params) == (
-        "Игра окончена: победитель — Алиса (последний оставшийся игрок). Изменить это — ОТМЕНА, новая игра — НОВАЯ."
+        "Игра окончена: победитель — Алиса (последний оставшийся игрок). Изменить это — ОТМЕНИТЬ, новая игра — НОВАЯ."
     )
 
 
@@ -273,3 +273,17 @@ def test_texts_name_each_button_as_the_language_names_it(language: str) -> None:
                 if table.get(keys[word], word) != word and word not in usage.get(key, set()):
                     english.setdefault(key, []).append(word)
     assert english == {}
+
+
+def test_russian_buttons_say_what_the_texts_say() -> None:
+    """Russian: PLANES is named with the texts' word for a plane (измерение, not «миры»), UNDO
+    and REDO read as a pair, every text names them as the bar does, and a six-sided die is «к6»
+    on the set-up as on the dice chips."""
+    tr = Translator("ru")
+    assert tr("ui.btn.planes") == "ИЗМЕРЕНИЯ" and tr("catalog.kind.plane") == "измерение"
+    assert (tr("ui.btn.undo"), tr("ui.btn.redo")) == ("ОТМЕНИТЬ", "ПОВТОРИТЬ")
+    assert tr("ui.dice.die", sides=6) == "к6" and tr("option.plain_d6") == "Обычный к6"
+    forms = [(key, form) for key, text in i18n.table("ru").items()
+             for form in (text if isinstance(text, tuple) else (text,))]
+    assert [key for key, form in forms if re.search(r"(?<!\w)(?:ОТМЕНА|ВЕРНУТЬ|МИРЫ)(?!\w)", form)] == []
+    assert [key for key, form in forms if re.search(r"(?<!\w)d6(?!\w)", form)] == []  # 2d6 is typed syntax
