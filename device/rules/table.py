@@ -39,7 +39,8 @@ TURN_TIMER = "turn_timer"
 TEXTS: dict[str, Text] = {
     "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",
     "table.name_empty": "A player needs a name.",
-    "table.name_long": "{name!r} is too long for the screen: at most {limit} characters.",
+    "table.name_long": Plural("{name!r} is too long for the screen: at most {limit} character.",
+                              "{name!r} is too long for the screen: at most {limit} characters.", "limit"),
     "table.name_twice": "Two players are called {name!r}: give each player a different name.",
     "table.life_range": "Starting life must be from 1 to {limit}; {life} given.",
     "table.no_player": "No player called {name!r}. Players: {players}.",

@@ -278,6 +278,16 @@ REPRESENTATIVE = {
                "Ann osłabia atak # kośćmi rezerwy, odłożonymi na bok."),
         "ja": ("", "", "Annは予備ダイス#個で攻撃を弱めます（脇に置きます）。"),
     },
+    # the longest name a player may have
+    ("table.name_long", "limit"): {
+        "en": ("'Ann' is too long for the screen: at most # character.", "",
+               "'Ann' is too long for the screen: at most # characters."),
+        "ru": ("'Ann' слишком длинное: не больше # символа.", "'Ann' слишком длинное: не больше # символов.",
+               "'Ann' слишком длинное: не больше # символов."),
+        "pl": ("'Ann' jest za długie: najwyżej # znak.", "'Ann' jest za długie: najwyżej # znaki.",
+               "'Ann' jest za długie: najwyżej # znaków."),
+        "ja": ("", "", "'Ann'は長すぎます：#文字までです。"),
+    },
     # a Conspiracy round's minutes
     ("consp.not_yet", "minutes"): {
         "en": ("Time is not up yet: # minute left.", "", "Time is not up yet: # minutes left."),

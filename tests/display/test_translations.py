@@ -287,3 +287,14 @@ def test_russian_buttons_say_what_the_texts_say() -> None:
              for form in (text if isinstance(text, tuple) else (text,))]
     assert [key for key, form in forms if re.search(r"(?<!\w)(?:ОТМЕНА|ВЕРНУТЬ|МИРЫ)(?!\w)", form)] == []
     assert [key for key, form in forms if re.search(r"(?<!\w)d6(?!\w)", form)] == []  # 2d6 is typed syntax
+
+
+def test_tb1_a_name_too_long_says_its_limit_as_the_language_counts() -> None:
+    """The refusal of a 40-character name counts the 24 characters allowed with the language's
+    plural form: Polish "24 znaki" (25 would be "znaków"), Russian "24 символов"."""
+    with pytest.raises(IllegalCommand) as refused:
+        device.rules.decide(None, NewGame(formats=("ffa",), players=("A" * 40, "B")), random.Random(1))
+    error = refused.value
+    assert str(error) == f"{'A' * 40!r} is too long for the screen: at most 24 characters."
+    assert Translator("pl").error(error.key, error.params) == f"{'A' * 40!r} jest za długie: najwyżej 24 znaki."
+    assert Translator("ru").error(error.key, error.params) == f"{'A' * 40!r} слишком длинное: не больше 24 символов."
