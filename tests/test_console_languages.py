@@ -463,20 +463,20 @@ WIZARDS_VIEW = {
            "  Ewa: очки магии 32; рука 0, резерв 6, пул маны воздух, магия, вода, магия, вода; использовано: "
            "высасывание силы",
            "    Фаза 3: PLAYER ничего не сотворяет в этот ход и заканчивает сотворение в этом раунде; его заклинания "
-           "всё ещё могут защищать (WD-2). NEXT делает то же для того, кто сотворяет."],
+           "всё ещё могут защищать (WD-2). ДАЛЕЕ делает то же для того, кто сотворяет."],
     "ja": ["    Kula ognia（レベル0）：攻撃4・火",
            "    Lodowy pocisk（向きを変えた）：攻撃5・水 [火・火、使用済み]",
            "    Zwoj（習得）：攻撃6・風 [火・火]",
            "  Ewa：魔力32、手0、予備6、マナプール風・魔法・水・魔法・水; 使用済み魔力吸収",
            "    フェイズ3：PLAYERはこの番に何も発動せず、このラウンドの発動を終える。その呪文で防御はまだできます（WD-2）。"
-           "NEXTも発動する番の人に同じことをします。"],
+           "「次へ」も発動する番の人に同じことをします。"],
     "pl": ["    Kula ognia (poziom 0): atak 4, ogień",
            "    Lodowy pocisk (obrócona bokiem): atak 5, woda [ogień, ogień, zużyte]",
            "    Zwoj (wyuczona): atak 6, powietrze [ogień, ogień]",
            "  Ewa: punkty magii 32; ręka 0, rezerwa 6, pula many powietrze, magia, woda, magia, woda; użyto: "
            "wyssanie mocy",
            "    Faza 3: PLAYER nic nie rzuca w tej turze i kończy rzucanie w tej rundzie; jego zaklęcia wciąż mogą "
-           "bronić (WD-2). NEXT robi to samo za tego, kto ma rzucać."],
+           "bronić (WD-2). DALEJ robi to samo za tego, kto ma rzucać."],
 }
 
 
