@@ -204,7 +204,7 @@ def test_show_dealt_and_help_in_japanese(monkeypatch: pytest.MonkeyPatch, capsys
         "* Вера：ライフ40",
         "  Ola：ライフ35（Вераの統率者からのダメージ5、2ターンをスキップ）",
         "  Kenji：ライフ40（毒4、敗北：投了）",
-        "Вера → Ola：ライフ5を失った",
+        "Вера → Ola：ライフを5点失った",
         "Ola → Kenji：毒4",
         "skip PLAYER [N]",
         "    PLAYERは次のNターン（デフォルト1）をスキップ（TB-3）。",

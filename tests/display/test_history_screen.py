@@ -143,7 +143,7 @@ def test_hw1_the_gpio_encoder_scrolls_the_history(make_kiosk: MakeKiosk, mock_fa
 
 @pytest.mark.parametrize(("language", "undone", "lost"), [
     ("ru", "Ewa: яд 0 → 2 (источник: Ola). (отменено)", "Ala → Ola: потеряна 1 жизнь"),
-    ("ja", "取り消し：", "Ala → Ola：ライフ1を失った"),
+    ("ja", "取り消し：", "Ala → Ola：ライフを1点失った"),
     ("pl", "(cofnięte)", "Ala → Ola: stracony 1 punkt życia"),
 ])
 def test_the_history_in_the_tables_language(make_kiosk: MakeKiosk, language: str, undone: str, lost: str) -> None:

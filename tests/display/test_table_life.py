@@ -487,7 +487,7 @@ def test_tb6_both_seats_of_a_team_show_the_change_to_their_shared_life(make_kios
     ("en", ["Юрий: 40 → 37 life (from Alice).", "Alice → Юрий: 3 life lost", "Undone: Юрий: 40 → 37 life (from Alice)."]),
     ("ru", ["Юрий: жизнь 40 → 37 (источник: Alice).", "Alice → Юрий: потеряно 3 жизни",
             "Отменено: Юрий: жизнь 40 → 37 (источник: Alice)."]),
-    ("ja", ["Юрий：ライフ40 → 37（Aliceから）。", "Alice → Юрий：ライフ3を失った", "取り消し：Юрий：ライフ40 → 37（Aliceから）。"]),
+    ("ja", ["Юрий：ライフ40 → 37（Aliceから）。", "Alice → Юрий：ライフを3点失った", "取り消し：Юрий：ライフ40 → 37（Aliceから）。"]),
     ("pl", ["Юрий: życie 40 → 37 (źródło: Alice).", "Alice → Юрий: stracone 3 punkty życia",
             "Cofnięto: Юрий: życie 40 → 37 (źródło: Alice)."]),
 ])

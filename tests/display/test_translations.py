@@ -201,7 +201,7 @@ def test_lf1_commander_damage_from_an_unnamed_commander_names_its_owner_in_the_l
     assert str(message) == "Вера took 11 commander damage from Алиса's commander (11 of 21)."
     assert Translator("ru").message(message) == "Игрок Вера: 11 урона от командира игрока Алиса (11 из 21)."
     assert Translator("pl").message(message) == "Вера otrzymuje 11 obrażeń od dowódcy gracza Алиса (11 z 21)."
-    assert Translator("ja").message(message) == "ВераはАлисаの統率者から11の統率者ダメージ（合計11/21）。"
+    assert Translator("ja").message(message) == "ВераはАлисаの統率者から11点の統率者ダメージ（合計11/21）。"
 
 
 def test_pc12_a_card_that_has_no_part_names_its_kind_in_the_language(make_kiosk: MakeKiosk) -> None:
@@ -298,3 +298,15 @@ def test_tb1_a_name_too_long_says_its_limit_as_the_language_counts() -> None:
     assert str(error) == f"{'A' * 40!r} is too long for the screen: at most 24 characters."
     assert Translator("pl").error(error.key, error.params) == f"{'A' * 40!r} jest za długie: najwyżej 24 znaki."
     assert Translator("ru").error(error.key, error.params) == f"{'A' * 40!r} слишком длинное: не больше 24 символов."
+
+
+def test_japanese_counts_damage_and_life_in_ten() -> None:
+    """Japanese counts damage and life lost or gained in 点: "5点の統率者ダメージ", never a bare
+    "5の統率者ダメージ", "21ダメージ" or "ライフ3を失った" (a label naming a total, 「ライフ40」,
+    stays as it is)."""
+    bare = re.compile(r"(?:\d|\}|N)の?(?:統率者|戦闘)?ダメージ|ライフを?(?:\d+|\{\w+\}|N)を?(?:失|得)")
+    found = [key for key, text in i18n.table("ja").items()
+             for form in (text if isinstance(text, tuple) else (text,)) if bare.search(form)]
+    assert found == []
+    message = Message("life.commander_damage", name="Вера", amount=5, commander="Kraum", total=5)
+    assert Translator("ja").message(message) == "ВераはKraumから5点の統率者ダメージ（合計5/21）。"
