@@ -333,7 +333,10 @@ class Setup(Screen):
             host.ui.put(self._change(host, form, kind, key, action.steps))
             return True
         if isinstance(action, Type | Erase) and kind in ("name", "event"):
-            host.ui.put(self._edit(form, kind, key, action))
+            try:
+                host.ui.put(self._edit(form, kind, key, action))
+            except IllegalCommand as error:  # the name would be refused at the start: said now, where it is typed
+                host.refuse(error)
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
             if kind in ("name", "event"):
@@ -377,10 +380,14 @@ class Setup(Screen):
 
     @staticmethod
     def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> SetupForm:
-        """A key typed or erased on a seat's name or the event's."""
+        """A key typed or erased on a seat's name or the event's.  A player's name longer than a
+        game takes is refused as starting the game would refuse it (the text stays as it was)."""
         text = form.names[int(key)] if kind == "name" else form.event
         if isinstance(action, Type):
-            text = (text + "".join(ch for ch in action.text if ch.isprintable()))[:MAX_NAME]
+            longer = text + "".join(ch for ch in action.text if ch.isprintable())
+            if kind == "name" and len(" ".join(longer.split())) > MAX_NAME:
+                raise IllegalCommand("table.name_long", name=" ".join(longer.split()), limit=MAX_NAME)
+            text = longer[:MAX_NAME]
         else:
             text = text[:-1]
         if kind == "name":

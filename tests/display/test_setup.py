@@ -14,6 +14,7 @@ from gpiozero.pins.mock import MockFactory
 from device.commands import Concede, NewGame
 from device.inputs import Button
 from device.rules.colours import colour_of
+from device.text import Message
 from display import theme
 from device.formats import options_for
 from display.i18n import Translator
@@ -69,6 +70,28 @@ def test_tb1_a_seats_default_name_is_a_hint_that_typing_replaces(make_kiosk: Mak
     p.keys(pygame.K_RETURN)  # Enter off the name rows starts
     assert k.state is not None
     assert [pl.name for pl in k.state.players] == ["Alice", "Player 2", "Cyd", "Player 4"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tb1_a_name_longer_than_a_game_takes_is_refused_where_it_is_typed(make_kiosk: MakeKiosk,
+                                                                           language: str) -> None:
+    """TB-1: a 40-character name typed (or pasted) on a seat is refused with the reason the
+    console gives, on the set-up screen, and the seat keeps what it had; up to 24 characters are
+    taken, and the 25th is refused in turn."""
+    k = make_kiosk((320, 240), language)
+    p = Keys(k)
+    p.keys(pygame.K_F2)
+    p.to("name", "0")
+    p.keys(text="x" * 40)
+    assert p.form.names[0] == "" and k.ui.screen == "setup"
+    said = Translator(language).message(Message("table.name_long", name="x" * 40, limit=24))
+    assert " ".join(p.says("status.error")) == said
+    p.keys(text="y" * 24)
+    assert p.form.names[0] == "y" * 24
+    p.keys(text="z")
+    assert p.form.names[0] == "y" * 24
+    assert " ".join(p.says("status.error")) == Translator(language).message(
+        Message("table.name_long", name="y" * 24 + "z", limit=24))
 
 
 def test_tb1_an_untyped_seat_starts_with_the_hint_in_the_screens_language(make_kiosk: MakeKiosk) -> None:
