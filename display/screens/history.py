@@ -13,6 +13,7 @@ The log is read from the journal when the screen is shown and after each change 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from msgspec import Struct
@@ -44,10 +45,11 @@ class Entry(Struct, frozen=True):
     pos: int
     said: tuple[Message, ...]
     undone: bool
+    at: float | None = None  # when it was made (the machine's clock then)
 
     @classmethod
     def of(cls, txn: Txn) -> Entry:
-        return cls(txn.pos, tuple(txn.messages()), txn.undone)
+        return cls(txn.pos, tuple(txn.messages()), txn.undone, txn.at)
 
 
 class HistoryView(Struct, frozen=True):
@@ -62,6 +64,12 @@ class HistoryView(Struct, frozen=True):
 class Row(Struct, frozen=True):
     text: str
     color: tuple[int, int, int]
+    when: str = ""  # the time of day a change was made, beside it
+
+
+def time_of_day(at: float | None) -> str:
+    """``21:05``: when a change was made, as the console's log says it (to the minute here)."""
+    return "" if at is None else time.strftime("%H:%M", time.localtime(at))
 
 
 def log_row(entries: Sequence[Entry], index: int, tr: Translator) -> Row:
@@ -74,7 +82,8 @@ def log_row(entries: Sequence[Entry], index: int, tr: Translator) -> Row:
     text = tr.message(said) if isinstance(said, Message) else said
     if entry.undone:
         text = tr("ui.history.undone", text=text)
-    return Row(tr("ui.history.entry", number=entry.pos, text=text), theme.FAINT if entry.undone else theme.TEXT)
+    return Row(tr("ui.history.entry", number=entry.pos, text=text), theme.FAINT if entry.undone else theme.TEXT,
+               time_of_day(entry.at))
 
 
 def dealt_rows(state: GameState, tr: Translator) -> list[Row]:
@@ -156,6 +165,9 @@ class History(Screen):
         gap = max(2, lay.margin // 2)
         size = lay.small
         step = c.fonts.line_height(size)
+        # The times stand in a column of their own, left of the rows' words.
+        clock = max((c.fonts.measure(row(i).when, size)[0] for i in (0, count - 1) if count), default=0)
+        clock = clock + 2 * gap if clock else 0
         end = count - 1 if last is None else max(0, min(count - 1, last))
         worded: dict[int, Row] = {}
 
@@ -169,7 +181,7 @@ class History(Screen):
             shown: list[int] = []
             used = 0
             for index in range(end, -1, -1):
-                need = len(c.wrap(at(index).text, size, width)) * step
+                need = len(c.wrap(at(index).text, size, width - clock)) * step
                 if shown and used + need > h:
                     break
                 shown.insert(0, index)
@@ -184,10 +196,12 @@ class History(Screen):
         top = y
         for index in shown:
             found = at(index)
-            lines = c.wrap(found.text, size, w - side)
+            lines = c.wrap(found.text, size, w - side - clock)
             height = min(len(lines) * step, y + h - top)
-            c.paragraph(found.text, (x, top, w - side, height), size, found.color, role=f"history.row{index}",
-                        min_size=size)
+            if found.when:
+                c.text(found.when, (x, top), size, theme.DIM, role=f"history.time.{index}")
+            c.paragraph(found.text, (x + clock, top, w - side - clock, height), size, found.color,
+                        role=f"history.row{index}", min_size=size)
             top += height + gap
         if side:
             column = (x + w - side + gap, y, side - gap, h)

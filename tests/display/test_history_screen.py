@@ -154,3 +154,26 @@ def test_the_history_in_the_tables_language(make_kiosk: MakeKiosk, language: str
     assert undone in rows(k)[-1]
     hands.keys(pygame.K_RIGHT)
     assert rows(k)[0] == lost
+
+
+def test_lf4_each_change_shows_the_time_it_was_made(make_kiosk: MakeKiosk) -> None:
+    """The log's rows are timed, as the console's ``log`` is: the time of day beside each change,
+    in a column of its own, the words unchanged."""
+    import time
+
+    wall = [1_750_000_000.0]
+    k = make_kiosk((480, 320), "en", wall=lambda: wall[0])
+    k.execute(NewGame(formats=("commander",), players=("Ala", "Ola", "Ewa"), first="Ala"))
+    wall[0] += 25 * 60
+    k.execute(ChangeLife(seat=1, delta=-1, source=0))
+    wall[0] += 61 * 60
+    k.execute(PassTurn())
+    k.dispatch(Go("history"))
+    k.redraw()
+    made = [1_750_000_000.0 + minutes * 60 for minutes in (0, 25, 86)]
+    assert texts(k, "history.time.*") == [time.strftime("%H:%M", time.localtime(at)) for at in made]
+    assert rows(k) == ["New game (Commander) for Ala, Ola, Ewa, 40 life. Ala goes first.",
+                       "Ola: 40 → 39 life (from Ala).", "Turn 2: Ola's upkeep."]
+    times = [d for d in k.canvas.drawn if d.role.startswith("history.time.")]
+    words = [d for d in k.canvas.drawn if d.role.startswith("history.row")]
+    assert max(d.rect[0] + d.rect[2] for d in times) < min(d.rect[0] for d in words)  # a column apart
