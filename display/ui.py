@@ -109,12 +109,15 @@ class Line(Struct):
 
 
 class DieRoll(Struct):
-    """The planar die's last result, shown at once; ``until`` ends its short tumble."""
+    """The planar die's last result, shown at once; ``until`` ends its short tumble; at
+    ``back`` the table comes back by itself, unless the roll left something to answer there or
+    a player went on using the Planechase screen (then None)."""
 
     face: str  # "blank", "chaos", "planeswalk"
     started: float
     until: float
     seq: int = 0
+    back: float | None = None
 
 
 S = TypeVar("S")

@@ -76,6 +76,9 @@ from display.ui import Action, DieRoll, Press, Tap, Turn
 from drivers.feedback import Cue
 
 TUMBLE = 0.6  # seconds of die animation after a roll
+#: Seconds the die's result (and a new plane) stays up after its tumble before the table, with
+#: the life totals, comes back by itself.
+RESULT_SHOWN = 5.0
 LOOKAHEAD = 3  # PC-13: "k rolls" line
 
 
@@ -96,6 +99,14 @@ def picking_card(state: GameState) -> bool:
     """A physical card is awaited and nothing else comes first: the chips offer the deck's cards."""
     pc = state.planechase
     return pc is not None and pc.choice is None and pc.encounter is None and pc.awaiting is not None
+
+
+def settled(state: GameState) -> bool:
+    """Nothing on the Planechase screen waits for the table: no choice, no encounter, no die
+    face or card to say."""
+    pc = state.planechase
+    return (pc is not None and pc.choice is None and pc.encounter is None and pc.awaiting is None
+            and not picking_face(state) and not picking_card(state))
 
 
 def choice_options(state: GameState) -> list[str]:
@@ -245,14 +256,18 @@ class Planechase(Screen):
         if rolled:
             now = host.now()
             previous = host.ui.die.seq if host.ui.die is not None else 0
-            host.ui.die = DieRoll(face=rolled[-1].result.value, started=now, until=now + TUMBLE, seq=previous + 1)
+            host.ui.die = DieRoll(face=rolled[-1].result.value, started=now, until=now + TUMBLE, seq=previous + 1,
+                                  back=now + TUMBLE + RESULT_SHOWN)
         if host.ui.kept(PlanechasePick) is not None:
             host.ui.put(PlanechasePick())
 
     def deadline(self, view: View) -> float | None:
         die = view.ui.die
-        if die is None or die.until <= die.started:
+        if die is None:
             return None
+        back = die.back if die.back is not None and view.state is not None and settled(view.state) else None
+        if die.until <= die.started or view.now >= die.until:
+            return back
         # Frames fall on a fixed grid from the roll, so a late wake-up never shifts the rest.
         fps = max(1, view.ui.fps)
         frame = math.floor((view.now - die.started) * fps + 1e-9) + 1
@@ -260,7 +275,14 @@ class Planechase(Screen):
 
     def tick(self, host: Host) -> bool:
         die = host.ui.die
-        return die is not None and die.until > die.started
+        if die is None:
+            return False
+        if die.back is not None and host.now() >= die.back:
+            die.back = None
+            if host.state is not None and settled(host.state) and host.ui.screen == self.name:
+                host.go("table")
+                return True
+        return die.until > die.started
 
     # -- acting ---------------------------------------------------------------------------
 
@@ -268,6 +290,8 @@ class Planechase(Screen):
         state = host.state
         if state is None or state.planechase is None:
             return False
+        if host.ui.die is not None:
+            host.ui.die.back = None  # a player is using this screen: it stays
         pc = state.planechase
         if pc.choice is not None or picking_face(state) or picking_card(state):
             return self._choose(host, state, action)
