@@ -159,6 +159,10 @@ class Fonts(Struct):
                 self._lacks(char)
                 self.shown_missing.add(char)
 
+    def has(self, char: str, bold: bool = False) -> bool:
+        """Whether a font of the chain draws ``char`` (else it would be a box)."""
+        return self._font_for(char, bold) is not None
+
     def _notice(self, key: str, **params: str) -> None:
         entry = (key, params)
         if entry not in self.notices:

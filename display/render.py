@@ -25,7 +25,7 @@ from device.rules.teams import turn_name
 from device.state import GameState, Step, outcome
 from display import symbols, theme
 from display.canvas import Canvas, Rect, joiners
-from display.fonts import Color
+from display.fonts import Color, Fonts
 from display.i18n import Translator
 from display.screens import View, home
 from display.screens.lineup import SCREENS
@@ -290,8 +290,15 @@ def fonts_notice(canvas: Canvas, tr: Translator, missing: Collection[str]) -> st
     it is on the screen (``missing``), else a problem with the configured or bundled fonts."""
     notices = canvas.fonts.notices
     if missing:
-        return tr("ui.font_missing", chars="".join(sorted(missing)))
+        return tr("ui.font_missing", chars=" ".join(drawable(canvas.fonts, char) for char in sorted(missing)))
     return tr(notices[-1][0], **notices[-1][1]) if notices else ""
+
+
+def drawable(fonts: Fonts, char: str) -> str:
+    """A character the notice names, as it can be drawn: its code point ("U+6F22"), and the
+    character itself before it where the status line's font has it (a bold face may lack it)."""
+    point = f"U+{ord(char):04X}"
+    return f"{char} ({point})" if fonts.has(char) else point
 
 
 def status_now(canvas: Canvas, ui: UiState, tr: Translator, now: float) -> Status:

@@ -132,11 +132,26 @@ def test_the_missing_font_notice_lasts_as_long_as_its_cause(make_kiosk: Callable
     kiosk.execute(NewGame(formats=("ffa",), players=("漢", "Bob"), first="Bob"))
     kiosk.ui.said = []
     kiosk.redraw()
-    assert texts(kiosk, "status.font") == ["No font for 漢: install fonts-noto-cjk (or set display.font)"]
+    notice = texts(kiosk, "status.font")
+    assert notice == ["No font for U+6F22: install fonts-noto-cjk (or set display.font)"]
+    assert [char for char in "".join(notice) if not kiosk.fonts.has(char)] == []  # the notice draws no box itself
     kiosk.execute(NewGame(formats=("ffa",), players=("Ann", "Bob"), first="Bob"))
     kiosk.ui.said = []
     kiosk.redraw()
     assert texts(kiosk, "status.font") == []
+
+
+def test_the_missing_font_notice_shows_a_character_a_font_has_itself() -> None:
+    """A character only the bold face lacks is named as the status line can draw it: itself, with
+    its code point; one no face has, by its code point alone."""
+    from display.render import drawable
+
+    class BoldLacks(Fonts):
+        def has(self, char: str, bold: bool = False) -> bool:
+            return not bold and char != "漢"
+
+    fonts = BoldLacks(system=False)
+    assert (drawable(fonts, "é"), drawable(fonts, "漢")) == ("é (U+00E9)", "U+6F22")
 
 
 @pytest.mark.parametrize("text", ["解決したら「次へ」を押す", "Enterで次へ進む。"])
