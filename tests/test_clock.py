@@ -96,24 +96,24 @@ def test_the_clock_starts_with_the_game_at_the_time_the_command_carries(journal:
 def test_a_break_pauses_and_resumes_the_clock_each_a_change_said_in_the_log(journal: Journal, clock: Clock) -> None:
     controller = table(journal, clock)
     clock.now += 600
-    assert said(controller, PauseGameClock()) == ["Game clock paused: 10:00 played."]
+    assert said(controller, PauseGameClock()) == ["Game clock paused: 0:10:00 played."]
     clock.now += 900  # the break
     assert played(controller, clock) == 600
-    assert said(controller, ResumeGameClock()) == ["Game clock running again: 10:00 played."]
+    assert said(controller, ResumeGameClock()) == ["Game clock running again: 0:10:00 played."]
     clock.now += 30
     assert played(controller, clock) == 630
     assert [m for txn in controller.history() for m in map(str, txn.messages())][-2:] == [
-        "Game clock paused: 10:00 played.", "Game clock running again: 10:00 played."]
+        "Game clock paused: 0:10:00 played.", "Game clock running again: 0:10:00 played."]
 
 
 def test_pausing_twice_resuming_a_running_clock_and_starting_one_twice_are_refused(journal: Journal, clock: Clock) -> None:
     controller = table(journal, clock)
     clock.now += 75
-    assert refused(controller, ResumeGameClock()) == "The game clock is not paused: 1:15 played."
-    assert refused(controller, StartGameClock()) == "The game clock is running already: 1:15 played."
+    assert refused(controller, ResumeGameClock()) == "The game clock is not paused: 0:01:15 played."
+    assert refused(controller, StartGameClock()) == "The game clock is running already: 0:01:15 played."
     controller.execute(PauseGameClock())
     clock.now += 3600
-    assert refused(controller, PauseGameClock()) == "The game clock is paused already: 1:15 played."
+    assert refused(controller, PauseGameClock()) == "The game clock is paused already: 0:01:15 played."
 
 
 def test_a_game_saved_before_the_clock_has_none_until_it_is_started(clock: Clock) -> None:
@@ -140,10 +140,10 @@ def test_undo_held_pauses_and_resumes_the_clock_and_undoes_nothing(journal: Jour
     controller = table(journal, clock)
     clock.now += 61
     held = controller.press(ButtonPressed(Button.UNDO, long=True))
-    assert held is not None and [str(m) for m in held.messages] == ["Game clock paused: 1:01 played."]
+    assert held is not None and [str(m) for m in held.messages] == ["Game clock paused: 0:01:01 played."]
     clock.now += 5
     held = controller.press(ButtonPressed(Button.UNDO, long=True))
-    assert held is not None and [str(m) for m in held.messages] == ["Game clock running again: 1:01 played."]
+    assert held is not None and [str(m) for m in held.messages] == ["Game clock running again: 0:01:01 played."]
     assert (state(controller).turn, state(controller).step.value) == (1, "upkeep")
 
 
@@ -155,7 +155,7 @@ def test_undo_takes_a_pause_back_and_the_break_counts_as_played(journal: Journal
     clock.now += 100
     controller.execute(PauseGameClock())
     clock.now += 50
-    assert [str(m) for m in controller.undo().messages] == ["Undone: Game clock paused: 1:40 played."]
+    assert [str(m) for m in controller.undo().messages] == ["Undone: Game clock paused: 0:01:40 played."]
     assert played(controller, clock) == 150
     controller.redo()
     assert played(controller, clock) == 100

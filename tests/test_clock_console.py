@@ -48,22 +48,22 @@ def test_the_time_played_a_break_and_the_turn_timer(tmp_path: Path) -> None:
     table = Session(tmp_path / "j.sqlite3")
     assert table.run("new commander Ala Ola Ewa first=Ala turn_timer=90") == [
         "New game (Commander) for Ala, Ola, Ewa, 40 life. Ala goes first."]
-    assert table.run("time", wait=65) == ["Played: 1:05.", "Ala's turn: 0:25 left of 1:30."]
-    assert table.run("time", wait=40) == ["Played: 1:45.", "Ala's turn: the time is up (1:30)."]
+    assert table.run("time", wait=65) == ["Played: 0:01:05.", "Ala's turn: 0:25 left of 1:30."]
+    assert table.run("time", wait=40) == ["Played: 0:01:45.", "Ala's turn: the time is up (1:30)."]
     assert table.run("pause", "pause") == [
-        "Game clock paused: 1:45 played.", "refused: The game clock is paused already: 1:45 played."]
-    assert table.run("time", wait=600) == ["Played: 1:45; the clock is paused.", "Ala's turn: the time is up (1:30)."]
+        "Game clock paused: 0:01:45 played.", "refused: The game clock is paused already: 0:01:45 played."]
+    assert table.run("time", wait=600) == ["Played: 0:01:45; the clock is paused.", "Ala's turn: the time is up (1:30)."]
     assert table.run("resume", "resume", "next", "next") == [
-        "Game clock running again: 1:45 played.", "refused: The game clock is not paused: 1:45 played.",
+        "Game clock running again: 0:01:45 played.", "refused: The game clock is not paused: 0:01:45 played.",
         "Ala: main phase.", "Turn 2: Ola's upkeep."]
-    assert table.run("clock", wait=30) == ["Played: 2:15.", "Ola's turn: 1:00 left of 1:30."]
+    assert table.run("clock", wait=30) == ["Played: 0:02:15.", "Ola's turn: 1:00 left of 1:30."]
     table.close()
 
 
 def test_the_turn_timer_set_during_the_game_and_undone(tmp_path: Path) -> None:
     table = Session(tmp_path / "j.sqlite3")
     table.run("new Ala Ola first=Ala")
-    assert table.run("time", wait=5) == ["Played: 0:05."]
+    assert table.run("time", wait=5) == ["Played: 0:00:05."]
     assert table.run("timer 2:00", "timer 120", "timer 1:7", "timer 90 60", "timer 4000") == [
         "Turn timer: 2:00 a turn, from now.",
         "refused: The turn timer is 2:00 a turn already.",
@@ -71,12 +71,12 @@ def test_the_turn_timer_set_during_the_game_and_undone(tmp_path: Path) -> None:
         "refused: Usage: timer SECONDS|M:SS|off",
         "refused: A turn timer is 1 to 3600 seconds a turn, or 0 for none; 4000 asked for.",
     ]
-    assert table.run("time", wait=20) == ["Played: 0:25.", "Ala's turn: 1:40 left of 2:00."]
+    assert table.run("time", wait=20) == ["Played: 0:00:25.", "Ala's turn: 1:40 left of 2:00."]
     assert table.run("timer off", "timer OFF", "undo", "time") == [
         "Turn timer off.", "refused: This game has no turn timer already.", "Undone: Turn timer off.",
-        "Played: 0:25.", "Ala's turn: 1:40 left of 2:00."]
-    assert table.run("pause", "undo", "time", wait=10)[1:] == ["Undone: Game clock paused: 0:35 played.",
-                                                                "Played: 0:35.", "Ala's turn: 1:30 left of 2:00."]
+        "Played: 0:00:25.", "Ala's turn: 1:40 left of 2:00."]
+    assert table.run("pause", "undo", "time", wait=10)[1:] == ["Undone: Game clock paused: 0:00:35 played.",
+                                                                "Played: 0:00:35.", "Ala's turn: 1:30 left of 2:00."]
     table.close()
 
 
@@ -86,8 +86,8 @@ def test_a_pause_survives_a_power_cut_and_time_off_counts_while_the_clock_runs(t
     table.run("pause", wait=45)
     table.close()
     table = Session(tmp_path / "j.sqlite3", now=T0 + 3 * 3600)  # the plug was pulled for three hours
-    assert table.run("time") == ["Played: 0:45; the clock is paused."]
-    assert table.run("resume", wait=60) == ["Game clock running again: 0:45 played."]
+    assert table.run("time") == ["Played: 0:00:45; the clock is paused."]
+    assert table.run("resume", wait=60) == ["Game clock running again: 0:00:45 played."]
     table.close()
     table = Session(tmp_path / "j.sqlite3", now=T0 + 5 * 3600 + 60)  # off again for two hours, the clock running
     assert table.run("time") == ["Played: 2:00:45."]
@@ -106,7 +106,7 @@ def test_a_game_saved_before_the_clock_starts_one_with_clock(tmp_path: Path) -> 
         "refused: This game's clock has not started: start it with 'clock'.",
     ]
     assert table.run("clock", "clock", "time", wait=0) == [
-        "Game clock started.", "Played: 0:00.", "Played: 0:00."]
+        "Game clock started.", "Played: 0:00:00.", "Played: 0:00:00."]
     table.close()
 
 
@@ -115,7 +115,7 @@ def test_a_finished_games_time_is_to_its_last_change(tmp_path: Path) -> None:
     table.run("new duel Ala Ola first=Ala")
     table.run("damage Ola 20 from Ala", wait=1800)
     assert table.run("time", "pause", wait=600) == [
-        "Played: 30:00; the game is over.",
+        "Played: 0:30:00; the game is over.",
         "refused: The game is over: Ala won (last player standing). Undo to change that, or start a new game with "
         "'new'."]
     table.close()
@@ -127,8 +127,8 @@ def test_in_a_conspiracy_pod_clock_and_time_are_the_rounds_and_the_game_clock_pa
     table = Session(tmp_path / "j.sqlite3")
     table.run("new conspiracy Ala Ola Ewa Ida time_limit=60")
     assert table.run("clock", "pause", wait=120) == [
-        "Round 1's clock is running: 60 minutes.", "Game clock paused: 2:00 played."]
-    assert table.run("time", wait=600) == ["50 minute(s) left in round 1.", "Played: 2:00; the clock is paused."]
+        "Round 1's clock is running: 60 minutes.", "Game clock paused: 0:02:00 played."]
+    assert table.run("time", wait=600) == ["50 minute(s) left in round 1.", "Played: 0:02:00; the clock is paused."]
     assert table.run("timer 60") == [
         "refused: Conspiracy pod has no turn timer: its players do not pass the turn one at a time at one table."]
     assert table.run("new conspiracy Ala Ola Ewa Ida turn_timer=60")[0].startswith(
@@ -144,16 +144,16 @@ def test_the_clock_in_the_consoles_languages(tmp_path: Path) -> None:
         said[language] = table.run("time", "pause", "pause", "time", "timer 1:30", "timer abc", wait=75)
         table.close()
     assert said == {
-        "ru": ["Сыграно: 1:15.", "Ход игрока Ala: время вышло (1:00).", "Часы игры на паузе: сыграно 1:15.",
-               "отказано: Часы игры уже на паузе: сыграно 1:15.", "Сыграно: 1:15; часы на паузе.",
+        "ru": ["Сыграно: 0:01:15.", "Ход игрока Ala: время вышло (1:00).", "Часы игры на паузе: сыграно 0:01:15.",
+               "отказано: Часы игры уже на паузе: сыграно 0:01:15.", "Сыграно: 0:01:15; часы на паузе.",
                "Ход игрока Ala: время вышло (1:00).", "Таймер хода: 1:30 на ход, с этого момента.",
                "отказано: 'abc' — не таймер хода: укажите секунды (90), минуты и секунды (1:30) или off."],
-        "ja": ["プレイ時間：1:15。", "Alaのターン：時間切れ（持ち時間1:00）。", "ゲームの時計を一時停止しました：プレイ時間1:15。",
-               "受付不可：ゲームの時計はすでに一時停止中です：プレイ時間1:15。", "プレイ時間：1:15（時計は一時停止中）。",
+        "ja": ["プレイ時間：0:01:15。", "Alaのターン：時間切れ（持ち時間1:00）。", "ゲームの時計を一時停止しました：プレイ時間0:01:15。",
+               "受付不可：ゲームの時計はすでに一時停止中です：プレイ時間0:01:15。", "プレイ時間：0:01:15（時計は一時停止中）。",
                "Alaのターン：時間切れ（持ち時間1:00）。", "ターンの持ち時間：1ターン1:30（今から）。",
                "受付不可：'abc' はターンの持ち時間ではありません：s（90）、分とs（1:30）、または off で指定してください。"],
-        "pl": ["Grano: 1:15.", "Tura gracza Ala: koniec czasu (1:00).", "Zegar gry zatrzymany: grano 1:15.",
-               "odrzucono: Zegar gry już stoi: grano 1:15.", "Grano: 1:15; zegar stoi.",
+        "pl": ["Grano: 0:01:15.", "Tura gracza Ala: koniec czasu (1:00).", "Zegar gry zatrzymany: grano 0:01:15.",
+               "odrzucono: Zegar gry już stoi: grano 0:01:15.", "Grano: 0:01:15; zegar stoi.",
                "Tura gracza Ala: koniec czasu (1:00).", "Zegar tury: 1:30 na turę, od teraz.",
                "odrzucono: 'abc' to nie zegar tury: podaj sekundy (90), minuty i sekundy (1:30) albo off."],
     }

@@ -17,7 +17,7 @@ from device.console.conspiracy import round_clock, round_time
 from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
 from device.rules.clock import (
-    PauseGameClock, ResumeGameClock, SetTurnTimer, StartGameClock, clock_time, timed_turns,
+    PauseGameClock, ResumeGameClock, SetTurnTimer, StartGameClock, clock_time, played_time, timed_turns,
 )
 from device.rules.teams import turn_name
 from device.state import GameState, outcome
@@ -56,7 +56,7 @@ def say_time(console: Console) -> None:
         last = console.controller.last_change()
         now = min(now, last.at) if last is not None else now
     key = "played_over" if over else "played_paused" if clock.paused else "played"
-    console.say(Message(f"console.clock.{key}", time=clock_time(clock.played(now))))
+    console.say(Message(f"console.clock.{key}", time=played_time(clock.played(now))))
     left = clock.turn_left(now)
     if left is None or over or not timed_turns(state):
         return

@@ -143,8 +143,15 @@ def _clock(state: GameState) -> ClockState:
     return state.clock
 
 
+def played_time(seconds: float) -> str:
+    """Time played as messages say it, h:mm:ss (0:01:32): the header's h:mm with the seconds
+    after it, so that "1:32" on the header and in a message never mean two different times."""
+    whole = max(0, math.floor(seconds))
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
 def _played(clock: ClockState, at: float) -> str:
-    return clock_time(clock.played(at))
+    return played_time(clock.played(at))
 
 
 # --- starting, pausing and resuming the clock ------------------------------------------------------

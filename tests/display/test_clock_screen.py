@@ -188,14 +188,14 @@ def test_shift_backspace_pauses_and_resumes_and_undo_takes_a_pause_back(make_kio
     hands.keys(pygame.K_RETURN)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT, unicode=""))
     kiosk.settle()
-    assert hands.says("status.messages") == ["Game clock paused: 0:30 played."]
+    assert hands.says("status.messages") == ["Game clock paused: 0:00:30 played."]
     assert kiosk.state is not None and kiosk.state.clock is not None and kiosk.state.clock.paused
     assert kiosk.state.step.value == "main"  # held UNDO took nothing back
     time_.pass_(600)
     assert played(kiosk) == ["0:00"] and header_clock(kiosk) == ["1:00 left"]
     hands.keys(pygame.K_BACKSPACE)  # UNDO: the break counts as played, and the turn's time is up
     assert hands.says("status.messages") == [
-        "Undone: Game clock paused: 0:30 played. Time is up for Alice's turn (1:30)."]
+        "Undone: Game clock paused: 0:00:30 played. Time is up for Alice's turn (1:30)."]
     assert played(kiosk) == ["0:10"] and header_clock(kiosk) == ["Time is up"]
     assert kiosk.feedback.played == [Cue.TIME_UP]  # type: ignore[union-attr]
 
@@ -206,9 +206,9 @@ def test_a_touch_on_the_time_played_pauses_and_resumes(make_kiosk: MakeKiosk, ti
     hands = Hands(kiosk)
     time_.pass_(65)
     hands.touch(PAUSE)
-    assert hands.says("status.messages") == ["Zegar gry zatrzymany: grano 1:05."]
+    assert hands.says("status.messages") == ["Zegar gry zatrzymany: grano 0:01:05."]
     hands.touch(PAUSE)
-    assert hands.says("status.messages") == ["Zegar gry znów chodzi: grano 1:05."]
+    assert hands.says("status.messages") == ["Zegar gry znów chodzi: grano 0:01:05."]
     target = next(t.rect for t in kiosk.canvas.targets if t.action == PAUSE)
     assert target[3] >= kiosk.canvas.layout.touch  # a fingertip's target
 
@@ -226,11 +226,11 @@ def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_takes_it_back(
     kiosk = wired.kiosk
     time_.pass_(42)
     wired.press(Button.UNDO, hold=1.0)  # past hold_time: a long press
-    assert texts(kiosk, "status.messages") == ["ゲームの時計を一時停止しました：プレイ時間0:42。"]
+    assert texts(kiosk, "status.messages") == ["ゲームの時計を一時停止しました：プレイ時間0:00:42。"]
     assert kiosk.state is not None and kiosk.state.step.value == "upkeep"
     time_.pass_(300)
     wired.press(Button.UNDO, hold=1.0)
-    assert texts(kiosk, "status.messages") == ["ゲームの時計を再開しました：プレイ時間0:42。"]
+    assert texts(kiosk, "status.messages") == ["ゲームの時計を再開しました：プレイ時間0:00:42。"]
     wired.press(Button.UNDO)
     assert kiosk.state.clock is not None and kiosk.state.clock.paused  # the resume taken back
     assert kiosk.state.step.value == "upkeep"
@@ -258,4 +258,4 @@ def test_a_pause_and_a_timer_run_out_survive_a_restart_without_sounding_again(
         again.dispatch(PAUSE)  # resumed; the time is still up, and was said before the restart
         again.settle()
         assert again.feedback.played == []  # type: ignore[union-attr]
-        assert texts(again, "status.messages") == ["Game clock running again: 1:40 played."]
+        assert texts(again, "status.messages") == ["Game clock running again: 0:01:40 played."]
