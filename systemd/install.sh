@@ -10,22 +10,25 @@
 #   --root DIR    install the files under DIR instead of / (image building, tests); steps that
 #                 change the running system (apt-get, users, groups, the venv, systemctl,
 #                 udevadm, mosquitto_passwd) are then printed, not run
+#   --no-card-text  do not fetch the card text and pictures (sudo aetherbox catalog fetch later)
 #   --broker [N]  also make this Pi the broker of Conspiracy events across tables (the
 #                 organiser's): mosquitto with systemd/mosquitto-aetherbox.*, a login for the
 #                 organiser and for table1..tableN (default 4), their passwords in
 #                 /etc/aetherbox/broker-logins.txt (kept; run again with a larger N to add tables)
 #
 # It needs a 64-bit OS (arm64): pygame-ce has no wheel for 32-bit ARM (armhf).  Where systemd is
-# not running (a chroot, an image being built) the service is enabled but not started.
+# not running (a chroot, an image being built) the service is enabled but not started.  It is
+# online anyway (apt, pip), so it also fetches the card text and pictures from Scryfall.
 set -euo pipefail
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
 
 ROOT=/
 DRY_RUN=0
 UNINSTALL=0
 PURGE=0
 BROKER=0
+CARD_TEXT=1
 SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -34,6 +37,7 @@ while [ $# -gt 0 ]; do
         --dry-run) DRY_RUN=1; shift ;;
         --uninstall) UNINSTALL=1; shift ;;
         --purge) PURGE=1; shift ;;
+        --no-card-text) CARD_TEXT=0; shift ;;
         --broker)
             BROKER=4
             if [ $# -gt 1 ] && [[ "$2" =~ ^[0-9]+$ ]]; then BROKER=$2; shift; fi
@@ -344,6 +348,7 @@ CONFIG
     [ "$BROKER" = 0 ] || broker_setup
     framebuffer_dropin
     event_dropin
+    card_text
     if booted_with_systemd; then
         system systemctl daemon-reload
         system udevadm control --reload
@@ -365,6 +370,25 @@ CONFIG
     [ "$BROKER" = 0 ] || system systemctl restart mosquitto.service
     system systemctl restart aetherbox.service
     say "aetherbox is installed: it starts at boot on the screen. Logs: journalctl -u aetherbox"
+}
+
+# The rules text and pictures of the planes, phenomena and contraptions, from Scryfall, through
+# the wrapper (as the service's user, into its data folder).  A failed fetch leaves the install
+# whole: the table plays without the text, and the kiosk names the command that brings it.
+card_text() {
+    if [ "$CARD_TEXT" = 0 ]; then
+        say "skipped: the card text (--no-card-text); to fetch it later: sudo aetherbox catalog fetch"
+        return
+    fi
+    if [ -s "$ROOT$STATE/cardtext/cards.json" ]; then
+        say "kept: the card text in $STATE/cardtext (to fetch it again: sudo aetherbox catalog fetch)"
+        return
+    fi
+    say "the card text and pictures, from Scryfall (about 25 MB):"
+    if ! system "$WRAPPER" catalog fetch; then
+        say "warning: the card text could not be fetched (said above); the table plays without it."
+        say "         When this Pi is online: sudo aetherbox catalog fetch"
+    fi
 }
 
 uninstall_all() {

@@ -175,6 +175,28 @@ def test_hw5_install_into_a_root_is_complete_and_idempotent(tmp_path: Path) -> N
     assert config.read_text(encoding="utf-8") == 'language = "pl"\n'
 
 
+def test_hw5_install_fetches_the_card_text_once_through_the_wrapper(tmp_path: Path) -> None:
+    """HW-5: the install, online anyway, fetches the card text and pictures as the service's
+    user (the wrapper), after the wrapper and the configuration are in place; card text already
+    there is kept; --no-card-text skips it and says the command for later."""
+    said = _install("--root", str(tmp_path)).stdout.splitlines()
+    fetch = "would run: /usr/local/bin/aetherbox catalog fetch"
+    assert said.count(fetch) == 1
+    assert said.index(fetch) > said.index("install: /usr/local/bin/aetherbox")
+    assert said.index(fetch) < said.index("would run: systemctl enable aetherbox.service")
+    cards = tmp_path / "var/lib/aetherbox/cardtext/cards.json"
+    cards.parent.mkdir(parents=True)
+    cards.write_text("{}", encoding="utf-8")
+    again = _install("--root", str(tmp_path)).stdout.splitlines()
+    assert fetch not in again
+    assert ("kept: the card text in /var/lib/aetherbox/cardtext (to fetch it again: sudo aetherbox catalog fetch)"
+            in again)
+    cards.unlink()
+    skipped = _install("--root", str(tmp_path), "--no-card-text").stdout.splitlines()
+    assert fetch not in skipped
+    assert "skipped: the card text (--no-card-text); to fetch it later: sudo aetherbox catalog fetch" in skipped
+
+
 def test_hw5_dry_run_touches_nothing(tmp_path: Path) -> None:
     """HW-5: --dry-run prints the plan and writes no file."""
     result = _install("--dry-run", "--root", str(tmp_path))
