@@ -288,15 +288,20 @@ help odds
 """
 
 
+#: A seed whose random decks (dealt without the playtest cards) give a chaos, a blank and an
+#: effect's planeswalk: every kind of roll in the list.
+SEED = ("--seed", "6")
+
+
 def test_planechase_views_in_english_as_before(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                                tmp_path: Path) -> None:
-    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE)[-13:] == [
-        "Face up: Immersturm (plane)",
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE, *SEED)[-13:] == [
+        "Face up: Ghirapur (plane)",
         "Planar controller: Ala",
         "Ala's planar deck: 9 card(s)",
         "Ola's planar deck: 10 card(s)",
         "Next roll costs: Ala 2, Ola 0",
-        "Visited: Ghirapur Grand Prix, Immersturm",
+        "Visited: The Hippodrome, Ghirapur",
         "Rolls: Ala CH, Ala blank (1), Ala PL (effect)",
         "Next roll: planeswalk 1/6, chaos 1/6, blank 2/3.",
         "Ala's next roll costs 2.",
@@ -311,13 +316,13 @@ def test_planechase_views_in_english_as_before(monkeypatch: pytest.MonkeyPatch, 
 def test_planechase_views_in_russian(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                      tmp_path: Path) -> None:
     """Plural forms: 1 бросок, 2 броска, 9 карт; card and player names as typed."""
-    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE, "--language", "ru")[-13:-2] == [
-        "Открыто: Immersturm (измерение)",
+    assert run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE, *SEED, "--language", "ru")[-13:-2] == [
+        "Открыто: Ghirapur (измерение)",
         "Контроллер измерения: Ala",
         "9 карт — колода измерений игрока Ala",
         "10 карт — колода измерений игрока Ola",
         "Стоимость следующего броска: Ala 2, Ola 0",
-        "Посещены: Ghirapur Grand Prix, Immersturm",
+        "Посещены: The Hippodrome, Ghirapur",
         "Броски: Ala CH, Ala пусто (1), Ala PL (эффект)",
         "Следующий бросок: переход 1/6, хаос 1/6, пустая грань 2/3.",
         "Следующий бросок игрока Ala стоит 2.",
@@ -328,8 +333,8 @@ def test_planechase_views_in_russian(monkeypatch: pytest.MonkeyPatch, capsys: py
 
 def test_planechase_views_in_japanese(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                       tmp_path: Path) -> None:
-    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE, "--language", "ja")
-    assert out[-13:-9] == ["表向き：Immersturm（次元）", "次元のコントローラー：Ala", "Alaの次元デッキ：9枚", "Olaの次元デッキ：10枚"]
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE, *SEED, "--language", "ja")
+    assert out[-13:-9] == ["表向き：Ghirapur（次元）", "次元のコントローラー：Ala", "Alaの次元デッキ：9枚", "Olaの次元デッキ：10枚"]
     assert out[-7] == "ロール：Ala CH、Ala 空白（1）、Ala PL（効果）"
     assert out[-3] == "2回のロール：1回以上プレインズウォークする確率30.6%、コスト5。"
     assert out[-1] == "    今の次元ダイスの確率と、このターンにK回振るとき：1回以上プレインズウォークする確率とそのマナ・コスト（PC-13）。"
@@ -337,8 +342,8 @@ def test_planechase_views_in_japanese(monkeypatch: pytest.MonkeyPatch, capsys: p
 
 def test_planechase_views_in_polish(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
                                     tmp_path: Path) -> None:
-    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE + "odds 5\n", "--language", "pl")
-    assert out[-20:-16] == ["Odkryta: Immersturm (plan)", "Kontroler planu: Ala", "9 kart — talia planarna gracza Ala",
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", PLANECHASE + "odds 5\n", *SEED, "--language", "pl")
+    assert out[-20:-16] == ["Odkryta: Ghirapur (plan)", "Kontroler planu: Ala", "9 kart — talia planarna gracza Ala",
                             "10 kart — talia planarna gracza Ola"]
     assert out[-5:] == [
         "1 rzut: 16.7% na co najmniej jeden planeswalk, koszt 2.",
