@@ -56,8 +56,8 @@ from device.text import Plural, Text
 
 TEXTS: dict[str, Text] = {
     "cardtext.missing_hint": (
-        "No rules text on this gadget yet. To show it, download Scryfall's \"Oracle Cards\" "
-        "file (or an MTGJSON file) and run: aetherbox catalog import FILE"
+        "No rules text on this gadget yet. To show it, run 'aetherbox catalog fetch' while online, "
+        "or import a card-data file: aetherbox catalog import FILE"
     ),
     "cardtext.imported": Plural(
         "Imported the rules text of {cards} card ({planes}, {phenomena}, {contraptions}) from {source}.",

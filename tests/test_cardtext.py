@@ -69,8 +69,8 @@ def test_hw3_without_import_there_is_no_text_and_a_hint(data_dir: Path) -> None:
     """HW-3: before any import the kiosk shows name and type only, with this hint."""
     assert rules_text("Tazeem", data_dir) is None
     assert render("cardtext.missing_hint", {}) == (
-        "No rules text on this gadget yet. To show it, download Scryfall's \"Oracle Cards\" file (or an "
-        "MTGJSON file) and run: aetherbox catalog import FILE"
+        "No rules text on this gadget yet. To show it, run 'aetherbox catalog fetch' while online, or import a "
+        "card-data file: aetherbox catalog import FILE"
     )
 
 

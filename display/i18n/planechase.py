@@ -23,7 +23,7 @@ TEXTS: dict[str, Text] = {
     "ui.pc.rolling": "Rolling…",
     "ui.pc.log": "Rolls",
     "ui.pc.visited": "Visited",
-    "ui.pc.no_text": "No rules text on the gadget yet (it is imported on a computer)",
+    "ui.pc.no_text": "No rules text yet: run 'aetherbox catalog fetch' while online",
     "ui.pc.phenomenon": "Phenomenon",
     "ui.pc.controller": "Planar controller: {name}",
     "ui.pc.deck": Plural("{n} card left in the planar deck", "{n} cards left in the planar deck", "n"),

@@ -228,7 +228,7 @@ def test_planechase_without_card_data_says_how_to_add_it(make_kiosk: MakeKiosk, 
     kiosk.dispatch(Go("planechase"))
     kiosk.redraw()
     assert texts(kiosk, "pc.plane.text") == []
-    assert texts(kiosk, "pc.plane.hint") == ["No rules text on the gadget yet (it is imported on a computer)"]
+    assert texts(kiosk, "pc.plane.hint") == ["No rules text yet: run 'aetherbox catalog fetch' while online"]
 
 
 def test_pc3_roll_shows_the_result_in_the_first_frame(make_kiosk: MakeKiosk) -> None:
