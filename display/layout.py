@@ -33,6 +33,8 @@ class Layout(Struct, frozen=True):
     touch: int  # the smallest touch target's height: about 9 mm of finger on the usual panel
     radius: int = 6
     line: int = 2
+    #: The panel's pixels per millimetre, when its size is known (``display.targets.density``).
+    density: float | None = None
 
     @property
     def size(self) -> Size:
@@ -78,6 +80,8 @@ def choose(width: int, height: int, density: float | None = None) -> Layout:
     if best.size != (width, height):
         best = best.scaled(width, height) if best is LAYOUTS[-1] else replace(
             best, name=f"{width}x{height}", width=width, height=height)
+    if density is not None:
+        best = replace(best, density=density)
     if density is not None and height >= FINGERTIP_HEIGHT:
         touch = math.ceil(TOUCH_MM * density)
         if touch > best.touch:

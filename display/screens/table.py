@@ -17,6 +17,7 @@ anything else happens; ``display.screens.life`` says how.  NEXT held brings the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
@@ -229,10 +230,21 @@ def table_strips(view: View, state: GameState) -> list[Strip]:
 # --- a seat tile ---------------------------------------------------------------------------
 
 
-def life_goal(lay: Layout) -> int:
-    """The life total's type size a tile aims for: two thirds of ``huge`` (45 px on the 7-inch
-    panel, 30 px on a 480×320 one), read across a kitchen table."""
-    return lay.huge * 2 // 3
+#: How tall a life total's digits should be on a panel whose size is known, to be read from
+#: the far side of a kitchen table (phone life counters show 15-25 mm).
+LIFE_MM = 9.0
+DIGITS = "0123456789"
+
+
+def life_goal(view: View) -> int:
+    """The life total's type size a tile aims for: on a panel whose size is known, the size whose
+    digits are :data:`LIFE_MM` tall; else two thirds of ``huge`` (45 px on an 800×480 window)."""
+    lay = view.layout
+    goal = lay.huge * 2 // 3
+    if lay.density is None:
+        return goal
+    per_size = view.canvas.fonts.ink(DIGITS, 100, True)[1] / 100
+    return max(goal, math.ceil(LIFE_MM * lay.density / per_size))
 
 
 class TilePlan(Struct, frozen=True):
@@ -365,7 +377,7 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     notes_size = min(notes_size, foot_size) if foot else notes_size
     life = seat_life(view, state, player)
     cap = lay.huge * 2
-    goal = life_goal(lay)
+    goal = life_goal(view)
     best: TilePlan | None = None
     gap = max(2, lay.margin // 2)
     bottom = h - pad // 2 - foot * c.fonts.line_height(notes_size)  # where the badges or the life end
@@ -373,7 +385,8 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     def below(rows: int, height: int) -> int:
         return bottom - rows * height - (rows - 1) * gap - gap
 
-    for name_size in names or (lay.medium, lay.small, lay.tiny):
+    # Names no smaller than ``small``: a name in ``tiny`` type is not read across the table.
+    for name_size in names or (lay.medium, lay.small):
         top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
         # A badge's labels run from the full name to the shortest; one without any (a change from
         # nobody) is planned once, as a tile without labels is.
@@ -784,7 +797,7 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
             rects, plans = _seats(view, state, seats)
             smallest = min(p.life for p in plans)
             clipped = sum(p.clipped for p in plans)
-            if smallest >= life_goal(lay) and not clipped:
+            if smallest >= life_goal(view) and not clipped:
                 return TableLayout(rects, plans, panel, fit)
             key = (-clipped, smallest, -share)  # a tie goes to the narrower banner: the seats need it more
             if key > best_key:

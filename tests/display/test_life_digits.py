@@ -20,7 +20,7 @@ from display.ui import Focus, Press, Turn
 #: (size as the kernel gives it, turn)
 SCREENS = (((320, 240), 0), ((480, 320), 0), ((800, 480), 0), ((720, 1280), 90), ((1920, 1080), 0))
 #: The least digit height, in millimetres, with four players in the main phase, by panel.
-FOUR_PLAYERS_MM = {(320, 240): 7.0, (480, 320): 8.0, (800, 480): 15.0, (720, 1280): 15.0}
+FOUR_PLAYERS_MM = {(320, 240): 9.0, (480, 320): 9.0, (800, 480): 15.0, (720, 1280): 15.0}
 TEN_PLAYERS_MM = 5.0
 
 
