@@ -10,8 +10,9 @@ kiosk uses the targets to turn a touch into an action.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
-from typing import Literal
+from typing import Any, Literal
 
 from msgspec import Struct, field
 import pygame
@@ -206,7 +207,16 @@ class Canvas(Struct):
         for paragraph in text.split("\n"):
             start = len(lines)
             current = ""
-            for joiner, token in _tokens(paragraph):
+            pieces = _phrases(paragraph)
+            pieces.reverse()  # taken from the end: a phrase too wide for a line goes back as its characters
+            while pieces:
+                joiner, token = pieces.pop()
+                if len(token) > 1 and self.fonts.measure(token, size, bold)[0] > width:
+                    broken = _tokens(token)
+                    if len(broken) > 1:
+                        broken[0] = (joiner, broken[0][1])
+                        pieces.extend(reversed(broken))
+                        continue
                 candidate = f"{current}{joiner}{token}" if current else token
                 if not current or self.fonts.measure(candidate, size, bold)[0] <= width:
                     current = candidate
@@ -317,10 +327,16 @@ def _no_orphan(before: str, last: str) -> list[str]:
 def _tokens(paragraph: str) -> list[tuple[str, str]]:
     """``paragraph`` as (joiner, piece) pairs a line may break between: words separated by
     spaces, and each CJK character on its own."""
+    return [(j, t) for j, t, _ in _pieces(paragraph)]
+
+
+def _pieces(paragraph: str) -> list[tuple[str, str, int]]:
+    """:func:`_tokens`, each with where its piece starts in ``paragraph``."""
     tokens: list[list[str]] = []
+    starts: list[int] = []
     joiner = ""
     latin = False  # the last piece is a run of non-CJK characters that a space has not ended
-    for ch in paragraph:
+    for at, ch in enumerate(paragraph):
         if ch == " ":
             joiner, latin = " ", False
             continue
@@ -330,5 +346,39 @@ def _tokens(paragraph: str) -> list[tuple[str, str]]:
             tokens[-1][1] += ch
         else:
             tokens.append([joiner, ch])
+            starts.append(at)
         joiner, latin = "", not cjk
-    return [(j, t) for j, t in tokens]
+    return [(j, t, start) for (j, t), start in zip(tokens, starts, strict=True)]
+
+
+def _phrases(paragraph: str) -> list[tuple[str, str]]:
+    """The pieces a line of Japanese breaks between: its phrases (BudouX's, as a Japanese
+    typesetter breaks: 統率者ダメージを / 受けた, never 統率者ダ / メージ), and elsewhere the
+    pieces of :func:`_tokens`.  A phrase wider than a line is broken by :meth:`Canvas._wrap`."""
+    pieces = _pieces(paragraph)
+    if not any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in paragraph):
+        return [(j, t) for j, t, _ in pieces]
+    bounds = set(_phrase_starts(paragraph))
+    merged: list[list[str]] = []
+    for joiner, token, start in pieces:
+        if merged and not joiner and start not in bounds:
+            merged[-1][1] += token
+        else:
+            merged.append([joiner, token])
+    return [(j, t) for j, t in merged]
+
+
+def _phrase_starts(paragraph: str) -> list[int]:
+    """Where BudouX's phrases of ``paragraph`` start."""
+    starts, at = [], 0
+    for phrase in _japanese().parse(paragraph):
+        starts.append(at)
+        at += len(phrase)
+    return starts
+
+
+@functools.cache
+def _japanese() -> Any:
+    import budoux  # loaded at the first Japanese text wrapped: a kiosk in another language never needs it
+
+    return budoux.load_default_japanese_parser()

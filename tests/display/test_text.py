@@ -179,3 +179,37 @@ def test_a_japanese_line_never_ends_on_an_opening_bracket(make_kiosk: Callable[.
         lines = canvas.wrap(text, size, width)
         assert "".join(lines).replace(" ", "") == text.replace(" ", "")
         assert not any(line.endswith(("（", "「", "(")) for line in lines[:-1]), (width, lines)
+
+
+#: Japanese texts the kiosk shows, with words that were broken inside (統率者ダ/メージ, エネ/ルギー,
+#: アップキー/プ) when a line could break between any two characters.
+PHRASED = (
+    "さくらはAliceの統率者から7点の統率者ダメージを受けた（合計7/21）。さくら：ライフ40 → 33（Aliceから）。",
+    "Юрийはエネルギーカウンターを2個得た（合計5）。",
+    "Юрийのアップキープ：アンタップ、アップキープの誘発、ドロー。次へ：メイン・フェイズ",
+)
+
+
+@pytest.mark.parametrize("text", PHRASED)
+def test_japanese_wraps_between_phrases(make_kiosk: Callable[..., Kiosk], text: str) -> None:
+    """A Japanese line breaks where a phrase ends (BudouX's phrases, as a typesetter breaks them),
+    at every width the text wraps to, unless a phrase alone is wider than the line; the lines
+    still make the whole text."""
+    import budoux
+
+    phrases = budoux.load_default_japanese_parser().parse(text)
+    ends, at = set(), 0
+    for phrase in phrases:
+        at += len(phrase)
+        ends.add(at)
+    kiosk = make_kiosk((800, 480), "ja")
+    canvas, size = kiosk.canvas, kiosk.canvas.layout.small
+    widest = max(canvas.fonts.measure(phrase.strip(), size)[0] for phrase in phrases)
+    whole = canvas.fonts.measure(text, size)[0]
+    for width in range(widest, whole + 1, 3):
+        lines = canvas.wrap(text, size, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        at = 0
+        for line in lines[:-1]:
+            at = text.index(line, at) + len(line)
+            assert at in ends or text[at : at + 1] == " ", (width, lines)  # a phrase's end, or a space
