@@ -47,26 +47,18 @@ def heights(kiosk: Kiosk, size: tuple[int, int], turn: int) -> dict[str, int]:
     return {d.role: ink("0123456789", d.size, True)[1] for d in lives}
 
 
+@pytest.mark.parametrize("players", [PLAYERS, TEN], ids=["four", "ten"])
 @pytest.mark.parametrize(("size", "turn"), SCREENS[:4])
-def test_tb1_four_players_totals_read_across_the_table(size: tuple[int, int], turn: int,
-                                                      make_kiosk: Callable[..., Kiosk]) -> None:
+def test_tb1_totals_read_across_the_table(size: tuple[int, int], turn: int, players: tuple[str, ...],
+                                          make_kiosk: Callable[..., Kiosk]) -> None:
+    """Four players: 9 mm digits on the small panels, 15 mm from 7 inches; ten: 5 mm at least."""
     kiosk = make_kiosk((800, 480), "en")
-    main_phase(kiosk, PLAYERS)
+    main_phase(kiosk, players)
     found = heights(kiosk, size, turn)
     per_mm = density(size)
-    assert per_mm is not None and len(found) == 4
-    assert min(found.values()) / per_mm >= FOUR_PLAYERS_MM[size], (size, found)
-
-
-@pytest.mark.parametrize(("size", "turn"), SCREENS[:4])
-def test_tb1_ten_players_totals_at_least_5_mm(size: tuple[int, int], turn: int,
-                                              make_kiosk: Callable[..., Kiosk]) -> None:
-    kiosk = make_kiosk((800, 480), "en")
-    main_phase(kiosk, TEN)
-    found = heights(kiosk, size, turn)
-    per_mm = density(size)
-    assert per_mm is not None and len(found) == 10
-    assert min(found.values()) / per_mm >= TEN_PLAYERS_MM, (size, found)
+    assert per_mm is not None and len(found) == len(players)
+    least = FOUR_PLAYERS_MM[size] if len(players) == 4 else TEN_PLAYERS_MM
+    assert min(found.values()) / per_mm >= least, (size, found)
 
 
 @pytest.mark.parametrize("players", [PLAYERS, TEN], ids=["four", "ten"])
