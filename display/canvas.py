@@ -212,7 +212,9 @@ class Canvas(Struct):
             while pieces:
                 joiner, token = pieces.pop()
                 if len(token) > 1 and self.fonts.measure(token, size, bold)[0] > width:
-                    broken = _tokens(token)
+                    broken = _words(token)
+                    if len(broken) == 1:
+                        broken = _tokens(token)
                     if len(broken) > 1:
                         broken[0] = (joiner, broken[0][1])
                         pieces.extend(reversed(broken))
@@ -358,7 +360,10 @@ def _phrases(paragraph: str) -> list[tuple[str, str]]:
     pieces = _pieces(paragraph)
     if not any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in paragraph):
         return [(j, t) for j, t, _ in pieces]
-    bounds = set(_phrase_starts(paragraph))
+    # A phrase that starts inside a piece (after a mark the piece keeps, as in 次へ：) starts at the
+    # piece after it.
+    starts = [start for _, _, start in pieces]
+    bounds = {next((s for s in starts if s >= b), len(paragraph)) for b in _phrase_starts(paragraph)}
     merged: list[list[str]] = []
     for joiner, token, start in pieces:
         if merged and not joiner and start not in bounds:
@@ -366,6 +371,32 @@ def _phrases(paragraph: str) -> list[tuple[str, str]]:
         else:
             merged.append([joiner, token])
     return [(j, t) for j, t in merged]
+
+
+def _script(piece: str) -> str:
+    ch = piece[0]
+    if "\u30a0" <= ch <= "\u30ff":
+        return "katakana"
+    if "\u3040" <= ch <= "\u309f":
+        return "hiragana"
+    if "\u4e00" <= ch <= "\u9fff":
+        return "kanji"
+    return "other"
+
+
+def _words(phrase: str) -> list[tuple[str, str]]:
+    """A phrase too wide for a line, in the pieces a line may break between before it breaks
+    inside a word: runs of one script (メイン・フェイズ, Tazeem—, 次元：)."""
+    words: list[list[str]] = []
+    last = ""
+    for joiner, piece in _tokens(phrase):
+        script = _script(piece)
+        if words and not joiner and script == last:
+            words[-1][1] += piece
+        else:
+            words.append([joiner, piece])
+        last = script
+    return [(j, w) for j, w in words]
 
 
 def _phrase_starts(paragraph: str) -> list[int]:

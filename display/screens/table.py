@@ -781,7 +781,9 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
     gap = lay.margin
     if banner:
         best: TableLayout | None = None
-        best_key: tuple[int, int, float] = (-len(state.players) - 1, -1, 0.0)
+        best_key: tuple[int, bool, int, float] = (-len(state.players) - 1, False, -1, 0.0)
+        details = bool(upkeep_details(view, state))
+        first: TableLayout | None = None
         for share in BANNER_SHARES:
             if w >= h:
                 side = int(w * share)
@@ -797,11 +799,20 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
             rects, plans = _seats(view, state, seats)
             smallest = min(p.life for p in plans)
             clipped = sum(p.clipped for p in plans)
-            if smallest >= life_goal(view) and not clipped:
-                return TableLayout(rects, plans, panel, fit)
-            key = (-clipped, smallest, -share)  # a tie goes to the narrower banner: the seats need it more
+            found = TableLayout(rects, plans, panel, fit)
+            # The plane's rules text in view where a banner that shows it exists; then the totals.
+            shown = fit.detail is not None or not details
+            readable = smallest >= life_goal(view) and not clipped
+            if readable and shown:
+                return found
+            if readable and first is None:
+                first = found
+            key = (-clipped, shown, smallest, -share)  # a tie goes to the narrower banner: the seats need it more
             if key > best_key:
-                best, best_key = TableLayout(rects, plans, panel, fit), key
+                best, best_key = found, key
+        # No banner shows the text with readable totals: the first that keeps them readable.
+        if first is not None and (best is None or best.fit is None or best.fit.detail is None):
+            return first
         if best is not None:
             return best
     if strips:

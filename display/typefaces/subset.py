@@ -6,8 +6,8 @@ Two families, both under the SIL Open Font License 1.1 (see OFL.txt), as package
   https://github.com/notofonts/latin-greek-cyrillic): Latin, Latin-1, Latin Extended-A (Polish)
   and Cyrillic, whole blocks, so any English, Polish or Russian name renders;
 - ``NotoSansCJKjp-{Regular,Bold}-subset.otf``: Noto Sans CJK JP (``fonts-noto-cjk`` 20220127,
-  from https://github.com/googlefonts/noto-cjk): kana, CJK punctuation, arrows and the kanji the
-  kiosk's texts use.
+  from https://github.com/googlefonts/noto-cjk): kana, CJK punctuation, arrows, the kanji the
+  kiosk's texts use and every kanji of JIS X 0208, so any Japanese name renders.
 
 The characters come from everything the kiosk can show: every English text and every
 catalogue's translation, the non-ASCII characters in the display code's own strings (arrows,
@@ -37,6 +37,21 @@ CJK = [
 
 def _chars(ranges: list[tuple[int, int]]) -> set[str]:
     return {chr(c) for low, high in ranges for c in range(low, high + 1)}
+
+
+def jis_kanji() -> set[str]:
+    """The 6,355 kanji of JIS X 0208 (levels 1 and 2): what a Japanese keyboard's input method
+    offers for names, so any name typed at a Japanese table renders without the system's fonts."""
+    found = set()
+    for row in range(0xB0, 0xF5):  # the kanji rows 16-84, as EUC-JP bytes
+        for cell in range(0xA1, 0xFF):
+            try:
+                ch = bytes((row, cell)).decode("euc_jp")
+            except UnicodeDecodeError:
+                continue
+            if "\u4e00" <= ch <= "\u9fff":
+                found.add(ch)
+    return found
 
 
 def texts() -> set[str]:
@@ -95,7 +110,7 @@ def main(argv: list[str]) -> int:
     latin |= {ch for ch in used if ord(ch) < 0x2000}
     for weight in ("Regular", "Bold"):
         _subset(TTFont(str(noto / f"NotoSans-{weight}.ttf")), "".join(sorted(latin)), HERE / f"NotoSans-{weight}-subset.ttf")
-        cjk = _chars(CJK) | {ch for ch in used if ch not in latin}
+        cjk = _chars(CJK) | jis_kanji() | {ch for ch in used if ch not in latin}
         font = TTCollection(str(noto_cjk / f"NotoSansCJK-{weight}.ttc")).fonts[0]  # Noto Sans CJK JP
         _subset(font, "".join(sorted(cjk)), HERE / f"NotoSansCJKjp-{weight}-subset.otf")
     return 0

@@ -54,13 +54,30 @@ def test_bundled_fonts_come_with_their_licence() -> None:
 
 def test_a_character_no_font_has_is_reported_once_with_the_fix(fonts: Fonts, caplog: pytest.LogCaptureFixture) -> None:
     bundled = Fonts(system=False)
-    bundled.render("漢龍 Bob", 20, (255, 255, 255))
-    bundled.render("漢", 20, (255, 255, 255))
-    assert bundled.missing == {"漢", "龍"}
+    bundled.render("龘丂 Bob", 20, (255, 255, 255))  # two kanji outside JIS X 0208, so not bundled
+    bundled.render("龘", 20, (255, 255, 255))
+    assert bundled.missing == {"龘", "丂"}
     assert caplog.text.count("no font for") == 2
-    assert Translator("en")("ui.font_missing", chars="漢龍") == (
-        "No font for 漢龍: install fonts-noto-cjk (or set display.font)"
+    assert Translator("en")("ui.font_missing", chars="龘丂") == (
+        "No font for 龘丂: install fonts-noto-cjk (or set display.font)"
     )
+
+
+def test_every_kanji_a_japanese_keyboard_offers_for_a_name_is_bundled(fonts: Fonts) -> None:
+    """The 6,355 kanji of JIS X 0208, in both weights: names like 健太 or 翔 draw on a fresh
+    machine without the system's CJK fonts."""
+    bundled = Fonts(system=False)
+    kanji = set()
+    for row in range(0xB0, 0xF5):
+        for cell in range(0xA1, 0xFF):
+            try:
+                kanji.add(bytes((row, cell)).decode("euc_jp"))
+            except UnicodeDecodeError:
+                pass
+    assert len(kanji) == 6355
+    assert [ch for ch in sorted(kanji) if not (bundled.has(ch) and bundled.has(ch, bold=True))] == []
+    bundled.render("健太 翔 漢字 龍", 20, (255, 255, 255), bold=True)
+    assert bundled.missing == set()
 
 
 def test_a_missing_configured_font_is_said_and_the_bundled_one_used(tmp_path: Path, fonts: Fonts) -> None:
@@ -129,11 +146,11 @@ def test_the_missing_font_notice_lasts_as_long_as_its_cause(make_kiosk: Callable
 
     kiosk = make_kiosk((800, 480), "en")
     kiosk.fonts.system = False
-    kiosk.execute(NewGame(formats=("ffa",), players=("漢", "Bob"), first="Bob"))
+    kiosk.execute(NewGame(formats=("ffa",), players=("龘", "Bob"), first="Bob"))
     kiosk.ui.said = []
     kiosk.redraw()
     notice = texts(kiosk, "status.font")
-    assert notice == ["No font for U+6F22: install fonts-noto-cjk (or set display.font)"]
+    assert notice == ["No font for U+9F98: install fonts-noto-cjk (or set display.font)"]
     assert [char for char in "".join(notice) if not kiosk.fonts.has(char)] == []  # the notice draws no box itself
     kiosk.execute(NewGame(formats=("ffa",), players=("Ann", "Bob"), first="Bob"))
     kiosk.ui.said = []
@@ -197,11 +214,17 @@ def test_japanese_wraps_between_phrases(make_kiosk: Callable[..., Kiosk], text: 
     still make the whole text."""
     import budoux
 
+    from display.canvas import NO_LINE_START
+
     phrases = budoux.load_default_japanese_parser().parse(text)
-    ends, at = set(), 0
+    ends, end = set(), 0
     for phrase in phrases:
-        at += len(phrase)
-        ends.add(at)
+        end += len(phrase)
+        after = end
+        ends.add(after)
+        while after < len(text) and text[after] in NO_LINE_START:  # a mark no line starts with stays before
+            after += 1
+            ends.add(after)
     kiosk = make_kiosk((800, 480), "ja")
     canvas, size = kiosk.canvas, kiosk.canvas.layout.small
     widest = max(canvas.fonts.measure(phrase.strip(), size)[0] for phrase in phrases)
