@@ -183,6 +183,9 @@ class Strip(Struct, frozen=True):
     #: strip has the room); ``landscape``: a planar card, printed sideways.
     picture: str = ""
     landscape: bool = False
+    #: What the card does that the table needs at a glance (a plane's chaos ability), beside the
+    #: text where the strip has the room to show it whole.
+    detail: str = ""
 
 
 class Screen:

@@ -205,8 +205,18 @@ def _planechase_strip(state: GameState, tr: Translator) -> list[Strip]:
     pc = state.planechase
     if pc is None:
         return []
-    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase", picture=card.name, landscape=True)
+    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase", picture=card.name, landscape=True,
+                  detail=chaos_ability(cardtext.rules_text(card.name) or "") if len(pc.face_up) == 1 else "")
             for card in pc.face_up]
+
+
+def chaos_ability(text: str) -> str:
+    """The line of a plane's rules text that a chaos roll triggers ("Whenever chaos ensues, …",
+    older printings "Whenever you roll {CHAOS}, …"), or ""."""
+    for line in text.splitlines():
+        if "chaos" in line.casefold():
+            return line.strip()
+    return ""
 
 
 def _cue(event: Event) -> Cue | None:

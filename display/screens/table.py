@@ -853,18 +853,38 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
         else:
             thumbs = [None] * len(strips)
     tx = x + max(lay.margin, (w - sum(widths) - gap * (len(strips) - 1)) // 2)
+    if len(strips) == 1 and strips[0].detail:
+        tx = x + lay.margin  # the name on the left, what the plane does in the rest
     for strip, width, thumb in zip(strips, widths, thumbs, strict=True):
         image = cardtext.picture(strip.picture, thumb, landscape=strip.landscape) if thumb else None
         start = tx
         if thumb is not None and image is not None:
             c.picture(image, (tx, y + (h - thumb[1]) // 2), strip.picture, f"{strip.role}.picture")
             tx += thumb[0] + lay.margin // 2
-        c.text(strip.text, (tx, y + h // 2), size, theme.WALK, anchor="midleft", bold=True, role=strip.role,
-               max_width=x + w - tx - lay.margin, min_size=lay.tiny)
+        drawn = c.text(strip.text, (tx, y + h // 2), size, theme.WALK, anchor="midleft", bold=True, role=strip.role,
+                       max_width=x + w - tx - lay.margin, min_size=lay.tiny)
+        if strip.detail and len(strips) == 1:
+            _strip_detail(view, strip, (drawn.right + gap, y, x + w - lay.margin - drawn.right - gap, h))
         tx = start + width + gap
     goes = [s.go for s in strips if s.go]
     if goes:
         c.target(rect, Go(goes[0]))
+
+
+def _strip_detail(view: View, strip: Strip, rect: Rect) -> None:
+    """A strip's detail (the plane's chaos ability) in the room right of its text, whole (at
+    ``small`` down to ``tiny``) or not at all: a cut sentence of rules would mislead the table."""
+    c, lay = view.canvas, view.layout
+    x, y, w, h = rect
+    if w <= 0:
+        return
+    size = c.fit_paragraph(strip.detail, w, h - lay.margin // 2, lay.small, min_size=lay.tiny)
+    if size is None:
+        return
+    lines = c.wrapped(strip.detail, size, w) or []
+    used = len(lines) * c.fonts.line_height(size)
+    c.paragraph(strip.detail, (x, y + (h - used) // 2, w, used), size, theme.TEXT, role=f"{strip.role}.chaos",
+                min_size=size)
 
 
 def played(state: GameState | None, ui: UiState, wall: float) -> float | None:

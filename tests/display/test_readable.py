@@ -161,6 +161,22 @@ def test_pc3_the_upkeep_banner_shows_the_planes_rules_text(make_kiosk: MakeKiosk
         assert "• " + Translator(language)("ui.pc.upkeep", plane="Tazeem") in items
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pc3_the_table_shows_what_the_planes_chaos_does(make_kiosk: MakeKiosk, language: str) -> None:
+    """The plane's effect where players look: beside the plane's name under the seats, its
+    chaos ability whole at every size (card text as printed, in English); none without text."""
+    kiosk = make_kiosk(SIZES[0], language)
+    SCENES["pc-table"](kiosk)
+    for size in sizes(kiosk):
+        assert texts(kiosk, "table.plane") == ["Tazeem"], size
+        assert texts(kiosk, "table.plane.chaos") == [SAMPLE_TEXT], size
+        assert not any(d.cut for d in drawn(kiosk, "table.plane.chaos")), size
+    assert pc_screen.chaos_ability("Players may cast spells as though they had flash.\nWhenever chaos ensues, "
+                                   "untap all creatures.") == "Whenever chaos ensues, untap all creatures."
+    assert pc_screen.chaos_ability("Whenever you roll {CHAOS}, draw a card.") == "Whenever you roll {CHAOS}, draw a card."
+    assert pc_screen.chaos_ability("") == ""
+
+
 def test_pc3_the_table_names_the_plane_and_opens_planechase_when_touched(make_kiosk: MakeKiosk) -> None:
     kiosk = shown(make_kiosk, "pc-table")
     assert texts(kiosk, "table.plane") == ["Tazeem"]
