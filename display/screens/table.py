@@ -385,8 +385,11 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     def below(rows: int, height: int) -> int:
         return bottom - rows * height - (rows - 1) * gap - gap
 
-    # Names no smaller than ``small``: a name in ``tiny`` type is not read across the table.
-    for name_size in names or (lay.medium, lay.small):
+    # Names no smaller than ``small`` (a name in ``tiny`` type is not read across the table),
+    # unless that alone keeps a crowded tile's total at ``medium``, the least a key fact may be.
+    for name_size in names or (lay.medium, lay.small, lay.tiny):
+        if name_size == lay.tiny and not names and best is not None and best.life >= lay.medium:
+            break
         top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
         # A badge's labels run from the full name to the shortest; one without any (a change from
         # nobody) is planned once, as a tile without labels is.
