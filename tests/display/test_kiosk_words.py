@@ -25,6 +25,12 @@ CONSOLE_ONLY: dict[str, str] = {
                  "Pi's command line: card text is imported or downloaded there, never on the kiosk",
 }
 
+#: Texts the screen shows that name a command for the Pi's command line, because only there can
+#: it be done: the kiosk's service has no network, and card text is downloaded by that command.
+COMMAND_LINE_STEP: dict[str, str] = {
+    "ui.pc.no_text": "where a plane's rules text would be: the one step that brings it (aetherbox catalog fetch)",
+}
+
 #: Console command words, as a quoted word would ask players to type them.
 COMMANDS = ("ack", "aside", "assemble", "at", "bottom", "card", "choose", "clock", "communal", "crank", "deck",
             "defend", "dice", "dropout", "finish", "from", "games", "help", "log", "new", "next", "out", "pause",
@@ -50,7 +56,7 @@ def shown_texts() -> dict[tuple[str, str], list[str]]:
     """(key, language) → every form of the text the kiosk shows for it."""
     found: dict[tuple[str, str], list[str]] = {}
     for key in catalogs.sources():
-        if key.startswith(tuple(CONSOLE_ONLY)) or key.endswith(CONSOLE):
+        if key.startswith(tuple(CONSOLE_ONLY)) or key.endswith(CONSOLE) or key in COMMAND_LINE_STEP:
             continue  # (``<key>@console``: how the console words a text the screen words its own way)
         english = source(key)
         assert english is not None
@@ -98,3 +104,13 @@ def test_the_check_knows_console_syntax_when_it_sees_it(text: str) -> None:
 ])
 def test_quoted_names_and_buttons_are_not_console_syntax(text: str) -> None:
     assert console_syntax({("x", "en"): [text]}) == {}
+
+
+def test_a_command_line_step_names_only_its_command() -> None:
+    """The texts that name a command for the Pi's command line name that one, in every language,
+    and ask for nothing else to be typed."""
+    for key in COMMAND_LINE_STEP:
+        for language in LANGUAGES:
+            text = source(key) if language == "en" else catalogs.load(language).texts.get(key)
+            assert isinstance(text, str) and "aetherbox catalog fetch" in text, (key, language)
+            assert not CONSOLE_SYNTAX.search(text.replace("aetherbox catalog fetch", "")), (key, language)
