@@ -151,7 +151,7 @@ def test_the_clock_in_the_consoles_languages(tmp_path: Path) -> None:
         "ja": ["プレイ時間：0:01:15。", "Alaのターン：時間切れ（持ち時間1:00）。", "ゲームの時計を一時停止しました：プレイ時間0:01:15。",
                "受付不可：ゲームの時計はすでに一時停止中です：プレイ時間0:01:15。", "プレイ時間：0:01:15（時計は一時停止中）。",
                "Alaのターン：時間切れ（持ち時間1:00）。", "ターンの持ち時間：1ターン1:30（今から）。",
-               "受付不可：'abc' はターンの持ち時間ではありません：s（90）、分とs（1:30）、または off で指定してください。"],
+               "受付不可：'abc' はターンの持ち時間ではありません：秒（90）、分と秒（1:30）、または off で指定してください。"],
         "pl": ["Grano: 0:01:15.", "Tura gracza Ala: koniec czasu (1:00).", "Zegar gry zatrzymany: grano 0:01:15.",
                "odrzucono: Zegar gry już stoi: grano 0:01:15.", "Grano: 0:01:15; zegar stoi.",
                "Tura gracza Ala: koniec czasu (1:00).", "Zegar tury: 1:30 na turę, od teraz.",
