@@ -208,23 +208,24 @@ class Canvas(Struct):
             start = len(lines)
             current = ""
             pieces = _phrases(paragraph)
-            pieces.reverse()  # taken from the end: a phrase too wide for a line goes back as its characters
+            pieces.reverse()  # taken from the end: a phrase too wide for a line goes back as its parts
             while pieces:
                 joiner, token = pieces.pop()
-                if len(token) > 1 and self.fonts.measure(token, size, bold)[0] > width:
-                    broken = _words(token)
-                    if len(broken) == 1:
-                        broken = _tokens(token)
-                    if len(broken) > 1:
-                        broken[0] = (joiner, broken[0][1])
-                        pieces.extend(reversed(broken))
-                        continue
-                candidate = f"{current}{joiner}{token}" if current else token
-                if not current or self.fonts.measure(candidate, size, bold)[0] <= width:
-                    current = candidate
-                else:
+                if current and self.fonts.measure(f"{current}{joiner}{token}", size, bold)[0] <= width:
+                    current = f"{current}{joiner}{token}"
+                    continue
+                # The piece starts a line: one wider than a line breaks into script runs, then
+                # characters (a Japanese phrase; a word without them stays whole).
+                parts = _words(token) if len(token) > 1 and self.fonts.measure(token, size, bold)[0] > width else []
+                if len(parts) == 1:
+                    parts = _tokens(token)
+                if len(parts) > 1:
+                    parts[0] = (joiner, parts[0][1])
+                    pieces.extend(reversed(parts))
+                    continue
+                if current:
                     lines.append(current)
-                    current = token
+                current = token
             lines.append(current)
             if len(lines) - start >= 2:
                 lines[-2:] = _no_orphan(lines[-2], lines[-1])
@@ -358,7 +359,7 @@ def _phrases(paragraph: str) -> list[tuple[str, str]]:
     typesetter breaks: 統率者ダメージを / 受けた, never 統率者ダ / メージ), and elsewhere the
     pieces of :func:`_tokens`.  A phrase wider than a line is broken by :meth:`Canvas._wrap`."""
     pieces = _pieces(paragraph)
-    if not any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in paragraph):
+    if not any(_script(ch) != "other" for ch in paragraph):
         return [(j, t) for j, t, _ in pieces]
     # A phrase that starts inside a piece (after a mark the piece keeps, as in 次へ：) starts at the
     # piece after it.
@@ -374,6 +375,7 @@ def _phrases(paragraph: str) -> list[tuple[str, str]]:
 
 
 def _script(piece: str) -> str:
+    """The Japanese script a piece begins in (kana, kanji), or "other"."""
     ch = piece[0]
     if "\u30a0" <= ch <= "\u30ff":
         return "katakana"

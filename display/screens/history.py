@@ -165,9 +165,6 @@ class History(Screen):
         gap = max(2, lay.margin // 2)
         size = lay.small
         step = c.fonts.line_height(size)
-        # The times stand in a column of their own, left of the rows' words.
-        clock = max((c.fonts.measure(row(i).when, size)[0] for i in (0, count - 1) if count), default=0)
-        clock = clock + 2 * gap if clock else 0
         end = count - 1 if last is None else max(0, min(count - 1, last))
         worded: dict[int, Row] = {}
 
@@ -175,6 +172,11 @@ class History(Screen):
             if index not in worded:
                 worded[index] = row(index)
             return worded[index]
+
+        # The times stand in a column of their own, left of the words, as wide as the newest row's
+        # time (HH:MM; measured on a row in view, not by wording the whole history).
+        newest = at(end).when if count else ""
+        clock = c.fonts.measure(newest, size)[0] + 2 * gap if newest else 0
 
         def fitting(width: int) -> list[int]:
             """The rows shown (their indices, oldest first), ending at ``end``."""

@@ -356,8 +356,11 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
 
 
 def tile_badges(view: View, state: GameState, player: Player, plan: TilePlan) -> list[Badge]:
-    """The badges a tile planned as ``plan`` shows."""
-    badges = counter_badges(view, state, player) if player.in_game else []
+    """The badges a tile planned as ``plan`` shows below or beside its total."""
+    return _shown(counter_badges(view, state, player) if player.in_game else [], plan)
+
+
+def _shown(badges: list[Badge], plan: TilePlan) -> list[Badge]:
     if plan.pending_on_plate:
         return badges[1:]
     return badges[:1] if plan.pending_only else badges
@@ -477,8 +480,9 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         c.box(rect, theme.CURSOR, width=max(2, lay.line * 2))
     seat = f"seat{player.seat}"
     color = theme.TEXT if player.in_game else theme.FAINT
+    every = counter_badges(view, state, player) if player.in_game else []
     if plan.pending_on_plate:
-        change = counter_badges(view, state, player)[0]
+        change = every[0]
         bw, bh = _badge_metrics(view, change, plan.name_size, 0)
         brevity = 0
         while bw > inner and brevity + 1 < max(1, len(change.labels)):
@@ -501,7 +505,7 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         bottom -= height
         c.paragraph(loss_text(view, state, player), (x + pad, bottom, inner, height), plan.notes_size, theme.ERROR,
                     role=f"{seat}.lost", min_size=plan.notes_size, align="center")
-    badges = tile_badges(view, state, player, plan)
+    badges = _shown(every, plan)
     gap = max(2, lay.margin // 2)
     metrics = [_badge_metrics(view, b, plan.badge_size, plan.brevity) for b in badges]
     life_box = (x + pad, top, inner, bottom - pad // 2 - top)
