@@ -192,19 +192,24 @@ def listing(items: Sequence[str | Message], last: str = "text.and") -> str | Mes
         return ""
     if len(items) == 1:
         return items[0]
-    head: str | Message = items[0]
-    for item in items[1:-1]:
-        head = Message("text.list", first=head, rest=item)
+    head = _joined("text.list", items[:-1])
     if last == "text.list":
         return Message(last, first=head, rest=items[-1])
     return Message(last, first=head, last=items[-1])
+
+
+def _joined(key: str, items: Sequence[str | Message]) -> str | Message:
+    """``items`` joined by ``key`` ("{first}, {rest}": the same whichever way it groups), as a
+    balanced tree: a long game's hundreds of rolls or changes nest a few levels deep, not one
+    level an item, which would overflow Python's recursion when the message is worded."""
+    if len(items) == 1:
+        return items[0]
+    middle = len(items) // 2
+    return Message(key, first=_joined(key, items[:middle]), rest=_joined(key, items[middle:]))
 
 
 def sentences(items: Sequence[str | Message]) -> str | Message:
     """Sentences one after another, as one message (what an undone change had said)."""
     if not items:
         return ""
-    head: str | Message = items[0]
-    for item in items[1:]:
-        head = Message("text.sentences", first=head, rest=item)
-    return head
+    return _joined("text.sentences", items)

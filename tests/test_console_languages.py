@@ -621,3 +621,28 @@ def test_a_library_counts_its_cards_with_the_plural_form(language: str, one: str
         return translator.message(Message("ct.view.library_cards", library=name, n=n, top=shown))
 
     assert (line(1), line(3), line(5), line(5, "Widget")) == (one, few, many, top)
+
+
+@pytest.mark.parametrize(("language", "comma", "space"), [("en", ", ", " "), ("ru", ", ", " "), ("ja", "、", ""),
+                                                         ("pl", ", ", " ")])
+def test_a_long_games_lists_are_worded_whole(language: str, comma: str, space: str) -> None:
+    """A game of hundreds of turns lists hundreds of rolls in 'planes' and says hundreds of
+    sentences at once: worded whole, in every language, never too deep for Python to word."""
+    from device.text import listing, sentences
+
+    translator = ConsoleTranslator(language)
+    items = [f"r{i}" for i in range(3000)]
+    assert translator.message(listing(items, "text.list")) == comma.join(items)  # type: ignore[arg-type]
+    assert translator.message(sentences(items)) == space.join(items)  # type: ignore[arg-type]
+    worded = translator.message(listing(items))  # type: ignore[arg-type]
+    assert worded.startswith(comma.join(items[:-1])) and worded.endswith(items[-1])
+
+
+def test_planes_after_hundreds_of_rolls(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                        tmp_path: Path) -> None:
+    """PC-2 in a long game: 'planes' lists every roll of the game (here some 300), with undo and redo."""
+    turns = "".join("next\nroll\nroll\nroll\nnext\n" + ("undo 2\nredo 1\n" if t % 17 == 5 else "") for t in range(200))
+    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new ffa+planechase Ann Ben Cid Dee first=Ann\n"
+              + turns + "planes\n", "--seed", "5")
+    rolls = [line for line in out if line.startswith("Rolls: ")]
+    assert len(rolls) == 1 and rolls[0].count(",") >= 290
