@@ -34,6 +34,7 @@ from device.text import Message
 
 if TYPE_CHECKING:
     from device.controller import Controller
+    from device.journal import Journal
     from drivers.feedback import Feedback
     from drivers.gpio import ButtonSource
     from device.event_link import EventSession
@@ -57,6 +58,9 @@ class KioskOptions(Struct, frozen=True):
     buttons: str | None = None  # "auto", "gpio", "fake"; None: the configuration's
     frames: int | None = None  # stop after this many frames (scripts, smoke tests)
     wait_for_screen: bool | None = None  # None: under systemd ($NOTIFY_SOCKET), see the module's note
+    #: What loading the configuration left out and why (``device.config.Loaded.warnings``): the
+    #: screen says it too, where the owner who made the typo looks.
+    config_warnings: tuple[str, ...] = ()
 
 
 def _reader_spec(options: KioskOptions, config: Config) -> str | None:
@@ -258,6 +262,47 @@ def open_event(config: Config, controller: Controller, inputs: WakingQueue) -> E
     return EventSession(controller, link, settings.table, broker=settings.address(), join=settings.join)
 
 
+#: Where a journal goes when the data folder cannot take one: memory-backed folders first (a
+#: full or read-only card leaves them writable), the system's temporary folder last.
+UNSAVED_FOLDERS = (Path("/dev/shm"), None)
+
+
+def open_games(config: Config, options: KioskOptions, stack: ExitStack) -> tuple[Journal, list[Message]]:
+    """The saved games, opened (and recovered from damage) for the kiosk; with what the table
+    must be told.  When the data folder cannot hold them (read-only, full, the journal a folder,
+    written by a newer aetherbox) the table still plays, on a journal in memory, and says that
+    nothing is saved: a kiosk that left would only be started again to leave again.  A file
+    named with ``--db`` is the user's own: its problem is reported as before."""
+    import shutil
+    import tempfile
+
+    from device.errors import JournalError, JournalLocked
+    from device.journal import Journal
+    from device.recovery import open_journal
+
+    try:
+        journal, recovery = open_journal(options.db or config.journal_path(), recover=options.db is None,
+                                         defer_backups=True)
+    except (JournalError, OSError) as error:
+        if options.db is not None or isinstance(error, JournalLocked):
+            raise  # the user's own file, or another aetherbox playing it
+        problem = error.problem if isinstance(error, JournalError) else f"{error.strerror or error}"
+        log.error("saved games: %s; games played now are not saved", problem)
+        for parent in UNSAVED_FOLDERS:
+            try:
+                folder = Path(tempfile.mkdtemp(prefix="aetherbox-unsaved-", dir=parent))
+                break
+            except OSError:
+                continue
+        else:
+            raise
+        stack.callback(shutil.rmtree, folder, ignore_errors=True)
+        journal = stack.enter_context(Journal(folder / "aetherbox.sqlite3", backup_every=0, defer_backups=True))
+        return journal, [Message("ui.journal_unsaved", problem=problem.rstrip("."))]
+    stack.enter_context(journal)
+    return journal, [recovery.message()] if recovery is not None else []
+
+
 @contextmanager
 def open_kiosk(
     config: Config,
@@ -279,7 +324,6 @@ def open_kiosk(
 
     from device.controller import Controller
     from device.notify import Notifier, Watchdog
-    from device.recovery import open_journal
     from device.tagmap import TagMap
     from display import cardtext
     from display.fonts import Fonts
@@ -300,9 +344,8 @@ def open_kiosk(
     wait = options.wait_for_screen
     if wait is None:
         wait = notifier.enabled and options.screenshots is None
-    opened, recovery = open_journal(options.db or config.journal_path(), recover=options.db is None, defer_backups=True)
     with ExitStack() as stack:
-        journal = stack.enter_context(opened)
+        journal, said = open_games(config, options, stack)
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
         attempt = opener or (lambda: open_target(
             size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots, rotate=rotate,
@@ -362,8 +405,7 @@ def open_kiosk(
             assert kiosk.event is not None
             kiosk.event.start()  # the link's thread connects (again and again while the broker is away)
             stack.callback(kiosk.event.stop)
-        if recovery is not None:
-            notices.insert(0, recovery.message())
+        notices[:0] = [*said, *(Message("ui.config_problem", problem=w) for w in options.config_warnings)]
         if notices:
             kiosk.announce(*notices)  # said on the screen too, not only in the log
         if keeper.waited:

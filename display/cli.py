@@ -163,7 +163,7 @@ def run_kiosk(config: Config, args: argparse.Namespace) -> int:
         rotate=getattr(args, "rotate", None),
         screenshots=getattr(args, "screenshots", None), language=getattr(args, "language", None),
         reader=getattr(args, "reader", None), buttons=getattr(args, "buttons", None),
-        frames=getattr(args, "frames", None),
+        frames=getattr(args, "frames", None), config_warnings=tuple(getattr(args, "config_warnings", ())),
     )
     return run(config, options)
 
@@ -373,6 +373,7 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
         said = logging.getLogger("aetherbox.config")
         said.setLevel(logging.INFO)
         said.info("configuration in use: %s", in_use(loaded))
+    args.config_warnings = loaded.warnings  # the kiosk says them on the screen too
     try:
         return run_command(parser, args, loaded.config), kiosk
     except (AetherboxError, OSError) as error:

@@ -125,6 +125,10 @@ TEXTS: dict[str, Text] = {
     "ui.touch.kept": "The touch calibration is as it was.",
     # what start-up left out, said until the next change (the details are the configuration's words)
     "ui.config_problem": "Check the configuration: {problem}",
+    "ui.journal_unsaved": (
+        "Games are not being saved ({problem}): this game is lost when the gadget stops. Fix the storage, "
+        "then restart."
+    ),
     "ui.buttons_off": "The GPIO buttons are off ({reason}). The keys and the touch screen still play.",
     "ui.cues_off": "The buzzer and LED are off ({reason}).",
     # enrolling an unknown tag on the spot

@@ -144,3 +144,45 @@ def test_hw5_the_real_process_starts_with_a_gpio_typo_and_says_it(tmp_path: Path
     assert "Traceback" not in done.stderr
     assert "aetherbox: warning:" in done.stderr and "[gpio]" in done.stderr or "buttons:" in done.stderr
     assert (tmp_path / "shots" / "frame-0001.png").exists()
+
+
+@pytest.mark.parametrize("fault", ["journal a folder", "data folder a file", "journal from a newer aetherbox"])
+def test_hw5_saved_games_that_cannot_be_kept_leave_the_table_playing_and_say_so(
+        tmp_path: Path, fault: str) -> None:
+    """HW-5: an SD card turned read-only or full, a journal that is a folder, one a newer aetherbox
+    wrote: the kiosk comes up, plays (on a journal in memory) and says on the screen that the
+    games are not saved, with the configuration's typos, instead of leaving at every start; the
+    data folder is left as it was."""
+    import sqlite3
+
+    from device.commands import ChangeLife, NewGame
+
+    data = tmp_path / "data"
+    journal = data / "games" / "aetherbox.sqlite3"
+    if fault == "journal a folder":
+        journal.mkdir(parents=True)
+    elif fault == "data folder a file":
+        data.write_text("not a folder", encoding="utf-8")
+    else:
+        journal.parent.mkdir(parents=True)
+        db = sqlite3.connect(journal)
+        db.execute("PRAGMA application_id=1095062600")  # an aetherbox journal…
+        db.execute("PRAGMA user_version=99")  # …of a version this one does not know
+        db.execute("CREATE TABLE games (id INTEGER)")
+        db.close()
+    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    options = KioskOptions(screenshots=tmp_path / "shots", size=(480, 320),
+                           config_warnings=("config.toml: unknown key 'langauge' ignored",))
+    with open_kiosk(Config(data_dir=str(data)), options) as kiosk:
+        kiosk.redraw()
+        words = " ".join(kiosk.ui.messages)
+        assert "Games are not being saved (" in words and "Fix the storage, then restart." in words
+        assert "Check the configuration: config.toml: unknown key 'langauge' ignored" in words
+        kiosk.execute(NewGame(players=("Ann", "Bob"), first="Ann"))
+        kiosk.execute(ChangeLife(seat=1, delta=-3))
+        assert kiosk.state is not None and kiosk.state.players[1].life == 17
+    after = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")
+                   if "shots" not in p.parts and p.suffix != ".lock")  # the journal's lock file aside
+    assert after == before
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    pygame.display.init()
