@@ -10,11 +10,13 @@ kiosk uses the targets to turn a touch into an action.
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from typing import Any, Literal
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 import pygame
 
 from display.fonts import Color, Fonts, Lru
@@ -77,6 +79,9 @@ class Canvas(Struct):
         default_factory=lambda: Lru(LAID_OUT_LIMIT))
     _paragraph_sizes: Lru[tuple[str, int, int, int, int, bool], tuple[int | None]] = field(
         default_factory=lambda: Lru(LAID_OUT_LIMIT))
+    #: What a screen decided about laying out its parts with these fonts (a seat tile's plan),
+    #: under a key that holds everything the decision depends on.
+    planned: Lru[Hashable, Any] = field(default_factory=lambda: Lru(LAID_OUT_LIMIT // 8))
 
     @property
     def width(self) -> int:
@@ -130,6 +135,47 @@ class Canvas(Struct):
     def hit(self, pos: tuple[int, int]) -> Hashable | None:
         target = self.touched(pos)
         return target.action if target is not None else None
+
+    @contextlib.contextmanager
+    def turned(self, rect: Rect, degrees: int) -> Iterator[Rect]:
+        """Draw in ``rect`` turned clockwise by ``degrees`` (0, 90, 180, 270): a seat tile that
+        faces a player across the table.  Yields the rectangle to draw in, in a picture of its
+        own (width and height swapped for a quarter turn); the picture is then turned onto the
+        screen, and what was recorded meanwhile (texts, pictures, symbols, touch targets) is
+        moved to where it shows, so a touch on the turned tile finds its own target."""
+        turn = degrees % 360
+        if turn == 0:
+            yield rect
+            return
+        x, y, w, h = rect
+        quarter = turn in (90, 270)
+        own = (h, w) if quarter else (w, h)
+        screen = self.surface
+        # The screen under the tile, turned back, so rounded corners keep what is behind them.
+        self.surface = pygame.transform.rotate(screen.subsurface(pygame.Rect(rect)).copy(), turn)
+        marks = (len(self.drawn), len(self.pictures), len(self.shapes), len(self.targets))
+        try:
+            yield (0, 0, *own)
+        finally:
+            drawn, self.surface = self.surface, screen
+        screen.blit(pygame.transform.rotate(drawn, -turn), (x, y))
+
+        def moved(r: Rect) -> Rect:
+            u, v, rw, rh = r
+            lw, lh = own
+            if turn == 90:
+                u, v, rw, rh = lh - v - rh, u, rh, rw
+            elif turn == 180:
+                u, v = lw - u - rw, lh - v - rh
+            else:
+                u, v, rw, rh = v, lw - u - rw, rh, rw
+            return (x + u, y + v, rw, rh)
+
+        first_drawn, first_picture, first_shape, first_target = marks
+        self.drawn[first_drawn:] = [replace(d, rect=moved(d.rect)) for d in self.drawn[first_drawn:]]
+        self.pictures[first_picture:] = [replace(p, rect=moved(p.rect)) for p in self.pictures[first_picture:]]
+        self.shapes[first_shape:] = [replace(p, rect=moved(p.rect)) for p in self.shapes[first_shape:]]
+        self.targets[first_target:] = [replace(t, rect=moved(t.rect)) for t in self.targets[first_target:]]
 
     def fit(self, text: str, size: int, max_width: int | None, *, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
         """The text and size that fit ``max_width``: smaller type first, then an ellipsis (a

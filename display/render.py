@@ -27,9 +27,9 @@ from display import symbols, theme
 from display.canvas import Canvas, Rect, joiners
 from display.fonts import Color, Fonts
 from display.i18n import Translator
-from display.screens import View, home
+from display.screens import Screen, View, home
 from display.screens.lineup import SCREENS
-from display.screens.table import LOOKS, played
+from display.screens.table import LOOKS, played, shared_turn, stand_in
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 
 #: The countdown in the header turns red for its last seconds: a turn timer's last ten, a
@@ -185,15 +185,24 @@ def draw_corner(canvas: Canvas, lines: Sequence[Corner], height: int, *, right: 
 
 
 def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
-                shows_played: bool = False) -> int:
+                shows_played: bool = False, turn: int = 0) -> int:
     """The header: the turn (and on the table the time played; a sun or moon when it is day or
     night) at the left, a countdown (and the turn order reversed) at the right, the headline
     between them, centred on the screen where it can be, else in the room left (smaller type,
     then two lines, before anything would be cut), and along its lower edge the colour of the
     player whose turn it is.  A touch on the time played pauses or resumes the game clock (UNDO
-    held), where the header is a fingertip tall."""
+    held), where the header is a fingertip tall.  ``turn``: 180 turns it toward the far side of
+    the table (the seats face their players, and the player whose turn it is sits there)."""
     lay, fonts = canvas.layout, canvas.fonts
     height = fonts.line_height(lay.big, True) + lay.margin
+    with canvas.turned((0, 0, canvas.width, height), turn):
+        _draw_header(canvas, state, ui, tr, wall, shows_played, height)
+    return height
+
+
+def _draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
+                 shows_played: bool, height: int) -> None:
+    lay = canvas.layout
     canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
     used_left = used_right = 0
     if state is not None:
@@ -207,7 +216,6 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
             canvas.target((0, 0, max(used_left, lay.touch), height), PAUSE)
         used_left = _draw_day_night(canvas, state, used_left, height)
     _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)
-    return height
 
 
 #: What a touch on the time played does: what UNDO held does, pause or resume the game clock.
@@ -731,6 +739,14 @@ def draw_help(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translat
     canvas.target(rect, Tap("help.page"))
 
 
+def header_turn(state: GameState | None, current: Screen) -> int:
+    """The header turns with the table's shared parts, on the table itself (not a format's own
+    screen standing in for it)."""
+    if state is None or current.name != "table" or stand_in(SCREENS.values(), state) is not None:
+        return 0
+    return shared_turn(state)
+
+
 def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float) -> None:
     """Draw the frame for ``state`` and ``ui`` on ``canvas`` (which records texts and targets).
 
@@ -752,7 +768,8 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         current = SCREENS.get(ui.screen)
         if current is None or not current.shown(state, ui):
             current = SCREENS["table"]
-        top = draw_header(canvas, state, ui, tr, wall, current.shows_played)
+        top = draw_header(canvas, state, ui, tr, wall, current.shows_played,
+                          header_turn(state, current))
         bottom = canvas.height - lay.bar - plan.height
         view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
                     bottom=bottom - lay.margin // 2, screens=SCREENS)

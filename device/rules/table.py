@@ -17,7 +17,7 @@ from device.events import (
     TurnPassed,
     TurnSkipped,
 )
-from device.formats import find_format, resolve_setup, titles
+from device.formats import TableOption, find_format, resolve_setup, titles
 from device.text import Message, Plural, Text, english, fold, listing
 from device.rules.colours import colour_name, colour_of, find_colour, starting_colours
 from device.rules.registry import PASS_CHECKS, Rules
@@ -35,6 +35,15 @@ MAX_LIFE = 9999
 #: The table option that gives a game its turn timer (seconds per turn), declared with the game
 #: clock in ``device.rules.clock``.
 TURN_TIMER = "turn_timer"
+#: The table option that turns each seat's tile on the kiosk toward its player, for a gadget
+#: lying in the middle of the table (HW-4).  It changes nothing in the rules; a Wizard's Duel
+#: has a board of its own rather than the table's seats.
+SEATS_FACING = "seats_facing"
+
+RULES.option(TableOption(
+    SEATS_FACING, RULES.name, "Seats face their players: each seat's tile turned toward its side of the table, "
+    "for a gadget lying in the middle of it.", False, everywhere=True, unless=frozenset({"wizards_duel"}),
+))
 
 TEXTS: dict[str, Text] = {
     "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",

@@ -75,6 +75,7 @@ TEXTS: dict[str, Text] = {
     "ui.setup.players": "Players",
     "ui.setup.player": "Seat {seat}",
     "ui.setup.first": "First player",
+    "ui.setup.part.table": "Table",
     "ui.setup.random": "random",
     "ui.setup.language": "Language",
     "ui.setup.start": "Start the game",

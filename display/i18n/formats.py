@@ -25,6 +25,8 @@ def _declared() -> dict[str, Text]:
 
 
 EN: dict[str, str] = {
+    "option.seats_facing": "Seats face players",
+    "option.seats_facing.help": "Each seat turned toward its player, for a gadget lying in the middle of the table.",
     "option.turn_timer": "Turn timer (s)",
     "option.turn_timer.help": "Seconds a turn, counted down for the active player; it never passes the turn.",
     "option.turn_timer.value.0": "off",

@@ -42,13 +42,14 @@ from display.screens.life import HELD, commit, drop, pending, shown_on, step
 from display.ui import Action, Focus, Go, Press, Tap, Turn, UiState
 
 
-def seat_rects(count: int, area: Rect, gap: int) -> list[Rect]:
-    """Tiles around the table, clockwise: the top row left to right, the bottom row right to left."""
+def seat_rects(count: int, area: Rect, gap: int, rows: int = 2) -> list[Rect]:
+    """Tiles around the table, clockwise: the top row left to right, the bottom row right to left
+    (``rows=1``: one row, left to right)."""
     x, y, w, h = area
     if count <= 0:
         return []
-    cols = max(1, (count + 1) // 2)
-    rows = 1 if count == 1 else 2
+    rows = 1 if count == 1 else min(rows, 2)
+    cols = count if rows == 1 else (count + 1) // 2
     tile_w = (w - gap * (cols - 1)) // cols
     tile_h = (h - gap * (rows - 1)) // rows
     rects: list[Rect] = []
@@ -62,6 +63,68 @@ def seat_rects(count: int, area: Rect, gap: int) -> list[Rect]:
             col, row = offset + (bottom - 1 - (seat - cols)), 1
         rects.append((int(x + col * (tile_w + gap)), y + row * (tile_h + gap), tile_w, tile_h))
     return rects
+
+
+class Seating(Struct, frozen=True):
+    """Where each seat's tile is (in seat order) and how far it is turned clockwise to face its
+    player: 0 for the near side of the screen, 180 for the far side, 90 and 270 for the ends."""
+
+    rects: list[Rect]
+    turns: list[int]
+
+
+def _row(count: int, area: Rect, gap: int) -> list[Rect]:
+    x, y, w, h = area
+    tile_w = (w - gap * (count - 1)) // max(1, count)
+    return [(x + i * (tile_w + gap), y, tile_w, h) for i in range(count)]
+
+
+def facing_seats(count: int, area: Rect, gap: int, side: float) -> Seating:
+    """Seats that face their players around a gadget lying in the middle of the table: two
+    players opposite each other (the far one's tile upside down); from three on, a row along each
+    long edge and a tile at one end or both, turned a quarter, each ``side`` of the width, so an
+    even number share the long edges.  Clockwise from the far row's left: the far row, the right
+    end, the near row right to left, the left end."""
+    x, y, w, h = area
+    if count <= 2:
+        rects = [(x, y, w, h)] if count == 1 else [(x, y, w, (h - gap) // 2), (x, y + (h + gap) // 2, w, (h - gap) // 2)]
+        return Seating(rects, [0] if count == 1 else [180, 0])
+    ends = 2 if count % 2 == 0 else 1
+    along = count - ends
+    far, near = (along + 1) // 2, along // 2
+    end_w = int(w * side)
+    left = (x, y, end_w, h)
+    right = (x + w - end_w, y, end_w, h)
+    middle_x = x + end_w + gap
+    middle_w = w - end_w - gap - (end_w + gap if ends == 2 else 0)
+    row_h = (h - gap) // 2
+    far_rects = _row(far, (middle_x, y, middle_w, row_h), gap)
+    near_rects = list(reversed(_row(near, (middle_x, y + h - row_h, middle_w, row_h), gap)))
+    rects = far_rects + ([right] if ends == 2 else []) + near_rects + [left]
+    turns = [180] * far + ([270] if ends == 2 else []) + [0] * near + [90]
+    return Seating(rects, turns)
+
+
+#: The share of the width a tile at the end of the table takes, tried in turn for the seats
+#: that face their players.
+END_SHARES = (0.2, 0.25, 0.3)
+
+
+def seatings(count: int, area: Rect, gap: int, facing: bool) -> list[Seating]:
+    """The arrangements of ``count`` seats in ``area`` worth trying, the usual first: two rows
+    (or one), or around the edges when the seats face their players."""
+    if facing:
+        return [facing_seats(count, area, gap, share) for share in (END_SHARES if count > 2 else (0.0,))]
+    found = [Seating(seat_rects(count, area, gap), [0] * count)]
+    if count > 2:
+        found.append(Seating(seat_rects(count, area, gap, rows=1), [0] * count))
+    return found
+
+
+def own_rect(rect: Rect, turn: int) -> Rect:
+    """A tile's rectangle as drawn in its own picture: its width and height swap for a quarter turn."""
+    _, _, w, h = rect
+    return (0, 0, h, w) if turn % 180 == 90 else (0, 0, w, h)
 
 
 def loss_text(view: View, state: GameState, player: Player) -> str:
@@ -233,6 +296,8 @@ def table_strips(view: View, state: GameState) -> list[Strip]:
 #: How tall a life total's digits should be on a panel whose size is known, to be read from
 #: the far side of a kitchen table (phone life counters show 15-25 mm).
 LIFE_MM = 9.0
+#: The least height of a life total's digits on a panel whose size is known, ten players at it.
+CROWDED_MM = 5.0
 DIGITS = "0123456789"
 
 
@@ -243,8 +308,27 @@ def life_goal(view: View) -> int:
     goal = lay.huge * 2 // 3
     if lay.density is None:
         return goal
-    per_size = view.canvas.fonts.ink(DIGITS, 100, True)[1] / 100
-    return max(goal, math.ceil(LIFE_MM * lay.density / per_size))
+    return max(goal, digits_of(view, LIFE_MM, lay.density))
+
+
+def digits_of(view: View, mm: float, density: float) -> int:
+    """The least bold type size whose digits are ``mm`` tall at ``density`` pixels a millimetre."""
+    ink = view.canvas.fonts.ink
+    wanted = mm * density
+    size = max(1, math.floor(wanted * 100 / ink(DIGITS, 100, True)[1]) - 2)
+    while ink(DIGITS, size, True)[1] < wanted:
+        size += 1
+    return size
+
+
+def life_floor(view: View) -> int:
+    """The life total's type size below which a crowded tile's name goes to ``tiny`` to give the
+    digits room: on a panel whose size is known, the size whose digits are :data:`CROWDED_MM`
+    tall (ten players at a table); else ``medium``."""
+    lay = view.layout
+    if lay.density is None:
+        return lay.medium
+    return max(lay.medium, digits_of(view, CROWDED_MM, lay.density))
 
 
 class TilePlan(Struct, frozen=True):
@@ -257,7 +341,7 @@ class TilePlan(Struct, frozen=True):
     brevity: int  # which of a badge's labels: 0 the full name, then shorter ones
     beside: bool  # badges in a column right of the life total (else in rows below it)
     badge_size: int
-    life: int
+    life: int  # 0: no room for it (a player out of the game, whose loss is said instead)
     clipped: bool = False  # a badge is wider than the tile and loses the end of its name
     #: A pending life change is the one badge shown: with the others too, the life total would
     #: have been smaller than without the change; they come back once the change is made.
@@ -303,21 +387,26 @@ def _flow(widths: list[int], width: int, gap: int) -> list[list[int]] | None:
     return rows
 
 
-def _biggest(view: View, text: str, width: int, box: tuple[int, int], height: int, cap: int) -> int:
-    """The largest bold size up to ``cap`` whose ink fits ``width`` and the rows ``box`` (top,
-    bottom) when centred in them: the digits fill the room, and the line's empty top and foot
-    may reach over the name or the badges (``Canvas.text`` with ``ink``)."""
-    fonts = view.canvas.fonts
-    top, bottom = box
-
-    def fits(size: int) -> bool:
-        return fonts.measure(text, size, True)[0] <= width and fonts.ink(text, size, True)[1] <= bottom - top
-
+def _largest(fits: Callable[[int], bool], cap: int) -> int:
+    """The largest size from 1 to ``cap`` that ``fits`` (1 if none does): what fits at a size
+    fits at every smaller one."""
     low, high = 1, max(1, cap)
     while low < high:
         mid = (low + high + 1) // 2
         low, high = (mid, high) if fits(mid) else (low, mid - 1)
     return low
+
+
+def badge_size(view: View, life: int) -> int:
+    """The type size of a tile's badges beside a life total at ``life``: their digits at least
+    half as tall as the total's, so poison and commander damage read from where the total does
+    (never under ``small``)."""
+    ink = view.canvas.fonts.ink
+    half = (ink(DIGITS, life, True)[1] + 1) // 2
+    size = max(view.layout.small, life // 2)
+    while ink(DIGITS, size, True)[1] < half:
+        size += 1
+    return size
 
 
 def _note_lines(view: View, text: str, width: int) -> tuple[int, int]:
@@ -342,6 +431,17 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     alone (the total it changes matters more than a moment's poison), else on the name's plate.
     The name keeps the size it has without the pending change, so it does not jump either."""
     badges = counter_badges(view, state, player) if player.in_game else []
+    # A plan depends only on what the tile shows and its size: the same tile is planned once, not
+    # every frame, nor again for each arrangement of the seats tried.
+    key = ("seat", view.layout, rect[2], rect[3], seat_life(view, state, player), tuple(badges),
+           seat_notes(view, state, player), loss_text(view, state, player) if not player.in_game else None)
+    found = view.canvas.planned.get(key)
+    if not isinstance(found, TilePlan):
+        found = view.canvas.planned.put(key, _planned(view, state, player, rect, badges))
+    return found
+
+
+def _planned(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge]) -> TilePlan:
     if not badges or badges[0].kind != "pending":
         return _tile_plan(view, state, player, rect, badges)
     without = _tile_plan(view, state, player, rect, badges[1:])
@@ -385,46 +485,72 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     gap = max(2, lay.margin // 2)
     bottom = h - pad // 2 - foot * c.fonts.line_height(notes_size)  # where the badges or the life end
 
-    def below(rows: int, height: int) -> int:
-        return bottom - rows * height - (rows - 1) * gap - gap
+    def life_fits(size: int, width: int, room: tuple[int, int]) -> bool:
+        """The total's ink at ``size`` fits ``width`` and the rows ``room`` (top, bottom) when
+        centred in them: the digits fill the room, and the line's empty top and foot may reach
+        over the name or the badges (``Canvas.text`` with ``ink``)."""
+        return (c.fonts.measure(life, size, True)[0] <= width
+                and c.fonts.ink(life, size, True)[1] <= room[1] - room[0])
+
+    def in_rows(top: int, brevity: int, one_a_row: bool) -> Callable[[int], bool]:
+        def fits(size: int) -> bool:
+            metrics = [_badge_metrics(view, b, badge_size(view, size), brevity) for b in badges]
+            if one_a_row:
+                rows: list[list[int]] | None = [[i] for i in range(len(badges))]
+            else:
+                rows = _flow([m[0] for m in metrics], inner, gap)
+            if rows is None:
+                return False
+            height = metrics[0][1] if metrics else 0
+            low = bottom - len(rows) * height - (len(rows) - 1) * gap - gap if rows else bottom - pad // 2
+            return life_fits(size, inner, (top, low))
+        return fits
+
+    def in_column(top: int, brevity: int) -> Callable[[int], bool]:
+        def fits(size: int) -> bool:
+            metrics = [_badge_metrics(view, b, badge_size(view, size), brevity) for b in badges]
+            column = max(m[0] for m in metrics)
+            tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
+            return (tall <= bottom - top and column < inner
+                    and life_fits(size, inner - column - pad, (top, bottom - pad // 2)))
+        return fits
 
     # Names no smaller than ``small`` (a name in ``tiny`` type is not read across the table),
-    # unless that alone keeps a crowded tile's total at ``medium``, the least a key fact may be.
+    # unless that alone keeps a crowded tile's total at its floor (``life_floor``).  The badges
+    # grow with the total (``badge_size``), so each arrangement is sized as a whole.
+    floor = life_floor(view)
     for name_size in names or (lay.medium, lay.small, lay.tiny):
-        if name_size == lay.tiny and not names and best is not None and best.life >= lay.medium:
+        if name_size == lay.tiny and not names and best is not None and best.life >= floor:
             break
         top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
         # A badge's labels run from the full name to the shortest; one without any (a change from
         # nobody) is planned once, as a tile without labels is.
         for brevity in range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending"))])):
-            options: list[TilePlan] = []
-            metrics = [_badge_metrics(view, b, lay.medium, brevity) for b in badges]
-            if not badges:
-                size = _biggest(view, life, inner, (top, bottom - pad // 2), h, cap)
-                options.append(TilePlan(name_size, notes_size, notes, foot, brevity, False, lay.medium, size))
-            else:
-                rows = _flow([m[0] for m in metrics], inner, gap)
-                if rows is not None:
-                    size = _biggest(view, life, inner, (top, below(len(rows), metrics[0][1])), h, cap)
-                    options.append(TilePlan(name_size, notes_size, notes, foot, brevity, False, lay.medium, size))
-                column = max(m[0] for m in metrics)
-                tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
-                if tall <= bottom - top and column < inner:
-                    size = _biggest(view, life, inner - column - pad, (top, bottom - pad // 2), h, cap)
-                    options.append(TilePlan(name_size, notes_size, notes, foot, brevity, True, lay.medium, size))
-            for option in options:
+            arrangements = [(False, in_rows(top, brevity, False))]
+            if badges:
+                arrangements.append((True, in_column(top, brevity)))
+            for beside, fits in arrangements:
+                size = _largest(fits, cap)
+                if not fits(size):
+                    continue
+                option = TilePlan(name_size, notes_size, notes, foot, brevity, beside, badge_size(view, size), size)
                 if best is None or option.life > best.life:
                     best = option
             if best is not None and (best.life >= goal or not player.in_game):
-                return best  # a player out of the game keeps their name readable before their life
+                return _out_of_room(view, player, best)  # a player out of the game keeps their name readable before their life
     if best is not None:
-        return best
+        return _out_of_room(view, player, best)
     # No badge fits the tile's width even with the shortest names (many players on a small
     # panel): one badge a row, the name clipped at the tile's edge, and the life total kept large.
     top = pad // 2 + c.fonts.line_height(lay.tiny) + notes * c.fonts.line_height(notes_size)
-    height = _badge_metrics(view, badges[0], lay.medium, 2)[1]
-    size = _biggest(view, life, inner, (top, below(len(badges), height)), h, cap)
-    return TilePlan(lay.tiny, notes_size, notes, foot, 2, False, lay.medium, size, clipped=True)
+    size = _largest(in_rows(top, 2, True), cap)
+    return TilePlan(lay.tiny, notes_size, notes, foot, 2, False, badge_size(view, size), size, clipped=True)
+
+
+def _out_of_room(view: View, player: Player, plan: TilePlan) -> TilePlan:
+    """A player out of the game whose total has no room at ``tiny`` shows none (``life`` 0):
+    the words under their name say why they left."""
+    return replace(plan, life=0) if not player.in_game and plan.life < view.layout.tiny else plan
 
 
 def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity: int, role: str,
@@ -449,7 +575,7 @@ def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity
         c.shape(badge.kind, (cx, middle - icon // 2, icon, icon), f"{role}.icon" if badge.number else role)
         cx += icon + pad
     if badge.number:
-        r = c.text(badge.number, (cx, middle), size, color, anchor="midleft", bold=True, role=role)
+        r = c.text(badge.number, (cx, middle), size, color, anchor="midleft", bold=True, role=role, ink=True)
         cx = r.right + pad
     label = badge.label(brevity)
     if label:
@@ -538,12 +664,13 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     # The life total, placed by its ink: digits fill little more than half a line.
     lx, ly, lw, lh = life_box
     life = seat_life(view, state, player)
-    ink_top, ink_h = c.fonts.ink(life, plan.life, True)
-    line_top = ly + lh // 2 - ink_top - ink_h // 2
     # A total a pending change will leave is in the cursor's colour until the change is made.
     shown = theme.CURSOR if shown_on(view.ui, state, player.seat) is not None else color
-    c.text(life, (lx + lw // 2, line_top), plan.life, shown, anchor="midtop", bold=True, role=f"{seat}.life",
-           min_size=plan.life, ink=True)
+    if plan.life:
+        ink_top, ink_h = c.fonts.ink(life, plan.life, True)
+        line_top = ly + lh // 2 - ink_top - ink_h // 2
+        c.text(life, (lx + lw // 2, line_top), plan.life, shown, anchor="midtop", bold=True, role=f"{seat}.life",
+               min_size=plan.life, ink=True)
     seat_targets(view, player.seat, rect)
 
 
@@ -766,11 +893,47 @@ class TableLayout(Struct, frozen=True):
     banner: Rect | None = None
     fit: PanelFit | None = None
     strip: Rect | None = None
+    turns: list[int] = []  # each seat's tile turned clockwise (none: all upright)
 
 
-def _seats(view: View, state: GameState, area: Rect) -> tuple[list[Rect], list[TilePlan]]:
-    rects = seat_rects(len(state.players), area, view.layout.margin)
-    return rects, [tile_plan(view, state, p, r) for p, r in zip(state.players, rects, strict=True)]
+#: The table option that turns each seat's tile toward its player (declared in
+#: ``device.rules.table``, whose import from here would close a circle through the texts).
+SEATS_FACING = "seats_facing"
+
+
+def faces_players(state: GameState) -> bool:
+    """The table option that turns each seat toward its player (``SEATS_FACING``)."""
+    return bool(state.options.get(SEATS_FACING, False))
+
+
+def seat_turns(state: GameState) -> list[int]:
+    """How far each seat's tile is turned (all upright unless the seats face their players)."""
+    count = len(state.players)
+    if not faces_players(state):
+        return [0] * count
+    return facing_seats(count, (0, 0, 1000, 1000), 0, END_SHARES[0]).turns
+
+
+def shared_turn(state: GameState) -> int:
+    """How the parts of the table every player shares (the header, the upkeep banner, the plane
+    strip) are turned: toward the far side while the player whose turn it is sits there."""
+    return 180 if seat_turns(state)[state.active] == 180 else 0
+
+
+def _seats(view: View, state: GameState, area: Rect) -> tuple[list[Rect], list[TilePlan], list[int]]:
+    """The arrangement whose smallest life total is largest, with no tile's words cut short (the
+    usual one of those that tie): two rows or one, ends of one width or another.  Always the
+    largest, so a phase with less to show never has smaller digits than one with more."""
+    best: tuple[list[Rect], list[TilePlan], list[int]] | None = None
+    best_key = (1, -1)
+    for seating in seatings(len(state.players), area, view.layout.margin, faces_players(state)):
+        plans = [tile_plan(view, state, p, own_rect(r, t))
+                 for p, r, t in zip(state.players, seating.rects, seating.turns, strict=True)]
+        key = (-sum(p.clipped for p in plans), _smallest(state, plans))  # no name cut short, then the digits
+        if best is None or key > best_key:
+            best, best_key = (seating.rects, plans, seating.turns), key
+    assert best is not None
+    return best
 
 
 #: The share of the width the upkeep banner may take beside the seats: the first (then the next
@@ -782,10 +945,12 @@ BANNER_SHARES = (0.4, 0.34, 0.3, 0.26, 0.5)
 def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips: list[Strip]) -> TableLayout:
     """The seats, and beside them the upkeep banner (a column on the right of a landscape
     screen, a band under the seats on a portrait one) or the strip under them; nothing covers a
-    seat."""
+    seat.  A banner that says no more than the turn's steps gives way where it would leave a
+    life total under the goal: the header says whose upkeep it is."""
     lay = view.layout
     x, y, w, h = area
     gap = lay.margin
+    goal = life_goal(view)
     if banner:
         best: TableLayout | None = None
         best_key: tuple[int, bool, int, float] = (-len(state.players) - 1, False, -1, 0.0)
@@ -803,13 +968,13 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
             fit = fit_panel(view, state, panel)
             if fit is None:
                 continue
-            rects, plans = _seats(view, state, seats)
-            smallest = min(p.life for p in plans)
+            rects, plans, turns = _seats(view, state, seats)
+            smallest = _smallest(state, plans)
             clipped = sum(p.clipped for p in plans)
-            found = TableLayout(rects, plans, panel, fit)
+            found = TableLayout(rects, plans, panel, fit, turns=turns)
             # The plane's rules text in view where a banner that shows it exists; then the totals.
             shown = fit.detail is not None or not details
-            readable = smallest >= life_goal(view) and not clipped
+            readable = smallest >= goal and not clipped
             if readable and shown:
                 return found
             if readable and first is None:
@@ -820,14 +985,50 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
         # No banner shows the text with readable totals: the first that keeps them readable.
         if first is not None and (best is None or best.fit is None or best.fit.detail is None):
             return first
-        if best is not None:
+        if best is not None and (details or len(upkeep_items(view, state)) > 1):
             return best
     if strips:
-        strip_h = max(lay.touch, view.canvas.fonts.line_height(lay.medium, True) + lay.margin)
-        rects, plans = _seats(view, state, (x, y, w, h - strip_h - gap))
-        return TableLayout(rects, plans, strip=(x, y + h - strip_h, w, strip_h))
-    rects, plans = _seats(view, state, area)
-    return TableLayout(rects, plans)
+        return _with_strip(view, state, area, strips)
+    rects, plans, turns = _seats(view, state, area)
+    return TableLayout(rects, plans, turns=turns)
+
+
+def _smallest(state: GameState, plans: list[TilePlan]) -> int:
+    """The smallest life total of the players still in the game (all, once none is)."""
+    return min((p.life for p, player in zip(plans, state.players, strict=True) if player.in_game),
+               default=min(p.life for p in plans))
+
+
+def _with_strip(view: View, state: GameState, area: Rect, strips: list[Strip]) -> TableLayout:
+    """The seats over the strip, the strip as tall as a fingertip where the totals keep their
+    goal size with it, else as short as what it says (its plane's chaos ability whole, then its
+    name alone): the first height that keeps the totals readable and says the ability, else
+    the first that keeps them readable, else the one that leaves them largest (the shortest of
+    those)."""
+    c, lay = view.canvas, view.layout
+    x, y, w, h = area
+    gap = lay.margin
+    goal = life_goal(view)
+    named = c.fonts.line_height(lay.medium, True) + lay.margin
+    heights = sorted({max(lay.touch, named), 2 * c.fonts.line_height(lay.small) + lay.margin,
+                      2 * c.fonts.line_height(lay.tiny) + lay.margin, named}, reverse=True)
+    best: TableLayout | None = None
+    first: TableLayout | None = None
+    least = -1
+    for strip_h in heights:
+        rects, plans, turns = _seats(view, state, (x, y, w, h - strip_h - gap))
+        found = TableLayout(rects, plans, strip=(x, y + h - strip_h, w, strip_h), turns=turns)
+        smallest = _smallest(state, plans)
+        readable = smallest >= goal
+        if readable and strip_detail_fits(view, strips, (x, y + h - strip_h, w, strip_h)):
+            return found
+        if readable and first is None:
+            first = found
+        if smallest >= least:  # a tie goes to the shorter strip: the seats need the room more
+            best, least = found, smallest
+    chosen = first or best
+    assert chosen is not None
+    return chosen
 
 
 def _strip_size(view: View, strips: list[Strip], room: int, extra: list[int]) -> tuple[int, list[int]]:
@@ -855,7 +1056,8 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
     if any(thumbs):
         extra = [t[0] + lay.margin // 2 if t else 0 for t in thumbs]
         with_pictures, wider = _strip_size(view, strips, w - 2 * lay.margin, extra)
-        if with_pictures == size and sum(wider) + gap * (len(strips) - 1) <= w - 2 * lay.margin:
+        if (with_pictures == size and sum(wider) + gap * (len(strips) - 1) <= w - 2 * lay.margin
+                and (_detail_room(view, strips, rect, extra[0]) is not None or not _detail_room(view, strips, rect))):
             widths = wider
         else:
             thumbs = [None] * len(strips)
@@ -876,6 +1078,25 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
     goes = [s.go for s in strips if s.go]
     if goes:
         c.target(rect, Go(goes[0]))
+
+
+def _detail_room(view: View, strips: list[Strip], rect: Rect, extra: int = 0) -> int | None:
+    """The size a lone strip's detail (its plane's chaos ability) fits at right of its name
+    (``extra`` pixels of picture beside the name), or None: no detail, or no room for it whole."""
+    c, lay = view.canvas, view.layout
+    if len(strips) != 1 or not strips[0].detail:
+        return None
+    _, _, w, h = rect
+    _, (width,) = _strip_size(view, strips, w - 2 * lay.margin, [extra])
+    room = w - 2 * lay.margin - min(width, w - 2 * lay.margin) - 2 * lay.margin
+    if room <= 0:
+        return None
+    return c.fit_paragraph(strips[0].detail, room, h - lay.margin // 2, lay.small, min_size=lay.tiny)
+
+
+def strip_detail_fits(view: View, strips: list[Strip], rect: Rect) -> bool:
+    """The strip in ``rect`` says its plane's chaos ability whole (or has none to say)."""
+    return not (len(strips) == 1 and strips[0].detail) or _detail_room(view, strips, rect) is not None
 
 
 def _strip_detail(view: View, strip: Strip, rect: Rect) -> None:
@@ -976,12 +1197,17 @@ class Table(Screen):
         strips = table_strips(view, state)
         layout = table_layout(view, state, area, banner, strips)
         cursor = view.ui.cursor
-        for player, rect, plan in zip(state.players, layout.seats, layout.plans, strict=True):
-            draw_seat(view, state, player, rect, cursor == player.seat, plan)
+        turns = layout.turns or [0] * len(state.players)
+        for player, rect, plan, turn in zip(state.players, layout.seats, layout.plans, turns, strict=True):
+            with c.turned(rect, turn) as own:
+                draw_seat(view, state, player, own, cursor == player.seat, plan)
+        shared = shared_turn(state)
         if layout.banner is not None and layout.fit is not None:
-            draw_banner(view, state, layout.banner, layout.fit)
+            with c.turned(layout.banner, shared) as own:
+                draw_banner(view, state, own, layout.fit)
         if layout.strip is not None:
-            draw_strip(view, strips, layout.strip)
+            with c.turned(layout.strip, shared) as own:
+                draw_strip(view, strips, own)
 
     def follows(self, events: Sequence[Event]) -> bool:
         return any(isinstance(e, TurnPassed | GameStarted) for e in events)

@@ -400,12 +400,20 @@ def test_pc3_the_upkeep_banner_shows_the_planes_picture_beside_its_name(make_kio
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_pc3_the_tables_strip_shows_the_planes_picture_beside_its_name(make_kiosk: MakeKiosk, language: str) -> None:
+    """The plane's picture beside its name, and its chaos ability beside them, whole; on the
+    2.8-inch panel the ability has the room the picture would take."""
     kiosk = make_kiosk(SIZES[0], language)
     SCENES["pc-table-art"](kiosk)
     for size in ALL_SIZES:
         kiosk.retarget(OffscreenTarget(size))
         kiosk.redraw()
         (name,) = drawn(kiosk, "table.plane")
+        ability = drawn(kiosk, "table.plane.chaos")
+        assert ability and not any(d.cut for d in ability), size
+        assert " ".join(d.text for d in ability).startswith("Sample rules text"), size
+        if size == (320, 240):
+            assert pictures(kiosk, "table.plane.picture") == [], size
+            continue
         (thumb,) = pictures(kiosk, "table.plane.picture")
         strip = next(t.rect for t in kiosk.canvas.targets if t.action == Go("planechase"))
         assert name.text == "Tazeem" and name.size == choose(*size).medium and not name.cut, size

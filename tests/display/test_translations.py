@@ -153,8 +153,8 @@ def test_setup_shows_formats_and_options_in_the_language(make_kiosk: MakeKiosk, 
 
 def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk: MakeKiosk) -> None:
     """The form's options for Planechase and Contraptions in Russian: the Planechase heading and
-    its options first, then Contraptions', then every game's (the clock's turn timer), every label
-    and value in Russian."""
+    its options first, then Contraptions', then every game's (seats facing their players, the
+    clock's turn timer), every label and value in Russian."""
     kiosk = make_kiosk((1280, 720), "ru")
     kiosk.dispatch(Go("setup"))
     for module in ("planechase", "contraptions"):
@@ -169,11 +169,11 @@ def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk:
         kiosk.redraw()
         headings += [h for h in texts(kiosk, "setup.heading") if h not in headings]
         seen.update(zip(texts(kiosk, "setup.label.option"), texts(kiosk, "setup.value.option"), strict=True))
-    assert headings == ["Плейнчейз", "Штуковины", "Часы"]
+    assert headings == ["Плейнчейз", "Штуковины", "Стол", "Часы"]
     assert list(seen) == [
         "Обычный к6", "Свой кубик", "Общая колода", "Grand Melee", "Маркеры хода", "Карта Вечностей",
         "Колоды измерений", "Размер колоды", "Вариант", "Отказ от сборки", "Кубики фракций", "Карты штуковин",
-        "Таймер хода, с",
+        "Места лицом к игрокам", "Таймер хода, с",
     ]
     assert seen["Таймер хода, с"] == "выкл"
     assert seen["Вариант"] == "Unstable (свои колоды)" and seen["Отказ от сборки"] == "вниз библиотеки"
