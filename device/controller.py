@@ -38,7 +38,7 @@ from device.games import SavedGame, saved_game, saved_games, title
 from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
 from device.recovery import Recovery, confirm, recover_late, repair
-from device.rules.clock import BreakBegan, BreakEnded, is_break
+from device.rules.clock import BreakBegan, BreakEnded, GameClockStarted, is_break
 from device.state import GameState
 from device.tagmap import TagMap, format_uid
 from device.text import Message, Text, sentences
@@ -117,6 +117,8 @@ class Controller:
                 after = self.journal.state(self.game)  # the journal's breaks are the truth
         else:
             assert self.game is not None
+            if any(isinstance(event, GameClockStarted) for event in events):
+                after = self._clock_started(self.game, after, now)
             self.journal.append(self.game, events, command_json(command), messages, after, now)
         self.state = after  # only now: the journal has committed
         return Result(messages, after, events)
@@ -131,6 +133,15 @@ class Controller:
             elif isinstance(event, BreakEnded):
                 kept = self.journal.end_break(game, event.at) and kept
         return kept
+
+    def _clock_started(self, game: int, after: GameState, now: float) -> GameState:
+        """A clock started in a game saved without one: a break left going on when an earlier
+        start was undone ends as this one starts (the new clock runs), and the state after
+        carries the game's breaks, as the journal will read it."""
+        self.journal.end_break(game, now)
+        if after.clock is None:
+            return after
+        return after.model_copy(update={"clock": after.clock.with_breaks(self.journal.breaks(game))})
 
     def preview(self, command: Command) -> Result:
         """What ``command`` would do now — its events, what they would say and the state after

@@ -34,6 +34,7 @@ from device.rules.clock import (
     PauseGameClock,
     ResumeGameClock,
     SetTurnTimer,
+    StartGameClock,
 )
 from device.state_clock import Break
 
@@ -490,3 +491,27 @@ def test_played_is_wall_time_less_the_breaks_and_undo_redo_never_touch_a_break(
         with Journal(path, snapshot_every=snapshot_every) as journal:
             assert Controller(journal, clock=clock).state == live
 
+
+
+def test_a_clock_started_again_after_its_start_was_undone_runs_whatever_break_was_left(
+        journal: Journal, clock: Clock) -> None:
+    """A game saved before the clock: its clock started, a break, the start taken back, the
+    clock started again — the new clock runs, and the states read and kept agree."""
+    events = rules.decide(None, NewGame(players=PLAYERS, first="Ala"), random.Random(1))
+    journal.create_game(events, {"type": "NewGame"}, rules.play(None, events)[0], "Free-for-all", T0)
+    controller = Controller(journal, clock=clock)
+    clock.now += 10
+    controller.execute(StartGameClock())
+    clock.now += 10
+    controller.execute(PauseGameClock())
+    clock.now += 10
+    controller.undo()
+    assert state(controller).clock is None
+    assert refused(controller, PauseGameClock()) == "This game's clock has not started: start it with 'clock'."
+    clock.now += 10
+    controller.execute(StartGameClock())
+    assert not paused(controller)
+    clock.now += 25
+    assert played(controller, clock) == 25
+    assert controller.state == journal.state(1) == journal.replay(1)
+    assert journal.breaks(1) == (Break(began=T0 + 20, ended=T0 + 40),)
