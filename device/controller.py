@@ -6,7 +6,10 @@ Every way in — the console, the kiosk's keys and touches, the GPIO buttons, th
     command → rules.decide → journal.append (COMMIT) → state = rules.fold → result
 
 The state the screen sees changes only after the journal has committed, so whatever is shown
-survives a power cut.
+survives a power cut.  A break at the table (the clock paused, then resumed) is decided by the
+rules like any command but kept beside the game's history (``Journal.begin_break``), not as a
+change in it: UNDO takes back the last change of the game, never a pause
+(docs/decisions/0024-breaks-outside-the-history.md).
 
 Damage to the journal found after start-up — by the check of the whole journal that runs on its
 own thread (``device.recovery``), or by a read while the game goes on — is recovered from here,
@@ -35,6 +38,7 @@ from device.games import SavedGame, saved_game, saved_games, title
 from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
 from device.recovery import Recovery, confirm, recover_late, repair
+from device.rules.clock import BreakBegan, BreakEnded, GameClockStarted, is_break
 from device.state import GameState
 from device.tagmap import TagMap, format_uid
 from device.text import Message, Text, sentences
@@ -107,11 +111,37 @@ class Controller:
             started = events[0]
             assert isinstance(started, GameStarted)
             self.game = self.journal.create_game(events, command_json(command), messages, _title(started), now)
+        elif is_break(events):
+            assert self.game is not None
+            if not self._keep_break(self.game, events):
+                after = self.journal.state(self.game)  # the journal's breaks are the truth
         else:
             assert self.game is not None
+            if any(isinstance(event, GameClockStarted) for event in events):
+                after = self._clock_started(self.game, after, now)
             self.journal.append(self.game, events, command_json(command), messages, after, now)
         self.state = after  # only now: the journal has committed
         return Result(messages, after, events)
+
+    def _keep_break(self, game: int, events: list[Event]) -> bool:
+        """Keep a break's events beside the history; whether the journal took each as the state
+        had it (a break to end that the journal no longer reads, its row damaged, is not)."""
+        kept = True
+        for event in events:
+            if isinstance(event, BreakBegan):
+                self.journal.begin_break(game, event.at)
+            elif isinstance(event, BreakEnded):
+                kept = self.journal.end_break(game, event.at) and kept
+        return kept
+
+    def _clock_started(self, game: int, after: GameState, now: float) -> GameState:
+        """A clock started in a game saved without one: a break left going on when an earlier
+        start was undone ends as this one starts (the new clock runs), and the state after
+        carries the game's breaks, as the journal will read it."""
+        self.journal.end_break(game, now)
+        if after.clock is None:
+            return after
+        return after.model_copy(update={"clock": after.clock.with_breaks(self.journal.breaks(game))})
 
     def preview(self, command: Command) -> Result:
         """What ``command`` would do now — its events, what they would say and the state after

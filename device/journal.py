@@ -33,6 +33,11 @@ replace the good backup with damage.  Closing does not wait for that verdict (th
 within a second): a journal closed before it is in is not backed up on closing, and the check,
 which only reads, ends with the process.
 
+A break at the table is kept beside a game's history, not in it (table ``breaks``, one row a
+break, written in a transaction of its own): undo and redo move the head and leave the breaks
+as they are, and the state read at any head carries them (docs/decisions/0024).  A break row
+whose checksum fails is left out, with a warning: the time it covered counts as played.
+
 Deleting a game removes its rows in one transaction and leaves a tombstone (``deleted``): its
 number is never given to another game, and a backup made before the deletion is known to be
 older, not newer, than the journal (docs/decisions/0019).
@@ -42,6 +47,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import sqlite3
 import threading
@@ -69,6 +75,7 @@ from device.errors import (
 from device.events import EVENT_SCHEMA, Event, GameStarted
 from device.rules.registry import parse_event
 from device.state import STATE_SCHEMA, GameState
+from device.state_clock import Break
 from device.text import Message
 
 try:  # the lock file needs POSIX locks; elsewhere (Windows laptops) it is skipped
@@ -76,7 +83,9 @@ try:  # the lock file needs POSIX locks; elsewhere (Windows laptops) it is skipp
 except ImportError:  # pragma: no cover - not on the Pi
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA = 3  # 2: every row carries a checksum of what it says (crc); 3: deleted games leave a tombstone
+#: 2: every row carries a checksum of what it says (crc); 3: deleted games leave a tombstone; 4: the
+#: table's breaks are kept beside the history.
+SCHEMA = 4
 APPLICATION_ID = 0x41455448  # "AETH": marks the file as an aetherbox journal
 JOURNAL_NAME = "aetherbox.sqlite3"
 
@@ -132,6 +141,18 @@ CREATE TABLE deleted (
 );
 """
 
+#: The table's breaks (version 4 on): apart from the history, so undo never takes one back.
+_BREAKS = """
+CREATE TABLE IF NOT EXISTS breaks (
+    game INTEGER NOT NULL,
+    idx INTEGER NOT NULL,   -- 1, 2, … in the order the breaks were taken
+    began REAL NOT NULL,    -- when the clock stopped (wall seconds)
+    ended REAL,             -- when it ran again, NULL while the break goes on
+    crc INTEGER,            -- of (game, idx, began, ended)
+    PRIMARY KEY (game, idx)
+) WITHOUT ROWID
+"""
+
 #: Journal version 1 had no checksums: opening one adds them (to what it holds then).
 _MIGRATE_1 = """
 ALTER TABLE games ADD COLUMN crc INTEGER;
@@ -145,6 +166,10 @@ _MIGRATE_2 = """
 CREATE TABLE IF NOT EXISTS deleted (game INTEGER PRIMARY KEY, at REAL NOT NULL, crc INTEGER)
 """
 
+#: Journal version 3 kept a pause of the clock as a change: opening one adds the table of breaks
+#: (the pauses it kept as changes stay changes, and replay as they did).
+_MIGRATE_3 = _BREAKS
+
 #: ``meta``'s ``last_game`` when no game is shown (the one shown was deleted).
 NO_GAME = ""
 
@@ -153,6 +178,24 @@ def row_crc(*parts: object) -> int:
     """The checksum a row keeps of what it says (HW-5): a flipped bit or digit in a stored event,
     text or head no longer matches it.  SQLite checks its pages' structure, not their content."""
     return zlib.crc32("\x1f".join(repr(part) for part in parts).encode())
+
+
+def _read_break(game: int, idx: object, began: object, ended: object, crc: object) -> Break | None:
+    """A stored break, or None when its checksum or what it says shows damage."""
+    if crc != row_crc(game, idx, began, ended):
+        return None
+    if not isinstance(began, float) or not (ended is None or isinstance(ended, float)):
+        return None
+    if not math.isfinite(began) or ended is not None and not math.isfinite(ended):
+        return None
+    return Break(began=began, ended=ended)
+
+
+def _without_breaks(state: GameState) -> GameState:
+    """What a snapshot keeps: the fold of the events alone (the breaks are read beside it)."""
+    if state.clock is None or not state.clock.breaks:
+        return state
+    return state.model_copy(update={"clock": state.clock.with_breaks(())})
 
 
 def _text_damaged(game: int, row: Sequence[Any]) -> bool:
@@ -249,10 +292,16 @@ class Reader:
     #: resuming costs the same however long the game.
     events_read = 0
     snapshots_read = 0
+    #: Whether the file has the table of breaks (None: not looked yet; a journal always has it
+    #: once opened, a backup read for its games may be older).
+    _keeps_breaks: bool | None = None
+    #: The damaged break rows already warned of: once each, not at every read.
+    _warned_breaks: set[tuple[int, int]]
 
     def __init__(self, path: Path, db: sqlite3.Connection) -> None:
         self.path = path
         self._db = db
+        self._warned_breaks = set()
 
     @classmethod
     def open(cls, path: Path | str) -> Reader:
@@ -421,12 +470,44 @@ class Reader:
             except ValidationError:
                 continue  # a snapshot is only a cache: fold from further back
             since = pos
-        return self._fold(game, since, head, base)
+        return self._with_breaks(game, self._fold(game, since, head, base))
 
     def replay(self, game: int, pause: Callable[[], None] | None = None) -> GameState:
         """The state from every event since the start, ignoring snapshots; ``pause`` is called
         between batches of events (a check on another thread lets the game's thread in)."""
-        return self._fold(game, -1, self.game(game).head, None, pause)
+        return self._with_breaks(game, self._fold(game, -1, self.game(game).head, None, pause))
+
+    # --- breaks -------------------------------------------------------------------------
+
+    def _with_breaks(self, game: int, state: GameState) -> GameState:
+        """``state`` with the game's breaks on its clock: whatever the head, the breaks taken."""
+        if state.clock is None:
+            return state  # a clock started again after an undo counts from its own start
+        return state.model_copy(update={"clock": state.clock.with_breaks(self.breaks(game))})
+
+    def breaks(self, game: int) -> tuple[Break, ...]:
+        """The breaks taken in ``game``, oldest first.  A row whose checksum fails (or that does
+        not say a break) is left out with a warning: its time counts as played, and the game
+        plays on."""
+        return tuple(kept for _, kept in self._break_rows(game))
+
+    def _break_rows(self, game: int) -> list[tuple[int, Break]]:
+        if self._keeps_breaks is None:
+            self._keeps_breaks = bool(self._read(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'breaks'"))
+        if not self._keeps_breaks:
+            return []  # a journal from before (a backup read for its games) kept none apart
+        rows = self._read("SELECT idx, began, ended, crc FROM breaks WHERE game = ? ORDER BY idx", (game,))
+        kept = []
+        for idx, began, ended, crc in rows:
+            found = _read_break(game, idx, began, ended, crc)
+            if found is not None:
+                kept.append((int(idx), found))
+            elif (game, idx) not in self._warned_breaks:
+                self._warned_breaks.add((game, idx))
+                log.warning("%s: break %s of game %s is damaged and left out: the time it covered counts as played",
+                            self.path, idx, game)
+        return kept
 
     def events(self, game: int, upto: int | None = None) -> list[tuple[int, Event]]:
         """The events in effect (or up to ``upto``), with their transaction positions."""
@@ -537,6 +618,7 @@ class Journal(Reader):
         connect: Connector = _connect_sqlite3, defer_backups: bool = False, quick_check: bool = True,
     ) -> None:
         self.path = Path(path)
+        self._warned_breaks = set()
         #: The check of the whole journal still running after start-up, if one is; backups wait
         #: for its verdict, so a damaged journal never replaces a good backup.
         self.check: Check | None = None
@@ -684,10 +766,16 @@ class Journal(Reader):
             self._transaction(self._migrate_1, "adding checksums to it")
         if version <= 2:
             self._transaction(self._migrate_2, "adding the table of deleted games to it")
+        if version <= 3:
+            self._transaction(self._migrate_3, "adding the table of breaks to it")
+
+    def _migrate_3(self) -> None:
+        self._db.execute(_MIGRATE_3)
+        self._db.execute(f"PRAGMA user_version={SCHEMA}")
 
     def _migrate_2(self) -> None:
         self._db.execute(_MIGRATE_2)
-        self._db.execute(f"PRAGMA user_version={SCHEMA}")
+        self._db.execute("PRAGMA user_version=3")
 
     def _migrate_1(self) -> None:
         db = self._db
@@ -708,6 +796,7 @@ class Journal(Reader):
         for statement in _TABLES.split(";"):
             if statement.strip():
                 self._db.execute(statement)
+        self._db.execute(_BREAKS)
         self._db.execute(f"PRAGMA application_id={APPLICATION_ID}")
         self._db.execute(f"PRAGMA user_version={SCHEMA}")
 
@@ -864,7 +953,7 @@ class Journal(Reader):
             gone = []
             for game, at in sorted(tombstones.items()):
                 if db.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is not None:
-                    for table in ("events", "snapshots", "txns"):
+                    for table in ("events", "snapshots", "txns", "breaks"):
                         db.execute(f"DELETE FROM {table} WHERE game = ?", (game,))  # noqa: S608
                     db.execute("DELETE FROM games WHERE id = ?", (game,))
                     gone.append(game)
@@ -914,7 +1003,7 @@ class Journal(Reader):
                 self._db.execute(f"DELETE FROM {table} WHERE game = ? AND pos > ?", (game, head))  # noqa: S608
             self._insert_txn(game, pos, at, command, [m.to_json() for m in summary], events)
             if pos % self.snapshot_every == 0:
-                body = state_after.model_dump_json()
+                body = _without_breaks(state_after).model_dump_json()
                 self._db.execute(
                     "INSERT INTO snapshots (game, pos, schema, body, crc) VALUES (?, ?, ?, ?, ?)",
                     (game, pos, STATE_SCHEMA, body, row_crc(game, pos, STATE_SCHEMA, body)),
@@ -926,6 +1015,36 @@ class Journal(Reader):
         if self.backup_every and pos % self.backup_every == 0:
             self._back_up_now_or_later()
         return pos
+
+    def begin_break(self, game: int, at: float) -> None:
+        """Keep a break that began at ``at`` in ``game``: beside its history, in a transaction of
+        its own, so undo and redo leave it be.  The rules decided it (the clock was running)."""
+
+        def work() -> None:
+            self.game(game)
+            idx = int(self._db.execute("SELECT coalesce(max(idx), 0) FROM breaks WHERE game = ?",
+                                       (game,)).fetchone()[0]) + 1
+            began = float(at)
+            self._db.execute("INSERT INTO breaks (game, idx, began, ended, crc) VALUES (?, ?, ?, NULL, ?)",
+                             (game, idx, began, row_crc(game, idx, began, None)))
+
+        self._transaction(work, "pausing the clock")
+
+    def end_break(self, game: int, at: float) -> bool:
+        """End ``game``'s break that goes on at ``at``; whether there was one (the last break
+        read, as the state's clock has it)."""
+
+        def work() -> bool:
+            rows = self._break_rows(game)
+            if not rows or rows[-1][1].ended is not None:
+                return False
+            idx, last = rows[-1]
+            ended = float(at)
+            self._db.execute("UPDATE breaks SET ended = ?, crc = ? WHERE game = ? AND idx = ?",
+                             (ended, row_crc(game, idx, last.began, ended), game, idx))
+            return True
+
+        return self._transaction(work, "resuming the clock")
 
     def _back_up_now_or_later(self) -> None:
         if self.defer_backups or self.check is not None:

@@ -1,7 +1,7 @@
 """The game clock and the turn timer in any game (``device.rules.clock``): the clock starts with
 the game and counts the time played from the times the events carry; a break pauses and
-resumes it, each a journaled change that UNDO takes back; the turn timer starts again when the
-turn passes and stops with the clock.  Time is a parameter: the controller's clock goes into
+resumes it, kept beside the game's history and never taken back by UNDO (tests/test_clock_breaks.py);
+the turn timer starts again when the turn passes and stops with the clock.  Time is a parameter: the controller's clock goes into
 the command, then into the event; the rules never read one."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from device.journal import Journal
 from device.rules import decide, fold, play
 from device.rules.clock import (
     GameClockPaused,
+    GameClockResumed,
     PauseGameClock,
     ResumeGameClock,
     SetTurnTimer,
@@ -31,7 +32,7 @@ from device.rules.clock import (
     hours_minutes,
 )
 from device.rules.registry import parse_event
-from device.state_clock import ClockState
+from device.state_clock import Break, ClockState
 from helpers import play_step, refused, state
 
 PLAYERS = ("Ala", "Ola", "Ewa")
@@ -93,7 +94,8 @@ def test_the_clock_starts_with_the_game_at_the_time_the_command_carries(journal:
     assert started.at == T0  # type: ignore[attr-defined]
 
 
-def test_a_break_pauses_and_resumes_the_clock_each_a_change_said_in_the_log(journal: Journal, clock: Clock) -> None:
+def test_a_break_pauses_and_resumes_the_clock_said_and_kept_out_of_the_games_history(
+        journal: Journal, clock: Clock) -> None:
     controller = table(journal, clock)
     clock.now += 600
     assert said(controller, PauseGameClock()) == ["Game clock paused: 0:10:00 played."]
@@ -102,8 +104,8 @@ def test_a_break_pauses_and_resumes_the_clock_each_a_change_said_in_the_log(jour
     assert said(controller, ResumeGameClock()) == ["Game clock running again: 0:10:00 played."]
     clock.now += 30
     assert played(controller, clock) == 630
-    assert [m for txn in controller.history() for m in map(str, txn.messages())][-2:] == [
-        "Game clock paused: 0:10:00 played.", "Game clock running again: 0:10:00 played."]
+    assert [txn.pos for txn in controller.history()] == [0] and controller.last_change() is None
+    assert journal.breaks(controller.game or 0) == (Break(began=T0 + 600, ended=T0 + 1500),)
 
 
 def test_pausing_twice_resuming_a_running_clock_and_starting_one_twice_are_refused(journal: Journal, clock: Clock) -> None:
@@ -126,7 +128,7 @@ def test_a_game_saved_before_the_clock_has_none_until_it_is_started(clock: Clock
         decide(old, PauseGameClock(now=T0), random.Random(1))
     assert str(error.value) == "This game's clock has not started: start it with 'clock'."
     messages, started = play(old, decide(old, StartGameClock(now=T0 + 10), random.Random(1)))
-    assert started.clock == ClockState(since=T0 + 10, timer=60)
+    assert started.clock == ClockState(since=T0 + 10, turn_at=T0 + 10, timer=60)
     assert [str(m) for m in messages] == ["Game clock started."]
 
 
@@ -150,15 +152,15 @@ def test_undo_held_pauses_and_resumes_the_clock_and_undoes_nothing(journal: Jour
 # --- undo and the journal ----------------------------------------------------------------------
 
 
-def test_undo_takes_a_pause_back_and_the_break_counts_as_played(journal: Journal, clock: Clock) -> None:
+def test_undo_leaves_a_pause_be_there_being_nothing_else_to_take_back(journal: Journal, clock: Clock) -> None:
     controller = table(journal, clock)
     clock.now += 100
     controller.execute(PauseGameClock())
     clock.now += 50
-    assert [str(m) for m in controller.undo().messages] == ["Undone: Game clock paused: 0:01:40 played."]
-    assert played(controller, clock) == 150
-    controller.redo()
-    assert played(controller, clock) == 100
+    assert refused(controller, PauseGameClock()) == "The game clock is paused already: 0:01:40 played."
+    with pytest.raises(IllegalCommand, match="Nothing to undo: this is the start of the game."):
+        controller.undo()
+    assert played(controller, clock) == 100 and state(controller).clock.paused  # type: ignore[union-attr]
 
 
 def test_a_paused_clock_stays_paused_across_a_power_cut_and_a_running_one_counts_the_time_off(
@@ -179,6 +181,7 @@ def test_a_paused_clock_stays_paused_across_a_power_cut_and_a_running_one_counts
 
 def test_the_clocks_events_read_back_from_the_journal() -> None:
     assert parse_event('{"type": "clock_paused", "at": 12.5}') == GameClockPaused(at=12.5)
+    assert parse_event('{"type": "clock_resumed", "at": 13.5}') == GameClockResumed(at=13.5)
 
 
 # --- the turn timer ----------------------------------------------------------------------------
@@ -238,7 +241,7 @@ def test_the_turn_timer_is_a_table_option_of_games_whose_turns_pass_one_at_a_tim
         "Wizard's Duel has no turn timer: its players do not pass the turn one at a time at one table.")
     controller.execute(NewGame(formats=("ffa", "two_headed_giant"), players=("A", "B", "C", "D"),
                                options={"turn_timer": "45"}))
-    assert state(controller).clock == ClockState(since=T0, timer=45)
+    assert state(controller).clock == ClockState(since=T0, turn_at=T0, timer=45)
 
 
 # --- invariants ----------------------------------------------------------------------------------
@@ -275,12 +278,12 @@ def test_replay_equals_live_undo_restores_and_the_clock_never_runs_backwards(
                 before = state(controller)
                 seen = played(controller, clock)
                 _step(controller, kind, number)
-                # Time played never goes back, but for a pause or a resume undone or redone.
-                assert played(controller, clock) >= seen or kind in ("undo", "redo")
+                # Time played never goes back: a break is not a change undo or redo could take back.
+                assert played(controller, clock) >= seen
                 left = turn_left(controller, clock)
                 timer = state(controller).clock.timer  # type: ignore[union-attr]
                 assert left is None or left <= timer
-                if kind not in ("undo", "redo") and state(controller) != before:
+                if kind not in ("undo", "redo", "pause", "resume") and state(controller) != before:
                     controller.undo()
                     assert state(controller) == before
                     controller.redo()

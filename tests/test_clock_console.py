@@ -1,6 +1,6 @@
 """The game clock and the turn timer at the console, line by line as a table types them, on a
 clock the test moves: ``time``, ``pause``, ``resume``, ``timer`` and ``clock`` in any game, with
-their refusals, undo, the journal across a power cut, a game saved before the clock, a Conspiracy
+their refusals, undo (which leaves a break be), the journal across a power cut, a game saved before the clock, a Conspiracy
 pod (whose ``clock`` and ``time`` are its round's), and the console's languages."""
 
 from __future__ import annotations
@@ -75,8 +75,9 @@ def test_the_turn_timer_set_during_the_game_and_undone(tmp_path: Path) -> None:
     assert table.run("timer off", "timer OFF", "undo", "time") == [
         "Turn timer off.", "refused: This game has no turn timer already.", "Undone: Turn timer off.",
         "Played: 0:00:25.", "Ala's turn: 1:40 left of 2:00."]
-    assert table.run("pause", "undo", "time", wait=10)[1:] == ["Undone: Game clock paused: 0:00:35 played.",
-                                                                "Played: 0:00:35.", "Ala's turn: 1:30 left of 2:00."]
+    # A break is no change: UNDO takes back the timer set, and the clock stays paused.
+    assert table.run("pause", "undo", "time", wait=10)[1:] == ["Undone: Turn timer: 2:00 a turn, from now.",
+                                                                "Played: 0:00:35; the clock is paused."]
     table.close()
 
 

@@ -1,9 +1,13 @@
 """The game clock and the turn timer, in any game.
 
 The game clock starts with the game (``game_started`` says when) and counts how long it has been
-played; a break at the table pauses it and resumes it (``PauseGameClock``, ``ResumeGameClock``),
-each a change like any other: saved, in the log, undone by UNDO.  A game saved before the gadget
-kept a clock starts one with ``StartGameClock``.  The turn timer is a table option (``turn_timer``,
+played; a break at the table pauses it and resumes it (``PauseGameClock``, ``ResumeGameClock``).
+A break is not a change of the game: UNDO takes back the last change and leaves the clock as it
+is.  The rules decide a break and say it (``BreakBegan``, ``BreakEnded``), and the controller
+keeps it beside the game's history, not in it (docs/decisions/0024-breaks-outside-the-history.md).
+A journal from before kept a pause and a resume as changes (``GameClockPaused``,
+``GameClockResumed``): they replay as they did, and resuming a clock such a pause stopped is a
+change again.  A game saved before the gadget kept a clock starts one with ``StartGameClock``.  The turn timer is a table option (``turn_timer``,
 seconds per turn) or set during the game (``SetTurnTimer``): it counts the clock's time since the
 turn began, starts again when the turn passes, and stops while the clock is paused.  It never
 passes the turn by itself: the table does, and the screen says when the time is up.
@@ -92,13 +96,41 @@ class GameClockStarted(Event):
 
 
 class GameClockPaused(Event):
+    """A pause kept as a change, by a journal from before breaks were kept apart (never decided now)."""
+
     type: Literal["clock_paused"] = "clock_paused"
     at: float
 
 
 class GameClockResumed(Event):
+    """A resume kept as a change: of a clock a pause kept as a change stopped."""
+
     type: Literal["clock_resumed"] = "clock_resumed"
     at: float
+
+
+class BreakBegan(Event):
+    """A break at the table began: kept beside the game's history (``Journal.begin_break``),
+    never as one of its changes."""
+
+    type: Literal["clock_break_began"] = "clock_break_began"
+    at: float
+
+
+class BreakEnded(Event):
+    """The break ended: the clock runs again (``Journal.end_break``)."""
+
+    type: Literal["clock_break_ended"] = "clock_break_ended"
+    at: float
+
+
+#: The events of a break: the controller keeps them beside the history, not in it.
+BREAKS = (BreakBegan, BreakEnded)
+
+
+def is_break(events: list[Event]) -> bool:
+    """Whether ``events`` are a break's (the rules decide a break's event alone)."""
+    return bool(events) and all(isinstance(event, BREAKS) for event in events)
 
 
 class TurnTimerSet(Event):
@@ -182,7 +214,17 @@ def _pause(state: GameState, command: PauseGameClock, rng: Random) -> list[Event
     clock = _clock(state)
     if clock.paused:
         raise IllegalCommand("clock.already_paused", time=_played(clock, at))
-    return [GameClockPaused(at=at)]
+    return [BreakBegan(at=at)]
+
+
+@RULES.applies(BreakBegan)
+def _apply_break(state: GameState, event: BreakBegan) -> GameState:
+    return state.model_copy(update={"clock": _clock(state).break_began(event.at)})
+
+
+@RULES.describes(BreakBegan)
+def _describe_break(state: GameState, event: BreakBegan) -> Message:
+    return Message("clock.paused", time=_played(_clock(state), event.at))
 
 
 @RULES.applies(GameClockPaused)
@@ -201,7 +243,17 @@ def _resume(state: GameState, command: ResumeGameClock, rng: Random) -> list[Eve
     clock = _clock(state)
     if not clock.paused:
         raise IllegalCommand("clock.not_paused", time=_played(clock, at))
-    return [GameClockResumed(at=at)]
+    return [BreakEnded(at=at)] if clock.on_break else [GameClockResumed(at=at)]
+
+
+@RULES.applies(BreakEnded)
+def _apply_break_end(state: GameState, event: BreakEnded) -> GameState:
+    return state.model_copy(update={"clock": _clock(state).break_ended(event.at)})
+
+
+@RULES.describes(BreakEnded)
+def _describe_break_end(state: GameState, event: BreakEnded) -> Message:
+    return Message("clock.resumed", time=_played(_clock(state), event.at))
 
 
 @RULES.applies(GameClockResumed)

@@ -2,7 +2,8 @@
 been played and counts the active player's turn down; the loop wakes once a minute for the one
 and once a second for the other; the timer running out is said on the status line and sounded
 on the buzzer, and passes nothing.  A break is UNDO held: on the keys (Shift+Backspace), a touch on
-the time played and the GPIO button alike, undone by UNDO and kept across a restart.  Time is
+the time played and the GPIO button alike; a short UNDO takes back the last change of the game and
+leaves the break be, and the break is kept across a restart.  Time is
 the test's: the kiosk's clocks and its controller's move only when a test moves them."""
 
 from __future__ import annotations
@@ -180,23 +181,42 @@ def test_the_header_keeps_its_clocks_readable_at_every_size(make_kiosk: MakeKios
 # --- a break: keys, touch, GPIO -------------------------------------------------------------------
 
 
-def test_shift_backspace_pauses_and_resumes_and_undo_takes_a_pause_back(make_kiosk: MakeKiosk, time_: Time) -> None:
+def shift_backspace(kiosk: Kiosk) -> None:
+    """UNDO held, on the keys."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT, unicode=""))
+    kiosk.settle()
+
+
+def test_shift_backspace_pauses_and_undo_then_takes_back_the_last_change_not_the_break(
+        make_kiosk: MakeKiosk, time_: Time) -> None:
+    """A player changes a life total, the table pauses for a break, and someone notices the
+    change was a mistake: UNDO takes it back, and the clock stays paused."""
     kiosk = kiosk_at(make_kiosk, time_)
     timed_game(kiosk)
     hands = Hands(kiosk)
     time_.pass_(30)
-    hands.keys(pygame.K_RETURN)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT, unicode=""))
-    kiosk.settle()
-    assert hands.says("status.messages") == ["Game clock paused: 0:00:30 played."]
-    assert kiosk.state is not None and kiosk.state.clock is not None and kiosk.state.clock.paused
-    assert kiosk.state.step.value == "main"  # held UNDO took nothing back
+    hands.keys(pygame.K_RETURN)  # Alice's main phase
+    hands.keys(pygame.K_DOWN)  # her life, one less: shown, then made after a moment
+    wake_until(kiosk, time_, 2)
+    assert kiosk.state is not None and kiosk.state.players[0].life == 39
+    made = kiosk.controller.last_change()
+    assert made is not None
+    shift_backspace(kiosk)
+    assert hands.says("status.messages") == ["Game clock paused: 0:00:32 played."]
+    assert kiosk.state.clock is not None and kiosk.state.clock.paused
+    assert kiosk.state.players[0].life == 39  # held UNDO took nothing back
     time_.pass_(600)
-    assert played(kiosk) == ["0:00"] and header_clock(kiosk) == ["1:00 left"]
-    hands.keys(pygame.K_BACKSPACE)  # UNDO: the break counts as played, and the turn's time is up
-    assert hands.says("status.messages") == [
-        "Undone: Game clock paused: 0:00:30 played. Time is up for Alice's turn (1:30)."]
-    assert played(kiosk) == ["0:10"] and header_clock(kiosk) == ["Time is up"]
+    assert played(kiosk) == ["0:00"] and header_clock(kiosk) == ["0:58 left"]
+    hands.keys(pygame.K_BACKSPACE)  # UNDO: the life change, not the break
+    assert hands.says("status.messages") == [f"Undone: {' '.join(map(str, made.messages()))}"]
+    assert kiosk.state.players[0].life == 40 and kiosk.state.step.value == "main"
+    assert kiosk.state.clock.paused and played(kiosk) == ["0:00"] and header_clock(kiosk) == ["0:58 left"]
+    hands.keys(pygame.K_y)  # REDO: the change again, the break goes on
+    assert kiosk.state.players[0].life == 39 and kiosk.state.clock.paused
+    shift_backspace(kiosk)
+    assert hands.says("status.messages") == ["Game clock running again: 0:00:32 played."]
+    wake_until(kiosk, time_, 60)
+    assert header_clock(kiosk) == ["Time is up"] and played(kiosk) == ["0:01"]
     assert kiosk.feedback.played == [Cue.TIME_UP]  # type: ignore[union-attr]
 
 
@@ -222,7 +242,7 @@ def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory, time_: Time) -> Iter
     hands.buttons.close()
 
 
-def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_takes_it_back(wired: Wired, time_: Time) -> None:
+def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_leaves_it_be(wired: Wired, time_: Time) -> None:
     kiosk = wired.kiosk
     time_.pass_(42)
     wired.press(Button.UNDO, hold=1.0)  # past hold_time: a long press
@@ -231,8 +251,10 @@ def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_takes_it_back(
     time_.pass_(300)
     wired.press(Button.UNDO, hold=1.0)
     assert texts(kiosk, "status.messages") == ["ゲームの時計を再開しました：プレイ時間0:00:42。"]
-    wired.press(Button.UNDO)
-    assert kiosk.state.clock is not None and kiosk.state.clock.paused  # the resume taken back
+    wired.press(Button.UNDO, hold=1.0)  # a break again
+    wired.press(Button.UNDO)  # nothing to take back: the game has had no change
+    assert texts(kiosk, "status.error") == ["取り消すものはありません：ゲームの最初です。"]
+    assert kiosk.state.clock is not None and kiosk.state.clock.paused  # the break goes on
     assert kiosk.state.step.value == "upkeep"
 
 
