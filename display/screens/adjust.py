@@ -434,26 +434,28 @@ class Adjust(Screen):
         rows_used = fields(state, form.counter)
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
         chips(1, [(tr(counter_label(name)), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
-        if form.counter in (TAX_COUNTER, NAMES):
-            chips(2, [(self._which_label(view, state, form, i), Tap("adj.which", i), i == form.commander)
-                      for i in range(commander_choices(state, form))], "adjust.which", "ui.adjust.which")
-        elif 2 in rows_used:
-            chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)),
-                       (s, k) == (form.source, form.commander)) for s, k in sources(state, form.seat, form.counter)])
-        if form.counter == NAMES:
-            if shown(3):
-                label(3, "ui.adjust.name")
-                self._name_field(view, form, (area_x, top_of(3), area_w, row_h))
-        elif form.counter == DAY_NIGHT:
+        if 2 in rows_used:
+            chips(2, *self._third_row(view, state, form))
+        if form.counter == DAY_NIGHT:
             chips(3, [(tr(f"ui.counters.{time.value}"), Tap("adj.day_night", time.value), time is form.day_night)
                       for time in DayNight], "adjust.day_night", "ui.counters.time")
         elif 3 in rows_used and shown(3):
-            label(3)
-            self._amount(view, form, (area_x, top_of(3), area_w, row_h))
+            naming = form.counter == NAMES  # the name typed, else the amount
+            label(3, "ui.adjust.name" if naming else "")
+            (self._name_field if naming else self._amount)(view, form, (area_x, top_of(3), area_w, row_h))
         if shown(4):
             self._apply_row(view, state, form, (x0, top_of(4), width, row_h))
         if show_undo:
             self._undo_line(view, (x0, top_of(5), width, view.bottom - top_of(5)))
+
+    def _third_row(self, view: View, state: GameState, form: AdjustForm) -> tuple[list[tuple[str, Tap, bool]], str, str]:
+        """The third row's chips, role and label: the player's own commanders (their tax, their
+        names), else whom the change comes from."""
+        if form.counter in (TAX_COUNTER, NAMES):
+            return ([(self._which_label(view, state, form, i), Tap("adj.which", i), i == form.commander)
+                     for i in range(commander_choices(state, form))], "adjust.which", "ui.adjust.which")
+        return ([(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)),
+                  (s, k) == (form.source, form.commander)) for s, k in sources(state, form.seat, form.counter)], "", "")
 
     @staticmethod
     def _which_label(view: View, state: GameState, form: AdjustForm, index: int) -> str:
