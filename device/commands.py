@@ -30,6 +30,9 @@ class NewGame(Timed):
     first: str | None = None  # a player's name; None: the gadget draws one (TB-5)
     options: dict[str, str] = Field(default_factory=dict)
     colours: tuple[str, ...] = ()  # per seat, in seat order; "" or none given: the seat's own
+    # Per seat, in seat order: the player's commander and partner (Commander games); a seat with
+    # none (or beyond them) names none, so the player has one unnamed commander.
+    commanders: tuple[tuple[str, ...], ...] = ()
 
 
 class Advance(Timed):
@@ -82,6 +85,15 @@ class DealCommanderDamage(Command):
 class NameCommanders(Command):
     seat: int
     commanders: tuple[str, ...]
+
+
+class CastCommander(Command):
+    """A player cast a commander from the command zone (CR 903.8: each earlier cast adds {2} to
+    its cost); a negative ``amount`` takes back casts counted by mistake."""
+
+    seat: int
+    commander: int | None = None  # index into the player's commanders; None if they have one
+    amount: int = 1
 
 
 class Concede(Command):

@@ -109,6 +109,16 @@ class CommandersNamed(Event):
     commanders: tuple[str, ...]
 
 
+class CommanderCast(Event):
+    """Commander ``commander`` of the player at ``seat`` was cast from the command zone ``amount``
+    more times (a negative amount: casts counted by mistake, taken back)."""
+
+    type: Literal["commander_cast"] = "commander_cast"
+    seat: int
+    commander: int
+    amount: int = 1
+
+
 class PlayerLost(Event):
     type: Literal["player_lost"] = "player_lost"
     seat: int

@@ -62,6 +62,9 @@ class Player(Model):
     poison: int = 0
     commanders: tuple[str, ...] = ()  # named commanders; none named = one commander
     commander_damage: tuple[CommanderDamage, ...] = ()
+    # CR 903.8: how many times each of the player's commanders (by index, as ``commanders``) was
+    # cast from the command zone; none cast is ``()`` (a game saved before the tax was counted).
+    commander_casts: tuple[int, ...] = ()
     lost: Loss | None = None
     skip_turns: int = 0  # turns this player will skip when their seat comes up
     colour: str = ""  # a name from device.rules.colours.COLOURS; "": the seat's own
@@ -69,6 +72,10 @@ class Player(Model):
     @property
     def in_game(self) -> bool:
         return self.lost is None
+
+    def casts(self, commander: int) -> int:
+        """How many times commander ``commander`` was cast from the command zone this game."""
+        return self.commander_casts[commander] if commander < len(self.commander_casts) else 0
 
     def commander_damage_from(self, source: int, commander: int) -> int:
         for entry in self.commander_damage:

@@ -1,5 +1,5 @@
-"""Symbols drawn with shapes rather than glyphs: the planar die's faces, the poison and
-commander-damage icons, the icons of a player's counters and designations (a crown for the
+"""Symbols drawn with shapes rather than glyphs: the planar die's faces, the poison,
+commander-damage and commander-tax icons, the icons of a player's counters and designations (a crown for the
 monarch, a flag for the initiative, a stepped city for the city's blessing, a bolt for energy, a
 star for experience, a trefoil for rad counters), the sun and moon of day and night, a generic
 mana symbol, scroll arrows and the game clock's dial and pause.
@@ -110,6 +110,17 @@ def crown(c: Canvas, center: tuple[float, float], size: float, color: Color) -> 
         (cx - h, cy + h * 0.6), (cx - h, cy - h * 0.55), (cx - h * 0.5, cy), (cx, cy - h * 0.85),
         (cx + h * 0.5, cy), (cx + h, cy - h * 0.55), (cx + h, cy + h * 0.6),
     ], color)
+
+
+def tax(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Commander tax: a mana symbol's ring with a plus in it (casting costs more).  The ring is
+    thin and the plus clear of it, so the two read apart from 10 px up."""
+    cx, cy = center
+    r = size / 2
+    c.circle((round(cx), round(cy)), max(2, round(r)), color, max(1, round(size * 0.1)))
+    arm, bar = r * 0.55, max(1.0, size * 0.14) / 2
+    c.polygon([(cx - arm, cy - bar), (cx + arm, cy - bar), (cx + arm, cy + bar), (cx - arm, cy + bar)], color)
+    c.polygon([(cx - bar, cy - arm), (cx + bar, cy - arm), (cx + bar, cy + arm), (cx - bar, cy + arm)], color)
 
 
 def arrow(c: Canvas, center: tuple[float, float], size: float, color: Color,

@@ -119,7 +119,7 @@ def test_state_json_has_the_documented_shape(monkeypatch: pytest.MonkeyPatch, ca
     assert modules and all(doc["state"][name] is None for name in modules)  # modules not in this game
     assert set(doc["state"]["clock"]) == {"counted", "since", "turn_mark", "turn_at", "timer", "breaks"}  # every game has its clock
     assert doc["state"]["players"][1] == {
-        "seat": 1, "name": "Ela", "life": 0, "poison": 0, "commanders": [], "commander_damage": [],
+        "seat": 1, "name": "Ela", "life": 0, "poison": 0, "commanders": [], "commander_damage": [], "commander_casts": [],
         "lost": {"reason": "life", "source": 0, "turn": 1}, "skip_turns": 0, "colour": "blue",
     }
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from device.commands import (
     Advance,
+    CastCommander,
     ChangeLife,
     ChangePoison,
     ChooseColour,
@@ -45,6 +46,7 @@ COMMANDS: st.SearchStrategy[Command] = st.one_of(
     st.builds(ChangePoison, seat=SEATS, delta=st.integers(-3, 4), source=SOURCES),
     st.builds(DealCommanderDamage, seat=SEATS, source=SEATS, commander=st.none() | st.integers(0, 1), amount=st.integers(1, 12)),
     st.builds(NameCommanders, seat=SEATS, commanders=st.sampled_from([("Tymna", "Thrasios"), ("Atraxa",)])),
+    st.builds(CastCommander, seat=SEATS, commander=st.none() | st.integers(0, 1), amount=st.integers(-2, 3)),
     st.builds(Concede, seat=SEATS),
     st.builds(Lose, seat=SEATS, source=SOURCES),
     st.builds(ChooseColour, seat=SEATS, colour=st.sampled_from(COLOURS)),

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from device.catalog import Catalog, load_catalog
 from device.commands import (
+    CastCommander,
     ChangeLife,
     ChangePoison,
     ChooseColour,
@@ -26,7 +27,7 @@ from device.console.core import CommandTable, Console, command, number
 from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName
 from device.rules.colours import colour_name, colour_of
-from device.rules.life import commander_names, dealt_lines
+from device.rules.life import commander_names, commander_tax, dealt_lines
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step, outcome
 from device.text import Message, Plural, Text, fold, sentences
@@ -49,6 +50,8 @@ TEXTS: dict[str, Text] = {
     "console.show.more": "{first}; {rest}",
     "console.show.poison": Plural("{n} poison", "{n} poison"),
     "console.show.commander": "{n} from {commander}",
+    "console.show.tax": "commander tax {tax}",
+    "console.show.tax_of": "commander tax {tax} for {commander}",
     "console.show.lost": "lost: {reason}",
     "console.show.team": "Team {team}: {life} life",
     "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
@@ -216,19 +219,24 @@ def _commander(console: Console, args: list[str]) -> None:
         raise console.usage("commander")
     owner_text, _, which = args[3].partition("/")
     source = console.seat(owner_text)
-    index: int | None = None
-    if which:
-        names = commander_names(console.state.player(source))
-        matches = [i for i, name in enumerate(names) if fold(name).startswith(fold(which))]
-        if which.isdigit() and 1 <= int(which) <= len(names):
-            index = int(which) - 1
-        elif len(matches) == 1:
-            index = matches[0]
-        else:
-            raise IllegalCommand(
-                "console.no_commander", name=console.state.player(source).name, text=which, commanders=", ".join(names)
-            )
+    index = _which(console, source, which)
     console.execute(DealCommanderDamage(seat=console.seat(args[0]), source=source, commander=index, amount=number(args[1])))
+
+
+def _which(console: Console, seat: int, which: str) -> int | None:
+    """The index of the commander of ``seat`` that ``which`` names: its number (1 or 2) or the
+    start of its name; None when nothing is said (the rules ask which, if it matters)."""
+    if not which:
+        return None
+    names = commander_names(console.state.player(seat))
+    matches = [i for i, name in enumerate(names) if fold(name).startswith(fold(which))]
+    if which.isdigit() and 1 <= int(which) <= len(names):
+        return int(which) - 1
+    if len(matches) == 1:
+        return matches[0]
+    raise IllegalCommand(
+        "console.no_commander", name=console.state.player(seat).name, text=which, commanders=", ".join(names)
+    )
 
 
 @command(
@@ -243,6 +251,24 @@ def _commanders(console: Console, args: list[str]) -> None:
     if len(args) < 2:
         raise console.usage("commanders")
     console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(" ".join(args[1:]).split("+"))))
+
+
+@command(
+    "tax",
+    "tax PLAYER [COMMANDER] [+N|-N]",
+    "PLAYER cast their commander from the command zone: its commander tax goes up by 2 (CR 903.8). "
+    "Name which one (its number or the start of its name) when PLAYER has partners: each has its own tax. "
+    "-1 takes back a cast counted by mistake.",
+)
+def _tax(console: Console, args: list[str]) -> None:
+    if not args:
+        raise console.usage("tax")
+    seat = console.seat(args[0])
+    rest, amount = args[1:], 1
+    if rest and rest[-1][:1] in ("+", "-") and rest[-1][1:].isdigit():
+        amount = number(rest[-1])
+        rest = rest[:-1]
+    console.execute(CastCommander(seat=seat, commander=_which(console, seat, " ".join(rest)), amount=amount))
 
 
 @command("concede", "concede PLAYER", "PLAYER concedes and leaves the game (LF-3).")
@@ -378,6 +404,11 @@ def _show(console: Console, args: list[str]) -> None:
             commander: str | Message = (commander_names(owner)[entry.commander] if owner.commanders
                                         else Message("life.commander_label", owner=owner.name))
             marks.append(Message("console.show.commander", n=entry.amount, commander=commander))
+        for index, casts in enumerate(player.commander_casts):
+            if casts:
+                tax = commander_tax(player, index)
+                marks.append(Message("console.show.tax_of", tax=tax, commander=player.commanders[index])
+                             if index < len(player.commanders) else Message("console.show.tax", tax=tax))
         skips = player.skip_turns
         for module in console.show_marks:
             more, explained = module(state, player)
@@ -501,7 +532,7 @@ def _quit(console: Console, args: list[str]) -> None:
 
 
 COMMANDS = CommandTable(
-    (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _concede, _lose,
+    (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _tax, _concede, _lose,
      _card, _tag, _undo, _redo, _colour, _show, _state, _log, _dealt, _games, _load, _delete, _help, _quit),
     texts="console",
 )

@@ -1,4 +1,4 @@
-"""Life, poison, commander damage and losing (SPEC section 3, LF-1..LF-4)."""
+"""Life, poison, commander damage, commander tax and losing (SPEC section 3, LF-1..LF-4)."""
 
 from __future__ import annotations
 
@@ -6,16 +6,19 @@ import re
 from random import Random
 
 from device.commands import (
+    CastCommander,
     ChangeLife,
     ChangePoison,
     Concede,
     DealCommanderDamage,
     Lose,
     NameCommanders,
+    NewGame,
     SetLife,
 )
 from device.errors import IllegalCommand
 from device.events import (
+    CommanderCast,
     CommanderDamageDealt,
     CommandersNamed,
     Event,
@@ -27,7 +30,14 @@ from device.formats import find_format, title
 from device.rules.registry import DAMAGE_CHECKS, Rules
 from device.rules.table import check_seat
 from device.rules.teams import TEAM_POISON_LIMIT, team_of, teamed, teammate
-from device.state import CommanderDamage, GameState, LedgerEntry, Loss, LossReason, Player
+from device.state import (
+    CommanderDamage,
+    GameState,
+    LedgerEntry,
+    Loss,
+    LossReason,
+    Player,
+)
 from device.text import Message, Plural, Text, fold, listing
 
 RULES = Rules("life")
@@ -37,6 +47,10 @@ COMMANDER_LIMIT = 21  # LF-1: combat damage from one commander
 MAX_CHANGE = 999
 MAX_LIFE = 9999
 MAX_COMMANDERS = 2  # a commander and a partner (or a background)
+#: The longest commander's name kept: every printed front face fits ("Asmoranomardicadaistinaculdacar").
+MAX_COMMANDER_NAME = 32
+TAX = 2  # CR 903.8: {2} more for each earlier cast from the command zone
+MAX_CASTS = 99
 
 TEXTS: dict[str, Text] = {
     # LF-2, who did how much to whom (the console's "dealt", the kiosk's history)
@@ -69,6 +83,11 @@ TEXTS: dict[str, Text] = {
     "life.commander_in_use": "{name}'s commander {commander!r} has dealt damage already; "
     "undo that damage before removing it.",
     "life.commander_name": "Give each commander a name.",
+    "life.commanders_seats": Plural("Commanders are named for {count} seats, but the table has {players} player.",
+                                    "Commanders are named for {count} seats, but the table has {players} players.",
+                                    "players"),
+    "life.commander_cast_in_use": "{name}'s commander {commander!r} has been cast from the command zone "
+    "already; take those casts back before removing it.",
     "life.changed": "{name}: {before} → {after} life.",
     "life.changed_from": "{name}: {before} → {after} life (from {source}).",
     "life.poison": "{name}: {before} → {after} poison.",
@@ -87,6 +106,24 @@ TEXTS: dict[str, Text] = {
         "{name}'s commander: {commanders}.", "{name}'s commanders: {commanders}.", "n"
     ),
     "life.commander_twice": "{name}'s partners need two different names; {commander!r} is given twice.",
+    # CR 903.8, commander tax
+    "life.no_commander_tax": "Commander tax is counted only in Commander games; this game is {base}.",
+    "life.which_cast": "{name} has {count} commanders ({commanders}): say which one was cast, "
+    "e.g. 'tax {name} {first}'.",
+    "life.casts_below": Plural(
+        "{commander} has been cast from the command zone {casts} time; {remove} cannot be taken back.",
+        "{commander} has been cast from the command zone {casts} times; {remove} cannot be taken back.",
+        "casts",
+    ),
+    "life.casts_range": "A commander is counted as cast at most {limit} times; {casts} is too many.",
+    "life.cast": Plural(
+        "{commander} was cast from the command zone: commander tax {before} → {after}.",
+        "{commander} was cast from the command zone {n} times: commander tax {before} → {after}.",
+    ),
+    "life.cast_taken_back": Plural(
+        "{commander}: {n} cast from the command zone taken back, commander tax {before} → {after}.",
+        "{commander}: {n} casts from the command zone taken back, commander tax {before} → {after}.",
+    ),
     "life.lost.life": "{name} has lost: 0 or less life.",
     "life.lost.poison": "{name} has lost: 10 poison counters.",
     "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
@@ -218,20 +255,7 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
     alive(state, command.seat)
     owner = _check_source(state, command.source)
     assert owner is not None
-    names = commander_names(owner)
-    if command.commander is None:
-        if len(names) > 1:
-            raise IllegalCommand(
-                "life.which_commander", name=owner.name, count=len(names), commanders=listing(names, "text.and"),
-                first=_short(names),
-            )
-        index = 0
-    else:
-        index = command.commander
-        if not 0 <= index < len(names):
-            words = [commander_word(owner, i) for i in range(len(names))]
-            raise IllegalCommand("life.no_such_commander", name=owner.name, index=index,
-                                 commanders=listing(words, "text.and"))
+    index = which_commander(owner, command.commander, "life.which_commander")
     if not 1 <= command.amount <= MAX_CHANGE:
         raise IllegalCommand("life.damage_range", amount=command.amount, limit=MAX_CHANGE)
     _check_damage(state, command.seat, command.source)
@@ -241,26 +265,109 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
     ]
 
 
-@RULES.decides(NameCommanders)
-def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> list[Event]:
+def check_commanders(state: GameState, seat: int, commanders: tuple[str, ...]) -> tuple[str, ...]:
+    """The names ``commanders`` as the player's commanders would be kept (tidied), or a refusal:
+    only in a Commander game, one or two, each named, not too long for the screen (as a player's
+    name is refused), two different ones, and none removed that was already counted."""
     base = find_format(state.formats[0])
     if not base.commander_damage:
         raise IllegalCommand("life.no_commander_damage", base=title(base))
-    player = check_seat(state, command.seat)
-    names = tuple(tidy_commander(n) for n in command.commanders)
+    player = check_seat(state, seat)
+    names = tuple(tidy_commander(n) for n in commanders)
     if not 1 <= len(names) <= MAX_COMMANDERS:
         raise IllegalCommand("life.commander_count", count=len(names))
     if not all(names):
         raise IllegalCommand("life.commander_name")
+    for name in names:
+        if len(name) > MAX_COMMANDER_NAME or not name.isprintable():
+            raise IllegalCommand("table.name_long", name=name, limit=MAX_COMMANDER_NAME)
     if len({fold(n) for n in names}) < len(names):
         raise IllegalCommand("life.commander_twice", name=player.name, commander=names[0])
     for victim in state.players:
         for entry in victim.commander_damage:
-            if entry.source == command.seat and entry.commander >= len(names):
+            if entry.source == seat and entry.commander >= len(names):
                 raise IllegalCommand(
                     "life.commander_in_use", name=player.name, commander=commander_word(player, entry.commander)
                 )
-    return [CommandersNamed(seat=command.seat, commanders=names)]
+    for index in range(len(names), len(player.commander_casts)):
+        if player.casts(index):
+            raise IllegalCommand("life.commander_cast_in_use", name=player.name,
+                                 commander=commander_word(player, index))
+    return names
+
+
+@RULES.decides(NameCommanders)
+def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> list[Event]:
+    return [CommandersNamed(seat=command.seat, commanders=check_commanders(state, command.seat, command.commanders))]
+
+
+@RULES.set_up
+def _commanders_at_start(state: GameState, command: NewGame, rng: Random) -> list[Event]:
+    """The commanders the set-up named (the kiosk's form), each seat's as ``commanders`` names
+    them; in one step with the start, so one UNDO takes back both."""
+    if len(command.commanders) > len(state.players):
+        raise IllegalCommand("life.commanders_seats", count=len(command.commanders), players=len(state.players))
+    return [CommandersNamed(seat=seat, commanders=check_commanders(state, seat, names))
+            for seat, names in enumerate(command.commanders) if names]
+
+
+# --- commander tax (CR 903.8) -----------------------------------------------------------------
+
+
+def commander_tax(player: Player, commander: int) -> int:
+    """What casting ``commander`` from the command zone costs more now: {2} per earlier cast."""
+    return TAX * player.casts(commander)
+
+
+def which_commander(player: Player, commander: int | None, which: str) -> int:
+    """The index of the player's commander a command means: ``commander``, or with None their one
+    commander (a player with partners must say which: refused with text ``which``)."""
+    names = commander_names(player)
+    if commander is None:
+        if len(names) > 1:
+            raise IllegalCommand(which, name=player.name, count=len(names), commanders=listing(names, "text.and"),
+                                 first=_short(names))
+        return 0
+    if not 0 <= commander < len(names):
+        words = [commander_word(player, i) for i in range(len(names))]
+        raise IllegalCommand("life.no_such_commander", name=player.name, index=commander,
+                             commanders=listing(words, "text.and"))
+    return commander
+
+
+@RULES.decides(CastCommander)
+def _cast_commander(state: GameState, command: CastCommander, rng: Random) -> list[Event]:
+    base = find_format(state.formats[0])
+    if not base.commander_damage:  # a Commander game, as commander damage is counted in one
+        raise IllegalCommand("life.no_commander_tax", base=title(base))
+    player = alive(state, command.seat)
+    index = which_commander(player, command.commander, "life.which_cast")
+    if command.amount == 0:
+        raise IllegalCommand("life.zero")
+    casts = player.casts(index)
+    if casts + command.amount < 0:
+        raise IllegalCommand("life.casts_below", commander=commander_word(player, index), casts=casts,
+                             remove=-command.amount)
+    if casts + command.amount > MAX_CASTS:
+        raise IllegalCommand("life.casts_range", limit=MAX_CASTS, casts=casts + command.amount)
+    return [CommanderCast(seat=command.seat, commander=index, amount=command.amount)]
+
+
+@RULES.applies(CommanderCast)
+def _apply_cast(state: GameState, event: CommanderCast) -> GameState:
+    player = state.player(event.seat)
+    casts = list(player.commander_casts) + [0] * (event.commander + 1 - len(player.commander_casts))
+    casts[event.commander] += event.amount
+    return state.with_player(player.model_copy(update={"commander_casts": tuple(casts)}))
+
+
+@RULES.describes(CommanderCast)
+def _describe_cast(state: GameState, event: CommanderCast) -> Message:
+    player = state.player(event.seat)
+    before = commander_tax(player, event.commander)
+    key = "life.cast" if event.amount > 0 else "life.cast_taken_back"
+    return Message(key, commander=commander_word(player, event.commander), n=abs(event.amount), before=before,
+                   after=before + TAX * event.amount)
 
 
 @RULES.decides(Concede)

@@ -15,6 +15,15 @@ It comes up with key A, the LIFE button, or NEXT held on the table, for the high
 life change pending on the table (``display.screens.life``) comes along, not yet made, with the
 counter field chosen: one turn up makes it commander damage, NEXT applies it.
 
+In a Commander game the counter row has two more entries.  *Commander tax* (CR 903.8), right
+after commander damage, counts the chosen player's casts from the command zone: the third row picks the
+commander (partners have their own tax), the amount adds casts (+1: cast once more) or takes back
+miscounted ones (−1), and the preview says the tax before and after; one change, one undo.
+*Commander names*, the row's last entry, renames the player's commanders during play: the third row picks the commander
+or the partner (an empty partner row adds one), typed keys edit its name on the fourth (as on the
+set-up, and refused while typed when too long, as the rules refuse it), erasing a partner's name
+removes the partner, and applying names them all at once.
+
 Every chip and button is at least ``Layout.touch`` tall.  A chip's words wrap to two lines before
 they would be cut, and a row with more chips than fit (ten players on a small panel) shows a
 window round the chosen one, with arrows at its ends saying how many are hidden on each side.
@@ -25,19 +34,21 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from device.commands import ChangeLife, ChangePoison, Command, DealCommanderDamage
+from device.commands import CastCommander, ChangeLife, ChangePoison, Command, DealCommanderDamage, NameCommanders
+from device.errors import IllegalCommand
 from device.formats import find_format
 from device.inputs import Button
+from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS, TAX, commander_names, commander_tax, tidy_commander
 from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative, games, marks
 from device.rules.counters import counters as marked
 from device.state import GameState
 from device.state_counters import Counter, DayNight
-from device.text import Message, sentences
+from device.text import Message, listing, sentences
 from display import theme
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
 from display.screens import Host, Screen, View, cycle
 from display.screens.life import default_source, sources, take
-from display.ui import Action, Back, Focus, Line, Press, Tap, Turn, UiState
+from display.ui import Action, Back, Erase, Focus, Line, Press, Tap, Turn, Type, UiState
 
 IDLE = 30.0
 FIELDS = ("player", "counter", "from", "amount")
@@ -48,6 +59,9 @@ BIG_STEP = 5
 COUNTED = tuple(counter.value for counter in Counter)
 MARKS = ("monarch", "initiative", "blessing")
 DAY_NIGHT = "day_night"
+#: The Commander game's own entries: the tax of a commander (casts, an amount), and its name (typed).
+TAX_COUNTER = "tax"
+NAMES = "names"
 
 
 class AdjustForm(Struct, frozen=True):
@@ -62,14 +76,17 @@ class AdjustForm(Struct, frozen=True):
     field: int = 3  # the amount: turning the encoder right away changes it
     touched: float = 0.0
     day_night: DayNight = DayNight.DAY  # what it becomes, for the counter "day_night"
+    names: tuple[str, ...] = ()  # the player's commanders as being typed, for the counter "names"
 
 
 def counters(state: GameState) -> list[str]:
     """What the counter row offers, in its order: commander damage (where the format counts it)
     right after life, so a life change brought from the table becomes commander damage with one
-    turn up, the usual reason to bring it here."""
-    commander = ["commander"] if find_format(state.formats[0]).commander_damage else []
-    return ["life", *commander, "poison", *COUNTED, *MARKS, DAY_NIGHT]
+    turn up, the usual reason to bring it here; then commander tax; the commanders' names last
+    (renaming is rare), one turn down from life."""
+    commanders = find_format(state.formats[0]).commander_damage
+    commander = ["commander", TAX_COUNTER] if commanders else []
+    return ["life", *commander, "poison", *COUNTED, *MARKS, DAY_NIGHT, *([NAMES] if commanders else [])]
 
 
 def fields(state: GameState, counter: str) -> tuple[int, ...]:
@@ -102,12 +119,22 @@ def source_label(view: View, state: GameState, source: int | None, commander: in
     return owner.name
 
 
+def typed_names(form: AdjustForm) -> tuple[str, ...]:
+    """The commanders as typed, tidied as the rules keep them; an empty row names none."""
+    return tuple(name for name in (tidy_commander(n) for n in form.names) if name)
+
+
 def command_for(form: AdjustForm) -> Command | None:
     marking = _marking(form)
     if marking is not None:
         return marking
+    if form.counter == NAMES:
+        names = typed_names(form)
+        return NameCommanders(seat=form.seat, commanders=names) if names else None
     if form.amount == 0:
         return None
+    if form.counter == TAX_COUNTER:
+        return CastCommander(seat=form.seat, commander=form.commander, amount=form.amount)
     if form.counter in COUNTED:
         return ChangeCounter(seat=form.seat, counter=Counter(form.counter), delta=form.amount)
     if form.counter == "life":
@@ -135,16 +162,29 @@ def _marking(form: AdjustForm) -> Command | None:
 def with_counter(state: GameState, form: AdjustForm, counter: str) -> AdjustForm:
     """``form`` adjusting ``counter``: commander damage only adds; day or night starts on the one
     it is not; the cursor stays on its row if that row matters, else goes to the counter row."""
-    amount = abs(form.amount) if counter == "commander" else form.amount
+    amount = abs(form.amount) if counter == "commander" else 0 if counter in (TAX_COUNTER, NAMES) else form.amount
     current = marks(state, form.seat).day_night
     day_night = DayNight.NIGHT if current is DayNight.DAY else DayNight.DAY
     form = replace(form, counter=counter, amount=amount, day_night=day_night)
     return form if form.field in fields(state, counter) else replace(form, field=1)
 
 
+def commanders_of(state: GameState, form: AdjustForm) -> AdjustForm:
+    """``form`` on the chosen player's first commander, their names as the game has them."""
+    names = state.player(form.seat).commanders
+    return replace(form, commander=0, names=(*names, *[""] * (MAX_COMMANDERS - len(names))))
+
+
+def commander_choices(state: GameState, form: AdjustForm) -> int:
+    """How many commanders the third row offers: the player's, and for naming, a partner too."""
+    return MAX_COMMANDERS if form.counter == NAMES else len(commander_names(state.player(form.seat)))
+
+
 def counter_label(counter: str) -> str:
     """The text key of a counter row chip."""
-    return f"ui.adjust.{counter}" if counter in ("life", "poison", "commander") else f"ui.counters.{counter}"
+    if counter in ("life", "poison", "commander", TAX_COUNTER, NAMES):
+        return f"ui.adjust.{counter}"
+    return f"ui.counters.{counter}"
 
 
 def marking_preview(view: View, state: GameState, form: AdjustForm) -> str:
@@ -180,8 +220,14 @@ class Adjust(Screen):
 
     @staticmethod
     def _default_source(state: GameState, form: AdjustForm) -> AdjustForm:
+        if form.counter in (TAX_COUNTER, NAMES):  # the player's own commanders: nobody else's
+            return commanders_of(state, replace(form, source=None))
         source, commander = default_source(state, form.seat, form.counter)
         return replace(form, source=source, commander=commander)
+
+    def wants_text(self, ui: UiState) -> bool:
+        form = ui.kept(AdjustForm)
+        return form is not None and form.counter == NAMES
 
     def enter(self, host: Host) -> None:
         state = host.state
@@ -228,7 +274,27 @@ class Adjust(Screen):
             return self._close(host)
         if isinstance(action, Tap):
             return self._tap(host, state, form, action)
+        if isinstance(action, Type | Erase) and form.counter == NAMES:
+            try:
+                host.ui.put(self._edit(form, action))
+            except IllegalCommand as error:  # the name would be refused when applied: said now, where it is typed
+                host.refuse(error)
+            return True
         return False
+
+    @staticmethod
+    def _edit(form: AdjustForm, action: Type | Erase) -> AdjustForm:
+        """A key typed or erased on the chosen commander's name (the row of its text focused)."""
+        text = form.names[form.commander]
+        if isinstance(action, Type):
+            longer = text + "".join(ch for ch in action.text if ch.isprintable())
+            if len(tidy_commander(longer)) > MAX_COMMANDER_NAME:
+                raise IllegalCommand("table.name_long", name=tidy_commander(longer), limit=MAX_COMMANDER_NAME)
+            text = longer
+        else:
+            text = text[:-1]
+        names = (*form.names[:form.commander], text, *form.names[form.commander + 1:])
+        return replace(form, names=names, field=3)
 
     def tick(self, host: Host) -> bool:
         """The kiosk calls this at the deadline: drop an unconfirmed change."""
@@ -250,7 +316,9 @@ class Adjust(Screen):
 
     def _apply(self, host: Host, form: AdjustForm) -> bool:
         command = command_for(form)
-        if command is None:
+        state = host.state
+        unchanged = state is not None and form.counter == NAMES and typed_names(form) == state.player(form.seat).commanders
+        if command is None or unchanged:
             return self._close(host)
         if host.execute(command) is not None:
             host.ui.cursor = form.seat
@@ -267,6 +335,8 @@ class Adjust(Screen):
             return self._seat(state, form, (form.seat + steps) % len(state.players))
         if field == "counter":
             return self._default_source(state, with_counter(state, form, cycle(counters(state), form.counter, steps)))
+        if field == "from" and form.counter in (TAX_COUNTER, NAMES):
+            return replace(form, commander=(form.commander + steps) % commander_choices(state, form))
         if field == "from":
             froms = sources(state, form.seat, form.counter)
             if not froms:
@@ -277,12 +347,14 @@ class Adjust(Screen):
             return replace(form, source=source, commander=commander)
         if form.counter == DAY_NIGHT:
             return replace(form, day_night=cycle(tuple(DayNight), form.day_night, steps))
+        if form.counter == NAMES:  # a name is typed, not turned
+            return form
         amount = form.amount + steps
         return replace(form, amount=max(0, amount) if form.counter == "commander" else amount)
 
     def _seat(self, state: GameState, form: AdjustForm, seat: int) -> AdjustForm:
         form = replace(form, seat=seat)
-        if form.counter == "commander" or form.source == form.seat:
+        if form.counter in ("commander", TAX_COUNTER, NAMES) or form.source == form.seat:
             return self._default_source(state, form)
         return form
 
@@ -293,6 +365,8 @@ class Adjust(Screen):
             host.ui.put(self._default_source(state, with_counter(state, form, str(tap.value))))
         elif tap.kind == "adj.day_night":
             host.ui.put(replace(form, day_night=DayNight(tap.value), field=3))
+        elif tap.kind == "adj.which":
+            host.ui.put(replace(form, commander=int(tap.value), field=2))
         elif tap.kind == "adj.from":
             source, commander = tap.value
             host.ui.put(replace(form, source=source, commander=commander))
@@ -361,18 +435,57 @@ class Adjust(Screen):
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
         chips(1, [(tr(counter_label(name)), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
         if 2 in rows_used:
-            chips(2, [(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)),
-                       (s, k) == (form.source, form.commander)) for s, k in sources(state, form.seat, form.counter)])
+            chips(2, *self._third_row(view, state, form))
         if form.counter == DAY_NIGHT:
             chips(3, [(tr(f"ui.counters.{time.value}"), Tap("adj.day_night", time.value), time is form.day_night)
                       for time in DayNight], "adjust.day_night", "ui.counters.time")
         elif 3 in rows_used and shown(3):
-            label(3)
-            self._amount(view, form, (area_x, top_of(3), area_w, row_h))
+            naming = form.counter == NAMES  # the name typed, else the amount
+            label(3, "ui.adjust.name" if naming else "")
+            (self._name_field if naming else self._amount)(view, form, (area_x, top_of(3), area_w, row_h))
         if shown(4):
             self._apply_row(view, state, form, (x0, top_of(4), width, row_h))
         if show_undo:
             self._undo_line(view, (x0, top_of(5), width, view.bottom - top_of(5)))
+
+    def _third_row(self, view: View, state: GameState, form: AdjustForm) -> tuple[list[tuple[str, Tap, bool]], str, str]:
+        """The third row's chips, role and label: the player's own commanders (their tax, their
+        names), else whom the change comes from."""
+        if form.counter in (TAX_COUNTER, NAMES):
+            return ([(self._which_label(view, state, form, i), Tap("adj.which", i), i == form.commander)
+                     for i in range(commander_choices(state, form))], "adjust.which", "ui.adjust.which")
+        return ([(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)),
+                  (s, k) == (form.source, form.commander)) for s, k in sources(state, form.seat, form.counter)], "", "")
+
+    @staticmethod
+    def _which_label(view: View, state: GameState, form: AdjustForm, index: int) -> str:
+        """A commander's chip on the third row: its name (as typed, when naming), else what
+        stands for it ("Alice's commander"; an empty partner: "+ Partner")."""
+        player = state.player(form.seat)
+        if form.counter == NAMES:
+            typed = " ".join(form.names[index].split())
+            return typed or view.tr("ui.adjust.add_partner" if index else "ui.setup.commander")
+        if index < len(player.commanders):
+            return player.commanders[index]
+        return view.tr("life.commander_label", owner=player.name)
+
+    def _name_field(self, view: View, form: AdjustForm, rect: tuple[int, int, int, int]) -> None:
+        """The chosen commander's name as typed, with the caret (a dimmed hint while empty)."""
+        c, lay = view.canvas, view.layout
+        x, y, w, h = rect
+        c.box(inset(rect), theme.PANEL_HI)
+        if form.field == 3:
+            c.box(inset(rect), theme.CURSOR, width=max(2, lay.line))
+        pad = lay.margin
+        at = (x + pad, y + h // 2)
+        room = w - 2 * pad
+        text = " ".join(form.names[form.commander].split()) if form.names[form.commander].strip() else ""
+        caret = c.text(f"{text}_", at, lay.small, theme.TEXT, anchor="midleft", bold=True, max_width=room,
+                       role="adjust.name")
+        if not text:
+            hint = view.tr("ui.setup.no_partner" if form.commander else "ui.setup.unnamed")
+            c.text(hint, (caret.right, at[1]), lay.small, theme.DIM, anchor="midleft",
+                   max_width=max(1, room - caret.width), role="adjust.name.hint")
 
     def _apply_row(self, view: View, state: GameState, form: AdjustForm, rect: tuple[int, int, int, int]) -> None:
         """The preview, Apply and Cancel."""
@@ -435,6 +548,16 @@ class Adjust(Screen):
         player = state.player(form.seat)
         if form.counter in (*MARKS, DAY_NIGHT):
             return marking_preview(view, state, form)
+        if form.counter == TAX_COUNTER:
+            before = commander_tax(player, form.commander)
+            return view.tr("ui.adjust.tax_preview", commander=self._which_label(view, state, form, form.commander),
+                           before=before, after=max(0, before + TAX * form.amount))
+        if form.counter == NAMES:
+            names = typed_names(form)
+            if not names:
+                return player.name
+            return view.tr.message(Message("life.commanders_named", name=player.name,
+                                           commanders=listing(names, "text.and"), n=len(names)))
         if form.counter in COUNTED:
             before = marked(state).player(form.seat).count(Counter(form.counter))
             return view.tr("ui.adjust.preview", name=player.name, before=before, after=before + form.amount)

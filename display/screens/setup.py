@@ -15,6 +15,13 @@ screen's language) dimmed, as a hint: the first character typed replaces it, era
 character brings it back, and a seat left so starts the game with that name.  NEXT (Enter)
 starts the game — except on a name row, where it moves to the next row.
 
+In a game whose format has commanders (Commander, Necromancer) each seat's name row is followed
+by its commander's row and, once a commander is typed, a row for a partner (a background): typed
+like the names, refused while typed as the rules refuse a name too long for the screen (the
+console's ``commanders`` says the same), and named with the game's start in one step.  A seat
+left without a commander has one, unnamed ("Alice's commander"), and can be named during play on
+the adjust screen.
+
 When a game exists (resumed at start, running or just finished), opening the screen fills the
 form from it — base format, modules, table options, the players in their seats (an event's
 players, every pod in order) — so a playgroup's next game needs no typing; who goes first is
@@ -47,6 +54,7 @@ from msgspec.structs import replace
 from device.commands import NewGame
 from device.errors import IllegalCommand
 from device.formats import Format, TableOption, formats, options_for
+from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS
 from device.inputs import Button
 from device.rules.colours import filled, turned
 from device.rules.conspiracy import EVENT_OPTIONS, POD, POD_MIN, event_games, event_message, pod_sizes
@@ -78,6 +86,28 @@ class SetupForm(Struct, frozen=True):
     here: bool = False  # … but this one is played on this gadget, as without a broker
     saved: int = 0  # how many saved games there are (the chip that opens them), as of showing the form
     colours: tuple[str, ...] = ()  # per seat as chosen; a seat beyond them has its own
+    # Per seat, its commander and partner as typed ("": none); a seat beyond them has none typed.
+    commanders: tuple[tuple[str, ...], ...] = ()
+
+    def commander(self, seat: int, index: int) -> str:
+        """What was typed for the seat's commander (index 0) or partner (1)."""
+        typed = self.commanders[seat] if seat < len(self.commanders) else ()
+        return typed[index] if index < len(typed) else ""
+
+    def with_commander(self, seat: int, index: int, text: str) -> SetupForm:
+        rows = list(self.commanders) + [()] * (seat + 1 - len(self.commanders))
+        names = list(rows[seat]) + [""] * (MAX_COMMANDERS - len(rows[seat]))
+        names[index] = text
+        rows[seat] = tuple(names)
+        return replace(self, commanders=tuple(rows))
+
+    def named_commanders(self) -> tuple[tuple[str, ...], ...]:
+        """Each seat's commanders as the game will have them: what was typed, single-spaced (a
+        seat with none typed: its one commander, unnamed)."""
+        if not commander_game(self):
+            return ()
+        return tuple(tuple(name for name in (" ".join(self.commander(seat, i).split()) for i in range(MAX_COMMANDERS))
+                           if name) for seat in range(self.count))
 
     def seat_colours(self) -> tuple[str, ...]:
         """Each seat's colour, the chosen ones kept (device.rules.colours)."""
@@ -108,6 +138,11 @@ GAMES = "games"
 #: draft night.  Every player is a row of the form (walked with the encoder, one name each), so
 #: the bound keeps that list walkable; the console's ``event`` has no such bound.
 EVENT_MAX = 32
+
+
+def commander_game(form: SetupForm) -> bool:
+    """The base format has commanders (the rules count their damage and tax): the form names them."""
+    return any(f.commander_damage for f in bases() if f.name == form.base)
 
 
 def is_event(form: SetupForm) -> bool:
@@ -151,7 +186,13 @@ def rows(form: SetupForm) -> list[tuple[str, str]]:
         if form.hosting:
             found.append(("where", ""))
     found.append(("count", ""))
-    found += [("name", str(i)) for i in range(form.count)]
+    commanders = commander_game(form)
+    for seat in range(form.count):
+        found.append(("name", str(seat)))
+        if commanders:
+            found.append(("commander", f"{seat}.0"))
+            if form.commander(seat, 0).strip() or form.commander(seat, 1).strip():
+                found.append(("commander", f"{seat}.1"))
     if not event:
         found.append(("first", ""))
     found += [("option", name) for _, names in option_groups(form) for name in names]
@@ -160,10 +201,28 @@ def rows(form: SetupForm) -> list[tuple[str, str]]:
     return found
 
 
+#: The rows that take typed text, and so show a caret and a hint.
+TEXT_ROWS = ("name", "event", "commander")
+
+
+def seat_commander(key: str) -> tuple[int, int]:
+    """The seat and index (0 commander, 1 partner) of a commander row's key ("2.1")."""
+    seat, _, index = key.partition(".")
+    return int(seat), int(index)
+
+
+def typed_text(form: SetupForm, kind: str, key: str) -> str:
+    """What was typed on a text row."""
+    if kind == "event":
+        return form.event
+    if kind == "commander":
+        return form.commander(*seat_commander(key))
+    return form.names[int(key)] if int(key) < len(form.names) else ""
+
+
 def typed(form: SetupForm, kind: str, key: str) -> bool:
-    """Whether a name row holds typed text (else its hint shows)."""
-    text = form.event if kind == "event" else form.names[int(key)] if int(key) < len(form.names) else ""
-    return bool(text.strip())
+    """Whether a text row holds typed text (else its hint shows)."""
+    return bool(typed_text(form, kind, key).strip())
 
 
 def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
@@ -191,8 +250,10 @@ def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
                    colours=() if base == POD.name else tuple(p.colour for p in first.players))
     low, high = player_limits(form)
     available = options_for(form.chosen())
+    state = host.state if host.game == game else None
     return replace(
         form,
+        commanders=tuple(p.commanders for p in state.players) if state is not None else (),
         count=min(high, max(low, len(players))),
         event="" if event in {Translator(language)("ui.setup.event_default") for language in LANGUAGES} else event,
         options={name: value for name, value in first.options.items()
@@ -306,7 +367,7 @@ class Setup(Screen):
     def wants_text(self, ui: UiState) -> bool:
         form = self.form(ui)
         table = rows(form)
-        return table[min(form.row, len(table) - 1)][0] in ("name", "event")
+        return table[min(form.row, len(table) - 1)][0] in TEXT_ROWS
 
     @staticmethod
     def _names(form: SetupForm) -> SetupForm:
@@ -332,14 +393,14 @@ class Setup(Screen):
         if isinstance(action, Turn):
             host.ui.put(self._change(host, form, kind, key, action.steps))
             return True
-        if isinstance(action, Type | Erase) and kind in ("name", "event"):
+        if isinstance(action, Type | Erase) and kind in TEXT_ROWS:
             try:
                 host.ui.put(self._edit(form, kind, key, action))
             except IllegalCommand as error:  # the name would be refused at the start: said now, where it is typed
                 host.refuse(error)
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
-            if kind in ("name", "event"):
+            if kind in TEXT_ROWS:
                 host.ui.put(replace(form, row=form.row + 1))
                 return True
             return self._start(host, form)
@@ -357,7 +418,7 @@ class Setup(Screen):
             host.ui.put(replace(form, colours=turned(form.seat_colours(), int(action.value), 1)))
             return True
         row = int(action.value)
-        if row == form.row and table[row][0] not in ("name", "event", "start"):
+        if row == form.row and table[row][0] not in (*TEXT_ROWS, "start"):
             form = self._change(host, form, *table[row], 1)
         form = host.ui.put(replace(form, row=row))
         if table[row][0] == "start":
@@ -380,16 +441,20 @@ class Setup(Screen):
 
     @staticmethod
     def _edit(form: SetupForm, kind: str, key: str, action: Type | Erase) -> SetupForm:
-        """A key typed or erased on a seat's name or the event's.  A player's name longer than a
-        game takes is refused as starting the game would refuse it (the text stays as it was)."""
-        text = form.names[int(key)] if kind == "name" else form.event
+        """A key typed or erased on a seat's name, a commander's or the event's.  A player's or
+        commander's name longer than a game takes is refused as starting the game would refuse
+        it (the text stays as it was)."""
+        text = typed_text(form, kind, key)
+        limit = MAX_COMMANDER_NAME if kind == "commander" else MAX_NAME
         if isinstance(action, Type):
             longer = text + "".join(ch for ch in action.text if ch.isprintable())
-            if kind == "name" and len(" ".join(longer.split())) > MAX_NAME:
-                raise IllegalCommand("table.name_long", name=" ".join(longer.split()), limit=MAX_NAME)
-            text = longer[:MAX_NAME]
+            if kind != "event" and len(" ".join(longer.split())) > limit:
+                raise IllegalCommand("table.name_long", name=" ".join(longer.split()), limit=limit)
+            text = longer[:limit]
         else:
             text = text[:-1]
+        if kind == "commander":
+            return form.with_commander(*seat_commander(key), text)
         if kind == "name":
             seat = int(key)
             return replace(form, names=(*form.names[:seat], text, *form.names[seat + 1:]))
@@ -431,7 +496,7 @@ class Setup(Screen):
         command = NewGame(
             formats=tuple(form.chosen()), players=tuple(names),
             first=names[form.first] if form.first is not None else None, options=options,
-            colours=form.seat_colours(),
+            colours=form.seat_colours(), commanders=form.named_commanders(),
         )
         if host.execute(command) is not None:
             host.ui.cursor = None
@@ -491,6 +556,10 @@ class Setup(Screen):
             return form.name(int(key), tr)
         if kind == "event":
             return form.event_name(tr)
+        if kind == "commander":
+            seat, index = seat_commander(key)
+            typed_name = " ".join(form.commander(seat, index).split())
+            return typed_name or tr("ui.setup.no_partner" if index else "ui.setup.unnamed")
         if kind == "first":
             return tr("ui.setup.random") if form.first is None else form.name(form.first, tr)
         if kind == "option":
@@ -508,6 +577,8 @@ class Setup(Screen):
             return next(format_title(f, tr) for f in modules() if f.name == key)
         if kind == "name":
             return tr("ui.setup.player", seat=int(key) + 1)
+        if kind == "commander":
+            return tr("ui.setup.partner" if seat_commander(key)[1] else "ui.setup.commander")
         if kind == "option":
             return option_label(options_for(self.form(view.ui).chosen())[key], tr)
         labels = {"base": "ui.setup.format", "count": "ui.setup.players", "first": "ui.setup.first",
@@ -521,7 +592,7 @@ class Setup(Screen):
         """What the focused row does: an option's help, or the keys for this kind of row."""
         if kind == "option":
             return option_label(options_for(form.chosen())[key], view.tr, ".help")
-        if kind in ("name", "event"):
+        if kind in TEXT_ROWS:
             return view.tr(f"ui.setup.hint_{kind}")
         return view.tr("ui.setup.hint")
 
@@ -587,8 +658,9 @@ class Setup(Screen):
                 c.text(label, (x0 + row_w // 2, middle), lay.small, theme.TEXT, anchor="center", bold=True,
                        max_width=row_w - 2 * lay.margin, role="setup.start")
             else:
-                c.text(label, (x0 + lay.margin, middle), lay.small, theme.DIM, anchor="midleft",
-                       max_width=label_w - lay.margin, role=f"setup.label.{kind}")
+                indent = lay.margin * (3 if kind == "commander" else 1)  # under its player's name
+                c.text(label, (x0 + indent, middle), lay.small, theme.DIM, anchor="midleft",
+                       max_width=label_w - indent, role=f"setup.label.{kind}")
                 room = row_w - label_w - lay.margin
                 swatch = kind == "name" and not is_event(form)
                 if swatch:
@@ -630,7 +702,7 @@ class Setup(Screen):
         (before the dimmed default while nothing is typed)."""
         c, lay = view.canvas, view.layout
         value = self._value(view, form, kind, key)
-        text_row = kind in ("name", "event")
+        text_row = kind in TEXT_ROWS
         if text_row and not typed(form, kind, key):
             # Nothing typed: the default is a hint, dimmed, after the caret when focused.
             if focused:

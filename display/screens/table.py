@@ -137,7 +137,7 @@ def loss_text(view: View, state: GameState, player: Player) -> str:
     return reason
 
 
-BadgeKind = Literal["monarch", "initiative", "blessing", "day", "night", "poison", "commander", "energy",
+BadgeKind = Literal["monarch", "initiative", "blessing", "day", "night", "poison", "commander", "tax", "energy",
                     "experience", "rad", "skips", "pending"]
 
 
@@ -185,6 +185,7 @@ LOOKS: dict[str, BadgeLook] = {
     "night": BadgeLook(symbols.moon, (170, 190, 255), "night"),
     "poison": BadgeLook(symbols.droplet, POISON, "poison"),
     "commander": BadgeLook(symbols.crown, theme.WARN, "cmd"),
+    "tax": BadgeLook(symbols.tax, (202, 197, 192), "tax"),  # generic mana's grey
     "energy": BadgeLook(symbols.bolt, (120, 220, 255), "energy"),
     "experience": BadgeLook(symbols.star, (200, 160, 255), "experience"),
     "rad": BadgeLook(symbols.trefoil, (230, 225, 70), "rad"),
@@ -241,8 +242,8 @@ def designation_badges(state: GameState, player: Player) -> list[Badge]:
 
 def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
     """A pending life change (from whom), the designations (icons alone), then poison, commander
-    damage (largest first, naming whose commander), energy, experience and rad counters and
-    skipped turns: non-zero only."""
+    damage (largest first, naming whose commander), commander tax (per commander, naming it when
+    there are partners), energy, experience and rad counters and skipped turns: non-zero only."""
     found: list[Badge] = []
     shorter = [short_names(state, 3), short_names(state, 1)]
     change = shown_on(view.ui, state, player.seat)
@@ -261,6 +262,12 @@ def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
             labels = (owner.commanders[entry.commander] if named else owner.name,
                       *(names[owner.seat] + partner for names in shorter))
             found.append(Badge("commander", str(entry.amount), labels))
+    for index, casts in enumerate(player.commander_casts):  # CR 903.8: what casting it costs more now
+        if casts:
+            partners = len(player.commanders) > 1
+            found.append(Badge("tax", str(2 * casts),
+                               (player.commanders[index], player.commanders[index].split()[0].rstrip(","),
+                                str(index + 1)) if partners else ()))
     if state.counters is not None:
         mine = state.counters.player(player.seat)
         found += [Badge(COUNTED[counter], str(mine.count(counter))) for counter in Counter if mine.count(counter)]

@@ -510,6 +510,10 @@ from scenes_games import GAMES_SCENES  # noqa: E402
 SCENES.update(GAMES_SCENES)
 MORE_SIZES.update({name: ((1920, 1080),) for name in GAMES_SCENES})  # the scaled layout
 
+from scenes_commander import COMMANDER_SCENES  # noqa: E402
+
+SCENES.update(COMMANDER_SCENES)
+
 from scenes_clock import CLOCK_SCENES  # noqa: E402
 
 SCENES.update(CLOCK_SCENES)

@@ -53,7 +53,7 @@ def open_adjust(hands: Hands, seat: int) -> None:
 def choose_counter(hands: Hands, kind: str) -> None:
     """Touch the counter row's chips (or the marker beside them) one by one up to ``kind``, as a
     finger walks a row that scrolls."""
-    kinds = ["life", "commander", "poison", "energy", "experience", "rad", "monarch", "initiative", "blessing", "day_night"]
+    kinds = ["life", "commander", "tax", "poison", "energy", "experience", "rad", "monarch", "initiative", "blessing", "day_night"]
     for step in kinds[1:kinds.index(kind) + 1]:
         hands.touch(Tap("adj.counter", step))
 
@@ -68,7 +68,7 @@ def test_keys_give_energy_and_the_crown_and_undo_takes_the_crown_back(make_kiosk
     hands.keys(pygame.K_RETURN)  # the main phase
     hands.keys(pygame.K_a)  # the adjust screen, for the active player
     hands.keys(pygame.K_TAB, pygame.K_TAB)  # the player row, then the counter row
-    hands.keys(pygame.K_UP, pygame.K_UP, pygame.K_UP)  # life → poison → commander damage → energy
+    hands.keys(*[pygame.K_UP] * 4)  # life → commander damage → commander tax → poison → energy
     assert texts(kiosk, "adjust.label.from") == []  # energy comes from nobody: the row is empty
     hands.keys(pygame.K_TAB)  # past it, to the amount
     hands.keys(pygame.K_UP, pygame.K_UP)
@@ -77,7 +77,7 @@ def test_keys_give_energy_and_the_crown_and_undo_takes_the_crown_back(make_kiosk
     assert kiosk.ui.screen == "table" and last_said(kiosk) == "Alice: 0 → 2 energy."
     assert texts(kiosk, "seat0.energy") == ["2"] and shapes(kiosk, "seat0.energy.icon") == ["energy"]
     hands.keys(pygame.K_a, pygame.K_TAB, pygame.K_TAB)
-    hands.keys(*[pygame.K_UP] * 6)  # … rad → monarch
+    hands.keys(*[pygame.K_UP] * 7)  # … rad → monarch
     assert texts(kiosk, "adjust.preview") == ["Alice becomes the monarch"]
     hands.keys(pygame.K_RETURN)
     assert last_said(kiosk) == "Alice becomes the monarch." and shapes(kiosk, "seat0.monarch") == ["monarch"]
@@ -91,7 +91,7 @@ def test_applying_what_is_so_already_is_refused_on_the_status_line(make_kiosk: M
     game(kiosk)
     kiosk.execute(BecomeMonarch(seat=0))
     hands = Hands(kiosk)
-    hands.keys(pygame.K_a, pygame.K_TAB, pygame.K_TAB, *[pygame.K_UP] * 6)
+    hands.keys(pygame.K_a, pygame.K_TAB, pygame.K_TAB, *[pygame.K_UP] * 7)
     assert texts(kiosk, "adjust.preview") == ["Alice jest monarchą"]
     hands.keys(pygame.K_RETURN)
     assert texts(kiosk, "status.error") == ["Alice już jest monarchą."] and kiosk.ui.screen == "adjust"
@@ -141,7 +141,7 @@ def test_hw1_the_encoder_and_select_give_the_initiative_and_rad_counters(wired: 
     assert kiosk.ui.screen == "adjust"
     wired.press(Button.SELECT)  # the player row
     wired.press(Button.SELECT)  # the counter row
-    wired.turn(7)  # life → commander damage → … → initiative
+    wired.turn(8)  # life → commander damage → commander tax → … → initiative
     wired.press(Button.NEXT)
     kiosk.redraw()
     assert last_said(kiosk) == "Aliceがイニシアチブを得ました：アンダーシティに進みます。"
@@ -149,7 +149,7 @@ def test_hw1_the_encoder_and_select_give_the_initiative_and_rad_counters(wired: 
     wired.press(Button.NEXT, hold=1.0)
     wired.press(Button.SELECT)
     wired.press(Button.SELECT)
-    wired.turn(5)  # life → … → rad
+    wired.turn(6)  # life → … → rad
     wired.press(Button.SELECT)  # past the source to the amount
     wired.turn(3)
     wired.press(Button.NEXT)

@@ -73,16 +73,20 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     p.keys(pygame.K_RIGHT, pygame.K_UP)  # Planechase: on
     assert p.says("setup.value.module")[0] == "on"
     p.keys(pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)  # past Contraptions and Two-Headed Giant, to Players (4)
-    for name in ("Alice", "Bob", "Carol", "Dan"):
-        p.keys(pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name)
-    assert p.says("setup.value.name") == ["Bob", "Carol", "Dan_"]  # Alice's row has scrolled up
+    p.keys(pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text="Alice")
+    p.keys(pygame.K_RIGHT, text="Atraxa")  # her commander, on the row under her name
+    assert p.says("setup.placeholder.commander") == ["none"]  # a partner's row has come: left empty
+    for name in ("Bob", "Carol", "Dan"):
+        p.keys(pygame.K_RIGHT, pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name)  # past a commander's row
+    assert p.says("setup.value.name")[-1] == "Dan_"  # Alice's row has scrolled up
     assert p.says("setup.more.up") == ["↑"] and p.says("setup.more.down") == ["↓"]
-    p.keys(pygame.K_RETURN)  # leaves the last name
+    p.keys(pygame.K_RETURN, pygame.K_RETURN)  # leaves the last name, and Dan's commander unnamed
     p.keys(pygame.K_UP)  # first player: Alice
     p.keys(pygame.K_RETURN)  # start
     state = k.state
     assert state is not None and state.formats == ("commander", "planechase")
     assert [pl.name for pl in state.players] == ["Alice", "Bob", "Carol", "Dan"]
+    assert [pl.commanders for pl in state.players] == [("Atraxa",), (), (), ()]
     assert p.says("banner.title") == ["Alice: upkeep"]
 
     # Alice: NEXT to the main phase, ROLL twice; the Planechase screen comes up with the cost.
@@ -127,7 +131,7 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     for _ in range(4):
         p.touch(Tap("adj.amount", 1))
     p.touch(Tap("adj.apply"))
-    assert p.says("seat2.cmd") == ["9"] and p.says("seat2.cmd.from") == ["Alice"]
+    assert p.says("seat2.cmd") == ["9"] and p.says("seat2.cmd.from") == ["Atraxa"]  # her commander, by name
     assert p.says("seat2.life") == ["31"]
 
     # Dan gains 2 life from a touch on his seat's upper half, twice; NEXT makes it, then passes

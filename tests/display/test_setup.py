@@ -65,8 +65,10 @@ def test_tb1_a_seats_default_name_is_a_hint_that_typing_replaces(make_kiosk: Mak
     p.keys(pygame.K_BACKSPACE)  # nothing left to erase
     assert p.says("setup.placeholder.name")[0] == "Player 1"
     p.keys(text="Alice")
-    p.keys(pygame.K_RIGHT, pygame.K_RIGHT, text="Cyd")  # seat 2 left alone
-    p.keys(pygame.K_RETURN, pygame.K_RETURN)  # on past the last seat, left alone too
+    p.to("name", "2")
+    p.keys(text="Cyd")  # seat 2 left alone, and every commander
+    p.to("name", "3")
+    p.keys(pygame.K_RETURN, pygame.K_RETURN)  # on past the last seat and its commander, left alone too
     p.keys(pygame.K_RETURN)  # Enter off the name rows starts
     assert k.state is not None
     assert [pl.name for pl in k.state.players] == ["Alice", "Player 2", "Cyd", "Player 4"]
@@ -134,7 +136,7 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
     p.keys(pygame.K_DOWN)  # three players
     p.to("name", "0")
     p.keys(text="Ann")
-    p.keys(pygame.K_RIGHT, text="Bea")  # seat 3 keeps its hint
+    p.keys(pygame.K_RIGHT, pygame.K_RIGHT, text="Bea")  # past Ann's commander; seat 3 keeps its hint
     p.to("first")
     p.keys(pygame.K_UP)  # Ann first
     p.to("option", "planar_deck_size")
@@ -150,9 +152,11 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
     assert p.says("setup.value.module") == ["on", "off", "off"]  # Planechase, Contraptions, Two-Headed Giant
     p.to("count")
     assert p.says("setup.value.count") == ["3"]
-    p.to("name", "0")
-    assert p.says("setup.value.name") == ["Ann_", "Bea"]
-    assert p.says("setup.placeholder.name") == ["Player 3"]
+    for seat, shown in enumerate(("Ann_", "Bea_")):  # commander rows between the names: one by one
+        p.to("name", str(seat))
+        assert shown in p.says("setup.value.name")
+    p.to("name", "2")
+    assert "Player 3" in p.says("setup.placeholder.name")
     p.to("first")
     assert p.says("setup.value.first") == ["random"]
     p.to("option", "planar_deck_size")
@@ -362,7 +366,8 @@ def test_each_players_row_shows_their_colour_the_encoder_and_a_tap_change_it(
     p.to("name", "0")
     wired = Wired(k, mock_factory)
     try:
-        wired.press(Button.SELECT)  # the next row: seat 2
+        wired.press(Button.SELECT)  # the next rows: seat 1's commander, then seat 2
+        wired.press(Button.SELECT)
         wired.turn(1)  # the encoder: blue → green, which seat 3 had
         assert p.form.seat_colours() == ("brown", "green", "yellow", "blue")
     finally:
