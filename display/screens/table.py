@@ -532,7 +532,7 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
         top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
         # A badge's labels run from the full name to the shortest; one without any (a change from
         # nobody) is planned once, as a tile without labels is.
-        for brevity in range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending"))])):
+        for brevity in range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending", "tax"))])):
             arrangements = [(False, in_rows(top, brevity, False))]
             if badges:
                 arrangements.append((True, in_column(top, brevity)))
