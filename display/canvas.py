@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Hashable, Iterator
+import re
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Literal
 
 from msgspec import Struct, field
 from msgspec.structs import replace
 import pygame
 
-from display.fonts import Color, Fonts, Lru
+from display import symbols
+from display.fonts import MEASURED_LIMIT, Color, Fonts, Lru
 from display.layout import Layout
 
 Anchor = Literal["topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright"]
@@ -27,6 +29,10 @@ Rect = tuple[int, int, int, int]
 
 #: How many choices of wrapping and shrink-to-fit a canvas keeps (each a few small strings).
 LAID_OUT_LIMIT = 4096
+#: How many card symbols a canvas keeps drawn (a symbol at a size, in a colour).
+SYMBOLS_LIMIT = 256
+#: What a card symbol is in the text recorded in ``Canvas.drawn``.
+SYMBOL_MARK = "\ufffc"
 
 
 class Drawn(Struct, frozen=True):
@@ -35,7 +41,9 @@ class Drawn(Struct, frozen=True):
     lines); ``wanted`` is the size asked for, so a text shrunk to fit shows as ``size < wanted``.
     ``joiner`` is set on the second and later lines of a wrapped text: what joins the line to the
     one before it (a space, nothing in CJK text, a line break), so a reader can put the whole text
-    back together; None on a text's first line."""
+    back together; None on a text's first line.  A card symbol drawn in the text is
+    ``SYMBOL_MARK`` in ``text``; ``symbols`` has their notations in order ("T", "G"), and
+    ``Canvas.shapes`` what they mean and where."""
 
     text: str
     rect: Rect
@@ -44,6 +52,15 @@ class Drawn(Struct, frozen=True):
     cut: bool = False
     wanted: int = 0
     joiner: str | None = None
+    symbols: tuple[str, ...] = ()
+
+    @property
+    def written(self) -> str:
+        """The text as it was written: its card symbols in their notation ("{T}: Add {G}.")."""
+        if not self.symbols:
+            return self.text
+        notations = iter(self.symbols)
+        return "".join(f"{{{next(notations)}}}" if ch == SYMBOL_MARK else ch for ch in self.text)
 
 
 class Placed(Struct, frozen=True):
@@ -82,6 +99,9 @@ class Canvas(Struct):
     #: What a screen decided about laying out its parts with these fonts (a seat tile's plan),
     #: under a key that holds everything the decision depends on.
     planned: Lru[Hashable, Any] = field(default_factory=lambda: Lru(LAID_OUT_LIMIT // 8))
+    _coded_widths: Lru[tuple[str, int, bool], int] = field(default_factory=lambda: Lru(MEASURED_LIMIT))
+    _symbols: Lru[tuple[str, int, Color], pygame.Surface] = field(default_factory=lambda: Lru(SYMBOLS_LIMIT))
+    _symbol_sizes: dict[tuple[int, bool], tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def width(self) -> int:
@@ -190,22 +210,70 @@ class Canvas(Struct):
         return found
 
     def _fit(self, text: str, size: int, max_width: int, bold: bool, floor: int) -> tuple[str, int]:
+        coded = encode(text)
+        measure = self.fonts.measure if coded is text else self._measure_coded
         current = size
-        while current > floor and self.fonts.measure(text, current, bold)[0] > max_width:
+        while current > floor and measure(coded, current, bold)[0] > max_width:
             current = max(floor, current * 9 // 10)
-        if self.fonts.measure(text, current, bold)[0] <= max_width:
+        if measure(coded, current, bold)[0] <= max_width:
             return text, current
         # The longest start that fits with its ellipsis, found by halving: a long status line
         # would otherwise be measured once per character it loses, every frame.
-        low, high = 0, len(text) - 1
+        low, high = 0, len(coded) - 1
         while low < high:
             middle = (low + high + 1) // 2
-            if self.fonts.measure(text[:middle] + "…", current, bold)[0] <= max_width:
+            if measure(coded[:middle] + "…", current, bold)[0] <= max_width:
                 low = middle
             else:
                 high = middle - 1
-        cut = text[:low]
-        return (cut.rstrip() + "…") if cut else "", current
+        cut = coded[:low].rstrip() + "…" if low else ""
+        return (cut if coded is text else decode(cut)), current
+
+    def measure(self, text: str, size: int, *, bold: bool = False) -> int:
+        """How wide ``text`` is drawn at ``size``, card symbols included."""
+        coded = encode(text)
+        return (self.fonts.measure if coded is text else self._measure_coded)(coded, size, bold)[0]
+
+    def _measure_coded(self, coded: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """:meth:`Fonts.measure` of a text with card symbols in it (as :func:`encode` writes them):
+        its pieces of text and its symbols, as :meth:`_draw_coded` puts them side by side."""
+        key = (coded, size, bold)
+        found = self._coded_widths.get(key)
+        if found is None:
+            width = 0
+            advance = self._symbol_size(size, bold)[1]
+            for part in _SYMBOL_CHAR.split(coded):
+                if part in _TOKENS:
+                    width += advance
+                elif part:
+                    width += self.fonts.measure(part, size, bold)[0]
+            found = self._coded_widths.put(key, width)
+        return found, self.fonts.line_height(size, bold)
+
+    def _symbol_size(self, size: int, bold: bool) -> tuple[int, int, int]:
+        """A card symbol's size in text at ``size``: its diameter (a little over the capitals'
+        height), the room it takes in the line, and its middle's height from the line's top (the
+        capitals' middle)."""
+        key = (size, bold)
+        found = self._symbol_sizes.get(key)
+        if found is None:
+            top, height = self.fonts.ink("H", size, bold)
+            diameter = max(5, round(height * 1.12))
+            found = self._symbol_sizes[key] = (diameter, diameter + max(1, round(size * 0.1)), round(top + height / 2))
+        return found
+
+    def _symbol_image(self, token: str, diameter: int, color: Color) -> pygame.Surface:
+        """The card symbol ``{token}`` ``diameter`` pixels across, with premultiplied alpha: drawn
+        four times as large and scaled down, so its edges are smooth."""
+        key = (token, diameter, color)
+        found = self._symbols.get(key)
+        if found is None:
+            big = diameter * 4
+            sketch = Canvas(pygame.Surface((big, big), pygame.SRCALPHA), self.fonts, self.layout)
+            symbols.card_symbol(sketch, token, (big / 2, big / 2), big, color)
+            scaled = pygame.transform.smoothscale(sketch.surface.premul_alpha(), (diameter, diameter))
+            found = self._symbols.put(key, scaled)
+        return found
 
     def text(
         self,
@@ -228,16 +296,50 @@ class Canvas(Struct):
         total fills its tile with its digits, and the line's empty top and foot (transparent)
         may reach over the name above it."""
         shown, used = self.fit(text, size, max_width, bold=bold, min_size=min_size)
-        image = self.fonts.render(shown, used, color, bold)
-        self.fonts.check(shown, bold)
-        rect = image.get_rect(**{anchor: at})
-        self.surface.blit(image, rect)
+        coded = encode(shown)
+        notations: tuple[str, ...] = ()
+        if coded is shown:
+            image = self.fonts.render(shown, used, color, bold)
+            self.fonts.check(shown, bold)
+            rect = image.get_rect(**{anchor: at})
+            self.surface.blit(image, rect)
+            plain = recorded = shown
+        else:
+            rect, plain = self._draw_coded(coded, at, used, color, anchor, bold, role)
+            recorded = _SYMBOL_CHAR.sub(lambda m: SYMBOL_MARK if m.group() in _TOKENS else m.group(), coded)
+            notations = tuple(_TOKENS[ch] for ch in coded if ch in _TOKENS)
         if ink:
-            top, height = self.fonts.ink(shown, used, bold)
+            top, height = self.fonts.ink(plain, used, bold)
             rect = pygame.Rect(rect.x, rect.y + top, rect.width, height)
-        self.drawn.append(Drawn(shown, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,
-                                wanted=size, joiner=joiner))
+        self.drawn.append(Drawn(recorded, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,
+                                wanted=size, joiner=joiner, symbols=notations))
         return rect
+
+    def _draw_coded(self, coded: str, at: tuple[int, int], size: int, color: Color, anchor: Anchor, bold: bool,
+                    role: str) -> tuple[pygame.Rect, str]:
+        """One line with card symbols in it (as :func:`encode` writes them): its text in pieces,
+        each symbol on the capitals' middle; returns where the line went and its text without
+        the symbols."""
+        width, height = self._measure_coded(coded, size, bold)
+        rect = pygame.Rect(0, 0, max(1, width), height)
+        setattr(rect, anchor, at)
+        diameter, advance, middle = self._symbol_size(size, bold)
+        x = rect.x
+        plain = []
+        for part in _SYMBOL_CHAR.split(coded):
+            token = _TOKENS.get(part)
+            if token is not None:
+                left, top = x + (advance - diameter) // 2, rect.y + middle - diameter // 2
+                self.surface.blit(self._symbol_image(token, diameter, color), (left, top),
+                                  special_flags=pygame.BLEND_PREMULTIPLIED)
+                self.shape(symbols.card_meaning(token) or token, (left, top, diameter, diameter), role)
+                x += advance
+            elif part:
+                self.fonts.check(part, bold)
+                self.surface.blit(self.fonts.render(part, size, color, bold), (x, rect.y))
+                x += self.fonts.measure(part, size, bold)[0]
+                plain.append(part)
+        return rect, "".join(plain)
 
     def wrap(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
         """Lines of ``text`` that fit ``width``: breaks at spaces, and between any two CJK
@@ -249,6 +351,13 @@ class Canvas(Struct):
         return list(found)
 
     def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
+        coded = encode(text)
+        if coded is not text:
+            return [decode(line) for line in self._wrap_coded(coded, size, width, bold, self._measure_coded)]
+        return self._wrap_coded(text, size, width, bold, self.fonts.measure)
+
+    def _wrap_coded(self, text: str, size: int, width: int, bold: bool,
+                    measure: Callable[[str, int, bool], tuple[int, int]]) -> list[str]:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             start = len(lines)
@@ -257,12 +366,12 @@ class Canvas(Struct):
             pieces.reverse()  # taken from the end: a phrase too wide for a line goes back as its parts
             while pieces:
                 joiner, token = pieces.pop()
-                if current and self.fonts.measure(f"{current}{joiner}{token}", size, bold)[0] <= width:
+                if current and measure(f"{current}{joiner}{token}", size, bold)[0] <= width:
                     current = f"{current}{joiner}{token}"
                     continue
                 # The piece starts a line: one wider than a line breaks into script runs, then
                 # characters (a Japanese phrase; a word without them stays whole).
-                parts = _words(token) if len(token) > 1 and self.fonts.measure(token, size, bold)[0] > width else []
+                parts = _words(token) if len(token) > 1 and measure(token, size, bold)[0] > width else []
                 if len(parts) == 1:
                     parts = _tokens(token)
                 if len(parts) > 1:
@@ -281,7 +390,7 @@ class Canvas(Struct):
         """The lines of ``text`` wrapped to ``width`` at ``size``, or None when a word alone is
         wider than ``width`` (it could only be cut)."""
         lines = self.wrap(text, size, width, bold=bold)
-        if any(self.fonts.measure(line, size, bold)[0] > width for line in lines):
+        if any(self.measure(line, size, bold=bold) > width for line in lines):
             return None
         return lines
 
@@ -339,6 +448,42 @@ class Canvas(Struct):
         return y - top
 
 
+#: Card symbols in Scryfall's notation: "{T}", "{G}", "{2/W}", "{CHAOS}".
+_NOTATION = re.compile(r"\{([^{}\s]{1,8})\}")
+#: Unicode's private use area: where :func:`encode` writes a card symbol as one character.
+_PRIVATE_FIRST, _PRIVATE_LAST = 0xE000, 0xF8FF
+_SYMBOL_CHAR = re.compile("([\ue000-\uf8ff])")
+_CHARS: dict[str, str] = {}  # a symbol's notation (without braces) → its character
+_TOKENS: dict[str, str] = {}  # and back
+
+
+def encode(text: str) -> str:
+    """``text`` with each card symbol it writes in Scryfall's notation as one private-use
+    character (the same character for the same symbol); ``text`` itself when it has none.
+    A notation that is not a symbol (:func:`display.symbols.card_meaning`) stays as it is, and
+    so does a text that has private-use characters of its own (it would not come back whole)."""
+    if "{" not in text or _SYMBOL_CHAR.search(text):
+        return text
+    coded = _NOTATION.sub(_symbol_char, text)
+    return text if coded == text else coded
+
+
+def decode(coded: str) -> str:
+    """The text :func:`encode` made ``coded`` from."""
+    return _SYMBOL_CHAR.sub(lambda m: f"{{{_TOKENS[m.group()]}}}" if m.group() in _TOKENS else m.group(), coded)
+
+
+def _symbol_char(match: re.Match[str]) -> str:
+    token = match.group(1)
+    found = _CHARS.get(token)
+    if found is None:
+        if symbols.card_meaning(token) is None or len(_CHARS) > _PRIVATE_LAST - _PRIVATE_FIRST:
+            return match.group()
+        found = _CHARS[token] = chr(_PRIVATE_FIRST + len(_CHARS))
+        _TOKENS[found] = token
+    return found
+
+
 def joiners(text: str, lines: list[str]) -> list[str | None]:
     """What joins each wrapped line of ``text`` to the line before it (None for the first)."""
     found: list[str | None] = [None]
@@ -365,12 +510,17 @@ def _no_orphan(before: str, last: str) -> list[str]:
     Japanese paragraph does not end on a lone kana."""
     ending = _tokens(last)
     ahead = _tokens(before)
-    if len(ending) != 1 or ending[0][0] or ord(ending[0][1][0]) < 0x3000 or len(ahead) < 3:
+    if len(ending) != 1 or ending[0][0] or not _is_cjk(ending[0][1][0]) or len(ahead) < 3:
         return [before, last]
     joiner, token = ahead[-1]
-    if joiner or ord(token[0]) < 0x3000:
+    if joiner or not _is_cjk(token[0]):
         return [before, last]
     return [before[: len(before) - len(token)], token + last]
+
+
+def _is_cjk(ch: str) -> bool:
+    """Whether ``ch`` is a CJK character or mark (a card symbol, in the private use area, is not)."""
+    return ch >= "\u3000" and not "\ue000" <= ch <= "\uf8ff"
 
 
 def _tokens(paragraph: str) -> list[tuple[str, str]]:
@@ -389,7 +539,7 @@ def _pieces(paragraph: str) -> list[tuple[str, str, int]]:
         if ch == " ":
             joiner, latin = " ", False
             continue
-        cjk = ord(ch) >= 0x3000
+        cjk = ch >= "\u3000" and not "\ue000" <= ch <= "\uf8ff"  # a card symbol (private use) is a letter of its word
         opened = bool(tokens) and tokens[-1][1][-1] in NO_LINE_END
         if tokens and not joiner and (ch in NO_LINE_START or (latin and not cjk) or opened):
             tokens[-1][1] += ch

@@ -46,7 +46,7 @@ def chip_fits(view: View, text: str, width: int, height: int, *, largest: int | 
     """True if ``text`` fits a chip ``width`` × ``height`` whole (bold: as the chosen chip shows it)."""
     c = view.canvas
     size, lines = chip_text(view, text, width, height, bold=True, largest=largest)
-    return all(c.fonts.measure(line, size, True)[0] <= width for line in lines) and (
+    return all(c.measure(line, size, bold=True) <= width for line in lines) and (
         len(lines) * c.fonts.line_height(size, True) <= height)
 
 
@@ -287,7 +287,7 @@ def shared_widths(view: View, texts: list[str], width: int, height: int, gap: in
     lay = view.layout
     pad = lay.margin
     room = width - gap * (len(texts) - 1)
-    natural = [view.canvas.fonts.measure(t, lay.small, True)[0] + 2 * pad for t in texts]
+    natural = [view.canvas.measure(t, lay.small, bold=True) + 2 * pad for t in texts]
     total = sum(natural)
     if room <= 0:
         return None

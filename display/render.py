@@ -366,7 +366,7 @@ def _status_lines(canvas: Canvas, text: str, reader: str, size: int, width: int)
         return None
     if not text:
         return [], 0 if reader else -1
-    one = fonts.measure(text, size)[0]
+    one = canvas.measure(text, size)
     if one + (gap + reader_w if reader else 0) <= width:
         return [text], 0 if reader else -1
     lines = canvas.wrapped(text, size, width)
@@ -374,7 +374,7 @@ def _status_lines(canvas: Canvas, text: str, reader: str, size: int, width: int)
         return None
     if not reader:
         return lines, -1
-    if fonts.measure(lines[-1], size)[0] + gap + reader_w <= width:
+    if canvas.measure(lines[-1], size) + gap + reader_w <= width:
         return lines, len(lines) - 1
     return lines, len(lines)
 
@@ -427,7 +427,7 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     for size in (lay.small, lay.tiny):  # tiny only for a word (a long path) too wide at small
         wrap_w = max(text_w - (fonts.measure(reader, size)[0] + lay.margin * 2 if reader else 0), text_w // 2)
         lines = canvas.wrap(status.text, size, wrap_w)
-        if all(fonts.measure(line, size)[0] <= wrap_w for line in lines):
+        if all(canvas.measure(line, size) <= wrap_w for line in lines):
             break
     glue = joiners(status.text, lines)
     pages = -(-len(lines) // STATUS_LINES)

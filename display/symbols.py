@@ -2,7 +2,9 @@
 commander-damage and commander-tax icons, the icons of a player's counters and designations (a crown for the
 monarch, a flag for the initiative, a stepped city for the city's blessing, a bolt for energy, a
 star for experience, a trefoil for rad counters), the sun and moon of day and night, a generic
-mana symbol, scroll arrows and the game clock's dial and pause.
+mana symbol, scroll arrows and the game clock's dial and pause; and the symbols of rules text in
+Scryfall's notation (``{T}``, ``{G}``, ``{2/W}``, ``{CHAOS}``: :func:`card_meaning`,
+:func:`card_symbol`), which the canvas draws in place of the notation.
 
 The bundled fonts are subsets and lack most pictographs (▲, ☠, ♛ draw as boxes), and a shape
 scales with the layout and needs no image file.  Every symbol is drawn in a square of ``size``
@@ -12,11 +14,15 @@ pixels around ``center``; the die faces can be turned by ``angle`` degrees (the 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from display.canvas import Canvas
+from display import theme
 from display.fonts import Color
+
+if TYPE_CHECKING:  # the canvas draws card symbols with the functions here, so it imports this module
+    from display.canvas import Canvas
 
 Point = tuple[float, float]
 
@@ -257,3 +263,174 @@ def moon(c: Canvas, center: tuple[float, float], size: float, color: Color) -> N
         a = math.pi - a
         points.append((inner_x + inner_r * math.cos(a), inner_r * math.sin(a)))
     _unit(c, points, (center[0] - size * 0.05, center[1]), size, color)
+
+
+# Card symbols: rules text writes them in Scryfall's notation, "{T}: Add {G}{G}."
+
+#: Symbols with a name rather than a mana cost.
+_NAMED = {"T": "tap", "Q": "untap", "E": "energy", "CHAOS": "chaos", "PW": "planeswalker"}
+#: One-letter mana symbols: the five colours, colourless, snow, the variables, Phyrexian generic.
+_MANA_LETTERS = frozenset("WUBRGCSXYZH½∞")
+_HYBRID_PARTS = frozenset("WUBRGC")
+_NUMBER = re.compile(r"[0-9]{1,3}")
+#: A notation the kiosk does not know is drawn as a plain disc when it is short and written as card
+#: symbols are (capitals, digits); anything else is left as text.
+_SHORT = re.compile(r"[A-Z0-9½∞+\-/.]{1,3}")
+
+
+def card_meaning(token: str) -> str | None:
+    """What the card symbol ``{token}`` means: ``"tap"``, ``"untap"``, ``"energy"``, ``"chaos"``,
+    ``"planeswalker"``, ``"mana:G"`` (any mana symbol: ``"mana:2"``, ``"mana:W/U"``,
+    ``"mana:G/P"``), ``"symbol:TK"`` for a short notation not known here; None for a notation
+    too long to draw as a symbol (it stays text)."""
+    named = _NAMED.get(token)
+    if named is not None:
+        return named
+    if _is_mana(token):
+        return f"mana:{token}"
+    if _SHORT.fullmatch(token):
+        return f"symbol:{token}"
+    return None
+
+
+def _is_mana(token: str) -> bool:
+    if token in _MANA_LETTERS or _NUMBER.fullmatch(token):
+        return True
+    if len(token) == 2 and token[0] == "H" and token[1] in _HYBRID_PARTS:  # half a coloured mana
+        return True
+    parts = token.split("/")
+    if parts[-1] == "P":  # Phyrexian: one colour, or a hybrid of two
+        return 2 <= len(parts) <= 3 and all(p in _HYBRID_PARTS for p in parts[:-1])
+    return len(parts) == 2 and parts[1] in _HYBRID_PARTS and (parts[0] in _HYBRID_PARTS or parts[0] == "2")
+
+
+def card_symbol(c: Canvas, token: str, center: tuple[float, float], size: float, ink: Color) -> None:
+    """The card symbol ``{token}`` (one :func:`card_meaning` knows) in a square ``size`` across:
+    a mana symbol as a disc in its colour with its letter or number, the tap and untap arrows,
+    chaos, the planeswalker symbol and energy in ``ink`` (the text's colour)."""
+    meaning = card_meaning(token) or f"symbol:{token}"
+    kind, _, what = meaning.partition(":")
+    if kind == "mana":
+        _mana(c, what, center, size)
+    elif kind == "tap" or kind == "untap":
+        _tap(c, center, size, untap=kind == "untap")
+    elif kind == "chaos":
+        chaos(c, center, size, ink)
+    elif kind == "planeswalker":
+        planeswalker(c, center, size * 0.94, ink)
+    elif kind == "energy":
+        bolt(c, center, size * 0.9, ink)
+    else:
+        _disc(c, center, size, theme.MANA["symbol"])
+        _letters(c, what, center, size, theme.ink_on(theme.MANA["symbol"]))
+
+
+def _fill(part: str) -> Color:
+    return theme.MANA.get(part, theme.MANA["generic"])
+
+
+def _disc(c: Canvas, center: tuple[float, float], size: float, fill: Color) -> None:
+    cx, cy = round(center[0]), round(center[1])
+    radius = max(1, round(size / 2))
+    c.circle((cx, cy), radius, fill)
+    if fill == theme.MANA["B"]:  # a dark disc on the dark table: its rim shows where it is
+        c.circle((cx, cy), radius, theme.MANA_RIM, max(1, round(size * 0.07)))
+
+
+def _mana(c: Canvas, what: str, center: tuple[float, float], size: float) -> None:
+    parts = what.split("/")
+    phyrexian = parts[-1] == "P"
+    if phyrexian:
+        parts = parts[:-1]
+    if len(what) == 2 and what[0] == "H":  # half a mana: the left half of its disc
+        _half(c, center, size, _fill(what[1]), -90.0, 90.0)
+        return
+    if len(parts) == 2:  # hybrid: the first half top left, the second bottom right, split on the diagonal
+        _disc(c, center, size, _fill(parts[1]))
+        _half(c, center, size, _fill(parts[0]), 135.0, 315.0)
+        if not phyrexian:
+            offset = size * 0.2
+            for part, sign in ((parts[0], -1), (parts[1], 1)):
+                _letters(c, part, (center[0] + sign * offset, center[1] + sign * offset), size * 0.5,
+                         theme.ink_on(_fill(part)))
+    else:
+        _disc(c, center, size, _fill(parts[0]))
+    ink = theme.ink_on(_fill(parts[-1]))
+    if phyrexian or what == "H":
+        _phyrexian(c, center, size, ink)
+    elif len(parts) == 1:
+        letter = parts[0]
+        if letter == "S":
+            _snowflake(c, center, size, ink)
+        elif letter == "C":
+            _unit(c, ((0.0, -0.58), (0.42, 0.0), (0.0, 0.58), (-0.42, 0.0)), center, size, ink)
+        elif letter == "∞":
+            for side in (-1, 1):
+                c.circle((round(center[0] + side * size * 0.16), round(center[1])), max(1, round(size * 0.15)), ink,
+                         max(1, round(size * 0.06)))
+        else:
+            _letters(c, letter, center, size, ink)
+
+
+def _half(c: Canvas, center: tuple[float, float], size: float, fill: Color, start: float, end: float) -> None:
+    """The part of the disc from ``start`` to ``end`` degrees (clockwise from three o'clock)."""
+    steps = 24
+    points: list[Point] = [(math.cos(math.radians(start + (end - start) * k / steps)),
+                            math.sin(math.radians(start + (end - start) * k / steps))) for k in range(steps + 1)]
+    _unit(c, points, center, size, fill)
+
+
+def _letters(c: Canvas, text: str, center: tuple[float, float], size: float, color: Color) -> None:
+    """``text`` centred by its ink on ``center``, as large as fits a disc ``size`` across."""
+    bold = all(c.fonts.has(ch, True) for ch in text)
+    px = max(4, round(size * 0.74))
+    room = size * (0.62 if len(text) == 1 else 0.8)
+    while px > 4 and c.fonts.measure(text, px, bold)[0] > room:
+        px = max(4, px * 9 // 10)
+    image = c.fonts.render(text, px, color, bold)
+    top, height = c.fonts.ink(text, px, bold)
+    c.surface.blit(image, (round(center[0] - image.get_width() / 2), round(center[1] - top - height / 2)))
+
+
+def _tap(c: Canvas, center: tuple[float, float], size: float, *, untap: bool) -> None:
+    """The tap symbol: a grey disc with a dark arrow turning clockwise; untap: a dark disc with a
+    light arrow turning the other way."""
+    fill = theme.MANA["B"] if untap else theme.MANA["generic"]
+    _disc(c, center, size, fill)
+    if untap:
+        c.circle((round(center[0]), round(center[1])), max(1, round(size / 2)), theme.MANA_RIM,
+                 max(1, round(size * 0.07)))
+    ink = theme.ink_on(fill)
+    flip = -1.0 if untap else 1.0
+    start, end = 150.0, 350.0  # from lower left, over the top, to the right
+    radius, thick = 0.46, 0.17
+    arc: list[Point] = []
+    for k in range(13):
+        a = math.radians(start + (end - start) * k / 12)
+        arc.append(((radius + thick / 2) * math.cos(a), (radius + thick / 2) * math.sin(a) + 0.06))
+    for k in range(12, -1, -1):
+        a = math.radians(start + (end - start) * k / 12)
+        arc.append(((radius - thick / 2) * math.cos(a), (radius - thick / 2) * math.sin(a) + 0.06))
+    a = math.radians(end)
+    px, py = radius * math.cos(a), radius * math.sin(a) + 0.06
+    nx, ny = math.cos(a), math.sin(a)
+    tx, ty = -math.sin(a), math.cos(a)
+    head = [(px + nx * 0.26, py + ny * 0.26), (px + tx * 0.36, py + ty * 0.36), (px - nx * 0.26, py - ny * 0.26)]
+    for shape in (arc, head):
+        _unit(c, [(flip * x, y) for x, y in shape], center, size, ink)
+
+
+def _phyrexian(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """The Phyrexian mark: a ring with a bar through it."""
+    c.circle((round(center[0]), round(center[1])), max(1, round(size * 0.2)), color, max(1, round(size * 0.07)))
+    _unit(c, ((-0.06, -0.66), (0.06, -0.66), (0.06, 0.66), (-0.06, 0.66)), center, size, color)
+
+
+def _snowflake(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
+    """Snow: three bars crossing."""
+    for turn in (90.0, 30.0, 150.0):
+        a = math.radians(turn)
+        along, side = (math.cos(a), math.sin(a)), (-math.sin(a) * 0.07, math.cos(a) * 0.07)
+        bar = [(along[0] * r + side[0] * s, along[1] * r + side[1] * s) for r, s in ((-0.64, -1), (0.64, -1),
+                                                                                  (0.64, 1), (-0.64, 1))]
+        _unit(c, bar, center, size, color)

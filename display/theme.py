@@ -23,6 +23,22 @@ BUTTON_HI = (70, 110, 170)
 CHAOS = (200, 90, 220)
 WALK = (90, 170, 250)
 
+#: The mana symbols in rules text, in the colours printed symbols have (pale discs that read on
+#: the dark table, dark type on them); black is the one dark disc, so it has a light rim.
+#: "generic" is a number's, X's and the tap symbol's grey; "symbol" a notation the kiosk does not
+#: know, drawn as a plain disc with its letters.
+MANA = {
+    "W": (248, 238, 196),
+    "U": (150, 206, 246),
+    "B": (58, 50, 54),
+    "R": (246, 152, 120),
+    "G": (132, 204, 150),
+    "C": (206, 198, 194),
+    "generic": (196, 190, 186),
+    "symbol": (96, 100, 116),
+}
+MANA_RIM = (206, 198, 194)  # round the black disc and the untap symbol's
+
 #: Each player colour's shade (device.rules.colours.COLOURS): bright enough to tell apart on the
 #: dark table and from the cursor's and the active seat's edges, which are drawn round them.
 PLAYER = {

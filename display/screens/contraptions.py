@@ -840,10 +840,10 @@ class Part(Struct, frozen=True):
 def one_line(view: View, words: Sequence[str], width: int, largest: int, smallest: int, *,
              bold: bool = False) -> tuple[str, int]:
     """The first of ``words`` (longest first) that fits ``width`` on one line, and its size."""
-    fonts = view.canvas.fonts
+    canvas = view.canvas
     for text in words:
         for size in range(largest, smallest - 1, -1):
-            if fonts.measure(text, size, bold)[0] <= width:
+            if canvas.measure(text, size, bold=bold) <= width:
                 return text, size
     return words[-1], smallest
 

@@ -24,17 +24,18 @@ SAMPLE_TEXT = "Sample rules text for the tests: whenever you roll chaos, each pl
 
 def texts(kiosk: Kiosk, role: str | None = None) -> list[str]:
     """The texts drawn in ``role`` (``"banner.*"``: every role under ``banner``), in order; the
-    lines of a wrapped text are put back together into one."""
+    lines of a wrapped text are put back together into one, card symbols in their notation
+    ("{T}"; ``Drawn.written``)."""
     found: list[str] = []
     last: dict[str, int] = {}
     for d in kiosk.canvas.drawn:
         if role is not None and (d.role != role if not role.endswith(".*") else not d.role.startswith(role[:-1])):
             continue
         if d.joiner is not None and d.role in last:
-            found[last[d.role]] += d.joiner + d.text
+            found[last[d.role]] += d.joiner + d.written
             continue
         last[d.role] = len(found)
-        found.append(d.text)
+        found.append(d.written)
     return found
 
 

@@ -29,7 +29,7 @@ SAMPLES = (
     "Alice", "Юрий", "さくら", "Łukasz", "40", "-7", "Turn 12", "ダイス：1", "（注）テスト。",
     "Sample rules text for the tests: whenever you roll chaos, each player draws a card.",
     "Ход Юрия — планы: Тазим", "アリスのアップキープ", "Tura Łukasza · 3 żetony", "  ", "",
-    "mixed さくら and Alice", "ПЛАНЫ", "9/9",
+    "mixed さくら and Alice", "ПЛАНЫ", "9/9", "{T}: Add {G}{G}. {2}{U}, {T}: roll {CHAOS}.",
 )
 SIZES = (10, 15, 19, 26, 40, 68, 104)
 COLORS = ((240, 236, 228), (255, 196, 64))

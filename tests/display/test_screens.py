@@ -437,6 +437,8 @@ def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
         kiosk.dispatch(Go("planechase"))
         kiosk.redraw()
         assert " ".join(texts(kiosk, "pc.plane.text")) == "Whenever you roll {CHAOS}, draw a card."
+        # {CHAOS} is drawn as the chaos symbol, not as its notation.
+        assert [s.name for s in kiosk.canvas.shapes if s.role == "pc.plane.text"] == ["chaos"]
         assert texts(kiosk, "pc.plane.hint") == []
     finally:
         cardtext.configure(None)

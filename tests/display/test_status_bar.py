@@ -40,7 +40,7 @@ def shared(kiosk: Kiosk) -> list[Drawn]:
 
 
 def status_lines(kiosk: Kiosk, role: str) -> list[tuple[str | None, str]]:
-    return [(d.joiner, d.text) for d in kiosk.canvas.drawn if d.role == role]
+    return [(d.joiner, d.written) for d in kiosk.canvas.drawn if d.role == role]
 
 
 def touch(kiosk: Kiosk, action: object) -> None:
