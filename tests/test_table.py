@@ -92,7 +92,7 @@ def test_tb2_duel_is_for_two(controller: Controller) -> None:
 def test_tb2_unknown_table_option_is_refused(controller: Controller) -> None:
     with pytest.raises(IllegalCommand) as error:
         controller.execute(NewGame(players=("A", "B"), options={"grand_melee": "on"}))
-    assert str(error.value) == "There is no table option 'grand_melee' for Free-for-all. Options here: turn_timer."
+    assert str(error.value) == "There is no table option 'grand_melee' for Free-for-all. Options here: seats_facing, turn_timer."
 
 
 # --- TB-3 ------------------------------------------------------------------------------------

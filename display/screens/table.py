@@ -537,11 +537,8 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
             if badges:
                 arrangements.append((True, in_column(top, brevity)))
             for beside, fits in arrangements:
-                size = _largest(fits, cap)
-                if not fits(size):
-                    continue
-                option = TilePlan(name_size, notes_size, notes, foot, brevity, beside, badge_size(view, size), size)
-                if best is None or option.life > best.life:
+                option = _arranged(view, fits, cap, TilePlan(name_size, notes_size, notes, foot, brevity, beside, 0, 0))
+                if option is not None and (best is None or option.life > best.life):
                     best = option
             if best is not None and (best.life >= goal or not player.in_game):
                 return _out_of_room(view, player, best)  # a player out of the game keeps their name readable before their life
@@ -552,6 +549,12 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     top = pad // 2 + c.fonts.line_height(lay.tiny) + notes * c.fonts.line_height(notes_size)
     size = _largest(in_rows(top, 2, True), cap)
     return TilePlan(lay.tiny, notes_size, notes, foot, 2, False, badge_size(view, size), size, clipped=True)
+
+
+def _arranged(view: View, fits: Callable[[int], bool], cap: int, plan: TilePlan) -> TilePlan | None:
+    """``plan`` with the largest total (and its badges) that ``fits``; None if none does."""
+    size = _largest(fits, cap)
+    return replace(plan, life=size, badge_size=badge_size(view, size)) if fits(size) else None
 
 
 def _out_of_room(view: View, player: Player, plan: TilePlan) -> TilePlan:

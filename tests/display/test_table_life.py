@@ -369,10 +369,11 @@ def test_lf4_a_hold_counts_only_on_the_screen_it_touched(make_kiosk: MakeKiosk) 
 
 
 def test_hw4_on_a_panel_too_small_for_a_seats_halves_a_touch_highlights_it(make_kiosk: MakeKiosk) -> None:
-    """320×240 with the plane's strip under the seats and a two-line status: a half would be
-    less than a finger tall, so the seat is one target that moves the cursor."""
+    """320×240, eight players, the plane's strip under the seats and a two-line status: a half
+    would be less than a finger tall, so the seat is one target that moves the cursor."""
     clock = Clock()
-    kiosk = game(make_kiosk, clock, formats=("commander", "planechase"), size=(320, 240))
+    players = (*PLAYERS, "Ben", "Ewa", "Marek", "Zofia")
+    kiosk = game(make_kiosk, clock, formats=("commander", "planechase"), players=players, size=(320, 240))
     kiosk.say(Message("controller.roll_needs_planechase"))  # a long status line: two lines on this panel
     kiosk.redraw()
     seats = [t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind.startswith("seat")]
