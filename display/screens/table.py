@@ -473,69 +473,80 @@ def _shown(badges: list[Badge], plan: TilePlan) -> list[Badge]:
     return badges[:1] if plan.pending_only else badges
 
 
+class _Room:
+    """A tile's room for its life total and badges, below its name and notes: whether a total at
+    a size fits with the badges (grown with it, ``badge_size``) in rows under it or in a column
+    beside it."""
+
+    def __init__(self, view: View, life: str, badges: list[Badge], rect: Rect, notes: tuple[int, int, int]) -> None:
+        lay = view.layout
+        self.view, self.life, self.badges = view, life, badges
+        self.pad = lay.margin
+        self.inner = rect[2] - 2 * self.pad
+        self.gap = max(2, lay.margin // 2)
+        notes_size, _, foot = notes
+        # Where the badges or the life end: above the loss text, if any.
+        self.bottom = rect[3] - self.pad // 2 - foot * view.canvas.fonts.line_height(notes_size)
+
+    def _life_fits(self, size: int, width: int, room: tuple[int, int]) -> bool:
+        """The total's ink at ``size`` fits ``width`` and the rows ``room`` (top, bottom) when
+        centred in them: the digits fill the room, and the line's empty top and foot may reach
+        over the name or the badges (``Canvas.text`` with ``ink``)."""
+        fonts = self.view.canvas.fonts
+        return (fonts.measure(self.life, size, True)[0] <= width
+                and fonts.ink(self.life, size, True)[1] <= room[1] - room[0])
+
+    def _metrics(self, size: int, brevity: int) -> list[tuple[int, int]]:
+        return [_badge_metrics(self.view, b, badge_size(self.view, size), brevity) for b in self.badges]
+
+    def in_rows(self, top: int, brevity: int, one_a_row: bool = False) -> Callable[[int], bool]:
+        def fits(size: int) -> bool:
+            metrics = self._metrics(size, brevity)
+            rows = [[i] for i in range(len(metrics))] if one_a_row else _flow([m[0] for m in metrics], self.inner, self.gap)
+            if rows is None:
+                return False
+            if not rows:
+                return self._life_fits(size, self.inner, (top, self.bottom - self.pad // 2))
+            low = self.bottom - len(rows) * metrics[0][1] - len(rows) * self.gap
+            return self._life_fits(size, self.inner, (top, low))
+        return fits
+
+    def in_column(self, top: int, brevity: int) -> Callable[[int], bool]:
+        def fits(size: int) -> bool:
+            metrics = self._metrics(size, brevity)
+            column = max(m[0] for m in metrics)
+            tall = sum(m[1] for m in metrics) + self.gap * (len(metrics) - 1)
+            return (tall <= self.bottom - top and column < self.inner
+                    and self._life_fits(size, self.inner - column - self.pad, (top, self.bottom - self.pad // 2)))
+        return fits
+
+
 def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge],
                names: tuple[int, ...] = ()) -> TilePlan:
     """The best plan for ``badges``, the name at the first of ``names`` (default: medium, small,
     tiny) that lets the life total reach the goal, else at the one that makes it largest."""
     c, lay = view.canvas, view.layout
-    _, _, w, h = rect
-    pad = lay.margin
-    inner = w - 2 * pad
-    notes_text = seat_notes(view, state, player)
-    notes_size, notes = _note_lines(view, notes_text, inner)
+    inner = rect[2] - 2 * lay.margin
+    notes_size, notes = _note_lines(view, seat_notes(view, state, player), inner)
     foot_size, foot = _note_lines(view, loss_text(view, state, player) if not player.in_game else "", inner)
     notes_size = min(notes_size, foot_size) if foot else notes_size
-    life = seat_life(view, state, player)
+    room = _Room(view, seat_life(view, state, player), badges, rect, (notes_size, notes, foot))
     cap = lay.huge * 2
     goal = life_goal(view)
     best: TilePlan | None = None
-    gap = max(2, lay.margin // 2)
-    bottom = h - pad // 2 - foot * c.fonts.line_height(notes_size)  # where the badges or the life end
-
-    def life_fits(size: int, width: int, room: tuple[int, int]) -> bool:
-        """The total's ink at ``size`` fits ``width`` and the rows ``room`` (top, bottom) when
-        centred in them: the digits fill the room, and the line's empty top and foot may reach
-        over the name or the badges (``Canvas.text`` with ``ink``)."""
-        return (c.fonts.measure(life, size, True)[0] <= width
-                and c.fonts.ink(life, size, True)[1] <= room[1] - room[0])
-
-    def in_rows(top: int, brevity: int, one_a_row: bool) -> Callable[[int], bool]:
-        def fits(size: int) -> bool:
-            metrics = [_badge_metrics(view, b, badge_size(view, size), brevity) for b in badges]
-            if one_a_row:
-                rows: list[list[int]] | None = [[i] for i in range(len(badges))]
-            else:
-                rows = _flow([m[0] for m in metrics], inner, gap)
-            if rows is None:
-                return False
-            height = metrics[0][1] if metrics else 0
-            low = bottom - len(rows) * height - (len(rows) - 1) * gap - gap if rows else bottom - pad // 2
-            return life_fits(size, inner, (top, low))
-        return fits
-
-    def in_column(top: int, brevity: int) -> Callable[[int], bool]:
-        def fits(size: int) -> bool:
-            metrics = [_badge_metrics(view, b, badge_size(view, size), brevity) for b in badges]
-            column = max(m[0] for m in metrics)
-            tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
-            return (tall <= bottom - top and column < inner
-                    and life_fits(size, inner - column - pad, (top, bottom - pad // 2)))
-        return fits
-
     # Names no smaller than ``small`` (a name in ``tiny`` type is not read across the table),
     # unless that alone keeps a crowded tile's total at its floor (``life_floor``).  The badges
     # grow with the total (``badge_size``), so each arrangement is sized as a whole.
     floor = life_floor(view)
+    # A badge's labels run from the full name to the shortest; one without any (a change from
+    # nobody) is planned once, as a tile without labels is.
+    brevities = range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending", "tax"))]))
     for name_size in names or (lay.medium, lay.small, lay.tiny):
         if name_size == lay.tiny and not names and best is not None and best.life >= floor:
             break
-        top = pad // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
-        # A badge's labels run from the full name to the shortest; one without any (a change from
-        # nobody) is planned once, as a tile without labels is.
-        for brevity in range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending", "tax"))])):
-            arrangements = [(False, in_rows(top, brevity, False))]
-            if badges:
-                arrangements.append((True, in_column(top, brevity)))
+        top = lay.margin // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
+        for brevity in brevities:
+            arrangements = [(False, room.in_rows(top, brevity))] + ([(True, room.in_column(top, brevity))] if badges else [])
             for beside, fits in arrangements:
                 option = _arranged(view, fits, cap, TilePlan(name_size, notes_size, notes, foot, brevity, beside, 0, 0))
                 if option is not None and (best is None or option.life > best.life):
@@ -546,8 +557,8 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
         return _out_of_room(view, player, best)
     # No badge fits the tile's width even with the shortest names (many players on a small
     # panel): one badge a row, the name clipped at the tile's edge, and the life total kept large.
-    top = pad // 2 + c.fonts.line_height(lay.tiny) + notes * c.fonts.line_height(notes_size)
-    size = _largest(in_rows(top, 2, True), cap)
+    top = lay.margin // 2 + c.fonts.line_height(lay.tiny) + notes * c.fonts.line_height(notes_size)
+    size = _largest(room.in_rows(top, 2, one_a_row=True), cap)
     return TilePlan(lay.tiny, notes_size, notes, foot, 2, False, badge_size(view, size), size, clipped=True)
 
 
@@ -641,39 +652,10 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         bottom -= height
         c.paragraph(loss_text(view, state, player), (x + pad, bottom, inner, height), plan.notes_size, theme.ERROR,
                     role=f"{seat}.lost", min_size=plan.notes_size, align="center")
-    badges = _shown(every, plan)
-    gap = max(2, lay.margin // 2)
-    metrics = [_badge_metrics(view, b, plan.badge_size, plan.brevity) for b in badges]
-    life_box = (x + pad, top, inner, bottom - pad // 2 - top)
-    if badges and plan.beside:
-        # The life total and the badges' column side by side, the pair centred in the tile.
-        column = max(m[0] for m in metrics)
-        life_w = c.fonts.measure(seat_life(view, state, player), plan.life, True)[0]
-        left = x + pad + max(0, (inner - life_w - pad - column) // 2)
-        life_box = (left, top, life_w, bottom - pad // 2 - top)
-        tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
-        by = top + (bottom - top - tall) // 2
-        for badge, (bw, bh) in zip(badges, metrics, strict=True):
-            draw_badge(view, badge, (left + life_w + pad, by), plan.badge_size, plan.brevity,
-                       f"{seat}.{_badge_role(badge)}")
-            by += bh + gap
-    elif badges:
-        rows = _flow([m[0] for m in metrics], inner, gap) if not plan.clipped else None
-        rows = rows or [[i] for i in range(len(badges))]
-        row_h = metrics[0][1]
-        by = bottom - len(rows) * row_h - (len(rows) - 1) * gap
-        life_box = (x + pad, top, inner, by - gap - top)
-        for row in rows:
-            row_w = sum(metrics[i][0] for i in row) + gap * (len(row) - 1)
-            bx = max(x + pad // 2, x + (w - row_w) // 2)
-            for i in row:
-                draw_badge(view, badges[i], (bx, by), plan.badge_size, plan.brevity, f"{seat}.{_badge_role(badges[i])}",
-                           right=x + w - pad // 2)
-                bx += metrics[i][0] + gap
-            by += row_h + gap
+    life = seat_life(view, state, player)
+    life_box = _draw_badges(view, seat, _shown(every, plan), plan, rect, (top, bottom), life)
     # The life total, placed by its ink: digits fill little more than half a line.
     lx, ly, lw, lh = life_box
-    life = seat_life(view, state, player)
     # A total a pending change will leave is in the cursor's colour until the change is made.
     shown = theme.CURSOR if shown_on(view.ui, state, player.seat) is not None else color
     if plan.life:
@@ -682,6 +664,45 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         c.text(life, (lx + lw // 2, line_top), plan.life, shown, anchor="midtop", bold=True, role=f"{seat}.life",
                min_size=plan.life, ink=True)
     seat_targets(view, player.seat, rect)
+
+
+def _draw_badges(view: View, seat: str, badges: list[Badge], plan: TilePlan, rect: Rect, room: tuple[int, int],
+                 life: str) -> Rect:
+    """A tile's badges in the room (top, bottom) left under its name and notes: in a column right
+    of the life total, the pair centred, or in rows under it; returns the room the total has."""
+    c, lay = view.canvas, view.layout
+    x, _, w, _ = rect
+    top, bottom = room
+    pad = lay.margin
+    inner = w - 2 * pad
+    gap = max(2, lay.margin // 2)
+    metrics = [_badge_metrics(view, b, plan.badge_size, plan.brevity) for b in badges]
+    if not badges:
+        return (x + pad, top, inner, bottom - pad // 2 - top)
+    if plan.beside:
+        column = max(m[0] for m in metrics)
+        life_w = c.fonts.measure(life, plan.life, True)[0] if plan.life else 0
+        left = x + pad + max(0, (inner - life_w - pad - column) // 2)
+        tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
+        by = top + (bottom - top - tall) // 2
+        for badge, (_, bh) in zip(badges, metrics, strict=True):
+            draw_badge(view, badge, (left + life_w + pad, by), plan.badge_size, plan.brevity,
+                       f"{seat}.{_badge_role(badge)}")
+            by += bh + gap
+        return (left, top, life_w, bottom - pad // 2 - top)
+    rows = (_flow([m[0] for m in metrics], inner, gap) if not plan.clipped else None) or [[i] for i in range(len(badges))]
+    row_h = metrics[0][1]
+    by = bottom - len(rows) * row_h - (len(rows) - 1) * gap
+    life_box = (x + pad, top, inner, by - gap - top)
+    for row in rows:
+        row_w = sum(metrics[i][0] for i in row) + gap * (len(row) - 1)
+        bx = max(x + pad // 2, x + (w - row_w) // 2)
+        for i in row:
+            draw_badge(view, badges[i], (bx, by), plan.badge_size, plan.brevity, f"{seat}.{_badge_role(badges[i])}",
+                       right=x + w - pad // 2)
+            bx += metrics[i][0] + gap
+        by += row_h + gap
+    return life_box
 
 
 #: The table's touch targets on a seat's halves: ``(seat, +1 or −1)``, touched and held.
