@@ -539,7 +539,7 @@ def _pieces(paragraph: str) -> list[tuple[str, str, int]]:
         if ch == " ":
             joiner, latin = " ", False
             continue
-        cjk = ch >= "\u3000" and not "\ue000" <= ch <= "\uf8ff"  # a card symbol (private use) is a letter of its word
+        cjk = _is_cjk(ch)  # a card symbol (private use) is a letter of its word
         opened = bool(tokens) and tokens[-1][1][-1] in NO_LINE_END
         if tokens and not joiner and (ch in NO_LINE_START or (latin and not cjk) or opened):
             tokens[-1][1] += ch

@@ -396,10 +396,7 @@ def _tap(c: Canvas, center: tuple[float, float], size: float, *, untap: bool) ->
     """The tap symbol: a grey disc with a dark arrow turning clockwise; untap: a dark disc with a
     light arrow turning the other way."""
     fill = theme.MANA["B"] if untap else theme.MANA["generic"]
-    _disc(c, center, size, fill)
-    if untap:
-        c.circle((round(center[0]), round(center[1])), max(1, round(size / 2)), theme.MANA_RIM,
-                 max(1, round(size * 0.07)))
+    _disc(c, center, size, fill)  # the untap symbol's dark disc gets its light rim there
     ink = theme.ink_on(fill)
     flip = -1.0 if untap else 1.0
     start, end = 150.0, 350.0  # from lower left, over the top, to the right

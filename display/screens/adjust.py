@@ -400,7 +400,6 @@ class Adjust(Screen):
         first = min(max(0, form.field - fit + 2), rows - fit) if fit < rows else 0
         row_h = max(lay.touch, (height - (undo_h if show_undo else 0)) // fit)
         label_w = width // 5
-        gap = max(2, lay.margin // 2)
         area_x, area_w = x0 + label_w, width - label_w
 
         def shown(row: int) -> bool:

@@ -88,10 +88,8 @@ def facing_seats(count: int, area: Rect, gap: int, side: float) -> Seating:
     x, y, w, h = area
     if count <= 2:
         rects = [(x, y, w, h)] if count == 1 else [(x, y, w, (h - gap) // 2), (x, y + (h + gap) // 2, w, (h - gap) // 2)]
-        return Seating(rects, [0] if count == 1 else [180, 0])
-    ends = 2 if count % 2 == 0 else 1
-    along = count - ends
-    far, near = (along + 1) // 2, along // 2
+        return Seating(rects, facing_turns(count))
+    ends, far, near = _around(count)
     end_w = int(w * side)
     left = (x, y, end_w, h)
     right = (x + w - end_w, y, end_w, h)
@@ -101,8 +99,24 @@ def facing_seats(count: int, area: Rect, gap: int, side: float) -> Seating:
     far_rects = _row(far, (middle_x, y, middle_w, row_h), gap)
     near_rects = list(reversed(_row(near, (middle_x, y + h - row_h, middle_w, row_h), gap)))
     rects = far_rects + ([right] if ends == 2 else []) + near_rects + [left]
-    turns = [180] * far + ([270] if ends == 2 else []) + [0] * near + [90]
-    return Seating(rects, turns)
+    return Seating(rects, facing_turns(count))
+
+
+def _around(count: int) -> tuple[int, int, int]:
+    """How many of ``count`` (three or more) seats facing their players sit at the table's ends,
+    along its far edge and along its near edge: an even number along the edges."""
+    ends = 2 if count % 2 == 0 else 1
+    along = count - ends
+    return ends, (along + 1) // 2, along // 2
+
+
+def facing_turns(count: int) -> list[int]:
+    """How far each of ``count`` seats facing their players is turned, in seat order
+    (:func:`facing_seats`)."""
+    if count <= 2:
+        return [0] if count == 1 else [180, 0]
+    ends, far, near = _around(count)
+    return [180] * far + ([270] if ends == 2 else []) + [0] * near + [90]
 
 
 #: The share of the width a tile at the end of the table takes, tried in turn for the seats
@@ -185,7 +199,7 @@ LOOKS: dict[str, BadgeLook] = {
     "night": BadgeLook(symbols.moon, (170, 190, 255), "night"),
     "poison": BadgeLook(symbols.droplet, POISON, "poison"),
     "commander": BadgeLook(symbols.crown, theme.WARN, "cmd"),
-    "tax": BadgeLook(symbols.tax, (202, 197, 192), "tax"),  # generic mana's grey
+    "tax": BadgeLook(symbols.tax, theme.MANA["generic"], "tax"),  # a mana cost's grey
     "energy": BadgeLook(symbols.bolt, (120, 220, 255), "energy"),
     "experience": BadgeLook(symbols.star, (200, 160, 255), "experience"),
     "rad": BadgeLook(symbols.trefoil, (230, 225, 70), "rad"),
@@ -320,10 +334,15 @@ def life_goal(view: View) -> int:
 
 def digits_of(view: View, mm: float, density: float) -> int:
     """The least bold type size whose digits are ``mm`` tall at ``density`` pixels a millimetre."""
-    ink = view.canvas.fonts.ink
     wanted = mm * density
-    size = max(1, math.floor(wanted * 100 / ink(DIGITS, 100, True)[1]) - 2)
-    while ink(DIGITS, size, True)[1] < wanted:
+    return _digits_at_least(view, wanted, math.floor(wanted * 100 / view.canvas.fonts.ink(DIGITS, 100, True)[1]) - 2)
+
+
+def _digits_at_least(view: View, height: float, start: int) -> int:
+    """The least bold type size from ``start`` up whose digits' ink is ``height`` pixels tall."""
+    ink = view.canvas.fonts.ink
+    size = max(1, start)
+    while ink(DIGITS, size, True)[1] < height:
         size += 1
     return size
 
@@ -408,12 +427,8 @@ def badge_size(view: View, life: int) -> int:
     """The type size of a tile's badges beside a life total at ``life``: their digits at least
     half as tall as the total's, so poison and commander damage read from where the total does
     (never under ``small``)."""
-    ink = view.canvas.fonts.ink
-    half = (ink(DIGITS, life, True)[1] + 1) // 2
-    size = max(view.layout.small, life // 2)
-    while ink(DIGITS, size, True)[1] < half:
-        size += 1
-    return size
+    half = (view.canvas.fonts.ink(DIGITS, life, True)[1] + 1) // 2
+    return _digits_at_least(view, half, max(view.layout.small, life // 2))
 
 
 def _note_lines(view: View, text: str, width: int) -> tuple[int, int]:
@@ -940,9 +955,7 @@ def faces_players(state: GameState) -> bool:
 def seat_turns(state: GameState) -> list[int]:
     """How far each seat's tile is turned (all upright unless the seats face their players)."""
     count = len(state.players)
-    if not faces_players(state):
-        return [0] * count
-    return facing_seats(count, (0, 0, 1000, 1000), 0, END_SHARES[0]).turns
+    return facing_turns(count) if faces_players(state) else [0] * count
 
 
 def shared_turn(state: GameState) -> int:
