@@ -10,7 +10,7 @@ from gpiozero.pins.mock import MockFactory
 
 from device.controller import Controller
 from device.journal import Journal
-from helpers import Pty
+from helpers import Clock, Pty
 
 
 @pytest.fixture(autouse=True)
@@ -24,6 +24,18 @@ def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def journal_path(tmp_path: Path) -> Path:
     return tmp_path / "games" / "aetherbox.sqlite3"
+
+
+@pytest.fixture
+def journal(journal_path: Path) -> Iterator[Journal]:
+    with Journal(journal_path) as opened:
+        yield opened
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The controller's wall clock at ``T0``, moved by the test."""
+    return Clock()
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """Small helpers the tests share: the current state, a refusal that changed nothing, a console
-session that undoes and redoes every line, and a pseudo-terminal standing in for a serial reader."""
+session that undoes and redoes every line, a wall clock in the test's hands, and a
+pseudo-terminal standing in for a serial reader."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from device.controller import Controller
 from device.journal import Journal
 from device.errors import IllegalCommand
 from device.state import GameState
+
+#: A wall-clock time for the controller's clock in the tests (November 2023).
+T0 = 1_700_000_000.0
 
 
 class ConsoleTable:
@@ -49,8 +53,9 @@ def state(controller: Controller) -> GameState:
     return controller.state
 
 
-def play_step(controller: Controller, step: Command | str) -> None:
-    """One generated step: a command, or "undo" / "redo"; a refusal is part of the game."""
+def play_step(controller: Controller, step: Command | str) -> bool:
+    """One generated step: a command, or "undo" / "redo"; a refusal is part of the game.  Whether
+    the step was taken (not refused)."""
     try:
         if step == "undo":
             controller.undo()
@@ -60,7 +65,8 @@ def play_step(controller: Controller, step: Command | str) -> None:
             assert isinstance(step, Command)
             controller.execute(step)
     except IllegalCommand:
-        pass
+        return False
+    return True
 
 
 def refused(controller: Controller, command: Command) -> str:
@@ -70,6 +76,16 @@ def refused(controller: Controller, command: Command) -> str:
         controller.execute(command)
     assert controller.state == before
     return str(error.value)
+
+
+class Clock:
+    """The controller's wall clock, in the test's hands: it reads ``now``, which the test moves."""
+
+    def __init__(self, now: float = T0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
 
 
 class Pty:

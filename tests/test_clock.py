@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,20 +32,9 @@ from device.rules.clock import (
 )
 from device.rules.registry import parse_event
 from device.state_clock import Break, ClockState
-from helpers import play_step, refused, state
+from helpers import T0, Clock, play_step, refused, state
 
 PLAYERS = ("Ala", "Ola", "Ewa")
-T0 = 1_700_000_000.0
-
-
-class Clock:
-    """The controller's wall clock, in the test's hands."""
-
-    def __init__(self, now: float = T0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def table(journal: Journal, clock: Clock, *formats: str, **options: str) -> Controller:
@@ -69,17 +57,6 @@ def turn_left(controller: Controller, clock: Clock) -> float | None:
     found = state(controller).clock
     assert found is not None
     return found.turn_left(clock.now)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def journal(journal_path: Path) -> Iterator[Journal]:
-    with Journal(journal_path) as opened:
-        yield opened
 
 
 # --- the game clock ---------------------------------------------------------------------------
@@ -246,22 +223,24 @@ def test_the_turn_timer_is_a_table_option_of_games_whose_turns_pass_one_at_a_tim
 
 # --- invariants ----------------------------------------------------------------------------------
 
-STEPS = st.lists(
-    st.tuples(
-        st.floats(min_value=0, max_value=400, allow_nan=False),  # seconds before the step
-        st.sampled_from(["pause", "resume", "advance", "pass", "timer", "undo", "redo", "life"]),
-        st.integers(min_value=0, max_value=200),
-    ),
-    max_size=25,
+#: One generated step of a game: the seconds before it, what it is, and a number it may use.
+STEP = st.tuples(
+    st.floats(min_value=0, max_value=400, allow_nan=False),  # seconds before the step
+    st.sampled_from(["pause", "resume", "advance", "pass", "timer", "undo", "redo", "life"]),
+    st.integers(min_value=0, max_value=200),
 )
+STEPS = st.lists(STEP, max_size=25)
 
 
-def _step(controller: Controller, kind: str, number: int) -> None:
+def step(kind: str, number: int) -> Command | str:
+    """A generated step as ``play_step`` takes it: "undo" or "redo", or the command ``kind`` names."""
+    if kind in ("undo", "redo"):
+        return kind
     commands: dict[str, Command] = {
         "pause": PauseGameClock(), "resume": ResumeGameClock(), "advance": Advance(), "pass": PassTurn(),
         "timer": SetTurnTimer(seconds=number), "life": ChangeLife(seat=number % 3, delta=-1),
     }
-    play_step(controller, kind if kind in ("undo", "redo") else commands[kind])
+    return commands[kind]
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -277,7 +256,7 @@ def test_replay_equals_live_undo_restores_and_the_clock_never_runs_backwards(
                 clock.now += wait
                 before = state(controller)
                 seen = played(controller, clock)
-                _step(controller, kind, number)
+                play_step(controller, step(kind, number))
                 # Time played never goes back: a break is not a change undo or redo could take back.
                 assert played(controller, clock) >= seen
                 left = turn_left(controller, clock)

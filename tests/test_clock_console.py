@@ -15,8 +15,7 @@ from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
 from device.translations import ConsoleTranslator
-
-T0 = 1_700_000_000.0
+from helpers import T0
 
 
 class Session:

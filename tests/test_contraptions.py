@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 import pytest
 
@@ -48,12 +47,6 @@ class Loaded(random.Random):
 
     def randint(self, a: int, b: int) -> int:
         return self.faces.pop(0) if self.faces else super().randint(a, b)
-
-
-@pytest.fixture
-def journal(journal_path: Path) -> Iterator[Journal]:
-    with Journal(journal_path) as opened:
-        yield opened
 
 
 def game(journal: Journal, faces: Sequence[int] = (), **options: str) -> Controller:
