@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import state
+from helpers import refused, state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,14 +30,6 @@ def start(controller: Controller, formats: tuple[str, ...] = ("commander",),
 
 def said(controller: Controller, command: CastCommander) -> list[str]:
     return [str(m) for m in controller.execute(command).messages]
-
-
-def refusal(controller: Controller, command: object) -> str:
-    before = state(controller)
-    with pytest.raises(IllegalCommand) as error:
-        controller.execute(command)  # type: ignore[arg-type]
-    assert state(controller) == before
-    return str(error.value)
 
 
 def test_cr903_8_each_earlier_cast_adds_two(controller: Controller) -> None:
@@ -69,11 +61,11 @@ def test_cr903_8_partners_have_separate_taxes(controller: Controller) -> None:
 def test_cr903_8_partners_must_say_which_was_cast(controller: Controller) -> None:
     start(controller)
     controller.execute(NameCommanders(seat=BOB, commanders=("Tymna the Weaver", "Kraum, Ludevic's Opus")))
-    assert refusal(controller, CastCommander(seat=BOB)) == (
+    assert refused(controller, CastCommander(seat=BOB)) == (
         "Bob has 2 commanders (Tymna the Weaver and Kraum, Ludevic's Opus): say which one was cast, "
         "e.g. 'tax Bob Tymna'."
     )
-    assert refusal(controller, CastCommander(seat=BOB, commander=2)) == (
+    assert refused(controller, CastCommander(seat=BOB, commander=2)) == (
         "Bob has no commander number 2; their commanders: Tymna the Weaver and Kraum, Ludevic's Opus."
     )
 
@@ -84,11 +76,11 @@ def test_cr903_8_a_miscounted_cast_is_taken_back_but_never_below_none(controller
     assert said(controller, CastCommander(seat=BOB, amount=-1)) == [
         "Bob's commander: 1 cast from the command zone taken back, commander tax 4 → 2."
     ]
-    assert refusal(controller, CastCommander(seat=BOB, amount=-2)) == (
+    assert refused(controller, CastCommander(seat=BOB, amount=-2)) == (
         "Bob's commander has been cast from the command zone 1 time; 2 cannot be taken back."
     )
-    assert refusal(controller, CastCommander(seat=BOB, amount=0)) == "Nothing to change: the amount is 0."
-    assert refusal(controller, CastCommander(seat=BOB, amount=99)) == (
+    assert refused(controller, CastCommander(seat=BOB, amount=0)) == "Nothing to change: the amount is 0."
+    assert refused(controller, CastCommander(seat=BOB, amount=99)) == (
         "A commander is counted as cast at most 99 times; 100 is too many."
     )
 
@@ -107,7 +99,7 @@ def test_cr903_8_undo_takes_a_cast_back(controller: Controller) -> None:
                                                    (("wizards_duel",), "Wizard's Duel")])
 def test_cr903_8_tax_only_in_commander_games(controller: Controller, formats: tuple[str, ...], title: str) -> None:
     start(controller, formats)
-    assert refusal(controller, CastCommander(seat=ALICE)) == (
+    assert refused(controller, CastCommander(seat=ALICE)) == (
         f"Commander tax is counted only in Commander games; this game is {title}."
     )
 
@@ -122,7 +114,7 @@ def test_cr903_8_tax_in_every_commander_game(controller: Controller, formats: tu
 def test_cr903_8_a_player_who_left_casts_nothing(controller: Controller) -> None:
     start(controller)
     controller.execute(Concede(seat=CAROL))
-    assert refusal(controller, CastCommander(seat=CAROL)) == (
+    assert refused(controller, CastCommander(seat=CAROL)) == (
         "Carol has already lost (conceded); undo that first if it was a mistake."
     )
 
@@ -133,7 +125,7 @@ def test_cr903_8_a_cast_partner_is_not_dropped_by_renaming(controller: Controlle
     start(controller)
     controller.execute(NameCommanders(seat=BOB, commanders=("Tymna", "Kraum")))
     controller.execute(CastCommander(seat=BOB, commander=1))
-    assert refusal(controller, NameCommanders(seat=BOB, commanders=("Tymna",))) == (
+    assert refused(controller, NameCommanders(seat=BOB, commanders=("Tymna",))) == (
         "Bob's commander 'Kraum' has been cast from the command zone already; take those casts back before "
         "removing it."
     )
@@ -175,7 +167,7 @@ def test_lf1_a_commander_name_longer_than_the_screen_takes_is_refused(controller
     start(controller)
     longest = "Asmoranomardicadaistinaculdacar!"  # 32: taken
     controller.execute(NameCommanders(seat=BOB, commanders=(longest,)))
-    assert refusal(controller, NameCommanders(seat=BOB, commanders=(longest + "s",))) == (
+    assert refused(controller, NameCommanders(seat=BOB, commanders=(longest + "s",))) == (
         f"{longest + 's'!r} is too long for the screen: at most 32 characters."
     )
 

@@ -14,6 +14,7 @@ from gpiozero.pins.mock import MockFactory
 from hands import Hands, Wired
 from scenes import LANGUAGES, SIZES, assert_readable, texts
 from scenes_commander import COMMANDER_SCENES, COMMANDERS, PLAYERS
+from test_setup import Keys
 
 from device.commands import NameCommanders, NewGame
 from device.console.core import reason
@@ -23,27 +24,11 @@ from device.text import Message
 from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.screens.adjust import AdjustForm
-from display.screens.setup import SetupForm, rows
+from display.screens.setup import rows
 from display.targets import OffscreenTarget
 from display.ui import Go, Tap
 
 MakeKiosk = Callable[..., Kiosk]
-
-
-class Keys(Hands):
-    """Keys, typed text and touches, as a person gives them, with the set-up's rows at hand."""
-
-    @property
-    def form(self) -> SetupForm:
-        form = self.kiosk.ui.kept(SetupForm)
-        assert form is not None
-        return form
-
-    def to(self, kind: str, key: str = "") -> None:
-        """→ or ← until the set-up's row has the focus."""
-        wanted = rows(self.form).index((kind, key))
-        while self.form.row != wanted:
-            self.keys(pygame.K_RIGHT if self.form.row < wanted else pygame.K_LEFT)
 
 
 def shapes(kiosk: Kiosk, role: str) -> list[str]:
