@@ -161,6 +161,14 @@ def check_tracked(state: GameState) -> None:
         raise IllegalCommand("life.not_tracked", base=title(base))
 
 
+def _check_commander_game(state: GameState, refusal: str) -> None:
+    """Refuse with text ``refusal`` unless the game is a Commander game (one that counts
+    commander damage): commanders are named, and their damage and tax counted, only there."""
+    base = find_format(state.formats[0])
+    if not base.commander_damage:
+        raise IllegalCommand(refusal, base=title(base))
+
+
 def alive(state: GameState, seat: int) -> Player:
     """A player still in a game that counts life: whose life, poison and counters may change."""
     check_tracked(state)
@@ -249,9 +257,7 @@ def tidy_commander(name: str) -> str:
 
 @RULES.decides(DealCommanderDamage)
 def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Random) -> list[Event]:
-    base = find_format(state.formats[0])
-    if not base.commander_damage:
-        raise IllegalCommand("life.no_commander_damage", base=title(base))
+    _check_commander_game(state, "life.no_commander_damage")
     alive(state, command.seat)
     owner = _check_source(state, command.source)
     assert owner is not None
@@ -269,9 +275,7 @@ def check_commanders(state: GameState, seat: int, commanders: tuple[str, ...]) -
     """The names ``commanders`` as the player's commanders would be kept (tidied), or a refusal:
     only in a Commander game, one or two, each named, not too long for the screen (as a player's
     name is refused), two different ones, and none removed that was already counted."""
-    base = find_format(state.formats[0])
-    if not base.commander_damage:
-        raise IllegalCommand("life.no_commander_damage", base=title(base))
+    _check_commander_game(state, "life.no_commander_damage")
     player = check_seat(state, seat)
     names = tuple(tidy_commander(n) for n in commanders)
     if not 1 <= len(names) <= MAX_COMMANDERS:
@@ -337,9 +341,7 @@ def which_commander(player: Player, commander: int | None, which: str) -> int:
 
 @RULES.decides(CastCommander)
 def _cast_commander(state: GameState, command: CastCommander, rng: Random) -> list[Event]:
-    base = find_format(state.formats[0])
-    if not base.commander_damage:  # a Commander game, as commander damage is counted in one
-        raise IllegalCommand("life.no_commander_tax", base=title(base))
+    _check_commander_game(state, "life.no_commander_tax")
     player = alive(state, command.seat)
     index = which_commander(player, command.commander, "life.which_cast")
     if command.amount == 0:
