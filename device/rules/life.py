@@ -28,7 +28,7 @@ from device.events import (
 )
 from device.formats import find_format, title
 from device.rules.registry import DAMAGE_CHECKS, Rules
-from device.rules.table import check_seat
+from device.rules.table import check_fits, check_seat
 from device.rules.teams import TEAM_POISON_LIMIT, team_of, teamed, teammate
 from device.state import (
     CommanderDamage,
@@ -283,8 +283,7 @@ def check_commanders(state: GameState, seat: int, commanders: tuple[str, ...]) -
     if not all(names):
         raise IllegalCommand("life.commander_name")
     for name in names:
-        if len(name) > MAX_COMMANDER_NAME or not name.isprintable():
-            raise IllegalCommand("table.name_long", name=name, limit=MAX_COMMANDER_NAME)
+        check_fits(name, MAX_COMMANDER_NAME)
     if len({fold(n) for n in names}) < len(names):
         raise IllegalCommand("life.commander_twice", name=player.name, commander=names[0])
     for victim in state.players:

@@ -91,8 +91,7 @@ def start(command: NewGame, rng: Random) -> GameStarted:
     for name in names:
         if not name:
             raise IllegalCommand("table.name_empty")
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise IllegalCommand("table.name_long", name=name, limit=MAX_NAME)
+        check_fits(name, MAX_NAME)
         if fold(name) in seen:
             raise IllegalCommand("table.name_twice", name=name)
         seen.add(fold(name))
@@ -185,6 +184,13 @@ def round_from(state: GameState, seat: int) -> list[int]:
     """Every seat once, in the current turn order, beginning with ``seat``."""
     count = len(state.players)
     return [(seat + state.direction * i) % count for i in range(count)]
+
+
+def check_fits(name: str, limit: int) -> None:
+    """Refuse a name the screen cannot show: longer than ``limit`` characters, or with one that
+    does not print (a player's name, a commander's)."""
+    if len(name) > limit or not name.isprintable():
+        raise IllegalCommand("table.name_long", name=name, limit=limit)
 
 
 def check_seat(state: GameState, seat: int) -> Player:
