@@ -39,6 +39,7 @@ from device.errors import IllegalCommand
 from device.formats import find_format
 from device.inputs import Button
 from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS, TAX, commander_names, commander_tax, tidy_commander
+from device.rules.table import check_fits
 from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative, games, marks
 from device.rules.counters import counters as marked
 from device.state import GameState
@@ -288,8 +289,7 @@ class Adjust(Screen):
         text = form.names[form.commander]
         if isinstance(action, Type):
             longer = text + "".join(ch for ch in action.text if ch.isprintable())
-            if len(tidy_commander(longer)) > MAX_COMMANDER_NAME:
-                raise IllegalCommand("table.name_long", name=tidy_commander(longer), limit=MAX_COMMANDER_NAME)
+            check_fits(tidy_commander(longer), MAX_COMMANDER_NAME)
             text = longer
         else:
             text = text[:-1]

@@ -58,7 +58,7 @@ from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS
 from device.inputs import Button
 from device.rules.colours import filled, turned
 from device.rules.conspiracy import EVENT_OPTIONS, POD, POD_MIN, event_games, event_message, pod_sizes
-from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_fits
 from device.text import Message
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
@@ -448,8 +448,8 @@ class Setup(Screen):
         limit = MAX_COMMANDER_NAME if kind == "commander" else MAX_NAME
         if isinstance(action, Type):
             longer = text + "".join(ch for ch in action.text if ch.isprintable())
-            if kind != "event" and len(" ".join(longer.split())) > limit:
-                raise IllegalCommand("table.name_long", name=" ".join(longer.split()), limit=limit)
+            if kind != "event":
+                check_fits(" ".join(longer.split()), limit)
             text = longer[:limit]
         else:
             text = text[:-1]
