@@ -176,7 +176,8 @@ TEXTS: dict[str, Text] = {
     "ui.help.keys.long_next": "Shift+Enter",
     "ui.help.long_next": "long NEXT on the table: adjust (poison, commander damage)",
     "ui.help.keys.encoder": "↑ ↓ + −",
-    "ui.help.encoder": "the encoder: change by 1; on the table, the highlighted seat's life",
+    "ui.help.encoder": "the encoder: change by 1; on the table and the planes, the highlighted seat's life "
+    "(after SELECT on the planes: the plane's counters)",
     "ui.help.keys.encoder5": "PgUp, PgDn",
     "ui.help.encoder5": "change by 5",
     "ui.help.keys.arrows": "← →",

@@ -21,7 +21,9 @@ the place of the planes until they are dealt with: ↑/↓ or ←/→ pick, SELE
 longer than the panel scrolls with the cursor and says how many answers are above and below.  An
 awaited physical card is tapped on the reader or picked from its deck's cards, the one expected
 next first; only SELECT (or a tap) picks it, so NEXT still says what is awaited.
-Elsewhere ↑/↓ change the counters on the face-up plane (↓ does nothing when there are none).
+Elsewhere the encoder changes life as on the table, which comes back with the change showing;
+SELECT, or a touch on the plane's name and counters, gives it to the face-up plane's counters
+(↓ does nothing when there are none) until SELECT again or the screen is left.
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ from display.canvas import Canvas, Rect
 from display.chips import scroll_markers
 from display.i18n import Translator
 from display.screens import Detail, Host, Screen, Strip, View, chip_step, chip_window
-from display.ui import Action, DieRoll, Press, Tap, Turn
+from display.screens.life import step
+from display.ui import Action, DieRoll, Press, Tap, Turn, UiState
 from drivers.feedback import Cue
 
 TUMBLE = 0.6  # seconds of die animation after a roll
@@ -241,6 +244,26 @@ class PlanechasePick(Struct, frozen=True):
     order: tuple[str, ...] = ()
 
 
+class PlaneCounters(Struct, frozen=True):
+    """The face-up plane whose counters the encoder changes on the Planechase screen: SELECT or
+    a touch on its counters picks them, SELECT again (or leaving the screen) gives the encoder
+    back to life."""
+
+    name: str = ""
+
+
+#: A touch on the face-up plane's counters: the encoder changes them (``PlaneCounters``).
+COUNTERS = "pc.counters"
+
+
+def counting(ui: UiState, state: GameState) -> bool:
+    """Whether the encoder changes the counters of the one face-up plane (not life)."""
+    kept = ui.kept(PlaneCounters)
+    pc = state.planechase
+    return kept is not None and pc is not None and [c.name for c in pc.face_up if c.kind is PlanarKind.PLANE] == [
+        kept.name]
+
+
 class Planechase(Screen):
     name = "planechase"
     button = "ui.btn.planes"
@@ -305,15 +328,35 @@ class Planechase(Screen):
         pc = state.planechase
         if pc.choice is not None or picking_face(state) or picking_card(state):
             return self._choose(host, state, action)
-        if isinstance(action, Turn) and pc.encounter is None and pc.awaiting is None:
-            planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
-            if len(planes) == 1:
-                # Only what can be done: ↓ takes off at most the counters there are, and none at 0.
-                delta = max(action.steps, -planes[0].counters)
-                if delta:
-                    host.execute(ChangePlaneCounters(name=planes[0].name, delta=delta))
-                return True
-        return False
+        if pc.encounter is not None or pc.awaiting is not None:
+            return False
+        planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
+        plane = planes[0] if len(planes) == 1 else None
+        picked = (isinstance(action, Press) and action.button is Button.SELECT and not action.long
+                  or isinstance(action, Tap) and action.kind == COUNTERS)
+        if plane is not None and picked:
+            if counting(host.ui, state):
+                host.ui.drop(PlaneCounters)
+            else:
+                host.ui.put(PlaneCounters(plane.name))
+            return True
+        if not isinstance(action, Turn):
+            return False
+        if plane is not None and counting(host.ui, state):
+            # Only what can be done: ↓ takes off at most the counters there are, and none at 0.
+            delta = max(action.steps, -plane.counters)
+            if delta:
+                host.execute(ChangePlaneCounters(name=plane.name, delta=delta))
+            return True
+        # The encoder is life here as on the table: the table comes back with the change showing.
+        host.go("table")
+        if host.ui.screen == "table":
+            step(host, state.active if host.ui.cursor is None else host.ui.cursor, action.steps)
+        return True
+
+    def before(self, host: Host, going: str | None) -> None:
+        if going is not None:
+            host.ui.drop(PlaneCounters)  # the encoder is life again once the screen is left
 
     def _choose(self, host: Host, state: GameState, action: Action) -> bool:
         options = choice_options(state)
@@ -688,9 +731,16 @@ def _header(view: View, card: FaceUpCard, width: int, solo: bool) -> tuple[int, 
                                min_size=lay.small, bold=True) or max(lay.tiny, size)
         lines = len(c.wrapped(card.name, size, width, bold=True) or [card.name])
     height = lines * c.fonts.line_height(size, True) + c.fonts.line_height(lay.small) + lay.margin // 2
-    if card.counters:
+    if counters_shown(view, card):
         height += c.fonts.line_height(lay.medium, True)
     return size, lines, height
+
+
+def counters_shown(view: View, card: FaceUpCard) -> bool:
+    """A plane's counters have a line of their own when it has some, or while the encoder
+    changes them (none yet: "0 counters")."""
+    return bool(card.counters) or view.state is not None and counting(view.ui, view.state) and (
+        view.ui.state_of(PlaneCounters).name == card.name)
 
 
 def card_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> CardLayout:
@@ -791,9 +841,15 @@ def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
                       plan.name_size, theme.TEXT, role="pc.plane.name", bold=True, min_size=plan.name_size)
     kind = c.text(type_line(tr, card), (hx, hy), lay.small, theme.DIM, max_width=hw, role="pc.plane.type",
                   min_size=lay.tiny)
-    if card.counters:  # counters are something players act on: a line of their own
-        c.text(tr("ui.pc.counters", n=card.counters), (hx, kind.bottom), lay.medium, theme.CURSOR, bold=True,
-               max_width=hw, role="pc.plane.counters", min_size=lay.tiny)
+    if counters_shown(view, card):  # counters are something players act on: a line of their own
+        line = c.text(tr("ui.pc.counters", n=card.counters), (hx, kind.bottom), lay.medium, theme.CURSOR, bold=True,
+                      max_width=hw, role="pc.plane.counters", min_size=lay.tiny)
+        if view.state is not None and counting(view.ui, view.state):  # the encoder's: ringed as a cursor is
+            ring = line.inflate(lay.margin, lay.line * 2)
+            c.box((ring.x, ring.y, ring.width, ring.height), theme.CURSOR, width=max(1, lay.line))
+    if card.kind is PlanarKind.PLANE:
+        top = plan.header[1]
+        c.target((hx, top, hw, kind.bottom + c.fonts.line_height(lay.medium, True) - top), Tap(COUNTERS))
     draw_art(c, plan.art, card)
     text = cardtext.rules_text(card.name)
     if text and plan.text_size is not None:

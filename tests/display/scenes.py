@@ -205,7 +205,9 @@ def scene_pc_rolls(k: Kiosk) -> None:
         if k.state.planechase.awaiting is not None:
             k.handle_input(TagRead("04A1B2C3"))  # Tazeem again, tapped on the reader
     k.dispatch(Go("planechase"))
-    k.dispatch(Turn(2))  # two counters on Tazeem
+    k.dispatch(Press(Button.SELECT))  # the encoder to Tazeem's counters,
+    k.dispatch(Turn(2))  # two on it,
+    k.dispatch(Press(Button.SELECT))  # and back to life
 
 
 def scene_reader(k: Kiosk) -> None:

@@ -17,9 +17,10 @@ import pygame
 
 from device.cardtext import ImportReport, KnownCards, store
 from device.catalog import load_catalog
+from device.inputs import Button
 from display import cardtext
 from display.kiosk import Kiosk
-from display.ui import Turn
+from display.ui import Press, Turn
 
 #: The size of Scryfall's "normal" picture: portrait, a planar card on its side.
 NORMAL = (488, 680)
@@ -116,7 +117,9 @@ def play_pc_art(k: Kiosk) -> None:
     from scenes import scene_planechase
 
     scene_planechase(k)
-    k.dispatch(Turn(2))
+    k.dispatch(Press(Button.SELECT))  # the encoder to the plane's counters,
+    k.dispatch(Turn(2))  # two on it,
+    k.dispatch(Press(Button.SELECT))  # and back to life
 
 
 def scene_pc_art(k: Kiosk) -> None:

@@ -21,6 +21,7 @@ from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.layout import choose
 from display.screens import planechase as pc_screen
+from display.screens.life import pending
 from display.targets import OffscreenTarget
 from display.screens.adjust import AdjustForm
 from display.ui import Focus, Go, Press, Tap, Turn
@@ -262,10 +263,13 @@ def test_pc13_the_roll_log_shows_as_many_rolls_as_fit_by_their_place_in_the_game
 
 
 def test_pc11_down_with_no_counters_on_the_plane_does_nothing(make_kiosk: MakeKiosk) -> None:
-    """PC-11: ↓ on the Planechase screen takes counters off only while there are some: at 0 it
-    does nothing (no refusal), and a big step takes off what there is."""
+    """PC-11: with the encoder given to the plane's counters (SELECT), ↓ takes counters off only
+    while there are some: at 0 it does nothing (no refusal), and a big step takes off what there
+    is; the counters' line stays, ringed, until SELECT gives the encoder back to life."""
     kiosk = shown(make_kiosk, "planechase")
     journal = len(kiosk.history())
+    key(kiosk, pygame.K_TAB)  # SELECT: the encoder to the plane's counters
+    assert texts(kiosk, "pc.plane.counters") == ["0 counters"]
     key(kiosk, pygame.K_DOWN)
     assert kiosk.ui.error is None and texts(kiosk, "status.error") == []
     assert len(kiosk.history()) == journal
@@ -275,9 +279,41 @@ def test_pc11_down_with_no_counters_on_the_plane_does_nothing(make_kiosk: MakeKi
     assert texts(kiosk, "pc.plane.counters") == ["2 counters"]
     key(kiosk, pygame.K_PAGEDOWN)
     assert kiosk.state.planechase.face_up[0].counters == 0  # type: ignore[union-attr]
-    assert kiosk.ui.error is None and texts(kiosk, "pc.plane.counters") == []
+    assert kiosk.ui.error is None and texts(kiosk, "pc.plane.counters") == ["0 counters"]
     key(kiosk, pygame.K_DOWN)
     assert kiosk.ui.error is None
+    key(kiosk, pygame.K_TAB)  # SELECT again: the encoder is life
+    assert texts(kiosk, "pc.plane.counters") == [] and kiosk.ui.screen == "planechase"
+
+
+def test_pc11_the_encoder_changes_life_on_the_planechase_screen_as_on_the_table(make_kiosk: MakeKiosk) -> None:
+    """The encoder on the Planechase screen is life, as on the table: the table comes back with
+    the highlighted seat's change showing, made after the pause as one change; the plane's
+    counters change only once SELECT (or a touch on the plane's name) gave the encoder to them,
+    and leaving the screen gives it back."""
+    kiosk = shown(make_kiosk, "planechase")
+    state = kiosk.state
+    assert state is not None
+    active = state.active
+    before = state.player(active).life
+    key(kiosk, pygame.K_DOWN)
+    key(kiosk, pygame.K_DOWN)
+    assert kiosk.ui.screen == "table"
+    change = pending(kiosk.ui)
+    assert change is not None and change.seat == active and change.amount == -2
+    assert kiosk.state.planechase.face_up[0].counters == 0  # type: ignore[union-attr]
+    kiosk.dispatch(Press(Button.NEXT))  # made first, then the main phase
+    assert kiosk.state.player(active).life == before - 2  # type: ignore[union-attr]
+    kiosk.dispatch(Go("planechase"))
+    kiosk.redraw()
+    name = next(t.rect for t in kiosk.canvas.targets if t.action == Tap(pc_screen.COUNTERS))
+    kiosk.touch((name[0] + 2, name[1] + 2))
+    key(kiosk, pygame.K_UP)
+    assert kiosk.ui.screen == "planechase" and kiosk.state.planechase.face_up[0].counters == 1  # type: ignore[union-attr]
+    kiosk.dispatch(Go("table"))
+    kiosk.dispatch(Go("planechase"))
+    key(kiosk, pygame.K_UP)
+    assert kiosk.ui.screen == "table" and kiosk.state.planechase.face_up[0].counters == 1  # type: ignore[union-attr]
 
 
 def test_pc11_a_long_choice_scrolls_with_the_cursor_and_says_how_many_are_hidden(make_kiosk: MakeKiosk) -> None:
