@@ -1055,7 +1055,8 @@ def _with_strip(view: View, state: GameState, area: Rect, strips: list[Strip]) -
     goal = life_goal(view)
     named = c.fonts.line_height(lay.medium, True) + lay.margin
     heights = sorted({max(lay.touch, named), 2 * c.fonts.line_height(lay.small) + lay.margin,
-                      2 * c.fonts.line_height(lay.tiny) + lay.margin, named}, reverse=True)
+                      2 * c.fonts.line_height(lay.tiny) + lay.margin, named,
+                      c.fonts.line_height(lay.small, True) + lay.margin // 2}, reverse=True)
     best: TableLayout | None = None
     first: TableLayout | None = None
     least = -1
@@ -1075,12 +1076,15 @@ def _with_strip(view: View, state: GameState, area: Rect, strips: list[Strip]) -
     return chosen
 
 
-def _strip_size(view: View, strips: list[Strip], room: int, extra: list[int]) -> tuple[int, list[int]]:
-    """The size the strip's texts fit ``room`` at (from ``medium`` down to ``tiny``), each text
-    with ``extra`` pixels beside it, and their widths with it."""
+def _strip_size(view: View, strips: list[Strip], room: int, extra: list[int], height: int) -> tuple[int, list[int]]:
+    """The size the strip's texts fit ``room`` at (from ``medium`` down to ``tiny``, and no
+    taller than the strip's ``height``), each text with ``extra`` pixels beside it, and their
+    widths with it."""
     c, lay = view.canvas, view.layout
     gap = lay.margin * 2
     size = lay.medium
+    while size > lay.tiny and c.fonts.line_height(size, True) > height:
+        size -= 1
     widths = [c.fonts.measure(s.text, size, True)[0] + more for s, more in zip(strips, extra, strict=True)]
     while size > lay.tiny and sum(widths) + gap * (len(strips) - 1) > room:
         size -= 1
@@ -1095,11 +1099,11 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
     x, y, w, h = rect
     c.box(rect, theme.PANEL)
     gap = lay.margin * 2
-    size, widths = _strip_size(view, strips, w - 2 * lay.margin, [0] * len(strips))
+    size, widths = _strip_size(view, strips, w - 2 * lay.margin, [0] * len(strips), h)
     thumbs = [thumbnail(s.picture, s.landscape, h - lay.margin, w // 3) for s in strips]
     if any(thumbs):
         extra = [t[0] + lay.margin // 2 if t else 0 for t in thumbs]
-        with_pictures, wider = _strip_size(view, strips, w - 2 * lay.margin, extra)
+        with_pictures, wider = _strip_size(view, strips, w - 2 * lay.margin, extra, h)
         if (with_pictures == size and sum(wider) + gap * (len(strips) - 1) <= w - 2 * lay.margin
                 and (_detail_room(view, strips, rect, extra[0]) is not None or not _detail_room(view, strips, rect))):
             widths = wider
@@ -1131,7 +1135,7 @@ def _detail_room(view: View, strips: list[Strip], rect: Rect, extra: int = 0) ->
     if len(strips) != 1 or not strips[0].detail:
         return None
     _, _, w, h = rect
-    _, (width,) = _strip_size(view, strips, w - 2 * lay.margin, [extra])
+    _, (width,) = _strip_size(view, strips, w - 2 * lay.margin, [extra], h)
     room = w - 2 * lay.margin - min(width, w - 2 * lay.margin) - 2 * lay.margin
     if room <= 0:
         return None

@@ -89,3 +89,22 @@ def test_tb1_totals_in_the_main_phase_no_smaller_than_in_the_upkeep(players: tup
     kiosk.dispatch(Press(Button.NEXT))
     for screen in SCREENS:
         assert min(heights(kiosk, *screen).values()) >= during[screen], screen
+
+
+@pytest.mark.parametrize(("size", "turn"), SCREENS[:4])
+def test_tb1_totals_read_across_the_table_beside_the_plane(size: tuple[int, int], turn: int,
+                                                           make_kiosk: Callable[..., Kiosk]) -> None:
+    """A Planechase game: the plane's strip under the seats (its name, and its chaos ability
+    where the card's text is known) leaves four players' digits at the panel's goal, 7 mm on the
+    2.8-inch panel; the strip is drawn."""
+    kiosk = make_kiosk((800, 480), "en")
+    kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[1]))
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.execute(DealCommanderDamage(seat=2, source=1, amount=7))
+    kiosk.execute(ChangePoison(seat=0, delta=3, source=1))
+    found = heights(kiosk, size, turn)
+    assert [d.role for d in kiosk.canvas.drawn if d.role == "table.plane"] == ["table.plane"]
+    per_mm = density(size)
+    assert per_mm is not None
+    least = 7.0 if size == (320, 240) else FOUR_PLAYERS_MM[size]
+    assert min(found.values()) / per_mm >= least, (size, found)
