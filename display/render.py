@@ -29,7 +29,7 @@ from display.fonts import Color, Fonts
 from display.i18n import Translator
 from display.screens import Screen, View, home
 from display.screens.lineup import SCREENS
-from display.screens.table import LOOKS, played, shared_turn, stand_in
+from display.screens.table import LOOKS, played, portrait, shared_turn, stand_in
 from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
 
 #: The countdown in the header turns red for its last seconds: a turn timer's last ten, a
@@ -739,12 +739,12 @@ def draw_help(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translat
     canvas.target(rect, Tap("help.page"))
 
 
-def header_turn(state: GameState | None, current: Screen) -> int:
+def header_turn(canvas: Canvas, state: GameState | None, current: Screen) -> int:
     """The header turns with the table's shared parts, on the table itself (not a format's own
     screen standing in for it)."""
     if state is None or current.name != "table" or stand_in(SCREENS.values(), state) is not None:
         return 0
-    return shared_turn(state)
+    return shared_turn(state, portrait(canvas))
 
 
 def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float) -> None:
@@ -769,7 +769,7 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         if current is None or not current.shown(state, ui):
             current = SCREENS["table"]
         top = draw_header(canvas, state, ui, tr, wall, current.shows_played,
-                          header_turn(state, current))
+                          header_turn(canvas, state, current))
         bottom = canvas.height - lay.bar - plan.height
         view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
                     bottom=bottom - lay.margin // 2, screens=SCREENS)

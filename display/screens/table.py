@@ -79,12 +79,19 @@ def _row(count: int, area: Rect, gap: int) -> list[Rect]:
     return [(x + i * (tile_w + gap), y, tile_w, h) for i in range(count)]
 
 
-def facing_seats(count: int, area: Rect, gap: int, side: float) -> Seating:
+def facing_seats(count: int, area: Rect, gap: int, side: float, portrait: bool = False) -> Seating:
     """Seats that face their players around a gadget lying in the middle of the table: two
     players opposite each other (the far one's tile upside down); from three on, a row along each
-    long edge and a tile at one end or both, turned a quarter, each ``side`` of the width, so an
-    even number share the long edges.  Clockwise from the far row's left: the far row, the right
-    end, the near row right to left, the left end."""
+    long edge and a tile at one end or both, turned a quarter, each ``side`` of the long edge, so
+    an even number share the long edges.  Clockwise from the far row's left: the far row, the
+    right end, the near row right to left, the left end.  On a ``portrait`` screen the long
+    edges are its sides: the same table, turned a quarter clockwise."""
+    if portrait:
+        x, y, w, h = area
+        flat = facing_seats(count, (0, 0, h, w), gap, side)
+        # A point (u, v) of the table laid flat shows at (w - v, u) on the screen turned upright.
+        rects = [(x + w - v - rh, y + u, rh, rw) for u, v, rw, rh in flat.rects]
+        return Seating(rects, facing_turns(count, portrait=True))
     x, y, w, h = area
     if count <= 2:
         rects = [(x, y, w, h)] if count == 1 else [(x, y, w, (h - gap) // 2), (x, y + (h + gap) // 2, w, (h - gap) // 2)]
@@ -110,13 +117,15 @@ def _around(count: int) -> tuple[int, int, int]:
     return ends, (along + 1) // 2, along // 2
 
 
-def facing_turns(count: int) -> list[int]:
+def facing_turns(count: int, *, portrait: bool = False) -> list[int]:
     """How far each of ``count`` seats facing their players is turned, in seat order
-    (:func:`facing_seats`)."""
+    (:func:`facing_seats`): a quarter more on a portrait screen."""
     if count <= 2:
-        return [0] if count == 1 else [180, 0]
-    ends, far, near = _around(count)
-    return [180] * far + ([270] if ends == 2 else []) + [0] * near + [90]
+        turns = [0] if count == 1 else [180, 0]
+    else:
+        ends, far, near = _around(count)
+        turns = [180] * far + ([270] if ends == 2 else []) + [0] * near + [90]
+    return [(turn + 90) % 360 for turn in turns] if portrait else turns
 
 
 #: The share of the width a tile at the end of the table takes, tried in turn for the seats
@@ -124,11 +133,12 @@ def facing_turns(count: int) -> list[int]:
 END_SHARES = (0.2, 0.25, 0.3)
 
 
-def seatings(count: int, area: Rect, gap: int, facing: bool) -> list[Seating]:
+def seatings(count: int, area: Rect, gap: int, facing: bool, portrait: bool = False) -> list[Seating]:
     """The arrangements of ``count`` seats in ``area`` worth trying, the usual first: two rows
-    (or one), or around the edges when the seats face their players."""
+    (or one), or around the edges when the seats face their players (on a ``portrait``
+    screen, its sides the table's long edges)."""
     if facing:
-        return [facing_seats(count, area, gap, share) for share in (END_SHARES if count > 2 else (0.0,))]
+        return [facing_seats(count, area, gap, share, portrait) for share in (END_SHARES if count > 2 else (0.0,))]
     found = [Seating(seat_rects(count, area, gap), [0] * count)]
     if count > 2:
         found.append(Seating(seat_rects(count, area, gap, rows=1), [0] * count))
@@ -952,16 +962,23 @@ def faces_players(state: GameState) -> bool:
     return bool(state.options.get(SEATS_FACING, False))
 
 
-def seat_turns(state: GameState) -> list[int]:
-    """How far each seat's tile is turned (all upright unless the seats face their players)."""
+def portrait(canvas: Canvas) -> bool:
+    """A screen taller than wide: seats facing their players have its sides as the long edges."""
+    return canvas.height > canvas.width
+
+
+def seat_turns(state: GameState, tall: bool = False) -> list[int]:
+    """How far each seat's tile is turned (all upright unless the seats face their players; a
+    ``tall`` screen turns them a quarter more)."""
     count = len(state.players)
-    return facing_turns(count) if faces_players(state) else [0] * count
+    return facing_turns(count, portrait=tall) if faces_players(state) else [0] * count
 
 
-def shared_turn(state: GameState) -> int:
+def shared_turn(state: GameState, tall: bool = False) -> int:
     """How the parts of the table every player shares (the header, the upkeep banner, the plane
-    strip) are turned: toward the far side while the player whose turn it is sits there."""
-    return 180 if seat_turns(state)[state.active] == 180 else 0
+    strip) are turned: toward the far side while the player whose turn it is sits there (the
+    top of the screen; on a ``tall`` screen only a player at its top end sits there)."""
+    return 180 if seat_turns(state, tall)[state.active] == 180 else 0
 
 
 def _seats(view: View, state: GameState, area: Rect) -> tuple[list[Rect], list[TilePlan], list[int]]:
@@ -970,7 +987,7 @@ def _seats(view: View, state: GameState, area: Rect) -> tuple[list[Rect], list[T
     largest, so a phase with less to show never has smaller digits than one with more."""
     best: tuple[list[Rect], list[TilePlan], list[int]] | None = None
     best_key = (1, -1)
-    for seating in seatings(len(state.players), area, view.layout.margin, faces_players(state)):
+    for seating in seatings(len(state.players), area, view.layout.margin, faces_players(state), portrait(view.canvas)):
         plans = [tile_plan(view, state, p, own_rect(r, t))
                  for p, r, t in zip(state.players, seating.rects, seating.turns, strict=True)]
         key = (-sum(p.clipped for p in plans), _smallest(state, plans))  # no name cut short, then the digits
@@ -1249,7 +1266,7 @@ class Table(Screen):
         for player, rect, plan, turn in zip(state.players, layout.seats, layout.plans, turns, strict=True):
             with c.turned(rect, turn) as own:
                 draw_seat(view, state, player, own, cursor == player.seat, plan)
-        shared = shared_turn(state)
+        shared = shared_turn(state, portrait(c))
         if layout.banner is not None and layout.fit is not None:
             with c.turned(layout.banner, shared) as own:
                 draw_banner(view, state, own, layout.fit)

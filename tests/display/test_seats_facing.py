@@ -18,7 +18,7 @@ from device.inputs import Button
 from display.canvas import Canvas
 from display.kiosk import Kiosk
 from display.layout import choose
-from display.screens.table import facing_seats
+from display.screens.table import facing_seats, facing_turns
 from display.targets import PANELS, OffscreenTarget, density
 from display.ui import Press, Tap
 
@@ -73,15 +73,18 @@ def test_hw4_turned_drawing_is_the_upright_drawing_turned_and_recorded_where_it_
                 "right": tx == rect[0]}[edge], (turn, target.rect)
 
 
+@pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=["landscape", "portrait"])
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 10])
-def test_hw4_each_seat_faces_its_side_of_the_table(make_kiosk: MakeKiosk, count: int) -> None:
+def test_hw4_each_seat_faces_its_side_of_the_table(make_kiosk: MakeKiosk, count: int, size: tuple[int, int]) -> None:
     """The far row's names are below their totals on the screen (upside down, toward the far
     edge), the near row's above them, the ends' beside them on the side away from their edge;
-    seats go round clockwise from the far row's left."""
+    seats go round clockwise from the far row's left.  On a portrait screen the long edges are
+    its sides: the rows run down them, the ends are at its top and bottom."""
     players = (PLAYERS + TEN)[:count] if count <= 4 else TEN[:count]
-    kiosk = make_kiosk((800, 480), "en")
+    kiosk = make_kiosk(size, "en")
     game(kiosk, players)
-    turns = facing_seats(count, (0, 0, 800, 400), 8, 0.2).turns
+    tall = size[1] > size[0]
+    turns = facing_turns(count, portrait=tall)
     for seat, turn in enumerate(turns):
         (name,) = drawn(kiosk, f"seat{seat}.name")
         (life,) = drawn(kiosk, f"seat{seat}.life")
@@ -95,10 +98,14 @@ def test_hw4_each_seat_faces_its_side_of_the_table(make_kiosk: MakeKiosk, count:
         else:
             assert nx < lx, seat
         assert name.text == players[seat]
-    far = [centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 180]
-    assert far == sorted(far), "the far row runs left to right"
-    near = [centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 0]
-    assert near == sorted(near, reverse=True), "the near row runs right to left"
+    if tall:  # the far row down the right edge, top to bottom; the near row up the left one
+        far = [centre(drawn(kiosk, f"seat{s}.life")[0].rect)[::-1] for s, t in enumerate(turns) if t == 270]
+        near = [centre(drawn(kiosk, f"seat{s}.life")[0].rect)[::-1] for s, t in enumerate(turns) if t == 90]
+    else:
+        far = [centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 180]
+        near = [centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 0]
+    assert far == sorted(far), "the far row runs clockwise"
+    assert near == sorted(near, reverse=True), "the near row runs clockwise"
 
 
 def test_hw4_a_touch_on_a_turned_seat_gains_on_its_players_upper_half(make_kiosk: MakeKiosk) -> None:
