@@ -157,12 +157,14 @@ class Canvas(Struct):
         return target.action if target is not None else None
 
     @contextlib.contextmanager
-    def turned(self, rect: Rect, degrees: int) -> Iterator[Rect]:
+    def turned(self, rect: Rect, degrees: int, behind: Color | None = None) -> Iterator[Rect]:
         """Draw in ``rect`` turned clockwise by ``degrees`` (0, 90, 180, 270): a seat tile that
         faces a player across the table.  Yields the rectangle to draw in, in a picture of its
         own (width and height swapped for a quarter turn); the picture is then turned onto the
         screen, and what was recorded meanwhile (texts, pictures, symbols, touch targets) is
-        moved to where it shows, so a touch on the turned tile finds its own target."""
+        moved to where it shows, so a touch on the turned tile finds its own target.  The
+        picture starts as the screen under ``rect`` (rounded corners keep what is behind them),
+        or filled with ``behind`` where the caller knows that is all there is (no copy)."""
         turn = degrees % 360
         if turn == 0:
             yield rect
@@ -171,8 +173,11 @@ class Canvas(Struct):
         quarter = turn in (90, 270)
         own = (h, w) if quarter else (w, h)
         screen = self.surface
-        # The screen under the tile, turned back, so rounded corners keep what is behind them.
-        self.surface = pygame.transform.rotate(screen.subsurface(pygame.Rect(rect)).copy(), turn)
+        if behind is None:
+            self.surface = pygame.transform.rotate(screen.subsurface(pygame.Rect(rect)).copy(), turn)
+        else:
+            self.surface = pygame.Surface(own, 0, screen)
+            self.surface.fill(behind)
         marks = (len(self.drawn), len(self.pictures), len(self.shapes), len(self.targets))
         try:
             yield (0, 0, *own)

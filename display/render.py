@@ -195,7 +195,7 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
     the table (the seats face their players, and the player whose turn it is sits there)."""
     lay, fonts = canvas.layout, canvas.fonts
     height = fonts.line_height(lay.big, True) + lay.margin
-    with canvas.turned((0, 0, canvas.width, height), turn):
+    with canvas.turned((0, 0, canvas.width, height), turn, theme.BG):
         _draw_header(canvas, state, ui, tr, wall, shows_played, height)
     return height
 

@@ -1264,14 +1264,14 @@ class Table(Screen):
         cursor = view.ui.cursor
         turns = layout.turns or [0] * len(state.players)
         for player, rect, plan, turn in zip(state.players, layout.seats, layout.plans, turns, strict=True):
-            with c.turned(rect, turn) as own:
+            with c.turned(rect, turn, theme.BG) as own:
                 draw_seat(view, state, player, own, cursor == player.seat, plan)
         shared = shared_turn(state, portrait(c))
         if layout.banner is not None and layout.fit is not None:
-            with c.turned(layout.banner, shared) as own:
+            with c.turned(layout.banner, shared, theme.BG) as own:
                 draw_banner(view, state, own, layout.fit)
         if layout.strip is not None:
-            with c.turned(layout.strip, shared) as own:
+            with c.turned(layout.strip, shared, theme.BG) as own:
                 draw_strip(view, strips, own)
 
     def follows(self, events: Sequence[Event]) -> bool:

@@ -4,7 +4,8 @@ Prints JSON: how long ``display.render.render`` takes to draw a frame whose stat
 real ``Canvas`` over an SDL dummy-driver surface, for the table (a life total changed), the
 Planechase screen after a roll (the die's result, the roll log, the cost), the same with the
 plane's picture (card data with pictures; decoded and scaled in the untimed first frame) and the
-adjust screen (the encoder turned), at 800×480, 480×320 and 1920×1080, in English and Japanese:
+adjust screen (the encoder turned), the table with its seats facing their players (each tile
+drawn turned; a life total changed), at 800×480, 480×320 and 1920×1080, in English and Japanese:
 median and 99th percentile in milliseconds over ``--samples`` frames (200 by default, at least
 200).
 
@@ -45,7 +46,7 @@ sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent / "display")]  # this chec
 import pygame  # noqa: E402
 from figures import percentile  # noqa: E402
 
-from device.commands import ChangeLife  # noqa: E402
+from device.commands import ChangeLife, ChangePoison, NewGame  # noqa: E402
 from device.controller import Controller  # noqa: E402
 from device.inputs import Button  # noqa: E402
 from device.journal import Journal  # noqa: E402
@@ -109,6 +110,11 @@ def pixels(kiosk: Kiosk) -> bytes:
 
 def table_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
     SCENES["table"](kiosk)
+    return life_walk(kiosk, rng)
+
+
+def life_walk(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
+    """A life total changed each frame, on a seat still in the game."""
 
     def change(sample: int) -> None:
         state = kiosk.state
@@ -119,6 +125,16 @@ def table_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
         kiosk.execute(ChangeLife(seat=seat, delta=delta))
 
     return change
+
+
+def facing_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
+    """The table with its seats facing their players (each tile drawn turned), a life total
+    changed each frame."""
+    players = ("Alice", "Юрий", "さくら", "Łukasz")
+    kiosk.execute(NewGame(formats=("commander",), players=players, first=players[0], options={"seats_facing": "on"}))
+    kiosk.dispatch(Press(Button.NEXT))
+    kiosk.execute(ChangePoison(seat=2, delta=3, source=1))
+    return life_walk(kiosk, rng)
 
 
 def planechase_change(kiosk: Kiosk, rng: random.Random, scene: str = "planechase") -> Callable[[int], None]:
@@ -160,6 +176,7 @@ CHANGES: dict[str, Callable[[Kiosk, random.Random], Callable[[int], None]]] = {
     "table": table_change,
     "planechase": planechase_change,
     "adjust": adjust_change,
+    "table, seats facing": facing_change,
     "planechase with its picture": planechase_art_change,
 }
 
