@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import re
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Literal
@@ -31,6 +32,8 @@ Rect = tuple[int, int, int, int]
 LAID_OUT_LIMIT = 4096
 #: How many card symbols a canvas keeps drawn (a symbol at a size, in a colour).
 SYMBOLS_LIMIT = 256
+#: The size a piece of text is measured at to guess, for every size, how much of it fits a line.
+_GUESS_SIZE = 48
 #: What a card symbol is in the text recorded in ``Canvas.drawn``.
 SYMBOL_MARK = "\ufffc"
 
@@ -100,6 +103,8 @@ class Canvas(Struct):
     #: under a key that holds everything the decision depends on.
     planned: Lru[Hashable, Any] = field(default_factory=lambda: Lru(LAID_OUT_LIMIT // 8))
     _coded_widths: Lru[tuple[str, int, bool], int] = field(default_factory=lambda: Lru(MEASURED_LIMIT))
+    _piece_widths: Lru[tuple[str, bool], tuple[float, ...]] = field(default_factory=lambda: Lru(LAID_OUT_LIMIT // 8))
+    _advances: dict[bool, dict[str, float]] = field(default_factory=lambda: {False: {}, True: {}})  # at _GUESS_SIZE
     _symbols: Lru[tuple[str, int, Color], pygame.Surface] = field(default_factory=lambda: Lru(SYMBOLS_LIMIT))
     _symbol_sizes: dict[tuple[int, bool], tuple[int, int, int]] = field(default_factory=dict)
 
@@ -363,33 +368,91 @@ class Canvas(Struct):
 
     def _wrap_coded(self, text: str, size: int, width: int, bold: bool,
                     measure: Callable[[str, int, bool], tuple[int, int]]) -> list[str]:
+        """Each line takes as many pieces as fit, the first piece that does not fit starts the
+        next line, and a piece wider than a line breaks into its parts.  How many fit is guessed
+        from the pieces' widths (measured once, at one size, for every size and width) and then
+        settled by measuring the line with them and with one more, so a paragraph costs a few
+        measurements a line, not one a piece on an ever longer line."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
             start = len(lines)
             current = ""
-            pieces = _phrases(paragraph)
-            pieces.reverse()  # taken from the end: a phrase too wide for a line goes back as its parts
-            while pieces:
-                joiner, token = pieces.pop()
-                if current and measure(f"{current}{joiner}{token}", size, bold)[0] <= width:
-                    current = f"{current}{joiner}{token}"
-                    continue
+            pieces = list(_phrases(paragraph))
+            guesses = list(self._guesses(paragraph, bold))
+            at = 0
+            while at < len(pieces):
+                if current:
+                    taken = self._fitting(current, pieces, guesses, at, size, width, bold, measure)
+                    if taken:
+                        current += "".join(joiner + token for joiner, token in pieces[at:at + taken])
+                        at += taken
+                        continue
                 # The piece starts a line: one wider than a line breaks into script runs, then
                 # characters (a Japanese phrase; a word without them stays whole).
+                joiner, token = pieces[at]
                 parts = _words(token) if len(token) > 1 and measure(token, size, bold)[0] > width else []
                 if len(parts) == 1:
                     parts = _tokens(token)
                 if len(parts) > 1:
                     parts[0] = (joiner, parts[0][1])
-                    pieces.extend(reversed(parts))
+                    pieces[at:at + 1] = parts
+                    guesses[at:at + 1] = [self._guess(j + t, bold) for j, t in parts]
                     continue
                 if current:
                     lines.append(current)
                 current = token
+                at += 1
             lines.append(current)
             if len(lines) - start >= 2:
                 lines[-2:] = _no_orphan(lines[-2], lines[-1])
         return lines
+
+    def _guesses(self, paragraph: str, bold: bool) -> tuple[float, ...]:
+        """About how wide each of the paragraph's pieces is with what joins it, at
+        ``_GUESS_SIZE``: the sum of its characters' advances (kerning and ink left out)."""
+        key = (paragraph, bold)
+        found = self._piece_widths.get(key)
+        if found is None:
+            found = self._piece_widths.put(key, tuple(self._guess(j + t, bold) for j, t in _phrases(paragraph)))
+        return found
+
+    def _guess(self, piece: str, bold: bool) -> float:
+        advances = self._advances[bold]
+        width = 0.0
+        for char in piece:
+            advance = advances.get(char)
+            if advance is None:
+                if char in _TOKENS:
+                    advance = self._symbol_size(_GUESS_SIZE, bold)[1]
+                else:
+                    advance = self.fonts.advance(char, _GUESS_SIZE, bold)
+                advances[char] = advance
+            width += advance
+        return width
+
+    def _fitting(self, line: str, pieces: list[tuple[str, str]], guesses: list[float], at: int, size: int, width: int,
+                 bold: bool, measure: Callable[[str, int, bool], tuple[int, int]]) -> int:
+        """How many of ``pieces`` from ``at`` on fit after ``line`` within ``width``: the most
+        that do (a line's width only grows as pieces join it)."""
+        def fits(count: int) -> bool:
+            added = "".join(joiner + token for joiner, token in pieces[at:at + count])
+            return measure(line + added, size, bold)[0] <= width
+
+        room = (width - measure(line, size, bold)[0]) * _GUESS_SIZE / size
+        count = 0
+        for guess in itertools.islice(guesses, at, None):
+            room -= guess
+            if room < 0:
+                break
+            count += 1
+        if count and not fits(count):
+            count -= 1
+            while count and not fits(count):
+                count -= 1
+            return count
+        while at + count < len(pieces) and fits(count + 1):
+            count += 1
+        return count
 
     def wrapped(self, text: str, size: int, width: int, *, bold: bool = False) -> list[str] | None:
         """The lines of ``text`` wrapped to ``width`` at ``size``, or None when a word alone is
@@ -412,11 +475,20 @@ class Canvas(Struct):
         return found[0]
 
     def _fit_paragraph(self, text: str, width: int, height: int, size: int, floor: int, bold: bool) -> int | None:
-        for current in range(size, floor - 1, -1):
+        def fits(current: int) -> bool:
             lines = self.wrapped(text, current, width, bold=bold)
-            if lines is not None and len(lines) * self.fonts.line_height(current, bold) <= height:
-                return current
-        return None
+            return lines is not None and len(lines) * self.fonts.line_height(current, bold) <= height
+
+        return _largest(fits, floor, size, self._size_guess(text, width, height, size, bold))
+
+    def _size_guess(self, text: str, width: int, height: int, size: int, bold: bool) -> int:
+        """The size at which ``text`` would about fill ``width`` × ``height``: its lines' total
+        length and their height both grow with the size."""
+        length = sum(sum(self._guesses(p, bold)) for p in encode(text).split("\n"))
+        line = self.fonts.line_height(_GUESS_SIZE, bold)
+        # At size s: about length·s/G / width lines (and a ragged edge), each line·s/G high.
+        room = width * height * _GUESS_SIZE * _GUESS_SIZE / (1.15 * length * line + 1)
+        return min(size, int(room ** 0.5))
 
     def paragraph(
         self, text: str, rect: Rect, size: int, color: Color, *, role: str = "", bold: bool = False,
@@ -489,6 +561,37 @@ def _symbol_char(match: re.Match[str]) -> str:
     return found
 
 
+def _largest(fits: Callable[[int], bool], low: int, high: int, guess: int) -> int | None:
+    """The largest size from ``low`` to ``high`` that ``fits`` (smaller type takes no more
+    room), or None: tried at ``guess`` first, then in steps that double, then by halving."""
+    guess = max(low, min(high, guess))
+    found: int | None = None
+    step = 1
+    if fits(guess):
+        found, low = guess, guess + 1
+        while low <= high:
+            tried = min(high, found + step)
+            if not fits(tried):
+                high = tried - 1
+                break
+            found, low, step = tried, tried + 1, step * 2
+    else:
+        high = guess - 1
+        while low <= high:
+            tried = max(low, guess - step)
+            if fits(tried):
+                found, low = tried, tried + 1
+                break
+            high, step = tried - 1, step * 2
+    while low <= high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            found, low = middle, middle + 1
+        else:
+            high = middle - 1
+    return found
+
+
 def joiners(text: str, lines: list[str]) -> list[str | None]:
     """What joins each wrapped line of ``text`` to the line before it (None for the first)."""
     found: list[str | None] = [None]
@@ -555,13 +658,14 @@ def _pieces(paragraph: str) -> list[tuple[str, str, int]]:
     return [(j, t, start) for (j, t), start in zip(tokens, starts, strict=True)]
 
 
-def _phrases(paragraph: str) -> list[tuple[str, str]]:
+@functools.lru_cache(maxsize=256)
+def _phrases(paragraph: str) -> tuple[tuple[str, str], ...]:
     """The pieces a line of Japanese breaks between: its phrases (BudouX's, as a Japanese
     typesetter breaks: 統率者ダメージを / 受けた, never 統率者ダ / メージ), and elsewhere the
     pieces of :func:`_tokens`.  A phrase wider than a line is broken by :meth:`Canvas._wrap`."""
     pieces = _pieces(paragraph)
     if not any(_script(ch) != "other" for ch in paragraph):
-        return [(j, t) for j, t, _ in pieces]
+        return tuple((j, t) for j, t, _ in pieces)
     # A phrase that starts inside a piece (after a mark the piece keeps, as in 次へ：) starts at the
     # piece after it.
     starts = [start for _, _, start in pieces]
@@ -572,7 +676,7 @@ def _phrases(paragraph: str) -> list[tuple[str, str]]:
             merged[-1][1] += token
         else:
             merged.append([joiner, token])
-    return [(j, t) for j, t in merged]
+    return tuple((j, t) for j, t in merged)
 
 
 def _script(piece: str) -> str:

@@ -105,6 +105,10 @@ class Fonts(Struct):
     _has: dict[tuple[int, str], bool] = field(default_factory=dict)
     _full_width: dict[int, bool] = field(default_factory=dict)  # id(font) → it sets CJK text in em boxes
     _chosen: dict[tuple[str, bool], pygame.freetype.Font | None] = field(default_factory=dict)  # (char, bold) → its font
+    # Per weight: the characters some font has, and those the first font has (a text of only
+    # these is one run), so a text's characters are looked up one by one only the first time.
+    _drawable: dict[bool, set[str]] = field(default_factory=lambda: {False: set(), True: set()})
+    _first_font: dict[bool, set[str]] = field(default_factory=lambda: {False: set(), True: set()})
     _heights: dict[tuple[int, bool], int] = field(default_factory=dict)  # (size, bold) → line height
     # The fonts never change once chosen, so what a text measures and looks like at a size is
     # fixed: (text, size, bold[, colour]) is the whole key.
@@ -154,6 +158,8 @@ class Fonts(Struct):
 
     def check(self, text: str, bold: bool = False) -> None:
         """Note the characters of ``text`` (drawn now) that no font has, for the status line."""
+        if self._all_drawable(text, bold):
+            return
         for char in text:
             if self._font_for(char, bold) is None:
                 self._lacks(char)
@@ -179,7 +185,17 @@ class Fonts(Struct):
             return self._chosen[key]
         found = self._first_with(char, bold)
         self._chosen[key] = found
+        if found is not None:
+            self._drawable[bold].add(char)
+            if found is self._chains[bold][0]:
+                self._first_font[bold].add(char)
         return found
+
+    def _all_drawable(self, text: str, bold: bool) -> bool:
+        """Whether some font has every character of ``text`` (one pass in C once they are known)."""
+        if self._drawable[bold].issuperset(text):
+            return True
+        return all(self._font_for(char, bold) is not None for char in text)
 
     def _first_with(self, char: str, bold: bool) -> pygame.freetype.Font | None:
         for index, font in enumerate(self._chains[bold]):
@@ -194,6 +210,8 @@ class Fonts(Struct):
 
     def runs(self, text: str, bold: bool = False) -> list[tuple[pygame.freetype.Font, str]]:
         """``text`` split into runs, each drawn by the first font in the chain that has it."""
+        if text and self._first_font[bold].issuperset(text):  # the usual case, without a loop
+            return [(self._chains[bold][0], text)]
         runs: list[tuple[pygame.freetype.Font, str]] = []
         for char in text:
             chosen = self._font_for(char, bold)
@@ -205,6 +223,12 @@ class Fonts(Struct):
             else:
                 runs.append((chosen, char))
         return runs
+
+    def advance(self, char: str, size: int, bold: bool = False) -> float:
+        """How far ``char`` alone moves the pen at ``size`` (0 where no font has it)."""
+        font = self._font_for(char, bold)
+        metrics = font.get_metrics(char, size=size) if font is not None else [None]
+        return float(metrics[0][4]) if metrics and metrics[0] is not None else 0.0
 
     def line_height(self, size: int, bold: bool = False) -> int:
         key = (size, bold)
@@ -224,7 +248,8 @@ class Fonts(Struct):
             width = 0
             for font, run in self.runs(text, bold):
                 width += self._width(font, run, size)
-            lacking = "".join(dict.fromkeys(ch for ch in text if self._font_for(ch, bold) is None))
+            lacking = "" if self._all_drawable(text, bold) else "".join(
+                dict.fromkeys(ch for ch in text if self._font_for(ch, bold) is None))
             found = self._widths.put(key, (width, lacking))
         else:
             for char in found[1]:  # noted as a fresh measurement notes it (the log says it once)
