@@ -124,6 +124,24 @@ class Canvas(Struct):
         self.fonts.shown_missing.clear()
         self.surface.fill(color)
 
+    @contextlib.contextmanager
+    def aside(self) -> Iterator[None]:
+        """Draw on a picture of its own that nobody sees, then put everything back: the screen's
+        picture, the record of what it shows (texts, pictures, symbols, touch targets) and the
+        characters it lacks.  What is learnt meanwhile (where lines break, what size fits, texts
+        drawn) is kept, so a frame drawn aside makes a later real one of the same texts quick."""
+        screen = self.surface
+        kept = (self.drawn, self.targets, self.pictures, self.shapes, set(self.fonts.shown_missing))
+        self.surface = pygame.Surface(screen.get_size(), 0, screen)
+        self.drawn, self.targets, self.pictures, self.shapes = [], [], [], []
+        try:
+            yield
+        finally:
+            self.surface = screen
+            self.drawn, self.targets, self.pictures, self.shapes, missing = kept
+            self.fonts.shown_missing.clear()
+            self.fonts.shown_missing.update(missing)
+
     def box(self, rect: Rect, color: Color, *, width: int = 0, radius: int | None = None) -> None:
         pygame.draw.rect(self.surface, color, pygame.Rect(rect), width, self.layout.radius if radius is None else radius)
 

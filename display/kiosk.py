@@ -94,6 +94,7 @@ from display.canvas import Canvas
 from display.fonts import Fonts
 from display.i18n import Translator
 from display.layout import choose
+from display.rehearsal import Rehearsal
 from display.screens import Screen, View
 from display.screens.conspiracy import NAME as CONSPIRACY
 from display.screens.enrol import NAME as ENROL
@@ -283,6 +284,7 @@ class Kiosk:
         self._feedback_failed = False
         self._ui = UiState(language=language, fps=self.fps)
         self._canvas = self._make_canvas()
+        self.rehearsal = Rehearsal()
         self.dirty = True
         self.frames = 0
         self._due: float | None = None  # the deadline the loop sleeps until
@@ -833,6 +835,7 @@ class Kiosk:
         """Draw on another target from now on (a screen swapped, a window resized)."""
         self.target = target
         self._canvas = self._make_canvas()
+        self.rehearsal = Rehearsal()
         self.dirty = True
 
     def touch(self, pos: tuple[int, int], finger: Hashable = MOUSE) -> None:
@@ -917,11 +920,7 @@ class Kiosk:
         first: list[Any] = []
         try:
             if block and not self.dirty and not pygame.event.peek() and self.inputs.empty():
-                found = self.controller.idle()  # the frame is up and nothing waits: the check's verdict, a backup
-                if found is not None:  # the check after start-up found damage: the game was recovered
-                    self.announce(found.message())
-                    self._sync_game()
-                    self._refresh_last_change()
+                if self.idle():
                     due = None  # draw it first
                 else:
                     first = self._sleep(due)
@@ -947,6 +946,20 @@ class Kiosk:
         if self._ui.quit:
             self._before(None)  # a change a screen holds back is made before the kiosk stops
         return not self._ui.quit
+
+    def idle(self) -> bool:
+        """What the loop does when the frame is up and nothing waits, before it sleeps: act on the
+        journal check's verdict, take a backup that was put off, and lay out what the next
+        planeswalk will show (once for each plane).  True when the check found damage and the
+        game was recovered: the loop draws that before it sleeps."""
+        found = self.controller.idle()
+        if found is not None:
+            self.announce(found.message())
+            self._sync_game()
+            self._refresh_last_change()
+            return True
+        self.rehearsal.run(self._canvas, self.controller, self._ui, self.tr, now=self.now(), wall=self._wall())
+        return False
 
     def _sleep(self, due: float | None) -> list[Any]:
         """Sleep until an input, SDL's events (see ``SDL_SLEEPS``) or ``due``; returns the SDL
