@@ -143,7 +143,15 @@ class Canvas(Struct):
             self.fonts.shown_missing.update(missing)
 
     def box(self, rect: Rect, color: Color, *, width: int = 0, radius: int | None = None) -> None:
-        pygame.draw.rect(self.surface, color, pygame.Rect(rect), width, self.layout.radius if radius is None else radius)
+        radius = self.layout.radius if radius is None else radius
+        if radius <= 0 and width == 0 and rect[0] == 0 and rect[2] == self.surface.get_width():
+            self.surface.fill(color, rect)  # whole rows: one stretch of memory
+        elif radius <= 0:
+            # Square, drawn as a rounded box whose corners are all square: the same pixels, and
+            # several times quicker than SDL's fill of part of the rows, row by row.
+            pygame.draw.rect(self.surface, color, pygame.Rect(rect), width, 1, 0, 0, 0, 0)
+        else:
+            pygame.draw.rect(self.surface, color, pygame.Rect(rect), width, radius)
 
     def line(self, start: tuple[int, int], end: tuple[int, int], color: Color, width: int = 1) -> None:
         pygame.draw.line(self.surface, color, start, end, width)

@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from device.inputs import Button
 from device.rules import counters as marking
@@ -388,15 +389,38 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     """The status line for this frame: the whole text on one line at ``small``, else at ``tiny``,
     else wrapped onto two lines (``small``, then ``tiny``); a longer text shows two lines at a
     time and turns its pages (numbered at the right), and a tap shows it whole.  No line is
-    ever cut.  Records when the text first showed (``UiState.status_seen``), for the pages."""
-    lay, fonts = canvas.layout, canvas.fonts
+    ever cut.  Records when the text first showed (``UiState.status_seen``), for the pages.
+    Laid out when what it says changes, not every frame (``Canvas.planned``)."""
     status = status_text(ui, fonts_notice(canvas, tr, missing), now)
     if ui.status_seen[0] != status.text:
         ui.status_seen = (status.text, now)
     reader = ui.words(ui.reader.text) if ui.reader is not None else ""
     reader_color = theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
-    width = canvas.width - 2 * lay.margin
     mark = mark if status.role == "status.messages" else None
+    key = ("status", status, reader, reader_color, mark)
+    try:
+        laid: tuple[StatusPlan, tuple[str, ...], tuple[str | None, ...]] | None = canvas.planned.get(key)
+        keep = True
+    except TypeError:  # an offer that cannot be a key: laid out every frame
+        laid, keep = None, False
+    if laid is None:
+        laid = _lay_out_status(canvas, status, reader, reader_color, mark)
+        if keep:
+            canvas.planned.put(key, laid)
+    plan, lines, glue = laid
+    if plan.pages <= 1:
+        return plan
+    page = int(max(0.0, now - ui.status_seen[1]) // STATUS_PAGE_SECONDS) % plan.pages
+    first = page * STATUS_LINES
+    return replace(plan, lines=lines[first: first + STATUS_LINES], joiners=glue[first: first + STATUS_LINES], page=page)
+
+
+def _lay_out_status(canvas: Canvas, status: Status, reader: str, reader_color: Color,
+                    mark: Color | None) -> tuple[StatusPlan, tuple[str, ...], tuple[str | None, ...]]:
+    """:func:`plan_status`'s plan (its first page), with all the lines of a text that turns pages
+    and what joins each to the one before."""
+    lay, fonts = canvas.layout, canvas.fonts
+    width = canvas.width - 2 * lay.margin
     indent = lay.small * 3 // 4 + lay.margin if mark is not None else 0
     width -= indent
     offer_w = 0
@@ -417,10 +441,11 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
             continue
         lines, reader_at = found
         count = _count(lines, reader_at)
-        return StatusPlan(status, reader, reader_color, size, tuple(lines), reader_at, height(count, size),
+        glue = tuple(joiners(status.text, lines)) if lines else ()
+        plan = StatusPlan(status, reader, reader_color, size, tuple(lines), reader_at, height(count, size),
                           offer_w=offer_w, tappable=bool(status.text) and (count > 1 or offer_w > 0),
-                          joiners=tuple(joiners(status.text, lines)) if lines else (), width=width, mark=mark,
-                          indent=indent)
+                          joiners=glue, width=width, mark=mark, indent=indent)
+        return plan, plan.lines, glue
     # Longer than two lines: two at a time, the page's number at the right, the reader's label
     # beside the first line of every page.
     text_w = width - fonts.measure("9/9", lay.tiny)[0] - lay.margin
@@ -429,14 +454,12 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
         lines = canvas.wrap(status.text, size, wrap_w)
         if all(canvas.measure(line, size) <= wrap_w for line in lines):
             break
-    glue = joiners(status.text, lines)
+    glue = tuple(joiners(status.text, lines))
     pages = -(-len(lines) // STATUS_LINES)
-    page = int(max(0.0, now - ui.status_seen[1]) // STATUS_PAGE_SECONDS) % pages
-    first = page * STATUS_LINES
-    return StatusPlan(status, reader, reader_color, size, tuple(lines[first: first + STATUS_LINES]),
-                      0 if reader else -1, height(STATUS_LINES, size), page=page, pages=pages, offer_w=offer_w,
-                      tappable=True, joiners=tuple(glue[first: first + STATUS_LINES]), width=text_w, mark=mark,
-                      indent=indent)
+    plan = StatusPlan(status, reader, reader_color, size, tuple(lines[:STATUS_LINES]), 0 if reader else -1,
+                      height(STATUS_LINES, size), page=0, pages=pages, offer_w=offer_w, tappable=True,
+                      joiners=glue[:STATUS_LINES], width=text_w, mark=mark, indent=indent)
+    return plan, tuple(lines), glue
 
 
 def status_deadline(ui: UiState, now: float) -> float | None:
@@ -553,8 +576,20 @@ def plan_bar(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translato
     """Every button in one row when their labels fit at ``small`` or smaller down to ``tiny``,
     each at least ``touch`` wide; otherwise the actions, as many screens' buttons as fit, and a
     MORE button whose menu holds the rest.  Labels are never cut; spare width is shared out."""
-    lay, fonts = canvas.layout, canvas.fonts
     buttons, actions = bar_buttons(state, ui)
+    key = ("bar", tuple(buttons), actions, tr.language)
+    try:
+        found: BarPlan | None = canvas.planned.get(key)
+    except TypeError:  # a button whose action cannot be a key: laid out every frame
+        return _lay_out_bar(canvas, buttons, actions, tr)
+    if found is None:
+        found = canvas.planned.put(key, _lay_out_bar(canvas, buttons, actions, tr))
+    return found
+
+
+def _lay_out_bar(canvas: Canvas, buttons: list[BarButton], actions: int, tr: Translator) -> BarPlan:
+    """:func:`plan_bar`'s plan for these buttons, the first ``actions`` of them the screen's own."""
+    lay, fonts = canvas.layout, canvas.fonts
     gap = max(2, lay.margin // 2)
     pad = max(2, lay.margin)
 

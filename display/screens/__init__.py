@@ -40,10 +40,10 @@ screenshot tests by adding its scenes to ``SCENES`` in ``tests/display/scenes.py
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import ClassVar, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
 
-from msgspec import Struct
+from msgspec import Struct, field
 
 from device.catalog import Card
 from device.commands import Command
@@ -76,6 +76,9 @@ class View(Struct):
     top: int
     bottom: int
     screens: Mapping[str, Screen]  # every screen, in the kiosk's order (the table asks them what they add)
+    #: What this frame worked out once and asks again (a seat's badges, when its tile is planned
+    #: and when it is drawn): the state and the screen's state cannot change within a frame.
+    memo: dict[Hashable, Any] = field(default_factory=dict)
 
     @property
     def layout(self) -> Layout:

@@ -17,6 +17,7 @@ anything else happens; ``display.screens.life`` says how.  NEXT held brings the 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
@@ -221,7 +222,13 @@ LOOKS: dict[str, BadgeLook] = {
 def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
     """Each player's name cut to the shortest start no other player's name begins with (at least
     ``shortest`` letters, one fewer in Japanese), so a badge can say "Łuk" for Łukasz."""
-    names = {p.seat: p.name for p in state.players}
+    return dict(_short_names(tuple((p.seat, p.name) for p in state.players), shortest))
+
+
+@functools.lru_cache(maxsize=64)
+def _short_names(seated: tuple[tuple[int, str], ...], shortest: int) -> tuple[tuple[int, str], ...]:
+    """:func:`short_names` of the table's names, worked out once (every badge of every frame asks)."""
+    names = dict(seated)
     found: dict[int, str] = {}
     for seat, name in names.items():
         least = max(1, shortest - 1) if any(ord(ch) >= 0x3000 for ch in name) else shortest
@@ -231,7 +238,7 @@ def short_names(state: GameState, shortest: int = 3) -> dict[int, str]:
             if not any(other.startswith(start) for s, other in names.items() if s != seat):
                 break
         found[seat] = name[:length].rstrip() if len(name) > length else name
-    return found
+    return tuple(found.items())
 
 
 def signed(amount: int) -> str:
@@ -268,6 +275,14 @@ def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
     """A pending life change (from whom), the designations (icons alone), then poison, commander
     damage (largest first, naming whose commander), commander tax (per commander, naming it when
     there are partners), energy, experience and rad counters and skipped turns: non-zero only."""
+    key = ("counter_badges", id(state), player.seat)
+    found = view.memo.get(key)
+    if found is None:
+        found = view.memo[key] = tuple(_counter_badges(view, state, player))
+    return list(found)
+
+
+def _counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
     found: list[Badge] = []
     shorter = [short_names(state, 3), short_names(state, 1)]
     change = shown_on(view.ui, state, player.seat)
@@ -306,7 +321,11 @@ def counter_badges(view: View, state: GameState, player: Player) -> list[Badge]:
 
 def seat_notes(view: View, state: GameState, player: Player) -> str:
     """What the screens add under a seat's name, on one line."""
-    return " · ".join(b for scr in view.screens.values() for b in scr.seat_badges(view, state, player))
+    key = ("seat_notes", id(state), player.seat)
+    found = view.memo.get(key)
+    if found is None:
+        found = view.memo[key] = " · ".join(b for scr in view.screens.values() for b in scr.seat_badges(view, state, player))
+    return str(found)
 
 
 def upkeep_items(view: View, state: GameState) -> list[str]:

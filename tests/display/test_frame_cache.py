@@ -219,3 +219,16 @@ def test_an_encoder_turn_on_the_adjust_screen_is_drawn(make_kiosk: MakeKiosk) ->
     kiosk.dispatch(Turn(-1))
     kiosk.redraw()
     assert pixels(kiosk.canvas.surface) != before
+
+
+@pytest.mark.parametrize("rect", [(10, 10, 380, 170), (0, 40, 800, 30), (799, 479, 1, 1), (5, 5, 0, 9), (-4, -4, 30, 30)])
+def test_a_square_box_is_the_pixels_sdl_fills(rect: tuple[int, int, int, int]) -> None:
+    """A square box is drawn the quick way (see ``Canvas.box``), pixel for pixel as SDL fills it."""
+    pygame.display.init()
+    canvas = Canvas(pygame.Surface((800, 480)), Fonts(system=False), choose(800, 480))
+    canvas.surface.fill((9, 9, 9))
+    canvas.box(rect, (200, 40, 60), radius=0)
+    filled = pygame.Surface((800, 480))
+    filled.fill((9, 9, 9))
+    filled.fill((200, 40, 60), rect)
+    assert pixels(canvas.surface) == pixels(filled)

@@ -20,7 +20,7 @@ from display.kiosk import Kiosk
 from display.layout import choose
 from display.screens.lineup import SCREENS
 from display.targets import OffscreenTarget
-from display.ui import Go, Press, Redo, Tap, ToggleHelp
+from display.ui import Go, Press, Redo, Tap, ToggleHelp, Turn
 
 MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
@@ -251,3 +251,36 @@ def test_hw4_a_long_headline_takes_two_lines_rather_than_an_ellipsis(make_kiosk:
     lines = [d for d in kiosk.canvas.drawn if d.role == "header.headline"]
     assert "".join((d.joiner or "") + d.text for d in lines) == "Phase 1: everyone gathers mana"
     assert not any(d.cut for d in lines)
+
+
+def test_the_status_line_and_the_bar_are_laid_out_when_they_change(make_kiosk: MakeKiosk,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A frame whose status text and buttons are the ones the last frame had does not lay them
+    out again (a life change redraws the table, not the status line); a new text or another
+    screen's buttons are laid out afresh, and a text that turns pages still turns them."""
+    laid: list[str] = []
+    status, bar = render._lay_out_status, render._lay_out_bar
+
+    def counting_status(canvas, shown, *args):  # type: ignore[no-untyped-def]
+        laid.append(f"status {shown.text}")
+        return status(canvas, shown, *args)
+
+    def counting_bar(canvas, buttons, *args):  # type: ignore[no-untyped-def]
+        laid.append(f"bar {len(buttons)}")
+        return bar(canvas, buttons, *args)
+
+    monkeypatch.setattr(render, "_lay_out_status", counting_status)
+    monkeypatch.setattr(render, "_lay_out_bar", counting_bar)
+    kiosk = make_kiosk((800, 480))
+    kiosk.execute(NewGame(formats=("commander",), players=("Alice", "Bob", "Cleo"), first="Alice"))
+    kiosk.redraw()
+    first = len(laid)
+    assert first >= 2
+    for _ in range(5):
+        kiosk.dispatch(Turn(-1))  # the encoder: a life change shows on the seat, nothing is said
+        kiosk.redraw()
+        assert texts(kiosk, "seat0.life") != ["40"]
+    assert len(laid) == first, laid[first:]
+    kiosk.execute(ChangeLife(seat=1, delta=-3))  # what the command said is new
+    kiosk.redraw()
+    assert [entry for entry in laid[first:] if entry.startswith("status")] == [f"status {kiosk.ui.messages[0]}"]
