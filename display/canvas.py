@@ -590,6 +590,8 @@ def _symbol_char(match: re.Match[str]) -> str:
 def _largest(fits: Callable[[int], bool], low: int, high: int, guess: int) -> int | None:
     """The largest size from ``low`` to ``high`` that ``fits`` (smaller type takes no more
     room), or None: tried at ``guess`` first, then in steps that double, then by halving."""
+    if low > high:
+        return None
     guess = max(low, min(high, guess))
     found: int | None = None
     step = 1

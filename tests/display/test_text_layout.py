@@ -159,6 +159,11 @@ def test_a_plane_text_gets_the_size_a_scan_from_the_largest_finds(canvas: Canvas
     assert canvas.fit_paragraph(text, *box, 60, min_size=floor) == largest_by_scan(canvas, text, *box, 60, floor)
 
 
+def test_no_size_fits_below_a_floor_above_the_largest(canvas: Canvas) -> None:
+    assert canvas.fit_paragraph("Tazeem", 400, 400, 12, min_size=14) is None
+    assert canvas.fit_paragraph("Tazeem", 400, 400, 14, min_size=14) == 14
+
+
 def test_the_size_is_found_in_a_few_wraps(monkeypatch: pytest.MonkeyPatch) -> None:
     """A size found by trying every size from the largest down wraps the text once a size; the
     guess from the text's length and the room, then doubling steps and halving, a handful."""
