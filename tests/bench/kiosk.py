@@ -421,10 +421,10 @@ def _shows(frame: Frame, plane: str, text: str | None) -> bool:
     if not lines:
         return True
     for drawn in frame.texts:
-        shown = drawn.removesuffix("…")
-        n = min(len(shown), 40)
-        if n >= 12 and any(line[:n] == shown[:n] for line in lines):
-            return True
+        for shown in drawn.removesuffix("…").split("\n"):  # a paragraph a line of the text
+            n = min(len(shown), 40)
+            if n >= 12 and any(line[:n] == shown[:n] for line in lines):
+                return True
     return False
 
 
