@@ -48,8 +48,10 @@ Prints JSON; every figure says how it was taken:
   in the deck imported from ``--card-text FILE`` (a Scryfall or MTGJSON export) through the
   project's own import (``device.cardtext.import_file``, what ``aetherbox catalog import`` runs)
   into a data directory in DIR; the deck is then every plane the file has text for.  No rules text
-  ships with the gadget (only names and types), so without a file ``with text`` says it was not
-  measured.  Median, p99 and the slowest of each.  Beside them, the ROLLs of the press series
+  ships with the gadget (only names and types): without a file, the bench writes an export that
+  gives every plane and phenomenon a text of its own (``tests/planetext.py``, 180–320
+  characters with card symbols, as planar cards read) and imports that.  Median, p99 and the
+  slowest of each.  Beside them, the ROLLs of the press series
   above that turned over another plane (a sixth or so: median and slowest).
 - ``idle``: wake-ups per second (context switches of every thread) and CPU while the kiosk shows a
   game and nothing happens, for ``--idle`` seconds, per driver path: ``x11`` the real
@@ -90,7 +92,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "display")]  # this checkout first, then the X server helper
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "display"), str(ROOT / "tests")]  # this checkout; the X server helper
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from activity import Activity
@@ -575,6 +577,25 @@ def card_text(directory: Path, source: Path) -> tuple[Path, list[str]]:
     return data, planes
 
 
+def written_card_data(directory: Path) -> Path:
+    """A Scryfall-shaped export giving every plane and phenomenon its own rules text
+    (``tests/planetext.py``), for the planeswalks with text when no export is given."""
+    from planetext import rules_text
+
+    from device.catalog import CardKind, load_catalog
+
+    cards = []
+    for card in load_catalog():
+        if card.is_planar:
+            phenomenon = card.kind is CardKind.PHENOMENON
+            kind = "Phenomenon" if phenomenon else f"Plane — {card.planar_type}"
+            cards.append({"object": "card", "lang": "en", "name": card.name, "type_line": kind,
+                          "oracle_text": rules_text(card.name, phenomenon)})
+    path = directory / "written-card-data.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    return path
+
+
 def planeswalks(directory: Path, count: int, planes: list[str], text: Path | None, keys: XKeys | SdlKeys,
                 xserver: XServer | None) -> list[Sample]:
     """``count`` ROLL taps with a loaded die, each a planeswalk, through the real loop: a communal
@@ -826,7 +847,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=200)
     parser.add_argument("--planeswalks", type=int, default=200, help="ROLLs in each planeswalk series")
     parser.add_argument("--card-text", type=Path, metavar="FILE",
-                        help="a card-data file (Scryfall or MTGJSON export) to import for the planeswalks with text")
+                        help="a card-data file (Scryfall or MTGJSON export) to import for the planeswalks with text "
+                             "(default: every planar card's text from tests/planetext.py)")
     parser.add_argument("--presses-only", action="store_true", help="the press figures alone: no idle, no cold start")
     parser.add_argument("--idle", type=float, default=20.0)
     parser.add_argument("--runs", type=int, default=5)
@@ -848,22 +870,16 @@ def main(argv: list[str] | None = None) -> int:
         flush = [ms / 1000 for ms in flush_times(directory, max(200, args.samples))]
         budget = statistics.median(flush) * 1000 + FRAME_60HZ_MS
         presses, walked = latencies(directory, args.samples, keys, xserver)
-        from device.catalog import CardKind, load_catalog
-
-        planes = [card.name for card in load_catalog() if card.kind is CardKind.PLANE]
-        text: Path | None = None
-        if args.card_text is not None:
-            text, planes = card_text(directory, args.card_text)
+        source = args.card_text or written_card_data(directory)
+        text, planes = card_text(directory, source)
+        whence = "the card-data file" if args.card_text else "tests/planetext.py (no card data ships with the gadget)"
         series: dict[str, object] = {
             "how": f"{args.planeswalks} ROLL taps with a loaded die (every roll planeswalks) over a communal deck of "
-                   f"{len(planes)} planes" + (", every one with its rules text from the card-data file" if text else ""),
+                   f"{len(planes)} planes, every one with its rules text from {whence}",
         }
         if args.planeswalks:
             series["without text"] = _walks(planeswalks(directory, args.planeswalks, planes, None, keys, xserver), budget)
-            series["with text"] = (
-                _walks(planeswalks(directory, args.planeswalks, planes, text, keys, xserver), budget) if text else
-                "not measured: give --card-text FILE (a Scryfall or MTGJSON export, what 'aetherbox catalog import' "
-                "takes); no rules text ships with the gadget")
+            series["with text"] = _walks(planeswalks(directory, args.planeswalks, planes, text, keys, xserver), budget)
         keys.close()
         series["in the mixed series (ROLL taps and keys, no text)"] = {
             "median": _ms(statistics.median(s.total for s in walked)) if walked else None,
