@@ -31,8 +31,8 @@ the run ends (a failure, Ctrl-C).  Without it only the figures by number of tabl
   report made from the journal, published) to the moment the organiser's gadget has folded the
   report into the standings and they show that player gone.  Both ends read the system's
   monotonic clock (``perf_counter``), the same in every process.
-- **fold_ms**: the organiser's standings (``view``, then ``rows``) after each message it received
-  (reports, and the tables' presence), with every table's process busy beside it.
+- **fold_ms**: the organiser's work for each message it received (reports, and the tables'
+  presence), as for ``fold_per_message_ms`` but with every table's process busy beside it.
 
 The 33 gadgets share this machine's cores here, where each has its own Pi at an event: the
 figures include that contention.
@@ -71,6 +71,7 @@ from device.rules.conspiracy.commands import LeaveGroup  # noqa: E402
 from device.rules.conspiracy.tables import (  # noqa: E402
     Assignment,
     EventPlan,
+    PodFold,
     TableReport,
     game_key,
     table_game,
@@ -113,13 +114,13 @@ class Gadget:
                 journal.close()
                 return
             if isinstance(item, BrokerMessage | BrokerStatus):
-                self.session.handle(item)
-                self.news()
+                self.received(item)
             elif callable(item):
                 item()
 
-    def news(self) -> None:
-        """After a message from the broker (the organiser looks at the standings)."""
+    def received(self, item: BrokerMessage | BrokerStatus) -> None:
+        """A message from the broker (the organiser then looks at the standings)."""
+        self.session.handle(item)
 
     def call(self, work: Callable[[], object]) -> object:
         """Run ``work`` on the gadget's thread and wait for what it returns."""
@@ -161,19 +162,24 @@ class Organiser(Gadget):
     def __init__(self, name: str, folder: Path, port: int, password: str) -> None:
         self.seen: dict[tuple[str, tuple[int, int, str], int], float] = {}  # a change, when the standings had it
         self.folds: list[float] = []
+        self.looked: dict[int, PodFold] = {}  # each pod as folded when its reports were last looked at
         super().__init__(name, folder, port, password)
 
-    def news(self) -> None:
+    def received(self, item: BrokerMessage | BrokerStatus) -> None:
         start = time.perf_counter()
+        self.session.handle(item)  # the report kept and folded into the standings
         view = self.session.view
         if view is None:
             return
         view.rows()
         now = time.perf_counter()
         self.folds.append((now - start) * 1000)
-        for report in view.reports.values():
-            for count in range(1, len(report.left) + 1):
-                self.seen.setdefault((report.table, report.key, count), now)
+        for pod in view.folds:  # only the pods folded again can show a change
+            if self.looked.get(pod.pod) is not pod:
+                self.looked[pod.pod] = pod
+                for report in filter(None, pod.reports):
+                    for count in range(1, len(report.left) + 1):
+                        self.seen.setdefault((report.table, report.key, count), now)
 
 
 def table_process(name: str, folder: Path, port: int, password: str, pipe: Connection) -> None:
