@@ -46,11 +46,13 @@ from device.rules.conspiracy.tables import (
     Assignment,
     EventPlan,
     EventView,
+    PodFold,
     TableReport,
     fold,
     game_key,
     plan_event,
     same_account,
+    supersedes,
     table_game,
     table_report,
 )
@@ -169,8 +171,7 @@ class Heard(Struct):
     def keep(self, report: TableReport) -> bool:
         """Keep ``report`` unless a newer one of the same table's group is kept; True if kept."""
         key = (report.table, report.plan, report.key)
-        held = self.reports.get(key)
-        if held is not None and (held.revision, held.model_dump_json()) >= (report.revision, report.model_dump_json()):
+        if not supersedes(report, self.reports.get(key)):
             return False
         self.reports[key] = report
         return True
@@ -198,11 +199,12 @@ class EventSession:
         self.joined = join or self._meta(JOINED) or ""
         self._published: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
         self._basis: dict[tuple[str, tuple[int, int, str]], object] = {}  # the game state each was made from
-        self._view: EventView | None = None  # the fold of what was heard, until news comes
-        self._folded: EventView | None = None  # the last fold made, for the next to start from
+        self._view: EventView | None = None  # the fold of what was heard, None after a new draw
+        self._unfolded: list[TableReport] = []  # reports kept since the view was folded
         self._following: Assignment | None = None
         self._reported_plan = ""  # the draw whose games were last all reported again
         self._said: set[object] = set()
+        self._looked: dict[int, PodFold] = {}  # each pod's fold when its news was last looked for
         self._count = 0
         previous = int(self._meta(SESSION) or 0)
         # The first half of every revision: above the last session's, and above the clock, so a
@@ -271,7 +273,7 @@ class EventSession:
                 report = TableReport.model_validate_json(message.payload)
                 # The broker lets a table write only under its own name; a report inside must say so too.
                 if report.table == topic.table and self.heard.keep(report):
-                    self._view = None
+                    self._fold_later(report)
                 if topic.table == self.table:
                     self._restore(message.topic, report)
         except (ValidationError, ValueError) as error:
@@ -298,11 +300,21 @@ class EventSession:
         plan = self.plan
         if plan is None:
             return None
-        if self._view is None or self._view.plan != plan:
-            # The last fold saves work: only the pods with news are folded again.
-            self._view = fold(plan, (r for r in self.heard.reports.values() if r.plan == plan.id), self._folded)
-            self._folded = self._view
+        if self._view is None or self._view.plan is not plan:
+            # A new draw, or another event joined: everything heard of it.
+            self._view = fold(plan, (r for r in self.heard.reports.values() if r.plan == plan.id))
+        elif self._unfolded:
+            # Only the news, onto the last fold: only the pods it is about are folded again, so a
+            # message costs the same at 4 tables as at 32.
+            self._view = fold(plan, self._unfolded, self._view)
+        self._unfolded.clear()
         return self._view
+
+    def _fold_later(self, report: TableReport) -> None:
+        """A report kept: the view folds it in when it is next looked at (a fold anew, after a new
+        draw, takes it from what was heard)."""
+        if self._view is not None and report.plan == self._view.plan.id:
+            self._unfolded.append(report)
 
     def offered(self) -> list[EventPlan]:
         """The events at the broker that give this gadget's table a group, by name."""
@@ -319,6 +331,7 @@ class EventSession:
         self.joined = name
         self._following = None
         self._said = set()
+        self._looked = {}
         said = [Message("consp.net.following" if self.table == ORGANISER else "consp.net.joined", event=name,
                         table=self.table)]
         if self.plan is None:
@@ -395,7 +408,7 @@ class EventSession:
         self._published[slot] = report
         self.link.publish(report_topic(plan.event, report), report.model_dump_json().encode())
         if self.heard.keep(report):  # this table's own news counts at once, broker or not
-            self._view = None
+            self._fold_later(report)
 
     def _republish(self) -> None:
         """On every connection: this gadget's presence is the link's; the draw it hosted and every
@@ -465,14 +478,18 @@ class EventSession:
     def _news(self, view: EventView) -> list[Message]:
         """Round 2 drawn in a pod, and the event over: said once each."""
         said: list[Message] = []
-        for pod in sorted({a.pod for a in view.groups if a.round == 2}):
-            groups = tuple(a for a in view.groups if a.pod == pod and a.round == 2)
+        for pod in view.folds:
+            # A pod folded as it was when last looked at has no news (most pods, after a message).
+            if not pod.drawn or self._looked.get(pod.pod) is pod:
+                continue
+            self._looked[pod.pod] = pod
+            groups = tuple(a for a in pod.groups if a.round == 2)
             if ("round 2", groups) in self._said:
                 continue
             self._said.add(("round 2", groups))
             seated = joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
                              for a in groups], "consp.semicolon")
-            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod, groups=seated))
+            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod.pod, groups=seated))
         if view.finished and ("finished", view.plan.id) not in self._said:
             self._said.add(("finished", view.plan.id))
             said.append(Message("consp.net.finished", event=view.plan.event))

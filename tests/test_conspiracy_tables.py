@@ -21,6 +21,7 @@ from device.rules.conspiracy.commands import CallTime, LeaveGroup, PassGroupTurn
 from device.rules.conspiracy.tables import (
     Assignment,
     EventPlan,
+    EventView,
     TableReport,
     fold,
     plan_event,
@@ -274,6 +275,76 @@ def test_the_standings_are_the_same_for_any_order_and_any_repeats_of_the_reports
     for count in range(1, len(mixed) + 1):
         view = fold(plan, mixed[:count], view)
     assert view is not None and view.rows() == fold(plan, mixed).rows() and view.groups == fold(plan, mixed).groups
+
+
+def everything(view: EventView) -> object:
+    """All a gadget's screens and console take from a fold."""
+    return (view.groups, dict(view.reports), view.pods, view.rows(), view.tables(), view.finished,
+            [view.done(a) for a in view.groups], [view.current(t) for t in view.plan.tables])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(min_value=9, max_value=30))
+def test_folding_the_reports_one_message_at_a_time_is_folding_them_all_from_scratch(rnd: random.Random,
+                                                                                     count: int) -> None:
+    """A gadget folds each message into the fold before it (only the pods with news are folded
+    again): whatever comes, in any order — repeats, stale reports after newer ones, corrections
+    (an undo), round 2's reports before round 1 is over there, reports of another event or of a
+    group from a table that does not play it — it has the fold of every report from scratch."""
+    players = [f"P{i:02d}" for i in range(count)]
+    tables = [f"t{i}" for i in range(1 + rnd.randrange(8))]
+    plan = plan_event("Fuzz", players, tables, {}, random.Random(rnd.getrandbits(32)), "fz")
+    rng = random.Random(rnd.getrandbits(32))
+    final = event_played(plan, rng)
+    final = [r.model_copy(update={"revision": (2, 10 + r.revision[1])}) for r in final]
+    early = [played(plan, a, [[0]], 1, rng) for a in plan.groups]
+    undone = [r.model_copy(update={"revision": (2, 30), "left": r.left[:1], "done": False}) for r in rnd.sample(final, k=2)]
+    redone = [r.model_copy(update={"revision": (2, 40)}) for r in undone]
+    # Two accounts of one group with one revision (a table restored from an old backup): any
+    # order of arrival keeps the same one.
+    twins = [r.model_copy(update={"left": (), "done": False}) for r in redone]
+    group = plan.groups[0]
+    strays = [played(plan, group, [[1]], 50, rng, table=f"x{rnd.randrange(3)}"),
+              played(plan, group, [[1]], 50, rng).model_copy(update={"plan": "earlier"})]
+    pool = early + final + undone + redone + twins + strays
+    arrived = [*pool, *(rnd.choice(pool) for _ in range(rnd.randrange(len(pool))))]
+    rnd.shuffle(arrived)
+    view = fold(plan, [])
+    newest: dict[tuple[str, tuple[int, int, str], str], TableReport] = {}
+    for seen, report in enumerate(arrived, start=1):
+        before = view
+        view = fold(plan, [report], view)
+        assert everything(view) == everything(fold(plan, arrived[:seen])) == everything(
+            fold(plan, reversed(arrived[:seen])))
+        # A pod the message is not about is taken as it was, not folded again.
+        assert all(now is then for now, then in zip(view.folds, before.folds, strict=True) if now.pod != report.pod)
+        # Each group counts its own table's newest account of it, if that is about its players.
+        slot = (report.plan, report.key, report.table)
+        held = newest.get(slot)
+        if held is None or (report.revision, report.model_dump_json()) > (held.revision, held.model_dump_json()):
+            newest[slot] = report
+        for group in view.groups:
+            counted = newest.get((plan.id, group.key, group.table))
+            assert view.report(group) == (counted if counted is not None and counted.fits(group) else None)
+    # Folded in two batches, split anywhere: the same again.
+    split = rnd.randrange(len(arrived) + 1)
+    assert everything(fold(plan, arrived[split:], fold(plan, arrived[:split]))) == everything(view)
+
+
+def test_a_repeated_stale_or_stray_report_leaves_the_fold_as_it_was() -> None:
+    """Nothing is folded again for a message with no news; news of one pod leaves the others."""
+    rng = random.Random(7)
+    plan = plan_event("Spring", PLAYERS, TABLES, {}, rng, "id1")
+    group = plan.groups[0]
+    old = played(plan, group, [[0]], 1, rng)
+    new = played(plan, group, [[0], [1]], 2, rng)
+    view = fold(plan, [new])
+    for stale in (new, old, new.model_copy(update={"plan": "earlier"}), new.model_copy(update={"pod": 9})):
+        assert fold(plan, [stale], view) is view
+    first = fold(plan, [old])
+    second = fold(plan, [new], first)
+    assert second.folds[0] is not first.folds[0] and second.folds[1] is first.folds[1]
+    assert second.report(group) == new
 
 
 def test_the_group_sizes_an_event_draws_are_the_pods_groups() -> None:

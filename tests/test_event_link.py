@@ -19,7 +19,7 @@ from device.controller import Controller
 from device.event_link import EventSession, event_key, plan_topic, read_topic, report_topic
 from device.inputs import BrokerMessage, InputEvent
 from device.journal import Journal
-from device.rules.conspiracy.tables import TableReport
+from device.rules.conspiracy.tables import TableReport, fold
 from drivers.broker import MemoryBroker, MemoryLink, matches, may_write
 
 PLAYERS = " ".join(f"P{i:02d}" for i in range(17))
@@ -258,6 +258,46 @@ def test_a_repeated_or_stale_report_changes_nothing(event: Event) -> None:
     assert TableReport.model_validate_json(old).revision < TableReport.model_validate_json(new).revision
     # The table has sent its newest account again: a gadget that connects now is given that one.
     assert event.broker.retained[topic_of[0]] == new
+
+
+def test_every_gadget_folds_each_message_into_the_standings_as_a_fold_of_all_it_heard(event: Event) -> None:
+    """A gadget folds each report into its last fold, so a message costs the same at 4 tables as
+    at 32: after every message, each gadget's standings are those folded from scratch from every
+    report it has heard, through an undo, a stale copy sent again and both rounds."""
+
+    def pump_and_check() -> None:
+        for _ in range(4):
+            for gadget in (*event.tables, event.organiser):
+                while not gadget.inputs.empty():
+                    gadget.console.follow(gadget.session.handle(gadget.inputs.get_nowait()))
+                    view = gadget.session.view
+                    assert view is not None
+                    heard = [r for r in gadget.session.heard.reports.values() if r.plan == view.plan.id]
+                    scratch = fold(view.plan, heard)
+                    assert (view.groups, view.reports, view.pods, view.rows(), view.tables(), view.finished) == (
+                        scratch.groups, scratch.reports, scratch.pods, scratch.rows(), scratch.tables(), scratch.finished)
+
+    start(event)
+    table = event.tables[1]
+    names = table.players()
+    topic = next(t for t in event.broker.retained if t.startswith("aetherbox/tables/table2/events/"))
+    table.line(f"out {names[0]}")
+    old = event.broker.retained[topic]
+    table.line(f"out {names[1]}")
+    table.line("undo")
+    pump_and_check()
+    event.broker.publish("table2", topic, old)
+    pump_and_check()
+    for table in event.tables:
+        for name in table.players()[: len(table.players()) // 2]:
+            table.line(f"out {name}")
+            pump_and_check()
+    assert event.organiser.session.view is not None and len(event.organiser.session.view.groups) == 8
+    for table in event.tables:
+        for name in table.players()[:-1]:
+            table.line(f"out {name}")
+            pump_and_check()
+    assert event.organiser.session.view.finished
 
 
 def test_a_table_cannot_write_another_tables_results(event: Event) -> None:

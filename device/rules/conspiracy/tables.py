@@ -16,7 +16,9 @@ second result.
 repeats: each pod as one game (its groups, who left them and in which order), round 2 drawn from
 the plan's seed as soon as every round-1 group of the pod is done — so every gadget draws the
 same groups at once, without asking the organiser — and the standings ``device.rules.conspiracy``
-ranks a pod with (CJ-3, CJ-4, CJ-5).
+ranks a pod with (CJ-3, CJ-4, CJ-5).  A pod is a function of its own reports alone, so a gadget
+folds each message into the fold before it and only that report's pod is folded again: the work
+of a message is the same at 4 tables as at 32, and the result that of folding everything anew.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from random import Random
 
 from device.commands import NewGame
@@ -253,15 +255,15 @@ class TableState:
     finished: bool
 
 
-def _best(candidates: Iterable[TableReport]) -> TableReport | None:
-    """The highest revision; the text decides between two of the same, so any order of arrival
-    gives the same (it is worked out only then: most groups have one report of each revision)."""
-    found = list(candidates)
-    if not found:
-        return None
-    top = max(r.revision for r in found)
-    tied = [r for r in found if r.revision == top]
-    return tied[0] if len(tied) == 1 else max(tied, key=lambda r: r.model_dump_json())
+def supersedes(report: TableReport, held: TableReport | None) -> bool:
+    """Whether ``report`` replaces ``held``, the account kept of the same table's group: a higher
+    revision does; of two of the same, the text decides, so any order of arrival keeps the same
+    one (it is worked out only then: most groups have one report of each revision)."""
+    if held is None:
+        return True
+    if report.revision != held.revision:
+        return report.revision > held.revision
+    return report.model_dump_json() > held.model_dump_json()
 
 
 # The records and states below are built with ``model_construct``: every value comes from the
@@ -295,26 +297,89 @@ def _pod_state(plan: EventPlan, pod: int, rounds: tuple[tuple[GroupRecord, ...],
     )
 
 
+#: Where a report is kept: its group (pod, round, group) and the table that sent it.
+Slot = tuple[tuple[int, int, str], str]
+
+
+@dataclass(frozen=True)
+class PodFold:
+    """One pod as folded: each table's newest report of each of its groups, the groups known so
+    far (round 2 once round 1 is over), the report counted for each, and the pod as one game.
+
+    It is a function of the plan and ``latest`` alone, so a report about another pod leaves it
+    as it is, and what is worked out from it (its standings) is worked out once."""
+
+    pod: int
+    latest: Mapping[Slot, TableReport]
+    groups: tuple[Assignment, ...]
+    reports: tuple[TableReport | None, ...]
+    state: GameState
+
+    def report(self, key: tuple[int, int, str]) -> TableReport | None:
+        return next((r for a, r in zip(self.groups, self.reports) if a.key == key), None)
+
+    @property
+    def drawn(self) -> bool:
+        """Round 2 is drawn: round 1 is over."""
+        return self.groups[-1].round == 2
+
+    @cached_property
+    def finished(self) -> bool:
+        """Both rounds are over: the pod's final places are known."""
+        return ranking(self.state) is not None
+
+    @cached_property
+    def rows(self) -> tuple[Row, ...]:
+        """Every player's standing in the pod, as a pod game ranks it."""
+        played: dict[str, list[tuple[Assignment, TableReport | None]]] = {}
+        for assignment, report in zip(self.groups, self.reports):
+            for name in assignment.players:
+                played.setdefault(name, []).append((assignment, report))
+        return tuple(self._row(row, played.get(row.name, [])) for row in standings(self.state))
+
+    def _row(self, row: Standing, mine: list[tuple[Assignment, TableReport | None]]) -> Row:
+        picks, left_at = 0, None
+        for assignment, report in mine:
+            if report is None:
+                continue
+            if report.picks:
+                picks += report.picks[assignment.players.index(row.name)]
+            left_at = next((b.at for b in report.left if row.name in b.players), left_at)
+        return Row(pod=self.pod, place=row.place, name=row.name, groups=row.groups,
+                   tables=tuple(a.table for a, _ in mine), status=row.status, left_round=row.left_round, picks=picks,
+                   left_at=left_at)
+
+
 @dataclass(frozen=True)
 class EventView:
-    """The event as the reports received tell it."""
+    """The event as the reports received tell it, pod by pod (see ``fold``)."""
 
     plan: EventPlan
-    #: Every group known so far: round 1's, and round 2's of each pod whose round 1 is over.
-    groups: tuple[Assignment, ...]
-    #: The report that counts for each group, by (pod, round, group).
-    reports: Mapping[tuple[int, int, str], TableReport]
-    #: Each pod as one game (its groups and who left them), pod 1 first.
-    pods: tuple[GameState, ...]
-    #: Each pod as folded, for the next fold to take unchanged (see ``fold``).
-    folds: tuple[PodFold, ...] = ()
+    #: Each pod as folded, pod 1 first; the next fold takes those without news as they are.
+    folds: tuple[PodFold, ...]
+
+    @cached_property
+    def groups(self) -> tuple[Assignment, ...]:
+        """Every group known so far: round 1's as drawn, then round 2's of each pod whose round 1
+        is over (the order a table plays its groups in)."""
+        return (*self.plan.groups, *(a for f in self.folds for a in f.groups if a.round == 2))
+
+    @cached_property
+    def reports(self) -> Mapping[tuple[int, int, str], TableReport]:
+        """The report that counts for each group, by (pod, round, group)."""
+        return {a.key: r for f in self.folds for a, r in zip(f.groups, f.reports) if r is not None}
+
+    @cached_property
+    def pods(self) -> tuple[GameState, ...]:
+        """Each pod as one game (its groups and who left them), pod 1 first."""
+        return tuple(f.state for f in self.folds)
 
     def report(self, assignment: Assignment) -> TableReport | None:
-        return self.reports.get(assignment.key)
+        return self.folds[assignment.pod - 1].report(assignment.key)
 
     def done(self, assignment: Assignment) -> bool:
         """Whether a group's game is over (a group of one has nothing to play)."""
-        pod = self.pods[assignment.pod - 1].conspiracy
+        pod = self.folds[assignment.pod - 1].state.conspiracy
         assert pod is not None
         if len(pod.rounds) < assignment.round:
             return False
@@ -330,9 +395,8 @@ class EventView:
 
     def table_state(self, table: str) -> TableState:
         playing = self.current(table)
-        drawn = {a.pod for a in self.groups if a.round == 2}
         waiting = playing is None and any(
-            table in self.plan.round2_tables[pod - 1] and pod not in drawn for pod in range(1, len(self.plan.pods) + 1)
+            table in self.plan.round2_tables[f.pod - 1] and not f.drawn for f in self.folds
         )
         return TableState(table, playing, waiting, playing is None and not waiting)
 
@@ -342,43 +406,17 @@ class EventView:
     @property
     def finished(self) -> bool:
         """Every pod's two rounds are over: the event's final ranks are known."""
-        return all(ranking(pod) is not None for pod in self.pods)
+        return all(f.finished for f in self.folds)
 
     def rows(self) -> list[Row]:
         """Every player's standing, pod by pod, each pod's as a pod game ranks it."""
-        played: dict[str, list[Assignment]] = {}
-        for assignment in self.groups:
-            for name in assignment.players:
-                played.setdefault(name, []).append(assignment)
-        return [self._row(index + 1, row, played.get(row.name, [])) for index, pod in enumerate(self.pods)
-                for row in standings(pod)]
-
-    def _row(self, pod: int, row: Standing, mine: list[Assignment]) -> Row:
-        picks, left_at = 0, None
-        for assignment in mine:
-            report = self.report(assignment)
-            if report is None:
-                continue
-            if report.picks:
-                picks += report.picks[assignment.players.index(row.name)]
-            left_at = next((b.at for b in report.left if row.name in b.players), left_at)
-        return Row(pod=pod, place=row.place, name=row.name, groups=row.groups, tables=tuple(a.table for a in mine),
-                   status=row.status, left_round=row.left_round, picks=picks, left_at=left_at)
+        return [row for f in self.folds for row in f.rows]
 
 
-@dataclass(frozen=True)
-class PodFold:
-    """One pod as folded: its groups known so far, the report counted for each, and the pod as
-    one game."""
-
-    groups: tuple[Assignment, ...]
-    reports: tuple[TableReport | None, ...]
-    state: GameState
-
-
-def _fold_pod(plan: EventPlan, index: int, received: Mapping[tuple[int, int, str], list[TableReport]]) -> PodFold:
+def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -> PodFold:
     """CJ-3 for one pod: its round-1 groups with what their tables reported, and once they are
-    all done, round 2 drawn from the plan's seed (the same groups on every gadget) with its own."""
+    all done, round 2 drawn from the plan's seed (the same groups on every gadget) with its own.
+    A group's report is its own table's newest, if it is about the group's players."""
     pod = index + 1
     names = plan.pods[index]
     seats = {name: seat for seat, name in enumerate(names)}
@@ -389,7 +427,9 @@ def _fold_pod(plan: EventPlan, index: int, received: Mapping[tuple[int, int, str
     for round_ in (1, 2):
         records = []
         for assignment in known:
-            report = _best(r for r in received.get(assignment.key, ()) if r.fits(assignment))
+            report = latest.get((assignment.key, assignment.table))
+            if report is not None and not report.fits(assignment):
+                report = None
             counted.append(report)
             records.append(_record(assignment, report, seats))
         groups += known
@@ -403,33 +443,35 @@ def _fold_pod(plan: EventPlan, index: int, received: Mapping[tuple[int, int, str
                        table=tables[0] if g.label == "winners" else tables[1])
             for g in drawn.groups
         ]
-    return PodFold(tuple(groups), tuple(counted), _pod_state(plan, pod, tuple(rounds)))
+    return PodFold(pod, latest, tuple(groups), tuple(counted), _pod_state(plan, pod, tuple(rounds)))
 
 
 def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | None = None) -> EventView:
-    """The event from the plan and every report received, in any order, repeats and stale ones
-    included: for each group the newest report from its own table counts.
+    """The event from the plan and the reports received, in any order, repeats and stale ones
+    included: of each table's reports of a group the newest replaces every earlier one (as the
+    broker keeps only a topic's last, so a gadget that connects later folds the same), and it
+    counts for the group if it fits it (from the table that plays it, about its players).
 
-    ``previous``, a fold of the same plan, saves work: a pod none of whose groups has a newer
-    report than it had then is taken from it as it was (a new report changes one pod)."""
-    received: dict[tuple[int, int, str], list[TableReport]] = {}
+    ``previous``, a fold of the same plan, is where ``reports`` are added to: they are the news
+    since, and only the pods they are about are folded again, so a message costs the same however
+    many tables play: ``fold(plan, b, fold(plan, a))`` is ``fold(plan, a + b)``."""
+    base = previous.folds if previous is not None and (previous.plan is plan or previous.plan == plan) else None
+    news: dict[int, dict[Slot, TableReport]] = {}
     for report in reports:
-        if report.plan == plan.id:
-            received.setdefault(report.key, []).append(report)
-    folded: list[PodFold] = []
-    for index in range(len(plan.pods)):
-        kept = previous.folds[index] if previous is not None and previous.plan == plan else None
-        # Round 2 follows from round 1's reports alone: the same reports, the same pod.
-        if kept is not None and all(
-            _best(r for r in received.get(a.key, ()) if r.fits(a)) == counted for a, counted in zip(kept.groups, kept.reports)
-        ):
-            folded.append(kept)
-        else:
-            folded.append(_fold_pod(plan, index, received))
-    # Round 1's groups as drawn, then each pod's round 2: the order a table plays its groups in.
-    return EventView(
-        plan=plan, groups=(*plan.groups, *(a for f in folded for a in f.groups if a.round == 2)),
-        reports={a.key: r for f in folded for a, r in zip(f.groups, f.reports) if r is not None},
-        pods=tuple(f.state for f in folded), folds=tuple(folded),
-    )
-
+        if report.plan != plan.id or not 1 <= report.pod <= len(plan.pods):
+            continue
+        index = report.pod - 1
+        slot = (report.key, report.table)
+        latest = news.get(index)
+        held = (latest if latest is not None else base[index].latest if base else {}).get(slot)
+        if not supersedes(report, held):
+            continue
+        if latest is None:
+            latest = news[index] = dict(base[index].latest) if base else {}
+        latest[slot] = report
+    if previous is not None and base is not None and not news:
+        return previous  # nothing new: the same view, and nothing on a screen to draw again
+    return EventView(plan, tuple(
+        _fold_pod(plan, index, news[index]) if index in news else base[index] if base else _fold_pod(plan, index, {})
+        for index in range(len(plan.pods))
+    ))
