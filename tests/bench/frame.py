@@ -17,6 +17,18 @@ are compared with the frame before, and a sample that drew the same pixels stops
 the drawn picture onto the panel (the Touch Display 2's 720×1280 turned 90°, a 3.5-inch
 480×320 panel turned 180°); each sample checks the panel shows the picture's corner turned.
 
+``planeswalk_ms``: a roll that shows the planeswalker symbol (``RollPlanarDie(pip=6)``, as a
+table that rolls its own die enters it), from ``Kiosk.execute`` to the frame drawn, in a
+Planechase game of four players with their own decks: with rules text for every plane and
+phenomenon (``tests/planetext.py``; each planeswalk's text is new to the process, so nothing of
+it was laid out by an earlier sample) and without card data, side by side, at 320×240,
+480×320, 800×480 and 1920×1080 in English and Japanese; median, p99 and the slowest of
+``--samples`` planeswalks, and the ratio of the medians.  Between samples, untimed, the loop's
+idle work runs as it does before the kiosk sleeps (``Kiosk.idle``: it lays out what the next
+planeswalk shows); a phenomenon is resolved, and the turn passes every fifth roll.  Each sample
+checks the frame names the plane turned over.  ``rules text, not laid out ahead`` is the same
+without that idle work: what laying out a plane's text costs the frame that first shows it.
+
 ``--others`` adds every other screenshot scene at 800×480 in English: the median of drawing
 the scene's frame again (``others_ms``; the state does not change, so text is measured and
 rendered as in the frame before) and its first frame on a fresh kiosk (``others_first_ms``).
@@ -41,15 +53,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent / "display")]  # this checkout's code; the screenshot scenes
+sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent / "display"), str(HERE.parent)]  # this checkout's code; the scenes
 
 import pygame  # noqa: E402
 from figures import percentile  # noqa: E402
 
-from device.commands import ChangeLife, ChangePoison, NewGame  # noqa: E402
+from device.catalog import CardKind, load_catalog  # noqa: E402
+from device.commands import Advance, ChangeLife, ChangePoison, NewGame  # noqa: E402
 from device.controller import Controller  # noqa: E402
 from device.inputs import Button  # noqa: E402
 from device.journal import Journal  # noqa: E402
+from device.rules.planechase.commands import AcknowledgePhenomenon, RollPlanarDie  # noqa: E402
 from device.tagmap import TagMap  # noqa: E402
 from display import cardtext  # noqa: E402
 from display import render as render_module  # noqa: E402
@@ -57,9 +71,11 @@ from display.fonts import Fonts  # noqa: E402
 from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget, Rotated  # noqa: E402
 from display.ui import Press, Turn  # noqa: E402
-from scenes import SAMPLE_TEXT, SCENES  # noqa: E402
+from planetext import rules_text  # noqa: E402
+from scenes import PLAYERS, SAMPLE_TEXT, SCENES  # noqa: E402
 
 SIZES = ((800, 480), (480, 320), (1920, 1080))
+PLANESWALK_SIZES = ((320, 240), (480, 320), (800, 480), (1920, 1080))
 LANGUAGES = ("en", "ja")
 CLOCK = 1000.0
 
@@ -199,6 +215,51 @@ def changed_frames(make: Callable[[tuple[int, int], str], Kiosk], screen: str, s
     return {"median": round(statistics.median(times), 3), "p99": round(percentile(times, 0.99), 3)}
 
 
+def planeswalk_frames(make: Callable[[tuple[int, int], str], Kiosk], size: tuple[int, int], language: str,
+                     samples: int, text: bool, ahead: bool = True) -> dict[str, float]:
+    """``planeswalk_ms`` for one size and language, with or without card text, with or without
+    the idle work that lays out the next planeswalk ahead (see the docstring)."""
+    visit = [0]
+    planar = {card.name: card.kind == CardKind.PHENOMENON for card in load_catalog() if card.is_planar}
+
+    def provider(name: str) -> str | None:
+        return rules_text(f"{name} #{visit[0]}", planar[name]) if text and name in planar else None
+
+    cardtext.PROVIDERS.insert(0, provider)
+    try:
+        kiosk = make(size, language)
+        kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0]))
+        kiosk.execute(Advance())  # the main phase: the die may be rolled
+        draw(kiosk)
+        times: list[float] = []
+        for sample in range(samples):
+            state = kiosk.state
+            assert state is not None and state.planechase is not None
+            if state.planechase.encounter:
+                kiosk.execute(AcknowledgePhenomenon())
+                draw(kiosk)
+            if sample % 5 == 4:  # a new turn: the cost of a roll starts again
+                while kiosk.state is not None and kiosk.state.active == state.active:
+                    kiosk.execute(Advance())
+                kiosk.execute(Advance())
+                draw(kiosk)
+            visit[0] += 1
+            if ahead:
+                kiosk.idle()  # as the loop does before it sleeps
+            kiosk.execute(RollPlanarDie(pip=6))
+            times.append(draw(kiosk) * 1000)
+            after = kiosk.state
+            assert after is not None and after.planechase is not None
+            shown = [card.name for card in after.planechase.face_up]
+            drawn = [line.text.rstrip("…").rstrip() for line in kiosk.canvas.drawn]
+            if not any(len(line) >= 3 and name.startswith(line) for name in shown for line in drawn):
+                raise SystemExit(f"frame.py: planeswalk {sample} {size} {language} did not show {shown}")
+        return {"median": round(statistics.median(times), 3), "p99": round(percentile(times, 0.99), 3),
+                "slowest": round(max(times), 3)}
+    finally:
+        cardtext.PROVIDERS.remove(provider)
+
+
 def other_frames(make: Callable[[tuple[int, int], str], Kiosk], samples: int) -> tuple[dict[str, float], dict[str, float]]:
     again: dict[str, float] = {}
     first: dict[str, float] = {}
@@ -247,6 +308,16 @@ def main(argv: list[str] | None = None) -> int:
                     changed[f"{screen} {width}x{height} {language}"] = changed_frames(
                         make, screen, (width, height), language, args.samples)
         figures["changed_frame_ms"] = changed
+        walks: dict[str, dict[str, float]] = {}
+        for width, height in PLANESWALK_SIZES:
+            for language in LANGUAGES:
+                plain = planeswalk_frames(make, (width, height), language, args.samples, text=False)
+                texted = planeswalk_frames(make, (width, height), language, args.samples, text=True)
+                unready = planeswalk_frames(make, (width, height), language, args.samples, text=True, ahead=False)
+                walks[f"{width}x{height} {language}"] = {
+                    "rules text": texted, "no card data": plain, "rules text, not laid out ahead": unready,
+                    "median ratio": round(texted["median"] / plain["median"], 2)}
+        figures["planeswalk_ms"] = walks
         figures["turned_present_ms"] = {
             "720x1280 turned 90": turned_present((720, 1280), 90, args.samples),
             "480x320 turned 180": turned_present((480, 320), 180, args.samples),
