@@ -29,6 +29,7 @@ from device.rules.planechase import (
     next_roll_cost,
     odds,
     planar_controller,
+    planar_controllers,
 )
 from device.rules.planechase.commands import (
     AcknowledgePhenomenon,
@@ -419,7 +420,7 @@ def test_pc12_a_deck_larger_than_its_set_allows_is_refused_not_shrunk(journal_pa
 def test_pc10_grand_melee_one_plane_per_turn_marker(scripted: tuple[Controller, Scripted]) -> None:
     """PC-10 (901.14): each marker holder sets a starting plane and planeswalks only their own."""
     controller, rng = scripted
-    players = ("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8")
+    players = ("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10")
     controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="A1",
                                options={"grand_melee": "on"}))
     state = pc(controller)
@@ -434,30 +435,34 @@ def test_pc10_grand_melee_one_plane_per_turn_marker(scripted: tuple[Controller, 
     controller.execute(PassTurn())
     assert pc(controller).markers == (1, 5)
     messages = say(controller, Concede(seat=5))
-    assert messages[1] == "G7 takes F6's turn marker and its planes."
-    assert pc(controller).markers == (1, 6)
+    assert messages[1] == "G7 becomes the planar controller of F6's planes and takes F6's turn marker when this turn ends."
+    assert pc(controller).markers == (1, 5) and planar_controllers(st(controller)) == (1, 6)
 
 
 @pytest.mark.parametrize("count", range(4, 11))
 def test_pc10_grand_melee_markers_go_to_every_fifth_player(controller: Controller, count: int) -> None:
-    """PC-10 (CR 807.4a, 807.4b): the starting player has the first turn marker and the player
-    four seats to their left (the fifth player) the second: at a table of ten, seats 3 and 7 when
-    the third player starts, not 3 and 8.  A table too small for four players a marker (the
-    gadget's Grand Melee has at least two) spreads its two markers evenly."""
+    """PC-10 (CR 807.4a, 807.4b): one turn marker for each full four players; the starting
+    player has the first and the player four seats to their left (the fifth player) the second:
+    at a table of ten, seats 3 and 7 when the third player starts, not 3 and 8.  Four to seven
+    players have one marker, eight to ten two; `new` says so."""
     players = tuple(f"P{n}" for n in range(1, count + 1))
-    controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="P3",
-                               options={"grand_melee": "on"}))
-    expected = (2, 6 % count) if count >= 8 else (2, (2 + round(count / 2)) % count)
+    result = controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="P3",
+                                        options={"grand_melee": "on"}))
+    expected = (2, 6 % count) if count >= 8 else (2,)
     assert pc(controller).markers == expected
     assert [c.owner for c in pc(controller).face_up] == list(expected)
+    said = [str(m) for m in result.messages][1]
+    holders = " and ".join(players[seat] for seat in expected)
+    markers = "2 turn markers" if count >= 8 else "1 turn marker"
+    assert said.endswith(f" Grand Melee: {markers}, one for each full four players (807.4a), held by {holders}.")
 
 
 def test_pc10_a_removed_turn_marker_names_its_plane_in_good_english(scripted: tuple[Controller, Scripted]) -> None:
-    """PC-10 (901.14b): C3 holds the second marker of four players and concedes; three players
-    cannot keep two markers, so C3's marker is removed and its one plane "goes" to the bottom."""
+    """PC-10 (901.14b): C3 holds the second of two markers the four players chose and concedes;
+    three players cannot keep two markers, so C3's marker is removed and its one plane "goes" to the bottom."""
     controller, _ = scripted
     controller.execute(NewGame(formats=("ffa", "planechase"), players=("A1", "B2", "C3", "D4"), first="A1",
-                               options={"grand_melee": "on"}))
+                               options={"grand_melee": "on", "turn_markers": "2"}))
     plane = pc(controller).face_up[1].name
     messages = say(controller, Concede(seat=2))
     assert f"C3's turn marker is removed; {plane} goes to the bottom without anyone planeswalking." in messages
@@ -573,10 +578,10 @@ def test_pc11_pools_of_becoming_orders_three_on_the_bottom(scripted: tuple[Contr
 def test_pc11_counters_on_a_plane_go_away_with_it(scripted: tuple[Controller, Scripted]) -> None:
     controller, rng = scripted
     start(controller)
-    deck(controller, A, "Aretopolis", *P[:9])
-    assert say(controller, ChangePlaneCounters(delta=2)) == ["Aretopolis: 0 → 2 counters."]
-    assert refused(controller, ChangePlaneCounters(name="aret", delta=-3)) == (
-        "Aretopolis has 2 counters; 3 cannot be removed."
+    deck(controller, A, "Aretopolis", *P[:9])  # its first scroll counter at Alice's first upkeep (901.5)
+    assert say(controller, ChangePlaneCounters(delta=2)) == ["Aretopolis: 1 → 3 counters."]
+    assert refused(controller, ChangePlaneCounters(name="aret", delta=-4)) == (
+        "Aretopolis has 3 counters; 4 cannot be removed."
     )
     controller.execute(Planeswalk())
     assert [c.counters for c in pc(controller).face_up] == [0]

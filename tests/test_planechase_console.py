@@ -145,6 +145,10 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
 
 def test_pc_console_help_and_options(table: Table) -> None:
     assert table.run("new ffa+planechase Ola Ela first=Ola grand_melee=on", undo=False) == [
+        "refused: Grand Melee has one turn marker for each full four players (807.4a), so 2 players have none: "
+        "seat at least 4 players, or set turn_markers."
+    ]
+    assert table.run("new ffa+planechase Ola Ela first=Ola grand_melee=on turn_markers=2", undo=False) == [
         "refused: Grand Melee with 2 turn markers needs at least 4 players; this table has 2."
     ]
     table.run("new ffa+planechase Ola Ela Ula Ala first=Ola grand_melee=on", undo=False)
@@ -445,32 +449,35 @@ def test_pc11_aretopolis_counts_scrolls_gains_life_and_planeswalks_at_ten(table:
 def test_pc11_aretopolis_at_ten_by_hand_planeswalks_too(table: Table) -> None:
     """PC-11: 'When Aretopolis has ten or more scroll counters on it' counts counters put there
     by hand as well."""
-    _counting_game(table, "Aretopolis")  # the starting plane: nothing triggers (901.5)
-    assert table.run("counters +9")[-1] == "Aretopolis: 0 → 9 counters."
+    _counting_game(table, "Aretopolis")  # the starting plane's first scroll counter at Alice's first upkeep
+    assert table.run("counters +8")[-1] == "Aretopolis: 1 → 9 counters."
     assert table.run("counters +1")[-1].startswith("Alice planeswalks away from Aretopolis")
 
 
 def test_pc11_naar_isle_burns_its_controller_each_upkeep(table: Table) -> None:
     """PC-11, Naar Isle: at its controller's upkeep a flame counter, then that much damage to
-    them; the damage counts like any life loss, to the end of the game."""
+    them; the damage counts like any life loss, to the end of the game.  As the starting plane
+    it is face up before the first turn (901.5), so Alice takes the first damage in turn 1."""
     _counting_game(table, "Naar Isle")
+    state = table.controller.state
+    assert state is not None and [p.life for p in state.players] == [19, 20]
     assert table.run("next") == ["Alice: main phase."]
     lines = table.run("next")
-    assert lines[-2:] == ["Naar Isle: 0 → 1 flame counter; it deals 1 damage to Bob.", "Bob: 20 → 19 life."]
+    assert lines[-2:] == ["Naar Isle: 1 → 2 flame counters; it deals 2 damage to Bob.", "Bob: 20 → 18 life."]
     for _ in range(4):
         table.run("next")
         table.run("next")
     state = table.controller.state
     assert state is not None
-    # Bob 19 → 16 → 11 (counters 3 and 5), Alice 20 → 18 → 14 (2 and 4)
-    assert [p.life for p in state.players] == [14, 11]
+    # Alice 19 → 16 → 11 (counters 3 and 5), Bob 18 → 14 → 8 (4 and 6)
+    assert [p.life for p in state.players] == [11, 8]
     table.run("life Bob =6")
     table.run("next")
-    table.run("next")  # Alice's upkeep: 6 flame
+    table.run("next")  # Alice's upkeep: 7 flame
     table.run("next")
     out = table.run("next")
     assert out[2:5] == [
-        "Naar Isle: 6 → 7 flame counters; it deals 7 damage to Bob.", "Bob: 6 → -1 life.", "Bob has lost: 0 or less life."
+        "Naar Isle: 7 → 8 flame counters; it deals 8 damage to Bob.", "Bob: 6 → -2 life.", "Bob has lost: 0 or less life."
     ]
     assert out[-1] == "Game over: Alice won (last player standing)."
 
