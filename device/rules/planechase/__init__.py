@@ -162,6 +162,8 @@ TEXTS: dict[str, Text] = {
     "to end the upkeep first.",
     "planechase.not_roller": "Only {who} may roll the planar die now, as the special action "
     "(901.9); {name} may not.",
+    "planechase.no_roller": "Nobody may roll the planar die for the rest of this turn: the players whose turn it "
+    "is have left the game, so {name} may not. Press NEXT to pass the turn.",
     "planechase.resolve_phenomenon": "{name} is being encountered: press NEXT (or 'ack') to "
     "resolve it first.",
     "planechase.choice_waiting": "{name} must choose first ({what}).",
@@ -819,7 +821,10 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
         if state.step is not Step.MAIN:
             raise IllegalCommand("planechase.not_main", name=player.name)
         if not may_roll(state, seat):
-            who = joined([state.player(s).name for s in _rollers(state)], "planechase.or")
+            rollers = _rollers(state)
+            if not rollers:  # the players whose turn it is have left: the turn goes on without them
+                raise IllegalCommand("planechase.no_roller", name=player.name)
+            who = joined([state.player(s).name for s in rollers], "planechase.or")
             raise IllegalCommand("planechase.not_roller", who=who, name=player.name)
         cost = next_roll_cost(state, seat)
     if command.pip is None and state.options.get("own_die"):
@@ -1234,7 +1239,7 @@ def _teams_leaving(state: GameState, gone: list[int]) -> list[Event]:
             step: list[Event] = [PlanarControllerChanged(seat=new)] if new is not None else []
             out += step
             current = apply_events(current, step)
-        for member in [seat, *(s for s in team if s != seat)]:
+        for member in team:
             step = _cards_leave(current, member)
             out += step
             current = apply_events(current, step)
