@@ -51,10 +51,14 @@ class PlanarDeck(Model):
     owner: int | None  # a seat; None for the single communal deck (901.15)
     # Top first.  A listed physical deck holds the cards that are in it: those never turned over in
     # the order they were listed (the players shuffled them), then what went to the bottom, in order.
+    # An unlisted one holds only what the gadget saw go to its bottom, in order (under cards it
+    # never saw, which come up first).
     cards: tuple[CardRef, ...] = ()
     physical: bool = False
-    listed: bool = True  # a physical deck whose cards the gadget was told; False: any card goes
-    unseen: int = 0  # a listed physical deck: how many cards on top are in an order nobody has seen
+    listed: bool = True  # a physical deck whose cards the gadget was told; False: any card it never saw goes
+    # A listed physical deck: how many cards on top are in an order nobody has seen.  An unlisted
+    # one: at least how many cards lie above ``cards`` (901.3: a deck has ten cards or more).
+    unseen: int = 0
 
     @property
     def next_card(self) -> CardRef | None:
@@ -156,6 +160,9 @@ class PlanechaseState(Model):
     face_up: tuple[FaceUpCard, ...] = ()
     markers: tuple[int, ...] = ()  # seats holding turn markers; () unless Grand Melee
     controller: int | None = None  # set when a planar controller left (901.6); else the active player
+    # Grand Melee, per marker: who stands in as planar controller of its planes after its holder
+    # left during their turn (901.6); the marker itself moves on when the turn ends (807.4c).
+    stand_ins: tuple[int | None, ...] = ()
     encounter: str | None = None
     choice: PendingChoice | None = None
     awaiting: Awaiting | None = None

@@ -29,6 +29,7 @@ from device.rules.planechase import (
     next_roll_cost,
     odds,
     planar_controller,
+    planar_controllers,
 )
 from device.rules.planechase.commands import (
     AcknowledgePhenomenon,
@@ -419,7 +420,7 @@ def test_pc12_a_deck_larger_than_its_set_allows_is_refused_not_shrunk(journal_pa
 def test_pc10_grand_melee_one_plane_per_turn_marker(scripted: tuple[Controller, Scripted]) -> None:
     """PC-10 (901.14): each marker holder sets a starting plane and planeswalks only their own."""
     controller, rng = scripted
-    players = ("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8")
+    players = ("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10")
     controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="A1",
                                options={"grand_melee": "on"}))
     state = pc(controller)
@@ -434,30 +435,34 @@ def test_pc10_grand_melee_one_plane_per_turn_marker(scripted: tuple[Controller, 
     controller.execute(PassTurn())
     assert pc(controller).markers == (1, 5)
     messages = say(controller, Concede(seat=5))
-    assert messages[1] == "G7 takes F6's turn marker and its planes."
-    assert pc(controller).markers == (1, 6)
+    assert messages[1] == "G7 becomes the planar controller of F6's planes and takes F6's turn marker when this turn ends."
+    assert pc(controller).markers == (1, 5) and planar_controllers(st(controller)) == (1, 6)
 
 
 @pytest.mark.parametrize("count", range(4, 11))
 def test_pc10_grand_melee_markers_go_to_every_fifth_player(controller: Controller, count: int) -> None:
-    """PC-10 (CR 807.4a, 807.4b): the starting player has the first turn marker and the player
-    four seats to their left (the fifth player) the second: at a table of ten, seats 3 and 7 when
-    the third player starts, not 3 and 8.  A table too small for four players a marker (the
-    gadget's Grand Melee has at least two) spreads its two markers evenly."""
+    """PC-10 (CR 807.4a, 807.4b): one turn marker for each full four players; the starting
+    player has the first and the player four seats to their left (the fifth player) the second:
+    at a table of ten, seats 3 and 7 when the third player starts, not 3 and 8.  Four to seven
+    players have one marker, eight to ten two; `new` says so."""
     players = tuple(f"P{n}" for n in range(1, count + 1))
-    controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="P3",
-                               options={"grand_melee": "on"}))
-    expected = (2, 6 % count) if count >= 8 else (2, (2 + round(count / 2)) % count)
+    result = controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="P3",
+                                        options={"grand_melee": "on"}))
+    expected = (2, 6 % count) if count >= 8 else (2,)
     assert pc(controller).markers == expected
     assert [c.owner for c in pc(controller).face_up] == list(expected)
+    said = [str(m) for m in result.messages][1]
+    holders = " and ".join(players[seat] for seat in expected)
+    markers = "2 turn markers" if count >= 8 else "1 turn marker"
+    assert said.endswith(f" Grand Melee: {markers}, one for each full four players (807.4a), held by {holders}.")
 
 
 def test_pc10_a_removed_turn_marker_names_its_plane_in_good_english(scripted: tuple[Controller, Scripted]) -> None:
-    """PC-10 (901.14b): C3 holds the second marker of four players and concedes; three players
-    cannot keep two markers, so C3's marker is removed and its one plane "goes" to the bottom."""
+    """PC-10 (901.14b): C3 holds the second of two markers the four players chose and concedes;
+    three players cannot keep two markers, so C3's marker is removed and its one plane "goes" to the bottom."""
     controller, _ = scripted
     controller.execute(NewGame(formats=("ffa", "planechase"), players=("A1", "B2", "C3", "D4"), first="A1",
-                               options={"grand_melee": "on"}))
+                               options={"grand_melee": "on", "turn_markers": "2"}))
     plane = pc(controller).face_up[1].name
     messages = say(controller, Concede(seat=2))
     assert f"C3's turn marker is removed; {plane} goes to the bottom without anyone planeswalking." in messages
@@ -573,10 +578,10 @@ def test_pc11_pools_of_becoming_orders_three_on_the_bottom(scripted: tuple[Contr
 def test_pc11_counters_on_a_plane_go_away_with_it(scripted: tuple[Controller, Scripted]) -> None:
     controller, rng = scripted
     start(controller)
-    deck(controller, A, "Aretopolis", *P[:9])
-    assert say(controller, ChangePlaneCounters(delta=2)) == ["Aretopolis: 0 → 2 counters."]
-    assert refused(controller, ChangePlaneCounters(name="aret", delta=-3)) == (
-        "Aretopolis has 2 counters; 3 cannot be removed."
+    deck(controller, A, "Aretopolis", *P[:9])  # its first scroll counter at Alice's first upkeep (901.5)
+    assert say(controller, ChangePlaneCounters(delta=2)) == ["Aretopolis: 1 → 3 counters."]
+    assert refused(controller, ChangePlaneCounters(name="aret", delta=-4)) == (
+        "Aretopolis has 3 counters; 4 cannot be removed."
     )
     controller.execute(Planeswalk())
     assert [c.counters for c in pc(controller).face_up] == [0]
@@ -709,3 +714,167 @@ def test_pc14_eternities_map_needs_the_communal_deck(journal_path: Path) -> None
         controller = Controller(journal, rng=random.Random(1))
         with pytest.raises(IllegalCommand, match="The Planechase option eternities_map needs communal_deck=on"):
             start(controller, eternities_map="on")
+
+
+# --- issue: players leaving, the first upkeep, a physical deck's order ----------------------------------
+
+
+def test_pc6_701_22b_a_card_just_put_on_the_bottom_is_refused_listed_or_not(scripted: tuple[Controller, Scripted]) -> None:
+    """PC-6, PC-12 (701.22b): the plane planeswalked away from goes to the bottom of a deck of ten
+    cards or more, so it cannot be the next card turned over; re-tapping it is refused with why,
+    whether the gadget was told the deck's cards or not, and the refusal changes nothing."""
+    controller, rng = scripted
+    start(controller, "Alice", "Bob", planar_deck="physical")
+    deck(controller, A, *P[:10])
+    catalog = load_catalog()
+    controller.identify(catalog.find(P[0]))
+    controller.execute(Advance())
+    rng.pips = [6]
+    controller.execute(RollPlanarDie())
+    with pytest.raises(IllegalCommand) as error:
+        controller.identify(catalog.find(P[0]))
+    assert str(error.value) == (
+        f"{P[0]} went to the bottom of Alice's planar deck and comes back only after the cards above it: turn over "
+        "the top card of Alice's planar deck and tap that one."
+    )
+    controller.identify(catalog.find(P[1]))
+    controller.execute(PassTurn())
+    controller.execute(Advance())  # Bob's deck was never listed: the gadget remembers what went under
+    rng.pips = [6]
+    controller.execute(RollPlanarDie())
+    assert pc(controller).deck(B) is not None and pc(controller).deck(B).unseen == 0  # type: ignore[union-attr]
+    controller.identify(catalog.find(P[20]))
+    rng.pips = [6]
+    controller.execute(RollPlanarDie())
+    before = controller.state
+    with pytest.raises(IllegalCommand, match=f"{P[20]} went to the bottom of Bob's planar deck and comes back only"):
+        controller.identify(catalog.find(P[20]))
+    assert controller.state == before
+    bob = pc(controller).deck(B)
+    assert bob is not None and names(bob.cards) == [P[20]] and bob.unseen == 9
+
+
+def test_pc5_901_5_the_starting_planes_upkeep_triggers_in_turn_1(scripted: tuple[Controller, Scripted]) -> None:
+    """PC-5, PC-11 (901.5): the starting plane is face up before the first turn, so "at the
+    beginning of your upkeep" triggers in turn 1: Aretopolis gets its first scroll counter and
+    Alice gains 1 life; undo takes both back."""
+    controller, rng = scripted
+    start(controller, "Alice", "Bob")
+    before = controller.state
+    assert deck(controller, A, "Aretopolis", *P[:9])[-3:] == [
+        "Starting plane: Aretopolis (Alice).",
+        "Aretopolis: 0 → 1 scroll counter; Alice gains 1 life.",
+        "Alice: 20 → 21 life.",
+    ]
+    assert st(controller).players[A].life == 21 and [c.counters for c in pc(controller).face_up] == [1]
+    controller.undo()
+    assert controller.state == before
+    controller.redo()
+    assert say(controller, Advance()) == ["Alice: main phase."]
+    assert say(controller, PassTurn())[-2:] == ["Aretopolis: 1 → 2 scroll counters; Bob gains 2 life.", "Bob: 20 → 22 life."]
+
+
+def test_pc9_901_8_the_roller_planeswalks_from_their_own_deck(scripted: tuple[Controller, Scripted]) -> None:
+    """PC-3, PC-9 (901.8): the planeswalking ability is controlled by the player whose roll caused
+    it: when Bob rolls the planeswalker symbol, Bob planeswalks and his top card comes up, though
+    Alice stays the planar controller."""
+    controller, rng = scripted
+    start(controller, formats=("ffa", "2hg", "planechase"))
+    for seat in (A, B, C, D):
+        deck(controller, seat, *P[10 * seat:10 * seat + 10])
+    controller.execute(Advance())
+    rng.pips = [6]
+    assert say(controller, RollPlanarDie(seat=B)) == [
+        "Bob rolled PLANESWALK (free).", f"Bob planeswalks away from {P[0]} to {P[10]}."
+    ]
+    assert [(c.name, c.owner) for c in pc(controller).face_up] == [(P[10], B)]
+    assert planar_controller(st(controller)) == A
+    assert names(pc(controller).deck(A).cards)[-1] == P[0]  # type: ignore[union-attr]
+
+
+def test_pc9_901_12b_a_team_leaving_on_its_own_turn_hands_over_the_plane(scripted: tuple[Controller, Scripted]) -> None:
+    """PC-8, PC-9 (901.12b, 901.10): Alice & Bob's turn, Bob's plane face up; Alice concedes and
+    the team leaves.  Carol, the next team's primary player, becomes planar controller first;
+    then the team's cards leave, and since a face-up plane went, Carol turns over her top card.
+    Nobody rolls for the rest of the turn; then Carol & Dan play with Carol's plane."""
+    controller, rng = scripted
+    start(controller, "Alice", "Bob", "Carol", "Dan", "Eve", "Fay", formats=("ffa", "2hg", "planechase"))
+    for seat in range(6):
+        deck(controller, seat, *P[10 * seat:10 * seat + 10])
+    controller.execute(Advance())
+    rng.pips = [6]
+    controller.execute(RollPlanarDie(seat=B))
+    before = controller.state
+    assert say(controller, Concede(seat=A)) == [
+        "Alice has conceded.",
+        "Bob has lost with their team.",
+        "Carol becomes the planar controller.",
+        "Alice's planar cards leave the game with them.",
+        f"Bob's planar cards leave the game with them, including face-up {P[10]}.",
+        f"Carol planeswalks to {P[20]}.",
+    ]
+    assert planar_controller(st(controller)) == C and names(pc(controller).face_up) == [P[20]]
+    assert refused(controller, RollPlanarDie(seat=C)) == (
+        "Nobody may roll the planar die for the rest of this turn: the players whose turn it is have left the game, "
+        "so Carol may not. Press NEXT to pass the turn."
+    )
+    controller.undo()
+    assert controller.state == before
+    controller.redo()
+    controller.execute(PassTurn())
+    assert st(controller).active == C and planar_controller(st(controller)) == C
+    # Eve & Fay leave on Carol & Dan's turn: their cards go, nothing face up was theirs
+    assert say(controller, Concede(seat=5)) == [
+        "Fay has conceded.", "Eve has lost with their team.", "Eve's planar cards leave the game with them.",
+        "Fay's planar cards leave the game with them.",
+    ]
+    assert names(pc(controller).face_up) == [P[20]] and planar_controller(st(controller)) == C
+
+
+def test_pc10_807_4c_a_holder_who_leaves_in_their_turn_passes_the_marker_when_it_ends(
+    scripted: tuple[Controller, Scripted],
+) -> None:
+    """PC-10 (807.4c, 901.6): E5 holds the second turn marker of ten players and concedes during
+    the turn.  F6 stands in as planar controller of E5's plane at once (without rolling: it is not
+    F6's turn), and takes the marker when the turn ends, to play the next turn with it; it does
+    not move on a second time."""
+    controller, rng = scripted
+    players = ("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10")
+    controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="A1",
+                               options={"grand_melee": "on"}))
+    controller.execute(Advance())
+    plane = pc(controller).face_up[1].name
+    assert say(controller, Concede(seat=4)) == [
+        "E5 has conceded.",
+        "F6 becomes the planar controller of E5's planes and takes E5's turn marker when this turn ends.",
+        f"E5's planar cards leave the game with them, including face-up {plane}.",
+        f"F6 planeswalks to {pc(controller).face_up[1].name}.",
+    ]
+    assert pc(controller).markers == (0, 4) and planar_controllers(st(controller)) == (0, 5)
+    assert refused(controller, RollPlanarDie(seat=5)).startswith("Only A1 may roll the planar die now")
+    controller.execute(PassTurn())
+    assert pc(controller).markers == (1, 5) and planar_controllers(st(controller)) == (1, 5)
+    controller.execute(Advance())
+    rng.pips = [2]
+    assert say(controller, RollPlanarDie(seat=5)) == ["F6 rolled a blank (free): nothing happens."]
+    controller.execute(PassTurn())
+    assert pc(controller).markers == (2, 6)
+
+
+def test_pc10_807_4a_807_4d_a_player_without_a_marker_leaving_removes_one_between_turns(
+    scripted: tuple[Controller, Scripted],
+) -> None:
+    """PC-10 (807.4a, 807.4d, 901.14b): eight players keep two markers, seven only one.  When C3
+    (no marker) concedes, the marker nearest to C3's right other than the first — E5's — is
+    removed when the turn ends, its plane going to the bottom with nobody planeswalking."""
+    controller, _ = scripted
+    players = ("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8")
+    controller.execute(NewGame(formats=("ffa", "planechase"), players=players, first="A1",
+                               options={"grand_melee": "on"}))
+    plane = pc(controller).face_up[1].name
+    assert say(controller, Concede(seat=2)) == ["C3 has conceded.", "C3's planar cards leave the game with them."]
+    assert pc(controller).markers == (0, 4)
+    out = say(controller, PassTurn())
+    assert f"E5's turn marker is removed; {plane} goes to the bottom without anyone planeswalking." in out
+    assert pc(controller).markers == (1,) and [c.marker for c in pc(controller).face_up] == [0]
+    assert names(pc(controller).deck(4).cards)[-1] == plane  # type: ignore[union-attr]

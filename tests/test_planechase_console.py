@@ -145,6 +145,10 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
 
 def test_pc_console_help_and_options(table: Table) -> None:
     assert table.run("new ffa+planechase Ola Ela first=Ola grand_melee=on", undo=False) == [
+        "refused: Grand Melee has one turn marker for each full four players (807.4a), so 2 players have none: "
+        "seat at least 4 players, or set turn_markers."
+    ]
+    assert table.run("new ffa+planechase Ola Ela first=Ola grand_melee=on turn_markers=2", undo=False) == [
         "refused: Grand Melee with 2 turn markers needs at least 4 players; this table has 2."
     ]
     table.run("new ffa+planechase Ola Ela Ula Ala first=Ola grand_melee=on", undo=False)
@@ -209,10 +213,12 @@ def _physical_game(table: Table, lists: dict[str, list[str]], communal: bool) ->
         table.run(f"deck {owner} " + ", ".join(cards))
 
 
-def _turn_over(table: Table, shuffled: dict[int | None, list[str]], seen: dict[int | None, list[str]]) -> str:
+def _turn_over(table: Table, shuffled: dict[int | None, list[str]], seen: dict[int | None, list[str]],
+               wrong: bool = False) -> str:
     """The awaited player turns over their deck's top card: while some cards have never been seen
     the top is whatever the players' shuffle put there; after that the gadget names it, and it is
-    the card that went to the bottom longest ago (PC-6)."""
+    the card that went to the bottom longest ago (PC-6).  With ``wrong`` the player first taps the
+    card that went to the bottom last, which cannot be the top card (701.22b), and is refused."""
     state = table.controller.state
     assert state is not None and state.planechase is not None and state.planechase.awaiting is not None
     owner = state.planechase.awaiting.deck
@@ -225,12 +231,19 @@ def _turn_over(table: Table, shuffled: dict[int | None, list[str]], seen: dict[i
         card = seen[owner].pop(0)
         assert deck.next_card is not None and deck.next_card.name == card
         assert f"({card} comes up next)" in " ".join(table.run("planes"))
+    if wrong and seen[owner] and seen[owner][-1] != card:
+        mistake = seen[owner][-1]
+        refusal = table.run(f"card {mistake}")
+        assert refusal and refusal[0].startswith(f"refused: {mistake} "), refusal
+        expected = "is not the top card of " if deck.next_card is not None else "went to the bottom of "
+        assert expected in refusal[0] and table.controller.state == state, refusal
     out = table.run(f"card {card}")
     assert not any(line.startswith("refused") for line in out), out
     return card
 
 
-def _play_rounds(table: Table, lists: dict[str, list[str]], communal: bool, rounds: int, seed: int) -> None:
+def _play_rounds(table: Table, lists: dict[str, list[str]], communal: bool, rounds: int, seed: int,
+                 wrong: bool = False) -> None:
     """Turn after turn, the active player rolls the planeswalker face and turns over their deck's
     next card; a phenomenon is encountered, acknowledged, and the walk goes on; until every deck
     has gone round ``rounds`` times."""
@@ -269,7 +282,7 @@ def _play_rounds(table: Table, lists: dict[str, list[str]], communal: bool, roun
                 table.run("ack")
                 seen[owner].append(encountered)
             else:
-                turned[owner].append(_turn_over(table, shuffled, seen))
+                turned[owner].append(_turn_over(table, shuffled, seen, wrong))
             state = table.controller.state
             assert state is not None and state.planechase is not None
         table.run("next")  # pass the turn
@@ -287,6 +300,63 @@ def test_pc6_pc12_physical_decks_go_round_twice_and_come_up_in_order(table: Tabl
     lists = {"Alice": ["Morphic Tide", *P[:9]], "Bob": ["Reality Shaping", *P[9:18]]}
     _physical_game(table, lists, communal=False)
     _play_rounds(table, lists, communal=False, rounds=2, seed=3)
+
+
+def test_pc6_701_22b_listed_physical_decks_go_round_twice_refusing_wrong_cards(table: Table) -> None:
+    """PC-6, PC-12 (701.22b): as above, but before every card the player first taps the card that
+    went to the bottom last: while unseen cards remain it is refused as on the bottom, once the
+    deck has gone round as not the top card (naming the one that is); the record stays right
+    and each deck still comes up in order, twice round."""
+    lists = {"Alice": ["Morphic Tide", *P[:9]], "Bob": ["Reality Shaping", *P[9:18]]}
+    _physical_game(table, lists, communal=False)
+    _play_rounds(table, lists, communal=False, rounds=2, seed=11, wrong=True)
+
+
+def test_pc6_701_22b_unlisted_physical_decks_go_round_twice_refusing_wrong_cards(table: Table) -> None:
+    """PC-6, PC-12 (701.22b, 901.3) with decks the gadget was never told: each player turns over
+    their real deck's top card turn after turn until it has gone round twice.  Re-tapping the
+    plane just planeswalked away from is refused every time (a deck has ten cards or more), and
+    so is a card that went under before another still waiting to come back; undo takes back
+    every step."""
+    import random
+
+    table.run("new ffa+planechase Alice Bob first=Alice planar_deck=physical", undo=False)
+    real = {0: random.Random(7).sample(P[:10], 10), 1: random.Random(8).sample(P[10:20], 10)}
+    turned = {0: 0, 1: 0}
+    went_under: dict[int, set[str]] = {0: set(), 1: set()}
+
+    def turn_over(seat: int) -> None:
+        card = real[seat].pop(0)
+        assert not table.run(f"card {card}")[0].startswith("refused"), card
+        turned[seat] += 1
+
+    turn_over(0)
+    while min(turned.values()) < 20:
+        state = table.controller.state
+        assert state is not None and state.planechase is not None
+        seat = state.active
+        name = state.player(seat).name
+        table.run("next")
+        for _ in range(2):  # away from the other player's plane, then from their own
+            state = table.controller.state
+            assert state is not None and state.planechase is not None
+            away = [(c.owner, c.name) for c in state.planechase.face_up]
+            table.run("roll", 6)
+            for owner, card in away:
+                assert owner is not None
+                real[owner].append(card)
+                went_under[owner].add(card)
+            mine = [card for owner, card in away if owner == seat]
+            if mine and mine[0] != real[seat][0]:  # the plane just left, tapped again by mistake
+                assert table.run(f"card {mine[0]}") == [(
+                    f"refused: {mine[0]} went to the bottom of {name}'s planar deck and comes back only after the "
+                    f"cards above it: turn over the top card of {name}'s planar deck and tap that one."
+                )]
+            under = [card for card in real[seat] if card in went_under[seat]]
+            if len(under) > 1 and under[1] != real[seat][0]:  # under another card still to come back
+                assert table.run(f"card {under[1]}")[0].startswith(f"refused: {under[1]} went to the bottom of")
+            turn_over(seat)
+        table.run("next")
 
 
 def test_pc6_pc12_a_communal_physical_deck_goes_round_twice(table: Table) -> None:
@@ -445,32 +515,35 @@ def test_pc11_aretopolis_counts_scrolls_gains_life_and_planeswalks_at_ten(table:
 def test_pc11_aretopolis_at_ten_by_hand_planeswalks_too(table: Table) -> None:
     """PC-11: 'When Aretopolis has ten or more scroll counters on it' counts counters put there
     by hand as well."""
-    _counting_game(table, "Aretopolis")  # the starting plane: nothing triggers (901.5)
-    assert table.run("counters +9")[-1] == "Aretopolis: 0 → 9 counters."
+    _counting_game(table, "Aretopolis")  # the starting plane's first scroll counter at Alice's first upkeep
+    assert table.run("counters +8")[-1] == "Aretopolis: 1 → 9 counters."
     assert table.run("counters +1")[-1].startswith("Alice planeswalks away from Aretopolis")
 
 
 def test_pc11_naar_isle_burns_its_controller_each_upkeep(table: Table) -> None:
     """PC-11, Naar Isle: at its controller's upkeep a flame counter, then that much damage to
-    them; the damage counts like any life loss, to the end of the game."""
+    them; the damage counts like any life loss, to the end of the game.  As the starting plane
+    it is face up before the first turn (901.5), so Alice takes the first damage in turn 1."""
     _counting_game(table, "Naar Isle")
+    state = table.controller.state
+    assert state is not None and [p.life for p in state.players] == [19, 20]
     assert table.run("next") == ["Alice: main phase."]
     lines = table.run("next")
-    assert lines[-2:] == ["Naar Isle: 0 → 1 flame counter; it deals 1 damage to Bob.", "Bob: 20 → 19 life."]
+    assert lines[-2:] == ["Naar Isle: 1 → 2 flame counters; it deals 2 damage to Bob.", "Bob: 20 → 18 life."]
     for _ in range(4):
         table.run("next")
         table.run("next")
     state = table.controller.state
     assert state is not None
-    # Bob 19 → 16 → 11 (counters 3 and 5), Alice 20 → 18 → 14 (2 and 4)
-    assert [p.life for p in state.players] == [14, 11]
+    # Alice 19 → 16 → 11 (counters 3 and 5), Bob 18 → 14 → 8 (4 and 6)
+    assert [p.life for p in state.players] == [11, 8]
     table.run("life Bob =6")
     table.run("next")
-    table.run("next")  # Alice's upkeep: 6 flame
+    table.run("next")  # Alice's upkeep: 7 flame
     table.run("next")
     out = table.run("next")
     assert out[2:5] == [
-        "Naar Isle: 6 → 7 flame counters; it deals 7 damage to Bob.", "Bob: 6 → -1 life.", "Bob has lost: 0 or less life."
+        "Naar Isle: 7 → 8 flame counters; it deals 8 damage to Bob.", "Bob: 6 → -2 life.", "Bob has lost: 0 or less life."
     ]
     assert out[-1] == "Game over: Alice won (last player standing)."
 
@@ -567,3 +640,82 @@ def test_pc6_pc12_tapped_tags_take_physical_decks_round_twice(table: Table, tmp_
             tap(nxt)
             turned[player] += 1
         table.run("next")
+
+
+def _controller_line(table: Table) -> str:
+    return next(line for line in table.run("planes") if line.startswith("Planar controller"))
+
+
+def test_pc9_901_12b_two_headed_giant_teams_leave_on_their_own_turn_and_on_others(table: Table) -> None:
+    """PC-8, PC-9 (901.8, 901.10, 901.12b) as a table plays it: four teams, each player's own
+    deck.  Bob rolls and planeswalks from his own deck; Alice & Bob leave on their own turn, so
+    Carol (the next team's primary player) becomes planar controller and turns over her top card;
+    later Carol & Dan leave on Eve & Fay's turn with Carol's plane still face up, and Eve, the
+    planar controller, turns over her top card.  Every step is undone and redone."""
+    table.run("new ffa+2hg+planechase Alice Bob Carol Dan Eve Fay Gus Hal first=Alice", undo=False)
+    names = ["Alice", "Bob", "Carol", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    for seat, player in enumerate(names):
+        table.run(f"deck {player} " + ", ".join(P[10 * seat:10 * seat + 10]))
+    table.run("next")
+    assert table.run("roll Bob", 6) == ["Bob rolled PLANESWALK (free).", f"Bob planeswalks away from {P[0]} to {P[10]}."]
+    assert _controller_line(table) == "Planar controller: Alice"
+    assert table.run("concede Alice") == [
+        "Alice has conceded.",
+        "Bob has lost with their team.",
+        "Carol becomes the planar controller.",
+        "Alice's planar cards leave the game with them.",
+        f"Bob's planar cards leave the game with them, including face-up {P[10]}.",
+        f"Carol planeswalks to {P[20]}.",
+    ]
+    assert _controller_line(table) == "Planar controller: Carol"
+    assert table.run("roll chaos")[0].startswith("refused: Nobody may roll the planar die for the rest of this turn")
+    assert table.run("next") == ["Turn 2: Carol & Dan's upkeep.", "Planar die: the first roll this turn is free."]
+    table.run("next")
+    assert table.run("roll Dan", 1) == [f"Dan rolled CHAOS (free): {P[20]}'s chaos ability triggers."]
+    table.run("next")
+    table.run("next")  # Eve & Fay's main phase, Carol's plane still face up
+    assert _controller_line(table) == "Planar controller: Eve"
+    assert table.run("concede Dan") == [
+        "Dan has conceded.",
+        "Carol has lost with their team.",
+        f"Carol's planar cards leave the game with them, including face-up {P[20]}.",
+        f"Eve planeswalks to {P[40]}.",
+        "Dan's planar cards leave the game with them.",
+    ]
+    assert table.run("roll Fay", 6) == ["Fay rolled PLANESWALK (free).", f"Fay planeswalks away from {P[40]} to {P[50]}."]
+    assert table.run("concede Eve")[-1] == "Game over: Gus & Hal won (last team standing)."
+
+
+def test_pc10_807_4c_a_ten_player_grand_melee_where_holders_leave_on_their_turns(table: Table) -> None:
+    """PC-10 (807.4a, 807.4c, 901.6, 901.14b) as a table plays it: ten players, two markers
+    (one for each full four).  E5 leaves during the turn: F6 stands in as planar controller of
+    E5's planes and plays the next turn with that marker; then B2 leaves during their turn with
+    the first marker and C3 stands in, then plays the next turn; then, with eight players left,
+    G7 leaving takes the count to one marker, and G7's goes at once.  Every step is undone and redone."""
+    players = ["A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10"]
+    out = table.run("new ffa+planechase " + " ".join(players) + " first=A1 grand_melee=on", undo=False)
+    assert out[1].endswith(" Grand Melee: 2 turn markers, one for each full four players (807.4a), held by A1 and E5.")
+    table.run("next")
+    assert "Planar controllers: A1, E5" in table.run("planes")
+    out = table.run("concede E5")
+    assert out[1] == "F6 becomes the planar controller of E5's planes and takes E5's turn marker when this turn ends."
+    assert "Planar controllers: A1, F6" in table.run("planes")
+    assert table.run("roll F6", 2)[0].startswith("refused: Only A1 may roll the planar die now")
+    table.run("next")  # turn 2: B2 and F6 hold the markers
+    assert "Planar controllers: B2, F6" in table.run("planes")
+    table.run("next")
+    assert table.run("roll F6", 2) == ["F6 rolled a blank (free): nothing happens."]
+    out = table.run("concede B2")
+    assert out[1] == "C3 becomes the planar controller of B2's planes and takes B2's turn marker when this turn ends."
+    assert "Planar controllers: C3, F6" in table.run("planes")
+    assert table.run("next")[0] == "Turn 3: C3's upkeep."
+    assert "Planar controllers: C3, G7" in table.run("planes")
+    out = table.run("concede G7")  # seven players keep one marker (807.4a): G7's goes at once (901.14b)
+    assert out[1].startswith("G7's turn marker is removed; ") and out[1].endswith(" without anyone planeswalking.")
+    state = table.controller.state
+    assert state is not None and state.planechase is not None
+    assert state.planechase.markers == (2,) and [c.marker for c in state.planechase.face_up] == [0]
+    assert table.run("next")[0] == "C3: main phase."
+    assert table.run("next")[0] == "Turn 4: D4's upkeep."
+    assert table.controller.state is not None and table.controller.state.planechase is not None
+    assert table.controller.state.planechase.markers == (3,)

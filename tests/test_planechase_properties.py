@@ -12,18 +12,23 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from device.catalog import load_catalog
 from device.commands import Advance, Command, Concede, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
+from device.rules.planechase import planar_controllers
 from device.rules.planechase.commands import (
     AcknowledgePhenomenon,
     ChangePlaneCounters,
     ChoosePlanar,
     Planeswalk,
+    ReturnPlanarCard,
+    RevealPlanarCard,
     RollPlanarDie,
+    SetPlanarDeck,
 )
-from device.state import GameState
+from device.state import GameState, outcome
 
 SEATS = st.integers(0, 3)
 COMMANDS: st.SearchStrategy[Command | str] = st.one_of(
@@ -45,6 +50,8 @@ OPTIONS = st.sampled_from([
     {"communal_deck": "on", "eternities_map": "on"},
     {"2hg": ""},  # the Two-Headed Giant table format (TB-6), not an option
     {"planar_deck": "opc2"},
+    {"grand_melee": "on"},
+    {"grand_melee": "on", "turn_markers": "2"},
 ])
 
 
@@ -110,6 +117,61 @@ def test_pc_planar_cards_are_conserved_and_replay_equals_live(
                 pc = state.planechase
                 assert pc is not None
                 assert (pc.encounter is None) or any(c.name == pc.encounter for c in pc.face_up)
+                if outcome(state) is None:  # 901.6, 901.12b: the planar controller is a player in the game
+                    assert all(state.player(seat).in_game for seat in planar_controllers(state))
             game = controller.game
             assert game is not None
             assert journal.replay(game) == controller.state
+
+
+PLANES = [c.name for c in load_catalog().planes()]
+LISTS = {0: ["Morphic Tide", *PLANES[:9]], 1: PLANES[9:19], 2: ["Spatial Merging", *PLANES[19:28]]}
+TAPPED = st.sampled_from(sorted({name for names in LISTS.values() for name in names}))
+PHYSICAL: st.SearchStrategy[Command | str] = st.one_of(
+    st.just(Advance()),
+    st.just(PassTurn()),
+    st.builds(RollPlanarDie, seat=st.none(), pip=st.sampled_from([1, 2, 6, 6])),
+    st.just(Planeswalk()),
+    st.just(AcknowledgePhenomenon()),
+    st.builds(RevealPlanarCard, name=TAPPED),
+    st.builds(RevealPlanarCard, name=TAPPED),
+    st.builds(ReturnPlanarCard, name=TAPPED),
+    st.builds(Concede, seat=st.integers(0, 2)),
+    st.just("undo"),
+    st.just("redo"),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(steps=st.lists(PHYSICAL, max_size=60))
+def test_pc12_701_22b_a_listed_physical_deck_is_always_a_permutation_of_its_cards(steps: list[Command | str]) -> None:
+    """PC-6, PC-12 (701.22b): whatever cards are tapped (right or wrong), returned, rolled for,
+    conceded and undone, each listed physical deck with its face-up cards holds exactly the
+    cards it was listed with, its unseen cards are among them, and replay equals live state."""
+    with tempfile.TemporaryDirectory() as folder, Journal(Path(folder) / "j.sqlite3", snapshot_every=5) as journal:
+        controller = Controller(journal, rng=random.Random(1))
+        controller.execute(NewGame(formats=("ffa", "planechase"), players=("A", "B", "C"), first="A",
+                                   options={"planar_deck": "physical"}))
+        for owner, names in LISTS.items():
+            controller.execute(SetPlanarDeck(owner=owner, names=tuple(names)))
+        for step in steps:
+            _step(controller, step)
+            state = controller.state
+            assert state is not None and state.planechase is not None
+            pc = state.planechase
+            for owner, names in LISTS.items():
+                deck = pc.deck(owner)
+                if not state.player(owner).in_game:
+                    assert deck is None
+                    continue
+                assert deck is not None
+                if not deck.listed:
+                    continue  # undo took the listing back
+                held = [c.name for c in deck.cards] + [c.name for c in pc.face_up if c.owner == owner]
+                assert sorted(held) == sorted(names), "a listed physical deck is not a permutation of its cards"
+                assert 0 <= deck.unseen <= len(deck.cards)
+            if outcome(state) is None:
+                assert all(state.player(seat).in_game for seat in planar_controllers(state))
+        game = controller.game
+        assert game is not None
+        assert journal.replay(game) == controller.state

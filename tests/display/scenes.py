@@ -197,15 +197,17 @@ def scene_pc_choice(k: Kiosk) -> None:
 
 def scene_pc_rolls(k: Kiosk) -> None:
     """Twenty-one rolls into the game, two counters on the plane."""
-    from device.rules.planechase.commands import RollPlanarDie
+    from device.rules.planechase.commands import RevealPlanarCard, RollPlanarDie
 
     scene_planechase(k)
+    # Tazeem went to the bottom of a deck of ten: the cards above it come up first (701.22b)
+    deck = iter(["Naya", "Krosa", "Minamo", "Otaria", "Shiv", "Llanowar", "Lethe Lake", "Murasa", "Goldmeadow"])
     while k.state is not None and k.state.planechase is not None and len(k.state.planechase.rolls) < 21:
         k.execute(RollPlanarDie(free=True))
         if k.state.planechase.awaiting is not None:
-            k.handle_input(TagRead("04A1B2C3"))  # Tazeem again, tapped on the reader
+            k.execute(RevealPlanarCard(name=next(deck)))  # the next card, turned over and tapped
     k.dispatch(Go("planechase"))
-    k.dispatch(Press(Button.SELECT))  # the encoder to Tazeem's counters,
+    k.dispatch(Press(Button.SELECT))  # the encoder to the plane's counters,
     k.dispatch(Turn(2))  # two on it,
     k.dispatch(Press(Button.SELECT))  # and back to life
 

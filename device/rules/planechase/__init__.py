@@ -18,16 +18,27 @@ What a screen shows, as pure functions of the ``GameState``:
 
 Decisions a newcomer might question:
 
-- A planeswalk rolled by the non-primary member of a Two-Headed Giant team is made by the
-  team's planar controller (701.22a: only the planar controller planeswalks), from their deck.
-- Grand Melee: the gadget keeps turn markers in ``PlanechaseState.markers``. Markers start on
-  seats spread evenly from the starting player (one per four players, at least two); when the
-  turn passes, the first marker follows the active player and every other marker moves to the
-  next seat in turn order that is in the game and holds no marker. Each marker holder is a
-  planar controller with their own face-up plane, may roll in the main phase, and planeswalks
-  only away from the planes of their marker. A marker holder who leaves passes the marker on
-  (901.6) unless fewer than two players per marker would remain; then the marker is removed
-  and its planes go to the bottom without anyone planeswalking (901.14b).
+- Two-Headed Giant: a planeswalk rolled by either member of the active team is made by the
+  roller, from their own deck (901.8: the planeswalking ability is controlled by the player
+  whose roll caused it; PC-3), though the team's primary player stays the planar controller.
+  A team leaves together: once both its players are out, the primary player of the next team
+  becomes planar controller if the leaving team had it (901.12b), then the team's cards leave.
+- Grand Melee: the gadget keeps turn markers in ``PlanechaseState.markers``: one for each full
+  four players (CR 807.4a), or as many as ``turn_markers`` says while there are two players for
+  each. Markers start four seats apart from the starting player (807.4b); when the turn passes,
+  the first marker follows the active player and every other marker moves to the next seat in
+  turn order that is in the game and holds no marker. Each marker holder is a planar controller
+  with their own face-up plane, may roll in the main phase, and planeswalks only away from the
+  planes of their marker. A marker holder who leaves during their turn keeps the marker until
+  the turn ends, when the player to their left takes it (807.4c); meanwhile that player stands
+  in as planar controller of its planes (901.6) but does not roll. If the holder's leaving
+  lowers the number of markers, their marker is removed at once and its planes go to the bottom
+  without anyone planeswalking (901.14b); if a player without a marker leaves and lowers it,
+  the marker nearest to their right goes when the turn ends (807.4d) — never the first, which
+  is the table's own turn.
+- A physical deck's card put on the bottom comes back only after the cards above it
+  (701.22b); tapping it before is refused, for a listed deck and an unlisted one alike (the
+  gadget remembers what it saw go under, and that a deck has ten cards or more, 901.3).
 - Phenomena: NEXT or SELECT acknowledges a phenomenon being encountered (``ack`` at the
   console); ROLL is refused meanwhile, so a press meant for the die never resolves one.
 """
@@ -120,6 +131,7 @@ MAX_PHENOMENA = 2  # 901.3
 COMMUNAL_MIN = 40  # 901.15a: at least min(40, 10 × players)
 MAX_DECK = 300
 TUNNEL_PLANES = 5  # Interplanar Tunnel reveals until five planes
+PLAYERS_PER_MARKER = 4  # Grand Melee: one turn marker for each full four players (CR 807.4a)
 POOLS_CARDS = 3  # Pools of Becoming reveals the top three
 
 CHAOTIC_AETHER = "Chaotic Aether"
@@ -150,6 +162,8 @@ TEXTS: dict[str, Text] = {
     "to end the upkeep first.",
     "planechase.not_roller": "Only {who} may roll the planar die now, as the special action "
     "(901.9); {name} may not.",
+    "planechase.no_roller": "Nobody may roll the planar die for the rest of this turn: the players whose turn it "
+    "is have left the game, so {name} may not. Press NEXT to pass the turn.",
     "planechase.resolve_phenomenon": "{name} is being encountered: press NEXT (or 'ack') to "
     "resolve it first.",
     "planechase.choice_waiting": "{name} must choose first ({what}).",
@@ -218,6 +232,16 @@ TEXTS: dict[str, Text] = {
         "needed",
     ),
     "planechase.markers": Plural("{n} turn marker", "{n} turn markers"),
+    "planechase.grand_melee_few": Plural(
+        "Grand Melee has one turn marker for each full four players (807.4a), so {count} player has none: "
+        "seat at least {needed} players, or set turn_markers.",
+        "Grand Melee has one turn marker for each full four players (807.4a), so {count} players have none: "
+        "seat at least {needed} players, or set turn_markers.",
+        "count",
+    ),
+    "planechase.markers_dealt": " Grand Melee: {markers}, one for each full four players (807.4a), held by "
+    "{holders}.",
+    "planechase.markers_dealt_chosen": " Grand Melee: {markers}, as the table chose, held by {holders}.",
     "planechase.virtual_deck": "This game's planar decks are virtual: the gadget turns the "
     "cards over itself, so {name} needs no tapping. Use a physical deck with "
     "'planar_deck=physical'.",
@@ -228,6 +252,10 @@ TEXTS: dict[str, Text] = {
     "and tap that one.",
     "planechase.card_not_in_deck": "{name} is not in {deck}: tap the card you turned over from "
     "{deck}, or fix the list with 'deck'.",
+    "planechase.card_on_bottom": "{name} went to the bottom of {deck} and comes back only after the cards "
+    "above it: turn over the top card of {deck} and tap that one.",
+    "planechase.card_not_next": "{name} is not the top card of {deck}: {card} is (cards put on the bottom come "
+    "back in the order they went there). Tap {card}.",
     "planechase.card_elsewhere": "{name} was revealed already and waits for a choice: tap the "
     "card you turned over.",
     "planechase.return_not_physical": "Only cards from physical decks can be returned; "
@@ -326,12 +354,15 @@ TEXTS: dict[str, Text] = {
     "planechase.counters": Plural("{name}: {before} → {after} counter.", "{name}: {before} → {after} counters.",
                                   "after"),
     "planechase.controller": "{name} becomes the planar controller.",
+    "planechase.controller_stand_in": "{name} becomes the planar controller of {old}'s planes and takes {old}'s "
+    "turn marker when this turn ends.",
     "planechase.controller_active": "The planar controller is the active player again.",
     "planechase.cards_left": "{name}'s planar cards leave the game with them{face_up}.",
     "planechase.cards_left_face_up": ", including face-up {cards}",
     "planechase.marker_passed": "{name} takes {old}'s turn marker and its planes.",
     "planechase.marker_removed": "{name}'s turn marker is removed; {cards} go to the bottom "
     "without anyone planeswalking.",
+    "planechase.marker_removed_none": "{name}'s turn marker is removed.",
     "planechase.marker_removed_one": "{name}'s turn marker is removed; {cards} goes to the bottom "
     "without anyone planeswalking.",
     "planechase.cost_reset": "Planar die: the first roll this turn is free.",
@@ -382,13 +413,20 @@ def planar_controller(state: GameState) -> int:
 
 
 def planar_controllers(state: GameState) -> tuple[int, ...]:
+    """Every planar controller: Grand Melee's marker holders, or whoever stands in for a holder
+    who left during their turn (901.6); else the one planar controller."""
     pc = planechase(state)
-    return pc.markers if pc.grand_melee else (planar_controller(state),)
+    if not pc.grand_melee:
+        return (planar_controller(state),)
+    stand_ins = pc.stand_ins + (None,) * (len(pc.markers) - len(pc.stand_ins))
+    return tuple(holder if stand_in is None else stand_in for holder, stand_in in zip(pc.markers, stand_ins))
 
 
 def marker_of(state: GameState, seat: int) -> int:
+    """Grand Melee: the turn marker whose planes ``seat`` controls (0 when none)."""
     pc = planechase(state)
-    return pc.markers.index(seat) if pc.grand_melee and seat in pc.markers else 0
+    controllers = planar_controllers(state)
+    return controllers.index(seat) if pc.grand_melee and seat in controllers else 0
 
 
 def may_roll(state: GameState, seat: int) -> bool:
@@ -548,10 +586,13 @@ def awaited_cards(state: GameState) -> list[str]:
     if pc.awaiting is None:
         return []
     deck = pc.deck(pc.awaiting.deck)
+    if deck is not None and deck.physical and deck.listed:
+        return [c.name for c in deck.cards if may_come_up(deck, c.name)]
     if deck is not None and deck.tracked:
         return [c.name for c in deck.cards]
     face_up = {c.name for c in pc.face_up}
-    return sorted((c.name for c in load_catalog().planar() if c.name not in face_up), key=str.casefold)
+    barred = {c.name for c in deck.cards if not may_come_up(deck, c.name)} if deck is not None else set()
+    return sorted((c.name for c in load_catalog().planar() if c.name not in face_up | barred), key=str.casefold)
 
 
 def choice_prompt(state: GameState) -> Message:
@@ -634,10 +675,12 @@ def _validate_options(state: GameState) -> None:
     if o.get("turn_markers") and not o.get("grand_melee"):
         raise IllegalCommand("planechase.option_needs", a="turn_markers", b="grand_melee=on")
     if o.get("grand_melee"):
-        markers = _marker_count(state)
-        if count < 2 * markers:
-            raise IllegalCommand("planechase.grand_melee_players", markers=Message("planechase.markers", n=markers),
-                                 needed=2 * markers, count=count)
+        chosen = _chosen_markers(state)
+        if chosen and count < 2 * chosen:
+            raise IllegalCommand("planechase.grand_melee_players", markers=Message("planechase.markers", n=chosen),
+                                 needed=2 * chosen, count=count)
+        if not chosen and count < PLAYERS_PER_MARKER:
+            raise IllegalCommand("planechase.grand_melee_few", count=count, needed=PLAYERS_PER_MARKER)
 
 
 def marker_seats(starting: int, players: int, markers: int) -> tuple[int, ...]:
@@ -650,9 +693,23 @@ def marker_seats(starting: int, players: int, markers: int) -> tuple[int, ...]:
     return tuple((starting + round(i * players / markers)) % players for i in range(markers))
 
 
-def _marker_count(state: GameState) -> int:
+def _chosen_markers(state: GameState) -> int:
+    """The number of turn markers the table set with ``turn_markers``; 0: as the rules say."""
     wanted = state.options.get("turn_markers", 0)
-    return int(wanted) if isinstance(wanted, int) and wanted else max(2, len(state.players) // 4)
+    return wanted if isinstance(wanted, int) and not isinstance(wanted, bool) else 0
+
+
+def allowed_markers(state: GameState, players: int) -> int:
+    """How many turn markers ``players`` players keep: one for each full four (CR 807.4a), or
+    the number the table chose while there are two players for each; always at least one."""
+    chosen = _chosen_markers(state)
+    if chosen:
+        return max(1, min(chosen, players // 2))
+    return max(1, players // PLAYERS_PER_MARKER)
+
+
+def _marker_count(state: GameState) -> int:
+    return allowed_markers(state, len(state.players))
 
 
 def _deal(state: GameState, rng: Random, keep: dict[int | None, PlanarDeck] | None = None) -> PlanarDecksDealt:
@@ -764,7 +821,10 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
         if state.step is not Step.MAIN:
             raise IllegalCommand("planechase.not_main", name=player.name)
         if not may_roll(state, seat):
-            who = joined([state.player(s).name for s in _rollers(state)], "planechase.or")
+            rollers = _rollers(state)
+            if not rollers:  # the players whose turn it is have left: the turn goes on without them
+                raise IllegalCommand("planechase.no_roller", name=player.name)
+            who = joined([state.player(s).name for s in rollers], "planechase.or")
             raise IllegalCommand("planechase.not_roller", who=who, name=player.name)
         cost = next_roll_cost(state, seat)
     if command.pip is None and state.options.get("own_die"):
@@ -814,6 +874,8 @@ def _chaos_reveals(state: GameState, seat: int, planes: tuple[str, ...]) -> list
 def _planeswalk_or_offer(state: GameState, seat: int, cause: str, rng: Random) -> list[Event]:
     pc = planechase(state)
     walker = planar_controllers(state)[marker_of(state, seat)]
+    if cause == "die" and pc.two_headed_giant:
+        walker = seat  # 901.8: the planeswalking ability is the roller's, so they planeswalk (PC-3)
     if pc.map is not None and pc.encounter is None:
 
         return [offer_direction(state, walker)]
@@ -865,7 +927,7 @@ def _planeswalk(state: GameState, command: Planeswalk, rng: Random) -> list[Even
     pc = _ready(state)
     seat = planar_controller(state) if command.seat is None else command.seat
     check_seat(state, seat)
-    if pc.grand_melee and seat not in pc.markers:
+    if pc.grand_melee and seat not in planar_controllers(state):
         seat = planar_controller(state)
     if command.direction is not None:
         if pc.map is None:
@@ -1014,6 +1076,8 @@ def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Ev
         raise IllegalCommand("planechase.card_not_in_deck", name=card.name, deck=label)
     if not card.is_planar:
         raise IllegalCommand("planechase.card_not_in_deck", name=card.name, deck=label)
+    if deck is not None and deck.physical:
+        _check_comes_up(deck, card.name, label)
     if card.kind is CardKind.PHENOMENON and (waiting.starting or waiting.merging or waiting.planes > 1):
         # 901.5 and Spatial Merging: a phenomenon revealed on the way goes to the bottom, unencountered
         return [PlanarCardSkipped(deck=waiting.deck, card=ref(card), starting=waiting.starting)]
@@ -1028,6 +1092,27 @@ def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Ev
             awaiting=Awaiting(seat=seat, deck=deck_owner(pc, seat), starting=True, marker=nxt)
         ))
     return events
+
+
+def may_come_up(deck: PlanarDeck, name: str) -> bool:
+    """Whether the card called ``name`` can be the top card of the physical ``deck`` (701.22b):
+    a card put on the bottom comes back only once every card above it has been turned over, so
+    it is never the next card right after it went there; once every card of a listed deck has
+    been seen, only the one that went to the bottom longest ago can come up."""
+    index = next((i for i, c in enumerate(deck.cards) if c.name == name), None)
+    if index is None:
+        return not deck.listed  # an unlisted deck: a card the gadget never saw go to its bottom
+    if deck.listed and index < deck.unseen:
+        return True
+    return deck.unseen == 0 and index == 0
+
+
+def _check_comes_up(deck: PlanarDeck, name: str, label: Message) -> None:
+    if may_come_up(deck, name):
+        return
+    if deck.listed and deck.unseen == 0:
+        raise IllegalCommand("planechase.card_not_next", name=name, deck=label, card=deck.cards[0].name)
+    raise IllegalCommand("planechase.card_on_bottom", name=name, deck=label)
 
 
 @RULES.decides(ReturnPlanarCard)
@@ -1109,52 +1194,106 @@ def _next_staying(state: GameState, seat: int, leaving: set[int]) -> int | None:
 
 @RULES.state_check
 def _leaving(state: GameState, events: list[Event], rng: Random) -> list[Event]:
-    """901.6, 901.10, 901.14b: when players leave (PC-8)."""
+    """901.6, 901.10, 901.12b, 901.14b: when players leave (PC-8)."""
     pc = state.planechase
     if pc is None:
         return []
     gone = [e.seat for e in events if isinstance(e, PlayerLost)]
     if not gone:
         return []
+    if pc.two_headed_giant:
+        return _teams_leaving(state, gone)
     leaving = set(gone)
     out: list[Event] = []
     current = state
     for seat in gone:
-        pc = planechase(current)
-        if pc.grand_melee and seat in pc.markers:
-            marker = pc.markers.index(seat)
-            remaining = len(current.in_game())
-            if remaining < 2 * len(pc.markers) and len(pc.markers) > 1:
-                step: list[Event] = [TurnMarkerRemoved(marker=marker, seat=seat)]
-            else:
-                taker = _next_free(current, seat, leaving)
-                step = [TurnMarkerPassed(marker=marker, seat=taker)] if taker is not None else []
+        step: list[Event] = []
+        if pc.grand_melee:
+            step = _marker_leaving(current, seat, leaving)
+        elif seat == planar_controller(current):
+            new = _next_staying(current, seat, leaving)
+            step = [PlanarControllerChanged(seat=new)] if new is not None else []
+        out += step
+        current = apply_events(current, step)
+        step = _cards_leave(current, seat)
+        out += step
+        current = apply_events(current, step)
+    return out
+
+
+def _teams_leaving(state: GameState, gone: list[int]) -> list[Event]:
+    """901.12b: a Two-Headed Giant team leaves together (810.8a).  Once both its players are out,
+    if the planar controller is one of them the primary player of the next team in turn order
+    becomes planar controller first; then the team's cards leave, and if a face-up card went with
+    them the planar controller turns over the top card of their own deck (901.10)."""
+    out: list[Event] = []
+    current = state
+    done: set[tuple[int, int]] = set()
+    for seat in gone:
+        team = team_of(current, seat)
+        if team in done or any(current.player(s).in_game for s in team):
+            continue  # the teammate leaves with them in the same breath; the team's cards go then
+        done.add(team)
+        if planar_controller(current) in team:
+            new = _next_team_primary(current, team)
+            step: list[Event] = [PlanarControllerChanged(seat=new)] if new is not None else []
             out += step
             current = apply_events(current, step)
-        elif not pc.grand_melee and seat == planar_controller(current):
-            new = _new_controller(current, seat, leaving)
-            if new is not None:
-                step = [PlanarControllerChanged(seat=new)]
-                out += step
-                current = apply_events(current, step)
+        for member in team:
+            step = _cards_leave(current, member)
+            out += step
+            current = apply_events(current, step)
+    return out
+
+
+def _next_team_primary(state: GameState, team: tuple[int, int]) -> int | None:
+    count = len(state.players)
+    for step in range(1, count // 2 + 1):
+        other = team_of(state, (team[0] + 2 * step * state.direction) % count)
+        staying = [s for s in other if state.player(s).in_game]
+        if staying and other != team:
+            return primary(state, other)
+    return None
+
+
+def _marker_leaving(state: GameState, seat: int, leaving: set[int]) -> list[Event]:
+    """Grand Melee: a planar controller leaves.  If that lowers the number of turn markers the
+    table keeps (807.4a), their marker is removed and its planes go to the bottom with nobody
+    planeswalking (901.14b); otherwise the next player stands in as planar controller of its
+    planes (901.6) and takes the marker itself when this turn ends (807.4c)."""
+    pc = planechase(state)
+    controllers = planar_controllers(state)
+    if seat not in controllers:
+        return []
+    marker = controllers.index(seat)
+    holder = pc.markers[marker] == seat
+    fewer = allowed_markers(state, len(state.in_game())) < len(pc.markers)
+    if holder and marker > 0 and fewer:
+        return [TurnMarkerRemoved(marker=marker, seat=seat)]
+    taker = _next_free(state, seat, leaving)
+    return [PlanarControllerChanged(seat=taker, marker=marker)] if taker is not None else []
+
+
+def _cards_leave(state: GameState, seat: int) -> list[Event]:
+    """901.10: every planar card ``seat`` owns leaves with them; if a face-up one did, its
+    planar controller turns over the top card of their own planar deck at once."""
+    pc = planechase(state)
+    owned = tuple(c.name for c in pc.face_up if c.owner == seat)
+    if pc.communal or (pc.deck(seat) is None and not owned):
+        return []
+    markers_hit = {c.marker for c in pc.face_up if c.owner == seat}
+    out: list[Event] = [PlanarCardsLeft(seat=seat, face_up=owned)]
+    current = apply_events(state, out)
+    for marker in sorted(markers_hit):
         pc = planechase(current)
-        if pc.communal:
+        if pc.grand_melee and marker >= len(pc.markers):
             continue
-        owned = tuple(c.name for c in pc.face_up if c.owner == seat)
-        markers_hit = {c.marker for c in pc.face_up if c.owner == seat}
-        step = [PlanarCardsLeft(seat=seat, face_up=owned)]
-        current = apply_events(current, step)
-        out += step
-        for marker in sorted(markers_hit):
-            pc = planechase(current)
-            if pc.grand_melee and marker >= len(pc.markers):
-                continue
-            controller = pc.markers[marker] if pc.grand_melee else planar_controller(current)
-            if not current.player(controller).in_game:
-                continue
-            turned = _turn_over_top(current, controller, marker)
-            out += turned
-            current = apply_events(current, turned)
+        controller = planar_controllers(current)[marker] if pc.grand_melee else planar_controller(current)
+        if not current.player(controller).in_game:
+            continue
+        turned = _turn_over_top(current, controller, marker)
+        out += turned
+        current = apply_events(current, turned)
     return out
 
 
@@ -1172,61 +1311,87 @@ def _turn_over_top(state: GameState, seat: int, marker: int) -> list[Event]:
     return [Planeswalked(seat=seat, deck=owner, marker=marker, away=(), to=deck.cards[:1], cause="owner_left")]
 
 
-def _new_controller(state: GameState, seat: int, leaving: set[int]) -> int | None:
-    pc = planechase(state)
-    if pc.two_headed_giant:
-        mate = [s for s in team_of(state, seat) if s != seat][0]
-        if state.player(mate).in_game and mate not in leaving:
-            return mate
-        count = len(state.players)
-        for step in range(1, count // 2 + 1):
-            first = (team_of(state, seat)[0] + 2 * step * state.direction) % count
-            team = team_of(state, first)
-            staying = [s for s in team if state.player(s).in_game and s not in leaving]
-            if staying:
-                return primary(state, team) if primary(state, team) in staying else staying[0]
-        return None
-    return _next_staying(state, seat, leaving)
-
-
 def _next_free(state: GameState, seat: int, leaving: set[int]) -> int | None:
-    pc = planechase(state)
+    """The next player in turn order who stays and controls no planes yet."""
+    controllers = planar_controllers(state)
     count = len(state.players)
     for step in range(1, count + 1):
         other = (seat + step * state.direction) % count
-        if state.player(other).in_game and other not in leaving and other not in pc.markers:
+        if state.player(other).in_game and other not in leaving and other not in controllers:
             return other
     return None
 
 
+def _markers_fewer(state: GameState) -> list[Event]:
+    """807.4d: when players left and the table keeps fewer turn markers (807.4a), a marker is
+    removed between turns: the one nearest to the right of a player who left (the lower number if
+    several could go), its planes to the bottom with nobody planeswalking.  The first marker is
+    the table's own turn and stays."""
+    out: list[Event] = []
+    current = state
+    gone = [p for p in state.players if p.lost is not None]
+    recent = [p.seat for p in gone if p.lost is not None and p.lost.turn >= state.turn - 1]
+    departed = recent or [p.seat for p in gone]
+    count = len(state.players)
+    while True:
+        pc = planechase(current)
+        if len(pc.markers) <= allowed_markers(current, len(current.in_game())):
+            return out
+        candidates: list[int] = []
+        for seat in departed:
+            for step in range(1, count):
+                right = (seat - step * current.direction) % count
+                if right in pc.markers[1:]:
+                    candidates.append(pc.markers.index(right, 1))
+                    break
+        if not candidates:
+            return out
+        marker = min(candidates)
+        step_events: list[Event] = [TurnMarkerRemoved(marker=marker, seat=pc.markers[marker])]
+        out += step_events
+        current = apply_events(current, step_events)
+
+
 @RULES.state_check
 def _turn_began(state: GameState, events: list[Event], rng: Random) -> list[Event]:
-    """PC-2: roll costs start again each turn; 901.6: the active player is planar controller."""
+    """PC-2: roll costs start again each turn; 901.6: the active player is planar controller.
+    Grand Melee: a marker goes, if the table keeps fewer (807.4d); the first follows the active
+    player, each other one moves to the next player in turn order — the one standing in for a
+    holder who left during the turn takes theirs (807.4c)."""
     pc = state.planechase
     if pc is None or not any(isinstance(e, TurnPassed) for e in events):
         return []
     markers: tuple[int, ...] = ()
+    out: list[Event] = []
     if pc.grand_melee:
-        moved = [state.active]
-        for seat in pc.markers[1:]:
+        out = _markers_fewer(state)
+        current = apply_events(state, out)
+        pc = planechase(current)
+        stand_ins = pc.stand_ins + (None,) * (len(pc.markers) - len(pc.stand_ins))
+        moved = [current.active]
+        for seat, stand_in in zip(pc.markers[1:], stand_ins[1:]):
+            if stand_in is not None and current.player(stand_in).in_game and stand_in not in moved:
+                moved.append(stand_in)
+                continue
             nxt = seat
-            for _ in range(len(state.players)):
-                nxt = (nxt + state.direction) % len(state.players)
-                if state.player(nxt).in_game and nxt not in moved:
+            for _ in range(len(current.players)):
+                nxt = (nxt + current.direction) % len(current.players)
+                if current.player(nxt).in_game and nxt not in moved:
                     break
             moved.append(nxt)
         markers = tuple(moved)
-    return [PlanarTurnBegan(markers=markers)]
+    return [*out, PlanarTurnBegan(markers=markers)]
 
 
 # --- planes that count (PC-11) ------------------------------------------------------------------------
 
 
 def controller_of(state: GameState, card: FaceUpCard) -> int:
-    """Who controls a face-up card: its turn marker's holder in Grand Melee, else the planar controller."""
+    """Who controls a face-up card: its turn marker's holder (or who stands in for them) in Grand
+    Melee, else the planar controller."""
     pc = planechase(state)
     if pc.grand_melee and card.marker < len(pc.markers):
-        return pc.markers[card.marker]
+        return planar_controllers(state)[card.marker]
     return planar_controller(state)
 
 
@@ -1247,12 +1412,23 @@ def _moments(state: GameState, events: list[Event]) -> list[tuple[Moment, FaceUp
             arrived = tuple(c.name for c in event.to)
         elif isinstance(event, PlaneTurnedOver) and not event.starting:
             arrived = (event.card.name,)
+        elif isinstance(event, PlaneTurnedOver) and _first_upkeep(state, event):
+            # 901.5: the starting plane is face up before the first turn, so its "at the beginning
+            # of your upkeep" triggers in turn 1 (turned over on the reader during that upkeep too).
+            found += [("upkeep", c) for c in turn_planes if c.name == event.card.name]
         elif isinstance(event, MapMoved):
             arrived = (event.arrived.name,)
         elif isinstance(event, PlanarDieRolled) and event.result is DieFace.CHAOS:
             found += [("chaos", c) for c in planes if c.name in event.chaos]
         found += [("arrive", c) for c in planes if c.name in arrived]
     return found
+
+
+def _first_upkeep(state: GameState, event: PlaneTurnedOver) -> bool:
+    """A starting plane turned face up for the first turn's player while that upkeep lasts."""
+    pc = planechase(state)
+    return (event.starting and state.turn == 1 and state.step is Step.UPKEEP and not pc.rolls
+            and (not pc.grand_melee or event.marker == 0))
 
 
 @RULES.state_check
@@ -1300,12 +1476,46 @@ def _taken(pc: PlanechaseState, owner: int | None, name: str) -> tuple[PlanarDec
     if deck is None:
         return pc.decks
     index = next((i for i, c in enumerate(deck.cards) if c.name == name), None)
+    if index is None and deck.physical and not deck.listed:  # one of the cards it never saw, from above
+        taken = deck.model_copy(update={"unseen": max(0, deck.unseen - 1)})
+        return tuple(taken if d.owner == owner else d for d in pc.decks)
     if index is None:
         return pc.decks
     taken = deck.model_copy(update={
         "cards": deck.cards[:index] + deck.cards[index + 1:], "unseen": deck.unseen - (index < deck.unseen),
     })
     return tuple(taken if d.owner == owner else d for d in pc.decks)
+
+
+def _to_bottom(pc: PlanechaseState, owner: int | None, cards: Sequence[CardRef]) -> tuple[PlanarDeck, ...]:
+    """The decks after ``cards`` went to the bottom of ``owner``'s, in order (701.22b).  An
+    unlisted physical deck keeps them too, and how many cards at least lie above them: a deck
+    has ten cards or more (901.3), less those of it still face up."""
+    deck = pc.deck(owner)
+    if deck is None or not cards:
+        return pc.decks
+    if not deck.tracked and not deck.physical:
+        return pc.decks
+    below = (*deck.cards, *cards)
+    unseen = deck.unseen
+    if not deck.listed:
+        face_up = sum(1 for c in pc.face_up if _owner_key(pc, c) == owner)
+        unseen = max(unseen, MIN_DECK - face_up - len(below))
+    bottomed = deck.model_copy(update={"cards": below, "unseen": unseen})
+    return tuple(bottomed if d.owner == owner else d for d in pc.decks)
+
+
+def _all_to_bottom(pc: PlanechaseState, away: Sequence[FaceUpCard]) -> PlanechaseState:
+    """Every card of ``away`` to the bottom of its owner's deck, in order (``pc`` without them
+    face up)."""
+    owners: list[int | None] = []
+    for card in away:
+        if _owner_key(pc, card) not in owners:
+            owners.append(_owner_key(pc, card))
+    for owner in owners:
+        cards = [CardRef(name=c.name, kind=c.kind) for c in away if _owner_key(pc, c) == owner]
+        pc = pc.model_copy(update={"decks": _to_bottom(pc, owner, cards)})
+    return pc
 
 
 def _remove(cards: Sequence[CardRef], names: Iterable[str]) -> list[CardRef]:
@@ -1340,7 +1550,8 @@ def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
     unlisted = [deck.physical and not deck.listed for deck in event.decks]
     if event.decks and all(unlisted):
         communal = len(event.decks) == 1 and event.decks[0].owner is None
-        return Message("planechase.decks_physical_communal" if communal else "planechase.decks_physical")
+        key = "planechase.decks_physical_communal" if communal else "planechase.decks_physical"
+        return _with_markers(state, event, Message(key))
     lines: list[str | Message] = []
     for deck, own in zip(event.decks, unlisted, strict=True):
         if own:
@@ -1348,17 +1559,27 @@ def _describe_dealt(state: GameState, event: PlanarDecksDealt) -> Message:
             continue
         key = "planechase.deck_line_physical" if deck.physical else "planechase.deck_line"
         lines.append(Message(key, owner=_who(state, deck.owner), count=len(deck.cards)))
-    return Message("planechase.decks_dealt", decks=joined(lines))
+    return _with_markers(state, event, Message("planechase.decks_dealt", decks=joined(lines)))
+
+
+def _with_markers(state: GameState, event: PlanarDecksDealt, message: Message) -> Message:
+    """Grand Melee: how many turn markers the table has and who holds them (807.4a, 807.4b)."""
+    if not event.grand_melee or not event.markers:
+        return message
+    key = "planechase.markers_dealt_chosen" if _chosen_markers(state) else "planechase.markers_dealt"
+    holders = joined([state.player(seat).name for seat in event.markers], "planechase.and")
+    return Message("planechase.then", first=message,
+                   rest=Message(key, markers=Message("planechase.markers", n=len(event.markers)), holders=holders))
 
 
 @RULES.applies(PlanarCardSkipped)
 def _apply_skipped(state: GameState, event: PlanarCardSkipped) -> GameState:
     pc = planechase(state)
     deck = pc.deck(event.deck)
-    if deck is None or not deck.tracked:
+    if deck is None or not (deck.tracked or deck.physical):
         return state
     pc = pc.model_copy(update={"decks": _taken(pc, event.deck, event.card.name)})
-    return _set(state, decks=_with_deck(pc, event.deck, [*_deck_cards(pc, event.deck), event.card]))
+    return _set(state, decks=_to_bottom(pc, event.deck, [event.card]))
 
 
 @RULES.describes(PlanarCardSkipped)
@@ -1446,15 +1667,7 @@ def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
     pc = planechase(state)
     away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
     staying = tuple(c for c in pc.face_up if c not in away)
-    decks = list(pc.decks)
-    for card in away:  # 701.22b: each to the bottom of its owner's planar deck
-        key = _owner_key(pc, card)
-        decks = [
-            d.model_copy(update={"cards": (*d.cards, CardRef(name=card.name, kind=card.kind))})
-            if d.owner == key and d.tracked else d
-            for d in decks
-        ]
-    pc = pc.model_copy(update={"decks": tuple(decks)})
+    pc = _all_to_bottom(pc.model_copy(update={"face_up": staying}), away)  # 701.22b
     cards = _remove(_deck_cards(pc, event.deck), [c.name for c in (*event.to, *event.bottom)]) + list(event.bottom)
     deck = pc.deck(event.deck)
     if deck is not None and not deck.physical:
@@ -1565,13 +1778,23 @@ def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message
 
 @RULES.applies(PlanarControllerChanged)
 def _apply_controller(state: GameState, event: PlanarControllerChanged) -> GameState:
-    return _set(state, controller=event.seat)
+    pc = planechase(state)
+    if event.marker is None:
+        return _set(state, controller=event.seat)
+    stand_ins = list(pc.stand_ins + (None,) * (len(pc.markers) - len(pc.stand_ins)))
+    if event.marker < len(stand_ins):
+        stand_ins[event.marker] = event.seat
+    return _set(state, stand_ins=tuple(stand_ins))
 
 
 @RULES.describes(PlanarControllerChanged)
 def _describe_controller(state: GameState, event: PlanarControllerChanged) -> Message:
     if event.seat is None:
         return Message("planechase.controller_active")
+    pc = planechase(state)
+    if event.marker is not None and event.marker < len(pc.markers):
+        holder = state.player(pc.markers[event.marker]).name
+        return Message("planechase.controller_stand_in", name=state.player(event.seat).name, old=holder)
     return Message("planechase.controller", name=state.player(event.seat).name)
 
 
@@ -1613,25 +1836,29 @@ def _describe_marker_passed(state: GameState, event: TurnMarkerPassed) -> Messag
 def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameState:
     pc = planechase(state)
     away = [c for c in pc.face_up if c.marker == event.marker]
-    decks = list(pc.decks)
-    for card in away:  # 901.14b: to the bottom of the owners' decks; nobody planeswalks
-        key = _owner_key(pc, card)
-        decks = [
-            d.model_copy(update={"cards": (*d.cards, CardRef(name=card.name, kind=card.kind))})
-            if d.owner == key and d.tracked else d
-            for d in decks
-        ]
+    # 901.14b: to the bottom of the owners' decks; nobody planeswalks
+    decks = _all_to_bottom(pc.model_copy(update={"face_up": tuple(c for c in pc.face_up if c not in away)}), away).decks
     face_up = tuple(
         c.model_copy(update={"marker": c.marker - (c.marker > event.marker)}) for c in pc.face_up if c not in away
     )
     markers = tuple(s for i, s in enumerate(pc.markers) if i != event.marker)
+    stand_ins = tuple(s for i, s in enumerate(pc.stand_ins) if i != event.marker)
     encounter = pc.encounter if all(c.name != pc.encounter for c in away) else None
-    return _set(state, decks=tuple(decks), face_up=face_up, markers=markers, encounter=encounter)
+    awaiting = pc.awaiting
+    if awaiting is not None and pc.grand_melee:
+        if awaiting.marker == event.marker:
+            awaiting = None  # nobody turns a card over for a marker that is gone
+        elif awaiting.marker > event.marker:
+            awaiting = awaiting.model_copy(update={"marker": awaiting.marker - 1})
+    return _set(state, decks=decks, face_up=face_up, markers=markers, stand_ins=stand_ins,
+                encounter=encounter, awaiting=awaiting)
 
 
 @RULES.describes(TurnMarkerRemoved)
 def _describe_marker_removed(state: GameState, event: TurnMarkerRemoved) -> Message:
     cards = [c.name for c in planechase(state).face_up if c.marker == event.marker]
+    if not cards:
+        return Message("planechase.marker_removed_none", name=state.player(event.seat).name)
     key = "planechase.marker_removed_one" if len(cards) == 1 else "planechase.marker_removed"
     return Message(key, name=state.player(event.seat).name, cards=_names(cards))
 
@@ -1641,7 +1868,7 @@ def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
     pc = planechase(state)
     return _set(
         state, next_cost=tuple(0 for _ in state.players), controller=None, own_roll=None,
-        markers=event.markers if pc.grand_melee else pc.markers,
+        markers=event.markers if pc.grand_melee else pc.markers, stand_ins=(),
     )
 
 
@@ -1671,6 +1898,9 @@ def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
             top = deck.model_copy(update={
                 "cards": (CardRef(name=card.name, kind=card.kind), *deck.cards), "unseen": deck.unseen + deck.physical,
             })
+            decks = tuple(top if d.owner == deck.owner else d for d in pc.decks)
+        elif deck is not None and deck.physical:  # unlisted: one more card above those it saw go under
+            top = deck.model_copy(update={"unseen": deck.unseen + 1})
             decks = tuple(top if d.owner == deck.owner else d for d in pc.decks)
     face_up = tuple(c for c in pc.face_up if c.name != event.name)
     visited = list(pc.visited)

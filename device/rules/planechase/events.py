@@ -126,6 +126,9 @@ class PlaneCountersChanged(Event):
 class PlanarControllerChanged(Event):
     type: Literal["planar_controller_changed"] = "planar_controller_changed"
     seat: int | None  # None: the active player again
+    # Grand Melee: the marker whose planes ``seat`` controls until the turn ends, its holder having
+    # left (901.6, 807.4c); None: the one planar controller of the game.
+    marker: int | None = None
 
 
 class PlanarCardsLeft(Event):
