@@ -21,7 +21,6 @@ screen that no longer holds.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -31,7 +30,7 @@ from device import bindings, rules
 from device.catalog import Card, card_kind
 from device.commands import Advance, Command, NewGame, Timed
 from device.config import Config
-from device.errors import IllegalCommand, JournalCorrupt
+from device.errors import IllegalCommand, JournalCorrupt, JournalError
 from device.events import Event, GameStarted
 from device.formats import find_format
 from device.games import SavedGame, saved_game, saved_games, title
@@ -40,6 +39,7 @@ from device.journal import GameInfo, Journal, Txn
 from device.recovery import Recovery, confirm, recover_late, repair
 from device.rules.clock import BreakBegan, BreakEnded, GameClockStarted, is_break
 from device.state import GameState
+from device.state_clock import GameTime
 from device.tagmap import TagMap, format_uid
 from device.text import Message, Text, sentences
 
@@ -80,18 +80,20 @@ class Controller:
         *,
         rng: random.Random | None = None,
         config: Config | None = None,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | None = None,
         tags: TagMap | None = None,
     ) -> None:
         self.journal = journal
         self.tags = tags
         self.rng = rng if rng is not None else random.SystemRandom()
         self.config = config or Config()
-        self.clock = clock
+        # The game's time (device.state_clock.GameTime) unless a test gives a clock of its own.
+        self.clock: Callable[[], float] = clock if clock is not None else GameTime()
         self.game = journal.last_game()
         self.state: GameState | None = journal.state(self.game) if self.game is not None else None
         self._unsaid: list[Message] = []  # what a recovery after start-up did, until a result says it
         self._unannounced: Recovery | None = None  # that recovery, until idle() hands it to the screen
+        self._resume_time()
 
     # --- commands -----------------------------------------------------------------------
 
@@ -100,7 +102,7 @@ class Controller:
         return self._changing(lambda: self._execute(command))
 
     def _execute(self, command: Command) -> Result:
-        now = self.clock()
+        now = self._stamp(command)
         if isinstance(command, Timed) and command.now is None:
             command = command.model_copy(update={"now": now})  # the time its events will carry
         if isinstance(command, NewGame):
@@ -111,6 +113,7 @@ class Controller:
             started = events[0]
             assert isinstance(started, GameStarted)
             self.game = self.journal.create_game(events, command_json(command), messages, _title(started), now)
+            self._started_at(now)
         elif is_break(events):
             assert self.game is not None
             if not self._keep_break(self.game, events):
@@ -122,6 +125,36 @@ class Controller:
             self.journal.append(self.game, events, command_json(command), messages, after, now)
         self.state = after  # only now: the journal has committed
         return Result(messages, after, events)
+
+    # --- the game's time (docs/decisions/0027-durations-on-the-monotonic-clock.md) ---------------
+
+    def _stamp(self, command: Command) -> float:
+        """The time ``command`` is given: the game's, but a new game starts on the wall clock."""
+        if isinstance(command, NewGame) and isinstance(self.clock, GameTime):
+            return self.clock.wall()
+        return self.clock()
+
+    def _started_at(self, now: float) -> None:
+        """A new game was made at ``now`` (the wall clock's): its time goes on from there."""
+        if isinstance(self.clock, GameTime):
+            self.clock.set(now)
+
+    def _resume_time(self) -> None:
+        """The game shown was resumed (at start-up, or loaded): its time goes on from the last
+        time its journal knows — its last change, the clock's last start, a break — whatever the
+        wall clock says now.  The time it was not played (the gadget off, another game shown) is
+        not played, and a wall clock set forward or back meanwhile changes nothing."""
+        if not isinstance(self.clock, GameTime) or self.game is None:
+            return
+        try:
+            last = self.journal.last_change(self.game)
+        except JournalError:
+            last = None  # damage is met, and said, where the screen reads the change; the clock's times serve
+        times = [] if last is None else [last.at]
+        if self.state is not None and self.state.clock is not None and self.state.clock.latest is not None:
+            times.append(self.state.clock.latest)
+        if times:
+            self.clock.set(max(times))
 
     def _keep_break(self, game: int, events: list[Event]) -> bool:
         """Keep a break's events beside the history; whether the journal took each as the state
@@ -277,9 +310,12 @@ class Controller:
 
     def _load(self, game: int) -> Result:
         self._info(game)
+        shown = self.game
         self.state = self.journal.state(game)
         self.game = game
         self.journal.set_last_game(game)
+        if game != shown:
+            self._resume_time()
         return Result([Message("controller.loaded", game=game, title=title(self.state))], self.state)
 
     def delete(self, game: int) -> Result:

@@ -1,10 +1,9 @@
 """The game clock and the turn timer, in any game: their part of the state.
 
-The clock counts how long a game has been played, in wall-clock seconds taken from the times the
-events carry (the game's start, a turn passed); nothing here reads a clock.  While it runs, the
-time since it last started counting adds to what it had counted before.  The turn timer measures
-the clock's time since the turn began against ``timer`` seconds.  Time the gadget spent switched
-off counts as played unless the clock was paused (docs/decisions/0018-game-clock.md).
+The clock counts how long a game has been played, in seconds taken from the times the events
+carry (the game's start, a turn passed); the state reads no clock.  While it runs, the time since
+it last started counting adds to what it had counted before.  The turn timer measures the clock's
+time since the turn began against ``timer`` seconds (docs/decisions/0018-game-clock.md).
 
 A break at the table is not a change of the game: the journal keeps the table's breaks beside
 the game's history, not in it (docs/decisions/0024-breaks-outside-the-history.md), and the state
@@ -13,7 +12,17 @@ what the breaks cover.  What the events fold to (``counted``, ``since``, ``turn_
 ``turn_at``) never depends on the breaks, so undo, redo and a replay from any snapshot give the
 same clock, whatever breaks were taken meanwhile.  Journals from before kept a pause as a change
 (``since`` None while paused): such a pause still folds as it did.
+
+The times the events carry, and the ``now`` the durations are read at, are the game's time
+(``GameTime``, the one thing here that reads a clock, and only the clocks it is given): the wall
+clock's when a game starts, the last time its journal knows when it is resumed (the time the
+gadget was off is not played), and from there on advancing with the monotonic clock, so a wall
+clock set forward or back (a Pi without a real-time clock that gets the time from the network
+mid-game) moves none of the durations (docs/decisions/0027-durations-on-the-monotonic-clock.md).
 """
+
+import time
+from collections.abc import Callable
 
 from device.models import Model
 
@@ -43,6 +52,14 @@ class ClockState(Model):
     def paused(self) -> bool:
         """Stopped: by a break that goes on, or (a journal from before) by a pause kept as a change."""
         return self.since is None or self.on_break
+
+    @property
+    def latest(self) -> float | None:
+        """The last time the clock itself knows (when it last started counting, when the turn
+        began, when a break began or ended), or None for none."""
+        times = [at for at in (self.since, self.turn_at) if at is not None]
+        times += [at for b in self.breaks for at in (b.began, b.ended) if at is not None]
+        return max(times, default=None)
 
     @property
     def on_break(self) -> bool:
@@ -115,3 +132,30 @@ class ClockState(Model):
     def timed(self, timer: int, at: float) -> "ClockState":
         """The clock with a turn timer of ``timer`` seconds from ``at`` on (0: none)."""
         return self.turn_began(at).model_copy(update={"timer": timer})
+
+
+class GameTime:
+    """The game's time: what the controller stamps on a command (``Timed.now``) and what the
+    screens and the console count the time played, the turn timer and a Conspiracy round's clock
+    against.  Wall-clock seconds from where it was last ``set`` (a game started: the wall clock;
+    a game resumed: the last time its journal knows), advancing with the monotonic clock from
+    there, so the wall clock set forward or back during a run moves none of the durations
+    (docs/decisions/0027-durations-on-the-monotonic-clock.md).  Until it is set it starts on the
+    wall clock at its first reading.  ``wall`` and ``monotonic`` are parameters so tests move
+    time themselves."""
+
+    def __init__(self, wall: Callable[[], float] = time.time, monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.wall = wall
+        self.monotonic = monotonic
+        self._base: tuple[float, float] | None = None  # (the game's time, the monotonic clock's) when last set
+
+    def __call__(self) -> float:
+        if self._base is None:
+            self.set(self.wall())
+        assert self._base is not None
+        at, mark = self._base
+        return at + max(0.0, self.monotonic() - mark)
+
+    def set(self, at: float) -> None:
+        """The game's time is ``at`` now, and advances with the monotonic clock from here."""
+        self._base = (at, self.monotonic())

@@ -236,7 +236,10 @@ _TYPING_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_UP, p
 class Kiosk:
     """The screen and its inputs around one ``Controller``.
 
-    ``clock`` (monotonic) and ``wall`` (epoch seconds) are parameters so tests control time.
+    ``clock`` (monotonic) and ``wall`` (epoch seconds) are parameters so tests control time;
+    ``wall`` is the time the game's durations are counted at (the time played, the turn timer, a
+    round's clock), and without it the controller's: the game's time, which a wall clock set
+    forward or back does not move (docs/decisions/0027-durations-on-the-monotonic-clock.md).
     ``on_present(when)`` is called after each frame is shown (the benchmark measures latency).
     ``reopen(error)`` returns a new target once a lost screen can be opened again (without it a
     lost screen ends the loop with the error); ``feedback`` plays the buzzer and LED cues.
@@ -255,7 +258,7 @@ class Kiosk:
         fonts: Fonts | None = None,
         fps: int = 20,
         clock: Callable[[], float] = time.monotonic,
-        wall: Callable[[], float] = time.time,
+        wall: Callable[[], float] | None = None,
         on_present: Callable[[float], None] | None = None,
         watchdog: Watchdog | None = None,
         feedback: Feedback | None = None,
@@ -274,7 +277,7 @@ class Kiosk:
         self.fonts = fonts or Fonts()
         self.fps = max(1, fps)
         self._clock = clock
-        self._wall = wall
+        self._wall = wall if wall is not None else self.clock
         self.on_present = on_present
         self.watchdog = watchdog
         self.feedback = feedback

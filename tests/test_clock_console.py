@@ -14,6 +14,7 @@ from device.commands import NewGame
 from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
+from device.state_clock import GameTime
 from device.translations import ConsoleTranslator
 from helpers import T0
 
@@ -21,10 +22,13 @@ from helpers import T0
 class Session:
     """A console on a journal, its controller's wall clock in the test's hands."""
 
-    def __init__(self, path: Path, now: float = T0, language: str = "en") -> None:
+    def __init__(self, path: Path, now: float = T0, language: str = "en", game_time: bool = False) -> None:
         self.now = now
         self.journal = Journal(path)
-        self.controller = Controller(self.journal, rng=random.Random(3), clock=lambda: self.now)
+        # With ``game_time`` the clock is the game's, as the gadget runs it (the session's own
+        # monotonic clock moving with ``now``, started again at each session: a restart).
+        clock = GameTime(wall=lambda: self.now, monotonic=lambda: self.now) if game_time else lambda: self.now
+        self.controller = Controller(self.journal, rng=random.Random(3), clock=clock)
         self.out = io.StringIO()
         self.console = Console(self.controller, self.out, TABLES, ConsoleTranslator(language))
 
@@ -80,17 +84,20 @@ def test_the_turn_timer_set_during_the_game_and_undone(tmp_path: Path) -> None:
     table.close()
 
 
-def test_a_pause_survives_a_power_cut_and_time_off_counts_while_the_clock_runs(tmp_path: Path) -> None:
-    table = Session(tmp_path / "j.sqlite3")
+def test_a_pause_survives_a_power_cut_and_time_off_is_not_played(tmp_path: Path) -> None:
+    """The game goes on from the journal's last record (decision 0027): a pause stays paused, and
+    a clock left running counts nothing for the hours the gadget was off."""
+    table = Session(tmp_path / "j.sqlite3", game_time=True)
     table.run("new Ala Ola first=Ala")
     table.run("pause", wait=45)
     table.close()
-    table = Session(tmp_path / "j.sqlite3", now=T0 + 3 * 3600)  # the plug was pulled for three hours
+    table = Session(tmp_path / "j.sqlite3", now=T0 + 3 * 3600, game_time=True)  # the plug was pulled for three hours
     assert table.run("time") == ["Played: 0:00:45; the clock is paused."]
     assert table.run("resume", wait=60) == ["Game clock running again: 0:00:45 played."]
+    assert table.run("time", wait=15) == ["Played: 0:01:00."]
     table.close()
-    table = Session(tmp_path / "j.sqlite3", now=T0 + 5 * 3600 + 60)  # off again for two hours, the clock running
-    assert table.run("time") == ["Played: 2:00:45."]
+    table = Session(tmp_path / "j.sqlite3", now=T0 + 5 * 3600 + 60, game_time=True)  # off again, the clock running
+    assert table.run("time") == ["Played: 0:00:45."]  # from the resume, the journal's last record
     table.close()
 
 
