@@ -140,18 +140,20 @@ def test_undo_leaves_a_pause_be_there_being_nothing_else_to_take_back(journal: J
     assert played(controller, clock) == 100 and state(controller).clock.paused  # type: ignore[union-attr]
 
 
-def test_a_paused_clock_stays_paused_across_a_power_cut_and_a_running_one_counts_the_time_off(
+def test_a_paused_clock_stays_paused_across_a_restart_and_a_running_one_counts_its_clock(
         journal_path: Path, clock: Clock) -> None:
+    """With a clock the caller gives (the gadget's own, ``GameTime``, does not count the time it
+    was off: decision 0027), a restart keeps a paused clock paused and a running one counting."""
     with Journal(journal_path) as journal:
         controller = table(journal, clock)
         clock.now += 300
         controller.execute(PauseGameClock())
-    clock.now += 7200  # the gadget was off for two hours
+    clock.now += 7200  # two hours on the given clock between the two openings
     with Journal(journal_path) as journal:
         controller = Controller(journal, clock=clock)
         assert played(controller, clock) == 300 and state(controller).clock.paused  # type: ignore[union-attr]
         controller.execute(ResumeGameClock())
-    clock.now += 3600  # off again, the clock running
+    clock.now += 3600  # an hour more, the game clock running
     with Journal(journal_path) as journal:
         assert played(Controller(journal, clock=clock), clock) == 300 + 3600
 
