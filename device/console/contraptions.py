@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from device.catalog import load_catalog
-from device.console.core import CommandTable, Console, command, number
+from device.console.core import CommandTable, Console, card_text, command, number
+from device.errors import IllegalCommand
 from device.rules.contraptions import contraptions, next_roll_cost
 from device.rules.contraptions.commands import (
     AssembleContraption,
@@ -52,7 +53,7 @@ TEXTS: dict[str, Text] = {
 
 def card_name(text: str) -> str:
     """The contraption ``text`` names (planes are not considered, so "tazeem" is refused)."""
-    return load_catalog().contraptions().find(text).name
+    return load_catalog().contraptions().find(card_text(text)).name
 
 
 def card_names(words: list[str]) -> tuple[str, ...]:
@@ -243,7 +244,8 @@ def _contraptions(console: Console, args: list[str]) -> None:
         raise console.usage("contraptions")
     state = console.state
     view = upkeep_view(state)
-    assert view is not None
+    if view is None:  # the game has no Contraptions
+        raise IllegalCommand("ct.not_in_game")
     lines: list[str | Message] = [*_upkeep_lines(view, console.text), *_board_lines(state)]
     # A library's line may start with its name's article ("the shared contraption deck").
     lines += [_capitalised(console.text(line)) for line in library_lines(state)]

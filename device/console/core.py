@@ -9,6 +9,7 @@ Every message is printed in the console's language (``device.translations.Consol
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
@@ -22,7 +23,7 @@ from device.errors import IllegalCommand
 from device.event_link import EventSession
 from device.rules.table import find_player
 from device.state import GameState, Player
-from device.text import Message, Text
+from device.text import Message, Plural, Text
 from device.translations import ConsoleTranslator
 
 TEXTS: dict[str, Text] = {
@@ -30,10 +31,42 @@ TEXTS: dict[str, Text] = {
     "console.usage": "Usage: {usage}",
     "console.not_number": "{text!r} is not a number.",
     "console.bad_quotes": "Cannot read that line: {problem}.",
+    "console.quotes.open": "no closing quotation",
+    "console.quotes.escape": "it ends with a backslash, and a backslash keeps the character after it",
+    "console.line_long": Plural("That line is too long: a command fits in {limit} character.",
+                                "That line is too long: a command fits in {limit} characters.", "limit"),
+    "console.card_long": Plural(
+        "No card has a name that long ({length} character): type the name as printed (a unique start is enough).",
+        "No card has a name that long ({length} characters): type the name as printed (a unique start is enough).",
+        "length",
+    ),
+    "console.not_utf8": "That line is not UTF-8 text: save the command file as UTF-8 (or set the terminal to "
+    "UTF-8) and type the line again.",
+    "console.control": "That line holds a control character ({char}), which no command has: type it again "
+    "without it.",
     "console.refused": "refused: {reason}",
     "console.game_over": "Game over: {result}.",
     "console.card_read": "card read: {message}",
 }
+
+
+#: The longest line the console reads, in characters.  The longest command anyone types is a
+#: planar deck listed card by card: every plane and phenomenon of the catalog by its full name
+#: makes a line of about 3,100 characters; a ten-player ``new`` with 24-character names and its
+#: options is under 400, and a terminal's own line editor holds 4,096 bytes.  A longer line is
+#: refused before it is split into words, since splitting and matching names take time in
+#: proportion to the line (a line of a megabyte took half a minute).
+MAX_LINE = 4096
+
+#: The longest text the console looks up as a card's name, in characters: the longest printed
+#: name has 141.  A longer text names no card, and matching it against every name in the
+#: catalog to suggest a close one takes time in proportion to its length times theirs.
+MAX_CARD_NAME = 150
+
+#: What no typed command holds: control characters (a tab separates words like a space), and
+#: what a line that is not UTF-8 was read as — a lone surrogate (``surrogateescape``, how
+#: standard input and command files are decoded) or U+FFFD (how the reader's prompt decodes).
+_UNREADABLE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff\ufffd]")
 
 
 class Usage(IllegalCommand):
@@ -127,9 +160,9 @@ class Console:
 
     def run_line(self, line: str) -> None:
         try:
-            words = split(line)
-        except ValueError as error:
-            self.say(refusal(IllegalCommand("console.bad_quotes", problem=str(error).lower())))
+            words = split(checked(line))
+        except IllegalCommand as error:
+            self.say(refusal(error))
             return
         if not words:
             return
@@ -210,6 +243,21 @@ def refusal(error: IllegalCommand) -> Message:
     return Message("console.refused", reason=reason(error))
 
 
+def checked(line: str) -> str:
+    """``line`` without its line ending, refused (``IllegalCommand``) when it is longer than
+    ``MAX_LINE`` or holds what no command has: bytes that are not UTF-8, control characters."""
+    text = line.removesuffix("\n").removesuffix("\r")
+    if len(text) > MAX_LINE:
+        raise IllegalCommand("console.line_long", limit=MAX_LINE)
+    found = _UNREADABLE.search(text)
+    if found is not None:
+        char = found.group()
+        if char == "\ufffd" or "\ud800" <= char <= "\udfff":
+            raise IllegalCommand("console.not_utf8")
+        raise IllegalCommand("console.control", char=f"U+{ord(char):04X}")
+    return text
+
+
 def split(line: str) -> list[str]:
     """A console line in words.  Only double quotes group words: apostrophes are part of card
     and player names ("Raven's Run", "D'Arcy"), and ``#`` starts a comment."""
@@ -217,7 +265,19 @@ def split(line: str) -> list[str]:
     lexer.whitespace_split = True
     lexer.quotes = '"'
     lexer.commenters = "#"
-    return list(lexer)
+    try:
+        return list(lexer)
+    except ValueError as error:  # shlex says why in English: the console says it in the player's language
+        key = "console.quotes.open" if "quotation" in str(error) else "console.quotes.escape"
+        raise IllegalCommand("console.bad_quotes", problem=Message(key)) from None
+
+
+def card_text(text: str) -> str:
+    """``text`` as typed for a card's name; refused when it is longer than any card's name."""
+    length = len(" ".join(text.split()))
+    if length > MAX_CARD_NAME:
+        raise IllegalCommand("console.card_long", length=length)
+    return text
 
 
 def number(text: str) -> int:

@@ -4,7 +4,7 @@ counters, planar decks, odds and the log of visited planes."""
 from __future__ import annotations
 
 from device.catalog import load_catalog
-from device.console.core import CommandTable, Console, command, number
+from device.console.core import CommandTable, Console, card_text, command, number
 from device.errors import IllegalCommand
 from device.formats import options_for
 from device.rules.planechase.events import planechase
@@ -71,7 +71,7 @@ TEXTS: dict[str, Text] = {
 def _names(args: list[str]) -> tuple[str, ...]:
     """Card names separated by commas: ``Tazeem, Academy at Tolaria West``; a printed name with
     commas in it is one name (PC-4)."""
-    return load_catalog().planar().split(" ".join(args))
+    return tuple(card_text(name) for name in load_catalog().planar().split(" ".join(args)))
 
 
 FACES = {**{face.value: pip for face, pip in PIP_OF.items()}, "pw": 6, "pl": 6, "ch": 1}
@@ -137,7 +137,7 @@ def _choose(console: Console, args: list[str]) -> None:
 def _counters(console: Console, args: list[str]) -> None:
     if not args:
         raise console.usage("counters")
-    name = " ".join(args[:-1]) or None
+    name = card_text(" ".join(args[:-1])) or None
     console.execute(ChangePlaneCounters(name=name, delta=number(args[-1])))
 
 
@@ -161,7 +161,7 @@ def _deck(console: Console, args: list[str]) -> None:
 def _return(console: Console, args: list[str]) -> None:
     if not args:
         raise console.usage("return")
-    console.execute(ReturnPlanarCard(name=load_catalog().planar().find(" ".join(args)).name))
+    console.execute(ReturnPlanarCard(name=load_catalog().planar().find(card_text(" ".join(args))).name))
 
 
 @command("odds", "odds [K]", "The planar die's odds now, and for K rolls this turn: the chance of at "

@@ -12,10 +12,11 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 
 from device.config import Config
 from device.console import TABLES, Console, reader
+from device.console.core import MAX_LINE
 from device.console.reader import OpenEvent, OpenReader
 from device.controller import Controller
 from device.event_link import EventSession, OpenLink
@@ -28,15 +29,55 @@ from device.text import Message
 from device.translations import ConsoleTranslator
 
 
-def typed_lines(stream: TextIO, prompt: bool, out: TextIO) -> Iterator[str]:
+#: How much of a line is read, in bytes (or characters, from a text stream): enough to show
+#: that a line is longer than ``MAX_LINE`` characters, whatever their encoding, while a longer
+#: one is skipped to its end without being held.
+READ_LIMIT = 4 * MAX_LINE + 4
+
+
+def read_lines(stream: IO[bytes] | IO[str]) -> Iterator[str]:
+    """The lines of ``stream`` for the console: UTF-8, with bytes that are not (a command file
+    saved as cp1250) kept as lone surrogates for the console to refuse, as it refuses them typed;
+    a line too long for the console read only as far as ``READ_LIMIT``, and a byte-order mark at
+    the start (how some editors save UTF-8) left out."""
+    start = True
+    while True:
+        raw = stream.readline(READ_LIMIT)
+        if not raw:
+            return
+        line = raw if isinstance(raw, str) else raw.decode("utf-8", errors="surrogateescape")
+        if start:
+            line, start = line.removeprefix("\ufeff"), False
+        if len(raw) == READ_LIMIT and not line.endswith("\n"):
+            _skip_line(stream)
+        yield line
+
+
+def _skip_line(stream: IO[bytes] | IO[str]) -> None:
+    """Read past the end of the current line."""
+    while True:
+        raw = stream.readline(READ_LIMIT)
+        if not raw or raw[-1:] in ("\n", b"\n"):
+            return
+
+
+def typed_lines(stream: IO[bytes] | IO[str], prompt: bool, out: TextIO) -> Iterator[str]:
+    lines = read_lines(stream)
     while True:
         if prompt:
             out.write("> ")
             out.flush()
-        line = stream.readline()
-        if not line:
+        line = next(lines, None)
+        if line is None:
             return
         yield line
+
+
+def standard_input() -> IO[bytes] | IO[str]:
+    """Standard input as bytes, so that the console (not the locale's decoder) decides what a
+    line that is not UTF-8 means; a text stream put in its place (by a test) as it is."""
+    stream: IO[bytes] | IO[str] = getattr(sys.stdin, "buffer", sys.stdin)
+    return stream
 
 
 def run_console(
@@ -70,14 +111,14 @@ def run_console(
                 reader.run(console, open_reader, file or sys.stdin, file is None and sys.stdin.isatty())
             elif file is not None:
                 try:
-                    with file.open(encoding="utf-8") as stream:
-                        console.run(watched(stream, watchdog))
+                    with file.open("rb") as stream:
+                        console.run(watched(read_lines(stream), watchdog))
                 except OSError as error:
                     raise FileNotFoundError(f"cannot read {file}: {error.strerror}") from error
             elif watchdog is not None:
                 console.run(watched_fd(sys.stdin.fileno(), watchdog))
             else:
-                console.run(typed_lines(sys.stdin, sys.stdin.isatty(), sys.stdout))
+                console.run(typed_lines(standard_input(), sys.stdin.isatty(), sys.stdout))
         finally:
             notifier.stopping()
             notifier.close()
@@ -107,22 +148,39 @@ def watched(lines: Iterable[str], watchdog: Watchdog | None) -> Iterator[str]:
 
 
 def watched_fd(fd: int, watchdog: Watchdog) -> Iterator[str]:
-    """Lines from ``fd``, pinging the watchdog while waiting for them and between commands.
+    """Lines from ``fd``, pinging the watchdog while waiting for them and between commands, read
+    as ``read_lines`` reads them.
 
     Reads the descriptor directly, because ``select`` cannot see lines a text stream buffered.
     """
     pending = b""
+    skipping = False  # the rest of a line too long for the console
+    start = True
     while True:
         while b"\n" not in pending:
+            if len(pending) >= READ_LIMIT and not skipping:
+                line, pending, skipping = pending[:READ_LIMIT], b"", True
+                yield line.decode("utf-8", errors="surrogateescape")
+            elif skipping:
+                pending = b""
             watchdog.tick(time.monotonic())
             readable, _, _ = select.select([fd], [], [], watchdog.timeout(time.monotonic()) or watchdog.period)
             if readable:
                 chunk = os.read(fd, 65536)
                 if not chunk:
-                    if pending:
-                        yield pending.decode("utf-8", errors="replace")
+                    if pending and not skipping:
+                        yield _first(pending.decode("utf-8", errors="surrogateescape"), start)
                     return
                 pending += chunk
         line, pending = pending.split(b"\n", 1)
         watchdog.tick(time.monotonic())
-        yield line.decode("utf-8", errors="replace") + "\n"
+        if skipping:
+            skipping = False
+            continue
+        yield _first(line.decode("utf-8", errors="surrogateescape"), start) + "\n"
+        start = False
+
+
+def _first(line: str, start: bool) -> str:
+    """The first line without the byte-order mark some editors start UTF-8 with."""
+    return line.removeprefix("\ufeff") if start else line

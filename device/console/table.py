@@ -23,7 +23,7 @@ from device.commands import (
     SetLife,
     SkipTurns,
 )
-from device.console.core import CommandTable, Console, command, number
+from device.console.core import CommandTable, Console, card_text, command, number
 from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName
 from device.rules.colours import colour_name, colour_of
@@ -309,7 +309,7 @@ def _count(console: Console, args: list[str], name: str) -> int:
 def _card(console: Console, args: list[str]) -> None:
     if not args:
         raise console.usage("card")
-    text = " ".join(args)
+    text = card_text(" ".join(args))
     expected = expected_cards(console.controller.state)
     try:
         card = expected.find(text)
@@ -488,11 +488,24 @@ def _games(console: Console, args: list[str]) -> None:
         console.say(saved.line(saved.id == console.controller.game))
 
 
+#: The journal numbers games from 1 up, as SQLite keys: 64-bit integers.
+LAST_GAME = 2**63 - 1
+
+
+def game_number(text: str) -> int:
+    """The saved game ``text`` numbers; a number no game can have is refused as no such game
+    (before it reaches the journal, which cannot look up a number beyond 64 bits)."""
+    game = number(text)
+    if not 1 <= game <= LAST_GAME:
+        raise IllegalCommand("controller.no_such_game", game=game)
+    return game
+
+
 @command("load", "load GAME", "Resume a saved game by its number from 'games'.")
 def _load(console: Console, args: list[str]) -> None:
     if len(args) != 1:
         raise console.usage("load")
-    console.show(console.controller.load(number(args[0])))
+    console.show(console.controller.load(game_number(args[0])))
 
 
 @command(
@@ -506,7 +519,7 @@ def _delete(console: Console, args: list[str]) -> None:
     # script can delete in one line and a slip of the keyboard cannot.
     if len(args) not in (1, 2) or len(args) == 2 and args[1].casefold() != "yes":
         raise console.usage("delete")
-    game = number(args[0])
+    game = game_number(args[0])
     if len(args) == 1:
         saved = console.controller.saved_game(game)
         console.say(Message("console.delete.ask", game=game, title=saved.title, progress=saved.progress))
