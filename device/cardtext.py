@@ -580,9 +580,10 @@ def text_of(card: Mapping[str, Any]) -> tuple[str, str]:
     return str(type_line), str(text or "")
 
 
-def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path, str]]:
+def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path | None, str]]:
     """The pictures the export names on this machine (``file:`` addresses or plain paths), each
-    with the entry as written; ``_picture`` checks them before use."""
+    with the entry as written (None for the path of one that cannot be a path); ``_picture``
+    checks them before use."""
     uris = card.get("image_uris")
     if not isinstance(uris, dict):
         return []
@@ -591,15 +592,19 @@ def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path, str]]:
         value = uris.get(size)
         if not isinstance(value, str):
             continue
+        path: Path | None
         if value.startswith("file:"):
-            path = Path(urllib.request.url2pathname(urllib.parse.urlparse(value).path))
+            try:
+                path = Path(urllib.request.url2pathname(urllib.parse.urlparse(value).path))
+            except ValueError:  # "file://[…": not an address
+                path = None
         elif "://" in value:
             continue
         else:
             path = Path(value)
             if not path.is_absolute():
                 path = base / path
-        found.append((path, value))
+        found.append((None if path is not None and "\0" in str(path) else path, value))
     return found
 
 
@@ -607,7 +612,7 @@ def _inside(path: Path, roots: tuple[Path, ...]) -> bool:
     """Whether ``path``, with ``..`` and symbolic links followed, is in one of the folders."""
     try:
         real = path.resolve()
-    except (OSError, RuntimeError):  # a loop of symbolic links
+    except (OSError, RuntimeError, ValueError):  # a loop of symbolic links, a NUL
         return False
     return any(real.is_relative_to(root.resolve()) for root in roots)
 
@@ -625,11 +630,36 @@ def is_picture(head: bytes) -> bool:
     )
 
 
-def _picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+def _cut(written: str) -> str:
+    """A picture entry as a message quotes it: at most 200 characters."""
+    return written if len(written) <= 200 else written[:200] + "…"
+
+
+def _shown(written: str) -> str:
+    return repr(_cut(written))
+
+
+def _picture(path: Path | None, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
     """The picture's real path, if it is a picture inside the allowed folders; None if there is
-    no such file.  A path leading elsewhere (``..``, another absolute path, a symbolic link) or a
-    file that is not a picture refuses the whole import, so nothing else on the machine is copied
-    into the data directory."""
+    no such file.  A path leading elsewhere (``..``, another absolute path, a symbolic link), an
+    entry that is no path at all, or a file that is not a picture or cannot be read refuses the
+    whole import, so nothing else on the machine is copied into the data directory."""
+    if path is None:
+        raise CardDataError(
+            label, f"the picture of {card!r}, {_shown(written)}, is not a file path or address. Correct or remove "
+            "the entry and import again.",
+        )
+    try:
+        return _checked_picture(path, written, card, roots, label)
+    except OSError as error:  # a name too long, a folder that may not be read…
+        raise CardDataError(
+            label, f"cannot read the picture of {card!r}, {_shown(written)} ({error.strerror or error}). Correct or "
+            "remove the entry and import again.",
+        ) from None
+
+
+def _checked_picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+    written = _cut(written)
     folders = " or ".join(str(root) for root in roots)
     if not _inside(path, roots):
         raise CardDataError(
@@ -660,9 +690,13 @@ def _has_web_images(card: dict[str, Any]) -> bool:
     return isinstance(uris, dict) and any(isinstance(v, str) and "://" in v and not v.startswith("file:") for v in uris.values())
 
 
-def _folder_images(folder: Path) -> dict[str, Path]:
+def _folder_images(folder: Path) -> dict[str, Path] | None:
     found: dict[str, Path] = {}
-    for path in sorted(folder.iterdir()):
+    try:
+        listed = sorted(folder.iterdir())
+    except OSError:
+        return None
+    for path in listed:
         if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
             found.setdefault(name_key(path.stem), path)
     return found
