@@ -16,9 +16,12 @@ streaming JSON package would be one more thing to install on the Pi for a comman
 A gzip-compressed file is read as it is.  Re-importing replaces the stored text in one rename, so
 the kiosk sees the old text or the new, never a mixture.
 
-The file may be hostile: nesting past the decoder's recursion guard, a gzip file unpacking to more
-than ``MAX_RATIO`` times its size, ``MAX_BLANK`` blanks in a row and garbage are refused at once,
-before anything is written (docs/decisions/0008-card-data-import.md).
+The file may be hostile: nesting deeper than ``MAX_DEPTH`` levels, a number longer than
+``MAX_NUMBER`` characters (or ``NaN`` and ``Infinity``, which are not JSON), a gzip file unpacking
+to more than ``MAX_RATIO`` times its size, ``MAX_BLANK`` blanks in a row, garbage, and a path that
+is not a regular file (a FIFO would wait for a writer for ever, a device never ends) are refused
+at once, before anything is written (docs/decisions/0008-card-data-import.md).  ``loads`` gives
+``device.scryfall`` the same guards for the search pages it downloads.
 
 Pictures: an import does not use the network (``aetherbox catalog fetch``, ``device.scryfall``,
 downloads text and pictures into the same store), so its images come only from files on this
@@ -34,9 +37,11 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import math
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 import urllib.parse
@@ -101,6 +106,16 @@ INFLATE_SLACK = 1 << 20
 #: A card picture is a few hundred kilobytes; a larger "picture" is not copied.
 MAX_IMAGE = 32 << 20
 _BLANK = re.compile(r"[ \t\r\n]*")
+#: Levels of arrays and objects.  A Scryfall search page nests 5 deep, an MTGJSON file 8.  The
+#: standard decoder follows nesting by recursion: a whole document (``loads``) is scanned before
+#: it runs; a streamed card record is checked after it is decoded, the decoder's own recursion
+#: guard (about a thousand levels) refusing anything deeper first.
+MAX_DEPTH = 64
+#: Characters in one number.  Card data's numbers are counts, prices and ids of a dozen digits;
+#: a longer one is refused (Python would refuse past 4,300 digits, or overflow on arithmetic).
+MAX_NUMBER = 40
+#: What the nesting scan looks at: a string (skipped whole), an opening or a closing bracket.
+_NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]|[\]}]')
 _NOT_A_CARD_FILE = (
     "This is not a card file: download Scryfall's \"Oracle Cards\" file or an MTGJSON file again and import that."
 )
@@ -124,6 +139,74 @@ class CardText(Model):
     image: str | None = None
 
 
+# --- guarded JSON -------------------------------------------------------------------------------
+
+
+class JSONRefused(ValueError):
+    """JSON that is well formed but is not data anyone sends: nested too deep, a number of
+    absurd size.  ``at`` is the character where it was seen (relative to the text scanned)."""
+
+    def __init__(self, reason: str, at: int | None = None) -> None:
+        self.reason = reason
+        self.at = at
+        super().__init__(reason)
+
+
+def _parse_int(text: str) -> int:
+    if len(text) > MAX_NUMBER:
+        raise JSONRefused(f"a number of more than {MAX_NUMBER} digits, which no card data has")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text) if len(text) <= MAX_NUMBER else math.inf
+    if not math.isfinite(value):
+        raise JSONRefused(f"a number too large for card data ({text[:20]}…)" if len(text) > 20 else
+                          f"a number too large for card data ({text})")
+    return value
+
+
+def _parse_constant(name: str) -> Any:
+    raise JSONRefused(f"{name}, which is not a JSON number")
+
+
+def decoder() -> json.JSONDecoder:
+    """The standard decoder, refusing numbers of absurd size and ``NaN``/``Infinity``."""
+    return json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+
+
+def nesting(text: str, start: int = 0, limit: int = MAX_DEPTH) -> int | None:
+    """Where the value starting at ``start`` ends (the index after it) if it closes within
+    ``text``, else None; raises ``JSONRefused`` where it goes deeper than ``limit`` levels.
+    Strings are skipped whole, so brackets inside them do not count.  Iterative: any depth is
+    scanned in constant stack."""
+    depth = 0
+    for match in _NESTING.finditer(text, start):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > limit:
+                raise JSONRefused(f"the data is nested more than {limit} levels deep, which no card data is",
+                                  match.start())
+        elif token in "]}":
+            depth -= 1
+            if depth <= 0:
+                return match.end()
+        elif depth == 0:
+            return match.end()  # the value is a string
+    return None
+
+
+def loads(data: bytes) -> Any:
+    """A whole JSON document (UTF-8), with the guards of the import: nesting deeper than
+    ``MAX_DEPTH`` and numbers of absurd size raise ``JSONRefused``; text that is not JSON raises
+    ``ValueError`` (``UnicodeDecodeError``, ``json.JSONDecodeError``)."""
+    text = data.decode("utf-8")
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        nesting(text, 0)
+    return decoder().decode(text)
+
+
 # --- streaming JSON -----------------------------------------------------------------------------
 
 
@@ -137,7 +220,7 @@ class _Stream:
         self._buf = ""
         self._pos = 0
         self._eof = False
-        self._decoder = json.JSONDecoder()
+        self._decoder = decoder()
         self._consumed = 0  # characters dropped from the front of the buffer
 
     def _more(self, size: int | None = None) -> bool:
@@ -199,13 +282,7 @@ class _Stream:
         want = CHUNK
         while True:
             try:
-                value, end = self._decoder.raw_decode(self._buf, self._pos)
-            except RecursionError:
-                # The decoder follows nesting by recursion and stops at the interpreter's guard
-                # (about a thousand levels); a card record nests five.
-                raise self._error(
-                    "the data is nested hundreds of levels deep, which no card data is", _NOT_A_CARD_FILE
-                ) from None
+                value, end = self._decode()
             except json.JSONDecodeError as error:
                 # An error well before the end of what was read is not a value cut at a chunk's
                 # end: more data would not mend it, so garbage is refused without reading on.
@@ -228,6 +305,38 @@ class _Stream:
                 continue
             self._pos = end
             return value
+
+    def _decode(self) -> tuple[Any, int]:
+        """The value at ``_pos`` and where it ends, as the decoder reads it, with the guards
+        against nesting and numbers of absurd size."""
+        try:
+            value, end = self._decoder.raw_decode(self._buf, self._pos)
+            self._check_nesting(end)
+        except JSONRefused as error:
+            raise self._refused(error) from None
+        except RecursionError:
+            # The decoder follows nesting by recursion and stops at the interpreter's guard
+            # (about a thousand levels): say where the data passed MAX_DEPTH.
+            try:
+                nesting(self._buf, self._pos)
+            except JSONRefused as error:
+                raise self._refused(error) from None
+            raise self._error(
+                f"the data is nested more than {MAX_DEPTH} levels deep, which no card data is", _NOT_A_CARD_FILE
+            ) from None
+        return value, end
+
+    def _check_nesting(self, end: int) -> None:
+        """Refuse the value decoded from ``_pos`` to ``end`` if it nests deeper than
+        ``MAX_DEPTH``.  A value with fewer brackets than that cannot, and a card record has a
+        dozen, so the scan (slower than the decoder) runs only for the rare value with more:
+        the import of a bulk file stays as fast as the decoder."""
+        buf, pos = self._buf, self._pos
+        if buf.count("[", pos, end) + buf.count("{", pos, end) > MAX_DEPTH:
+            nesting(buf, pos)
+
+    def _refused(self, error: JSONRefused) -> CardDataError:
+        return self._error(error.reason, _NOT_A_CARD_FILE, None if error.at is None else self._consumed + error.at)
 
     def items(self) -> Iterator[str]:
         """The keys of the object starting here; the caller reads or skips each value."""
@@ -319,8 +428,31 @@ class _Inflate(io.RawIOBase):
                 return len(data)
 
 
+def _open_regular(path: Path, label: str) -> IO[bytes]:
+    """``path`` opened for reading if it is a regular file.  It is opened without waiting (a
+    FIFO would wait for a writer) and checked on the open file, so what is read is what was
+    checked."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            what = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+                    else "not a regular file")
+            raise CardDataError(
+                label, f"this is {what}, not a card-data file. Give the path of the file you downloaded "
+                "(to import from a pipe, use: aetherbox catalog import - < FILE).",
+            )
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _open_text(source: Path | IO[bytes], label: str) -> IO[str]:
-    raw: IO[bytes] = source.open("rb") if isinstance(source, Path) else source
+    raw: IO[bytes] = _open_regular(source, label) if isinstance(source, Path) else source
     peek = getattr(raw, "peek", None)
     start = peek(2)[:2] if peek is not None else b""
     if start == b"\x1f\x8b":
@@ -448,9 +580,10 @@ def text_of(card: Mapping[str, Any]) -> tuple[str, str]:
     return str(type_line), str(text or "")
 
 
-def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path, str]]:
+def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path | None, str]]:
     """The pictures the export names on this machine (``file:`` addresses or plain paths), each
-    with the entry as written; ``_picture`` checks them before use."""
+    with the entry as written (None for the path of one that cannot be a path); ``_picture``
+    checks them before use."""
     uris = card.get("image_uris")
     if not isinstance(uris, dict):
         return []
@@ -459,15 +592,19 @@ def _local_images(card: dict[str, Any], base: Path) -> list[tuple[Path, str]]:
         value = uris.get(size)
         if not isinstance(value, str):
             continue
+        path: Path | None
         if value.startswith("file:"):
-            path = Path(urllib.request.url2pathname(urllib.parse.urlparse(value).path))
+            try:
+                path = Path(urllib.request.url2pathname(urllib.parse.urlparse(value).path))
+            except ValueError:  # "file://[…": not an address
+                path = None
         elif "://" in value:
             continue
         else:
             path = Path(value)
             if not path.is_absolute():
                 path = base / path
-        found.append((path, value))
+        found.append((None if path is not None and "\0" in str(path) else path, value))
     return found
 
 
@@ -475,7 +612,7 @@ def _inside(path: Path, roots: tuple[Path, ...]) -> bool:
     """Whether ``path``, with ``..`` and symbolic links followed, is in one of the folders."""
     try:
         real = path.resolve()
-    except (OSError, RuntimeError):  # a loop of symbolic links
+    except (OSError, RuntimeError, ValueError):  # a loop of symbolic links, a NUL
         return False
     return any(real.is_relative_to(root.resolve()) for root in roots)
 
@@ -493,11 +630,36 @@ def is_picture(head: bytes) -> bool:
     )
 
 
-def _picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+def _cut(written: str) -> str:
+    """A picture entry as a message quotes it: at most 200 characters."""
+    return written if len(written) <= 200 else written[:200] + "…"
+
+
+def _shown(written: str) -> str:
+    return repr(_cut(written))
+
+
+def _picture(path: Path | None, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
     """The picture's real path, if it is a picture inside the allowed folders; None if there is
-    no such file.  A path leading elsewhere (``..``, another absolute path, a symbolic link) or a
-    file that is not a picture refuses the whole import, so nothing else on the machine is copied
-    into the data directory."""
+    no such file.  A path leading elsewhere (``..``, another absolute path, a symbolic link), an
+    entry that is no path at all, or a file that is not a picture or cannot be read refuses the
+    whole import, so nothing else on the machine is copied into the data directory."""
+    if path is None:
+        raise CardDataError(
+            label, f"the picture of {card!r}, {_shown(written)}, is not a file path or address. Correct or remove "
+            "the entry and import again.",
+        )
+    try:
+        return _checked_picture(path, written, card, roots, label)
+    except OSError as error:  # a name too long, a folder that may not be read…
+        raise CardDataError(
+            label, f"cannot read the picture of {card!r}, {_shown(written)} ({error.strerror or error}). Correct or "
+            "remove the entry and import again.",
+        ) from None
+
+
+def _checked_picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+    written = _cut(written)
     folders = " or ".join(str(root) for root in roots)
     if not _inside(path, roots):
         raise CardDataError(
@@ -528,9 +690,13 @@ def _has_web_images(card: dict[str, Any]) -> bool:
     return isinstance(uris, dict) and any(isinstance(v, str) and "://" in v and not v.startswith("file:") for v in uris.values())
 
 
-def _folder_images(folder: Path) -> dict[str, Path]:
+def _folder_images(folder: Path) -> dict[str, Path] | None:
     found: dict[str, Path] = {}
-    for path in sorted(folder.iterdir()):
+    try:
+        listed = sorted(folder.iterdir())
+    except OSError:
+        return None
+    for path in listed:
         if path.suffix.lower() in IMAGE_SUFFIXES and path.is_file():
             found.setdefault(name_key(path.stem), path)
     return found

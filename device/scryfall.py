@@ -27,6 +27,21 @@ Scryfall's published rules, and how they are kept:
 
 Why the search and not Scryfall's bulk file: docs/decisions/0014-fetching-card-data.md.
 
+A hostile or broken server is refused in bounded time, with the stored text kept:
+
+- Each request has a total deadline (``Policy.request_deadline``) besides the per-read timeout,
+  and the whole fetch one (``Policy.fetch_deadline``), so a server sending a byte every few
+  seconds is cut off; a watch thread shuts the connection's socket when the time is up.
+- Search pages are parsed with the import's guards (``device.cardtext.loads``): nesting deeper
+  than ``MAX_DEPTH`` and numbers of absurd size are refused before the recursive decoder runs.
+- Addresses are followed only where they belong: a redirect only to the same host or the
+  configured API's, a picture only from the API's own host or the hosts that API is known to
+  serve pictures from (``PICTURE_HOSTS``: Scryfall's ``*.scryfall.io``), and a connection to a
+  private, loopback or link-local address (checked on the connected socket, so a name that
+  resolves there is caught too) only for the configured API's own host or a configured proxy.
+  A hostile API thus cannot make the Pi fetch addresses on its local network; an API on this
+  machine or the local network (a mirror, the tests) works, because it is the one configured.
+
 Resuming: a picture is written to ``cardtext/downloads/partial/`` and moved into
 ``cardtext/downloads/`` only once it is complete (all the bytes the server announced, or an image
 that reaches its end marker) and starts like a PNG or JPEG.  A fetch stopped by Ctrl-C, a dropped
@@ -39,15 +54,17 @@ present makes only the search requests.
 
 from __future__ import annotations
 
+import email.message
 import email.utils
 import hashlib
 import http.client
-import json
-import math
+import ipaddress
 import os
 import re
 import shutil
+import socket
 import ssl
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -60,7 +77,7 @@ from msgspec import Struct
 
 from device import __version__
 from device.cardtext import (
-    JPEG_SIGNATURE, MAX_IMAGE, PNG_SIGNATURE, ImportReport, KnownCards, store, store_dir,
+    JPEG_SIGNATURE, MAX_IMAGE, PNG_SIGNATURE, ImportReport, JSONRefused, KnownCards, loads, store, store_dir,
 )
 from device.catalog import load_catalog, name_key
 from device.errors import AetherboxError
@@ -106,6 +123,34 @@ TEXTS: dict[str, Text] = {
         "such as https://api.scryfall.com"
     ),
     "cardtext.fetch.nothing": "{host} found no plane, phenomenon or contraption the gadget knows.",
+    "cardtext.fetch.too_slow": Plural(
+        "{host} was too slow: {url} had not arrived after {seconds} second. Try again later or on a "
+        "faster network: the pictures already downloaded are kept, and the next fetch goes on where this "
+        "one stopped.",
+        "{host} was too slow: {url} had not arrived after {seconds} seconds. Try again later or on a "
+        "faster network: the pictures already downloaded are kept, and the next fetch goes on where this "
+        "one stopped.",
+        "seconds",
+    ),
+    "cardtext.fetch.too_long": Plural(
+        "the fetch was stopped after {minutes} minute, longer than any fetch should take. Run aetherbox "
+        "catalog fetch again to go on: the pictures already downloaded are kept.",
+        "the fetch was stopped after {minutes} minutes, longer than any fetch should take. Run aetherbox "
+        "catalog fetch again to go on: the pictures already downloaded are kept.",
+        "minutes",
+    ),
+    "cardtext.fetch.redirected": (
+        "{host} sent {url} on to {target}, another host. The fetch follows a redirect only within the "
+        "same host or to {api}: check the address given to --api."
+    ),
+    "cardtext.fetch.private_address": (
+        "{host} is at {address}, an address on this machine or its local network, and only the API's "
+        "own host ({api}) may be: the fetch does not go there. Check the address given to --api."
+    ),
+    "cardtext.fetch.foreign_picture": (
+        "{host} gave {url} as the picture of {card!r}, but pictures are downloaded only from {allowed}. "
+        "Check the address given to --api, or run: aetherbox catalog fetch --no-images"
+    ),
     "cardtext.fetch.interrupted": (
         "Stopped. Run aetherbox catalog fetch again to go on: the pictures already downloaded are kept, "
         "and the card text is replaced only by a fetch that completes."
@@ -134,7 +179,12 @@ MAX_PAGE = 32 << 20
 #: going round in circles.
 MAX_PAGES = 100
 CHUNK = 1 << 16
-_RANGE = re.compile(r"bytes (\d+)-")
+_RANGE = re.compile(r"bytes ([0-9]{1,15})-")
+_SECONDS = re.compile(r"[0-9]{1,15}")
+#: Where an API serves its pictures, besides its own host: a host named here, or under it.
+PICTURE_HOSTS: dict[str, tuple[str, ...]] = {"api.scryfall.com": ("scryfall.io",)}
+#: The longest server text (an error's ``details``) quoted in a message.
+MAX_DETAILS = 300
 T = TypeVar("T")
 
 
@@ -155,6 +205,12 @@ class Policy(Struct, frozen=True):
     backoff: float = 1.0
     #: Seconds a connection may stay silent.
     timeout: float = 30.0
+    #: Seconds one request may take in all, however steadily bytes arrive.  A search page of a
+    #: megabyte or a 100 KB picture needs a few; this allows about 9 KB/s.
+    request_deadline: float = 120.0
+    #: Seconds the whole fetch may take (about 260 pictures and two pages, waits included); a
+    #: stopped fetch goes on where it stopped when run again.
+    fetch_deadline: float = 3600.0
 
 
 DEFAULT_POLICY = Policy()
@@ -176,6 +232,14 @@ class _Dropped(Exception):
 
 class _TooBig(Exception):
     """An answer larger than anything it should be."""
+
+
+class _Status(Exception):
+    """An HTTP error answer, its body read while the request was watched."""
+
+    def __init__(self, code: int, headers: email.message.Message, details: str) -> None:
+        super().__init__(code)
+        self.code, self.headers, self.details = code, headers, details
 
 
 #: What a connection that breaks in the middle of an answer raises.
@@ -250,27 +314,162 @@ class ProgressBar:
 # --- requests -----------------------------------------------------------------------------------
 
 
-def _opener() -> urllib.request.OpenerDirector:
+class _Watch:
+    """The deadline of one request: when it passes, the sockets the request opened are shut, so
+    a read blocked on a server that sends a byte now and then returns at once."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._lock = threading.Lock()
+        self._sockets: list[socket.socket] = []
+        self._timer = threading.Timer(max(0.0, seconds), self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def watch(self, sock: socket.socket) -> None:
+        # A duplicate of the descriptor: shutting it down ends the connection even after TLS
+        # has taken the original socket object over.
+        copy = sock.dup()
+        with self._lock:
+            self._sockets.append(copy)
+            if self.expired:
+                _shut(copy)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for copy in self._sockets:
+                _shut(copy)
+
+    def close(self) -> None:
+        self._timer.cancel()
+        with self._lock:
+            for copy in self._sockets:
+                copy.close()
+            self._sockets.clear()
+
+
+def _shut(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
+def _split(url: str) -> urllib.parse.SplitResult | None:
+    """The parts of an address, or None if it cannot be one (``http://[bad``)."""
+    try:
+        return urllib.parse.urlsplit(url)
+    except ValueError:
+        return None
+
+
+def _hostname(url: str) -> str:
+    parts = _split(url)
+    return ((parts.hostname if parts is not None else None) or "").lower()
+
+
+def _under(host: str, domains: tuple[str, ...]) -> bool:
+    return any(host == domain or host.endswith("." + domain) for domain in domains)
+
+
+def _local(address: str) -> bool:
+    """Whether an IP address is this machine's, its local network's or otherwise not public."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return True
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return not ip.is_global or ip.is_multicast
+
+
+class _Redirects(urllib.request.HTTPRedirectHandler):
+    """Redirects followed only within the same host or to the configured API's host."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def redirect_request(
+        self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str, headers: Any, newurl: str,
+    ) -> urllib.request.Request | None:
+        target = urllib.parse.urljoin(req.full_url, newurl)
+        if _hostname(target) not in (_hostname(req.full_url), self._client.hostname):
+            fp.close()
+            raise FetchError("cardtext.fetch.redirected", host=_host(req.full_url), url=_short(req.full_url),
+                             target=_short(target), api=self._client.host)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+class _Connections:
+    """http and https connections whose socket is checked (no private address but the API's
+    own host's) and watched (the request's deadline)."""
+
+    def __init__(self, client: Client) -> None:
+        self._client = client
+
+    def __call__(self, base: type[http.client.HTTPConnection]) -> Callable[..., http.client.HTTPConnection]:
+        def make(host: str, **options: Any) -> http.client.HTTPConnection:
+            connection = base(host, **options)
+            # http.client's own hook for opening the socket (typeshed does not list it).
+            setattr(connection, "_create_connection", self._connect)  # noqa: B010
+            return connection
+        return make
+
+    def _connect(self, address: tuple[str, int], timeout: float, source: tuple[str, int] | None = None) -> socket.socket:
+        sock = socket.create_connection(address, timeout, source)
+        try:
+            self._client.connected(address[0], sock)
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+
+
+class _HTTP(urllib.request.HTTPHandler):
+    def __init__(self, connections: _Connections) -> None:
+        super().__init__()
+        self._connections = connections
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(self._connections(http.client.HTTPConnection), req)
+
+
+class _HTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, connections: _Connections) -> None:
+        super().__init__()
+        self._connections = connections
+
+    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(self._connections(http.client.HTTPSConnection), req)
+
+
+def _opener(client: Client) -> urllib.request.OpenerDirector:
     """http and https only: an address a server sends (``next_page``, a picture, a redirect) can
-    never make the fetch read a local file (``file:``) or another protocol."""
+    never make the fetch read a local file (``file:``) or another protocol; and the connections
+    and redirects ``client`` allows (see the module's notes)."""
     opener = urllib.request.OpenerDirector()
+    connections = _Connections(client)
     for handler in (
-        urllib.request.ProxyHandler(), urllib.request.UnknownHandler(), urllib.request.HTTPHandler(),
-        urllib.request.HTTPSHandler(), urllib.request.HTTPDefaultErrorHandler(),
-        urllib.request.HTTPRedirectHandler(), urllib.request.HTTPErrorProcessor(),
+        urllib.request.ProxyHandler(), urllib.request.UnknownHandler(), _HTTP(connections), _HTTPS(connections),
+        urllib.request.HTTPDefaultErrorHandler(), _Redirects(client), urllib.request.HTTPErrorProcessor(),
     ):
         opener.add_handler(handler)
     return opener
 
 
 def _host(url: str) -> str:
-    return urllib.parse.urlsplit(url).netloc
+    parts = _split(url)
+    return parts.netloc if parts is not None else ""
 
 
 def _short(url: str) -> str:
     """An address without its query, for messages (a search's query is long and says nothing)."""
-    parts = urllib.parse.urlsplit(url)
-    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    parts = _split(url)
+    if parts is None:
+        return url[:200]
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))[:200]
 
 
 def _reason(error: object) -> str:
@@ -283,27 +482,33 @@ def _retry_after(value: str | None, default: float) -> float:
     if not value:
         return default
     value = value.strip()
-    if value.isdigit():
+    if _SECONDS.fullmatch(value):
         return float(value)
     try:
         when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError):
+        return max(0.0, when.timestamp() - time.time())
+    except (TypeError, ValueError, OverflowError, IndexError):
         return default
-    return max(0.0, when.timestamp() - time.time())
+
+
+def _quote(text: object) -> str:
+    """Server text for a message: one line, at most ``MAX_DETAILS`` characters."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= MAX_DETAILS else line[:MAX_DETAILS] + "…"
 
 
 def _details(error: urllib.error.HTTPError) -> str:
     """The ``details`` of Scryfall's error object, else the status's reason phrase."""
     try:
         body = error.read(1 << 20)
-        found = json.loads(body.decode("utf-8"))
+        found = loads(body)
     except (*_BROKEN, OSError, ValueError):
         found = None
     finally:
         error.close()
     if isinstance(found, dict) and isinstance(found.get("details"), str):
-        return str(found["details"])
-    return str(error.reason)
+        return _quote(found["details"])
+    return _quote(error.reason)
 
 
 class _Tries:
@@ -316,10 +521,9 @@ class _Tries:
         self._limited = 0
         self._broken = 0
 
-    def rate_limited(self, error: urllib.error.HTTPError, host: str) -> None:
+    def rate_limited(self, error: _Status, host: str) -> None:
         self._limited += 1
         wait = _retry_after(error.headers.get("Retry-After"), self._policy.rate_limit_wait)
-        _details(error)
         if self._limited > self._policy.rate_limit_retries or wait > self._policy.longest_wait:
             raise FetchError("cardtext.fetch.rate_limited", host=host)
         self._sleep(wait)
@@ -334,46 +538,114 @@ class _Tries:
 
 class Client:
     """GET requests as Scryfall asks for them: its headers on each, the API's host paced, 429
-    answers waited out, broken connections retried."""
+    answers waited out, broken connections retried; each request and the whole fetch within
+    their deadlines, and connections and redirects only where they belong."""
 
     def __init__(
         self, api: str, policy: Policy = DEFAULT_POLICY, *, sleep: Callable[[float], None] = time.sleep,
-        clock: Callable[[], float] = time.monotonic, opener: urllib.request.OpenerDirector | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.api = api
         self.host = _host(api)
+        self.hostname = _hostname(api)
         self.requests = 0
         self._policy = policy
         self._sleep = sleep
         self._clock = clock
-        self._opener = opener or _opener()
+        self._ends = clock() + policy.fetch_deadline
+        self._watch: _Watch | None = None
         self._last: float | None = None
+        # A proxy the Pi is set up with may be on its local network.
+        self._local_ok = {self.hostname} | {
+            _hostname(proxy if "://" in proxy else f"http://{proxy}")
+            for proxy in urllib.request.getproxies().values() if isinstance(proxy, str)
+        }
+        self._opener = _opener(self)
 
-    def _open(self, url: str, accept: str, extra: Mapping[str, str]) -> http.client.HTTPResponse:
-        if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
-            raise FetchError("cardtext.fetch.bad_data", host=self.host, url=url,
+    def picture_allowed(self, url: str) -> bool:
+        """Whether a picture may be downloaded from ``url``: the API's own host, or one the API
+        is known to serve its pictures from (an address that is not http or https is refused
+        when it is asked for)."""
+        parts = _split(url)
+        if parts is not None and parts.scheme not in ("http", "https"):
+            return True
+        host = _hostname(url)
+        if not host:
+            return False
+        return host == self.hostname or _under(host, PICTURE_HOSTS.get(self.hostname, ()))
+
+    def picture_hosts(self) -> str:
+        return ", ".join([self.hostname, *(f"*.{domain}" for domain in PICTURE_HOSTS.get(self.hostname, ()))])
+
+    def connected(self, host: str, sock: socket.socket) -> None:
+        """A new connection to ``host``: refused if it reached a private address ``host`` may
+        not have, else watched by the request's deadline."""
+        address = str(sock.getpeername()[0])
+        if _local(address) and host.lower().strip("[]") not in self._local_ok:
+            raise FetchError("cardtext.fetch.private_address", host=host, address=address, api=self.host)
+        if self._watch is not None:
+            self._watch.watch(sock)
+
+    def _left(self) -> float:
+        """Seconds the fetch has left; stops it when there are none."""
+        left = self._ends - self._clock()
+        if left <= 0:
+            raise FetchError("cardtext.fetch.too_long", minutes=self._minutes())
+        return left
+
+    def _minutes(self) -> int:
+        return max(1, round(self._policy.fetch_deadline / 60))
+
+    def _wait(self, seconds: float) -> None:
+        if seconds >= self._left():
+            raise FetchError("cardtext.fetch.too_long", minutes=self._minutes())
+        self._sleep(seconds)
+
+    def _open(self, url: str, accept: str, extra: Mapping[str, str], seconds: float) -> http.client.HTTPResponse:
+        parts = _split(url)
+        if parts is None or parts.scheme not in ("http", "https"):
+            raise FetchError("cardtext.fetch.bad_data", host=self.host, url=_short(url),
                              reason="an address that is not http or https")
-        if _host(url) == self.host and self._last is not None:
-            wait = self._last + self._policy.spacing - self._clock()
-            if wait > 0:
-                self._sleep(wait)
         # An address with letters outside ASCII (a server may send one) is sent percent-encoded,
         # as a browser would; one already encoded stays as it is.
         sent = urllib.parse.quote(url, safe=":/?#[]@!$&'()*+,;=%~")
         request = urllib.request.Request(sent, headers={"User-Agent": USER_AGENT, "Accept": accept, **extra})
         self.requests += 1
-        return cast(http.client.HTTPResponse, self._opener.open(request, timeout=self._policy.timeout))
+        return cast(http.client.HTTPResponse, self._opener.open(request, timeout=min(self._policy.timeout, seconds)))
 
     def _attempt(self, url: str, accept: str, read: Callable[[http.client.HTTPResponse], T],
                  headers: Mapping[str, str]) -> T:
-        """One request.  The API's spacing counts from the end of the previous request, so the
-        server sees its requests at least ``spacing`` apart however long each one took."""
+        """One request, within its deadline.  The API's spacing counts from the end of the
+        previous request, so the server sees its requests at least ``spacing`` apart however
+        long each one took."""
+        if _host(url) == self.host and self._last is not None:
+            wait = self._last + self._policy.spacing - self._clock()
+            if wait > 0:
+                self._wait(wait)
+        seconds = min(self._policy.request_deadline, self._left())
+        watch = self._watch = _Watch(seconds)
         try:
-            with self._open(url, accept, headers) as response:
-                return read(response)
+            try:
+                with self._open(url, accept, headers, seconds) as response:
+                    return read(response)
+            except urllib.error.HTTPError as error:
+                raise _Status(error.code, error.headers, _details(error)) from None
+        except (_Status, KeyboardInterrupt):
+            raise
+        except Exception:
+            if watch.expired:
+                raise self._late(url, seconds) from None
+            raise
         finally:
+            watch.close()
+            self._watch = None
             if _host(url) == self.host:
                 self._last = self._clock()
+
+    def _late(self, url: str, seconds: float) -> FetchError:
+        if seconds < self._policy.request_deadline:
+            return FetchError("cardtext.fetch.too_long", minutes=self._minutes())
+        return FetchError("cardtext.fetch.too_slow", host=_host(url), url=_short(url), seconds=max(1, round(seconds)))
 
     def get(
         self, url: str, accept: str, read: Callable[[http.client.HTTPResponse], T], *,
@@ -382,32 +654,30 @@ class Client:
         """``read(response)`` of a GET of ``url``, tried again as Scryfall's rules allow.
         ``headers`` are computed for each try; ``restart`` is called when the server refuses a
         ``Range`` (HTTP 416), before trying again from the start."""
-        tries = _Tries(self._policy, self._sleep)
+        tries = _Tries(self._policy, self._wait)
         host = _host(url)
         while True:
             try:
                 return self._attempt(url, accept, read, headers())
-            except urllib.error.HTTPError as error:
+            except _Status as error:
                 self._answered(error, url, tries, restart)
             except urllib.error.URLError as error:
                 raise FetchError("cardtext.fetch.unreachable", host=host, reason=_reason(error.reason)) from None
             except _BROKEN as error:
                 tries.again(FetchError("cardtext.fetch.dropped", host=host, url=_short(url), reason=_reason(error)))
 
-    def _answered(
-        self, error: urllib.error.HTTPError, url: str, tries: _Tries, restart: Callable[[], None] | None
-    ) -> None:
+    def _answered(self, error: _Status, url: str, tries: _Tries, restart: Callable[[], None] | None) -> None:
         host = _host(url)
         if error.code == 429:
             tries.rate_limited(error, host)
             return
-        details = _details(error)
         if error.code == 416 and restart is not None:
             restart()
-            tries.again(FetchError("cardtext.fetch.http_error", host=host, status=416, url=_short(url), details=details))
+            tries.again(FetchError("cardtext.fetch.http_error", host=host, status=416, url=_short(url),
+                                   details=error.details))
             return
         failure = FetchError("cardtext.fetch.server_error" if error.code >= 500 else "cardtext.fetch.http_error",
-                             host=host, status=error.code, url=_short(url), details=details)
+                             host=host, status=error.code, url=_short(url), details=error.details)
         if error.code in (502, 503, 504):
             tries.again(failure)
             return
@@ -415,8 +685,8 @@ class Client:
 
 
 def _length(response: http.client.HTTPResponse) -> int | None:
-    value = response.headers.get("Content-Length")
-    return int(value) if value is not None and value.strip().isdigit() else None
+    value = (response.headers.get("Content-Length") or "").strip()
+    return int(value) if _SECONDS.fullmatch(value) else None
 
 
 def _copy(response: http.client.HTTPResponse, out: IO[bytes] | None, size: int, limit: int) -> tuple[int, list[bytes]]:
@@ -443,10 +713,12 @@ def _read_json(response: http.client.HTTPResponse, url: str) -> Any:
     if length is not None and size < length:
         raise _Dropped(f"only {size} of {length} bytes arrived")
     try:
-        return json.loads(b"".join(chunks).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        return loads(b"".join(chunks))
+    except JSONRefused as error:
+        raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url), reason=error.reason) from None
+    except ValueError as error:  # not UTF-8, not JSON
         raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url),
-                         reason=f"not JSON: {error}") from None
+                         reason=f"not JSON: {_quote(error)}") from None
 
 
 # --- the search ---------------------------------------------------------------------------------
@@ -454,8 +726,8 @@ def _read_json(response: http.client.HTTPResponse, url: str) -> Any:
 
 def api_base(api: str) -> str:
     """``api`` without a trailing slash, if it is an http or https address."""
-    parts = urllib.parse.urlsplit(api.strip())
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    parts = _split(api.strip())
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
         raise FetchError("cardtext.fetch.bad_address", url=api)
     return api.strip().rstrip("/")
 
@@ -468,8 +740,8 @@ def _check_page(page: Any, url: str) -> list[Any]:
     """The cards of a search page, or a clear error about what came instead."""
     host = _host(url)
     if isinstance(page, dict) and page.get("object") == "error":
-        raise FetchError("cardtext.fetch.http_error", host=host, status=page.get("status", "?"), url=_short(url),
-                         details=page.get("details", ""))
+        raise FetchError("cardtext.fetch.http_error", host=host, status=_quote(page.get("status", "?"))[:20],
+                         url=_short(url), details=_quote(page.get("details", "")))
     if not isinstance(page, dict) or page.get("object") != "list" or not isinstance(page.get("data"), list):
         raise FetchError("cardtext.fetch.bad_data", host=host, url=_short(url), reason="not a list of cards")
     return cast(list[Any], page["data"])
@@ -479,8 +751,9 @@ def _next_page(page: Mapping[str, Any], url: str, api: str, count: int) -> str |
     if not page.get("has_more"):
         return None
     following = page.get("next_page")
-    api_parts, parts = urllib.parse.urlsplit(api), urllib.parse.urlsplit(str(following))
-    if not isinstance(following, str) or (parts.scheme, parts.netloc) != (api_parts.scheme, api_parts.netloc):
+    api_parts, parts = urllib.parse.urlsplit(api), _split(str(following))
+    if not isinstance(following, str) or parts is None or (parts.scheme, parts.netloc) != (
+            api_parts.scheme, api_parts.netloc):
         raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url),
                          reason=f"has_more without a next_page on {api_parts.netloc}")
     if count >= MAX_PAGES:
@@ -499,8 +772,8 @@ def pages(client: Client) -> Iterator[tuple[list[Any], int | None]]:
         cards = _check_page(page, url)
         count += 1
         total = page.get("total_cards")
-        if count == 1 and isinstance(total, int) and cards:  # every page but the last is as long as the first
-            estimate = math.ceil(total / len(cards))
+        if count == 1 and isinstance(total, int) and total > 0 and cards:  # every page but the last is as long
+            estimate = min(-(-total // len(cards)), MAX_PAGES)  # as the first; more pages are refused anyway
         yield cards, None if estimate is None else max(count, estimate)
         url = _next_page(page, url, client.api, count)
 
@@ -666,8 +939,11 @@ def fetch(
     for cards, count in pages(client):
         for raw in cards:
             card = report.take(raw, known) if isinstance(raw, dict) else None
-            address = image_url(raw) if card is not None else None
+            address = image_url(raw) if card is not None and images else None
             if card is not None and address is not None:
+                if not client.picture_allowed(address):
+                    raise FetchError("cardtext.fetch.foreign_picture", host=client.host, url=_short(address)[:200],
+                                     card=card.name, allowed=client.picture_hosts())
                 wanted[card.name] = address
         shown.page, shown.pages, shown.cards = shown.page + 1, count, len(report.cards)
         tell(shown)
