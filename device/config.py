@@ -51,7 +51,15 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
 from msgspec import Struct
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from device import paths
 from device.errors import IllegalCommand
@@ -152,7 +160,10 @@ def read_regular(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them.  Raises
     :class:`NotRegular` for anything else — looked at before it is opened, so a FIFO does not hang
     the reader and a device is not opened at all — :class:`TooLarge` past ``limit``, and the OS's
-    own ``OSError`` (no such file, no permission)."""
+    own ``OSError`` (no such file, no permission).  ``/dev/null`` (how one says "none") is read
+    as an empty file."""
+    if os.path.realpath(path) == os.devnull:
+        return b""
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise NotRegular(path)
     fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK | os.O_NOCTTY)
@@ -252,7 +263,7 @@ class Config(BaseModel):
         for name, life in value.items():
             fmt = find_format(name)  # raises with the known names
             if not 1 <= life <= 9999:
-                raise Refused("config.life_range", name=repr(name), life=life)
+                raise Refused("config.life_range", name=repr(name), life=shown(life, 24))
             checked[fmt.name] = life
         return checked
 

@@ -65,6 +65,9 @@ HEADER = """\
 #: larger file (or a device such as /dev/zero) is not one, and is said instead of filling the memory.
 LIMIT_KB = 1024
 
+#: Longer than any card's name (the longest printed is 141 characters).
+LONGEST_NAME = 150
+
 _BOM = b"\xef\xbb\xbf"
 _SEPARATOR = re.compile(r"\t|\s{2,}")
 
@@ -121,6 +124,8 @@ def _parse_line(number: int, raw: bytes, catalog: Catalog) -> _Line:
         uid = normalise_uid(uid_text)
     except ValueError as error:
         return _Line(number, raw, problem=str(error))
+    if len(name) > LONGEST_NAME:  # matching it loosely against every card would take seconds
+        return _Line(number, raw, uid=uid, problem=f"{name[:40]!r}… is longer than any card's name")
     try:
         card = catalog.find(name)
     except UnknownName as error:

@@ -34,14 +34,13 @@ from device.text import Message
 
 if TYPE_CHECKING:
     from device.controller import Controller
-    from device.journal import Journal
-    from drivers.feedback import Feedback
-    from drivers.gpio import ButtonSource
     from device.event_link import EventSession
-    from display.kiosk import Kiosk, WakingQueue
+    from device.journal import Journal
     from device.tagmap import TagMap
+    from display.kiosk import Kiosk, WakingQueue
     from display.targets import ScreenKeeper, Target
-    from drivers.gpio import GpioConfig
+    from drivers.feedback import Feedback
+    from drivers.gpio import ButtonSource, GpioConfig
 
 log = logging.getLogger(__name__)
 

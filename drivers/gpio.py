@@ -42,9 +42,9 @@ from typing import Annotated, Any, Final, Literal, Protocol, Self
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, model_validator
 
 from device.config import Refused, shown
-from device.text import Message
 from device.errors import ConfigError, DeviceNotFound, DevicePermission
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputQueue
+from device.text import Message
 from drivers.debounce import DEFAULT_WINDOW, PressClassifier, PressTiming
 
 log = logging.getLogger(__name__)

@@ -78,8 +78,8 @@ def test_hw5_two_keys_on_one_pin_keep_the_first_and_move_the_second_to_its_defau
     buttons, feedback, notices = open_hands({"roll": 17, "next": 17}, inputs, "gpio")
     try:
         assert isinstance(buttons, GpioButtons)
-        assert said(notices) == ["Check the configuration: [gpio]: roll and next are both GPIO17: roll keeps it, "
-                                 "next is left at its default (GPIO27)"]
+        assert said(notices) == [("Check the configuration: [gpio]: roll and next are both GPIO17: roll keeps it, "
+                                  "next is left at its default (GPIO27)")]
         for pin, button in ((17, Button.ROLL), (27, Button.NEXT)):
             mock_factory.pin(pin).drive_low()
             time.sleep(0.15)
