@@ -225,15 +225,17 @@ class GpioConfig(BaseModel):
 
 #: The pin settings, in the order a pin two of them name is given: the first keeps it.
 PIN_SETTINGS: Final = ("roll", "next", "undo", "select", "encoder_a", "encoder_b", "buzzer", "led")
+#: The settings that must have a pin: they keep theirs first, ROLL before NEXT.
+_REQUIRED: Final = ("roll", "next")
 #: Pins driven as outputs: never moved to a default pin, which may be wired to something else.
 _OUTPUTS: Final = frozenset({"buzzer", "led"})
 
 
 def one_pin_each(table: Mapping[str, Any]) -> tuple[dict[str, Any], list[Message]]:
     """``table`` (``[gpio]``, each pin valid on its own) with every pin given to one setting
-    only, and what was changed.  Of two settings on one pin, ROLL and NEXT (which must have a
-    pin) keep it first, then a setting the file gives over one left at its default, then the
-    one earlier in :data:`PIN_SETTINGS`; the other goes back to its default pin when that one
+    only, and what was changed.  Of two settings on one pin, ROLL and then NEXT (which must
+    have a pin) keep it first, then a setting the file gives over one left at its default, then
+    the one earlier in :data:`PIN_SETTINGS`; the other goes back to its default pin when that one
     is free, else is left off (the encoder's two pins together).  So a slip of the soldering
     iron's owner costs one button, not all of them; a buzzer or LED is never moved to another
     pin, only left off.  A ROLL or NEXT with no free pin stays as it was: :class:`GpioConfig`
@@ -257,7 +259,7 @@ def one_pin_each(table: Mapping[str, Any]) -> tuple[dict[str, Any], list[Message
     while changed:  # each round changes one setting, and only to its default or to none
         changed = False
         holder: dict[int, str] = {}
-        for name in sorted(PIN_SETTINGS, key=lambda key: (key not in ("roll", "next"), key not in used,
+        for name in sorted(PIN_SETTINGS, key=lambda key: (key not in _REQUIRED, key not in _REQUIRED and key not in used,
                                                           PIN_SETTINGS.index(key))):
             pin = pin_of(name)
             if pin is None:
@@ -274,7 +276,7 @@ def one_pin_each(table: Mapping[str, Any]) -> tuple[dict[str, Any], list[Message
                 del used[name]
                 said.append(Message("config.pin.kept_first", first=first, second=name, bcm=bcm,
                                     default=f"GPIO{pin_bcm(default)}"))
-            elif name in ("roll", "next"):
+            elif name in _REQUIRED:
                 return used, said
             else:
                 drop(name)

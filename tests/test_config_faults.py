@@ -141,6 +141,18 @@ def test_a_gpio_typo_is_said_in_the_tables_language(table: dict[str, Any], engli
     assert said(notices, "ru") == [f"Проверьте настройки: {russian}"]
 
 
+def test_next_on_rolls_default_pin_leaves_roll_there_and_next_on_its_own() -> None:
+    """``rol = 17`` (a typo) and ``next = 17``: ROLL is at its default GPIO17, so NEXT goes back to
+    GPIO27 and every button still works."""
+    buttons, feedback, notices = open_hands({"rol": 17, "next": 17}, WakingQueue(), "fake")
+    buttons.close()
+    feedback.close()
+    assert said(notices) == [
+        "Check the configuration: [gpio]: unknown key 'rol' ignored",
+        "Check the configuration: [gpio]: roll and next are both GPIO17: roll keeps it, next is left at its default (GPIO27)",
+    ]
+
+
 def test_a_button_on_the_buzzers_default_pin_needs_no_buzzer_setting() -> None:
     """``roll = 18`` with no buzzer in the file: there is no buzzer, so GPIO18 is ROLL's."""
     buttons, feedback, notices = open_hands({"roll": 18}, WakingQueue(), "fake")
