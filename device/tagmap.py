@@ -16,7 +16,9 @@ writes the same file.  The format, one tag per line::
 - Blank lines and lines starting with ``#`` are ignored.  Comments cannot follow a name on the
   same line, since ``#`` may one day be part of a card name.
 
-A line that cannot be used (not a UID, no card of that name, not UTF-8) is skipped and reported
+Only a regular file of at most 1 MB is read: a FIFO, a device or a folder named as the tag map
+is said (``problems``, line 0) and no tag is known from it, rather than hanging or filling the
+memory, and ``add`` refuses to replace it.  A line that cannot be used (not a UID, no card of that name, not UTF-8) is skipped and reported
 as a ``TagMapProblem`` naming the file and line, both in ``problems`` and in the log; every
 other line still counts.  A UID enrolled on two lines as two different cards counts as neither
 (a flipped digit can make one tag's UID another's: a wrong card would be worse than an unknown
@@ -43,6 +45,7 @@ from types import MappingProxyType
 from msgspec import Struct
 
 from device.catalog import Card, Catalog, load_catalog
+from device.config import read_regular
 from device.errors import UnknownName
 from device.inputs import normalise_uid
 
@@ -57,6 +60,13 @@ HEADER = """\
 # Example:
 #   04:A1:B2:C3:D4:E5:F6  Tazeem
 """
+
+#: The largest tag map read: a line is some 40 bytes, so this is tens of thousands of tags; a
+#: larger file (or a device such as /dev/zero) is not one, and is said instead of filling the memory.
+LIMIT_KB = 1024
+
+#: Longer than any card's name (the longest printed is 141 characters).
+LONGEST_NAME = 150
 
 _BOM = b"\xef\xbb\xbf"
 _SEPARATOR = re.compile(r"\t|\s{2,}")
@@ -114,6 +124,8 @@ def _parse_line(number: int, raw: bytes, catalog: Catalog) -> _Line:
         uid = normalise_uid(uid_text)
     except ValueError as error:
         return _Line(number, raw, problem=str(error))
+    if len(name) > LONGEST_NAME:  # matching it loosely against every card would take seconds
+        return _Line(number, raw, uid=uid, problem=f"{name[:40]!r}… is longer than any card's name")
     try:
         card = catalog.find(name)
     except UnknownName as error:
@@ -186,6 +198,7 @@ class TagMap:
         self._problems: tuple[TagMapProblem, ...] = ()
         self._signature: _Signature | None = None
         self._read_error: str | None = None
+        self._unreadable: OSError | None = None
         self._load()
 
     @property
@@ -200,6 +213,12 @@ class TagMap:
     def problems(self) -> tuple[TagMapProblem, ...]:
         """What was wrong with the file the last time it was read."""
         return self._problems
+
+    @property
+    def unreadable(self) -> OSError | None:
+        """Why the file could not be read the last time it was tried (not a regular file, too
+        large, no permission), or None when it was read (or there is none)."""
+        return self._unreadable
 
     @property
     def entries(self) -> Mapping[str, Card]:
@@ -300,7 +319,7 @@ class TagMap:
         if signature is None:
             return None, b""
         try:
-            data = self._path.read_bytes()
+            data = read_regular(self._path, LIMIT_KB * 1024)
         except FileNotFoundError:
             return None, b""
         return signature, data
@@ -350,6 +369,7 @@ class TagMap:
         self._problems = tuple(problems)
         self._signature = signature
         self._read_error = None
+        self._unreadable = None
 
     def _cannot_read(self, error: OSError) -> None:
         reason = error.strerror or str(error)
@@ -359,6 +379,7 @@ class TagMap:
             log.warning("%s", problem)
             self._problems = (problem,)
         self._read_error = message
+        self._unreadable = error
 
     def _read_for_update(self) -> tuple[list[_Line], bytes]:
         """The file as it is now on disk, so a rewrite never undoes someone's hand edit."""

@@ -68,6 +68,7 @@ SOURCES: tuple[Source, ...] = (
         "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
         "device.rules.wizards_duel",
     )),
+    Source(("config.",), ("device.config",)),
     Source(("cardtext.",), ("device.cardtext",)),
     Source(("cardtext.fetch.",), ("device.scryfall",)),
     Source(("console.", "wdc.", "consp.export_"), (

@@ -34,13 +34,13 @@ from device.text import Message
 
 if TYPE_CHECKING:
     from device.controller import Controller
-    from device.journal import Journal
-    from drivers.feedback import Feedback
-    from drivers.gpio import ButtonSource
     from device.event_link import EventSession
+    from device.journal import Journal
+    from device.tagmap import TagMap
     from display.kiosk import Kiosk, WakingQueue
     from display.targets import ScreenKeeper, Target
-    from drivers.gpio import GpioConfig
+    from drivers.feedback import Feedback
+    from drivers.gpio import ButtonSource, GpioConfig
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ class KioskOptions(Struct, frozen=True):
     wait_for_screen: bool | None = None  # None: under systemd ($NOTIFY_SOCKET), see the module's note
     #: What loading the configuration left out and why (``device.config.Loaded.warnings``): the
     #: screen says it too, where the owner who made the typo looks.
-    config_warnings: tuple[str, ...] = ()
+    config_warnings: tuple[str | Message, ...] = ()
 
 
 def _reader_spec(options: KioskOptions, config: Config) -> str | None:
@@ -75,30 +75,43 @@ def _reader_spec(options: KioskOptions, config: Config) -> str | None:
 def feedback_pins(gpio: GpioConfig, table: dict[str, object]) -> GpioConfig:
     """The buzzer and LED are fitted only when ``[gpio]`` names their pins: a cue driving a pin
     nobody wired (or wired to something else) must not happen by default."""
-    return gpio.model_copy(update={name: getattr(gpio, name) if name in table else None for name in ("buzzer", "led")})
+    return gpio.model_copy(update={name: getattr(gpio, name) if table.get(name) is not None else None
+                                  for name in ("buzzer", "led")})
 
 
 def open_hands(table: dict[str, Any], inputs: WakingQueue, backend: str) -> tuple[ButtonSource, Feedback, list[Message]]:
     """The GPIO buttons, buzzer and LED as ``[gpio]`` (``table``) says, started, and what to tell
     the table.  Whatever of them fails is said and left out, and the table plays on without it
-    (the keys and touch still play): a bad key is left at its default, settings that cannot go
-    together, a pin in use or a GPIO library that cannot open the chip leave the buttons off —
+    (the keys and touch still play): a bad key is left at its default, two settings on one pin
+    leave the second at its default or off (``drivers.gpio.one_pin_each``); settings that cannot
+    go together, a pin in use or a GPIO library that cannot open the chip leave the buttons off —
     never a kiosk that stops at every start."""
     from device.config import lenient
     from drivers.feedback import FakeFeedback, open_feedback
-    from drivers.gpio import FakeButtons, GpioConfig, open_buttons
+    from drivers.gpio import FakeButtons, GpioConfig, one_pin_each, open_buttons
 
     said: list[Message] = []
-    gpio, warnings, used = lenient(GpioConfig, table, "[gpio]")
+    # No buzzer or LED unless the file names their pins: their default pins are free for buttons.
+    fitted = {"buzzer": None, "led": None, **table}
+    gpio, warnings, used = lenient(GpioConfig, fitted, "[gpio]")
+    if gpio is None:
+        used, moved = one_pin_each(used)
+        gpio, more, used = lenient(GpioConfig, used, "[gpio]")
+        warnings += [Message("config.problem", where="[gpio]", reason=m) for m in moved]
+        if gpio is not None:
+            warnings = [w for w in warnings if w.params.get("reason") is None
+                        or getattr(w.params["reason"], "key", "") != "config.pin.shared"]
+        else:
+            warnings += [w for w in more if w not in warnings]
     for warning in warnings:
         log.warning("configuration: %s", warning)
     buttons: ButtonSource | None = None
     feedback: Feedback = FakeFeedback()
     if gpio is None:
-        said.append(Message("ui.buttons_off", reason="; ".join(warnings)))
+        said += config_said(tuple(warnings[:-1]))
+        said.append(Message("ui.buttons_off", reason=warnings[-1]))
     else:
-        if warnings:
-            said.append(Message("ui.config_problem", problem="; ".join(warnings)))
+        said += config_said(tuple(warnings))
         try:
             buttons = open_buttons(gpio, inputs, backend=backend)  # type: ignore[arg-type]
             buttons.start()
@@ -115,6 +128,35 @@ def open_hands(table: dict[str, Any], inputs: WakingQueue, backend: str) -> tupl
         buttons = FakeButtons(inputs)
         buttons.start()
     return buttons, feedback, said
+
+
+#: How many of the configuration's problems the status line shows; the log has them all.
+SHOWN_PROBLEMS = 3
+
+
+def config_said(warnings: tuple[str | Message, ...]) -> list[Message]:
+    """The configuration's problems for the status line: the first few, then how many more."""
+    said = [Message("ui.config_problem", problem=w) for w in warnings[:SHOWN_PROBLEMS]]
+    if len(warnings) > SHOWN_PROBLEMS:
+        said.append(Message("ui.config_more", n=len(warnings) - SHOWN_PROBLEMS))
+    return said
+
+
+def tag_map_said(tags: TagMap) -> list[Message]:
+    """What the table must know of a tag map that could not be read at all (a FIFO, a device, a
+    file larger than any tag map, no permission): the tags it holds are unknown until it is
+    fixed.  (Its lines' own problems are the log's: the enrolment screen shows the tags.)"""
+    from device.config import NotRegular, TooLarge
+
+    error = tags.unreadable
+    if error is None:
+        return []
+    path = str(tags.path)
+    if isinstance(error, NotRegular):
+        return [Message("ui.tagmap.not_regular", path=path)]
+    if isinstance(error, TooLarge):
+        return [Message("ui.tagmap.too_large", path=path, kb=error.kb)]
+    return [Message("ui.tagmap.unreadable", path=path, reason=error.strerror or str(error))]
 
 
 class Stopping:
@@ -346,7 +388,9 @@ def open_kiosk(
         wait = notifier.enabled and options.screenshots is None
     with ExitStack() as stack:
         journal, said = open_games(config, options, stack)
-        controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
+        tags = TagMap(config.tag_map_path())
+        said += tag_map_said(tags)
+        controller = Controller(journal, rng=rng, config=config, tags=tags)
         attempt = opener or (lambda: open_target(
             size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots, rotate=rotate,
             diagonal=display.diagonal))
@@ -405,7 +449,7 @@ def open_kiosk(
             assert kiosk.event is not None
             kiosk.event.start()  # the link's thread connects (again and again while the broker is away)
             stack.callback(kiosk.event.stop)
-        notices[:0] = [*said, *(Message("ui.config_problem", problem=w) for w in options.config_warnings)]
+        notices[:0] = [*said, *config_said(options.config_warnings)]
         if notices:
             kiosk.announce(*notices)  # said on the screen too, not only in the log
         if keeper.waited:

@@ -373,7 +373,7 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
         said = logging.getLogger("aetherbox.config")
         said.setLevel(logging.INFO)
         said.info("configuration in use: %s", in_use(loaded))
-    args.config_warnings = loaded.warnings  # the kiosk says them on the screen too
+    args.config_warnings = loaded.problems  # the kiosk says them on the screen too, in the table's language
     try:
         return run_command(parser, args, loaded.config), kiosk
     except (AetherboxError, OSError) as error:

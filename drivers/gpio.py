@@ -41,8 +41,10 @@ from typing import Annotated, Any, Final, Literal, Protocol, Self
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, model_validator
 
+from device.config import Refused, shown
 from device.errors import ConfigError, DeviceNotFound, DevicePermission
 from device.inputs import Button, ButtonPressed, EncoderTurned, InputQueue
+from device.text import Message
 from drivers.debounce import DEFAULT_WINDOW, PressClassifier, PressTiming
 
 log = logging.getLogger(__name__)
@@ -66,49 +68,45 @@ _NAMED = re.compile(r"(GPIO|BCM)(\d+)")
 _HEADER = re.compile(r"(BOARD|J8:)(\d+)")
 
 
+def _number(digits: str) -> int:
+    """A pin's digits as a number; one too long for any pin (a 5,000-digit one would not even
+    convert) is a number past every pin."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 3 else 1000
+
+
 def parse_pin(value: object, key: str = "pin") -> int | str:
     """Check one pin setting; returns it in the form gpiozero expects.
 
     Numbers (``17`` or ``"17"``) become ``int``; names are upper-cased (``"gpio17"`` ->
-    ``"GPIO17"``).  Raises ``ValueError`` naming ``key`` and the value otherwise.
+    ``"GPIO17"``).  Raises ``ValueError`` (:class:`device.config.Refused`, in words each
+    language can say) naming ``key`` and the value otherwise.
     """
+    said = shown(value, 24)
     if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError(f"{key}: {value!r} is not a pin: {_PIN_HELP}")
+        raise Refused("config.pin.not_a_pin", key, value=said)
     text = str(value).strip().upper()
-    if text.isdigit():
-        number = int(text)
-        if number > _HIGHEST_GPIO:
-            raise ValueError(
-                f"{key}: {value!r} is not a GPIO on the 40-pin header: "
-                f"BCM numbers go from 0 to {_HIGHEST_GPIO}"
-            )
-        return number
+    if text.isdecimal():
+        if _number(text) > _HIGHEST_GPIO:
+            raise Refused("config.pin.not_gpio", key, value=said, highest=_HIGHEST_GPIO)
+        return int(text)
     if (named := _NAMED.fullmatch(text)) is not None:
-        if int(named[2]) > _HIGHEST_GPIO:
-            raise ValueError(
-                f"{key}: {value!r} is not a GPIO on the 40-pin header: "
-                f"use GPIO0 to GPIO{_HIGHEST_GPIO}"
-            )
+        if _number(named[2]) > _HIGHEST_GPIO:
+            raise Refused("config.pin.not_gpio_name", key, value=said, highest=_HIGHEST_GPIO)
         return text
     if (header := _HEADER.fullmatch(text)) is not None:
-        position = int(header[2])
-        if not 1 <= position <= 40:
-            raise ValueError(
-                f"{key}: {value!r} is not on the 40-pin header: positions go from 1 to 40"
-            )
-        if position not in HEADER_GPIO:
-            raise ValueError(
-                f"{key}: {value!r} is a power or ground pin, not a GPIO: "
-                f"choose a GPIO position such as 'BOARD11' (GPIO17)"
-            )
+        if not 1 <= _number(header[2]) <= 40:
+            raise Refused("config.pin.off_header", key, value=said)
+        if int(header[2]) not in HEADER_GPIO:
+            raise Refused("config.pin.power", key, value=said)
         return text
-    raise ValueError(f"{key}: {value!r} is not a pin: {_PIN_HELP}")
+    raise Refused("config.pin.not_a_pin", key, value=said)
 
 
 def pin_bcm(pin: int | str) -> int:
     """The BCM number of a pin accepted by :func:`parse_pin`."""
     text = str(pin).upper()
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     if (named := _NAMED.fullmatch(text)) is not None:
         return int(named[2])
@@ -120,7 +118,7 @@ def pin_bcm(pin: int | str) -> int:
 def _required_pin(value: object, info: ValidationInfo) -> int | str:
     key = info.field_name or "pin"
     if value is None:
-        raise ValueError(f"{key}: a pin is required: {_PIN_HELP}")
+        raise Refused("config.pin.required", key)
     return parse_pin(value, key)
 
 
@@ -148,7 +146,7 @@ class GpioConfig(BaseModel):
     encoder) instead of reporting a long press.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
     roll: Pin = 17
     next: Pin = 27
@@ -164,10 +162,10 @@ class GpioConfig(BaseModel):
     active_state: bool | None = None
 
     debounce: float = Field(default=DEFAULT_WINDOW, gt=0, le=0.25)
-    hold_time: float | None = Field(default=0.8, gt=0)
+    hold_time: float | None = Field(default=0.8, gt=0, le=10)
     repeat: frozenset[Button] = frozenset()
-    repeat_delay: float = Field(default=0.5, gt=0)
-    repeat_interval: float = Field(default=0.15, gt=0)
+    repeat_delay: float = Field(default=0.5, gt=0, le=10)
+    repeat_interval: float = Field(default=0.15, gt=0, le=5)
 
     @model_validator(mode="before")
     @classmethod
@@ -182,32 +180,21 @@ class GpioConfig(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         if self.pull_up is not None and self.active_state is not None:
-            raise ValueError(
-                f"active_state: leave it unset when pull_up is {self.pull_up!r}, because the pull "
-                "decides which level is a press; remove pull_up to use external resistors"
-            )
+            raise Refused("config.gpio.pull_and_state", pull=self.pull_up)
         if self.pull_up is None and self.active_state is None:
-            raise ValueError(
-                "active_state: with external resistors (no pull_up) say which level is a press: "
-                "true for high, false for low"
-            )
+            raise Refused("config.gpio.state_needed")
         if (self.encoder_a is None) != (self.encoder_b is None):
-            raise ValueError("encoder_a and encoder_b go together: set both pins or neither")
+            raise Refused("config.gpio.encoder_pair")
         for name, limit in (("hold_time", self.hold_time), ("repeat_delay", self.repeat_delay)):
             if limit is not None and limit <= self.debounce:
-                raise ValueError(
-                    f"{name}: {limit!r} s must be longer than the debounce window "
-                    f"({self.debounce!r} s)"
-                )
+                raise Refused("config.gpio.after_debounce", name=name, limit=repr(limit), debounce=repr(self.debounce))
         seen: dict[int, str] = {}
         for key, pin in self.pins().items():
             bcm = pin_bcm(pin)
             if bcm in seen:
                 other = seen[bcm]
-                raise ValueError(
-                    f"{other} ({getattr(self, other)!r}) and {key} ({pin!r}) are both GPIO{bcm}: "
-                    "give each its own pin"
-                )
+                raise Refused("config.pin.shared", first=other, first_pin=repr(getattr(self, other)), second=key,
+                              second_pin=repr(pin), bcm=bcm)
             seen[bcm] = key
         return self
 
@@ -234,6 +221,69 @@ class GpioConfig(BaseModel):
                 repeat_interval=self.repeat_interval,
             )
         return PressTiming(window=self.debounce, hold_time=self.hold_time)
+
+
+#: The pin settings, in the order a pin two of them name is given: the first keeps it.
+PIN_SETTINGS: Final = ("roll", "next", "undo", "select", "encoder_a", "encoder_b", "buzzer", "led")
+#: The settings that must have a pin: they keep theirs first, ROLL before NEXT.
+_REQUIRED: Final = ("roll", "next")
+#: Pins driven as outputs: never moved to a default pin, which may be wired to something else.
+_OUTPUTS: Final = frozenset({"buzzer", "led"})
+
+
+def one_pin_each(table: Mapping[str, Any]) -> tuple[dict[str, Any], list[Message]]:
+    """``table`` (``[gpio]``, each pin valid on its own) with every pin given to one setting
+    only, and what was changed.  Of two settings on one pin, ROLL and then NEXT (which must
+    have a pin) keep it first, then a setting the file gives over one left at its default, then
+    the one earlier in :data:`PIN_SETTINGS`; the other goes back to its default pin when that one
+    is free, else is left off (the encoder's two pins together).  So a slip of the soldering
+    iron's owner costs one button, not all of them; a buzzer or LED is never moved to another
+    pin, only left off.  A ROLL or NEXT with no free pin stays as it was: :class:`GpioConfig`
+    then refuses the table, and the buttons are off."""
+    used = dict(table)
+    said: list[Message] = []
+
+    def pin_of(name: str) -> int | str | None:
+        value = used[name] if name in used else GpioConfig.model_fields[name].default
+        try:
+            return None if value is None else parse_pin(value, name)
+        except ValueError:
+            return None  # GpioConfig says what is wrong with it
+
+    def drop(name: str) -> None:
+        used[name] = None
+        if name.startswith("encoder_"):
+            used["encoder_a"] = used["encoder_b"] = None
+
+    changed = True
+    while changed:  # each round changes one setting, and only to its default or to none
+        changed = False
+        holder: dict[int, str] = {}
+        for name in sorted(PIN_SETTINGS, key=lambda key: (key not in _REQUIRED, key not in _REQUIRED and key not in used,
+                                                          PIN_SETTINGS.index(key))):
+            pin = pin_of(name)
+            if pin is None:
+                continue
+            bcm = pin_bcm(pin)
+            first = holder.setdefault(bcm, name)
+            if first == name:
+                continue
+            default = GpioConfig.model_fields[name].default
+            free = default is not None and pin_bcm(default) not in holder and all(
+                pin_bcm(other) != pin_bcm(default) for key in PIN_SETTINGS
+                if key not in (name, first) and (other := pin_of(key)) is not None)
+            if name in used and name not in _OUTPUTS and free:
+                del used[name]
+                said.append(Message("config.pin.kept_first", first=first, second=name, bcm=bcm,
+                                    default=f"GPIO{pin_bcm(default)}"))
+            elif name in _REQUIRED:
+                return used, said
+            else:
+                drop(name)
+                said.append(Message("config.pin.left_off", first=first, second=name, bcm=bcm))
+            changed = True
+            break
+    return used, said
 
 
 # --------------------------------------------------------------------------------------------

@@ -82,6 +82,7 @@ BROKER_CONF=/etc/mosquitto/conf.d/aetherbox.conf
 BROKER_ACL=/etc/mosquitto/aetherbox.acl
 BROKER_PASSWD=/etc/mosquitto/aetherbox.passwd
 BROKER_LOGINS=$CONFIG_DIR/broker-logins.txt
+CONFIG_TMPFILES=/etc/tmpfiles.d/aetherbox-config.conf
 # The unit's SupplementaryGroups: a group missing from the system stops the service from starting.
 GROUPS_NEEDED="video render input gpio dialout"
 # SDL's KMS/DRM driver (compiled into pygame-ce's wheel) loads libdrm, libgbm, libEGL and
@@ -232,6 +233,7 @@ event_dropin() {
     fi
     if [ -z "$broker" ]; then
         no_dropin "$EVENT_DROPIN"
+        remove "$CONFIG_TMPFILES"
         return
     fi
     case "$broker" in
@@ -239,13 +241,37 @@ event_dropin() {
         *[!0-9.]*) allow="localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7" ;;
         *) allow="$broker" ;;
     esac
-    # The configuration now holds a broker password: the service's group reads it, nobody else.
-    system chgrp "$USER_NAME" "$CONFIG_DIR/config.toml"
-    system chmod 0640 "$CONFIG_DIR/config.toml"
+    protect_config
     dropin "$EVENT_DROPIN" "the event's broker at $broker" \
         "# Written by install.sh: $CONFIG_DIR/config.toml sets [event] broker = \"$broker\"." \
         "[Service]" "PrivateNetwork=no" "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
         "IPAddressAllow=$allow"
+}
+
+# The configuration holds a broker password: root writes it, the service's group reads it,
+# nobody else.  On this system that is chgrp and chmod.  Under --root (an image being built)
+# the file there is made 0640 at once, and given to the service's group by the number the
+# image's /etc/group has for it; an image whose group systemd-sysusers makes at its first boot
+# has no such number yet, so a tmpfiles.d line hands the file to the group at every boot (after
+# sysusers, before the service starts) — until then it is its builder's alone.
+protect_config() {
+    local config=$CONFIG_DIR/config.toml gid
+    dropin "$CONFIG_TMPFILES" "the configuration readable by the service's group only" \
+        "# Written by install.sh: $config holds the event broker's password." \
+        "z $config 0640 root $USER_NAME -"
+    if [ -z "$ROOT" ]; then
+        system chgrp "$USER_NAME" "$config"
+        system chmod 0640 "$config"
+        return
+    fi
+    say "protect: $config (mode 0640: it holds a password)"
+    files chmod 0640 "$ROOT$config"
+    gid="$(awk -F: -v name="$USER_NAME" '$1 == name { print $3 }' "$ROOT/etc/group" 2>/dev/null || true)"
+    if [ -z "$gid" ]; then
+        say "note: no group '$USER_NAME' in $ROOT/etc/group yet: $config is given to it at the first boot"
+    elif ! files chgrp "$gid" "$ROOT$config" 2>/dev/null; then
+        say "note: cannot give $config to group $gid here (not root): it is given to '$USER_NAME' at the first boot"
+    fi
 }
 
 # --broker: mosquitto with the shipped configuration and ACL, and a login for the organiser and
@@ -398,7 +424,7 @@ uninstall_all() {
         system systemctl disable aetherbox.service  # --now needs a running systemd
     fi
     remove "$UNIT" "$FB_DROPIN" "$EVENT_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
-    remove "$BROKER_CONF" "$BROKER_ACL"
+    remove "$BROKER_CONF" "$BROKER_ACL" "$CONFIG_TMPFILES"
     remove_empty_dir "$(dirname "$FB_DROPIN")"
     if booted_with_systemd; then
         system systemctl daemon-reload

@@ -40,7 +40,7 @@ def test_bad_value_is_named_and_the_rest_kept(tmp_path: Path) -> None:
     assert loaded.config.language == "en"
     assert loaded.config.data_dir == Path("/srv/ab")
     assert loaded.warnings == (
-        f"{path}: 'language': Input should be 'en', 'ru', 'ja' or 'pl' (got 'de'); using the default",
+        f"{path}: 'language': must be one of 'en', 'ru', 'ja' or 'pl' (got 'de'); using the default",
         f"{path}: unknown key 'colour' ignored",
     )
 
@@ -70,7 +70,7 @@ def test_unreadable_file_gives_defaults(tmp_path: Path) -> None:
     path.mkdir()
     loaded = load(path)
     assert loaded.config == Config()
-    assert loaded.warnings == (f"{path}: cannot read it (Is a directory); using defaults",)
+    assert loaded.warnings == (f"{path} is not a regular file; using defaults",)
 
 
 def test_binary_garbage_gives_defaults(tmp_path: Path) -> None:

@@ -352,10 +352,10 @@ def test_HW3_an_unreadable_file_keeps_the_last_map(
     tags = TagMap(path)
     path.write_text("01:01  Bant\n", encoding="utf-8")
 
-    def denied(self: Path) -> bytes:
-        raise PermissionError(13, "Permission denied", str(self))
+    def denied(where: Path, limit: int) -> bytes:
+        raise PermissionError(13, "Permission denied", str(where))
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr("device.tagmap.read_regular", denied)
     with caplog.at_level(logging.WARNING, logger="device.tagmap"):
         assert tags.lookup("0101") == card("Tazeem")
         assert tags.lookup("0101") == card("Tazeem")

@@ -3,7 +3,7 @@
 texts in ``display/i18n/<format>.py`` (``display.i18n.domains`` lists them).  Every other language
 falls back to these, key by key."""
 
-from device.text import Text
+from device.text import Plural, Text
 
 TEXTS: dict[str, Text] = {
     # table
@@ -144,6 +144,13 @@ TEXTS: dict[str, Text] = {
     ),
     "ui.buttons_off": "The GPIO buttons are off ({reason}). The keys and the touch screen still play.",
     "ui.cues_off": "The buzzer and LED are off ({reason}).",
+    "ui.tagmap.not_regular": "The tag map {path} is not a regular file: no tag is known from it until it is fixed.",
+    "ui.tagmap.too_large": "The tag map {path} is larger than {kb} kB: no tag is known from it until it is fixed.",
+    "ui.tagmap.unreadable": "The tag map {path} cannot be read ({reason}): no tag is known from it until it is fixed.",
+    "ui.config_more": Plural(
+        "…and {n} more problem with the configuration: see the log.",
+        "…and {n} more problems with the configuration: see the log.",
+    ),
     # enrolling an unknown tag on the spot
     "ui.enrol.offer": "SELECT: enrol",
     "ui.enrol.title": "Which card is tag {uid}?",

@@ -71,13 +71,34 @@ def test_hw5_a_bad_buzzer_pin_drives_no_other_pin(mock_factory: MockFactory) -> 
         feedback.close()
 
 
-def test_hw5_settings_that_cannot_go_together_leave_the_buttons_off_and_the_keys_on(mock_factory: MockFactory) -> None:
+def test_hw5_two_keys_on_one_pin_keep_the_first_and_move_the_second_to_its_default(mock_factory: MockFactory) -> None:
+    """Issue 32: ``next = 17`` beside ROLL's 17 costs one button, not all of them: ROLL keeps
+    GPIO17, NEXT goes back to its own GPIO27, and the screen says so."""
     inputs = WakingQueue()
     buttons, feedback, notices = open_hands({"roll": 17, "next": 17}, inputs, "gpio")
     try:
+        assert isinstance(buttons, GpioButtons)
+        assert said(notices) == [("Check the configuration: [gpio]: roll and next are both GPIO17: roll keeps it, "
+                                  "next is left at its default (GPIO27)")]
+        for pin, button in ((17, Button.ROLL), (27, Button.NEXT)):
+            mock_factory.pin(pin).drive_low()
+            time.sleep(0.15)
+            mock_factory.pin(pin).drive_high()
+            assert inputs.get(timeout=2) == ButtonPressed(button)
+    finally:
+        buttons.close()
+        feedback.close()
+
+
+def test_hw5_settings_that_cannot_go_together_leave_the_buttons_off_and_the_keys_on(mock_factory: MockFactory) -> None:
+    """ROLL and NEXT both on GPIO27, NEXT's own pin: no pin is left for NEXT, so the buttons are
+    off and the keys play."""
+    inputs = WakingQueue()
+    buttons, feedback, notices = open_hands({"roll": 27, "next": 27}, inputs, "gpio")
+    try:
         assert isinstance(buttons, FakeButtons) and buttons.running
         assert said(notices) == [
-            "The GPIO buttons are off ([gpio]: roll (17) and next (17) are both GPIO17: give each its own pin). "
+            "The GPIO buttons are off ([gpio]: roll (27) and next (27) are both GPIO27: give each its own pin). "
             "The keys and the touch screen still play."
         ]
     finally:
