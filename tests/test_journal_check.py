@@ -1,7 +1,7 @@
 """The check of the whole journal after start-up gives way to presses (device.journal.Gate): while
-the game's thread carries out a command the check waits, between batches of a few rows, so a
+the game's thread carries out a command the check waits, before the next row it reads, so a
 press does not share the interpreter with it; it goes on once the command is kept, and however
-the presses come it still finishes, its verdict the same."""
+the presses come it still finishes, its verdict the same (docs/decisions/0026)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,12 @@ def _pressing(controller: Controller, during: Callable[[], None]) -> None:
     """A press whose command is being carried out while ``during`` runs (the controller's clock
     is read once the command is under way, before it is decided and kept)."""
     clock = controller.clock
-    controller.clock = lambda: (during(), NOW)[1]
+
+    def meanwhile() -> float:
+        during()
+        return NOW
+
+    controller.clock = meanwhile
     try:
         assert controller.execute(ChangeLife(seat=0, delta=-1)).events
     finally:
