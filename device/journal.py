@@ -175,6 +175,11 @@ CREATE TABLE IF NOT EXISTS deleted (game INTEGER PRIMARY KEY, at REAL NOT NULL, 
 #: (the pauses it kept as changes stay changes, and replay as they did).
 _MIGRATE_3 = _BREAKS
 
+#: What ``Reader.copy`` copies for the check after start-up: these tables whole, and the rows of
+#: the game that resumes in these.
+_COPIED_WHOLE = ("games", "meta", "deleted")
+_COPIED_GAME = ("txns", "events", "snapshots", "breaks")
+
 #: ``meta``'s ``last_game`` when no game is shown (the one shown was deleted).
 NO_GAME = ""
 
@@ -316,6 +321,41 @@ class Reader:
             db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=True)
         except sqlite3.Error as error:
             raise _classify(error, path, "opening it to check it") from error
+        return cls(path, db)
+
+    @classmethod
+    def copy(cls, path: Path | str) -> Reader:
+        """What the check after start-up reads of the journal at ``path`` — the game that resumes
+        (its rows in every table), the games' own rows, ``meta`` and the tombstones — copied into
+        memory at one moment, by SQLite alone (the interpreter is free meanwhile).  The check then
+        reads the copy for as long as it takes: a reader of the journal itself would hold its
+        write-ahead log all that time, which makes every commit meanwhile grow the file instead of
+        writing it again from its start.  Costs the memory of that game's rows."""
+        path = Path(path)
+        uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
+        db = sqlite3.connect("file::memory:", uri=True, isolation_level=None, check_same_thread=True)
+        try:
+            db.execute("ATTACH DATABASE ? AS journal", (uri,))
+            db.execute("BEGIN")
+            tables = dict(db.execute("SELECT name, sql FROM journal.sqlite_master WHERE type = 'table'").fetchall())
+            for name in (*_COPIED_WHOLE, *_COPIED_GAME):
+                if name in tables:
+                    db.execute(tables[name])
+            for name in _COPIED_WHOLE:
+                if name in tables:
+                    db.execute(f"INSERT INTO main.{name} SELECT * FROM journal.{name}")
+            game = cls(path, db).last_game()
+            for name in _COPIED_GAME:
+                if name in tables and game is not None:
+                    db.execute(f"INSERT INTO main.{name} SELECT * FROM journal.{name} WHERE game = ?", (game,))
+            db.execute("COMMIT")
+            db.execute("DETACH DATABASE journal")
+        except sqlite3.Error as error:
+            db.close()
+            raise _classify(error, path, "reading it") from error
+        except BaseException:
+            db.close()
+            raise
         return cls(path, db)
 
     def close(self) -> None:

@@ -84,13 +84,23 @@ class Recovery(Struct, frozen=True):
 def verify(journal: Reader, pause: Callable[[], None] | None = None) -> tuple[int | None, list[int]]:
     """SQLite's full integrity check, then the game that resumes, from its snapshot and from every
     event: that game and its changes whose text must be written again.  Raises ``JournalCorrupt``
-    for anything damaged.  ``pause`` is called between batches of rows (``Reader.replay``)."""
+    for anything damaged.  ``pause`` is called before each row read (``Reader.replay``)."""
+    with _damage_as_corrupt(journal.path):
+        _check_file(journal)
+    return _check_game(journal, pause)
+
+
+def _check_file(journal: Reader) -> None:
+    problems = journal.integrity_check()
+    if problems != ["ok"]:
+        raise JournalCorrupt(journal.path, f"the integrity check failed: {'; '.join(problems[:3])}")
+
+
+def _check_game(journal: Reader, pause: Callable[[], None] | None = None) -> tuple[int | None, list[int]]:
+    """The game that resumes, from its snapshot and from every event, as ``verify``."""
     game: int | None = None
     damaged: list[int] = []
     with _damage_as_corrupt(journal.path):
-        problems = journal.integrity_check()
-        if problems != ["ok"]:
-            raise JournalCorrupt(journal.path, f"the integrity check failed: {'; '.join(problems[:3])}")
         game = journal.last_game()
         if game is not None:
             journal.state(game, pause)
@@ -130,17 +140,21 @@ def repair(journal: Journal, game: int, positions: list[int] | None = None) -> i
 
 
 def _check_whole(path: Path, pause: Callable[[], None] | None = None) -> list[int]:
-    """The check that runs after start-up, on its own thread and its own read-only connection;
-    ``pause`` between its batches (``Gate.through``: a press goes first)."""
-    try:
+    """The check that runs after start-up, on its own thread and connections of its own: SQLite's
+    integrity check of the file, then the game that resumes, read from a copy of it made at one
+    moment (``Reader.copy``) with ``pause`` before each row (``Gate.through``: a press goes
+    first)."""
+    with _damage_as_corrupt(path):
         reader = Reader.open(path)
-    except JournalError as error:
-        raise _as_damage(error) from error
+        try:
+            _check_file(reader)
+        finally:
+            reader.close()
+        copy = Reader.copy(path)
     try:
-        with reader.at_one_moment():
-            return verify(reader, pause)[1]
+        return _check_game(copy, pause)[1]
     finally:
-        reader.close()
+        copy.close()
 
 
 def start_check(journal: Journal) -> None:

@@ -136,6 +136,33 @@ def test_a_command_that_holds_the_gate_long_does_not_hold_the_check_off(
     journal.close()
 
 
+def test_the_check_does_not_hold_the_write_ahead_log_while_it_replays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check reads the game from a copy made at one moment: while it replays, nothing holds
+    the journal's write-ahead log, which SQLite can then fold into the journal and write again
+    from its start (a reader of the journal itself would make every commit meanwhile grow it)."""
+    path = tmp_path / "games" / "aetherbox.sqlite3"
+    _play(path, 150)
+    held = Held(monkeypatch)
+    journal, _ = open_journal(path, clock=lambda: NOW, defer_backups=True)
+    controller = Controller(journal, clock=lambda: NOW)
+    check = journal.check
+    assert check is not None
+    folded: list[tuple[int, int, int]] = []
+
+    def meanwhile() -> None:
+        held.go.set()
+        assert _given_way(check) == 1  # mid-replay
+        journal.set_meta("noted", "while the check replays")  # a commit after the check began
+        folded.append(journal._db.execute("PRAGMA wal_checkpoint(FULL)").fetchone())
+
+    _pressing(controller, meanwhile)
+    assert folded[0][0] == 0 and folded[0][1] == folded[0][2] > 0  # not busy: every frame folded in
+    assert check.wait(5) and check.error is None and controller.idle() is None
+    journal.close()
+
+
 def test_presses_back_to_back_cannot_starve_the_check(tmp_path: Path) -> None:
     """Commands one after another with nothing between them (the gate closed almost all the
     time): the check still gets through a batch between two, and finishes."""
