@@ -23,7 +23,8 @@ card to measure the card, since a RAM-backed /tmp makes fsync nearly free.
   READY still runs (each sample counted where it began), at least ``--samples`` of them: when a
   check ends before that many, the journal is closed and opened again for another check, up to
   50 times (``checks``; a game of 100 events is checked in milliseconds, and few presses land in
-  them).  ``p99_to_after_p99`` is the while-checking p99 over the after-check one; ``check_s``
+  them).  After each check as many presses are timed as during it, so that both sets come from
+  the same minutes of a machine whose other work comes and goes.  ``p99_to_after_p99`` is the while-checking p99 over the after-check one; ``check_s``
   the median time from opening to the check's verdict while pressing, ``gave_way`` how often the
   check waited for a press and ``overran`` how often it stopped waiting (``device.journal.Gate``).
   The first press after each opening is in neither: it pays for the connection's first write,
@@ -110,7 +111,9 @@ def resume(path: Path, expected: GameState, runs: int) -> dict[str, object]:
 def append(path: Path, samples: int, rounds: int = 50) -> dict[str, object]:
     """Presses back to back on the journal at ``path``, opened as the app opens it: at least
     ``samples`` of them while the check after READY runs (opening it again, for a new check, when
-    one ends before that many, up to ``rounds`` times) and ``samples`` after its verdict."""
+    one ends before that many, up to ``rounds`` times) and as many after each check's verdict as
+    were made during that check, and ``samples`` in all: the two sets come from the same minutes
+    of a machine whose other work comes and goes."""
     checking: list[float] = []
     timings: list[float] = []
     first: list[float] = []
@@ -129,13 +132,15 @@ def append(path: Path, samples: int, rounds: int = 50) -> dict[str, object]:
             first.append(_press(controller, i))  # the connection's first write, check or not
             controller.idle()
             i += 1
+            made_during = made_after = 0  # this round's presses
             while True:
                 running = not check.finished()
-                again = len(checking) < samples and n < rounds - 1  # open it again for another check
-                if not running and (again or len(timings) >= samples):
+                last = len(checking) >= samples or n == rounds - 1  # no other check to open
+                if not running and made_after >= made_during and (not last or len(timings) >= samples):
                     break
                 took = _press(controller, i)
                 (checking if running else timings).append(took)
+                made_during, made_after = (made_during + 1, made_after) if running else (made_during, made_after + 1)
                 controller.idle()
                 i += 1
             check.wait()
