@@ -15,13 +15,15 @@ Damage to the journal found after start-up — by the check of the whole journal
 own thread (``device.recovery``), or by a read while the game goes on — is recovered from here,
 exactly as start-up would have: ``idle`` returns the ``Recovery``, and the next command is not
 carried out but answered with what happened and the restored game, so nothing is decided on a
-screen that no longer holds.
+screen that no longer holds.  While that check runs, a command goes first: the check waits until
+it is kept (``device.journal.Gate``).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, TypeVar
 
 from msgspec import Struct, field
@@ -185,8 +187,9 @@ class Controller:
 
         Randomness comes from a throwaway generator: a previewed roll is not the roll ``execute``
         would make, and the game's own generator is not advanced."""
-        events = rules.decide(self.state, command, random.Random(0))
-        messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
+        with self._first():
+            events = rules.decide(self.state, command, random.Random(0))
+            messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
         return Result(messages, after, events)
 
     def _with_configured_life(self, command: NewGame) -> NewGame:
@@ -237,11 +240,18 @@ class Controller:
         self._act_on_check()
         if not self._unsaid:
             try:
-                return work()
+                with self._first():
+                    return work()
             except JournalCorrupt as error:
                 self._recover_or_raise(error)
         said, self._unsaid = self._unsaid, []
         return Result(said, self.state)
+
+    def _first(self) -> AbstractContextManager[None]:
+        """A press goes first: the check of the whole journal still running after start-up waits
+        while it is carried out (``device.journal.Gate``)."""
+        check = self.journal.check
+        return check.gate.closed() if check is not None else nullcontext()
 
     def _reading(self, work: Callable[[], T]) -> T:
         """A read for the screen; damage it meets is recovered from, then it reads the restored

@@ -29,9 +29,10 @@ a clean close after a change, SQLite's backup API copies the journal to ``<name>
 (checked, synced, then renamed over the old one), so a journal damaged by the storage can be
 recovered (``device.recovery``).  While the check of the whole journal that follows start-up is
 running (``Journal.check``), backups wait for its verdict: a copy of an unchecked journal could
-replace the good backup with damage.  Closing does not wait for that verdict (the service stops
-within a second): a journal closed before it is in is not backed up on closing, and the check,
-which only reads, ends with the process.
+replace the good backup with damage.  The check gives way to presses: it waits, before each row
+it reads, while the game's thread carries out a command (``Gate``).  Closing does not wait for
+that verdict (the service stops within a second): a journal closed before it is in is not backed
+up on closing, and the check, which only reads, ends with the process.
 
 A break at the table is kept beside a game's history, not in it (table ``breaks``, one row a
 break, written in a transaction of its own): undo and redo move the head and leave the breaks
@@ -54,7 +55,7 @@ import threading
 import time
 import urllib.parse
 import zlib
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -90,6 +91,10 @@ APPLICATION_ID = 0x41455448  # "AETH": marks the file as an aetherbox journal
 JOURNAL_NAME = "aetherbox.sqlite3"
 
 T = TypeVar("T")
+
+#: How many rows the check after start-up fetches at a time (it looks at its ``Gate`` before
+#: each row it checks, parses and folds).
+BATCH = 64
 
 #: Opens the journal's database from its URI with a busy timeout; tests pass another one to run
 #: the same commit sequence over a simulated disk.
@@ -169,6 +174,11 @@ CREATE TABLE IF NOT EXISTS deleted (game INTEGER PRIMARY KEY, at REAL NOT NULL, 
 #: Journal version 3 kept a pause of the clock as a change: opening one adds the table of breaks
 #: (the pauses it kept as changes stay changes, and replay as they did).
 _MIGRATE_3 = _BREAKS
+
+#: What ``Reader.copy`` copies for the check after start-up: these tables whole, and the rows of
+#: the game that resumes in these.
+_COPIED_WHOLE = ("games", "meta", "deleted")
+_COPIED_GAME = ("txns", "events", "snapshots", "breaks")
 
 #: ``meta``'s ``last_game`` when no game is shown (the one shown was deleted).
 NO_GAME = ""
@@ -313,6 +323,41 @@ class Reader:
             raise _classify(error, path, "opening it to check it") from error
         return cls(path, db)
 
+    @classmethod
+    def copy(cls, path: Path | str) -> Reader:
+        """What the check after start-up reads of the journal at ``path`` — the game that resumes
+        (its rows in every table), the games' own rows, ``meta`` and the tombstones — copied into
+        memory at one moment, by SQLite alone (the interpreter is free meanwhile).  The check then
+        reads the copy for as long as it takes: a reader of the journal itself would hold its
+        write-ahead log all that time, which makes every commit meanwhile grow the file instead of
+        writing it again from its start.  Costs the memory of that game's rows."""
+        path = Path(path)
+        uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
+        db = sqlite3.connect("file::memory:", uri=True, isolation_level=None, check_same_thread=True)
+        try:
+            db.execute("ATTACH DATABASE ? AS journal", (uri,))
+            db.execute("BEGIN")
+            tables = dict(db.execute("SELECT name, sql FROM journal.sqlite_master WHERE type = 'table'").fetchall())
+            for name in (*_COPIED_WHOLE, *_COPIED_GAME):
+                if name in tables:
+                    db.execute(tables[name])
+            for name in _COPIED_WHOLE:
+                if name in tables:
+                    db.execute(f"INSERT INTO main.{name} SELECT * FROM journal.{name}")
+            game = cls(path, db).last_game()
+            for name in _COPIED_GAME:
+                if name in tables and game is not None:
+                    db.execute(f"INSERT INTO main.{name} SELECT * FROM journal.{name} WHERE game = ?", (game,))
+            db.execute("COMMIT")
+            db.execute("DETACH DATABASE journal")
+        except sqlite3.Error as error:
+            db.close()
+            raise _classify(error, path, "reading it") from error
+        except BaseException:
+            db.close()
+            raise
+        return cls(path, db)
+
     def close(self) -> None:
         self._db.close()
 
@@ -339,6 +384,27 @@ class Reader:
             return self._db.execute(sql, args).fetchall()
         except sqlite3.Error as error:
             raise _classify(error, self.path, "reading it") from error
+
+    def _rows(self, sql: str, args: Sequence[Any], pause: Callable[[], None]) -> Iterator[Any]:
+        """The rows of ``sql`` one at a time, ``pause`` before each: what the check reads, so that
+        whatever it does with a row (check it, parse it, fold it) is done before it looks at its
+        gate again.  They are fetched ``BATCH`` at a time, never all at once: the check must not
+        hold a whole game's rows, which would also make the collector's full passes long (nothing
+        interrupts them)."""
+        try:
+            cursor = self._db.execute(sql, args)
+        except sqlite3.Error as error:
+            raise _classify(error, self.path, "reading it") from error
+        while True:
+            try:
+                batch = cursor.fetchmany(BATCH)
+            except sqlite3.Error as error:
+                raise _classify(error, self.path, "reading it") from error
+            if not batch:
+                return
+            for row in batch:
+                pause()
+                yield row
 
     # The title is read as bytes: it has no checksum, and a flipped byte that leaves it no longer
     # UTF-8 must not make the list of games unreadable (it is shown as it can be read).
@@ -446,8 +512,9 @@ class Reader:
         rows = self._read(self._TXN + " ORDER BY pos", (game,))
         return [self._read_txn(game, row, undone=row[0] > head) for row in rows]
 
-    def state(self, game: int) -> GameState:
-        """The game's state at its head: the newest good snapshot, then the events after it."""
+    def state(self, game: int, pause: Callable[[], None] | None = None) -> GameState:
+        """The game's state at its head: the newest good snapshot, then the events after it;
+        ``pause`` as for ``replay``."""
         head = self.game(game).head
         base: GameState | None = None
         since = -1
@@ -470,11 +537,12 @@ class Reader:
             except ValidationError:
                 continue  # a snapshot is only a cache: fold from further back
             since = pos
-        return self._with_breaks(game, self._fold(game, since, head, base))
+        return self._with_breaks(game, self._fold(game, since, head, base, pause))
 
     def replay(self, game: int, pause: Callable[[], None] | None = None) -> GameState:
         """The state from every event since the start, ignoring snapshots; ``pause`` is called
-        between batches of events (a check on another thread lets the game's thread in)."""
+        before each event is read, checked and folded (the check on its own thread gives way to
+        a press there, see ``Gate``)."""
         return self._with_breaks(game, self._fold(game, -1, self.game(game).head, None, pause))
 
     # --- breaks -------------------------------------------------------------------------
@@ -519,18 +587,14 @@ class Reader:
         the game)."""
         return [event for _, event in self._iter_events(game, pos - 1, pos)]
 
-    def _iter_events(
-        self, game: int, after: int, upto: int, pause: Callable[[], None] | None = None
-    ) -> list[tuple[int, Event]]:
-        rows = self._read(
-            "SELECT pos, idx, schema, body, crc FROM events WHERE game = ? AND pos > ? AND pos <= ? ORDER BY pos, idx",
-            (game, after, upto),
-        )
-        self.events_read += len(rows)
-        out = []
-        for count, (pos, idx, schema, body, crc) in enumerate(rows, 1):
-            if pause is not None and count % 256 == 0:
-                pause()
+    _EVENTS = "SELECT pos, idx, schema, body, crc FROM events WHERE game = ? AND pos > ? AND pos <= ? ORDER BY pos, idx"
+
+    def _iter_events(self, game: int, after: int, upto: int) -> list[tuple[int, Event]]:
+        return list(self._read_events(game, self._read(self._EVENTS, (game, after, upto))))
+
+    def _read_events(self, game: int, rows: Iterable[Sequence[Any]]) -> Iterator[tuple[int, Event]]:
+        for pos, idx, schema, body, crc in rows:
+            self.events_read += 1
             if crc is not None and crc != row_crc(game, pos, idx, schema, body):
                 raise GameDamaged(
                     self.path, f"event {idx} of change {pos} in game {game} does not match its checksum",
@@ -542,36 +606,109 @@ class Reader:
                     f"{schema}, this one reads up to {EVENT_SCHEMA}). Update aetherbox; the file has not been changed.",
                 )
             try:
-                out.append((pos, parse_event(body)))
+                event = parse_event(body)
             except ValidationError as error:
                 raise GameDamaged(
                     self.path, f"event {idx} of change {pos} in game {game} cannot be read "
                     f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']})",
                     advice="It has not been changed: keep it for recovery.",
                 ) from error
-        return out
+            yield pos, event
 
     def _fold(
         self, game: int, after: int, upto: int, base: GameState | None, pause: Callable[[], None] | None = None
     ) -> GameState:
-        return rules.fold((event for _, event in self._iter_events(game, after, upto, pause)), base)
+        """The state after the events from ``after`` to ``upto``; with ``pause``, each event read,
+        checked and folded in turn (``_rows``), else all read and checked first."""
+        found = (self._iter_events(game, after, upto) if pause is None
+                 else self._read_events(game, self._rows(self._EVENTS, (game, after, upto), pause)))
+        return rules.fold((event for _, event in found), base)
 
-    def damaged_texts(self, game: int) -> list[int]:
-        """The changes of ``game`` whose stored text no longer matches its checksum."""
-        return [row[0] for row in self._read(self._TXN, (game,)) if _text_damaged(game, row)]
+    def damaged_texts(self, game: int, pause: Callable[[], None] | None = None) -> list[int]:
+        """The changes of ``game`` whose stored text no longer matches its checksum; ``pause``
+        as for ``replay``."""
+        rows = self._read(self._TXN, (game,)) if pause is None else self._rows(self._TXN, (game,), pause)
+        return [row[0] for row in rows if _text_damaged(game, row)]
 
     def integrity_check(self) -> list[str]:
         return [row[0] for row in self._read("PRAGMA integrity_check")]
+
+
+class Gate:
+    """Presses first: what the check after start-up looks at before each row it reads.
+
+    The game's thread closes it while it carries out a command (``closed``: ``Controller.execute``,
+    undo, redo, loading a game); the check, on its own thread, waits while it is closed
+    (``through``).  Two threads running Python share one interpreter lock, and a thread that
+    wants it back (after each SQLite call or fsync of a press) waits up to the switch interval,
+    5 ms, each time: a press made while the check replayed took 25–60 ms instead of 1.  Waiting,
+    the check leaves the interpreter to the press, which waits at most for the row the check
+    was on.
+
+    The wait is bounded, so the check finishes however the presses come: it gives way for at
+    most ``patience`` seconds plus ``held`` of the time it has run (so it takes at most
+    ``1 / (1 - held)`` times as long as alone, and a little more); when that is used up it works
+    ``share`` seconds before it looks again.  Presses at a table, seconds apart, never use it up.
+    """
+
+    patience = 0.2
+    held = 0.8
+    share = 0.05
+
+    def __init__(self) -> None:
+        self._open = threading.Event()
+        self._open.set()
+        self._lock = threading.Lock()
+        self._closed = 0  # closes not yet undone (a command inside a command)
+        self._began = time.monotonic()
+        self._waited = 0.0  # seconds the check has given way, in all
+        self._own_until = 0.0  # the check does not look before this (time.monotonic)
+        #: The times the check gave way to a press, and those it stopped waiting for one.
+        self.gave_way = 0
+        self.overran = 0
+
+    @contextmanager
+    def closed(self) -> Iterator[None]:
+        """The game's thread: a command is carried out inside."""
+        with self._lock:
+            self._closed += 1
+            self._open.clear()
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._closed -= 1
+                if not self._closed:
+                    self._open.set()
+
+    def through(self) -> None:
+        """The check's thread, before a row: on at once, or once the gate opens, or when it has
+        given way as long as it may."""
+        if self._open.is_set():
+            return
+        now = time.monotonic()
+        if now < self._own_until:
+            return
+        self.gave_way += 1
+        # waited + wait <= patience + held * (ran + wait)
+        may = (self.patience + self.held * (now - self._began) - self._waited) / (1 - self.held)
+        opened = may > 0 and self._open.wait(may)
+        self._waited += time.monotonic() - now
+        if not opened:
+            self.overran += 1
+            self._own_until = time.monotonic() + self.share
 
 
 class Check:
     """A check of the whole journal that runs on a thread of its own while the game goes on
     (``device.recovery`` starts it after a constant-time start-up; ``Controller.idle`` acts on
     its verdict).  ``work`` raises ``JournalError`` for damage, or returns the changes of
-    ``game`` whose text must be written again."""
+    ``game`` whose text must be written again; it looks at ``gate`` before each row it reads,
+    and the game's thread closes that while it carries out a command."""
 
-    def __init__(self, game: int | None, work: Callable[[], list[int]]) -> None:
+    def __init__(self, game: int | None, work: Callable[[], list[int]], gate: Gate | None = None) -> None:
         self.game = game
+        self.gate = gate if gate is not None else Gate()
         self.error: Exception | None = None
         self.damaged_texts: list[int] = []
         self._work = work

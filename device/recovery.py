@@ -39,7 +39,7 @@ from typing import Any
 from msgspec import Struct
 
 from device.errors import JournalCorrupt, JournalError
-from device.journal import Check, Journal, Reader, backup_path, sync_folder
+from device.journal import Check, Gate, Journal, Reader, backup_path, sync_folder
 from device.text import Message, Text
 
 log = logging.getLogger("aetherbox.recovery")
@@ -84,18 +84,28 @@ class Recovery(Struct, frozen=True):
 def verify(journal: Reader, pause: Callable[[], None] | None = None) -> tuple[int | None, list[int]]:
     """SQLite's full integrity check, then the game that resumes, from its snapshot and from every
     event: that game and its changes whose text must be written again.  Raises ``JournalCorrupt``
-    for anything damaged.  ``pause`` goes to ``Reader.replay``."""
+    for anything damaged.  ``pause`` is called before each row read (``Reader.replay``)."""
+    with _damage_as_corrupt(journal.path):
+        _check_file(journal)
+    return _check_game(journal, pause)
+
+
+def _check_file(journal: Reader) -> None:
+    problems = journal.integrity_check()
+    if problems != ["ok"]:
+        raise JournalCorrupt(journal.path, f"the integrity check failed: {'; '.join(problems[:3])}")
+
+
+def _check_game(journal: Reader, pause: Callable[[], None] | None = None) -> tuple[int | None, list[int]]:
+    """The game that resumes, from its snapshot and from every event, as ``verify``."""
     game: int | None = None
     damaged: list[int] = []
     with _damage_as_corrupt(journal.path):
-        problems = journal.integrity_check()
-        if problems != ["ok"]:
-            raise JournalCorrupt(journal.path, f"the integrity check failed: {'; '.join(problems[:3])}")
         game = journal.last_game()
         if game is not None:
-            journal.state(game)
+            journal.state(game, pause)
             journal.replay(game, pause)
-            damaged = journal.damaged_texts(game)
+            damaged = journal.damaged_texts(game, pause)
     return game, damaged
 
 
@@ -129,24 +139,29 @@ def repair(journal: Journal, game: int, positions: list[int] | None = None) -> i
     return repaired
 
 
-def _check_whole(path: Path) -> list[int]:
-    """The check that runs after start-up, on its own thread and its own read-only connection."""
-    try:
+def _check_whole(path: Path, pause: Callable[[], None] | None = None) -> list[int]:
+    """The check that runs after start-up, on its own thread and connections of its own: SQLite's
+    integrity check of the file, then the game that resumes, read from a copy of it made at one
+    moment (``Reader.copy``) with ``pause`` before each row (``Gate.through``: a press goes
+    first)."""
+    with _damage_as_corrupt(path):
         reader = Reader.open(path)
-    except JournalError as error:
-        raise _as_damage(error) from error
+        try:
+            _check_file(reader)
+        finally:
+            reader.close()
+        copy = Reader.copy(path)
     try:
-        # sleep(0) hands the interpreter to the game's thread between batches of events, so a
-        # press during the check waits for one batch at most, not for the whole replay.
-        with reader.at_one_moment():
-            return verify(reader, pause=lambda: time.sleep(0))[1]
+        return _check_game(copy, pause)[1]
     finally:
-        reader.close()
+        copy.close()
 
 
 def start_check(journal: Journal) -> None:
-    """Check the whole of ``journal`` on a thread of its own (see the module's docstring)."""
-    journal.check = Check(journal.last_game(), lambda: _check_whole(journal.path))
+    """Check the whole of ``journal`` on a thread of its own (see the module's docstring); it
+    gives way to the commands the game's thread carries out meanwhile (``Gate``)."""
+    gate = Gate()
+    journal.check = Check(journal.last_game(), lambda: _check_whole(journal.path, gate.through), gate)
 
 
 def _as_damage(error: JournalError) -> JournalError:
