@@ -14,6 +14,10 @@ Durability on an SD card that loses power:
 - A failed COMMIT is never retried: after a failed fsync nobody knows what is on the disk.  The
   journal refuses further writes and the caller ends the process; the service restarts it, and
   SQLite's recovery brings the file back to the last good commit.
+- A full disk is not such a failure: SQLite found no room for the change before committing it
+  and rolled it back, and every change committed before is on the disk.  That change is refused
+  (``JournalFull``, a refusal the screens show like any other) and the next one is tried
+  afresh: writing resumes by itself once there is room again.
 
 Undo and redo move a game's ``head`` (the number of the last transaction in effect); a new
 command after an undo drops the undone transactions.  Snapshots of the state every
@@ -51,6 +55,7 @@ import logging
 import math
 import os
 import sqlite3
+import stat
 import threading
 import time
 import urllib.parse
@@ -66,6 +71,7 @@ from pydantic import ValidationError
 from device import rules
 from device.errors import (
     GameDamaged,
+    IllegalCommand,
     JournalCorrupt,
     JournalError,
     JournalIOFailure,
@@ -267,6 +273,53 @@ def sync_folder(folder: Path) -> None:
         _fsync(folder, os.O_RDONLY | os.O_DIRECTORY)
 
 
+class JournalFull(JournalError, IllegalCommand):
+    """The storage is full: the change was not kept (SQLite rolled it back), nothing kept before
+    it is lost, and the next change is tried afresh.  A refusal, shown like the rules' own."""
+
+    def __init__(self, path: object, problem: str) -> None:
+        IllegalCommand.__init__(self, "journal.full")
+        self.path, self.problem, self.advice = path, problem, ""
+
+
+#: What a path that is not a regular file is, for saying what is in the way (``JournalInTheWay``).
+def _kind(mode: int, real: Path) -> Message:
+    if stat.S_ISDIR(mode):
+        return Message("journal.kind.folder")
+    if stat.S_ISFIFO(mode):
+        return Message("journal.kind.fifo")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return Message("journal.kind.device", device=str(real))
+    if stat.S_ISREG(mode):
+        return Message("journal.kind.file")
+    return Message("journal.kind.other")
+
+
+class JournalInTheWay(JournalUnreadable):
+    """Where the journal, its folder or its lock file goes, something else is (a folder, a named
+    pipe, a link to ``/dev/null``, a file where the folder goes): moving it aside is the cure,
+    not restarting or fixing the storage.  ``where`` is that path, ``kind`` what it is."""
+
+    def __init__(self, path: object, where: Path, kind: Message) -> None:
+        self.where, self.kind = where, kind
+        super().__init__(path, f"cannot read and write the journal: {where} is {kind} where aetherbox keeps its "
+                         "saved games: move it aside, "
+                         "and aetherbox starts anew there")
+
+
+def in_the_way(path: Path, want_folder: bool = False) -> JournalInTheWay | None:
+    """What is in the way at ``path`` (followed through links), when it is not the regular file
+    (or with ``want_folder``, the folder) aetherbox needs there; None when nothing is there or it
+    is what is needed.  Opening a named pipe would wait for a writer: it is never opened."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISDIR(mode) if want_folder else stat.S_ISREG(mode):
+        return None
+    return JournalInTheWay(path, path, _kind(mode, Path(os.path.realpath(path))))
+
+
 def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
     text = str(error)
@@ -283,7 +336,9 @@ def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
             path, f"cannot read and write the journal ({text}) while {doing}. Check that this user "
             "owns the file and its directory, or choose another place with --db.",
         )
-    if code in (_IOERR, _FULL) or "I/O" in text or "disk is full" in text:
+    if code == _FULL or "disk is full" in text:
+        return JournalFull(path, f"the storage is full ({text}) while {doing}")
+    if code == _IOERR or "I/O" in text:
         return JournalIOFailure(path, f"the storage failed ({text}) while {doing}. Nothing after "
                                 "the last saved change was kept; restart to resume the game.")
     return JournalError(path, f"{text} while {doing}")
@@ -781,7 +836,14 @@ class Journal(Reader):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
+            for folder in (self.path.parent, *self.path.parent.parents):
+                blocking = in_the_way(folder, want_folder=True)
+                if blocking is not None and os.path.lexists(folder):
+                    raise JournalInTheWay(self.path, folder, blocking.kind) from error
             raise JournalUnreadable(self.path, f"cannot create its directory: {error.strerror}") from error
+        blocking = in_the_way(self.path)
+        if blocking is not None:
+            raise JournalInTheWay(self.path, self.path, blocking.kind)
         self._take_lock()
         try:
             self._db = self._connect(timeout)
@@ -802,6 +864,9 @@ class Journal(Reader):
             return
         real = Path(os.path.realpath(self.path))  # the same lock file however the path is given
         lock_path = real.with_name(real.name + ".lock")
+        blocking = in_the_way(lock_path)
+        if blocking is not None:
+            raise JournalInTheWay(self.path, lock_path, blocking.kind)
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
@@ -970,14 +1035,25 @@ class Journal(Reader):
             sync_folder(target.parent)
         except (sqlite3.Error, OSError) as error:
             log.warning("%s: could not back up the journal to %s: %s", self.path, target, error)
-            return None
+            try:
+                partial.unlink(missing_ok=True)  # a copy cut short (the storage full) is no backup
+            except OSError as left:
+                log.warning("%s: could not remove %s: %s", self.path, partial, left.strerror)
+            made = None
+        else:
+            made = target
+        self._checkpoint()
+        return made
+
+    def _checkpoint(self) -> None:
+        """Keep the write-ahead log short, backup or none (the storage full leaves no room for
+        one): SQLite takes a damaged frame for the end of the log, so everything after it would
+        be lost without a word (HW-5).  Folding it into the journal needs no more room than
+        the journal's own pages, and TRUNCATE leaves the log empty when no reader holds it."""
         try:
-            # Keep the write-ahead log short: SQLite takes a damaged frame for the end of the log,
-            # so everything after it would be lost without a word (HW-5).  The backup holds it all.
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error as error:
             log.warning("%s: could not fold the write-ahead log into the journal: %s", self.path, error)
-        return target
 
     def __enter__(self) -> Journal:
         return self

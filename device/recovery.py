@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import stat
 import struct
 import time
 from collections.abc import Callable, Iterator
@@ -54,6 +55,16 @@ TEXTS: dict[str, Text] = {
         "The saved games were damaged ({problem}). A copy of the damaged part is kept as {damaged}; "
         "the games resume from before the damage."
     ),
+    "journal.both_empty": (
+        "The saved games and their backup were both found empty (0 bytes): nothing could be "
+        "recovered. Both are kept, as {damaged} and {backup}; starting with no saved games."
+    ),
+    "journal.full": "The storage is full: this change was not saved. Free some space; saving resumes by itself.",
+    "journal.kind.folder": "a folder",
+    "journal.kind.file": "a file",
+    "journal.kind.fifo": "a named pipe (FIFO)",
+    "journal.kind.device": "a device ({device})",
+    "journal.kind.other": "not a regular file",
     "journal.recovered_empty": (
         "The saved games were damaged and could not be read ({problem}), and there is no usable "
         "backup. The damaged file is kept as {damaged}; starting with no saved games."
@@ -69,8 +80,11 @@ class Recovery(Struct, frozen=True):
     restored_from: Path | None  # the backup used, or None when starting empty
     backup_time: float | None
     resumed: bool = False  # the journal itself resumed, without what a damaged write-ahead log held
+    empty_backup: Path | None = None  # where an empty backup found with an empty journal was put
 
     def message(self) -> Message:
+        if self.empty_backup is not None:
+            return Message("journal.both_empty", damaged=str(self.damaged), backup=str(self.empty_backup))
         if self.resumed:
             return Message("journal.wal_damaged", problem=self.problem, damaged=str(self.damaged))
         if self.restored_from is None:
@@ -337,6 +351,8 @@ def open_journal(
 
     With ``recover``, what grows with the game is checked on a thread after this returns
     (``Journal.check``); without it (a file the user named), everything is checked here."""
+    if recover and _both_empty(path):
+        return _set_aside_empty(path, options, clock)
     lost = wal_damage(path) if recover else None
     kept: Path | None = None
     if lost is not None:  # a copy of the damaged log, before SQLite reads it and drops what follows
@@ -364,6 +380,40 @@ def open_journal(
         # Only a detail: what the recovery did, with this problem in it, is the warning after it.
         log.info("%s: the journal is damaged: %s", path, problem)
     return _recover(path, problem, options, clock)
+
+
+def _both_empty(path: Path) -> bool:
+    """The journal and its backup both regular files of 0 bytes, with no write-ahead log: what a
+    file system that lost both files' contents leaves (aetherbox never writes an empty backup).
+    An empty journal alone is one created a moment before the power went, and says nothing."""
+    def empty(file: Path) -> bool:
+        try:
+            found = os.stat(file)
+        except OSError:
+            return False
+        return stat.S_ISREG(found.st_mode) and found.st_size == 0
+
+    wal = path.with_name(path.name + "-wal")
+    return empty(path) and empty(backup_path(path)) and not (wal.exists() and wal.stat().st_size)
+
+
+def _set_aside_empty(path: Path, options: dict[str, Any], clock: Callable[[], float]) -> tuple[Journal, Recovery]:
+    """Both empty: kept beside the new journal under their ``.damaged-<time>`` names, and said."""
+    now = clock()
+    damaged = move_aside(path, now)
+    backup = backup_path(path)
+    kept = _damaged_name(backup, now)
+    count = 1
+    while kept.exists():
+        count += 1
+        kept = kept.with_name(f"{_damaged_name(backup, now).name}-{count}")
+    os.replace(backup, kept)
+    sync_folder(path.parent)
+    journal = Journal(path, **{**options, "quick_check": True})
+    recovery = Recovery("the journal and its backup are empty", damaged, None, None, empty_backup=kept)
+    log.warning("%s", recovery.message())
+    journal.recoverable = True
+    return journal, recovery
 
 
 def confirm(journal: Journal, verdict: JournalCorrupt) -> JournalCorrupt | None:

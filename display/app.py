@@ -311,25 +311,27 @@ UNSAVED_FOLDERS = (Path("/dev/shm"), None)
 
 def open_games(config: Config, options: KioskOptions, stack: ExitStack) -> tuple[Journal, list[Message]]:
     """The saved games, opened (and recovered from damage) for the kiosk; with what the table
-    must be told.  When the data folder cannot hold them (read-only, full, the journal a folder,
-    written by a newer aetherbox) the table still plays, on a journal in memory, and says that
-    nothing is saved: a kiosk that left would only be started again to leave again.  A file
-    named with ``--db`` is the user's own: its problem is reported as before."""
+    must be told.  When the data folder cannot hold them (read-only, full, something else in the
+    journal's place, written by a newer aetherbox) the table still plays, on a journal in memory,
+    and says that nothing is saved and what to do: a kiosk that left would only be started again
+    to leave again.  The saved games that can still be read (a card turned read-only) are copied
+    into it, so the game resumes where it was.  A file named with ``--db`` is the user's own: its
+    problem is reported as before."""
     import shutil
     import tempfile
 
-    from device.errors import JournalError, JournalLocked
-    from device.journal import Journal
+    from device.errors import JournalError, JournalLocked, JournalTooNew
+    from device.journal import JournalInTheWay
     from device.recovery import open_journal
 
+    path = options.db or config.journal_path()
     try:
-        journal, recovery = open_journal(options.db or config.journal_path(), recover=options.db is None,
-                                         defer_backups=True)
+        journal, recovery = open_journal(path, recover=options.db is None, defer_backups=True)
     except (JournalError, OSError) as error:
         if options.db is not None or isinstance(error, JournalLocked):
             raise  # the user's own file, or another aetherbox playing it
         problem = error.problem if isinstance(error, JournalError) else f"{error.strerror or error}"
-        log.error("saved games: %s; games played now are not saved", problem)
+        log.error("saved games: %s; games played now are not saved", problem.rstrip("."))
         for parent in UNSAVED_FOLDERS:
             try:
                 folder = Path(tempfile.mkdtemp(prefix="aetherbox-unsaved-", dir=parent))
@@ -339,10 +341,43 @@ def open_games(config: Config, options: KioskOptions, stack: ExitStack) -> tuple
         else:
             raise
         stack.callback(shutil.rmtree, folder, ignore_errors=True)
-        journal = stack.enter_context(Journal(folder / "aetherbox.sqlite3", backup_every=0, defer_backups=True))
-        return journal, [Message("ui.journal_unsaved", problem=problem.rstrip("."))]
+        readable = not isinstance(error, (JournalInTheWay, JournalTooNew))
+        journal = stack.enter_context(_unsaved_journal(path, folder, copy=readable))
+        if isinstance(error, JournalInTheWay):
+            said = Message("ui.journal_in_the_way", path=str(error.where), kind=error.kind)
+        elif isinstance(error, JournalTooNew):
+            said = Message("ui.journal_newer")
+        else:
+            said = Message("ui.journal_unsaved", problem=problem.rstrip("."))
+        return journal, [said]
     stack.enter_context(journal)
     return journal, [recovery.message()] if recovery is not None else []
+
+
+def _unsaved_journal(path: Path, folder: Path, *, copy: bool) -> Journal:
+    """A journal in ``folder`` for the games played while the saved ones cannot be written: with
+    ``copy``, a copy of the saved games at ``path`` (and its write-ahead log, which holds the last
+    changes) when they can be read and opened, else empty."""
+    import shutil
+    import stat
+
+    from device.errors import JournalError
+    from device.journal import JOURNAL_NAME, Journal
+
+    target = folder / JOURNAL_NAME
+    if copy:
+        try:
+            if stat.S_ISREG(os.stat(path).st_mode):
+                shutil.copyfile(path, target)
+                wal = path.with_name(path.name + "-wal")
+                if wal.is_file():
+                    shutil.copyfile(wal, target.with_name(target.name + "-wal"))
+                return Journal(target, backup_every=0, defer_backups=True)
+        except (JournalError, OSError) as error:
+            log.warning("saved games: they cannot be read either (%s); the table starts with none", error)
+        for name in (target, target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
+            name.unlink(missing_ok=True)
+    return Journal(target, backup_every=0, defer_backups=True)
 
 
 @contextmanager

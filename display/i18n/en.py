@@ -142,6 +142,14 @@ TEXTS: dict[str, Text] = {
         "Games are not being saved ({problem}): this game is lost when the gadget stops. Fix the storage, "
         "then restart."
     ),
+    "ui.journal_in_the_way": (
+        "Games are not being saved: {path} is {kind} where the saved games belong. Move it aside, then "
+        "restart: a new file of saved games is made there."
+    ),
+    "ui.journal_newer": (
+        "Games are not being saved: they were written by a newer aetherbox. Update aetherbox, then restart; "
+        "the saved games are left as they are."
+    ),
     "ui.buttons_off": "The GPIO buttons are off ({reason}). The keys and the touch screen still play.",
     "ui.cues_off": "The buzzer and LED are off ({reason}).",
     "ui.tagmap.not_regular": "The tag map {path} is not a regular file: no tag is known from it until it is fixed.",
