@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, get_args
 
 from device import __version__
-from device.config import Config, Language, in_use, load
+from device.config import Config, Language, Loaded, in_use, load
 from device.errors import AetherboxError, ConfigError
 
 if TYPE_CHECKING:
@@ -319,6 +319,17 @@ def run_tool(config: Config, args: argparse.Namespace) -> int:
     return (monitor.run if args.command == "reader" else upload.run)(args, config)
 
 
+def said_warnings(loaded: Loaded, args: argparse.Namespace) -> list[str]:
+    """The configuration's problems as standard error says them: at the console, in the language
+    it plays in (``--language``, else the configuration's); elsewhere in the log's English."""
+    if args.command != "console":
+        return list(loaded.warnings)
+    from device.translations import ConsoleTranslator
+
+    translator = ConsoleTranslator(getattr(args, "language", None) or loaded.config.language)
+    return [translator.message(problem) for problem in loaded.problems]
+
+
 def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, config: Config) -> int:
     if args.command in (None, "kiosk"):
         return run_kiosk(config, args)
@@ -367,7 +378,7 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     said_on_stderr.setFormatter(_Said())
     logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING, handlers=[said_on_stderr])
     loaded = load(args.config)
-    for warning in loaded.warnings:
+    for warning in said_warnings(loaded, args):
         print(f"aetherbox: warning: {warning}", file=sys.stderr)
     if loaded.path.exists():  # what a hand-edited file made of the settings, on record at every start
         said = logging.getLogger("aetherbox.config")

@@ -12,6 +12,8 @@ a few cases also go through the real process (``aetherbox kiosk --screenshots``)
 
 from __future__ import annotations
 
+import io
+
 import json
 import logging
 import math
@@ -393,3 +395,19 @@ def test_a_tag_map_of_names_longer_than_any_card_reads_at_once(tmp_path: Path) -
 def test_dev_null_is_how_one_says_no_configuration_or_tag_map() -> None:
     assert load(Path("/dev/null")).problems == ()
     assert TagMap(Path("/dev/null")).problems == ()
+
+
+@pytest.mark.parametrize(("language", "words"), [("ru", "неизвестный ключ 'langauge'"), ("ja", "不明なキー 'langauge'"),
+                                                 ("en", "unknown key 'langauge'")])
+def test_the_console_says_a_configurations_problems_in_its_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, language: str,
+        words: str) -> None:
+    """At the console the problems are the player's to read: in the language it plays in."""
+    from display import cli
+
+    config = tmp_path / "config.toml"
+    config.write_text(f'language = "{language}"\nlangauge = "pl"\n', encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    status, _ = cli._main(["--config", str(config), "console", "--db", str(tmp_path / "j.sqlite3")])
+    assert status == 0
+    assert words in capsys.readouterr().err
