@@ -183,7 +183,7 @@ def test_bad_config_warns_and_still_runs(monkeypatch: pytest.MonkeyPatch, capsys
     assert main(["--config", str(config), "console", "--db", str(tmp_path / "j.sqlite3")]) == 0
     captured = capsys.readouterr()
     assert captured.err == (
-        f"aetherbox: warning: {config}: 'language': Input should be 'en', 'ru', 'ja' or 'pl' (got 5); using the default\n"
+        f"aetherbox: warning: {config}: 'language': must be one of 'en', 'ru', 'ja' or 'pl' (got 5); using the default\n"
     )
     assert captured.out == "New game (Free-for-all) for A, B, 20 life. A goes first.\n"
 

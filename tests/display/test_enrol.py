@@ -16,7 +16,7 @@ import pytest
 from scenes import LANGUAGES, SCENES, SIZES, assert_readable, texts
 
 from device.commands import NewGame
-from device.rules.planechase.commands import Planeswalk
+from device.rules.planechase.commands import ReturnPlanarCard
 from device.inputs import Button, ButtonPressed, EncoderTurned, TagRead
 from device.tagmap import TagMap
 from display.kiosk import Kiosk
@@ -279,31 +279,33 @@ def test_hw2_hw3_a_tag_from_a_reader_on_a_pty_is_enrolled_and_known_at_the_next_
         pty.send(gone_line(UID))
         assert texts(kiosk, "status.card") == [f"unknown card — enrol? (tag {SHOWN_UID})"]
         press(kiosk, Button.SELECT)
-        for letter in "tazeem":
+        for letter in "naya":
             kiosk.dispatch(Type(letter))
         press(kiosk, Button.SELECT)
         press(kiosk, Button.SELECT)
-        assert [c.name for c in kiosk.state.planechase.face_up] == ["Tazeem"]  # type: ignore[union-attr]
-        kiosk.execute(Planeswalk())
+        assert [c.name for c in kiosk.state.planechase.face_up] == ["Naya"]  # type: ignore[union-attr]
+        kiosk.execute(ReturnPlanarCard(name="Naya"))  # back on top: the gadget waits for it again
         walked = len(kiosk.history())
         time.sleep(0.3)  # the tag has left the reader
         tapped(UID, lambda: len(kiosk.history()) > walked)
-        assert [c.name for c in kiosk.state.planechase.face_up] == ["Tazeem"]  # type: ignore[union-attr]
-        assert kiosk.history()[-1].command == {"type": "RevealPlanarCard", "name": "Tazeem"}
-        assert texts(kiosk, "status.messages") == ["Alice turns over Tazeem."]
+        assert [c.name for c in kiosk.state.planechase.face_up] == ["Naya"]  # type: ignore[union-attr]
+        assert kiosk.history()[-1].command == {"type": "RevealPlanarCard", "name": "Naya"}
+        assert texts(kiosk, "status.messages") == ["Alice turns over Naya."]
     finally:
         reader.stop()
 
 
-def test_a_tapped_card_says_what_it_did_at_once(make_kiosk: MakeKiosk) -> None:
+def test_a_tapped_card_says_what_it_did_at_once(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
     """A known card tapped: the status is the command's result at once ("Alice turns over
-    Tazeem."), not the card's name; a tap refused shows the reason instead."""
+    Naya."), not the card's name; a tap refused shows the reason instead."""
+    with (tmp_path / "tags.txt").open("a", encoding="utf-8") as tags:
+        tags.write("04C0FFEE  Naya\n")
     kiosk = awaiting(make_kiosk, language="ru")
-    kiosk.handle_input(TagRead("04A1B2C3"))
+    kiosk.handle_input(TagRead("04C0FFEE"))
     kiosk.redraw()
-    assert texts(kiosk, "status.messages") == ["Alice открывает Tazeem."]
+    assert texts(kiosk, "status.messages") == ["Alice открывает Naya."]
     assert texts(kiosk, "status.card") == []
-    kiosk.handle_input(TagRead("04A1B2C3"))  # Tazeem again: it is face up already
+    kiosk.handle_input(TagRead("04C0FFEE"))  # Naya again: it is face up already
     kiosk.redraw()
     assert texts(kiosk, "status.card") == []
     assert len(texts(kiosk, "status.error")) == 1

@@ -36,8 +36,12 @@ COMMANDS = ("ack", "aside", "assemble", "at", "bottom", "card", "choose", "clock
             "defend", "dice", "dropout", "finish", "from", "games", "help", "log", "new", "next", "out", "pause",
             "resume", "sacrifice", "scrap", "show", "state", "time", "timer", "top", "turn", "undo", "unexile")
 QUOTES = "'\"«„「“‘"
+#: The ``aetherbox`` command's own subcommands (``display/cli.py``): "aetherbox catalog fetch" asks
+#: for the command line, "Update aetherbox and restart" (in any language) does not.
+SUBCOMMANDS = ("console", "event", "kiosk", "catalog", "enroll", "reader", "monitor", "firmware", "upload")
 CONSOLE_SYNTAX = re.compile(
-    rf"[{QUOTES}]\s*(?:{'|'.join(COMMANDS)})\b|aetherbox \w|\b[a-z_]+=(?:on|off|physical|\w+)\b"
+    rf"[{QUOTES}]\s*(?:{'|'.join(COMMANDS)})\b|aetherbox (?:{'|'.join(SUBCOMMANDS)})\b"
+    rf"|\b[a-z_]+=(?:on|off|physical|\w+)\b"
 )
 
 
