@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import os
 import random
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +121,27 @@ def undo_all_and_redo(controller: Controller, fresh: object, final: object) -> N
     for _ in range(done):
         controller.redo()
     assert controller.state == final
+
+
+def fill(folder: Path) -> Path:
+    """Fill the file system of ``folder`` to the last byte; the file that fills it."""
+    filler = folder / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        for size in (65536, 4096, 512, 1):
+            try:
+                while os.write(fd, b"\0" * size):
+                    pass
+            except OSError:
+                continue
+    finally:
+        os.close(fd)
+    return filler
+
+
+def say(proc: subprocess.Popen[str], line: str, replies: int = 1) -> list[str]:
+    """Type ``line`` into a console process; its next ``replies`` lines."""
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(line + "\n")
+    proc.stdin.flush()
+    return [proc.stdout.readline().rstrip("\n") for _ in range(replies)]

@@ -17,6 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from helpers import say
+
 YEARS = 55 * 365 * 24 * 3600.0
 
 SHIFTED = """
@@ -43,13 +45,6 @@ def console(db: Path, offset: Path) -> subprocess.Popen[str]:
         [sys.executable, "-c", SHIFTED, str(offset), "console", "--db", str(db), "--seed", "5"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
-
-
-def say(proc: subprocess.Popen[str], line: str, replies: int = 1) -> list[str]:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(line + "\n")
-    proc.stdin.flush()
-    return [proc.stdout.readline().rstrip("\n") for _ in range(replies)]
 
 
 def set_wall(offset: Path, wall: float | None) -> None:

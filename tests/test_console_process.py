@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import say
 
 
 def console(db: Path) -> subprocess.Popen[str]:
@@ -23,13 +24,6 @@ def console(db: Path) -> subprocess.Popen[str]:
         [sys.executable, "-m", "display.cli", "console", "--db", str(db), "--seed", "5"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
-
-
-def say(proc: subprocess.Popen[str], line: str, replies: int = 1) -> list[str]:
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(line + "\n")
-    proc.stdin.flush()
-    return [proc.stdout.readline().rstrip("\n") for _ in range(replies)]
 
 
 @pytest.mark.slow

@@ -24,6 +24,7 @@ from device.errors import IllegalCommand, JournalUnreadable
 from device.journal import Journal, JournalFull, JournalInTheWay, backup_path
 from device.recovery import open_journal
 from device.text import render
+from helpers import fill
 
 
 @pytest.fixture
@@ -40,22 +41,6 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         yield where
     finally:
         subprocess.run(["umount", "-l", str(where)], check=False)
-
-
-def fill(folder: Path) -> Path:
-    """Fill the file system of ``folder`` to the last byte; the file that fills it."""
-    filler = folder / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o644)
-    try:
-        for size in (65536, 4096, 512, 1):
-            try:
-                while os.write(fd, b"\0" * size):
-                    pass
-            except OSError:
-                continue
-    finally:
-        os.close(fd)
-    return filler
 
 
 def lives(path: Path) -> list[int]:

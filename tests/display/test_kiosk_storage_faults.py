@@ -24,24 +24,9 @@ from device.config import Config
 from device.inputs import Button, ButtonPressed
 from display.app import KioskOptions, open_kiosk
 from display.i18n import Translator
+from helpers import fill
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def fill(folder: Path) -> Path:
-    """Fill the file system of ``folder`` to the last byte; the file that fills it."""
-    filler = folder / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o644)
-    try:
-        for size in (65536, 4096, 512, 1):
-            try:
-                while os.write(fd, b"\0" * size):
-                    pass
-            except OSError:
-                continue
-    finally:
-        os.close(fd)
-    return filler
 
 
 def mount(*args: str) -> None:
