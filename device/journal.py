@@ -254,6 +254,13 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+def stored_text(data: bytes) -> str:
+    """A text as the journal stored it.  A flipped bit can leave it no longer UTF-8: it is read
+    with the damaged bytes replaced, so its row's checksum finds the damage (a change's text is
+    then said again from its events) instead of the read failing before anything can judge it."""
+    return data.decode("utf-8", "replace")
+
+
 def _connect_sqlite3(uri: str, timeout: float) -> sqlite3.Connection:
     return sqlite3.connect(uri, uri=True, isolation_level=None, timeout=timeout)
 
@@ -365,6 +372,7 @@ class Reader:
 
     def __init__(self, path: Path, db: sqlite3.Connection) -> None:
         self.path = path
+        db.text_factory = stored_text
         self._db = db
         self._warned_breaks = set()
 
@@ -921,6 +929,7 @@ class Journal(Reader):
         uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?psow=0"
         try:
             db = self._connector(uri, timeout)
+            db.text_factory = stored_text
         except sqlite3.Error as error:
             raise _classify(error, self.path, "opening it") from error
         try:
