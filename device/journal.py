@@ -522,7 +522,8 @@ class Reader:
     _TXN = "SELECT pos, at, command, summary, crc FROM txns WHERE game = ?"
 
     def _txn(self, game: int, pos: int, *, undone: bool) -> Txn:
-        row = self._db.execute(self._TXN + " AND pos = ?", (game, pos)).fetchone()
+        rows = self._read(self._TXN + " AND pos = ?", (game, pos))
+        row = rows[0] if rows else None
         if row is None:
             raise JournalCorrupt(self.path, f"change {pos} of game {game} is missing", advice="Keep the file for recovery.")
         return self._read_txn(game, row, undone=undone)
