@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from device.catalog import CardKind, load_catalog
+
 STATIC = (
     "All creatures have flying and get +1/+0 as long as they attacked this turn.",
     "Whenever a player casts an instant or sorcery spell, that player may copy it. You may choose new targets for the copy.",
@@ -50,3 +52,8 @@ def rules_text(name: str, phenomenon: bool = False) -> str:
         return rng.choice(PHENOMENON)
     first, second = rng.sample(STATIC, 2) if rng.random() < 0.4 else (rng.choice(STATIC), "")
     return " ".join(part for part in (first, second, rng.choice(CHAOS)) if part)
+
+
+def planar_cards() -> dict[str, bool]:
+    """Every plane and phenomenon of the catalog, by name: whether it is a phenomenon."""
+    return {card.name: card.kind is CardKind.PHENOMENON for card in load_catalog() if card.is_planar}

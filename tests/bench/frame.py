@@ -58,7 +58,6 @@ sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent / "display"), str(HERE.par
 import pygame  # noqa: E402
 from figures import percentile  # noqa: E402
 
-from device.catalog import CardKind, load_catalog  # noqa: E402
 from device.commands import Advance, ChangeLife, ChangePoison, NewGame  # noqa: E402
 from device.controller import Controller  # noqa: E402
 from device.inputs import Button  # noqa: E402
@@ -71,7 +70,7 @@ from display.fonts import Fonts  # noqa: E402
 from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget, Rotated  # noqa: E402
 from display.ui import Press, Turn  # noqa: E402
-from planetext import rules_text  # noqa: E402
+from planetext import planar_cards, rules_text  # noqa: E402
 from scenes import PLAYERS, SAMPLE_TEXT, SCENES  # noqa: E402
 
 SIZES = ((800, 480), (480, 320), (1920, 1080))
@@ -220,7 +219,7 @@ def planeswalk_frames(make: Callable[[tuple[int, int], str], Kiosk], size: tuple
     """``planeswalk_ms`` for one size and language, with or without card text, with or without
     the idle work that lays out the next planeswalk ahead (see the docstring)."""
     visit = [0]
-    planar = {card.name: card.kind == CardKind.PHENOMENON for card in load_catalog() if card.is_planar}
+    planar = planar_cards()
 
     def provider(name: str) -> str | None:
         return rules_text(f"{name} #{visit[0]}", planar[name]) if text and name in planar else None

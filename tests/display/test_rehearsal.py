@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 
-from device.catalog import CardKind, load_catalog
 from device.commands import Advance, NewGame
 from device.inputs import Button
 from device.rules.planechase.commands import AcknowledgePhenomenon
@@ -20,7 +19,7 @@ from display.canvas import Canvas
 from display.kiosk import Kiosk
 from display.ui import Press
 
-from planetext import rules_text
+from planetext import planar_cards, rules_text
 from scenes import PLAYERS
 
 MakeKiosk = Callable[..., Kiosk]
@@ -29,7 +28,7 @@ MakeKiosk = Callable[..., Kiosk]
 @pytest.fixture
 def every_plane_has_text() -> Iterator[None]:
     """Card data with rules text of its own for every plane and phenomenon."""
-    planar = {card.name: card.kind == CardKind.PHENOMENON for card in load_catalog() if card.is_planar}
+    planar = planar_cards()
 
     def provider(name: str) -> str | None:
         return rules_text(name, planar[name]) if name in planar else None
