@@ -31,23 +31,36 @@ def inset(rect: Rect) -> Rect:
 def chip_text(view: View, text: str, width: int, height: int, *, bold: bool = False,
               largest: int | None = None) -> tuple[int, list[str]]:
     """The size and lines ``text`` takes on a chip ``width`` × ``height``: one line from
-    ``largest`` (the layout's ``small``) down to ``tiny``, else two lines."""
+    ``largest`` (the layout's ``small``) down to ``tiny``, else two lines.  Decided once for the
+    canvas (its fonts and layout are fixed), not every frame."""
+    key = ("chip", text, width, height, bold, largest)
+    found = view.canvas.planned.get(key)
+    if found is None:
+        found = view.canvas.planned.put(key, _chip_text(view, text, width, height, bold, largest))
+    return found[0], list(found[1])
+
+
+def _chip_text(view: View, text: str, width: int, height: int, bold: bool, largest: int | None) -> tuple[int, tuple[str, ...]]:
     c, lay = view.canvas, view.layout
     top = largest or lay.small
     for lines_wanted in (1, 2):
         for size in range(top, lay.tiny - 1, -1):
             lines = c.wrapped(text, size, width, bold=bold)
             if lines is not None and len(lines) <= lines_wanted and len(lines) * c.fonts.line_height(size, bold) <= height:
-                return size, lines
-    return lay.tiny, [text]
+                return size, tuple(lines)
+    return lay.tiny, (text,)
 
 
 def chip_fits(view: View, text: str, width: int, height: int, *, largest: int | None = None) -> bool:
     """True if ``text`` fits a chip ``width`` × ``height`` whole (bold: as the chosen chip shows it)."""
-    c = view.canvas
-    size, lines = chip_text(view, text, width, height, bold=True, largest=largest)
-    return all(c.measure(line, size, bold=True) <= width for line in lines) and (
-        len(lines) * c.fonts.line_height(size, True) <= height)
+    key = ("chip fits", text, width, height, largest)
+    found = view.canvas.planned.get(key)
+    if found is None:
+        c = view.canvas
+        size, lines = chip_text(view, text, width, height, bold=True, largest=largest)
+        found = view.canvas.planned.put(key, all(c.measure(line, size, bold=True) <= width for line in lines) and (
+            len(lines) * c.fonts.line_height(size, True) <= height))
+    return found
 
 
 def chip_label(view: View, rect: Rect, text: str, role: str, *, bold: bool = False,

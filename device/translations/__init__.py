@@ -17,7 +17,7 @@ one, and takes a translation only if it was made from the English the console pr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from device import text
@@ -49,12 +49,18 @@ def check(language: str) -> str:
     return language
 
 
+#: How many texts a translator keeps said (each a key, its parameters and the text).
+SAID_LIMIT = 4096
+
+
 class Translator:
     """Texts in one language, with the English fallback described above."""
 
     def __init__(self, language: str = "en") -> None:
         self.language = check(language)
         self._translations = catalogs.load(language)
+        # The texts said so far, by key and parameters: a screen says the same ones every frame.
+        self._said: dict[Hashable, str] = {}
 
     def source(self, key: str) -> Text | None:
         """The English of ``key`` as this translator's reader sees it (here: the rules')."""
@@ -84,6 +90,19 @@ class Translator:
     def __call__(self, key: str, **params: Any) -> str:
         """The text of ``key`` with ``params`` filled in; a parameter that is a message (a word or
         phrase each language words its own way) is put in this language first."""
+        # Types too: 1 and 1.0 (and True) are equal keys but are written differently.
+        said = (key, *params.items(), *[type(value) for value in params.values()]) if params else key
+        try:
+            found = self._said.get(said)
+        except TypeError:  # a parameter that is no value (a list): said afresh
+            return self._say(key, params)
+        if found is None:
+            if len(self._said) >= SAID_LIMIT:
+                self._said.clear()
+            found = self._said[said] = self._say(key, params)
+        return found
+
+    def _say(self, key: str, params: dict[str, Any]) -> str:
         template = self.template(key, params)
         if template is None:
             return f"{key} {params!r}" if params else key
