@@ -6,6 +6,11 @@ carry a meaning without a word (``Canvas.shapes``: the monarch's crown on a seat
 touch targets the screen laid out (``Canvas.targets``).  Tests read the record to check the facts a
 screen shows (the active player's name is in the upkeep banner) rather than pixels alone; the
 kiosk uses the targets to turn a touch into an action.
+
+A frame drawn in ``Canvas.frame`` is first written down, each drawing call as a value, then
+compared with the frame the surface shows: only the parts whose calls changed are drawn again
+(a press that changes one seat's life total redraws that seat and the status line, not the
+table).  Outside a frame each call draws at once.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import math
 import re
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Literal
@@ -36,6 +42,19 @@ SYMBOLS_LIMIT = 256
 _GUESS_SIZE = 48
 #: What a card symbol is in the text recorded in ``Canvas.drawn``.
 SYMBOL_MARK = "\ufffc"
+#: More changed places than this in a frame are drawn again as one area around them all.
+_AREAS_LIMIT = 24
+
+#: Tests set this: a part is always drawn, and drawing otherwise than the last frame's part under
+#: the same key fails (a key that leaves out something the drawing depends on).
+CHECK_PARTS = False
+
+#: A drawing call as a value: ``(kind, bounds, *arguments)``, ``bounds`` the rectangle no pixel
+#: it draws is outside of.  Two equal calls draw the same pixels on the same pixels below.
+Op = tuple[Any, ...]
+_FILL, _ROUNDED, _SQUARE, _LINE, _POLYGON, _CIRCLE, _BLIT, _TURNED = range(8)
+#: A part of a frame (``Canvas.part``): its calls, texts, touch targets, pictures and symbols.
+_Part = tuple[tuple[Op, ...], tuple["Drawn", ...], tuple["Target", ...], tuple["Placed", ...], tuple["Placed", ...]]
 
 
 class Drawn(Struct, frozen=True):
@@ -107,14 +126,26 @@ class Canvas(Struct):
     _advances: dict[bool, dict[str, float]] = field(default_factory=lambda: {False: {}, True: {}})  # at _GUESS_SIZE
     _symbols: Lru[tuple[str, int, Color], pygame.Surface] = field(default_factory=lambda: Lru(SYMBOLS_LIMIT))
     _symbol_sizes: dict[tuple[int, bool], tuple[int, int, int]] = field(default_factory=dict)
+    # The calls of the frame being drawn (``frame``, or a turned part's), else None: drawn at once.
+    _ops: list[Op] | None = None
+    # The size drawn in while a turned part is written down (``turned``), else None: the surface's.
+    _room: tuple[int, int] | None = None
+    # What ``_shown_on`` shows: the calls of the last frame drawn on it.
+    _shown: list[Op] = field(default_factory=list)
+    _shown_on: pygame.Surface | None = None
+    _shown_size: tuple[int, int] = (0, 0)
+    # The parts drawn in the last frame (``part``) by their keys, and those of the frame being drawn.
+    _parts: dict[Hashable, _Part] = field(default_factory=dict)
+    _parts_next: dict[Hashable, _Part] = field(default_factory=dict)
+    _checked: dict[Hashable, Any] = field(default_factory=dict)  # every part drawn, with CHECK_PARTS
 
     @property
     def width(self) -> int:
-        return int(self.surface.get_width())
+        return self._room[0] if self._room is not None else int(self.surface.get_width())
 
     @property
     def height(self) -> int:
-        return int(self.surface.get_height())
+        return self._room[1] if self._room is not None else int(self.surface.get_height())
 
     def clear(self, color: Color) -> None:
         self.drawn.clear()
@@ -122,7 +153,95 @@ class Canvas(Struct):
         self.pictures.clear()
         self.shapes.clear()
         self.fonts.shown_missing.clear()
-        self.surface.fill(color)
+        if self._ops is not None:
+            self._ops.clear()  # all of it is covered: nothing before this shows
+        self._draw((_FILL, (0, 0, self.width, self.height), color))
+
+    @contextlib.contextmanager
+    def frame(self) -> Iterator[None]:
+        """Draw a frame that starts with ``clear``: its calls are written down, and at the end
+        only what differs from the frame the surface shows is drawn again, clipped to the places
+        that changed.  A frame that raises draws nothing; the surface keeps the last one."""
+        if self._ops is not None:
+            yield
+            return
+        ops: list[Op] = []
+        self._ops = ops
+        try:
+            yield
+        finally:
+            self._ops = None
+            self._parts, self._parts_next = self._parts_next, {}
+        self._show(ops)
+
+    def forget(self) -> None:
+        """The surface's pixels are no longer the last frame's (a window uncovered): the next
+        frame draws all of it."""
+        self._shown_on = None
+
+    def replay(self, key: Hashable) -> bool:
+        """Put in this frame the part the last frame drew under ``key`` (see ``part``): its
+        drawing, texts, pictures, symbols and touch targets, as drawing it again would.  False
+        where there is none (or outside a frame): then draw it, in ``part``."""
+        if self._ops is None or self._room is not None or CHECK_PARTS:
+            return False
+        found = self._parts.get(key)
+        if found is None:
+            return False
+        ops, drawn, targets, pictures, shapes = found
+        self._ops += ops
+        self.drawn += drawn
+        self.targets += targets
+        self.pictures += pictures
+        self.shapes += shapes
+        self._parts_next[key] = found
+        return True
+
+    @contextlib.contextmanager
+    def part(self, key: Hashable) -> Iterator[None]:
+        """Draw a part of the frame that the next frame may ``replay`` instead of drawing: its
+        ``key`` holds everything its drawing depends on besides this canvas's fonts and layout
+        (a seat's name, total, badges, size and place).  A part that lacks a character in every
+        font is not kept (its notice depends on the whole frame)."""
+        if self._ops is None or self._room is not None:
+            yield
+            return
+        lists = (self._ops, self.drawn, self.targets, self.pictures, self.shapes)
+        marks = [len(items) for items in lists]
+        missing = len(self.fonts.shown_missing)
+        yield
+        if missing or self.fonts.shown_missing:
+            return
+        drawn = tuple(tuple(items[mark:]) for items, mark in zip(lists, marks, strict=True))
+        if CHECK_PARTS:
+            # Against every part drawn under the key on this canvas, not the last frame's only.
+            seen = self._checked.setdefault(key, drawn)
+            if seen != drawn and _comparable(seen) != _comparable(drawn):
+                raise AssertionError(f"a part drew otherwise under the same key: {key!r}")
+        self._parts_next[key] = drawn  # type: ignore[assignment]
+
+    def _draw(self, op: Op) -> None:
+        if self._ops is not None:
+            self._ops.append(op)
+        else:
+            _execute(self.surface, op)
+
+    def _show(self, ops: list[Op]) -> None:
+        surface = self.surface
+        whole = pygame.Rect(0, 0, *surface.get_size())
+        old = self._shown if self._shown_on is surface and self._shown_size == whole.size else None
+        if old is None or not ops or ops[0][0] != _FILL or ops[0][1] != tuple(whole):
+            areas = [whole]  # nothing to compare with, or a frame that does not cover the surface
+        else:
+            areas = _areas(_changed(old, ops), whole)
+        if areas:
+            bounds = [op[1] for op in ops]
+            for area in areas:
+                surface.set_clip(area)
+                for index in area.collidelistall(bounds):
+                    _execute(surface, ops[index])
+            surface.set_clip(None)
+        self._shown, self._shown_on, self._shown_size = ops, surface, whole.size
 
     @contextlib.contextmanager
     def aside(self) -> Iterator[None]:
@@ -132,39 +251,49 @@ class Canvas(Struct):
         drawn) is kept, so a frame drawn aside makes a later real one of the same texts quick."""
         screen = self.surface
         kept = (self.drawn, self.targets, self.pictures, self.shapes, set(self.fonts.shown_missing))
+        shown = (self._shown, self._shown_on, self._shown_size, self._parts)
         self.surface = pygame.Surface(screen.get_size(), 0, screen)
         self.drawn, self.targets, self.pictures, self.shapes = [], [], [], []
         try:
             yield
         finally:
             self.surface = screen
+            self._shown, self._shown_on, self._shown_size, self._parts = shown
             self.drawn, self.targets, self.pictures, self.shapes, missing = kept
             self.fonts.shown_missing.clear()
             self.fonts.shown_missing.update(missing)
 
     def box(self, rect: Rect, color: Color, *, width: int = 0, radius: int | None = None) -> None:
         radius = self.layout.radius if radius is None else radius
-        if radius <= 0 and width == 0 and rect[0] == 0 and rect[2] == self.surface.get_width():
-            self.surface.fill(color, rect)  # whole rows: one stretch of memory
+        rect = tuple(rect)  # type: ignore[assignment]
+        if radius <= 0 and width == 0 and rect[0] == 0 and rect[2] == self.width:
+            self._draw((_FILL, rect, color))  # whole rows: one stretch of memory
         elif radius <= 0:
-            # Square, drawn as a rounded box whose corners are all square: the same pixels, and
-            # several times quicker than SDL's fill of part of the rows, row by row.
-            pygame.draw.rect(self.surface, color, pygame.Rect(rect), width, 1, 0, 0, 0, 0)
+            self._draw((_SQUARE, rect, color, width))
         else:
-            pygame.draw.rect(self.surface, color, pygame.Rect(rect), width, radius)
+            self._draw((_ROUNDED, rect, color, width, radius))
 
     def line(self, start: tuple[int, int], end: tuple[int, int], color: Color, width: int = 1) -> None:
-        pygame.draw.line(self.surface, color, start, end, width)
+        start, end = tuple(start), tuple(end)  # type: ignore[assignment]
+        self._draw((_LINE, _around((start, end), width), color, start, end, width))
 
     def polygon(self, points: list[tuple[float, float]], color: Color, width: int = 0) -> None:
-        pygame.draw.polygon(self.surface, color, points, width)
+        corners = tuple(tuple(point) for point in points)
+        self._draw((_POLYGON, _around(corners, width), color, corners, width))
 
     def circle(self, center: tuple[int, int], radius: int, color: Color, width: int = 0) -> None:
-        pygame.draw.circle(self.surface, color, center, radius, width)
+        center = tuple(center)  # type: ignore[assignment]
+        x, y = center
+        self._draw((_CIRCLE, _around(((x - radius, y - radius), (x + radius, y + radius)), 1), color, center, radius,
+                    width))
+
+    def blit(self, image: pygame.Surface, at: tuple[int, int], flags: int = 0) -> None:
+        """Put ``image`` (one that is not changed afterwards) with its top left corner at ``at``."""
+        self._draw((_BLIT, (int(at[0]), int(at[1]), image.get_width(), image.get_height()), image, flags))
 
     def picture(self, image: pygame.Surface, at: tuple[int, int], name: str, role: str) -> None:
         """Blit a picture (a card's, already its size) with its top left corner at ``at``."""
-        self.surface.blit(image, at)
+        self.blit(image, at)
         self.pictures.append(Placed(name, (at[0], at[1], image.get_width(), image.get_height()), role))
 
     def shape(self, meaning: str, rect: Rect, role: str) -> None:
@@ -188,14 +317,13 @@ class Canvas(Struct):
         return target.action if target is not None else None
 
     @contextlib.contextmanager
-    def turned(self, rect: Rect, degrees: int, behind: Color | None = None) -> Iterator[Rect]:
+    def turned(self, rect: Rect, degrees: int, behind: Color) -> Iterator[Rect]:
         """Draw in ``rect`` turned clockwise by ``degrees`` (0, 90, 180, 270): a seat tile that
         faces a player across the table.  Yields the rectangle to draw in, in a picture of its
-        own (width and height swapped for a quarter turn); the picture is then turned onto the
-        screen, and what was recorded meanwhile (texts, pictures, symbols, touch targets) is
-        moved to where it shows, so a touch on the turned tile finds its own target.  The
-        picture starts as the screen under ``rect`` (rounded corners keep what is behind them),
-        or filled with ``behind`` where the caller knows that is all there is (no copy)."""
+        own (width and height swapped for a quarter turn) that starts filled with ``behind``;
+        the picture is then turned onto the screen, and what was recorded meanwhile (texts,
+        pictures, symbols, touch targets) is moved to where it shows, so a touch on the turned
+        tile finds its own target."""
         turn = degrees % 360
         if turn == 0:
             yield rect
@@ -203,18 +331,15 @@ class Canvas(Struct):
         x, y, w, h = rect
         quarter = turn in (90, 270)
         own = (h, w) if quarter else (w, h)
-        screen = self.surface
-        if behind is None:
-            self.surface = pygame.transform.rotate(screen.subsurface(pygame.Rect(rect)).copy(), turn)
-        else:
-            self.surface = pygame.Surface(own, 0, screen)
-            self.surface.fill(behind)
+        outer, room = self._ops, self._room
+        self._ops, self._room = [], own
         marks = (len(self.drawn), len(self.pictures), len(self.shapes), len(self.targets))
         try:
             yield (0, 0, *own)
+            inside = tuple(self._ops)
         finally:
-            drawn, self.surface = self.surface, screen
-        screen.blit(pygame.transform.rotate(drawn, -turn), (x, y))
+            self._ops, self._room = outer, room
+        self._draw((_TURNED, tuple(rect), turn, tuple(behind), own, inside))
 
         def moved(r: Rect) -> Rect:
             u, v, rw, rh = r
@@ -338,7 +463,7 @@ class Canvas(Struct):
             image = self.fonts.render(shown, used, color, bold)
             self.fonts.check(shown, bold)
             rect = image.get_rect(**{anchor: at})
-            self.surface.blit(image, rect)
+            self.blit(image, rect.topleft)
             plain = recorded = shown
         else:
             rect, plain = self._draw_coded(coded, at, used, color, anchor, bold, role)
@@ -366,13 +491,12 @@ class Canvas(Struct):
             token = _TOKENS.get(part)
             if token is not None:
                 left, top = x + (advance - diameter) // 2, rect.y + middle - diameter // 2
-                self.surface.blit(self._symbol_image(token, diameter, color), (left, top),
-                                  special_flags=pygame.BLEND_PREMULTIPLIED)
+                self.blit(self._symbol_image(token, diameter, color), (left, top), pygame.BLEND_PREMULTIPLIED)
                 self.shape(symbols.card_meaning(token) or token, (left, top, diameter, diameter), role)
                 x += advance
             elif part:
                 self.fonts.check(part, bold)
-                self.surface.blit(self.fonts.render(part, size, color, bold), (x, rect.y))
+                self.blit(self.fonts.render(part, size, color, bold), (x, rect.y))
                 x += self.fonts.measure(part, size, bold)[0]
                 plain.append(part)
         return rect, "".join(plain)
@@ -558,6 +682,147 @@ _PRIVATE_FIRST, _PRIVATE_LAST = 0xE000, 0xF8FF
 _SYMBOL_CHAR = re.compile("([\ue000-\uf8ff])")
 _CHARS: dict[str, str] = {}  # a symbol's notation (without braces) → its character
 _TOKENS: dict[str, str] = {}  # and back
+
+
+def _execute(surface: pygame.Surface, op: Op) -> None:
+    """Draw one call on ``surface``."""
+    kind, bounds = op[0], op[1]
+    if kind == _FILL:
+        area = surface.get_clip().clip(bounds)
+        if area.width == surface.get_width():
+            surface.fill(op[2], area)  # whole rows: one stretch of memory
+        else:
+            pygame.draw.rect(surface, op[2], area, 0, 1, 0, 0, 0, 0)  # see _SQUARE
+    elif kind == _BLIT:
+        surface.blit(op[2], bounds[:2], None, op[3])
+    elif kind == _SQUARE:
+        # A rounded box whose corners are all square: the same pixels as a plain one, and several
+        # times quicker than SDL's fill of part of the rows, row by row.
+        pygame.draw.rect(surface, op[2], bounds, op[3], 1, 0, 0, 0, 0)
+    elif kind == _ROUNDED:
+        pygame.draw.rect(surface, op[2], bounds, op[3], op[4])
+    elif kind == _LINE:
+        pygame.draw.line(surface, op[2], op[3], op[4], op[5])
+    elif kind == _POLYGON:
+        pygame.draw.polygon(surface, op[2], op[3], op[4])
+    elif kind == _CIRCLE:
+        pygame.draw.circle(surface, op[2], op[3], op[4], op[5])
+    else:
+        # A turned part: its background, then each of its calls turned onto the surface where it
+        # shows (a text's picture turned), as drawing it upright and turning the picture would.
+        _, _, turn, behind, own, inside = op
+        _execute(surface, (_FILL, bounds, behind))
+        turning = _Turning(turn, own, bounds)
+        for part in inside:
+            _execute(surface, turning.op(part))
+
+
+class _Turning:
+    """Where a call drawn upright in a picture of size ``own`` goes once the picture is turned
+    clockwise by ``turn`` and put at ``at``'s corner."""
+
+    def __init__(self, turn: int, own: tuple[int, int], at: Rect) -> None:
+        self.turn, self.own, self.x, self.y = turn, own, at[0], at[1]
+
+    def rect(self, rect: Rect) -> Rect:
+        u, v, w, h = rect
+        lw, lh = self.own
+        if self.turn == 90:
+            u, v, w, h = lh - v - h, u, h, w
+        elif self.turn == 180:
+            u, v = lw - u - w, lh - v - h
+        else:
+            u, v, w, h = v, lw - u - w, h, w
+        return (self.x + u, self.y + v, w, h)
+
+    def point(self, point: tuple[float, float]) -> tuple[float, float]:
+        """A pixel's place (its index, not its corner: a pixel turns onto a pixel)."""
+        u, v = point
+        lw, lh = self.own
+        if self.turn == 90:
+            u, v = lh - 1 - v, u
+        elif self.turn == 180:
+            u, v = lw - 1 - u, lh - 1 - v
+        else:
+            u, v = v, lw - 1 - u
+        return (self.x + u, self.y + v)
+
+    def op(self, op: Op) -> Op:
+        kind = op[0]
+        if kind in (_FILL, _SQUARE, _ROUNDED):
+            return (kind, self.rect(op[1]), *op[2:])
+        if kind == _BLIT:
+            return (kind, self.rect(op[1]), _turned_image(op[2], self.turn), op[3])
+        if kind == _LINE:
+            start, end = self.point(op[3]), self.point(op[4])
+            return (kind, _around((start, end), op[5]), op[2], start, end, op[5])
+        if kind == _POLYGON:
+            corners = tuple(self.point(p) for p in op[3])
+            return (kind, _around(corners, op[4]), op[2], corners, op[4])
+        if kind == _CIRCLE:
+            return (kind, self.rect(op[1]), op[2], self.point(op[3]), *op[4:])
+        return (kind, self.rect(op[1]), (op[2] + self.turn) % 360, *op[3:])
+
+
+@functools.lru_cache(maxsize=512)
+def _turned_image(image: pygame.Surface, turn: int) -> pygame.Surface:
+    """``image`` turned clockwise by ``turn`` degrees (kept: a turned seat's texts are the same
+    from frame to frame)."""
+    return pygame.transform.rotate(image, -turn)
+
+
+def _comparable(value: Any) -> Any:
+    """``value`` (a part, a call) with each picture in it as its size and pixels: the same text
+    drawn again may be a new picture of it."""
+    if isinstance(value, pygame.Surface):
+        return (value.get_size(), pygame.image.tobytes(value, "RGBA"))
+    if isinstance(value, tuple):
+        return tuple(_comparable(item) for item in value)
+    return value
+
+
+def _around(points: tuple[tuple[float, float], ...], width: int) -> Rect:
+    """A rectangle no pixel of a line ``width`` wide through ``points`` falls outside of."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    reach = max(1, width) + 1
+    left, top = math.floor(min(xs)) - reach, math.floor(min(ys)) - reach
+    return (left, top, math.ceil(max(xs)) + reach - left + 1, math.ceil(max(ys)) + reach - top + 1)
+
+
+def _changed(old: list[Op], new: list[Op]) -> list[Rect]:
+    """Where the pixels of frame ``new`` may differ from those of ``old``: around every call
+    of either that the other does not have in the same order.  The calls both frames begin and
+    end with are the same; between them, calls at the same place are paired when there are as
+    many on each side, and a pair that differs is changed, else all of them are."""
+    count = min(len(old), len(new))
+    start = 0
+    while start < count and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < count - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    before, after = old[start:len(old) - end], new[start:len(new) - end]
+    if len(before) != len(after):
+        return [op[1] for op in before] + [op[1] for op in after]
+    return [bounds for was, now in zip(before, after) if was != now for bounds in (was[1], now[1])]
+
+
+def _areas(changed: list[Rect], whole: pygame.Rect) -> list[pygame.Rect]:
+    """The places to draw again: the changed rectangles on the surface, those that touch joined."""
+    areas: list[pygame.Rect] = []
+    for bounds in changed:
+        area = whole.clip(bounds)
+        if not area.width or not area.height:
+            continue
+        touching = area.collidelist(areas)
+        while touching >= 0:
+            area.union_ip(areas.pop(touching))
+            touching = area.collidelist(areas)
+        areas.append(area)
+    if len(areas) > _AREAS_LIMIT:
+        return [areas[0].unionall(areas[1:])]
+    return areas
 
 
 def encode(text: str) -> str:

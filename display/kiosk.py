@@ -278,6 +278,7 @@ class Kiosk:
         self.fps = max(1, fps)
         self._clock = clock
         self._wall = wall if wall is not None else self.clock
+        self._translator: Translator | None = None
         self.on_present = on_present
         self.watchdog = watchdog
         self.feedback = feedback
@@ -315,7 +316,11 @@ class Kiosk:
 
     @property
     def tr(self) -> Translator:
-        return Translator(self._ui.language)
+        """The table's language's texts: one translator while the language stays (it keeps
+        the texts it has said)."""
+        if self._translator is None or self._translator.language != self._ui.language:
+            self._translator = Translator(self._ui.language)
+        return self._translator
 
     @property
     def canvas(self) -> Canvas:
@@ -765,6 +770,7 @@ class Kiosk:
             self.target.resize(self.target.surface.get_size())
             self.retarget(self.target)
         elif kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self._canvas.forget()  # what the window shows may be lost: the next frame draws it all
             self.dirty = True
 
     def _touch_event(self, event: Any) -> None:

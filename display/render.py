@@ -11,6 +11,7 @@ its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable, Collection, Sequence
 
@@ -196,47 +197,70 @@ def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Transl
     the table (the seats face their players, and the player whose turn it is sits there)."""
     lay, fonts = canvas.layout, canvas.fonts
     height = fonts.line_height(lay.big, True) + lay.margin
-    with canvas.turned((0, 0, canvas.width, height), turn, theme.BG):
-        _draw_header(canvas, state, ui, tr, wall, shows_played, height)
+    shown = header_shows(canvas, state, ui, tr, wall, shows_played)
+    key = ("header", canvas.width, height, turn, shown)
+    if not canvas.replay(key):  # a header that did not change is as the last frame drew it
+        with canvas.part(key), canvas.turned((0, 0, canvas.width, height), turn, theme.BG):
+            _draw_header(canvas, shown, height)
     return height
 
 
-def _draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
-                 shows_played: bool, height: int) -> None:
+class HeaderShows(Struct, frozen=True):
+    """What the header shows: the colour along its lower edge (None: no game), its corners'
+    lines, the game's day or night, and the headline in its colour."""
+
+    edge: Color | None
+    left: tuple[Corner, ...]
+    right: tuple[Corner, ...]
+    time: str | None
+    headline: str
+    color: Color
+
+
+def header_shows(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
+                 shows_played: bool) -> HeaderShows:
+    if state is None:
+        return HeaderShows(None, (), (), None, headline(state, tr), theme.TEXT)
+    left, right = corners(canvas, state, ui, tr, wall, shows_played)
+    playing = marking.games(state)
+    # A Conspiracy pod whose groups each play their own game shows it on each group's seats.
+    time = marking.counters(state).game(playing[0]).day_night if len(playing) == 1 else None
+    return HeaderShows(theme.shade(colour_of(state.player(state.active))), tuple(left), tuple(right),
+                       None if time is None else time.value, headline(state, tr), theme.CURSOR)
+
+
+def _draw_header(canvas: Canvas, shown: HeaderShows, height: int) -> None:
     lay = canvas.layout
     canvas.box((0, 0, canvas.width, height), theme.PANEL, radius=0)
     used_left = used_right = 0
-    if state is not None:
+    if shown.edge is not None:
         # Under the header, the colour of the player whose turn it is.
         edge = max(2, lay.line * 2)
-        canvas.box((0, height - edge, canvas.width, edge), theme.shade(colour_of(state.player(state.active))), radius=0)
-        left, right = corners(canvas, state, ui, tr, wall, shows_played)
-        used_left = draw_corner(canvas, left, height, right=False)
-        used_right = draw_corner(canvas, right, height, right=True)
-        if any(line.role == "header.played" for line in left) and height >= lay.touch:  # else UNDO held only
+        canvas.box((0, height - edge, canvas.width, edge), shown.edge, radius=0)
+        used_left = draw_corner(canvas, shown.left, height, right=False)
+        used_right = draw_corner(canvas, shown.right, height, right=True)
+        if any(line.role == "header.played" for line in shown.left) and height >= lay.touch:  # else UNDO held only
             canvas.target((0, 0, max(used_left, lay.touch), height), PAUSE)
-        used_left = _draw_day_night(canvas, state, used_left, height)
-    _draw_headline(canvas, headline(state, tr), theme.CURSOR if state else theme.TEXT, height, used_left, used_right)
+        used_left = _draw_day_night(canvas, shown.time, used_left, height)
+    _draw_headline(canvas, shown.headline, shown.color, height, used_left, used_right)
 
 
 #: What a touch on the time played does: what UNDO held does, pause or resume the game clock.
 PAUSE = Press(Button.UNDO, long=True)
 
 
-def _draw_day_night(canvas: Canvas, state: GameState, left: int, height: int) -> int:
-    """The game's day or night, a sun or a moon after the turn; returns where the corner now ends.
-    A Conspiracy pod whose groups each play their own game shows it on each group's seats."""
-    playing = marking.games(state)
-    time = marking.counters(state).game(playing[0]).day_night if len(playing) == 1 else None
+def _draw_day_night(canvas: Canvas, time: str | None, left: int, height: int) -> int:
+    """The game's day or night (``time``), a sun or a moon after the turn; returns where the
+    corner now ends."""
     if time is None:
         return left
     lay = canvas.layout
     size = canvas.fonts.line_height(lay.medium) * 4 // 5
     x = left + lay.margin if left else lay.margin
-    look = LOOKS[time.value]  # drawn as on a pod's seats
+    look = LOOKS[time]  # drawn as on a pod's seats
     assert look.icon is not None
     look.icon(canvas, (x + size / 2, height / 2), size, look.color)
-    canvas.shape(time.value, (x, (height - size) // 2, size, size), "header.day_night")
+    canvas.shape(time, (x, (height - size) // 2, size, size), "header.day_night")
     return x + size
 
 
@@ -639,8 +663,15 @@ def draw_button(canvas: Canvas, button: BarButton, rect: Rect, size: int, tr: Tr
 
 
 def draw_bar(canvas: Canvas, plan: BarPlan, ui: UiState, tr: Translator) -> None:
-    for button, rect in plan.shown:
-        draw_button(canvas, button, rect, plan.size, tr, button.action, lit=button is MORE and ui.menu)
+    try:
+        key = ("bar", plan, ui.menu, tr.language)
+        if canvas.replay(key):  # the same buttons as the last frame's
+            return
+    except TypeError:  # a button whose action cannot be a key: drawn every frame
+        key = None
+    with canvas.part(key) if key is not None else contextlib.nullcontext():
+        for button, rect in plan.shown:
+            draw_button(canvas, button, rect, plan.size, tr, button.action, lit=button is MORE and ui.menu)
 
 
 def draw_menu(canvas: Canvas, plan: BarPlan, tr: Translator) -> None:
@@ -788,6 +819,11 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
     The status line's height depends on its text, and a missing font's notice on the texts the
     screen drew: the frame is laid out with the notice the last frame had, and drawn once more
     in the rare frame where that changes the status line's height."""
+    with canvas.frame():
+        _render(canvas, state, ui, tr, now, wall)
+
+
+def _render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, now: float, wall: float) -> None:
     lay = canvas.layout
     whole = SCREENS.get(ui.screen)
     if whole is not None and whole.whole and whole.shown(state, ui):

@@ -389,7 +389,7 @@ def _letters(c: Canvas, text: str, center: tuple[float, float], size: float, col
         px = max(4, px * 9 // 10)
     image = c.fonts.render(text, px, color, bold)
     top, height = c.fonts.ink(text, px, bold)
-    c.surface.blit(image, (round(center[0] - image.get_width() / 2), round(center[1] - top - height / 2)))
+    c.blit(image, (round(center[0] - image.get_width() / 2), round(center[1] - top - height / 2)))
 
 
 def _tap(c: Canvas, center: tuple[float, float], size: float, *, untap: bool) -> None:

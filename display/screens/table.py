@@ -710,6 +710,17 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     seat_targets(view, player.seat, rect)
 
 
+def seat_key(view: View, state: GameState, player: Player, rect: Rect, turn: int, cursor: bool,
+             plan: TilePlan) -> tuple[object, ...]:
+    """Everything ``draw_seat`` draws a seat from, turned by ``turn`` in ``rect`` (``Canvas.part``)."""
+    turn_of = team_of(state, state.active) if teamed(state) else (state.active,)
+    return ("seat", rect, turn, cursor, plan, player.seat, player.name, player.in_game, colour_of(player),
+            player.seat in turn_of, seat_life(view, state, player),
+            tuple(counter_badges(view, state, player)) if player.in_game else (), seat_notes(view, state, player),
+            None if player.in_game else loss_text(view, state, player),
+            shown_on(view.ui, state, player.seat) is not None)
+
+
 def _draw_badges(view: View, seat: str, badges: list[Badge], plan: TilePlan, rect: Rect, room: tuple[int, int],
                  life: str) -> Rect:
     """A tile's badges in the room (top, bottom) left under its name and notes: in a column right
@@ -1283,7 +1294,10 @@ class Table(Screen):
         cursor = view.ui.cursor
         turns = layout.turns or [0] * len(state.players)
         for player, rect, plan, turn in zip(state.players, layout.seats, layout.plans, turns, strict=True):
-            with c.turned(rect, turn, theme.BG) as own:
+            key = seat_key(view, state, player, rect, turn, cursor == player.seat, plan)
+            if c.replay(key):  # a seat the press left alone: as the last frame drew it
+                continue
+            with c.part(key), c.turned(rect, turn, theme.BG) as own:
                 draw_seat(view, state, player, own, cursor == player.seat, plan)
         shared = shared_turn(state, portrait(c))
         if layout.banner is not None and layout.fit is not None:

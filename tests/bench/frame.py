@@ -10,8 +10,9 @@ median and 99th percentile in milliseconds over ``--samples`` frames (200 by def
 200).
 
 Each sample changes the game or the UI state through the kiosk's own path (a command executed,
-a button press or an encoder turn dispatched), then times one ``render`` call; the drawn pixels
-are compared with the frame before, and a sample that drew the same pixels stops the run.
+a button press or an encoder turn dispatched), then times one ``render`` call, which draws again
+only where the frame changed (``Canvas.frame``); the drawn pixels are compared with the frame
+before, and a sample that drew the same pixels stops the run.
 
 ``turned_present_ms``: what ``[display] rotate`` adds to each frame — ``Rotated.present`` turning
 the drawn picture onto the panel (the Touch Display 2's 720×1280 turned 90°, a 3.5-inch

@@ -28,6 +28,7 @@ import pytest  # noqa: E402
 from device.controller import Controller  # noqa: E402
 from device.journal import Journal  # noqa: E402
 from device.tagmap import TagMap  # noqa: E402
+from display import canvas as canvas_module  # noqa: E402
 from display import cardtext  # noqa: E402
 from display.fonts import Fonts  # noqa: E402
 from display.kiosk import Kiosk  # noqa: E402
@@ -78,3 +79,8 @@ def make_kiosk(tmp_path: Path, fonts: Fonts) -> Iterator[Callable[..., Kiosk]]:
 def sample_text(name: str) -> str | None:
     """Card data for the tests: one plane has (made-up) rules text."""
     return SAMPLE_TEXT if name == "Tazeem" else None
+
+
+# A part of a frame a later frame may put back instead of drawing (``Canvas.part``) is drawn in
+# every test, and drawing it otherwise under the same key fails the test.
+canvas_module.CHECK_PARTS = True

@@ -52,7 +52,7 @@ def test_hw4_turned_drawing_is_the_upright_drawing_turned_and_recorded_where_it_
         screen = Canvas(pygame.Surface((300, 200)), fonts, layout)
         screen.clear((0, 0, 0))
         rect = (50, 20, 60, 120) if turn % 180 else (50, 20, 120, 60)
-        with screen.turned(rect, turn) as own:
+        with screen.turned(rect, turn, (0, 0, 0)) as own:
             assert own == (0, 0, 120, 60)
             screen.text("40", (10, 5), 30, (255, 255, 255), role="t")
             screen.target((0, 0, 120, 30), "upper")
