@@ -794,7 +794,7 @@ def _changed(old: list[Op], new: list[Op]) -> list[Rect]:
     """Where the pixels of frame ``new`` may differ from those of ``old``: around every call
     of either that the other does not have in the same order.  The calls both frames begin and
     end with are the same; between them, calls at the same place are paired when there are as
-    many on each side, and a pair that differs is changed, else all of them are."""
+    many on each side, and a pair that differs is changed."""
     count = min(len(old), len(new))
     start = 0
     while start < count and old[start] == new[start]:
@@ -803,9 +803,27 @@ def _changed(old: list[Op], new: list[Op]) -> list[Rect]:
     while end < count - start and old[-1 - end] == new[-1 - end]:
         end += 1
     before, after = old[start:len(old) - end], new[start:len(new) - end]
-    if len(before) != len(after):
-        return [op[1] for op in before] + [op[1] for op in after]
-    return [bounds for was, now in zip(before, after) if was != now for bounds in (was[1], now[1])]
+    if len(before) == len(after):
+        return [bounds for was, now in zip(before, after) if was != now for bounds in (was[1], now[1])]
+    # As many calls more or fewer (a line added to a list): each call of the new frame is paired
+    # with the next equal one of the old, in order; what is left unpaired on either side changed.
+    places: dict[Op, list[int]] = {}
+    for index in range(len(before) - 1, -1, -1):
+        places.setdefault(before[index], []).append(index)
+    changed: list[Rect] = []
+    at = 0
+    for now in after:
+        found = places.get(now)
+        while found and found[-1] < at:
+            found.pop()
+        if not found:
+            changed.append(now[1])
+            continue
+        index = found.pop()
+        changed += [op[1] for op in before[at:index]]
+        at = index + 1
+    changed += [op[1] for op in before[at:]]
+    return changed
 
 
 def _areas(changed: list[Rect], whole: pygame.Rect) -> list[pygame.Rect]:

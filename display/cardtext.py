@@ -54,14 +54,22 @@ Size = tuple[int, int]
 _decoded: Lru[tuple[Path, bool], pygame.Surface] = Lru(DECODED_LIMIT)
 _scaled: Lru[tuple[Path, bool, Size], pygame.Surface] = Lru(SCALED_LIMIT)
 _unusable: set[Path] = set()  # said once in the log; shown as no picture from then on
+_generation = 0  # counts the times the card data or the pictures kept were changed or forgotten
+
+
+def generation() -> int:
+    """A number that changes whenever the card data's place or the pictures kept change: a
+    drawing made from them is kept under it (``Canvas.part``)."""
+    return _generation
 
 
 def configure(data_dir: Path | None, *, imported: bool = True) -> None:
     """Where imported card data lives (the gadget's data directory); ``imported=False`` uses
     registered providers only (and shows no pictures)."""
-    global _data_dir, _imported
+    global _data_dir, _imported, _generation
     _data_dir = data_dir
     _imported = imported
+    _generation += 1
 
 
 def rules_text(name: str) -> str | None:
@@ -115,6 +123,8 @@ def picture(name: str, size: Size, *, landscape: bool = False) -> pygame.Surface
 
 def clear_cache() -> None:
     """Forget the pictures decoded and scaled, and the files found unusable."""
+    global _generation
+    _generation += 1
     _decoded.clear()
     _scaled.clear()
     _unusable.clear()

@@ -167,7 +167,17 @@ def grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequenc
                  align: Literal["left", "center"] = "left") -> tuple[int, bool]:
     """How many columns a grid of ``chips`` takes in ``area``: the fewest of
     ``columns`` that shows every chip with its words whole (then True), else the most whose
-    chips still hold their words, for a window that scrolls (then False)."""
+    chips still hold their words, for a window that scrolls (then False).  Decided once for the
+    canvas per area and words (a planar deck's two hundred names), not every frame."""
+    key = ("grid", area[2:], tuple(chip.words() for chip in chips), tuple(columns), chip_h, largest, align)
+    found = view.canvas.planned.get(key)
+    if found is None:
+        found = view.canvas.planned.put(key, _grid_columns(view, area, chips, columns, chip_h, largest, align))
+    return found
+
+
+def _grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequence[int], chip_h: int | None,
+                  largest: int | None, align: Literal["left", "center"]) -> tuple[int, bool]:
     lay = view.layout
     _, _, w, h = area
     gap = max(2, lay.margin // 2)

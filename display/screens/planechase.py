@@ -831,6 +831,17 @@ def large_art_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool, pl
 def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
     """A face-up plane or phenomenon: name, type and counters, its art (the picture, when card
     data has one, else a box for it), the rules text as large as it fits (or how to get it)."""
+    c = view.canvas
+    shown = counters_shown(view, card)
+    ringed = shown and view.state is not None and counting(view.ui, view.state)
+    key = ("planar card", rect, solo, card.name, card.kind, card.owner, card.marker, card.counters, shown, ringed,
+           view.tr.language, cardtext.rules_text(card.name), cardtext.card_image(card.name), cardtext.generation())
+    if not c.replay(key):  # the card as the last frame drew it
+        with c.part(key):
+            _draw_card(view, card, rect, solo, shown, ringed)
+
+
+def _draw_card(view: View, card: FaceUpCard, rect: Rect, solo: bool, counters: bool, ringed: bool) -> None:
     c, lay, tr = view.canvas, view.layout, view.tr
     phenomenon = card.kind is PlanarKind.PHENOMENON
     c.box(rect, theme.PANEL)
@@ -841,10 +852,10 @@ def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
                       plan.name_size, theme.TEXT, role="pc.plane.name", bold=True, min_size=plan.name_size)
     kind = c.text(type_line(tr, card), (hx, hy), lay.small, theme.DIM, max_width=hw, role="pc.plane.type",
                   min_size=lay.tiny)
-    if counters_shown(view, card):  # counters are something players act on: a line of their own
+    if counters:  # counters are something players act on: a line of their own
         line = c.text(tr("ui.pc.counters", n=card.counters), (hx, kind.bottom), lay.medium, theme.CURSOR, bold=True,
                       max_width=hw, role="pc.plane.counters", min_size=lay.tiny)
-        if view.state is not None and counting(view.ui, view.state):  # the encoder's: ringed as a cursor is
+        if ringed:  # the encoder's: ringed as a cursor is
             ring = line.inflate(lay.margin, lay.line * 2)
             c.box((ring.x, ring.y, ring.width, ring.height), theme.CURSOR, width=max(1, lay.line))
     if card.kind is PlanarKind.PLANE:

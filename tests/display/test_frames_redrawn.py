@@ -17,7 +17,7 @@ from display import canvas as canvas_module
 from display import render
 from display.canvas import Canvas
 from display.kiosk import Kiosk
-from display.ui import Back, Focus, Press, ToggleHelp, Turn
+from display.ui import Back, Focus, Go, Press, ToggleHelp, Turn
 
 from scenes import SCENES
 
@@ -83,15 +83,17 @@ def facing(count: int) -> Callable[[Kiosk], None]:
 
 
 ROUNDS: dict[str, Callable[[Kiosk], None]] = {
-    **{name: SCENES[name] for name in ("table", "two-headed-giant", "necro-table", "pc-table", "upkeep-six")},
+    **{name: SCENES[name] for name in ("table", "two-headed-giant", "necro-table", "pc-table", "upkeep-six",
+                                       "planechase", "pc-art")},
     "facing-4": facing(4), "facing-6": facing(6),
 }
 
 
 @pytest.mark.parametrize("scene", list(ROUNDS))
 def test_a_part_drawn_again_under_its_key_draws_alike_through_two_rounds(make_kiosk: MakeKiosk, scene: str) -> None:
-    """Every seat drawn through two rounds of turns, with life changed by the encoder (a
-    change pending, then made) and the cursor moved: each drawing of a part under a key already
+    """Every seat drawn through two rounds of turns, with life (on the Planechase screen: the
+    plane's counters) changed by the encoder, a change pending, then made, and the cursor moved:
+    each drawing of a part under a key already
     drawn must be the same drawing (``CHECK_PARTS``: a key that leaves out what the seat shows,
     whose turn it is, a pending change, the cursor, fails here)."""
     assert canvas_module.CHECK_PARTS
@@ -102,16 +104,26 @@ def test_a_part_drawn_again_under_its_key_draws_alike_through_two_rounds(make_ki
     state = kiosk.state
     assert state is not None
     first, turn = state.active, state.turn
+    planechase = kiosk.ui.screen == "planechase"
+    counted = 0
     for _ in range(60):
-        for action in (Turn(rng.choice((-2, 1, 3))), Focus(1), Press(Button.SELECT), Press(Button.NEXT)):
+        if planechase:  # SELECT picks the plane's counters for the encoder, and puts them back
+            kiosk.dispatch(Go("planechase"))
+            actions = [Press(Button.SELECT), Turn(rng.choice((-1, 1, 2))), Press(Button.SELECT), Press(Button.NEXT)]
+        else:
+            actions = [Turn(rng.choice((-2, 1, 3))), Focus(1), Press(Button.SELECT), Press(Button.NEXT)]
+        for action in actions:
             kiosk.dispatch(action)
             kiosk.redraw()
+            pc = kiosk.state.planechase if kiosk.state is not None else None
+            counted = max([counted, *(card.counters for card in pc.face_up)] if pc is not None else [counted])
         state = kiosk.state
         assert state is not None
         if state.turn >= turn + 2 * len(state.players):
             break
     assert state.turn >= turn + 2 * len(state.players) - 1, (scene, state.turn)
     assert first is not None
+    assert counted or not planechase, "the plane's counters never changed"
 
 
 def test_a_frame_that_fails_draws_nothing_and_the_next_draws_right(make_kiosk: MakeKiosk) -> None:
