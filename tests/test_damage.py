@@ -19,7 +19,8 @@ Then the trial is judged:
 Kinds: the closed journal, the write-ahead log of a killed session, a snapshot's bytes, the
 backup (then the journal itself damaged too, so the backup is what start-up falls back on).
 ``AETHERBOX_DAMAGE_TRIALS`` raises the count per kind (the suite runs 200) for a benchmark run;
-a few trials per kind also go through the real ``aetherbox console`` process.
+a few trials per kind also go through the real ``aetherbox console`` process (6 in the suite,
+``AETHERBOX_DAMAGE_PROCESS_TRIALS`` for more).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from device.recovery import open_journal
 from device.state import GameState
 
 TRIALS = int(os.environ.get("AETHERBOX_DAMAGE_TRIALS", "200"))
-PROCESS_TRIALS = 20
+PROCESS_TRIALS = int(os.environ.get("AETHERBOX_DAMAGE_PROCESS_TRIALS", "6"))
 NOW = 1_750_000_000.0
 KINDS = ("journal", "wal", "snapshot", "backup")
 
