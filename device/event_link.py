@@ -18,19 +18,30 @@ its own name, the organiser everywhere):
 
     aetherbox/events/<event>/plan                          the draw, retained (organiser)
     aetherbox/tables/<table>/status                        online / offline, retained (its will)
-    aetherbox/tables/<table>/events/<event>/<pod>/<round>/<group>   the table's report, retained
+    aetherbox/tables/<table>/events/<event>/<pod>/<round>/<group>/<gadget>
+                                                           the table's report, retained
 
 Every message is retained and sent with QoS 1 on a persistent session, so a table (or the
-broker) that was away finds everything on its return; and on every connection a table publishes
-its reports again, so even a broker that lost its store is filled up again.
+broker) that was away finds everything on its return; and once the broker has said all it held
+(``synced``), a table publishes its reports again, numbered above every report the broker holds
+for its table (not by its clock, which a Pi without a real-time clock may have wrong), so even
+a broker that lost its store is filled up again.
+
+Two gadgets may log in as one table (a spare started with a copy of the table's card, the
+original back from repair): each report names the gadget that keeps the game (``gadget_id``),
+each gadget's account is kept apart, and for each group the account that went furthest counts
+(``device.rules.conspiracy.tables.furthest``), so neither an empty game nor an older one hides
+what was played. Both gadgets and the organiser say so.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import time
 import uuid
+from pathlib import Path
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
@@ -51,6 +62,7 @@ from device.rules.conspiracy.tables import (
     fold,
     game_key,
     plan_event,
+    furthest,
     same_account,
     supersedes,
     table_game,
@@ -68,8 +80,12 @@ EVERYTHING = f"{ROOT}/#"
 ONLINE, OFFLINE = b"online", b"offline"
 
 #: What the journal keeps beside the games: the event this gadget joined, the draw it hosted,
-#: and the number of its last session with the broker (the first half of a report's revision).
-JOINED, HOSTED, SESSION = "event.joined", "event.hosted", "event.session"
+#: the number of its last session with the broker (the first half of a report's revision), and
+#: the journal's own id (half of the gadget's).
+JOINED, HOSTED, SESSION, JOURNAL_ID = "event.joined", "event.hosted", "event.session", "event.journal"
+#: Where a board says its serial number (a Pi's), else the machine's id: a copy of a card in
+#: another Pi is another gadget.
+BOARD_IDS = (Path("/sys/firmware/devicetree/base/serial-number"), Path("/etc/machine-id"))
 
 TEXTS: dict[str, Text] = {
     "consp.net.no_broker": "No broker is set up: name it and this gadget's table under [event] in the "
@@ -95,6 +111,12 @@ TEXTS: dict[str, Text] = {
     "consp.net.disconnected": "The event's broker at {broker} is out of reach: this table plays on and "
     "catches up when it is back.",
     "consp.net.refused": "The broker refused a message on {topic}: this gadget's login may not write there.",
+    "consp.net.twin": "Another gadget ({gadget}) plays as table {table} too. For each group the account that "
+    "went furthest counts; switch one of them off, or give it a table of its own.",
+    "consp.net.twins": "Table {table} reports from more than one gadget ({gadgets}): for each group the account "
+    "that went furthest counts.",
+    "consp.net.outrun": "Table {table}, pod {pod}, {group}: another gadget's account of it went further and "
+    "counts; this gadget's game of it does not.",
 }
 
 
@@ -136,7 +158,8 @@ def presence_topic(table: str) -> str:
 
 
 def report_topic(event: str, report: TableReport) -> str:
-    return f"{ROOT}/tables/{report.table}/events/{event_key(event)}/{report.pod}/{report.round}/{report.group}"
+    topic = f"{ROOT}/tables/{report.table}/events/{event_key(event)}/{report.pod}/{report.round}/{report.group}"
+    return f"{topic}/{report.gadget}" if report.gadget else topic
 
 
 class Topic(Struct, frozen=True):
@@ -153,7 +176,7 @@ def read_topic(topic: str) -> Topic | None:
         return Topic("plan", event=parts[2])
     if len(parts) == 4 and parts[:2] == [ROOT, "tables"] and parts[3] == "status":
         return Topic("status", table=parts[2])
-    if len(parts) == 8 and parts[:2] == [ROOT, "tables"] and parts[3] == "events":
+    if len(parts) in (8, 9) and parts[:2] == [ROOT, "tables"] and parts[3] == "events":
         return Topic("report", event=parts[4], table=parts[2])
     return None
 
@@ -162,19 +185,45 @@ def read_topic(topic: str) -> Topic | None:
 
 
 class Heard(Struct):
-    """What the broker has said so far: plans by event, each table's newest reports, presence."""
+    """What the broker has said so far: plans by event, each gadget's newest report of each
+    table's group and the one that counts (``reports``), presence."""
 
     plans: dict[str, EventPlan] = field(default_factory=dict)
     reports: dict[tuple[str, str, tuple[int, int, str]], TableReport] = field(default_factory=dict)
     online: dict[str, bool] = field(default_factory=dict)
+    accounts: dict[tuple[str, str, tuple[int, int, str]], dict[str, TableReport]] = field(default_factory=dict)
 
-    def keep(self, report: TableReport) -> bool:
-        """Keep ``report`` unless a newer one of the same table's group is kept; True if kept."""
+    def keep(self, report: TableReport) -> TableReport | None:
+        """Keep ``report`` unless a newer one of the same table's group from the same gadget is
+        kept; the report that counts for the group if that changed, else None."""
         key = (report.table, report.plan, report.key)
-        if not supersedes(report, self.reports.get(key)):
-            return False
-        self.reports[key] = report
-        return True
+        accounts = self.accounts.setdefault(key, {})
+        if not supersedes(report, accounts.get(report.gadget)):
+            return None
+        accounts[report.gadget] = report
+        counts = furthest(accounts.values())
+        if counts is None or counts is self.reports.get(key):
+            return None
+        self.reports[key] = counts
+        return counts
+
+    def gadgets(self, table: str) -> list[str]:
+        """The gadgets that reported as ``table``, by id."""
+        return sorted({g for (t, _, _), accounts in self.accounts.items() if t == table for g in accounts})
+
+
+def gadget_id(journal_id: str, boards: Sequence[Path] = BOARD_IDS) -> str:
+    """This gadget's id in its reports: its board's (or machine's) id with its journal's, so a
+    copy of a table's card in another Pi, or another card in the same Pi, is another gadget."""
+    board = ""
+    for path in boards:
+        try:
+            board = path.read_bytes().strip(b"\0\n ").decode("ascii", "replace")
+        except OSError:
+            continue
+        if board:
+            break
+    return hashlib.sha256(f"{board}/{journal_id}".encode()).hexdigest()[:8]
 
 
 class EventSession:
@@ -184,7 +233,7 @@ class EventSession:
     return what the screen or the console should show (a game started, news of the event)."""
 
     def __init__(self, controller: Controller, link: Link, table: str, *, broker: str = "", join: str = "",
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, gadget: str | None = None) -> None:
         self.controller = controller
         self.link = link
         self.table = table
@@ -206,11 +255,16 @@ class EventSession:
         self._said: set[object] = set()
         self._looked: dict[int, PodFold] = {}  # each pod's fold when its news was last looked for
         self._count = 0
-        previous = int(self._meta(SESSION) or 0)
-        # The first half of every revision: above the last session's, and above the clock, so a
-        # journal restored from a backup still numbers its reports after those already sent.
-        self.session = max(previous + 1, int(clock()))
-        self.controller.journal.set_meta(SESSION, str(self.session))
+        journal = self.controller.journal
+        if not self._meta(JOURNAL_ID):
+            journal.set_meta(JOURNAL_ID, uuid.uuid4().hex)
+        #: This gadget's id in its reports (see the module's docstring).
+        self.gadget = gadget if gadget is not None else gadget_id(self._meta(JOURNAL_ID) or "")
+        # The first half of every revision: above the last session's; once the broker has said
+        # what it holds, above every report of this table there too (``_synced``), so a journal
+        # restored from a backup still numbers its reports after those already sent.
+        self.session = int(self._meta(SESSION) or 0) + 1
+        journal.set_meta(SESSION, str(self.session))
 
     @property
     def organiser(self) -> bool:
@@ -236,7 +290,7 @@ class EventSession:
         if isinstance(event, BrokerStatus):
             said += self._status(event)
         elif isinstance(event, BrokerMessage):
-            self._message(event)
+            said += self._message(event)
         return self._results(said) + self._follow()
 
     def _status(self, status: BrokerStatus) -> list[Message]:
@@ -247,19 +301,32 @@ class EventSession:
         self.connected = status.connected
         if not status.connected:
             self.heard.online[self.table] = False
+            self.synced = False
             return [Message("consp.net.disconnected", broker=self.broker)]
-        self._republish()
         return [Message("consp.net.connected", broker=self.broker)]
 
-    def _message(self, message: BrokerMessage) -> None:
+    def _synced(self) -> None:
+        """The broker has said all it held: number this session above every report of this table
+        it holds, then send this gadget's draw and reports again."""
+        held = [r.revision[0] for (table, _, _), accounts in self.heard.accounts.items() if table == self.table
+                for r in accounts.values()]
+        if held and max(held) >= self.session:
+            self.session = max(held) + 1
+            self._count = 0
+            self.controller.journal.set_meta(SESSION, str(self.session))
+        self._republish()
+
+    def _message(self, message: BrokerMessage) -> list[Message]:
         topic = read_topic(message.topic)
         if topic is None:
-            return
+            return []
         try:
             if topic.kind == "status":
                 self.heard.online[topic.table] = message.payload == ONLINE
                 mine = topic.table == self.table and message.payload == ONLINE and not message.retained
-                self.synced = self.synced or mine
+                if mine and not self.synced:
+                    self.synced = True
+                    self._synced()
             elif topic.kind == "plan" and not message.payload:
                 # A retained message emptied: the organiser took the event off the broker.
                 if self.heard.plans.pop(topic.event, None) is not None:
@@ -270,14 +337,40 @@ class EventSession:
                     self.heard.plans[topic.event] = plan
                     self._view = None
             elif topic.kind == "report":
-                report = TableReport.model_validate_json(message.payload)
-                # The broker lets a table write only under its own name; a report inside must say so too.
-                if report.table == topic.table and self.heard.keep(report):
-                    self._fold_later(report)
-                if topic.table == self.table:
-                    self._restore(message.topic, report)
+                return self._heard_report(message.topic, TableReport.model_validate_json(message.payload), topic)
         except (ValidationError, ValueError) as error:
             log.warning("event: a message on %s cannot be read (%s); it is left out", message.topic, error)
+        return []
+
+    def _heard_report(self, where: str, report: TableReport, topic: Topic) -> list[Message]:
+        # The broker lets a table write only under its own name; a report inside must say so too.
+        if report.table != topic.table:
+            return []
+        counts = self.heard.keep(report)
+        if counts is not None:
+            self._fold_later(counts)
+        if topic.table == self.table and report.gadget == self.gadget:
+            self._restore(where, report)
+        return self._twins(report, counts)
+
+    def _twins(self, report: TableReport, counts: TableReport | None) -> list[Message]:
+        """Two gadgets report as one table: this table's own gadget and the organiser say so
+        (once each), and a gadget whose account no longer counts says which group."""
+        said: list[Message] = []
+        gadgets = self.heard.gadgets(report.table)
+        if report.table == self.table and report.gadget != self.gadget and ("twin", report.gadget) not in self._said:
+            self._said.add(("twin", report.gadget))
+            said.append(Message("consp.net.twin", gadget=report.gadget or "?", table=self.table))
+        elif self.organiser and len(gadgets) > 1 and ("twins", report.table, len(gadgets)) not in self._said:
+            self._said.add(("twins", report.table, len(gadgets)))
+            said.append(Message("consp.net.twins", table=report.table, gadgets=", ".join(gadgets)))
+        if counts is not None and report.table == self.table and counts.gadget != self.gadget:
+            mine = self.heard.accounts.get((report.table, report.plan, report.key), {}).get(self.gadget)
+            if mine is not None and ("outrun", report.plan, report.key) not in self._said:
+                self._said.add(("outrun", report.plan, report.key))
+                said.append(Message("consp.net.outrun", table=self.table, pod=report.pod,
+                                    group=Message(f"consp.in_group.{report.group}")))
+        return said
 
     def _restore(self, topic: str, kept: TableReport) -> None:
         """The broker holds an older account of one of this table's groups than the one sent
@@ -404,11 +497,12 @@ class EventSession:
         slot = (plan.id, report.key)
         if not force and same_account(self._published.get(slot), report):
             return
-        report = report.model_copy(update={"revision": self._revision()})
+        report = report.model_copy(update={"revision": self._revision(), "gadget": self.gadget})
         self._published[slot] = report
         self.link.publish(report_topic(plan.event, report), report.model_dump_json().encode())
-        if self.heard.keep(report):  # this table's own news counts at once, broker or not
-            self._fold_later(report)
+        counts = self.heard.keep(report)  # this table's own news counts at once, broker or not
+        if counts is not None:
+            self._fold_later(counts)
 
     def _republish(self) -> None:
         """On every connection: this gadget's presence is the link's; the draw it hosted and every
@@ -452,7 +546,7 @@ class EventSession:
         view = self.view
         if view is None:
             return []
-        if view.plan.id != self._reported_plan and self.connected:
+        if view.plan.id != self._reported_plan and self.synced:
             # The draw has come (after a start, or anew): what this table played meanwhile goes out.
             self._reported_plan = view.plan.id
             self._republish()

@@ -155,6 +155,12 @@ class MemoryBroker:
 
     def connect(self, link: MemoryLink) -> None:
         with self._lock:
+            held = self.clients.get(link.login)
+            if held is not None and held.online and held.link is not link:
+                # One connection per login (the shipped configuration's use_username_as_clientid):
+                # another gadget logging in as this table takes its place; mosquitto closes the
+                # other's connection without a word, and its link tries again.
+                held.link.inputs.put(BrokerStatus(False, detail="connection lost"))
             client = self.clients.setdefault(link.login, _Client(link))
             client.link, client.online = link, True
             missed, client.missed = client.missed, []

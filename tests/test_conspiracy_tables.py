@@ -24,6 +24,7 @@ from device.rules.conspiracy.tables import (
     EventView,
     TableReport,
     fold,
+    furthest,
     plan_event,
     table_game,
     table_report,
@@ -389,3 +390,32 @@ def test_cj5_cj8_a_tables_clock_time_ranking_by_life_and_rumble_picks_reach_the_
     assert rows[group.players[1]].status == "left round 1"  # lost to life at 0
     winners = [name for name, _ in report.by_life[:1]]
     assert all(rows[name].status == "playing" for name in winners)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(min_value=9, max_value=20))
+def test_with_two_gadgets_as_one_table_the_furthest_account_counts_in_any_order(rnd: random.Random, count: int) -> None:
+    """A spare and the original both report a table's groups (each gadget's own account
+    corrected over time): for each group the furthest of the two gadgets' newest accounts counts,
+    whatever order the reports arrive in and however they are folded."""
+    players = [f"P{i:02d}" for i in range(count)]
+    tables = [f"t{i}" for i in range(1 + rnd.randrange(3))]
+    plan = plan_event("Twins", players, tables, {}, random.Random(rnd.getrandbits(32)), "tw")
+    rng = random.Random(rnd.getrandbits(32))
+    reports: list[TableReport] = []
+    for gadget in ("original", "spare"):
+        early = [played(plan, a, [[0]], 1, rng) for a in plan.groups]
+        later = event_played(plan, rng) if rnd.random() < 0.5 else early
+        for revision, batch in enumerate((early, later, rnd.sample(early, k=len(early) // 2)), start=1):
+            reports += [r.model_copy(update={"gadget": gadget, "revision": (revision, rnd.randrange(9))}) for r in batch]
+    newest: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
+    for report in sorted(reports, key=lambda r: (r.revision, r.model_dump_json())):
+        newest[(report.gadget, report.key)] = report
+    expected = {a.key: furthest(r for (g, k), r in newest.items() if k == a.key and r.fits(a)) for a in plan.groups}
+    rnd.shuffle(reports)
+    view = fold(plan, reports)
+    assert {a.key: view.report(a) for a in plan.groups} == expected
+    one_by_one = None
+    for index in range(len(reports)):
+        one_by_one = fold(plan, reports[index:index + 1], one_by_one)
+    assert one_by_one is not None and everything(one_by_one) == everything(view)

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +27,7 @@ from mosquitto import MISSING, Cable, Mosquitto
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=MISSING or "mosquitto is installed")
 
 PLAYERS = [f"P{i:02d}" for i in range(17)]
-LOGINS = {"organiser": "org-secret", **{f"table{i}": f"secret-{i}" for i in range(1, 5)}}
+LOGINS = {"organiser": "org-secret", "watcher": "watch-secret", **{f"table{i}": f"secret-{i}" for i in range(1, 5)}}
 ASSIGNED = re.compile(r"^Event Spring: table (table\d) plays pod (\d), (?:group (\d)|(winners'|losers') group) "
                       r"\(round (\d)\): (.*)\.$")
 WAIT = 30.0
@@ -107,31 +108,48 @@ class Gadget:
 
 
 class Watcher:
-    """A paho client of the test's own, logged in as a table: it keeps every report it sees and
-    publishes what a misbehaving network or table would."""
+    """The test's own paho clients: one logged in as ``watcher`` that keeps every report it sees,
+    and, for each message a misbehaving network or table would send, one logged in as that table
+    for as long as it takes (the broker has one connection per login: the table's own gadget is
+    off it meanwhile, and connects again by itself)."""
 
-    def __init__(self, port: int, login: str) -> None:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.seen: list[tuple[str, bytes]] = []
+        self.client = self._client("watcher", lambda c, u, f, reason, p: c.subscribe("aetherbox/tables/#", qos=1))
+        self.client.on_message = lambda c, u, m: self.seen.append((m.topic, bytes(m.payload)))
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+
+    @staticmethod
+    def _client(login: str, connected: Callable[..., None]) -> Any:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
 
-        self.seen: list[tuple[str, bytes]] = []
-        self.answers: dict[int, object] = {}
         client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"test-{login}", protocol=mqtt.MQTTv5)
         client.username_pw_set(login, LOGINS[login])
-        client.on_message = lambda c, u, m: self.seen.append((m.topic, bytes(m.payload)))
-        client.on_publish = lambda c, u, mid, reason, p: self.answers.__setitem__(mid, reason)
-        client.on_connect = lambda c, u, f, reason, p: c.subscribe("aetherbox/tables/#", qos=1)
+        client.on_connect = connected
         client.reconnect_delay_set(0.2, 1)
-        client.connect("127.0.0.1", port)
-        client.loop_start()
-        self.client = client
+        return client
 
-    def publish(self, topic: str, payload: bytes) -> object:
-        info = self.client.publish(topic, payload, qos=1, retain=True)
-        deadline = time.monotonic() + WAIT
-        while info.mid not in self.answers and time.monotonic() < deadline:
-            time.sleep(0.02)
-        return self.answers[info.mid]
+    def publish(self, login: str, messages: list[tuple[str, bytes]]) -> list[object]:
+        """Send ``messages`` as ``login`` (QoS 1, retained); the broker's answers."""
+        answers: dict[int, object] = {}
+        up = threading.Event()
+        client = self._client(login, lambda c, u, f, reason, p: up.set())
+        client.on_publish = lambda c, u, mid, reason, p: answers.__setitem__(mid, reason)
+        client.connect("127.0.0.1", self.port)
+        client.loop_start()
+        try:
+            assert up.wait(WAIT)
+            mids = [client.publish(topic, payload, qos=1, retain=True).mid for topic, payload in messages]
+            deadline = time.monotonic() + WAIT
+            while not all(mid in answers for mid in mids) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            return [answers[mid] for mid in mids]
+        finally:
+            client.disconnect()
+            client.loop_stop()
 
     def close(self) -> None:
         self.client.disconnect()
@@ -224,21 +242,26 @@ class Event:
         more; then a table writing another's results.  The standings do not move."""
         organiser, watcher = self.organiser, self.watcher
         before = organiser.ask("standings", 19)
-        topic = "aetherbox/tables/table3/events/spring/2/1/1"
+        topic = next(seen for seen, _ in watcher.seen[:] if seen.startswith("aetherbox/tables/table3/events/spring/2/1/1/"))
         mine = [payload for seen, payload in watcher.seen[:] if seen == topic]
         assert len(mine) >= 3
-        for payload in (mine[1], mine[-1], mine[-1], mine[1]):
-            assert not watcher.publish(topic, payload).is_failure  # type: ignore[attr-defined]
+        answers = watcher.publish("table3", [(topic, payload) for payload in (mine[1], mine[-1], mine[-1], mine[1])])
+        assert not any(answer.is_failure for answer in answers)  # type: ignore[attr-defined]
         time.sleep(0.5)
         assert organiser.ask("standings", 19) == before
-        # table3 has sent its newest account again: what the broker keeps is not the stale one.
+        # table3 (back on the broker) has sent its newest account again: what the broker keeps is
+        # not the stale one (numbered anew, above what the broker held).
+        newest = json.loads(mine[-1])
         deadline = time.monotonic() + WAIT
-        while [p for seen, p in watcher.seen[:] if seen == topic][-1] != mine[-1]:
+        while True:
+            kept = json.loads([p for seen, p in watcher.seen[:] if seen == topic][-1])
+            if kept["revision"] >= newest["revision"] and {**kept, "revision": 0} == {**newest, "revision": 0}:
+                break
             assert time.monotonic() < deadline
             time.sleep(0.05)
         forged = json.loads(mine[-1])
         forged["left"] = []
-        refused = watcher.publish("aetherbox/tables/table1/events/spring/1/1/1", json.dumps(forged).encode())
+        (refused,) = watcher.publish("table3", [(topic.replace("/table3/", "/table1/"), json.dumps(forged).encode())])
         assert refused.is_failure and str(refused) == "Not authorized"  # type: ignore[attr-defined]
         assert organiser.ask("standings", 19) == before
 
@@ -266,7 +289,7 @@ def test_cj1_to_cj5_a_17_player_event_across_four_gadgets_and_mosquitto_through_
         gadgets += tables
         for table in tables:
             table.wait(f"Connected to the event's broker at 127.0.0.1:{cable.port if table.login == 'table1' else broker.port}.")
-        watcher = Watcher(broker.port, "table3")
+        watcher = Watcher(broker.port)
         organiser = Gadget(tmp_path, "organiser", broker.port, ["event", "host", "Spring", *PLAYERS, "--seed", "7"])
         gadgets.append(organiser)
         event = Event(tmp_path, broker, cable, tables, organiser, watcher)

@@ -473,3 +473,108 @@ def test_the_broker_has_said_all_it_held_once_this_gadgets_presence_comes_back_l
         assert not session.synced and session.tables_online() == ["table1"]
         session.handle(BrokerMessage("aetherbox/tables/organiser/status", b"online"))
         assert session.synced
+
+
+def _spare(event: Event, tmp_path: Path, login: str) -> Gadget:
+    """A second gadget logging in as ``login``: a spare started with a copy of the table's
+    configuration, its own journal (another gadget)."""
+    folder = tmp_path / f"spare-{login}"
+    folder.mkdir()
+    spare = Gadget(event.broker, folder, login, 50, event.clock)
+    return spare
+
+
+def test_a_spare_with_a_tables_login_and_an_empty_game_hides_nothing_and_is_told(
+        event: Event, tmp_path: Path) -> None:
+    """A spare logs in as table1 after table1 played its group to its end: table1's result still
+    counts, and the spare, table1 and the organiser each say that two gadgets play as table1."""
+    start(event)
+    table = event.tables[0]
+    names = table.players()
+    for name in names[: len(names) // 2]:
+        table.line(f"out {name}")
+    event.pump()
+    view = event.organiser.session.view
+    assert view is not None and view.done(view.plan.groups[0])
+    spare = _spare(event, tmp_path, "table1")
+    spare.line("join Spring")
+    event.pump()
+    assert spare.session.gadget != table.session.gadget
+    said = spare.out.getvalue()
+    assert f"Another gadget ({table.session.gadget}) plays as table table1 too" in said, said
+    assert spare.controller.state is None  # nothing to play: table1's group is over
+    view = event.organiser.session.view
+    assert view is not None and view.done(view.plan.groups[0])
+    report = view.report(view.plan.groups[0])
+    assert report is not None and report.gadget == table.session.gadget
+    spare.line("new duel A B")  # the spare plays something else, as table1: it reports nothing of it
+    event.pump()
+    assert event.organiser.session.view.done(view.plan.groups[0])  # type: ignore[union-attr]
+    spare.close()
+
+
+def test_the_original_back_after_a_spare_finished_its_group_undoes_nothing(event: Event, tmp_path: Path) -> None:
+    """table2 loses its network with one player out; a spare logged in as table2 plays the group
+    to its end; table2 comes back and sends its account again: the spare's finished group still
+    counts, and table2 says its account of the group no longer does."""
+    start(event)
+    table = event.tables[1]
+    names = table.players()
+    table.line(f"out {names[0]}")
+    event.pump()
+    table.link.cut()
+    spare = _spare(event, tmp_path, "table2")
+    spare.line("join Spring")
+    event.pump()
+    spare.pump()
+    assert spare.players() == names  # the spare was given the same group, and started its game
+    for name in names[: len(names) // 2]:
+        spare.line(f"out {name}")
+    event.pump()
+    view = event.organiser.session.view
+    assert view is not None and view.done(view.plan.groups[1])
+    table.link.mend()
+    said: list[str] = []
+    for _ in range(3):
+        event.pump()
+        said += table.pump()
+    view = event.organiser.session.view
+    assert view is not None and view.done(view.plan.groups[1])
+    rows = {r.name: r.status for r in view.rows()}
+    assert all(rows[name] == "left round 1" for name in names[: len(names) // 2])
+    told = table.out.getvalue()
+    assert "another gadget's account of it went further and counts" in told, said
+    assert f"Another gadget ({spare.session.gadget}) plays as table table2 too" in told
+    assert f"Table table2 reports from more than one gadget ({', '.join(sorted([table.session.gadget, spare.session.gadget]))})" \
+        in event.organiser.out.getvalue()
+    spare.close()
+
+
+def test_a_table_restored_from_an_old_backup_numbers_its_reports_above_the_brokers(event: Event, tmp_path: Path) -> None:
+    """A table's journal comes back from an old backup (its session number behind), on a Pi
+    whose clock is a day behind: once the broker has said what it holds, the table numbers its
+    reports above them, so its correction counts."""
+    start(event)
+    table = event.tables[2]
+    names = table.players()
+    table.line(f"out {names[0]}")
+    table.line(f"out {names[1]}")
+    event.pump()
+    held = TableReport.model_validate_json(
+        event.broker.retained[next(t for t in event.broker.retained if "/table3/events/" in t)])
+    gadget = table.session.gadget
+    table.close()
+    journal = Journal(tmp_path / "table3.sqlite3")
+    journal.set_meta("event.session", "0")  # as the backup had it
+    journal.close()
+    event.clock[0] -= 86_400
+    again = Gadget(event.broker, tmp_path, "table3", 3, event.clock)
+    event.tables[2] = again
+    event.pump()
+    assert again.session.gadget == gadget and again.session.session > held.revision[0]
+    again.line("undo")  # names[1] did not leave after all
+    event.pump()
+    view = event.organiser.session.view
+    assert view is not None
+    report = view.report(view.plan.groups[2])
+    assert report is not None and [b.players for b in report.left] == [(names[0],)]

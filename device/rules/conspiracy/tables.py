@@ -119,6 +119,7 @@ class TableReport(Model):
     by_life: tuple[tuple[str, int], ...] | None = None  # after time (CJ-5), best first
     picks: tuple[int, ...] = ()  # Rumble picks earned, per player in seating order (CJ-8)
     done: bool = False
+    gadget: str = ""  # the gadget that keeps the game (its own id): two may log in as one table
 
     @property
     def key(self) -> tuple[int, int, str]:
@@ -256,14 +257,30 @@ class TableState:
 
 
 def supersedes(report: TableReport, held: TableReport | None) -> bool:
-    """Whether ``report`` replaces ``held``, the account kept of the same table's group: a higher
-    revision does; of two of the same, the text decides, so any order of arrival keeps the same
-    one (it is worked out only then: most groups have one report of each revision)."""
+    """Whether ``report`` replaces ``held``, the account kept of the same table's group from the
+    same gadget: a higher revision does (a correction is a later account); of two of the same,
+    the text decides, so any order of arrival keeps the same one (it is worked out only then:
+    most groups have one report of each revision)."""
     if held is None:
         return True
     if report.revision != held.revision:
         return report.revision > held.revision
     return report.model_dump_json() > held.model_dump_json()
+
+
+def progress(report: TableReport) -> tuple[bool, int, int]:
+    """How far a group's game has gone by a report: over, how many players left, in how many
+    changes."""
+    return (report.done, sum(len(batch.players) for batch in report.left), len(report.left))
+
+
+def furthest(accounts: Iterable[TableReport]) -> TableReport | None:
+    """The account that counts of a table's group when more than one gadget kept a game of it
+    (a spare started with the table's login, the original back): the one that has gone
+    furthest, as a game is played forward; of two as far, the later revision, then the text.
+    Each gadget's own account is its newest (``supersedes``), corrections included; so the
+    choice depends on the accounts alone, not on the order they arrived in."""
+    return max(accounts, key=lambda r: (progress(r), r.revision, r.model_dump_json()), default=None)
 
 
 # The records and states below are built with ``model_construct``: every value comes from the
@@ -298,13 +315,15 @@ def _pod_state(plan: EventPlan, pod: int, rounds: tuple[tuple[GroupRecord, ...],
 
 
 #: Where a report is kept: its group (pod, round, group) and the table that sent it.
-Slot = tuple[tuple[int, int, str], str]
+#: A group's key, the table that reports it and the gadget that keeps its game.
+Slot = tuple[tuple[int, int, str], str, str]
 
 
 @dataclass(frozen=True)
 class PodFold:
-    """One pod as folded: each table's newest report of each of its groups, the groups known so
-    far (round 2 once round 1 is over), the report counted for each, and the pod as one game.
+    """One pod as folded: each table's newest report of each of its groups (from each gadget
+    that kept a game of it), the groups known so far (round 2 once round 1 is over), the report
+    counted for each (``furthest``), and the pod as one game.
 
     It is a function of the plan and ``latest`` alone, so a report about another pod leaves it
     as it is, and what is worked out from it (its standings) is worked out once."""
@@ -416,7 +435,8 @@ class EventView:
 def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -> PodFold:
     """CJ-3 for one pod: its round-1 groups with what their tables reported, and once they are
     all done, round 2 drawn from the plan's seed (the same groups on every gadget) with its own.
-    A group's report is its own table's newest, if it is about the group's players."""
+    A group's report is its own table's newest (the furthest of its gadgets'), if it is about the
+    group's players."""
     pod = index + 1
     names = plan.pods[index]
     seats = {name: seat for seat, name in enumerate(names)}
@@ -424,12 +444,13 @@ def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -
     groups: list[Assignment] = []
     counted: list[TableReport | None] = []
     known = [a for a in plan.groups if a.pod == pod]
+    accounts: dict[tuple[tuple[int, int, str], str], list[TableReport]] = {}
+    for (key, table, _), account in latest.items():
+        accounts.setdefault((key, table), []).append(account)
     for round_ in (1, 2):
         records = []
         for assignment in known:
-            report = latest.get((assignment.key, assignment.table))
-            if report is not None and not report.fits(assignment):
-                report = None
+            report = furthest(r for r in accounts.get((assignment.key, assignment.table), ()) if r.fits(assignment))
             counted.append(report)
             records.append(_record(assignment, report, seats))
         groups += known
@@ -448,9 +469,10 @@ def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -
 
 def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | None = None) -> EventView:
     """The event from the plan and the reports received, in any order, repeats and stale ones
-    included: of each table's reports of a group the newest replaces every earlier one (as the
-    broker keeps only a topic's last, so a gadget that connects later folds the same), and it
-    counts for the group if it fits it (from the table that plays it, about its players).
+    included: of each table's reports of a group from one gadget the newest replaces every
+    earlier one (as the broker keeps only a topic's last, so a gadget that connects later folds
+    the same); of two gadgets' accounts the furthest counts (``furthest``), if it fits the group
+    (from the table that plays it, about its players).
 
     ``previous``, a fold of the same plan, is where ``reports`` are added to: they are the news
     since, and only the pods they are about are folded again, so a message costs the same however
@@ -461,7 +483,7 @@ def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | 
         if report.plan != plan.id or not 1 <= report.pod <= len(plan.pods):
             continue
         index = report.pod - 1
-        slot = (report.key, report.table)
+        slot = (report.key, report.table, report.gadget)
         latest = news.get(index)
         held = (latest if latest is not None else base[index].latest if base else {}).get(slot)
         if not supersedes(report, held):

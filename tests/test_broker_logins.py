@@ -1,0 +1,65 @@
+"""The shipped broker configuration with ``drivers.broker.MqttLink``, through a real mosquitto:
+one connection per login.  No login can take another's session by naming its client id, and a
+second gadget logging in as a table takes that table's connection."""
+
+from __future__ import annotations
+
+import queue
+import time
+from pathlib import Path
+
+import pytest
+
+from device.inputs import BrokerStatus, InputEvent
+from drivers.broker import MqttLink
+from mosquitto import MISSING, Mosquitto
+
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=MISSING or "mosquitto is installed")
+
+LOGINS = {"table1": "secret-1", "table2": "secret-2"}
+
+
+def statuses(inputs: queue.Queue[InputEvent], quiet: float = 0.5, timeout: float = 10.0) -> list[BrokerStatus]:
+    """The link statuses that arrive until none has for ``quiet`` seconds (at most ``timeout``)."""
+    found: list[BrokerStatus] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            item = inputs.get(timeout=quiet)
+        except queue.Empty:
+            if found:
+                break
+            continue
+        if isinstance(item, BrokerStatus):
+            found.append(item)
+    return found
+
+
+def link(broker: Mosquitto, login: str) -> tuple[MqttLink, queue.Queue[InputEvent]]:
+    inputs: queue.Queue[InputEvent] = queue.Queue()
+    return MqttLink(inputs, "127.0.0.1", broker.port, login, LOGINS[login]), inputs
+
+
+def test_one_connection_per_login_and_no_login_takes_anothers_session(tmp_path: Path) -> None:
+    broker = Mosquitto(tmp_path / "broker", LOGINS)
+    broker.start()
+    table1, table1_in = link(broker, "table1")
+    other, other_in = link(broker, "table2")
+    other.client._client_id = b"aetherbox-table1"  # noqa: SLF001 - a gadget naming table1's client id
+    spare, spare_in = link(broker, "table1")
+    try:
+        table1.start()
+        assert [s.connected for s in statuses(table1_in)] == [True]
+        # table2's login with table1's client id is table2 (the broker's client id is the login).
+        other.start()
+        assert [s.connected for s in statuses(other_in)] == [True]
+        assert not statuses(table1_in, timeout=1.5)
+        # A spare with table1's login takes table1's connection.
+        spare.start()
+        assert statuses(spare_in)[0].connected
+        assert not statuses(table1_in)[0].connected
+        assert "Client table1 already connected, closing old connection" in broker.log()
+    finally:
+        for each in (table1, other, spare):
+            each.stop()
+        broker.stop()
