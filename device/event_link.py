@@ -192,6 +192,7 @@ class Heard(Struct):
     reports: dict[tuple[str, str, tuple[int, int, str]], TableReport] = field(default_factory=dict)
     online: dict[str, bool] = field(default_factory=dict)
     accounts: dict[tuple[str, str, tuple[int, int, str]], dict[str, TableReport]] = field(default_factory=dict)
+    _gadgets: dict[str, set[str]] = field(default_factory=dict)  # by table, kept as reports come
 
     def keep(self, report: TableReport) -> TableReport | None:
         """Keep ``report`` unless a newer one of the same table's group from the same gadget is
@@ -201,6 +202,7 @@ class Heard(Struct):
         if not supersedes(report, accounts.get(report.gadget)):
             return None
         accounts[report.gadget] = report
+        self._gadgets.setdefault(report.table, set()).add(report.gadget)
         counts = furthest(accounts.values())
         if counts is None or counts is self.reports.get(key):
             return None
@@ -209,7 +211,7 @@ class Heard(Struct):
 
     def gadgets(self, table: str) -> list[str]:
         """The gadgets that reported as ``table``, by id."""
-        return sorted({g for (t, _, _), accounts in self.accounts.items() if t == table for g in accounts})
+        return sorted(self._gadgets.get(table, ()))
 
 
 def gadget_id(journal_id: str, boards: Sequence[Path] = BOARD_IDS) -> str:
@@ -357,11 +359,11 @@ class EventSession:
         """Two gadgets report as one table: this table's own gadget and the organiser say so
         (once each), and a gadget whose account no longer counts says which group."""
         said: list[Message] = []
-        gadgets = self.heard.gadgets(report.table)
         if report.table == self.table and report.gadget != self.gadget and ("twin", report.gadget) not in self._said:
             self._said.add(("twin", report.gadget))
             said.append(Message("consp.net.twin", gadget=report.gadget or "?", table=self.table))
-        elif self.organiser and len(gadgets) > 1 and ("twins", report.table, len(gadgets)) not in self._said:
+        elif self.organiser and len(gadgets := self.heard.gadgets(report.table)) > 1 and (
+                "twins", report.table, len(gadgets)) not in self._said:
             self._said.add(("twins", report.table, len(gadgets)))
             said.append(Message("consp.net.twins", table=report.table, gadgets=", ".join(gadgets)))
         if counts is not None and report.table == self.table and counts.gadget != self.gadget:

@@ -1,6 +1,7 @@
 """The shipped broker configuration with ``drivers.broker.MqttLink``, through a real mosquitto:
-one connection per login.  No login can take another's session by naming its client id, and a
-second gadget logging in as a table takes that table's connection."""
+one connection per login (no login can take another's session by naming its client id, and a
+second gadget logging in as a table takes that table's connection), and no message larger than
+an event sends."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device.inputs import BrokerStatus, InputEvent
+from device.inputs import BrokerMessage, BrokerStatus, InputEvent
 from drivers.broker import MqttLink
 from mosquitto import MISSING, Mosquitto
 
@@ -63,3 +64,36 @@ def test_one_connection_per_login_and_no_login_takes_anothers_session(tmp_path: 
         for each in (table1, other, spare):
             each.stop()
         broker.stop()
+
+
+def test_a_message_larger_than_an_event_sends_never_reaches_the_broker(tmp_path: Path) -> None:
+    """A table publishing 1 MB under its own name (the ACL allows the topic): the broker drops
+    its connection and keeps none of it, nobody receives it, and the other tables' reports go on."""
+    broker = Mosquitto(tmp_path / "broker", LOGINS)
+    broker.start()
+    table1, table1_in = link(broker, "table1")
+    table2, table2_in = link(broker, "table2")
+    try:
+        for each, inputs in ((table1, table1_in), (table2, table2_in)):
+            each.start()
+            assert statuses(inputs)[0].connected
+        table1.publish("aetherbox/tables/table1/events/spring/1/1/1/flood", b"x" * 1_000_000)
+        table2.publish("aetherbox/tables/table2/events/spring/1/1/2/g2", b"y" * 2_000)
+        heard = [m for m in drain(table2_in, 3.0) if isinstance(m, BrokerMessage) and "/events/" in m.topic]
+        assert [(m.topic.split("/")[2], len(m.payload)) for m in heard] == [("table2", 2_000)]
+        assert "Client table1 disconnected due to oversize packet" in broker.log()
+    finally:
+        for each in (table1, table2):
+            each.stop()
+        broker.stop()
+
+
+def drain(inputs: queue.Queue[InputEvent], seconds: float) -> list[InputEvent]:
+    found: list[InputEvent] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            found.append(inputs.get(timeout=max(0.01, deadline - time.monotonic())))
+        except queue.Empty:
+            break
+    return found
