@@ -80,9 +80,11 @@ EVERYTHING = f"{ROOT}/#"
 ONLINE, OFFLINE = b"online", b"offline"
 
 #: What the journal keeps beside the games: the event this gadget joined, the draw it hosted,
-#: the number of its last session with the broker (the first half of a report's revision), and
-#: the journal's own id (half of the gadget's).
+#: the number of its last session with the broker (the first half of a report's revision), the
+#: journal's own id (half of the gadget's), and the joined event's draw as last heard (a table
+#: restarted while the broker is away still knows its event).
 JOINED, HOSTED, SESSION, JOURNAL_ID = "event.joined", "event.hosted", "event.session", "event.journal"
+DRAW = "event.draw"
 #: Where a board says its serial number (a Pi's), else the machine's id: a copy of a card in
 #: another Pi is another gadget.
 BOARD_IDS = (Path("/sys/firmware/devicetree/base/serial-number"), Path("/etc/machine-id"))
@@ -248,6 +250,8 @@ class EventSession:
         #: retained messages before anything published after it).
         self.synced = False
         self.joined = join or self._meta(JOINED) or ""
+        self._draw_kept: EventPlan | None = None  # the draw last written to the journal
+        self._keep_draw_heard()
         self._published: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
         self._basis: dict[tuple[str, tuple[int, int, str]], object] = {}  # the game state each was made from
         self._view: EventView | None = None  # the fold of what was heard, None after a new draw
@@ -267,6 +271,27 @@ class EventSession:
         # restored from a backup still numbers its reports after those already sent.
         self.session = int(self._meta(SESSION) or 0) + 1
         journal.set_meta(SESSION, str(self.session))
+
+    def _keep_draw_heard(self) -> None:
+        """The joined event's draw as the journal kept it, as if the broker had said it (it says
+        it again, or a newer one, when it is back)."""
+        kept = self._meta(DRAW)
+        if not kept or not self.joined:
+            return
+        try:
+            plan = EventPlan.model_validate_json(kept)
+        except ValidationError:
+            log.warning("event: the draw kept in the journal cannot be read; it comes from the broker again")
+            return
+        if event_key(plan.event) == event_key(self.joined):
+            self._draw_kept = self.heard.plans.setdefault(event_key(plan.event), plan)
+
+    def _keep_draw(self) -> None:
+        """The joined event's draw into the journal, when it is a new one."""
+        plan = self.plan
+        if plan is not None and plan is not self._draw_kept:
+            self._draw_kept = plan
+            self.controller.journal.set_meta(DRAW, plan.model_dump_json())
 
     @property
     def organiser(self) -> bool:
@@ -548,6 +573,7 @@ class EventSession:
         view = self.view
         if view is None:
             return []
+        self._keep_draw()
         if view.plan.id != self._reported_plan and self.synced:
             # The draw has come (after a start, or anew): what this table played meanwhile goes out.
             self._reported_plan = view.plan.id

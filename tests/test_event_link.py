@@ -347,8 +347,8 @@ def test_a_table_restarted_without_network_plays_on_and_reports_once_the_draw_is
     event: Event, tmp_path: Path
 ) -> None:
     """A power cut, and the network still down when the gadget comes back: it resumes its game
-    from the journal and plays on; once the broker and the event's draw are back, what it played
-    meanwhile goes out."""
+    from the journal, knows its event (the draw it kept) and plays on; once the broker is back,
+    what it played meanwhile goes out."""
     start(event)
     table = event.tables[3]
     names = table.players()
@@ -364,6 +364,9 @@ def test_a_table_restarted_without_network_plays_on_and_reports_once_the_draw_is
     again.console.event = again.session
     again.session.start()
     event.tables[3] = again
+    # The draw was kept in the journal: the table knows its event and its group while offline.
+    assert again.session.plan is not None and again.session.plan == event.organiser.session.plan
+    assert any(line.startswith("table4") and ", ".join(names) in line for line in again.line("tables"))
     assert again.line(f"out {names[0]}")[0] == f"{names[0]} has lost the game."
     event.pump()
     view = event.organiser.session.view
@@ -578,3 +581,20 @@ def test_a_table_restored_from_an_old_backup_numbers_its_reports_above_the_broke
     assert view is not None
     report = view.report(view.plan.groups[2])
     assert report is not None and [b.players for b in report.left] == [(names[0],)]
+
+
+def test_a_damaged_draw_in_the_journal_is_left_for_the_brokers(event: Event, tmp_path: Path) -> None:
+    """The draw kept in the journal cannot be read (a flipped byte): the table starts without
+    it, and has it again from the broker."""
+    start(event)
+    table = event.tables[0]
+    table.close()
+    journal = Journal(tmp_path / "table1.sqlite3")
+    kept = journal.meta("event.draw")
+    assert kept is not None and '"event":"Spring"' in kept
+    journal.set_meta("event.draw", kept[: len(kept) // 2])
+    journal.close()
+    again = Gadget(event.broker, tmp_path, "table1", 1, event.clock)
+    event.tables[0] = again
+    event.pump()
+    assert again.session.plan == event.organiser.session.plan
