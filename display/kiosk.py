@@ -429,6 +429,8 @@ class Kiosk:
         self._refresh_event()
         if not session.joined:
             self.go(EVENT)  # the way in for hands on the buttons alone: SELECT joins the event offered
+        elif self.state is None:
+            self.go(EVENT)  # no game here (the organiser's gadget, restarted): the event it follows
 
     def join_event(self, name: str) -> None:
         session = self.event

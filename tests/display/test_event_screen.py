@@ -12,6 +12,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from hands import Hands, Wired
 from scenes import texts
+from conftest import CLOCK
 from scenes_event import BROKER, TABLES, WALL, drawn, linked, reported
 
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic
@@ -19,6 +20,7 @@ from device.inputs import BrokerMessage, Button
 from device.rules.conspiracy.commands import LeaveGroup
 from device.rules.conspiracy.tables import EventPlan, fold
 from display.kiosk import Kiosk
+from display.targets import OffscreenTarget
 from display.screens.event import EventForm
 from display.screens.setup import rows
 from display.ui import Go, Press, Tap, Turn
@@ -265,3 +267,30 @@ def test_news_from_the_broker_is_kept_while_the_screen_is_away(make_kiosk: MakeK
     k.inputs.put(Press(Button.NEXT))
     assert k.drop_blind_inputs() == 1
     assert k.event is not None and k.event.heard.plans["spring"] == plan
+
+
+def test_the_organisers_gadget_restarted_opens_on_the_event_it_follows(make_kiosk: MakeKiosk) -> None:
+    """The organiser's gadget plays no table: started again (a power cut) it opens on the EVENT
+    screen of the event it hosted, not on "No game running"."""
+    k = make_kiosk((800, 480), "en")
+    broker = MemoryBroker()
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
+                           clock=lambda: WALL)
+    session.start()
+    for table in TABLES:
+        broker.publish(table, presence_topic(table), ONLINE)
+    k.attach_event(session)
+    k.settle()
+    k.host_event("Spring", [f"P{i:02d}" for i in range(17)], {})
+    k.dispatch(Go("table"))
+    session.stop()
+    restarted = Kiosk(k.controller, OffscreenTarget((800, 480)), language="en", fonts=k.fonts,
+                      clock=lambda: CLOCK, wall=lambda: WALL)
+    again = EventSession(k.controller, broker.link(restarted.inputs, "organiser"), "organiser", broker=BROKER,
+                         clock=lambda: WALL)
+    restarted.attach_event(again)
+    again.start()
+    restarted.settle()
+    assert restarted.state is None and restarted.ui.screen == "event"
+    restarted.redraw()
+    assert texts(restarted, "event.heading") == ["Spring"]
