@@ -71,7 +71,7 @@ from device.rules.conspiracy.events import (
     RumblePickEarned,
     TimeCalled,
 )
-from device.state import GameState
+from device.state import GameState, outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
 from device.text import Message
 from display import symbols, theme
@@ -86,7 +86,11 @@ NAME = "conspiracy"
 
 
 def _round_clock(state: GameState, wall: float) -> float | None:
-    """CJ-5: the header counts down the round's own clock, not the time since the game began."""
+    """CJ-5: the header counts down the round's own clock, not the time since the game began;
+    nothing once the game is over (the pod placed, or a table's group of an event done)."""
+    consp = state.conspiracy
+    if outcome(state) is not None or consp is not None and consp.groups and all(g.done for g in consp.groups):
+        return None
     return time_left(state, wall)
 
 

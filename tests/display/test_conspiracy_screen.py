@@ -472,3 +472,24 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
     )
     assert p.says("consp.standing") == names(k, ranked)
     assert p.says("consp.group.title") == ["Winners' group: finished", "Losers' group: finished"]
+
+
+def test_cj5_the_round_clock_stops_counting_once_the_pod_is_placed(make_kiosk: MakeKiosk) -> None:
+    """The header counts the round's time down while the pod plays, and shows nothing once the
+    last group is over (not "56:31 left" after the event ended)."""
+    k = make_kiosk((800, 480), "en")
+    SCENES["conspiracy"](k)
+    k.redraw()
+    assert texts(k, "header.clock") and texts(k, "header.clock")[0].endswith("left")
+    for _ in range(8):
+        state = k.state
+        assert state is not None and state.conspiracy is not None
+        playing = [g for g in state.conspiracy.groups if not g.done]
+        if not playing:
+            break
+        left = {s for batch in playing[0].left for s in batch}
+        k.execute(LeaveGroup(seats=(next(s for s in playing[0].order if s not in left),)))
+    state = k.state
+    assert state is not None and state.conspiracy is not None and all(g.done for g in state.conspiracy.groups)
+    k.redraw()
+    assert texts(k, "header.clock") == []
