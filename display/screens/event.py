@@ -239,38 +239,57 @@ class Event(Screen):
 
 
 def draw_list(view: View, rows: list[Row], first: int, area: Rect, role: str) -> None:
-    """``rows`` from ``first`` down, each wrapped whole, as many as fit; markers on the right say
-    how many are hidden above and below, and a touch on one scrolls."""
+    """``rows`` from ``first`` down, each wrapped whole, as many as fit; in two columns where
+    the list does not fit one and every row fits half the width on one line (a wide screen's
+    right half is not left empty); markers on the right say how many are hidden above and below,
+    and a touch on one scrolls."""
     c, lay = view.canvas, view.layout
     x, y, w, h = area
     gap = max(2, lay.margin // 3)
     size = lay.small
     step = c.fonts.line_height(size)
 
-    def fitting(width: int) -> list[int]:
-        shown: list[int] = []
-        used = 0
-        for index in range(max(0, first), len(rows)):
-            need = len(c.wrap(rows[index].text, size, width)) * step
-            if shown and used + need > h:
-                break
-            shown.append(index)
-            used += need + gap
-        return shown
+    def fitting(width: int, count: int, start: int = first) -> list[list[int]]:
+        columns: list[list[int]] = []
+        index = max(0, start)
+        for _ in range(count):
+            shown: list[int] = []
+            used = 0
+            while index < len(rows):
+                need = len(c.wrap(rows[index].text, size, width)) * step
+                if shown and used + need > h:
+                    break
+                shown.append(index)
+                used += need + gap
+                index += 1
+            columns.append(shown)
+        return columns
 
-    shown = fitting(w)
-    side = 0
-    if len(shown) < len(rows):
+    def half(room: int) -> int:
+        return (room - lay.margin) // 2
+
+    count, side = 1, 0
+    columns = fitting(w, 1)
+    if len(columns[0]) < len(rows):
         side = marker_width(view) + gap
-        shown = fitting(w - side)
-    top = y
-    for index in shown:
-        row = rows[index]
-        height = min(len(c.wrap(row.text, size, w - side)) * step, y + h - top)
-        c.paragraph(row.text, (x, top, w - side, height), size, row.color, role=f"{role}.row", min_size=size)
-        top += height + gap
-    if side and shown:
-        column = (x + w - side + gap, y, side - gap, h)
-        before, after = shown[0], len(rows) - 1 - shown[-1]
-        scroll_markers(view, column, before, after, f"{role}.more",
-                       (Tap(f"{role}.scroll", shown[0] - 1), Tap(f"{role}.scroll", shown[0] + 1)))
+        if all(len(c.wrap(row.text, size, half(w - side))) == 1 for row in rows):
+            count = 2
+        columns = fitting(half(w - side) if count == 2 else w - side, count)
+        everything = fitting(half(w), count, 0) if count == 2 else []
+        if sum(map(len, everything)) == len(rows):
+            side, columns = 0, everything  # two columns hold them all, from the first: no markers
+    width = half(w - side) if count == 2 else w - side
+    for column, shown in enumerate(columns):
+        top = y
+        left = x + column * (width + lay.margin)
+        for index in shown:
+            row = rows[index]
+            height = min(len(c.wrap(row.text, size, width)) * step, y + h - top)
+            c.paragraph(row.text, (left, top, width, height), size, row.color, role=f"{role}.row", min_size=size)
+            top += height + gap
+    listed = [index for column in columns for index in column]
+    if side and listed:
+        markers = (x + w - side + gap, y, side - gap, h)
+        before, after = listed[0], len(rows) - 1 - listed[-1]
+        scroll_markers(view, markers, before, after, f"{role}.more",
+                       (Tap(f"{role}.scroll", listed[0] - 1), Tap(f"{role}.scroll", listed[0] + 1)))
