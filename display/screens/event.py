@@ -17,6 +17,7 @@ the kiosk after every message and change, so drawing reads no journal and no net
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -25,6 +26,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from device.inputs import Button
+from device.rules.clock import clock_time
 from device.rules.conspiracy import group_title, nth
 from device.state import GameState
 from device.text import Message
@@ -102,17 +104,22 @@ def _standing(row: Standing, tr: Translator) -> Row:
     return Row(text, theme.TEXT if row.place is not None else theme.DIM)
 
 
-def table_rows(info: EventInfo, view: EventView, tr: Translator) -> list[Row]:
-    """Every table: the group it plays and its players, or that it waits or is done."""
-    return [_table(info, table, tr) for table in view.tables()]
+def table_rows(info: EventInfo, view: EventView, tr: Translator, wall: float | None = None) -> list[Row]:
+    """Every table: the group it plays, its players and (given the wall clock) the time its
+    round has left, or that it waits or is done."""
+    return [_table(info, view, table, tr, wall) for table in view.tables()]
 
 
-def _table(info: EventInfo, table: TableState, tr: Translator) -> Row:
+def _table(info: EventInfo, view: EventView, table: TableState, tr: Translator, wall: float | None) -> Row:
     name = table.table if info.is_online(table.table) else tr("ui.consp.event.offline", table=table.table)
     playing = table.playing
     if playing is not None:
         text = tr("ui.consp.event.table_playing", table=name, pod=playing.pod, round=playing.round,
                   group=tr.message(in_group(playing.group)), players=", ".join(playing.players))
+        left = view.time_left(playing, wall) if wall is not None else None
+        if left is not None:
+            clock = tr("ui.clock", time=clock_time(left, countdown=True)) if left > 0 else tr("ui.clock_up")
+            text = f"{text} · {clock}"
     else:
         text = tr("ui.consp.event.table_waiting" if table.waiting else "ui.consp.event.table_done", table=name)
     color = theme.CURSOR if table.table == info.table else theme.TEXT if playing is not None else theme.DIM
@@ -200,8 +207,21 @@ class Event(Screen):
         return False
 
     @staticmethod
-    def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator) -> list[Row]:
-        return standing_rows(view, tr) if form.pane == STANDINGS else table_rows(info, view, tr)
+    def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator, wall: float | None = None) -> list[Row]:
+        return standing_rows(view, tr) if form.pane == STANDINGS else table_rows(info, view, tr, wall)
+
+    def deadline(self, view: View) -> float | None:
+        """On the tables tab, the next second a table's round clock shows."""
+        info = view.ui.kept(EventInfo)
+        if info is None or info.view is None or view.ui.state_of(EventForm).pane == STANDINGS:
+            return None
+        event = info.view
+        lefts = [left for table in event.tables() if table.playing is not None
+                 and (left := event.time_left(table.playing, view.wall)) is not None and left > 0]
+        if not lefts:
+            return None
+        fraction = min(left - math.floor(left) for left in lefts)
+        return view.now + (fraction if fraction > 0.001 else 1.0)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -222,7 +242,7 @@ class Event(Screen):
             self._draw_offers(view, info, form, (x, top, w, bottom - top))
             return
         top += draw_tabs(view, (x, top), w, PANES, form.pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
-        rows = self._rows(info, event, form, tr)
+        rows = self._rows(info, event, form, tr, view.wall)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
 
     def _draw_offers(self, view: View, info: EventInfo, form: EventForm, area: Rect) -> None:

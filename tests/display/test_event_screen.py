@@ -5,6 +5,7 @@ kiosk that sleeps though it is linked to a broker."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -15,15 +16,16 @@ from scenes import texts
 from conftest import CLOCK
 from scenes_event import BROKER, TABLES, WALL, drawn, linked, reported
 
-from device.event_link import ONLINE, EventSession, plan_topic, presence_topic
+from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
 from device.inputs import BrokerMessage, Button
 from device.rules.conspiracy.commands import LeaveGroup
-from device.rules.conspiracy.tables import EventPlan, fold
+from device.rules import decide, play
+from device.rules.conspiracy.tables import EventPlan, fold, table_game, table_report
 from display.kiosk import Kiosk
 from display.targets import OffscreenTarget
 from display.screens.event import EventForm
 from display.screens.setup import rows
-from display.ui import Go, Press, Tap, Turn
+from display.ui import Focus, Go, Press, Tap, Turn
 from drivers.broker import MemoryBroker
 from scenes_conspiracy import focus, setup_form
 
@@ -294,3 +296,29 @@ def test_the_organisers_gadget_restarted_opens_on_the_event_it_follows(make_kios
     assert restarted.state is None and restarted.ui.screen == "event"
     restarted.redraw()
     assert texts(restarted, "event.heading") == ["Spring"]
+
+
+def test_the_tables_tab_shows_each_tables_round_time_left(make_kiosk: MakeKiosk) -> None:
+    """A table whose round clock runs shows its time left on the tables tab, and the screen
+    wakes for the next second it shows."""
+    k = make_kiosk((800, 480), "en")
+    broker = linked(k)
+    plan = drawn(broker)
+    k.settle()
+    k.dispatch(Go("event"))
+    k.dispatch(Press(Button.SELECT))  # joined
+    k.settle()
+    group = next(a for a in plan.groups if a.table == "table3")
+    events = decide(None, table_game(plan, group), random.Random(3))
+    _, game = play(None, events)
+    report = table_report(plan, "table3", game, [(0, e) for e in events], {0: WALL}, (1, 1), game=1)
+    report = report.model_copy(update={"clock_started": WALL - 600.5})
+    broker.publish("table3", report_topic(plan.event, report), report.model_dump_json().encode())
+    k.settle()
+    k.dispatch(Go("event"))
+    k.dispatch(Focus(1))
+    k.redraw()
+    rows = texts(k, "event.row")
+    row = next((t for t in rows if t.startswith("table3")), rows)
+    assert isinstance(row, str) and row.endswith(" · 50:00 left"), row  # a 60-minute round, 10 min 0.5 s gone: counted up
+    assert k.deadline() == pytest.approx(CLOCK + 0.5)

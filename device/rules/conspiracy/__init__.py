@@ -456,13 +456,17 @@ def _group_for(state: GameState, consp: ConspiracyState, seat: int) -> GroupReco
     return group
 
 
+def round_seconds(options: Mapping[str, object]) -> int:
+    """How long a round is by a game's (or an event's) options (CJ-5)."""
+    return int(str(options.get("time_limit", 75))) * 60
+
+
 def time_left(state: GameState, now: float) -> float | None:
     """Seconds left in the current round, None without a running clock (CJ-5)."""
     consp = state.conspiracy
     if consp is None or consp.clock_started is None:
         return None
-    limit = int(state.options.get("time_limit", 75)) * 60
-    return consp.clock_started + limit - now
+    return consp.clock_started + round_seconds(state.options) - now
 
 
 def draw_seating(groups: list[tuple[str, list[int], int]], rng: Random) -> tuple[GroupRecord, ...]:

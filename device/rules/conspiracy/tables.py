@@ -39,6 +39,7 @@ from device.rules.conspiracy import (
     Standing,
     event_games,
     ranking,
+    round_seconds,
     round_two,
     standings,
     table_group,
@@ -403,6 +404,15 @@ class EventView:
         if len(pod.rounds) < assignment.round:
             return False
         return next(g.done for g in pod.rounds[assignment.round - 1] if g.label == assignment.group)
+
+    def time_left(self, assignment: Assignment, now: float) -> float | None:
+        """Seconds left of the round at the table that plays ``assignment`` (negative once the
+        time is up), by its report: None before its clock started, after time was called (the
+        extra turns are counted at the table) and once the group is over."""
+        report = self.report(assignment)
+        if report is None or report.clock_started is None or report.time_called is not None or self.done(assignment):
+            return None
+        return report.clock_started + round_seconds(self.plan.options) - now
 
     def assignments(self, table: str) -> list[Assignment]:
         """The groups ``table`` plays, in the order it plays them; a group of one plays nothing."""
