@@ -118,6 +118,8 @@ if TYPE_CHECKING:  # an event across tables is loaded only when the configuratio
 log = logging.getLogger(__name__)
 
 WAKE = pygame.event.custom_type()
+#: The longest the loop handles queued inputs at a time before it turns (see ``Kiosk.drain``).
+DRAIN_SECONDS = 0.05
 ERROR_SECONDS = 8.0
 MESSAGE_SECONDS = 12.0
 CARD_SECONDS = 6.0
@@ -916,13 +918,19 @@ class Kiosk:
         if self._ui.status_pages > 1:
             self.dirty = True  # the status line turns a page
 
-    def drain(self) -> None:
+    def drain(self, budget: float = DRAIN_SECONDS) -> None:
+        """Handle the inputs queued, for at most ``budget`` seconds of work: what is left (a
+        broker's backlog of thousands of messages) waits for the loop's next turn, after the
+        watchdog was fed, the keys looked at and the frame drawn."""
+        stop = time.monotonic() + budget
         while True:
             try:
                 event = self.inputs.get_nowait()
             except queue.Empty:
                 return
             self.handle_input(event)
+            if time.monotonic() >= stop:
+                return
 
     def step(self, block: bool = True) -> bool:
         """One turn of the loop: sleep until an event or a deadline, handle everything

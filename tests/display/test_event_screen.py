@@ -6,6 +6,7 @@ kiosk that sleeps though it is linked to a broker."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator
 
 import pygame
@@ -26,7 +27,9 @@ from display.targets import OffscreenTarget
 from display.screens.event import EventForm
 from display.screens.setup import rows
 from display.ui import Focus, Go, Press, Tap, Turn
+from device.notify import Watchdog
 from drivers.broker import MemoryBroker
+from test_app_retry import Recorder
 from scenes_conspiracy import focus, setup_form
 
 MakeKiosk = Callable[..., Kiosk]
@@ -322,3 +325,31 @@ def test_the_tables_tab_shows_each_tables_round_time_left(make_kiosk: MakeKiosk)
     row = next((t for t in rows if t.startswith("table3")), rows)
     assert isinstance(row, str) and row.endswith(" · 50:00 left"), row  # a 60-minute round, 10 min 0.5 s gone: counted up
     assert k.deadline() == pytest.approx(CLOCK + 0.5)
+
+
+def test_a_brokers_backlog_is_handled_in_turns_that_feed_the_watchdog_and_draw(make_kiosk: MakeKiosk) -> None:
+    """Thousands of messages queued at once (a table flooding its namespace, a backlog after a
+    long time away): the loop handles them a slice at a time, feeding the watchdog and drawing
+    between slices, and ends with all of them handled."""
+    k = make_kiosk((480, 320), "en", clock=time.monotonic)
+    broker = linked(k)
+    plan = drawn(broker)
+    k.settle()
+    group = next(a for a in plan.groups if a.table == "table3")
+    events = decide(None, table_game(plan, group), random.Random(3))
+    _, game = play(None, events)
+    report = table_report(plan, "table3", game, [(0, e) for e in events], {0: WALL}, (1, 1), game=1)
+    flood = 20_000
+    for index in range(flood):
+        junk = report.model_copy(update={"group": f"g{index}", "revision": (1, index)})
+        k.inputs.put(BrokerMessage(f"aetherbox/tables/table3/events/spring/9/9/g{index}", junk.model_dump_json().encode()))
+    notifier = Recorder()
+    k.watchdog = Watchdog(notifier, interval=0.1)
+    turns = 0
+    while not k.inputs.empty():
+        k.step(block=False)
+        turns += 1
+        assert turns < 1000
+    assert turns >= 3  # in slices, not in one go
+    assert notifier.sent.count("WATCHDOG=1") >= 2
+    assert k.event is not None and len(k.event.heard.accounts) >= flood
