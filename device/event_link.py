@@ -39,7 +39,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
-import time
 import uuid
 from pathlib import Path
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -237,12 +236,11 @@ class EventSession:
     return what the screen or the console should show (a game started, news of the event)."""
 
     def __init__(self, controller: Controller, link: Link, table: str, *, broker: str = "", join: str = "",
-                 clock: Callable[[], float] = time.time, gadget: str | None = None) -> None:
+                 gadget: str | None = None) -> None:
         self.controller = controller
         self.link = link
         self.table = table
         self.broker = broker
-        self.clock = clock
         self.heard = Heard()
         self.connected = False
         #: The broker has sent everything it held when this gadget connected: its own presence,

@@ -8,6 +8,7 @@ import io
 import os
 import random
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,19 @@ def say(proc: subprocess.Popen[str], line: str, replies: int = 1) -> list[str]:
     proc.stdin.write(line + "\n")
     proc.stdin.flush()
     return [proc.stdout.readline().rstrip("\n") for _ in range(replies)]
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_kiosk(folder: Path, config: Path, *, frames: int = 1, buttons: str | None = "fake",
+              **env: str) -> subprocess.CompletedProcess[str]:
+    """``aetherbox kiosk`` as the service runs it, on SDL's dummy driver, with ``config``: its
+    first ``frames`` frames saved in ``folder/shots``, then it exits; what it did and said."""
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT), **env}
+    environment.pop("NOTIFY_SOCKET", None)
+    return subprocess.run(
+        [sys.executable, "-m", "display.cli", "--config", str(config), "kiosk", "--screenshots",
+         str(folder / "shots"), "--frames", str(frames), *(["--buttons", buttons] if buttons else [])],
+        env=environment, capture_output=True, text=True, timeout=60, cwd=folder, check=False,
+    )

@@ -19,8 +19,6 @@ import logging
 import math
 import os
 import random
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -33,8 +31,8 @@ from device.tagmap import TagMap
 from display.app import KioskOptions, open_hands, open_kiosk
 from display.i18n import Translator
 from display.kiosk import WakingQueue
+from helpers import run_kiosk
 
-ROOT = Path(__file__).resolve().parents[1]
 TRIALS = int(os.environ.get("AETHERBOX_CONFIG_FUZZ", "1000"))
 LANGUAGES = ("en", "ru", "ja", "pl")
 
@@ -338,16 +336,6 @@ def test_fuzzed_configurations_and_tag_maps_start_the_gadget(tmp_path: Path, cap
 
 # --------------------------------------------------------------------------------------------
 # Through the real process
-
-
-def run_kiosk(tmp_path: Path, config: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT), **env}
-    environment.pop("NOTIFY_SOCKET", None)
-    return subprocess.run(
-        [sys.executable, "-m", "display.cli", "--config", str(config), "kiosk", "--screenshots",
-         str(tmp_path / "shots"), "--frames", "1", "--buttons", "fake"],
-        env=environment, capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False,
-    )
 
 
 @pytest.mark.parametrize("case", ["nested 2,000 deep", "/dev/zero", "a FIFO", "a FIFO as tag map", "gpio typos"])

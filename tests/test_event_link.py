@@ -37,7 +37,7 @@ class Gadget:
         self.out = io.StringIO()
         self.console = Console(self.controller, self.out, TABLES)
         self.link: MemoryLink = broker.link(self.inputs, name)
-        self.session = EventSession(self.controller, self.link, name, broker="memory", clock=lambda: clock[0])
+        self.session = EventSession(self.controller, self.link, name, broker="memory")
         self.console.event = self.session
         self.session.start()
         self.pump()
@@ -360,7 +360,7 @@ def test_a_table_restarted_without_network_plays_on_and_reports_once_the_draw_is
     again.console = Console(again.controller, again.out, TABLES)
     again.link = event.broker.link(again.inputs, "table4")
     again.link.cut()
-    again.session = EventSession(again.controller, again.link, "table4", broker="memory", clock=lambda: event.clock[0])
+    again.session = EventSession(again.controller, again.link, "table4", broker="memory")
     again.console.event = again.session
     again.session.start()
     event.tables[3] = again

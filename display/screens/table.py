@@ -656,9 +656,7 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     c, lay = view.canvas, view.layout
     plan = plan or tile_plan(view, state, player, rect)
     x, y, w, h = rect
-    # TB-6: in Two-Headed Giant both players of the active team take the turn.
-    turn = team_of(state, state.active) if teamed(state) else (state.active,)
-    active = player.seat in turn and player.in_game
+    active = takes_the_turn(state, player)
     background = theme.LOST_BG if not player.in_game else theme.ACTIVE if active else theme.PANEL
     c.box(rect, background)
     pad = lay.margin
@@ -710,12 +708,18 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     seat_targets(view, player.seat, rect)
 
 
+def takes_the_turn(state: GameState, player: Player) -> bool:
+    """Whether ``player``, in the game, takes the turn: TB-6, in Two-Headed Giant both players of
+    the active team do."""
+    turn = team_of(state, state.active) if teamed(state) else (state.active,)
+    return player.seat in turn and player.in_game
+
+
 def seat_key(view: View, state: GameState, player: Player, rect: Rect, turn: int, cursor: bool,
              plan: TilePlan) -> tuple[object, ...]:
     """Everything ``draw_seat`` draws a seat from, turned by ``turn`` in ``rect`` (``Canvas.part``)."""
-    turn_of = team_of(state, state.active) if teamed(state) else (state.active,)
     return ("seat", rect, turn, cursor, plan, player.seat, player.name, player.in_game, colour_of(player),
-            player.seat in turn_of, seat_life(view, state, player),
+            takes_the_turn(state, player), seat_life(view, state, player),
             tuple(counter_badges(view, state, player)) if player.in_game else (), seat_notes(view, state, player),
             None if player.in_game else loss_text(view, state, player),
             shown_on(view.ui, state, player.seat) is not None)

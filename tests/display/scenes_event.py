@@ -27,7 +27,7 @@ WALL = 1.7e9
 def linked(k: Kiosk, table: str = "table2") -> MemoryBroker:
     """The kiosk as table ``table`` at a broker where the other tables are connected (table1 not)."""
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, table), table, broker=BROKER, clock=lambda: WALL)
+    session = EventSession(k.controller, broker.link(k.inputs, table), table, broker=BROKER)
     k.attach_event(session)
     session.start()
     for other in TABLES:

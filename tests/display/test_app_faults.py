@@ -9,8 +9,6 @@ touch screen still playing — never a kiosk that exits at every start under ``R
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -25,9 +23,9 @@ from device.text import Message
 from display.app import KioskOptions, open_hands, open_kiosk
 from display.i18n import Translator
 from display.kiosk import WakingQueue
+from helpers import run_kiosk
 from drivers.gpio import FakeButtons, GpioButtons, lgpio_hint
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class DevMemFactory(MockFactory):
@@ -154,13 +152,7 @@ def test_hw5_the_real_process_starts_with_a_gpio_typo_and_says_it(tmp_path: Path
     and says what it left out — with no GPIO on this machine as well as with one."""
     config = tmp_path / "config.toml"
     config.write_text(f"data_dir = \"{tmp_path / 'data'}\"\n[gpio]\n{table}", encoding="utf-8")
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    env.pop("NOTIFY_SOCKET", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "display.cli", "--config", str(config), "kiosk", "--screenshots",
-         str(tmp_path / "shots"), "--frames", "1", "--buttons", "gpio"],
-        env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path,
-    )
+    done = run_kiosk(tmp_path, config, buttons="gpio")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "aetherbox: warning:" in done.stderr and "[gpio]" in done.stderr or "buttons:" in done.stderr

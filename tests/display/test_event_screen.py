@@ -166,8 +166,7 @@ def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_ki
     screen shows it; 'this gadget' starts the pods here as before."""
     k = make_kiosk((800, 480), "en")
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
-                           clock=lambda: WALL)
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
     k.attach_event(session)
     session.start()
     for table in TABLES:
@@ -215,8 +214,7 @@ def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_ki
 def test_the_setup_on_this_gadget_still_starts_the_pods_here(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "en")
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
-                           clock=lambda: WALL)
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
     k.attach_event(session)
     session.start()
     k.settle()
@@ -279,8 +277,7 @@ def test_the_organisers_gadget_restarted_opens_on_the_event_it_follows(make_kios
     screen of the event it hosted, not on "No game running"."""
     k = make_kiosk((800, 480), "en")
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
-                           clock=lambda: WALL)
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
     session.start()
     for table in TABLES:
         broker.publish(table, presence_topic(table), ONLINE)
@@ -291,8 +288,7 @@ def test_the_organisers_gadget_restarted_opens_on_the_event_it_follows(make_kios
     session.stop()
     restarted = Kiosk(k.controller, OffscreenTarget((800, 480)), language="en", fonts=k.fonts,
                       clock=lambda: CLOCK, wall=lambda: WALL)
-    again = EventSession(k.controller, broker.link(restarted.inputs, "organiser"), "organiser", broker=BROKER,
-                         clock=lambda: WALL)
+    again = EventSession(k.controller, broker.link(restarted.inputs, "organiser"), "organiser", broker=BROKER)
     restarted.attach_event(again)
     again.start()
     restarted.settle()

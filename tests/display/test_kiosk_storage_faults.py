@@ -24,9 +24,8 @@ from device.config import Config
 from device.inputs import Button, ButtonPressed
 from display.app import KioskOptions, open_kiosk
 from display.i18n import Translator
-from helpers import fill
+from helpers import ROOT, fill, run_kiosk
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def mount(*args: str) -> None:
@@ -146,13 +145,7 @@ def test_the_real_process_comes_up_and_says_it_once(tmp_path: Path, fault: str, 
     try:
         config = tmp_path / "config.toml"
         config.write_text(f'data_dir = "{data}"\n', encoding="utf-8")
-        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-        env.pop("NOTIFY_SOCKET", None)
-        done = subprocess.run(
-            [sys.executable, "-m", "display.cli", "--config", str(config), "kiosk", "--screenshots",
-             str(tmp_path / "shots"), "--frames", "3"],
-            env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path, check=False,
-        )
+        done = run_kiosk(tmp_path, config, frames=3, buttons=None)
     finally:
         if fault == "read-only":
             subprocess.run(["umount", "-l", str(data)], check=False)
