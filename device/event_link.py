@@ -57,6 +57,7 @@ from device.rules.conspiracy.tables import (
     EventPlan,
     EventView,
     PodFold,
+    Redraw,
     TableReport,
     fold,
     game_key,
@@ -116,6 +117,22 @@ TEXTS: dict[str, Text] = {
     "went furthest counts; switch one of them off, or give it a table of its own.",
     "consp.net.twins": "Table {table} reports from more than one gadget ({gadgets}): for each group the account "
     "that went furthest counts.",
+    "consp.net.correcting": "Event {event}, pod {pod}: round 1 is being corrected after round 2 began; round 2 "
+    "goes on as drawn until the organiser decides.",
+    "consp.net.corrected": "Event {event}, pod {pod}: round 1 was corrected after round 2 began; corrected, round 2 "
+    "would be {groups}. Round 2 goes on as drawn until the organiser decides.",
+    "consp.net.decide": "Event {event}, pod {pod}: round 1 was corrected after round 2 began; corrected, round 2 "
+    "would be {groups}. Changed: {changed}. 'round2 {pod} redraw' restarts only the changed groups' games; "
+    "'round2 {pod} keep' keeps round 2 as drawn.",
+    "consp.net.redrawn": "Event {event}, pod {pod}: the organiser redrew round 2 after a correction of round 1: "
+    "{groups}.",
+    "consp.net.kept": "Event {event}, pod {pod}: the organiser keeps round 2 as drawn; the correction of round 1 "
+    "stays in the standings of round 1 only.",
+    "consp.net.not_hosted": "Only the gadget that drew event {event} may rule on its rounds.",
+    "consp.net.no_correction": "Pod {pod} of event {event} has no correction of round 1 waiting.",
+    "consp.net.still_correcting": "Round 1 of pod {pod} is still being corrected: rule once its groups are over "
+    "again.",
+    "consp.net.at_table": "{group} at table {table}",
     "consp.net.outrun": "Table {table}, pod {pod}, {group}: another gadget's account of it went further and "
     "counts; this gadget's game of it does not.",
 }
@@ -467,16 +484,39 @@ class EventSession:
             raise IllegalCommand("consp.net.no_online")
         rng = self.controller.rng
         plan = plan_event(name, players, chosen, options, rng, uuid.UUID(int=rng.getrandbits(128)).hex)
-        payload = plan.model_dump_json().encode()
-        self.controller.journal.set_meta(HOSTED, plan.model_dump_json())
-        self.link.publish(plan_topic(name), payload)
-        self.heard.plans[event_key(name)] = plan
-        self._view = None
+        self._publish_plan(plan)
         said = [event_message(name, [len(pod) for pod in plan.pods]),
                 Message("consp.net.hosted", event=name, tables=", ".join(plan.tables))]
         said += [Message("consp.net.host_group", pod=a.pod, group=group_title(a.group), table=a.table,
                          players=", ".join(a.players)) for a in plan.groups]
         return self._results(said) + self.join(name)
+
+    def _publish_plan(self, plan: EventPlan) -> None:
+        """The organiser's draw (or a ruling on it) to the broker, and kept to send again."""
+        payload = plan.model_dump_json()
+        self.controller.journal.set_meta(HOSTED, payload)
+        self.link.publish(plan_topic(plan.event), payload.encode())
+        self.heard.plans[event_key(plan.event)] = plan
+        self._view = None
+
+    def rule(self, pod: int, redraw: bool) -> list[Result]:
+        """The organiser's ruling on a correction of pod ``pod``'s round 1 made after its round 2
+        began: round 2 drawn again from round 1 as corrected (only the groups whose players or
+        seating change start anew), or kept as it was begun."""
+        view = self.view
+        if view is None:
+            raise IllegalCommand("consp.net.no_event")
+        hosted = self._meta(HOSTED) or ""
+        if not self.organiser or f'"id":"{view.plan.id}"' not in hosted:
+            raise IllegalCommand("consp.net.not_hosted", event=view.plan.event)
+        pending = view.folds[pod - 1].pending if 1 <= pod <= len(view.folds) else None
+        if pending is None:
+            raise IllegalCommand("consp.net.no_correction", pod=pod, event=view.plan.event)
+        if not pending:
+            raise IllegalCommand("consp.net.still_correcting", pod=pod)
+        self._publish_plan(view.plan.ruled(Redraw(pod=pod, groups=pending if redraw else view.round_two(pod),
+                                                  basis=pending)))
+        return self._follow()
 
     # --- this table's games ---------------------------------------------------------------
 
@@ -518,7 +558,9 @@ class EventSession:
         events = journal.events(game)
         times = {txn.pos: txn.at for txn in journal.history(game)}
         head = journal.game(game).head
-        report = table_report(plan, self.table, state, events, times, (0, 0), game, head)
+        view = self.view
+        draw = view.round_two(key[0]) if view is not None and key[1] == 2 else ()
+        report = table_report(plan, self.table, state, events, times, (0, 0), game, head, draw)
         slot = (plan.id, report.key)
         if not force and same_account(self._published.get(slot), report):
             return
@@ -607,12 +649,41 @@ class EventSession:
             if ("round 2", groups) in self._said:
                 continue
             self._said.add(("round 2", groups))
-            seated = joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
-                             for a in groups], "consp.semicolon")
-            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod.pod, groups=seated))
+            ruling = view.plan.redraw(pod.pod)
+            if ruling is not None and ruling.groups == groups:
+                continue  # drawn again by the organiser: the ruling says so (``_corrections``)
+            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod.pod, groups=_seated(groups)))
+        said += self._corrections(view)
         if view.finished and ("finished", view.plan.id) not in self._said:
             self._said.add(("finished", view.plan.id))
             said.append(Message("consp.net.finished", event=view.plan.event))
+        return said
+
+    def _corrections(self, view: EventView) -> list[Message]:
+        """Round 1 of a pod corrected after its round 2 began, at the organiser's and at the pod's
+        tables, and the organiser's ruling on it: said once each."""
+        said: list[Message] = []
+        plan = view.plan
+        for pod in view.folds:
+            ruling = plan.redraw(pod.pod)
+            if ruling is not None and ("ruled", ruling) not in self._said:
+                self._said.add(("ruled", ruling))
+                said.append(Message("consp.net.kept", event=plan.event, pod=pod.pod) if ruling.groups != ruling.basis
+                            else Message("consp.net.redrawn", event=plan.event, pod=pod.pod, groups=_seated(ruling.groups)))
+            if pod.pending is None or ("pending", pod.pod, pod.pending) in self._said:
+                continue
+            tables = {a.table for a in pod.groups} | set(plan.round2_tables[pod.pod - 1])
+            if not self.organiser and self.table not in tables:
+                continue
+            self._said.add(("pending", pod.pod, pod.pending))
+            if not pod.pending:
+                said.append(Message("consp.net.correcting", event=plan.event, pod=pod.pod))
+                continue
+            changed = [a for a in pod.pending if a not in view.round_two(pod.pod)]
+            said.append(Message("consp.net.decide" if self.organiser else "consp.net.corrected", event=plan.event,
+                                pod=pod.pod, groups=_seated(pod.pending), changed=joined(
+                                    [Message("consp.net.at_table", group=Message(f"consp.in_group.{a.group}"),
+                                             table=a.table) for a in changed], "consp.comma")))
         return said
 
     def _assigned(self, plan: EventPlan, assignment: Assignment) -> Message:
@@ -636,3 +707,8 @@ class EventSession:
         messages = list(said)
         return [Result(messages, self.controller.state)] if messages else []
 
+
+def _seated(groups: Iterable[Assignment]) -> str | Message:
+    """Groups with their players in seating order: "winners' group: Ann, Ben; losers' group: …"."""
+    return joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
+                   for a in groups], "consp.semicolon")

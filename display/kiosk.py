@@ -439,6 +439,15 @@ class Kiosk:
         if session is not None:
             self._with_event(lambda: session.join(name))
 
+    def rule_event(self, pod: int, redraw: bool) -> None:
+        session = self.event
+        if session is None:
+            return
+        try:
+            self._with_event(lambda: session.rule(pod, redraw))
+        except IllegalCommand as error:
+            self.refuse(error)
+
     def host_event(self, name: str, players: Sequence[str], options: Mapping[str, str]) -> bool:
         session = self.event
         if session is None:

@@ -22,6 +22,7 @@ from device.rules.conspiracy.tables import (
     Assignment,
     EventPlan,
     EventView,
+    Redraw,
     TableReport,
     fold,
     furthest,
@@ -173,7 +174,7 @@ def test_cj1_the_draw_refuses_what_an_event_on_one_gadget_refuses() -> None:
 
 
 def played(plan: EventPlan, assignment: Assignment, order: list[list[int]], revision: int, rng: random.Random,
-           table: str | None = None) -> TableReport:
+           table: str | None = None, draw: tuple[Assignment, ...] = ()) -> TableReport:
     """A table's report after its group's players left in ``order`` (seats; a list is one moment)."""
     events = rules.decide(None, table_game(plan, assignment), rng)
     _, game = rules.play(None, events)
@@ -186,7 +187,8 @@ def played(plan: EventPlan, assignment: Assignment, order: list[list[int]], revi
         _, game = rules.play(game, events)
         kept += [(pos, e) for e in events]
     times = {pos: 1000.0 + pos for pos in range(len(order) + 1)}
-    return table_report(plan, table or assignment.table, game, kept, times, (1, revision), game=1, head=len(order))
+    return table_report(plan, table or assignment.table, game, kept, times, (1, revision), game=1, head=len(order),
+                        draw=draw)
 
 
 def leave_in_seat_order(assignment: Assignment) -> list[list[int]]:
@@ -198,7 +200,8 @@ def event_played(plan: EventPlan, rng: random.Random) -> list[TableReport]:
     """Every group of the event played to its end, round 2 drawn from round 1's reports."""
     reports = [played(plan, a, leave_in_seat_order(a), 1, rng) for a in plan.groups]
     view = fold(plan, reports)
-    reports += [played(plan, a, leave_in_seat_order(a), 2, rng) for a in view.groups if a.round == 2 and len(a.players) > 1]
+    reports += [played(plan, a, leave_in_seat_order(a), 2, rng, draw=view.round_two(a.pod))
+                for a in view.groups if a.round == 2 and len(a.players) > 1]
     return reports
 
 
@@ -419,3 +422,30 @@ def test_with_two_gadgets_as_one_table_the_furthest_account_counts_in_any_order(
     for index in range(len(reports)):
         one_by_one = fold(plan, reports[index:index + 1], one_by_one)
     assert one_by_one is not None and everything(one_by_one) == everything(view)
+
+
+def test_cj3_round_two_stays_as_begun_after_a_correction_of_round_one_in_any_order_until_ruled() -> None:
+    """A round-1 report corrected after round 2 began (another player left) does not redraw
+    round 2 by itself, whatever order the reports arrive in: round 2 stays as its reports say it
+    was begun, and the draw the correction gives waits for the organiser (``pending``). Ruled,
+    round 2 is that draw, and a round-2 game of a group that changed no longer counts."""
+    rng = random.Random(8)
+    plan = plan_event("Spring", PLAYERS[:8], TABLES[:2], {}, rng, "id1")
+    first = [played(plan, a, [[0], [1]], 1, rng) for a in plan.groups]
+    begun = fold(plan, first).round_two(1)
+    second = [played(plan, a, [[0]], 1, rng, draw=begun) for a in begun]
+    corrected = played(plan, plan.groups[0], [[0], [2]], 2, rng)
+    everything = [*first, *second, corrected]
+    for seed in range(12):
+        random.Random(seed).shuffle(everything)
+        view = fold(plan, everything)
+        assert view.round_two(1) == begun
+        assert [view.report(a) for a in begun] == second
+        pending = view.folds[0].pending
+        assert pending is not None and pending != begun and len(pending) == 2
+    ruled = plan.ruled(Redraw(pod=1, groups=pending, basis=pending))
+    view = fold(ruled, everything)
+    assert view.round_two(1) == pending and view.folds[0].pending is None
+    assert [view.report(a) for a in pending] == [None, None]  # both groups changed: their games start anew
+    kept = fold(plan.ruled(Redraw(pod=1, groups=begun, basis=pending)), everything)
+    assert kept.round_two(1) == begun and kept.folds[0].pending is None

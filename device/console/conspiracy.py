@@ -202,6 +202,20 @@ def _join(console: Console, args: list[str]) -> None:
     console.say(_table_line(session, view, view.table_state(session.table)))
 
 
+@command(
+    "round2",
+    "round2 POD redraw|keep",
+    "The organiser's ruling when round 1 of pod POD was corrected after its round 2 began: redraw round 2 from "
+    "round 1 as corrected (only the groups whose players or seating change start anew), or keep round 2 as drawn.",
+)
+def _round2(console: Console, args: list[str]) -> None:
+    session = _session(console)
+    if len(args) != 2 or not args[0].isdigit() or args[1] not in ("redraw", "keep"):
+        raise console.usage("round2")
+    for result in session.rule(int(args[0]), args[1] == "redraw"):
+        console.show(result)
+
+
 @command("tables", "tables", "An event played across tables: the group each table plays, which wait or are done, "
          "and which are offline.")
 def _tables(console: Console, args: list[str]) -> None:
@@ -325,6 +339,7 @@ def _write(console: Console, path: Path, event: object, rows: list[dict[str, obj
 
 
 COMMANDS = CommandTable(
-    (_event, _groups, _turn, _out, _finish, _standings, _export, _host, _join, _tables), texts="console.consp",
+    (_event, _groups, _turn, _out, _finish, _standings, _export, _host, _join, _round2, _tables),
+    texts="console.consp",
 )
 TEXTS.update(COMMANDS.help_texts())

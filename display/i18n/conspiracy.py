@@ -48,6 +48,9 @@ TEXTS.update({
     "consp.draft_turns": "A Group Game Draft is one table: pass the turn with NEXT.",
     "consp.table_turns": "This table plays one group of the event: pass the turn with NEXT.",
     "consp.net.no_online": "No table is connected to the broker: switch the tables' gadgets on first.",
+    "consp.net.decide": "Event {event}, pod {pod}: round 1 was corrected after round 2 began; corrected, round 2 "
+    "would be {groups}. Changed: {changed}. Redraw round 2 (only the changed groups start anew) or keep it, on the "
+    "EVENT screen.",
     "consp.no_clock": "The clock is not running: start it on the GROUPS screen when the round begins.",
     "consp.not_pod": "This is not a Conspiracy pod: set up an event with NEW.",
 })
@@ -73,6 +76,16 @@ TEXTS.update({
     "ui.consp.event.none_offered": "No event at the broker gives this table a group yet: the organiser draws one "
     "on the set-up screen of the organiser's gadget.",
     "ui.consp.event.join": "Join {event}",
+    "ui.consp.event.corrected": "Pod {pod}: round 1 was corrected after round 2 began; round 2 goes on as drawn "
+    "until the organiser decides",
+    "ui.consp.event.decide": "Pod {pod}: round 1 was corrected after round 2 began. Corrected, round 2 would be "
+    "{groups}. Changed: {changed}.",
+    "ui.consp.event.seated": "{group}: {players}",
+    "ui.consp.event.at_table": "{group} at {table}",
+    "ui.consp.event.redraw": "Redraw round 2",
+    "ui.consp.event.redraw_short": "Redraw",
+    "ui.consp.event.keep": "Keep round 2",
+    "ui.consp.event.keep_short": "Keep",
     "ui.setup.where": "Played at",
     "ui.setup.where.tables": "the tables at the broker",
     "ui.setup.where.here": "this gadget",

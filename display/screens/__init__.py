@@ -155,6 +155,10 @@ class Host(Protocol):
         """Draw and publish an event for the tables at the broker (the organiser's gadget);
         False (the reason shown) when it cannot: no broker, not the organiser, no table."""
 
+    def rule_event(self, pod: int, redraw: bool) -> None:
+        """The organiser's ruling on a correction of pod ``pod``'s round 1 after round 2 began:
+        round 2 drawn again from the corrected round 1, or kept (the reason shown if refused)."""
+
     def now(self) -> float: ...
 
     @property

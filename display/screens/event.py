@@ -40,7 +40,7 @@ from display.ui import Action, Focus, Press, Tap, Turn, UiState
 
 if TYPE_CHECKING:  # named for types only: a kiosk at no event never loads the link or its reports
     from device.event_link import EventSession
-    from device.rules.conspiracy.tables import EventView, Row as Standing, TableState
+    from device.rules.conspiracy.tables import Assignment, EventView, Row as Standing, TableState
 
 NAME = "event"
 STANDINGS = "standings"
@@ -74,11 +74,28 @@ class EventInfo(Struct, frozen=True):
 
 
 class EventForm(Struct, frozen=True):
-    """What the screen remembers: the tab shown, the first row in view, the offer the cursor is on."""
+    """What the screen remembers: the tab shown, the first row in view, the offer the cursor is
+    on, and the organiser's choice on a correction (0: redraw round 2, 1: keep it)."""
 
     pane: str = STANDINGS
     first: int = 0
     cursor: int = 0
+    choice: int = 0
+
+
+def deciding(info: EventInfo) -> tuple[int, tuple[Assignment, ...]] | None:
+    """The organiser's gadget, and a pod whose round 1 was corrected after round 2 began: the
+    pod and the round 2 its corrected round 1 draws, for the organiser to rule on."""
+    view = info.view
+    if view is None or not info.hosting:
+        return None
+    return next(((f.pod, f.pending) for f in view.folds if f.pending), None)
+
+
+def correction_rows(view: EventView, tr: Translator) -> list[Row]:
+    """Pods whose round 1 was corrected after round 2 began: round 2 goes on as drawn until the
+    organiser rules (on every gadget, above the standings)."""
+    return [Row(tr("ui.consp.event.corrected", pod=f.pod), theme.WARN) for f in view.folds if f.pending is not None]
 
 
 def standing_rows(view: EventView, tr: Translator) -> list[Row]:
@@ -170,6 +187,9 @@ class Event(Screen):
         form = host.ui.state_of(EventForm)
         if info.view is None:
             return self._offers(host, info, form, action)
+        ruling = deciding(info)
+        if ruling is not None and self._rule(host, ruling[0], form, action):
+            return True
         if isinstance(action, Tap) and action.kind == "event.pane":
             host.ui.put(replace(form, pane=str(action.value), first=0))
             return True
@@ -183,6 +203,22 @@ class Event(Screen):
             return True
         if isinstance(action, Tap) and action.kind == "event.scroll":
             host.ui.put(replace(form, first=max(0, min(count - 1, int(action.value)))))
+            return True
+        return False
+
+    @staticmethod
+    def _rule(host: Host, pod: int, form: EventForm, action: Action) -> bool:
+        """The organiser's ruling on a correction: ←/→ choose, SELECT or a touch rules."""
+        if isinstance(action, Tap) and action.kind == "event.rule":
+            host.ui.put(replace(form, choice=0))
+            host.rule_event(pod, bool(action.value))
+            return True
+        if isinstance(action, Focus):
+            host.ui.put(replace(form, choice=(form.choice + action.delta) % 2))
+            return True
+        if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+            host.ui.put(replace(form, choice=0))
+            host.rule_event(pod, form.choice == 0)
             return True
         return False
 
@@ -208,7 +244,11 @@ class Event(Screen):
 
     @staticmethod
     def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator, wall: float | None = None) -> list[Row]:
-        return standing_rows(view, tr) if form.pane == STANDINGS else table_rows(info, view, tr, wall)
+        if form.pane != STANDINGS:
+            return table_rows(info, view, tr, wall)
+        # Above the standings, the corrections waiting for the organiser (on whose screen they
+        # are asked about above the tabs).
+        return ([] if deciding(info) else correction_rows(view, tr)) + standing_rows(view, tr)
 
     def deadline(self, view: View) -> float | None:
         """On the tables tab, the next second a table's round clock shows."""
@@ -241,9 +281,37 @@ class Event(Screen):
         if event is None:
             self._draw_offers(view, info, form, (x, top, w, bottom - top))
             return
+        ruling = deciding(info)
+        if ruling is not None:
+            top = self._draw_ruling(view, event, ruling, form, (x, top, w, bottom - top))
+            if bottom - top < lay.touch + 2 * c.fonts.line_height(lay.small):
+                return  # a small panel: the ruling first, the lists once it is made
         top += draw_tabs(view, (x, top), w, PANES, form.pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
         rows = self._rows(info, event, form, tr, view.wall)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
+
+    @staticmethod
+    def _draw_ruling(view: View, event: EventView, ruling: tuple[int, tuple[Assignment, ...]], form: EventForm,
+                     area: Rect) -> int:
+        """What a correction would change and the organiser's two choices, atop the screen; the
+        top of what is left below."""
+        lay, tr = view.layout, view.tr
+        x, y, w, h = area
+        pod, groups = ruling
+        drawn = event.round_two(pod)
+        changed = ", ".join(tr("ui.consp.event.at_table", group=tr.message(in_group(a.group)), table=a.table)
+                            for a in groups if a not in drawn)
+        seated = "; ".join(tr("ui.consp.event.seated", group=tr.message(in_group(a.group)), players=", ".join(a.players))
+                           for a in groups)
+        text = tr("ui.consp.event.decide", pod=pod, groups=seated, changed=changed)
+        fitted = (wrap_fit(view, text, w, lay.small, lines=4) or wrap_fit(view, text, w, lay.tiny, lines=5)
+                  or (lay.tiny, [text]))
+        y += block(view, text, (x, y), w, fitted, theme.WARN, "event.decide") + max(2, lay.margin // 3)
+        chips = [Chip(tr("ui.consp.event.redraw"), Tap("event.rule", 1), short=tr("ui.consp.event.redraw_short")),
+                 Chip(tr("ui.consp.event.keep"), Tap("event.rule", 0), short=tr("ui.consp.event.keep_short"))]
+        chip_grid(view, (x, y, w, lay.touch), chips, form.choice % 2, "event.rule", lambda index: Tap("event.rule", 0),
+                  columns=(2,))
+        return y + lay.touch + max(2, lay.margin // 2)
 
     def _draw_offers(self, view: View, info: EventInfo, form: EventForm, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr

@@ -3,7 +3,7 @@
 The main screens at 800×480 in English, Russian, Japanese and Polish, from the same scenes the screenshot tests
 draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``; and the Planechase screen with a plane's
 picture in English (the stand-in picture the tests draw: no card art ships with the gadget), and the EVENT screen's
-two tabs in English.
+two tabs and the organiser's ruling on a correction in English.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ from scenes import SCENES  # noqa: E402
 SHOWN = ("table", "life", "counters", "upkeep", "planechase", "adjust", "dice", "history", "games", "setup", "clock")
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
-ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en")}
+ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en"),
+        "event-decide-en": ("event-decide", "en")}
 
 
 def main(argv: list[str]) -> int:

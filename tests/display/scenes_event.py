@@ -44,8 +44,10 @@ def drawn(broker: MemoryBroker) -> EventPlan:
     return plan
 
 
-def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: list[tuple[int, ...]]) -> None:
-    """``group``'s table reports its game after its players left in ``leave`` (seats; one tuple a moment)."""
+def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: list[tuple[int, ...]],
+             revision: tuple[int, int] | None = None, draw: tuple[Assignment, ...] = ()) -> None:
+    """``group``'s table reports its game after its players left in ``leave`` (seats; one tuple a
+    moment); a round-2 group's report names the round 2 it was drawn in (``draw``)."""
     rng = random.Random(3)
     events = rules.decide(None, table_game(plan, group), rng)
     _, game = rules.play(None, events)
@@ -55,7 +57,7 @@ def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: li
         _, game = rules.play(game, events)
         kept += [(pos, e) for e in events]
     report = table_report(plan, group.table, game, kept, {pos: WALL - 600 + 60 * pos for pos in range(len(leave) + 1)},
-                          (1, len(leave) + 1), game=1, head=len(leave))
+                          revision or (1, len(leave) + 1), game=1, head=len(leave), draw=draw)
     broker.publish(group.table, report_topic(plan.event, report), report.model_dump_json().encode())
 
 
@@ -101,8 +103,42 @@ def scene_event_tables(k: Kiosk) -> None:
     k.dispatch(Focus(1))
 
 
+def corrected(k: Kiosk) -> EventPlan:
+    """The organiser's gadget: pod 1's round 2 begun at table1 and table2, then table1 corrected
+    its round-1 group (another player left second): the organiser is asked to rule."""
+    broker = MemoryBroker()
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
+    session.start()
+    for table in TABLES:
+        broker.publish(table, presence_topic(table), ONLINE)
+    k.attach_event(session)
+    k.settle()
+    k.host_event("Spring", SEVENTEEN, {"time_limit": "60"})
+    plan = session.plan
+    assert plan is not None
+    first, second = (a for a in plan.groups if a.pod == 1)
+    reported(broker, plan, first, [(0,), (1,)])
+    reported(broker, plan, second, [(0,), (1,)])
+    k.settle()
+    assert session.view is not None
+    begun = session.view.round_two(1)
+    for group in begun:
+        reported(broker, plan, group, [], draw=begun)
+    reported(broker, plan, first, [(0,), (2,)], revision=(2, 1))
+    k.settle()
+    k.dispatch(Go("event"))
+    return plan
+
+
+def scene_event_decide(k: Kiosk) -> None:
+    """The organiser's EVENT screen after a correction of round 1 in round 2: what would change,
+    redraw or keep."""
+    corrected(k)
+
+
 EVENT_SCENES = {
     "event-join": scene_event_join,
     "event": scene_event,
     "event-tables": scene_event_tables,
+    "event-decide": scene_event_decide,
 }

@@ -15,7 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from hands import Hands, Wired
 from scenes import texts
 from conftest import CLOCK
-from scenes_event import BROKER, TABLES, WALL, drawn, linked, reported
+from scenes_event import BROKER, TABLES, WALL, corrected, drawn, linked, reported
 
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
 from device.inputs import BrokerMessage, Button
@@ -349,3 +349,32 @@ def test_a_brokers_backlog_is_handled_in_turns_that_feed_the_watchdog_and_draw(m
     assert turns >= 3  # in slices, not in one go
     assert notifier.sent.count("WATCHDOG=1") >= 2
     assert k.event is not None and len(k.event.heard.accounts) >= flood
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_cj3_the_organiser_rules_on_a_correction_after_round_two_began_on_the_event_screen(
+        make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+    """A correction of round 1 after round 2 began: the organiser's EVENT screen says what round 2
+    would become and which groups change; → chooses, SELECT rules (keep), a touch rules (redraw)
+    once another correction asks again."""
+    k = make_kiosk(size, "en")
+    plan = corrected(k)
+    hands = Hands(k)
+    assert k.event is not None and k.event.view is not None
+    pending = k.event.view.folds[0].pending
+    assert pending
+    said = hands.says("event.decide")
+    assert len(said) == 1 and said[0].startswith("Pod 1: round 1 was corrected after round 2 began. Corrected, round 2 "
+                                                 f"would be winners' group: {', '.join(pending[0].players)}; ")
+    assert said[0].endswith("Changed: winners' group at table1, losers' group at table2.")
+    assert hands.says("event.rule") in (["Redraw round 2", "Keep round 2"], ["Redraw", "Keep"])
+    hands.keys(pygame.K_RIGHT)
+    hands.keys(pygame.K_TAB)  # SELECT: keep round 2 as drawn
+    ruling = k.event.plan.redraw(1) if k.event.plan is not None else None
+    assert ruling is not None and ruling.groups != pending and ruling.basis == pending
+    assert k.ui.messages[-1] == ("Event Spring, pod 1: the organiser keeps round 2 as drawn; the correction of round "
+                                 "1 stays in the standings of round 1 only.")
+    k.redraw()
+    assert hands.says("event.decide") == [] and k.ui.screen == "event"
+    assert texts(k, "event.row")[0] == "Pod 1: 9 players"  # the standings, once the ruling is made
+    assert k.event.plan is not None and plan.id == k.event.plan.id

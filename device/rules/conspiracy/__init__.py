@@ -623,15 +623,20 @@ def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     return out
 
 
-def round_two(groups: Sequence[GroupRecord], rng: Random) -> RoundStarted:
+def round_two(groups: Sequence[GroupRecord], rng: Random, by_seat: bool = False) -> RoundStarted:
     """CJ-3: once every round-1 group of a pod is done, everyone who stayed forms the winners'
-    group and everyone who left the losers' group, each seated at random."""
+    group and everyone who left the losers' group, each seated at random.  ``by_seat``: shuffled
+    from the pod's seat order rather than the order of leaving, so the draw depends on who goes
+    where alone (an event across tables: a correction of who left first draws the same round 2)."""
     winners: list[int] = []
     losers: list[int] = []
     for group in groups:
         stay, go = round_one_split(group)
         winners += stay
         losers += go
+    if by_seat:
+        winners.sort()
+        losers.sort()
     draw = draw_seating([("winners", winners, len(winners) - 1), ("losers", losers, max(0, len(losers) - 1))], rng)
     return RoundStarted(round=2, groups=tuple(g for g in draw if g.order))
 

@@ -74,6 +74,17 @@ class Assignment(Model):
         return (self.pod, self.round, self.group)
 
 
+class Redraw(Model):
+    """The organiser's ruling on a pod whose round 1 was corrected after its round 2 had begun:
+    round 2 is played in ``groups`` — the draw the corrected round 1 gives, or round 2 as it
+    was begun — and ``basis`` is the draw round 1 gave when the organiser ruled, so a later
+    correction that gives yet another draw asks again."""
+
+    pod: int
+    groups: tuple[Assignment, ...]
+    basis: tuple[Assignment, ...]
+
+
 class EventPlan(Model):
     """What the organiser drew: the pods, the round-1 groups and their tables, and the tables each
     pod's round 2 is played at (winners' group, losers' group).  ``seed`` draws round 2's seating
@@ -88,10 +99,19 @@ class EventPlan(Model):
     seed: int
     groups: tuple[Assignment, ...]
     round2_tables: tuple[tuple[str, str], ...]
+    redraws: tuple[Redraw, ...] = ()  # the organiser's rulings on corrections, at most one a pod
 
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(name for pod in self.pods for name in pod)
+
+    def redraw(self, pod: int) -> Redraw | None:
+        return next((r for r in self.redraws if r.pod == pod), None)
+
+    def ruled(self, ruling: Redraw) -> EventPlan:
+        """This draw with the organiser's ruling on ``ruling.pod`` (in place of any earlier one)."""
+        kept = tuple(r for r in self.redraws if r.pod != ruling.pod)
+        return self.model_copy(update={"redraws": tuple(sorted((*kept, ruling), key=lambda r: r.pod))})
 
 
 class Left(Model):
@@ -121,6 +141,9 @@ class TableReport(Model):
     picks: tuple[int, ...] = ()  # Rumble picks earned, per player in seating order (CJ-8)
     done: bool = False
     gadget: str = ""  # the gadget that keeps the game (its own id): two may log in as one table
+    #: Of a round-2 group: the pod's round 2 as drawn when the table played it, so every gadget
+    #: knows which draw was begun even after a correction of round 1 would draw another.
+    draw: tuple[Assignment, ...] = ()
 
     @property
     def key(self) -> tuple[int, int, str]:
@@ -197,7 +220,7 @@ def game_key(state: GameState) -> tuple[int, int, str] | None:
 
 def table_report(
     plan: EventPlan, table: str, state: GameState, events: Sequence[tuple[int, Event]], times: Mapping[int, float],
-    revision: tuple[int, int], game: int = 0, head: int = 0,
+    revision: tuple[int, int], game: int = 0, head: int = 0, draw: tuple[Assignment, ...] = (),
 ) -> TableReport:
     """What a table reports of its game ``state``: ``events`` are the game's events in effect
     with the journal positions that hold them, ``times`` when each position was kept."""
@@ -217,7 +240,7 @@ def table_report(
     return TableReport(
         plan=plan.id, table=table, pod=key[0], round=key[1], group=key[2], players=tuple(names), revision=revision,
         game=game, head=head, left=left, clock_started=consp.clock_started, time_called=consp.time_called,
-        by_life=by_life, picks=tuple(consp.picks), done=group.done,
+        by_life=by_life, picks=tuple(consp.picks), done=group.done, draw=draw if key[1] == 2 else (),
     )
 
 
@@ -334,6 +357,10 @@ class PodFold:
     groups: tuple[Assignment, ...]
     reports: tuple[TableReport | None, ...]
     state: GameState
+    #: A correction of round 1 after round 2 began, waiting for the organiser: the round 2 the
+    #: corrected round 1 draws (empty while round 1 is being corrected, not over again); None
+    #: when nothing waits.
+    pending: tuple[Assignment, ...] | None = None
 
     def report(self, key: tuple[int, int, str]) -> TableReport | None:
         return next((r for a, r in zip(self.groups, self.reports) if a.key == key), None)
@@ -397,6 +424,10 @@ class EventView:
     def report(self, assignment: Assignment) -> TableReport | None:
         return self.folds[assignment.pod - 1].report(assignment.key)
 
+    def round_two(self, pod: int) -> tuple[Assignment, ...]:
+        """A pod's round-2 groups in play (none before its round 1 is over)."""
+        return tuple(a for a in self.folds[pod - 1].groups if a.round == 2)
+
     def done(self, assignment: Assignment) -> bool:
         """Whether a group's game is over (a group of one has nothing to play)."""
         pod = self.folds[assignment.pod - 1].state.conspiracy
@@ -442,39 +473,74 @@ class EventView:
         return [row for f in self.folds for row in f.rows]
 
 
+def _drawn(plan: EventPlan, index: int, round_one: tuple[GroupRecord, ...]) -> tuple[Assignment, ...]:
+    """CJ-3: a pod's round 2 as its round 1 draws it, from the plan's seed (the same groups on
+    every gadget), at the pod's round-2 tables (winners' group at the first)."""
+    names = plan.pods[index]
+    drawn = round_two(round_one, Random(f"{plan.seed}:{index + 1}"), by_seat=True)
+    tables = plan.round2_tables[index]
+    return tuple(
+        Assignment(pod=index + 1, round=2, group=g.label, players=tuple(names[s] for s in g.order),
+                   table=tables[0] if g.label == "winners" else tables[1])
+        for g in drawn.groups
+    )
+
+
+def _begun(pod: int, latest: Mapping[Slot, TableReport]) -> tuple[Assignment, ...] | None:
+    """The round 2 a pod's tables have begun, as their round-2 reports carry it: the draw most
+    of them name (of as many, the first by its text, so every gadget picks the same)."""
+    draws: dict[tuple[Assignment, ...], int] = {}
+    for (key, table, _), report in latest.items():
+        if key[1] == 2 and any(a.key == key and a.table == table and a.players == report.players for a in report.draw):
+            draws[report.draw] = draws.get(report.draw, 0) + 1
+    if not draws:
+        return None
+    return max(draws, key=lambda d: (draws[d], "".join(a.model_dump_json() for a in d)))
+
+
+def _round_two(plan: EventPlan, pod: int, drawn: tuple[Assignment, ...] | None, latest: Mapping[Slot, TableReport],
+               ) -> tuple[tuple[Assignment, ...] | None, tuple[Assignment, ...] | None]:
+    """A pod's round 2 in play, and the correction waiting for the organiser (see ``PodFold``).
+
+    Round 2 is the draw of round 1 as it stands, until the tables begin it; then it stays as
+    begun, whatever a later correction of round 1 would draw, until the organiser rules
+    (``Redraw``): a correction restarts no game by itself."""
+    ruling = plan.redraw(pod)
+    if ruling is not None:
+        return ruling.groups, None if drawn in (ruling.groups, ruling.basis) else drawn or ()
+    begun = _begun(pod, latest)
+    if begun is None:
+        return drawn, None
+    return begun, None if drawn == begun else drawn or ()
+
+
 def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -> PodFold:
     """CJ-3 for one pod: its round-1 groups with what their tables reported, and once they are
-    all done, round 2 drawn from the plan's seed (the same groups on every gadget) with its own.
-    A group's report is its own table's newest (the furthest of its gadgets'), if it is about the
-    group's players."""
+    all done, round 2 drawn from the plan's seed (the same groups on every gadget) with its own;
+    once begun, round 2 stays as begun until the organiser rules on a correction of round 1.
+    A group's report is its own table's newest (the furthest of its gadgets'), if it is about
+    the group's players."""
     pod = index + 1
-    names = plan.pods[index]
-    seats = {name: seat for seat, name in enumerate(names)}
-    rounds: list[tuple[GroupRecord, ...]] = []
-    groups: list[Assignment] = []
-    counted: list[TableReport | None] = []
-    known = [a for a in plan.groups if a.pod == pod]
+    seats = {name: seat for seat, name in enumerate(plan.pods[index])}
     accounts: dict[tuple[tuple[int, int, str], str], list[TableReport]] = {}
     for (key, table, _), account in latest.items():
         accounts.setdefault((key, table), []).append(account)
-    for round_ in (1, 2):
-        records = []
-        for assignment in known:
-            report = furthest(r for r in accounts.get((assignment.key, assignment.table), ()) if r.fits(assignment))
-            counted.append(report)
-            records.append(_record(assignment, report, seats))
-        groups += known
-        rounds.append(tuple(records))
-        if round_ == 2 or not all(g.done for g in records):
-            break
-        drawn = round_two(rounds[0], Random(f"{plan.seed}:{pod}"))
-        tables = plan.round2_tables[index]
-        known = [
-            Assignment(pod=pod, round=2, group=g.label, players=tuple(names[s] for s in g.order),
-                       table=tables[0] if g.label == "winners" else tables[1])
-            for g in drawn.groups
-        ]
-    return PodFold(pod, latest, tuple(groups), tuple(counted), _pod_state(plan, pod, tuple(rounds)))
+
+    def played(known: Sequence[Assignment]) -> tuple[list[TableReport | None], tuple[GroupRecord, ...]]:
+        reports = [furthest(r for r in accounts.get((a.key, a.table), ()) if r.fits(a)) for a in known]
+        return reports, tuple(_record(a, r, seats) for a, r in zip(known, reports))
+
+    groups = [a for a in plan.groups if a.pod == pod]
+    counted, round_one = played(groups)
+    rounds = [round_one]
+    drawn = _drawn(plan, index, round_one) if all(g.done for g in round_one) else None
+    second, pending = _round_two(plan, pod, drawn, latest)
+    if second is not None:
+        reports, records = played(second)
+        groups += second
+        counted += reports
+        rounds.append(records)
+    return PodFold(pod, latest, tuple(groups), tuple(counted), _pod_state(plan, pod, tuple(rounds)), pending)
 
 
 def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | None = None) -> EventView:
