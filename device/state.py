@@ -39,6 +39,7 @@ class LossReason(enum.StrEnum):
     CONCEDED = "conceded"
     EFFECT = "effect"  # a card or other rule said so
     TEAM = "team"  # Two-Headed Giant: their teammate lost, and a team loses together (810.8a)
+    LEFT = "left"  # a Conspiracy group's game: out of it, on to round 2 after round 1 (CJ-3)
 
 
 class Loss(Model):

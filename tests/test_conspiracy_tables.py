@@ -60,9 +60,9 @@ def test_cj3_a_tables_group_is_seated_as_drawn_and_plays_until_half_have_left(jo
                            "first named goes first. The group plays until 2 of 4 left. Time limit: 75 minutes.")
         consp = state(c).conspiracy
         assert consp is not None and [g.order for g in consp.groups] == [(0, 1, 2, 3)]
-        assert texts(c, LeaveGroup(seats=(1,))) == ["Ben has lost the game.", "Group 2: Ben left (1 of 2 for round 1)."]
+        assert texts(c, LeaveGroup(seats=(1,))) == ["Ben leaves the group.", "Group 2: Ben left (1 of 2 for round 1)."]
         assert texts(c, LeaveGroup(seats=(3,))) == [
-            "Dan has lost the game.",
+            "Dan leaves the group.",
             "Group 2: Dan left; round 1 is over for this group: Ann and Cid go to the winners' group.",
         ]
         consp = state(c).conspiracy

@@ -173,7 +173,7 @@ def until(gadget: Gadget, line: str, wanted: Callable[[str], bool]) -> None:
 
 
 def out_one(table: Gadget, name: str) -> None:
-    table.say(f"out {name}", lambda line: line.startswith(f"{name} has lost"))
+    table.say(f"out {name}", lambda line: line.startswith(f"{name} leaves the group"))
 
 
 @dataclass

@@ -201,7 +201,7 @@ def test_a_table_offline_plays_on_and_catches_up(event: Event) -> None:
     event.pump()
     assert event.organiser.line("tables")[1] == f"table1 (offline): pod 1, Group 1 (round 1): {_listed(table.players())}"
     names = table.players()
-    assert table.line(f"out {names[0]}")[0] == f"{names[0]} has lost the game."
+    assert table.line(f"out {names[0]}")[0] == f"{names[0]} leaves the group."
     event.pump()
     view = event.organiser.session.view
     assert view is not None and view.report(view.plan.groups[0]) is not None
@@ -367,7 +367,7 @@ def test_a_table_restarted_without_network_plays_on_and_reports_once_the_draw_is
     # The draw was kept in the journal: the table knows its event and its group while offline.
     assert again.session.plan is not None and again.session.plan == event.organiser.session.plan
     assert any(line.startswith("table4") and ", ".join(names) in line for line in again.line("tables"))
-    assert again.line(f"out {names[0]}")[0] == f"{names[0]} has lost the game."
+    assert again.line(f"out {names[0]}")[0] == f"{names[0]} leaves the group."
     event.pump()
     view = event.organiser.session.view
     assert view is not None and view.report(view.plan.groups[3]).left == ()  # type: ignore[union-attr]

@@ -129,6 +129,7 @@ TEXTS: dict[str, Text] = {
     "life.lost.commander": "{name} has lost: 21 combat damage from one commander.",
     "life.lost.conceded": "{name} has conceded.",
     "life.lost.effect": "{name} has lost the game.",
+    "life.lost.left": "{name} leaves the group.",
     "life.lost.team": "{name} has lost with their team.",
     "life.lost.poison_team": "{name} has lost: 15 poison counters on the team.",
     "life.commander_label": "{owner}'s commander",
@@ -138,6 +139,7 @@ TEXTS: dict[str, Text] = {
     "life.why.commander": "commander",
     "life.why.conceded": "conceded",
     "life.why.effect": "effect",
+    "life.why.left": "left the group",
     "life.why.team": "team",
 }
 

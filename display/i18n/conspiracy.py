@@ -14,6 +14,7 @@ TEXTS: dict[str, Text] = {
     "ui.consp.draft": "Group Game Draft",
     "ui.consp.pod": "Pod {pod}",
     "ui.consp.round": "Round {round}",
+    "ui.consp.group_over": "{group} is over",
     "ui.consp.extra_turns": "extra turns",
     "ui.consp.clock_off": "clock not started ({minutes} min)",
     "ui.consp.options": "Options: {options}",

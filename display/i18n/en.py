@@ -21,6 +21,7 @@ TEXTS: dict[str, Text] = {
     "ui.lost.commander": "lost: 21 commander damage",
     "ui.lost.conceded": "conceded",
     "ui.lost.effect": "lost",
+    "ui.lost.left": "left the group",
     "ui.lost.team": "lost with the team",
     "ui.lost.poison_team": "lost: 15 poison",
     "ui.lost_by": "{reason} (by {name})",

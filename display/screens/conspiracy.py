@@ -96,9 +96,13 @@ def _round_clock(state: GameState, wall: float) -> float | None:
 
 def _headline(state: GameState, tr: Translator) -> str:
     """A pod's groups take their turns at their own tables: the header names the round instead."""
-    if state.conspiracy is None or one_table(state):
+    consp = state.conspiracy
+    if consp is not None and table_group(state) and consp.groups and consp.groups[0].done:
+        # A table's group over: no winner here (the pod's places come from every table's results).
+        return tr("ui.consp.group_over", group=tr.message(group_title(consp.groups[0].label)))
+    if consp is None or one_table(state):
         return tr("ui.turn_of", name=state.player(state.active).name)
-    return tr("ui.consp.round", round=state.conspiracy.round)
+    return tr("ui.consp.round", round=consp.round)
 
 
 def _turn(state: GameState, tr: Translator) -> str:

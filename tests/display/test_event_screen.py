@@ -18,10 +18,12 @@ from conftest import CLOCK
 from scenes_event import BROKER, TABLES, WALL, corrected, drawn, linked, reported
 
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
+from device.commands import NewGame
 from device.inputs import BrokerMessage, Button
 from device.rules.conspiracy.commands import LeaveGroup
 from device.rules import decide, play
 from device.rules.conspiracy.tables import EventPlan, fold, table_game, table_report
+from device.state import outcome
 from display.kiosk import Kiosk
 from display.targets import OffscreenTarget
 from display.screens.event import EventForm
@@ -378,3 +380,18 @@ def test_cj3_the_organiser_rules_on_a_correction_after_round_two_began_on_the_ev
     assert hands.says("event.decide") == [] and k.ui.screen == "event"
     assert texts(k, "event.row")[0] == "Pod 1: 9 players"  # the standings, once the ruling is made
     assert k.event.plan is not None and plan.id == k.event.plan.id
+
+
+def test_cj3_a_tables_round_two_group_over_names_no_winner(make_kiosk: MakeKiosk) -> None:
+    """A table's losers' group over: its last standing is fifth of the pod, not its winner, and
+    the winners' group may end before the losers' began; so the header says the group is over,
+    and the one who left is marked as having left the group, not lost."""
+    k = make_kiosk((480, 320), "en")
+    k.execute(NewGame(formats=("conspiracy",), players=("Gia", "Kai"), first="Gia",
+                      options={"event": "Spring", "pod": "1", "group": "losers", "round": "2"}))
+    said = k.execute(LeaveGroup(seats=(0,)))
+    assert said is not None and [str(m) for m in said.messages][:1] == ["Gia leaves the group."]
+    assert k.state is not None and outcome(k.state) is None
+    k.dispatch(Go("table"))
+    k.redraw()
+    assert texts(k, "header.headline") == ["Losers' group is over"]

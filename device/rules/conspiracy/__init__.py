@@ -531,7 +531,10 @@ def _leave(state: GameState, command: LeaveGroup, rng: Random) -> list[Event]:
         group = _group_for(state, consp, seat)
         if seat in group.gone or not player.in_game:
             raise IllegalCommand("consp.already_out", name=player.name)
-    return [PlayerLost(seat=seat, reason=LossReason.EFFECT) for seat in command.seats]
+    # In a pod, out of the group's game, not of the event: after round 1 they play on in round
+    # 2. A Group Game Draft is one game: out of it is lost.
+    reason = LossReason.EFFECT if consp.draft else LossReason.LEFT
+    return [PlayerLost(seat=seat, reason=reason) for seat in command.seats]
 
 
 @RULES.decides(StartClock)
@@ -696,7 +699,10 @@ def _rumble(state: GameState, events: list[Event], rng: Random) -> list[Event]:
 
 def _outcome(state: GameState) -> Outcome | None:
     final = ranking(state)
-    if final is None:
+    if final is None or table_group(state):
+        # A group's game at its table of an event ends with the group, not with a winner: the
+        # pod's places come from every table's results (the losers' group's last standing is
+        # fifth of eight, and the winners' group may end before the losers' group began).
         return None
     return Outcome(winner=final[0], reason=str(Message("consp.won_reason")), said=Message("consp.won_reason"))
 
