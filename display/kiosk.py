@@ -575,6 +575,7 @@ class Kiosk:
         """What an action does: the help overlay, then the screen, then the common meaning."""
         ui = self._ui
         self.dirty = True
+        ui.status_floor = 0  # an input may move a steady screen's chips (a message gone makes room)
         if isinstance(action, ToggleHelp):
             ui.help = not ui.help
             ui.help_page = 0

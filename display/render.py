@@ -6,7 +6,7 @@ the last command did, the reader; two lines when one is not enough, and pages be
 bar of touch buttons.
 Rendering never changes the game; of the UI state it only records how many pages the keys
 overlay and the status line took at this screen size, and since when the status line has shown
-its text (``UiState.help_pages``, ``status_pages``, ``status_seen``).
+its text (``UiState.help_pages``, ``status_pages``, ``status_seen``, ``status_floor``).
 """
 
 from __future__ import annotations
@@ -842,8 +842,14 @@ def _render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator
         top = draw_header(canvas, state, ui, tr, wall, current.shows_played,
                           header_turn(canvas, state, current))
         bottom = canvas.height - lay.bar - plan.height
+        room = bottom
+        if current.steady_status:
+            # At least a line at the status line's own size: a short message drawn smaller
+            # leaves the room it takes once it has gone.
+            least = max(ui.status_floor, canvas.fonts.line_height(lay.small) + lay.margin // 2)
+            room = min(bottom, canvas.height - lay.bar - least)
         view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
-                    bottom=bottom - lay.margin // 2, screens=SCREENS)
+                    bottom=room - lay.margin // 2, screens=SCREENS)
         current.draw(view)
         if ui.help:
             draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
@@ -852,6 +858,8 @@ def _render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator
             break
         missing = set(canvas.fonts.shown_missing)
     ui.status_pages = drawn.pages
+    # A steady screen keeps the room its status line took since the last input (``steady_status``).
+    ui.status_floor = canvas.height - lay.bar - room if current.steady_status else 0
     draw_status(canvas, drawn, bottom)
     bar = plan_bar(canvas, state, ui, tr)
     draw_bar(canvas, bar, ui, tr)

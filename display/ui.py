@@ -138,6 +138,9 @@ class UiState(Struct):
     card: Line | None = None  # "card read: X" or an unknown tag's enrol offer, briefly
     status_seen: tuple[str, float] = ("", 0.0)  # the status text last drawn, and since when (its pages)
     status_pages: int = 1  # how many pages that text took when last drawn (the screen's size decides)
+    #: The status line's room on a steady screen since the last input: a message timing out
+    #: leaves it, so the screen's chips do not move under a finger (``Screen.steady_status``).
+    status_floor: int = 0
     status_open: tuple[str, ...] = ()  # the status texts shown whole over the screen (a tap opened them)
     menu: bool = False  # the touch bar's menu of the buttons it had no room for is open
     die: DieRoll | None = None

@@ -217,6 +217,9 @@ class Screen:
     #: In a game of ``base`` the table draws and acts through this screen (a Wizard's Duel counts
     #: magic points and dice, not life).
     is_table: ClassVar[bool] = False
+    #: Until the next input, the screen keeps the room the status line took, so its chips stay
+    #: where they are when a message times out (a tap on its way lands on its chip).
+    steady_status: ClassVar[bool] = False
 
     def available(self, state: GameState | None) -> bool:
         return True

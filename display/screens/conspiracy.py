@@ -333,6 +333,7 @@ class Conspiracy(Screen):
     key = "g"
     base = NAME  # the header of a Conspiracy game: the round, and its own clock
     own_clock = True
+    steady_status = True  # its seats are chips a touch picks: they stay put when a message goes
     headline = staticmethod(_headline)
     turn_text = staticmethod(_turn)
     countdown = staticmethod(_round_clock)

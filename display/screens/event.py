@@ -174,6 +174,7 @@ class Event(Screen):
     name = NAME
     button = "ui.btn.event"
     key = "e"
+    steady_status = True  # its tabs and the organiser's choices stay put when a message goes
 
     def shown(self, state: GameState | None, ui: UiState) -> bool:
         return ui.kept(EventInfo) is not None

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from device.commands import ChangeLife, NewGame
 from device.inputs import Button
@@ -493,3 +494,34 @@ def test_cj5_the_round_clock_stops_counting_once_the_pod_is_placed(make_kiosk: M
     assert state is not None and state.conspiracy is not None and all(g.done for g in state.conspiracy.groups)
     k.redraw()
     assert texts(k, "header.clock") == []
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320), (800, 480)])
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_groups_screens_chips_stay_put_when_a_message_times_out(make_kiosk: MakeKiosk, size: tuple[int, int],
+                                                                     language: str) -> None:
+    """A two-line message on the status line, then none once it times out: the GROUPS screen's
+    seats keep their places, so a touch on its way to one still lands on it (at 320×240 the
+    status line went from two lines to one and every chip moved by a line)."""
+    now = [1000.0]
+    k = make_kiosk(size, language, clock=lambda: now[0])
+    k.execute(NewGame(formats=("conspiracy",), players=POD, first=POD[0], options={"pod": "2"}))
+    k.dispatch(Go("conspiracy"))
+    k.execute(LeaveGroup(seats=(consp(k).groups[0].order[0],)))  # two lines of news
+    k.redraw()
+    assert len(k.ui.messages) >= 2
+    tall = k.ui.status_floor
+
+    def seats() -> list[tuple[object, tuple[int, int, int, int]]]:
+        return [(t.action, t.rect) for t in k.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "consp.item"]
+
+    before = seats()
+    assert before
+    now[0] += 60.0
+    k.step(block=False)  # the loop wakes at the message's deadline: it times out
+    k.redraw()
+    assert k.ui.messages == []
+    assert seats() == before
+    lay = k.canvas.layout
+    if (size, language) == ((320, 240), "ru"):  # two lines of news there: before, a line's room went with it
+        assert tall > k.canvas.fonts.line_height(lay.small) + lay.margin // 2
