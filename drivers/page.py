@@ -172,9 +172,9 @@ class PageServer:
         app.router.add_get("/page.js", self._file)
         app.router.add_get("/snapshot", self._snapshot)
         app.router.add_get("/events", self._events)
-        runner = web.AppRunner(app, access_log=None)
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await runner.setup()
-        await web.SockSite(runner, sock, shutdown_timeout=1.0).start()
+        await web.SockSite(runner, sock).start()
         self._stopping = asyncio.Event()
         self._news = loop.create_future()
         self._loop = loop

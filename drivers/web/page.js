@@ -29,6 +29,9 @@ function standings(data) {
   for (const pod of data.pods) {
     section.append(make("h3", "", pod.title));
     const table = make("table");
+    const columns = make("colgroup");
+    columns.append(make("col", "place"), make("col", "name"), make("col", "detail"));
+    table.append(columns);
     const head = make("tr");
     head.append(make("th", "", words.place), make("th", "", words.player), make("th", "", words.groups));
     table.append(make("thead"), make("tbody"));
@@ -119,7 +122,9 @@ function draw(data) {
   document.documentElement.lang = data.lang;
   document.title = data.title;
   document.getElementById("title").textContent = data.title;
-  document.getElementById("heading").textContent = data.heading;
+  // The heading says more than the event's name only at a table's gadget (which group it plays,
+  // the broker out of reach); the organiser's says the name again.
+  document.getElementById("heading").textContent = data.heading === data.title ? "" : data.heading;
   document.getElementById("print").textContent = words.print;
   document.getElementById("status").textContent = words.live;
   languages(data);

@@ -7,18 +7,12 @@ kiosk drew under SDL's dummy driver."""
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable, Sequence
-from types import MappingProxyType
+from collections.abc import Callable
 
 import pygame
 import pytest
 import segno
 
-from device import rules
-from device.events import Event as GameEvent
-from device.rules.conspiracy.commands import LeaveGroup, StartClock
-from device.rules.conspiracy.tables import Assignment, EventPlan, EventView, TableReport, fold, plan_event, table_game, table_report
 from display import qr
 from display.i18n import Translator
 from display.kiosk import Kiosk
@@ -26,45 +20,9 @@ from display.phone import snapshot, snapshots
 from display.screens.event import EventInfo
 from display.targets import OffscreenTarget
 from drivers.page import chosen_language, page_url
+from phone_event import WALL, event, info_of
 from scenes import LANGUAGES, SIZES
-from scenes_event import PAGE_URL, SEVENTEEN, TABLES, scene_event_phones
-
-WALL = 1.7e9
-
-
-def played(plan: EventPlan, group: Assignment, leave: Sequence[tuple[int, ...]], *, clock_at: float | None = None,
-           revision: int = 1) -> TableReport:
-    """``group``'s table's report after its players left in ``leave`` (seats; one tuple a change),
-    its round clock started at ``clock_at``."""
-    rng = random.Random(3)
-    events = rules.decide(None, table_game(plan, group), rng)
-    _, game = rules.play(None, events)
-    kept: list[tuple[int, GameEvent]] = [(0, e) for e in events]
-    commands: list[object] = ([StartClock(now=clock_at)] if clock_at is not None else []) + [
-        LeaveGroup(seats=seats) for seats in leave]
-    for pos, command in enumerate(commands, start=1):
-        events = rules.decide(game, command, rng)  # type: ignore[arg-type]
-        _, game = rules.play(game, events)
-        kept += [(pos, e) for e in events]
-    times = {pos: WALL - 600 + 60 * pos for pos in range(len(commands) + 1)}
-    return table_report(plan, group.table, game, kept, times, (1, revision), game=1, head=len(commands))
-
-
-def event() -> tuple[EventPlan, EventView]:
-    """17 players at four tables: pod 2's round 1 over (its round 2 drawn), table2's clock running
-    and one of its players gone."""
-    plan = plan_event("Spring", SEVENTEEN, TABLES, {"time_limit": "60"}, random.Random(7), "spring-1")
-    pod_two = [a for a in plan.groups if a.pod == 2]
-    table2 = next(a for a in plan.groups if a.table == "table2")
-    reports = [played(plan, pod_two[0], [(0,), (2, 3)]), played(plan, pod_two[1], [(1,), (0,)]),
-               played(plan, table2, [(1,)], clock_at=WALL - 900)]
-    return plan, fold(plan, reports)
-
-
-def info_of(view: EventView, **more: object) -> EventInfo:
-    online = MappingProxyType({"table1": False, "table2": True, "table3": True, "table4": True})
-    return EventInfo(table="organiser", broker="127.0.0.1:1883", connected=True, joined="Spring", view=view,
-                     online=online, hosting=True, **more)  # type: ignore[arg-type]
+from scenes_event import PAGE_URL, scene_event_phones
 
 
 def test_cj3_the_snapshot_has_each_pods_standings_both_rounds_seatings_and_every_table() -> None:
