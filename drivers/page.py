@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import socket
 import threading
 import time
@@ -126,7 +127,8 @@ class PageServer:
         try:
             sock = socket.create_server((self.host, self.port))
         except OSError as error:
-            raise PageError(error.errno, error.strerror or str(error)) from error
+            # create_server's own words name the address tuple; the owner needs the reason alone.
+            raise PageError(error.errno, os.strerror(error.errno) if error.errno else str(error)) from error
         self.port = sock.getsockname()[1]
         ready = threading.Event()
         failed: list[BaseException] = []
