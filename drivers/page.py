@@ -47,7 +47,7 @@ class PageError(OSError):
 def chosen_language(asked: str | None, accept: str | None, languages: Sequence[str], default: str) -> str:
     """The language a phone gets: the one it asked for by name, else the first of its
     ``Accept-Language`` (by weight) the page has, else ``default``."""
-    if asked in languages:
+    if asked is not None and asked in languages:
         return asked
     ranked: list[tuple[float, int, str]] = []
     for index, part in enumerate((accept or "").split(",")):
