@@ -16,6 +16,10 @@ a ``MutationObserver`` in the page notes the time (``Date.now()``, the same syst
 queue, the kiosk waking and folding the report, the EVENT screen redrawn, the snapshot handed to
 the server, made in English on its thread and sent as a Server-Sent Event, and the page parsing
 it and drawing the page again.  Needs chromium and chromium-driver.
+
+- **idle_cpu_share**: then, with three more phones' streams open beside the browser's (one per
+  language) and no news for ``--idle`` seconds, the processor time this process (the kiosk's loop,
+  its session and the page's server) used, as a share of one core.
 """
 
 from __future__ import annotations
@@ -71,9 +75,29 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def idle_share(port: int, seconds: float) -> float:
+    """The share of a core this process uses over ``seconds`` with no news and three more
+    streams open (Russian, Japanese, Polish)."""
+    import urllib.request
+
+    streams = [urllib.request.urlopen(f"http://127.0.0.1:{port}/events?lang={lang}", timeout=5)
+               for lang in ("ru", "ja", "pl")]
+    try:
+        for stream in streams:
+            while not stream.readline().startswith(b"data: "):
+                pass
+        cpu, wall = time.process_time(), time.monotonic()
+        time.sleep(seconds)
+        return (time.process_time() - cpu) / (time.monotonic() - wall)
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reports", type=int, default=200)
+    parser.add_argument("--idle", type=float, default=10.0)
     args = parser.parse_args(argv)
     if MISSING:
         print(json.dumps({"skipped": MISSING}))
@@ -95,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         group = table2(plan)
         gone = group.players[1]
         latencies: list[float] = []
+        idle: list[float] = []
         failed: list[BaseException] = []
 
         def table() -> None:
@@ -115,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
                         shown, text = seen[-1]
                         assert text.endswith("left in round 1") == (n % 2 == 0), text
                         latencies.append(shown - sent * 1000)
+                    idle.append(idle_share(server.port, args.idle))
             except BaseException as error:
                 failed.append(error)
             finally:
@@ -130,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
             raise failed[0]
     print(json.dumps({
         "reports": len(latencies),
+        "idle_cpu_share": round(idle[0], 5),
         "report_to_page_ms": {"median": round(statistics.median(latencies), 1),
                               "p99": round(percentile(latencies, 0.99), 1), "max": round(max(latencies), 1)},
     }, indent=2))
