@@ -98,9 +98,9 @@ class PageServer:
         self.language = language
         self.languages = tuple(languages)
         self.url = url
-        self._snapshots: Callable[[str], dict[str, Any]] | None = None
-        self._made = time.monotonic()
-        self._version = 0
+        #: The news: its number, when it came (monotonic) and the snapshot as a function of the
+        #: language; one tuple, replaced whole, so the server's thread never sees half of it.
+        self._news_now: tuple[int, float, Callable[[str], dict[str, Any]] | None] = (0, time.monotonic(), None)
         self._cache: dict[str, tuple[int, dict[str, Any]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -112,9 +112,7 @@ class PageServer:
 
     def show(self, snapshots: Callable[[str], dict[str, Any]]) -> None:
         """News of the event: phones get it at once.  Returns at once."""
-        self._snapshots = snapshots
-        self._made = time.monotonic()
-        self._version += 1
+        self._news_now = (self._news_now[0] + 1, time.monotonic(), snapshots)
         loop = self._loop
         if loop is not None:
             try:
@@ -191,9 +189,9 @@ class PageServer:
         if news is not None and not news.done():
             news.set_result(None)
 
-    def _current(self, language: str) -> dict[str, Any] | None:
-        """The latest snapshot in ``language``, made once per news."""
-        snapshots, version = self._snapshots, self._version
+    def _current(self, language: str, version: int, snapshots: Callable[[str], dict[str, Any]] | None,
+                 ) -> dict[str, Any] | None:
+        """The snapshot of news ``version`` in ``language``, made once."""
         if snapshots is None:
             return None
         kept = self._cache.get(language)
@@ -201,12 +199,14 @@ class PageServer:
             kept = self._cache[language] = (version, snapshots(language))
         return kept[1]
 
-    def _payload(self, language: str) -> bytes:
-        made = self._made
-        snapshot = self._current(language)
+    def _payload(self, language: str) -> tuple[int, bytes]:
+        """The latest news in ``language`` as sent, with its number."""
+        version, made, snapshots = self._news_now
+        snapshot = self._current(language, version, snapshots)
         if snapshot is None:
             snapshot = {"lang": language, "empty": True}
-        return json.dumps({**snapshot, "age": max(0.0, time.monotonic() - made)}, ensure_ascii=False).encode()
+        body = json.dumps({**snapshot, "age": max(0.0, time.monotonic() - made)}, ensure_ascii=False).encode()
+        return version, body
 
     def _language(self, request: Any) -> str:
         return chosen_language(request.query.get("lang"), request.headers.get("Accept-Language"), self.languages,
@@ -222,7 +222,7 @@ class PageServer:
     async def _snapshot(self, request: Any) -> Any:
         from aiohttp import web
 
-        return web.Response(body=self._payload(self._language(request)), content_type="application/json",
+        return web.Response(body=self._payload(self._language(request))[1], content_type="application/json",
                             charset="utf-8", headers={"Cache-Control": "no-store"})
 
     async def _events(self, request: Any) -> Any:
@@ -237,9 +237,9 @@ class PageServer:
             await response.write(f"retry: {RETRY_MS}\n\n".encode())
             while not self._closing:
                 news = self._news
-                if self._version != sent:
-                    sent = self._version
-                    await response.write(b"data: " + self._payload(language) + b"\n\n")
+                if self._news_now[0] != sent:
+                    sent, body = self._payload(language)
+                    await response.write(b"data: " + body + b"\n\n")
                 elif news is not None:
                     await asyncio.shield(news)  # asleep until news or the end: no polling
         except (ConnectionError, asyncio.CancelledError):
