@@ -21,6 +21,7 @@ second whatever the phone's clock says, and nothing is sent while only time pass
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import os
@@ -63,11 +64,13 @@ def chosen_language(asked: str | None, accept: str | None, languages: Sequence[s
 
 
 def local_address(toward: str | None, port: int = 1883) -> str | None:
-    """This machine's address on the network that leads to ``toward`` (the broker), else on its
-    default route: a UDP socket's own address once connected, which sends no packet.  None when
-    only the loopback is found."""
+    """This machine's address on the network that leads to ``toward`` (the broker's address),
+    else on its default route: a UDP socket's own address once connected, which sends no packet.
+    A broker named rather than numbered is not looked up (a name lookup sends queries, and may
+    keep start-up waiting): the default route is asked instead.  None when only the loopback is
+    found."""
     for host in (toward, "192.0.2.1"):  # the second: any address off this machine (TEST-NET-1)
-        if not host:
+        if not host or not _numeric(host):
             continue
         try:
             with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -80,9 +83,18 @@ def local_address(toward: str | None, port: int = 1883) -> str | None:
     return None
 
 
+def _numeric(host: str) -> bool:
+    try:
+        ipaddress.IPv4Address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def page_url(port: int, broker: str | None, find: Callable[[str | None], str | None] = local_address) -> str:
     """Where phones open the page: this gadget's address toward the broker (the organiser's own
-    broker is on the loopback: then its default route), else its name on the local network."""
+    broker is on the loopback, and a named one is not looked up: then its default route's), else
+    its name on the local network."""
     host = find(broker) or f"{socket.gethostname()}.local"
     return f"http://{host}:{port}/"
 

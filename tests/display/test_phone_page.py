@@ -159,3 +159,24 @@ def test_the_phones_tab_is_worded_in_the_tables_language(language: str, make_kio
         kiosk.redraw()
         cut = [d.text for d in kiosk.canvas.drawn if d.role.startswith("event.page") and d.cut]
         assert not cut, f"{size}: {cut}"
+
+
+def test_a_broker_by_name_is_not_looked_up_for_the_pages_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only numbers are connected toward (a UDP socket sends nothing); a name would need a lookup
+    that sends queries and may keep start-up waiting."""
+    import socket
+
+    from drivers.page import local_address
+
+    toward: list[object] = []
+
+    class Recorded(socket.socket):
+        def connect(self, address: object) -> None:
+            toward.append(address)
+            super().connect(address)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket, "socket", Recorded)
+    local_address("organiser.local")
+    local_address("10.1.2.3")
+    assert toward[0] == ("192.0.2.1", 1883) and ("10.1.2.3", 1883) in toward
+    assert all(host != "organiser.local" for host, _ in toward)  # type: ignore[misc]
