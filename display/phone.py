@@ -57,7 +57,6 @@ def snapshot(info: EventInfo, tr: Translator, wall: float) -> Snapshot:
         "title": view.plan.event if view is not None else info.joined or tr("ui.consp.page.no_event"),
         "heading": heading(info, tr),
         "connected": info.connected,
-        "finished": view is not None and view.finished,
         "labels": labels(tr),
         "pods": [],
         "seatings": [],

@@ -125,6 +125,8 @@ function draw(data) {
   // The heading says more than the event's name only at a table's gadget (which group it plays,
   // the broker out of reach); the organiser's says the name again.
   document.getElementById("heading").textContent = data.heading === data.title ? "" : data.heading;
+  // A gadget cut off from the broker shows standings that may be behind: its heading says so.
+  document.getElementById("heading").className = data.connected ? "" : "warn";
   document.getElementById("print").textContent = words.print;
   document.getElementById("status").textContent = words.live;
   languages(data);

@@ -29,7 +29,7 @@ def test_cj3_the_snapshot_has_each_pods_standings_both_rounds_seatings_and_every
     plan, view = event()
     data = snapshot(info_of(view), Translator("en"), WALL)
     json.dumps(data)  # all of it goes to a phone as JSON
-    assert (data["title"], data["lang"], data["connected"], data["finished"]) == ("Spring", "en", True, False)
+    assert (data["title"], data["lang"], data["connected"], data["heading"]) == ("Spring", "en", True, "Spring")
     assert [pod["title"] for pod in data["pods"]] == ["Pod 1: 9 players", "Pod 2: 8 players"]
     assert [row["name"] for pod in data["pods"] for row in pod["rows"]] == [r.name for r in view.rows()]
     gone = next(row for row in data["pods"][0]["rows"] if row["detail"].endswith("left in round 1"))
