@@ -127,7 +127,9 @@ function draw(data) {
   document.getElementById("heading").textContent = data.heading === data.title ? "" : data.heading;
   // A gadget cut off from the broker shows standings that may be behind: its heading says so.
   document.getElementById("heading").className = data.connected ? "" : "warn";
-  document.getElementById("print").textContent = words.print;
+  const print = document.getElementById("print");
+  print.textContent = words.print;
+  print.hidden = false;  // hidden until the gadget has said what it is called
   document.getElementById("status").textContent = words.live;
   languages(data);
   standings(data);
