@@ -230,6 +230,9 @@ class EventConfig(BaseModel):
     table: str = Field(default="", pattern=r"^([A-Za-z0-9_-]{1,32})?$")
     password: str = ""
     join: str = ""
+    #: The port of the players' page (standings, seatings, tables) this gadget serves to phones on
+    #: the venue's network; none: not served.  Under 1024 would need root.
+    page_port: int | None = Field(default=None, ge=1024, le=65535)
 
     @model_validator(mode="after")
     def _a_broker_needs_a_table(self) -> EventConfig:
@@ -297,11 +300,14 @@ def in_use(loaded: Loaded) -> str:
     a changed value (a flipped byte in ``data_dir`` or the reader's port) is at least on record."""
     config = loaded.config
     reader = config.reader.model_dump(mode="json")
+    event = config.event
+    page = f", the players' page on port {event.page_port}" if event.broker and event.page_port else ""
     return (
         f"{loaded.path}: language {config.language}, journal {config.journal_path()}, tag map "
         f"{config.tag_map_path()}, reader {reader}, display {config.display.model_dump(mode='json')}, "
         f"starting life {config.starting_life or 'by format'}, event broker "
         f"{config.event.address() or 'none'}{f' as table {config.event.table}' if config.event.broker else ''}"
+        f"{page}"
     )
 
 

@@ -304,6 +304,27 @@ def open_event(config: Config, controller: Controller, inputs: WakingQueue) -> E
     return EventSession(controller, link, settings.table, broker=settings.address(), join=settings.join)
 
 
+def open_page(config: Config, kiosk: Kiosk, stack: ExitStack) -> list[Message]:
+    """The players' page on ``[event] page_port`` for phones on the venue's network (aiohttp loads
+    here, only when it is configured); what the table must be told if it cannot be served: the
+    table plays on without it."""
+    from device.translations import LANGUAGES
+    from drivers.page import PageError, PageServer, page_url
+
+    port = config.event.page_port
+    assert port is not None
+    server = PageServer(port, language=kiosk.ui.language, languages=LANGUAGES,
+                        url=page_url(port, config.event.broker))
+    try:
+        server.start()
+    except PageError as error:
+        log.warning("page: port %d: %s; the players' page is off", port, error.strerror or error)
+        return [Message("ui.consp.page.off", port=port, reason=error.strerror or str(error))]
+    stack.callback(server.stop)
+    kiosk.attach_page(server)
+    return []
+
+
 #: Where a journal goes when the data folder cannot take one: memory-backed folders first (a
 #: full or read-only card leaves them writable), the system's temporary folder last.
 UNSAVED_FOLDERS = (Path("/dev/shm"), None)
@@ -484,6 +505,8 @@ def open_kiosk(
             assert kiosk.event is not None
             kiosk.event.start()  # the link's thread connects (again and again while the broker is away)
             stack.callback(kiosk.event.stop)
+            if config.event.page_port is not None:
+                notices += open_page(config, kiosk, stack)
         notices[:0] = [*said, *config_said(options.config_warnings)]
         if notices:
             kiosk.announce(*notices)  # said on the screen too, not only in the log

@@ -114,6 +114,7 @@ from drivers.feedback import Cue, Feedback
 
 if TYPE_CHECKING:  # an event across tables is loaded only when the configuration names one
     from device.event_link import EventSession
+    from display.phone import Page
 
 log = logging.getLogger(__name__)
 
@@ -274,6 +275,8 @@ class Kiosk:
         self.calibration_dir = calibration_dir
         #: This gadget at an event across tables (its link to the broker), once one is attached.
         self.event: EventSession | None = None
+        #: The players' page this gadget serves (``[event] page_port``), once one is attached.
+        self.page: Page | None = None
         self.target = target
         self.inputs: queue.Queue[InputEvent] = inputs if inputs is not None else WakingQueue()
         self.fonts = fonts or Fonts()
@@ -434,6 +437,12 @@ class Kiosk:
         elif self.state is None:
             self.go(EVENT)  # no game here (the organiser's gadget, restarted): the event it follows
 
+    def attach_page(self, page: Page) -> None:
+        """Serve the event on the players' page ``page`` too: it is handed every change the
+        EVENT screen is, and the screen shows where phones open it."""
+        self.page = page
+        self._refresh_event()
+
     def join_event(self, name: str) -> None:
         session = self.event
         if session is not None:
@@ -480,7 +489,13 @@ class Kiosk:
 
     def _refresh_event(self) -> None:
         if self.event is not None:
-            self._ui.put(EventInfo.of(self.event))
+            page = self.page
+            info = EventInfo.of(self.event, page=page.url if page is not None else "")
+            if page is not None and info != self._ui.kept(EventInfo):  # a life change is no news to phones
+                from display.phone import snapshots
+
+                page.show(snapshots(info, self._wall()))
+            self._ui.put(info)
             self.dirty = True
 
     def refuse(self, error: IllegalCommand) -> None:

@@ -101,3 +101,22 @@ def test_the_event_broker_and_this_gadgets_table_are_read(tmp_path: Path) -> Non
         "{'broker': 'organiser.local'}); using the default")
     path.write_text('[event]\nbroker = "b"\ntable = "table 2"\n', encoding="utf-8")
     assert load(path).config.event.broker is None
+
+
+def test_the_players_page_port_is_read_and_off_unless_set(tmp_path: Path) -> None:
+    """[event] page_port: the players' page is served there; none, not at all; a port that
+    would need root (or is no port) is named in a warning and the page stays off."""
+    from device.config import in_use
+
+    path = tmp_path / "c.toml"
+    path.write_text('[event]\nbroker = "organiser.local"\ntable = "organiser"\n', encoding="utf-8")
+    assert load(path).config.event.page_port is None
+    path.write_text('[event]\nbroker = "organiser.local"\ntable = "organiser"\npage_port = 8080\n', encoding="utf-8")
+    loaded = load(path)
+    assert loaded.warnings == () and loaded.config.event.page_port == 8080
+    assert "the players' page on port 8080" in in_use(loaded)
+    for port in ("80", "70000"):
+        path.write_text(f'[event]\nbroker = "organiser.local"\ntable = "organiser"\npage_port = {port}\n',
+                        encoding="utf-8")
+        loaded = load(path)
+        assert loaded.config.event.page_port is None and "page_port" in loaded.warnings[0]

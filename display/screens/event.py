@@ -30,7 +30,7 @@ from device.rules.clock import clock_time
 from device.rules.conspiracy import group_title, nth
 from device.state import GameState
 from device.text import Message
-from display import theme
+from display import qr, theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_grid, draw_tabs, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # named for types only: a kiosk at no event never loads the l
 NAME = "event"
 STANDINGS = "standings"
 TABLES = "tables"
+PHONES = "phones"
 PANES = (STANDINGS, TABLES)
 
 
@@ -60,14 +61,20 @@ class EventInfo(Struct, frozen=True):
     online: Mapping[str, bool] = field(default_factory=lambda: MappingProxyType({}))
     offered: tuple[str, ...] = ()
     hosting: bool = False  # this gadget is the event's organiser
+    page: str = ""  # where phones open the players' page this gadget serves, if it serves one
 
     @classmethod
-    def of(cls, session: EventSession) -> EventInfo:
+    def of(cls, session: EventSession, page: str = "") -> EventInfo:
         return cls(
             table=session.table, broker=session.broker, connected=session.connected, joined=session.joined,
             view=session.view, online=MappingProxyType(dict(session.heard.online)),
-            offered=tuple(plan.event for plan in session.offered()), hosting=session.organiser,
+            offered=tuple(plan.event for plan in session.offered()), hosting=session.organiser, page=page,
         )
+
+    @property
+    def panes(self) -> tuple[str, ...]:
+        """The tabs: the phones' one only where this gadget serves the players' page."""
+        return (*PANES, PHONES) if self.page else PANES
 
     def is_online(self, table: str) -> bool:
         return self.connected if table == self.table else self.online.get(table, False)
@@ -195,7 +202,9 @@ class Event(Screen):
             host.ui.put(replace(form, pane=str(action.value), first=0))
             return True
         if isinstance(action, Focus) or isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            host.ui.put(replace(form, pane=PANES[(PANES.index(form.pane) + 1) % len(PANES)], first=0))
+            panes = info.panes
+            shown = panes.index(form.pane) if form.pane in panes else 0
+            host.ui.put(replace(form, pane=panes[(shown + 1) % len(panes)], first=0))
             return True
         count = len(self._rows(info, info.view, form, host.tr))
         if isinstance(action, Turn):
@@ -245,6 +254,8 @@ class Event(Screen):
 
     @staticmethod
     def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator, wall: float | None = None) -> list[Row]:
+        if form.pane == PHONES:
+            return []
         if form.pane != STANDINGS:
             return table_rows(info, view, tr, wall)
         # Above the standings, the corrections waiting for the organiser (on whose screen they
@@ -254,7 +265,7 @@ class Event(Screen):
     def deadline(self, view: View) -> float | None:
         """On the tables tab, the next second a table's round clock shows."""
         info = view.ui.kept(EventInfo)
-        if info is None or info.view is None or view.ui.state_of(EventForm).pane == STANDINGS:
+        if info is None or info.view is None or view.ui.state_of(EventForm).pane != TABLES:
             return None
         event = info.view
         lefts = [left for table in event.tables() if table.playing is not None
@@ -274,11 +285,17 @@ class Event(Screen):
         form = view.ui.state_of(EventForm)
         x, y, w = lay.margin, view.top, c.width - 2 * lay.margin
         bottom = view.bottom
-        text = heading(info, tr)
-        fitted = wrap_fit(view, text, w, lay.small) or wrap_fit(view, text, w, lay.tiny, lines=3) or (lay.tiny, [text])
-        top = y + block(view, text, (x, y), w, fitted, theme.DIM if info.connected else theme.WARN, "event.heading")
-        top += lay.margin // 2
         event = info.view
+        panes = info.panes
+        pane = form.pane if form.pane in panes else STANDINGS
+        top = y
+        if event is None or pane != PHONES:
+            # The phones' tab gives the heading's room to the code: the larger its modules, the
+            # farther away a phone reads it.
+            text = heading(info, tr)
+            fitted = wrap_fit(view, text, w, lay.small) or wrap_fit(view, text, w, lay.tiny, lines=3) or (lay.tiny, [text])
+            top += block(view, text, (x, y), w, fitted, theme.DIM if info.connected else theme.WARN, "event.heading")
+            top += lay.margin // 2
         if event is None:
             self._draw_offers(view, info, form, (x, top, w, bottom - top))
             return
@@ -287,8 +304,11 @@ class Event(Screen):
             top = self._draw_ruling(view, event, ruling, form, (x, top, w, bottom - top))
             if bottom - top < lay.touch + 2 * c.fonts.line_height(lay.small):
                 return  # a small panel: the ruling first, the lists once it is made
-        top += draw_tabs(view, (x, top), w, PANES, form.pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
-        rows = self._rows(info, event, form, tr, view.wall)
+        top += draw_tabs(view, (x, top), w, panes, pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
+        if pane == PHONES:
+            draw_phones(view, info.page, (x, top, w, bottom - top))
+            return
+        rows = self._rows(info, event, replace(form, pane=pane), tr, view.wall)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
 
     @staticmethod
@@ -325,6 +345,33 @@ class Event(Screen):
         cursor = form.cursor % len(info.offered)
         chips = [Chip(tr("ui.consp.event.join", event=name), Tap("event.join", name)) for name in info.offered]
         chip_grid(view, (x, y, w, h), chips, cursor, "event.join", lambda index: Tap("event.offer", index))
+
+
+def draw_phones(view: View, url: str, area: Rect) -> None:
+    """The players' page: its QR code as large as the pane allows, and beside it (below it on a
+    narrow screen) what it is and its address, for a phone that cannot scan."""
+    c, lay, tr = view.canvas, view.layout, view.tr
+    x, y, w, h = area
+    # Upper case puts the address in the QR code's alphanumeric mode (a scheme and a host name
+    # read the same in either case): a smaller code, so larger modules in the same room.
+    matrix = qr.modules(url.upper())
+    wide = w >= h * 3 // 2
+    pixel = qr.side(len(matrix), min(h, w * 3 // 5) if wide else min(w, h * 2 // 3))
+    if pixel < 1:
+        c.paragraph(tr("ui.consp.page.address", url=url), area, lay.small, theme.TEXT, role="event.page.url")
+        return
+    whole = (len(matrix) + 2 * qr.QUIET) * pixel
+    drawn = qr.draw(c, matrix, (x, y) if wide else (x + (w - whole) // 2, y), pixel)
+    c.shape(f"qr:{url.upper()}", drawn, "event.page.qr")
+    text = (x + whole + lay.margin, y, w - whole - lay.margin, h) if wide else (x, y + whole + lay.margin // 2, w,
+                                                                               h - whole - lay.margin // 2)
+    tx, ty, tw, th = text
+    url_line = tr("ui.consp.page.address", url=url)
+    url_h = c.fonts.line_height(lay.small) * max(1, len(c.wrap(url_line, lay.small, tw)))
+    used = c.paragraph(tr("ui.consp.page.scan"), (tx, ty, tw, max(0, th - url_h - lay.margin // 2)), lay.small,
+                       theme.TEXT, role="event.page.scan", min_size=lay.tiny)
+    c.paragraph(url_line, (tx, ty + used + lay.margin // 2, tw, url_h), lay.small, theme.CURSOR,
+                role="event.page.url", min_size=lay.tiny)
 
 
 def draw_list(view: View, rows: list[Row], first: int, area: Rect, role: str) -> None:

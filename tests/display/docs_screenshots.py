@@ -2,8 +2,9 @@
 
 The main screens at 800×480 in English, Russian, Japanese and Polish, from the same scenes the screenshot tests
 draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``; and the Planechase screen with a plane's
-picture in English (the stand-in picture the tests draw: no card art ships with the gadget), and the EVENT screen's
-two tabs and the organiser's ruling on a correction in English.
+picture in English (the stand-in picture the tests draw: no card art ships with the gadget), the EVENT screen's
+three tabs and the organiser's ruling on a correction in English; and the players' page as a phone shows it, in
+headless chromium (where it is installed).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ SHOWN = ("table", "life", "counters", "upkeep", "planechase", "adjust", "dice", 
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
 ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en"),
-        "event-decide-en": ("event-decide", "en")}
+        "event-decide-en": ("event-decide", "en"), "event-phones-en": ("event-phones", "en")}
 
 
 def main(argv: list[str]) -> int:
@@ -62,7 +63,40 @@ def main(argv: list[str]) -> int:
                 pygame.image.save(kiosk.target.surface, str(path))
                 print(path)
         cardtext.configure(None)
+    phone_page(out / "phone-page-en.png")
     return 0
+
+
+def phone_page(path: Path) -> None:
+    """The players' page of the event the tests play, served by the gadget's own server and shown
+    in a phone-sized headless chromium (412×915 CSS pixels at twice the density)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the browser
+    from browser import MISSING, chromium
+    from device.translations import LANGUAGES
+    from display.phone import snapshots
+    from drivers.page import PageServer
+    from phone_event import WALL, event, info_of
+
+    if MISSING:
+        print(f"{path}: not made: {MISSING}")
+        return
+    server = PageServer(0, host="127.0.0.1", language="en", languages=LANGUAGES)
+    server.start()
+    try:
+        _, view = event()
+        server.show(snapshots(info_of(view), WALL))
+        with chromium(412, 915, scale=2) as browser:
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 412, "height": 915, "deviceScaleFactor": 2, "mobile": True})
+            browser.get(f"http://127.0.0.1:{server.port}/")
+            for _ in range(200):
+                if browser.execute_script("return document.querySelectorAll('#tables li').length > 0"):
+                    break
+                time.sleep(0.02)
+            browser.save_screenshot(str(path))
+    finally:
+        server.stop()
+    print(path)
 
 
 if __name__ == "__main__":

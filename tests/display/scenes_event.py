@@ -136,9 +136,24 @@ def scene_event_decide(k: Kiosk) -> None:
     corrected(k)
 
 
+#: Where phones open the players' page in the scenes (the kiosk shows it; nothing is served).
+PAGE_URL = "http://192.168.4.1:8080/"
+
+
+def scene_event_phones(k: Kiosk) -> None:
+    """The phones' tab of a gadget that serves the players' page: its QR code and address."""
+    from drivers.page import PageServer
+
+    k.attach_page(PageServer(8080, url=PAGE_URL))  # not started: the screen needs only its address
+    _played(k)
+    k.dispatch(Focus(1))
+    k.dispatch(Focus(1))
+
+
 EVENT_SCENES = {
     "event-join": scene_event_join,
     "event": scene_event,
     "event-tables": scene_event_tables,
     "event-decide": scene_event_decide,
+    "event-phones": scene_event_phones,
 }
