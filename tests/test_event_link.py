@@ -10,6 +10,7 @@ import io
 import json
 import queue
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -598,3 +599,40 @@ def test_a_damaged_draw_in_the_journal_is_left_for_the_brokers(event: Event, tmp
     event.tables[0] = again
     event.pump()
     assert again.session.plan == event.organiser.session.plan
+
+
+def test_the_export_gives_each_round_its_time_in_local_time_and_into_the_tables_round_clock(
+        event: Event, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round's leaving apart (not the last group's only), in the exporting gadget's time
+    zone with its offset, and as minutes into that table's own round clock, which a table whose
+    clock is a day behind still gets right."""
+    monkeypatch.setenv("TZ", "Europe/Warsaw")
+    time.tzset()
+    try:
+        start(event)
+        behind = [event.clock[0] - 86_400.0]
+        table1 = event.tables[0]
+        table1.controller.clock = lambda: behind[0]  # a Pi without a real-time clock, offline
+        for table in event.tables:
+            table.line("clock")
+        event.clock[0] += 600.0
+        behind[0] += 600.0
+        round_one(event)
+        event.clock[0] += 300.0
+        behind[0] += 300.0
+        round_two(event)
+        event.organiser.line(f"export {tmp_path / 'results.json'}")
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
+    first_out = event.tables[0].session.view.plan.groups[0].players[0]  # type: ignore[union-attr]
+    row = next(r for r in results if r["player"] == first_out)
+    assert row["round1_table"] == "table1" and row["round1_left_after"] == 10.0
+    assert row["round1_left_at"] == "2023-11-13T23:23:20+01:00"  # table1's clock, a day behind
+    second = [r for r in results if r["round2_left_at"]]
+    assert len(second) == 17 - 4 and all(r["round2_left_at"].endswith("+01:00") for r in second)
+    assert {r["round2_left_after"] for r in second} == {""}  # no round-2 clock was started
+    assert set(row) == {"event", "pod", "place", "player", "round1", "round1_table", "round1_left_at",
+                        "round1_left_after", "round2", "round2_table", "round2_left_at", "round2_left_after",
+                        "status", "rumble_picks"}

@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import math
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 from device.console.core import CommandTable, Console, command
@@ -242,15 +242,22 @@ def _table_line(session: EventSession, view: EventView, table: TableState) -> Me
 def _event_rows(view: EventView) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for row in view.rows():
-        groups = row.groups + ("", "")
-        tables = row.tables + ("", "")
-        left = "" if row.left_at is None else datetime.fromtimestamp(row.left_at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        rows.append({
-            "event": view.plan.event, "pod": row.pod, "place": row.place, "player": row.name,
-            "round1": groups[0], "round1_table": tables[0], "round2": groups[1], "round2_table": tables[1],
-            "status": row.status, "left_at": left, "rumble_picks": row.picks,
-        })
+        found: dict[str, object] = {"event": view.plan.event, "pod": row.pod, "place": row.place, "player": row.name}
+        for index in range(2):
+            group = row.groups[index] if index < len(row.groups) else ""
+            at, into = row.left[index] if index < len(row.left) else (None, None)
+            found |= {
+                f"round{index + 1}": group, f"round{index + 1}_table": row.tables[index] if group else "",
+                f"round{index + 1}_left_at": "" if at is None else local_time(at),
+                f"round{index + 1}_left_after": "" if into is None else round(into / 60, 1),
+            }
+        rows.append(found | {"status": row.status, "rumble_picks": row.picks})
     return rows
+
+
+def local_time(at: float) -> str:
+    """A table's time stamp in this gadget's time zone, with its offset (2026-05-02T15:04:05+02:00)."""
+    return datetime.fromtimestamp(at).astimezone().isoformat(timespec="seconds")
 
 
 def _rows(state: GameState, game: int | None) -> list[dict[str, object]]:

@@ -266,7 +266,10 @@ class Row:
     status: str  # "placed", "playing" or "left round N"
     left_round: int | None
     picks: int  # Rumble picks over the event
-    left_at: float | None  # when they left their last group, by that table's clock
+    #: For each of their groups: when they left it by that table's clock (None: they did not),
+    #: and how far into that table's round clock (None before it was started): tables' clocks
+    #: may disagree, a table's clock with itself does not.
+    left: tuple[tuple[float | None, float | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -385,16 +388,17 @@ class PodFold:
         return tuple(self._row(row, played.get(row.name, [])) for row in standings(self.state))
 
     def _row(self, row: Standing, mine: list[tuple[Assignment, TableReport | None]]) -> Row:
-        picks, left_at = 0, None
+        picks = 0
+        left: list[tuple[float | None, float | None]] = []
         for assignment, report in mine:
-            if report is None:
-                continue
-            if report.picks:
+            at = None if report is None else next((b.at for b in report.left if row.name in b.players), None)
+            started = None if report is None else report.clock_started
+            left.append((at, at - started if at is not None and started is not None else None))
+            if report is not None and report.picks:
                 picks += report.picks[assignment.players.index(row.name)]
-            left_at = next((b.at for b in report.left if row.name in b.players), left_at)
         return Row(pod=self.pod, place=row.place, name=row.name, groups=row.groups,
                    tables=tuple(a.table for a, _ in mine), status=row.status, left_round=row.left_round, picks=picks,
-                   left_at=left_at)
+                   left=tuple(left))
 
 
 @dataclass(frozen=True)
