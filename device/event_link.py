@@ -41,7 +41,7 @@ import logging
 import re
 import uuid
 from pathlib import Path
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
 from msgspec import Struct, field
@@ -56,6 +56,7 @@ from device.rules.conspiracy.tables import (
     Assignment,
     EventPlan,
     EventView,
+    Moved,
     PodFold,
     Redraw,
     TableReport,
@@ -133,6 +134,15 @@ TEXTS: dict[str, Text] = {
     "consp.net.still_correcting": "Round 1 of pod {pod} is still being corrected: rule once its groups are over "
     "again.",
     "consp.net.at_table": "{group} at table {table}",
+    "consp.net.no_group": "Pod {pod} of event {event} has no group {group!r} yet.",
+    "consp.net.begun": "Pod {pod}, {group} has begun at table {table}: only a group not begun moves.",
+    "consp.net.busy": "Table {table} still plays a group: move pod {pod}'s group to a table that plays nothing now.",
+    "consp.net.moved": "Event {event}, pod {pod}: the organiser moved {group} to table {table}.",
+    "consp.net.no_gadget": "No gadget {gadget!r} reports as table {table}; those that do: {gadgets}.",
+    "consp.net.counts": "At table {table}, the organiser counts the accounts of gadget {gadget}.",
+    "consp.net.counts_furthest": "At table {table}, the account that went furthest counts again.",
+    "consp.net.not_counted": "Table {table}: this gadget's account of pod {pod}, {group} does not count; gadget "
+    "{gadget}'s does.",
     "consp.net.outrun": "Table {table}, pod {pod}, {group}: another gadget's account of it went further and "
     "counts; this gadget's game of it does not.",
 }
@@ -212,20 +222,23 @@ class Heard(Struct):
     accounts: dict[tuple[str, str, tuple[int, int, str]], dict[str, TableReport]] = field(default_factory=dict)
     _gadgets: dict[str, set[str]] = field(default_factory=dict)  # by table, kept as reports come
 
-    def keep(self, report: TableReport) -> TableReport | None:
+    def keep(self, report: TableReport) -> bool:
         """Keep ``report`` unless a newer one of the same table's group from the same gadget is
-        kept; the report that counts for the group if that changed, else None."""
+        kept; whether it was (the fold chooses between gadgets: the furthest, or the organiser's)."""
         key = (report.table, report.plan, report.key)
         accounts = self.accounts.setdefault(key, {})
         if not supersedes(report, accounts.get(report.gadget)):
-            return None
+            return False
         accounts[report.gadget] = report
         self._gadgets.setdefault(report.table, set()).add(report.gadget)
         counts = furthest(accounts.values())
-        if counts is None or counts is self.reports.get(key):
-            return None
-        self.reports[key] = counts
-        return counts
+        if counts is not None:
+            self.reports[key] = counts
+        return True
+
+    def everything(self, plan: str) -> Iterator[TableReport]:
+        """Every gadget's newest account of every group of the draw ``plan``."""
+        return (r for (_, of, _), accounts in self.accounts.items() if of == plan for r in accounts.values())
 
     def gadgets(self, table: str) -> list[str]:
         """The gadgets that reported as ``table``, by id."""
@@ -388,16 +401,15 @@ class EventSession:
         # The broker lets a table write only under its own name; a report inside must say so too.
         if report.table != topic.table:
             return []
-        counts = self.heard.keep(report)
-        if counts is not None:
-            self._fold_later(counts)
+        if self.heard.keep(report):
+            self._fold_later(report)
         if topic.table == self.table and report.gadget == self.gadget:
             self._restore(where, report)
-        return self._twins(report, counts)
+        return self._twins(report)
 
-    def _twins(self, report: TableReport, counts: TableReport | None) -> list[Message]:
+    def _twins(self, report: TableReport) -> list[Message]:
         """Two gadgets report as one table: this table's own gadget and the organiser say so
-        (once each), and a gadget whose account no longer counts says which group."""
+        (once each; a gadget whose account does not count says which group: ``_ignored``)."""
         said: list[Message] = []
         if report.table == self.table and report.gadget != self.gadget and ("twin", report.gadget) not in self._said:
             self._said.add(("twin", report.gadget))
@@ -406,12 +418,35 @@ class EventSession:
                 "twins", report.table, len(gadgets)) not in self._said:
             self._said.add(("twins", report.table, len(gadgets)))
             said.append(Message("consp.net.twins", table=report.table, gadgets=", ".join(gadgets)))
-        if counts is not None and report.table == self.table and counts.gadget != self.gadget:
-            mine = self.heard.accounts.get((report.table, report.plan, report.key), {}).get(self.gadget)
-            if mine is not None and ("outrun", report.plan, report.key) not in self._said:
-                self._said.add(("outrun", report.plan, report.key))
-                said.append(Message("consp.net.outrun", table=self.table, pod=report.pod,
-                                    group=Message(f"consp.in_group.{report.group}")))
+        return said
+
+    def not_counted(self) -> list[tuple[Assignment, str]]:
+        """This table's groups where this gadget kept a game but another gadget's account counts
+        (it went further, or the organiser said so), with that gadget."""
+        view = self.view
+        if view is None:
+            return []
+        found: list[tuple[Assignment, str]] = []
+        for assignment in view.assignments(self.table):
+            counted = view.report(assignment)
+            mine = self.heard.accounts.get((self.table, view.plan.id, assignment.key), {})
+            if counted is not None and self.gadget in mine and counted.gadget != self.gadget:
+                found.append((assignment, counted.gadget))
+        return found
+
+    def _ignored(self, view: EventView) -> list[Message]:
+        """This table's groups where this gadget's account does not count, another gadget's
+        does (it went further, or the organiser said so): said once for each, with why."""
+        said: list[Message] = []
+        for assignment, gadget in self.not_counted():
+            ruled = view.plan.counts(self.table) == gadget
+            if ("ignored", assignment.key, gadget, ruled) in self._said:
+                continue
+            self._said.add(("ignored", assignment.key, gadget, ruled))
+            group = Message(f"consp.in_group.{assignment.group}")
+            said.append(Message("consp.net.not_counted", table=self.table, pod=assignment.pod, group=group,
+                                gadget=gadget) if ruled else
+                        Message("consp.net.outrun", table=self.table, pod=assignment.pod, group=group))
         return said
 
     def _restore(self, topic: str, kept: TableReport) -> None:
@@ -437,7 +472,7 @@ class EventSession:
             return None
         if self._view is None or self._view.plan is not plan:
             # A new draw, or another event joined: everything heard of it.
-            self._view = fold(plan, (r for r in self.heard.reports.values() if r.plan == plan.id))
+            self._view = fold(plan, self.heard.everything(plan.id))
         elif self._unfolded:
             # Only the news, onto the last fold: only the pods it is about are folded again, so a
             # message costs the same at 4 tables as at 32.
@@ -499,16 +534,52 @@ class EventSession:
         self.heard.plans[event_key(plan.event)] = plan
         self._view = None
 
-    def rule(self, pod: int, redraw: bool) -> list[Result]:
-        """The organiser's ruling on a correction of pod ``pod``'s round 1 made after its round 2
-        began: round 2 drawn again from round 1 as corrected (only the groups whose players or
-        seating change start anew), or kept as it was begun."""
+    def _hosted(self) -> EventView:
+        """The joined event, when this gadget drew it: only its organiser rules on it."""
         view = self.view
         if view is None:
             raise IllegalCommand("consp.net.no_event")
         hosted = self._meta(HOSTED) or ""
         if not self.organiser or f'"id":"{view.plan.id}"' not in hosted:
             raise IllegalCommand("consp.net.not_hosted", event=view.plan.event)
+        return view
+
+    def move(self, pod: int, group: str, table: str) -> list[Result]:
+        """The organiser's ruling: pod ``pod``'s group ``group`` (not begun yet) is played at
+        ``table``, which plays nothing now (a pod of 5 queues both its round-2 groups on one
+        table while another is done)."""
+        view = self._hosted()
+        found = next((a for a in view.groups if (a.pod, a.group) == (pod, group)), None)
+        if found is None:
+            raise IllegalCommand("consp.net.no_group", pod=pod, group=group, event=view.plan.event)
+        if table not in view.plan.tables:
+            raise IllegalCommand("consp.net.not_a_table", event=view.plan.event, table=table,
+                                 tables=", ".join(view.plan.tables))
+        if view.report(found) is not None:  # its table started its game: the game stays where it is
+            raise IllegalCommand("consp.net.begun", pod=pod, group=Message(f"consp.in_group.{group}"), table=found.table)
+        if view.current(table) is not None:
+            raise IllegalCommand("consp.net.busy", table=table, pod=pod)
+        self._publish_plan(view.plan.with_move(Moved(pod=pod, round=found.round, group=group, table=table)))
+        return self._results([Message("consp.net.moved", event=view.plan.event, pod=pod,
+                                      group=Message(f"consp.in_group.{group}"), table=table)]) + self._follow()
+
+    def count(self, table: str, gadget: str) -> list[Result]:
+        """The organiser's ruling: at ``table``, reported by more than one gadget, ``gadget``'s
+        accounts count ("": the furthest, as before any ruling)."""
+        view = self._hosted()
+        if gadget and gadget not in self.heard.gadgets(table):
+            raise IllegalCommand("consp.net.no_gadget", table=table, gadget=gadget,
+                                 gadgets=", ".join(self.heard.gadgets(table)) or "–")
+        self._publish_plan(view.plan.with_count(table, gadget))
+        said = Message("consp.net.counts", table=table, gadget=gadget) if gadget else Message(
+            "consp.net.counts_furthest", table=table)
+        return self._results([said]) + self._follow()
+
+    def rule(self, pod: int, redraw: bool) -> list[Result]:
+        """The organiser's ruling on a correction of pod ``pod``'s round 1 made after its round 2
+        began: round 2 drawn again from round 1 as corrected (only the groups whose players or
+        seating change start anew), or kept as it was begun."""
+        view = self._hosted()
         pending = view.folds[pod - 1].pending if 1 <= pod <= len(view.folds) else None
         if pending is None:
             raise IllegalCommand("consp.net.no_correction", pod=pod, event=view.plan.event)
@@ -567,9 +638,8 @@ class EventSession:
         report = report.model_copy(update={"revision": self._revision(), "gadget": self.gadget})
         self._published[slot] = report
         self.link.publish(report_topic(plan.event, report), report.model_dump_json().encode())
-        counts = self.heard.keep(report)  # this table's own news counts at once, broker or not
-        if counts is not None:
-            self._fold_later(counts)
+        if self.heard.keep(report):  # this table's own news counts at once, broker or not
+            self._fold_later(report)
 
     def _republish(self) -> None:
         """On every connection: this gadget's presence is the link's; the draw it hosted and every
@@ -646,14 +716,16 @@ class EventSession:
                 continue
             self._looked[pod.pod] = pod
             groups = tuple(a for a in pod.groups if a.round == 2)
-            if ("round 2", groups) in self._said:
+            seated = tuple((a.group, a.players) for a in groups)  # a group moved to another table is no news
+            if ("round 2", pod.pod, seated) in self._said:
                 continue
-            self._said.add(("round 2", groups))
+            self._said.add(("round 2", pod.pod, seated))
             ruling = view.plan.redraw(pod.pod)
             if ruling is not None and ruling.groups == groups:
                 continue  # drawn again by the organiser: the ruling says so (``_corrections``)
             said.append(Message("consp.net.round2", event=view.plan.event, pod=pod.pod, groups=_seated(groups)))
         said += self._corrections(view)
+        said += self._ignored(view)
         if view.finished and ("finished", view.plan.id) not in self._said:
             self._said.add(("finished", view.plan.id))
             said.append(Message("consp.net.finished", event=view.plan.event))

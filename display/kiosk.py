@@ -449,11 +449,21 @@ class Kiosk:
             self._with_event(lambda: session.join(name))
 
     def rule_event(self, pod: int, redraw: bool) -> None:
+        self._organise(lambda session: session.rule(pod, redraw))
+
+    def move_group(self, pod: int, group: str, table: str) -> None:
+        self._organise(lambda session: session.move(pod, group, table))
+
+    def count_gadget(self, table: str, gadget: str) -> None:
+        self._organise(lambda session: session.count(table, gadget))
+
+    def _organise(self, ruling: Callable[[EventSession], Sequence[Result]]) -> None:
+        """One of the organiser's rulings on the event (refused with the reason shown)."""
         session = self.event
         if session is None:
             return
         try:
-            self._with_event(lambda: session.rule(pod, redraw))
+            self._with_event(lambda: ruling(session))
         except IllegalCommand as error:
             self.refuse(error)
 

@@ -158,3 +158,85 @@ def test_cj3_a_correction_of_who_left_first_that_sends_the_same_players_on_chang
     assert [game_of(t) for t in event.tables] == playing
     # Said while it was being corrected; nothing asks the organiser to rule once it is.
     assert not [line for line in event.organiser.out.getvalue().splitlines() if "round2 1" in line]
+
+
+def test_the_organiser_moves_a_group_not_begun_to_a_free_table(tmp_path: Path) -> None:
+    """An event of 11 (pods of 6 and 5) at three tables: pod 2's round 2 is two groups at table3,
+    one after the other, while table2 is done. The organiser moves the second to table2, which
+    starts it; a group begun, a busy table or an unknown group are refused with the reason."""
+    event = Event(tmp_path, count=3)
+    try:
+        event.organiser.line("host Spring " + " ".join(f"P{i:02d}" for i in range(11)))
+        for table in event.tables:
+            table.line("join Spring")
+        event.pump()
+        view = event.organiser.session.view
+        assert view is not None
+        round_one(event)
+        view = event.organiser.session.view
+        assert view is not None
+        second = view.round_two(2)
+        assert [a.table for a in second] == ["table3", "table3"]
+        table2 = event.tables[1]  # pod 1's losers' group: played to its end
+        for name in table2.players()[:-1]:
+            table2.line(f"out {name}")
+        event.pump()
+        view = event.organiser.session.view
+        assert view is not None
+        free = next(t.table for t in view.tables() if t.playing is None)
+        assert free == "table2"
+        queued = second[1]
+        assert event.organiser.line(f"move 2 {second[0].group} {free}") == [
+            "refused: Pod 2, winners' group has begun at table table3: only a group not begun moves."]
+        assert event.organiser.line("move 2 champions table1")[0].startswith("refused: Pod 2 of event Spring has no group")
+        assert event.organiser.line(f"move 2 {queued.group} {free}") == [
+            "Event Spring, pod 2: the organiser moved losers' group to table table2."]
+        event.pump()
+        mover = next(t for t in event.tables if t.name == free)
+        assert tuple(mover.players()) == queued.players
+        for gadget in (event.organiser, *event.tables):
+            view = gadget.session.view
+            assert view is not None and view.round_two(2)[1].table == free, gadget.name
+    finally:
+        event.close()
+
+
+def test_the_organiser_says_whose_account_counts_at_a_table_with_two_gadgets(tmp_path: Path) -> None:
+    """A spare started with table1's login plays its group further than the original; the
+    organiser names the original's gadget: its account counts, and the spare says why its own
+    does not; 'count table1' gives it back to the furthest."""
+    event = Event(tmp_path)
+    try:
+        start(event)
+        spare = Gadget(event.broker, tmp_path / "spare", "table1", 42, event.clock)
+        spare.line("join Spring")
+        event.pump()
+        spare.pump()
+        names = spare.players()
+        spare.line(f"out {names[0]}")
+        event.pump()
+        spare.pump()
+        original = event.tables[0]
+        view = event.organiser.session.view
+        assert view is not None
+        group = view.plan.groups[0]
+        assert view.report(group).gadget == spare.session.gadget  # type: ignore[union-attr]
+        assert event.organiser.line("count table1 nobody")[0].startswith(
+            "refused: No gadget 'nobody' reports as table table1; those that do: ")
+        assert event.organiser.line(f"count table1 {original.session.gadget}") == [
+            f"At table table1, the organiser counts the accounts of gadget {original.session.gadget}."]
+        event.pump()
+        spare.pump()
+        view = event.organiser.session.view
+        assert view is not None and view.report(group).gadget == original.session.gadget  # type: ignore[union-attr]
+        assert (f"Table table1: this gadget's account of pod 1, group 1 does not count; gadget "
+                f"{original.session.gadget}'s does.") in spare.out.getvalue().splitlines()
+        line = event.organiser.line("tables")[1]
+        assert line.startswith("table1 (gadgets ") and f"counted: {original.session.gadget})" in line
+        event.organiser.line("count table1")
+        event.pump()
+        view = event.organiser.session.view
+        assert view is not None and view.report(group).gadget == spare.session.gadget  # type: ignore[union-attr]
+    finally:
+        spare.close()
+        event.close()

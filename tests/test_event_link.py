@@ -273,7 +273,7 @@ def test_every_gadget_folds_each_message_into_the_standings_as_a_fold_of_all_it_
                     gadget.console.follow(gadget.session.handle(gadget.inputs.get_nowait()))
                     view = gadget.session.view
                     assert view is not None
-                    heard = [r for r in gadget.session.heard.reports.values() if r.plan == view.plan.id]
+                    heard = list(gadget.session.heard.everything(view.plan.id))
                     scratch = fold(view.plan, heard)
                     assert (view.groups, view.reports, view.pods, view.rows(), view.tables(), view.finished) == (
                         scratch.groups, scratch.reports, scratch.pods, scratch.rows(), scratch.tables(), scratch.finished)

@@ -49,6 +49,8 @@ TEXTS.update({
     "console.consp.event_pod": "Event {event}, pod {pod}:",
     "console.consp.event_tables": "Event {event}, its tables:",
     "console.consp.offline": "{table} (offline)",
+    "console.consp.gadgets": "{table} (gadgets {gadgets}; counted: {counts})",
+    "console.consp.furthest": "the furthest",
     "console.consp.table_playing": "{table}: pod {pod}, {group} (round {round}): {players}",
     "console.consp.table_waiting": "{table}: waiting for round 2",
     "console.consp.table_done": "{table}: done",
@@ -216,6 +218,34 @@ def _round2(console: Console, args: list[str]) -> None:
         console.show(result)
 
 
+@command(
+    "move",
+    "move POD GROUP TABLE",
+    "The organiser's ruling: pod POD's group GROUP (1, 2, winners or losers), not begun yet, is played at TABLE, "
+    "which plays nothing now, not at the table drawn.",
+)
+def _move(console: Console, args: list[str]) -> None:
+    session = _session(console)
+    if len(args) != 3 or not args[0].isdigit():
+        raise console.usage("move")
+    for result in session.move(int(args[0]), args[1].casefold(), args[2]):
+        console.show(result)
+
+
+@command(
+    "count",
+    "count TABLE [GADGET]",
+    "The organiser's ruling at a table reported by more than one gadget: GADGET's accounts count; without "
+    "GADGET, the account that went furthest (as before any ruling). 'tables' names the gadgets.",
+)
+def _count(console: Console, args: list[str]) -> None:
+    session = _session(console)
+    if len(args) not in (1, 2):
+        raise console.usage("count")
+    for result in session.count(args[0], args[1] if len(args) == 2 else ""):
+        console.show(result)
+
+
 @command("tables", "tables", "An event played across tables: the group each table plays, which wait or are done, "
          "and which are offline.")
 def _tables(console: Console, args: list[str]) -> None:
@@ -232,6 +262,11 @@ def _table_line(session: EventSession, view: EventView, table: TableState) -> Me
     name: str | Message = table.table
     if not session.heard.online.get(table.table, table.table == session.table and session.connected):
         name = Message("console.consp.offline", table=table.table)
+    gadgets = session.heard.gadgets(table.table)
+    if len(gadgets) > 1:
+        ruled = view.plan.counts(table.table)
+        name = Message("console.consp.gadgets", table=name, gadgets=", ".join(gadgets),
+                       counts=ruled or Message("console.consp.furthest"))
     playing = table.playing
     if playing is not None:
         return Message("console.consp.table_playing", table=name, pod=playing.pod, round=playing.round,
@@ -346,7 +381,8 @@ def _write(console: Console, path: Path, event: object, rows: list[dict[str, obj
 
 
 COMMANDS = CommandTable(
-    (_event, _groups, _turn, _out, _finish, _standings, _export, _host, _join, _round2, _tables),
+    (_event, _groups, _turn, _out, _finish, _standings, _export, _host, _join, _round2, _move, _count,
+     _tables),
     texts="console.consp",
 )
 TEXTS.update(COMMANDS.help_texts())

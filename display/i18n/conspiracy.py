@@ -82,6 +82,12 @@ TEXTS.update({
     "ui.consp.event.decide": "Pod {pod}: round 1 was corrected after round 2 began. Corrected, round 2 would be "
     "{groups}. Changed: {changed}.",
     "ui.consp.event.seated": "{group}: {players}",
+    "ui.consp.event.not_counted": "Pod {pod}, {group}: this gadget's account does not count; gadget {gadget}'s does",
+    "ui.consp.event.move": "Pod {pod}, {group} → {table}",
+    "ui.consp.event.count": "{table}: count {gadget}",
+    "ui.consp.event.count_furthest": "{table}: the furthest counts",
+    "ui.consp.event.gadgets": "{text} · gadgets {gadgets}, counted: {counts}",
+    "ui.consp.event.furthest": "the furthest",
     "ui.consp.event.at_table": "{group} at {table}",
     "ui.consp.event.redraw": "Redraw round 2",
     "ui.consp.event.redraw_short": "Redraw",

@@ -159,6 +159,13 @@ class Host(Protocol):
         """The organiser's ruling on a correction of pod ``pod``'s round 1 after round 2 began:
         round 2 drawn again from the corrected round 1, or kept (the reason shown if refused)."""
 
+    def move_group(self, pod: int, group: str, table: str) -> None:
+        """The organiser's ruling: a group not begun yet is played at ``table`` (refused with the
+        reason shown)."""
+
+    def count_gadget(self, table: str, gadget: str) -> None:
+        """The organiser's ruling: at ``table``, ``gadget``'s accounts count ("": the furthest)."""
+
     def now(self) -> float: ...
 
     @property

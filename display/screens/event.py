@@ -62,13 +62,21 @@ class EventInfo(Struct, frozen=True):
     offered: tuple[str, ...] = ()
     hosting: bool = False  # this gadget is the event's organiser
     page: str = ""  # where phones open the players' page this gadget serves, if it serves one
+    #: This table's groups where another gadget's account counts, not this one's, with that gadget.
+    not_counted: tuple[tuple[Assignment, str], ...] = ()
+    #: The tables more than one gadget reports as, with those gadgets.
+    twins: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def of(cls, session: EventSession, page: str = "") -> EventInfo:
+        view = session.view
+        tables = view.plan.tables if view is not None else ()
+        twins = {t: tuple(g) for t in tables if len(g := session.heard.gadgets(t)) > 1}
         return cls(
             table=session.table, broker=session.broker, connected=session.connected, joined=session.joined,
-            view=session.view, online=MappingProxyType(dict(session.heard.online)),
+            view=view, online=MappingProxyType(dict(session.heard.online)),
             offered=tuple(plan.event for plan in session.offered()), hosting=session.organiser, page=page,
+            not_counted=tuple(session.not_counted()), twins=MappingProxyType(twins),
         )
 
     @property
@@ -99,10 +107,30 @@ def deciding(info: EventInfo) -> tuple[int, tuple[Assignment, ...]] | None:
     return next(((f.pod, f.pending) for f in view.folds if f.pending), None)
 
 
-def correction_rows(view: EventView, tr: Translator) -> list[Row]:
-    """Pods whose round 1 was corrected after round 2 began: round 2 goes on as drawn until the
-    organiser rules (on every gadget, above the standings)."""
-    return [Row(tr("ui.consp.event.corrected", pod=f.pod), theme.WARN) for f in view.folds if f.pending is not None]
+def notice_rows(info: EventInfo, view: EventView, tr: Translator) -> list[Row]:
+    """Above either list: pods whose round 1 was corrected after round 2 began (round 2 goes on
+    as drawn until the organiser rules; on whose screen they are asked about above the tabs),
+    and this table's groups where another gadget's account counts, not this one's."""
+    rows = [] if deciding(info) else [Row(tr("ui.consp.event.corrected", pod=f.pod), theme.WARN)
+                                      for f in view.folds if f.pending is not None]
+    return rows + [Row(tr("ui.consp.event.not_counted", pod=a.pod, group=tr.message(in_group(a.group)), gadget=g),
+                       theme.WARN) for a, g in info.not_counted]
+
+
+def organiser_chips(info: EventInfo, tr: Translator) -> list[Chip]:
+    """The organiser's rulings the tables tab offers: a group queued behind another to a table
+    that has nothing left to play, and at a table two gadgets report as, whose accounts count."""
+    view = info.view
+    if view is None or not info.hosting:
+        return []
+    chips = [Chip(tr("ui.consp.event.move", pod=a.pod, group=tr.message(in_group(a.group)), table=table),
+                  Tap("event.move", (a.pod, a.group, table))) for a, table in view.queued()]
+    for table, gadgets in info.twins.items():
+        chips += [Chip(tr("ui.consp.event.count", table=table, gadget=g), Tap("event.count", (table, g)),
+                       marked=view.plan.counts(table) == g) for g in gadgets]
+        chips.append(Chip(tr("ui.consp.event.count_furthest", table=table), Tap("event.count", (table, "")),
+                          marked=not view.plan.counts(table)))
+    return chips
 
 
 def standing_rows(view: EventView, tr: Translator) -> list[Row]:
@@ -146,6 +174,10 @@ def _table(info: EventInfo, view: EventView, table: TableState, tr: Translator, 
             text = f"{text} · {clock}"
     else:
         text = tr("ui.consp.event.table_waiting" if table.waiting else "ui.consp.event.table_done", table=name)
+    gadgets = info.twins.get(table.table)
+    if gadgets:
+        counts = view.plan.counts(table.table) or tr("ui.consp.event.furthest")
+        text = tr("ui.consp.event.gadgets", text=text, gadgets=", ".join(gadgets), counts=counts)
     color = theme.CURSOR if table.table == info.table else theme.TEXT if playing is not None else theme.DIM
     return Row(text, color)
 
@@ -200,6 +232,14 @@ class Event(Screen):
             return True
         if isinstance(action, Tap) and action.kind == "event.pane":
             host.ui.put(replace(form, pane=str(action.value), first=0))
+            return True
+        if isinstance(action, Tap) and action.kind == "event.move":
+            pod, group, table = action.value
+            host.move_group(int(pod), str(group), str(table))
+            return True
+        if isinstance(action, Tap) and action.kind == "event.count":
+            table, gadget = action.value
+            host.count_gadget(str(table), str(gadget))
             return True
         if isinstance(action, Focus) or isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             panes = info.panes
@@ -256,11 +296,8 @@ class Event(Screen):
     def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator, wall: float | None = None) -> list[Row]:
         if form.pane == PHONES:
             return []
-        if form.pane != STANDINGS:
-            return table_rows(info, view, tr, wall)
-        # Above the standings, the corrections waiting for the organiser (on whose screen they
-        # are asked about above the tabs).
-        return ([] if deciding(info) else correction_rows(view, tr)) + standing_rows(view, tr)
+        rows = table_rows(info, view, tr, wall) if form.pane != STANDINGS else standing_rows(view, tr)
+        return notice_rows(info, view, tr) + rows
 
     def deadline(self, view: View) -> float | None:
         """On the tables tab, the next second a table's round clock shows."""
@@ -308,6 +345,14 @@ class Event(Screen):
         if pane == PHONES:
             draw_phones(view, info.page, (x, top, w, bottom - top))
             return
+        chips = organiser_chips(info, tr) if pane == TABLES else []
+        if chips:
+            # Two rows of the organiser's rulings at most; the list keeps the rest of the room.
+            rows_of = 2 if len(chips) > 2 else 1
+            height = rows_of * lay.touch + (rows_of - 1) * max(2, lay.margin // 2)
+            chip_grid(view, (x, top, w, height), chips, None, "event.organise", lambda index: Tap("event.scroll", 0),
+                      columns=(1, 2))
+            top += height + max(2, lay.margin // 2)
         rows = self._rows(info, event, replace(form, pane=pane), tr, view.wall)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
 

@@ -37,7 +37,8 @@ SHOWN = ("table", "life", "counters", "upkeep", "planechase", "adjust", "dice", 
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
 ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en"),
-        "event-decide-en": ("event-decide", "en"), "event-phones-en": ("event-phones", "en")}
+        "event-decide-en": ("event-decide", "en"), "event-phones-en": ("event-phones", "en"),
+        "event-organise-en": ("event-organise", "en")}
 
 
 def main(argv: list[str]) -> int:

@@ -45,7 +45,7 @@ def drawn(broker: MemoryBroker) -> EventPlan:
 
 
 def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: list[tuple[int, ...]],
-             revision: tuple[int, int] | None = None, draw: tuple[Assignment, ...] = ()) -> None:
+             revision: tuple[int, int] | None = None, draw: tuple[Assignment, ...] = (), gadget: str = "") -> None:
     """``group``'s table reports its game after its players left in ``leave`` (seats; one tuple a
     moment); a round-2 group's report names the round 2 it was drawn in (``draw``)."""
     rng = random.Random(3)
@@ -58,6 +58,7 @@ def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: li
         kept += [(pos, e) for e in events]
     report = table_report(plan, group.table, game, kept, {pos: WALL - 600 + 60 * pos for pos in range(len(leave) + 1)},
                           revision or (1, len(leave) + 1), game=1, head=len(leave), draw=draw)
+    report = report.model_copy(update={"gadget": gadget})
     broker.publish(group.table, report_topic(plan.event, report), report.model_dump_json().encode())
 
 
@@ -130,6 +131,47 @@ def corrected(k: Kiosk) -> EventPlan:
     return plan
 
 
+ELEVEN_AT_THREE = SEVENTEEN[:11]
+
+
+def organising(k: Kiosk) -> EventPlan:
+    """The organiser's gadget at an event of 11 at three tables: pod 1's losers' group is over at
+    table2, pod 2's round 2 queues both its groups at table3 (its winners' group begun), and
+    table1 reports from two gadgets (a spare started with its login)."""
+    broker = MemoryBroker()
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
+    session.start()
+    for table in TABLES[:3]:
+        broker.publish(table, presence_topic(table), ONLINE)
+    k.attach_event(session)
+    k.settle()
+    k.host_event("Spring", ELEVEN_AT_THREE, {"time_limit": "60"})
+    plan = session.plan
+    assert plan is not None
+    for group in plan.groups:
+        reported(broker, plan, group, [(seat,) for seat in range(len(group.players) // 2)],
+                 gadget="4f1c9a20" if group.table == "table1" else "")
+    k.settle()
+    view = session.view
+    assert view is not None
+    winners1, losers1 = view.round_two(1)
+    winners2, _ = view.round_two(2)
+    reported(broker, plan, winners1, [(0,)], draw=view.round_two(1), gadget="4f1c9a20")
+    reported(broker, plan, winners1, [], draw=view.round_two(1), gadget="b7e05d13")
+    reported(broker, plan, losers1, [(seat,) for seat in range(len(losers1.players) - 1)], draw=view.round_two(1))
+    reported(broker, plan, winners2, [], draw=view.round_two(2))
+    k.settle()
+    k.dispatch(Go("event"))
+    k.dispatch(Focus(1))
+    return plan
+
+
+def scene_event_organise(k: Kiosk) -> None:
+    """The organiser's tables tab: a queued group offered to the free table, and which of
+    table1's two gadgets counts."""
+    organising(k)
+
+
 def scene_event_decide(k: Kiosk) -> None:
     """The organiser's EVENT screen after a correction of round 1 in round 2: what would change,
     redraw or keep."""
@@ -155,5 +197,6 @@ EVENT_SCENES = {
     "event": scene_event,
     "event-tables": scene_event_tables,
     "event-decide": scene_event_decide,
+    "event-organise": scene_event_organise,
     "event-phones": scene_event_phones,
 }

@@ -15,7 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from hands import Hands, Wired
 from scenes import texts
 from conftest import CLOCK
-from scenes_event import BROKER, TABLES, WALL, corrected, drawn, linked, reported
+from scenes_event import BROKER, TABLES, WALL, corrected, drawn, linked, organising, reported
 
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
 from device.commands import NewGame
@@ -395,3 +395,27 @@ def test_cj3_a_tables_round_two_group_over_names_no_winner(make_kiosk: MakeKiosk
     k.dispatch(Go("table"))
     k.redraw()
     assert texts(k, "header.headline") == ["Losers' group is over"]
+
+
+def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_touch(make_kiosk: MakeKiosk) -> None:
+    """The organiser's tables tab offers the queued group to the table with nothing left to play,
+    and at the table two gadgets report as, which counts: a touch on a chip rules."""
+    k = make_kiosk((800, 480), "en")
+    organising(k)
+    hands = Hands(k)
+    assert k.event is not None and k.event.view is not None
+    chips = hands.says("event.organise")
+    assert chips == ["Pod 2, losers' group → table2", "table1: count 4f1c9a20", "table1: count b7e05d13",
+                     "table1: the furthest counts"]
+    shown = texts(k, "event.row")
+    assert shown[0].startswith("table1: pod 1, winners' group, round 2: ")
+    assert shown[0].endswith(" · gadgets 4f1c9a20, b7e05d13, counted: the furthest")
+    hands.touch(Tap("event.move", (2, "losers", "table2")))
+    assert k.ui.messages[-1] == "Event Spring, pod 2: the organiser moved losers' group to table table2."
+    assert k.event.view.round_two(2)[1].table == "table2"
+    hands.touch(Tap("event.count", ("table1", "b7e05d13")))
+    assert k.event.plan is not None and k.event.plan.counts("table1") == "b7e05d13"
+    winners = k.event.view.round_two(1)[0]
+    assert k.event.view.report(winners).gadget == "b7e05d13"  # type: ignore[union-attr]
+    k.redraw()
+    assert hands.says("event.organise")[:1] == ["table1: count 4f1c9a20"]  # nothing queued any more

@@ -85,6 +85,28 @@ class Redraw(Model):
     basis: tuple[Assignment, ...]
 
 
+class Moved(Model):
+    """The organiser's ruling: a group not begun yet is played at another table (a free one),
+    not the one drawn."""
+
+    pod: int
+    round: int
+    group: str
+    table: str
+
+    @property
+    def key(self) -> tuple[int, int, str]:
+        return (self.pod, self.round, self.group)
+
+
+class Counted(Model):
+    """The organiser's ruling: of the gadgets that report as ``table``, the accounts of
+    ``gadget`` count (where it kept a game of the group), not the furthest."""
+
+    table: str
+    gadget: str
+
+
 class EventPlan(Model):
     """What the organiser drew: the pods, the round-1 groups and their tables, and the tables each
     pod's round 2 is played at (winners' group, losers' group).  ``seed`` draws round 2's seating
@@ -100,6 +122,8 @@ class EventPlan(Model):
     groups: tuple[Assignment, ...]
     round2_tables: tuple[tuple[str, str], ...]
     redraws: tuple[Redraw, ...] = ()  # the organiser's rulings on corrections, at most one a pod
+    moves: tuple[Moved, ...] = ()  # groups the organiser moved to another table, at most one a group
+    counted: tuple[Counted, ...] = ()  # whose accounts count at a table with two gadgets, one a table
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -107,6 +131,23 @@ class EventPlan(Model):
 
     def redraw(self, pod: int) -> Redraw | None:
         return next((r for r in self.redraws if r.pod == pod), None)
+
+    def moved(self, assignment: Assignment) -> Assignment:
+        """``assignment`` at the table the organiser moved it to, if it was moved."""
+        move = next((m for m in self.moves if m.key == assignment.key), None)
+        return assignment if move is None else assignment.model_copy(update={"table": move.table})
+
+    def counts(self, table: str) -> str:
+        """The gadget whose accounts count at ``table`` by the organiser's ruling ("": the furthest)."""
+        return next((c.gadget for c in self.counted if c.table == table), "")
+
+    def with_move(self, move: Moved) -> EventPlan:
+        kept = tuple(m for m in self.moves if m.key != move.key)
+        return self.model_copy(update={"moves": (*kept, move)})
+
+    def with_count(self, table: str, gadget: str) -> EventPlan:
+        kept = tuple(c for c in self.counted if c.table != table)
+        return self.model_copy(update={"counted": (*kept, Counted(table=table, gadget=gadget)) if gadget else kept})
 
     def ruled(self, ruling: Redraw) -> EventPlan:
         """This draw with the organiser's ruling on ``ruling.pod`` (in place of any earlier one)."""
@@ -467,6 +508,14 @@ class EventView:
     def tables(self) -> list[TableState]:
         return [self.table_state(table) for table in self.plan.tables]
 
+    def queued(self) -> list[tuple[Assignment, str]]:
+        """Groups waiting behind another at their table, not begun, each with a table that has
+        nothing left to play and could take it (the organiser may move it there)."""
+        free = [t.table for t in self.tables() if t.finished]
+        waiting = [a for t in self.plan.tables for a in self.assignments(t)[1:]
+                   if a != self.current(t) and not self.done(a) and self.report(a) is None]
+        return [(a, table) for a, table in zip(waiting, free)]
+
     @property
     def finished(self) -> bool:
         """Every pod's two rounds are over: the event's final ranks are known."""
@@ -509,10 +558,16 @@ def _round_two(plan: EventPlan, pod: int, drawn: tuple[Assignment, ...] | None, 
     Round 2 is the draw of round 1 as it stands, until the tables begin it; then it stays as
     begun, whatever a later correction of round 1 would draw, until the organiser rules
     (``Redraw``): a correction restarts no game by itself."""
+    def moved(groups: tuple[Assignment, ...] | None) -> tuple[Assignment, ...] | None:
+        # Every draw compared at the tables the organiser moved groups to.
+        return groups if groups is None else tuple(plan.moved(a) for a in groups)
+
+    drawn = moved(drawn)
     ruling = plan.redraw(pod)
     if ruling is not None:
-        return ruling.groups, None if drawn in (ruling.groups, ruling.basis) else drawn or ()
-    begun = _begun(pod, latest)
+        groups = moved(ruling.groups)
+        return groups, None if drawn in (groups, moved(ruling.basis)) else drawn or ()
+    begun = moved(_begun(pod, latest))
     if begun is None:
         return drawn, None
     return begun, None if drawn == begun else drawn or ()
@@ -530,11 +585,17 @@ def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -
     for (key, table, _), account in latest.items():
         accounts.setdefault((key, table), []).append(account)
 
+    def counts(assignment: Assignment) -> TableReport | None:
+        fitting = [r for r in accounts.get((assignment.key, assignment.table), ()) if r.fits(assignment)]
+        chosen = plan.counts(assignment.table)
+        named = next((r for r in fitting if r.gadget == chosen), None) if chosen else None
+        return named or furthest(fitting)
+
     def played(known: Sequence[Assignment]) -> tuple[list[TableReport | None], tuple[GroupRecord, ...]]:
-        reports = [furthest(r for r in accounts.get((a.key, a.table), ()) if r.fits(a)) for a in known]
+        reports = [counts(a) for a in known]
         return reports, tuple(_record(a, r, seats) for a, r in zip(known, reports))
 
-    groups = [a for a in plan.groups if a.pod == pod]
+    groups = [plan.moved(a) for a in plan.groups if a.pod == pod]
     counted, round_one = played(groups)
     rounds = [round_one]
     drawn = _drawn(plan, index, round_one) if all(g.done for g in round_one) else None
