@@ -41,6 +41,7 @@ import logging
 import re
 import uuid
 from pathlib import Path
+from random import Random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
@@ -86,6 +87,9 @@ ONLINE, OFFLINE = b"online", b"offline"
 #: restarted while the broker is away still knows its event).
 JOINED, HOSTED, SESSION, JOURNAL_ID = "event.joined", "event.hosted", "event.session", "event.journal"
 DRAW = "event.draw"
+#: Seconds a gadget waits before taking its table's login back from another gadget (a range:
+#: each gadget its own wait, so the two do not meet at once).
+TAKEOVER = (30.0, 60.0)
 #: Where a board says its serial number (a Pi's), else the machine's id: a copy of a card in
 #: another Pi is another gadget.
 BOARD_IDS = (Path("/sys/firmware/devicetree/base/serial-number"), Path("/etc/machine-id"))
@@ -114,6 +118,9 @@ TEXTS: dict[str, Text] = {
     "consp.net.disconnected": "The event's broker at {broker} is out of reach: this table plays on and "
     "catches up when it is back.",
     "consp.net.refused": "The broker refused a message on {topic}: this gadget's login may not write there.",
+    "consp.net.taken": "Another gadget ({gadget}) was connected as table {table}: the broker takes one connection "
+    "per login, so the two take turns, this one coming back {seconds} s after it is put off. Switch one of them "
+    "off, or give it a table of its own.",
     "consp.net.twin": "Another gadget ({gadget}) plays as table {table} too. For each group the account that "
     "went furthest counts; switch one of them off, or give it a table of its own.",
     "consp.net.twins": "Table {table} reports from more than one gadget ({gadgets}): for each group the account "
@@ -151,13 +158,16 @@ TEXTS: dict[str, Text] = {
 class Link(Protocol):
     """What a session needs of its link to the broker, real or in-process: between ``start`` and
     ``stop`` it puts ``BrokerMessage`` and ``BrokerStatus`` values on the queue it was opened
-    with, and sends what it is given (QoS 1, retained), kept while the broker is away."""
+    with, and sends what it is given (QoS 1, retained), kept while the broker is away;
+    ``back_off`` sets how long it waits before connecting again once put off (0: as usual)."""
 
     def start(self) -> None: ...
 
     def stop(self) -> None: ...
 
     def publish(self, topic: str, payload: bytes) -> None: ...
+
+    def back_off(self, seconds: float) -> None: ...
 
 
 class InputSink(Protocol):
@@ -183,6 +193,17 @@ def plan_topic(event: str) -> str:
 
 def presence_topic(table: str) -> str:
     return f"{ROOT}/tables/{table}/status"
+
+
+def is_online(payload: bytes) -> bool:
+    """A presence says online: the link's plain ``online`` at connecting, or the session's
+    ``online <gadget>`` once it has caught up (which names the gadget holding the login)."""
+    return payload == ONLINE or payload.startswith(ONLINE + b" ")
+
+
+def present_gadget(payload: bytes) -> str:
+    """The gadget a presence names, if it names one."""
+    return payload[len(ONLINE) + 1:].decode("ascii", "replace") if payload.startswith(ONLINE + b" ") else ""
 
 
 def report_topic(event: str, report: TableReport) -> str:
@@ -266,7 +287,7 @@ class EventSession:
     return what the screen or the console should show (a game started, news of the event)."""
 
     def __init__(self, controller: Controller, link: Link, table: str, *, broker: str = "", join: str = "",
-                 gadget: str | None = None) -> None:
+                 gadget: str | None = None, takeover: tuple[float, float] = TAKEOVER) -> None:
         self.controller = controller
         self.link = link
         self.table = table
@@ -277,6 +298,11 @@ class EventSession:
         #: published after it subscribed, has come back live (a broker sends a subscription's
         #: retained messages before anything published after it).
         self.synced = False
+        #: Another gadget held this table's login until this connection took it (its presence,
+        #: retained, named it): both take turns, each waiting ``takeover`` seconds (a range)
+        #: before taking it again, not twice a second.
+        self.before = ""
+        self.takeover = takeover
         self.joined = join or self._meta(JOINED) or ""
         self._draw_kept: EventPlan | None = None  # the draw last written to the journal
         self._keep_draw_heard()
@@ -294,6 +320,7 @@ class EventSession:
             journal.set_meta(JOURNAL_ID, uuid.uuid4().hex)
         #: This gadget's id in its reports (see the module's docstring).
         self.gadget = gadget if gadget is not None else gadget_id(self._meta(JOURNAL_ID) or "")
+        self._turns = Random(self.gadget)  # two gadgets on one login wait different times
         # The first half of every revision: above the last session's; once the broker has said
         # what it holds, above every report of this table there too (``_synced``), so a journal
         # restored from a backup still numbers its reports after those already sent.
@@ -358,11 +385,13 @@ class EventSession:
             self.heard.online[self.table] = False
             self.synced = False
             return [Message("consp.net.disconnected", broker=self.broker)]
+        self.before = ""
         return [Message("consp.net.connected", broker=self.broker)]
 
-    def _synced(self) -> None:
+    def _synced(self) -> list[Message]:
         """The broker has said all it held: number this session above every report of this table
-        it holds, then send this gadget's draw and reports again."""
+        it holds, then send this gadget's draw and reports again, and say which gadget holds the
+        login now. Another one held it until now: take turns with it (``before``)."""
         held = [r.revision[0] for (table, _, _), accounts in self.heard.accounts.items() if table == self.table
                 for r in accounts.values()]
         if held and max(held) >= self.session:
@@ -370,6 +399,13 @@ class EventSession:
             self._count = 0
             self.controller.journal.set_meta(SESSION, str(self.session))
         self._republish()
+        self.link.publish(presence_topic(self.table), ONLINE + b" " + self.gadget.encode())
+        if not self.before:
+            self.link.back_off(0)
+            return []
+        seconds = round(self._turns.uniform(*self.takeover))
+        self.link.back_off(seconds)
+        return [Message("consp.net.taken", gadget=self.before, table=self.table, seconds=seconds)]
 
     def _message(self, message: BrokerMessage) -> list[Message]:
         topic = read_topic(message.topic)
@@ -377,11 +413,15 @@ class EventSession:
             return []
         try:
             if topic.kind == "status":
-                self.heard.online[topic.table] = message.payload == ONLINE
+                online = is_online(message.payload)
+                self.heard.online[topic.table] = online
+                if topic.table == self.table and message.retained and not self.synced:
+                    other = present_gadget(message.payload)
+                    self.before = other if online and other != self.gadget else ""
                 mine = topic.table == self.table and message.payload == ONLINE and not message.retained
                 if mine and not self.synced:
                     self.synced = True
-                    self._synced()
+                    return self._synced()
             elif topic.kind == "plan" and not message.payload:
                 # A retained message emptied: the organiser took the event off the broker.
                 if self.heard.plans.pop(topic.event, None) is not None:

@@ -64,6 +64,7 @@ class MqttLink:
 
         self.inputs = inputs
         self.host, self.port, self.login = host, port, login
+        self.reconnect, self.reconnect_max = reconnect, reconnect_max
         self._sent: dict[int, str] = {}  # message id → topic, until the broker answers it
         self._early: dict[int, str] = {}  # message id → why it was refused, answered before it was noted
         self._lock = threading.Lock()
@@ -91,6 +92,12 @@ class MqttLink:
         self.client.publish(presence_topic(self.login), OFFLINE, qos=1, retain=True)
         self.client.disconnect()
         self.client.loop_stop()
+
+    def back_off(self, seconds: float) -> None:
+        """Wait ``seconds`` before connecting again once this connection ends (another gadget
+        uses this login and takes it over: each takes its turn, not twice a second); 0: as usual."""
+        low = seconds if seconds > 0 else self.reconnect
+        self.client.reconnect_delay_set(min_delay=low, max_delay=max(low, self.reconnect_max))  # type: ignore[arg-type]
 
     def publish(self, topic: str, payload: bytes) -> None:
         # Not under our lock: paho calls ``_answered`` holding its own, which would be taken in
@@ -207,6 +214,7 @@ class MemoryLink:
         self.login = login
         self.cut_off = False
         self.started = False
+        self.backed_off = 0.0
         self._waiting: list[tuple[str, bytes]] = []
 
     def start(self) -> None:
@@ -225,6 +233,9 @@ class MemoryLink:
             self._waiting.append((topic, payload))
         elif not self.broker.publish(self.login, topic, payload):
             self.inputs.put(BrokerStatus(True, detail="Not authorized", refused=topic))
+
+    def back_off(self, seconds: float) -> None:
+        self.backed_off = seconds  # the in-process broker connects a link again only on ``mend``
 
     def cut(self) -> None:
         """The network is gone: the broker sends the will, this gadget plays on."""

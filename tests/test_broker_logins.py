@@ -97,3 +97,48 @@ def drain(inputs: queue.Queue[InputEvent], seconds: float) -> list[InputEvent]:
         except queue.Empty:
             break
     return found
+
+
+def test_two_gadgets_on_one_login_take_turns_not_twice_a_second(tmp_path: Path) -> None:
+    """A spare started with table1's card beside table1 itself: each connection puts the other
+    off, and paho reconnects in half a second, so the two used to swap the connection twice a
+    second. A gadget that finds another's presence on its login when it connects says so and
+    waits its turn (here 3–3.5 s, 30–60 s at a venue) before taking the login back; both keep
+    reporting, each in its turn."""
+    from device.controller import Controller
+    from device.event_link import EventSession
+    from device.journal import Journal
+
+    broker = Mosquitto(tmp_path / "broker", LOGINS)
+    broker.start()
+    gadgets = []
+    try:
+        for name in ("original", "spare"):
+            mqtt, inputs = link(broker, "table1")
+            mqtt.reconnect, mqtt.reconnect_max = 0.5, 0.5
+            mqtt.back_off(0)
+            journal = Journal(tmp_path / name / "j.sqlite3")
+            session = EventSession(Controller(journal), mqtt, "table1", broker="test", takeover=(3.0, 3.5))
+            gadgets.append((session, inputs, journal, []))
+        said: dict[str, list[str]] = {"original": [], "spare": []}
+        gadgets[0][0].start()
+        time.sleep(0.5)
+        gadgets[1][0].start()
+        deadline = time.monotonic() + 5.0
+        while time.monotonic() < deadline:
+            for (session, inputs, _, off), name in zip(gadgets, said, strict=True):
+                try:
+                    item = inputs.get(timeout=0.02)
+                except queue.Empty:
+                    continue
+                if isinstance(item, BrokerStatus) and not item.connected and session.connected:
+                    off.append(time.monotonic())
+                said[name] += [m.key for r in session.handle(item) for m in r.messages]
+        puts_off = sum(len(g[3]) for g in gadgets)
+        assert 1 <= puts_off <= 4, puts_off  # twice a second would be about 10
+        assert "consp.net.taken" in said["original"] and "consp.net.taken" in said["spare"]
+    finally:
+        for session, _, journal, _ in gadgets:
+            session.stop()
+            journal.close()
+        broker.stop()
