@@ -181,8 +181,7 @@ def _host(console: Console, args: list[str]) -> None:
         raise console.usage("host")
     if len(names) < 4:  # the event's name and at least three players
         raise IllegalCommand("consp.too_few", count=len(names) - 1)
-    for result in session.host(names[0], names[1:], tables, options):
-        console.show(result)
+    console.follow(session.host(names[0], names[1:], tables, options))
 
 
 @command(
@@ -194,8 +193,7 @@ def _host(console: Console, args: list[str]) -> None:
 def _join(console: Console, args: list[str]) -> None:
     session = _session(console)
     if args:
-        for result in session.join(" ".join(args)):
-            console.show(result)
+        console.follow(session.join(" ".join(args)))
         return
     if not session.joined:
         raise IllegalCommand("consp.net.no_event")
@@ -214,8 +212,7 @@ def _round2(console: Console, args: list[str]) -> None:
     session = _session(console)
     if len(args) != 2 or not args[0].isdigit() or args[1] not in ("redraw", "keep"):
         raise console.usage("round2")
-    for result in session.rule(int(args[0]), args[1] == "redraw"):
-        console.show(result)
+    console.follow(session.rule(int(args[0]), args[1] == "redraw"))
 
 
 @command(
@@ -228,8 +225,7 @@ def _move(console: Console, args: list[str]) -> None:
     session = _session(console)
     if len(args) != 3 or not args[0].isdigit():
         raise console.usage("move")
-    for result in session.move(int(args[0]), args[1].casefold(), args[2]):
-        console.show(result)
+    console.follow(session.move(int(args[0]), args[1].casefold(), args[2]))
 
 
 @command(
@@ -242,8 +238,7 @@ def _count(console: Console, args: list[str]) -> None:
     session = _session(console)
     if len(args) not in (1, 2):
         raise console.usage("count")
-    for result in session.count(args[0], args[1] if len(args) == 2 else ""):
-        console.show(result)
+    console.follow(session.count(args[0], args[1] if len(args) == 2 else ""))
 
 
 @command("tables", "tables", "An event played across tables: the group each table plays, which wait or are done, "

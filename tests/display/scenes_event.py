@@ -104,17 +104,25 @@ def scene_event_tables(k: Kiosk) -> None:
     k.dispatch(Focus(1))
 
 
-def corrected(k: Kiosk) -> EventPlan:
-    """The organiser's gadget: pod 1's round 2 begun at table1 and table2, then table1 corrected
-    its round-1 group (another player left second): the organiser is asked to rule."""
+def hosting(k: Kiosk, players: tuple[str, ...] | list[str], tables: tuple[str, ...],
+            options: dict[str, str] | None = None) -> tuple[MemoryBroker, EventSession]:
+    """The kiosk as the organiser's gadget at an in-process broker where ``tables`` are
+    connected, having drawn the event Spring for ``players`` on its set-up screen's path."""
     broker = MemoryBroker()
     session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
     session.start()
-    for table in TABLES:
+    for table in tables:
         broker.publish(table, presence_topic(table), ONLINE)
     k.attach_event(session)
     k.settle()
-    k.host_event("Spring", SEVENTEEN, {"time_limit": "60"})
+    k.host_event("Spring", players, {"time_limit": "60"} if options is None else options)
+    return broker, session
+
+
+def corrected(k: Kiosk) -> EventPlan:
+    """The organiser's gadget: pod 1's round 2 begun at table1 and table2, then table1 corrected
+    its round-1 group (another player left second): the organiser is asked to rule."""
+    broker, session = hosting(k, SEVENTEEN, TABLES)
     plan = session.plan
     assert plan is not None
     first, second = (a for a in plan.groups if a.pod == 1)
@@ -138,14 +146,7 @@ def organising(k: Kiosk) -> EventPlan:
     """The organiser's gadget at an event of 11 at three tables: pod 1's losers' group is over at
     table2, pod 2's round 2 queues both its groups at table3 (its winners' group begun), and
     table1 reports from two gadgets (a spare started with its login)."""
-    broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
-    session.start()
-    for table in TABLES[:3]:
-        broker.publish(table, presence_topic(table), ONLINE)
-    k.attach_event(session)
-    k.settle()
-    k.host_event("Spring", ELEVEN_AT_THREE, {"time_limit": "60"})
+    broker, session = hosting(k, ELEVEN_AT_THREE, TABLES[:3])
     plan = session.plan
     assert plan is not None
     for group in plan.groups:

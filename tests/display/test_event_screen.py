@@ -15,7 +15,7 @@ from gpiozero.pins.mock import MockFactory
 from hands import Hands, Wired
 from scenes import texts
 from conftest import CLOCK
-from scenes_event import BROKER, TABLES, WALL, corrected, drawn, linked, organising, reported
+from scenes_event import BROKER, TABLES, WALL, corrected, drawn, hosting, linked, organising, reported
 
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
 from device.commands import NewGame
@@ -278,14 +278,7 @@ def test_the_organisers_gadget_restarted_opens_on_the_event_it_follows(make_kios
     """The organiser's gadget plays no table: started again (a power cut) it opens on the EVENT
     screen of the event it hosted, not on "No game running"."""
     k = make_kiosk((800, 480), "en")
-    broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
-    session.start()
-    for table in TABLES:
-        broker.publish(table, presence_topic(table), ONLINE)
-    k.attach_event(session)
-    k.settle()
-    k.host_event("Spring", [f"P{i:02d}" for i in range(17)], {})
+    broker, session = hosting(k, [f"P{i:02d}" for i in range(17)], TABLES, {})
     k.dispatch(Go("table"))
     session.stop()
     restarted = Kiosk(k.controller, OffscreenTarget((800, 480)), language="en", fonts=k.fonts,
