@@ -159,6 +159,10 @@ class Host(Protocol):
         """The organiser's ruling on a correction of pod ``pod``'s round 1 after round 2 began:
         round 2 drawn again from the corrected round 1, or kept (the reason shown if refused)."""
 
+    def start_round_clock(self, round: int) -> None:
+        """The organiser starts round ``round``'s clock for every table of the event it drew
+        (the reason shown if refused)."""
+
     def now(self) -> float: ...
 
     @property

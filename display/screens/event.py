@@ -13,6 +13,8 @@ the kiosk after every message and change, so drawing reads no journal and no net
   and the tables (the group each plays, with its players, or that it waits for round 2 or is
   done; offline ones marked).  ←/→, SELECT or a touch on a tab switches; ↑/↓ scroll, markers say
   how many rows are above and below, and a touch on one scrolls.
+- On the organiser's gadget, a chip atop starts a round's clock for every table (round 1's until
+  it runs, round 2's once a pod has drawn its round 2): a touch or SELECT starts it.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class EventInfo(Struct, frozen=True):
     offered: tuple[str, ...] = ()
     hosting: bool = False  # this gadget is the event's organiser
     page: str = ""  # where phones open the players' page this gadget serves, if it serves one
+    clock_round: int = 0  # the round whose clock the organiser may start for every table now (0: none)
 
     @classmethod
     def of(cls, session: EventSession, page: str = "") -> EventInfo:
@@ -69,6 +72,7 @@ class EventInfo(Struct, frozen=True):
             table=session.table, broker=session.broker, connected=session.connected, joined=session.joined,
             view=session.view, online=MappingProxyType(dict(session.heard.online)),
             offered=tuple(plan.event for plan in session.offered()), hosting=session.organiser, page=page,
+            clock_round=session.clock_to_start() or 0,
         )
 
     @property
@@ -198,6 +202,8 @@ class Event(Screen):
         ruling = deciding(info)
         if ruling is not None and self._rule(host, ruling[0], form, action):
             return True
+        if ruling is None and info.clock_round and self._start_clock(host, info.clock_round, action):
+            return True
         if isinstance(action, Tap) and action.kind == "event.pane":
             host.ui.put(replace(form, pane=str(action.value), first=0))
             return True
@@ -229,6 +235,15 @@ class Event(Screen):
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             host.ui.put(replace(form, choice=0))
             host.rule_event(pod, form.choice == 0)
+            return True
+        return False
+
+    @staticmethod
+    def _start_clock(host: Host, round: int, action: Action) -> bool:
+        """The organiser's chip: a touch or SELECT starts the round's clock for every table."""
+        if isinstance(action, Tap) and action.kind == "event.clock" or (
+                isinstance(action, Press) and action.button is Button.SELECT and not action.long):
+            host.start_round_clock(round)
             return True
         return False
 
@@ -304,6 +319,13 @@ class Event(Screen):
             top = self._draw_ruling(view, event, ruling, form, (x, top, w, bottom - top))
             if bottom - top < lay.touch + 2 * c.fonts.line_height(lay.small):
                 return  # a small panel: the ruling first, the lists once it is made
+        elif info.clock_round:
+            label = tr("ui.consp.event.start_clock", round=info.clock_round)
+            chip_grid(view, (x, top, w, lay.touch), [Chip(label, Tap("event.clock", info.clock_round),
+                                                          short=tr("ui.consp.event.start_clock_short",
+                                                                   round=info.clock_round))],
+                      0, "event.clock", lambda index: Tap("event.clock", info.clock_round))
+            top += lay.touch + max(2, lay.margin // 2)
         top += draw_tabs(view, (x, top), w, panes, pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
         if pane == PHONES:
             draw_phones(view, info.page, (x, top, w, bottom - top))
