@@ -52,7 +52,7 @@ import uuid
 from datetime import datetime
 from pathlib import Path
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Literal, Protocol
 
 from msgspec import Struct, field
 from pydantic import ValidationError
@@ -280,7 +280,7 @@ class News(Model):
     plan: str
     event: str
     round: int
-    kind: str
+    kind: Literal["start", "ten", "up"]  # another is a message this gadget cannot say: left out
     minutes: int = 0
 
     def message(self) -> Message:
