@@ -17,6 +17,7 @@ Topics (``aetherbox/…``, readable by every login; the shipped ACL lets a table
 its own name, the organiser everywhere):
 
     aetherbox/events/<event>/plan                          the draw, retained (organiser)
+    aetherbox/events/<event>/news                          announcements, not retained (organiser)
     aetherbox/tables/<table>/status                        online / offline, retained (its will)
     aetherbox/tables/<table>/events/<event>/<pod>/<round>/<group>/<gadget>
                                                            the table's report, retained
@@ -32,6 +33,13 @@ original back from repair): each report names the gadget that keeps the game (``
 each gadget's account is kept apart, and for each group the account that went furthest counts
 (``device.rules.conspiracy.tables.furthest``), so neither an empty game nor an older one hides
 what was played. Both gadgets and the organiser say so.
+
+One round clock (docs/decisions/0032): the organiser starts a round's clock for every table, as
+a ruling in its draw (``start_clock``); a table that hears it starts its game's clock by its own
+clock then (``_round_clock``), and a group that starts later in that round starts its clock with
+its game.  The organiser's gadget counts the round from its own start and announces ten minutes
+left, time up and round 2's start (``deadline``, ``announce``) on the event's news topic, not
+retained, so a table's persistent session gets what it missed when it is back.
 """
 
 from __future__ import annotations
@@ -39,11 +47,13 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import time
 import uuid
+from datetime import datetime
 from pathlib import Path
 from random import Random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Protocol
+from typing import Literal, Protocol
 
 from msgspec import Struct, field
 from pydantic import ValidationError
@@ -52,7 +62,9 @@ from device.controller import Controller, Result
 from device.errors import IllegalCommand
 from device.events import GameStarted
 from device.inputs import BrokerMessage, BrokerStatus, InputEvent
+from device.models import Model
 from device.rules.conspiracy import event_message, group_title, joined
+from device.rules.conspiracy.commands import StartClock
 from device.rules.conspiracy.tables import (
     Assignment,
     EventPlan,
@@ -60,7 +72,9 @@ from device.rules.conspiracy.tables import (
     Moved,
     PodFold,
     Redraw,
+    RoundClock,
     TableReport,
+    announcements,
     fold,
     game_key,
     plan_event,
@@ -90,6 +104,9 @@ DRAW = "event.draw"
 #: Seconds a gadget waits before taking its table's login back from another gadget (a range:
 #: each gadget its own wait, so the two do not meet at once).
 TAKEOVER = (30.0, 60.0)
+#: The games whose round clock this gadget started when the organiser's ran ("game/round …"): an
+#: undo of that start is the table's to make, and the clock is not started again.
+CLOCKED = "event.clocked"
 #: Where a board says its serial number (a Pi's), else the machine's id: a copy of a card in
 #: another Pi is another gadget.
 BOARD_IDS = (Path("/sys/firmware/devicetree/base/serial-number"), Path("/etc/machine-id"))
@@ -152,20 +169,37 @@ TEXTS: dict[str, Text] = {
     "{gadget}'s does.",
     "consp.net.outrun": "Table {table}, pod {pod}, {group}: another gadget's account of it went further and "
     "counts; this gadget's game of it does not.",
+    # one round clock, started by the organiser for every table
+    "consp.net.clock_ruled": "Event {event}: round {round}'s clock started for every table at {at} by this "
+    "gadget's clock: {minutes}.",
+    "consp.net.clock_started": "Event {event}: the organiser started round {round}'s clock; this table's clock "
+    "runs from now.",
+    "consp.net.clock_late": "Event {event}: the organiser started round {round}'s clock while this table was "
+    "away; this table's clock runs from now.",
+    "consp.net.clock_group": "Event {event}: the organiser's clock of round {round} runs; this group's clock "
+    "starts with its game.",
+    "consp.net.clock_round": "A round's clock is round 1's or round 2's, not {round!r}.",
+    "consp.net.clock_again": "Round {round}'s clock of event {event} is running already.",
+    "consp.net.clock_early": "No pod of event {event} has drawn its round 2 yet: start round 2's clock once one "
+    "has.",
+    "consp.news.start": "Event {event}: round {round} starts: {minutes} on the clock.",
+    "consp.news.ten": "Event {event}, round {round}: 10 minutes left.",
+    "consp.news.up": "Event {event}, round {round}: time is up. Extra turns: one more lap from the active "
+    "player, then rank by life (CJ-5).",
 }
 
 
 class Link(Protocol):
     """What a session needs of its link to the broker, real or in-process: between ``start`` and
     ``stop`` it puts ``BrokerMessage`` and ``BrokerStatus`` values on the queue it was opened
-    with, and sends what it is given (QoS 1, retained), kept while the broker is away;
-    ``back_off`` sets how long it waits before connecting again once put off (0: as usual)."""
+    with, and sends what it is given (QoS 1, retained unless told), kept while the broker is
+    away; ``back_off`` sets how long it waits before connecting again once put off (0: as usual)."""
 
     def start(self) -> None: ...
 
     def stop(self) -> None: ...
 
-    def publish(self, topic: str, payload: bytes) -> None: ...
+    def publish(self, topic: str, payload: bytes, retain: bool = True) -> None: ...
 
     def back_off(self, seconds: float) -> None: ...
 
@@ -191,6 +225,10 @@ def plan_topic(event: str) -> str:
     return f"{ROOT}/events/{event_key(event)}/plan"
 
 
+def news_topic(event: str) -> str:
+    return f"{ROOT}/events/{event_key(event)}/news"
+
+
 def presence_topic(table: str) -> str:
     return f"{ROOT}/tables/{table}/status"
 
@@ -212,7 +250,8 @@ def report_topic(event: str, report: TableReport) -> str:
 
 
 class Topic(Struct, frozen=True):
-    """What a topic is about: ``kind`` "plan", "status" or "report", with its event and table."""
+    """What a topic is about: ``kind`` "plan", "news", "status" or "report", with its event and
+    table."""
 
     kind: str
     event: str = ""
@@ -221,8 +260,8 @@ class Topic(Struct, frozen=True):
 
 def read_topic(topic: str) -> Topic | None:
     parts = topic.split("/")
-    if len(parts) == 4 and parts[:2] == [ROOT, "events"] and parts[3] == "plan":
-        return Topic("plan", event=parts[2])
+    if len(parts) == 4 and parts[:2] == [ROOT, "events"] and parts[3] in ("plan", "news"):
+        return Topic(parts[3], event=parts[2])
     if len(parts) == 4 and parts[:2] == [ROOT, "tables"] and parts[3] == "status":
         return Topic("status", table=parts[2])
     if len(parts) in (8, 9) and parts[:2] == [ROOT, "tables"] and parts[3] == "events":
@@ -266,6 +305,22 @@ class Heard(Struct):
         return sorted(self._gadgets.get(table, ()))
 
 
+class News(Model):
+    """One of the organiser's announcements: its kind ("start", "ten", "up"; see
+    ``device.rules.conspiracy.tables.announcements``) and what it says, for each gadget to say in
+    its own language."""
+
+    plan: str
+    event: str
+    round: int
+    kind: Literal["start", "ten", "up"]  # another is a message this gadget cannot say: left out
+    minutes: int = 0
+
+    def message(self) -> Message:
+        return Message(f"consp.news.{self.kind}", event=self.event, round=self.round,
+                       minutes=Message("consp.minutes", n=self.minutes))
+
+
 def gadget_id(journal_id: str, boards: Sequence[Path] = BOARD_IDS) -> str:
     """This gadget's id in its reports: its board's (or machine's) id with its journal's, so a
     copy of a table's card in another Pi, or another card in the same Pi, is another gadget."""
@@ -287,8 +342,17 @@ class EventSession:
     return what the screen or the console should show (a game started, news of the event)."""
 
     def __init__(self, controller: Controller, link: Link, table: str, *, broker: str = "", join: str = "",
-                 gadget: str | None = None, takeover: tuple[float, float] = TAKEOVER) -> None:
+                 gadget: str | None = None, takeover: tuple[float, float] = TAKEOVER,
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         self.controller = controller
+        #: What the organiser counts its round clocks on (a wall clock set during a round moves
+        #: none of its announcements: docs/decisions/0027).
+        self.monotonic = monotonic
+        self._began: dict[tuple[str, int], float] = {}  # (draw, round) → its clock's start, on ``monotonic``
+        self._announced: set[tuple[str, int, str]] = set()
+        #: The last draw heard came before the broker had said all it held for this gadget: it was
+        #: published while this gadget was away.
+        self._late = False
         self.link = link
         self.table = table
         self.broker = broker
@@ -426,7 +490,10 @@ class EventSession:
                 # A retained message emptied: the organiser took the event off the broker.
                 if self.heard.plans.pop(topic.event, None) is not None:
                     self._view = None
+            elif topic.kind == "news":
+                return self._heard_news(News.model_validate_json(message.payload))
             elif topic.kind == "plan":
+                self._late = not self.synced
                 plan = EventPlan.model_validate_json(message.payload)
                 if event_key(plan.event) == topic.event and self.heard.plans.get(topic.event) != plan:
                     self.heard.plans[topic.event] = plan
@@ -579,8 +646,7 @@ class EventSession:
         view = self.view
         if view is None:
             raise IllegalCommand("consp.net.no_event")
-        hosted = self._meta(HOSTED) or ""
-        if not self.organiser or f'"id":"{view.plan.id}"' not in hosted:
+        if not self._hosts(view.plan):
             raise IllegalCommand("consp.net.not_hosted", event=view.plan.event)
         return view
 
@@ -628,6 +694,126 @@ class EventSession:
         self._publish_plan(view.plan.ruled(Redraw(pod=pod, groups=pending if redraw else view.round_two(pod),
                                                   basis=pending)))
         return self._follow()
+
+    # --- one round clock (docs/decisions/0032) -------------------------------------------
+
+    def start_clock(self, round: int) -> list[Result]:
+        """The organiser starts round ``round``'s clock for every table: a ruling in its draw, so
+        a table that connects later, or restarts, knows it too."""
+        view = self._hosted()
+        plan = view.plan
+        if round not in (1, 2):
+            raise IllegalCommand("consp.net.clock_round", round=round)
+        if plan.clock(round) is not None:
+            raise IllegalCommand("consp.net.clock_again", event=plan.event, round=round)
+        if round == 2 and not any(f.drawn for f in view.folds):
+            raise IllegalCommand("consp.net.clock_early", event=plan.event)
+        at = self.controller.clock()
+        self._began[(plan.id, round)] = self.monotonic()
+        self._publish_plan(plan.clocked(RoundClock(round=round, at=at)))
+        minutes = Message("consp.minutes", n=int(plan.options.get("time_limit", 75)))
+        said = [Message("consp.net.clock_ruled", event=plan.event, round=round, minutes=minutes,
+                        at=datetime.fromtimestamp(at).strftime("%H:%M"))]
+        return self._results(said) + self.announce() + self._follow()
+
+    def clock_to_start(self) -> int | None:
+        """The round whose clock the organiser may start now, on the gadget that hosts the event:
+        round 1's until it is started, then round 2's once a pod has drawn its round 2."""
+        plan = self.plan
+        if plan is None or not self._hosts(plan):
+            return None
+        view = self.view
+        if plan.clock(1) is None:
+            return 1
+        if plan.clock(2) is None and view is not None and any(f.drawn for f in view.folds):
+            return 2
+        return None
+
+    def deadline(self) -> float | None:
+        """When (on ``monotonic``) the organiser's next announcement is due; None on a gadget
+        with none to make.  A loop sleeps until then, then calls ``announce``."""
+        due = [at for at, _ in self._schedule()]
+        return min(due) if due else None
+
+    def announce(self) -> list[Result]:
+        """The organiser's announcements that are due: to every table, and said here."""
+        now = self.monotonic()
+        said: list[Message] = []
+        for at, news in sorted(self._schedule(), key=lambda pair: pair[0]):
+            if at > now:
+                continue
+            self._announced.add((news.plan, news.round, news.kind))
+            self._said.add(("news", news.plan, news.round, news.kind))  # its copy from the broker is not news
+            self.link.publish(news_topic(news.event), news.model_dump_json().encode(), retain=False)
+            said.append(news.message())
+        return self._results(said)
+
+    def _hosts(self, plan: EventPlan) -> bool:
+        """Whether this gadget drew ``plan`` (only it rules on it and counts its rounds)."""
+        return self.organiser and f'"id":"{plan.id}"' in (self._meta(HOSTED) or "")
+
+    def _schedule(self) -> list[tuple[float, News]]:
+        """The announcements not made yet of the rounds whose clock this gadget started, each with
+        when it is due."""
+        plan = self.plan
+        if plan is None or not plan.clocks or not self._hosts(plan):
+            return []
+        found: list[tuple[float, News]] = []
+        length = int(plan.options.get("time_limit", 75))
+        for clock in plan.clocks:
+            began = self._began_at(plan, clock)
+            for kind, after in announcements(plan, clock.round):
+                if (plan.id, clock.round, kind) not in self._announced:
+                    found.append((began + after, News(plan=plan.id, event=plan.event, round=clock.round, kind=kind,
+                                                      minutes=length if kind == "start" else 0)))
+        return found
+
+    def _began_at(self, plan: EventPlan, clock: RoundClock) -> float:
+        """When a round's clock started, on ``monotonic``.  After a restart only the clock the
+        start was read on spans the gap: the round goes on from it, and what fell due while the
+        gadget was off is not announced late."""
+        key = (plan.id, clock.round)
+        if key not in self._began:
+            elapsed = max(0.0, self.controller.clock() - clock.at)
+            self._began[key] = self.monotonic() - elapsed
+            self._announced |= {(plan.id, clock.round, kind) for kind, after in announcements(plan, clock.round)
+                                if after <= elapsed}
+        return self._began[key]
+
+    def _heard_news(self, news: News) -> list[Message]:
+        """An announcement of the joined event: said once, in this gadget's language."""
+        plan = self.plan
+        key = ("news", news.plan, news.round, news.kind)
+        if plan is None or news.plan != plan.id or key in self._said:
+            return []
+        self._said.add(key)
+        return [news.message()]
+
+    def _round_clock(self, view: EventView, new_game: bool) -> list[Result]:
+        """The organiser's clock of the round this table plays runs and its game's does not yet:
+        start it now, by this gadget's own clock, through the controller (journalled and undone
+        like a start at the table; once undone, it is not started again)."""
+        controller = self.controller
+        state, game = controller.state, controller.game
+        consp = state.conspiracy if state is not None else None
+        if game is None or consp is None or consp.clock_started is not None or not view.plan.clocks:
+            return []
+        mine = self._mine(state)
+        if mine is None or mine != view.current(self.table) or view.plan.clock(mine.round) is None:
+            return []
+        mark = f"{game}/{mine.round}"
+        clocked = (self._meta(CLOCKED) or "").split()
+        if mark in clocked:
+            return []
+        try:
+            result = controller.execute(StartClock(now=controller.clock()))
+        except IllegalCommand as error:
+            log.warning("event: the round's clock cannot start here (%s)", error.key)
+            return []
+        controller.journal.set_meta(CLOCKED, " ".join([*clocked, mark]))
+        self._report_current()
+        key = "consp.net.clock_group" if new_game else "consp.net.clock_late" if self._late else "consp.net.clock_started"
+        return self._results([Message(key, event=view.plan.event, round=mine.round)]) + [result]
 
     # --- this table's games ---------------------------------------------------------------
 
@@ -741,6 +927,7 @@ class EventSession:
                 waits = view.table_state(self.table).waiting
                 said.append(Message("consp.net.waits" if waits else "consp.net.all_played", event=view.plan.event,
                                     table=self.table))
+            started += self._round_clock(view, bool(started))
         elif ("not a table", view.plan.id) not in self._said and self.table != ORGANISER:
             self._said.add(("not a table", view.plan.id))
             said.append(Message("consp.net.not_a_table", event=view.plan.event, table=self.table,

@@ -63,6 +63,9 @@ class SignalledQueue(queue.Queue[InputEvent]):
 
 #: Given an input event while waiting for a line: ``True`` ends the wait with that event.
 EventHandler = Callable[[InputEvent], bool]
+#: Does what is due while waiting for a line (an organiser's announcements) and returns the
+#: seconds until more is, or None: the wait sleeps until then, not polling.
+Timer = Callable[[], float | None]
 
 
 class LineSource:
@@ -74,8 +77,9 @@ class LineSource:
     arrived meanwhile handled before each line.
     """
 
-    def __init__(self, stream: TextIO, inputs: SignalledQueue) -> None:
+    def __init__(self, stream: TextIO, inputs: SignalledQueue, timer: Timer | None = None) -> None:
         self._stream = stream
+        self._timer = timer
         self._inputs = inputs
         self._pending: list[InputEvent] = []
         try:
@@ -102,7 +106,8 @@ class LineSource:
                     self._eof = True
                 self._text += text
                 continue
-            ready, _, _ = select.select([self._fd, self._inputs.fileno()], [], [])
+            wait = self._timer() if self._timer is not None else None
+            ready, _, _ = select.select([self._fd, self._inputs.fileno()], [], [], wait)
             if self._fd in ready:
                 data = os.read(self._fd, 4096)
                 if not data:

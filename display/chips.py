@@ -201,12 +201,13 @@ def _grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequen
 def chip_grid(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None, role: str,
               scroll: Callable[[int], Tap], *, columns: Sequence[int] = (1,),
               align: Literal["left", "center"] = "left", largest: int | None = None,
-              chip_h: int | None = None) -> range:
+              chip_h: int | None = None, pointed: bool = True) -> range:
     """Chips in ``area`` in rows, left to right, each ``Layout.touch`` tall (or ``chip_h``), in
     the fewest of ``columns`` that shows them all; when they do not all fit, a window of rows
     round ``cursor`` with scroll markers on the right saying how many are hidden above and below
     (``role + ".more"``), where touching a marker sends ``scroll(index)`` for the next hidden
-    chip.  Returns the chips shown."""
+    chip; ``pointed`` False: ``cursor`` only keeps its chip in view, drawn as any other (chips a
+    touch picks, where the keys act on something else).  Returns the chips shown."""
     lay = view.layout
     x, y, w, h = area
     if not chips:
@@ -228,8 +229,8 @@ def chip_grid(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None,
     for slot, index in enumerate(shown):
         chip = chips[index]
         rect = (x + (slot % cols) * (chip_w + gap), y + (slot // cols) * (height + gap), chip_w, height)
-        draw_chip(view, rect, words[index], chip.marked or index == cursor, index == cursor, chip.role or role,
-                  align=align, largest=common)
+        at = pointed and index == cursor  # unpointed: the cursor only says which chips are in view
+        draw_chip(view, rect, words[index], chip.marked or at, at, chip.role or role, align=align, largest=common)
         view.canvas.target(rect, chip.tap)
     if side:
         column = (x + w - side + gap, y, side - gap, len(rows) * (height + gap) - gap)

@@ -467,6 +467,15 @@ class Kiosk:
         except IllegalCommand as error:
             self.refuse(error)
 
+    def start_round_clock(self, round: int) -> None:
+        session = self.event
+        if session is None:
+            return
+        try:
+            self._with_event(lambda: session.start_clock(round))
+        except IllegalCommand as error:
+            self.refuse(error)
+
     def host_event(self, name: str, players: Sequence[str], options: Mapping[str, str]) -> bool:
         session = self.event
         if session is None:
@@ -932,6 +941,10 @@ class Kiosk:
         page = render_module.status_deadline(self._ui, now)
         if page is not None:
             found.append(page)
+        announced = self.event.deadline() if self.event is not None else None
+        if announced is not None and self.event is not None:
+            # The session counts on its own monotonic clock: what is left of it, from now on ours.
+            found.append(now + max(0.0, announced - self.event.monotonic()))
         if self.watchdog is not None:
             found.append(now + self.watchdog.timeout(now))
         found += [due for _, due in self._held.values()]
@@ -942,6 +955,10 @@ class Kiosk:
     def _timeouts(self) -> None:
         self._repeat()
         self._hold()
+        session = self.event
+        due = session.deadline() if session is not None else None
+        if session is not None and due is not None and due <= session.monotonic():
+            self._with_event(session.announce)  # the organiser's announcements that are due
         now = self.now()
         if self._ui.expire(now):
             self.dirty = True

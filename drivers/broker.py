@@ -9,10 +9,11 @@ reads them (``device.event_link.EventSession``).  It connects with MQTT 5, a per
 or the broker is away is lost; it keeps trying to reconnect (every ``reconnect`` seconds at
 first, backing off to ``reconnect_max``), and its will marks the table offline when it vanishes.
 
-``MemoryBroker`` and its ``MemoryLink`` behave the same way in one process — retained messages,
-the shipped ACL's rule (a table writes only under ``aetherbox/tables/<its login>/``), persistent
-sessions that queue what a disconnected link misses, wills — so the session's logic is tested
-without a network and the gadget runs on a laptop without a broker.
+``MemoryBroker`` and its ``MemoryLink`` behave the same way in one process — retained messages
+(and messages that are not: the organiser's announcements), the shipped ACL's rule (a table
+writes only under ``aetherbox/tables/<its login>/``), persistent sessions that queue what a
+disconnected link misses, wills — so the session's logic is tested without a network and the
+gadget runs on a laptop without a broker.
 """
 
 from __future__ import annotations
@@ -99,10 +100,10 @@ class MqttLink:
         low = seconds if seconds > 0 else self.reconnect
         self.client.reconnect_delay_set(min_delay=low, max_delay=max(low, self.reconnect_max))  # type: ignore[arg-type]
 
-    def publish(self, topic: str, payload: bytes) -> None:
+    def publish(self, topic: str, payload: bytes, retain: bool = True) -> None:
         # Not under our lock: paho calls ``_answered`` holding its own, which would be taken in
         # the other order here.  An answer quicker than this line is kept for it in ``_early``.
-        info = self.client.publish(topic, payload, qos=1, retain=True)
+        info = self.client.publish(topic, payload, qos=1, retain=retain)
         with self._lock:
             early = self._early.pop(info.mid, None)
             if early is None:
@@ -188,12 +189,13 @@ class MemoryBroker:
             if will:
                 self.publish(link.login, presence_topic(link.login), OFFLINE)
 
-    def publish(self, login: str, topic: str, payload: bytes) -> bool:
+    def publish(self, login: str, topic: str, payload: bytes, retain: bool = True) -> bool:
         with self._lock:
             if not self.may(login, topic):
                 self.refusals.append((login, topic))
                 return False
-            self.retained[topic] = payload
+            if retain:
+                self.retained[topic] = payload
             for client in self.clients.values():
                 if not matches(EVERYTHING, topic):
                     continue
@@ -215,7 +217,7 @@ class MemoryLink:
         self.cut_off = False
         self.started = False
         self.backed_off = 0.0
-        self._waiting: list[tuple[str, bytes]] = []
+        self._waiting: list[tuple[str, bytes, bool]] = []
 
     def start(self) -> None:
         self.started = True
@@ -228,10 +230,10 @@ class MemoryLink:
             self.broker.disconnect(self, will=False)
         self.started = False
 
-    def publish(self, topic: str, payload: bytes) -> None:
+    def publish(self, topic: str, payload: bytes, retain: bool = True) -> None:
         if self.cut_off or not self.started:
-            self._waiting.append((topic, payload))
-        elif not self.broker.publish(self.login, topic, payload):
+            self._waiting.append((topic, payload, retain))
+        elif not self.broker.publish(self.login, topic, payload, retain):
             self.inputs.put(BrokerStatus(True, detail="Not authorized", refused=topic))
 
     def back_off(self, seconds: float) -> None:
@@ -248,8 +250,8 @@ class MemoryLink:
         if self.started:
             self.broker.connect(self)
             waiting, self._waiting = self._waiting, []
-            for topic, payload in waiting:
-                self.publish(topic, payload)
+            for topic, payload, retain in waiting:
+                self.publish(topic, payload, retain)
 
 
 def open_link(inputs: InputSink, host: str, port: int, login: str, password: str) -> MqttLink:

@@ -38,7 +38,7 @@ class Gadget:
         self.out = io.StringIO()
         self.console = Console(self.controller, self.out, TABLES)
         self.link: MemoryLink = broker.link(self.inputs, name)
-        self.session = EventSession(self.controller, self.link, name, broker="memory")
+        self.session = EventSession(self.controller, self.link, name, broker="memory", monotonic=lambda: clock[0])
         self.console.event = self.session
         self.session.start()
         self.pump()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import time
 
 from device.inputs import ReaderStatus, TagRead
 from device.prompt import LineSource, SignalledQueue, status_text
@@ -34,6 +35,31 @@ def test_line_source_hands_over_events_between_lines() -> None:
         stream.close()
         if write_end >= 0:
             os.close(write_end)
+        inputs.close()
+
+
+def test_line_source_wakes_when_its_timer_is_due_while_no_line_comes() -> None:
+    """Waiting for a line, the timer (the organiser's announcements) runs when it said it would
+    be due, with nothing typed, and the wait goes on until the line."""
+    inputs = SignalledQueue()
+    read_end, write_end = os.pipe()
+    stream = os.fdopen(read_end, "r", encoding="utf-8")
+    calls: list[float] = []
+
+    def timer() -> float | None:
+        calls.append(time.monotonic())
+        if len(calls) == 3:
+            os.write(write_end, b"after\n")
+            return None
+        return 0.05
+
+    try:
+        source = LineSource(stream, inputs, timer)
+        assert source.next(lambda e: False) == "after"
+        assert len(calls) == 3 and calls[2] - calls[0] >= 0.09  # it slept between, nothing typed
+    finally:
+        stream.close()
+        os.close(write_end)
         inputs.close()
 
 

@@ -241,6 +241,21 @@ def _count(console: Console, args: list[str]) -> None:
     console.follow(session.count(args[0], args[1] if len(args) == 2 else ""))
 
 
+@command(
+    "roundclock",
+    "roundclock 1|2",
+    "The organiser starts round 1's (or 2's) clock for every table of the event it drew: each table's clock "
+    "starts when it hears it, a group that starts later when its game does; this gadget announces ten minutes "
+    "left and time up (CJ-5), and round 2's start, to every table.",
+)
+def _roundclock(console: Console, args: list[str]) -> None:
+    session = _session(console)
+    if len(args) != 1 or args[0] not in ("1", "2"):
+        raise console.usage("roundclock")
+    for result in session.start_clock(int(args[0])):
+        console.show(result)
+
+
 @command("tables", "tables", "An event played across tables: the group each table plays, which wait or are done, "
          "and which are offline.")
 def _tables(console: Console, args: list[str]) -> None:
@@ -377,7 +392,7 @@ def _write(console: Console, path: Path, event: object, rows: list[dict[str, obj
 
 COMMANDS = CommandTable(
     (_event, _groups, _turn, _out, _finish, _standings, _export, _host, _join, _round2, _move, _count,
-     _tables),
+     _roundclock, _tables),
     texts="console.consp",
 )
 TEXTS.update(COMMANDS.help_texts())

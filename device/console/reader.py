@@ -112,4 +112,19 @@ def run(console: Console, open_reader: OpenReader | None, lines: TextIO | Path, 
             console.event = session
             session.start()
             stack.callback(session.stop)
-        console.run(ReaderConsole(console).lines(LineSource(lines, inputs), prompt))
+        console.run(ReaderConsole(console).lines(LineSource(lines, inputs, announcer(console)), prompt))
+
+
+def announcer(console: Console) -> Callable[[], float | None]:
+    """While the console waits for a line: the organiser's announcements that are due, said and
+    sent; the seconds until the next one."""
+
+    def due() -> float | None:
+        session = console.event
+        if session is None:
+            return None
+        console.follow(session.announce())
+        at = session.deadline()
+        return None if at is None else max(0.0, at - session.monotonic())
+
+    return due

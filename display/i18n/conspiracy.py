@@ -93,6 +93,8 @@ TEXTS.update({
     "ui.consp.event.redraw_short": "Redraw",
     "ui.consp.event.keep": "Keep round 2",
     "ui.consp.event.keep_short": "Keep",
+    "ui.consp.event.start_clock": "Start round {round}'s clock at every table",
+    "ui.consp.event.start_clock_short": "Start round {round}'s clock",
     "ui.consp.event.tab.phones": "Phones",
     "ui.consp.page.scan": "Players can follow the event on their phones: standings, seatings and each table's "
     "clock. Scan the code with the phone's camera, on the venue's network.",

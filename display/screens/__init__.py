@@ -166,6 +166,10 @@ class Host(Protocol):
     def count_gadget(self, table: str, gadget: str) -> None:
         """The organiser's ruling: at ``table``, ``gadget``'s accounts count ("": the furthest)."""
 
+    def start_round_clock(self, round: int) -> None:
+        """The organiser starts round ``round``'s clock for every table of the event it drew
+        (the reason shown if refused)."""
+
     def now(self) -> float: ...
 
     @property

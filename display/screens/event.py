@@ -13,6 +13,8 @@ the kiosk after every message and change, so drawing reads no journal and no net
   and the tables (the group each plays, with its players, or that it waits for round 2 or is
   done; offline ones marked).  ←/→, SELECT or a touch on a tab switches; ↑/↓ scroll, markers say
   how many rows are above and below, and a touch on one scrolls.
+- On the organiser's gadget, a chip atop starts a round's clock for every table (round 1's until
+  it runs, round 2's once a pod has drawn its round 2): a touch or SELECT starts it.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ class EventInfo(Struct, frozen=True):
     not_counted: tuple[tuple[Assignment, str], ...] = ()
     #: The tables more than one gadget reports as, with those gadgets.
     twins: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    clock_round: int = 0  # the round whose clock the organiser may start for every table now (0: none)
 
     @classmethod
     def of(cls, session: EventSession, page: str = "") -> EventInfo:
@@ -77,6 +80,7 @@ class EventInfo(Struct, frozen=True):
             view=view, online=MappingProxyType(dict(session.heard.online)),
             offered=tuple(plan.event for plan in session.offered()), hosting=session.organiser, page=page,
             not_counted=tuple(session.not_counted()), twins=MappingProxyType(twins),
+            clock_round=session.clock_to_start() or 0,
         )
 
     @property
@@ -96,6 +100,7 @@ class EventForm(Struct, frozen=True):
     first: int = 0
     cursor: int = 0
     choice: int = 0
+    organise: int = 0  # the organiser's ruling chip in view, where they do not all fit
 
 
 def deciding(info: EventInfo) -> tuple[int, tuple[Assignment, ...]] | None:
@@ -230,8 +235,13 @@ class Event(Screen):
         ruling = deciding(info)
         if ruling is not None and self._rule(host, ruling[0], form, action):
             return True
+        if ruling is None and info.clock_round and self._start_clock(host, info.clock_round, action):
+            return True
         if isinstance(action, Tap) and action.kind == "event.pane":
             host.ui.put(replace(form, pane=str(action.value), first=0))
+            return True
+        if isinstance(action, Tap) and action.kind == "event.organise":  # a scroll marker of the rulings
+            host.ui.put(replace(form, organise=max(0, int(action.value))))
             return True
         if isinstance(action, Tap) and action.kind == "event.move":
             pod, group, table = action.value
@@ -269,6 +279,15 @@ class Event(Screen):
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             host.ui.put(replace(form, choice=0))
             host.rule_event(pod, form.choice == 0)
+            return True
+        return False
+
+    @staticmethod
+    def _start_clock(host: Host, round: int, action: Action) -> bool:
+        """The organiser's chip: a touch or SELECT starts the round's clock for every table."""
+        if isinstance(action, Tap) and action.kind == "event.clock" or (
+                isinstance(action, Press) and action.button is Button.SELECT and not action.long):
+            host.start_round_clock(round)
             return True
         return False
 
@@ -341,17 +360,26 @@ class Event(Screen):
             top = self._draw_ruling(view, event, ruling, form, (x, top, w, bottom - top))
             if bottom - top < lay.touch + 2 * c.fonts.line_height(lay.small):
                 return  # a small panel: the ruling first, the lists once it is made
+        elif info.clock_round:
+            label = tr("ui.consp.event.start_clock", round=info.clock_round)
+            chip_grid(view, (x, top, w, lay.touch), [Chip(label, Tap("event.clock", info.clock_round),
+                                                          short=tr("ui.consp.event.start_clock_short",
+                                                                   round=info.clock_round))],
+                      0, "event.clock", lambda index: Tap("event.clock", info.clock_round))
+            top += lay.touch + max(2, lay.margin // 2)
         top += draw_tabs(view, (x, top), w, panes, pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
         if pane == PHONES:
             draw_phones(view, info.page, (x, top, w, bottom - top))
             return
         chips = organiser_chips(info, tr) if pane == TABLES else []
         if chips:
-            # Two rows of the organiser's rulings at most; the list keeps the rest of the room.
-            rows_of = 2 if len(chips) > 2 else 1
+            # Two rows of the organiser's rulings at most, one where the list would keep less than
+            # three lines (the chips scroll); the list keeps the rest of the room.
+            line = c.fonts.line_height(lay.small)
+            rows_of = 2 if len(chips) > 2 and bottom - top - 2 * lay.touch >= 3 * line + lay.margin else 1
             height = rows_of * lay.touch + (rows_of - 1) * max(2, lay.margin // 2)
-            chip_grid(view, (x, top, w, height), chips, None, "event.organise", lambda index: Tap("event.scroll", 0),
-                      columns=(1, 2))
+            chip_grid(view, (x, top, w, height), chips, min(form.organise, len(chips) - 1), "event.organise",
+                      lambda index: Tap("event.organise", index), columns=(1, 2), pointed=False)
             top += height + max(2, lay.margin // 2)
         rows = self._rows(info, event, replace(form, pane=pane), tr, view.wall)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")

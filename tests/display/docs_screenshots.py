@@ -3,8 +3,8 @@
 The main screens at 800×480 in English, Russian, Japanese and Polish, from the same scenes the screenshot tests
 draw (bundled fonts, SDL's dummy driver), into ``docs/screenshots/``; and the Planechase screen with a plane's
 picture in English (the stand-in picture the tests draw: no card art ships with the gadget), the EVENT screen's
-three tabs and the organiser's ruling on a correction in English; and the players' page as a phone shows it, in
-headless chromium (where it is installed).
+three tabs, the organiser's ruling on a correction and its chip that starts a round's clock in English; and the
+players' page as a phone shows it, in headless chromium (where it is installed).
 """
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
 ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en"),
         "event-decide-en": ("event-decide", "en"), "event-phones-en": ("event-phones", "en"),
-        "event-organise-en": ("event-organise", "en")}
+        "event-organise-en": ("event-organise", "en"),
+        "event-clock-en": ("event-clock", "en")}
 
 
 def main(argv: list[str]) -> int:

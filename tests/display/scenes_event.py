@@ -7,11 +7,13 @@ from __future__ import annotations
 import random
 
 from device import rules
-from device.event_link import ONLINE, OFFLINE, EventSession, plan_topic, presence_topic, report_topic
+from device.event_link import ONLINE, OFFLINE, EventSession, News, news_topic, plan_topic, presence_topic, report_topic
 from device.events import Event as GameEvent
 from device.inputs import Button
 from device.rules.conspiracy.commands import LeaveGroup
-from device.rules.conspiracy.tables import Assignment, EventPlan, fold, plan_event, table_game, table_report
+from device.rules.conspiracy.tables import (
+    Assignment, EventPlan, RoundClock, fold, plan_event, table_game, table_report,
+)
 from display.kiosk import Kiosk
 from display.ui import Focus, Go, Press, Turn
 from drivers.broker import MemoryBroker
@@ -193,6 +195,38 @@ def scene_event_phones(k: Kiosk) -> None:
     k.dispatch(Focus(1))
 
 
+def scene_event_clock(k: Kiosk) -> None:
+    """The organiser's EVENT screen once the event is drawn: the chip that starts round 1's clock
+    for every table, atop the standings."""
+    broker = MemoryBroker()
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
+    session.start()
+    for table in TABLES:
+        broker.publish(table, presence_topic(table), ONLINE)
+    k.attach_event(session)
+    k.settle()
+    k.host_event("Spring", SEVENTEEN, {"time_limit": "60"})
+    k.settle()
+    k.dispatch(Go("event"))
+
+
+def scene_event_news(k: Kiosk) -> None:
+    """Table2 playing its group: the organiser started round 1's clock (this table's runs from
+    when it heard it), and its announcement of ten minutes left is on the status line."""
+    broker = linked(k)
+    plan = drawn(broker)
+    k.settle()
+    k.join_event("Spring")
+    k.settle()
+    clocked = plan.clocked(RoundClock(round=1, at=WALL - 3000))
+    broker.publish("organiser", plan_topic(plan.event), clocked.model_dump_json().encode())
+    k.settle()
+    news = News(plan=plan.id, event=plan.event, round=1, kind="ten")
+    broker.publish("organiser", news_topic(plan.event), news.model_dump_json().encode(), retain=False)
+    k.settle()
+    k.dispatch(Go("conspiracy"))
+
+
 EVENT_SCENES = {
     "event-join": scene_event_join,
     "event": scene_event,
@@ -200,4 +234,6 @@ EVENT_SCENES = {
     "event-decide": scene_event_decide,
     "event-organise": scene_event_organise,
     "event-phones": scene_event_phones,
+    "event-clock": scene_event_clock,
+    "event-news": scene_event_news,
 }

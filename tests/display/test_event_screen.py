@@ -393,7 +393,7 @@ def test_cj3_a_tables_round_two_group_over_names_no_winner(make_kiosk: MakeKiosk
 def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_touch(make_kiosk: MakeKiosk) -> None:
     """The organiser's tables tab offers the queued group to the table with nothing left to play,
     and at the table two gadgets report as, which counts: a touch on a chip rules."""
-    k = make_kiosk((800, 480), "en")
+    k = make_kiosk((1280, 720), "en")
     organising(k)
     hands = Hands(k)
     assert k.event is not None and k.event.view is not None
@@ -412,3 +412,17 @@ def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_to
     assert k.event.view.report(winners).gadget == "b7e05d13"  # type: ignore[union-attr]
     k.redraw()
     assert hands.says("event.organise")[:1] == ["table1: count 4f1c9a20"]  # nothing queued any more
+
+
+def test_the_organisers_rulings_that_do_not_fit_scroll_into_view(make_kiosk: MakeKiosk) -> None:
+    """At 480×320 one row of the organiser's rulings fits: a touch on its marker brings the
+    hidden ones into view, each still a touch away."""
+    k = make_kiosk((480, 320), "en")
+    organising(k)
+    hands = Hands(k)
+    first = hands.says("event.organise")
+    assert first == ["Pod 2, losers' group → table2", "table1: count 4f1c9a20"]
+    hands.touch(Tap("event.organise", 2))
+    assert hands.says("event.organise") == ["table1: count b7e05d13", "table1: the furthest counts"]
+    hands.touch(Tap("event.count", ("table1", "b7e05d13")))
+    assert k.event is not None and k.event.plan is not None and k.event.plan.counts("table1") == "b7e05d13"

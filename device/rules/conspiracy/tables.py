@@ -107,6 +107,15 @@ class Counted(Model):
     gadget: str
 
 
+class RoundClock(Model):
+    """The organiser started round ``round``'s clock for every table.  Each table starts its own
+    game's clock when it hears this, by its own clock: ``at``, the organiser's clock then, is only
+    shown, never compared with a table's (docs/decisions/0032-one-round-clock.md)."""
+
+    round: int
+    at: float
+
+
 class EventPlan(Model):
     """What the organiser drew: the pods, the round-1 groups and their tables, and the tables each
     pod's round 2 is played at (winners' group, losers' group).  ``seed`` draws round 2's seating
@@ -124,6 +133,7 @@ class EventPlan(Model):
     redraws: tuple[Redraw, ...] = ()  # the organiser's rulings on corrections, at most one a pod
     moves: tuple[Moved, ...] = ()  # groups the organiser moved to another table, at most one a group
     counted: tuple[Counted, ...] = ()  # whose accounts count at a table with two gadgets, one a table
+    clocks: tuple[RoundClock, ...] = ()  # the rounds whose clock the organiser started, at most one each
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -153,6 +163,30 @@ class EventPlan(Model):
         """This draw with the organiser's ruling on ``ruling.pod`` (in place of any earlier one)."""
         kept = tuple(r for r in self.redraws if r.pod != ruling.pod)
         return self.model_copy(update={"redraws": tuple(sorted((*kept, ruling), key=lambda r: r.pod))})
+
+    def clock(self, round: int) -> RoundClock | None:
+        return next((c for c in self.clocks if c.round == round), None)
+
+    def clocked(self, clock: RoundClock) -> EventPlan:
+        """This draw with round ``clock.round``'s clock started; a round's clock starts once, so
+        a second start (two of the organiser's screens at once) keeps the first."""
+        if self.clock(clock.round) is not None:
+            return self
+        return self.model_copy(update={"clocks": tuple(sorted((*self.clocks, clock), key=lambda c: c.round))})
+
+
+#: "Ten minutes left" is announced this many seconds before a round's time is up.
+TEN_MINUTES = 600
+
+
+def announcements(plan: EventPlan, round: int) -> tuple[tuple[str, float], ...]:
+    """CJ-5: the organiser's announcements of round ``round`` and when each is due, in seconds
+    after the round's clock started; ten minutes left only in a round longer than that."""
+    length = float(round_seconds(plan.options))
+    said = [("start", 0.0)] if round == 2 else []
+    if length > TEN_MINUTES:
+        said.append(("ten", length - TEN_MINUTES))
+    return (*said, ("up", length))
 
 
 class Left(Model):
