@@ -61,6 +61,7 @@ TEXTS.update({
     "ui.help.screen.event": "Event across tables: standings and tables",
     "ui.consp.event.tab.standings": "Standings",
     "ui.consp.event.tab.tables": "Tables",
+    "ui.consp.event.tab.rulings": "Rulings",
     "ui.consp.event.pod": Plural("Pod {pod}: {count} player", "Pod {pod}: {count} players", "count"),
     "ui.consp.event.standing": "{place} {name} · {groups}",
     "ui.consp.event.left": "{text} · left in round {round}",

@@ -48,6 +48,7 @@ NAME = "event"
 STANDINGS = "standings"
 TABLES = "tables"
 PHONES = "phones"
+RULINGS = "rulings"
 PANES = (STANDINGS, TABLES)
 
 
@@ -85,8 +86,11 @@ class EventInfo(Struct, frozen=True):
 
     @property
     def panes(self) -> tuple[str, ...]:
-        """The tabs: the phones' one only where this gadget serves the players' page."""
-        return (*PANES, PHONES) if self.page else PANES
+        """The tabs: the organiser's rulings only on the gadget that drew the event while it has
+        one to offer, the phones' one only where this gadget serves the players' page."""
+        view = self.view
+        rulings = self.hosting and view is not None and bool(self.twins or view.queued())
+        return (*PANES, *((RULINGS,) if rulings else ()), *((PHONES,) if self.page else ()))
 
     def is_online(self, table: str) -> bool:
         return self.connected if table == self.table else self.online.get(table, False)
@@ -313,7 +317,7 @@ class Event(Screen):
 
     @staticmethod
     def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator, wall: float | None = None) -> list[Row]:
-        if form.pane == PHONES:
+        if form.pane in (PHONES, RULINGS):
             return []
         rows = table_rows(info, view, tr, wall) if form.pane != STANDINGS else standing_rows(view, tr)
         return notice_rows(info, view, tr) + rows
@@ -371,16 +375,12 @@ class Event(Screen):
         if pane == PHONES:
             draw_phones(view, info.page, (x, top, w, bottom - top))
             return
-        chips = organiser_chips(info, tr) if pane == TABLES else []
-        if chips:
-            # Two rows of the organiser's rulings at most, one where the list would keep less than
-            # three lines (the chips scroll); the list keeps the rest of the room.
-            line = c.fonts.line_height(lay.small)
-            rows_of = 2 if len(chips) > 2 and bottom - top - 2 * lay.touch >= 3 * line + lay.margin else 1
-            height = rows_of * lay.touch + (rows_of - 1) * max(2, lay.margin // 2)
-            chip_grid(view, (x, top, w, height), chips, min(form.organise, len(chips) - 1), "event.organise",
+        if pane == RULINGS:
+            # The organiser's rulings, a touch each; a marker brings those that do not fit.
+            chips = organiser_chips(info, tr)
+            chip_grid(view, (x, top, w, bottom - top), chips, min(form.organise, len(chips) - 1), "event.organise",
                       lambda index: Tap("event.organise", index), columns=(1, 2), pointed=False)
-            top += height + max(2, lay.margin // 2)
+            return
         rows = self._rows(info, event, replace(form, pane=pane), tr, view.wall)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
 

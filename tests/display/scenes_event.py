@@ -15,7 +15,7 @@ from device.rules.conspiracy.tables import (
     Assignment, EventPlan, RoundClock, fold, plan_event, table_game, table_report,
 )
 from display.kiosk import Kiosk
-from display.ui import Focus, Go, Press, Turn
+from display.ui import Focus, Go, Press, Tap, Turn
 from drivers.broker import MemoryBroker
 
 #: Seventeen players in four scripts: pods of 9 and 8 (CJ-1).
@@ -165,12 +165,12 @@ def organising(k: Kiosk) -> EventPlan:
     reported(broker, plan, winners2, [], draw=view.round_two(2))
     k.settle()
     k.dispatch(Go("event"))
-    k.dispatch(Focus(1))
+    k.dispatch(Tap("event.pane", "rulings"))
     return plan
 
 
 def scene_event_organise(k: Kiosk) -> None:
-    """The organiser's tables tab: a queued group offered to the free table, and which of
+    """The organiser's rulings tab: a queued group offered to the free table, and which of
     table1's two gadgets counts."""
     organising(k)
 

@@ -391,18 +391,21 @@ def test_cj3_a_tables_round_two_group_over_names_no_winner(make_kiosk: MakeKiosk
 
 
 def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_touch(make_kiosk: MakeKiosk) -> None:
-    """The organiser's tables tab offers the queued group to the table with nothing left to play,
-    and at the table two gadgets report as, which counts: a touch on a chip rules."""
-    k = make_kiosk((1280, 720), "en")
+    """The organiser's rulings tab offers the queued group to the table with nothing left to play,
+    and at the table two gadgets report as, which counts: a touch on a chip rules; the tables tab
+    names the gadgets and which counts."""
+    k = make_kiosk((800, 480), "en")
     organising(k)
     hands = Hands(k)
     assert k.event is not None and k.event.view is not None
     chips = hands.says("event.organise")
     assert chips == ["Pod 2, losers' group → table2", "table1: count 4f1c9a20", "table1: count b7e05d13",
                      "table1: the furthest counts"]
+    hands.touch(Tap("event.pane", "tables"))
     shown = texts(k, "event.row")
     assert shown[0].startswith("table1: pod 1, winners' group, round 2: ")
     assert shown[0].endswith(" · gadgets 4f1c9a20, b7e05d13, counted: the furthest")
+    hands.touch(Tap("event.pane", "rulings"))
     hands.touch(Tap("event.move", (2, "losers", "table2")))
     assert k.ui.messages[-1] == "Event Spring, pod 2: the organiser moved losers' group to table table2."
     assert k.event.view.round_two(2)[1].table == "table2"
@@ -415,9 +418,9 @@ def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_to
 
 
 def test_the_organisers_rulings_that_do_not_fit_scroll_into_view(make_kiosk: MakeKiosk) -> None:
-    """At 480×320 one row of the organiser's rulings fits: a touch on its marker brings the
-    hidden ones into view, each still a touch away."""
-    k = make_kiosk((480, 320), "en")
+    """At 320×240 two of the organiser's rulings fit: a touch on the marker brings the hidden
+    ones into view, each still a touch away."""
+    k = make_kiosk((320, 240), "en")
     organising(k)
     hands = Hands(k)
     first = hands.says("event.organise")
