@@ -111,6 +111,12 @@ TEXTS: dict[str, Text] = {
     "consp.net.connected": "Connected to the event's broker at {broker}.",
     "consp.net.disconnected": "The event's broker at {broker} is out of reach: this table plays on and "
     "catches up when it is back.",
+    "consp.net.ca_missing": "This gadget cannot check the event's broker at {broker}: its certificate authority "
+    "{ca} cannot be read ({reason}). Copy /etc/aetherbox/broker-ca.crt from the organiser's Pi to {ca} here, then "
+    "restart this gadget.",
+    "consp.net.ca_wrong": "The broker at {broker} is not the event's, as {ca} knows it ({reason}): this table "
+    "does not log in there. Copy /etc/aetherbox/broker-ca.crt from the organiser's Pi to {ca} again (or, if that "
+    "Pi's name or address changed, run its install.sh --broker again).",
     "consp.net.refused": "The broker refused a message on {topic}: this gadget's login may not write there.",
     "consp.net.twin": "Another gadget ({gadget}) plays as table {table} too. For each group the account that "
     "went furthest counts; switch one of them off, or give it a table of its own.",

@@ -14,14 +14,17 @@
 #   --broker [N]  also make this Pi the broker of Conspiracy events across tables (the
 #                 organiser's): mosquitto with systemd/mosquitto-aetherbox.*, a login for the
 #                 organiser and for table1..tableN (default 4), their passwords in
-#                 /etc/aetherbox/broker-logins.txt (kept; run again with a larger N to add tables)
+#                 /etc/aetherbox/broker-logins.txt (kept; run again with a larger N to add tables),
+#                 and the event's certificate authority /etc/aetherbox/broker-ca.crt (kept; each
+#                 table gets a copy) with the broker's TLS certificate (made again when this Pi's
+#                 name or addresses changed)
 #
 # It needs a 64-bit OS (arm64): pygame-ce has no wheel for 32-bit ARM (armhf).  Where systemd is
 # not running (a chroot, an image being built) the service is enabled but not started.  It is
 # online anyway (apt, pip), so it also fetches the card text and pictures from Scryfall.
 set -euo pipefail
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
 
 ROOT=/
 DRY_RUN=0
@@ -82,6 +85,14 @@ BROKER_CONF=/etc/mosquitto/conf.d/aetherbox.conf
 BROKER_ACL=/etc/mosquitto/aetherbox.acl
 BROKER_PASSWD=/etc/mosquitto/aetherbox.passwd
 BROKER_LOGINS=$CONFIG_DIR/broker-logins.txt
+# The event's certificate authority: its certificate is what every table is given (at the same
+# path there), its key (root's alone) signs the broker's certificate and never leaves this Pi.
+BROKER_CA=$CONFIG_DIR/broker-ca.crt
+BROKER_CA_KEY=$CONFIG_DIR/broker-ca.key
+BROKER_CERT=/etc/mosquitto/certs/aetherbox.crt
+BROKER_KEY=/etc/mosquitto/certs/aetherbox.key
+BROKER_NAMES=/etc/mosquitto/certs/aetherbox.names
+BROKER_TMPFILES=/etc/tmpfiles.d/aetherbox-broker.conf
 CONFIG_TMPFILES=/etc/tmpfiles.d/aetherbox-config.conf
 # The unit's SupplementaryGroups: a group missing from the system stops the service from starting.
 GROUPS_NEEDED="video render input gpio dialout"
@@ -311,12 +322,98 @@ broker_setup() {
             done
         fi
     fi
+    broker_certificates
     if [ "$DRY_RUN" = 0 ] && ! grep -q '^\[event\]' "$ROOT$CONFIG_DIR/config.toml"; then
         say "add: [event] to $CONFIG_DIR/config.toml (this Pi is the organiser's, at its own broker)"
         password="$(grep '^organiser ' "$logins" | cut -d' ' -f2)"
         printf '%s\n' "" "[event]                           # an event across tables: this Pi is its broker" \
             'broker = "localhost"' 'table = "organiser"' "password = \"$password\"" >> "$ROOT$CONFIG_DIR/config.toml"
     fi
+}
+
+# The names a table may reach this Pi by, as the broker's certificate lists them: localhost, the
+# Pi's hostname and that name on the local network (mDNS: NAME.local), and its addresses now (an
+# image's are not known yet: its tables use the name).
+broker_names() {
+    local host="" address names="DNS:localhost,IP:127.0.0.1,IP:::1"
+    if [ -n "$ROOT" ]; then
+        [ ! -f "$ROOT/etc/hostname" ] || host="$(head -n 1 "$ROOT/etc/hostname")"
+    else
+        host="$(hostname)"
+    fi
+    if [ -n "$host" ] && [ "$host" != localhost ]; then
+        names="$names,DNS:$host,DNS:$host.local"
+    fi
+    if [ -z "$ROOT" ]; then
+        for address in $(hostname -I 2>/dev/null || true); do
+            names="$names,IP:$address"
+        done
+    fi
+    printf '%s\n' "$names"
+}
+
+# The SHA-256 fingerprint of a certificate, for an owner to compare a table's copy with the
+# organiser's by eye.
+ca_fingerprint() {
+    openssl x509 -in "$1" -noout -fingerprint -sha256 2>/dev/null | sed 's/^.*=/SHA-256 /' || true
+}
+
+ssl() {  # ssl ARG…: openssl, quiet unless it fails
+    local said
+    if ! said="$(openssl "$@" 2>&1)"; then
+        printf 'install.sh: error: openssl %s failed:\n%s\n' "$1" "$said" >&2
+        exit 1
+    fi
+}
+
+# TLS for the tables (the venue's network carries their passwords): a certificate authority of
+# the event's own, made once and kept, so a table given its certificate keeps trusting this Pi;
+# and the broker's certificate, signed by it for this Pi's names, made again when they change
+# (a new address from the venue's router: run install.sh --broker again).  P-256 keys: quick to
+# make on a Pi and to check on every table's connection.
+broker_certificates() {
+    local names ca=$ROOT$BROKER_CA ca_key=$ROOT$BROKER_CA_KEY work
+    names="$(broker_names)"
+    if [ "$DRY_RUN" = 1 ]; then
+        [ -f "$ca" ] || say "would make: the event's certificate authority $BROKER_CA"
+        say "would make: the broker's certificate $BROKER_CERT for ${names//,/ }"
+        return
+    fi
+    install -d -m 0755 "$ROOT$CONFIG_DIR" "$ROOT$(dirname "$BROKER_CERT")"
+    if [ ! -f "$ca" ] || [ ! -f "$ca_key" ]; then
+        say "make: the event's certificate authority $BROKER_CA (each table needs a copy)"
+        (umask 077 && ssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 3650 \
+            -subj "/CN=aetherbox event broker authority" -keyout "$ca_key" -out "$ca" \
+            -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign")
+        chmod 0644 "$ca"
+        rm -f "$ROOT$BROKER_NAMES"  # a new authority: the broker's certificate is signed again
+    fi
+    if [ -f "$ROOT$BROKER_CERT" ] && [ -f "$ROOT$BROKER_KEY" ] && [ "$(cat "$ROOT$BROKER_NAMES" 2>/dev/null)" = "$names" ] \
+        && openssl verify -CAfile "$ca" "$ROOT$BROKER_CERT" >/dev/null 2>&1; then
+        say "kept: the broker's certificate $BROKER_CERT"
+    else
+        say "make: the broker's certificate $BROKER_CERT for ${names//,/ }"
+        work="$(mktemp -d)"
+        printf '%s\n' "basicConstraints=critical,CA:FALSE" "keyUsage=critical,digitalSignature" \
+            "extendedKeyUsage=serverAuth" "subjectKeyIdentifier=hash" "authorityKeyIdentifier=keyid,issuer" \
+            "subjectAltName=$names" > "$work/extensions"
+        (umask 077 && ssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+            -subj "/CN=aetherbox event broker" -keyout "$work/key" -out "$work/request")
+        ssl x509 -req -in "$work/request" -CA "$ca" -CAkey "$ca_key" -set_serial "0x$(openssl rand -hex 16)" \
+            -days 825 -extfile "$work/extensions" -out "$work/certificate"
+        install -m 0644 "$work/certificate" "$ROOT$BROKER_CERT"
+        install -m 0640 "$work/key" "$ROOT$BROKER_KEY"
+        printf '%s\n' "$names" > "$ROOT$BROKER_NAMES"
+        rm -rf "$work"
+    fi
+    say "the event's certificate authority, for the tables: $BROKER_CA ($(ca_fingerprint "$ca"))"
+    # mosquitto reads its key after it has become the user 'mosquitto'.  An image gets that
+    # group when apt installs mosquitto at its first boot's install, so a tmpfiles.d line gives
+    # the key to it at every boot; here it is given now.
+    dropin "$BROKER_TMPFILES" "the broker's key readable by mosquitto only" \
+        "# Written by install.sh --broker: mosquitto reads its TLS key as the user 'mosquitto'." \
+        "z $BROKER_KEY 0640 root mosquitto -"
+    [ -n "$ROOT" ] || system chgrp mosquitto "$BROKER_KEY"
 }
 
 remove_empty_dir() {
@@ -331,7 +428,7 @@ install_all() {
     # lgpio comes from the OS: its Python module is built for the Pi's kernel and gpiochips, and
     # PyPI has no lgpio wheel for trixie's Python 3.13.
     local packages="python3-venv python3-pip $KMS_PACKAGES" lgpio=python3-lgpio
-    [ "$BROKER" = 0 ] || packages="$packages mosquitto"
+    [ "$BROKER" = 0 ] || packages="$packages mosquitto openssl"
     system apt-get update
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && ! apt-cache show "$lgpio" >/dev/null 2>&1; then
         say "warning: no package $lgpio here (it comes from Raspberry Pi OS's archive): the GPIO"
@@ -424,7 +521,7 @@ uninstall_all() {
         system systemctl disable aetherbox.service  # --now needs a running systemd
     fi
     remove "$UNIT" "$FB_DROPIN" "$EVENT_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
-    remove "$BROKER_CONF" "$BROKER_ACL" "$CONFIG_TMPFILES"
+    remove "$BROKER_CONF" "$BROKER_ACL" "$CONFIG_TMPFILES" "$BROKER_TMPFILES" "$BROKER_CERT" "$BROKER_KEY" "$BROKER_NAMES"
     remove_empty_dir "$(dirname "$FB_DROPIN")"
     if booted_with_systemd; then
         system systemctl daemon-reload

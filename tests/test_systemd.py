@@ -379,7 +379,7 @@ def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(
     first = _install("--root", str(tmp_path), "--broker", "3")
     assert first.returncode == 0, first.stderr
     said = first.stdout.splitlines()
-    assert any(line.startswith("would run: apt-get install") and line.split()[-2:] == ["mosquitto", "python3-lgpio"]
+    assert any(line.startswith("would run: apt-get install") and line.split()[-3:] == ["mosquitto", "openssl", "python3-lgpio"]
                for line in said)
     assert (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.conf").read_bytes()
     assert (tmp_path / "etc/mosquitto/aetherbox.acl").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.acl").read_bytes()
