@@ -81,6 +81,7 @@ WRAPPER=/usr/local/bin/aetherbox
 GPIO_RULE=/etc/udev/rules.d/71-aetherbox-gpio.rules
 FB_DROPIN=/etc/systemd/system/aetherbox.service.d/framebuffer.conf
 EVENT_DROPIN=/etc/systemd/system/aetherbox.service.d/event.conf
+EVENT_FIREWALL=/usr/local/lib/aetherbox/event-firewall
 BROKER_CONF=/etc/mosquitto/conf.d/aetherbox.conf
 BROKER_ACL=/etc/mosquitto/aetherbox.acl
 BROKER_PASSWD=/etc/mosquitto/aetherbox.passwd
@@ -234,29 +235,74 @@ framebuffer_dropin() {
 }
 
 # [event] broker in the configuration: the service, which has no network otherwise, may reach
-# the event's broker — an address given as one, else (a name) the local network only, where
-# an event's tables are.  Run install.sh again after changing broker.
+# the event's broker, at its address and port only.  systemd filters addresses (IPAddressAllow)
+# but has no port filter for the connections a service opens, and an address in a drop-in cannot
+# follow a name whose address the venue's router hands out: so the drop-in runs event-firewall
+# at every start of the service, which looks the name up then, narrows IPAddressAllow to what it
+# found, and holds the port with an nftables rule on the service's user (a cgroup rule would
+# stop matching when the service restarts in a new cgroup).  A broker on this Pi needs only the
+# loopback.  [event] page_port (the organiser's read-only page for the players' phones): the
+# local network may also connect to that port, the only one the service may listen on.  Run
+# install.sh again after changing broker, port or page_port.
 event_dropin() {
-    local broker="" allow
+    local broker="" port page allow ca lines loopback=0
     if [ -f "$ROOT$CONFIG_DIR/config.toml" ] && ! broker="$(config_value event broker)"; then
         say "warning: $CONFIG_DIR/config.toml cannot be read (${broker##*$'\n'}): no network allowed"
         broker=""
     fi
     if [ -z "$broker" ]; then
         no_dropin "$EVENT_DROPIN"
-        remove "$CONFIG_TMPFILES"
+        remove "$CONFIG_TMPFILES" "$EVENT_FIREWALL"
+        remove_empty_dir "$(dirname "$EVENT_FIREWALL")"
         return
     fi
+    port="$(config_value event port)"
+    ca="$(config_value event ca)"
+    page="$(config_value event page_port)"
+    if [ -n "$page" ] && { ! [[ "$page" =~ ^[0-9]+$ ]] || [ "$page" -lt 1 ] || [ "$page" -gt 65535 ]; }; then
+        say "warning: [event] page_port = $page is not a port (1 to 65535): the players' page is not let in"
+        page=""
+    fi
+    lines=("# Written by install.sh: $CONFIG_DIR/config.toml sets [event] broker = \"$broker\"${page:+ and page_port = $page}." \
+        "[Service]" "PrivateNetwork=no" "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6")
     case "$broker" in
-        localhost|127.*|::1) allow="localhost" ;;
-        *[!0-9.]*) allow="localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7" ;;
+        localhost|127.*|::1) loopback=1; allow="localhost" ;;
+        *[!0-9.]*) if [[ "$broker" == *:* ]]; then allow="$broker"; else allow="localhost"; fi ;;  # a name: at start
         *) allow="$broker" ;;
     esac
+    if [ -z "$port" ]; then
+        if [ "$loopback" = 1 ] && [ -z "$ca" ]; then port=1883; else port=8883; fi  # as device/config.py
+    fi
+    [ "$loopback" = 1 ] || broker_ca_said "${ca:-$BROKER_CA}"
+    if [ "$loopback" = 0 ] || [ -n "$page" ]; then
+        lines+=("# The broker's address (a name looked up at each start) and port: see $EVENT_FIREWALL." \
+            "ExecStartPre=+$EVENT_FIREWALL $broker $port${page:+ $page}")
+    fi
+    [ -z "$page" ] || allow="$allow 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7 fe80::/10"
+    lines+=("IPAddressAllow=$allow")
+    if [ -n "$page" ]; then
+        lines+=("# The players' page: the only port the service may listen on." "SocketBindAllow=tcp:$page" "SocketBindDeny=any")
+    fi
     protect_config
-    dropin "$EVENT_DROPIN" "the event's broker at $broker" \
-        "# Written by install.sh: $CONFIG_DIR/config.toml sets [event] broker = \"$broker\"." \
-        "[Service]" "PrivateNetwork=no" "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
-        "IPAddressAllow=$allow"
+    if [ "$loopback" = 0 ] || [ -n "$page" ]; then
+        put 0755 "$SOURCE/systemd/aetherbox-event-firewall.sh" "$EVENT_FIREWALL"
+    else
+        remove "$EVENT_FIREWALL"
+        remove_empty_dir "$(dirname "$EVENT_FIREWALL")"
+    fi
+    local what="the event's broker at $broker, port $port"
+    [ -z "$page" ] || what="$what, and the players' page at port $page"
+    dropin "$EVENT_DROPIN" "$what" "${lines[@]}"
+}
+
+# A table reaching its broker in TLS needs the event's certificate authority: its fingerprint,
+# to compare with the one the organiser's install.sh said, or where to copy it from.
+broker_ca_said() {
+    if [ -f "$ROOT$1" ]; then
+        say "the event's certificate authority: $1 ($(ca_fingerprint "$ROOT$1"))"
+    else
+        say "note: $1 is missing: copy /etc/aetherbox/broker-ca.crt from the organiser's Pi there (README, \"Events across tables\")"
+    fi
 }
 
 # The configuration holds a broker password: root writes it, the service's group reads it,
@@ -429,6 +475,10 @@ install_all() {
     # PyPI has no lgpio wheel for trixie's Python 3.13.
     local packages="python3-venv python3-pip $KMS_PACKAGES" lgpio=python3-lgpio
     [ "$BROKER" = 0 ] || packages="$packages mosquitto openssl"
+    # A gadget at an event's broker: nft holds the broker's port (event-firewall).
+    if [ "$BROKER" != 0 ] || { [ -f "$ROOT$CONFIG_DIR/config.toml" ] && [ -n "$(config_value event broker 2>/dev/null || true)" ]; }; then
+        packages="$packages nftables"
+    fi
     system apt-get update
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && ! apt-cache show "$lgpio" >/dev/null 2>&1; then
         say "warning: no package $lgpio here (it comes from Raspberry Pi OS's archive): the GPIO"
@@ -520,7 +570,7 @@ uninstall_all() {
     else
         system systemctl disable aetherbox.service  # --now needs a running systemd
     fi
-    remove "$UNIT" "$FB_DROPIN" "$EVENT_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
+    remove "$UNIT" "$FB_DROPIN" "$EVENT_DROPIN" "$(dirname "$EVENT_FIREWALL")" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
     remove "$BROKER_CONF" "$BROKER_ACL" "$CONFIG_TMPFILES" "$BROKER_TMPFILES" "$BROKER_CERT" "$BROKER_KEY" "$BROKER_NAMES"
     remove_empty_dir "$(dirname "$FB_DROPIN")"
     if booted_with_systemd; then
