@@ -39,11 +39,13 @@ KEEPALIVE = 30
 
 
 def may_write(login: str, topic: str) -> bool:
-    """The shipped ACL's rule (``systemd/mosquitto-aetherbox.acl``): every login writes under
-    ``aetherbox/tables/<its login>/``, and the organiser the events' draws too."""
+    """The shipped ACL's rule (``systemd/mosquitto-aetherbox.acl``): every login writes its
+    presence and its reports under ``aetherbox/tables/<its login>/``, and the organiser the
+    events' draws too."""
     if login == ORGANISER and topic.startswith(f"{ROOT}/events/"):
         return True
-    return topic.startswith(f"{ROOT}/tables/{login}/")
+    mine = f"{ROOT}/tables/{login}"
+    return any(matches(f"{mine}/{shape}", topic) for shape in ("status", "events/+/+/+/+/+", "events/+/+/+/+"))
 
 
 def matches(pattern: str, topic: str) -> bool:
