@@ -1052,6 +1052,10 @@ class Kiosk:
                 break
             if isinstance(event, ReaderStatus | BrokerMessage | BrokerStatus | BrokerTrouble):
                 self.handle_input(event)  # news, not a press: the event goes on without a screen
+                if self.watchdog is not None:
+                    # A broker's backlog of thousands, met by a screen back after a long wait:
+                    # handled in one go here, so the watchdog is fed as it goes.
+                    self.watchdog.tick(self.now())
             elif not isinstance(event, TagRemoved):
                 dropped += 1
         self._pressing = None
