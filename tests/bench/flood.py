@@ -224,7 +224,7 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
         organiser.checks.append(checked(plan))
 
         flooder, table2 = client(broker.port, "table3", clients), client(broker.port, "table2", clients)
-        # table2's account, reported again every 50 ms with a new revision, timed to the standings.
+        # table2's account, reported again every 20 ms with a new revision, timed to the standings.
         base = group_report(plan, "table2", 1).model_copy(update={"gadget": "0000beef"})
         sent: dict[tuple[int, int], float] = {}
         reached: dict[tuple[int, int], float] = {}
