@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import ipaddress
 import os
 import stat
 import tomllib
@@ -219,6 +220,21 @@ class DisplayConfig(BaseModel):
     buttons: Literal["auto", "gpio", "fake"] = "auto"
 
 
+#: Where a table keeps the event's certificate authority: the path it has on the organiser's Pi,
+#: so the same copy step works on every table.
+BROKER_CA = Path("/etc/aetherbox/broker-ca.crt")
+#: The shipped broker's ports: TLS for the tables, plain on the organiser's Pi's loopback only.
+TLS_PORT, PLAIN_PORT = 8883, 1883
+
+
+def on_this_machine(host: str) -> bool:
+    """Whether ``host`` is this machine's loopback: nothing sent there crosses a network."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.rstrip(".").lower() == "localhost"
+
+
 class EventConfig(BaseModel):
     """``[event]``: the broker of a Conspiracy event played across tables, and this gadget's
     login there (its table's name).  No broker: the gadget plays on its own."""
@@ -226,13 +242,35 @@ class EventConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
     broker: str | None = Field(default=None, min_length=1)
-    port: int = Field(default=1883, ge=1, le=65535)
+    #: By default the broker's TLS port, or its plain one on this Pi (see ``tls``).
+    port: int = Field(default=TLS_PORT, ge=1, le=65535)
     table: str = Field(default="", pattern=r"^([A-Za-z0-9_-]{1,32})?$")
     password: str = ""
     join: str = ""
     #: The port of the players' page (standings, seatings, tables) this gadget serves to phones on
     #: the venue's network; none: not served.  Under 1024 would need root.
     page_port: int | None = Field(default=None, ge=1024, le=65535)
+    #: The event's certificate authority (``install.sh --broker`` makes it on the organiser's
+    #: Pi); a broker elsewhere is reached in TLS and trusted only if it signed its certificate.
+    ca: SomePath | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _port_follows_tls(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "port" not in data:
+            plain = data.get("ca") is None and isinstance(data.get("broker"), str) and on_this_machine(data["broker"])
+            return {**data, "port": PLAIN_PORT if plain else TLS_PORT}
+        return data
+
+    @property
+    def tls(self) -> bool:
+        """Whether the link speaks TLS: to any broker but one on this machine (whose plain port
+        listens on the loopback interface alone), or whenever ``ca`` is set."""
+        return self.broker is not None and (self.ca is not None or not on_this_machine(self.broker))
+
+    def ca_file(self) -> Path | None:
+        """The certificate authority the link trusts, when it speaks TLS."""
+        return (self.ca or BROKER_CA) if self.tls else None
 
     @model_validator(mode="after")
     def _a_broker_needs_a_table(self) -> EventConfig:

@@ -134,6 +134,12 @@ TEXTS: dict[str, Text] = {
     "consp.net.connected": "Connected to the event's broker at {broker}.",
     "consp.net.disconnected": "The event's broker at {broker} is out of reach: this table plays on and "
     "catches up when it is back.",
+    "consp.net.ca_missing": "This gadget cannot check the event's broker at {broker}: its certificate authority "
+    "{ca} cannot be read ({reason}). Copy /etc/aetherbox/broker-ca.crt from the organiser's Pi to {ca} here, then "
+    "restart this gadget.",
+    "consp.net.ca_wrong": "The broker at {broker} is not the event's, as {ca} knows it ({reason}): this table "
+    "does not log in there. Copy /etc/aetherbox/broker-ca.crt from the organiser's Pi to {ca} again (or, if that "
+    "Pi's name or address changed, run its install.sh --broker again).",
     "consp.net.refused": "The broker refused a message on {topic}: this gadget's login may not write there.",
     "consp.net.taken": "Another gadget ({gadget}) was connected as table {table}: the broker takes one connection "
     "per login, so the two take turns, this one coming back {seconds} s after it is put off. Switch one of them "
@@ -251,46 +257,93 @@ def report_topic(event: str, report: TableReport) -> str:
 
 class Topic(Struct, frozen=True):
     """What a topic is about: ``kind`` "plan", "news", "status" or "report", with its event and
-    table."""
+    table; a report's also with its group's key (pod, round, group) and the gadget that sent it."""
 
     kind: str
     event: str = ""
     table: str = ""
+    key: tuple[int, int, str] = (0, 0, "")
+    gadget: str = ""
+
+
+#: A pod's or a round's number in a topic: what a draw can have, in a few digits.
+_NUMBER = re.compile(r"[1-9][0-9]{0,2}")
 
 
 def read_topic(topic: str) -> Topic | None:
+    """What ``topic`` is about, or None when no gadget writes such a topic (read before the
+    message is: a flood of odd topics costs a split each)."""
     parts = topic.split("/")
     if len(parts) == 4 and parts[:2] == [ROOT, "events"] and parts[3] in ("plan", "news"):
         return Topic(parts[3], event=parts[2])
     if len(parts) == 4 and parts[:2] == [ROOT, "tables"] and parts[3] == "status":
         return Topic("status", table=parts[2])
     if len(parts) in (8, 9) and parts[:2] == [ROOT, "tables"] and parts[3] == "events":
-        return Topic("report", event=parts[4], table=parts[2])
+        pod, round_ = parts[5], parts[6]
+        if not (_NUMBER.fullmatch(pod) and _NUMBER.fullmatch(round_)):
+            return None
+        return Topic("report", event=parts[4], table=parts[2], key=(int(pod), int(round_), parts[7]),
+                     gadget=parts[8] if len(parts) == 9 else "")
     return None
 
 
 # --- the session ---------------------------------------------------------------------------------
 
 
+#: The most gadgets whose accounts of one table's group are kept: the table's own, a spare and
+#: the original back from repair, and one more.  Past it the lowest ids are kept, a choice that
+#: depends on the ids alone, so every gadget keeps the same ones in any order of arrival; only
+#: the table's own login can write there, so a flood of ids hides that table's group alone.
+GADGETS_PER_GROUP = 4
+#: The largest report a gadget reads (a group of six's, with every player out at its own change
+#: and Rumble picks, is under 3 kB): a larger one is no report.
+REPORT_BYTES = 16_384
+#: Reports of an event whose draw has not come yet (the broker sends what it holds in its own
+#: order) wait, unread, until it comes; this many topics of each table (its lowest), so a
+#: table writing under many events' names holds a bounded share of this gadget's memory.
+WAITING_PER_TABLE = 64
+
+
 class Heard(Struct):
     """What the broker has said so far: plans by event, each gadget's newest report of each
-    table's group and the one that counts (``reports``), presence."""
+    table's group and the one that counts (``reports``), presence; and the reports of events not
+    drawn yet, unread (``waiting``: by table, topic → event and payload)."""
 
     plans: dict[str, EventPlan] = field(default_factory=dict)
     reports: dict[tuple[str, str, tuple[int, int, str]], TableReport] = field(default_factory=dict)
     online: dict[str, bool] = field(default_factory=dict)
     accounts: dict[tuple[str, str, tuple[int, int, str]], dict[str, TableReport]] = field(default_factory=dict)
-    _gadgets: dict[str, set[str]] = field(default_factory=dict)  # by table, kept as reports come
+    waiting: dict[str, dict[str, tuple[str, bytes]]] = field(default_factory=dict)
+    #: A gadget's account that may have counted was let go for a lower id: a fold made before
+    #: may count it, so the standings are folded anew from ``reports``.
+    dropped: bool = False
+    _gadgets: dict[str, dict[str, int]] = field(default_factory=dict)  # by table: its accounts kept, by gadget
+    #: By draw and the organiser's moves: the (table, group) its reports may be about.
+    _groups: dict[tuple[str, tuple[Moved, ...]], frozenset[tuple[str, tuple[int, int, str]]]] = field(
+        default_factory=dict)
 
     def keep(self, report: TableReport) -> bool:
         """Keep ``report`` unless a newer one of the same table's group from the same gadget is
-        kept; whether it was (the fold chooses between gadgets: the furthest, or the organiser's)."""
+        kept (or its gadget's id is above ``GADGETS_PER_GROUP`` lower ones); whether it was (the
+        fold chooses between gadgets: the furthest, or the one the organiser names)."""
         key = (report.table, report.plan, report.key)
         accounts = self.accounts.setdefault(key, {})
         if not supersedes(report, accounts.get(report.gadget)):
             return False
+        if report.gadget not in accounts and len(accounts) >= GADGETS_PER_GROUP:
+            highest = max(accounts)
+            if report.gadget > highest:
+                return False
+            del accounts[highest]
+            self.dropped = True
+            held = self._gadgets[report.table]
+            held[highest] -= 1
+            if not held[highest]:
+                del held[highest]
+        if report.gadget not in accounts:
+            held = self._gadgets.setdefault(report.table, {})
+            held[report.gadget] = held.get(report.gadget, 0) + 1
         accounts[report.gadget] = report
-        self._gadgets.setdefault(report.table, set()).add(report.gadget)
         counts = furthest(accounts.values())
         if counts is not None:
             self.reports[key] = counts
@@ -299,6 +352,46 @@ class Heard(Struct):
     def everything(self, plan: str) -> Iterator[TableReport]:
         """Every gadget's newest account of every group of the draw ``plan``."""
         return (r for (_, of, _), accounts in self.accounts.items() if of == plan for r in accounts.values())
+
+    def expects(self, plan: EventPlan, topic: Topic) -> bool:
+        """Whether ``plan`` gives the group in a report's ``topic`` to the table it is from (its
+        round-1 groups as drawn, round 2 at the pod's tables), and a report from that gadget
+        could be kept: what a table cannot have played is let go before it is read."""
+        groups = self._groups.get((plan.id, plan.moves))
+        if groups is None:
+            # A group the organiser moved is played at the table it was moved to (a group not
+            # begun, so the table it was drawn at reports none of it; both are expected).
+            groups = self._groups[(plan.id, plan.moves)] = frozenset(
+                [(a.table, a.key) for a in plan.groups] + [(m.table, m.key) for m in plan.moves]
+                + [(table, (pod, 2, label)) for pod, tables in enumerate(plan.round2_tables, start=1)
+                   for table, label in zip(tables, ("winners", "losers"))])
+        if (topic.table, topic.key) not in groups:
+            return False
+        accounts = self.accounts.get((topic.table, plan.id, topic.key))
+        return (accounts is None or len(accounts) < GADGETS_PER_GROUP or topic.gadget in accounts
+                or topic.gadget < max(accounts))
+
+    def wait(self, topic: str, event: str, table: str, payload: bytes) -> None:
+        """Keep a report of an event not drawn yet, unread, for when its draw comes (an empty
+        payload: the table took it off the broker)."""
+        waiting = self.waiting.setdefault(table, {})
+        if not payload:
+            waiting.pop(topic, None)
+        elif topic in waiting or len(waiting) < WAITING_PER_TABLE:
+            waiting[topic] = (event, payload)
+        else:
+            highest = max(waiting)
+            if topic < highest:
+                del waiting[highest]
+                waiting[topic] = (event, payload)
+
+    def drawn(self, event: str) -> list[tuple[str, bytes]]:
+        """The reports that waited for ``event``'s draw, taken out of the waiting."""
+        found: list[tuple[str, bytes]] = []
+        for waiting in self.waiting.values():
+            for topic in [t for t, (e, _) in waiting.items() if e == event]:
+                found.append((topic, waiting.pop(topic)[1]))
+        return found
 
     def gadgets(self, table: str) -> list[str]:
         """The gadgets that reported as ``table``, by id."""
@@ -498,17 +591,40 @@ class EventSession:
                 if event_key(plan.event) == topic.event and self.heard.plans.get(topic.event) != plan:
                     self.heard.plans[topic.event] = plan
                     self._view = None
+                    return [said for where, payload in self.heard.drawn(topic.event)
+                            for said in self._message(BrokerMessage(where, payload, retained=True))]
             elif topic.kind == "report":
-                return self._heard_report(message.topic, TableReport.model_validate_json(message.payload), topic)
+                return self._report_heard(message, topic)
         except (ValidationError, ValueError) as error:
             log.warning("event: a message on %s cannot be read (%s); it is left out", message.topic, error)
         return []
+
+    def _report_heard(self, message: BrokerMessage, topic: Topic) -> list[Message]:
+        """A report, let go unread when it cannot count (so a flood costs a look at its topic
+        each): larger than any report, of a group its table does not play, from a gadget past
+        those kept; kept unread until its event's draw comes."""
+        if len(message.payload) > REPORT_BYTES:
+            return []
+        plan = self.heard.plans.get(topic.event)
+        if plan is None:
+            self.heard.wait(message.topic, topic.event, topic.table, message.payload)
+            return []
+        if not message.payload or not self.heard.expects(plan, topic):
+            return []
+        report = TableReport.model_validate_json(message.payload)
+        if report.plan != plan.id or report.key != topic.key or report.gadget != topic.gadget:
+            return []  # its topic says otherwise: not a report its table's gadget made
+        return self._heard_report(message.topic, report, topic)
 
     def _heard_report(self, where: str, report: TableReport, topic: Topic) -> list[Message]:
         # The broker lets a table write only under its own name; a report inside must say so too.
         if report.table != topic.table:
             return []
-        if self.heard.keep(report):
+        kept = self.heard.keep(report)
+        if self.heard.dropped:
+            self.heard.dropped = False
+            self._view = None  # a gadget's account let go: the standings folded anew without it
+        elif kept:
             self._fold_later(report)
         if topic.table == self.table and report.gadget == self.gadget:
             self._restore(where, report)

@@ -89,7 +89,20 @@ class BrokerStatus:
     refused: str = ""
 
 
-InputEvent = ButtonPressed | EncoderTurned | TagRead | TagRemoved | ReaderStatus | BrokerMessage | BrokerStatus
+@dataclass(frozen=True, slots=True)
+class BrokerTrouble:
+    """The link cannot trust the broker it reached, or has nothing to trust it with: ``key`` is
+    the text that says what to do (the event's certificate authority ``ca`` missing, or the
+    broker's certificate not signed by it), ``reason`` TLS's own words, ``broker`` where."""
+
+    key: str
+    broker: str
+    ca: str
+    reason: str = ""
+
+
+InputEvent = (ButtonPressed | EncoderTurned | TagRead | TagRemoved | ReaderStatus | BrokerMessage | BrokerStatus
+              | BrokerTrouble)
 
 #: The queue drivers put input events on and the game's thread drains.
 InputQueue = queue.Queue[InputEvent]

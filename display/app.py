@@ -299,8 +299,11 @@ def open_event(config: Config, controller: Controller, inputs: WakingQueue) -> E
 
     settings = config.event
     assert settings.broker is not None
-    link = open_link(inputs, settings.broker, settings.port, settings.table, settings.password)
-    log.info("event: broker %s as table %s", settings.address(), settings.table)
+    ca = settings.ca_file()
+    link = open_link(inputs, settings.broker, settings.port, settings.table, settings.password,
+                     str(ca) if ca is not None else None)
+    log.info("event: broker %s as table %s%s", settings.address(), settings.table,
+             f", in TLS trusting {ca}" if ca is not None else "")
     return EventSession(controller, link, settings.table, broker=settings.address(), join=settings.join)
 
 

@@ -281,7 +281,9 @@ def link_opener(config: Config) -> OpenLink | None:
     def open_link(inputs: InputSink) -> Link:
         from drivers.broker import open_link as open_configured
 
-        return open_configured(inputs, broker, settings.port, settings.table, settings.password)
+        ca = settings.ca_file()
+        return open_configured(inputs, broker, settings.port, settings.table, settings.password,
+                               str(ca) if ca is not None else None)
 
     return open_link
 

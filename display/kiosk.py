@@ -74,6 +74,7 @@ from device.games import SavedGame
 from device.inputs import (
     BrokerMessage,
     BrokerStatus,
+    BrokerTrouble,
     Button,
     ButtonPressed,
     EncoderTurned,
@@ -711,9 +712,17 @@ class Kiosk:
         elif isinstance(event, TagRead):
             self._tag(event.uid)
         elif isinstance(event, BrokerMessage | BrokerStatus):
+            if isinstance(event, BrokerStatus) and event.connected and self._ui.error is not None \
+                    and self._ui.error.key.startswith("consp.net.ca_"):
+                self._ui.error = None  # the broker was trusted after all
+                self.dirty = True
             session = self.event
             if session is not None:
                 self._with_event(lambda: session.handle(event))
+        elif isinstance(event, BrokerTrouble):
+            # Until something else is said: the link says it again at each try it makes.
+            self._ui.error = Line(Message(event.key, broker=event.broker, ca=event.ca, reason=event.reason), None, event.key)
+            self.dirty = True
         elif isinstance(event, ReaderStatus):
             if event.connected:
                 self._ui.reader = Line(Message("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS,
@@ -1093,8 +1102,12 @@ class Kiosk:
                 event = self.inputs.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(event, ReaderStatus | BrokerMessage | BrokerStatus):
+            if isinstance(event, ReaderStatus | BrokerMessage | BrokerStatus | BrokerTrouble):
                 self.handle_input(event)  # news, not a press: the event goes on without a screen
+                if self.watchdog is not None:
+                    # A broker's backlog of thousands, met by a screen back after a long wait:
+                    # handled in one go here, so the watchdog is fed as it goes.
+                    self.watchdog.tick(self.now())
             elif not isinstance(event, TagRemoved):
                 dropped += 1
         self._pressing = None

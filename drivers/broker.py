@@ -8,6 +8,9 @@ reads them (``device.event_link.EventSession``).  It connects with MQTT 5, a per
 (``clean_start`` off, a week's session expiry) and QoS 1, so nothing published while the table
 or the broker is away is lost; it keeps trying to reconnect (every ``reconnect`` seconds at
 first, backing off to ``reconnect_max``), and its will marks the table offline when it vanishes.
+Given the event's certificate authority (``ca``), it speaks TLS and takes only a broker whose
+certificate that authority signed for the name it dialled; a missing authority, or a broker it
+does not vouch for, is a ``BrokerTrouble`` on the queue that says what to do, not a silent retry.
 
 ``MemoryBroker`` and its ``MemoryLink`` behave the same way in one process — retained messages
 (and messages that are not: the organiser's announcements), the shipped ACL's rule (a table
@@ -19,6 +22,8 @@ gadget runs on a laptop without a broker.
 from __future__ import annotations
 
 import logging
+import ssl
+import sys
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -26,7 +31,7 @@ from typing import Any
 from msgspec import Struct, field
 
 from device.event_link import EVERYTHING, OFFLINE, ONLINE, ORGANISER, ROOT, InputSink, presence_topic
-from device.inputs import BrokerMessage, BrokerStatus
+from device.inputs import BrokerMessage, BrokerStatus, BrokerTrouble
 
 log = logging.getLogger(__name__)
 
@@ -35,11 +40,13 @@ KEEPALIVE = 30
 
 
 def may_write(login: str, topic: str) -> bool:
-    """The shipped ACL's rule (``systemd/mosquitto-aetherbox.acl``): every login writes under
-    ``aetherbox/tables/<its login>/``, and the organiser the events' draws too."""
+    """The shipped ACL's rule (``systemd/mosquitto-aetherbox.acl``): every login writes its
+    presence and its reports under ``aetherbox/tables/<its login>/``, and the organiser the
+    events' draws too."""
     if login == ORGANISER and topic.startswith(f"{ROOT}/events/"):
         return True
-    return topic.startswith(f"{ROOT}/tables/{login}/")
+    mine = f"{ROOT}/tables/{login}"
+    return any(matches(f"{mine}/{shape}", topic) for shape in ("status", "events/+/+/+/+/+", "events/+/+/+/+"))
 
 
 def matches(pattern: str, topic: str) -> bool:
@@ -57,7 +64,7 @@ class MqttLink:
     """This gadget's connection to the broker (paho-mqtt), putting what arrives on ``inputs``."""
 
     def __init__(self, inputs: InputSink, host: str, port: int, login: str, password: str, *,
-                 reconnect: float = 0.5, reconnect_max: float = 4.0) -> None:
+                 ca: str | None = None, reconnect: float = 0.5, reconnect_max: float = 4.0) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
         from paho.mqtt.packettypes import PacketTypes
@@ -66,6 +73,8 @@ class MqttLink:
         self.inputs = inputs
         self.host, self.port, self.login = host, port, login
         self.reconnect, self.reconnect_max = reconnect, reconnect_max
+        self.ca = ca
+        self._trouble = ""  # what was last said of a broker not trusted, said again only when it changes
         self._sent: dict[int, str] = {}  # message id → topic, until the broker answers it
         self._early: dict[int, str] = {}  # message id → why it was refused, answered before it was noted
         self._lock = threading.Lock()
@@ -78,15 +87,31 @@ class MqttLink:
         client.on_disconnect = self._disconnected
         client.on_message = self._received
         client.on_publish = self._answered
+        client.on_connect_fail = self._not_connected
         self._properties = Properties(PacketTypes.CONNECT)
         self._properties.SessionExpiryInterval = SESSION_EXPIRY
         self.client = client
 
     def start(self) -> None:
-        """Connect in the background: a broker not there yet is tried again and again."""
+        """Connect in the background: a broker not there yet is tried again and again.  Without
+        the certificate authority it was given nothing can be trusted: it says so and waits."""
+        if self.ca is not None and not self._trust(self.ca):
+            return
         self.client.connect_async(self.host, self.port, keepalive=KEEPALIVE, clean_start=False,
                                   properties=self._properties)
         self.client.loop_start()
+
+    def _trust(self, ca: str) -> bool:
+        try:
+            # Checks the broker's certificate and that it is for ``host``, as a browser does.
+            context = ssl.create_default_context(cafile=ca)
+        except (OSError, ValueError) as error:  # ssl.SSLError is an OSError: a file that holds no certificate
+            reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or str(error)
+            log.warning("event: the broker's certificate authority %s cannot be read (%s)", ca, reason)
+            self.inputs.put(BrokerTrouble("consp.net.ca_missing", f"{self.host}:{self.port}", ca, str(reason)))
+            return False
+        self.client.tls_set_context(context)
+        return True
 
     def stop(self) -> None:
         # Said offline before leaving: a clean disconnect does not send the will.
@@ -117,9 +142,25 @@ class MqttLink:
         if getattr(reason, "is_failure", False):
             self.inputs.put(BrokerStatus(False, detail=str(reason)))
             return
+        self._trouble = ""
         client.subscribe(EVERYTHING, qos=1)
         client.publish(presence_topic(self.login), ONLINE, qos=1, retain=True)
         self.inputs.put(BrokerStatus(True))
+
+    def _not_connected(self, client: Any, userdata: Any) -> None:
+        # paho calls this from the ``except`` that caught the connection's error, so that error
+        # is the one being handled: a TLS one says why this broker is not trusted.
+        error = sys.exc_info()[1]
+        if isinstance(error, ssl.SSLCertVerificationError):
+            reason = str(error.verify_message)
+        elif isinstance(error, ssl.SSLError):
+            reason = str(error.reason or error)  # e.g. WRONG_VERSION_NUMBER: a port without TLS
+        else:
+            return  # out of reach: the session says so from the link's status
+        if reason != self._trouble:
+            log.warning("event: the broker at %s:%s is not trusted (%s)", self.host, self.port, reason)
+        self._trouble = reason
+        self.inputs.put(BrokerTrouble("consp.net.ca_wrong", f"{self.host}:{self.port}", self.ca or "", reason))
 
     def _disconnected(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         self.inputs.put(BrokerStatus(False, detail=str(reason)))
@@ -254,6 +295,7 @@ class MemoryLink:
                 self.publish(topic, payload, retain)
 
 
-def open_link(inputs: InputSink, host: str, port: int, login: str, password: str) -> MqttLink:
-    """The link the configuration names (``[event] broker``), opened on ``inputs``."""
-    return MqttLink(inputs, host, port, login, password)
+def open_link(inputs: InputSink, host: str, port: int, login: str, password: str, ca: str | None = None) -> MqttLink:
+    """The link the configuration names (``[event] broker``), opened on ``inputs``; in TLS when
+    given the event's certificate authority ``ca``."""
+    return MqttLink(inputs, host, port, login, password, ca=ca)

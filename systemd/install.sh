@@ -14,14 +14,17 @@
 #   --broker [N]  also make this Pi the broker of Conspiracy events across tables (the
 #                 organiser's): mosquitto with systemd/mosquitto-aetherbox.*, a login for the
 #                 organiser and for table1..tableN (default 4), their passwords in
-#                 /etc/aetherbox/broker-logins.txt (kept; run again with a larger N to add tables)
+#                 /etc/aetherbox/broker-logins.txt (kept; run again with a larger N to add tables),
+#                 and the event's certificate authority /etc/aetherbox/broker-ca.crt (kept; each
+#                 table gets a copy) with the broker's TLS certificate (made again when this Pi's
+#                 name or addresses changed)
 #
 # It needs a 64-bit OS (arm64): pygame-ce has no wheel for 32-bit ARM (armhf).  Where systemd is
 # not running (a chroot, an image being built) the service is enabled but not started.  It is
 # online anyway (apt, pip), so it also fetches the card text and pictures from Scryfall.
 set -euo pipefail
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
 
 ROOT=/
 DRY_RUN=0
@@ -78,10 +81,19 @@ WRAPPER=/usr/local/bin/aetherbox
 GPIO_RULE=/etc/udev/rules.d/71-aetherbox-gpio.rules
 FB_DROPIN=/etc/systemd/system/aetherbox.service.d/framebuffer.conf
 EVENT_DROPIN=/etc/systemd/system/aetherbox.service.d/event.conf
+EVENT_FIREWALL=/usr/local/lib/aetherbox/event-firewall
 BROKER_CONF=/etc/mosquitto/conf.d/aetherbox.conf
 BROKER_ACL=/etc/mosquitto/aetherbox.acl
 BROKER_PASSWD=/etc/mosquitto/aetherbox.passwd
 BROKER_LOGINS=$CONFIG_DIR/broker-logins.txt
+# The event's certificate authority: its certificate is what every table is given (at the same
+# path there), its key (root's alone) signs the broker's certificate and never leaves this Pi.
+BROKER_CA=$CONFIG_DIR/broker-ca.crt
+BROKER_CA_KEY=$CONFIG_DIR/broker-ca.key
+BROKER_CERT=/etc/mosquitto/certs/aetherbox.crt
+BROKER_KEY=/etc/mosquitto/certs/aetherbox.key
+BROKER_NAMES=/etc/mosquitto/certs/aetherbox.names
+BROKER_TMPFILES=/etc/tmpfiles.d/aetherbox-broker.conf
 CONFIG_TMPFILES=/etc/tmpfiles.d/aetherbox-config.conf
 # The unit's SupplementaryGroups: a group missing from the system stops the service from starting.
 GROUPS_NEEDED="video render input gpio dialout"
@@ -223,29 +235,74 @@ framebuffer_dropin() {
 }
 
 # [event] broker in the configuration: the service, which has no network otherwise, may reach
-# the event's broker — an address given as one, else (a name) the local network only, where
-# an event's tables are.  Run install.sh again after changing broker.
+# the event's broker, at its address and port only.  systemd filters addresses (IPAddressAllow)
+# but has no port filter for the connections a service opens, and an address in a drop-in cannot
+# follow a name whose address the venue's router hands out: so the drop-in runs event-firewall
+# at every start of the service, which looks the name up then, narrows IPAddressAllow to what it
+# found, and holds the port with an nftables rule on the service's user (a cgroup rule would
+# stop matching when the service restarts in a new cgroup).  A broker on this Pi needs only the
+# loopback.  [event] page_port (the organiser's read-only page for the players' phones): the
+# local network may also connect to that port, the only one the service may listen on.  Run
+# install.sh again after changing broker, port or page_port.
 event_dropin() {
-    local broker="" allow
+    local broker="" port page allow ca lines loopback=0
     if [ -f "$ROOT$CONFIG_DIR/config.toml" ] && ! broker="$(config_value event broker)"; then
         say "warning: $CONFIG_DIR/config.toml cannot be read (${broker##*$'\n'}): no network allowed"
         broker=""
     fi
     if [ -z "$broker" ]; then
         no_dropin "$EVENT_DROPIN"
-        remove "$CONFIG_TMPFILES"
+        remove "$CONFIG_TMPFILES" "$EVENT_FIREWALL"
+        remove_empty_dir "$(dirname "$EVENT_FIREWALL")"
         return
     fi
+    port="$(config_value event port)"
+    ca="$(config_value event ca)"
+    page="$(config_value event page_port)"
+    if [ -n "$page" ] && { ! [[ "$page" =~ ^[0-9]+$ ]] || [ "$page" -lt 1 ] || [ "$page" -gt 65535 ]; }; then
+        say "warning: [event] page_port = $page is not a port (1 to 65535): the players' page is not let in"
+        page=""
+    fi
+    lines=("# Written by install.sh: $CONFIG_DIR/config.toml sets [event] broker = \"$broker\"${page:+ and page_port = $page}." \
+        "[Service]" "PrivateNetwork=no" "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6")
     case "$broker" in
-        localhost|127.*|::1) allow="localhost" ;;
-        *[!0-9.]*) allow="localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7" ;;
+        localhost|127.*|::1) loopback=1; allow="localhost" ;;
+        *[!0-9.]*) if [[ "$broker" == *:* ]]; then allow="$broker"; else allow="localhost"; fi ;;  # a name: at start
         *) allow="$broker" ;;
     esac
+    if [ -z "$port" ]; then
+        if [ "$loopback" = 1 ] && [ -z "$ca" ]; then port=1883; else port=8883; fi  # as device/config.py
+    fi
+    [ "$loopback" = 1 ] || broker_ca_said "${ca:-$BROKER_CA}"
+    if [ "$loopback" = 0 ] || [ -n "$page" ]; then
+        lines+=("# The broker's address (a name looked up at each start) and port: see $EVENT_FIREWALL." \
+            "ExecStartPre=+$EVENT_FIREWALL $broker $port${page:+ $page}")
+    fi
+    [ -z "$page" ] || allow="$allow 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7 fe80::/10"
+    lines+=("IPAddressAllow=$allow")
+    if [ -n "$page" ]; then
+        lines+=("# The players' page: the only port the service may listen on." "SocketBindAllow=tcp:$page" "SocketBindDeny=any")
+    fi
     protect_config
-    dropin "$EVENT_DROPIN" "the event's broker at $broker" \
-        "# Written by install.sh: $CONFIG_DIR/config.toml sets [event] broker = \"$broker\"." \
-        "[Service]" "PrivateNetwork=no" "RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6" \
-        "IPAddressAllow=$allow"
+    if [ "$loopback" = 0 ] || [ -n "$page" ]; then
+        put 0755 "$SOURCE/systemd/aetherbox-event-firewall.sh" "$EVENT_FIREWALL"
+    else
+        remove "$EVENT_FIREWALL"
+        remove_empty_dir "$(dirname "$EVENT_FIREWALL")"
+    fi
+    local what="the event's broker at $broker, port $port"
+    [ -z "$page" ] || what="$what, and the players' page at port $page"
+    dropin "$EVENT_DROPIN" "$what" "${lines[@]}"
+}
+
+# A table reaching its broker in TLS needs the event's certificate authority: its fingerprint,
+# to compare with the one the organiser's install.sh said, or where to copy it from.
+broker_ca_said() {
+    if [ -f "$ROOT$1" ]; then
+        say "the event's certificate authority: $1 ($(ca_fingerprint "$ROOT$1"))"
+    else
+        say "note: $1 is missing: copy /etc/aetherbox/broker-ca.crt from the organiser's Pi there (README, \"Events across tables\")"
+    fi
 }
 
 # The configuration holds a broker password: root writes it, the service's group reads it,
@@ -311,12 +368,98 @@ broker_setup() {
             done
         fi
     fi
+    broker_certificates
     if [ "$DRY_RUN" = 0 ] && ! grep -q '^\[event\]' "$ROOT$CONFIG_DIR/config.toml"; then
         say "add: [event] to $CONFIG_DIR/config.toml (this Pi is the organiser's, at its own broker)"
         password="$(grep '^organiser ' "$logins" | cut -d' ' -f2)"
         printf '%s\n' "" "[event]                           # an event across tables: this Pi is its broker" \
             'broker = "localhost"' 'table = "organiser"' "password = \"$password\"" >> "$ROOT$CONFIG_DIR/config.toml"
     fi
+}
+
+# The names a table may reach this Pi by, as the broker's certificate lists them: localhost, the
+# Pi's hostname and that name on the local network (mDNS: NAME.local), and its addresses now (an
+# image's are not known yet: its tables use the name).
+broker_names() {
+    local host="" address names="DNS:localhost,IP:127.0.0.1,IP:::1"
+    if [ -n "$ROOT" ]; then
+        [ ! -f "$ROOT/etc/hostname" ] || host="$(head -n 1 "$ROOT/etc/hostname")"
+    else
+        host="$(hostname)"
+    fi
+    if [ -n "$host" ] && [ "$host" != localhost ]; then
+        names="$names,DNS:$host,DNS:$host.local"
+    fi
+    if [ -z "$ROOT" ]; then
+        for address in $(hostname -I 2>/dev/null || true); do
+            names="$names,IP:$address"
+        done
+    fi
+    printf '%s\n' "$names"
+}
+
+# The SHA-256 fingerprint of a certificate, for an owner to compare a table's copy with the
+# organiser's by eye.
+ca_fingerprint() {
+    openssl x509 -in "$1" -noout -fingerprint -sha256 2>/dev/null | sed 's/^.*=/SHA-256 /' || true
+}
+
+ssl() {  # ssl ARG…: openssl, quiet unless it fails
+    local said
+    if ! said="$(openssl "$@" 2>&1)"; then
+        printf 'install.sh: error: openssl %s failed:\n%s\n' "$1" "$said" >&2
+        exit 1
+    fi
+}
+
+# TLS for the tables (the venue's network carries their passwords): a certificate authority of
+# the event's own, made once and kept, so a table given its certificate keeps trusting this Pi;
+# and the broker's certificate, signed by it for this Pi's names, made again when they change
+# (a new address from the venue's router: run install.sh --broker again).  P-256 keys: quick to
+# make on a Pi and to check on every table's connection.
+broker_certificates() {
+    local names ca=$ROOT$BROKER_CA ca_key=$ROOT$BROKER_CA_KEY work
+    names="$(broker_names)"
+    if [ "$DRY_RUN" = 1 ]; then
+        [ -f "$ca" ] || say "would make: the event's certificate authority $BROKER_CA"
+        say "would make: the broker's certificate $BROKER_CERT for ${names//,/ }"
+        return
+    fi
+    install -d -m 0755 "$ROOT$CONFIG_DIR" "$ROOT$(dirname "$BROKER_CERT")"
+    if [ ! -f "$ca" ] || [ ! -f "$ca_key" ]; then
+        say "make: the event's certificate authority $BROKER_CA (each table needs a copy)"
+        (umask 077 && ssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 3650 \
+            -subj "/CN=aetherbox event broker authority" -keyout "$ca_key" -out "$ca" \
+            -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign")
+        chmod 0644 "$ca"
+        rm -f "$ROOT$BROKER_NAMES"  # a new authority: the broker's certificate is signed again
+    fi
+    if [ -f "$ROOT$BROKER_CERT" ] && [ -f "$ROOT$BROKER_KEY" ] && [ "$(cat "$ROOT$BROKER_NAMES" 2>/dev/null)" = "$names" ] \
+        && openssl verify -CAfile "$ca" "$ROOT$BROKER_CERT" >/dev/null 2>&1; then
+        say "kept: the broker's certificate $BROKER_CERT"
+    else
+        say "make: the broker's certificate $BROKER_CERT for ${names//,/ }"
+        work="$(mktemp -d)"
+        printf '%s\n' "basicConstraints=critical,CA:FALSE" "keyUsage=critical,digitalSignature" \
+            "extendedKeyUsage=serverAuth" "subjectKeyIdentifier=hash" "authorityKeyIdentifier=keyid,issuer" \
+            "subjectAltName=$names" > "$work/extensions"
+        (umask 077 && ssl req -new -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes \
+            -subj "/CN=aetherbox event broker" -keyout "$work/key" -out "$work/request")
+        ssl x509 -req -in "$work/request" -CA "$ca" -CAkey "$ca_key" -set_serial "0x$(openssl rand -hex 16)" \
+            -days 825 -extfile "$work/extensions" -out "$work/certificate"
+        install -m 0644 "$work/certificate" "$ROOT$BROKER_CERT"
+        install -m 0640 "$work/key" "$ROOT$BROKER_KEY"
+        printf '%s\n' "$names" > "$ROOT$BROKER_NAMES"
+        rm -rf "$work"
+    fi
+    say "the event's certificate authority, for the tables: $BROKER_CA ($(ca_fingerprint "$ca"))"
+    # mosquitto reads its key after it has become the user 'mosquitto'.  An image gets that
+    # group when apt installs mosquitto at its first boot's install, so a tmpfiles.d line gives
+    # the key to it at every boot; here it is given now.
+    dropin "$BROKER_TMPFILES" "the broker's key readable by mosquitto only" \
+        "# Written by install.sh --broker: mosquitto reads its TLS key as the user 'mosquitto'." \
+        "z $BROKER_KEY 0640 root mosquitto -"
+    [ -n "$ROOT" ] || system chgrp mosquitto "$BROKER_KEY"
 }
 
 remove_empty_dir() {
@@ -331,7 +474,11 @@ install_all() {
     # lgpio comes from the OS: its Python module is built for the Pi's kernel and gpiochips, and
     # PyPI has no lgpio wheel for trixie's Python 3.13.
     local packages="python3-venv python3-pip $KMS_PACKAGES" lgpio=python3-lgpio
-    [ "$BROKER" = 0 ] || packages="$packages mosquitto"
+    [ "$BROKER" = 0 ] || packages="$packages mosquitto openssl"
+    # A gadget at an event's broker: nft holds the broker's port (event-firewall).
+    if [ "$BROKER" != 0 ] || { [ -f "$ROOT$CONFIG_DIR/config.toml" ] && [ -n "$(config_value event broker 2>/dev/null || true)" ]; }; then
+        packages="$packages nftables"
+    fi
     system apt-get update
     if [ -z "$ROOT" ] && [ "$DRY_RUN" = 0 ] && ! apt-cache show "$lgpio" >/dev/null 2>&1; then
         say "warning: no package $lgpio here (it comes from Raspberry Pi OS's archive): the GPIO"
@@ -423,8 +570,8 @@ uninstall_all() {
     else
         system systemctl disable aetherbox.service  # --now needs a running systemd
     fi
-    remove "$UNIT" "$FB_DROPIN" "$EVENT_DROPIN" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
-    remove "$BROKER_CONF" "$BROKER_ACL" "$CONFIG_TMPFILES"
+    remove "$UNIT" "$FB_DROPIN" "$EVENT_DROPIN" "$(dirname "$EVENT_FIREWALL")" "$UDEV_RULE" "$GPIO_RULE" "$WATCHDOG" "$WRAPPER" "$PREFIX"
+    remove "$BROKER_CONF" "$BROKER_ACL" "$CONFIG_TMPFILES" "$BROKER_TMPFILES" "$BROKER_CERT" "$BROKER_KEY" "$BROKER_NAMES"
     remove_empty_dir "$(dirname "$FB_DROPIN")"
     if booted_with_systemd; then
         system systemctl daemon-reload

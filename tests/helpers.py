@@ -1,6 +1,6 @@
 """Small helpers the tests share: the current state, a refusal that changed nothing, a console
-session that undoes and redoes every line, a wall clock in the test's hands, and a
-pseudo-terminal standing in for a serial reader."""
+session that undoes and redoes every line, a wall clock in the test's hands, a
+pseudo-terminal standing in for a serial reader, and a table's report of its group at an event."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from device import rules
 from device.commands import Command
 from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
 from device.errors import IllegalCommand
+from device.rules.conspiracy.commands import LeaveGroup
+from device.rules.conspiracy.tables import EventPlan, TableReport, table_game, table_report
 from device.state import GameState
 
 #: A wall-clock time for the controller's clock in the tests (November 2023).
@@ -162,3 +165,22 @@ def run_kiosk(folder: Path, config: Path, *, frames: int = 1, buttons: str | Non
          str(folder / "shots"), "--frames", str(frames), *(["--buttons", buttons] if buttons else [])],
         env=environment, capture_output=True, text=True, timeout=60, cwd=folder, check=False,
     )
+
+
+def played_report(plan: EventPlan, table: str, leave: int, gadget: str = "", revision: tuple[int, int] = (1, 1),
+                  at: float = 1.7e9) -> TableReport:
+    """``table``'s round-1 group of ``plan`` as its gadget reports it once its first ``leave``
+    seated players left, one at a time (at ``at`` + 1 s, + 2 s …), told by ``gadget``."""
+    group = next(a for a in plan.groups if a.table == table)
+    rng = random.Random(3)
+    events = rules.decide(None, table_game(plan, group), rng)
+    _, game = rules.play(None, events)
+    kept = [(0, e) for e in events]
+    for pos in range(1, leave + 1):
+        more = rules.decide(game, LeaveGroup(seats=(pos - 1,)), rng)
+        _, game = rules.play(game, more)
+        kept += [(pos, e) for e in more]
+    assert game is not None
+    made = table_report(plan, table, game, kept, {pos: at + pos for pos in range(leave + 1)}, revision, game=1,
+                        head=leave)
+    return made.model_copy(update={"gadget": gadget})

@@ -1,6 +1,10 @@
 """A real mosquitto for the tests and the benchmark: the shipped configuration and ACL
-(``systemd/mosquitto-aetherbox.*``) on 127.0.0.1 at a free port, with a password file of its
+(``systemd/mosquitto-aetherbox.*``) on 127.0.0.1 at free ports, with a password file of its
 own and a store in a temporary folder; and a cable between a gadget and it that can be cut.
+
+Its plain listener is the shipped one on the loopback interface; its TLS listener is there
+when it is given the certificates ``install.sh --broker`` makes (``certificates``, which runs
+install.sh into a temporary root), else left out.
 
 mosquitto comes from the Debian package ``mosquitto`` (``.ci/run`` installs it under CI=true);
 without it the tests that need it are skipped, saying so.
@@ -9,6 +13,7 @@ without it the tests that need it are skipped, saying so.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import socket
@@ -18,6 +23,7 @@ import time
 from pathlib import Path
 
 SYSTEMD = Path(__file__).resolve().parent.parent / "systemd"
+OPENSSL = shutil.which("openssl")
 
 
 def _program(name: str) -> str | None:
@@ -51,15 +57,34 @@ def wait_for_port(port: int, timeout: float = 10.0) -> None:
             time.sleep(0.02)
 
 
+class Certificates:
+    """What ``install.sh --broker`` makes for TLS, made by it into ``root`` (a Pi named
+    ``hostname``): the event's authority (``ca``, which tables are given) and the broker's
+    certificate and key."""
+
+    def __init__(self, root: Path, hostname: str = "organiser") -> None:
+        assert OPENSSL is not None, "openssl is not installed (Debian package 'openssl')"
+        (root / "etc").mkdir(parents=True, exist_ok=True)
+        (root / "etc/hostname").write_text(f"{hostname}\n", encoding="utf-8")
+        done = subprocess.run(["bash", str(SYSTEMD / "install.sh"), "--root", str(root), "--broker", "1", "--no-card-text"],
+                              capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+        self.said = done.stdout
+        self.ca = root / "etc/aetherbox/broker-ca.crt"
+        self.certificate = root / "etc/mosquitto/certs/aetherbox.crt"
+        self.key = root / "etc/mosquitto/certs/aetherbox.key"
+
+
 class Mosquitto:
     """The broker as the organiser's Pi runs it, here: ``start``, ``stop`` (SIGTERM, as systemd
     stops it: the store is written) and ``restart`` keep one port and one store."""
 
-    def __init__(self, folder: Path, logins: dict[str, str]) -> None:
+    def __init__(self, folder: Path, logins: dict[str, str], tls: Certificates | None = None) -> None:
         assert MOSQUITTO is not None and PASSWD is not None, MISSING
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
+        self.tls_port = free_port() if tls is not None else 0
         passwords = folder / "aetherbox.passwd"
         for index, (login, password) in enumerate(logins.items()):
             subprocess.run([PASSWD, *(["-c"] if index == 0 else []), "-b", str(passwords), login, password],
@@ -69,7 +94,14 @@ class Mosquitto:
         shutil.copy(SYSTEMD / "mosquitto-aetherbox.acl", acl)
         acl.chmod(0o600)
         text = (SYSTEMD / "mosquitto-aetherbox.conf").read_text(encoding="utf-8")
-        text = text.replace("listener 1883", f"listener {self.port} 127.0.0.1")
+        assert "\nlistener 1883 127.0.0.1\n" in text and "\nlistener 8883\n" in text
+        text = text.replace("listener 1883 127.0.0.1", f"listener {self.port} 127.0.0.1")
+        if tls is None:
+            text = re.sub(r"\nlistener 8883\ncertfile .*\nkeyfile .*\n", "\n", text)
+        else:
+            text = text.replace("listener 8883", f"listener {self.tls_port} 127.0.0.1")
+            text = text.replace("/etc/mosquitto/certs/aetherbox.crt", str(tls.certificate))
+            text = text.replace("/etc/mosquitto/certs/aetherbox.key", str(tls.key))
         text = text.replace("/etc/mosquitto/aetherbox.passwd", str(passwords)).replace("/etc/mosquitto/aetherbox.acl", str(acl))
         text += f"persistence_location {folder}/\nlog_dest file {folder}/mosquitto.log\n"
         if os.geteuid() == 0:
@@ -83,6 +115,8 @@ class Mosquitto:
         self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)], stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
         wait_for_port(self.port)
+        if self.tls_port:
+            wait_for_port(self.tls_port)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -101,7 +135,8 @@ class Mosquitto:
 
 class Cable:
     """A TCP cable between one gadget and the broker: ``cut`` drops it (the gadget's network is
-    gone: its connection breaks and new ones are refused), ``mend`` plugs it back in."""
+    gone: its connection breaks and new ones are refused), ``mend`` plugs it back in.
+    ``carried`` is every byte it carried, either way: what someone on the network would see."""
 
     def __init__(self, target: int) -> None:
         self.target = target
@@ -112,6 +147,7 @@ class Cable:
         self.port = int(self.server.getsockname()[1])
         self.open = True
         self._pairs: list[tuple[socket.socket, socket.socket]] = []
+        self.carried = bytearray()
         self._lock = threading.Lock()
         self._closed = False
         threading.Thread(target=self._accept, name="cable", daemon=True).start()
@@ -136,10 +172,11 @@ class Cable:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pump(source: socket.socket, sink: socket.socket) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
         try:
             while data := source.recv(65536):
+                with self._lock:
+                    self.carried += data
                 sink.sendall(data)
         except OSError:
             pass

@@ -142,3 +142,38 @@ def test_two_gadgets_on_one_login_take_turns_not_twice_a_second(tmp_path: Path) 
             session.stop()
             journal.close()
         broker.stop()
+
+
+def test_a_table_writes_only_the_two_shapes_a_gadget_writes(tmp_path: Path) -> None:
+    """The shipped ACL: under its own name a table writes its presence and reports (event, pod,
+    round, group, gadget) and nothing else — a topic of another shape is refused by the broker,
+    said to the gadget, and never reaches the others; the in-process broker's rule is the same."""
+    from drivers.broker import may_write
+
+    broker = Mosquitto(tmp_path / "broker", LOGINS)
+    broker.start()
+    table1, table1_in = link(broker, "table1")
+    table2, table2_in = link(broker, "table2")
+    odd = ["aetherbox/tables/table1/flood/1", "aetherbox/tables/table1/events/spring/1/1/1/0000aaaa/more",
+           "aetherbox/tables/table1/status/more", "aetherbox/tables/table1/events/spring"]
+    good = "aetherbox/tables/table1/events/spring/1/1/1/0000aaaa"
+    try:
+        for each, inputs in ((table1, table1_in), (table2, table2_in)):
+            each.start()
+            assert statuses(inputs)[0].connected
+        for topic in odd:
+            table1.publish(topic, b"{}")
+        table1.publish(good, b"{}")
+        refused: list[str] = []
+        deadline = time.monotonic() + 10
+        while len(refused) < len(odd) and time.monotonic() < deadline:
+            refused += [s.refused for s in statuses(table1_in, timeout=1.0) if s.refused]
+        assert sorted(refused) == sorted(odd)
+        heard = [m.topic for m in drain(table2_in, 0.5) if isinstance(m, BrokerMessage) and m.topic.startswith(
+            "aetherbox/tables/table1/") and not m.topic.endswith("/status")]
+        assert heard == [good]
+    finally:
+        for each in (table1, table2):
+            each.stop()
+        broker.stop()
+    assert [may_write("table1", topic) for topic in (*odd, good)] == [False] * len(odd) + [True]

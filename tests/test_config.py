@@ -91,8 +91,8 @@ def test_the_event_broker_and_this_gadgets_table_are_read(tmp_path: Path) -> Non
     loaded = load(path)
     assert loaded.warnings == ()
     event = loaded.config.event
-    assert (event.address(), event.table, event.password, event.join) == ("organiser.local:1883", "table2", "s3cret", "Spring")
-    assert "event broker organiser.local:1883 as table table2" in in_use(loaded) and "s3cret" not in in_use(loaded)
+    assert (event.address(), event.table, event.password, event.join) == ("organiser.local:8883", "table2", "s3cret", "Spring")
+    assert "event broker organiser.local:8883 as table table2" in in_use(loaded) and "s3cret" not in in_use(loaded)
     path.write_text('[event]\nbroker = "organiser.local"\n', encoding="utf-8")
     loaded = load(path)
     assert loaded.config.event.broker is None
@@ -120,3 +120,25 @@ def test_the_players_page_port_is_read_and_off_unless_set(tmp_path: Path) -> Non
                         encoding="utf-8")
         loaded = load(path)
         assert loaded.config.event.page_port is None and "page_port" in loaded.warnings[0]
+
+
+@pytest.mark.parametrize(("lines", "port", "ca"), [
+    ('broker = "organiser.local"', 8883, "/etc/aetherbox/broker-ca.crt"),
+    ('broker = "192.168.4.1"\nca = "/home/pi/event-ca.crt"', 8883, "/home/pi/event-ca.crt"),
+    ('broker = "192.168.4.1"\nport = 18883', 18883, "/etc/aetherbox/broker-ca.crt"),
+    ('broker = "localhost"', 1883, None),
+    ('broker = "127.0.0.1"', 1883, None),
+    ('broker = "localhost"\nca = "/etc/aetherbox/broker-ca.crt"', 8883, "/etc/aetherbox/broker-ca.crt"),
+])
+def test_a_broker_across_the_network_is_reached_in_tls_trusting_the_events_authority(
+        tmp_path: Path, lines: str, port: int, ca: str | None) -> None:
+    """[event]: TLS to any broker but one on this machine (the organiser's own, whose plain port
+    is the loopback's alone), trusting the authority install.sh --broker made (its path on the
+    organiser's Pi by default); the port follows unless given."""
+    path = tmp_path / "c.toml"
+    path.write_text(f'[event]\n{lines}\ntable = "table2"\n', encoding="utf-8")
+    loaded = load(path)
+    assert loaded.warnings == ()
+    event = loaded.config.event
+    found = event.ca_file()
+    assert (event.port, event.tls, str(found) if found is not None else None) == (port, ca is not None, ca)

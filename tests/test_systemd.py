@@ -126,7 +126,8 @@ def test_hw5_install_script_is_valid_bash() -> None:
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed (Debian package 'shellcheck'; .ci/run installs it under CI=true)")
     result = subprocess.run(
-        ["shellcheck", str(INSTALL), str(SYSTEMD / "aetherbox-wrapper.sh")], capture_output=True, text=True, check=False
+        ["shellcheck", str(INSTALL), str(SYSTEMD / "aetherbox-wrapper.sh"), str(SYSTEMD / "aetherbox-event-firewall.sh")],
+        capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stdout
 
@@ -379,7 +380,7 @@ def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(
     first = _install("--root", str(tmp_path), "--broker", "3")
     assert first.returncode == 0, first.stderr
     said = first.stdout.splitlines()
-    assert any(line.startswith("would run: apt-get install") and line.split()[-2:] == ["mosquitto", "python3-lgpio"]
+    assert any(line.startswith("would run: apt-get install") and line.split()[-4:] == ["mosquitto", "openssl", "nftables", "python3-lgpio"]
                for line in said)
     assert (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.conf").read_bytes()
     assert (tmp_path / "etc/mosquitto/aetherbox.acl").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.acl").read_bytes()
@@ -406,33 +407,76 @@ def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(
     assert not (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").exists() and not logins_file.exists()
 
 
-@pytest.mark.parametrize(("broker", "allowed"), [
-    ("192.168.4.1", "192.168.4.1"),
-    ("127.0.0.1", "localhost"),
-    ("organiser.local", "localhost link-local multicast 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7"),
+FIREWALL = "/usr/local/lib/aetherbox/event-firewall"
+HEAD = "[Service]\nPrivateNetwork=no\nRestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6\n"
+START = f"# The broker's address (a name looked up at each start) and port: see {FIREWALL}.\nExecStartPre=+{FIREWALL}"
+LAN = "10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7 fe80::/10"
+PAGE = "# The players' page: the only port the service may listen on.\nSocketBindAllow=tcp:8080\nSocketBindDeny=any\n"
+
+
+@pytest.mark.parametrize(("event", "what", "rules"), [
+    ('broker = "192.168.4.1"', "192.168.4.1, port 8883", f"{START} 192.168.4.1 8883\nIPAddressAllow=192.168.4.1\n"),
+    ('broker = "127.0.0.1"', "127.0.0.1, port 1883", "IPAddressAllow=localhost\n"),
+    ('broker = "organiser.local"\nport = 18883', "organiser.local, port 18883",
+     f"{START} organiser.local 18883\nIPAddressAllow=localhost\n"),
+    ('broker = "organiser.local"\npage_port = 8080', "organiser.local, port 8883, and the players' page at port 8080",
+     f"{START} organiser.local 8883 8080\nIPAddressAllow=localhost {LAN}\n{PAGE}"),
+    ('broker = "localhost"\npage_port = 8080', "localhost, port 1883, and the players' page at port 8080",
+     f"{START} localhost 1883 8080\nIPAddressAllow=localhost {LAN}\n{PAGE}"),
 ])
 def test_cj1_a_table_configured_for_an_event_may_reach_its_broker_and_nothing_more(
-    tmp_path: Path, broker: str, allowed: str
+    tmp_path: Path, event: str, what: str, rules: str
 ) -> None:
     """[event] broker in the configuration: a drop-in lets the service (which has no network
-    otherwise) reach the broker — its address, or for a name the local network only; taken out,
-    the drop-in goes."""
+    otherwise) reach the broker's address and port only — an address as given; a name looked up
+    by event-firewall at each start, which narrows the service's addresses and holds the port;
+    the loopback alone for a broker on this Pi.  page_port: the local network may also connect
+    to that port, the only one the service may listen on.  Taken out, the drop-in goes."""
     config = tmp_path / "etc/aetherbox/config.toml"
     config.parent.mkdir(parents=True)
-    config.write_text(f'[event]\nbroker = "{broker}"\ntable = "table2"\npassword = "x"\n', encoding="utf-8")
+    config.write_text(f'[event]\n{event}\ntable = "table2"\npassword = "x"\n', encoding="utf-8")
     result = _install("--root", str(tmp_path))
-    assert f"install: /etc/systemd/system/aetherbox.service.d/event.conf (the event's broker at {broker})" in result.stdout
+    assert f"install: /etc/systemd/system/aetherbox.service.d/event.conf (the event's broker at {what})" in result.stdout
     # It holds a password now: the service's group reads it, nobody else (tests/test_config_install.py).
     assert config.stat().st_mode & 0o777 == 0o640
+    broker = event.split('"')[1]
+    page = " and page_port = 8080" if "page_port" in event else ""
     assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8") == (
-        f'# Written by install.sh: /etc/aetherbox/config.toml sets [event] broker = "{broker}".\n'
-        "[Service]\nPrivateNetwork=no\nRestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6\n"
-        f"IPAddressAllow={allowed}\n"
-    )
+        f'# Written by install.sh: /etc/aetherbox/config.toml sets [event] broker = "{broker}"{page}.\n{HEAD}{rules}')
+    assert ((tmp_path / FIREWALL.lstrip("/")).exists()) == ("ExecStartPre" in rules)
+    if broker not in ("127.0.0.1", "localhost"):
+        assert "note: /etc/aetherbox/broker-ca.crt is missing: copy /etc/aetherbox/broker-ca.crt from the organiser's " \
+               'Pi there (README, "Events across tables")' in result.stdout
     config.write_text('language = "pl"\n', encoding="utf-8")
     without = _install("--root", str(tmp_path))
     assert "remove: /etc/systemd/system/aetherbox.service.d/event.conf" in without.stdout
-    assert not (tmp_path / EVENT_DROPIN).parent.exists()
+    assert not (tmp_path / EVENT_DROPIN).parent.exists() and not (tmp_path / FIREWALL.lstrip("/")).exists()
+
+
+def test_cj1_a_page_port_that_is_no_port_is_said_and_not_let_in(tmp_path: Path) -> None:
+    config = tmp_path / "etc/aetherbox/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[event]\nbroker = "localhost"\ntable = "organiser"\npage_port = 80800\n', encoding="utf-8")
+    result = _install("--root", str(tmp_path))
+    assert "warning: [event] page_port = 80800 is not a port (1 to 65535): the players' page is not let in" in result.stdout
+    assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8").endswith(f"{HEAD}IPAddressAllow=localhost\n")
+
+
+def test_cj1_a_tables_install_says_the_fingerprint_of_the_events_authority_it_has(tmp_path: Path) -> None:
+    """The owner compares it with the one the organiser's install.sh --broker said."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed (Debian package 'openssl'; .ci/run installs it under CI=true)")
+    organiser = tmp_path / "organiser"
+    organiser.mkdir()
+    said = _install("--root", str(organiser), "--broker", "1", "--no-card-text").stdout
+    fingerprint = next(line for line in said.splitlines() if line.startswith("the event's certificate authority, for"))
+    fingerprint = fingerprint.rsplit("(", 1)[1]
+    table = tmp_path / "table"
+    (table / "etc/aetherbox").mkdir(parents=True)
+    shutil.copy(organiser / "etc/aetherbox/broker-ca.crt", table / "etc/aetherbox/broker-ca.crt")
+    (table / "etc/aetherbox/config.toml").write_text('[event]\nbroker = "organiser.local"\ntable = "table1"\n', encoding="utf-8")
+    assert f"the event's certificate authority: /etc/aetherbox/broker-ca.crt ({fingerprint}" in _install(
+        "--root", str(table), "--no-card-text").stdout.splitlines()
 
 
 def test_hw5_broker_takes_a_number_of_tables(tmp_path: Path) -> None:
@@ -445,12 +489,16 @@ def test_hw5_unit_with_the_event_drop_in_passes_verify(tmp_path: Path) -> None:
     """HW-5: systemd reads the unit together with install.sh's network drop-in without a complaint."""
     root = tmp_path / "root"
     (root / "etc/aetherbox").mkdir(parents=True)
-    (root / "etc/aetherbox/config.toml").write_text('[event]\nbroker = "10.0.0.2"\ntable = "t1"\n', encoding="utf-8")
+    (root / "etc/aetherbox/config.toml").write_text(
+        '[event]\nbroker = "organiser.local"\ntable = "t1"\npage_port = 8080\n', encoding="utf-8")
     assert _install("--root", str(root)).returncode == 0
     unit = _unit_for_this_machine(tmp_path)
     dropins = tmp_path / "aetherbox.service.d"
     dropins.mkdir()
-    shutil.copy(root / EVENT_DROPIN, dropins / "event.conf")
+    text = (root / EVENT_DROPIN).read_text(encoding="utf-8")
+    assert f"ExecStartPre=+{FIREWALL} " in text and "SocketBindAllow=tcp:8080" in text
+    # verify checks that the program is there: the one install.sh put in the temporary root.
+    (dropins / "event.conf").write_text(text.replace(FIREWALL, str(root / FIREWALL.lstrip("/"))), encoding="utf-8")
     result = subprocess.run(
         ["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60, check=False,
     )

@@ -20,7 +20,7 @@ from device.console.core import Console, refusal
 from device.controller import Result
 from device.errors import IllegalCommand
 from device.event_link import EventSession
-from device.inputs import BrokerMessage, BrokerStatus, InputEvent, ReaderStatus, TagRead
+from device.inputs import BrokerMessage, BrokerStatus, BrokerTrouble, InputEvent, ReaderStatus, TagRead
 from device.prompt import LineSource, SignalledQueue, status_text
 from device.text import Message
 
@@ -45,11 +45,18 @@ class ReaderConsole:
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self._trouble: BrokerTrouble | None = None  # said once, not at each of the link's tries
 
     def handle(self, event: InputEvent) -> bool:
         say = self.console.say
         if isinstance(event, BrokerMessage | BrokerStatus):
+            if isinstance(event, BrokerStatus) and event.connected:
+                self._trouble = None
             self._broker(event)
+        elif isinstance(event, BrokerTrouble):
+            if event != self._trouble:
+                self._trouble = event
+                say(Message(event.key, broker=event.broker, ca=event.ca, reason=event.reason))
         elif isinstance(event, ReaderStatus):
             say(status_text(event))
         elif isinstance(event, TagRead):

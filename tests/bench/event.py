@@ -92,8 +92,9 @@ class Gadget:
     """One simulated gadget; everything it does runs on its own thread (the journal's connection
     belongs to the thread that opened it, as on the kiosk)."""
 
-    def __init__(self, name: str, folder: Path, port: int, password: str) -> None:
+    def __init__(self, name: str, folder: Path, port: int, password: str, join: str = "") -> None:
         self.name = name
+        self.join = join
         self.inputs: queue.Queue[object] = queue.Queue()
         opened = threading.Event()
         self.thread = threading.Thread(target=self._run, args=(folder, port, password, opened), name=name, daemon=True)
@@ -104,7 +105,7 @@ class Gadget:
         journal = Journal(folder / f"{self.name}.sqlite3", backup_every=0)
         self.controller = Controller(journal, rng=random.Random(self.name))
         link = MqttLink(self.inputs, "127.0.0.1", port, self.name, password, reconnect=0.1)  # type: ignore[arg-type]
-        self.session = EventSession(self.controller, link, self.name, broker=f"127.0.0.1:{port}")
+        self.session = EventSession(self.controller, link, self.name, broker=f"127.0.0.1:{port}", join=self.join)
         self.session.start()
         opened.set()
         while True:

@@ -5,6 +5,8 @@ event; the other tables' reports come through the broker as they would from thei
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 from device import rules
 from device.event_link import ONLINE, OFFLINE, EventSession, News, news_topic, plan_topic, presence_topic, report_topic
@@ -107,11 +109,14 @@ def scene_event_tables(k: Kiosk) -> None:
 
 
 def hosting(k: Kiosk, players: tuple[str, ...] | list[str], tables: tuple[str, ...],
-            options: dict[str, str] | None = None) -> tuple[MemoryBroker, EventSession]:
+            options: dict[str, str] | None = None,
+            monotonic: Callable[[], float] = time.monotonic) -> tuple[MemoryBroker, EventSession]:
     """The kiosk as the organiser's gadget at an in-process broker where ``tables`` are
-    connected, having drawn the event Spring for ``players`` on its set-up screen's path."""
+    connected, having drawn the event Spring for ``players`` on its set-up screen's path (its
+    round clocks counted on ``monotonic``)."""
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
+    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
+                           monotonic=monotonic)
     session.start()
     for table in tables:
         broker.publish(table, presence_topic(table), ONLINE)
@@ -198,14 +203,7 @@ def scene_event_phones(k: Kiosk) -> None:
 def scene_event_clock(k: Kiosk) -> None:
     """The organiser's EVENT screen once the event is drawn: the chip that starts round 1's clock
     for every table, atop the standings."""
-    broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
-    session.start()
-    for table in TABLES:
-        broker.publish(table, presence_topic(table), ONLINE)
-    k.attach_event(session)
-    k.settle()
-    k.host_event("Spring", SEVENTEEN, {"time_limit": "60"})
+    hosting(k, SEVENTEEN, TABLES)
     k.settle()
     k.dispatch(Go("event"))
 

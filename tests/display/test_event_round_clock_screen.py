@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.event_link import ONLINE, EventSession, News, news_topic, plan_topic, presence_topic
+from device.event_link import EventSession, News, news_topic, plan_topic
 from device.inputs import Button
 from device.rules.conspiracy.tables import EventPlan, RoundClock
 from display.kiosk import Kiosk
@@ -15,22 +15,15 @@ from display.ui import Go, Press, Tap
 from drivers.broker import MemoryBroker
 from hands import Hands
 from scenes import texts
-from scenes_event import BROKER, SEVENTEEN, TABLES, WALL, drawn, linked
+from scenes_event import SEVENTEEN, TABLES, WALL, drawn, hosting, linked
 
 MakeKiosk = Callable[..., Kiosk]
 
 
 def organiser(k: Kiosk, now: list[float]) -> tuple[MemoryBroker, EventSession]:
     """The organiser's kiosk, its session counting on the kiosk's own clock, with the event drawn."""
-    broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
-                           monotonic=lambda: now[0])
-    session.start()
-    for table in TABLES:
-        broker.publish(table, presence_topic(table), ONLINE)
-    k.attach_event(session)
-    k.settle()
-    assert k.host_event("Spring", SEVENTEEN, {"time_limit": "60"})
+    broker, session = hosting(k, SEVENTEEN, TABLES, monotonic=lambda: now[0])
+    assert session.plan is not None
     k.settle()
     k.dispatch(Go("event"))
     k.redraw()

@@ -30,7 +30,7 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> MemoryBroker:
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     memory = MemoryBroker()
     monkeypatch.setattr("drivers.broker.open_link",
-                        lambda inputs, host, port, login, password: memory.link(inputs, login))
+                        lambda inputs, host, port, login, password, ca=None: memory.link(inputs, login))
     return memory
 
 
