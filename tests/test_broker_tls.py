@@ -6,6 +6,7 @@ what to do; the TLS port takes no plain MQTT, and the plain port is the loopback
 
 from __future__ import annotations
 
+import copy
 import queue
 import socket
 import subprocess
@@ -203,3 +204,39 @@ def this_machines_address() -> str | None:
             return None
         address = str(probe.getsockname()[0])
     return None if address.startswith("127.") else address
+
+
+def test_a_table_whose_clock_is_far_behind_still_trusts_the_events_broker(
+        tmp_path: Path, certificates: Certificates) -> None:
+    """A Pi has no real-time clock; at a venue without internet it keeps the time it was
+    switched off at. To such a table the broker's certificate, made today, is "not yet valid":
+    it must still log in, the event's own authority being the trust, not the dates. (Here the
+    broker's certificate starts in 2099: every table's clock is behind it.)"""
+    key, request, future = tmp_path / "broker.key", tmp_path / "broker.csr", tmp_path / "broker.crt"
+    (tmp_path / "index.txt").write_text("", encoding="utf-8")
+    (tmp_path / "serial").write_text("01\n", encoding="utf-8")
+    config = tmp_path / "ca.cnf"
+    config.write_text(
+        f"[ca]\ndefault_ca = event\n[event]\ndatabase = {tmp_path}/index.txt\nnew_certs_dir = {tmp_path}\n"
+        f"serial = {tmp_path}/serial\ndefault_md = sha256\npolicy = any\ncopy_extensions = copy\n"
+        "[any]\ncommonName = supplied\n", encoding="utf-8")
+    ca_key = certificates.ca.parent / "broker-ca.key"
+    for args in (["req", "-new", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-subj", "/CN=localhost",
+                  "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-out", str(request)],
+                 ["ca", "-batch", "-config", str(config), "-cert", str(certificates.ca), "-keyfile", str(ca_key),
+                  "-in", str(request), "-out", str(future), "-startdate", "20990101000000Z",
+                  "-enddate", "20991231000000Z"]):
+        subprocess.run(["openssl", *args], capture_output=True, check=True)
+    later = copy.copy(certificates)
+    later.certificate, later.key = future, key
+    broker = Mosquitto(tmp_path / "broker", LOGINS, tls=later)
+    broker.start()
+    inputs: queue.Queue[InputEvent] = queue.Queue()
+    table = MqttLink(inputs, "127.0.0.1", broker.tls_port, "table1", LOGINS["table1"], ca=str(certificates.ca))
+    try:
+        table.start()
+        said = wait_for(inputs, BrokerStatus)
+        assert [s.connected for s in said if isinstance(s, BrokerStatus)] == [True], said
+    finally:
+        table.stop()
+        broker.stop()
