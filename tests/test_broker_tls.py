@@ -240,3 +240,39 @@ def test_a_table_whose_clock_is_far_behind_still_trusts_the_events_broker(
     finally:
         table.stop()
         broker.stop()
+
+
+def test_on_the_tls_port_too_a_client_id_is_its_login(tmp_path: Path, certificates: Certificates) -> None:
+    """use_username_as_clientid is a listener's own setting in mosquitto: said only after the
+    plain listener, the tables' TLS connections kept the client ids they named, so another login
+    naming a table's could take its session. Over TLS, table2 naming table1's client id leaves
+    table1 connected, and a second gadget with table1's login takes its place."""
+    logins = {**LOGINS, "table2": "table-secret-2"}
+    broker = Mosquitto(tmp_path / "broker", logins, tls=certificates)
+    broker.start()
+    links: list[MqttLink] = []
+    try:
+        table1_in: queue.Queue[InputEvent] = queue.Queue()
+        table1 = MqttLink(table1_in, "127.0.0.1", broker.tls_port, "table1", logins["table1"], ca=str(certificates.ca))
+        links.append(table1)
+        table1.start()
+        assert [s.connected for s in wait_for(table1_in, BrokerStatus) if isinstance(s, BrokerStatus)] == [True]
+        other_in: queue.Queue[InputEvent] = queue.Queue()
+        other = MqttLink(other_in, "127.0.0.1", broker.tls_port, "table2", logins["table2"], ca=str(certificates.ca))
+        other.client._client_id = b"aetherbox-table1"  # noqa: SLF001 - a gadget naming table1's client id
+        links.append(other)
+        other.start()
+        assert [s.connected for s in wait_for(other_in, BrokerStatus) if isinstance(s, BrokerStatus)] == [True]
+        assert not [s for s in wait_for(table1_in, BrokerStatus, 1.5) if isinstance(s, BrokerStatus)]
+        spare_in: queue.Queue[InputEvent] = queue.Queue()
+        spare = MqttLink(spare_in, "127.0.0.1", broker.tls_port, "table1", logins["table1"], ca=str(certificates.ca))
+        spare.client._client_id = b"a-spare"  # noqa: SLF001 - whatever it names, its login decides
+        links.append(spare)
+        spare.start()
+        assert [s.connected for s in wait_for(spare_in, BrokerStatus) if isinstance(s, BrokerStatus)][:1] == [True]
+        put_off = [s for s in wait_for(table1_in, BrokerStatus, 3.0) if isinstance(s, BrokerStatus)]
+        assert put_off and not put_off[0].connected
+    finally:
+        for each in links:
+            each.stop()
+        broker.stop()
