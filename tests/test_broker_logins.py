@@ -177,3 +177,38 @@ def test_a_table_writes_only_the_two_shapes_a_gadget_writes(tmp_path: Path) -> N
             each.stop()
         broker.stop()
     assert [may_write("table1", topic) for topic in (*odd, good)] == [False] * len(odd) + [True]
+
+
+def test_the_broker_writes_its_store_after_changes_not_while_idle(tmp_path: Path) -> None:
+    """mosquitto 2.0 writes its whole store each time it saves: saved on a timer, an idle broker
+    rewrote it every few seconds all evening (a flooded store of tens of MB, gigabytes an hour);
+    saved after every change, a busy event wrote gigabytes. The shipped setting saves after every
+    500 changes: nothing while idle, once after 500 messages, and when it stops."""
+    broker = Mosquitto(tmp_path / "broker", LOGINS)
+    broker.start()
+    store = tmp_path / "broker" / "mosquitto.db"
+    table1, table1_in = link(broker, "table1")
+
+    def written() -> int | None:
+        return store.stat().st_mtime_ns if store.exists() else None
+
+    try:
+        table1.start()
+        assert statuses(table1_in)[0].connected
+        for i in range(100):
+            table1.publish(f"aetherbox/tables/table1/events/spring/1/1/1/{i:08x}", b"{}")
+        time.sleep(1.0)
+        assert written() is None  # 100 changes: nothing written yet
+        for i in range(100, 520):
+            table1.publish(f"aetherbox/tables/table1/events/spring/1/1/1/{i:08x}", b"{}")
+        deadline = time.monotonic() + 5
+        while written() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        once = written()
+        assert once is not None
+        time.sleep(1.5)  # idle
+        assert written() == once
+    finally:
+        table1.stop()
+        broker.stop()
+    assert written() != once  # and when it stops
