@@ -204,6 +204,7 @@ def test_the_broker_writes_its_store_after_changes_not_while_idle(tmp_path: Path
         deadline = time.monotonic() + 5
         while written() is None and time.monotonic() < deadline:
             time.sleep(0.05)
+        time.sleep(0.3)  # the save seen begun, finished
         once = written()
         assert once is not None
         time.sleep(1.5)  # idle
