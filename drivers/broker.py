@@ -25,6 +25,7 @@ import logging
 import ssl
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -121,9 +122,19 @@ class MqttLink:
         self.client.tls_set_context(context)
         return True
 
-    def stop(self) -> None:
+    def stop(self, settle: float = 2.0) -> None:
+        """Say offline and leave, once the broker has taken what was sent (``settle`` seconds at
+        most): an organiser who hosts and quits at once leaves the draw at the broker, not in
+        paho's queue."""
         # Said offline before leaving: a clean disconnect does not send the will.
-        self.client.publish(presence_topic(self.login), OFFLINE, qos=1, retain=True)
+        offline = self.client.publish(presence_topic(self.login), OFFLINE, qos=1, retain=True)
+        deadline = time.monotonic() + settle
+        while self.client.is_connected() and time.monotonic() < deadline:
+            with self._lock:
+                waiting = bool(self._sent)
+            if not waiting and offline.is_published():
+                break
+            time.sleep(0.02)
         self.client.disconnect()
         self.client.loop_stop()
 

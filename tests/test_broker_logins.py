@@ -213,3 +213,25 @@ def test_the_broker_writes_its_store_after_changes_not_while_idle(tmp_path: Path
         table1.stop()
         broker.stop()
     assert written() != once  # and when it stops
+
+
+def test_what_a_gadget_sent_just_before_it_stops_reaches_the_broker(tmp_path: Path) -> None:
+    """An organiser hosts and quits at once (the console's Ctrl-D): the draw must be at the
+    broker, not lost in paho's queue. A link stops once the broker has taken what was sent."""
+    broker = Mosquitto(tmp_path / "broker", LOGINS)
+    broker.start()
+    table1, table1_in = link(broker, "table1")
+    watcher, watcher_in = link(broker, "table2")
+    try:
+        table1.start()
+        assert statuses(table1_in)[0].connected
+        topics = [f"aetherbox/tables/table1/events/spring/1/1/1/{i:08x}" for i in range(300)]
+        for topic in topics:
+            table1.publish(topic, b"{}" * 500)
+        table1.stop()
+        watcher.start()
+        heard = {m.topic for m in drain(watcher_in, 1.0) if isinstance(m, BrokerMessage) and m.retained}
+        assert set(topics) <= heard
+    finally:
+        watcher.stop()
+        broker.stop()
