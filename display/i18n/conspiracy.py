@@ -82,7 +82,6 @@ TEXTS.update({
     "until the organiser decides",
     "ui.consp.event.decide": "Pod {pod}: round 1 was corrected after round 2 began. Corrected, round 2 would be "
     "{groups}. Changed: {changed}.",
-    "ui.consp.event.seated": "{group}: {players}",
     "ui.consp.event.not_counted": "Pod {pod}, {group}: this gadget's account does not count; gadget {gadget}'s does",
     "ui.consp.event.move": "Pod {pod}, {group} → {table}",
     "ui.consp.event.count": "{table}: count {gadget}",

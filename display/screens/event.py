@@ -29,7 +29,7 @@ from msgspec.structs import replace
 
 from device.inputs import Button
 from device.rules.clock import clock_time
-from device.rules.conspiracy import group_title, nth
+from device.rules.conspiracy import group_title, joined, nth
 from device.state import GameState
 from device.text import Message
 from display import qr, theme
@@ -393,11 +393,12 @@ class Event(Screen):
         x, y, w, h = area
         pod, groups = ruling
         drawn = event.round_two(pod)
-        changed = ", ".join(tr("ui.consp.event.at_table", group=tr.message(in_group(a.group)), table=a.table)
-                            for a in groups if a not in drawn)
-        seated = "; ".join(tr("ui.consp.event.seated", group=tr.message(in_group(a.group)), players=", ".join(a.players))
-                           for a in groups)
-        text = tr("ui.consp.event.decide", pod=pod, groups=seated, changed=changed)
+        # Each language joins the groups and the tables its own way ("; " / "／", ", " / "、").
+        changed = joined([Message("ui.consp.event.at_table", group=in_group(a.group), table=a.table)
+                          for a in groups if a not in drawn], "consp.comma")
+        seated = joined([Message("consp.seated", group=in_group(a.group), names=", ".join(a.players)) for a in groups],
+                        "consp.semicolon")
+        text = tr("ui.consp.event.decide", pod=pod, groups=tr.message(seated), changed=tr.message(changed))
         fitted = (wrap_fit(view, text, w, lay.small, lines=4) or wrap_fit(view, text, w, lay.tiny, lines=5)
                   or (lay.tiny, [text]))
         y += block(view, text, (x, y), w, fitted, theme.WARN, "event.decide") + max(2, lay.margin // 3)
