@@ -23,7 +23,9 @@ set -euo pipefail
 
 UNIT=${AETHERBOX_UNIT:-aetherbox.service}
 USER_NAME=${AETHERBOX_USER:-aetherbox}
-TRIES=${AETHERBOX_RESOLVE_TRIES:-10}  # a second apart: Avahi may still be starting at boot
+# A second apart: Avahi may still be starting at boot. Few, as the table's screen waits for them;
+# a name not found yet lets the local network in instead.
+TRIES=${AETHERBOX_RESOLVE_TRIES:-3}
 RESOLV_CONF=${AETHERBOX_RESOLV_CONF:-/etc/resolv.conf}
 LOCAL_NETWORK="10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7 fe80::/10"
 

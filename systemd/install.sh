@@ -275,8 +275,10 @@ event_dropin() {
     fi
     [ "$loopback" = 1 ] || broker_ca_said "${ca:-$BROKER_CA}"
     if [ "$loopback" = 0 ] || [ -n "$page" ]; then
+        # "-": a firewall step that fails leaves the service's own address filter (the loopback
+        # alone for a name) and the table still starts, saying its broker is out of reach.
         lines+=("# The broker's address (a name looked up at each start) and port: see $EVENT_FIREWALL." \
-            "ExecStartPre=+$EVENT_FIREWALL $broker $port${page:+ $page}")
+            "ExecStartPre=-+$EVENT_FIREWALL $broker $port${page:+ $page}")
     fi
     [ -z "$page" ] || allow="$allow 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7 fe80::/10"
     lines+=("IPAddressAllow=$allow")

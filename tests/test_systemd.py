@@ -409,7 +409,7 @@ def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(
 
 FIREWALL = "/usr/local/lib/aetherbox/event-firewall"
 HEAD = "[Service]\nPrivateNetwork=no\nRestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6\n"
-START = f"# The broker's address (a name looked up at each start) and port: see {FIREWALL}.\nExecStartPre=+{FIREWALL}"
+START = f"# The broker's address (a name looked up at each start) and port: see {FIREWALL}.\nExecStartPre=-+{FIREWALL}"
 LAN = "10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7 fe80::/10"
 PAGE = "# The players' page: the only port the service may listen on.\nSocketBindAllow=tcp:8080\nSocketBindDeny=any\n"
 
@@ -496,7 +496,7 @@ def test_hw5_unit_with_the_event_drop_in_passes_verify(tmp_path: Path) -> None:
     dropins = tmp_path / "aetherbox.service.d"
     dropins.mkdir()
     text = (root / EVENT_DROPIN).read_text(encoding="utf-8")
-    assert f"ExecStartPre=+{FIREWALL} " in text and "SocketBindAllow=tcp:8080" in text
+    assert f"ExecStartPre=-+{FIREWALL} " in text and "SocketBindAllow=tcp:8080" in text
     # verify checks that the program is there: the one install.sh put in the temporary root.
     (dropins / "event.conf").write_text(text.replace(FIREWALL, str(root / FIREWALL.lstrip("/"))), encoding="utf-8")
     result = subprocess.run(
