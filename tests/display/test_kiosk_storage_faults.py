@@ -127,18 +127,15 @@ def make_fault(fault: str, tmp_path: Path) -> Path:
     games.mkdir(parents=True)
     if fault == "fifo":
         os.mkfifo(journal)
-    elif fault == "both empty":
-        journal.write_bytes(b"")
-        journal.with_name(journal.name + ".bak").write_bytes(b"")
     return data
 
 
-# Three of the faults through the real process (each takes some seconds); a device or a folder in
-# the journal's place are refused the same way, in process (tests/test_storage_faults.py).
+# Two of the faults through the real process (each takes some seconds); the others — both copies
+# empty, a device or a folder in the journal's place — are said the same way, in process
+# (tests/test_storage_faults.py).
 @pytest.mark.parametrize(("fault", "said"), [
     ("read-only", "Read-only file system; games played now are not saved"),
     ("fifo", "is a named pipe (FIFO) where aetherbox keeps its saved games: move it aside"),
-    ("both empty", "both found empty (0 bytes): nothing could be recovered. Both are kept"),
 ])
 def test_the_real_process_comes_up_and_says_it_once(tmp_path: Path, fault: str, said: str) -> None:
     data = make_fault(fault, tmp_path)
