@@ -78,7 +78,6 @@ from device.rules.conspiracy.tables import (
     fold,
     game_key,
     plan_event,
-    furthest,
     same_account,
     supersedes,
     table_game,
@@ -306,16 +305,15 @@ WAITING_PER_TABLE = 64
 
 class Heard(Struct):
     """What the broker has said so far: plans by event, each gadget's newest report of each
-    table's group and the one that counts (``reports``), presence; and the reports of events not
-    drawn yet, unread (``waiting``: by table, topic → event and payload)."""
+    table's group (``accounts``; the fold chooses the one that counts), presence; and the reports
+    of events not drawn yet, unread (``waiting``: by table, topic → event and payload)."""
 
     plans: dict[str, EventPlan] = field(default_factory=dict)
-    reports: dict[tuple[str, str, tuple[int, int, str]], TableReport] = field(default_factory=dict)
     online: dict[str, bool] = field(default_factory=dict)
     accounts: dict[tuple[str, str, tuple[int, int, str]], dict[str, TableReport]] = field(default_factory=dict)
     waiting: dict[str, dict[str, tuple[str, bytes]]] = field(default_factory=dict)
     #: A gadget's account that may have counted was let go for a lower id: a fold made before
-    #: may count it, so the standings are folded anew from ``reports``.
+    #: may count it, so the standings are folded anew from ``accounts``.
     dropped: bool = False
     _gadgets: dict[str, dict[str, int]] = field(default_factory=dict)  # by table: its accounts kept, by gadget
     #: By draw and the organiser's moves: the (table, group) its reports may be about.
@@ -344,9 +342,6 @@ class Heard(Struct):
             held = self._gadgets.setdefault(report.table, {})
             held[report.gadget] = held.get(report.gadget, 0) + 1
         accounts[report.gadget] = report
-        counts = furthest(accounts.values())
-        if counts is not None:
-            self.reports[key] = counts
         return True
 
     def everything(self, plan: str) -> Iterator[TableReport]:
@@ -463,6 +458,9 @@ class EventSession:
         self.joined = join or self._meta(JOINED) or ""
         self._draw_kept: EventPlan | None = None  # the draw last written to the journal
         self._keep_draw_heard()
+        #: The id of the draw this gadget hosted (kept in the journal): asked at every loop's
+        #: deadline on the organiser's gadget, so not read from the journal each time.
+        self._hosted_id = _plan_id(self._meta(HOSTED))
         self._published: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
         self._basis: dict[tuple[str, tuple[int, int, str]], object] = {}  # the game state each was made from
         self._view: EventView | None = None  # the fold of what was heard, None after a new draw
@@ -753,6 +751,7 @@ class EventSession:
         """The organiser's draw (or a ruling on it) to the broker, and kept to send again."""
         payload = plan.model_dump_json()
         self.controller.journal.set_meta(HOSTED, payload)
+        self._hosted_id = plan.id
         self.link.publish(plan_topic(plan.event), payload.encode())
         self.heard.plans[event_key(plan.event)] = plan
         self._view = None
@@ -866,7 +865,7 @@ class EventSession:
 
     def _hosts(self, plan: EventPlan) -> bool:
         """Whether this gadget drew ``plan`` (only it rules on it and counts its rounds)."""
-        return self.organiser and f'"id":"{plan.id}"' in (self._meta(HOSTED) or "")
+        return self.organiser and plan.id == self._hosted_id
 
     def _schedule(self) -> list[tuple[float, News]]:
         """The announcements not made yet of the rounds whose clock this gadget started, each with
@@ -1127,3 +1126,13 @@ def _seated(groups: Iterable[Assignment]) -> str | Message:
     """Groups with their players in seating order: "winners' group: Ann, Ben; losers' group: …"."""
     return joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
                    for a in groups], "consp.semicolon")
+
+
+def _plan_id(kept: str | None) -> str:
+    """The id of a draw as the journal keeps it ("" when none, or none that can be read)."""
+    if not kept:
+        return ""
+    try:
+        return EventPlan.model_validate_json(kept).id
+    except ValidationError:
+        return ""

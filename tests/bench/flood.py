@@ -57,7 +57,7 @@ from mosquitto import MISSING, Mosquitto  # noqa: E402
 
 from device.event_link import WAITING_PER_TABLE, EventSession, plan_topic, report_topic  # noqa: E402
 from device.inputs import BrokerMessage, BrokerStatus  # noqa: E402
-from device.rules.conspiracy.tables import EventPlan, TableReport, plan_event  # noqa: E402
+from device.rules.conspiracy.tables import EventPlan, TableReport, furthest, plan_event  # noqa: E402
 
 TABLES = ("table1", "table2", "table3", "table4")
 LOGINS = {"organiser": "org-secret", "late": "late-secret", **{t: f"{t}-secret" for t in TABLES}}
@@ -190,7 +190,7 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
 
         def arrived(message: BrokerMessage, done: float) -> None:
             if message.topic.startswith("aetherbox/tables/table2/"):
-                counts = organiser.session.heard.reports.get(key)
+                counts = furthest(organiser.session.heard.accounts.get(key, {}).values())
                 if counts is not None and counts.revision in sent and counts.revision not in reached:
                     reached[counts.revision] = done
 
@@ -271,7 +271,7 @@ def late_gadget(folder: Path, broker: Mosquitto, held: int, key: tuple[str, str,
     while sum(1 for t, _, _ in late.timed if "/events/" in t) < expected and time.monotonic() < deadline:
         time.sleep(0.05)
     got = [t for t, _, _ in late.timed if "/events/" in t]
-    has = late.call(lambda: (late.session.plan is not None, key in late.session.heard.reports))
+    has = late.call(lambda: (late.session.plan is not None, bool(late.session.heard.accounts.get(key))))
     return {"retained_received": len(got), "retained_held": expected, "draw_and_table2_report": has,
             "all_in_s": round(late.timed[-1][2] - started, 2), "rss_mb_after": rss_mb()}
 
