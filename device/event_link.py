@@ -79,6 +79,7 @@ from device.rules.conspiracy.tables import (
     game_key,
     plan_event,
     same_account,
+    seated,
     supersedes,
     table_game,
     table_report,
@@ -358,8 +359,8 @@ class Heard(Struct):
             # begun, so the table it was drawn at reports none of it; both are expected).
             groups = self._groups[(plan.id, plan.moves)] = frozenset(
                 [(a.table, a.key) for a in plan.groups] + [(m.table, m.key) for m in plan.moves]
-                + [(table, (pod, 2, label)) for pod, tables in enumerate(plan.round2_tables, start=1)
-                   for table, label in zip(tables, ("winners", "losers"))])
+                + [(plan.round2_table(pod, label), (pod, 2, label)) for pod in range(1, len(plan.pods) + 1)
+                   for label in ("winners", "losers")])
         if (topic.table, topic.key) not in groups:
             return False
         accounts = self.accounts.get((topic.table, plan.id, topic.key))
@@ -1058,14 +1059,14 @@ class EventSession:
                 continue
             self._looked[pod.pod] = pod
             groups = tuple(a for a in pod.groups if a.round == 2)
-            seated = tuple((a.group, a.players) for a in groups)  # a group moved to another table is no news
-            if ("round 2", pod.pod, seated) in self._said:
+            news = tuple((a.group, a.players) for a in groups)  # a group moved to another table is no news
+            if ("round 2", pod.pod, news) in self._said:
                 continue
-            self._said.add(("round 2", pod.pod, seated))
+            self._said.add(("round 2", pod.pod, news))
             ruling = view.plan.redraw(pod.pod)
             if ruling is not None and ruling.groups == groups:
                 continue  # drawn again by the organiser: the ruling says so (``_corrections``)
-            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod.pod, groups=_seated(groups)))
+            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod.pod, groups=seated(groups)))
         said += self._corrections(view)
         said += self._ignored(view)
         if view.finished and ("finished", view.plan.id) not in self._said:
@@ -1083,7 +1084,7 @@ class EventSession:
             if ruling is not None and ("ruled", ruling) not in self._said:
                 self._said.add(("ruled", ruling))
                 said.append(Message("consp.net.kept", event=plan.event, pod=pod.pod) if ruling.groups != ruling.basis
-                            else Message("consp.net.redrawn", event=plan.event, pod=pod.pod, groups=_seated(ruling.groups)))
+                            else Message("consp.net.redrawn", event=plan.event, pod=pod.pod, groups=seated(ruling.groups)))
             if pod.pending is None or ("pending", pod.pod, pod.pending) in self._said:
                 continue
             tables = {a.table for a in pod.groups} | set(plan.round2_tables[pod.pod - 1])
@@ -1095,7 +1096,7 @@ class EventSession:
                 continue
             changed = [a for a in pod.pending if a not in view.round_two(pod.pod)]
             said.append(Message("consp.net.decide" if self.organiser else "consp.net.corrected", event=plan.event,
-                                pod=pod.pod, groups=_seated(pod.pending), changed=joined(
+                                pod=pod.pod, groups=seated(pod.pending), changed=joined(
                                     [Message("consp.net.at_table", group=Message(f"consp.in_group.{a.group}"),
                                              table=a.table) for a in changed], "consp.comma")))
         return said
@@ -1120,12 +1121,6 @@ class EventSession:
     def _results(self, said: Iterable[Message]) -> list[Result]:
         messages = list(said)
         return [Result(messages, self.controller.state)] if messages else []
-
-
-def _seated(groups: Iterable[Assignment]) -> str | Message:
-    """Groups with their players in seating order: "winners' group: Ann, Ben; losers' group: …"."""
-    return joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
-                   for a in groups], "consp.semicolon")
 
 
 def _plan_id(kept: str | None) -> str:

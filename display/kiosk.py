@@ -469,13 +469,7 @@ class Kiosk:
             self.refuse(error)
 
     def start_round_clock(self, round: int) -> None:
-        session = self.event
-        if session is None:
-            return
-        try:
-            self._with_event(lambda: session.start_clock(round))
-        except IllegalCommand as error:
-            self.refuse(error)
+        self._organise(lambda session: session.start_clock(round))
 
     def host_event(self, name: str, players: Sequence[str], options: Mapping[str, str]) -> bool:
         session = self.event

@@ -396,9 +396,9 @@ class Event(Screen):
         # Each language joins the groups and the tables its own way ("; " / "／", ", " / "、").
         changed = joined([Message("ui.consp.event.at_table", group=in_group(a.group), table=a.table)
                           for a in groups if a not in drawn], "consp.comma")
-        seated = joined([Message("consp.seated", group=in_group(a.group), names=", ".join(a.players)) for a in groups],
-                        "consp.semicolon")
-        text = tr("ui.consp.event.decide", pod=pod, groups=tr.message(seated), changed=tr.message(changed))
+        from device.rules.conspiracy.tables import seated  # an event's own: loaded only at one
+
+        text = tr("ui.consp.event.decide", pod=pod, groups=tr.message(seated(groups)), changed=tr.message(changed))
         fitted = (wrap_fit(view, text, w, lay.small, lines=4) or wrap_fit(view, text, w, lay.tiny, lines=5)
                   or (lay.tiny, [text]))
         y += block(view, text, (x, y), w, fitted, theme.WARN, "event.decide") + max(2, lay.margin // 3)

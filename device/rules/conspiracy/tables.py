@@ -38,6 +38,7 @@ from device.rules.conspiracy import (
     POD,
     Standing,
     event_games,
+    joined,
     ranking,
     round_seconds,
     round_two,
@@ -47,7 +48,7 @@ from device.rules.conspiracy import (
 from device.rules.conspiracy.events import GroupLeft, RoundStarted
 from device.state import GameState, Player
 from device.state_conspiracy import ConspiracyState, GroupRecord
-from device.text import Text
+from device.text import Message, Text
 
 TEXTS: dict[str, Text] = {
     "consp.net.no_tables": "An event across tables needs at least one table to play at.",
@@ -138,6 +139,12 @@ class EventPlan(Model):
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(name for pod in self.pods for name in pod)
+
+    def round2_table(self, pod: int, group: str) -> str:
+        """Where pod ``pod``'s round-2 ``group`` is played as drawn: the winners' group at the
+        pod's first round-1 table, the losers' at its last."""
+        tables = self.round2_tables[pod - 1]
+        return tables[0] if group == "winners" else tables[1]
 
     def redraw(self, pod: int) -> Redraw | None:
         return next((r for r in self.redraws if r.pod == pod), None)
@@ -317,6 +324,13 @@ def table_report(
         game=game, head=head, left=left, clock_started=consp.clock_started, time_called=consp.time_called,
         by_life=by_life, picks=tuple(consp.picks), done=group.done, draw=draw if key[1] == 2 else (),
     )
+
+
+def seated(groups: Iterable[Assignment]) -> str | Message:
+    """Groups with their players in seating order, as a message: "winners' group: Ann, Ben;
+    losers' group: …" (each language joins the groups its own way)."""
+    return joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
+                   for a in groups], "consp.semicolon")
 
 
 def same_account(a: TableReport | None, b: TableReport | None) -> bool:
@@ -565,10 +579,9 @@ def _drawn(plan: EventPlan, index: int, round_one: tuple[GroupRecord, ...]) -> t
     every gadget), at the pod's round-2 tables (winners' group at the first)."""
     names = plan.pods[index]
     drawn = round_two(round_one, Random(f"{plan.seed}:{index + 1}"), by_seat=True)
-    tables = plan.round2_tables[index]
     return tuple(
         Assignment(pod=index + 1, round=2, group=g.label, players=tuple(names[s] for s in g.order),
-                   table=tables[0] if g.label == "winners" else tables[1])
+                   table=plan.round2_table(index + 1, g.label))
         for g in drawn.groups
     )
 
