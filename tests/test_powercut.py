@@ -47,7 +47,8 @@ from device.state import outcome
 
 apsw = pytest.importorskip("apsw", reason="the power-cut simulation needs APSW (pip install '.[test]')")
 
-TRIALS = int(os.environ.get("AETHERBOX_POWERCUT_TRIALS", "1000"))
+#: Cuts in the suite; AETHERBOX_POWERCUT_TRIALS=5000 for a longer trial (README, "Measuring").
+TRIALS = int(os.environ.get("AETHERBOX_POWERCUT_TRIALS", "600"))
 CONTROL_TRIALS = 150
 BLOCK = 512  # the unit a write may be torn at: one sector
 SECTOR = 4096  # what SQLite takes for the device's sector: a write may garble all of it (psow=0)
