@@ -35,9 +35,16 @@ from display.kiosk import Kiosk
 
 #: QEMU's key names (QMP send-key's qcodes) as pygame's keys.
 KEYS: dict[str, int] = {
-    "ret": pygame.K_RETURN, "down": pygame.K_DOWN, "up": pygame.K_UP, "left": pygame.K_LEFT,
-    "right": pygame.K_RIGHT, "backspace": pygame.K_BACKSPACE, "tab": pygame.K_TAB, "esc": pygame.K_ESCAPE,
-    "pgdn": pygame.K_PAGEDOWN, "pgup": pygame.K_PAGEUP,
+    "ret": pygame.K_RETURN,
+    "down": pygame.K_DOWN,
+    "up": pygame.K_UP,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+    "backspace": pygame.K_BACKSPACE,
+    "tab": pygame.K_TAB,
+    "esc": pygame.K_ESCAPE,
+    "pgdn": pygame.K_PAGEDOWN,
+    "pgup": pygame.K_PAGEUP,
 }
 
 
@@ -59,8 +66,12 @@ def jsonable(value: Any) -> Any:
 
 def save_targets(kiosk: Kiosk, out: Path, name: str) -> None:
     targets = [
-        {"rect": list(target.rect), "kind": getattr(target.action, "kind", None),
-         "value": jsonable(getattr(target.action, "value", None)), "action": repr(target.action)}
+        {
+            "rect": list(target.rect),
+            "kind": getattr(target.action, "kind", None),
+            "value": jsonable(getattr(target.action, "value", None)),
+            "action": repr(target.action),
+        }
         for target in kiosk.canvas.targets
     ]
     (out / f"{name}.json").write_text(json.dumps(targets, indent=1) + "\n")
@@ -108,11 +119,17 @@ def run(db: Path, size: tuple[int, int], out: Path, steps: list[str], touch_scre
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--db", type=Path, required=True, help="a copy of the journal (it is written to)")
+    parser.add_argument(
+        "--db", type=Path, required=True, help="a copy of the journal (it is written to)"
+    )
     parser.add_argument("--size", required=True, metavar="WxH")
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--touch-screen", default="", metavar="KIND",
-                        help="the touch screen the console's kiosk finds: touch or resistive (default: none)")
+    parser.add_argument(
+        "--touch-screen",
+        default="",
+        metavar="KIND",
+        help="the touch screen the console's kiosk finds: touch or resistive (default: none)",
+    )
     parser.add_argument("steps", nargs="*", metavar="STEP")
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.split("x"))

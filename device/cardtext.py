@@ -72,7 +72,9 @@ TEXTS: dict[str, Text] = {
     "cardtext.planes": Plural("{n} plane", "{n} planes"),
     "cardtext.phenomena": Plural("{n} phenomenon", "{n} phenomena"),
     "cardtext.contraptions": Plural("{n} contraption", "{n} contraptions"),
-    "cardtext.images": Plural("Stored {images} card image.", "Stored {images} card images.", "images"),
+    "cardtext.images": Plural(
+        "Stored {images} card image.", "Stored {images} card images.", "images"
+    ),
     "cardtext.not_in_file": Plural(
         "{count} card the gadget knows is not in this file: {names}.",
         "{count} cards the gadget knows are not in this file: {names}.",
@@ -116,9 +118,7 @@ MAX_DEPTH = 64
 MAX_NUMBER = 40
 #: What the nesting scan looks at: a string (skipped whole), an opening or a closing bracket.
 _NESTING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]|[\]}]')
-_NOT_A_CARD_FILE = (
-    "This is not a card file: download Scryfall's \"Oracle Cards\" file or an MTGJSON file again and import that."
-)
+_NOT_A_CARD_FILE = 'This is not a card file: download Scryfall\'s "Oracle Cards" file or an MTGJSON file again and import that.'
 
 
 class CardDataError(AetherboxError, ValueError):
@@ -161,8 +161,11 @@ def _parse_int(text: str) -> int:
 def _parse_float(text: str) -> float:
     value = float(text) if len(text) <= MAX_NUMBER else math.inf
     if not math.isfinite(value):
-        raise JSONRefused(f"a number too large for card data ({text[:20]}…)" if len(text) > 20 else
-                          f"a number too large for card data ({text})")
+        raise JSONRefused(
+            f"a number too large for card data ({text[:20]}…)"
+            if len(text) > 20
+            else f"a number too large for card data ({text})"
+        )
     return value
 
 
@@ -172,7 +175,9 @@ def _parse_constant(name: str) -> Any:
 
 def decoder() -> json.JSONDecoder:
     """The standard decoder, refusing numbers of absurd size and ``NaN``/``Infinity``."""
-    return json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
+    return json.JSONDecoder(
+        parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
+    )
 
 
 def nesting(text: str, start: int = 0, limit: int = MAX_DEPTH) -> int | None:
@@ -186,8 +191,10 @@ def nesting(text: str, start: int = 0, limit: int = MAX_DEPTH) -> int | None:
         if token in "[{":
             depth += 1
             if depth > limit:
-                raise JSONRefused(f"the data is nested more than {limit} levels deep, which no card data is",
-                                  match.start())
+                raise JSONRefused(
+                    f"the data is nested more than {limit} levels deep, which no card data is",
+                    match.start(),
+                )
         elif token in "]}":
             depth -= 1
             if depth <= 0:
@@ -232,23 +239,28 @@ class _Stream:
             return False
         if self._pos > CHUNK:
             self._consumed += self._pos
-            self._buf = self._buf[self._pos:]
+            self._buf = self._buf[self._pos :]
             self._pos = 0
         self._buf += chunk
         return True
 
     def _error(self, what: str, advice: str = "", at: int | None = None) -> CardDataError:
         where = self._consumed + self._pos if at is None else at
-        return CardDataError(self._source, f"{what} (at character {where}).{' ' + advice if advice else ''}")
+        return CardDataError(
+            self._source, f"{what} (at character {where}).{' ' + advice if advice else ''}"
+        )
 
     def _truncated(self) -> CardDataError:
         return CardDataError(
-            self._source, "the file ends in the middle of the card data: it was cut short (an "
+            self._source,
+            "the file ends in the middle of the card data: it was cut short (an "
             "interrupted download?). Download it again.",
         )
 
     def _too_blank(self, start: int) -> CardDataError:
-        return self._error(f"more than {MAX_BLANK:,} blank characters in a row", _NOT_A_CARD_FILE, start)
+        return self._error(
+            f"more than {MAX_BLANK:,} blank characters in a row", _NOT_A_CARD_FILE, start
+        )
 
     def peek(self) -> str:
         """The next non-blank character ('' at the end)."""
@@ -296,7 +308,9 @@ class _Stream:
                 if blank > MAX_BLANK:
                     raise self._too_blank(self._consumed + len(self._buf) - blank)
                 if len(self._buf) - self._pos > MAX_VALUE:
-                    raise self._error("one entry is larger than any card record", _NOT_A_CARD_FILE) from None
+                    raise self._error(
+                        "one entry is larger than any card record", _NOT_A_CARD_FILE
+                    ) from None
                 self._more(want)
                 want *= 2  # big values: fewer retries
                 continue
@@ -322,7 +336,8 @@ class _Stream:
             except JSONRefused as error:
                 raise self._refused(error) from None
             raise self._error(
-                f"the data is nested more than {MAX_DEPTH} levels deep, which no card data is", _NOT_A_CARD_FILE
+                f"the data is nested more than {MAX_DEPTH} levels deep, which no card data is",
+                _NOT_A_CARD_FILE,
             ) from None
         return value, end
 
@@ -336,7 +351,9 @@ class _Stream:
             nesting(buf, pos)
 
     def _refused(self, error: JSONRefused) -> CardDataError:
-        return self._error(error.reason, _NOT_A_CARD_FILE, None if error.at is None else self._consumed + error.at)
+        return self._error(
+            error.reason, _NOT_A_CARD_FILE, None if error.at is None else self._consumed + error.at
+        )
 
     def items(self) -> Iterator[str]:
         """The keys of the object starting here; the caller reads or skips each value."""
@@ -420,7 +437,8 @@ class _Inflate(io.RawIOBase):
             self._unpacked += len(data)
             if self._unpacked > MAX_RATIO * self._used + INFLATE_SLACK:
                 raise CardDataError(
-                    self._source, f"it unpacks to more than {MAX_RATIO} times its compressed size, which "
+                    self._source,
+                    f"it unpacks to more than {MAX_RATIO} times its compressed size, which "
                     f"card data never does (a decompression bomb?). {_NOT_A_CARD_FILE}",
                 )
             if data:
@@ -436,11 +454,20 @@ def _open_regular(path: Path, label: str) -> IO[bytes]:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            what = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
-                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-                    else "not a regular file")
+            what = (
+                "a folder"
+                if stat.S_ISDIR(mode)
+                else "a FIFO (named pipe)"
+                if stat.S_ISFIFO(mode)
+                else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a socket"
+                if stat.S_ISSOCK(mode)
+                else "not a regular file"
+            )
             raise CardDataError(
-                label, f"this is {what}, not a card-data file. Give the path of the file you downloaded "
+                label,
+                f"this is {what}, not a card-data file. Give the path of the file you downloaded "
                 "(to import from a pipe, use: aetherbox catalog import - < FILE).",
             )
         if hasattr(os, "set_blocking"):
@@ -507,14 +534,17 @@ def read_cards(source: Path | IO[bytes], name: str | None = None) -> Iterator[di
                 raise CardDataError(label, "the file is empty.")
             else:
                 raise CardDataError(
-                    label, "this is not JSON card data: expected a Scryfall bulk file (a JSON array) "
+                    label,
+                    "this is not JSON card data: expected a Scryfall bulk file (a JSON array) "
                     "or an MTGJSON file (a JSON object).",
                 )
             stream.end()
     except UnicodeDecodeError as error:
         raise CardDataError(label, f"this is not a UTF-8 text file ({error.reason}).") from None
     except (EOFError, gzip.BadGzipFile) as error:
-        raise CardDataError(label, f"the compressed file is damaged or cut short ({error}).") from None
+        raise CardDataError(
+            label, f"the compressed file is damaged or cut short ({error})."
+        ) from None
     except FileNotFoundError:
         raise CardDataError(label, "no such file.") from None
     except OSError as error:
@@ -576,7 +606,11 @@ def text_of(card: Mapping[str, Any]) -> tuple[str, str]:
     if text is None:
         text = card.get("text")
     if text is None and isinstance(card.get("card_faces"), list):
-        text = "\n//\n".join(str(face.get("oracle_text", "")) for face in card["card_faces"] if isinstance(face, dict))
+        text = "\n//\n".join(
+            str(face.get("oracle_text", ""))
+            for face in card["card_faces"]
+            if isinstance(face, dict)
+        )
     return str(type_line), str(text or "")
 
 
@@ -624,9 +658,8 @@ JPEG_SIGNATURE = b"\xff\xd8\xff"
 
 def is_picture(head: bytes) -> bool:
     """Whether a file starting with ``head`` (16 bytes) is a PNG, JPEG, GIF, BMP or WebP picture."""
-    return (
-        head.startswith((PNG_SIGNATURE, JPEG_SIGNATURE, b"GIF87a", b"GIF89a", b"BM"))
-        or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+    return head.startswith((PNG_SIGNATURE, JPEG_SIGNATURE, b"GIF87a", b"GIF89a", b"BM")) or (
+        head[:4] == b"RIFF" and head[8:12] == b"WEBP"
     )
 
 
@@ -639,31 +672,38 @@ def _shown(written: str) -> str:
     return repr(_cut(written))
 
 
-def _picture(path: Path | None, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+def _picture(
+    path: Path | None, written: str, card: str, roots: tuple[Path, ...], label: str
+) -> Path | None:
     """The picture's real path, if it is a picture inside the allowed folders; None if there is
     no such file.  A path leading elsewhere (``..``, another absolute path, a symbolic link), an
     entry that is no path at all, or a file that is not a picture or cannot be read refuses the
     whole import, so nothing else on the machine is copied into the data directory."""
     if path is None:
         raise CardDataError(
-            label, f"the picture of {card!r}, {_shown(written)}, is not a file path or address. Correct or remove "
+            label,
+            f"the picture of {card!r}, {_shown(written)}, is not a file path or address. Correct or remove "
             "the entry and import again.",
         )
     try:
         return _checked_picture(path, written, card, roots, label)
     except OSError as error:  # a name too long, a folder that may not be read…
         raise CardDataError(
-            label, f"cannot read the picture of {card!r}, {_shown(written)} ({error.strerror or error}). Correct or "
+            label,
+            f"cannot read the picture of {card!r}, {_shown(written)} ({error.strerror or error}). Correct or "
             "remove the entry and import again.",
         ) from None
 
 
-def _checked_picture(path: Path, written: str, card: str, roots: tuple[Path, ...], label: str) -> Path | None:
+def _checked_picture(
+    path: Path, written: str, card: str, roots: tuple[Path, ...], label: str
+) -> Path | None:
     written = _cut(written)
     folders = " or ".join(str(root) for root in roots)
     if not _inside(path, roots):
         raise CardDataError(
-            label, f"the picture of {card!r}, {written!r}, is outside {folders}. Pictures must be in the "
+            label,
+            f"the picture of {card!r}, {written!r}, is outside {folders}. Pictures must be in the "
             "card file's folder or the --images folder: move them there and import again.",
         )
     real = path.resolve()
@@ -674,12 +714,14 @@ def _checked_picture(path: Path, written: str, card: str, roots: tuple[Path, ...
         size = os.fstat(picture.fileno()).st_size
     if not is_picture(head):
         raise CardDataError(
-            label, f"the picture of {card!r}, {written!r}, is not a PNG, JPEG, WebP, GIF or BMP image. "
+            label,
+            f"the picture of {card!r}, {written!r}, is not a PNG, JPEG, WebP, GIF or BMP image. "
             "Put the card's picture there, or remove the entry, and import again.",
         )
     if size > MAX_IMAGE:
         raise CardDataError(
-            label, f"the picture of {card!r}, {written!r}, is larger than {MAX_IMAGE >> 20} MB, more than any "
+            label,
+            f"the picture of {card!r}, {written!r}, is larger than {MAX_IMAGE >> 20} MB, more than any "
             "card picture needs. Use a smaller picture and import again.",
         )
     return real
@@ -687,7 +729,9 @@ def _checked_picture(path: Path, written: str, card: str, roots: tuple[Path, ...
 
 def _has_web_images(card: dict[str, Any]) -> bool:
     uris = card.get("image_uris")
-    return isinstance(uris, dict) and any(isinstance(v, str) and "://" in v and not v.startswith("file:") for v in uris.values())
+    return isinstance(uris, dict) and any(
+        isinstance(v, str) and "://" in v and not v.startswith("file:") for v in uris.values()
+    )
 
 
 def _folder_images(folder: Path) -> dict[str, Path] | None:
@@ -707,7 +751,11 @@ def store_dir(data_dir: Path) -> Path:
 
 
 def import_file(
-    source: Path | IO[bytes], data_dir: Path, *, images: bool = False, image_folder: Path | None = None,
+    source: Path | IO[bytes],
+    data_dir: Path,
+    *,
+    images: bool = False,
+    image_folder: Path | None = None,
     source_name: str | None = None,
 ) -> ImportReport:
     """Read a card-data file and replace the stored card text with what it holds for the
@@ -741,8 +789,9 @@ def import_file(
                 found_images[card.name] = picture
     if not report.cards:
         raise CardDataError(
-            label, "no planes, phenomena or contraptions in this file. Use Scryfall's \"Oracle "
-            "Cards\" bulk file or an MTGJSON AllPrintings or set file (OPCA, PCA, HOP, UST, UND…).",
+            label,
+            "no planes, phenomena or contraptions in this file. Use Scryfall's \"Oracle "
+            'Cards" bulk file or an MTGJSON AllPrintings or set file (OPCA, PCA, HOP, UST, UND…).',
         )
     if images and folder is None and not found_images and web_only:
         raise CardDataError(label, str(_hint("cardtext.images_need_folder")))
@@ -765,7 +814,9 @@ def _fsync(path: Path) -> None:
         os.close(fd)
 
 
-def store(report: ImportReport, pictures: Mapping[str, Path], data_dir: Path, *, link: bool = False) -> None:
+def store(
+    report: ImportReport, pictures: Mapping[str, Path], data_dir: Path, *, link: bool = False
+) -> None:
     """Replace the stored card text with ``report``'s and the stored pictures with ``pictures``
     (by card name): the pictures go to a new folder, then ``cards.json`` is replaced in one
     rename, then the old pictures are removed, so a reader sees the old store or the new, never
@@ -775,11 +826,15 @@ def store(report: ImportReport, pictures: Mapping[str, Path], data_dir: Path, *,
     target.mkdir(parents=True, exist_ok=True)
     image_dir = None
     if pictures:
-        image_dir = Path(tempfile.mkdtemp(prefix=f"images-{time.strftime('%Y%m%d%H%M%S')}-", dir=target))
+        image_dir = Path(
+            tempfile.mkdtemp(prefix=f"images-{time.strftime('%Y%m%d%H%M%S')}-", dir=target)
+        )
         for name, picture in pictures.items():
             copy = image_dir / f"{name_key(name) or 'card'}{picture.suffix.lower()}"
             _place(picture, copy, link)
-            report.cards[name] = report.cards[name].model_copy(update={"image": f"{image_dir.name}/{copy.name}"})
+            report.cards[name] = report.cards[name].model_copy(
+                update={"image": f"{image_dir.name}/{copy.name}"}
+            )
             report.images += 1
     document = {
         "schema": STORE_SCHEMA,

@@ -65,9 +65,7 @@ TEXTS: dict[str, Text] = {
     ),
     "catalog.and_more": "{names} and {more} more",
     "catalog.unknown_set": "No planar cards in set {code!r}. Sets with planar cards: {sets}.",
-    "catalog.unknown_faction": (
-        "No contraption faction {faction!r}. Factions: {factions}."
-    ),
+    "catalog.unknown_faction": ("No contraption faction {faction!r}. Factions: {factions}."),
     # what a card is, in messages about a card that does not fit
     "catalog.kind.plane": "plane",
     "catalog.kind.phenomenon": "phenomenon",
@@ -211,8 +209,10 @@ class Catalog:
         kinds = {card.kind for card in self._cards}
         # What "no card is called …" says: the kind of card this catalog holds.
         self._unknown = (
-            "catalog.unknown_contraption" if kinds == {CardKind.CONTRAPTION}
-            else "catalog.unknown_planar" if kinds and CardKind.CONTRAPTION not in kinds
+            "catalog.unknown_contraption"
+            if kinds == {CardKind.CONTRAPTION}
+            else "catalog.unknown_planar"
+            if kinds and CardKind.CONTRAPTION not in kinds
             else "catalog.unknown_card"
         )
         self._views: dict[str, Catalog] = {}
@@ -288,8 +288,15 @@ class Catalog:
             if line[at] in ", ":
                 at += 1
                 continue
-            name = next((n for n in with_commas if folded.startswith(n.casefold(), at)
-                         and folded[at + len(n):at + len(n) + 1] in ("", ",", " ")), None)
+            name = next(
+                (
+                    n
+                    for n in with_commas
+                    if folded.startswith(n.casefold(), at)
+                    and folded[at + len(n) : at + len(n) + 1] in ("", ",", " ")
+                ),
+                None,
+            )
             if name is not None:
                 found.append(name)
                 at += len(name)

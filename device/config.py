@@ -98,7 +98,7 @@ TEXTS = {
     "config.reason.not_empty": "must not be empty",
     "config.reason.section": "must be a section of keys",
     "config.reason.list": "must be a list in square brackets",
-    "config.reason.size": "must be a size such as \"480x320\"",
+    "config.reason.size": 'must be a size such as "480x320"',
     "config.reason.table_name": "must be up to 32 letters, digits, - or _",
     "config.reason.form": "is not in the form this key takes",
     "config.reason.other": "is not a value this key takes ({said})",
@@ -121,7 +121,7 @@ TEXTS = {
     "config.gpio.encoder_pair": "encoder_a and encoder_b go together: set both pins or neither",
     "config.gpio.after_debounce": "{name}: {limit} s must be longer than the debounce window ({debounce} s)",
     "config.life_range": "starting life for {name} must be from 1 to 9999, not {life}",
-    "config.table_needed": "a broker needs this gadget's table name (its login there): table = \"table1\"",
+    "config.table_needed": 'a broker needs this gadget\'s table name (its login there): table = "table1"',
 }
 
 #: The largest configuration read: a hand-written one is a few kB, so anything this big (or a
@@ -258,7 +258,11 @@ class EventConfig(BaseModel):
     @classmethod
     def _port_follows_tls(cls, data: Any) -> Any:
         if isinstance(data, dict) and "port" not in data:
-            plain = data.get("ca") is None and isinstance(data.get("broker"), str) and on_this_machine(data["broker"])
+            plain = (
+                data.get("ca") is None
+                and isinstance(data.get("broker"), str)
+                and on_this_machine(data["broker"])
+            )
             return {**data, "port": PLAIN_PORT if plain else TLS_PORT}
         return data
 
@@ -339,7 +343,9 @@ def in_use(loaded: Loaded) -> str:
     config = loaded.config
     reader = config.reader.model_dump(mode="json")
     event = config.event
-    page = f", the players' page on port {event.page_port}" if event.broker and event.page_port else ""
+    page = (
+        f", the players' page on port {event.page_port}" if event.broker and event.page_port else ""
+    )
     return (
         f"{loaded.path}: language {config.language}, journal {config.journal_path()}, tag map "
         f"{config.tag_map_path()}, reader {reader}, display {config.display.model_dump(mode='json')}, "
@@ -386,7 +392,7 @@ def shown(value: object, limit: int = 60) -> str:
         text = repr(value)
     except ValueError:  # an integer of more digits than Python prints
         text = f"<a number of about {value.bit_length() * 3 // 10 if isinstance(value, int) else '?'} digits>"
-    return text if len(text) <= limit else f"{text[:limit - 1]}…"
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
 def reason(error: Mapping[str, Any]) -> Message:
@@ -422,7 +428,13 @@ def describe(error: Mapping[str, Any], where: str = "") -> Message:
     why = reason(error)
     if "value" in why.params:  # it names the value already
         return Message("config.bad_value_said", where=where, setting=repr(key), reason=why)
-    return Message("config.bad_value", where=where, setting=repr(key), reason=why, value=shown(error.get("input")))
+    return Message(
+        "config.bad_value",
+        where=where,
+        setting=repr(key),
+        reason=why,
+        value=shown(error.get("input")),
+    )
 
 
 def _drop(data: dict[str, Any], loc: tuple[int | str, ...]) -> bool:
@@ -449,7 +461,14 @@ def _too_deep(data: dict[str, Any], where: str, depth: int = DEPTH) -> list[Mess
             data[key] = section = dict(value)
             for inner, item in value.items():
                 if _depth(item) + 1 > depth:
-                    said.append(Message("config.key_too_deep", where=where, setting=repr(f"{key}.{inner}"), depth=depth))
+                    said.append(
+                        Message(
+                            "config.key_too_deep",
+                            where=where,
+                            setting=repr(f"{key}.{inner}"),
+                            depth=depth,
+                        )
+                    )
                     del section[inner]
         elif _depth(value) > depth:
             said.append(Message("config.key_too_deep", where=where, setting=repr(key), depth=depth))
@@ -464,14 +483,18 @@ def _depth(value: Any) -> int:
         node, level = stack.pop()
         if isinstance(node, dict | list):
             deepest = max(deepest, level)
-            stack += [(child, level + 1) for child in (node.values() if isinstance(node, dict) else node)]
+            stack += [
+                (child, level + 1) for child in (node.values() if isinstance(node, dict) else node)
+            ]
     return deepest
 
 
 M = TypeVar("M", bound=BaseModel)
 
 
-def lenient(model: type[M], data: Mapping[str, Any], where: str) -> tuple[M | None, list[Message], dict[str, Any]]:
+def lenient(
+    model: type[M], data: Mapping[str, Any], where: str
+) -> tuple[M | None, list[Message], dict[str, Any]]:
     """``data`` as a ``model``, each bad key left out (so its default is used) and said, one line
     per problem starting with ``where``; None when what is wrong is no one key's (two keys that
     cannot go together), with the lines saying why.  Also returns the data that was used."""
@@ -502,20 +525,29 @@ def load(path: Path | None = None) -> Loaded:
     try:
         raw = read_regular(where, LIMIT_KB * 1024)
     except FileNotFoundError:
-        return Loaded(Config(), where, () if path is None else (Message("config.missing", where=at),))
+        return Loaded(
+            Config(), where, () if path is None else (Message("config.missing", where=at),)
+        )
     except NotRegular:
         return Loaded(Config(), where, (Message("config.not_regular", where=at),))
     except TooLarge as error:
         return Loaded(Config(), where, (Message("config.too_large", where=at, kb=error.kb),))
     except OSError as error:
-        return Loaded(Config(), where, (Message("config.unreadable", where=at, reason=error.strerror or str(error)),))
+        return Loaded(
+            Config(),
+            where,
+            (Message("config.unreadable", where=at, reason=error.strerror or str(error)),),
+        )
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         return Loaded(Config(), where, (Message("config.not_utf8", where=at, at=error.start + 1),))
     except RecursionError:
         return Loaded(Config(), where, (Message("config.too_deep", where=at, depth=DEPTH),))
-    except (tomllib.TOMLDecodeError, ValueError) as error:  # ValueError: an integer of more digits than Python reads
+    except (
+        tomllib.TOMLDecodeError,
+        ValueError,
+    ) as error:  # ValueError: an integer of more digits than Python reads
         return Loaded(Config(), where, (Message("config.not_toml", where=at, reason=str(error)),))
     config, warnings, _ = lenient(Config, data, at)
     if config is None:

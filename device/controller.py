@@ -93,8 +93,12 @@ class Controller:
         self.clock: Callable[[], float] = clock if clock is not None else GameTime()
         self.game = journal.last_game()
         self.state: GameState | None = journal.state(self.game) if self.game is not None else None
-        self._unsaid: list[Message] = []  # what a recovery after start-up did, until a result says it
-        self._unannounced: Recovery | None = None  # that recovery, until idle() hands it to the screen
+        self._unsaid: list[
+            Message
+        ] = []  # what a recovery after start-up did, until a result says it
+        self._unannounced: Recovery | None = (
+            None  # that recovery, until idle() hands it to the screen
+        )
         self._resume_time()
 
     # --- commands -----------------------------------------------------------------------
@@ -114,7 +118,9 @@ class Controller:
         if isinstance(command, NewGame):
             started = events[0]
             assert isinstance(started, GameStarted)
-            self.game = self.journal.create_game(events, command_json(command), messages, _title(started), now)
+            self.game = self.journal.create_game(
+                events, command_json(command), messages, _title(started), now
+            )
             self._started_at(now)
         elif is_break(events):
             assert self.game is not None
@@ -153,7 +159,11 @@ class Controller:
         except JournalError:
             last = None  # damage is met, and said, where the screen reads the change; the clock's times serve
         times = [] if last is None else [last.at]
-        if self.state is not None and self.state.clock is not None and self.state.clock.latest is not None:
+        if (
+            self.state is not None
+            and self.state.clock is not None
+            and self.state.clock.latest is not None
+        ):
             times.append(self.state.clock.latest)
         if times:
             self.clock.set(max(times))
@@ -176,7 +186,9 @@ class Controller:
         self.journal.end_break(game, now)
         if after.clock is None:
             return after
-        return after.model_copy(update={"clock": after.clock.with_breaks(self.journal.breaks(game))})
+        return after.model_copy(
+            update={"clock": after.clock.with_breaks(self.journal.breaks(game))}
+        )
 
     def preview(self, command: Command) -> Result:
         """What ``command`` would do now — its events, what they would say and the state after
@@ -189,7 +201,9 @@ class Controller:
         would make, and the game's own generator is not advanced."""
         with self._first():
             events = rules.decide(self.state, command, random.Random(0))
-            messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
+            messages, after = rules.play(
+                None if isinstance(command, NewGame) else self.state, events
+            )
         return Result(messages, after, events)
 
     def _with_configured_life(self, command: NewGame) -> NewGame:
@@ -198,8 +212,13 @@ class Controller:
         for name in command.formats:
             fmt = find_format(name)
             if fmt.kind == "base" and fmt.name in self.config.starting_life:
-                return command.model_copy(update={"starting_life": self.config.starting_life[fmt.name]})
-        if not any(find_format(n).kind == "base" for n in command.formats) and "ffa" in self.config.starting_life:
+                return command.model_copy(
+                    update={"starting_life": self.config.starting_life[fmt.name]}
+                )
+        if (
+            not any(find_format(n).kind == "base" for n in command.formats)
+            and "ffa" in self.config.starting_life
+        ):
             return command.model_copy(update={"starting_life": self.config.starting_life["ffa"]})
         return command
 
@@ -326,7 +345,9 @@ class Controller:
         self.journal.set_last_game(game)
         if game != shown:
             self._resume_time()
-        return Result([Message("controller.loaded", game=game, title=title(self.state))], self.state)
+        return Result(
+            [Message("controller.loaded", game=game, title=title(self.state))], self.state
+        )
 
     def delete(self, game: int) -> Result:
         """Delete saved game ``game`` for good (undo does not bring it back).  Deleting the game
@@ -349,7 +370,9 @@ class Controller:
 
     def last_change(self) -> Txn | None:
         """What UNDO would take back now (one row, however long the game)."""
-        return self._reading(lambda: None if self.game is None else self.journal.last_change(self.game))
+        return self._reading(
+            lambda: None if self.game is None else self.journal.last_change(self.game)
+        )
 
     # --- hardware inputs ----------------------------------------------------------------
 
@@ -396,8 +419,11 @@ class Controller:
             raise IllegalCommand("rules.no_game")
         command = bindings.card_command(self.state, card)
         if command is None:
-            raise IllegalCommand("controller.card_not_expected", name=card.name, kind=card_kind(card.kind))
+            raise IllegalCommand(
+                "controller.card_not_expected", name=card.name, kind=card_kind(card.kind)
+            )
         return self.execute(command)
+
 
 def _title(started: GameStarted) -> str:
     formats = " + ".join(find_format(name).title for name in started.formats)

@@ -99,7 +99,12 @@ ONLINE, OFFLINE = b"online", b"offline"
 #: the number of its last session with the broker (the first half of a report's revision), the
 #: journal's own id (half of the gadget's), and the joined event's draw as last heard (a table
 #: restarted while the broker is away still knows its event).
-JOINED, HOSTED, SESSION, JOURNAL_ID = "event.joined", "event.hosted", "event.session", "event.journal"
+JOINED, HOSTED, SESSION, JOURNAL_ID = (
+    "event.joined",
+    "event.hosted",
+    "event.session",
+    "event.journal",
+)
 DRAW = "event.draw"
 #: Seconds a gadget waits before taking its table's login back from another gadget (a range:
 #: each gadget its own wait, so the two do not meet at once).
@@ -247,7 +252,11 @@ def is_online(payload: bytes) -> bool:
 
 def present_gadget(payload: bytes) -> str:
     """The gadget a presence names, if it names one."""
-    return payload[len(ONLINE) + 1:].decode("ascii", "replace") if payload.startswith(ONLINE + b" ") else ""
+    return (
+        payload[len(ONLINE) + 1 :].decode("ascii", "replace")
+        if payload.startswith(ONLINE + b" ")
+        else ""
+    )
 
 
 def report_topic(event: str, report: TableReport) -> str:
@@ -282,8 +291,13 @@ def read_topic(topic: str) -> Topic | None:
         pod, round_ = parts[5], parts[6]
         if not (_NUMBER.fullmatch(pod) and _NUMBER.fullmatch(round_)):
             return None
-        return Topic("report", event=parts[4], table=parts[2], key=(int(pod), int(round_), parts[7]),
-                     gadget=parts[8] if len(parts) == 9 else "")
+        return Topic(
+            "report",
+            event=parts[4],
+            table=parts[2],
+            key=(int(pod), int(round_), parts[7]),
+            gadget=parts[8] if len(parts) == 9 else "",
+        )
     return None
 
 
@@ -311,15 +325,20 @@ class Heard(Struct):
 
     plans: dict[str, EventPlan] = field(default_factory=dict)
     online: dict[str, bool] = field(default_factory=dict)
-    accounts: dict[tuple[str, str, tuple[int, int, str]], dict[str, TableReport]] = field(default_factory=dict)
+    accounts: dict[tuple[str, str, tuple[int, int, str]], dict[str, TableReport]] = field(
+        default_factory=dict
+    )
     waiting: dict[str, dict[str, tuple[str, bytes]]] = field(default_factory=dict)
     #: A gadget's account that may have counted was let go for a lower id: a fold made before
     #: may count it, so the standings are folded anew from ``accounts``.
     dropped: bool = False
-    _gadgets: dict[str, dict[str, int]] = field(default_factory=dict)  # by table: its accounts kept, by gadget
+    _gadgets: dict[str, dict[str, int]] = field(
+        default_factory=dict
+    )  # by table: its accounts kept, by gadget
     #: By draw and the organiser's moves: the (table, group) its reports may be about.
-    _groups: dict[tuple[str, tuple[Moved, ...]], frozenset[tuple[str, tuple[int, int, str]]]] = field(
-        default_factory=dict)
+    _groups: dict[tuple[str, tuple[Moved, ...]], frozenset[tuple[str, tuple[int, int, str]]]] = (
+        field(default_factory=dict)
+    )
 
     def keep(self, report: TableReport) -> bool:
         """Keep ``report`` unless a newer one of the same table's group from the same gadget is
@@ -347,7 +366,12 @@ class Heard(Struct):
 
     def everything(self, plan: str) -> Iterator[TableReport]:
         """Every gadget's newest account of every group of the draw ``plan``."""
-        return (r for (_, of, _), accounts in self.accounts.items() if of == plan for r in accounts.values())
+        return (
+            r
+            for (_, of, _), accounts in self.accounts.items()
+            if of == plan
+            for r in accounts.values()
+        )
 
     def expects(self, plan: EventPlan, topic: Topic) -> bool:
         """Whether ``plan`` gives the group in a report's ``topic`` to the table it is from (its
@@ -358,14 +382,23 @@ class Heard(Struct):
             # A group the organiser moved is played at the table it was moved to (a group not
             # begun, so the table it was drawn at reports none of it; both are expected).
             groups = self._groups[(plan.id, plan.moves)] = frozenset(
-                [(a.table, a.key) for a in plan.groups] + [(m.table, m.key) for m in plan.moves]
-                + [(plan.round2_table(pod, label), (pod, 2, label)) for pod in range(1, len(plan.pods) + 1)
-                   for label in ("winners", "losers")])
+                [(a.table, a.key) for a in plan.groups]
+                + [(m.table, m.key) for m in plan.moves]
+                + [
+                    (plan.round2_table(pod, label), (pod, 2, label))
+                    for pod in range(1, len(plan.pods) + 1)
+                    for label in ("winners", "losers")
+                ]
+            )
         if (topic.table, topic.key) not in groups:
             return False
         accounts = self.accounts.get((topic.table, plan.id, topic.key))
-        return (accounts is None or len(accounts) < GADGETS_PER_GROUP or topic.gadget in accounts
-                or topic.gadget < max(accounts))
+        return (
+            accounts is None
+            or len(accounts) < GADGETS_PER_GROUP
+            or topic.gadget in accounts
+            or topic.gadget < max(accounts)
+        )
 
     def wait(self, topic: str, event: str, table: str, payload: bytes) -> None:
         """Keep a report of an event not drawn yet, unread, for when its draw comes (an empty
@@ -406,8 +439,12 @@ class News(Model):
     minutes: int = 0
 
     def message(self) -> Message:
-        return Message(f"consp.news.{self.kind}", event=self.event, round=self.round,
-                       minutes=Message("consp.minutes", n=self.minutes))
+        return Message(
+            f"consp.news.{self.kind}",
+            event=self.event,
+            round=self.round,
+            minutes=Message("consp.minutes", n=self.minutes),
+        )
 
 
 def gadget_id(journal_id: str, boards: Sequence[Path] = BOARD_IDS) -> str:
@@ -430,14 +467,25 @@ class EventSession:
     ``handle`` takes the link's inputs, ``step`` is called after anything changed the game; both
     return what the screen or the console should show (a game started, news of the event)."""
 
-    def __init__(self, controller: Controller, link: Link, table: str, *, broker: str = "", join: str = "",
-                 gadget: str | None = None, takeover: tuple[float, float] = TAKEOVER,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        controller: Controller,
+        link: Link,
+        table: str,
+        *,
+        broker: str = "",
+        join: str = "",
+        gadget: str | None = None,
+        takeover: tuple[float, float] = TAKEOVER,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.controller = controller
         #: What the organiser counts its round clocks on (a wall clock set during a round moves
         #: none of its announcements: docs/decisions/0027).
         self.monotonic = monotonic
-        self._began: dict[tuple[str, int], float] = {}  # (draw, round) → its clock's start, on ``monotonic``
+        self._began: dict[
+            tuple[str, int], float
+        ] = {}  # (draw, round) → its clock's start, on ``monotonic``
         self._announced: set[tuple[str, int, str]] = set()
         #: The last draw heard came before the broker had said all it held for this gadget: it was
         #: published while this gadget was away.
@@ -463,7 +511,9 @@ class EventSession:
         #: deadline on the organiser's gadget, so not read from the journal each time.
         self._hosted_id = _plan_id(self._meta(HOSTED))
         self._published: dict[tuple[str, tuple[int, int, str]], TableReport] = {}
-        self._basis: dict[tuple[str, tuple[int, int, str]], object] = {}  # the game state each was made from
+        self._basis: dict[
+            tuple[str, tuple[int, int, str]], object
+        ] = {}  # the game state each was made from
         self._view: EventView | None = None  # the fold of what was heard, None after a new draw
         self._unfolded: list[TableReport] = []  # reports kept since the view was folded
         self._following: Assignment | None = None
@@ -492,7 +542,9 @@ class EventSession:
         try:
             plan = EventPlan.model_validate_json(kept)
         except ValidationError:
-            log.warning("event: the draw kept in the journal cannot be read; it comes from the broker again")
+            log.warning(
+                "event: the draw kept in the journal cannot be read; it comes from the broker again"
+            )
             return
         if event_key(plan.event) == event_key(self.joined):
             self._draw_kept = self.heard.plans.setdefault(event_key(plan.event), plan)
@@ -548,8 +600,12 @@ class EventSession:
         """The broker has said all it held: number this session above every report of this table
         it holds, then send this gadget's draw and reports again, and say which gadget holds the
         login now. Another one held it until now: take turns with it (``before``)."""
-        held = [r.revision[0] for (table, _, _), accounts in self.heard.accounts.items() if table == self.table
-                for r in accounts.values()]
+        held = [
+            r.revision[0]
+            for (table, _, _), accounts in self.heard.accounts.items()
+            if table == self.table
+            for r in accounts.values()
+        ]
         if held and max(held) >= self.session:
             self.session = max(held) + 1
             self._count = 0
@@ -574,7 +630,9 @@ class EventSession:
                 if topic.table == self.table and message.retained and not self.synced:
                     other = present_gadget(message.payload)
                     self.before = other if online and other != self.gadget else ""
-                mine = topic.table == self.table and message.payload == ONLINE and not message.retained
+                mine = (
+                    topic.table == self.table and message.payload == ONLINE and not message.retained
+                )
                 if mine and not self.synced:
                     self.synced = True
                     return self._synced()
@@ -587,15 +645,23 @@ class EventSession:
             elif topic.kind == "plan":
                 self._late = not self.synced
                 plan = EventPlan.model_validate_json(message.payload)
-                if event_key(plan.event) == topic.event and self.heard.plans.get(topic.event) != plan:
+                if (
+                    event_key(plan.event) == topic.event
+                    and self.heard.plans.get(topic.event) != plan
+                ):
                     self.heard.plans[topic.event] = plan
                     self._view = None
-                    return [said for where, payload in self.heard.drawn(topic.event)
-                            for said in self._message(BrokerMessage(where, payload, retained=True))]
+                    return [
+                        said
+                        for where, payload in self.heard.drawn(topic.event)
+                        for said in self._message(BrokerMessage(where, payload, retained=True))
+                    ]
             elif topic.kind == "report":
                 return self._report_heard(message, topic)
         except (ValidationError, ValueError) as error:
-            log.warning("event: a message on %s cannot be read (%s); it is left out", message.topic, error)
+            log.warning(
+                "event: a message on %s cannot be read (%s); it is left out", message.topic, error
+            )
         return []
 
     def _report_heard(self, message: BrokerMessage, topic: Topic) -> list[Message]:
@@ -633,11 +699,18 @@ class EventSession:
         """Two gadgets report as one table: this table's own gadget and the organiser say so
         (once each; a gadget whose account does not count says which group: ``_ignored``)."""
         said: list[Message] = []
-        if report.table == self.table and report.gadget != self.gadget and ("twin", report.gadget) not in self._said:
+        if (
+            report.table == self.table
+            and report.gadget != self.gadget
+            and ("twin", report.gadget) not in self._said
+        ):
             self._said.add(("twin", report.gadget))
             said.append(Message("consp.net.twin", gadget=report.gadget or "?", table=self.table))
-        elif self.organiser and len(gadgets := self.heard.gadgets(report.table)) > 1 and (
-                "twins", report.table, len(gadgets)) not in self._said:
+        elif (
+            self.organiser
+            and len(gadgets := self.heard.gadgets(report.table)) > 1
+            and ("twins", report.table, len(gadgets)) not in self._said
+        ):
             self._said.add(("twins", report.table, len(gadgets)))
             said.append(Message("consp.net.twins", table=report.table, gadgets=", ".join(gadgets)))
         return said
@@ -666,9 +739,17 @@ class EventSession:
                 continue
             self._said.add(("ignored", assignment.key, gadget, ruled))
             group = Message(f"consp.in_group.{assignment.group}")
-            said.append(Message("consp.net.not_counted", table=self.table, pod=assignment.pod, group=group,
-                                gadget=gadget) if ruled else
-                        Message("consp.net.outrun", table=self.table, pod=assignment.pod, group=group))
+            said.append(
+                Message(
+                    "consp.net.not_counted",
+                    table=self.table,
+                    pod=assignment.pod,
+                    group=group,
+                    gadget=gadget,
+                )
+                if ruled
+                else Message("consp.net.outrun", table=self.table, pod=assignment.pod, group=group)
+            )
         return said
 
     def _restore(self, topic: str, kept: TableReport) -> None:
@@ -676,7 +757,9 @@ class EventSession:
         last (a stale copy was published again): send the newest again, so it is what a gadget
         that connects later is given."""
         mine = self._published.get((kept.plan, kept.key))
-        if mine is not None and (kept.revision < mine.revision or kept.revision == mine.revision and kept != mine):
+        if mine is not None and (
+            kept.revision < mine.revision or kept.revision == mine.revision and kept != mine
+        ):
             self.link.publish(topic, mine.model_dump_json().encode())
 
     # --- the joined event -----------------------------------------------------------------
@@ -710,7 +793,10 @@ class EventSession:
 
     def offered(self) -> list[EventPlan]:
         """The events at the broker that give this gadget's table a group, by name."""
-        return sorted((p for p in self.heard.plans.values() if self.table in p.tables), key=lambda p: fold_text(p.event))
+        return sorted(
+            (p for p in self.heard.plans.values() if self.table in p.tables),
+            key=lambda p: fold_text(p.event),
+        )
 
     def tables_online(self) -> list[str]:
         """The tables connected to the broker now (the organiser's login plays none)."""
@@ -724,13 +810,20 @@ class EventSession:
         self._following = None
         self._said = set()
         self._looked = {}
-        said = [Message("consp.net.following" if self.table == ORGANISER else "consp.net.joined", event=name,
-                        table=self.table)]
+        said = [
+            Message(
+                "consp.net.following" if self.table == ORGANISER else "consp.net.joined",
+                event=name,
+                table=self.table,
+            )
+        ]
         if self.plan is None:
             said.append(Message("consp.net.waiting_plan", event=name))
         return self._results(said) + self._follow()
 
-    def host(self, name: str, players: Sequence[str], tables: Sequence[str], options: Mapping[str, str]) -> list[Result]:
+    def host(
+        self, name: str, players: Sequence[str], tables: Sequence[str], options: Mapping[str, str]
+    ) -> list[Result]:
         """The organiser's part (CJ-1, CJ-2): draw the event for ``tables`` (none named: every table
         connected now), publish the draw, and join it."""
         if self.table != ORGANISER:
@@ -740,12 +833,24 @@ class EventSession:
         if not chosen:
             raise IllegalCommand("consp.net.no_online")
         rng = self.controller.rng
-        plan = plan_event(name, players, chosen, options, rng, uuid.UUID(int=rng.getrandbits(128)).hex)
+        plan = plan_event(
+            name, players, chosen, options, rng, uuid.UUID(int=rng.getrandbits(128)).hex
+        )
         self._publish_plan(plan)
-        said = [event_message(name, [len(pod) for pod in plan.pods]),
-                Message("consp.net.hosted", event=name, tables=", ".join(plan.tables))]
-        said += [Message("consp.net.host_group", pod=a.pod, group=group_title(a.group), table=a.table,
-                         players=", ".join(a.players)) for a in plan.groups]
+        said = [
+            event_message(name, [len(pod) for pod in plan.pods]),
+            Message("consp.net.hosted", event=name, tables=", ".join(plan.tables)),
+        ]
+        said += [
+            Message(
+                "consp.net.host_group",
+                pod=a.pod,
+                group=group_title(a.group),
+                table=a.table,
+                players=", ".join(a.players),
+            )
+            for a in plan.groups
+        ]
         return self._results(said) + self.join(name)
 
     def _publish_plan(self, plan: EventPlan) -> None:
@@ -775,26 +880,56 @@ class EventSession:
         if found is None:
             raise IllegalCommand("consp.net.no_group", pod=pod, group=group, event=view.plan.event)
         if table not in view.plan.tables:
-            raise IllegalCommand("consp.net.not_a_table", event=view.plan.event, table=table,
-                                 tables=", ".join(view.plan.tables))
+            raise IllegalCommand(
+                "consp.net.not_a_table",
+                event=view.plan.event,
+                table=table,
+                tables=", ".join(view.plan.tables),
+            )
         if view.report(found) is not None:  # its table started its game: the game stays where it is
-            raise IllegalCommand("consp.net.begun", pod=pod, group=Message(f"consp.in_group.{group}"), table=found.table)
+            raise IllegalCommand(
+                "consp.net.begun",
+                pod=pod,
+                group=Message(f"consp.in_group.{group}"),
+                table=found.table,
+            )
         if view.current(table) is not None:
             raise IllegalCommand("consp.net.busy", table=table, pod=pod)
-        self._publish_plan(view.plan.with_move(Moved(pod=pod, round=found.round, group=group, table=table)))
-        return self._results([Message("consp.net.moved", event=view.plan.event, pod=pod,
-                                      group=Message(f"consp.in_group.{group}"), table=table)]) + self._follow()
+        self._publish_plan(
+            view.plan.with_move(Moved(pod=pod, round=found.round, group=group, table=table))
+        )
+        return (
+            self._results(
+                [
+                    Message(
+                        "consp.net.moved",
+                        event=view.plan.event,
+                        pod=pod,
+                        group=Message(f"consp.in_group.{group}"),
+                        table=table,
+                    )
+                ]
+            )
+            + self._follow()
+        )
 
     def count(self, table: str, gadget: str) -> list[Result]:
         """The organiser's ruling: at ``table``, reported by more than one gadget, ``gadget``'s
         accounts count ("": the furthest, as before any ruling)."""
         view = self._hosted()
         if gadget and gadget not in self.heard.gadgets(table):
-            raise IllegalCommand("consp.net.no_gadget", table=table, gadget=gadget,
-                                 gadgets=", ".join(self.heard.gadgets(table)) or "–")
+            raise IllegalCommand(
+                "consp.net.no_gadget",
+                table=table,
+                gadget=gadget,
+                gadgets=", ".join(self.heard.gadgets(table)) or "–",
+            )
         self._publish_plan(view.plan.with_count(table, gadget))
-        said = Message("consp.net.counts", table=table, gadget=gadget) if gadget else Message(
-            "consp.net.counts_furthest", table=table)
+        said = (
+            Message("consp.net.counts", table=table, gadget=gadget)
+            if gadget
+            else Message("consp.net.counts_furthest", table=table)
+        )
         return self._results([said]) + self._follow()
 
     def rule(self, pod: int, redraw: bool) -> list[Result]:
@@ -807,8 +942,11 @@ class EventSession:
             raise IllegalCommand("consp.net.no_correction", pod=pod, event=view.plan.event)
         if not pending:
             raise IllegalCommand("consp.net.still_correcting", pod=pod)
-        self._publish_plan(view.plan.ruled(Redraw(pod=pod, groups=pending if redraw else view.round_two(pod),
-                                                  basis=pending)))
+        self._publish_plan(
+            view.plan.ruled(
+                Redraw(pod=pod, groups=pending if redraw else view.round_two(pod), basis=pending)
+            )
+        )
         return self._follow()
 
     # --- one round clock (docs/decisions/0032) -------------------------------------------
@@ -828,8 +966,15 @@ class EventSession:
         self._began[(plan.id, round)] = self.monotonic()
         self._publish_plan(plan.clocked(RoundClock(round=round, at=at)))
         minutes = Message("consp.minutes", n=int(plan.options.get("time_limit", 75)))
-        said = [Message("consp.net.clock_ruled", event=plan.event, round=round, minutes=minutes,
-                        at=datetime.fromtimestamp(at).strftime("%H:%M"))]
+        said = [
+            Message(
+                "consp.net.clock_ruled",
+                event=plan.event,
+                round=round,
+                minutes=minutes,
+                at=datetime.fromtimestamp(at).strftime("%H:%M"),
+            )
+        ]
         return self._results(said) + self.announce() + self._follow()
 
     def clock_to_start(self) -> int | None:
@@ -859,7 +1004,9 @@ class EventSession:
             if at > now:
                 continue
             self._announced.add((news.plan, news.round, news.kind))
-            self._said.add(("news", news.plan, news.round, news.kind))  # its copy from the broker is not news
+            self._said.add(
+                ("news", news.plan, news.round, news.kind)
+            )  # its copy from the broker is not news
             self.link.publish(news_topic(news.event), news.model_dump_json().encode(), retain=False)
             said.append(news.message())
         return self._results(said)
@@ -880,8 +1027,18 @@ class EventSession:
             began = self._began_at(plan, clock)
             for kind, after in announcements(plan, clock.round):
                 if (plan.id, clock.round, kind) not in self._announced:
-                    found.append((began + after, News(plan=plan.id, event=plan.event, round=clock.round, kind=kind,
-                                                      minutes=length if kind == "start" else 0)))
+                    found.append(
+                        (
+                            began + after,
+                            News(
+                                plan=plan.id,
+                                event=plan.event,
+                                round=clock.round,
+                                kind=kind,
+                                minutes=length if kind == "start" else 0,
+                            ),
+                        )
+                    )
         return found
 
     def _began_at(self, plan: EventPlan, clock: RoundClock) -> float:
@@ -892,8 +1049,11 @@ class EventSession:
         if key not in self._began:
             elapsed = max(0.0, self.controller.clock() - clock.at)
             self._began[key] = self.monotonic() - elapsed
-            self._announced |= {(plan.id, clock.round, kind) for kind, after in announcements(plan, clock.round)
-                                if after <= elapsed}
+            self._announced |= {
+                (plan.id, clock.round, kind)
+                for kind, after in announcements(plan, clock.round)
+                if after <= elapsed
+            }
         return self._began[key]
 
     def _heard_news(self, news: News) -> list[Message]:
@@ -928,7 +1088,13 @@ class EventSession:
             return []
         controller.journal.set_meta(CLOCKED, " ".join([*clocked, mark]))
         self._report_current()
-        key = "consp.net.clock_group" if new_game else "consp.net.clock_late" if self._late else "consp.net.clock_started"
+        key = (
+            "consp.net.clock_group"
+            if new_game
+            else "consp.net.clock_late"
+            if self._late
+            else "consp.net.clock_started"
+        )
         return self._results([Message(key, event=view.plan.event, round=mine.round)]) + [result]
 
     # --- this table's games ---------------------------------------------------------------
@@ -947,10 +1113,17 @@ class EventSession:
         """The group of the joined event that ``state`` is this table's game of, if it is one."""
         view = self.view
         key = game_key(state) if state is not None else None
-        if view is None or key is None or state is None or state.options.get("event") != view.plan.event:
+        if (
+            view is None
+            or key is None
+            or state is None
+            or state.options.get("event") != view.plan.event
+        ):
             return None
         names = tuple(p.name for p in state.players)
-        return next((a for a in view.assignments(self.table) if a.key == key and a.players == names), None)
+        return next(
+            (a for a in view.assignments(self.table) if a.key == key and a.players == names), None
+        )
 
     def _report_current(self) -> None:
         controller = self.controller
@@ -1011,10 +1184,20 @@ class EventSession:
         if plan is None:
             return found
         for info in sorted(self.controller.games(), key=lambda g: g.id):
-            started = next((e for _, e in journal.events(info.id, upto=0) if isinstance(e, GameStarted)), None)
-            if started is None or started.options.get("event") != plan.event or not started.options.get("group"):
+            started = next(
+                (e for _, e in journal.events(info.id, upto=0) if isinstance(e, GameStarted)), None
+            )
+            if (
+                started is None
+                or started.options.get("event") != plan.event
+                or not started.options.get("group")
+            ):
                 continue
-            key = (int(started.options.get("pod", 1)), int(started.options.get("round", 1)), str(started.options["group"]))
+            key = (
+                int(started.options.get("pod", 1)),
+                int(started.options.get("round", 1)),
+                str(started.options["group"]),
+            )
             found[(key, tuple(p.name for p in started.players))] = info.id
         return found
 
@@ -1041,13 +1224,24 @@ class EventSession:
             elif current is None and self._following is not None:
                 self._following = None
                 waits = view.table_state(self.table).waiting
-                said.append(Message("consp.net.waits" if waits else "consp.net.all_played", event=view.plan.event,
-                                    table=self.table))
+                said.append(
+                    Message(
+                        "consp.net.waits" if waits else "consp.net.all_played",
+                        event=view.plan.event,
+                        table=self.table,
+                    )
+                )
             started += self._round_clock(view, bool(started))
         elif ("not a table", view.plan.id) not in self._said and self.table != ORGANISER:
             self._said.add(("not a table", view.plan.id))
-            said.append(Message("consp.net.not_a_table", event=view.plan.event, table=self.table,
-                                tables=", ".join(view.plan.tables)))
+            said.append(
+                Message(
+                    "consp.net.not_a_table",
+                    event=view.plan.event,
+                    table=self.table,
+                    tables=", ".join(view.plan.tables),
+                )
+            )
         return self._results(said) + started
 
     def _news(self, view: EventView) -> list[Message]:
@@ -1059,14 +1253,20 @@ class EventSession:
                 continue
             self._looked[pod.pod] = pod
             groups = tuple(a for a in pod.groups if a.round == 2)
-            news = tuple((a.group, a.players) for a in groups)  # a group moved to another table is no news
+            news = tuple(
+                (a.group, a.players) for a in groups
+            )  # a group moved to another table is no news
             if ("round 2", pod.pod, news) in self._said:
                 continue
             self._said.add(("round 2", pod.pod, news))
             ruling = view.plan.redraw(pod.pod)
             if ruling is not None and ruling.groups == groups:
                 continue  # drawn again by the organiser: the ruling says so (``_corrections``)
-            said.append(Message("consp.net.round2", event=view.plan.event, pod=pod.pod, groups=seated(groups)))
+            said.append(
+                Message(
+                    "consp.net.round2", event=view.plan.event, pod=pod.pod, groups=seated(groups)
+                )
+            )
         said += self._corrections(view)
         said += self._ignored(view)
         if view.finished and ("finished", view.plan.id) not in self._said:
@@ -1083,8 +1283,16 @@ class EventSession:
             ruling = plan.redraw(pod.pod)
             if ruling is not None and ("ruled", ruling) not in self._said:
                 self._said.add(("ruled", ruling))
-                said.append(Message("consp.net.kept", event=plan.event, pod=pod.pod) if ruling.groups != ruling.basis
-                            else Message("consp.net.redrawn", event=plan.event, pod=pod.pod, groups=seated(ruling.groups)))
+                said.append(
+                    Message("consp.net.kept", event=plan.event, pod=pod.pod)
+                    if ruling.groups != ruling.basis
+                    else Message(
+                        "consp.net.redrawn",
+                        event=plan.event,
+                        pod=pod.pod,
+                        groups=seated(ruling.groups),
+                    )
+                )
             if pod.pending is None or ("pending", pod.pod, pod.pending) in self._said:
                 continue
             tables = {a.table for a in pod.groups} | set(plan.round2_tables[pod.pod - 1])
@@ -1095,16 +1303,37 @@ class EventSession:
                 said.append(Message("consp.net.correcting", event=plan.event, pod=pod.pod))
                 continue
             changed = [a for a in pod.pending if a not in view.round_two(pod.pod)]
-            said.append(Message("consp.net.decide" if self.organiser else "consp.net.corrected", event=plan.event,
-                                pod=pod.pod, groups=seated(pod.pending), changed=joined(
-                                    [Message("consp.net.at_table", group=Message(f"consp.in_group.{a.group}"),
-                                             table=a.table) for a in changed], "consp.comma")))
+            said.append(
+                Message(
+                    "consp.net.decide" if self.organiser else "consp.net.corrected",
+                    event=plan.event,
+                    pod=pod.pod,
+                    groups=seated(pod.pending),
+                    changed=joined(
+                        [
+                            Message(
+                                "consp.net.at_table",
+                                group=Message(f"consp.in_group.{a.group}"),
+                                table=a.table,
+                            )
+                            for a in changed
+                        ],
+                        "consp.comma",
+                    ),
+                )
+            )
         return said
 
     def _assigned(self, plan: EventPlan, assignment: Assignment) -> Message:
-        return Message("consp.net.assigned", event=plan.event, table=self.table, pod=assignment.pod,
-                       group=Message(f"consp.in_group.{assignment.group}"), round=assignment.round,
-                       players=", ".join(assignment.players))
+        return Message(
+            "consp.net.assigned",
+            event=plan.event,
+            table=self.table,
+            pod=assignment.pod,
+            group=Message(f"consp.in_group.{assignment.group}"),
+            round=assignment.round,
+            players=", ".join(assignment.players),
+        )
 
     def _play(self, plan: EventPlan, assignment: Assignment) -> list[Result]:
         """Show ``assignment``'s game: resumed when the journal has it, else started."""

@@ -17,6 +17,7 @@ from device.state import LossReason
 #: aetherbox; it is refused with a clear message rather than misread.
 EVENT_SCHEMA = 1
 
+
 class Event(Model):
     type: str
 

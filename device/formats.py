@@ -39,7 +39,9 @@ class Format:
     min_players: int = 2
     max_players: int = 10
     commander_damage: bool = False  # commander damage is tracked (Commander and its variants)
-    tracks_life: bool = True  # False where the game counts something else (Wizard's Duel: magic points)
+    tracks_life: bool = (
+        True  # False where the game counts something else (Wizard's Duel: magic points)
+    )
     aliases: tuple[str, ...] = ()
     excludes: frozenset[str] = frozenset()
     requires_base: frozenset[str] = frozenset()  # for modules: empty = any base
@@ -72,17 +74,23 @@ class TableOption:
                 return True
             if lowered in {"0", "no", "off", "false"}:
                 return False
-            raise IllegalCommand("option.bad_value", name=self.name, value=text, allowed="use on or off")
+            raise IllegalCommand(
+                "option.bad_value", name=self.name, value=text, allowed="use on or off"
+            )
         if isinstance(self.default, int):
             try:
                 number = int(raw)
             except ValueError:
                 number = None
-            if number is None or (self.low is not None and number < self.low) or (
-                self.high is not None and number > self.high
+            if (
+                number is None
+                or (self.low is not None and number < self.low)
+                or (self.high is not None and number > self.high)
             ):
                 allowed = f"a whole number from {self.low} to {self.high}"
-                raise IllegalCommand("option.bad_value", name=self.name, value=text, allowed=allowed)
+                raise IllegalCommand(
+                    "option.bad_value", name=self.name, value=text, allowed=allowed
+                )
             return number
         if self.choices and raw.casefold() not in self.choices:
             allowed = "one of " + ", ".join(self.choices)
@@ -173,16 +181,26 @@ def _swapped(a: str, b: str) -> bool:
     if len(a) != len(b):
         return False
     differ = [i for i in range(len(a)) if a[i] != b[i]]
-    return len(differ) == 2 and differ[1] == differ[0] + 1 and a[differ[0]] == b[differ[1]] and a[differ[1]] == b[differ[0]]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and a[differ[0]] == b[differ[1]]
+        and a[differ[1]] == b[differ[0]]
+    )
 
 
 def options_for(module_names: Iterable[str]) -> dict[str, TableOption]:
     """The table options of a game of these formats: each format's own, and with a base format
     among them the options of every game that it does not leave out."""
     wanted = set(module_names)
-    based = any(fmt.kind == "base" for name in wanted if (fmt := _REGISTRY.formats.get(fold(name))) is not None)
+    based = any(
+        fmt.kind == "base"
+        for name in wanted
+        if (fmt := _REGISTRY.formats.get(fold(name))) is not None
+    )
     return {
-        o.name: o for o in _REGISTRY.options.values()
+        o.name: o
+        for o in _REGISTRY.options.values()
         if o.module in wanted or o.everywhere and based and not o.unless & wanted
     }
 
@@ -214,13 +232,18 @@ def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, st
         if not fmt.min_players <= player_count <= fmt.max_players:
             raise IllegalCommand(
                 "format.players" if fmt.min_players < fmt.max_players else "format.players_exactly",
-                title=title(fmt), low=fmt.min_players, high=fmt.max_players, count=player_count,
+                title=title(fmt),
+                low=fmt.min_players,
+                high=fmt.max_players,
+                count=player_count,
             )
         for other in (base, *modules):
             if other.name in fmt.excludes:
                 raise IllegalCommand("format.conflict", a=title(fmt), b=title(other))
         if fmt.requires_base and base.name not in fmt.requires_base:
-            needed = listing([title(find_format(name)) for name in sorted(fmt.requires_base)], "text.or")
+            needed = listing(
+                [title(find_format(name)) for name in sorted(fmt.requires_base)], "text.or"
+            )
             raise IllegalCommand("format.requires", title=title(fmt), needed=needed)
     available = options_for(f.name for f in (base, *modules))
     values: dict[str, str | int | bool] = {name: opt.default for name, opt in available.items()}
@@ -228,7 +251,9 @@ def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, st
         option = available.get(key.strip().casefold().replace("-", "_"))
         if option is None:
             raise UnknownName(
-                "option.unknown", name=key, formats=titles((base, *modules)),
+                "option.unknown",
+                name=key,
+                formats=titles((base, *modules)),
                 known=", ".join(sorted(available)) or "none",
             )
         values[option.name] = option.parse(text)
@@ -237,9 +262,20 @@ def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, st
 
 #: The base formats that need no rules of their own beyond the table's and life's.
 PLAIN_FORMATS = (
-    Format("ffa", "Free-for-all", "base", starting_life=20, aliases=("free-for-all", "multiplayer")),
-    Format("duel", "Two-player game", "base", starting_life=20, max_players=2, aliases=("two-player", "1v1")),
-    Format("commander", "Commander", "base", starting_life=40, commander_damage=True, aliases=("edh",)),
+    Format(
+        "ffa", "Free-for-all", "base", starting_life=20, aliases=("free-for-all", "multiplayer")
+    ),
+    Format(
+        "duel",
+        "Two-player game",
+        "base",
+        starting_life=20,
+        max_players=2,
+        aliases=("two-player", "1v1"),
+    ),
+    Format(
+        "commander", "Commander", "base", starting_life=40, commander_damage=True, aliases=("edh",)
+    ),
 )
 for _plain in PLAIN_FORMATS:
     add_format(_plain)

@@ -56,14 +56,23 @@ class SavedGame(Struct, frozen=True):
 
     def line(self, shown: bool) -> Message:
         """The console's line for the game; ``shown``: the game being played now (``*``)."""
-        return Message("games.line", mark="*" if shown else " ", id=f"{self.id:3d}", when=self.when(),
-                       title=self.title, progress=self.progress)
+        return Message(
+            "games.line",
+            mark="*" if shown else " ",
+            id=f"{self.id:3d}",
+            when=self.when(),
+            title=self.title,
+            progress=self.progress,
+        )
 
 
 def title(state: GameState) -> Message:
     """A game's formats and players: "Commander + Planechase: Alice, Bob, Carol"."""
-    return Message("games.title", formats=titles(find_format(name) for name in state.formats),
-                   players=listing([player.name for player in state.players], "text.list"))
+    return Message(
+        "games.title",
+        formats=titles(find_format(name) for name in state.formats),
+        players=listing([player.name for player in state.players], "text.list"),
+    )
 
 
 def progress(state: GameState) -> Message:

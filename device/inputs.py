@@ -101,8 +101,16 @@ class BrokerTrouble:
     reason: str = ""
 
 
-InputEvent = (ButtonPressed | EncoderTurned | TagRead | TagRemoved | ReaderStatus | BrokerMessage | BrokerStatus
-              | BrokerTrouble)
+InputEvent = (
+    ButtonPressed
+    | EncoderTurned
+    | TagRead
+    | TagRemoved
+    | ReaderStatus
+    | BrokerMessage
+    | BrokerStatus
+    | BrokerTrouble
+)
 
 #: The queue drivers put input events on and the game's thread drains.
 InputQueue = queue.Queue[InputEvent]

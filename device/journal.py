@@ -220,7 +220,17 @@ def _text_damaged(game: int, row: Sequence[Any]) -> bool:
 
 
 # SQLite's primary result codes (the low byte of ``sqlite_errorcode``).
-_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
+_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = (
+    3,
+    5,
+    6,
+    8,
+    10,
+    11,
+    13,
+    14,
+    26,
+)
 
 
 class GameInfo(Struct, frozen=True):
@@ -309,9 +319,12 @@ class JournalInTheWay(JournalUnreadable):
 
     def __init__(self, path: object, where: Path, kind: Message) -> None:
         self.where, self.kind = where, kind
-        super().__init__(path, f"cannot read and write the journal: {where} is {kind} where aetherbox keeps its "
-                         "saved games: move it aside, "
-                         "and aetherbox starts anew there")
+        super().__init__(
+            path,
+            f"cannot read and write the journal: {where} is {kind} where aetherbox keeps its "
+            "saved games: move it aside, "
+            "and aetherbox starts anew there",
+        )
 
 
 def in_the_way(path: Path, want_folder: bool = False) -> JournalInTheWay | None:
@@ -330,24 +343,33 @@ def in_the_way(path: Path, want_folder: bool = False) -> JournalInTheWay | None:
 def _classify(error: sqlite3.Error, path: Path, doing: str) -> JournalError:
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
     text = str(error)
-    damaged = "not a database" in text or "malformed" in text or "decode" in text  # bad UTF-8 in a row
+    damaged = (
+        "not a database" in text or "malformed" in text or "decode" in text
+    )  # bad UTF-8 in a row
     if code == _NOTADB or code == _CORRUPT or damaged:
         return JournalCorrupt(
-            path, f"the journal is damaged or is not an aetherbox journal ({text}) while {doing}",
+            path,
+            f"the journal is damaged or is not an aetherbox journal ({text}) while {doing}",
             advice="It has not been changed: move it aside to start afresh, or keep it for recovery.",
         )
     if code in (_BUSY, _LOCKED) or "locked" in text:
-        return JournalLocked(path, f"the journal is in use by another program ({text}) while {doing}.")
+        return JournalLocked(
+            path, f"the journal is in use by another program ({text}) while {doing}."
+        )
     if code in (_READONLY, _CANTOPEN, _PERM) or "readonly" in text or "unable to open" in text:
         return JournalUnreadable(
-            path, f"cannot read and write the journal ({text}) while {doing}. Check that this user "
+            path,
+            f"cannot read and write the journal ({text}) while {doing}. Check that this user "
             "owns the file and its directory, or choose another place with --db.",
         )
     if code == _FULL or "disk is full" in text:
         return JournalFull(path, f"the storage is full ({text}) while {doing}")
     if code == _IOERR or "I/O" in text:
-        return JournalIOFailure(path, f"the storage failed ({text}) while {doing}. Nothing after "
-                                "the last saved change was kept; restart to resume the game.")
+        return JournalIOFailure(
+            path,
+            f"the storage failed ({text}) while {doing}. Nothing after "
+            "the last saved change was kept; restart to resume the game.",
+        )
     return JournalError(path, f"{text} while {doing}")
 
 
@@ -396,11 +418,17 @@ class Reader:
         writing it again from its start.  Costs the memory of that game's rows."""
         path = Path(path)
         uri = "file:" + urllib.parse.quote(str(path.absolute())) + "?mode=ro"
-        db = sqlite3.connect("file::memory:", uri=True, isolation_level=None, check_same_thread=True)
+        db = sqlite3.connect(
+            "file::memory:", uri=True, isolation_level=None, check_same_thread=True
+        )
         try:
             db.execute("ATTACH DATABASE ? AS journal", (uri,))
             db.execute("BEGIN")
-            tables = dict(db.execute("SELECT name, sql FROM journal.sqlite_master WHERE type = 'table'").fetchall())
+            tables = dict(
+                db.execute(
+                    "SELECT name, sql FROM journal.sqlite_master WHERE type = 'table'"
+                ).fetchall()
+            )
             for name in (*_COPIED_WHOLE, *_COPIED_GAME):
                 if name in tables:
                     db.execute(tables[name])
@@ -410,7 +438,10 @@ class Reader:
             game = cls(path, db).last_game()
             for name in _COPIED_GAME:
                 if name in tables and game is not None:
-                    db.execute(f"INSERT INTO main.{name} SELECT * FROM journal.{name} WHERE game = ?", (game,))
+                    db.execute(
+                        f"INSERT INTO main.{name} SELECT * FROM journal.{name} WHERE game = ?",
+                        (game,),
+                    )
             db.execute("COMMIT")
             db.execute("DETACH DATABASE journal")
         except sqlite3.Error as error:
@@ -492,10 +523,15 @@ class Reader:
         game, title, created, updated, head, tip, crc = row
         if crc is not None and crc != row_crc(game, head, tip) or not 0 <= head <= tip:
             raise JournalCorrupt(
-                self.path, f"game {game}'s place in its history does not match its checksum",
+                self.path,
+                f"game {game}'s place in its history does not match its checksum",
                 advice="It has not been changed: keep it for recovery.",
             )
-        said = bytes(title).decode("utf-8", errors="replace") if isinstance(title, bytes) else str(title)
+        said = (
+            bytes(title).decode("utf-8", errors="replace")
+            if isinstance(title, bytes)
+            else str(title)
+        )
         return GameInfo(game, said, created, updated, head, tip)
 
     def last_game(self) -> int | None:
@@ -514,10 +550,16 @@ class Reader:
     def deleted(self) -> dict[int, float]:
         """The deleted games' numbers and when each was deleted (a tombstone whose checksum fails
         is left out; a journal from before deleting, a backup say, has none)."""
-        if not self._read("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'deleted'"):
+        if not self._read(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'deleted'"
+        ):
             return {}
         rows = self._read("SELECT game, at, crc FROM deleted")
-        return {int(game): float(at) for game, at, crc in rows if crc is None or crc == row_crc(game, at)}
+        return {
+            int(game): float(at)
+            for game, at, crc in rows
+            if crc is None or crc == row_crc(game, at)
+        }
 
     _TXN = "SELECT pos, at, command, summary, crc FROM txns WHERE game = ?"
 
@@ -525,7 +567,11 @@ class Reader:
         rows = self._read(self._TXN + " AND pos = ?", (game, pos))
         row = rows[0] if rows else None
         if row is None:
-            raise JournalCorrupt(self.path, f"change {pos} of game {game} is missing", advice="Keep the file for recovery.")
+            raise JournalCorrupt(
+                self.path,
+                f"change {pos} of game {game} is missing",
+                advice="Keep the file for recovery.",
+            )
         return self._read_txn(game, row, undone=undone)
 
     def _read_txn(self, game: int, row: Sequence[Any], *, undone: bool) -> Txn:
@@ -537,9 +583,19 @@ class Reader:
         pos, at = row[0], row[1]
         # A detail, each time it is read: start-up's check finds the damage once, and the warning
         # is the repair's (device.recovery.repair).
-        log.info("%s: the text of change %s in game %s is damaged; it is said again from its events", self.path, pos,
-                 game)
-        return Txn(pos=pos, at=at, command={"damaged": True}, summary=self._say_again(game, pos), undone=undone)
+        log.info(
+            "%s: the text of change %s in game %s is damaged; it is said again from its events",
+            self.path,
+            pos,
+            game,
+        )
+        return Txn(
+            pos=pos,
+            at=at,
+            command={"damaged": True},
+            summary=self._say_again(game, pos),
+            undone=undone,
+        )
 
     @staticmethod
     def _kept_txn(game: int, row: Sequence[Any], *, undone: bool) -> Txn | None:
@@ -594,7 +650,11 @@ class Reader:
             pos, schema, body, crc = rows[0]
             below = pos
             self.snapshots_read += 1
-            if schema != STATE_SCHEMA or crc is not None and crc != row_crc(game, pos, schema, body):
+            if (
+                schema != STATE_SCHEMA
+                or crc is not None
+                and crc != row_crc(game, pos, schema, body)
+            ):
                 continue
             try:
                 base = GameState.model_validate_json(body)
@@ -625,11 +685,16 @@ class Reader:
 
     def _break_rows(self, game: int) -> list[tuple[int, Break]]:
         if self._keeps_breaks is None:
-            self._keeps_breaks = bool(self._read(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'breaks'"))
+            self._keeps_breaks = bool(
+                self._read(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'breaks'"
+                )
+            )
         if not self._keeps_breaks:
             return []  # a journal from before (a backup read for its games) kept none apart
-        rows = self._read("SELECT idx, began, ended, crc FROM breaks WHERE game = ? ORDER BY idx", (game,))
+        rows = self._read(
+            "SELECT idx, began, ended, crc FROM breaks WHERE game = ? ORDER BY idx", (game,)
+        )
         kept = []
         for idx, began, ended, crc in rows:
             found = _read_break(game, idx, began, ended, crc)
@@ -637,8 +702,12 @@ class Reader:
                 kept.append((int(idx), found))
             elif (game, idx) not in self._warned_breaks:
                 self._warned_breaks.add((game, idx))
-                log.warning("%s: break %s of game %s is damaged and left out: the time it covered counts as played",
-                            self.path, idx, game)
+                log.warning(
+                    "%s: break %s of game %s is damaged and left out: the time it covered counts as played",
+                    self.path,
+                    idx,
+                    game,
+                )
         return kept
 
     def events(self, game: int, upto: int | None = None) -> list[tuple[int, Event]]:
@@ -661,37 +730,52 @@ class Reader:
             self.events_read += 1
             if crc is not None and crc != row_crc(game, pos, idx, schema, body):
                 raise GameDamaged(
-                    self.path, f"event {idx} of change {pos} in game {game} does not match its checksum",
+                    self.path,
+                    f"event {idx} of change {pos} in game {game} does not match its checksum",
                     advice="It has not been changed: keep it for recovery.",
                 )
             if schema > EVENT_SCHEMA:
                 raise JournalTooNew(
-                    self.path, f"game {game} has events written by a newer aetherbox (event version "
+                    self.path,
+                    f"game {game} has events written by a newer aetherbox (event version "
                     f"{schema}, this one reads up to {EVENT_SCHEMA}). Update aetherbox; the file has not been changed.",
                 )
             try:
                 event = parse_event(body)
             except ValidationError as error:
                 raise GameDamaged(
-                    self.path, f"event {idx} of change {pos} in game {game} cannot be read "
+                    self.path,
+                    f"event {idx} of change {pos} in game {game} cannot be read "
                     f"({error.error_count()} problem(s), first: {error.errors()[0]['msg']})",
                     advice="It has not been changed: keep it for recovery.",
                 ) from error
             yield pos, event
 
     def _fold(
-        self, game: int, after: int, upto: int, base: GameState | None, pause: Callable[[], None] | None = None
+        self,
+        game: int,
+        after: int,
+        upto: int,
+        base: GameState | None,
+        pause: Callable[[], None] | None = None,
     ) -> GameState:
         """The state after the events from ``after`` to ``upto``; with ``pause``, each event read,
         checked and folded in turn (``_rows``), else all read and checked first."""
-        found = (self._iter_events(game, after, upto) if pause is None
-                 else self._read_events(game, self._rows(self._EVENTS, (game, after, upto), pause)))
+        found = (
+            self._iter_events(game, after, upto)
+            if pause is None
+            else self._read_events(game, self._rows(self._EVENTS, (game, after, upto), pause))
+        )
         return rules.fold((event for _, event in found), base)
 
     def damaged_texts(self, game: int, pause: Callable[[], None] | None = None) -> list[int]:
         """The changes of ``game`` whose stored text no longer matches its checksum; ``pause``
         as for ``replay``."""
-        rows = self._read(self._TXN, (game,)) if pause is None else self._rows(self._TXN, (game,), pause)
+        rows = (
+            self._read(self._TXN, (game,))
+            if pause is None
+            else self._rows(self._TXN, (game,), pause)
+        )
         return [row[0] for row in rows if _text_damaged(game, row)]
 
     def integrity_check(self) -> list[str]:
@@ -770,7 +854,9 @@ class Check:
     ``game`` whose text must be written again; it looks at ``gate`` before each row it reads,
     and the game's thread closes that while it carries out a command."""
 
-    def __init__(self, game: int | None, work: Callable[[], list[int]], gate: Gate | None = None) -> None:
+    def __init__(
+        self, game: int | None, work: Callable[[], list[int]], gate: Gate | None = None
+    ) -> None:
         self.game = game
         self.gate = gate if gate is not None else Gate()
         self.error: Exception | None = None
@@ -815,8 +901,15 @@ class Journal(Reader):
     """The saved games.  Open it with ``Journal(path)``; close it (or use ``with``)."""
 
     def __init__(
-        self, path: Path | str, *, snapshot_every: int = 64, timeout: float = 0.5, backup_every: int = 25,
-        connect: Connector = _connect_sqlite3, defer_backups: bool = False, quick_check: bool = True,
+        self,
+        path: Path | str,
+        *,
+        snapshot_every: int = 64,
+        timeout: float = 0.5,
+        backup_every: int = 25,
+        connect: Connector = _connect_sqlite3,
+        defer_backups: bool = False,
+        quick_check: bool = True,
     ) -> None:
         self.path = Path(path)
         self._warned_breaks = set()
@@ -828,8 +921,12 @@ class Journal(Reader):
         self.recoverable = False
         #: How to open this journal again (after recovery replaced its file).
         self.options: dict[str, Any] = {
-            "snapshot_every": snapshot_every, "timeout": timeout, "backup_every": backup_every, "connect": connect,
-            "defer_backups": defer_backups, "quick_check": quick_check,
+            "snapshot_every": snapshot_every,
+            "timeout": timeout,
+            "backup_every": backup_every,
+            "connect": connect,
+            "defer_backups": defer_backups,
+            "quick_check": quick_check,
         }
         self.snapshot_every = snapshot_every
         self.backup_every = backup_every  # 0: no backups at all
@@ -849,7 +946,9 @@ class Journal(Reader):
                 blocking = in_the_way(folder, want_folder=True)
                 if blocking is not None and os.path.lexists(folder):
                     raise JournalInTheWay(self.path, folder, blocking.kind) from error
-            raise JournalUnreadable(self.path, f"cannot create its directory: {error.strerror}") from error
+            raise JournalUnreadable(
+                self.path, f"cannot create its directory: {error.strerror}"
+            ) from error
         blocking = in_the_way(self.path)
         if blocking is not None:
             raise JournalInTheWay(self.path, self.path, blocking.kind)
@@ -879,7 +978,9 @@ class Journal(Reader):
         try:
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as error:
-            raise JournalUnreadable(self.path, f"cannot create the lock file {lock_path}: {error.strerror}") from error
+            raise JournalUnreadable(
+                self.path, f"cannot create the lock file {lock_path}: {error.strerror}"
+            ) from error
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
@@ -887,7 +988,8 @@ class Journal(Reader):
             os.close(fd)
             who = f" (process {holder})" if holder else ""
             raise JournalLocked(
-                self.path, f"another aetherbox is using this journal{who}. Stop it first, or use "
+                self.path,
+                f"another aetherbox is using this journal{who}. Stop it first, or use "
                 "another journal with --db.",
             ) from error
         os.ftruncate(fd, 0)
@@ -904,7 +1006,8 @@ class Journal(Reader):
         except OSError as error:
             self._release_lock()
             raise JournalUnreadable(
-                self.path, f"cannot read and write the journal ({error.strerror}) while opening it. Check that "
+                self.path,
+                f"cannot read and write the journal ({error.strerror}) while opening it. Check that "
                 "this user may write the file and its directory, or choose another file with --db.",
             ) from error
         try:
@@ -913,7 +1016,8 @@ class Journal(Reader):
             os.close(fd)
             self._release_lock()
             raise JournalLocked(
-                self.path, "another aetherbox is using this journal (under another name). Stop it first, or "
+                self.path,
+                "another aetherbox is using this journal (under another name). Stop it first, or "
                 "use another journal with --db.",
             ) from error
         self._file_fd = fd
@@ -937,7 +1041,9 @@ class Journal(Reader):
             mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             db.execute("PRAGMA synchronous=FULL")
             if str(mode).lower() != "wal":
-                raise JournalUnreadable(self.path, f"SQLite would not use WAL mode here (got {mode!r}).")
+                raise JournalUnreadable(
+                    self.path, f"SQLite would not use WAL mode here (got {mode!r})."
+                )
         except sqlite3.Error as error:
             db.close()
             raise _classify(error, self.path, "opening it") from error
@@ -950,15 +1056,22 @@ class Journal(Reader):
         db = self._db
         try:
             # A whole-file pass: ``device.recovery`` opens without it and checks on a thread.
-            problems = [row[0] for row in db.execute("PRAGMA quick_check")] if self.options["quick_check"] else ["ok"]
+            problems = (
+                [row[0] for row in db.execute("PRAGMA quick_check")]
+                if self.options["quick_check"]
+                else ["ok"]
+            )
             if problems != ["ok"]:
                 raise JournalCorrupt(
-                    self.path, f"the integrity check failed: {'; '.join(problems[:3])}",
+                    self.path,
+                    f"the integrity check failed: {'; '.join(problems[:3])}",
                     advice="It has not been changed: move it aside to start afresh, or keep it for recovery.",
                 )
             version = db.execute("PRAGMA user_version").fetchone()[0]
             app = db.execute("PRAGMA application_id").fetchone()[0]
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            tables = {
+                row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
         except sqlite3.Error as error:
             raise _classify(error, self.path, "checking it") from error
         if version == 0 and not tables:
@@ -966,12 +1079,14 @@ class Journal(Reader):
             return
         if app != APPLICATION_ID:
             raise JournalCorrupt(
-                self.path, "this SQLite file is not an aetherbox journal",
+                self.path,
+                "this SQLite file is not an aetherbox journal",
                 advice="It has not been changed; choose another file with --db.",
             )
         if version > SCHEMA:
             raise JournalTooNew(
-                self.path, f"the journal was written by a newer aetherbox (journal version {version}, "
+                self.path,
+                f"the journal was written by a newer aetherbox (journal version {version}, "
                 f"this one reads up to {SCHEMA}). Update aetherbox; the file has not been changed.",
             )
         if version == 1:
@@ -995,13 +1110,27 @@ class Journal(Reader):
             db.execute(statement)
         for game, head, tip in db.execute("SELECT id, head, tip FROM games").fetchall():
             db.execute("UPDATE games SET crc = ? WHERE id = ?", (row_crc(game, head, tip), game))
-        for game, pos, at, command, summary in db.execute("SELECT game, pos, at, command, summary FROM txns").fetchall():
-            db.execute("UPDATE txns SET crc = ? WHERE game = ? AND pos = ?", (row_crc(game, pos, at, command, summary), game, pos))
-        for game, pos, idx, schema, body in db.execute("SELECT game, pos, idx, schema, body FROM events").fetchall():
-            db.execute("UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
-                       (row_crc(game, pos, idx, schema, body), game, pos, idx))
-        for game, pos, schema, body in db.execute("SELECT game, pos, schema, body FROM snapshots").fetchall():
-            db.execute("UPDATE snapshots SET crc = ? WHERE game = ? AND pos = ?", (row_crc(game, pos, schema, body), game, pos))
+        for game, pos, at, command, summary in db.execute(
+            "SELECT game, pos, at, command, summary FROM txns"
+        ).fetchall():
+            db.execute(
+                "UPDATE txns SET crc = ? WHERE game = ? AND pos = ?",
+                (row_crc(game, pos, at, command, summary), game, pos),
+            )
+        for game, pos, idx, schema, body in db.execute(
+            "SELECT game, pos, idx, schema, body FROM events"
+        ).fetchall():
+            db.execute(
+                "UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
+                (row_crc(game, pos, idx, schema, body), game, pos, idx),
+            )
+        for game, pos, schema, body in db.execute(
+            "SELECT game, pos, schema, body FROM snapshots"
+        ).fetchall():
+            db.execute(
+                "UPDATE snapshots SET crc = ? WHERE game = ? AND pos = ?",
+                (row_crc(game, pos, schema, body), game, pos),
+            )
         db.execute("PRAGMA user_version=2")
 
     def _create(self) -> None:
@@ -1014,7 +1143,9 @@ class Journal(Reader):
 
     def close(self) -> None:
         try:
-            if self.check is not None and (not self.check.finished() or self.check.error is not None):
+            if self.check is not None and (
+                not self.check.finished() or self.check.error is not None
+            ):
                 self.backup_every = 0  # a backup only of a journal that passed its check
             if self.backup_every and self._broken is None and self._changed:
                 self.backup()
@@ -1063,7 +1194,9 @@ class Journal(Reader):
         try:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error as error:
-            log.warning("%s: could not fold the write-ahead log into the journal: %s", self.path, error)
+            log.warning(
+                "%s: could not fold the write-ahead log into the journal: %s", self.path, error
+            )
 
     def __enter__(self) -> Journal:
         return self
@@ -1102,7 +1235,11 @@ class Journal(Reader):
     # --- games --------------------------------------------------------------------------
 
     def create_game(
-        self, events: Sequence[Event], command: dict[str, Any], summary: Sequence[Message], title: str,
+        self,
+        events: Sequence[Event],
+        command: dict[str, Any],
+        summary: Sequence[Message],
+        title: str,
         now: float | None = None,
     ) -> int:
         """A new game whose transaction 0 is ``events`` (``game_started`` and the modules' set-up);
@@ -1115,9 +1252,14 @@ class Journal(Reader):
         def work() -> int:
             # A number no game has had: SQLite would give a deleted game's number (the largest
             # one's) to the next game, and a backup would then hold another game by that number.
-            game = int(self._db.execute(
-                "SELECT max(coalesce((SELECT max(id) FROM games), 0), coalesce((SELECT max(game) FROM deleted), 0))"
-            ).fetchone()[0]) + 1
+            game = (
+                int(
+                    self._db.execute(
+                        "SELECT max(coalesce((SELECT max(id) FROM games), 0), coalesce((SELECT max(game) FROM deleted), 0))"
+                    ).fetchone()[0]
+                )
+                + 1
+            )
             self._db.execute(
                 "INSERT INTO games (id, title, created, updated, head, tip, crc) VALUES (?, ?, ?, ?, 0, 0, ?)",
                 (game, title, at, at, row_crc(game, 0, 0)),
@@ -1132,10 +1274,18 @@ class Journal(Reader):
         return game
 
     def _insert_txn(
-        self, game: int, pos: int, at: float, command: dict[str, Any], summary: list[dict[str, Any]],
+        self,
+        game: int,
+        pos: int,
+        at: float,
+        command: dict[str, Any],
+        summary: list[dict[str, Any]],
         events: Sequence[Event],
     ) -> None:
-        said, done = json.dumps(command, ensure_ascii=False), json.dumps(summary, ensure_ascii=False)
+        said, done = (
+            json.dumps(command, ensure_ascii=False),
+            json.dumps(summary, ensure_ascii=False),
+        )
         self._db.execute(
             "INSERT INTO txns (game, pos, at, command, summary, crc) VALUES (?, ?, ?, ?, ?, ?)",
             (game, pos, at, said, done, row_crc(game, pos, at, said, done)),
@@ -1143,12 +1293,17 @@ class Journal(Reader):
         rows = []
         for idx, event in enumerate(events):
             body = event.model_dump_json()
-            rows.append((game, pos, idx, EVENT_SCHEMA, body, row_crc(game, pos, idx, EVENT_SCHEMA, body)))
-        self._db.executemany("INSERT INTO events (game, pos, idx, schema, body, crc) VALUES (?, ?, ?, ?, ?, ?)", rows)
+            rows.append(
+                (game, pos, idx, EVENT_SCHEMA, body, row_crc(game, pos, idx, EVENT_SCHEMA, body))
+            )
+        self._db.executemany(
+            "INSERT INTO events (game, pos, idx, schema, body, crc) VALUES (?, ?, ?, ?, ?, ?)", rows
+        )
 
     def _set_head(self, game: int, head: int, tip: int, at: float) -> None:
         self._db.execute(
-            "UPDATE games SET head = ?, tip = ?, updated = ?, crc = ? WHERE id = ?", (head, tip, at, row_crc(game, head, tip), game)
+            "UPDATE games SET head = ?, tip = ?, updated = ?, crc = ? WHERE id = ?",
+            (head, tip, at, row_crc(game, head, tip), game),
         )
 
     def delete_game(self, game: int, now: float | None = None) -> GameInfo:
@@ -1180,7 +1335,10 @@ class Journal(Reader):
                         db.execute(f"DELETE FROM {table} WHERE game = ?", (game,))  # noqa: S608
                     db.execute("DELETE FROM games WHERE id = ?", (game,))
                     gone.append(game)
-                db.execute("INSERT OR REPLACE INTO deleted (game, at, crc) VALUES (?, ?, ?)", (game, at, row_crc(game, at)))
+                db.execute(
+                    "INSERT OR REPLACE INTO deleted (game, at, crc) VALUES (?, ?, ?)",
+                    (game, at, row_crc(game, at)),
+                )
                 if last is not None and last[0] == str(game):
                     db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (NO_GAME,))
             return gone
@@ -1193,7 +1351,9 @@ class Journal(Reader):
     def set_last_game(self, game: int) -> None:
         self.game(game)
         self._transaction(
-            lambda: self._db.execute("INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),)),
+            lambda: self._db.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('last_game', ?)", (str(game),)
+            ),
             "choosing a game",
         )
 
@@ -1213,8 +1373,13 @@ class Journal(Reader):
     # --- commands -----------------------------------------------------------------------
 
     def append(
-        self, game: int, events: Sequence[Event], command: dict[str, Any], summary: Sequence[Message],
-        state_after: GameState, now: float | None = None,
+        self,
+        game: int,
+        events: Sequence[Event],
+        command: dict[str, Any],
+        summary: Sequence[Message],
+        state_after: GameState,
+        now: float | None = None,
     ) -> int:
         """Keep one command's events; returns its position.  Drops anything undone before it."""
         at = time.time() if now is None else now
@@ -1245,11 +1410,19 @@ class Journal(Reader):
 
         def work() -> None:
             self.game(game)
-            idx = int(self._db.execute("SELECT coalesce(max(idx), 0) FROM breaks WHERE game = ?",
-                                       (game,)).fetchone()[0]) + 1
+            idx = (
+                int(
+                    self._db.execute(
+                        "SELECT coalesce(max(idx), 0) FROM breaks WHERE game = ?", (game,)
+                    ).fetchone()[0]
+                )
+                + 1
+            )
             began = float(at)
-            self._db.execute("INSERT INTO breaks (game, idx, began, ended, crc) VALUES (?, ?, ?, NULL, ?)",
-                             (game, idx, began, row_crc(game, idx, began, None)))
+            self._db.execute(
+                "INSERT INTO breaks (game, idx, began, ended, crc) VALUES (?, ?, ?, NULL, ?)",
+                (game, idx, began, row_crc(game, idx, began, None)),
+            )
 
         self._transaction(work, "pausing the clock")
 
@@ -1263,8 +1436,10 @@ class Journal(Reader):
                 return False
             idx, last = rows[-1]
             ended = float(at)
-            self._db.execute("UPDATE breaks SET ended = ?, crc = ? WHERE game = ? AND idx = ?",
-                             (ended, row_crc(game, idx, last.began, ended), game, idx))
+            self._db.execute(
+                "UPDATE breaks SET ended = ?, crc = ? WHERE game = ? AND idx = ?",
+                (ended, row_crc(game, idx, last.began, ended), game, idx),
+            )
             return True
 
         return self._transaction(work, "resuming the clock")
@@ -1317,16 +1492,34 @@ class Journal(Reader):
         (or of those at ``positions``, found by a check); how many there were."""
         # The checksum alone tells a damaged row; a row kept from a journal without checksums, or
         # one whose damage predates them, is still said again when read.
-        rows = (self._read(self._TXN, (game,)) if positions is None
-                else [row for pos in positions for row in self._read(self._TXN + " AND pos = ?", (game, pos))])
-        damaged = [self._read_txn(game, row, undone=False) for row in rows if _text_damaged(game, row)]
+        rows = (
+            self._read(self._TXN, (game,))
+            if positions is None
+            else [
+                row
+                for pos in positions
+                for row in self._read(self._TXN + " AND pos = ?", (game, pos))
+            ]
+        )
+        damaged = [
+            self._read_txn(game, row, undone=False) for row in rows if _text_damaged(game, row)
+        ]
 
         def work() -> None:
             for txn in damaged:
-                command, summary = json.dumps(txn.command), json.dumps(txn.summary, ensure_ascii=False)
+                command, summary = (
+                    json.dumps(txn.command),
+                    json.dumps(txn.summary, ensure_ascii=False),
+                )
                 self._db.execute(
                     "UPDATE txns SET command = ?, summary = ?, crc = ? WHERE game = ? AND pos = ?",
-                    (command, summary, row_crc(game, txn.pos, txn.at, command, summary), game, txn.pos),
+                    (
+                        command,
+                        summary,
+                        row_crc(game, txn.pos, txn.at, command, summary),
+                        game,
+                        txn.pos,
+                    ),
                 )
 
         if damaged:

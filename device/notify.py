@@ -53,7 +53,9 @@ class Notifier:
         raw = environ.get("NOTIFY_SOCKET", "")
         address = _address(raw)
         if raw and address is None:
-            log.warning("NOTIFY_SOCKET=%r is not a socket path this program can use; not notifying", raw)
+            log.warning(
+                "NOTIFY_SOCKET=%r is not a socket path this program can use; not notifying", raw
+            )
         return cls(address)
 
     @property
@@ -138,7 +140,9 @@ class Watchdog:
         self._last: float | None = None
 
     @classmethod
-    def from_environment(cls, notifier: Notifier, env: Mapping[str, str] | None = None) -> Watchdog | None:
+    def from_environment(
+        cls, notifier: Notifier, env: Mapping[str, str] | None = None
+    ) -> Watchdog | None:
         interval = watchdog_interval(env)
         if interval is None or not notifier.enabled:
             return None

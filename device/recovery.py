@@ -84,18 +84,24 @@ class Recovery(Struct, frozen=True):
 
     def message(self) -> Message:
         if self.empty_backup is not None:
-            return Message("journal.both_empty", damaged=str(self.damaged), backup=str(self.empty_backup))
+            return Message(
+                "journal.both_empty", damaged=str(self.damaged), backup=str(self.empty_backup)
+            )
         if self.resumed:
             return Message("journal.wal_damaged", problem=self.problem, damaged=str(self.damaged))
         if self.restored_from is None:
-            return Message("journal.recovered_empty", problem=self.problem, damaged=str(self.damaged))
+            return Message(
+                "journal.recovered_empty", problem=self.problem, damaged=str(self.damaged)
+            )
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.backup_time or 0))
         return Message(
             "journal.recovered_backup", problem=self.problem, damaged=str(self.damaged), when=when
         )
 
 
-def verify(journal: Reader, pause: Callable[[], None] | None = None) -> tuple[int | None, list[int]]:
+def verify(
+    journal: Reader, pause: Callable[[], None] | None = None
+) -> tuple[int | None, list[int]]:
     """SQLite's full integrity check, then the game that resumes, from its snapshot and from every
     event: that game and its changes whose text must be written again.  Raises ``JournalCorrupt``
     for anything damaged.  ``pause`` is called before each row read (``Reader.replay``)."""
@@ -110,7 +116,9 @@ def _check_file(journal: Reader) -> None:
         raise JournalCorrupt(journal.path, f"the integrity check failed: {'; '.join(problems[:3])}")
 
 
-def _check_game(journal: Reader, pause: Callable[[], None] | None = None) -> tuple[int | None, list[int]]:
+def _check_game(
+    journal: Reader, pause: Callable[[], None] | None = None
+) -> tuple[int | None, list[int]]:
     """The game that resumes, from its snapshot and from every event, as ``verify``."""
     game: int | None = None
     damaged: list[int] = []
@@ -141,15 +149,21 @@ def _damage_as_corrupt(path: Path) -> Iterator[None]:
     except Exception as error:
         # Rows that read well but do not make a game (a missing game, events out of order, a seat
         # that is not there) can only come from damage: the rules never wrote them.
-        raise JournalCorrupt(path, f"the last game cannot be replayed ({type(error).__name__}: {error})") from error
+        raise JournalCorrupt(
+            path, f"the last game cannot be replayed ({type(error).__name__}: {error})"
+        ) from error
 
 
 def repair(journal: Journal, game: int, positions: list[int] | None = None) -> int:
     """Write again the damaged change texts of ``game`` (those at ``positions``, if given)."""
     repaired = journal.repair_texts(game, positions)
     if repaired:
-        log.warning("%s: %d damaged change text(s) of game %d were written again from the game's events",
-                    journal.path, repaired, game)
+        log.warning(
+            "%s: %d damaged change text(s) of game %d were written again from the game's events",
+            journal.path,
+            repaired,
+            game,
+        )
     return repaired
 
 
@@ -175,7 +189,9 @@ def start_check(journal: Journal) -> None:
     """Check the whole of ``journal`` on a thread of its own (see the module's docstring); it
     gives way to the commands the game's thread carries out meanwhile (``Gate``)."""
     gate = Gate()
-    journal.check = Check(journal.last_game(), lambda: _check_whole(journal.path, gate.through), gate)
+    journal.check = Check(
+        journal.last_game(), lambda: _check_whole(journal.path, gate.through), gate
+    )
 
 
 def _as_damage(error: JournalError) -> JournalError:
@@ -211,7 +227,9 @@ def _open_checked(path: Path, options: dict[str, Any], *, whole: bool = True) ->
 
 def _damaged_name(path: Path, now: float) -> Path:
     """``<name>.damaged-<time>``: where a damaged file (or a copy of it) is kept."""
-    return path.with_name(f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}")
+    return path.with_name(
+        f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}"
+    )
 
 
 def move_aside(path: Path, now: float) -> Path:
@@ -250,7 +268,9 @@ def _restore(backup: Path, path: Path) -> None:
     finally:
         os.close(fd)
     os.replace(partial, path)
-    sync_folder(path.parent)  # the damaged file's new name and the restored one, after a power cut too
+    sync_folder(
+        path.parent
+    )  # the damaged file's new name and the restored one, after a power cut too
 
 
 _WAL_MAGIC = (0x377F0682, 0x377F0683)  # the write-ahead log's header: checksums little / big endian
@@ -287,15 +307,17 @@ def wal_damage(path: Path) -> int | None:
     at = _WAL_HEADER
     frame = _FRAME_HEADER + page_size
     while at + frame <= len(data):
-        head = data[at:at + _FRAME_HEADER]
+        head = data[at : at + _FRAME_HEADER]
         _, commit, f1, f2, c1, c2 = struct.unpack(">6I", head)
         if (f1, f2) != (salt1, salt2):
             # The log's end, and an older log's frames after it (their salts differ in many bits) —
             # or this frame's salt took a flipped bit, and this log's frames go on after it.
             flipped = bin(f1 ^ salt1).count("1") + bin(f2 ^ salt2).count("1") == 1
-            lost = sum(1 for _ in _commits(data[at:], page_size, salt1, salt2, start=0)) + (flipped and commit != 0)
+            lost = sum(1 for _ in _commits(data[at:], page_size, salt1, salt2, start=0)) + (
+                flipped and commit != 0
+            )
             return lost or (0 if flipped else None)
-        s0, s1 = _wal_sums(head[:8] + data[at + _FRAME_HEADER:at + frame], big, s0, s1)
+        s0, s1 = _wal_sums(head[:8] + data[at + _FRAME_HEADER : at + frame], big, s0, s1)
         if (s0, s1) != (c1, c2):
             lost = sum(1 for _ in _commits(data[at:], page_size, salt1, salt2, start=0))
             return lost or None
@@ -303,11 +325,13 @@ def wal_damage(path: Path) -> int | None:
     return None
 
 
-def _commits(data: bytes, page_size: int, salt1: int, salt2: int, start: int = _WAL_HEADER) -> Iterator[int]:
+def _commits(
+    data: bytes, page_size: int, salt1: int, salt2: int, start: int = _WAL_HEADER
+) -> Iterator[int]:
     """The commit frames of this log (its salts) in ``data`` from ``start``."""
     frame = _FRAME_HEADER + page_size
     for at in range(start, len(data) - frame + 1, frame):
-        _, commit, f1, f2 = struct.unpack(">4I", data[at:at + 16])
+        _, commit, f1, f2 = struct.unpack(">4I", data[at : at + 16])
         if (f1, f2) == (salt1, salt2) and commit:
             yield at
 
@@ -338,8 +362,10 @@ def behind_backup(journal: Journal) -> str | None:
     for game, tip in sorted(kept.items()):
         if game not in gone and ours.get(game, -1) < tip:
             have = ours.get(game)
-            return (f"the backup has change {tip} of game {game}, the journal {'no such game' if have is None else f'only {have}'}"
-                    " (its write-ahead log was cut short)")
+            return (
+                f"the backup has change {tip} of game {game}, the journal {'no such game' if have is None else f'only {have}'}"
+                " (its write-ahead log was cut short)"
+            )
     return None
 
 
@@ -366,8 +392,14 @@ def open_journal(
                 start_check(journal)
             if kept is None:
                 return journal, None
-            what = f"{lost} saved change(s) after the damage are lost" if lost else "the changes it held are lost"
-            recovery = Recovery(f"its write-ahead log is damaged: {what}", kept, None, None, resumed=True)
+            what = (
+                f"{lost} saved change(s) after the damage are lost"
+                if lost
+                else "the changes it held are lost"
+            )
+            recovery = Recovery(
+                f"its write-ahead log is damaged: {what}", kept, None, None, resumed=True
+            )
             log.warning("%s", recovery.message())
             return journal, recovery
         journal.backup_every = 0  # its backup is the newer copy: keep it
@@ -386,6 +418,7 @@ def _both_empty(path: Path) -> bool:
     """The journal and its backup both regular files of 0 bytes, with no write-ahead log: what a
     file system that lost both files' contents leaves (aetherbox never writes an empty backup).
     An empty journal alone is one created a moment before the power went, and says nothing."""
+
     def empty(file: Path) -> bool:
         try:
             found = os.stat(file)
@@ -397,7 +430,9 @@ def _both_empty(path: Path) -> bool:
     return empty(path) and empty(backup_path(path)) and not (wal.exists() and wal.stat().st_size)
 
 
-def _set_aside_empty(path: Path, options: dict[str, Any], clock: Callable[[], float]) -> tuple[Journal, Recovery]:
+def _set_aside_empty(
+    path: Path, options: dict[str, Any], clock: Callable[[], float]
+) -> tuple[Journal, Recovery]:
     """Both empty: kept beside the new journal under their ``.damaged-<time>`` names, and said."""
     now = clock()
     damaged = move_aside(path, now)
@@ -410,7 +445,9 @@ def _set_aside_empty(path: Path, options: dict[str, Any], clock: Callable[[], fl
     os.replace(backup, kept)
     sync_folder(path.parent)
     journal = Journal(path, **{**options, "quick_check": True})
-    recovery = Recovery("the journal and its backup are empty", damaged, None, None, empty_backup=kept)
+    recovery = Recovery(
+        "the journal and its backup are empty", damaged, None, None, empty_backup=kept
+    )
     log.warning("%s", recovery.message())
     journal.recoverable = True
     return journal, recovery
@@ -425,15 +462,20 @@ def confirm(journal: Journal, verdict: JournalCorrupt) -> JournalCorrupt | None:
         damaged = _check_whole(journal.path)
     except JournalCorrupt as error:
         return error
-    log.warning("%s: the check after start-up found %s, but the journal reads whole: it is kept as it is",
-                journal.path, _problem(verdict))
+    log.warning(
+        "%s: the check after start-up found %s, but the journal reads whole: it is kept as it is",
+        journal.path,
+        _problem(verdict),
+    )
     game = journal.last_game()
     if game is not None and damaged:
         repair(journal, game, damaged)
     return None
 
 
-def recover_late(journal: Journal, error: JournalError, clock: Callable[[], float] = time.time) -> tuple[Journal, Recovery]:
+def recover_late(
+    journal: Journal, error: JournalError, clock: Callable[[], float] = time.time
+) -> tuple[Journal, Recovery]:
     """Damage found after start-up (by the check on its thread, or by a read while the game went
     on): closed without a backup, then handled exactly as damage found at start-up."""
     path = journal.path
@@ -468,7 +510,9 @@ def tombstones(path: Path) -> dict[int, float]:
         return {}
 
 
-def _recover(path: Path, problem: str, options: dict[str, Any], clock: Callable[[], float]) -> tuple[Journal, Recovery]:
+def _recover(
+    path: Path, problem: str, options: dict[str, Any], clock: Callable[[], float]
+) -> tuple[Journal, Recovery]:
     gone = tombstones(path)
     damaged = move_aside(path, clock())
     backup = backup_path(path)
@@ -487,8 +531,11 @@ def _recover(path: Path, problem: str, options: dict[str, Any], clock: Callable[
         else:
             again = journal.keep_deleted(gone) if gone else []
             if again:
-                log.warning("%s: game(s) %s, deleted after the backup was made, were deleted again", path,
-                            ", ".join(map(str, again)))
+                log.warning(
+                    "%s: game(s) %s, deleted after the backup was made, were deleted again",
+                    path,
+                    ", ".join(map(str, again)),
+                )
             recovery = Recovery(problem, damaged, backup, backup_time)
             log.warning("%s", recovery.message())
             return journal, recovery

@@ -77,7 +77,15 @@ from msgspec import Struct
 
 from device import __version__
 from device.cardtext import (
-    JPEG_SIGNATURE, MAX_IMAGE, PNG_SIGNATURE, ImportReport, JSONRefused, KnownCards, loads, store, store_dir,
+    JPEG_SIGNATURE,
+    MAX_IMAGE,
+    PNG_SIGNATURE,
+    ImportReport,
+    JSONRefused,
+    KnownCards,
+    loads,
+    store,
+    store_dir,
 )
 from device.catalog import load_catalog, name_key
 from device.errors import AetherboxError
@@ -266,9 +274,20 @@ class Progress(Struct):
     def text(self) -> str:
         pages = "?" if self.pages is None else self.pages
         if not self.with_images:
-            return render("cardtext.fetch.progress_text", {"page": self.page, "pages": pages, "cards": self.cards})
-        return render("cardtext.fetch.progress", {
-            "page": self.page, "pages": pages, "cards": self.cards, "images": self.images, "total": self.total})
+            return render(
+                "cardtext.fetch.progress_text",
+                {"page": self.page, "pages": pages, "cards": self.cards},
+            )
+        return render(
+            "cardtext.fetch.progress",
+            {
+                "page": self.page,
+                "pages": pages,
+                "cards": self.cards,
+                "images": self.images,
+                "total": self.total,
+            },
+        )
 
     def done(self) -> float:
         """The part done, 0 to 1: the pages, then the pictures."""
@@ -392,13 +411,24 @@ class _Redirects(urllib.request.HTTPRedirectHandler):
         self._client = client
 
     def redirect_request(
-        self, req: urllib.request.Request, fp: IO[bytes], code: int, msg: str, headers: Any, newurl: str,
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: Any,
+        newurl: str,
     ) -> urllib.request.Request | None:
         target = urllib.parse.urljoin(req.full_url, newurl)
         if _hostname(target) not in (_hostname(req.full_url), self._client.hostname):
             fp.close()
-            raise FetchError("cardtext.fetch.redirected", host=_host(req.full_url), url=_short(req.full_url),
-                             target=_short(target), api=self._client.host)
+            raise FetchError(
+                "cardtext.fetch.redirected",
+                host=_host(req.full_url),
+                url=_short(req.full_url),
+                target=_short(target),
+                api=self._client.host,
+            )
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
@@ -409,15 +439,20 @@ class _Connections:
     def __init__(self, client: Client) -> None:
         self._client = client
 
-    def __call__(self, base: type[http.client.HTTPConnection]) -> Callable[..., http.client.HTTPConnection]:
+    def __call__(
+        self, base: type[http.client.HTTPConnection]
+    ) -> Callable[..., http.client.HTTPConnection]:
         def make(host: str, **options: Any) -> http.client.HTTPConnection:
             connection = base(host, **options)
             # http.client's own hook for opening the socket (typeshed does not list it).
             setattr(connection, "_create_connection", self._connect)  # noqa: B010
             return connection
+
         return make
 
-    def _connect(self, address: tuple[str, int], timeout: float, source: tuple[str, int] | None = None) -> socket.socket:
+    def _connect(
+        self, address: tuple[str, int], timeout: float, source: tuple[str, int] | None = None
+    ) -> socket.socket:
         sock = socket.create_connection(address, timeout, source)
         try:
             self._client.connected(address[0], sock)
@@ -452,8 +487,13 @@ def _opener(client: Client) -> urllib.request.OpenerDirector:
     opener = urllib.request.OpenerDirector()
     connections = _Connections(client)
     for handler in (
-        urllib.request.ProxyHandler(), urllib.request.UnknownHandler(), _HTTP(connections), _HTTPS(connections),
-        urllib.request.HTTPDefaultErrorHandler(), _Redirects(client), urllib.request.HTTPErrorProcessor(),
+        urllib.request.ProxyHandler(),
+        urllib.request.UnknownHandler(),
+        _HTTP(connections),
+        _HTTPS(connections),
+        urllib.request.HTTPDefaultErrorHandler(),
+        _Redirects(client),
+        urllib.request.HTTPErrorProcessor(),
     ):
         opener.add_handler(handler)
     return opener
@@ -542,7 +582,11 @@ class Client:
     their deadlines, and connections and redirects only where they belong."""
 
     def __init__(
-        self, api: str, policy: Policy = DEFAULT_POLICY, *, sleep: Callable[[float], None] = time.sleep,
+        self,
+        api: str,
+        policy: Policy = DEFAULT_POLICY,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.api = api
@@ -558,7 +602,8 @@ class Client:
         # A proxy the Pi is set up with may be on its local network.
         self._local_ok = {self.hostname} | {
             _hostname(proxy if "://" in proxy else f"http://{proxy}")
-            for proxy in urllib.request.getproxies().values() if isinstance(proxy, str)
+            for proxy in urllib.request.getproxies().values()
+            if isinstance(proxy, str)
         }
         self._opener = _opener(self)
 
@@ -575,14 +620,18 @@ class Client:
         return host == self.hostname or _under(host, PICTURE_HOSTS.get(self.hostname, ()))
 
     def picture_hosts(self) -> str:
-        return ", ".join([self.hostname, *(f"*.{domain}" for domain in PICTURE_HOSTS.get(self.hostname, ()))])
+        return ", ".join(
+            [self.hostname, *(f"*.{domain}" for domain in PICTURE_HOSTS.get(self.hostname, ()))]
+        )
 
     def connected(self, host: str, sock: socket.socket) -> None:
         """A new connection to ``host``: refused if it reached a private address ``host`` may
         not have, else watched by the request's deadline."""
         address = str(sock.getpeername()[0])
         if _local(address) and host.lower().strip("[]") not in self._local_ok:
-            raise FetchError("cardtext.fetch.private_address", host=host, address=address, api=self.host)
+            raise FetchError(
+                "cardtext.fetch.private_address", host=host, address=address, api=self.host
+            )
         if self._watch is not None:
             self._watch.watch(sock)
 
@@ -601,20 +650,36 @@ class Client:
             raise FetchError("cardtext.fetch.too_long", minutes=self._minutes())
         self._sleep(seconds)
 
-    def _open(self, url: str, accept: str, extra: Mapping[str, str], seconds: float) -> http.client.HTTPResponse:
+    def _open(
+        self, url: str, accept: str, extra: Mapping[str, str], seconds: float
+    ) -> http.client.HTTPResponse:
         parts = _split(url)
         if parts is None or parts.scheme not in ("http", "https"):
-            raise FetchError("cardtext.fetch.bad_data", host=self.host, url=_short(url),
-                             reason="an address that is not http or https")
+            raise FetchError(
+                "cardtext.fetch.bad_data",
+                host=self.host,
+                url=_short(url),
+                reason="an address that is not http or https",
+            )
         # An address with letters outside ASCII (a server may send one) is sent percent-encoded,
         # as a browser would; one already encoded stays as it is.
         sent = urllib.parse.quote(url, safe=":/?#[]@!$&'()*+,;=%~")
-        request = urllib.request.Request(sent, headers={"User-Agent": USER_AGENT, "Accept": accept, **extra})
+        request = urllib.request.Request(
+            sent, headers={"User-Agent": USER_AGENT, "Accept": accept, **extra}
+        )
         self.requests += 1
-        return cast(http.client.HTTPResponse, self._opener.open(request, timeout=min(self._policy.timeout, seconds)))
+        return cast(
+            http.client.HTTPResponse,
+            self._opener.open(request, timeout=min(self._policy.timeout, seconds)),
+        )
 
-    def _attempt(self, url: str, accept: str, read: Callable[[http.client.HTTPResponse], T],
-                 headers: Mapping[str, str]) -> T:
+    def _attempt(
+        self,
+        url: str,
+        accept: str,
+        read: Callable[[http.client.HTTPResponse], T],
+        headers: Mapping[str, str],
+    ) -> T:
         """One request, within its deadline.  The API's spacing counts from the end of the
         previous request, so the server sees its requests at least ``spacing`` apart however
         long each one took."""
@@ -645,11 +710,21 @@ class Client:
     def _late(self, url: str, seconds: float) -> FetchError:
         if seconds < self._policy.request_deadline:
             return FetchError("cardtext.fetch.too_long", minutes=self._minutes())
-        return FetchError("cardtext.fetch.too_slow", host=_host(url), url=_short(url), seconds=max(1, round(seconds)))
+        return FetchError(
+            "cardtext.fetch.too_slow",
+            host=_host(url),
+            url=_short(url),
+            seconds=max(1, round(seconds)),
+        )
 
     def get(
-        self, url: str, accept: str, read: Callable[[http.client.HTTPResponse], T], *,
-        headers: Callable[[], dict[str, str]] = dict, restart: Callable[[], None] | None = None,
+        self,
+        url: str,
+        accept: str,
+        read: Callable[[http.client.HTTPResponse], T],
+        *,
+        headers: Callable[[], dict[str, str]] = dict,
+        restart: Callable[[], None] | None = None,
     ) -> T:
         """``read(response)`` of a GET of ``url``, tried again as Scryfall's rules allow.
         ``headers`` are computed for each try; ``restart`` is called when the server refuses a
@@ -662,22 +737,42 @@ class Client:
             except _Status as error:
                 self._answered(error, url, tries, restart)
             except urllib.error.URLError as error:
-                raise FetchError("cardtext.fetch.unreachable", host=host, reason=_reason(error.reason)) from None
+                raise FetchError(
+                    "cardtext.fetch.unreachable", host=host, reason=_reason(error.reason)
+                ) from None
             except _BROKEN as error:
-                tries.again(FetchError("cardtext.fetch.dropped", host=host, url=_short(url), reason=_reason(error)))
+                tries.again(
+                    FetchError(
+                        "cardtext.fetch.dropped", host=host, url=_short(url), reason=_reason(error)
+                    )
+                )
 
-    def _answered(self, error: _Status, url: str, tries: _Tries, restart: Callable[[], None] | None) -> None:
+    def _answered(
+        self, error: _Status, url: str, tries: _Tries, restart: Callable[[], None] | None
+    ) -> None:
         host = _host(url)
         if error.code == 429:
             tries.rate_limited(error, host)
             return
         if error.code == 416 and restart is not None:
             restart()
-            tries.again(FetchError("cardtext.fetch.http_error", host=host, status=416, url=_short(url),
-                                   details=error.details))
+            tries.again(
+                FetchError(
+                    "cardtext.fetch.http_error",
+                    host=host,
+                    status=416,
+                    url=_short(url),
+                    details=error.details,
+                )
+            )
             return
-        failure = FetchError("cardtext.fetch.server_error" if error.code >= 500 else "cardtext.fetch.http_error",
-                             host=host, status=error.code, url=_short(url), details=error.details)
+        failure = FetchError(
+            "cardtext.fetch.server_error" if error.code >= 500 else "cardtext.fetch.http_error",
+            host=host,
+            status=error.code,
+            url=_short(url),
+            details=error.details,
+        )
         if error.code in (502, 503, 504):
             tries.again(failure)
             return
@@ -689,7 +784,9 @@ def _length(response: http.client.HTTPResponse) -> int | None:
     return int(value) if _SECONDS.fullmatch(value) else None
 
 
-def _copy(response: http.client.HTTPResponse, out: IO[bytes] | None, size: int, limit: int) -> tuple[int, list[bytes]]:
+def _copy(
+    response: http.client.HTTPResponse, out: IO[bytes] | None, size: int, limit: int
+) -> tuple[int, list[bytes]]:
     """Read the body to its end into ``out`` (or a list); ``size`` bytes are there already."""
     kept: list[bytes] = []
     while chunk := response.read(CHUNK):
@@ -708,17 +805,27 @@ def _read_json(response: http.client.HTTPResponse, url: str) -> Any:
     try:
         size, chunks = _copy(response, None, 0, MAX_PAGE)
     except _TooBig:
-        raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url),
-                         reason=f"more than {MAX_PAGE >> 20} MB") from None
+        raise FetchError(
+            "cardtext.fetch.bad_data",
+            host=_host(url),
+            url=_short(url),
+            reason=f"more than {MAX_PAGE >> 20} MB",
+        ) from None
     if length is not None and size < length:
         raise _Dropped(f"only {size} of {length} bytes arrived")
     try:
         return loads(b"".join(chunks))
     except JSONRefused as error:
-        raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url), reason=error.reason) from None
+        raise FetchError(
+            "cardtext.fetch.bad_data", host=_host(url), url=_short(url), reason=error.reason
+        ) from None
     except ValueError as error:  # not UTF-8, not JSON
-        raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url),
-                         reason=f"not JSON: {_quote(error)}") from None
+        raise FetchError(
+            "cardtext.fetch.bad_data",
+            host=_host(url),
+            url=_short(url),
+            reason=f"not JSON: {_quote(error)}",
+        ) from None
 
 
 # --- the search ---------------------------------------------------------------------------------
@@ -740,10 +847,21 @@ def _check_page(page: Any, url: str) -> list[Any]:
     """The cards of a search page, or a clear error about what came instead."""
     host = _host(url)
     if isinstance(page, dict) and page.get("object") == "error":
-        raise FetchError("cardtext.fetch.http_error", host=host, status=_quote(page.get("status", "?"))[:20],
-                         url=_short(url), details=_quote(page.get("details", "")))
-    if not isinstance(page, dict) or page.get("object") != "list" or not isinstance(page.get("data"), list):
-        raise FetchError("cardtext.fetch.bad_data", host=host, url=_short(url), reason="not a list of cards")
+        raise FetchError(
+            "cardtext.fetch.http_error",
+            host=host,
+            status=_quote(page.get("status", "?"))[:20],
+            url=_short(url),
+            details=_quote(page.get("details", "")),
+        )
+    if (
+        not isinstance(page, dict)
+        or page.get("object") != "list"
+        or not isinstance(page.get("data"), list)
+    ):
+        raise FetchError(
+            "cardtext.fetch.bad_data", host=host, url=_short(url), reason="not a list of cards"
+        )
     return cast(list[Any], page["data"])
 
 
@@ -752,13 +870,24 @@ def _next_page(page: Mapping[str, Any], url: str, api: str, count: int) -> str |
         return None
     following = page.get("next_page")
     api_parts, parts = urllib.parse.urlsplit(api), _split(str(following))
-    if not isinstance(following, str) or parts is None or (parts.scheme, parts.netloc) != (
-            api_parts.scheme, api_parts.netloc):
-        raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url),
-                         reason=f"has_more without a next_page on {api_parts.netloc}")
+    if (
+        not isinstance(following, str)
+        or parts is None
+        or (parts.scheme, parts.netloc) != (api_parts.scheme, api_parts.netloc)
+    ):
+        raise FetchError(
+            "cardtext.fetch.bad_data",
+            host=_host(url),
+            url=_short(url),
+            reason=f"has_more without a next_page on {api_parts.netloc}",
+        )
     if count >= MAX_PAGES:
-        raise FetchError("cardtext.fetch.bad_data", host=_host(url), url=_short(url),
-                         reason=f"more than {MAX_PAGES} pages")
+        raise FetchError(
+            "cardtext.fetch.bad_data",
+            host=_host(url),
+            url=_short(url),
+            reason=f"more than {MAX_PAGES} pages",
+        )
     return following
 
 
@@ -772,8 +901,12 @@ def pages(client: Client) -> Iterator[tuple[list[Any], int | None]]:
         cards = _check_page(page, url)
         count += 1
         total = page.get("total_cards")
-        if count == 1 and isinstance(total, int) and total > 0 and cards:  # every page but the last is as long
-            estimate = min(-(-total // len(cards)), MAX_PAGES)  # as the first; more pages are refused anyway
+        if (
+            count == 1 and isinstance(total, int) and total > 0 and cards
+        ):  # every page but the last is as long
+            estimate = min(
+                -(-total // len(cards)), MAX_PAGES
+            )  # as the first; more pages are refused anyway
         yield cards, None if estimate is None else max(count, estimate)
         url = _next_page(page, url, client.api, count)
 
@@ -782,7 +915,12 @@ def image_url(raw: Mapping[str, Any]) -> str | None:
     """The address of the card's picture (its front face's for a card with two faces)."""
     uris = raw.get("image_uris")
     faces = raw.get("card_faces")
-    if not isinstance(uris, dict) and isinstance(faces, list) and faces and isinstance(faces[0], dict):
+    if (
+        not isinstance(uris, dict)
+        and isinstance(faces, list)
+        and faces
+        and isinstance(faces[0], dict)
+    ):
         uris = faces[0].get("image_uris")
     if not isinstance(uris, dict):
         return None
@@ -847,7 +985,9 @@ class _Download:
 
     def _not_a_picture(self, reason: str) -> FetchError:
         self.part.unlink(missing_ok=True)
-        return FetchError("cardtext.fetch.not_a_picture", card=self.card, url=self.url, reason=reason)
+        return FetchError(
+            "cardtext.fetch.not_a_picture", card=self.card, url=self.url, reason=reason
+        )
 
     def _save(self, response: http.client.HTTPResponse) -> str:
         have = self._have()
@@ -882,15 +1022,24 @@ class _Download:
 
     def run(self) -> Path:
         self.part.parent.mkdir(parents=True, exist_ok=True)
-        suffix = self.client.get(self.url, IMAGE_ACCEPT, self._save, headers=self._headers,
-                                 restart=lambda: self.part.unlink(missing_ok=True))
+        suffix = self.client.get(
+            self.url,
+            IMAGE_ACCEPT,
+            self._save,
+            headers=self._headers,
+            restart=lambda: self.part.unlink(missing_ok=True),
+        )
         done = self.folder / f"{self.stem}{suffix}"
         os.replace(self.part, done)
         return done
 
 
 def _pictures(
-    client: Client, wanted: Mapping[str, str], folder: Path, report: FetchReport, shown: Progress,
+    client: Client,
+    wanted: Mapping[str, str],
+    folder: Path,
+    report: FetchReport,
+    shown: Progress,
     tell: Callable[[Progress], None],
 ) -> dict[str, Path]:
     """Each card's picture in ``folder``: the one downloaded before, else downloaded now."""
@@ -922,8 +1071,13 @@ def _prune(folder: Path, keep: set[Path]) -> None:
 
 
 def fetch(
-    data_dir: Path, *, api: str = API, images: bool = True, progress: Callable[[Progress], None] | None = None,
-    policy: Policy | None = None, sleep: Callable[[float], None] = time.sleep,
+    data_dir: Path,
+    *,
+    api: str = API,
+    images: bool = True,
+    progress: Callable[[Progress], None] | None = None,
+    policy: Policy | None = None,
+    sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.monotonic,
 ) -> FetchReport:
     """Download the text (and with ``images`` one picture) of every card of the catalog Scryfall
@@ -942,8 +1096,13 @@ def fetch(
             address = image_url(raw) if card is not None and images else None
             if card is not None and address is not None:
                 if not client.picture_allowed(address):
-                    raise FetchError("cardtext.fetch.foreign_picture", host=client.host, url=_short(address)[:200],
-                                     card=card.name, allowed=client.picture_hosts())
+                    raise FetchError(
+                        "cardtext.fetch.foreign_picture",
+                        host=client.host,
+                        url=_short(address)[:200],
+                        card=card.name,
+                        allowed=client.picture_hosts(),
+                    )
                 wanted[card.name] = address
         shown.page, shown.pages, shown.cards = shown.page + 1, count, len(report.cards)
         tell(shown)

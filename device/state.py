@@ -114,8 +114,12 @@ class GameState(Model):
     necromancer: NecromancerState | None = None
     conspiracy: ConspiracyState | None = None
     dice: DiceState | None = None  # dice, coin and random players, in any game (None: none thrown)
-    clock: ClockState | None = None  # the game clock and turn timer, in any game (None: not started)
-    counters: CountersState | None = None  # monarch, initiative, day/night, player counters (None: none marked)
+    clock: ClockState | None = (
+        None  # the game clock and turn timer, in any game (None: not started)
+    )
+    counters: CountersState | None = (
+        None  # monarch, initiative, day/night, player counters (None: none marked)
+    )
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
@@ -163,8 +167,15 @@ def last_standing(state: GameState) -> Outcome | None:
     """The usual end: one player left in the game wins; nobody left is a draw."""
     remaining = state.in_game()
     if len(remaining) == 1:
-        return Outcome(winner=remaining[0].seat, reason="last player standing",
-                       said=Message("table.reason.last_standing"))
+        return Outcome(
+            winner=remaining[0].seat,
+            reason="last player standing",
+            said=Message("table.reason.last_standing"),
+        )
     if not remaining:
-        return Outcome(winner=None, reason="every player left the game", said=Message("table.reason.everyone_left"))
+        return Outcome(
+            winner=None,
+            reason="every player left the game",
+            said=Message("table.reason.everyone_left"),
+        )
     return None

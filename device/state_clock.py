@@ -37,9 +37,13 @@ class Break(Model):
 
 class ClockState(Model):
     counted: float = 0.0  # seconds played before ``since``
-    since: float | None = None  # when the clock last started counting (wall seconds); None: paused by a change
+    since: float | None = (
+        None  # when the clock last started counting (wall seconds); None: paused by a change
+    )
     turn_mark: float = 0.0  # the seconds counted (breaks aside) when the current turn began
-    turn_at: float | None = None  # when the current turn began (wall seconds); None: before this was kept
+    turn_at: float | None = (
+        None  # when the current turn began (wall seconds); None: before this was kept
+    )
     timer: int = 0  # seconds per turn; 0: no turn timer
     breaks: tuple[Break, ...] = ()  # the table's breaks, oldest first (kept beside the history)
 
@@ -120,7 +124,9 @@ class ClockState(Model):
 
     def break_ended(self, at: float) -> "ClockState":
         last = self.breaks[-1]
-        return self.model_copy(update={"breaks": (*self.breaks[:-1], last.model_copy(update={"ended": at}))})
+        return self.model_copy(
+            update={"breaks": (*self.breaks[:-1], last.model_copy(update={"ended": at}))}
+        )
 
     def with_breaks(self, breaks: tuple[Break, ...]) -> "ClockState":
         return self.model_copy(update={"breaks": breaks})
@@ -144,10 +150,14 @@ class GameTime:
     wall clock at its first reading.  ``wall`` and ``monotonic`` are parameters so tests move
     time themselves."""
 
-    def __init__(self, wall: Callable[[], float] = time.time, monotonic: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, wall: Callable[[], float] = time.time, monotonic: Callable[[], float] = time.monotonic
+    ) -> None:
         self.wall = wall
         self.monotonic = monotonic
-        self._base: tuple[float, float] | None = None  # (the game's time, the monotonic clock's) when last set
+        self._base: tuple[float, float] | None = (
+            None  # (the game's time, the monotonic clock's) when last set
+        )
 
     def __call__(self) -> float:
         if self._base is None:

@@ -55,7 +55,9 @@ class PlanarDeck(Model):
     # never saw, which come up first).
     cards: tuple[CardRef, ...] = ()
     physical: bool = False
-    listed: bool = True  # a physical deck whose cards the gadget was told; False: any card it never saw goes
+    listed: bool = (
+        True  # a physical deck whose cards the gadget was told; False: any card it never saw goes
+    )
     # A listed physical deck: how many cards on top are in an order nobody has seen.  An unlisted
     # one: at least how many cards lie above ``cards`` (901.3: a deck has ten cards or more).
     unseen: int = 0
@@ -159,14 +161,18 @@ class PlanechaseState(Model):
     decks: tuple[PlanarDeck, ...] = ()
     face_up: tuple[FaceUpCard, ...] = ()
     markers: tuple[int, ...] = ()  # seats holding turn markers; () unless Grand Melee
-    controller: int | None = None  # set when a planar controller left (901.6); else the active player
+    controller: int | None = (
+        None  # set when a planar controller left (901.6); else the active player
+    )
     # Grand Melee, per marker: who stands in as planar controller of its planes after its holder
     # left during their turn (901.6); the marker itself moves on when the turn ends (807.4c).
     stand_ins: tuple[int | None, ...] = ()
     encounter: str | None = None
     choice: PendingChoice | None = None
     awaiting: Awaiting | None = None
-    own_roll: OwnRoll | None = None  # the table is rolling its own die: the face it shows is awaited
+    own_roll: OwnRoll | None = (
+        None  # the table is rolling its own die: the face it shows is awaited
+    )
     chaos_blanks: bool = False
     next_cost: tuple[int, ...] = ()  # per seat: the mana the next special-action roll costs
     rolls: tuple[Roll, ...] = ()

@@ -101,7 +101,12 @@ class Wizard(Model):
     def total_dice(self) -> int:
         """Every die this player started with, wherever it is now."""
         return (
-            self.hand + self.reserve + len(self.pool) + len(self.shield) + self.aside + self.removed
+            self.hand
+            + self.reserve
+            + len(self.pool)
+            + len(self.shield)
+            + self.aside
+            + self.removed
             + self.dice_on_cards()
         )
 

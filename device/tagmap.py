@@ -346,17 +346,24 @@ class TagMap:
             if line.uid in where:
                 first = entries.get(line.uid)
                 if first is not None and first != line.card or line.uid in clashing:
-                    problems.append(TagMapProblem(
-                        self._path, where[line.uid],
-                        f"tag {format_uid(line.uid)} is enrolled again on line {line.number} as another card, "
-                        f"{line.card.name!r}: it counts as neither until one of the lines is fixed",
-                    ))
+                    problems.append(
+                        TagMapProblem(
+                            self._path,
+                            where[line.uid],
+                            f"tag {format_uid(line.uid)} is enrolled again on line {line.number} as another card, "
+                            f"{line.card.name!r}: it counts as neither until one of the lines is fixed",
+                        )
+                    )
                     clashing.add(line.uid)
                     entries.pop(line.uid, None)
                 else:
-                    problems.append(TagMapProblem(
-                        self._path, line.number, f"tag {format_uid(line.uid)} is enrolled again, as the same card",
-                    ))
+                    problems.append(
+                        TagMapProblem(
+                            self._path,
+                            line.number,
+                            f"tag {format_uid(line.uid)} is enrolled again, as the same card",
+                        )
+                    )
                 continue
             entries[line.uid] = line.card
             where[line.uid] = line.number

@@ -45,6 +45,7 @@ def count(value: Any) -> int:
 
 Text = str | Plural
 
+
 @dataclass(frozen=True)
 class Source:
     """Modules whose ``TEXTS`` hold the English of the keys starting with ``keys``."""
@@ -60,22 +61,52 @@ class Source:
 #: kiosk never needs most of them, and never pays for importing them).  A module with ``TEXTS`` missing here, or a
 #: key its source does not lead to, is a test's failure, not a text that shows its key.
 SOURCES: tuple[Source, ...] = (
-    Source(("",), (
-        "device.text", "device.formats", "device.catalog", "device.recovery", "device.controller", "device.games",
-        "device.event_link", "device.rules", "device.rules.table", "device.rules.life", "device.rules.dice",
-        "device.rules.clock", "device.rules.counters", "device.rules.colours", "device.rules.two_headed_giant",
-        "device.rules.necromancer", "device.rules.conspiracy", "device.rules.conspiracy.tables", "device.rules.planechase",
-        "device.rules.planechase.eternities", "device.rules.contraptions", "device.rules.contraptions.view",
-        "device.rules.wizards_duel",
-    )),
+    Source(
+        ("",),
+        (
+            "device.text",
+            "device.formats",
+            "device.catalog",
+            "device.recovery",
+            "device.controller",
+            "device.games",
+            "device.event_link",
+            "device.rules",
+            "device.rules.table",
+            "device.rules.life",
+            "device.rules.dice",
+            "device.rules.clock",
+            "device.rules.counters",
+            "device.rules.colours",
+            "device.rules.two_headed_giant",
+            "device.rules.necromancer",
+            "device.rules.conspiracy",
+            "device.rules.conspiracy.tables",
+            "device.rules.planechase",
+            "device.rules.planechase.eternities",
+            "device.rules.contraptions",
+            "device.rules.contraptions.view",
+            "device.rules.wizards_duel",
+        ),
+    ),
     Source(("config.",), ("device.config",)),
     Source(("cardtext.",), ("device.cardtext",)),
     Source(("cardtext.fetch.",), ("device.scryfall",)),
-    Source(("console.", "wdc.", "consp.export_"), (
-        "device.console.core", "device.console.table", "device.console.dice", "device.console.clock",
-        "device.console.counters", "device.console.necromancer",
-        "device.console.conspiracy", "device.console.planechase", "device.console.contraptions", "device.console.wizards_duel",
-    )),
+    Source(
+        ("console.", "wdc.", "consp.export_"),
+        (
+            "device.console.core",
+            "device.console.table",
+            "device.console.dice",
+            "device.console.clock",
+            "device.console.counters",
+            "device.console.necromancer",
+            "device.console.conspiracy",
+            "device.console.planechase",
+            "device.console.contraptions",
+            "device.console.wizards_duel",
+        ),
+    ),
 )
 
 _english: dict[str, Text] = {}
@@ -187,7 +218,7 @@ TEXTS: dict[str, Text] = {
 
 
 def listing(items: Sequence[str | Message], last: str = "text.and") -> str | Message:
-    """"A, B and C" (``last="text.or"``: "A, B or C"; ``last="text.list"``: "A, B, C") as one
+    """ "A, B and C" (``last="text.or"``: "A, B or C"; ``last="text.list"``: "A, B, C") as one
     message; one item is itself, none is an empty string."""
     if not items:
         return ""

@@ -57,7 +57,9 @@ class KioskOptions(Struct, frozen=True):
     reader: str | None = None  # "auto", "fake" or a port; None: only when [reader] names one
     buttons: str | None = None  # "auto", "gpio", "fake"; None: the configuration's
     frames: int | None = None  # stop after this many frames (scripts, smoke tests)
-    wait_for_screen: bool | None = None  # None: under systemd ($NOTIFY_SOCKET), see the module's note
+    wait_for_screen: bool | None = (
+        None  # None: under systemd ($NOTIFY_SOCKET), see the module's note
+    )
     #: What loading the configuration left out and why (``device.config.Loaded.warnings``): the
     #: screen says it too, where the owner who made the typo looks.
     config_warnings: tuple[str | Message, ...] = ()
@@ -75,11 +77,17 @@ def _reader_spec(options: KioskOptions, config: Config) -> str | None:
 def feedback_pins(gpio: GpioConfig, table: dict[str, object]) -> GpioConfig:
     """The buzzer and LED are fitted only when ``[gpio]`` names their pins: a cue driving a pin
     nobody wired (or wired to something else) must not happen by default."""
-    return gpio.model_copy(update={name: getattr(gpio, name) if table.get(name) is not None else None
-                                  for name in ("buzzer", "led")})
+    return gpio.model_copy(
+        update={
+            name: getattr(gpio, name) if table.get(name) is not None else None
+            for name in ("buzzer", "led")
+        }
+    )
 
 
-def open_hands(table: dict[str, Any], inputs: WakingQueue, backend: str) -> tuple[ButtonSource, Feedback, list[Message]]:
+def open_hands(
+    table: dict[str, Any], inputs: WakingQueue, backend: str
+) -> tuple[ButtonSource, Feedback, list[Message]]:
     """The GPIO buttons, buzzer and LED as ``[gpio]`` (``table``) says, started, and what to tell
     the table.  Whatever of them fails is said and left out, and the table plays on without it
     (the keys and touch still play): a bad key is left at its default, two settings on one pin
@@ -99,8 +107,12 @@ def open_hands(table: dict[str, Any], inputs: WakingQueue, backend: str) -> tupl
         gpio, more, used = lenient(GpioConfig, used, "[gpio]")
         warnings += [Message("config.problem", where="[gpio]", reason=m) for m in moved]
         if gpio is not None:
-            warnings = [w for w in warnings if w.params.get("reason") is None
-                        or getattr(w.params["reason"], "key", "") != "config.pin.shared"]
+            warnings = [
+                w
+                for w in warnings
+                if w.params.get("reason") is None
+                or getattr(w.params["reason"], "key", "") != "config.pin.shared"
+            ]
         else:
             warnings += [w for w in more if w not in warnings]
     for warning in warnings:
@@ -115,7 +127,9 @@ def open_hands(table: dict[str, Any], inputs: WakingQueue, backend: str) -> tupl
         try:
             buttons = open_buttons(gpio, inputs, backend=backend)  # type: ignore[arg-type]
             buttons.start()
-        except Exception as error:  # any GPIO library's error (RuntimeError, lgpio.error, OSError): keys only
+        except (
+            Exception
+        ) as error:  # any GPIO library's error (RuntimeError, lgpio.error, OSError): keys only
             log.warning("buttons: %s; the keys and touch still play", error)
             said.append(Message("ui.buttons_off", reason=str(error)))
             buttons = None
@@ -207,7 +221,10 @@ def stopping_on_signals(stopping: Stopping) -> Iterator[None]:
         while os.read(read, 64):
             stopping.request()
 
-    previous = {number: signal.signal(number, stopping.handler) for number in (signal.SIGTERM, signal.SIGINT)}
+    previous = {
+        number: signal.signal(number, stopping.handler)
+        for number in (signal.SIGTERM, signal.SIGINT)
+    }
     old_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     thread = threading.Thread(target=relay, name="signals", daemon=True)
     thread.start()
@@ -238,8 +255,11 @@ def _watch_input_devices(inputs: WakingQueue, stack: ExitStack) -> bool:
         watcher.start()
     except WatchError as error:
         watcher.close()
-        log.warning("input: cannot watch the input devices (%s); looking for keys and touches every %g s instead",
-                    error, SDL_POLL)
+        log.warning(
+            "input: cannot watch the input devices (%s); looking for keys and touches every %g s instead",
+            error,
+            SDL_POLL,
+        )
         return False
     stack.callback(watcher.close)
     return True
@@ -300,11 +320,23 @@ def open_event(config: Config, controller: Controller, inputs: WakingQueue) -> E
     settings = config.event
     assert settings.broker is not None
     ca = settings.ca_file()
-    link = open_link(inputs, settings.broker, settings.port, settings.table, settings.password,
-                     str(ca) if ca is not None else None)
-    log.info("event: broker %s as table %s%s", settings.address(), settings.table,
-             f", in TLS trusting {ca}" if ca is not None else "")
-    return EventSession(controller, link, settings.table, broker=settings.address(), join=settings.join)
+    link = open_link(
+        inputs,
+        settings.broker,
+        settings.port,
+        settings.table,
+        settings.password,
+        str(ca) if ca is not None else None,
+    )
+    log.info(
+        "event: broker %s as table %s%s",
+        settings.address(),
+        settings.table,
+        f", in TLS trusting {ca}" if ca is not None else "",
+    )
+    return EventSession(
+        controller, link, settings.table, broker=settings.address(), join=settings.join
+    )
 
 
 def open_page(config: Config, kiosk: Kiosk, stack: ExitStack) -> list[Message]:
@@ -316,8 +348,12 @@ def open_page(config: Config, kiosk: Kiosk, stack: ExitStack) -> list[Message]:
 
     port = config.event.page_port
     assert port is not None
-    server = PageServer(port, language=kiosk.ui.language, languages=LANGUAGES,
-                        url=page_url(port, config.event.broker))
+    server = PageServer(
+        port,
+        language=kiosk.ui.language,
+        languages=LANGUAGES,
+        url=page_url(port, config.event.broker),
+    )
     try:
         server.start()
     except PageError as error:
@@ -333,7 +369,9 @@ def open_page(config: Config, kiosk: Kiosk, stack: ExitStack) -> list[Message]:
 UNSAVED_FOLDERS = (Path("/dev/shm"), None)
 
 
-def open_games(config: Config, options: KioskOptions, stack: ExitStack) -> tuple[Journal, list[Message]]:
+def open_games(
+    config: Config, options: KioskOptions, stack: ExitStack
+) -> tuple[Journal, list[Message]]:
     """The saved games, opened (and recovered from damage) for the kiosk; with what the table
     must be told.  When the data folder cannot hold them (read-only, full, something else in the
     journal's place, written by a newer aetherbox) the table still plays, on a journal in memory,
@@ -398,8 +436,14 @@ def _unsaved_journal(path: Path, folder: Path, *, copy: bool) -> Journal:
                     shutil.copyfile(wal, target.with_name(target.name + "-wal"))
                 return Journal(target, backup_every=0, defer_backups=True)
         except (JournalError, OSError) as error:
-            log.warning("saved games: they cannot be read either (%s); the table starts with none", error)
-        for name in (target, target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
+            log.warning(
+                "saved games: they cannot be read either (%s); the table starts with none", error
+            )
+        for name in (
+            target,
+            target.with_name(target.name + "-wal"),
+            target.with_name(target.name + "-shm"),
+        ):
             name.unlink(missing_ok=True)
     return Journal(target, backup_every=0, defer_backups=True)
 
@@ -450,12 +494,23 @@ def open_kiosk(
         tags = TagMap(config.tag_map_path())
         said += tag_map_said(tags)
         controller = Controller(journal, rng=rng, config=config, tags=tags)
-        attempt = opener or (lambda: open_target(
-            size=size, fullscreen=fullscreen, fb=fb, screenshots=options.screenshots, rotate=rotate,
-            diagonal=display.diagonal))
+        attempt = opener or (
+            lambda: open_target(
+                size=size,
+                fullscreen=fullscreen,
+                fb=fb,
+                screenshots=options.screenshots,
+                rotate=rotate,
+                diagonal=display.diagonal,
+            )
+        )
         keeper = ScreenKeeper(
-            attempt, checks=FB_CHECKS if fb is not None else KMS_CHECKS, sleep=sleep, clock=clock,
-            watchdog=watchdog, barred=barred_screen if wait and fb is None and options.screenshots is None else None,
+            attempt,
+            checks=FB_CHECKS if fb is not None else KMS_CHECKS,
+            sleep=sleep,
+            clock=clock,
+            watchdog=watchdog,
+            barred=barred_screen if wait and fb is None and options.screenshots is None else None,
         )
         if stopping is not None:
             stopping.keeper = keeper
@@ -471,10 +526,16 @@ def open_kiosk(
             from drivers.rfid import make_reader
 
             settings = config.reader
-            extra = {"presence_timeout": settings.presence_timeout} if settings.presence_timeout is not None else {}
+            extra = (
+                {"presence_timeout": settings.presence_timeout}
+                if settings.presence_timeout is not None
+                else {}
+            )
             reader = make_reader(
-                inputs, protocol="fake" if spec == "fake" else settings.protocol,
-                port=settings.port if spec in ("auto", "fake") else spec, **extra,
+                inputs,
+                protocol="fake" if spec == "fake" else settings.protocol,
+                port=settings.port if spec in ("auto", "fake") else spec,
+                **extra,
             )
             reader.start()
             stack.callback(reader.stop)
@@ -482,7 +543,11 @@ def open_kiosk(
         stack.callback(notifier.stopping)  # first thing on leaving, whatever state it leaves in
         if wait:
             target = keeper.first()
-            notifier.ready("kiosk running" if target is not None else f"waiting for the screen: {keeper.problem}")
+            notifier.ready(
+                "kiosk running"
+                if target is not None
+                else f"waiting for the screen: {keeper.problem}"
+            )
             keeper.notifier = notifier  # STATUS= from now on, after READY's own
             if target is None:
                 target = keeper.open()
@@ -491,13 +556,24 @@ def open_kiosk(
             notifier.ready("kiosk running")
         watched = _watch_input_devices(inputs, stack)
         made: list[Kiosk] = []
-        stack.callback(lambda: (made[0].target if made else target).close())  # the kiosk may have reopened it
+        stack.callback(
+            lambda: (made[0].target if made else target).close()
+        )  # the kiosk may have reopened it
         fonts = Fonts(configured=display.font)
         data_dir = config.resolved_data_dir()
         kiosk = Kiosk(
-            controller, target, language=options.language or config.language, inputs=inputs, fonts=fonts,
-            fps=display.fps, watchdog=watchdog, feedback=feedback, reopen=keeper.reopen if wait else None,
-            input_watched=watched, calibration=load_calibration(data_dir), calibration_dir=data_dir,
+            controller,
+            target,
+            language=options.language or config.language,
+            inputs=inputs,
+            fonts=fonts,
+            fps=display.fps,
+            watchdog=watchdog,
+            feedback=feedback,
+            reopen=keeper.reopen if wait else None,
+            input_watched=watched,
+            calibration=load_calibration(data_dir),
+            calibration_dir=data_dir,
         )
         _find_touch_screen(kiosk)
         made.append(kiosk)

@@ -31,7 +31,17 @@ from display import symbols
 from display.fonts import MEASURED_LIMIT, Color, Fonts, Lru
 from display.layout import Layout
 
-Anchor = Literal["topleft", "midtop", "topright", "midleft", "center", "midright", "bottomleft", "midbottom", "bottomright"]
+Anchor = Literal[
+    "topleft",
+    "midtop",
+    "topright",
+    "midleft",
+    "center",
+    "midright",
+    "bottomleft",
+    "midbottom",
+    "bottomright",
+]
 Rect = tuple[int, int, int, int]
 
 #: How many choices of wrapping and shrink-to-fit a canvas keeps (each a few small strings).
@@ -54,7 +64,13 @@ CHECK_PARTS = False
 Op = tuple[Any, ...]
 _FILL, _ROUNDED, _SQUARE, _LINE, _POLYGON, _CIRCLE, _BLIT, _TURNED = range(8)
 #: A part of a frame (``Canvas.part``): its calls, texts, touch targets, pictures and symbols.
-_Part = tuple[tuple[Op, ...], tuple["Drawn", ...], tuple["Target", ...], tuple["Placed", ...], tuple["Placed", ...]]
+_Part = tuple[
+    tuple[Op, ...],
+    tuple["Drawn", ...],
+    tuple["Target", ...],
+    tuple["Placed", ...],
+    tuple["Placed", ...],
+]
 
 
 class Drawn(Struct, frozen=True):
@@ -113,18 +129,29 @@ class Canvas(Struct):
     # Where a text's lines break and what size fits it depend only on the text, the room, the
     # sizes allowed and the fonts (fixed for a canvas): decided once, not every frame.
     _fitted: Lru[tuple[str, int, int, bool, int], tuple[str, int]] = field(
-        default_factory=lambda: Lru(LAID_OUT_LIMIT))
+        default_factory=lambda: Lru(LAID_OUT_LIMIT)
+    )
     _wrapped: Lru[tuple[str, int, int, bool], tuple[str, ...]] = field(
-        default_factory=lambda: Lru(LAID_OUT_LIMIT))
+        default_factory=lambda: Lru(LAID_OUT_LIMIT)
+    )
     _paragraph_sizes: Lru[tuple[str, int, int, int, int, bool], tuple[int | None]] = field(
-        default_factory=lambda: Lru(LAID_OUT_LIMIT))
+        default_factory=lambda: Lru(LAID_OUT_LIMIT)
+    )
     #: What a screen decided about laying out its parts with these fonts (a seat tile's plan),
     #: under a key that holds everything the decision depends on.
     planned: Lru[Hashable, Any] = field(default_factory=lambda: Lru(LAID_OUT_LIMIT // 8))
-    _coded_widths: Lru[tuple[str, int, bool], int] = field(default_factory=lambda: Lru(MEASURED_LIMIT))
-    _piece_widths: Lru[tuple[str, bool], tuple[float, ...]] = field(default_factory=lambda: Lru(LAID_OUT_LIMIT // 8))
-    _advances: dict[bool, dict[str, float]] = field(default_factory=lambda: {False: {}, True: {}})  # at _GUESS_SIZE
-    _symbols: Lru[tuple[str, int, Color], pygame.Surface] = field(default_factory=lambda: Lru(SYMBOLS_LIMIT))
+    _coded_widths: Lru[tuple[str, int, bool], int] = field(
+        default_factory=lambda: Lru(MEASURED_LIMIT)
+    )
+    _piece_widths: Lru[tuple[str, bool], tuple[float, ...]] = field(
+        default_factory=lambda: Lru(LAID_OUT_LIMIT // 8)
+    )
+    _advances: dict[bool, dict[str, float]] = field(
+        default_factory=lambda: {False: {}, True: {}}
+    )  # at _GUESS_SIZE
+    _symbols: Lru[tuple[str, int, Color], pygame.Surface] = field(
+        default_factory=lambda: Lru(SYMBOLS_LIMIT)
+    )
     _symbol_sizes: dict[tuple[int, bool], tuple[int, int, int]] = field(default_factory=dict)
     # The calls of the frame being drawn (``frame``, or a turned part's), else None: drawn at once.
     _ops: list[Op] | None = None
@@ -137,7 +164,9 @@ class Canvas(Struct):
     # The parts drawn in the last frame (``part``) by their keys, and those of the frame being drawn.
     _parts: dict[Hashable, _Part] = field(default_factory=dict)
     _parts_next: dict[Hashable, _Part] = field(default_factory=dict)
-    _checked: dict[Hashable, Any] = field(default_factory=dict)  # every part drawn, with CHECK_PARTS
+    _checked: dict[Hashable, Any] = field(
+        default_factory=dict
+    )  # every part drawn, with CHECK_PARTS
 
     @property
     def width(self) -> int:
@@ -273,7 +302,9 @@ class Canvas(Struct):
         else:
             self._draw((_ROUNDED, rect, color, width, radius))
 
-    def line(self, start: tuple[int, int], end: tuple[int, int], color: Color, width: int = 1) -> None:
+    def line(
+        self, start: tuple[int, int], end: tuple[int, int], color: Color, width: int = 1
+    ) -> None:
         start, end = tuple(start), tuple(end)  # type: ignore[assignment]
         self._draw((_LINE, _around((start, end), width), color, start, end, width))
 
@@ -284,17 +315,29 @@ class Canvas(Struct):
     def circle(self, center: tuple[int, int], radius: int, color: Color, width: int = 0) -> None:
         center = tuple(center)  # type: ignore[assignment]
         x, y = center
-        self._draw((_CIRCLE, _around(((x - radius, y - radius), (x + radius, y + radius)), 1), color, center, radius,
-                    width))
+        self._draw(
+            (
+                _CIRCLE,
+                _around(((x - radius, y - radius), (x + radius, y + radius)), 1),
+                color,
+                center,
+                radius,
+                width,
+            )
+        )
 
     def blit(self, image: pygame.Surface, at: tuple[int, int], flags: int = 0) -> None:
         """Put ``image`` (one that is not changed afterwards) with its top left corner at ``at``."""
-        self._draw((_BLIT, (int(at[0]), int(at[1]), image.get_width(), image.get_height()), image, flags))
+        self._draw(
+            (_BLIT, (int(at[0]), int(at[1]), image.get_width(), image.get_height()), image, flags)
+        )
 
     def picture(self, image: pygame.Surface, at: tuple[int, int], name: str, role: str) -> None:
         """Blit a picture (a card's, already its size) with its top left corner at ``at``."""
         self.blit(image, at)
-        self.pictures.append(Placed(name, (at[0], at[1], image.get_width(), image.get_height()), role))
+        self.pictures.append(
+            Placed(name, (at[0], at[1], image.get_width(), image.get_height()), role)
+        )
 
     def shape(self, meaning: str, rect: Rect, role: str) -> None:
         """Record that a symbol meaning ``meaning`` (drawn with the shapes above) is at ``rect``."""
@@ -353,12 +396,28 @@ class Canvas(Struct):
             return (x + u, y + v, rw, rh)
 
         first_drawn, first_picture, first_shape, first_target = marks
-        self.drawn[first_drawn:] = [replace(d, rect=moved(d.rect)) for d in self.drawn[first_drawn:]]
-        self.pictures[first_picture:] = [replace(p, rect=moved(p.rect)) for p in self.pictures[first_picture:]]
-        self.shapes[first_shape:] = [replace(p, rect=moved(p.rect)) for p in self.shapes[first_shape:]]
-        self.targets[first_target:] = [replace(t, rect=moved(t.rect)) for t in self.targets[first_target:]]
+        self.drawn[first_drawn:] = [
+            replace(d, rect=moved(d.rect)) for d in self.drawn[first_drawn:]
+        ]
+        self.pictures[first_picture:] = [
+            replace(p, rect=moved(p.rect)) for p in self.pictures[first_picture:]
+        ]
+        self.shapes[first_shape:] = [
+            replace(p, rect=moved(p.rect)) for p in self.shapes[first_shape:]
+        ]
+        self.targets[first_target:] = [
+            replace(t, rect=moved(t.rect)) for t in self.targets[first_target:]
+        ]
 
-    def fit(self, text: str, size: int, max_width: int | None, *, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
+    def fit(
+        self,
+        text: str,
+        size: int,
+        max_width: int | None,
+        *,
+        bold: bool = False,
+        min_size: int | None = None,
+    ) -> tuple[str, int]:
         """The text and size that fit ``max_width``: smaller type first, then an ellipsis (a
         cut text: the returned text is not ``text``)."""
         if max_width is None:
@@ -420,7 +479,11 @@ class Canvas(Struct):
         if found is None:
             top, height = self.fonts.ink("H", size, bold)
             diameter = max(5, round(height * 1.12))
-            found = self._symbol_sizes[key] = (diameter, diameter + max(1, round(size * 0.1)), round(top + height / 2))
+            found = self._symbol_sizes[key] = (
+                diameter,
+                diameter + max(1, round(size * 0.1)),
+                round(top + height / 2),
+            )
         return found
 
     def _symbol_image(self, token: str, diameter: int, color: Color) -> pygame.Surface:
@@ -432,7 +495,9 @@ class Canvas(Struct):
             big = diameter * 4
             sketch = Canvas(pygame.Surface((big, big), pygame.SRCALPHA), self.fonts, self.layout)
             symbols.card_symbol(sketch, token, (big / 2, big / 2), big, color)
-            scaled = pygame.transform.smoothscale(sketch.surface.premul_alpha(), (diameter, diameter))
+            scaled = pygame.transform.smoothscale(
+                sketch.surface.premul_alpha(), (diameter, diameter)
+            )
             found = self._symbols.put(key, scaled)
         return found
 
@@ -467,17 +532,37 @@ class Canvas(Struct):
             plain = recorded = shown
         else:
             rect, plain = self._draw_coded(coded, at, used, color, anchor, bold, role)
-            recorded = _SYMBOL_CHAR.sub(lambda m: SYMBOL_MARK if m.group() in _TOKENS else m.group(), coded)
+            recorded = _SYMBOL_CHAR.sub(
+                lambda m: SYMBOL_MARK if m.group() in _TOKENS else m.group(), coded
+            )
             notations = tuple(_TOKENS[ch] for ch in coded if ch in _TOKENS)
         if ink:
             top, height = self.fonts.ink(plain, used, bold)
             rect = pygame.Rect(rect.x, rect.y + top, rect.width, height)
-        self.drawn.append(Drawn(recorded, (rect.x, rect.y, rect.width, rect.height), used, role, cut=shown != text,
-                                wanted=size, joiner=joiner, symbols=notations))
+        self.drawn.append(
+            Drawn(
+                recorded,
+                (rect.x, rect.y, rect.width, rect.height),
+                used,
+                role,
+                cut=shown != text,
+                wanted=size,
+                joiner=joiner,
+                symbols=notations,
+            )
+        )
         return rect
 
-    def _draw_coded(self, coded: str, at: tuple[int, int], size: int, color: Color, anchor: Anchor, bold: bool,
-                    role: str) -> tuple[pygame.Rect, str]:
+    def _draw_coded(
+        self,
+        coded: str,
+        at: tuple[int, int],
+        size: int,
+        color: Color,
+        anchor: Anchor,
+        bold: bool,
+        role: str,
+    ) -> tuple[pygame.Rect, str]:
         """One line with card symbols in it (as :func:`encode` writes them): its text in pieces,
         each symbol on the capitals' middle; returns where the line went and its text without
         the symbols."""
@@ -491,8 +576,14 @@ class Canvas(Struct):
             token = _TOKENS.get(part)
             if token is not None:
                 left, top = x + (advance - diameter) // 2, rect.y + middle - diameter // 2
-                self.blit(self._symbol_image(token, diameter, color), (left, top), pygame.BLEND_PREMULTIPLIED)
-                self.shape(symbols.card_meaning(token) or token, (left, top, diameter, diameter), role)
+                self.blit(
+                    self._symbol_image(token, diameter, color),
+                    (left, top),
+                    pygame.BLEND_PREMULTIPLIED,
+                )
+                self.shape(
+                    symbols.card_meaning(token) or token, (left, top, diameter, diameter), role
+                )
                 x += advance
             elif part:
                 self.fonts.check(part, bold)
@@ -513,11 +604,20 @@ class Canvas(Struct):
     def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         coded = encode(text)
         if coded is not text:
-            return [decode(line) for line in self._wrap_coded(coded, size, width, bold, self._measure_coded)]
+            return [
+                decode(line)
+                for line in self._wrap_coded(coded, size, width, bold, self._measure_coded)
+            ]
         return self._wrap_coded(text, size, width, bold, self.fonts.measure)
 
-    def _wrap_coded(self, text: str, size: int, width: int, bold: bool,
-                    measure: Callable[[str, int, bool], tuple[int, int]]) -> list[str]:
+    def _wrap_coded(
+        self,
+        text: str,
+        size: int,
+        width: int,
+        bold: bool,
+        measure: Callable[[str, int, bool], tuple[int, int]],
+    ) -> list[str]:
         """Each line takes as many pieces as fit, the first piece that does not fit starts the
         next line, and a piece wider than a line breaks into its parts.  How many fit is guessed
         from the pieces' widths (measured once, at one size, for every size and width) and then
@@ -534,19 +634,25 @@ class Canvas(Struct):
                 if current:
                     taken = self._fitting(current, pieces, guesses, at, size, width, bold, measure)
                     if taken:
-                        current += "".join(joiner + token for joiner, token in pieces[at:at + taken])
+                        current += "".join(
+                            joiner + token for joiner, token in pieces[at : at + taken]
+                        )
                         at += taken
                         continue
                 # The piece starts a line: one wider than a line breaks into script runs, then
                 # characters (a Japanese phrase; a word without them stays whole).
                 joiner, token = pieces[at]
-                parts = _words(token) if len(token) > 1 and measure(token, size, bold)[0] > width else []
+                parts = (
+                    _words(token)
+                    if len(token) > 1 and measure(token, size, bold)[0] > width
+                    else []
+                )
                 if len(parts) == 1:
                     parts = _tokens(token)
                 if len(parts) > 1:
                     parts[0] = (joiner, parts[0][1])
-                    pieces[at:at + 1] = parts
-                    guesses[at:at + 1] = [self._guess(j + t, bold) for j, t in parts]
+                    pieces[at : at + 1] = parts
+                    guesses[at : at + 1] = [self._guess(j + t, bold) for j, t in parts]
                     continue
                 if current:
                     lines.append(current)
@@ -563,7 +669,9 @@ class Canvas(Struct):
         key = (paragraph, bold)
         found = self._piece_widths.get(key)
         if found is None:
-            found = self._piece_widths.put(key, tuple(self._guess(j + t, bold) for j, t in _phrases(paragraph)))
+            found = self._piece_widths.put(
+                key, tuple(self._guess(j + t, bold) for j, t in _phrases(paragraph))
+            )
         return found
 
     def _guess(self, piece: str, bold: bool) -> float:
@@ -580,12 +688,22 @@ class Canvas(Struct):
             width += advance
         return width
 
-    def _fitting(self, line: str, pieces: list[tuple[str, str]], guesses: list[float], at: int, size: int, width: int,
-                 bold: bool, measure: Callable[[str, int, bool], tuple[int, int]]) -> int:
+    def _fitting(
+        self,
+        line: str,
+        pieces: list[tuple[str, str]],
+        guesses: list[float],
+        at: int,
+        size: int,
+        width: int,
+        bold: bool,
+        measure: Callable[[str, int, bool], tuple[int, int]],
+    ) -> int:
         """How many of ``pieces`` from ``at`` on fit after ``line`` within ``width``: the most
         that do (a line's width only grows as pieces join it)."""
+
         def fits(count: int) -> bool:
-            added = "".join(joiner + token for joiner, token in pieces[at:at + count])
+            added = "".join(joiner + token for joiner, token in pieces[at : at + count])
             return measure(line + added, size, bold)[0] <= width
 
         room = (width - measure(line, size, bold)[0]) * _GUESS_SIZE / size
@@ -613,7 +731,14 @@ class Canvas(Struct):
         return lines
 
     def fit_paragraph(
-        self, text: str, width: int, height: int, size: int, *, min_size: int | None = None, bold: bool = False
+        self,
+        text: str,
+        width: int,
+        height: int,
+        size: int,
+        *,
+        min_size: int | None = None,
+        bold: bool = False,
     ) -> int | None:
         """The largest size from ``size`` down to ``min_size`` (the layout's ``tiny``) at which
         ``text`` wraps into ``width`` × ``height`` whole, or None if it fits at none."""
@@ -621,13 +746,19 @@ class Canvas(Struct):
         key = (text, width, height, size, floor, bold)
         found = self._paragraph_sizes.get(key)
         if found is None:
-            found = self._paragraph_sizes.put(key, (self._fit_paragraph(text, width, height, size, floor, bold),))
+            found = self._paragraph_sizes.put(
+                key, (self._fit_paragraph(text, width, height, size, floor, bold),)
+            )
         return found[0]
 
-    def _fit_paragraph(self, text: str, width: int, height: int, size: int, floor: int, bold: bool) -> int | None:
+    def _fit_paragraph(
+        self, text: str, width: int, height: int, size: int, floor: int, bold: bool
+    ) -> int | None:
         def fits(current: int) -> bool:
             lines = self.wrapped(text, current, width, bold=bold)
-            return lines is not None and len(lines) * self.fonts.line_height(current, bold) <= height
+            return (
+                lines is not None and len(lines) * self.fonts.line_height(current, bold) <= height
+            )
 
         return _largest(fits, floor, size, self._size_guess(text, width, height, size, bold))
 
@@ -638,11 +769,19 @@ class Canvas(Struct):
         line = self.fonts.line_height(_GUESS_SIZE, bold)
         # At size s: about length·s/G / width lines (and a ragged edge), each line·s/G high.
         room = width * height * _GUESS_SIZE * _GUESS_SIZE / (1.15 * length * line + 1)
-        return min(size, int(room ** 0.5))
+        return min(size, int(room**0.5))
 
     def paragraph(
-        self, text: str, rect: Rect, size: int, color: Color, *, role: str = "", bold: bool = False,
-        min_size: int | None = None, align: Literal["left", "center"] = "left",
+        self,
+        text: str,
+        rect: Rect,
+        size: int,
+        color: Color,
+        *,
+        role: str = "",
+        bold: bool = False,
+        min_size: int | None = None,
+        align: Literal["left", "center"] = "left",
     ) -> int:
         """Wrapped text in ``rect``, shrinking the type until it fits; returns the height used.
         What still does not fit at ``min_size`` ends in an ellipsis (recorded as cut)."""
@@ -665,12 +804,34 @@ class Canvas(Struct):
             joiner = glue[index]
             if index == len(shown) - 1 and len(lines) > fits:
                 # The rest does not fit: end the last line that does with an ellipsis, recorded as cut.
-                rest = line + "".join((j or "") + part for j, part in zip(glue[fits:], lines[fits:], strict=True))
-                self.text(rest, (at_x, y), current, color, role=role, bold=bold, max_width=w, min_size=current,
-                          joiner=joiner, anchor=anchor)
+                rest = line + "".join(
+                    (j or "") + part for j, part in zip(glue[fits:], lines[fits:], strict=True)
+                )
+                self.text(
+                    rest,
+                    (at_x, y),
+                    current,
+                    color,
+                    role=role,
+                    bold=bold,
+                    max_width=w,
+                    min_size=current,
+                    joiner=joiner,
+                    anchor=anchor,
+                )
             else:
-                self.text(line, (at_x, y), current, color, role=role, bold=bold, max_width=w, min_size=current,
-                          joiner=joiner, anchor=anchor)
+                self.text(
+                    line,
+                    (at_x, y),
+                    current,
+                    color,
+                    role=role,
+                    bold=bold,
+                    max_width=w,
+                    min_size=current,
+                    joiner=joiner,
+                    anchor=anchor,
+                )
             y += step
         return y - top
 
@@ -802,9 +963,11 @@ def _changed(old: list[Op], new: list[Op]) -> list[Rect]:
     end = 0
     while end < count - start and old[-1 - end] == new[-1 - end]:
         end += 1
-    before, after = old[start:len(old) - end], new[start:len(new) - end]
+    before, after = old[start : len(old) - end], new[start : len(new) - end]
     if len(before) == len(after):
-        return [bounds for was, now in zip(before, after) if was != now for bounds in (was[1], now[1])]
+        return [
+            bounds for was, now in zip(before, after) if was != now for bounds in (was[1], now[1])
+        ]
     # As many calls more or fewer (a line added to a list): each call of the new frame is paired
     # with the next equal one of the old, in order; what is left unpaired on either side changed.
     places: dict[Op, list[int]] = {}
@@ -856,7 +1019,9 @@ def encode(text: str) -> str:
 
 def decode(coded: str) -> str:
     """The text :func:`encode` made ``coded`` from."""
-    return _SYMBOL_CHAR.sub(lambda m: f"{{{_TOKENS[m.group()]}}}" if m.group() in _TOKENS else m.group(), coded)
+    return _SYMBOL_CHAR.sub(
+        lambda m: f"{{{_TOKENS[m.group()]}}}" if m.group() in _TOKENS else m.group(), coded
+    )
 
 
 def _symbol_char(match: re.Match[str]) -> str:
@@ -918,7 +1083,9 @@ def joiners(text: str, lines: list[str]) -> list[str | None]:
 
 
 #: Marks a line may not start with (Japanese line breaking); they stay with what comes before.
-NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー々ゝゞ…ぁぃぅぇぉっゃゅょァィゥェォッャュョ:;,.!?)]}")
+NO_LINE_START = frozenset(
+    "、。，．・：；？！）」』】〕〉》ー々ゝゞ…ぁぃぅぇぉっゃゅょァィゥェォッャュョ:;,.!?)]}"
+)
 #: Marks a line may not end with: an opening bracket stays with what comes after it.
 NO_LINE_END = frozenset("（「『【〔〈《([{")
 
@@ -980,7 +1147,9 @@ def _phrases(paragraph: str) -> tuple[tuple[str, str], ...]:
     # A phrase that starts inside a piece (after a mark the piece keeps, as in 次へ：) starts at the
     # piece after it.
     starts = [start for _, _, start in pieces]
-    bounds = {next((s for s in starts if s >= b), len(paragraph)) for b in _phrase_starts(paragraph)}
+    bounds = {
+        next((s for s in starts if s >= b), len(paragraph)) for b in _phrase_starts(paragraph)
+    }
     merged: list[list[str]] = []
     for joiner, token, start in pieces:
         if merged and not joiner and start not in bounds:

@@ -134,7 +134,9 @@ def _cover(original: pygame.Surface, size: Size) -> pygame.Surface:
     width, height = size
     ow, oh = original.get_size()
     scale = max(width / ow, height / oh)
-    scaled = pygame.transform.smoothscale(original, (max(width, round(ow * scale)), max(height, round(oh * scale))))
+    scaled = pygame.transform.smoothscale(
+        original, (max(width, round(ow * scale)), max(height, round(oh * scale)))
+    )
     left, top = (scaled.get_width() - width) // 2, (scaled.get_height() - height) // 2
     return scaled.subsurface(pygame.Rect(left, top, width, height)).copy()
 
@@ -151,8 +153,13 @@ def _original(path: Path, name: str, landscape: bool) -> pygame.Surface | None:
     except (OSError, ValueError, MemoryError, pygame.error) as error:
         _unusable.add(path)
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        log.warning("%s: the picture of %r cannot be shown (%s); the card is shown without it. Import or "
-                    "fetch the card data again to replace it.", path, name, reason)
+        log.warning(
+            "%s: the picture of %r cannot be shown (%s); the card is shown without it. Import or "
+            "fetch the card data again to replace it.",
+            path,
+            name,
+            reason,
+        )
         return None
     if landscape and image.get_height() > image.get_width():
         image = pygame.transform.rotate(image, -90)  # a quarter turn clockwise
@@ -239,12 +246,12 @@ def _jpeg(data: bytes) -> Size | None:
             at += 1
             continue
         if marker in _SOF:
-            height, width = _pair(">HH", data[at + 5:at + 9])
+            height, width = _pair(">HH", data[at + 5 : at + 9])
             return width, height
         if marker == 0xDA or marker == 0xD9:  # the picture data or its end, and no frame before
             return None
         if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # markers without a length
             at += 2
             continue
-        at += 2 + struct.unpack(">H", data[at + 2:at + 4])[0]
+        at += 2 + struct.unpack(">H", data[at + 2 : at + 4])[0]
     return None

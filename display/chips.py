@@ -28,8 +28,15 @@ def inset(rect: Rect) -> Rect:
     return (x + 1, y + 1, w - 2, h - 2)
 
 
-def chip_text(view: View, text: str, width: int, height: int, *, bold: bool = False,
-              largest: int | None = None) -> tuple[int, list[str]]:
+def chip_text(
+    view: View,
+    text: str,
+    width: int,
+    height: int,
+    *,
+    bold: bool = False,
+    largest: int | None = None,
+) -> tuple[int, list[str]]:
     """The size and lines ``text`` takes on a chip ``width`` × ``height``: one line from
     ``largest`` (the layout's ``small``) down to ``tiny``, else two lines.  Decided once for the
     canvas (its fonts and layout are fixed), not every frame."""
@@ -40,32 +47,51 @@ def chip_text(view: View, text: str, width: int, height: int, *, bold: bool = Fa
     return found[0], list(found[1])
 
 
-def _chip_text(view: View, text: str, width: int, height: int, bold: bool, largest: int | None) -> tuple[int, tuple[str, ...]]:
+def _chip_text(
+    view: View, text: str, width: int, height: int, bold: bool, largest: int | None
+) -> tuple[int, tuple[str, ...]]:
     c, lay = view.canvas, view.layout
     top = largest or lay.small
     for lines_wanted in (1, 2):
         for size in range(top, lay.tiny - 1, -1):
             lines = c.wrapped(text, size, width, bold=bold)
-            if lines is not None and len(lines) <= lines_wanted and len(lines) * c.fonts.line_height(size, bold) <= height:
+            if (
+                lines is not None
+                and len(lines) <= lines_wanted
+                and len(lines) * c.fonts.line_height(size, bold) <= height
+            ):
                 return size, tuple(lines)
     return lay.tiny, (text,)
 
 
-def chip_fits(view: View, text: str, width: int, height: int, *, largest: int | None = None) -> bool:
+def chip_fits(
+    view: View, text: str, width: int, height: int, *, largest: int | None = None
+) -> bool:
     """True if ``text`` fits a chip ``width`` × ``height`` whole (bold: as the chosen chip shows it)."""
     key = ("chip fits", text, width, height, largest)
     found = view.canvas.planned.get(key)
     if found is None:
         c = view.canvas
         size, lines = chip_text(view, text, width, height, bold=True, largest=largest)
-        found = view.canvas.planned.put(key, all(c.measure(line, size, bold=True) <= width for line in lines) and (
-            len(lines) * c.fonts.line_height(size, True) <= height))
+        found = view.canvas.planned.put(
+            key,
+            all(c.measure(line, size, bold=True) <= width for line in lines)
+            and (len(lines) * c.fonts.line_height(size, True) <= height),
+        )
     return found
 
 
-def chip_label(view: View, rect: Rect, text: str, role: str, *, bold: bool = False,
-               align: Literal["left", "center"] = "center", largest: int | None = None,
-               color: tuple[int, int, int] = theme.TEXT) -> None:
+def chip_label(
+    view: View,
+    rect: Rect,
+    text: str,
+    role: str,
+    *,
+    bold: bool = False,
+    align: Literal["left", "center"] = "center",
+    largest: int | None = None,
+    color: tuple[int, int, int] = theme.TEXT,
+) -> None:
     """A chip's words in ``rect``: one line, or two before they would be cut, centred in height."""
     c, lay = view.canvas, view.layout
     x, y, w, h = rect
@@ -73,12 +99,29 @@ def chip_label(view: View, rect: Rect, text: str, role: str, *, bold: bool = Fal
     size, lines = chip_text(view, text, inner, h - 2, bold=bold, largest=largest)
     block = len(lines) * c.fonts.line_height(size, bold)
     left = x + (w - inner) // 2
-    c.paragraph(text, (left, y + (h - block) // 2, inner, block), size, color, role=role,
-                bold=bold, min_size=size, align=align)
+    c.paragraph(
+        text,
+        (left, y + (h - block) // 2, inner, block),
+        size,
+        color,
+        role=role,
+        bold=bold,
+        min_size=size,
+        align=align,
+    )
 
 
-def draw_chip(view: View, rect: Rect, text: str, selected: bool, cursor: bool, role: str, *,
-              align: Literal["left", "center"] = "center", largest: int | None = None) -> None:
+def draw_chip(
+    view: View,
+    rect: Rect,
+    text: str,
+    selected: bool,
+    cursor: bool,
+    role: str,
+    *,
+    align: Literal["left", "center"] = "center",
+    largest: int | None = None,
+) -> None:
     """A chip: marked (chosen) chips lighter, the cursor's framed, its words bold when chosen."""
     c, lay = view.canvas, view.layout
     c.box(inset(rect), theme.BUTTON_HI if selected else theme.BUTTON)
@@ -87,8 +130,15 @@ def draw_chip(view: View, rect: Rect, text: str, selected: bool, cursor: bool, r
     chip_label(view, rect, text, role, bold=selected or cursor, align=align, largest=largest)
 
 
-def draw_tabs(view: View, at: tuple[int, int], width: int, panes: Sequence[str], shown: str, texts: str,
-              role: str) -> int:
+def draw_tabs(
+    view: View,
+    at: tuple[int, int],
+    width: int,
+    panes: Sequence[str],
+    shown: str,
+    texts: str,
+    role: str,
+) -> int:
     """A row of tabs a finger tall across ``width`` from ``at``, one per pane (worded by the text
     key ``texts.<pane>``), the one ``shown`` marked; a touch on one is ``Tap("<role>.pane",
     pane)``.  Returns the tabs' height."""
@@ -97,7 +147,9 @@ def draw_tabs(view: View, at: tuple[int, int], width: int, panes: Sequence[str],
     tab_w = (width - gap * (len(panes) - 1)) // len(panes)
     for index, pane in enumerate(panes):
         rect = (x + index * (tab_w + gap), y, tab_w, view.layout.touch)
-        draw_chip(view, rect, view.tr(f"{texts}.{pane}"), pane == shown, False, f"{role}.tab.{pane}")
+        draw_chip(
+            view, rect, view.tr(f"{texts}.{pane}"), pane == shown, False, f"{role}.tab.{pane}"
+        )
         view.canvas.target(rect, Tap(f"{role}.pane", pane))
     return view.layout.touch
 
@@ -108,7 +160,9 @@ def marker_width(view: View) -> int:
     return max(lay.touch * 3 // 4, view.canvas.fonts.measure("99", lay.tiny, True)[0] + lay.margin)
 
 
-def marker(view: View, cell: Rect, count: int, direction: Direction, role: str, tap: Tap | None) -> None:
+def marker(
+    view: View, cell: Rect, count: int, direction: Direction, role: str, tap: Tap | None
+) -> None:
     """One scroll marker: an arrow pointing where ``count`` chips are hidden, and the number."""
     c, lay = view.canvas, view.layout
     x, y, w, h = cell
@@ -118,19 +172,41 @@ def marker(view: View, cell: Rect, count: int, direction: Direction, role: str, 
     if direction in ("left", "right"):
         arrow = max(6, min(w, h) * 2 // 5)
         symbols.arrow(c, (x + w / 2, y + h * 0.32), arrow, theme.CURSOR, direction)
-        c.text(str(count), (x + w // 2, y + h * 55 // 100), lay.tiny, theme.CURSOR, anchor="midtop", bold=True,
-               role=role, min_size=lay.tiny)
+        c.text(
+            str(count),
+            (x + w // 2, y + h * 55 // 100),
+            lay.tiny,
+            theme.CURSOR,
+            anchor="midtop",
+            bold=True,
+            role=role,
+            min_size=lay.tiny,
+        )
         return
     # The arrow towards the hidden chips, the number on the side of the list.
     arrow = max(6, min(w, lay.touch) * 2 // 5)
     up = direction == "up"
     symbols.arrow(c, (x + w / 2, y + h * (0.28 if up else 0.72)), arrow, theme.CURSOR, direction)
-    c.text(str(count), (x + w // 2, y + h * (45 if up else 55) // 100), lay.tiny, theme.CURSOR,
-           anchor="midtop" if up else "midbottom", bold=True, role=role, min_size=lay.tiny)
+    c.text(
+        str(count),
+        (x + w // 2, y + h * (45 if up else 55) // 100),
+        lay.tiny,
+        theme.CURSOR,
+        anchor="midtop" if up else "midbottom",
+        bold=True,
+        role=role,
+        min_size=lay.tiny,
+    )
 
 
-def scroll_markers(view: View, column: Rect, before: int, after: int, role: str,
-                   taps: tuple[Tap, Tap] | None = None) -> None:
+def scroll_markers(
+    view: View,
+    column: Rect,
+    before: int,
+    after: int,
+    role: str,
+    taps: tuple[Tap, Tap] | None = None,
+) -> None:
     """How many chips are hidden above and below a scrolled list: a marker at each end of
     ``column`` (side by side when the column is only one chip tall); with ``taps``, touching a
     marker brings the next hidden chip into view."""
@@ -162,22 +238,46 @@ class Chip(Struct, frozen=True):
         return (self.label, self.short) if self.short else (self.label,)
 
 
-def grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequence[int], *,
-                 chip_h: int | None = None, largest: int | None = None,
-                 align: Literal["left", "center"] = "left") -> tuple[int, bool]:
+def grid_columns(
+    view: View,
+    area: Rect,
+    chips: Sequence[Chip],
+    columns: Sequence[int],
+    *,
+    chip_h: int | None = None,
+    largest: int | None = None,
+    align: Literal["left", "center"] = "left",
+) -> tuple[int, bool]:
     """How many columns a grid of ``chips`` takes in ``area``: the fewest of
     ``columns`` that shows every chip with its words whole (then True), else the most whose
     chips still hold their words, for a window that scrolls (then False).  Decided once for the
     canvas per area and words (a planar deck's two hundred names), not every frame."""
-    key = ("grid", area[2:], tuple(chip.words() for chip in chips), tuple(columns), chip_h, largest, align)
+    key = (
+        "grid",
+        area[2:],
+        tuple(chip.words() for chip in chips),
+        tuple(columns),
+        chip_h,
+        largest,
+        align,
+    )
     found = view.canvas.planned.get(key)
     if found is None:
-        found = view.canvas.planned.put(key, _grid_columns(view, area, chips, columns, chip_h, largest, align))
+        found = view.canvas.planned.put(
+            key, _grid_columns(view, area, chips, columns, chip_h, largest, align)
+        )
     return found
 
 
-def _grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequence[int], chip_h: int | None,
-                  largest: int | None, align: Literal["left", "center"]) -> tuple[int, bool]:
+def _grid_columns(
+    view: View,
+    area: Rect,
+    chips: Sequence[Chip],
+    columns: Sequence[int],
+    chip_h: int | None,
+    largest: int | None,
+    align: Literal["left", "center"],
+) -> tuple[int, bool]:
     lay = view.layout
     _, _, w, h = area
     gap = max(2, lay.margin // 2)
@@ -188,7 +288,12 @@ def _grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequen
     def words_fit(cols: int, side: int) -> bool:
         chip_w = (w - side - gap * (cols - 1)) // cols
         return chip_w + inner > 0 and all(
-            any(chip_fits(view, t, chip_w + inner, height - 2, largest=largest) for t in chip.words()) for chip in chips)
+            any(
+                chip_fits(view, t, chip_w + inner, height - 2, largest=largest)
+                for t in chip.words()
+            )
+            for chip in chips
+        )
 
     for cols in sorted(columns):
         if -(-len(chips) // cols) <= rows and words_fit(cols, 0):
@@ -198,10 +303,20 @@ def _grid_columns(view: View, area: Rect, chips: Sequence[Chip], columns: Sequen
     return (fitting[-1] if fitting else min(columns)), False
 
 
-def chip_grid(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None, role: str,
-              scroll: Callable[[int], Tap], *, columns: Sequence[int] = (1,),
-              align: Literal["left", "center"] = "left", largest: int | None = None,
-              chip_h: int | None = None, pointed: bool = True) -> range:
+def chip_grid(
+    view: View,
+    area: Rect,
+    chips: Sequence[Chip],
+    cursor: int | None,
+    role: str,
+    scroll: Callable[[int], Tap],
+    *,
+    columns: Sequence[int] = (1,),
+    align: Literal["left", "center"] = "left",
+    largest: int | None = None,
+    chip_h: int | None = None,
+    pointed: bool = True,
+) -> range:
     """Chips in ``area`` in rows, left to right, each ``Layout.touch`` tall (or ``chip_h``), in
     the fewest of ``columns`` that shows them all; when they do not all fit, a window of rows
     round ``cursor`` with scroll markers on the right saying how many are hidden above and below
@@ -214,7 +329,9 @@ def chip_grid(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None,
         return range(0)
     gap = max(2, lay.margin // 2)
     height = max(lay.touch, chip_h or lay.touch)
-    cols, whole = grid_columns(view, area, chips, columns, chip_h=chip_h, largest=largest, align=align)
+    cols, whole = grid_columns(
+        view, area, chips, columns, chip_h=chip_h, largest=largest, align=align
+    )
     fit = max(1, (h + gap) // (height + gap))
     total = -(-len(chips) // cols)
     rows = chip_window(total, (0 if cursor is None else cursor) // cols, fit)
@@ -223,19 +340,51 @@ def chip_grid(view: View, area: Rect, chips: Sequence[Chip], cursor: int | None,
     chip_w = (w - side - gap * (cols - 1)) // cols
     # One type size for the whole grid: the largest at which every label shown fits its chip.
     inner = chip_w - (lay.margin if align == "center" else 2 * lay.margin)
-    words = {index: next((t for t in chips[index].words() if chip_fits(view, t, inner, height - 2, largest=largest)),
-                         chips[index].words()[-1]) for index in shown}
-    common = min(chip_text(view, words[index], inner, height - 2, bold=True, largest=largest)[0] for index in shown)
+    words = {
+        index: next(
+            (
+                t
+                for t in chips[index].words()
+                if chip_fits(view, t, inner, height - 2, largest=largest)
+            ),
+            chips[index].words()[-1],
+        )
+        for index in shown
+    }
+    common = min(
+        chip_text(view, words[index], inner, height - 2, bold=True, largest=largest)[0]
+        for index in shown
+    )
     for slot, index in enumerate(shown):
         chip = chips[index]
-        rect = (x + (slot % cols) * (chip_w + gap), y + (slot // cols) * (height + gap), chip_w, height)
+        rect = (
+            x + (slot % cols) * (chip_w + gap),
+            y + (slot // cols) * (height + gap),
+            chip_w,
+            height,
+        )
         at = pointed and index == cursor  # unpointed: the cursor only says which chips are in view
-        draw_chip(view, rect, words[index], chip.marked or at, at, chip.role or role, align=align, largest=common)
+        draw_chip(
+            view,
+            rect,
+            words[index],
+            chip.marked or at,
+            at,
+            chip.role or role,
+            align=align,
+            largest=common,
+        )
         view.canvas.target(rect, chip.tap)
     if side:
         column = (x + w - side + gap, y, side - gap, len(rows) * (height + gap) - gap)
-        scroll_markers(view, column, shown.start, len(chips) - shown.stop, f"{role}.more",
-                       (scroll(shown.start - 1), scroll(shown.stop)))
+        scroll_markers(
+            view,
+            column,
+            shown.start,
+            len(chips) - shown.stop,
+            f"{role}.more",
+            (scroll(shown.start - 1), scroll(shown.stop)),
+        )
     return shown
 
 
@@ -248,14 +397,18 @@ def grid_height(view: View, count: int, columns: int, chip_h: int | None = None)
     return rows * (height + gap) - gap if rows else 0
 
 
-def chip_fit(view: View, texts: list[str], selected: int, width: int, height: int, gap: int) -> tuple[range, int]:
+def chip_fit(
+    view: View, texts: list[str], selected: int, width: int, height: int, gap: int
+) -> tuple[range, int]:
     """Which chips of a row are shown (all, or a window round the selected one) and how wide the
     scroll markers at its ends are (0: none)."""
     pad = view.layout.margin
 
     def fits(count: int, marker_w: int, shown: range) -> bool:
         chip_w = (width - 2 * marker_w - gap * (count - 1)) // count
-        return chip_w > 0 and all(chip_fits(view, texts[i], chip_w - pad, height - 2) for i in shown)
+        return chip_w > 0 and all(
+            chip_fits(view, texts[i], chip_w - pad, height - 2) for i in shown
+        )
 
     if fits(len(texts), 0, range(len(texts))):
         return range(len(texts)), 0
@@ -267,8 +420,16 @@ def chip_fit(view: View, texts: list[str], selected: int, width: int, height: in
     return chip_window(len(texts), selected, 1), marker_w
 
 
-def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, cursor: int | None, role: str, *,
-             proportional: bool = False) -> range:
+def chip_row(
+    view: View,
+    area: Rect,
+    chips: Sequence[Chip],
+    selected: int,
+    cursor: int | None,
+    role: str,
+    *,
+    proportional: bool = False,
+) -> range:
     """A row of chips sharing ``area``'s width (equally, or with ``proportional`` in proportion to
     their words): all of them, or a window round ``selected`` with a marker at each end saying how
     many are hidden on that side (``role + ".more"``); touching a marker does what touching the
@@ -278,7 +439,9 @@ def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, curso
     if not chips:
         return range(0)
     gap = max(2, lay.margin // 2)
-    widths = shared_widths(view, [chip.label for chip in chips], w, h, gap) if proportional else None
+    widths = (
+        shared_widths(view, [chip.label for chip in chips], w, h, gap) if proportional else None
+    )
     if widths is not None:
         shown, side = range(len(chips)), 0
     else:
@@ -295,8 +458,12 @@ def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, curso
     if side:
         ends: tuple[tuple[int, Direction, int, Tap | None], ...] = (
             (shown.start, "left", x, chips[shown.start - 1].tap if shown.start else None),
-            (len(chips) - shown.stop, "right", x + w - side + gap,
-             chips[shown.stop].tap if shown.stop < len(chips) else None),
+            (
+                len(chips) - shown.stop,
+                "right",
+                x + w - side + gap,
+                chips[shown.stop].tap if shown.stop < len(chips) else None,
+            ),
         )
         for count, direction, at, nearest in ends:
             if nearest is None:
@@ -305,7 +472,9 @@ def chip_row(view: View, area: Rect, chips: Sequence[Chip], selected: int, curso
     return shown
 
 
-def shared_widths(view: View, texts: list[str], width: int, height: int, gap: int) -> list[int] | None:
+def shared_widths(
+    view: View, texts: list[str], width: int, height: int, gap: int
+) -> list[int] | None:
     """Widths for a row of chips with ``texts`` that share ``width`` in proportion to their words
     on one line, if every chip then holds its words (on two lines where one is too narrow)."""
     lay = view.layout
@@ -325,8 +494,16 @@ def shared_widths(view: View, texts: list[str], width: int, height: int, gap: in
     return None
 
 
-def wrap_fit(view: View, text: str, width: int, largest: int, *, smallest: int | None = None, lines: int = 2,
-             bold: bool = False) -> tuple[int, list[str]] | None:
+def wrap_fit(
+    view: View,
+    text: str,
+    width: int,
+    largest: int,
+    *,
+    smallest: int | None = None,
+    lines: int = 2,
+    bold: bool = False,
+) -> tuple[int, list[str]] | None:
     """The largest size from ``largest`` down to ``smallest`` (the layout's ``tiny``) at which
     ``text`` wraps into ``width`` in at most ``lines`` lines, and those lines; None if none."""
     c = view.canvas
@@ -338,12 +515,30 @@ def wrap_fit(view: View, text: str, width: int, largest: int, *, smallest: int |
     return None
 
 
-def block(view: View, text: str, at: tuple[int, int], width: int, fitted: tuple[int, list[str]],
-          color: tuple[int, int, int], role: str, *, bold: bool = False,
-          align: Literal["left", "center"] = "left") -> int:
+def block(
+    view: View,
+    text: str,
+    at: tuple[int, int],
+    width: int,
+    fitted: tuple[int, list[str]],
+    color: tuple[int, int, int],
+    role: str,
+    *,
+    bold: bool = False,
+    align: Literal["left", "center"] = "left",
+) -> int:
     """``text`` drawn as ``wrap_fit`` fitted it, from ``at``; returns the height used."""
     c = view.canvas
     size, lines = fitted
     height = len(lines) * c.fonts.line_height(size, bold)
-    c.paragraph(text, (at[0], at[1], width, height), size, color, role=role, bold=bold, min_size=size, align=align)
+    c.paragraph(
+        text,
+        (at[0], at[1], width, height),
+        size,
+        color,
+        role=role,
+        bold=bold,
+        min_size=size,
+        align=align,
+    )
     return height

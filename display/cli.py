@@ -36,15 +36,50 @@ if TYPE_CHECKING:
 KIOSK_OPTIONS: tuple[tuple[tuple[str, ...], dict[str, object]], ...] = (
     (("--db",), {"type": Path, "help": "journal file (default: in the data directory)"}),
     (("--seed",), {"type": int, "help": "deterministic dice and draws, for demos and tests"}),
-    (("--size",), {"metavar": "WxH", "help": "screen or window size, e.g. 480x320 (default: the screen's)"}),
+    (
+        ("--size",),
+        {"metavar": "WxH", "help": "screen or window size, e.g. 480x320 (default: the screen's)"},
+    ),
     (("--fullscreen",), {"action": "store_true", "help": "the whole screen (KMS/DRM on a Pi)"}),
-    (("--fb",), {"type": Path, "metavar": "DEVICE", "help": "draw on an SPI panel's frame buffer, e.g. /dev/fb1"}),
-    (("--rotate",), {"type": int, "choices": (0, 90, 180, 270), "metavar": "DEGREES",
-                     "help": "turn the picture clockwise on the panel: 0, 90, 180 or 270"}),
-    (("--screenshots",), {"type": Path, "metavar": "DIR", "help": "write a PNG per changed frame instead of a screen"}),
+    (
+        ("--fb",),
+        {
+            "type": Path,
+            "metavar": "DEVICE",
+            "help": "draw on an SPI panel's frame buffer, e.g. /dev/fb1",
+        },
+    ),
+    (
+        ("--rotate",),
+        {
+            "type": int,
+            "choices": (0, 90, 180, 270),
+            "metavar": "DEGREES",
+            "help": "turn the picture clockwise on the panel: 0, 90, 180 or 270",
+        },
+    ),
+    (
+        ("--screenshots",),
+        {
+            "type": Path,
+            "metavar": "DIR",
+            "help": "write a PNG per changed frame instead of a screen",
+        },
+    ),
     (("--language",), {"choices": get_args(Language), "help": "the screen's language"}),
-    (("--reader",), {"nargs": "?", "const": "auto", "metavar": "PORT|auto|fake", "help": "read tags from the RFID reader"}),
-    (("--buttons",), {"choices": ("auto", "gpio", "fake"), "help": "GPIO buttons, or keys only (fake)"}),
+    (
+        ("--reader",),
+        {
+            "nargs": "?",
+            "const": "auto",
+            "metavar": "PORT|auto|fake",
+            "help": "read tags from the RFID reader",
+        },
+    ),
+    (
+        ("--buttons",),
+        {"choices": ("auto", "gpio", "fake"), "help": "GPIO buttons, or keys only (fake)"},
+    ),
     (("--frames",), {"type": int, "metavar": "N", "help": argparse.SUPPRESS}),
 )
 #: Where ``aetherbox`` keeps a kiosk option given before any command (``aetherbox --size …``):
@@ -54,8 +89,11 @@ _BEFORE = "before_"
 
 def _add_kiosk_options(parser: argparse.ArgumentParser, *, before: bool) -> None:
     for flags, settings in KIOSK_OPTIONS:
-        extra: dict[str, object] = {"default": None, "dest": _BEFORE + flags[0][2:]} if before else {
-            "default": argparse.SUPPRESS}
+        extra: dict[str, object] = (
+            {"default": None, "dest": _BEFORE + flags[0][2:]}
+            if before
+            else {"default": argparse.SUPPRESS}
+        )
         if before:
             extra["help"] = argparse.SUPPRESS  # listed once, under 'kiosk'; the usage line says so
         parser.add_argument(*flags, **{**settings, **extra})  # type: ignore[arg-type]
@@ -64,9 +102,16 @@ def _add_kiosk_options(parser: argparse.ArgumentParser, *, before: bool) -> None
 def _add_common(parser: argparse.ArgumentParser) -> None:
     """``--config`` and ``--debug`` after a command too (``aetherbox console --config PATH``);
     not given there, they leave what was given before the command."""
-    parser.add_argument("--config", type=Path, default=argparse.SUPPRESS, metavar="PATH",
-                        help="configuration file (default: ~/.config/aetherbox/config.toml)")
-    parser.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks")
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=argparse.SUPPRESS,
+        metavar="PATH",
+        help="configuration file (default: ~/.config/aetherbox/config.toml)",
+    )
+    parser.add_argument(
+        "--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks"
+    )
 
 
 #: The commands of firmware_tools/.  Their options are added (and their modules, with the
@@ -82,37 +127,59 @@ def wants_tools(argv: Sequence[str] | None) -> bool:
 
 def build_parser(tools: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="aetherbox", description="A table gadget for casual Magic variants.",
+        prog="aetherbox",
+        description="A table gadget for casual Magic variants.",
         usage="%(prog)s [--config PATH] [--debug] [COMMAND] [options]",
         epilog="Without a command aetherbox is the kiosk and takes the kiosk's options: "
         "aetherbox --size 480x320 is aetherbox kiosk --size 480x320 (see aetherbox kiosk --help).",
     )
     parser.add_argument("--version", action="version", version=f"aetherbox {__version__}")
-    parser.add_argument("--config", type=Path, metavar="PATH",
-                        help="configuration file (default: ~/.config/aetherbox/config.toml)")
+    parser.add_argument(
+        "--config",
+        type=Path,
+        metavar="PATH",
+        help="configuration file (default: ~/.config/aetherbox/config.toml)",
+    )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     _add_kiosk_options(parser, before=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", prog="aetherbox")
     console = sub.add_parser("console", help="play through typed commands (one per line)")
-    console.add_argument("file", nargs="?", type=Path, help="read commands from FILE instead of standard input")
-    console.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
-    console.add_argument("--seed", type=int, help="deterministic dice and draws, for scripts and tests")
     console.add_argument(
-        "--reader", nargs="?", const="auto", metavar="PORT|auto|fake", help="read tags from the RFID reader"
+        "file", nargs="?", type=Path, help="read commands from FILE instead of standard input"
     )
-    console.add_argument("--language", choices=get_args(Language),
-                         help="the language of the game's messages (default: the configuration's, else English)")
-    event = sub.add_parser("event", help="a Conspiracy event played across tables, through the broker").add_subparsers(
-        dest="event_command", metavar="ACTION", required=True)
+    console.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
+    console.add_argument(
+        "--seed", type=int, help="deterministic dice and draws, for scripts and tests"
+    )
+    console.add_argument(
+        "--reader",
+        nargs="?",
+        const="auto",
+        metavar="PORT|auto|fake",
+        help="read tags from the RFID reader",
+    )
+    console.add_argument(
+        "--language",
+        choices=get_args(Language),
+        help="the language of the game's messages (default: the configuration's, else English)",
+    )
+    event = sub.add_parser(
+        "event", help="a Conspiracy event played across tables, through the broker"
+    ).add_subparsers(dest="event_command", metavar="ACTION", required=True)
     host = event.add_parser(
-        "host", help="draw an event for the tables connected to the broker and publish it, then go on as the console",
+        "host",
+        help="draw an event for the tables connected to the broker and publish it, then go on as the console",
         usage="%(prog)s NAME PLAYER PLAYER... [tables=TABLE,TABLE...] [OPTION=VALUE...] [--db PATH] [--seed N]",
     )
-    host.add_argument("words", nargs="+", metavar="NAME PLAYER", help="the event's name, then its players")
+    host.add_argument(
+        "words", nargs="+", metavar="NAME PLAYER", help="the event's name, then its players"
+    )
     host.add_argument("--db", type=Path, help="journal file (default: in the data directory)")
     host.add_argument("--seed", type=int, help="deterministic draws, for scripts and tests")
     host.add_argument("--language", choices=get_args(Language), help="the language of the messages")
-    kiosk = sub.add_parser("kiosk", help="the gadget's screen (the default): a window, the full screen or a panel")
+    kiosk = sub.add_parser(
+        "kiosk", help="the gadget's screen (the default): a window, the full screen or a panel"
+    )
     _add_kiosk_options(kiosk, before=False)
     _add_tools(sub, full=tools)
     _add_catalog(sub)
@@ -121,7 +188,9 @@ def build_parser(tools: bool = True) -> argparse.ArgumentParser:
     return parser
 
 
-def _leaves(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> list[argparse.ArgumentParser]:
+def _leaves(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> list[argparse.ArgumentParser]:
     """Every command's own parser (``reader monitor``'s, not ``reader``'s)."""
     found: list[argparse.ArgumentParser] = []
     for command in dict.fromkeys(sub.choices.values()):
@@ -130,7 +199,9 @@ def _leaves(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> list[ar
     return found
 
 
-def kiosk_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+def kiosk_arguments(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> argparse.Namespace:
     """The kiosk's options from before and after the word ``kiosk``; given before another
     command they are refused, since that command would not use them."""
     given = {flags[0][2:]: getattr(args, _BEFORE + flags[0][2:]) for flags, _ in KIOSK_OPTIONS}
@@ -158,33 +229,53 @@ def run_kiosk(config: Config, args: argparse.Namespace) -> int:
     except ValueError as error:
         raise ConfigError(str(error)) from None
     options = KioskOptions(
-        db=getattr(args, "db", None), seed=getattr(args, "seed", None), size=size,
-        fullscreen=getattr(args, "fullscreen", None) or None, fb=getattr(args, "fb", None),
+        db=getattr(args, "db", None),
+        seed=getattr(args, "seed", None),
+        size=size,
+        fullscreen=getattr(args, "fullscreen", None) or None,
+        fb=getattr(args, "fb", None),
         rotate=getattr(args, "rotate", None),
-        screenshots=getattr(args, "screenshots", None), language=getattr(args, "language", None),
-        reader=getattr(args, "reader", None), buttons=getattr(args, "buttons", None),
-        frames=getattr(args, "frames", None), config_warnings=tuple(getattr(args, "config_warnings", ())),
+        screenshots=getattr(args, "screenshots", None),
+        language=getattr(args, "language", None),
+        reader=getattr(args, "reader", None),
+        buttons=getattr(args, "buttons", None),
+        frames=getattr(args, "frames", None),
+        config_warnings=tuple(getattr(args, "config_warnings", ())),
     )
     return run(config, options)
 
 
 def _add_catalog(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    catalog = sub.add_parser("catalog", help="the card catalog: import or download rules text and images")
+    catalog = sub.add_parser(
+        "catalog", help="the card catalog: import or download rules text and images"
+    )
     actions = catalog.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
     card_import = actions.add_parser(
-        "import", help="store the rules text of planes, phenomena and contraptions from a Scryfall or MTGJSON file"
+        "import",
+        help="store the rules text of planes, phenomena and contraptions from a Scryfall or MTGJSON file",
     )
-    card_import.add_argument("card_file", metavar="FILE", help="a Scryfall bulk or MTGJSON file (.json or .json.gz); - for standard input")
     card_import.add_argument(
-        "--images", nargs="?", const=True, default=None, metavar="FOLDER",
+        "card_file",
+        metavar="FILE",
+        help="a Scryfall bulk or MTGJSON file (.json or .json.gz); - for standard input",
+    )
+    card_import.add_argument(
+        "--images",
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="FOLDER",
         help="also store pictures: from FOLDER (one per card, named after it), else the file's local image paths",
     )
     fetch = actions.add_parser(
-        "fetch", help="download the rules text and pictures of planes, phenomena and contraptions from Scryfall "
+        "fetch",
+        help="download the rules text and pictures of planes, phenomena and contraptions from Scryfall "
         "(online; run again to resume)",
     )
     fetch.add_argument("--no-images", action="store_true", help="the rules text only, no pictures")
-    fetch.add_argument("--api", metavar="URL", help="Scryfall's API (default: https://api.scryfall.com)")
+    fetch.add_argument(
+        "--api", metavar="URL", help="Scryfall's API (default: https://api.scryfall.com)"
+    )
     fetch.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -199,7 +290,9 @@ def run_catalog_import(config: Config, file: str, images: str | bool | None) -> 
 
     folder = Path(images) if isinstance(images, str) else None
     source = sys.stdin.buffer if file == "-" else Path(file)
-    report = import_file(source, config.resolved_data_dir(), images=images is not None, image_folder=folder)
+    report = import_file(
+        source, config.resolved_data_dir(), images=images is not None, image_folder=folder
+    )
     print_card_report(report, images is not None, "cardtext.not_in_file")
     return 0
 
@@ -211,7 +304,9 @@ def run_catalog_fetch(config: Config, api: str | None, *, images: bool, quiet: b
     bar = None if quiet else scryfall.ProgressBar(sys.stderr)
     try:
         try:
-            report = scryfall.fetch(config.resolved_data_dir(), api=api or scryfall.API, images=images, progress=bar)
+            report = scryfall.fetch(
+                config.resolved_data_dir(), api=api or scryfall.API, images=images, progress=bar
+            )
         finally:
             if bar is not None:
                 bar.close()
@@ -230,11 +325,16 @@ def print_card_report(report: ImportReport, images: bool, missing: str) -> None:
     from device.text import Message, listing
 
     counts = {kind.value: count for kind, count in report.kinds.items()}
-    print(Message(
-        "cardtext.imported", cards=len(report.cards), planes=Message("cardtext.planes", n=counts.get("plane", 0)),
-        phenomena=Message("cardtext.phenomena", n=counts.get("phenomenon", 0)),
-        contraptions=Message("cardtext.contraptions", n=counts.get("contraption", 0)), source=report.source,
-    ))
+    print(
+        Message(
+            "cardtext.imported",
+            cards=len(report.cards),
+            planes=Message("cardtext.planes", n=counts.get("plane", 0)),
+            phenomena=Message("cardtext.phenomena", n=counts.get("phenomenon", 0)),
+            contraptions=Message("cardtext.contraptions", n=counts.get("contraption", 0)),
+            source=report.source,
+        )
+    )
     if images:
         print(Message("cardtext.images", images=report.images))
     if report.missing:
@@ -249,9 +349,13 @@ def _add_tools(sub: argparse._SubParsersAction[argparse.ArgumentParser], full: b
     """The reader-side tools of firmware_tools/, each adding its own options (with ``full``;
     without it only their names and help, see ``TOOLS``)."""
     enroll = sub.add_parser("enroll", help="tell aetherbox which card each RFID tag is")
-    reader = sub.add_parser("reader", help="RFID reader tools").add_subparsers(dest="tool", metavar="TOOL", required=True)
+    reader = sub.add_parser("reader", help="RFID reader tools").add_subparsers(
+        dest="tool", metavar="TOOL", required=True
+    )
     monitor = reader.add_parser("monitor", help="show what a reader sends; detect its protocol")
-    firmware = sub.add_parser("firmware", help="bridge firmware tools").add_subparsers(dest="tool", metavar="TOOL", required=True)
+    firmware = sub.add_parser("firmware", help="bridge firmware tools").add_subparsers(
+        dest="tool", metavar="TOOL", required=True
+    )
     upload = firmware.add_parser("upload", help="install the bridge firmware on a Pico")
     if full:
         from firmware_tools import enroll as enrolling, monitor as monitoring, upload as uploading
@@ -265,9 +369,16 @@ def run_console(config: Config, args: argparse.Namespace, first: str | None = No
     from device.console.session import run_console as run
 
     spec = getattr(args, "reader", None)
-    return run(config, getattr(args, "db", None), getattr(args, "seed", None), getattr(args, "file", None),
-               None if spec is None else reader_opener(spec, config), getattr(args, "language", None),
-               link_opener(config), first)
+    return run(
+        config,
+        getattr(args, "db", None),
+        getattr(args, "seed", None),
+        getattr(args, "file", None),
+        None if spec is None else reader_opener(spec, config),
+        getattr(args, "language", None),
+        link_opener(config),
+        first,
+    )
 
 
 def link_opener(config: Config) -> OpenLink | None:
@@ -282,8 +393,14 @@ def link_opener(config: Config) -> OpenLink | None:
         from drivers.broker import open_link as open_configured
 
         ca = settings.ca_file()
-        return open_configured(inputs, broker, settings.port, settings.table, settings.password,
-                               str(ca) if ca is not None else None)
+        return open_configured(
+            inputs,
+            broker,
+            settings.port,
+            settings.table,
+            settings.password,
+            str(ca) if ca is not None else None,
+        )
 
     return open_link
 
@@ -294,10 +411,12 @@ def run_event(config: Config, args: argparse.Namespace) -> int:
     if config.event.broker is None:
         raise ConfigError(
             "no broker is set up: name it and this gadget's login under [event] in the configuration "
-            "(broker = \"…\", table = \"organiser\", password = \"…\"); see the README, \"Events across tables\""
+            '(broker = "…", table = "organiser", password = "…"); see the README, "Events across tables"'
         )
     # The console's quoting: double quotes group words, an apostrophe is part of a name.
-    words = [f'"{word}"' if not word or any(ch.isspace() for ch in word) else word for word in args.words]
+    words = [
+        f'"{word}"' if not word or any(ch.isspace() for ch in word) else word for word in args.words
+    ]
     return run_console(config, args, first=" ".join(["host", *words]))
 
 
@@ -378,15 +497,21 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     kiosk = args.command in (None, "kiosk")
     said_on_stderr = logging.StreamHandler()
     said_on_stderr.setFormatter(_Said())
-    logging.basicConfig(level=logging.DEBUG if args.debug else logging.WARNING, handlers=[said_on_stderr])
+    logging.basicConfig(
+        level=logging.DEBUG if args.debug else logging.WARNING, handlers=[said_on_stderr]
+    )
     loaded = load(args.config)
     for warning in said_warnings(loaded, args):
         print(f"aetherbox: warning: {warning}", file=sys.stderr)
-    if loaded.path.exists():  # what a hand-edited file made of the settings, on record at every start
+    if (
+        loaded.path.exists()
+    ):  # what a hand-edited file made of the settings, on record at every start
         said = logging.getLogger("aetherbox.config")
         said.setLevel(logging.INFO)
         said.info("configuration in use: %s", in_use(loaded))
-    args.config_warnings = loaded.problems  # the kiosk says them on the screen too, in the table's language
+    args.config_warnings = (
+        loaded.problems
+    )  # the kiosk says them on the screen too, in the table's language
     try:
         return run_command(parser, args, loaded.config), kiosk
     except (AetherboxError, OSError) as error:

@@ -100,21 +100,35 @@ class Fonts(Struct):
     system: bool = True
     notices: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # (text key, params)
     missing: set[str] = field(default_factory=set)  # every character no font had, since start
-    shown_missing: set[str] = field(default_factory=set)  # those in the texts drawn since the last frame began
+    shown_missing: set[str] = field(
+        default_factory=set
+    )  # those in the texts drawn since the last frame began
     _chains: dict[bool, list[pygame.freetype.Font]] = field(default_factory=dict)
     _has: dict[tuple[int, str], bool] = field(default_factory=dict)
-    _full_width: dict[int, bool] = field(default_factory=dict)  # id(font) → it sets CJK text in em boxes
-    _chosen: dict[tuple[str, bool], pygame.freetype.Font | None] = field(default_factory=dict)  # (char, bold) → its font
+    _full_width: dict[int, bool] = field(
+        default_factory=dict
+    )  # id(font) → it sets CJK text in em boxes
+    _chosen: dict[tuple[str, bool], pygame.freetype.Font | None] = field(
+        default_factory=dict
+    )  # (char, bold) → its font
     # Per weight: the characters some font has, and those the first font has (a text of only
     # these is one run), so a text's characters are looked up one by one only the first time.
     _drawable: dict[bool, set[str]] = field(default_factory=lambda: {False: set(), True: set()})
     _first_font: dict[bool, set[str]] = field(default_factory=lambda: {False: set(), True: set()})
-    _heights: dict[tuple[int, bool], int] = field(default_factory=dict)  # (size, bold) → line height
+    _heights: dict[tuple[int, bool], int] = field(
+        default_factory=dict
+    )  # (size, bold) → line height
     # The fonts never change once chosen, so what a text measures and looks like at a size is
     # fixed: (text, size, bold[, colour]) is the whole key.
-    _rendered: Lru[tuple[str, int, bool, Color], pygame.Surface] = field(default_factory=lambda: Lru(RENDERED_LIMIT))
-    _widths: Lru[tuple[str, int, bool], tuple[int, str]] = field(default_factory=lambda: Lru(MEASURED_LIMIT))
-    _inks: Lru[tuple[str, int, bool], tuple[int, int]] = field(default_factory=lambda: Lru(MEASURED_LIMIT))
+    _rendered: Lru[tuple[str, int, bool, Color], pygame.Surface] = field(
+        default_factory=lambda: Lru(RENDERED_LIMIT)
+    )
+    _widths: Lru[tuple[str, int, bool], tuple[int, str]] = field(
+        default_factory=lambda: Lru(MEASURED_LIMIT)
+    )
+    _inks: Lru[tuple[str, int, bool], tuple[int, int]] = field(
+        default_factory=lambda: Lru(MEASURED_LIMIT)
+    )
 
     def __post_init__(self) -> None:
         if not pygame.freetype.get_init():
@@ -248,8 +262,11 @@ class Fonts(Struct):
             width = 0
             for font, run in self.runs(text, bold):
                 width += self._width(font, run, size)
-            lacking = "" if self._all_drawable(text, bold) else "".join(
-                dict.fromkeys(ch for ch in text if self._font_for(ch, bold) is None))
+            lacking = (
+                ""
+                if self._all_drawable(text, bold)
+                else "".join(dict.fromkeys(ch for ch in text if self._font_for(ch, bold) is None))
+            )
             found = self._widths.put(key, (width, lacking))
         else:
             for char in found[1]:  # noted as a fresh measurement notes it (the log says it once)
@@ -291,7 +308,11 @@ class Fonts(Struct):
             rect = font.get_rect(run, size=size)
             run_top = ascent - int(rect.y)
             top = run_top if top is None else min(top, run_top)
-            bottom = run_top + int(rect.height) if bottom is None else max(bottom, run_top + int(rect.height))
+            bottom = (
+                run_top + int(rect.height)
+                if bottom is None
+                else max(bottom, run_top + int(rect.height))
+            )
         if top is None or bottom is None:
             return 0, 0
         return top, bottom - top

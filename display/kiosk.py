@@ -109,7 +109,21 @@ from display.targets import Target
 from display.touch import Calibration, PointerMap
 from display.touch import save as save_calibration
 from display.ui import (
-    Action, Back, Erase, Focus, Go, Line, Press, Quit, Redo, Tap, ToggleHelp, Touched, Turn, Type, UiState,
+    Action,
+    Back,
+    Erase,
+    Focus,
+    Go,
+    Line,
+    Press,
+    Quit,
+    Redo,
+    Tap,
+    ToggleHelp,
+    Touched,
+    Turn,
+    Type,
+    UiState,
 )
 from drivers.feedback import Cue, Feedback
 
@@ -228,13 +242,28 @@ REPEATS = (Turn, Focus)
 #: Shift with a button's key is that button held (a long press).
 _HELD = {
     pygame.K_TAB: Button.SELECT,
-    pygame.K_SPACE: Button.ROLL, pygame.K_r: Button.ROLL,
-    pygame.K_RETURN: Button.NEXT, pygame.K_KP_ENTER: Button.NEXT, pygame.K_n: Button.NEXT,
-    pygame.K_BACKSPACE: Button.UNDO, pygame.K_u: Button.UNDO,
+    pygame.K_SPACE: Button.ROLL,
+    pygame.K_r: Button.ROLL,
+    pygame.K_RETURN: Button.NEXT,
+    pygame.K_KP_ENTER: Button.NEXT,
+    pygame.K_n: Button.NEXT,
+    pygame.K_BACKSPACE: Button.UNDO,
+    pygame.K_u: Button.UNDO,
 }
 
-_TYPING_KEYS = {pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP,
-                pygame.K_PAGEDOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_ESCAPE, pygame.K_F1}
+_TYPING_KEYS = {
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_TAB,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_PAGEUP,
+    pygame.K_PAGEDOWN,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_ESCAPE,
+    pygame.K_F1,
+}
 
 
 class Kiosk:
@@ -308,7 +337,9 @@ class Kiosk:
         pygame.key.set_repeat()  # off: see the module's docstring
         check = controller.journal.check
         if check is not None and isinstance(self.inputs, WakingQueue):
-            check.when_done(self.inputs.wake)  # the check after start-up: act on its verdict at once
+            check.when_done(
+                self.inputs.wake
+            )  # the check after start-up: act on its verdict at once
 
     # --- the Host interface screens use --------------------------------------------------
 
@@ -423,7 +454,9 @@ class Kiosk:
         if result is not None:
             self.show(result)
         if self.event is not None:
-            self._with_event(self.event.step)  # the change reported; a group over may start the next
+            self._with_event(
+                self.event.step
+            )  # the change reported; a group over may start the next
         return result
 
     # --- an event across tables ------------------------------------------------------------
@@ -434,7 +467,9 @@ class Kiosk:
         self.event = session
         self._refresh_event()
         if not session.joined:
-            self.go(EVENT)  # the way in for hands on the buttons alone: SELECT joins the event offered
+            self.go(
+                EVENT
+            )  # the way in for hands on the buttons alone: SELECT joins the event offered
         elif self.state is None:
             self.go(EVENT)  # no game here (the organiser's gadget, restarted): the event it follows
 
@@ -490,8 +525,11 @@ class Kiosk:
         game = self.controller.game
         results = work()
         if results:
-            merged = Result([m for r in results for m in r.messages], self.controller.state,
-                            [e for r in results for e in r.events])
+            merged = Result(
+                [m for r in results for m in r.messages],
+                self.controller.state,
+                [e for r in results for e in r.events],
+            )
             self.show(merged)
             self._refresh_event()
             if self.controller.game != game:
@@ -505,7 +543,9 @@ class Kiosk:
         if self.event is not None:
             page = self.page
             info = EventInfo.of(self.event, page=page.url if page is not None else "")
-            if page is not None and info != self._ui.kept(EventInfo):  # a life change is no news to phones
+            if page is not None and info != self._ui.kept(
+                EventInfo
+            ):  # a life change is no news to phones
                 from display.phone import snapshots
 
                 page.show(snapshots(info, self._wall()))
@@ -514,7 +554,9 @@ class Kiosk:
 
     def refuse(self, error: IllegalCommand) -> None:
         """A refused command: its reason, in the table's language, on the status line."""
-        self._ui.error = Line(Message(error.key, **error.params), self.now() + ERROR_SECONDS, error.key)
+        self._ui.error = Line(
+            Message(error.key, **error.params), self.now() + ERROR_SECONDS, error.key
+        )
         self.dirty = True
 
     def announce(self, *messages: Message) -> None:
@@ -568,7 +610,11 @@ class Kiosk:
                 self.feedback.play(cue)
             except Exception as error:  # a dead buzzer is no reason to stop the game
                 if not self._feedback_failed:
-                    log.warning("feedback: cannot play %r (%s); the game goes on without it", cue.value, error)
+                    log.warning(
+                        "feedback: cannot play %r (%s); the game goes on without it",
+                        cue.value,
+                        error,
+                    )
                 self._feedback_failed = True
 
     def _follow(self, events: Sequence[Event]) -> None:
@@ -584,7 +630,9 @@ class Kiosk:
         if game != self._game:
             self._game = game
             self._ui.cursor = None
-            self._ui.drop(PendingLife)  # a change shown for the game before is no change to this one
+            self._ui.drop(
+                PendingLife
+            )  # a change shown for the game before is no change to this one
 
     def _open_status(self) -> None:
         """Show the status line's texts whole, over the screen (a tap on the status line)."""
@@ -627,13 +675,19 @@ class Kiosk:
             return
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             offer = render_module.status_now(self._canvas, ui, self.tr, self.now()).offer
-            if offer is not None:  # the status line offers something (an unknown tag): SELECT takes it up
+            if (
+                offer is not None
+            ):  # the status line offers something (an unknown tag): SELECT takes it up
                 self.dispatch(offer)
                 return
         if isinstance(action, Press) and action.long and self._showing_held(action.button):
             return
         current = SCREENS.get(ui.screen)
-        if current is not None and current.shown(self.state, self._ui) and current.act(self, action):
+        if (
+            current is not None
+            and current.shown(self.state, self._ui)
+            and current.act(self, action)
+        ):
             return
         self._act_common(action)
 
@@ -662,7 +716,13 @@ class Kiosk:
         next page (and closes the last); anything else closes them and goes on, except BACK,
         which only closes them.  True when ``action`` was spent on them."""
         ui = self._ui
-        turn = action.delta if isinstance(action, Focus) else action.steps if isinstance(action, Turn) else 0
+        turn = (
+            action.delta
+            if isinstance(action, Focus)
+            else action.steps
+            if isinstance(action, Turn)
+            else 0
+        )
         if turn and ui.help_pages > 1:
             ui.help_page = (ui.help_page + turn) % ui.help_pages
             return True
@@ -677,7 +737,12 @@ class Kiosk:
     def _act_common(self, action: Action) -> None:
         """What an action means on every screen, once the screen shown has passed it by."""
         if isinstance(action, Press):
-            if action.button is Button.SELECT and action.long or action.button is Button.NEXT and self.state is None:
+            if (
+                action.button is Button.SELECT
+                and action.long
+                or action.button is Button.NEXT
+                and self.state is None
+            ):
                 # With no game at all, NEXT has nothing to advance: it opens the set-up instead.
                 self.go("setup")
             else:
@@ -706,8 +771,12 @@ class Kiosk:
         elif isinstance(event, TagRead):
             self._tag(event.uid)
         elif isinstance(event, BrokerMessage | BrokerStatus):
-            if isinstance(event, BrokerStatus) and event.connected and self._ui.error is not None \
-                    and self._ui.error.key.startswith("consp.net.ca_"):
+            if (
+                isinstance(event, BrokerStatus)
+                and event.connected
+                and self._ui.error is not None
+                and self._ui.error.key.startswith("consp.net.ca_")
+            ):
                 self._ui.error = None  # the broker was trusted after all
                 self.dirty = True
             session = self.event
@@ -715,12 +784,19 @@ class Kiosk:
                 self._with_event(lambda: session.handle(event))
         elif isinstance(event, BrokerTrouble):
             # Until something else is said: the link says it again at each try it makes.
-            self._ui.error = Line(Message(event.key, broker=event.broker, ca=event.ca, reason=event.reason), None, event.key)
+            self._ui.error = Line(
+                Message(event.key, broker=event.broker, ca=event.ca, reason=event.reason),
+                None,
+                event.key,
+            )
             self.dirty = True
         elif isinstance(event, ReaderStatus):
             if event.connected:
-                self._ui.reader = Line(Message("ui.reader.connected", port=event.port), self.now() + CARD_SECONDS,
-                                       "connected")
+                self._ui.reader = Line(
+                    Message("ui.reader.connected", port=event.port),
+                    self.now() + CARD_SECONDS,
+                    "connected",
+                )
             else:
                 self._ui.reader = Line(Message("ui.reader.disconnected"), None, "disconnected")
             self.dirty = True
@@ -741,21 +817,30 @@ class Kiosk:
         if self._ui.screen == ENROL and form is not None:
             self._ui.put(replace(form, uid=uid))  # enrolling already: this is the tag meant now
             return
-        self._ui.card = Line(Message("ui.reader.unknown", uid=format_uid(uid)), self.now() + ENROL_SECONDS, "unknown",
-                             offer=Tap("enrol", uid), offer_label=Message("ui.enrol.offer"))
+        self._ui.card = Line(
+            Message("ui.reader.unknown", uid=format_uid(uid)),
+            self.now() + ENROL_SECONDS,
+            "unknown",
+            offer=Tap("enrol", uid),
+            offer_label=Message("ui.enrol.offer"),
+        )
 
     def tapped(self, card: Card, before: Sequence[Message] = ()) -> None:
         """A card tapped on the reader (or just enrolled): what it means in the game now.  The
         command's own messages are the status; the card's name shows only when it did nothing
         else.  ``before``: messages to show ahead of the command's."""
         result: Result | None = None
-        if self.state is not None or not before:  # with no game, a card just enrolled is only enrolled
+        if (
+            self.state is not None or not before
+        ):  # with no game, a card just enrolled is only enrolled
             result = self._run(lambda: self.controller.identify(card))
         if before:
             self._ui.said = [*before, *(self._ui.said if result is not None else [])]
             self._ui.messages_until = self.now() + MESSAGE_SECONDS
         elif result is not None and not result.messages:
-            self._ui.card = Line(Message("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card")
+            self._ui.card = Line(
+                Message("ui.reader.card", name=card.name), self.now() + CARD_SECONDS, "card"
+            )
 
     def calibrate(self, calibration: Calibration) -> None:
         """Take touches through ``calibration`` from now on, and keep it in ``calibration_dir``
@@ -767,7 +852,9 @@ class Kiosk:
         try:
             path = save_calibration(self.calibration_dir, calibration)
         except OSError as error:
-            log.warning("touch: the calibration cannot be kept in %s (%s)", self.calibration_dir, error)
+            log.warning(
+                "touch: the calibration cannot be kept in %s (%s)", self.calibration_dir, error
+            )
             self.say(Message("ui.touch.not_kept", reason=error.strerror or str(error)))
             return
         log.info("touch: calibrated, kept in %s: %s", path, calibration)
@@ -791,8 +878,11 @@ class Kiosk:
             card = tags.add(uid, card)
         except OSError as error:
             reason = error.strerror or str(error)
-            self._ui.error = Line(Message("ui.enrol.failed", path=str(tags.path), reason=reason), self.now() + ERROR_SECONDS,
-                                  "enrol.failed")
+            self._ui.error = Line(
+                Message("ui.enrol.failed", path=str(tags.path), reason=reason),
+                self.now() + ERROR_SECONDS,
+                "enrol.failed",
+            )
             self.dirty = True
             return False
         log.info("reader: tag %s enrolled as %s in %s", format_uid(uid), card.name, tags.path)
@@ -815,7 +905,12 @@ class Kiosk:
             current = SCREENS.get(self._ui.screen)
             if current is not None and current.wants_text(self._ui):
                 self.dispatch(Type(event.text))
-        elif kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.FINGERDOWN, pygame.FINGERUP):
+        elif kind in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.FINGERDOWN,
+            pygame.FINGERUP,
+        ):
             self._touch_event(event)
         elif kind in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.target.resize(self.target.surface.get_size())
@@ -851,7 +946,9 @@ class Kiosk:
 
     @property
     def _pointer(self) -> PointerMap:
-        return PointerMap(self.target.panel, (self._canvas.width, self._canvas.height), self.calibration)
+        return PointerMap(
+            self.target.panel, (self._canvas.width, self._canvas.height), self.calibration
+        )
 
     def _key(self, event: Any) -> None:
         mods = event.mod
@@ -927,14 +1024,26 @@ class Kiosk:
 
     def _make_canvas(self) -> Canvas:
         surface = self.target.surface
-        return Canvas(surface, self.fonts, choose(*surface.get_size(), density=self.target.panel.density))
+        return Canvas(
+            surface, self.fonts, choose(*surface.get_size(), density=self.target.panel.density)
+        )
 
     def deadline(self) -> float | None:
         now = self.now()
         found = list(self._ui.deadlines())
         current = SCREENS.get(self._ui.screen)
         if current is not None and current.shown(self.state, self._ui):
-            view = View(self.state, self._ui, self._canvas, self.tr, now, self._wall(), 0, self._canvas.height, SCREENS)
+            view = View(
+                self.state,
+                self._ui,
+                self._canvas,
+                self.tr,
+                now,
+                self._wall(),
+                0,
+                self._canvas.height,
+                SCREENS,
+            )
             own = current.deadline(view)
             if own is not None:
                 found.append(own)
@@ -1032,7 +1141,9 @@ class Kiosk:
             self._sync_game()
             self._refresh_last_change()
             return True
-        self.rehearsal.run(self._canvas, self.controller, self._ui, self.tr, now=self.now(), wall=self._wall())
+        self.rehearsal.run(
+            self._canvas, self.controller, self._ui, self.tr, now=self.now(), wall=self._wall()
+        )
         return False
 
     def _sleep(self, due: float | None) -> list[Any]:
@@ -1059,7 +1170,9 @@ class Kiosk:
         current = SCREENS.get(self._ui.screen)
         if current is not None and not current.shown(self.state, self._ui):
             self._ui.screen = "table"
-        render_module.render(self._canvas, self.state, self._ui, self.tr, now=now, wall=self._wall())
+        render_module.render(
+            self._canvas, self.state, self._ui, self.tr, now=now, wall=self._wall()
+        )
         if self._ui.status_pages > 1:  # a long status text stays until its last page has been shown
             text, since = self._ui.status_seen
             self._ui.keep(text, since + self._ui.status_pages * render_module.STATUS_PAGE_SECONDS)
@@ -1106,7 +1219,11 @@ class Kiosk:
                 dropped += 1
         self._pressing = None
         if dropped:
-            log.warning("display: %d press%s made while there was no screen dropped", dropped, "es" if dropped != 1 else "")
+            log.warning(
+                "display: %d press%s made while there was no screen dropped",
+                dropped,
+                "es" if dropped != 1 else "",
+            )
         self.dirty = True
         return dropped
 

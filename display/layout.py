@@ -48,17 +48,86 @@ class Layout(Struct, frozen=True):
             return max(1, round(v * k))
 
         return Layout(
-            name=f"{width}x{height}", width=width, height=height, huge=s(self.huge), big=s(self.big),
-            medium=s(self.medium), small=s(self.small), tiny=s(self.tiny), margin=s(self.margin),
-            bar=s(self.bar), status=s(self.status), touch=s(self.touch), radius=s(self.radius), line=s(self.line),
+            name=f"{width}x{height}",
+            width=width,
+            height=height,
+            huge=s(self.huge),
+            big=s(self.big),
+            medium=s(self.medium),
+            small=s(self.small),
+            tiny=s(self.tiny),
+            margin=s(self.margin),
+            bar=s(self.bar),
+            status=s(self.status),
+            touch=s(self.touch),
+            radius=s(self.radius),
+            line=s(self.line),
         )
 
 
 LAYOUTS: tuple[Layout, ...] = (
-    Layout("320x240", 320, 240, huge=34, big=22, medium=15, small=12, tiny=10, margin=4, bar=34, status=16, touch=30, radius=4, line=1),
-    Layout("480x320", 480, 320, huge=46, big=28, medium=19, small=14, tiny=12, margin=6, bar=42, status=20, touch=36, radius=5),
-    Layout("800x480", 800, 480, huge=68, big=40, medium=26, small=19, tiny=15, margin=8, bar=54, status=28, touch=46, radius=8),
-    Layout("1280x720", 1280, 720, huge=104, big=60, medium=38, small=27, tiny=21, margin=12, bar=78, status=40, touch=66, radius=10, line=3),
+    Layout(
+        "320x240",
+        320,
+        240,
+        huge=34,
+        big=22,
+        medium=15,
+        small=12,
+        tiny=10,
+        margin=4,
+        bar=34,
+        status=16,
+        touch=30,
+        radius=4,
+        line=1,
+    ),
+    Layout(
+        "480x320",
+        480,
+        320,
+        huge=46,
+        big=28,
+        medium=19,
+        small=14,
+        tiny=12,
+        margin=6,
+        bar=42,
+        status=20,
+        touch=36,
+        radius=5,
+    ),
+    Layout(
+        "800x480",
+        800,
+        480,
+        huge=68,
+        big=40,
+        medium=26,
+        small=19,
+        tiny=15,
+        margin=8,
+        bar=54,
+        status=28,
+        touch=46,
+        radius=8,
+    ),
+    Layout(
+        "1280x720",
+        1280,
+        720,
+        huge=104,
+        big=60,
+        medium=38,
+        small=27,
+        tiny=21,
+        margin=12,
+        bar=78,
+        status=40,
+        touch=66,
+        radius=10,
+        line=3,
+    ),
 )
 
 
@@ -78,8 +147,11 @@ def choose(width: int, height: int, density: float | None = None) -> Layout:
     fitting = [layout for layout in LAYOUTS if layout.width <= width and layout.height <= height]
     best = fitting[-1] if fitting else LAYOUTS[0]
     if best.size != (width, height):
-        best = best.scaled(width, height) if best is LAYOUTS[-1] else replace(
-            best, name=f"{width}x{height}", width=width, height=height)
+        best = (
+            best.scaled(width, height)
+            if best is LAYOUTS[-1]
+            else replace(best, name=f"{width}x{height}", width=width, height=height)
+        )
     if density is not None:
         best = replace(best, density=density)
     if density is not None and height >= FINGERTIP_HEIGHT:
@@ -95,7 +167,11 @@ def parse_size(text: str) -> Size:
     try:
         width, height = (int(p) for p in parts)
     except ValueError:
-        raise ValueError(f"{text!r} is not a screen size: write it as WIDTHxHEIGHT, e.g. 800x480") from None
+        raise ValueError(
+            f"{text!r} is not a screen size: write it as WIDTHxHEIGHT, e.g. 800x480"
+        ) from None
     if not (160 <= width <= 8192 and 120 <= height <= 8192):
-        raise ValueError(f"{text!r} is not a screen size the kiosk can use: from 160x120 to 8192x8192")
+        raise ValueError(
+            f"{text!r} is not a screen size the kiosk can use: from 160x120 to 8192x8192"
+        )
     return width, height

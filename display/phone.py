@@ -54,7 +54,9 @@ def snapshot(info: EventInfo, tr: Translator, wall: float) -> Snapshot:
     data: Snapshot = {
         "lang": tr.language,
         "language_names": {code: LANGUAGE_NAMES[code] for code in LANGUAGES},
-        "title": view.plan.event if view is not None else info.joined or tr("ui.consp.page.no_event"),
+        "title": view.plan.event
+        if view is not None
+        else info.joined or tr("ui.consp.page.no_event"),
         "heading": heading(info, tr),
         "connected": info.connected,
         "labels": labels(tr),
@@ -99,8 +101,13 @@ def pods(view: EventView, tr: Translator) -> list[dict[str, Any]]:
     by_pod: dict[int, list[Standing]] = {}
     for row in view.rows():
         by_pod.setdefault(row.pod, []).append(row)
-    return [{"title": tr("ui.consp.event.pod", pod=pod, count=len(rows)), "rows": [_standing(r, tr) for r in rows]}
-            for pod, rows in by_pod.items()]
+    return [
+        {
+            "title": tr("ui.consp.event.pod", pod=pod, count=len(rows)),
+            "rows": [_standing(r, tr) for r in rows],
+        }
+        for pod, rows in by_pod.items()
+    ]
 
 
 def _standing(row: Standing, tr: Translator) -> dict[str, Any]:
@@ -118,28 +125,54 @@ def seatings(view: EventView, tr: Translator) -> list[dict[str, Any]]:
     players in seating order (the first named goes first)."""
     rounds: list[dict[str, Any]] = []
     for number in (1, 2):
-        groups = sorted((a for a in view.groups if a.round == number), key=lambda a: (a.table, a.pod, a.group))
+        groups = sorted(
+            (a for a in view.groups if a.round == number), key=lambda a: (a.table, a.pod, a.group)
+        )
         if groups:
-            rounds.append({"title": tr("ui.consp.page.round", round=number),
-                           "groups": [_seated(view, a, tr) for a in groups]})
+            rounds.append(
+                {
+                    "title": tr("ui.consp.page.round", round=number),
+                    "groups": [_seated(view, a, tr) for a in groups],
+                }
+            )
     return rounds
 
 
 def _seated(view: EventView, group: Assignment, tr: Translator) -> dict[str, Any]:
-    return {"table": group.table, "title": tr("ui.consp.page.group", pod=group.pod, group=tr.message(in_group(group.group))),
-            "players": list(group.players), "over": view.done(group)}
+    return {
+        "table": group.table,
+        "title": tr("ui.consp.page.group", pod=group.pod, group=tr.message(in_group(group.group))),
+        "players": list(group.players),
+        "over": view.done(group),
+    }
 
 
-def _table(info: EventInfo, view: EventView, table: TableState, tr: Translator, wall: float) -> dict[str, Any]:
+def _table(
+    info: EventInfo, view: EventView, table: TableState, tr: Translator, wall: float
+) -> dict[str, Any]:
     online = info.is_online(table.table)
     name = table.table if online else tr("ui.consp.event.offline", table=table.table)
     playing = table.playing
     left = None
     if playing is not None:
-        text = tr("ui.consp.event.table_playing", table=name, pod=playing.pod, round=playing.round,
-                  group=tr.message(in_group(playing.group)), players=", ".join(playing.players))
+        text = tr(
+            "ui.consp.event.table_playing",
+            table=name,
+            pod=playing.pod,
+            round=playing.round,
+            group=tr.message(in_group(playing.group)),
+            players=", ".join(playing.players),
+        )
         left = view.time_left(playing, wall)
     else:
-        text = tr("ui.consp.event.table_waiting" if table.waiting else "ui.consp.event.table_done", table=name)
-    return {"table": table.table, "text": text, "online": online, "playing": playing is not None,
-            "left": left}
+        text = tr(
+            "ui.consp.event.table_waiting" if table.waiting else "ui.consp.event.table_done",
+            table=name,
+        )
+    return {
+        "table": table.table,
+        "text": text,
+        "online": online,
+        "playing": playing is not None,
+        "left": left,
+    }

@@ -31,7 +31,9 @@ def side(count: int, room: int) -> int:
     return room // (count + 2 * QUIET)
 
 
-def draw(canvas: Canvas, matrix: tuple[tuple[bool, ...], ...], at: tuple[int, int], pixel: int) -> Rect:
+def draw(
+    canvas: Canvas, matrix: tuple[tuple[bool, ...], ...], at: tuple[int, int], pixel: int
+) -> Rect:
     """``matrix`` with its quiet zone from ``at`` (top left), ``pixel`` pixels a module; the
     rectangle it took.  Runs of dark modules in a row are one box each (fewer drawing calls)."""
     x, y = at
@@ -44,6 +46,10 @@ def draw(canvas: Canvas, matrix: tuple[tuple[bool, ...], ...], at: tuple[int, in
             if dark and start is None:
                 start = c
             elif not dark and start is not None:
-                canvas.box((left + start * pixel, top + r * pixel, (c - start) * pixel, pixel), DARK, radius=0)
+                canvas.box(
+                    (left + start * pixel, top + r * pixel, (c - start) * pixel, pixel),
+                    DARK,
+                    radius=0,
+                )
                 start = None
     return (x, y, whole, whole)

@@ -62,15 +62,29 @@ class Rehearsal:
         self._done: Hashable = None
         self.drawn = 0  # frames drawn aside, since start
 
-    def run(self, canvas: Canvas, controller: Controller, ui: UiState, tr: Translator, *, now: float,
-            wall: float) -> bool:
+    def run(
+        self,
+        canvas: Canvas,
+        controller: Controller,
+        ui: UiState,
+        tr: Translator,
+        *,
+        now: float,
+        wall: float,
+    ) -> bool:
         """Draw what the next planeswalk shows, unless it was drawn already; whether it drew."""
         state = controller.state
         planechase = state.planechase if state is not None else None
         if state is None or planechase is None:
             return False
-        key = (controller.game, state.turn, tuple((deck.owner, deck.cards[:1]) for deck in planechase.decks),
-               tuple(card.name for card in planechase.face_up), canvas.surface.get_size(), ui.language)
+        key = (
+            controller.game,
+            state.turn,
+            tuple((deck.owner, deck.cards[:1]) for deck in planechase.decks),
+            tuple(card.name for card in planechase.face_up),
+            canvas.surface.get_size(),
+            ui.language,
+        )
         if key == self._done:
             return False
         self._done = key
@@ -78,17 +92,35 @@ class Rehearsal:
         if result is None:
             return False
         rolled = any(isinstance(event, PlanarDieRolled) for event in result.events)
-        die = DieRoll(face="planeswalk", started=now, until=now + TUMBLE, back=now + TUMBLE + RESULT_SHOWN) if rolled else ui.die
+        die = (
+            DieRoll(
+                face="planeswalk", started=now, until=now + TUMBLE, back=now + TUMBLE + RESULT_SHOWN
+            )
+            if rolled
+            else ui.die
+        )
         for screen in SCREENS:
             # As the kiosk shows the result (``Kiosk.show``): what it said on the status line.
-            shown = replace(ui, screen=screen, die=die, screen_states=dict(ui.screen_states), said=list(result.messages),
-                            messages_until=now + RESULT_SHOWN, error=None, card=None, status_open=(), menu=False,
-                            help=False)
+            shown = replace(
+                ui,
+                screen=screen,
+                die=die,
+                screen_states=dict(ui.screen_states),
+                said=list(result.messages),
+                messages_until=now + RESULT_SHOWN,
+                error=None,
+                card=None,
+                status_open=(),
+                menu=False,
+                help=False,
+            )
             try:
                 with canvas.aside():
                     render_module.render(canvas, result.state, shown, tr, now=now, wall=wall)
             except Exception as error:  # noqa: BLE001 - only a head start: the real frame will say what is wrong
-                log.warning("could not lay out the next planeswalk's %s screen ahead: %r", screen, error)
+                log.warning(
+                    "could not lay out the next planeswalk's %s screen ahead: %r", screen, error
+                )
                 return False
             self.drawn += 1
         return True

@@ -59,7 +59,11 @@ def countdown(state: GameState | None, wall: float) -> Countdown | None:
         left = own.countdown(state, wall)
         return None if left is None else Countdown(left, True, ROUND_WARNING)
     left = turn_left(state, wall)
-    return None if left is None or state.clock is None else Countdown(left, not state.clock.paused, TURN_WARNING)
+    return (
+        None
+        if left is None or state.clock is None
+        else Countdown(left, not state.clock.paused, TURN_WARNING)
+    )
 
 
 def turn_left(state: GameState | None, wall: float) -> float | None:
@@ -92,7 +96,11 @@ def headline(state: GameState | None, tr: Translator) -> str:
         return tr("ui.title")
     result = outcome(state)
     if result is not None:
-        return tr("ui.draw") if result.winner is None else tr("ui.winner", name=winner_name(state, result))
+        return (
+            tr("ui.draw")
+            if result.winner is None
+            else tr("ui.winner", name=winner_name(state, result))
+        )
     own = home(SCREENS.values(), state)
     text = own.headline(state, tr) if own is not None else None
     if text is not None:
@@ -120,8 +128,9 @@ class Corner(Struct, frozen=True):
     symbol: Symbol | None = None
 
 
-def corners(canvas: Canvas, state: GameState, ui: UiState, tr: Translator, wall: float,
-            shows_played: bool) -> tuple[list[Corner], list[Corner]]:
+def corners(
+    canvas: Canvas, state: GameState, ui: UiState, tr: Translator, wall: float, shows_played: bool
+) -> tuple[list[Corner], list[Corner]]:
     """The header's corners: at the left the turn and, where the screen shows it, the time
     played (a dial while the clock runs, two bars while it is paused); at the right the countdown
     and, when the turn order is reversed, that."""
@@ -138,17 +147,40 @@ def corners(canvas: Canvas, state: GameState, ui: UiState, tr: Translator, wall:
     seconds = played(state, ui, wall)
     if shows_played and seconds is not None and state.clock is not None:
         paused = state.clock.paused
-        left.append(Corner(hours_minutes(seconds), lay.medium, theme.WARN if paused else theme.DIM, "header.played",
-                           symbols.pause if paused else symbols.clock_face))
+        left.append(
+            Corner(
+                hours_minutes(seconds),
+                lay.medium,
+                theme.WARN if paused else theme.DIM,
+                "header.played",
+                symbols.pause if paused else symbols.clock_face,
+            )
+        )
     counting = countdown(state, wall)
     if counting is not None:
         text = clock_text(counting.left, tr)
         if not _fits(canvas, text, side - lay.margin, lay.tiny):
-            text = clock_time(counting.left, countdown=True)  # the bare time where the words do not fit
-        color = theme.DIM if not counting.running else theme.ERROR if counting.left <= counting.warning else theme.TEXT
+            text = clock_time(
+                counting.left, countdown=True
+            )  # the bare time where the words do not fit
+        color = (
+            theme.DIM
+            if not counting.running
+            else theme.ERROR
+            if counting.left <= counting.warning
+            else theme.TEXT
+        )
         right.append(Corner(text, lay.medium, color, "header.clock"))
     if state.direction < 0:
-        right.append(Corner(tr("ui.reversed"), lay.small, theme.WARN, "header.reversed", symbols.counter_clockwise))
+        right.append(
+            Corner(
+                tr("ui.reversed"),
+                lay.small,
+                theme.WARN,
+                "header.reversed",
+                symbols.counter_clockwise,
+            )
+        )
     return left, right
 
 
@@ -172,22 +204,45 @@ def draw_corner(canvas: Canvas, lines: Sequence[Corner], height: int, *, right: 
         gap = lay.margin // 2 if icon else 0
         room = side - lay.margin - icon - gap
         if right:
-            drawn = canvas.text(line.text, (canvas.width - lay.margin, y), wanted, line.color, anchor="midright",
-                                max_width=room, role=line.role, min_size=lay.tiny)
+            drawn = canvas.text(
+                line.text,
+                (canvas.width - lay.margin, y),
+                wanted,
+                line.color,
+                anchor="midright",
+                max_width=room,
+                role=line.role,
+                min_size=lay.tiny,
+            )
             start = drawn.left - gap - icon
             reach = max(reach, canvas.width - start)
         else:
             start = lay.margin
-            drawn = canvas.text(line.text, (start + icon + gap, y), wanted, line.color, anchor="midleft",
-                                max_width=room, role=line.role, min_size=lay.tiny)
+            drawn = canvas.text(
+                line.text,
+                (start + icon + gap, y),
+                wanted,
+                line.color,
+                anchor="midleft",
+                max_width=room,
+                role=line.role,
+                min_size=lay.tiny,
+            )
             reach = max(reach, drawn.right)
         if line.symbol is not None:
             line.symbol(canvas, (start + icon / 2, y), icon, line.color)
     return reach
 
 
-def draw_header(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
-                shows_played: bool = False, turn: int = 0) -> int:
+def draw_header(
+    canvas: Canvas,
+    state: GameState | None,
+    ui: UiState,
+    tr: Translator,
+    wall: float,
+    shows_played: bool = False,
+    turn: int = 0,
+) -> int:
     """The header: the turn (and on the table the time played; a sun or moon when it is day or
     night) at the left, a countdown (and the turn order reversed) at the right, the headline
     between them, centred on the screen where it can be, else in the room left (smaller type,
@@ -217,16 +272,28 @@ class HeaderShows(Struct, frozen=True):
     color: Color
 
 
-def header_shows(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, wall: float,
-                 shows_played: bool) -> HeaderShows:
+def header_shows(
+    canvas: Canvas,
+    state: GameState | None,
+    ui: UiState,
+    tr: Translator,
+    wall: float,
+    shows_played: bool,
+) -> HeaderShows:
     if state is None:
         return HeaderShows(None, (), (), None, headline(state, tr), theme.TEXT)
     left, right = corners(canvas, state, ui, tr, wall, shows_played)
     playing = marking.games(state)
     # A Conspiracy pod whose groups each play their own game shows it on each group's seats.
     time = marking.counters(state).game(playing[0]).day_night if len(playing) == 1 else None
-    return HeaderShows(theme.shade(colour_of(state.player(state.active))), tuple(left), tuple(right),
-                       None if time is None else time.value, headline(state, tr), theme.CURSOR)
+    return HeaderShows(
+        theme.shade(colour_of(state.player(state.active))),
+        tuple(left),
+        tuple(right),
+        None if time is None else time.value,
+        headline(state, tr),
+        theme.CURSOR,
+    )
 
 
 def _draw_header(canvas: Canvas, shown: HeaderShows, height: int) -> None:
@@ -239,7 +306,9 @@ def _draw_header(canvas: Canvas, shown: HeaderShows, height: int) -> None:
         canvas.box((0, height - edge, canvas.width, edge), shown.edge, radius=0)
         used_left = draw_corner(canvas, shown.left, height, right=False)
         used_right = draw_corner(canvas, shown.right, height, right=True)
-        if any(line.role == "header.played" for line in shown.left) and height >= lay.touch:  # else UNDO held only
+        if (
+            any(line.role == "header.played" for line in shown.left) and height >= lay.touch
+        ):  # else UNDO held only
             canvas.target((0, 0, max(used_left, lay.touch), height), PAUSE)
         used_left = _draw_day_night(canvas, shown.time, used_left, height)
     _draw_headline(canvas, shown.headline, shown.color, height, used_left, used_right)
@@ -264,7 +333,9 @@ def _draw_day_night(canvas: Canvas, time: str | None, left: int, height: int) ->
     return x + size
 
 
-def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_left: int, used_right: int) -> None:
+def _draw_headline(
+    canvas: Canvas, text: str, color: Color, height: int, used_left: int, used_right: int
+) -> None:
     """The headline in the header's room between what the corners use: on one line as large as
     it fits (centred on the screen, else in the room between the corners), else on two lines."""
     lay, fonts = canvas.layout, canvas.fonts
@@ -275,8 +346,17 @@ def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_le
     for size in range(lay.big, lay.tiny - 1, -1):
         for width, x in ((centred, canvas.width // 2), (between, used_left + gap + between // 2)):
             if width > 0 and _fits(canvas, text, width, size, bold=True):
-                canvas.text(text, (x, height // 2), size, color, anchor="center", bold=True, max_width=width,
-                            role=role, min_size=size)
+                canvas.text(
+                    text,
+                    (x, height // 2),
+                    size,
+                    color,
+                    anchor="center",
+                    bold=True,
+                    max_width=width,
+                    role=role,
+                    min_size=size,
+                )
                 return
     for size in range(lay.medium, lay.tiny - 1, -1):
         lines = canvas.wrapped(text, size, between, bold=True)
@@ -285,12 +365,30 @@ def _draw_headline(canvas: Canvas, text: str, color: Color, height: int, used_le
             top = (height - len(lines) * step) // 2
             glue = joiners(text, lines)
             for index, line in enumerate(lines):
-                canvas.text(line, (used_left + gap + between // 2, top + index * step + step // 2), size, color,
-                            anchor="center", bold=True, max_width=between, role=role, min_size=size,
-                            joiner=glue[index])
+                canvas.text(
+                    line,
+                    (used_left + gap + between // 2, top + index * step + step // 2),
+                    size,
+                    color,
+                    anchor="center",
+                    bold=True,
+                    max_width=between,
+                    role=role,
+                    min_size=size,
+                    joiner=glue[index],
+                )
             return
-    canvas.text(text, (used_left + gap + between // 2, height // 2), lay.tiny, color, anchor="center", bold=True,
-                max_width=between, role=role, min_size=lay.tiny)
+    canvas.text(
+        text,
+        (used_left + gap + between // 2, height // 2),
+        lay.tiny,
+        color,
+        anchor="center",
+        bold=True,
+        max_width=between,
+        role=role,
+        min_size=lay.tiny,
+    )
 
 
 class Status(Struct, frozen=True):
@@ -310,7 +408,13 @@ def status_text(ui: UiState, fonts_notice: str, now: float) -> Status:
     if ui.error is not None and ui.error.live(now):
         return Status(ui.words(ui.error.text), theme.ERROR, "status.error")
     if ui.card is not None and ui.card.live(now):
-        return Status(ui.words(ui.card.text), theme.WARN, "status.card", ui.card.offer, ui.words(ui.card.offer_label))
+        return Status(
+            ui.words(ui.card.text),
+            theme.WARN,
+            "status.card",
+            ui.card.offer,
+            ui.words(ui.card.offer_label),
+        )
     if ui.messages:
         return Status(" ".join(ui.messages), theme.TEXT, "status.messages")
     if fonts_notice:
@@ -323,7 +427,10 @@ def fonts_notice(canvas: Canvas, tr: Translator, missing: Collection[str]) -> st
     it is on the screen (``missing``), else a problem with the configured or bundled fonts."""
     notices = canvas.fonts.notices
     if missing:
-        return tr("ui.font_missing", chars=" ".join(drawable(canvas.fonts, char) for char in sorted(missing)))
+        return tr(
+            "ui.font_missing",
+            chars=" ".join(drawable(canvas.fonts, char) for char in sorted(missing)),
+        )
     return tr(notices[-1][0], **notices[-1][1]) if notices else ""
 
 
@@ -364,7 +471,9 @@ class StatusPlan(Struct, frozen=True):
     tappable: bool = False  # a touch target (as tall as one): the offer, else the texts shown whole
     joiners: tuple[str | None, ...] = ()
     width: int = 0  # of the lines, from the left margin and the mark
-    mark: Color | None = None  # the colour of the player the messages are about, in a square before them
+    mark: Color | None = (
+        None  # the colour of the player the messages are about, in a square before them
+    )
     indent: int = 0  # the mark's room, left of the lines
 
 
@@ -381,7 +490,9 @@ def said_about(state: GameState | None, ui: UiState) -> Color | None:
     return None
 
 
-def _status_lines(canvas: Canvas, text: str, reader: str, size: int, width: int) -> tuple[list[str], int] | None:
+def _status_lines(
+    canvas: Canvas, text: str, reader: str, size: int, width: int
+) -> tuple[list[str], int] | None:
     """``text`` on lines of ``width`` at ``size`` with the reader's label right of the first
     line, else of the last, else on a line of its own; None when a word is wider than a line."""
     fonts, lay = canvas.fonts, canvas.layout
@@ -408,8 +519,14 @@ def _count(lines: list[str], reader_at: int) -> int:
     return max(1, len(lines) + (1 if lines and reader_at == len(lines) else 0))
 
 
-def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing: Collection[str],
-                mark: Color | None = None) -> StatusPlan:
+def plan_status(
+    canvas: Canvas,
+    ui: UiState,
+    tr: Translator,
+    now: float,
+    missing: Collection[str],
+    mark: Color | None = None,
+) -> StatusPlan:
     """The status line for this frame: the whole text on one line at ``small``, else at ``tiny``,
     else wrapped onto two lines (``small``, then ``tiny``); a longer text shows two lines at a
     time and turns its pages (numbered at the right), and a tap shows it whole.  No line is
@@ -419,11 +536,15 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
     if ui.status_seen[0] != status.text:
         ui.status_seen = (status.text, now)
     reader = ui.words(ui.reader.text) if ui.reader is not None else ""
-    reader_color = theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
+    reader_color = (
+        theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
+    )
     mark = mark if status.role == "status.messages" else None
     key = ("status", status, reader, reader_color, mark)
     try:
-        laid: tuple[StatusPlan, tuple[str, ...], tuple[str | None, ...]] | None = canvas.planned.get(key)
+        laid: tuple[StatusPlan, tuple[str, ...], tuple[str | None, ...]] | None = (
+            canvas.planned.get(key)
+        )
         keep = True
     except TypeError:  # an offer that cannot be a key: laid out every frame
         laid, keep = None, False
@@ -436,11 +557,17 @@ def plan_status(canvas: Canvas, ui: UiState, tr: Translator, now: float, missing
         return plan
     page = int(max(0.0, now - ui.status_seen[1]) // STATUS_PAGE_SECONDS) % plan.pages
     first = page * STATUS_LINES
-    return replace(plan, lines=lines[first: first + STATUS_LINES], joiners=glue[first: first + STATUS_LINES], page=page)
+    return replace(
+        plan,
+        lines=lines[first : first + STATUS_LINES],
+        joiners=glue[first : first + STATUS_LINES],
+        page=page,
+    )
 
 
-def _lay_out_status(canvas: Canvas, status: Status, reader: str, reader_color: Color,
-                    mark: Color | None) -> tuple[StatusPlan, tuple[str, ...], tuple[str | None, ...]]:
+def _lay_out_status(
+    canvas: Canvas, status: Status, reader: str, reader_color: Color, mark: Color | None
+) -> tuple[StatusPlan, tuple[str, ...], tuple[str | None, ...]]:
     """:func:`plan_status`'s plan (its first page), with all the lines of a text that turns pages
     and what joins each to the one before."""
     lay, fonts = canvas.layout, canvas.fonts
@@ -449,7 +576,9 @@ def _lay_out_status(canvas: Canvas, status: Status, reader: str, reader_color: C
     width -= indent
     offer_w = 0
     if status.offer is not None and status.text:
-        offer_w = max(lay.touch, fonts.measure(status.offer_label, lay.small, True)[0] + 2 * lay.margin)
+        offer_w = max(
+            lay.touch, fonts.measure(status.offer_label, lay.small, True)[0] + 2 * lay.margin
+        )
         width -= offer_w + lay.margin
 
     def height(count: int, size: int) -> int:
@@ -458,31 +587,67 @@ def _lay_out_status(canvas: Canvas, status: Status, reader: str, reader_color: C
             tall = max(tall, lay.touch)  # a touch target: the chip, or the tap that shows it all
         return max(lay.status, tall)
 
-    arranged = {size: _status_lines(canvas, status.text, reader, size, width) for size in (lay.small, lay.tiny)}
-    for size, most in ((lay.small, 1), (lay.tiny, 1), (lay.small, STATUS_LINES), (lay.tiny, STATUS_LINES)):
+    arranged = {
+        size: _status_lines(canvas, status.text, reader, size, width)
+        for size in (lay.small, lay.tiny)
+    }
+    for size, most in (
+        (lay.small, 1),
+        (lay.tiny, 1),
+        (lay.small, STATUS_LINES),
+        (lay.tiny, STATUS_LINES),
+    ):
         found = arranged[size]
         if found is None or _count(*found) > most:
             continue
         lines, reader_at = found
         count = _count(lines, reader_at)
         glue = tuple(joiners(status.text, lines)) if lines else ()
-        plan = StatusPlan(status, reader, reader_color, size, tuple(lines), reader_at, height(count, size),
-                          offer_w=offer_w, tappable=bool(status.text) and (count > 1 or offer_w > 0),
-                          joiners=glue, width=width, mark=mark, indent=indent)
+        plan = StatusPlan(
+            status,
+            reader,
+            reader_color,
+            size,
+            tuple(lines),
+            reader_at,
+            height(count, size),
+            offer_w=offer_w,
+            tappable=bool(status.text) and (count > 1 or offer_w > 0),
+            joiners=glue,
+            width=width,
+            mark=mark,
+            indent=indent,
+        )
         return plan, plan.lines, glue
     # Longer than two lines: two at a time, the page's number at the right, the reader's label
     # beside the first line of every page.
     text_w = width - fonts.measure("9/9", lay.tiny)[0] - lay.margin
     for size in (lay.small, lay.tiny):  # tiny only for a word (a long path) too wide at small
-        wrap_w = max(text_w - (fonts.measure(reader, size)[0] + lay.margin * 2 if reader else 0), text_w // 2)
+        wrap_w = max(
+            text_w - (fonts.measure(reader, size)[0] + lay.margin * 2 if reader else 0), text_w // 2
+        )
         lines = canvas.wrap(status.text, size, wrap_w)
         if all(canvas.measure(line, size) <= wrap_w for line in lines):
             break
     glue = tuple(joiners(status.text, lines))
     pages = -(-len(lines) // STATUS_LINES)
-    plan = StatusPlan(status, reader, reader_color, size, tuple(lines[:STATUS_LINES]), 0 if reader else -1,
-                      height(STATUS_LINES, size), page=0, pages=pages, offer_w=offer_w, tappable=True,
-                      joiners=glue[:STATUS_LINES], width=text_w, mark=mark, indent=indent)
+    plan = StatusPlan(
+        status,
+        reader,
+        reader_color,
+        size,
+        tuple(lines[:STATUS_LINES]),
+        0 if reader else -1,
+        height(STATUS_LINES, size),
+        page=0,
+        pages=pages,
+        offer_w=offer_w,
+        tappable=True,
+        joiners=glue[:STATUS_LINES],
+        width=text_w,
+        mark=mark,
+        indent=indent,
+    )
     return plan, tuple(lines), glue
 
 
@@ -491,7 +656,9 @@ def status_deadline(ui: UiState, now: float) -> float | None:
     if ui.status_pages <= 1:
         return None
     since = ui.status_seen[1]
-    return since + STATUS_PAGE_SECONDS * (math.floor(max(0.0, now - since) / STATUS_PAGE_SECONDS) + 1)
+    return since + STATUS_PAGE_SECONDS * (
+        math.floor(max(0.0, now - since) / STATUS_PAGE_SECONDS) + 1
+    )
 
 
 def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
@@ -502,7 +669,10 @@ def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
     if status.role == "status.error":
         canvas.box((0, y, canvas.width, plan.height), theme.ERROR_BG, radius=0)
     if plan.tappable:
-        canvas.target((0, y, canvas.width, plan.height), status.offer if status.offer is not None else Tap("status"))
+        canvas.target(
+            (0, y, canvas.width, plan.height),
+            status.offer if status.offer is not None else Tap("status"),
+        )
     width = plan.width
     step = fonts.line_height(plan.size)
     count = max(1, len(plan.lines) + (1 if plan.reader_at == len(plan.lines) and plan.lines else 0))
@@ -512,21 +682,63 @@ def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
     left = lay.margin + plan.indent
     if plan.mark is not None:
         side = lay.small * 3 // 4
-        canvas.box((lay.margin, top + step // 2 - side // 2, side, side), plan.mark, radius=max(1, side // 4))
+        canvas.box(
+            (lay.margin, top + step // 2 - side // 2, side, side),
+            plan.mark,
+            radius=max(1, side // 4),
+        )
     for index, line in enumerate(plan.lines):
-        canvas.text(line, (left, top + index * step + step // 2), plan.size, status.color, anchor="midleft",
-                    max_width=width, role=status.role, min_size=plan.size, joiner=plan.joiners[index])
+        canvas.text(
+            line,
+            (left, top + index * step + step // 2),
+            plan.size,
+            status.color,
+            anchor="midleft",
+            max_width=width,
+            role=status.role,
+            min_size=plan.size,
+            joiner=plan.joiners[index],
+        )
     if plan.reader and plan.reader_at >= 0:
-        canvas.text(plan.reader, (left + width, top + plan.reader_at * step + step // 2), plan.size,
-                    plan.reader_color, anchor="midright", max_width=width, role="status.reader", min_size=plan.size)
+        canvas.text(
+            plan.reader,
+            (left + width, top + plan.reader_at * step + step // 2),
+            plan.size,
+            plan.reader_color,
+            anchor="midright",
+            max_width=width,
+            role="status.reader",
+            min_size=plan.size,
+        )
     if plan.pages > 1:
-        canvas.text(f"{plan.page + 1}/{plan.pages}", (left + plan.width + lay.margin, y + plan.height // 2),
-                    lay.tiny, theme.DIM, anchor="midleft", role="status.page", min_size=lay.tiny)
+        canvas.text(
+            f"{plan.page + 1}/{plan.pages}",
+            (left + plan.width + lay.margin, y + plan.height // 2),
+            lay.tiny,
+            theme.DIM,
+            anchor="midleft",
+            role="status.page",
+            min_size=lay.tiny,
+        )
     if plan.offer_w and status.offer is not None:
-        rect = (canvas.width - lay.margin - plan.offer_w, y + (plan.height - lay.touch) // 2, plan.offer_w, lay.touch)
+        rect = (
+            canvas.width - lay.margin - plan.offer_w,
+            y + (plan.height - lay.touch) // 2,
+            plan.offer_w,
+            lay.touch,
+        )
         canvas.box(rect, theme.BUTTON_HI)
-        canvas.text(status.offer_label, (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), lay.small, theme.TEXT,
-                    anchor="center", bold=True, max_width=rect[2] - lay.margin, role="status.offer", min_size=lay.small)
+        canvas.text(
+            status.offer_label,
+            (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2),
+            lay.small,
+            theme.TEXT,
+            anchor="center",
+            bold=True,
+            max_width=rect[2] - lay.margin,
+            role="status.offer",
+            min_size=lay.small,
+        )
         canvas.target(rect, status.offer)
 
 
@@ -544,10 +756,23 @@ def draw_status_open(canvas: Canvas, texts: Sequence[str], tr: Translator, botto
     room = h - 2 * lay.margin - hint_h - lay.margin
     text = "\n".join(texts)
     size = canvas.fit_paragraph(text, inner_w, room, lay.medium) or lay.tiny
-    canvas.paragraph(text, (x + lay.margin, y + lay.margin, inner_w, room), size, theme.TEXT, role="status.open",
-                     min_size=size)
-    canvas.paragraph(hint, (x + lay.margin, y + h - lay.margin - hint_h, inner_w, hint_h), lay.tiny, theme.DIM,
-                     role="status.open.hint", min_size=lay.tiny, align="center")
+    canvas.paragraph(
+        text,
+        (x + lay.margin, y + lay.margin, inner_w, room),
+        size,
+        theme.TEXT,
+        role="status.open",
+        min_size=size,
+    )
+    canvas.paragraph(
+        hint,
+        (x + lay.margin, y + h - lay.margin - hint_h, inner_w, hint_h),
+        lay.tiny,
+        theme.DIM,
+        role="status.open.hint",
+        min_size=lay.tiny,
+        align="center",
+    )
 
 
 # --- the touch bar -------------------------------------------------------------------------
@@ -653,12 +878,29 @@ def _lay_out_bar(canvas: Canvas, buttons: list[BarButton], actions: int, tr: Tra
     return BarPlan(tuple(shown), tuple(menu), size)
 
 
-def draw_button(canvas: Canvas, button: BarButton, rect: Rect, size: int, tr: Translator, action: Action,
-                *, lit: bool = False) -> None:
+def draw_button(
+    canvas: Canvas,
+    button: BarButton,
+    rect: Rect,
+    size: int,
+    tr: Translator,
+    action: Action,
+    *,
+    lit: bool = False,
+) -> None:
     lay = canvas.layout
     canvas.box(rect, theme.BUTTON_HI if button.primary or lit else theme.BUTTON)
-    canvas.text(tr(button.key), (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2), size, theme.TEXT, anchor="center",
-                bold=button.primary, max_width=rect[2] - 2 * max(1, lay.margin // 2), role=button.role, min_size=size)
+    canvas.text(
+        tr(button.key),
+        (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2),
+        size,
+        theme.TEXT,
+        anchor="center",
+        bold=button.primary,
+        max_width=rect[2] - 2 * max(1, lay.margin // 2),
+        role=button.role,
+        min_size=size,
+    )
     canvas.target(rect, action)
 
 
@@ -671,7 +913,9 @@ def draw_bar(canvas: Canvas, plan: BarPlan, ui: UiState, tr: Translator) -> None
         key = None
     with canvas.part(key) if key is not None else contextlib.nullcontext():
         for button, rect in plan.shown:
-            draw_button(canvas, button, rect, plan.size, tr, button.action, lit=button is MORE and ui.menu)
+            draw_button(
+                canvas, button, rect, plan.size, tr, button.action, lit=button is MORE and ui.menu
+            )
 
 
 def draw_menu(canvas: Canvas, plan: BarPlan, tr: Translator) -> None:
@@ -687,7 +931,9 @@ def draw_menu(canvas: Canvas, plan: BarPlan, tr: Translator) -> None:
     pad = max(2, lay.margin)
     size = lay.small
     height = lay.bar - 2 * gap
-    width = max(lay.touch * 2, *(fonts.measure(tr(b.key), size, b.primary)[0] + 2 * pad for b in items))
+    width = max(
+        lay.touch * 2, *(fonts.measure(tr(b.key), size, b.primary)[0] + 2 * pad for b in items)
+    )
     rows = max(1, min(len(items), (bar_top - gap) // (height + gap)))
     columns = -(-len(items) // rows)
     width = min(width, (canvas.width - gap * (columns + 1)) // columns)
@@ -699,23 +945,36 @@ def draw_menu(canvas: Canvas, plan: BarPlan, tr: Translator) -> None:
     canvas.box((left, top, panel_w, panel_h), theme.PANEL_HI)
     for index, button in enumerate(items):
         column, row = divmod(index, rows)
-        rect = (left + gap + column * (width + gap), top + gap + row * (height + gap), width, height)
+        rect = (
+            left + gap + column * (width + gap),
+            top + gap + row * (height + gap),
+            width,
+            height,
+        )
         draw_button(canvas, button, rect, size, tr, Tap("bar.menu", button.action))
 
 
 #: The gadget's own keys, as (what to press, what it does) text keys, in the README's order;
 #: the screens' keys come after these, each from its screen (``Screen.key``), then ``HELP_LAST``.
 HELP_KEYS = (
-    ("ui.help.keys.roll", "ui.help.roll"), ("ui.help.keys.next", "ui.help.next"),
-    ("ui.help.keys.undo", "ui.help.undo"), ("ui.help.keys.redo", "ui.help.redo"),
-    ("ui.help.keys.select", "ui.help.select"), ("ui.help.keys.long_select", "ui.help.long_select"),
-    ("ui.help.keys.long_roll", "ui.help.long_roll"), ("ui.help.keys.long_next", "ui.help.long_next"),
+    ("ui.help.keys.roll", "ui.help.roll"),
+    ("ui.help.keys.next", "ui.help.next"),
+    ("ui.help.keys.undo", "ui.help.undo"),
+    ("ui.help.keys.redo", "ui.help.redo"),
+    ("ui.help.keys.select", "ui.help.select"),
+    ("ui.help.keys.long_select", "ui.help.long_select"),
+    ("ui.help.keys.long_roll", "ui.help.long_roll"),
+    ("ui.help.keys.long_next", "ui.help.long_next"),
     ("ui.help.keys.long_undo", "ui.help.long_undo"),
-    ("ui.help.keys.encoder", "ui.help.encoder"), ("ui.help.keys.encoder5", "ui.help.encoder5"),
+    ("ui.help.keys.encoder", "ui.help.encoder"),
+    ("ui.help.keys.encoder5", "ui.help.encoder5"),
     ("ui.help.keys.arrows", "ui.help.arrows"),
 )
-HELP_LAST = (("ui.help.keys.back", "ui.help.back"), ("ui.help.keys.help", "ui.help.help"),
-             ("ui.help.keys.quit", "ui.help.quit"))
+HELP_LAST = (
+    ("ui.help.keys.back", "ui.help.back"),
+    ("ui.help.keys.help", "ui.help.help"),
+    ("ui.help.keys.quit", "ui.help.quit"),
+)
 
 
 def key_name(key: str) -> str:
@@ -737,7 +996,9 @@ def help_entries(state: GameState | None, ui: UiState, tr: Translator) -> list[t
     return entries
 
 
-Placed = tuple[str, str, int, int, list[str]]  # keys, what, column, y offset, the description's lines
+Placed = tuple[
+    str, str, int, int, list[str]
+]  # keys, what, column, y offset, the description's lines
 
 
 def help_pages(
@@ -750,7 +1011,9 @@ def help_pages(
     size = lay.small
     columns = 2 if canvas.width >= 640 else 1
     column_w = (width - (columns - 1) * lay.margin * 2) // columns
-    keys_w = min(max(fonts.measure(keys, size, True)[0] for keys, _ in entries if keys), column_w * 2 // 5)
+    keys_w = min(
+        max(fonts.measure(keys, size, True)[0] for keys, _ in entries if keys), column_w * 2 // 5
+    )
     step = fonts.line_height(size)
     gap = max(1, step // 8)
     pages: list[list[Placed]] = [[]]
@@ -769,22 +1032,38 @@ def help_pages(
     return pages, column_w, keys_w
 
 
-def draw_help(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, top: int, bottom: int) -> None:
+def draw_help(
+    canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, top: int, bottom: int
+) -> None:
     """The keys, over the screen: a page at a time where they do not fit (→, ↑ or a tap shows
     the next page; a tap on the last closes it)."""
     lay, fonts = canvas.layout, canvas.fonts
-    rect = (lay.margin, top + lay.margin, canvas.width - 2 * lay.margin, bottom - top - 2 * lay.margin)
+    rect = (
+        lay.margin,
+        top + lay.margin,
+        canvas.width - 2 * lay.margin,
+        bottom - top - 2 * lay.margin,
+    )
     canvas.box(rect, theme.PANEL_HI)
     x, y, w, h = rect
-    canvas.text(tr("ui.help.title"), (x + w // 2, y + lay.margin // 2), lay.medium, theme.CURSOR, anchor="midtop", bold=True,
-                role="help.title")
+    canvas.text(
+        tr("ui.help.title"),
+        (x + w // 2, y + lay.margin // 2),
+        lay.medium,
+        theme.CURSOR,
+        anchor="midtop",
+        bold=True,
+        role="help.title",
+    )
     body_top = y + lay.margin // 2 + fonts.line_height(lay.medium, True)
     inner_x, inner_w = x + lay.margin, w - 2 * lay.margin
     entries = help_entries(state, ui, tr)
     body_h = y + h - lay.margin // 2 - body_top
     pages, column_w, keys_w = help_pages(canvas, entries, inner_w, body_h)
     if len(pages) > 1:  # again, with a line kept for the page number
-        pages, column_w, keys_w = help_pages(canvas, entries, inner_w, body_h - fonts.line_height(lay.tiny))
+        pages, column_w, keys_w = help_pages(
+            canvas, entries, inner_w, body_h - fonts.line_height(lay.tiny)
+        )
     # Drawing records how many pages this screen size needs, for the keys that turn them.
     ui.help_pages = len(pages)
     ui.help_page = min(ui.help_page, len(pages) - 1)
@@ -793,15 +1072,39 @@ def draw_help(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translat
         left = inner_x + column * (column_w + lay.margin * 2)
         ly = body_top + offset
         if keys:
-            canvas.text(keys, (left, ly), lay.small, theme.CURSOR, bold=True, max_width=keys_w, role="help.key",
-                        min_size=lay.small)
+            canvas.text(
+                keys,
+                (left, ly),
+                lay.small,
+                theme.CURSOR,
+                bold=True,
+                max_width=keys_w,
+                role="help.key",
+                min_size=lay.small,
+            )
             left += keys_w + lay.margin
         for line in lines:
-            canvas.text(line, (left, ly), lay.small, theme.TEXT, role="help.line", max_width=column_w, min_size=lay.small)
+            canvas.text(
+                line,
+                (left, ly),
+                lay.small,
+                theme.TEXT,
+                role="help.line",
+                max_width=column_w,
+                min_size=lay.small,
+            )
             ly += step
     if len(pages) > 1:
-        canvas.text(tr("ui.help.page", page=ui.help_page + 1, pages=len(pages)), (x + w - lay.margin, y + h - lay.margin // 2),
-                    lay.tiny, theme.DIM, anchor="bottomright", max_width=inner_w, role="help.page", min_size=lay.tiny)
+        canvas.text(
+            tr("ui.help.page", page=ui.help_page + 1, pages=len(pages)),
+            (x + w - lay.margin, y + h - lay.margin // 2),
+            lay.tiny,
+            theme.DIM,
+            anchor="bottomright",
+            max_width=inner_w,
+            role="help.page",
+            min_size=lay.tiny,
+        )
     canvas.target(rect, Tap("help.page"))
 
 
@@ -813,7 +1116,9 @@ def header_turn(canvas: Canvas, state: GameState | None, current: Screen) -> int
     return shared_turn(state, portrait(canvas))
 
 
-def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float) -> None:
+def render(
+    canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float
+) -> None:
     """Draw the frame for ``state`` and ``ui`` on ``canvas`` (which records texts and targets).
 
     The status line's height depends on its text, and a missing font's notice on the texts the
@@ -823,13 +1128,26 @@ def render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator,
         _render(canvas, state, ui, tr, now, wall)
 
 
-def _render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, now: float, wall: float) -> None:
+def _render(
+    canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, now: float, wall: float
+) -> None:
     lay = canvas.layout
     whole = SCREENS.get(ui.screen)
     if whole is not None and whole.whole and whole.shown(state, ui):
         canvas.clear(theme.BG)
-        whole.draw(View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=0, bottom=canvas.height,
-                        screens=SCREENS))
+        whole.draw(
+            View(
+                state=state,
+                ui=ui,
+                canvas=canvas,
+                tr=tr,
+                now=now,
+                wall=wall,
+                top=0,
+                bottom=canvas.height,
+                screens=SCREENS,
+            )
+        )
         return
     missing = set(canvas.fonts.shown_missing)
     mark = said_about(state, ui)
@@ -839,8 +1157,9 @@ def _render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator
         current = SCREENS.get(ui.screen)
         if current is None or not current.shown(state, ui):
             current = SCREENS["table"]
-        top = draw_header(canvas, state, ui, tr, wall, current.shows_played,
-                          header_turn(canvas, state, current))
+        top = draw_header(
+            canvas, state, ui, tr, wall, current.shows_played, header_turn(canvas, state, current)
+        )
         bottom = canvas.height - lay.bar - plan.height
         room = bottom
         if current.steady_status:
@@ -848,11 +1167,22 @@ def _render(canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator
             # leaves the room it takes once it has gone.
             least = max(ui.status_floor, canvas.fonts.line_height(lay.small) + lay.margin // 2)
             room = min(bottom, canvas.height - lay.bar - least)
-        view = View(state=state, ui=ui, canvas=canvas, tr=tr, now=now, wall=wall, top=top + lay.margin // 2,
-                    bottom=room - lay.margin // 2, screens=SCREENS)
+        view = View(
+            state=state,
+            ui=ui,
+            canvas=canvas,
+            tr=tr,
+            now=now,
+            wall=wall,
+            top=top + lay.margin // 2,
+            bottom=room - lay.margin // 2,
+            screens=SCREENS,
+        )
         current.draw(view)
         if ui.help:
-            draw_help(canvas, state, ui, tr, 0, bottom)  # over the header too: the keys need the room
+            draw_help(
+                canvas, state, ui, tr, 0, bottom
+            )  # over the header too: the keys need the room
         drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing, mark)
         if drawn.height == plan.height:
             break

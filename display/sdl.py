@@ -67,7 +67,11 @@ def sdl_wait() -> Callable[[float | None], bool] | None:
         library = ctypes.CDLL(str(path))
         function = library.SDL_WaitEventTimeout
     except (OSError, AttributeError) as error:
-        log.debug("display: cannot use SDL_WaitEventTimeout in %s (%s); waiting through pygame", path, error)
+        log.debug(
+            "display: cannot use SDL_WaitEventTimeout in %s (%s); waiting through pygame",
+            path,
+            error,
+        )
         return None
     function.argtypes = [ctypes.c_void_p, ctypes.c_int]
     function.restype = ctypes.c_int

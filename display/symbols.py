@@ -21,29 +21,59 @@ from typing import TYPE_CHECKING, Literal
 from display import theme
 from display.fonts import Color
 
-if TYPE_CHECKING:  # the canvas draws card symbols with the functions here, so it imports this module
+if (
+    TYPE_CHECKING
+):  # the canvas draws card symbols with the functions here, so it imports this module
     from display.canvas import Canvas
 
 Point = tuple[float, float]
 
 # The planeswalker symbol in a unit square (-1..1, y down): a tall middle blade, a blade curving
 # out on each side, and the bowl they rise from.
-_PW_MIDDLE: tuple[Point, ...] = ((0.0, -1.0), (0.17, -0.2), (0.12, 0.5), (0.0, 0.62), (-0.12, 0.5), (-0.17, -0.2))
-_PW_LEFT: tuple[Point, ...] = ((-0.78, -0.62), (-0.42, -0.22), (-0.27, 0.2), (-0.3, 0.42), (-0.46, 0.3), (-0.6, -0.12))
+_PW_MIDDLE: tuple[Point, ...] = (
+    (0.0, -1.0),
+    (0.17, -0.2),
+    (0.12, 0.5),
+    (0.0, 0.62),
+    (-0.12, 0.5),
+    (-0.17, -0.2),
+)
+_PW_LEFT: tuple[Point, ...] = (
+    (-0.78, -0.62),
+    (-0.42, -0.22),
+    (-0.27, 0.2),
+    (-0.3, 0.42),
+    (-0.46, 0.3),
+    (-0.6, -0.12),
+)
 _PW_BOWL: tuple[Point, ...] = (
-    (-0.72, 0.28), (-0.48, 0.62), (-0.2, 0.8), (0.0, 0.84), (0.2, 0.8), (0.48, 0.62), (0.72, 0.28),
-    (0.5, 0.42), (0.22, 0.56), (0.0, 0.6), (-0.22, 0.56), (-0.5, 0.42),
+    (-0.72, 0.28),
+    (-0.48, 0.62),
+    (-0.2, 0.8),
+    (0.0, 0.84),
+    (0.2, 0.8),
+    (0.48, 0.62),
+    (0.72, 0.28),
+    (0.5, 0.42),
+    (0.22, 0.56),
+    (0.0, 0.6),
+    (-0.22, 0.56),
+    (-0.5, 0.42),
 )
 
 
-def _place(points: Sequence[Point], center: tuple[float, float], half: float, angle: float) -> list[Point]:
+def _place(
+    points: Sequence[Point], center: tuple[float, float], half: float, angle: float
+) -> list[Point]:
     rad = math.radians(angle)
     cos, sin = math.cos(rad), math.sin(rad)
     cx, cy = center
     return [(cx + half * (x * cos - y * sin), cy + half * (x * sin + y * cos)) for x, y in points]
 
 
-def planeswalker(c: Canvas, center: tuple[float, float], size: float, color: Color, angle: float = 0.0) -> None:
+def planeswalker(
+    c: Canvas, center: tuple[float, float], size: float, color: Color, angle: float = 0.0
+) -> None:
     """The planeswalker symbol (the die's planeswalk face)."""
     half = size / 2
     right = tuple((-x, y) for x, y in _PW_LEFT)
@@ -51,7 +81,9 @@ def planeswalker(c: Canvas, center: tuple[float, float], size: float, color: Col
         c.polygon(_place(shape, center, half, angle), color)
 
 
-def chaos(c: Canvas, center: tuple[float, float], size: float, color: Color, angle: float = 0.0) -> None:
+def chaos(
+    c: Canvas, center: tuple[float, float], size: float, color: Color, angle: float = 0.0
+) -> None:
     """The chaos symbol: a ring with six hooked blades turning one way (the die's chaos face)."""
     half = size / 2
     blades = 6
@@ -73,11 +105,21 @@ def chaos(c: Canvas, center: tuple[float, float], size: float, color: Color, ang
     c.circle((round(center[0]), round(center[1])), max(1, round(half * 0.46)), color, ring)
 
 
-def pips(c: Canvas, center: tuple[float, float], size: float, count: int, color: Color, angle: float = 0.0) -> None:
+def pips(
+    c: Canvas,
+    center: tuple[float, float],
+    size: float,
+    count: int,
+    color: Color,
+    angle: float = 0.0,
+) -> None:
     """A plain d6's face: ``count`` pips in the usual places."""
     spots = {
-        1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+        1: ((0, 0),),
+        2: ((-1, -1), (1, 1)),
+        3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+        5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
     }.get(count, ())
     half = size / 2
@@ -85,8 +127,14 @@ def pips(c: Canvas, center: tuple[float, float], size: float, count: int, color:
         c.circle((round(x), round(y)), max(2, round(size * 0.1)), color)
 
 
-def die(c: Canvas, center: tuple[float, float], size: float, fill: Color, angle: float = 0.0,
-        edge: Color | None = None) -> None:
+def die(
+    c: Canvas,
+    center: tuple[float, float],
+    size: float,
+    fill: Color,
+    angle: float = 0.0,
+    edge: Color | None = None,
+) -> None:
     """The die's body: a rounded-looking square turned by ``angle``."""
     corner = 0.82
     outline: list[Point] = []
@@ -105,17 +153,32 @@ def droplet(c: Canvas, center: tuple[float, float], size: float, color: Color) -
     cx, cy = center
     r = size * 0.32
     c.circle((round(cx), round(cy + size * 0.16)), max(1, round(r)), color)
-    c.polygon([(cx, cy - size * 0.5), (cx + r * 0.93, cy + size * 0.06), (cx - r * 0.93, cy + size * 0.06)], color)
+    c.polygon(
+        [
+            (cx, cy - size * 0.5),
+            (cx + r * 0.93, cy + size * 0.06),
+            (cx - r * 0.93, cy + size * 0.06),
+        ],
+        color,
+    )
 
 
 def crown(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
     """Commander damage: a crown."""
     cx, cy = center
     h = size / 2
-    c.polygon([
-        (cx - h, cy + h * 0.6), (cx - h, cy - h * 0.55), (cx - h * 0.5, cy), (cx, cy - h * 0.85),
-        (cx + h * 0.5, cy), (cx + h, cy - h * 0.55), (cx + h, cy + h * 0.6),
-    ], color)
+    c.polygon(
+        [
+            (cx - h, cy + h * 0.6),
+            (cx - h, cy - h * 0.55),
+            (cx - h * 0.5, cy),
+            (cx, cy - h * 0.85),
+            (cx + h * 0.5, cy),
+            (cx + h, cy - h * 0.55),
+            (cx + h, cy + h * 0.6),
+        ],
+        color,
+    )
 
 
 def tax(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
@@ -125,12 +188,23 @@ def tax(c: Canvas, center: tuple[float, float], size: float, color: Color) -> No
     r = size / 2
     c.circle((round(cx), round(cy)), max(2, round(r)), color, max(1, round(size * 0.1)))
     arm, bar = r * 0.55, max(1.0, size * 0.14) / 2
-    c.polygon([(cx - arm, cy - bar), (cx + arm, cy - bar), (cx + arm, cy + bar), (cx - arm, cy + bar)], color)
-    c.polygon([(cx - bar, cy - arm), (cx + bar, cy - arm), (cx + bar, cy + arm), (cx - bar, cy + arm)], color)
+    c.polygon(
+        [(cx - arm, cy - bar), (cx + arm, cy - bar), (cx + arm, cy + bar), (cx - arm, cy + bar)],
+        color,
+    )
+    c.polygon(
+        [(cx - bar, cy - arm), (cx + bar, cy - arm), (cx + bar, cy + arm), (cx - bar, cy + arm)],
+        color,
+    )
 
 
-def arrow(c: Canvas, center: tuple[float, float], size: float, color: Color,
-          direction: Literal["up", "down", "left", "right"]) -> None:
+def arrow(
+    c: Canvas,
+    center: tuple[float, float],
+    size: float,
+    color: Color,
+    direction: Literal["up", "down", "left", "right"],
+) -> None:
     """A filled triangle pointing ``direction`` (scroll markers)."""
     cx, cy = center
     h = size / 2
@@ -160,7 +234,9 @@ def pause(c: Canvas, center: tuple[float, float], size: float, color: Color) -> 
     h = size / 2
     bar = size * 0.28
     for left in (cx - h * 0.75, cx + h * 0.75 - bar):
-        c.polygon([(left, cy - h), (left + bar, cy - h), (left + bar, cy + h), (left, cy + h)], color)
+        c.polygon(
+            [(left, cy - h), (left + bar, cy - h), (left + bar, cy + h), (left, cy + h)], color
+        )
 
 
 def counter_clockwise(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
@@ -170,21 +246,36 @@ def counter_clockwise(c: Canvas, center: tuple[float, float], size: float, color
     width = max(1, round(size * 0.12))
     # The ring from the top round the right side to the left (y grows downwards), open at the
     # top left where the head points down its way.
-    points = [(cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a))) for a in range(120, -181, -20)]
+    points = [
+        (cx + r * math.cos(math.radians(a)), cy - r * math.sin(math.radians(a)))
+        for a in range(120, -181, -20)
+    ]
     for start, end in zip(points, points[1:]):
         c.line((round(start[0]), round(start[1])), (round(end[0]), round(end[1])), color, width)
     tip = math.radians(120)
     tx, ty = cx + r * math.cos(tip), cy - r * math.sin(tip)
     h = size * 0.22
-    c.polygon([(tx - h * 1.1, ty - h * 0.2), (tx + h * 0.5, ty - h * 1.0), (tx + h * 0.5, ty + h * 0.7)], color)
+    c.polygon(
+        [(tx - h * 1.1, ty - h * 0.2), (tx + h * 0.5, ty - h * 1.0), (tx + h * 0.5, ty + h * 0.7)],
+        color,
+    )
 
 
-def _unit(c: Canvas, shape: Sequence[Point], center: tuple[float, float], size: float, color: Color) -> None:
+def _unit(
+    c: Canvas, shape: Sequence[Point], center: tuple[float, float], size: float, color: Color
+) -> None:
     """A shape given in a unit square (-1..1, y down), drawn ``size`` pixels across."""
     c.polygon(_place(shape, center, size / 2, 0.0), color)
 
 
-_BOLT: tuple[Point, ...] = ((0.3, -1.0), (-0.6, 0.12), (-0.06, 0.12), (-0.32, 1.0), (0.6, -0.16), (0.06, -0.16))
+_BOLT: tuple[Point, ...] = (
+    (0.3, -1.0),
+    (-0.6, 0.12),
+    (-0.06, 0.12),
+    (-0.32, 1.0),
+    (0.6, -0.16),
+    (0.06, -0.16),
+)
 
 
 def bolt(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
@@ -194,8 +285,13 @@ def bolt(c: Canvas, center: tuple[float, float], size: float, color: Color) -> N
 
 def star(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
     """Experience: a five-pointed star."""
-    points = [((1.0 if k % 2 == 0 else 0.45) * math.sin(math.radians(36 * k)),
-               -(1.0 if k % 2 == 0 else 0.45) * math.cos(math.radians(36 * k))) for k in range(10)]
+    points = [
+        (
+            (1.0 if k % 2 == 0 else 0.45) * math.sin(math.radians(36 * k)),
+            -(1.0 if k % 2 == 0 else 0.45) * math.cos(math.radians(36 * k)),
+        )
+        for k in range(10)
+    ]
     _unit(c, points, (center[0], center[1] + size * 0.04), size, color)
 
 
@@ -224,9 +320,22 @@ def flag(c: Canvas, center: tuple[float, float], size: float, color: Color) -> N
 
 
 _CITY: tuple[Point, ...] = (
-    (-1.0, 0.9), (-1.0, 0.45), (-0.7, 0.45), (-0.7, 0.0), (-0.4, 0.0), (-0.4, -0.45), (-0.15, -0.45),
-    (-0.15, -0.9), (0.15, -0.9), (0.15, -0.45), (0.4, -0.45), (0.4, 0.0), (0.7, 0.0), (0.7, 0.45),
-    (1.0, 0.45), (1.0, 0.9),
+    (-1.0, 0.9),
+    (-1.0, 0.45),
+    (-0.7, 0.45),
+    (-0.7, 0.0),
+    (-0.4, 0.0),
+    (-0.4, -0.45),
+    (-0.15, -0.45),
+    (-0.15, -0.9),
+    (0.15, -0.9),
+    (0.15, -0.45),
+    (0.4, -0.45),
+    (0.4, 0.0),
+    (0.7, 0.0),
+    (0.7, 0.45),
+    (1.0, 0.45),
+    (1.0, 0.9),
 )
 
 
@@ -240,18 +349,29 @@ def sun(c: Canvas, center: tuple[float, float], size: float, color: Color) -> No
     for k in range(8):
         a = math.radians(45 * k)
         side = math.radians(45 * k + 90)
-        ray = [(0.62 * math.cos(a) + 0.13 * math.cos(side), 0.62 * math.sin(a) + 0.13 * math.sin(side)),
-               (math.cos(a), math.sin(a)),
-               (0.62 * math.cos(a) - 0.13 * math.cos(side), 0.62 * math.sin(a) - 0.13 * math.sin(side))]
+        ray = [
+            (
+                0.62 * math.cos(a) + 0.13 * math.cos(side),
+                0.62 * math.sin(a) + 0.13 * math.sin(side),
+            ),
+            (math.cos(a), math.sin(a)),
+            (
+                0.62 * math.cos(a) - 0.13 * math.cos(side),
+                0.62 * math.sin(a) - 0.13 * math.sin(side),
+            ),
+        ]
         _unit(c, ray, center, size, color)
     c.circle((round(center[0]), round(center[1])), max(1, round(size * 0.24)), color)
 
 
 def moon(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
     """Night: a crescent, the outer edge of a disc less the disc that overlaps it."""
-    inner_x, inner_r = 0.42, 0.82  # the overlapping disc's centre (to the right, a little up) and radius
+    inner_x, inner_r = (
+        0.42,
+        0.82,
+    )  # the overlapping disc's centre (to the right, a little up) and radius
     # Where the two circles cross: x is the same for both, from the chord between them.
-    x = (1 - inner_r ** 2 + inner_x ** 2) / (2 * inner_x)
+    x = (1 - inner_r**2 + inner_x**2) / (2 * inner_x)
     top = math.atan2(-math.sqrt(max(0.0, 1 - x * x)), x)
     points: list[Point] = []
     for step in range(25):  # the outer edge, round the left from the top crossing to the bottom one
@@ -301,10 +421,16 @@ def _is_mana(token: str) -> bool:
     parts = token.split("/")
     if parts[-1] == "P":  # Phyrexian: one colour, or a hybrid of two
         return 2 <= len(parts) <= 3 and all(p in _HYBRID_PARTS for p in parts[:-1])
-    return len(parts) == 2 and parts[1] in _HYBRID_PARTS and (parts[0] in _HYBRID_PARTS or parts[0] == "2")
+    return (
+        len(parts) == 2
+        and parts[1] in _HYBRID_PARTS
+        and (parts[0] in _HYBRID_PARTS or parts[0] == "2")
+    )
 
 
-def card_symbol(c: Canvas, token: str, center: tuple[float, float], size: float, ink: Color) -> None:
+def card_symbol(
+    c: Canvas, token: str, center: tuple[float, float], size: float, ink: Color
+) -> None:
     """The card symbol ``{token}`` (one :func:`card_meaning` knows) in a square ``size`` across:
     a mana symbol as a disc in its colour with its letter or number, the tap and untap arrows,
     chaos, the planeswalker symbol and energy in ``ink`` (the text's colour)."""
@@ -345,14 +471,21 @@ def _mana(c: Canvas, what: str, center: tuple[float, float], size: float) -> Non
     if len(what) == 2 and what[0] == "H":  # half a mana: the left half of its disc
         _half(c, center, size, _fill(what[1]), -90.0, 90.0)
         return
-    if len(parts) == 2:  # hybrid: the first half top left, the second bottom right, split on the diagonal
+    if (
+        len(parts) == 2
+    ):  # hybrid: the first half top left, the second bottom right, split on the diagonal
         _disc(c, center, size, _fill(parts[1]))
         _half(c, center, size, _fill(parts[0]), 135.0, 315.0)
         if not phyrexian:
             offset = size * 0.2
             for part, sign in ((parts[0], -1), (parts[1], 1)):
-                _letters(c, part, (center[0] + sign * offset, center[1] + sign * offset), size * 0.5,
-                         theme.ink_on(_fill(part)))
+                _letters(
+                    c,
+                    part,
+                    (center[0] + sign * offset, center[1] + sign * offset),
+                    size * 0.5,
+                    theme.ink_on(_fill(part)),
+                )
     else:
         _disc(c, center, size, _fill(parts[0]))
     ink = theme.ink_on(_fill(parts[-1]))
@@ -366,17 +499,28 @@ def _mana(c: Canvas, what: str, center: tuple[float, float], size: float) -> Non
             _unit(c, ((0.0, -0.58), (0.42, 0.0), (0.0, 0.58), (-0.42, 0.0)), center, size, ink)
         elif letter == "∞":
             for side in (-1, 1):
-                c.circle((round(center[0] + side * size * 0.16), round(center[1])), max(1, round(size * 0.15)), ink,
-                         max(1, round(size * 0.06)))
+                c.circle(
+                    (round(center[0] + side * size * 0.16), round(center[1])),
+                    max(1, round(size * 0.15)),
+                    ink,
+                    max(1, round(size * 0.06)),
+                )
         else:
             _letters(c, letter, center, size, ink)
 
 
-def _half(c: Canvas, center: tuple[float, float], size: float, fill: Color, start: float, end: float) -> None:
+def _half(
+    c: Canvas, center: tuple[float, float], size: float, fill: Color, start: float, end: float
+) -> None:
     """The part of the disc from ``start`` to ``end`` degrees (clockwise from three o'clock)."""
     steps = 24
-    points: list[Point] = [(math.cos(math.radians(start + (end - start) * k / steps)),
-                            math.sin(math.radians(start + (end - start) * k / steps))) for k in range(steps + 1)]
+    points: list[Point] = [
+        (
+            math.cos(math.radians(start + (end - start) * k / steps)),
+            math.sin(math.radians(start + (end - start) * k / steps)),
+        )
+        for k in range(steps + 1)
+    ]
     _unit(c, points, center, size, fill)
 
 
@@ -412,14 +556,23 @@ def _tap(c: Canvas, center: tuple[float, float], size: float, *, untap: bool) ->
     px, py = radius * math.cos(a), radius * math.sin(a) + 0.06
     nx, ny = math.cos(a), math.sin(a)
     tx, ty = -math.sin(a), math.cos(a)
-    head = [(px + nx * 0.26, py + ny * 0.26), (px + tx * 0.36, py + ty * 0.36), (px - nx * 0.26, py - ny * 0.26)]
+    head = [
+        (px + nx * 0.26, py + ny * 0.26),
+        (px + tx * 0.36, py + ty * 0.36),
+        (px - nx * 0.26, py - ny * 0.26),
+    ]
     for shape in (arc, head):
         _unit(c, [(flip * x, y) for x, y in shape], center, size, ink)
 
 
 def _phyrexian(c: Canvas, center: tuple[float, float], size: float, color: Color) -> None:
     """The Phyrexian mark: a ring with a bar through it."""
-    c.circle((round(center[0]), round(center[1])), max(1, round(size * 0.2)), color, max(1, round(size * 0.07)))
+    c.circle(
+        (round(center[0]), round(center[1])),
+        max(1, round(size * 0.2)),
+        color,
+        max(1, round(size * 0.07)),
+    )
     _unit(c, ((-0.06, -0.66), (0.06, -0.66), (0.06, 0.66), (-0.06, 0.66)), center, size, color)
 
 
@@ -428,6 +581,8 @@ def _snowflake(c: Canvas, center: tuple[float, float], size: float, color: Color
     for turn in (90.0, 30.0, 150.0):
         a = math.radians(turn)
         along, side = (math.cos(a), math.sin(a)), (-math.sin(a) * 0.07, math.cos(a) * 0.07)
-        bar = [(along[0] * r + side[0] * s, along[1] * r + side[1] * s) for r, s in ((-0.64, -1), (0.64, -1),
-                                                                                  (0.64, 1), (-0.64, 1))]
+        bar = [
+            (along[0] * r + side[0] * s, along[1] * r + side[1] * s)
+            for r, s in ((-0.64, -1), (0.64, -1), (0.64, 1), (-0.64, 1))
+        ]
         _unit(c, bar, center, size, color)

@@ -65,13 +65,23 @@ class Panel(Struct, frozen=True):
 #: 2 (720×1280, portrait).  ``[display] diagonal`` names any other (the 5-inch Touch Display 2
 #: has the 7-inch one's pixels).
 PANELS: Final = {
-    (320, 240): 2.8, (240, 320): 2.8, (480, 320): 3.5, (320, 480): 3.5, (800, 480): 7.0, (1024, 600): 7.0,
+    (320, 240): 2.8,
+    (240, 320): 2.8,
+    (480, 320): 3.5,
+    (320, 480): 3.5,
+    (800, 480): 7.0,
+    (1024, 600): 7.0,
     (720, 1280): 7.0,
 }
 
 
-def density(size: tuple[int, int], *, diagonal: float | None = None, millimetres: tuple[float, float] = (0, 0),
-            known: bool = True) -> float | None:
+def density(
+    size: tuple[int, int],
+    *,
+    diagonal: float | None = None,
+    millimetres: tuple[float, float] = (0, 0),
+    known: bool = True,
+) -> float | None:
     """Pixels per millimetre of a panel of ``size`` pixels: from its ``diagonal`` in inches when
     given, else from its size in millimetres when the driver gives one, else (``known``) from
     :data:`PANELS`; None when nothing says."""
@@ -133,7 +143,11 @@ def console_driver() -> str | None:
     ``$WAYLAND_DISPLAY``): KMS/DRM, asked for by name, so that SDL neither tries a desktop first
     (its Wayland attempt prints a line about ``XDG_RUNTIME_DIR``) nor falls back to drawing
     nowhere, and a failure is KMS/DRM's own (a missing library is then named)."""
-    if sys.platform.startswith("linux") and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    if (
+        sys.platform.startswith("linux")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
         return "kmsdrm"
     return None
 
@@ -158,8 +172,12 @@ def _choose_framebuffer(driver: str) -> None:
     if given is None:
         os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = wanted
     elif driver == "kmsdrm" and given.lower() in _NO_TEXTURE:
-        log.warning("display: SDL_FRAMEBUFFER_ACCELERATION=%s cannot draw on KMS/DRM (it has no window pixels of its "
-                    "own); using %s", given, wanted)
+        log.warning(
+            "display: SDL_FRAMEBUFFER_ACCELERATION=%s cannot draw on KMS/DRM (it has no window pixels of its "
+            "own); using %s",
+            given,
+            wanted,
+        )
         os.environ["SDL_FRAMEBUFFER_ACCELERATION"] = wanted
 
 
@@ -167,11 +185,20 @@ class WindowTarget:
     """A window on a desktop, or the whole screen (``fullscreen``; on a Pi without a desktop
     SDL draws through KMS/DRM)."""
 
-    def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool = False, driver: str | None = None,
-                 diagonal: float | None = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] | None,
+        *,
+        fullscreen: bool = False,
+        driver: str | None = None,
+        diagonal: float | None = None,
+    ) -> None:
         _init_video(driver or (None if os.environ.get("SDL_VIDEODRIVER") else console_driver()))
         chosen = video_driver()
-        if chosen in HEADLESS_DRIVERS and (os.environ.get("SDL_VIDEODRIVER") or "").lower() != chosen:
+        if (
+            chosen in HEADLESS_DRIVERS
+            and (os.environ.get("SDL_VIDEODRIVER") or "").lower() != chosen
+        ):
             # SDL falls back to drawing nowhere when it finds no screen; say so instead.
             pygame.display.quit()
             raise NoScreen("no desktop and no KMS/DRM display found")
@@ -189,7 +216,9 @@ class WindowTarget:
             raise NoScreen(str(error)) from error
         pygame.display.set_caption("aetherbox")
         pygame.mouse.set_visible(not fullscreen)
-        self.name = f"{chosen} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
+        self.name = (
+            f"{chosen} {'full screen' if fullscreen else 'window'} {self._screen.get_size()}"
+        )
         self._flags = flags
         self._console = chosen == "kmsdrm"
         self.diagonal = diagonal
@@ -202,7 +231,11 @@ class WindowTarget:
     def panel(self) -> Panel:
         size = self._screen.get_size()
         # A window on a desktop is no panel of the table, whatever its size; the console's screen may be.
-        return Panel(size, console=self._console, density=density(size, diagonal=self.diagonal, known=self._console))
+        return Panel(
+            size,
+            console=self._console,
+            density=density(size, diagonal=self.diagonal, known=self._console),
+        )
 
     def present(self) -> bool:
         pygame.display.flip()
@@ -249,12 +282,16 @@ class OffscreenTarget:
 class ScreenshotTarget(OffscreenTarget):
     """Writes a PNG per changed frame: ``DIR/frame-0001.png``, … (docs, tests, headless runs)."""
 
-    def __init__(self, size: tuple[int, int], directory: Path, *, diagonal: float | None = None) -> None:
+    def __init__(
+        self, size: tuple[int, int], directory: Path, *, diagonal: float | None = None
+    ) -> None:
         super().__init__(size, diagonal=diagonal)
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except PermissionError as error:
-            raise DevicePermission(f"{directory}: cannot create the screenshot directory ({error.strerror})") from error
+            raise DevicePermission(
+                f"{directory}: cannot create the screenshot directory ({error.strerror})"
+            ) from error
         self.directory = directory
         self.name = f"screenshots in {directory} {size}"
         self._last: bytes | None = None
@@ -285,7 +322,9 @@ class Rotated:
 
     def __init__(self, inner: Target, degrees: int) -> None:
         if degrees not in ROTATIONS[1:]:
-            raise ValueError(f"rotate: {degrees!r} is not a turn the panel can have: 90, 180 or 270")
+            raise ValueError(
+                f"rotate: {degrees!r} is not a turn the panel can have: 90, 180 or 270"
+            )
         self.inner = inner
         self.degrees = degrees
         self._surface = pygame.Surface(turned(inner.surface.get_size(), degrees))
@@ -298,7 +337,9 @@ class Rotated:
     @property
     def panel(self) -> Panel:
         inner = self.inner.panel
-        return Panel(inner.mouse_space, rotate=self.degrees, console=inner.console, density=inner.density)
+        return Panel(
+            inner.mouse_space, rotate=self.degrees, console=inner.console, density=inner.density
+        )
 
     def present(self) -> bool:
         # pygame turns anticlockwise; quarter turns are exact copies of the pixels.
@@ -323,19 +364,55 @@ _KD_TEXT, _KD_GRAPHICS = 0, 1
 
 
 class _Bitfield(ctypes.Structure):
-    _fields_ = [("offset", ctypes.c_uint32), ("length", ctypes.c_uint32), ("msb_right", ctypes.c_uint32)]
+    _fields_ = [
+        ("offset", ctypes.c_uint32),
+        ("length", ctypes.c_uint32),
+        ("msb_right", ctypes.c_uint32),
+    ]
 
 
 class _VarScreenInfo(ctypes.Structure):
     """``struct fb_var_screeninfo`` (linux/fb.h)."""
 
     _fields_ = [
-        *((name, ctypes.c_uint32) for name in (
-            "xres", "yres", "xres_virtual", "yres_virtual", "xoffset", "yoffset", "bits_per_pixel", "grayscale")),
-        ("red", _Bitfield), ("green", _Bitfield), ("blue", _Bitfield), ("transp", _Bitfield),
-        *((name, ctypes.c_uint32) for name in (
-            "nonstd", "activate", "height", "width", "accel_flags", "pixclock", "left_margin", "right_margin",
-            "upper_margin", "lower_margin", "hsync_len", "vsync_len", "sync", "vmode", "rotate", "colorspace")),
+        *(
+            (name, ctypes.c_uint32)
+            for name in (
+                "xres",
+                "yres",
+                "xres_virtual",
+                "yres_virtual",
+                "xoffset",
+                "yoffset",
+                "bits_per_pixel",
+                "grayscale",
+            )
+        ),
+        ("red", _Bitfield),
+        ("green", _Bitfield),
+        ("blue", _Bitfield),
+        ("transp", _Bitfield),
+        *(
+            (name, ctypes.c_uint32)
+            for name in (
+                "nonstd",
+                "activate",
+                "height",
+                "width",
+                "accel_flags",
+                "pixclock",
+                "left_margin",
+                "right_margin",
+                "upper_margin",
+                "lower_margin",
+                "hsync_len",
+                "vsync_len",
+                "sync",
+                "vmode",
+                "rotate",
+                "colorspace",
+            )
+        ),
         ("reserved", ctypes.c_uint32 * 4),
     ]
 
@@ -344,11 +421,21 @@ class _FixScreenInfo(ctypes.Structure):
     """``struct fb_fix_screeninfo`` (linux/fb.h)."""
 
     _fields_ = [
-        ("id", ctypes.c_char * 16), ("smem_start", ctypes.c_ulong), ("smem_len", ctypes.c_uint32),
-        ("type", ctypes.c_uint32), ("type_aux", ctypes.c_uint32), ("visual", ctypes.c_uint32),
-        ("xpanstep", ctypes.c_uint16), ("ypanstep", ctypes.c_uint16), ("ywrapstep", ctypes.c_uint16),
-        ("line_length", ctypes.c_uint32), ("mmio_start", ctypes.c_ulong), ("mmio_len", ctypes.c_uint32),
-        ("accel", ctypes.c_uint32), ("capabilities", ctypes.c_uint16), ("reserved", ctypes.c_uint16 * 2),
+        ("id", ctypes.c_char * 16),
+        ("smem_start", ctypes.c_ulong),
+        ("smem_len", ctypes.c_uint32),
+        ("type", ctypes.c_uint32),
+        ("type_aux", ctypes.c_uint32),
+        ("visual", ctypes.c_uint32),
+        ("xpanstep", ctypes.c_uint16),
+        ("ypanstep", ctypes.c_uint16),
+        ("ywrapstep", ctypes.c_uint16),
+        ("line_length", ctypes.c_uint32),
+        ("mmio_start", ctypes.c_ulong),
+        ("mmio_len", ctypes.c_uint32),
+        ("accel", ctypes.c_uint32),
+        ("capabilities", ctypes.c_uint16),
+        ("reserved", ctypes.c_uint16 * 2),
     ]
 
 
@@ -383,13 +470,18 @@ def framebuffer_info(fd: int) -> FramebufferInfo:
     masks = (_mask(var.red), _mask(var.green), _mask(var.blue), 0)
     mm = (int(var.width), int(var.height))
     return FramebufferInfo(
-        (int(var.xres), int(var.yres)), int(fix.line_length), bits,
-        offset=int(var.yoffset) * int(fix.line_length) + int(var.xoffset) * bits // 8, masks=masks,
+        (int(var.xres), int(var.yres)),
+        int(fix.line_length),
+        bits,
+        offset=int(var.yoffset) * int(fix.line_length) + int(var.xoffset) * bits // 8,
+        masks=masks,
         millimetres=mm if all(0 < v < 10_000 for v in mm) else (0, 0),
     )
 
 
-def packed_rows(surface: pygame.Surface, packed: pygame.Surface, stride: int | None = None) -> bytes:
+def packed_rows(
+    surface: pygame.Surface, packed: pygame.Surface, stride: int | None = None
+) -> bytes:
     """``surface`` in ``packed``'s pixel format (its size, bits and masks), as rows of ``stride``
     bytes (default: no padding)."""
     packed.blit(surface, (0, 0))
@@ -433,8 +525,11 @@ def _input_video(drivers: Sequence[str] = ("evdev", "dummy")) -> str:
             else:
                 os.environ["SDL_VIDEODRIVER"] = asked
         if failed:
-            log.warning("display: SDL cannot read keys and touches beside the frame buffer (%s): only the buttons "
-                        "and the reader work", failed)
+            log.warning(
+                "display: SDL cannot read keys and touches beside the frame buffer (%s): only the buttons "
+                "and the reader work",
+                failed,
+            )
         return driver
     raise NoScreen(failed)
 
@@ -458,15 +553,21 @@ class FramebufferTarget:
     buffer (tests: a plain file of RGB565 rows).  Keys and touches come through SDL's input-only
     video (``evdev``)."""
 
-    def __init__(self, device: Path, size: tuple[int, int] | None = None, *, diagonal: float | None = None) -> None:
+    def __init__(
+        self, device: Path, size: tuple[int, int] | None = None, *, diagonal: float | None = None
+    ) -> None:
         self.driver = _input_video()
         self.diagonal = diagonal
         try:
             self._fb = open(device, "r+b", buffering=0)  # noqa: SIM115 - held for the kiosk's life
         except FileNotFoundError as error:
-            raise DeviceNotFound(f"{device}: no such frame buffer; is the panel's overlay enabled?") from error
+            raise DeviceNotFound(
+                f"{device}: no such frame buffer; is the panel's overlay enabled?"
+            ) from error
         except PermissionError as error:
-            raise DevicePermission(f"{device}: permission denied; add this user to the 'video' group") from error
+            raise DevicePermission(
+                f"{device}: permission denied; add this user to the 'video' group"
+            ) from error
         except OSError as error:
             raise DeviceNotFound(f"{device}: cannot open it ({error.strerror})") from error
         try:
@@ -487,7 +588,9 @@ class FramebufferTarget:
             info = framebuffer_info(self._fb.fileno())
         except OSError as error:
             if size is None:
-                raise DeviceNotFound(f"{device}: cannot read its geometry ({error.strerror}); give --size WxH") from error
+                raise DeviceNotFound(
+                    f"{device}: cannot read its geometry ({error.strerror}); give --size WxH"
+                ) from error
             return FramebufferInfo(size, size[0] * 2, 16)
         if info.bits not in (16, 32) or not all(info.masks[:3]):
             raise DeviceNotFound(
@@ -502,8 +605,13 @@ class FramebufferTarget:
     @property
     def panel(self) -> Panel:
         sizes = pygame.display.get_desktop_sizes() if pygame.display.get_init() else []
-        return Panel(sizes[0] if sizes else self.info.size, console=True,
-                     density=density(self.info.size, diagonal=self.diagonal, millimetres=self.info.millimetres))
+        return Panel(
+            sizes[0] if sizes else self.info.size,
+            console=True,
+            density=density(
+                self.info.size, diagonal=self.diagonal, millimetres=self.info.millimetres
+            ),
+        )
 
     def present(self) -> bool:
         self._fb.seek(self.info.offset)
@@ -523,7 +631,12 @@ class FramebufferTarget:
 
 
 def open_target(
-    *, size: tuple[int, int] | None, fullscreen: bool, fb: Path | None, screenshots: Path | None, rotate: int = 0,
+    *,
+    size: tuple[int, int] | None,
+    fullscreen: bool,
+    fb: Path | None,
+    screenshots: Path | None,
+    rotate: int = 0,
     diagonal: float | None = None,
 ) -> Target:
     """The one place the display target is chosen (and said).  ``size`` is the panel's (or the
@@ -556,7 +669,10 @@ KMS_CHECKS = (
 #: not them), each with the Debian package that has it on bookworm and trixie.  Mesa's GPU driver
 #: (libgl1-mesa-dri) is loaded through them, so it goes in the same command.
 KMS_LIBRARIES: Final = (
-    ("libdrm.so.2", "libdrm2"), ("libgbm.so.1", "libgbm1"), ("libEGL.so.1", "libegl1"), ("libGLESv2.so.2", "libgles2"),
+    ("libdrm.so.2", "libdrm2"),
+    ("libgbm.so.1", "libgbm1"),
+    ("libEGL.so.1", "libegl1"),
+    ("libGLESv2.so.2", "libgles2"),
 )
 KMS_LIBRARY_CHECKS = (
     "SDL's KMS/DRM driver cannot load {files}: install them with "
@@ -564,10 +680,16 @@ KMS_LIBRARY_CHECKS = (
 )
 #: SDL's words when the KMS/DRM driver does not start ("kmsdrm not available": no screen, or
 #: libdrm/libgbm not loadable, alike) or its EGL/GLES libraries do not load (at set_mode).
-_KMS_LOAD_ERRORS = ("kmsdrm not available", "could not load egl library", "could not initialize opengl / gles library")
+_KMS_LOAD_ERRORS = (
+    "kmsdrm not available",
+    "could not load egl library",
+    "could not initialize opengl / gles library",
+)
 
 
-def missing_kms_libraries(load: Callable[[str], object] = ctypes.CDLL) -> tuple[tuple[str, str], ...]:
+def missing_kms_libraries(
+    load: Callable[[str], object] = ctypes.CDLL,
+) -> tuple[tuple[str, str], ...]:
     """Which of :data:`KMS_LIBRARIES` cannot be loaded here, as (file, Debian package)."""
     missing = []
     for file, package in KMS_LIBRARIES:
@@ -578,7 +700,9 @@ def missing_kms_libraries(load: Callable[[str], object] = ctypes.CDLL) -> tuple[
     return tuple(missing)
 
 
-def screen_checks(reason: str, checks: str, *, missing: Callable[[], Sequence[tuple[str, str]]] | None = None) -> str:
+def screen_checks(
+    reason: str, checks: str, *, missing: Callable[[], Sequence[tuple[str, str]]] | None = None
+) -> str:
     """What to check when the screen cannot be opened for ``reason``: ``checks``, unless SDL's
     KMS/DRM driver failed to start and a library it loads is missing: then that, with the command
     that installs it (SDL says the same "kmsdrm not available" for both)."""
@@ -586,12 +710,15 @@ def screen_checks(reason: str, checks: str, *, missing: Callable[[], Sequence[tu
         absent = (missing or missing_kms_libraries)()
         if absent:
             return KMS_LIBRARY_CHECKS.format(
-                files=", ".join(file for file, _ in absent), packages=" ".join(package for _, package in absent)
+                files=", ".join(file for file, _ in absent),
+                packages=" ".join(package for _, package in absent),
             )
     return checks
 
 
-FB_CHECKS = "check the panel's cable, its dtoverlay in /boot/firmware/config.txt and the 'video' group"
+FB_CHECKS = (
+    "check the panel's cable, its dtoverlay in /boot/firmware/config.txt and the 'video' group"
+)
 
 #: What a failed attempt may raise; anything else is a bug and ends the kiosk.
 SCREEN_ERRORS: Final = (DeviceNotFound, DevicePermission, pygame.error)
@@ -744,7 +871,11 @@ class ScreenKeeper:
 
     def _opened(self, target: Target) -> None:
         if self._problem is not None:
-            tries = f"after {self.attempts} failed attempt{'s' if self.attempts != 1 else ''}" if self.attempts else "again"
+            tries = (
+                f"after {self.attempts} failed attempt{'s' if self.attempts != 1 else ''}"
+                if self.attempts
+                else "again"
+            )
             self._say(f"screen open {tries}: {target.name}", "kiosk running")
         self._problem = None
         self.attempts = 0

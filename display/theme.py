@@ -73,7 +73,9 @@ def ink_on(color: tuple[int, int, int]) -> tuple[int, int, int]:
     return BG if back / dark >= light / back else TEXT
 
 
-def faded(color: tuple[int, int, int], into: tuple[int, int, int], keep: float) -> tuple[int, int, int]:
+def faded(
+    color: tuple[int, int, int], into: tuple[int, int, int], keep: float
+) -> tuple[int, int, int]:
     """``color`` mixed into ``into``, ``keep`` of it kept (a player who left: their colour faded)."""
     r, g, b = (round(c * keep + d * (1 - keep)) for c, d in zip(color, into, strict=True))
     return r, g, b

@@ -38,7 +38,13 @@ Point = tuple[float, float]
 
 #: Where the calibration's crosses stand, on the canvas (its fractions): four corners well
 #: inside the edge, where resistive panels are least linear, then the centre as a check.
-TARGETS: Final[tuple[Point, ...]] = ((0.15, 0.15), (0.85, 0.15), (0.85, 0.85), (0.15, 0.85), (0.5, 0.5))
+TARGETS: Final[tuple[Point, ...]] = (
+    (0.15, 0.15),
+    (0.85, 0.15),
+    (0.85, 0.85),
+    (0.15, 0.85),
+    (0.5, 0.5),
+)
 #: How far the check's touch may land from the centre's cross, as a fraction of the panel's
 #: diagonal (about 4 mm on a 3.5-inch panel): farther, the touches did not agree and it is done again.
 CHECK_TOLERANCE: Final = 0.045
@@ -93,8 +99,11 @@ def _solve3(m: Sequence[Sequence[float]], r: Sequence[float]) -> tuple[float, fl
     """The solution of a 3×3 linear system (Cramer's rule); raises when it has none."""
 
     def det(k: Sequence[Sequence[float]]) -> float:
-        return (k[0][0] * (k[1][1] * k[2][2] - k[1][2] * k[2][1]) - k[0][1] * (k[1][0] * k[2][2] - k[1][2] * k[2][0])
-                + k[0][2] * (k[1][0] * k[2][1] - k[1][1] * k[2][0]))
+        return (
+            k[0][0] * (k[1][1] * k[2][2] - k[1][2] * k[2][1])
+            - k[0][1] * (k[1][0] * k[2][2] - k[1][2] * k[2][0])
+            + k[0][2] * (k[1][0] * k[2][1] - k[1][1] * k[2][0])
+        )
 
     whole = det(m)
     if abs(whole) < 1e-12:
@@ -177,12 +186,27 @@ def load(directory: Path) -> Calibration | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
-        log.warning("touch: %s cannot be read (%s); touches are taken as the panel reports them: calibrate again",
-                    path, error)
+        log.warning(
+            "touch: %s cannot be read (%s); touches are taken as the panel reports them: calibrate again",
+            path,
+            error,
+        )
         return None
-    if not all(math.isfinite(v) for v in (calibration.a, calibration.b, calibration.c, calibration.d,
-                                           calibration.e, calibration.f)):
-        log.warning("touch: %s holds no usable calibration; touches are taken as the panel reports them", path)
+    if not all(
+        math.isfinite(v)
+        for v in (
+            calibration.a,
+            calibration.b,
+            calibration.c,
+            calibration.d,
+            calibration.e,
+            calibration.f,
+        )
+    ):
+        log.warning(
+            "touch: %s holds no usable calibration; touches are taken as the panel reports them",
+            path,
+        )
         return None
     return calibration
 
@@ -192,10 +216,23 @@ def save(directory: Path, calibration: Calibration) -> Path:
     OSError when it cannot be written."""
     path = directory / FILE_NAME
     partial = path.with_name(path.name + ".partial")
-    values = [calibration.a, calibration.b, calibration.c, calibration.d, calibration.e, calibration.f]
+    values = [
+        calibration.a,
+        calibration.b,
+        calibration.c,
+        calibration.d,
+        calibration.e,
+        calibration.f,
+    ]
     directory.mkdir(parents=True, exist_ok=True)
     with open(partial, "w", encoding="utf-8") as file:
-        json.dump({"map": values, "note": "aetherbox touch calibration: device -> panel, x' = a x + b y + c"}, file)
+        json.dump(
+            {
+                "map": values,
+                "note": "aetherbox touch calibration: device -> panel, x' = a x + b y + c",
+            },
+            file,
+        )
         file.flush()
         os.fsync(file.fileno())
     os.replace(partial, path)

@@ -136,17 +136,28 @@ class UiState(Struct):
     messages_until: float | None = None
     reader: Line | None = None  # reader connection, persistent while disconnected
     card: Line | None = None  # "card read: X" or an unknown tag's enrol offer, briefly
-    status_seen: tuple[str, float] = ("", 0.0)  # the status text last drawn, and since when (its pages)
-    status_pages: int = 1  # how many pages that text took when last drawn (the screen's size decides)
+    status_seen: tuple[str, float] = (
+        "",
+        0.0,
+    )  # the status text last drawn, and since when (its pages)
+    status_pages: int = (
+        1  # how many pages that text took when last drawn (the screen's size decides)
+    )
     #: The status line's room on a steady screen since the last input: a message timing out
     #: leaves it, so the screen's chips do not move under a finger (``Screen.steady_status``).
     status_floor: int = 0
-    status_open: tuple[str, ...] = ()  # the status texts shown whole over the screen (a tap opened them)
+    status_open: tuple[
+        str, ...
+    ] = ()  # the status texts shown whole over the screen (a tap opened them)
     menu: bool = False  # the touch bar's menu of the buttons it had no room for is open
     die: DieRoll | None = None
     last_change: list[Message] = field(default_factory=list)  # what UNDO would take back
-    last_change_at: float | None = None  # when that change was made (wall clock): a finished game's clock stops there
-    timer_called: tuple[int | None, int] | None = None  # the (game, turn) whose turn timer ran out and was said
+    last_change_at: float | None = (
+        None  # when that change was made (wall clock): a finished game's clock stops there
+    )
+    timer_called: tuple[int | None, int] | None = (
+        None  # the (game, turn) whose turn timer ran out and was said
+    )
     #: A touch screen on the Pi's console whose touches can be calibrated: "" none seen,
     #: "touch" one, "resistive" one that reports pressure (an SPI panel's, which needs calibrating).
     touch_screen: str = ""
@@ -188,7 +199,11 @@ class UiState(Struct):
         return [tr.message(m) for m in self.said]
 
     def deadlines(self) -> list[float]:
-        found = [line.until for line in (self.error, self.card, self.reader) if line is not None and line.until is not None]
+        found = [
+            line.until
+            for line in (self.error, self.card, self.reader)
+            if line is not None and line.until is not None
+        ]
         if self.messages_until is not None:
             found.append(self.messages_until)
         if self.die is not None and self.die.until > self.die.started:

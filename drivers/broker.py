@@ -31,7 +31,15 @@ from typing import Any
 
 from msgspec import Struct, field
 
-from device.event_link import EVERYTHING, OFFLINE, ONLINE, ORGANISER, ROOT, InputSink, presence_topic
+from device.event_link import (
+    EVERYTHING,
+    OFFLINE,
+    ONLINE,
+    ORGANISER,
+    ROOT,
+    InputSink,
+    presence_topic,
+)
 from device.inputs import BrokerMessage, BrokerStatus, BrokerTrouble
 
 log = logging.getLogger(__name__)
@@ -50,7 +58,10 @@ def may_write(login: str, topic: str) -> bool:
     if login == ORGANISER and topic.startswith(f"{ROOT}/events/"):
         return True
     mine = f"{ROOT}/tables/{login}"
-    return any(matches(f"{mine}/{shape}", topic) for shape in ("status", "events/+/+/+/+/+", "events/+/+/+/+"))
+    return any(
+        matches(f"{mine}/{shape}", topic)
+        for shape in ("status", "events/+/+/+/+/+", "events/+/+/+/+")
+    )
 
 
 def matches(pattern: str, topic: str) -> bool:
@@ -67,8 +78,18 @@ def matches(pattern: str, topic: str) -> bool:
 class MqttLink:
     """This gadget's connection to the broker (paho-mqtt), putting what arrives on ``inputs``."""
 
-    def __init__(self, inputs: InputSink, host: str, port: int, login: str, password: str, *,
-                 ca: str | None = None, reconnect: float = 0.5, reconnect_max: float = 4.0) -> None:
+    def __init__(
+        self,
+        inputs: InputSink,
+        host: str,
+        port: int,
+        login: str,
+        password: str,
+        *,
+        ca: str | None = None,
+        reconnect: float = 0.5,
+        reconnect_max: float = 4.0,
+    ) -> None:
         import paho.mqtt.client as mqtt
         from paho.mqtt.enums import CallbackAPIVersion
         from paho.mqtt.packettypes import PacketTypes
@@ -78,11 +99,17 @@ class MqttLink:
         self.host, self.port, self.login = host, port, login
         self.reconnect, self.reconnect_max = reconnect, reconnect_max
         self.ca = ca
-        self._trouble = ""  # what was last said of a broker not trusted, said again only when it changes
+        self._trouble = (
+            ""  # what was last said of a broker not trusted, said again only when it changes
+        )
         self._sent: dict[int, str] = {}  # message id → topic, until the broker answers it
-        self._early: dict[int, str] = {}  # message id → why it was refused, answered before it was noted
+        self._early: dict[
+            int, str
+        ] = {}  # message id → why it was refused, answered before it was noted
         self._lock = threading.Lock()
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"aetherbox-{login}", protocol=mqtt.MQTTv5)
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=f"aetherbox-{login}", protocol=mqtt.MQTTv5
+        )
         client.username_pw_set(login, password)
         client.reconnect_delay_set(min_delay=reconnect, max_delay=reconnect_max)  # type: ignore[arg-type]
         client.will_set(presence_topic(login), OFFLINE, qos=1, retain=True)
@@ -101,8 +128,13 @@ class MqttLink:
         the certificate authority it was given nothing can be trusted: it says so and waits."""
         if self.ca is not None and not self._trust(self.ca):
             return
-        self.client.connect_async(self.host, self.port, keepalive=KEEPALIVE, clean_start=False,
-                                  properties=self._properties)
+        self.client.connect_async(
+            self.host,
+            self.port,
+            keepalive=KEEPALIVE,
+            clean_start=False,
+            properties=self._properties,
+        )
         self.client.loop_start()
 
     def _trust(self, ca: str) -> bool:
@@ -114,10 +146,19 @@ class MqttLink:
             # for it and copied to each table by hand, not the calendar.
             context = ssl.create_default_context(cafile=ca)
             context.verify_flags |= NO_CHECK_TIME
-        except (OSError, ValueError) as error:  # ssl.SSLError is an OSError: a file that holds no certificate
-            reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or str(error)
-            log.warning("event: the broker's certificate authority %s cannot be read (%s)", ca, reason)
-            self.inputs.put(BrokerTrouble("consp.net.ca_missing", f"{self.host}:{self.port}", ca, str(reason)))
+        except (
+            OSError,
+            ValueError,
+        ) as error:  # ssl.SSLError is an OSError: a file that holds no certificate
+            reason = (
+                getattr(error, "strerror", None) or getattr(error, "reason", None) or str(error)
+            )
+            log.warning(
+                "event: the broker's certificate authority %s cannot be read (%s)", ca, reason
+            )
+            self.inputs.put(
+                BrokerTrouble("consp.net.ca_missing", f"{self.host}:{self.port}", ca, str(reason))
+            )
             return False
         self.client.tls_set_context(context)
         return True
@@ -157,7 +198,9 @@ class MqttLink:
 
     # --- paho's thread: only inputs on the queue ---------------------------------------------
 
-    def _connected(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+    def _connected(
+        self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any
+    ) -> None:
         if getattr(reason, "is_failure", False):
             self.inputs.put(BrokerStatus(False, detail=str(reason)))
             return
@@ -177,11 +220,17 @@ class MqttLink:
         else:
             return  # out of reach: the session says so from the link's status
         if reason != self._trouble:
-            log.warning("event: the broker at %s:%s is not trusted (%s)", self.host, self.port, reason)
+            log.warning(
+                "event: the broker at %s:%s is not trusted (%s)", self.host, self.port, reason
+            )
         self._trouble = reason
-        self.inputs.put(BrokerTrouble("consp.net.ca_wrong", f"{self.host}:{self.port}", self.ca or "", reason))
+        self.inputs.put(
+            BrokerTrouble("consp.net.ca_wrong", f"{self.host}:{self.port}", self.ca or "", reason)
+        )
 
-    def _disconnected(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+    def _disconnected(
+        self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any
+    ) -> None:
         self.inputs.put(BrokerStatus(False, detail=str(reason)))
 
     def _received(self, client: Any, userdata: Any, message: Any) -> None:
@@ -314,7 +363,9 @@ class MemoryLink:
                 self.publish(topic, payload, retain)
 
 
-def open_link(inputs: InputSink, host: str, port: int, login: str, password: str, ca: str | None = None) -> MqttLink:
+def open_link(
+    inputs: InputSink, host: str, port: int, login: str, password: str, ca: str | None = None
+) -> MqttLink:
     """The link the configuration names (``[event] broker``), opened on ``inputs``; in TLS when
     given the event's certificate authority ``ca``."""
     return MqttLink(inputs, host, port, login, password, ca=ca)

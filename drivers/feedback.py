@@ -40,9 +40,7 @@ class Blink(Struct, frozen=True):
 
     def __post_init__(self) -> None:
         if not (self.on_time > 0 and self.off_time >= 0 and self.n >= 1):
-            raise ValueError(
-                f"a blink needs on_time > 0, off_time >= 0 and n >= 1, not {self!r}"
-            )
+            raise ValueError(f"a blink needs on_time > 0, off_time >= 0 and n >= 1, not {self!r}")
 
     @property
     def duration(self) -> float:

@@ -187,14 +187,25 @@ class GpioConfig(BaseModel):
             raise Refused("config.gpio.encoder_pair")
         for name, limit in (("hold_time", self.hold_time), ("repeat_delay", self.repeat_delay)):
             if limit is not None and limit <= self.debounce:
-                raise Refused("config.gpio.after_debounce", name=name, limit=repr(limit), debounce=repr(self.debounce))
+                raise Refused(
+                    "config.gpio.after_debounce",
+                    name=name,
+                    limit=repr(limit),
+                    debounce=repr(self.debounce),
+                )
         seen: dict[int, str] = {}
         for key, pin in self.pins().items():
             bcm = pin_bcm(pin)
             if bcm in seen:
                 other = seen[bcm]
-                raise Refused("config.pin.shared", first=other, first_pin=repr(getattr(self, other)), second=key,
-                              second_pin=repr(pin), bcm=bcm)
+                raise Refused(
+                    "config.pin.shared",
+                    first=other,
+                    first_pin=repr(getattr(self, other)),
+                    second=key,
+                    second_pin=repr(pin),
+                    bcm=bcm,
+                )
             seen[bcm] = key
         return self
 
@@ -206,9 +217,7 @@ class GpioConfig(BaseModel):
     def button_pins(self) -> dict[Button, int | str]:
         """The fitted buttons and their pins."""
         return {
-            button: pin
-            for button in Button
-            if (pin := getattr(self, button.value)) is not None
+            button: pin for button in Button if (pin := getattr(self, button.value)) is not None
         }
 
     def timing(self, button: Button) -> PressTiming:
@@ -259,8 +268,14 @@ def one_pin_each(table: Mapping[str, Any]) -> tuple[dict[str, Any], list[Message
     while changed:  # each round changes one setting, and only to its default or to none
         changed = False
         holder: dict[int, str] = {}
-        for name in sorted(PIN_SETTINGS, key=lambda key: (key not in _REQUIRED, key not in _REQUIRED and key not in used,
-                                                          PIN_SETTINGS.index(key))):
+        for name in sorted(
+            PIN_SETTINGS,
+            key=lambda key: (
+                key not in _REQUIRED,
+                key not in _REQUIRED and key not in used,
+                PIN_SETTINGS.index(key),
+            ),
+        ):
             pin = pin_of(name)
             if pin is None:
                 continue
@@ -269,13 +284,26 @@ def one_pin_each(table: Mapping[str, Any]) -> tuple[dict[str, Any], list[Message
             if first == name:
                 continue
             default = GpioConfig.model_fields[name].default
-            free = default is not None and pin_bcm(default) not in holder and all(
-                pin_bcm(other) != pin_bcm(default) for key in PIN_SETTINGS
-                if key not in (name, first) and (other := pin_of(key)) is not None)
+            free = (
+                default is not None
+                and pin_bcm(default) not in holder
+                and all(
+                    pin_bcm(other) != pin_bcm(default)
+                    for key in PIN_SETTINGS
+                    if key not in (name, first) and (other := pin_of(key)) is not None
+                )
+            )
             if name in used and name not in _OUTPUTS and free:
                 del used[name]
-                said.append(Message("config.pin.kept_first", first=first, second=name, bcm=bcm,
-                                    default=f"GPIO{pin_bcm(default)}"))
+                said.append(
+                    Message(
+                        "config.pin.kept_first",
+                        first=first,
+                        second=name,
+                        bcm=bcm,
+                        default=f"GPIO{pin_bcm(default)}",
+                    )
+                )
             elif name in _REQUIRED:
                 return used, said
             else:
@@ -306,12 +334,17 @@ def lgpio_hint() -> str:
 
     if importlib.util.find_spec("lgpio") is None:
         return LGPIO_HINT
-    return ("lgpio is installed but could not open the GPIO chip: check that /dev/gpiochip0 exists and that the "
-            "user is in the 'gpio' group")
+    return (
+        "lgpio is installed but could not open the GPIO chip: check that /dev/gpiochip0 exists and that the "
+        "user is in the 'gpio' group"
+    )
 
 
 #: Where Linux names the board it runs on (the device tree's model, NUL-terminated).
-MODEL_FILES: tuple[Path, ...] = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
+MODEL_FILES: tuple[Path, ...] = (
+    Path("/proc/device-tree/model"),
+    Path("/sys/firmware/devicetree/base/model"),
+)
 
 
 def board_model() -> str | None:
@@ -358,9 +391,7 @@ def load_pin_factory() -> Any:
                     f"GPIO is there but may not be opened ({detail}): {_PERMISSION_HINT}"
                 ) from exc
             log.debug("gpiozero loaded no pin factory: %s", detail)
-            raise DeviceNotFound(
-                f"no GPIO pins ({reasons[0]}); {lgpio_hint()}"
-            ) from exc
+            raise DeviceNotFound(f"no GPIO pins ({reasons[0]}); {lgpio_hint()}") from exc
     for w in caught:
         log.info("gpiozero: %s", w.message)
     return Device.pin_factory
@@ -406,8 +437,12 @@ def pin_errors(pins: Mapping[str, int | str]) -> Iterator[None]:
         raise DevicePermission(f"{where}: permission denied ({exc}): {_PERMISSION_HINT}") from exc
     except (FileNotFoundError, BadPinFactory) as exc:
         raise DeviceNotFound(f"{where}: no GPIO to open it on ({exc})") from exc
-    except Exception as exc:  # a backend's own error (RPi.GPIO's RuntimeError, lgpio.error): no GPIO here
-        raise DeviceNotFound(f"{where}: the GPIO library failed ({type(exc).__name__}: {exc}); {lgpio_hint()}") from exc
+    except (
+        Exception
+    ) as exc:  # a backend's own error (RPi.GPIO's RuntimeError, lgpio.error): no GPIO here
+        raise DeviceNotFound(
+            f"{where}: the GPIO library failed ({type(exc).__name__}: {exc}); {lgpio_hint()}"
+        ) from exc
 
 
 # --------------------------------------------------------------------------------------------
@@ -649,7 +684,11 @@ def open_buttons(
             load_pin_factory()
         except DeviceNotFound as exc:
             if on_raspberry_pi():
-                log.warning("GPIO buttons unavailable on this %s, using the keyboard: %s", board_model(), exc)
+                log.warning(
+                    "GPIO buttons unavailable on this %s, using the keyboard: %s",
+                    board_model(),
+                    exc,
+                )
             else:
                 log.debug("not a Raspberry Pi: keys stand in for the buttons (%s)", exc)
             return FakeButtons(events)

@@ -78,7 +78,9 @@ def touch_screens(directory: Path = INPUT_DIR) -> dict[str, str]:
     :func:`pointing_kind`.  Devices that cannot be read are left out."""
     found: dict[str, str] = {}
     try:
-        names = sorted(entry.name for entry in os.scandir(directory) if entry.name.startswith("event"))
+        names = sorted(
+            entry.name for entry in os.scandir(directory) if entry.name.startswith("event")
+        )
     except OSError:
         return found
     for name in names:
@@ -148,8 +150,12 @@ class InputDeviceWatcher:
         self._selector.register(self._notify, selectors.EVENT_READ, "notify")
         self._selector.register(self._stop_r, selectors.EVENT_READ, "stop")
         self._scan(say=True)
-        log.info("input: waking on %d input device%s in %s", len(self._devices), "" if len(self._devices) == 1 else "s",
-                 self.directory)
+        log.info(
+            "input: waking on %d input device%s in %s",
+            len(self._devices),
+            "" if len(self._devices) == 1 else "s",
+            self.directory,
+        )
         self._thread = threading.Thread(target=self._run, name="input-devices", daemon=True)
         self._thread.start()
 
@@ -172,7 +178,9 @@ class InputDeviceWatcher:
         """Open the event nodes not watched yet; forget those gone.  A node refused at start is
         said (a node just created is refused until udev has given it its group: not news)."""
         try:
-            names = {entry.name for entry in os.scandir(self.directory) if entry.name.startswith("event")}
+            names = {
+                entry.name for entry in os.scandir(self.directory) if entry.name.startswith("event")
+            }
         except OSError as error:
             log.warning("input: cannot list %s (%s)", self.directory, error.strerror)
             names = set()
@@ -184,8 +192,11 @@ class InputDeviceWatcher:
             except PermissionError:
                 if say and name not in self._refused:
                     self._refused.add(name)
-                    log.warning("input: may not read %s: add the user to the 'input' group (until then its keys and "
-                                "touches reach the kiosk only with the next other input)", self.directory / name)
+                    log.warning(
+                        "input: may not read %s: add the user to the 'input' group (until then its keys and "
+                        "touches reach the kiosk only with the next other input)",
+                        self.directory / name,
+                    )
                 continue
             except OSError:
                 continue  # gone again already, or not a device
@@ -215,7 +226,10 @@ class InputDeviceWatcher:
         try:
             self._watch()
         except Exception:  # noqa: BLE001 - keys must still reach the game
-            log.exception("input: watching the input devices failed; waking the kiosk every %g s instead", FALLBACK)
+            log.exception(
+                "input: watching the input devices failed; waking the kiosk every %g s instead",
+                FALLBACK,
+            )
             while not select.select([self._stop_r], [], [], FALLBACK)[0]:
                 self._wake()
 

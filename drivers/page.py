@@ -35,8 +35,11 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 WEB = Path(__file__).with_name("web")
-FILES = {"/": ("index.html", "text/html"), "/page.css": ("page.css", "text/css"),
-         "/page.js": ("page.js", "text/javascript")}
+FILES = {
+    "/": ("index.html", "text/html"),
+    "/page.css": ("page.css", "text/css"),
+    "/page.js": ("page.js", "text/javascript"),
+}
 #: How long a phone's browser waits before it tries again after losing the stream, in ms.
 RETRY_MS = 3000
 
@@ -45,7 +48,9 @@ class PageError(OSError):
     """The page cannot be served (its port taken, not allowed, no such address)."""
 
 
-def chosen_language(asked: str | None, accept: str | None, languages: Sequence[str], default: str) -> str:
+def chosen_language(
+    asked: str | None, accept: str | None, languages: Sequence[str], default: str
+) -> str:
     """The language a phone gets: the one it asked for by name, else the first of its
     ``Accept-Language`` (by weight) the page has, else ``default``."""
     if asked is not None and asked in languages:
@@ -91,7 +96,9 @@ def _numeric(host: str) -> bool:
     return True
 
 
-def page_url(port: int, broker: str | None, find: Callable[[str | None], str | None] = local_address) -> str:
+def page_url(
+    port: int, broker: str | None, find: Callable[[str | None], str | None] = local_address
+) -> str:
     """Where phones open the page: this gadget's address toward the broker (the organiser's own
     broker is on the loopback, and a named one is not looked up: then its default route's), else
     its name on the local network."""
@@ -103,8 +110,15 @@ class PageServer:
     """The page served on ``port`` (0: any free one, for tests) at ``host`` ("": every address);
     ``language`` is the gadget's, for phones that ask for none the page has."""
 
-    def __init__(self, port: int, *, host: str = "", language: str = "en", languages: Sequence[str] = ("en",),
-                 url: str = "") -> None:
+    def __init__(
+        self,
+        port: int,
+        *,
+        host: str = "",
+        language: str = "en",
+        languages: Sequence[str] = ("en",),
+        url: str = "",
+    ) -> None:
         self.port = port
         self.host = host
         self.language = language
@@ -112,7 +126,11 @@ class PageServer:
         self.url = url
         #: The news: its number, when it came (monotonic) and the snapshot as a function of the
         #: language; one tuple, replaced whole, so the server's thread never sees half of it.
-        self._news_now: tuple[int, float, Callable[[str], dict[str, Any]] | None] = (0, time.monotonic(), None)
+        self._news_now: tuple[int, float, Callable[[str], dict[str, Any]] | None] = (
+            0,
+            time.monotonic(),
+            None,
+        )
         self._cache: dict[str, tuple[int, dict[str, Any]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -138,11 +156,15 @@ class PageServer:
             sock = socket.create_server((self.host, self.port))
         except OSError as error:
             # create_server's own words name the address tuple; the owner needs the reason alone.
-            raise PageError(error.errno, os.strerror(error.errno) if error.errno else str(error)) from error
+            raise PageError(
+                error.errno, os.strerror(error.errno) if error.errno else str(error)
+            ) from error
         self.port = sock.getsockname()[1]
         ready = threading.Event()
         failed: list[BaseException] = []
-        self._thread = threading.Thread(target=self._run, args=(sock, ready, failed), name="page", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(sock, ready, failed), name="page", daemon=True
+        )
         self._thread.start()
         ready.wait()
         if failed:
@@ -162,7 +184,9 @@ class PageServer:
 
     # --- the server's thread ---------------------------------------------------------------
 
-    def _run(self, sock: socket.socket, ready: threading.Event, failed: list[BaseException]) -> None:
+    def _run(
+        self, sock: socket.socket, ready: threading.Event, failed: list[BaseException]
+    ) -> None:
         loop = asyncio.new_event_loop()
         try:
             loop.run_until_complete(self._serve(loop, sock, ready))
@@ -175,7 +199,9 @@ class PageServer:
             loop.close()
             sock.close()
 
-    async def _serve(self, loop: asyncio.AbstractEventLoop, sock: socket.socket, ready: threading.Event) -> None:
+    async def _serve(
+        self, loop: asyncio.AbstractEventLoop, sock: socket.socket, ready: threading.Event
+    ) -> None:
         from aiohttp import web
 
         app = web.Application()
@@ -201,8 +227,12 @@ class PageServer:
         if news is not None and not news.done():
             news.set_result(None)
 
-    def _current(self, language: str, version: int, snapshots: Callable[[str], dict[str, Any]] | None,
-                 ) -> dict[str, Any] | None:
+    def _current(
+        self,
+        language: str,
+        version: int,
+        snapshots: Callable[[str], dict[str, Any]] | None,
+    ) -> dict[str, Any] | None:
         """The snapshot of news ``version`` in ``language``, made once."""
         if snapshots is None:
             return None
@@ -217,32 +247,50 @@ class PageServer:
         snapshot = self._current(language, version, snapshots)
         if snapshot is None:
             snapshot = {"lang": language, "empty": True}
-        body = json.dumps({**snapshot, "age": max(0.0, time.monotonic() - made)}, ensure_ascii=False).encode()
+        body = json.dumps(
+            {**snapshot, "age": max(0.0, time.monotonic() - made)}, ensure_ascii=False
+        ).encode()
         return version, body
 
     def _language(self, request: Any) -> str:
-        return chosen_language(request.query.get("lang"), request.headers.get("Accept-Language"), self.languages,
-                               self.language)
+        return chosen_language(
+            request.query.get("lang"),
+            request.headers.get("Accept-Language"),
+            self.languages,
+            self.language,
+        )
 
     async def _file(self, request: Any) -> Any:
         from aiohttp import web
 
         name, kind = FILES[request.path]
-        return web.Response(body=(WEB / name).read_bytes(), content_type=kind, charset="utf-8",
-                            headers={"Cache-Control": "no-cache"})
+        return web.Response(
+            body=(WEB / name).read_bytes(),
+            content_type=kind,
+            charset="utf-8",
+            headers={"Cache-Control": "no-cache"},
+        )
 
     async def _snapshot(self, request: Any) -> Any:
         from aiohttp import web
 
-        return web.Response(body=self._payload(self._language(request))[1], content_type="application/json",
-                            charset="utf-8", headers={"Cache-Control": "no-store"})
+        return web.Response(
+            body=self._payload(self._language(request))[1],
+            content_type="application/json",
+            charset="utf-8",
+            headers={"Cache-Control": "no-store"},
+        )
 
     async def _events(self, request: Any) -> Any:
         from aiohttp import web
 
         language = self._language(request)
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
-                                               "Cache-Control": "no-store"})
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream; charset=utf-8",
+                "Cache-Control": "no-store",
+            }
+        )
         await response.prepare(request)
         sent = -1
         try:

@@ -27,12 +27,15 @@ def tool_main(
     argv: Sequence[str] | None,
 ) -> int:
     parser = argparse.ArgumentParser(prog=prog, description=description)
-    parser.add_argument("--config", type=Path, help="configuration file (default: ~/.config/aetherbox/config.toml)")
+    parser.add_argument(
+        "--config", type=Path, help="configuration file (default: ~/.config/aetherbox/config.toml)"
+    )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     add_arguments(parser)
     args = parser.parse_args(argv)
     logging.basicConfig(
-        level=logging.DEBUG if args.debug else logging.WARNING, format="aetherbox: %(levelname)s: %(message)s"
+        level=logging.DEBUG if args.debug else logging.WARNING,
+        format="aetherbox: %(levelname)s: %(message)s",
     )
     loaded = load(args.config)
     for warning in loaded.warnings:

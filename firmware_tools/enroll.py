@@ -36,17 +36,38 @@ SHOWN = 9  # search results listed at once: one digit picks one
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     reader = parser.add_argument_group("reader")
-    reader.add_argument("--port", help="serial port of the reader (default: configured, else found by USB id)")
     reader.add_argument(
-        "--protocol", choices=PROTOCOL_CHOICES, help="the reader's protocol (default: configured, else auto)"
+        "--port", help="serial port of the reader (default: configured, else found by USB id)"
     )
-    reader.add_argument("--fake", action="store_true", help="no reader: type tag UIDs instead of tapping")
-    parser.add_argument("--tags", type=Path, help="tag map file to write (default: tags.txt in the data directory)")
+    reader.add_argument(
+        "--protocol",
+        choices=PROTOCOL_CHOICES,
+        help="the reader's protocol (default: configured, else auto)",
+    )
+    reader.add_argument(
+        "--fake", action="store_true", help="no reader: type tag UIDs instead of tapping"
+    )
+    parser.add_argument(
+        "--tags", type=Path, help="tag map file to write (default: tags.txt in the data directory)"
+    )
     deck = parser.add_mutually_exclusive_group()
-    deck.add_argument("--deck", type=Path, metavar="FILE", help="enrol the cards named in FILE (one per line), in order")
-    deck.add_argument("--all-planes", action="store_true", help="enrol every plane and phenomenon, in catalog order")
-    deck.add_argument("--set", metavar="CODE", help="enrol the planar cards of one set (e.g. OPC2), in order")
-    deck.add_argument("--contraptions", action="store_true", help="enrol every contraption, in catalog order")
+    deck.add_argument(
+        "--deck",
+        type=Path,
+        metavar="FILE",
+        help="enrol the cards named in FILE (one per line), in order",
+    )
+    deck.add_argument(
+        "--all-planes",
+        action="store_true",
+        help="enrol every plane and phenomenon, in catalog order",
+    )
+    deck.add_argument(
+        "--set", metavar="CODE", help="enrol the planar cards of one set (e.g. OPC2), in order"
+    )
+    deck.add_argument(
+        "--contraptions", action="store_true", help="enrol every contraption, in catalog order"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -176,7 +197,11 @@ class Session:
             if isinstance(got, str):
                 text = got.strip()
                 try:
-                    uid = normalise_uid(text) if text and text.casefold() not in ("s", "skip") else text
+                    uid = (
+                        normalise_uid(text)
+                        if text and text.casefold() not in ("s", "skip")
+                        else text
+                    )
                 except ValueError as error:
                     self.say(f"{error}; tap a card or type a tag UID.")
                     self.prompt(prompt)
@@ -236,7 +261,9 @@ class Session:
                 self.skipped += 1
                 self.say("Skipped this tag.")
                 continue
-            if self.yes(f"Enrol tag {format_uid(uid)} as {card.name} ({card.kind.value})?", default=True):
+            if self.yes(
+                f"Enrol tag {format_uid(uid)} as {card.name} ({card.kind.value})?", default=True
+            ):
                 self.enrol(uid, card)
             else:
                 self.skipped += 1
@@ -268,7 +295,9 @@ class Session:
                 ):
                     self.enrol(uid, card)
                     break
-                self.say(f"Kept: {format_uid(uid)} is {known.name}. Tap another tag for {card.name}.")
+                self.say(
+                    f"Kept: {format_uid(uid)} is {known.name}. Tap another tag for {card.name}."
+                )
 
     def summary(self) -> None:
         self.say(
@@ -277,7 +306,9 @@ class Session:
         )
 
 
-def run(args: argparse.Namespace, config: Config, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+def run(
+    args: argparse.Namespace, config: Config, stdin: TextIO | None = None, out: TextIO | None = None
+) -> int:
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     catalog = load_catalog()

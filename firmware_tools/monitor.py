@@ -32,16 +32,27 @@ _SIZES = {"rdm6300": 14, "id12": 16}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", help="serial port (default: configured, else found by USB id)")
-    parser.add_argument("--seconds", type=float, metavar="N", help="stop after N seconds (default: at Ctrl-C)")
-    parser.add_argument("--raw", action="store_true", help="only print the bytes as they arrive; no detection")
     parser.add_argument(
-        "--baud", type=int, choices=(EM4100_BAUD, FAST_BAUD), help=f"baud rate for --raw (default {EM4100_BAUD})"
+        "--seconds", type=float, metavar="N", help="stop after N seconds (default: at Ctrl-C)"
+    )
+    parser.add_argument(
+        "--raw", action="store_true", help="only print the bytes as they arrive; no detection"
+    )
+    parser.add_argument(
+        "--baud",
+        type=int,
+        choices=(EM4100_BAUD, FAST_BAUD),
+        help=f"baud rate for --raw (default {EM4100_BAUD})",
     )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     return tool_main(
-        "aetherbox reader monitor", "Show what an RFID reader sends and detect its protocol.", add_arguments, run, argv
+        "aetherbox reader monitor",
+        "Show what an RFID reader sends and detect its protocol.",
+        add_arguments,
+        run,
+        argv,
     )
 
 
@@ -58,7 +69,9 @@ class Counts:
 
 
 class Monitor:
-    def __init__(self, port: SerialPort, out: TextIO, clock: Callable[[], float], until: float | None) -> None:
+    def __init__(
+        self, port: SerialPort, out: TextIO, clock: Callable[[], float], until: float | None
+    ) -> None:
         self.port = port
         self.out = out
         self.clock = clock
@@ -107,7 +120,11 @@ class Monitor:
             seen += data
             for message in parser.feed_messages(data):
                 if isinstance(message, line.Hello):
-                    old = "" if message.checked else " It sends no checksums, so the gadget ignores its tags: update it with 'aetherbox firmware upload'."
+                    old = (
+                        ""
+                        if message.checked
+                        else " It sends no checksums, so the gadget ignores its tags: update it with 'aetherbox firmware upload'."
+                    )
                     self.say(f"bridge answered: {message.firmware} {message.version}.{old}")
                     # Lines that came with the hello are shown, not lost.
                     end = seen.find(b"\n", seen.find(line.HELLO_WORD.encode()))
@@ -115,7 +132,9 @@ class Monitor:
                     return "line"
         self.say("no answer.")
         self.port.baudrate = EM4100_BAUD
-        self.say(f"{EM4100_BAUD} baud: listening for RDM6300 / ID-12 frames; hold a tag on the reader.")
+        self.say(
+            f"{EM4100_BAUD} baud: listening for RDM6300 / ID-12 frames; hold a tag on the reader."
+        )
         return "em4100"
 
     # -- listening -----------------------------------------------------------------------------
@@ -128,7 +147,9 @@ class Monitor:
         while self.running():
             data = self.read()
             if not data:
-                reported_skipped = self._skipped(pending, parser.stats.skipped - reported_skipped, reported_skipped)
+                reported_skipped = self._skipped(
+                    pending, parser.stats.skipped - reported_skipped, reported_skipped
+                )
                 continue
             for byte in data:
                 before = parser.stats
@@ -148,14 +169,20 @@ class Monitor:
                 else:
                     self.counts.bad_checksum += 1
                     digits = bytes(pending[1:13]).decode("ascii", "replace")
-                    self.show(bytes(pending), f"checksum error: {digits[:10]} should XOR to {_xor(digits[:10])}, frame says {digits[10:12]}")
+                    self.show(
+                        bytes(pending),
+                        f"checksum error: {digits[:10]} should XOR to {_xor(digits[:10])}, frame says {digits[10:12]}",
+                    )
                 pending.clear()
         self._skipped(pending, parser.stats.skipped - reported_skipped, reported_skipped)
         return "/".join(sorted(protocols)) or "rdm6300/id12"
 
     def _skipped(self, pending: bytearray, count: int, reported: int) -> int:
         if count > 0:
-            self.show(bytes(pending[:count]), f"skipped {count} byte{'s' if count != 1 else ''} (not part of a frame)")
+            self.show(
+                bytes(pending[:count]),
+                f"skipped {count} byte{'s' if count != 1 else ''} (not part of a frame)",
+            )
             self.counts.skipped += count
             del pending[:count]
         return reported + max(count, 0)
@@ -176,7 +203,10 @@ class Monitor:
                 if isinstance(message, line.BadChecksum):
                     self.counts.bad_checksum += 1
                     should = f"{line.crc16(message.text.encode('ascii')):04X}"
-                    self.show(raw + b"\n", f"checksum error: CRC should be {should}, line says {message.crc}")
+                    self.show(
+                        raw + b"\n",
+                        f"checksum error: CRC should be {should}, line says {message.crc}",
+                    )
                     continue
                 self.counts.frames += 1
                 if isinstance(message, line.Tag):
@@ -196,7 +226,9 @@ class Monitor:
     def pn532(self) -> str:
         chip = pn532.Pn532(self.port, ack_timeout=ANSWER_TIMEOUT, response_timeout=ANSWER_TIMEOUT)
         if not chip.configure():
-            self.say("the PN532 did not accept its configuration (SAMConfiguration / RFConfiguration)")
+            self.say(
+                "the PN532 did not accept its configuration (SAMConfiguration / RFConfiguration)"
+            )
             return "pn532"
         self.say("PN532 ready; polling for type A tags.")
         current: str | None = None

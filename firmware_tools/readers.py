@@ -8,7 +8,9 @@ from device.inputs import InputQueue
 from drivers.rfid import TagReader, make_reader
 
 
-def open_reader(spec: str, config: Config, inputs: InputQueue, protocol: str | None = None) -> TagReader:
+def open_reader(
+    spec: str, config: Config, inputs: InputQueue, protocol: str | None = None
+) -> TagReader:
     """The reader ``--reader SPEC`` names: ``auto`` (the configured port, else the first known
     USB-serial chip), ``fake``, or a port.  The protocol (unless given) and the presence
     timeout come from the configuration's ``[reader]``."""
@@ -20,4 +22,3 @@ def open_reader(spec: str, config: Config, inputs: InputQueue, protocol: str | N
     if settings.presence_timeout is not None:
         options["presence_timeout"] = settings.presence_timeout
     return make_reader(inputs, protocol=protocol or settings.protocol, port=port, **options)
-

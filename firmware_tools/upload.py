@@ -38,13 +38,21 @@ class MissingTool(AetherboxError, FileNotFoundError):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", help="the Pico's serial port (default: found by its USB id 2E8A:0005)")
-    parser.add_argument("--dry-run", action="store_true", help="print the mpremote commands instead of running them")
+    parser.add_argument(
+        "--port", help="the Pico's serial port (default: found by its USB id 2E8A:0005)"
+    )
+    parser.add_argument(
+        "--dry-run", action="store_true", help="print the mpremote commands instead of running them"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     return tool_main(
-        "aetherbox firmware upload", "Install the aetherbox bridge firmware on a Pico.", add_arguments, run, argv
+        "aetherbox firmware upload",
+        "Install the aetherbox bridge firmware on a Pico.",
+        add_arguments,
+        run,
+        argv,
     )
 
 
@@ -70,7 +78,9 @@ def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> 
     port = args.port or find_pico(system_ports())
     if not args.dry_run:
         if mpremote is None:
-            raise MissingTool(f"mpremote is not installed; it copies the firmware to the Pico: {INSTALL_HINT}")
+            raise MissingTool(
+                f"mpremote is not installed; it copies the firmware to the Pico: {INSTALL_HINT}"
+            )
         if port is None:
             raise DeviceNotFound(NO_PICO)
     with ExitStack() as stack:
@@ -78,13 +88,17 @@ def run(args: argparse.Namespace, config: Config, out: TextIO | None = None) -> 
         files = [folder / name for name in FILES]
         missing = [str(path) for path in files if not path.is_file()]
         if missing:
-            raise DeviceNotFound(f"the firmware files are missing from this installation: {', '.join(missing)}")
+            raise DeviceNotFound(
+                f"the firmware files are missing from this installation: {', '.join(missing)}"
+            )
         steps = commands(mpremote or "mpremote", port or "auto", files)
         if args.dry_run:
             if mpremote is None:
                 print(f"(mpremote is not installed: {INSTALL_HINT})", file=out)
             if port is None:
-                print("(no Pico found; 'auto' lets mpremote pick the first board it finds)", file=out)
+                print(
+                    "(no Pico found; 'auto' lets mpremote pick the first board it finds)", file=out
+                )
             for step in steps:
                 print(shlex.join(step), file=out)
             return 0

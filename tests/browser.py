@@ -20,11 +20,20 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 MISSING = (
     "chromium or its driver is not installed (Debian packages 'chromium' and 'chromium-driver'; "
     ".ci/run installs them under CI=true)"
-    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)) else ""
+    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK))
+    else ""
 )
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage")
+FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+)
 
 
 @contextmanager
@@ -37,8 +46,12 @@ def chromium(width: int = 412, height: int = 915, scale: float = 1.0) -> Iterato
     with tempfile.TemporaryDirectory(prefix="aetherbox-chromium-") as profile:
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
-        for flag in (*FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                     f"--force-device-scale-factor={scale}"):
+        for flag in (
+            *FLAGS,
+            f"--user-data-dir={profile}",
+            f"--window-size={width},{height}",
+            f"--force-device-scale-factor={scale}",
+        ):
             options.add_argument(flag)
         driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
         try:

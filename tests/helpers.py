@@ -154,21 +154,44 @@ def say(proc: subprocess.Popen[str], line: str, replies: int = 1) -> list[str]:
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_kiosk(folder: Path, config: Path, *, frames: int = 1, buttons: str | None = "fake",
-              **env: str) -> subprocess.CompletedProcess[str]:
+def run_kiosk(
+    folder: Path, config: Path, *, frames: int = 1, buttons: str | None = "fake", **env: str
+) -> subprocess.CompletedProcess[str]:
     """``aetherbox kiosk`` as the service runs it, on SDL's dummy driver, with ``config``: its
     first ``frames`` frames saved in ``folder/shots``, then it exits; what it did and said."""
     environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": str(ROOT), **env}
     environment.pop("NOTIFY_SOCKET", None)
     return subprocess.run(
-        [sys.executable, "-m", "display.cli", "--config", str(config), "kiosk", "--screenshots",
-         str(folder / "shots"), "--frames", str(frames), *(["--buttons", buttons] if buttons else [])],
-        env=environment, capture_output=True, text=True, timeout=60, cwd=folder, check=False,
+        [
+            sys.executable,
+            "-m",
+            "display.cli",
+            "--config",
+            str(config),
+            "kiosk",
+            "--screenshots",
+            str(folder / "shots"),
+            "--frames",
+            str(frames),
+            *(["--buttons", buttons] if buttons else []),
+        ],
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=folder,
+        check=False,
     )
 
 
-def played_report(plan: EventPlan, table: str, leave: int, gadget: str = "", revision: tuple[int, int] = (1, 1),
-                  at: float = 1.7e9) -> TableReport:
+def played_report(
+    plan: EventPlan,
+    table: str,
+    leave: int,
+    gadget: str = "",
+    revision: tuple[int, int] = (1, 1),
+    at: float = 1.7e9,
+) -> TableReport:
     """``table``'s round-1 group of ``plan`` as its gadget reports it once its first ``leave``
     seated players left, one at a time (at ``at`` + 1 s, + 2 s …), told by ``gadget``."""
     group = next(a for a in plan.groups if a.table == table)
@@ -181,6 +204,14 @@ def played_report(plan: EventPlan, table: str, leave: int, gadget: str = "", rev
         _, game = rules.play(game, more)
         kept += [(pos, e) for e in more]
     assert game is not None
-    made = table_report(plan, table, game, kept, {pos: at + pos for pos in range(leave + 1)}, revision, game=1,
-                        head=leave)
+    made = table_report(
+        plan,
+        table,
+        game,
+        kept,
+        {pos: at + pos for pos in range(leave + 1)},
+        revision,
+        game=1,
+        head=leave,
+    )
     return made.model_copy(update={"gadget": gadget})

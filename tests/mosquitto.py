@@ -27,15 +27,18 @@ OPENSSL = shutil.which("openssl")
 
 
 def _program(name: str) -> str | None:
-    return shutil.which(name) or next((f"{d}/{name}" for d in ("/usr/sbin", "/usr/bin") if os.access(f"{d}/{name}", os.X_OK)),
-                                      None)
+    return shutil.which(name) or next(
+        (f"{d}/{name}" for d in ("/usr/sbin", "/usr/bin") if os.access(f"{d}/{name}", os.X_OK)),
+        None,
+    )
 
 
 MOSQUITTO = _program("mosquitto")
 PASSWD = _program("mosquitto_passwd")
 MISSING = (
     "mosquitto is not installed (Debian package 'mosquitto'; .ci/run installs it under CI=true)"
-    if MOSQUITTO is None or PASSWD is None else ""
+    if MOSQUITTO is None or PASSWD is None
+    else ""
 )
 
 
@@ -66,8 +69,21 @@ class Certificates:
         assert OPENSSL is not None, "openssl is not installed (Debian package 'openssl')"
         (root / "etc").mkdir(parents=True, exist_ok=True)
         (root / "etc/hostname").write_text(f"{hostname}\n", encoding="utf-8")
-        done = subprocess.run(["bash", str(SYSTEMD / "install.sh"), "--root", str(root), "--broker", "1", "--no-card-text"],
-                              capture_output=True, text=True, timeout=60, check=False)
+        done = subprocess.run(
+            [
+                "bash",
+                str(SYSTEMD / "install.sh"),
+                "--root",
+                str(root),
+                "--broker",
+                "1",
+                "--no-card-text",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         self.said = done.stdout
         self.ca = root / "etc/aetherbox/broker-ca.crt"
@@ -79,7 +95,9 @@ class Mosquitto:
     """The broker as the organiser's Pi runs it, here: ``start``, ``stop`` (SIGTERM, as systemd
     stops it: the store is written) and ``restart`` keep one port and one store."""
 
-    def __init__(self, folder: Path, logins: dict[str, str], tls: Certificates | None = None) -> None:
+    def __init__(
+        self, folder: Path, logins: dict[str, str], tls: Certificates | None = None
+    ) -> None:
         assert MOSQUITTO is not None and PASSWD is not None, MISSING
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
@@ -87,8 +105,11 @@ class Mosquitto:
         self.tls_port = free_port() if tls is not None else 0
         passwords = folder / "aetherbox.passwd"
         for index, (login, password) in enumerate(logins.items()):
-            subprocess.run([PASSWD, *(["-c"] if index == 0 else []), "-b", str(passwords), login, password],
-                           check=True, capture_output=True)
+            subprocess.run(
+                [PASSWD, *(["-c"] if index == 0 else []), "-b", str(passwords), login, password],
+                check=True,
+                capture_output=True,
+            )
         passwords.chmod(0o600)
         acl = folder / "aetherbox.acl"
         shutil.copy(SYSTEMD / "mosquitto-aetherbox.acl", acl)
@@ -102,7 +123,9 @@ class Mosquitto:
             text = text.replace("listener 8883", f"listener {self.tls_port} 127.0.0.1")
             text = text.replace("/etc/mosquitto/certs/aetherbox.crt", str(tls.certificate))
             text = text.replace("/etc/mosquitto/certs/aetherbox.key", str(tls.key))
-        text = text.replace("/etc/mosquitto/aetherbox.passwd", str(passwords)).replace("/etc/mosquitto/aetherbox.acl", str(acl))
+        text = text.replace("/etc/mosquitto/aetherbox.passwd", str(passwords)).replace(
+            "/etc/mosquitto/aetherbox.acl", str(acl)
+        )
         text += f"persistence_location {folder}/\nlog_dest file {folder}/mosquitto.log\n"
         if os.geteuid() == 0:
             text += "user root\n"  # as root it would switch to the user 'mosquitto', who cannot read the files here
@@ -112,8 +135,11 @@ class Mosquitto:
 
     def start(self) -> None:
         assert MOSQUITTO is not None
-        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.config)], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [MOSQUITTO, "-c", str(self.config)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_for_port(self.port)
         if self.tls_port:
             wait_for_port(self.tls_port)

@@ -38,10 +38,14 @@ CHAOS = (
     "Whenever you roll {CHAOS}, you may return target creature card with mana value 3 or less from your graveyard to your hand.",
 )
 PHENOMENON = (
-    ("When you encounter this phenomenon, each player shuffles their hand and graveyard into their library, then draws "
-     "seven cards. Then planeswalk away from this phenomenon."),
-    ("When you encounter this phenomenon, starting with you, each player may put a permanent card from their hand onto "
-     "the battlefield. Then planeswalk away from this phenomenon."),
+    (
+        "When you encounter this phenomenon, each player shuffles their hand and graveyard into their library, then draws "
+        "seven cards. Then planeswalk away from this phenomenon."
+    ),
+    (
+        "When you encounter this phenomenon, starting with you, each player may put a permanent card from their hand onto "
+        "the battlefield. Then planeswalk away from this phenomenon."
+    ),
 )
 
 
@@ -56,4 +60,6 @@ def rules_text(name: str, phenomenon: bool = False) -> str:
 
 def planar_cards() -> dict[str, bool]:
     """Every plane and phenomenon of the catalog, by name: whether it is a phenomenon."""
-    return {card.name: card.kind is CardKind.PHENOMENON for card in load_catalog() if card.is_planar}
+    return {
+        card.name: card.kind is CardKind.PHENOMENON for card in load_catalog() if card.is_planar
+    }

@@ -20,7 +20,9 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason=MISSING or "mosquitto is i
 LOGINS = {"table1": "secret-1", "table2": "secret-2"}
 
 
-def statuses(inputs: queue.Queue[InputEvent], quiet: float = 0.5, timeout: float = 10.0) -> list[BrokerStatus]:
+def statuses(
+    inputs: queue.Queue[InputEvent], quiet: float = 0.5, timeout: float = 10.0
+) -> list[BrokerStatus]:
     """The link statuses that arrive until none has for ``quiet`` seconds (at most ``timeout``)."""
     found: list[BrokerStatus] = []
     deadline = time.monotonic() + timeout
@@ -79,7 +81,11 @@ def test_a_message_larger_than_an_event_sends_never_reaches_the_broker(tmp_path:
             assert statuses(inputs)[0].connected
         table1.publish("aetherbox/tables/table1/events/spring/1/1/1/flood", b"x" * 1_000_000)
         table2.publish("aetherbox/tables/table2/events/spring/1/1/2/g2", b"y" * 2_000)
-        heard = [m for m in drain(table2_in, 3.0) if isinstance(m, BrokerMessage) and "/events/" in m.topic]
+        heard = [
+            m
+            for m in drain(table2_in, 3.0)
+            if isinstance(m, BrokerMessage) and "/events/" in m.topic
+        ]
         assert [(m.topic.split("/")[2], len(m.payload)) for m in heard] == [("table2", 2_000)]
         assert "Client table1 disconnected due to oversize packet" in broker.log()
     finally:
@@ -118,7 +124,9 @@ def test_two_gadgets_on_one_login_take_turns_not_twice_a_second(tmp_path: Path) 
             mqtt.reconnect, mqtt.reconnect_max = 0.5, 0.5
             mqtt.back_off(0)
             journal = Journal(tmp_path / name / "j.sqlite3")
-            session = EventSession(Controller(journal), mqtt, "table1", broker="test", takeover=(2.5, 3.0))
+            session = EventSession(
+                Controller(journal), mqtt, "table1", broker="test", takeover=(2.5, 3.0)
+            )
             gadgets.append((session, inputs, journal, []))
         said: dict[str, list[str]] = {"original": [], "spare": []}
         gadgets[0][0].start()
@@ -154,8 +162,12 @@ def test_a_table_writes_only_the_two_shapes_a_gadget_writes(tmp_path: Path) -> N
     broker.start()
     table1, table1_in = link(broker, "table1")
     table2, table2_in = link(broker, "table2")
-    odd = ["aetherbox/tables/table1/flood/1", "aetherbox/tables/table1/events/spring/1/1/1/0000aaaa/more",
-           "aetherbox/tables/table1/status/more", "aetherbox/tables/table1/events/spring"]
+    odd = [
+        "aetherbox/tables/table1/flood/1",
+        "aetherbox/tables/table1/events/spring/1/1/1/0000aaaa/more",
+        "aetherbox/tables/table1/status/more",
+        "aetherbox/tables/table1/events/spring",
+    ]
     good = "aetherbox/tables/table1/events/spring/1/1/1/0000aaaa"
     try:
         for each, inputs in ((table1, table1_in), (table2, table2_in)):
@@ -169,8 +181,13 @@ def test_a_table_writes_only_the_two_shapes_a_gadget_writes(tmp_path: Path) -> N
         while len(refused) < len(odd) and time.monotonic() < deadline:
             refused += [s.refused for s in statuses(table1_in, timeout=1.0) if s.refused]
         assert sorted(refused) == sorted(odd)
-        heard = [m.topic for m in drain(table2_in, 0.5) if isinstance(m, BrokerMessage) and m.topic.startswith(
-            "aetherbox/tables/table1/") and not m.topic.endswith("/status")]
+        heard = [
+            m.topic
+            for m in drain(table2_in, 0.5)
+            if isinstance(m, BrokerMessage)
+            and m.topic.startswith("aetherbox/tables/table1/")
+            and not m.topic.endswith("/status")
+        ]
         assert heard == [good]
     finally:
         for each in (table1, table2):
@@ -230,7 +247,9 @@ def test_what_a_gadget_sent_just_before_it_stops_reaches_the_broker(tmp_path: Pa
             table1.publish(topic, b"{}" * 500)
         table1.stop()
         watcher.start()
-        heard = {m.topic for m in drain(watcher_in, 1.0) if isinstance(m, BrokerMessage) and m.retained}
+        heard = {
+            m.topic for m in drain(watcher_in, 1.0) if isinstance(m, BrokerMessage) and m.retained
+        }
         assert set(topics) <= heard
     finally:
         watcher.stop()

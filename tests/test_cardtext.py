@@ -24,7 +24,14 @@ from hypothesis import strategies as st
 
 from display import cli
 from device.catalog import load_catalog
-from device.cardtext import CardDataError, CardText, clear_cache, import_file, read_cards, rules_text
+from device.cardtext import (
+    CardDataError,
+    CardText,
+    clear_cache,
+    import_file,
+    read_cards,
+    rules_text,
+)
 from device.text import render
 
 #: The first bytes of real pictures (what the importer checks).
@@ -37,19 +44,29 @@ TAZEEM = "Roll to visit your Attractions.\nWhenever you roll {CHAOS}, draw a car
 
 def scryfall_card(name: str, type_line: str, text: str, **extra: Any) -> dict[str, Any]:
     return {
-        "object": "card", "id": "00000000-0000-0000-0000-000000000000", "lang": "en", "name": name,
+        "object": "card",
+        "id": "00000000-0000-0000-0000-000000000000",
+        "lang": "en",
+        "name": name,
         "layout": "planar" if "Plane" in type_line or "Phenomenon" in type_line else "normal",
-        "type_line": type_line, "oracle_text": text, "legalities": {"vintage": "not_legal"},
-        "image_uris": {"small": f"https://example.invalid/{name}.jpg"}, **extra,
+        "type_line": type_line,
+        "oracle_text": text,
+        "legalities": {"vintage": "not_legal"},
+        "image_uris": {"small": f"https://example.invalid/{name}.jpg"},
+        **extra,
     }
 
 
 SCRYFALL = [
     scryfall_card("Lightning Bolt", "Instant", "Lightning Bolt deals 3 damage to any target."),
     scryfall_card("Tazeem", "Plane — Zendikar", TAZEEM),
-    scryfall_card("Chaotic Aether", "Phenomenon", "When you encounter Chaotic Aether, each blank roll …"),
+    scryfall_card(
+        "Chaotic Aether", "Phenomenon", "When you encounter Chaotic Aether, each blank roll …"
+    ),
     scryfall_card("Tazeem", "Plane — Zendikar", "a later printing", lang="ja"),
-    scryfall_card("Accessories to Murder", "Artifact — Contraption", "Whenever this Contraption cranks, …"),
+    scryfall_card(
+        "Accessories to Murder", "Artifact — Contraption", "Whenever this Contraption cranks, …"
+    ),
 ]
 
 
@@ -74,11 +91,15 @@ def test_hw3_without_import_there_is_no_text_and_a_hint(data_dir: Path) -> None:
     )
 
 
-def test_hw3_scryfall_import_stores_planes_phenomena_contraptions(tmp_path: Path, data_dir: Path) -> None:
+def test_hw3_scryfall_import_stores_planes_phenomena_contraptions(
+    tmp_path: Path, data_dir: Path
+) -> None:
     """HW-3: a Scryfall bulk file: the catalog's cards are kept (English only), others ignored."""
     report = import_file(write(tmp_path / "oracle-cards.json", SCRYFALL), data_dir)
     assert sorted(report.cards) == ["Accessories to Murder", "Chaotic Aether", "Tazeem"]
-    assert rules_text("tazeem", data_dir) == CardText(name="Tazeem", type_line="Plane — Zendikar", text=TAZEEM)
+    assert rules_text("tazeem", data_dir) == CardText(
+        name="Tazeem", type_line="Plane — Zendikar", text=TAZEEM
+    )
     assert rules_text("Lightning Bolt", data_dir) is None
     contraption = rules_text("accessories to murder", data_dir)
     assert contraption is not None and contraption.type_line == "Artifact — Contraption"
@@ -88,20 +109,42 @@ def test_hw3_scryfall_import_stores_planes_phenomena_contraptions(tmp_path: Path
 def test_hw3_mtgjson_allprintings_and_set_files(tmp_path: Path, data_dir: Path) -> None:
     """HW-3: MTGJSON: AllPrintings ({"data": {SET: {"cards": [...]}}}) and a set file
     ({"data": {"cards": [...]}}), skipping everything else in them."""
-    card = {"name": "Bant", "type": "Plane — Alara", "text": "All creatures have exalted.", "types": ["Plane"]}
+    card = {
+        "name": "Bant",
+        "type": "Plane — Alara",
+        "text": "All creatures have exalted.",
+        "types": ["Plane"],
+    }
     everything = {
         "meta": {"date": "2025-01-01", "version": "5.2.2"},
         "data": {
-            "LEA": {"name": "Limited Edition Alpha", "cards": [{"name": "Black Lotus", "type": "Artifact", "text": "…"}],
-                    "tokens": [], "booster": {"default": {"boosters": [{"weight": 1}]}}},
+            "LEA": {
+                "name": "Limited Edition Alpha",
+                "cards": [{"name": "Black Lotus", "type": "Artifact", "text": "…"}],
+                "tokens": [],
+                "booster": {"default": {"boosters": [{"weight": 1}]}},
+            },
             "OHOP": {"baseSetSize": 40, "cards": [card], "totalSetSize": 40, "translations": {}},
         },
     }
     report = import_file(write(tmp_path / "AllPrintings.json", everything), data_dir)
     assert list(report.cards) == ["Bant"]
-    assert rules_text("Bant", data_dir) == CardText(name="Bant", type_line="Plane — Alara", text="All creatures have exalted.")
-    one_set = {"meta": {}, "data": {"code": "UST", "cards": [
-        {"name": "Applied Aeronautics", "type": "Artifact — Contraption", "text": "Flying …"}]}}
+    assert rules_text("Bant", data_dir) == CardText(
+        name="Bant", type_line="Plane — Alara", text="All creatures have exalted."
+    )
+    one_set = {
+        "meta": {},
+        "data": {
+            "code": "UST",
+            "cards": [
+                {
+                    "name": "Applied Aeronautics",
+                    "type": "Artifact — Contraption",
+                    "text": "Flying …",
+                }
+            ],
+        },
+    }
     import_file(write(tmp_path / "UST.json", one_set), data_dir)
     assert rules_text("Bant", data_dir) is None  # a re-import replaces, it does not merge
     assert rules_text("applied aeronautics", data_dir) is not None
@@ -120,16 +163,31 @@ def test_hw3_gzip_and_standard_input(tmp_path: Path, data_dir: Path) -> None:
     ("contents", "message"),
     [
         (b"", "the file is empty."),
-        (b"<html>rate limited</html>", "this is not JSON card data: expected a Scryfall bulk file (a JSON array) "
-         "or an MTGJSON file (a JSON object)."),
-        (json.dumps(SCRYFALL).encode()[:-40], "the file ends in the middle of the card data: it was cut short "
-         "(an interrupted download?). Download it again."),
-        (json.dumps(SCRYFALL).encode()[:-1], "the file ends in the middle of the card data: it was cut short "
-         "(an interrupted download?). Download it again."),
-        (b'[{"name": "Tazeem", "type_line": "Plane"} {"name": "Bant"}]', "expected ',', found '{' (at character 42)."),
+        (
+            b"<html>rate limited</html>",
+            "this is not JSON card data: expected a Scryfall bulk file (a JSON array) "
+            "or an MTGJSON file (a JSON object).",
+        ),
+        (
+            json.dumps(SCRYFALL).encode()[:-40],
+            "the file ends in the middle of the card data: it was cut short "
+            "(an interrupted download?). Download it again.",
+        ),
+        (
+            json.dumps(SCRYFALL).encode()[:-1],
+            "the file ends in the middle of the card data: it was cut short "
+            "(an interrupted download?). Download it again.",
+        ),
+        (
+            b'[{"name": "Tazeem", "type_line": "Plane"} {"name": "Bant"}]',
+            "expected ',', found '{' (at character 42).",
+        ),
         (b'{"meta": {}}', 'no "data" in this JSON object: not an MTGJSON file.'),
-        (json.dumps(SCRYFALL[:1]).encode(), "no planes, phenomena or contraptions in this file. Use Scryfall's "
-         "\"Oracle Cards\" bulk file or an MTGJSON AllPrintings or set file (OPCA, PCA, HOP, UST, UND…)."),
+        (
+            json.dumps(SCRYFALL[:1]).encode(),
+            "no planes, phenomena or contraptions in this file. Use Scryfall's "
+            '"Oracle Cards" bulk file or an MTGJSON AllPrintings or set file (OPCA, PCA, HOP, UST, UND…).',
+        ),
         (b"\xff\xfe[\x00", "this is not a UTF-8 text file (invalid start byte)."),
     ],
 )
@@ -160,12 +218,18 @@ def test_hw3_images_from_a_folder_and_from_local_paths(tmp_path: Path, data_dir:
     tazeem = rules_text("Tazeem", data_dir)
     assert tazeem is not None and tazeem.image is not None
     assert Path(tazeem.image).read_bytes() == JPEG + b"tazeem"
-    local = [scryfall_card("Bant", "Plane — Alara", "exalted", image_uris={"small": "img/bant.jpg"})]
+    local = [
+        scryfall_card("Bant", "Plane — Alara", "exalted", image_uris={"small": "img/bant.jpg"})
+    ]
     (tmp_path / "img").mkdir()
     (tmp_path / "img" / "bant.jpg").write_bytes(GIF + b"bant")
     import_file(write(tmp_path / "local.json", local), data_dir, images=True)
     bant = rules_text("Bant", data_dir)
-    assert bant is not None and bant.image is not None and Path(bant.image).read_bytes() == GIF + b"bant"
+    assert (
+        bant is not None
+        and bant.image is not None
+        and Path(bant.image).read_bytes() == GIF + b"bant"
+    )
     assert not Path(tazeem.image).exists()  # the old import's pictures went with it
     assert len(list((data_dir / "cardtext").glob("images-*"))) == 1
 
@@ -197,12 +261,17 @@ def test_hw3_lookup_is_cached_and_reloaded_after_an_import(tmp_path: Path, data_
     assert changed is not None and changed.text == "changed"
 
 
-def test_hw3_console_command_imports(tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hw3_console_command_imports(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """HW-3: `aetherbox catalog import FILE` reports what it stored; errors exit 1 with the reason."""
     source = write(tmp_path / "oracle-cards.json", SCRYFALL)
     assert cli.main(["catalog", "import", str(source)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"Imported the rules text of 3 cards (1 plane, 1 phenomenon, 1 contraption) from {source}."
+    assert (
+        out[0]
+        == f"Imported the rules text of 3 cards (1 plane, 1 phenomenon, 1 contraption) from {source}."
+    )
     missing = len(load_catalog()) - 3
     assert out[1] == (
         f"{missing} cards the gadget knows are not in this file: Academy at Tolaria West, Agyrem, Bant, "
@@ -210,7 +279,9 @@ def test_hw3_console_command_imports(tmp_path: Path, data_dir: Path, capsys: pyt
     )
     assert rules_text("Tazeem") is not None  # the data directory the CLI used
     assert cli.main(["catalog", "import", str(tmp_path / "missing.json")]) == 1
-    assert capsys.readouterr().err == f"aetherbox: error: {tmp_path / 'missing.json'}: no such file.\n"
+    assert (
+        capsys.readouterr().err == f"aetherbox: error: {tmp_path / 'missing.json'}: no such file.\n"
+    )
 
 
 def test_hw3_streaming_uses_constant_memory(tmp_path: Path) -> None:
@@ -220,7 +291,9 @@ def test_hw3_streaming_uses_constant_memory(tmp_path: Path) -> None:
     with path.open("w", encoding="utf-8") as out:
         out.write("[")
         for i in range(4000):  # about 8 MB
-            out.write(("," if i else "") + json.dumps(scryfall_card(f"Card {i}", "Instant", filler)))
+            out.write(
+                ("," if i else "") + json.dumps(scryfall_card(f"Card {i}", "Instant", filler))
+            )
         out.write("]")
     tracemalloc.start()
     count = sum(1 for _ in read_cards(path))
@@ -233,12 +306,24 @@ def test_hw3_streaming_uses_constant_memory(tmp_path: Path) -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     # Numbers as card data has them: Infinity is not JSON, and numbers over 40 digits are refused.
-    cards=st.lists(st.dictionaries(st.text(max_size=8), st.one_of(
-        st.integers(min_value=-10**30, max_value=10**30), st.text(max_size=30),
-        st.floats(allow_nan=False, allow_infinity=False), st.none()), max_size=4), max_size=6),
+    cards=st.lists(
+        st.dictionaries(
+            st.text(max_size=8),
+            st.one_of(
+                st.integers(min_value=-(10**30), max_value=10**30),
+                st.text(max_size=30),
+                st.floats(allow_nan=False, allow_infinity=False),
+                st.none(),
+            ),
+            max_size=4,
+        ),
+        max_size=6,
+    ),
     chunk=st.integers(min_value=1, max_value=64),
 )
-def test_hw3_stream_reader_matches_json_loads(cards: list[dict[str, Any]], chunk: int, tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_hw3_stream_reader_matches_json_loads(
+    cards: list[dict[str, Any]], chunk: int, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """HW-3: whatever the chunk boundaries, the streamed objects equal a whole-file parse."""
     import device.cardtext as cardtext
 
@@ -254,15 +339,17 @@ def test_hw3_stream_reader_matches_json_loads(cards: list[dict[str, Any]], chunk
 
 # --- hostile files: refused within seconds, nothing written ---------------------------------------
 
-NOT_A_CARD_FILE = (
-    "This is not a card file: download Scryfall's \"Oracle Cards\" file or an MTGJSON file again and import that."
-)
+NOT_A_CARD_FILE = 'This is not a card file: download Scryfall\'s "Oracle Cards" file or an MTGJSON file again and import that.'
 #: Loose on purpose: each refusal takes well under a second, and a slow machine must still pass.
 SECONDS = 10
 
 
 def snapshot(directory: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(directory)): p.read_bytes()
+        for p in sorted(directory.rglob("*"))
+        if p.is_file()
+    }
 
 
 def refuse(tmp_path: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -283,7 +370,10 @@ def refuse(tmp_path: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> st
 
 @pytest.mark.parametrize(
     ("document", "at"),
-    [("[" * 200_000 + "]" * 200_000, 65), ('{"meta": {}, "data": ' + '{"a": ' * 200_000 + "1" + "}" * 200_001, 417)],
+    [
+        ("[" * 200_000 + "]" * 200_000, 65),
+        ('{"meta": {}, "data": ' + '{"a": ' * 200_000 + "1" + "}" * 200_001, 417),
+    ],
     ids=["scryfall-array", "mtgjson-object"],
 )
 def test_hw3_deeply_nested_file_is_refused(
@@ -312,7 +402,9 @@ def test_hw3_gzip_bomb_is_refused(
     gzip itself accepts, so the test builds it fast) is refused after the first megabytes."""
     sixty_four_mib = gzip_member(content * (64 << 20))
     hostile = tmp_path / "bomb.json.gz"
-    hostile.write_bytes(gzip_member(b'["' if content == b"a" else b"[") + sixty_four_mib * 16 + gzip_member(b"]"))
+    hostile.write_bytes(
+        gzip_member(b'["' if content == b"a" else b"[") + sixty_four_mib * 16 + gzip_member(b"]")
+    )
     assert hostile.stat().st_size < 1_100_000
     assert refuse(tmp_path, capsys, str(hostile)) == (
         f"{hostile}: it unpacks to more than 100 times its compressed size, which card data never does "
@@ -327,7 +419,12 @@ def test_hw3_gzip_of_real_card_data_is_not_a_bomb(tmp_path: Path, data_dir: Path
     """HW-3: pretty-printed card data packs far below the limit, in one gzip member or several."""
     rng = random.Random(3)
     cards = [
-        scryfall_card(f"Card {i}", "Instant", " ".join(rng.choice(WORDS) for _ in range(30)), id=str(uuid.UUID(int=rng.getrandbits(128))))
+        scryfall_card(
+            f"Card {i}",
+            "Instant",
+            " ".join(rng.choice(WORDS) for _ in range(30)),
+            id=str(uuid.UUID(int=rng.getrandbits(128))),
+        )
         for i in range(3000)
     ]
     document = json.dumps(SCRYFALL + cards, indent=4).encode()
@@ -340,15 +437,24 @@ def test_hw3_gzip_of_real_card_data_is_not_a_bomb(tmp_path: Path, data_dir: Path
 @pytest.mark.parametrize(
     ("contents", "message"),
     [
-        (b"[" + b" " * (32 << 20) + b"]", f"more than 16,777,216 blank characters in a row (at character 1). {NOT_A_CARD_FILE}"),
-        (b'[{"name":' + b"\n" * (32 << 20) + b'"Tazeem"}]',
-         f"more than 16,777,216 blank characters in a row (at character 9). {NOT_A_CARD_FILE}"),
+        (
+            b"[" + b" " * (32 << 20) + b"]",
+            f"more than 16,777,216 blank characters in a row (at character 1). {NOT_A_CARD_FILE}",
+        ),
+        (
+            b'[{"name":' + b"\n" * (32 << 20) + b'"Tazeem"}]',
+            f"more than 16,777,216 blank characters in a row (at character 9). {NOT_A_CARD_FILE}",
+        ),
         (b"[" + b"x" * (32 << 20) + b"]", "not valid JSON: Expecting value (at character 1)."),
     ],
     ids=["blank-run", "blank-run-inside-a-card", "garbage"],
 )
 def test_hw3_whitespace_and_garbage_bombs_are_refused(
-    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], contents: bytes, message: str
+    tmp_path: Path,
+    data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    contents: bytes,
+    message: str,
 ) -> None:
     """HW-3: a plain file of blanks or garbage is refused after the limit, not read to its end."""
     hostile = tmp_path / "bomb.json"
@@ -362,9 +468,22 @@ def bant_with_picture(path: str) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize(
     "written",
-    ["../secret.jpg", "img/../../secret.jpg", "{outside}/secret.jpg", "file://{outside}/secret.jpg", "/etc/passwd",
-     "img/link.jpg"],
-    ids=["dot-dot", "dot-dot-inside", "absolute", "file-address", "system-file", "symbolic-link-out"],
+    [
+        "../secret.jpg",
+        "img/../../secret.jpg",
+        "{outside}/secret.jpg",
+        "file://{outside}/secret.jpg",
+        "/etc/passwd",
+        "img/link.jpg",
+    ],
+    ids=[
+        "dot-dot",
+        "dot-dot-inside",
+        "absolute",
+        "file-address",
+        "system-file",
+        "symbolic-link-out",
+    ],
 )
 def test_hw3_picture_paths_outside_the_card_files_folder_are_refused(
     tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str], written: str
@@ -428,8 +547,18 @@ def test_hw3_pictures_inside_the_folder_are_stored(tmp_path: Path, data_dir: Pat
     (tmp_path / "img").mkdir()
     (tmp_path / "img" / "bant.webp").write_bytes(WEBP + b"bant")
     (tmp_path / "img" / "link.webp").symlink_to(tmp_path / "img" / "bant.webp")
-    for written in ("img/bant.webp", (tmp_path / "img" / "bant.webp").as_uri(), "img/../img/link.webp"):
-        report = import_file(write(tmp_path / "cards.json", bant_with_picture(written)), data_dir, images=True)
+    for written in (
+        "img/bant.webp",
+        (tmp_path / "img" / "bant.webp").as_uri(),
+        "img/../img/link.webp",
+    ):
+        report = import_file(
+            write(tmp_path / "cards.json", bant_with_picture(written)), data_dir, images=True
+        )
         assert report.images == 1
         bant = rules_text("Bant", data_dir)
-        assert bant is not None and bant.image is not None and Path(bant.image).read_bytes() == WEBP + b"bant"
+        assert (
+            bant is not None
+            and bant.image is not None
+            and Path(bant.image).read_bytes() == WEBP + b"bant"
+        )

@@ -136,8 +136,7 @@ def test_HW3_find_ambiguous_prefix_lists_the_cards() -> None:
     with pytest.raises(UnknownName) as caught:
         CATALOG.find("pin")
     assert str(caught.value) == (
-        "'pin' could be any of 2 cards: Pin Collector's Booth, Pin Trading. "
-        "Type more of the name."
+        "'pin' could be any of 2 cards: Pin Collector's Booth, Pin Trading. Type more of the name."
     )
     assert caught.value.key == "catalog.ambiguous"
     assert caught.value.params == {
@@ -195,22 +194,39 @@ def test_HW3_find_within_a_subset() -> None:
 @pytest.mark.parametrize(
     ("view", "text", "said"),
     [
-        ("planar", "Lightning Bolt",
-         "No plane or phenomenon is called 'Lightning Bolt': check the spelling or type the start of the name."),
-        ("planar", "tazem",
-         "No plane or phenomenon is called 'tazem'. Did you mean Tazeem? Check the spelling or type the start of "
-         "the name."),
-        ("contraptions", "Steamflogger Boss",
-         "No contraption is called 'Steamflogger Boss': check the spelling or type the start of the name."),
-        ("contraptions", "boomflinjer",
-         "No contraption is called 'boomflinjer'. Did you mean Boomflinger? Check the spelling or type the start of "
-         "the name."),
-        ("all", "Lightning Bolt",
-         "No plane, phenomenon or contraption is called 'Lightning Bolt': check the spelling or type the start of the "
-         "name."),
+        (
+            "planar",
+            "Lightning Bolt",
+            "No plane or phenomenon is called 'Lightning Bolt': check the spelling or type the start of the name.",
+        ),
+        (
+            "planar",
+            "tazem",
+            "No plane or phenomenon is called 'tazem'. Did you mean Tazeem? Check the spelling or type the start of "
+            "the name.",
+        ),
+        (
+            "contraptions",
+            "Steamflogger Boss",
+            "No contraption is called 'Steamflogger Boss': check the spelling or type the start of the name.",
+        ),
+        (
+            "contraptions",
+            "boomflinjer",
+            "No contraption is called 'boomflinjer'. Did you mean Boomflinger? Check the spelling or type the start of "
+            "the name.",
+        ),
+        (
+            "all",
+            "Lightning Bolt",
+            "No plane, phenomenon or contraption is called 'Lightning Bolt': check the spelling or type the start of the "
+            "name.",
+        ),
     ],
 )
-def test_HW3_an_unknown_name_is_refused_as_what_the_catalog_holds(view: str, text: str, said: str) -> None:
+def test_HW3_an_unknown_name_is_refused_as_what_the_catalog_holds(
+    view: str, text: str, said: str
+) -> None:
     """The gadget knows planar cards and contraptions only: a real card it does not know is not
     "no card", and a view says what kind of card it expected."""
     catalog = CATALOG if view == "all" else getattr(CATALOG, view)()
@@ -225,7 +241,10 @@ def test_HW3_a_refused_name_is_quoted_trimmed() -> None:
     assert caught.value.params["text"] == "Lightning Bolt"
     with pytest.raises(UnknownName) as caught:
         CATALOG.find(" pin ")
-    assert str(caught.value) == "'pin' could be any of 2 cards: Pin Collector's Booth, Pin Trading. Type more of the name."
+    assert (
+        str(caught.value)
+        == "'pin' could be any of 2 cards: Pin Collector's Booth, Pin Trading. Type more of the name."
+    )
 
 
 def test_HW3_views_are_kept_and_keep_the_catalogs_order() -> None:
@@ -390,9 +409,7 @@ def test_HW3_parse_rejects_a_bad_file() -> None:
 
 
 def test_HW3_duplicate_names_are_refused() -> None:
-    card = Card(
-        name="X", kind=CardKind.PLANE, set_code="S", collector_number="1", printings=("S",)
-    )
+    card = Card(name="X", kind=CardKind.PLANE, set_code="S", collector_number="1", printings=("S",))
     with pytest.raises(ValueError, match="'X' is in the catalog twice"):
         Catalog([card, card])
 

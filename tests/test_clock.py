@@ -62,17 +62,23 @@ def turn_left(controller: Controller, clock: Clock) -> float | None:
 # --- the game clock ---------------------------------------------------------------------------
 
 
-def test_the_clock_starts_with_the_game_at_the_time_the_command_carries(journal: Journal, clock: Clock) -> None:
+def test_the_clock_starts_with_the_game_at_the_time_the_command_carries(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 125.5
     assert played(controller, clock) == 125.5
-    assert clock_time(played(controller, clock)) == "2:05" and hours_minutes(played(controller, clock)) == "0:02"
+    assert (
+        clock_time(played(controller, clock)) == "2:05"
+        and hours_minutes(played(controller, clock)) == "0:02"
+    )
     started = journal.events(controller.game or 0, upto=0)[0][1]
     assert started.at == T0  # type: ignore[attr-defined]
 
 
 def test_a_break_pauses_and_resumes_the_clock_said_and_kept_out_of_the_games_history(
-        journal: Journal, clock: Clock) -> None:
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 600
     assert said(controller, PauseGameClock()) == ["Game clock paused: 0:10:00 played."]
@@ -85,20 +91,29 @@ def test_a_break_pauses_and_resumes_the_clock_said_and_kept_out_of_the_games_his
     assert journal.breaks(controller.game or 0) == (Break(began=T0 + 600, ended=T0 + 1500),)
 
 
-def test_pausing_twice_resuming_a_running_clock_and_starting_one_twice_are_refused(journal: Journal, clock: Clock) -> None:
+def test_pausing_twice_resuming_a_running_clock_and_starting_one_twice_are_refused(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 75
     assert refused(controller, ResumeGameClock()) == "The game clock is not paused: 0:01:15 played."
-    assert refused(controller, StartGameClock()) == "The game clock is running already: 0:01:15 played."
+    assert (
+        refused(controller, StartGameClock())
+        == "The game clock is running already: 0:01:15 played."
+    )
     controller.execute(PauseGameClock())
     clock.now += 3600
-    assert refused(controller, PauseGameClock()) == "The game clock is paused already: 0:01:15 played."
+    assert (
+        refused(controller, PauseGameClock()) == "The game clock is paused already: 0:01:15 played."
+    )
 
 
 def test_a_game_saved_before_the_clock_has_none_until_it_is_started(clock: Clock) -> None:
     """A game started without a time (as the gadget saved them before it kept a clock) has no
     clock; starting one counts from then, with the table's turn timer."""
-    events = decide(None, NewGame(players=PLAYERS, first="Ala", options={"turn_timer": "60"}), random.Random(1))
+    events = decide(
+        None, NewGame(players=PLAYERS, first="Ala", options={"turn_timer": "60"}), random.Random(1)
+    )
     old = fold(events)
     assert old.clock is None
     with pytest.raises(IllegalCommand) as error:
@@ -109,39 +124,52 @@ def test_a_game_saved_before_the_clock_has_none_until_it_is_started(clock: Clock
     assert [str(m) for m in messages] == ["Game clock started."]
 
 
-def test_the_rules_never_read_a_clock_a_command_without_its_time_is_an_error(journal: Journal, clock: Clock) -> None:
+def test_the_rules_never_read_a_clock_a_command_without_its_time_is_an_error(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     with pytest.raises(ValueError, match="PauseGameClock needs the time it was given"):
         decide(state(controller), PauseGameClock(), random.Random(1))
 
 
-def test_undo_held_pauses_and_resumes_the_clock_and_undoes_nothing(journal: Journal, clock: Clock) -> None:
+def test_undo_held_pauses_and_resumes_the_clock_and_undoes_nothing(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 61
     held = controller.press(ButtonPressed(Button.UNDO, long=True))
-    assert held is not None and [str(m) for m in held.messages] == ["Game clock paused: 0:01:01 played."]
+    assert held is not None and [str(m) for m in held.messages] == [
+        "Game clock paused: 0:01:01 played."
+    ]
     clock.now += 5
     held = controller.press(ButtonPressed(Button.UNDO, long=True))
-    assert held is not None and [str(m) for m in held.messages] == ["Game clock running again: 0:01:01 played."]
+    assert held is not None and [str(m) for m in held.messages] == [
+        "Game clock running again: 0:01:01 played."
+    ]
     assert (state(controller).turn, state(controller).step.value) == (1, "upkeep")
 
 
 # --- undo and the journal ----------------------------------------------------------------------
 
 
-def test_undo_leaves_a_pause_be_there_being_nothing_else_to_take_back(journal: Journal, clock: Clock) -> None:
+def test_undo_leaves_a_pause_be_there_being_nothing_else_to_take_back(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 100
     controller.execute(PauseGameClock())
     clock.now += 50
-    assert refused(controller, PauseGameClock()) == "The game clock is paused already: 0:01:40 played."
+    assert (
+        refused(controller, PauseGameClock()) == "The game clock is paused already: 0:01:40 played."
+    )
     with pytest.raises(IllegalCommand, match="Nothing to undo: this is the start of the game."):
         controller.undo()
     assert played(controller, clock) == 100 and state(controller).clock.paused  # type: ignore[union-attr]
 
 
 def test_a_paused_clock_stays_paused_across_a_restart_and_a_running_one_counts_its_clock(
-        journal_path: Path, clock: Clock) -> None:
+    journal_path: Path, clock: Clock
+) -> None:
     """With a clock the caller gives (the gadget's own, ``GameTime``, does not count the time it
     was off: decision 0027), a restart keeps a paused clock paused and a running one counting."""
     with Journal(journal_path) as journal:
@@ -180,7 +208,9 @@ def test_the_turn_timer_starts_again_when_the_turn_passes(journal: Journal, cloc
     assert turn_left(controller, clock) == 50
 
 
-def test_a_pause_stops_the_turn_timer_and_a_turn_passed_in_the_break_starts_after_it(journal: Journal, clock: Clock) -> None:
+def test_a_pause_stops_the_turn_timer_and_a_turn_passed_in_the_break_starts_after_it(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock, turn_timer="60")
     clock.now += 20
     controller.execute(PauseGameClock())
@@ -201,25 +231,41 @@ def test_the_turn_timer_is_set_during_the_game_from_now_on(journal: Journal, clo
     assert said(controller, SetTurnTimer(seconds=150)) == ["Turn timer: 2:30 a turn, from now."]
     clock.now += 50
     assert turn_left(controller, clock) == 100
-    assert refused(controller, SetTurnTimer(seconds=150)) == "The turn timer is 2:30 a turn already."
+    assert (
+        refused(controller, SetTurnTimer(seconds=150)) == "The turn timer is 2:30 a turn already."
+    )
     assert refused(controller, SetTurnTimer(seconds=3601)) == (
-        "A turn timer is 1 to 3600 seconds a turn, or 0 for none; 3601 asked for.")
+        "A turn timer is 1 to 3600 seconds a turn, or 0 for none; 3601 asked for."
+    )
     assert said(controller, SetTurnTimer(seconds=0)) == ["Turn timer off."]
     assert refused(controller, SetTurnTimer(seconds=0)) == "This game has no turn timer already."
 
 
-def test_the_turn_timer_is_a_table_option_of_games_whose_turns_pass_one_at_a_time(journal: Journal, clock: Clock) -> None:
+def test_the_turn_timer_is_a_table_option_of_games_whose_turns_pass_one_at_a_time(
+    journal: Journal, clock: Clock
+) -> None:
     controller = Controller(journal, clock=clock)
-    assert refused(controller, NewGame(formats=("wizards_duel",), players=PLAYERS, options={"turn_timer": "60"})) == (
+    assert refused(
+        controller,
+        NewGame(formats=("wizards_duel",), players=PLAYERS, options={"turn_timer": "60"}),
+    ) == (
         "There is no table option 'turn_timer' for Wizard's Duel. Options here: alt_ending, antimagic_shield, "
-        "chain_reaction, magic_lesson, power_drain, power_sacrifice, spell_deck.")
-    assert refused(controller, NewGame(formats=("commander",), players=PLAYERS, options={"turn_timer": "soon"})) == (
-        "Table option 'turn_timer' cannot be 'soon': a whole number from 0 to 3600.")
+        "chain_reaction, magic_lesson, power_drain, power_sacrifice, spell_deck."
+    )
+    assert refused(
+        controller, NewGame(formats=("commander",), players=PLAYERS, options={"turn_timer": "soon"})
+    ) == ("Table option 'turn_timer' cannot be 'soon': a whole number from 0 to 3600.")
     controller.execute(NewGame(formats=("wizards_duel",), players=PLAYERS))
     assert refused(controller, SetTurnTimer(seconds=60)) == (
-        "Wizard's Duel has no turn timer: its players do not pass the turn one at a time at one table.")
-    controller.execute(NewGame(formats=("ffa", "two_headed_giant"), players=("A", "B", "C", "D"),
-                               options={"turn_timer": "45"}))
+        "Wizard's Duel has no turn timer: its players do not pass the turn one at a time at one table."
+    )
+    controller.execute(
+        NewGame(
+            formats=("ffa", "two_headed_giant"),
+            players=("A", "B", "C", "D"),
+            options={"turn_timer": "45"},
+        )
+    )
     assert state(controller).clock == ClockState(since=T0, turn_at=T0, timer=45)
 
 
@@ -239,8 +285,12 @@ def step(kind: str, number: int) -> Command | str:
     if kind in ("undo", "redo"):
         return kind
     commands: dict[str, Command] = {
-        "pause": PauseGameClock(), "resume": ResumeGameClock(), "advance": Advance(), "pass": PassTurn(),
-        "timer": SetTurnTimer(seconds=number), "life": ChangeLife(seat=number % 3, delta=-1),
+        "pause": PauseGameClock(),
+        "resume": ResumeGameClock(),
+        "advance": Advance(),
+        "pass": PassTurn(),
+        "timer": SetTurnTimer(seconds=number),
+        "life": ChangeLife(seat=number % 3, delta=-1),
     }
     return commands[kind]
 
@@ -248,7 +298,8 @@ def step(kind: str, number: int) -> Command | str:
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS, snapshot_every=st.integers(1, 6))
 def test_replay_equals_live_undo_restores_and_the_clock_never_runs_backwards(
-        steps: list[tuple[float, str, int]], snapshot_every: int) -> None:
+    steps: list[tuple[float, str, int]], snapshot_every: int
+) -> None:
     clock = Clock()
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "j.sqlite3"

@@ -57,7 +57,8 @@ def life(controller: Controller, seat: int) -> int:
 
 
 def test_undo_after_a_pause_takes_back_the_life_change_and_the_clock_stays_paused(
-        journal: Journal, clock: Clock) -> None:
+    journal: Journal, clock: Clock
+) -> None:
     """The table changed a life total, then paused for a break; someone notices the change was a
     mistake and presses UNDO: the change is taken back, the break goes on."""
     controller = table(journal, clock)
@@ -72,7 +73,8 @@ def test_undo_after_a_pause_takes_back_the_life_change_and_the_clock_stays_pause
     assert life(controller, 1) == 17 and paused(controller) and played(controller, clock) == 120
     clock.now += 100
     assert [str(m) for m in controller.execute(ResumeGameClock()).messages] == [
-        "Game clock running again: 0:02:00 played."]
+        "Game clock running again: 0:02:00 played."
+    ]
     clock.now += 30
     assert played(controller, clock) == 150
     controller.undo()  # the life change again, not the resume
@@ -80,18 +82,25 @@ def test_undo_after_a_pause_takes_back_the_life_change_and_the_clock_stays_pause
 
 
 def test_a_break_is_said_but_is_no_row_of_the_history_and_nothing_undo_would_take_back(
-        journal: Journal, clock: Clock) -> None:
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 10
     controller.execute(ChangeLife(seat=0, delta=2))
     change = controller.last_change()
-    assert [str(m) for m in controller.execute(PauseGameClock()).messages] == ["Game clock paused: 0:00:10 played."]
+    assert [str(m) for m in controller.execute(PauseGameClock()).messages] == [
+        "Game clock paused: 0:00:10 played."
+    ]
     assert controller.last_change() == change
     assert [txn.pos for txn in controller.history()] == [0, 1]
-    assert refused(controller, PauseGameClock()) == "The game clock is paused already: 0:00:10 played."
+    assert (
+        refused(controller, PauseGameClock()) == "The game clock is paused already: 0:00:10 played."
+    )
 
 
-def test_the_turn_timer_leaves_out_the_breaks_across_undo_of_the_turn_passed(journal: Journal, clock: Clock) -> None:
+def test_the_turn_timer_leaves_out_the_breaks_across_undo_of_the_turn_passed(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock, turn_timer="90")
     clock.now += 10
     controller.execute(PassTurn())  # Ola's turn from T0 + 10
@@ -111,7 +120,9 @@ def test_the_turn_timer_leaves_out_the_breaks_across_undo_of_the_turn_passed(jou
     assert state(controller).active == 1 and turn_left(controller, clock) == 60
 
 
-def test_a_turn_passed_and_a_timer_set_during_a_break_count_from_its_end(journal: Journal, clock: Clock) -> None:
+def test_a_turn_passed_and_a_timer_set_during_a_break_count_from_its_end(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 20
     controller.execute(PauseGameClock())
@@ -127,7 +138,8 @@ def test_a_turn_passed_and_a_timer_set_during_a_break_count_from_its_end(journal
 
 
 def test_a_clock_never_counts_back_when_the_wall_clock_was_set_back_during_a_break(
-        journal: Journal, clock: Clock) -> None:
+    journal: Journal, clock: Clock
+) -> None:
     """A Pi without a real-time clock: breaks whose times overlap count each second once."""
     controller = table(journal, clock)
     clock.now += 100
@@ -146,7 +158,9 @@ def test_a_clock_never_counts_back_when_the_wall_clock_was_set_back_during_a_bre
 # --- a restart, a replay, a backup ---------------------------------------------------------------------
 
 
-def test_a_break_survives_a_restart_and_undo_after_it_still_leaves_it_be(journal_path: Path, clock: Clock) -> None:
+def test_a_break_survives_a_restart_and_undo_after_it_still_leaves_it_be(
+    journal_path: Path, clock: Clock
+) -> None:
     with Journal(journal_path) as journal:
         controller = table(journal, clock, turn_timer="120")
         clock.now += 30
@@ -158,7 +172,11 @@ def test_a_break_survives_a_restart_and_undo_after_it_still_leaves_it_be(journal
     with Journal(journal_path) as journal:
         controller = Controller(journal, clock=clock)
         assert controller.state == live and journal.replay(controller.game or 0) == live
-        assert paused(controller) and played(controller, clock) == 60 and turn_left(controller, clock) == 60
+        assert (
+            paused(controller)
+            and played(controller, clock) == 60
+            and turn_left(controller, clock) == 60
+        )
         controller.undo()
         assert life(controller, 0) == 20 and paused(controller) and played(controller, clock) == 60
         controller.execute(ResumeGameClock())
@@ -171,7 +189,9 @@ def test_a_break_survives_a_restart_and_undo_after_it_still_leaves_it_be(journal
         assert played(controller, clock) == 660
 
 
-def test_a_snapshot_keeps_no_break_and_a_state_from_any_snapshot_has_them_all(journal_path: Path, clock: Clock) -> None:
+def test_a_snapshot_keeps_no_break_and_a_state_from_any_snapshot_has_them_all(
+    journal_path: Path, clock: Clock
+) -> None:
     with Journal(journal_path, snapshot_every=2) as journal:
         controller = table(journal, clock)
         clock.now += 5
@@ -180,13 +200,20 @@ def test_a_snapshot_keeps_no_break_and_a_state_from_any_snapshot_has_them_all(jo
             clock.now += 5
             controller.execute(ChangeLife(seat=seat % 3, delta=-1))
         game = controller.game or 0
-        bodies = [row[0] for row in journal._db.execute("SELECT body FROM snapshots WHERE game = ?", (game,))]
-        assert len(bodies) == 2 and all(json.loads(body)["clock"]["breaks"] == [] for body in bodies)
+        bodies = [
+            row[0]
+            for row in journal._db.execute("SELECT body FROM snapshots WHERE game = ?", (game,))
+        ]
+        assert len(bodies) == 2 and all(
+            json.loads(body)["clock"]["breaks"] == [] for body in bodies
+        )
         assert journal.state(game) == journal.replay(game) == controller.state
         assert state(controller).clock.breaks == (Break(began=T0 + 5),)  # type: ignore[union-attr]
 
 
-def test_the_backup_carries_the_breaks_and_a_recovery_from_it_keeps_them(tmp_path: Path, clock: Clock) -> None:
+def test_the_backup_carries_the_breaks_and_a_recovery_from_it_keeps_them(
+    tmp_path: Path, clock: Clock
+) -> None:
     path = tmp_path / "games" / "aetherbox.sqlite3"
     with Journal(path) as journal:
         controller = table(journal, clock)
@@ -222,7 +249,9 @@ def test_deleting_a_game_deletes_its_breaks(journal: Journal, clock: Clock) -> N
 # --- at the console --------------------------------------------------------------------------------
 
 
-def test_at_the_console_undo_after_pause_takes_back_the_life_change(journal: Journal, clock: Clock) -> None:
+def test_at_the_console_undo_after_pause_takes_back_the_life_change(
+    journal: Journal, clock: Clock
+) -> None:
     out = io.StringIO()
     console = Console(Controller(journal, rng=random.Random(3), clock=clock), out, TABLES)
 
@@ -240,11 +269,19 @@ def test_at_the_console_undo_after_pause_takes_back_the_life_change(journal: Jou
     (change,) = run("life Ola -4", wait=30)
     assert run("pause", wait=30) == ["Game clock paused: 0:01:00 played."]
     assert run("undo", "time", "redo", "time", wait=900) == [
-        f"Undone: {change}", "Played: 0:01:00; the clock is paused.",
-        f"Redone: {change}", "Played: 0:01:00; the clock is paused."]
-    assert run("resume", "time", wait=60) == ["Game clock running again: 0:01:00 played.", "Played: 0:01:00."]
+        f"Undone: {change}",
+        "Played: 0:01:00; the clock is paused.",
+        f"Redone: {change}",
+        "Played: 0:01:00; the clock is paused.",
+    ]
+    assert run("resume", "time", wait=60) == [
+        "Game clock running again: 0:01:00 played.",
+        "Played: 0:01:00.",
+    ]
     assert run("undo", "undo", wait=5) == [
-        f"Undone: {change}", "refused: Nothing to undo: this is the start of the game."]
+        f"Undone: {change}",
+        "refused: Nothing to undo: this is the start of the game.",
+    ]
     assert run("time") == ["Played: 0:01:05."]
 
 
@@ -256,26 +293,37 @@ def _as_written_before(path: Path) -> None:
     snapshots of a clock that did not keep when its turn began."""
     db = sqlite3.connect(path, isolation_level=None)
     db.execute("DROP TABLE breaks")
-    for game, pos, schema, body in db.execute("SELECT game, pos, schema, body FROM snapshots").fetchall():
+    for game, pos, schema, body in db.execute(
+        "SELECT game, pos, schema, body FROM snapshots"
+    ).fetchall():
         kept = json.loads(body)
         if kept["clock"] is not None:
             del kept["clock"]["turn_at"], kept["clock"]["breaks"]
         old = json.dumps(kept)
-        db.execute("UPDATE snapshots SET body = ?, crc = ? WHERE game = ? AND pos = ?",
-                   (old, row_crc(game, pos, schema, old), game, pos))
+        db.execute(
+            "UPDATE snapshots SET body = ?, crc = ? WHERE game = ? AND pos = ?",
+            (old, row_crc(game, pos, schema, old), game, pos),
+        )
     db.execute("PRAGMA user_version=3")
     db.close()
 
 
-def _keep_as_before(journal: Journal, controller: Controller, event: GameClockPaused | GameClockResumed) -> None:
+def _keep_as_before(
+    journal: Journal, controller: Controller, event: GameClockPaused | GameClockResumed
+) -> None:
     """A pause or resume kept as a change, as the version before kept it."""
     game = controller.game or 0
     messages, after = rules.play(journal.state(game), [event])
-    command = {"type": "PauseGameClock" if isinstance(event, GameClockPaused) else "ResumeGameClock", "now": event.at}
+    command = {
+        "type": "PauseGameClock" if isinstance(event, GameClockPaused) else "ResumeGameClock",
+        "now": event.at,
+    }
     journal.append(game, [event], command, messages, after, event.at)
 
 
-def test_a_journal_from_before_with_pauses_kept_as_changes_replays_exactly(journal_path: Path, clock: Clock) -> None:
+def test_a_journal_from_before_with_pauses_kept_as_changes_replays_exactly(
+    journal_path: Path, clock: Clock
+) -> None:
     with Journal(journal_path, snapshot_every=2) as journal:
         controller = table(journal, clock, turn_timer="300")
         clock.now += 100
@@ -295,10 +343,13 @@ def test_a_journal_from_before_with_pauses_kept_as_changes_replays_exactly(journ
         # began before any break); from the start it does.
         assert journal.replay(1) == before
         assert controller.state == before.model_copy(
-            update={"clock": before.clock.model_copy(update={"turn_at": None})})  # type: ignore[union-attr]
+            update={"clock": before.clock.model_copy(update={"turn_at": None})}
+        )  # type: ignore[union-attr]
         assert played(controller, clock) == 130 and turn_left(controller, clock) == 170
         assert [str(m) for txn in controller.history() for m in txn.messages()][1:3] == [
-            "Game clock paused: 0:01:40 played.", "Game clock running again: 0:01:40 played."]
+            "Game clock paused: 0:01:40 played.",
+            "Game clock running again: 0:01:40 played.",
+        ]
         # A break now, then the changes kept before taken back: the break stays, the old pause
         # and resume come and go with the history.
         controller.execute(PauseGameClock())
@@ -308,15 +359,21 @@ def test_a_journal_from_before_with_pauses_kept_as_changes_replays_exactly(journ
         assert played(controller, clock) == 140 and turn_left(controller, clock) == 160
         controller.undo()
         assert played(controller, clock) == 140
-        assert [str(m) for m in controller.undo().messages] == ["Undone: Game clock running again: 0:01:40 played."]
+        assert [str(m) for m in controller.undo().messages] == [
+            "Undone: Game clock running again: 0:01:40 played."
+        ]
         assert paused(controller) and played(controller, clock) == 100
         controller.redo()
         assert played(controller, clock) == 140
         controller.undo()
         # A clock a pause kept as a change stopped resumes with a change, as it was paused.
         assert [str(m) for m in controller.execute(ResumeGameClock()).messages] == [
-            "Game clock running again: 0:01:40 played."]
-        assert controller.last_change() is not None and controller.last_change().command["type"] == "ResumeGameClock"  # type: ignore[union-attr]
+            "Game clock running again: 0:01:40 played."
+        ]
+        assert (
+            controller.last_change() is not None
+            and controller.last_change().command["type"] == "ResumeGameClock"
+        )  # type: ignore[union-attr]
         clock.now += 7
         assert played(controller, clock) == 107
         live = controller.state
@@ -328,7 +385,8 @@ def test_a_journal_from_before_with_pauses_kept_as_changes_replays_exactly(journ
 
 
 def test_a_damaged_break_row_is_left_out_with_a_warning_and_the_game_plays_on(
-        tmp_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
     path = tmp_path / "games" / "aetherbox.sqlite3"
     with Journal(path) as journal:
         controller = table(journal, clock)
@@ -347,9 +405,13 @@ def test_a_damaged_break_row_is_left_out_with_a_warning_and_the_game_plays_on(
     journal, recovery = open_journal(path, clock=clock)
     try:
         controller = Controller(journal, clock=clock)
-        assert recovery is None and controller.idle(wait=True) is None  # the check's verdict: no damage
+        assert (
+            recovery is None and controller.idle(wait=True) is None
+        )  # the check's verdict: no damage
         assert journal.breaks(1) == ()
-        assert not paused(controller) and played(controller, clock) == 200  # both breaks count as played
+        assert (
+            not paused(controller) and played(controller, clock) == 200
+        )  # both breaks count as played
         warned = [r.getMessage() for r in caplog.records if "break" in r.getMessage()]
         assert any("break 1 of game 1 is damaged and left out" in line for line in warned)
         assert any("break 2 of game 1 is damaged and left out" in line for line in warned)
@@ -362,7 +424,9 @@ def test_a_damaged_break_row_is_left_out_with_a_warning_and_the_game_plays_on(
         journal.close()
 
 
-def test_ending_a_break_whose_row_was_damaged_meanwhile_reads_the_journal_again(journal: Journal, clock: Clock) -> None:
+def test_ending_a_break_whose_row_was_damaged_meanwhile_reads_the_journal_again(
+    journal: Journal, clock: Clock
+) -> None:
     controller = table(journal, clock)
     clock.now += 10
     controller.execute(PauseGameClock())
@@ -395,9 +459,12 @@ def _turn_began(journal: Journal, game: int) -> float:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS, snapshot_every=st.integers(1, 6))
 def test_played_is_wall_time_less_the_breaks_and_undo_redo_never_touch_a_break(
-        steps: list[tuple[float, str, int]], snapshot_every: int) -> None:
+    steps: list[tuple[float, str, int]], snapshot_every: int
+) -> None:
     clock = Clock()
-    breaks: list[list[float]] = []  # the test's own account of the breaks: [began] or [began, ended]
+    breaks: list[
+        list[float]
+    ] = []  # the test's own account of the breaks: [began] or [began, ended]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "j.sqlite3"
         with Journal(path, snapshot_every=snapshot_every) as journal:
@@ -414,7 +481,9 @@ def test_played_is_wall_time_less_the_breaks_and_undo_redo_never_touch_a_break(
                 if kind in ("undo", "redo"):
                     assert (paused(controller), played(controller, clock)) == was
                 assert paused(controller) == bool(breaks and len(breaks[-1]) == 1)
-                assert played(controller, clock) == pytest.approx(clock.now - T0 - _covered(breaks, T0, clock.now))
+                assert played(controller, clock) == pytest.approx(
+                    clock.now - T0 - _covered(breaks, T0, clock.now)
+                )
                 timer = state(controller).clock.timer  # type: ignore[union-attr]
                 if timer:
                     began = _turn_began(journal, game)
@@ -427,11 +496,14 @@ def test_played_is_wall_time_less_the_breaks_and_undo_redo_never_touch_a_break(
 
 
 def test_a_clock_started_again_after_its_start_was_undone_runs_whatever_break_was_left(
-        journal: Journal, clock: Clock) -> None:
+    journal: Journal, clock: Clock
+) -> None:
     """A game saved before the clock: its clock started, a break, the start taken back, the
     clock started again — the new clock runs, and the states read and kept agree."""
     events = rules.decide(None, NewGame(players=PLAYERS, first="Ala"), random.Random(1))
-    journal.create_game(events, {"type": "NewGame"}, rules.play(None, events)[0], "Free-for-all", T0)
+    journal.create_game(
+        events, {"type": "NewGame"}, rules.play(None, events)[0], "Free-for-all", T0
+    )
     controller = Controller(journal, clock=clock)
     clock.now += 10
     controller.execute(StartGameClock())
@@ -440,7 +512,10 @@ def test_a_clock_started_again_after_its_start_was_undone_runs_whatever_break_wa
     clock.now += 10
     controller.undo()
     assert state(controller).clock is None
-    assert refused(controller, PauseGameClock()) == "This game's clock has not started: start it with 'clock'."
+    assert (
+        refused(controller, PauseGameClock())
+        == "This game's clock has not started: start it with 'clock'."
+    )
     clock.now += 10
     controller.execute(StartGameClock())
     assert not paused(controller)

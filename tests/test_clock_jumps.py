@@ -88,20 +88,34 @@ def test_the_pi_sets_its_clock_from_1970_to_now_mid_turn_and_nothing_moves(tmp_p
     clocks.set_wall(NOW)  # the network's time, 55 years on
     assert table.run("time") == ["Played: 0:00:30.", "Ala's turn: 1:00 left of 1:30."]
     assert table.run("time", wait=20) == ["Played: 0:00:50.", "Ala's turn: 0:40 left of 1:30."]
-    assert table.run("next", "pause", wait=5) == ["Ala: main phase.", "Game clock paused: 0:00:55 played."]
+    assert table.run("next", "pause", wait=5) == [
+        "Ala: main phase.",
+        "Game clock paused: 0:00:55 played.",
+    ]
     clocks.set_wall(BOOT)  # and back to 1970 during the break
-    assert table.run("time", wait=600) == ["Played: 0:00:55; the clock is paused.", "Ala's turn: 0:35 left of 1:30."]
+    assert table.run("time", wait=600) == [
+        "Played: 0:00:55; the clock is paused.",
+        "Ala's turn: 0:35 left of 1:30.",
+    ]
     assert table.run("resume", "time", wait=1) == [
-        "Game clock running again: 0:00:55 played.", "Played: 0:00:55.", "Ala's turn: 0:35 left of 1:30."]
+        "Game clock running again: 0:00:55 played.",
+        "Played: 0:00:55.",
+        "Ala's turn: 0:35 left of 1:30.",
+    ]
     clocks.set_wall(NOW + YEARS)  # forward again, far
     assert table.run("time", wait=34) == ["Played: 0:01:29.", "Ala's turn: 0:01 left of 1:30."]
     assert table.run("time", wait=1) == ["Played: 0:01:30.", "Ala's turn: the time is up (1:30)."]
-    assert table.run("next", "time", wait=10) == ["Turn 2: Ola's upkeep.", "Played: 0:01:40.",
-                                                   "Ola's turn: 1:30 left of 1:30."]
+    assert table.run("next", "time", wait=10) == [
+        "Turn 2: Ola's upkeep.",
+        "Played: 0:01:40.",
+        "Ola's turn: 1:30 left of 1:30.",
+    ]
     table.close()
 
 
-def test_across_a_restart_the_durations_go_on_from_the_journal_whatever_the_wall_clock_says(tmp_path: Path) -> None:
+def test_across_a_restart_the_durations_go_on_from_the_journal_whatever_the_wall_clock_says(
+    tmp_path: Path,
+) -> None:
     """The Pi rebooted at 1970, or its clock was set years on while it was off: the game goes on
     from its last change in the journal, the turn timer from where it stood."""
     path = tmp_path / "j.sqlite3"
@@ -110,15 +124,25 @@ def test_across_a_restart_the_durations_go_on_from_the_journal_whatever_the_wall
     table.run("new commander Ala Ola first=Ala turn_timer=120")
     assert table.run("next", "life Ola -3", wait=40) == ["Ala: main phase.", "Ola: 40 → 37 life."]
     clocks.set_wall(BOOT)  # mid-game, back to 1970
-    assert table.run("life Ola -2", wait=20) == ["Ola: 37 → 35 life."]  # the journal's last change, at 1:00 played
+    assert table.run("life Ola -2", wait=20) == [
+        "Ola: 37 → 35 life."
+    ]  # the journal's last change, at 1:00 played
     assert table.run("time", wait=15) == ["Played: 0:01:15.", "Ala's turn: 0:45 left of 2:00."]
     table.close()
 
-    for wall in (BOOT, NOW, NOW + YEARS, NOW + 3600):  # a reboot at 1970, a clock set, far ahead, an hour off
+    for wall in (
+        BOOT,
+        NOW,
+        NOW + YEARS,
+        NOW + 3600,
+    ):  # a reboot at 1970, a clock set, far ahead, an hour off
         clocks = Clocks(wall, mono=12.0)  # the monotonic clock starts again with the boot
         table = Table(path, clocks)
         assert table.run("time") == ["Played: 0:01:00.", "Ala's turn: 1:00 left of 2:00."], wall
-        assert table.run("time", wait=30) == ["Played: 0:01:30.", "Ala's turn: 0:30 left of 2:00."], wall
+        assert table.run("time", wait=30) == [
+            "Played: 0:01:30.",
+            "Ala's turn: 0:30 left of 2:00.",
+        ], wall
         table.close()
 
 
@@ -138,7 +162,9 @@ def test_a_break_across_a_restart_and_a_jump_ends_with_the_time_it_had(tmp_path:
     table.close()
 
 
-def test_a_new_game_starts_on_the_wall_clock_and_a_loaded_one_goes_on_from_its_journal(tmp_path: Path) -> None:
+def test_a_new_game_starts_on_the_wall_clock_and_a_loaded_one_goes_on_from_its_journal(
+    tmp_path: Path,
+) -> None:
     """The change times the history shows are the wall clock's for a new game; loading another
     game goes on from its last change, the time it was not shown not played."""
     clocks = Clocks(NOW)
@@ -147,14 +173,25 @@ def test_a_new_game_starts_on_the_wall_clock_and_a_loaded_one_goes_on_from_its_j
     table.run("next", wait=100)
     assert table.run("time") == ["Played: 0:01:40."]
     clocks.set_wall(NOW + YEARS)
-    assert table.run("new Ewa Ida first=Ewa", wait=10) == ["New game (Free-for-all) for Ewa, Ida, 20 life. Ewa goes first."]
+    assert table.run("new Ewa Ida first=Ewa", wait=10) == [
+        "New game (Free-for-all) for Ewa, Ida, 20 life. Ewa goes first."
+    ]
     last = table.controller.last_change()
     assert last is None and table.controller.journal.game(2).created == NOW + YEARS + 10
     assert table.run("time", wait=7) == ["Played: 0:00:07."]
     clocks.set_wall(BOOT)
-    assert table.run("load 1", "time", wait=300) == ["Resumed game 1: Free-for-all: Ala, Ola.", "Played: 0:01:40."]
-    assert table.run("load 1", "time", wait=5) == ["Resumed game 1: Free-for-all: Ala, Ola.", "Played: 0:01:45."]
-    assert table.run("load 2", "time", wait=5) == ["Resumed game 2: Free-for-all: Ewa, Ida.", "Played: 0:00:00."]
+    assert table.run("load 1", "time", wait=300) == [
+        "Resumed game 1: Free-for-all: Ala, Ola.",
+        "Played: 0:01:40.",
+    ]
+    assert table.run("load 1", "time", wait=5) == [
+        "Resumed game 1: Free-for-all: Ala, Ola.",
+        "Played: 0:01:45.",
+    ]
+    assert table.run("load 2", "time", wait=5) == [
+        "Resumed game 2: Free-for-all: Ewa, Ida.",
+        "Played: 0:00:00.",
+    ]
     table.close()
 
 
@@ -171,7 +208,9 @@ def test_a_conspiracy_rounds_clock_moves_with_the_game_not_the_wall(tmp_path: Pa
     table.close()
 
 
-def test_the_game_time_starts_on_the_wall_clock_and_then_follows_only_the_monotonic_one(tmp_path: Path) -> None:
+def test_the_game_time_starts_on_the_wall_clock_and_then_follows_only_the_monotonic_one(
+    tmp_path: Path,
+) -> None:
     clocks = Clocks(NOW)
     game_time = clocks.game_time()
     assert game_time() == NOW
@@ -189,20 +228,26 @@ def test_the_game_time_starts_on_the_wall_clock_and_then_follows_only_the_monoto
 # --- any steps and jumps -----------------------------------------------------------------------------
 
 STEP = st.floats(min_value=0.0, max_value=4000.0, allow_nan=False)
-JUMP = st.one_of(st.floats(min_value=-3e9, max_value=3e9, allow_nan=False), st.sampled_from([-NOW, YEARS, 0.0]))
-ACTS = st.lists(st.one_of(
-    st.tuples(st.just("pass"), STEP),
-    st.tuples(st.just("jump"), JUMP),
-    st.tuples(st.just("break"), st.just(0.0)),
-    st.tuples(st.just("change"), st.just(0.0)),
-    st.tuples(st.just("restart"), JUMP),
-), max_size=25)
+JUMP = st.one_of(
+    st.floats(min_value=-3e9, max_value=3e9, allow_nan=False), st.sampled_from([-NOW, YEARS, 0.0])
+)
+ACTS = st.lists(
+    st.one_of(
+        st.tuples(st.just("pass"), STEP),
+        st.tuples(st.just("jump"), JUMP),
+        st.tuples(st.just("break"), st.just(0.0)),
+        st.tuples(st.just("change"), st.just(0.0)),
+        st.tuples(st.just("restart"), JUMP),
+    ),
+    max_size=25,
+)
 
 
 @settings(max_examples=TRIALS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(start=st.sampled_from([BOOT, NOW, NOW + YEARS]), acts=ACTS)
 def test_the_time_played_is_the_monotonic_time_while_the_clock_runs_whatever_the_wall_clock_does(
-        start: float, acts: list[tuple[str, float]]) -> None:
+    start: float, acts: list[tuple[str, float]]
+) -> None:
     """For any steps of the monotonic clock, jumps of the wall clock, breaks, changes and
     restarts, the time played is the monotonic time while the clock ran, counted to the journal's
     last record at each restart; the turn's time is the same (the turn never passes here)."""
@@ -211,7 +256,9 @@ def test_the_time_played_is_the_monotonic_time_while_the_clock_runs_whatever_the
         clocks = Clocks(start)
         journal = Journal(path)
         controller = Controller(journal, rng=random.Random(1), clock=clocks.game_time())
-        controller.execute(NewGame(players=("Ala", "Ola"), first="Ala", options={"turn_timer": "600"}))
+        controller.execute(
+            NewGame(players=("Ala", "Ola"), first="Ala", options={"turn_timer": "600"})
+        )
         played = kept = 0.0
         paused = False
         try:

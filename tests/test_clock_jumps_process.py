@@ -43,7 +43,11 @@ def console(db: Path, offset: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
         [sys.executable, "-c", SHIFTED, str(offset), "console", "--db", str(db), "--seed", "5"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
 
 
@@ -61,16 +65,23 @@ def times(proc: subprocess.Popen[str]) -> tuple[int, int]:
     return int(found.group(1)), 60 * int(left.group(1)) + int(left.group(2))
 
 
-def test_the_real_console_keeps_its_durations_through_clock_jumps_and_a_restart(tmp_path: Path) -> None:
+def test_the_real_console_keeps_its_durations_through_clock_jumps_and_a_restart(
+    tmp_path: Path,
+) -> None:
     db = tmp_path / "games" / "j.sqlite3"
     offset = tmp_path / "offset"
     set_wall(offset, 41.0)  # 1970, 41 seconds after the boot
     proc = console(db, offset)
     try:
         assert say(proc, "new commander Ala Ola first=Ala turn_timer=600") == [
-            "New game (Commander) for Ala, Ola, 40 life. Ala goes first."]
+            "New game (Commander) for Ala, Ola, 40 life. Ala goes first."
+        ]
         before = times(proc)
-        for wall in (None, time.time() + YEARS, 41.0):  # the network's time, years ahead, 1970 again
+        for wall in (
+            None,
+            time.time() + YEARS,
+            41.0,
+        ):  # the network's time, years ahead, 1970 again
             set_wall(offset, wall)
             played, left = times(proc)
             assert before[0] <= played <= before[0] + 20 and before[1] - 20 <= left <= before[1]

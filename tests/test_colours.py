@@ -40,13 +40,20 @@ def test_each_seat_has_its_own_colour_unless_chosen() -> None:
 
 
 def test_a_choice_that_cannot_be_kept_is_refused_with_what_to_do() -> None:
-    assert refusal(NAMES, ("red", "red")) == "Ala and Ola both chose red: give each player a different colour."
+    assert (
+        refusal(NAMES, ("red", "red"))
+        == "Ala and Ola both chose red: give each player a different colour."
+    )
     assert refusal(NAMES, ("red", "", "", "blue")) == (
-        "4 colours for 3 players: give one colour per player, in seat order.")
+        "4 colours for 3 players: give one colour per player, in seat order."
+    )
     assert refusal(NAMES, ("mauve",)) == (
         "'mauve' is not a colour here: choose one of red, blue, green, yellow, purple, orange, teal, pink, "
-        "white or brown.")
-    assert refusal(NAMES, ("p",)) == refusal(NAMES, ("mauve",)).replace("'mauve'", "'p'")  # purple or pink
+        "white or brown."
+    )
+    assert refusal(NAMES, ("p",)) == refusal(NAMES, ("mauve",)).replace(
+        "'mauve'", "'p'"
+    )  # purple or pink
 
 
 @given(st.lists(st.sampled_from(("", *COLOURS)), min_size=2, max_size=10))
@@ -69,8 +76,13 @@ def test_turning_a_seats_colour_swaps_with_its_holder(count: int, data: st.DataO
 
 
 def test_a_game_saved_before_colours_shows_each_seats_own() -> None:
-    started = GameStarted(formats=("ffa",), starting_life=20, players=tuple(PlayerSpec(name=n) for n in NAMES),
-                          starting_player=0, starting_player_random=False)
+    started = GameStarted(
+        formats=("ffa",),
+        starting_life=20,
+        players=tuple(PlayerSpec(name=n) for n in NAMES),
+        starting_player=0,
+        starting_player_random=False,
+    )
     state = table.initial_state(started)
     assert [p.colour for p in state.players] == ["", "", ""]
     assert [colour_of(p) for p in state.players] == ["red", "blue", "green"]
@@ -88,11 +100,19 @@ def test_choosing_a_colour_is_a_change_that_undo_and_replay_keep(controller: Con
         controller.execute(ChooseColour(seat=0, colour="te"))
     assert str(caught.value) == "Ala's colour is teal already."
     assert controller.game is not None and controller.journal.replay(controller.game) == after
-    assert [str(m) for m in controller.undo().messages] == ["Undone: Ala's colour is now teal; Ola takes red."]
+    assert [str(m) for m in controller.undo().messages] == [
+        "Undone: Ala's colour is now teal; Ola takes red."
+    ]
     assert controller.state == state
 
 
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: Path, text: str, *extra: str) -> list[str]:
+def run(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    db: Path,
+    text: str,
+    *extra: str,
+) -> list[str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["console", "--db", str(db), "--seed", "3", *extra]) == 0
     return capsys.readouterr().out.splitlines()
@@ -101,17 +121,25 @@ def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db:
 def test_the_console_names_chooses_and_lists_colours(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "\n".join([
-        "new ffa Ala Ola Ela first=Ala colours=,yellow",
-        "colour",
-        "colour ela yel",
-        "colour ala yellow",
-        "color ola pink",
-        "undo",
-        "colour ola",
-        "colour ola mauve",
-        "state",
-    ]) + "\n")
+    out = run(
+        monkeypatch,
+        capsys,
+        tmp_path / "j.sqlite3",
+        "\n".join(
+            [
+                "new ffa Ala Ola Ela first=Ala colours=,yellow",
+                "colour",
+                "colour ela yel",
+                "colour ala yellow",
+                "color ola pink",
+                "undo",
+                "colour ola",
+                "colour ola mauve",
+                "state",
+            ]
+        )
+        + "\n",
+    )
     assert out[:-1] == [
         "New game (Free-for-all) for Ala, Ola, Ela, 20 life. Ala goes first.",
         "Ala: red",
@@ -125,7 +153,11 @@ def test_the_console_names_chooses_and_lists_colours(
         "refused: 'mauve' is not a colour here: choose one of red, blue, green, yellow, purple, orange, teal, "
         "pink, white or brown.",
     ]
-    assert [p["colour"] for p in json.loads(out[-1])["state"]["players"]] == ["yellow", "green", "red"]
+    assert [p["colour"] for p in json.loads(out[-1])["state"]["players"]] == [
+        "yellow",
+        "green",
+        "red",
+    ]
 
 
 def test_the_console_says_colours_in_its_language(
@@ -133,11 +165,20 @@ def test_the_console_says_colours_in_its_language(
 ) -> None:
     script = "new ffa Ala Ola first=Ala\ncolour\ncolour ala blue\n"
     assert run(monkeypatch, capsys, tmp_path / "ru.sqlite3", script, "--language", "ru")[1:] == [
-        "Ala: красный", "Ola: синий", "Цвет игрока Ala теперь синий; Ola получает красный."]
+        "Ala: красный",
+        "Ola: синий",
+        "Цвет игрока Ala теперь синий; Ola получает красный.",
+    ]
     assert run(monkeypatch, capsys, tmp_path / "pl.sqlite3", script, "--language", "pl")[1:] == [
-        "Ala: czerwony", "Ola: niebieski", "Kolor gracza Ala to teraz niebieski; Ola dostaje czerwony."]
+        "Ala: czerwony",
+        "Ola: niebieski",
+        "Kolor gracza Ala to teraz niebieski; Ola dostaje czerwony.",
+    ]
     assert run(monkeypatch, capsys, tmp_path / "ja.sqlite3", script, "--language", "ja")[1:] == [
-        "Ala：レッド", "Ola：ブルー", "Alaのカラーはブルーに、Olaはレッドになりました。"]
+        "Ala：レッド",
+        "Ola：ブルー",
+        "Alaのカラーはブルーに、Olaはレッドになりました。",
+    ]
 
 
 def test_every_colour_has_a_name() -> None:

@@ -14,10 +14,18 @@ import pytest
 from display.cli import main
 
 
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: Path, text: str, *extra: str) -> list[str]:
+def run(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    db: Path,
+    text: str,
+    *extra: str,
+) -> list[str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["console", "--db", str(db), "--seed", "3", *extra]) == 0
-    return [re.sub(r"\d\d:\d\d:\d\d", "HH:MM:SS", line) for line in capsys.readouterr().out.splitlines()]
+    return [
+        re.sub(r"\d\d:\d\d:\d\d", "HH:MM:SS", line) for line in capsys.readouterr().out.splitlines()
+    ]
 
 
 SCRIPT = """\
@@ -44,8 +52,10 @@ def test_cr903_8_tax_counts_casts_per_commander_and_show_lists_it(
     assert out[:-1] == [
         "New game (Commander) for Alice, Bob, 40 life. Bob goes first.",
         "Bob's commanders: Kraum, Ludevic's Opus and Tymna the Weaver.",
-        ("refused: Bob has 2 commanders (Kraum, Ludevic's Opus and Tymna the Weaver): say which one was cast, "
-         "e.g. 'tax Bob Kraum'."),
+        (
+            "refused: Bob has 2 commanders (Kraum, Ludevic's Opus and Tymna the Weaver): say which one was cast, "
+            "e.g. 'tax Bob Kraum'."
+        ),
         "Tymna the Weaver was cast from the command zone: commander tax 0 → 2.",
         "Kraum, Ludevic's Opus was cast from the command zone 2 times: commander tax 0 → 4.",
         "Alice's commander was cast from the command zone: commander tax 0 → 2.",
@@ -65,23 +75,51 @@ def test_cr903_8_tax_counts_casts_per_commander_and_show_lists_it(
 def test_cr903_8_tax_is_refused_outside_commander_games(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", "new ffa Alice Bob first=Alice\ntax Alice\ntax\n")
+    out = run(
+        monkeypatch,
+        capsys,
+        tmp_path / "j.sqlite3",
+        "new ffa Alice Bob first=Alice\ntax Alice\ntax\n",
+    )
     assert out[1:] == [
         "refused: Commander tax is counted only in Commander games; this game is Free-for-all.",
         "refused: Usage: tax PLAYER [COMMANDER] [+N|-N]",
     ]
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("ru", ["Tymna the Weaver: 1 розыгрыш из командной зоны, налог командира 0 → 2.",
-            "* Bob: жизнь 40  (налог командира Tymna the Weaver: 2)"]),
-    ("ja", ["Tymna the Weaverを統率領域から1回唱えた：統率者税 0 → 2。",
-            "* Bob：ライフ40（Tymna the Weaverの統率者税 2）"]),
-    ("pl", ["Tymna the Weaver zagrany ze strefy dowodzenia: podatek dowódcy 0 → 2.",
-            "* Bob: życie 40  (podatek dowódcy Tymna the Weaver: 2)"]),
-])
-def test_cr903_8_tax_in_the_consoles_language(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                                             tmp_path: Path, language: str, expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "ru",
+            [
+                "Tymna the Weaver: 1 розыгрыш из командной зоны, налог командира 0 → 2.",
+                "* Bob: жизнь 40  (налог командира Tymna the Weaver: 2)",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "Tymna the Weaverを統率領域から1回唱えた：統率者税 0 → 2。",
+                "* Bob：ライフ40（Tymna the Weaverの統率者税 2）",
+            ],
+        ),
+        (
+            "pl",
+            [
+                "Tymna the Weaver zagrany ze strefy dowodzenia: podatek dowódcy 0 → 2.",
+                "* Bob: życie 40  (podatek dowódcy Tymna the Weaver: 2)",
+            ],
+        ),
+    ],
+)
+def test_cr903_8_tax_in_the_consoles_language(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    language: str,
+    expected: list[str],
+) -> None:
     script = "new edh Alice Bob first=Bob\ncommanders Bob Tymna the Weaver\ntax Bob\nshow\n"
     out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", script, "--language", language)
     assert [out[2], out[-1]] == expected

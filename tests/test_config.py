@@ -19,7 +19,9 @@ def test_no_file_means_defaults_and_no_warning(tmp_path: Path) -> None:
 def test_values_are_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("AETHERBOX_DATA_DIR")
     path = tmp_path / "c.toml"
-    path.write_text('language = "pl"\ndata_dir = "/srv/ab"\n[starting_life]\nEDH = 30\n', encoding="utf-8")
+    path.write_text(
+        'language = "pl"\ndata_dir = "/srv/ab"\n[starting_life]\nEDH = 30\n', encoding="utf-8"
+    )
     loaded = load(path)
     assert loaded.warnings == ()
     assert loaded.config.language == "pl"
@@ -62,7 +64,10 @@ def test_unparseable_file_gives_defaults_and_says_where(tmp_path: Path) -> None:
     path.write_text('language = "pl\n', encoding="utf-8")
     loaded = load(path)
     assert loaded.config == Config()
-    assert loaded.warnings[0].startswith(f"{path}: not valid TOML (") and "line 1" in loaded.warnings[0]
+    assert (
+        loaded.warnings[0].startswith(f"{path}: not valid TOML (")
+        and "line 1" in loaded.warnings[0]
+    )
 
 
 def test_unreadable_file_gives_defaults(tmp_path: Path) -> None:
@@ -86,19 +91,29 @@ def test_the_event_broker_and_this_gadgets_table_are_read(tmp_path: Path) -> Non
     from device.config import in_use
 
     path = tmp_path / "c.toml"
-    path.write_text('[event]\nbroker = "organiser.local"\ntable = "table2"\npassword = "s3cret"\njoin = "Spring"\n',
-                    encoding="utf-8")
+    path.write_text(
+        '[event]\nbroker = "organiser.local"\ntable = "table2"\npassword = "s3cret"\njoin = "Spring"\n',
+        encoding="utf-8",
+    )
     loaded = load(path)
     assert loaded.warnings == ()
     event = loaded.config.event
-    assert (event.address(), event.table, event.password, event.join) == ("organiser.local:8883", "table2", "s3cret", "Spring")
-    assert "event broker organiser.local:8883 as table table2" in in_use(loaded) and "s3cret" not in in_use(loaded)
+    assert (event.address(), event.table, event.password, event.join) == (
+        "organiser.local:8883",
+        "table2",
+        "s3cret",
+        "Spring",
+    )
+    assert "event broker organiser.local:8883 as table table2" in in_use(
+        loaded
+    ) and "s3cret" not in in_use(loaded)
     path.write_text('[event]\nbroker = "organiser.local"\n', encoding="utf-8")
     loaded = load(path)
     assert loaded.config.event.broker is None
     assert loaded.warnings[0].endswith(
         "'event': a broker needs this gadget's table name (its login there): table = \"table1\" (got "
-        "{'broker': 'organiser.local'}); using the default")
+        "{'broker': 'organiser.local'}); using the default"
+    )
     path.write_text('[event]\nbroker = "b"\ntable = "table 2"\n', encoding="utf-8")
     assert load(path).config.event.broker is None
 
@@ -111,27 +126,40 @@ def test_the_players_page_port_is_read_and_off_unless_set(tmp_path: Path) -> Non
     path = tmp_path / "c.toml"
     path.write_text('[event]\nbroker = "organiser.local"\ntable = "organiser"\n', encoding="utf-8")
     assert load(path).config.event.page_port is None
-    path.write_text('[event]\nbroker = "organiser.local"\ntable = "organiser"\npage_port = 8080\n', encoding="utf-8")
+    path.write_text(
+        '[event]\nbroker = "organiser.local"\ntable = "organiser"\npage_port = 8080\n',
+        encoding="utf-8",
+    )
     loaded = load(path)
     assert loaded.warnings == () and loaded.config.event.page_port == 8080
     assert "the players' page on port 8080" in in_use(loaded)
     for port in ("80", "70000"):
-        path.write_text(f'[event]\nbroker = "organiser.local"\ntable = "organiser"\npage_port = {port}\n',
-                        encoding="utf-8")
+        path.write_text(
+            f'[event]\nbroker = "organiser.local"\ntable = "organiser"\npage_port = {port}\n',
+            encoding="utf-8",
+        )
         loaded = load(path)
         assert loaded.config.event.page_port is None and "page_port" in loaded.warnings[0]
 
 
-@pytest.mark.parametrize(("lines", "port", "ca"), [
-    ('broker = "organiser.local"', 8883, "/etc/aetherbox/broker-ca.crt"),
-    ('broker = "192.168.4.1"\nca = "/home/pi/event-ca.crt"', 8883, "/home/pi/event-ca.crt"),
-    ('broker = "192.168.4.1"\nport = 18883', 18883, "/etc/aetherbox/broker-ca.crt"),
-    ('broker = "localhost"', 1883, None),
-    ('broker = "127.0.0.1"', 1883, None),
-    ('broker = "localhost"\nca = "/etc/aetherbox/broker-ca.crt"', 8883, "/etc/aetherbox/broker-ca.crt"),
-])
+@pytest.mark.parametrize(
+    ("lines", "port", "ca"),
+    [
+        ('broker = "organiser.local"', 8883, "/etc/aetherbox/broker-ca.crt"),
+        ('broker = "192.168.4.1"\nca = "/home/pi/event-ca.crt"', 8883, "/home/pi/event-ca.crt"),
+        ('broker = "192.168.4.1"\nport = 18883', 18883, "/etc/aetherbox/broker-ca.crt"),
+        ('broker = "localhost"', 1883, None),
+        ('broker = "127.0.0.1"', 1883, None),
+        (
+            'broker = "localhost"\nca = "/etc/aetherbox/broker-ca.crt"',
+            8883,
+            "/etc/aetherbox/broker-ca.crt",
+        ),
+    ],
+)
 def test_a_broker_across_the_network_is_reached_in_tls_trusting_the_events_authority(
-        tmp_path: Path, lines: str, port: int, ca: str | None) -> None:
+    tmp_path: Path, lines: str, port: int, ca: str | None
+) -> None:
     """[event]: TLS to any broker but one on this machine (the organiser's own, whose plain port
     is the loopback's alone), trusting the authority install.sh --broker made (its path on the
     organiser's Pi by default); the port follows unless given."""
@@ -141,4 +169,8 @@ def test_a_broker_across_the_network_is_reached_in_tls_trusting_the_events_autho
     assert loaded.warnings == ()
     event = loaded.config.event
     found = event.ca_file()
-    assert (event.port, event.tls, str(found) if found is not None else None) == (port, ca is not None, ca)
+    assert (event.port, event.tls, str(found) if found is not None else None) == (
+        port,
+        ca is not None,
+        ca,
+    )

@@ -20,7 +20,9 @@ TMPFILES = "etc/tmpfiles.d/aetherbox-config.conf"
 
 
 def install(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        ["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60, check=False
+    )
 
 
 def test_an_organisers_image_keeps_the_broker_password_from_other_users(tmp_path: Path) -> None:
@@ -37,12 +39,15 @@ def test_an_organisers_image_keeps_the_broker_password_from_other_users(tmp_path
     info = config.stat()
     assert (oct(info.st_mode & 0o777), info.st_gid) == (oct(0o640), gid)
     assert (tmp_path / TMPFILES).read_text(encoding="utf-8").splitlines()[-1] == (
-        "z /etc/aetherbox/config.toml 0640 root aetherbox -")
+        "z /etc/aetherbox/config.toml 0640 root aetherbox -"
+    )
     password = config.read_text(encoding="utf-8").split('password = "')[1].split('"')[0]
     assert len(password) >= 16 and password not in done.stdout
 
 
-def test_an_image_whose_group_comes_at_first_boot_is_not_world_readable_meanwhile(tmp_path: Path) -> None:
+def test_an_image_whose_group_comes_at_first_boot_is_not_world_readable_meanwhile(
+    tmp_path: Path,
+) -> None:
     """No group in the image yet (systemd-sysusers makes it at the first boot): the file is 0640
     at once, the builder's alone, said, and the tmpfiles line hands it to the group at boot."""
     done = install("--root", str(tmp_path), "--broker", "1", "--no-card-text")
@@ -68,7 +73,9 @@ def test_a_group_the_builder_may_not_give_is_said_and_the_file_still_closed(tmp_
 def test_a_table_that_leaves_the_event_drops_the_boot_line(tmp_path: Path) -> None:
     config = tmp_path / CONFIG
     config.parent.mkdir(parents=True)
-    config.write_text('[event]\nbroker = "192.168.4.1"\ntable = "table2"\npassword = "x"\n', encoding="utf-8")
+    config.write_text(
+        '[event]\nbroker = "192.168.4.1"\ntable = "table2"\npassword = "x"\n', encoding="utf-8"
+    )
     config.chmod(0o644)
     assert install("--root", str(tmp_path), "--no-card-text").returncode == 0
     assert config.stat().st_mode & 0o777 == 0o640 and (tmp_path / TMPFILES).exists()

@@ -22,7 +22,11 @@ def console(db: Path) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
         [sys.executable, "-m", "display.cli", "console", "--db", str(db), "--seed", "5"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     )
 
 
@@ -61,7 +65,9 @@ def test_commander_game_survives_kill_9_and_resumes(tmp_path: Path) -> None:
             "  Bob: 40 life",
             "* Carol: 28 life  (3 poison; 12 from Bob's commander)",
         ]
-        assert say(proc, "redo") == ["Redone: Carol: 28 → 23 life (from Bob)."]  # the undo survived too
+        assert say(proc, "redo") == [
+            "Redone: Carol: 28 → 23 life (from Bob)."
+        ]  # the undo survived too
         assert say(proc, "commander Carol 9 from Bob", 3) == [
             "Carol took 9 commander damage from Bob's commander (21 of 21).",
             "Carol: 23 → 14 life (from Bob).",
@@ -86,11 +92,16 @@ def test_hw5_a_second_console_through_a_symlink_is_refused(tmp_path: Path) -> No
     link = tmp_path / "link.sqlite3"
     proc = console(db)
     try:
-        assert say(proc, "new duel Ola Ela first=Ola") == ["New game (Two-player game) for Ola, Ela, 20 life. Ola goes first."]
+        assert say(proc, "new duel Ola Ela first=Ola") == [
+            "New game (Two-player game) for Ola, Ela, 20 life. Ola goes first."
+        ]
         link.symlink_to(db)
         second = subprocess.run(
-            [sys.executable, "-m", "display.cli", "console", "--db", str(link)], input="damage Ola 5\n",
-            capture_output=True, text=True, timeout=60,
+            [sys.executable, "-m", "display.cli", "console", "--db", str(link)],
+            input="damage Ola 5\n",
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
         assert second.returncode == 1
         assert second.stdout == ""

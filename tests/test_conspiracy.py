@@ -13,7 +13,14 @@ from device.commands import ChangeLife, Command, Lose, NewGame, SetLife
 from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
-from device.rules.conspiracy import event_games, event_pods, group_sizes, pod_sizes, ranking, standings
+from device.rules.conspiracy import (
+    event_games,
+    event_pods,
+    group_sizes,
+    pod_sizes,
+    ranking,
+    standings,
+)
 from device.rules.conspiracy.commands import (
     CallTime,
     FinishExtraTurns,
@@ -39,7 +46,10 @@ def texts(controller: Controller, command: Command) -> list[str]:
 
 
 def pod(controller: Controller, players: tuple[str, ...] = EIGHT, **options: str) -> list[str]:
-    return texts(controller, NewGame(formats=("conspiracy",), players=players, first=players[0], options=options))
+    return texts(
+        controller,
+        NewGame(formats=("conspiracy",), players=players, first=players[0], options=options),
+    )
 
 
 def group(controller: Controller, name: str) -> GroupRecord:
@@ -61,9 +71,21 @@ def play_round_one(controller: Controller) -> None:
 # --- CJ-1 ------------------------------------------------------------------------------------
 
 ARTICLE = {
-    3: [[3]], 4: [[4]], 5: [[5]], 6: [[3, 3]], 7: [[3, 4]], 8: [[4, 4]], 9: [[4, 5]], 10: [[5, 5]],
-    11: [[3, 3], [5]], 12: [[3, 3], [3, 3]], 13: [[3, 4], [3, 3]], 14: [[4, 4], [3, 3]],
-    15: [[4, 4], [3, 4]], 16: [[4, 4], [4, 4]], 17: [[4, 5], [4, 4]],
+    3: [[3]],
+    4: [[4]],
+    5: [[5]],
+    6: [[3, 3]],
+    7: [[3, 4]],
+    8: [[4, 4]],
+    9: [[4, 5]],
+    10: [[5, 5]],
+    11: [[3, 3], [5]],
+    12: [[3, 3], [3, 3]],
+    13: [[3, 4], [3, 3]],
+    14: [[4, 4], [3, 3]],
+    15: [[4, 4], [3, 4]],
+    16: [[4, 4], [4, 4]],
+    17: [[4, 5], [4, 4]],
 }
 
 
@@ -95,7 +117,10 @@ def test_cj1_event_starts_one_pod_game_per_pod(journal_path: Path) -> None:
         games = sorted(controller.games(), key=lambda g: g.id)
         assert [len(journal.state(g.id).players) for g in games] == [9, 8]
         assert [journal.state(g.id).options["pod"] for g in games] == [1, 2]
-    assert out.getvalue().splitlines()[0] == "Event Friday: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4)."
+    assert (
+        out.getvalue().splitlines()[0]
+        == "Event Friday: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4)."
+    )
 
 
 def test_cj1_an_event_of_two_says_it_needs_three_players(journal_path: Path) -> None:
@@ -105,7 +130,9 @@ def test_cj1_an_event_of_two_says_it_needs_three_players(journal_path: Path) -> 
         controller = Controller(journal, rng=random.Random(1))
         out = io.StringIO()
         Console(controller, out, TABLES).run_line("event X A B")
-        assert out.getvalue().splitlines() == ["refused: An event needs at least 3 players; 2 given."]
+        assert out.getvalue().splitlines() == [
+            "refused: An event needs at least 3 players; 2 given."
+        ]
         assert controller.state is None
 
 
@@ -117,9 +144,13 @@ def test_cj1_event_games_are_the_pods_the_console_and_the_kiosk_start() -> None:
     assert [g.players for g in games] == [tuple(players[:6]), tuple(players[6:])]
     assert [g.formats for g in games] == [("conspiracy",), ("conspiracy",)]
     assert [g.options for g in games] == [
-        {"time_limit": "60", "event": "Friday", "pod": "1"}, {"time_limit": "60", "event": "Friday", "pod": "2"},
+        {"time_limit": "60", "event": "Friday", "pod": "1"},
+        {"time_limit": "60", "event": "Friday", "pod": "2"},
     ]
-    assert event_games("Friday", players[:4], modules=("planechase",))[0].formats == ("conspiracy", "planechase")
+    assert event_games("Friday", players[:4], modules=("planechase",))[0].formats == (
+        "conspiracy",
+        "planechase",
+    )
 
 
 def test_cj1_an_event_is_checked_whole_before_any_pod_starts(journal_path: Path) -> None:
@@ -142,8 +173,12 @@ def test_cj1_the_pods_of_an_event_are_its_own_run_of_games() -> None:
     """CJ-1: an event's pods are the games started together for it, pod 1 first; another game, a
     single pod without an event and a later event of the same name are not among them."""
     games = {
-        1: {"event": "Kyoto", "pod": 1}, 2: {"event": "Kyoto", "pod": 2}, 3: {},
-        4: {"event": "Kyoto", "pod": 1}, 5: {"event": "Osaka", "pod": 1}, 6: {"event": "Kyoto", "pod": 2},
+        1: {"event": "Kyoto", "pod": 1},
+        2: {"event": "Kyoto", "pod": 2},
+        3: {},
+        4: {"event": "Kyoto", "pod": 1},
+        5: {"event": "Osaka", "pod": 1},
+        6: {"event": "Kyoto", "pod": 2},
         7: {"event": "", "pod": 1},
     }
     assert event_pods(games, 2) == [1, 2]
@@ -258,7 +293,9 @@ def test_cj4_simultaneous_losses_the_later_seat_ranks_higher(controller: Control
     assert [places[a], places[b], places[c], places[d]] == [1, 2, 4, 3]
 
 
-def test_cj4_in_round_one_the_tiebreak_decides_who_still_goes_to_the_winners(controller: Controller) -> None:
+def test_cj4_in_round_one_the_tiebreak_decides_who_still_goes_to_the_winners(
+    controller: Controller,
+) -> None:
     """CJ-3 + CJ-4: three leave at once where two were needed: the later seat goes through."""
     pod(controller)
     o = group(controller, "1").order
@@ -280,10 +317,15 @@ def test_cj5_time_limit_extra_lap_then_life_ranking(controller: Controller) -> N
     a, b, c, d = group(controller, "winners").order
     for seat, life in ((a, 21), (b, 4), (c, 10), (d, 10)):
         controller.execute(SetLife(seat=seat, life=life))
-    assert refused(controller, CallTime(now=100.0)) == "The clock is not running: start it with 'clock' when the round begins."
+    assert (
+        refused(controller, CallTime(now=100.0))
+        == "The clock is not running: start it with 'clock' when the round begins."
+    )
     controller.execute(StartClock(now=1000.0))
     controller.execute(PassGroupTurn(seat=c))
-    assert refused(controller, CallTime(now=1000.0 + 59 * 60)) == "Time is not up yet: 1 minute left."
+    assert (
+        refused(controller, CallTime(now=1000.0 + 59 * 60)) == "Time is not up yet: 1 minute left."
+    )
     lines = texts(controller, CallTime(now=1000.0 + 60 * 60))
     assert lines == [
         "Time! Extra turns: in each group still playing, starting with the active player, one more lap "
@@ -306,9 +348,9 @@ def test_cj5_time_limit_extra_lap_then_life_ranking(controller: Controller) -> N
 
 def test_cj5_time_limit_is_a_table_option_from_60_to_90(controller: Controller) -> None:
     """CJ-5: configurable 60–90 minutes; anything else is refused with what is allowed."""
-    assert refused(controller, NewGame(formats=("conspiracy",), players=EIGHT, options={"time_limit": "45"})) == (
-        "Table option 'time_limit' cannot be '45': a whole number from 60 to 90."
-    )
+    assert refused(
+        controller, NewGame(formats=("conspiracy",), players=EIGHT, options={"time_limit": "45"})
+    ) == ("Table option 'time_limit' cannot be '45': a whole number from 60 to 90.")
 
 
 # --- CJ-6, CJ-7 ------------------------------------------------------------------------------
@@ -317,7 +359,9 @@ def test_cj5_time_limit_is_a_table_option_from_60_to_90(controller: Controller) 
 def test_cj6_optional_rules_are_shown_to_the_players(controller: Controller) -> None:
     """CJ-6: 'attack left only' and 'range of influence 1' are table options, shown at the start."""
     lines = pod(controller, attack_left="on", range_of_influence="1")
-    assert lines[1].endswith("Time limit: 75 minutes. Table options: attack left only, range of influence 1.")
+    assert lines[1].endswith(
+        "Time limit: 75 minutes. Table options: attack left only, range of influence 1."
+    )
     assert state(controller).options["attack_left"] is True
 
 
@@ -352,7 +396,7 @@ def test_cj8_rumble_pick_at_every_20_life_taken_from_opponents(controller: Contr
     assert texts(controller, ChangeLife(seat=2, delta=-6, source=0)) == [
         "C: 20 → 14 life (from A).",
         "Rumble: A's sources have made opponents lose 20 life: pick 1 — put a sideboard card into the "
-        "command zone; it may be cast for free."
+        "command zone; it may be cast for free.",
     ]
     controller.execute(ChangeLife(seat=1, delta=5, source=1))
     assert texts(controller, ChangeLife(seat=1, delta=-8, source=0)) == ["B: 10 → 2 life (from A)."]
@@ -372,7 +416,9 @@ def test_cj8_rumble_is_off_in_a_pod_unless_switched_on(controller: Controller) -
 # --- a whole event at the console, undoing every step ---------------------------------------
 
 
-def test_cj_full_eight_player_event_at_the_console_with_undo_at_every_step(journal_path: Path, tmp_path: Path) -> None:
+def test_cj_full_eight_player_event_at_the_console_with_undo_at_every_step(
+    journal_path: Path, tmp_path: Path
+) -> None:
     """CJ-1..CJ-8 through the console; every change is undone and redone; results exported."""
     out = io.StringIO()
     with Journal(journal_path) as journal:
@@ -413,7 +459,9 @@ def test_cj_full_eight_player_event_at_the_console_with_undo_at_every_step(journ
     assert "Game over: " + n[w[0]] + " won (the pod's two rounds are over)." in text
     assert any(line.startswith("Rumble: ") for line in text)
     standing = [line for line in text if line[:2].strip().isdigit()]
-    assert [line.split()[1] for line in standing] == [n[s] for s in (w[0], w[3], w[2], w[1], lo[3], lo[2], lo[1], lo[0])]
+    assert [line.split()[1] for line in standing] == [
+        n[s] for s in (w[0], w[3], w[2], w[1], lo[3], lo[2], lo[1], lo[0])
+    ]
     rows = list(csv.DictReader(csv_path.open(encoding="utf-8")))
     assert [(r["place"], r["player"]) for r in rows][:2] == [("1", n[w[0]]), ("2", n[w[3]])]
     assert rows[0]["event"] == "Spring" and rows[0]["round2"] == "winners"

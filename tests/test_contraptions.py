@@ -52,7 +52,12 @@ class Loaded(random.Random):
 def game(journal: Journal, faces: Sequence[int] = (), **options: str) -> Controller:
     controller = Controller(journal, rng=Loaded(faces))
     controller.execute(
-        NewGame(formats=("ffa", "contraptions"), players=("Alice", "Bob", "Carol"), first="Alice", options=options)
+        NewGame(
+            formats=("ffa", "contraptions"),
+            players=("Alice", "Bob", "Carol"),
+            first="Alice",
+            options=options,
+        )
     )
     return controller
 
@@ -93,13 +98,17 @@ def test_ct1_each_player_gets_a_legal_shuffled_deck_and_may_set_their_own(journa
         "Accessories to Murder is in it 2 times, but no two may share a name",
         "'Tazeem' is not a contraption",
     ]
-    assert [str(p) for p in deck_problems(CONTRAPTIONS[:14])] == ["it has 14 cards, at least 15 are needed"]
+    assert [str(p) for p in deck_problems(CONTRAPTIONS[:14])] == [
+        "it has 14 cards, at least 15 are needed"
+    ]
     assert refused(controller, SetContraptionDeck(seat=BOB, cards=short)) == (
         "Bob's contraption deck is not legal: Accessories to Murder is in it 2 times, but no two may share a "
         "name; 'Tazeem' is not a contraption."
     )
     mine = CONTRAPTIONS[10:26]
-    assert say(controller, SetContraptionDeck(seat=BOB, cards=mine)) == ["Bob's contraption deck: 16 cards, shuffled."]
+    assert say(controller, SetContraptionDeck(seat=BOB, cards=mine)) == [
+        "Bob's contraption deck: 16 cards, shuffled."
+    ]
     dealt = ct(controller).libraries[BOB].cards
     assert sorted(dealt) == sorted(mine) and dealt != mine
     say(controller, AssembleContraption(seat=BOB, sprocket=1))
@@ -112,7 +121,10 @@ def test_ct2_three_sprockets_and_the_counter_starts_on_3(journal: Journal) -> No
     """CT-2: sprockets 1–3 per player, CRANK! counter on 3."""
     controller = game(journal)
     assert ct(controller).counters == (3, 3, 3)
-    assert refused(controller, AssembleContraption(sprocket=4)) == "There are sprockets 1, 2 and 3; 4 given."
+    assert (
+        refused(controller, AssembleContraption(sprocket=4))
+        == "There are sprockets 1, 2 and 3; 4 given."
+    )
 
 
 def test_ct3_assemble_reveals_the_top_card_onto_a_chosen_sprocket(journal: Journal) -> None:
@@ -123,9 +135,16 @@ def test_ct3_assemble_reveals_the_top_card_onto_a_chosen_sprocket(journal: Journ
         "Alice assembles from Alice's contraption deck.",
         f"Alice reveals {card} from Alice's contraption deck: choose its sprocket.",
     ]
-    assert say(controller, PlaceContraption(sprocket=2)) == [f"Alice assembles {card} onto Alice's sprocket 2."]
-    assert [(a.card, a.owner, a.board, a.sprocket) for a in ct(controller).assembled] == [(card, ALICE, ALICE, 2)]
-    assert card not in ct(controller).libraries[ALICE].cards and len(ct(controller).libraries[ALICE].cards) == 14
+    assert say(controller, PlaceContraption(sprocket=2)) == [
+        f"Alice assembles {card} onto Alice's sprocket 2."
+    ]
+    assert [(a.card, a.owner, a.board, a.sprocket) for a in ct(controller).assembled] == [
+        (card, ALICE, ALICE, 2)
+    ]
+    assert (
+        card not in ct(controller).libraries[ALICE].cards
+        and len(ct(controller).libraries[ALICE].cards) == 14
+    )
 
 
 def test_ct3_assembling_from_an_empty_deck_does_nothing_and_is_not_a_loss(journal: Journal) -> None:
@@ -141,7 +160,9 @@ def test_ct3_assembling_from_an_empty_deck_does_nothing_and_is_not_a_loss(journa
     assert ct(controller).assembly is None and state(controller).player(CAROL).in_game
 
 
-def test_ct4_first_move_is_3_to_1_then_cycles_and_the_player_picks_what_cranks(journal: Journal) -> None:
+def test_ct4_first_move_is_3_to_1_then_cycles_and_the_player_picks_what_cranks(
+    journal: Journal,
+) -> None:
     """CT-4 (seed scenario): the first upkeep with an assembled contraption moves 3 → 1; then
     1 → 2 → 3 → 1; the player cranks any number on that sprocket in the order they choose."""
     controller = game(journal)
@@ -168,7 +189,9 @@ def test_ct4_first_move_is_3_to_1_then_cycles_and_the_player_picks_what_cranks(j
         messages = to_turn_of(controller, ALICE)
         moves.append(messages[1].split(":")[0])
     assert moves == [
-        "Alice's CRANK! counter moves 1 → 2", "Alice's CRANK! counter moves 2 → 3", "Alice's CRANK! counter moves 3 → 1"
+        "Alice's CRANK! counter moves 1 → 2",
+        "Alice's CRANK! counter moves 2 → 3",
+        "Alice's CRANK! counter moves 3 → 1",
     ]
     assert ct(controller).counters == (1, 3, 3)  # the others never had a contraption
 
@@ -188,7 +211,9 @@ def test_ct4_without_an_assembled_contraption_the_machine_stops(journal: Journal
     assert [str(m) for m in view.banner] == ["Machine stopped: no assembled contraption"]
 
 
-def test_ct5_leaving_the_battlefield_goes_to_the_scrapyard_exile_is_the_exception(journal: Journal) -> None:
+def test_ct5_leaving_the_battlefield_goes_to_the_scrapyard_exile_is_the_exception(
+    journal: Journal,
+) -> None:
     """CT-5: scrapyard instead of any zone but exile; an unassembled arrival (from exile, a copy)
     goes to the scrapyard; reassembling moves a contraption to another sprocket."""
     controller = game(journal)
@@ -198,7 +223,9 @@ def test_ct5_leaving_the_battlefield_goes_to_the_scrapyard_exile_is_the_exceptio
     assert refused(controller, ReassembleContraption(sprocket=1, card=a)) == (
         f"{a} is on sprocket 1 already; reassemble it onto another one."
     )
-    assert say(controller, ReassembleContraption(sprocket=3, card=a)) == [f"{a} is reassembled: sprocket 1 → 3."]
+    assert say(controller, ReassembleContraption(sprocket=3, card=a)) == [
+        f"{a} is reassembled: sprocket 1 → 3."
+    ]
     assert say(controller, ScrapContraption(card=a)) == [f"{a} goes to Alice's scrapyard."]
     assert say(controller, ExileContraption(card=b)) == [f"{b} is exiled."]
     assert refused(controller, ScrapContraption(card=b)) == f"{b} is not assembled."
@@ -210,7 +237,9 @@ def test_ct5_leaving_the_battlefield_goes_to_the_scrapyard_exile_is_the_exceptio
         "(a copy that is not a contraption goes to the graveyard)."
     ]
     assert [(g.card, g.owner, g.is_copy) for g in ct(controller).scrapyard] == [
-        (a, ALICE, False), (b, ALICE, False), ("Boomflinger", BOB, True)
+        (a, ALICE, False),
+        (b, ALICE, False),
+        ("Boomflinger", BOB, True),
     ]
     assert ct(controller).assembled == () and ct(controller).exile == ()
 
@@ -225,9 +254,16 @@ def test_ct5_two_players_owning_the_same_contraption_are_told_apart(journal: Jou
     while top(controller, BOB) != card:
         say(controller, AssembleContraption(seat=BOB, sprocket=2))
     say(controller, AssembleContraption(seat=BOB, sprocket=2))
-    assert refused(controller, ScrapContraption(card=card)) == f"{card} is assembled for Alice and Bob: say whose."
-    assert say(controller, ScrapContraption(card=card, owner=BOB)) == [f"{card} goes to Bob's scrapyard."]
-    assert [(a.card, a.owner) for a in ct(controller).assembled if a.card == card] == [(card, ALICE)]
+    assert (
+        refused(controller, ScrapContraption(card=card))
+        == f"{card} is assembled for Alice and Bob: say whose."
+    )
+    assert say(controller, ScrapContraption(card=card, owner=BOB)) == [
+        f"{card} goes to Bob's scrapyard."
+    ]
+    assert [(a.card, a.owner) for a in ct(controller).assembled if a.card == card] == [
+        (card, ALICE)
+    ]
 
 
 # --- variant A: faction dice ------------------------------------------------------------------
@@ -248,7 +284,10 @@ def test_cta2_the_die_picks_the_library_and_a_six_any(journal: Journal) -> None:
     """CT-A2: d6 1–5 assembles from that library; 6 lets the player pick."""
     controller = game(journal, faces=[3, 6], contraptions="a")
     card = top(controller, 2)
-    assert refused(controller, AssembleContraption(library=1, sprocket=1)) == "Roll the contraption die for Alice's upkeep first."
+    assert (
+        refused(controller, AssembleContraption(library=1, sprocket=1))
+        == "Roll the contraption die for Alice's upkeep first."
+    )
     result = controller.handle(ButtonPressed(Button.ROLL))
     assert result is not None and [str(m) for m in result.messages] == [
         "Alice rolls the faction die: 3; assemble from library 3 (League of Dastardly Doom).",
@@ -263,7 +302,10 @@ def test_cta2_the_die_picks_the_library_and_a_six_any(journal: Journal) -> None:
     ]
     say(controller, PassTurn())
     say(controller, RollContraptionDie())
-    assert refused(controller, AssembleContraption()) == "Say which faction library to assemble from (1–5)."
+    assert (
+        refused(controller, AssembleContraption())
+        == "Say which faction library to assemble from (1–5)."
+    )
     card = top(controller, 4)
     assert say(controller, AssembleContraption(library=5, sprocket=3)) == [
         "Bob assembles from library 5 (Crossbreed Labs).",
@@ -272,8 +314,16 @@ def test_cta2_the_die_picks_the_library_and_a_six_any(journal: Journal) -> None:
     ]
 
 
-@pytest.mark.parametrize(("declined", "where"), [("bottom", "the bottom of library 2 (Agents of S.N.E.A.K.)"), ("scrapyard", "their scrapyard")])
-def test_cta2_a_declined_card_goes_to_the_bottom_or_by_option_the_scrapyard(journal: Journal, declined: str, where: str) -> None:
+@pytest.mark.parametrize(
+    ("declined", "where"),
+    [
+        ("bottom", "the bottom of library 2 (Agents of S.N.E.A.K.)"),
+        ("scrapyard", "their scrapyard"),
+    ],
+)
+def test_cta2_a_declined_card_goes_to_the_bottom_or_by_option_the_scrapyard(
+    journal: Journal, declined: str, where: str
+) -> None:
     """CT-A2: a card not assembled goes to the bottom of its library (table option: scrapyard)."""
     controller = game(journal, faces=[2], contraptions="a", declined=declined)
     card = top(controller, 1)
@@ -308,7 +358,10 @@ def test_cta3_two_dice_pick_one_and_assembling_is_mandatory(journal: Journal) ->
     )
     card = top(controller, 3)
     say(controller, AssembleContraption(library=4))
-    assert say(controller, PlaceContraption(sprocket=1))[0] == f"Alice assembles {card} onto Alice's sprocket 1."
+    assert (
+        say(controller, PlaceContraption(sprocket=1))[0]
+        == f"Alice assembles {card} onto Alice's sprocket 1."
+    )
 
 
 def test_cta3_a_mandatory_assembly_cannot_lapse(journal: Journal) -> None:
@@ -317,8 +370,10 @@ def test_cta3_a_mandatory_assembly_cannot_lapse(journal: Journal) -> None:
     required, in the main phase as in the upkeep; once assembled the turn passes."""
     controller = game(journal, faces=[1, 4], contraptions="a", faction_dice="2")
     say(controller, RollContraptionDie())
-    required = ("With 2 faction dice assembling is mandatory (CT-A3): assemble from library 1 (Order of the Widget) "
-                "or library 4 (Goblin Explosioneers).")
+    required = (
+        "With 2 faction dice assembling is mandatory (CT-A3): assemble from library 1 (Order of the Widget) "
+        "or library 4 (Goblin Explosioneers)."
+    )
     controller.execute(Advance())  # to the main phase: the assembly still waits
     assert refused(controller, Advance()) == required
     assert refused(controller, PassTurn()) == required
@@ -327,7 +382,10 @@ def test_cta3_a_mandatory_assembly_cannot_lapse(journal: Journal) -> None:
     turn = controller.state.turn  # type: ignore[union-attr]
     card = top(controller, 3)
     say(controller, AssembleContraption(library=4))
-    assert refused(controller, PassTurn()) == f"{card} is waiting for a sprocket: place it or decline it first."
+    assert (
+        refused(controller, PassTurn())
+        == f"{card} is waiting for a sprocket: place it or decline it first."
+    )
     say(controller, PlaceContraption(sprocket=1))
     controller.execute(PassTurn())
     assert controller.state.turn == turn + 1  # type: ignore[union-attr]
@@ -345,7 +403,13 @@ def test_cta4_a_just_assembled_contraption_cranks_the_same_upkeep(journal: Journ
     ]
     view = upkeep_view(state(controller))
     assert view is not None
-    assert (view.moved_from, view.moved_to, view.sprocket, view.cranking, view.faces) == (3, 1, 1, (card,), (5,))
+    assert (view.moved_from, view.moved_to, view.sprocket, view.cranking, view.faces) == (
+        3,
+        1,
+        1,
+        (card,),
+        (5,),
+    )
     assert [str(m) for m in view.banner] == ["Crank sprocket 1"]
     assert say(controller, CrankContraptions(cards=(card,))) == [
         f"Alice cranks {card} (sprocket 1); their abilities trigger in that order."
@@ -358,11 +422,15 @@ def test_cta4_a_just_assembled_contraption_cranks_the_same_upkeep(journal: Journ
 def test_ctb1_one_shared_deck_and_shared_sprockets(journal: Journal) -> None:
     """CT-B1: one face-down deck of the 45, sprockets shared by the table."""
     controller = game(journal, faces=[4], contraptions="b")
-    assert len(ct(controller).libraries) == 1 and sorted(ct(controller).libraries[0].cards) == sorted(CONTRAPTIONS)
+    assert len(ct(controller).libraries) == 1 and sorted(
+        ct(controller).libraries[0].cards
+    ) == sorted(CONTRAPTIONS)
     assert ct(controller).counters == ()
     card = top(controller)
     say(controller, RollContraptionDie())
-    assert say(controller, PlaceContraption(sprocket=3)) == [f"Alice assembles {card} onto the shared sprocket 3."]
+    assert say(controller, PlaceContraption(sprocket=3)) == [
+        f"Alice assembles {card} onto the shared sprocket 3."
+    ]
     assert [(a.owner, a.board) for a in ct(controller).assembled] == [(ALICE, None)]
 
 
@@ -378,12 +446,16 @@ def test_ctb2_a_roll_of_5_assembles_two_onto_different_sprockets(journal: Journa
         f"Alice assembles {first} onto the shared sprocket 1.",
         f"Alice reveals {second} from the shared contraption deck: choose its sprocket.",
     ]
-    assert say(controller, PlaceContraption(sprocket=3)) == [f"Alice assembles {second} onto the shared sprocket 3."]
+    assert say(controller, PlaceContraption(sprocket=3)) == [
+        f"Alice assembles {second} onto the shared sprocket 3."
+    ]
     assert [(a.card, a.sprocket) for a in ct(controller).assembled] == [(first, 1), (second, 3)]
     assert ct(controller).assembly is None and ct(controller).upkeep.stage is Stage.DONE  # type: ignore[union-attr]
 
 
-def test_ctb2_and_b3_a_low_roll_cranks_that_sprocket_and_gives_control_of_it_only(journal: Journal) -> None:
+def test_ctb2_and_b3_a_low_roll_cranks_that_sprocket_and_gives_control_of_it_only(
+    journal: Journal,
+) -> None:
     """CT-B2: 1–3 crank that sprocket; CT-B3: control only of the cranked sprocket this turn."""
     controller = game(journal, faces=[6, 3], contraptions="b")
     cards = list(ct(controller).libraries[0].cards[:3])
@@ -434,9 +506,13 @@ def test_ctc2_paid_rolls_cost_2_then_one_more_and_only_in_the_main_phase(journal
     assert say(controller, RollContraptionDie()) == [
         f"Alice pays {{2}} for assembly roll 1 this turn and rolls 1: look at the top card: {deck[0]}."
     ]
-    assert refused(controller, RollContraptionDie()).startswith("Alice is assembling already: Assemble the top card")
+    assert refused(controller, RollContraptionDie()).startswith(
+        "Alice is assembling already: Assemble the top card"
+    )
     say(controller, KeepLooked(card=deck[0], sprocket=2))
-    assert say(controller, RollContraptionDie())[0].startswith("Alice pays {3} for assembly roll 2 this turn and rolls 1")
+    assert say(controller, RollContraptionDie())[0].startswith(
+        "Alice pays {3} for assembly roll 2 this turn and rolls 1"
+    )
     say(controller, DeclineAssembly())
     deck = ct(controller).libraries[0].cards
     assert say(controller, RollContraptionDie()) == [
@@ -453,7 +529,9 @@ def test_ctc2_paid_rolls_cost_2_then_one_more_and_only_in_the_main_phase(journal
     assert after[0] == deck[2] and after[-1] == deck[0] and after[1:-1] == deck[3:]
     say(controller, PassTurn())
     say(controller, Advance())
-    assert say(controller, RollContraptionDie())[0].startswith("Bob pays {2} for assembly roll 1 this turn")
+    assert say(controller, RollContraptionDie())[0].startswith(
+        "Bob pays {2} for assembly roll 1 this turn"
+    )
 
 
 def test_ctc3_a_card_that_says_assemble_uses_the_base_rule(journal: Journal) -> None:
@@ -484,9 +562,13 @@ def test_ct6_a_tapped_card_waits_for_its_sprocket_and_select_places_it(journal: 
         "Faerie Aerie for Alice: choose its sprocket."
     ]
     view = upkeep_view(state(controller))
-    assert view is not None and [str(m) for m in view.banner] == ["Choose a sprocket for Faerie Aerie"]
+    assert view is not None and [str(m) for m in view.banner] == [
+        "Choose a sprocket for Faerie Aerie"
+    ]
     held = controller.handle(ButtonPressed(Button.SELECT, long=True))
-    assert held is not None and [str(m) for m in held.messages] == ["Sprocket 2 is chosen for Faerie Aerie."]
+    assert held is not None and [str(m) for m in held.messages] == [
+        "Sprocket 2 is chosen for Faerie Aerie."
+    ]
     placed = controller.handle(ButtonPressed(Button.SELECT))
     assert placed is not None and [str(m) for m in placed.messages] == [
         "Alice assembles Faerie Aerie onto Alice's sprocket 2.",
@@ -496,7 +578,9 @@ def test_ct6_a_tapped_card_waits_for_its_sprocket_and_select_places_it(journal: 
     assert [str(m) for m in controller.identify(CATALOG.find("Faerie Aerie")).messages] == [
         "Faerie Aerie (Alice's, sprocket 2): scrap it, or reassemble it onto another sprocket."
     ]
-    assert say(controller, ReassembleContraption(sprocket=1)) == ["Faerie Aerie is reassembled: sprocket 2 → 1."]
+    assert say(controller, ReassembleContraption(sprocket=1)) == [
+        "Faerie Aerie is reassembled: sprocket 2 → 1."
+    ]
     assert say(controller, ScrapContraption()) == ["Faerie Aerie goes to Alice's scrapyard."]
     assert str(_identify_refused(controller, "Faerie Aerie")) == (
         "Faerie Aerie is in Alice's scrapyard: nothing brings a contraption back from there."
@@ -529,7 +613,9 @@ def test_ct6_a_tap_with_nothing_announced_is_a_card_saying_assemble(journal: Jou
     ]
 
 
-def test_ct6_virtual_decks_refuse_taps_of_unassembled_cards_and_keep_the_shuffle_in_events(journal: Journal) -> None:
+def test_ct6_virtual_decks_refuse_taps_of_unassembled_cards_and_keep_the_shuffle_in_events(
+    journal: Journal,
+) -> None:
     """CT-6: without real cards the gadget keeps the decks; the shuffle is inside the events."""
     controller = game(journal, contraptions="b")
     assert str(_identify_refused(controller, "Tread Mill")) == (
@@ -554,7 +640,9 @@ def test_ct7_the_upkeep_banner_says_what_to_do(journal: Journal) -> None:
     ]
     say(controller, DeclineAssembly())
     view = upkeep_view(state(controller))
-    assert view is not None and [str(m) for m in view.banner] == ["Machine stopped: no assembled contraption"]
+    assert view is not None and [str(m) for m in view.banner] == [
+        "Machine stopped: no assembled contraption"
+    ]
 
 
 def test_turn_passing_lapses_an_unfinished_assembly(journal: Journal) -> None:
@@ -577,4 +665,3 @@ def test_contraption_commands_need_the_module(controller: Controller) -> None:
         "This game has no Contraptions; start one with e.g. 'new commander+contraptions A B C'."
     )
     assert controller.handle(ButtonPressed(Button.SELECT)) is None
-

@@ -77,40 +77,68 @@ def test_base_rules_with_physical_cards(tmp_path: Path) -> None:
         "Arms Depot returns from exile without being assembled: it goes to Alice's scrapyard.",
     ]
     assert out[21] == "refused: Tazeem (plane) has no part in this game right now."
-    in_order(out[22:], [
-        "Alice's upkeep: CRANK! 3 → 1.",
-        "Cranked: Arms Depot, Tread Mill.",
-        "! Machine stopped: no assembled contraption",
-        "Alice  (CRANK! on 1)",
-        "Bob  (CRANK! on 3)",
-        "  2: Boomflinger",
-        "Alice's contraption deck: physical cards",
-        "Alice's scrapyard: Tread Mill, Arms Depot",
-    ])
+    in_order(
+        out[22:],
+        [
+            "Alice's upkeep: CRANK! 3 → 1.",
+            "Cranked: Arms Depot, Tread Mill.",
+            "! Machine stopped: no assembled contraption",
+            "Alice  (CRANK! on 1)",
+            "Bob  (CRANK! on 3)",
+            "  2: Boomflinger",
+            "Alice's contraption deck: physical cards",
+            "Alice's scrapyard: Tread Mill, Arms Depot",
+        ],
+    )
 
 
 def test_base_rules_with_virtual_decks(tmp_path: Path) -> None:
     """CT-1, CT-3, CT-4: a player's own list, shuffled by the gadget; assemble reveals the top."""
-    deck = ", ".join([
-        "Accessories to Murder", "Applied Aeronautics", "Arms Depot", "Auto-Key", "Bee-Bee Gun", "Boomflinger",
-        "Buzz Buggy", "Deadly Poison Sampler", "Dictation Quillograph", "Dispatch Dispensary", "Division Table",
-        "Dogsnail Engine", "Dual Doomsuits", "Duplication Device",
-    ])
+    deck = ", ".join(
+        [
+            "Accessories to Murder",
+            "Applied Aeronautics",
+            "Arms Depot",
+            "Auto-Key",
+            "Bee-Bee Gun",
+            "Boomflinger",
+            "Buzz Buggy",
+            "Deadly Poison Sampler",
+            "Dictation Quillograph",
+            "Dispatch Dispensary",
+            "Division Table",
+            "Dogsnail Engine",
+            "Dual Doomsuits",
+            "Duplication Device",
+        ]
+    )
     script = f"cdeck Bob {deck}\ncdeck Bob {deck}, faerie\nassemble Bob sprocket=2\nassemble Bob\nsprocket 2\npass\n"
     script += "crank none\nshow\nct\n"
     out = play(tmp_path, "new ffa+ct Alice Bob Carol first=Alice\n" + script)
-    assert out[2] == "refused: Bob's contraption deck is not legal: it has 14 cards, at least 15 are needed."
+    assert (
+        out[2]
+        == "refused: Bob's contraption deck is not legal: it has 14 cards, at least 15 are needed."
+    )
     assert out[3] == "Bob's contraption deck: 15 cards, shuffled."
     assert out[4] == "Bob assembles from Bob's contraption deck."
     first = out[5].removeprefix("Bob assembles ").removesuffix(" onto Bob's sprocket 2.")
-    second = out[7].removeprefix("Bob reveals ").removesuffix(" from Bob's contraption deck: choose its sprocket.")
+    second = (
+        out[7]
+        .removeprefix("Bob reveals ")
+        .removesuffix(" from Bob's contraption deck: choose its sprocket.")
+    )
     assert out[8] == f"Bob assembles {second} onto Bob's sprocket 2."
     assert out[9:11] == [
         "Turn 2: Bob's upkeep.",
         "Bob's CRANK! counter moves 3 → 1: sprocket 1 is empty, nothing cranks.",
     ]
-    assert out[11] == "refused: Nothing to crank now: contraptions crank at the beginning of an upkeep, on the sprocket the CRANK! counter moves to."
-    in_order(out, ["Bob  (CRANK! on 1)", f"  2: {first}, {second}", "Bob's contraption deck: 13 card(s)"])
+    assert (
+        out[11]
+        == "refused: Nothing to crank now: contraptions crank at the beginning of an upkeep, on the sprocket the CRANK! counter moves to."
+    )
+    in_order(
+        out, ["Bob  (CRANK! on 1)", f"  2: {first}, {second}", "Bob's contraption deck: 13 card(s)"]
+    )
 
 
 A_VIRTUAL = """\
@@ -163,12 +191,15 @@ def test_variant_a_with_virtual_libraries(tmp_path: Path) -> None:
         "! Assemble from library 1 (Order of the Widget) or library 2 (Agents of S.N.E.A.K.) or library 3 (League "
         "of Dastardly Doom) or library 4 (Goblin Explosioneers) or library 5 (Crossbreed Labs)",
     ]
-    in_order(out[23:], [
-        "Alice  (CRANK! on 1)",
-        "  1: Hypnotic Swirly Disc",
-        "Library 2 (Agents of S.N.E.A.K.): 8 card(s), top: Insufferable Syphon",
-        "Library 5 (Crossbreed Labs): 9 card(s), top: Dogsnail Engine",
-    ])
+    in_order(
+        out[23:],
+        [
+            "Alice  (CRANK! on 1)",
+            "  1: Hypnotic Swirly Disc",
+            "Library 2 (Agents of S.N.E.A.K.): 8 card(s), top: Insufferable Syphon",
+            "Library 5 (Crossbreed Labs): 9 card(s), top: Dogsnail Engine",
+        ],
+    )
 
 
 def test_variant_a_with_physical_cards_and_two_dice(tmp_path: Path) -> None:
@@ -247,7 +278,10 @@ def test_variant_b_with_physical_cards(tmp_path: Path) -> None:
 
 def test_variant_b_with_the_virtual_deck(tmp_path: Path) -> None:
     """CT-B2: 4 assembles one; the die is rolled once per upkeep; 3 cranks sprocket 3."""
-    script = "new ffa+contraptions Alice Bob Carol first=Alice contraptions=b\ncdie\n" + "sprocket 1\n" * 2
+    script = (
+        "new ffa+contraptions Alice Bob Carol first=Alice contraptions=b\ncdie\n"
+        + "sprocket 1\n" * 2
+    )
     out = play(tmp_path, script + "cdie\npass\ncdie\nct\n")
     assert out == [
         "New game (Free-for-all + Contraptions) for Alice, Bob, Carol, 20 life. Alice goes first.",
@@ -296,11 +330,16 @@ def test_variant_c_with_the_virtual_deck(tmp_path: Path) -> None:
         "Friendship Shackles, Dogsnail Engine, Twiddlestick Charger.",
         "Bob assembles Dogsnail Engine onto the shared sprocket 2.",
     ]
-    assert out[6] == "Twiddlestick Charger, Dispatch Dispensary back on top of the shared deck, Mandatory Friendship Shackles at the bottom."
+    assert (
+        out[6]
+        == "Twiddlestick Charger, Dispatch Dispensary back on top of the shared deck, Mandatory Friendship Shackles at the bottom."
+    )
     assert out[7].startswith("Bob pays {3} for assembly roll 2 this turn and rolls ")
     assert out[8] == "Bob assembles nothing."
     assert out[9].startswith("Bob pays {4} for assembly roll 3 this turn and rolls ")
-    in_order(out, ["Shared sprockets  (CRANK! on 3)", "  2: Dogsnail Engine", "Next assembly roll: {5}."])
+    in_order(
+        out, ["Shared sprockets  (CRANK! on 3)", "  2: Dogsnail Engine", "Next assembly roll: {5}."]
+    )
 
 
 def test_variant_c_with_physical_cards(tmp_path: Path) -> None:
@@ -334,7 +373,10 @@ crank Auto-Key
         "refused: Auto-Key is assembled already (Alice's, sprocket 3), so it is not the revealed card: tap the card "
         "you revealed."
     )
-    assert out[9:11] == ["Gift Horse for Alice: choose its sprocket.", "Alice assembles Gift Horse onto the shared sprocket 1."]
+    assert out[9:11] == [
+        "Gift Horse for Alice: choose its sprocket.",
+        "Alice assembles Gift Horse onto the shared sprocket 1.",
+    ]
     assert out[11:14] == [
         "Turn 2: Bob's upkeep.",
         "The CRANK! counter moves 3 → 1: Bob may crank any of Gift Horse on sprocket 1.",
@@ -350,12 +392,15 @@ crank Auto-Key
 def test_ct1_a_card_that_is_not_a_contraption_is_refused_as_no_contraption(tmp_path: Path) -> None:
     """CT-1, CT-6: Steamflogger Boss is a real Unstable creature, not a contraption; the deck list,
     the crank list and a tapped card all say so, and the name is quoted trimmed."""
-    out = play(tmp_path, """\
+    out = play(
+        tmp_path,
+        """\
 new ffa+contraptions Alice Bob first=Alice contraption_cards=physical
 cdeck Alice Steamflogger Boss , Auto-Key
 crank Steamflogger   Boss
 card Steamflogger Boss
-""")
+""",
+    )
     refusal = "refused: No contraption is called 'Steamflogger Boss': check the spelling or type the start of the name."
     assert out[-3:] == [refusal] * 3
 
@@ -363,13 +408,16 @@ card Steamflogger Boss
 def test_ct_a2_ct_b2_what_another_variant_does_names_the_variant_once(tmp_path: Path) -> None:
     """CT-A2 (a faction library) and the upkeep die (CT-A2, CT-B2, CT-C2) in a base-rules game:
     the refusal names the variants it needs, each once ("variant A", not "variant variant A")."""
-    out = play(tmp_path, """\
+    out = play(
+        tmp_path,
+        """\
 new ffa+contraptions Alice Bob first=Alice
 assemble library=2
 cdie
 new ffa+contraptions Alice Bob first=Alice contraptions=b
 assemble library=2
-""")
+""",
+    )
     assert [line for line in out if line.startswith("refused")] == [
         "refused: That is only for Contraptions variant A; this game plays base rules.",
         "refused: That is only for Contraptions variant A, variant B or variant C; this game plays base rules.",

@@ -20,8 +20,9 @@ def test_roll_without_planechase_is_refused(controller: Controller) -> None:
     controller.execute(NewGame(players=("A", "B"), first="A"))
     with pytest.raises(IllegalCommand) as error:
         controller.handle(ButtonPressed(Button.ROLL))
-    assert str(error.value) == ("ROLL rolls the planar die, and this game has no Planechase; hold ROLL for dice and "
-                                "a coin.")
+    assert str(error.value) == (
+        "ROLL rolls the planar die, and this game has no Planechase; hold ROLL for dice and a coin."
+    )
 
 
 def test_held_or_repeating_next_does_not_pass_the_turn(controller: Controller) -> None:
@@ -42,7 +43,9 @@ def test_screen_only_inputs_mean_nothing_to_the_game(controller: Controller) -> 
     assert controller.handle(ButtonPressed(Button.SELECT)) is None
 
 
-def test_a_module_binding_turns_a_button_into_its_command(controller: Controller, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_module_binding_turns_a_button_into_its_command(
+    controller: Controller, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def select_hurts(state: GameState, press: ButtonPressed) -> Command | None:
         return ChangeLife(seat=state.active, delta=-1)
 
@@ -52,7 +55,9 @@ def test_a_module_binding_turns_a_button_into_its_command(controller: Controller
     assert result is not None and [str(m) for m in result.messages] == ["B: 20 → 19 life."]
 
 
-def test_tapped_tag_finds_its_card_and_its_binding(controller: Controller, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tapped_tag_finds_its_card_and_its_binding(
+    controller: Controller, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tags = TagMap(tmp_path / "tags.txt")
     tags.add("04:A1:B2:C3", "Tazeem")
     seen: list[Card] = []
@@ -68,7 +73,9 @@ def test_tapped_tag_finds_its_card_and_its_binding(controller: Controller, tmp_p
     assert result is not None and [str(m) for m in result.messages] == ["A: 20 → 18 life."]
     assert seen == [load_catalog().find("Tazeem")]
     unknown = controller.handle(TagRead("DEADBEEF"))
-    assert unknown is not None and [str(m) for m in unknown.messages] == ["Unknown card (tag DE:AD:BE:EF): enrol it to use it."]
+    assert unknown is not None and [str(m) for m in unknown.messages] == [
+        "Unknown card (tag DE:AD:BE:EF): enrol it to use it."
+    ]
     with pytest.raises(IllegalCommand) as error:
         controller.identify(load_catalog().find("Auto-Key"))
     assert str(error.value) == "Auto-Key (contraption) has no part in this game right now."
@@ -78,10 +85,14 @@ def test_tag_without_a_tag_map(controller: Controller) -> None:
     controller.execute(NewGame(players=("A", "B"), first="A"))
     result = controller.handle(TagRead("04A1B2C3"))
     assert result is not None
-    assert [str(m) for m in result.messages] == ["Tag 04:A1:B2:C3 was read, but no tag map is set up: enrol your cards first."]
+    assert [str(m) for m in result.messages] == [
+        "Tag 04:A1:B2:C3 was read, but no tag map is set up: enrol your cards first."
+    ]
 
 
-def test_lf4_a_preview_says_what_a_change_would_do_and_keeps_nothing(controller: Controller) -> None:
+def test_lf4_a_preview_says_what_a_change_would_do_and_keeps_nothing(
+    controller: Controller,
+) -> None:
     """A screen shows a change before making it (the table's pending life change): the preview
     says what it would say and the state it would leave, and neither the game nor the journal
     changes."""
@@ -92,13 +103,18 @@ def test_lf4_a_preview_says_what_a_change_would_do_and_keeps_nothing(controller:
     assert [str(m) for m in result.messages] == ["Bob: 20 → 17 life (from Ann)."]
     assert result.state is not None and result.state.player(1).life == 17
     assert controller.state == before and controller.history() == history
-    assert controller.last_change() is None  # nothing for UNDO to take back: the game has only started
+    assert (
+        controller.last_change() is None
+    )  # nothing for UNDO to take back: the game has only started
 
 
 def test_lf4_a_preview_is_refused_as_the_change_would_be(controller: Controller) -> None:
     with pytest.raises(IllegalCommand) as error:
         controller.preview(ChangeLife(seat=0, delta=-1))
-    assert str(error.value) == "No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'."
+    assert (
+        str(error.value)
+        == "No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'."
+    )
     controller.execute(NewGame(players=("Ann", "Bob"), first="Ann"))
     with pytest.raises(IllegalCommand) as error:
         controller.preview(ChangeLife(seat=1, delta=-1000))

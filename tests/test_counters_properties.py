@@ -13,10 +13,26 @@ from helpers import play_step, undo_all_and_redo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device.commands import Advance, ChangeLife, Command, Concede, NewGame, PassTurn, ReverseTurnOrder, SetLife
+from device.commands import (
+    Advance,
+    ChangeLife,
+    Command,
+    Concede,
+    NewGame,
+    PassTurn,
+    ReverseTurnOrder,
+    SetLife,
+)
 from device.controller import Controller
 from device.journal import Journal
-from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative, counters
+from device.rules.counters import (
+    BecomeMonarch,
+    ChangeCounter,
+    GainBlessing,
+    MakeDayNight,
+    TakeInitiative,
+    counters,
+)
 from device.state import GameState, outcome
 from device.state_counters import Counter, DayNight
 
@@ -29,7 +45,9 @@ COMMANDS: st.SearchStrategy[Command] = st.one_of(
     st.builds(BecomeMonarch, seat=st.none() | SEATS),
     st.builds(TakeInitiative, seat=st.none() | SEATS),
     st.builds(MakeDayNight, day_night=st.sampled_from(DayNight)),
-    st.builds(ChangeCounter, seat=SEATS, counter=st.sampled_from(Counter), delta=st.integers(-4, 5)),
+    st.builds(
+        ChangeCounter, seat=SEATS, counter=st.sampled_from(Counter), delta=st.integers(-4, 5)
+    ),
     st.builds(GainBlessing, seat=SEATS),
     st.builds(Concede, seat=SEATS),
     st.builds(ChangeLife, seat=SEATS, delta=st.integers(-45, 5), source=st.none() | SEATS),
@@ -52,8 +70,9 @@ def _holders_stay(state: GameState) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS, formats=GAMES, seed=st.integers(0, 2**32), snapshot_every=st.integers(1, 8))
-def test_replaying_the_journal_equals_the_live_state(steps: list[Command | str], formats: tuple[str, ...], seed: int,
-                                                      snapshot_every: int) -> None:
+def test_replaying_the_journal_equals_the_live_state(
+    steps: list[Command | str], formats: tuple[str, ...], seed: int, snapshot_every: int
+) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "j.sqlite3"
         with Journal(path, snapshot_every=snapshot_every) as journal:
@@ -71,9 +90,13 @@ def test_replaying_the_journal_equals_the_live_state(steps: list[Command | str],
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS, formats=GAMES, seed=st.integers(0, 2**32))
-def test_undo_takes_every_change_back_and_redo_puts_it_back(steps: list[Command | str], formats: tuple[str, ...],
-                                                            seed: int) -> None:
-    with tempfile.TemporaryDirectory() as folder, Journal(Path(folder) / "j.sqlite3", snapshot_every=3) as journal:
+def test_undo_takes_every_change_back_and_redo_puts_it_back(
+    steps: list[Command | str], formats: tuple[str, ...], seed: int
+) -> None:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Journal(Path(folder) / "j.sqlite3", snapshot_every=3) as journal,
+    ):
         controller = Controller(journal, rng=random.Random(seed))
         controller.execute(NewGame(formats=formats, players=("A", "B", "C", "D", "E", "F")))
         fresh = controller.state

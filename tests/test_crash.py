@@ -31,9 +31,13 @@ TRIALS = int(os.environ.get("AETHERBOX_CRASH_TRIALS", "100"))
 def _commands(rng: random.Random) -> Command:
     roll = rng.random()
     if roll < 0.4:
-        return ChangeLife(seat=rng.randrange(4), delta=rng.choice([-3, -2, -1, 1, 2]), source=rng.randrange(4))
+        return ChangeLife(
+            seat=rng.randrange(4), delta=rng.choice([-3, -2, -1, 1, 2]), source=rng.randrange(4)
+        )
     if roll < 0.5:
-        return ChangePoison(seat=rng.randrange(4), delta=1)  # games end now and then: a new one starts
+        return ChangePoison(
+            seat=rng.randrange(4), delta=1
+        )  # games end now and then: a new one starts
     if roll < 0.55:
         return ReverseTurnOrder()
     return Advance()
@@ -45,13 +49,22 @@ def _child(path: Path, seed: int, ack: int) -> None:
         controller = Controller(journal, rng=rng)
         while True:
             over = controller.state is None or outcome(controller.state) is not None
-            command = NewGame(players=("A", "B", "C", "D"), starting_life=99, first="A") if over else _commands(rng)
+            command = (
+                NewGame(players=("A", "B", "C", "D"), starting_life=99, first="A")
+                if over
+                else _commands(rng)
+            )
             try:
                 result = controller.execute(command)
             except IllegalCommand:
                 continue
             game = controller.game or 0
-            line = json.dumps([game, journal.game(game).head, [e.model_dump_json() for e in result.events]]) + "\n"
+            line = (
+                json.dumps(
+                    [game, journal.game(game).head, [e.model_dump_json() for e in result.events]]
+                )
+                + "\n"
+            )
             os.write(ack, line.encode())
 
 
@@ -62,7 +75,9 @@ def _read_all(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def _check(journal: Journal, acknowledged: dict[tuple[int, int], list[str]], trial: int, only: int | None) -> None:
+def _check(
+    journal: Journal, acknowledged: dict[tuple[int, int], list[str]], trial: int, only: int | None
+) -> None:
     """Every acknowledged change of the game ``only`` (or of every game) is kept, in order."""
     kept: dict[tuple[int, int], list[str]] = {}
     for info in journal.games():
@@ -72,11 +87,15 @@ def _check(journal: Journal, acknowledged: dict[tuple[int, int], list[str]], tri
         for pos, event in journal.events(info.id):
             kept.setdefault((info.id, pos), []).append(event.model_dump_json())
             positions.append(pos)
-        assert sorted(set(positions)) == list(range(info.head + 1)), "changes are kept in order, without gaps"
+        assert sorted(set(positions)) == list(range(info.head + 1)), (
+            "changes are kept in order, without gaps"
+        )
         assert journal.state(info.id) == journal.replay(info.id)
     for key, events in acknowledged.items():
         if only is None or key[0] == only:
-            assert kept.get(key) == events, f"trial {trial}: acknowledged change {key} is missing or different"
+            assert kept.get(key) == events, (
+                f"trial {trial}: acknowledged change {key} is missing or different"
+            )
 
 
 @pytest.mark.slow

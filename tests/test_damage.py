@@ -62,14 +62,21 @@ def _play(folder: Path, killed: bool) -> Reference:
     path = folder / "aetherbox.sqlite3"
     journal = Journal(path, backup_every=25, snapshot_every=16)
     controller = Controller(journal, rng=random.Random(7))
-    controller.execute(NewGame(formats=("commander",), players=("Ann", "Bo", "Cy", "Di"), first="Ann"))
+    controller.execute(
+        NewGame(formats=("commander",), players=("Ann", "Bo", "Cy", "Di"), first="Ann")
+    )
     rng = random.Random(11)
     for i in range(60):
         seat, source = rng.randrange(4), rng.randrange(4)
-        command = (ChangeLife(seat=seat, delta=-rng.randint(1, 3), source=source) if i % 3 == 0
-                   else ChangePoison(seat=seat, delta=1, source=source) if i % 7 == 0
-                   else DealCommanderDamage(seat=seat, source=(seat + 1) % 4, amount=1) if i % 5 == 0
-                   else Advance())
+        command = (
+            ChangeLife(seat=seat, delta=-rng.randint(1, 3), source=source)
+            if i % 3 == 0
+            else ChangePoison(seat=seat, delta=1, source=source)
+            if i % 7 == 0
+            else DealCommanderDamage(seat=seat, source=(seat + 1) % 4, amount=1)
+            if i % 5 == 0
+            else Advance()
+        )
         controller.execute(command)
     assert controller.state is not None
     state = controller.state
@@ -90,7 +97,9 @@ def _play(folder: Path, killed: bool) -> Reference:
 
 @pytest.fixture(scope="module")
 def references(tmp_path_factory: pytest.TempPathFactory) -> dict[bool, Reference]:
-    return {killed: _play(tmp_path_factory.mktemp(f"game-{killed}"), killed) for killed in (False, True)}
+    return {
+        killed: _play(tmp_path_factory.mktemp(f"game-{killed}"), killed) for killed in (False, True)
+    }
 
 
 def _target(kind: str, folder: Path, rng: random.Random) -> tuple[Path, int]:
@@ -121,12 +130,22 @@ def _start(path: Path) -> tuple[str, str]:
         late = controller.idle(wait=True)  # after READY: the whole journal's check has its say
         with controller.journal as journal:
             game = journal.last_game()
-            texts = [] if game is None else [str(m) for t in journal.history(game) for m in t.messages()]
+            texts = (
+                []
+                if game is None
+                else [str(m) for t in journal.history(game) for m in t.messages()]
+            )
             if game is not None:
                 journal.last_change(game)
             return ("said" if recovery is not None or late is not None else "open"), json.dumps(
-                {"state": None if controller.state is None else controller.state.model_dump(mode="json"),
-                 "texts": texts, "tip": None if game is None else journal.game(game).tip})
+                {
+                    "state": None
+                    if controller.state is None
+                    else controller.state.model_dump(mode="json"),
+                    "texts": texts,
+                    "tip": None if game is None else journal.game(game).tip,
+                }
+            )
     except JournalError as error:
         return "refused", str(error)
     except Exception as error:  # noqa: BLE001
@@ -137,7 +156,11 @@ def _judge(ref: Reference, verdict: str, detail: str) -> str:
     if verdict != "open":
         return verdict
     seen = json.loads(detail)
-    if seen["tip"] == ref.tip and seen["state"] == ref.state.model_dump(mode="json") and seen["texts"] == ref.texts:
+    if (
+        seen["tip"] == ref.tip
+        and seen["state"] == ref.state.model_dump(mode="json")
+        and seen["texts"] == ref.texts
+    ):
         return "intact"
     return "silent"
 
@@ -156,7 +179,9 @@ def _damaged_copy(ref: Reference, kind: str, folder: Path, rng: random.Random) -
     return at
 
 
-def _trials(references: dict[bool, Reference], kind: str, count: int, tmp_path: Path, seed: int) -> Counter[str]:
+def _trials(
+    references: dict[bool, Reference], kind: str, count: int, tmp_path: Path, seed: int
+) -> Counter[str]:
     ref = references[kind == "wal"]
     rng = random.Random(seed)
     verdicts: Counter[str] = Counter()
@@ -195,9 +220,19 @@ def test_hw5_the_real_process_starts_on_a_damaged_file(
     for trial in range(PROCESS_TRIALS):
         data_dir = tmp_path / f"data-{trial}"
         at = _damaged_copy(ref, kind, data_dir / "games", rng)
-        env = {**os.environ, "AETHERBOX_DATA_DIR": str(data_dir), "AETHERBOX_CONFIG": str(tmp_path / "none.toml")}
-        done = subprocess.run([sys.executable, "-m", "display.cli", "console"], input="show\nlog 3\n",
-                              capture_output=True, text=True, env=env, timeout=60)
+        env = {
+            **os.environ,
+            "AETHERBOX_DATA_DIR": str(data_dir),
+            "AETHERBOX_CONFIG": str(tmp_path / "none.toml"),
+        }
+        done = subprocess.run(
+            [sys.executable, "-m", "display.cli", "console"],
+            input="show\nlog 3\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
         assert "Traceback" not in done.stderr, (kind, at, done.stderr)
         assert done.returncode == 0, (kind, at, done.stderr)
         said = done.stderr.splitlines()
@@ -225,7 +260,9 @@ commander = 30
 """
 
 
-def test_hw5_a_flipped_byte_in_the_config_is_never_a_traceback_and_is_on_record(tmp_path: Path) -> None:
+def test_hw5_a_flipped_byte_in_the_config_is_never_a_traceback_and_is_on_record(
+    tmp_path: Path,
+) -> None:
     """HW-5: a hand-edited file has no checksum, so a flipped byte may change a value; start-up
     never fails on it, falls back to defaults for what it cannot use (saying so), and puts the
     values it uses on record."""
@@ -243,7 +280,9 @@ def test_hw5_a_flipped_byte_in_the_config_is_never_a_traceback_and_is_on_record(
         loaded = load(path)
         line = in_use(loaded)
         assert line.startswith(f"{path}: language ") and "reader" in line
-        verdicts["warned" if loaded.warnings else "same" if loaded.config == reference else "changed"] += 1
+        verdicts[
+            "warned" if loaded.warnings else "same" if loaded.config == reference else "changed"
+        ] += 1
     print(json.dumps({"kind": "config", "trials": TRIALS, **verdicts}))
 
 
@@ -263,8 +302,10 @@ def test_hw5_a_flipped_byte_in_the_tag_map_never_gives_a_false_card(tmp_path: Pa
 
     names = [c.name for c in load_catalog().planar()][:40]
     enrolled = {f"04A1B2C3D4{index:04X}": name for index, name in enumerate(names)}
-    text = "".join(f"{uid[:2]}:{uid[2:4]}:{uid[4:6]}:{uid[6:8]}:{uid[8:10]}:{uid[10:12]}:{uid[12:]}  {name}\n"
-                   for uid, name in enrolled.items())
+    text = "".join(
+        f"{uid[:2]}:{uid[2:4]}:{uid[4:6]}:{uid[6:8]}:{uid[8:10]}:{uid[10:12]}:{uid[12:]}  {name}\n"
+        for uid, name in enrolled.items()
+    )
     rng = random.Random(22)
     path = tmp_path / "tags.txt"
     false_cards, lost = 0, 0
@@ -277,12 +318,18 @@ def test_hw5_a_flipped_byte_in_the_tag_map_never_gives_a_false_card(tmp_path: Pa
             card = tags.lookup(uid)
             false_cards += card is not None and card.name != name
             lost += card is None
-    print(json.dumps({"kind": "tag map", "trials": TRIALS, "false cards": false_cards, "tags lost": lost}))
+    print(
+        json.dumps(
+            {"kind": "tag map", "trials": TRIALS, "false cards": false_cards, "tags lost": lost}
+        )
+    )
     assert false_cards == 0
 
 
 @pytest.mark.parametrize("kind", ("config", "tag map"))
-def test_hw5_the_real_process_starts_on_a_damaged_config_or_tag_map(kind: str, tmp_path: Path) -> None:
+def test_hw5_the_real_process_starts_on_a_damaged_config_or_tag_map(
+    kind: str, tmp_path: Path
+) -> None:
     """HW-5: the console as a real process, started on a config or a tag map with a flipped byte:
     it starts, answers, and exits cleanly every time; a config is put on record."""
     from device.catalog import load_catalog
@@ -302,8 +349,14 @@ def test_hw5_the_real_process_starts_on_a_damaged_config_or_tag_map(kind: str, t
         data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
         target.write_bytes(bytes(data))
         env = {**os.environ, "AETHERBOX_DATA_DIR": str(data_dir), "AETHERBOX_CONFIG": str(config)}
-        done = subprocess.run([sys.executable, "-m", "display.cli", "console"], input="new duel A B first=A\ntag 04A1B2C3D40003\n",
-                              capture_output=True, text=True, env=env, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "display.cli", "console"],
+            input="new duel A B first=A\ntag 04A1B2C3D40003\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
         assert "Traceback" not in done.stderr, (kind, done.stderr)
         assert done.returncode == 0, (kind, done.stderr)
         assert "configuration in use:" in done.stderr

@@ -32,10 +32,18 @@ log 4
 """
 
 
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: Path, text: str, *extra: str) -> list[str]:
+def run(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    db: Path,
+    text: str,
+    *extra: str,
+) -> list[str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["console", "--db", str(db), "--seed", "3", *extra]) == 0
-    return [re.sub(r"\d\d:\d\d:\d\d", "HH:MM:SS", line) for line in capsys.readouterr().out.splitlines()]
+    return [
+        re.sub(r"\d\d:\d\d:\d\d", "HH:MM:SS", line) for line in capsys.readouterr().out.splitlines()
+    ]
 
 
 def test_the_dice_coin_and_a_random_player_are_changes_like_any_other(
@@ -63,38 +71,87 @@ def test_the_dice_coin_and_a_random_player_are_changes_like_any_other(
     ]
 
 
-@pytest.mark.parametrize(("line", "reply"), [
-    ("throw 2x6", "refused: '2x6' is not dice: write how many and their sides, e.g. 2d6, d20 or 3d8."),
-    ("throw 11d6", "refused: Roll 1 to 10 dice at a time; 11 asked for."),
-    ("d6 0", "refused: Roll 1 to 10 dice at a time; 0 asked for."),
-    ("d20 -2", "refused: Roll 1 to 10 dice at a time; -2 asked for."),
-    ("throw d1", "refused: A die has 2 to 100 sides (d4, d6, d8, d10, d12, d20, d100); 1 asked for."),
-    ("throw", "refused: Usage: throw NdM [PLAYER]"),
-    ("d6 2 Ala Ola", "refused: Usage: d6 [N] [PLAYER]"),
-    ("coin Ala Ola", "refused: Usage: coin [PLAYER]"),
-    ("random Ala", "refused: Usage: random"),
-    ("d6 Zed", "refused: No player called 'Zed'. Players: Ala, Ola, Ewa."),
-])
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        (
+            "throw 2x6",
+            "refused: '2x6' is not dice: write how many and their sides, e.g. 2d6, d20 or 3d8.",
+        ),
+        ("throw 11d6", "refused: Roll 1 to 10 dice at a time; 11 asked for."),
+        ("d6 0", "refused: Roll 1 to 10 dice at a time; 0 asked for."),
+        ("d20 -2", "refused: Roll 1 to 10 dice at a time; -2 asked for."),
+        (
+            "throw d1",
+            "refused: A die has 2 to 100 sides (d4, d6, d8, d10, d12, d20, d100); 1 asked for.",
+        ),
+        ("throw", "refused: Usage: throw NdM [PLAYER]"),
+        ("d6 2 Ala Ola", "refused: Usage: d6 [N] [PLAYER]"),
+        ("coin Ala Ola", "refused: Usage: coin [PLAYER]"),
+        ("random Ala", "refused: Usage: random"),
+        ("d6 Zed", "refused: No player called 'Zed'. Players: Ala, Ola, Ewa."),
+    ],
+)
 def test_a_throw_that_cannot_be_is_refused_and_the_session_goes_on(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, reply: str
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    line: str,
+    reply: str,
 ) -> None:
-    out = run(monkeypatch, capsys, tmp_path / "j.sqlite3", f"new Ala Ola Ewa first=Ala\n{line}\nlog\n")
+    out = run(
+        monkeypatch, capsys, tmp_path / "j.sqlite3", f"new Ala Ola Ewa first=Ala\n{line}\nlog\n"
+    )
     assert out[1] == reply
     assert len(out) == 3  # the log holds the game's start only
 
 
-@pytest.mark.parametrize(("language", "replies"), [
-    ("ru", ["Бросок к20 (Ala): 18.", "Бросок 2к6 (Ewa): 2 + 3 = 5.", "Монета: орёл.", "Монета (Ewa): решка.",
-            "Случайный игрок: Ala.", "Отменено: Случайный игрок: Ala.",
-            "отказано: За раз можно бросить от 1 до 10 кубиков; запрошено: 11."]),
-    ("ja", ["Alaがd20を振った：18。", "Ewaが2d6を振った：2 + 3 = 5。", "コイン：オモテ。", "Ewaのコイン：ウラ。", "抽選：Ala。",
-            "取り消し：抽選：Ala。", "受付不可：一度に振れるダイスは1〜10個です（指定：11個）。"]),
-    ("pl", ["Rzut k20 (Ala): 18.", "Rzut 2k6 (Ewa): 2 + 3 = 5.", "Moneta: orzeł.", "Moneta (Ewa): reszka.",
-            "Losowy gracz: Ala.", "Cofnięto: Losowy gracz: Ala.",
-            "odrzucono: Naraz można rzucić od 1 do 10 kości; podano: 11."]),
-])
+@pytest.mark.parametrize(
+    ("language", "replies"),
+    [
+        (
+            "ru",
+            [
+                "Бросок к20 (Ala): 18.",
+                "Бросок 2к6 (Ewa): 2 + 3 = 5.",
+                "Монета: орёл.",
+                "Монета (Ewa): решка.",
+                "Случайный игрок: Ala.",
+                "Отменено: Случайный игрок: Ala.",
+                "отказано: За раз можно бросить от 1 до 10 кубиков; запрошено: 11.",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "Alaがd20を振った：18。",
+                "Ewaが2d6を振った：2 + 3 = 5。",
+                "コイン：オモテ。",
+                "Ewaのコイン：ウラ。",
+                "抽選：Ala。",
+                "取り消し：抽選：Ala。",
+                "受付不可：一度に振れるダイスは1〜10個です（指定：11個）。",
+            ],
+        ),
+        (
+            "pl",
+            [
+                "Rzut k20 (Ala): 18.",
+                "Rzut 2k6 (Ewa): 2 + 3 = 5.",
+                "Moneta: orzeł.",
+                "Moneta (Ewa): reszka.",
+                "Losowy gracz: Ala.",
+                "Cofnięto: Losowy gracz: Ala.",
+                "odrzucono: Naraz można rzucić od 1 do 10 kości; podano: 11.",
+            ],
+        ),
+    ],
+)
 def test_the_throws_in_the_consoles_language(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path, language: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    language: str,
     replies: list[str],
 ) -> None:
     script = "new Ala Ola Ewa\nd6\nd20 Ala\nd6 2 Ewa\nthrow 3d8\nthrow d100 Ola\ncoin\ncoin Ewa\nrandom\nundo\nthrow 11d6\n"
@@ -116,4 +173,10 @@ def test_the_commands_do_not_clash_and_help_lists_them(
     ]
     listed = [line.split()[0] for line in out[2:]]
     assert listed.index("d6") == listed.index("quit") + 1  # right after the commands every game has
-    assert listed[listed.index("d6"):listed.index("d6") + 5] == ["d6", "d20", "throw", "coin", "random"]
+    assert listed[listed.index("d6") : listed.index("d6") + 5] == [
+        "d6",
+        "d20",
+        "throw",
+        "coin",
+        "random",
+    ]

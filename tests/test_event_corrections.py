@@ -57,7 +57,9 @@ def correct_table1(event: Event, first: list[str]) -> list[str]:
     return said
 
 
-def test_cj3_a_correction_of_round_one_leaves_round_two_as_begun_until_the_organiser_rules(event: Event) -> None:
+def test_cj3_a_correction_of_round_one_leaves_round_two_as_begun_until_the_organiser_rules(
+    event: Event,
+) -> None:
     first, drawn = begin_round_two(event)
     playing = game_of(event.tables[1])
     table1 = event.tables[0]
@@ -67,8 +69,10 @@ def test_cj3_a_correction_of_round_one_leaves_round_two_as_begun_until_the_organ
     # While table1 corrects, round 2 goes on as drawn: table2's game is untouched and reports on.
     assert round_two_of(event.organiser) == drawn
     assert game_of(event.tables[1]) == playing
-    correcting = ("Event Spring, pod 1: round 1 is being corrected after round 2 began; round 2 goes on as drawn "
-                  "until the organiser decides.")
+    correcting = (
+        "Event Spring, pod 1: round 1 is being corrected after round 2 began; round 2 goes on as drawn "
+        "until the organiser decides."
+    )
     for gadget in (event.organiser, event.tables[0], event.tables[1]):
         assert correcting in gadget.out.getvalue().splitlines(), gadget.name
     assert correcting not in event.tables[2].out.getvalue()  # pod 2's tables are not concerned
@@ -82,14 +86,26 @@ def test_cj3_a_correction_of_round_one_leaves_round_two_as_begun_until_the_organ
     view = event.organiser.session.view
     assert view is not None
     pending = view.folds[0].pending
-    assert pending is not None and {first[2]} <= set(pending[1].players) and first[1] in pending[0].players
-    decide = [line for line in event.organiser.out.getvalue().splitlines() if "'round2 1 redraw'" in line]
+    assert (
+        pending is not None
+        and {first[2]} <= set(pending[1].players)
+        and first[1] in pending[0].players
+    )
+    decide = [
+        line for line in event.organiser.out.getvalue().splitlines() if "'round2 1 redraw'" in line
+    ]
     assert len(decide) == 1 and decide[0].startswith(
         "Event Spring, pod 1: round 1 was corrected after round 2 began; corrected, round 2 would be winners' "
         f"group: {', '.join(pending[0].players)}; losers' group: {', '.join(pending[1].players)}. Changed: "
-        "winners' group at table table1, losers' group at table table2.")
-    assert any(line.startswith("Event Spring, pod 1: round 1 was corrected after round 2 began; corrected, round 2 "
-                               "would be") for line in event.tables[1].out.getvalue().splitlines())
+        "winners' group at table table1, losers' group at table table2."
+    )
+    assert any(
+        line.startswith(
+            "Event Spring, pod 1: round 1 was corrected after round 2 began; corrected, round 2 "
+            "would be"
+        )
+        for line in event.tables[1].out.getvalue().splitlines()
+    )
 
 
 def test_cj3_redrawn_by_the_organiser_only_the_changed_groups_start_anew(event: Event) -> None:
@@ -99,11 +115,15 @@ def test_cj3_redrawn_by_the_organiser_only_the_changed_groups_start_anew(event: 
     assert view is not None and view.folds[0].pending
     pending = view.folds[0].pending
     assert event.tables[0].line("round2 1 redraw") == [
-        "refused: Only the gadget that drew event Spring may rule on its rounds."]
+        "refused: Only the gadget that drew event Spring may rule on its rounds."
+    ]
     assert event.organiser.line("round2 2 redraw") == [
-        "refused: Pod 2 of event Spring has no correction of round 1 waiting."]
+        "refused: Pod 2 of event Spring has no correction of round 1 waiting."
+    ]
     said = event.organiser.line("round2 1 redraw")
-    assert said[0].startswith("Event Spring, pod 1: the organiser redrew round 2 after a correction of round 1: ")
+    assert said[0].startswith(
+        "Event Spring, pod 1: the organiser redrew round 2 after a correction of round 1: "
+    )
     event.pump()
     for gadget in (event.organiser, *event.tables):
         assert round_two_of(gadget) == pending, gadget.name
@@ -111,7 +131,9 @@ def test_cj3_redrawn_by_the_organiser_only_the_changed_groups_start_anew(event: 
         assert tuple(table.players()) == group.players
         assert game_of(table)[2] == [20] * len(group.players)  # a new game for a changed group
         lines = table.out.getvalue().splitlines()
-        assert any(line.startswith("Event Spring, pod 1: the organiser redrew round 2") for line in lines)
+        assert any(
+            line.startswith("Event Spring, pod 1: the organiser redrew round 2") for line in lines
+        )
     # Nobody else's game moved; the standings fold the groups as redrawn.
     view = event.tables[3].session.view
     assert view is not None and view.folds[0].pending is None
@@ -124,18 +146,23 @@ def test_cj3_kept_by_the_organiser_round_two_plays_on_as_begun(event: Event) -> 
     correct_table1(event, first)
     assert event.organiser.line("round2 1 keep") == [
         "Event Spring, pod 1: the organiser keeps round 2 as drawn; the correction of round 1 stays in the "
-        "standings of round 1 only."]
+        "standings of round 1 only."
+    ]
     event.pump()
     assert [game_of(t) for t in event.tables] == playing
     for gadget in (event.organiser, *event.tables):
         view = gadget.session.view
-        assert view is not None and view.round_two(1) == drawn and view.folds[0].pending is None, gadget.name
+        assert view is not None and view.round_two(1) == drawn and view.folds[0].pending is None, (
+            gadget.name
+        )
     # The organiser's ruling is kept in its draw: a restarted gadget folds the same.
     plan = event.tables[2].session.plan
     assert plan is not None and [r.pod for r in plan.redraws] == [1]
 
 
-def test_cj3_a_correction_of_who_left_first_that_sends_the_same_players_on_changes_no_round_two(event: Event) -> None:
+def test_cj3_a_correction_of_who_left_first_that_sends_the_same_players_on_changes_no_round_two(
+    event: Event,
+) -> None:
     """Round 2 is seated from who goes where alone: correcting the order two players left in
     (CJ-4 matters for their round-1 record, not for round 2's groups) asks nobody anything."""
     start(event)
@@ -187,10 +214,14 @@ def test_the_organiser_moves_a_group_not_begun_to_a_free_table(tmp_path: Path) -
         assert free == "table2"
         queued = second[1]
         assert event.organiser.line(f"move 2 {second[0].group} {free}") == [
-            "refused: Pod 2, winners' group has begun at table table3: only a group not begun moves."]
-        assert event.organiser.line("move 2 champions table1")[0].startswith("refused: Pod 2 of event Spring has no group")
+            "refused: Pod 2, winners' group has begun at table table3: only a group not begun moves."
+        ]
+        assert event.organiser.line("move 2 champions table1")[0].startswith(
+            "refused: Pod 2 of event Spring has no group"
+        )
         assert event.organiser.line(f"move 2 {queued.group} {free}") == [
-            "Event Spring, pod 2: the organiser moved losers' group to table table2."]
+            "Event Spring, pod 2: the organiser moved losers' group to table table2."
+        ]
         event.pump()
         mover = next(t for t in event.tables if t.name == free)
         assert tuple(mover.players()) == queued.players
@@ -201,7 +232,9 @@ def test_the_organiser_moves_a_group_not_begun_to_a_free_table(tmp_path: Path) -
         event.close()
 
 
-def test_the_organiser_says_whose_account_counts_at_a_table_with_two_gadgets(tmp_path: Path) -> None:
+def test_the_organiser_says_whose_account_counts_at_a_table_with_two_gadgets(
+    tmp_path: Path,
+) -> None:
     """A spare started with table1's login plays its group further than the original; the
     organiser names the original's gadget: its account counts, and the spare says why its own
     does not; 'count table1' gives it back to the furthest."""
@@ -222,17 +255,23 @@ def test_the_organiser_says_whose_account_counts_at_a_table_with_two_gadgets(tmp
         group = view.plan.groups[0]
         assert view.report(group).gadget == spare.session.gadget  # type: ignore[union-attr]
         assert event.organiser.line("count table1 nobody")[0].startswith(
-            "refused: No gadget 'nobody' reports as table table1; those that do: ")
+            "refused: No gadget 'nobody' reports as table table1; those that do: "
+        )
         assert event.organiser.line(f"count table1 {original.session.gadget}") == [
-            f"At table table1, the organiser counts the accounts of gadget {original.session.gadget}."]
+            f"At table table1, the organiser counts the accounts of gadget {original.session.gadget}."
+        ]
         event.pump()
         spare.pump()
         view = event.organiser.session.view
         assert view is not None and view.report(group).gadget == original.session.gadget  # type: ignore[union-attr]
-        assert (f"Table table1: this gadget's account of pod 1, group 1 does not count; gadget "
-                f"{original.session.gadget}'s does.") in spare.out.getvalue().splitlines()
+        assert (
+            f"Table table1: this gadget's account of pod 1, group 1 does not count; gadget "
+            f"{original.session.gadget}'s does."
+        ) in spare.out.getvalue().splitlines()
         line = event.organiser.line("tables")[1]
-        assert line.startswith("table1 (gadgets ") and f"counted: {original.session.gadget})" in line
+        assert (
+            line.startswith("table1 (gadgets ") and f"counted: {original.session.gadget})" in line
+        )
         event.organiser.line("count table1")
         event.pump()
         view = event.organiser.session.view

@@ -30,7 +30,9 @@ class Gadget:
     """A gadget at the console with its link to the in-process broker; ``pump`` hands it what
     arrived, as its loop would between typed lines."""
 
-    def __init__(self, broker: MemoryBroker, folder: Path, name: str, seed: int, clock: list[float]) -> None:
+    def __init__(
+        self, broker: MemoryBroker, folder: Path, name: str, seed: int, clock: list[float]
+    ) -> None:
         self.name = name
         self.inputs: queue.Queue[InputEvent] = queue.Queue()
         self.journal = Journal(folder / f"{name}.sqlite3")
@@ -38,7 +40,9 @@ class Gadget:
         self.out = io.StringIO()
         self.console = Console(self.controller, self.out, TABLES)
         self.link: MemoryLink = broker.link(self.inputs, name)
-        self.session = EventSession(self.controller, self.link, name, broker="memory", monotonic=lambda: clock[0])
+        self.session = EventSession(
+            self.controller, self.link, name, broker="memory", monotonic=lambda: clock[0]
+        )
         self.console.event = self.session
         self.session.start()
         self.pump()
@@ -77,7 +81,9 @@ class Event:
     def __init__(self, tmp_path: Path, count: int = 4) -> None:
         self.clock = [1_700_000_000.0]
         self.broker = MemoryBroker()
-        self.tables = [Gadget(self.broker, tmp_path, f"table{i}", i, self.clock) for i in range(1, count + 1)]
+        self.tables = [
+            Gadget(self.broker, tmp_path, f"table{i}", i, self.clock) for i in range(1, count + 1)
+        ]
         self.organiser = Gadget(self.broker, tmp_path, "organiser", 99, self.clock)
 
     def pump(self) -> None:
@@ -130,8 +136,12 @@ def test_cj1_cj2_the_organiser_hosts_and_each_table_is_given_its_group(event: Ev
         "Event Spring: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4).",
         "Event Spring is at the broker, drawn for the tables table1, table2, table3, table4.",
     ]
-    assert [line.split(":")[0] for line in said[2:6]] == ["Pod 1, Group 1", "Pod 1, Group 2", "Pod 2, Group 1",
-                                                          "Pod 2, Group 2"]
+    assert [line.split(":")[0] for line in said[2:6]] == [
+        "Pod 1, Group 1",
+        "Pod 1, Group 2",
+        "Pod 2, Group 1",
+        "Pod 2, Group 2",
+    ]
     assert said[6] == "Following event Spring."
     plan = event.organiser.session.plan
     assert plan is not None
@@ -141,7 +151,8 @@ def test_cj1_cj2_the_organiser_hosts_and_each_table_is_given_its_group(event: Ev
         assert state.options["group"] == group.group and state.options["time_limit"] == 60
         assert table.out.getvalue().splitlines()[-3] == (
             f"Event Spring: table {table.name} plays pod {group.pod}, group {group.group} (round 1): "
-            f"{', '.join(group.players)}.")
+            f"{', '.join(group.players)}."
+        )
     assert event.organiser.line("tables")[1:] == [
         f"{g.table}: pod {g.pod}, Group {g.group} (round 1): {', '.join(g.players)}"
         for g in plan.groups
@@ -158,33 +169,61 @@ def test_cj3_round_two_is_drawn_on_every_gadget_once_a_pods_round_one_is_over(ev
     assert plan is not None and view is not None
     second = [a for a in view.groups if a.round == 2]
     assert [(a.pod, a.group, a.table) for a in second] == [
-        (1, "winners", "table1"), (1, "losers", "table2"), (2, "winners", "table3"), (2, "losers", "table4")]
+        (1, "winners", "table1"),
+        (1, "losers", "table2"),
+        (2, "winners", "table3"),
+        (2, "losers", "table4"),
+    ]
     for table, group in zip(event.tables, second, strict=True):
         assert tuple(table.players()) == group.players
-    news = [line for line in event.organiser.out.getvalue().splitlines() if "round 1 is over; round 2" in line]
-    assert len(news) == 2 and news[0].startswith("Event Spring, pod 1: round 1 is over; round 2: winners' group: ")
+    news = [
+        line
+        for line in event.organiser.out.getvalue().splitlines()
+        if "round 1 is over; round 2" in line
+    ]
+    assert len(news) == 2 and news[0].startswith(
+        "Event Spring, pod 1: round 1 is over; round 2: winners' group: "
+    )
 
 
-def test_cj3_the_final_ranks_after_both_rounds_and_the_export_covers_the_event(event: Event, tmp_path: Path) -> None:
+def test_cj3_the_final_ranks_after_both_rounds_and_the_export_covers_the_event(
+    event: Event, tmp_path: Path
+) -> None:
     start(event)
     round_one(event)
     round_two(event)
     view = event.organiser.session.view
     assert view is not None and view.finished
-    assert "Event Spring is over: the final ranks are in." in event.organiser.out.getvalue().splitlines()
+    assert (
+        "Event Spring is over: the final ranks are in."
+        in event.organiser.out.getvalue().splitlines()
+    )
     lines = event.organiser.line("standings")
     assert lines[0] == "Event Spring, pod 1:" and lines[10] == "Event Spring, pod 2:"
     winners = next(a for a in view.groups if a.key == (1, 2, "winners"))
-    assert lines[1] == f" 1  {winners.players[-1]}  (Group {_round1(view, winners.players[-1])} → Winners' group; placed)"
-    assert event.organiser.line(f"export {tmp_path / 'results.json'}") == [f"Wrote 17 result(s) to {tmp_path / 'results.json'}."]
+    assert (
+        lines[1]
+        == f" 1  {winners.players[-1]}  (Group {_round1(view, winners.players[-1])} → Winners' group; placed)"
+    )
+    assert event.organiser.line(f"export {tmp_path / 'results.json'}") == [
+        f"Wrote 17 result(s) to {tmp_path / 'results.json'}."
+    ]
     results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert results["event"] == "Spring" and len(results["results"]) == 17
     first = results["results"][0]
-    assert {k: first[k] for k in ("pod", "place", "player", "round2", "round2_table", "status")} == {
-        "pod": 1, "place": 1, "player": winners.players[-1], "round2": "winners", "round2_table": "table1",
-        "status": "placed"}
-    assert [(r["pod"], r["place"]) for r in results["results"]] == [(1, p) for p in range(1, 10)] + [
-        (2, p) for p in range(1, 9)]
+    assert {
+        k: first[k] for k in ("pod", "place", "player", "round2", "round2_table", "status")
+    } == {
+        "pod": 1,
+        "place": 1,
+        "player": winners.players[-1],
+        "round2": "winners",
+        "round2_table": "table1",
+        "status": "placed",
+    }
+    assert [(r["pod"], r["place"]) for r in results["results"]] == [
+        (1, p) for p in range(1, 10)
+    ] + [(2, p) for p in range(1, 9)]
     # Every table sees the same ranks.
     assert event.tables[2].line("standings") == lines
 
@@ -200,7 +239,10 @@ def test_a_table_offline_plays_on_and_catches_up(event: Event) -> None:
     table = event.tables[0]
     table.link.cut()
     event.pump()
-    assert event.organiser.line("tables")[1] == f"table1 (offline): pod 1, Group 1 (round 1): {_listed(table.players())}"
+    assert (
+        event.organiser.line("tables")[1]
+        == f"table1 (offline): pod 1, Group 1 (round 1): {_listed(table.players())}"
+    )
     names = table.players()
     assert table.line(f"out {names[0]}")[0] == f"{names[0]} leaves the group."
     event.pump()
@@ -256,12 +298,17 @@ def test_a_repeated_or_stale_report_changes_nothing(event: Event) -> None:
         event.broker.publish("table1", topic_of[0], payload)
     event.pump()
     assert event.organiser.line("standings") == before
-    assert TableReport.model_validate_json(old).revision < TableReport.model_validate_json(new).revision
+    assert (
+        TableReport.model_validate_json(old).revision
+        < TableReport.model_validate_json(new).revision
+    )
     # The table has sent its newest account again: a gadget that connects now is given that one.
     assert event.broker.retained[topic_of[0]] == new
 
 
-def test_every_gadget_folds_each_message_into_the_standings_as_a_fold_of_all_it_heard(event: Event) -> None:
+def test_every_gadget_folds_each_message_into_the_standings_as_a_fold_of_all_it_heard(
+    event: Event,
+) -> None:
     """A gadget folds each report into its last fold, so a message costs the same at 4 tables as
     at 32: after every message, each gadget's standings are those folded from scratch from every
     report it has heard, through an undo, a stale copy sent again and both rounds."""
@@ -275,13 +322,28 @@ def test_every_gadget_folds_each_message_into_the_standings_as_a_fold_of_all_it_
                     assert view is not None
                     heard = list(gadget.session.heard.everything(view.plan.id))
                     scratch = fold(view.plan, heard)
-                    assert (view.groups, view.reports, view.pods, view.rows(), view.tables(), view.finished) == (
-                        scratch.groups, scratch.reports, scratch.pods, scratch.rows(), scratch.tables(), scratch.finished)
+                    assert (
+                        view.groups,
+                        view.reports,
+                        view.pods,
+                        view.rows(),
+                        view.tables(),
+                        view.finished,
+                    ) == (
+                        scratch.groups,
+                        scratch.reports,
+                        scratch.pods,
+                        scratch.rows(),
+                        scratch.tables(),
+                        scratch.finished,
+                    )
 
     start(event)
     table = event.tables[1]
     names = table.players()
-    topic = next(t for t in event.broker.retained if t.startswith("aetherbox/tables/table2/events/"))
+    topic = next(
+        t for t in event.broker.retained if t.startswith("aetherbox/tables/table2/events/")
+    )
     table.line(f"out {names[0]}")
     old = event.broker.retained[topic]
     table.line(f"out {names[1]}")
@@ -293,7 +355,9 @@ def test_every_gadget_folds_each_message_into_the_standings_as_a_fold_of_all_it_
         for name in table.players()[: len(table.players()) // 2]:
             table.line(f"out {name}")
             pump_and_check()
-    assert event.organiser.session.view is not None and len(event.organiser.session.view.groups) == 8
+    assert (
+        event.organiser.session.view is not None and len(event.organiser.session.view.groups) == 8
+    )
     for table in event.tables:
         for name in table.players()[:-1]:
             table.line(f"out {name}")
@@ -310,11 +374,15 @@ def test_a_table_cannot_write_another_tables_results(event: Event) -> None:
     victim.line(f"out {names[0]}")
     event.pump()
     before = event.organiser.line("standings")
-    topic = next(t for t in event.broker.retained if t.startswith("aetherbox/tables/table1/events/"))
+    topic = next(
+        t for t in event.broker.retained if t.startswith("aetherbox/tables/table1/events/")
+    )
     forged = TableReport.model_validate_json(event.broker.retained[topic])
     forged = forged.model_copy(update={"revision": (forged.revision[0] + 5, 1), "left": ()})
     event.tables[1].link.publish(topic, forged.model_dump_json().encode())
-    assert event.tables[1].pump() == [f"The broker refused a message on {topic}: this gadget's login may not write there."]
+    assert event.tables[1].pump() == [
+        f"The broker refused a message on {topic}: this gadget's login may not write there."
+    ]
     own = topic.replace("/table1/", "/table2/")
     event.tables[1].link.publish(own, forged.model_dump_json().encode())
     event.pump()
@@ -338,7 +406,9 @@ def test_a_restarted_table_rejoins_and_resumes_its_game(event: Event, tmp_path: 
     assert again.session.joined == "Spring" and again.controller.game == game
     again.line(f"out {names[1]}")
     event.pump()
-    latest = TableReport.model_validate_json(event.broker.retained[next(t for t in event.broker.retained if "/table3/events/" in t)])
+    latest = TableReport.model_validate_json(
+        event.broker.retained[next(t for t in event.broker.retained if "/table3/events/" in t)]
+    )
     assert latest.revision > TableReport.model_validate_json(sent).revision
     view = event.organiser.session.view
     assert view is not None and view.done(view.plan.groups[2])
@@ -367,7 +437,9 @@ def test_a_table_restarted_without_network_plays_on_and_reports_once_the_draw_is
     event.tables[3] = again
     # The draw was kept in the journal: the table knows its event and its group while offline.
     assert again.session.plan is not None and again.session.plan == event.organiser.session.plan
-    assert any(line.startswith("table4") and ", ".join(names) in line for line in again.line("tables"))
+    assert any(
+        line.startswith("table4") and ", ".join(names) in line for line in again.line("tables")
+    )
     assert again.line(f"out {names[0]}")[0] == f"{names[0]} leaves the group."
     event.pump()
     view = event.organiser.session.view
@@ -385,16 +457,23 @@ def test_hosting_needs_a_broker_tables_and_the_organisers_login(tmp_path: Path) 
         console = Console(Controller(journal, rng=random.Random(1)), out, TABLES)
         console.run_line(f"host Spring {PLAYERS}")
         console.run_line("tables")
-    assert out.getvalue().splitlines() == [
-        "refused: No broker is set up: name it and this gadget's table under [event] in the configuration "
-        "(broker = …, table = …).",
-    ] * 2
+    assert (
+        out.getvalue().splitlines()
+        == [
+            "refused: No broker is set up: name it and this gadget's table under [event] in the configuration "
+            "(broker = …, table = …).",
+        ]
+        * 2
+    )
     lonely = Event(tmp_path / "lonely", count=0)
     try:
         assert lonely.organiser.line(f"host Spring {PLAYERS}") == [
             "refused: No table is connected to the broker: start the tables' gadgets, or name the tables with "
-            "tables=…."]
-        assert lonely.organiser.line("host X A B") == ["refused: An event needs at least 3 players; 2 given."]
+            "tables=…."
+        ]
+        assert lonely.organiser.line("host X A B") == [
+            "refused: An event needs at least 3 players; 2 given."
+        ]
     finally:
         lonely.close()
 
@@ -402,10 +481,12 @@ def test_hosting_needs_a_broker_tables_and_the_organisers_login(tmp_path: Path) 
 def test_a_table_may_not_publish_an_events_draw(event: Event) -> None:
     """Only the organiser's login hosts (the broker would refuse a table's draw as well)."""
     assert event.tables[0].line(f"host Spring {PLAYERS}") == [
-        "refused: Only the organiser's login (organiser) may host an event; this gadget logs in as table table1."]
+        "refused: Only the organiser's login (organiser) may host an event; this gadget logs in as table table1."
+    ]
     event.tables[0].link.publish(plan_topic("Spring"), b"{}")
     assert event.tables[0].pump() == [
-        "The broker refused a message on aetherbox/events/spring/plan: this gadget's login may not write there."]
+        "The broker refused a message on aetherbox/events/spring/plan: this gadget's login may not write there."
+    ]
     assert "aetherbox/events/spring/plan" not in event.broker.retained
 
 
@@ -413,15 +494,24 @@ def test_a_joined_table_waits_for_the_draw_and_a_gadget_not_in_it_is_told(tmp_pa
     made = Event(tmp_path, count=2)
     try:
         assert made.tables[0].line("join Spring") == [
-            "Joined event Spring as table table1.", "Event Spring: waiting for the organiser's draw from the broker."]
+            "Joined event Spring as table table1.",
+            "Event Spring: waiting for the organiser's draw from the broker.",
+        ]
         made.organiser.line("host Spring Ann Ben Cid Dan Eve Fay tables=table2")
         made.pump()
-        assert made.tables[0].out.getvalue().splitlines()[-1] == "Event Spring has no table table1; its tables: table2."
-        assert made.tables[1].line("join") == ["refused: This gadget has joined no event: 'join NAME' joins one."]
+        assert (
+            made.tables[0].out.getvalue().splitlines()[-1]
+            == "Event Spring has no table table1; its tables: table2."
+        )
+        assert made.tables[1].line("join") == [
+            "refused: This gadget has joined no event: 'join NAME' joins one."
+        ]
         made.tables[1].line("join spring")
         made.pump()
         state = made.tables[1].controller.state
-        assert state is not None and state.options["group"] == "1"  # pod of 6: 3 + 3, both at table2
+        assert (
+            state is not None and state.options["group"] == "1"
+        )  # pod of 6: 3 + 3, both at table2
         assert made.tables[1].line("join")[0].startswith("table2: pod 1, Group 1 (round 1): ")
     finally:
         made.close()
@@ -431,14 +521,20 @@ def test_topics_are_read_back_as_they_are_written() -> None:
     assert event_key("Spring Cup — Łódź") == "spring-cup-łodz"
     assert event_key("a/b+c#") == "a-b-c"
     assert plan_topic("Spring Cup") == "aetherbox/events/spring-cup/plan"
-    report = TableReport(plan="x", table="t1", pod=2, round=1, group="1", players=("A", "B"), revision=(1, 1))
+    report = TableReport(
+        plan="x", table="t1", pod=2, round=1, group="1", players=("A", "B"), revision=(1, 1)
+    )
     topic = report_topic("Spring", report)
     assert topic == "aetherbox/tables/t1/events/spring/2/1/1"
     assert read_topic(topic) is not None and read_topic(topic).table == "t1"  # type: ignore[union-attr]
     assert read_topic("aetherbox/elsewhere") is None
     assert matches("aetherbox/#", topic) and not matches("aetherbox/+/plan", topic)
-    assert may_write("t1", topic) and not may_write("t2", topic) and not may_write("organiser", topic)
-    assert may_write("organiser", plan_topic("Spring")) and not may_write("t1", plan_topic("Spring"))
+    assert (
+        may_write("t1", topic) and not may_write("t2", topic) and not may_write("organiser", topic)
+    )
+    assert may_write("organiser", plan_topic("Spring")) and not may_write(
+        "t1", plan_topic("Spring")
+    )
 
 
 def test_an_event_taken_off_the_broker_is_no_longer_offered(tmp_path: Path) -> None:
@@ -458,19 +554,29 @@ def test_a_message_that_cannot_be_read_is_left_out(event: Event) -> None:
     start(event)
     before = event.organiser.line("standings")
     for payload in (b"{", b'{"plan": 1}', "ü".encode()):
-        event.organiser.console.follow(event.organiser.session.handle(
-            BrokerMessage("aetherbox/tables/table1/events/spring/1/1/1", payload)))
-        event.organiser.console.follow(event.organiser.session.handle(BrokerMessage("aetherbox/events/spring/plan", payload)))
+        event.organiser.console.follow(
+            event.organiser.session.handle(
+                BrokerMessage("aetherbox/tables/table1/events/spring/1/1/1", payload)
+            )
+        )
+        event.organiser.console.follow(
+            event.organiser.session.handle(BrokerMessage("aetherbox/events/spring/plan", payload))
+        )
     assert event.organiser.line("standings") == before
 
 
-def test_the_broker_has_said_all_it_held_once_this_gadgets_presence_comes_back_live(tmp_path: Path) -> None:
+def test_the_broker_has_said_all_it_held_once_this_gadgets_presence_comes_back_live(
+    tmp_path: Path,
+) -> None:
     """What waits for the broker's news (the organiser's ``host`` line) runs once the gadget's
     own presence, published after it subscribed, comes back — not on a stale copy the broker kept."""
     with Journal(tmp_path / "j.sqlite3") as journal:
         inputs: queue.Queue[InputEvent] = queue.Queue()
-        session = EventSession(Controller(journal, rng=random.Random(1)), MemoryBroker().link(inputs, "organiser"),
-                               "organiser")
+        session = EventSession(
+            Controller(journal, rng=random.Random(1)),
+            MemoryBroker().link(inputs, "organiser"),
+            "organiser",
+        )
         session.handle(BrokerMessage("aetherbox/tables/organiser/status", b"online", retained=True))
         assert not session.synced
         session.handle(BrokerMessage("aetherbox/tables/table1/status", b"online"))
@@ -489,7 +595,8 @@ def _spare(event: Event, tmp_path: Path, login: str) -> Gadget:
 
 
 def test_a_spare_with_a_tables_login_and_an_empty_game_hides_nothing_and_is_told(
-        event: Event, tmp_path: Path) -> None:
+    event: Event, tmp_path: Path
+) -> None:
     """A spare logs in as table1 after table1 played its group to its end: table1's result still
     counts, and the spare, table1 and the organiser each say that two gadgets play as table1."""
     start(event)
@@ -511,13 +618,17 @@ def test_a_spare_with_a_tables_login_and_an_empty_game_hides_nothing_and_is_told
     assert view is not None and view.done(view.plan.groups[0])
     report = view.report(view.plan.groups[0])
     assert report is not None and report.gadget == table.session.gadget
-    spare.line("new duel A B")  # the spare plays something else, as table1: it reports nothing of it
+    spare.line(
+        "new duel A B"
+    )  # the spare plays something else, as table1: it reports nothing of it
     event.pump()
     assert event.organiser.session.view.done(view.plan.groups[0])  # type: ignore[union-attr]
     spare.close()
 
 
-def test_the_original_back_after_a_spare_finished_its_group_undoes_nothing(event: Event, tmp_path: Path) -> None:
+def test_the_original_back_after_a_spare_finished_its_group_undoes_nothing(
+    event: Event, tmp_path: Path
+) -> None:
     """table2 loses its network with one player out; a spare logged in as table2 plays the group
     to its end; table2 comes back and sends its account again: the spare's finished group still
     counts, and table2 says its account of the group no longer does."""
@@ -549,12 +660,16 @@ def test_the_original_back_after_a_spare_finished_its_group_undoes_nothing(event
     told = table.out.getvalue()
     assert "another gadget's account of it went further and counts" in told, said
     assert f"Another gadget ({spare.session.gadget}) plays as table table2 too" in told
-    assert f"Table table2 reports from more than one gadget ({', '.join(sorted([table.session.gadget, spare.session.gadget]))})" \
+    assert (
+        f"Table table2 reports from more than one gadget ({', '.join(sorted([table.session.gadget, spare.session.gadget]))})"
         in event.organiser.out.getvalue()
+    )
     spare.close()
 
 
-def test_a_table_restored_from_an_old_backup_numbers_its_reports_above_the_brokers(event: Event, tmp_path: Path) -> None:
+def test_a_table_restored_from_an_old_backup_numbers_its_reports_above_the_brokers(
+    event: Event, tmp_path: Path
+) -> None:
     """A table's journal comes back from an old backup (its session number behind), on a Pi
     whose clock is a day behind: once the broker has said what it holds, the table numbers its
     reports above them, so its correction counts."""
@@ -565,7 +680,8 @@ def test_a_table_restored_from_an_old_backup_numbers_its_reports_above_the_broke
     table.line(f"out {names[1]}")
     event.pump()
     held = TableReport.model_validate_json(
-        event.broker.retained[next(t for t in event.broker.retained if "/table3/events/" in t)])
+        event.broker.retained[next(t for t in event.broker.retained if "/table3/events/" in t)]
+    )
     gadget = table.session.gadget
     table.close()
     journal = Journal(tmp_path / "table3.sqlite3")
@@ -584,7 +700,9 @@ def test_a_table_restored_from_an_old_backup_numbers_its_reports_above_the_broke
     assert report is not None and [b.players for b in report.left] == [(names[0],)]
 
 
-def test_a_damaged_draw_in_the_journal_is_left_for_the_brokers(event: Event, tmp_path: Path) -> None:
+def test_a_damaged_draw_in_the_journal_is_left_for_the_brokers(
+    event: Event, tmp_path: Path
+) -> None:
     """The draw kept in the journal cannot be read (a flipped byte): the table starts without
     it, and has it again from the broker."""
     start(event)
@@ -602,7 +720,8 @@ def test_a_damaged_draw_in_the_journal_is_left_for_the_brokers(event: Event, tmp
 
 
 def test_the_export_gives_each_round_its_time_in_local_time_and_into_the_tables_round_clock(
-        event: Event, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    event: Event, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each round's leaving apart (not the last group's only), in the exporting gadget's time
     zone with its offset, and as minutes into that table's own round clock, which a table whose
     clock is a day behind still gets right."""
@@ -633,6 +752,19 @@ def test_the_export_gives_each_round_its_time_in_local_time_and_into_the_tables_
     second = [r for r in results if r["round2_left_at"]]
     assert len(second) == 17 - 4 and all(r["round2_left_at"].endswith("+01:00") for r in second)
     assert {r["round2_left_after"] for r in second} == {""}  # no round-2 clock was started
-    assert set(row) == {"event", "pod", "place", "player", "round1", "round1_table", "round1_left_at",
-                        "round1_left_after", "round2", "round2_table", "round2_left_at", "round2_left_after",
-                        "status", "rumble_picks"}
+    assert set(row) == {
+        "event",
+        "pod",
+        "place",
+        "player",
+        "round1",
+        "round1_table",
+        "round1_left_at",
+        "round1_left_after",
+        "round2",
+        "round2_table",
+        "round2_left_at",
+        "round2_left_after",
+        "status",
+        "rumble_picks",
+    }

@@ -18,7 +18,12 @@ from mosquitto import MISSING, Mosquitto
 
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=MISSING or "mosquitto is installed")
 
-LOGINS = {"organiser": "org-secret", "table1": "secret-1", "table2": "secret-2", "watcher": "watch-secret"}
+LOGINS = {
+    "organiser": "org-secret",
+    "table1": "secret-1",
+    "table2": "secret-2",
+    "watcher": "watch-secret",
+}
 NEWS = news_topic("Spring")
 
 
@@ -27,8 +32,9 @@ def link(broker: Mosquitto, login: str) -> tuple[MqttLink, queue.Queue[InputEven
     return MqttLink(inputs, "127.0.0.1", broker.port, login, LOGINS[login]), inputs
 
 
-def until(inputs: queue.Queue[InputEvent], topic: str, payload: bytes | None = None,
-          timeout: float = 3.0) -> list[BrokerMessage]:
+def until(
+    inputs: queue.Queue[InputEvent], topic: str, payload: bytes | None = None, timeout: float = 3.0
+) -> list[BrokerMessage]:
     """The messages that arrive until one on ``topic`` (with ``payload``) arrives live."""
     seen: list[BrokerMessage] = []
     deadline = time.monotonic() + timeout
@@ -44,7 +50,9 @@ def until(inputs: queue.Queue[InputEvent], topic: str, payload: bytes | None = N
     raise AssertionError(f"nothing on {topic} within {timeout} s; heard {[m.topic for m in seen]}")
 
 
-def test_cj5_an_announcement_reaches_a_table_connected_and_one_back_but_is_not_kept(tmp_path: Path) -> None:
+def test_cj5_an_announcement_reaches_a_table_connected_and_one_back_but_is_not_kept(
+    tmp_path: Path,
+) -> None:
     broker = Mosquitto(tmp_path / "broker", LOGINS)
     broker.start()
     away, away_in = link(broker, "table1")
@@ -52,8 +60,11 @@ def test_cj5_an_announcement_reaches_a_table_connected_and_one_back_but_is_not_k
     organiser, organiser_in = link(broker, "organiser")
     links = [away, here, organiser]
     try:
-        for each, inputs, login in ((away, away_in, "table1"), (here, here_in, "table2"),
-                                    (organiser, organiser_in, "organiser")):
+        for each, inputs, login in (
+            (away, away_in, "table1"),
+            (here, here_in, "table2"),
+            (organiser, organiser_in, "organiser"),
+        ):
             each.start()
             until(inputs, presence_topic(login), b"online")
         away.stop()  # its session stays at the broker

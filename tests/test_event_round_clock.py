@@ -56,25 +56,44 @@ def said(gadget: Gadget, line: str) -> int:
     return gadget.out.getvalue().splitlines().count(line)
 
 
-def test_cj5_the_organiser_starts_round_ones_clock_and_each_table_starts_its_own_by_its_clock(event: Clocked) -> None:
+def test_cj5_the_organiser_starts_round_ones_clock_and_each_table_starts_its_own_by_its_clock(
+    event: Clocked,
+) -> None:
     start(event)
     assert [clock_of(t) for t in event.tables] == [None] * 4
-    assert event.tables[0].line("roundclock 1") == ["refused: Only the gadget that drew event Spring may rule on its "
-                                                    "rounds."]
-    assert event.organiser.line("roundclock 2") == ["refused: No pod of event Spring has drawn its round 2 yet: "
-                                                    "start round 2's clock once one has."]
+    assert event.tables[0].line("roundclock 1") == [
+        "refused: Only the gadget that drew event Spring may rule on its rounds."
+    ]
+    assert event.organiser.line("roundclock 2") == [
+        "refused: No pod of event Spring has drawn its round 2 yet: "
+        "start round 2's clock once one has."
+    ]
     at = datetime.fromtimestamp(event.clock[0]).strftime("%H:%M")
     assert event.organiser.line("roundclock 1") == [
-        f"Event Spring: round 1's clock started for every table at {at} by this gadget's clock: 60 minutes."]
+        f"Event Spring: round 1's clock started for every table at {at} by this gadget's clock: 60 minutes."
+    ]
     event.advance(2)
     event.pump()
     # Each table's clock started when it heard it, by its own clock: table2's is a day behind.
-    assert [clock_of(t) for t in event.tables] == [event.clock[0], event.behind[0], event.clock[0], event.clock[0]]
+    assert [clock_of(t) for t in event.tables] == [
+        event.clock[0],
+        event.behind[0],
+        event.clock[0],
+        event.clock[0],
+    ]
     for table in event.tables:
-        assert said(table, "Event Spring: the organiser started round 1's clock; this table's clock runs from now.") == 1
+        assert (
+            said(
+                table,
+                "Event Spring: the organiser started round 1's clock; this table's clock runs from now.",
+            )
+            == 1
+        )
         assert said(table, "Round 1's clock is running: 60 minutes.") == 1
     assert event.tables[1].line("time")[0] == "60 minute(s) left in round 1."
-    assert event.organiser.line("roundclock 1") == ["refused: Round 1's clock of event Spring is running already."]
+    assert event.organiser.line("roundclock 1") == [
+        "refused: Round 1's clock of event Spring is running already."
+    ]
     # The start is the table's own change: undone there, it stays undone.
     event.tables[0].line("undo")
     event.pump()
@@ -96,8 +115,14 @@ def test_cj5_a_table_away_when_the_clock_started_starts_it_when_back(event: Cloc
     away.link.mend()
     event.pump()
     assert clock_of(away) == event.clock[0]
-    assert said(away, "Event Spring: the organiser started round 1's clock while this table was away; this "
-                      "table's clock runs from now.") == 1
+    assert (
+        said(
+            away,
+            "Event Spring: the organiser started round 1's clock while this table was away; this "
+            "table's clock runs from now.",
+        )
+        == 1
+    )
 
 
 def test_cj5_the_organisers_announcements_reach_every_table_once_when_due(event: Clocked) -> None:
@@ -124,8 +149,10 @@ def test_cj5_the_organisers_announcements_reach_every_table_once_when_due(event:
     assert event.organiser.session.deadline() == begun + 60 * 60
     event.advance(10 * 60)
     event.announce()
-    up = ("Event Spring, round 1: time is up. Extra turns: one more lap from the active player, then rank by life "
-          "(CJ-5).")
+    up = (
+        "Event Spring, round 1: time is up. Extra turns: one more lap from the active player, then rank by life "
+        "(CJ-5)."
+    )
     for gadget in (event.organiser, *event.tables):
         assert said(gadget, up) == 1, gadget.name
     assert event.organiser.session.deadline() is None
@@ -133,7 +160,9 @@ def test_cj5_the_organisers_announcements_reach_every_table_once_when_due(event:
     assert not [topic for topic in event.broker.retained if topic.endswith("/news")]
 
 
-def test_cj5_round_two_starts_on_the_organisers_clock_at_every_table_whenever_its_game_starts(event: Clocked) -> None:
+def test_cj5_round_two_starts_on_the_organisers_clock_at_every_table_whenever_its_game_starts(
+    event: Clocked,
+) -> None:
     """Pod 2's round 2 is drawn first: the organiser starts round 2's clock; pod 1's tables,
     whose round 1 ends later, start their round-2 clocks with their games."""
     start(event)
@@ -145,7 +174,10 @@ def test_cj5_round_two_starts_on_the_organisers_clock_at_every_table_whenever_it
             table.line(f"out {name}")
     event.pump()
     assert event.organiser.session.clock_to_start() == 2
-    assert [clock_of(t) for t in event.tables[2:]] == [None, None]  # round 2 games, no round-2 clock yet
+    assert [clock_of(t) for t in event.tables[2:]] == [
+        None,
+        None,
+    ]  # round 2 games, no round-2 clock yet
     event.advance(60)
     event.organiser.line("roundclock 2")
     event.pump()
@@ -161,11 +193,19 @@ def test_cj5_round_two_starts_on_the_organisers_clock_at_every_table_whenever_it
             table.line(f"out {name}")
     event.pump()
     assert [clock_of(t) for t in event.tables[:2]] == [event.clock[0], event.behind[0]]
-    assert said(event.tables[0], "Event Spring: the organiser's clock of round 2 runs; this group's clock starts "
-                                 "with its game.") == 1
+    assert (
+        said(
+            event.tables[0],
+            "Event Spring: the organiser's clock of round 2 runs; this group's clock starts "
+            "with its game.",
+        )
+        == 1
+    )
 
 
-def test_cj5_a_table_with_two_groups_starts_the_second_ones_clock_with_its_game(tmp_path: Path) -> None:
+def test_cj5_a_table_with_two_groups_starts_the_second_ones_clock_with_its_game(
+    tmp_path: Path,
+) -> None:
     event = Clocked(tmp_path, count=2)
     try:
         start(event)
@@ -184,7 +224,9 @@ def test_cj5_a_table_with_two_groups_starts_the_second_ones_clock_with_its_game(
         event.close()
 
 
-def test_cj5_the_organiser_restarted_mid_round_announces_on_and_repeats_nothing(event: Clocked, tmp_path: Path) -> None:
+def test_cj5_the_organiser_restarted_mid_round_announces_on_and_repeats_nothing(
+    event: Clocked, tmp_path: Path
+) -> None:
     start(event)
     event.organiser.line("roundclock 1")
     event.pump()
@@ -198,5 +240,11 @@ def test_cj5_the_organiser_restarted_mid_round_announces_on_and_repeats_nothing(
     event.advance(5 * 60)
     event.announce()
     assert said(event.tables[0], "Event Spring, round 1: 10 minutes left.") == 1
-    assert said(event.tables[0], "Event Spring, round 1: time is up. Extra turns: one more lap from the active "
-                                 "player, then rank by life (CJ-5).") == 1
+    assert (
+        said(
+            event.tables[0],
+            "Event Spring, round 1: time is up. Extra turns: one more lap from the active "
+            "player, then rank by life (CJ-5).",
+        )
+        == 1
+    )

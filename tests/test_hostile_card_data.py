@@ -58,7 +58,9 @@ SECONDS = 10
 QUICK = Policy(spacing=0.0, rate_limit_wait=0.02, backoff=0.01, timeout=5.0, request_deadline=1.0)
 
 
-def fails(data_dir: Path, api: str, policy: Policy = FAST, images: bool = True) -> tuple[str, float]:
+def fails(
+    data_dir: Path, api: str, policy: Policy = FAST, images: bool = True
+) -> tuple[str, float]:
     """Fetch from ``api``: it must fail with a FetchError (not another exception).  Returns the
     message and the seconds it took."""
     started = time.monotonic()
@@ -80,7 +82,9 @@ class Dribble(Answer):
     longest: float = 20.0
 
     def send(self, handler: BaseHTTPRequestHandler) -> None:
-        head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n"
+        head = (
+            b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n"
+        )
         body = b'{"object": "list", "data": [' + b" " * 999_000
         stream = (head + body) if self.headers else body
         if not self.headers:
@@ -122,11 +126,18 @@ def redirect(location: str, status: int = 302) -> Raw:
     [
         (b"[" * 100_000, "the data is nested more than 64 levels deep, which no card data is"),
         (b'{"a":' * 50_000, "the data is nested more than 64 levels deep, which no card data is"),
-        (b'{"object": "list", "total_cards": 1' + b"0" * 400 + b', "data": []}',
-         "a number of more than 40 digits, which no card data has"),
-        (b'{"object": "list", "data": [{"name": "Bant", "x": 1' + b"0" * 100_000 + b"}]}",
-         "a number of more than 40 digits, which no card data has"),
-        (b'{"object": "list", "total_cards": 1e400, "data": []}', "a number too large for card data (1e400)"),
+        (
+            b'{"object": "list", "total_cards": 1' + b"0" * 400 + b', "data": []}',
+            "a number of more than 40 digits, which no card data has",
+        ),
+        (
+            b'{"object": "list", "data": [{"name": "Bant", "x": 1' + b"0" * 100_000 + b"}]}",
+            "a number of more than 40 digits, which no card data has",
+        ),
+        (
+            b'{"object": "list", "total_cards": 1e400, "data": []}',
+            "a number too large for card data (1e400)",
+        ),
         (b'{"object": "list", "total_cards": NaN, "data": []}', "NaN, which is not a JSON number"),
     ],
     ids=["array-bomb", "object-bomb", "total-10^400", "100000-digits", "1e400", "nan"],
@@ -148,10 +159,12 @@ def test_a_search_page_nested_too_deep_or_with_absurd_numbers_is_refused(
     assert site.files.hits == []
 
 
-def test_an_absurd_total_that_is_still_a_short_number_does_not_stop_the_fetch(site: Scryfall, data_dir: Path) -> None:
+def test_an_absurd_total_that_is_still_a_short_number_does_not_stop_the_fetch(
+    site: Scryfall, data_dir: Path
+) -> None:
     """A `total_cards` of 10^39 only feeds the progress estimate: it is capped, the fetch goes on."""
     pages = site.pages()
-    pages[0]["total_cards"] = 10 ** 39
+    pages[0]["total_cards"] = 10**39
     site.api.route(page_key(1), answer(pages[0]))
     shown: list[scryfall.Progress] = []
     report = fetch(data_dir, api=site.api.url, policy=FAST, progress=shown.append)
@@ -185,17 +198,23 @@ def test_a_slow_picture_host_is_cut_off_too(site: Scryfall, data_dir: Path, tmp_
     before = imported_before(tmp_path, data_dir)
     site.files.route(picture_key("Agyrem"), Dribble(every=0.05))
     message, took = fails(data_dir, site.api.url, QUICK)
-    assert message.startswith(f"{site.files.host} was too slow: {site.files.url}{picture_key('Agyrem')} had not")
+    assert message.startswith(
+        f"{site.files.host} was too slow: {site.files.url}{picture_key('Agyrem')} had not"
+    )
     assert took < SECONDS
     assert store_snapshot(data_dir) == before
 
 
-def test_the_whole_fetch_has_a_deadline_and_the_next_one_goes_on(site: Scryfall, data_dir: Path, tmp_path: Path) -> None:
+def test_the_whole_fetch_has_a_deadline_and_the_next_one_goes_on(
+    site: Scryfall, data_dir: Path, tmp_path: Path
+) -> None:
     """Each picture takes 0.3 s, within its request's deadline, but the fetch may take 1 s in
     all: it stops with a message, keeps what it downloaded, and the next fetch completes it."""
     before = imported_before(tmp_path, data_dir)
     for name, *_ in CARDS:
-        site.files.routes[picture_key(name)] = [Late(answer, 0.3) for answer in site.files.routes[picture_key(name)]]
+        site.files.routes[picture_key(name)] = [
+            Late(answer, 0.3) for answer in site.files.routes[picture_key(name)]
+        ]
     slow = Policy(spacing=0.0, timeout=5.0, request_deadline=5.0, fetch_deadline=1.0)
     message, took = fails(data_dir, site.api.url, slow)
     assert message == (
@@ -214,7 +233,9 @@ def test_the_whole_fetch_has_a_deadline_and_the_next_one_goes_on(site: Scryfall,
 # --- where the fetch goes ---------------------------------------------------------------------
 
 
-def test_a_redirect_to_another_host_is_not_followed(site: Scryfall, data_dir: Path, tmp_path: Path) -> None:
+def test_a_redirect_to_another_host_is_not_followed(
+    site: Scryfall, data_dir: Path, tmp_path: Path
+) -> None:
     """The API sends the search on to `localhost` (another name, so another host, here a server
     on this machine standing for one on the local network): refused, nothing asked of it."""
     before = imported_before(tmp_path, data_dir)
@@ -233,12 +254,16 @@ def test_a_redirect_to_another_host_is_not_followed(site: Scryfall, data_dir: Pa
     assert store_snapshot(data_dir) == before
 
 
-def test_a_picture_host_cannot_redirect_elsewhere(site: Scryfall, data_dir: Path, tmp_path: Path) -> None:
+def test_a_picture_host_cannot_redirect_elsewhere(
+    site: Scryfall, data_dir: Path, tmp_path: Path
+) -> None:
     before = imported_before(tmp_path, data_dir)
     site.files.route(picture_key("Bant"), redirect("http://169.254.169.254/latest/meta-data/"))
     message, _ = fails(data_dir, site.api.url)
-    assert message.startswith(f"{site.files.host} sent {site.files.url}{picture_key('Bant')} on to "
-                              "http://169.254.169.254/latest/meta-data/, another host.")
+    assert message.startswith(
+        f"{site.files.host} sent {site.files.url}{picture_key('Bant')} on to "
+        "http://169.254.169.254/latest/meta-data/, another host."
+    )
     assert store_snapshot(data_dir) == before
 
 
@@ -251,8 +276,15 @@ def test_a_redirect_within_the_same_host_is_followed(site: Scryfall, data_dir: P
     assert site.api.keys()[:2] == [page_key(1), "/v2/search"]
 
 
-@pytest.mark.parametrize("address", ["http://localhost:{port}/normal/front/bant.jpg", "http://10.0.0.1/bant.jpg",
-                                     "http://169.254.169.254/latest/meta-data/", "https://example.com/bant.jpg"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "http://localhost:{port}/normal/front/bant.jpg",
+        "http://10.0.0.1/bant.jpg",
+        "http://169.254.169.254/latest/meta-data/",
+        "https://example.com/bant.jpg",
+    ],
+)
 def test_a_picture_address_on_another_host_is_refused_before_anything_is_downloaded(
     site: Scryfall, data_dir: Path, tmp_path: Path, address: str
 ) -> None:
@@ -276,9 +308,15 @@ def test_a_picture_address_on_another_host_is_refused_before_anything_is_downloa
 
 def test_scryfalls_pictures_are_expected_on_its_file_hosts() -> None:
     client = scryfall.Client(scryfall.api_base("https://api.scryfall.com"))
-    assert client.picture_allowed("https://cards.scryfall.io/normal/front/6/d/6da045f8.jpg?1562404626")
+    assert client.picture_allowed(
+        "https://cards.scryfall.io/normal/front/6/d/6da045f8.jpg?1562404626"
+    )
     assert client.picture_allowed("https://api.scryfall.com/cards/x.jpg")
-    for elsewhere in ("https://scryfall.io.example.com/x.jpg", "https://evilscryfall.io/x.jpg", "http://192.168.1.1/x.jpg"):
+    for elsewhere in (
+        "https://scryfall.io.example.com/x.jpg",
+        "https://evilscryfall.io/x.jpg",
+        "http://192.168.1.1/x.jpg",
+    ):
         assert not client.picture_allowed(elsewhere), elsewhere
     assert client.picture_hosts() == "api.scryfall.com, *.scryfall.io"
 
@@ -309,11 +347,15 @@ def test_a_name_that_leads_to_a_local_address_is_refused_unless_it_is_the_apis(
     assert store_snapshot(data_dir) == before
 
 
-def test_header_values_of_absurd_size_do_not_break_the_fetch(site: Scryfall, data_dir: Path) -> None:
+def test_header_values_of_absurd_size_do_not_break_the_fetch(
+    site: Scryfall, data_dir: Path
+) -> None:
     """`Retry-After: ²` (a digit to str.isdigit, not to float) waits the default; a
     Content-Length of 5,000 digits is ignored; a Content-Range of 5,000 digits is a bad range."""
     waits: list[float] = []
-    site.api.route(page_key(1), Raw(b"{}", 429, headers={"Retry-After": "\u00b2"}), answer(site.pages()[0]))
+    site.api.route(
+        page_key(1), Raw(b"{}", 429, headers={"Retry-After": "\u00b2"}), answer(site.pages()[0])
+    )
     site.files.route(picture_key("Bant"), Raw(site.pictures["Bant"], kind="image/jpeg"))
     original = Raw.send
 
@@ -346,12 +388,31 @@ def _mutate_json(rng: random.Random, value: Any, depth: int = 0) -> Any:
         return {**value, key: _mutate_json(rng, value[key], depth + 1)}
     if isinstance(value, list) and value and rng.random() < 0.8:
         index = rng.randrange(len(value))
-        return [*value[:index], _mutate_json(rng, value[index], depth + 1), *value[index + 1:]]
-    return rng.choice([
-        None, True, 0, -1, 10 ** 30, 1.5e300, "", "x" * 5000, "\u0000\ud7ff", [], {}, [None], {"": {}},
-        "http://10.0.0.1/", "file:///etc/passwd", "//localhost/x", "http://[::1]/x", "http://[bad/x",
-        {"object": "error", "status": 10 ** 20, "details": "d" * 10_000}, list(range(50)),
-    ])
+        return [*value[:index], _mutate_json(rng, value[index], depth + 1), *value[index + 1 :]]
+    return rng.choice(
+        [
+            None,
+            True,
+            0,
+            -1,
+            10**30,
+            1.5e300,
+            "",
+            "x" * 5000,
+            "\u0000\ud7ff",
+            [],
+            {},
+            [None],
+            {"": {}},
+            "http://10.0.0.1/",
+            "file:///etc/passwd",
+            "//localhost/x",
+            "http://[::1]/x",
+            "http://[bad/x",
+            {"object": "error", "status": 10**20, "details": "d" * 10_000},
+            list(range(50)),
+        ]
+    )
 
 
 def _fuzzed_page(rng: random.Random, site: Scryfall) -> bytes:
@@ -372,12 +433,24 @@ def _fuzzed_page(rng: random.Random, site: Scryfall) -> bytes:
         data = data[: rng.randrange(len(data))]
     elif kind == 5:  # something hostile spliced in
         at = rng.randrange(len(data))
-        bomb = rng.choice([b"[" * 5000, b'{"a":' * 2000, b"9" * 50_000, b"-1e99999", b"NaN", b"\xff\xfe", b"\"\\ud800\""])
+        bomb = rng.choice(
+            [
+                b"[" * 5000,
+                b'{"a":' * 2000,
+                b"9" * 50_000,
+                b"-1e99999",
+                b"NaN",
+                b"\xff\xfe",
+                b'"\\ud800"',
+            ]
+        )
         data = data[:at] + bomb + data[at:]
     return data
 
 
-def test_fuzzed_search_pages_give_a_clear_answer_and_no_traceback(site: Scryfall, data_dir: Path, tmp_path: Path) -> None:
+def test_fuzzed_search_pages_give_a_clear_answer_and_no_traceback(
+    site: Scryfall, data_dir: Path, tmp_path: Path
+) -> None:
     """TRIALS search pages mutated at random (types, sizes, bytes, cuts, bombs), served as the
     first page: each fetch completes or fails with a FetchError, never another exception, and a
     failure leaves the stored text as it was."""
@@ -410,22 +483,61 @@ def _scryfall_file(rng: random.Random, folder: Path) -> list[dict[str, Any]]:
         picture = folder / f"{name}{suffix}"
         if not picture.exists():
             picture.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(200))
-        cards.append({"object": "card", "lang": rng.choice(["en", "en", "ja"]), "name": name, "type_line": type_line,
-                      "oracle_text": text, "image_uris": {"normal": picture.name}})
+        cards.append(
+            {
+                "object": "card",
+                "lang": rng.choice(["en", "en", "ja"]),
+                "name": name,
+                "type_line": type_line,
+                "oracle_text": text,
+                "image_uris": {"normal": picture.name},
+            }
+        )
     return cards
 
 
 def _mtgjson_file(cards: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"meta": {"version": "5.2.2"}, "data": {"OPCA": {"name": "Planechase Anthology", "cards": [
-        {"name": c["name"], "type": c["type_line"], "text": c["oracle_text"], "number": "1"} for c in cards]}}}
+    return {
+        "meta": {"version": "5.2.2"},
+        "data": {
+            "OPCA": {
+                "name": "Planechase Anthology",
+                "cards": [
+                    {
+                        "name": c["name"],
+                        "type": c["type_line"],
+                        "text": c["oracle_text"],
+                        "number": "1",
+                    }
+                    for c in cards
+                ],
+            }
+        },
+    }
 
 
 def _hostile_value(rng: random.Random, folder: Path) -> Any:
-    return rng.choice([
-        None, 10 ** 35, -0.0, "x" * 100_000, [[[[[]]]]], {"": None}, "\u202e", "file://[::1", "file:///dev/zero",
-        "a\u0000b", "../" * 30 + "etc/passwd", "/" + "d" * 5000, str(folder), "file://" + str(folder / "fifo"),
-        "x/" * 3000 + "y.jpg", {"normal": "\u0000"}, ["normal"],
-    ])
+    return rng.choice(
+        [
+            None,
+            10**35,
+            -0.0,
+            "x" * 100_000,
+            [[[[[]]]]],
+            {"": None},
+            "\u202e",
+            "file://[::1",
+            "file:///dev/zero",
+            "a\u0000b",
+            "../" * 30 + "etc/passwd",
+            "/" + "d" * 5000,
+            str(folder),
+            "file://" + str(folder / "fifo"),
+            "x/" * 3000 + "y.jpg",
+            {"normal": "\u0000"},
+            ["normal"],
+        ]
+    )
 
 
 def _fuzzed_import(rng: random.Random, folder: Path) -> bytes:
@@ -435,10 +547,14 @@ def _fuzzed_import(rng: random.Random, folder: Path) -> bytes:
         document = _mutate_json(rng, document)
     if rng.random() < 0.3 and cards:  # a card's fields hostile
         card = rng.choice(cards)
-        card[rng.choice(["name", "type_line", "oracle_text", "image_uris", "lang", "card_faces"])] = _hostile_value(rng, folder)
+        card[
+            rng.choice(["name", "type_line", "oracle_text", "image_uris", "lang", "card_faces"])
+        ] = _hostile_value(rng, folder)
         if rng.random() < 0.5:
             card["image_uris"] = {"normal": _hostile_value(rng, folder)}
-    data = json.dumps(document, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1])).encode("utf-8", "surrogatepass")
+    data = json.dumps(
+        document, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1])
+    ).encode("utf-8", "surrogatepass")
     kind = rng.randrange(8)
     if kind == 0:
         raw = bytearray(data)
@@ -449,8 +565,20 @@ def _fuzzed_import(rng: random.Random, folder: Path) -> bytes:
         data = data[: rng.randrange(len(data) + 1)]
     elif kind == 2:
         at = rng.randrange(len(data))
-        bomb = rng.choice([b"[" * 100_000, b'{"a":' * 20_000, b"1" * 100_000, b"1e400", b"Infinity", b"\xc3\x28",
-                           b" " * 1000, b"\x00", b"]]]]", b"\"\\ud800\""])
+        bomb = rng.choice(
+            [
+                b"[" * 100_000,
+                b'{"a":' * 20_000,
+                b"1" * 100_000,
+                b"1e400",
+                b"Infinity",
+                b"\xc3\x28",
+                b" " * 1000,
+                b"\x00",
+                b"]]]]",
+                b'"\\ud800"',
+            ]
+        )
         data = data[:at] + bomb + data[at:]
     elif kind == 3:
         data = gzip.compress(data)
@@ -461,7 +589,9 @@ def _fuzzed_import(rng: random.Random, folder: Path) -> bytes:
     return data
 
 
-def test_fuzzed_import_files_are_imported_or_refused_clearly(tmp_path: Path, data_dir: Path) -> None:
+def test_fuzzed_import_files_are_imported_or_refused_clearly(
+    tmp_path: Path, data_dir: Path
+) -> None:
     """TRIALS card files (Scryfall and MTGJSON shapes) mutated at random — types, sizes, flipped
     bytes, cuts, nesting and number bombs, invalid UTF-8, gzip cut short, picture paths that lead
     nowhere, out of the folder, to a FIFO or through a NUL — imported with and without pictures:
@@ -491,8 +621,20 @@ def test_fuzzed_import_files_are_imported_or_refused_clearly(tmp_path: Path, dat
 
 def _good_file(tmp_path: Path) -> Path:
     good = tmp_path / "good.json"
-    good.write_text(json.dumps([{"object": "card", "lang": "en", "name": "Tazeem", "type_line": "Plane — Zendikar",
-                                 "oracle_text": "Kept."}]), encoding="utf-8")
+    good.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "card",
+                    "lang": "en",
+                    "name": "Tazeem",
+                    "type_line": "Plane — Zendikar",
+                    "oracle_text": "Kept.",
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
     return good
 
 
@@ -502,7 +644,9 @@ def refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str) -> 
     assert cli.main(["catalog", "import", str(_good_file(tmp_path))]) == 0
     capsys.readouterr()
     result: list[int] = []
-    worker = threading.Thread(target=lambda: result.append(cli.main(["catalog", "import", source])), daemon=True)
+    worker = threading.Thread(
+        target=lambda: result.append(cli.main(["catalog", "import", source])), daemon=True
+    )
     worker.start()
     worker.join(SECONDS)
     if worker.is_alive() and Path(source).is_fifo():
@@ -522,37 +666,58 @@ ADVICE = "Give the path of the file you downloaded (to import from a pipe, use: 
 def test_a_fifo_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     fifo = tmp_path / "cards.json"
     os.mkfifo(fifo)
-    assert refused(tmp_path, capsys, str(fifo)) == f"{fifo}: this is a FIFO (named pipe), not a card-data file. {ADVICE}"
-
-
-@pytest.mark.parametrize(("device", "what"), [("/dev/zero", "a device"), ("/dev/null", "a device")])
-def test_a_device_is_refused_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str], device: str, what: str) -> None:
-    assert refused(tmp_path, capsys, device) == f"{device}: this is {what}, not a card-data file. {ADVICE}"
-
-
-def test_a_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert refused(tmp_path, capsys, str(tmp_path)) == f"{tmp_path}: this is a folder, not a card-data file. {ADVICE}"
-
-
-def test_a_card_file_with_a_100000_digit_number_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    hostile = tmp_path / "digits.json"
-    hostile.write_bytes(b'[{"object": "card", "lang": "en", "name": "Tazeem", "multiverse_id": 1' + b"0" * 100_000 + b"}]")
-    assert refused(tmp_path, capsys, str(hostile)) == (
-        f"{hostile}: a number of more than 40 digits, which no card data has (at character 1). This is not a card "
-        "file: download Scryfall's \"Oracle Cards\" file or an MTGJSON file again and import that."
+    assert (
+        refused(tmp_path, capsys, str(fifo))
+        == f"{fifo}: this is a FIFO (named pipe), not a card-data file. {ADVICE}"
     )
 
 
-def test_a_card_nested_past_the_limit_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("device", "what"), [("/dev/zero", "a device"), ("/dev/null", "a device")])
+def test_a_device_is_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], device: str, what: str
+) -> None:
+    assert (
+        refused(tmp_path, capsys, device)
+        == f"{device}: this is {what}, not a card-data file. {ADVICE}"
+    )
+
+
+def test_a_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        refused(tmp_path, capsys, str(tmp_path))
+        == f"{tmp_path}: this is a folder, not a card-data file. {ADVICE}"
+    )
+
+
+def test_a_card_file_with_a_100000_digit_number_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hostile = tmp_path / "digits.json"
+    hostile.write_bytes(
+        b'[{"object": "card", "lang": "en", "name": "Tazeem", "multiverse_id": 1'
+        + b"0" * 100_000
+        + b"}]"
+    )
+    assert refused(tmp_path, capsys, str(hostile)) == (
+        f"{hostile}: a number of more than 40 digits, which no card data has (at character 1). This is not a card "
+        'file: download Scryfall\'s "Oracle Cards" file or an MTGJSON file again and import that.'
+    )
+
+
+def test_a_card_nested_past_the_limit_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """65 levels inside a card: fewer than the interpreter's recursion guard, more than card data."""
     hostile = tmp_path / "deep.json"
     hostile.write_text('[{"name": "Tazeem", "x": ' + "[" * 64 + "]" * 64 + "}]", encoding="utf-8")
     assert refused(tmp_path, capsys, str(hostile)).startswith(
-        f"{hostile}: the data is nested more than 64 levels deep, which no card data is (at character 88).")
+        f"{hostile}: the data is nested more than 64 levels deep, which no card data is (at character 88)."
+    )
 
 
-def test_a_pipe_on_standard_input_still_works(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_pipe_on_standard_input_still_works(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Only a *named* file must be regular: `catalog import - < FILE` (or from a pipe) reads on."""
     read, write = os.pipe()
     os.write(write, _good_file(tmp_path).read_bytes())
@@ -568,18 +733,39 @@ def test_a_pipe_on_standard_input_still_works(tmp_path: Path, capsys: pytest.Cap
 
 
 def _aetherbox(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "AETHERBOX_DATA_DIR": str(tmp_path / "data"), "AETHERBOX_CONFIG": str(tmp_path / "none.toml")}
-    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+    env = {
+        **os.environ,
+        "AETHERBOX_DATA_DIR": str(tmp_path / "data"),
+        "AETHERBOX_CONFIG": str(tmp_path / "none.toml"),
+    }
+    for name in (
+        "http_proxy",
+        "https_proxy",
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "all_proxy",
+        "ALL_PROXY",
+    ):
         env.pop(name, None)
-    return subprocess.run([sys.executable, "-m", "display.cli", *argv], capture_output=True, text=True, env=env,
-                          timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "display.cli", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
 
 
-def test_the_real_command_refuses_a_nesting_bomb_and_a_fifo_without_a_traceback(site: Scryfall, tmp_path: Path) -> None:
+def test_the_real_command_refuses_a_nesting_bomb_and_a_fifo_without_a_traceback(
+    site: Scryfall, tmp_path: Path
+) -> None:
     site.api.route(page_key(1), Raw(b"[" * 100_000))
     fetched = _aetherbox(tmp_path, "catalog", "fetch", "--quiet", "--api", site.api.url)
     assert fetched.returncode == 1
-    assert fetched.stderr.startswith(f"aetherbox: error: {site.api.host} sent something that is not Scryfall's")
+    assert fetched.stderr.startswith(
+        f"aetherbox: error: {site.api.host} sent something that is not Scryfall's"
+    )
     assert "Traceback" not in fetched.stderr and "nested more than 64 levels" in fetched.stderr
     fifo = tmp_path / "cards.json"
     os.mkfifo(fifo)
@@ -587,5 +773,10 @@ def test_the_real_command_refuses_a_nesting_bomb_and_a_fifo_without_a_traceback(
     imported = _aetherbox(tmp_path, "catalog", "import", str(fifo))
     assert time.monotonic() - started < SECONDS
     assert imported.returncode == 1 and "Traceback" not in imported.stderr
-    assert imported.stderr == f"aetherbox: error: {fifo}: this is a FIFO (named pipe), not a card-data file. {ADVICE}\n"
-    assert urllib.parse.urlsplit(site.api.url).hostname == "127.0.0.1"  # the configured API, on loopback, is allowed
+    assert (
+        imported.stderr
+        == f"aetherbox: error: {fifo}: this is a FIFO (named pipe), not a card-data file. {ADVICE}\n"
+    )
+    assert (
+        urllib.parse.urlsplit(site.api.url).hostname == "127.0.0.1"
+    )  # the configured API, on loopback, is allowed

@@ -22,7 +22,9 @@ from device.journal import SCHEMA, Journal, row_crc
 
 
 def game(controller: Controller) -> None:
-    controller.execute(NewGame(formats=("commander",), players=("Alice", "Bob", "Carol"), first="Alice"))
+    controller.execute(
+        NewGame(formats=("commander",), players=("Alice", "Bob", "Carol"), first="Alice")
+    )
 
 
 def test_durable_settings_on_every_connection(journal_path: Path) -> None:
@@ -44,7 +46,7 @@ def test_one_transaction_per_command(journal_path: Path) -> None:
     begins = [s for s in statements if s.startswith("BEGIN")]
     assert begins == ["BEGIN IMMEDIATE"] and "COMMIT" in statements
     # after it only the closing backup's fold of the write-ahead log
-    assert statements[statements.index("COMMIT") + 1:] == ["PRAGMA wal_checkpoint(TRUNCATE)"]
+    assert statements[statements.index("COMMIT") + 1 :] == ["PRAGMA wal_checkpoint(TRUNCATE)"]
 
 
 def test_undo_and_redo_survive_a_restart(journal_path: Path) -> None:
@@ -78,8 +80,13 @@ def test_snapshots_make_resume_short_and_equal_to_full_replay(journal_path: Path
         for _ in range(12):
             controller.undo()
         assert journal.state(controller.game) == journal.replay(controller.game)
-        controller.execute(ChangeLife(seat=0, delta=-1))  # drops the undone changes and their snapshots
-        assert journal._db.execute("SELECT pos FROM snapshots ORDER BY pos").fetchall() == [(10,), (20,)]
+        controller.execute(
+            ChangeLife(seat=0, delta=-1)
+        )  # drops the undone changes and their snapshots
+        assert journal._db.execute("SELECT pos FROM snapshots ORDER BY pos").fetchall() == [
+            (10,),
+            (20,),
+        ]
 
 
 def test_a_broken_snapshot_is_skipped(journal_path: Path) -> None:
@@ -115,7 +122,9 @@ def test_not_a_database_is_reported_and_not_overwritten(journal_path: Path) -> N
     journal_path.write_bytes(junk)
     with pytest.raises(JournalCorrupt) as error:
         Journal(journal_path)
-    assert str(error.value).startswith(f"{journal_path}: the journal is damaged or is not an aetherbox journal")
+    assert str(error.value).startswith(
+        f"{journal_path}: the journal is damaged or is not an aetherbox journal"
+    )
     assert journal_path.read_bytes() == junk
 
 
@@ -155,7 +164,10 @@ def test_newer_schema_is_refused(journal_path: Path) -> None:
         journal._db.execute(f"PRAGMA user_version={SCHEMA + 1}")
     with pytest.raises(JournalTooNew) as error:
         Journal(journal_path)
-    assert f"written by a newer aetherbox (journal version {SCHEMA + 1}, this one reads up to {SCHEMA})" in str(error.value)
+    assert (
+        f"written by a newer aetherbox (journal version {SCHEMA + 1}, this one reads up to {SCHEMA})"
+        in str(error.value)
+    )
     assert isinstance(error.value, ValueError)
 
 
@@ -164,7 +176,9 @@ def test_newer_event_schema_is_refused(journal_path: Path) -> None:
         controller = Controller(journal, rng=random.Random(1))
         game(controller)
         controller.execute(PassTurn())
-        _rewrite_events(journal, "UPDATE events SET schema = 99 WHERE pos = 1")  # as a newer aetherbox writes
+        _rewrite_events(
+            journal, "UPDATE events SET schema = 99 WHERE pos = 1"
+        )  # as a newer aetherbox writes
     with pytest.raises(JournalTooNew) as error, Journal(journal_path) as journal:
         Controller(journal)
     assert "event version 99" in str(error.value)
@@ -175,7 +189,9 @@ def test_unreadable_event_names_its_place(journal_path: Path) -> None:
         controller = Controller(journal, rng=random.Random(1))
         game(controller)
         controller.execute(PassTurn())
-        _rewrite_events(journal, "UPDATE events SET body = '{\"type\": \"turn_passed\", \"to\": \"x\"}' WHERE pos = 1")
+        _rewrite_events(
+            journal, 'UPDATE events SET body = \'{"type": "turn_passed", "to": "x"}\' WHERE pos = 1'
+        )
     with pytest.raises(JournalCorrupt) as error, Journal(journal_path) as journal:
         Controller(journal)
     assert "event 0 of change 1 in game 1 cannot be read" in str(error.value)
@@ -184,9 +200,13 @@ def test_unreadable_event_names_its_place(journal_path: Path) -> None:
 def _rewrite_events(journal: Journal, sql: str) -> None:
     """Change events the way a writer would: with their checksums made to match."""
     journal._db.execute(sql)
-    for game, pos, idx, schema, body in journal._db.execute("SELECT game, pos, idx, schema, body FROM events").fetchall():
-        journal._db.execute("UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
-                            (row_crc(game, pos, idx, schema, body), game, pos, idx))
+    for game, pos, idx, schema, body in journal._db.execute(
+        "SELECT game, pos, idx, schema, body FROM events"
+    ).fetchall():
+        journal._db.execute(
+            "UPDATE events SET crc = ? WHERE game = ? AND pos = ? AND idx = ?",
+            (row_crc(game, pos, idx, schema, body), game, pos, idx),
+        )
 
 
 def test_hw5_a_flipped_digit_in_an_event_is_caught_by_its_checksum(journal_path: Path) -> None:
@@ -195,7 +215,9 @@ def test_hw5_a_flipped_digit_in_an_event_is_caught_by_its_checksum(journal_path:
         controller = Controller(journal, rng=random.Random(1))
         game(controller)
         controller.execute(ChangeLife(seat=0, delta=-1))
-        journal._db.execute("UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE pos = 1")
+        journal._db.execute(
+            "UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE pos = 1"
+        )
     with pytest.raises(JournalCorrupt) as error, Journal(journal_path) as journal:
         Controller(journal)
     assert "event 0 of change 1 in game 1 does not match its checksum" in str(error.value)
@@ -211,7 +233,9 @@ def test_second_process_is_locked_out(journal_path: Path) -> None:
     )
 
 
-def test_hw5_a_second_writer_through_a_symlink_is_locked_out(journal_path: Path, tmp_path: Path) -> None:
+def test_hw5_a_second_writer_through_a_symlink_is_locked_out(
+    journal_path: Path, tmp_path: Path
+) -> None:
     """HW-5: one writer per journal file, however it is named: a symlink to the live journal
     finds the lock of the process that holds it."""
     link = tmp_path / "elsewhere" / "link.sqlite3"
@@ -224,7 +248,9 @@ def test_hw5_a_second_writer_through_a_symlink_is_locked_out(journal_path: Path,
     assert f"(process {os.getpid()})" in str(error.value)
 
 
-def test_hw5_a_second_writer_through_a_hard_link_is_locked_out(journal_path: Path, tmp_path: Path) -> None:
+def test_hw5_a_second_writer_through_a_hard_link_is_locked_out(
+    journal_path: Path, tmp_path: Path
+) -> None:
     """HW-5: a hard link has a name of its own but the same file: the journal's own lock refuses it."""
     link = tmp_path / "hard.sqlite3"
     with Journal(journal_path) as journal:
@@ -340,7 +366,10 @@ def test_hw5_a_deferred_backup_waits_for_idle_and_comes_after_the_reply(journal_
 
         journal.backup = backup  # type: ignore[method-assign]
         console.run(["new duel Ola Ela first=Ola", "damage Ela 1", "damage Ela 2"])
-        assert taken == ["New game (Two-player game) for Ola, Ela, 20 life. Ola goes first.", "Ela: 19 → 17 life."]
+        assert taken == [
+            "New game (Two-player game) for Ola, Ela, 20 life. Ola goes first.",
+            "Ela: 19 → 17 life.",
+        ]
         assert journal.backup_if_due() is None  # nothing due any more
     with Journal(backup_path(journal_path), backup_every=0) as copy:
         assert copy.game(1).tip == 2
@@ -350,7 +379,10 @@ def test_one_changes_events_are_read_alone(journal_path: Path) -> None:
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(1))
         controller.execute(NewGame(players=("A", "B"), first="A"))
-        results = [controller.execute(ChangeLife(seat=1, delta=-2, source=0)), controller.execute(PassTurn())]
+        results = [
+            controller.execute(ChangeLife(seat=1, delta=-2, source=0)),
+            controller.execute(PassTurn()),
+        ]
         game = controller.game
         assert game is not None
         read = journal.events_read

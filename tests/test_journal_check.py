@@ -83,7 +83,8 @@ def _pressing(controller: Controller, during: Callable[[], None]) -> None:
 
 
 def test_the_check_waits_while_a_command_is_carried_out_and_finishes_after_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A press made while the check runs: the check stops at its next batch and waits until the
     command is kept, then goes on to its verdict (nothing damaged: the journal is kept)."""
@@ -105,13 +106,18 @@ def test_the_check_waits_while_a_command_is_carried_out_and_finishes_after_it(
     _pressing(controller, meanwhile)
     assert seen == [(False, 1)]  # it gave way at once, and was still waiting when the press ended
     assert check.wait(5) and check.error is None and check.gate.overran == 0
-    assert controller.idle(wait=True) is None and controller.journal is journal and journal.check is None
+    assert (
+        controller.idle(wait=True) is None
+        and controller.journal is journal
+        and journal.check is None
+    )
     assert journal.game(1).head == 151 and journal.replay(1) == controller.state
     journal.close()
 
 
 def test_a_command_that_holds_the_gate_long_does_not_hold_the_check_off(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The wait is bounded: a command carried out for longer than the check may give way (here,
     until the check's verdict is in) lets the check finish meanwhile, in about a second."""
@@ -130,14 +136,19 @@ def test_a_command_that_holds_the_gate_long_does_not_hold_the_check_off(
 
     started = time.monotonic()
     _pressing(controller, meanwhile)
-    assert verdicts == [True] and time.monotonic() - started < 2  # Gate: 0.2 s / (1 - 0.8), then its share
+    assert (
+        verdicts == [True] and time.monotonic() - started < 2
+    )  # Gate: 0.2 s / (1 - 0.8), then its share
     assert check.gate.overran >= 1 and check.error is None
-    assert controller.idle() is None and controller.journal is journal and journal.game(1).head == 151
+    assert (
+        controller.idle() is None and controller.journal is journal and journal.game(1).head == 151
+    )
     journal.close()
 
 
 def test_the_check_does_not_hold_the_write_ahead_log_while_it_replays(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The check reads the game from a copy made at one moment: while it replays, nothing holds
     the journal's write-ahead log, which SQLite can then fold into the journal and write again
@@ -182,14 +193,17 @@ def test_presses_back_to_back_cannot_starve_the_check(tmp_path: Path) -> None:
 
 
 def test_damage_found_by_a_check_that_gave_way_is_recovered_from_as_before(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The check that waited for a press finds the damage all the same; the game is recovered
     from the backup exactly as when nothing was pressed, and the press after says so."""
     path = tmp_path / "games" / "aetherbox.sqlite3"
     state = _play(path, 150)
     db = sqlite3.connect(path, isolation_level=None)
-    db.execute("UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE game = 1 AND pos = 2")
+    db.execute(
+        "UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE game = 1 AND pos = 2"
+    )
     db.close()
     held = Held(monkeypatch)
     journal, _ = open_journal(path, clock=lambda: NOW, defer_backups=True)
@@ -212,7 +226,8 @@ def test_damage_found_by_a_check_that_gave_way_is_recovered_from_as_before(
 
 
 def test_the_check_looks_at_the_gate_between_a_few_rows_in_every_part(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Every part of the check whose work grows with the game — reading the events, checking and
     parsing them, folding them, checking the changes' texts — looks at the gate after a few rows,

@@ -104,7 +104,12 @@ def test_an_append_does_the_same_work_however_long_the_game(tmp_path: Path) -> N
 
 commands = st.lists(
     st.one_of(
-        st.builds(ChangeLife, seat=st.integers(0, 2), delta=st.integers(-5, 5).filter(bool), source=st.none()),
+        st.builds(
+            ChangeLife,
+            seat=st.integers(0, 2),
+            delta=st.integers(-5, 5).filter(bool),
+            source=st.none(),
+        ),
         st.just(PassTurn()),
         st.just("undo"),
         st.just("redo"),
@@ -113,7 +118,9 @@ commands = st.lists(
 )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(commands)
 def test_resume_equals_replay(tmp_path_factory: object, steps: list[object]) -> None:
     """Whatever was played, undone and redone, start-up resumes the live state, which is the fold
@@ -137,14 +144,17 @@ def _flip_digit_in_event(path: Path, pos: int) -> None:
     db = sqlite3.connect(path, isolation_level=None)
     try:
         changed = db.execute(
-            "UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE game = 1 AND pos = ?", (pos,)
+            "UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE game = 1 AND pos = ?",
+            (pos,),
         ).rowcount
         assert changed == 1
     finally:
         db.close()
 
 
-def test_damage_before_the_last_snapshot_is_found_after_start_recovered_and_said(tmp_path: Path) -> None:
+def test_damage_before_the_last_snapshot_is_found_after_start_recovered_and_said(
+    tmp_path: Path,
+) -> None:
     """An event damaged long before the last snapshot is no part of what start-up reads, so the
     game resumes at once; the check after READY finds it, and the gadget then does what start-up
     does for damage: the file kept aside, the backup restored, the same message — and the next
@@ -160,10 +170,16 @@ def test_damage_before_the_last_snapshot_is_found_after_start_recovered_and_said
     assert late is not None and late.restored_from == backup_path(path)
     assert late.damaged.read_bytes() == damaged_bytes
     assert late.problem.startswith("event 0 of change 2 in game 1 does not match its checksum")
-    assert str(late.message()).startswith(f"The saved games were damaged and could not be read ({late.problem}).")
+    assert str(late.message()).startswith(
+        f"The saved games were damaged and could not be read ({late.problem})."
+    )
     assert controller.journal is not journal and controller.state == state
     refused = controller.execute(ChangeLife(seat=1, delta=-1))
-    assert refused.messages == [late.message()] and refused.events == [] and controller.journal.game(1).head == 150
+    assert (
+        refused.messages == [late.message()]
+        and refused.events == []
+        and controller.journal.game(1).head == 150
+    )
     done = controller.execute(ChangeLife(seat=1, delta=-1))
     assert done.events and controller.journal.game(1).head == 151
     assert controller.journal.replay(1) == controller.state
@@ -240,7 +256,9 @@ def test_the_check_reads_the_journal_as_it_was_at_one_moment(tmp_path: Path) -> 
     assert verdicts == ["the last game cannot be replayed (ValueError: no events to fold)", "whole"]
 
 
-def test_a_verdict_of_damage_the_file_does_not_bear_out_keeps_the_journal(tmp_path: Path, caplog: object) -> None:
+def test_a_verdict_of_damage_the_file_does_not_bear_out_keeps_the_journal(
+    tmp_path: Path, caplog: object
+) -> None:
     """Recovery sets the journal aside and goes back to the backup, losing what came after it: a
     verdict of damage from the check is confirmed from the file first, and when the file reads
     whole, the journal, the game and every change in it are kept (and the verdict logged)."""
@@ -261,8 +279,10 @@ def test_a_verdict_of_damage_the_file_does_not_bear_out_keeps_the_journal(tmp_pa
         assert controller.idle(wait=True) is None
     assert controller.journal is journal and controller.state == state and journal.game(1).head == 7
     assert sorted(p.name for p in path.parent.iterdir() if ".damaged" in p.name) == []
-    assert "the check after start-up found the last game cannot be replayed (KeyError: 1), but the journal " \
-        "reads whole: it is kept as it is" in caplog.text  # type: ignore[attr-defined]
+    assert (
+        "the check after start-up found the last game cannot be replayed (KeyError: 1), but the journal "
+        "reads whole: it is kept as it is" in caplog.text
+    )  # type: ignore[attr-defined]
     assert controller.execute(ChangeLife(seat=0, delta=-1)).events and journal.game(1).head == 8
     journal.close()
     with Journal(backup_path(path), backup_every=0) as copy:
@@ -279,5 +299,7 @@ def test_a_verdict_of_damage_the_file_bears_out_is_recovered_from(tmp_path: Path
     _flip_digit_in_event(path, 2)
     journal.check = Check(1, lambda: (_ for _ in ()).throw(JournalCorrupt(path, "a first look")))
     late = controller.idle(wait=True)
-    assert late is not None and late.problem.startswith("event 0 of change 2 in game 1 does not match its checksum")
+    assert late is not None and late.problem.startswith(
+        "event 0 of change 2 in game 1 does not match its checksum"
+    )
     controller.journal.close()

@@ -45,15 +45,29 @@ def test_device_imports_nothing_above_it() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["core", "table", "planechase", "contraptions", "necromancer", "conspiracy", "wizards_duel", "reader"]
+    "module",
+    [
+        "core",
+        "table",
+        "planechase",
+        "contraptions",
+        "necromancer",
+        "conspiracy",
+        "wizards_duel",
+        "reader",
+    ],
 )
 def test_console_modules_import_only_the_core(module: str) -> None:
     """No circle: a module of commands takes the core, and the package's list takes the modules."""
-    console = sorted(name for name in _imported(CONSOLE / f"{module}.py") if name.startswith("device.console"))
+    console = sorted(
+        name for name in _imported(CONSOLE / f"{module}.py") if name.startswith("device.console")
+    )
     if module == "core":
         assert console == []
     else:
-        assert all(name.startswith("device.console.core") for name in console), f"{module}.py imports {console}"
+        assert all(name.startswith("device.console.core") for name in console), (
+            f"{module}.py imports {console}"
+        )
 
 
 def test_a_command_named_twice_is_refused_at_start(controller: Controller) -> None:
@@ -62,7 +76,9 @@ def test_a_command_named_twice_is_refused_at_start(controller: Controller) -> No
 
 
 def test_the_aetherbox_command_starts_at_the_top() -> None:
-    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "scripts"
+    ]
     module, _, function = scripts["aetherbox"].partition(":")
     assert module.split(".")[0] == "display"
     assert callable(getattr(importlib.import_module(module), function))

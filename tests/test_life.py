@@ -64,7 +64,9 @@ def test_lf1_21_from_one_commander_loses_but_not_from_two(controller: Controller
     controller.execute(DealCommanderDamage(seat=ALICE, source=BOB, commander=1, amount=15))
     alice = state(controller).player(ALICE)
     assert alice.lost is None and alice.life == 10  # partners are separate sources
-    assert texts(controller, DealCommanderDamage(seat=ALICE, source=BOB, commander=0, amount=6)) == [
+    assert texts(
+        controller, DealCommanderDamage(seat=ALICE, source=BOB, commander=0, amount=6)
+    ) == [
         "Alice took 6 commander damage from Tymna (21 of 21).",
         "Alice: 10 → 4 life (from Bob).",
         "Alice has lost: 21 combat damage from one commander.",
@@ -83,8 +85,13 @@ def test_lf1_partner_must_be_named_when_there_are_two(controller: Controller) ->
 
 @pytest.mark.parametrize(
     ("commanders", "example"),
-    [(("Kraum, Ludevic's Opus", "Tymna the Weaver"), "from Bob/Kraum"),  # one word the console takes
-     (("Tymna the Weaver", "Tymna, Second"), "from Bob/1")],  # a word both start with: the number
+    [
+        (
+            ("Kraum, Ludevic's Opus", "Tymna the Weaver"),
+            "from Bob/Kraum",
+        ),  # one word the console takes
+        (("Tymna the Weaver", "Tymna, Second"), "from Bob/1"),
+    ],  # a word both start with: the number
 )
 def test_lf1_which_partner_example_is_one_the_console_takes(
     controller: Controller, commanders: tuple[str, str], example: str
@@ -107,7 +114,10 @@ def test_lf1_commander_damage_only_in_commander_games(controller: Controller) ->
     start(controller, ("ffa",))
     with pytest.raises(IllegalCommand) as error:
         controller.execute(DealCommanderDamage(seat=ALICE, source=BOB, amount=3))
-    assert str(error.value) == "Commander damage is tracked only in Commander games; this game is Free-for-all."
+    assert (
+        str(error.value)
+        == "Commander damage is tracked only in Commander games; this game is Free-for-all."
+    )
 
 
 def test_lf1_a_player_who_lost_takes_no_more_changes(controller: Controller) -> None:
@@ -115,7 +125,10 @@ def test_lf1_a_player_who_lost_takes_no_more_changes(controller: Controller) -> 
     controller.execute(Concede(seat=CAROL))
     with pytest.raises(IllegalCommand) as error:
         controller.execute(ChangeLife(seat=CAROL, delta=-3))
-    assert str(error.value) == "Carol has already lost (conceded); undo that first if it was a mistake."
+    assert (
+        str(error.value)
+        == "Carol has already lost (conceded); undo that first if it was a mistake."
+    )
 
 
 def test_lf1_last_player_standing_wins_and_the_game_refuses_more(controller: Controller) -> None:
@@ -135,14 +148,26 @@ def test_lf1_last_player_standing_wins_and_the_game_refuses_more(controller: Con
     ("command", "message"),
     [
         (ChangeLife(seat=ALICE, delta=0), "Nothing to change: the amount is 0."),
-        (ChangeLife(seat=ALICE, delta=-1000), "-1000 is out of range: change life by at most 999 at a time."),
+        (
+            ChangeLife(seat=ALICE, delta=-1000),
+            "-1000 is out of range: change life by at most 999 at a time.",
+        ),
         (SetLife(seat=ALICE, life=40), "Alice already has 40 life."),
         (SetLife(seat=ALICE, life=10000), "Life can be set from -9999 to 9999; 10000 given."),
         (ChangePoison(seat=ALICE, delta=-1), "Alice has 0 poison counters; 1 cannot be removed."),
-        (DealCommanderDamage(seat=ALICE, source=BOB, amount=0), "Commander damage is from 1 to 999 at a time; 0 given."),
+        (
+            DealCommanderDamage(seat=ALICE, source=BOB, amount=0),
+            "Commander damage is from 1 to 999 at a time; 0 given.",
+        ),
         (ChangeLife(seat=7, delta=-1), "There is no seat 7: this table has seats 0 to 2."),
-        (ChangeLife(seat=ALICE, delta=-1, source=9), "There is no seat 9: this table has seats 0 to 2."),
-        (NameCommanders(seat=BOB, commanders=("A", "B", "C")), "A player has one or two commanders (partners); 3 given."),
+        (
+            ChangeLife(seat=ALICE, delta=-1, source=9),
+            "There is no seat 9: this table has seats 0 to 2.",
+        ),
+        (
+            NameCommanders(seat=BOB, commanders=("A", "B", "C")),
+            "A player has one or two commanders (partners); 3 given.",
+        ),
     ],
 )
 def test_lf1_out_of_range_numbers_are_refused_and_change_nothing(
@@ -161,7 +186,9 @@ def test_lf1_out_of_range_numbers_are_refused_and_change_nothing(
 # --- LF-2 ------------------------------------------------------------------------------------
 
 
-def test_lf2_every_change_records_its_source_and_who_dealt_what_is_queryable(controller: Controller) -> None:
+def test_lf2_every_change_records_its_source_and_who_dealt_what_is_queryable(
+    controller: Controller,
+) -> None:
     start(controller)
     controller.execute(ChangeLife(seat=BOB, delta=-5, source=ALICE))
     controller.execute(ChangeLife(seat=BOB, delta=-2, source=ALICE))
@@ -169,7 +196,9 @@ def test_lf2_every_change_records_its_source_and_who_dealt_what_is_queryable(con
     controller.execute(ChangeLife(seat=CAROL, delta=-1))
     controller.execute(DealCommanderDamage(seat=CAROL, source=BOB, amount=4))
     controller.execute(ChangePoison(seat=ALICE, delta=2, source=CAROL))
-    table = [(e.source, e.target, e.life_lost, e.life_gained, e.poison) for e in dealt(state(controller))]
+    table = [
+        (e.source, e.target, e.life_lost, e.life_gained, e.poison) for e in dealt(state(controller))
+    ]
     assert table == [
         (None, CAROL, 1, 0, 0),
         (ALICE, BOB, 7, 0, 0),
@@ -242,27 +271,38 @@ def test_lf4_history_log_keeps_every_change_and_marks_undone_ones(controller: Co
         controller.redo()
 
 
-@pytest.mark.parametrize("command", [
-    ChangeLife(seat=0, delta=-3, source=2),
-    ChangePoison(seat=0, delta=1, source=2),
-    DealCommanderDamage(seat=0, source=2, amount=5),
-])
-def test_lf2_a_player_who_has_left_deals_no_more_damage(controller: Controller, command: Command) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        ChangeLife(seat=0, delta=-3, source=2),
+        ChangePoison(seat=0, delta=1, source=2),
+        DealCommanderDamage(seat=0, source=2, amount=5),
+    ],
+)
+def test_lf2_a_player_who_has_left_deals_no_more_damage(
+    controller: Controller, command: Command
+) -> None:
     """LF-2 (CR 800.4a): Carol conceded, and everything she owned left with her: damage, poison
     or commander damage "from Carol" is refused with the reason, and nothing is recorded."""
-    controller.execute(NewGame(formats=("commander",), players=("Alice", "Bob", "Carol"), first="Alice"))
+    controller.execute(
+        NewGame(formats=("commander",), players=("Alice", "Bob", "Carol"), first="Alice")
+    )
     controller.execute(Concede(seat=2))
     before = controller.state
     with pytest.raises(IllegalCommand) as refused:
         controller.execute(command)
-    assert str(refused.value) == ("Carol has left the game (conceded): nothing of theirs deals damage or changes "
-                                  "life any more. Undo the loss first if it was a mistake.")
+    assert str(refused.value) == (
+        "Carol has left the game (conceded): nothing of theirs deals damage or changes "
+        "life any more. Undo the loss first if it was a mistake."
+    )
     assert controller.state == before
 
 
 def test_lf1_partners_need_two_different_names(controller: Controller) -> None:
     """LF-1: two partners are two sources; one name given twice would make them one."""
     start(controller)
-    with pytest.raises(IllegalCommand, match="Bob's partners need two different names; 'Tymna' is given twice."):
+    with pytest.raises(
+        IllegalCommand, match="Bob's partners need two different names; 'Tymna' is given twice."
+    ):
         controller.execute(NameCommanders(seat=BOB, commanders=("Tymna", "tymna ")))
     assert state(controller).player(BOB).commanders == ()

@@ -32,7 +32,9 @@ from device.state_necromancer import Fate, NecromancerState, Phase
 A, B, C, D = 0, 1, 2, 3
 
 
-def start(controller: Controller, players: tuple[str, ...] = ("Alice", "Bob", "Carol", "Dave")) -> None:
+def start(
+    controller: Controller, players: tuple[str, ...] = ("Alice", "Bob", "Carol", "Dave")
+) -> None:
     controller.execute(NewGame(formats=("necromancer",), players=players, first="Alice"))
 
 
@@ -47,7 +49,9 @@ def texts(controller: Controller, command: Command) -> list[str]:
 
 
 def kill(controller: Controller, seat: int, source: int | None) -> list[str]:
-    return texts(controller, ChangeLife(seat=seat, delta=-state(controller).player(seat).life, source=source))
+    return texts(
+        controller, ChangeLife(seat=seat, delta=-state(controller).player(seat).life, source=source)
+    )
 
 
 def finish_solo(controller: Controller, seat: int) -> None:
@@ -68,7 +72,9 @@ def table(journal_path: Path) -> Iterator[Table]:
         yield Table(journal)
 
 
-def test_format_is_commander_life_with_commander_damage_and_an_alias(controller: Controller) -> None:
+def test_format_is_commander_life_with_commander_damage_and_an_alias(
+    controller: Controller,
+) -> None:
     """TB-2: Necromancer starts like Commander (40 life) and is also called Minion EDH."""
     controller.execute(NewGame(formats=("minion-edh",), players=("Alice", "Bob"), first="Alice"))
     assert state(controller).formats == ("necromancer",)
@@ -86,10 +92,18 @@ def test_nc1_loser_becomes_the_minion_of_the_player_responsible(controller: Cont
         "Bob comes back as Alice's minion at 30 life, after three solo turns apart from the game.",
     ]
     bob = necro(controller).seat(B)
-    assert (bob.minion, bob.master, bob.deaths, bob.fate, bob.killed_by) == (True, A, 1, Fate.MINION, A)
+    assert (bob.minion, bob.master, bob.deaths, bob.fate, bob.killed_by) == (
+        True,
+        A,
+        1,
+        Fate.MINION,
+        A,
+    )
 
 
-def test_nc1_self_inflicted_or_unknown_loss_makes_a_masterless_minion(controller: Controller) -> None:
+def test_nc1_self_inflicted_or_unknown_loss_makes_a_masterless_minion(
+    controller: Controller,
+) -> None:
     """NC-1: nobody responsible (own doing, or unknown) → a masterless minion."""
     start(controller)
     assert texts(controller, Lose(seat=C))[-1] == (
@@ -109,8 +123,13 @@ def test_nc1_blame_puts_the_latest_loss_down_to_someone_else(controller: Control
         "Carol comes back as Bob's minion at 30 life, after three solo turns apart from the game.",
     ]
     assert necro(controller).seat(C).master == B and necro(controller).seat(C).deaths == 1
-    assert texts(controller, Blame(seat=C, responsible=None))[-1].startswith("Carol comes back as a masterless")
-    assert refused(controller, Blame(seat=C, responsible=None)) == "Carol's loss is already put down to nobody."
+    assert texts(controller, Blame(seat=C, responsible=None))[-1].startswith(
+        "Carol comes back as a masterless"
+    )
+    assert (
+        refused(controller, Blame(seat=C, responsible=None))
+        == "Carol's loss is already put down to nobody."
+    )
     assert refused(controller, Blame(seat=A, responsible=B)) == (
         "Only the latest loss can be put down to someone else, and that was Carol's; undo back to "
         "Alice's loss to change it."
@@ -148,7 +167,9 @@ def test_nc2_respawn_at_30_clears_poison_and_commander_damage(controller: Contro
     assert (bob.life, bob.poison, bob.commander_damage, bob.lost) == (30, 0, (), None)
 
 
-def test_nc3_three_solo_turns_hold_the_seat_then_the_minion_phases_in(controller: Controller) -> None:
+def test_nc3_three_solo_turns_hold_the_seat_then_the_minion_phases_in(
+    controller: Controller,
+) -> None:
     """NC-3: the seat is passed over until three solo turns are done; then the 4th turn is theirs."""
     start(controller)
     kill(controller, B, A)
@@ -174,7 +195,9 @@ def test_nc3_three_solo_turns_hold_the_seat_then_the_minion_phases_in(controller
         "Turn 8: Bob's upkeep.",
         "Bob phases in and plays their 4th turn as a member of the game.",
     ]
-    assert necro(controller).seat(B).phase is Phase.IN and state(controller).player(B).skip_turns == 0
+    assert (
+        necro(controller).seat(B).phase is Phase.IN and state(controller).player(B).skip_turns == 0
+    )
     assert refused(controller, SoloTurn(seat=B)) == "Bob is not playing solo turns."
 
 
@@ -195,7 +218,9 @@ def test_nc3_show_says_whose_minion_and_how_many_solo_turns_are_left(table: Tabl
     assert table.run("show")[2] == "  Bob: 30 life  (minion of Alice, 2 solo turns left)"
     table.run("solo Bob")
     table.run("skip Bob")  # a card makes Bob skip a turn of his own
-    assert table.run("show")[2] == "  Bob: 30 life  (minion of Alice, 1 solo turn left; skips 1 turn)"
+    assert (
+        table.run("show")[2] == "  Bob: 30 life  (minion of Alice, 1 solo turn left; skips 1 turn)"
+    )
     table.run("solo Bob")
     table.run("skip Bob")
     assert table.run("show")[2] == (
@@ -203,7 +228,9 @@ def test_nc3_show_says_whose_minion_and_how_many_solo_turns_are_left(table: Tabl
     )
     table.run("lose Dave")
     assert table.run("show")[4] == "  Dave: 30 life  (masterless minion, 3 solo turns left)"
-    passes = [table.run("pass")[:2] for _ in range(5)]  # Bob skips the two turns a card made him skip
+    passes = [
+        table.run("pass")[:2] for _ in range(5)
+    ]  # Bob skips the two turns a card made him skip
     assert passes == [
         ["Dave skips this turn.", "Turn 3: Alice's upkeep."],
         ["Bob skips this turn.", "Turn 4: Carol's upkeep."],
@@ -211,11 +238,16 @@ def test_nc3_show_says_whose_minion_and_how_many_solo_turns_are_left(table: Tabl
         ["Bob skips this turn.", "Turn 6: Carol's upkeep."],
         ["Dave skips this turn.", "Turn 7: Alice's upkeep."],
     ]
-    assert table.run("pass") == ["Turn 8: Bob's upkeep.", "Bob phases in and plays their 4th turn as a member of the game."]
+    assert table.run("pass") == [
+        "Turn 8: Bob's upkeep.",
+        "Bob phases in and plays their 4th turn as a member of the game.",
+    ]
     assert table.run("show")[2] == "* Bob: 30 life  (minion of Alice)"
 
 
-def test_nc3_a_minion_who_dies_again_on_solo_turns_has_their_seat_held_once(controller: Controller) -> None:
+def test_nc3_a_minion_who_dies_again_on_solo_turns_has_their_seat_held_once(
+    controller: Controller,
+) -> None:
     """NC-3: a second respawn during the solo turns starts them again but holds the seat once, so
     after the three the minion phases in at their seat's turn, not a lap later."""
     start(controller)
@@ -255,10 +287,15 @@ def test_nc5_minion_killed_by_their_master_is_out_for_good(controller: Controlle
     finish_solo(controller, B)
     for _ in range(4):
         controller.execute(PassTurn())
-    assert kill(controller, B, A)[-1] == "Bob was killed by their master Alice and is out of the game for good."
+    assert (
+        kill(controller, B, A)[-1]
+        == "Bob was killed by their master Alice and is out of the game for good."
+    )
     assert necro(controller).seat(B).out and state(controller).player(B).lost is not None
     assert [texts(controller, PassTurn())[0] for _ in range(3)] == [
-        "Turn 6: Carol's upkeep.", "Turn 7: Dave's upkeep.", "Turn 8: Alice's upkeep.",
+        "Turn 6: Carol's upkeep.",
+        "Turn 7: Dave's upkeep.",
+        "Turn 8: Alice's upkeep.",
     ]
 
 
@@ -273,7 +310,9 @@ def test_nc5_minion_killed_by_another_player_changes_master(controller: Controll
     assert necro(controller).seat(B).master == C and necro(controller).seat(B).deaths == 2
 
 
-def test_nc5_minion_that_makes_their_master_lose_regains_full_status(controller: Controller) -> None:
+def test_nc5_minion_that_makes_their_master_lose_regains_full_status(
+    controller: Controller,
+) -> None:
     """NC-5: no longer a minion, and the old master becomes theirs; yet they have died, and only a
     player who never died wins (NC-6, docs/decisions/0004-necromancer-winning.md)."""
     start(controller)
@@ -297,7 +336,10 @@ def test_nc6_last_player_who_never_died_wins(controller: Controller) -> None:
     assert outcome(state(controller)) is None
     result = controller.execute(Lose(seat=D, source=A))
     ended = outcome(state(controller))
-    assert ended is not None and (ended.winner, ended.reason) == (A, "the last player who never died")
+    assert ended is not None and (ended.winner, ended.reason) == (
+        A,
+        "the last player who never died",
+    )
     assert len(state(controller).in_game()) == 4 and result.messages
     assert refused(controller, PassTurn()) == (
         "The game is over: Alice won (the last player who never died). Undo to change that, or start "
@@ -328,7 +370,10 @@ def test_nc6_minions_says_can_win_of_exactly_the_players_the_outcome_may_name(ta
         "Dave: never died, can win",
     ]
     table.run("pass")
-    assert table.run("damage Dave 40 from Carol")[-1] == "Game over: Carol won (the last player who never died)."
+    assert (
+        table.run("damage Dave 40 from Carol")[-1]
+        == "Game over: Carol won (the last player who never died)."
+    )
     ended = outcome(state(table.controller))
     assert ended is not None and ended.winner == C
     assert table.run("minions") == [
@@ -360,7 +405,9 @@ def test_nc5_nc6_minions_left_without_a_master_are_named_as_one_or_several(table
     table.run("damage Bob 40 from Alice")
     for _ in range(3):
         table.run("solo Bob")
-    assert table.run("pass")[-1] == "Bob phases in and plays their 4th turn as a member of the game."
+    assert (
+        table.run("pass")[-1] == "Bob phases in and plays their 4th turn as a member of the game."
+    )
     table.run("damage Carol 40 from Bob")
     table.run("damage Dave 40 from Bob")
     assert table.run("damage Bob 30 from Alice") == [
@@ -417,14 +464,18 @@ def test_nc7_nothing_crosses_the_phasing_line(controller: Controller) -> None:
     assert refused(controller, ChangeLife(seat=B, delta=-1, source=C)) == (
         "Bob is phased out for their solo turns: nothing in the game can hurt them until they phase in."
     )
-    controller.execute(ChangeLife(seat=B, delta=-1, source=B))  # their own painland is their business
+    controller.execute(
+        ChangeLife(seat=B, delta=-1, source=B)
+    )  # their own painland is their business
 
 
 # --- invariants ------------------------------------------------------------------------------
 
 SEATS = st.integers(min_value=0, max_value=3)
 STEPS: st.SearchStrategy[Command | str] = st.one_of(
-    st.builds(ChangeLife, seat=SEATS, delta=st.sampled_from([-45, -30, -10, 5]), source=st.none() | SEATS),
+    st.builds(
+        ChangeLife, seat=SEATS, delta=st.sampled_from([-45, -30, -10, 5]), source=st.none() | SEATS
+    ),
     st.builds(Lose, seat=SEATS, source=st.none() | SEATS),
     st.builds(Concede, seat=SEATS),
     st.builds(SoloTurn, seat=SEATS),
@@ -457,9 +508,13 @@ def check_relations(game: GameState) -> None:
         assert ended.winner == (can[0] if can else None)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(steps=st.lists(STEPS, max_size=25))
-def test_nc_relations_stay_a_forest_and_minions_never_win(tmp_path: Path, steps: list[Command | str]) -> None:
+def test_nc_relations_stay_a_forest_and_minions_never_win(
+    tmp_path: Path, steps: list[Command | str]
+) -> None:
     """NC-1, NC-4, NC-5: whatever happens, masters and minions never form a circle."""
     with Journal(tmp_path / f"{random.random()}.sqlite3") as journal:
         controller = Controller(journal, rng=random.Random(1))
@@ -512,7 +567,9 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
             assert controller.state == before
             console.run_line("redo")
             assert controller.state == after
-    lines = [line for line in out.getvalue().splitlines() if not line.startswith(("Undone", "Redone"))]
+    lines = [
+        line for line in out.getvalue().splitlines() if not line.startswith(("Undone", "Redone"))
+    ]
     assert lines == [
         "New game (Necromancer) for Alice, Bob, Carol, Dave, 40 life. Alice goes first.",
         "Necromancer: whoever loses comes back at 30 life as the minion of the player responsible; the "

@@ -116,7 +116,11 @@ def test_hw5_watchdog_pings_at_half_the_interval(systemd: FakeSystemd) -> None:
     notifier = Notifier.from_environment({"NOTIFY_SOCKET": systemd.address})
     watchdog = Watchdog.from_environment(notifier, {"WATCHDOG_USEC": "10000000"})
     assert watchdog is not None and watchdog.period == 5.0
-    sent = [now for now in (100.0, 101.0, 104.9, 105.0, 106.0, 109.99, 110.0, 130.0) if watchdog.tick(now)]
+    sent = [
+        now
+        for now in (100.0, 101.0, 104.9, 105.0, 106.0, 109.99, 110.0, 130.0)
+        if watchdog.tick(now)
+    ]
     assert sent == [100.0, 105.0, 110.0, 130.0]
     assert [systemd.receive(1) for _ in sent] == ["WATCHDOG=1"] * 4
     assert systemd.receive(0.05) is None
@@ -155,12 +159,18 @@ def _spawn_console(tmp_path: Path, systemd: FakeSystemd, *args: str) -> subproce
         "AETHERBOX_CONFIG": str(tmp_path / "none.toml"),
     }
     return subprocess.Popen(
-        [sys.executable, "-m", "display.cli", "console", *args], env=env, text=True,
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [sys.executable, "-m", "display.cli", "console", *args],
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
 
 
-def test_hw5_console_is_ready_only_after_the_journal_is_checked(tmp_path: Path, systemd: FakeSystemd) -> None:
+def test_hw5_console_is_ready_only_after_the_journal_is_checked(
+    tmp_path: Path, systemd: FakeSystemd
+) -> None:
     """HW-5: `aetherbox console` under systemd: READY=1 comes once the journal exists and passed
     its check; then the idle loop pings the watchdog; STOPPING=1 on a clean exit."""
     process = _spawn_console(tmp_path, systemd)
@@ -195,7 +205,9 @@ def test_hw5_no_ready_when_the_journal_cannot_be_used(tmp_path: Path, systemd: F
     assert systemd.drain(0.1) == []
 
 
-def test_hw5_the_kiosk_loop_is_ready_after_the_journal_and_pings_while_idle(tmp_path: Path, systemd: FakeSystemd) -> None:
+def test_hw5_the_kiosk_loop_is_ready_after_the_journal_and_pings_while_idle(
+    tmp_path: Path, systemd: FakeSystemd
+) -> None:
     """HW-5: the kiosk (the process the service runs) sends READY once its journal is checked and
     then pings from its loop while it sleeps; SIGTERM ends it cleanly with STOPPING=1."""
     env = {
@@ -208,8 +220,21 @@ def test_hw5_the_kiosk_loop_is_ready_after_the_journal_and_pings_while_idle(tmp_
         "SDL_AUDIODRIVER": "dummy",
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(tmp_path / "shots"), "--buttons", "fake"],
-        env=env, text=True, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "display.cli",
+            "kiosk",
+            "--screenshots",
+            str(tmp_path / "shots"),
+            "--buttons",
+            "fake",
+        ],
+        env=env,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         ready = systemd.receive(30)
@@ -240,8 +265,20 @@ def test_hw5_sigterm_stops_an_idle_kiosk_at_once(tmp_path: Path) -> None:
     env.pop("WATCHDOG_USEC", None)
     shots = tmp_path / "shots"
     process = subprocess.Popen(
-        [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(shots), "--buttons", "fake"],
-        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [
+            sys.executable,
+            "-m",
+            "display.cli",
+            "kiosk",
+            "--screenshots",
+            str(shots),
+            "--buttons",
+            "fake",
+        ],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     try:
         deadline = time.monotonic() + 30

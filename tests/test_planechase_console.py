@@ -13,7 +13,9 @@ from device.journal import Journal
 from tests.helpers import ConsoleTable
 from tests.test_planechase import Scripted
 
-P = [c.name for c in load_catalog().planes() if "'" not in c.name]  # quotes are shell-like at the console
+P = [
+    c.name for c in load_catalog().planes() if "'" not in c.name
+]  # quotes are shell-like at the console
 
 
 class Table(ConsoleTable):
@@ -56,15 +58,31 @@ def test_pc_console_four_player_game_with_per_player_decks(table: Table) -> None
     assert table.run("next") == ["Alice: main phase."]
     assert table.run("roll", 1) == [f"Alice rolled CHAOS (free): {P[0]}'s chaos ability triggers."]
     assert table.run("roll", 4) == ["Alice rolled a blank (cost 1): nothing happens."]
-    assert table.run("freeroll", 5) == ["Alice rolled a blank (an effect's roll, free): nothing happens."]
-    assert table.run("roll", 6) == ["Alice rolled PLANESWALK (cost 2).", f"Alice planeswalks away from {P[0]} to {P[1]}."]
-    assert table.run("roll Bob") == ["refused: Only Alice may roll the planar die now, as the special action (901.9); "
-                                     "Bob may not."]
-    assert table.run("next") == ["Turn 2: Bob's upkeep.", "Planar die: the first roll this turn is free."]
+    assert table.run("freeroll", 5) == [
+        "Alice rolled a blank (an effect's roll, free): nothing happens."
+    ]
+    assert table.run("roll", 6) == [
+        "Alice rolled PLANESWALK (cost 2).",
+        f"Alice planeswalks away from {P[0]} to {P[1]}.",
+    ]
+    assert table.run("roll Bob") == [
+        "refused: Only Alice may roll the planar die now, as the special action (901.9); "
+        "Bob may not."
+    ]
+    assert table.run("next") == [
+        "Turn 2: Bob's upkeep.",
+        "Planar die: the first roll this turn is free.",
+    ]
     table.run("next")
-    assert table.run("roll", 6) == ["Bob rolled PLANESWALK (free).", f"Bob planeswalks away from {P[1]} to {P[10]}."]
+    assert table.run("roll", 6) == [
+        "Bob rolled PLANESWALK (free).",
+        f"Bob planeswalks away from {P[1]} to {P[10]}.",
+    ]
     assert table.run("counters +3") == [f"{P[10]}: 0 → 3 counters."]
-    assert table.run("concede Alice") == ["Alice has conceded.", "Alice's planar cards leave the game with them."]
+    assert table.run("concede Alice") == [
+        "Alice has conceded.",
+        "Alice's planar cards leave the game with them.",
+    ]
     assert table.run("concede Bob") == [
         "Bob has conceded.",
         "Carol becomes the planar controller.",
@@ -72,7 +90,11 @@ def test_pc_console_four_player_game_with_per_player_decks(table: Table) -> None
         f"Carol planeswalks to {P[20]}.",
     ]
     out = table.run("planes")
-    assert out[:3] == [f"Face up: {P[20]} (plane)", "Planar controller: Carol", "Carol's planar deck: 9 card(s)"]
+    assert out[:3] == [
+        f"Face up: {P[20]} (plane)",
+        "Planar controller: Carol",
+        "Carol's planar deck: 9 card(s)",
+    ]
     assert out[-2] == f"Visited: {P[0]}, {P[1]}, {P[10]}, {P[20]}"
     assert out[-1] == "Rolls: Alice CH, Alice blank (1), Alice blank (effect), Alice PL (2), Bob PL"
     assert table.run("odds 2") == [
@@ -87,9 +109,21 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
     """The issue's done-when, part 2: a communal deck with Chaotic Aether, Spatial Merging and
     Interplanar Tunnel, played exactly as the rules say."""
     table.run("new ffa+planechase Alice Bob Carol first=Alice communal_deck=on", undo=False)
-    cards = [P[0], "Chaotic Aether", P[1], "Spatial Merging", "Time Distortion", P[2], P[3],
-             "Interplanar Tunnel", *P[4:30]]
-    assert table.run("deck communal " + ", ".join(cards))[-1] == f"Starting plane: {P[0]} (communal deck)."
+    cards = [
+        P[0],
+        "Chaotic Aether",
+        P[1],
+        "Spatial Merging",
+        "Time Distortion",
+        P[2],
+        P[3],
+        "Interplanar Tunnel",
+        *P[4:30],
+    ]
+    assert (
+        table.run("deck communal " + ", ".join(cards))[-1]
+        == f"Starting plane: {P[0]} (communal deck)."
+    )
     assert table.run("deck communal " + ", ".join(P[:12])) == [
         "refused: That planar deck is not legal: it has 12 cards, it needs at least 30."
     ]
@@ -109,7 +143,10 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
     assert table.run("roll", 4) == [
         f"Alice rolled a blank (cost 1), which counts as CHAOS (Chaotic Aether): {P[1]}'s chaos ability triggers."
     ]
-    assert table.run("odds 1")[0] == "Next roll: planeswalk 1/6, chaos 5/6, blank 0 (blanks count as chaos)."
+    assert (
+        table.run("odds 1")[0]
+        == "Next roll: planeswalk 1/6, chaos 5/6, blank 0 (blanks count as chaos)."
+    )
     assert table.run("roll", 6) == [
         "Alice rolled PLANESWALK (cost 2).",
         f"Alice planeswalks away from {P[1]} to Spatial Merging. Alice encounters Spatial Merging: resolve it, "
@@ -120,7 +157,9 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
         "Time Distortion."
     ]
     assert table.run("roll", 3) == ["Alice rolled a blank (cost 3): nothing happens."]
-    assert table.run("roll", 1) == [f"Alice rolled CHAOS (cost 4): the chaos abilities of {P[2]} and {P[3]} trigger."]
+    assert table.run("roll", 1) == [
+        f"Alice rolled CHAOS (cost 4): the chaos abilities of {P[2]} and {P[3]} trigger."
+    ]
     assert table.run("planeswalk") == [
         f"Alice planeswalks away from {P[2]} and {P[3]} to Interplanar Tunnel. Alice encounters Interplanar Tunnel: "
         "resolve it, then press NEXT."
@@ -129,18 +168,27 @@ def test_pc_console_communal_deck_with_aether_merging_and_tunnel(table: Table) -
         f"Interplanar Tunnel reveals {P[4]}, {P[5]}, {P[6]}, {P[7]}, {P[8]}: Alice, choose the plane to put on "
         "top ('choose NAME')."
     ]
-    assert table.run("next") == ["refused: Alice must choose first (choose the plane to put on top: "
-                                 f"{P[4]}, {P[5]}, {P[6]}, {P[7]}, {P[8]})."]
-    assert table.run("choose Time Distortion")[0].startswith("refused: 'Time Distortion' is not one of the choices")
+    assert table.run("next") == [
+        "refused: Alice must choose first (choose the plane to put on top: "
+        f"{P[4]}, {P[5]}, {P[6]}, {P[7]}, {P[8]})."
+    ]
+    assert table.run("choose Time Distortion")[0].startswith(
+        "refused: 'Time Distortion' is not one of the choices"
+    )
     assert table.run(f"choose {P[7]}") == [
         f"Alice puts {P[7]} on top and {P[4]}, {P[5]}, {P[6]}, {P[8]} on the bottom.",
         f"Alice planeswalks away from Interplanar Tunnel to {P[7]}.",
     ]
-    assert table.run("next") == ["Turn 2: Bob's upkeep.", "Planar die: the first roll this turn is free."]
+    assert table.run("next") == [
+        "Turn 2: Bob's upkeep.",
+        "Planar die: the first roll this turn is free.",
+    ]
     out = table.run("planes")
     assert out[0] == f"Face up: {P[7]} (plane)"
-    assert out[-2] == (f"Visited: {P[0]}, Chaotic Aether, {P[1]}, Spatial Merging, {P[2]}, {P[3]}, "
-                       f"Interplanar Tunnel, {P[7]}")
+    assert out[-2] == (
+        f"Visited: {P[0]}, Chaotic Aether, {P[1]}, Spatial Merging, {P[2]}, {P[3]}, "
+        f"Interplanar Tunnel, {P[7]}"
+    )
 
 
 def test_pc_console_help_and_options(table: Table) -> None:
@@ -148,9 +196,9 @@ def test_pc_console_help_and_options(table: Table) -> None:
         "refused: Grand Melee has one turn marker for each full four players (807.4a), so 2 players have none: "
         "seat at least 4 players, or set turn_markers."
     ]
-    assert table.run("new ffa+planechase Ola Ela first=Ola grand_melee=on turn_markers=2", undo=False) == [
-        "refused: Grand Melee with 2 turn markers needs at least 4 players; this table has 2."
-    ]
+    assert table.run(
+        "new ffa+planechase Ola Ela first=Ola grand_melee=on turn_markers=2", undo=False
+    ) == ["refused: Grand Melee with 2 turn markers needs at least 4 players; this table has 2."]
     table.run("new ffa+planechase Ola Ela Ula Ala first=Ola grand_melee=on", undo=False)
     out = table.run("options")
     assert "grand_melee=True: Several planes face up, one per turn marker (901.14)." in out
@@ -177,7 +225,9 @@ def test_pc12_physical_decks_are_described_as_what_the_gadget_knows(table: Table
 
 
 def test_pc12_a_communal_physical_deck_is_one_deck(table: Table) -> None:
-    out = table.run("new ffa+planechase Alice Bob first=Alice planar_deck=physical communal_deck=on", undo=False)
+    out = table.run(
+        "new ffa+planechase Alice Bob first=Alice planar_deck=physical communal_deck=on", undo=False
+    )
     assert out[1] == "Planar deck: one communal deck of physical cards."
 
 
@@ -187,12 +237,21 @@ def test_pc4_a_deck_lists_printed_names_with_commas(table: Table) -> None:
     still names a card, and the deck has exactly the ten cards listed."""
     table.run("new ffa+planechase Alice Bob first=Alice", undo=False)
     others = [n for n in P if "," not in n and not n.startswith(("The Drum", "Fblthp"))][:8]
-    line = "deck Alice The Drum, Mining Facility, fblthp: completely, utterly, totally lost, " + ", ".join(others)
+    line = (
+        "deck Alice The Drum, Mining Facility, fblthp: completely, utterly, totally lost, "
+        + ", ".join(others)
+    )
     out = table.run(line)
     assert not any(text.startswith("refused") for text in out), out
     deck = table.controller.state.planechase.deck(0)  # type: ignore[union-attr]
-    names = {c.name for c in deck.cards} | {c.name for c in table.controller.state.planechase.face_up}  # type: ignore[union-attr]
-    assert {"The Drum, Mining Facility", "Fblthp: Completely, Utterly, Totally Lost", *others} == names
+    names = {c.name for c in deck.cards} | {
+        c.name for c in table.controller.state.planechase.face_up
+    }  # type: ignore[union-attr]
+    assert {
+        "The Drum, Mining Facility",
+        "Fblthp: Completely, Utterly, Totally Lost",
+        *others,
+    } == names
     assert load_catalog().planar().split("the drum, " + others[0]) == ("the drum", others[0])
 
 
@@ -213,14 +272,20 @@ def _physical_game(table: Table, lists: dict[str, list[str]], communal: bool) ->
         table.run(f"deck {owner} " + ", ".join(cards))
 
 
-def _turn_over(table: Table, shuffled: dict[int | None, list[str]], seen: dict[int | None, list[str]],
-               wrong: bool = False) -> str:
+def _turn_over(
+    table: Table,
+    shuffled: dict[int | None, list[str]],
+    seen: dict[int | None, list[str]],
+    wrong: bool = False,
+) -> str:
     """The awaited player turns over their deck's top card: while some cards have never been seen
     the top is whatever the players' shuffle put there; after that the gadget names it, and it is
     the card that went to the bottom longest ago (PC-6).  With ``wrong`` the player first taps the
     card that went to the bottom last, which cannot be the top card (701.22b), and is refused."""
     state = table.controller.state
-    assert state is not None and state.planechase is not None and state.planechase.awaiting is not None
+    assert (
+        state is not None and state.planechase is not None and state.planechase.awaiting is not None
+    )
     owner = state.planechase.awaiting.deck
     deck = state.planechase.deck(owner)
     assert deck is not None
@@ -235,15 +300,23 @@ def _turn_over(table: Table, shuffled: dict[int | None, list[str]], seen: dict[i
         mistake = seen[owner][-1]
         refusal = table.run(f"card {mistake}")
         assert refusal and refusal[0].startswith(f"refused: {mistake} "), refusal
-        expected = "is not the top card of " if deck.next_card is not None else "went to the bottom of "
+        expected = (
+            "is not the top card of " if deck.next_card is not None else "went to the bottom of "
+        )
         assert expected in refusal[0] and table.controller.state == state, refusal
     out = table.run(f"card {card}")
     assert not any(line.startswith("refused") for line in out), out
     return card
 
 
-def _play_rounds(table: Table, lists: dict[str, list[str]], communal: bool, rounds: int, seed: int,
-                 wrong: bool = False) -> None:
+def _play_rounds(
+    table: Table,
+    lists: dict[str, list[str]],
+    communal: bool,
+    rounds: int,
+    seed: int,
+    wrong: bool = False,
+) -> None:
     """Turn after turn, the active player rolls the planeswalker face and turns over their deck's
     next card; a phenomenon is encountered, acknowledged, and the walk goes on; until every deck
     has gone round ``rounds`` times."""
@@ -302,7 +375,9 @@ def test_pc6_pc12_physical_decks_go_round_twice_and_come_up_in_order(table: Tabl
     _play_rounds(table, lists, communal=False, rounds=2, seed=3)
 
 
-def test_pc6_701_22b_listed_physical_decks_go_round_twice_refusing_wrong_cards(table: Table) -> None:
+def test_pc6_701_22b_listed_physical_decks_go_round_twice_refusing_wrong_cards(
+    table: Table,
+) -> None:
     """PC-6, PC-12 (701.22b): as above, but before every card the player first taps the card that
     went to the bottom last: while unseen cards remain it is refused as on the bottom, once the
     deck has gone round as not the top card (naming the one that is); the record stays right
@@ -312,7 +387,9 @@ def test_pc6_701_22b_listed_physical_decks_go_round_twice_refusing_wrong_cards(t
     _play_rounds(table, lists, communal=False, rounds=2, seed=11, wrong=True)
 
 
-def test_pc6_701_22b_unlisted_physical_decks_go_round_twice_refusing_wrong_cards(table: Table) -> None:
+def test_pc6_701_22b_unlisted_physical_decks_go_round_twice_refusing_wrong_cards(
+    table: Table,
+) -> None:
     """PC-6, PC-12 (701.22b, 901.3) with decks the gadget was never told: each player turns over
     their real deck's top card turn after turn until it has gone round twice.  Re-tapping the
     plane just planeswalked away from is refused every time (a deck has ten cards or more), and
@@ -348,13 +425,19 @@ def test_pc6_701_22b_unlisted_physical_decks_go_round_twice_refusing_wrong_cards
                 went_under[owner].add(card)
             mine = [card for owner, card in away if owner == seat]
             if mine and mine[0] != real[seat][0]:  # the plane just left, tapped again by mistake
-                assert table.run(f"card {mine[0]}") == [(
-                    f"refused: {mine[0]} went to the bottom of {name}'s planar deck and comes back only after the "
-                    f"cards above it: turn over the top card of {name}'s planar deck and tap that one."
-                )]
+                assert table.run(f"card {mine[0]}") == [
+                    (
+                        f"refused: {mine[0]} went to the bottom of {name}'s planar deck and comes back only after the "
+                        f"cards above it: turn over the top card of {name}'s planar deck and tap that one."
+                    )
+                ]
             under = [card for card in real[seat] if card in went_under[seat]]
-            if len(under) > 1 and under[1] != real[seat][0]:  # under another card still to come back
-                assert table.run(f"card {under[1]}")[0].startswith(f"refused: {under[1]} went to the bottom of")
+            if (
+                len(under) > 1 and under[1] != real[seat][0]
+            ):  # under another card still to come back
+                assert table.run(f"card {under[1]}")[0].startswith(
+                    f"refused: {under[1]} went to the bottom of"
+                )
             turn_over(seat)
         table.run("next")
 
@@ -400,7 +483,9 @@ def test_pc11_spatial_merging_with_physical_cards_reveals_until_two_planes(table
     table.run(f"card {P[0]}")
     table.run("next")
     table.run("roll", 6)
-    assert table.run("card Spatial Merging") == ["Alice encounters Spatial Merging: resolve it, then press NEXT."]
+    assert table.run("card Spatial Merging") == [
+        "Alice encounters Spatial Merging: resolve it, then press NEXT."
+    ]
     out = table.run("ack")
     assert out == [
         "Alice planeswalks away from Spatial Merging: turn over cards from Alice's planar deck until two planes and "
@@ -419,9 +504,15 @@ def test_pc11_spatial_merging_with_physical_cards_reveals_until_two_planes(table
     assert [c.name for c in state.planechase.face_up] == [P[1], P[2]]
     assert state.planechase.awaiting is None and state.planechase.encounter is None
     deck = state.planechase.deck(0)
-    assert deck is not None and [c.name for c in deck.cards[-3:]] == [P[0], "Spatial Merging", "Morphic Tide"]
+    assert deck is not None and [c.name for c in deck.cards[-3:]] == [
+        P[0],
+        "Spatial Merging",
+        "Morphic Tide",
+    ]
     out = table.run("roll", 6)
-    assert out[-1].startswith(f"Alice planeswalks away from {P[1]} and {P[2]}: turn over the top card"), out
+    assert out[-1].startswith(
+        f"Alice planeswalks away from {P[1]} and {P[2]}: turn over the top card"
+    ), out
 
 
 def test_pc1_a_table_rolling_its_own_die_enters_the_face_it_showed(table: Table) -> None:
@@ -437,16 +528,22 @@ def test_pc1_a_table_rolling_its_own_die_enters_the_face_it_showed(table: Table)
     assert table.run("roll blank") == ["Alice rolled a blank (free): nothing happens."]
     table.run("roll")
     plane = table.controller.state.planechase.face_up[0].name  # type: ignore[union-attr]
-    assert table.run("roll chaos") == [f"Alice rolled CHAOS (cost 1): {plane}'s chaos ability triggers."]
+    assert table.run("roll chaos") == [
+        f"Alice rolled CHAOS (cost 1): {plane}'s chaos ability triggers."
+    ]
     assert "Next roll costs: Alice 2, Bob 0" in table.run("planes")
     assert table.run("roll 7") == ["refused: A die has sides 1 to 6, not 7."]
     assert table.run("freeroll pw")[0] == "Alice rolled PLANESWALK (an effect's roll, free)."
     assert "Next roll costs: Alice 2, Bob 0" in table.run("planes")
     table.run("roll")
-    assert table.run("next")[0] == "Turn 2: Bob's upkeep."  # the table changed its mind: the wait ends
+    assert (
+        table.run("next")[0] == "Turn 2: Bob's upkeep."
+    )  # the table changed its mind: the wait ends
     rolls = table.controller.state.planechase.rolls  # type: ignore[union-attr]
     assert [(r.pip, r.result.value, r.cost, r.special) for r in rolls] == [
-        (2, "blank", 0, True), (1, "chaos", 1, True), (6, "planeswalk", 0, False)
+        (2, "blank", 0, True),
+        (1, "chaos", 1, True),
+        (6, "planeswalk", 0, False),
     ]
 
 
@@ -454,7 +551,9 @@ def test_pc1_a_plain_d6_of_the_tables_own_is_entered_by_number(table: Table) -> 
     """PC-1: a plain d6: 1 is chaos, 6 planeswalk, 2–5 blank; 'blank' is not a side it has."""
     table.run("new ffa+planechase Alice Bob first=Alice own_die=on plain_d6=on", undo=False)
     table.run("next")
-    assert table.run("roll")[0].startswith("Alice rolls the table's d6: say what it showed ('roll 1' to 'roll 6'")
+    assert table.run("roll")[0].startswith(
+        "Alice rolls the table's d6: say what it showed ('roll 1' to 'roll 6'"
+    )
     assert table.run("roll blank") == [
         "refused: A plain d6 has no blank side: say the number it showed, 2 to 5 are blanks."
     ]
@@ -472,7 +571,14 @@ def test_pc1_any_table_may_enter_a_face_without_the_option(table: Table) -> None
 
 def _counting_game(table: Table, first: str) -> None:
     """Alice's physical deck with the counting planes; the starting plane is ``first``."""
-    names = ["Aretopolis", "Naar Isle", "Kilnspire District", "Mount Keralia", "Stairs to Infinity", *P[:5]]
+    names = [
+        "Aretopolis",
+        "Naar Isle",
+        "Kilnspire District",
+        "Mount Keralia",
+        "Stairs to Infinity",
+        *P[:5],
+    ]
     table.run("new ffa+planechase Alice Bob first=Alice planar_deck=physical", undo=False)
     table.run("deck Alice " + ", ".join(names))
     table.run("deck Bob " + ", ".join(P[10:20]))
@@ -491,20 +597,26 @@ def test_pc11_aretopolis_counts_scrolls_gains_life_and_planeswalks_at_ten(table:
     counters the planar controller planeswalks at once, and the log says why."""
     _counting_game(table, P[0])
     assert _walk_to(table, "Aretopolis") == [
-        "Alice turns over Aretopolis.", "Aretopolis: 0 → 1 scroll counter; Alice gains 1 life.", "Alice: 20 → 21 life."
+        "Alice turns over Aretopolis.",
+        "Aretopolis: 0 → 1 scroll counter; Alice gains 1 life.",
+        "Alice: 20 → 21 life.",
     ]
     table.run("next")
     assert table.run("roll chaos") == [
         "Alice rolled CHAOS (free): Aretopolis's chaos ability triggers.",
         "Aretopolis: 1 → 2 scroll counters; Alice draws 2 cards.",
     ]
-    assert table.run("next")[-2:] == ["Aretopolis: 2 → 3 scroll counters; Bob gains 3 life.", "Bob: 20 → 23 life."]
+    assert table.run("next")[-2:] == [
+        "Aretopolis: 2 → 3 scroll counters; Bob gains 3 life.",
+        "Bob: 20 → 23 life.",
+    ]
     table.run("counters +6")  # the table counts a card of its own that adds scrolls
     out = table.run("next")  # Bob's main phase: nothing counts
     assert not any("scroll" in line for line in out)
     out = table.run("next")  # Alice's upkeep: the tenth scroll counter
     assert out[-3:] == [
-        "Aretopolis: 9 → 10 scroll counters; Alice gains 10 life.", "Alice: 21 → 31 life.",
+        "Aretopolis: 9 → 10 scroll counters; Alice gains 10 life.",
+        "Alice: 21 → 31 life.",
         "Alice planeswalks away from Aretopolis: turn over the top card of Alice's planar deck and tap it. "
         "Aretopolis had 10 scroll counters on it.",
     ]
@@ -515,7 +627,9 @@ def test_pc11_aretopolis_counts_scrolls_gains_life_and_planeswalks_at_ten(table:
 def test_pc11_aretopolis_at_ten_by_hand_planeswalks_too(table: Table) -> None:
     """PC-11: 'When Aretopolis has ten or more scroll counters on it' counts counters put there
     by hand as well."""
-    _counting_game(table, "Aretopolis")  # the starting plane's first scroll counter at Alice's first upkeep
+    _counting_game(
+        table, "Aretopolis"
+    )  # the starting plane's first scroll counter at Alice's first upkeep
     assert table.run("counters +8")[-1] == "Aretopolis: 1 → 9 counters."
     assert table.run("counters +1")[-1].startswith("Alice planeswalks away from Aretopolis")
 
@@ -529,7 +643,10 @@ def test_pc11_naar_isle_burns_its_controller_each_upkeep(table: Table) -> None:
     assert state is not None and [p.life for p in state.players] == [19, 20]
     assert table.run("next") == ["Alice: main phase."]
     lines = table.run("next")
-    assert lines[-2:] == ["Naar Isle: 1 → 2 flame counters; it deals 2 damage to Bob.", "Bob: 20 → 18 life."]
+    assert lines[-2:] == [
+        "Naar Isle: 1 → 2 flame counters; it deals 2 damage to Bob.",
+        "Bob: 20 → 18 life.",
+    ]
     for _ in range(4):
         table.run("next")
         table.run("next")
@@ -543,7 +660,9 @@ def test_pc11_naar_isle_burns_its_controller_each_upkeep(table: Table) -> None:
     table.run("next")
     out = table.run("next")
     assert out[2:5] == [
-        "Naar Isle: 7 → 8 flame counters; it deals 8 damage to Bob.", "Bob: 6 → -2 life.", "Bob has lost: 0 or less life."
+        "Naar Isle: 7 → 8 flame counters; it deals 8 damage to Bob.",
+        "Bob: 6 → -2 life.",
+        "Bob has lost: 0 or less life.",
     ]
     assert out[-1] == "Game over: Alice won (last player standing)."
 
@@ -555,9 +674,14 @@ def test_pc11_kilnspire_district_counts_charge_on_arrival_and_each_main_phase(ta
     assert _walk_to(table, "Kilnspire District")[-1] == (
         "Kilnspire District: 0 → 1 charge counter; Alice adds one red mana."
     )
-    assert table.run("next") == ["Alice: main phase.", "Kilnspire District: 1 → 2 charge counters; Alice adds 2 red mana."]
+    assert table.run("next") == [
+        "Alice: main phase.",
+        "Kilnspire District: 1 → 2 charge counters; Alice adds 2 red mana.",
+    ]
     table.run("next")
-    assert table.run("next")[-1] == "Kilnspire District: 2 → 3 charge counters; Bob adds 3 red mana."
+    assert (
+        table.run("next")[-1] == "Kilnspire District: 2 → 3 charge counters; Bob adds 3 red mana."
+    )
 
 
 def test_pc11_mount_keralia_says_its_damage_when_left(table: Table) -> None:
@@ -580,9 +704,14 @@ def test_pc11_stairs_to_infinity_draws_on_every_roll(table: Table) -> None:
     its controller makes, of any face, special or not, says so."""
     _counting_game(table, "Stairs to Infinity")
     table.run("next")
-    assert table.run("roll blank") == ["Alice rolled a blank (free): nothing happens. Alice draws a card (Stairs to Infinity)."]
+    assert table.run("roll blank") == [
+        "Alice rolled a blank (free): nothing happens. Alice draws a card (Stairs to Infinity)."
+    ]
     assert table.run("freeroll chaos")[0].endswith("Alice draws a card (Stairs to Infinity).")
-    assert table.run("roll pw")[0] == "Alice rolled PLANESWALK (cost 1). Alice draws a card (Stairs to Infinity)."
+    assert (
+        table.run("roll pw")[0]
+        == "Alice rolled PLANESWALK (cost 1). Alice draws a card (Stairs to Infinity)."
+    )
 
 
 def test_pc6_pc12_tapped_tags_take_physical_decks_round_twice(table: Table, tmp_path: Path) -> None:
@@ -619,8 +748,10 @@ def test_pc6_pc12_tapped_tags_take_physical_decks_round_twice(table: Table, tmp_
         assert state is not None and state.planechase is not None
         player = state.player(state.active).name
         table.run("next")
-        away = [(state.player(c.owner).name if c.owner is not None else "", c.name)
-                for c in state.planechase.face_up]
+        away = [
+            (state.player(c.owner).name if c.owner is not None else "", c.name)
+            for c in state.planechase.face_up
+        ]
         table.run("roll", 6)
         for owner, name in away:
             order[owner].append(name)
@@ -646,7 +777,9 @@ def _controller_line(table: Table) -> str:
     return next(line for line in table.run("planes") if line.startswith("Planar controller"))
 
 
-def test_pc9_901_12b_two_headed_giant_teams_leave_on_their_own_turn_and_on_others(table: Table) -> None:
+def test_pc9_901_12b_two_headed_giant_teams_leave_on_their_own_turn_and_on_others(
+    table: Table,
+) -> None:
     """PC-8, PC-9 (901.8, 901.10, 901.12b) as a table plays it: four teams, each player's own
     deck.  Bob rolls and planeswalks from his own deck; Alice & Bob leave on their own turn, so
     Carol (the next team's primary player) becomes planar controller and turns over her top card;
@@ -655,9 +788,12 @@ def test_pc9_901_12b_two_headed_giant_teams_leave_on_their_own_turn_and_on_other
     table.run("new ffa+2hg+planechase Alice Bob Carol Dan Eve Fay Gus Hal first=Alice", undo=False)
     names = ["Alice", "Bob", "Carol", "Dan", "Eve", "Fay", "Gus", "Hal"]
     for seat, player in enumerate(names):
-        table.run(f"deck {player} " + ", ".join(P[10 * seat:10 * seat + 10]))
+        table.run(f"deck {player} " + ", ".join(P[10 * seat : 10 * seat + 10]))
     table.run("next")
-    assert table.run("roll Bob", 6) == ["Bob rolled PLANESWALK (free).", f"Bob planeswalks away from {P[0]} to {P[10]}."]
+    assert table.run("roll Bob", 6) == [
+        "Bob rolled PLANESWALK (free).",
+        f"Bob planeswalks away from {P[0]} to {P[10]}.",
+    ]
     assert _controller_line(table) == "Planar controller: Alice"
     assert table.run("concede Alice") == [
         "Alice has conceded.",
@@ -668,10 +804,17 @@ def test_pc9_901_12b_two_headed_giant_teams_leave_on_their_own_turn_and_on_other
         f"Carol planeswalks to {P[20]}.",
     ]
     assert _controller_line(table) == "Planar controller: Carol"
-    assert table.run("roll chaos")[0].startswith("refused: Nobody may roll the planar die for the rest of this turn")
-    assert table.run("next") == ["Turn 2: Carol & Dan's upkeep.", "Planar die: the first roll this turn is free."]
+    assert table.run("roll chaos")[0].startswith(
+        "refused: Nobody may roll the planar die for the rest of this turn"
+    )
+    assert table.run("next") == [
+        "Turn 2: Carol & Dan's upkeep.",
+        "Planar die: the first roll this turn is free.",
+    ]
     table.run("next")
-    assert table.run("roll Dan", 1) == [f"Dan rolled CHAOS (free): {P[20]}'s chaos ability triggers."]
+    assert table.run("roll Dan", 1) == [
+        f"Dan rolled CHAOS (free): {P[20]}'s chaos ability triggers."
+    ]
     table.run("next")
     table.run("next")  # Eve & Fay's main phase, Carol's plane still face up
     assert _controller_line(table) == "Planar controller: Eve"
@@ -682,23 +825,35 @@ def test_pc9_901_12b_two_headed_giant_teams_leave_on_their_own_turn_and_on_other
         f"Eve planeswalks to {P[40]}.",
         "Dan's planar cards leave the game with them.",
     ]
-    assert table.run("roll Fay", 6) == ["Fay rolled PLANESWALK (free).", f"Fay planeswalks away from {P[40]} to {P[50]}."]
+    assert table.run("roll Fay", 6) == [
+        "Fay rolled PLANESWALK (free).",
+        f"Fay planeswalks away from {P[40]} to {P[50]}.",
+    ]
     assert table.run("concede Eve")[-1] == "Game over: Gus & Hal won (last team standing)."
 
 
-def test_pc10_807_4c_a_ten_player_grand_melee_where_holders_leave_on_their_turns(table: Table) -> None:
+def test_pc10_807_4c_a_ten_player_grand_melee_where_holders_leave_on_their_turns(
+    table: Table,
+) -> None:
     """PC-10 (807.4a, 807.4c, 901.6, 901.14b) as a table plays it: ten players, two markers
     (one for each full four).  E5 leaves during the turn: F6 stands in as planar controller of
     E5's planes and plays the next turn with that marker; then B2 leaves during their turn with
     the first marker and C3 stands in, then plays the next turn; then, with eight players left,
     G7 leaving takes the count to one marker, and G7's goes at once.  Every step is undone and redone."""
     players = ["A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10"]
-    out = table.run("new ffa+planechase " + " ".join(players) + " first=A1 grand_melee=on", undo=False)
-    assert out[1].endswith(" Grand Melee: 2 turn markers, one for each full four players (807.4a), held by A1 and E5.")
+    out = table.run(
+        "new ffa+planechase " + " ".join(players) + " first=A1 grand_melee=on", undo=False
+    )
+    assert out[1].endswith(
+        " Grand Melee: 2 turn markers, one for each full four players (807.4a), held by A1 and E5."
+    )
     table.run("next")
     assert "Planar controllers: A1, E5" in table.run("planes")
     out = table.run("concede E5")
-    assert out[1] == "F6 becomes the planar controller of E5's planes and takes E5's turn marker when this turn ends."
+    assert (
+        out[1]
+        == "F6 becomes the planar controller of E5's planes and takes E5's turn marker when this turn ends."
+    )
     assert "Planar controllers: A1, F6" in table.run("planes")
     assert table.run("roll F6", 2)[0].startswith("refused: Only A1 may roll the planar die now")
     table.run("next")  # turn 2: B2 and F6 hold the markers
@@ -706,12 +861,19 @@ def test_pc10_807_4c_a_ten_player_grand_melee_where_holders_leave_on_their_turns
     table.run("next")
     assert table.run("roll F6", 2) == ["F6 rolled a blank (free): nothing happens."]
     out = table.run("concede B2")
-    assert out[1] == "C3 becomes the planar controller of B2's planes and takes B2's turn marker when this turn ends."
+    assert (
+        out[1]
+        == "C3 becomes the planar controller of B2's planes and takes B2's turn marker when this turn ends."
+    )
     assert "Planar controllers: C3, F6" in table.run("planes")
     assert table.run("next")[0] == "Turn 3: C3's upkeep."
     assert "Planar controllers: C3, G7" in table.run("planes")
-    out = table.run("concede G7")  # seven players keep one marker (807.4a): G7's goes at once (901.14b)
-    assert out[1].startswith("G7's turn marker is removed; ") and out[1].endswith(" without anyone planeswalking.")
+    out = table.run(
+        "concede G7"
+    )  # seven players keep one marker (807.4a): G7's goes at once (901.14b)
+    assert out[1].startswith("G7's turn marker is removed; ") and out[1].endswith(
+        " without anyone planeswalking."
+    )
     state = table.controller.state
     assert state is not None and state.planechase is not None
     assert state.planechase.markers == (2,) and [c.marker for c in state.planechase.face_up] == [0]

@@ -37,22 +37,27 @@ COMMANDS: st.SearchStrategy[Command | str] = st.one_of(
     st.builds(RollPlanarDie, seat=st.none() | SEATS, free=st.booleans()),
     st.just(Planeswalk()),
     st.just(AcknowledgePhenomenon()),
-    st.builds(ChoosePlanar, answer=st.sampled_from([("top",), ("bottom",), ("north",), ("ne",), ("east",)])),
+    st.builds(
+        ChoosePlanar,
+        answer=st.sampled_from([("top",), ("bottom",), ("north",), ("ne",), ("east",)]),
+    ),
     st.just("choose-first"),
     st.builds(ChangePlaneCounters, delta=st.integers(-1, 2)),
     st.builds(Concede, seat=SEATS),
     st.just("undo"),
     st.just("redo"),
 )
-OPTIONS = st.sampled_from([
-    {},
-    {"communal_deck": "on"},
-    {"communal_deck": "on", "eternities_map": "on"},
-    {"2hg": ""},  # the Two-Headed Giant table format (TB-6), not an option
-    {"planar_deck": "opc2"},
-    {"grand_melee": "on"},
-    {"grand_melee": "on", "turn_markers": "2"},
-])
+OPTIONS = st.sampled_from(
+    [
+        {},
+        {"communal_deck": "on"},
+        {"communal_deck": "on", "eternities_map": "on"},
+        {"2hg": ""},  # the Two-Headed Giant table format (TB-6), not an option
+        {"planar_deck": "opc2"},
+        {"grand_melee": "on"},
+        {"grand_melee": "on", "turn_markers": "2"},
+    ]
+)
 
 
 def _cards(state: GameState) -> Counter[tuple[int | None, str]]:
@@ -81,8 +86,14 @@ def _step(controller: Controller, step: Command | str) -> None:
             assert state is not None and state.planechase is not None
             choice = state.planechase.choice
             if choice is not None and choice.cards:
-                planes = [c.name for c in choice.cards if c.kind.value == "plane"] or [choice.cards[0].name]
-                answer = tuple(c.name for c in choice.cards) if choice.kind.value == "pools_of_becoming" else (planes[0],)
+                planes = [c.name for c in choice.cards if c.kind.value == "plane"] or [
+                    choice.cards[0].name
+                ]
+                answer = (
+                    tuple(c.name for c in choice.cards)
+                    if choice.kind.value == "pools_of_becoming"
+                    else (planes[0],)
+                )
                 controller.execute(ChoosePlanar(answer=answer))
         else:
             assert isinstance(step, Command)
@@ -102,7 +113,9 @@ def test_pc_planar_cards_are_conserved_and_replay_equals_live(
             controller = Controller(journal, rng=random.Random(seed))
             formats = ("ffa", "2hg", "planechase") if "2hg" in options else ("ffa", "planechase")
             options = {k: v for k, v in options.items() if k != "2hg"}
-            controller.execute(NewGame(formats=formats, players=("A", "B", "C", "D"), options=options))
+            controller.execute(
+                NewGame(formats=formats, players=("A", "B", "C", "D"), options=options)
+            )
             assert controller.state is not None
             start = _cards(controller.state)
             assert all(n == 1 for n in start.values())
@@ -113,11 +126,15 @@ def test_pc_planar_cards_are_conserved_and_replay_equals_live(
                 now = _cards(state)
                 assert all(n == 1 for n in now.values()), "a planar card is duplicated"
                 gone = {owner for owner in range(4) if not state.player(owner).in_game}
-                assert set(now) == {key for key in start if key[0] not in gone}, "a planar card was lost"
+                assert set(now) == {key for key in start if key[0] not in gone}, (
+                    "a planar card was lost"
+                )
                 pc = state.planechase
                 assert pc is not None
                 assert (pc.encounter is None) or any(c.name == pc.encounter for c in pc.face_up)
-                if outcome(state) is None:  # 901.6, 901.12b: the planar controller is a player in the game
+                if (
+                    outcome(state) is None
+                ):  # 901.6, 901.12b: the planar controller is a player in the game
                     assert all(state.player(seat).in_game for seat in planar_controllers(state))
             game = controller.game
             assert game is not None
@@ -144,14 +161,25 @@ PHYSICAL: st.SearchStrategy[Command | str] = st.one_of(
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=st.lists(PHYSICAL, max_size=60))
-def test_pc12_701_22b_a_listed_physical_deck_is_always_a_permutation_of_its_cards(steps: list[Command | str]) -> None:
+def test_pc12_701_22b_a_listed_physical_deck_is_always_a_permutation_of_its_cards(
+    steps: list[Command | str],
+) -> None:
     """PC-6, PC-12 (701.22b): whatever cards are tapped (right or wrong), returned, rolled for,
     conceded and undone, each listed physical deck with its face-up cards holds exactly the
     cards it was listed with, its unseen cards are among them, and replay equals live state."""
-    with tempfile.TemporaryDirectory() as folder, Journal(Path(folder) / "j.sqlite3", snapshot_every=5) as journal:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Journal(Path(folder) / "j.sqlite3", snapshot_every=5) as journal,
+    ):
         controller = Controller(journal, rng=random.Random(1))
-        controller.execute(NewGame(formats=("ffa", "planechase"), players=("A", "B", "C"), first="A",
-                                   options={"planar_deck": "physical"}))
+        controller.execute(
+            NewGame(
+                formats=("ffa", "planechase"),
+                players=("A", "B", "C"),
+                first="A",
+                options={"planar_deck": "physical"},
+            )
+        )
         for owner, names in LISTS.items():
             controller.execute(SetPlanarDeck(owner=owner, names=tuple(names)))
         for step in steps:
@@ -167,8 +195,12 @@ def test_pc12_701_22b_a_listed_physical_deck_is_always_a_permutation_of_its_card
                 assert deck is not None
                 if not deck.listed:
                     continue  # undo took the listing back
-                held = [c.name for c in deck.cards] + [c.name for c in pc.face_up if c.owner == owner]
-                assert sorted(held) == sorted(names), "a listed physical deck is not a permutation of its cards"
+                held = [c.name for c in deck.cards] + [
+                    c.name for c in pc.face_up if c.owner == owner
+                ]
+                assert sorted(held) == sorted(names), (
+                    "a listed physical deck is not a permutation of its cards"
+                )
                 assert 0 <= deck.unseen <= len(deck.cards)
             if outcome(state) is None:
                 assert all(state.player(seat).in_game for seat in planar_controllers(state))

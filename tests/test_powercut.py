@@ -45,7 +45,9 @@ from device.errors import IllegalCommand, JournalError
 from device.journal import Journal
 from device.state import outcome
 
-apsw = pytest.importorskip("apsw", reason="the power-cut simulation needs APSW (pip install '.[test]')")
+apsw = pytest.importorskip(
+    "apsw", reason="the power-cut simulation needs APSW (pip install '.[test]')"
+)
 
 #: Cuts in the suite; AETHERBOX_POWERCUT_TRIALS=5000 for a longer trial (README, "Measuring").
 TRIALS = int(os.environ.get("AETHERBOX_POWERCUT_TRIALS", "600"))
@@ -109,7 +111,7 @@ class Disk:
             if len(durable) < size:
                 durable.extend(bytes(size - len(durable)))
             for block in state.dirty:
-                durable[block * BLOCK:(block + 1) * BLOCK] = os.pread(fd, BLOCK, block * BLOCK)
+                durable[block * BLOCK : (block + 1) * BLOCK] = os.pread(fd, BLOCK, block * BLOCK)
         finally:
             os.close(fd)
         del durable[size:]
@@ -145,7 +147,9 @@ class Disk:
                     image[start:end] = now if end <= len(current) else synced
             for sector in sorted({block * BLOCK // SECTOR for block in state.dirty}):
                 start, end = sector * SECTOR, min((sector + 1) * SECTOR, size)
-                if start < end and rng.random() < 0.5:  # the write in flight garbles its whole sector
+                if (
+                    start < end and rng.random() < 0.5
+                ):  # the write in flight garbles its whole sector
                     image[start:end] = rng.randbytes(end - start)
             file.write_bytes(bytes(image))
         keep = rng.randint(0, len(self.dir_ops))
@@ -214,8 +218,16 @@ def _as_sqlite3(error: Exception) -> sqlite3.Error:
     """The journal classifies sqlite3 errors by result code: give it one."""
     code = getattr(error, "result", None)
     name = type(error).__name__
-    codes = {"IOError": 10, "CorruptError": 11, "NotADBError": 26, "FullError": 13, "BusyError": 5,
-             "LockedError": 6, "CantOpenError": 14, "ReadOnlyError": 8}
+    codes = {
+        "IOError": 10,
+        "CorruptError": 11,
+        "NotADBError": 26,
+        "FullError": 13,
+        "BusyError": 5,
+        "LockedError": 6,
+        "CantOpenError": 14,
+        "ReadOnlyError": 8,
+    }
     converted = sqlite3.OperationalError(str(error))
     converted.sqlite_errorcode = code if isinstance(code, int) else codes.get(name, 1)
     return converted
@@ -300,7 +312,9 @@ def connector(vfs: CrashVFS, synchronous: str, psow: bool = False) -> Any:
 def _command(rng: random.Random) -> Command:
     roll = rng.random()
     if roll < 0.5:
-        return ChangeLife(seat=rng.randrange(4), delta=rng.choice([-3, -2, -1, 1, 2]), source=rng.randrange(4))
+        return ChangeLife(
+            seat=rng.randrange(4), delta=rng.choice([-3, -2, -1, 1, 2]), source=rng.randrange(4)
+        )
     if roll < 0.58:
         return ChangePoison(seat=rng.randrange(4), delta=1)
     if roll < 0.62:
@@ -311,28 +325,51 @@ def _command(rng: random.Random) -> Command:
 Ack = tuple[int, int, list[str]]  # game, position, events as JSON
 
 
-def _play(path: Path, vfs: CrashVFS, synchronous: str, rng: random.Random, commands: int, psow: bool = False) -> list[Ack]:
+def _play(
+    path: Path,
+    vfs: CrashVFS,
+    synchronous: str,
+    rng: random.Random,
+    commands: int,
+    psow: bool = False,
+) -> list[Ack]:
     """Commands until the power goes (or all are done); what was acknowledged."""
     acked: list[Ack] = []
     restart_at = rng.randrange(commands) if rng.random() < 0.3 else -1
     journal: Journal | None = None
     try:
-        journal = Journal(path, snapshot_every=SNAPSHOT_EVERY, backup_every=0, connect=connector(vfs, synchronous, psow))
+        journal = Journal(
+            path,
+            snapshot_every=SNAPSHOT_EVERY,
+            backup_every=0,
+            connect=connector(vfs, synchronous, psow),
+        )
         controller = Controller(journal, rng=rng)
         for i in range(commands):
             if i == restart_at:  # a clean restart: checkpoint and remove the -wal, then reopen
                 journal.close()
                 journal = None
-                journal = Journal(path, snapshot_every=SNAPSHOT_EVERY, backup_every=0, connect=connector(vfs, synchronous, psow))
+                journal = Journal(
+                    path,
+                    snapshot_every=SNAPSHOT_EVERY,
+                    backup_every=0,
+                    connect=connector(vfs, synchronous, psow),
+                )
                 controller = Controller(journal, rng=rng)
             over = controller.state is None or outcome(controller.state) is not None
-            command = NewGame(players=("A", "B", "C", "D"), starting_life=30, first="A") if over else _command(rng)
+            command = (
+                NewGame(players=("A", "B", "C", "D"), starting_life=30, first="A")
+                if over
+                else _command(rng)
+            )
             try:
                 result = controller.execute(command)
             except IllegalCommand:
                 continue
             game = controller.game or 0
-            acked.append((game, journal.game(game).head, [e.model_dump_json() for e in result.events]))
+            acked.append(
+                (game, journal.game(game).head, [e.model_dump_json() for e in result.events])
+            )
     except (JournalError, PowerCut):
         assert vfs.disk.crashed
     finally:
@@ -379,7 +416,9 @@ def _baseline(directory: Path) -> Path:
     return path
 
 
-def _trials(tmp_path: Path, synchronous: str, trials: int, seed: int, psow: bool = False) -> tuple[list[Verdict], int]:
+def _trials(
+    tmp_path: Path, synchronous: str, trials: int, seed: int, psow: bool = False
+) -> tuple[list[Verdict], int]:
     logging.getLogger("aetherbox").setLevel(logging.CRITICAL)
     base = _baseline(tmp_path)
     vfs = CrashVFS(f"powercut-{synchronous.lower()}-{os.getpid()}")
@@ -422,7 +461,9 @@ def test_hw5_power_cut_loses_no_acknowledged_event(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("synchronous", ["NORMAL", "OFF"])
-def test_hw5_power_cut_control_without_full_sync_loses_events(tmp_path: Path, synchronous: str) -> None:
+def test_hw5_power_cut_control_without_full_sync_loses_events(
+    tmp_path: Path, synchronous: str
+) -> None:
     """HW-5 (negative control): the same cuts with synchronous=NORMAL or OFF lose acknowledged
     commands, so the test above can fail and its passing means something."""
     verdicts, _ = _trials(tmp_path, synchronous, CONTROL_TRIALS, seed=2)

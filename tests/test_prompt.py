@@ -81,4 +81,7 @@ def test_status_lines() -> None:
     assert status_text(ReaderStatus(True, "/dev/ttyACM0", "line", "rc522-pico 1.0")) == (
         "reader connected: /dev/ttyACM0 (line, rc522-pico 1.0)"
     )
-    assert status_text(ReaderStatus(False, "", "", "no RFID reader found")) == "reader disconnected: no RFID reader found"
+    assert (
+        status_text(ReaderStatus(False, "", "", "no RFID reader found"))
+        == "reader disconnected: no RFID reader found"
+    )

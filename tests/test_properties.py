@@ -44,9 +44,22 @@ COMMANDS: st.SearchStrategy[Command] = st.one_of(
     st.builds(ChangeLife, seat=SEATS, delta=AMOUNTS, source=SOURCES),
     st.builds(SetLife, seat=SEATS, life=st.integers(-5, 60), source=SOURCES),
     st.builds(ChangePoison, seat=SEATS, delta=st.integers(-3, 4), source=SOURCES),
-    st.builds(DealCommanderDamage, seat=SEATS, source=SEATS, commander=st.none() | st.integers(0, 1), amount=st.integers(1, 12)),
-    st.builds(NameCommanders, seat=SEATS, commanders=st.sampled_from([("Tymna", "Thrasios"), ("Atraxa",)])),
-    st.builds(CastCommander, seat=SEATS, commander=st.none() | st.integers(0, 1), amount=st.integers(-2, 3)),
+    st.builds(
+        DealCommanderDamage,
+        seat=SEATS,
+        source=SEATS,
+        commander=st.none() | st.integers(0, 1),
+        amount=st.integers(1, 12),
+    ),
+    st.builds(
+        NameCommanders, seat=SEATS, commanders=st.sampled_from([("Tymna", "Thrasios"), ("Atraxa",)])
+    ),
+    st.builds(
+        CastCommander,
+        seat=SEATS,
+        commander=st.none() | st.integers(0, 1),
+        amount=st.integers(-2, 3),
+    ),
     st.builds(Concede, seat=SEATS),
     st.builds(Lose, seat=SEATS, source=SOURCES),
     st.builds(ChooseColour, seat=SEATS, colour=st.sampled_from(COLOURS)),
@@ -61,7 +74,9 @@ def _run(controller: Controller, steps: list[Command | str]) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS, seed=st.integers(0, 2**32), snapshot_every=st.integers(1, 8))
-def test_replaying_the_journal_equals_the_live_state(steps: list[Command | str], seed: int, snapshot_every: int) -> None:
+def test_replaying_the_journal_equals_the_live_state(
+    steps: list[Command | str], seed: int, snapshot_every: int
+) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "j.sqlite3"
         with Journal(path, snapshot_every=snapshot_every) as journal:
@@ -78,8 +93,13 @@ def test_replaying_the_journal_equals_the_live_state(steps: list[Command | str],
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS, seed=st.integers(0, 2**32))
-def test_undo_then_redo_is_identity_and_undoing_everything_gives_the_new_game(steps: list[Command | str], seed: int) -> None:
-    with tempfile.TemporaryDirectory() as folder, Journal(Path(folder) / "j.sqlite3", snapshot_every=3) as journal:
+def test_undo_then_redo_is_identity_and_undoing_everything_gives_the_new_game(
+    steps: list[Command | str], seed: int
+) -> None:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Journal(Path(folder) / "j.sqlite3", snapshot_every=3) as journal,
+    ):
         controller = Controller(journal, rng=random.Random(seed))
         controller.execute(NewGame(formats=("commander",), players=("A", "B", "C", "D")))
         fresh = controller.state
@@ -99,7 +119,9 @@ def test_state_stays_consistent(steps: list[Command], seed: int) -> None:
     from device import rules
 
     rng = random.Random(seed)
-    state = rules.fold(rules.decide(None, NewGame(formats=("commander",), players=("A", "B", "C", "D")), rng))
+    state = rules.fold(
+        rules.decide(None, NewGame(formats=("commander",), players=("A", "B", "C", "D")), rng)
+    )
     for command in steps:
         try:
             events = rules.decide(state, command, rng)

@@ -8,11 +8,32 @@ from pathlib import Path
 
 import device
 
-FORBIDDEN = {"pygame", "gpiozero", "serial", "sqlite3", "display", "drivers", "firmware_tools", "socket", "threading"}
+FORBIDDEN = {
+    "pygame",
+    "gpiozero",
+    "serial",
+    "sqlite3",
+    "display",
+    "drivers",
+    "firmware_tools",
+    "socket",
+    "threading",
+}
 ALLOWED_THIRD_PARTY = {"pydantic", "device"}
 RULES = Path(device.__file__).parent / "rules"
 # What the rules package may reach inside device/ (and, through it, what they import in turn).
-CORE = ["commands.py", "events.py", "formats.py", "models.py", "state.py", "text.py", "errors.py", "catalog.py", "bindings.py", "inputs.py"]
+CORE = [
+    "commands.py",
+    "events.py",
+    "formats.py",
+    "models.py",
+    "state.py",
+    "text.py",
+    "errors.py",
+    "catalog.py",
+    "bindings.py",
+    "inputs.py",
+]
 
 
 def _imports(path: Path) -> set[str]:
@@ -39,7 +60,9 @@ def test_rules_import_no_io_libraries() -> None:
             continue
         for name in _imports(path):
             assert name not in FORBIDDEN, f"{path.name} imports {name}"
-            assert name in sys.stdlib_module_names or name in ALLOWED_THIRD_PARTY, f"{path.name} imports {name}"
+            assert name in sys.stdlib_module_names or name in ALLOWED_THIRD_PARTY, (
+                f"{path.name} imports {name}"
+            )
 
 
 def test_rules_device_imports_stay_in_the_core() -> None:
@@ -47,7 +70,11 @@ def test_rules_device_imports_stay_in_the_core() -> None:
     for path in sorted(RULES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("device"):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("device")
+            ):
                 assert any(node.module == a or node.module.startswith(a + ".") for a in allowed), (
                     f"{path.name} imports {node.module}, outside the pure core"
                 )

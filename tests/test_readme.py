@@ -22,7 +22,10 @@ def test_exactly_two_setup_commands_near_the_top() -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest" in ci
+    assert (
+        "python3 -m venv .venv && .venv/bin/pip install '.[test]' && .venv/bin/python -m pytest"
+        in ci
+    )
 
 
 def test_every_console_command_is_in_the_reference() -> None:

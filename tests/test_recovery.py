@@ -77,7 +77,10 @@ def test_hw5_backups_at_game_start_every_n_commits_and_on_close(tmp_path: Path) 
         assert copy.game(1).head == 7
         assert copy.state(1).players[0].life == 92
     leftovers = {p.name for p in path.parent.iterdir()} - {
-        "aetherbox.sqlite3", "aetherbox.sqlite3.bak", "aetherbox.sqlite3.lock", "aetherbox.sqlite3.bak.lock"
+        "aetherbox.sqlite3",
+        "aetherbox.sqlite3.bak",
+        "aetherbox.sqlite3.lock",
+        "aetherbox.sqlite3.bak.lock",
     }
     assert leftovers == set()  # no -wal beside the backup, no half-written copy
 
@@ -99,7 +102,10 @@ def test_hw5_damaged_journal_is_moved_aside_and_the_backup_restored(tmp_path: Pa
             "The saved games were damaged and could not be read (the journal is damaged or is not an "
             "aetherbox journal (file is not a database) while opening it)."
         )
-        assert f"The damaged file is kept as {recovery.damaged}. The games were restored from the backup made at " in message
+        assert (
+            f"The damaged file is kept as {recovery.damaged}. The games were restored from the backup made at "
+            in message
+        )
         assert message.endswith("; changes after that are lost.")
         game = journal.last_game()
         assert game == 1 and journal.game(1).head == 12
@@ -147,7 +153,7 @@ def test_hw5_unreadable_event_is_detected_at_start(tmp_path: Path) -> None:
     data = path.read_bytes()
     at = data.rfind(b'"type":"life_changed"')
     assert at > 0
-    path.write_bytes(data[:at] + b'"type":"lifX_changed"' + data[at + 21:])
+    path.write_bytes(data[:at] + b'"type":"lifX_changed"' + data[at + 21 :])
     journal, recovery = open_journal(path, clock=lambda: NOW)
     with journal:
         assert recovery is not None and recovery.restored_from is not None
@@ -173,8 +179,14 @@ def test_hw5_console_start_reports_the_recovery_once_and_resumes(tmp_path: Path)
     _play(path, 4)
     _damage_header(path)
     made = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(backup_path(path).stat().st_mtime))
-    done = subprocess.run([sys.executable, "-m", "display.cli", "console"], input="show\n", capture_output=True,
-                          text=True, env={**os.environ, "AETHERBOX_DATA_DIR": str(tmp_path / "data")}, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "display.cli", "console"],
+        input="show\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "AETHERBOX_DATA_DIR": str(tmp_path / "data")},
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     [kept] = tmp_path.glob("data/games/aetherbox.sqlite3.damaged-*")
     assert done.stderr.splitlines() == [
@@ -225,7 +237,9 @@ def test_hw5_random_damage_never_crashes_start(tmp_path: Path, seed: int) -> Non
             assert state == expected_backup
 
 
-def test_hw5_a_damaged_change_text_is_said_again_from_its_events(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_hw5_a_damaged_change_text_is_said_again_from_its_events(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """HW-5: a flipped byte in a stored change's text (what the log and the last-change line show)
     is no traceback: start-up writes the text again from the change's events, which carry their own
     checksums, and says so in one line; the game and every change are kept."""
@@ -241,13 +255,20 @@ def test_hw5_a_damaged_change_text_is_said_again_from_its_events(tmp_path: Path,
     with controller.journal as journal:
         assert recovery is None and journal.state(1) == state
         assert [str(m) for t in journal.history(1) for m in t.messages()][-3:] == [
-            "Ann: 96 → 95 life (from Bo).", "Bo: 96 → 95 life (from Cy).", "Cy: 96 → 95 life (from Ann).",
+            "Ann: 96 → 95 life (from Bo).",
+            "Bo: 96 → 95 life (from Cy).",
+            "Cy: 96 → 95 life (from Ann).",
         ]
         texts = [str(m) for t in journal.history(1) for m in t.messages()]
         assert "Bo: 98 → 97 life (from Cy)." in texts
-    assert any("damaged change text(s) of game 1 were written again" in r.getMessage() for r in caplog.records)
+    assert any(
+        "damaged change text(s) of game 1 were written again" in r.getMessage()
+        for r in caplog.records
+    )
     with Journal(path, backup_every=0) as again:  # repaired in the file: nothing left to repair
-        assert [t.pos for t in again.history(1) if t.command == {"damaged": True}] == [8]  # Bo: 98 → 97
+        assert [t.pos for t in again.history(1) if t.command == {"damaged": True}] == [
+            8
+        ]  # Bo: 98 → 97
         assert again.repair_texts(1) == 0
 
 
@@ -267,9 +288,13 @@ def test_hw5_a_journal_without_checksums_gets_them(tmp_path: Path) -> None:
     db = sqlite3.connect(path, isolation_level=None)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
     assert db.execute("SELECT count(*) FROM events WHERE crc IS NULL").fetchone()[0] == 0
-    db.execute("UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE pos = 3")
+    db.execute(
+        "UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') WHERE pos = 3"
+    )
     db.close()
-    with pytest.raises(JournalCorrupt, match="event 0 of change 3 in game 1 does not match its checksum"):
+    with pytest.raises(
+        JournalCorrupt, match="event 0 of change 3 in game 1 does not match its checksum"
+    ):
         _state(path)
 
 
@@ -313,7 +338,10 @@ def test_hw5_a_journal_older_than_its_backup_is_restored_from_it(tmp_path: Path)
     journal, recovery = open_journal(path, clock=lambda: NOW)
     with journal:
         assert recovery is not None and recovery.restored_from == backup_path(path)
-        assert recovery.problem == "the backup has change 20 of game 1, the journal only 12 (its write-ahead log was cut short)"
+        assert (
+            recovery.problem
+            == "the backup has change 20 of game 1, the journal only 12 (its write-ahead log was cut short)"
+        )
         assert journal.game(1).tip == 20 and journal.state(1).player(0).life == 0
 
 
@@ -343,7 +371,15 @@ def test_hw5_a_damaged_write_ahead_log_is_said_with_what_it_cost(tmp_path: Path)
     journal, recovery = open_journal(path, clock=lambda: NOW)
     with journal:
         assert recovery is not None and recovery.resumed
-        assert recovery.problem.startswith("its write-ahead log is damaged: ") and "saved change(s) after the damage are lost" in recovery.problem
-        assert recovery.damaged.name == f"aetherbox.sqlite3.damaged-{time.strftime('%Y%m%d-%H%M%S', time.localtime(NOW))}-wal"
+        assert (
+            recovery.problem.startswith("its write-ahead log is damaged: ")
+            and "saved change(s) after the damage are lost" in recovery.problem
+        )
+        assert (
+            recovery.damaged.name
+            == f"aetherbox.sqlite3.damaged-{time.strftime('%Y%m%d-%H%M%S', time.localtime(NOW))}-wal"
+        )
         assert 10 <= journal.game(1).tip < 14
-        assert str(recovery.message()).startswith("The saved games were damaged (its write-ahead log is damaged:")
+        assert str(recovery.message()).startswith(
+            "The saved games were damaged (its write-ahead log is damaged:"
+        )

@@ -32,7 +32,9 @@ def _two_games(journal: Journal, changes: int = 20) -> Controller:
     controller = _controller(journal)
     controller.execute(NewGame(formats=("commander",), players=("Ann", "Bo", "Cy"), first="Ann"))
     for i in range(changes):
-        controller.execute(ChangeLife(seat=i % 3, delta=-1, source=(i + 1) % 3) if i % 4 else PassTurn())
+        controller.execute(
+            ChangeLife(seat=i % 3, delta=-1, source=(i + 1) % 3) if i % 4 else PassTurn()
+        )
     controller.execute(NewGame(formats=("duel",), players=("Ola", "Ela"), first="Ola"))
     return controller
 
@@ -40,8 +42,13 @@ def _two_games(journal: Journal, changes: int = 20) -> Controller:
 def _rows(path: Path, game: int) -> dict[str, int]:
     db = sqlite3.connect(path)
     try:
-        return {table: db.execute(f"SELECT count(*) FROM {table} WHERE {'id' if table == 'games' else 'game'} = ?",
-                                  (game,)).fetchone()[0] for table in TABLES}
+        return {
+            table: db.execute(
+                f"SELECT count(*) FROM {table} WHERE {'id' if table == 'games' else 'game'} = ?",
+                (game,),
+            ).fetchone()[0]
+            for table in TABLES
+        }
     finally:
         db.close()
 
@@ -52,10 +59,19 @@ def test_the_list_says_number_formats_players_turn_and_result(journal_path: Path
         controller.execute(ChangeLife(seat=1, delta=-20, source=0))
         listed = controller.saved_games()
         assert [(s.id, str(s.title), str(s.progress), s.when(), s.damaged) for s in listed] == [
-            (2, "Two-player game: Ola, Ela", "over: Ola won (last player standing)", listed[0].when(), False),
+            (
+                2,
+                "Two-player game: Ola, Ela",
+                "over: Ola won (last player standing)",
+                listed[0].when(),
+                False,
+            ),
             (1, "Commander: Ann, Bo, Cy", "turn 6", listed[1].when(), False),
         ]
-        assert str(listed[1].line(shown=False)) == f"    1  {listed[1].when()}  Commander: Ann, Bo, Cy  (turn 6)"
+        assert (
+            str(listed[1].line(shown=False))
+            == f"    1  {listed[1].when()}  Commander: Ann, Bo, Cy  (turn 6)"
+        )
         assert str(listed[0].line(shown=True)).startswith("*   2  ")
 
 
@@ -63,7 +79,9 @@ def test_a_duel_and_a_pod_count_rounds(journal_path: Path) -> None:
     with Journal(journal_path, backup_every=0) as journal:
         controller = _controller(journal)
         controller.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola"), first="Ala"))
-        controller.execute(NewGame(formats=("conspiracy",), players=("A", "B", "C", "D"), first="A"))
+        controller.execute(
+            NewGame(formats=("conspiracy",), players=("A", "B", "C", "D"), first="A")
+        )
         assert [str(s.progress) for s in controller.saved_games()] == ["round 1", "round 1"]
 
 
@@ -78,7 +96,10 @@ def test_delete_removes_every_row_of_the_game_in_one_transaction(journal_path: P
         journal._db.set_trace_callback(None)
         assert [m.key for m in result.messages] == ["games.deleted"]
         assert str(result.messages[0]) == "Deleted game 1: Commander: Ann, Bo, Cy."
-        assert [s for s in statements if s in ("BEGIN IMMEDIATE", "COMMIT")] == ["BEGIN IMMEDIATE", "COMMIT"]
+        assert [s for s in statements if s in ("BEGIN IMMEDIATE", "COMMIT")] == [
+            "BEGIN IMMEDIATE",
+            "COMMIT",
+        ]
         assert controller.game == 2 and controller.state == shown  # the game shown goes on
         assert [s.id for s in controller.saved_games()] == [2]
         assert journal.deleted() == {1: NOW}
@@ -101,7 +122,10 @@ def test_deleting_the_game_shown_leaves_none_shown_even_after_a_restart(journal_
     with Journal(journal_path, backup_every=0) as journal:
         controller = _two_games(journal, changes=2)
         result = controller.delete(2)
-        assert str(result.messages[0]) == "Deleted game 2: Two-player game: Ola, Ela. No game is running now."
+        assert (
+            str(result.messages[0])
+            == "Deleted game 2: Two-player game: Ola, Ela. No game is running now."
+        )
         assert (controller.game, controller.state, result.state) == (None, None, None)
         with pytest.raises(IllegalCommand, match="No game is running"):
             controller.undo()  # nothing to take back: a deletion is not a change of a game
@@ -141,7 +165,8 @@ def test_hw5_a_deletion_is_followed_by_a_backup_without_the_game(journal_path: P
 
 
 def test_hw5_a_backup_older_than_a_deletion_is_not_taken_for_damage_and_is_made_again(
-    journal_path: Path, caplog: pytest.LogCaptureFixture,
+    journal_path: Path,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """The power went after a deletion and before the backup that follows it: the backup has a
     game the journal has not, which would otherwise mean the journal lost changes (a damaged
@@ -163,15 +188,19 @@ def test_hw5_a_backup_older_than_a_deletion_is_not_taken_for_damage_and_is_made_
 
 def _flip_an_event(path: Path, game: int) -> None:
     db = sqlite3.connect(path, isolation_level=None)
-    changed = db.execute("UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') "
-                         "WHERE game = ? AND pos = (SELECT min(pos) FROM events WHERE game = ? AND body LIKE "
-                         "'%\"delta\":-1%')", (game, game)).rowcount
+    changed = db.execute(
+        "UPDATE events SET body = replace(body, '\"delta\":-1', '\"delta\":-7') "
+        "WHERE game = ? AND pos = (SELECT min(pos) FROM events WHERE game = ? AND body LIKE "
+        "'%\"delta\":-1%')",
+        (game, game),
+    ).rowcount
     db.close()
     assert changed == 1
 
 
-def test_hw5_a_restored_backup_does_not_bring_a_deleted_game_back(journal_path: Path,
-                                                                  caplog: pytest.LogCaptureFixture) -> None:
+def test_hw5_a_restored_backup_does_not_bring_a_deleted_game_back(
+    journal_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """Damage found after a deletion whose backup never came: the backup is restored, and the
     games the damaged journal says were deleted are deleted from it again."""
     with Journal(journal_path, backup_every=0) as journal:
@@ -196,7 +225,9 @@ def test_hw5_a_restored_backup_does_not_bring_a_deleted_game_back(journal_path: 
 # --- damaged games in the list ----------------------------------------------------------------------
 
 
-def test_hw5_a_game_with_a_damaged_event_is_listed_as_damaged_and_can_be_deleted(journal_path: Path) -> None:
+def test_hw5_a_game_with_a_damaged_event_is_listed_as_damaged_and_can_be_deleted(
+    journal_path: Path,
+) -> None:
     """A flipped digit in an old game's event: the list names the game (by the title the journal
     keeps) as damaged rather than failing, the game shown goes on, and the damaged game can be
     deleted; nothing is restored from a backup for it."""
@@ -206,7 +237,9 @@ def test_hw5_a_game_with_a_damaged_event_is_listed_as_damaged_and_can_be_deleted
     journal, recovery = open_journal(journal_path, clock=lambda: NOW)
     try:
         controller = _controller(journal)
-        assert recovery is None and controller.idle(wait=True) is None  # the check reads game 2 only
+        assert (
+            recovery is None and controller.idle(wait=True) is None
+        )  # the check reads game 2 only
         listed = controller.saved_games()
         assert [(s.id, str(s.title), str(s.progress), s.damaged) for s in listed] == [
             (2, "Two-player game: Ola, Ela", "turn 1", False),
@@ -232,7 +265,8 @@ def test_hw5_damaged_texts_and_a_damaged_title_still_list_and_delete(journal_pat
     with Journal(journal_path, backup_every=0) as journal:
         controller = _controller(journal)
         assert [(s.id, str(s.title), s.damaged) for s in controller.saved_games()] == [
-            (2, "Two-player game: Ola, Ela", False), (1, "Commander: Ann, Bo, Cy", False),
+            (2, "Two-player game: Ola, Ela", False),
+            (1, "Commander: Ann, Bo, Cy", False),
         ]
         assert journal.game(1).title == "Comm\ufffd"
         controller.delete(1)
@@ -255,10 +289,17 @@ def test_the_journal_of_version_2_gains_the_deleted_games(journal_path: Path) ->
 
 # --- any order of playing, switching, undoing and deleting ------------------------------------------
 
-STEPS = st.lists(st.one_of(
-    st.just(("new", 0)), st.just(("change", 0)), st.just(("undo", 0)), st.just(("reverse", 0)),
-    st.tuples(st.just("load"), st.integers(0, 5)), st.tuples(st.just("delete"), st.integers(0, 5)),
-), max_size=25)
+STEPS = st.lists(
+    st.one_of(
+        st.just(("new", 0)),
+        st.just(("change", 0)),
+        st.just(("undo", 0)),
+        st.just(("reverse", 0)),
+        st.tuples(st.just("load"), st.integers(0, 5)),
+        st.tuples(st.just("delete"), st.integers(0, 5)),
+    ),
+    max_size=25,
+)
 
 
 def _step(controller: Controller, kept: dict[int, object], step: tuple[str, int]) -> None:
@@ -289,7 +330,8 @@ def _step(controller: Controller, kept: dict[int, object], step: tuple[str, int]
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS, snapshot_every=st.integers(1, 4))
 def test_deleting_never_touches_another_game_and_never_gives_a_number_twice(
-    steps: list[tuple[str, int]], snapshot_every: int,
+    steps: list[tuple[str, int]],
+    snapshot_every: int,
 ) -> None:
     """Whatever is played, resumed, undone and deleted in between: every game left is as the
     table left it, from its snapshots and from every event alike, after a restart too; a new

@@ -12,18 +12,24 @@ import pytest
 from display.cli import main
 
 
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: Path, text: str) -> list[str]:
+def run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], db: Path, text: str
+) -> list[str]:
     """The session's replies, with each game's time written WHEN (the machine's clock)."""
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert main(["console", "--db", str(db), "--seed", "3"]) == 0
-    return [re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "WHEN", line) for line in capsys.readouterr().out.splitlines()]
+    return [
+        re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "WHEN", line)
+        for line in capsys.readouterr().out.splitlines()
+    ]
 
 
 GAMES = "new commander Ann Bo Cy first=Ann\nnext\nnext\nnew duel Ola Ela first=Ola\ndamage Ela 20 from Ola\n"
 
 
-def test_games_lists_number_time_formats_players_and_how_far(monkeypatch: pytest.MonkeyPatch,
-                                                             capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_games_lists_number_time_formats_players_and_how_far(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     db = tmp_path / "j.sqlite3"
     run(monkeypatch, capsys, db, GAMES + "new pojedynek Ala Ola first=Ala\nload 2\n")
     assert run(monkeypatch, capsys, db, "games\n") == [
@@ -34,8 +40,9 @@ def test_games_lists_number_time_formats_players_and_how_far(monkeypatch: pytest
     ]
 
 
-def test_delete_asks_first_then_deletes_with_yes(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                                                 tmp_path: Path) -> None:
+def test_delete_asks_first_then_deletes_with_yes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     db = tmp_path / "j.sqlite3"
     out = run(monkeypatch, capsys, db, GAMES + "delete 1\ngames\ndelete 1 yes\ngames\nshow\n")
     assert out[-9:] == [
@@ -52,7 +59,9 @@ def test_delete_asks_first_then_deletes_with_yes(monkeypatch: pytest.MonkeyPatch
 
 
 def test_deleting_the_current_game_leaves_none_and_undo_cannot_bring_it_back(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
 ) -> None:
     db = tmp_path / "j.sqlite3"
     out = run(monkeypatch, capsys, db, GAMES + "delete 2 yes\nundo\nshow\ngames\n")
@@ -71,29 +80,42 @@ def test_deleting_the_current_game_leaves_none_and_undo_cannot_bring_it_back(
     ]
 
 
-@pytest.mark.parametrize(("line", "reply"), [
-    ("delete", "refused: Usage: delete GAME [yes]"),
-    ("delete 1 no", "refused: Usage: delete GAME [yes]"),
-    ("delete 1 yes please", "refused: Usage: delete GAME [yes]"),
-    ("delete one", "refused: 'one' is not a number."),
-    ("delete 7", "refused: There is no saved game 7; 'games' lists them."),
-    ("delete 7 yes", "refused: There is no saved game 7; 'games' lists them."),
-])
-def test_delete_refuses_with_a_reason_and_deletes_nothing(monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                                          line: str, reply: str) -> None:
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("delete", "refused: Usage: delete GAME [yes]"),
+        ("delete 1 no", "refused: Usage: delete GAME [yes]"),
+        ("delete 1 yes please", "refused: Usage: delete GAME [yes]"),
+        ("delete one", "refused: 'one' is not a number."),
+        ("delete 7", "refused: There is no saved game 7; 'games' lists them."),
+        ("delete 7 yes", "refused: There is no saved game 7; 'games' lists them."),
+    ],
+)
+def test_delete_refuses_with_a_reason_and_deletes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    line: str,
+    reply: str,
+) -> None:
     db = tmp_path / "j.sqlite3"
     out = run(monkeypatch, capsys, db, GAMES + f"{line}\ngames\n")
-    assert out[-3:] == [reply, "*   2  WHEN  Two-player game: Ola, Ela  (over: Ola won (last player standing))",
-                        "    1  WHEN  Commander: Ann, Bo, Cy  (turn 2)"]
+    assert out[-3:] == [
+        reply,
+        "*   2  WHEN  Two-player game: Ola, Ela  (over: Ola won (last player standing))",
+        "    1  WHEN  Commander: Ann, Bo, Cy  (turn 2)",
+    ]
 
 
-def test_hw5_a_damaged_game_is_listed_and_deleted_at_the_console(monkeypatch: pytest.MonkeyPatch,
-                                                                capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_hw5_a_damaged_game_is_listed_and_deleted_at_the_console(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     db = tmp_path / "j.sqlite3"
     run(monkeypatch, capsys, db, GAMES)
     connection = sqlite3.connect(db, isolation_level=None)
-    connection.execute("UPDATE events SET body = replace(body, '\"Ann\"', '\"Anne\"') WHERE game = 1 AND pos = 0")
+    connection.execute(
+        "UPDATE events SET body = replace(body, '\"Ann\"', '\"Anne\"') WHERE game = 1 AND pos = 0"
+    )
     connection.close()
     assert run(monkeypatch, capsys, db, "games\ndelete 1\ndelete 1 yes\ngames\n")[1:] == [
         "*   2  WHEN  Two-player game: Ola, Ela  (over: Ola won (last player standing))",

@@ -39,7 +39,9 @@ def _delete(path: Path, vfs: CrashVFS) -> bool:
     acknowledged = False
     journal: Journal | None = None
     try:
-        journal = Journal(path, backup_every=0, snapshot_every=SNAPSHOT_EVERY, connect=connector(vfs, "FULL"))
+        journal = Journal(
+            path, backup_every=0, snapshot_every=SNAPSHOT_EVERY, connect=connector(vfs, "FULL")
+        )
         controller = Controller(journal, rng=random.Random(2))
         controller.delete(1)
         acknowledged = True
@@ -56,8 +58,10 @@ def _verdict(path: Path, events: list[str], acknowledged: bool) -> str:
     with Journal(path, backup_every=0) as journal:
         assert journal.integrity_check() == ["ok"]
         games = {info.id for info in journal.games()}
-        rows = {table: journal._db.execute(f"SELECT count(*) FROM {table} WHERE game = 1").fetchone()[0]
-                for table in ("txns", "events", "snapshots")}
+        rows = {
+            table: journal._db.execute(f"SELECT count(*) FROM {table} WHERE game = 1").fetchone()[0]
+            for table in ("txns", "events", "snapshots")
+        }
         if 1 in games:
             assert not acknowledged, "an acknowledged deletion came back"
             assert 1 not in journal.deleted()
@@ -71,13 +75,16 @@ def _verdict(path: Path, events: list[str], acknowledged: bool) -> str:
         return "gone"
 
 
-def test_hw5_a_power_cut_while_deleting_leaves_the_game_whole_or_gone(tmp_path: Path,
-                                                                     caplog: pytest.LogCaptureFixture) -> None:
+def test_hw5_a_power_cut_while_deleting_leaves_the_game_whole_or_gone(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """The cut falls on every I/O operation of opening the journal and deleting two games, with
     the disk's unsynced writes kept, dropped or garbled at random (``TRIES`` disks a cut): the first game is
     all there (and was not reported deleted) or all gone with its tombstone, the file is sound,
     and the other game replays to the state its snapshots say."""
-    caplog.set_level(logging.CRITICAL, logger="aetherbox")  # each cut is logged: quiet, and restored after
+    caplog.set_level(
+        logging.CRITICAL, logger="aetherbox"
+    )  # each cut is logged: quiet, and restored after
     base, events = _baseline(tmp_path)
     vfs = CrashVFS(f"powercut-delete-{id(tmp_path)}")
     work = tmp_path / "work"

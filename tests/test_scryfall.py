@@ -102,7 +102,9 @@ class Picture(Answer):
         handler.send_header("Content-Type", self.kind)
         handler.send_header("Content-Length", str(len(part)))
         if start:
-            handler.send_header("Content-Range", f"bytes {start}-{len(self.body) - 1}/{len(self.body)}")
+            handler.send_header(
+                "Content-Range", f"bytes {start}-{len(self.body) - 1}/{len(self.body)}"
+            )
         handler.end_headers()
         handler.wfile.write(part[: len(part) // 2] if self.cut else part)
         handler.wfile.flush()
@@ -122,7 +124,9 @@ class Site:
             def do_GET(self) -> None:
                 parts = urllib.parse.urlsplit(self.path)
                 query = urllib.parse.parse_qs(parts.query)
-                key = urllib.parse.unquote(parts.path) + (f"?page={query['page'][0]}" if "page" in query else "")
+                key = urllib.parse.unquote(parts.path) + (
+                    f"?page={query['page'][0]}" if "page" in query else ""
+                )
                 site.hits.append(Hit(key, query, dict(self.headers.items()), clock()))
                 answers = site.routes.get(key)
                 if not answers:
@@ -164,13 +168,38 @@ def picture(seed: int, suffix: str) -> bytes:
 
 #: (name, type line, text, picture format): real names from device/data/*.tsv, one the catalog does not know.
 CARDS = [
-    ("Academy at Tolaria West", "Plane — Dominaria", "At the beginning of your end step, if you have no cards in hand, draw seven cards.", ".jpg"),
-    ("Agyrem", "Plane — Ravnica", "Whenever a white creature dies, return it to the battlefield at the beginning of the next end step.", ".png"),
+    (
+        "Academy at Tolaria West",
+        "Plane — Dominaria",
+        "At the beginning of your end step, if you have no cards in hand, draw seven cards.",
+        ".jpg",
+    ),
+    (
+        "Agyrem",
+        "Plane — Ravnica",
+        "Whenever a white creature dies, return it to the battlefield at the beginning of the next end step.",
+        ".png",
+    ),
     ("Jace Beleren", "Legendary Planeswalker — Jace", "+2: Each player draws a card.", ".jpg"),
-    ("Chaotic Aether", "Phenomenon", "When you encounter Chaotic Aether, each blank roll of the planar die is a {CHAOS} roll until a player planeswalks away from a plane.", ".jpg"),
+    (
+        "Chaotic Aether",
+        "Phenomenon",
+        "When you encounter Chaotic Aether, each blank roll of the planar die is a {CHAOS} roll until a player planeswalks away from a plane.",
+        ".jpg",
+    ),
     ("Bant", "Plane — Alara", "All creatures have exalted.", ".jpg"),
-    ("Accessories to Murder", "Artifact — Contraption", "Whenever this Contraption cranks, target creature gets +1/+0.", ".jpg"),
-    ("Applied Aeronautics", "Artifact — Contraption", "Whenever this Contraption cranks, target creature gains flying until end of turn.", ".png"),
+    (
+        "Accessories to Murder",
+        "Artifact — Contraption",
+        "Whenever this Contraption cranks, target creature gets +1/+0.",
+        ".jpg",
+    ),
+    (
+        "Applied Aeronautics",
+        "Artifact — Contraption",
+        "Whenever this Contraption cranks, target creature gains flying until end of turn.",
+        ".png",
+    ),
 ]
 KNOWN = sorted(name for name, *_ in CARDS if name != "Jace Beleren")
 #: The same card in Japanese, which the search may list too (the fetch keeps English only).
@@ -187,14 +216,23 @@ class Scryfall:
     files: Site
     pictures: dict[str, bytes]
 
-    def card(self, name: str, type_line: str, text: str, suffix: str, lang: str = "en") -> dict[str, Any]:
+    def card(
+        self, name: str, type_line: str, text: str, suffix: str, lang: str = "en"
+    ) -> dict[str, Any]:
         base = f"{self.files.url}/{{size}}/front/{slug(name)}{{suffix}}?1562404626"
         return {
-            "object": "card", "id": f"id-{slug(name)}-{lang}", "lang": lang, "name": name,
+            "object": "card",
+            "id": f"id-{slug(name)}-{lang}",
+            "lang": lang,
+            "name": name,
             "layout": "planar" if "Plane " in type_line or type_line == "Phenomenon" else "normal",
-            "type_line": type_line, "oracle_text": text, "image_status": "highres_scan",
-            "image_uris": {size: base.format(size=size, suffix=".png" if size == "png" else ".jpg")
-                           for size in ("small", "normal", "large", "png", "art_crop", "border_crop")},
+            "type_line": type_line,
+            "oracle_text": text,
+            "image_status": "highres_scan",
+            "image_uris": {
+                size: base.format(size=size, suffix=".png" if size == "png" else ".jpg")
+                for size in ("small", "normal", "large", "png", "art_crop", "border_crop")
+            },
         }
 
     def pages(self) -> list[dict[str, Any]]:
@@ -204,8 +242,17 @@ class Scryfall:
         chunks = [cards[:3], cards[3:5], cards[5:]]
         query = urllib.parse.urlencode(scryfall.SEARCH)
         return [
-            {"object": "list", "total_cards": len(cards), "has_more": number < 3, "data": chunk,
-             **({"next_page": f"{self.api.url}/cards/search?{query}&page={number + 1}"} if number < 3 else {})}
+            {
+                "object": "list",
+                "total_cards": len(cards),
+                "has_more": number < 3,
+                "data": chunk,
+                **(
+                    {"next_page": f"{self.api.url}/cards/search?{query}&page={number + 1}"}
+                    if number < 3
+                    else {}
+                ),
+            }
             for number, chunk in enumerate(chunks, start=1)
         ]
 
@@ -213,7 +260,12 @@ class Scryfall:
         for number, page in enumerate(self.pages(), start=1):
             self.api.route(page_key(number), answer(page))
         for name, _, _, suffix in CARDS:
-            self.files.route(picture_key(name), Picture(self.pictures[name], kind="image/png" if suffix == ".png" else "image/jpeg"))
+            self.files.route(
+                picture_key(name),
+                Picture(
+                    self.pictures[name], kind="image/png" if suffix == ".png" else "image/jpeg"
+                ),
+            )
 
     def reset(self) -> None:
         self.api.hits.clear()
@@ -232,7 +284,14 @@ def picture_key(name: str) -> str:
 def _offline(monkeypatch: pytest.MonkeyPatch) -> None:
     """No proxy from the environment, and a fetch without --api would go to a closed local port:
     a test can never reach the real Scryfall."""
-    for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"):
+    for name in (
+        "http_proxy",
+        "https_proxy",
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "all_proxy",
+        "ALL_PROXY",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(scryfall, "API", "http://127.0.0.1:9")
     monkeypatch.setattr(scryfall, "DEFAULT_POLICY", FAST)
@@ -263,15 +322,30 @@ def data_dir(tmp_path: Path) -> Iterator[Path]:
 def store_snapshot(data_dir: Path) -> dict[str, bytes]:
     """The store the kiosk reads (the text and the pictures it names), without the downloads."""
     store = data_dir / "cardtext"
-    return {str(p.relative_to(store)): p.read_bytes() for p in sorted(store.rglob("*"))
-            if p.is_file() and "downloads" not in p.relative_to(store).parts}
+    return {
+        str(p.relative_to(store)): p.read_bytes()
+        for p in sorted(store.rglob("*"))
+        if p.is_file() and "downloads" not in p.relative_to(store).parts
+    }
 
 
 def imported_before(tmp_path: Path, data_dir: Path) -> dict[str, bytes]:
     """Card text stored by an import, as a fetch that fails must leave it."""
     source = tmp_path / "oracle-cards.json"
-    source.write_text(json.dumps([{"object": "card", "lang": "en", "name": "Tazeem", "type_line": "Plane — Zendikar",
-                                   "oracle_text": "Imported text."}]), encoding="utf-8")
+    source.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "card",
+                    "lang": "en",
+                    "name": "Tazeem",
+                    "type_line": "Plane — Zendikar",
+                    "oracle_text": "Imported text.",
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
     import_file(source, data_dir)
     return store_snapshot(data_dir)
 
@@ -279,17 +353,26 @@ def imported_before(tmp_path: Path, data_dir: Path) -> dict[str, bytes]:
 # --- fetching -------------------------------------------------------------------------------------
 
 
-def test_hw3_fetch_stores_the_text_and_pictures_of_the_catalogs_cards(site: Scryfall, data_dir: Path) -> None:
+def test_hw3_fetch_stores_the_text_and_pictures_of_the_catalogs_cards(
+    site: Scryfall, data_dir: Path
+) -> None:
     """HW-3: every page of the search is read; the catalog's English cards are kept, with one
     picture each, in the store the kiosk reads (rules_text finds them)."""
     report = fetch(data_dir, api=site.api.url)
     assert sorted(report.cards) == KNOWN
-    assert {kind.value: n for kind, n in report.kinds.items()} == {"plane": 3, "phenomenon": 1, "contraption": 2}
+    assert {kind.value: n for kind, n in report.kinds.items()} == {
+        "plane": 3,
+        "phenomenon": 1,
+        "contraption": 2,
+    }
     assert (report.images, report.downloaded, report.kept) == (6, 6, 0)
     assert report.source == site.api.host
     assert len(report.missing) == len(load_catalog()) - 6
     bant = rules_text("bant", data_dir)
-    assert bant is not None and (bant.type_line, bant.text) == ("Plane — Alara", "All creatures have exalted.")
+    assert bant is not None and (bant.type_line, bant.text) == (
+        "Plane — Alara",
+        "All creatures have exalted.",
+    )
     assert rules_text("Jace Beleren", data_dir) is None
     for name in KNOWN:
         stored = rules_text(name, data_dir)
@@ -300,12 +383,19 @@ def test_hw3_fetch_stores_the_text_and_pictures_of_the_catalogs_cards(site: Scry
     assert site.api.keys() == [page_key(1), page_key(2), page_key(3)]
     first = site.api.hits[0].query
     assert (first["q"], first["unique"]) == ([scryfall.QUERY], ["cards"])
-    assert sorted(site.files.keys()) == sorted(picture_key(name) for name in KNOWN)  # the "normal" size
+    assert sorted(site.files.keys()) == sorted(
+        picture_key(name) for name in KNOWN
+    )  # the "normal" size
     downloads = data_dir / "cardtext" / "downloads"
-    assert len([p for p in downloads.iterdir() if p.is_file()]) == 6 and not (downloads / "partial").exists()
+    assert (
+        len([p for p in downloads.iterdir() if p.is_file()]) == 6
+        and not (downloads / "partial").exists()
+    )
 
 
-def test_hw3_every_request_names_aetherbox_and_says_what_it_accepts(site: Scryfall, data_dir: Path) -> None:
+def test_hw3_every_request_names_aetherbox_and_says_what_it_accepts(
+    site: Scryfall, data_dir: Path
+) -> None:
     """Scryfall's required headers: a User-Agent naming the application and its version, and an
     Accept header, on the API and on the picture host."""
     fetch(data_dir, api=site.api.url)
@@ -313,7 +403,9 @@ def test_hw3_every_request_names_aetherbox_and_says_what_it_accepts(site: Scryfa
     assert len(hits) == 9
     assert {hit.headers["User-Agent"] for hit in hits} == {f"aetherbox/{__version__}"}
     assert {hit.headers["Accept"] for hit in site.api.hits} == {"application/json;q=0.9,*/*;q=0.8"}
-    assert {hit.headers["Accept"] for hit in site.files.hits} == {"image/jpeg,image/png;q=0.9,*/*;q=0.8"}
+    assert {hit.headers["Accept"] for hit in site.files.hits} == {
+        "image/jpeg,image/png;q=0.9,*/*;q=0.8"
+    }
 
 
 def test_hw3_search_requests_are_spaced_as_scryfall_asks(site: Scryfall, data_dir: Path) -> None:
@@ -329,16 +421,26 @@ def test_hw3_pictures_are_not_paced_like_the_api(site: Scryfall, data_dir: Path)
     """The picture host has no rate limit: only requests to the API's host wait."""
     waits: list[float] = []
     fetch(data_dir, api=site.api.url, policy=Policy(), sleep=waits.append)
-    assert len(waits) == 2 and all(0.45 < wait <= 0.5 for wait in waits)  # before pages 2 and 3 only
+    assert len(waits) == 2 and all(
+        0.45 < wait <= 0.5 for wait in waits
+    )  # before pages 2 and 3 only
 
 
-@pytest.mark.parametrize(("headers", "wait"), [({"Retry-After": "2"}, 2.0), ({}, 30.0)], ids=["retry-after", "no-retry-after"])
+@pytest.mark.parametrize(
+    ("headers", "wait"),
+    [({"Retry-After": "2"}, 2.0), ({}, 30.0)],
+    ids=["retry-after", "no-retry-after"],
+)
 def test_hw3_a_rate_limit_answer_is_waited_out(
     site: Scryfall, data_dir: Path, headers: dict[str, str], wait: float
 ) -> None:
     """An HTTP 429 is not ignored: the fetch waits as Retry-After says (else Scryfall's 30 s)
     and asks again."""
-    limited = answer(error_object(429, "too_many_requests", "You are sending requests too quickly."), 429, headers=headers)
+    limited = answer(
+        error_object(429, "too_many_requests", "You are sending requests too quickly."),
+        429,
+        headers=headers,
+    )
     site.api.route(page_key(2), limited, answer(site.pages()[1]))
     waits: list[float] = []
     report = fetch(data_dir, api=site.api.url, policy=Policy(spacing=0.0), sleep=waits.append)
@@ -347,11 +449,18 @@ def test_hw3_a_rate_limit_answer_is_waited_out(
     assert site.api.keys() == [page_key(1), page_key(2), page_key(2), page_key(3)]
 
 
-def test_hw3_a_rate_limit_that_goes_on_stops_the_fetch(site: Scryfall, tmp_path: Path, data_dir: Path) -> None:
+def test_hw3_a_rate_limit_that_goes_on_stops_the_fetch(
+    site: Scryfall, tmp_path: Path, data_dir: Path
+) -> None:
     """A 429 after every wait: the fetch stops after two more tries (it must not power through),
     says so, and the stored text stays."""
     before = imported_before(tmp_path, data_dir)
-    site.api.route(page_key(1), answer(error_object(429, "too_many_requests", "Slow down."), 429, headers={"Retry-After": "0"}))
+    site.api.route(
+        page_key(1),
+        answer(
+            error_object(429, "too_many_requests", "Slow down."), 429, headers={"Retry-After": "0"}
+        ),
+    )
     with pytest.raises(FetchError) as error:
         fetch(data_dir, api=site.api.url)
     assert str(error.value) == (
@@ -364,7 +473,12 @@ def test_hw3_a_rate_limit_that_goes_on_stops_the_fetch(site: Scryfall, tmp_path:
 
 def test_hw3_a_long_retry_after_stops_at_once(site: Scryfall, data_dir: Path) -> None:
     """A server asking to wait an hour is not waited for with a progress bar standing still."""
-    site.api.route(page_key(1), answer(error_object(429, "too_many_requests", "Later."), 429, headers={"Retry-After": "3600"}))
+    site.api.route(
+        page_key(1),
+        answer(
+            error_object(429, "too_many_requests", "Later."), 429, headers={"Retry-After": "3600"}
+        ),
+    )
     waits: list[float] = []
     with pytest.raises(FetchError) as error:
         fetch(data_dir, api=site.api.url, sleep=waits.append)
@@ -372,12 +486,19 @@ def test_hw3_a_long_retry_after_stops_at_once(site: Scryfall, data_dir: Path) ->
     assert waits == [] and len(site.api.hits) == 1
 
 
-@pytest.mark.parametrize(("status", "code", "details", "key"), [
-    (404, "not_found", "Your query didn’t match any cards. Adjust your search terms or refer to the syntax guide.",
-     "answered HTTP 404"),
-    (500, "internal_server_error", "Something went wrong on our end.", "answered HTTP 500"),
-    (400, "bad_request", "All of your terms were ignored.", "answered HTTP 400"),
-])
+@pytest.mark.parametrize(
+    ("status", "code", "details", "key"),
+    [
+        (
+            404,
+            "not_found",
+            "Your query didn’t match any cards. Adjust your search terms or refer to the syntax guide.",
+            "answered HTTP 404",
+        ),
+        (500, "internal_server_error", "Something went wrong on our end.", "answered HTTP 500"),
+        (400, "bad_request", "All of your terms were ignored.", "answered HTTP 400"),
+    ],
+)
 def test_hw3_scryfall_error_objects_are_quoted(
     site: Scryfall, tmp_path: Path, data_dir: Path, status: int, code: str, details: str, key: str
 ) -> None:
@@ -390,13 +511,18 @@ def test_hw3_scryfall_error_objects_are_quoted(
     if status >= 500:
         expected += ". Try again later: the pictures already downloaded are kept."
     assert str(error.value) == expected
-    assert site.api.keys() == [page_key(1), page_key(2)]  # a client's mistake or a 500 is not retried
+    assert site.api.keys() == [
+        page_key(1),
+        page_key(2),
+    ]  # a client's mistake or a 500 is not retried
     assert store_snapshot(data_dir) == before
 
 
 def test_hw3_a_gateway_error_is_tried_again(site: Scryfall, data_dir: Path) -> None:
     """A 503 (the service or its gateway busy for a moment) is retried after a pause."""
-    site.api.route(page_key(1), answer(error_object(503, "unavailable", "Busy."), 503), answer(site.pages()[0]))
+    site.api.route(
+        page_key(1), answer(error_object(503, "unavailable", "Busy."), 503), answer(site.pages()[0])
+    )
     assert sorted(fetch(data_dir, api=site.api.url).cards) == KNOWN
     assert site.api.keys()[:2] == [page_key(1), page_key(1)]
 
@@ -411,20 +537,28 @@ def test_hw3_a_page_cut_off_in_the_middle_is_asked_again(site: Scryfall, data_di
     assert site.api.keys() == [page_key(1), page_key(2), page_key(2), page_key(3)]
 
 
-def test_hw3_a_page_that_keeps_dropping_stops_the_fetch(site: Scryfall, tmp_path: Path, data_dir: Path) -> None:
+def test_hw3_a_page_that_keeps_dropping_stops_the_fetch(
+    site: Scryfall, tmp_path: Path, data_dir: Path
+) -> None:
     before = imported_before(tmp_path, data_dir)
     site.api.route(page_key(1), Raw(answer(site.pages()[0]).body, cut=True))
     with pytest.raises(FetchError) as error:
         fetch(data_dir, api=site.api.url)
     message = str(error.value)
-    assert message.startswith(f"the connection to {site.api.host} dropped while reading {site.api.url}/cards/search, "
-                              "and again on every retry (")
-    assert message.endswith("). Run aetherbox catalog fetch again once the network is steady: it goes on where it stopped.")
+    assert message.startswith(
+        f"the connection to {site.api.host} dropped while reading {site.api.url}/cards/search, "
+        "and again on every retry ("
+    )
+    assert message.endswith(
+        "). Run aetherbox catalog fetch again once the network is steady: it goes on where it stopped."
+    )
     assert len(site.api.hits) == 1 + FAST.retries
     assert store_snapshot(data_dir) == before
 
 
-def test_hw3_a_dropped_picture_resumes_where_it_stopped(site: Scryfall, tmp_path: Path, data_dir: Path) -> None:
+def test_hw3_a_dropped_picture_resumes_where_it_stopped(
+    site: Scryfall, tmp_path: Path, data_dir: Path
+) -> None:
     """The connection drops in the middle of a picture, on every try: the fetch stops and the
     stored text stays.  Run again, it does not download the pictures it has whole, and asks for
     the cut-off one from where it stopped."""
@@ -435,25 +569,41 @@ def test_hw3_a_dropped_picture_resumes_where_it_stopped(site: Scryfall, tmp_path
         fetch(data_dir, api=site.api.url)
     assert error.value.key == "cardtext.fetch.dropped"
     assert store_snapshot(data_dir) == before
-    done = ["Academy at Tolaria West", "Agyrem", "Chaotic Aether"]  # before Bant in the search's order
-    assert site.files.keys() == [picture_key(name) for name in done] + [picture_key("Bant")] * (1 + FAST.retries)
+    done = [
+        "Academy at Tolaria West",
+        "Agyrem",
+        "Chaotic Aether",
+    ]  # before Bant in the search's order
+    assert site.files.keys() == [picture_key(name) for name in done] + [picture_key("Bant")] * (
+        1 + FAST.retries
+    )
     # each try asked for the rest and got half of it
     asked = [hit.headers.get("Range") for hit in site.files.hits if hit.key == picture_key("Bant")]
-    assert asked[0] is None and all(value is not None and value.startswith("bytes=") for value in asked[1:])
+    assert asked[0] is None and all(
+        value is not None and value.startswith("bytes=") for value in asked[1:]
+    )
 
     site.files.route(picture_key("Bant"), Picture(bant))
     site.reset()
     report = fetch(data_dir, api=site.api.url)
-    assert site.files.keys() == [picture_key(name) for name in ("Bant", "Accessories to Murder", "Applied Aeronautics")]
+    assert site.files.keys() == [
+        picture_key(name) for name in ("Bant", "Accessories to Murder", "Applied Aeronautics")
+    ]
     resumed_from = int(site.files.hits[0].headers["Range"].removeprefix("bytes=").rstrip("-"))
     assert 0 < resumed_from < len(bant)
     assert (report.downloaded, report.kept) == (3, 3)
     stored = rules_text("Bant", data_dir)
-    assert stored is not None and stored.image is not None and Path(stored.image).read_bytes() == bant
-    assert rules_text("Tazeem", data_dir) is None  # the fetch replaced the import, as an import does
+    assert (
+        stored is not None and stored.image is not None and Path(stored.image).read_bytes() == bant
+    )
+    assert (
+        rules_text("Tazeem", data_dir) is None
+    )  # the fetch replaced the import, as an import does
 
 
-def test_hw3_a_whole_picture_left_as_a_part_is_downloaded_again(site: Scryfall, data_dir: Path) -> None:
+def test_hw3_a_whole_picture_left_as_a_part_is_downloaded_again(
+    site: Scryfall, data_dir: Path
+) -> None:
     """A power cut after a picture's last byte but before it was moved into place: asked for what
     follows, the server says there is nothing (HTTP 416), and the picture is downloaded whole."""
     bant = site.pictures["Bant"]
@@ -468,10 +618,14 @@ def test_hw3_a_whole_picture_left_as_a_part_is_downloaded_again(site: Scryfall, 
     asked = [hit.headers.get("Range") for hit in site.files.hits if hit.key == picture_key("Bant")]
     assert asked == [f"bytes={len(bant)}-", None]
     stored = rules_text("Bant", data_dir)
-    assert stored is not None and stored.image is not None and Path(stored.image).read_bytes() == bant
+    assert (
+        stored is not None and stored.image is not None and Path(stored.image).read_bytes() == bant
+    )
 
 
-def test_hw3_an_interrupted_fetch_keeps_its_pictures(site: Scryfall, tmp_path: Path, data_dir: Path) -> None:
+def test_hw3_an_interrupted_fetch_keeps_its_pictures(
+    site: Scryfall, tmp_path: Path, data_dir: Path
+) -> None:
     """Ctrl-C after two pictures: nothing is stored; the next fetch downloads the other four."""
     before = imported_before(tmp_path, data_dir)
 
@@ -487,7 +641,9 @@ def test_hw3_an_interrupted_fetch_keeps_its_pictures(site: Scryfall, tmp_path: P
     assert (report.downloaded, report.kept) == (4, 2) and len(site.files.hits) == 4
 
 
-def test_hw3_a_second_fetch_with_everything_here_asks_only_for_the_search(site: Scryfall, data_dir: Path) -> None:
+def test_hw3_a_second_fetch_with_everything_here_asks_only_for_the_search(
+    site: Scryfall, data_dir: Path
+) -> None:
     fetch(data_dir, api=site.api.url)
     site.reset()
     report = fetch(data_dir, api=site.api.url)
@@ -498,7 +654,9 @@ def test_hw3_a_second_fetch_with_everything_here_asks_only_for_the_search(site: 
         stored = rules_text(name, data_dir)
         assert stored is not None and stored.image is not None
         assert Path(stored.image).read_bytes() == site.pictures[name]
-    assert len(list((data_dir / "cardtext").glob("images-*"))) == 1  # the first fetch's folder is gone
+    assert (
+        len(list((data_dir / "cardtext").glob("images-*"))) == 1
+    )  # the first fetch's folder is gone
 
 
 def test_hw3_text_only(site: Scryfall, data_dir: Path) -> None:
@@ -517,7 +675,9 @@ def closed_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_hw3_a_server_that_cannot_be_reached_is_said_clearly(tmp_path: Path, data_dir: Path) -> None:
+def test_hw3_a_server_that_cannot_be_reached_is_said_clearly(
+    tmp_path: Path, data_dir: Path
+) -> None:
     before = imported_before(tmp_path, data_dir)
     port = closed_port()
     with pytest.raises(FetchError) as error:
@@ -529,7 +689,9 @@ def test_hw3_a_server_that_cannot_be_reached_is_said_clearly(tmp_path: Path, dat
     assert store_snapshot(data_dir) == before
 
 
-def test_hw3_no_name_service_is_said_clearly(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hw3_no_name_service_is_said_clearly(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """No network at all: the name api.scryfall.com does not resolve (the lookup is made to fail
     here, so nothing leaves the machine)."""
 
@@ -545,12 +707,25 @@ def test_hw3_no_name_service_is_said_clearly(data_dir: Path, monkeypatch: pytest
     )
 
 
-@pytest.mark.parametrize(("body", "reason"), [
-    (b"<html><body>Rate limited</body></html>", "not JSON: Expecting value: line 1 column 1 (char 0)"),
-    (b'{"object": "list", "has_more": false, "data": [', "not JSON: Expecting value: line 1 column 48 (char 47)"),
-    (b'{"object": "card", "name": "Bant"}', "not a list of cards"),
-    (b'{"object": "list", "has_more": true, "data": []}', "has_more without a next_page on {host}"),
-], ids=["html", "cut-short-json", "not-a-list", "no-next-page"])
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (
+            b"<html><body>Rate limited</body></html>",
+            "not JSON: Expecting value: line 1 column 1 (char 0)",
+        ),
+        (
+            b'{"object": "list", "has_more": false, "data": [',
+            "not JSON: Expecting value: line 1 column 48 (char 47)",
+        ),
+        (b'{"object": "card", "name": "Bant"}', "not a list of cards"),
+        (
+            b'{"object": "list", "has_more": true, "data": []}',
+            "has_more without a next_page on {host}",
+        ),
+    ],
+    ids=["html", "cut-short-json", "not-a-list", "no-next-page"],
+)
 def test_hw3_an_answer_that_is_not_card_data_is_refused(
     site: Scryfall, tmp_path: Path, data_dir: Path, body: bytes, reason: str
 ) -> None:
@@ -576,7 +751,9 @@ def test_hw3_a_next_page_on_another_host_is_refused(site: Scryfall, data_dir: Pa
     assert error.value.key == "cardtext.fetch.bad_data" and site.files.hits == []
 
 
-def test_hw3_a_picture_that_is_not_a_picture_is_refused(site: Scryfall, tmp_path: Path, data_dir: Path) -> None:
+def test_hw3_a_picture_that_is_not_a_picture_is_refused(
+    site: Scryfall, tmp_path: Path, data_dir: Path
+) -> None:
     before = imported_before(tmp_path, data_dir)
     site.files.route(picture_key("Agyrem"), Raw(b"<html>Not here</html>", kind="text/html"))
     with pytest.raises(FetchError) as error:
@@ -589,7 +766,9 @@ def test_hw3_a_picture_that_is_not_a_picture_is_refused(site: Scryfall, tmp_path
     assert not list((data_dir / "cardtext" / "downloads" / "partial").iterdir())
 
 
-def test_hw3_a_picture_address_that_is_not_on_the_web_is_refused(site: Scryfall, data_dir: Path) -> None:
+def test_hw3_a_picture_address_that_is_not_on_the_web_is_refused(
+    site: Scryfall, data_dir: Path
+) -> None:
     """A server cannot make the fetch copy a file of this machine into the data directory."""
     first = site.pages()[0]
     first["data"][0]["image_uris"]["normal"] = "file:///etc/passwd"
@@ -641,8 +820,11 @@ def test_hw3_progress_elsewhere_is_a_line_now_and_then() -> None:
         bar(Progress(page=2, pages=2, cards=250, images=done, total=250))
     bar.close()
     lines = out.getvalue().splitlines()
-    assert lines[:3] == ["Scryfall: page 1/2, cards 175, pictures 0/0", "Scryfall: page 2/2, cards 250, pictures 0/0",
-                         "Scryfall: page 2/2, cards 250, pictures 25/250"]
+    assert lines[:3] == [
+        "Scryfall: page 1/2, cards 175, pictures 0/0",
+        "Scryfall: page 2/2, cards 250, pictures 0/0",
+        "Scryfall: page 2/2, cards 250, pictures 25/250",
+    ]
     assert len(lines) == 12 and lines[-1] == "Scryfall: page 2/2, cards 250, pictures 250/250"
 
 
@@ -681,7 +863,9 @@ def test_hw3_catalog_fetch_command_errors(capsys: pytest.CaptureFixture[str]) ->
     )
 
 
-def test_hw3_catalog_fetch_command_stopped(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hw3_catalog_fetch_command_stopped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     def interrupted(*args: Any, **kwargs: Any) -> Any:
         raise KeyboardInterrupt
 

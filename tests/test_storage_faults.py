@@ -32,11 +32,17 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A real 2 MB file system that fills up (tmpfs); skipped where mounting is not allowed."""
     where = tmp_path / "disk"
     where.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(where)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here ({done.stderr.strip() or done.returncode}); "
-                    "the injected 'disk is full' trials cover the same logic")
+        pytest.skip(
+            f"cannot mount a small tmpfs here ({done.stderr.strip() or done.returncode}); "
+            "the injected 'disk is full' trials cover the same logic"
+        )
     try:
         yield where
     finally:
@@ -51,7 +57,9 @@ def lives(path: Path) -> list[int]:
         return [p.life for p in state.players]
 
 
-def test_a_full_disk_refuses_the_change_keeps_the_rest_and_resumes_by_itself(small_disk: Path) -> None:
+def test_a_full_disk_refuses_the_change_keeps_the_rest_and_resumes_by_itself(
+    small_disk: Path,
+) -> None:
     path = small_disk / "games" / "aetherbox.sqlite3"
     journal = Journal(path, backup_every=5)
     controller = Controller(journal)
@@ -69,7 +77,9 @@ def test_a_full_disk_refuses_the_change_keeps_the_rest_and_resumes_by_itself(sma
         except JournalFull as error:
             refused += 1
             assert isinstance(error, IllegalCommand) and error.key == "journal.full"
-            assert render(error.key, error.params).startswith("The storage is full: this change was not saved.")
+            assert render(error.key, error.params).startswith(
+                "The storage is full: this change was not saved."
+            )
             if refused == 3:
                 break
     assert refused == 3, "the disk never filled up"
@@ -82,7 +92,9 @@ def test_a_full_disk_refuses_the_change_keeps_the_rest_and_resumes_by_itself(sma
     assert not backup_path(path).with_name(backup_path(path).name + ".partial").exists()
 
 
-def test_a_backup_with_no_room_leaves_no_partial_copy_and_still_empties_the_wal(small_disk: Path) -> None:
+def test_a_backup_with_no_room_leaves_no_partial_copy_and_still_empties_the_wal(
+    small_disk: Path,
+) -> None:
     path = small_disk / "games" / "aetherbox.sqlite3"
     journal = Journal(path, backup_every=0)
     controller = Controller(journal)
@@ -167,7 +179,9 @@ def test_an_injected_full_disk_is_refused_and_writing_resumes(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize("fault", ["folder", "fifo", "dev-null", "lock a folder", "games a file"])
-def test_something_in_the_journals_place_is_named_with_what_to_do(tmp_path: Path, fault: str) -> None:
+def test_something_in_the_journals_place_is_named_with_what_to_do(
+    tmp_path: Path, fault: str
+) -> None:
     """Not "restart to resume the game" (a restart meets it again): what is there, and that
     moving it aside is the cure."""
     path = tmp_path / "data" / "games" / "aetherbox.sqlite3"
@@ -195,7 +209,9 @@ def test_something_in_the_journals_place_is_named_with_what_to_do(tmp_path: Path
         open_journal(path)
     assert isinstance(raised.value, JournalUnreadable)
     assert raised.value.where == where and str(raised.value.kind) == kind
-    assert f"{where} is {kind} where aetherbox keeps its saved games: move it aside" in str(raised.value)
+    assert f"{where} is {kind} where aetherbox keeps its saved games: move it aside" in str(
+        raised.value
+    )
     assert "restart" not in str(raised.value)
 
 
@@ -207,8 +223,10 @@ def test_a_journal_and_backup_both_empty_are_said_and_kept(tmp_path: Path) -> No
     with journal:
         assert recovery is not None and journal.games() == []
         text = render(recovery.message().key, recovery.message().params)
-    assert text.startswith("The saved games and their backup were both found empty (0 bytes): nothing could be "
-                           "recovered. Both are kept, as ")
+    assert text.startswith(
+        "The saved games and their backup were both found empty (0 bytes): nothing could be "
+        "recovered. Both are kept, as "
+    )
     kept = sorted(p.name for p in tmp_path.iterdir() if ".damaged-" in p.name)
     assert len(kept) == 2 and all((tmp_path / name).stat().st_size == 0 for name in kept)
     assert str(recovery.damaged) in text and str(recovery.empty_backup) in text

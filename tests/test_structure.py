@@ -23,7 +23,9 @@ def _module_name(path: Path) -> str:
 
 
 def _modules() -> dict[str, Path]:
-    return {_module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
+    return {
+        _module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")
+    }
 
 
 def _type_checking(node: ast.If) -> bool:
@@ -122,8 +124,11 @@ def test_no_import_circles() -> None:
 def test_the_core_imports_nothing_above_it() -> None:
     """device is the lowest floor: display, drivers and firmware_tools use it, never the reverse."""
     upward = {
-        (name, other) for name, imports in _graph().items() if name.split(".")[0] == "device"
-        for other in imports if other.split(".")[0] != "device"
+        (name, other)
+        for name, imports in _graph().items()
+        if name.split(".")[0] == "device"
+        for other in imports
+        if other.split(".")[0] != "device"
     }
     assert upward == set()
 
@@ -139,10 +144,20 @@ def test_no_private_name_is_imported_from_another_module() -> None:
                 continue
             if _known_prefix(node.module, known) == "":
                 continue
-            hidden = [part for part in node.module.split(".") if part.startswith("_") and not part.startswith("__")]
-            names = [alias.name for alias in node.names if alias.name.startswith("_") and not alias.name.startswith("__")]
+            hidden = [
+                part
+                for part in node.module.split(".")
+                if part.startswith("_") and not part.startswith("__")
+            ]
+            names = [
+                alias.name
+                for alias in node.names
+                if alias.name.startswith("_") and not alias.name.startswith("__")
+            ]
             if hidden or names:
-                private.append(f"{name}: from {node.module} import {', '.join(a.name for a in node.names)}")
+                private.append(
+                    f"{name}: from {node.module} import {', '.join(a.name for a in node.names)}"
+                )
     assert private == []
 
 
@@ -156,8 +171,39 @@ def test_no_function_is_too_complex() -> None:
     if ruff is None:
         pytest.fail("ruff is not installed: pip install '.[test]' installs it")
     result = subprocess.run(
-        [ruff, "check", "--no-cache", "--isolated", "--select", "C901,F401", "--output-format", "concise",
-         "--config", f"lint.mccabe.max-complexity={MAX_COMPLEXITY}", *PACKAGES, "tests"],
-        cwd=ROOT, capture_output=True, text=True, check=False,
+        [
+            ruff,
+            "check",
+            "--no-cache",
+            "--isolated",
+            "--select",
+            "C901,F401",
+            "--output-format",
+            "concise",
+            "--config",
+            f"lint.mccabe.max-complexity={MAX_COMPLEXITY}",
+            *PACKAGES,
+            "tests",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_file_is_formatted() -> None:
+    """Every Python file is as ``ruff format`` writes it (line length and the rest in
+    pyproject.toml), so a change's diff shows what changed, never how someone spaced it."""
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    if ruff is None:
+        pytest.fail("ruff is not installed: pip install '.[test]' installs it")
+    result = subprocess.run(
+        [ruff, "format", "--no-cache", "--check", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -42,7 +42,9 @@ def _settings() -> dict[str, list[str]]:
 def _unit_for_this_machine(tmp_path: Path) -> Path:
     """The unit as shipped, except that ExecStart names a program that exists here (verify
     checks that it does; /opt/aetherbox exists only on an installed Pi)."""
-    text = UNIT.read_text(encoding="utf-8").replace("/opt/aetherbox/venv/bin/aetherbox", sys.executable)
+    text = UNIT.read_text(encoding="utf-8").replace(
+        "/opt/aetherbox/venv/bin/aetherbox", sys.executable
+    )
     copy = tmp_path / "aetherbox.service"
     copy.write_text(text, encoding="utf-8")
     return copy
@@ -53,7 +55,10 @@ def test_hw5_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     """HW-5: systemd reads the unit without a single complaint."""
     result = subprocess.run(
         ["systemd-analyze", "verify", "--man=no", str(_unit_for_this_machine(tmp_path))],
-        capture_output=True, text=True, timeout=60, check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert (result.returncode, result.stderr) == (0, "")
 
@@ -62,9 +67,18 @@ def test_hw5_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
 def test_hw5_unit_exposure_is_at_most_1_5(tmp_path: Path) -> None:
     """HW-5: `systemd-analyze security --offline=true` rates the unit's exposure 1.5 or better."""
     result = subprocess.run(
-        ["systemd-analyze", "security", "--offline=true", f"--threshold={int(EXPOSURE_LIMIT * 10)}",
-         "--no-pager", str(_unit_for_this_machine(tmp_path))],
-        capture_output=True, text=True, timeout=60, check=False,
+        [
+            "systemd-analyze",
+            "security",
+            "--offline=true",
+            f"--threshold={int(EXPOSURE_LIMIT * 10)}",
+            "--no-pager",
+            str(_unit_for_this_machine(tmp_path)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     level = re.search(r"Overall exposure level for aetherbox\.service: (\d+\.\d)", result.stdout)
     assert level is not None, result.stdout + result.stderr
@@ -96,7 +110,14 @@ def test_hw5_unit_hardening_leaves_what_the_hardware_needs() -> None:
     assert unit["PrivateNetwork"] == ["yes"] and unit["IPAddressDeny"] == ["any"]
     assert unit["DevicePolicy"] == ["closed"]
     allowed = {rule.split()[0] for rule in unit["DeviceAllow"]}
-    assert {"char-drm", "char-input", "char-gpiochip", "char-ttyUSB", "char-ttyACM", "char-ttyAMA"} <= allowed
+    assert {
+        "char-drm",
+        "char-input",
+        "char-gpiochip",
+        "char-ttyUSB",
+        "char-ttyACM",
+        "char-ttyAMA",
+    } <= allowed
     assert not any(re.match(r"^/dev/.*\d+:\d+|^\d", rule) for rule in allowed)  # no node numbers
     assert "char-fb" not in allowed  # only with a configured frame buffer (install.sh's drop-in)
     assert "ProcSubset" not in unit and "PrivateDevices" not in unit
@@ -109,7 +130,10 @@ def test_hw2_udev_rules_name_every_known_reader_chip() -> None:
     """HW-2/HW-5: the udev rules give each USB-serial chip the reader driver knows a stable name
     (/dev/aetherbox-reader) and the dialout group; their labels and jumps match up."""
     text = RULES.read_text(encoding="utf-8")
-    pairs = {(int(v, 16), int(p, 16)) for v, p in re.findall(r'ATTRS\{idVendor\}=="(\w{4})", ATTRS\{idProduct\}=="(\w{4})"', text)}
+    pairs = {
+        (int(v, 16), int(p, 16))
+        for v, p in re.findall(r'ATTRS\{idVendor\}=="(\w{4})", ATTRS\{idProduct\}=="(\w{4})"', text)
+    }
     assert pairs == set(KNOWN_USB_IDS)
     assert set(re.findall(r'GOTO="(\w+)"', text)) == set(re.findall(r'LABEL="(\w+)"', text))
     assert 'SYMLINK+="aetherbox-reader", GROUP="dialout", MODE="0660"' in text
@@ -117,26 +141,44 @@ def test_hw2_udev_rules_name_every_known_reader_chip() -> None:
 
 
 def _install(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        ["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60, check=False
+    )
 
 
 def test_hw5_install_script_is_valid_bash() -> None:
     """HW-5: `bash -n`, and shellcheck when it is installed."""
-    assert subprocess.run(["bash", "-n", str(INSTALL)], capture_output=True, check=False).returncode == 0
+    assert (
+        subprocess.run(["bash", "-n", str(INSTALL)], capture_output=True, check=False).returncode
+        == 0
+    )
     if shutil.which("shellcheck") is None:
-        pytest.skip("shellcheck is not installed (Debian package 'shellcheck'; .ci/run installs it under CI=true)")
+        pytest.skip(
+            "shellcheck is not installed (Debian package 'shellcheck'; .ci/run installs it under CI=true)"
+        )
     result = subprocess.run(
-        ["shellcheck", str(INSTALL), str(SYSTEMD / "aetherbox-wrapper.sh"), str(SYSTEMD / "aetherbox-event-firewall.sh")],
-        capture_output=True, text=True, check=False
+        [
+            "shellcheck",
+            str(INSTALL),
+            str(SYSTEMD / "aetherbox-wrapper.sh"),
+            str(SYSTEMD / "aetherbox-event-firewall.sh"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout
 
 
 INSTALLED = {
-    "etc/aetherbox/config.toml", "etc/systemd/system/aetherbox.service", "etc/sysusers.d/aetherbox.conf",
-    "etc/udev/rules.d/70-aetherbox-reader.rules", "etc/udev/rules.d/71-aetherbox-gpio.rules",
+    "etc/aetherbox/config.toml",
+    "etc/systemd/system/aetherbox.service",
+    "etc/sysusers.d/aetherbox.conf",
+    "etc/udev/rules.d/70-aetherbox-reader.rules",
+    "etc/udev/rules.d/71-aetherbox-gpio.rules",
     "etc/systemd/system.conf.d/aetherbox-watchdog.conf",
-    "opt/aetherbox/README.md", "usr/local/bin/aetherbox",
+    "opt/aetherbox/README.md",
+    "usr/local/bin/aetherbox",
 }
 
 
@@ -152,7 +194,9 @@ def test_hw5_install_into_a_root_is_complete_and_idempotent(tmp_path: Path) -> N
     assert _files(tmp_path) == INSTALLED
     assert (tmp_path / "etc/systemd/system/aetherbox.service").read_bytes() == UNIT.read_bytes()
     assert (tmp_path / "usr/local/bin/aetherbox").stat().st_mode & 0o777 == 0o755
-    assert 'data_dir = "/var/lib/aetherbox"' in (tmp_path / "etc/aetherbox/config.toml").read_text(encoding="utf-8")
+    assert 'data_dir = "/var/lib/aetherbox"' in (tmp_path / "etc/aetherbox/config.toml").read_text(
+        encoding="utf-8"
+    )
     said = first.stdout.splitlines()
     for step in (
         "would run: apt-get update",
@@ -165,7 +209,9 @@ def test_hw5_install_into_a_root_is_complete_and_idempotent(tmp_path: Path) -> N
     ):
         assert step in said
     # apt's lists are fresh before anything is installed, once.
-    assert said.index("would run: apt-get update") < min(i for i, line in enumerate(said) if "apt-get install" in line)
+    assert said.index("would run: apt-get update") < min(
+        i for i, line in enumerate(said) if "apt-get install" in line
+    )
     assert said.count("would run: apt-get update") == 1
     config = tmp_path / "etc/aetherbox/config.toml"
     config.write_text('language = "pl"\n', encoding="utf-8")
@@ -190,12 +236,17 @@ def test_hw5_install_fetches_the_card_text_once_through_the_wrapper(tmp_path: Pa
     cards.write_text("{}", encoding="utf-8")
     again = _install("--root", str(tmp_path)).stdout.splitlines()
     assert fetch not in again
-    assert ("kept: the card text in /var/lib/aetherbox/cardtext (to fetch it again: sudo aetherbox catalog fetch)"
-            in again)
+    assert (
+        "kept: the card text in /var/lib/aetherbox/cardtext (to fetch it again: sudo aetherbox catalog fetch)"
+        in again
+    )
     cards.unlink()
     skipped = _install("--root", str(tmp_path), "--no-card-text").stdout.splitlines()
     assert fetch not in skipped
-    assert "skipped: the card text (--no-card-text); to fetch it later: sudo aetherbox catalog fetch" in skipped
+    assert (
+        "skipped: the card text (--no-card-text); to fetch it later: sudo aetherbox catalog fetch"
+        in skipped
+    )
 
 
 def test_hw5_dry_run_touches_nothing(tmp_path: Path) -> None:
@@ -217,8 +268,11 @@ def test_hw5_uninstall_keeps_saved_games_unless_purged(tmp_path: Path) -> None:
     assert result.returncode == 0
     # No running systemd under --root (nor in a chroot): disabled, not stopped.
     assert "would run: systemctl disable aetherbox.service" in result.stdout.splitlines()
-    assert _files(tmp_path) == {"var/lib/aetherbox/games/aetherbox.sqlite3", "etc/aetherbox/config.toml",
-                                "etc/sysusers.d/aetherbox.conf"}
+    assert _files(tmp_path) == {
+        "var/lib/aetherbox/games/aetherbox.sqlite3",
+        "etc/aetherbox/config.toml",
+        "etc/sysusers.d/aetherbox.conf",
+    }
     purged = _install("--root", str(tmp_path), "--uninstall", "--purge")
     assert purged.returncode == 0
     assert _files(tmp_path) == set()
@@ -227,7 +281,10 @@ def test_hw5_uninstall_keeps_saved_games_unless_purged(tmp_path: Path) -> None:
 
 def test_hw5_install_refuses_bad_options(tmp_path: Path) -> None:
     """HW-5: mistakes are refused with the reason, before anything is done."""
-    assert _install("--purge", "--root", str(tmp_path)).stderr == "install.sh: error: --purge goes with --uninstall\n"
+    assert (
+        _install("--purge", "--root", str(tmp_path)).stderr
+        == "install.sh: error: --purge goes with --uninstall\n"
+    )
     missing = _install("--root", str(tmp_path / "nowhere"))
     assert missing.returncode == 1 and "no such directory" in missing.stderr
 
@@ -273,9 +330,14 @@ def test_hw5_a_configured_frame_buffer_is_allowed_by_a_drop_in(tmp_path: Path) -
     assert not (tmp_path / FB_DROPIN).exists()
     config = tmp_path / "etc/aetherbox/config.toml"
     assert '# fb = "/dev/fb1"' in config.read_text(encoding="utf-8")
-    config.write_text('data_dir = "/var/lib/aetherbox"\n[display]\nfb = "/dev/fb1"\n', encoding="utf-8")
+    config.write_text(
+        'data_dir = "/var/lib/aetherbox"\n[display]\nfb = "/dev/fb1"\n', encoding="utf-8"
+    )
     with_fb = _install("--root", str(tmp_path))
-    assert "install: /etc/systemd/system/aetherbox.service.d/framebuffer.conf (frame buffer /dev/fb1)" in with_fb.stdout
+    assert (
+        "install: /etc/systemd/system/aetherbox.service.d/framebuffer.conf (frame buffer /dev/fb1)"
+        in with_fb.stdout
+    )
     assert (tmp_path / FB_DROPIN).read_text(encoding="utf-8") == (
         '# Written by install.sh: /etc/aetherbox/config.toml sets [display] fb = "/dev/fb1".\n'
         "[Service]\nDeviceAllow=char-fb rw\n"
@@ -309,14 +371,20 @@ def test_hw5_unit_with_the_frame_buffer_drop_in_passes_verify(tmp_path: Path) ->
     root = tmp_path / "root"
     root.mkdir()
     (root / "etc/aetherbox").mkdir(parents=True)
-    (root / "etc/aetherbox/config.toml").write_text('[display]\nfb = "/dev/fb1"\n', encoding="utf-8")
+    (root / "etc/aetherbox/config.toml").write_text(
+        '[display]\nfb = "/dev/fb1"\n', encoding="utf-8"
+    )
     assert _install("--root", str(root)).returncode == 0
     unit = _unit_for_this_machine(tmp_path)
     dropins = tmp_path / "aetherbox.service.d"
     dropins.mkdir()
     shutil.copy(root / FB_DROPIN, dropins / "framebuffer.conf")
     result = subprocess.run(
-        ["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60, check=False,
+        ["systemd-analyze", "verify", "--man=no", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert (result.returncode, result.stderr) == (0, "")
 
@@ -327,7 +395,9 @@ def test_hw5_outside_a_booted_system_the_service_is_enabled_not_started(tmp_path
     result = _install("--root", str(tmp_path))
     said = result.stdout.splitlines()
     assert "would run: systemctl enable aetherbox.service" in said
-    assert not [line for line in said if "restart" in line or "daemon-reload" in line or "udevadm" in line]
+    assert not [
+        line for line in said if "restart" in line or "daemon-reload" in line or "udevadm" in line
+    ]
     assert said[-3:] == [
         "note: systemd is not running here (a chroot or an image): the service is enabled and",
         "      starts at the next boot",
@@ -339,7 +409,9 @@ def _fake_dpkg(tmp_path: Path, arch: str) -> dict[str, str]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     dpkg = bin_dir / "dpkg"
-    dpkg.write_text(f"#!/bin/sh\n[ \"$1\" = --print-architecture ] && echo {arch}\n", encoding="utf-8")
+    dpkg.write_text(
+        f'#!/bin/sh\n[ "$1" = --print-architecture ] && echo {arch}\n', encoding="utf-8"
+    )
     dpkg.chmod(0o755)
     return {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
 
@@ -348,7 +420,11 @@ def test_hw5_a_32_bit_os_is_refused_saying_a_64_bit_one_is_needed(tmp_path: Path
     """HW-5: pygame-ce has no wheel for 32-bit ARM: on armhf install.sh stops before it installs
     anything, and says what to put on the card."""
     result = subprocess.run(
-        ["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True, timeout=60, check=False,
+        ["bash", str(INSTALL), "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
         env=_fake_dpkg(tmp_path, "armhf"),
     )
     assert result.returncode == 1
@@ -362,7 +438,11 @@ def test_hw5_a_32_bit_os_is_refused_saying_a_64_bit_one_is_needed(tmp_path: Path
 
 def test_hw5_a_64_bit_os_goes_ahead(tmp_path: Path) -> None:
     result = subprocess.run(
-        ["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True, timeout=60, check=False,
+        ["bash", str(INSTALL), "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
         env=_fake_dpkg(tmp_path, "arm64"),
     )
     assert result.returncode == 0, result.stderr
@@ -372,7 +452,9 @@ def test_hw5_a_64_bit_os_goes_ahead(tmp_path: Path) -> None:
 EVENT_DROPIN = "etc/systemd/system/aetherbox.service.d/event.conf"
 
 
-def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(tmp_path: Path) -> None:
+def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(
+    tmp_path: Path,
+) -> None:
     """--broker N: mosquitto with the shipped configuration and ACL, a login for the organiser and
     table1..tableN with their passwords in a file only root reads (never printed), this Pi's
     configuration joined to its own broker as the organiser, and the service let reach it; run
@@ -380,31 +462,48 @@ def test_cj1_the_organisers_pi_gets_the_event_broker_and_a_login_for_each_table(
     first = _install("--root", str(tmp_path), "--broker", "3")
     assert first.returncode == 0, first.stderr
     said = first.stdout.splitlines()
-    assert any(line.startswith("would run: apt-get install") and line.split()[-4:] == ["mosquitto", "openssl", "nftables", "python3-lgpio"]
-               for line in said)
-    assert (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.conf").read_bytes()
-    assert (tmp_path / "etc/mosquitto/aetherbox.acl").read_bytes() == (SYSTEMD / "mosquitto-aetherbox.acl").read_bytes()
+    assert any(
+        line.startswith("would run: apt-get install")
+        and line.split()[-4:] == ["mosquitto", "openssl", "nftables", "python3-lgpio"]
+        for line in said
+    )
+    assert (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").read_bytes() == (
+        SYSTEMD / "mosquitto-aetherbox.conf"
+    ).read_bytes()
+    assert (tmp_path / "etc/mosquitto/aetherbox.acl").read_bytes() == (
+        SYSTEMD / "mosquitto-aetherbox.acl"
+    ).read_bytes()
     logins_file = tmp_path / "etc/aetherbox/broker-logins.txt"
     assert logins_file.stat().st_mode & 0o777 == 0o600
     logins = dict(line.split() for line in logins_file.read_text(encoding="utf-8").splitlines()[1:])
     assert list(logins) == ["organiser", "table1", "table2", "table3"]
     assert all(len(password) == 16 and password not in first.stdout for password in logins.values())
     assert [line for line in said if line.startswith("login: ")] == [
-        f"login: {name} (its password in /etc/aetherbox/broker-logins.txt)" for name in logins]
-    assert "would run: mosquitto_passwd -b /etc/mosquitto/aetherbox.passwd LOGIN PASSWORD, for each login in " \
-           "/etc/aetherbox/broker-logins.txt" in said
+        f"login: {name} (its password in /etc/aetherbox/broker-logins.txt)" for name in logins
+    ]
+    assert (
+        "would run: mosquitto_passwd -b /etc/mosquitto/aetherbox.passwd LOGIN PASSWORD, for each login in "
+        "/etc/aetherbox/broker-logins.txt" in said
+    )
     assert "would run: systemctl enable mosquitto.service" in said
     config = (tmp_path / "etc/aetherbox/config.toml").read_text(encoding="utf-8")
-    assert config.endswith(f'broker = "localhost"\ntable = "organiser"\npassword = "{logins["organiser"]}"\n')
-    assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8").splitlines()[-1] == "IPAddressAllow=localhost"
+    assert config.endswith(
+        f'broker = "localhost"\ntable = "organiser"\npassword = "{logins["organiser"]}"\n'
+    )
+    assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8").splitlines()[
+        -1
+    ] == "IPAddressAllow=localhost"
     again = _install("--root", str(tmp_path), "--broker", "4")
-    assert [line for line in again.stdout.splitlines() if line.startswith(("login: ", "add: "))] == [
-        "login: table4 (its password in /etc/aetherbox/broker-logins.txt)"]
+    assert [
+        line for line in again.stdout.splitlines() if line.startswith(("login: ", "add: "))
+    ] == ["login: table4 (its password in /etc/aetherbox/broker-logins.txt)"]
     kept = dict(line.split() for line in logins_file.read_text(encoding="utf-8").splitlines()[1:])
     assert {k: v for k, v in kept.items() if k != "table4"} == logins
     uninstalled = _install("--root", str(tmp_path), "--uninstall", "--purge")
     assert uninstalled.returncode == 0
-    assert not (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").exists() and not logins_file.exists()
+    assert (
+        not (tmp_path / "etc/mosquitto/conf.d/aetherbox.conf").exists() and not logins_file.exists()
+    )
 
 
 FIREWALL = "/usr/local/lib/aetherbox/event-firewall"
@@ -414,16 +513,32 @@ LAN = "10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 169.254.0.0/16 fc00::/7 fe80::/10
 PAGE = "# The players' page: the only port the service may listen on.\nSocketBindAllow=tcp:8080\nSocketBindDeny=any\n"
 
 
-@pytest.mark.parametrize(("event", "what", "rules"), [
-    ('broker = "192.168.4.1"', "192.168.4.1, port 8883", f"{START} 192.168.4.1 8883\nIPAddressAllow=192.168.4.1\n"),
-    ('broker = "127.0.0.1"', "127.0.0.1, port 1883", "IPAddressAllow=localhost\n"),
-    ('broker = "organiser.local"\nport = 18883', "organiser.local, port 18883",
-     f"{START} organiser.local 18883\nIPAddressAllow=localhost\n"),
-    ('broker = "organiser.local"\npage_port = 8080', "organiser.local, port 8883, and the players' page at port 8080",
-     f"{START} organiser.local 8883 8080\nIPAddressAllow=localhost {LAN}\n{PAGE}"),
-    ('broker = "localhost"\npage_port = 8080', "localhost, port 1883, and the players' page at port 8080",
-     f"{START} localhost 1883 8080\nIPAddressAllow=localhost {LAN}\n{PAGE}"),
-])
+@pytest.mark.parametrize(
+    ("event", "what", "rules"),
+    [
+        (
+            'broker = "192.168.4.1"',
+            "192.168.4.1, port 8883",
+            f"{START} 192.168.4.1 8883\nIPAddressAllow=192.168.4.1\n",
+        ),
+        ('broker = "127.0.0.1"', "127.0.0.1, port 1883", "IPAddressAllow=localhost\n"),
+        (
+            'broker = "organiser.local"\nport = 18883',
+            "organiser.local, port 18883",
+            f"{START} organiser.local 18883\nIPAddressAllow=localhost\n",
+        ),
+        (
+            'broker = "organiser.local"\npage_port = 8080',
+            "organiser.local, port 8883, and the players' page at port 8080",
+            f"{START} organiser.local 8883 8080\nIPAddressAllow=localhost {LAN}\n{PAGE}",
+        ),
+        (
+            'broker = "localhost"\npage_port = 8080',
+            "localhost, port 1883, and the players' page at port 8080",
+            f"{START} localhost 1883 8080\nIPAddressAllow=localhost {LAN}\n{PAGE}",
+        ),
+    ],
+)
 def test_cj1_a_table_configured_for_an_event_may_reach_its_broker_and_nothing_more(
     tmp_path: Path, event: str, what: str, rules: str
 ) -> None:
@@ -436,52 +551,85 @@ def test_cj1_a_table_configured_for_an_event_may_reach_its_broker_and_nothing_mo
     config.parent.mkdir(parents=True)
     config.write_text(f'[event]\n{event}\ntable = "table2"\npassword = "x"\n', encoding="utf-8")
     result = _install("--root", str(tmp_path))
-    assert f"install: /etc/systemd/system/aetherbox.service.d/event.conf (the event's broker at {what})" in result.stdout
+    assert (
+        f"install: /etc/systemd/system/aetherbox.service.d/event.conf (the event's broker at {what})"
+        in result.stdout
+    )
     # It holds a password now: the service's group reads it, nobody else (tests/test_config_install.py).
     assert config.stat().st_mode & 0o777 == 0o640
     broker = event.split('"')[1]
     page = " and page_port = 8080" if "page_port" in event else ""
     assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8") == (
-        f'# Written by install.sh: /etc/aetherbox/config.toml sets [event] broker = "{broker}"{page}.\n{HEAD}{rules}')
+        f'# Written by install.sh: /etc/aetherbox/config.toml sets [event] broker = "{broker}"{page}.\n{HEAD}{rules}'
+    )
     assert ((tmp_path / FIREWALL.lstrip("/")).exists()) == ("ExecStartPre" in rules)
     if broker not in ("127.0.0.1", "localhost"):
-        assert "note: /etc/aetherbox/broker-ca.crt is missing: copy /etc/aetherbox/broker-ca.crt from the organiser's " \
-               'Pi there (README, "Events across tables")' in result.stdout
+        assert (
+            "note: /etc/aetherbox/broker-ca.crt is missing: copy /etc/aetherbox/broker-ca.crt from the organiser's "
+            'Pi there (README, "Events across tables")' in result.stdout
+        )
     config.write_text('language = "pl"\n', encoding="utf-8")
     without = _install("--root", str(tmp_path))
     assert "remove: /etc/systemd/system/aetherbox.service.d/event.conf" in without.stdout
-    assert not (tmp_path / EVENT_DROPIN).parent.exists() and not (tmp_path / FIREWALL.lstrip("/")).exists()
+    assert (
+        not (tmp_path / EVENT_DROPIN).parent.exists()
+        and not (tmp_path / FIREWALL.lstrip("/")).exists()
+    )
 
 
 def test_cj1_a_page_port_that_is_no_port_is_said_and_not_let_in(tmp_path: Path) -> None:
     config = tmp_path / "etc/aetherbox/config.toml"
     config.parent.mkdir(parents=True)
-    config.write_text('[event]\nbroker = "localhost"\ntable = "organiser"\npage_port = 80800\n', encoding="utf-8")
+    config.write_text(
+        '[event]\nbroker = "localhost"\ntable = "organiser"\npage_port = 80800\n', encoding="utf-8"
+    )
     result = _install("--root", str(tmp_path))
-    assert "warning: [event] page_port = 80800 is not a port (1 to 65535): the players' page is not let in" in result.stdout
-    assert (tmp_path / EVENT_DROPIN).read_text(encoding="utf-8").endswith(f"{HEAD}IPAddressAllow=localhost\n")
+    assert (
+        "warning: [event] page_port = 80800 is not a port (1 to 65535): the players' page is not let in"
+        in result.stdout
+    )
+    assert (
+        (tmp_path / EVENT_DROPIN)
+        .read_text(encoding="utf-8")
+        .endswith(f"{HEAD}IPAddressAllow=localhost\n")
+    )
 
 
-def test_cj1_a_tables_install_says_the_fingerprint_of_the_events_authority_it_has(tmp_path: Path) -> None:
+def test_cj1_a_tables_install_says_the_fingerprint_of_the_events_authority_it_has(
+    tmp_path: Path,
+) -> None:
     """The owner compares it with the one the organiser's install.sh --broker said."""
     if shutil.which("openssl") is None:
-        pytest.skip("openssl is not installed (Debian package 'openssl'; .ci/run installs it under CI=true)")
+        pytest.skip(
+            "openssl is not installed (Debian package 'openssl'; .ci/run installs it under CI=true)"
+        )
     organiser = tmp_path / "organiser"
     organiser.mkdir()
     said = _install("--root", str(organiser), "--broker", "1", "--no-card-text").stdout
-    fingerprint = next(line for line in said.splitlines() if line.startswith("the event's certificate authority, for"))
+    fingerprint = next(
+        line
+        for line in said.splitlines()
+        if line.startswith("the event's certificate authority, for")
+    )
     fingerprint = fingerprint.rsplit("(", 1)[1]
     table = tmp_path / "table"
     (table / "etc/aetherbox").mkdir(parents=True)
     shutil.copy(organiser / "etc/aetherbox/broker-ca.crt", table / "etc/aetherbox/broker-ca.crt")
-    (table / "etc/aetherbox/config.toml").write_text('[event]\nbroker = "organiser.local"\ntable = "table1"\n', encoding="utf-8")
-    assert f"the event's certificate authority: /etc/aetherbox/broker-ca.crt ({fingerprint}" in _install(
-        "--root", str(table), "--no-card-text").stdout.splitlines()
+    (table / "etc/aetherbox/config.toml").write_text(
+        '[event]\nbroker = "organiser.local"\ntable = "table1"\n', encoding="utf-8"
+    )
+    assert (
+        f"the event's certificate authority: /etc/aetherbox/broker-ca.crt ({fingerprint}"
+        in _install("--root", str(table), "--no-card-text").stdout.splitlines()
+    )
 
 
 def test_hw5_broker_takes_a_number_of_tables(tmp_path: Path) -> None:
     bad = _install("--root", str(tmp_path), "--broker=many")
-    assert (bad.returncode, bad.stderr) == (1, "install.sh: error: --broker takes the number of tables, 1 to 64 (got 'many')\n")
+    assert (bad.returncode, bad.stderr) == (
+        1,
+        "install.sh: error: --broker takes the number of tables, 1 to 64 (got 'many')\n",
+    )
 
 
 @needs_analyze
@@ -490,7 +638,8 @@ def test_hw5_unit_with_the_event_drop_in_passes_verify(tmp_path: Path) -> None:
     root = tmp_path / "root"
     (root / "etc/aetherbox").mkdir(parents=True)
     (root / "etc/aetherbox/config.toml").write_text(
-        '[event]\nbroker = "organiser.local"\ntable = "t1"\npage_port = 8080\n', encoding="utf-8")
+        '[event]\nbroker = "organiser.local"\ntable = "t1"\npage_port = 8080\n', encoding="utf-8"
+    )
     assert _install("--root", str(root)).returncode == 0
     unit = _unit_for_this_machine(tmp_path)
     dropins = tmp_path / "aetherbox.service.d"
@@ -498,8 +647,14 @@ def test_hw5_unit_with_the_event_drop_in_passes_verify(tmp_path: Path) -> None:
     text = (root / EVENT_DROPIN).read_text(encoding="utf-8")
     assert f"ExecStartPre=-+{FIREWALL} " in text and "SocketBindAllow=tcp:8080" in text
     # verify checks that the program is there: the one install.sh put in the temporary root.
-    (dropins / "event.conf").write_text(text.replace(FIREWALL, str(root / FIREWALL.lstrip("/"))), encoding="utf-8")
+    (dropins / "event.conf").write_text(
+        text.replace(FIREWALL, str(root / FIREWALL.lstrip("/"))), encoding="utf-8"
+    )
     result = subprocess.run(
-        ["systemd-analyze", "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60, check=False,
+        ["systemd-analyze", "verify", "--man=no", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert (result.returncode, result.stderr) == (0, "")

@@ -16,8 +16,15 @@ from device.inputs import Button, ButtonPressed
 from device.state import Step
 
 
-def new(controller: Controller, *players: str, formats: tuple[str, ...] = ("commander",), first: str | None = "Alice") -> None:
-    controller.execute(NewGame(formats=formats, players=players or ("Alice", "Bob", "Carol"), first=first))
+def new(
+    controller: Controller,
+    *players: str,
+    formats: tuple[str, ...] = ("commander",),
+    first: str | None = "Alice",
+) -> None:
+    controller.execute(
+        NewGame(formats=formats, players=players or ("Alice", "Bob", "Carol"), first=first)
+    )
 
 
 def turn_of(controller: Controller) -> tuple[int, str, str]:
@@ -58,8 +65,13 @@ def test_tb1_names_in_any_script(controller: Controller) -> None:
 # --- TB-2 ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("formats", "life"), [((), 20), (("ffa",), 20), (("duel",), 20), (("commander",), 40), (("EDH",), 40)])
-def test_tb2_starting_life_follows_the_base_format(controller: Controller, formats: tuple[str, ...], life: int) -> None:
+@pytest.mark.parametrize(
+    ("formats", "life"),
+    [((), 20), (("ffa",), 20), (("duel",), 20), (("commander",), 40), (("EDH",), 40)],
+)
+def test_tb2_starting_life_follows_the_base_format(
+    controller: Controller, formats: tuple[str, ...], life: int
+) -> None:
     controller.execute(NewGame(formats=formats, players=("A", "B")))
     assert controller.state is not None
     assert [p.life for p in controller.state.players] == [life, life]
@@ -74,13 +86,19 @@ def test_tb2_unknown_format_is_refused_with_the_known_ones(controller: Controlle
     with pytest.raises(UnknownName) as error:
         controller.execute(NewGame(formats=("comander",), players=("A", "B")))
     known = ", ".join(sorted(f.name for f in formats()))
-    assert str(error.value) == f"There is no format 'comander'. Known formats: {known}. Did you mean 'commander'?"
+    assert (
+        str(error.value)
+        == f"There is no format 'comander'. Known formats: {known}. Did you mean 'commander'?"
+    )
 
 
 def test_tb2_one_base_format_only(controller: Controller) -> None:
     with pytest.raises(IllegalCommand) as error:
         controller.execute(NewGame(formats=("commander", "duel"), players=("A", "B")))
-    assert str(error.value) == "Choose at most one base format: Commander and Two-player game are all base formats."
+    assert (
+        str(error.value)
+        == "Choose at most one base format: Commander and Two-player game are all base formats."
+    )
 
 
 def test_tb2_duel_is_for_two(controller: Controller) -> None:
@@ -92,7 +110,10 @@ def test_tb2_duel_is_for_two(controller: Controller) -> None:
 def test_tb2_unknown_table_option_is_refused(controller: Controller) -> None:
     with pytest.raises(IllegalCommand) as error:
         controller.execute(NewGame(players=("A", "B"), options={"grand_melee": "on"}))
-    assert str(error.value) == "There is no table option 'grand_melee' for Free-for-all. Options here: seats_facing, turn_timer."
+    assert (
+        str(error.value)
+        == "There is no table option 'grand_melee' for Free-for-all. Options here: seats_facing, turn_timer."
+    )
 
 
 # --- TB-3 ------------------------------------------------------------------------------------
@@ -154,7 +175,9 @@ def test_tb3_active_player_leaving_keeps_their_turn_until_next(controller: Contr
 def test_tb4_reversed_turn_order(controller: Controller) -> None:
     new(controller, "Alice", "Bob", "Carol", "Dan")
     result = controller.execute(ReverseTurnOrder())
-    assert [str(m) for m in result.messages] == ["Turn order reversed: play now passes counter-clockwise."]
+    assert [str(m) for m in result.messages] == [
+        "Turn order reversed: play now passes counter-clockwise."
+    ]
     controller.execute(PassTurn())
     assert turn_of(controller) == (2, "Dan", "upkeep")
     controller.execute(ReverseTurnOrder())
@@ -168,7 +191,10 @@ def test_tb4_reversed_turn_order(controller: Controller) -> None:
 def test_tb5_first_player_set_by_hand(controller: Controller) -> None:
     result = controller.execute(NewGame(players=("Alice", "Bob", "Carol"), first="car"))
     assert turn_of(controller) == (1, "Carol", "upkeep")
-    assert str(result.messages[0]) == "New game (Free-for-all) for Alice, Bob, Carol, 20 life. Carol goes first."
+    assert (
+        str(result.messages[0])
+        == "New game (Free-for-all) for Alice, Bob, Carol, 20 life. Carol goes first."
+    )
 
 
 def test_tb5_first_player_must_exist(controller: Controller) -> None:
@@ -203,10 +229,24 @@ def test_step_enum_values_are_the_documented_ones() -> None:
 
 @pytest.mark.parametrize(
     ("word", "meant"),
-    [("comander", "commander"), ("COMMANDR", "commander"), ("dule", "duel"), ("plnechase", "planechase"),
-     ("necromancr", "necromancer"), ("free-for-al", "free-for-all"), ("contraptons", "contraptions"),
-     ("commander", None), ("edh", None), ("Ed", None), ("Duke", None), ("Del", None), ("Alice", None),
-     ("Dan", None), ("Mandy", None), ("Ruel", None)],
+    [
+        ("comander", "commander"),
+        ("COMMANDR", "commander"),
+        ("dule", "duel"),
+        ("plnechase", "planechase"),
+        ("necromancr", "necromancer"),
+        ("free-for-al", "free-for-all"),
+        ("contraptons", "contraptions"),
+        ("commander", None),
+        ("edh", None),
+        ("Ed", None),
+        ("Duke", None),
+        ("Del", None),
+        ("Alice", None),
+        ("Dan", None),
+        ("Mandy", None),
+        ("Ruel", None),
+    ],
 )
 def test_tb2_a_slip_of_a_format_name_is_told_from_a_name(word: str, meant: str | None) -> None:
     from device.formats import close_format
@@ -214,20 +254,30 @@ def test_tb2_a_slip_of_a_format_name_is_told_from_a_name(word: str, meant: str |
     assert close_format(word) == meant
 
 
-@pytest.mark.parametrize("name", sorted({f.name for f in formats()} - {"wizards_duel", "two_headed_giant"}))
+@pytest.mark.parametrize(
+    "name", sorted({f.name for f in formats()} - {"wizards_duel", "two_headed_giant"})
+)
 def test_tb2_the_start_message_names_each_format_once(controller: Controller, name: str) -> None:
     """A format whose title says "game" itself is not a "Two-player game game"."""
     from device.formats import find_format, title
 
     fmt = find_format(name)
     base = () if fmt.kind == "base" else ("ffa",)
-    players = ("A", "B", "C") if fmt.max_players > 2 else ("A", "B")  # a pod needs three, a duel two
+    players = (
+        ("A", "B", "C") if fmt.max_players > 2 else ("A", "B")
+    )  # a pod needs three, a duel two
     result = controller.execute(NewGame(formats=(*base, name), players=players, first="A"))
     formats = " + ".join(str(title(find_format(n))) for n in (*base, name))
     life = controller.state.starting_life if controller.state is not None else 0
-    assert str(result.messages[0]) == f"New game ({formats}) for {', '.join(players)}, {life} life. A goes first."
+    assert (
+        str(result.messages[0])
+        == f"New game ({formats}) for {', '.join(players)}, {life} life. A goes first."
+    )
 
 
 def test_tb2_the_two_player_game_starts_in_plain_words(controller: Controller) -> None:
     result = controller.execute(NewGame(formats=("duel",), players=("Ola", "Ela")))
-    assert str(result.messages[0]) == "New game (Two-player game) for Ola, Ela, 20 life. The gadget drew Ela to go first."
+    assert (
+        str(result.messages[0])
+        == "New game (Two-player game) for Ola, Ela, 20 life. The gadget drew Ela to go first."
+    )

@@ -101,7 +101,10 @@ def test_HW3_bad_lines_are_reported_with_file_and_line_and_skipped(
 def test_HW3_a_uid_enrolled_as_two_cards_counts_as_neither(path: Path) -> None:
     """HW-3, HW-5: two lines give one UID two cards (a hand edit, or a flipped digit that made one
     tag's UID another's): the tag counts as neither, and the problem names both lines."""
-    path.write_text("04:A1:B2:C3  Tazeem\n# x\n04a1b2c3  Agyrem\n04:A1:B2:C4  Bant\n04A1B2C4  bant\n", encoding="utf-8")
+    path.write_text(
+        "04:A1:B2:C3  Tazeem\n# x\n04a1b2c3  Agyrem\n04:A1:B2:C4  Bant\n04A1B2C4  bant\n",
+        encoding="utf-8",
+    )
     tags = TagMap(path)
     assert tags.lookup("04:A1:B2:C3") is None
     assert tags.lookup("04:A1:B2:C4") == card("Bant")
@@ -189,9 +192,10 @@ def test_HW3_add_keeps_comments_and_order(path: Path) -> None:
     tags.add("03-03", card("Bant"))
     assert path.read_text(encoding="utf-8") == original + "03:03  Bant\n"
     tags.add("0101", "agyrem")
-    assert path.read_text(encoding="utf-8") == original.replace(
-        "01:01  Tazeem", "01:01  Agyrem"
-    ) + "03:03  Bant\n"
+    assert (
+        path.read_text(encoding="utf-8")
+        == original.replace("01:01  Tazeem", "01:01  Agyrem") + "03:03  Bant\n"
+    )
     assert tags.lookup("01:01") == card("Agyrem")
     assert len(tags) == 3
 
@@ -219,7 +223,9 @@ def test_HW3_add_keeps_windows_line_ends(path: Path) -> None:
 def test_HW3_add_refuses_unknown_cards_and_bad_uids(path: Path) -> None:
     path.write_text("01:01  Tazeem\n", encoding="utf-8")
     tags = TagMap(path)
-    with pytest.raises(UnknownName, match="No plane, phenomenon or contraption is called 'Naya Plains'"):
+    with pytest.raises(
+        UnknownName, match="No plane, phenomenon or contraption is called 'Naya Plains'"
+    ):
         tags.add("0202", "Naya Plains")
     with pytest.raises(ValueError, match="'xyz' is not a tag UID"):
         tags.add("xyz", "Bant")

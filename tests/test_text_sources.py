@@ -24,7 +24,9 @@ def _device_modules() -> list[str]:
 
 
 def test_every_module_that_writes_texts_is_listed() -> None:
-    writing = {name for name in _device_modules() if hasattr(importlib.import_module(name), "TEXTS")}
+    writing = {
+        name for name in _device_modules() if hasattr(importlib.import_module(name), "TEXTS")
+    }
     listed = [name for source in SOURCES for name in source.modules]
     assert len(listed) == len(set(listed)), "a module is listed twice"
     assert writing == set(listed)
@@ -35,7 +37,9 @@ def test_a_source_read_on_demand_holds_only_keys_that_lead_to_it(source: Source)
     """A console or card-data text is read when a key starting as theirs do is looked up: one
     starting otherwise would show its key until every text happened to be read."""
     for name in source.modules:
-        stray = [key for key in importlib.import_module(name).TEXTS if not key.startswith(source.keys)]
+        stray = [
+            key for key in importlib.import_module(name).TEXTS if not key.startswith(source.keys)
+        ]
         assert stray == [], name
 
 
@@ -53,13 +57,22 @@ def test_every_key_is_written_once() -> None:
 
 
 def test_a_key_written_twice_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(text, "SOURCES", (Source(("",), ("device.text", "device.rules.table")),
-                                           Source(("",), ("device.rules.life",))))
+    monkeypatch.setattr(
+        text,
+        "SOURCES",
+        (
+            Source(("",), ("device.text", "device.rules.table")),
+            Source(("",), ("device.rules.life",)),
+        ),
+    )
     monkeypatch.setattr(text, "_english", {})
     monkeypatch.setattr(text, "_read", [False, False])
-    monkeypatch.setattr(importlib.import_module("device.rules.life"), "TEXTS",
-                        {"text.and": "{first} & {last}"})
-    with pytest.raises(ValueError, match=r"text key 'text.and' is written twice \(again in device.rules.life\)"):
+    monkeypatch.setattr(
+        importlib.import_module("device.rules.life"), "TEXTS", {"text.and": "{first} & {last}"}
+    )
+    with pytest.raises(
+        ValueError, match=r"text key 'text.and' is written twice \(again in device.rules.life\)"
+    ):
         every_text()
 
 
@@ -77,5 +90,7 @@ def test_the_kiosk_wording_the_game_never_imports_the_console() -> None:
         "print(str(Message('console.usage', usage='x')) != 'console.usage')\n"
         "print('device.console.core' in sys.modules)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
     assert out[:3] == ["[]", "True", "True"]

@@ -46,7 +46,9 @@ def test_tb6_teams_of_adjacent_seats_take_their_turns_together(table: Table) -> 
     table.run("skip Dan")
     assert table.run("pass") == ["Dan skips this turn.", "Turn 5: Alice & Bob's upkeep."]
     assert table.run("show")[:4] == [
-        "Turn 5: Alice & Bob's upkeep, turn order reversed.", "Team Alice & Bob: 30 life", "Team Carol & Dan: 30 life",
+        "Turn 5: Alice & Bob's upkeep, turn order reversed.",
+        "Team Alice & Bob: 30 life",
+        "Team Carol & Dan: 30 life",
         "Team Eve & Fay: 30 life",
     ]
 
@@ -63,7 +65,9 @@ def test_tb6_a_team_shares_one_life_total(table: Table) -> None:
     table.run("life Dan =10")
     assert lives(table) == [30, 30, 10, 10]
     assert table.run("dealt") == [
-        "no one → Carol: 2 life gained", "no one → Dan: 12 life lost", "Alice → Carol: 7 life lost",
+        "no one → Carol: 2 life gained",
+        "no one → Dan: 12 life lost",
+        "Alice → Carol: 7 life lost",
         "Bob → Dan: 3 life lost",
     ]
 
@@ -77,7 +81,8 @@ def test_tb6_two_headed_giant_commander_starts_at_60_and_counts_21_per_team(tabl
     out = table.run("commander Bob 10 from Carol")
     assert out[0] == "Bob took 10 commander damage from Carol's commander (21 of 21)."
     assert out[-3:] == [
-        "Alice has lost: 21 combat damage from one commander.", "Bob has lost: 21 combat damage from one commander.",
+        "Alice has lost: 21 combat damage from one commander.",
+        "Bob has lost: 21 combat damage from one commander.",
         "Game over: Carol & Dan won (last team standing).",
     ]
     assert lives(table) == [39, 39, 60, 60]
@@ -92,7 +97,8 @@ def test_tb6_poison_counts_per_team_and_fifteen_lose(table: Table) -> None:
     assert not any("lost" in line for line in out)
     out = table.run("poison Dan +5 from Bob")
     assert out[1:] == [
-        "Carol has lost: 15 poison counters on the team.", "Dan has lost: 15 poison counters on the team.",
+        "Carol has lost: 15 poison counters on the team.",
+        "Dan has lost: 15 poison counters on the team.",
         "Game over: Alice & Bob won (last team standing).",
     ]
 

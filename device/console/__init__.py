@@ -12,7 +12,15 @@ Each module exposes its table as a value (``COMMANDS``); nothing registers itsel
 from __future__ import annotations
 
 from device.console import (
-    clock, conspiracy, contraptions, counters, dice, necromancer, planechase, table, wizards_duel,
+    clock,
+    conspiracy,
+    contraptions,
+    counters,
+    dice,
+    necromancer,
+    planechase,
+    table,
+    wizards_duel,
 )
 from device.console.core import CommandTable, Console, Entry, Usage
 

@@ -17,7 +17,13 @@ from device.console.conspiracy import round_clock, round_time
 from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
 from device.rules.clock import (
-    PauseGameClock, ResumeGameClock, SetTurnTimer, StartGameClock, clock_time, played_time, timed_turns,
+    PauseGameClock,
+    ResumeGameClock,
+    SetTurnTimer,
+    StartGameClock,
+    clock_time,
+    played_time,
+    timed_turns,
 )
 from device.rules.teams import turn_name
 from device.state import GameState, outcome
@@ -63,7 +69,14 @@ def say_time(console: Console) -> None:
     timer = clock_time(clock.timer)
     name = turn_name(state)
     if left > 0:
-        console.say(Message("console.clock.turn_left", name=name, left=clock_time(left, countdown=True), timer=timer))
+        console.say(
+            Message(
+                "console.clock.turn_left",
+                name=name,
+                left=clock_time(left, countdown=True),
+                timer=timer,
+            )
+        )
     else:
         console.say(Message("console.clock.turn_up", name=name, timer=timer))
 
@@ -101,7 +114,11 @@ def _clock(console: Console, args: list[str]) -> None:
         say_time(console)
 
 
-@command("pause", "pause", "Pause the game clock and the turn timer: a break at the table (UNDO held does the same).")
+@command(
+    "pause",
+    "pause",
+    "Pause the game clock and the turn timer: a break at the table (UNDO held does the same).",
+)
 def _pause(console: Console, args: list[str]) -> None:
     if args:
         raise console.usage("pause")

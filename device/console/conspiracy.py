@@ -13,7 +13,14 @@ from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
 from device.event_link import EventSession
 from device.rules.conspiracy import (
-    Standing, event_games, event_message, event_pods, group_active, standings, table_group, time_left,
+    Standing,
+    event_games,
+    event_message,
+    event_pods,
+    group_active,
+    standings,
+    table_group,
+    time_left,
 )
 from device.rules.conspiracy.tables import EventView, TableState
 from device.rules.conspiracy.commands import (
@@ -30,31 +37,36 @@ TEXTS: dict[str, Text] = {
     "consp.export_type": "Export to a .csv or .json file; {path!r} is neither.",
     "consp.export_failed": "Cannot write {path}: {problem}.",
 }
-TEXTS.update({
-    # the event's pods, the groups, the standings, time and the export
-    "console.consp.pod": "Pod {n}:",
-    "console.consp.round": "Round {round}:",
-    "console.consp.left": "{name} (left)",
-    "console.consp.group": "  {group}: {seats}",
-    "console.consp.group_done": "  {group}: {seats} — finished",
-    "console.consp.standing": "{place}  {name}  ({groups}; {status})",
-    "console.consp.then": "{first} → {then}",
-    "console.consp.placed": "placed",
-    "console.consp.playing": "playing",
-    "console.consp.left_round": "left round {round}",
-    "console.consp.minutes_left": Plural("{n} minute(s) left in round {round}.",
-                                         "{n} minute(s) left in round {round}."),
-    "console.consp.wrote": Plural("Wrote {n} result(s) to {path}.", "Wrote {n} result(s) to {path}."),
-    # an event played across tables
-    "console.consp.event_pod": "Event {event}, pod {pod}:",
-    "console.consp.event_tables": "Event {event}, its tables:",
-    "console.consp.offline": "{table} (offline)",
-    "console.consp.gadgets": "{table} (gadgets {gadgets}; counted: {counts})",
-    "console.consp.furthest": "the furthest",
-    "console.consp.table_playing": "{table}: pod {pod}, {group} (round {round}): {players}",
-    "console.consp.table_waiting": "{table}: waiting for round 2",
-    "console.consp.table_done": "{table}: done",
-})
+TEXTS.update(
+    {
+        # the event's pods, the groups, the standings, time and the export
+        "console.consp.pod": "Pod {n}:",
+        "console.consp.round": "Round {round}:",
+        "console.consp.left": "{name} (left)",
+        "console.consp.group": "  {group}: {seats}",
+        "console.consp.group_done": "  {group}: {seats} — finished",
+        "console.consp.standing": "{place}  {name}  ({groups}; {status})",
+        "console.consp.then": "{first} → {then}",
+        "console.consp.placed": "placed",
+        "console.consp.playing": "playing",
+        "console.consp.left_round": "left round {round}",
+        "console.consp.minutes_left": Plural(
+            "{n} minute(s) left in round {round}.", "{n} minute(s) left in round {round}."
+        ),
+        "console.consp.wrote": Plural(
+            "Wrote {n} result(s) to {path}.", "Wrote {n} result(s) to {path}."
+        ),
+        # an event played across tables
+        "console.consp.event_pod": "Event {event}, pod {pod}:",
+        "console.consp.event_tables": "Event {event}, its tables:",
+        "console.consp.offline": "{table} (offline)",
+        "console.consp.gadgets": "{table} (gadgets {gadgets}; counted: {counts})",
+        "console.consp.furthest": "the furthest",
+        "console.consp.table_playing": "{table}: pod {pod}, {group} (round {round}): {players}",
+        "console.consp.table_waiting": "{table}: waiting for round 2",
+        "console.consp.table_done": "{table}: done",
+    }
+)
 
 
 @command(
@@ -78,7 +90,11 @@ def _event(console: Console, args: list[str]) -> None:
         console.execute(game)
 
 
-@command("groups", "groups", "The current round's groups in turn order, whose turn it is and who has left (CJ-3).")
+@command(
+    "groups",
+    "groups",
+    "The current round's groups in turn order, whose turn it is and who has left (CJ-3).",
+)
 def _groups(console: Console, args: list[str]) -> None:
     state = console.state
     consp = state.conspiracy
@@ -106,14 +122,20 @@ def _status(row: Standing) -> Message:
     return Message(f"console.consp.{row.status}")
 
 
-@command("turn", "turn PLAYER", "It is now PLAYER's turn in their group (the groups play at once; CJ-5).")
+@command(
+    "turn", "turn PLAYER", "It is now PLAYER's turn in their group (the groups play at once; CJ-5)."
+)
 def _turn(console: Console, args: list[str]) -> None:
     if len(args) != 1:
         raise console.usage("turn")
     console.execute(PassGroupTurn(seat=console.seat(args[0])))
 
 
-@command("out", "out PLAYER [PLAYER…]", "These players left their group's game at the same moment (CJ-4).")
+@command(
+    "out",
+    "out PLAYER [PLAYER…]",
+    "These players left their group's game at the same moment (CJ-4).",
+)
 def _out(console: Console, args: list[str]) -> None:
     if not args:
         raise console.usage("out")
@@ -135,13 +157,22 @@ def round_time(console: Console) -> None:
     now = console.controller.clock()
     left = time_left(console.state, now)
     if left is not None and left > 0:
-        console.say(Message("console.consp.minutes_left", n=math.ceil(left / 60),
-                            round=console.state.conspiracy.round))  # type: ignore[union-attr]
+        console.say(
+            Message(
+                "console.consp.minutes_left",
+                n=math.ceil(left / 60),
+                round=console.state.conspiracy.round,  # type: ignore[union-attr]
+            )
+        )
         return
     console.execute(CallTime(now=now))
 
 
-@command("finish", "finish GROUP", "GROUP's extra turns are over: rank its players still in by life (CJ-5).")
+@command(
+    "finish",
+    "finish GROUP",
+    "GROUP's extra turns are over: rank its players still in by life (CJ-5).",
+)
 def _finish(console: Console, args: list[str]) -> None:
     if not args:
         raise console.usage("finish")
@@ -256,8 +287,12 @@ def _roundclock(console: Console, args: list[str]) -> None:
         console.show(result)
 
 
-@command("tables", "tables", "An event played across tables: the group each table plays, which wait or are done, "
-         "and which are offline.")
+@command(
+    "tables",
+    "tables",
+    "An event played across tables: the group each table plays, which wait or are done, "
+    "and which are offline.",
+)
 def _tables(console: Console, args: list[str]) -> None:
     session = _session(console)
     view = _view(console)
@@ -270,29 +305,49 @@ def _tables(console: Console, args: list[str]) -> None:
 
 def _table_line(session: EventSession, view: EventView, table: TableState) -> Message:
     name: str | Message = table.table
-    if not session.heard.online.get(table.table, table.table == session.table and session.connected):
+    if not session.heard.online.get(
+        table.table, table.table == session.table and session.connected
+    ):
         name = Message("console.consp.offline", table=table.table)
     gadgets = session.heard.gadgets(table.table)
     if len(gadgets) > 1:
         ruled = view.plan.counts(table.table)
-        name = Message("console.consp.gadgets", table=name, gadgets=", ".join(gadgets),
-                       counts=ruled or Message("console.consp.furthest"))
+        name = Message(
+            "console.consp.gadgets",
+            table=name,
+            gadgets=", ".join(gadgets),
+            counts=ruled or Message("console.consp.furthest"),
+        )
     playing = table.playing
     if playing is not None:
-        return Message("console.consp.table_playing", table=name, pod=playing.pod, round=playing.round,
-                       group=_group(playing.group), players=listing(list(playing.players), "text.list"))
-    return Message("console.consp.table_waiting" if table.waiting else "console.consp.table_done", table=name)
+        return Message(
+            "console.consp.table_playing",
+            table=name,
+            pod=playing.pod,
+            round=playing.round,
+            group=_group(playing.group),
+            players=listing(list(playing.players), "text.list"),
+        )
+    return Message(
+        "console.consp.table_waiting" if table.waiting else "console.consp.table_done", table=name
+    )
 
 
 def _event_rows(view: EventView) -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     for row in view.rows():
-        found: dict[str, object] = {"event": view.plan.event, "pod": row.pod, "place": row.place, "player": row.name}
+        found: dict[str, object] = {
+            "event": view.plan.event,
+            "pod": row.pod,
+            "place": row.place,
+            "player": row.name,
+        }
         for index in range(2):
             group = row.groups[index] if index < len(row.groups) else ""
             at, into = row.left[index] if index < len(row.left) else (None, None)
             found |= {
-                f"round{index + 1}": group, f"round{index + 1}_table": row.tables[index] if group else "",
+                f"round{index + 1}": group,
+                f"round{index + 1}_table": row.tables[index] if group else "",
                 f"round{index + 1}_left_at": "" if at is None else local_time(at),
                 f"round{index + 1}_left_after": "" if into is None else round(into / 60, 1),
             }
@@ -322,8 +377,12 @@ def _rows(state: GameState, game: int | None) -> list[dict[str, object]]:
     ]
 
 
-@command("standings", "standings", "Places so far: the winners' group first, then the losers' (CJ-3, CJ-4, CJ-5); "
-         "at an event played across tables, every pod's.")
+@command(
+    "standings",
+    "standings",
+    "Places so far: the winners' group first, then the losers' (CJ-3, CJ-4, CJ-5); "
+    "at an event played across tables, every pod's.",
+)
 def _standings(console: Console, args: list[str]) -> None:
     view = _view(console)
     if view is None:
@@ -340,8 +399,16 @@ def _say_standing(console: Console, row: Standing) -> None:
     place = f"{row.place:>2}" if row.place is not None else " -"
     groups: str | Message = ""
     for name in row.groups:
-        groups = _group(name) if groups == "" else Message("console.consp.then", first=groups, then=_group(name))
-    console.say(Message("console.consp.standing", place=place, name=row.name, groups=groups, status=_status(row)))
+        groups = (
+            _group(name)
+            if groups == ""
+            else Message("console.consp.then", first=groups, then=_group(name))
+        )
+    console.say(
+        Message(
+            "console.consp.standing", place=place, name=row.name, groups=groups, status=_status(row)
+        )
+    )
 
 
 @command(
@@ -363,7 +430,9 @@ def _export(console: Console, args: list[str]) -> None:
     event = state.options.get("event", "")
     if event and controller.game is not None and not table_group(state):
         saved = {info.id: controller.journal.state(info.id) for info in controller.games()}
-        options = {game: other.options for game, other in saved.items() if other.conspiracy is not None}
+        options = {
+            game: other.options for game, other in saved.items() if other.conspiracy is not None
+        }
         rows = []
         for game in event_pods(options, controller.game):
             rows += _rows(saved[game], game)
@@ -377,7 +446,9 @@ def _write(console: Console, path: Path, event: object, rows: list[dict[str, obj
         text = json.dumps({"event": event, "results": rows}, ensure_ascii=False, indent=2)
     elif suffix == ".csv":
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n")
+        writer = csv.DictWriter(
+            buffer, fieldnames=list(rows[0]) if rows else ["player"], lineterminator="\n"
+        )
         writer.writeheader()
         writer.writerows(rows)
         text = buffer.getvalue()
@@ -386,13 +457,29 @@ def _write(console: Console, path: Path, event: object, rows: list[dict[str, obj
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as error:
-        raise IllegalCommand("consp.export_failed", path=str(path), problem=error.strerror or str(error)) from None
+        raise IllegalCommand(
+            "consp.export_failed", path=str(path), problem=error.strerror or str(error)
+        ) from None
     console.say(Message("console.consp.wrote", n=len(rows), path=str(path)))
 
 
 COMMANDS = CommandTable(
-    (_event, _groups, _turn, _out, _finish, _standings, _export, _host, _join, _round2, _move, _count,
-     _roundclock, _tables),
+    (
+        _event,
+        _groups,
+        _turn,
+        _out,
+        _finish,
+        _standings,
+        _export,
+        _host,
+        _join,
+        _round2,
+        _move,
+        _count,
+        _roundclock,
+        _tables,
+    ),
     texts="console.consp",
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -69,7 +69,9 @@ def _owner(console: Console, args: list[str]) -> tuple[list[str], int | None]:
     return args, None
 
 
-def _keywords(console: Console, args: list[str], allowed: set[str], name: str) -> tuple[list[str], dict[str, int]]:
+def _keywords(
+    console: Console, args: list[str], allowed: set[str], name: str
+) -> tuple[list[str], dict[str, int]]:
     rest: list[str] = []
     values: dict[str, int] = {}
     for arg in args:
@@ -118,7 +120,11 @@ def _assemble(console: Console, args: list[str]) -> None:
     if len(rest) > 1:
         raise console.usage("assemble")
     seat = console.seat(rest[0]) if rest else None
-    console.execute(AssembleContraption(seat=seat, sprocket=values.get("sprocket"), library=values.get("library")))
+    console.execute(
+        AssembleContraption(
+            seat=seat, sprocket=values.get("sprocket"), library=values.get("library")
+        )
+    )
 
 
 @command(
@@ -190,7 +196,11 @@ def _scrap(console: Console, args: list[str]) -> None:
     console.execute(ScrapContraption(card=card_name(" ".join(rest)) if rest else None, owner=owner))
 
 
-@command("exile", "exile [CARD] [of PLAYER]", "An assembled contraption is exiled (the one zone other than the scrapyard, CT-5).")
+@command(
+    "exile",
+    "exile [CARD] [of PLAYER]",
+    "An assembled contraption is exiled (the one zone other than the scrapyard, CT-5).",
+)
 def _exile(console: Console, args: list[str]) -> None:
     rest, owner = _owner(console, args)
     console.execute(ExileContraption(card=card_name(" ".join(rest)) if rest else None, owner=owner))
@@ -266,12 +276,21 @@ def _upkeep_lines(view: UpkeepView, text: Callable[[Message], str]) -> list[str 
     """The upkeep banner: where CRANK! moved, the die, what cranks, and what needs doing."""
     lines: list[str | Message] = []
     if view.moved_to is not None:
-        lines.append(Message("console.ct.upkeep", name=view.name, moved_from=view.moved_from, moved_to=view.moved_to))
+        lines.append(
+            Message(
+                "console.ct.upkeep",
+                name=view.name,
+                moved_from=view.moved_from,
+                moved_to=view.moved_to,
+            )
+        )
     if view.faces:
         lines.append(Message("console.ct.die", faces=_cards([str(f) for f in view.faces])))
     if view.sprocket is not None:
         if view.cranking:
-            lines.append(Message("console.ct.cranks", sprocket=view.sprocket, cards=_cards(view.cranking)))
+            lines.append(
+                Message("console.ct.cranks", sprocket=view.sprocket, cards=_cards(view.cranking))
+            )
         else:
             lines.append(Message("console.ct.cranks_nothing", sprocket=view.sprocket))
     if view.cranked:
@@ -284,10 +303,15 @@ def _board_lines(state: GameState) -> list[str | Message]:
     lines: list[str | Message] = []
     for board in boards(state):
         title: str | Message = Message("console.ct.shared") if board.seat is None else board.title
-        lines.append(title if board.counter is None else Message("console.ct.counter", title=title,
-                                                                   sprocket=board.counter))
-        lines += [Message("console.ct.sprocket", sprocket=sprocket, cards=_cards(cards) if cards else "—")
-                  for sprocket, cards in enumerate(board.sprockets, start=1)]
+        lines.append(
+            title
+            if board.counter is None
+            else Message("console.ct.counter", title=title, sprocket=board.counter)
+        )
+        lines += [
+            Message("console.ct.sprocket", sprocket=sprocket, cards=_cards(cards) if cards else "—")
+            for sprocket, cards in enumerate(board.sprockets, start=1)
+        ]
     return lines
 
 
@@ -300,8 +324,11 @@ def _zone_lines(state: GameState, ct: ContraptionsState) -> list[str | Message]:
     if job is not None and job.card is not None:
         lines.append(Message("console.ct.waiting", card=job.card, highlight=job.highlight))
     for player in state.players:
-        scrapped = [Message("console.ct.copy", card=g.card) if g.is_copy else g.card
-                    for g in ct.scrapyard if g.owner == player.seat]
+        scrapped = [
+            Message("console.ct.copy", card=g.card) if g.is_copy else g.card
+            for g in ct.scrapyard
+            if g.owner == player.seat
+        ]
         exiled = [g.card for g in ct.exile if g.owner == player.seat]
         if scrapped:
             lines.append(Message("console.ct.scrapyard", name=player.name, cards=_cards(scrapped)))
@@ -311,8 +338,21 @@ def _zone_lines(state: GameState, ct: ContraptionsState) -> list[str | Message]:
 
 
 COMMANDS = CommandTable(
-    (_cdeck, _cdie, _assemble, _sprocket, _decline, _keep, _crank, _scrap, _exile, _reassemble, _unexile, _copy,
-     _contraptions),
+    (
+        _cdeck,
+        _cdie,
+        _assemble,
+        _sprocket,
+        _decline,
+        _keep,
+        _crank,
+        _scrap,
+        _exile,
+        _reassemble,
+        _unexile,
+        _copy,
+        _contraptions,
+    ),
     texts="console.ct",
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -33,8 +33,11 @@ TEXTS: dict[str, Text] = {
     "console.bad_quotes": "Cannot read that line: {problem}.",
     "console.quotes.open": "no closing quotation",
     "console.quotes.escape": "it ends with a backslash, and a backslash keeps the character after it",
-    "console.line_long": Plural("That line is too long: a command fits in {limit} character.",
-                                "That line is too long: a command fits in {limit} characters.", "limit"),
+    "console.line_long": Plural(
+        "That line is too long: a command fits in {limit} character.",
+        "That line is too long: a command fits in {limit} characters.",
+        "limit",
+    ),
     "console.card_long": Plural(
         "No card has a name that long ({length} character): type the name as printed (a unique start is enough).",
         "No card has a name that long ({length} characters): type the name as printed (a unique start is enough).",
@@ -86,7 +89,9 @@ class Entry(Struct, frozen=True):
     aliases: tuple[str, ...] = ()
 
 
-def command(name: str, usage: str, help: str, aliases: tuple[str, ...] = ()) -> Callable[[Run], Entry]:
+def command(
+    name: str, usage: str, help: str, aliases: tuple[str, ...] = ()
+) -> Callable[[Run], Entry]:
     """Declare a console command: the decorated function becomes its ``Entry``, for its module's
     ``COMMANDS`` table."""
 
@@ -128,8 +133,13 @@ class Console:
     them in that order), printing replies to ``out`` in the language of ``translator`` (English
     unless given)."""
 
-    def __init__(self, controller: Controller, out: TextIO, tables: Sequence[CommandTable],
-                 translator: ConsoleTranslator | None = None) -> None:
+    def __init__(
+        self,
+        controller: Controller,
+        out: TextIO,
+        tables: Sequence[CommandTable],
+        translator: ConsoleTranslator | None = None,
+    ) -> None:
         self.controller = controller
         self.out = out
         self.translator = translator if translator is not None else ConsoleTranslator()
@@ -141,7 +151,9 @@ class Console:
         self.entries = [entry for table in tables for entry in table.entries]
         self.show_marks = [marks for table in tables for marks in table.show_marks]
         self.show_lines = [lines for table in tables for lines in table.show_lines]
-        self.help_keys = {entry.name: table.help_key(entry) for table in tables for entry in table.entries}
+        self.help_keys = {
+            entry.name: table.help_key(entry) for table in tables for entry in table.entries
+        }
         self.commands: dict[str, Entry] = {}
         for entry in self.entries:
             for key in (entry.name, *entry.aliases):
@@ -267,7 +279,9 @@ def split(line: str) -> list[str]:
     lexer.commenters = "#"
     try:
         return list(lexer)
-    except ValueError as error:  # shlex says why in English: the console says it in the player's language
+    except (
+        ValueError
+    ) as error:  # shlex says why in English: the console says it in the player's language
         key = "console.quotes.open" if "quotation" in str(error) else "console.quotes.escape"
         raise IllegalCommand("console.bad_quotes", problem=Message(key)) from None
 

@@ -72,7 +72,9 @@ def _initiative(console: Console, args: list[str]) -> None:
 def _time(console: Console, args: list[str], day_night: DayNight) -> None:
     if len(args) > 1:
         raise console.usage(day_night.value)
-    console.execute(MakeDayNight(day_night=day_night, group_of=console.seat(args[0]) if args else None))
+    console.execute(
+        MakeDayNight(day_night=day_night, group_of=console.seat(args[0]) if args else None)
+    )
 
 
 @command("day", "day [PLAYER]", "It becomes day; in a Conspiracy pod, in PLAYER's group.")
@@ -88,7 +90,9 @@ def _night(console: Console, args: list[str]) -> None:
 def _count(console: Console, args: list[str], counter: Counter) -> None:
     if len(args) != 2:
         raise console.usage(counter.value)
-    console.execute(ChangeCounter(seat=console.seat(args[0]), counter=counter, delta=number(args[1])))
+    console.execute(
+        ChangeCounter(seat=console.seat(args[0]), counter=counter, delta=number(args[1]))
+    )
 
 
 @command("energy", "energy PLAYER +N|-N", "PLAYER gets (+N) or pays (-N) energy counters.")
@@ -96,17 +100,25 @@ def _energy(console: Console, args: list[str]) -> None:
     _count(console, args, Counter.ENERGY)
 
 
-@command("experience", "experience PLAYER +N|-N", "PLAYER gets (+N) or loses (-N) experience counters.")
+@command(
+    "experience", "experience PLAYER +N|-N", "PLAYER gets (+N) or loses (-N) experience counters."
+)
 def _experience(console: Console, args: list[str]) -> None:
     _count(console, args, Counter.EXPERIENCE)
 
 
-@command("rad", "rad PLAYER +N|-N", "PLAYER gets (+N) or loses (-N) rad counters; at their main phase they mill that many.")
+@command(
+    "rad",
+    "rad PLAYER +N|-N",
+    "PLAYER gets (+N) or loses (-N) rad counters; at their main phase they mill that many.",
+)
 def _rad(console: Console, args: list[str]) -> None:
     _count(console, args, Counter.RAD)
 
 
-@command("blessing", "blessing PLAYER", "PLAYER gets the city's blessing, for the rest of the game.")
+@command(
+    "blessing", "blessing PLAYER", "PLAYER gets the city's blessing, for the rest of the game."
+)
 def _blessing(console: Console, args: list[str]) -> None:
     if len(args) != 1:
         raise console.usage("blessing")
@@ -152,6 +164,8 @@ def _show_time(state: GameState) -> list[str | Message]:
 
 COMMANDS = CommandTable(
     (_monarch, _initiative, _day, _night, _energy, _experience, _rad, _blessing),
-    texts="console.counters", show_marks=(_show_marks,), show_lines=(_show_time,),
+    texts="console.counters",
+    show_marks=(_show_marks,),
+    show_lines=(_show_time,),
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -30,12 +30,18 @@ def _roll(console: Console, args: list[str], sides: int, name: str) -> None:
     console.execute(RollDice(count=count, sides=sides, seat=seat))
 
 
-@command("d6", "d6 [N] [PLAYER]", "Roll a six-sided die, or N of them (1 to 10); PLAYER is who rolls.")
+@command(
+    "d6", "d6 [N] [PLAYER]", "Roll a six-sided die, or N of them (1 to 10); PLAYER is who rolls."
+)
 def _d6(console: Console, args: list[str]) -> None:
     _roll(console, args, 6, "d6")
 
 
-@command("d20", "d20 [N] [PLAYER]", "Roll a twenty-sided die, or N of them (1 to 10); PLAYER is who rolls.")
+@command(
+    "d20",
+    "d20 [N] [PLAYER]",
+    "Roll a twenty-sided die, or N of them (1 to 10); PLAYER is who rolls.",
+)
 def _d20(console: Console, args: list[str]) -> None:
     _roll(console, args, 20, "d20")
 

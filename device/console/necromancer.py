@@ -23,7 +23,11 @@ def _blame(console: Console, args: list[str]) -> None:
     console.execute(Blame(seat=seat, responsible=responsible))
 
 
-@command("solo", "solo PLAYER", "A minion finished one of their three solo turns apart from the game (NC-3).")
+@command(
+    "solo",
+    "solo PLAYER",
+    "A minion finished one of their three solo turns apart from the game (NC-3).",
+)
 def _solo(console: Console, args: list[str]) -> None:
     if len(args) != 1:
         raise console.usage("solo")
@@ -49,8 +53,12 @@ def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message
     if state.necromancer is None:
         return [], 0
     parts = standing(state, player.seat)
-    return ([listing(parts, "text.list")] if parts else []), int(state.necromancer.seat(player.seat).held)
+    return ([listing(parts, "text.list")] if parts else []), int(
+        state.necromancer.seat(player.seat).held
+    )
 
 
-COMMANDS = CommandTable((_blame, _solo, _minions), show_marks=(_show_standing,), texts="console.necro")
+COMMANDS = CommandTable(
+    (_blame, _solo, _minions), show_marks=(_show_standing,), texts="console.necro"
+)
 TEXTS: dict[str, Text] = {**COMMANDS.help_texts()}

@@ -20,7 +20,14 @@ from device.console.core import Console, refusal
 from device.controller import Result
 from device.errors import IllegalCommand
 from device.event_link import EventSession
-from device.inputs import BrokerMessage, BrokerStatus, BrokerTrouble, InputEvent, ReaderStatus, TagRead
+from device.inputs import (
+    BrokerMessage,
+    BrokerStatus,
+    BrokerTrouble,
+    InputEvent,
+    ReaderStatus,
+    TagRead,
+)
 from device.prompt import LineSource, SignalledQueue, status_text
 from device.text import Message
 
@@ -97,8 +104,13 @@ class ReaderConsole:
             yield line
 
 
-def run(console: Console, open_reader: OpenReader | None, lines: TextIO | Path, prompt: bool,
-        open_event: OpenEvent | None = None) -> None:
+def run(
+    console: Console,
+    open_reader: OpenReader | None,
+    lines: TextIO | Path,
+    prompt: bool,
+    open_event: OpenEvent | None = None,
+) -> None:
     """Run the console with the reader ``open_reader`` opens and the event's broker
     ``open_event`` links to (either may be None) until the input (a stream, or a file of
     commands) ends or ``quit``."""
@@ -119,7 +131,9 @@ def run(console: Console, open_reader: OpenReader | None, lines: TextIO | Path, 
             console.event = session
             session.start()
             stack.callback(session.stop)
-        console.run(ReaderConsole(console).lines(LineSource(lines, inputs, announcer(console)), prompt))
+        console.run(
+            ReaderConsole(console).lines(LineSource(lines, inputs, announcer(console)), prompt)
+        )
 
 
 def announcer(console: Console) -> Callable[[], float | None]:

@@ -81,14 +81,22 @@ def standard_input() -> IO[bytes] | IO[str]:
 
 
 def run_console(
-    config: Config, db: Path | None, seed: int | None, file: Path | None, open_reader: OpenReader | None = None,
-    language: str | None = None, open_link: OpenLink | None = None, first: str | None = None,
+    config: Config,
+    db: Path | None,
+    seed: int | None,
+    file: Path | None,
+    open_reader: OpenReader | None = None,
+    language: str | None = None,
+    open_link: OpenLink | None = None,
+    first: str | None = None,
 ) -> int:
     """``aetherbox console``: play the journal ``db`` (default: the configured one) with the lines
     of ``file``, else of standard input, with the taps of the reader ``open_reader`` opens and
     the messages of the event's broker ``open_link`` links to, saying the game's messages in
     ``language`` (default: the configured one).  ``first`` is a line run before the others."""
-    translator = ConsoleTranslator(language or config.language)  # an unknown one is refused before the journal opens
+    translator = ConsoleTranslator(
+        language or config.language
+    )  # an unknown one is refused before the journal opens
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     # Only aetherbox's own journal is moved aside when damaged; a file named with --db is the
     # user's, and is reported instead.
@@ -99,16 +107,30 @@ def run_console(
         controller = Controller(journal, rng=rng, config=config, tags=TagMap(config.tag_map_path()))
         console = Console(controller, sys.stdout, TABLES, translator)
         if controller.state is not None and controller.game is not None:
-            console.say(Message("console.resumed", id=controller.game, title=title(controller.state),
-                                turn=controller.state.turn))
+            console.say(
+                Message(
+                    "console.resumed",
+                    id=controller.game,
+                    title=title(controller.state),
+                    turn=controller.state.turn,
+                )
+            )
         notifier.ready("journal checked")  # HW-5: systemd counts us started only now
         watchdog = Watchdog.from_environment(notifier)
         try:
             if open_link is not None:
                 open_event = event_opener(config, open_link, first)
-                reader.run(console, open_reader, file or sys.stdin, file is None and sys.stdin.isatty(), open_event)
+                reader.run(
+                    console,
+                    open_reader,
+                    file or sys.stdin,
+                    file is None and sys.stdin.isatty(),
+                    open_event,
+                )
             elif open_reader is not None:
-                reader.run(console, open_reader, file or sys.stdin, file is None and sys.stdin.isatty())
+                reader.run(
+                    console, open_reader, file or sys.stdin, file is None and sys.stdin.isatty()
+                )
             elif file is not None:
                 try:
                     with file.open("rb") as stream:
@@ -131,8 +153,13 @@ def event_opener(config: Config, open_link: OpenLink, first: str | None) -> Open
 
     def open_event(console: Console, inputs: SignalledQueue) -> EventSession:
         settings = config.event
-        session = EventSession(console.controller, open_link(inputs), settings.table, broker=settings.address(),
-                               join=settings.join)
+        session = EventSession(
+            console.controller,
+            open_link(inputs),
+            settings.table,
+            broker=settings.address(),
+            join=settings.join,
+        )
         if first:
             console.pending.append(first)  # run once the broker has said what it holds
         return session
@@ -164,7 +191,9 @@ def watched_fd(fd: int, watchdog: Watchdog) -> Iterator[str]:
             elif skipping:
                 pending = b""
             watchdog.tick(time.monotonic())
-            readable, _, _ = select.select([fd], [], [], watchdog.timeout(time.monotonic()) or watchdog.period)
+            readable, _, _ = select.select(
+                [fd], [], [], watchdog.timeout(time.monotonic()) or watchdog.period
+            )
             if readable:
                 chunk = os.read(fd, 65536)
                 if not chunk:

@@ -54,7 +54,9 @@ TEXTS: dict[str, Text] = {
     "console.show.tax_of": "commander tax {tax} for {commander}",
     "console.show.lost": "lost: {reason}",
     "console.show.team": "Team {team}: {life} life",
-    "console.show.team_poison": Plural("Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"),
+    "console.show.team_poison": Plural(
+        "Team {team}: {life} life, {n} poison", "Team {team}: {life} life, {n} poison"
+    ),
     # dealt, log, deleting a game and the start-up line (device.console.session)
     "console.log.undone": "{text}  (undone)",
     "console.delete.ask": "Game {game}: {title} ({progress}). Deleting it cannot be undone; to delete it, type "
@@ -95,8 +97,16 @@ def _new(console: Console, args: list[str]) -> None:
             formats = tuple(arg.split("+"))
         else:
             players.append(arg)
-    console.execute(NewGame(formats=formats, players=tuple(players), starting_life=life, first=first, options=options,
-                            colours=colours))
+    console.execute(
+        NewGame(
+            formats=formats,
+            players=tuple(players),
+            starting_life=life,
+            first=first,
+            options=options,
+            colours=colours,
+        )
+    )
 
 
 def _format_word(word: str, args: list[str]) -> bool:
@@ -114,7 +124,7 @@ def _format_word(word: str, args: list[str]) -> bool:
             find_format(part)  # says there is no such format, and which one it may be
     meant = close_format(word)
     if meant is not None:
-        line = " ".join(['new', 'ffa', *(f'"{arg}"' if " " in arg else arg for arg in args)])
+        line = " ".join(["new", "ffa", *(f'"{arg}"' if " " in arg else arg for arg in args)])
         raise IllegalCommand("console.not_format", word=word, format=meant, line=line)
     return False
 
@@ -127,7 +137,12 @@ def _is_format(name: str, find: Callable[[str], object]) -> bool:
     return True
 
 
-@command("next", "next", "NEXT: from upkeep go to the main phase; from the main phase pass the turn (TB-3).", ("n",))
+@command(
+    "next",
+    "next",
+    "NEXT: from upkeep go to the main phase; from the main phase pass the turn (TB-3).",
+    ("n",),
+)
 def _next(console: Console, args: list[str]) -> None:
     # The NEXT button's meaning, so a module that binds NEXT (Wizard's Duel) gets it here too.
     from device.inputs import Button, ButtonPressed
@@ -151,7 +166,9 @@ def _reverse(console: Console, args: list[str]) -> None:
 def _skip(console: Console, args: list[str]) -> None:
     if len(args) not in (1, 2):
         raise console.usage("skip")
-    console.execute(SkipTurns(seat=console.seat(args[0]), turns=number(args[1]) if len(args) == 2 else 1))
+    console.execute(
+        SkipTurns(seat=console.seat(args[0]), turns=number(args[1]) if len(args) == 2 else 1)
+    )
 
 
 @command(
@@ -170,7 +187,9 @@ def _life(console: Console, args: list[str]) -> None:
     elif rest[1].startswith(("+", "-")):
         console.execute(ChangeLife(seat=seat, delta=number(rest[1]), source=source))
     else:  # a bare number could mean gain it or set to it: ask
-        raise IllegalCommand("console.life_sign", n=number(rest[1]), name=console.state.player(seat).name)
+        raise IllegalCommand(
+            "console.life_sign", n=number(rest[1]), name=console.state.player(seat).name
+        )
 
 
 def _amount(text: str, command: str, other: str) -> int:
@@ -187,7 +206,11 @@ def _damage(console: Console, args: list[str]) -> None:
     rest, source = console.source(args, "damage")
     if len(rest) != 2:
         raise console.usage("damage")
-    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=-_amount(rest[1], "damage", "gain"), source=source))
+    console.execute(
+        ChangeLife(
+            seat=console.seat(rest[0]), delta=-_amount(rest[1], "damage", "gain"), source=source
+        )
+    )
 
 
 @command("gain", "gain PLAYER N [from SOURCE]", "PLAYER gains N life (LF-2).")
@@ -195,10 +218,19 @@ def _gain(console: Console, args: list[str]) -> None:
     rest, source = console.source(args, "gain")
     if len(rest) != 2:
         raise console.usage("gain")
-    console.execute(ChangeLife(seat=console.seat(rest[0]), delta=_amount(rest[1], "gain", "damage"), source=source))
+    console.execute(
+        ChangeLife(
+            seat=console.seat(rest[0]), delta=_amount(rest[1], "gain", "damage"), source=source
+        )
+    )
 
 
-@command("poison", "poison PLAYER +N|-N [from SOURCE]", "Add or remove poison counters; 10 loses (LF-1).", ("p",))
+@command(
+    "poison",
+    "poison PLAYER +N|-N [from SOURCE]",
+    "Add or remove poison counters; 10 loses (LF-1).",
+    ("p",),
+)
 def _poison(console: Console, args: list[str]) -> None:
     rest, source = console.source(args, "poison")
     if len(rest) != 2:
@@ -220,7 +252,11 @@ def _commander(console: Console, args: list[str]) -> None:
     owner_text, _, which = args[3].partition("/")
     source = console.seat(owner_text)
     index = _which(console, source, which)
-    console.execute(DealCommanderDamage(seat=console.seat(args[0]), source=source, commander=index, amount=number(args[1])))
+    console.execute(
+        DealCommanderDamage(
+            seat=console.seat(args[0]), source=source, commander=index, amount=number(args[1])
+        )
+    )
 
 
 def _which(console: Console, seat: int, which: str) -> int | None:
@@ -235,7 +271,10 @@ def _which(console: Console, seat: int, which: str) -> int | None:
     if len(matches) == 1:
         return matches[0]
     raise IllegalCommand(
-        "console.no_commander", name=console.state.player(seat).name, text=which, commanders=", ".join(names)
+        "console.no_commander",
+        name=console.state.player(seat).name,
+        text=which,
+        commanders=", ".join(names),
     )
 
 
@@ -250,7 +289,9 @@ def _commanders(console: Console, args: list[str]) -> None:
     # "&" ("Minsc & Boo, Timeless Heroes"), but no commander's name has a "+".
     if len(args) < 2:
         raise console.usage("commanders")
-    console.execute(NameCommanders(seat=console.seat(args[0]), commanders=tuple(" ".join(args[1:]).split("+"))))
+    console.execute(
+        NameCommanders(seat=console.seat(args[0]), commanders=tuple(" ".join(args[1:]).split("+")))
+    )
 
 
 @command(
@@ -268,7 +309,9 @@ def _tax(console: Console, args: list[str]) -> None:
     if rest and rest[-1][:1] in ("+", "-") and rest[-1][1:].isdigit():
         amount = number(rest[-1])
         rest = rest[:-1]
-    console.execute(CastCommander(seat=seat, commander=_which(console, seat, " ".join(rest)), amount=amount))
+    console.execute(
+        CastCommander(seat=seat, commander=_which(console, seat, " ".join(rest)), amount=amount)
+    )
 
 
 @command("concede", "concede PLAYER", "PLAYER concedes and leaves the game (LF-3).")
@@ -278,7 +321,11 @@ def _concede(console: Console, args: list[str]) -> None:
     console.execute(Concede(seat=console.seat(args[0])))
 
 
-@command("lose", "lose PLAYER [from SOURCE]", "PLAYER loses to a card or rule the gadget does not count (LF-1).")
+@command(
+    "lose",
+    "lose PLAYER [from SOURCE]",
+    "PLAYER loses to a card or rule the gadget does not count (LF-1).",
+)
 def _lose(console: Console, args: list[str]) -> None:
     rest, source = console.source(args, "lose")
     if len(rest) != 1:
@@ -333,7 +380,9 @@ def expected_cards(state: GameState | None) -> Catalog:
     if state is None:
         return catalog
     ct, pc = state.contraptions, state.planechase
-    assembling = ct is not None and ct.physical and ct.assembly is not None and ct.assembly.card is None
+    assembling = (
+        ct is not None and ct.physical and ct.assembly is not None and ct.assembly.card is None
+    )
     turning = pc is not None and pc.awaiting is not None
     if assembling != turning:
         return catalog.contraptions() if assembling else catalog.planar()
@@ -342,7 +391,11 @@ def expected_cards(state: GameState | None) -> Catalog:
     return catalog
 
 
-@command("tag", "tag UID", "A tag was read: what the reader would report, for trying the tag map without a reader.")
+@command(
+    "tag",
+    "tag UID",
+    "A tag was read: what the reader would report, for trying the tag map without a reader.",
+)
 def _tag(console: Console, args: list[str]) -> None:
     from device.inputs import normalise_uid
 
@@ -355,7 +408,12 @@ def _tag(console: Console, args: list[str]) -> None:
     console.show(console.controller.tag(uid))
 
 
-@command("undo", "undo [N]", "Take back the last change (or the last N); it can be redone (LF-4).", ("u",))
+@command(
+    "undo",
+    "undo [N]",
+    "Take back the last change (or the last N); it can be redone (LF-4).",
+    ("u",),
+)
 def _undo(console: Console, args: list[str]) -> None:
     for _ in range(_count(console, args, "undo")):
         console.show(console.controller.undo())
@@ -378,14 +436,20 @@ def _colour(console: Console, args: list[str]) -> None:
     state = console.state
     if not args:
         for player in state.players:
-            console.say(Message("console.colour.line", name=player.name, colour=colour_name(colour_of(player))))
+            console.say(
+                Message(
+                    "console.colour.line", name=player.name, colour=colour_name(colour_of(player))
+                )
+            )
         return
     if len(args) < 2:
         raise console.usage("colour")
     console.execute(ChooseColour(seat=console.seat(" ".join(args[:-1])), colour=args[-1]))
 
 
-@command("show", "show", "The table at a glance: turn, whose upkeep or turn it is, everyone's life.")
+@command(
+    "show", "show", "The table at a glance: turn, whose upkeep or turn it is, everyone's life."
+)
 def _show(console: Console, args: list[str]) -> None:
     state = console.state
     reversed_ = "" if state.direction > 0 else console.text(Message("console.show.reversed"))
@@ -401,14 +465,20 @@ def _show(console: Console, args: list[str]) -> None:
             marks.append(Message("console.show.poison", n=player.poison))
         for entry in player.commander_damage:
             owner = state.player(entry.source)
-            commander: str | Message = (commander_names(owner)[entry.commander] if owner.commanders
-                                        else Message("life.commander_label", owner=owner.name))
+            commander: str | Message = (
+                commander_names(owner)[entry.commander]
+                if owner.commanders
+                else Message("life.commander_label", owner=owner.name)
+            )
             marks.append(Message("console.show.commander", n=entry.amount, commander=commander))
         for index, casts in enumerate(player.commander_casts):
             if casts:
                 tax = commander_tax(player, index)
-                marks.append(Message("console.show.tax_of", tax=tax, commander=player.commanders[index])
-                             if index < len(player.commanders) else Message("console.show.tax", tax=tax))
+                marks.append(
+                    Message("console.show.tax_of", tax=tax, commander=player.commanders[index])
+                    if index < len(player.commanders)
+                    else Message("console.show.tax", tax=tax)
+                )
         skips = player.skip_turns
         for module in console.show_marks:
             more, explained = module(state, player)
@@ -417,10 +487,14 @@ def _show(console: Console, args: list[str]) -> None:
         if skips > 0:
             marks.append(Message("console.skips", n=skips))
         if player.lost is not None:
-            marks.append(Message("console.show.lost", reason=Message(f"life.why.{player.lost.reason.value}")))
+            marks.append(
+                Message("console.show.lost", reason=Message(f"life.why.{player.lost.reason.value}"))
+            )
         pointer = "*" if player.seat == state.active else " "
         line = Message("console.show.player", mark=pointer, name=player.name, life=player.life)
-        console.say(Message("console.show.marked", line=line, marks=_joined(marks)) if marks else line)
+        console.say(
+            Message("console.show.marked", line=line, marks=_joined(marks)) if marks else line
+        )
     console.say_outcome(state)
 
 
@@ -439,7 +513,14 @@ def _show_teams(console: Console, state: GameState) -> None:
     for first, _ in teams(state):
         team = state.player(first)
         if team.poison:
-            console.say(Message("console.show.team_poison", team=team_name(state, first), life=team.life, n=team.poison))
+            console.say(
+                Message(
+                    "console.show.team_poison",
+                    team=team_name(state, first),
+                    life=team.life,
+                    n=team.poison,
+                )
+            )
         else:
             console.say(Message("console.show.team", team=team_name(state, first), life=team.life))
 
@@ -454,7 +535,9 @@ def state_json(controller: Controller) -> dict[str, object]:
         "schema": STATE_SCHEMA,
         "game": controller.game,
         "state": state.model_dump(mode="json"),
-        "outcome": None if result is None else result.model_dump(mode="json", exclude_defaults=True),
+        "outcome": None
+        if result is None
+        else result.model_dump(mode="json", exclude_defaults=True),
     }
 
 
@@ -463,7 +546,11 @@ def _state(console: Console, args: list[str]) -> None:
     console.say(json.dumps(state_json(console.controller), ensure_ascii=False, sort_keys=True))
 
 
-@command("log", "log [N]", "The game's history, oldest first (the last N changes); undone changes are marked (LF-4).")
+@command(
+    "log",
+    "log [N]",
+    "The game's history, oldest first (the last N changes); undone changes are marked (LF-4).",
+)
 def _log(console: Console, args: list[str]) -> None:
     history = console.controller.history()
     if args:
@@ -475,14 +562,22 @@ def _log(console: Console, args: list[str]) -> None:
         console.say(f"{txn.pos:4d} {when}  {text}")
 
 
-@command("dealt", "dealt", "Who did how much to whom: life lost, life gained and poison by source (LF-2).")
+@command(
+    "dealt",
+    "dealt",
+    "Who did how much to whom: life lost, life gained and poison by source (LF-2).",
+)
 def _dealt(console: Console, args: list[str]) -> None:
     for line in dealt_lines(console.state):
         console.say(line)
 
 
-@command("games", "games", "The saved games, the one played last first: number, when, formats and players, "
-         "the turn or round, or the result; the current one is marked with *.")
+@command(
+    "games",
+    "games",
+    "The saved games, the one played last first: number, when, formats and players, "
+    "the turn or round, or the result; the current one is marked with *.",
+)
 def _games(console: Console, args: list[str]) -> None:
     for saved in console.controller.saved_games():
         console.say(saved.line(saved.id == console.controller.game))
@@ -522,7 +617,9 @@ def _delete(console: Console, args: list[str]) -> None:
     game = game_number(args[0])
     if len(args) == 1:
         saved = console.controller.saved_game(game)
-        console.say(Message("console.delete.ask", game=game, title=saved.title, progress=saved.progress))
+        console.say(
+            Message("console.delete.ask", game=game, title=saved.title, progress=saved.progress)
+        )
         return
     console.show(console.controller.delete(game))
 
@@ -545,8 +642,36 @@ def _quit(console: Console, args: list[str]) -> None:
 
 
 COMMANDS = CommandTable(
-    (_new, _next, _pass, _reverse, _skip, _life, _damage, _gain, _poison, _commander, _commanders, _tax, _concede, _lose,
-     _card, _tag, _undo, _redo, _colour, _show, _state, _log, _dealt, _games, _load, _delete, _help, _quit),
+    (
+        _new,
+        _next,
+        _pass,
+        _reverse,
+        _skip,
+        _life,
+        _damage,
+        _gain,
+        _poison,
+        _commander,
+        _commanders,
+        _tax,
+        _concede,
+        _lose,
+        _card,
+        _tag,
+        _undo,
+        _redo,
+        _colour,
+        _show,
+        _state,
+        _log,
+        _dealt,
+        _games,
+        _load,
+        _delete,
+        _help,
+        _quit,
+    ),
     texts="console",
 )
 TEXTS.update(COMMANDS.help_texts())

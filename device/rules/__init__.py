@@ -18,10 +18,27 @@ from device.errors import IllegalCommand
 from device.events import Event, GameStarted
 from device.formats import formats
 from device.rules import (
-    clock, conspiracy, contraptions, counters, dice, life, necromancer, planechase, table, two_headed_giant,
+    clock,
+    conspiracy,
+    contraptions,
+    counters,
+    dice,
+    life,
+    necromancer,
+    planechase,
+    table,
+    two_headed_giant,
     wizards_duel,
 )
-from device.rules.registry import APPLIERS, DECIDERS, DESCRIBERS, SET_UPS, STATE_CHECKS, Rules, assemble
+from device.rules.registry import (
+    APPLIERS,
+    DECIDERS,
+    DESCRIBERS,
+    SET_UPS,
+    STATE_CHECKS,
+    Rules,
+    assemble,
+)
 from device.state import GameState, outcome
 from device.text import Message, Text
 
@@ -52,7 +69,9 @@ assemble(PARTS)
 # Each format's title, as its declaration words it (the set-up screen, the console's "games").
 TEXTS.update({f"format.title.{fmt.name}": fmt.title for fmt in formats()})
 
-_CHECK_ROUNDS = 8  # state checks settle in one or two rounds; the bound only stops a bad check looping
+_CHECK_ROUNDS = (
+    8  # state checks settle in one or two rounds; the bound only stops a bad check looping
+)
 
 
 def start(command: NewGame, rng: Random) -> GameStarted:
@@ -117,7 +136,11 @@ def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
 def describe(state: GameState | None, event: Event) -> Message:
     """What ``event`` did, for the log and the screen; ``state`` is the state before it."""
     if isinstance(event, GameStarted) or state is None:
-        return table.describe_start(event) if isinstance(event, GameStarted) else Message("rules.event", type=event.type)
+        return (
+            table.describe_start(event)
+            if isinstance(event, GameStarted)
+            else Message("rules.event", type=event.type)
+        )
     describer = DESCRIBERS.get(type(event))
     return describer(state, event) if describer else Message("rules.event", type=event.type)
 

@@ -43,10 +43,19 @@ RULES = Rules("clock")
 NO_TURNS = frozenset({"wizards_duel", "conspiracy"})
 TIMER_MAX = 60 * 60  # an hour a turn: longer is no timer
 
-RULES.option(TableOption(
-    TURN_TIMER, RULES.name, "seconds per turn, counted down for the active player (0: no turn timer)", 0,
-    low=0, high=TIMER_MAX, step=30, everywhere=True, unless=NO_TURNS,
-))
+RULES.option(
+    TableOption(
+        TURN_TIMER,
+        RULES.name,
+        "seconds per turn, counted down for the active player (0: no turn timer)",
+        0,
+        low=0,
+        high=TIMER_MAX,
+        step=30,
+        everywhere=True,
+        unless=NO_TURNS,
+    )
+)
 
 TEXTS: dict[str, Text] = {
     "clock.started": "Game clock started.",
@@ -195,7 +204,11 @@ def _start(state: GameState, command: StartGameClock, rng: Random) -> list[Event
     if state.clock is not None:
         raise IllegalCommand("clock.running", time=_played(state.clock, at))
     timer = state.options.get(TURN_TIMER, 0)
-    return [GameClockStarted(at=at, timer=timer if isinstance(timer, int) and not isinstance(timer, bool) else 0)]
+    return [
+        GameClockStarted(
+            at=at, timer=timer if isinstance(timer, int) and not isinstance(timer, bool) else 0
+        )
+    ]
 
 
 @RULES.applies(GameClockStarted)
@@ -273,7 +286,9 @@ def _describe_resume(state: GameState, event: GameClockResumed) -> Message:
 def _set_timer(state: GameState, command: SetTurnTimer, rng: Random) -> list[Event]:
     at = _at(command)
     if not timed_turns(state):
-        raise IllegalCommand("clock.no_turns", formats=titles(find_format(name) for name in state.formats))
+        raise IllegalCommand(
+            "clock.no_turns", formats=titles(find_format(name) for name in state.formats)
+        )
     clock = _clock(state)
     if not 0 <= command.seconds <= TIMER_MAX:
         raise IllegalCommand("clock.timer_range", seconds=command.seconds, limit=TIMER_MAX)
@@ -308,4 +323,3 @@ def _undo_held(state: GameState, press: ButtonPressed) -> Command | None:
     if state.clock is None:
         return StartGameClock()
     return ResumeGameClock() if state.clock.paused else PauseGameClock()
-

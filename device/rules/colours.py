@@ -50,7 +50,11 @@ def find_colour(text: str) -> str:
     if not matches and wanted:
         matches = [c for c in COLOURS if c.startswith(wanted)]
     if len(matches) != 1:
-        raise UnknownName("colours.unknown", colour=text, colours=listing([colour_name(c) for c in COLOURS], "text.or"))
+        raise UnknownName(
+            "colours.unknown",
+            colour=text,
+            colours=listing([colour_name(c) for c in COLOURS], "text.or"),
+        )
     return matches[0]
 
 
@@ -63,8 +67,12 @@ def starting_colours(names: Sequence[str], chosen: Sequence[str]) -> tuple[str, 
     taken: dict[str, int] = {}
     for seat, colour in enumerate(picked):
         if colour and taken.setdefault(colour, seat) != seat:
-            raise IllegalCommand("colours.twice", first=names[taken[colour]], second=names[seat],
-                                 colour=colour_name(colour))
+            raise IllegalCommand(
+                "colours.twice",
+                first=names[taken[colour]],
+                second=names[seat],
+                colour=colour_name(colour),
+            )
     return filled(picked)
 
 
@@ -73,10 +81,16 @@ def filled(picked: Sequence[str]) -> tuple[str, ...]:
     a seat left to its own keeps it unless someone chose it, and then takes the first colour that
     is neither chosen nor another seat's own."""
     taken = {c for c in picked if c}
-    kept = {by_seat(seat) for seat, colour in enumerate(picked) if not colour and by_seat(seat) not in taken}
+    kept = {
+        by_seat(seat)
+        for seat, colour in enumerate(picked)
+        if not colour and by_seat(seat) not in taken
+    }
     free = iter(c for c in COLOURS if c not in taken and c not in kept)
-    return tuple(colour or (by_seat(seat) if by_seat(seat) in kept else next(free))
-                 for seat, colour in enumerate(picked))
+    return tuple(
+        colour or (by_seat(seat) if by_seat(seat) in kept else next(free))
+        for seat, colour in enumerate(picked)
+    )
 
 
 def turned(colours: Sequence[str], seat: int, steps: int) -> tuple[str, ...]:
@@ -84,4 +98,7 @@ def turned(colours: Sequence[str], seat: int, steps: int) -> tuple[str, ...]:
     ``COLOURS``; the seat that had the new colour takes the old one (the set-up's encoder)."""
     old = colours[seat]
     new = COLOURS[(COLOURS.index(old) + steps) % len(COLOURS)]
-    return tuple(new if index == seat else old if colour == new else colour for index, colour in enumerate(colours))
+    return tuple(
+        new if index == seat else old if colour == new else colour
+        for index, colour in enumerate(colours)
+    )

@@ -64,15 +64,18 @@ TEXTS: dict[str, Text] = {
     "counters.range": "{amount} is out of range: change counters by at most {limit} at a time.",
     "counters.below.energy": Plural(
         "{name} has {have} energy counter; {remove} cannot be removed.",
-        "{name} has {have} energy counters; {remove} cannot be removed.", "have",
+        "{name} has {have} energy counters; {remove} cannot be removed.",
+        "have",
     ),
     "counters.below.experience": Plural(
         "{name} has {have} experience counter; {remove} cannot be removed.",
-        "{name} has {have} experience counters; {remove} cannot be removed.", "have",
+        "{name} has {have} experience counters; {remove} cannot be removed.",
+        "have",
     ),
     "counters.below.rad": Plural(
         "{name} has {have} rad counter; {remove} cannot be removed.",
-        "{name} has {have} rad counters; {remove} cannot be removed.", "have",
+        "{name} has {have} rad counters; {remove} cannot be removed.",
+        "have",
     ),
     "counters.already_monarch": "{name} is already the monarch.",
     "counters.no_monarch": "Nobody is the monarch.",
@@ -259,13 +262,18 @@ def successor(state: GameState, game: str, leaving: set[int], holder: int) -> in
     who stays; None when nobody can."""
     active = _active(state, game)
     start = active if active is not None else holder
-    return next((s for s in _order(state, game, start) if s not in leaving and _can_hold(state, s, game)), None)
+    return next(
+        (s for s in _order(state, game, start) if s not in leaving and _can_hold(state, s, game)),
+        None,
+    )
 
 
 # --- deciding ------------------------------------------------------------------------------------
 
 
-def _holder_game(state: GameState, group_of: int | None, holders: dict[str, int], which: str) -> str:
+def _holder_game(
+    state: GameState, group_of: int | None, holders: dict[str, int], which: str
+) -> str:
     """The game whose monarch (or initiative) is taken back: ``group_of``'s, else the only one that has one."""
     if group_of is not None:
         check_seat(state, group_of)
@@ -276,7 +284,9 @@ def _holder_game(state: GameState, group_of: int | None, holders: dict[str, int]
     return next(iter(holders), "")
 
 
-def _taken_back(state: GameState, group_of: int | None, which: Literal["monarch", "initiative"]) -> str:
+def _taken_back(
+    state: GameState, group_of: int | None, which: Literal["monarch", "initiative"]
+) -> str:
     """The game whose monarch (or initiative) nobody holds from now on; refused when nobody does."""
     held = {m.game: seat for m in counters(state).games if (seat := getattr(m, which)) is not None}
     game = _holder_game(state, group_of, held, which)
@@ -300,8 +310,12 @@ def _monarch(state: GameState, command: BecomeMonarch, rng: Random) -> list[Even
 def _initiative(state: GameState, command: TakeInitiative, rng: Random) -> list[Event]:
     check_tracked(state)
     if command.seat is None:
-        return [InitiativeChanged(seat=None, game=_taken_back(state, command.group_of, "initiative"))]
-    alive(state, command.seat)  # taking it again is allowed: that player ventures once more (the initiative, .5)
+        return [
+            InitiativeChanged(seat=None, game=_taken_back(state, command.group_of, "initiative"))
+        ]
+    alive(
+        state, command.seat
+    )  # taking it again is allowed: that player ventures once more (the initiative, .5)
     return [InitiativeChanged(seat=command.seat, game=game_of(state, command.seat))]
 
 
@@ -330,8 +344,12 @@ def _change(state: GameState, command: ChangeCounter, rng: Random) -> list[Event
         raise IllegalCommand("counters.range", amount=command.delta, limit=MAX_CHANGE)
     have = counters(state).player(command.seat).count(command.counter)
     if have + command.delta < 0:
-        raise IllegalCommand(f"counters.below.{command.counter.value}", name=player.name, have=have,
-                             remove=-command.delta)
+        raise IllegalCommand(
+            f"counters.below.{command.counter.value}",
+            name=player.name,
+            have=have,
+            remove=-command.delta,
+        )
     return [CounterChanged(seat=command.seat, counter=command.counter, delta=command.delta)]
 
 
@@ -357,7 +375,11 @@ def _leaving(state: GameState, events: list[Event]) -> set[int]:
 
 def _ends(state: GameState, leaving: set[int]) -> bool:
     """The game is over once ``leaving`` have left: nobody takes anything then."""
-    more = [PlayerLost(seat=s, reason=LossReason.TEAM) for s in sorted(leaving) if state.player(s).in_game]
+    more = [
+        PlayerLost(seat=s, reason=LossReason.TEAM)
+        for s in sorted(leaving)
+        if state.player(s).in_game
+    ]
     return outcome(apply_events(state, more) if more else state) is not None
 
 
@@ -366,11 +388,21 @@ def _departures(state: GameState, leaving: set[int]) -> list[Event]:
     out: list[Event] = []
     for marked in counters(state).games:
         if marked.monarch in leaving:
-            out.append(MonarchChanged(seat=successor(state, marked.game, leaving, marked.monarch), game=marked.game,
-                                      left=marked.monarch))
+            out.append(
+                MonarchChanged(
+                    seat=successor(state, marked.game, leaving, marked.monarch),
+                    game=marked.game,
+                    left=marked.monarch,
+                )
+            )
         if marked.initiative in leaving:
-            out.append(InitiativeChanged(seat=successor(state, marked.game, leaving, marked.initiative),
-                                         game=marked.game, left=marked.initiative))
+            out.append(
+                InitiativeChanged(
+                    seat=successor(state, marked.game, leaving, marked.initiative),
+                    game=marked.game,
+                    left=marked.initiative,
+                )
+            )
     return out
 
 
@@ -386,10 +418,17 @@ def _settle(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     if leaving and not _ends(state, leaving):
         out += _departures(state, leaving)
     for event in events:
-        if (isinstance(event, LossSettled) and event.fate in (Fate.MINION, Fate.MASTERLESS)
-                and table.player(event.seat).any):
+        if (
+            isinstance(event, LossSettled)
+            and event.fate in (Fate.MINION, Fate.MASTERLESS)
+            and table.player(event.seat).any
+        ):
             out.append(PlayerCountersCleared(seat=event.seat))
-        if isinstance(event, RoundStarted) and event.round > 1 and (table.games or any(p.any for p in table.players)):
+        if (
+            isinstance(event, RoundStarted)
+            and event.round > 1
+            and (table.games or any(p.any for p in table.players))
+        ):
             out.append(CountersReset())
     return out
 
@@ -408,7 +447,9 @@ def _name(state: GameState, seat: int | None) -> str:
 @RULES.applies(MonarchChanged)
 def _apply_monarch(state: GameState, event: MonarchChanged) -> GameState:
     table = counters(state)
-    return _with(state, table.with_game(table.game(event.game).model_copy(update={"monarch": event.seat})))
+    return _with(
+        state, table.with_game(table.game(event.game).model_copy(update={"monarch": event.seat}))
+    )
 
 
 @RULES.describes(MonarchChanged)
@@ -419,8 +460,11 @@ def _describe_monarch(state: GameState, event: MonarchChanged) -> Message:
 def _handed(state: GameState, which: str, seat: int | None, left: int | None) -> Message:
     """Who became the monarch or took the initiative, and whose leaving made it so."""
     if seat is None:
-        return Message(f"counters.{which}_gone", left=_name(state, left)) if left is not None else Message(
-            f"counters.{which}_none")
+        return (
+            Message(f"counters.{which}_gone", left=_name(state, left))
+            if left is not None
+            else Message(f"counters.{which}_none")
+        )
     if left is not None:
         return Message(f"counters.{which}_left", name=_name(state, seat), left=_name(state, left))
     return Message(f"counters.{which}", name=_name(state, seat))
@@ -429,7 +473,9 @@ def _handed(state: GameState, which: str, seat: int | None, left: int | None) ->
 @RULES.applies(InitiativeChanged)
 def _apply_initiative(state: GameState, event: InitiativeChanged) -> GameState:
     table = counters(state)
-    return _with(state, table.with_game(table.game(event.game).model_copy(update={"initiative": event.seat})))
+    return _with(
+        state, table.with_game(table.game(event.game).model_copy(update={"initiative": event.seat}))
+    )
 
 
 @RULES.describes(InitiativeChanged)
@@ -440,7 +486,10 @@ def _describe_initiative(state: GameState, event: InitiativeChanged) -> Message:
 @RULES.applies(DayNightChanged)
 def _apply_day_night(state: GameState, event: DayNightChanged) -> GameState:
     table = counters(state)
-    return _with(state, table.with_game(table.game(event.game).model_copy(update={"day_night": event.day_night})))
+    return _with(
+        state,
+        table.with_game(table.game(event.game).model_copy(update={"day_night": event.day_night})),
+    )
 
 
 @RULES.describes(DayNightChanged)
@@ -461,14 +510,20 @@ def _apply_counter(state: GameState, event: CounterChanged) -> GameState:
 @RULES.describes(CounterChanged)
 def _describe_counter(state: GameState, event: CounterChanged) -> Message:
     before = counters(state).player(event.seat).count(event.counter)
-    return Message(f"counters.{event.counter.value}", name=_name(state, event.seat), before=before,
-                   after=before + event.delta)
+    return Message(
+        f"counters.{event.counter.value}",
+        name=_name(state, event.seat),
+        before=before,
+        after=before + event.delta,
+    )
 
 
 @RULES.applies(BlessingGained)
 def _apply_blessing(state: GameState, event: BlessingGained) -> GameState:
     table = counters(state)
-    return _with(state, table.with_player(table.player(event.seat).model_copy(update={"blessing": True})))
+    return _with(
+        state, table.with_player(table.player(event.seat).model_copy(update={"blessing": True}))
+    )
 
 
 @RULES.describes(BlessingGained)

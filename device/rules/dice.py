@@ -119,7 +119,9 @@ def _roll(state: GameState, command: RollDice, rng: Random) -> list[Event]:
 
 
 def _rolled(event: DiceRolled) -> Throw:
-    return Throw(number=0, kind=ThrowKind.DICE, seat=event.seat, sides=event.sides, faces=event.faces)
+    return Throw(
+        number=0, kind=ThrowKind.DICE, seat=event.seat, sides=event.sides, faces=event.faces
+    )
 
 
 @RULES.applies(DiceRolled)
@@ -192,8 +194,14 @@ def describe_throw(state: GameState, throw: Throw) -> Message:
     if throw.kind is ThrowKind.DICE and len(throw.faces) == 1:
         return Message(f"dice.rolled{suffix}", sides=throw.sides, value=throw.faces[0], **by)
     if throw.kind is ThrowKind.DICE:
-        return Message(f"dice.rolled_many{suffix}", count=len(throw.faces), sides=throw.sides,
-                       faces=" + ".join(str(face) for face in throw.faces), total=throw.total, **by)
+        return Message(
+            f"dice.rolled_many{suffix}",
+            count=len(throw.faces),
+            sides=throw.sides,
+            faces=" + ".join(str(face) for face in throw.faces),
+            total=throw.total,
+            **by,
+        )
     if throw.kind is ThrowKind.COIN:
         return Message(("dice.heads" if throw.heads else "dice.tails") + suffix, **by)
     picked = throw.picked if throw.picked is not None else state.starting_player

@@ -83,9 +83,11 @@ TEXTS: dict[str, Text] = {
     "life.commander_in_use": "{name}'s commander {commander!r} has dealt damage already; "
     "undo that damage before removing it.",
     "life.commander_name": "Give each commander a name.",
-    "life.commanders_seats": Plural("Commanders are named for {count} seats, but the table has {players} player.",
-                                    "Commanders are named for {count} seats, but the table has {players} players.",
-                                    "players"),
+    "life.commanders_seats": Plural(
+        "Commanders are named for {count} seats, but the table has {players} player.",
+        "Commanders are named for {count} seats, but the table has {players} players.",
+        "players",
+    ),
     "life.commander_cast_in_use": "{name}'s commander {commander!r} has been cast from the command zone "
     "already; take those casts back before removing it.",
     "life.changed": "{name}: {before} → {after} life.",
@@ -152,7 +154,9 @@ def _check_damage(state: GameState, seat: int, source: int | None) -> None:
 def _in_game(state: GameState, seat: int) -> Player:
     player = check_seat(state, seat)
     if player.lost is not None:
-        raise IllegalCommand("life.out", name=player.name, reason=Message(f"life.why.{player.lost.reason.value}"))
+        raise IllegalCommand(
+            "life.out", name=player.name, reason=Message(f"life.why.{player.lost.reason.value}")
+        )
     return player
 
 
@@ -184,8 +188,11 @@ def _check_source(state: GameState, source: int | None) -> Player | None:
         return None
     player = check_seat(state, source)
     if player.lost is not None:
-        raise IllegalCommand("life.source_left", name=player.name,
-                             reason=Message(f"life.why.{player.lost.reason.value}"))
+        raise IllegalCommand(
+            "life.source_left",
+            name=player.name,
+            reason=Message(f"life.why.{player.lost.reason.value}"),
+        )
     return player
 
 
@@ -225,7 +232,9 @@ def _change_poison(state: GameState, command: ChangePoison, rng: Random) -> list
     _check_source(state, command.source)
     _check_amount(command.delta)
     if player.poison + command.delta < 0:
-        raise IllegalCommand("life.poison_below", name=player.name, poison=player.poison, remove=-command.delta)
+        raise IllegalCommand(
+            "life.poison_below", name=player.name, poison=player.poison, remove=-command.delta
+        )
     if command.delta > 0:
         _check_damage(state, command.seat, command.source)
     return [PoisonChanged(seat=command.seat, delta=command.delta, source=command.source)]
@@ -268,7 +277,9 @@ def _commander_damage(state: GameState, command: DealCommanderDamage, rng: Rando
         raise IllegalCommand("life.damage_range", amount=command.amount, limit=MAX_CHANGE)
     _check_damage(state, command.seat, command.source)
     return [
-        CommanderDamageDealt(seat=command.seat, source=command.source, commander=index, amount=command.amount),
+        CommanderDamageDealt(
+            seat=command.seat, source=command.source, commander=index, amount=command.amount
+        ),
         LifeChanged(seat=command.seat, delta=-command.amount, source=command.source),
     ]
 
@@ -292,18 +303,27 @@ def check_commanders(state: GameState, seat: int, commanders: tuple[str, ...]) -
         for entry in victim.commander_damage:
             if entry.source == seat and entry.commander >= len(names):
                 raise IllegalCommand(
-                    "life.commander_in_use", name=player.name, commander=commander_word(player, entry.commander)
+                    "life.commander_in_use",
+                    name=player.name,
+                    commander=commander_word(player, entry.commander),
                 )
     for index in range(len(names), len(player.commander_casts)):
         if player.casts(index):
-            raise IllegalCommand("life.commander_cast_in_use", name=player.name,
-                                 commander=commander_word(player, index))
+            raise IllegalCommand(
+                "life.commander_cast_in_use",
+                name=player.name,
+                commander=commander_word(player, index),
+            )
     return names
 
 
 @RULES.decides(NameCommanders)
 def _name_commanders(state: GameState, command: NameCommanders, rng: Random) -> list[Event]:
-    return [CommandersNamed(seat=command.seat, commanders=check_commanders(state, command.seat, command.commanders))]
+    return [
+        CommandersNamed(
+            seat=command.seat, commanders=check_commanders(state, command.seat, command.commanders)
+        )
+    ]
 
 
 @RULES.set_up
@@ -311,9 +331,14 @@ def _commanders_at_start(state: GameState, command: NewGame, rng: Random) -> lis
     """The commanders the set-up named (the kiosk's form), each seat's as ``commanders`` names
     them; in one step with the start, so one UNDO takes back both."""
     if len(command.commanders) > len(state.players):
-        raise IllegalCommand("life.commanders_seats", count=len(command.commanders), players=len(state.players))
-    return [CommandersNamed(seat=seat, commanders=check_commanders(state, seat, names))
-            for seat, names in enumerate(command.commanders) if names]
+        raise IllegalCommand(
+            "life.commanders_seats", count=len(command.commanders), players=len(state.players)
+        )
+    return [
+        CommandersNamed(seat=seat, commanders=check_commanders(state, seat, names))
+        for seat, names in enumerate(command.commanders)
+        if names
+    ]
 
 
 # --- commander tax (CR 903.8) -----------------------------------------------------------------
@@ -330,13 +355,22 @@ def which_commander(player: Player, commander: int | None, which: str) -> int:
     names = commander_names(player)
     if commander is None:
         if len(names) > 1:
-            raise IllegalCommand(which, name=player.name, count=len(names), commanders=listing(names, "text.and"),
-                                 first=_short(names))
+            raise IllegalCommand(
+                which,
+                name=player.name,
+                count=len(names),
+                commanders=listing(names, "text.and"),
+                first=_short(names),
+            )
         return 0
     if not 0 <= commander < len(names):
         words = [commander_word(player, i) for i in range(len(names))]
-        raise IllegalCommand("life.no_such_commander", name=player.name, index=commander,
-                             commanders=listing(words, "text.and"))
+        raise IllegalCommand(
+            "life.no_such_commander",
+            name=player.name,
+            index=commander,
+            commanders=listing(words, "text.and"),
+        )
     return commander
 
 
@@ -349,8 +383,12 @@ def _cast_commander(state: GameState, command: CastCommander, rng: Random) -> li
         raise IllegalCommand("life.zero")
     casts = player.casts(index)
     if casts + command.amount < 0:
-        raise IllegalCommand("life.casts_below", commander=commander_word(player, index), casts=casts,
-                             remove=-command.amount)
+        raise IllegalCommand(
+            "life.casts_below",
+            commander=commander_word(player, index),
+            casts=casts,
+            remove=-command.amount,
+        )
     if casts + command.amount > MAX_CASTS:
         raise IllegalCommand("life.casts_range", limit=MAX_CASTS, casts=casts + command.amount)
     return [CommanderCast(seat=command.seat, commander=index, amount=command.amount)]
@@ -369,8 +407,13 @@ def _describe_cast(state: GameState, event: CommanderCast) -> Message:
     player = state.player(event.seat)
     before = commander_tax(player, event.commander)
     key = "life.cast" if event.amount > 0 else "life.cast_taken_back"
-    return Message(key, commander=commander_word(player, event.commander), n=abs(event.amount), before=before,
-                   after=before + TAX * event.amount)
+    return Message(
+        key,
+        commander=commander_word(player, event.commander),
+        n=abs(event.amount),
+        before=before,
+        after=before + TAX * event.amount,
+    )
 
 
 @RULES.decides(Concede)
@@ -386,7 +429,9 @@ def _lose(state: GameState, command: Lose, rng: Random) -> list[Event]:
     return [PlayerLost(seat=command.seat, reason=LossReason.EFFECT, source=command.source)]
 
 
-def _ledger(state: GameState, source: int | None, target: int, **deltas: int) -> tuple[LedgerEntry, ...]:
+def _ledger(
+    state: GameState, source: int | None, target: int, **deltas: int
+) -> tuple[LedgerEntry, ...]:
     entries = list(state.ledger)
     for i, entry in enumerate(entries):
         if entry.source == source and entry.target == target:
@@ -406,7 +451,11 @@ def _apply_life(state: GameState, event: LifeChanged) -> GameState:
         ledger = _ledger(state, event.source, event.seat, life_lost=-event.delta)
     else:
         ledger = _ledger(state, event.source, event.seat, life_gained=event.delta)
-    changed = _shared(state.with_player(player.model_copy(update={"life": player.life + event.delta})), event.seat, "life")
+    changed = _shared(
+        state.with_player(player.model_copy(update={"life": player.life + event.delta})),
+        event.seat,
+        "life",
+    )
     return changed.model_copy(update={"ledger": ledger})
 
 
@@ -415,7 +464,11 @@ def _describe_life(state: GameState, event: LifeChanged) -> Message:
     player = state.player(event.seat)
     key = "life.changed_from" if event.source is not None else "life.changed"
     return Message(
-        key, name=player.name, before=player.life, after=player.life + event.delta, source=_name(state, event.source)
+        key,
+        name=player.name,
+        before=player.life,
+        after=player.life + event.delta,
+        source=_name(state, event.source),
     )
 
 
@@ -431,9 +484,14 @@ def _shared(state: GameState, seat: int, field: str) -> GameState:
 @RULES.applies(PoisonChanged)
 def _apply_poison(state: GameState, event: PoisonChanged) -> GameState:
     player = state.player(event.seat)
-    changed = _shared(state.with_player(player.model_copy(update={"poison": player.poison + event.delta})), event.seat,
-                      "poison")
-    return changed.model_copy(update={"ledger": _ledger(state, event.source, event.seat, poison=event.delta)})
+    changed = _shared(
+        state.with_player(player.model_copy(update={"poison": player.poison + event.delta})),
+        event.seat,
+        "poison",
+    )
+    return changed.model_copy(
+        update={"ledger": _ledger(state, event.source, event.seat, poison=event.delta)}
+    )
 
 
 @RULES.describes(PoisonChanged)
@@ -441,7 +499,10 @@ def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
     player = state.player(event.seat)
     key = "life.poison_from" if event.source is not None else "life.poison"
     return Message(
-        key, name=player.name, before=player.poison, after=player.poison + event.delta,
+        key,
+        name=player.name,
+        before=player.poison,
+        after=player.poison + event.delta,
         source=_name(state, event.source),
     )
 
@@ -450,7 +511,11 @@ def _describe_poison(state: GameState, event: PoisonChanged) -> Message:
 def _apply_commander_damage(state: GameState, event: CommanderDamageDealt) -> GameState:
     player = state.player(event.seat)
     total = player.commander_damage_from(event.source, event.commander) + event.amount
-    others = [e for e in player.commander_damage if (e.source, e.commander) != (event.source, event.commander)]
+    others = [
+        e
+        for e in player.commander_damage
+        if (e.source, e.commander) != (event.source, event.commander)
+    ]
     entries = sorted(
         [*others, CommanderDamage(source=event.source, commander=event.commander, amount=total)],
         key=lambda e: (e.source, e.commander),
@@ -463,23 +528,43 @@ def _describe_commander_damage(state: GameState, event: CommanderDamageDealt) ->
     player = state.player(event.seat)
     owner = state.player(event.source)
     hurt = team_of(state, event.seat) if teamed(state) else (event.seat,)  # TB-6: 21 to the team
-    total = sum(state.player(s).commander_damage_from(event.source, event.commander) for s in hurt) + event.amount
+    total = (
+        sum(state.player(s).commander_damage_from(event.source, event.commander) for s in hurt)
+        + event.amount
+    )
     if not owner.commanders:
-        return Message("life.commander_damage_of", name=player.name, amount=event.amount, owner=owner.name, total=total)
-    return Message("life.commander_damage", name=player.name, amount=event.amount,
-                   commander=owner.commanders[event.commander], total=total)
+        return Message(
+            "life.commander_damage_of",
+            name=player.name,
+            amount=event.amount,
+            owner=owner.name,
+            total=total,
+        )
+    return Message(
+        "life.commander_damage",
+        name=player.name,
+        amount=event.amount,
+        commander=owner.commanders[event.commander],
+        total=total,
+    )
 
 
 @RULES.applies(CommandersNamed)
 def _apply_commanders(state: GameState, event: CommandersNamed) -> GameState:
-    return state.with_player(state.player(event.seat).model_copy(update={"commanders": event.commanders}))
+    return state.with_player(
+        state.player(event.seat).model_copy(update={"commanders": event.commanders})
+    )
 
 
 @RULES.describes(CommandersNamed)
 def _describe_commanders(state: GameState, event: CommandersNamed) -> Message:
     # "and", not a comma, between partners: a commander's name may have a comma in it.
-    return Message("life.commanders_named", name=state.player(event.seat).name,
-                   commanders=listing(event.commanders, "text.and"), n=len(event.commanders))
+    return Message(
+        "life.commanders_named",
+        name=state.player(event.seat).name,
+        commanders=listing(event.commanders, "text.and"),
+        n=len(event.commanders),
+    )
 
 
 @RULES.applies(PlayerLost)
@@ -506,7 +591,10 @@ def loss_reason(player: Player, state: GameState | None = None) -> LossReason | 
     if state is not None and teams:
         team = [state.player(s) for s in team_of(state, player.seat)]
         sources = {(e.source, e.commander) for p in team for e in p.commander_damage}
-        if any(sum(p.commander_damage_from(*source) for p in team) >= COMMANDER_LIMIT for source in sources):
+        if any(
+            sum(p.commander_damage_from(*source) for p in team) >= COMMANDER_LIMIT
+            for source in sources
+        ):
             return LossReason.COMMANDER
         return None
     if any(entry.amount >= COMMANDER_LIMIT for entry in player.commander_damage):
@@ -526,9 +614,14 @@ def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
         if reason is None:
             continue
         source: int | None = None
-        hurt = team_of(state, player.seat) if teamed(state) else (player.seat,)  # TB-6: what hurt the team
+        hurt = (
+            team_of(state, player.seat) if teamed(state) else (player.seat,)
+        )  # TB-6: what hurt the team
         for event in events:
-            if isinstance(event, CommanderDamageDealt | LifeChanged | PoisonChanged) and event.seat in hurt:
+            if (
+                isinstance(event, CommanderDamageDealt | LifeChanged | PoisonChanged)
+                and event.seat in hurt
+            ):
                 source = event.source
         lost.append(PlayerLost(seat=player.seat, reason=reason, source=source))
     return lost
@@ -555,8 +648,17 @@ def dealt_lines(state: GameState) -> list[Message]:
         if entry.poison:
             parts.append(Message("life.dealt.poison", n=entry.poison))
         if parts:
-            source: str | Message = (Message("life.dealt.no_one") if entry.source is None
-                                     else state.player(entry.source).name)
-            lines.append(Message("life.dealt.line", source=source, target=state.player(entry.target).name,
-                                 parts=listing(parts, "text.list")))
+            source: str | Message = (
+                Message("life.dealt.no_one")
+                if entry.source is None
+                else state.player(entry.source).name
+            )
+            lines.append(
+                Message(
+                    "life.dealt.line",
+                    source=source,
+                    target=state.player(entry.target).name,
+                    parts=listing(parts, "text.list"),
+                )
+            )
     return lines

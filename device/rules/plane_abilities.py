@@ -46,7 +46,10 @@ STAIRS_TO_INFINITY = "Stairs to Infinity"
 
 #: A plane's counter abilities, in the order its text lists them.
 COUNTING: dict[str, tuple[Counting, ...]] = {
-    ARETOPOLIS: (Counting(("arrive", "upkeep"), "scroll_life", life=1), Counting(("chaos",), "scroll_draw")),
+    ARETOPOLIS: (
+        Counting(("arrive", "upkeep"), "scroll_life", life=1),
+        Counting(("chaos",), "scroll_draw"),
+    ),
     NAAR_ISLE: (Counting(("upkeep",), "flame", life=-1),),
     KILNSPIRE_DISTRICT: (Counting(("arrive", "main"), "charge"),),
     MOUNT_KERALIA: (Counting(("end",), "pressure"),),

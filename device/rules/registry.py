@@ -102,8 +102,15 @@ class Rules:
 
     # --- decorators -------------------------------------------------------------------------
 
-    def decides(self, command: type[C]) -> Callable[[Callable[[GameState, C, Random], list[Event]]], Callable[[GameState, C, Random], list[Event]]]:
-        def add(fn: Callable[[GameState, C, Random], list[Event]]) -> Callable[[GameState, C, Random], list[Event]]:
+    def decides(
+        self, command: type[C]
+    ) -> Callable[
+        [Callable[[GameState, C, Random], list[Event]]],
+        Callable[[GameState, C, Random], list[Event]],
+    ]:
+        def add(
+            fn: Callable[[GameState, C, Random], list[Event]],
+        ) -> Callable[[GameState, C, Random], list[Event]]:
             if command in self.deciders:
                 raise TypeError(f"{command.__name__} already has a decider in {self.name}")
             self.deciders[command] = fn
@@ -111,7 +118,9 @@ class Rules:
 
         return add
 
-    def applies(self, event: type[E]) -> Callable[[Callable[[GameState, E], GameState]], Callable[[GameState, E], GameState]]:
+    def applies(
+        self, event: type[E]
+    ) -> Callable[[Callable[[GameState, E], GameState]], Callable[[GameState, E], GameState]]:
         def add(fn: Callable[[GameState, E], GameState]) -> Callable[[GameState, E], GameState]:
             if event in self.appliers:
                 raise TypeError(f"{event.__name__} already has an applier in {self.name}")
@@ -120,7 +129,9 @@ class Rules:
 
         return add
 
-    def describes(self, event: type[E]) -> Callable[[Callable[[GameState, E], Message]], Callable[[GameState, E], Message]]:
+    def describes(
+        self, event: type[E]
+    ) -> Callable[[Callable[[GameState, E], Message]], Callable[[GameState, E], Message]]:
         def add(fn: Callable[[GameState, E], Message]) -> Callable[[GameState, E], Message]:
             self.describers[event] = fn
             return fn

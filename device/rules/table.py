@@ -40,16 +40,26 @@ TURN_TIMER = "turn_timer"
 #: has a board of its own rather than the table's seats.
 SEATS_FACING = "seats_facing"
 
-RULES.option(TableOption(
-    SEATS_FACING, RULES.name, "Seats face their players: each seat's tile turned toward its side of the table, "
-    "for a gadget lying in the middle of it.", False, everywhere=True, unless=frozenset({"wizards_duel"}),
-))
+RULES.option(
+    TableOption(
+        SEATS_FACING,
+        RULES.name,
+        "Seats face their players: each seat's tile turned toward its side of the table, "
+        "for a gadget lying in the middle of it.",
+        False,
+        everywhere=True,
+        unless=frozenset({"wizards_duel"}),
+    )
+)
 
 TEXTS: dict[str, Text] = {
     "table.players_count": "A table has 2 to 10 players (TB-1); {count} given.",
     "table.name_empty": "A player needs a name.",
-    "table.name_long": Plural("{name!r} is too long for the screen: at most {limit} character.",
-                              "{name!r} is too long for the screen: at most {limit} characters.", "limit"),
+    "table.name_long": Plural(
+        "{name!r} is too long for the screen: at most {limit} character.",
+        "{name!r} is too long for the screen: at most {limit} characters.",
+        "limit",
+    ),
     "table.name_twice": "Two players are called {name!r}: give each player a different name.",
     "table.life_range": "Starting life must be from 1 to {limit}; {life} given.",
     "table.no_player": "No player called {name!r}. Players: {players}.",
@@ -114,8 +124,10 @@ def start(command: NewGame, rng: Random) -> GameStarted:
         formats=setup.names,
         options=setup.options,
         starting_life=life,
-        players=tuple(PlayerSpec(name=name, colour=colour)
-                      for name, colour in zip(names, starting_colours(names, command.colours), strict=True)),
+        players=tuple(
+            PlayerSpec(name=name, colour=colour)
+            for name, colour in zip(names, starting_colours(names, command.colours), strict=True)
+        ),
         starting_player=first,
         starting_player_random=drawn,
         at=command.now,
@@ -129,7 +141,13 @@ TEAM_LIFE = {"ffa": 30, "commander": 60}
 
 def initial_state(event: GameStarted) -> GameState:
     players = tuple(
-        Player(seat=seat, name=spec.name, life=event.starting_life, commanders=spec.commanders, colour=spec.colour)
+        Player(
+            seat=seat,
+            name=spec.name,
+            life=event.starting_life,
+            commanders=spec.commanders,
+            colour=spec.colour,
+        )
         for seat, spec in enumerate(event.players)
     )
     return GameState(
@@ -150,7 +168,9 @@ def _clock(event: GameStarted) -> ClockState | None:
     if event.at is None:
         return None
     timer = event.options.get(TURN_TIMER, 0)
-    return ClockState.starting(event.at, timer if isinstance(timer, int) and not isinstance(timer, bool) else 0)
+    return ClockState.starting(
+        event.at, timer if isinstance(timer, int) and not isinstance(timer, bool) else 0
+    )
 
 
 def _drawn(event: GameStarted) -> DiceState | None:
@@ -158,7 +178,9 @@ def _drawn(event: GameStarted) -> DiceState | None:
     shows the draw like any random player."""
     if not event.starting_player_random:
         return None
-    return DiceState().adding(Throw(number=1, kind=ThrowKind.PLAYER, picked=event.starting_player, first=True))
+    return DiceState().adding(
+        Throw(number=1, kind=ThrowKind.PLAYER, picked=event.starting_player, first=True)
+    )
 
 
 def _match_name(names: list[str], text: str) -> int:
@@ -171,7 +193,11 @@ def _match_name(names: list[str], text: str) -> int:
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise UnknownName("table.ambiguous_player", name=text, matches=listing([names[s] for s in starts], "text.or"))
+        raise UnknownName(
+            "table.ambiguous_player",
+            name=text,
+            matches=listing([names[s] for s in starts], "text.or"),
+        )
     raise UnknownName("table.no_player", name=text, players=listing(names, "text.list"))
 
 
@@ -284,7 +310,10 @@ def _apply_step(state: GameState, event: StepChanged) -> GameState:
 @RULES.describes(StepChanged)
 def _describe_step(state: GameState, event: StepChanged) -> Message:
     key = "table.main" if event.step == Step.MAIN else "table.upkeep"
-    return Message(key, name=team_name(state, state.active) if teamed(state) else state.player(state.active).name)
+    return Message(
+        key,
+        name=team_name(state, state.active) if teamed(state) else state.player(state.active).name,
+    )
 
 
 @RULES.applies(TurnPassed)
@@ -292,7 +321,9 @@ def _apply_turn(state: GameState, event: TurnPassed) -> GameState:
     clock = state.clock
     if clock is not None and event.at is not None:
         clock = clock.turn_began(event.at)  # the turn timer starts again with the new turn
-    return state.model_copy(update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP, "clock": clock})
+    return state.model_copy(
+        update={"active": event.to, "turn": event.turn, "step": Step.UPKEEP, "clock": clock}
+    )
 
 
 @RULES.describes(TurnPassed)
@@ -304,7 +335,9 @@ def _describe_turn(state: GameState, event: TurnPassed) -> Message:
 @RULES.applies(TurnSkipped)
 def _apply_skipped(state: GameState, event: TurnSkipped) -> GameState:
     player = state.player(event.seat)
-    return state.with_player(player.model_copy(update={"skip_turns": max(0, player.skip_turns - 1)}))
+    return state.with_player(
+        player.model_copy(update={"skip_turns": max(0, player.skip_turns - 1)})
+    )
 
 
 @RULES.describes(TurnSkipped)
@@ -315,7 +348,9 @@ def _describe_skipped(state: GameState, event: TurnSkipped) -> Message:
 @RULES.applies(SkipScheduled)
 def _apply_skip(state: GameState, event: SkipScheduled) -> GameState:
     player = state.player(event.seat)
-    return state.with_player(player.model_copy(update={"skip_turns": player.skip_turns + event.turns}))
+    return state.with_player(
+        player.model_copy(update={"skip_turns": player.skip_turns + event.turns})
+    )
 
 
 @RULES.describes(SkipScheduled)
@@ -338,16 +373,23 @@ def describe_start(event: GameStarted) -> Message:
     key = "table.started_random" if event.starting_player_random else "table.started"
     if TWO_HEADED_GIANT in event.formats:
         teams = [f"{names[seat]} & {names[seat + 1]}" for seat in range(0, len(names) - 1, 2)]
-        key = "table.started_teams_random" if event.starting_player_random else "table.started_teams"
+        key = (
+            "table.started_teams_random" if event.starting_player_random else "table.started_teams"
+        )
         return Message(
-            key, formats=titles(find_format(name) for name in event.formats), players=listing(teams, "text.list"),
-            life=event.starting_life, first=teams[event.starting_player // 2],
+            key,
+            formats=titles(find_format(name) for name in event.formats),
+            players=listing(teams, "text.list"),
+            life=event.starting_life,
+            first=teams[event.starting_player // 2],
         )
     # A base format that counts something else words its own start.
     if english(f"{key}.{event.formats[0]}") is not None:
         key = f"{key}.{event.formats[0]}"
     return Message(
-        key, formats=titles(find_format(name) for name in event.formats), players=listing(names, "text.list"),
+        key,
+        formats=titles(find_format(name) for name in event.formats),
+        players=listing(names, "text.list"),
         life=event.starting_life,
         first=names[event.starting_player],
     )
@@ -386,7 +428,9 @@ def _choose_colour(state: GameState, command: ChooseColour, rng: Random) -> list
 def _apply_colour(state: GameState, event: ColourChosen) -> GameState:
     chooser = state.player(event.seat)
     if event.swapped is not None:
-        state = state.with_player(state.player(event.swapped).model_copy(update={"colour": colour_of(chooser)}))
+        state = state.with_player(
+            state.player(event.swapped).model_copy(update={"colour": colour_of(chooser)})
+        )
     return state.with_player(chooser.model_copy(update={"colour": event.colour}))
 
 
@@ -395,5 +439,10 @@ def _describe_colour(state: GameState, event: ColourChosen) -> Message:
     chooser = state.player(event.seat)
     if event.swapped is None:
         return Message("colours.chosen", name=chooser.name, colour=colour_name(event.colour))
-    return Message("colours.swapped", name=chooser.name, colour=colour_name(event.colour),
-                   other=state.player(event.swapped).name, previous=colour_name(colour_of(chooser)))
+    return Message(
+        "colours.swapped",
+        name=chooser.name,
+        colour=colour_name(event.colour),
+        other=state.player(event.swapped).name,
+        previous=colour_name(colour_of(chooser)),
+    )

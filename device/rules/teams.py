@@ -30,7 +30,9 @@ def teammate(state: GameState, seat: int) -> int:
 
 def primary(state: GameState, team: tuple[int, int]) -> int:
     """The team's primary player: the first seat, or the other if the first has left."""
-    return team[0] if state.player(team[0]).in_game or not state.player(team[1]).in_game else team[1]
+    return (
+        team[0] if state.player(team[0]).in_game or not state.player(team[1]).in_game else team[1]
+    )
 
 
 def teams(state: GameState) -> list[tuple[int, int]]:

@@ -26,10 +26,17 @@ TEXTS: dict[str, Text] = {
     "two_headed_giant.reason.last_team": "last team standing",
 }
 
-FORMAT = RULES.format(Format(
-    TWO_HEADED_GIANT, "Two-Headed Giant", "module", min_players=4, aliases=("2hg", "thg", "two-headed-giant"),
-    requires_base=frozenset({"ffa", "commander"}), excludes=frozenset({"contraptions"}),
-))
+FORMAT = RULES.format(
+    Format(
+        TWO_HEADED_GIANT,
+        "Two-Headed Giant",
+        "module",
+        min_players=4,
+        aliases=("2hg", "thg", "two-headed-giant"),
+        requires_base=frozenset({"ffa", "commander"}),
+        excludes=frozenset({"contraptions"}),
+    )
+)
 
 
 @RULES.state_check
@@ -42,7 +49,9 @@ def _team_loses_together(state: GameState, events: list[Event], rng: Random) -> 
     for event in events:
         if isinstance(event, PlayerLost):
             mate = state.player(teammate(state, event.seat))
-            if mate.in_game and all(not (isinstance(e, PlayerLost) and e.seat == mate.seat) for e in out):
+            if mate.in_game and all(
+                not (isinstance(e, PlayerLost) and e.seat == mate.seat) for e in out
+            ):
                 out.append(PlayerLost(seat=mate.seat, reason=LossReason.TEAM, source=event.source))
     return out
 
@@ -52,10 +61,18 @@ def _outcome(state: GameState) -> Outcome | None:
     left = [team for team in teams(state) if any(state.player(s).in_game for s in team)]
     if len(left) == 1:
         team = left[0]
-        return Outcome(winner=primary(state, team), team=team, reason="last team standing",
-                       said=Message("two_headed_giant.reason.last_team"))
+        return Outcome(
+            winner=primary(state, team),
+            team=team,
+            reason="last team standing",
+            said=Message("two_headed_giant.reason.last_team"),
+        )
     if not left:
-        return Outcome(winner=None, reason="every player left the game", said=Message("table.reason.everyone_left"))
+        return Outcome(
+            winner=None,
+            reason="every player left the game",
+            said=Message("table.reason.everyone_left"),
+        )
     return None
 
 

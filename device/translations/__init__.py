@@ -91,7 +91,9 @@ class Translator:
         """The text of ``key`` with ``params`` filled in; a parameter that is a message (a word or
         phrase each language words its own way) is put in this language first."""
         # Types too: 1 and 1.0 (and True) are equal keys but are written differently.
-        said = (key, *params.items(), *[type(value) for value in params.values()]) if params else key
+        said = (
+            (key, *params.items(), *[type(value) for value in params.values()]) if params else key
+        )
         try:
             found = self._said.get(said)
         except TypeError:  # a parameter that is no value (a list): said afresh
@@ -106,7 +108,10 @@ class Translator:
         template = self.template(key, params)
         if template is None:
             return f"{key} {params!r}" if params else key
-        return fill(template, {k: self.message(v) if isinstance(v, Message) else v for k, v in params.items()})
+        return fill(
+            template,
+            {k: self.message(v) if isinstance(v, Message) else v for k, v in params.items()},
+        )
 
     def message(self, message: Message) -> str:
         """A message in this language."""

@@ -33,12 +33,26 @@ def _flags(english: Text) -> set[str]:
 
 
 def _catalog(language: str | None, name: str, created: datetime | None) -> Catalog:
-    header = f"# {PROJECT}: the {name} texts" + (f" in {language}" if language else ", the template") + "."
+    header = (
+        f"# {PROJECT}: the {name} texts"
+        + (f" in {language}" if language else ", the template")
+        + "."
+    )
     from device import __version__
 
-    catalog = Catalog(locale=language, domain=name, project=PROJECT, version=__version__, copyright_holder=PROJECT,
-                      msgid_bugs_address="", last_translator=f"{PROJECT} translators",
-                      language_team=f"{PROJECT} translators", charset="utf-8", fuzzy=False, header_comment=header)
+    catalog = Catalog(
+        locale=language,
+        domain=name,
+        project=PROJECT,
+        version=__version__,
+        copyright_holder=PROJECT,
+        msgid_bugs_address="",
+        last_translator=f"{PROJECT} translators",
+        language_team=f"{PROJECT} translators",
+        charset="utf-8",
+        fuzzy=False,
+        header_comment=header,
+    )
     catalog.creation_date = created or datetime.now(timezone.utc)
     catalog.revision_date = catalog.creation_date
     return catalog
@@ -59,13 +73,19 @@ _NO_WRAP = 1 << 20
 
 def _render(catalog: Catalog) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=_NO_WRAP, omit_header=False, include_previous=True, sort_output=False)
+    write_po(
+        out, catalog, width=_NO_WRAP, omit_header=False, include_previous=True, sort_output=False
+    )
     return out.getvalue()
 
 
 def _same(a: Catalog | None, b: Catalog) -> bool:
     def entries(c: Catalog) -> list[tuple[object, ...]]:
-        return [(m.context, m.id, m.string or "", m.fuzzy, m.previous_id, sorted(m.flags)) for m in c if m.id]
+        return [
+            (m.context, m.id, m.string or "", m.fuzzy, m.previous_id, sorted(m.flags))
+            for m in c
+            if m.id
+        ]
 
     return a is not None and entries(a) == entries(b)
 
@@ -77,8 +97,13 @@ def template(name: str, english: Mapping[str, Text], created: datetime | None = 
     return catalog
 
 
-def merge(language: str, name: str, english: Mapping[str, Text], old: Catalog | None,
-          created: datetime | None = None) -> Catalog:
+def merge(
+    language: str,
+    name: str,
+    english: Mapping[str, Text],
+    old: Catalog | None,
+    created: datetime | None = None,
+) -> Catalog:
     """``language``'s catalogue for ``name`` with the English of now, keeping what ``old`` had."""
     catalog = _catalog(language, name, created)
     if old is not None:
@@ -112,14 +137,18 @@ def _previous(entry: Entry) -> str | tuple[str, ...]:
     for comment in entry.user_comments:
         for keyword in ("msgid", "msgid_plural"):
             if comment.startswith(f"| {keyword} "):
-                found[keyword] = unescape(comment[len(keyword) + 3:])
+                found[keyword] = unescape(comment[len(keyword) + 3 :])
     if "msgid" not in found:
         return ()
     return (found["msgid"], found["msgid_plural"]) if "msgid_plural" in found else found["msgid"]
 
 
 def _reshape(string: object, plural: bool, forms: int) -> str | tuple[str, ...]:
-    strings = tuple(str(s or "") for s in string) if isinstance(string, tuple | list) else (str(string or ""),)
+    strings = (
+        tuple(str(s or "") for s in string)
+        if isinstance(string, tuple | list)
+        else (str(string or ""),)
+    )
     if not plural:
         return strings[0]
     if len(strings) == 1:

@@ -61,7 +61,6 @@ def pot_path(name: str) -> Path:
     return LOCALE / f"{name}.pot"
 
 
-
 class Translations(Struct, frozen=True):
     """One language's translated texts by key (a tuple of forms for a text with a count), and
     its plural rule: a count → the index of the form to use; ``english`` is the English each
@@ -88,7 +87,9 @@ def load(language: str) -> Translations:
         try:
             entries, headers = read_mo(path.read_bytes())
         except (OSError, ValueError) as error:
-            log.warning("translations: cannot read %s (%s); those texts show in English", path, error)
+            log.warning(
+                "translations: cannot read %s (%s); those texts show in English", path, error
+            )
             continue
         plural_forms = headers.get("plural-forms", plural_forms)
         for key, (ids, strings) in entries.items():
@@ -105,7 +106,9 @@ def load(language: str) -> Translations:
 _MAGIC = 0x950412DE
 
 
-def read_mo(data: bytes) -> tuple[dict[str, tuple[tuple[str, ...], tuple[str, ...]]], dict[str, str]]:
+def read_mo(
+    data: bytes,
+) -> tuple[dict[str, tuple[tuple[str, ...], tuple[str, ...]]], dict[str, str]]:
     """The entries of a compiled catalogue (GNU gettext's ``.mo`` format, UTF-8) that have a key
     (``msgctxt``), as key → (English forms, translated forms), and its header's fields with
     lower-case names.  A file that is not one, or is cut short, raises ValueError."""
@@ -135,7 +138,7 @@ def _string(data: bytes, order: str, at: int) -> str:
     length, offset = struct.unpack_from(order + "2I", data, at)
     if offset + length > len(data):
         raise ValueError("cut short")
-    return data[offset:offset + length].decode("utf-8")
+    return data[offset : offset + length].decode("utf-8")
 
 
 def _headers(text: str) -> dict[str, str]:

@@ -34,7 +34,17 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("contraptions", ("ct.", "ui.ct.", "console.ct.")),
     Domain("necromancer", ("necro.", "ui.necro.", "console.necro.")),
     Domain("conspiracy", ("consp.", "ui.consp.", "console.consp.")),
-    Domain("wizards_duel", ("wd.", "wdc.", "console.wd.", "ui.wd.", "table.started.wizards_duel", "table.started_random.wizards_duel")),
+    Domain(
+        "wizards_duel",
+        (
+            "wd.",
+            "wdc.",
+            "console.wd.",
+            "ui.wd.",
+            "table.started.wizards_duel",
+            "table.started_random.wizards_duel",
+        ),
+    ),
 )
 
 

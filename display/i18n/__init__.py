@@ -47,7 +47,10 @@ def table(language: str) -> Mapping[str, str | tuple[str, ...]]:
     """``language``'s texts by key: English as written, else the catalogues' translations."""
     translations.check(language)
     if language == "en":
-        return {**{k: _plain(v) for k, v in core_text.every_text().items()}, **{k: _plain(v) for k, v in _ENGLISH.items()}}
+        return {
+            **{k: _plain(v) for k, v in core_text.every_text().items()},
+            **{k: _plain(v) for k, v in _ENGLISH.items()},
+        }
     return load_catalogues(language).texts
 
 

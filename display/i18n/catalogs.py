@@ -19,8 +19,20 @@ from device.translations.authoring import update as update_texts
 from device.translations.catalogs import LOCALE, Translations, load, mo_path, po_path, pot_path
 from display.i18n import domains
 
-__all__ = ["LOCALE", "Translations", "compile_po", "load", "merge", "mo_path", "po_path", "pot_path", "same_texts", "sources",
-           "template", "update"]
+__all__ = [
+    "LOCALE",
+    "Translations",
+    "compile_po",
+    "load",
+    "merge",
+    "mo_path",
+    "po_path",
+    "pot_path",
+    "same_texts",
+    "sources",
+    "template",
+    "update",
+]
 
 
 def sources() -> dict[str, Text]:
@@ -28,7 +40,11 @@ def sources() -> dict[str, Text]:
     console's wording of each text the kiosk words its own way (``device.translations.console_key``)."""
     core = device.text.every_text()
     kiosk = domains.english()
-    console = {console_key(key): english for key, english in core.items() if key in kiosk and kiosk[key] != english}
+    console = {
+        console_key(key): english
+        for key, english in core.items()
+        if key in kiosk and kiosk[key] != english
+    }
     return {**core, **kiosk, **console}
 
 

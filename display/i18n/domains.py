@@ -22,7 +22,16 @@ from msgspec import Struct
 from device.text import Text
 from device.translations.domains import CORE, domain, names
 from display.i18n import (
-    clock, conspiracy, contraptions, counters, dice, en, formats, necromancer, planechase, wizards_duel,
+    clock,
+    conspiracy,
+    contraptions,
+    counters,
+    dice,
+    en,
+    formats,
+    necromancer,
+    planechase,
+    wizards_duel,
 )
 
 __all__ = ["CORE", "DOMAINS", "Domain", "domain", "english", "names"]
@@ -64,7 +73,9 @@ def english(domains: tuple[Domain, ...] = DOMAINS) -> dict[str, Text]:
         for texts in d.english:
             for key, value in texts.items():
                 if key in found:
-                    raise ValueError(f"text key {key!r} is written twice: in the {where[key]} and {d.name} texts")
+                    raise ValueError(
+                        f"text key {key!r} is written twice: in the {where[key]} and {d.name} texts"
+                    )
                 found[key] = value
                 where[key] = d.name
     return found

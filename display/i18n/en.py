@@ -216,18 +216,20 @@ TEXTS: dict[str, Text] = {
 
 # How the screen words core messages that, at the console, name a console command: here they name
 # the button, the chip or the set-up row that does it (README, "The kiosk screen").
-TEXTS.update({
-    "rules.no_game": "No game is running: set one up with NEW.",
-    "rules.game_over": "The game is over: {result}. UNDO to change that, or NEW for a new game.",
-    "controller.no_such_game": "There is no saved game {game}.",
-    "life.not_tracked": "{base} does not count life.",
-    "life.which_commander": "{name} has {count} commanders ({commanders}): under “From”, pick the one that dealt "
-    "the damage.",
-    # The damage itself is in the log, in English; the screen says what happened to the games.
-    "journal.recovered_backup": "The saved games were damaged and could not be read. The damaged file is kept as "
-    "{damaged}. The games were restored from the backup made at {when}; changes after that are lost.",
-    "journal.wal_damaged": "The saved games were damaged: the changes saved last could not be read. A copy of the "
-    "damaged part is kept as {damaged}; the games resume from before the damage.",
-    "journal.recovered_empty": "The saved games were damaged and could not be read, and there is no usable backup. "
-    "The damaged file is kept as {damaged}; starting with no saved games.",
-})
+TEXTS.update(
+    {
+        "rules.no_game": "No game is running: set one up with NEW.",
+        "rules.game_over": "The game is over: {result}. UNDO to change that, or NEW for a new game.",
+        "controller.no_such_game": "There is no saved game {game}.",
+        "life.not_tracked": "{base} does not count life.",
+        "life.which_commander": "{name} has {count} commanders ({commanders}): under “From”, pick the one that dealt "
+        "the damage.",
+        # The damage itself is in the log, in English; the screen says what happened to the games.
+        "journal.recovered_backup": "The saved games were damaged and could not be read. The damaged file is kept as "
+        "{damaged}. The games were restored from the backup made at {when}; changes after that are lost.",
+        "journal.wal_damaged": "The saved games were damaged: the changes saved last could not be read. A copy of the "
+        "damaged part is kept as {damaged}; the games resume from before the damage.",
+        "journal.recovered_empty": "The saved games were damaged and could not be read, and there is no usable backup. "
+        "The damaged file is kept as {damaged}; starting with no saved games.",
+    }
+)

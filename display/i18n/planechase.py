@@ -13,7 +13,9 @@ TEXTS: dict[str, Text] = {
     "ui.help.screen.planechase": "Planechase: the plane, the die, the odds",
     "ui.pc.title": "Planechase",
     "ui.pc.odds": "Each roll: planeswalk 1/6 · chaos {chaos}",
-    "ui.pc.odds_k": Plural("{k} roll: {p}% to planeswalk, {mana}", "{k} rolls: {p}% to planeswalk, {mana}", "k"),
+    "ui.pc.odds_k": Plural(
+        "{k} roll: {p}% to planeswalk, {mana}", "{k} rolls: {p}% to planeswalk, {mana}", "k"
+    ),
     "ui.pc.odds_short": "planeswalk 1/6 · chaos {chaos}",
     "ui.pc.odds_k_short": Plural("{k} roll: {p}%, {mana}", "{k} rolls: {p}%, {mana}", "k"),
     "ui.pc.mana": Plural("{n} mana", "{n} mana", "n"),
@@ -26,7 +28,9 @@ TEXTS: dict[str, Text] = {
     "ui.pc.no_text": "No rules text yet: run 'aetherbox catalog fetch' while online",
     "ui.pc.phenomenon": "Phenomenon",
     "ui.pc.controller": "Planar controller: {name}",
-    "ui.pc.deck": Plural("{n} card left in the planar deck", "{n} cards left in the planar deck", "n"),
+    "ui.pc.deck": Plural(
+        "{n} card left in the planar deck", "{n} cards left in the planar deck", "n"
+    ),
     "ui.pc.none": "No plane is face up",
     "ui.pc.plane": "Plane",
     "ui.pc.counters": Plural("{n} counter", "{n} counters", "n"),

@@ -31,8 +31,14 @@ TEXTS: dict[str, Text] = {
     "ui.wd.face.water": "W",
     "ui.wd.face.earth": "E",
     "ui.wd.face.air": "A",
-    "ui.wd.won": Plural("{name} wins with {points} magic point", "{name} wins with {points} magic points", "points"),
-    "ui.wd.tie": Plural("Tie: {names} with {points} magic point", "Tie: {names} with {points} magic points", "points"),
+    "ui.wd.won": Plural(
+        "{name} wins with {points} magic point", "{name} wins with {points} magic points", "points"
+    ),
+    "ui.wd.tie": Plural(
+        "Tie: {names} with {points} magic point",
+        "Tie: {names} with {points} magic points",
+        "points",
+    ),
     "ui.wd.move.gather": "Phase 1: everyone gathers mana",
     "ui.wd.move.gather_one": "Phase 1: {name} chooses",
     "ui.wd.move.incant": "Phase 2: incantations",

@@ -75,7 +75,9 @@ class View(Struct):
     wall: float  # wall-clock seconds, for the game clock
     top: int
     bottom: int
-    screens: Mapping[str, Screen]  # every screen, in the kiosk's order (the table asks them what they add)
+    screens: Mapping[
+        str, Screen
+    ]  # every screen, in the kiosk's order (the table asks them what they add)
     #: What this frame worked out once and asks again (a seat's badges, when its tile is planned
     #: and when it is drawn): the state and the screen's state cannot change within a frame.
     memo: dict[Hashable, Any] = field(default_factory=dict)
@@ -183,7 +185,9 @@ class Detail(Struct, frozen=True):
 
     title: str
     text: str
-    role: str = "banner.detail"  # the title's role in the drawing record; the text's is role + ".text"
+    role: str = (
+        "banner.detail"  # the title's role in the drawing record; the text's is role + ".text"
+    )
     #: A card whose picture, when the card data has one, shows small beside the title (where
     #: the banner has the room); ``landscape``: a planar card, printed sideways.
     picture: str = ""

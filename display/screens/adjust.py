@@ -34,13 +34,35 @@ from __future__ import annotations
 from msgspec import Struct
 from msgspec.structs import replace
 
-from device.commands import CastCommander, ChangeLife, ChangePoison, Command, DealCommanderDamage, NameCommanders
+from device.commands import (
+    CastCommander,
+    ChangeLife,
+    ChangePoison,
+    Command,
+    DealCommanderDamage,
+    NameCommanders,
+)
 from device.errors import IllegalCommand
 from device.formats import find_format
 from device.inputs import Button
-from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS, TAX, commander_names, commander_tax, tidy_commander
+from device.rules.life import (
+    MAX_COMMANDER_NAME,
+    MAX_COMMANDERS,
+    TAX,
+    commander_names,
+    commander_tax,
+    tidy_commander,
+)
 from device.rules.table import check_fits
-from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative, games, marks
+from device.rules.counters import (
+    BecomeMonarch,
+    ChangeCounter,
+    GainBlessing,
+    MakeDayNight,
+    TakeInitiative,
+    games,
+    marks,
+)
 from device.rules.counters import counters as marked
 from device.state import GameState
 from device.state_counters import Counter, DayNight
@@ -87,7 +109,15 @@ def counters(state: GameState) -> list[str]:
     (renaming is rare), one turn down from life."""
     commanders = find_format(state.formats[0]).commander_damage
     commander = ["commander", TAX_COUNTER] if commanders else []
-    return ["life", *commander, "poison", *COUNTED, *MARKS, DAY_NIGHT, *([NAMES] if commanders else [])]
+    return [
+        "life",
+        *commander,
+        "poison",
+        *COUNTED,
+        *MARKS,
+        DAY_NIGHT,
+        *([NAMES] if commanders else []),
+    ]
 
 
 def fields(state: GameState, counter: str) -> tuple[int, ...]:
@@ -97,7 +127,9 @@ def fields(state: GameState, counter: str) -> tuple[int, ...]:
         return (0, 1, 3)
     if counter in MARKS:
         return (0, 1)
-    if counter == DAY_NIGHT:  # the player row says whose group, where groups play games of their own
+    if (
+        counter == DAY_NIGHT
+    ):  # the player row says whose group, where groups play games of their own
         return (0, 1, 3) if len(games(state)) > 1 else (1, 3)
     return (0, 1, 2, 3)
 
@@ -108,10 +140,15 @@ def moved(state: GameState, form: AdjustForm, delta: int) -> AdjustForm:
     if form.field in rows:
         return replace(form, field=rows[(rows.index(form.field) + delta) % len(rows)])
     after = [row for row in rows if (row > form.field if delta > 0 else row < form.field)]
-    return replace(form, field=(after[0] if delta > 0 else after[-1]) if after else rows[0 if delta > 0 else -1])
+    return replace(
+        form,
+        field=(after[0] if delta > 0 else after[-1]) if after else rows[0 if delta > 0 else -1],
+    )
 
 
-def source_label(view: View, state: GameState, source: int | None, commander: int, counter: str) -> str:
+def source_label(
+    view: View, state: GameState, source: int | None, commander: int, counter: str
+) -> str:
     if source is None:
         return view.tr("ui.adjust.nobody")
     owner = state.player(source)
@@ -144,7 +181,9 @@ def command_for(form: AdjustForm) -> Command | None:
         return ChangePoison(seat=form.seat, delta=form.amount, source=form.source)
     if form.source is None:
         return None
-    return DealCommanderDamage(seat=form.seat, source=form.source, commander=form.commander, amount=form.amount)
+    return DealCommanderDamage(
+        seat=form.seat, source=form.source, commander=form.commander, amount=form.amount
+    )
 
 
 def _marking(form: AdjustForm) -> Command | None:
@@ -163,7 +202,13 @@ def _marking(form: AdjustForm) -> Command | None:
 def with_counter(state: GameState, form: AdjustForm, counter: str) -> AdjustForm:
     """``form`` adjusting ``counter``: commander damage only adds; day or night starts on the one
     it is not; the cursor stays on its row if that row matters, else goes to the counter row."""
-    amount = abs(form.amount) if counter == "commander" else 0 if counter in (TAX_COUNTER, NAMES) else form.amount
+    amount = (
+        abs(form.amount)
+        if counter == "commander"
+        else 0
+        if counter in (TAX_COUNTER, NAMES)
+        else form.amount
+    )
     current = marks(state, form.seat).day_night
     day_night = DayNight.NIGHT if current is DayNight.DAY else DayNight.DAY
     form = replace(form, counter=counter, amount=amount, day_night=day_night)
@@ -178,7 +223,9 @@ def commanders_of(state: GameState, form: AdjustForm) -> AdjustForm:
 
 def commander_choices(state: GameState, form: AdjustForm) -> int:
     """How many commanders the third row offers: the player's, and for naming, a partner too."""
-    return MAX_COMMANDERS if form.counter == NAMES else len(commander_names(state.player(form.seat)))
+    return (
+        MAX_COMMANDERS if form.counter == NAMES else len(commander_names(state.player(form.seat)))
+    )
 
 
 def counter_label(counter: str) -> str:
@@ -193,13 +240,19 @@ def marking_preview(view: View, state: GameState, form: AdjustForm) -> str:
     name = state.player(form.seat).name
     marked_now = marks(state, form.seat)
     if form.counter == "monarch":
-        return view.tr("ui.counters.is_monarch" if marked_now.monarch == form.seat else "ui.counters.becomes_monarch",
-                       name=name)
+        return view.tr(
+            "ui.counters.is_monarch"
+            if marked_now.monarch == form.seat
+            else "ui.counters.becomes_monarch",
+            name=name,
+        )
     if form.counter == "initiative":
         return view.tr("ui.counters.takes_initiative", name=name)
     if form.counter == "blessing":
         blessed = marked(state).player(form.seat).blessing
-        return view.tr("ui.counters.has_blessing" if blessed else "ui.counters.gets_blessing", name=name)
+        return view.tr(
+            "ui.counters.has_blessing" if blessed else "ui.counters.gets_blessing", name=name
+        )
     already = marked_now.day_night is form.day_night
     return view.tr(f"ui.counters.{'is' if already else 'becomes'}_{form.day_night.value}")
 
@@ -216,7 +269,11 @@ class Adjust(Screen):
     def form(self, ui: UiState, state: GameState) -> AdjustForm:
         form = ui.kept(AdjustForm)
         if form is None or form.seat >= len(state.players):
-            form = ui.put(self._default_source(state, AdjustForm(seat=state.active if ui.cursor is None else ui.cursor)))
+            form = ui.put(
+                self._default_source(
+                    state, AdjustForm(seat=state.active if ui.cursor is None else ui.cursor)
+                )
+            )
         return form
 
     @staticmethod
@@ -240,7 +297,14 @@ class Adjust(Screen):
         if handed is not None:
             # The table's pending change goes on here, as it was: the encoder now turns the
             # counter (commander damage, poison) — the usual reason to come here with it.
-            form = replace(form, seat=handed.seat, amount=handed.amount, source=handed.source, commander=0, field=1)
+            form = replace(
+                form,
+                seat=handed.seat,
+                amount=handed.amount,
+                source=handed.source,
+                commander=0,
+                field=1,
+            )
         host.ui.put(replace(form, touched=host.now()))
 
     def deadline(self, view: View) -> float | None:
@@ -278,7 +342,9 @@ class Adjust(Screen):
         if isinstance(action, Type | Erase) and form.counter == NAMES:
             try:
                 host.ui.put(self._edit(form, action))
-            except IllegalCommand as error:  # the name would be refused when applied: said now, where it is typed
+            except (
+                IllegalCommand
+            ) as error:  # the name would be refused when applied: said now, where it is typed
                 host.refuse(error)
             return True
         return False
@@ -293,7 +359,7 @@ class Adjust(Screen):
             text = longer
         else:
             text = text[:-1]
-        names = (*form.names[:form.commander], text, *form.names[form.commander + 1:])
+        names = (*form.names[: form.commander], text, *form.names[form.commander + 1 :])
         return replace(form, names=names, field=3)
 
     def tick(self, host: Host) -> bool:
@@ -317,7 +383,11 @@ class Adjust(Screen):
     def _apply(self, host: Host, form: AdjustForm) -> bool:
         command = command_for(form)
         state = host.state
-        unchanged = state is not None and form.counter == NAMES and typed_names(form) == state.player(form.seat).commanders
+        unchanged = (
+            state is not None
+            and form.counter == NAMES
+            and typed_names(form) == state.player(form.seat).commanders
+        )
         if command is None or unchanged:
             return self._close(host)
         if host.execute(command) is not None:
@@ -334,9 +404,13 @@ class Adjust(Screen):
         if field == "player":
             return self._seat(state, form, (form.seat + steps) % len(state.players))
         if field == "counter":
-            return self._default_source(state, with_counter(state, form, cycle(counters(state), form.counter, steps)))
+            return self._default_source(
+                state, with_counter(state, form, cycle(counters(state), form.counter, steps))
+            )
         if field == "from" and form.counter in (TAX_COUNTER, NAMES):
-            return replace(form, commander=(form.commander + steps) % commander_choices(state, form))
+            return replace(
+                form, commander=(form.commander + steps) % commander_choices(state, form)
+            )
         if field == "from":
             froms = sources(state, form.seat, form.counter)
             if not froms:
@@ -414,11 +488,19 @@ class Adjust(Screen):
             text = tr(key or f"ui.adjust.{FIELDS[row]}")
             size, lines = chip_text(view, text, label_w - lay.margin, row_h, bold=focused)
             block = len(lines) * c.fonts.line_height(size, focused)
-            c.paragraph(text, (x0, ry + (row_h - block) // 2, label_w - lay.margin, block), size,
-                        theme.CURSOR if focused else theme.DIM, role=f"adjust.label.{FIELDS[row]}", bold=focused,
-                        min_size=size)
+            c.paragraph(
+                text,
+                (x0, ry + (row_h - block) // 2, label_w - lay.margin, block),
+                size,
+                theme.CURSOR if focused else theme.DIM,
+                role=f"adjust.label.{FIELDS[row]}",
+                bold=focused,
+                min_size=size,
+            )
 
-        def chips(row: int, items: list[tuple[str, Tap, bool]], role: str = "", key: str = "") -> None:
+        def chips(
+            row: int, items: list[tuple[str, Tap, bool]], role: str = "", key: str = ""
+        ) -> None:
             if not shown(row):
                 return
             label(row, key)
@@ -426,35 +508,81 @@ class Adjust(Screen):
                 return
             focused = form.field == row
             selected = next((i for i, item in enumerate(items) if item[2]), 0)
-            chip_row(view, (area_x, top_of(row), area_w, row_h),
-                     [Chip(text, tap, chosen) for text, tap, chosen in items], selected,
-                     selected if focused else None, role or f"adjust.{FIELDS[row]}")
+            chip_row(
+                view,
+                (area_x, top_of(row), area_w, row_h),
+                [Chip(text, tap, chosen) for text, tap, chosen in items],
+                selected,
+                selected if focused else None,
+                role or f"adjust.{FIELDS[row]}",
+            )
 
         rows_used = fields(state, form.counter)
         chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
-        chips(1, [(tr(counter_label(name)), Tap("adj.counter", name), name == form.counter) for name in counters(state)])
+        chips(
+            1,
+            [
+                (tr(counter_label(name)), Tap("adj.counter", name), name == form.counter)
+                for name in counters(state)
+            ],
+        )
         if 2 in rows_used:
             chips(2, *self._third_row(view, state, form))
         if form.counter == DAY_NIGHT:
-            chips(3, [(tr(f"ui.counters.{time.value}"), Tap("adj.day_night", time.value), time is form.day_night)
-                      for time in DayNight], "adjust.day_night", "ui.counters.time")
+            chips(
+                3,
+                [
+                    (
+                        tr(f"ui.counters.{time.value}"),
+                        Tap("adj.day_night", time.value),
+                        time is form.day_night,
+                    )
+                    for time in DayNight
+                ],
+                "adjust.day_night",
+                "ui.counters.time",
+            )
         elif 3 in rows_used and shown(3):
             naming = form.counter == NAMES  # the name typed, else the amount
             label(3, "ui.adjust.name" if naming else "")
-            (self._name_field if naming else self._amount)(view, form, (area_x, top_of(3), area_w, row_h))
+            (self._name_field if naming else self._amount)(
+                view, form, (area_x, top_of(3), area_w, row_h)
+            )
         if shown(4):
             self._apply_row(view, state, form, (x0, top_of(4), width, row_h))
         if show_undo:
             self._undo_line(view, (x0, top_of(5), width, view.bottom - top_of(5)))
 
-    def _third_row(self, view: View, state: GameState, form: AdjustForm) -> tuple[list[tuple[str, Tap, bool]], str, str]:
+    def _third_row(
+        self, view: View, state: GameState, form: AdjustForm
+    ) -> tuple[list[tuple[str, Tap, bool]], str, str]:
         """The third row's chips, role and label: the player's own commanders (their tax, their
         names), else whom the change comes from."""
         if form.counter in (TAX_COUNTER, NAMES):
-            return ([(self._which_label(view, state, form, i), Tap("adj.which", i), i == form.commander)
-                     for i in range(commander_choices(state, form))], "adjust.which", "ui.adjust.which")
-        return ([(source_label(view, state, s, k, form.counter), Tap("adj.from", (s, k)),
-                  (s, k) == (form.source, form.commander)) for s, k in sources(state, form.seat, form.counter)], "", "")
+            return (
+                [
+                    (
+                        self._which_label(view, state, form, i),
+                        Tap("adj.which", i),
+                        i == form.commander,
+                    )
+                    for i in range(commander_choices(state, form))
+                ],
+                "adjust.which",
+                "ui.adjust.which",
+            )
+        return (
+            [
+                (
+                    source_label(view, state, s, k, form.counter),
+                    Tap("adj.from", (s, k)),
+                    (s, k) == (form.source, form.commander),
+                )
+                for s, k in sources(state, form.seat, form.counter)
+            ],
+            "",
+            "",
+        )
 
     @staticmethod
     def _which_label(view: View, state: GameState, form: AdjustForm, index: int) -> str:
@@ -478,15 +606,36 @@ class Adjust(Screen):
         pad = lay.margin
         at = (x + pad, y + h // 2)
         room = w - 2 * pad
-        text = " ".join(form.names[form.commander].split()) if form.names[form.commander].strip() else ""
-        caret = c.text(f"{text}_", at, lay.small, theme.TEXT, anchor="midleft", bold=True, max_width=room,
-                       role="adjust.name")
+        text = (
+            " ".join(form.names[form.commander].split())
+            if form.names[form.commander].strip()
+            else ""
+        )
+        caret = c.text(
+            f"{text}_",
+            at,
+            lay.small,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=room,
+            role="adjust.name",
+        )
         if not text:
             hint = view.tr("ui.setup.no_partner" if form.commander else "ui.setup.unnamed")
-            c.text(hint, (caret.right, at[1]), lay.small, theme.DIM, anchor="midleft",
-                   max_width=max(1, room - caret.width), role="adjust.name.hint")
+            c.text(
+                hint,
+                (caret.right, at[1]),
+                lay.small,
+                theme.DIM,
+                anchor="midleft",
+                max_width=max(1, room - caret.width),
+                role="adjust.name.hint",
+            )
 
-    def _apply_row(self, view: View, state: GameState, form: AdjustForm, rect: tuple[int, int, int, int]) -> None:
+    def _apply_row(
+        self, view: View, state: GameState, form: AdjustForm, rect: tuple[int, int, int, int]
+    ) -> None:
         """The preview, Apply and Cancel."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x0, ry, width, row_h = rect
@@ -496,8 +645,15 @@ class Adjust(Screen):
         preview = self._preview(view, state, form)
         size, lines = chip_text(view, preview, preview_w, row_h, bold=True, largest=lay.medium)
         block = len(lines) * c.fonts.line_height(size, True)
-        c.paragraph(preview, (x0, ry + (row_h - block) // 2, preview_w, block), size, theme.TEXT, role="adjust.preview",
-                    bold=True, min_size=size)
+        c.paragraph(
+            preview,
+            (x0, ry + (row_h - block) // 2, preview_w, block),
+            size,
+            theme.TEXT,
+            role="adjust.preview",
+            bold=True,
+            min_size=size,
+        )
         apply_rect = (x0 + width - 2 * bw - gap, ry, bw, row_h)
         cancel_rect = (x0 + width - bw, ry, bw, row_h)
         c.box(inset(apply_rect), theme.ACTIVE)
@@ -516,12 +672,25 @@ class Adjust(Screen):
         c, lay, tr = view.canvas, view.layout, view.tr
         x0, ry, width, room = rect
         undo = view.ui.last_change
-        texts = [tr("ui.adjust.undo_will", what=sentences(undo)), tr("ui.adjust.undo_will", what=sentences(undo[:1]))
-                 ] if undo else [tr("ui.adjust.nothing_to_undo")]
+        texts = (
+            [
+                tr("ui.adjust.undo_will", what=sentences(undo)),
+                tr("ui.adjust.undo_will", what=sentences(undo[:1])),
+            ]
+            if undo
+            else [tr("ui.adjust.nothing_to_undo")]
+        )
         for text in texts:
             fitted = c.fit_paragraph(text, width, room, lay.small)
             if fitted is not None:
-                c.paragraph(text, (x0, ry, width, room), fitted, theme.DIM, role="adjust.undo", min_size=fitted)
+                c.paragraph(
+                    text,
+                    (x0, ry, width, room),
+                    fitted,
+                    theme.DIM,
+                    role="adjust.undo",
+                    min_size=fitted,
+                )
                 break
 
     def _amount(self, view: View, form: AdjustForm, rect: tuple[int, int, int, int]) -> None:
@@ -533,15 +702,32 @@ class Adjust(Screen):
         for step, pos in zip((-BIG_STEP, -1, 1, BIG_STEP), (0, 1, 4, 5), strict=True):
             box = (area_x + pos * (cell + gap), ry, cell, row_h)
             c.box(inset(box), theme.BUTTON)
-            c.text(f"{step:+d}".replace("-", "−"), (box[0] + cell // 2, ry + row_h // 2), lay.medium, theme.TEXT,
-                   anchor="center", max_width=cell - gap, role="adjust.step", min_size=lay.tiny)
+            c.text(
+                f"{step:+d}".replace("-", "−"),
+                (box[0] + cell // 2, ry + row_h // 2),
+                lay.medium,
+                theme.TEXT,
+                anchor="center",
+                max_width=cell - gap,
+                role="adjust.step",
+                min_size=lay.tiny,
+            )
             c.target(box, Tap("adj.amount", step))
         amount_rect = (area_x + 2 * (cell + gap), ry, 2 * cell + gap, row_h)
         if form.field == 3:
             c.box(inset(amount_rect), theme.CURSOR, width=max(2, lay.line))
         amount = f"{form.amount:+d}".replace("-", "−") if form.amount else "0"
-        c.text(amount, (amount_rect[0] + amount_rect[2] // 2, ry + row_h // 2), lay.big, theme.CURSOR, anchor="center",
-               bold=True, max_width=amount_rect[2] - gap, role="adjust.amount", min_size=lay.medium)
+        c.text(
+            amount,
+            (amount_rect[0] + amount_rect[2] // 2, ry + row_h // 2),
+            lay.big,
+            theme.CURSOR,
+            anchor="center",
+            bold=True,
+            max_width=amount_rect[2] - gap,
+            role="adjust.amount",
+            min_size=lay.medium,
+        )
 
     def _preview(self, view: View, state: GameState, form: AdjustForm) -> str:
         player = state.player(form.seat)
@@ -549,24 +735,41 @@ class Adjust(Screen):
             return marking_preview(view, state, form)
         if form.counter == TAX_COUNTER:
             before = commander_tax(player, form.commander)
-            return view.tr("ui.adjust.tax_preview", commander=self._which_label(view, state, form, form.commander),
-                           before=before, after=max(0, before + TAX * form.amount))
+            return view.tr(
+                "ui.adjust.tax_preview",
+                commander=self._which_label(view, state, form, form.commander),
+                before=before,
+                after=max(0, before + TAX * form.amount),
+            )
         if form.counter == NAMES:
             names = typed_names(form)
             if not names:
                 return player.name
-            return view.tr.message(Message("life.commanders_named", name=player.name,
-                                           commanders=listing(names, "text.and"), n=len(names)))
+            return view.tr.message(
+                Message(
+                    "life.commanders_named",
+                    name=player.name,
+                    commanders=listing(names, "text.and"),
+                    n=len(names),
+                )
+            )
         if form.counter in COUNTED:
             before = marked(state).player(form.seat).count(Counter(form.counter))
-            return view.tr("ui.adjust.preview", name=player.name, before=before, after=before + form.amount)
+            return view.tr(
+                "ui.adjust.preview", name=player.name, before=before, after=before + form.amount
+            )
         if form.counter == "poison":
             before, after = player.poison, player.poison + form.amount
         elif form.counter == "commander":
             if form.source is None:
                 return player.name
             taken = player.commander_damage_from(form.source, form.commander)
-            return view.tr("ui.adjust.preview", name=player.name, before=f"{taken}/21", after=f"{taken + form.amount}/21")
+            return view.tr(
+                "ui.adjust.preview",
+                name=player.name,
+                before=f"{taken}/21",
+                after=f"{taken + form.amount}/21",
+            )
         else:
             before, after = player.life, player.life + form.amount
         return view.tr("ui.adjust.preview", name=player.name, before=before, after=after)

@@ -26,7 +26,15 @@ from device.state import GameState
 from device.text import Message
 from display import theme
 from display.screens import Host, Screen, View
-from display.touch import CHECK_TOLERANCE, TARGETS, CalibrationError, Point, check_error, solve, to_panel
+from display.touch import (
+    CHECK_TOLERANCE,
+    TARGETS,
+    CalibrationError,
+    Point,
+    check_error,
+    solve,
+    to_panel,
+)
 from display.ui import Action, Back, Focus, Press, Redo, Tap, Touched, Turn, UiState
 
 NAME = "calibrate"
@@ -110,18 +118,41 @@ class Calibrate(Screen):
         leave = tr("ui.touch.leave")
         leave_h = canvas.fonts.line_height(lay.tiny) * 2
         if step < len(TARGETS) - 1:
-            top, bottom = round(0.15 * height) + arm + lay.margin, round(0.85 * height) - arm - lay.margin
+            top, bottom = (
+                round(0.15 * height) + arm + lay.margin,
+                round(0.85 * height) - arm - lay.margin,
+            )
             leave_rect = (left, bottom - leave_h, width_words, leave_h)
             bottom -= leave_h + lay.margin
         else:
             top, bottom = lay.margin, y - arm - lay.margin
             leave_rect = (left, y + arm + lay.margin, width_words, leave_h)
-        title = canvas.text(tr("ui.touch.title"), (width // 2, top), lay.medium, theme.TEXT, anchor="midtop", bold=True,
-                            max_width=width_words, role="touch.title", min_size=lay.small)
+        title = canvas.text(
+            tr("ui.touch.title"),
+            (width // 2, top),
+            lay.medium,
+            theme.TEXT,
+            anchor="midtop",
+            bold=True,
+            max_width=width_words,
+            role="touch.title",
+            min_size=lay.small,
+        )
         top = title.bottom + lay.margin // 2
-        words = tr("ui.touch.again") if form.again else tr("ui.touch.tap", n=step + 1, total=len(TARGETS))
+        words = (
+            tr("ui.touch.again")
+            if form.again
+            else tr("ui.touch.tap", n=step + 1, total=len(TARGETS))
+        )
         room = max(bottom - top, canvas.fonts.line_height(lay.tiny))
         size = canvas.fit_paragraph(words, width_words, room, lay.small) or lay.tiny
-        canvas.paragraph(words, (left, top, width_words, room), size, theme.WARN if form.again else theme.TEXT,
-                         role="touch.words", align="center", min_size=size)
+        canvas.paragraph(
+            words,
+            (left, top, width_words, room),
+            size,
+            theme.WARN if form.again else theme.TEXT,
+            role="touch.words",
+            align="center",
+            min_size=size,
+        )
         canvas.paragraph(leave, leave_rect, lay.tiny, theme.DIM, role="touch.leave", align="center")

@@ -89,7 +89,12 @@ def _round_clock(state: GameState, wall: float) -> float | None:
     """CJ-5: the header counts down the round's own clock, not the time since the game began;
     nothing once the game is over (the pod placed, or a table's group of an event done)."""
     consp = state.conspiracy
-    if outcome(state) is not None or consp is not None and consp.groups and all(g.done for g in consp.groups):
+    if (
+        outcome(state) is not None
+        or consp is not None
+        and consp.groups
+        and all(g.done for g in consp.groups)
+    ):
         return None
     return time_left(state, wall)
 
@@ -126,10 +131,16 @@ def event_games(started: dict[int, GameStarted], current: int | None) -> list[Po
     """The pods of ``current``'s event, pod 1 first (just ``current`` outside an event)."""
     if current is None or current not in started:
         return []
-    options = {game: first.options for game, first in started.items() if first.formats[:1] == (POD.name,)}
+    options = {
+        game: first.options for game, first in started.items() if first.formats[:1] == (POD.name,)
+    }
     found = event_pods(options, current) if current in options else [current]
     return [
-        PodGame(game, int(str(started[game].options.get("pod", 1))), tuple(p.name for p in started[game].players))
+        PodGame(
+            game,
+            int(str(started[game].options.get("pod", 1))),
+            tuple(p.name for p in started[game].players),
+        )
         for game in found
     ]
 
@@ -151,7 +162,9 @@ def _refresh(host: Host, form: ConspiracyForm) -> ConspiracyForm:
     """Read the event's pods again and forget marks made in another game."""
     if form.game != host.game:
         form = replace(form, chosen=(), cursor=0, rows={})
-    return host.ui.put(replace(form, game=host.game, pods=tuple(event_games(host.games(), host.game))))
+    return host.ui.put(
+        replace(form, game=host.game, pods=tuple(event_games(host.games(), host.game)))
+    )
 
 
 def show_event(host: Host) -> None:
@@ -176,7 +189,12 @@ def _mark(seat: int) -> Pick:
 
     def pick(host: Host, form: ConspiracyForm) -> None:
         chosen = form.chosen
-        host.ui.put(replace(form, chosen=tuple(s for s in chosen if s != seat) if seat in chosen else (*chosen, seat)))
+        host.ui.put(
+            replace(
+                form,
+                chosen=tuple(s for s in chosen if s != seat) if seat in chosen else (*chosen, seat),
+            )
+        )
 
     return pick
 
@@ -217,7 +235,11 @@ class Item(Struct, frozen=True):
 
     # The same item drawn again has a new ``pick``: equal items are the same kind, value and label.
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Item) and (self.kind, self.value, self.label) == (other.kind, other.value, other.label)
+        return isinstance(other, Item) and (self.kind, self.value, self.label) == (
+            other.kind,
+            other.value,
+            other.label,
+        )
 
     def __hash__(self) -> int:
         return hash((self.kind, self.value, self.label))
@@ -235,35 +257,66 @@ def items(state: GameState, form: ConspiracyForm, tr: Translator) -> list[Item]:
         return []
     pods = form.pods
     if overview(form):
-        return [Item("show", p.game, tr("ui.consp.show_pod", pod=p.pod), _show(p.game)) for p in pods]
+        return [
+            Item("show", p.game, tr("ui.consp.show_pod", pod=p.pod), _show(p.game)) for p in pods
+        ]
     seats = playing(consp)
     found = [Item("seat", s, "", _mark(s)) for s in seats]
     chosen = [s for s in form.chosen if s in seats]
     names = [state.player(s).name for s in chosen]
     if len(chosen) == 1 and not one_table(state):
-        found.append(Item("turn", chosen[0], tr("ui.consp.do_turn", name=names[0]),
-                          sends(PassGroupTurn(seat=chosen[0]))))
+        found.append(
+            Item(
+                "turn",
+                chosen[0],
+                tr("ui.consp.do_turn", name=names[0]),
+                sends(PassGroupTurn(seat=chosen[0])),
+            )
+        )
     if chosen:
-        leave = tr("ui.consp.do_out", name=names[0]) if len(chosen) == 1 else tr(
-            "ui.consp.do_out_together", names=", ".join(names))
+        leave = (
+            tr("ui.consp.do_out", name=names[0])
+            if len(chosen) == 1
+            else tr("ui.consp.do_out_together", names=", ".join(names))
+        )
         found.append(Item("out", tuple(chosen), leave, sends(LeaveGroup(seats=tuple(chosen)))))
     if not consp.draft:
         if consp.clock_started is None:
-            found.append(Item("clock", None, tr("ui.consp.do_clock", minutes=state.options.get("time_limit", 75)),
-                              _timed(lambda now: StartClock(now=now))))
+            found.append(
+                Item(
+                    "clock",
+                    None,
+                    tr("ui.consp.do_clock", minutes=state.options.get("time_limit", 75)),
+                    _timed(lambda now: StartClock(now=now)),
+                )
+            )
         elif consp.time_called is None:
-            found.append(Item("time", None, tr("ui.consp.do_time"), _timed(lambda now: CallTime(now=now))))
+            found.append(
+                Item("time", None, tr("ui.consp.do_time"), _timed(lambda now: CallTime(now=now)))
+            )
         else:
             for group in consp.groups:
                 if not group.done:
                     title = tr.message(group_title(group.label))
-                    found.append(Item("finish", group.label, tr("ui.consp.do_finish", group=title),
-                                      sends(FinishExtraTurns(group=group.label))))
+                    found.append(
+                        Item(
+                            "finish",
+                            group.label,
+                            tr("ui.consp.do_finish", group=title),
+                            sends(FinishExtraTurns(group=group.label)),
+                        )
+                    )
     if len(pods) > 1:
         current = next((i for i, p in enumerate(pods) if p.game == form.game), 0)
         following = pods[(current + 1) % len(pods)]
-        found.append(Item("next_pod", following.game, tr("ui.consp.show_pod", pod=following.pod),
-                          _show(following.game)))
+        found.append(
+            Item(
+                "next_pod",
+                following.game,
+                tr("ui.consp.show_pod", pod=following.pod),
+                _show(following.game),
+            )
+        )
         found.append(Item("pods", None, tr("ui.consp.do_pods"), _pods))
     return found
 
@@ -311,16 +364,33 @@ def placings(view: View, state: GameState, consp: ConspiracyState) -> list[Placi
     places of the table's pod as every table's reports give them (the EVENT screen's), since a
     group alone cannot place anyone in its pod — without those reports, none yet."""
     if not table_group(state):
-        return [Placing(row.place, row.name, consp.picks[row.seat] if row.seat < len(consp.picks) else 0,
-                        row.groups[0] if len(row.groups) > 1 else "") for row in standings(state)]
+        return [
+            Placing(
+                row.place,
+                row.name,
+                consp.picks[row.seat] if row.seat < len(consp.picks) else 0,
+                row.groups[0] if len(row.groups) > 1 else "",
+            )
+            for row in standings(state)
+        ]
     info = view.ui.kept(EventInfo)
     event = info.view if info is not None else None
     if event is None or event.plan.event != state.options.get("event"):
-        return [Placing(None, player.name, consp.picks[player.seat] if player.seat < len(consp.picks) else 0, "")
-                for player in state.players]
+        return [
+            Placing(
+                None,
+                player.name,
+                consp.picks[player.seat] if player.seat < len(consp.picks) else 0,
+                "",
+            )
+            for player in state.players
+        ]
     pod = int(state.options.get("pod", 1))
-    return [Placing(row.place, row.name, row.picks, row.groups[0] if len(row.groups) > 1 else "")
-            for row in event.rows() if row.pod == pod]
+    return [
+        Placing(row.place, row.name, row.picks, row.groups[0] if len(row.groups) > 1 else "")
+        for row in event.rows()
+        if row.pod == pod
+    ]
 
 
 #: Groups whose titles have a shorter wording for narrow columns.
@@ -370,7 +440,9 @@ class Conspiracy(Screen):
             form = _refresh(host, form)
         found = items(state, form, host.tr)
         if isinstance(action, Tap) and action.kind == "consp.scroll":
-            label, row = action.value  # a scroll marker: the group's next hidden row comes into view
+            label, row = (
+                action.value
+            )  # a scroll marker: the group's next hidden row comes into view
             host.ui.put(replace(form, rows={**form.rows, str(label): max(0, int(row))}))
             return True
         if isinstance(action, Tap) and action.kind == "consp.item":
@@ -399,7 +471,9 @@ class Conspiracy(Screen):
             return form
         for group in consp.groups:
             if item.value in group.order:
-                form = replace(form, rows={**form.rows, group.label: list(group.order).index(item.value)})
+                form = replace(
+                    form, rows={**form.rows, group.label: list(group.order).index(item.value)}
+                )
         return form
 
     # -- drawing --------------------------------------------------------------------------
@@ -412,11 +486,18 @@ class Conspiracy(Screen):
         form = view.ui.state_of(ConspiracyForm)
         x, y, w, h = lay.margin, view.top, c.width - 2 * lay.margin, view.bottom - view.top
         gap = max(2, lay.margin // 2)
-        top = y + self._lines(view, heading(view, state, consp), (x, y, w), theme.DIM, "consp.heading")
+        top = y + self._lines(
+            view, heading(view, state, consp), (x, y, w), theme.DIM, "consp.heading"
+        )
         options = [tr.message(Message(key)) for key in shown_options(state)]
         if options:
-            top += self._lines(view, tr("ui.consp.options", options=" · ".join(options)), (x, top, w), theme.WARN,
-                               "consp.options")
+            top += self._lines(
+                view,
+                tr("ui.consp.options", options=" · ".join(options)),
+                (x, top, w),
+                theme.WARN,
+                "consp.options",
+            )
         top += lay.margin // 2
         walk = items(state, form, tr)
         cursor = form.cursor % len(walk) if walk else -1
@@ -431,7 +512,16 @@ class Conspiracy(Screen):
                 # The hint is for whoever holds the gadget: it gives way before the pods get short.
                 rows = (len(pods) + 1) // 2 if len(pods) > 1 else 1
                 if (bottom - hint_h - gap - top) // max(1, rows) >= 2 * lay.touch:
-                    block(view, hint, (x, bottom - hint_h), w, fitted, theme.DIM, "consp.pods.hint", align="center")
+                    block(
+                        view,
+                        hint,
+                        (x, bottom - hint_h),
+                        w,
+                        fitted,
+                        theme.DIM,
+                        "consp.pods.hint",
+                        align="center",
+                    )
                     bottom -= hint_h + gap
             self._draw_pods(view, pods, form.game, current, (x, top, w, bottom - top))
             return
@@ -441,10 +531,24 @@ class Conspiracy(Screen):
             # The chips in one row along the bottom, a fingertip tall; more than fit scroll with
             # the cursor, with markers saying how many are hidden on each side.
             pointed = next((i for i, item in enumerate(chips) if item == current), None)
-            row = [Chip(item.label, Tap("consp.item", (item.kind, item.value)), i == pointed, role=f"consp.chip.{item.kind}")
-                   for i, item in enumerate(chips)]
-            chip_row(view, (x, bottom - lay.touch, w, lay.touch), row, pointed or 0, pointed, "consp.chip",
-                     proportional=True)
+            row = [
+                Chip(
+                    item.label,
+                    Tap("consp.item", (item.kind, item.value)),
+                    i == pointed,
+                    role=f"consp.chip.{item.kind}",
+                )
+                for i, item in enumerate(chips)
+            ]
+            chip_row(
+                view,
+                (x, bottom - lay.touch, w, lay.touch),
+                row,
+                pointed or 0,
+                pointed,
+                "consp.chip",
+                proportional=True,
+            )
             bottom -= lay.touch + gap
         side = w * 2 // 5
         groups: Rect = (x, top, w - side - lay.margin, bottom - top)
@@ -454,14 +558,27 @@ class Conspiracy(Screen):
         self._draw_groups(view, state, consp, groups, chosen, pointed_seat, dict(form.rows))
         self._draw_standings(view, state, consp, ranks)
 
-    def _lines(self, view: View, text: str, at: tuple[int, int, int], color: tuple[int, int, int], role: str) -> int:
+    def _lines(
+        self,
+        view: View,
+        text: str,
+        at: tuple[int, int, int],
+        color: tuple[int, int, int],
+        role: str,
+    ) -> int:
         """A line of small type, wrapped on two (or more, smaller) rather than cut; its height."""
         lay = view.layout
         x, y, w = at
-        fitted = wrap_fit(view, text, w, lay.small) or wrap_fit(view, text, w, lay.tiny, lines=4) or (lay.tiny, [text])
+        fitted = (
+            wrap_fit(view, text, w, lay.small)
+            or wrap_fit(view, text, w, lay.tiny, lines=4)
+            or (lay.tiny, [text])
+        )
         return block(view, text, (x, y), w, fitted, color, role)
 
-    def _draw_pods(self, view: View, pods: list[PodGame], shown: object, current: Item | None, area: Rect) -> None:
+    def _draw_pods(
+        self, view: View, pods: list[PodGame], shown: object, current: Item | None, area: Rect
+    ) -> None:
         """CJ-1, CJ-2: every pod of the event, its players and its round-1 group sizes."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
@@ -471,21 +588,55 @@ class Conspiracy(Screen):
         each_w, each_h = (w - gap * (cols - 1)) // cols, (h - gap * (rows - 1)) // rows
         pad = lay.margin // 2 + 1
         for index, pod in enumerate(pods):
-            rect = (x + (index % cols) * (each_w + gap), y + (index // cols) * (each_h + gap), each_w, each_h)
+            rect = (
+                x + (index % cols) * (each_w + gap),
+                y + (index // cols) * (each_h + gap),
+                each_w,
+                each_h,
+            )
             c.box(rect, theme.ACTIVE if pod.game == shown else theme.PANEL)
             if current is not None and current.kind == "show" and current.value == pod.game:
                 c.box(rect, theme.CURSOR, width=max(2, lay.line))
             groups = " + ".join(str(g) for g in group_sizes(len(pod.players)))
             title = tr("ui.consp.pod_title", pod=pod.pod, count=len(pod.players), groups=groups)
-            fitted = wrap_fit(view, title, each_w - 2 * pad, lay.small, bold=True) or (lay.tiny, [title])
-            ty = rect[1] + pad + block(view, title, (rect[0] + pad, rect[1] + pad), each_w - 2 * pad, fitted,
-                                       theme.CURSOR, "consp.pod.title", bold=True)
-            c.paragraph(", ".join(pod.players), (rect[0] + pad, ty, each_w - 2 * pad, rect[1] + each_h - pad - ty),
-                        lay.small, theme.TEXT, role="consp.pod.players", min_size=lay.tiny)
+            fitted = wrap_fit(view, title, each_w - 2 * pad, lay.small, bold=True) or (
+                lay.tiny,
+                [title],
+            )
+            ty = (
+                rect[1]
+                + pad
+                + block(
+                    view,
+                    title,
+                    (rect[0] + pad, rect[1] + pad),
+                    each_w - 2 * pad,
+                    fitted,
+                    theme.CURSOR,
+                    "consp.pod.title",
+                    bold=True,
+                )
+            )
+            c.paragraph(
+                ", ".join(pod.players),
+                (rect[0] + pad, ty, each_w - 2 * pad, rect[1] + each_h - pad - ty),
+                lay.small,
+                theme.TEXT,
+                role="consp.pod.players",
+                min_size=lay.tiny,
+            )
             c.target(rect, Tap("consp.item", ("show", pod.game)))
 
-    def _draw_groups(self, view: View, state: GameState, consp: ConspiracyState, area: Rect, chosen: list[int],
-                     pointed: object, focus: dict[str, int]) -> None:
+    def _draw_groups(
+        self,
+        view: View,
+        state: GameState,
+        consp: ConspiracyState,
+        area: Rect,
+        chosen: list[int],
+        pointed: object,
+        focus: dict[str, int],
+    ) -> None:
         """Each group of the round in a column, in seating order: a row a fingertip tall for each
         player; more than fit show a window (round the cursor, or what a marker brought into view)
         with markers saying how many are above and below."""
@@ -507,11 +658,32 @@ class Conspiracy(Screen):
             if group.done:
                 titles = [tr("ui.consp.finished", group=title) for title in titles]
             # The whole title on one line, else the shorter one, else the whole on two lines.
-            title = next((t for t in titles if wrap_fit(view, t, each - 2 * pad, lay.small, lines=1, bold=True)),
-                         titles[0])
-            fitted = wrap_fit(view, title, each - 2 * pad, lay.small, bold=True) or (lay.tiny, [title])
-            rows_top = y + pad + block(view, title, (gx + pad, y + pad), each - 2 * pad, fitted, theme.CURSOR,
-                                       "consp.group.title", bold=True)
+            title = next(
+                (
+                    t
+                    for t in titles
+                    if wrap_fit(view, t, each - 2 * pad, lay.small, lines=1, bold=True)
+                ),
+                titles[0],
+            )
+            fitted = wrap_fit(view, title, each - 2 * pad, lay.small, bold=True) or (
+                lay.tiny,
+                [title],
+            )
+            rows_top = (
+                y
+                + pad
+                + block(
+                    view,
+                    title,
+                    (gx + pad, y + pad),
+                    each - 2 * pad,
+                    fitted,
+                    theme.CURSOR,
+                    "consp.group.title",
+                    bold=True,
+                )
+            )
             gone = left_numbers(group)
             order = list(group.order)
             fit = max(1, (y + h - pad - rows_top + step) // (lay.touch + step))
@@ -520,7 +692,9 @@ class Conspiracy(Screen):
             here = order.index(pointed) if pointed in order else None
             turn = group_active(state, group)
             active = order.index(turn) if turn in order else 0
-            shown = chip_window(len(order), focus.get(group.label, here if here is not None else active), fit * subs)
+            shown = chip_window(
+                len(order), focus.get(group.label, here if here is not None else active), fit * subs
+            )
             marker = 0 if len(shown) == len(order) else marker_width(view) + max(1, lay.margin // 4)
             sub_w = (each - 2 - marker - gap * (subs - 1)) // subs
             for slot, row in enumerate(shown):
@@ -537,16 +711,33 @@ class Conspiracy(Screen):
                 out = seat in gone
                 mark = tr("ui.consp.left_n", n=gone[seat]) if out else ""
                 name = f"{row + 1}. {state.player(seat).name}"
-                self._seat_row(view, name, mark, row_rect, playing or seat in chosen, out, group.label)
+                self._seat_row(
+                    view, name, mark, row_rect, playing or seat in chosen, out, group.label
+                )
                 if not out and not group.done:
                     c.target(row_rect, Tap("consp.item", ("seat", seat)))
             if marker:
-                column = (gx + each - marker - 1, rows_top, marker - step, min(fit, len(shown)) * (lay.touch + step) - step)
-                scroll_markers(view, column, shown.start, len(order) - shown.stop, "consp.group.more",
-                               (Tap("consp.scroll", (group.label, shown.start - 1)),
-                                Tap("consp.scroll", (group.label, shown.stop))))
+                column = (
+                    gx + each - marker - 1,
+                    rows_top,
+                    marker - step,
+                    min(fit, len(shown)) * (lay.touch + step) - step,
+                )
+                scroll_markers(
+                    view,
+                    column,
+                    shown.start,
+                    len(order) - shown.stop,
+                    "consp.group.more",
+                    (
+                        Tap("consp.scroll", (group.label, shown.start - 1)),
+                        Tap("consp.scroll", (group.label, shown.stop)),
+                    ),
+                )
 
-    def _seat_row(self, view: View, name: str, mark: str, rect: Rect, bold: bool, out: bool, label: str) -> None:
+    def _seat_row(
+        self, view: View, name: str, mark: str, rect: Rect, bold: bool, out: bool, label: str
+    ) -> None:
         """A player's row: the seat number and name, and who left in which order ("out 1") at the
         right end, or under the name where the row is too narrow for both."""
         c, lay = view.canvas, view.layout
@@ -561,27 +752,63 @@ class Conspiracy(Screen):
         largest = lay.medium if c.fonts.line_height(lay.medium) <= h else lay.small
         for size in range(largest, lay.tiny - 1, -1):
             if c.fonts.measure(name, size, bold)[0] + mark_w(size) <= inner:
-                c.text(name, (x + pad, y + h // 2), size, tone, anchor="midleft", bold=bold, role=f"consp.{label}.seat",
-                       min_size=size)
+                c.text(
+                    name,
+                    (x + pad, y + h // 2),
+                    size,
+                    tone,
+                    anchor="midleft",
+                    bold=bold,
+                    role=f"consp.{label}.seat",
+                    min_size=size,
+                )
                 if mark:
-                    c.text(mark, (x + w - pad, y + h // 2), size, theme.ERROR, anchor="midright",
-                           role=f"consp.{label}.left", min_size=size)
+                    c.text(
+                        mark,
+                        (x + w - pad, y + h // 2),
+                        size,
+                        theme.ERROR,
+                        anchor="midright",
+                        role=f"consp.{label}.left",
+                        min_size=size,
+                    )
                 return
         size = lay.tiny
         for candidate in range(lay.small, lay.tiny - 1, -1):
-            if (2 * c.fonts.line_height(candidate) <= h and c.fonts.measure(name, candidate, bold)[0] <= inner
-                    and c.fonts.measure(mark, candidate)[0] <= inner):
+            if (
+                2 * c.fonts.line_height(candidate) <= h
+                and c.fonts.measure(name, candidate, bold)[0] <= inner
+                and c.fonts.measure(mark, candidate)[0] <= inner
+            ):
                 size = candidate
                 break
         line = c.fonts.line_height(size)
         top = y + (h - 2 * line) // 2
-        c.text(name, (x + pad, top), size, tone, bold=bold, max_width=inner, role=f"consp.{label}.seat",
-               min_size=lay.tiny)
+        c.text(
+            name,
+            (x + pad, top),
+            size,
+            tone,
+            bold=bold,
+            max_width=inner,
+            role=f"consp.{label}.seat",
+            min_size=lay.tiny,
+        )
         if mark:
-            c.text(mark, (x + w - pad, top + line), size, theme.ERROR, anchor="topright", max_width=inner,
-                   role=f"consp.{label}.left", min_size=lay.tiny)
+            c.text(
+                mark,
+                (x + w - pad, top + line),
+                size,
+                theme.ERROR,
+                anchor="topright",
+                max_width=inner,
+                role=f"consp.{label}.left",
+                min_size=lay.tiny,
+            )
 
-    def _draw_standings(self, view: View, state: GameState, consp: ConspiracyState, area: Rect) -> None:
+    def _draw_standings(
+        self, view: View, state: GameState, consp: ConspiracyState, area: Rect
+    ) -> None:
         """Places 1–N as they become known, then the players still without one (those with Rumble
         picks first), as large as they all fit; on a small screen as many as fit, and how many
         more are below (they are all still playing, in the groups)."""
@@ -590,22 +817,55 @@ class Conspiracy(Screen):
         c.box(area, theme.PANEL)
         pad = lay.margin // 2 + 1
         found = placings(view, state, consp)
-        rows = [row for _, row in sorted(enumerate(found),
-                                         key=lambda pair: (pair[1].place is None, pair[1].place is None and not pair[1].picks,
-                                                           pair[0]))]
-        size = next((s for s in (lay.medium, lay.small, lay.tiny)
-                     if c.fonts.line_height(s) * (len(rows) + 1) <= h - 2 * pad), lay.tiny)
+        rows = [
+            row
+            for _, row in sorted(
+                enumerate(found),
+                key=lambda pair: (
+                    pair[1].place is None,
+                    pair[1].place is None and not pair[1].picks,
+                    pair[0],
+                ),
+            )
+        ]
+        size = next(
+            (
+                s
+                for s in (lay.medium, lay.small, lay.tiny)
+                if c.fonts.line_height(s) * (len(rows) + 1) <= h - 2 * pad
+            ),
+            lay.tiny,
+        )
         line = c.fonts.line_height(size)
         room = max(1, (h - 2 * pad) // line - 1)
         shown = rows if len(rows) <= room else rows[: max(0, room - 1)]
-        c.text(tr("ui.consp.standings"), (x + pad, y + pad), size, theme.CURSOR, bold=True, max_width=w - 2 * pad,
-               role="consp.standings.title", min_size=lay.tiny)
-        place_w = max(c.fonts.measure(tr.message(nth(n)), size, True)[0] for n in range(1, len(rows) + 1)) + pad
+        c.text(
+            tr("ui.consp.standings"),
+            (x + pad, y + pad),
+            size,
+            theme.CURSOR,
+            bold=True,
+            max_width=w - 2 * pad,
+            role="consp.standings.title",
+            min_size=lay.tiny,
+        )
+        place_w = (
+            max(c.fonts.measure(tr.message(nth(n)), size, True)[0] for n in range(1, len(rows) + 1))
+            + pad
+        )
         for index, row in enumerate(shown):
             ry = y + pad + line * (index + 1)
             place = tr.message(nth(row.place)) if row.place is not None else "–"
-            c.text(place, (x + pad, ry), size, theme.CURSOR if row.place == 1 else theme.TEXT, bold=True,
-                   max_width=place_w, role="consp.place", min_size=lay.tiny)
+            c.text(
+                place,
+                (x + pad, ry),
+                size,
+                theme.CURSOR if row.place == 1 else theme.TEXT,
+                bold=True,
+                max_width=place_w,
+                role="consp.place",
+                min_size=lay.tiny,
+            )
             extra = tr("ui.consp.picks", n=row.picks) if row.picks else ""
             extra_w = c.fonts.measure(extra, size)[0] + pad if extra else 0
             # Where the player came from: their round-1 group, once round 2 has regrouped everyone,
@@ -615,17 +875,45 @@ class Conspiracy(Screen):
             name_w = c.fonts.measure(row.name, size)[0]
             if note and pad + place_w + name_w + pad + extra_w + note_w > w - pad:
                 note, note_w = "", 0
-            name = c.text(row.name, (x + pad + place_w, ry), size, theme.TEXT,
-                          max_width=w - 2 * pad - place_w - note_w - extra_w, role="consp.standing", min_size=lay.tiny)
+            name = c.text(
+                row.name,
+                (x + pad + place_w, ry),
+                size,
+                theme.TEXT,
+                max_width=w - 2 * pad - place_w - note_w - extra_w,
+                role="consp.standing",
+                min_size=lay.tiny,
+            )
             if extra:
-                c.text(extra, (name.right + pad, ry), size, theme.WARN, role="consp.picks", min_size=lay.tiny)
+                c.text(
+                    extra,
+                    (name.right + pad, ry),
+                    size,
+                    theme.WARN,
+                    role="consp.picks",
+                    min_size=lay.tiny,
+                )
             if note:
-                c.text(note, (x + w - pad, ry), size, theme.DIM, anchor="topright", role="consp.standing.note",
-                       min_size=lay.tiny)
+                c.text(
+                    note,
+                    (x + w - pad, ry),
+                    size,
+                    theme.DIM,
+                    anchor="topright",
+                    role="consp.standing.note",
+                    min_size=lay.tiny,
+                )
         hidden = len(rows) - len(shown)
         if hidden:
             ry = y + pad + line * (len(shown) + 1)
             arrow = line * 3 // 5
             symbols.arrow(c, (x + pad + arrow / 2, ry + line / 2), arrow, theme.DIM, "down")
-            c.text(str(hidden), (x + pad + arrow + pad, ry), size, theme.DIM, bold=True, role="consp.standing.more",
-                   min_size=lay.tiny)
+            c.text(
+                str(hidden),
+                (x + pad + arrow + pad, ry),
+                size,
+                theme.DIM,
+                bold=True,
+                role="consp.standing.more",
+                min_size=lay.tiny,
+            )

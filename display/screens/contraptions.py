@@ -59,7 +59,14 @@ from device.rules.contraptions.events import (
 from device.rules.contraptions.view import UpkeepView, upkeep_view
 from device.rules.table import round_from
 from device.state import GameState, Step
-from device.state_contraptions import SPROCKETS, Assembled, Assembly, ContraptionsState, Stage, Variant
+from device.state_contraptions import (
+    SPROCKETS,
+    Assembled,
+    Assembly,
+    ContraptionsState,
+    Stage,
+    Variant,
+)
 from device.text import Message
 from display import theme
 from display.canvas import Rect
@@ -83,7 +90,9 @@ def _contraptions_upkeep(state: GameState, tr: Translator) -> list[str]:
         items.append(tr("ui.ct.item.moved", start=view.moved_from, end=view.moved_to))
     for message in view.banner:
         if message.key == "ct.banner.crank":
-            items.append(tr("ui.ct.item.crank", sprocket=view.sprocket, cards=", ".join(view.cranking)))
+            items.append(
+                tr("ui.ct.item.crank", sprocket=view.sprocket, cards=", ".join(view.cranking))
+            )
         else:
             items.append(tr.message(message))
     return items
@@ -104,7 +113,9 @@ class ContraptionsForm(Struct, frozen=True):
     assemble: bool = False
     assembler: int | None = None
     manage: int | None = None  # 0: every assembled contraption, 1–3: those on that sprocket
-    card: tuple[str, int] | None = None  # (card, owner): the one picked to scrap, exile or reassemble
+    card: tuple[str, int] | None = (
+        None  # (card, owner): the one picked to scrap, exile or reassemble
+    )
 
 
 #: What picking a chip does: a command, or a change to the screen's form (put on the host's UI).
@@ -251,63 +262,96 @@ def assemblers(state: GameState) -> list[int]:
     return [seat for seat in round_from(state, state.active) if state.player(seat).in_game]
 
 
-def _assemble_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _assemble_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     seat = form.assembler
     found: list[Option] = []
     if seat is not None:
         for index, library in enumerate(ct.libraries):
             assert library.faction is not None
-            label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
-                       count=len(library.cards))
+            label = tr(
+                "ui.ct.faction_chip",
+                number=library.faction,
+                faction=Faction(library.faction).label,
+                count=len(library.cards),
+            )
             found.append(Option(label, sends(AssembleContraption(seat=seat, library=index + 1))))
     else:
         factions = ct.variant is Variant.FACTIONS
         for player in assemblers(state):
-            found.append(Option(tr("ui.ct.assemble_for", name=state.player(player).name), _assembler(player, factions)))
+            found.append(
+                Option(
+                    tr("ui.ct.assemble_for", name=state.player(player).name),
+                    _assembler(player, factions),
+                )
+            )
     found.append(Option(tr("ui.ct.back"), _close))
     return found
 
 
-def _manage_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _manage_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     found: list[Option] = []
     placed = _picked(ct, form)
     if placed is not None:
-        found.append(Option(tr("ui.ct.scrap"), sends(ScrapContraption(card=placed.card, owner=placed.owner))))
-        found.append(Option(tr("ui.ct.exile"), sends(ExileContraption(card=placed.card, owner=placed.owner))))
+        found.append(
+            Option(tr("ui.ct.scrap"), sends(ScrapContraption(card=placed.card, owner=placed.owner)))
+        )
+        found.append(
+            Option(tr("ui.ct.exile"), sends(ExileContraption(card=placed.card, owner=placed.owner)))
+        )
         for sprocket in SPROCKETS:
             if sprocket != placed.sprocket:
-                command = ReassembleContraption(sprocket=sprocket, card=placed.card, owner=placed.owner)
+                command = ReassembleContraption(
+                    sprocket=sprocket, card=placed.card, owner=placed.owner
+                )
                 found.append(Option(tr("ui.ct.move_to", sprocket=sprocket), sends(command)))
     else:
         for placed in managed(state, form.manage or 0):
             name = state.player(placed.owner).name
             label = tr("ui.ct.manage_card", card=placed.card, name=name, sprocket=placed.sprocket)
-            short = tr("ui.ct.manage_card.short", card=placed.card, name=name, sprocket=placed.sprocket)
+            short = tr(
+                "ui.ct.manage_card.short", card=placed.card, name=name, sprocket=placed.sprocket
+            )
             found.append(Option(label, _pick_card(placed), short=short))
     found.append(Option(tr("ui.ct.back"), _close))
     return found
 
 
-def _decline_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _decline_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     return [Option(tr("ui.ct.decline"), sends(DeclineAssembly()))]
 
 
-def _library_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _library_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     job = ct.assembly
     assert job is not None  # mode() asks for a library only during an assembly
     found: list[Option] = []
     for index in job.libraries:
         library = ct.libraries[index]
         if library.faction is not None:
-            label = tr("ui.ct.faction_chip", number=library.faction, faction=Faction(library.faction).label,
-                       count=len(library.cards))
+            label = tr(
+                "ui.ct.faction_chip",
+                number=library.faction,
+                faction=Faction(library.faction).label,
+                count=len(library.cards),
+            )
         else:
-            label = tr("ui.ct.library", library=library_text(tr, state, index), count=len(library.cards))
+            label = tr(
+                "ui.ct.library", library=library_text(tr, state, index), count=len(library.cards)
+            )
         found.append(Option(label, sends(AssembleContraption(library=index + 1))))
     return found + _decline_options(state, ct, form, tr)
 
 
-def _look_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _look_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     job = ct.assembly
     assert job is not None  # mode() looks at cards only during an assembly
     keep, top = form.keep, form.top
@@ -320,11 +364,15 @@ def _look_options(state: GameState, ct: ContraptionsState, form: ContraptionsFor
             label = tr("ui.ct.look.top", n=top.index(card) + 1, card=card)
         found.append(Option(label, _look_card(card), marked=card == keep or card in top))
     if keep is not None:
-        found += [Option(tr("ui.ct.onto", sprocket=sprocket), _keep(sprocket)) for sprocket in SPROCKETS]
+        found += [
+            Option(tr("ui.ct.onto", sprocket=sprocket), _keep(sprocket)) for sprocket in SPROCKETS
+        ]
     return found
 
 
-def _crank_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _crank_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     up = current_upkeep(state)
     assert up is not None and up.sprocket is not None
     order = form.order
@@ -338,24 +386,32 @@ def _crank_options(state: GameState, ct: ContraptionsState, form: ContraptionsFo
     return found
 
 
-def _roll_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _roll_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     return [Option(tr("ui.ct.roll"), sends(RollContraptionDie()))]
 
 
-def _idle_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _idle_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     found = [Option(tr("ui.ct.assemble"), _open_assembly)]
     if ct.assembled:
         found.append(Option(tr("ui.ct.manage"), _manage(0)))
     return found
 
 
-def _paid_options(state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator) -> list[Option]:
+def _paid_options(
+    state: GameState, ct: ContraptionsState, form: ContraptionsForm, tr: Translator
+) -> list[Option]:
     paid = Option(tr("ui.ct.roll_paid", cost=next_roll_cost(state)), sends(RollContraptionDie()))
     return [paid, *_idle_options(state, ct, form, tr)]
 
 
 #: The chips of each of mode()'s answers.
-_OPTIONS: dict[str, Callable[[GameState, ContraptionsState, ContraptionsForm, Translator], list[Option]]] = {
+_OPTIONS: dict[
+    str, Callable[[GameState, ContraptionsState, ContraptionsForm, Translator], list[Option]]
+] = {
     "place": _decline_options,
     "tap": _decline_options,
     "library": _library_options,
@@ -395,8 +451,14 @@ class Contraptions(Screen):
         """The die, a revealed or tapped card, a library to choose and the counter's move
         (CT-7) need the table's eyes here."""
         shown = (
-            ContraptionUpkeepBegan, ContraptionDieRolled, ContraptionRevealed, ContraptionIdentified,
-            AssemblyExpected, AssemblyLibraryChosen, ContraptionSelected, CrankCounterMoved,
+            ContraptionUpkeepBegan,
+            ContraptionDieRolled,
+            ContraptionRevealed,
+            ContraptionIdentified,
+            AssemblyExpected,
+            AssemblyLibraryChosen,
+            ContraptionSelected,
+            CrankCounterMoved,
         )
         return any(isinstance(e, shown) for e in events)
 
@@ -408,7 +470,11 @@ class Contraptions(Screen):
         host.ui.put(ContraptionsForm(card=card))
         # A new turn is also claimed by the table; the upkeep's contraption part is shown here,
         # with the banner's items, when the turn begins with something to do or see.
-        if host.ui.screen != self.name and self.available(host.state) and self.follows(result.events):
+        if (
+            host.ui.screen != self.name
+            and self.available(host.state)
+            and self.follows(result.events)
+        ):
             host.go(self.name)
 
     # -- acting ---------------------------------------------------------------------------
@@ -421,7 +487,11 @@ class Contraptions(Screen):
         kind = mode(state, form)
         if kind == "place":
             return self._place(host, action)
-        if isinstance(action, Tap) and action.kind == "ct.sprocket" and kind in ("idle", "paid", "manage", "card"):
+        if (
+            isinstance(action, Tap)
+            and action.kind == "ct.sprocket"
+            and kind in ("idle", "paid", "manage", "card")
+        ):
             ct = state.contraptions
             sprocket = int(action.value)
             if on_sprocket(ct, _board(ct, _shown(state, ct, form).seat), sprocket):
@@ -489,26 +559,64 @@ class Contraptions(Screen):
         self._draw_sprockets(view, state, ct, info, rows)
         self._draw_side(view, state, ct, info, side)
 
-    def _draw_head(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
+    def _draw_head(
+        self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect
+    ) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
-        title = tr("ui.ct.board_shared") if ct.variant.shared_sprockets else tr("ui.ct.board_of", name=info.name)
+        title = (
+            tr("ui.ct.board_shared")
+            if ct.variant.shared_sprockets
+            else tr("ui.ct.board_of", name=info.name)
+        )
         if info.moved_from is not None and info.moved_to is not None:
-            words, color, role = [tr("ui.ct.move", start=info.moved_from, end=info.moved_to)], theme.CURSOR, "ct.move"
+            words, color, role = (
+                [tr("ui.ct.move", start=info.moved_from, end=info.moved_to)],
+                theme.CURSOR,
+                "ct.move",
+            )
         elif info.counter is not None:
-            words, color, role = [tr("ui.ct.counter", sprocket=info.counter)], theme.DIM, "ct.counter"
+            words, color, role = (
+                [tr("ui.ct.counter", sprocket=info.counter)],
+                theme.DIM,
+                "ct.counter",
+            )
         else:
-            words, color, role = [tr("ui.ct.no_counter"), tr("ui.ct.no_counter.short")], theme.DIM, "ct.counter"
+            words, color, role = (
+                [tr("ui.ct.no_counter"), tr("ui.ct.no_counter.short")],
+                theme.DIM,
+                "ct.counter",
+            )
         size = lay.big if role == "ct.move" else lay.medium
         bold = role == "ct.move"
         # The counter is what the table acts on: it keeps its room, the title takes the rest.
         text, used = one_line(view, words, w * 11 // 20, size, lay.small, bold=bold)
-        right = c.text(text, (x + w, y + h // 2), used, color, anchor="midright", bold=bold,
-                       max_width=w * 11 // 20, role=role, min_size=lay.small)
-        c.text(title, (x, y + h // 2), lay.medium, theme.TEXT, anchor="midleft", bold=True,
-               max_width=right.left - lay.margin - x, role="ct.title", min_size=lay.tiny)
+        right = c.text(
+            text,
+            (x + w, y + h // 2),
+            used,
+            color,
+            anchor="midright",
+            bold=bold,
+            max_width=w * 11 // 20,
+            role=role,
+            min_size=lay.small,
+        )
+        c.text(
+            title,
+            (x, y + h // 2),
+            lay.medium,
+            theme.TEXT,
+            anchor="midleft",
+            bold=True,
+            max_width=right.left - lay.margin - x,
+            role="ct.title",
+            min_size=lay.tiny,
+        )
 
-    def _draw_sprockets(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
+    def _draw_sprockets(
+        self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect
+    ) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         gap = max(2, lay.margin // 2)
@@ -532,11 +640,26 @@ class Contraptions(Screen):
             number_size = min(lay.big, max(lay.small, rh * 3 // 5))
             counter_here = info.counter == sprocket
             cy = ry + rh // 2 - (c.fonts.line_height(lay.tiny) // 2 if counter_here else 0)
-            c.text(str(sprocket), (rx + lay.margin + label_w // 2, cy), number_size, theme.TEXT, anchor="center",
-                   bold=True, role=f"ct.sprocket{sprocket}.number")
+            c.text(
+                str(sprocket),
+                (rx + lay.margin + label_w // 2, cy),
+                number_size,
+                theme.TEXT,
+                anchor="center",
+                bold=True,
+                role=f"ct.sprocket{sprocket}.number",
+            )
             if counter_here:
-                c.text("CRANK!", (rx + lay.margin + label_w // 2, ry + rh - gap), lay.tiny, theme.CURSOR,
-                       anchor="midbottom", bold=True, role="ct.counter_at", max_width=label_w)
+                c.text(
+                    "CRANK!",
+                    (rx + lay.margin + label_w // 2, ry + rh - gap),
+                    lay.tiny,
+                    theme.CURSOR,
+                    anchor="midbottom",
+                    bold=True,
+                    role="ct.counter_at",
+                    max_width=label_w,
+                )
             names = [a.card for a in on_sprocket(ct, board, sprocket)]
             tx = rx + 2 * lay.margin + label_w
             tw = rx + rw - lay.margin - tx
@@ -550,11 +673,18 @@ class Contraptions(Screen):
                 lines.append((label, theme.TEXT, f"ct.sprocket{sprocket}.card"))
             if not lines:
                 lines.append((tr("ui.ct.empty"), theme.FAINT, f"ct.sprocket{sprocket}.empty"))
-            self._draw_lines(view, lines, (tx, ry + gap, tw, rh - 2 * gap), cranks, f"ct.sprocket{sprocket}.more")
+            self._draw_lines(
+                view, lines, (tx, ry + gap, tw, rh - 2 * gap), cranks, f"ct.sprocket{sprocket}.more"
+            )
             c.target(rect, Tap("ct.sprocket", sprocket))
 
     def _draw_lines(
-        self, view: View, lines: list[tuple[str, tuple[int, int, int], str]], area: Rect, cranks: bool, more: str
+        self,
+        view: View,
+        lines: list[tuple[str, tuple[int, int, int], str]],
+        area: Rect,
+        cranks: bool,
+        more: str,
     ) -> None:
         """One name after another, each on a line or wrapped on two, as big as fits; what does not
         fit even at the smallest size is counted on a last line ("+2")."""
@@ -591,12 +721,16 @@ class Contraptions(Screen):
         top = y + (h - step * (sum(map(len, shown)) + (1 if rest else 0))) // 2
         for (text, color, role), name_lines in zip(lines, shown, strict=False):
             height = len(name_lines) * step
-            c.paragraph(text, (x, top, w, height), size, color, role=role, bold=cranks, min_size=size)
+            c.paragraph(
+                text, (x, top, w, height), size, color, role=role, bold=cranks, min_size=size
+            )
             top += height
         if rest:
             c.text(f"+{rest}", (x, top), size, theme.DIM, bold=True, role=more, min_size=size)
 
-    def _draw_side(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect) -> None:
+    def _draw_side(
+        self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, area: Rect
+    ) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         c.box(area, theme.PANEL)
@@ -607,7 +741,10 @@ class Contraptions(Screen):
         form = view.ui.state_of(ContraptionsForm)
         kind = mode(state, form)
         chips = options(state, form, tr)
-        items = [Chip(chip.label, Tap("ct.opt", index), chip.marked, chip.short) for index, chip in enumerate(chips)]
+        items = [
+            Chip(chip.label, Tap("ct.opt", index), chip.marked, chip.short)
+            for index, chip in enumerate(chips)
+        ]
         parts = self._heading(view, state, ct, info, kind)
         news = kind in ("idle", "paid")
         # The chips keep room for three of them (every one, with nothing to decide); the heading's
@@ -622,11 +759,17 @@ class Contraptions(Screen):
             return len(chips) if whole else cols * max(1, (room + gap) // (lay.touch + gap))
 
         def used() -> int:
-            return sum(f[1] + part.after for part, f in zip(parts, fitted, strict=True) if f is not None)
+            return sum(
+                f[1] + part.after for part, f in zip(parts, fitted, strict=True) if f is not None
+            )
 
         while capacity(bottom - top - used()) < wanted:
             drop = [i for i, part in enumerate(parts) if part.drop and fitted[i] is not None]
-            shrink = [i for i, part in enumerate(parts) if fitted[i] is not None and part.shrunk is not None]
+            shrink = [
+                i
+                for i, part in enumerate(parts)
+                if fitted[i] is not None and part.shrunk is not None
+            ]
             if drop:
                 fitted[max(drop, key=lambda i: parts[i].drop)] = None
             elif shrink:
@@ -645,25 +788,43 @@ class Contraptions(Screen):
             return
         if news:
             # Nothing to decide: the chips at the bottom, the table's news above them.
-            cols, _ = grid_columns(view, (ix, 0, iw, bottom - ty), items, COLUMNS, largest=lay.medium)
+            cols, _ = grid_columns(
+                view, (ix, 0, iw, bottom - ty), items, COLUMNS, largest=lay.medium
+            )
             grid_h = min(grid_height(view, len(chips), cols), max(lay.touch, bottom - ty))
             self._draw_idle(view, state, ct, (ix, ty, iw, bottom - grid_h - gap - ty))
             ty = bottom - grid_h
         pick = form.pick % len(chips)
         cursor = None if kind == "place" else pick
-        chip_grid(view, (ix, ty, iw, bottom - ty), items, cursor, "ct.option", lambda i: Tap("ct.scroll", i),
-                  columns=COLUMNS, largest=lay.medium)
+        chip_grid(
+            view,
+            (ix, ty, iw, bottom - ty),
+            items,
+            cursor,
+            "ct.option",
+            lambda i: Tap("ct.scroll", i),
+            columns=COLUMNS,
+            largest=lay.medium,
+        )
 
-    def _die_meaning(self, tr: Translator, state: GameState, ct: ContraptionsState, info: UpkeepView) -> str:
+    def _die_meaning(
+        self, tr: Translator, state: GameState, ct: ContraptionsState, info: UpkeepView
+    ) -> str:
         face = info.faces[0]
         if ct.variant is Variant.RANDOM:
-            return tr("ui.ct.die.crank", sprocket=face) if face <= 3 else tr("ui.ct.die.assemble", count=face - 3)
+            return (
+                tr("ui.ct.die.crank", sprocket=face)
+                if face <= 3
+                else tr("ui.ct.die.assemble", count=face - 3)
+            )
         if ct.variant is Variant.FACTIONS:
             numbers = sorted({n for f in info.faces for n in (range(1, 6) if f == 6 else (f,))})
             return tr("ui.ct.die.library", libraries=", ".join(str(n) for n in numbers))
         return ""
 
-    def _heading(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, kind: str) -> list[Part]:
+    def _heading(
+        self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView, kind: str
+    ) -> list[Part]:
         """What the side panel says above the chips: the die and what it means, then the pending
         choice's heading and its hint."""
         lay = view.layout
@@ -675,20 +836,38 @@ class Contraptions(Screen):
             parts[-1] = replace(parts[-1], after=max(parts[-1].after, lay.margin // 2))
         return parts
 
-    def _die_parts(self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView) -> list[Part]:
+    def _die_parts(
+        self, view: View, state: GameState, ct: ContraptionsState, info: UpkeepView
+    ) -> list[Part]:
         lay, tr = view.layout, view.tr
         if not info.faces:
             return []
         faces = " · ".join(str(f) for f in info.faces)
-        parts = [Part(tr("ui.ct.die", faces=faces), lay.big, lay.medium, theme.WALK, "ct.die", bold=True, lines=1,
-                      shrunk=lay.small)]
+        parts = [
+            Part(
+                tr("ui.ct.die", faces=faces),
+                lay.big,
+                lay.medium,
+                theme.WALK,
+                "ct.die",
+                bold=True,
+                lines=1,
+                shrunk=lay.small,
+            )
+        ]
         up = current_upkeep(state)
-        meaning = self._die_meaning(tr, state, ct, info) if up is not None and up.stage is not Stage.DONE else ""
+        meaning = (
+            self._die_meaning(tr, state, ct, info)
+            if up is not None and up.stage is not Stage.DONE
+            else ""
+        )
         if meaning:
             parts.append(Part(meaning, lay.small, lay.tiny, theme.DIM, "ct.die.meaning", drop=2))
         return parts
 
-    def _task_parts(self, view: View, state: GameState, ct: ContraptionsState, kind: str) -> list[Part]:
+    def _task_parts(
+        self, view: View, state: GameState, ct: ContraptionsState, kind: str
+    ) -> list[Part]:
         """The pending choice's heading and its hint (which gives way first, ``drop=3``)."""
         lay, tr = view.layout, view.tr
         job = ct.assembly
@@ -696,44 +875,156 @@ class Contraptions(Screen):
         hint = 3
         parts: list[Part] = []
         if kind == "place" and job is not None and job.card is not None:
-            parts.append(Part(tr("ui.ct.revealed", name=who), lay.small, lay.tiny, theme.DIM, "ct.task", drop=1))
-            parts.append(Part(job.card, lay.big, lay.small, theme.CURSOR, "ct.card", bold=True, shrunk=lay.tiny))
-            parts.append(Part(tr("ui.ct.place_hint", sprocket=job.highlight), lay.tiny, lay.tiny, theme.TEXT,
-                              "ct.hint", drop=hint))
+            parts.append(
+                Part(
+                    tr("ui.ct.revealed", name=who),
+                    lay.small,
+                    lay.tiny,
+                    theme.DIM,
+                    "ct.task",
+                    drop=1,
+                )
+            )
+            parts.append(
+                Part(
+                    job.card,
+                    lay.big,
+                    lay.small,
+                    theme.CURSOR,
+                    "ct.card",
+                    bold=True,
+                    shrunk=lay.tiny,
+                )
+            )
+            parts.append(
+                Part(
+                    tr("ui.ct.place_hint", sprocket=job.highlight),
+                    lay.tiny,
+                    lay.tiny,
+                    theme.TEXT,
+                    "ct.hint",
+                    drop=hint,
+                )
+            )
         elif kind in ("look", "library", "tap") and job is not None:
-            parts.append(Part(f"{who}: {tr.message(_job_message(state, job))}", lay.small, lay.tiny, theme.TEXT,
-                              "ct.task", bold=True, lines=3))
+            parts.append(
+                Part(
+                    f"{who}: {tr.message(_job_message(state, job))}",
+                    lay.small,
+                    lay.tiny,
+                    theme.TEXT,
+                    "ct.task",
+                    bold=True,
+                    lines=3,
+                )
+            )
             if kind == "tap":
-                parts.append(Part(library_text(tr, state, job.libraries[0]), lay.small, lay.tiny, theme.DIM,
-                                  "ct.library", drop=1))
+                parts.append(
+                    Part(
+                        library_text(tr, state, job.libraries[0]),
+                        lay.small,
+                        lay.tiny,
+                        theme.DIM,
+                        "ct.library",
+                        drop=1,
+                    )
+                )
             if kind == "look":
-                parts.append(Part(tr("ui.ct.look_hint"), lay.tiny, lay.tiny, theme.DIM, "ct.hint", drop=hint))
+                parts.append(
+                    Part(tr("ui.ct.look_hint"), lay.tiny, lay.tiny, theme.DIM, "ct.hint", drop=hint)
+                )
         elif kind == "crank":
             up = current_upkeep(state)
             assert up is not None
-            parts.append(Part(tr("ui.ct.crank_title", name=state.player(up.seat).name, sprocket=up.sprocket),
-                              lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
-            parts.append(Part(tr("ui.ct.crank_hint"), lay.tiny, lay.tiny, theme.DIM, "ct.hint", drop=hint))
+            parts.append(
+                Part(
+                    tr("ui.ct.crank_title", name=state.player(up.seat).name, sprocket=up.sprocket),
+                    lay.small,
+                    lay.tiny,
+                    theme.TEXT,
+                    "ct.task",
+                    bold=True,
+                    lines=3,
+                )
+            )
+            parts.append(
+                Part(tr("ui.ct.crank_hint"), lay.tiny, lay.tiny, theme.DIM, "ct.hint", drop=hint)
+            )
         elif kind == "roll":
-            parts.append(Part(tr.message(Message("ct.banner.roll")), lay.medium, lay.tiny, theme.TEXT, "ct.task",
-                              bold=True, lines=3, shrunk=lay.small))
+            parts.append(
+                Part(
+                    tr.message(Message("ct.banner.roll")),
+                    lay.medium,
+                    lay.tiny,
+                    theme.TEXT,
+                    "ct.task",
+                    bold=True,
+                    lines=3,
+                    shrunk=lay.small,
+                )
+            )
         elif kind == "assemble":
             seat = view.ui.state_of(ContraptionsForm).assembler
-            text = f"{state.player(seat).name}: {tr('ui.ct.choose_library')}" if seat is not None else tr(
-                "ui.ct.assemble_who")
+            text = (
+                f"{state.player(seat).name}: {tr('ui.ct.choose_library')}"
+                if seat is not None
+                else tr("ui.ct.assemble_who")
+            )
             parts.append(Part(text, lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
         elif kind == "manage":
-            parts.append(Part(tr("ui.ct.manage_which"), lay.small, lay.tiny, theme.TEXT, "ct.task", bold=True, lines=3))
+            parts.append(
+                Part(
+                    tr("ui.ct.manage_which"),
+                    lay.small,
+                    lay.tiny,
+                    theme.TEXT,
+                    "ct.task",
+                    bold=True,
+                    lines=3,
+                )
+            )
         elif kind == "paid":
-            parts.append(Part(tr.message(Message("ct.banner.roll_cost", cost=next_roll_cost(state))), lay.medium,
-                              lay.tiny, theme.CURSOR, "ct.task", bold=True, lines=3, shrunk=lay.small))
+            parts.append(
+                Part(
+                    tr.message(Message("ct.banner.roll_cost", cost=next_roll_cost(state))),
+                    lay.medium,
+                    lay.tiny,
+                    theme.CURSOR,
+                    "ct.task",
+                    bold=True,
+                    lines=3,
+                    shrunk=lay.small,
+                )
+            )
         elif kind == "card":
             # Tapped on the reader or picked on screen: its name, then whose it is and where.
             chosen = _picked(ct, view.ui.state_of(ContraptionsForm))
             assert chosen is not None
-            parts.append(Part(chosen.card, lay.medium, lay.tiny, theme.CURSOR, "ct.card", bold=True, shrunk=lay.small))
-            parts.append(Part(tr("ui.ct.selected", name=state.player(chosen.owner).name, sprocket=chosen.sprocket),
-                              lay.small, lay.tiny, theme.TEXT, "ct.task", lines=3))
+            parts.append(
+                Part(
+                    chosen.card,
+                    lay.medium,
+                    lay.tiny,
+                    theme.CURSOR,
+                    "ct.card",
+                    bold=True,
+                    shrunk=lay.small,
+                )
+            )
+            parts.append(
+                Part(
+                    tr(
+                        "ui.ct.selected",
+                        name=state.player(chosen.owner).name,
+                        sprocket=chosen.sprocket,
+                    ),
+                    lay.small,
+                    lay.tiny,
+                    theme.TEXT,
+                    "ct.task",
+                    lines=3,
+                )
+            )
         return parts
 
     def _draw_idle(self, view: View, state: GameState, ct: ContraptionsState, area: Rect) -> None:
@@ -748,8 +1039,10 @@ class Contraptions(Screen):
         size = lay.tiny
         for candidate in range(lay.small, lay.tiny - 1, -1):
             wrapped = [c.wrapped(text, candidate, w) for text, _, _ in lines]
-            if all(x is not None and len(x) <= 2 for x in wrapped) and sum(
-                    len(x or []) for x in wrapped) * c.fonts.line_height(candidate) <= h:
+            if (
+                all(x is not None and len(x) <= 2 for x in wrapped)
+                and sum(len(x or []) for x in wrapped) * c.fonts.line_height(candidate) <= h
+            ):
                 size = candidate
                 break
         for index, (text, color, role) in enumerate(lines):
@@ -759,7 +1052,11 @@ class Contraptions(Screen):
             if role == "ct.libraries" and index + 1 < len(lines):
                 # A heading only with at least one of its lines under it.
                 following = wrap_fit(view, lines[index + 1][0], w, size, smallest=size)
-                if following is None or ty + (len(fitted[1]) + len(following[1])) * c.fonts.line_height(size) > bottom:
+                if (
+                    following is None
+                    or ty + (len(fitted[1]) + len(following[1])) * c.fonts.line_height(size)
+                    > bottom
+                ):
                     break
             ty += block(view, text, (x, ty), w, fitted, color, role)
 
@@ -772,14 +1069,20 @@ class Contraptions(Screen):
         lines: list[tuple[str, tuple[int, int, int], str]] = []
         if up is not None and up.stage is Stage.DONE and up.sprocket is not None:
             if up.cranked:
-                lines.append((tr("ui.ct.cranked", cards=", ".join(up.cranked)), theme.TEXT, "ct.cranked"))
+                lines.append(
+                    (tr("ui.ct.cranked", cards=", ".join(up.cranked)), theme.TEXT, "ct.cranked")
+                )
             else:
                 lines.append((tr("ui.ct.cranked_none"), theme.DIM, "ct.cranked"))
         info = upkeep_view(state)
         if info is not None and any(m.key == "ct.banner.stopped" for m in info.banner):
             lines.append((tr.message(Message("ct.banner.stopped")), theme.WARN, "ct.stopped"))
         seat = state.active
-        scrapped = sum(1 for g in ct.scrapyard if (ct.variant.shared_sprockets or g.owner == seat) and not g.is_copy)
+        scrapped = sum(
+            1
+            for g in ct.scrapyard
+            if (ct.variant.shared_sprockets or g.owner == seat) and not g.is_copy
+        )
         key = "ui.ct.scrapyard_shared" if ct.variant.shared_sprockets else "ui.ct.scrapyard"
         lines.append((tr(key, count=scrapped), theme.TEXT, "ct.scrapyard"))
         if ct.variant is Variant.FACTIONS and not ct.physical:
@@ -787,7 +1090,9 @@ class Contraptions(Screen):
             lines.append((tr("ui.ct.factions"), theme.DIM, "ct.libraries"))
             for library in ct.libraries:
                 top = library.cards[0] if library.cards else tr("ui.ct.empty")
-                text = tr("ui.ct.faction_top", number=library.faction, count=len(library.cards), card=top)
+                text = tr(
+                    "ui.ct.faction_top", number=library.faction, count=len(library.cards), card=top
+                )
                 lines.append((text, theme.TEXT, "ct.library"))
             return lines
         for index, library in enumerate(ct.libraries):
@@ -825,20 +1130,39 @@ class Part(Struct, frozen=True):
     def fit(self, view: View, width: int) -> tuple[tuple[int, list[str]], int] | None:
         """How it fits ``width`` and how tall it is; where it fits at none of its sizes, its first
         line as small as allowed (the canvas records it as cut)."""
-        fitted = wrap_fit(view, self.text, width, self.largest, smallest=self.smallest, lines=self.lines, bold=self.bold)
+        fitted = wrap_fit(
+            view,
+            self.text,
+            width,
+            self.largest,
+            smallest=self.smallest,
+            lines=self.lines,
+            bold=self.bold,
+        )
         if fitted is None:
-            fitted = wrap_fit(view, self.text, width, self.smallest, smallest=self.smallest, lines=99, bold=self.bold)
+            fitted = wrap_fit(
+                view,
+                self.text,
+                width,
+                self.smallest,
+                smallest=self.smallest,
+                lines=99,
+                bold=self.bold,
+            )
             if fitted is None:
                 fitted = (self.smallest, [self.text])
         return fitted, len(fitted[1]) * view.canvas.fonts.line_height(fitted[0], self.bold)
 
     def smaller(self) -> Part:
         assert self.shrunk is not None
-        return replace(self, largest=self.shrunk, smallest=min(self.smallest, self.shrunk), shrunk=None)
+        return replace(
+            self, largest=self.shrunk, smallest=min(self.smallest, self.shrunk), shrunk=None
+        )
 
 
-def one_line(view: View, words: Sequence[str], width: int, largest: int, smallest: int, *,
-             bold: bool = False) -> tuple[str, int]:
+def one_line(
+    view: View, words: Sequence[str], width: int, largest: int, smallest: int, *, bold: bool = False
+) -> tuple[str, int]:
     """The first of ``words`` (longest first) that fits ``width`` on one line, and its size."""
     canvas = view.canvas
     for text in words:
@@ -865,8 +1189,19 @@ def _shown(state: GameState, ct: ContraptionsState, form: ContraptionsForm) -> U
         return info
     counter = ct.counters[seat] if seat < len(ct.counters) else None
     # The rules' view is a standard-library dataclass (the rules import nothing but it and pydantic).
-    return dataclasses.replace(info, seat=seat, name=state.player(seat).name, counter=counter, moved_from=None,
-                               moved_to=None, sprocket=None, cranking=(), cranked=(), faces=(), banner=())
+    return dataclasses.replace(
+        info,
+        seat=seat,
+        name=state.player(seat).name,
+        counter=counter,
+        moved_from=None,
+        moved_to=None,
+        sprocket=None,
+        cranking=(),
+        cranked=(),
+        faces=(),
+        banner=(),
+    )
 
 
 def _job_message(state: GameState, job: Assembly) -> Message:

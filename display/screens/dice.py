@@ -119,8 +119,15 @@ class Dice(Screen):
             host.go(NAME)
         now = host.now()
         form = host.ui.state_of(DiceForm)
-        host.ui.put(replace(form, pick=0 if drew else form.pick, started=now, until=now + TUMBLE,
-                            reveal=now + REVEAL if drew else None))
+        host.ui.put(
+            replace(
+                form,
+                pick=0 if drew else form.pick,
+                started=now,
+                until=now + TUMBLE,
+                reveal=now + REVEAL if drew else None,
+            )
+        )
 
     def deadline(self, view: View) -> float | None:
         form = view.ui.state_of(DiceForm)
@@ -163,7 +170,11 @@ class Dice(Screen):
             host.ui.put(replace(form, pick=index, reveal=None))
             host.execute(CHOICES[index].command)
             return True
-        if isinstance(action, Press) and not action.long and action.button in (Button.SELECT, Button.ROLL):
+        if (
+            isinstance(action, Press)
+            and not action.long
+            and action.button in (Button.SELECT, Button.ROLL)
+        ):
             host.execute(CHOICES[form.pick % len(CHOICES)].command)
             return True
         return False
@@ -186,7 +197,12 @@ class Dice(Screen):
         assert state is not None
         c, lay, tr = view.canvas, view.layout, view.tr
         form = view.ui.state_of(DiceForm)
-        x, top, w, h = lay.margin, view.top + lay.margin // 2, c.width - 2 * lay.margin, view.bottom - view.top - lay.margin
+        x, top, w, h = (
+            lay.margin,
+            view.top + lay.margin // 2,
+            c.width - 2 * lay.margin,
+            view.bottom - view.top - lay.margin,
+        )
         labels = [choice.label(tr) for choice in CHOICES]
         side = _column_width(view, labels, w)
         panel: Rect = (x, top, w - side - lay.margin, h)
@@ -203,8 +219,15 @@ class Dice(Screen):
             size = c.fit_paragraph(text, inner[2], inner[3], lay.medium) or lay.tiny
             lines = len(c.wrap(text, size, inner[2]))
             drop = max(0, (inner[3] - lines * c.fonts.line_height(size)) // 2)
-            c.paragraph(text, (inner[0], inner[1] + drop, inner[2], inner[3] - drop), size, theme.DIM, role="dice.none",
-                        min_size=size, align="center")
+            c.paragraph(
+                text,
+                (inner[0], inner[1] + drop, inner[2], inner[3] - drop),
+                size,
+                theme.DIM,
+                role="dice.none",
+                min_size=size,
+                align="center",
+            )
             return
         used = self._draw_last(view, state, last, form, inner)
         self._draw_history(view, state, (inner[0], inner[1] + used, inner[2], inner[3] - used))
@@ -219,19 +242,48 @@ class Dice(Screen):
         hint_h = len(fitted[1]) * c.fonts.line_height(fitted[0]) + lay.margin // 2 if fitted else 0
         room = h - hint_h if fitted and chips_h + hint_h <= h else h
         chips = [Chip(label, Tap("dice.chip", index)) for index, label in enumerate(labels)]
-        chip_grid(view, (x, y, w, room), chips, form.pick % len(CHOICES), "dice.chip", lambda i: Tap("dice.scroll", i),
-                  columns=(1, 2), align="center", largest=lay.medium)
+        chip_grid(
+            view,
+            (x, y, w, room),
+            chips,
+            form.pick % len(CHOICES),
+            "dice.chip",
+            lambda i: Tap("dice.scroll", i),
+            columns=(1, 2),
+            align="center",
+            largest=lay.medium,
+        )
         if fitted and room < h:
-            block(view, hint, (x, y + h - hint_h + lay.margin // 2), w, fitted, theme.DIM, "dice.hint", align="center")
+            block(
+                view,
+                hint,
+                (x, y + h - hint_h + lay.margin // 2),
+                w,
+                fitted,
+                theme.DIM,
+                "dice.hint",
+                align="center",
+            )
 
-    def _draw_last(self, view: View, state: GameState, last: Throw, form: DiceForm, area: Rect) -> int:
+    def _draw_last(
+        self, view: View, state: GameState, last: Throw, form: DiceForm, area: Rect
+    ) -> int:
         """The last throw, large: what it was (and who threw), then its result; returns the
         height used, the rest is for the throws before it."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         caption = _caption(tr, state, last)
         size = max(lay.tiny, min(lay.medium, _widest(view, caption, w, lay.medium, bold=True)))
-        head = c.text(caption, (x, y), size, theme.DIM, bold=True, max_width=w, role="dice.caption", min_size=lay.tiny)
+        head = c.text(
+            caption,
+            (x, y),
+            size,
+            theme.DIM,
+            bold=True,
+            max_width=w,
+            role="dice.caption",
+            min_size=lay.tiny,
+        )
         y0 = head.bottom + lay.margin // 2
         # The result takes what a history of two lines leaves (all of it on a small panel).
         line = c.fonts.line_height(lay.small)
@@ -259,12 +311,27 @@ class Dice(Screen):
         rows = h // line - 1
         if rows < 1 or not earlier:
             return
-        c.text(tr("ui.dice.history"), (x, y), lay.small, theme.DIM, bold=True, max_width=w, role="dice.history.title",
-               min_size=lay.tiny)
+        c.text(
+            tr("ui.dice.history"),
+            (x, y),
+            lay.small,
+            theme.DIM,
+            bold=True,
+            max_width=w,
+            role="dice.history.title",
+            min_size=lay.tiny,
+        )
         for index, throw in enumerate(earlier[:rows]):
             text = tr("ui.dice.line", n=throw.number, text=tr.message(describe_throw(state, throw)))
-            c.text(text, (x, y + (index + 1) * line), lay.small, theme.TEXT, max_width=w, role="dice.history",
-                   min_size=lay.tiny)
+            c.text(
+                text,
+                (x, y + (index + 1) * line),
+                lay.small,
+                theme.TEXT,
+                max_width=w,
+                role="dice.history",
+                min_size=lay.tiny,
+            )
 
 
 def _column_width(view: View, labels: list[str], width: int) -> int:
@@ -274,7 +341,9 @@ def _column_width(view: View, labels: list[str], width: int) -> int:
     c, lay = view.canvas, view.layout
     widest = max(c.fonts.measure(label, lay.medium, True)[0] for label in labels) + 3 * lay.margin
     side = min(max(widest, width * 3 // 10), width * 2 // 5)
-    word = max(c.fonts.measure(part, lay.tiny, True)[0] for label in labels for part in label.split())
+    word = max(
+        c.fonts.measure(part, lay.tiny, True)[0] for label in labels for part in label.split()
+    )
     two = 2 * (word + lay.margin + 2) + max(2, lay.margin // 2)
     return max(side, min(two, width * 9 // 20))
 
@@ -282,8 +351,11 @@ def _column_width(view: View, labels: list[str], width: int) -> int:
 def _caption(tr: Translator, state: GameState, throw: Throw) -> str:
     """What the throw was, and who threw: "2d6", "Ala rolled d20", "Coin", "Goes first"."""
     if throw.kind is ThrowKind.DICE:
-        what = tr("ui.dice.die", sides=throw.sides) if len(throw.faces) == 1 else tr(
-            "ui.dice.dice", count=len(throw.faces), sides=throw.sides)
+        what = (
+            tr("ui.dice.die", sides=throw.sides)
+            if len(throw.faces) == 1
+            else tr("ui.dice.dice", count=len(throw.faces), sides=throw.sides)
+        )
         if throw.seat is None:
             return what
         return tr("ui.dice.rolled_by", name=state.player(throw.seat).name, dice=what)
@@ -323,8 +395,14 @@ def _draw_dice(view: View, throw: Throw, area: Rect, progress: float | None) -> 
     total_size = lay.huge if h - c.fonts.line_height(lay.huge, True) >= h // 2 else lay.big
     total_h = c.fonts.line_height(total_size, True) if count > 1 else 0
     gap = lay.margin * 2
-    size = max(8, min((w - gap * (per_row - 1)) // per_row, (h - total_h - gap * rows) // rows,
-                      h * (3 if count > 1 else 4) // 5))
+    size = max(
+        8,
+        min(
+            (w - gap * (per_row - 1)) // per_row,
+            (h - total_h - gap * rows) // rows,
+            h * (3 if count > 1 else 4) // 5,
+        ),
+    )
     block_w = per_row * size + (per_row - 1) * gap
     block_h = rows * size + (rows - 1) * gap + (gap + total_h if total_h else 0)
     left, top = x + (w - block_w) // 2, y + max(0, (h - block_h) // 2)
@@ -338,27 +416,55 @@ def _draw_dice(view: View, throw: Throw, area: Rect, progress: float | None) -> 
         else:
             _polyhedron(view, center, size, angle)
             number = str(face)
-            number_size = _widest(view, number, int(size * 0.62), max(lay.tiny, int(size * 0.45)), bold=True)
-            c.text(number, (round(center[0]), round(center[1])), max(lay.tiny, number_size), theme.TEXT,
-                   anchor="center", bold=True, role="dice.face", min_size=lay.tiny)
+            number_size = _widest(
+                view, number, int(size * 0.62), max(lay.tiny, int(size * 0.45)), bold=True
+            )
+            c.text(
+                number,
+                (round(center[0]), round(center[1])),
+                max(lay.tiny, number_size),
+                theme.TEXT,
+                anchor="center",
+                bold=True,
+                role="dice.face",
+                min_size=lay.tiny,
+            )
     if total_h:
         text = view.tr("ui.dice.total", total=throw.total)
         ty = top + rows * (size + gap)
         fit = max(lay.tiny, _widest(view, text, w, total_size, bold=True))
-        c.text(text, (x + w // 2, ty), fit, theme.CURSOR, anchor="midtop", bold=True, role="dice.total",
-               min_size=lay.tiny)
+        c.text(
+            text,
+            (x + w // 2, ty),
+            fit,
+            theme.CURSOR,
+            anchor="midtop",
+            bold=True,
+            role="dice.total",
+            min_size=lay.tiny,
+        )
 
 
 def _polyhedron(view: View, center: tuple[float, float], size: float, angle: float) -> None:
     """A die with more faces than six, seen from above: a hexagon with its top face marked."""
     c = view.canvas
     radius = size / 2
-    points = [(center[0] + radius * math.cos(math.radians(60 * k + 30 + angle)),
-               center[1] + radius * math.sin(math.radians(60 * k + 30 + angle))) for k in range(6)]
+    points = [
+        (
+            center[0] + radius * math.cos(math.radians(60 * k + 30 + angle)),
+            center[1] + radius * math.sin(math.radians(60 * k + 30 + angle)),
+        )
+        for k in range(6)
+    ]
     c.polygon(points, theme.PANEL_HI)
     c.polygon(points, theme.CURSOR, max(1, round(size * 0.04)))
-    inner = [(center[0] + radius * 0.62 * math.cos(math.radians(120 * k - 90 + angle)),
-              center[1] + radius * 0.62 * math.sin(math.radians(120 * k - 90 + angle))) for k in range(3)]
+    inner = [
+        (
+            center[0] + radius * 0.62 * math.cos(math.radians(120 * k - 90 + angle)),
+            center[1] + radius * 0.62 * math.sin(math.radians(120 * k - 90 + angle)),
+        )
+        for k in range(3)
+    ]
     c.polygon(inner, theme.FAINT, max(1, round(size * 0.025)))
 
 
@@ -369,7 +475,11 @@ def _draw_coin(view: View, throw: Throw, area: Rect, progress: float | None) -> 
     word = tr("ui.dice.heads" if throw.heads else "ui.dice.tails")
     diameter = max(8, min(h * 4 // 5, w * 2 // 5))
     word_size = _widest(view, word, w - diameter - 2 * lay.margin, lay.huge, bold=True)
-    beside = word_size >= lay.big or word_size >= lay.medium and h < 3 * c.fonts.line_height(lay.big, True)
+    beside = (
+        word_size >= lay.big
+        or word_size >= lay.medium
+        and h < 3 * c.fonts.line_height(lay.big, True)
+    )
     if not beside:
         diameter = max(8, min(diameter, h - c.fonts.line_height(lay.big, True) - lay.margin))
         word_size = _widest(view, word, w, lay.huge, bold=True)
@@ -386,19 +496,40 @@ def _draw_coin(view: View, throw: Throw, area: Rect, progress: float | None) -> 
         at, anchor = (x + w // 2, round(center[1] + diameter / 2 + lay.margin)), "midtop"
     squash = 1.0 if progress is None else max(0.12, abs(math.cos(progress * math.pi * 3)))
     radius = diameter / 2
-    ring = [(center[0] + radius * squash * math.cos(math.radians(a)), center[1] + radius * math.sin(math.radians(a)))
-            for a in range(0, 360, 10)]
+    ring = [
+        (
+            center[0] + radius * squash * math.cos(math.radians(a)),
+            center[1] + radius * math.sin(math.radians(a)),
+        )
+        for a in range(0, 360, 10)
+    ]
     c.polygon(ring, COIN)
     c.polygon(ring, COIN_EDGE, max(1, round(diameter * 0.05)))
-    inner = [(center[0] + radius * 0.68 * squash * math.cos(math.radians(a)),
-              center[1] + radius * 0.68 * math.sin(math.radians(a))) for a in range(0, 360, 10)]
+    inner = [
+        (
+            center[0] + radius * 0.68 * squash * math.cos(math.radians(a)),
+            center[1] + radius * 0.68 * math.sin(math.radians(a)),
+        )
+        for a in range(0, 360, 10)
+    ]
     c.polygon(inner, COIN_EDGE, max(1, round(diameter * 0.025)))
     if throw.heads:
         symbols.crown(c, center, radius * 0.8 * squash, COIN_TEXT)
-    c.text(word, at, word_size, theme.CURSOR, anchor=anchor, bold=True, role="dice.coin", min_size=lay.tiny)
+    c.text(
+        word,
+        at,
+        word_size,
+        theme.CURSOR,
+        anchor=anchor,
+        bold=True,
+        role="dice.coin",
+        min_size=lay.tiny,
+    )
 
 
-def _draw_player(view: View, state: GameState, throw: Throw, area: Rect, progress: float | None) -> None:
+def _draw_player(
+    view: View, state: GameState, throw: Throw, area: Rect, progress: float | None
+) -> None:
     """The player picked (a drawn first player's team in Two-Headed Giant), as large as fits, in
     a frame that flickers while it tumbles."""
     c, lay = view.canvas, view.layout
@@ -406,13 +537,26 @@ def _draw_player(view: View, state: GameState, throw: Throw, area: Rect, progres
     seat = throw.picked if throw.picked is not None else state.starting_player
     name = team_name(state, seat) if throw.first and teamed(state) else state.player(seat).name
     pad = lay.margin * 2
-    size = max(lay.tiny, min(_widest(view, name, w - 2 * pad, lay.huge, bold=True),
-                             max(lay.tiny, h - 2 * pad)))
+    size = max(
+        lay.tiny,
+        min(_widest(view, name, w - 2 * pad, lay.huge, bold=True), max(lay.tiny, h - 2 * pad)),
+    )
     line = c.fonts.line_height(size, True)
     box_h = min(h, line + 2 * pad)
     box: Rect = (x, y + (h - box_h) // 2, w, box_h)
     c.box(box, theme.PANEL_HI)
     flicker = progress is not None and int(progress * 9) % 2 == 1
-    c.box(box, theme.TEXT if flicker else theme.CURSOR, width=max(2, lay.line * (3 if flicker else 2)))
-    c.text(name, (x + w // 2, box[1] + box_h // 2), size, theme.CURSOR, anchor="center", bold=True,
-           max_width=w - 2 * pad, role="dice.player", min_size=lay.tiny)
+    c.box(
+        box, theme.TEXT if flicker else theme.CURSOR, width=max(2, lay.line * (3 if flicker else 2))
+    )
+    c.text(
+        name,
+        (x + w // 2, box[1] + box_h // 2),
+        size,
+        theme.CURSOR,
+        anchor="center",
+        bold=True,
+        max_width=w - 2 * pad,
+        role="dice.player",
+        min_size=lay.tiny,
+    )

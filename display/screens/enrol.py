@@ -84,7 +84,13 @@ def matching(state: GameState | None, prefix: str) -> list[Card]:
 
 def next_letters(state: GameState | None, prefix: str) -> list[str]:
     """The letters that follow ``prefix`` in some card's name, in order."""
-    return sorted({key[len(prefix)] for key, _ in cards(state) if key.startswith(prefix) and len(key) > len(prefix)})
+    return sorted(
+        {
+            key[len(prefix)]
+            for key, _ in cards(state)
+            if key.startswith(prefix) and len(key) > len(prefix)
+        }
+    )
 
 
 def shown_prefix(state: GameState | None, form: EnrolForm) -> str:
@@ -158,7 +164,9 @@ class Enrol(Screen):
     def _press(self, host: Host, form: EnrolForm, press: Press) -> bool:
         state = host.state
         if press.button is Button.SELECT and press.long:
-            host.ui.put(replace(form, mode="cards" if form.mode == "letters" else "letters", letter=0))
+            host.ui.put(
+                replace(form, mode="cards" if form.mode == "letters" else "letters", letter=0)
+            )
         elif form.mode == "letters" and press.button in (Button.SELECT, Button.NEXT):
             letters = next_letters(state, form.prefix)
             if letters:
@@ -199,12 +207,29 @@ class Enrol(Screen):
         return True
 
     def _confirm(self, host: Host, form: EnrolForm, action: Action) -> bool:
-        yes = (isinstance(action, Press) and (action.button is Button.NEXT
-                                              or action.button is Button.SELECT and not action.long and form.yes)
-               or isinstance(action, Tap) and action.kind == "enrol.yes")
-        back = (isinstance(action, Press) and (action.button is Button.UNDO
-                                               or action.button is Button.SELECT and not action.long and not form.yes)
-                or isinstance(action, Back) or isinstance(action, Tap) and action.kind == "enrol.back")
+        yes = (
+            isinstance(action, Press)
+            and (
+                action.button is Button.NEXT
+                or action.button is Button.SELECT
+                and not action.long
+                and form.yes
+            )
+            or isinstance(action, Tap)
+            and action.kind == "enrol.yes"
+        )
+        back = (
+            isinstance(action, Press)
+            and (
+                action.button is Button.UNDO
+                or action.button is Button.SELECT
+                and not action.long
+                and not form.yes
+            )
+            or isinstance(action, Back)
+            or isinstance(action, Tap)
+            and action.kind == "enrol.back"
+        )
         if yes:
             card = load_catalog().get(form.picked)
             if card is not None and host.enrol(form.uid, card):
@@ -251,7 +276,9 @@ class Enrol(Screen):
             choices = ["", *choices]
         current = form.prefix[-1:] if form.prefix else ""
         index = choices.index(current) if current in choices else 0
-        return replace(form, prefix=start + choices[(index + steps) % len(choices)], cursor=0, letter=0)
+        return replace(
+            form, prefix=start + choices[(index + steps) % len(choices)], cursor=0, letter=0
+        )
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -280,15 +307,31 @@ class Enrol(Screen):
             if size is not None:
                 lines = c.wrapped(title, size, title_w, bold=True) or [title]
                 tall = len(lines) * c.fonts.line_height(size, True)
-                c.paragraph(title, (x, y + (row - tall) // 2, title_w, tall), size, theme.TEXT, role="enrol.title",
-                            bold=True, min_size=size)
+                c.paragraph(
+                    title,
+                    (x, y + (row - tall) // 2, title_w, tall),
+                    size,
+                    theme.TEXT,
+                    role="enrol.title",
+                    bold=True,
+                    min_size=size,
+                )
             top += row + gap
         else:
             letters_w -= cancel_w + gap
         cancel_rect = (x + w - cancel_w, y, cancel_w, row)
         c.box(cancel_rect, theme.BUTTON)
-        c.text(cancel, (cancel_rect[0] + cancel_w // 2, y + row // 2), lay.small, theme.TEXT, anchor="center", bold=True,
-               max_width=cancel_w - lay.margin, role="enrol.cancel", min_size=lay.small)
+        c.text(
+            cancel,
+            (cancel_rect[0] + cancel_w // 2, y + row // 2),
+            lay.small,
+            theme.TEXT,
+            anchor="center",
+            bold=True,
+            max_width=cancel_w - lay.margin,
+            role="enrol.cancel",
+            min_size=lay.small,
+        )
         c.target(cancel_rect, Tap("enrol.cancel"))
         self._draw_letters(view, form, (x, top, letters_w, row))
         top += row + gap
@@ -307,8 +350,16 @@ class Enrol(Screen):
         c.box((x, y, label_w, h), theme.PANEL_HI if form.mode == "letters" else theme.PANEL)
         if form.mode == "letters":
             c.box((x, y, label_w, h), theme.CURSOR, width=max(2, lay.line))
-        c.text(label, (x + label_w // 2, y + h // 2), lay.medium, theme.CURSOR if chosen else theme.DIM, anchor="center",
-               bold=True, role="enrol.prefix", min_size=lay.medium)
+        c.text(
+            label,
+            (x + label_w // 2, y + h // 2),
+            lay.medium,
+            theme.CURSOR if chosen else theme.DIM,
+            anchor="center",
+            bold=True,
+            role="enrol.prefix",
+            min_size=lay.medium,
+        )
         left = x + label_w + gap
         if form.prefix:
             erase = (left, y, lay.touch, h)
@@ -327,8 +378,13 @@ class Enrol(Screen):
         if arrows:
             fit = max(1, (x + w - left - 2 * (chip * 2 // 3 + gap) + gap) // (chip + gap))
             window = chip_window(len(letters), cursor, fit)
-            self._letter_arrow(view, (left, y, chip * 2 // 3, h), "left", window.start - 1 if window.start else None,
-                               len(letters))
+            self._letter_arrow(
+                view,
+                (left, y, chip * 2 // 3, h),
+                "left",
+                window.start - 1 if window.start else None,
+                len(letters),
+            )
             left += chip * 2 // 3 + gap
         for index in window:
             letter = letters[index]
@@ -337,16 +393,35 @@ class Enrol(Screen):
             c.box(cell, theme.BUTTON_HI if lit else theme.BUTTON)
             if lit:
                 c.box(cell, theme.CURSOR, width=max(2, lay.line))
-            c.text(letter.upper(), (left + chip // 2, y + h // 2), lay.medium, theme.TEXT, anchor="center", bold=True,
-                   role="enrol.letter", min_size=lay.medium)
+            c.text(
+                letter.upper(),
+                (left + chip // 2, y + h // 2),
+                lay.medium,
+                theme.TEXT,
+                anchor="center",
+                bold=True,
+                role="enrol.letter",
+                min_size=lay.medium,
+            )
             c.target(cell, Tap("enrol.letter", letter))
             left += chip + gap
         if arrows:
-            self._letter_arrow(view, (left, y, chip * 2 // 3, h), "right",
-                               window.stop if window.stop < len(letters) else None, len(letters))
+            self._letter_arrow(
+                view,
+                (left, y, chip * 2 // 3, h),
+                "right",
+                window.stop if window.stop < len(letters) else None,
+                len(letters),
+            )
 
-    def _letter_arrow(self, view: View, cell: Rect, direction: Literal["left", "right"], to: int | None,
-                      count: int) -> None:
+    def _letter_arrow(
+        self,
+        view: View,
+        cell: Rect,
+        direction: Literal["left", "right"],
+        to: int | None,
+        count: int,
+    ) -> None:
         """A marker that letters are hidden that way; a touch brings the next one into view."""
         from display import symbols
 
@@ -370,7 +445,14 @@ class Enrol(Screen):
         fit = max(1, (h + gap) // (row + gap))
         if hint_lines and (h - hint_h - lay.margin // 2 + gap) // (row + gap) >= min(2, len(found)):
             fit = max(1, (h - hint_h - lay.margin // 2 + gap) // (row + gap))
-            c.paragraph(hint, (x, y + h - hint_h, w, hint_h), lay.tiny, theme.DIM, role="enrol.hint", min_size=lay.tiny)
+            c.paragraph(
+                hint,
+                (x, y + h - hint_h, w, hint_h),
+                lay.tiny,
+                theme.DIM,
+                role="enrol.hint",
+                min_size=lay.tiny,
+            )
         cursor = form.cursor % max(1, len(found))
         window = chip_window(len(found), cursor, fit)
         markers = len(window) < len(found)
@@ -386,8 +468,17 @@ class Enrol(Screen):
             c.target(rect, Tap("enrol.card", index))
         if markers:
             column = (x + w - lay.touch, y, lay.touch, len(window) * (row + gap) - gap)
-            scroll_markers(view, column, window.start, len(found) - window.stop, "enrol.more",
-                           (Tap("enrol.scroll", window.start - 1), Tap("enrol.scroll", window.stop % len(found))))
+            scroll_markers(
+                view,
+                column,
+                window.start,
+                len(found) - window.stop,
+                "enrol.more",
+                (
+                    Tap("enrol.scroll", window.start - 1),
+                    Tap("enrol.scroll", window.stop % len(found)),
+                ),
+            )
 
     def _draw_confirm(self, view: View, form: EnrolForm, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -400,20 +491,46 @@ class Enrol(Screen):
         kind_h = c.fonts.line_height(lay.small)
         room = h - row - gap - kind_h
         size = c.fit_paragraph(question, w, room, lay.big, bold=True) or lay.tiny
-        tall = c.paragraph(question, (x, y, w, room), size, theme.TEXT, role="enrol.confirm", bold=True, min_size=size,
-                           align="center")
+        tall = c.paragraph(
+            question,
+            (x, y, w, room),
+            size,
+            theme.TEXT,
+            role="enrol.confirm",
+            bold=True,
+            min_size=size,
+            align="center",
+        )
         if kind:
-            c.text(kind, (x + w // 2, y + tall), lay.small, theme.DIM, anchor="midtop", max_width=w, role="enrol.kind",
-                   min_size=lay.small)
+            c.text(
+                kind,
+                (x + w // 2, y + tall),
+                lay.small,
+                theme.DIM,
+                anchor="midtop",
+                max_width=w,
+                role="enrol.kind",
+                min_size=lay.small,
+            )
         half = (w - gap) // 2
-        for index, (key, kind_tap, lit) in enumerate((("ui.enrol.yes", "enrol.yes", form.yes),
-                                                       ("ui.enrol.back", "enrol.back", not form.yes))):
+        for index, (key, kind_tap, lit) in enumerate(
+            (("ui.enrol.yes", "enrol.yes", form.yes), ("ui.enrol.back", "enrol.back", not form.yes))
+        ):
             rect = (x + index * (half + gap), y + h - row, half, row)
             c.box(rect, theme.BUTTON_HI if lit else theme.BUTTON)
             if lit:
                 c.box(rect, theme.CURSOR, width=max(2, lay.line))
-            c.text(tr(key), (rect[0] + half // 2, rect[1] + row // 2), lay.medium, theme.TEXT, anchor="center", bold=lit,
-                   max_width=half - lay.margin, role=kind_tap, min_size=lay.small)
+            c.text(
+                tr(key),
+                (rect[0] + half // 2, rect[1] + row // 2),
+                lay.medium,
+                theme.TEXT,
+                anchor="center",
+                bold=lit,
+                max_width=half - lay.margin,
+                role=kind_tap,
+                min_size=lay.small,
+            )
             c.target(rect, Tap(kind_tap))
 
 
@@ -429,14 +546,36 @@ def _draw_card_row(view: View, card: Card, rect: Rect) -> None:
     for size in (lay.medium, lay.small, lay.tiny):
         name_w = c.fonts.measure(card.name, size)[0]
         if name_w + kind_w <= inner:
-            c.text(card.name, (x + pad, y + h // 2), size, theme.TEXT, anchor="midleft", role="enrol.card", min_size=size)
-            c.text(kind, (x + w - pad, y + h // 2), lay.tiny, theme.DIM, anchor="midright", role="enrol.card.kind",
-                   min_size=lay.tiny)
+            c.text(
+                card.name,
+                (x + pad, y + h // 2),
+                size,
+                theme.TEXT,
+                anchor="midleft",
+                role="enrol.card",
+                min_size=size,
+            )
+            c.text(
+                kind,
+                (x + w - pad, y + h // 2),
+                lay.tiny,
+                theme.DIM,
+                anchor="midright",
+                role="enrol.card.kind",
+                min_size=lay.tiny,
+            )
             return
     size = c.fit_paragraph(card.name, inner, h, lay.small) or lay.tiny
     lines = c.wrapped(card.name, size, inner) or [card.name]
     tall = len(lines) * c.fonts.line_height(size)
-    c.paragraph(card.name, (x + pad, y + (h - tall) // 2, inner, tall), size, theme.TEXT, role="enrol.card", min_size=size)
+    c.paragraph(
+        card.name,
+        (x + pad, y + (h - tall) // 2, inner, tall),
+        size,
+        theme.TEXT,
+        role="enrol.card",
+        min_size=size,
+    )
 
 
 def _erase_symbol(view: View, cell: Rect) -> None:
@@ -446,7 +585,16 @@ def _erase_symbol(view: View, cell: Rect) -> None:
     s = min(w, h) * 0.5
     cx, cy = x + w / 2, y + h / 2
     left, right, top, bottom = cx - s * 0.6, cx + s * 0.6, cy - s * 0.4, cy + s * 0.4
-    c.polygon([(left, cy), (left + s * 0.35, top), (right, top), (right, bottom), (left + s * 0.35, bottom)], theme.TEXT)
+    c.polygon(
+        [
+            (left, cy),
+            (left + s * 0.35, top),
+            (right, top),
+            (right, bottom),
+            (left + s * 0.35, bottom),
+        ],
+        theme.TEXT,
+    )
     k = s * 0.17
     mx = cx + s * 0.12
     width = max(2, round(s * 0.1))

@@ -69,7 +69,9 @@ class EventInfo(Struct, frozen=True):
     not_counted: tuple[tuple[Assignment, str], ...] = ()
     #: The tables more than one gadget reports as, with those gadgets.
     twins: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
-    clock_round: int = 0  # the round whose clock the organiser may start for every table now (0: none)
+    clock_round: int = (
+        0  # the round whose clock the organiser may start for every table now (0: none)
+    )
 
     @classmethod
     def of(cls, session: EventSession, page: str = "") -> EventInfo:
@@ -77,10 +79,17 @@ class EventInfo(Struct, frozen=True):
         tables = view.plan.tables if view is not None else ()
         twins = {t: tuple(g) for t in tables if len(g := session.heard.gadgets(t)) > 1}
         return cls(
-            table=session.table, broker=session.broker, connected=session.connected, joined=session.joined,
-            view=view, online=MappingProxyType(dict(session.heard.online)),
-            offered=tuple(plan.event for plan in session.offered()), hosting=session.organiser, page=page,
-            not_counted=tuple(session.not_counted()), twins=MappingProxyType(twins),
+            table=session.table,
+            broker=session.broker,
+            connected=session.connected,
+            joined=session.joined,
+            view=view,
+            online=MappingProxyType(dict(session.heard.online)),
+            offered=tuple(plan.event for plan in session.offered()),
+            hosting=session.organiser,
+            page=page,
+            not_counted=tuple(session.not_counted()),
+            twins=MappingProxyType(twins),
             clock_round=session.clock_to_start() or 0,
         )
 
@@ -120,10 +129,27 @@ def notice_rows(info: EventInfo, view: EventView, tr: Translator) -> list[Row]:
     """Above either list: pods whose round 1 was corrected after round 2 began (round 2 goes on
     as drawn until the organiser rules; on whose screen they are asked about above the tabs),
     and this table's groups where another gadget's account counts, not this one's."""
-    rows = [] if deciding(info) else [Row(tr("ui.consp.event.corrected", pod=f.pod), theme.WARN)
-                                      for f in view.folds if f.pending is not None]
-    return rows + [Row(tr("ui.consp.event.not_counted", pod=a.pod, group=tr.message(in_group(a.group)), gadget=g),
-                       theme.WARN) for a, g in info.not_counted]
+    rows = (
+        []
+        if deciding(info)
+        else [
+            Row(tr("ui.consp.event.corrected", pod=f.pod), theme.WARN)
+            for f in view.folds
+            if f.pending is not None
+        ]
+    )
+    return rows + [
+        Row(
+            tr(
+                "ui.consp.event.not_counted",
+                pod=a.pod,
+                group=tr.message(in_group(a.group)),
+                gadget=g,
+            ),
+            theme.WARN,
+        )
+        for a, g in info.not_counted
+    ]
 
 
 def organiser_chips(info: EventInfo, tr: Translator) -> list[Chip]:
@@ -132,13 +158,29 @@ def organiser_chips(info: EventInfo, tr: Translator) -> list[Chip]:
     view = info.view
     if view is None or not info.hosting:
         return []
-    chips = [Chip(tr("ui.consp.event.move", pod=a.pod, group=tr.message(in_group(a.group)), table=table),
-                  Tap("event.move", (a.pod, a.group, table))) for a, table in view.queued()]
+    chips = [
+        Chip(
+            tr("ui.consp.event.move", pod=a.pod, group=tr.message(in_group(a.group)), table=table),
+            Tap("event.move", (a.pod, a.group, table)),
+        )
+        for a, table in view.queued()
+    ]
     for table, gadgets in info.twins.items():
-        chips += [Chip(tr("ui.consp.event.count", table=table, gadget=g), Tap("event.count", (table, g)),
-                       marked=view.plan.counts(table) == g) for g in gadgets]
-        chips.append(Chip(tr("ui.consp.event.count_furthest", table=table), Tap("event.count", (table, "")),
-                          marked=not view.plan.counts(table)))
+        chips += [
+            Chip(
+                tr("ui.consp.event.count", table=table, gadget=g),
+                Tap("event.count", (table, g)),
+                marked=view.plan.counts(table) == g,
+            )
+            for g in gadgets
+        ]
+        chips.append(
+            Chip(
+                tr("ui.consp.event.count_furthest", table=table),
+                Tap("event.count", (table, "")),
+                marked=not view.plan.counts(table),
+            )
+        )
     return chips
 
 
@@ -165,29 +207,56 @@ def _standing(row: Standing, tr: Translator) -> Row:
     return Row(text, theme.TEXT if row.place is not None else theme.DIM)
 
 
-def table_rows(info: EventInfo, view: EventView, tr: Translator, wall: float | None = None) -> list[Row]:
+def table_rows(
+    info: EventInfo, view: EventView, tr: Translator, wall: float | None = None
+) -> list[Row]:
     """Every table: the group it plays, its players and (given the wall clock) the time its
     round has left, or that it waits or is done."""
     return [_table(info, view, table, tr, wall) for table in view.tables()]
 
 
-def _table(info: EventInfo, view: EventView, table: TableState, tr: Translator, wall: float | None) -> Row:
-    name = table.table if info.is_online(table.table) else tr("ui.consp.event.offline", table=table.table)
+def _table(
+    info: EventInfo, view: EventView, table: TableState, tr: Translator, wall: float | None
+) -> Row:
+    name = (
+        table.table
+        if info.is_online(table.table)
+        else tr("ui.consp.event.offline", table=table.table)
+    )
     playing = table.playing
     if playing is not None:
-        text = tr("ui.consp.event.table_playing", table=name, pod=playing.pod, round=playing.round,
-                  group=tr.message(in_group(playing.group)), players=", ".join(playing.players))
+        text = tr(
+            "ui.consp.event.table_playing",
+            table=name,
+            pod=playing.pod,
+            round=playing.round,
+            group=tr.message(in_group(playing.group)),
+            players=", ".join(playing.players),
+        )
         left = view.time_left(playing, wall) if wall is not None else None
         if left is not None:
-            clock = tr("ui.clock", time=clock_time(left, countdown=True)) if left > 0 else tr("ui.clock_up")
+            clock = (
+                tr("ui.clock", time=clock_time(left, countdown=True))
+                if left > 0
+                else tr("ui.clock_up")
+            )
             text = f"{text} · {clock}"
     else:
-        text = tr("ui.consp.event.table_waiting" if table.waiting else "ui.consp.event.table_done", table=name)
+        text = tr(
+            "ui.consp.event.table_waiting" if table.waiting else "ui.consp.event.table_done",
+            table=name,
+        )
     gadgets = info.twins.get(table.table)
     if gadgets:
         counts = view.plan.counts(table.table) or tr("ui.consp.event.furthest")
         text = tr("ui.consp.event.gadgets", text=text, gadgets=", ".join(gadgets), counts=counts)
-    color = theme.CURSOR if table.table == info.table else theme.TEXT if playing is not None else theme.DIM
+    color = (
+        theme.CURSOR
+        if table.table == info.table
+        else theme.TEXT
+        if playing is not None
+        else theme.DIM
+    )
     return Row(text, color)
 
 
@@ -207,8 +276,15 @@ def heading(info: EventInfo, tr: Translator) -> str:
         parts = [view.plan.event]
         playing = view.current(info.table) if info.table in view.plan.tables else None
         if playing is not None:
-            parts.append(tr("ui.consp.event.this_table", table=info.table, pod=playing.pod,
-                            group=tr.message(in_group(playing.group)), round=playing.round))
+            parts.append(
+                tr(
+                    "ui.consp.event.this_table",
+                    table=info.table,
+                    pod=playing.pod,
+                    group=tr.message(in_group(playing.group)),
+                    round=playing.round,
+                )
+            )
         elif info.table in view.plan.tables:
             parts.append(info.table)
         if view.finished:
@@ -239,12 +315,18 @@ class Event(Screen):
         ruling = deciding(info)
         if ruling is not None and self._rule(host, ruling[0], form, action):
             return True
-        if ruling is None and info.clock_round and self._start_clock(host, info.clock_round, action):
+        if (
+            ruling is None
+            and info.clock_round
+            and self._start_clock(host, info.clock_round, action)
+        ):
             return True
         if isinstance(action, Tap) and action.kind == "event.pane":
             host.ui.put(replace(form, pane=str(action.value), first=0))
             return True
-        if isinstance(action, Tap) and action.kind == "event.organise":  # a scroll marker of the rulings
+        if (
+            isinstance(action, Tap) and action.kind == "event.organise"
+        ):  # a scroll marker of the rulings
             host.ui.put(replace(form, organise=max(0, int(action.value))))
             return True
         if isinstance(action, Tap) and action.kind == "event.move":
@@ -255,7 +337,12 @@ class Event(Screen):
             table, gadget = action.value
             host.count_gadget(str(table), str(gadget))
             return True
-        if isinstance(action, Focus) or isinstance(action, Press) and action.button is Button.SELECT and not action.long:
+        if (
+            isinstance(action, Focus)
+            or isinstance(action, Press)
+            and action.button is Button.SELECT
+            and not action.long
+        ):
             panes = info.panes
             shown = panes.index(form.pane) if form.pane in panes else 0
             host.ui.put(replace(form, pane=panes[(shown + 1) % len(panes)], first=0))
@@ -289,8 +376,11 @@ class Event(Screen):
     @staticmethod
     def _start_clock(host: Host, round: int, action: Action) -> bool:
         """The organiser's chip: a touch or SELECT starts the round's clock for every table."""
-        if isinstance(action, Tap) and action.kind == "event.clock" or (
-                isinstance(action, Press) and action.button is Button.SELECT and not action.long):
+        if (
+            isinstance(action, Tap)
+            and action.kind == "event.clock"
+            or (isinstance(action, Press) and action.button is Button.SELECT and not action.long)
+        ):
             host.start_round_clock(round)
             return True
         return False
@@ -316,10 +406,14 @@ class Event(Screen):
         return False
 
     @staticmethod
-    def _rows(info: EventInfo, view: EventView, form: EventForm, tr: Translator, wall: float | None = None) -> list[Row]:
+    def _rows(
+        info: EventInfo, view: EventView, form: EventForm, tr: Translator, wall: float | None = None
+    ) -> list[Row]:
         if form.pane in (PHONES, RULINGS):
             return []
-        rows = table_rows(info, view, tr, wall) if form.pane != STANDINGS else standing_rows(view, tr)
+        rows = (
+            table_rows(info, view, tr, wall) if form.pane != STANDINGS else standing_rows(view, tr)
+        )
         return notice_rows(info, view, tr) + rows
 
     def deadline(self, view: View) -> float | None:
@@ -328,8 +422,13 @@ class Event(Screen):
         if info is None or info.view is None or view.ui.state_of(EventForm).pane != TABLES:
             return None
         event = info.view
-        lefts = [left for table in event.tables() if table.playing is not None
-                 and (left := event.time_left(table.playing, view.wall)) is not None and left > 0]
+        lefts = [
+            left
+            for table in event.tables()
+            if table.playing is not None
+            and (left := event.time_left(table.playing, view.wall)) is not None
+            and left > 0
+        ]
         if not lefts:
             return None
         fraction = min(left - math.floor(left) for left in lefts)
@@ -353,8 +452,20 @@ class Event(Screen):
             # The phones' tab gives the heading's room to the code: the larger its modules, the
             # farther away a phone reads it.
             text = heading(info, tr)
-            fitted = wrap_fit(view, text, w, lay.small) or wrap_fit(view, text, w, lay.tiny, lines=3) or (lay.tiny, [text])
-            top += block(view, text, (x, y), w, fitted, theme.DIM if info.connected else theme.WARN, "event.heading")
+            fitted = (
+                wrap_fit(view, text, w, lay.small)
+                or wrap_fit(view, text, w, lay.tiny, lines=3)
+                or (lay.tiny, [text])
+            )
+            top += block(
+                view,
+                text,
+                (x, y),
+                w,
+                fitted,
+                theme.DIM if info.connected else theme.WARN,
+                "event.heading",
+            )
             top += lay.margin // 2
         if event is None:
             self._draw_offers(view, info, form, (x, top, w, bottom - top))
@@ -366,27 +477,52 @@ class Event(Screen):
                 return  # a small panel: the ruling first, the lists once it is made
         elif info.clock_round:
             label = tr("ui.consp.event.start_clock", round=info.clock_round)
-            chip_grid(view, (x, top, w, lay.touch), [Chip(label, Tap("event.clock", info.clock_round),
-                                                          short=tr("ui.consp.event.start_clock_short",
-                                                                   round=info.clock_round))],
-                      0, "event.clock", lambda index: Tap("event.clock", info.clock_round))
+            chip_grid(
+                view,
+                (x, top, w, lay.touch),
+                [
+                    Chip(
+                        label,
+                        Tap("event.clock", info.clock_round),
+                        short=tr("ui.consp.event.start_clock_short", round=info.clock_round),
+                    )
+                ],
+                0,
+                "event.clock",
+                lambda index: Tap("event.clock", info.clock_round),
+            )
             top += lay.touch + max(2, lay.margin // 2)
-        top += draw_tabs(view, (x, top), w, panes, pane, "ui.consp.event.tab", "event") + max(2, lay.margin // 2)
+        top += draw_tabs(view, (x, top), w, panes, pane, "ui.consp.event.tab", "event") + max(
+            2, lay.margin // 2
+        )
         if pane == PHONES:
             draw_phones(view, info.page, (x, top, w, bottom - top))
             return
         if pane == RULINGS:
             # The organiser's rulings, a touch each; a marker brings those that do not fit.
             chips = organiser_chips(info, tr)
-            chip_grid(view, (x, top, w, bottom - top), chips, min(form.organise, len(chips) - 1), "event.organise",
-                      lambda index: Tap("event.organise", index), columns=(1, 2), pointed=False)
+            chip_grid(
+                view,
+                (x, top, w, bottom - top),
+                chips,
+                min(form.organise, len(chips) - 1),
+                "event.organise",
+                lambda index: Tap("event.organise", index),
+                columns=(1, 2),
+                pointed=False,
+            )
             return
         rows = self._rows(info, event, replace(form, pane=pane), tr, view.wall)
         draw_list(view, rows, min(form.first, len(rows) - 1), (x, top, w, bottom - top), "event")
 
     @staticmethod
-    def _draw_ruling(view: View, event: EventView, ruling: tuple[int, tuple[Assignment, ...]], form: EventForm,
-                     area: Rect) -> int:
+    def _draw_ruling(
+        view: View,
+        event: EventView,
+        ruling: tuple[int, tuple[Assignment, ...]],
+        form: EventForm,
+        area: Rect,
+    ) -> int:
         """What a correction would change and the organiser's two choices, atop the screen; the
         top of what is left below."""
         lay, tr = view.layout, view.tr
@@ -394,18 +530,51 @@ class Event(Screen):
         pod, groups = ruling
         drawn = event.round_two(pod)
         # Each language joins the groups and the tables its own way ("; " / "／", ", " / "、").
-        changed = joined([Message("ui.consp.event.at_table", group=in_group(a.group), table=a.table)
-                          for a in groups if a not in drawn], "consp.comma")
+        changed = joined(
+            [
+                Message("ui.consp.event.at_table", group=in_group(a.group), table=a.table)
+                for a in groups
+                if a not in drawn
+            ],
+            "consp.comma",
+        )
         from device.rules.conspiracy.tables import seated  # an event's own: loaded only at one
 
-        text = tr("ui.consp.event.decide", pod=pod, groups=tr.message(seated(groups)), changed=tr.message(changed))
-        fitted = (wrap_fit(view, text, w, lay.small, lines=4) or wrap_fit(view, text, w, lay.tiny, lines=5)
-                  or (lay.tiny, [text]))
-        y += block(view, text, (x, y), w, fitted, theme.WARN, "event.decide") + max(2, lay.margin // 3)
-        chips = [Chip(tr("ui.consp.event.redraw"), Tap("event.rule", 1), short=tr("ui.consp.event.redraw_short")),
-                 Chip(tr("ui.consp.event.keep"), Tap("event.rule", 0), short=tr("ui.consp.event.keep_short"))]
-        chip_grid(view, (x, y, w, lay.touch), chips, form.choice % 2, "event.rule", lambda index: Tap("event.rule", 0),
-                  columns=(2,))
+        text = tr(
+            "ui.consp.event.decide",
+            pod=pod,
+            groups=tr.message(seated(groups)),
+            changed=tr.message(changed),
+        )
+        fitted = (
+            wrap_fit(view, text, w, lay.small, lines=4)
+            or wrap_fit(view, text, w, lay.tiny, lines=5)
+            or (lay.tiny, [text])
+        )
+        y += block(view, text, (x, y), w, fitted, theme.WARN, "event.decide") + max(
+            2, lay.margin // 3
+        )
+        chips = [
+            Chip(
+                tr("ui.consp.event.redraw"),
+                Tap("event.rule", 1),
+                short=tr("ui.consp.event.redraw_short"),
+            ),
+            Chip(
+                tr("ui.consp.event.keep"),
+                Tap("event.rule", 0),
+                short=tr("ui.consp.event.keep_short"),
+            ),
+        ]
+        chip_grid(
+            view,
+            (x, y, w, lay.touch),
+            chips,
+            form.choice % 2,
+            "event.rule",
+            lambda index: Tap("event.rule", 0),
+            columns=(2,),
+        )
         return y + lay.touch + max(2, lay.margin // 2)
 
     def _draw_offers(self, view: View, info: EventInfo, form: EventForm, area: Rect) -> None:
@@ -414,11 +583,18 @@ class Event(Screen):
         if not info.offered:
             hint = tr("ui.consp.event.none_offered") if info.joined == "" else ""
             if hint:
-                c.paragraph(hint, (x, y, w, h), lay.small, theme.DIM, role="event.hint", min_size=lay.tiny)
+                c.paragraph(
+                    hint, (x, y, w, h), lay.small, theme.DIM, role="event.hint", min_size=lay.tiny
+                )
             return
         cursor = form.cursor % len(info.offered)
-        chips = [Chip(tr("ui.consp.event.join", event=name), Tap("event.join", name)) for name in info.offered]
-        chip_grid(view, (x, y, w, h), chips, cursor, "event.join", lambda index: Tap("event.offer", index))
+        chips = [
+            Chip(tr("ui.consp.event.join", event=name), Tap("event.join", name))
+            for name in info.offered
+        ]
+        chip_grid(
+            view, (x, y, w, h), chips, cursor, "event.join", lambda index: Tap("event.offer", index)
+        )
 
 
 def draw_phones(view: View, url: str, area: Rect) -> None:
@@ -432,20 +608,37 @@ def draw_phones(view: View, url: str, area: Rect) -> None:
     wide = w >= h * 3 // 2
     pixel = qr.side(len(matrix), min(h, w * 3 // 5) if wide else min(w, h * 2 // 3))
     if pixel < 1:
-        c.paragraph(tr("ui.consp.page.address", url=url), area, lay.small, theme.TEXT, role="event.page.url")
+        c.paragraph(
+            tr("ui.consp.page.address", url=url), area, lay.small, theme.TEXT, role="event.page.url"
+        )
         return
     whole = (len(matrix) + 2 * qr.QUIET) * pixel
     drawn = qr.draw(c, matrix, (x, y) if wide else (x + (w - whole) // 2, y), pixel)
     c.shape(f"qr:{url.upper()}", drawn, "event.page.qr")
-    text = (x + whole + lay.margin, y, w - whole - lay.margin, h) if wide else (x, y + whole + lay.margin // 2, w,
-                                                                               h - whole - lay.margin // 2)
+    text = (
+        (x + whole + lay.margin, y, w - whole - lay.margin, h)
+        if wide
+        else (x, y + whole + lay.margin // 2, w, h - whole - lay.margin // 2)
+    )
     tx, ty, tw, th = text
     url_line = tr("ui.consp.page.address", url=url)
     url_h = c.fonts.line_height(lay.small) * max(1, len(c.wrap(url_line, lay.small, tw)))
-    used = c.paragraph(tr("ui.consp.page.scan"), (tx, ty, tw, max(0, th - url_h - lay.margin // 2)), lay.small,
-                       theme.TEXT, role="event.page.scan", min_size=lay.tiny)
-    c.paragraph(url_line, (tx, ty + used + lay.margin // 2, tw, url_h), lay.small, theme.CURSOR,
-                role="event.page.url", min_size=lay.tiny)
+    used = c.paragraph(
+        tr("ui.consp.page.scan"),
+        (tx, ty, tw, max(0, th - url_h - lay.margin // 2)),
+        lay.small,
+        theme.TEXT,
+        role="event.page.scan",
+        min_size=lay.tiny,
+    )
+    c.paragraph(
+        url_line,
+        (tx, ty + used + lay.margin // 2, tw, url_h),
+        lay.small,
+        theme.CURSOR,
+        role="event.page.url",
+        min_size=lay.tiny,
+    )
 
 
 def draw_list(view: View, rows: list[Row], first: int, area: Rect, role: str) -> None:
@@ -495,11 +688,24 @@ def draw_list(view: View, rows: list[Row], first: int, area: Rect, role: str) ->
         for index in shown:
             row = rows[index]
             height = min(len(c.wrap(row.text, size, width)) * step, y + h - top)
-            c.paragraph(row.text, (left, top, width, height), size, row.color, role=f"{role}.row", min_size=size)
+            c.paragraph(
+                row.text,
+                (left, top, width, height),
+                size,
+                row.color,
+                role=f"{role}.row",
+                min_size=size,
+            )
             top += height + gap
     listed = [index for column in columns for index in column]
     if side and listed:
         markers = (x + w - side + gap, y, side - gap, h)
         before, after = listed[0], len(rows) - 1 - listed[-1]
-        scroll_markers(view, markers, before, after, f"{role}.more",
-                       (Tap(f"{role}.scroll", listed[0] - 1), Tap(f"{role}.scroll", listed[0] + 1)))
+        scroll_markers(
+            view,
+            markers,
+            before,
+            after,
+            f"{role}.more",
+            (Tap(f"{role}.scroll", listed[0] - 1), Tap(f"{role}.scroll", listed[0] + 1)),
+        )

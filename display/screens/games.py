@@ -134,7 +134,11 @@ class Games(Screen):
             elif action.kind == "games.delete":
                 self._arm(host, view)
             return True
-        if isinstance(action, Press) and not action.long and action.button in (Button.SELECT, Button.NEXT):
+        if (
+            isinstance(action, Press)
+            and not action.long
+            and action.button in (Button.SELECT, Button.NEXT)
+        ):
             self._resume(host, view)
             return True
         if isinstance(action, Press) and action.button is Button.UNDO:
@@ -149,7 +153,11 @@ class Games(Screen):
         """The second press: the same control deletes; anything else only keeps the game."""
         host.ui.put(replace(view, armed=None))
         undo = isinstance(action, Press) and action.button is Button.UNDO
-        chip = isinstance(action, Tap) and action.kind == "games.delete" and view.games[int(action.value)].id == view.armed
+        chip = (
+            isinstance(action, Tap)
+            and action.kind == "games.delete"
+            and view.games[int(action.value)].id == view.armed
+        )
         if undo or chip:
             self._delete(host, view)
         return True
@@ -176,7 +184,9 @@ class Games(Screen):
         if game == host.game:
             remember_players(host)  # the table's players stay on the set-up form
         if host.delete(game) is not None and host.game is None:
-            host.go("setup")  # the game being played is gone (not when damage was recovered from instead)
+            host.go(
+                "setup"
+            )  # the game being played is gone (not when damage was recovered from instead)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -184,19 +194,40 @@ class Games(Screen):
         c, lay, tr = view.canvas, view.layout, view.tr
         form = view.ui.state_of(GamesView)
         x, width = lay.margin, c.width - 2 * lay.margin
-        c.text(tr("ui.games.title", n=len(form.games)), (x, view.top), lay.medium, theme.CURSOR, bold=True,
-               max_width=width, role="games.title", min_size=lay.tiny)
+        c.text(
+            tr("ui.games.title", n=len(form.games)),
+            (x, view.top),
+            lay.medium,
+            theme.CURSOR,
+            bold=True,
+            max_width=width,
+            role="games.title",
+            min_size=lay.tiny,
+        )
         top = view.top + c.fonts.line_height(lay.medium, True) + max(2, lay.margin // 2)
         asking = form.armed is not None
         hint = tr("ui.games.hint_confirm" if asking else "ui.games.hint")
         step = c.fonts.line_height(lay.tiny)
         lines = max(1, min(2, len(c.wrap(hint, lay.tiny, width))))
         hint_top = view.bottom - lines * step
-        c.paragraph(hint, (x, hint_top, width, lines * step), lay.tiny, theme.ERROR if asking else theme.DIM,
-                    role="games.hint", min_size=lay.tiny)
+        c.paragraph(
+            hint,
+            (x, hint_top, width, lines * step),
+            lay.tiny,
+            theme.ERROR if asking else theme.DIM,
+            role="games.hint",
+            min_size=lay.tiny,
+        )
         area = (x, top, width, hint_top - max(2, lay.margin // 2) - top)
         if not form.games:
-            c.paragraph(tr("ui.games.empty"), area, lay.small, theme.DIM, role="games.empty", min_size=lay.small)
+            c.paragraph(
+                tr("ui.games.empty"),
+                area,
+                lay.small,
+                theme.DIM,
+                role="games.empty",
+                min_size=lay.small,
+            )
             return
         self._draw_rows(view, form, area)
 
@@ -208,13 +239,18 @@ class Games(Screen):
         gap = max(2, lay.margin // 2)
         rows = [row(saved, form, tr) for saved in form.games]
         # Only the cursor's row has its Delete chip: the other rows' words get the whole width.
-        chip_w = max(lay.touch, c.fonts.measure(tr("ui.games.delete"), lay.small, True)[0] + 2 * lay.margin)
+        chip_w = max(
+            lay.touch, c.fonts.measure(tr("ui.games.delete"), lay.small, True)[0] + 2 * lay.margin
+        )
 
         def room(index: int, width: int) -> int:
             return width - 2 * lay.margin - (chip_w if index == form.cursor else 0)
 
         def heights(width: int) -> list[int]:
-            return [self._height(view, found, room(index, width)) + gap for index, found in enumerate(rows)]
+            return [
+                self._height(view, found, room(index, width)) + gap
+                for index, found in enumerate(rows)
+            ]
 
         side = 0
         first, last = window(heights(w), form.cursor, h + gap)
@@ -225,23 +261,38 @@ class Games(Screen):
         top = y
         for index in range(first, last):
             height = self._height(view, rows[index], room(index, row_w))
-            self._draw_row(view, form, index, rows[index], (x, top, row_w, height), room(index, row_w))
+            self._draw_row(
+                view, form, index, rows[index], (x, top, row_w, height), room(index, row_w)
+            )
             top += height + gap
         if side:
             column = (x + row_w + gap, y, side - gap, h)
-            scroll_markers(view, column, first, len(rows) - last, "games.more",
-                           (Tap("games.scroll", max(0, first - 1)), Tap("games.scroll", min(len(rows) - 1, last))))
+            scroll_markers(
+                view,
+                column,
+                first,
+                len(rows) - last,
+                "games.more",
+                (
+                    Tap("games.scroll", max(0, first - 1)),
+                    Tap("games.scroll", min(len(rows) - 1, last)),
+                ),
+            )
 
     @staticmethod
     def _height(view: View, found: Row, width: int) -> int:
         """A row's height: its title and detail wrapped whole in ``width``, at least a fingertip."""
         c, lay = view.canvas, view.layout
-        title = len(c.wrap(found.title, lay.small, width, bold=True)) * c.fonts.line_height(lay.small, True)
+        title = len(c.wrap(found.title, lay.small, width, bold=True)) * c.fonts.line_height(
+            lay.small, True
+        )
         detail = len(c.wrap(found.detail, lay.tiny, width)) * c.fonts.line_height(lay.tiny)
         return max(lay.touch, title + detail + lay.margin)
 
     @staticmethod
-    def _draw_row(view: View, form: GamesView, index: int, found: Row, rect: Rect, text_w: int) -> None:
+    def _draw_row(
+        view: View, form: GamesView, index: int, found: Row, rect: Rect, text_w: int
+    ) -> None:
         """One game: its words at the left (a touch there moves the cursor to it, or resumes it
         when it is the cursor's); on the cursor's row the Delete chip at the right.  The game
         being played is green, the one asking to be deleted red."""
@@ -249,16 +300,34 @@ class Games(Screen):
         x, y, w, h = rect
         saved = form.games[index]
         armed = saved.id == form.armed
-        c.box(rect, theme.ERROR_BG if armed else theme.ACTIVE if saved.id == form.shown else theme.PANEL)
+        c.box(
+            rect,
+            theme.ERROR_BG if armed else theme.ACTIVE if saved.id == form.shown else theme.PANEL,
+        )
         words_w = text_w + 2 * lay.margin
         c.target((x, y, words_w, h), Tap("games.row", index))
-        title_h = len(c.wrap(found.title, lay.small, text_w, bold=True)) * c.fonts.line_height(lay.small, True)
+        title_h = len(c.wrap(found.title, lay.small, text_w, bold=True)) * c.fonts.line_height(
+            lay.small, True
+        )
         detail_h = len(c.wrap(found.detail, lay.tiny, text_w)) * c.fonts.line_height(lay.tiny)
         top = y + (h - title_h - detail_h) // 2
-        c.paragraph(found.title, (x + lay.margin, top, text_w, title_h), lay.small, theme.TEXT, role=f"games.row{index}",
-                    bold=True, min_size=lay.small)
-        c.paragraph(found.detail, (x + lay.margin, top + title_h, text_w, detail_h), lay.tiny, found.color,
-                    role=f"games.detail{index}", min_size=lay.tiny)
+        c.paragraph(
+            found.title,
+            (x + lay.margin, top, text_w, title_h),
+            lay.small,
+            theme.TEXT,
+            role=f"games.row{index}",
+            bold=True,
+            min_size=lay.small,
+        )
+        c.paragraph(
+            found.detail,
+            (x + lay.margin, top + title_h, text_w, detail_h),
+            lay.tiny,
+            found.color,
+            role=f"games.detail{index}",
+            min_size=lay.tiny,
+        )
         if index != form.cursor:
             return
         chip = (x + words_w, y, w - words_w, h)

@@ -82,8 +82,11 @@ def log_row(entries: Sequence[Entry], index: int, tr: Translator) -> Row:
     text = tr.message(said) if isinstance(said, Message) else said
     if entry.undone:
         text = tr("ui.history.undone", text=text)
-    return Row(tr("ui.history.entry", number=entry.pos, text=text), theme.FAINT if entry.undone else theme.TEXT,
-               time_of_day(entry.at))
+    return Row(
+        tr("ui.history.entry", number=entry.pos, text=text),
+        theme.FAINT if entry.undone else theme.TEXT,
+        time_of_day(entry.at),
+    )
 
 
 def dealt_rows(state: GameState, tr: Translator) -> list[Row]:
@@ -111,7 +114,9 @@ class History(Screen):
     @staticmethod
     def _read(host: Host, view: HistoryView) -> None:
         """The game's changes from the journal, the newest in view (the log opens at the end)."""
-        host.ui.put(replace(view, entries=tuple(Entry.of(txn) for txn in host.history()), last=None))
+        host.ui.put(
+            replace(view, entries=tuple(Entry.of(txn) for txn in host.history()), last=None)
+        )
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -124,8 +129,15 @@ class History(Screen):
         if isinstance(action, Tap) and action.kind == "history.pane":
             host.ui.put(replace(view, pane=str(action.value), last=None))
             return True
-        if isinstance(action, Focus) or isinstance(action, Press) and action.button is Button.SELECT and not action.long:
-            host.ui.put(replace(view, pane=PANES[(PANES.index(view.pane) + 1) % len(PANES)], last=None))
+        if (
+            isinstance(action, Focus)
+            or isinstance(action, Press)
+            and action.button is Button.SELECT
+            and not action.long
+        ):
+            host.ui.put(
+                replace(view, pane=PANES[(PANES.index(view.pane) + 1) % len(PANES)], last=None)
+            )
             return True
         if isinstance(action, Turn):
             last = count - 1 if view.last is None else view.last
@@ -137,7 +149,9 @@ class History(Screen):
         return False
 
     @staticmethod
-    def _rows(view: HistoryView, state: GameState, tr: Translator) -> tuple[int, Callable[[int], Row]]:
+    def _rows(
+        view: HistoryView, state: GameState, tr: Translator
+    ) -> tuple[int, Callable[[int], Row]]:
         """How many rows the tab shown has, and row ``index`` of it."""
         if view.pane == LOG:
             entries = view.entries
@@ -154,10 +168,16 @@ class History(Screen):
         form = view.ui.state_of(HistoryView)
         x, y = lay.margin, view.top
         w, h = c.width - 2 * lay.margin, view.bottom - view.top
-        top = y + draw_tabs(view, (x, y), w, PANES, form.pane, "ui.history.tab", "history") + lay.margin // 2
+        top = (
+            y
+            + draw_tabs(view, (x, y), w, PANES, form.pane, "ui.history.tab", "history")
+            + lay.margin // 2
+        )
         self._draw_rows(view, *self._rows(form, state, tr), form.last, (x, top, w, y + h - top))
 
-    def _draw_rows(self, view: View, count: int, row: Callable[[int], Row], last: int | None, area: Rect) -> None:
+    def _draw_rows(
+        self, view: View, count: int, row: Callable[[int], Row], last: int | None, area: Rect
+    ) -> None:
         """The rows that end with ``last`` (None: the newest), each wrapped whole, as many as fit
         above it; markers on the right say how many are hidden above and below."""
         c, lay = view.canvas, view.layout
@@ -202,11 +222,23 @@ class History(Screen):
             height = min(len(lines) * step, y + h - top)
             if found.when:
                 c.text(found.when, (x, top), size, theme.DIM, role=f"history.time.{index}")
-            c.paragraph(found.text, (x + clock, top, w - side - clock, height), size, found.color,
-                        role=f"history.row{index}", min_size=size)
+            c.paragraph(
+                found.text,
+                (x + clock, top, w - side - clock, height),
+                size,
+                found.color,
+                role=f"history.row{index}",
+                min_size=size,
+            )
             top += height + gap
         if side:
             column = (x + w - side + gap, y, side - gap, h)
             before, after = shown[0], count - 1 - shown[-1]
-            scroll_markers(view, column, before, after, "history.more",
-                           (Tap("history.scroll", shown[-1] - 1), Tap("history.scroll", shown[-1] + 1)))
+            scroll_markers(
+                view,
+                column,
+                before,
+                after,
+                "history.more",
+                (Tap("history.scroll", shown[-1] - 1), Tap("history.scroll", shown[-1] + 1)),
+            )

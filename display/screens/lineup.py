@@ -38,9 +38,13 @@ def lineup(*screens: Screen) -> Mapping[str, Screen]:
         if not scr.name:
             raise TypeError(f"{type(scr).__name__} needs a name")
         if scr.name in found:
-            raise TypeError(f"screen name {scr.name!r} is taken by {type(found[scr.name]).__name__}")
+            raise TypeError(
+                f"screen name {scr.name!r} is taken by {type(found[scr.name]).__name__}"
+            )
         if scr.base in homes:
-            raise TypeError(f"base format {scr.base!r} has a home already: {type(homes[scr.base]).__name__}")
+            raise TypeError(
+                f"base format {scr.base!r} has a home already: {type(homes[scr.base]).__name__}"
+            )
         found[scr.name] = scr
         if scr.base:
             homes[scr.base] = scr

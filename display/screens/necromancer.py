@@ -28,7 +28,15 @@ from device.state import GameState, Player
 from device.state_necromancer import SOLO_TURNS, Fate, NecromancerState, Phase
 from display import theme
 from display.canvas import Rect
-from display.chips import Chip, block, chip_grid, grid_columns, marker_width, scroll_markers, wrap_fit
+from display.chips import (
+    Chip,
+    block,
+    chip_grid,
+    grid_columns,
+    marker_width,
+    scroll_markers,
+    wrap_fit,
+)
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_step, chip_window
 from display.ui import Action, Press, Tap
@@ -69,7 +77,12 @@ def _solo_upkeep(state: GameState, tr: Translator) -> list[str]:
     if necro is None:
         return []
     return [
-        tr("ui.necro.upkeep_solo", name=state.player(r.seat).name, number=r.solo_done + 1, total=SOLO_TURNS)
+        tr(
+            "ui.necro.upkeep_solo",
+            name=state.player(r.seat).name,
+            number=r.solo_done + 1,
+            total=SOLO_TURNS,
+        )
         for r in necro.seats
         if r.phase is Phase.SOLO
     ]
@@ -128,11 +141,17 @@ class Necromancer(Screen):
         if any(isinstance(e, LossReattributed) for e in result.events):
             host.ui.put(replace(form, ask=None))  # answered
             return
-        settled = [e for e in result.events if isinstance(e, LossSettled) and e.fate is not Fate.CONCEDED]
+        settled = [
+            e for e in result.events if isinstance(e, LossSettled) and e.fate is not Fate.CONCEDED
+        ]
         if settled and host.state is not None:
             latest = settled[-1]
             options = answers(host.state, latest.seat)
-            pick = options.index(latest.responsible) if latest.responsible in options else len(options) - 1
+            pick = (
+                options.index(latest.responsible)
+                if latest.responsible in options
+                else len(options) - 1
+            )
             host.ui.put(replace(form, ask=latest.seat, pick=pick))
 
     def act(self, host: Host, action: Action) -> bool:
@@ -145,7 +164,9 @@ class Necromancer(Screen):
             return self._answer(host, state, form, seat, action)
         return self._solo(host, state, form, action)
 
-    def _answer(self, host: Host, state: GameState, form: NecromancerAsk, seat: int, action: Action) -> bool:
+    def _answer(
+        self, host: Host, state: GameState, form: NecromancerAsk, seat: int, action: Action
+    ) -> bool:
         options = answers(state, seat)
         pick = form.pick % len(options)
         step = chip_step(action)
@@ -159,7 +180,11 @@ class Necromancer(Screen):
         chosen: int | None
         if isinstance(action, Tap) and action.kind == "necro.blame":
             chosen = None if action.value is None else int(action.value)
-        elif isinstance(action, Press) and action.button in (Button.SELECT, Button.NEXT) and not action.long:
+        elif (
+            isinstance(action, Press)
+            and action.button in (Button.SELECT, Button.NEXT)
+            and not action.long
+        ):
             chosen = options[pick]
         else:
             return False
@@ -191,7 +216,9 @@ class Necromancer(Screen):
         cursor = form.cursor % len(seats)
         if step is not None:
             moved = (cursor + step) % len(seats)
-            host.ui.put(replace(form, cursor=moved, row=seats[moved]))  # the list scrolls to the cursor
+            host.ui.put(
+                replace(form, cursor=moved, row=seats[moved])
+            )  # the list scrolls to the cursor
             return True
         if isinstance(action, Press) and action.button is Button.SELECT and not action.long:
             host.execute(SoloTurn(seat=seats[cursor]))
@@ -212,32 +239,69 @@ class Necromancer(Screen):
         else:
             self._draw_list(view, state, form, area)
 
-    def _draw_question(self, view: View, state: GameState, seat: int, pick: int, area: Rect) -> None:
+    def _draw_question(
+        self, view: View, state: GameState, seat: int, pick: int, area: Rect
+    ) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
         question = tr("ui.necro.ask", name=state.player(seat).name)
-        fitted = wrap_fit(view, question, w, lay.big, smallest=lay.small, bold=True) or wrap_fit(
-            view, question, w, lay.small, lines=3, bold=True) or (lay.tiny, [question])
-        top = y + block(view, question, (x, y), w, fitted, theme.CURSOR, "necro.ask", bold=True, align="center")
+        fitted = (
+            wrap_fit(view, question, w, lay.big, smallest=lay.small, bold=True)
+            or wrap_fit(view, question, w, lay.small, lines=3, bold=True)
+            or (lay.tiny, [question])
+        )
+        top = y + block(
+            view, question, (x, y), w, fitted, theme.CURSOR, "necro.ask", bold=True, align="center"
+        )
         hint = tr("ui.necro.ask_hint")
         hint_fit = wrap_fit(view, hint, w, lay.small)
         hint_h = len(hint_fit[1]) * c.fonts.line_height(hint_fit[0]) if hint_fit is not None else 0
         options = answers(state, seat)
         pick %= len(options)
-        chips = [Chip(tr("ui.necro.nobody") if answer is None else state.player(answer).name,
-                      Tap("necro.blame", answer), short=tr("ui.necro.nobody.short") if answer is None else "")
-                 for answer in options]
+        chips = [
+            Chip(
+                tr("ui.necro.nobody") if answer is None else state.player(answer).name,
+                Tap("necro.blame", answer),
+                short=tr("ui.necro.nobody.short") if answer is None else "",
+            )
+            for answer in options
+        ]
         top += lay.margin // 2
         room = y + h - top
         # The hint (what the keys do) gives way when the answers would not all show without it.
-        cols, whole = grid_columns(view, (x, top, w, room - hint_h - lay.margin // 2), chips, ANSWER_COLUMNS,
-                                   align="center")
-        if hint_fit is not None and (whole or not grid_columns(view, (x, top, w, room), chips, ANSWER_COLUMNS,
-                                                                align="center")[1]):
+        cols, whole = grid_columns(
+            view,
+            (x, top, w, room - hint_h - lay.margin // 2),
+            chips,
+            ANSWER_COLUMNS,
+            align="center",
+        )
+        if hint_fit is not None and (
+            whole
+            or not grid_columns(view, (x, top, w, room), chips, ANSWER_COLUMNS, align="center")[1]
+        ):
             room -= hint_h + lay.margin // 2
-            block(view, hint, (x, y + h - hint_h), w, hint_fit, theme.DIM, "necro.ask.hint", align="center")
-        chip_grid(view, (x, top, w, room), chips, pick, "necro.answer", lambda i: Tap("necro.scroll", i),
-                  columns=ANSWER_COLUMNS, align="center", largest=lay.medium)
+            block(
+                view,
+                hint,
+                (x, y + h - hint_h),
+                w,
+                hint_fit,
+                theme.DIM,
+                "necro.ask.hint",
+                align="center",
+            )
+        chip_grid(
+            view,
+            (x, top, w, room),
+            chips,
+            pick,
+            "necro.answer",
+            lambda i: Tap("necro.scroll", i),
+            columns=ANSWER_COLUMNS,
+            align="center",
+            largest=lay.medium,
+        )
 
     def _draw_list(self, view: View, state: GameState, form: NecromancerAsk, area: Rect) -> None:
         """Every player a row: the name, and their standing on one line or two; rows a fingertip
@@ -247,8 +311,16 @@ class Necromancer(Screen):
         necro = state.necromancer
         assert necro is not None
         x, y, w, h = area
-        title = c.text(tr("ui.necro.title"), (x, y), lay.medium, theme.CURSOR, bold=True, max_width=w,
-                       role="necro.title", min_size=lay.tiny)
+        title = c.text(
+            tr("ui.necro.title"),
+            (x, y),
+            lay.medium,
+            theme.CURSOR,
+            bold=True,
+            max_width=w,
+            role="necro.title",
+            min_size=lay.tiny,
+        )
         seats = soloing(necro)
         cursor = form.cursor
         chosen = seats[cursor % len(seats)] if seats else None
@@ -268,21 +340,40 @@ class Necromancer(Screen):
                     if any(lines is None or len(lines) > 2 for lines in wrapped):
                         continue
                     lines = max(len(lines or []) for lines in wrapped)
-                    row_h = max(lay.touch if seats else 0, lines * c.fonts.line_height(size) + gap * 2)
+                    row_h = max(
+                        lay.touch if seats else 0, lines * c.fonts.line_height(size) + gap * 2
+                    )
                     fit = max(1, (room + gap) // (row_h + gap))
                     if fit >= count or scrolled:
                         return size, row_h, fit, fit >= count
-            return lay.tiny, max(lay.touch, 2 * c.fonts.line_height(lay.tiny) + 2 * gap), max(
-                1, (room + gap) // (lay.touch + gap)), False
+            return (
+                lay.tiny,
+                max(lay.touch, 2 * c.fonts.line_height(lay.tiny) + 2 * gap),
+                max(1, (room + gap) // (lay.touch + gap)),
+                False,
+            )
 
-        hint = tr("ui.necro.solo_hint", name=state.player(chosen).name) if chosen is not None else ""
+        hint = (
+            tr("ui.necro.solo_hint", name=state.player(chosen).name) if chosen is not None else ""
+        )
         hint_fit = wrap_fit(view, hint, w, lay.small) if hint else None
-        hint_h = len(hint_fit[1]) * c.fonts.line_height(hint_fit[0]) + gap if hint_fit is not None else 0
+        hint_h = (
+            len(hint_fit[1]) * c.fonts.line_height(hint_fit[0]) + gap if hint_fit is not None else 0
+        )
         room = y + h - top
         size, row_h, fit, whole = plan(room - hint_h)
         if hint_fit is not None and (whole or not plan(room)[3]):
             room -= hint_h
-            block(view, hint, (x, y + h - hint_h + gap), w, hint_fit, theme.DIM, "necro.solo.hint", align="center")
+            block(
+                view,
+                hint,
+                (x, y + h - hint_h + gap),
+                w,
+                hint_fit,
+                theme.DIM,
+                "necro.solo.hint",
+                align="center",
+            )
         else:
             size, row_h, fit, whole = plan(room)
         focus = form.row if form.row is not None else chosen if chosen is not None else 0
@@ -299,22 +390,45 @@ class Necromancer(Screen):
                 c.box(rect, theme.CURSOR, width=max(2, lay.line))
             middle = rect[1] + rect[3] // 2
             color = theme.FAINT if record.out else theme.TEXT
-            c.text(player.name, (x + lay.margin, middle), name_size, color, anchor="midleft", bold=True,
-                   max_width=name_w - lay.margin, role="necro.name", min_size=lay.tiny)
+            c.text(
+                player.name,
+                (x + lay.margin, middle),
+                name_size,
+                color,
+                anchor="midleft",
+                bold=True,
+                max_width=name_w - lay.margin,
+                role="necro.name",
+                min_size=lay.tiny,
+            )
             text_w = w - right - name_w - lay.margin
             lines = c.wrapped(texts[index], size, text_w) or [texts[index]]
             height = len(lines) * c.fonts.line_height(size)
             tone = theme.FAINT if record.out else theme.WARN if record.minion else theme.TEXT
-            c.paragraph(texts[index], (x + name_w, middle - height // 2, text_w, height), size, tone,
-                        role=f"necro.row{player.seat}", min_size=size)
+            c.paragraph(
+                texts[index],
+                (x + name_w, middle - height // 2, text_w, height),
+                size,
+                tone,
+                role=f"necro.row{player.seat}",
+                min_size=size,
+            )
             if solo:
                 c.target(rect, Tap("necro.solo", player.seat))
         if right:
             column = (x + w - right + gap, top, right - gap, len(shown) * (row_h + gap) - gap)
-            scroll_markers(view, column, shown.start, count - shown.stop, "necro.list.more",
-                           (Tap("necro.row", shown.start - 1), Tap("necro.row", shown.stop)))
+            scroll_markers(
+                view,
+                column,
+                shown.start,
+                count - shown.stop,
+                "necro.list.more",
+                (Tap("necro.row", shown.start - 1), Tap("necro.row", shown.stop)),
+            )
 
-    def _standing(self, tr: Translator, state: GameState, necro: NecromancerState, seat: int) -> str:
+    def _standing(
+        self, tr: Translator, state: GameState, necro: NecromancerState, seat: int
+    ) -> str:
         record = necro.seat(seat)
         parts = standing(tr, state, seat)
         if record.deaths == 0 and not record.out:

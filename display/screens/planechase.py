@@ -86,7 +86,9 @@ LOOKAHEAD = 3  # PC-13: "k rolls" line
 
 
 def _frac(value: Fraction) -> str:
-    return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+    return (
+        f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+    )
 
 
 FACES = tuple(face.value for face in PIP_OF)  # the faces a table's own planar die may show
@@ -108,8 +110,14 @@ def settled(state: GameState) -> bool:
     """Nothing on the Planechase screen waits for the table: no choice, no encounter, no die
     face or card to say."""
     pc = state.planechase
-    return (pc is not None and pc.choice is None and pc.encounter is None and pc.awaiting is None
-            and not picking_face(state) and not picking_card(state))
+    return (
+        pc is not None
+        and pc.choice is None
+        and pc.encounter is None
+        and pc.awaiting is None
+        and not picking_face(state)
+        and not picking_card(state)
+    )
 
 
 def choice_options(state: GameState) -> list[str]:
@@ -198,8 +206,15 @@ def _planechase_details(state: GameState, tr: Translator) -> list[Detail]:
     for card in pc.face_up:
         text = cardtext.rules_text(card.name)
         if text:
-            found.append(Detail(title=_with_counters(tr, card), text=text, role="banner.plane", picture=card.name,
-                                landscape=True))
+            found.append(
+                Detail(
+                    title=_with_counters(tr, card),
+                    text=text,
+                    role="banner.plane",
+                    picture=card.name,
+                    landscape=True,
+                )
+            )
     return found
 
 
@@ -208,9 +223,19 @@ def _planechase_strip(state: GameState, tr: Translator) -> list[Strip]:
     pc = state.planechase
     if pc is None:
         return []
-    return [Strip(text=_with_counters(tr, card), role="table.plane", go="planechase", picture=card.name, landscape=True,
-                  detail=chaos_ability(cardtext.rules_text(card.name) or "") if len(pc.face_up) == 1 else "")
-            for card in pc.face_up]
+    return [
+        Strip(
+            text=_with_counters(tr, card),
+            role="table.plane",
+            go="planechase",
+            picture=card.name,
+            landscape=True,
+            detail=chaos_ability(cardtext.rules_text(card.name) or "")
+            if len(pc.face_up) == 1
+            else "",
+        )
+        for card in pc.face_up
+    ]
 
 
 def chaos_ability(text: str) -> str:
@@ -260,8 +285,11 @@ def counting(ui: UiState, state: GameState) -> bool:
     """Whether the encoder changes the counters of the one face-up plane (not life)."""
     kept = ui.kept(PlaneCounters)
     pc = state.planechase
-    return kept is not None and pc is not None and [c.name for c in pc.face_up if c.kind is PlanarKind.PLANE] == [
-        kept.name]
+    return (
+        kept is not None
+        and pc is not None
+        and [c.name for c in pc.face_up if c.kind is PlanarKind.PLANE] == [kept.name]
+    )
 
 
 class Planechase(Screen):
@@ -277,8 +305,14 @@ class Planechase(Screen):
         return state is not None and state.planechase is not None
 
     def follows(self, events: Sequence[Event]) -> bool:
-        shown = (PlanarDieRolled, PlanarDieAwaited, Planeswalked, PlanarChoiceOffered, PlanarCardsRevealed,
-                 PlanarCardAwaited)
+        shown = (
+            PlanarDieRolled,
+            PlanarDieAwaited,
+            Planeswalked,
+            PlanarChoiceOffered,
+            PlanarCardsRevealed,
+            PlanarCardAwaited,
+        )
         return any(isinstance(e, shown) for e in events) or any(
             isinstance(e, PlaneTurnedOver) and not e.starting for e in events
         )
@@ -289,8 +323,13 @@ class Planechase(Screen):
         if rolled:
             now = host.now()
             previous = host.ui.die.seq if host.ui.die is not None else 0
-            host.ui.die = DieRoll(face=rolled[-1].result.value, started=now, until=now + TUMBLE, seq=previous + 1,
-                                  back=now + TUMBLE + RESULT_SHOWN)
+            host.ui.die = DieRoll(
+                face=rolled[-1].result.value,
+                started=now,
+                until=now + TUMBLE,
+                seq=previous + 1,
+                back=now + TUMBLE + RESULT_SHOWN,
+            )
         if host.ui.kept(PlanechasePick) is not None:
             host.ui.put(PlanechasePick())
 
@@ -298,7 +337,11 @@ class Planechase(Screen):
         die = view.ui.die
         if die is None:
             return None
-        back = die.back if die.back is not None and view.state is not None and settled(view.state) else None
+        back = (
+            die.back
+            if die.back is not None and view.state is not None and settled(view.state)
+            else None
+        )
         if die.until <= die.started or view.now >= die.until:
             return back
         # Frames fall on a fixed grid from the roll, so a late wake-up never shifts the rest.
@@ -332,8 +375,13 @@ class Planechase(Screen):
             return False
         planes = [c for c in pc.face_up if c.kind is PlanarKind.PLANE]
         plane = planes[0] if len(planes) == 1 else None
-        picked = (isinstance(action, Press) and action.button is Button.SELECT and not action.long
-                  or isinstance(action, Tap) and action.kind == COUNTERS)
+        picked = (
+            isinstance(action, Press)
+            and action.button is Button.SELECT
+            and not action.long
+            or isinstance(action, Tap)
+            and action.kind == COUNTERS
+        )
         if plane is not None and picked:
             if counting(host.ui, state):
                 host.ui.drop(PlaneCounters)
@@ -393,7 +441,9 @@ class Planechase(Screen):
         """``chosen`` is the die's face, the card awaited or the answer to the choice; a choice of
         pools is answered once every pool is chosen, in the order they were."""
         if picking_face(state):
-            host.execute(RollPlanarDie(pip=int(chosen) if chosen.isdigit() else PIP_OF[DieFace(chosen)]))
+            host.execute(
+                RollPlanarDie(pip=int(chosen) if chosen.isdigit() else PIP_OF[DieFace(chosen)])
+            )
             return
         if picking_card(state):
             host.execute(RevealPlanarCard(name=chosen))
@@ -433,25 +483,46 @@ class Planechase(Screen):
         c, lay, tr = view.canvas, view.layout, view.tr
         cards = list(pc.face_up)
         if not cards:
-            c.paragraph(tr("ui.pc.none"), area, lay.medium, theme.DIM, role="pc.none", align="center")
+            c.paragraph(
+                tr("ui.pc.none"), area, lay.medium, theme.DIM, role="pc.none", align="center"
+            )
             return
         x, y, w, h = area
         each = (h - lay.margin * (len(cards) - 1)) // len(cards)
         for index, card in enumerate(cards):
-            draw_card(view, card, (x, y + index * (each + lay.margin), w, each), solo=len(cards) == 1)
+            draw_card(
+                view, card, (x, y + index * (each + lay.margin), w, each), solo=len(cards) == 1
+            )
 
     def _draw_encounter(self, view: View, state: GameState, name: str, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
-        card = next((f for f in state.planechase.face_up if f.name == name), None) if state.planechase else None
+        card = (
+            next((f for f in state.planechase.face_up if f.name == name), None)
+            if state.planechase
+            else None
+        )
         card = card or FaceUpCard(name=name, kind=PlanarKind.PHENOMENON, owner=None)
         x, y, w, h = area
         text = tr("ui.pc.resolve")
-        size = c.fit_paragraph(text, w, c.fonts.line_height(lay.medium, True) * 2, lay.medium, bold=True) or lay.tiny
+        size = (
+            c.fit_paragraph(
+                text, w, c.fonts.line_height(lay.medium, True) * 2, lay.medium, bold=True
+            )
+            or lay.tiny
+        )
         lines = c.wrapped(text, size, w, bold=True) or [text]
         foot = len(lines) * c.fonts.line_height(size, True) + lay.margin // 2
         draw_card(view, card, (x, y, w, h - foot), solo=True)
-        c.paragraph(text, (x, y + h - foot + lay.margin // 2, w, foot), size, theme.CHAOS, role="pc.resolve",
-                    bold=True, min_size=size, align="center")
+        c.paragraph(
+            text,
+            (x, y + h - foot + lay.margin // 2, w, foot),
+            size,
+            theme.CHAOS,
+            role="pc.resolve",
+            bold=True,
+            min_size=size,
+            align="center",
+        )
 
     def _draw_choice(self, view: View, state: GameState, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -468,16 +539,37 @@ class Planechase(Screen):
         chip_h = lay.touch
         source = pc.choice.source if pc.choice is not None else ""
         source_h = c.fonts.line_height(lay.medium, True) if source else 0
-        if source and c.fit_paragraph(prompt, w, y + h - top - source_h - chip_h - lay.margin, lay.medium) is None:
+        if (
+            source
+            and c.fit_paragraph(prompt, w, y + h - top - source_h - chip_h - lay.margin, lay.medium)
+            is None
+        ):
             source = ""  # a small panel: the question whole before the card's name (the status line has it)
         if source:
-            r = c.text(source, (x, top), lay.medium, theme.CHAOS, bold=True, max_width=w,
-                       role="pc.choice.source", min_size=lay.tiny)
+            r = c.text(
+                source,
+                (x, top),
+                lay.medium,
+                theme.CHAOS,
+                bold=True,
+                max_width=w,
+                role="pc.choice.source",
+                min_size=lay.tiny,
+            )
             top = r.bottom
         room = (y + h - top) - chip_h - lay.margin  # at least one chip stays
         size = c.fit_paragraph(prompt, w, room, lay.medium) or lay.tiny
-        top += c.paragraph(prompt, (x, top, w, max(room, c.fonts.line_height(size))), size, theme.TEXT,
-                           role="pc.choice.prompt", min_size=size) + lay.margin // 2
+        top += (
+            c.paragraph(
+                prompt,
+                (x, top, w, max(room, c.fonts.line_height(size))),
+                size,
+                theme.TEXT,
+                role="pc.choice.prompt",
+                min_size=size,
+            )
+            + lay.margin // 2
+        )
         if not options:
             return
         gap = max(2, lay.margin // 2)
@@ -497,13 +589,28 @@ class Planechase(Screen):
             label = choice_label(state, tr, option)
             if option in order:
                 label = f"{order.index(option) + 1}. {label}"
-            c.text(label, (rect[0] + lay.margin, rect[1] + chip_h // 2), lay.medium, theme.TEXT, anchor="midleft",
-                   bold=selected, max_width=label_w - 2 * lay.margin, role="pc.choice.option", min_size=lay.tiny)
+            c.text(
+                label,
+                (rect[0] + lay.margin, rect[1] + chip_h // 2),
+                lay.medium,
+                theme.TEXT,
+                anchor="midleft",
+                bold=selected,
+                max_width=label_w - 2 * lay.margin,
+                role="pc.choice.option",
+                min_size=lay.tiny,
+            )
             c.target(rect, Tap("pc.choice", option))
         if marker_w:
             column = (x + w - marker_w, top, marker_w, len(shown) * (chip_h + gap) - gap)
-            scroll_markers(view, column, shown.start, len(options) - shown.stop, "pc.choice.more",
-                           (Tap("pc.scroll", shown.start - 1), Tap("pc.scroll", shown.stop)))
+            scroll_markers(
+                view,
+                column,
+                shown.start,
+                len(options) - shown.stop,
+                "pc.choice.more",
+                (Tap("pc.scroll", shown.start - 1), Tap("pc.scroll", shown.stop)),
+            )
 
     def _draw_die(self, view: View, state: GameState, pc: PlanechaseState, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -529,8 +636,14 @@ class Planechase(Screen):
             lines = c.wrapped(text, size, tw) or [text]
             # Beside the die, centred on it; as tall as its lines need where the die is smaller.
             block = len(lines) * c.fonts.line_height(size)
-            c.paragraph(text, (tx, max(y + pad, cy - block // 2), tw, max(block, die_size)), size, theme.DIM,
-                        role="pc.die.none", min_size=size)
+            c.paragraph(
+                text,
+                (tx, max(y + pad, cy - block // 2), tw, max(block, die_size)),
+                size,
+                theme.DIM,
+                role="pc.die.none",
+                min_size=size,
+            )
         else:
             color = FACE_COLORS[last.result]
             symbols.die(c, (cx, cy), die_size, theme.PANEL_HI, angle, edge=color)
@@ -542,13 +655,34 @@ class Planechase(Screen):
             elif last.face is DieFace.CHAOS:
                 symbols.chaos(c, face_at, die_size * 0.72, color, angle)
             face_text = tr(f"ui.pc.die.{last.result.value}")
-            size = max(lay.tiny, min(lay.medium, _widest(view, face_text, tw, lay.medium, bold=True)))
-            c.text(face_text, (tx, cy - pad // 4), size, color if last.result is not DieFace.BLANK else theme.TEXT,
-                   anchor="bottomleft", bold=True, max_width=tw, role="pc.die.face", min_size=lay.tiny)
-            c.text(state.player(last.seat).name, (tx, cy + pad // 4), lay.small, theme.DIM, anchor="topleft",
-                   max_width=tw, role="pc.die.roller", min_size=lay.tiny)
+            size = max(
+                lay.tiny, min(lay.medium, _widest(view, face_text, tw, lay.medium, bold=True))
+            )
+            c.text(
+                face_text,
+                (tx, cy - pad // 4),
+                size,
+                color if last.result is not DieFace.BLANK else theme.TEXT,
+                anchor="bottomleft",
+                bold=True,
+                max_width=tw,
+                role="pc.die.face",
+                min_size=lay.tiny,
+            )
+            c.text(
+                state.player(last.seat).name,
+                (tx, cy + pad // 4),
+                lay.small,
+                theme.DIM,
+                anchor="topleft",
+                max_width=tw,
+                role="pc.die.roller",
+                min_size=lay.tiny,
+            )
         ty = y + pad + die_size + pad
-        if outcome(state) is None:  # once the game is decided nobody rolls again: the logs take the room
+        if (
+            outcome(state) is None
+        ):  # once the game is decided nobody rolls again: the logs take the room
             ty = self._draw_cost_and_odds(view, state, (x, y, w, h), ty)
         ty += pad // 2
         self._draw_logs(view, state, pc, (x + pad, ty, inner, y + h - pad - ty))
@@ -567,20 +701,41 @@ class Planechase(Screen):
         percent = round(float(chance_to_planeswalk(LOOKAHEAD)) * 100)
         mana = cost_of_rolls(LOOKAHEAD, next_roll_cost(state, roller))
         odds_lines = [
-            ((tr("ui.pc.odds", chaos=_frac(chances.chaos)), tr("ui.pc.odds_short", chaos=_frac(chances.chaos))),
-             theme.TEXT, "pc.odds"),
-            ((tr("ui.pc.odds_k", k=LOOKAHEAD, p=percent, mana=Message("ui.pc.mana", n=mana)),
-              tr("ui.pc.odds_k_short", k=LOOKAHEAD, p=percent, mana=Message("ui.pc.mana", n=mana))), theme.DIM,
-             "pc.odds_k"),
+            (
+                (
+                    tr("ui.pc.odds", chaos=_frac(chances.chaos)),
+                    tr("ui.pc.odds_short", chaos=_frac(chances.chaos)),
+                ),
+                theme.TEXT,
+                "pc.odds",
+            ),
+            (
+                (
+                    tr("ui.pc.odds_k", k=LOOKAHEAD, p=percent, mana=Message("ui.pc.mana", n=mana)),
+                    tr(
+                        "ui.pc.odds_k_short",
+                        k=LOOKAHEAD,
+                        p=percent,
+                        mana=Message("ui.pc.mana", n=mana),
+                    ),
+                ),
+                theme.DIM,
+                "pc.odds_k",
+            ),
         ]
         for (full, short), tone, role in odds_lines:
             room = y + h - pad - ty
             one = c.fonts.line_height(lay.tiny) * (2 if c.height >= 480 else 1)
-            words = next((t for t in (full, short) if c.fit_paragraph(t, inner, one, lay.small) is not None), short)
+            words = next(
+                (t for t in (full, short) if c.fit_paragraph(t, inner, one, lay.small) is not None),
+                short,
+            )
             fitted = c.fit_paragraph(words, inner, room, lay.small)
             if fitted is None:
                 break
-            ty += c.paragraph(words, (x + pad, ty, inner, room), fitted, tone, role=role, min_size=fitted)
+            ty += c.paragraph(
+                words, (x + pad, ty, inner, room), fitted, tone, role=role, min_size=fitted
+            )
         return ty
 
     def _draw_logs(self, view: View, state: GameState, pc: PlanechaseState, area: Rect) -> None:
@@ -603,27 +758,63 @@ class Planechase(Screen):
         show_visits = min(len(visited), left - 1) if left >= 2 else 0
         ty = y
         if show_rolls:
-            c.text(tr("ui.pc.log"), (x, ty), size, theme.DIM, bold=True, max_width=w, role="pc.log.title",
-                   min_size=size)
+            c.text(
+                tr("ui.pc.log"),
+                (x, ty),
+                size,
+                theme.DIM,
+                bold=True,
+                max_width=w,
+                role="pc.log.title",
+                min_size=size,
+            )
             ty += line_h
             for number, roll in rolls[:show_rolls]:
                 face = tr(f"ui.pc.die.{roll.result.value}")
                 paid = f" ({roll.cost})" if roll.cost else ""
-                text = tr("ui.pc.log_line", n=number, name=state.player(roll.seat).name, face=face) + paid
-                c.text(text, (x, ty), size, FACE_COLORS[roll.result] if roll.result is not DieFace.BLANK else theme.TEXT,
-                       max_width=w, role="pc.log", min_size=lay.tiny)
+                text = (
+                    tr("ui.pc.log_line", n=number, name=state.player(roll.seat).name, face=face)
+                    + paid
+                )
+                c.text(
+                    text,
+                    (x, ty),
+                    size,
+                    FACE_COLORS[roll.result] if roll.result is not DieFace.BLANK else theme.TEXT,
+                    max_width=w,
+                    role="pc.log",
+                    min_size=lay.tiny,
+                )
                 ty += line_h
         if show_visits:
-            c.text(tr("ui.pc.visited"), (x, ty), size, theme.DIM, bold=True, max_width=w, role="pc.visited.title",
-                   min_size=size)
+            c.text(
+                tr("ui.pc.visited"),
+                (x, ty),
+                size,
+                theme.DIM,
+                bold=True,
+                max_width=w,
+                role="pc.visited.title",
+                min_size=size,
+            )
             ty += line_h
             for visit in visited[:show_visits]:
-                c.text(visit.name, (x, ty), size, theme.TEXT, max_width=w, role="pc.visited", min_size=lay.tiny)
+                c.text(
+                    visit.name,
+                    (x, ty),
+                    size,
+                    theme.TEXT,
+                    max_width=w,
+                    role="pc.visited",
+                    min_size=lay.tiny,
+                )
                 ty += line_h
 
 
 FACE_COLORS: dict[DieFace, tuple[int, int, int]] = {
-    DieFace.PLANESWALK: theme.WALK, DieFace.CHAOS: theme.CHAOS, DieFace.BLANK: theme.DIM,
+    DieFace.PLANESWALK: theme.WALK,
+    DieFace.CHAOS: theme.CHAOS,
+    DieFace.BLANK: theme.DIM,
 }
 MANA = (204, 196, 190)  # the generic mana symbol's grey
 MANA_TEXT = (24, 22, 20)
@@ -638,7 +829,7 @@ def _widest(view: View, text: str, width: int, size: int, *, bold: bool = False)
 
 
 def draw_cost(view: View, area: tuple[int, int, int], cost: int) -> int:
-    """"Next roll" and its cost: the number in a generic mana symbol, as cards print it, or
+    """ "Next roll" and its cost: the number in a generic mana symbol, as cards print it, or
     "free"; returns the height used."""
     c, lay, tr = view.canvas, view.layout, view.tr
     x, y, w = area
@@ -657,15 +848,27 @@ def draw_cost(view: View, area: tuple[int, int, int], cost: int) -> int:
     if size is not None:  # the label beside the value
         lines = c.wrapped(label, size, label_w) or [label]
         label_h = len(lines) * c.fonts.line_height(size)
-        c.paragraph(label, (x, y + (diameter - label_h) // 2, label_w, label_h), size, theme.TEXT, role="pc.cost.label",
-                    min_size=size)
+        c.paragraph(
+            label,
+            (x, y + (diameter - label_h) // 2, label_w, label_h),
+            size,
+            theme.TEXT,
+            role="pc.cost.label",
+            min_size=size,
+        )
         vx = x + max(c.fonts.measure(line, size)[0] for line in lines) + gap
         height = diameter
         vy = y
     else:  # the label over the value
         size = c.fit_paragraph(label, w, c.fonts.line_height(lay.small) * 2, lay.small) or lay.tiny
-        height = c.paragraph(label, (x, y, w, c.fonts.line_height(size) * 2), size, theme.TEXT, role="pc.cost.label",
-                             min_size=size)
+        height = c.paragraph(
+            label,
+            (x, y, w, c.fonts.line_height(size) * 2),
+            size,
+            theme.TEXT,
+            role="pc.cost.label",
+            min_size=size,
+        )
         vx, vy = x, y + height
         height += diameter
     if cost:
@@ -673,11 +876,27 @@ def draw_cost(view: View, area: tuple[int, int, int], cost: int) -> int:
         c.circle((vx + radius, vy + radius), radius, MANA)
         number = str(cost)
         number_size = _widest(view, number, diameter * 4 // 5, lay.big * 3 // 4, bold=True)
-        c.text(number, (vx + radius, vy + radius), number_size, MANA_TEXT, anchor="center", bold=True, role="pc.cost",
-               min_size=number_size)
+        c.text(
+            number,
+            (vx + radius, vy + radius),
+            number_size,
+            MANA_TEXT,
+            anchor="center",
+            bold=True,
+            role="pc.cost",
+            min_size=number_size,
+        )
     else:
-        c.text(free, (vx, vy + diameter // 2), free_size, theme.CURSOR, anchor="midleft", bold=True, role="pc.cost",
-               min_size=free_size)
+        c.text(
+            free,
+            (vx, vy + diameter // 2),
+            free_size,
+            theme.CURSOR,
+            anchor="midleft",
+            bold=True,
+            role="pc.cost",
+            min_size=free_size,
+        )
     return height
 
 
@@ -700,7 +919,9 @@ def draw_art(c: Canvas, rect: Rect, card: FaceUpCard) -> None:
         size = (max(1, round(found[0] * scale)), max(1, round(found[1] * scale)))
         art = cardtext.picture(card.name, size, landscape=True)
         if art is not None:
-            c.picture(art, (x + (w - size[0]) // 2, y + (h - size[1]) // 2), card.name, "pc.plane.art")
+            c.picture(
+                art, (x + (w - size[0]) // 2, y + (h - size[1]) // 2), card.name, "pc.plane.art"
+            )
             return
     c.box(rect, theme.ART)
     c.box(rect, theme.PANEL_HI, width=max(1, c.layout.line))
@@ -727,10 +948,18 @@ def _header(view: View, card: FaceUpCard, width: int, solo: bool) -> tuple[int, 
     size = _widest(view, card.name, width, big, bold=True)
     lines = 1
     if size < lay.medium:
-        size = c.fit_paragraph(card.name, width, c.fonts.line_height(lay.medium, True) * 2, lay.medium,
-                               min_size=lay.small, bold=True) or max(lay.tiny, size)
+        size = c.fit_paragraph(
+            card.name,
+            width,
+            c.fonts.line_height(lay.medium, True) * 2,
+            lay.medium,
+            min_size=lay.small,
+            bold=True,
+        ) or max(lay.tiny, size)
         lines = len(c.wrapped(card.name, size, width, bold=True) or [card.name])
-    height = lines * c.fonts.line_height(size, True) + c.fonts.line_height(lay.small) + lay.margin // 2
+    height = (
+        lines * c.fonts.line_height(size, True) + c.fonts.line_height(lay.small) + lay.margin // 2
+    )
     if counters_shown(view, card):
         height += c.fonts.line_height(lay.medium, True)
     return size, lines, height
@@ -739,8 +968,12 @@ def _header(view: View, card: FaceUpCard, width: int, solo: bool) -> tuple[int, 
 def counters_shown(view: View, card: FaceUpCard) -> bool:
     """A plane's counters have a line of their own when it has some, or while the encoder
     changes them (none yet: "0 counters")."""
-    return bool(card.counters) or view.state is not None and counting(view.ui, view.state) and (
-        view.ui.state_of(PlaneCounters).name == card.name)
+    return (
+        bool(card.counters)
+        or view.state is not None
+        and counting(view.ui, view.state)
+        and (view.ui.state_of(PlaneCounters).name == card.name)
+    )
 
 
 def card_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> CardLayout:
@@ -774,8 +1007,16 @@ def boxed_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> Car
     art_w = inner * 2 // 5
     art = (x + w - pad - art_w, body_y, art_w, min(body_h, round(art_w * ART_RATIO)))
     box = (x + pad, body_y, inner - art_w - pad, body_h)
-    candidates.append(CardLayout(name_size, name_lines, (x + pad, y + pad // 2, inner, head_h), art, box,
-                                 c.fit_paragraph(text, box[2], box[3], cap) if text else None))
+    candidates.append(
+        CardLayout(
+            name_size,
+            name_lines,
+            (x + pad, y + pad // 2, inner, head_h),
+            art,
+            box,
+            c.fit_paragraph(text, box[2], box[3], cap) if text else None,
+        )
+    )
     # The art beside the name and type lines, the text the whole width under them.
     first = _header(view, card, inner * 3 // 5, solo)
     words = type_line(view.tr, card)
@@ -785,15 +1026,27 @@ def boxed_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> Car
     box = (x + pad, body_y, inner, y + h - pad - body_y)
     name_size, name_lines, head_h = _header(view, card, inner - art_w - pad, solo)
     art = (x + w - pad - art_w, y + pad // 2 + pad // 2, art_w, art_h - pad // 2)
-    if c.fonts.measure(words, lay.tiny)[0] <= inner - art_w - pad:  # the type line must fit beside the art
-        candidates.append(CardLayout(name_size, name_lines, (x + pad, y + pad // 2, inner - art_w - pad, head_h), art,
-                                     box, c.fit_paragraph(text, box[2], box[3], cap) if text else None))
+    if (
+        c.fonts.measure(words, lay.tiny)[0] <= inner - art_w - pad
+    ):  # the type line must fit beside the art
+        candidates.append(
+            CardLayout(
+                name_size,
+                name_lines,
+                (x + pad, y + pad // 2, inner - art_w - pad, head_h),
+                art,
+                box,
+                c.fit_paragraph(text, box[2], box[3], cap) if text else None,
+            )
+        )
     if not text:
         return candidates[0]
     return max(candidates, key=lambda k: ((k.text_size or 0), k.art[2] * k.art[3]))
 
 
-def large_art_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool, plain: CardLayout) -> CardLayout | None:
+def large_art_layout(
+    view: View, card: FaceUpCard, rect: Rect, *, solo: bool, plain: CardLayout
+) -> CardLayout | None:
     """The picture top right and the name, type and counters beside it, the rules text the whole
     width under both.  The picture is as large as leaves the text its size in the ``plain``
     layout (``medium`` where that is larger), the type line and counters their size beside it,
@@ -810,9 +1063,15 @@ def large_art_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool, pl
     text_h = len(c.wrapped(text, least, inner) or [text]) * c.fonts.line_height(least)
     # Never at the cost of the type line or the counters: the art leaves them their size.
     counters = view.tr("ui.pc.counters", n=card.counters) if card.counters else ""
-    needs = max(c.fonts.measure(type_line(view.tr, card), lay.small)[0],
-                c.fonts.measure(counters, lay.medium, True)[0] if counters else 0)
-    art_w = min(round(inner * ART_WIDEST), int((h - 2 * pad - pad // 2 - text_h) / ART_RATIO), inner - pad - needs)
+    needs = max(
+        c.fonts.measure(type_line(view.tr, card), lay.small)[0],
+        c.fonts.measure(counters, lay.medium, True)[0] if counters else 0,
+    )
+    art_w = min(
+        round(inner * ART_WIDEST),
+        int((h - 2 * pad - pad // 2 - text_h) / ART_RATIO),
+        inner - pad - needs,
+    )
     art_h = int(art_w * ART_RATIO)
     beside = inner - art_w - pad
     if art_w <= 0:
@@ -825,7 +1084,9 @@ def large_art_layout(view: View, card: FaceUpCard, rect: Rect, *, solo: bool, pl
     size = c.fit_paragraph(text, box[2], box[3], lay.big if solo else lay.medium, min_size=least)
     if size is None:
         return None
-    return CardLayout(name_size, name_lines, (x + pad, y + pad // 2, beside, head_h), art, box, size)
+    return CardLayout(
+        name_size, name_lines, (x + pad, y + pad // 2, beside, head_h), art, box, size
+    )
 
 
 def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
@@ -834,37 +1095,84 @@ def draw_card(view: View, card: FaceUpCard, rect: Rect, *, solo: bool) -> None:
     c = view.canvas
     shown = counters_shown(view, card)
     ringed = shown and view.state is not None and counting(view.ui, view.state)
-    key = ("planar card", rect, solo, card.name, card.kind, card.owner, card.marker, card.counters, shown, ringed,
-           view.tr.language, cardtext.rules_text(card.name), cardtext.card_image(card.name), cardtext.generation())
+    key = (
+        "planar card",
+        rect,
+        solo,
+        card.name,
+        card.kind,
+        card.owner,
+        card.marker,
+        card.counters,
+        shown,
+        ringed,
+        view.tr.language,
+        cardtext.rules_text(card.name),
+        cardtext.card_image(card.name),
+        cardtext.generation(),
+    )
     if not c.replay(key):  # the card as the last frame drew it
         with c.part(key):
             _draw_card(view, card, rect, solo, shown, ringed)
 
 
-def _draw_card(view: View, card: FaceUpCard, rect: Rect, solo: bool, counters: bool, ringed: bool) -> None:
+def _draw_card(
+    view: View, card: FaceUpCard, rect: Rect, solo: bool, counters: bool, ringed: bool
+) -> None:
     c, lay, tr = view.canvas, view.layout, view.tr
     phenomenon = card.kind is PlanarKind.PHENOMENON
     c.box(rect, theme.PANEL)
     c.box(rect, theme.CHAOS if phenomenon else theme.WALK, width=max(2, lay.line))
     plan = card_layout(view, card, rect, solo=solo)
     hx, hy, hw, _ = plan.header
-    hy += c.paragraph(card.name, (hx, hy, hw, plan.name_lines * c.fonts.line_height(plan.name_size, True)),
-                      plan.name_size, theme.TEXT, role="pc.plane.name", bold=True, min_size=plan.name_size)
-    kind = c.text(type_line(tr, card), (hx, hy), lay.small, theme.DIM, max_width=hw, role="pc.plane.type",
-                  min_size=lay.tiny)
+    hy += c.paragraph(
+        card.name,
+        (hx, hy, hw, plan.name_lines * c.fonts.line_height(plan.name_size, True)),
+        plan.name_size,
+        theme.TEXT,
+        role="pc.plane.name",
+        bold=True,
+        min_size=plan.name_size,
+    )
+    kind = c.text(
+        type_line(tr, card),
+        (hx, hy),
+        lay.small,
+        theme.DIM,
+        max_width=hw,
+        role="pc.plane.type",
+        min_size=lay.tiny,
+    )
     if counters:  # counters are something players act on: a line of their own
-        line = c.text(tr("ui.pc.counters", n=card.counters), (hx, kind.bottom), lay.medium, theme.CURSOR, bold=True,
-                      max_width=hw, role="pc.plane.counters", min_size=lay.tiny)
+        line = c.text(
+            tr("ui.pc.counters", n=card.counters),
+            (hx, kind.bottom),
+            lay.medium,
+            theme.CURSOR,
+            bold=True,
+            max_width=hw,
+            role="pc.plane.counters",
+            min_size=lay.tiny,
+        )
         if ringed:  # the encoder's: ringed as a cursor is
             ring = line.inflate(lay.margin, lay.line * 2)
             c.box((ring.x, ring.y, ring.width, ring.height), theme.CURSOR, width=max(1, lay.line))
     if card.kind is PlanarKind.PLANE:
         top = plan.header[1]
-        c.target((hx, top, hw, kind.bottom + c.fonts.line_height(lay.medium, True) - top), Tap(COUNTERS))
+        c.target(
+            (hx, top, hw, kind.bottom + c.fonts.line_height(lay.medium, True) - top), Tap(COUNTERS)
+        )
     draw_art(c, plan.art, card)
     text = cardtext.rules_text(card.name)
     if text and plan.text_size is not None:
-        c.paragraph(text, plan.text, plan.text_size, theme.TEXT, role="pc.plane.text", min_size=plan.text_size)
+        c.paragraph(
+            text,
+            plan.text,
+            plan.text_size,
+            theme.TEXT,
+            role="pc.plane.text",
+            min_size=plan.text_size,
+        )
     elif not text:
         hint = tr("ui.pc.no_text")
         x, y, w, h = plan.text

@@ -57,7 +57,14 @@ from device.formats import Format, TableOption, formats, options_for
 from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS
 from device.inputs import Button
 from device.rules.colours import filled, turned
-from device.rules.conspiracy import EVENT_OPTIONS, POD, POD_MIN, event_games, event_message, pod_sizes
+from device.rules.conspiracy import (
+    EVENT_OPTIONS,
+    POD,
+    POD_MIN,
+    event_games,
+    event_message,
+    pod_sizes,
+)
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_fits
 from device.text import Message
 from display import theme
@@ -82,9 +89,13 @@ class SetupForm(Struct, frozen=True):
     row: int = 0
     event: str = ""  # the event's name as typed; "": nothing (the default is the hint)
     game: int | None = None  # the saved game the form was last filled from
-    hosting: bool = False  # the gadget is the organiser's at an event's broker: events may go to the tables
+    hosting: bool = (
+        False  # the gadget is the organiser's at an event's broker: events may go to the tables
+    )
     here: bool = False  # … but this one is played on this gadget, as without a broker
-    saved: int = 0  # how many saved games there are (the chip that opens them), as of showing the form
+    saved: int = (
+        0  # how many saved games there are (the chip that opens them), as of showing the form
+    )
     colours: tuple[str, ...] = ()  # per seat as chosen; a seat beyond them has its own
     # Per seat, its commander and partner as typed ("": none); a seat beyond them has none typed.
     commanders: tuple[tuple[str, ...], ...] = ()
@@ -106,12 +117,20 @@ class SetupForm(Struct, frozen=True):
         seat with none typed: its one commander, unnamed)."""
         if not commander_game(self):
             return ()
-        return tuple(tuple(name for name in (" ".join(self.commander(seat, i).split()) for i in range(MAX_COMMANDERS))
-                           if name) for seat in range(self.count))
+        return tuple(
+            tuple(
+                name
+                for name in (
+                    " ".join(self.commander(seat, i).split()) for i in range(MAX_COMMANDERS)
+                )
+                if name
+            )
+            for seat in range(self.count)
+        )
 
     def seat_colours(self) -> tuple[str, ...]:
         """Each seat's colour, the chosen ones kept (device.rules.colours)."""
-        return filled([*self.colours[:self.count], *[""] * (self.count - len(self.colours))])
+        return filled([*self.colours[: self.count], *[""] * (self.count - len(self.colours))])
 
     def chosen(self) -> list[str]:
         return [self.base, *(m.name for m in modules() if self.modules.get(m.name))]
@@ -167,7 +186,9 @@ def option_groups(form: SetupForm) -> list[tuple[str, list[str]]]:
     chosen module's in the order modules are listed, each in its module's own order; then the
     options of every game (the clock's turn timer), under the part that declares them."""
     event = is_event(form)
-    chosen = [f for f in bases() if f.name == form.base] + [m for m in modules() if form.modules.get(m.name)]
+    chosen = [f for f in bases() if f.name == form.base] + [
+        m for m in modules() if form.modules.get(m.name)
+    ]
     available = options_for(form.chosen())
     groups: dict[str, list[str]] = {fmt.name: [] for fmt in chosen}
     for option in available.values():
@@ -235,7 +256,9 @@ def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
     first = started[game]
     bases_known = {f.name for f in bases()}
     base = first.formats[0] if first.formats and first.formats[0] in bases_known else form.base
-    form = replace(form, base=base, modules={m.name: m.name in first.formats[1:] for m in modules()})
+    form = replace(
+        form, base=base, modules={m.name: m.name in first.formats[1:] for m in modules()}
+    )
     players = [p.name for p in first.players]
     event = ""
     if base == POD.name:
@@ -244,10 +267,18 @@ def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
 
         players = [name for pod in pods(started, game) for name in pod.players]
         event = str(first.options.get("event", ""))
-    defaults = {tr("ui.setup.default_name", n=seat + 1): seat for tr in map(Translator, LANGUAGES)
-                for seat in range(EVENT_MAX)}
-    form = replace(form, names=tuple("" if defaults.get(name) == seat else name for seat, name in enumerate(players)),
-                   colours=() if base == POD.name else tuple(p.colour for p in first.players))
+    defaults = {
+        tr("ui.setup.default_name", n=seat + 1): seat
+        for tr in map(Translator, LANGUAGES)
+        for seat in range(EVENT_MAX)
+    }
+    form = replace(
+        form,
+        names=tuple(
+            "" if defaults.get(name) == seat else name for seat, name in enumerate(players)
+        ),
+        colours=() if base == POD.name else tuple(p.colour for p in first.players),
+    )
     low, high = player_limits(form)
     available = options_for(form.chosen())
     state = host.state if host.game == game else None
@@ -255,10 +286,17 @@ def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
         form,
         commanders=tuple(p.commanders for p in state.players) if state is not None else (),
         count=min(high, max(low, len(players))),
-        event="" if event in {Translator(language)("ui.setup.event_default") for language in LANGUAGES} else event,
-        options={name: value for name, value in first.options.items()
-                 if name in available and name not in EVENT_OPTIONS and value != available[name].default},
-        first=None, row=0, game=game,
+        event=""
+        if event in {Translator(language)("ui.setup.event_default") for language in LANGUAGES}
+        else event,
+        options={
+            name: value
+            for name, value in first.options.items()
+            if name in available and name not in EVENT_OPTIONS and value != available[name].default
+        },
+        first=None,
+        row=0,
+        game=game,
     )
 
 
@@ -396,7 +434,9 @@ class Setup(Screen):
         if isinstance(action, Type | Erase) and kind in TEXT_ROWS:
             try:
                 host.ui.put(self._edit(form, kind, key, action))
-            except IllegalCommand as error:  # the name would be refused at the start: said now, where it is typed
+            except (
+                IllegalCommand
+            ) as error:  # the name would be refused at the start: said now, where it is typed
                 host.refuse(error)
             return True
         if isinstance(action, Press) and action.button is Button.NEXT:
@@ -457,13 +497,15 @@ class Setup(Screen):
             return form.with_commander(*seat_commander(key), text)
         if kind == "name":
             seat = int(key)
-            return replace(form, names=(*form.names[:seat], text, *form.names[seat + 1:]))
+            return replace(form, names=(*form.names[:seat], text, *form.names[seat + 1 :]))
         return replace(form, event=text)
 
     def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> SetupForm:
         """``form`` with row ``(kind, key)`` turned ``steps`` (the language row changes the screen's)."""
         if kind == "base":
-            return _counted(replace(form, base=cycle([f.name for f in bases()], form.base, steps)), form.count)
+            return _counted(
+                replace(form, base=cycle([f.name for f in bases()], form.base, steps)), form.count
+            )
         if kind == "module":
             return replace(form, modules={**form.modules, key: not form.modules.get(key, False)})
         if kind == "count":
@@ -494,17 +536,24 @@ class Setup(Screen):
         if is_event(form):
             return self._start_event(host, form, names, options)
         command = NewGame(
-            formats=tuple(form.chosen()), players=tuple(names),
-            first=names[form.first] if form.first is not None else None, options=options,
-            colours=form.seat_colours(), commanders=form.named_commanders(),
+            formats=tuple(form.chosen()),
+            players=tuple(names),
+            first=names[form.first] if form.first is not None else None,
+            options=options,
+            colours=form.seat_colours(),
+            commanders=form.named_commanders(),
         )
         if host.execute(command) is not None:
             host.ui.cursor = None
-            if host.ui.screen != DICE:  # the first player's draw shows first; it goes on to the table itself
+            if (
+                host.ui.screen != DICE
+            ):  # the first player's draw shows first; it goes on to the table itself
                 host.go("table")
         return True
 
-    def _start_event(self, host: Host, form: SetupForm, names: list[str], options: dict[str, str]) -> bool:
+    def _start_event(
+        self, host: Host, form: SetupForm, names: list[str], options: dict[str, str]
+    ) -> bool:
         """CJ-1: every pod's game, as the console's ``event`` starts them; then pod 1 is shown."""
         # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
         from display.screens.conspiracy import show_event
@@ -512,12 +561,18 @@ class Setup(Screen):
         event = form.event_name(host.tr)
         if form.hosting and not form.here:
             # CJ-1, CJ-2 across tables: drawn here, published, and each table plays its group.
-            if host.host_event(event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS}):
+            if host.host_event(
+                event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS}
+            ):
                 host.go(EVENT)
             return True
         try:
-            games = event_games(event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS},
-                                form.chosen()[1:])
+            games = event_games(
+                event,
+                names,
+                {k: v for k, v in options.items() if k not in EVENT_OPTIONS},
+                form.chosen()[1:],
+            )
         except IllegalCommand as error:
             host.refuse(error)
             return True
@@ -549,8 +604,11 @@ class Setup(Screen):
             return tr("ui.setup.on" if form.modules.get(key) else "ui.setup.off")
         if kind == "count":
             if is_event(form):
-                return tr("ui.setup.event_count", count=form.count,
-                          pods=" + ".join(str(size) for size in pod_sizes(form.count)))
+                return tr(
+                    "ui.setup.event_count",
+                    count=form.count,
+                    pods=" + ".join(str(size) for size in pod_sizes(form.count)),
+                )
             return str(form.count)
         if kind == "name":
             return form.name(int(key), tr)
@@ -581,9 +639,15 @@ class Setup(Screen):
             return tr("ui.setup.partner" if seat_commander(key)[1] else "ui.setup.commander")
         if kind == "option":
             return option_label(options_for(self.form(view.ui).chosen())[key], tr)
-        labels = {"base": "ui.setup.format", "count": "ui.setup.players", "first": "ui.setup.first",
-                  "language": "ui.setup.language", "start": "ui.setup.start", "event": "ui.setup.event",
-                  "where": "ui.setup.where"}
+        labels = {
+            "base": "ui.setup.format",
+            "count": "ui.setup.players",
+            "first": "ui.setup.first",
+            "language": "ui.setup.language",
+            "start": "ui.setup.start",
+            "event": "ui.setup.event",
+            "where": "ui.setup.where",
+        }
         if kind == "start" and is_event(self.form(view.ui)):
             return tr("ui.setup.start_event")
         return tr(labels[kind])
@@ -615,7 +679,9 @@ class Setup(Screen):
         # The rows, with a heading over each format's options (and over every game's, the part's).
         options = options_for(form.chosen())
         titles = {f.name: format_title(f, tr) for f in formats()}
-        titles.update({o.module: tr(f"ui.setup.part.{o.module}") for o in options.values() if o.everywhere})
+        titles.update(
+            {o.module: tr(f"ui.setup.part.{o.module}") for o in options.values() if o.everywhere}
+        )
         items: list[tuple[str, str, int]] = []  # (kind, key, row); a heading's row is -1
         owner = ""
         for index, (kind, key) in enumerate(table):
@@ -636,13 +702,23 @@ class Setup(Screen):
         if first > 0 or last < len(items):
             gutter = c.fonts.measure("↓", lay.small, True)[0] + lay.margin
             row_w = width - gutter
-            self._scroll_marks(view, (x0 + row_w, top, gutter, sum(heights[first:last])), first, last, len(items))
+            self._scroll_marks(
+                view, (x0 + row_w, top, gutter, sum(heights[first:last])), first, last, len(items)
+            )
         label_w = row_w * 2 // 5
         y = top
         for kind, key, index in items[first:last]:
             if kind == "heading":
-                c.text(titles.get(key, key), (x0 + lay.margin, y + heading_h - lay.margin // 2), lay.tiny, theme.CURSOR,
-                       anchor="bottomleft", bold=True, max_width=row_w - lay.margin, role="setup.heading")
+                c.text(
+                    titles.get(key, key),
+                    (x0 + lay.margin, y + heading_h - lay.margin // 2),
+                    lay.tiny,
+                    theme.CURSOR,
+                    anchor="bottomleft",
+                    bold=True,
+                    max_width=row_w - lay.margin,
+                    role="setup.heading",
+                )
                 y += heading_h
                 continue
             rect = (x0, y, row_w, row_h - gap)
@@ -655,12 +731,27 @@ class Setup(Screen):
             middle = y + (row_h - gap) // 2
             label = self._label(view, kind, key)
             if kind == "start":
-                c.text(label, (x0 + row_w // 2, middle), lay.small, theme.TEXT, anchor="center", bold=True,
-                       max_width=row_w - 2 * lay.margin, role="setup.start")
+                c.text(
+                    label,
+                    (x0 + row_w // 2, middle),
+                    lay.small,
+                    theme.TEXT,
+                    anchor="center",
+                    bold=True,
+                    max_width=row_w - 2 * lay.margin,
+                    role="setup.start",
+                )
             else:
                 indent = lay.margin * (3 if kind == "commander" else 1)  # under its player's name
-                c.text(label, (x0 + indent, middle), lay.small, theme.DIM, anchor="midleft",
-                       max_width=label_w - indent, role=f"setup.label.{kind}")
+                c.text(
+                    label,
+                    (x0 + indent, middle),
+                    lay.small,
+                    theme.DIM,
+                    anchor="midleft",
+                    max_width=label_w - indent,
+                    role=f"setup.label.{kind}",
+                )
                 room = row_w - label_w - lay.margin
                 swatch = kind == "name" and not is_event(form)
                 if swatch:
@@ -672,8 +763,14 @@ class Setup(Screen):
             y += row_h
         # Right under the last row shown (the rows fill their room but for less than a row).
         help_y = min(help_top, y + lay.margin // 2)
-        c.paragraph(hint, (x0, help_y, width, lines * step), lay.tiny, theme.DIM, role="setup.hint",
-                    min_size=lay.tiny)
+        c.paragraph(
+            hint,
+            (x0, help_y, width, lines * step),
+            lay.tiny,
+            theme.DIM,
+            role="setup.hint",
+            min_size=lay.tiny,
+        )
 
     @staticmethod
     def _draw_title(view: View, form: SetupForm, x0: int, width: int) -> int:
@@ -682,22 +779,48 @@ class Setup(Screen):
         c, lay, tr = view.canvas, view.layout, view.tr
         title = tr("ui.setup.title")
         if not form.saved:
-            c.text(title, (x0, view.top), lay.medium, theme.CURSOR, bold=True, max_width=width, role="setup.title")
+            c.text(
+                title,
+                (x0, view.top),
+                lay.medium,
+                theme.CURSOR,
+                bold=True,
+                max_width=width,
+                role="setup.title",
+            )
             return view.top + c.fonts.line_height(lay.medium, True)
         label = tr("ui.games.title", n=form.saved)
         title_w = min(c.fonts.measure(title, lay.medium, True)[0], width // 2)
-        chip_w = min(max(lay.touch, c.fonts.measure(label, lay.small, True)[0] + 2 * lay.margin),
-                     width - title_w - lay.margin)
+        chip_w = min(
+            max(lay.touch, c.fonts.measure(label, lay.small, True)[0] + 2 * lay.margin),
+            width - title_w - lay.margin,
+        )
         height = max(lay.touch, c.fonts.line_height(lay.medium, True))
-        c.text(title, (x0, view.top + height // 2), lay.medium, theme.CURSOR, anchor="midleft", bold=True,
-               max_width=width - chip_w - lay.margin, role="setup.title")
+        c.text(
+            title,
+            (x0, view.top + height // 2),
+            lay.medium,
+            theme.CURSOR,
+            anchor="midleft",
+            bold=True,
+            max_width=width - chip_w - lay.margin,
+            role="setup.title",
+        )
         rect = (x0 + width - chip_w, view.top, chip_w, lay.touch)
         draw_chip(view, rect, label, False, False, "setup.games")
         c.target(rect, Tap("setup.games"))
         return view.top + height + max(2, lay.margin // 2)
 
-    def _draw_value(self, view: View, form: SetupForm, kind: str, key: str, at: tuple[int, int], room: int,
-                    focused: bool) -> None:
+    def _draw_value(
+        self,
+        view: View,
+        form: SetupForm,
+        kind: str,
+        key: str,
+        at: tuple[int, int],
+        room: int,
+        focused: bool,
+    ) -> None:
         """A row's value at ``at``, in ``room``; on a focused name or event row, with the caret
         (before the dimmed default while nothing is typed)."""
         c, lay = view.canvas, view.layout
@@ -706,17 +829,43 @@ class Setup(Screen):
         if text_row and not typed(form, kind, key):
             # Nothing typed: the default is a hint, dimmed, after the caret when focused.
             if focused:
-                caret = c.text("_", at, lay.small, theme.TEXT, anchor="midleft", bold=True, role=f"setup.caret.{kind}")
+                caret = c.text(
+                    "_",
+                    at,
+                    lay.small,
+                    theme.TEXT,
+                    anchor="midleft",
+                    bold=True,
+                    role=f"setup.caret.{kind}",
+                )
                 at, room = (caret.right, at[1]), room - caret.width
-            c.text(value, at, lay.small, theme.DIM, anchor="midleft", max_width=room, role=f"setup.placeholder.{kind}")
+            c.text(
+                value,
+                at,
+                lay.small,
+                theme.DIM,
+                anchor="midleft",
+                max_width=room,
+                role=f"setup.placeholder.{kind}",
+            )
             return
         if focused and text_row:
             value += "_"
-        c.text(value, at, lay.small, theme.TEXT, anchor="midleft", bold=focused, max_width=room,
-               role=f"setup.value.{kind}")
+        c.text(
+            value,
+            at,
+            lay.small,
+            theme.TEXT,
+            anchor="midleft",
+            bold=focused,
+            max_width=room,
+            role=f"setup.value.{kind}",
+        )
 
     @staticmethod
-    def _draw_colour(view: View, form: SetupForm, seat: int, row: tuple[int, int, int, int]) -> None:
+    def _draw_colour(
+        view: View, form: SetupForm, seat: int, row: tuple[int, int, int, int]
+    ) -> None:
         """The seat's colour at the right of its name row, as large as the row is tall: a tap
         (or the encoder on the row) gives it the next colour."""
         c, lay = view.canvas, view.layout
@@ -728,7 +877,9 @@ class Setup(Screen):
         c.target((x + w - h, y, h, h), Tap("setup.colour", seat))
 
     @staticmethod
-    def _scroll_marks(view: View, rect: tuple[int, int, int, int], first: int, last: int, total: int) -> None:
+    def _scroll_marks(
+        view: View, rect: tuple[int, int, int, int], first: int, last: int, total: int
+    ) -> None:
         """Arrows at the top and bottom of the gutter while rows are hidden above or below, and
         between them a bar showing which part of the list is on screen."""
         c, lay = view.canvas, view.layout
@@ -736,9 +887,25 @@ class Setup(Screen):
         arrow_h = c.fonts.line_height(lay.small, True)
         middle = x + w // 2
         if first > 0:
-            c.text("↑", (middle, y), lay.small, theme.CURSOR, anchor="midtop", bold=True, role="setup.more.up")
+            c.text(
+                "↑",
+                (middle, y),
+                lay.small,
+                theme.CURSOR,
+                anchor="midtop",
+                bold=True,
+                role="setup.more.up",
+            )
         if last < total:
-            c.text("↓", (middle, y + h), lay.small, theme.CURSOR, anchor="midbottom", bold=True, role="setup.more.down")
+            c.text(
+                "↓",
+                (middle, y + h),
+                lay.small,
+                theme.CURSOR,
+                anchor="midbottom",
+                bold=True,
+                role="setup.more.down",
+            )
         track_top, track_h = y + arrow_h, max(1, h - 2 * arrow_h)
         thick = max(2, lay.line * 2)
         c.box((middle - thick // 2, track_top, thick, track_h), theme.PANEL, radius=thick // 2)

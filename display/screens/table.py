@@ -95,7 +95,11 @@ def facing_seats(count: int, area: Rect, gap: int, side: float, portrait: bool =
         return Seating(rects, facing_turns(count, portrait=True))
     x, y, w, h = area
     if count <= 2:
-        rects = [(x, y, w, h)] if count == 1 else [(x, y, w, (h - gap) // 2), (x, y + (h + gap) // 2, w, (h - gap) // 2)]
+        rects = (
+            [(x, y, w, h)]
+            if count == 1
+            else [(x, y, w, (h - gap) // 2), (x, y + (h + gap) // 2, w, (h - gap) // 2)]
+        )
         return Seating(rects, facing_turns(count))
     ends, far, near = _around(count)
     end_w = int(w * side)
@@ -134,12 +138,17 @@ def facing_turns(count: int, *, portrait: bool = False) -> list[int]:
 END_SHARES = (0.2, 0.25, 0.3)
 
 
-def seatings(count: int, area: Rect, gap: int, facing: bool, portrait: bool = False) -> list[Seating]:
+def seatings(
+    count: int, area: Rect, gap: int, facing: bool, portrait: bool = False
+) -> list[Seating]:
     """The arrangements of ``count`` seats in ``area`` worth trying, the usual first: two rows
     (or one), or around the edges when the seats face their players (on a ``portrait``
     screen, its sides the table's long edges)."""
     if facing:
-        return [facing_seats(count, area, gap, share, portrait) for share in (END_SHARES if count > 2 else (0.0,))]
+        return [
+            facing_seats(count, area, gap, share, portrait)
+            for share in (END_SHARES if count > 2 else (0.0,))
+        ]
     found = [Seating(seat_rects(count, area, gap), [0] * count)]
     if count > 2:
         found.append(Seating(seat_rects(count, area, gap, rows=1), [0] * count))
@@ -154,16 +163,35 @@ def own_rect(rect: Rect, turn: int) -> Rect:
 
 def loss_text(view: View, state: GameState, player: Player) -> str:
     assert player.lost is not None
-    team = "_team" if player.lost.reason.value == "poison" and teamed(state) else ""  # TB-6: fifteen, not ten
+    team = (
+        "_team" if player.lost.reason.value == "poison" and teamed(state) else ""
+    )  # TB-6: fifteen, not ten
     reason = view.tr(f"ui.lost.{player.lost.reason.value}{team}")
     source = player.lost.source
-    if source is not None and source != player.seat and player.lost.reason.value not in ("conceded",):
+    if (
+        source is not None
+        and source != player.seat
+        and player.lost.reason.value not in ("conceded",)
+    ):
         return view.tr("ui.lost_by", reason=reason, name=state.player(source).name)
     return reason
 
 
-BadgeKind = Literal["monarch", "initiative", "blessing", "day", "night", "poison", "commander", "tax", "energy",
-                    "experience", "rad", "skips", "pending"]
+BadgeKind = Literal[
+    "monarch",
+    "initiative",
+    "blessing",
+    "day",
+    "night",
+    "poison",
+    "commander",
+    "tax",
+    "energy",
+    "experience",
+    "rad",
+    "skips",
+    "pending",
+]
 
 
 class Badge(Struct, frozen=True):
@@ -199,7 +227,11 @@ class BadgeLook(Struct, frozen=True):
     box: Color = theme.BADGE
 
 
-COUNTED: dict[Counter, BadgeKind] = {Counter.ENERGY: "energy", Counter.EXPERIENCE: "experience", Counter.RAD: "rad"}
+COUNTED: dict[Counter, BadgeKind] = {
+    Counter.ENERGY: "energy",
+    Counter.EXPERIENCE: "experience",
+    Counter.RAD: "rad",
+}
 
 LOOKS: dict[str, BadgeLook] = {
     # The monarch's crown is dark on gold, so it never reads as commander damage's crown.
@@ -288,7 +320,9 @@ def _counter_badges(view: View, state: GameState, player: Player) -> list[Badge]
     change = shown_on(view.ui, state, player.seat)
     if change is not None:
         source = state.player(change.source) if change.source is not None else None
-        labels = (source.name, *(names[source.seat] for names in shorter)) if source is not None else ()
+        labels = (
+            (source.name, *(names[source.seat] for names in shorter)) if source is not None else ()
+        )
         found.append(Badge("pending", signed(change.amount), labels))
     found += designation_badges(state, player)
     if player.poison:
@@ -298,18 +332,36 @@ def _counter_badges(view: View, state: GameState, player: Player) -> list[Badge]
             owner = state.player(entry.source)
             named = entry.commander < len(owner.commanders)
             partner = f"/{entry.commander + 1}" if len(owner.commanders) > 1 else ""
-            labels = (owner.commanders[entry.commander] if named else owner.name,
-                      *(names[owner.seat] + partner for names in shorter))
+            labels = (
+                owner.commanders[entry.commander] if named else owner.name,
+                *(names[owner.seat] + partner for names in shorter),
+            )
             found.append(Badge("commander", str(entry.amount), labels))
-    for index, casts in enumerate(player.commander_casts):  # CR 903.8: what casting it costs more now
+    for index, casts in enumerate(
+        player.commander_casts
+    ):  # CR 903.8: what casting it costs more now
         if casts:
             partners = len(player.commanders) > 1
-            found.append(Badge("tax", str(2 * casts),
-                               (player.commanders[index], player.commanders[index].split()[0].rstrip(","),
-                                str(index + 1)) if partners else ()))
+            found.append(
+                Badge(
+                    "tax",
+                    str(2 * casts),
+                    (
+                        player.commanders[index],
+                        player.commanders[index].split()[0].rstrip(","),
+                        str(index + 1),
+                    )
+                    if partners
+                    else (),
+                )
+            )
     if state.counters is not None:
         mine = state.counters.player(player.seat)
-        found += [Badge(COUNTED[counter], str(mine.count(counter))) for counter in Counter if mine.count(counter)]
+        found += [
+            Badge(COUNTED[counter], str(mine.count(counter)))
+            for counter in Counter
+            if mine.count(counter)
+        ]
     if player.skip_turns:
         found.append(Badge("skips", "", (view.tr("ui.skips", n=player.skip_turns),)))
     return found
@@ -324,7 +376,9 @@ def seat_notes(view: View, state: GameState, player: Player) -> str:
     key = ("seat_notes", id(state), player.seat)
     found = view.memo.get(key)
     if found is None:
-        found = view.memo[key] = " · ".join(b for scr in view.screens.values() for b in scr.seat_badges(view, state, player))
+        found = view.memo[key] = " · ".join(
+            b for scr in view.screens.values() for b in scr.seat_badges(view, state, player)
+        )
     return str(found)
 
 
@@ -333,7 +387,9 @@ def upkeep_items(view: View, state: GameState) -> list[str]:
 
 
 def upkeep_details(view: View, state: GameState) -> list[Detail]:
-    return [detail for scr in view.screens.values() for detail in scr.upkeep_details(state, view.tr)]
+    return [
+        detail for scr in view.screens.values() for detail in scr.upkeep_details(state, view.tr)
+    ]
 
 
 def table_strips(view: View, state: GameState) -> list[Strip]:
@@ -364,7 +420,9 @@ def life_goal(view: View) -> int:
 def digits_of(view: View, mm: float, density: float) -> int:
     """The least bold type size whose digits are ``mm`` tall at ``density`` pixels a millimetre."""
     wanted = mm * density
-    return _digits_at_least(view, wanted, math.floor(wanted * 100 / view.canvas.fonts.ink(DIGITS, 100, True)[1]) - 2)
+    return _digits_at_least(
+        view, wanted, math.floor(wanted * 100 / view.canvas.fonts.ink(DIGITS, 100, True)[1]) - 2
+    )
 
 
 def _digits_at_least(view: View, height: float, start: int) -> int:
@@ -413,7 +471,9 @@ def _label_size(lay: Layout, brevity: int) -> int:
 def _badge_metrics(view: View, badge: Badge, size: int, brevity: int) -> tuple[int, int]:
     c, lay = view.canvas, view.layout
     pad = max(2, lay.margin // 2)
-    height = c.fonts.line_height(size, True) * 4 // 5  # the digits' ink and a little air, not a whole line
+    height = (
+        c.fonts.line_height(size, True) * 4 // 5
+    )  # the digits' ink and a little air, not a whole line
     icon = height * 7 // 10 if LOOKS[badge.kind].icon is not None else 0
     label = badge.label(brevity)
     width = pad * 2
@@ -484,15 +544,25 @@ def tile_plan(view: View, state: GameState, player: Player, rect: Rect) -> TileP
     badges = counter_badges(view, state, player) if player.in_game else []
     # A plan depends only on what the tile shows and its size: the same tile is planned once, not
     # every frame, nor again for each arrangement of the seats tried.
-    key = ("seat", view.layout, rect[2], rect[3], seat_life(view, state, player), tuple(badges),
-           seat_notes(view, state, player), loss_text(view, state, player) if not player.in_game else None)
+    key = (
+        "seat",
+        view.layout,
+        rect[2],
+        rect[3],
+        seat_life(view, state, player),
+        tuple(badges),
+        seat_notes(view, state, player),
+        loss_text(view, state, player) if not player.in_game else None,
+    )
     found = view.canvas.planned.get(key)
     if not isinstance(found, TilePlan):
         found = view.canvas.planned.put(key, _planned(view, state, player, rect, badges))
     return found
 
 
-def _planned(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge]) -> TilePlan:
+def _planned(
+    view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge]
+) -> TilePlan:
     if not badges or badges[0].kind != "pending":
         return _tile_plan(view, state, player, rect, badges)
     without = _tile_plan(view, state, player, rect, badges[1:])
@@ -522,7 +592,9 @@ class _Room:
     a size fits with the badges (grown with it, ``badge_size``) in rows under it or in a column
     beside it."""
 
-    def __init__(self, view: View, life: str, badges: list[Badge], rect: Rect, notes: tuple[int, int, int]) -> None:
+    def __init__(
+        self, view: View, life: str, badges: list[Badge], rect: Rect, notes: tuple[int, int, int]
+    ) -> None:
         lay = view.layout
         self.view, self.life, self.badges = view, life, badges
         self.pad = lay.margin
@@ -537,22 +609,31 @@ class _Room:
         centred in them: the digits fill the room, and the line's empty top and foot may reach
         over the name or the badges (``Canvas.text`` with ``ink``)."""
         fonts = self.view.canvas.fonts
-        return (fonts.measure(self.life, size, True)[0] <= width
-                and fonts.ink(self.life, size, True)[1] <= room[1] - room[0])
+        return (
+            fonts.measure(self.life, size, True)[0] <= width
+            and fonts.ink(self.life, size, True)[1] <= room[1] - room[0]
+        )
 
     def _metrics(self, size: int, brevity: int) -> list[tuple[int, int]]:
-        return [_badge_metrics(self.view, b, badge_size(self.view, size), brevity) for b in self.badges]
+        return [
+            _badge_metrics(self.view, b, badge_size(self.view, size), brevity) for b in self.badges
+        ]
 
     def in_rows(self, top: int, brevity: int, one_a_row: bool = False) -> Callable[[int], bool]:
         def fits(size: int) -> bool:
             metrics = self._metrics(size, brevity)
-            rows = [[i] for i in range(len(metrics))] if one_a_row else _flow([m[0] for m in metrics], self.inner, self.gap)
+            rows = (
+                [[i] for i in range(len(metrics))]
+                if one_a_row
+                else _flow([m[0] for m in metrics], self.inner, self.gap)
+            )
             if rows is None:
                 return False
             if not rows:
                 return self._life_fits(size, self.inner, (top, self.bottom - self.pad // 2))
             low = self.bottom - len(rows) * metrics[0][1] - len(rows) * self.gap
             return self._life_fits(size, self.inner, (top, low))
+
         return fits
 
     def in_column(self, top: int, brevity: int) -> Callable[[int], bool]:
@@ -560,19 +641,33 @@ class _Room:
             metrics = self._metrics(size, brevity)
             column = max(m[0] for m in metrics)
             tall = sum(m[1] for m in metrics) + self.gap * (len(metrics) - 1)
-            return (tall <= self.bottom - top and column < self.inner
-                    and self._life_fits(size, self.inner - column - self.pad, (top, self.bottom - self.pad // 2)))
+            return (
+                tall <= self.bottom - top
+                and column < self.inner
+                and self._life_fits(
+                    size, self.inner - column - self.pad, (top, self.bottom - self.pad // 2)
+                )
+            )
+
         return fits
 
 
-def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges: list[Badge],
-               names: tuple[int, ...] = ()) -> TilePlan:
+def _tile_plan(
+    view: View,
+    state: GameState,
+    player: Player,
+    rect: Rect,
+    badges: list[Badge],
+    names: tuple[int, ...] = (),
+) -> TilePlan:
     """The best plan for ``badges``, the name at the first of ``names`` (default: medium, small,
     tiny) that lets the life total reach the goal, else at the one that makes it largest."""
     c, lay = view.canvas, view.layout
     inner = rect[2] - 2 * lay.margin
     notes_size, notes = _note_lines(view, seat_notes(view, state, player), inner)
-    foot_size, foot = _note_lines(view, loss_text(view, state, player) if not player.in_game else "", inner)
+    foot_size, foot = _note_lines(
+        view, loss_text(view, state, player) if not player.in_game else "", inner
+    )
     notes_size = min(notes_size, foot_size) if foot else notes_size
     room = _Room(view, seat_life(view, state, player), badges, rect, (notes_size, notes, foot))
     cap = lay.huge * 2
@@ -584,26 +679,43 @@ def _tile_plan(view: View, state: GameState, player: Player, rect: Rect, badges:
     floor = life_floor(view)
     # A badge's labels run from the full name to the shortest; one without any (a change from
     # nobody) is planned once, as a tile without labels is.
-    brevities = range(max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending", "tax"))]))
+    brevities = range(
+        max([1, *(len(b.labels) for b in badges if b.kind in ("commander", "pending", "tax"))])
+    )
     for name_size in names or (lay.medium, lay.small, lay.tiny):
         if name_size == lay.tiny and not names and best is not None and best.life >= floor:
             break
-        top = lay.margin // 2 + c.fonts.line_height(name_size) + notes * c.fonts.line_height(notes_size)
+        top = (
+            lay.margin // 2
+            + c.fonts.line_height(name_size)
+            + notes * c.fonts.line_height(notes_size)
+        )
         for brevity in brevities:
-            arrangements = [(False, room.in_rows(top, brevity))] + ([(True, room.in_column(top, brevity))] if badges else [])
+            arrangements = [(False, room.in_rows(top, brevity))] + (
+                [(True, room.in_column(top, brevity))] if badges else []
+            )
             for beside, fits in arrangements:
-                option = _arranged(view, fits, cap, TilePlan(name_size, notes_size, notes, foot, brevity, beside, 0, 0))
+                option = _arranged(
+                    view,
+                    fits,
+                    cap,
+                    TilePlan(name_size, notes_size, notes, foot, brevity, beside, 0, 0),
+                )
                 if option is not None and (best is None or option.life > best.life):
                     best = option
             if best is not None and (best.life >= goal or not player.in_game):
-                return _out_of_room(view, player, best)  # a player out of the game keeps their name readable before their life
+                return _out_of_room(
+                    view, player, best
+                )  # a player out of the game keeps their name readable before their life
     if best is not None:
         return _out_of_room(view, player, best)
     # No badge fits the tile's width even with the shortest names (many players on a small
     # panel): one badge a row, the name clipped at the tile's edge, and the life total kept large.
     top = lay.margin // 2 + c.fonts.line_height(lay.tiny) + notes * c.fonts.line_height(notes_size)
     size = _largest(room.in_rows(top, 2, one_a_row=True), cap)
-    return TilePlan(lay.tiny, notes_size, notes, foot, 2, False, badge_size(view, size), size, clipped=True)
+    return TilePlan(
+        lay.tiny, notes_size, notes, foot, 2, False, badge_size(view, size), size, clipped=True
+    )
 
 
 def _arranged(view: View, fits: Callable[[int], bool], cap: int, plan: TilePlan) -> TilePlan | None:
@@ -618,8 +730,15 @@ def _out_of_room(view: View, player: Player, plan: TilePlan) -> TilePlan:
     return replace(plan, life=0) if not player.in_game and plan.life < view.layout.tiny else plan
 
 
-def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity: int, role: str,
-               right: int | None = None) -> None:
+def draw_badge(
+    view: View,
+    badge: Badge,
+    at: tuple[int, int],
+    size: int,
+    brevity: int,
+    role: str,
+    right: int | None = None,
+) -> None:
     """One badge at ``at``; ``right`` clips it (and its label) where the tile ends."""
     c, lay = view.canvas, view.layout
     width, height = _badge_metrics(view, badge, size, brevity)
@@ -637,20 +756,46 @@ def draw_badge(view: View, badge: Badge, at: tuple[int, int], size: int, brevity
     if look.icon is not None:
         icon = height * 7 // 10
         look.icon(c, (cx + icon / 2, middle), icon, color)
-        c.shape(badge.kind, (cx, middle - icon // 2, icon, icon), f"{role}.icon" if badge.number else role)
+        c.shape(
+            badge.kind,
+            (cx, middle - icon // 2, icon, icon),
+            f"{role}.icon" if badge.number else role,
+        )
         cx += icon + pad
     if badge.number:
-        r = c.text(badge.number, (cx, middle), size, color, anchor="midleft", bold=True, role=role, ink=True)
+        r = c.text(
+            badge.number,
+            (cx, middle),
+            size,
+            color,
+            anchor="midleft",
+            bold=True,
+            role=role,
+            ink=True,
+        )
         cx = r.right + pad
     label = badge.label(brevity)
     if label:
-        c.text(label, (cx, middle), _label_size(lay, brevity), theme.TEXT, anchor="midleft",
-               role=f"{role}.from" if badge.kind in ("commander", "pending") else role,
-               max_width=None if right is None else max(1, right - pad - cx), min_size=_label_size(lay, brevity))
+        c.text(
+            label,
+            (cx, middle),
+            _label_size(lay, brevity),
+            theme.TEXT,
+            anchor="midleft",
+            role=f"{role}.from" if badge.kind in ("commander", "pending") else role,
+            max_width=None if right is None else max(1, right - pad - cx),
+            min_size=_label_size(lay, brevity),
+        )
 
 
-def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: bool,
-              plan: TilePlan | None = None) -> None:
+def draw_seat(
+    view: View,
+    state: GameState,
+    player: Player,
+    rect: Rect,
+    cursor: bool,
+    plan: TilePlan | None = None,
+) -> None:
     """One seat: the name on top, a module's notes, the life total as large as the tile allows,
     and the counters as badges below it or beside it; a player who left shows why."""
     c, lay = view.canvas, view.layout
@@ -677,23 +822,53 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
         while bw > inner and brevity + 1 < max(1, len(change.labels)):
             brevity += 1
             bw, bh = _badge_metrics(view, change, plan.name_size, brevity)
-        draw_badge(view, change, (x + max(pad // 2, (w - bw) // 2), y + max(0, (top - y - bh) // 2)), plan.name_size,
-                   brevity, f"{seat}.{_badge_role(change)}", right=x + w - pad // 2)
+        draw_badge(
+            view,
+            change,
+            (x + max(pad // 2, (w - bw) // 2), y + max(0, (top - y - bh) // 2)),
+            plan.name_size,
+            brevity,
+            f"{seat}.{_badge_role(change)}",
+            right=x + w - pad // 2,
+        )
     else:
-        c.text(player.name, (x + w // 2, y + pad // 2), plan.name_size, plate, anchor="midtop", bold=active,
-               max_width=inner, role=f"{seat}.name", min_size=lay.tiny)
+        c.text(
+            player.name,
+            (x + w // 2, y + pad // 2),
+            plan.name_size,
+            plate,
+            anchor="midtop",
+            bold=active,
+            max_width=inner,
+            role=f"{seat}.name",
+            min_size=lay.tiny,
+        )
     notes = seat_notes(view, state, player)
     if plan.notes:
         height = plan.notes * c.fonts.line_height(plan.notes_size)
-        c.paragraph(notes, (x + pad, top, inner, height), plan.notes_size, theme.CURSOR, role=f"{seat}.badges",
-                    min_size=plan.notes_size, align="center")
+        c.paragraph(
+            notes,
+            (x + pad, top, inner, height),
+            plan.notes_size,
+            theme.CURSOR,
+            role=f"{seat}.badges",
+            min_size=plan.notes_size,
+            align="center",
+        )
         top += height
     bottom = y + h - pad // 2
     if plan.foot:
         height = plan.foot * c.fonts.line_height(plan.notes_size)
         bottom -= height
-        c.paragraph(loss_text(view, state, player), (x + pad, bottom, inner, height), plan.notes_size, theme.ERROR,
-                    role=f"{seat}.lost", min_size=plan.notes_size, align="center")
+        c.paragraph(
+            loss_text(view, state, player),
+            (x + pad, bottom, inner, height),
+            plan.notes_size,
+            theme.ERROR,
+            role=f"{seat}.lost",
+            min_size=plan.notes_size,
+            align="center",
+        )
     life = seat_life(view, state, player)
     life_box = _draw_badges(view, seat, _shown(every, plan), plan, rect, (top, bottom), life)
     # The life total, placed by its ink: digits fill little more than half a line.
@@ -703,8 +878,17 @@ def draw_seat(view: View, state: GameState, player: Player, rect: Rect, cursor: 
     if plan.life:
         ink_top, ink_h = c.fonts.ink(life, plan.life, True)
         line_top = ly + lh // 2 - ink_top - ink_h // 2
-        c.text(life, (lx + lw // 2, line_top), plan.life, shown, anchor="midtop", bold=True, role=f"{seat}.life",
-               min_size=plan.life, ink=True)
+        c.text(
+            life,
+            (lx + lw // 2, line_top),
+            plan.life,
+            shown,
+            anchor="midtop",
+            bold=True,
+            role=f"{seat}.life",
+            min_size=plan.life,
+            ink=True,
+        )
     seat_targets(view, player.seat, rect)
 
 
@@ -715,18 +899,44 @@ def takes_the_turn(state: GameState, player: Player) -> bool:
     return player.seat in turn and player.in_game
 
 
-def seat_key(view: View, state: GameState, player: Player, rect: Rect, turn: int, cursor: bool,
-             plan: TilePlan) -> tuple[object, ...]:
+def seat_key(
+    view: View,
+    state: GameState,
+    player: Player,
+    rect: Rect,
+    turn: int,
+    cursor: bool,
+    plan: TilePlan,
+) -> tuple[object, ...]:
     """Everything ``draw_seat`` draws a seat from, turned by ``turn`` in ``rect`` (``Canvas.part``)."""
-    return ("seat", rect, turn, cursor, plan, player.seat, player.name, player.in_game, colour_of(player),
-            takes_the_turn(state, player), seat_life(view, state, player),
-            tuple(counter_badges(view, state, player)) if player.in_game else (), seat_notes(view, state, player),
-            None if player.in_game else loss_text(view, state, player),
-            shown_on(view.ui, state, player.seat) is not None)
+    return (
+        "seat",
+        rect,
+        turn,
+        cursor,
+        plan,
+        player.seat,
+        player.name,
+        player.in_game,
+        colour_of(player),
+        takes_the_turn(state, player),
+        seat_life(view, state, player),
+        tuple(counter_badges(view, state, player)) if player.in_game else (),
+        seat_notes(view, state, player),
+        None if player.in_game else loss_text(view, state, player),
+        shown_on(view.ui, state, player.seat) is not None,
+    )
 
 
-def _draw_badges(view: View, seat: str, badges: list[Badge], plan: TilePlan, rect: Rect, room: tuple[int, int],
-                 life: str) -> Rect:
+def _draw_badges(
+    view: View,
+    seat: str,
+    badges: list[Badge],
+    plan: TilePlan,
+    rect: Rect,
+    room: tuple[int, int],
+    life: str,
+) -> Rect:
     """A tile's badges in the room (top, bottom) left under its name and notes: in a column right
     of the life total, the pair centred, or in rows under it; returns the room the total has."""
     c, lay = view.canvas, view.layout
@@ -745,11 +955,19 @@ def _draw_badges(view: View, seat: str, badges: list[Badge], plan: TilePlan, rec
         tall = sum(m[1] for m in metrics) + gap * (len(metrics) - 1)
         by = top + (bottom - top - tall) // 2
         for badge, (_, bh) in zip(badges, metrics, strict=True):
-            draw_badge(view, badge, (left + life_w + pad, by), plan.badge_size, plan.brevity,
-                       f"{seat}.{_badge_role(badge)}")
+            draw_badge(
+                view,
+                badge,
+                (left + life_w + pad, by),
+                plan.badge_size,
+                plan.brevity,
+                f"{seat}.{_badge_role(badge)}",
+            )
             by += bh + gap
         return (left, top, life_w, bottom - pad // 2 - top)
-    rows = (_flow([m[0] for m in metrics], inner, gap) if not plan.clipped else None) or [[i] for i in range(len(badges))]
+    rows = (_flow([m[0] for m in metrics], inner, gap) if not plan.clipped else None) or [
+        [i] for i in range(len(badges))
+    ]
     row_h = metrics[0][1]
     by = bottom - len(rows) * row_h - (len(rows) - 1) * gap
     life_box = (x + pad, top, inner, by - gap - top)
@@ -757,8 +975,15 @@ def _draw_badges(view: View, seat: str, badges: list[Badge], plan: TilePlan, rec
         row_w = sum(metrics[i][0] for i in row) + gap * (len(row) - 1)
         bx = max(x + pad // 2, x + (w - row_w) // 2)
         for i in row:
-            draw_badge(view, badges[i], (bx, by), plan.badge_size, plan.brevity, f"{seat}.{_badge_role(badges[i])}",
-                       right=x + w - pad // 2)
+            draw_badge(
+                view,
+                badges[i],
+                (bx, by),
+                plan.badge_size,
+                plan.brevity,
+                f"{seat}.{_badge_role(badges[i])}",
+                right=x + w - pad // 2,
+            )
             bx += metrics[i][0] + gap
         by += row_h + gap
     return life_box
@@ -782,7 +1007,9 @@ def seat_targets(view: View, seat: int, rect: Rect) -> None:
         c.target(rect, Tap("seat", seat))
         return
     c.target((x, y - reach, w, upper + reach), Tap(LIFE, (seat, 1)), held=Tap(LIFE_HELD, (seat, 1)))
-    c.target((x, y + upper, w, h - upper + reach), Tap(LIFE, (seat, -1)), held=Tap(LIFE_HELD, (seat, -1)))
+    c.target(
+        (x, y + upper, w, h - upper + reach), Tap(LIFE, (seat, -1)), held=Tap(LIFE_HELD, (seat, -1))
+    )
 
 
 def name_plate(view: View, player: Player, rect: Rect) -> Color:
@@ -843,8 +1070,14 @@ def detail_head(view: View, detail: Detail, size: int, inner: int, pictures: int
     picture that many title lines tall beside it (at most two fifths of the width)."""
     c, lay = view.canvas, view.layout
     step = c.fonts.line_height(size, True)
-    thumb = thumbnail(detail.picture, detail.landscape, step * pictures, inner * 2 // 5) if pictures else None
-    lines = c.wrapped(detail.title, size, inner - (thumb[0] + lay.margin // 2 if thumb else 0), bold=True)
+    thumb = (
+        thumbnail(detail.picture, detail.landscape, step * pictures, inner * 2 // 5)
+        if pictures
+        else None
+    )
+    lines = c.wrapped(
+        detail.title, size, inner - (thumb[0] + lay.margin // 2 if thumb else 0), bold=True
+    )
     return DetailHead(thumb, lines, max(len(lines or []) * step, thumb[1] if thumb else 0))
 
 
@@ -862,12 +1095,19 @@ def fit_panel(view: View, state: GameState, rect: Rect) -> PanelFit | None:
     as without them; None if nothing fits."""
     plain = _fit_panel(view, state, rect, 0)
     details = upkeep_details(view, state)
-    if plain is None or plain.detail is None or not any(
-            thumbnail(d.picture, d.landscape, 1, 1) is not None for d in details):
+    if (
+        plain is None
+        or plain.detail is None
+        or not any(thumbnail(d.picture, d.landscape, 1, 1) is not None for d in details)
+    ):
         return plain
     for lines in (2, 1):
         shown = _fit_panel(view, state, rect, lines)
-        if shown is not None and shown.detail is not None and (shown.size, shown.detail) >= (plain.size, plain.detail):
+        if (
+            shown is not None
+            and shown.detail is not None
+            and (shown.size, shown.detail) >= (plain.size, plain.detail)
+        ):
             return shown
     return plain
 
@@ -902,8 +1142,10 @@ def _fit_panel(view: View, state: GameState, rect: Rect, pictures: int) -> Panel
         text_size = None
         for candidate in range(lay.medium, lay.tiny - 1, -1):
             wrapped = [c.wrapped(d.text, candidate, inner) for d in details]
-            if all(x is not None for x in wrapped) and sum(len(x or []) for x in wrapped) * c.fonts.line_height(
-                    candidate) <= text_room:
+            if (
+                all(x is not None for x in wrapped)
+                and sum(len(x or []) for x in wrapped) * c.fonts.line_height(candidate) <= text_room
+            ):
                 text_size = candidate
                 break
         found.append(PanelFit(size, text_size, pictures))
@@ -929,12 +1171,22 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
     step = c.fonts.line_height(size)
     ty = y + pad
     title = tr("ui.upkeep.title", name=turn_name(state))
-    title_h = len(c.wrapped(title, size, inner, bold=True) or [title]) * c.fonts.line_height(size, True)
+    title_h = len(c.wrapped(title, size, inner, bold=True) or [title]) * c.fonts.line_height(
+        size, True
+    )
     # The title on the colour of the player whose upkeep it is, as their seat's name is.
     ink = name_plate(view, state.player(state.active), (x, y, w, pad + title_h + pad // 2))
     c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line))
-    ty += c.paragraph(title, (x + pad, ty, inner, h), size, ink, role="banner.title", bold=True,
-                      min_size=size, align="center")
+    ty += c.paragraph(
+        title,
+        (x + pad, ty, inner, h),
+        size,
+        ink,
+        role="banner.title",
+        bold=True,
+        min_size=size,
+        align="center",
+    )
     ty += pad // 2
     indent = c.fonts.measure(BULLET, size)[0]
     for item in upkeep_items(view, state):
@@ -942,8 +1194,15 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
         joiners = line_joiners(item, lines)
         for index, line in enumerate(lines):
             text = BULLET + line if index == 0 else line
-            c.text(text, (x + pad + (0 if index == 0 else indent), ty), size, theme.TEXT, role="banner.item",
-                   min_size=size, joiner=joiners[index])
+            c.text(
+                text,
+                (x + pad + (0 if index == 0 else indent), ty),
+                size,
+                theme.TEXT,
+                role="banner.item",
+                min_size=size,
+                joiner=joiners[index],
+            )
             ty += step
     nxt = tr("ui.upkeep.next")
     next_lines = c.wrapped(nxt, size, inner, bold=True) or [nxt]
@@ -954,23 +1213,55 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
             c.line((x + pad, ty), (x + w - pad, ty), theme.WALK, max(1, lay.line))
             ty += pad // 2
             head = detail_head(view, detail, size, inner, fit.pictures)
-            image = cardtext.picture(detail.picture, head.thumb, landscape=detail.landscape) if head.thumb else None
+            image = (
+                cardtext.picture(detail.picture, head.thumb, landscape=detail.landscape)
+                if head.thumb
+                else None
+            )
             if head.thumb is not None and image is not None:
                 c.picture(image, (x + pad, ty), detail.picture, f"{detail.role}.picture")
                 beside = head.thumb[0] + pad // 2
                 title_h = len(head.lines or []) * c.fonts.line_height(size, True)
-                c.paragraph(detail.title, (x + pad + beside, ty + (head.height - title_h) // 2, inner - beside, title_h),
-                            size, theme.WALK, role=detail.role, bold=True, min_size=size)
+                c.paragraph(
+                    detail.title,
+                    (x + pad + beside, ty + (head.height - title_h) // 2, inner - beside, title_h),
+                    size,
+                    theme.WALK,
+                    role=detail.role,
+                    bold=True,
+                    min_size=size,
+                )
                 ty += head.height
             else:
-                ty += c.paragraph(detail.title, (x + pad, ty, inner, h), size, theme.WALK, role=detail.role,
-                                  bold=True, min_size=size)
+                ty += c.paragraph(
+                    detail.title,
+                    (x + pad, ty, inner, h),
+                    size,
+                    theme.WALK,
+                    role=detail.role,
+                    bold=True,
+                    min_size=size,
+                )
             lines = c.wrapped(detail.text, fit.detail, inner) or []
             height = len(lines) * c.fonts.line_height(fit.detail)
-            ty += c.paragraph(detail.text, (x + pad, ty, inner, height), fit.detail, theme.TEXT,
-                              role=f"{detail.role}.text", min_size=fit.detail)
-    c.paragraph(nxt, (x + pad, y + h - pad - next_h, inner, next_h), size, theme.ACTIVE_EDGE, role="banner.next",
-                bold=True, min_size=size, align="center")
+            ty += c.paragraph(
+                detail.text,
+                (x + pad, ty, inner, height),
+                fit.detail,
+                theme.TEXT,
+                role=f"{detail.role}.text",
+                min_size=fit.detail,
+            )
+    c.paragraph(
+        nxt,
+        (x + pad, y + h - pad - next_h, inner, next_h),
+        size,
+        theme.ACTIVE_EDGE,
+        role="banner.next",
+        bold=True,
+        min_size=size,
+        align="center",
+    )
     c.target(rect, Tap("banner"))
 
 
@@ -1015,16 +1306,25 @@ def shared_turn(state: GameState, tall: bool = False) -> int:
     return 180 if seat_turns(state, tall)[state.active] == 180 else 0
 
 
-def _seats(view: View, state: GameState, area: Rect) -> tuple[list[Rect], list[TilePlan], list[int]]:
+def _seats(
+    view: View, state: GameState, area: Rect
+) -> tuple[list[Rect], list[TilePlan], list[int]]:
     """The arrangement whose smallest life total is largest, with no tile's words cut short (the
     usual one of those that tie): two rows or one, ends of one width or another.  Always the
     largest, so a phase with less to show never has smaller digits than one with more."""
     best: tuple[list[Rect], list[TilePlan], list[int]] | None = None
     best_key = (1, -1)
-    for seating in seatings(len(state.players), area, view.layout.margin, faces_players(state), portrait(view.canvas)):
-        plans = [tile_plan(view, state, p, own_rect(r, t))
-                 for p, r, t in zip(state.players, seating.rects, seating.turns, strict=True)]
-        key = (-sum(p.clipped for p in plans), _smallest(state, plans))  # no name cut short, then the digits
+    for seating in seatings(
+        len(state.players), area, view.layout.margin, faces_players(state), portrait(view.canvas)
+    ):
+        plans = [
+            tile_plan(view, state, p, own_rect(r, t))
+            for p, r, t in zip(state.players, seating.rects, seating.turns, strict=True)
+        ]
+        key = (
+            -sum(p.clipped for p in plans),
+            _smallest(state, plans),
+        )  # no name cut short, then the digits
         if best is None or key > best_key:
             best, best_key = (seating.rects, plans, seating.turns), key
     assert best is not None
@@ -1037,7 +1337,9 @@ def _seats(view: View, state: GameState, area: Rect) -> tuple[list[Rect], list[T
 BANNER_SHARES = (0.4, 0.34, 0.3, 0.26, 0.5)
 
 
-def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips: list[Strip]) -> TableLayout:
+def table_layout(
+    view: View, state: GameState, area: Rect, banner: bool, strips: list[Strip]
+) -> TableLayout:
     """The seats, and beside them the upkeep banner (a column on the right of a landscape
     screen, a band under the seats on a portrait one) or the strip under them; nothing covers a
     seat.  A banner that says no more than the turn's steps gives way where it would leave a
@@ -1074,7 +1376,12 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
                 return found
             if readable and first is None:
                 first = found
-            key = (-clipped, shown, smallest, -share)  # a tie goes to the narrower banner: the seats need it more
+            key = (
+                -clipped,
+                shown,
+                smallest,
+                -share,
+            )  # a tie goes to the narrower banner: the seats need it more
             if key > best_key:
                 best, best_key = found, key
         # No banner shows the text with readable totals: the first that keeps them readable.
@@ -1090,8 +1397,10 @@ def table_layout(view: View, state: GameState, area: Rect, banner: bool, strips:
 
 def _smallest(state: GameState, plans: list[TilePlan]) -> int:
     """The smallest life total of the players still in the game (all, once none is)."""
-    return min((p.life for p, player in zip(plans, state.players, strict=True) if player.in_game),
-               default=min(p.life for p in plans))
+    return min(
+        (p.life for p, player in zip(plans, state.players, strict=True) if player.in_game),
+        default=min(p.life for p in plans),
+    )
 
 
 def _with_strip(view: View, state: GameState, area: Rect, strips: list[Strip]) -> TableLayout:
@@ -1105,9 +1414,16 @@ def _with_strip(view: View, state: GameState, area: Rect, strips: list[Strip]) -
     gap = lay.margin
     goal = life_goal(view)
     named = c.fonts.line_height(lay.medium, True) + lay.margin
-    heights = sorted({max(lay.touch, named), 2 * c.fonts.line_height(lay.small) + lay.margin,
-                      2 * c.fonts.line_height(lay.tiny) + lay.margin, named,
-                      c.fonts.line_height(lay.small, True) + lay.margin // 2}, reverse=True)
+    heights = sorted(
+        {
+            max(lay.touch, named),
+            2 * c.fonts.line_height(lay.small) + lay.margin,
+            2 * c.fonts.line_height(lay.tiny) + lay.margin,
+            named,
+            c.fonts.line_height(lay.small, True) + lay.margin // 2,
+        },
+        reverse=True,
+    )
     best: TableLayout | None = None
     first: TableLayout | None = None
     least = -1
@@ -1127,7 +1443,9 @@ def _with_strip(view: View, state: GameState, area: Rect, strips: list[Strip]) -
     return chosen
 
 
-def _strip_size(view: View, strips: list[Strip], room: int, extra: list[int], height: int) -> tuple[int, list[int]]:
+def _strip_size(
+    view: View, strips: list[Strip], room: int, extra: list[int], height: int
+) -> tuple[int, list[int]]:
     """The size the strip's texts fit ``room`` at (from ``medium`` down to ``tiny``, and no
     taller than the strip's ``height``), each text with ``extra`` pixels beside it, and their
     widths with it."""
@@ -1136,10 +1454,15 @@ def _strip_size(view: View, strips: list[Strip], room: int, extra: list[int], he
     size = lay.medium
     while size > lay.tiny and c.fonts.line_height(size, True) > height:
         size -= 1
-    widths = [c.fonts.measure(s.text, size, True)[0] + more for s, more in zip(strips, extra, strict=True)]
+    widths = [
+        c.fonts.measure(s.text, size, True)[0] + more for s, more in zip(strips, extra, strict=True)
+    ]
     while size > lay.tiny and sum(widths) + gap * (len(strips) - 1) > room:
         size -= 1
-        widths = [c.fonts.measure(s.text, size, True)[0] + more for s, more in zip(strips, extra, strict=True)]
+        widths = [
+            c.fonts.measure(s.text, size, True)[0] + more
+            for s, more in zip(strips, extra, strict=True)
+        ]
     return size, widths
 
 
@@ -1155,8 +1478,14 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
     if any(thumbs):
         extra = [t[0] + lay.margin // 2 if t else 0 for t in thumbs]
         with_pictures, wider = _strip_size(view, strips, w - 2 * lay.margin, extra, h)
-        if (with_pictures == size and sum(wider) + gap * (len(strips) - 1) <= w - 2 * lay.margin
-                and (_detail_room(view, strips, rect, extra[0]) is not None or not _detail_room(view, strips, rect))):
+        if (
+            with_pictures == size
+            and sum(wider) + gap * (len(strips) - 1) <= w - 2 * lay.margin
+            and (
+                _detail_room(view, strips, rect, extra[0]) is not None
+                or not _detail_room(view, strips, rect)
+            )
+        ):
             widths = wider
         else:
             thumbs = [None] * len(strips)
@@ -1169,10 +1498,21 @@ def draw_strip(view: View, strips: list[Strip], rect: Rect) -> None:
         if thumb is not None and image is not None:
             c.picture(image, (tx, y + (h - thumb[1]) // 2), strip.picture, f"{strip.role}.picture")
             tx += thumb[0] + lay.margin // 2
-        drawn = c.text(strip.text, (tx, y + h // 2), size, theme.WALK, anchor="midleft", bold=True, role=strip.role,
-                       max_width=x + w - tx - lay.margin, min_size=lay.tiny)
+        drawn = c.text(
+            strip.text,
+            (tx, y + h // 2),
+            size,
+            theme.WALK,
+            anchor="midleft",
+            bold=True,
+            role=strip.role,
+            max_width=x + w - tx - lay.margin,
+            min_size=lay.tiny,
+        )
         if strip.detail and len(strips) == 1:
-            _strip_detail(view, strip, (drawn.right + gap, y, x + w - lay.margin - drawn.right - gap, h))
+            _strip_detail(
+                view, strip, (drawn.right + gap, y, x + w - lay.margin - drawn.right - gap, h)
+            )
         tx = start + width + gap
     goes = [s.go for s in strips if s.go]
     if goes:
@@ -1190,12 +1530,16 @@ def _detail_room(view: View, strips: list[Strip], rect: Rect, extra: int = 0) ->
     room = w - 2 * lay.margin - min(width, w - 2 * lay.margin) - 2 * lay.margin
     if room <= 0:
         return None
-    return c.fit_paragraph(strips[0].detail, room, h - lay.margin // 2, lay.small, min_size=lay.tiny)
+    return c.fit_paragraph(
+        strips[0].detail, room, h - lay.margin // 2, lay.small, min_size=lay.tiny
+    )
 
 
 def strip_detail_fits(view: View, strips: list[Strip], rect: Rect) -> bool:
     """The strip in ``rect`` says its plane's chaos ability whole (or has none to say)."""
-    return not (len(strips) == 1 and strips[0].detail) or _detail_room(view, strips, rect) is not None
+    return (
+        not (len(strips) == 1 and strips[0].detail) or _detail_room(view, strips, rect) is not None
+    )
 
 
 def _strip_detail(view: View, strip: Strip, rect: Rect) -> None:
@@ -1210,8 +1554,14 @@ def _strip_detail(view: View, strip: Strip, rect: Rect) -> None:
         return
     lines = c.wrapped(strip.detail, size, w) or []
     used = len(lines) * c.fonts.line_height(size)
-    c.paragraph(strip.detail, (x, y + (h - used) // 2, w, used), size, theme.TEXT, role=f"{strip.role}.chaos",
-                min_size=size)
+    c.paragraph(
+        strip.detail,
+        (x, y + (h - used) // 2, w, used),
+        size,
+        theme.TEXT,
+        role=f"{strip.role}.chaos",
+        min_size=size,
+    )
 
 
 def played(state: GameState | None, ui: UiState, wall: float) -> float | None:
@@ -1227,7 +1577,13 @@ def played(state: GameState | None, ui: UiState, wall: float) -> float | None:
 def played_deadline(state: GameState | None, ui: UiState, now: float, wall: float) -> float | None:
     """When the time played, shown to the minute, reaches its next minute, while the clock runs."""
     seconds = played(state, ui, wall)
-    if seconds is None or state is None or state.clock is None or state.clock.paused or outcome(state) is not None:
+    if (
+        seconds is None
+        or state is None
+        or state.clock is None
+        or state.clock.paused
+        or outcome(state) is not None
+    ):
         return None
     return now + (60.0 - seconds % 60.0)
 
@@ -1255,7 +1611,10 @@ class Table(Screen):
         the clock runs: an idle table wakes once a minute for it (the turn timer's seconds are the
         kiosk's, on every screen)."""
         change = pending(view.ui)
-        found = [change.due if change is not None else None, played_deadline(view.state, view.ui, view.now, view.wall)]
+        found = [
+            change.due if change is not None else None,
+            played_deadline(view.state, view.ui, view.now, view.wall),
+        ]
         other = stand_in(view.screens.values(), view.state)
         if other is not None:
             found.append(other.deadline(view))
@@ -1281,23 +1640,43 @@ class Table(Screen):
         state, c, lay = view.state, view.canvas, view.layout
         area = (lay.margin, view.top, c.width - 2 * lay.margin, view.bottom - view.top)
         if state is None:
-            c.text(view.tr("ui.no_game"), (c.width // 2, view.top + (view.bottom - view.top) // 3), lay.big, theme.TEXT,
-                   anchor="center", bold=True, max_width=c.width - 2 * lay.margin, role="nogame")
-            c.text(view.tr("ui.no_game_hint"), (c.width // 2, view.top + (view.bottom - view.top) * 2 // 3), lay.medium,
-                   theme.DIM, anchor="center", max_width=c.width - 2 * lay.margin, role="nogame.hint")
+            c.text(
+                view.tr("ui.no_game"),
+                (c.width // 2, view.top + (view.bottom - view.top) // 3),
+                lay.big,
+                theme.TEXT,
+                anchor="center",
+                bold=True,
+                max_width=c.width - 2 * lay.margin,
+                role="nogame",
+            )
+            c.text(
+                view.tr("ui.no_game_hint"),
+                (c.width // 2, view.top + (view.bottom - view.top) * 2 // 3),
+                lay.medium,
+                theme.DIM,
+                anchor="center",
+                max_width=c.width - 2 * lay.margin,
+                role="nogame.hint",
+            )
             c.target(area, Go("setup"))
             return
         other = stand_in(view.screens.values(), state)
         if other is not None:
             other.draw(view)
             return
-        banner = (state.step is Step.UPKEEP and view.ui.state_of(TableState).banner_hidden != state.turn
-                  and _in_progress(state))
+        banner = (
+            state.step is Step.UPKEEP
+            and view.ui.state_of(TableState).banner_hidden != state.turn
+            and _in_progress(state)
+        )
         strips = table_strips(view, state)
         layout = table_layout(view, state, area, banner, strips)
         cursor = view.ui.cursor
         turns = layout.turns or [0] * len(state.players)
-        for player, rect, plan, turn in zip(state.players, layout.seats, layout.plans, turns, strict=True):
+        for player, rect, plan, turn in zip(
+            state.players, layout.seats, layout.plans, turns, strict=True
+        ):
             key = seat_key(view, state, player, rect, turn, cursor == player.seat, plan)
             if c.replay(key):  # a seat the press left alone: as the last frame drew it
                 continue
@@ -1323,7 +1702,11 @@ class Table(Screen):
             return other.act(host, action)
         if self._changes_life(host, state, action):
             return True
-        if isinstance(action, Press) and action.button is Button.UNDO and pending(host.ui) is not None:
+        if (
+            isinstance(action, Press)
+            and action.button is Button.UNDO
+            and pending(host.ui) is not None
+        ):
             drop(host)  # what UNDO takes back is the change shown, not yet made
             return True
         if isinstance(action, Press) and action.button is Button.NEXT and action.long:
@@ -1394,8 +1777,11 @@ def reminders(state: GameState, tr: Translator) -> list[str]:
     for seat in turn:
         rad = state.counters.player(seat).rad
         if rad and state.player(seat).in_game:
-            found.append(tr("ui.counters.item.rad_of", name=state.player(seat).name, n=rad) if teamed(state)
-                         else tr("ui.counters.item.rad", n=rad))
+            found.append(
+                tr("ui.counters.item.rad_of", name=state.player(seat).name, n=rad)
+                if teamed(state)
+                else tr("ui.counters.item.rad", n=rad)
+            )
     if marked.monarch in turn:
         found.append(tr("ui.counters.item.monarch"))
     return found

@@ -34,7 +34,14 @@ from msgspec.structs import replace
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
-from device.rules.wizards_duel import BASIC_CARDS, NAME, basic_cards, may_cast, spell_name, spell_text
+from device.rules.wizards_duel import (
+    BASIC_CARDS,
+    NAME,
+    basic_cards,
+    may_cast,
+    spell_name,
+    spell_text,
+)
 from device.rules.wizards_duel.commands import (
     CastSpell,
     Defend,
@@ -81,7 +88,9 @@ class DuelForm(Struct, frozen=True):
     context: tuple[object, ...] = ()
     pick: int = 0
     marked: tuple[int, ...] = ()
-    numbers: Mapping[str, int] = field(default_factory=dict)  # replaced whole, never changed in place
+    numbers: Mapping[str, int] = field(
+        default_factory=dict
+    )  # replaced whole, never changed in place
     spell: tuple[int, int] | None = None
     seat: int | None = None
 
@@ -120,9 +129,17 @@ def _form(ui: UiState, state: GameState) -> DuelForm:
     """The screen's own state, started afresh whenever the decision on the table changes."""
     duel = state.wizards_duel
     assert duel is not None
-    context = (duel.round, duel.phase, duel.gather_turn, duel.last_roll, duel.to_move, duel.attack is not None,
-               tuple(w.falling for w in duel.wizards), tuple(w.chosen for w in duel.wizards),
-               tuple(w.passed for w in duel.wizards))
+    context = (
+        duel.round,
+        duel.phase,
+        duel.gather_turn,
+        duel.last_roll,
+        duel.to_move,
+        duel.attack is not None,
+        tuple(w.falling for w in duel.wizards),
+        tuple(w.chosen for w in duel.wizards),
+        tuple(w.passed for w in duel.wizards),
+    )
     form = ui.state_of(DuelForm)
     return ui.put(form if form.context == context else DuelForm(context=context))
 
@@ -180,7 +197,9 @@ def _other_player(state: GameState, duel: WizardsDuelState, seat: int) -> Shift:
     def shift(form: DuelForm, delta: int) -> DuelForm:
         waiting = [s for s in _order(state, duel) if not duel.wizard(s).passed]
         if seat in waiting:
-            return replace(form, seat=waiting[(waiting.index(seat) + delta) % len(waiting)], marked=())
+            return replace(
+                form, seat=waiting[(waiting.index(seat) + delta) % len(waiting)], marked=()
+            )
         return form
 
     return shift
@@ -196,7 +215,9 @@ def _number(key: str, low: int, high: int) -> Shift:
 
 def _market_card(slots: list[int], slot: int) -> Shift:
     def shift(form: DuelForm, delta: int) -> DuelForm:
-        return replace(form, numbers={**form.numbers, "learn": slots[(slots.index(slot) + delta) % len(slots)]})
+        return replace(
+            form, numbers={**form.numbers, "learn": slots[(slots.index(slot) + delta) % len(slots)]}
+        )
 
     return shift
 
@@ -227,14 +248,20 @@ def _spell_name(tr: Translator, card: SpellCard, index: int) -> str:
 def _falling_choice(state: GameState, tr: Translator, wizard: Wizard) -> Choice:
     seat = wizard.seat
     chips = [
-        Chip(tr("ui.wd.chip.sacrifice", card=card.name), sends(SacrificePower(seat=seat, card=card.name)))
-        for card in wizard.cards if card.basic and not card.on_table
+        Chip(
+            tr("ui.wd.chip.sacrifice", card=card.name),
+            sends(SacrificePower(seat=seat, card=card.name)),
+        )
+        for card in wizard.cards
+        if card.basic and not card.on_table
     ]
     chips.append(Chip(tr("ui.wd.chip.dropout"), sends(DropOut(seat=seat))))
     return Choice(seat, tr("ui.wd.ask.falling", name=state.player(seat).name), tuple(chips))
 
 
-def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice:
+def _defence_choice(
+    state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm
+) -> Choice:
     attack = duel.attack
     assert attack is not None
     seat = attack.target
@@ -244,22 +271,43 @@ def _defence_choice(state: GameState, tr: Translator, duel: WizardsDuelState, fo
     for card in wizard.cards:
         for index, spell in enumerate(card.spells):
             if spell.ready and spell.kind is SpellKind.HEALING:
-                chips.append(Chip(spell_label(tr, card, index),
-                                  sends(Defend(seat=seat, how="heal", card=card.name, spell=index))))
+                chips.append(
+                    Chip(
+                        spell_label(tr, card, index),
+                        sends(Defend(seat=seat, how="heal", card=card.name, spell=index)),
+                    )
+                )
     most = min(attack.strength, wizard.reserve)
     if most >= 1:
         n = max(1, min(most, numbers.get("reserve", most)))
-        chips.append(Chip(tr("ui.wd.chip.reserve", n=n), sends(Defend(seat=seat, how="reserve", count=n)), number=n,
-                          shift=_number("reserve", 1, most)))
+        chips.append(
+            Chip(
+                tr("ui.wd.chip.reserve", n=n),
+                sends(Defend(seat=seat, how="reserve", count=n)),
+                number=n,
+                shift=_number("reserve", 1, most),
+            )
+        )
     if wizard.pool:
         n = max(1, min(len(wizard.pool), numbers.get("counter", len(wizard.pool))))
-        chips.append(Chip(tr("ui.wd.chip.counter", n=n), sends(Defend(seat=seat, how="counter", dice=wizard.pool[:n])),
-                          number=n, shift=_number("counter", 1, len(wizard.pool))))
+        chips.append(
+            Chip(
+                tr("ui.wd.chip.counter", n=n),
+                sends(Defend(seat=seat, how="counter", dice=wizard.pool[:n])),
+                number=n,
+                shift=_number("counter", 1, len(wizard.pool)),
+            )
+        )
     if state.options.get("power_drain") and not wizard.drain_used and wizard.reserve >= 1:
         chips.append(Chip(tr("ui.wd.chip.drain"), sends(Defend(seat=seat, how="drain"))))
     caster = duel.wizard(attack.caster).card(attack.card)
-    prompt = tr("ui.wd.ask.defend", name=state.player(seat).name, caster=state.player(attack.caster).name,
-                card=_spell_name(tr, caster, attack.spell), spell=tr.message(spell_text(caster.spells[attack.spell])))
+    prompt = tr(
+        "ui.wd.ask.defend",
+        name=state.player(seat).name,
+        caster=state.player(attack.caster).name,
+        card=_spell_name(tr, caster, attack.spell),
+        spell=tr.message(spell_text(caster.spells[attack.spell])),
+    )
     return Choice(seat, prompt, tuple(chips))
 
 
@@ -270,14 +318,24 @@ def _gather_choice(state: GameState, tr: Translator, wizard: Wizard, form: DuelF
     chips = _dice(wizard.rolled, marked)
     picked = [wizard.rolled[i] for i in marked if i < len(wizard.rolled)]
     gather = sends(GatherMana(seat=seat, aside=tuple(wizard.rolled[i] for i in sorted(marked))))
-    chips.append(Chip(tr("ui.wd.chip.gather", n=len(picked)) if picked else tr("ui.wd.chip.take_back"), gather))
+    chips.append(
+        Chip(
+            tr("ui.wd.chip.gather", n=len(picked)) if picked else tr("ui.wd.chip.take_back"), gather
+        )
+    )
     if state.options.get("antimagic_shield") and len(picked) == 1 and picked[0] is not Face.AIR:
-        chips.append(Chip(tr("ui.wd.chip.shield", face=tr(f"wd.face.{picked[0].value}")),
-                          sends(SetShieldDie(seat=seat, face=picked[0]))))
+        chips.append(
+            Chip(
+                tr("ui.wd.chip.shield", face=tr(f"wd.face.{picked[0].value}")),
+                sends(SetShieldDie(seat=seat, face=picked[0])),
+            )
+        )
     return Choice(seat, tr("ui.wd.ask.gather", name=state.player(seat).name), tuple(chips))
 
 
-def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice | None:
+def _incantation_choice(
+    state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm
+) -> Choice | None:
     waiting = [seat for seat in _order(state, duel) if not duel.wizard(seat).passed]
     if not waiting:
         return None
@@ -285,26 +343,44 @@ def _incantation_choice(state: GameState, tr: Translator, duel: WizardsDuelState
     wizard = duel.wizard(seat)
     picked = _pool_picked(wizard, form.marked)
     switch = _other_player(state, duel, seat)
-    chips = [Chip(tr("ui.wd.chip.player", name=state.player(seat).name),
-                  _shifted(switch), shift=switch)]
+    chips = [
+        Chip(tr("ui.wd.chip.player", name=state.player(seat).name), _shifted(switch), shift=switch)
+    ]
     chips += _dice(wizard.pool, form.marked)
     for card in wizard.cards:
         for index, spell in enumerate(card.spells):
             if not spell.dice:
-                chips.append(Chip(tr("ui.wd.chip.pay", spell=spell_label(tr, card, index)),
-                                  sends(PaySpell(seat=seat, card=card.name, spell=index, dice=picked))))
+                chips.append(
+                    Chip(
+                        tr("ui.wd.chip.pay", spell=spell_label(tr, card, index)),
+                        sends(PaySpell(seat=seat, card=card.name, spell=index, dice=picked)),
+                    )
+                )
     slots = _market_slots(duel)
     if slots and wizard.pool:
         slot = form.numbers.get("learn", slots[0])
         slot = slot if slot in slots else slots[0]
         # The rules' one-per-round refusal, said before the player describes a whole card.
-        learn = (_refuse(Message("wd.learned_already", name=state.player(seat).name)) if wizard.learned
-                 else _describe(seat, slot, picked))
+        learn = (
+            _refuse(Message("wd.learned_already", name=state.player(seat).name))
+            if wizard.learned
+            else _describe(seat, slot, picked)
+        )
         several = len(slots) > 1
-        chips.append(Chip(tr("ui.wd.chip.learn", slot=slot), learn, number=slot if several else None,
-                          shift=_market_card(slots, slot) if several else None))
+        chips.append(
+            Chip(
+                tr("ui.wd.chip.learn", slot=slot),
+                learn,
+                number=slot if several else None,
+                shift=_market_card(slots, slot) if several else None,
+            )
+        )
     if needs_cards(wizard):
-        chips.append(Chip(tr("ui.wd.chip.new_card", n=basic_cards(wizard), total=BASIC_CARDS), _describe(seat)))
+        chips.append(
+            Chip(
+                tr("ui.wd.chip.new_card", n=basic_cards(wizard), total=BASIC_CARDS), _describe(seat)
+            )
+        )
     chips.append(Chip(tr("ui.wd.chip.ready"), sends(PassIncantations(seat=seat))))
     prompt = tr("ui.wd.ask.incant", name=state.player(seat).name)
     if not wizard.cards:
@@ -322,14 +398,27 @@ def _describe_choice(state: GameState, tr: Translator, duel: WizardsDuelState) -
     seats = [seat for seat in _order(state, duel) if needs_cards(duel.wizard(seat))]
     if not seats:
         return None
-    chips = [Chip(tr("ui.wd.chip.describe", name=state.player(seat).name, n=basic_cards(duel.wizard(seat)),
-                     total=BASIC_CARDS), _describe(seat)) for seat in seats]
+    chips = [
+        Chip(
+            tr(
+                "ui.wd.chip.describe",
+                name=state.player(seat).name,
+                n=basic_cards(duel.wizard(seat)),
+                total=BASIC_CARDS,
+            ),
+            _describe(seat),
+        )
+        for seat in seats
+    ]
     return Choice(seats[0], tr("ui.wd.ask.describe", total=BASIC_CARDS), tuple(chips))
 
 
 def _targets(state: GameState, duel: WizardsDuelState, caster: int) -> list[int]:
-    return [seat for seat in _order(state, duel)
-            if seat != caster and duel.wizard(seat).sacrificed_round != duel.round]
+    return [
+        seat
+        for seat in _order(state, duel)
+        if seat != caster and duel.wizard(seat).sacrificed_round != duel.round
+    ]
 
 
 def _cast(state: GameState, duel: WizardsDuelState, seat: int, card: SpellCard, index: int) -> Pick:
@@ -342,7 +431,9 @@ def _cast(state: GameState, duel: WizardsDuelState, seat: int, card: SpellCard, 
     return _spell_waiting((card.number, index))
 
 
-def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm) -> Choice | None:
+def _casting_choice(
+    state: GameState, tr: Translator, duel: WizardsDuelState, form: DuelForm
+) -> Choice | None:
     mover = duel.to_move
     if mover is None:
         return None
@@ -351,14 +442,24 @@ def _casting_choice(state: GameState, tr: Translator, duel: WizardsDuelState, fo
     waiting = form.spell
     if waiting is not None:
         card = wizard.card(waiting[0])
-        chips = [Chip(tr("ui.wd.chip.target", name=state.player(seat).name),
-                      sends(CastSpell(seat=mover, card=card.name, spell=waiting[1], target=seat)))
-                 for seat in _targets(state, duel, mover)]
+        chips = [
+            Chip(
+                tr("ui.wd.chip.target", name=state.player(seat).name),
+                sends(CastSpell(seat=mover, card=card.name, spell=waiting[1], target=seat)),
+            )
+            for seat in _targets(state, duel, mover)
+        ]
         chips.append(Chip(tr("ui.wd.chip.back"), _spell_waiting(None)))
-        return Choice(mover, tr("ui.wd.ask.target", name=name, spell=_spell_name(tr, card, waiting[1])), tuple(chips))
+        return Choice(
+            mover,
+            tr("ui.wd.ask.target", name=name, spell=_spell_name(tr, card, waiting[1])),
+            tuple(chips),
+        )
     chips = [
         Chip(spell_label(tr, card, index), _cast(state, duel, mover, card, index))
-        for card in wizard.cards for index, spell in enumerate(card.spells) if spell.ready
+        for card in wizard.cards
+        for index, spell in enumerate(card.spells)
+        if spell.ready
     ]
     chips.append(Chip(tr("ui.wd.chip.hold"), sends(PassCasting(seat=mover))))
     return Choice(mover, tr("ui.wd.ask.cast", name=name), tuple(chips))
@@ -375,9 +476,16 @@ def choice(state: GameState, tr: Translator, form: DuelForm) -> Choice | None:
     if duel.attack is not None:
         return _defence_choice(state, tr, duel, form)
     if duel.phase == 1:
-        rolled = [seat for seat in _order(state, duel)
-                  if duel.wizard(seat).rolled is not None and not duel.wizard(seat).chosen]
-        return _gather_choice(state, tr, duel.wizard(rolled[0]), form) if rolled else _describe_choice(state, tr, duel)
+        rolled = [
+            seat
+            for seat in _order(state, duel)
+            if duel.wizard(seat).rolled is not None and not duel.wizard(seat).chosen
+        ]
+        return (
+            _gather_choice(state, tr, duel.wizard(rolled[0]), form)
+            if rolled
+            else _describe_choice(state, tr, duel)
+        )
     if duel.phase == 2:
         return _incantation_choice(state, tr, duel, form)
     if duel.phase == 3:
@@ -405,7 +513,9 @@ def next_hint(state: GameState, tr: Translator) -> str:
         if to_roll:
             key = "ui.wd.next.last_roll" if duel.last_roll else "ui.wd.next.roll"
             return tr(key, names=names(to_roll))
-        return tr("ui.wd.next.waiting", names=names([s for s in order if not duel.wizard(s).chosen]))
+        return tr(
+            "ui.wd.next.waiting", names=names([s for s in order if not duel.wizard(s).chosen])
+        )
     if duel.phase == 2:
         return tr("ui.wd.next.ready", names=names([s for s in order if not duel.wizard(s).passed]))
     mover = duel.to_move if duel.to_move is not None else duel.starting
@@ -514,7 +624,9 @@ class WizardsDuel(Screen):
             prompt = self._prompt(view, current.prompt, w)
             prompt_h = len(prompt[1]) * c.fonts.line_height(prompt[0])
             ask_y = view.bottom - lay.touch - lay.margin // 4 - prompt_h
-            self._draw_choice(view, state, current, form, prompt, (x, ask_y, w, view.bottom - ask_y))
+            self._draw_choice(
+                view, state, current, form, prompt, (x, ask_y, w, view.bottom - ask_y)
+            )
             bottom = ask_y - lay.margin // 2
         area = (x, top, w, bottom - top)
         count = len(state.players)
@@ -524,20 +636,27 @@ class WizardsDuel(Screen):
         first_line = c.fonts.line_height(lay.medium, True) + lay.margin
         rects = seat_rects(count, area, lay.margin)
         if tile_w >= lay.small * 10 or min(rect[3] for rect in rects) < first_line:
-            rects = [(x + i * (tile_w + lay.margin), top, tile_w, bottom - top) for i in range(count)]
+            rects = [
+                (x + i * (tile_w + lay.margin), top, tile_w, bottom - top) for i in range(count)
+            ]
         for player, rect in zip(state.players, rects, strict=True):
             self._draw_seat(view, state, duel, duel.wizard(player.seat), rect)
 
     def _prompt(self, view: View, text: str, width: int) -> tuple[int, list[str]]:
         lay = view.layout
-        return wrap_fit(view, text, width, lay.small) or wrap_fit(view, text, width, lay.tiny, lines=3) or (
-            lay.tiny, [text])
+        return (
+            wrap_fit(view, text, width, lay.small)
+            or wrap_fit(view, text, width, lay.tiny, lines=3)
+            or (lay.tiny, [text])
+        )
 
     def _draw_banner(self, view: View, state: GameState, duel: WizardsDuelState, area: Rect) -> int:
         """Round, phase and market on one line; what NEXT does (or who won) on the next."""
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, _ = area
-        phase = tr("ui.wd.phase", round=duel.round, phase=duel.phase, name=tr(f"ui.wd.phase.{duel.phase}"))
+        phase = tr(
+            "ui.wd.phase", round=duel.round, phase=duel.phase, name=tr(f"ui.wd.phase.{duel.phase}")
+        )
         market = tr("ui.wd.market", cards=sum(duel.market), deck=duel.deck)
         # The phase first; the market beside it where both fit, else under it.
         phase_w = c.fonts.measure(phase, lay.small, True)[0]
@@ -553,18 +672,41 @@ class WizardsDuel(Screen):
         if result is not None:
             text = self._result_text(state, duel, tr)
             fitted = wrap_fit(view, text, w, lay.medium, bold=True) or (lay.tiny, [text])
-            y += block(view, text, (x, y), w, fitted, theme.ACTIVE_EDGE, "wd.winner", bold=True, align="center")
+            y += block(
+                view,
+                text,
+                (x, y),
+                w,
+                fitted,
+                theme.ACTIVE_EDGE,
+                "wd.winner",
+                bold=True,
+                align="center",
+            )
         else:
-            y += self._lines(view, next_hint(state, tr), (x, y, w), theme.CURSOR, "wd.next", bold=True)
+            y += self._lines(
+                view, next_hint(state, tr), (x, y, w), theme.CURSOR, "wd.next", bold=True
+            )
         return y + lay.margin // 2
 
-    def _lines(self, view: View, text: str, at: tuple[int, int, int], color: tuple[int, int, int], role: str, *,
-               bold: bool = False) -> int:
+    def _lines(
+        self,
+        view: View,
+        text: str,
+        at: tuple[int, int, int],
+        color: tuple[int, int, int],
+        role: str,
+        *,
+        bold: bool = False,
+    ) -> int:
         """Small type on one line, or two (smaller) rather than cut; returns the height used."""
         lay = view.layout
         x, y, w = at
-        fitted = wrap_fit(view, text, w, lay.small, bold=bold) or wrap_fit(view, text, w, lay.tiny, lines=3, bold=bold) or (
-            lay.tiny, [text])
+        fitted = (
+            wrap_fit(view, text, w, lay.small, bold=bold)
+            or wrap_fit(view, text, w, lay.tiny, lines=3, bold=bold)
+            or (lay.tiny, [text])
+        )
         return block(view, text, (x, y), w, fitted, color, role, bold=bold)
 
     def _result_text(self, state: GameState, duel: WizardsDuelState, tr: Translator) -> str:
@@ -575,15 +717,23 @@ class WizardsDuel(Screen):
             return tr("ui.wd.tie", names=names, points=duel.wizard(duel.winners[0]).magic)
         if result.winner is None:
             return tr("ui.draw")
-        return tr("ui.wd.won", name=state.player(result.winner).name, points=duel.wizard(result.winner).magic)
+        return tr(
+            "ui.wd.won",
+            name=state.player(result.winner).name,
+            points=duel.wizard(result.winner).magic,
+        )
 
-    def _draw_seat(self, view: View, state: GameState, duel: WizardsDuelState, wizard: Wizard, rect: Rect) -> None:
+    def _draw_seat(
+        self, view: View, state: GameState, duel: WizardsDuelState, wizard: Wizard, rect: Rect
+    ) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         player = state.player(wizard.seat)
         x, y, w, h = rect
         seat = wizard.seat
         moving = player.in_game and outcome(state) is None and self._moving(state, duel, seat)
-        c.box(rect, theme.LOST_BG if not player.in_game else theme.ACTIVE if moving else theme.PANEL)
+        c.box(
+            rect, theme.LOST_BG if not player.in_game else theme.ACTIVE if moving else theme.PANEL
+        )
         if moving:
             c.box(rect, theme.ACTIVE_EDGE, width=max(2, lay.line * 2))
         pad = lay.margin
@@ -594,8 +744,16 @@ class WizardsDuel(Screen):
             out = loss_text(view, state, player) if player.lost else ""
             fitted = wrap_fit(view, out, inner, lay.small) or (lay.tiny, [out])
             height = len(fitted[1]) * c.fonts.line_height(fitted[0])
-            block(view, out, (x + pad, y + h - pad // 2 - height), inner, fitted, theme.ERROR, f"wd.seat{seat}.out",
-                  align="center")
+            block(
+                view,
+                out,
+                (x + pad, y + h - pad // 2 - height),
+                inner,
+                fitted,
+                theme.ERROR,
+                f"wd.seat{seat}.out",
+                align="center",
+            )
             return
         rows = self._seat_rows(tr, wizard)
         notes = self._seat_notes(tr, duel, wizard)
@@ -614,15 +772,37 @@ class WizardsDuel(Screen):
             for text, dice, role in self._wrapped_rows(view, column, col_w):
                 if cy + line_h > limit:
                     break
-                self._row(view, text, dice, (x + pad + number * (col_w + pad), cy), col_w, f"wd.seat{seat}.{role}")
+                self._row(
+                    view,
+                    text,
+                    dice,
+                    (x + pad + number * (col_w + pad), cy),
+                    col_w,
+                    f"wd.seat{seat}.{role}",
+                )
                 cy += line_h
         if note_fit is not None:
-            block(view, note, (x + pad, y + h - pad // 4 - foot), inner, note_fit, theme.WARN, f"wd.seat{seat}.notes",
-                  align="center")
+            block(
+                view,
+                note,
+                (x + pad, y + h - pad // 4 - foot),
+                inner,
+                note_fit,
+                theme.WARN,
+                f"wd.seat{seat}.notes",
+                align="center",
+            )
         # No touch target: magic points change only through the duel's own rules.
 
-    def _draw_name_line(self, view: View, state: GameState, duel: WizardsDuelState, wizard: Wizard, rect: Rect,
-                        moving: bool) -> int:
+    def _draw_name_line(
+        self,
+        view: View,
+        state: GameState,
+        duel: WizardsDuelState,
+        wizard: Wizard,
+        rect: Rect,
+        moving: bool,
+    ) -> int:
         """The tile's first line, and where it ends: the name on the left, the magic points on the
         right, and the words "magic points" beside the number where the name keeps its room."""
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -633,28 +813,60 @@ class WizardsDuel(Screen):
         points_size = max(lay.medium, min(lay.big, h // 4))
         while points_size > lay.tiny and c.fonts.line_height(points_size, True) > h - pad // 2:
             points_size -= 1  # a short tile: the number stays inside it
-        points = c.text(str(wizard.magic), (x + w - pad, y + pad // 2), points_size,
-                        theme.TEXT if player.in_game else theme.FAINT, anchor="topright", bold=True,
-                        role=f"wd.seat{seat}.magic")
+        points = c.text(
+            str(wizard.magic),
+            (x + w - pad, y + pad // 2),
+            points_size,
+            theme.TEXT if player.in_game else theme.FAINT,
+            anchor="topright",
+            bold=True,
+            role=f"wd.seat{seat}.magic",
+        )
         dot = 0
         if seat == duel.starting and player.in_game:
             # The starting player (phase 3 begins with them; WD-2): a dot before the name.
             dot = max(3, lay.small // 4)
-            c.circle((x + pad + dot, y + pad // 2 + c.fonts.line_height(lay.medium) // 2), dot, theme.CURSOR)
+            c.circle(
+                (x + pad + dot, y + pad // 2 + c.fonts.line_height(lay.medium) // 2),
+                dot,
+                theme.CURSOR,
+            )
             dot = 2 * dot + pad // 2
         name_room = points.left - x - 2 * pad - dot
         words = tr("ui.wd.points")
         words_w = c.fonts.measure(words, lay.tiny)[0] + pad // 2
-        name_size = next((size for size in range(min(lay.medium, points_size), lay.tiny - 1, -1)
-                          if c.fonts.measure(player.name, size, moving)[0] <= name_room), lay.tiny)
+        name_size = next(
+            (
+                size
+                for size in range(min(lay.medium, points_size), lay.tiny - 1, -1)
+                if c.fonts.measure(player.name, size, moving)[0] <= name_room
+            ),
+            lay.tiny,
+        )
         if c.fonts.measure(player.name, name_size, moving)[0] + words_w <= name_room:
-            c.text(words, (points.left - pad // 2, points.bottom - pad // 2), lay.tiny, theme.DIM,
-                   anchor="bottomright", role=f"wd.seat{seat}.points_label")
-        c.text(player.name, (x + pad + dot, y + pad // 2), name_size, theme.TEXT if player.in_game else theme.FAINT,
-               bold=moving, max_width=max(1, name_room), role=f"wd.seat{seat}.name", min_size=lay.tiny)
+            c.text(
+                words,
+                (points.left - pad // 2, points.bottom - pad // 2),
+                lay.tiny,
+                theme.DIM,
+                anchor="bottomright",
+                role=f"wd.seat{seat}.points_label",
+            )
+        c.text(
+            player.name,
+            (x + pad + dot, y + pad // 2),
+            name_size,
+            theme.TEXT if player.in_game else theme.FAINT,
+            bold=moving,
+            max_width=max(1, name_room),
+            role=f"wd.seat{seat}.name",
+            min_size=lay.tiny,
+        )
         return points.bottom
 
-    def _seat_rows(self, tr: Translator, wizard: Wizard) -> list[tuple[str, tuple[Face, ...] | None, str]]:
+    def _seat_rows(
+        self, tr: Translator, wizard: Wizard
+    ) -> list[tuple[str, tuple[Face, ...] | None, str]]:
         """A tile's rows, (text, dice, role): hand and reserve, the dice, then every spell."""
         counts = tr("ui.wd.counts", hand=wizard.hand, reserve=wizard.reserve)
         if wizard.aside:
@@ -665,8 +877,11 @@ class WizardsDuel(Screen):
         rows.append((tr("ui.wd.pool"), wizard.pool, "pool"))
         if wizard.shield:
             rows.append((tr("ui.wd.shield"), wizard.shield, "shield"))
-        rows += [(self._spell_row(tr, card, index, spell), spell.dice, "spell")
-                 for card in wizard.cards for index, spell in enumerate(card.spells)]
+        rows += [
+            (self._spell_row(tr, card, index, spell), spell.dice, "spell")
+            for card in wizard.cards
+            for index, spell in enumerate(card.spells)
+        ]
         return rows
 
     @staticmethod
@@ -709,21 +924,36 @@ class WizardsDuel(Screen):
             text += " ✓"
         return text
 
-    def _wrapped_rows(self, view: View, rows: list[tuple[str, tuple[Face, ...] | None, str]],
-                      width: int) -> list[tuple[str, tuple[Face, ...] | None, str]]:
+    def _wrapped_rows(
+        self, view: View, rows: list[tuple[str, tuple[Face, ...] | None, str]], width: int
+    ) -> list[tuple[str, tuple[Face, ...] | None, str]]:
         """The rows, a text without dice that is wider than a narrow tile even in tiny type
         (hand and reserve) on as many lines as it needs."""
         c, lay = view.canvas, view.layout
         found: list[tuple[str, tuple[Face, ...] | None, str]] = []
         for text, dice, role in rows:
-            lines = c.wrapped(text, lay.tiny, width) if dice is None and c.fonts.measure(text, lay.tiny)[0] > width else None
+            lines = (
+                c.wrapped(text, lay.tiny, width)
+                if dice is None and c.fonts.measure(text, lay.tiny)[0] > width
+                else None
+            )
             if lines:
-                found.extend((line.rstrip(" ·・"), None, role) for line in lines)  # no separator left dangling
+                found.extend(
+                    (line.rstrip(" ·・"), None, role) for line in lines
+                )  # no separator left dangling
             else:
                 found.append((text, dice, role))
         return found
 
-    def _row(self, view: View, text: str, dice: tuple[Face, ...] | None, at: tuple[int, int], width: int, role: str) -> None:
+    def _row(
+        self,
+        view: View,
+        text: str,
+        dice: tuple[Face, ...] | None,
+        at: tuple[int, int],
+        width: int,
+        role: str,
+    ) -> None:
         """A labelled line, with the dice drawn after the label as coloured school symbols: as
         many as fit, and how many more ("+3")."""
         c, lay = view.canvas, view.layout
@@ -732,16 +962,37 @@ class WizardsDuel(Screen):
         box = line_h - 2
         gap = lay.margin // 2
         if dice is None:
-            size = next((s for s in range(lay.small, lay.tiny - 1, -1) if c.fonts.measure(text, s)[0] <= width), lay.tiny)
+            size = next(
+                (
+                    s
+                    for s in range(lay.small, lay.tiny - 1, -1)
+                    if c.fonts.measure(text, s)[0] <= width
+                ),
+                lay.tiny,
+            )
             c.text(text, (x, y), size, theme.TEXT, max_width=width, role=role, min_size=lay.tiny)
             return
         # The label keeps its words: smaller type before the dice take its room, then one die.
-        least = self._die_width(view, dice[0], box) + 2 if dice else c.fonts.measure("–", lay.small)[0]
-        size = next((s for s in range(lay.small, lay.tiny - 1, -1)
-                     if c.fonts.measure(text, s)[0] + gap + least <= width), lay.tiny)
-        r = c.text(text, (x, y + (line_h - c.fonts.line_height(size)) // 2), size,
-                   theme.TEXT if dice else theme.DIM, max_width=max(1, width - gap - least), role=role,
-                   min_size=lay.tiny)
+        least = (
+            self._die_width(view, dice[0], box) + 2 if dice else c.fonts.measure("–", lay.small)[0]
+        )
+        size = next(
+            (
+                s
+                for s in range(lay.small, lay.tiny - 1, -1)
+                if c.fonts.measure(text, s)[0] + gap + least <= width
+            ),
+            lay.tiny,
+        )
+        r = c.text(
+            text,
+            (x, y + (line_h - c.fonts.line_height(size)) // 2),
+            size,
+            theme.TEXT if dice else theme.DIM,
+            max_width=max(1, width - gap - least),
+            role=role,
+            min_size=lay.tiny,
+        )
         if not dice:
             c.text("–", (r.right + gap, y), lay.small, theme.FAINT, role=role + ".none")
             return
@@ -750,19 +1001,31 @@ class WizardsDuel(Screen):
         sizes = [self._die_width(view, face, box) for face in dice]
         fit = len(dice)
         while fit and sum(sizes[:fit]) + 2 * (fit - 1) > room - (
-                0 if fit == len(dice) else c.fonts.measure(f"+{len(dice)}", lay.tiny, True)[0] + 2):
+            0 if fit == len(dice) else c.fonts.measure(f"+{len(dice)}", lay.tiny, True)[0] + 2
+        ):
             fit -= 1
         for face, die_w in zip(dice[:fit], sizes, strict=False):
             self._die(view, face, (dx, y + 1, die_w, box), role + ".die")
             dx += die_w + 2
         if fit < len(dice):
-            c.text(f"+{len(dice) - fit}", (dx, y + line_h // 2), lay.tiny, theme.DIM, anchor="midleft", bold=True,
-                   role=role + ".more", min_size=lay.tiny)
+            c.text(
+                f"+{len(dice) - fit}",
+                (dx, y + line_h // 2),
+                lay.tiny,
+                theme.DIM,
+                anchor="midleft",
+                bold=True,
+                role=role + ".more",
+                min_size=lay.tiny,
+            )
 
     def _die_width(self, view: View, face: Face, height: int) -> int:
         """A die ``height`` tall is square, or wider where its school's letters need it (Вз)."""
         size = max(view.layout.tiny, height * 2 // 3)
-        return max(height, view.canvas.fonts.measure(view.tr(f"ui.wd.face.{face.value}"), size, True)[0] + 4)
+        return max(
+            height,
+            view.canvas.fonts.measure(view.tr(f"ui.wd.face.{face.value}"), size, True)[0] + 4,
+        )
 
     def _die(self, view: View, face: Face, rect: Rect, role: str, *, marked: bool = False) -> None:
         c, lay = view.canvas, view.layout
@@ -770,17 +1033,36 @@ class WizardsDuel(Screen):
         c.box(rect, color, radius=max(2, rect[3] // 5))
         if marked:
             c.box(rect, theme.CURSOR, width=max(2, lay.line), radius=max(2, rect[3] // 5))
-        c.text(view.tr(f"ui.wd.face.{face.value}"), (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2),
-               max(lay.tiny, rect[3] * 2 // 3), ink, anchor="center", bold=True, max_width=rect[2] - 2,
-               role=role, min_size=lay.tiny)
+        c.text(
+            view.tr(f"ui.wd.face.{face.value}"),
+            (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2),
+            max(lay.tiny, rect[3] * 2 // 3),
+            ink,
+            anchor="center",
+            bold=True,
+            max_width=rect[2] - 2,
+            role=role,
+            min_size=lay.tiny,
+        )
 
-    def _draw_choice(self, view: View, state: GameState, current: Choice, form: DuelForm,
-                     prompt: tuple[int, list[str]], area: Rect) -> None:
+    def _draw_choice(
+        self,
+        view: View,
+        state: GameState,
+        current: Choice,
+        form: DuelForm,
+        prompt: tuple[int, list[str]],
+        area: Rect,
+    ) -> None:
         """The question, and its chips in a row a fingertip tall: as many as fit round the
         highlighted one, with markers at the ends saying how many are hidden on each side."""
         c, lay = view.canvas, view.layout
         x, y, w, h = area
-        top = y + block(view, current.prompt, (x, y), w, prompt, theme.TEXT, "wd.ask") + lay.margin // 4
+        top = (
+            y
+            + block(view, current.prompt, (x, y), w, prompt, theme.TEXT, "wd.ask")
+            + lay.margin // 4
+        )
         chips = current.chips
         pick = form.pick % len(chips)
         chip_h = max(lay.touch, y + h - top)
@@ -806,21 +1088,44 @@ class WizardsDuel(Screen):
                 c.box(inset(rect), theme.CURSOR, width=max(2, lay.line))
             if chip.face is not None:
                 size = chip_h - 2 * gap
-                self._die(view, chip.face, (cx + gap, top + gap, self._die_width(view, chip.face, size), size),
-                          "wd.chip.die", marked=chosen)
+                self._die(
+                    view,
+                    chip.face,
+                    (cx + gap, top + gap, self._die_width(view, chip.face, size), size),
+                    "wd.chip.die",
+                    marked=chosen,
+                )
                 if chosen:
-                    c.text("✓", (cx + cw - gap, top + chip_h // 2), lay.small, theme.CURSOR, anchor="midright",
-                           role="wd.chip.marked")
+                    c.text(
+                        "✓",
+                        (cx + cw - gap, top + chip_h // 2),
+                        lay.small,
+                        theme.CURSOR,
+                        anchor="midright",
+                        role="wd.chip.marked",
+                    )
             else:
                 chip_label(view, rect, self._chip_label(chip, selected), "wd.chip", bold=selected)
             c.target(rect, Tap("wd.chip", index))
             cx += cw + gap
         if left:
-            marker(view, (x, top, side - gap, chip_h), shown.start, "left", "wd.chip.more",
-                   Tap("wd.scroll", shown.start - 1))
+            marker(
+                view,
+                (x, top, side - gap, chip_h),
+                shown.start,
+                "left",
+                "wd.chip.more",
+                Tap("wd.scroll", shown.start - 1),
+            )
         if right:
-            marker(view, (x + w - side + gap, top, side - gap, chip_h), len(chips) - shown.stop, "right",
-                   "wd.chip.more", Tap("wd.scroll", shown.stop))
+            marker(
+                view,
+                (x + w - side + gap, top, side - gap, chip_h),
+                len(chips) - shown.stop,
+                "right",
+                "wd.chip.more",
+                Tap("wd.scroll", shown.stop),
+            )
 
     def _chip_label(self, chip: Chip, selected: bool) -> str:
         return f"← {chip.label} →" if chip.number is not None and selected else chip.label

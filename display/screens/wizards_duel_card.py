@@ -81,7 +81,9 @@ class CardForm(Struct, frozen=True):
         return tuple(draft.spell() for draft in self.spells[: 2 if self.second else 1])
 
     def dice(self, pool: tuple[Face, ...]) -> tuple[Face, ...]:
-        return tuple(face for face in SCHOOLS for _ in range(min(self.cost.get(face, 0), pool.count(face))))
+        return tuple(
+            face for face in SCHOOLS for _ in range(min(self.cost.get(face, 0), pool.count(face)))
+        )
 
 
 def needs_cards(wizard: Wizard) -> bool:
@@ -89,7 +91,7 @@ def needs_cards(wizard: Wizard) -> bool:
 
 
 def suggested_name(tr: Translator, wizard: Wizard) -> str:
-    """"Card N", N the player's next card, past any name the player has already."""
+    """ "Card N", N the player's next card, past any name the player has already."""
     taken = {card.name.casefold() for card in wizard.cards}
     number = len(wizard.cards) + 1
     while tr("ui.wd.card.default_name", n=number).casefold() in taken:
@@ -97,14 +99,20 @@ def suggested_name(tr: Translator, wizard: Wizard) -> str:
     return tr("ui.wd.card.default_name", n=number)
 
 
-def open_form(host: Host, seat: int, slot: int | None = None, picked: tuple[Face, ...] = ()) -> None:
+def open_form(
+    host: Host, seat: int, slot: int | None = None, picked: tuple[Face, ...] = ()
+) -> None:
     """Show a fresh form for ``seat``'s next starting card, or for learning market card ``slot``
     (``picked``: the pool dice already picked on the table, as the suggested payment)."""
     state = host.state
     assert state is not None and state.wizards_duel is not None
     wizard = state.wizards_duel.wizard(seat)
-    form = CardForm(seat=seat, slot=slot, name=suggested_name(host.tr, wizard),
-                    cost={face: picked.count(face) for face in SCHOOLS if face in picked})
+    form = CardForm(
+        seat=seat,
+        slot=slot,
+        name=suggested_name(host.tr, wizard),
+        cost={face: picked.count(face) for face in SCHOOLS if face in picked},
+    )
     host.ui.put(form)
     host.go(NAME)
 
@@ -157,7 +165,9 @@ class WizardsDuelCard(Screen):
             return ()
         return state.wizards_duel.wizard(form.seat).pool
 
-    def _rows(self, ui: UiState, state: GameState | None, form: CardForm) -> tuple[CardForm, list[Row]]:
+    def _rows(
+        self, ui: UiState, state: GameState | None, form: CardForm
+    ) -> tuple[CardForm, list[Row]]:
         """The form's rows, and the form with its row kept among them."""
         table = rows(form, self._pool(state, form))
         return ui.put(replace(form, row=_clamp(form.row, 0, len(table) - 1))), table
@@ -211,7 +221,11 @@ class WizardsDuelCard(Screen):
             return replace(form, name="" if form.suggested else form.name[:-1], suggested=False)
         text = "".join(ch for ch in action.text if ch.isprintable())
         if text:
-            return replace(form, name=(("" if form.suggested else form.name) + text)[:MAX_CARD_NAME], suggested=False)
+            return replace(
+                form,
+                name=(("" if form.suggested else form.name) + text)[:MAX_CARD_NAME],
+                suggested=False,
+            )
         return form
 
     def _tap(self, host: Host, form: CardForm, table: list[Row], tap: Tap) -> bool:
@@ -235,7 +249,9 @@ class WizardsDuelCard(Screen):
         host.ui.put(replace(form, row=row))
         return True
 
-    def _change(self, state: GameState | None, form: CardForm, kind: str, key: str, steps: int) -> CardForm:
+    def _change(
+        self, state: GameState | None, form: CardForm, kind: str, key: str, steps: int
+    ) -> CardForm:
         """``form`` with row ``(kind, key)`` turned ``steps``."""
         if kind == "level":
             return replace(form, level=cycle(LEVELS, form.level, steps))
@@ -249,7 +265,9 @@ class WizardsDuelCard(Screen):
             return form
         index = int(key)
         draft = _changed(form.spells[index], kind, steps)
-        return replace(form, spells=tuple(draft if i == index else d for i, d in enumerate(form.spells)))
+        return replace(
+            form, spells=tuple(draft if i == index else d for i, d in enumerate(form.spells))
+        )
 
     def _finish(self, host: Host, form: CardForm, kind: str) -> None:
         if kind == "cancel":
@@ -258,15 +276,27 @@ class WizardsDuelCard(Screen):
             return
         name = " ".join(form.name.split())
         if form.slot is None:
-            result = host.execute(DefineSpellCard(seat=form.seat, name=name, level=form.level, spells=form.drafted()))
+            result = host.execute(
+                DefineSpellCard(seat=form.seat, name=name, level=form.level, spells=form.drafted())
+            )
         else:
             dice = form.dice(self._pool(host.state, form))
             if not dice:
                 # The rules' own refusal names typed faces; on the kiosk the dice are picked here.
-                host.ui.error = Line(Message("ui.wd.card.no_cost"), host.now() + ERROR_SECONDS, "ui.wd.card.no_cost")
+                host.ui.error = Line(
+                    Message("ui.wd.card.no_cost"), host.now() + ERROR_SECONDS, "ui.wd.card.no_cost"
+                )
                 return
-            result = host.execute(LearnSpell(seat=form.seat, slot=form.slot, name=name, level=form.level,
-                                             spells=form.drafted(), dice=dice))
+            result = host.execute(
+                LearnSpell(
+                    seat=form.seat,
+                    slot=form.slot,
+                    name=name,
+                    level=form.level,
+                    spells=form.drafted(),
+                    dice=dice,
+                )
+            )
         if result is not None:
             host.ui.drop(CardForm)
             host.go("table")
@@ -288,7 +318,9 @@ class WizardsDuelCard(Screen):
             return tr("ui.wd.card.cost", school=tr(f"wd.face.{key}"))
         return tr(f"ui.wd.card.{kind}")
 
-    def _value(self, tr: Translator, form: CardForm, pool: tuple[Face, ...], kind: str, key: str) -> str:
+    def _value(
+        self, tr: Translator, form: CardForm, pool: tuple[Face, ...], kind: str, key: str
+    ) -> str:
         draft = form.spells[int(key)] if key in ("0", "1") else None
         if kind == "name":
             return form.name
@@ -306,7 +338,11 @@ class WizardsDuelCard(Screen):
             return str(draft.others)
         if kind == "cost":
             face = Face(key)
-            return tr("ui.wd.card.cost_value", n=min(form.cost.get(face, 0), pool.count(face)), of=pool.count(face))
+            return tr(
+                "ui.wd.card.cost_value",
+                n=min(form.cost.get(face, 0), pool.count(face)),
+                of=pool.count(face),
+            )
         return ""
 
     def draw(self, view: View) -> None:
@@ -322,14 +358,23 @@ class WizardsDuelCard(Screen):
         # The title, and the keys' hint beside it where the title leaves room for it whole.
         title = self._title(tr, state, form)
         fitted = wrap_fit(view, title, width, lay.medium, bold=True) or (lay.tiny, [title])
-        top = view.top + block(view, title, (x0, view.top), width, fitted, theme.CURSOR, "wd.card.title", bold=True)
+        top = view.top + block(
+            view, title, (x0, view.top), width, fitted, theme.CURSOR, "wd.card.title", bold=True
+        )
         top += max(0, lay.margin // 4)
         if len(fitted[1]) == 1:
             hint = tr("ui.wd.card.hint")
             room = width - c.fonts.measure(fitted[1][0], fitted[0], True)[0] - lay.margin
             if c.fonts.measure(hint, lay.tiny)[0] <= room:
-                c.text(hint, (x0 + width, view.top + c.fonts.line_height(fitted[0], True) // 2), lay.tiny, theme.DIM,
-                       anchor="midright", role="wd.card.hint", min_size=lay.tiny)
+                c.text(
+                    hint,
+                    (x0 + width, view.top + c.fonts.line_height(fitted[0], True) // 2),
+                    lay.tiny,
+                    theme.DIM,
+                    anchor="midright",
+                    role="wd.card.hint",
+                    min_size=lay.tiny,
+                )
         # The card as it will read in the log, so the whole description shows at a glance: in the
         # column of the save and cancel buttons where it fits there, else under the title.
         preview = f"{form.name or '…'}" + (f" [{form.level}]" if form.level is not None else "")
@@ -348,9 +393,14 @@ class WizardsDuelCard(Screen):
             block(view, preview, (column_x, top), buttons_w, beside, theme.TEXT, "wd.card.preview")
             buttons_y = top + beside_h + gap
         else:
-            across = wrap_fit(view, preview, width, lay.small) or wrap_fit(view, preview, width, lay.tiny, lines=3) or (
-                lay.tiny, [preview])
-            top += block(view, preview, (x0, top), width, across, theme.TEXT, "wd.card.preview") + gap
+            across = (
+                wrap_fit(view, preview, width, lay.small)
+                or wrap_fit(view, preview, width, lay.tiny, lines=3)
+                or (lay.tiny, [preview])
+            )
+            top += (
+                block(view, preview, (x0, top), width, across, theme.TEXT, "wd.card.preview") + gap
+            )
             room = view.bottom - top
             buttons_y = top
         # The card's rows, a fingertip tall, scroll with the highlight and say how many are hidden.
@@ -360,11 +410,24 @@ class WizardsDuelCard(Screen):
         shown = range(first, min(fields, first + visible))
         side = 0 if len(shown) == fields else marker_width(view) + gap
         for slot, index in enumerate(shown):
-            self._draw_row(view, form, pool, table[index], index, (x0, top + slot * lay.touch, rows_w - side, lay.touch))
+            self._draw_row(
+                view,
+                form,
+                pool,
+                table[index],
+                index,
+                (x0, top + slot * lay.touch, rows_w - side, lay.touch),
+            )
         if side:
             column = (x0 + rows_w - side + gap, top, side - gap, len(shown) * lay.touch)
-            scroll_markers(view, column, shown.start, fields - shown.stop, "wd.card.more",
-                           (Tap("wd.card.row", shown.start - 1), Tap("wd.card.row", shown.stop)))
+            scroll_markers(
+                view,
+                column,
+                shown.start,
+                fields - shown.stop,
+                "wd.card.more",
+                (Tap("wd.card.row", shown.start - 1), Tap("wd.card.row", shown.stop)),
+            )
         # Save and cancel in the right-hand column, so a finger always reaches them.
         button_h = max(lay.touch, min((view.bottom - buttons_y - gap) // 2, lay.touch * 2))
         for number, index in enumerate((fields, fields + 1)):
@@ -373,12 +436,23 @@ class WizardsDuelCard(Screen):
             c.box(inset(rect), theme.ACTIVE if kind == "save" else theme.BUTTON)
             if index == form.row:
                 c.box(inset(rect), theme.CURSOR, width=max(2, lay.line))
-            label = tr("ui.wd.card.learn" if kind == "save" and form.slot is not None else f"ui.wd.card.{kind}")
+            label = tr(
+                "ui.wd.card.learn"
+                if kind == "save" and form.slot is not None
+                else f"ui.wd.card.{kind}"
+            )
             chip_label(view, rect, label, f"wd.card.{kind}", bold=index == form.row)
             c.target(rect, Tap("wd.card.row", index))
 
-    def _draw_row(self, view: View, form: CardForm, pool: tuple[Face, ...], row: Row, index: int,
-                  rect: tuple[int, int, int, int]) -> None:
+    def _draw_row(
+        self,
+        view: View,
+        form: CardForm,
+        pool: tuple[Face, ...],
+        row: Row,
+        index: int,
+        rect: tuple[int, int, int, int],
+    ) -> None:
         """A label, the value and, but for the name, − and + to touch."""
         c, lay, tr = view.canvas, view.layout, view.tr
         kind, key = row
@@ -400,8 +474,15 @@ class WizardsDuelCard(Screen):
             for sign, text in ((1, "+"), (-1, "−")):
                 box = (right - step_w, y, step_w, row_h)
                 c.box(inset(box), theme.BUTTON_HI if focused else theme.BUTTON)
-                c.text(text, (box[0] + box[2] // 2, y + row_h // 2), lay.medium, theme.TEXT, anchor="center",
-                       bold=True, role="wd.card.step")
+                c.text(
+                    text,
+                    (box[0] + box[2] // 2, y + row_h // 2),
+                    lay.medium,
+                    theme.TEXT,
+                    anchor="center",
+                    bold=True,
+                    role="wd.card.step",
+                )
                 c.target(box, Tap("wd.card.step", (index, sign)))
                 right -= step_w
         color = theme.DIM if kind == "name" and form.suggested and not focused else theme.TEXT
@@ -410,29 +491,70 @@ class WizardsDuelCard(Screen):
         inner = right - x0 - 2 * lay.margin
         label_w = (columns - x0 - 2 * lay.margin) * 9 // 20
         value_w = inner - label_w - lay.margin
-        beside_label = next(((size, lines) for size in range(lay.small, lay.tiny - 1, -1)
-                             if (lines := c.wrapped(label, size, label_w)) is not None and len(lines) <= 2
-                             and len(lines) * c.fonts.line_height(size) <= row_h), None)
+        beside_label = next(
+            (
+                (size, lines)
+                for size in range(lay.small, lay.tiny - 1, -1)
+                if (lines := c.wrapped(label, size, label_w)) is not None
+                and len(lines) <= 2
+                and len(lines) * c.fonts.line_height(size) <= row_h
+            ),
+            None,
+        )
         beside_value = wrap_fit(view, value, value_w, lay.small, lines=1, bold=focused)
         x = x0 + lay.margin
         if beside_label is not None and beside_value is not None:
             height = len(beside_label[1]) * c.fonts.line_height(beside_label[0])
-            block(view, label, (x, y + (row_h - height) // 2), label_w, beside_label, theme.DIM, "wd.card.label")
+            block(
+                view,
+                label,
+                (x, y + (row_h - height) // 2),
+                label_w,
+                beside_label,
+                theme.DIM,
+                "wd.card.label",
+            )
             height = c.fonts.line_height(beside_value[0], focused)
-            block(view, value, (x + label_w + lay.margin, y + (row_h - height) // 2), value_w, beside_value, color,
-                  "wd.card.value", bold=focused)
+            block(
+                view,
+                value,
+                (x + label_w + lay.margin, y + (row_h - height) // 2),
+                value_w,
+                beside_value,
+                color,
+                "wd.card.value",
+                bold=focused,
+            )
             return
         if kind == "others" and wrap_fit(view, label, inner, lay.small, lines=1) is None:
             label = tr("ui.wd.card.others.short", n=int(key) + 1)
         size = lay.tiny
         for candidate in range(lay.small, lay.tiny - 1, -1):
-            if (c.fonts.line_height(candidate) + c.fonts.line_height(candidate, focused) <= row_h
-                    and c.fonts.measure(label, candidate)[0] <= inner
-                    and c.fonts.measure(value, candidate, focused)[0] <= inner):
+            if (
+                c.fonts.line_height(candidate) + c.fonts.line_height(candidate, focused) <= row_h
+                and c.fonts.measure(label, candidate)[0] <= inner
+                and c.fonts.measure(value, candidate, focused)[0] <= inner
+            ):
                 size = candidate
                 break
         line = c.fonts.line_height(size)
         top = y + (row_h - line - c.fonts.line_height(size, focused)) // 2
-        c.text(label, (x, top), size, theme.DIM, max_width=inner, role="wd.card.label", min_size=lay.tiny)
-        c.text(value, (x, top + line), size, color, bold=focused, max_width=inner, role="wd.card.value",
-               min_size=lay.tiny)
+        c.text(
+            label,
+            (x, top),
+            size,
+            theme.DIM,
+            max_width=inner,
+            role="wd.card.label",
+            min_size=lay.tiny,
+        )
+        c.text(
+            value,
+            (x, top + line),
+            size,
+            color,
+            bold=focused,
+            max_width=inner,
+            role="wd.card.value",
+            min_size=lay.tiny,
+        )

@@ -28,10 +28,24 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 FONTS = Path("/usr/share/fonts")
-LATIN = [(0x0020, 0x007E), (0x00A0, 0x017F), (0x0400, 0x045F), (0x2010, 0x2027), (0x2030, 0x203A), (0x20AC, 0x20AC)]
+LATIN = [
+    (0x0020, 0x007E),
+    (0x00A0, 0x017F),
+    (0x0400, 0x045F),
+    (0x2010, 0x2027),
+    (0x2030, 0x203A),
+    (0x20AC, 0x20AC),
+]
 CJK = [
-    (0x2190, 0x2193), (0x2212, 0x2212), (0x25A0, 0x25A1), (0x25CF, 0x25CF), (0x2713, 0x2713),
-    (0x3000, 0x303F), (0x3040, 0x309F), (0x30A0, 0x30FF), (0xFF01, 0xFF5E),
+    (0x2190, 0x2193),
+    (0x2212, 0x2212),
+    (0x25A0, 0x25A1),
+    (0x25CF, 0x25CF),
+    (0x2713, 0x2713),
+    (0x3000, 0x303F),
+    (0x3040, 0x309F),
+    (0x30A0, 0x30FF),
+    (0xFF01, 0xFF5E),
 ]
 
 
@@ -109,9 +123,15 @@ def main(argv: list[str]) -> int:
     # Whole blocks for names people type; beyond them, what the texts use (a dash, an arrow, kana).
     latin |= {ch for ch in used if ord(ch) < 0x2000}
     for weight in ("Regular", "Bold"):
-        _subset(TTFont(str(noto / f"NotoSans-{weight}.ttf")), "".join(sorted(latin)), HERE / f"NotoSans-{weight}-subset.ttf")
+        _subset(
+            TTFont(str(noto / f"NotoSans-{weight}.ttf")),
+            "".join(sorted(latin)),
+            HERE / f"NotoSans-{weight}-subset.ttf",
+        )
         cjk = _chars(CJK) | jis_kanji() | {ch for ch in used if ch not in latin}
-        font = TTCollection(str(noto_cjk / f"NotoSansCJK-{weight}.ttc")).fonts[0]  # Noto Sans CJK JP
+        font = TTCollection(str(noto_cjk / f"NotoSansCJK-{weight}.ttc")).fonts[
+            0
+        ]  # Noto Sans CJK JP
         _subset(font, "".join(sorted(cjk)), HERE / f"NotoSansCJKjp-{weight}-subset.otf")
     return 0
 

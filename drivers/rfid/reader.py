@@ -225,7 +225,11 @@ class Reader:
         is due; with none, ``idle_read`` (a second) — so an idle reader wakes its thread once a
         second, not twenty times, while a tap still arrives the moment its bytes do."""
         due = self._presence.due()
-        wait = self._idle_read if due is None else min(self._idle_read, max(self._read_timeout, due - self._clock()))
+        wait = (
+            self._idle_read
+            if due is None
+            else min(self._idle_read, max(self._read_timeout, due - self._clock()))
+        )
         if getattr(port, "timeout", wait) != wait:
             port.timeout = wait  # type: ignore[attr-defined]
         return self._read(port)

@@ -29,7 +29,9 @@ class Activity:
                 stat = (task / "stat").read_text()
             except OSError:
                 continue  # a thread that ended meanwhile
-            wakes += sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line)
+            wakes += sum(
+                int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line
+            )
             fields = stat.rsplit(")", 1)[1].split()
             ticks += int(fields[11]) + int(fields[12])  # utime, stime
         return cls(wakes, ticks / _TICK)

@@ -38,11 +38,19 @@ def _ready_time(data: Path) -> float:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         sock.bind(address)
         sock.settimeout(60)
-        env = {**os.environ, "NOTIFY_SOCKET": address, "AETHERBOX_DATA_DIR": str(data),
-               "AETHERBOX_CONFIG": str(data / "none.toml")}
+        env = {
+            **os.environ,
+            "NOTIFY_SOCKET": address,
+            "AETHERBOX_DATA_DIR": str(data),
+            "AETHERBOX_CONFIG": str(data / "none.toml"),
+        }
         start = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "display.cli", "console"], env=env,
-                                   stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "display.cli", "console"],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+        )
         try:
             while not sock.recv(4096).startswith(b"READY=1"):
                 pass
@@ -73,20 +81,40 @@ def _kiosk_times(data: Path, language: str) -> tuple[float, float]:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         sock.bind(address)
         sock.setblocking(False)
-        env = {**os.environ, "NOTIFY_SOCKET": address, "AETHERBOX_DATA_DIR": str(data),
-               "AETHERBOX_CONFIG": str(config), "SDL_VIDEODRIVER": "dummy",
-               "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+        env = {
+            **os.environ,
+            "NOTIFY_SOCKET": address,
+            "AETHERBOX_DATA_DIR": str(data),
+            "AETHERBOX_CONFIG": str(config),
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        }
         start = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(shots), "--buttons", "fake"],
-            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            [
+                sys.executable,
+                "-m",
+                "display.cli",
+                "kiosk",
+                "--screenshots",
+                str(shots),
+                "--buttons",
+                "fake",
+            ],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
         )
         ready = frame = None
         try:
             give_up = start + 120
             while (ready is None or frame is None) and time.perf_counter() < give_up:
                 if process.poll() is not None:
-                    raise RuntimeError(f"the kiosk ended early: {process.stderr.read().decode() if process.stderr else ''}")
+                    raise RuntimeError(
+                        f"the kiosk ended early: {process.stderr.read().decode() if process.stderr else ''}"
+                    )
                 if ready is None:
                     try:
                         if sock.recv(4096).startswith(b"READY=1"):
@@ -123,10 +151,16 @@ def _long_game(data: Path, events: int) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("dir", nargs="?", type=Path, help="where to put the journal (default: a temporary folder)")
+    parser.add_argument(
+        "dir", nargs="?", type=Path, help="where to put the journal (default: a temporary folder)"
+    )
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--events", type=int, default=100_000, help="the long game's length in events")
-    parser.add_argument("--languages", default="en,ru,ja,pl", help="the kiosk's languages, comma-separated")
+    parser.add_argument(
+        "--events", type=int, default=100_000, help="the long game's length in events"
+    )
+    parser.add_argument(
+        "--languages", default="en,ru,ja,pl", help="the kiosk's languages, comma-separated"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         empty, resumed = Path(folder) / "empty", Path(folder) / "resumed"
@@ -139,8 +173,10 @@ def main(argv: list[str] | None = None) -> int:
             kiosk[name] = {}
             for language in args.languages.split(","):
                 pairs = [_kiosk_times(data, language) for _ in range(args.runs)]
-                kiosk[name][language] = {"start_to_ready_s": _figures([r for r, _ in pairs]),
-                                         "start_to_first_frame_s": _figures([f for _, f in pairs])}
+                kiosk[name][language] = {
+                    "start_to_ready_s": _figures([r for r, _ in pairs]),
+                    "start_to_first_frame_s": _figures([f for _, f in pairs]),
+                }
     report = {
         "runs": args.runs,
         "aetherbox console": console,

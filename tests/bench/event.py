@@ -97,7 +97,9 @@ class Gadget:
         self.join = join
         self.inputs: queue.Queue[object] = queue.Queue()
         opened = threading.Event()
-        self.thread = threading.Thread(target=self._run, args=(folder, port, password, opened), name=name, daemon=True)
+        self.thread = threading.Thread(
+            target=self._run, args=(folder, port, password, opened), name=name, daemon=True
+        )
         self.thread.start()
         assert opened.wait(WAIT)
 
@@ -105,7 +107,9 @@ class Gadget:
         journal = Journal(folder / f"{self.name}.sqlite3", backup_every=0)
         self.controller = Controller(journal, rng=random.Random(self.name))
         link = MqttLink(self.inputs, "127.0.0.1", port, self.name, password, reconnect=0.1)  # type: ignore[arg-type]
-        self.session = EventSession(self.controller, link, self.name, broker=f"127.0.0.1:{port}", join=self.join)
+        self.session = EventSession(
+            self.controller, link, self.name, broker=f"127.0.0.1:{port}", join=self.join
+        )
         self.session.start()
         opened.set()
         while True:
@@ -161,9 +165,13 @@ class Organiser(Gadget):
     """The organiser's gadget: it hosts the event and watches the standings."""
 
     def __init__(self, name: str, folder: Path, port: int, password: str) -> None:
-        self.seen: dict[tuple[str, tuple[int, int, str], int], float] = {}  # a change, when the standings had it
+        self.seen: dict[
+            tuple[str, tuple[int, int, str], int], float
+        ] = {}  # a change, when the standings had it
         self.folds: list[float] = []
-        self.looked: dict[int, PodFold] = {}  # each pod as folded when its reports were last looked at
+        self.looked: dict[
+            int, PodFold
+        ] = {}  # each pod as folded when its reports were last looked at
         super().__init__(name, folder, port, password)
 
     def received(self, item: BrokerMessage | BrokerStatus) -> None:
@@ -203,7 +211,9 @@ def _play(table: Gadget, round_: int, rng: random.Random, pace: float) -> list[C
     """The table's group of ``round_`` to its end, the first seated leaving first."""
     deadline = time.monotonic() + WAIT
     while (count := table.call(lambda: table.playing(round_))) is None:
-        assert time.monotonic() < deadline, f"{table.name} was never given its group of round {round_}"
+        assert time.monotonic() < deadline, (
+            f"{table.name} was never given its group of round {round_}"
+        )
         time.sleep(0.02)
     assert isinstance(count, int)
     changes = []
@@ -213,8 +223,14 @@ def _play(table: Gadget, round_: int, rng: random.Random, pace: float) -> list[C
     return changes  # type: ignore[return-value]
 
 
-def play_event(pipes: list[Connection], names: list[str], organiser: Organiser, event: str, rng: random.Random,
-               pace: float) -> list[float]:
+def play_event(
+    pipes: list[Connection],
+    names: list[str],
+    organiser: Organiser,
+    event: str,
+    rng: random.Random,
+    pace: float,
+) -> list[float]:
     """One event played to its end; the latencies of its changes (milliseconds)."""
     players = [f"P{i:03d}" for i in range(PER_TABLE * len(names))]
     organiser.seen.clear()
@@ -232,7 +248,8 @@ def play_event(pipes: list[Connection], names: list[str], organiser: Organiser, 
     deadline = time.monotonic() + WAIT
     while not all((t, key, count) in organiser.seen for t, key, count, _ in changes):
         assert time.monotonic() < deadline, "the standings never showed every change: " + repr(
-            [c for c in changes if c[:3] not in organiser.seen][:10])
+            [c for c in changes if c[:3] not in organiser.seen][:10]
+        )
         time.sleep(0.01)
     return [(organiser.seen[(t, key, count)] - start) * 1000 for t, key, count, start in changes]
 
@@ -253,7 +270,9 @@ class Unlinked:
         pass
 
 
-def _group_reports(plan: EventPlan, assignment: Assignment, rng: random.Random) -> list[TableReport]:
+def _group_reports(
+    plan: EventPlan, assignment: Assignment, rng: random.Random
+) -> list[TableReport]:
     """What a table reports of ``assignment``'s game as the live tables play it: once it starts,
     then after each player left, the first seated leaving first, to the group's end."""
     events = rules.decide(None, table_game(plan, assignment), rng)
@@ -265,7 +284,9 @@ def _group_reports(plan: EventPlan, assignment: Assignment, rng: random.Random) 
         events = rules.decide(game, LeaveGroup(seats=(seat,)), rng)
         _, game = rules.play(game, events)
         kept += [(pos, e) for e in events]
-        made.append(table_report(plan, assignment.table, game, kept, {pos: float(pos)}, (1, 0), head=pos))
+        made.append(
+            table_report(plan, assignment.table, game, kept, {pos: float(pos)}, (1, 0), head=pos)
+        )
     return made
 
 
@@ -307,7 +328,9 @@ def fold_times(folder: Path, tables: int, samples: int) -> dict[str, float]:
             for report in _interleaved([_group_reports(plan, a, rng) for a in groups], rng):
                 revisions[report.table] = revisions.get(report.table, 0) + 1
                 report = report.model_copy(update={"revision": (number, revisions[report.table])})
-                message = BrokerMessage(report_topic(plan.event, report), report.model_dump_json().encode())
+                message = BrokerMessage(
+                    report_topic(plan.event, report), report.model_dump_json().encode()
+                )
                 start = time.perf_counter()
                 session.handle(message)
                 view = session.view
@@ -317,8 +340,11 @@ def fold_times(folder: Path, tables: int, samples: int) -> dict[str, float]:
                 assert view.report(next(a for a in view.groups if a.key == report.key)) == report
         assert view.finished and len(rows) == len(players)
     journal.close()
-    return {"samples": len(timings), "median": round(statistics.median(timings), 3),
-            "p99": round(percentile(timings, 0.99), 3)}
+    return {
+        "samples": len(timings),
+        "median": round(statistics.median(timings), 3),
+        "p99": round(percentile(timings, 0.99), 3),
+    }
 
 
 @contextmanager
@@ -341,7 +367,10 @@ def live(folder: Path, tables: int, events: int, pace: float) -> tuple[list[floa
     """``events`` events played at ``tables`` table processes through a mosquitto: every change's
     latency, and the organiser's fold after every message (milliseconds)."""
     fork = multiprocessing.get_context("fork")
-    logins = {"organiser": "organiser-secret", **{f"table{i}": f"secret-{i}" for i in range(1, tables + 1)}}
+    logins = {
+        "organiser": "organiser-secret",
+        **{f"table{i}": f"secret-{i}" for i in range(1, tables + 1)},
+    }
     names = [name for name in logins if name != "organiser"]
     pipes: list[Connection] = []
     processes: list[multiprocessing.process.BaseProcess] = []
@@ -350,8 +379,11 @@ def live(folder: Path, tables: int, events: int, pace: float) -> tuple[list[floa
         try:
             for name in names:
                 ours, theirs = fork.Pipe()
-                process = fork.Process(target=table_process, args=(name, folder, broker.port, logins[name], theirs),
-                                       daemon=True)
+                process = fork.Process(
+                    target=table_process,
+                    args=(name, folder, broker.port, logins[name], theirs),
+                    daemon=True,
+                )
                 process.start()
                 pipes.append(ours)
                 processes.append(process)
@@ -383,7 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("dir", nargs="?", type=Path)
     parser.add_argument("--tables", type=int, default=32)
     parser.add_argument("--events", type=int, default=3)
-    parser.add_argument("--pace", type=float, default=1.0, help="seconds between two changes at a table, on average")
+    parser.add_argument(
+        "--pace", type=float, default=1.0, help="seconds between two changes at a table, on average"
+    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _interrupted)
     with tempfile.TemporaryDirectory() as scratch:
@@ -393,20 +427,35 @@ def main(argv: list[str] | None = None) -> int:
             args.dir.mkdir(parents=True, exist_ok=True)
         folder = Path(tempfile.mkdtemp(prefix="event-", dir=args.dir or scratch))
         figures: dict[str, object] = {"folder": str(folder) if args.dir else None}
-        figures["fold_per_message_ms"] = {str(n): fold_times(folder, n, FOLD_SAMPLES) for n in FOLD_TABLES}
+        figures["fold_per_message_ms"] = {
+            str(n): fold_times(folder, n, FOLD_SAMPLES) for n in FOLD_TABLES
+        }
         if MISSING:
             print(json.dumps({"skipped": MISSING, **figures}))
             return 0
         latencies, folds = live(folder, args.tables, args.events, args.pace)
-    print(json.dumps({
-        "tables": args.tables, "players": PER_TABLE * args.tables, "events": args.events, "changes": len(latencies),
-        "pace_s": args.pace,
-        "latency_ms": {"median": round(statistics.median(latencies), 2), "p99": round(percentile(latencies, 0.99), 2),
-                       "max": round(max(latencies), 2)},
-        "fold_ms": {"median": round(statistics.median(folds), 2), "p99": round(percentile(folds, 0.99), 2),
-                    "samples": len(folds)},
-        **figures,
-    }))
+    print(
+        json.dumps(
+            {
+                "tables": args.tables,
+                "players": PER_TABLE * args.tables,
+                "events": args.events,
+                "changes": len(latencies),
+                "pace_s": args.pace,
+                "latency_ms": {
+                    "median": round(statistics.median(latencies), 2),
+                    "p99": round(percentile(latencies, 0.99), 2),
+                    "max": round(max(latencies), 2),
+                },
+                "fold_ms": {
+                    "median": round(statistics.median(folds), 2),
+                    "p99": round(percentile(folds, 0.99), 2),
+                    "samples": len(folds),
+                },
+                **figures,
+            }
+        )
+    )
     return 0
 
 

@@ -28,7 +28,9 @@ def flush_times(folder: Path, samples: int) -> list[float]:
         for n in range(samples):
             start = time.perf_counter()
             db.execute("BEGIN IMMEDIATE")
-            db.execute("INSERT INTO t VALUES (?, ?)", (n, '{"type":"life_changed","seat":1,"delta":-1}'))
+            db.execute(
+                "INSERT INTO t VALUES (?, ?)", (n, '{"type":"life_changed","seat":1,"delta":-1}')
+            )
             db.execute("COMMIT")
             timings.append((time.perf_counter() - start) * 1000)
             assert db.execute("SELECT count(*) FROM t").fetchone()[0] == n + 1

@@ -108,9 +108,13 @@ def flood_topics(plan: EventPlan, start: int, count: int) -> list[str]:
     for n in range(start, start + count):
         kind = KINDS[n % 3]
         if kind == "account":
-            topics.append(f"aetherbox/tables/table3/events/spring/{mine.pod}/1/{mine.group}/{0xfffffff0 - n:08x}")
+            topics.append(
+                f"aetherbox/tables/table3/events/spring/{mine.pod}/1/{mine.group}/{0xFFFFFFF0 - n:08x}"
+            )
         elif kind == "undrawn":
-            topics.append(f"aetherbox/tables/table3/events/undrawn-{n:05d}/{mine.pod}/1/{mine.group}/0000abcd")
+            topics.append(
+                f"aetherbox/tables/table3/events/undrawn-{n:05d}/{mine.pod}/1/{mine.group}/0000abcd"
+            )
         else:
             topics.append(f"aetherbox/tables/table3/events/spring/99/1/{mine.group}/{n:08x}")
     return topics
@@ -146,7 +150,11 @@ def flood(client: object, topics: list[str], payloads: Callable[[str], bytes]) -
 
 def figures_of(samples: list[float]) -> dict[str, float]:
     ms = [s * 1000 for s in samples]
-    return {"p50": round(statistics.median(ms), 3), "p99": round(percentile(ms, 0.99), 3), "samples": len(ms)}
+    return {
+        "p50": round(statistics.median(ms), 3),
+        "p99": round(percentile(ms, 0.99), 3),
+        "samples": len(ms),
+    }
 
 
 def client(port: int, login: str, clients: list[object]) -> object:
@@ -171,7 +179,9 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
     watchers: list[Watcher] = []
     clients: list[object] = []
     try:
-        plan = plan_event("Spring", PLAYERS, TABLES, {"time_limit": "60"}, random.Random(7), "spring-1")
+        plan = plan_event(
+            "Spring", PLAYERS, TABLES, {"time_limit": "60"}, random.Random(7), "spring-1"
+        )
         organiser = Watcher(folder, "organiser", broker.port)
         watchers.append(organiser)
         organiser.session.link.publish(plan_topic(plan.event), plan.model_dump_json().encode())
@@ -181,7 +191,10 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
             time.sleep(0.05)
         organiser.checks.append(checked(plan))
 
-        flooder, table2 = client(broker.port, "table3", clients), client(broker.port, "table2", clients)
+        flooder, table2 = (
+            client(broker.port, "table3", clients),
+            client(broker.port, "table2", clients),
+        )
         # table2's account, reported again every 20 ms with a new revision, timed to the standings.
         base = group_report(plan, "table2", 1).model_copy(update={"gadget": "0000beef"})
         sent: dict[tuple[int, int], float] = {}
@@ -191,7 +204,11 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
         def arrived(message: BrokerMessage, done: float) -> None:
             if message.topic.startswith("aetherbox/tables/table2/"):
                 counts = furthest(organiser.session.heard.accounts.get(key, {}).values())
-                if counts is not None and counts.revision in sent and counts.revision not in reached:
+                if (
+                    counts is not None
+                    and counts.revision in sent
+                    and counts.revision not in reached
+                ):
                     reached[counts.revision] = done
 
         organiser.on_message = arrived
@@ -203,15 +220,23 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
                 revision[0] += 1
                 made = base.model_copy(update={"revision": (1, revision[0])})
                 sent[made.revision] = time.perf_counter()
-                table2.publish(report_topic(plan.event, made), made.model_dump_json().encode(), qos=1,  # type: ignore[attr-defined]
-                               retain=True)
+                table2.publish(
+                    report_topic(plan.event, made),
+                    made.model_dump_json().encode(),
+                    qos=1,  # type: ignore[attr-defined]
+                    retain=True,
+                )
                 stop.wait(0.02)
 
         own = group_report(plan, "table3", 1)
 
         def payload(topic: str) -> bytes:
             gadget = topic.rsplit("/", 1)[1] if kind_of(topic) == "account" else "0000abcd"
-            return own.model_copy(update={"gadget": gadget, "revision": (1, int(gadget, 16) % 100000)}).model_dump_json().encode()
+            return (
+                own.model_copy(update={"gadget": gadget, "revision": (1, int(gadget, 16) % 100000)})
+                .model_dump_json()
+                .encode()
+            )
 
         phases: dict[str, object] = {}
         done = 0
@@ -224,29 +249,49 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
             flood(flooder, flood_topics(plan, done, count - done), payload)
             done = count
             deadline = time.monotonic() + WAIT
-            while sum(1 for t, _, _ in organiser.timed[timed_before:] if t.startswith("aetherbox/tables/table3/")) < count - (
-                    held[held.index(count) - 1] if held.index(count) else 0):
+            while sum(
+                1
+                for t, _, _ in organiser.timed[timed_before:]
+                if t.startswith("aetherbox/tables/table3/")
+            ) < count - (held[held.index(count) - 1] if held.index(count) else 0):
                 assert time.monotonic() < deadline, "the flood never all arrived"
                 time.sleep(0.05)
             stop.set()
             ticker.join()
             time.sleep(0.3)
-            flood_samples = [(t, s) for t, s, _ in organiser.timed[timed_before:] if t.startswith("aetherbox/tables/table3/")]
+            flood_samples = [
+                (t, s)
+                for t, s, _ in organiser.timed[timed_before:]
+                if t.startswith("aetherbox/tables/table3/")
+            ]
             last = flood_samples[-1000:]
             latencies = [reached[r] - sent[r] for r in sent if r[1] > reports_from and r in reached]
             phases[str(count)] = {
                 "handle_ms": figures_of([s for _, s in last]),
-                "handle_ms_by_kind": {kind: figures_of([s for t, s in last if kind_of(t) == kind]) for kind in KINDS},
-                "report_ms": figures_of(latencies) | {"sent": sum(1 for r in sent if r[1] > reports_from)},
+                "handle_ms_by_kind": {
+                    kind: figures_of([s for t, s in last if kind_of(t) == kind]) for kind in KINDS
+                },
+                "report_ms": figures_of(latencies)
+                | {"sent": sum(1 for r in sent if r[1] > reports_from)},
                 "rss_mb": rss_mb(),
-                "held_by_gadget": organiser.call(lambda: {
-                    "accounts": sum(len(a) for a in organiser.session.heard.accounts.values()),
-                    "waiting": sum(len(w) for w in organiser.session.heard.waiting.values()),
-                    "waiting_bytes": sum(len(p) for w in organiser.session.heard.waiting.values() for _, p in w.values())}),
+                "held_by_gadget": organiser.call(
+                    lambda: {
+                        "accounts": sum(len(a) for a in organiser.session.heard.accounts.values()),
+                        "waiting": sum(len(w) for w in organiser.session.heard.waiting.values()),
+                        "waiting_bytes": sum(
+                            len(p)
+                            for w in organiser.session.heard.waiting.values()
+                            for _, p in w.values()
+                        ),
+                    }
+                ),
             }
         out["phases"] = phases
-        out["checked"] = {"messages": len(organiser.timed), "failed": len(organiser.failed),
-                          "first_failures": organiser.failed[:3]}
+        out["checked"] = {
+            "messages": len(organiser.timed),
+            "failed": len(organiser.failed),
+            "first_failures": organiser.failed[:3],
+        }
 
         out["late_gadget"] = late_gadget(folder, broker, held[-1], key, watchers)
         out["large"] = large(organiser, flooder, broker)
@@ -260,35 +305,59 @@ def run(folder: Path, held: list[int]) -> dict[str, object]:
     return out
 
 
-def late_gadget(folder: Path, broker: Mosquitto, held: int, key: tuple[str, str, tuple[int, int, str]],
-                watchers: list[Watcher]) -> dict[str, object]:
+def late_gadget(
+    folder: Path,
+    broker: Mosquitto,
+    held: int,
+    key: tuple[str, str, tuple[int, int, str]],
+    watchers: list[Watcher],
+) -> dict[str, object]:
     """A gadget connecting after the flood: every retained message reaches it."""
     started = time.perf_counter()
     late = Watcher(folder, "late", broker.port)
     watchers.append(late)
     expected = held + 2  # the flood (every topic its own), the draw, table2's report
     deadline = time.monotonic() + WAIT
-    while sum(1 for t, _, _ in late.timed if "/events/" in t) < expected and time.monotonic() < deadline:
+    while (
+        sum(1 for t, _, _ in late.timed if "/events/" in t) < expected
+        and time.monotonic() < deadline
+    ):
         time.sleep(0.05)
     got = [t for t, _, _ in late.timed if "/events/" in t]
-    has = late.call(lambda: (late.session.plan is not None, bool(late.session.heard.accounts.get(key))))
-    return {"retained_received": len(got), "retained_held": expected, "draw_and_table2_report": has,
-            "all_in_s": round(late.timed[-1][2] - started, 2), "rss_mb_after": rss_mb()}
+    has = late.call(
+        lambda: (late.session.plan is not None, bool(late.session.heard.accounts.get(key)))
+    )
+    return {
+        "retained_received": len(got),
+        "retained_held": expected,
+        "draw_and_table2_report": has,
+        "all_in_s": round(late.timed[-1][2] - started, 2),
+        "rss_mb_after": rss_mb(),
+    }
 
 
 def large(organiser: Watcher, flooder: object, broker: Mosquitto) -> dict[str, object]:
     """One message of 250 kB (delivered, let go by its size) and one of 300 kB (refused)."""
     before = len(organiser.timed)
-    flooder.publish("aetherbox/tables/table3/events/spring/1/1/1/0000ffff", b"x" * 250_000, qos=1,  # type: ignore[attr-defined]
-                    retain=True).wait_for_publish(WAIT)
+    flooder.publish(
+        "aetherbox/tables/table3/events/spring/1/1/1/0000ffff",
+        b"x" * 250_000,
+        qos=1,  # type: ignore[attr-defined]
+        retain=True,
+    ).wait_for_publish(WAIT)
     time.sleep(1.0)
     big = [(t, s) for t, s, _ in organiser.timed[before:] if t.endswith("/0000ffff")]
-    flooder.publish("aetherbox/tables/table3/events/spring/1/1/1/0000fffe", b"x" * 300_000, qos=1, retain=True)  # type: ignore[attr-defined]
+    flooder.publish(
+        "aetherbox/tables/table3/events/spring/1/1/1/0000fffe", b"x" * 300_000, qos=1, retain=True
+    )  # type: ignore[attr-defined]
     time.sleep(1.5)
     over = [t for t, _, _ in organiser.timed if t.endswith("/0000fffe")]
     return {
-        "250kB_delivered": len(big) == 1, "250kB_handle_ms": round(big[0][1] * 1000, 3) if big else None,
-        "250kB_kept": organiser.call(lambda: any("0000ffff" in a for a in organiser.session.heard.accounts.values())),
+        "250kB_delivered": len(big) == 1,
+        "250kB_handle_ms": round(big[0][1] * 1000, 3) if big else None,
+        "250kB_kept": organiser.call(
+            lambda: any("0000ffff" in a for a in organiser.session.heard.accounts.values())
+        ),
         "300kB_delivered": bool(over),
         "300kB_sender_disconnected": "disconnected due to oversize packet" in broker.log(),
     }

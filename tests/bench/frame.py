@@ -54,7 +54,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parents[1]), str(HERE.parent / "display"), str(HERE.parent)]  # this checkout's code; the scenes
+sys.path[:0] = [
+    str(HERE.parents[1]),
+    str(HERE.parent / "display"),
+    str(HERE.parent),
+]  # this checkout's code; the scenes
 
 import pygame  # noqa: E402
 from figures import percentile  # noqa: E402
@@ -98,8 +102,14 @@ def kiosks(directory: Path) -> Iterator[Callable[[tuple[int, int], str], Kiosk]]
         journal = Journal(directory / f"j{len(journals)}" / "aetherbox.sqlite3")
         journals.append(journal)
         controller = Controller(journal, rng=random.Random(7), tags=TagMap(directory / "tags.txt"))
-        return Kiosk(controller, OffscreenTarget(size), language=language, fonts=fonts, clock=lambda: CLOCK,
-                     wall=lambda: 1.7e9)
+        return Kiosk(
+            controller,
+            OffscreenTarget(size),
+            language=language,
+            fonts=fonts,
+            clock=lambda: CLOCK,
+            wall=lambda: 1.7e9,
+        )
 
     try:
         yield make
@@ -147,13 +157,22 @@ def facing_change(kiosk: Kiosk, rng: random.Random) -> Callable[[int], None]:
     """The table with its seats facing their players (each tile drawn turned), a life total
     changed each frame."""
     players = ("Alice", "Юрий", "さくら", "Łukasz")
-    kiosk.execute(NewGame(formats=("commander",), players=players, first=players[0], options={"seats_facing": "on"}))
+    kiosk.execute(
+        NewGame(
+            formats=("commander",),
+            players=players,
+            first=players[0],
+            options={"seats_facing": "on"},
+        )
+    )
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.execute(ChangePoison(seat=2, delta=3, source=1))
     return life_walk(kiosk, rng)
 
 
-def planechase_change(kiosk: Kiosk, rng: random.Random, scene: str = "planechase") -> Callable[[int], None]:
+def planechase_change(
+    kiosk: Kiosk, rng: random.Random, scene: str = "planechase"
+) -> Callable[[int], None]:
     """A roll, then UNDO before the next one (so the cost stays what a turn's rolls cost): every
     timed frame is a roll's result, each with a fresh result from the die."""
     SCENES[scene](kiosk)
@@ -197,8 +216,13 @@ CHANGES: dict[str, Callable[[Kiosk, random.Random], Callable[[int], None]]] = {
 }
 
 
-def changed_frames(make: Callable[[tuple[int, int], str], Kiosk], screen: str, size: tuple[int, int],
-                   language: str, samples: int) -> dict[str, float]:
+def changed_frames(
+    make: Callable[[tuple[int, int], str], Kiosk],
+    screen: str,
+    size: tuple[int, int],
+    language: str,
+    samples: int,
+) -> dict[str, float]:
     kiosk = make(size, language)
     change = CHANGES[screen](kiosk, random.Random(11))
     draw(kiosk)
@@ -210,13 +234,21 @@ def changed_frames(make: Callable[[tuple[int, int], str], Kiosk], screen: str, s
         before = pixels(kiosk)  # the last frame drawn, still on the surface
         elapsed = draw(kiosk)
         if pixels(kiosk) == before:
-            raise SystemExit(f"frame.py: sample {sample} of {screen} {size} {language} drew the frame before it")
+            raise SystemExit(
+                f"frame.py: sample {sample} of {screen} {size} {language} drew the frame before it"
+            )
         times.append(elapsed * 1000)
     return {"median": round(statistics.median(times), 3), "p99": round(percentile(times, 0.99), 3)}
 
 
-def planeswalk_frames(make: Callable[[tuple[int, int], str], Kiosk], size: tuple[int, int], language: str,
-                     samples: int, text: bool, ahead: bool = True) -> dict[str, float]:
+def planeswalk_frames(
+    make: Callable[[tuple[int, int], str], Kiosk],
+    size: tuple[int, int],
+    language: str,
+    samples: int,
+    text: bool,
+    ahead: bool = True,
+) -> dict[str, float]:
     """``planeswalk_ms`` for one size and language, with or without card text, with or without
     the idle work that lays out the next planeswalk ahead (see the docstring)."""
     visit = [0]
@@ -228,7 +260,9 @@ def planeswalk_frames(make: Callable[[tuple[int, int], str], Kiosk], size: tuple
     cardtext.PROVIDERS.insert(0, provider)
     try:
         kiosk = make(size, language)
-        kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0]))
+        kiosk.execute(
+            NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0])
+        )
         kiosk.execute(Advance())  # the main phase: the die may be rolled
         draw(kiosk)
         times: list[float] = []
@@ -252,15 +286,24 @@ def planeswalk_frames(make: Callable[[tuple[int, int], str], Kiosk], size: tuple
             assert after is not None and after.planechase is not None
             shown = [card.name for card in after.planechase.face_up]
             drawn = [line.text.rstrip("…").rstrip() for line in kiosk.canvas.drawn]
-            if not any(len(line) >= 3 and name.startswith(line) for name in shown for line in drawn):
-                raise SystemExit(f"frame.py: planeswalk {sample} {size} {language} did not show {shown}")
-        return {"median": round(statistics.median(times), 3), "p99": round(percentile(times, 0.99), 3),
-                "slowest": round(max(times), 3)}
+            if not any(
+                len(line) >= 3 and name.startswith(line) for name in shown for line in drawn
+            ):
+                raise SystemExit(
+                    f"frame.py: planeswalk {sample} {size} {language} did not show {shown}"
+                )
+        return {
+            "median": round(statistics.median(times), 3),
+            "p99": round(percentile(times, 0.99), 3),
+            "slowest": round(max(times), 3),
+        }
     finally:
         cardtext.PROVIDERS.remove(provider)
 
 
-def other_frames(make: Callable[[tuple[int, int], str], Kiosk], samples: int) -> tuple[dict[str, float], dict[str, float]]:
+def other_frames(
+    make: Callable[[tuple[int, int], str], Kiosk], samples: int
+) -> tuple[dict[str, float], dict[str, float]]:
     again: dict[str, float] = {}
     first: dict[str, float] = {}
     for name, scene in SCENES.items():
@@ -287,7 +330,9 @@ def turned_present(size: tuple[int, int], degrees: int, samples: int) -> dict[st
         turned.present()
         times.append((time.perf_counter() - began) * 1000)
         if tuple(panel.surface.get_at(corner))[:3] != colour:
-            raise SystemExit(f"frame.py: sample {sample} of the {degrees}° turn did not reach the panel's corner")
+            raise SystemExit(
+                f"frame.py: sample {sample} of the {degrees}° turn did not reach the panel's corner"
+            )
     return {"median": round(statistics.median(times), 3), "p99": round(percentile(times, 0.99), 3)}
 
 
@@ -306,17 +351,23 @@ def main(argv: list[str] | None = None) -> int:
             for width, height in SIZES:
                 for language in LANGUAGES:
                     changed[f"{screen} {width}x{height} {language}"] = changed_frames(
-                        make, screen, (width, height), language, args.samples)
+                        make, screen, (width, height), language, args.samples
+                    )
         figures["changed_frame_ms"] = changed
         walks: dict[str, dict[str, float]] = {}
         for width, height in PLANESWALK_SIZES:
             for language in LANGUAGES:
                 plain = planeswalk_frames(make, (width, height), language, args.samples, text=False)
                 texted = planeswalk_frames(make, (width, height), language, args.samples, text=True)
-                unready = planeswalk_frames(make, (width, height), language, args.samples, text=True, ahead=False)
+                unready = planeswalk_frames(
+                    make, (width, height), language, args.samples, text=True, ahead=False
+                )
                 walks[f"{width}x{height} {language}"] = {
-                    "rules text": texted, "no card data": plain, "rules text, not laid out ahead": unready,
-                    "median ratio": round(texted["median"] / plain["median"], 2)}
+                    "rules text": texted,
+                    "no card data": plain,
+                    "rules text, not laid out ahead": unready,
+                    "median ratio": round(texted["median"] / plain["median"], 2),
+                }
         figures["planeswalk_ms"] = walks
         figures["turned_present_ms"] = {
             "720x1280 turned 90": turned_present((720, 1280), 90, args.samples),

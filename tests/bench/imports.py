@@ -38,7 +38,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ("device", "display", "drivers")
-ALIASES = ("typing.", "importlib._bootstrap")  # names sys.modules holds for modules imported under another
+ALIASES = (
+    "typing.",
+    "importlib._bootstrap",
+)  # names sys.modules holds for modules imported under another
 LINE = re.compile(r"import time:\s+(\d+) \|\s+(\d+) \| ( *)(\S+)")
 
 
@@ -84,7 +87,9 @@ def python(*args: str) -> subprocess.CompletedProcess[str]:
     """A fresh interpreter run with ``args`` in this checkout, reading the compiled modules."""
     env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # read the compiled modules, as an installed copy does
-    result = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
     if result.returncode != 0:
         raise RuntimeError(f"python {' '.join(args)[:200]} failed:\n{result.stderr[-2000:]}")
     return result
@@ -96,8 +101,10 @@ def one_run() -> Run:
 
 def library_modules() -> list[str]:
     """Every module importing ``display.kiosk`` loads that is not ours, in the order it loaded them."""
-    listing = ("import sys\nstarted = set(sys.modules)\nimport display.kiosk\n"
-               f"print(*(name for name in sys.modules if name not in started and name.split('.')[0] not in {OURS!r}))")
+    listing = (
+        "import sys\nstarted = set(sys.modules)\nimport display.kiosk\n"
+        f"print(*(name for name in sys.modules if name not in started and name.split('.')[0] not in {OURS!r}))"
+    )
     return python("-c", listing).stdout.split()
 
 
@@ -121,7 +128,9 @@ def libraries_run(names: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
-    parser.add_argument("--top", type=int, default=12, help="how many of our slowest modules to list")
+    parser.add_argument(
+        "--top", type=int, default=12, help="how many of our slowest modules to list"
+    )
     args = parser.parse_args(argv)
     compile_ours()
     names = library_modules()
@@ -130,18 +139,32 @@ def main(argv: list[str] | None = None) -> int:
         runs.append(one_run())
         alone.append(libraries_run(names))
     quickest = min(runs, key=lambda run: run.total_us)
-    slowest_ours = sorted(quickest.by_module_us.items(), key=lambda item: -item[1])[:args.top]
-    print(json.dumps({
-        "import": "display.kiosk, python -X importtime, the modules compiled",
-        "runs": args.runs,
-        "total_ms": {"quickest": round(quickest.total_us / 1000, 1),
-                     "median": round(statistics.median(run.total_us for run in runs) / 1000, 1)},
-        "split_ms": {"ours": round(quickest.ours_us / 1000, 1), "libraries": round(quickest.libraries_us / 1000, 1)},
-        "ours_by_module_ms": {name: round(us / 1000, 1) for name, us in slowest_ours},
-        "libraries_alone_ms": {"modules": len(names), "quickest": round(min(alone) / 1000, 1),
-                               "median": round(statistics.median(alone) / 1000, 1)},
-        "python": sys.version.split()[0],
-    }, indent=1, ensure_ascii=False))
+    slowest_ours = sorted(quickest.by_module_us.items(), key=lambda item: -item[1])[: args.top]
+    print(
+        json.dumps(
+            {
+                "import": "display.kiosk, python -X importtime, the modules compiled",
+                "runs": args.runs,
+                "total_ms": {
+                    "quickest": round(quickest.total_us / 1000, 1),
+                    "median": round(statistics.median(run.total_us for run in runs) / 1000, 1),
+                },
+                "split_ms": {
+                    "ours": round(quickest.ours_us / 1000, 1),
+                    "libraries": round(quickest.libraries_us / 1000, 1),
+                },
+                "ours_by_module_ms": {name: round(us / 1000, 1) for name, us in slowest_ours},
+                "libraries_alone_ms": {
+                    "modules": len(names),
+                    "quickest": round(min(alone) / 1000, 1),
+                    "median": round(statistics.median(alone) / 1000, 1),
+                },
+                "python": sys.version.split()[0],
+            },
+            indent=1,
+            ensure_ascii=False,
+        )
+    )
     return 0
 
 

@@ -60,7 +60,11 @@ from device.state import GameState
 def command(i: int) -> Command:
     """The ``i``th press: a turn passed, or a life changed by one, up and down in turn, so that no
     player loses however many presses a run takes (on a RAM disk, tens of thousands)."""
-    return PassTurn() if i % 4 == 0 else ChangeLife(seat=i % 4, delta=-1 if (i // 4) % 2 else 1, source=(i + 1) % 4)
+    return (
+        PassTurn()
+        if i % 4 == 0
+        else ChangeLife(seat=i % 4, delta=-1 if (i // 4) % 2 else 1, source=(i + 1) % 4)
+    )
 
 
 def build_game(path: Path, events: int) -> tuple[int, GameState]:
@@ -70,7 +74,9 @@ def build_game(path: Path, events: int) -> tuple[int, GameState]:
     try:
         controller = Controller(journal, rng=random.Random(1))
         controller.execute(NewGame(players=("A", "B", "C", "D"), starting_life=9999, first="A"))
-        journal._db.execute("PRAGMA synchronous=OFF")  # building the fixture only; measured opens use FULL
+        journal._db.execute(
+            "PRAGMA synchronous=OFF"
+        )  # building the fixture only; measured opens use FULL
         written, i = 1, 0
         while written < events:
             written += len(controller.execute(command(i)).events)
@@ -102,7 +108,9 @@ def resume(path: Path, expected: GameState, runs: int) -> dict[str, object]:
         journal.game(controller.game)  # the "Resumed game" line
         ready = time.perf_counter()
         opened.append((ready - start) * 1000)
-        assert recovery is None and controller.state == expected, "the resumed game is not the one closed"
+        assert recovery is None and controller.state == expected, (
+            "the resumed game is not the one closed"
+        )
         assert controller.idle(wait=True) is None, "the check after READY found damage"
         checked.append((time.perf_counter() - ready) * 1000)
         assert controller.journal is journal and journal.check is None
@@ -138,11 +146,17 @@ def append(path: Path, samples: int, rounds: int = 50) -> dict[str, object]:
             while True:
                 running = not check.finished()
                 last = len(checking) >= samples or n == rounds - 1  # no other check to open
-                if not running and made_after >= made_during and (not last or len(timings) >= samples):
+                if (
+                    not running
+                    and made_after >= made_during
+                    and (not last or len(timings) >= samples)
+                ):
                     break
                 took = _press(controller, i)
                 (checking if running else timings).append(took)
-                made_during, made_after = (made_during + 1, made_after) if running else (made_during, made_after + 1)
+                made_during, made_after = (
+                    (made_during + 1, made_after) if running else (made_during, made_after + 1)
+                )
                 controller.idle()
                 i += 1
             check.wait()
@@ -156,14 +170,22 @@ def append(path: Path, samples: int, rounds: int = 50) -> dict[str, object]:
             break
     after = _figures(timings)
     during = _figures(checking) if checking else {}
-    return {"samples": len(timings), **after,
-            "while_checking": {
-                "samples": len(checking), **during,
-                **({"p99_to_after_p99": round(during["p99_ms"] / after["p99_ms"], 2)} if during else {}),
-                "checks": len(checks), "check_s": round(statistics.median(checks), 2),
-                "gave_way": gave_way, "overran": overran,
-            },
-            "first_press_ms": round(statistics.median(first), 3)}
+    return {
+        "samples": len(timings),
+        **after,
+        "while_checking": {
+            "samples": len(checking),
+            **during,
+            **(
+                {"p99_to_after_p99": round(during["p99_ms"] / after["p99_ms"], 2)} if during else {}
+            ),
+            "checks": len(checks),
+            "check_s": round(statistics.median(checks), 2),
+            "gave_way": gave_way,
+            "overran": overran,
+        },
+        "first_press_ms": round(statistics.median(first), 3),
+    }
 
 
 def _press(controller: Controller, i: int) -> float:
@@ -187,13 +209,26 @@ def flush(folder: Path, samples: int) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("dir", nargs="?", type=Path, help="where to write the journals (default: a temporary folder)")
-    parser.add_argument("--sizes", default="100,1000,10000,100000", help="game lengths in events, for resume")
-    parser.add_argument("--append-sizes", default="100,10000,100000", help="game lengths in events, for append")
-    parser.add_argument("--samples", type=int, default=300, help="appends per size (at least 200 for a p99)")
+    parser.add_argument(
+        "dir",
+        nargs="?",
+        type=Path,
+        help="where to write the journals (default: a temporary folder)",
+    )
+    parser.add_argument(
+        "--sizes", default="100,1000,10000,100000", help="game lengths in events, for resume"
+    )
+    parser.add_argument(
+        "--append-sizes", default="100,10000,100000", help="game lengths in events, for append"
+    )
+    parser.add_argument(
+        "--samples", type=int, default=300, help="appends per size (at least 200 for a p99)"
+    )
     parser.add_argument("--runs", type=int, default=21, help="resumes per size")
     args = parser.parse_args(argv)
-    sizes = sorted({int(n) for n in args.sizes.split(",")} | {int(n) for n in args.append_sizes.split(",")})
+    sizes = sorted(
+        {int(n) for n in args.sizes.split(",")} | {int(n) for n in args.append_sizes.split(",")}
+    )
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         root = Path(folder)
         resumed, appended = [], []
@@ -203,8 +238,14 @@ def main(argv: list[str] | None = None) -> int:
             events, state = build_game(path, size)
             built = time.perf_counter() - built_at
             if str(size) in args.sizes.split(","):
-                resumed.append({"events": events, "file_mb": round(path.stat().st_size / 1e6, 2),
-                                "built_s": round(built, 1), **resume(path, state, args.runs)})
+                resumed.append(
+                    {
+                        "events": events,
+                        "file_mb": round(path.stat().st_size / 1e6, 2),
+                        "built_s": round(built, 1),
+                        **resume(path, state, args.runs),
+                    }
+                )
             if str(size) in args.append_sizes.split(","):
                 appended.append({"events": events, **append(path, args.samples)})
         report = {

@@ -92,7 +92,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "display"), str(ROOT / "tests")]  # this checkout; the X server helper
+sys.path[:0] = [
+    str(ROOT),
+    str(ROOT / "tests" / "display"),
+    str(ROOT / "tests"),
+]  # this checkout; the X server helper
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from activity import Activity
@@ -114,7 +118,11 @@ def _ms(seconds: float) -> float:
 
 
 def _summary(values: list[float]) -> dict[str, float]:
-    return {"median": _ms(statistics.median(values)), "p99": _ms(percentile(values, 0.99)), "samples": len(values)}
+    return {
+        "median": _ms(statistics.median(values)),
+        "p99": _ms(percentile(values, 0.99)),
+        "samples": len(values),
+    }
 
 
 @dataclass(frozen=True)
@@ -229,12 +237,22 @@ class Probe:
                 last_of[drawn.role] = len(texts)
                 texts.append(drawn.written)
         with self.cond:
-            self.frames.append(Frame(when, time.monotonic(), self.handled, 0 if last is None else last.pos,
-                                     {} if last is None else last.command,
-                                     None if change is None else (change.amount, change.due),
-                                     tuple(_planes(self.kiosk)), tuple(texts)))
+            self.frames.append(
+                Frame(
+                    when,
+                    time.monotonic(),
+                    self.handled,
+                    0 if last is None else last.pos,
+                    {} if last is None else last.command,
+                    None if change is None else (change.amount, change.due),
+                    tuple(_planes(self.kiosk)),
+                    tuple(texts),
+                )
+            )
             planechase = state.planechase if state is not None else None
-            self.awaiting = bool(planechase and (planechase.encounter or planechase.choice or planechase.awaiting))
+            self.awaiting = bool(
+                planechase and (planechase.encounter or planechase.choice or planechase.awaiting)
+            )
             self.cond.notify_all()
 
     def act(self, act: Callable[[], float], key: bool = False) -> tuple[Sample, Frame]:
@@ -252,7 +270,9 @@ class Probe:
                 if shown and len(stamps) > seen:
                     event = stamps[seen]
                     if event < at:
-                        raise RuntimeError(f"an input came {at - event:.4f} s before its act was complete")
+                        raise RuntimeError(
+                            f"an input came {at - event:.4f} s before its act was complete"
+                        )
                     return Sample(event - at, shown[0].when - event), shown[0]
                 if not self.cond.wait(timeout=10):
                     raise RuntimeError("no frame showed the press within 10 s")
@@ -343,7 +363,12 @@ class XKeys:
         x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
         x11.XFlush.argtypes = [ctypes.c_void_p]
         x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
-        xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        xtst.XTestFakeKeyEvent.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_uint,
+            ctypes.c_int,
+            ctypes.c_ulong,
+        ]
         self._display = x11.XOpenDisplay(display.encode())
         if not self._display:
             raise RuntimeError(f"cannot open the X display {display}")
@@ -370,6 +395,7 @@ class SdlKeys:
     ``event.post``) — not a key press through a window system, and labelled so."""
 
     injected = "SDL events posted to the loop's queue (no X server here: not a real key press)"
+
     def _post(self, key: str, kind: int) -> float:
         import pygame
 
@@ -398,12 +424,20 @@ def life_change(probe: Probe, hands: Hands, results: dict[str, list[Sample]]) ->
     before = probe.newest()
     sample, frame = probe.act(hands.turn_down)
     if frame.pos != before or frame.pending is None or frame.pending[0] != -1:
-        raise RuntimeError(f"the encoder's −1 was not shown pending: change {frame.pos} after {before}, "
-                           f"{frame.pending} ({probe.kiosk.ui.error})")
+        raise RuntimeError(
+            f"the encoder's −1 was not shown pending: change {frame.pos} after {before}, "
+            f"{frame.pending} ({probe.kiosk.ui.error})"
+        )
     results["life −1 shown"].append(sample)
     took, frame = probe.made(before, frame.pending[1])
-    if frame.pos != before + 1 or frame.command.get("type") != "ChangeLife" or frame.command.get("delta") != -1:
-        raise RuntimeError(f"the pause made {frame.command}, not a life change of −1 ({probe.kiosk.ui.error})")
+    if (
+        frame.pos != before + 1
+        or frame.command.get("type") != "ChangeLife"
+        or frame.command.get("delta") != -1
+    ):
+        raise RuntimeError(
+            f"the pause made {frame.command}, not a life change of −1 ({probe.kiosk.ui.error})"
+        )
     results["life −1 made"].append(Sample(None, took))
 
 
@@ -452,17 +486,26 @@ class Table:
         self.hands = Hands(self.queue)
         self.keys = keys
 
-    def press(self, act: Callable[[], float], expect: Callable[[dict[str, object]], bool], what: str,
-              key: bool = False) -> tuple[Sample, Frame]:
+    def press(
+        self,
+        act: Callable[[], float],
+        expect: Callable[[dict[str, object]], bool],
+        what: str,
+        key: bool = False,
+    ) -> tuple[Sample, Frame]:
         """One press, checked: the journal's newest change is the command it stands for."""
         before = self.probe.newest()
         sample, frame = self.probe.act(act, key)
         if frame.pos != before + 1 or not expect(frame.command):
-            raise RuntimeError(f"{what} did not do what it stands for: change {frame.pos} after {before}: "
-                               f"{frame.command} ({self.kiosk.ui.error})")
+            raise RuntimeError(
+                f"{what} did not do what it stands for: change {frame.pos} after {before}: "
+                f"{frame.command} ({self.kiosk.ui.error})"
+            )
         return sample, frame
 
-    def key(self, name: str, expect: Callable[[dict[str, object]], bool], what: str) -> tuple[Sample, Frame]:
+    def key(
+        self, name: str, expect: Callable[[dict[str, object]], bool], what: str
+    ) -> tuple[Sample, Frame]:
         """A key pressed, held until ``HOLD`` after it went down (or its frame), and let go."""
         sample, frame = self.press(lambda: self.keys.down(name), expect, what, key=True)
         time.sleep(max(0.0, HOLD - sample.total))
@@ -513,8 +556,9 @@ def _focus(keys: XKeys | SdlKeys, xserver: XServer | None) -> None:
         xserver.window(os.getpid())
 
 
-def latencies(directory: Path, samples: int, keys: XKeys | SdlKeys,
-              xserver: XServer | None) -> tuple[dict[str, list[Sample]], list[Sample]]:
+def latencies(
+    directory: Path, samples: int, keys: XKeys | SdlKeys, xserver: XServer | None
+) -> tuple[dict[str, list[Sample]], list[Sample]]:
     """Presses through the real loop into a real window, without card text; each checked (see
     the module's doc).  Returns the samples by press, and the ROLLs' that planeswalked."""
     from device.commands import NewGame
@@ -525,8 +569,14 @@ def latencies(directory: Path, samples: int, keys: XKeys | SdlKeys,
     cardtext.configure(None)
     journal = Journal(directory / "kiosk-bench.sqlite3", defer_backups=True)
     controller = Controller(journal, rng=random.Random(1))
-    controller.execute(NewGame(formats=("commander", "planechase"), players=("Ann", "Bob", "Cid", "Dee"), first="Ann",
-                               starting_life=9999))  # 200 life changes and nobody is out
+    controller.execute(
+        NewGame(
+            formats=("commander", "planechase"),
+            players=("Ann", "Bob", "Cid", "Dee"),
+            first="Ann",
+            starting_life=9999,
+        )
+    )  # 200 life changes and nobody is out
     table = Table(journal, controller, keys)
     results: dict[str, list[Sample]] = {name: [] for name in PRESSES}
     planeswalked: list[Sample] = []  # ROLL's samples whose roll turned over another plane
@@ -542,11 +592,15 @@ def latencies(directory: Path, samples: int, keys: XKeys | SdlKeys,
     def drive() -> None:
         _focus(keys, xserver)
         while min(len(v) for v in results.values()) < samples:
-            sample, _ = table.press(table.hands.tap("next"), _step_or_pass, "NEXT")  # upkeep → main phase
+            sample, _ = table.press(
+                table.hands.tap("next"), _step_or_pass, "NEXT"
+            )  # upkeep → main phase
             results["NEXT tap"].append(sample)
             life_change(table.probe, table.hands, results)
             roll("ROLL tap", lambda: table.press(table.hands.tap("roll"), _rolled, "ROLL"))
-            roll("ROLL key", lambda: table.key("space", _rolled, "Space"))  # a second roll this turn
+            roll(
+                "ROLL key", lambda: table.key("space", _rolled, "Space")
+            )  # a second roll this turn
             sample, _ = table.key("Return", _step_or_pass, "Enter")  # pass the turn
             results["NEXT key"].append(sample)
 
@@ -573,7 +627,11 @@ def card_text(directory: Path, source: Path) -> tuple[Path, list[str]]:
 
     data = directory / "card-data"
     report = import_file(source, data)
-    planes = [card.name for card in load_catalog() if card.kind is CardKind.PLANE and card.name in report.cards]
+    planes = [
+        card.name
+        for card in load_catalog()
+        if card.kind is CardKind.PLANE and card.name in report.cards
+    ]
     return data, planes
 
 
@@ -589,15 +647,28 @@ def written_card_data(directory: Path) -> Path:
         if card.is_planar:
             phenomenon = card.kind is CardKind.PHENOMENON
             kind = "Phenomenon" if phenomenon else f"Plane — {card.planar_type}"
-            cards.append({"object": "card", "lang": "en", "name": card.name, "type_line": kind,
-                          "oracle_text": rules_text(card.name, phenomenon)})
+            cards.append(
+                {
+                    "object": "card",
+                    "lang": "en",
+                    "name": card.name,
+                    "type_line": kind,
+                    "oracle_text": rules_text(card.name, phenomenon),
+                }
+            )
     path = directory / "written-card-data.json"
     path.write_text(json.dumps(cards), encoding="utf-8")
     return path
 
 
-def planeswalks(directory: Path, count: int, planes: list[str], text: Path | None, keys: XKeys | SdlKeys,
-                xserver: XServer | None) -> list[Sample]:
+def planeswalks(
+    directory: Path,
+    count: int,
+    planes: list[str],
+    text: Path | None,
+    keys: XKeys | SdlKeys,
+    xserver: XServer | None,
+) -> list[Sample]:
     """``count`` ROLL taps with a loaded die, each a planeswalk, through the real loop: a communal
     planar deck of ``planes``, with their rules text from the data directory ``text`` (None: no
     card text).  Each is checked: the roll is the journal's newest change, another plane is face
@@ -612,8 +683,14 @@ def planeswalks(directory: Path, count: int, planes: list[str], text: Path | Non
     name = "with-text" if text is not None else "without-text"
     journal = Journal(directory / f"planeswalks-{name}.sqlite3", defer_backups=True)
     controller = Controller(journal, rng=LoadedDie(1))
-    controller.execute(NewGame(formats=("commander", "planechase"), players=("Ann", "Bob", "Cid", "Dee"), first="Ann",
-                               options={"communal_deck": "on"}))
+    controller.execute(
+        NewGame(
+            formats=("commander", "planechase"),
+            players=("Ann", "Bob", "Cid", "Dee"),
+            first="Ann",
+            options={"communal_deck": "on"},
+        )
+    )
     controller.execute(SetPlanarDeck(owner=None, names=tuple(planes)))
     table = Table(journal, controller, keys)
     walked: list[Sample] = []
@@ -628,8 +705,10 @@ def planeswalks(directory: Path, count: int, planes: list[str], text: Path | Non
                 raise RuntimeError(f"the loaded die's roll did not planeswalk: {frame.command}")
             plane = arrived[0]
             if not _shows(frame, plane, cardtext.rules_text(plane) if text is not None else None):
-                raise RuntimeError(f"the frame after the planeswalk to {plane} did not show it "
-                                   f"{'with its text' if text is not None else ''}: {frame.texts}")
+                raise RuntimeError(
+                    f"the frame after the planeswalk to {plane} did not show it "
+                    f"{'with its text' if text is not None else ''}: {frame.texts}"
+                )
             walked.append(sample)
             table.tumble()
             table.press(table.hands.tap("next"), _step_or_pass, "NEXT")  # pass the turn
@@ -641,8 +720,13 @@ def planeswalks(directory: Path, count: int, planes: list[str], text: Path | Non
 
 def _kiosk_env(data: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-    env.update(AETHERBOX_DATA_DIR=str(data), AETHERBOX_CONFIG=os.devnull, SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", **extra)
+    env.update(
+        AETHERBOX_DATA_DIR=str(data),
+        AETHERBOX_CONFIG=os.devnull,
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        **extra,
+    )
     return env
 
 
@@ -653,12 +737,24 @@ def _seed_game(data: Path) -> None:
 
     with Journal(default_path(data)) as journal:
         Controller(journal, rng=random.Random(1)).execute(
-            NewGame(formats=("commander", "planechase"), players=("Ann", "Bob", "Cid", "Dee"), first="Ann"))
+            NewGame(
+                formats=("commander", "planechase"),
+                players=("Ann", "Bob", "Cid", "Dee"),
+                first="Ann",
+            )
+        )
 
 
-def _idle_process(args: list[str], env: dict[str, str], seconds: float, ready: Callable[[int], None]) -> dict[str, float]:
-    kiosk = subprocess.Popen([sys.executable, "-m", "display.cli", "kiosk", "--buttons", "fake", *args], env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+def _idle_process(
+    args: list[str], env: dict[str, str], seconds: float, ready: Callable[[int], None]
+) -> dict[str, float]:
+    kiosk = subprocess.Popen(
+        [sys.executable, "-m", "display.cli", "kiosk", "--buttons", "fake", *args],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         ready(kiosk.pid)
         time.sleep(14)  # the start message expires after 12 s: from then on nothing is timed
@@ -671,8 +767,11 @@ def _idle_process(args: list[str], env: dict[str, str], seconds: float, ready: C
         _, err = kiosk.communicate(timeout=30)
     if kiosk.returncode != 0:
         raise RuntimeError(f"the kiosk failed: {err}")
-    return {"wakes_per_s": round(used.wakes / seconds, 3), "cpu_percent": round(100 * used.cpu / seconds, 4),
-            "peak_rss_mb": peak}
+    return {
+        "wakes_per_s": round(used.wakes / seconds, 3),
+        "cpu_percent": round(100 * used.cpu / seconds, 4),
+        "peak_rss_mb": peak,
+    }
 
 
 def _peak_rss_mb(pid: int) -> float:
@@ -699,7 +798,12 @@ def idle_dummy(directory: Path, seconds: float) -> dict[str, float]:
         while not (shots / "frame-0001.png").exists():
             time.sleep(0.05)
 
-    return _idle_process(["--screenshots", str(shots)], _kiosk_env(data, SDL_VIDEODRIVER="dummy"), seconds, first_frame)
+    return _idle_process(
+        ["--screenshots", str(shots)],
+        _kiosk_env(data, SDL_VIDEODRIVER="dummy"),
+        seconds,
+        first_frame,
+    )
 
 
 def idle_console(directory: Path, seconds: float) -> dict[str, float]:
@@ -721,7 +825,9 @@ def idle_console(directory: Path, seconds: float) -> dict[str, float]:
     watcher.start()
     with Journal(directory / "console.sqlite3") as journal:
         controller = Controller(journal, rng=random.Random(1))
-        controller.execute(NewGame(formats=("commander", "planechase"), players=("Ann", "Bob"), first="Ann"))
+        controller.execute(
+            NewGame(formats=("commander", "planechase"), players=("Ann", "Bob"), first="Ann")
+        )
         kiosk = Kiosk(controller, OffscreenTarget((800, 480)), inputs=queue, input_watched=True)
         kiosk.ui.messages_until = None
         kiosk.redraw()
@@ -752,8 +858,11 @@ def idle_console(directory: Path, seconds: float) -> dict[str, float]:
     watcher.close()
     for fd in (keep, keyboard):
         os.close(fd)
-    return {"wakes_per_s": round(used.wakes / seconds, 3), "cpu_percent": round(100 * used.cpu / seconds, 4),
-            "a key on an input device woke the loop": woke}
+    return {
+        "wakes_per_s": round(used.wakes / seconds, 3),
+        "cpu_percent": round(100 * used.cpu / seconds, 4),
+        "a key on an input device woke the loop": woke,
+    }
 
 
 def _complete_png(path: Path) -> bool:
@@ -775,8 +884,22 @@ def cold_start(directory: Path, runs: int) -> list[float]:
         first = shots / "frame-0001.png"
         start = time.perf_counter()
         process = subprocess.Popen(
-            [sys.executable, "-m", "display.cli", "kiosk", "--screenshots", str(shots), "--frames", "1", "--buttons",
-             "fake"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                sys.executable,
+                "-m",
+                "display.cli",
+                "kiosk",
+                "--screenshots",
+                str(shots),
+                "--frames",
+                "1",
+                "--buttons",
+                "fake",
+            ],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         while not _complete_png(first):
             if process.poll() is not None and not _complete_png(first):
                 raise RuntimeError("the kiosk ended without a first frame")
@@ -802,9 +925,15 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>planar die</ti
 
 
 def chromium_first_paint(directory: Path, runs: int) -> dict[str, object]:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    chromium = (
+        shutil.which("chromium")
+        or shutil.which("chromium-browser")
+        or shutil.which("google-chrome")
+    )
     if chromium is None:
-        return {"peer": "chromium is not installed here; install it to print its figure beside ours"}
+        return {
+            "peer": "chromium is not installed here; install it to print its figure beside ours"
+        }
     page = directory / "page.html"
     page.write_text(PAGE, encoding="utf-8")
     times = []
@@ -813,15 +942,31 @@ def chromium_first_paint(directory: Path, runs: int) -> dict[str, object]:
         profile = directory / f"chromium-profile-{run}"
         start = time.perf_counter()
         subprocess.run(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", f"--user-data-dir={profile}", "--window-size=800,480",
-             f"--screenshot={shot}", page.as_uri()],
-            check=True, capture_output=True, timeout=120)
+            [
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={profile}",
+                "--window-size=800,480",
+                f"--screenshot={shot}",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         if not _complete_png(shot):
             raise RuntimeError("chromium wrote no screenshot")
         times.append(time.perf_counter() - start)
-    return {"peer": f"{chromium} --headless --screenshot of a small local page: start to the PNG written",
-            "median_ms": round(statistics.median(times) * 1000, 1)}
+    return {
+        "peer": f"{chromium} --headless --screenshot of a small local page: start to the PNG written",
+        "median_ms": round(statistics.median(times) * 1000, 1),
+    }
 
 
 @contextmanager
@@ -843,13 +988,25 @@ def _walks(samples: list[Sample], budget_ms: float) -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("dir", nargs="?", type=Path, help="where the journals go (default: a temporary directory)")
+    parser.add_argument(
+        "dir", nargs="?", type=Path, help="where the journals go (default: a temporary directory)"
+    )
     parser.add_argument("--samples", type=int, default=200)
-    parser.add_argument("--planeswalks", type=int, default=200, help="ROLLs in each planeswalk series")
-    parser.add_argument("--card-text", type=Path, metavar="FILE",
-                        help="a card-data file (Scryfall or MTGJSON export) to import for the planeswalks with text "
-                             "(default: every planar card's text from tests/planetext.py)")
-    parser.add_argument("--presses-only", action="store_true", help="the press figures alone: no idle, no cold start")
+    parser.add_argument(
+        "--planeswalks", type=int, default=200, help="ROLLs in each planeswalk series"
+    )
+    parser.add_argument(
+        "--card-text",
+        type=Path,
+        metavar="FILE",
+        help="a card-data file (Scryfall or MTGJSON export) to import for the planeswalks with text "
+        "(default: every planar card's text from tests/planetext.py)",
+    )
+    parser.add_argument(
+        "--presses-only",
+        action="store_true",
+        help="the press figures alone: no idle, no cold start",
+    )
     parser.add_argument("--idle", type=float, default=20.0)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args(argv)
@@ -872,26 +1029,38 @@ def main(argv: list[str] | None = None) -> int:
         presses, walked = latencies(directory, args.samples, keys, xserver)
         source = args.card_text or written_card_data(directory)
         text, planes = card_text(directory, source)
-        whence = "the card-data file" if args.card_text else "tests/planetext.py (no card data ships with the gadget)"
+        whence = (
+            "the card-data file"
+            if args.card_text
+            else "tests/planetext.py (no card data ships with the gadget)"
+        )
         series: dict[str, object] = {
             "how": f"{args.planeswalks} ROLL taps with a loaded die (every roll planeswalks) over a communal deck of "
-                   f"{len(planes)} planes, every one with its rules text from {whence}",
+            f"{len(planes)} planes, every one with its rules text from {whence}",
         }
         if args.planeswalks:
-            series["without text"] = _walks(planeswalks(directory, args.planeswalks, planes, None, keys, xserver), budget)
-            series["with text"] = _walks(planeswalks(directory, args.planeswalks, planes, text, keys, xserver), budget)
+            series["without text"] = _walks(
+                planeswalks(directory, args.planeswalks, planes, None, keys, xserver), budget
+            )
+            series["with text"] = _walks(
+                planeswalks(directory, args.planeswalks, planes, text, keys, xserver), budget
+            )
         keys.close()
         series["in the mixed series (ROLL taps and keys, no text)"] = {
             "median": _ms(statistics.median(s.total for s in walked)) if walked else None,
-            "slowest": _ms(max(s.total for s in walked)) if walked else None, "samples": len(walked)}
+            "slowest": _ms(max(s.total for s in walked)) if walked else None,
+            "samples": len(walked),
+        }
         report: dict[str, object] = {
             "screen": f"800x480, {window}",
             "flush_ms": _summary(flush),
             "budget_ms": round(budget, 2),
             "press_to_frame_ms": {
-                "how": {"tap": f"a GPIO button pressed, held {HOLD * 1000:.0f} ms and let go, from the release",
-                        "key": f"{keys.injected}, from the key going down",
-                        "life": "the encoder's −1 from the detent's last edge; made: from the end of the pause"},
+                "how": {
+                    "tap": f"a GPIO button pressed, held {HOLD * 1000:.0f} ms and let go, from the release",
+                    "key": f"{keys.injected}, from the key going down",
+                    "life": "the encoder's −1 from the detent's last edge; made: from the end of the pause",
+                },
                 "ROLL tap": _split(presses["ROLL tap"], budget, "release_to_event"),
                 "NEXT tap": _split(presses["NEXT tap"], budget, "release_to_event"),
                 "ROLL key (Space)": _split(presses["ROLL key"], budget, "key_to_event"),
@@ -910,14 +1079,22 @@ def main(argv: list[str] | None = None) -> int:
             idle["console"] = idle_console(directory, args.idle)
             cold = cold_start(directory, args.runs)
             floor = libraries_alone(args.runs)
-            report.update({
-                "idle_seconds": args.idle,
-                "idle": idle,
-                "cold_start_ms": {
-                    "aetherbox kiosk --screenshots (first frame on disk)": round(statistics.median(cold) * 1000, 1),
-                    "the libraries' modules alone (start to exit)": round(statistics.median(floor) * 1000, 1),
-                    "runs": args.runs, **chromium_first_paint(directory, args.runs)},
-            })
+            report.update(
+                {
+                    "idle_seconds": args.idle,
+                    "idle": idle,
+                    "cold_start_ms": {
+                        "aetherbox kiosk --screenshots (first frame on disk)": round(
+                            statistics.median(cold) * 1000, 1
+                        ),
+                        "the libraries' modules alone (start to exit)": round(
+                            statistics.median(floor) * 1000, 1
+                        ),
+                        "runs": args.runs,
+                        **chromium_first_paint(directory, args.runs),
+                    },
+                }
+            )
     print(json.dumps(report, indent=2, ensure_ascii=False))
     return 0
 

@@ -80,8 +80,10 @@ def idle_share(port: int, seconds: float) -> float:
     streams open (Russian, Japanese, Polish)."""
     import urllib.request
 
-    streams = [urllib.request.urlopen(f"http://127.0.0.1:{port}/events?lang={lang}", timeout=5)
-               for lang in ("ru", "ja", "pl")]
+    streams = [
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/events?lang={lang}", timeout=5)
+        for lang in ("ru", "ja", "pl")
+    ]
     try:
         for stream in streams:
             while not stream.readline().startswith(b"data: "):
@@ -106,9 +108,16 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder, Journal(Path(folder) / "j.sqlite3") as journal:
         broker = MemoryBroker()
         controller = Controller(journal, rng=random.Random(1))
-        kiosk = Kiosk(controller, OffscreenTarget((800, 480)), language="en", fonts=Fonts(system=False))
-        session = EventSession(controller, broker.link(kiosk.inputs, "organiser"), "organiser", broker="memory",
-                               join="Spring")
+        kiosk = Kiosk(
+            controller, OffscreenTarget((800, 480)), language="en", fonts=Fonts(system=False)
+        )
+        session = EventSession(
+            controller,
+            broker.link(kiosk.inputs, "organiser"),
+            "organiser",
+            broker="memory",
+            join="Spring",
+        )
         kiosk.attach_event(session)
         session.start()
         server = PageServer(0, host="127.0.0.1", languages=LANGUAGES)
@@ -127,14 +136,20 @@ def main(argv: list[str] | None = None) -> int:
                 with chromium() as browser:
                     browser.get(f"http://127.0.0.1:{server.port}/")
                     for _ in range(500):
-                        if browser.execute_script("return document.querySelectorAll('#standings tr').length > 0"):
+                        if browser.execute_script(
+                            "return document.querySelectorAll('#standings tr').length > 0"
+                        ):
                             break
                         time.sleep(0.01)
                     browser.execute_script(OBSERVE, gone)
                     for n in range(args.reports):
                         report = played(plan, group, [(1,)] if n % 2 == 0 else [], revision=n + 2)
                         sent = time.time()
-                        broker.publish("table2", report_topic(plan.event, report), report.model_dump_json().encode())
+                        broker.publish(
+                            "table2",
+                            report_topic(plan.event, report),
+                            report.model_dump_json().encode(),
+                        )
                         while not (seen := browser.execute_script("return window.seen.splice(0)")):
                             time.sleep(0.001)
                         shown, text = seen[-1]
@@ -154,12 +169,20 @@ def main(argv: list[str] | None = None) -> int:
         session.stop()
         if failed:
             raise failed[0]
-    print(json.dumps({
-        "reports": len(latencies),
-        "idle_cpu_share": round(idle[0], 5),
-        "report_to_page_ms": {"median": round(statistics.median(latencies), 1),
-                              "p99": round(percentile(latencies, 0.99), 1), "max": round(max(latencies), 1)},
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "reports": len(latencies),
+                "idle_cpu_share": round(idle[0], 5),
+                "report_to_page_ms": {
+                    "median": round(statistics.median(latencies), 1),
+                    "p99": round(percentile(latencies, 0.99), 1),
+                    "max": round(max(latencies), 1),
+                },
+            },
+            indent=2,
+        )
+    )
     return 0
 
 

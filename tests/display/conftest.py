@@ -58,12 +58,23 @@ def make_kiosk(tmp_path: Path, fonts: Fonts) -> Iterator[Callable[..., Kiosk]]:
     providers.append(sample_text)
     (tmp_path / "tags.txt").write_text("04A1B2C3  Tazeem\n", encoding="utf-8")
 
-    def make(size: tuple[int, int] = (800, 480), language: str = "en", screenshots: Path | None = None,
-             clock: Callable[[], float] = lambda: CLOCK, wall: Callable[[], float] = lambda: WALL) -> Kiosk:
+    def make(
+        size: tuple[int, int] = (800, 480),
+        language: str = "en",
+        screenshots: Path | None = None,
+        clock: Callable[[], float] = lambda: CLOCK,
+        wall: Callable[[], float] = lambda: WALL,
+    ) -> Kiosk:
         journal = Journal(tmp_path / f"j{len(journals)}" / "aetherbox.sqlite3")
         journals.append(journal)
-        controller = Controller(journal, rng=random.Random(7), tags=TagMap(tmp_path / "tags.txt"), clock=wall)
-        target = ScreenshotTarget(size, screenshots) if screenshots is not None else OffscreenTarget(size)
+        controller = Controller(
+            journal, rng=random.Random(7), tags=TagMap(tmp_path / "tags.txt"), clock=wall
+        )
+        target = (
+            ScreenshotTarget(size, screenshots)
+            if screenshots is not None
+            else OffscreenTarget(size)
+        )
         pygame.event.clear()
         fonts.missing.clear()
         fonts.notices.clear()

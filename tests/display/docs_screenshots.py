@@ -20,7 +20,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["TZ"] = "UTC"  # as the tests draw the saved games' times
 time.tzset()
-sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).parent)]  # this checkout's code; the scenes
+sys.path[:0] = [
+    str(Path(__file__).resolve().parents[2]),
+    str(Path(__file__).parent),
+]  # this checkout's code; the scenes
 
 import pygame  # noqa: E402
 
@@ -33,13 +36,30 @@ from display.kiosk import Kiosk  # noqa: E402
 from display.targets import OffscreenTarget  # noqa: E402
 from scenes import SCENES  # noqa: E402
 
-SHOWN = ("table", "life", "counters", "upkeep", "planechase", "adjust", "dice", "history", "games", "setup", "clock")
+SHOWN = (
+    "table",
+    "life",
+    "counters",
+    "upkeep",
+    "planechase",
+    "adjust",
+    "dice",
+    "history",
+    "games",
+    "setup",
+    "clock",
+)
 LANGUAGES = ("en", "ru", "ja", "pl")
 #: One language only: (scene, language) by the screenshot's name.
-ALSO = {"planechase-art-en": ("pc-art", "en"), "event-en": ("event", "en"), "event-tables-en": ("event-tables", "en"),
-        "event-decide-en": ("event-decide", "en"), "event-phones-en": ("event-phones", "en"),
-        "event-organise-en": ("event-organise", "en"),
-        "event-clock-en": ("event-clock", "en")}
+ALSO = {
+    "planechase-art-en": ("pc-art", "en"),
+    "event-en": ("event", "en"),
+    "event-tables-en": ("event-tables", "en"),
+    "event-decide-en": ("event-decide", "en"),
+    "event-phones-en": ("event-phones", "en"),
+    "event-organise-en": ("event-organise", "en"),
+    "event-clock-en": ("event-clock", "en"),
+}
 
 
 def main(argv: list[str]) -> int:
@@ -51,14 +71,26 @@ def main(argv: list[str]) -> int:
         data = Path(tmp)
         (data / "tags.txt").write_text("04A1B2C3  Tazeem\n", encoding="utf-8")
         cardtext.configure(data, imported=False)
-        shots = {f"{scene}-{language}": (scene, language) for language in LANGUAGES for scene in SHOWN}
+        shots = {
+            f"{scene}-{language}": (scene, language) for language in LANGUAGES for scene in SHOWN
+        }
         for name, (scene, language) in {**shots, **ALSO}.items():
             cardtext.configure(data, imported=False)  # a scene with pictures points elsewhere
             with Journal(data / name / "j.sqlite3") as journal:
-                controller = Controller(journal, rng=random.Random(7), tags=TagMap(data / "tags.txt"),
-                                        clock=lambda: 1.7e9)
-                kiosk = Kiosk(controller, OffscreenTarget((800, 480)), language=language, fonts=fonts,
-                              clock=lambda: 1000.0, wall=lambda: 1.7e9)
+                controller = Controller(
+                    journal,
+                    rng=random.Random(7),
+                    tags=TagMap(data / "tags.txt"),
+                    clock=lambda: 1.7e9,
+                )
+                kiosk = Kiosk(
+                    controller,
+                    OffscreenTarget((800, 480)),
+                    language=language,
+                    fonts=fonts,
+                    clock=lambda: 1000.0,
+                    wall=lambda: 1.7e9,
+                )
                 SCENES[scene](kiosk)
                 kiosk.redraw()
                 path = out / f"{name}.png"
@@ -88,11 +120,15 @@ def phone_page(path: Path) -> None:
         _, view = event()
         server.show(snapshots(info_of(view), WALL))
         with chromium(412, 915, scale=2) as browser:
-            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                    {"width": 412, "height": 915, "deviceScaleFactor": 2, "mobile": True})
+            browser.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": 412, "height": 915, "deviceScaleFactor": 2, "mobile": True},
+            )
             browser.get(f"http://127.0.0.1:{server.port}/")
             for _ in range(200):
-                if browser.execute_script("return document.querySelectorAll('#tables li').length > 0"):
+                if browser.execute_script(
+                    "return document.querySelectorAll('#tables li').length > 0"
+                ):
                     break
                 time.sleep(0.02)
             browser.save_screenshot(str(path))

@@ -36,7 +36,9 @@ class Hands:
 
     def touch(self, action: object) -> None:
         pos = center(self.kiosk, action)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        )
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
         self.kiosk.settle()
 
@@ -60,8 +62,9 @@ class Wired:
         self.factory = factory
         self.config = GpioConfig()
         self.now = 0.0
-        self.buttons = GpioButtons(self.config, kiosk.inputs, clock=lambda: self.now, timer=False,
-                                   pin_factory=factory)
+        self.buttons = GpioButtons(
+            self.config, kiosk.inputs, clock=lambda: self.now, timer=False, pin_factory=factory
+        )
         self.buttons.start()
 
     def press(self, button: Button, hold: float = 0.1) -> None:
@@ -79,7 +82,10 @@ class Wired:
         self.kiosk.settle()
 
     def turn(self, detents: int) -> None:
-        pins = {"a": self.factory.pin(self.config.encoder_a), "b": self.factory.pin(self.config.encoder_b)}
+        pins = {
+            "a": self.factory.pin(self.config.encoder_a),
+            "b": self.factory.pin(self.config.encoder_b),
+        }
         for _ in range(detents):
             for contact, level in CLOCKWISE:
                 getattr(pins[contact], f"drive_{level}")()
@@ -87,7 +93,10 @@ class Wired:
 
     def back(self, detents: int) -> None:
         """The encoder turned counter-clockwise."""
-        pins = {"a": self.factory.pin(self.config.encoder_a), "b": self.factory.pin(self.config.encoder_b)}
+        pins = {
+            "a": self.factory.pin(self.config.encoder_a),
+            "b": self.factory.pin(self.config.encoder_b),
+        }
         for _ in range(detents):
             for contact, level in COUNTER_CLOCKWISE:
                 getattr(pins[contact], f"drive_{level}")()

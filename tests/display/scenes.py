@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from device.commands import Advance, ChangeLife, ChangePoison, Concede, DealCommanderDamage, NewGame, SetLife
+from device.commands import (
+    Advance,
+    ChangeLife,
+    ChangePoison,
+    Concede,
+    DealCommanderDamage,
+    NewGame,
+    SetLife,
+)
 from device.inputs import Button, ReaderStatus, TagRead
 from display.canvas import Drawn
 from display.kiosk import Kiosk
@@ -29,7 +37,9 @@ def texts(kiosk: Kiosk, role: str | None = None) -> list[str]:
     found: list[str] = []
     last: dict[str, int] = {}
     for d in kiosk.canvas.drawn:
-        if role is not None and (d.role != role if not role.endswith(".*") else not d.role.startswith(role[:-1])):
+        if role is not None and (
+            d.role != role if not role.endswith(".*") else not d.role.startswith(role[:-1])
+        ):
             continue
         if d.joiner is not None and d.role in last:
             found[last[d.role]] += d.joiner + d.written
@@ -106,8 +116,12 @@ def scene_adjust(k: Kiosk) -> None:
 
 def scene_planechase(k: Kiosk) -> None:
     k.execute(
-        NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0],
-                options={"planar_deck": "physical"})
+        NewGame(
+            formats=("commander", "planechase"),
+            players=PLAYERS,
+            first=PLAYERS[0],
+            options={"planar_deck": "physical"},
+        )
     )
     k.handle_input(TagRead("04A1B2C3"))  # the starting plane, tapped on the reader
     k.execute(Advance())
@@ -163,16 +177,32 @@ def scene_two_headed_giant(k: Kiosk) -> None:
 
 def scene_pc_own_die(k: Kiosk) -> None:
     """A table rolling its own die: ROLL asks which face it showed (PC-1)."""
-    k.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0],
-                      options={"own_die": "on"}))
+    k.execute(
+        NewGame(
+            formats=("commander", "planechase"),
+            players=PLAYERS,
+            first=PLAYERS[0],
+            options={"own_die": "on"},
+        )
+    )
     k.execute(Advance())
     k.dispatch(Press(Button.ROLL))
 
 
 #: Alice's virtual planar deck for the scenes below: with the kiosk's seeded shuffle, seven
 #: planeswalks reach Interplanar Tunnel.
-TUNNEL_DECK = ("Interplanar Tunnel", "Agyrem", "Bant", "Cliffside Market", "Eloren Wilds", "Feeding Grounds",
-               "Tazeem", "Glimmervoid Basin", "Goldmeadow", "Naya")
+TUNNEL_DECK = (
+    "Interplanar Tunnel",
+    "Agyrem",
+    "Bant",
+    "Cliffside Market",
+    "Eloren Wilds",
+    "Feeding Grounds",
+    "Tazeem",
+    "Glimmervoid Basin",
+    "Goldmeadow",
+    "Naya",
+)
 
 
 def scene_pc_encounter(k: Kiosk) -> None:
@@ -182,7 +212,11 @@ def scene_pc_encounter(k: Kiosk) -> None:
     scene_upkeep(k)
     k.execute(SetPlanarDeck(owner=0, names=TUNNEL_DECK))
     k.dispatch(Press(Button.NEXT))
-    while k.state is not None and k.state.planechase is not None and k.state.planechase.encounter is None:
+    while (
+        k.state is not None
+        and k.state.planechase is not None
+        and k.state.planechase.encounter is None
+    ):
         k.execute(Planeswalk())
     k.dispatch(Go("planechase"))
 
@@ -201,8 +235,24 @@ def scene_pc_rolls(k: Kiosk) -> None:
 
     scene_planechase(k)
     # Tazeem went to the bottom of a deck of ten: the cards above it come up first (701.22b)
-    deck = iter(["Naya", "Krosa", "Minamo", "Otaria", "Shiv", "Llanowar", "Lethe Lake", "Murasa", "Goldmeadow"])
-    while k.state is not None and k.state.planechase is not None and len(k.state.planechase.rolls) < 21:
+    deck = iter(
+        [
+            "Naya",
+            "Krosa",
+            "Minamo",
+            "Otaria",
+            "Shiv",
+            "Llanowar",
+            "Lethe Lake",
+            "Murasa",
+            "Goldmeadow",
+        ]
+    )
+    while (
+        k.state is not None
+        and k.state.planechase is not None
+        and len(k.state.planechase.rolls) < 21
+    ):
         k.execute(RollPlanarDie(free=True))
         if k.state.planechase.awaiting is not None:
             k.execute(RevealPlanarCard(name=next(deck)))  # the next card, turned over and tapped
@@ -282,9 +332,20 @@ def scene_conspiracy(k: Kiosk) -> None:
     """CJ-3..CJ-6, CJ-8: round 2 under way, two places known, a Rumble pick earned."""
     from device.rules.conspiracy.commands import LeaveGroup, PassGroupTurn, StartClock
 
-    k.execute(NewGame(formats=("conspiracy",), players=POD, first=POD[0],
-                      options={"event": "Kyoto", "time_limit": "60", "attack_left": "on",
-                               "range_of_influence": "1", "rumble": "on"}))
+    k.execute(
+        NewGame(
+            formats=("conspiracy",),
+            players=POD,
+            first=POD[0],
+            options={
+                "event": "Kyoto",
+                "time_limit": "60",
+                "attack_left": "on",
+                "range_of_influence": "1",
+                "rumble": "on",
+            },
+        )
+    )
     assert k.state is not None and k.state.conspiracy is not None
     for group in k.state.conspiracy.groups:
         k.execute(LeaveGroup(seats=(group.order[0],)))
@@ -294,7 +355,9 @@ def scene_conspiracy(k: Kiosk) -> None:
     winners, losers = consp.groups
     k.execute(PassGroupTurn(seat=winners.order[1]))
     k.execute(ChangeLife(seat=winners.order[2], delta=-8, source=winners.order[1]))
-    k.execute(ChangeLife(seat=winners.order[3], delta=-12, source=winners.order[1]))  # 20 in all: a pick
+    k.execute(
+        ChangeLife(seat=winners.order[3], delta=-12, source=winners.order[1])
+    )  # 20 in all: a pick
     k.execute(LeaveGroup(seats=(winners.order[3],)))
     k.execute(LeaveGroup(seats=(losers.order[0],)))
 
@@ -308,10 +371,21 @@ def duel_cards(k: Kiosk, seats: int) -> None:
     from device.state_wizards_duel import Face, Spell, SpellKind
 
     for seat in range(seats):
-        k.execute(DefineSpellCard(seat=seat, name="Kula ognia", level=0,
-                                  spells=(Spell(kind=SpellKind.OFFENSIVE, strength=6, school=Face.FIRE),)))
-        k.execute(DefineSpellCard(seat=seat, name="Źródło życia",
-                                  spells=(Spell(kind=SpellKind.HEALING, strength=3, school=Face.WATER),)))
+        k.execute(
+            DefineSpellCard(
+                seat=seat,
+                name="Kula ognia",
+                level=0,
+                spells=(Spell(kind=SpellKind.OFFENSIVE, strength=6, school=Face.FIRE),),
+            )
+        )
+        k.execute(
+            DefineSpellCard(
+                seat=seat,
+                name="Źródło życia",
+                spells=(Spell(kind=SpellKind.HEALING, strength=3, school=Face.WATER),),
+            )
+        )
 
 
 def duel_to_casting(k: Kiosk, seats: int, keep: int | None = None) -> None:
@@ -357,7 +431,9 @@ def scene_wd_attack(k: Kiosk) -> None:
 
 def scene_wd_over(k: Kiosk) -> None:
     """A finished duel: the attacked player takes it undefended and drops out."""
-    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:2], first=PLAYERS[0], starting_life=5))
+    k.execute(
+        NewGame(formats=("wizards_duel",), players=PLAYERS[:2], first=PLAYERS[0], starting_life=5)
+    )
     duel_cards(k, 2)
     duel_to_casting(k, 2)
     k.dispatch(Press(Button.SELECT))  # Kula ognia at the only opponent
@@ -434,14 +510,27 @@ def scene_wd_target(k: Kiosk) -> None:
 
 def scene_wd_falling(k: Kiosk) -> None:
     """WD-4 power sacrifice: a player at 0 may sacrifice a basic card instead of dropping out."""
-    k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0], starting_life=5,
-                      options={"power_sacrifice": "on"}))
+    k.execute(
+        NewGame(
+            formats=("wizards_duel",),
+            players=PLAYERS[:3],
+            first=PLAYERS[0],
+            starting_life=5,
+            options={"power_sacrifice": "on"},
+        )
+    )
     duel_cards(k, 3)
     from device.rules.wizards_duel.commands import DefineSpellCard
     from device.state_wizards_duel import Face, Spell, SpellKind
 
-    k.execute(DefineSpellCard(seat=1, name="Lodowa włócznia", level=1,
-                              spells=(Spell(kind=SpellKind.OFFENSIVE, strength=4, school=Face.WATER),)))
+    k.execute(
+        DefineSpellCard(
+            seat=1,
+            name="Lodowa włócznia",
+            level=1,
+            spells=(Spell(kind=SpellKind.OFFENSIVE, strength=4, school=Face.WATER),),
+        )
+    )
     duel_to_casting(k, 3)
     k.dispatch(Press(Button.SELECT))  # Kula ognia at the first target offered
     k.dispatch(Press(Button.SELECT))
@@ -498,17 +587,23 @@ SCENES.update(CONSPIRACY_SCENES)
 from scenes_art import ART_SCENES  # noqa: E402
 
 SCENES.update(ART_SCENES)
-MORE_SIZES.update({name: ((1920, 1080),) for name in ART_SCENES})  # a scaled layout and a large picture
+MORE_SIZES.update(
+    {name: ((1920, 1080),) for name in ART_SCENES}
+)  # a scaled layout and a large picture
 
 from scenes_dice import DICE_SCENES  # noqa: E402
 
 SCENES.update(DICE_SCENES)
-MORE_SIZES.update({name: ((1920, 1080),) for name in DICE_SCENES})  # the scaled layout: dice read across a room
+MORE_SIZES.update(
+    {name: ((1920, 1080),) for name in DICE_SCENES}
+)  # the scaled layout: dice read across a room
 
 from scenes_counters import COUNTER_SCENES  # noqa: E402
 
 SCENES.update(COUNTER_SCENES)
-MORE_SIZES.update({name: ((1920, 1080),) for name in COUNTER_SCENES})  # the scaled layout: badges read across a room
+MORE_SIZES.update(
+    {name: ((1920, 1080),) for name in COUNTER_SCENES}
+)  # the scaled layout: badges read across a room
 
 from scenes_games import GAMES_SCENES  # noqa: E402
 
@@ -522,15 +617,23 @@ SCENES.update(COMMANDER_SCENES)
 from scenes_clock import CLOCK_SCENES  # noqa: E402
 
 SCENES.update(CLOCK_SCENES)
-MORE_SIZES.update({name: ((1920, 1080),) for name in CLOCK_SCENES})  # the scaled layout: the header across a room
+MORE_SIZES.update(
+    {name: ((1920, 1080),) for name in CLOCK_SCENES}
+)  # the scaled layout: the header across a room
 
 
-def shown(make_kiosk: Callable[..., Kiosk], scene: str, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
+def shown(
+    make_kiosk: Callable[..., Kiosk],
+    scene: str,
+    size: tuple[int, int] = (800, 480),
+    language: str = "en",
+) -> Kiosk:
     """A fresh kiosk at ``size`` in ``language`` with ``scene`` played and drawn."""
     kiosk = make_kiosk(size, language)
     SCENES[scene](kiosk)
     kiosk.redraw()
     return kiosk
+
 
 from scenes_event import EVENT_SCENES  # noqa: E402
 

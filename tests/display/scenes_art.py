@@ -24,11 +24,15 @@ from display.ui import Press, Turn
 
 #: The size of Scryfall's "normal" picture: portrait, a planar card on its side.
 NORMAL = (488, 680)
-PHENOMENON_TEXT = ("Sample phenomenon text for the tests: reveal cards from the top of your planar deck until you "
-                   "reveal five planes.")
+PHENOMENON_TEXT = (
+    "Sample phenomenon text for the tests: reveal cards from the top of your planar deck until you "
+    "reveal five planes."
+)
 
 
-def landscape_card(art: Callable[[pygame.Surface, pygame.Rect], None], size: tuple[int, int] = (680, 488)) -> pygame.Surface:
+def landscape_card(
+    art: Callable[[pygame.Surface, pygame.Rect], None], size: tuple[int, int] = (680, 488)
+) -> pygame.Surface:
     """A planar card as printed, the right way up: a black frame, a name bar, the art, the type
     line and a text box with lines standing in for words."""
     w, h = size
@@ -37,17 +41,26 @@ def landscape_card(art: Callable[[pygame.Surface, pygame.Rect], None], size: tup
     k = w / 680
     bar = pygame.Rect(round(26 * k), round(22 * k), round(628 * k), round(40 * k))
     pygame.draw.rect(card, (214, 204, 176), bar)
-    pygame.draw.rect(card, (60, 50, 40), bar.inflate(-round(420 * k), -round(20 * k)).move(-round(200 * k), 0))
+    pygame.draw.rect(
+        card, (60, 50, 40), bar.inflate(-round(420 * k), -round(20 * k)).move(-round(200 * k), 0)
+    )
     picture = pygame.Rect(bar.left, bar.bottom + round(6 * k), bar.width, round(250 * k))
     art(card, picture)
     type_bar = pygame.Rect(bar.left, picture.bottom + round(6 * k), bar.width, round(28 * k))
     pygame.draw.rect(card, (214, 204, 176), type_bar)
-    box = pygame.Rect(bar.left, type_bar.bottom + round(6 * k), bar.width, h - type_bar.bottom - round(30 * k))
+    box = pygame.Rect(
+        bar.left, type_bar.bottom + round(6 * k), bar.width, h - type_bar.bottom - round(30 * k)
+    )
     pygame.draw.rect(card, (236, 228, 206), box)
     for row in range(4):
         y = box.top + round((18 + row * 20) * k)
-        pygame.draw.line(card, (120, 112, 100), (box.left + round(14 * k), y), (box.right - round((14 + 90 * (row % 2)) * k), y),
-                         max(1, round(6 * k)))
+        pygame.draw.line(
+            card,
+            (120, 112, 100),
+            (box.left + round(14 * k), y),
+            (box.right - round((14 + 90 * (row % 2)) * k), y),
+            max(1, round(6 * k)),
+        )
     return card
 
 
@@ -55,12 +68,26 @@ def plane_art(card: pygame.Surface, rect: pygame.Rect) -> None:
     """A bright landscape: the sky, a sun top left, mountains and water (the worst ground for
     light text, which must stay readable on its band)."""
     card.fill((150, 200, 240), rect)
-    pygame.draw.circle(card, (255, 236, 120), (rect.left + rect.width // 7, rect.top + rect.height // 4), rect.height // 7)
-    peaks = [(rect.left, rect.bottom - rect.height // 3), (rect.left + rect.width // 4, rect.top + rect.height // 3),
-             (rect.left + rect.width // 2, rect.bottom - rect.height // 3), (rect.left + rect.width * 3 // 4, rect.top + rect.height // 5),
-             (rect.right, rect.bottom - rect.height // 3), (rect.right, rect.bottom), (rect.left, rect.bottom)]
+    pygame.draw.circle(
+        card,
+        (255, 236, 120),
+        (rect.left + rect.width // 7, rect.top + rect.height // 4),
+        rect.height // 7,
+    )
+    peaks = [
+        (rect.left, rect.bottom - rect.height // 3),
+        (rect.left + rect.width // 4, rect.top + rect.height // 3),
+        (rect.left + rect.width // 2, rect.bottom - rect.height // 3),
+        (rect.left + rect.width * 3 // 4, rect.top + rect.height // 5),
+        (rect.right, rect.bottom - rect.height // 3),
+        (rect.right, rect.bottom),
+        (rect.left, rect.bottom),
+    ]
     pygame.draw.polygon(card, (70, 130, 80), peaks)
-    card.fill((40, 90, 170), pygame.Rect(rect.left, rect.bottom - rect.height // 5, rect.width, rect.height // 5))
+    card.fill(
+        (40, 90, 170),
+        pygame.Rect(rect.left, rect.bottom - rect.height // 5, rect.width, rect.height // 5),
+    )
 
 
 def phenomenon_art(card: pygame.Surface, rect: pygame.Rect) -> None:
@@ -94,7 +121,11 @@ def store_cards(data_dir: Path, cards: dict[str, tuple[str, Path | None]]) -> No
         kind = "Phenomenon" if found.kind.value == "phenomenon" else f"Plane — {found.planar_type}"
         report.take({"name": name, "type_line": kind, "oracle_text": text}, known)
     report.finish(catalog)
-    store(report, {name: picture for name, (_, picture) in cards.items() if picture is not None}, data_dir)
+    store(
+        report,
+        {name: picture for name, (_, picture) in cards.items() if picture is not None},
+        data_dir,
+    )
 
 
 def with_pictures(k: Kiosk, pictures: bool = True) -> Path:
@@ -104,10 +135,19 @@ def with_pictures(k: Kiosk, pictures: bool = True) -> Path:
 
     data = k.controller.journal.path.parent / "data"
     drawn = data.parent / "pictures"
-    plane = save_picture(drawn / "Tazeem.png", sideways(landscape_card(plane_art))) if pictures else None
-    phenomenon = (save_picture(drawn / "Interplanar Tunnel.png", sideways(landscape_card(phenomenon_art)))
-                  if pictures else None)
-    store_cards(data, {"Tazeem": (SAMPLE_TEXT, plane), "Interplanar Tunnel": (PHENOMENON_TEXT, phenomenon)})
+    plane = (
+        save_picture(drawn / "Tazeem.png", sideways(landscape_card(plane_art)))
+        if pictures
+        else None
+    )
+    phenomenon = (
+        save_picture(drawn / "Interplanar Tunnel.png", sideways(landscape_card(phenomenon_art)))
+        if pictures
+        else None
+    )
+    store_cards(
+        data, {"Tazeem": (SAMPLE_TEXT, plane), "Interplanar Tunnel": (PHENOMENON_TEXT, phenomenon)}
+    )
     cardtext.configure(data)
     return data
 

@@ -27,8 +27,14 @@ def game(k: Kiosk, turn_passed: float) -> None:
     """A Commander game with a 90-second turn timer, started 1:05:30 before the kiosk's clock;
     Юрий's turn began ``turn_passed`` seconds before it and is in its main phase."""
     at(k, 65 * 60 + 30)
-    k.execute(NewGame(formats=("commander",), players=CLOCK_PLAYERS, first=CLOCK_PLAYERS[0],
-                      options={"turn_timer": "90"}))
+    k.execute(
+        NewGame(
+            formats=("commander",),
+            players=CLOCK_PLAYERS,
+            first=CLOCK_PLAYERS[0],
+            options={"turn_timer": "90"},
+        )
+    )
     k.execute(ChangeLife(seat=2, delta=-6, source=0))
     k.execute(DealCommanderDamage(seat=3, source=0, amount=5))
     k.execute(ChangePoison(seat=0, delta=2, source=3))

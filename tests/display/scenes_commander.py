@@ -41,7 +41,9 @@ def scene_setup_commanders(k: Kiosk) -> None:
 def commander_game(k: Kiosk) -> None:
     """Alice's main phase; she has cast Tymna twice and Kraum once, Юрий Atraxa once, and Atraxa
     has hit さくら for 6."""
-    k.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], commanders=COMMANDERS))
+    k.execute(
+        NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], commanders=COMMANDERS)
+    )
     k.dispatch(Press(Button.NEXT))
     k.execute(CastCommander(seat=0, commander=0, amount=2))
     k.execute(CastCommander(seat=0, commander=1))

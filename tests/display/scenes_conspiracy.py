@@ -12,7 +12,19 @@ from display.screens.setup import SetupForm, rows
 from display.ui import Erase, Focus, Go, Press, Tap, Turn, Type
 
 #: Eleven players in four scripts: pods of 6 and 5 (CJ-1).
-ELEVEN = ("Alice", "Юрий", "さくら", "Łukasz", "Ben", "Ольга", "はると", "Zofia", "Marek", "Аня", "ゆい")
+ELEVEN = (
+    "Alice",
+    "Юрий",
+    "さくら",
+    "Łukasz",
+    "Ben",
+    "Ольга",
+    "はると",
+    "Zofia",
+    "Marek",
+    "Аня",
+    "ゆい",
+)
 #: The round's clock in the scenes: ten minutes before the kiosk's wall clock (tests/display/conftest.py).
 EVENT_CLOCK = 1.7e9 - 10 * 60
 

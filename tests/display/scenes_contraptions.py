@@ -7,7 +7,11 @@ from collections.abc import Callable
 
 from device.commands import NewGame
 from device.inputs import Button, TagRead
-from device.rules.contraptions.commands import AssembleContraption, DeclineAssembly, RollContraptionDie
+from device.rules.contraptions.commands import (
+    AssembleContraption,
+    DeclineAssembly,
+    RollContraptionDie,
+)
 from display.kiosk import Kiosk
 from display.ui import Go, Press, Turn
 
@@ -20,8 +24,12 @@ CT_CARD = "Boomflinger"
 
 def _game(k: Kiosk, variant: str, **options: str) -> None:
     k.execute(
-        NewGame(formats=("commander", "contraptions"), players=CT_PLAYERS, first=CT_PLAYERS[0],
-                options={"contraptions": variant, **options})
+        NewGame(
+            formats=("commander", "contraptions"),
+            players=CT_PLAYERS,
+            first=CT_PLAYERS[0],
+            options={"contraptions": variant, **options},
+        )
     )
 
 
@@ -37,7 +45,9 @@ def scene_ct_crank(k: Kiosk) -> None:
     _next(k)  # Alice's main phase
     for sprocket in (1, 1, 2):
         k.execute(AssembleContraption(sprocket=sprocket))  # a card said "assemble"
-    _next(k, 5)  # Юрий's and さくら's turns (their machines are stopped), then Alice's: CRANK! 3 → 1
+    _next(
+        k, 5
+    )  # Юрий's and さくら's turns (their machines are stopped), then Alice's: CRANK! 3 → 1
     k.dispatch(Turn(1))
     k.dispatch(Press(Button.SELECT))  # the second contraption cranks first
 
@@ -58,7 +68,11 @@ def scene_ct_shared(k: Kiosk) -> None:
         if up is not None and up.stage.value == "crank" and up.turn == state.turn:
             return
         k.dispatch(Press(Button.ROLL))
-        while k.state is not None and k.state.contraptions is not None and k.state.contraptions.assembly is not None:
+        while (
+            k.state is not None
+            and k.state.contraptions is not None
+            and k.state.contraptions.assembly is not None
+        ):
             if turn % 3:
                 k.dispatch(Turn(turn % 3))  # the encoder spreads them over the sprockets
             k.dispatch(Press(Button.SELECT))
@@ -107,7 +121,11 @@ def scene_ct_manage(k: Kiosk) -> None:
 def _past_the_faction_die(k: Kiosk) -> None:
     """Variant A: Alice's upkeep die rolled and every library it offered declined; her main phase."""
     k.execute(RollContraptionDie())
-    while k.state is not None and k.state.contraptions is not None and k.state.contraptions.assembly is not None:
+    while (
+        k.state is not None
+        and k.state.contraptions is not None
+        and k.state.contraptions.assembly is not None
+    ):
         k.execute(DeclineAssembly())
     _next(k)
 

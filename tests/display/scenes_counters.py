@@ -10,7 +10,13 @@ from collections.abc import Callable
 
 from device.commands import ChangePoison, DealCommanderDamage, NewGame
 from device.inputs import Button
-from device.rules.counters import BecomeMonarch, ChangeCounter, GainBlessing, MakeDayNight, TakeInitiative
+from device.rules.counters import (
+    BecomeMonarch,
+    ChangeCounter,
+    GainBlessing,
+    MakeDayNight,
+    TakeInitiative,
+)
 from device.state_counters import Counter, DayNight
 from display.kiosk import Kiosk
 from display.ui import Go, Press, Tap, Turn

@@ -37,7 +37,9 @@ def scene_dice(k: Kiosk) -> None:
 def scene_dice_d20(k: Kiosk) -> None:
     """A Planechase game's main phase: on the dice screen ROLL throws the chip (a d20), not the
     planar die."""
-    k.execute(NewGame(formats=("commander", "planechase"), players=DICE_PLAYERS, first=DICE_PLAYERS[0]))
+    k.execute(
+        NewGame(formats=("commander", "planechase"), players=DICE_PLAYERS, first=DICE_PLAYERS[0])
+    )
     k.dispatch(Press(Button.NEXT))
     k.dispatch(Go("dice"))
     k.dispatch(Turn(2))

@@ -9,20 +9,52 @@ import time
 from collections.abc import Callable
 
 from device import rules
-from device.event_link import ONLINE, OFFLINE, EventSession, News, news_topic, plan_topic, presence_topic, report_topic
+from device.event_link import (
+    ONLINE,
+    OFFLINE,
+    EventSession,
+    News,
+    news_topic,
+    plan_topic,
+    presence_topic,
+    report_topic,
+)
 from device.events import Event as GameEvent
 from device.inputs import Button
 from device.rules.conspiracy.commands import LeaveGroup
 from device.rules.conspiracy.tables import (
-    Assignment, EventPlan, RoundClock, fold, plan_event, table_game, table_report,
+    Assignment,
+    EventPlan,
+    RoundClock,
+    fold,
+    plan_event,
+    table_game,
+    table_report,
 )
 from display.kiosk import Kiosk
 from display.ui import Focus, Go, Press, Tap, Turn
 from drivers.broker import MemoryBroker
 
 #: Seventeen players in four scripts: pods of 9 and 8 (CJ-1).
-SEVENTEEN = ("Alice", "Юрий", "さくら", "Łukasz", "Ben", "Ольга", "はると", "Zofia", "Marek", "Аня", "ゆい",
-             "Piotr", "Мария", "けんた", "Hanna", "Игорь", "みお")
+SEVENTEEN = (
+    "Alice",
+    "Юрий",
+    "さくら",
+    "Łukasz",
+    "Ben",
+    "Ольга",
+    "はると",
+    "Zofia",
+    "Marek",
+    "Аня",
+    "ゆい",
+    "Piotr",
+    "Мария",
+    "けんた",
+    "Hanna",
+    "Игорь",
+    "みお",
+)
 TABLES = ("table1", "table2", "table3", "table4")
 BROKER = "organiser.local:1883"
 WALL = 1.7e9
@@ -43,13 +75,22 @@ def linked(k: Kiosk, table: str = "table2") -> MemoryBroker:
 
 def drawn(broker: MemoryBroker) -> EventPlan:
     """The organiser's draw of the event, published as the organiser's gadget publishes it."""
-    plan = plan_event("Spring", SEVENTEEN, TABLES, {"time_limit": "60"}, random.Random(7), "spring-1")
+    plan = plan_event(
+        "Spring", SEVENTEEN, TABLES, {"time_limit": "60"}, random.Random(7), "spring-1"
+    )
     broker.publish("organiser", plan_topic(plan.event), plan.model_dump_json().encode())
     return plan
 
 
-def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: list[tuple[int, ...]],
-             revision: tuple[int, int] | None = None, draw: tuple[Assignment, ...] = (), gadget: str = "") -> None:
+def reported(
+    broker: MemoryBroker,
+    plan: EventPlan,
+    group: Assignment,
+    leave: list[tuple[int, ...]],
+    revision: tuple[int, int] | None = None,
+    draw: tuple[Assignment, ...] = (),
+    gadget: str = "",
+) -> None:
     """``group``'s table reports its game after its players left in ``leave`` (seats; one tuple a
     moment); a round-2 group's report names the round 2 it was drawn in (``draw``)."""
     rng = random.Random(3)
@@ -60,8 +101,17 @@ def reported(broker: MemoryBroker, plan: EventPlan, group: Assignment, leave: li
         events = rules.decide(game, LeaveGroup(seats=seats), rng)
         _, game = rules.play(game, events)
         kept += [(pos, e) for e in events]
-    report = table_report(plan, group.table, game, kept, {pos: WALL - 600 + 60 * pos for pos in range(len(leave) + 1)},
-                          revision or (1, len(leave) + 1), game=1, head=len(leave), draw=draw)
+    report = table_report(
+        plan,
+        group.table,
+        game,
+        kept,
+        {pos: WALL - 600 + 60 * pos for pos in range(len(leave) + 1)},
+        revision or (1, len(leave) + 1),
+        game=1,
+        head=len(leave),
+        draw=draw,
+    )
     report = report.model_copy(update={"gadget": gadget})
     broker.publish(group.table, report_topic(plan.event, report), report.model_dump_json().encode())
 
@@ -108,15 +158,24 @@ def scene_event_tables(k: Kiosk) -> None:
     k.dispatch(Focus(1))
 
 
-def hosting(k: Kiosk, players: tuple[str, ...] | list[str], tables: tuple[str, ...],
-            options: dict[str, str] | None = None,
-            monotonic: Callable[[], float] = time.monotonic) -> tuple[MemoryBroker, EventSession]:
+def hosting(
+    k: Kiosk,
+    players: tuple[str, ...] | list[str],
+    tables: tuple[str, ...],
+    options: dict[str, str] | None = None,
+    monotonic: Callable[[], float] = time.monotonic,
+) -> tuple[MemoryBroker, EventSession]:
     """The kiosk as the organiser's gadget at an in-process broker where ``tables`` are
     connected, having drawn the event Spring for ``players`` on its set-up screen's path (its
     round clocks counted on ``monotonic``)."""
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER,
-                           monotonic=monotonic)
+    session = EventSession(
+        k.controller,
+        broker.link(k.inputs, "organiser"),
+        "organiser",
+        broker=BROKER,
+        monotonic=monotonic,
+    )
     session.start()
     for table in tables:
         broker.publish(table, presence_topic(table), ONLINE)
@@ -157,8 +216,13 @@ def organising(k: Kiosk) -> EventPlan:
     plan = session.plan
     assert plan is not None
     for group in plan.groups:
-        reported(broker, plan, group, [(seat,) for seat in range(len(group.players) // 2)],
-                 gadget="4f1c9a20" if group.table == "table1" else "")
+        reported(
+            broker,
+            plan,
+            group,
+            [(seat,) for seat in range(len(group.players) // 2)],
+            gadget="4f1c9a20" if group.table == "table1" else "",
+        )
     k.settle()
     view = session.view
     assert view is not None
@@ -166,7 +230,13 @@ def organising(k: Kiosk) -> EventPlan:
     winners2, _ = view.round_two(2)
     reported(broker, plan, winners1, [(0,)], draw=view.round_two(1), gadget="4f1c9a20")
     reported(broker, plan, winners1, [], draw=view.round_two(1), gadget="b7e05d13")
-    reported(broker, plan, losers1, [(seat,) for seat in range(len(losers1.players) - 1)], draw=view.round_two(1))
+    reported(
+        broker,
+        plan,
+        losers1,
+        [(seat,) for seat in range(len(losers1.players) - 1)],
+        draw=view.round_two(1),
+    )
     reported(broker, plan, winners2, [], draw=view.round_two(2))
     k.settle()
     k.dispatch(Go("event"))
@@ -220,7 +290,9 @@ def scene_event_news(k: Kiosk) -> None:
     broker.publish("organiser", plan_topic(plan.event), clocked.model_dump_json().encode())
     k.settle()
     news = News(plan=plan.id, event=plan.event, round=1, kind="ten")
-    broker.publish("organiser", news_topic(plan.event), news.model_dump_json().encode(), retain=False)
+    broker.publish(
+        "organiser", news_topic(plan.event), news.model_dump_json().encode(), retain=False
+    )
     k.settle()
     k.dispatch(Go("conspiracy"))
 

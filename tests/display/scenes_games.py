@@ -39,8 +39,14 @@ def saved(k: Kiosk) -> None:
     later(3)
     k.execute(NewGame(formats=("wizards_duel",), players=PLAYERS[:3], first=PLAYERS[0]))
     later(1.5)
-    k.execute(NewGame(formats=("conspiracy",), players=("Ann", "Ben", "Cy", "Dee", "Eve", "Fay"), first="Ann",
-                      options={"event": "Kyoto"}))
+    k.execute(
+        NewGame(
+            formats=("conspiracy",),
+            players=("Ann", "Ben", "Cy", "Dee", "Eve", "Fay"),
+            first="Ann",
+            options={"event": "Kyoto"},
+        )
+    )
     later(24)
     k.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[1]))
     k.execute(PassTurn())

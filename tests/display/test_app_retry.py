@@ -110,7 +110,9 @@ def test_hw5_a_missing_screen_is_retried_with_growing_pauses_and_said_once(
     monkeypatch.setattr("display.targets.missing_kms_libraries", lambda: ())
     fake, notifier = FakeTime(), Recorder()
     watchdog = Watchdog(notifier, interval=4.0)
-    keeper = ScreenKeeper(Flaky(7), sleep=fake.sleep, clock=fake.clock, watchdog=watchdog, notifier=notifier)
+    keeper = ScreenKeeper(
+        Flaky(7), sleep=fake.sleep, clock=fake.clock, watchdog=watchdog, notifier=notifier
+    )
     kmsdrm()
     target = keeper.open()
     assert target.name == "offscreen (480, 320)"
@@ -122,7 +124,11 @@ def test_hw5_a_missing_screen_is_retried_with_growing_pauses_and_said_once(
         + KMS_CHECKS,
         "display: screen open after 7 failed attempts: offscreen (480, 320)",
     ]
-    assert "HDMI cable" in KMS_CHECKS and "dtoverlay=vc4-kms-v3d" in KMS_CHECKS and "'video' and 'render'" in KMS_CHECKS
+    assert (
+        "HDMI cable" in KMS_CHECKS
+        and "dtoverlay=vc4-kms-v3d" in KMS_CHECKS
+        and "'video' and 'render'" in KMS_CHECKS
+    )
     pings = notifier.sent.count("WATCHDOG=1")
     assert pings >= 98 / 2
     assert [m for m in notifier.sent if m != "WATCHDOG=1"] == [
@@ -134,19 +140,31 @@ def test_hw5_a_missing_screen_is_retried_with_growing_pauses_and_said_once(
 def test_hw5_a_new_reason_is_a_new_line(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
     fake = FakeTime()
-    flaky = Flaky(3, ("kmsdrm not available", "Could not open DRM device: permission denied",
-                      "Could not open DRM device: permission denied"))
+    flaky = Flaky(
+        3,
+        (
+            "kmsdrm not available",
+            "Could not open DRM device: permission denied",
+            "Could not open DRM device: permission denied",
+        ),
+    )
     kmsdrm()
     ScreenKeeper(flaky, sleep=fake.sleep, clock=fake.clock).open()
     said = lines(caplog)
     assert len(said) == 3
-    assert said[1].startswith("display: still no screen, now (SDL video driver 'kmsdrm': Could not open DRM "
-                              "device: permission denied)")
+    assert said[1].startswith(
+        "display: still no screen, now (SDL video driver 'kmsdrm': Could not open DRM "
+        "device: permission denied)"
+    )
     assert fake.sleeps == [1.0, 2.0, 5.0]
 
 
-@pytest.mark.skipif(Path("/dev/dri").exists(), reason="needs a machine without KMS/DRM, where SDL's kmsdrm fails")
-def test_hw4_the_real_window_target_is_retried_until_sdl_can_open_it(caplog: pytest.LogCaptureFixture) -> None:
+@pytest.mark.skipif(
+    Path("/dev/dri").exists(), reason="needs a machine without KMS/DRM, where SDL's kmsdrm fails"
+)
+def test_hw4_the_real_window_target_is_retried_until_sdl_can_open_it(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     """SDL's own failure: ``SDL_VIDEODRIVER=kmsdrm`` on a machine without DRM, until (after the
     second pause) the driver is one that works."""
     caplog.set_level(logging.WARNING)
@@ -158,14 +176,22 @@ def test_hw4_the_real_window_target_is_retried_until_sdl_can_open_it(caplog: pyt
             os.environ["SDL_VIDEODRIVER"] = "dummy"
 
     fake.on_sleep = plug_in
-    keeper = ScreenKeeper(lambda: open_target(size=(320, 240), fullscreen=False, fb=None, screenshots=None),
-                          sleep=fake.sleep, clock=fake.clock)
+    keeper = ScreenKeeper(
+        lambda: open_target(size=(320, 240), fullscreen=False, fb=None, screenshots=None),
+        sleep=fake.sleep,
+        clock=fake.clock,
+    )
     target = keeper.open()
     try:
         assert target.name == "dummy window (320, 240)"
         assert fake.sleeps == [1.0, 2.0]
-        assert lines(caplog)[0].startswith("display: no screen (SDL video driver 'kmsdrm': kmsdrm not available)")
-        assert lines(caplog)[1] == "display: screen open after 2 failed attempts: dummy window (320, 240)"
+        assert lines(caplog)[0].startswith(
+            "display: no screen (SDL video driver 'kmsdrm': kmsdrm not available)"
+        )
+        assert (
+            lines(caplog)[1]
+            == "display: screen open after 2 failed attempts: dummy window (320, 240)"
+        )
     finally:
         target.close()
 
@@ -173,7 +199,9 @@ def test_hw4_the_real_window_target_is_retried_until_sdl_can_open_it(caplog: pyt
 def _game_in(path: Path) -> str:
     with Journal(path) as journal:
         controller = Controller(journal, rng=random.Random(3))
-        controller.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0]))
+        controller.execute(
+            NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0])
+        )
         assert controller.state is not None
         return controller.state.model_dump_json()
 
@@ -224,7 +252,9 @@ def test_hw5_the_service_is_ready_before_the_screen_and_resumes_the_game_when_it
     assert len(lines(caplog)) == 2
 
 
-def test_hw4_at_a_keyboard_no_screen_is_an_error_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hw4_at_a_keyboard_no_screen_is_an_error_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Without systemd nobody reads a log: no screen says what to do instead, straight away."""
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     fake = FakeTime()
@@ -274,7 +304,9 @@ def test_hw4_a_screen_lost_while_drawing_is_closed_and_reopened_with_the_game_ke
     assert kiosk.target.name == "offscreen (480, 320)" and fake.sleeps == [1.0, 2.0]
     kiosk.settle()
     assert kiosk.state == before  # the journal's game, untouched; NEXT pressed in the dark dropped
-    assert texts(kiosk, "status.reader") == ["reader disconnected"]  # the reader's status still counts
+    assert texts(kiosk, "status.reader") == [
+        "reader disconnected"
+    ]  # the reader's status still counts
     said = lines(caplog)
     assert said[0] == (
         "display: screen lost while running (SDL video driver 'dummy': kmsdrm: page flip failed); the game is "
@@ -303,7 +335,9 @@ def test_hw4_sdl_video_gone_from_the_event_queue_is_reopened(make_kiosk: MakeKio
     assert kiosk.state == before and kiosk.frames >= 2
 
 
-def test_hw4_without_a_keeper_a_lost_screen_ends_the_loop_with_sdls_error(make_kiosk: MakeKiosk) -> None:
+def test_hw4_without_a_keeper_a_lost_screen_ends_the_loop_with_sdls_error(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = started(make_kiosk)
     kiosk.retarget(BrokenFlip((800, 480)))
     with pytest.raises(pygame.error, match="page flip failed"):
@@ -321,7 +355,9 @@ def test_hw2_a_configured_reader_that_is_missing_leaves_the_kiosk_running_and_sa
     with open_kiosk(config, options) as kiosk:
         kiosk.redraw()
         give_up = time.monotonic() + 10
-        while texts(kiosk, "status.reader") != ["reader disconnected"] and time.monotonic() < give_up:
+        while (
+            texts(kiosk, "status.reader") != ["reader disconnected"] and time.monotonic() < give_up
+        ):
             time.sleep(0.01)
             kiosk.step(block=False)
         assert texts(kiosk, "status.reader") == ["reader disconnected"]
@@ -337,13 +373,16 @@ def test_a_configured_broker_out_of_reach_leaves_the_kiosk_running_on_the_event_
     from mosquitto import free_port
 
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
-    config = Config(event=EventConfig(broker="127.0.0.1", port=free_port(), table="table1", password="x"))
+    config = Config(
+        event=EventConfig(broker="127.0.0.1", port=free_port(), table="table1", password="x")
+    )
     options = KioskOptions(db=tmp_path / "j.sqlite3", screenshots=tmp_path / "shots", language="en")
     with open_kiosk(config, options) as kiosk:
         kiosk.redraw()
         assert kiosk.ui.screen == "event"
         assert texts(kiosk, "event.heading") == [
-            "This gadget is table table1 and is in no event yet · the broker is out of reach"]
+            "This gadget is table table1 and is in no event yet · the broker is out of reach"
+        ]
         assert kiosk.step(block=False)
 
 
@@ -354,7 +393,9 @@ def test_hw2_no_reader_configured_runs_without_one_and_says_nothing_of_it(tmp_pa
         assert texts(kiosk, "status.reader") == []
 
 
-def test_hw5_a_recovered_journal_is_said_on_the_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hw5_a_recovered_journal_is_said_on_the_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """HW-5: the kiosk that found its journal damaged and resumed from the backup says so on the
     status line, in the table's language, until the next change — not only in the log."""
     import random
@@ -379,11 +420,14 @@ def test_hw5_a_recovered_journal_is_said_on_the_screen(tmp_path: Path, monkeypat
         kiosk.redraw()
         said = " ".join(texts(kiosk, "status.messages"))
         assert said.startswith("Сохранённые игры повреждены"), said
-        assert kiosk.state is not None and kiosk.state.player(1).life == 19  # the backup at the clean exit
+        assert (
+            kiosk.state is not None and kiosk.state.player(1).life == 19
+        )  # the backup at the clean exit
 
 
 def test_hw5_a_screen_the_services_device_list_bars_asks_for_a_new_start(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """A boot where the service starts before the GPU's driver: systemd drew up the device list
     (DeviceAllow=char-drm) without the driver's number, and /dev/dri/card0, there now, answers
     EPERM.  Waiting cannot help; the kiosk says why and exits for the service to start again."""
@@ -406,7 +450,9 @@ def test_hw5_a_screen_the_services_device_list_bars_asks_for_a_new_start(
     assert barred_screen(dri) is None  # a file it may open is no barred screen
     monkeypatch.setattr(os, "open", device_list)
     assert barred_screen(dri) == dri / "card0"
-    monkeypatch.setattr(os, "open", lambda p, *a: (_ for _ in ()).throw(PermissionError(errno.EACCES, "denied")))
+    monkeypatch.setattr(
+        os, "open", lambda p, *a: (_ for _ in ()).throw(PermissionError(errno.EACCES, "denied"))
+    )
     assert barred_screen(dri) is None  # the 'video' group missing is a hint, not a restart
     monkeypatch.setattr(os, "open", device_list)
 

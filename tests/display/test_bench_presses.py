@@ -24,19 +24,37 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_press_figures_start_at_the_act_and_planeswalks_are_timed_with_text(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "bench" / "kiosk.py"), "--samples", "2", "--planeswalks", "2",
-         "--presses-only", str(tmp_path)],
-        env=env, capture_output=True, text=True, timeout=300, cwd=ROOT, check=False,
+        [
+            sys.executable,
+            str(ROOT / "tests" / "bench" / "kiosk.py"),
+            "--samples",
+            "2",
+            "--planeswalks",
+            "2",
+            "--presses-only",
+            str(tmp_path),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert abs(report["budget_ms"] - (report["flush_ms"]["median"] + FRAME_60HZ_MS)) <= 0.011  # both rounded
+    assert (
+        abs(report["budget_ms"] - (report["flush_ms"]["median"] + FRAME_60HZ_MS)) <= 0.011
+    )  # both rounded
     presses = report["press_to_frame_ms"]
     for tap in ("ROLL tap", "NEXT tap"):
         figures = presses[tap]
         # the release must hold for the debounce window before the tap is known
         assert figures["release_to_event"]["median"] >= DEFAULT_WINDOW * 1000
-        assert figures["total"]["median"] >= figures["release_to_event"]["median"] + figures["event_to_frame"]["median"] - 1
+        assert (
+            figures["total"]["median"]
+            >= figures["release_to_event"]["median"] + figures["event_to_frame"]["median"] - 1
+        )
         assert figures["total"]["samples"] == 2
     for key in ("ROLL key (Space)", "NEXT key (Enter)"):
         assert set(presses[key]) == {"key_to_event", "event_to_frame", "total"}
@@ -56,8 +74,16 @@ def frame(*texts: str) -> Frame:
 def test_a_planeswalk_frame_counts_only_if_it_drew_the_plane_and_its_text() -> None:
     text = "Creatures can't block.\nWhenever chaos ensues, draw a card for each land you control."
     assert _shows(frame("Tazeem", "Whenever chaos ensues, draw a card for each…"), "Tazeem", text)
-    assert _shows(frame("Tazeem", "Creatures can't block.\nWhenever chaos ensues, draw a card for each land"), "Tazeem", text)
+    assert _shows(
+        frame("Tazeem", "Creatures can't block.\nWhenever chaos ensues, draw a card for each land"),
+        "Tazeem",
+        text,
+    )
     assert _shows(frame("Tazeem"), "Tazeem", None)
     assert not _shows(frame("Tazeem"), "Tazeem", text)  # the name without its text
-    assert not _shows(frame("Bant", "Creatures can't block."), "Tazeem", text)  # the text, another name
-    assert not _shows(frame("Tazeem", "Whenever chaos ensues, put a divinity counter…"), "Tazeem", text)
+    assert not _shows(
+        frame("Bant", "Creatures can't block."), "Tazeem", text
+    )  # the text, another name
+    assert not _shows(
+        frame("Tazeem", "Whenever chaos ensues, put a divinity counter…"), "Tazeem", text
+    )

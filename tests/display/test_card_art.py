@@ -65,7 +65,12 @@ def card_panel(kiosk: Kiosk) -> pygame.Rect:
     11/20 of the width)."""
     lay = kiosk.canvas.layout
     name = drawn(kiosk, "pc.plane.name")[0].rect
-    return pygame.Rect(lay.margin, name[1] - lay.margin, kiosk.canvas.width * 11 // 20 - 2 * lay.margin, kiosk.canvas.height)
+    return pygame.Rect(
+        lay.margin,
+        name[1] - lay.margin,
+        kiosk.canvas.width * 11 // 20 - 2 * lay.margin,
+        kiosk.canvas.height,
+    )
 
 
 # --- display.cardtext: the stored picture, turned, decoded once ------------------------------
@@ -93,19 +98,32 @@ def test_hw3_a_planar_cards_picture_is_turned_to_read_landscape(make_kiosk: Make
     assert turned is not None and turned.get_size() == upright.get_size()
     sun = (26 + 628 // 7, 68 + 250 // 4)  # where landscape_card draws the sun
     assert turned.get_at(sun)[:3] == upright.get_at(sun)[:3] == (255, 236, 120)
-    store_cards(kiosk.controller.journal.path.parent / "data",
-                {"Tazeem": (SAMPLE_TEXT, save_picture(kiosk.controller.journal.path.parent / "wide.png", upright))})
+    store_cards(
+        kiosk.controller.journal.path.parent / "data",
+        {
+            "Tazeem": (
+                SAMPLE_TEXT,
+                save_picture(kiosk.controller.journal.path.parent / "wide.png", upright),
+            )
+        },
+    )
     assert cardtext.picture_size("Tazeem", landscape=True) == upright.get_size()
 
 
-def test_a_picture_is_decoded_once_and_scaled_once_per_size(make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_picture_is_decoded_once_and_scaled_once_per_size(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Frames only blit it: the file is read and decoded the first time a screen asks for it,
     and scaled once for each size it is drawn at, however many frames change."""
     loads: list[object] = []
     scales: list[tuple[int, int]] = []
     load, smoothscale = pygame.image.load, pygame.transform.smoothscale
     monkeypatch.setattr(pygame.image, "load", lambda *a: loads.append(a) or load(*a))
-    monkeypatch.setattr(pygame.transform, "smoothscale", lambda s, size, *a: scales.append(size) or smoothscale(s, size, *a))
+    monkeypatch.setattr(
+        pygame.transform,
+        "smoothscale",
+        lambda s, size, *a: scales.append(size) or smoothscale(s, size, *a),
+    )
     kiosk = make_kiosk((800, 480))
     SCENES["pc-art"](kiosk)
     from display.ui import Press
@@ -133,7 +151,9 @@ def _jpeg(tmp: Path) -> bytes:
 
 
 def _flipped(data: bytes, start: int, count: int = 64) -> bytes:
-    return data[:start] + bytes(b ^ 0xFF for b in data[start:start + count]) + data[start + count:]
+    return (
+        data[:start] + bytes(b ^ 0xFF for b in data[start : start + count]) + data[start + count :]
+    )
 
 
 def _claims(width: int, height: int) -> bytes:
@@ -150,8 +170,12 @@ def _claims(width: int, height: int) -> bytes:
 DAMAGE: dict[str, Callable[[Path, Path], None]] = {
     "a PNG cut short": lambda tmp, to: to.write_bytes(_png(tmp)[: len(_png(tmp)) // 2]),
     "a JPEG cut short": lambda tmp, to: to.write_bytes(_jpeg(tmp)[: len(_jpeg(tmp)) // 2]),
-    "a PNG with flipped bytes": lambda tmp, to: to.write_bytes(_flipped(_png(tmp), len(_png(tmp)) // 2)),
-    "a JPEG with flipped bytes in its header": lambda tmp, to: to.write_bytes(_flipped(_jpeg(tmp), 2, 40)),
+    "a PNG with flipped bytes": lambda tmp, to: to.write_bytes(
+        _flipped(_png(tmp), len(_png(tmp)) // 2)
+    ),
+    "a JPEG with flipped bytes in its header": lambda tmp, to: to.write_bytes(
+        _flipped(_jpeg(tmp), 2, 40)
+    ),
     "not a picture": lambda tmp, to: to.write_text("<html>Not Found</html>", encoding="utf-8"),
     "an empty file": lambda tmp, to: to.write_bytes(b""),
     "a missing file": lambda tmp, to: to.unlink(),
@@ -170,7 +194,10 @@ def _oversized(to: Path) -> None:
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_hw3_a_picture_that_cannot_be_shown_is_logged_once_and_the_card_shown_without_it(
-    make_kiosk: MakeKiosk, tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch,
+    make_kiosk: MakeKiosk,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
     damage: str,
 ) -> None:
     """A damaged, cut-short, missing or huge picture never stops the kiosk: one warning names the
@@ -206,7 +233,9 @@ def test_hw3_a_picture_that_cannot_be_shown_is_logged_once_and_the_card_shown_wi
         assert frame(plain) == pixels, size
 
 
-def test_hw3_flipped_bytes_in_a_jpegs_picture_data_never_stop_the_kiosk(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_hw3_flipped_bytes_in_a_jpegs_picture_data_never_stop_the_kiosk(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """A JPEG carries no checksum: with its structure whole, damage inside the picture data
     decodes to damaged pixels rather than an error; the screen is drawn either way."""
     kiosk = make_kiosk((800, 480))
@@ -238,7 +267,11 @@ def test_dimensions_are_read_from_every_format_the_import_accepts(tmp_path: Path
     assert cardtext.dimensions(lossy) == (37, 23)
     lossless = b"RIFF\0\0\0\0WEBPVP8L\0\0\0\0\x2f" + struct.pack("<I", 36 | (22 << 14))
     assert cardtext.dimensions(lossless) == (37, 23)
-    extended = b"RIFF\0\0\0\0WEBPVP8X\0\0\0\0\0\0\0\0" + (36).to_bytes(3, "little") + (22).to_bytes(3, "little")
+    extended = (
+        b"RIFF\0\0\0\0WEBPVP8X\0\0\0\0\0\0\0\0"
+        + (36).to_bytes(3, "little")
+        + (22).to_bytes(3, "little")
+    )
     assert cardtext.dimensions(extended) == (37, 23)
 
 
@@ -246,7 +279,9 @@ def test_dimensions_are_read_from_every_format_the_import_accepts(tmp_path: Path
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pc12_the_planes_picture_is_large_and_costs_nothing_the_table_acts_on(make_kiosk: MakeKiosk, language: str) -> None:
+def test_pc12_the_planes_picture_is_large_and_costs_nothing_the_table_acts_on(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """PC-12: with a picture the plane is shown as the web apps show it, landscape and large from
     the 7-inch panel up (half as large again as the art box without one, or more: the type line
     and counters beside it keep their size in every language); the die panel is drawn exactly
@@ -272,14 +307,20 @@ def test_pc12_the_planes_picture_is_large_and_costs_nothing_the_table_acts_on(ma
         assert record(kiosk, DIE) == record(plain, DIE), size
         for role in ("pc.plane.name", "pc.plane.type", "pc.plane.counters"):
             (shown,) = drawn(kiosk, role)
-            assert not shown.cut and shown.size >= min(without[role].size, choose(*size).medium), (size, role)
+            assert not shown.cut and shown.size >= min(without[role].size, choose(*size).medium), (
+                size,
+                role,
+            )
         text = drawn(kiosk, "pc.plane.text")
         assert " ".join(texts(kiosk, "pc.plane.text")) == SAMPLE_TEXT
         assert text[0].size >= min(without["pc.plane.text"].size, choose(*size).medium), size
         assert art[2] > art[3] and card_panel(kiosk).contains(pygame.Rect(art)), (size, art)
         if size[1] >= 480:
             assert art[2] * art[3] >= 1.4 * box[2] * box[3], (size, art, box)
-            assert abs(art[2] / art[3] - NORMAL[1] / NORMAL[0]) < 0.02, (size, art)  # the whole card, uncropped
+            assert abs(art[2] / art[3] - NORMAL[1] / NORMAL[0]) < 0.02, (
+                size,
+                art,
+            )  # the whole card, uncropped
         for d in kiosk.canvas.drawn:
             assert not overlap(art, d.rect), (size, d)
 
@@ -292,7 +333,9 @@ def art_box(kiosk: Kiosk) -> Rect:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_hw4_where_the_art_cannot_be_large_the_picture_takes_the_box(make_kiosk: MakeKiosk, language: str) -> None:
+def test_hw4_where_the_art_cannot_be_large_the_picture_takes_the_box(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """HW-4 on the 320×240 panel: the picture, whole and landscape, goes into the box the layout
     keeps for the art; every text is where it was without it."""
     plain = make_kiosk((320, 240), language)
@@ -320,7 +363,9 @@ def _two_planes(kiosk: Kiosk) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_pc11_two_planes_face_up_each_show_their_picture_clear_of_the_texts(make_kiosk: MakeKiosk, language: str) -> None:
+def test_pc11_two_planes_face_up_each_show_their_picture_clear_of_the_texts(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     kiosk = make_kiosk(SIZES[0], language)
     SCENES["pc-art"](kiosk)
     _two_planes(kiosk)
@@ -367,7 +412,9 @@ def test_hw4_a_long_rules_text_stays_whole_beside_a_picture(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pc3_the_upkeep_banner_shows_the_planes_picture_beside_its_name(make_kiosk: MakeKiosk, language: str) -> None:
+def test_pc3_the_upkeep_banner_shows_the_planes_picture_beside_its_name(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """Where the banner shows the plane's rules text, its picture is beside the plane's name,
     small, inside the banner and clear of every text; every text of the banner and the seats is
     as large as without it."""
@@ -384,7 +431,9 @@ def test_pc3_the_upkeep_banner_shows_the_planes_picture_beside_its_name(make_kio
         cardtext.configure(data)
         kiosk.retarget(OffscreenTarget(size))
         kiosk.redraw()
-        assert [(d.role, d.size) for d in kiosk.canvas.drawn] == [(d.role, d.size) for d in plain.canvas.drawn], size
+        assert [(d.role, d.size) for d in kiosk.canvas.drawn] == [
+            (d.role, d.size) for d in plain.canvas.drawn
+        ], size
         shown = pictures(kiosk, "banner.plane.picture")
         if not texts(kiosk, "banner.plane.text"):
             assert shown == [], size  # no room for the plane's text (320×240): no picture either
@@ -394,12 +443,18 @@ def test_pc3_the_upkeep_banner_shows_the_planes_picture_beside_its_name(make_kio
         title = drawn(kiosk, "banner.plane")[0].rect
         assert pygame.Rect(banner).contains(pygame.Rect(thumb)), size
         assert thumb[2] > thumb[3] and thumb[0] + thumb[2] <= title[0], (size, thumb, title)
-        assert thumb[1] < title[1] + title[3] and title[1] < thumb[1] + thumb[3], (size, thumb, title)  # side by side
+        assert thumb[1] < title[1] + title[3] and title[1] < thumb[1] + thumb[3], (
+            size,
+            thumb,
+            title,
+        )  # side by side
         assert not any(overlap(thumb, d.rect) for d in kiosk.canvas.drawn), size
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pc3_the_tables_strip_shows_the_planes_picture_beside_its_name(make_kiosk: MakeKiosk, language: str) -> None:
+def test_pc3_the_tables_strip_shows_the_planes_picture_beside_its_name(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """The plane's picture beside its name, and its chaos ability beside them, whole; on the
     2.8-inch panel the ability has the room the picture would take."""
     kiosk = make_kiosk(SIZES[0], language)

@@ -28,8 +28,10 @@ from scenes_contraptions import CT_PLAYERS
 
 MakeKiosk = Callable[..., Kiosk]
 
-TAZEEM = ("{T}: Add {G}{G}. {2}{U}, {T}: Draw a card.\n"
-          "Whenever you roll {CHAOS}, untap ({Q}) target land and pay {W/U}{2/W}{G/P}.")
+TAZEEM = (
+    "{T}: Add {G}{G}. {2}{U}, {T}: Draw a card.\n"
+    "Whenever you roll {CHAOS}, untap ({Q}) target land and pay {W/U}{2/W}{G/P}."
+)
 
 
 @pytest.fixture
@@ -41,13 +43,34 @@ def symbols_in(c: Canvas, role: str) -> list[str]:
     return [s.name for s in c.shapes if s.role == role]
 
 
-@pytest.mark.parametrize(("notation", "meaning"), [
-    ("T", "tap"), ("Q", "untap"), ("E", "energy"), ("CHAOS", "chaos"), ("PW", "planeswalker"),
-    ("G", "mana:G"), ("C", "mana:C"), ("S", "mana:S"), ("X", "mana:X"), ("2", "mana:2"), ("20", "mana:20"),
-    ("½", "mana:½"), ("∞", "mana:∞"), ("W/U", "mana:W/U"), ("2/W", "mana:2/W"), ("G/P", "mana:G/P"),
-    ("W/U/P", "mana:W/U/P"), ("HR", "mana:HR"), ("TK", "symbol:TK"), ("A", "symbol:A"),
-    ("1000000", None), ("name", None), ("Supercalif", None),
-])
+@pytest.mark.parametrize(
+    ("notation", "meaning"),
+    [
+        ("T", "tap"),
+        ("Q", "untap"),
+        ("E", "energy"),
+        ("CHAOS", "chaos"),
+        ("PW", "planeswalker"),
+        ("G", "mana:G"),
+        ("C", "mana:C"),
+        ("S", "mana:S"),
+        ("X", "mana:X"),
+        ("2", "mana:2"),
+        ("20", "mana:20"),
+        ("½", "mana:½"),
+        ("∞", "mana:∞"),
+        ("W/U", "mana:W/U"),
+        ("2/W", "mana:2/W"),
+        ("G/P", "mana:G/P"),
+        ("W/U/P", "mana:W/U/P"),
+        ("HR", "mana:HR"),
+        ("TK", "symbol:TK"),
+        ("A", "symbol:A"),
+        ("1000000", None),
+        ("name", None),
+        ("Supercalif", None),
+    ],
+)
 def test_each_notation_has_its_meaning(notation: str, meaning: str | None) -> None:
     """A short notation the kiosk does not know is still a (plain) symbol; a long one, or one
     written in lower case like a forgotten placeholder, stays text."""
@@ -71,24 +94,41 @@ def test_a_line_of_symbols_is_measured_as_wide_as_it_is_drawn(canvas: Canvas) ->
     assert symbols_in(canvas, "rules") == ["tap", *(f"mana:{m}" for m in "GGGWUBRC")]
     for shape in canvas.shapes:  # each symbol inside the line, left to right, none overlapping
         x, y, w, h = shape.rect
-        assert 10 <= x and x + w <= 10 + width and line.rect[1] <= y and y + h <= line.rect[1] + line.rect[3]
+        assert (
+            10 <= x
+            and x + w <= 10 + width
+            and line.rect[1] <= y
+            and y + h <= line.rect[1] + line.rect[3]
+        )
     lefts = [s.rect[0] for s in canvas.shapes]
     assert all(b >= a + canvas.shapes[0].rect[2] for a, b in itertools.pairwise(lefts))
 
 
-@pytest.mark.parametrize(("text", "run"), [
-    ("Pay {2}{R}{R}{R}{R}: it deals {X} damage, where {X} is the number of lands you control.", "{2}{R}{R}{R}{R}:"),
-    ("{T}: Add {G}{G}{G}{G}{G}{G}{G}{G}{G}.", "{G}{G}{G}{G}{G}{G}{G}{G}{G}."),
-    ("{T}：あなたのマナ・プールに{G}{G}{G}{G}を加える。その後、カードを1枚引く。", "{G}{G}{G}{G}"),
-    ("{T}: Добавьте {G}{G}{G}. Каждый игрок берёт карту.", "{G}{G}{G}."),
-])
+@pytest.mark.parametrize(
+    ("text", "run"),
+    [
+        (
+            "Pay {2}{R}{R}{R}{R}: it deals {X} damage, where {X} is the number of lands you control.",
+            "{2}{R}{R}{R}{R}:",
+        ),
+        ("{T}: Add {G}{G}{G}{G}{G}{G}{G}{G}{G}.", "{G}{G}{G}{G}{G}{G}{G}{G}{G}."),
+        (
+            "{T}：あなたのマナ・プールに{G}{G}{G}{G}を加える。その後、カードを1枚引く。",
+            "{G}{G}{G}{G}",
+        ),
+        ("{T}: Добавьте {G}{G}{G}. Каждый игрок берёт карту.", "{G}{G}{G}."),
+    ],
+)
 def test_a_run_of_symbols_never_breaks(canvas: Canvas, text: str, run: str) -> None:
     """At every width a line breaks at a space, or between Japanese phrases, but never inside a
     run of symbols ({G}{G}, {2}{R}) nor between a symbol and the mark after it ("{T}:"); a run
     wider than the line is kept whole (the paragraph then shrinks)."""
     for width in range(40, 600, 7):
         lines = canvas.wrap(text, 19, width)
-        assert "".join((j or "") + line for j, line in zip(joiners(text, lines), lines, strict=True)) == text
+        assert (
+            "".join((j or "") + line for j, line in zip(joiners(text, lines), lines, strict=True))
+            == text
+        )
         assert any(run in line for line in lines), (width, lines)
         if text.startswith("{T}"):
             assert lines[0].startswith(("{T}:", "{T}：")), (width, lines)
@@ -124,8 +164,13 @@ def test_a_mana_symbol_is_a_disc_in_its_colour(canvas: Canvas) -> None:
     for shape in canvas.shapes:
         x, y, w, h = shape.rect
         found = canvas.surface.get_at((x + w // 2, y + h // 6))[:3]
-        assert all(abs(a - b) <= 24 for a, b in zip(found, expected[shape.name], strict=True)), (shape, found)
-        assert canvas.surface.get_at((x + w // 2, y - 2))[:3] == theme.BG  # the disc stays in its square
+        assert all(abs(a - b) <= 24 for a, b in zip(found, expected[shape.name], strict=True)), (
+            shape,
+            found,
+        )
+        assert (
+            canvas.surface.get_at((x + w // 2, y - 2))[:3] == theme.BG
+        )  # the disc stays in its square
 
 
 def test_notations_that_are_not_symbols_stay_text(canvas: Canvas) -> None:
@@ -147,7 +192,9 @@ def test_a_text_cut_to_fit_keeps_its_symbols_whole(canvas: Canvas) -> None:
     for width in range(60, 400, 11):
         shown, size = canvas.fit(text, 26, width)
         assert canvas.measure(shown, size) <= width
-        assert shown == text or (shown.endswith("…") and shown.count("{") == shown.count("}") == shown.count("/")), shown
+        assert shown == text or (
+            shown.endswith("…") and shown.count("{") == shown.count("}") == shown.count("/")
+        ), shown
     canvas.text(text, (0, 0), 26, theme.TEXT, role="line", max_width=150)
     [drawn] = canvas.drawn
     assert drawn.cut and drawn.rect[2] <= 150 and "{" not in drawn.text
@@ -158,10 +205,14 @@ def symbol_count(text: str) -> int:
 
 
 NOTATIONS = st.sampled_from(["{T}", "{G}", "{2}", "{W/U}", "{CHAOS}", "{TK}", "{x}", "{", "}"])
-PIECES = st.one_of(NOTATIONS, st.sampled_from(["Add", "card", "マナ", "を", "、", "хаос", " ", " ", ":", "\n"]))
+PIECES = st.one_of(
+    NOTATIONS, st.sampled_from(["Add", "card", "マナ", "を", "、", "хаос", " ", " ", ":", "\n"])
+)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(pieces=st.lists(PIECES, max_size=24), width=st.integers(min_value=20, max_value=400))
 def test_wrapping_with_symbols_loses_nothing(canvas: Canvas, pieces: list[str], width: int) -> None:
     """Any text, symbols or not: encoding is undone exactly, the lines hold every character but
@@ -170,14 +221,20 @@ def test_wrapping_with_symbols_loses_nothing(canvas: Canvas, pieces: list[str], 
     text = "".join(pieces)
     assert decode(encode(text)) == text
     lines = canvas.wrap(text, 15, width)
-    assert re.sub(r"\s", "", "".join(lines)) == re.sub(r"\s", "", text)  # spaces at a break are its joiner
+    assert re.sub(r"\s", "", "".join(lines)) == re.sub(
+        r"\s", "", text
+    )  # spaces at a break are its joiner
     assert sum(symbol_count(line) for line in lines) == symbol_count(text)  # no notation broken
     for line in lines:
-        if canvas.measure(line, 15) > width:  # only a piece no space breaks (a run of symbols) is too wide
+        if (
+            canvas.measure(line, 15) > width
+        ):  # only a piece no space breaks (a run of symbols) is too wide
             assert " " not in line, (width, lines)
 
 
-def test_the_planechase_screen_shows_a_planes_symbols(make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_planechase_screen_shows_a_planes_symbols(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Through the kiosk: a plane whose rules text has {T}, {G}{G}, {2}{U} and {CHAOS} shows them
     as symbols on the Planechase screen, in the upkeep banner and (its chaos line) on the
     table's plane strip, at the small panel's size and the 7-inch one's."""
@@ -187,18 +244,43 @@ def test_the_planechase_screen_shows_a_planes_symbols(make_kiosk: MakeKiosk, mon
         scene_planechase(kiosk)
         kiosk.dispatch(Go("planechase"))
         kiosk.redraw()
-        assert " ".join(texts(kiosk, "pc.plane.text")).replace("\n", " ") == TAZEEM.replace("\n", " ")
+        assert " ".join(texts(kiosk, "pc.plane.text")).replace("\n", " ") == TAZEEM.replace(
+            "\n", " "
+        )
         assert symbols_in(kiosk.canvas, "pc.plane.text") == [
-            "tap", "mana:G", "mana:G", "mana:2", "mana:U", "tap", "chaos", "untap", "mana:W/U", "mana:2/W", "mana:G/P"]
+            "tap",
+            "mana:G",
+            "mana:G",
+            "mana:2",
+            "mana:U",
+            "tap",
+            "chaos",
+            "untap",
+            "mana:W/U",
+            "mana:2/W",
+            "mana:G/P",
+        ]
         assert not any("{" in d.text for d in kiosk.canvas.drawn)
         kiosk.dispatch(Go("table"))
         kiosk.redraw()
-        assert symbols_in(kiosk.canvas, "table.plane.chaos") == ["chaos", "untap", "mana:W/U", "mana:2/W", "mana:G/P"]
+        assert symbols_in(kiosk.canvas, "table.plane.chaos") == [
+            "chaos",
+            "untap",
+            "mana:W/U",
+            "mana:2/W",
+            "mana:G/P",
+        ]
 
         kiosk = make_kiosk(size, "en")
         scene_upkeep_plane(kiosk)
         kiosk.redraw()
-        assert symbols_in(kiosk.canvas, "banner.plane.text")[:5] == ["tap", "mana:G", "mana:G", "mana:2", "mana:U"]
+        assert symbols_in(kiosk.canvas, "banner.plane.text")[:5] == [
+            "tap",
+            "mana:G",
+            "mana:G",
+            "mana:2",
+            "mana:U",
+        ]
         assert not any("{" in d.text for d in kiosk.canvas.drawn)
 
 
@@ -208,13 +290,21 @@ def test_the_kiosks_own_costs_show_the_mana_symbol(make_kiosk: MakeKiosk, langua
     heading and the ROLL chip show the generic mana symbol, and the chip keeps its one line (its
     width reckoned with the symbol's, not the notation's)."""
     kiosk = make_kiosk((800, 480), language)
-    kiosk.execute(NewGame(formats=("commander", "contraptions"), players=CT_PLAYERS, first="Alice",
-                          options={"contraptions": "c"}))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "contraptions"),
+            players=CT_PLAYERS,
+            first="Alice",
+            options={"contraptions": "c"},
+        )
+    )
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.dispatch(Go("contraptions"))
     kiosk.redraw()
     assert symbols_in(kiosk.canvas, "ct.task") == ["mana:2"]
     assert symbols_in(kiosk.canvas, "ct.option") == ["mana:2"]
     [chip] = [d for d in kiosk.canvas.drawn if d.role == "ct.option" and d.symbols]
-    assert chip.joiner is None and not [d for d in kiosk.canvas.drawn if d.role == "ct.option" and d.joiner]
+    assert chip.joiner is None and not [
+        d for d in kiosk.canvas.drawn if d.role == "ct.option" and d.joiner
+    ]
     assert not any("{" in d.text for d in kiosk.canvas.drawn)

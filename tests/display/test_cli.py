@@ -19,8 +19,24 @@ from display.kiosk import Kiosk
 
 def test_aetherbox_with_the_kiosk_options_and_no_command_runs_the_kiosk(tmp_path: Path) -> None:
     """``aetherbox --size 480x320 --language ru``, as the README says it may be written."""
-    status = cli.main(["--size", "480x320", "--language", "ru", "--screenshots", str(tmp_path / "shots"),
-                       "--frames", "1", "--db", str(tmp_path / "j.sqlite3"), "--seed", "3", "--buttons", "fake"])
+    status = cli.main(
+        [
+            "--size",
+            "480x320",
+            "--language",
+            "ru",
+            "--screenshots",
+            str(tmp_path / "shots"),
+            "--frames",
+            "1",
+            "--db",
+            str(tmp_path / "j.sqlite3"),
+            "--seed",
+            "3",
+            "--buttons",
+            "fake",
+        ]
+    )
     assert status == 0
     frame = pygame.image.load(str(tmp_path / "shots" / "frame-0001.png"))
     assert frame.get_size() == (480, 320)
@@ -60,13 +76,47 @@ def test_every_kiosk_option_means_the_same_with_and_without_the_word_kiosk(
 def test_the_kiosk_options_arrive_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[KioskOptions] = []
     monkeypatch.setattr("display.app.run_kiosk", lambda config, options: seen.append(options) or 0)
-    assert cli.main(["--size", "480x320", "--language", "ru", "--reader", "--buttons", "fake", "--seed", "7",
-                     "--fullscreen", "--db", "g.sqlite3", "--fb", "/dev/fb1", "--screenshots", "shots"]) == 0
-    assert seen == [KioskOptions(db=Path("g.sqlite3"), seed=7, size=(480, 320), fullscreen=True, fb=Path("/dev/fb1"),
-                                 screenshots=Path("shots"), language="ru", reader="auto", buttons="fake")]
+    assert (
+        cli.main(
+            [
+                "--size",
+                "480x320",
+                "--language",
+                "ru",
+                "--reader",
+                "--buttons",
+                "fake",
+                "--seed",
+                "7",
+                "--fullscreen",
+                "--db",
+                "g.sqlite3",
+                "--fb",
+                "/dev/fb1",
+                "--screenshots",
+                "shots",
+            ]
+        )
+        == 0
+    )
+    assert seen == [
+        KioskOptions(
+            db=Path("g.sqlite3"),
+            seed=7,
+            size=(480, 320),
+            fullscreen=True,
+            fb=Path("/dev/fb1"),
+            screenshots=Path("shots"),
+            language="ru",
+            reader="auto",
+            buttons="fake",
+        )
+    ]
 
 
-def test_a_kiosk_option_before_another_command_is_refused_with_what_to_do(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_kiosk_option_before_another_command_is_refused_with_what_to_do(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(SystemExit) as exited:
         cli.main(["--db", "game.sqlite3", "console"])
     assert exited.value.code == 2
@@ -76,17 +126,26 @@ def test_a_kiosk_option_before_another_command_is_refused_with_what_to_do(capsys
     )
 
 
-def test_config_and_debug_are_taken_after_any_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_config_and_debug_are_taken_after_any_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``--config PATH`` (the README's "Where data lives") after the command as well as before it."""
     config = tmp_path / "config.toml"
     config.write_text('language = "xx"\n', encoding="utf-8")
     script = tmp_path / "commands.txt"
     script.write_text("new Ann Bob first=Ann\n", encoding="utf-8")
     db = tmp_path / "j.sqlite3"
-    assert cli.main(["console", str(script), "--db", str(db), "--config", str(config), "--debug"]) == 0
+    assert (
+        cli.main(["console", str(script), "--db", str(db), "--config", str(config), "--debug"]) == 0
+    )
     warning = capsys.readouterr().err.splitlines()[0]
     assert warning.startswith("aetherbox: warning: ") and "language" in warning
-    assert cli.main(["--config", str(config), "console", str(script), "--db", str(tmp_path / "k.sqlite3")]) == 0
+    assert (
+        cli.main(
+            ["--config", str(config), "console", str(script), "--db", str(tmp_path / "k.sqlite3")]
+        )
+        == 0
+    )
     assert capsys.readouterr().err.splitlines()[0] == warning
 
 
@@ -143,11 +202,25 @@ def no_gpio(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
 
 def _start(tmp_path: Path) -> int:
     """``aetherbox`` started as on a desktop (a window, buttons ``auto``), for one frame."""
-    return cli.main(["--config", "/dev/null", "--size", "480x320", "--frames", "1", "--db", str(tmp_path / "j.sqlite3")])
+    return cli.main(
+        [
+            "--config",
+            "/dev/null",
+            "--size",
+            "480x320",
+            "--frames",
+            "1",
+            "--db",
+            str(tmp_path / "j.sqlite3"),
+        ]
+    )
 
 
 def test_a_laptop_start_says_nothing_about_gpio(
-    no_gpio: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+    no_gpio: Path,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Buttons ``auto`` off a Raspberry Pi means the keys: nothing to warn about."""
     with caplog.at_level(logging.DEBUG):
@@ -171,13 +244,29 @@ def test_a_pi_start_without_the_pin_library_warns_in_one_line(
     ]
 
 
-def test_buttons_gpio_without_gpio_is_one_warning_and_the_keys_play(no_gpio: Path, tmp_path: Path,
-                                                                   caplog: pytest.LogCaptureFixture) -> None:
+def test_buttons_gpio_without_gpio_is_one_warning_and_the_keys_play(
+    no_gpio: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """Asked for GPIO buttons where none can open (HW-5): said in one line, and the kiosk runs
     with the keys rather than stopping, as it would at every start under the service."""
     with caplog.at_level(logging.WARNING):
-        assert cli.main(["--config", "/dev/null", "--buttons", "gpio", "--size", "480x320", "--frames", "1",
-                         "--db", str(tmp_path / "j.sqlite3")]) == 0
+        assert (
+            cli.main(
+                [
+                    "--config",
+                    "/dev/null",
+                    "--buttons",
+                    "gpio",
+                    "--size",
+                    "480x320",
+                    "--frames",
+                    "1",
+                    "--db",
+                    str(tmp_path / "j.sqlite3"),
+                ]
+            )
+            == 0
+        )
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
         "buttons: no GPIO pins (BadPinFactory: Unable to find pin factory 'nosuchfactory'); "
         "on a Raspberry Pi install lgpio from the OS: sudo apt install python3-lgpio, "
@@ -186,7 +275,9 @@ def test_buttons_gpio_without_gpio_is_one_warning_and_the_keys_play(no_gpio: Pat
     ]
 
 
-def test_the_kiosk_starts_without_the_reader_tools_and_help_still_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_kiosk_starts_without_the_reader_tools_and_help_still_lists_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """The tools' modules (and the reader drivers they bring) load only for their commands."""
     import subprocess
     import sys
@@ -222,12 +313,22 @@ def test_the_console_plays_without_the_screen_or_the_reader(tmp_path: Path) -> N
         f"assert cli.main(['console', '--db', {str(tmp_path / 'j.sqlite3')!r}]) == 0\n"
         "print(sorted(m for m in sys.modules if m.startswith(('pygame', 'display.', 'drivers', 'firmware_tools'))))\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], input="new A B first=A\n", capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.splitlines() == ["New game (Free-for-all) for A, B, 20 life. A goes first.", "['display.cli']"]
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        input="new A B first=A\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines() == [
+        "New game (Free-for-all) for A, B, 20 life. A goes first.",
+        "['display.cli']",
+    ]
 
 
-def test_a_signal_taken_by_another_thread_still_stops_the_sleeping_loop(make_kiosk: Callable[..., Kiosk]) -> None:
+def test_a_signal_taken_by_another_thread_still_stops_the_sleeping_loop(
+    make_kiosk: Callable[..., Kiosk],
+) -> None:
     """The kernel may hand SIGTERM to any thread (the journal's check, a driver's); the loop,
     asleep with nothing timed, must still end at once — not at the next press."""
     import signal
@@ -244,7 +345,9 @@ def test_a_signal_taken_by_another_thread_still_stops_the_sleeping_loop(make_kio
     assert kiosk.deadline() is None
     bystander = threading.Thread(target=time.sleep, args=(3,))
     bystander.start()
-    rescue = threading.Timer(5, kiosk.inputs.put, (ButtonPressed(Button.UNDO),))  # ends a stuck test
+    rescue = threading.Timer(
+        5, kiosk.inputs.put, (ButtonPressed(Button.UNDO),)
+    )  # ends a stuck test
     rescue.start()
     try:
         with stopping_on_signals(stopping):
@@ -259,13 +362,27 @@ def test_a_signal_taken_by_another_thread_still_stops_the_sleeping_loop(make_kio
     assert took < 2
 
 
-def test_event_host_without_a_broker_says_what_to_configure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_event_host_without_a_broker_says_what_to_configure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``aetherbox event host`` needs the organiser's login at a broker: without one it stops at
     once, saying where to set it."""
-    status = cli.main(["event", "host", "Spring", "Ann", "Ben", "Cid", "--db", str(tmp_path / "j.sqlite3"),
-                       "--config", "/dev/null"])
+    status = cli.main(
+        [
+            "event",
+            "host",
+            "Spring",
+            "Ann",
+            "Ben",
+            "Cid",
+            "--db",
+            str(tmp_path / "j.sqlite3"),
+            "--config",
+            "/dev/null",
+        ]
+    )
     assert status == 1
     assert capsys.readouterr().err == (
-        'aetherbox: error: no broker is set up: name it and this gadget\'s login under [event] in the configuration '
+        "aetherbox: error: no broker is set up: name it and this gadget's login under [event] in the configuration "
         '(broker = "…", table = "organiser", password = "…"); see the README, "Events across tables"\n'
     )

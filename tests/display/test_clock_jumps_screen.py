@@ -72,11 +72,16 @@ def played(kiosk: Kiosk) -> list[Cue]:
 
 
 def test_the_clock_set_from_1970_to_now_and_back_mid_turn_moves_nothing_and_sounds_nothing(
-        make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     clocks = Clocks(BOOT)
     kiosk = make_kiosk((800, 480), "en", clock=clocks.monotonic, wall=clocks.game_time())
     kiosk.feedback = FakeFeedback()
-    kiosk.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], options={"turn_timer": "90"}))
+    kiosk.execute(
+        NewGame(
+            formats=("commander",), players=PLAYERS, first=PLAYERS[0], options={"turn_timer": "90"}
+        )
+    )
     kiosk.settle()
     hands = Hands(kiosk)
     kiosk.ui.messages_until = None  # keep the status line's words for the test to read
@@ -104,15 +109,23 @@ def test_the_clock_set_from_1970_to_now_and_back_mid_turn_moves_nothing_and_soun
     hands.keys(pygame.K_RETURN)  # Юрий's turn, with the whole 1:30
     clocks.wall = BOOT
     wake_until(kiosk, clocks, 3600)
-    assert header(kiosk) == (["1:01"], ["Time is up"]) and played(kiosk) == [Cue.TIME_UP, Cue.TIME_UP]
+    assert header(kiosk) == (["1:01"], ["Time is up"]) and played(kiosk) == [
+        Cue.TIME_UP,
+        Cue.TIME_UP,
+    ]
 
 
 def test_after_a_restart_the_kiosk_goes_on_from_the_journal_and_a_run_out_timer_is_not_sounded_again(
-        make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     clocks = Clocks(NOW)
     kiosk = make_kiosk((480, 320), "en", clock=clocks.monotonic, wall=clocks.game_time())
     kiosk.feedback = FakeFeedback()
-    kiosk.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], options={"turn_timer": "120"}))
+    kiosk.execute(
+        NewGame(
+            formats=("commander",), players=PLAYERS, first=PLAYERS[0], options={"turn_timer": "120"}
+        )
+    )
     kiosk.settle()
     hands = Hands(kiosk)
     wake_until(kiosk, clocks, 50)
@@ -123,11 +136,19 @@ def test_after_a_restart_the_kiosk_goes_on_from_the_journal_and_a_run_out_timer_
     path = kiosk.controller.journal.path
     kiosk.controller.journal.close()
 
-    for wall in (BOOT, NOW + YEARS):  # rebooted at 1970; or the clock set far ahead while it was off
+    for wall in (
+        BOOT,
+        NOW + YEARS,
+    ):  # rebooted at 1970; or the clock set far ahead while it was off
         clocks = Clocks(wall, mono=7.0)
         with Journal(path) as journal:
-            again = Kiosk(Controller(journal, clock=clocks.game_time()), OffscreenTarget((480, 320)),
-                          fonts=kiosk.fonts, clock=clocks.monotonic, feedback=FakeFeedback())
+            again = Kiosk(
+                Controller(journal, clock=clocks.game_time()),
+                OffscreenTarget((480, 320)),
+                fonts=kiosk.fonts,
+                clock=clocks.monotonic,
+                feedback=FakeFeedback(),
+            )
             assert header(again) == (["0:00"], ["1:10 left"]), wall  # as at the last change
             wake_until(again, clocks, 69)
             assert header(again) == (["0:01"], ["0:01 left"]) and played(again) == []
@@ -138,8 +159,13 @@ def test_after_a_restart_the_kiosk_goes_on_from_the_journal_and_a_run_out_timer_
     # is up as the journal left it, and the restart does not sound it again.
     clocks = Clocks(NOW + YEARS, mono=3.0)
     with Journal(path) as journal:
-        again = Kiosk(Controller(journal, clock=clocks.game_time()), OffscreenTarget((480, 320)),
-                      fonts=kiosk.fonts, clock=clocks.monotonic, feedback=FakeFeedback())
+        again = Kiosk(
+            Controller(journal, clock=clocks.game_time()),
+            OffscreenTarget((480, 320)),
+            fonts=kiosk.fonts,
+            clock=clocks.monotonic,
+            feedback=FakeFeedback(),
+        )
         hands = Hands(again)
         wake_until(again, clocks, 75)
         hands.keys(pygame.K_DOWN)  # Alice's life, one less: made after a moment
@@ -148,7 +174,12 @@ def test_after_a_restart_the_kiosk_goes_on_from_the_journal_and_a_run_out_timer_
         assert header(again) == (["0:02"], ["Time is up"]) and played(again) == [Cue.TIME_UP]
     clocks = Clocks(BOOT, mono=2.0)
     with Journal(path) as journal:
-        again = Kiosk(Controller(journal, clock=clocks.game_time()), OffscreenTarget((480, 320)),
-                      fonts=kiosk.fonts, clock=clocks.monotonic, feedback=FakeFeedback())
+        again = Kiosk(
+            Controller(journal, clock=clocks.game_time()),
+            OffscreenTarget((480, 320)),
+            fonts=kiosk.fonts,
+            clock=clocks.monotonic,
+            feedback=FakeFeedback(),
+        )
         wake_until(again, clocks, 30)
         assert header(again) == (["0:02"], ["Time is up"]) and played(again) == []

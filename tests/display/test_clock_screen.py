@@ -56,7 +56,9 @@ def time_() -> Time:
     return Time()
 
 
-def kiosk_at(make_kiosk: MakeKiosk, time_: Time, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
+def kiosk_at(
+    make_kiosk: MakeKiosk, time_: Time, size: tuple[int, int] = (800, 480), language: str = "en"
+) -> Kiosk:
     kiosk = make_kiosk(size, language, clock=time_.monotonic, wall=time_.now)
     kiosk.feedback = FakeFeedback()
     return kiosk
@@ -64,7 +66,9 @@ def kiosk_at(make_kiosk: MakeKiosk, time_: Time, size: tuple[int, int] = (800, 4
 
 def timed_game(kiosk: Kiosk, timer: int | None = 90) -> None:
     options = {"turn_timer": str(timer)} if timer else {}
-    kiosk.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], options=options))
+    kiosk.execute(
+        NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], options=options)
+    )
     kiosk.settle()
 
 
@@ -97,7 +101,8 @@ def header_clock(kiosk: Kiosk) -> list[str]:
 
 
 def test_the_table_shows_the_time_played_to_the_minute_and_other_screens_leave_it(
-        make_kiosk: MakeKiosk, time_: Time) -> None:
+    make_kiosk: MakeKiosk, time_: Time
+) -> None:
     kiosk = kiosk_at(make_kiosk, time_)
     timed_game(kiosk, None)
     assert played(kiosk) == ["0:00"]
@@ -108,7 +113,9 @@ def test_the_table_shows_the_time_played_to_the_minute_and_other_screens_leave_i
     assert played(kiosk) == [] and texts(kiosk, "header.turn") == ["Turn 1"]
 
 
-def test_an_idle_table_wakes_once_a_minute_and_a_turn_timer_once_a_second(make_kiosk: MakeKiosk, time_: Time) -> None:
+def test_an_idle_table_wakes_once_a_minute_and_a_turn_timer_once_a_second(
+    make_kiosk: MakeKiosk, time_: Time
+) -> None:
     """Issue 15: an idle kiosk wakes at most once a second, and without a turn timer once a
     minute, for the time played; a paused clock wakes it for nothing."""
     kiosk = kiosk_at(make_kiosk, time_)
@@ -129,7 +136,9 @@ def test_an_idle_table_wakes_once_a_minute_and_a_turn_timer_once_a_second(make_k
     assert header_clock(kiosk) == ["0:30 left"]
 
 
-def test_the_turn_timer_runs_out_said_and_sounded_once_and_the_turn_goes_on(make_kiosk: MakeKiosk, time_: Time) -> None:
+def test_the_turn_timer_runs_out_said_and_sounded_once_and_the_turn_goes_on(
+    make_kiosk: MakeKiosk, time_: Time
+) -> None:
     kiosk = kiosk_at(make_kiosk, time_)
     timed_game(kiosk)
     hands = Hands(kiosk)
@@ -142,20 +151,28 @@ def test_the_turn_timer_runs_out_said_and_sounded_once_and_the_turn_goes_on(make
     assert header_clock(kiosk) == ["Time is up"]
     assert hands.says("status.messages") == ["Time is up for Alice's turn (1:30)."]
     assert kiosk.feedback.played == [Cue.TIME_UP]  # type: ignore[union-attr]
-    assert wake_until(kiosk, time_, 300) <= 6  # nothing counts now: the minute, the message expiring
+    assert (
+        wake_until(kiosk, time_, 300) <= 6
+    )  # nothing counts now: the minute, the message expiring
     assert kiosk.feedback.played == [Cue.TIME_UP]  # type: ignore[union-attr]
     assert kiosk.state is not None and (kiosk.state.active, kiosk.state.turn) == (0, 1)
     hands.keys(pygame.K_RETURN)  # the table passes the turn: Юрий's starts with the whole 1:30
-    assert header_clock(kiosk) == ["1:30 left"] and hands.says("status.messages") == ["Turn 2: Юрий's upkeep."]
+    assert header_clock(kiosk) == ["1:30 left"] and hands.says("status.messages") == [
+        "Turn 2: Юрий's upkeep."
+    ]
 
 
-@pytest.mark.parametrize(("language", "left", "up", "said"), [
-    ("ru", "осталось 0:42", "Время вышло", "Время хода игрока Юрий вышло (1:30)."),
-    ("ja", "残り0:42", "時間切れ", "Юрийのターンの時間切れです（持ち時間1:30）。"),
-    ("pl", "zostało 0:42", "Koniec czasu", "Koniec czasu tury gracza Юрий (1:30)."),
-])
-def test_the_clock_in_the_tables_language(make_kiosk: MakeKiosk, time_: Time, language: str, left: str, up: str,
-                                          said: str) -> None:
+@pytest.mark.parametrize(
+    ("language", "left", "up", "said"),
+    [
+        ("ru", "осталось 0:42", "Время вышло", "Время хода игрока Юрий вышло (1:30)."),
+        ("ja", "残り0:42", "時間切れ", "Юрийのターンの時間切れです（持ち時間1:30）。"),
+        ("pl", "zostało 0:42", "Koniec czasu", "Koniec czasu tury gracza Юрий (1:30)."),
+    ],
+)
+def test_the_clock_in_the_tables_language(
+    make_kiosk: MakeKiosk, time_: Time, language: str, left: str, up: str, said: str
+) -> None:
     kiosk = kiosk_at(make_kiosk, time_, language=language)
     scene_clock(kiosk)  # Юрий's turn began 48 seconds before the kiosk's wall clock
     assert header_clock(kiosk) == [left] and played(kiosk) == ["1:05"]
@@ -164,7 +181,9 @@ def test_the_clock_in_the_tables_language(make_kiosk: MakeKiosk, time_: Time, la
     assert texts(kiosk, "status.messages") == [said]
 
 
-def test_the_header_keeps_its_clocks_readable_at_every_size(make_kiosk: MakeKiosk, time_: Time) -> None:
+def test_the_header_keeps_its_clocks_readable_at_every_size(
+    make_kiosk: MakeKiosk, time_: Time
+) -> None:
     kiosk = kiosk_at(make_kiosk, time_, language="ru")
     scene_clock(kiosk)
     kiosk.controller.clock = time_.now  # the scene moved it back
@@ -175,7 +194,9 @@ def test_the_header_keeps_its_clocks_readable_at_every_size(make_kiosk: MakeKios
         assert_readable(kiosk, size)
         assert texts(kiosk, "header.played") == ["1:05"]
         # The words where they fit, else the bare time (the 320×240 panel's corner).
-        assert texts(kiosk, "header.clock") == (["0:42"] if size == (320, 240) else ["осталось 0:42"])
+        assert texts(kiosk, "header.clock") == (
+            ["0:42"] if size == (320, 240) else ["осталось 0:42"]
+        )
 
 
 # --- a break: keys, touch, GPIO -------------------------------------------------------------------
@@ -183,12 +204,17 @@ def test_the_header_keeps_its_clocks_readable_at_every_size(make_kiosk: MakeKios
 
 def shift_backspace(kiosk: Kiosk) -> None:
     """UNDO held, on the keys."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT, unicode=""))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=pygame.KMOD_SHIFT, unicode=""
+        )
+    )
     kiosk.settle()
 
 
 def test_shift_backspace_pauses_and_undo_then_takes_back_the_last_change_not_the_break(
-        make_kiosk: MakeKiosk, time_: Time) -> None:
+    make_kiosk: MakeKiosk, time_: Time
+) -> None:
     """A player changes a life total, the table pauses for a break, and someone notices the
     change was a mistake: UNDO takes it back, and the clock stays paused."""
     kiosk = kiosk_at(make_kiosk, time_)
@@ -210,7 +236,11 @@ def test_shift_backspace_pauses_and_undo_then_takes_back_the_last_change_not_the
     hands.keys(pygame.K_BACKSPACE)  # UNDO: the life change, not the break
     assert hands.says("status.messages") == [f"Undone: {' '.join(map(str, made.messages()))}"]
     assert kiosk.state.players[0].life == 40 and kiosk.state.step.value == "main"
-    assert kiosk.state.clock.paused and played(kiosk) == ["0:00"] and header_clock(kiosk) == ["0:58 left"]
+    assert (
+        kiosk.state.clock.paused
+        and played(kiosk) == ["0:00"]
+        and header_clock(kiosk) == ["0:58 left"]
+    )
     hands.keys(pygame.K_y)  # REDO: the change again, the break goes on
     assert kiosk.state.players[0].life == 39 and kiosk.state.clock.paused
     shift_backspace(kiosk)
@@ -242,11 +272,15 @@ def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory, time_: Time) -> Iter
     hands.buttons.close()
 
 
-def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_leaves_it_be(wired: Wired, time_: Time) -> None:
+def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_leaves_it_be(
+    wired: Wired, time_: Time
+) -> None:
     kiosk = wired.kiosk
     time_.pass_(42)
     wired.press(Button.UNDO, hold=1.0)  # past hold_time: a long press
-    assert texts(kiosk, "status.messages") == ["ゲームの時計を一時停止しました：プレイ時間0:00:42。"]
+    assert texts(kiosk, "status.messages") == [
+        "ゲームの時計を一時停止しました：プレイ時間0:00:42。"
+    ]
     assert kiosk.state is not None and kiosk.state.step.value == "upkeep"
     time_.pass_(300)
     wired.press(Button.UNDO, hold=1.0)
@@ -262,7 +296,8 @@ def test_hw1_undo_held_on_the_gpio_button_is_a_break_a_short_undo_leaves_it_be(w
 
 
 def test_a_pause_and_a_timer_run_out_survive_a_restart_without_sounding_again(
-        make_kiosk: MakeKiosk, time_: Time, tmp_path: Path) -> None:
+    make_kiosk: MakeKiosk, time_: Time, tmp_path: Path
+) -> None:
     kiosk = kiosk_at(make_kiosk, time_)
     timed_game(kiosk)
     wake_until(kiosk, time_, 100)
@@ -272,10 +307,18 @@ def test_a_pause_and_a_timer_run_out_survive_a_restart_without_sounding_again(
     kiosk.controller.journal.close()
     time_.pass_(7200)  # the gadget was off
     with Journal(path) as journal:
-        again = Kiosk(Controller(journal, clock=time_.now), OffscreenTarget((800, 480)), fonts=kiosk.fonts,
-                      clock=time_.monotonic, wall=time_.now, feedback=FakeFeedback())
+        again = Kiosk(
+            Controller(journal, clock=time_.now),
+            OffscreenTarget((800, 480)),
+            fonts=kiosk.fonts,
+            clock=time_.monotonic,
+            wall=time_.now,
+            feedback=FakeFeedback(),
+        )
         again.redraw()
-        assert texts(again, "header.played") == ["0:01"] and texts(again, "header.clock") == ["Time is up"]
+        assert texts(again, "header.played") == ["0:01"] and texts(again, "header.clock") == [
+            "Time is up"
+        ]
         assert again.deadline() is None
         again.dispatch(PAUSE)  # resumed; the time is still up, and was said before the restart
         again.settle()

@@ -36,7 +36,9 @@ def shapes(kiosk: Kiosk, role: str) -> list[str]:
 
 
 def game(kiosk: Kiosk, commanders: tuple[tuple[str, ...], ...] = COMMANDERS) -> None:
-    kiosk.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], commanders=commanders))
+    kiosk.execute(
+        NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], commanders=commanders)
+    )
     kiosk.ui.said = []
     kiosk.redraw()
 
@@ -61,13 +63,18 @@ def test_lf1_each_seats_commander_and_partner_are_typed_at_set_up(make_kiosk: Ma
     p.keys(text="Ann")
     p.keys(pygame.K_RETURN)  # Enter on a name: the next row, her commander's
     assert p.says("setup.label.commander")[0] == "Commander"
-    assert p.says("setup.caret.commander") == ["_"] and p.says("setup.placeholder.commander")[0] == "not named"
+    assert (
+        p.says("setup.caret.commander") == ["_"]
+        and p.says("setup.placeholder.commander")[0] == "not named"
+    )
     assert ("commander", "0.1") not in rows(p.form)  # no partner's row before a commander
     p.keys(text="Tymna the Weaver")
     assert p.says("setup.value.commander") == ["Tymna the Weaver_"]
     assert ("commander", "0.1") in rows(p.form)
     p.keys(pygame.K_RETURN)  # the partner's row
-    assert p.says("setup.label.commander")[-1] == "Partner" and p.says("setup.placeholder.commander") == ["none"]
+    assert p.says("setup.label.commander")[-1] == "Partner" and p.says(
+        "setup.placeholder.commander"
+    ) == ["none"]
     p.keys(text="Kraum, Ludevic's Opus")
     p.keys(pygame.K_RETURN, text="Bea")  # on to seat 2's name
     p.keys(pygame.K_RETURN, text="Atraxa, Praetors' Voice")
@@ -76,12 +83,23 @@ def test_lf1_each_seats_commander_and_partner_are_typed_at_set_up(make_kiosk: Ma
     p.to("start")
     p.keys(pygame.K_RETURN)
     state = k.state
-    assert state is not None and [pl.name for pl in state.players] == ["Ann", "Bea", "Player 3", "Dee"]
+    assert state is not None and [pl.name for pl in state.players] == [
+        "Ann",
+        "Bea",
+        "Player 3",
+        "Dee",
+    ]
     assert [pl.commanders for pl in state.players] == [
-        ("Tymna the Weaver", "Kraum, Ludevic's Opus"), ("Atraxa, Praetors' Voice",), (), ()]
+        ("Tymna the Weaver", "Kraum, Ludevic's Opus"),
+        ("Atraxa, Praetors' Voice",),
+        (),
+        (),
+    ]
     said = [str(m) for m in k.controller.history()[-1].messages()]
-    assert said[1:] == ["Ann's commanders: Tymna the Weaver and Kraum, Ludevic's Opus.",
-                        "Bea's commander: Atraxa, Praetors' Voice."]
+    assert said[1:] == [
+        "Ann's commanders: Tymna the Weaver and Kraum, Ludevic's Opus.",
+        "Bea's commander: Atraxa, Praetors' Voice.",
+    ]
     assert len(k.controller.history()) == 1  # named with the start: one step
 
 
@@ -91,7 +109,9 @@ def test_lf1_erasing_a_commander_leaves_the_seat_one_unnamed(make_kiosk: MakeKio
     p.keys(pygame.K_F2)
     p.to("commander", "1.0")
     p.keys(text="Kraum")
-    p.keys(*[pygame.K_BACKSPACE] * 5)  # every character erased: the hint is back, the partner's row gone
+    p.keys(
+        *[pygame.K_BACKSPACE] * 5
+    )  # every character erased: the hint is back, the partner's row gone
     assert p.says("setup.placeholder.commander")[-1] == "not named"
     assert ("commander", "1.1") not in rows(p.form)
     p.to("start")
@@ -161,17 +181,25 @@ def test_cr903_8_keys_count_a_partners_cast_and_undo_takes_it_back(make_kiosk: M
     p.keys(pygame.K_TAB, pygame.K_TAB)  # the player row, then the counter row
     p.keys(pygame.K_UP, pygame.K_UP)  # life → commander damage → commander tax
     assert p.says("adjust.label.from") == ["Commander"]
-    assert p.says("adjust.which") == ["Tymna the Weaver", "Kraum, Ludevic's Opus"]  # partners: a tax each
+    assert p.says("adjust.which") == [
+        "Tymna the Weaver",
+        "Kraum, Ludevic's Opus",
+    ]  # partners: a tax each
     p.keys(pygame.K_TAB, pygame.K_UP)  # the commander row: Kraum
     p.keys(pygame.K_TAB, pygame.K_UP)  # the amount: one cast
     assert p.says("adjust.preview") == ["Kraum, Ludevic's Opus: tax 0 → 2"]
     p.keys(pygame.K_RETURN)
     assert k.ui.screen == "table"
-    assert last_said(k) == "Kraum, Ludevic's Opus was cast from the command zone: commander tax 0 → 2."
+    assert (
+        last_said(k) == "Kraum, Ludevic's Opus was cast from the command zone: commander tax 0 → 2."
+    )
     assert texts(k, "seat0.tax")[0] == "2" and shapes(k, "seat0.tax.icon") == ["tax"]
     assert k.state is not None and k.state.player(0).commander_casts == (0, 1)
     p.keys(pygame.K_BACKSPACE)  # UNDO
-    assert last_said(k) == "Undone: Kraum, Ludevic's Opus was cast from the command zone: commander tax 0 → 2."
+    assert (
+        last_said(k)
+        == "Undone: Kraum, Ludevic's Opus was cast from the command zone: commander tax 0 → 2."
+    )
     assert texts(k, "seat0.tax") == [] and shapes(k, "seat0.tax.icon") == []
 
 
@@ -187,7 +215,9 @@ def test_cr903_8_touches_take_back_a_miscounted_cast(make_kiosk: MakeKiosk) -> N
     p.touch(Tap("adj.amount", 1))
     p.touch(Tap("adj.amount", 1))
     p.touch(Tap("adj.apply"))
-    assert last_said(k) == ("dowódca gracza Юрий zagrany ze strefy dowodzenia 2 razy: podatek dowódcy 0 → 4.")
+    assert last_said(k) == (
+        "dowódca gracza Юрий zagrany ze strefy dowodzenia 2 razy: podatek dowódcy 0 → 4."
+    )
     assert texts(k, "seat1.tax") == ["4"]
     p.touch(Go("adjust"))
     p.touch(Tap("adj.player", 1))
@@ -204,7 +234,8 @@ def test_cr903_8_touches_take_back_a_miscounted_cast(make_kiosk: MakeKiosk) -> N
     p.touch(Tap("adj.amount", -5))
     p.touch(Tap("adj.apply"))  # below none: refused, said, and the screen stays
     assert texts(k, "status.error") == [
-        "dowódca gracza Юрий: 1 zagranie ze strefy dowodzenia; nie można cofnąć 5."]
+        "dowódca gracza Юрий: 1 zagranie ze strefy dowodzenia; nie można cofnąć 5."
+    ]
     assert k.ui.screen == "adjust" and texts(k, "seat1.tax") == []
 
 
@@ -214,7 +245,9 @@ def test_hw1_the_encoder_counts_a_cast(make_kiosk: MakeKiosk, mock_factory: Mock
     k.dispatch(Go("table"))
     wired = Wired(k, mock_factory)
     try:
-        wired.press(Button.NEXT, hold=1.0)  # NEXT held on the table: the adjust screen, the active player's
+        wired.press(
+            Button.NEXT, hold=1.0
+        )  # NEXT held on the table: the adjust screen, the active player's
         assert k.ui.screen == "adjust"
         wired.press(Button.SELECT)  # the player row
         wired.press(Button.SELECT)  # the counter row
@@ -235,7 +268,11 @@ def test_cr903_8_tax_only_on_a_commander_tables_adjust_screen(make_kiosk: MakeKi
     k.execute(NewGame(formats=("ffa",), players=PLAYERS, first=PLAYERS[0]))
     p = Keys(k)
     p.keys(pygame.K_a)
-    counters = [t.action.value for t in k.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "adj.counter"]
+    counters = [
+        t.action.value
+        for t in k.canvas.targets
+        if isinstance(t.action, Tap) and t.action.kind == "adj.counter"
+    ]
     assert "life" in counters and "tax" not in counters and "names" not in counters
 
 
@@ -281,7 +318,9 @@ def test_lf1_renaming_refuses_a_name_too_long_while_it_is_typed(make_kiosk: Make
     before = k.ui.kept(AdjustForm)
     p.keys(text="x" * 20)  # Tymna the Weaver + 20: past 32
     name = "Tymna the Weaver" + "x" * 20
-    assert texts(k, "status.error") == [Translator("ru").message(Message("table.name_long", name=name, limit=32))]
+    assert texts(k, "status.error") == [
+        Translator("ru").message(Message("table.name_long", name=name, limit=32))
+    ]
     form = k.ui.kept(AdjustForm)
     assert before is not None and form is not None and form.names == before.names
 
@@ -301,9 +340,12 @@ def test_lf1_renaming_keeps_a_cast_partner(make_kiosk: MakeKiosk) -> None:
     p.touch(Tap("adj.which", 1))
     p.keys(*[pygame.K_BACKSPACE] * len(COMMANDERS[0][1]))
     p.touch(Tap("adj.apply"))
-    assert texts(k, "status.error") == [(
-        "Alice's commander \"Kraum, Ludevic's Opus\" has been cast from the command zone already; take those casts "
-        "back before removing it.")]
+    assert texts(k, "status.error") == [
+        (
+            "Alice's commander \"Kraum, Ludevic's Opus\" has been cast from the command zone already; take those casts "
+            "back before removing it."
+        )
+    ]
     assert k.state is not None and k.state.player(0).commanders == COMMANDERS[0]
 
 
@@ -315,8 +357,10 @@ def test_cr903_8_each_partners_tax_is_a_badge_on_the_seat(make_kiosk: MakeKiosk)
     COMMANDER_SCENES["table-tax"](k)
     k.redraw()
     # Each partner named, in full where the tile has the room, else by the first word of the name.
-    assert texts(k, "seat0.tax") in (["4", "Tymna the Weaver", "2", "Kraum, Ludevic's Opus"],
-                                     ["4", "Tymna", "2", "Kraum"])
+    assert texts(k, "seat0.tax") in (
+        ["4", "Tymna the Weaver", "2", "Kraum, Ludevic's Opus"],
+        ["4", "Tymna", "2", "Kraum"],
+    )
     assert shapes(k, "seat0.tax.icon") == ["tax", "tax"]
     assert texts(k, "seat1.tax") == ["2"]  # one commander: the number alone
     assert texts(k, "seat2.tax") == [] and texts(k, "seat3.tax") == []  # none cast: no badge
@@ -327,7 +371,9 @@ def test_cr903_8_each_partners_tax_is_a_badge_on_the_seat(make_kiosk: MakeKiosk)
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(COMMANDER_SCENES))
-def test_hw4_no_commander_text_is_cut_or_too_small(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+def test_hw4_no_commander_text_is_cut_or_too_small(
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
     kiosk = make_kiosk(SIZES[0], language)
     COMMANDER_SCENES[scene](kiosk)
     for size in (*SIZES, (1920, 1080)):

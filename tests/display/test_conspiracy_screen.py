@@ -90,12 +90,17 @@ def test_cj5_the_header_counts_down_the_rounds_clock(make_kiosk: MakeKiosk) -> N
 
 def test_cj5_round_one_clock_started_from_the_kiosk(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "ja")
-    k.execute(NewGame(formats=("conspiracy",), players=POD, first=POD[0], options={"time_limit": "90"}))
+    k.execute(
+        NewGame(formats=("conspiracy",), players=POD, first=POD[0], options={"time_limit": "90"})
+    )
     k.execute(StartClock(now=POD_CLOCK - 75 * 60))  # 85 minutes ago
     k.redraw()
     assert texts(k, "header.clock") == ["残り5:00"]
     k.execute(StartClock(now=POD_CLOCK))  # refused: it runs already
-    assert k.ui.error is not None and k.ui.words(k.ui.error.text) == "1回戦の時計はすでに動いています。"
+    assert (
+        k.ui.error is not None
+        and k.ui.words(k.ui.error.text) == "1回戦の時計はすでに動いています。"
+    )
 
 
 def test_cj6_cj8_options_and_rumble_picks_shown(make_kiosk: MakeKiosk) -> None:
@@ -103,13 +108,16 @@ def test_cj6_cj8_options_and_rumble_picks_shown(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "en")
     SCENES["conspiracy"](k)
     k.redraw()
-    assert texts(k, "consp.options") == ["Options: attack left only · range of influence 1 · Rumble rule"]
+    assert texts(k, "consp.options") == [
+        "Options: attack left only · range of influence 1 · Rumble rule"
+    ]
     winners = consp(k).groups[0]
     ben = names(k, (winners.order[1],))[0]
     assert texts(k, "consp.picks") == ["Rumble ×1"]
     row = texts(k, "consp.standing").index(ben)
     assert [d for d in k.canvas.drawn if d.role == "consp.picks"][0].rect[1] == [
-        d for d in k.canvas.drawn if d.role == "consp.standing"][row].rect[1]
+        d for d in k.canvas.drawn if d.role == "consp.standing"
+    ][row].rect[1]
     k.execute(ChangeLife(seat=winners.order[2], delta=-20, source=winners.order[1]))
     assert k.ui.messages[-2] == (
         f"Rumble: {ben}'s sources have made opponents lose 40 life: pick 2 — put a sideboard card into "
@@ -132,13 +140,23 @@ def test_cj_japanese_standings_and_messages(make_kiosk: MakeKiosk) -> None:
     assert k.ui.messages[-1] == f"負けグループ：{yuri}が離脱：{yuri}（8位）。"
     k.execute(LeaveGroup(seats=(losers.order[1], losers.order[2])))
     a, b, last = names(k, (losers.order[1], losers.order[2], losers.order[3]))
-    assert k.ui.messages[-1] == f"負けグループ：{a}と{b}が離脱：{a}（7位）、{b}（6位）。最後まで残った{last}が5位です。"
+    assert (
+        k.ui.messages[-1]
+        == f"負けグループ：{a}と{b}が離脱：{a}（7位）、{b}（6位）。最後まで残った{last}が5位です。"
+    )
 
 
 def test_cj_round_one_message_in_russian_and_polish(make_kiosk: MakeKiosk) -> None:
-    for language, start in (("ru", "Раунд 1, группы по жребию: группа 1: "), ("pl", "Runda 1, grupy wylosowane: grupa 1: ")):
+    for language, start in (
+        ("ru", "Раунд 1, группы по жребию: группа 1: "),
+        ("pl", "Runda 1, grupy wylosowane: grupa 1: "),
+    ):
         k = make_kiosk((800, 480), language)
-        k.execute(NewGame(formats=("conspiracy",), players=POD, first=POD[0], options={"attack_left": "on"}))
+        k.execute(
+            NewGame(
+                formats=("conspiracy",), players=POD, first=POD[0], options={"attack_left": "on"}
+            )
+        )
         line = k.ui.messages[-1]
         assert line.startswith(start), line
         one = consp(k).groups[0]
@@ -162,7 +180,9 @@ def tap(k: Kiosk, action: Tap) -> None:
     k.touch((x + w // 2, y + h // 2))
 
 
-def test_cj1_eleven_players_started_on_the_setup_screen_are_pods_of_6_and_5(make_kiosk: MakeKiosk) -> None:
+def test_cj1_eleven_players_started_on_the_setup_screen_are_pods_of_6_and_5(
+    make_kiosk: MakeKiosk,
+) -> None:
     """CJ-1, CJ-2: the set-up form with Conspiracy chosen asks for the event's name and up to 32
     players, shows the pod split as the count turns, and starts one pod game per pod as the
     console's 'event' does; pod 1 is shown, with every pod's players and group sizes on screen."""
@@ -172,7 +192,9 @@ def test_cj1_eleven_players_started_on_the_setup_screen_are_pods_of_6_and_5(make
         k.dispatch(Turn(1))
     # Who goes first is drawn per group, and the event sets its own name and pod numbers.
     assert [kind for kind, _ in rows(setup_form(k))].count("first") == 0
-    assert ("option", "event") not in rows(setup_form(k)) and ("option", "pod") not in rows(setup_form(k))
+    assert ("option", "event") not in rows(setup_form(k)) and ("option", "pod") not in rows(
+        setup_form(k)
+    )
     focus(k, "count")
     k.dispatch(Turn(40))  # stops at the most the form lists
     k.redraw()
@@ -186,22 +208,32 @@ def test_cj1_eleven_players_started_on_the_setup_screen_are_pods_of_6_and_5(make
     assert k.ui.messages[0] == "Event Kyoto: 11 players in 2 pods: pod 1: 6 (3 + 3); pod 2: 5 (5)."
     assert k.ui.messages[1].startswith("Round 1, groups drawn at random: group 1: ")
     assert pod_players(k.state) == ELEVEN[:6]
-    assert k.state is not None and k.state.options["event"] == "Kyoto" and k.state.options["pod"] == 1
-    assert texts(k, "consp.heading") == ["Kyoto · Pod 1 of 2 · Round 1 · clock not started (75 min)"]
+    assert (
+        k.state is not None and k.state.options["event"] == "Kyoto" and k.state.options["pod"] == 1
+    )
+    assert texts(k, "consp.heading") == [
+        "Kyoto · Pod 1 of 2 · Round 1 · clock not started (75 min)"
+    ]
     assert texts(k, "consp.pod.title") == ["Pod 1: 6 players (3 + 3)", "Pod 2: 5 players (5)"]
     panels: dict[int, list[str]] = {}
     for line in drawn(k, "consp.pod.players"):
         panels.setdefault(line.rect[0], []).append(line.text)
     assert [" ".join(lines) for lines in panels.values()] == [
-        "Alice, Юрий, さくら, Łukasz, Ben, Ольга", "はると, Zofia, Marek, Аня, ゆい"]
-    assert texts(k, "consp.pods.hint") == ["Pick a pod to show its game: ↑/↓ and SELECT, or touch it."]
+        "Alice, Юрий, さくら, Łukasz, Ben, Ольга",
+        "はると, Zofia, Marek, Аня, ゆい",
+    ]
+    assert texts(k, "consp.pods.hint") == [
+        "Pick a pod to show its game: ↑/↓ and SELECT, or touch it."
+    ]
 
     # Pod 2 picked with the encoder and SELECT: its game, one group of 5.
     k.dispatch(Turn(1))
     k.dispatch(Press(Button.SELECT))
     k.redraw()
     assert pod_players(k.state) == ELEVEN[6:]
-    assert texts(k, "consp.heading") == ["Kyoto · Pod 2 of 2 · Round 1 · clock not started (75 min)"]
+    assert texts(k, "consp.heading") == [
+        "Kyoto · Pod 2 of 2 · Round 1 · clock not started (75 min)"
+    ]
     assert texts(k, "consp.group.title") == ["Group 1"]
     assert len(texts(k, "consp.1.seat")) == 5
     assert texts(k, "consp.chip.next_pod") == ["Show pod 1"]
@@ -243,7 +275,10 @@ def test_cj1_an_event_with_a_name_twice_is_refused_whole(make_kiosk: MakeKiosk) 
     k = make_kiosk((800, 480), "pl")
     start_event(k, "Kraków", ("Ala", "Ola", "Ewa", "Iza", "Ula", "Ela", "Ada", "Ola"))
     assert k.state is None and k.games() == {}
-    assert k.ui.error is not None and k.ui.words(k.ui.error.text) == "Imię Ola występuje w wydarzeniu dwa razy."
+    assert (
+        k.ui.error is not None
+        and k.ui.words(k.ui.error.text) == "Imię Ola występuje w wydarzeniu dwa razy."
+    )
 
 
 def test_cj1_the_default_event_name_in_each_language(make_kiosk: MakeKiosk) -> None:
@@ -283,8 +318,10 @@ def test_cj4_several_players_out_at_once_picked_on_the_screen(make_kiosk: MakeKi
     assert texts(k, "consp.chip.out") == [f"Out together: {a}, {b}"]
     tap(k, item("out", tuple(two.order[:2])))
     c, d = names(k, two.order[2:])
-    assert k.ui.messages[-1] == (f"Group 2: {a} and {b} left; round 1 is over for this group: {c} and {d} go to "
-                                 "the winners' group.")
+    assert k.ui.messages[-1] == (
+        f"Group 2: {a} and {b} left; round 1 is over for this group: {c} and {d} go to "
+        "the winners' group."
+    )
     k.redraw()
     assert texts(k, "consp.2.left") == ["out 1", "out 1"]
     assert texts(k, "consp.chip.out") == []  # the marks are spent
@@ -293,7 +330,9 @@ def test_cj4_several_players_out_at_once_picked_on_the_screen(make_kiosk: MakeKi
     assert any(t.action == item("seat", one.order[0]) for t in k.canvas.targets)
 
 
-def test_cj5_clock_time_and_an_extra_lap_ranked_by_life_on_the_screen(make_kiosk: MakeKiosk) -> None:
+def test_cj5_clock_time_and_an_extra_lap_ranked_by_life_on_the_screen(
+    make_kiosk: MakeKiosk,
+) -> None:
     """CJ-5: "Start clock", "Call time" (refused with the minutes left until the limit), a turn said
     during the extra lap, "End extra turns" ranks the group's players still in by life."""
     k = make_kiosk((800, 480), "en")
@@ -308,7 +347,10 @@ def test_cj5_clock_time_and_an_extra_lap_ranked_by_life_on_the_screen(make_kiosk
     assert texts(k, "header.clock") == ["1:05:00 left"]
     assert texts(k, "consp.chip.time") == ["Call time"]
     tap(k, item("time"))
-    assert k.ui.error is not None and k.ui.words(k.ui.error.text) == "Time is not up yet: 75 minutes left."
+    assert (
+        k.ui.error is not None
+        and k.ui.words(k.ui.error.text) == "Time is not up yet: 75 minutes left."
+    )
     # Whose turn: mark the second seated, then their chip.
     second, third = group.order[1], group.order[2]
     tap(k, item("seat", second))
@@ -329,12 +371,16 @@ def test_cj5_clock_time_and_an_extra_lap_ranked_by_life_on_the_screen(make_kiosk
     tap(k, item("turn", third))
     assert k.ui.messages[-1] == f"Group 1: {names(k, (third,))[0]}'s turn (extra turns after time)."
     tap(k, item("finish", "1"))
-    ahead = [s for s in group.order if s not in (group.order[0], third)]  # 20 life, the later seat first
+    ahead = [
+        s for s in group.order if s not in (group.order[0], third)
+    ]  # 20 life, the later seat first
     behind = [third, group.order[0]]
     ahead.sort(key=lambda s: -group.order.index(s))
     stay, go = names(k, tuple(ahead)), names(k, tuple(behind))
-    assert k.ui.messages[-2] == (f"Group 1: the extra turns are over; by life {stay[0]} and {stay[1]} go to the "
-                                 f"winners' group, {go[0]} and {go[1]} to the losers' group.")
+    assert k.ui.messages[-2] == (
+        f"Group 1: the extra turns are over; by life {stay[0]} and {stay[1]} go to the "
+        f"winners' group, {go[0]} and {go[1]} to the losers' group."
+    )
     assert consp(k).round == 2
     k.redraw()
     assert texts(k, "consp.chip.clock") == ["Start clock (75 min)"]  # round 2 has its own clock
@@ -356,6 +402,7 @@ def test_cj_the_controls_read_in_russian_japanese_and_polish(make_kiosk: MakeKio
         assert texts(k, "consp.chip.out") == [out + ", ".join(names(k, one.order[:2]))]
         assert texts(k, "consp.chip.clock") == [clock]
         assert texts(k, "consp.chip.pods") == [pods]
+
 
 # --- end to end, with the keys and the adjust screen ----------------------------------------------
 
@@ -393,7 +440,11 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
     p = Player(k)
     event_by_keys(p, k, "Kyoto", POD)
     assert k.ui.screen == "conspiracy"
-    assert k.state is not None and k.state.options == {**k.state.options, "event": "Kyoto", "pod": 1}
+    assert k.state is not None and k.state.options == {
+        **k.state.options,
+        "event": "Kyoto",
+        "pod": 1,
+    }
     assert p.says("consp.heading") == ["Kyoto · Pod 1 · Round 1 · clock not started (75 min)"]
     assert [pl.name for pl in k.state.players] == list(POD)
     one, two = consp(k).groups
@@ -406,21 +457,31 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
         if k.ui.state_of(AdjustForm).seat != target:  # the form starts on the player adjusted last
             p.touch(Tap("adj.player", target))
         # No commander damage in a pod: the player's counters follow poison.
-        assert p.says("adjust.counter")[:3] == ["Life", "Poison", "Energy"] and k.ui.state_of(AdjustForm).counter == "life"
-        if k.ui.state_of(AdjustForm).source != source:  # a touch on the chip already chosen changes nothing on screen
+        assert (
+            p.says("adjust.counter")[:3] == ["Life", "Poison", "Energy"]
+            and k.ui.state_of(AdjustForm).counter == "life"
+        )
+        if (
+            k.ui.state_of(AdjustForm).source != source
+        ):  # a touch on the chip already chosen changes nothing on screen
             p.touch(Tap("adj.from", (source, 0)))
         for _ in range(fives):
             p.touch(Tap("adj.amount", -5))
         assert k.state is not None
         player = k.state.player(target)
-        assert p.says("adjust.preview") == [f"{player.name}: {player.life} → {player.life - 5 * fives}"]
+        assert p.says("adjust.preview") == [
+            f"{player.name}: {player.life} → {player.life - 5 * fives}"
+        ]
         p.touch(Tap("adj.apply"))
 
     # Round 1: the second seated knocks out the first, the third the second, in each group.
     hit(one.order[0], one.order[1], 4)
     out, by = names(k, (one.order[0], one.order[1]))
-    assert k.ui.messages[-3:] == [f"{out}: 20 → 0 life (from {by}).", f"{out} has lost: 0 or less life.",
-                                  f"Group 1: {out} left (1 of 2 for round 1)."]
+    assert k.ui.messages[-3:] == [
+        f"{out}: 20 → 0 life (from {by}).",
+        f"{out} has lost: 0 or less life.",
+        f"Group 1: {out} left (1 of 2 for round 1).",
+    ]
     hit(one.order[1], one.order[2], 2)
     hit(one.order[1], one.order[2], 2)
     assert consp(k).groups[0].done and consp(k).round == 1
@@ -464,12 +525,21 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
     result = outcome(state)
     assert result is not None and result.winner == winners.order[3]
     a, b, last = names(k, losers.order[1:])
-    assert k.ui.messages[-1] == f"Losers' group: {a} and {b} left: {a} 7th, {b} 6th. {last} is last standing: 5th."
+    assert (
+        k.ui.messages[-1]
+        == f"Losers' group: {a} and {b} left: {a} 7th, {b} 6th. {last} is last standing: 5th."
+    )
     assert k.ui.screen == "conspiracy"
     assert p.says("consp.place") == ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"]
     ranked = (
-        winners.order[3], winners.order[2], winners.order[1], winners.order[0],
-        losers.order[3], losers.order[2], losers.order[1], losers.order[0],
+        winners.order[3],
+        winners.order[2],
+        winners.order[1],
+        winners.order[0],
+        losers.order[3],
+        losers.order[2],
+        losers.order[1],
+        losers.order[0],
     )
     assert p.says("consp.standing") == names(k, ranked)
     assert p.says("consp.group.title") == ["Winners' group: finished", "Losers' group: finished"]
@@ -491,15 +561,20 @@ def test_cj5_the_round_clock_stops_counting_once_the_pod_is_placed(make_kiosk: M
         left = {s for batch in playing[0].left for s in batch}
         k.execute(LeaveGroup(seats=(next(s for s in playing[0].order if s not in left),)))
     state = k.state
-    assert state is not None and state.conspiracy is not None and all(g.done for g in state.conspiracy.groups)
+    assert (
+        state is not None
+        and state.conspiracy is not None
+        and all(g.done for g in state.conspiracy.groups)
+    )
     k.redraw()
     assert texts(k, "header.clock") == []
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320), (800, 480)])
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_groups_screens_chips_stay_put_when_a_message_times_out(make_kiosk: MakeKiosk, size: tuple[int, int],
-                                                                     language: str) -> None:
+def test_the_groups_screens_chips_stay_put_when_a_message_times_out(
+    make_kiosk: MakeKiosk, size: tuple[int, int], language: str
+) -> None:
     """A two-line message on the status line, then none once it times out: the GROUPS screen's
     seats keep their places, so a touch on its way to one still lands on it (at 320×240 the
     status line went from two lines to one and every chip moved by a line)."""
@@ -513,7 +588,11 @@ def test_the_groups_screens_chips_stay_put_when_a_message_times_out(make_kiosk: 
     tall = k.ui.status_floor
 
     def seats() -> list[tuple[object, tuple[int, int, int, int]]]:
-        return [(t.action, t.rect) for t in k.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "consp.item"]
+        return [
+            (t.action, t.rect)
+            for t in k.canvas.targets
+            if isinstance(t.action, Tap) and t.action.kind == "consp.item"
+        ]
 
     before = seats()
     assert before
@@ -523,5 +602,8 @@ def test_the_groups_screens_chips_stay_put_when_a_message_times_out(make_kiosk: 
     assert k.ui.messages == []
     assert seats() == before
     lay = k.canvas.layout
-    if (size, language) == ((320, 240), "ru"):  # two lines of news there: before, a line's room went with it
+    if (size, language) == (
+        (320, 240),
+        "ru",
+    ):  # two lines of news there: before, a line's room went with it
         assert tall > k.canvas.fonts.line_height(lay.small) + lay.margin // 2

@@ -54,7 +54,9 @@ def sprocket_rect(kiosk: Kiosk, sprocket: int) -> tuple[int, int, int, int]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_ct7_the_upkeep_shows_the_crank_move_and_what_cranks(make_kiosk: MakeKiosk, language: str) -> None:
+def test_ct7_the_upkeep_shows_the_crank_move_and_what_cranks(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """CT-7: at Alice's upkeep the screen comes up by itself with the counter's move 3 → 1, the
     counter drawn on sprocket 1, and the contraptions on sprocket 1 to crank (in every layout)."""
     kiosk = make_kiosk(SIZES[0], language)
@@ -79,7 +81,9 @@ def test_ct7_the_upkeep_shows_the_crank_move_and_what_cranks(make_kiosk: MakeKio
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_ct7_the_upkeep_banner_lists_the_move_and_the_crank(make_kiosk: MakeKiosk, language: str) -> None:
+def test_ct7_the_upkeep_banner_lists_the_move_and_the_crank(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """CT-7 on the table's upkeep banner: the counter's move and the sprocket to crank with the
     names on it."""
     kiosk = shown(make_kiosk, "ct_crank", language=language)
@@ -109,15 +113,21 @@ def test_cta_the_die_and_the_faction_libraries(make_kiosk: MakeKiosk) -> None:
     assert texts(kiosk, "ct.die") == ["Кубик: 5 · 6"]
     chips = texts(kiosk, "ct.option")
     assert chips[:2] == ["1. Order of the Widget (9)", "2. Agents of S.N.E.A.K. (9)"]
-    assert kiosk.ui.messages[0].startswith("Alice бросает 2 кубика фракций: 5, 6; источник сборки — ")
+    assert kiosk.ui.messages[0].startswith(
+        "Alice бросает 2 кубика фракций: 5, 6; источник сборки — "
+    )
     kiosk.ui.said = []  # read: the status line gives back the row its second line took
     kiosk.redraw()
     assert texts(kiosk, "ct.die.meaning") == ["собрать из библиотеки 1, 2, 3, 4, 5"]
     kiosk.retarget(OffscreenTarget((1280, 720)))
     kiosk.redraw()
     assert texts(kiosk, "ct.option") == [
-        "1. Order of the Widget (9)", "2. Agents of S.N.E.A.K. (9)", "3. League of Dastardly Doom (9)",
-        "4. Goblin Explosioneers (9)", "5. Crossbreed Labs (9)", "Не собирать",
+        "1. Order of the Widget (9)",
+        "2. Agents of S.N.E.A.K. (9)",
+        "3. League of Dastardly Doom (9)",
+        "4. Goblin Explosioneers (9)",
+        "5. Crossbreed Labs (9)",
+        "Не собирать",
     ]
 
 
@@ -138,8 +148,7 @@ def test_cta_choosing_a_library_then_a_sprocket_by_touch(make_kiosk: MakeKiosk) 
     assert texts(kiosk, "ct.option") == [top, "Crank nothing"]
     assert kiosk.ui.messages == [
         f"Alice assembles {top} onto Alice's sprocket 1.",
-        f"Alice's CRANK! counter moves 3 → 1: "
-        f"Alice may crank any of {top} on sprocket 1."
+        f"Alice's CRANK! counter moves 3 → 1: Alice may crank any of {top} on sprocket 1.",
     ]
 
 
@@ -159,7 +168,9 @@ def test_ctb_shared_sprockets_and_the_die_that_cranks(make_kiosk: MakeKiosk) -> 
         shown_names = " · ".join(texts(kiosk, f"ct.sprocket{sprocket}.card"))
         assert " · ".join(names).startswith(shown_names.removesuffix("…"))
         assert shown_names.split(" · ")[0] == (names[0] if names else "")
-    assert texts(kiosk, "ct.task") == [f"{state.player(up.seat).name}: crank sprocket {up.sprocket}"]
+    assert texts(kiosk, "ct.task") == [
+        f"{state.player(up.seat).name}: crank sprocket {up.sprocket}"
+    ]
 
 
 def test_ct6_a_tapped_card_waits_on_the_highlighted_sprocket(make_kiosk: MakeKiosk) -> None:
@@ -241,7 +252,9 @@ def test_every_contraptions_text_is_translated(language: str) -> None:
     checked for every key in test_text.py)."""
     from device.text import every_text
 
-    keys = [k for k in every_text() if k.startswith("ct.")] + [k for k in table("en") if k.startswith("ui.ct.")]
+    keys = [k for k in every_text() if k.startswith("ct.")] + [
+        k for k in table("en") if k.startswith("ui.ct.")
+    ]
     assert [k for k in keys if k not in table(language)] == []
 
 
@@ -317,7 +330,8 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
     # The tap's result is the status at once, not the card's name.
     assert t.says("status.messages") == [
         f"Alice assembles: tap the revealed card from Alice's contraption deck. {CT_CARD} for Alice: "
-        "choose its sprocket."]
+        "choose its sprocket."
+    ]
     assert t.says("status.card") == []
     t.keys(pygame.K_UP)  # the encoder: sprocket 2
     assert t.says("ct.highlight") == [f"→ {CT_CARD}"]
@@ -334,7 +348,13 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
     # Tapped again, an assembled contraption offers to be scrapped or reassembled (CT-5, CT-6).
     t.tap_card(CT_TAG)
     assert t.says("ct.card") == [CT_CARD] and t.says("ct.task") == ["Alice's, on sprocket 2"]
-    assert t.says("ct.option") == ["Scrap it", "Exile it", "Reassemble onto 1", "Reassemble onto 3", "Back"]
+    assert t.says("ct.option") == [
+        "Scrap it",
+        "Exile it",
+        "Reassemble onto 1",
+        "Reassemble onto 3",
+        "Back",
+    ]
     t.touch(Tap("ct.opt", 2))
     assert on(game(kiosk), 0, 1) == [CT_CARD]
     assert kiosk.ui.messages == [f"{CT_CARD} is reassembled: sprocket 2 → 1."]
@@ -425,8 +445,14 @@ def test_ctc_a_paid_roll_and_the_looked_at_cards(make_kiosk: MakeKiosk) -> None:
     """CT-C2: ROLL in the main phase pays for an assembly roll; the screen shows the cards looked
     at; SELECT picks the one to assemble, then one to put back on top, then its sprocket."""
     kiosk = make_kiosk((800, 480), "en")
-    kiosk.execute(NewGame(formats=("commander", "contraptions"), players=CT_PLAYERS, first="Alice",
-                          options={"contraptions": "c"}))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "contraptions"),
+            players=CT_PLAYERS,
+            first="Alice",
+            options={"contraptions": "c"},
+        )
+    )
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.redraw()
     assert kiosk.ui.screen == "table"  # nothing assembled yet: the counter did not move
@@ -446,14 +472,23 @@ def test_ctc_a_paid_roll_and_the_looked_at_cards(make_kiosk: MakeKiosk) -> None:
     kiosk.dispatch(Press(Button.SELECT))  # the second: back on top
     kiosk.redraw()
     assert texts(kiosk, "ct.option")[:2] == [f"▶ {looking[0]}", f"top 1: {looking[1]}"]
-    assert texts(kiosk, "ct.option")[-3:] == ["Onto sprocket 1", "Onto sprocket 2", "Onto sprocket 3"]
+    assert texts(kiosk, "ct.option")[-3:] == [
+        "Onto sprocket 1",
+        "Onto sprocket 2",
+        "Onto sprocket 3",
+    ]
     kiosk.touch(center(kiosk, Tap("ct.opt", len(looking) + 2)))
     kiosk.redraw()
     state = game(kiosk)
     assert on(state, None, 3) == [looking[0]]
     assert state.contraptions is not None and state.contraptions.libraries[0].cards[0] == looking[1]
     rest = tuple(looking[2:])
-    assert state.contraptions.libraries[0].cards[len(state.contraptions.libraries[0].cards) - len(rest):] == rest
+    assert (
+        state.contraptions.libraries[0].cards[
+            len(state.contraptions.libraries[0].cards) - len(rest) :
+        ]
+        == rest
+    )
     assert texts(kiosk, "ct.task") == ["Assembly roll: {3}"]
 
 
@@ -468,7 +503,9 @@ class Loaded(random.Random):
         return self.faces.pop(0) if self.faces else super().randint(a, b)
 
 
-def loaded(make_kiosk: MakeKiosk, faces: Sequence[int], size: tuple[int, int] = (800, 480)) -> Kiosk:
+def loaded(
+    make_kiosk: MakeKiosk, faces: Sequence[int], size: tuple[int, int] = (800, 480)
+) -> Kiosk:
     kiosk = make_kiosk(size, "en")
     kiosk.controller.rng = Loaded(faces)
     return kiosk
@@ -532,7 +569,9 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     assert kiosk.ui.screen == "contraptions"
     assert t.says("ct.option") == ["ROLL the contraption die"]
     t.keys(pygame.K_SPACE)
-    assert kiosk.ui.messages == [f"Юрий rolls 2: crank sprocket 2. Юрий may crank any of {deck[1]} on sprocket 2."]
+    assert kiosk.ui.messages == [
+        f"Юрий rolls 2: crank sprocket 2. Юрий may crank any of {deck[1]} on sprocket 2."
+    ]
     state = game(kiosk)
     assert [a.card for a in controlled(state, 1)] == [deck[1]]
     assert controlled(state, 0) == () and controlled(state, 2) == ()
@@ -543,7 +582,9 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_TAB)
     up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
     assert up is not None and up.cranked == (deck[1],) and up.stage is Stage.DONE
-    assert kiosk.ui.messages == [f"Юрий cranks {deck[1]} (sprocket 2); their abilities trigger in that order."]
+    assert kiosk.ui.messages == [
+        f"Юрий cranks {deck[1]} (sprocket 2); their abilities trigger in that order."
+    ]
     assert t.says("ct.cranked") == [f"Cranked: {deck[1]}"]
     t.keys(pygame.K_u)  # UNDO: the crank choice is open again, exactly as it was
     assert game(kiosk) == before
@@ -558,10 +599,14 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     assert kiosk.ui.screen == "contraptions"  # the die is due: the screen came up by itself
     t.touch(Tap("ct.opt", 0))  # the ROLL chip
     state = game(kiosk)
-    assert kiosk.ui.messages == ["さくら rolls 3: crank sprocket 3. Sprocket 3 is empty, nothing cranks."]
+    assert kiosk.ui.messages == [
+        "さくら rolls 3: crank sprocket 3. Sprocket 3 is empty, nothing cranks."
+    ]
     assert state.contraptions is not None and state.contraptions.upkeep is not None
     assert state.contraptions.upkeep.stage is Stage.DONE and state.contraptions.upkeep.sprocket == 3
-    assert controlled(state, 2) == () and controlled(state, 1) == ()  # Юрий's control ended with his turn
+    assert (
+        controlled(state, 2) == () and controlled(state, 1) == ()
+    )  # Юрий's control ended with his turn
     assert t.says("ct.cranked") == ["Nothing cranked this upkeep"]
 
     # Alice's second upkeep: 1 cranks sprocket 1; she cranks nothing, by touch.
@@ -607,9 +652,16 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     ]
     assert t.says("ct.task") == ["Alice: Assemble one of the top 3"]
     assert t.says("ct.option") == looked
-    t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_TAB)  # keep the first, the third back on top
+    t.keys(
+        pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_TAB
+    )  # keep the first, the third back on top
     assert t.says("ct.option") == [
-        f"▶ {looked[0]}", looked[1], f"top 1: {looked[2]}", "Onto sprocket 1", "Onto sprocket 2", "Onto sprocket 3",
+        f"▶ {looked[0]}",
+        looked[1],
+        f"top 1: {looked[2]}",
+        "Onto sprocket 1",
+        "Onto sprocket 2",
+        "Onto sprocket 3",
     ]
     t.touch(Tap("ct.opt", 3))
     state = game(kiosk)
@@ -634,7 +686,10 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     t.touch(Tap("ct.opt", 2))
     after = game(kiosk)
     assert on(after, None, 2) == [looked[2]]
-    assert after.contraptions is not None and after.contraptions.libraries[0].cards == (*deck[3:], looked[1])
+    assert after.contraptions is not None and after.contraptions.libraries[0].cards == (
+        *deck[3:],
+        looked[1],
+    )
     assert kiosk.ui.messages == [f"Alice assembles {looked[2]} onto the shared sprocket 2."]
     assert t.says("ct.task") == ["Assembly roll: {4}"]
     t.keys(pygame.K_u)  # UNDO: the looked-at card is offered again, nothing else changed
@@ -661,7 +716,9 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_TAB)
     up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
     assert up is not None and up.cranked == (looked[0],) and up.seat == 1
-    assert kiosk.ui.messages == [f"Юрий cranks {looked[0]} (sprocket 1); their abilities trigger in that order."]
+    assert kiosk.ui.messages == [
+        f"Юрий cranks {looked[0]} (sprocket 1); their abilities trigger in that order."
+    ]
     t.keys(pygame.K_RETURN)  # his main phase: the first roll of his turn costs {2} again
     assert game(kiosk).step is Step.MAIN
     assert t.says("ct.task") == ["Assembly roll: {2}"]
@@ -669,7 +726,9 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     # さくら's upkeep: 1 → 2, and she cranks nothing, by touch.
     t.keys(pygame.K_RETURN)
     state = game(kiosk)
-    assert state.active == 2 and state.contraptions is not None and state.contraptions.counters == (2,)
+    assert (
+        state.active == 2 and state.contraptions is not None and state.contraptions.counters == (2,)
+    )
     assert t.says("ct.move") == ["CRANK! 1 → 2"]
     assert t.says("ct.option") == [looked[2], "Crank nothing"]
     assert [a.card for a in controlled(state, 2)] == [looked[2]] and controlled(state, 1) == ()
@@ -683,7 +742,8 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     assert state.contraptions is not None and state.contraptions.counters == (3,)
     assert state.contraptions.upkeep is not None and state.contraptions.upkeep.stage is Stage.DONE
     assert kiosk.ui.messages == [
-        "Turn 4: Alice's upkeep.", "The CRANK! counter moves 2 → 3: sprocket 3 is empty, nothing cranks."
+        "Turn 4: Alice's upkeep.",
+        "The CRANK! counter moves 2 → 3: sprocket 3 is empty, nothing cranks.",
     ]
     assert t.says("ct.move") == ["CRANK! 2 → 3"]
     assert t.says("ct.sprocket3.empty") == ["empty"]
@@ -692,7 +752,11 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     # CT-C3: in her main phase a card tells Alice to assemble: the base rule, no die, no cost —
     # the shared deck's top card onto the sprocket she picks (3, under the counter), by keys.
     t.keys(pygame.K_RETURN)
-    assert t.says("ct.option") == ["ROLL: assembly roll ({2})", "A card says: assemble", "A contraption leaves or moves"]
+    assert t.says("ct.option") == [
+        "ROLL: assembly roll ({2})",
+        "A card says: assemble",
+        "A contraption leaves or moves",
+    ]
     top = game(kiosk).contraptions.libraries[0].cards[0]  # type: ignore[union-attr]
     t.keys(pygame.K_UP, pygame.K_TAB)
     assert t.says("ct.task") == ["Who assembles?"]
@@ -704,7 +768,9 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     assert on(state, None, 3) == [top] and state.contraptions is not None
     assert kiosk.ui.messages == [f"Alice assembles {top} onto the shared sprocket 3."]
     assert [a.card for a in controlled(state, 0)] == [top]
-    assert t.says("ct.task") == ["Assembly roll: {2}"]  # no roll was paid for: the next still costs {2}
+    assert t.says("ct.task") == [
+        "Assembly roll: {2}"
+    ]  # no roll was paid for: the next still costs {2}
 
 
 def deck_of(state: GameState, seat: int) -> tuple[str, ...]:
@@ -780,12 +846,21 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     t.touch(Tap("ct.opt", 1))
     assert t.says("ct.task") == ["Which contraption?"]
     assert t.says("ct.option") == [
-        f"{hers} (さくら, sprocket 3)", f"{first} (Alice, sprocket 1)", f"{second} (Alice, sprocket 2)", "Back",
+        f"{hers} (さくら, sprocket 3)",
+        f"{first} (Alice, sprocket 1)",
+        f"{second} (Alice, sprocket 2)",
+        "Back",
     ]
     t.touch(Tap("ct.opt", 2))
     assert t.says("ct.title") == ["Alice's sprockets"]
     assert t.says("ct.card") == [second] and t.says("ct.task") == ["Alice's, on sprocket 2"]
-    assert t.says("ct.option") == ["Scrap it", "Exile it", "Reassemble onto 1", "Reassemble onto 3", "Back"]
+    assert t.says("ct.option") == [
+        "Scrap it",
+        "Exile it",
+        "Reassemble onto 1",
+        "Reassemble onto 3",
+        "Back",
+    ]
     t.touch(Tap("ct.opt", 2))
     assert on(game(kiosk), 0, 1) == [first, second] and on(game(kiosk), 0, 2) == []
     assert kiosk.ui.messages == [f"{second} is reassembled: sprocket 2 → 1."]
@@ -797,7 +872,8 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     assert state.active == 2 and state.step is Step.UPKEEP
     assert state.contraptions is not None and state.contraptions.counters == (3, 3, 1)
     assert kiosk.ui.messages == [
-        "Turn 3: さくら's upkeep.", "さくら's CRANK! counter moves 3 → 1: sprocket 1 is empty, nothing cranks."
+        "Turn 3: さくら's upkeep.",
+        "さくら's CRANK! counter moves 3 → 1: sprocket 1 is empty, nothing cranks.",
     ]
     t.keys(pygame.K_RETURN)
     t.keys(pygame.K_c)
@@ -824,7 +900,11 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     # Her main phase: the first is exiled (not the scrapyard, CT-5); UNDO brings it back.
     t.keys(pygame.K_RETURN)
     t.touch(Tap("ct.sprocket", 1))
-    assert t.says("ct.option") == [f"{first} (Alice, sprocket 1)", f"{second} (Alice, sprocket 1)", "Back"]
+    assert t.says("ct.option") == [
+        f"{first} (Alice, sprocket 1)",
+        f"{second} (Alice, sprocket 1)",
+        "Back",
+    ]
     t.touch(Tap("ct.opt", 0))
     before = game(kiosk)
     t.touch(Tap("ct.opt", 1))
@@ -877,7 +957,9 @@ def test_cta_a_card_says_assemble_from_a_chosen_faction_library(make_kiosk: Make
     assert state.contraptions is not None and on(state, 1, 2) == [top]
     assert state.contraptions.libraries[2].cards == library.cards[1:]
     assert [a.owner for a in state.contraptions.assembled if a.card == top] == [1]
-    assert state.active == 0 and state.contraptions.counters[1] == 3  # his counter waits for his upkeep
+    assert (
+        state.active == 0 and state.contraptions.counters[1] == 3
+    )  # his counter waits for his upkeep
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -896,7 +978,10 @@ def test_ct5_a_contraption_picked_on_screen_offers_scrap_exile_and_reassembly(
     assert texts(kiosk, "ct.card") == [second]
     assert texts(kiosk, "ct.task") == [tr("ui.ct.selected", name="Alice", sprocket=2)]
     assert texts(kiosk, "ct.option") == [
-        tr("ui.ct.scrap"), tr("ui.ct.exile"), tr("ui.ct.move_to", sprocket=1), tr("ui.ct.move_to", sprocket=3),
+        tr("ui.ct.scrap"),
+        tr("ui.ct.exile"),
+        tr("ui.ct.move_to", sprocket=1),
+        tr("ui.ct.move_to", sprocket=3),
         tr("ui.ct.back"),
     ]
     assert first != second

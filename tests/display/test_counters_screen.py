@@ -53,15 +53,29 @@ def open_adjust(hands: Hands, seat: int) -> None:
 def choose_counter(hands: Hands, kind: str) -> None:
     """Touch the counter row's chips (or the marker beside them) one by one up to ``kind``, as a
     finger walks a row that scrolls."""
-    kinds = ["life", "commander", "tax", "poison", "energy", "experience", "rad", "monarch", "initiative", "blessing", "day_night"]
-    for step in kinds[1:kinds.index(kind) + 1]:
+    kinds = [
+        "life",
+        "commander",
+        "tax",
+        "poison",
+        "energy",
+        "experience",
+        "rad",
+        "monarch",
+        "initiative",
+        "blessing",
+        "day_night",
+    ]
+    for step in kinds[1 : kinds.index(kind) + 1]:
         hands.touch(Tap("adj.counter", step))
 
 
 # --- keys -----------------------------------------------------------------------------------------
 
 
-def test_keys_give_energy_and_the_crown_and_undo_takes_the_crown_back(make_kiosk: MakeKiosk) -> None:
+def test_keys_give_energy_and_the_crown_and_undo_takes_the_crown_back(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = make_kiosk((800, 480))
     game(kiosk)
     hands = Hands(kiosk)
@@ -75,14 +89,21 @@ def test_keys_give_energy_and_the_crown_and_undo_takes_the_crown_back(make_kiosk
     assert texts(kiosk, "adjust.preview") == ["Alice: 0 → 2"]
     hands.keys(pygame.K_RETURN)
     assert kiosk.ui.screen == "table" and last_said(kiosk) == "Alice: 0 → 2 energy."
-    assert texts(kiosk, "seat0.energy") == ["2"] and shapes(kiosk, "seat0.energy.icon") == ["energy"]
+    assert texts(kiosk, "seat0.energy") == ["2"] and shapes(kiosk, "seat0.energy.icon") == [
+        "energy"
+    ]
     hands.keys(pygame.K_a, pygame.K_TAB, pygame.K_TAB)
     hands.keys(*[pygame.K_UP] * 7)  # … rad → monarch
     assert texts(kiosk, "adjust.preview") == ["Alice becomes the monarch"]
     hands.keys(pygame.K_RETURN)
-    assert last_said(kiosk) == "Alice becomes the monarch." and shapes(kiosk, "seat0.monarch") == ["monarch"]
+    assert last_said(kiosk) == "Alice becomes the monarch." and shapes(kiosk, "seat0.monarch") == [
+        "monarch"
+    ]
     hands.keys(pygame.K_BACKSPACE)  # UNDO
-    assert last_said(kiosk) == "Undone: Alice becomes the monarch." and shapes(kiosk, "seat0.monarch") == []
+    assert (
+        last_said(kiosk) == "Undone: Alice becomes the monarch."
+        and shapes(kiosk, "seat0.monarch") == []
+    )
     assert texts(kiosk, "seat0.energy") == ["2"]
 
 
@@ -94,7 +115,9 @@ def test_applying_what_is_so_already_is_refused_on_the_status_line(make_kiosk: M
     hands.keys(pygame.K_a, pygame.K_TAB, pygame.K_TAB, *[pygame.K_UP] * 7)
     assert texts(kiosk, "adjust.preview") == ["Alice jest monarchą"]
     hands.keys(pygame.K_RETURN)
-    assert texts(kiosk, "status.error") == ["Alice już jest monarchą."] and kiosk.ui.screen == "adjust"
+    assert (
+        texts(kiosk, "status.error") == ["Alice już jest monarchą."] and kiosk.ui.screen == "adjust"
+    )
 
 
 # --- touch ----------------------------------------------------------------------------------------
@@ -137,7 +160,9 @@ def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[Wired]:
 
 def test_hw1_the_encoder_and_select_give_the_initiative_and_rad_counters(wired: Wired) -> None:
     kiosk = wired.kiosk
-    wired.press(Button.NEXT, hold=1.0)  # NEXT held on the table: the adjust screen, the active player's
+    wired.press(
+        Button.NEXT, hold=1.0
+    )  # NEXT held on the table: the adjust screen, the active player's
     assert kiosk.ui.screen == "adjust"
     wired.press(Button.SELECT)  # the player row
     wired.press(Button.SELECT)  # the counter row
@@ -163,19 +188,25 @@ def test_hw1_the_encoder_and_select_give_the_initiative_and_rad_counters(wired: 
 # --- the table: badges, day or night, the upkeep banner ---------------------------------------------
 
 
-def test_the_seats_show_each_designation_and_counter_and_the_header_the_night(make_kiosk: MakeKiosk) -> None:
+def test_the_seats_show_each_designation_and_counter_and_the_header_the_night(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = make_kiosk((800, 480))
     COUNTER_SCENES["counters"](kiosk)
     kiosk.redraw()
     assert shapes(kiosk, "header.day_night") == ["night"]
-    assert shapes(kiosk, "seat2.monarch") == ["monarch"] and shapes(kiosk, "seat0.initiative") == ["initiative"]
+    assert shapes(kiosk, "seat2.monarch") == ["monarch"] and shapes(kiosk, "seat0.initiative") == [
+        "initiative"
+    ]
     assert shapes(kiosk, "seat3.blessing") == ["blessing"]
     assert texts(kiosk, "seat0.energy") == ["3"] and texts(kiosk, "seat1.experience") == ["2"]
     assert texts(kiosk, "seat3.rad") == ["4"] and texts(kiosk, "seat0.poison") == ["3"]
     assert texts(kiosk, "seat2.cmd") == ["7"]
 
 
-def test_the_upkeep_banner_reminds_the_active_player_in_the_turns_order(make_kiosk: MakeKiosk) -> None:
+def test_the_upkeep_banner_reminds_the_active_player_in_the_turns_order(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = make_kiosk((800, 480))
     COUNTER_SCENES["counters-upkeep"](kiosk)
     kiosk.redraw()
@@ -188,7 +219,9 @@ def test_the_upkeep_banner_reminds_the_active_player_in_the_turns_order(make_kio
     ]
 
 
-def test_tb6_each_player_of_the_active_team_with_rad_counters_is_reminded(make_kiosk: MakeKiosk) -> None:
+def test_tb6_each_player_of_the_active_team_with_rad_counters_is_reminded(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = make_kiosk((800, 480), "pl")
     game(kiosk, "commander", "two_headed_giant")
     kiosk.execute(ChangeCounter(seat=1, counter=Counter.RAD, delta=1))
@@ -204,8 +237,13 @@ def test_tb6_each_player_of_the_active_team_with_rad_counters_is_reminded(make_k
 
 def test_cj_in_a_pod_each_groups_day_or_night_is_on_its_seats(make_kiosk: MakeKiosk) -> None:
     kiosk = make_kiosk((800, 480))
-    kiosk.execute(NewGame(formats=("conspiracy",), players=("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"),
-                          first="A1"))
+    kiosk.execute(
+        NewGame(
+            formats=("conspiracy",),
+            players=("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4"),
+            first="A1",
+        )
+    )
     one, two = kiosk.state.conspiracy.groups  # type: ignore[union-attr]
     kiosk.execute(MakeDayNight(day_night=DayNight.NIGHT, group_of=two.order[0]))
     kiosk.dispatch(Press(Button.NEXT))
@@ -226,7 +264,9 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(COUNTER_SCENES))
-def test_hw4_no_text_is_cut_and_no_badge_covers_a_life_total(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+def test_hw4_no_text_is_cut_and_no_badge_covers_a_life_total(
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
     """HW-4: every layout and 1920×1080, every language: nothing cut or below ``tiny``, touch
     targets a finger tall, and every badge (icon or number) clear of every life total."""
     kiosk = make_kiosk(SIZES[0], language)
@@ -236,15 +276,23 @@ def test_hw4_no_text_is_cut_and_no_badge_covers_a_life_total(make_kiosk: MakeKio
         kiosk.redraw()
         assert_readable(kiosk, size)
         assert kiosk.fonts.missing == set()
-        lives = [d.rect for d in kiosk.canvas.drawn if d.role.endswith(".life")]  # recorded by their ink
+        lives = [
+            d.rect for d in kiosk.canvas.drawn if d.role.endswith(".life")
+        ]  # recorded by their ink
         badges = [s.rect for s in kiosk.canvas.shapes if s.role.startswith("seat")]
-        badges += [d.rect for d in kiosk.canvas.drawn if d.role.startswith("seat") and not d.role.endswith(
-            (".life", ".name", ".lost", ".badges"))]
+        badges += [
+            d.rect
+            for d in kiosk.canvas.drawn
+            if d.role.startswith("seat")
+            and not d.role.endswith((".life", ".name", ".lost", ".badges"))
+        ]
         for life in lives:
             assert not any(_overlap(life, badge) for badge in badges), (size, life)
 
 
-def test_hw4_ten_players_on_the_smallest_panel_keep_every_life_total_readable(make_kiosk: MakeKiosk) -> None:
+def test_hw4_ten_players_on_the_smallest_panel_keep_every_life_total_readable(
+    make_kiosk: MakeKiosk,
+) -> None:
     """Ten players with badges on a 320×240 panel: every life total is drawn whole, at the layout's
     ``small`` size at least, and every badge is on its own seat."""
     for language in LANGUAGES:
@@ -265,5 +313,7 @@ def test_hw4_ten_players_on_the_smallest_panel_keep_every_life_total_readable(ma
             if shape.role.startswith("seat"):
                 seat = int(shape.role.split(".")[0].removeprefix("seat"))
                 assert pygame.Rect(seats[seat]).contains(pygame.Rect(shape.rect)), (language, shape)
-        assert shapes(kiosk, "seat1.monarch") == ["monarch"] and shapes(kiosk, "seat6.initiative") == ["initiative"]
+        assert shapes(kiosk, "seat1.monarch") == ["monarch"] and shapes(
+            kiosk, "seat6.initiative"
+        ) == ["initiative"]
         assert texts(kiosk, "seat9.rad") == ["6"] and texts(kiosk, "seat2.energy") == ["12"]

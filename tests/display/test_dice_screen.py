@@ -26,7 +26,12 @@ MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
 
 
-def game(kiosk: Kiosk, *formats: str, first: str | None = DICE_PLAYERS[0], players: tuple[str, ...] = DICE_PLAYERS) -> None:
+def game(
+    kiosk: Kiosk,
+    *formats: str,
+    first: str | None = DICE_PLAYERS[0],
+    players: tuple[str, ...] = DICE_PLAYERS,
+) -> None:
     kiosk.execute(NewGame(formats=formats or ("commander",), players=players, first=first))
     kiosk.redraw()
 
@@ -44,13 +49,17 @@ def last_said(kiosk: Kiosk) -> str:
 # --- keys -----------------------------------------------------------------------------------------
 
 
-def test_keys_open_the_dice_move_between_chips_throw_undo_and_go_back(make_kiosk: MakeKiosk) -> None:
+def test_keys_open_the_dice_move_between_chips_throw_undo_and_go_back(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = make_kiosk((800, 480))
     game(kiosk)
     hands = Hands(kiosk)
     hands.keys(pygame.K_d)
     assert kiosk.ui.screen == "dice"
-    assert texts(kiosk, "dice.none") == ["Nothing thrown yet: pick a die, the coin or a random player."]
+    assert texts(kiosk, "dice.none") == [
+        "Nothing thrown yet: pick a die, the coin or a random player."
+    ]
     hands.keys(pygame.K_UP, pygame.K_UP)  # the encoder's clockwise turns: d6 → 2d6 → d20
     hands.keys(pygame.K_TAB)  # SELECT throws the chip under the cursor
     assert texts(kiosk, "dice.caption") == ["d20"]
@@ -58,23 +67,32 @@ def test_keys_open_the_dice_move_between_chips_throw_undo_and_go_back(make_kiosk
     assert 1 <= int(face) <= 20 and last_said(kiosk) == f"d20: {face}."
     hands.keys(pygame.K_UP)  # the coin
     hands.keys(pygame.K_SPACE)  # ROLL throws too (not the planar die: this screen's chip)
-    assert texts(kiosk, "dice.caption") == ["Coin"] and texts(kiosk, "dice.coin")[0] in ("Heads", "Tails")
+    assert texts(kiosk, "dice.caption") == ["Coin"] and texts(kiosk, "dice.coin")[0] in (
+        "Heads",
+        "Tails",
+    )
     assert texts(kiosk, "dice.history") == [f"1. d20: {face}."]
     hands.keys(pygame.K_BACKSPACE)  # UNDO takes the coin back and says so
     assert last_said(kiosk).startswith("Undone: Coin: ")
     assert texts(kiosk, "dice.caption") == ["d20"] and texts(kiosk, "dice.face") == [face]
     hands.keys(pygame.K_y)  # redo
     assert texts(kiosk, "dice.caption") == ["Coin"]
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=pygame.KMOD_SHIFT, unicode=""))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=pygame.KMOD_SHIFT, unicode="")
+    )
     kiosk.settle()
     assert kiosk.ui.screen == "table"  # ROLL held (Shift+Space) on the dice goes back
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_SHIFT, unicode=""))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=pygame.KMOD_SHIFT, unicode="")
+    )
     kiosk.settle()
     assert kiosk.ui.screen == "dice"  # and from the table comes back
     assert throws(kiosk) == 2
 
 
-def test_on_the_dice_roll_throws_the_chip_and_elsewhere_rolls_the_planar_die(make_kiosk: MakeKiosk) -> None:
+def test_on_the_dice_roll_throws_the_chip_and_elsewhere_rolls_the_planar_die(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = make_kiosk((800, 480))
     game(kiosk, "commander", "planechase")
     hands = Hands(kiosk)
@@ -124,6 +142,7 @@ def test_on_a_small_panel_the_dice_are_in_the_bars_menu(make_kiosk: MakeKiosk) -
 
 # --- the GPIO buttons and the encoder ---------------------------------------------------------------
 
+
 @pytest.fixture
 def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[Wired]:
     kiosk = make_kiosk((480, 320), "pl")
@@ -149,7 +168,9 @@ def test_hw1_roll_held_opens_the_dice_the_encoder_picks_select_throws(wired: Wir
     assert texts(kiosk, "dice.caption") == ["Losowy gracz"]
     wired.press(Button.UNDO)
     kiosk.redraw()
-    assert texts(kiosk, "dice.caption") == ["k20"] and last_said(kiosk).startswith("Cofnięto: Losowy gracz: ")
+    assert texts(kiosk, "dice.caption") == ["k20"] and last_said(kiosk).startswith(
+        "Cofnięto: Losowy gracz: "
+    )
     wired.press(Button.ROLL, hold=1.0)
     assert kiosk.ui.screen == "table"
     assert throws(kiosk) == 1
@@ -210,7 +231,7 @@ def test_the_tumble_is_a_deadline_that_never_changes_the_result(make_kiosk: Make
 
 
 def test_tb5_a_game_started_at_set_up_with_a_drawn_first_player_shows_the_draw_then_the_table(
-    make_kiosk: MakeKiosk
+    make_kiosk: MakeKiosk,
 ) -> None:
     now = [1000.0]
     kiosk = make_kiosk((800, 480), "ja", clock=lambda: now[0])
@@ -231,7 +252,9 @@ def test_tb5_a_game_started_at_set_up_with_a_drawn_first_player_shows_the_draw_t
     assert kiosk.ui.screen == "table"
 
 
-def test_tb5_a_button_during_the_draw_goes_on_to_the_table_and_acts_there(make_kiosk: MakeKiosk) -> None:
+def test_tb5_a_button_during_the_draw_goes_on_to_the_table_and_acts_there(
+    make_kiosk: MakeKiosk,
+) -> None:
     """A Wizard's Duel's first ROLL rolls the element dice, not a d6 on the draw's screen."""
     kiosk = make_kiosk((800, 480))
     game(kiosk, "wizards_duel", first=None, players=DICE_PLAYERS[:3])
@@ -264,7 +287,9 @@ def test_tb5_a_draw_left_another_way_is_not_shown_again(make_kiosk: MakeKiosk) -
     now = [1000.0]
     kiosk = make_kiosk((800, 480), clock=lambda: now[0])
     game(kiosk, first=None)
-    kiosk.go("table")  # as another screen's ``after`` may (a card tapped on the reader brings up its screen)
+    kiosk.go(
+        "table"
+    )  # as another screen's ``after`` may (a card tapped on the reader brings up its screen)
     now[0] += 60
     Hands(kiosk).keys(pygame.K_d)
     assert kiosk.ui.screen == "dice"
@@ -274,7 +299,9 @@ def test_tb5_a_draw_left_another_way_is_not_shown_again(make_kiosk: MakeKiosk) -
     assert kiosk.ui.screen == "dice"  # not sent on to the table by the old draw's deadline
 
 
-def test_tb5_a_chosen_first_player_or_a_conspiracy_pod_opens_on_the_table(make_kiosk: MakeKiosk) -> None:
+def test_tb5_a_chosen_first_player_or_a_conspiracy_pod_opens_on_the_table(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = make_kiosk((800, 480))
     game(kiosk)
     assert kiosk.ui.screen == "table"
@@ -288,7 +315,9 @@ def test_tb5_a_chosen_first_player_or_a_conspiracy_pod_opens_on_the_table(make_k
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(DICE_SCENES))
-def test_hw4_the_dice_read_at_every_layout(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+def test_hw4_the_dice_read_at_every_layout(
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
     """No text cut or below ``tiny``, every touch target a fingertip tall, every chip in view or
     behind a marker, no character without a font, and the result itself always drawn."""
     kiosk = make_kiosk(SIZES[0], language)
@@ -303,17 +332,31 @@ def test_hw4_the_dice_read_at_every_layout(make_kiosk: MakeKiosk, scene: str, la
             assert d.size >= layout.tiny, (size, d)
         for target in kiosk.canvas.targets:
             assert target.rect[3] >= layout.touch, (size, target)
-        chips = {t.action.value for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "dice.chip"}
+        chips = {
+            t.action.value
+            for t in kiosk.canvas.targets
+            if isinstance(t.action, Tap) and t.action.kind == "dice.chip"
+        }
         markers = drawn(kiosk, "dice.chip.more")
         assert chips == set(range(5)) or markers, size
-        result = [*texts(kiosk, "dice.coin"), *texts(kiosk, "dice.player"), *texts(kiosk, "dice.total"),
-                  *texts(kiosk, "dice.face")]
+        result = [
+            *texts(kiosk, "dice.coin"),
+            *texts(kiosk, "dice.player"),
+            *texts(kiosk, "dice.total"),
+            *texts(kiosk, "dice.face"),
+        ]
         state = kiosk.state
         assert state is not None and state.dice is not None and state.dice.last is not None
         assert result or state.dice.last.sides == 6, size  # a single d6 shows its pips
         panel = next(d for d in kiosk.canvas.drawn if d.role == "dice.caption").rect
-        chip_rects = [t.rect for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "dice.chip"]
-        assert all(r[0] > panel[0] + panel[2] for r in chip_rects), size  # the chips beside the result
+        chip_rects = [
+            t.rect
+            for t in kiosk.canvas.targets
+            if isinstance(t.action, Tap) and t.action.kind == "dice.chip"
+        ]
+        assert all(r[0] > panel[0] + panel[2] for r in chip_rects), (
+            size
+        )  # the chips beside the result
     assert kiosk.fonts.missing == set()
 
 
@@ -331,7 +374,10 @@ def test_no_english_is_left_on_the_translated_screen(make_kiosk: MakeKiosk, lang
         assert len(words) == len(translated)
         changed = [a for a, b in zip(words, translated, strict=True) if a != b]
         if role == "dice.chip" and language == "ja":
-            assert changed == ["Coin", "Random player"]  # d6, 2d6 and d20 are written so in Japanese too
+            assert changed == [
+                "Coin",
+                "Random player",
+            ]  # d6, 2d6 and d20 are written so in Japanese too
         else:
             assert changed == words, (role, translated)
 

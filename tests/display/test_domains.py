@@ -17,13 +17,25 @@ from display.i18n import catalogs, domains, planechase
 from display.i18n.domains import DOMAINS, Domain
 
 ROOT = Path(display.__file__).parent
-TEXT_MODULES = sorted(p.stem for p in (ROOT / "i18n").glob("*.py") if "TEXTS" in p.read_text(encoding="utf-8")
-                      and p.stem not in ("__init__", "domains"))
+TEXT_MODULES = sorted(
+    p.stem
+    for p in (ROOT / "i18n").glob("*.py")
+    if "TEXTS" in p.read_text(encoding="utf-8") and p.stem not in ("__init__", "domains")
+)
 
 
 def test_the_list_is_the_core_then_one_domain_per_format() -> None:
-    assert domains.names() == ("core", "dice", "clock", "counters", "planechase", "contraptions", "necromancer",
-                               "conspiracy", "wizards_duel")
+    assert domains.names() == (
+        "core",
+        "dice",
+        "clock",
+        "counters",
+        "planechase",
+        "contraptions",
+        "necromancer",
+        "conspiracy",
+        "wizards_duel",
+    )
 
 
 def test_the_kiosks_english_has_one_entry_per_catalogue_in_the_catalogues_order() -> None:
@@ -43,8 +55,11 @@ def test_a_formats_english_is_its_module_and_its_translations_its_po(found: Doma
     module = importlib.import_module(f"display.i18n.{found.name}")
     assert found.english == (module.TEXTS,)
     assert catalogs.po_path("ru", found.name) == LOCALE / "ru" / "LC_MESSAGES" / f"{found.name}.po"
-    assert {domains.domain(key) for key in module.TEXTS if not key.startswith(("ui.btn.", "ui.help.", "ui.setup."))} \
-        == {found.name}
+    assert {
+        domains.domain(key)
+        for key in module.TEXTS
+        if not key.startswith(("ui.btn.", "ui.help.", "ui.setup."))
+    } == {found.name}
 
 
 def test_planechase_texts_are_in_planechase() -> None:
@@ -55,7 +70,9 @@ def test_planechase_texts_are_in_planechase() -> None:
 
 def test_a_key_written_twice_is_refused() -> None:
     twice = (Domain("core", ({"ui.a": "A"},)), Domain("planechase", ({"ui.a": "B"},)))
-    with pytest.raises(ValueError, match="^text key 'ui.a' is written twice: in the core and planechase texts$"):
+    with pytest.raises(
+        ValueError, match="^text key 'ui.a' is written twice: in the core and planechase texts$"
+    ):
         domains.english(twice)
 
 

@@ -16,7 +16,8 @@ from display.kiosk import Kiosk
 
 
 def test_hw5_news_queued_while_the_screen_was_away_is_handled_feeding_the_watchdog(
-        make_kiosk: Callable[..., Kiosk]) -> None:
+    make_kiosk: Callable[..., Kiosk],
+) -> None:
     k = make_kiosk((480, 320), "en", clock=time.monotonic)
     broker = linked(k)
     plan = drawn(broker)
@@ -24,8 +25,13 @@ def test_hw5_news_queued_while_the_screen_was_away_is_handled_feeding_the_watchd
     group = next(a for a in plan.groups if a.table == "table3")
     flood = 5_000
     for index in range(flood):
-        k.inputs.put(BrokerMessage(f"aetherbox/tables/table3/events/spring/{group.pod}/1/{group.group}/{index:08x}",
-                                   b"{}", retained=True))
+        k.inputs.put(
+            BrokerMessage(
+                f"aetherbox/tables/table3/events/spring/{group.pod}/1/{group.group}/{index:08x}",
+                b"{}",
+                retained=True,
+            )
+        )
     k.inputs.put(ButtonPressed(Button.ROLL))  # pressed while there was no screen: dropped
     notifier = Recorder()
     k.watchdog = Watchdog(notifier, interval=0.02)

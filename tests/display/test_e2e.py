@@ -44,7 +44,9 @@ class Player:
         x, y, w, h = target.rect
         before = len(self.shots.files)
         pos = (x + w // 2, y + h // 2)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+        )
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
         self.kiosk.settle()
         assert len(self.shots.files) > before
@@ -60,7 +62,9 @@ class Clock:
         return self.now
 
 
-def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_a_commander_planechase_game_with_keys_and_touches(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     clock = Clock()
     k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots", clock=clock)
     p = Player(k)
@@ -72,12 +76,16 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     assert p.says("setup.title") == ["New game"]
     p.keys(pygame.K_RIGHT, pygame.K_UP)  # Planechase: on
     assert p.says("setup.value.module")[0] == "on"
-    p.keys(pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)  # past Contraptions and Two-Headed Giant, to Players (4)
+    p.keys(
+        pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT
+    )  # past Contraptions and Two-Headed Giant, to Players (4)
     p.keys(pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text="Alice")
     p.keys(pygame.K_RIGHT, text="Atraxa")  # her commander, on the row under her name
     assert p.says("setup.placeholder.commander") == ["none"]  # a partner's row has come: left empty
     for name in ("Bob", "Carol", "Dan"):
-        p.keys(pygame.K_RIGHT, pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name)  # past a commander's row
+        p.keys(
+            pygame.K_RIGHT, pygame.K_RIGHT, *[pygame.K_BACKSPACE] * 8, text=name
+        )  # past a commander's row
     assert p.says("setup.value.name")[-1] == "Dan_"  # Alice's row has scrolled up
     assert p.says("setup.more.up") == ["↑"] and p.says("setup.more.down") == ["↓"]
     p.keys(pygame.K_RETURN, pygame.K_RETURN)  # leaves the last name, and Dan's commander unnamed
@@ -131,7 +139,9 @@ def test_a_commander_planechase_game_with_keys_and_touches(make_kiosk: MakeKiosk
     for _ in range(4):
         p.touch(Tap("adj.amount", 1))
     p.touch(Tap("adj.apply"))
-    assert p.says("seat2.cmd") == ["9"] and p.says("seat2.cmd.from") == ["Atraxa"]  # her commander, by name
+    assert p.says("seat2.cmd") == ["9"] and p.says("seat2.cmd.from") == [
+        "Atraxa"
+    ]  # her commander, by name
     assert p.says("seat2.life") == ["31"]
 
     # Dan gains 2 life from a touch on his seat's upper half, twice; NEXT makes it, then passes

@@ -64,7 +64,9 @@ def commands(kiosk: Kiosk) -> list[str]:
     return [t.command["type"] for t in kiosk.history()]
 
 
-def awaiting(make_kiosk: MakeKiosk, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
+def awaiting(
+    make_kiosk: MakeKiosk, size: tuple[int, int] = (800, 480), language: str = "en"
+) -> Kiosk:
     """A Planechase game with physical cards after a planeswalk: the gadget waits for Alice's
     next plane."""
     kiosk = make_kiosk(size, language)
@@ -95,7 +97,10 @@ def test_hw3_an_unknown_tag_is_enrolled_with_the_encoder_and_reveals_the_awaited
     assert kiosk.ui.screen == "enrol"
     assert texts(kiosk, "enrol.title") == [f"Which card is tag {SHOWN_UID}?"]
     assert texts(kiosk, "enrol.prefix") == ["A–Z"]
-    assert texts(kiosk, "enrol.card")[:2] == ["Academy at Tolaria West", "Agyrem"]  # planes and phenomena only
+    assert texts(kiosk, "enrol.card")[:2] == [
+        "Academy at Tolaria West",
+        "Agyrem",
+    ]  # planes and phenomena only
     assert set(texts(kiosk, "enrol.card.kind")) <= {"plane", "phenomenon"}
 
     press(kiosk, Button.SELECT, long=True)  # the encoder on the letters
@@ -121,17 +126,27 @@ def test_hw3_an_unknown_tag_is_enrolled_with_the_encoder_and_reveals_the_awaited
     pc = kiosk.state.planechase  # type: ignore[union-attr]
     assert pc is not None and pc.awaiting is None and [c.name for c in pc.face_up] == ["Bant"]
     assert kiosk.ui.screen == "planechase"
-    assert texts(kiosk, "status.messages") == [f"Tag {SHOWN_UID} is Bant from now on. Alice turns over Bant."]
+    assert texts(kiosk, "status.messages") == [
+        f"Tag {SHOWN_UID} is Bant from now on. Alice turns over Bant."
+    ]
     assert texts(kiosk, "status.card") == []
 
 
-def test_ct6_an_unknown_contraption_is_enrolled_by_touch(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_ct6_an_unknown_contraption_is_enrolled_by_touch(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """CT-6 in a Contraptions game with real cards, by touch alone: the offer's chip, the letters
     A and U, the card, Enrol; only contraptions are offered, and the tap then does what tapping
     Auto-Key does: Alice assembles it and picks its sprocket."""
     kiosk = make_kiosk((480, 320), "en")
-    kiosk.execute(NewGame(formats=("commander", "contraptions"), players=("Alice", "Bob", "Carol"), first="Alice",
-                          options={"contraption_cards": "physical"}))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "contraptions"),
+            players=("Alice", "Bob", "Carol"),
+            first="Alice",
+            options={"contraption_cards": "physical"},
+        )
+    )
     press(kiosk, Button.NEXT)  # Alice's main phase
     history = commands(kiosk)
     kiosk.handle_input(TagRead("04C0DE42"))
@@ -150,10 +165,13 @@ def test_ct6_an_unknown_contraption_is_enrolled_by_touch(make_kiosk: MakeKiosk, 
     assert kiosk.ui.screen == "contraptions"
     assert texts(kiosk, "status.messages") == [
         "Tag 04:C0:DE:42 is Auto-Key from now on. Alice assembles: tap the revealed card from Alice's "
-        "contraption deck. Auto-Key for Alice: choose its sprocket."]
+        "contraption deck. Auto-Key for Alice: choose its sprocket."
+    ]
 
 
-def test_hw3_letters_typed_and_stepped_narrow_the_list_and_touch_erases(make_kiosk: MakeKiosk) -> None:
+def test_hw3_letters_typed_and_stepped_narrow_the_list_and_touch_erases(
+    make_kiosk: MakeKiosk,
+) -> None:
     """A keyboard types the first letters (letters no card has there are passed over); ←/→ step
     the last letter through the letters cards have (and back to every card); ⌫ and Backspace take
     letters off."""
@@ -183,7 +201,9 @@ def test_hw3_letters_typed_and_stepped_narrow_the_list_and_touch_erases(make_kio
 
 
 @pytest.mark.parametrize("how", ["undo", "escape", "touch", "back then undo"])
-def test_hw3_cancel_leaves_the_tag_map_and_the_game_as_they_were(make_kiosk: MakeKiosk, tmp_path: Path, how: str) -> None:
+def test_hw3_cancel_leaves_the_tag_map_and_the_game_as_they_were(
+    make_kiosk: MakeKiosk, tmp_path: Path, how: str
+) -> None:
     """UNDO with no letter chosen, Esc, the Cancel chip, or UNDO back from the question and again:
     the tag map file, the game's journal and the screen are as they were; the game's UNDO is not
     pressed meanwhile."""
@@ -210,7 +230,9 @@ def test_hw3_cancel_leaves_the_tag_map_and_the_game_as_they_were(make_kiosk: Mak
     assert TagMap(tmp_path / "tags.txt").lookup(UID) is None
 
 
-def test_hw3_a_tag_map_that_cannot_be_written_is_said_and_nothing_changes(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_hw3_a_tag_map_that_cannot_be_written_is_said_and_nothing_changes(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """The tag map's place is not a file that can be written: the reason is shown, the tag stays
     unknown, the game unchanged, and the screen stays so the table can cancel."""
     kiosk = awaiting(make_kiosk)
@@ -223,19 +245,26 @@ def test_hw3_a_tag_map_that_cannot_be_written_is_said_and_nothing_changes(make_k
     press(kiosk, Button.SELECT)  # Enrol
     assert kiosk.ui.screen == "enrol"
     error = texts(kiosk, "status.error")
-    assert len(error) == 1 and error[0].startswith(f"Cannot write the tag map {tmp_path / 'not-a-file'} (")
+    assert len(error) == 1 and error[0].startswith(
+        f"Cannot write the tag map {tmp_path / 'not-a-file'} ("
+    )
     assert error[0].endswith("); the tag stays unknown.")
     assert commands(kiosk) == history
     assert kiosk.controller.tags.lookup(UID) is None
 
 
-def test_hw3_a_tag_enrolled_with_no_game_is_only_enrolled(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_hw3_a_tag_enrolled_with_no_game_is_only_enrolled(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """With no game, every card is offered, and enrolling says so and nothing else (no refusal)."""
     kiosk = make_kiosk((800, 480), "ru")
     kiosk.handle_input(TagRead(UID))
     press(kiosk, Button.SELECT)
     assert texts(kiosk, "enrol.card")[:2] == ["Academy at Tolaria West", "Accessories to Murder"]
-    assert texts(kiosk, "enrol.card.kind")[:2] == ["измерение", "штуковина"]  # planes and contraptions
+    assert texts(kiosk, "enrol.card.kind")[:2] == [
+        "измерение",
+        "штуковина",
+    ]  # planes and contraptions
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Auto"))
     kiosk.settle()
     assert texts(kiosk, "enrol.card") == ["Auto-Key"]
@@ -255,8 +284,15 @@ def test_hw2_hw3_a_tag_from_a_reader_on_a_pty_is_enrolled_and_known_at_the_next_
     the kiosk's queue; once enrolled, the same tag tapped again is the card at once: the tag
     map took effect without a restart."""
     kiosk = awaiting(make_kiosk)
-    reader = Reader(kiosk.inputs, protocol="line", port=pty.path, retry_interval=0.1, read_timeout=0.02,
-                    answer_timeout=0.1, presence_timeout=0.1)
+    reader = Reader(
+        kiosk.inputs,
+        protocol="line",
+        port=pty.path,
+        retry_interval=0.1,
+        read_timeout=0.02,
+        answer_timeout=0.1,
+        presence_timeout=0.1,
+    )
     reader.start()
     try:
         give_up = time.monotonic() + 3
@@ -312,14 +348,20 @@ def test_a_tapped_card_says_what_it_did_at_once(make_kiosk: MakeKiosk, tmp_path:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_hw4_the_enrol_screen_cuts_nothing_and_its_targets_are_a_finger_tall(make_kiosk: MakeKiosk, language: str) -> None:
+def test_hw4_the_enrol_screen_cuts_nothing_and_its_targets_are_a_finger_tall(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """At every layout, in every language, in each of the screen's steps: no text cut or below
     ``tiny``, every touch target at least ``touch`` tall."""
     kiosk = awaiting(make_kiosk, SIZES[0], language)
     kiosk.handle_input(TagRead(UID))
     press(kiosk, Button.SELECT)
-    steps = [lambda: None, lambda: press(kiosk, Button.SELECT, long=True), lambda: press(kiosk, Button.NEXT),
-             lambda: press(kiosk, Button.SELECT)]
+    steps = [
+        lambda: None,
+        lambda: press(kiosk, Button.SELECT, long=True),
+        lambda: press(kiosk, Button.NEXT),
+        lambda: press(kiosk, Button.SELECT),
+    ]
     for step in steps:
         step()
         for size in ALL_SIZES:

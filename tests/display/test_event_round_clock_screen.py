@@ -31,7 +31,8 @@ def organiser(k: Kiosk, now: list[float]) -> tuple[MemoryBroker, EventSession]:
 
 
 def test_cj5_select_on_the_organisers_chip_starts_round_ones_clock_and_the_loop_wakes_to_announce(
-        make_kiosk: MakeKiosk) -> None:
+    make_kiosk: MakeKiosk,
+) -> None:
     now = [1000.0]
     k = make_kiosk((480, 320), "en", clock=lambda: now[0])
     broker, session = organiser(k, now)
@@ -39,8 +40,10 @@ def test_cj5_select_on_the_organisers_chip_starts_round_ones_clock_and_the_loop_
     k.dispatch(Press(Button.SELECT))
     plan = session.plan
     assert plan is not None and plan.clocks == (RoundClock(round=1, at=WALL),)
-    assert k.ui.messages == ["Event Spring: round 1's clock started for every table at 22:13 by this gadget's "
-                             "clock: 60 minutes."]
+    assert k.ui.messages == [
+        "Event Spring: round 1's clock started for every table at 22:13 by this gadget's "
+        "clock: 60 minutes."
+    ]
     k.redraw()
     assert texts(k, "event.clock") == []  # round 2's once a pod has drawn it
     # Asleep until ten minutes before the round's end, by the kiosk's clock; then it announces.
@@ -65,13 +68,16 @@ def test_cj5_a_touch_on_the_chip_starts_the_clock(make_kiosk: MakeKiosk) -> None
 
 
 def started(broker: MemoryBroker, plan: EventPlan) -> EventPlan:
-    clocked = plan.clocked(RoundClock(round=1, at=WALL - 3600))  # the organiser's clock: not this table's
+    clocked = plan.clocked(
+        RoundClock(round=1, at=WALL - 3600)
+    )  # the organiser's clock: not this table's
     broker.publish("organiser", plan_topic(plan.event), clocked.model_dump_json().encode())
     return clocked
 
 
 def test_cj5_a_tables_kiosk_starts_its_clock_by_its_own_and_shows_the_organisers_announcement(
-        make_kiosk: MakeKiosk) -> None:
+    make_kiosk: MakeKiosk,
+) -> None:
     k = make_kiosk((800, 480), "pl")
     broker = linked(k)
     plan = drawn(broker)
@@ -81,15 +87,21 @@ def test_cj5_a_tables_kiosk_starts_its_clock_by_its_own_and_shows_the_organisers
     plan = started(broker, plan)
     k.settle()
     state = k.state
-    assert state is not None and state.conspiracy is not None and state.conspiracy.clock_started == WALL
-    assert k.ui.messages[0] == ("Wydarzenie Spring: organizator uruchomił zegar rundy 1; zegar tego stołu chodzi "
-                                "od teraz.")
+    assert (
+        state is not None
+        and state.conspiracy is not None
+        and state.conspiracy.clock_started == WALL
+    )
+    assert k.ui.messages[0] == (
+        "Wydarzenie Spring: organizator uruchomił zegar rundy 1; zegar tego stołu chodzi od teraz."
+    )
     news = News(plan=plan.id, event=plan.event, round=1, kind="ten")
     for _ in range(2):  # once, however often it comes
-        broker.publish("organiser", news_topic(plan.event), news.model_dump_json().encode(), retain=False)
+        broker.publish(
+            "organiser", news_topic(plan.event), news.model_dump_json().encode(), retain=False
+        )
     k.settle()
     assert k.ui.messages == ["Wydarzenie Spring, runda 1: zostało 10 minut."]
     k.dispatch(Go("conspiracy"))
     k.redraw()
     assert "Wydarzenie Spring, runda 1: zostało 10 minut." in " ".join(texts(k, "status.messages"))
-

@@ -15,7 +15,17 @@ from gpiozero.pins.mock import MockFactory
 from hands import Hands, Wired
 from scenes import texts
 from conftest import CLOCK
-from scenes_event import BROKER, TABLES, WALL, corrected, drawn, hosting, linked, organising, reported
+from scenes_event import (
+    BROKER,
+    TABLES,
+    WALL,
+    corrected,
+    drawn,
+    hosting,
+    linked,
+    organising,
+    reported,
+)
 
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
 from device.commands import NewGame
@@ -64,15 +74,19 @@ def test_cj1_a_table_joins_with_keys_and_plays_the_group_it_is_given(make_kiosk:
     assert k.state is not None and tuple(p.name for p in k.state.players) == players
     assert k.ui.screen == "conspiracy"
     said = k.ui.messages
-    assert said[:2] == ["Joined event Spring as table table2.",
-                        f"Event Spring: table table2 plays pod 1, group 2 (round 1): {', '.join(players)}."]
+    assert said[:2] == [
+        "Joined event Spring as table table2.",
+        f"Event Spring: table table2 plays pod 1, group 2 (round 1): {', '.join(players)}.",
+    ]
     assert texts(k, "consp.heading") == ["Spring · Pod 1 · Round 1 · clock not started (60 min)"]
     assert texts(k, "header.headline") == [f"{players[0]}'s turn"]  # the table's own turns
     hands.keys(pygame.K_e)
     assert hands.says("event.heading") == ["Spring · table2 plays pod 1, group 2, round 1"]
 
 
-def test_cj3_the_standings_and_tables_by_touch_round_two_drawn_as_reports_come(make_kiosk: MakeKiosk) -> None:
+def test_cj3_the_standings_and_tables_by_touch_round_two_drawn_as_reports_come(
+    make_kiosk: MakeKiosk,
+) -> None:
     """A touch joins and switches the tabs; the standings show round 2's groups as soon as a
     pod's round 1 is over (other tables' reports), the tables what each plays, offline ones marked."""
     k = make_kiosk((800, 480), "en")
@@ -134,7 +148,9 @@ def test_hw1_the_gpio_buttons_join_scroll_and_switch_the_tabs(wired: Wired) -> N
     assert texts(k, "event.row")[1].startswith("table2: под №1, группа 2, раунд 1: ")
 
 
-def test_cj3_a_tables_group_over_and_its_pod_done_starts_round_two_here(make_kiosk: MakeKiosk) -> None:
+def test_cj3_a_tables_group_over_and_its_pod_done_starts_round_two_here(
+    make_kiosk: MakeKiosk,
+) -> None:
     """This table's round-1 group ends with its last loss; the other group of its pod had
     reported its end: round 2 is drawn at once and this table's round-2 game starts."""
     k = make_kiosk((800, 480), "en")
@@ -145,11 +161,21 @@ def test_cj3_a_tables_group_over_and_its_pod_done_starts_round_two_here(make_kio
     k.settle()
     k.execute(LeaveGroup(seats=(0,)))
     k.execute(LeaveGroup(seats=(1,)))
-    assert k.state is not None and k.state.options["round"] == 2 and k.state.options["group"] == "losers"
+    assert (
+        k.state is not None
+        and k.state.options["round"] == 2
+        and k.state.options["group"] == "losers"
+    )
     assert k.ui.screen == "conspiracy"
     said = k.ui.messages
-    assert any(line.startswith("Event Spring, pod 1: round 1 is over; round 2: winners' group: ") for line in said)
-    assert any(line.startswith("Event Spring: table table2 plays pod 1, losers' group (round 2): ") for line in said)
+    assert any(
+        line.startswith("Event Spring, pod 1: round 1 is over; round 2: winners' group: ")
+        for line in said
+    )
+    assert any(
+        line.startswith("Event Spring: table table2 plays pod 1, losers' group (round 2): ")
+        for line in said
+    )
     # The losers' group played out here: the GROUPS screen places them in the pod (6th to 9th),
     # as the event does, not 1st to 4th as if the group were the pod.
     k.redraw()
@@ -162,13 +188,17 @@ def test_cj3_a_tables_group_over_and_its_pod_done_starts_round_two_here(make_kio
     assert texts(k, "consp.standing")[:4] == [k.state.player(s).name for s in (3, 2, 1, 0)]
 
 
-def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_kiosk: MakeKiosk) -> None:
+def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(
+    make_kiosk: MakeKiosk,
+) -> None:
     """On the organiser's gadget the Conspiracy set-up asks where the event is played; at the
     tables (the default) it is drawn here for the connected tables and published, and the EVENT
     screen shows it; 'this gadget' starts the pods here as before."""
     k = make_kiosk((800, 480), "en")
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
+    session = EventSession(
+        k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER
+    )
     k.attach_event(session)
     session.start()
     for table in TABLES:
@@ -194,8 +224,10 @@ def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_ki
     k.redraw()
     assert texts(k, "event.heading") == ["Conspiracy"]
     assert texts(k, "event.row")[0] == "Pod 1: 9 players"
-    assert k.ui.messages[:2] == ["Event Conspiracy: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4).",
-                                 "Event Conspiracy is at the broker, drawn for the tables table1, table2, table3, table4."]
+    assert k.ui.messages[:2] == [
+        "Event Conspiracy: 17 players in 2 pods: pod 1: 9 (4 + 5); pod 2: 8 (4 + 4).",
+        "Event Conspiracy is at the broker, drawn for the tables table1, table2, table3, table4.",
+    ]
     # The tables report both rounds; the final ranks come up on the EVENT screen wherever it was.
     plan = session.plan
     assert plan is not None
@@ -207,7 +239,10 @@ def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_ki
     for group in [a for a in k.event.view.groups if a.round == 2]:
         reported(broker, plan, group, [(seat,) for seat in range(len(group.players) - 1)])
     k.settle()
-    assert k.ui.screen == "event" and "Event Conspiracy is over: the final ranks are in." in k.ui.messages
+    assert (
+        k.ui.screen == "event"
+        and "Event Conspiracy is over: the final ranks are in." in k.ui.messages
+    )
     k.redraw()
     assert texts(k, "event.heading") == ["Conspiracy · final ranks"]
     assert texts(k, "event.row")[1].startswith("1st ")
@@ -216,7 +251,9 @@ def test_cj1_cj2_the_organisers_set_up_publishes_the_draw_for_the_tables(make_ki
 def test_the_setup_on_this_gadget_still_starts_the_pods_here(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "en")
     broker = MemoryBroker()
-    session = EventSession(k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER)
+    session = EventSession(
+        k.controller, broker.link(k.inputs, "organiser"), "organiser", broker=BROKER
+    )
     k.attach_event(session)
     session.start()
     k.settle()
@@ -230,8 +267,11 @@ def test_the_setup_on_this_gadget_still_starts_the_pods_here(make_kiosk: MakeKio
     assert setup_form(k).here
     focus(k, "start")
     k.dispatch(Press(Button.NEXT))
-    assert k.state is not None and k.state.options["pod"] == 1 and broker.retained.keys() <= {
-        presence_topic("organiser")}
+    assert (
+        k.state is not None
+        and k.state.options["pod"] == 1
+        and broker.retained.keys() <= {presence_topic("organiser")}
+    )
 
 
 def test_without_a_broker_there_is_no_event_screen(make_kiosk: MakeKiosk) -> None:
@@ -274,16 +314,26 @@ def test_news_from_the_broker_is_kept_while_the_screen_is_away(make_kiosk: MakeK
     assert k.event is not None and k.event.heard.plans["spring"] == plan
 
 
-def test_the_organisers_gadget_restarted_opens_on_the_event_it_follows(make_kiosk: MakeKiosk) -> None:
+def test_the_organisers_gadget_restarted_opens_on_the_event_it_follows(
+    make_kiosk: MakeKiosk,
+) -> None:
     """The organiser's gadget plays no table: started again (a power cut) it opens on the EVENT
     screen of the event it hosted, not on "No game running"."""
     k = make_kiosk((800, 480), "en")
     broker, session = hosting(k, [f"P{i:02d}" for i in range(17)], TABLES, {})
     k.dispatch(Go("table"))
     session.stop()
-    restarted = Kiosk(k.controller, OffscreenTarget((800, 480)), language="en", fonts=k.fonts,
-                      clock=lambda: CLOCK, wall=lambda: WALL)
-    again = EventSession(k.controller, broker.link(restarted.inputs, "organiser"), "organiser", broker=BROKER)
+    restarted = Kiosk(
+        k.controller,
+        OffscreenTarget((800, 480)),
+        language="en",
+        fonts=k.fonts,
+        clock=lambda: CLOCK,
+        wall=lambda: WALL,
+    )
+    again = EventSession(
+        k.controller, broker.link(restarted.inputs, "organiser"), "organiser", broker=BROKER
+    )
     restarted.attach_event(again)
     again.start()
     restarted.settle()
@@ -314,11 +364,15 @@ def test_the_tables_tab_shows_each_tables_round_time_left(make_kiosk: MakeKiosk)
     k.redraw()
     rows = texts(k, "event.row")
     row = next((t for t in rows if t.startswith("table3")), rows)
-    assert isinstance(row, str) and row.endswith(" · 50:00 left"), row  # a 60-minute round, 10 min 0.5 s gone: counted up
+    assert isinstance(row, str) and row.endswith(" · 50:00 left"), (
+        row
+    )  # a 60-minute round, 10 min 0.5 s gone: counted up
     assert k.deadline() == pytest.approx(CLOCK + 0.5)
 
 
-def test_a_brokers_backlog_is_handled_in_turns_that_feed_the_watchdog_and_draw(make_kiosk: MakeKiosk) -> None:
+def test_a_brokers_backlog_is_handled_in_turns_that_feed_the_watchdog_and_draw(
+    make_kiosk: MakeKiosk,
+) -> None:
     """Thousands of messages queued at once (a table flooding its namespace, a backlog after a
     long time away): the loop handles them a slice at a time, feeding the watchdog and drawing
     between slices, and ends with all of them handled."""
@@ -333,7 +387,12 @@ def test_a_brokers_backlog_is_handled_in_turns_that_feed_the_watchdog_and_draw(m
     flood = 20_000
     for index in range(flood):
         junk = report.model_copy(update={"group": f"g{index}", "revision": (1, index)})
-        k.inputs.put(BrokerMessage(f"aetherbox/tables/table3/events/spring/9/9/g{index}", junk.model_dump_json().encode()))
+        k.inputs.put(
+            BrokerMessage(
+                f"aetherbox/tables/table3/events/spring/9/9/g{index}",
+                junk.model_dump_json().encode(),
+            )
+        )
     notifier = Recorder()
     k.watchdog = Watchdog(notifier, interval=0.1)
     turns = 0
@@ -349,7 +408,8 @@ def test_a_brokers_backlog_is_handled_in_turns_that_feed_the_watchdog_and_draw(m
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)])
 def test_cj3_the_organiser_rules_on_a_correction_after_round_two_began_on_the_event_screen(
-        make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     """A correction of round 1 after round 2 began: the organiser's EVENT screen says what round 2
     would become and which groups change; → chooses, SELECT rules (keep), a touch rules (redraw)
     once another correction asks again."""
@@ -360,16 +420,20 @@ def test_cj3_the_organiser_rules_on_a_correction_after_round_two_began_on_the_ev
     pending = k.event.view.folds[0].pending
     assert pending
     said = hands.says("event.decide")
-    assert len(said) == 1 and said[0].startswith("Pod 1: round 1 was corrected after round 2 began. Corrected, round 2 "
-                                                 f"would be winners' group: {', '.join(pending[0].players)}; ")
+    assert len(said) == 1 and said[0].startswith(
+        "Pod 1: round 1 was corrected after round 2 began. Corrected, round 2 "
+        f"would be winners' group: {', '.join(pending[0].players)}; "
+    )
     assert said[0].endswith("Changed: winners' group at table1, losers' group at table2.")
     assert hands.says("event.rule") in (["Redraw round 2", "Keep round 2"], ["Redraw", "Keep"])
     hands.keys(pygame.K_RIGHT)
     hands.keys(pygame.K_TAB)  # SELECT: keep round 2 as drawn
     ruling = k.event.plan.redraw(1) if k.event.plan is not None else None
     assert ruling is not None and ruling.groups != pending and ruling.basis == pending
-    assert k.ui.messages[-1] == ("Event Spring, pod 1: the organiser keeps round 2 as drawn; the correction of round "
-                                 "1 stays in the standings of round 1 only.")
+    assert k.ui.messages[-1] == (
+        "Event Spring, pod 1: the organiser keeps round 2 as drawn; the correction of round "
+        "1 stays in the standings of round 1 only."
+    )
     k.redraw()
     assert hands.says("event.decide") == [] and k.ui.screen == "event"
     assert texts(k, "event.row")[0] == "Pod 1: 9 players"  # the standings, once the ruling is made
@@ -381,8 +445,14 @@ def test_cj3_a_tables_round_two_group_over_names_no_winner(make_kiosk: MakeKiosk
     the winners' group may end before the losers' began; so the header says the group is over,
     and the one who left is marked as having left the group, not lost."""
     k = make_kiosk((480, 320), "en")
-    k.execute(NewGame(formats=("conspiracy",), players=("Gia", "Kai"), first="Gia",
-                      options={"event": "Spring", "pod": "1", "group": "losers", "round": "2"}))
+    k.execute(
+        NewGame(
+            formats=("conspiracy",),
+            players=("Gia", "Kai"),
+            first="Gia",
+            options={"event": "Spring", "pod": "1", "group": "losers", "round": "2"},
+        )
+    )
     said = k.execute(LeaveGroup(seats=(0,)))
     assert said is not None and [str(m) for m in said.messages][:1] == ["Gia leaves the group."]
     assert k.state is not None and outcome(k.state) is None
@@ -391,7 +461,9 @@ def test_cj3_a_tables_round_two_group_over_names_no_winner(make_kiosk: MakeKiosk
     assert texts(k, "header.headline") == ["Losers' group is over"]
 
 
-def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_touch(make_kiosk: MakeKiosk) -> None:
+def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_touch(
+    make_kiosk: MakeKiosk,
+) -> None:
     """The organiser's rulings tab offers the queued group to the table with nothing left to play,
     and at the table two gadgets report as, which counts: a touch on a chip rules; the tables tab
     names the gadgets and which counts."""
@@ -400,15 +472,22 @@ def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_to
     hands = Hands(k)
     assert k.event is not None and k.event.view is not None
     chips = hands.says("event.organise")
-    assert chips == ["Pod 2, losers' group → table2", "table1: count 4f1c9a20", "table1: count b7e05d13",
-                     "table1: the furthest counts"]
+    assert chips == [
+        "Pod 2, losers' group → table2",
+        "table1: count 4f1c9a20",
+        "table1: count b7e05d13",
+        "table1: the furthest counts",
+    ]
     hands.touch(Tap("event.pane", "tables"))
     shown = texts(k, "event.row")
     assert shown[0].startswith("table1: pod 1, winners' group, round 2: ")
     assert shown[0].endswith(" · gadgets 4f1c9a20, b7e05d13, counted: the furthest")
     hands.touch(Tap("event.pane", "rulings"))
     hands.touch(Tap("event.move", (2, "losers", "table2")))
-    assert k.ui.messages[-1] == "Event Spring, pod 2: the organiser moved losers' group to table table2."
+    assert (
+        k.ui.messages[-1]
+        == "Event Spring, pod 2: the organiser moved losers' group to table table2."
+    )
     assert k.event.view.round_two(2)[1].table == "table2"
     hands.touch(Tap("event.count", ("table1", "b7e05d13")))
     assert k.event.plan is not None and k.event.plan.counts("table1") == "b7e05d13"
@@ -429,4 +508,8 @@ def test_the_organisers_rulings_that_do_not_fit_scroll_into_view(make_kiosk: Mak
     hands.touch(Tap("event.organise", 2))
     assert hands.says("event.organise") == ["table1: count b7e05d13", "table1: the furthest counts"]
     hands.touch(Tap("event.count", ("table1", "b7e05d13")))
-    assert k.event is not None and k.event.plan is not None and k.event.plan.counts("table1") == "b7e05d13"
+    assert (
+        k.event is not None
+        and k.event.plan is not None
+        and k.event.plan.counts("table1") == "b7e05d13"
+    )

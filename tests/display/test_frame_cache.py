@@ -26,10 +26,25 @@ from scenes import PLAYERS, SCENES, shown, texts
 MakeKiosk = Callable[..., Kiosk]
 
 SAMPLES = (
-    "Alice", "Юрий", "さくら", "Łukasz", "40", "-7", "Turn 12", "ダイス：1", "（注）テスト。",
+    "Alice",
+    "Юрий",
+    "さくら",
+    "Łukasz",
+    "40",
+    "-7",
+    "Turn 12",
+    "ダイス：1",
+    "（注）テスト。",
     "Sample rules text for the tests: whenever you roll chaos, each player draws a card.",
-    "Ход Юрия — планы: Тазим", "アリスのアップキープ", "Tura Łukasza · 3 żetony", "  ", "",
-    "mixed さくら and Alice", "ПЛАНЫ", "9/9", "{T}: Add {G}{G}. {2}{U}, {T}: roll {CHAOS}.",
+    "Ход Юрия — планы: Тазим",
+    "アリスのアップキープ",
+    "Tura Łukasza · 3 żetony",
+    "  ",
+    "",
+    "mixed さくら and Alice",
+    "ПЛАНЫ",
+    "9/9",
+    "{T}: Add {G}{G}. {2}{U}, {T}: roll {CHAOS}.",
 )
 SIZES = (10, 15, 19, 26, 40, 68, 104)
 COLORS = ((240, 236, 228), (255, 196, 64))
@@ -57,8 +72,9 @@ def test_lru_keeps_the_most_recently_used() -> None:
     assert [lru.get(n) for n in (0, 2, 3)] == ["0", "2", "3"]
 
 
-def test_rendered_text_is_the_same_pixels_as_rendered_afresh(fresh: Callable[[], Fonts],
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rendered_text_is_the_same_pixels_as_rendered_afresh(
+    fresh: Callable[[], Fonts], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Text drawn from the cache — again, and after others pushed it out — matches a fresh
     ``Fonts`` drawing it once, for every script, size, weight and colour."""
     monkeypatch.setattr(fonts_module, "RENDERED_LIMIT", 16)
@@ -75,7 +91,11 @@ def test_rendered_text_is_the_same_pixels_as_rendered_afresh(fresh: Callable[[],
         theirs = afresh.render(text, size, color, bold)
         assert mine.get_size() == theirs.get_size(), (text, size, bold)
         assert pixels(mine) == pixels(theirs), (text, size, bold, color)
-        assert kept.measure(text, size, bold) == afresh.measure(text, size, bold), (text, size, bold)
+        assert kept.measure(text, size, bold) == afresh.measure(text, size, bold), (
+            text,
+            size,
+            bold,
+        )
         assert kept.ink(text, size, bold) == afresh.ink(text, size, bold), (text, size, bold)
     assert len(kept._rendered) <= 16 and len(kept._widths) <= 16 and len(kept._inks) <= 16
 
@@ -85,7 +105,13 @@ def test_fitting_and_wrapping_are_the_same_as_decided_afresh(fresh: Callable[[],
     new canvas with new fonts decides."""
     surface = pygame.Surface((800, 480))
     kept = Canvas(surface, fresh(), choose(800, 480))
-    cases = [(t, w, s, b) for t in SAMPLES for w in (40, 90, 160, 300, 700) for s in (15, 26, 40) for b in (False, True)]
+    cases = [
+        (t, w, s, b)
+        for t in SAMPLES
+        for w in (40, 90, 160, 300, 700)
+        for s in (15, 26, 40)
+        for b in (False, True)
+    ]
     for text, width, size, bold in cases:
         kept.fit(text, size, width, bold=bold)
         kept.wrap(text, size, width, bold=bold)
@@ -94,8 +120,9 @@ def test_fitting_and_wrapping_are_the_same_as_decided_afresh(fresh: Callable[[],
     for text, width, size, bold in cases:
         assert kept.fit(text, size, width, bold=bold) == afresh.fit(text, size, width, bold=bold)
         assert kept.wrap(text, size, width, bold=bold) == afresh.wrap(text, size, width, bold=bold)
-        assert kept.fit_paragraph(text, width, 120, size, bold=bold) == afresh.fit_paragraph(text, width, 120, size,
-                                                                                            bold=bold)
+        assert kept.fit_paragraph(text, width, 120, size, bold=bold) == afresh.fit_paragraph(
+            text, width, 120, size, bold=bold
+        )
 
 
 def test_wrapped_lines_handed_out_are_the_callers_own(fresh: Callable[[], Fonts]) -> None:
@@ -108,7 +135,8 @@ def test_wrapped_lines_handed_out_are_the_callers_own(fresh: Callable[[], Fonts]
 @pytest.mark.parametrize("scene", ["table", "planechase", "adjust", "upkeep-plane", "help"])
 @pytest.mark.parametrize("language", ["en", "ja", "ru"])
 def test_a_frame_drawn_with_everything_kept_is_the_frame_drawn_afresh(
-        make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
     """The screens drawn by a kiosk that has drawn many frames (its fonts shared with every
     test) are pixel for pixel those a kiosk with new fonts draws."""
     warm = shown(make_kiosk, scene, (800, 480), language)
@@ -172,7 +200,9 @@ def test_a_long_game_keeps_the_caches_bounded(make_kiosk: MakeKiosk) -> None:
         tight.fonts = Fonts(system=False)
         tight.retarget(tight.target)
     for kiosk in (tight, roomy):
-        kiosk.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], starting_life=999))
+        kiosk.execute(
+            NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0], starting_life=999)
+        )
     for step in range(120):
         for kiosk in (tight, roomy):
             kiosk.execute(ChangeLife(seat=step % 4, delta=-1 - step % 3))
@@ -181,16 +211,25 @@ def test_a_long_game_keeps_the_caches_bounded(make_kiosk: MakeKiosk) -> None:
             assert pixels(tight.canvas.surface) == pixels(roomy.canvas.surface), step
     fonts, canvas = tight.fonts, tight.canvas
     assert len(fonts._rendered) <= 40 and len(fonts._widths) <= 120 and len(fonts._inks) <= 120
-    assert len(canvas._fitted) <= 60 and len(canvas._wrapped) <= 60 and len(canvas._paragraph_sizes) <= 60
-    assert len(roomy.fonts._widths) > 120  # the game did measure more texts than the tight limits keep
+    assert (
+        len(canvas._fitted) <= 60
+        and len(canvas._wrapped) <= 60
+        and len(canvas._paragraph_sizes) <= 60
+    )
+    assert (
+        len(roomy.fonts._widths) > 120
+    )  # the game did measure more texts than the tight limits keep
     state = tight.state
     assert state is not None
-    assert [texts(tight, f"seat{seat}.life") for seat in range(4)] == [[str(p.life)] for p in state.players]
+    assert [texts(tight, f"seat{seat}.life") for seat in range(4)] == [
+        [str(p.life)] for p in state.players
+    ]
     assert pixels(tight.canvas.surface) == pixels(roomy.canvas.surface)
 
 
 def test_pc3_a_rolls_result_is_in_the_first_frame_and_a_press_during_the_tumble_is_handled_at_once(
-        make_kiosk: MakeKiosk) -> None:
+    make_kiosk: MakeKiosk,
+) -> None:
     """The die's tumble follows its result: the frame right after ROLL shows the face, and a
     press in the middle of the tumble is handled in the same turn of the loop."""
     now = [CLOCK]
@@ -210,7 +249,9 @@ def test_pc3_a_rolls_result_is_in_the_first_frame_and_a_press_during_the_tumble_
     kiosk.step(block=True)  # an input waits: the loop does not sleep until the tumble's next frame
     assert kiosk.state is not None and kiosk.state.step != state.step
     assert kiosk.frames == frames + 1  # its frame is drawn now,
-    assert kiosk.ui.die is not None and now[0] < kiosk.ui.die.until  # with the tumble still under way
+    assert (
+        kiosk.ui.die is not None and now[0] < kiosk.ui.die.until
+    )  # with the tumble still under way
 
 
 def test_an_encoder_turn_on_the_adjust_screen_is_drawn(make_kiosk: MakeKiosk) -> None:
@@ -221,7 +262,9 @@ def test_an_encoder_turn_on_the_adjust_screen_is_drawn(make_kiosk: MakeKiosk) ->
     assert pixels(kiosk.canvas.surface) != before
 
 
-@pytest.mark.parametrize("rect", [(10, 10, 380, 170), (0, 40, 800, 30), (799, 479, 1, 1), (5, 5, 0, 9), (-4, -4, 30, 30)])
+@pytest.mark.parametrize(
+    "rect", [(10, 10, 380, 170), (0, 40, 800, 30), (799, 479, 1, 1), (5, 5, 0, 9), (-4, -4, 30, 30)]
+)
 def test_a_square_box_is_the_pixels_sdl_fills(rect: tuple[int, int, int, int]) -> None:
     """A square box is drawn the quick way (see ``Canvas.box``), pixel for pixel as SDL fills it."""
     pygame.display.init()

@@ -30,7 +30,9 @@ GROUPS = 6
 def drawn_afresh(kiosk: Kiosk) -> Canvas:
     """The frame the kiosk shows now, drawn on a blank surface by a canvas of its own."""
     shown = kiosk.canvas
-    fresh = Canvas(pygame.Surface(shown.surface.get_size(), 0, shown.surface), shown.fonts, shown.layout)
+    fresh = Canvas(
+        pygame.Surface(shown.surface.get_size(), 0, shown.surface), shown.fonts, shown.layout
+    )
     render.render(fresh, kiosk.state, kiosk.ui, kiosk.tr, now=kiosk.now(), wall=kiosk._wall())  # noqa: SLF001 - the kiosk's own wall clock
     return fresh
 
@@ -51,7 +53,8 @@ def an_action(kiosk: Kiosk, rng: random.Random) -> object:
 
 @pytest.mark.parametrize("group", range(GROUPS))
 def test_every_frame_drawn_over_the_last_shows_what_a_blank_surface_shows(
-        make_kiosk: MakeKiosk, group: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_kiosk: MakeKiosk, group: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(canvas_module, "CHECK_PARTS", False)  # parts put back, as on the gadget
     names = sorted(SCENES)[group::GROUPS]
     for index, name in enumerate(names):
@@ -67,30 +70,57 @@ def test_every_frame_drawn_over_the_last_shows_what_a_blank_surface_shows(
             fresh = drawn_afresh(kiosk)
             shown = kiosk.canvas
             said = (name, size, step, action)
-            assert pygame.image.tobytes(shown.surface, "RGB") == pygame.image.tobytes(fresh.surface, "RGB"), said
+            assert pygame.image.tobytes(shown.surface, "RGB") == pygame.image.tobytes(
+                fresh.surface, "RGB"
+            ), said
             assert (shown.drawn, shown.targets, shown.pictures, shown.shapes) == (
-                fresh.drawn, fresh.targets, fresh.pictures, fresh.shapes), said
+                fresh.drawn,
+                fresh.targets,
+                fresh.pictures,
+                fresh.shapes,
+            ), said
 
 
 def facing(count: int) -> Callable[[Kiosk], None]:
     """A Commander game of ``count`` with the seats facing their players."""
+
     def start(kiosk: Kiosk) -> None:
         players = ("Alice", "Юрий", "さくら", "Łukasz", "Kai", "Gia")[:count]
-        kiosk.execute(NewGame(formats=("commander",), players=players, first=players[0],
-                              options={"seats_facing": "on"}))
+        kiosk.execute(
+            NewGame(
+                formats=("commander",),
+                players=players,
+                first=players[0],
+                options={"seats_facing": "on"},
+            )
+        )
         kiosk.execute(ChangePoison(seat=1, delta=2, source=0))
+
     return start
 
 
 ROUNDS: dict[str, Callable[[Kiosk], None]] = {
-    **{name: SCENES[name] for name in ("table", "two-headed-giant", "necro-table", "pc-table", "upkeep-six",
-                                       "planechase", "pc-art")},
-    "facing-4": facing(4), "facing-6": facing(6),
+    **{
+        name: SCENES[name]
+        for name in (
+            "table",
+            "two-headed-giant",
+            "necro-table",
+            "pc-table",
+            "upkeep-six",
+            "planechase",
+            "pc-art",
+        )
+    },
+    "facing-4": facing(4),
+    "facing-6": facing(6),
 }
 
 
 @pytest.mark.parametrize("scene", list(ROUNDS))
-def test_a_part_drawn_again_under_its_key_draws_alike_through_two_rounds(make_kiosk: MakeKiosk, scene: str) -> None:
+def test_a_part_drawn_again_under_its_key_draws_alike_through_two_rounds(
+    make_kiosk: MakeKiosk, scene: str
+) -> None:
     """Every seat drawn through two rounds of turns, with life (on the Planechase screen: the
     plane's counters) changed by the encoder, a change pending, then made, and the cursor moved:
     each drawing of a part under a key already
@@ -109,14 +139,26 @@ def test_a_part_drawn_again_under_its_key_draws_alike_through_two_rounds(make_ki
     for _ in range(60):
         if planechase:  # SELECT picks the plane's counters for the encoder, and puts them back
             kiosk.dispatch(Go("planechase"))
-            actions = [Press(Button.SELECT), Turn(rng.choice((-1, 1, 2))), Press(Button.SELECT), Press(Button.NEXT)]
+            actions = [
+                Press(Button.SELECT),
+                Turn(rng.choice((-1, 1, 2))),
+                Press(Button.SELECT),
+                Press(Button.NEXT),
+            ]
         else:
-            actions = [Turn(rng.choice((-2, 1, 3))), Focus(1), Press(Button.SELECT), Press(Button.NEXT)]
+            actions = [
+                Turn(rng.choice((-2, 1, 3))),
+                Focus(1),
+                Press(Button.SELECT),
+                Press(Button.NEXT),
+            ]
         for action in actions:
             kiosk.dispatch(action)
             kiosk.redraw()
             pc = kiosk.state.planechase if kiosk.state is not None else None
-            counted = max([counted, *(card.counters for card in pc.face_up)] if pc is not None else [counted])
+            counted = max(
+                [counted, *(card.counters for card in pc.face_up)] if pc is not None else [counted]
+            )
         state = kiosk.state
         assert state is not None
         if state.turn >= turn + 2 * len(state.players):
@@ -141,7 +183,9 @@ def test_a_frame_that_fails_draws_nothing_and_the_next_draws_right(make_kiosk: M
     assert pygame.image.tobytes(canvas.surface, "RGB") == before
     kiosk.dispatch(Turn(3))
     kiosk.redraw()
-    assert pygame.image.tobytes(canvas.surface, "RGB") == pygame.image.tobytes(drawn_afresh(kiosk).surface, "RGB")
+    assert pygame.image.tobytes(canvas.surface, "RGB") == pygame.image.tobytes(
+        drawn_afresh(kiosk).surface, "RGB"
+    )
 
 
 def test_an_uncovered_window_is_drawn_whole(make_kiosk: MakeKiosk) -> None:
@@ -152,7 +196,11 @@ def test_an_uncovered_window_is_drawn_whole(make_kiosk: MakeKiosk) -> None:
     kiosk.redraw()
     kiosk.canvas.surface.fill((255, 0, 255))  # what a covered window may come back as
     kiosk.redraw()
-    assert pygame.image.tobytes(kiosk.canvas.surface, "RGB") != pygame.image.tobytes(drawn_afresh(kiosk).surface, "RGB")
+    assert pygame.image.tobytes(kiosk.canvas.surface, "RGB") != pygame.image.tobytes(
+        drawn_afresh(kiosk).surface, "RGB"
+    )
     kiosk.handle_pygame(pygame.event.Event(pygame.WINDOWEXPOSED))
     kiosk.redraw()
-    assert pygame.image.tobytes(kiosk.canvas.surface, "RGB") == pygame.image.tobytes(drawn_afresh(kiosk).surface, "RGB")
+    assert pygame.image.tobytes(kiosk.canvas.surface, "RGB") == pygame.image.tobytes(
+        drawn_afresh(kiosk).surface, "RGB"
+    )

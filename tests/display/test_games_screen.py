@@ -35,7 +35,9 @@ def listed(k: Kiosk) -> list[str]:
     for index in range(len(k.ui.state_of(GamesView).games)):
         title = texts(k, f"games.row{index}")
         if title:
-            detail = re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "WHEN", texts(k, f"games.detail{index}")[0])
+            detail = re.sub(
+                r"\d{4}-\d\d-\d\d \d\d:\d\d", "WHEN", texts(k, f"games.detail{index}")[0]
+            )
             shown.append(f"{title[0]} | {detail}")
     return shown
 
@@ -67,7 +69,9 @@ def test_key_s_lists_the_games_as_the_console_words_them(five: Kiosk) -> None:
     hands.keys(pygame.K_s)
     assert five.ui.screen == "games"
     assert texts(five, "games.title") == ["Saved games: 5"]
-    assert numbers(five) == [5, 4, 3, 2, 1] and cursor(five) == 5  # the cursor on the game being played
+    assert (
+        numbers(five) == [5, 4, 3, 2, 1] and cursor(five) == 5
+    )  # the cursor on the game being played
     assert listed(five)[:4] == [
         "5. Commander: Alice, Юрий, さくら, Łukasz | WHEN · turn 2 · playing now",
         "4. Conspiracy pod: Ann, Ben, Cy, Dee, Eve, Fay | WHEN · round 1",
@@ -75,15 +79,23 @@ def test_key_s_lists_the_games_as_the_console_words_them(five: Kiosk) -> None:
         "2. Two-player game: Ola, Ela | WHEN · over: Ola won (last player standing)",
     ]
     console = five.controller.saved_games()
-    assert [str(s.progress) for s in console] == ["turn 2", "round 1", "round 1", "over: Ola won (last player standing)",
-                                                 "turn 3"]
+    assert [str(s.progress) for s in console] == [
+        "turn 2",
+        "round 1",
+        "round 1",
+        "over: Ola won (last player standing)",
+        "turn 3",
+    ]
     assert texts(five, "games.hint") == ["SELECT or a tap: resume · UNDO or Delete: delete"]
-    assert texts(five, "games.delete0") == ["Delete"] and texts(five, "games.delete1") == []  # the cursor's row only
+    assert (
+        texts(five, "games.delete0") == ["Delete"] and texts(five, "games.delete1") == []
+    )  # the cursor's row only
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_hw4_ten_and_more_games_scroll_with_the_encoder_at_every_size(make_kiosk: MakeKiosk,
-                                                                      size: tuple[int, int]) -> None:
+def test_hw4_ten_and_more_games_scroll_with_the_encoder_at_every_size(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     k = make_kiosk(size, "en")
     for n in range(12):
         k.execute(NewGame(players=(f"P{n}", "Q"), first="Q"))
@@ -98,11 +110,15 @@ def test_hw4_ten_and_more_games_scroll_with_the_encoder_at_every_size(make_kiosk
     assert cursor(k) == 1 and listed(k)[-1].startswith("1. Free-for-all: P0, Q")
     assert [int(t) for t in texts(k, "games.more")] == [12 - len(listed(k))]  # only above now
     assert_readable(k, size)
-    hands.touch(Tap("games.scroll", 12 - len(listed(k)) - 1))  # the upper marker: one more into view
+    hands.touch(
+        Tap("games.scroll", 12 - len(listed(k)) - 1)
+    )  # the upper marker: one more into view
     assert cursor(k) == len(listed(k)) + 1
 
 
-def test_hw1_the_gpio_encoder_and_buttons_list_resume_and_delete(five: Kiosk, mock_factory: MockFactory) -> None:
+def test_hw1_the_gpio_encoder_and_buttons_list_resume_and_delete(
+    five: Kiosk, mock_factory: MockFactory
+) -> None:
     """Long SELECT opens the set-up, a second one the saved games; the encoder moves, UNDO twice
     deletes, SELECT resumes: the real GPIO driver on mock pins, feeding the kiosk's loop."""
     wired = Wired(five, mock_factory)
@@ -117,7 +133,9 @@ def test_hw1_the_gpio_encoder_and_buttons_list_resume_and_delete(five: Kiosk, mo
         wired.press(Button.UNDO)
         assert five.ui.state_of(GamesView).armed == 3 and numbers(five) == [5, 4, 3, 2, 1]
         wired.press(Button.UNDO)
-        assert numbers(five) == [5, 4, 2, 1] and cursor(five) == 2  # the next game under the deleted one
+        assert (
+            numbers(five) == [5, 4, 2, 1] and cursor(five) == 2
+        )  # the next game under the deleted one
         wired.press(Button.SELECT)
         assert five.ui.screen == "table" and five.controller.game == 2
     finally:
@@ -145,9 +163,19 @@ def test_two_presses_of_undo_delete_and_anything_between_keeps_the_game(five: Ki
     hands = Hands(five)
     hands.keys(pygame.K_s, pygame.K_UP)
     hands.keys(pygame.K_BACKSPACE)  # UNDO: asks
-    assert listed(five)[1] == "4. Conspiracy pod: Ann, Ben, Cy, Dee, Eve, Fay | Delete game 4 for good?"
+    assert (
+        listed(five)[1]
+        == "4. Conspiracy pod: Ann, Ben, Cy, Dee, Eve, Fay | Delete game 4 for good?"
+    )
     assert texts(five, "games.hint") == ["UNDO or Delete again: delete it · anything else keeps it"]
-    for other in (pygame.K_UP, pygame.K_TAB, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_y, pygame.K_SPACE):
+    for other in (
+        pygame.K_UP,
+        pygame.K_TAB,
+        pygame.K_RETURN,
+        pygame.K_ESCAPE,
+        pygame.K_y,
+        pygame.K_SPACE,
+    ):
         hands.keys(other)  # a turn, SELECT, NEXT, Esc, redo, ROLL: each only keeps the game
         assert five.ui.screen == "games" and five.ui.state_of(GamesView).armed is None, other
         assert numbers(five) == [5, 4, 3, 2, 1] and cursor(five) == 4 and five.controller.game == 5
@@ -155,7 +183,9 @@ def test_two_presses_of_undo_delete_and_anything_between_keeps_the_game(five: Ki
     hands.keys(pygame.K_u)
     assert numbers(five) == [5, 3, 2, 1] and five.controller.game == 5
     assert five.ui.messages == ["Deleted game 4: Conspiracy pod: Ann, Ben, Cy, Dee, Eve, Fay."]
-    assert five.controller.state is not None and five.controller.last_change() is not None  # game 5 as it was
+    assert (
+        five.controller.state is not None and five.controller.last_change() is not None
+    )  # game 5 as it was
 
 
 def test_two_touches_of_delete_delete_and_a_touch_elsewhere_keeps_the_game(five: Kiosk) -> None:
@@ -165,7 +195,11 @@ def test_two_touches_of_delete_delete_and_a_touch_elsewhere_keeps_the_game(five:
     hands.touch(Tap("games.delete", 2))
     assert five.ui.state_of(GamesView).armed == 3
     hands.touch(Tap("games.row", 2))  # a touch beside the red chip: kept, not resumed
-    assert five.ui.state_of(GamesView).armed is None and five.ui.screen == "games" and numbers(five)[2] == 3
+    assert (
+        five.ui.state_of(GamesView).armed is None
+        and five.ui.screen == "games"
+        and numbers(five)[2] == 3
+    )
     hands.touch(Tap("games.delete", 2))
     hands.touch(Tap("games.delete", 2))
     assert numbers(five) == [5, 4, 2, 1]
@@ -189,16 +223,29 @@ def test_deleting_the_game_being_played_goes_to_set_up_with_its_players(five: Ki
     hands = Hands(five)
     hands.keys(pygame.K_s, pygame.K_BACKSPACE, pygame.K_BACKSPACE)
     assert five.ui.screen == "setup" and five.controller.game is None and five.state is None
-    assert five.ui.messages == ["Deleted game 5: Commander: Alice, Юрий, さくら, Łukasz. No game is running now."]
+    assert five.ui.messages == [
+        "Deleted game 5: Commander: Alice, Юрий, さくら, Łukasz. No game is running now."
+    ]
     form = five.ui.state_of(SetupForm)
-    assert (form.base, form.count, form.names[:4]) == ("commander", 4, ("Alice", "Юрий", "さくら", "Łukasz"))
+    assert (form.base, form.count, form.names[:4]) == (
+        "commander",
+        4,
+        ("Alice", "Юрий", "さくら", "Łukasz"),
+    )
     assert texts(five, "setup.games") == ["Saved games: 4"]
     assert texts(five, "header.headline") == ["aetherbox"]
     hands.keys(pygame.K_RETURN)  # NEXT starts the table's next game with them
-    assert five.controller.game == 6 and [p.name for p in five.state.players] == ["Alice", "Юрий", "さくら", "Łukasz"]
+    assert five.controller.game == 6 and [p.name for p in five.state.players] == [
+        "Alice",
+        "Юрий",
+        "さくら",
+        "Łukasz",
+    ]
 
 
-def test_a_fresh_kiosk_with_no_game_shown_offers_the_last_games_players(make_kiosk: MakeKiosk) -> None:
+def test_a_fresh_kiosk_with_no_game_shown_offers_the_last_games_players(
+    make_kiosk: MakeKiosk,
+) -> None:
     k = make_kiosk((800, 480), "en")
     saved(k)
     k.execute(ChangeLife(seat=1, delta=-1))
@@ -220,7 +267,9 @@ def test_the_set_ups_chip_opens_the_saved_games_and_esc_comes_back(five: Kiosk) 
     assert five.ui.screen == "table"  # a game is being played: back to it
 
 
-def test_with_no_saved_game_the_set_up_has_no_chip_and_the_list_says_so(make_kiosk: MakeKiosk) -> None:
+def test_with_no_saved_game_the_set_up_has_no_chip_and_the_list_says_so(
+    make_kiosk: MakeKiosk,
+) -> None:
     k = make_kiosk((480, 320), "en")
     hands = Hands(k)
     hands.keys(pygame.K_F2)
@@ -235,25 +284,47 @@ def test_with_no_saved_game_the_set_up_has_no_chip_and_the_list_says_so(make_kio
 def test_hw5_a_damaged_game_is_listed_and_deleted_on_the_kiosk(five: Kiosk) -> None:
     path = five.controller.journal.path
     db = sqlite3.connect(path, isolation_level=None)
-    db.execute("UPDATE events SET body = replace(body, '\"Ola\"', '\"Olaf\"') WHERE game = 2 AND pos = 0")
+    db.execute(
+        "UPDATE events SET body = replace(body, '\"Ola\"', '\"Olaf\"') WHERE game = 2 AND pos = 0"
+    )
     db.close()
     hands = Hands(five)
     hands.keys(pygame.K_s)
     assert listed(five)[3] == "2. Two-player game: Ola, Ela | WHEN · damaged, cannot be played"
     hands.keys(pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_BACKSPACE, pygame.K_BACKSPACE)
     assert numbers(five) == [5, 4, 3, 1] and five.controller.game == 5
-    hands.keys(pygame.K_F2)  # the set-up reads every game's start: the damaged one is gone, nothing fails
+    hands.keys(
+        pygame.K_F2
+    )  # the set-up reads every game's start: the damaged one is gone, nothing fails
     assert texts(five, "setup.games") == ["Saved games: 4"]
 
 
-@pytest.mark.parametrize(("language", "title", "detail", "ask"), [
-    ("ru", "2. Игра вдвоём: Ola, Ela", "окончена: победитель — Ola (последний оставшийся игрок)",
-     "Удалить игру 2 навсегда?"),
-    ("ja", "2. 二人対戦：Ola、Ela", "終了：Olaの勝利（最後まで残ったプレイヤー）", "ゲーム2を完全に消しますか？"),
-    ("pl", "2. Gra dwuosobowa: Ola, Ela", "zakończona: wygrywa Ola (ostatni gracz w grze)", "Usunąć grę 2 na zawsze?"),
-])
-def test_the_saved_games_in_the_tables_language(make_kiosk: MakeKiosk, language: str, title: str, detail: str,
-                                                ask: str) -> None:
+@pytest.mark.parametrize(
+    ("language", "title", "detail", "ask"),
+    [
+        (
+            "ru",
+            "2. Игра вдвоём: Ola, Ela",
+            "окончена: победитель — Ola (последний оставшийся игрок)",
+            "Удалить игру 2 навсегда?",
+        ),
+        (
+            "ja",
+            "2. 二人対戦：Ola、Ela",
+            "終了：Olaの勝利（最後まで残ったプレイヤー）",
+            "ゲーム2を完全に消しますか？",
+        ),
+        (
+            "pl",
+            "2. Gra dwuosobowa: Ola, Ela",
+            "zakończona: wygrywa Ola (ostatni gracz w grze)",
+            "Usunąć grę 2 na zawsze?",
+        ),
+    ],
+)
+def test_the_saved_games_in_the_tables_language(
+    make_kiosk: MakeKiosk, language: str, title: str, detail: str, ask: str
+) -> None:
     k = make_kiosk((800, 480), language)
     saved(k)
     hands = Hands(k)

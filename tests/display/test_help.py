@@ -59,32 +59,81 @@ def test_every_screen_key_of_the_game_is_listed(make_kiosk: MakeKiosk, game: str
     formats, players = GAMES[game]
     k = make_kiosk((800, 480), "en")
     k.execute(NewGame(formats=formats, players=players, first=players[0]))
-    screens = {"commander+planechase+contraptions": ["T", "P", "C", "D", "A", "L", "S", "F2"],
-               "necromancer": ["T", "M", "D", "A", "L", "S", "F2"], "conspiracy": ["T", "G", "D", "A", "L", "S", "F2"]}[game]
-    assert opened(k) == ["Space, R", "Enter, N", "Backspace, U", "Y", "Tab", "Shift+Tab", "Shift+Space", "Shift+Enter",
-                         "Shift+U", "↑ ↓ + −",
-                         "PgUp, PgDn", "← →", *screens, "Esc", "F1, H", "Ctrl+Q"]
+    screens = {
+        "commander+planechase+contraptions": ["T", "P", "C", "D", "A", "L", "S", "F2"],
+        "necromancer": ["T", "M", "D", "A", "L", "S", "F2"],
+        "conspiracy": ["T", "G", "D", "A", "L", "S", "F2"],
+    }[game]
+    assert opened(k) == [
+        "Space, R",
+        "Enter, N",
+        "Backspace, U",
+        "Y",
+        "Tab",
+        "Shift+Tab",
+        "Shift+Space",
+        "Shift+Enter",
+        "Shift+U",
+        "↑ ↓ + −",
+        "PgUp, PgDn",
+        "← →",
+        *screens,
+        "Esc",
+        "F1, H",
+        "Ctrl+Q",
+    ]
     # Each screen's key is there because the screen is: the list follows SCREENS.
-    assert screens == [scr.key.upper() for scr in SCREENS.values() if scr.key and scr.shown(k.state, k.ui)]
+    assert screens == [
+        scr.key.upper() for scr in SCREENS.values() if scr.key and scr.shown(k.state, k.ui)
+    ]
 
 
 def test_no_game_lists_the_keys_that_work_without_one(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((1280, 720), "en")
     listed = opened(k)
-    assert "T" in listed and "F2" in listed and "S" in listed and "P" not in listed and "C" not in listed
+    assert (
+        "T" in listed
+        and "F2" in listed
+        and "S" in listed
+        and "P" not in listed
+        and "C" not in listed
+    )
     assert "A" not in listed
 
 
 #: How the help writes each key of the kiosk's key table (display/kiosk.py ``KEYS``).
-PRINTED = {"space": "Space", "r": "R", "return": "Enter", "enter": "Enter", "n": "N", "backspace": "Backspace",
-           "u": "U", "y": "Y", "tab": "Tab", "up": "↑", "down": "↓", "+": "+", "=": "+", "[+]": "+", "-": "−",
-           "[-]": "−", "page up": "PgUp", "page down": "PgDn", "left": "←", "right": "→", "escape": "Esc", "f1": "F1",
-           "h": "H"}
+PRINTED = {
+    "space": "Space",
+    "r": "R",
+    "return": "Enter",
+    "enter": "Enter",
+    "n": "N",
+    "backspace": "Backspace",
+    "u": "U",
+    "y": "Y",
+    "tab": "Tab",
+    "up": "↑",
+    "down": "↓",
+    "+": "+",
+    "=": "+",
+    "[+]": "+",
+    "-": "−",
+    "[-]": "−",
+    "page up": "PgUp",
+    "page down": "PgDn",
+    "left": "←",
+    "right": "→",
+    "escape": "Esc",
+    "f1": "F1",
+    "h": "H",
+}
 
 
 def test_every_key_of_the_key_table_is_listed() -> None:
     tr = Translator("en")
-    words = {word for keys, _ in (*HELP_KEYS, *HELP_LAST) for word in tr(keys).replace(",", " ").split()}
+    words = {
+        word for keys, _ in (*HELP_KEYS, *HELP_LAST) for word in tr(keys).replace(",", " ").split()
+    }
     missing = [pygame.key.name(k) for k in KEYS if PRINTED[pygame.key.name(k)] not in words]
     assert missing == []
 
@@ -93,7 +142,9 @@ def test_every_key_of_the_key_table_is_listed() -> None:
 def test_hw4_the_keys_fit_every_layout_at_small_type(make_kiosk: MakeKiosk, language: str) -> None:
     """Every page at every layout: each key once, nothing cut, the type at ``Layout.small``."""
     k = make_kiosk((800, 480), language)
-    k.execute(NewGame(formats=("commander", "planechase", "contraptions"), players=THREE, first=THREE[0]))
+    k.execute(
+        NewGame(formats=("commander", "planechase", "contraptions"), players=THREE, first=THREE[0])
+    )
     key(pygame.K_F1)
     k.settle()
     problems = []
@@ -132,7 +183,10 @@ def test_the_pages_turn_with_the_encoder_and_a_tap_and_close(make_kiosk: MakeKio
     key(pygame.K_UP)  # the encoder's clockwise turn: the next page
     k.settle()
     k.redraw()
-    assert texts(k, "help.page") == [f"2/{total} · → lub dotyk: dalej"] and texts(k, "help.key") != first
+    assert (
+        texts(k, "help.page") == [f"2/{total} · → lub dotyk: dalej"]
+        and texts(k, "help.key") != first
+    )
     key(pygame.K_LEFT)
     k.settle()
     k.redraw()
@@ -140,13 +194,21 @@ def test_the_pages_turn_with_the_encoder_and_a_tap_and_close(make_kiosk: MakeKio
     for page in range(2, total + 1):  # a tap on the keys: the next page …
         target = next(t for t in k.canvas.targets if t.action == Tap("help.page"))
         x, y, w, h = target.rect
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False
+            )
+        )
         k.settle()
         k.redraw()
         assert texts(k, "help.page") == [f"{page}/{total} · → lub dotyk: dalej"]
     target = next(t for t in k.canvas.targets if t.action == Tap("help.page"))
     x, y, w, h = target.rect
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1, touch=False
+        )
+    )
     k.settle()  # … and on the last, it closes
     k.redraw()
     assert not k.ui.help and texts(k, "help.key") == []
@@ -158,4 +220,8 @@ def test_every_screen_with_a_key_says_what_it_shows_in_every_language(language: 
     from display.i18n import table
 
     texts_of = table(language)
-    assert [name for name, scr in SCREENS.items() if scr.key and f"ui.help.screen.{name}" not in texts_of] == []
+    assert [
+        name
+        for name, scr in SCREENS.items()
+        if scr.key and f"ui.help.screen.{name}" not in texts_of
+    ] == []

@@ -58,7 +58,9 @@ def test_lf4_key_l_shows_every_change_with_the_newest_in_view(make_kiosk: MakeKi
     ]
 
 
-def test_lf4_an_undo_on_the_history_is_marked_at_once_and_a_redo_clears_it(make_kiosk: MakeKiosk) -> None:
+def test_lf4_an_undo_on_the_history_is_marked_at_once_and_a_redo_clears_it(
+    make_kiosk: MakeKiosk,
+) -> None:
     k = make_kiosk((800, 480), "en")
     played(k)
     hands = Hands(k)
@@ -88,7 +90,9 @@ def test_lf2_nothing_dealt_yet_says_so(make_kiosk: MakeKiosk) -> None:
     k = make_kiosk((800, 480), "en")
     k.execute(NewGame(formats=("commander",), players=("Ala", "Ola"), first="Ala"))
     hands = Hands(k)
-    hands.touch(Go("history")) if any(t.action == Go("history") for t in k.canvas.targets) else hands.keys(pygame.K_l)
+    hands.touch(Go("history")) if any(
+        t.action == Go("history") for t in k.canvas.targets
+    ) else hands.keys(pygame.K_l)
     hands.keys(pygame.K_RIGHT)
     assert rows(k) == ["Nobody has dealt damage or given life yet."]
 
@@ -103,7 +107,9 @@ def test_the_touch_bar_has_a_log_button_in_a_game(make_kiosk: MakeKiosk) -> None
 
 
 @pytest.mark.parametrize("size", [(320, 240), (800, 480)])
-def test_a_long_log_scrolls_with_the_encoder_and_the_markers(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+def test_a_long_log_scrolls_with_the_encoder_and_the_markers(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     k = make_kiosk(size, "en")
     played(k, turns=20)
     hands = Hands(k)
@@ -116,7 +122,9 @@ def test_a_long_log_scrolls_with_the_encoder_and_the_markers(make_kiosk: MakeKio
     hands.keys(pygame.K_DOWN, pygame.K_DOWN)  # the encoder anticlockwise: older rows
     older = rows(k)
     assert older[-1] == newest[-3] and older != newest
-    hands.touch(Tap("history.scroll", k.ui.state_of(HistoryView).last + 1))  # the lower marker: one newer
+    hands.touch(
+        Tap("history.scroll", k.ui.state_of(HistoryView).last + 1)
+    )  # the lower marker: one newer
     assert rows(k)[-1] == newest[-2]
     for _ in range(60):
         hands.keys(pygame.K_DOWN)
@@ -126,12 +134,16 @@ def test_a_long_log_scrolls_with_the_encoder_and_the_markers(make_kiosk: MakeKio
     assert rows(k) == newest
 
 
-def test_hw1_the_gpio_encoder_scrolls_the_history(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> None:
+def test_hw1_the_gpio_encoder_scrolls_the_history(
+    make_kiosk: MakeKiosk, mock_factory: MockFactory
+) -> None:
     k = make_kiosk((480, 320), "en")
     played(k, turns=20)
     Hands(k).keys(pygame.K_l)
     newest = rows(k)
-    buttons = GpioButtons(GpioConfig(), k.inputs, clock=lambda: 0.0, timer=False, pin_factory=mock_factory)
+    buttons = GpioButtons(
+        GpioConfig(), k.inputs, clock=lambda: 0.0, timer=False, pin_factory=mock_factory
+    )
     buttons.start()
     try:
         k.inputs.put(EncoderTurned(-3))  # what the encoder's callback puts
@@ -141,12 +153,17 @@ def test_hw1_the_gpio_encoder_scrolls_the_history(make_kiosk: MakeKiosk, mock_fa
         buttons.close()
 
 
-@pytest.mark.parametrize(("language", "undone", "lost"), [
-    ("ru", "Ewa: яд 0 → 2 (источник: Ola). (отменено)", "Ala → Ola: потеряна 1 жизнь"),
-    ("ja", "取り消し：", "Ala → Ola：ライフを1点失った"),
-    ("pl", "(cofnięte)", "Ala → Ola: stracony 1 punkt życia"),
-])
-def test_the_history_in_the_tables_language(make_kiosk: MakeKiosk, language: str, undone: str, lost: str) -> None:
+@pytest.mark.parametrize(
+    ("language", "undone", "lost"),
+    [
+        ("ru", "Ewa: яд 0 → 2 (источник: Ola). (отменено)", "Ala → Ola: потеряна 1 жизнь"),
+        ("ja", "取り消し：", "Ala → Ola：ライフを1点失った"),
+        ("pl", "(cofnięte)", "Ala → Ola: stracony 1 punkt życia"),
+    ],
+)
+def test_the_history_in_the_tables_language(
+    make_kiosk: MakeKiosk, language: str, undone: str, lost: str
+) -> None:
     k = make_kiosk((800, 480), language)
     played(k)
     hands = Hands(k)
@@ -172,8 +189,13 @@ def test_lf4_each_change_shows_the_time_it_was_made(make_kiosk: MakeKiosk) -> No
     k.redraw()
     made = [1_750_000_000.0 + minutes * 60 for minutes in (0, 25, 86)]
     assert texts(k, "history.time.*") == [time.strftime("%H:%M", time.localtime(at)) for at in made]
-    assert rows(k) == ["New game (Commander) for Ala, Ola, Ewa, 40 life. Ala goes first.",
-                       "Ola: 40 → 39 life (from Ala).", "Turn 2: Ola's upkeep."]
+    assert rows(k) == [
+        "New game (Commander) for Ala, Ola, Ewa, 40 life. Ala goes first.",
+        "Ola: 40 → 39 life (from Ala).",
+        "Turn 2: Ola's upkeep.",
+    ]
     times = [d for d in k.canvas.drawn if d.role.startswith("history.time.")]
     words = [d for d in k.canvas.drawn if d.role.startswith("history.row")]
-    assert max(d.rect[0] + d.rect[2] for d in times) < min(d.rect[0] for d in words)  # a column apart
+    assert max(d.rect[0] + d.rect[2] for d in times) < min(
+        d.rect[0] for d in words
+    )  # a column apart

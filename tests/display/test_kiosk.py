@@ -37,8 +37,6 @@ def key(k: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
 
 
-
-
 def started(make_kiosk: MakeKiosk, **kw: object) -> Kiosk:
     kiosk = make_kiosk(**kw)
     kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0]))
@@ -113,12 +111,16 @@ def test_on_the_pis_console_the_loop_sleeps_until_input_when_the_input_devices_w
     assert waits == [sleeps]
 
 
-def test_hw1_gpio_buttons_and_encoder_drive_the_kiosk(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> None:
+def test_hw1_gpio_buttons_and_encoder_drive_the_kiosk(
+    make_kiosk: MakeKiosk, mock_factory: MockFactory
+) -> None:
     """HW-1: the real GPIO driver (on gpiozero's mock pins) puts presses on the queue; the loop
     turns them into the same actions as the keys."""
     kiosk = started(make_kiosk)
     now = [0.0]
-    buttons = GpioButtons(GpioConfig(), kiosk.inputs, clock=lambda: now[0], timer=False, pin_factory=mock_factory)
+    buttons = GpioButtons(
+        GpioConfig(), kiosk.inputs, clock=lambda: now[0], timer=False, pin_factory=mock_factory
+    )
     buttons.start()
     try:
         pin = mock_factory.pin(27)  # NEXT
@@ -182,7 +184,11 @@ def test_touch_uses_finger_events_and_ignores_their_mouse_echo(make_kiosk: MakeK
     x = next_button.rect[0] + 3
     y = next_button.rect[1] + 3
     w, h = kiosk.canvas.width, kiosk.canvas.height
-    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0, dx=0, dy=0, pressure=1))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0, dx=0, dy=0, pressure=1
+        )
+    )
     # SDL also synthesises a mouse click for the same touch; it must not press NEXT twice.
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
     kiosk.settle()
@@ -224,14 +230,18 @@ def test_window_resize_picks_a_new_layout(make_kiosk: MakeKiosk) -> None:
     assert SCENES  # the scenes module is shared with the screenshot tests
 
 
-def test_hw1_a_bouncing_roll_press_rolls_the_planar_die_exactly_once(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> None:
+def test_hw1_a_bouncing_roll_press_rolls_the_planar_die_exactly_once(
+    make_kiosk: MakeKiosk, mock_factory: MockFactory
+) -> None:
     """HW-1: contact bounce on the big ROLL button (press and release both chatter) is one press,
     so the planar die is rolled once — through the real GPIO driver, the queue and the loop."""
     kiosk = started(make_kiosk)
     key(pygame.K_RETURN)  # NEXT: main phase, where ROLL means the planar die
     kiosk.settle()
     now = [0.0]
-    buttons = GpioButtons(GpioConfig(), kiosk.inputs, clock=lambda: now[0], timer=False, pin_factory=mock_factory)
+    buttons = GpioButtons(
+        GpioConfig(), kiosk.inputs, clock=lambda: now[0], timer=False, pin_factory=mock_factory
+    )
     buttons.start()
     try:
         pin = mock_factory.pin(17)  # ROLL
@@ -296,7 +306,9 @@ def test_a_held_arrow_repeats_and_stops_when_released(make_kiosk: MakeKiosk) -> 
     assert kiosk.deadline() is None or kiosk.deadline() > clock.now
 
 
-@pytest.mark.parametrize("held", [pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_y])
+@pytest.mark.parametrize(
+    "held", [pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_TAB, pygame.K_y]
+)
 def test_a_held_action_key_acts_once(make_kiosk: MakeKiosk, held: int) -> None:
     """NEXT, ROLL, UNDO, SELECT and redo act once per press, however long the key is held."""
     clock = Clock()
@@ -315,7 +327,9 @@ def test_a_held_action_key_acts_once(make_kiosk: MakeKiosk, held: int) -> None:
     assert after_press - before in (0, 1)  # UNDO takes one back (history keeps it, marked undone)
 
 
-def test_the_start_key_held_on_set_up_starts_one_game_and_passes_no_turn(make_kiosk: MakeKiosk) -> None:
+def test_the_start_key_held_on_set_up_starts_one_game_and_passes_no_turn(
+    make_kiosk: MakeKiosk,
+) -> None:
     clock = Clock()
     kiosk = make_kiosk(clock=clock)
     kiosk.dispatch(Go("setup"))
@@ -330,7 +344,9 @@ def test_the_start_key_held_on_set_up_starts_one_game_and_passes_no_turn(make_ki
     assert [t.command["type"] for t in kiosk.history()] == ["NewGame"]
 
 
-def test_hw5_the_kiosk_backs_up_only_when_idle(make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hw5_the_kiosk_backs_up_only_when_idle(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """HW-5: the change that makes a backup due is shown first; the kiosk takes the backup just
     before it sleeps with nothing to do, never between a press and its frame."""
     from device.commands import ChangeLife, NewGame
@@ -350,7 +366,9 @@ def test_hw5_the_kiosk_backs_up_only_when_idle(make_kiosk: MakeKiosk, monkeypatc
     assert taken == [2]
 
 
-def test_hw5_damage_the_check_after_start_up_finds_is_said_on_the_status_line_at_once(tmp_path: Path) -> None:
+def test_hw5_damage_the_check_after_start_up_finds_is_said_on_the_status_line_at_once(
+    tmp_path: Path,
+) -> None:
     """A damaged change deep in a long game is found after start-up; the game is restored from
     its backup and the status line says so without waiting for a press, whichever of the loop's
     reads (the screen's or the check's verdict) met the damage first."""
@@ -363,7 +381,9 @@ def test_hw5_damage_the_check_after_start_up_finds_is_said_on_the_status_line_at
             controller.execute(ChangeLife(seat=1, delta=1))
     with closing(sqlite3.connect(path)) as db:
         body = db.execute("SELECT body FROM events WHERE pos = 41").fetchone()[0]
-        db.execute("UPDATE events SET body = ? WHERE pos = 41", (body.replace('"delta":', '"delta":9', 1),))
+        db.execute(
+            "UPDATE events SET body = ? WHERE pos = 41", (body.replace('"delta":', '"delta":9', 1),)
+        )
         db.commit()
     journal, at_start = open_journal(path, defer_backups=True)
     assert at_start is None  # not what start-up reads: the check after it finds it

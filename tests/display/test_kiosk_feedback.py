@@ -60,12 +60,16 @@ def went_high(pin: Any, timeout: float = 2.0) -> bool:
 @pytest.fixture
 def wired(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Kiosk:
     kiosk = make_kiosk()
-    kiosk.feedback = open_feedback(feedback_pins(GpioConfig.model_validate(WIRED), WIRED), backend="gpio")
+    kiosk.feedback = open_feedback(
+        feedback_pins(GpioConfig.model_validate(WIRED), WIRED), backend="gpio"
+    )
     assert isinstance(kiosk.feedback, GpioFeedback)
     return kiosk
 
 
-def test_pc3_a_chaos_roll_beeps_the_buzzer_and_flashes_the_led(wired: Kiosk, mock_factory: MockFactory) -> None:
+def test_pc3_a_chaos_roll_beeps_the_buzzer_and_flashes_the_led(
+    wired: Kiosk, mock_factory: MockFactory
+) -> None:
     """PC-3: the die came up chaos: the buzzer (GPIO18) beeps and the LED (GPIO23) flashes."""
     try:
         rolled(wired, DieFace.CHAOS)
@@ -76,7 +80,9 @@ def test_pc3_a_chaos_roll_beeps_the_buzzer_and_flashes_the_led(wired: Kiosk, moc
         wired.feedback.close()
 
 
-def test_pc3_a_planeswalk_plays_the_chime_and_leaves_the_led_dark(wired: Kiosk, mock_factory: MockFactory) -> None:
+def test_pc3_a_planeswalk_plays_the_chime_and_leaves_the_led_dark(
+    wired: Kiosk, mock_factory: MockFactory
+) -> None:
     """PC-3: the die came up planeswalk and the table planeswalked: the buzzer chimes; the LED
     is chaos's alone."""
     try:
@@ -110,16 +116,24 @@ def test_undoing_a_planeswalk_is_silent(make_kiosk: MakeKiosk) -> None:
 
 
 def test_cues_follow_the_events_each_once() -> None:
-    chaos = PlanarDieRolled(seat=0, pip=1, face=DieFace.CHAOS, result=DieFace.CHAOS, cost=0, special=False)
-    blank = PlanarDieRolled(seat=0, pip=3, face=DieFace.BLANK, result=DieFace.BLANK, cost=0, special=False)
-    aether = PlanarDieRolled(seat=0, pip=3, face=DieFace.BLANK, result=DieFace.CHAOS, cost=0, special=False)
+    chaos = PlanarDieRolled(
+        seat=0, pip=1, face=DieFace.CHAOS, result=DieFace.CHAOS, cost=0, special=False
+    )
+    blank = PlanarDieRolled(
+        seat=0, pip=3, face=DieFace.BLANK, result=DieFace.BLANK, cost=0, special=False
+    )
+    aether = PlanarDieRolled(
+        seat=0, pip=3, face=DieFace.BLANK, result=DieFace.CHAOS, cost=0, special=False
+    )
     walk = Planeswalked(seat=0, deck=0, away=("Tazeem",))
     assert cues([blank]) == []
     assert cues([aether]) == [Cue.CHAOS]  # Chaotic Aether: the blank counts as chaos
     assert cues([chaos, walk, walk]) == [Cue.CHAOS, Cue.PLANESWALK]
 
 
-def test_a_buzzer_that_fails_does_not_stop_the_game(make_kiosk: MakeKiosk, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_buzzer_that_fails_does_not_stop_the_game(
+    make_kiosk: MakeKiosk, caplog: pytest.LogCaptureFixture
+) -> None:
     class Broken(FakeFeedback):
         def play(self, cue: Cue) -> None:
             raise OSError("GPIO18: I/O error")
@@ -147,7 +161,9 @@ def test_absent_pins_are_off(mock_factory: MockFactory) -> None:
 
 def test_the_kiosks_fake_buttons_come_with_fake_feedback(tmp_path: Path) -> None:
     """``--buttons fake`` (and ``--screenshots``): the cues are recorded, no pin is touched."""
-    options = KioskOptions(db=tmp_path / "j.sqlite3", buttons="fake", screenshots=tmp_path / "shots", seed=1)
+    options = KioskOptions(
+        db=tmp_path / "j.sqlite3", buttons="fake", screenshots=tmp_path / "shots", seed=1
+    )
     with open_kiosk(Config(gpio=WIRED), options) as kiosk:
         assert isinstance(kiosk.feedback, FakeFeedback)
         rolled(kiosk, DieFace.CHAOS)

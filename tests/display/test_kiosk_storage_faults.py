@@ -27,7 +27,6 @@ from display.i18n import Translator
 from helpers import ROOT, fill, run_kiosk
 
 
-
 def mount(*args: str) -> None:
     done = subprocess.run(["mount", *args], capture_output=True, text=True, check=False)
     if done.returncode != 0:
@@ -39,9 +38,15 @@ def saved_game(data: Path) -> None:
     config = data.parent / "config.toml"
     config.write_text(f'data_dir = "{data}"\n', encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-m", "display.cli", "--config", str(config), "console"],
-                   input="new Ann Bob first=Ann\nlife Bob -3\nquit\n", env=env, capture_output=True,
-                   text=True, timeout=60, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "display.cli", "--config", str(config), "console"],
+        input="new Ann Bob first=Ann\nlife Bob -3\nquit\n",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
 
 
 @pytest.fixture
@@ -67,7 +72,9 @@ def reset_display() -> None:
     pygame.display.init()
 
 
-def test_a_read_only_card_shows_the_saved_game_and_plays_on_unsaved(read_only: Path, tmp_path: Path) -> None:
+def test_a_read_only_card_shows_the_saved_game_and_plays_on_unsaved(
+    read_only: Path, tmp_path: Path
+) -> None:
     before = sorted((p.name, p.stat().st_size) for p in (read_only / "games").iterdir())
     options = KioskOptions(screenshots=tmp_path / "shots", size=(480, 320))
     with open_kiosk(Config(data_dir=str(read_only)), options) as kiosk:
@@ -81,7 +88,9 @@ def test_a_read_only_card_shows_the_saved_game_and_plays_on_unsaved(read_only: P
     reset_display()
 
 
-def test_a_full_disk_refuses_the_press_with_the_reason_and_the_next_one_after_room_is_kept(tmp_path: Path) -> None:
+def test_a_full_disk_refuses_the_press_with_the_reason_and_the_next_one_after_room_is_kept(
+    tmp_path: Path,
+) -> None:
     disk = tmp_path / "data"  # where the tests' data folder is (AETHERBOX_DATA_DIR)
     disk.mkdir()
     mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk))
@@ -94,10 +103,15 @@ def test_a_full_disk_refuses_the_press_with_the_reason_and_the_next_one_after_ro
                 kiosk.press(ButtonPressed(Button.NEXT))
                 if status(kiosk):
                     break
-            assert status(kiosk) == "The storage is full: this change was not saved. Free some space; saving resumes by itself."
+            assert (
+                status(kiosk)
+                == "The storage is full: this change was not saved. Free some space; saving resumes by itself."
+            )
             assert kiosk.state is not None
             shown = kiosk.state
-            kiosk.press(ButtonPressed(Button.NEXT))  # still full: refused again, the table as it was
+            kiosk.press(
+                ButtonPressed(Button.NEXT)
+            )  # still full: refused again, the table as it was
             assert kiosk.state == shown
             kiosk.redraw()
             filler.unlink()
@@ -105,9 +119,12 @@ def test_a_full_disk_refuses_the_press_with_the_reason_and_the_next_one_after_ro
             assert kiosk.state != shown
             kept = kiosk.state
         from device.journal import Journal
+
         with Journal(disk / "games" / "aetherbox.sqlite3", backup_every=0) as journal:
             game = journal.last_game()
-            assert game is not None and journal.state(game) == kept.model_copy(update={"clock": journal.state(game).clock})
+            assert game is not None and journal.state(game) == kept.model_copy(
+                update={"clock": journal.state(game).clock}
+            )
         assert not [p for p in (disk / "games").iterdir() if p.name.endswith(".partial")]
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)
@@ -133,10 +150,13 @@ def make_fault(fault: str, tmp_path: Path) -> Path:
 # Two of the faults through the real process (each takes some seconds); the others — both copies
 # empty, a device or a folder in the journal's place — are said the same way, in process
 # (tests/test_storage_faults.py).
-@pytest.mark.parametrize(("fault", "said"), [
-    ("read-only", "Read-only file system; games played now are not saved"),
-    ("fifo", "is a named pipe (FIFO) where aetherbox keeps its saved games: move it aside"),
-])
+@pytest.mark.parametrize(
+    ("fault", "said"),
+    [
+        ("read-only", "Read-only file system; games played now are not saved"),
+        ("fifo", "is a named pipe (FIFO) where aetherbox keeps its saved games: move it aside"),
+    ],
+)
 def test_the_real_process_comes_up_and_says_it_once(tmp_path: Path, fault: str, said: str) -> None:
     data = make_fault(fault, tmp_path)
     try:
@@ -149,5 +169,7 @@ def test_the_real_process_comes_up_and_says_it_once(tmp_path: Path, fault: str, 
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr and "restart to resume" not in done.stderr
     assert done.stderr.count(said) == 1, done.stderr
-    assert done.stderr.count("aetherbox: error:") + done.stderr.count("aetherbox: warning:") == 1, done.stderr
+    assert done.stderr.count("aetherbox: error:") + done.stderr.count("aetherbox: warning:") == 1, (
+        done.stderr
+    )
     assert (tmp_path / "shots" / "frame-0003.png").exists()

@@ -22,7 +22,7 @@ CONSOLE_ONLY: dict[str, str] = {
     "console.pc.": "the console's `odds` command",
     "wdc.": "the console's Wizard's Duel commands and its `wizards` view",
     "cardtext.": "`aetherbox catalog import` and `aetherbox catalog fetch` print these on a computer or the "
-                 "Pi's command line: card text is imported or downloaded there, never on the kiosk",
+    "Pi's command line: card text is imported or downloaded there, never on the kiosk",
 }
 
 #: Texts the screen shows that name a command for the Pi's command line, because only there can
@@ -32,13 +32,56 @@ COMMAND_LINE_STEP: dict[str, str] = {
 }
 
 #: Console command words, as a quoted word would ask players to type them.
-COMMANDS = ("ack", "aside", "assemble", "at", "bottom", "card", "choose", "clock", "communal", "crank", "deck",
-            "defend", "dice", "dropout", "finish", "from", "games", "help", "log", "new", "next", "out", "pause",
-            "resume", "sacrifice", "scrap", "show", "state", "time", "timer", "top", "turn", "undo", "unexile")
+COMMANDS = (
+    "ack",
+    "aside",
+    "assemble",
+    "at",
+    "bottom",
+    "card",
+    "choose",
+    "clock",
+    "communal",
+    "crank",
+    "deck",
+    "defend",
+    "dice",
+    "dropout",
+    "finish",
+    "from",
+    "games",
+    "help",
+    "log",
+    "new",
+    "next",
+    "out",
+    "pause",
+    "resume",
+    "sacrifice",
+    "scrap",
+    "show",
+    "state",
+    "time",
+    "timer",
+    "top",
+    "turn",
+    "undo",
+    "unexile",
+)
 QUOTES = "'\"«„「“‘"
 #: The ``aetherbox`` command's own subcommands (``display/cli.py``): "aetherbox catalog fetch" asks
 #: for the command line, "Update aetherbox and restart" (in any language) does not.
-SUBCOMMANDS = ("console", "event", "kiosk", "catalog", "enroll", "reader", "monitor", "firmware", "upload")
+SUBCOMMANDS = (
+    "console",
+    "event",
+    "kiosk",
+    "catalog",
+    "enroll",
+    "reader",
+    "monitor",
+    "firmware",
+    "upload",
+)
 CONSOLE_SYNTAX = re.compile(
     rf"[{QUOTES}]\s*(?:{'|'.join(COMMANDS)})\b|aetherbox (?:{'|'.join(SUBCOMMANDS)})\b"
     rf"|\b[a-z_]+=(?:on|off|physical|\w+)\b"
@@ -64,7 +107,9 @@ def shown_texts() -> dict[tuple[str, str], list[str]]:
             continue  # (``<key>@console``: how the console words a text the screen words its own way)
         english = source(key)
         assert english is not None
-        found[key, "en"] = [english.one, english.other] if isinstance(english, Plural) else [english]
+        found[key, "en"] = (
+            [english.one, english.other] if isinstance(english, Plural) else [english]
+        )
         for language in LANGUAGES[1:]:
             text = catalogs.load(language).texts.get(key)
             if text is not None:
@@ -86,26 +131,32 @@ def test_no_text_on_the_screen_asks_for_a_console_command() -> None:
     assert console_syntax(shown_texts()) == {}
 
 
-@pytest.mark.parametrize("text", [
-    "Waiting for Ann: tap it on the reader or name it with 'card NAME'.",
-    "press NEXT (or 'ack') to resolve it first",
-    "Сначала нажмите ДАЛЕЕ (или «ack»).",
-    "Zegar nie chodzi: uruchom go poleceniem „clock”.",
-    "「new necromancer …」で開始してください。",
-    "No rules text yet: aetherbox catalog import FILE",
-    "Use a physical deck with 'planar_deck=physical'.",
-    "start the game with power_drain=on to use it",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Waiting for Ann: tap it on the reader or name it with 'card NAME'.",
+        "press NEXT (or 'ack') to resolve it first",
+        "Сначала нажмите ДАЛЕЕ (или «ack»).",
+        "Zegar nie chodzi: uruchom go poleceniem „clock”.",
+        "「new necromancer …」で開始してください。",
+        "No rules text yet: aetherbox catalog import FILE",
+        "Use a physical deck with 'planar_deck=physical'.",
+        "start the game with power_drain=on to use it",
+    ],
+)
 def test_the_check_knows_console_syntax_when_it_sees_it(text: str) -> None:
     assert console_syntax({("x", "en"): [text]}) != {}
 
 
-@pytest.mark.parametrize("text", [
-    "This game has no Planechase: set up a game with it (NEW).",
-    "Pick the mana-pool dice that pay the card's cost (the “Cost” rows).",
-    "Karta zaklęcia gracza Ala — „Kula ognia”: atak 6, ogień.",
-    "{0} could be any of 2 cards".format("'pin'"),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This game has no Planechase: set up a game with it (NEW).",
+        "Pick the mana-pool dice that pay the card's cost (the “Cost” rows).",
+        "Karta zaklęcia gracza Ala — „Kula ognia”: atak 6, ogień.",
+        "{0} could be any of 2 cards".format("'pin'"),
+    ],
+)
 def test_quoted_names_and_buttons_are_not_console_syntax(text: str) -> None:
     assert console_syntax({("x", "en"): [text]}) == {}
 
@@ -117,4 +168,7 @@ def test_a_command_line_step_names_only_its_command() -> None:
         for language in LANGUAGES:
             text = source(key) if language == "en" else catalogs.load(language).texts.get(key)
             assert isinstance(text, str) and "aetherbox catalog fetch" in text, (key, language)
-            assert not CONSOLE_SYNTAX.search(text.replace("aetherbox catalog fetch", "")), (key, language)
+            assert not CONSOLE_SYNTAX.search(text.replace("aetherbox catalog fetch", "")), (
+                key,
+                language,
+            )

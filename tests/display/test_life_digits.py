@@ -43,14 +43,17 @@ def heights(kiosk: Kiosk, size: tuple[int, int], turn: int) -> dict[str, int]:
     kiosk.redraw()
     ink = kiosk.canvas.fonts.ink
     lives = [d for d in kiosk.canvas.drawn if d.role.endswith(".life")]
-    assert all(d.rect[3] <= ink("0123456789", d.size, True)[1] for d in lives)  # recorded by the ink
+    assert all(
+        d.rect[3] <= ink("0123456789", d.size, True)[1] for d in lives
+    )  # recorded by the ink
     return {d.role: ink("0123456789", d.size, True)[1] for d in lives}
 
 
 @pytest.mark.parametrize("players", [PLAYERS, TEN], ids=["four", "ten"])
 @pytest.mark.parametrize(("size", "turn"), SCREENS[:4])
-def test_tb1_totals_read_across_the_table(size: tuple[int, int], turn: int, players: tuple[str, ...],
-                                          make_kiosk: Callable[..., Kiosk]) -> None:
+def test_tb1_totals_read_across_the_table(
+    size: tuple[int, int], turn: int, players: tuple[str, ...], make_kiosk: Callable[..., Kiosk]
+) -> None:
     """Four players: 9 mm digits on the small panels, 15 mm from 7 inches; ten: 5 mm at least."""
     kiosk = make_kiosk((800, 480), "en")
     main_phase(kiosk, players)
@@ -62,8 +65,9 @@ def test_tb1_totals_read_across_the_table(size: tuple[int, int], turn: int, play
 
 
 @pytest.mark.parametrize("players", [PLAYERS, TEN], ids=["four", "ten"])
-def test_tb1_a_pending_change_never_makes_a_total_smaller(players: tuple[str, ...],
-                                                          make_kiosk: Callable[..., Kiosk]) -> None:
+def test_tb1_a_pending_change_never_makes_a_total_smaller(
+    players: tuple[str, ...], make_kiosk: Callable[..., Kiosk]
+) -> None:
     """The encoder turning on a seat with badges (poison) and without: its total stays as large
     as before the turn, on every screen; the change is still shown (its badge)."""
     for seat, back in ((0, -1), (3, 2)):  # Alice (poison), Łukasz (none)
@@ -77,12 +81,15 @@ def test_tb1_a_pending_change_never_makes_a_total_smaller(players: tuple[str, ..
         for screen in SCREENS:
             after = heights(kiosk, *screen)
             assert after[f"seat{seat}.life"] >= before[screen][f"seat{seat}.life"], (screen, seat)
-            assert any(d.role == f"seat{seat}.pending" and d.text == "−3" for d in kiosk.canvas.drawn), (screen, seat)
+            assert any(
+                d.role == f"seat{seat}.pending" and d.text == "−3" for d in kiosk.canvas.drawn
+            ), (screen, seat)
 
 
 @pytest.mark.parametrize("players", [PLAYERS, TEN], ids=["four", "ten"])
-def test_tb1_totals_in_the_main_phase_no_smaller_than_in_the_upkeep(players: tuple[str, ...],
-                                                                   make_kiosk: Callable[..., Kiosk]) -> None:
+def test_tb1_totals_in_the_main_phase_no_smaller_than_in_the_upkeep(
+    players: tuple[str, ...], make_kiosk: Callable[..., Kiosk]
+) -> None:
     kiosk = make_kiosk((800, 480), "en")
     upkeep(kiosk, players)
     during = {screen: min(heights(kiosk, *screen).values()) for screen in SCREENS}
@@ -92,8 +99,9 @@ def test_tb1_totals_in_the_main_phase_no_smaller_than_in_the_upkeep(players: tup
 
 
 @pytest.mark.parametrize(("size", "turn"), SCREENS[:4])
-def test_tb1_totals_read_across_the_table_beside_the_plane(size: tuple[int, int], turn: int,
-                                                           make_kiosk: Callable[..., Kiosk]) -> None:
+def test_tb1_totals_read_across_the_table_beside_the_plane(
+    size: tuple[int, int], turn: int, make_kiosk: Callable[..., Kiosk]
+) -> None:
     """A Planechase game: the plane's strip under the seats (its name, and its chaos ability
     where the card's text is known) leaves four players' digits at the panel's goal, 7 mm on the
     2.8-inch panel; the strip is drawn."""

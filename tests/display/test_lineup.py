@@ -18,8 +18,23 @@ ROOT = Path(display.__file__).parent
 
 
 def test_the_lineup_is_the_touch_bars_order() -> None:
-    assert list(SCREENS) == ["table", "planechase", "contraptions", "necromancer", "conspiracy", "event", "dice", "adjust",
-                             "history", "games", "setup", "wizards_duel", "wd_card", "enrol", "calibrate"]
+    assert list(SCREENS) == [
+        "table",
+        "planechase",
+        "contraptions",
+        "necromancer",
+        "conspiracy",
+        "event",
+        "dice",
+        "adjust",
+        "history",
+        "games",
+        "setup",
+        "wizards_duel",
+        "wd_card",
+        "enrol",
+        "calibrate",
+    ]
 
 
 def test_a_screen_name_given_twice_is_refused() -> None:
@@ -31,7 +46,9 @@ def test_a_base_format_has_one_home() -> None:
     class Rounds(Conspiracy):
         name = "rounds"
 
-    with pytest.raises(TypeError, match="^base format 'conspiracy' has a home already: Conspiracy$"):
+    with pytest.raises(
+        TypeError, match="^base format 'conspiracy' has a home already: Conspiracy$"
+    ):
         lineup(Conspiracy(), Rounds())
 
 
@@ -53,15 +70,18 @@ def _imports(path: Path, known: set[str]) -> set[str]:
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
-                      for a in node.names}
+            found |= {
+                f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in known else node.module
+                for a in node.names
+            }
         todo += ast.iter_child_nodes(node)
     return found & known
 
 
 def _type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _graph() -> dict[str, set[str]]:
@@ -82,7 +102,11 @@ def _circles(graph: dict[str, set[str]], through: tuple[str, ...]) -> dict[str, 
                 todo.append(nxt)
         return seen
 
-    circles = {name: sorted(m for m in reaches(name) if name in reaches(m)) for name in graph if name.startswith(through)}
+    circles = {
+        name: sorted(m for m in reaches(name) if name in reaches(m))
+        for name in graph
+        if name.startswith(through)
+    }
     return {name: loop for name, loop in circles.items() if loop}
 
 
@@ -107,6 +131,12 @@ def test_no_import_circle_anywhere_in_display() -> None:
 
 def test_the_walk_sees_imports_inside_functions_and_skips_type_checking(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
-    module.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import display.ui\nelse:\n"
-                      "    import display.chips\n\ndef f():\n    from display import i18n\n", encoding="utf-8")
-    assert _imports(module, {"display.ui", "display.chips", "display.i18n"}) == {"display.chips", "display.i18n"}
+    module.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import display.ui\nelse:\n"
+        "    import display.chips\n\ndef f():\n    from display import i18n\n",
+        encoding="utf-8",
+    )
+    assert _imports(module, {"display.ui", "display.chips", "display.i18n"}) == {
+        "display.chips",
+        "display.i18n",
+    }

@@ -26,14 +26,21 @@ def necro(kiosk: Kiosk) -> NecromancerState:
     return kiosk.state.necromancer
 
 
-def test_nc1_a_loss_brings_up_the_question_with_the_recorded_answer_picked(make_kiosk: MakeKiosk) -> None:
+def test_nc1_a_loss_brings_up_the_question_with_the_recorded_answer_picked(
+    make_kiosk: MakeKiosk,
+) -> None:
     """NC-1: the loser's screen asks who was responsible; the player the damage came from is picked."""
     k = make_kiosk((800, 480), "en")
     SCENES["necro-ask"](k)
     k.redraw()
     assert k.ui.screen == "necromancer"
     assert texts(k, "necro.ask") == ["Who made Юрий lose?"]
-    assert texts(k, "necro.answer") == ["Alice", "さくら", "Łukasz", "Nobody (self-inflicted or unknown)"]
+    assert texts(k, "necro.answer") == [
+        "Alice",
+        "さくら",
+        "Łukasz",
+        "Nobody (self-inflicted or unknown)",
+    ]
     assert k.ui.state_of(NecromancerAsk).pick == 0  # Alice, whose damage it was
     assert necro(k).seat(1).master == 0
 
@@ -164,8 +171,10 @@ def test_nc_translated_prompt_and_messages(make_kiosk: MakeKiosk) -> None:
     k.redraw()
     assert texts(k, "necro.ask") == ["Выбывает: Юрий. Кто виноват?"]
     assert texts(k, "necro.answer")[-1] == "Никто (сам игрок или неизвестно)"
-    assert k.ui.messages[-1] == ("Юрий возвращается миньоном игрока Alice с 30 жизни, сначала сыграв три "
-                                 "хода отдельно от общей игры.")
+    assert k.ui.messages[-1] == (
+        "Юрий возвращается миньоном игрока Alice с 30 жизни, сначала сыграв три "
+        "хода отдельно от общей игры."
+    )
     k.dispatch(Press(Button.NEXT))
     k.dispatch(Go("table"))
     k.redraw()
@@ -176,10 +185,15 @@ def test_nc_translated_prompt_and_messages(make_kiosk: MakeKiosk) -> None:
     assert texts(ja, "seat1.badges") == ["Aliceのミニオン · 単独1/3 · 勝利不可"]
     ja.execute(SetLife(seat=0, life=0, source=1))  # NC-4: a minion may not hurt their master
     assert ja.ui.error is not None
-    assert ja.ui.words(ja.ui.error.text) == "Юрийは単独ターン中でフェイズ・アウトしています。フェイズ・インするまで他のプレイヤーを傷つけられません。"
+    assert (
+        ja.ui.words(ja.ui.error.text)
+        == "Юрийは単独ターン中でフェイズ・アウトしています。フェイズ・インするまで他のプレイヤーを傷つけられません。"
+    )
 
 
-def test_nc_end_to_end_loss_question_minion_solo_turns_and_back(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_nc_end_to_end_loss_question_minion_solo_turns_and_back(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """NC-1, NC-3: with the documented keys only — Юрий is taken below 0 on the table, the
     kiosk asks who did it, the table says whose minion he is, three solo turns, and he is back."""
     k = make_kiosk((800, 480), "en", screenshots=tmp_path / "shots")
@@ -214,6 +228,9 @@ def test_nc_end_to_end_loss_question_minion_solo_turns_and_back(make_kiosk: Make
     p.keys(pygame.K_RETURN)  # Alice passes the turn: Юрий's seat is next
     assert k.ui.screen == "table"
     assert p.says("header.headline") == ["Юрий's upkeep"]
-    assert "Юрий phases in and plays their 4th turn as a member of the game." in p.says("status.messages")[0]
+    assert (
+        "Юрий phases in and plays their 4th turn as a member of the game."
+        in p.says("status.messages")[0]
+    )
     assert p.says("seat1.badges") == ["minion of さくら · can't win"]
     assert necro(k).seat(1).phase is Phase.IN

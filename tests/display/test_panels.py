@@ -32,8 +32,11 @@ def fingertip(size: tuple[int, int]) -> float:
 def too_small(kiosk: Kiosk, size: tuple[int, int], top: int) -> list[str]:
     """The touch targets from ``top`` down that are less than a fingertip either way."""
     least = fingertip(size) - 0.5
-    return [f"{t.action!r}: {t.rect[2]}×{t.rect[3]} px" for t in kiosk.canvas.targets
-            if t.rect[1] >= top and min(t.rect[2], t.rect[3]) < least]
+    return [
+        f"{t.action!r}: {t.rect[2]}×{t.rect[3]} px"
+        for t in kiosk.canvas.targets
+        if t.rect[1] >= top and min(t.rect[2], t.rect[3]) < least
+    ]
 
 
 def test_hw4_the_panels_known_by_their_pixels_have_their_real_density() -> None:
@@ -41,18 +44,23 @@ def test_hw4_the_panels_known_by_their_pixels_have_their_real_density() -> None:
     assert density((320, 240)) == pytest.approx(5.62, abs=0.01)
     assert density((720, 1280)) == pytest.approx(8.26, abs=0.01)
     assert density((1920, 1080)) is None  # a monitor: its pixels do not say its size
-    assert density((720, 1280), diagonal=5.0) == pytest.approx(11.56, abs=0.01)  # the 5-inch Touch Display 2
+    assert density((720, 1280), diagonal=5.0) == pytest.approx(
+        11.56, abs=0.01
+    )  # the 5-inch Touch Display 2
     assert density((480, 320), millimetres=(74, 49)) == pytest.approx(6.5, abs=0.05)
     assert choose(480, 320, density((480, 320))).touch == 59
     assert choose(480, 320).touch == 36  # a window on a desktop keeps its layout
-    small = choose(320, 240, density((320, 240)))  # the 2.8-inch panel keeps its sizes, knowing its density
+    small = choose(
+        320, 240, density((320, 240))
+    )  # the 2.8-inch panel keeps its sizes, knowing its density
     assert replace(small, density=None) == choose(320, 240) and small.density == density((320, 240))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_hw4_the_touch_bar_and_its_menu_take_a_fingertip_on_every_panel(
-        scene: str, language: str, make_kiosk: Callable[..., Kiosk]) -> None:
+    scene: str, language: str, make_kiosk: Callable[..., Kiosk]
+) -> None:
     kiosk = make_kiosk((320, 240), language)
     SCENES[scene](kiosk)
     found = []
@@ -63,20 +71,30 @@ def test_hw4_the_touch_bar_and_its_menu_take_a_fingertip_on_every_panel(
         kiosk.redraw()
         bar_top = kiosk.canvas.height - kiosk.canvas.layout.bar
         found += [f"{size[0]}x{size[1]} bar: {p}" for p in too_small(kiosk, size, bar_top)]
-        found += [f"{size[0]}x{size[1]}: {d.text!r} ({d.role}) cut" for d in kiosk.canvas.drawn if d.cut]
+        found += [
+            f"{size[0]}x{size[1]}: {d.text!r} ({d.role}) cut" for d in kiosk.canvas.drawn if d.cut
+        ]
         if any(t.action == Tap("bar.more") for t in kiosk.canvas.targets):
             kiosk.ui.menu = True
             kiosk.redraw()
-            items = [t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "bar.menu"]
+            items = [
+                t
+                for t in kiosk.canvas.targets
+                if isinstance(t.action, Tap) and t.action.kind == "bar.menu"
+            ]
             assert items
-            found += [f"{size[0]}x{size[1]} menu: {t.action!r} {t.rect[2]}×{t.rect[3]} px" for t in items
-                      if min(t.rect[2], t.rect[3]) < fingertip(size) - 0.5]
+            found += [
+                f"{size[0]}x{size[1]} menu: {t.action!r} {t.rect[2]}×{t.rect[3]} px"
+                for t in items
+                if min(t.rect[2], t.rect[3]) < fingertip(size) - 0.5
+            ]
             kiosk.ui.menu = False
     assert not found, "\n".join(found)
 
 
 def test_lf1_the_adjust_screen_on_a_3_5_inch_panel_shows_the_rows_round_the_focused_field(
-        make_kiosk: Callable[..., Kiosk]) -> None:
+    make_kiosk: Callable[..., Kiosk],
+) -> None:
     """Five fingertip rows do not fit a 3.5-inch panel: the rows round the focused field show,
     SELECT brings the next ones, and NEXT applies from any of them — one change, said."""
     from device.inputs import Button

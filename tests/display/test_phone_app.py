@@ -29,14 +29,22 @@ def broker(monkeypatch: pytest.MonkeyPatch) -> MemoryBroker:
     """The broker every link the gadget opens reaches."""
     monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
     memory = MemoryBroker()
-    monkeypatch.setattr("drivers.broker.open_link",
-                        lambda inputs, host, port, login, password, ca=None: memory.link(inputs, login))
+    monkeypatch.setattr(
+        "drivers.broker.open_link",
+        lambda inputs, host, port, login, password, ca=None: memory.link(inputs, login),
+    )
     return memory
 
 
 def gadget(tmp_path: Path, port: int, language: str = "ru") -> Iterator[Kiosk]:
-    config = Config(event=EventConfig(broker="127.0.0.1", table="table2", password="x", join="Spring", page_port=port))
-    options = KioskOptions(db=tmp_path / "j.sqlite3", screenshots=tmp_path / "shots", language=language)
+    config = Config(
+        event=EventConfig(
+            broker="127.0.0.1", table="table2", password="x", join="Spring", page_port=port
+        )
+    )
+    options = KioskOptions(
+        db=tmp_path / "j.sqlite3", screenshots=tmp_path / "shots", language=language
+    )
     with open_kiosk(config, options) as kiosk:
         yield kiosk
 
@@ -50,7 +58,9 @@ def next_event(stream: IO[bytes]) -> dict[str, object]:
             return json.loads(line[6:])  # type: ignore[no-any-return]
 
 
-def test_cj3_a_gadget_with_a_page_port_serves_its_event_to_phones_live(tmp_path: Path, broker: MemoryBroker) -> None:
+def test_cj3_a_gadget_with_a_page_port_serves_its_event_to_phones_live(
+    tmp_path: Path, broker: MemoryBroker
+) -> None:
     port = free_port()
     for kiosk in gadget(tmp_path, port):
         plan = drawn(broker)
@@ -72,19 +82,26 @@ def test_cj3_a_gadget_with_a_page_port_serves_its_event_to_phones_live(tmp_path:
             reported(broker, plan, pod_two[0], [(0,), (2, 3)])
             kiosk.settle()
             news = next_event(stream)
-        assert news["seatings"][0]["groups"][2] == {**first["seatings"][0]["groups"][2], "over": True}
+        assert news["seatings"][0]["groups"][2] == {
+            **first["seatings"][0]["groups"][2],
+            "over": True,
+        }
         # The EVENT screen's phones tab shows where the page is.
         kiosk.dispatch(Go("event"))
         kiosk.dispatch(Focus(1))
         kiosk.dispatch(Focus(1))
         kiosk.redraw()
         assert kiosk.page is not None and kiosk.page.url.endswith(f":{port}/")
-        assert [s.name for s in kiosk.canvas.shapes if s.role == "event.page.qr"] == [f"qr:{kiosk.page.url.upper()}"]
+        assert [s.name for s in kiosk.canvas.shapes if s.role == "event.page.qr"] == [
+            f"qr:{kiosk.page.url.upper()}"
+        ]
     with pytest.raises(OSError):  # stopped with the kiosk
         urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
 
 
-def test_a_page_port_in_use_is_said_and_the_table_plays_on(tmp_path: Path, broker: MemoryBroker) -> None:
+def test_a_page_port_in_use_is_said_and_the_table_plays_on(
+    tmp_path: Path, broker: MemoryBroker
+) -> None:
     with socket.socket() as taken:
         taken.bind(("", 0))
         taken.listen()
@@ -92,7 +109,10 @@ def test_a_page_port_in_use_is_said_and_the_table_plays_on(tmp_path: Path, broke
         for kiosk in gadget(tmp_path, port, language="en"):
             kiosk.redraw()
             said = " ".join(texts(kiosk, "status.messages"))
-            assert f"The players' page cannot be served on port {port}: Address already in use." in said
+            assert (
+                f"The players' page cannot be served on port {port}: Address already in use."
+                in said
+            )
             drawn(broker)
             kiosk.settle()
             assert kiosk.page is None and kiosk.state is not None

@@ -31,7 +31,9 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def served() -> Iterator[PageServer]:
-    server = PageServer(0, host="127.0.0.1", language="en", languages=LANGUAGES, url="http://127.0.0.1/")
+    server = PageServer(
+        0, host="127.0.0.1", language="en", languages=LANGUAGES, url="http://127.0.0.1/"
+    )
     server.start()
     _, view = event()
     server.show(snapshots(info_of(view), WALL))
@@ -43,12 +45,17 @@ def wait(driver: Any, script: str, timeout: float = 5.0) -> Any:
     """The first truthy value of ``script`` (JavaScript, returned) within ``timeout`` seconds."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: d.execute_script(script))
+    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(
+        lambda d: d.execute_script(script)
+    )
 
 
 def texts(driver: Any, selector: str) -> list[str]:
-    return list(driver.execute_script(
-        f"return [...document.querySelectorAll({selector!r})].map(e => e.textContent.trim())"))
+    return list(
+        driver.execute_script(
+            f"return [...document.querySelectorAll({selector!r})].map(e => e.textContent.trim())"
+        )
+    )
 
 
 def test_cj3_the_page_shows_the_event_and_follows_it_live(browser: Any, served: PageServer) -> None:
@@ -72,8 +79,11 @@ def test_cj3_the_page_shows_the_event_and_follows_it_live(browser: Any, served: 
     browser.execute_script("window.stayed = true")
     _, later = event(table2_over)
     served.show(snapshots(info_of(later), WALL))
-    wait(browser, "return document.querySelector('#tables li[data-table=table2]').textContent"
-                  " == 'table2: waits for round 2'")
+    wait(
+        browser,
+        "return document.querySelector('#tables li[data-table=table2]').textContent"
+        " == 'table2: waits for round 2'",
+    )
     assert texts(browser, "#seatings .group h4")[1] == "table2pod 1, group 2over"
     assert texts(browser, "#tables .clock") == []
     assert browser.execute_script("return window.stayed") is True
@@ -89,7 +99,9 @@ def test_the_page_speaks_the_language_the_phone_asks_for(browser: Any, served: P
     assert texts(browser, "#languages a.here") == ["Polski"]
 
 
-def test_printed_the_page_is_a_standings_sheet_and_a_seating_sheet(browser: Any, served: PageServer) -> None:
+def test_printed_the_page_is_a_standings_sheet_and_a_seating_sheet(
+    browser: Any, served: PageServer
+) -> None:
     from pypdf import PdfReader
     from selenium.webdriver.common.print_page_options import PrintOptions
 
@@ -104,11 +116,11 @@ def test_printed_the_page_is_a_standings_sheet_and_a_seating_sheet(browser: Any,
     standings = [n for n, text in enumerate(pages) if "Standings · Spring" in text]
     seatings = [n for n, text in enumerate(pages) if "Seatings · Spring" in text]
     assert standings == [0] and len(seatings) == 1 and seatings[0] > 0, pages
-    sheet = "\n".join(pages[:seatings[0]])
+    sheet = "\n".join(pages[: seatings[0]])
     assert "Pod 1: 9 players" in sheet and "Pod 2: 8 players" in sheet and "Seatings" not in sheet
     _, view = event()
     assert [row.name for row in view.rows() if row.name not in sheet] == [], sheet
-    seating = "\n".join(pages[seatings[0]:])
+    seating = "\n".join(pages[seatings[0] :])
     assert "Round 1" in seating and "Round 2" in seating and "pod 2, winners' group" in seating
     # Nothing live on paper: no clocks, no tables' states, no buttons, no connection.
     everything = "\n".join(pages)
@@ -119,7 +131,8 @@ def test_printed_the_page_is_a_standings_sheet_and_a_seating_sheet(browser: Any,
     try:
         colours = browser.execute_script(
             "const b = getComputedStyle(document.body); const d = getComputedStyle(document.querySelector('td.detail'));"
-            "return [b.color, b.backgroundColor, d.color]")
+            "return [b.color, b.backgroundColor, d.color]"
+        )
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
     assert colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)", "rgb(0, 0, 0)"]

@@ -29,21 +29,32 @@ def test_cj3_the_snapshot_has_each_pods_standings_both_rounds_seatings_and_every
     plan, view = event()
     data = snapshot(info_of(view), Translator("en"), WALL)
     json.dumps(data)  # all of it goes to a phone as JSON
-    assert (data["title"], data["lang"], data["connected"], data["heading"]) == ("Spring", "en", True, "Spring")
+    assert (data["title"], data["lang"], data["connected"], data["heading"]) == (
+        "Spring",
+        "en",
+        True,
+        "Spring",
+    )
     assert [pod["title"] for pod in data["pods"]] == ["Pod 1: 9 players", "Pod 2: 8 players"]
-    assert [row["name"] for pod in data["pods"] for row in pod["rows"]] == [r.name for r in view.rows()]
+    assert [row["name"] for pod in data["pods"] for row in pod["rows"]] == [
+        r.name for r in view.rows()
+    ]
     gone = next(row for row in data["pods"][0]["rows"] if row["detail"].endswith("left in round 1"))
     assert gone["name"] == next(a for a in plan.groups if a.table == "table2").players[1]
     # Round 1 as drawn, each group at its table in seating order; round 2 only for pod 2 so far.
     first, second = data["seatings"]
     assert first["title"] == "Round 1"
     assert [(g["table"], g["title"], tuple(g["players"])) for g in first["groups"]] == [
-        (a.table, f"pod {a.pod}, group {a.group}", a.players) for a in sorted(plan.groups, key=lambda a: a.table)]
+        (a.table, f"pod {a.pod}, group {a.group}", a.players)
+        for a in sorted(plan.groups, key=lambda a: a.table)
+    ]
     assert [g["over"] for g in first["groups"]] == [False, False, True, True]
     round2 = [a for a in view.groups if a.round == 2]
     assert second["title"] == "Round 2"
     assert [(g["table"], g["title"], tuple(g["players"])) for g in second["groups"]] == [
-        ("table3", "pod 2, winners' group", round2[0].players), ("table4", "pod 2, losers' group", round2[1].players)]
+        ("table3", "pod 2, winners' group", round2[0].players),
+        ("table4", "pod 2, losers' group", round2[1].players),
+    ]
     # Each table: what it plays, online or not, and its round's seconds left (table2's clock
     # started 15 minutes ago in a 60-minute round; the others' clocks are not running).
     tables = {t["table"]: t for t in data["tables"]}
@@ -62,7 +73,9 @@ def test_the_snapshot_is_in_the_language_asked_for(language: str) -> None:
     english = snapshot(info_of(view), Translator("en"), WALL)
     data = snapshots(info_of(view), WALL)(language)
     assert data["lang"] == language
-    assert all(data["labels"][key] != english["labels"][key] for key in english["labels"] if key != "clock")
+    assert all(
+        data["labels"][key] != english["labels"][key] for key in english["labels"] if key != "clock"
+    )
     assert data["pods"][0]["title"] != english["pods"][0]["title"]
     assert data["seatings"][1]["groups"][0]["title"] != english["seatings"][1]["groups"][0]["title"]
     assert "{time}" in data["labels"]["clock"]
@@ -71,7 +84,9 @@ def test_the_snapshot_is_in_the_language_asked_for(language: str) -> None:
 def test_before_the_draw_the_snapshot_says_what_the_gadget_waits_for() -> None:
     info = EventInfo(table="table2", broker="b:1883", connected=False, joined="Spring")
     data = snapshot(info, Translator("en"), WALL)
-    assert data["heading"] == "Spring: waiting for the organiser's draw · the broker is out of reach"
+    assert (
+        data["heading"] == "Spring: waiting for the organiser's draw · the broker is out of reach"
+    )
     assert (data["pods"], data["seatings"], data["tables"]) == ([], [], [])
 
 
@@ -84,10 +99,15 @@ def test_a_phone_gets_the_language_it_asks_for_else_its_browsers_else_the_gadget
     assert chosen_language(None, None, four, "pl") == "pl"
 
 
-def test_the_pages_address_is_this_gadgets_toward_the_broker_else_its_local_name(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_pages_address_is_this_gadgets_toward_the_broker_else_its_local_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import socket
 
-    assert page_url(8080, "organiser.local", lambda broker: "192.168.4.7") == "http://192.168.4.7:8080/"
+    assert (
+        page_url(8080, "organiser.local", lambda broker: "192.168.4.7")
+        == "http://192.168.4.7:8080/"
+    )
     monkeypatch.setattr(socket, "gethostname", lambda: "organiser")
     assert page_url(8080, "localhost", lambda broker: None) == "http://organiser.local:8080/"
 
@@ -104,20 +124,33 @@ def test_the_local_address_is_found_without_sending_anything() -> None:
 # --- the QR code on the EVENT screen ---------------------------------------------------------
 
 
-def read_code(surface: pygame.Surface, rect: tuple[int, int, int, int], count: int) -> list[list[bool]]:
+def read_code(
+    surface: pygame.Surface, rect: tuple[int, int, int, int], count: int
+) -> list[list[bool]]:
     """The modules in ``rect`` (the code with its quiet zone) read back from the pixels, each at
     its centre; every module of the quiet zone must be light."""
     x, y, w, _ = rect
     pixel = w / (count + 2 * qr.QUIET)
-    cells = [[sum(surface.get_at((int(x + (c + 0.5) * pixel), int(y + (r + 0.5) * pixel)))[:3]) < 384
-              for c in range(count + 2 * qr.QUIET)] for r in range(count + 2 * qr.QUIET)]
-    quiet = [row[:qr.QUIET] + row[-qr.QUIET:] for row in cells] + cells[:qr.QUIET] + cells[-qr.QUIET:]
+    cells = [
+        [
+            sum(surface.get_at((int(x + (c + 0.5) * pixel), int(y + (r + 0.5) * pixel)))[:3]) < 384
+            for c in range(count + 2 * qr.QUIET)
+        ]
+        for r in range(count + 2 * qr.QUIET)
+    ]
+    quiet = (
+        [row[: qr.QUIET] + row[-qr.QUIET :] for row in cells]
+        + cells[: qr.QUIET]
+        + cells[-qr.QUIET :]
+    )
     assert not any(any(row) for row in quiet), "the quiet zone is not all light"
-    return [row[qr.QUIET:-qr.QUIET] for row in cells[qr.QUIET:-qr.QUIET]]
+    return [row[qr.QUIET : -qr.QUIET] for row in cells[qr.QUIET : -qr.QUIET]]
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_event_screens_qr_code_opens_the_page(size: tuple[int, int], make_kiosk: Callable[..., Kiosk]) -> None:
+def test_the_event_screens_qr_code_opens_the_page(
+    size: tuple[int, int], make_kiosk: Callable[..., Kiosk]
+) -> None:
     """The code drawn on the phones' tab is the page's address, module for module, at every
     size; on a 480×320 panel (6.5 px/mm) it is at least 25 mm a side, quiet zone included."""
     kiosk = make_kiosk(size, "en")
@@ -125,7 +158,9 @@ def test_the_event_screens_qr_code_opens_the_page(size: tuple[int, int], make_ki
     kiosk.redraw()
     placed = [s for s in kiosk.canvas.shapes if s.role == "event.page.qr"]
     assert [s.name for s in placed] == [f"qr:{PAGE_URL.upper()}"]
-    expected = [[bool(cell) for cell in row] for row in segno.make_qr(PAGE_URL.upper(), error="m").matrix]
+    expected = [
+        [bool(cell) for cell in row] for row in segno.make_qr(PAGE_URL.upper(), error="m").matrix
+    ]
     assert read_code(kiosk.target.surface, placed[0].rect, len(expected)) == expected
     if size == (480, 320):
         assert placed[0].rect[2] >= 25 * 6.5
@@ -134,7 +169,9 @@ def test_the_event_screens_qr_code_opens_the_page(size: tuple[int, int], make_ki
     assert texts(kiosk, "event.page.url") == [f"Or open {PAGE_URL}"]
 
 
-def test_the_phones_tab_is_there_only_where_the_page_is_served(make_kiosk: Callable[..., Kiosk]) -> None:
+def test_the_phones_tab_is_there_only_where_the_page_is_served(
+    make_kiosk: Callable[..., Kiosk],
+) -> None:
     from scenes_event import scene_event_tables
 
     kiosk = make_kiosk((480, 320), "en")
@@ -150,7 +187,9 @@ def test_the_phones_tab_is_there_only_where_the_page_is_served(make_kiosk: Calla
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_phones_tab_is_worded_in_the_tables_language(language: str, make_kiosk: Callable[..., Kiosk]) -> None:
+def test_the_phones_tab_is_worded_in_the_tables_language(
+    language: str, make_kiosk: Callable[..., Kiosk]
+) -> None:
     """Nothing on the tab is cut at any size."""
     kiosk = make_kiosk(SIZES[0], language)
     scene_event_phones(kiosk)
@@ -161,7 +200,9 @@ def test_the_phones_tab_is_worded_in_the_tables_language(language: str, make_kio
         assert not cut, f"{size}: {cut}"
 
 
-def test_a_broker_by_name_is_not_looked_up_for_the_pages_address(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_broker_by_name_is_not_looked_up_for_the_pages_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Only numbers are connected toward (a UDP socket sends nothing); a name would need a lookup
     that sends queries and may keep start-up waiting."""
     import socket

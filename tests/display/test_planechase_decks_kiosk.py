@@ -19,8 +19,20 @@ from display.kiosk import Kiosk
 from scenes import PLAYERS, texts
 
 MakeKiosk = Callable[..., Kiosk]
-PLANES = ("Tazeem", "Naya", "Bant", "Agyrem", "Sokenzan", "Lethe Lake", "Murasa", "Gavony", "Stensia", "The Wilds",
-          "Otaria", "Goldmeadow")
+PLANES = (
+    "Tazeem",
+    "Naya",
+    "Bant",
+    "Agyrem",
+    "Sokenzan",
+    "Lethe Lake",
+    "Murasa",
+    "Gavony",
+    "Stensia",
+    "The Wilds",
+    "Otaria",
+    "Goldmeadow",
+)
 
 
 def uid(index: int) -> str:
@@ -29,13 +41,20 @@ def uid(index: int) -> str:
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_pc6_a_physical_deck_goes_round_twice_and_the_plane_just_left_is_refused(
-        make_kiosk: MakeKiosk, tmp_path: Path, language: str) -> None:
+    make_kiosk: MakeKiosk, tmp_path: Path, language: str
+) -> None:
     with (tmp_path / "tags.txt").open("a", encoding="utf-8") as tags:
         for index, name in enumerate(PLANES):
             tags.write(f"{uid(index)}  {name}\n")
     kiosk = make_kiosk((480, 320), language)
-    kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS[:2], first=PLAYERS[0],
-                          options={"planar_deck": "physical", "communal_deck": "on"}))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "planechase"),
+            players=PLAYERS[:2],
+            first=PLAYERS[0],
+            options={"planar_deck": "physical", "communal_deck": "on"},
+        )
+    )
     kiosk.handle_input(TagRead(uid(0)))  # the starting plane
     kiosk.execute(Advance())
     kiosk.redraw()
@@ -46,12 +65,24 @@ def test_pc6_a_physical_deck_goes_round_twice_and_the_plane_just_left_is_refused
         kiosk.execute(RollPlanarDie(pip=6))  # the table's own die shows the planeswalker symbol
         kiosk.redraw()
         state = kiosk.state
-        assert state is not None and state.planechase is not None and state.planechase.awaiting is not None
-        kiosk.handle_input(TagRead(uid(PLANES.index(left))))  # the card just put on the bottom, by mistake
+        assert (
+            state is not None
+            and state.planechase is not None
+            and state.planechase.awaiting is not None
+        )
+        kiosk.handle_input(
+            TagRead(uid(PLANES.index(left)))
+        )  # the card just put on the bottom, by mistake
         kiosk.redraw()
-        assert kiosk.ui.error is not None and kiosk.ui.error.key == "planechase.card_on_bottom", step
+        assert kiosk.ui.error is not None and kiosk.ui.error.key == "planechase.card_on_bottom", (
+            step
+        )
         said = texts(kiosk, "status.error")
-        assert said and left in " ".join(said) and ("went to the bottom" in " ".join(said)) == (language == "en")
+        assert (
+            said
+            and left in " ".join(said)
+            and ("went to the bottom" in " ".join(said)) == (language == "en")
+        )
         assert [c.name for c in kiosk.state.planechase.face_up] == []  # nothing taken
         kiosk.handle_input(TagRead(uid(index)))
         kiosk.redraw()
@@ -73,10 +104,17 @@ def test_pc9_901_12b_a_team_leaving_on_its_own_turn_on_the_kiosk(make_kiosk: Mak
     from display.ui import Press
 
     kiosk = make_kiosk((800, 480), "en")
-    players = ("Alice", "Bob", "Carol", "Dan", "Eve", "Fay")  # three teams: one leaving ends nothing
+    players = (
+        "Alice",
+        "Bob",
+        "Carol",
+        "Dan",
+        "Eve",
+        "Fay",
+    )  # three teams: one leaving ends nothing
     kiosk.execute(NewGame(formats=("ffa", "2hg", "planechase"), players=players, first="Alice"))
     every = [card.name for card in load_catalog() if card.kind is CardKind.PLANE]
-    decks = [every[10 * seat:10 * seat + 10] for seat in range(6)]
+    decks = [every[10 * seat : 10 * seat + 10] for seat in range(6)]
     for seat in range(6):
         kiosk.execute(SetPlanarDeck(owner=seat, names=tuple(decks[seat])))
     kiosk.execute(Advance())
@@ -88,7 +126,9 @@ def test_pc9_901_12b_a_team_leaving_on_its_own_turn_on_the_kiosk(make_kiosk: Mak
 
     bobs = top(1)
     kiosk.execute(RollPlanarDie(seat=1, pip=6))
-    assert [c.name for c in kiosk.state.planechase.face_up] == [bobs]  # Bob's own top card, not Alice's
+    assert [c.name for c in kiosk.state.planechase.face_up] == [
+        bobs
+    ]  # Bob's own top card, not Alice's
     carols = top(2)
     kiosk.execute(Concede(seat=0))
     kiosk.go("table")
@@ -104,7 +144,9 @@ def test_pc9_901_12b_a_team_leaving_on_its_own_turn_on_the_kiosk(make_kiosk: Mak
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)])
-def test_pc10_807_4c_a_ten_player_grand_melee_on_the_kiosk(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+def test_pc10_807_4c_a_ten_player_grand_melee_on_the_kiosk(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     """Ten players, two turn markers (807.4a, said when the game starts); E5 holds the second and
     concedes during the turn: the marker stays until NEXT ends the turn, then F6 holds it and
     plays (807.4c); the table shows both face-up planes throughout."""
@@ -114,9 +156,18 @@ def test_pc10_807_4c_a_ten_player_grand_melee_on_the_kiosk(make_kiosk: MakeKiosk
 
     kiosk = make_kiosk(size, "en")
     players = ("A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "I9", "J10")
-    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=players, first="A1", options={"grand_melee": "on"}))
-    assert any("2 turn markers" in message or "two turn markers" in message for message in kiosk.ui.messages), \
-        kiosk.ui.messages
+    kiosk.execute(
+        NewGame(
+            formats=("ffa", "planechase"),
+            players=players,
+            first="A1",
+            options={"grand_melee": "on"},
+        )
+    )
+    assert any(
+        "2 turn markers" in message or "two turn markers" in message
+        for message in kiosk.ui.messages
+    ), kiosk.ui.messages
     kiosk.execute(Advance())
     kiosk.execute(Concede(seat=4))
     kiosk.go("table")
@@ -129,7 +180,9 @@ def test_pc10_807_4c_a_ten_player_grand_melee_on_the_kiosk(make_kiosk: MakeKiosk
     kiosk.redraw()
     assert kiosk.state.planechase.markers == (1, 5)
     assert kiosk.state.player(5).in_game and len(kiosk.state.planechase.face_up) == 2
-    for _ in range(30):  # a whole round: every marker moves on once a turn, nobody's turn is skipped
+    for _ in range(
+        30
+    ):  # a whole round: every marker moves on once a turn, nobody's turn is skipped
         before = kiosk.state.active
         kiosk.dispatch(Press(Button.NEXT))
         if kiosk.state.active != before:

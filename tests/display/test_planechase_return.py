@@ -26,7 +26,11 @@ def rolled(make_kiosk: MakeKiosk, now: list[float]) -> Kiosk:
     kiosk.step(block=False)
     kiosk.inputs.put(ButtonPressed(Button.ROLL))
     kiosk.step(block=False)
-    assert kiosk.state is not None and kiosk.state.planechase is not None and kiosk.state.planechase.rolls
+    assert (
+        kiosk.state is not None
+        and kiosk.state.planechase is not None
+        and kiosk.state.planechase.rolls
+    )
     assert settled(kiosk.state), kiosk.state.planechase
     assert kiosk.ui.screen == "planechase"
     return kiosk
@@ -36,7 +40,9 @@ def test_pc3_the_table_comes_back_after_the_result_was_shown(make_kiosk: MakeKio
     now = [CLOCK]
     kiosk = rolled(make_kiosk, now)
     back = CLOCK + TUMBLE + RESULT_SHOWN
-    assert kiosk.deadline() is not None and kiosk.deadline() <= back  # the loop wakes for it: no polling
+    assert (
+        kiosk.deadline() is not None and kiosk.deadline() <= back
+    )  # the loop wakes for it: no polling
     now[0] = back - 0.01
     kiosk.step(block=False)
     assert kiosk.ui.screen == "planechase"
@@ -44,7 +50,9 @@ def test_pc3_the_table_comes_back_after_the_result_was_shown(make_kiosk: MakeKio
     assert kiosk.deadline() == back
     kiosk.step(block=False)
     assert kiosk.ui.screen == "table"
-    assert len([d for d in kiosk.canvas.drawn if d.role.endswith(".life")]) == 4  # the totals are back
+    assert (
+        len([d for d in kiosk.canvas.drawn if d.role.endswith(".life")]) == 4
+    )  # the totals are back
     assert kiosk.deadline() is None or kiosk.deadline() > back  # and nothing more is due for it
 
 

@@ -31,9 +31,27 @@ MakeKiosk = Callable[..., Kiosk]
 #: Every layout and the scaled full-HD one.
 ALL_SIZES = (*SIZES, (1920, 1080))
 #: The scenes of the table (with a life change shown), upkeep, Planechase and adjust screens.
-OURS = ("table", "life", "upkeep", "upkeep-plane", "upkeep-six", "pc-table", "planechase", "pc-start", "pc-awaiting",
-        "pc-own-die", "pc-encounter", "pc-choice", "pc-rolls", "adjust", "two-headed-giant", "pc-art",
-        "pc-art-encounter", "upkeep-art", "pc-table-art")
+OURS = (
+    "table",
+    "life",
+    "upkeep",
+    "upkeep-plane",
+    "upkeep-six",
+    "pc-table",
+    "planechase",
+    "pc-start",
+    "pc-awaiting",
+    "pc-own-die",
+    "pc-encounter",
+    "pc-choice",
+    "pc-rolls",
+    "adjust",
+    "two-headed-giant",
+    "pc-art",
+    "pc-art-encounter",
+    "upkeep-art",
+    "pc-table-art",
+)
 #: Ten players, names in four scripts.
 TEN = (*POD, "Marek", "Ewa")
 
@@ -42,7 +60,9 @@ def overlap(a: Rect, b: Rect) -> bool:
     return pygame.Rect(a).colliderect(pygame.Rect(b))
 
 
-def sizes(kiosk: Kiosk, which: tuple[tuple[int, int], ...] = ALL_SIZES) -> Iterator[tuple[int, int]]:
+def sizes(
+    kiosk: Kiosk, which: tuple[tuple[int, int], ...] = ALL_SIZES
+) -> Iterator[tuple[int, int]]:
     """Draw the kiosk's scene at each size in turn."""
     for size in which:
         kiosk.retarget(OffscreenTarget(size))
@@ -114,7 +134,9 @@ def game_of(kiosk: Kiosk, players: int) -> None:
 
 
 @pytest.mark.parametrize("players", range(2, 11))
-def test_tb3_life_totals_stay_large_beside_the_upkeep_banner(make_kiosk: MakeKiosk, players: int) -> None:
+def test_tb3_life_totals_stay_large_beside_the_upkeep_banner(
+    make_kiosk: MakeKiosk, players: int
+) -> None:
     """TB-3, LF-1: in the upkeep every life total is at least 45 px at 800×480 and 30 px at
     480×320 with 2–6 players (the layout's ``medium`` with 7–10): beside the banner where that
     leaves them so, else the banner, which says no more than the turn's steps, gives way (the
@@ -128,10 +150,17 @@ def test_tb3_life_totals_stay_large_beside_the_upkeep_banner(make_kiosk: MakeKio
             layout = choose(*size)
             least = {(800, 480): 45, (480, 320): 30}[size] if players <= 6 else layout.medium
             upkeep = kiosk.tr("ui.upkeep_of", name=kiosk.state.player(kiosk.state.active).name)
-            assert texts(kiosk, "banner.item") or upkeep in texts(kiosk, "header.headline"), (size, language)
+            assert texts(kiosk, "banner.item") or upkeep in texts(kiosk, "header.headline"), (
+                size,
+                language,
+            )
             lives = [drawn(kiosk, f"seat{seat}.life") for seat in range(players)]
             assert all(len(life) == 1 for life in lives)
-            assert min(life[0].size for life in lives) >= least, (size, language, [life[0].size for life in lives])
+            assert min(life[0].size for life in lives) >= least, (
+                size,
+                language,
+                [life[0].size for life in lives],
+            )
             for seat, role in ((1, "cmd"), (players - 1, "poison")):
                 total = ink("0123456789", lives[seat][0].size, True)[1]
                 for number in drawn(kiosk, f"seat{seat}.{role}"):
@@ -150,13 +179,19 @@ def test_tb3_seats_take_the_room_back_when_the_banner_is_tapped_away(make_kiosk:
     kiosk.redraw()
     assert banner(kiosk) is None and texts(kiosk, "banner.*") == []
     after = seat_targets(kiosk)
-    assert all(after[seat][2] * after[seat][3] > before[seat][2] * before[seat][3] for seat in range(4))
-    assert all(drawn(kiosk, f"seat{seat}.life")[0].size >= choose(800, 480).huge for seat in range(4))
+    assert all(
+        after[seat][2] * after[seat][3] > before[seat][2] * before[seat][3] for seat in range(4)
+    )
+    assert all(
+        drawn(kiosk, f"seat{seat}.life")[0].size >= choose(800, 480).huge for seat in range(4)
+    )
     assert texts(kiosk, "table.plane") == [kiosk.state.planechase.face_up[0].name]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pc3_the_upkeep_banner_shows_the_planes_rules_text(make_kiosk: MakeKiosk, language: str) -> None:
+def test_pc3_the_upkeep_banner_shows_the_planes_rules_text(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """The plane and what it does on the table screen: in the upkeep banner, with its rules text
     when card data has it (whole, as large as the banner's room allows)."""
     kiosk = make_kiosk(SIZES[0], language)
@@ -169,7 +204,9 @@ def test_pc3_the_upkeep_banner_shows_the_planes_rules_text(make_kiosk: MakeKiosk
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pc3_the_table_shows_what_the_planes_chaos_does(make_kiosk: MakeKiosk, language: str) -> None:
+def test_pc3_the_table_shows_what_the_planes_chaos_does(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """The plane's effect where players look: beside the plane's name under the seats, its
     chaos ability whole at every size (card text as printed, in English); none without text."""
     kiosk = make_kiosk(SIZES[0], language)
@@ -178,13 +215,23 @@ def test_pc3_the_table_shows_what_the_planes_chaos_does(make_kiosk: MakeKiosk, l
         assert texts(kiosk, "table.plane") == ["Tazeem"], size
         assert texts(kiosk, "table.plane.chaos") == [SAMPLE_TEXT], size
         assert not any(d.cut for d in drawn(kiosk, "table.plane.chaos")), size
-    assert pc_screen.chaos_ability("Players may cast spells as though they had flash.\nWhenever chaos ensues, "
-                                   "untap all creatures.") == "Whenever chaos ensues, untap all creatures."
-    assert pc_screen.chaos_ability("Whenever you roll {CHAOS}, draw a card.") == "Whenever you roll {CHAOS}, draw a card."
+    assert (
+        pc_screen.chaos_ability(
+            "Players may cast spells as though they had flash.\nWhenever chaos ensues, "
+            "untap all creatures."
+        )
+        == "Whenever chaos ensues, untap all creatures."
+    )
+    assert (
+        pc_screen.chaos_ability("Whenever you roll {CHAOS}, draw a card.")
+        == "Whenever you roll {CHAOS}, draw a card."
+    )
     assert pc_screen.chaos_ability("") == ""
 
 
-def test_pc3_the_table_names_the_plane_and_opens_planechase_when_touched(make_kiosk: MakeKiosk) -> None:
+def test_pc3_the_table_names_the_plane_and_opens_planechase_when_touched(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = shown(make_kiosk, "pc-table")
     assert texts(kiosk, "table.plane") == ["Tazeem"]
     touch(kiosk, Go("planechase"))
@@ -215,7 +262,9 @@ def die_colours(kiosk: Kiosk) -> dict[tuple[int, int, int], int]:
     face = drawn(kiosk, "pc.die.face")[0].rect
     label = drawn(kiosk, "pc.cost.label")[0].rect
     panel_x = kiosk.canvas.width * 11 // 20
-    area = kiosk.target.surface.subsurface(pygame.Rect(panel_x, face[1] - face[3], face[0] - panel_x, label[1] - face[1] + face[3]))
+    area = kiosk.target.surface.subsurface(
+        pygame.Rect(panel_x, face[1] - face[3], face[0] - panel_x, label[1] - face[1] + face[3])
+    )
     found = {}
     for colour in (theme.WALK, theme.CHAOS):
         mask = pygame.mask.from_threshold(area, colour, (1, 1, 1, 255))
@@ -230,9 +279,18 @@ def test_pc3_the_die_shows_its_face(make_kiosk: MakeKiosk, face: DieFace) -> Non
     kiosk = shown(make_kiosk, "planechase")
     state = kiosk.controller.state
     assert state is not None and state.planechase is not None
-    roll = Roll(turn=1, seat=0, pip={DieFace.PLANESWALK: 6, DieFace.CHAOS: 1, DieFace.BLANK: 3}[face], face=face,
-                result=face, cost=0, special=True)
-    kiosk.controller.state = state.model_copy(update={"planechase": state.planechase.model_copy(update={"rolls": (roll,)})})
+    roll = Roll(
+        turn=1,
+        seat=0,
+        pip={DieFace.PLANESWALK: 6, DieFace.CHAOS: 1, DieFace.BLANK: 3}[face],
+        face=face,
+        result=face,
+        cost=0,
+        special=True,
+    )
+    kiosk.controller.state = state.model_copy(
+        update={"planechase": state.planechase.model_copy(update={"rolls": (roll,)})}
+    )
     kiosk.redraw()
     colours = die_colours(kiosk)
     assert colours[theme.WALK] > (200 if face is DieFace.PLANESWALK else -1)
@@ -243,7 +301,9 @@ def test_pc3_the_die_shows_its_face(make_kiosk: MakeKiosk, face: DieFace) -> Non
         assert colours[theme.CHAOS] == 0
 
 
-def test_pc13_the_roll_log_shows_as_many_rolls_as_fit_by_their_place_in_the_game(make_kiosk: MakeKiosk) -> None:
+def test_pc13_the_roll_log_shows_as_many_rolls_as_fit_by_their_place_in_the_game(
+    make_kiosk: MakeKiosk,
+) -> None:
     """PC-13: after 21 rolls the log lists the newest first, each numbered by its place in the
     game's log, as many as the panel holds (more on a bigger screen)."""
     kiosk = make_kiosk(SIZES[0], "en")
@@ -256,8 +316,12 @@ def test_pc13_the_roll_log_shows_as_many_rolls_as_fit_by_their_place_in_the_game
         numbers = [int(re.match(r"(\d+)\. ", line).group(1)) for line in lines]  # type: ignore[union-attr]
         assert numbers == list(range(21, 21 - len(numbers), -1)), size
         for number, line in zip(numbers, lines, strict=True):
-            face = {"blank": "Blank", "chaos": "Chaos", "planeswalk": "Planeswalk"}[rolls[number - 1].result]
-            assert line.startswith(f"{number}. {kiosk.state.player(rolls[number - 1].seat).name}: {face}")  # type: ignore[union-attr]
+            face = {"blank": "Blank", "chaos": "Chaos", "planeswalk": "Planeswalk"}[
+                rolls[number - 1].result
+            ]
+            assert line.startswith(
+                f"{number}. {kiosk.state.player(rolls[number - 1].seat).name}: {face}"
+            )  # type: ignore[union-attr]
         counts.append(len(lines))
     assert counts[0] >= 1 and min(counts[1:]) >= 4  # four or more from the 7-inch panel up
 
@@ -286,7 +350,9 @@ def test_pc11_down_with_no_counters_on_the_plane_does_nothing(make_kiosk: MakeKi
     assert texts(kiosk, "pc.plane.counters") == [] and kiosk.ui.screen == "planechase"
 
 
-def test_pc11_the_encoder_changes_life_on_the_planechase_screen_as_on_the_table(make_kiosk: MakeKiosk) -> None:
+def test_pc11_the_encoder_changes_life_on_the_planechase_screen_as_on_the_table(
+    make_kiosk: MakeKiosk,
+) -> None:
     """The encoder on the Planechase screen is life, as on the table: the table comes back with
     the highlighted seat's change showing, made after the pause as one change; the plane's
     counters change only once SELECT (or a touch on the plane's name) gave the encoder to them,
@@ -316,7 +382,9 @@ def test_pc11_the_encoder_changes_life_on_the_planechase_screen_as_on_the_table(
     assert kiosk.ui.screen == "table" and kiosk.state.planechase.face_up[0].counters == 1  # type: ignore[union-attr]
 
 
-def test_pc11_a_long_choice_scrolls_with_the_cursor_and_says_how_many_are_hidden(make_kiosk: MakeKiosk) -> None:
+def test_pc11_a_long_choice_scrolls_with_the_cursor_and_says_how_many_are_hidden(
+    make_kiosk: MakeKiosk,
+) -> None:
     """PC-11 on a 320×240 panel: Interplanar Tunnel's five planes do not fit; the list shows a
     window round the cursor, markers say how many are above and below, touching one brings the
     next hidden plane into view, and SELECT chooses the one under the cursor."""
@@ -327,7 +395,11 @@ def test_pc11_a_long_choice_scrolls_with_the_cursor_and_says_how_many_are_hidden
     hidden = [int(n) for n in texts(kiosk, "pc.choice.more")]
     assert len(listed) < 5 and len(listed) + sum(hidden) == 5
     assert options[3] in listed  # the cursor's chip is in view
-    up = next(t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "pc.scroll")
+    up = next(
+        t
+        for t in kiosk.canvas.targets
+        if isinstance(t.action, Tap) and t.action.kind == "pc.scroll"
+    )
     kiosk.touch((up.rect[0] + 2, up.rect[1] + 2))
     kiosk.redraw()
     assert options[2] in texts(kiosk, "pc.choice.option")
@@ -353,7 +425,11 @@ def test_lf2_a_long_player_row_scrolls_on_a_small_panel(make_kiosk: MakeKiosk) -
     players = texts(kiosk, "adjust.player")
     hidden = [int(n) for n in texts(kiosk, "adjust.player.more")]
     assert names[0] in players and len(players) < 10 and len(players) + sum(hidden) == 10
-    right = [t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "adj.player"][-1]
+    right = [
+        t
+        for t in kiosk.canvas.targets
+        if isinstance(t.action, Tap) and t.action.kind == "adj.player"
+    ][-1]
     kiosk.touch((right.rect[0] + right.rect[2] - 2, right.rect[1] + 2))
     kiosk.redraw()
     form = kiosk.ui.state_of(AdjustForm)
@@ -369,18 +445,30 @@ def test_pc1_a_plain_d6_shows_its_pips(make_kiosk: MakeKiosk) -> None:
     kiosk = shown(make_kiosk, "planechase")
     state = kiosk.controller.state
     assert state is not None and state.planechase is not None
-    roll = Roll(turn=1, seat=0, pip=6, face=DieFace.PLANESWALK, result=DieFace.PLANESWALK, cost=0, special=True)
+    roll = Roll(
+        turn=1,
+        seat=0,
+        pip=6,
+        face=DieFace.PLANESWALK,
+        result=DieFace.PLANESWALK,
+        cost=0,
+        special=True,
+    )
     pc = state.planechase.model_copy(update={"rolls": (roll,), "plain_d6": True})
     kiosk.controller.state = state.model_copy(update={"planechase": pc})
     kiosk.redraw()
     with_pips = die_colours(kiosk)[theme.WALK]
-    kiosk.controller.state = state.model_copy(update={"planechase": pc.model_copy(update={"plain_d6": False})})
+    kiosk.controller.state = state.model_copy(
+        update={"planechase": pc.model_copy(update={"plain_d6": False})}
+    )
     kiosk.redraw()
     assert 0 < with_pips != die_colours(kiosk)[theme.WALK]  # pips, not the planeswalker symbol
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_pc11_stairs_to_infinity_asks_in_the_tables_language(make_kiosk: MakeKiosk, language: str) -> None:
+def test_pc11_stairs_to_infinity_asks_in_the_tables_language(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """PC-11: Stairs to Infinity's answers are chips in the table's words, not 'top'/'bottom'."""
     from device.rules.planechase.commands import ChoosePlanar
     from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
@@ -388,13 +476,22 @@ def test_pc11_stairs_to_infinity_asks_in_the_tables_language(make_kiosk: MakeKio
     kiosk = shown(make_kiosk, "planechase", language=language)
     state = kiosk.controller.state
     assert state is not None and state.planechase is not None
-    choice = PendingChoice(kind=ChoiceKind.STAIRS, seat=0, deck=0, cards=(CardRef(name="Bant", kind=PlanarKind.PLANE),),
-                           source="Stairs to Infinity")
-    kiosk.controller.state = state.model_copy(update={"planechase": state.planechase.model_copy(update={"choice": choice})})
+    choice = PendingChoice(
+        kind=ChoiceKind.STAIRS,
+        seat=0,
+        deck=0,
+        cards=(CardRef(name="Bant", kind=PlanarKind.PLANE),),
+        source="Stairs to Infinity",
+    )
+    kiosk.controller.state = state.model_copy(
+        update={"planechase": state.planechase.model_copy(update={"choice": choice})}
+    )
     kiosk.redraw()
     tr = Translator(language)
     assert texts(kiosk, "pc.choice.option") == [tr("ui.pc.stairs.top"), tr("ui.pc.stairs.bottom")]
-    assert texts(kiosk, "pc.choice.prompt") == [tr("ui.pc.ask.stairs_to_infinity", name="Alice", card="Bant")]
+    assert texts(kiosk, "pc.choice.prompt") == [
+        tr("ui.pc.ask.stairs_to_infinity", name="Alice", card="Bant")
+    ]
     sent: list[object] = []
     kiosk.execute = lambda command: sent.append(command)  # type: ignore[method-assign, assignment, return-value]
     touch(kiosk, Tap("pc.choice", "bottom"))
@@ -436,8 +533,13 @@ def test_tb4_a_player_out_of_the_game_keeps_a_readable_name(make_kiosk: MakeKios
     life total; her name stays at the layout's name size rather than shrinking to make the old
     total larger."""
     kiosk = make_kiosk((800, 480), "ru")
-    kiosk.execute(NewGame(formats=("commander", "planechase"), players=("Аня", "Борис", "さくら", "Łukasz"),
-                          first="Аня"))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "planechase"),
+            players=("Аня", "Борис", "さくら", "Łukasz"),
+            first="Аня",
+        )
+    )
     kiosk.dispatch(Press(Button.NEXT))  # the main phase: the plane's strip under the seats
     kiosk.execute(DealCommanderDamage(seat=2, source=0, amount=21))
     kiosk.redraw()

@@ -22,12 +22,40 @@ from display.ui import Tap, Turn
 MakeKiosk = Callable[..., Kiosk]
 
 #: Every scene of these screens, each reached through the kiosk's own inputs.
-CONTRAPTIONS = ("ct_crank", "ct_faction", "ct_shared", "ct_place", "ct_manage", "ct_library", "ct_factions", "ct_look",
-                "ct_which", "ct_roll", "ct_tap", "ct_paid")
+CONTRAPTIONS = (
+    "ct_crank",
+    "ct_faction",
+    "ct_shared",
+    "ct_place",
+    "ct_manage",
+    "ct_library",
+    "ct_factions",
+    "ct_look",
+    "ct_which",
+    "ct_roll",
+    "ct_tap",
+    "ct_paid",
+)
 NECROMANCER = ("necro-ask", "necromancer", "necro-table", "necro-ask-ten", "necro-ten")
-CONSPIRACY = ("conspiracy", "conspiracy-pods", "conspiracy-controls", "conspiracy-extra", "conspiracy-draft")
-DUEL = ("wd_gather", "wd_attack", "wd_over", "wd_card", "wd_describe", "wd_incant", "wd_learn", "wd_cast",
-        "wd_target", "wd_falling")
+CONSPIRACY = (
+    "conspiracy",
+    "conspiracy-pods",
+    "conspiracy-controls",
+    "conspiracy-extra",
+    "conspiracy-draft",
+)
+DUEL = (
+    "wd_gather",
+    "wd_attack",
+    "wd_over",
+    "wd_card",
+    "wd_describe",
+    "wd_incant",
+    "wd_learn",
+    "wd_cast",
+    "wd_target",
+    "wd_falling",
+)
 EVENT = ("event-join", "event", "event-tables")
 OURS = CONTRAPTIONS + NECROMANCER + CONSPIRACY + EVENT + DUEL
 #: The header, the status line and the touch bar are drawn above and below every screen alike.
@@ -45,8 +73,11 @@ def test_hw4_no_text_is_cut_or_shrunk_below_tiny_and_targets_are_a_finger_tall(
     SCENES[scene](kiosk)
     for size in sizes(kiosk):
         layout = choose(*size)
-        problems = [d for d in kiosk.canvas.drawn
-                    if not d.role.startswith(SHARED) and (d.cut or d.size < layout.tiny)]
+        problems = [
+            d
+            for d in kiosk.canvas.drawn
+            if not d.role.startswith(SHARED) and (d.cut or d.size < layout.tiny)
+        ]
         assert problems == [], size
         short = [t for t in kiosk.canvas.targets if t.rect[3] < layout.touch]
         assert short == [], size
@@ -58,7 +89,11 @@ def marker_counts(kiosk: Kiosk, role: str) -> list[int]:
 
 
 def targets(kiosk: Kiosk, kind: str) -> list[Tap]:
-    return [t.action for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == kind]
+    return [
+        t.action
+        for t in kiosk.canvas.targets
+        if isinstance(t.action, Tap) and t.action.kind == kind
+    ]
 
 
 def touch(kiosk: Kiosk, action: object) -> None:
@@ -68,7 +103,9 @@ def touch(kiosk: Kiosk, action: object) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_cta1_a_faction_library_chip_keeps_its_count_on_the_smallest_panel(make_kiosk: MakeKiosk, language: str) -> None:
+def test_cta1_a_faction_library_chip_keeps_its_count_on_the_smallest_panel(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """CT-A1 at 320×240: each faction library's chip says its number, name and cards left whole
     (on two lines where one is too narrow), and the list says how many chips are hidden."""
     kiosk = shown(make_kiosk, "ct_library", (320, 240), language)
@@ -85,7 +122,9 @@ def test_ct_a_long_chip_list_scrolls_with_the_cursor_and_its_markers(make_kiosk:
     many are above and below; touching a marker brings the next hidden chip into view."""
     kiosk = shown(make_kiosk, "ct_library", (320, 240), "pl")
     chips = targets(kiosk, "ct.opt")
-    assert Tap("ct.opt", 2) in chips and Tap("ct.opt", 0) not in chips  # the cursor's chip, scrolled to
+    assert (
+        Tap("ct.opt", 2) in chips and Tap("ct.opt", 0) not in chips
+    )  # the cursor's chip, scrolled to
     kiosk.dispatch(Turn(3))  # the last chip: "Wróć"
     kiosk.redraw()
     chips = targets(kiosk, "ct.opt")
@@ -98,7 +137,9 @@ def test_ct_a_long_chip_list_scrolls_with_the_cursor_and_its_markers(make_kiosk:
 
 
 @pytest.mark.parametrize("scene", ("necro-ask-ten", "necro-ten"))
-def test_nc1_nc3_a_table_of_ten_scrolls_and_says_how_many_are_hidden(make_kiosk: MakeKiosk, scene: str) -> None:
+def test_nc1_nc3_a_table_of_ten_scrolls_and_says_how_many_are_hidden(
+    make_kiosk: MakeKiosk, scene: str
+) -> None:
     """NC-1, NC-3 at a table of ten on a 320×240 panel: the answers (or the players) show a window
     round the cursor, with how many are hidden above and below; touching a marker brings the
     next hidden one into view."""
@@ -134,9 +175,13 @@ def test_cj_a_pod_of_ten_on_the_smallest_panel_scrolls_its_groups(make_kiosk: Ma
     state = kiosk.state
     assert state is not None and state.conspiracy is not None
     one, two = state.conspiracy.groups
-    down = next(t for t in targets(kiosk, "consp.scroll") if t.value[0] == one.label and t.value[1] > 0)
+    down = next(
+        t for t in targets(kiosk, "consp.scroll") if t.value[0] == one.label and t.value[1] > 0
+    )
     touch(kiosk, down)
-    assert f"{down.value[1] + 1}. {state.player(one.order[down.value[1]]).name}" in texts(kiosk, "consp.1.seat")
+    assert f"{down.value[1] + 1}. {state.player(one.order[down.value[1]]).name}" in texts(
+        kiosk, "consp.1.seat"
+    )
     kiosk.dispatch(Turn(-1))  # from the first chip back to the last row: group 2's last player
     kiosk.redraw()
     assert f"5. {state.player(two.order[4]).name}" in texts(kiosk, "consp.2.seat")
@@ -198,7 +243,9 @@ def test_every_size_shows_the_chosen_chip(make_kiosk: MakeKiosk, language: str) 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", DUEL)
-def test_wd2_the_wizards_tiles_never_overlap(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+def test_wd2_the_wizards_tiles_never_overlap(
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
     """WD-2 on every layout: each wizard's name, magic points and rows stay clear of every other
     wizard's, however little room the choice below leaves the tiles (three wizards at 320×240
     go side by side rather than into two rows too short for their numbers)."""
@@ -211,9 +258,13 @@ def test_wd2_the_wizards_tiles_never_overlap(make_kiosk: MakeKiosk, scene: str, 
                 boxes.setdefault(d.role.split(".")[1], []).append(d.rect)
         seats = sorted(boxes)
         for i, one in enumerate(seats):
-            for other in seats[i + 1:]:
+            for other in seats[i + 1 :]:
                 for a in boxes[one]:
                     for b in boxes[other]:
-                        apart = (a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1]
-                                 or b[1] + b[3] <= a[1])
+                        apart = (
+                            a[0] + a[2] <= b[0]
+                            or b[0] + b[2] <= a[0]
+                            or a[1] + a[3] <= b[1]
+                            or b[1] + b[3] <= a[1]
+                        )
                         assert apart, (size, one, a, other, b)

@@ -51,9 +51,15 @@ def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return wrapped
 
 
-def planechase(make_kiosk: MakeKiosk, size: tuple[int, int] = (800, 480), language: str = "en", **options: str) -> Kiosk:
+def planechase(
+    make_kiosk: MakeKiosk, size: tuple[int, int] = (800, 480), language: str = "en", **options: str
+) -> Kiosk:
     kiosk = make_kiosk(size, language)
-    kiosk.execute(NewGame(formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0], options=options))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "planechase"), players=PLAYERS, first=PLAYERS[0], options=options
+        )
+    )
     kiosk.execute(Advance())  # the main phase: the die may be rolled
     kiosk.redraw()
     return kiosk
@@ -61,7 +67,11 @@ def planechase(make_kiosk: MakeKiosk, size: tuple[int, int] = (800, 480), langua
 
 def roll(kiosk: Kiosk) -> str:
     """ROLL as a player presses it, the frame it shows drawn; the die's face."""
-    if kiosk.state is not None and kiosk.state.planechase is not None and kiosk.state.planechase.encounter:
+    if (
+        kiosk.state is not None
+        and kiosk.state.planechase is not None
+        and kiosk.state.planechase.encounter
+    ):
         kiosk.execute(AcknowledgePhenomenon())
         kiosk.redraw()
         kiosk.idle()
@@ -72,9 +82,12 @@ def roll(kiosk: Kiosk) -> str:
 
 
 @pytest.mark.usefixtures("every_plane_has_text")
-@pytest.mark.parametrize(("size", "language"), [((800, 480), "en"), ((480, 320), "ja"), ((320, 240), "ru")])
-def test_a_planeswalk_frame_finds_its_plane_text_laid_out(make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch,
-                                                          size: tuple[int, int], language: str) -> None:
+@pytest.mark.parametrize(
+    ("size", "language"), [((800, 480), "en"), ((480, 320), "ja"), ((320, 240), "ru")]
+)
+def test_a_planeswalk_frame_finds_its_plane_text_laid_out(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str
+) -> None:
     kiosk = planechase(make_kiosk, size, language)
     walks = 0
     for _ in range(60):
@@ -136,9 +149,9 @@ def test_an_unlisted_physical_deck_has_no_next_plane_to_lay_out(make_kiosk: Make
 
 
 @pytest.mark.usefixtures("every_plane_has_text")
-def test_a_frame_that_cannot_be_drawn_aside_leaves_the_kiosk_playing(make_kiosk: MakeKiosk,
-                                                                      monkeypatch: pytest.MonkeyPatch,
-                                                                      caplog: pytest.LogCaptureFixture) -> None:
+def test_a_frame_that_cannot_be_drawn_aside_leaves_the_kiosk_playing(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     kiosk = planechase(make_kiosk)
 
     def broken(*args: object, **kwargs: object) -> None:

@@ -14,7 +14,14 @@ import pygame
 import pytest
 
 from display.targets import (
-    FB_CHECKS, KMS_CHECKS, KMS_LIBRARIES, NoScreen, OffscreenTarget, ScreenKeeper, Target, missing_kms_libraries,
+    FB_CHECKS,
+    KMS_CHECKS,
+    KMS_LIBRARIES,
+    NoScreen,
+    OffscreenTarget,
+    ScreenKeeper,
+    Target,
+    missing_kms_libraries,
     screen_checks,
 )
 
@@ -27,7 +34,9 @@ GBM_HINT = (
 
 def test_hw5_the_libraries_are_the_ones_sdl_loads_with_their_debian_packages() -> None:
     assert KMS_LIBRARIES == (
-        ("libdrm.so.2", "libdrm2"), ("libgbm.so.1", "libgbm1"), ("libEGL.so.1", "libegl1"),
+        ("libdrm.so.2", "libdrm2"),
+        ("libgbm.so.1", "libgbm1"),
+        ("libEGL.so.1", "libegl1"),
         ("libGLESv2.so.2", "libgles2"),
     )
 
@@ -48,7 +57,9 @@ def test_hw5_missing_libraries_are_those_that_do_not_load() -> None:
 
 def test_hw5_a_driver_that_does_not_start_for_want_of_a_library_names_it() -> None:
     two = (("libgbm.so.1", "libgbm1"), ("libGLESv2.so.2", "libgles2"))
-    assert screen_checks("kmsdrm not available", KMS_CHECKS, missing=lambda: GBM_MISSING) == GBM_HINT
+    assert (
+        screen_checks("kmsdrm not available", KMS_CHECKS, missing=lambda: GBM_MISSING) == GBM_HINT
+    )
     assert screen_checks("Could not load EGL library", KMS_CHECKS, missing=lambda: two) == (
         "SDL's KMS/DRM driver cannot load libgbm.so.1, libGLESv2.so.2: install them with "
         "'sudo apt-get install libgbm1 libgles2 libgl1-mesa-dri' (systemd/install.sh does)"

@@ -71,10 +71,14 @@ def test_lf1_table_shows_life_poison_commander_damage_and_losses(make_kiosk: Mak
     assert texts(kiosk, "seat0.name") == ["Alice"]
     assert [texts(kiosk, f"seat{i}.life")[0] for i in range(4)] == ["40", "40", "33", "40"]
     assert texts(kiosk, "seat0.poison") == ["3"]
-    assert texts(kiosk, "seat0.cmd") == texts(kiosk, "seat1.poison") == texts(kiosk, "seat1.cmd") == []
+    assert (
+        texts(kiosk, "seat0.cmd") == texts(kiosk, "seat1.poison") == texts(kiosk, "seat1.cmd") == []
+    )
     assert texts(kiosk, "seat2.cmd") == ["7"] and texts(kiosk, "seat2.cmd.from") == ["Юрий"]
     layout = kiosk.canvas.layout
-    assert all(d.size >= layout.medium for d in drawn(kiosk, "seat0.poison") + drawn(kiosk, "seat2.cmd"))
+    assert all(
+        d.size >= layout.medium for d in drawn(kiosk, "seat0.poison") + drawn(kiosk, "seat2.cmd")
+    )
     assert texts(kiosk, "seat3.lost") == ["conceded"]
     assert texts(kiosk, "header.headline") == ["Юрий's turn"]
 
@@ -194,7 +198,8 @@ def test_reader_status_line(make_kiosk: MakeKiosk) -> None:
     # A virtual-deck game has no use for a tapped plane: the reason shows rather than the card.
     assert texts(kiosk, "status.error") == [
         "This game's planar decks are virtual: the gadget turns the cards over itself, so Tazeem needs "
-        "no tapping. For real cards, set up the game with “Planar decks: real cards”."]
+        "no tapping. For real cards, set up the game with “Planar decks: real cards”."
+    ]
     assert not any(d.cut for d in kiosk.canvas.drawn if d.role.startswith("status."))
     assert texts(kiosk, "status.card") == []
 
@@ -209,7 +214,9 @@ def test_pc2_pc13_planechase_shows_plane_die_cost_odds_and_logs(make_kiosk: Make
     assert texts(kiosk, "pc.plane.type") == ["Plane — Zendikar"]
     assert " ".join(texts(kiosk, "pc.plane.text")) == SAMPLE_TEXT
     last = pc.rolls[-1]
-    assert texts(kiosk, "pc.die.face") == [{"blank": "Blank", "chaos": "Chaos", "planeswalk": "Planeswalk"}[last.result]]
+    assert texts(kiosk, "pc.die.face") == [
+        {"blank": "Blank", "chaos": "Chaos", "planeswalk": "Planeswalk"}[last.result]
+    ]
     assert texts(kiosk, "pc.cost.label") == ["Next roll"]
     assert texts(kiosk, "pc.cost") == ["2"]  # in a generic mana symbol
     assert texts(kiosk, "pc.odds") == ["Each roll: planeswalk 1/6 · chaos 1/6"]
@@ -219,7 +226,9 @@ def test_pc2_pc13_planechase_shows_plane_die_cost_odds_and_logs(make_kiosk: Make
     assert texts(kiosk, "pc.visited")[0] == pc.visited[-1].name
 
 
-def test_planechase_without_card_data_says_how_to_add_it(make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_planechase_without_card_data_says_how_to_add_it(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from display import cardtext
 
     kiosk = make_kiosk((800, 480), "en")
@@ -228,7 +237,9 @@ def test_planechase_without_card_data_says_how_to_add_it(make_kiosk: MakeKiosk, 
     kiosk.dispatch(Go("planechase"))
     kiosk.redraw()
     assert texts(kiosk, "pc.plane.text") == []
-    assert texts(kiosk, "pc.plane.hint") == ["No rules text yet: run 'aetherbox catalog fetch' while online"]
+    assert texts(kiosk, "pc.plane.hint") == [
+        "No rules text yet: run 'aetherbox catalog fetch' while online"
+    ]
 
 
 def test_pc3_roll_shows_the_result_in_the_first_frame(make_kiosk: MakeKiosk) -> None:
@@ -260,7 +271,9 @@ def test_setup_starts_a_game_from_typed_names(make_kiosk: MakeKiosk) -> None:
     for name in ("Ann", "Bea", "Cyd"):
         kiosk.dispatch(Focus(1 if name == "Ann" else 2))  # past the commander row under each name
         for _ in range(8):
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
+            )
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
         kiosk.settle()
     kiosk.redraw()
@@ -271,12 +284,15 @@ def test_setup_starts_a_game_from_typed_names(make_kiosk: MakeKiosk) -> None:
     assert kiosk.state is not None
     assert [p.name for p in kiosk.state.players] == ["Ann", "Bea", "Cyd"]
     assert kiosk.state.formats == ("commander", "planechase")
-    assert kiosk.ui.screen == "dice"  # the first player was drawn: the draw shows before the table (TB-5)
+    assert (
+        kiosk.ui.screen == "dice"
+    )  # the first player was drawn: the draw shows before the table (TB-5)
 
 
 def test_setup_refusal_is_shown_and_nothing_starts(make_kiosk: MakeKiosk) -> None:
     kiosk = make_kiosk((800, 480), "pl")
     kiosk.dispatch(Go("setup"))
+
     def form() -> SetupForm:
         return kiosk.ui.state_of(SetupForm)
 
@@ -288,7 +304,9 @@ def test_setup_refusal_is_shown_and_nothing_starts(make_kiosk: MakeKiosk) -> Non
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.redraw()
     assert kiosk.state is None
-    assert texts(kiosk, "status.error") == ["Dwóch graczy nazywa się 'Gracz 1': nadaj różne imiona."]
+    assert texts(kiosk, "status.error") == [
+        "Dwóch graczy nazywa się 'Gracz 1': nadaj różne imiona."
+    ]
 
 
 def test_language_changes_at_setup(make_kiosk: MakeKiosk) -> None:
@@ -328,7 +346,10 @@ def test_a_language_switch_rewords_what_was_said_at_once(make_kiosk: MakeKiosk) 
 def test_header_has_no_turn_counter_where_turns_are_not_counted(make_kiosk: MakeKiosk) -> None:
     """A Conspiracy pod's groups take their own turns and a Wizard's Duel counts rounds and phases:
     the header's corner says nothing rather than a table turn that means nothing."""
-    for formats, players in ((("conspiracy",), ("Ann", "Bob", "Cid", "Dan")), (("wizards_duel",), ("Ala", "Ola"))):
+    for formats, players in (
+        (("conspiracy",), ("Ann", "Bob", "Cid", "Dan")),
+        (("wizards_duel",), ("Ala", "Ola")),
+    ):
         kiosk = make_kiosk((800, 480), "en")
         kiosk.execute(NewGame(formats=formats, players=players, first=players[0]))
         kiosk.redraw()
@@ -349,7 +370,9 @@ def test_the_header_counts_down_a_turn_timer(make_kiosk: MakeKiosk) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(SCENES))
-def test_hw4_every_text_fits_on_every_layout(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+def test_hw4_every_text_fits_on_every_layout(
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
     """HW-4: at every size every text is inside the screen, every character has a glyph, and
     the key facts stay large."""
     kiosk = make_kiosk(SIZES[0], language)
@@ -376,7 +399,9 @@ def test_pc7_a_phenomenon_takes_the_planes_place_until_next(make_kiosk: MakeKios
     state = kiosk.controller.state
     assert state is not None and state.planechase is not None
     phenomenon = FaceUpCard(name="Chaotic Aether", kind=PlanarKind.PHENOMENON, owner=0)
-    pc = state.planechase.model_copy(update={"encounter": "Chaotic Aether", "face_up": (phenomenon,)})
+    pc = state.planechase.model_copy(
+        update={"encounter": "Chaotic Aether", "face_up": (phenomenon,)}
+    )
     kiosk.controller.state = state.model_copy(update={"planechase": pc})
     kiosk.dispatch(Go("planechase"))
     kiosk.redraw()
@@ -394,9 +419,16 @@ def test_pc11_a_pending_choice_is_picked_with_the_encoder_and_select(make_kiosk:
     kiosk.dispatch(Press(Button.NEXT))
     state = kiosk.controller.state
     assert state is not None and state.planechase is not None
-    cards = (CardRef(name="Agyrem", kind=PlanarKind.PLANE), CardRef(name="Bant", kind=PlanarKind.PLANE))
-    choice = PendingChoice(kind=ChoiceKind.TUNNEL, seat=0, deck=0, cards=cards, source="Interplanar Tunnel")
-    kiosk.controller.state = state.model_copy(update={"planechase": state.planechase.model_copy(update={"choice": choice})})
+    cards = (
+        CardRef(name="Agyrem", kind=PlanarKind.PLANE),
+        CardRef(name="Bant", kind=PlanarKind.PLANE),
+    )
+    choice = PendingChoice(
+        kind=ChoiceKind.TUNNEL, seat=0, deck=0, cards=cards, source="Interplanar Tunnel"
+    )
+    kiosk.controller.state = state.model_copy(
+        update={"planechase": state.planechase.model_copy(update={"choice": choice})}
+    )
     kiosk.dispatch(Go("planechase"))
     kiosk.redraw()
     assert texts(kiosk, "pc.choice.option") == ["Agyrem", "Bant"]
@@ -409,7 +441,10 @@ def test_pc11_a_pending_choice_is_picked_with_the_encoder_and_select(make_kiosk:
 
 
 def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
-    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    make_kiosk: MakeKiosk,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """HW-3, HW-5: `aetherbox catalog import FILE` (a Scryfall-style file) and then the Planechase
     screen shows the face-up plane's rules text instead of the hint."""
@@ -422,12 +457,27 @@ def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
     kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann"))
     plane = kiosk.state.planechase.face_up[0].name  # type: ignore[union-attr]
     export = tmp_path / "oracle-cards.json"
-    export.write_text(json.dumps([
-        {"object": "card", "name": plane, "layout": "planar", "type_line": "Plane — Somewhere",
-         "oracle_text": "Whenever you roll {CHAOS}, draw a card."},
-        {"object": "card", "name": "Grizzly Bears", "layout": "normal", "type_line": "Creature — Bear",
-         "oracle_text": ""},
-    ]), encoding="utf-8")
+    export.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "card",
+                    "name": plane,
+                    "layout": "planar",
+                    "type_line": "Plane — Somewhere",
+                    "oracle_text": "Whenever you roll {CHAOS}, draw a card.",
+                },
+                {
+                    "object": "card",
+                    "name": "Grizzly Bears",
+                    "layout": "normal",
+                    "type_line": "Creature — Bear",
+                    "oracle_text": "",
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
     data = tmp_path / "data"  # tests/conftest.py points AETHERBOX_DATA_DIR here
     assert main(["catalog", "import", str(export)]) == 0
     capsys.readouterr()
@@ -446,12 +496,16 @@ def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "ja", "pl"])
-def test_lf4_the_undo_line_of_a_long_change_is_never_cut(make_kiosk: MakeKiosk, language: str) -> None:
+def test_lf4_the_undo_line_of_a_long_change_is_never_cut(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """LF-4 at 800×480: a commander's 21st damage says three things (the damage, the life, the
     loss) and the status line takes two lines; the adjust screen's undo line then says what the
     change did first, whole, rather than the whole change cut off."""
     kiosk = make_kiosk((800, 480), language)
-    kiosk.execute(NewGame(formats=("commander",), players=("Аня", "Борис", "さくら", "Łukasz"), first="Аня"))
+    kiosk.execute(
+        NewGame(formats=("commander",), players=("Аня", "Борис", "さくら", "Łukasz"), first="Аня")
+    )
     kiosk.execute(DealCommanderDamage(seat=2, source=0, amount=21))
     kiosk.dispatch(Go("adjust"))
     kiosk.redraw()
@@ -470,7 +524,11 @@ def test_lf2_the_adjust_screen_offers_no_source_who_has_left(make_kiosk: MakeKio
     kiosk.execute(Concede(seat=2))
     kiosk.dispatch(Go("adjust"))
     kiosk.redraw()
-    froms = [t.action.value for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "adj.from"]
+    froms = [
+        t.action.value
+        for t in kiosk.canvas.targets
+        if isinstance(t.action, Tap) and t.action.kind == "adj.from"
+    ]
     assert froms == [(None, 0), (0, 0), (1, 0)]
 
 
@@ -483,8 +541,14 @@ def test_pc12_an_awaited_physical_card_is_picked_on_screen(make_kiosk: MakeKiosk
 
     planes = [c.name for c in load_catalog().planes()][:10]
     kiosk = make_kiosk((800, 480), "en")
-    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann",
-                          options={"planar_deck": "physical"}))
+    kiosk.execute(
+        NewGame(
+            formats=("ffa", "planechase"),
+            players=("Ann", "Bob"),
+            first="Ann",
+            options={"planar_deck": "physical"},
+        )
+    )
     kiosk.execute(SetPlanarDeck(owner=0, names=tuple(planes)))
     kiosk.dispatch(Go("planechase"))
     kiosk.redraw()
@@ -507,27 +571,38 @@ def test_pc12_an_awaited_physical_card_is_picked_on_screen(make_kiosk: MakeKiosk
     assert f"({planes[1]} comes up next)" in " ".join(texts(kiosk, "pc.choice.prompt"))
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.redraw()
-    assert texts(kiosk, "status.error")[0].startswith("Waiting for Ann to turn over the top card of Ann's planar deck")
+    assert texts(kiosk, "status.error")[0].startswith(
+        "Waiting for Ann to turn over the top card of Ann's planar deck"
+    )
     kiosk.dispatch(Press(Button.SELECT))
     assert [c.name for c in kiosk.state.planechase.face_up] == [planes[1]]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("plain", [False, True])
-def test_pc1_the_tables_own_die_is_entered_with_the_buttons(make_kiosk: MakeKiosk, plain: bool) -> None:
+def test_pc1_the_tables_own_die_is_entered_with_the_buttons(
+    make_kiosk: MakeKiosk, plain: bool
+) -> None:
     """PC-1: with the table's own die, ROLL asks for the face on the Planechase screen; the
     encoder picks it and ROLL (or SELECT) enters it, with the cost and the log as for a roll of
     the gadget's; a plain d6 offers its six numbers."""
     kiosk = make_kiosk((800, 480), "en")
     options = {"own_die": "on", "plain_d6": "on" if plain else "off"}
-    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann", options=options))
+    kiosk.execute(
+        NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann", options=options)
+    )
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.dispatch(Press(Button.ROLL))
     kiosk.redraw()
     assert kiosk.ui.screen == "planechase"
-    expected = (["1 · Chaos", "2", "3", "4", "5", "6 · Planeswalk"] if plain
-                else ["Planeswalk", "Chaos", "Blank"])
+    expected = (
+        ["1 · Chaos", "2", "3", "4", "5", "6 · Planeswalk"]
+        if plain
+        else ["Planeswalk", "Chaos", "Blank"]
+    )
     shown = texts(kiosk, "pc.choice.option")
-    assert shown == expected[:len(shown)] and len(shown) >= 3  # a longer list scrolls with the cursor
+    assert (
+        shown == expected[: len(shown)] and len(shown) >= 3
+    )  # a longer list scrolls with the cursor
     assert texts(kiosk, "pc.choice.prompt")[0].startswith("Ann rolls the table's")
     kiosk.dispatch(Turn(1 if not plain else 0))
     kiosk.dispatch(Press(Button.ROLL))

@@ -43,7 +43,9 @@ def differing(actual: pygame.Surface, expected: pygame.Surface) -> tuple[float, 
     return (total - same.count()) / total, up
 
 
-def side_by_side(expected: pygame.Surface, actual: pygame.Surface, diff: pygame.Surface) -> pygame.Surface:
+def side_by_side(
+    expected: pygame.Surface, actual: pygame.Surface, diff: pygame.Surface
+) -> pygame.Surface:
     w, h = actual.get_size()
     sheet = pygame.Surface((w * 3, h))
     sheet.blit(expected, (0, 0))
@@ -61,7 +63,10 @@ def quantised(surface: pygame.Surface) -> pygame.Surface:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_hw4_screen_matches_reference(
-    scene: str, language: str, make_kiosk: Callable[..., Kiosk], tmp_path_factory: pytest.TempPathFactory
+    scene: str,
+    language: str,
+    make_kiosk: Callable[..., Kiosk],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     """HW-4: every screen, at every layout, in every language, looks as it did when reviewed
     (some scenes at 1920×1080 too: ``MORE_SIZES``).
@@ -81,7 +86,9 @@ def test_hw4_screen_matches_reference(
             pygame.image.save(actual, str(reference))
             continue
         if not reference.is_file():
-            problems.append(f"no reference image {reference}; create it with AETHERBOX_UPDATE_SCREENSHOTS=1")
+            problems.append(
+                f"no reference image {reference}; create it with AETHERBOX_UPDATE_SCREENSHOTS=1"
+            )
             continue
         expected = pygame.image.load(str(reference))
         assert expected.get_size() == actual.get_size()
@@ -89,7 +96,9 @@ def test_hw4_screen_matches_reference(
         if share > TOLERANCE:
             out = tmp_path_factory.mktemp("screenshot-diff") / name
             pygame.image.save(side_by_side(expected, actual, diff), str(out))
-            problems.append(f"{name}: {share:.2%} of the pixels differ (allowed {TOLERANCE:.2%}); see {out}")
+            problems.append(
+                f"{name}: {share:.2%} of the pixels differ (allowed {TOLERANCE:.2%}); see {out}"
+            )
     assert not problems, "\n".join(problems)
 
 

@@ -23,15 +23,21 @@ MAPS = """\
 def test_the_sdl_library_is_told_from_its_companions(tmp_path: Path) -> None:
     maps = tmp_path / "maps"
     maps.write_text(MAPS)
-    assert loaded_sdl(maps) == Path("/venv/site-packages/pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10")
-    maps.write_text("55d0 r-xp 00000000 08:01 7  /usr/lib/aarch64-linux-gnu/libSDL2-2.0.so.0.3200.10\n")
+    assert loaded_sdl(maps) == Path(
+        "/venv/site-packages/pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10"
+    )
+    maps.write_text(
+        "55d0 r-xp 00000000 08:01 7  /usr/lib/aarch64-linux-gnu/libSDL2-2.0.so.0.3200.10\n"
+    )
     assert loaded_sdl(maps) == Path("/usr/lib/aarch64-linux-gnu/libSDL2-2.0.so.0.3200.10")
     maps.write_text(MAPS.splitlines()[0])
     assert loaded_sdl(maps) is None
     assert loaded_sdl(tmp_path / "not-there") is None
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the library is found through /proc")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the library is found through /proc"
+)
 def test_sdls_wait_sleeps_and_an_event_posted_from_a_thread_wakes_it() -> None:
     pygame.display.init()
     pygame.display.set_mode((1, 1))

@@ -27,7 +27,12 @@ MakeKiosk = Callable[..., Kiosk]
 FACING = {"seats_facing": "on"}
 
 
-def game(kiosk: Kiosk, players: tuple[str, ...], first: int = 0, formats: tuple[str, ...] = ("commander",)) -> None:
+def game(
+    kiosk: Kiosk,
+    players: tuple[str, ...],
+    first: int = 0,
+    formats: tuple[str, ...] = ("commander",),
+) -> None:
     kiosk.execute(NewGame(formats=formats, players=players, first=players[first], options=FACING))
     kiosk.dispatch(Press(Button.NEXT))  # the main phase: no upkeep banner
     assert kiosk.state is not None and kiosk.state.options["seats_facing"] is True
@@ -39,7 +44,8 @@ def centre(rect: tuple[int, int, int, int]) -> tuple[float, float]:
 
 
 def test_hw4_turned_drawing_is_the_upright_drawing_turned_and_recorded_where_it_shows(
-        make_kiosk: MakeKiosk) -> None:
+    make_kiosk: MakeKiosk,
+) -> None:
     """``Canvas.turned``: what is drawn in a turned rectangle is, pixel for pixel, the same drawing
     made upright and turned; its texts and touch targets are recorded where they show."""
     kiosk = make_kiosk((480, 320), "en")
@@ -58,24 +64,39 @@ def test_hw4_turned_drawing_is_the_upright_drawing_turned_and_recorded_where_it_
             screen.target((0, 0, 120, 30), "upper")
         expected = pygame.transform.rotate(upright.surface, -turn)
         shown = screen.surface.subsurface(pygame.Rect(rect))
-        assert all(shown.get_at((x, y)) == expected.get_at((x, y))
-                   for x in range(rect[2]) for y in range(rect[3])), turn
+        assert all(
+            shown.get_at((x, y)) == expected.get_at((x, y))
+            for x in range(rect[2])
+            for y in range(rect[3])
+        ), turn
         (text,) = [d for d in screen.drawn if d.role == "t"]
-        ink = [(x, y) for x in range(rect[2]) for y in range(rect[3]) if shown.get_at((x, y))[0] > 128]
-        assert pygame.Rect(text.rect).contains(pygame.Rect(
-            rect[0] + min(x for x, _ in ink), rect[1] + min(y for _, y in ink),
-            max(x for x, _ in ink) - min(x for x, _ in ink) + 1, max(y for _, y in ink) - min(y for _, y in ink) + 1)), turn
+        ink = [
+            (x, y) for x in range(rect[2]) for y in range(rect[3]) if shown.get_at((x, y))[0] > 128
+        ]
+        assert pygame.Rect(text.rect).contains(
+            pygame.Rect(
+                rect[0] + min(x for x, _ in ink),
+                rect[1] + min(y for _, y in ink),
+                max(x for x, _ in ink) - min(x for x, _ in ink) + 1,
+                max(y for _, y in ink) - min(y for _, y in ink) + 1,
+            )
+        ), turn
         (target,) = screen.targets
         # The tile's upper half is the half away from the screen's edge its player sits at.
         edge = {90: "left", 180: "top", 270: "right"}[turn]
         tx, ty, _, _ = target.rect
-        assert {"left": tx == rect[0] + rect[2] // 2, "top": ty == rect[1] + rect[3] // 2,
-                "right": tx == rect[0]}[edge], (turn, target.rect)
+        assert {
+            "left": tx == rect[0] + rect[2] // 2,
+            "top": ty == rect[1] + rect[3] // 2,
+            "right": tx == rect[0],
+        }[edge], (turn, target.rect)
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 800)], ids=["landscape", "portrait"])
 @pytest.mark.parametrize("count", [2, 3, 4, 5, 6, 10])
-def test_hw4_each_seat_faces_its_side_of_the_table(make_kiosk: MakeKiosk, count: int, size: tuple[int, int]) -> None:
+def test_hw4_each_seat_faces_its_side_of_the_table(
+    make_kiosk: MakeKiosk, count: int, size: tuple[int, int]
+) -> None:
     """The far row's names are below their totals on the screen (upside down, toward the far
     edge), the near row's above them, the ends' beside them on the side away from their edge;
     seats go round clockwise from the far row's left.  On a portrait screen the long edges are
@@ -99,16 +120,30 @@ def test_hw4_each_seat_faces_its_side_of_the_table(make_kiosk: MakeKiosk, count:
             assert nx < lx, seat
         assert name.text == players[seat]
     if tall:  # the far row down the right edge, top to bottom; the near row up the left one
-        far = [centre(drawn(kiosk, f"seat{s}.life")[0].rect)[::-1] for s, t in enumerate(turns) if t == 270]
-        near = [centre(drawn(kiosk, f"seat{s}.life")[0].rect)[::-1] for s, t in enumerate(turns) if t == 90]
+        far = [
+            centre(drawn(kiosk, f"seat{s}.life")[0].rect)[::-1]
+            for s, t in enumerate(turns)
+            if t == 270
+        ]
+        near = [
+            centre(drawn(kiosk, f"seat{s}.life")[0].rect)[::-1]
+            for s, t in enumerate(turns)
+            if t == 90
+        ]
     else:
-        far = [centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 180]
-        near = [centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 0]
+        far = [
+            centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 180
+        ]
+        near = [
+            centre(drawn(kiosk, f"seat{s}.life")[0].rect) for s, t in enumerate(turns) if t == 0
+        ]
     assert far == sorted(far), "the far row runs clockwise"
     assert near == sorted(near, reverse=True), "the near row runs clockwise"
 
 
-def test_hw4_a_touch_on_a_turned_seat_gains_on_its_players_upper_half(make_kiosk: MakeKiosk) -> None:
+def test_hw4_a_touch_on_a_turned_seat_gains_on_its_players_upper_half(
+    make_kiosk: MakeKiosk,
+) -> None:
     """The far seat's upper half, as its player sees it, is the lower half on the screen: a click
     there gains a life; the left end's is its right half."""
     kiosk = make_kiosk((800, 480), "en")
@@ -117,7 +152,9 @@ def test_hw4_a_touch_on_a_turned_seat_gains_on_its_players_upper_half(make_kiosk
     far, left = turns.index(180), turns.index(90)
     for seat in (far, left):
         gain = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, 1)))
-        lose = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, -1)))
+        lose = next(
+            t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, -1))
+        )
         if seat == far:
             assert gain[1] > lose[1]
         else:
@@ -138,7 +175,9 @@ def header_edge(kiosk: Kiosk) -> str:
     return "top" if top else "bottom"
 
 
-def test_hw4_the_header_and_plane_turn_to_the_far_side_on_its_players_turns(make_kiosk: MakeKiosk) -> None:
+def test_hw4_the_header_and_plane_turn_to_the_far_side_on_its_players_turns(
+    make_kiosk: MakeKiosk,
+) -> None:
     """The header and the plane strip are upside down on the far row's turns, upright on the
     near row's: read from the side of the player whose turn it is."""
     kiosk = make_kiosk((800, 480), "en")
@@ -162,7 +201,9 @@ def test_hw4_the_header_and_plane_turn_to_the_far_side_on_its_players_turns(make
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320), (800, 480)])
-def test_hw4_facing_seats_keep_four_players_totals_readable(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+def test_hw4_facing_seats_keep_four_players_totals_readable(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     """With the seats turned, four players' digits stay at least 7 mm on the 2.8-inch and 3.5-inch
     panels and 9 mm from 7 inches, badges included; the shortest picks the widest ends."""
     kiosk = make_kiosk((800, 480), "en")

@@ -33,12 +33,32 @@ class Service:
         self.notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         path = tmp_path / "notify"
         self.notify.bind(str(path))
-        env = {**os.environ, "NOTIFY_SOCKET": str(path), "WATCHDOG_USEC": "30000000", "PYTHONPATH": str(ROOT),
-               "AETHERBOX_DATA_DIR": str(tmp_path / "data"), "SDL_VIDEODRIVER": "kmsdrm"}
+        env = {
+            **os.environ,
+            "NOTIFY_SOCKET": str(path),
+            "WATCHDOG_USEC": "30000000",
+            "PYTHONPATH": str(ROOT),
+            "AETHERBOX_DATA_DIR": str(tmp_path / "data"),
+            "SDL_VIDEODRIVER": "kmsdrm",
+        }
         env.pop("WATCHDOG_PID", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "display.cli", "--config", "/dev/null", "kiosk", "--buttons", "fake", *args],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+            [
+                sys.executable,
+                "-m",
+                "display.cli",
+                "--config",
+                "/dev/null",
+                "kiosk",
+                "--buttons",
+                "fake",
+                *args,
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
         )
         self.said: list[str] = []
 
@@ -81,7 +101,9 @@ def service(tmp_path: Path) -> Iterator[list[Service]]:
         one.close()
 
 
-def test_hw5_a_stop_while_waiting_for_the_screen_takes_under_a_second(tmp_path: Path, service: list[Service]) -> None:
+def test_hw5_a_stop_while_waiting_for_the_screen_takes_under_a_second(
+    tmp_path: Path, service: list[Service]
+) -> None:
     """An SPI panel whose overlay is missing: the kiosk waits and tries again; a stop ends the
     wait at once (SDL catches no signal of its own to sit on)."""
     one = Service(tmp_path, "--fb", str(tmp_path / "no-fb9"))
@@ -95,7 +117,9 @@ def test_hw5_a_stop_while_waiting_for_the_screen_takes_under_a_second(tmp_path: 
     assert "STOPPING=1" in one.said and "Traceback" not in err
 
 
-def test_hw5_a_stop_while_drawing_takes_under_a_second(tmp_path: Path, service: list[Service]) -> None:
+def test_hw5_a_stop_while_drawing_takes_under_a_second(
+    tmp_path: Path, service: list[Service]
+) -> None:
     one = Service(tmp_path, "--screenshots", str(tmp_path / "shots"), "--size", "480x320")
     service.append(one)
     assert one.wait_for("READY=1") == "READY=1\nSTATUS=kiosk running"
@@ -117,14 +141,17 @@ def long_game(path: Path, changes: int) -> None:
         controller.execute(NewGame(players=("A", "B", "C", "D"), starting_life=9999, first="A"))
         journal._db.execute("PRAGMA synchronous=OFF")
         for i in range(changes):
-            controller.execute(PassTurn() if i % 4 == 0 else ChangeLife(seat=i % 4, delta=-1, source=(i + 1) % 4))
+            controller.execute(
+                PassTurn() if i % 4 == 0 else ChangeLife(seat=i % 4, delta=-1, source=(i + 1) % 4)
+            )
         journal._db.execute("PRAGMA synchronous=FULL")
     finally:
         journal.close()
 
 
 def test_hw5_a_stop_while_a_long_journal_is_checked_takes_under_a_second(
-        tmp_path: Path, service: list[Service]) -> None:
+    tmp_path: Path, service: list[Service]
+) -> None:
     """READY goes out before the whole journal is checked; a stop then does not wait for the
     check's verdict (nor back up a journal that has none)."""
     journal = tmp_path / "data" / "games" / "aetherbox.sqlite3"
@@ -141,7 +168,9 @@ def test_hw5_a_stop_while_a_long_journal_is_checked_takes_under_a_second(
 
 
 @pytest.mark.parametrize("after", [0.05, 0.2, 0.4])
-def test_hw5_a_stop_while_starting_takes_under_a_second(tmp_path: Path, service: list[Service], after: float) -> None:
+def test_hw5_a_stop_while_starting_takes_under_a_second(
+    tmp_path: Path, service: list[Service], after: float
+) -> None:
     """Told to stop while it imports, opens the journal or tries the screen for the first time."""
     one = Service(tmp_path, "--fb", str(tmp_path / "no-fb9"))
     service.append(one)

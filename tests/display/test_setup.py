@@ -68,15 +68,18 @@ def test_tb1_a_seats_default_name_is_a_hint_that_typing_replaces(make_kiosk: Mak
     p.to("name", "2")
     p.keys(text="Cyd")  # seat 2 left alone, and every commander
     p.to("name", "3")
-    p.keys(pygame.K_RETURN, pygame.K_RETURN)  # on past the last seat and its commander, left alone too
+    p.keys(
+        pygame.K_RETURN, pygame.K_RETURN
+    )  # on past the last seat and its commander, left alone too
     p.keys(pygame.K_RETURN)  # Enter off the name rows starts
     assert k.state is not None
     assert [pl.name for pl in k.state.players] == ["Alice", "Player 2", "Cyd", "Player 4"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_tb1_a_name_longer_than_a_game_takes_is_refused_where_it_is_typed(make_kiosk: MakeKiosk,
-                                                                           language: str) -> None:
+def test_tb1_a_name_longer_than_a_game_takes_is_refused_where_it_is_typed(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """TB-1: a 40-character name typed (or pasted) on a seat is refused with the reason the
     console gives, on the set-up screen, and the seat keeps what it had; up to 24 characters are
     taken, and the 25th is refused in turn."""
@@ -93,10 +96,13 @@ def test_tb1_a_name_longer_than_a_game_takes_is_refused_where_it_is_typed(make_k
     p.keys(text="z")
     assert p.form.names[0] == "y" * 24
     assert " ".join(p.says("status.error")) == Translator(language).message(
-        Message("table.name_long", name="y" * 24 + "z", limit=24))
+        Message("table.name_long", name="y" * 24 + "z", limit=24)
+    )
 
 
-def test_tb1_an_untyped_seat_starts_with_the_hint_in_the_screens_language(make_kiosk: MakeKiosk) -> None:
+def test_tb1_an_untyped_seat_starts_with_the_hint_in_the_screens_language(
+    make_kiosk: MakeKiosk,
+) -> None:
     k = make_kiosk((800, 480), "en")
     p = Keys(k)
     p.keys(pygame.K_F2)
@@ -136,7 +142,9 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
     p.keys(pygame.K_DOWN)  # three players
     p.to("name", "0")
     p.keys(text="Ann")
-    p.keys(pygame.K_RIGHT, pygame.K_RIGHT, text="Bea")  # past Ann's commander; seat 3 keeps its hint
+    p.keys(
+        pygame.K_RIGHT, pygame.K_RIGHT, text="Bea"
+    )  # past Ann's commander; seat 3 keeps its hint
     p.to("first")
     p.keys(pygame.K_UP)  # Ann first
     p.to("option", "planar_deck_size")
@@ -149,7 +157,11 @@ def test_tb2_set_up_offers_the_last_games_players_again(make_kiosk: MakeKiosk) -
 
     p.keys(pygame.K_F2)
     assert p.says("setup.value.base") == ["Commander"]
-    assert p.says("setup.value.module") == ["on", "off", "off"]  # Planechase, Contraptions, Two-Headed Giant
+    assert p.says("setup.value.module") == [
+        "on",
+        "off",
+        "off",
+    ]  # Planechase, Contraptions, Two-Headed Giant
     p.to("count")
     assert p.says("setup.value.count") == ["3"]
     for seat, shown in enumerate(("Ann_", "Bea_")):  # commander rows between the names: one by one
@@ -173,8 +185,14 @@ def test_tb2_a_finished_game_started_elsewhere_is_offered_too(make_kiosk: MakeKi
     """A game from the console (or resumed at start) that has just ended: its table, in the
     Wizard's Duel with a table option, fills the form the first time set-up opens."""
     k = make_kiosk((480, 320), "pl")
-    k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola", "Ewa"), first="Ala",
-                      options={"magic_lesson": "on"}))
+    k.execute(
+        NewGame(
+            formats=("wizards_duel",),
+            players=("Ala", "Ola", "Ewa"),
+            first="Ala",
+            options={"magic_lesson": "on"},
+        )
+    )
     k.execute(Concede(seat=1))
     k.execute(Concede(seat=2))
     p = Keys(k)
@@ -182,7 +200,11 @@ def test_tb2_a_finished_game_started_elsewhere_is_offered_too(make_kiosk: MakeKi
     assert k.ui.screen == "setup"
     form = p.form
     assert (form.base, form.chosen(), form.count, list(form.names[:3])) == (
-        "wizards_duel", ["wizards_duel"], 3, ["Ala", "Ola", "Ewa"])
+        "wizards_duel",
+        ["wizards_duel"],
+        3,
+        ["Ala", "Ola", "Ewa"],
+    )
     assert form.options == {"magic_lesson": True}
     p.to("name", "0")
     p.keys(*[pygame.K_BACKSPACE] * 3, text="Iza")  # changed, then back to the table and here again
@@ -197,13 +219,20 @@ def test_cj1_set_up_after_an_event_offers_every_pods_players(make_kiosk: MakeKio
     p = Keys(k)
     p.keys(pygame.K_F2)
     form = p.form
-    assert (form.base, form.count, form.event, tuple(form.names[:11])) == ("conspiracy", 11, "Kyoto", ELEVEN)
+    assert (form.base, form.count, form.event, tuple(form.names[:11])) == (
+        "conspiracy",
+        11,
+        "Kyoto",
+        ELEVEN,
+    )
     p.to("count")
     assert p.says("setup.value.count") == ["11 (pods: 6 + 5)"]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_first_screen_says_no_game_once_and_how_to_start(make_kiosk: MakeKiosk, language: str) -> None:
+def test_the_first_screen_says_no_game_once_and_how_to_start(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """With no game the body says so and names the keys and buttons that start one; the header
     names the gadget instead of saying it again.  NEXT opens the set-up."""
     tr = Translator(language)
@@ -215,9 +244,18 @@ def test_the_first_screen_says_no_game_once_and_how_to_start(make_kiosk: MakeKio
         assert said.count(tr("ui.no_game")) == 1, size
         assert texts(k, "header.headline") == ["aetherbox"]
         assert texts(k, "nogame.hint") == [tr("ui.no_game_hint")], size
-        assert [d for d in k.canvas.drawn if d.role.startswith("nogame") and (d.cut or d.size < k.canvas.layout.tiny)] == []
+        assert [
+            d
+            for d in k.canvas.drawn
+            if d.role.startswith("nogame") and (d.cut or d.size < k.canvas.layout.tiny)
+        ] == []
     hint = tr("ui.no_game_hint")
-    assert "Enter" in hint and "F2" in hint and tr("ui.btn.next") in hint and tr("ui.btn.setup") in hint
+    assert (
+        "Enter" in hint
+        and "F2" in hint
+        and tr("ui.btn.next") in hint
+        and tr("ui.btn.setup") in hint
+    )
     p = Keys(k)
     p.keys(pygame.K_RETURN)
     assert k.ui.screen == "setup" and k.state is None
@@ -234,8 +272,14 @@ def _ct_pc(k: Kiosk) -> None:
     for module in ("planechase", "contraptions"):
         p.to("module", module)
         p.keys(pygame.K_UP)
-    for option, turns in (("contraptions", 2), ("declined", 1), ("contraption_cards", 1), ("planar_deck", -1),
-                          ("turn_markers", 0), ("communal_deck", 1)):
+    for option, turns in (
+        ("contraptions", 2),
+        ("declined", 1),
+        ("contraption_cards", 1),
+        ("planar_deck", -1),
+        ("turn_markers", 0),
+        ("communal_deck", 1),
+    ):
         p.to("option", option)
         p.keys(*[pygame.K_UP if turns > 0 else pygame.K_DOWN] * abs(turns))
 
@@ -285,15 +329,29 @@ def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
                     # The status line is every screen's one line of news (here: what the event's
                     # start said), cut to fit wherever it is shown; it is not the form's.
                     if (d.cut or d.size < lay.tiny) and not d.role.startswith("status."):
-                        problems.append(f"{size} {kind}:{key}: {d.role} {d.text!r} cut={d.cut} size={d.size}")
+                        problems.append(
+                            f"{size} {kind}:{key}: {d.role} {d.text!r} cut={d.cut} size={d.size}"
+                        )
                 if len(texts(k, "setup.hint")) > 2:
-                    problems.append(f"{size} {kind}:{key}: help on {len(texts(k, 'setup.hint'))} lines")
-                shown = [t.action.value for t in k.canvas.targets
-                         if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
-                heights = [t.rect[3] for t in k.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "setup.row"]
+                    problems.append(
+                        f"{size} {kind}:{key}: help on {len(texts(k, 'setup.hint'))} lines"
+                    )
+                shown = [
+                    t.action.value
+                    for t in k.canvas.targets
+                    if isinstance(t.action, Tap) and t.action.kind == "setup.row"
+                ]
+                heights = [
+                    t.rect[3]
+                    for t in k.canvas.targets
+                    if isinstance(t.action, Tap) and t.action.kind == "setup.row"
+                ]
                 assert index in shown and min(heights) >= lay.touch, (size, kind, key, heights)
                 assert (texts(k, "setup.more.up") == ["↑"]) == (min(shown) > 0), (size, index)
-                assert (texts(k, "setup.more.down") == ["↓"]) == (max(shown) < len(table) - 1), (size, index)
+                assert (texts(k, "setup.more.down") == ["↓"]) == (max(shown) < len(table) - 1), (
+                    size,
+                    index,
+                )
                 if choices > 1:
                     p.keys(pygame.K_UP)
     assert problems == []
@@ -321,14 +379,18 @@ def test_tb6_two_headed_giant_is_set_up_and_played_with_keys(make_kiosk: MakeKio
     assert first % 2 == 0  # the team's primary player leads
     k.redraw()
     team = f"{state.player(first).name} & {state.player(first + 1).name}"
-    assert k.ui.screen == "dice" and p.says("dice.player") == [team]  # the gadget drew the first team (TB-5)
+    assert k.ui.screen == "dice" and p.says("dice.player") == [
+        team
+    ]  # the gadget drew the first team (TB-5)
     p.keys(pygame.K_ESCAPE)  # seen: the table
     assert p.says("header.headline") == [f"{team}'s upkeep"]
     assert p.says("banner.title") == [f"{team}: upkeep"]
     p.keys(pygame.K_RETURN, pygame.K_RETURN)  # main phase, then the next team's upkeep
     assert k.state is not None and k.state.active == (first + 2) % 4
     assert k.state.turn == 2
-    p.keys(pygame.K_t, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_RETURN)  # −6 to a seat
+    p.keys(
+        pygame.K_t, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_RETURN
+    )  # −6 to a seat
     lives = [pl.life for pl in k.state.players]
     hit = next(seat for seat, life in enumerate(lives) if life < 60)
     assert lives[hit] == lives[hit ^ 1] == 54 and sorted(lives) == [54, 54, 60, 60]
@@ -375,10 +437,17 @@ def test_each_players_row_shows_their_colour_the_encoder_and_a_tap_change_it(
     p.to("start")
     p.keys(pygame.K_RETURN)
     state = k.state
-    assert state is not None and [colour_of(pl) for pl in state.players] == ["brown", "green", "yellow", "blue"]
+    assert state is not None and [colour_of(pl) for pl in state.players] == [
+        "brown",
+        "green",
+        "yellow",
+        "blue",
+    ]
     # The table shows each seat's name on its colour; set-up offers the same colours again.
     p.keys(pygame.K_ESCAPE)
-    [name] = drawn(k, "seat0.name")  # on the plate of the seat's colour, just above the name's letters
+    [name] = drawn(
+        k, "seat0.name"
+    )  # on the plate of the seat's colour, just above the name's letters
     r, g, b, _ = k.canvas.surface.get_at((name.rect[0] - 2, name.rect[1] + 1))
     assert (r, g, b) == theme.PLAYER["brown"]
     p.keys(pygame.K_F2)

@@ -64,7 +64,9 @@ def check_readable(kiosk: Kiosk, size: tuple[int, int], where: str) -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", list(SCENES))
-def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(make_kiosk: MakeKiosk, scene: str, language: str) -> None:
+def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(
+    make_kiosk: MakeKiosk, scene: str, language: str
+) -> None:
     """Every scene, four languages, every layout and full HD: no header, status or bar text cut
     or below ``tiny``; a status text that turns pages shows the whole text over its pages; every bar
     button is at least ``touch`` tall and wide; every screen's button is in the bar or its
@@ -88,7 +90,9 @@ def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(make_kiosk: Ma
             check_readable(kiosk, size, f"page {page + 1}")
             assert texts(kiosk, "status.page") == [f"{page + 1}/{pages}"]
             pieces += status_lines(kiosk, status.role)
-        shown = "".join((joiner or "") + text if index else text for index, (joiner, text) in enumerate(pieces))
+        shown = "".join(
+            (joiner or "") + text if index else text for index, (joiner, text) in enumerate(pieces)
+        )
         assert shown == status.text, (size, pages)
         if kiosk.ui.reader is not None:
             assert texts(kiosk, "status.reader") == [kiosk.ui.words(kiosk.ui.reader.text)], size
@@ -100,29 +104,44 @@ def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(make_kiosk: Ma
         actions = {action for action, _ in buttons}
         undo = {Press(Button.UNDO), Redo()}
         assert Press(Button.NEXT) in actions, size
-        assert undo <= actions if kiosk.state is not None else not undo & actions, size  # no game: nothing to undo
+        assert undo <= actions if kiosk.state is not None else not undo & actions, (
+            size
+        )  # no game: nothing to undo
         if Tap("bar.more") in actions:
             touch(kiosk, Tap("bar.more"))
             check_readable(kiosk, size, "menu")
-            menu = [t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind == "bar.menu"]
+            menu = [
+                t
+                for t in kiosk.canvas.targets
+                if isinstance(t.action, Tap) and t.action.kind == "bar.menu"
+            ]
             assert menu, size
             for target in menu:
                 assert target.rect[3] >= layout.touch, (size, target)
             actions |= {t.action.value for t in menu}  # type: ignore[attr-defined]
             touch(kiosk, Tap("bar.menu.close"))
             assert not kiosk.ui.menu
-        screens = {Go(name) for name, scr in SCREENS.items()
-                   if scr.button and name != kiosk.ui.screen and scr.shown(kiosk.state, kiosk.ui)}
+        screens = {
+            Go(name)
+            for name, scr in SCREENS.items()
+            if scr.button and name != kiosk.ui.screen and scr.shown(kiosk.state, kiosk.ui)
+        }
         assert screens | {ToggleHelp()} <= actions, size
 
 
-LONG_REFUSAL = ("This game's planar decks are virtual: the gadget turns the cards over itself, so Tazeem needs no "
-                "tapping. For real cards, set up the game with “Planar decks: real cards”.")
+LONG_REFUSAL = (
+    "This game's planar decks are virtual: the gadget turns the cards over itself, so Tazeem needs no "
+    "tapping. For real cards, set up the game with “Planar decks: real cards”."
+)
 
 
-def refused_with_the_reader_gone(make_kiosk: MakeKiosk, size: tuple[int, int], clock: Clock | None = None) -> Kiosk:
+def refused_with_the_reader_gone(
+    make_kiosk: MakeKiosk, size: tuple[int, int], clock: Clock | None = None
+) -> Kiosk:
     kiosk = make_kiosk(size, "en", **({"clock": clock} if clock is not None else {}))
-    kiosk.execute(NewGame(formats=("commander", "planechase"), players=("Alice", "Bob"), first="Alice"))
+    kiosk.execute(
+        NewGame(formats=("commander", "planechase"), players=("Alice", "Bob"), first="Alice")
+    )
     kiosk.handle_input(ReaderStatus(False, "/dev/ttyUSB0", "rdm6300", "unplugged"))
     kiosk.handle_input(TagRead("04A1B2C3"))
     kiosk.redraw()
@@ -130,7 +149,9 @@ def refused_with_the_reader_gone(make_kiosk: MakeKiosk, size: tuple[int, int], c
 
 
 @pytest.mark.parametrize("size", ALL_SIZES)
-def test_hw4_the_readers_label_never_squeezes_a_refusal(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+def test_hw4_the_readers_label_never_squeezes_a_refusal(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     """A refused tap while the reader is reported lost: the refusal is whole (wrapped, or over
     pages on the smallest panel) and the reader's label is whole beside or below it."""
     clock = Clock()
@@ -171,7 +192,9 @@ def test_hw4_a_long_status_text_turns_pages_and_stays_until_the_last(make_kiosk:
     assert texts(kiosk, "status.error") == [] and texts(kiosk, "status.page") == []
 
 
-def test_hw4_a_tap_on_the_status_line_shows_it_whole_and_a_tap_or_a_button_closes_it(make_kiosk: MakeKiosk) -> None:
+def test_hw4_a_tap_on_the_status_line_shows_it_whole_and_a_tap_or_a_button_closes_it(
+    make_kiosk: MakeKiosk,
+) -> None:
     kiosk = refused_with_the_reader_gone(make_kiosk, (320, 240))
     touch(kiosk, Tap("status"))
     assert texts(kiosk, "status.open") == [LONG_REFUSAL + "\nreader disconnected"]
@@ -192,8 +215,13 @@ def test_lf4_redo_from_the_touch_bar(make_kiosk: MakeKiosk, size: tuple[int, int
     """LF-4: UNDO and then redo, both from the touch bar (in the game with the most buttons):
     the change is back, and the status says so."""
     kiosk = make_kiosk(size, "en")
-    kiosk.execute(NewGame(formats=("commander", "planechase", "contraptions"), players=("Ann", "Bob", "Cat"),
-                          first="Ann"))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "planechase", "contraptions"),
+            players=("Ann", "Bob", "Cat"),
+            first="Ann",
+        )
+    )
     kiosk.execute(ChangeLife(seat=1, delta=-5, source=0))
     kiosk.redraw()
     touch(kiosk, Press(Button.UNDO))
@@ -209,14 +237,27 @@ def test_hw4_the_more_menu_on_a_small_panel(make_kiosk: MakeKiosk) -> None:
     actions and what fits are in the bar, MORE holds the rest; a button in the menu does what
     it says and closes the menu; a tap beside the menu only closes it."""
     kiosk = make_kiosk((320, 240), "ru")
-    kiosk.execute(NewGame(formats=("commander", "planechase", "contraptions"), players=("Аня", "Боря", "Вера"),
-                          first="Аня"))
+    kiosk.execute(
+        NewGame(
+            formats=("commander", "planechase", "contraptions"),
+            players=("Аня", "Боря", "Вера"),
+            first="Аня",
+        )
+    )
     kiosk.ui.said = []
     kiosk.redraw()
     assert texts(kiosk, "bar.*") == ["КУБИК", "ДАЛЕЕ", "ОТМЕНИТЬ", "ПОВТОРИТЬ", "ЕЩЁ"]
     touch(kiosk, Tap("bar.more"))
     assert kiosk.ui.menu
-    assert texts(kiosk, "bar.*")[5:] == ["ИЗМЕРЕНИЯ", "ШТУКОВИНЫ", "КОСТИ", "ЖИЗНЬ", "ЖУРНАЛ", "НОВАЯ", "СПРАВКА"]
+    assert texts(kiosk, "bar.*")[5:] == [
+        "ИЗМЕРЕНИЯ",
+        "ШТУКОВИНЫ",
+        "КОСТИ",
+        "ЖИЗНЬ",
+        "ЖУРНАЛ",
+        "НОВАЯ",
+        "СПРАВКА",
+    ]
     state, history = kiosk.state, len(kiosk.history())
     x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("bar.menu.close"))
     kiosk.touch((x + 4, y + h // 2))  # beside the menu, which stands over the bar's right end
@@ -242,7 +283,9 @@ def test_cj8_a_clock_whose_words_do_not_fit_shows_the_bare_time(make_kiosk: Make
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-def test_hw4_a_long_headline_takes_two_lines_rather_than_an_ellipsis(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+def test_hw4_a_long_headline_takes_two_lines_rather_than_an_ellipsis(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     """Wizard's Duel's phase headline is longer than the header at 320×240 and 480×320: it is
     drawn whole, on two lines where one does not hold it, never cut."""
     kiosk = make_kiosk(size, "en")
@@ -253,8 +296,9 @@ def test_hw4_a_long_headline_takes_two_lines_rather_than_an_ellipsis(make_kiosk:
     assert not any(d.cut for d in lines)
 
 
-def test_the_status_line_and_the_bar_are_laid_out_when_they_change(make_kiosk: MakeKiosk,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_status_line_and_the_bar_are_laid_out_when_they_change(
+    make_kiosk: MakeKiosk, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A frame whose status text and buttons are the ones the last frame had does not lay them
     out again (a life change redraws the table, not the status line); a new text or another
     screen's buttons are laid out afresh, and a text that turns pages still turns them."""
@@ -283,4 +327,6 @@ def test_the_status_line_and_the_bar_are_laid_out_when_they_change(make_kiosk: M
     assert len(laid) == first, laid[first:]
     kiosk.execute(ChangeLife(seat=1, delta=-3))  # what the command said is new
     kiosk.redraw()
-    assert [entry for entry in laid[first:] if entry.startswith("status")] == [f"status {kiosk.ui.messages[0]}"]
+    assert [entry for entry in laid[first:] if entry.startswith("status")] == [
+        f"status {kiosk.ui.messages[0]}"
+    ]

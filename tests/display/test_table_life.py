@@ -41,13 +41,22 @@ class Clock:
         return self.now
 
 
-def game(make_kiosk: MakeKiosk, clock: Clock, formats: tuple[str, ...] = ("commander",),
-         players: tuple[str, ...] = PLAYERS, size: tuple[int, int] = (800, 480), language: str = "en") -> Kiosk:
+def game(
+    make_kiosk: MakeKiosk,
+    clock: Clock,
+    formats: tuple[str, ...] = ("commander",),
+    players: tuple[str, ...] = PLAYERS,
+    size: tuple[int, int] = (800, 480),
+    language: str = "en",
+) -> Kiosk:
     """A game on the table in Alice's main phase (her turn: the source of what the table does)."""
     kiosk = make_kiosk(size, language, clock=clock)
     kiosk.execute(NewGame(formats=formats, players=players, first=players[0]))
     kiosk.dispatch(Press(Button.NEXT))
-    kiosk.ui.said, kiosk.ui.messages_until = [], None  # nothing timed on screen but what a test does
+    kiosk.ui.said, kiosk.ui.messages_until = (
+        [],
+        None,
+    )  # nothing timed on screen but what a test does
     kiosk.redraw()
     return kiosk
 
@@ -62,7 +71,9 @@ def keys(kiosk: Kiosk, *pressed: int, mod: int = 0) -> None:
 
 def half(kiosk: Kiosk, seat: int, sign: int) -> tuple[int, int]:
     """The middle of seat ``seat``'s upper (+1) or lower (−1) half on the last frame."""
-    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, sign)))
+    x, y, w, h = next(
+        t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, sign))
+    )
     return x + w // 2, y + h // 2
 
 
@@ -74,8 +85,18 @@ def click(kiosk: Kiosk, pos: tuple[int, int]) -> None:
 
 def finger(kiosk: Kiosk, kind: int, pos: tuple[int, int], finger_id: int = 0) -> None:
     w, h = kiosk.canvas.width, kiosk.canvas.height
-    pygame.event.post(pygame.event.Event(kind, x=pos[0] / w, y=pos[1] / h, touch_id=1, finger_id=finger_id, dx=0,
-                                         dy=0, pressure=1))
+    pygame.event.post(
+        pygame.event.Event(
+            kind,
+            x=pos[0] / w,
+            y=pos[1] / h,
+            touch_id=1,
+            finger_id=finger_id,
+            dx=0,
+            dy=0,
+            pressure=1,
+        )
+    )
     kiosk.settle()
 
 
@@ -103,7 +124,8 @@ def life(kiosk: Kiosk, seat: int) -> int:
 
 
 def test_lf4_the_encoder_shows_a_change_on_the_highlighted_seat_and_the_pause_makes_it_one_change(
-        make_kiosk: MakeKiosk) -> None:
+    make_kiosk: MakeKiosk,
+) -> None:
     """↓ three times on Юрий's seat: the seat shows 37 and −3 from Alice at once; nothing is kept
     until the pause after the last step, then one ChangeLife, said on the status line."""
     clock = Clock()
@@ -119,7 +141,9 @@ def test_lf4_the_encoder_shows_a_change_on_the_highlighted_seat_and_the_pause_ma
     assert texts(kiosk, "seat1.pending") == ["−3"] and len(changes(kiosk)) == made
     wait(kiosk, clock, 0.01)
     assert texts(kiosk, "seat1.pending") == [] and texts(kiosk, "seat1.life") == ["37"]
-    assert commands(kiosk)[made:] == [{"type": "ChangeLife", "seat": YURIJ, "delta": -3, "source": ALICE}]
+    assert commands(kiosk)[made:] == [
+        {"type": "ChangeLife", "seat": YURIJ, "delta": -3, "source": ALICE}
+    ]
     assert texts(kiosk, "status.messages") == ["Юрий: 40 → 37 life (from Alice)."]
     keys(kiosk, pygame.K_BACKSPACE)  # UNDO takes back the change made, in one
     assert life(kiosk, YURIJ) == 40
@@ -140,7 +164,8 @@ def test_lf4_every_step_starts_the_pause_again_and_pgdn_counts_five(make_kiosk: 
 
 
 def test_lf4_the_active_players_own_seat_is_highlighted_first_and_changes_from_nobody(
-        make_kiosk: MakeKiosk) -> None:
+    make_kiosk: MakeKiosk,
+) -> None:
     """No cursor yet: the encoder changes the active player's seat, highlights it, and a change
     to one's own life is nobody's (no source badge)."""
     clock = Clock()
@@ -178,7 +203,9 @@ def test_tb3_next_makes_the_change_then_passes_the_turn(make_kiosk: MakeKiosk) -
     keys(kiosk, pygame.K_RETURN)
     assert [c["type"] for c in commands(kiosk)[-2:]] == ["ChangeLife", "Advance"]
     assert life(kiosk, YURIJ) == 38 and kiosk.state is not None and kiosk.state.active == YURIJ
-    assert texts(kiosk, "seat1.pending") == [] and kiosk.deadline() != pytest.approx(clock.now + PAUSE)
+    assert texts(kiosk, "seat1.pending") == [] and kiosk.deadline() != pytest.approx(
+        clock.now + PAUSE
+    )
     keys(kiosk, pygame.K_BACKSPACE)
     assert kiosk.state.active == ALICE and life(kiosk, YURIJ) == 38
     keys(kiosk, pygame.K_BACKSPACE)
@@ -199,7 +226,9 @@ def test_lf4_undo_drops_the_change_shown_and_says_what_it_took_back(make_kiosk: 
 
 
 @pytest.mark.parametrize("move", ["right", "select", "touch"])
-def test_lf4_moving_to_another_seat_makes_the_first_change(make_kiosk: MakeKiosk, move: str) -> None:
+def test_lf4_moving_to_another_seat_makes_the_first_change(
+    make_kiosk: MakeKiosk, move: str
+) -> None:
     """→, SELECT or a touch on another seat: the first seat's change is made at once (one change),
     the second starts afresh."""
     clock = Clock()
@@ -211,15 +240,20 @@ def test_lf4_moving_to_another_seat_makes_the_first_change(make_kiosk: MakeKiosk
         keys(kiosk, pygame.K_TAB)
     else:
         click(kiosk, half(kiosk, SAKURA, -1))
-    assert life(kiosk, YURIJ) == 39 and commands(kiosk)[-1] == {"type": "ChangeLife", "seat": YURIJ, "delta": -1,
-                                                                 "source": ALICE}
+    assert life(kiosk, YURIJ) == 39 and commands(kiosk)[-1] == {
+        "type": "ChangeLife",
+        "seat": YURIJ,
+        "delta": -1,
+        "source": ALICE,
+    }
     assert kiosk.ui.cursor == SAKURA
     assert texts(kiosk, "seat2.pending") == (["−1"] if move == "touch" else [])
 
 
 @pytest.mark.parametrize("screen", ["history", "dice", "adjust"])
 def test_lf4_another_screen_makes_the_change_first_but_the_adjust_screen_takes_it_over(
-        make_kiosk: MakeKiosk, screen: str) -> None:
+    make_kiosk: MakeKiosk, screen: str
+) -> None:
     """Key L, ROLL held (the dice): the change is made before the screen comes up.  Key A: the
     adjust screen takes the change over, not made yet, with the counter field chosen."""
     clock = Clock()
@@ -257,7 +291,9 @@ def test_lf4_quitting_makes_the_change_shown(make_kiosk: MakeKiosk) -> None:
     clock = Clock()
     kiosk = game(make_kiosk, clock)
     keys(kiosk, pygame.K_DOWN)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL, unicode=""))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_CTRL, unicode="")
+    )
     assert kiosk.step(block=False) is False
     assert life(kiosk, ALICE) == 39
 
@@ -278,8 +314,9 @@ def test_lf1_six_commander_damage_in_six_keys(make_kiosk: MakeKiosk) -> None:
     assert texts(kiosk, "adjust.preview") == ["Юрий: 0/21 → 6/21"]
     keys(kiosk, pygame.K_RETURN)
     assert kiosk.ui.screen == "table"
-    assert commands(kiosk)[made:] == [{"type": "DealCommanderDamage", "seat": YURIJ, "source": ALICE, "commander": 0,
-                                       "amount": 6}]
+    assert commands(kiosk)[made:] == [
+        {"type": "DealCommanderDamage", "seat": YURIJ, "source": ALICE, "commander": 0, "amount": 6}
+    ]
     assert life(kiosk, YURIJ) == 34 and texts(kiosk, "seat1.cmd") == ["6"]
 
 
@@ -292,8 +329,10 @@ def test_lf4_three_damage_in_four_keys_or_three_touches(make_kiosk: MakeKiosk) -
     for _ in range(3):
         click(kiosk, half(kiosk, SAKURA, -1))
     wait(kiosk, clock, PAUSE)
-    assert commands(kiosk)[made:] == [{"type": "ChangeLife", "seat": YURIJ, "delta": -3, "source": ALICE},
-                                      {"type": "ChangeLife", "seat": SAKURA, "delta": -3, "source": ALICE}]
+    assert commands(kiosk)[made:] == [
+        {"type": "ChangeLife", "seat": YURIJ, "delta": -3, "source": ALICE},
+        {"type": "ChangeLife", "seat": SAKURA, "delta": -3, "source": ALICE},
+    ]
 
 
 def test_lf1_six_commander_damage_in_five_touches(make_kiosk: MakeKiosk) -> None:
@@ -313,14 +352,23 @@ def test_lf1_six_commander_damage_in_five_touches(make_kiosk: MakeKiosk) -> None
     touch(Tap("adj.amount", 5))
     assert texts(kiosk, "adjust.preview") == ["さくら: 0/21 → 6/21"]
     touch(Tap("adj.apply"))
-    assert commands(kiosk)[made:] == [{"type": "DealCommanderDamage", "seat": SAKURA, "source": ALICE,
-                                       "commander": 0, "amount": 6}]
+    assert commands(kiosk)[made:] == [
+        {
+            "type": "DealCommanderDamage",
+            "seat": SAKURA,
+            "source": ALICE,
+            "commander": 0,
+            "amount": 6,
+        }
+    ]
 
 
 # --- touch --------------------------------------------------------------------------------------
 
 
-def test_lf4_a_touch_on_a_seats_upper_half_gains_one_and_on_its_lower_half_loses_one(make_kiosk: MakeKiosk) -> None:
+def test_lf4_a_touch_on_a_seats_upper_half_gains_one_and_on_its_lower_half_loses_one(
+    make_kiosk: MakeKiosk,
+) -> None:
     """Taps on さくら's seat add up into one change, the cursor follows the touch; a tap is ±1 however
     it is let go (the mouse stands in for a finger)."""
     clock = Clock()
@@ -332,7 +380,12 @@ def test_lf4_a_touch_on_a_seats_upper_half_gains_one_and_on_its_lower_half_loses
     wait(kiosk, clock, TOUCH_HOLD)  # taps let go: no hold
     assert texts(kiosk, "seat2.pending") == ["−2"]
     wait(kiosk, clock, PAUSE)
-    assert commands(kiosk)[-1] == {"type": "ChangeLife", "seat": SAKURA, "delta": -2, "source": ALICE}
+    assert commands(kiosk)[-1] == {
+        "type": "ChangeLife",
+        "seat": SAKURA,
+        "delta": -2,
+        "source": ALICE,
+    }
 
 
 def test_lf4_a_held_touch_counts_ten(make_kiosk: MakeKiosk) -> None:
@@ -355,7 +408,12 @@ def test_lf4_a_held_touch_counts_ten(make_kiosk: MakeKiosk) -> None:
     wait(kiosk, clock, TOUCH_HOLD)
     assert texts(kiosk, "seat3.pending") == [f"−{HELD - 1}"]
     wait(kiosk, clock, PAUSE)
-    assert commands(kiosk)[-1] == {"type": "ChangeLife", "seat": LUKASZ, "delta": -(HELD - 1), "source": ALICE}
+    assert commands(kiosk)[-1] == {
+        "type": "ChangeLife",
+        "seat": LUKASZ,
+        "delta": -(HELD - 1),
+        "source": ALICE,
+    }
 
 
 def test_lf4_a_hold_counts_only_on_the_screen_it_touched(make_kiosk: MakeKiosk) -> None:
@@ -368,16 +426,28 @@ def test_lf4_a_hold_counts_only_on_the_screen_it_touched(make_kiosk: MakeKiosk) 
     assert kiosk.ui.kept(PendingLife) is None
 
 
-def test_hw4_on_a_panel_too_small_for_a_seats_halves_a_touch_highlights_it(make_kiosk: MakeKiosk) -> None:
+def test_hw4_on_a_panel_too_small_for_a_seats_halves_a_touch_highlights_it(
+    make_kiosk: MakeKiosk,
+) -> None:
     """320×240, eight players, the plane's strip under the seats and a two-line status: a half
     would be less than a finger tall, so the seat is one target that moves the cursor."""
     clock = Clock()
     players = (*PLAYERS, "Ben", "Ewa", "Marek", "Zofia")
-    kiosk = game(make_kiosk, clock, formats=("commander", "planechase"), players=players, size=(320, 240))
-    kiosk.say(Message("controller.roll_needs_planechase"))  # a long status line: two lines on this panel
+    kiosk = game(
+        make_kiosk, clock, formats=("commander", "planechase"), players=players, size=(320, 240)
+    )
+    kiosk.say(
+        Message("controller.roll_needs_planechase")
+    )  # a long status line: two lines on this panel
     kiosk.redraw()
-    seats = [t for t in kiosk.canvas.targets if isinstance(t.action, Tap) and t.action.kind.startswith("seat")]
-    assert {t.action.kind for t in seats} == {"seat"} and all(t.rect[3] >= kiosk.canvas.layout.touch for t in seats)
+    seats = [
+        t
+        for t in kiosk.canvas.targets
+        if isinstance(t.action, Tap) and t.action.kind.startswith("seat")
+    ]
+    assert {t.action.kind for t in seats} == {"seat"} and all(
+        t.rect[3] >= kiosk.canvas.layout.touch for t in seats
+    )
     x, y, w, h = next(t.rect for t in seats if t.action == Tap("seat", SAKURA))
     click(kiosk, (x + w // 2, y + h // 2))
     assert kiosk.ui.cursor == SAKURA and kiosk.ui.kept(PendingLife) is None
@@ -396,7 +466,8 @@ def gpio(make_kiosk: MakeKiosk, mock_factory: MockFactory) -> Iterator[tuple[Wir
 
 
 def test_hw1_the_encoder_changes_the_highlighted_seat_select_moves_and_next_held_adjusts(
-        gpio: tuple[Wired, Clock]) -> None:
+    gpio: tuple[Wired, Clock],
+) -> None:
     """The real GPIO driver on mock pins: SELECT to Юрий, three detents back (−3, shown at
     once), the pause makes it; three more, NEXT held brings them to the adjust screen, one
     detent makes them commander damage, NEXT applies."""
@@ -413,8 +484,13 @@ def test_hw1_the_encoder_changes_the_highlighted_seat_select_moves_and_next_held
     assert kiosk.ui.screen == "adjust" and life(kiosk, YURIJ) == 37
     hands.turn(1)
     hands.press(Button.NEXT)
-    assert commands(kiosk)[-1] == {"type": "DealCommanderDamage", "seat": YURIJ, "source": ALICE, "commander": 0,
-                                   "amount": 3}
+    assert commands(kiosk)[-1] == {
+        "type": "DealCommanderDamage",
+        "seat": YURIJ,
+        "source": ALICE,
+        "commander": 0,
+        "amount": 3,
+    }
     assert kiosk.ui.screen == "table" and life(kiosk, YURIJ) == 34
 
 
@@ -438,18 +514,23 @@ def test_lf1_a_seat_whose_player_has_left_refuses_at_once(make_kiosk: MakeKiosk)
     kiosk = game(make_kiosk, clock)
     kiosk.execute(Concede(seat=LUKASZ))
     click(kiosk, half(kiosk, LUKASZ, -1))
-    assert texts(kiosk, "status.error") == ["Łukasz has already lost (conceded); undo that first if it was a mistake."]
+    assert texts(kiosk, "status.error") == [
+        "Łukasz has already lost (conceded); undo that first if it was a mistake."
+    ]
     assert kiosk.ui.kept(PendingLife) is None and texts(kiosk, "seat3.life") == ["40"]
 
 
-def test_nc3_a_minion_apart_from_the_game_cannot_be_hurt_from_the_table(make_kiosk: MakeKiosk) -> None:
+def test_nc3_a_minion_apart_from_the_game_cannot_be_hurt_from_the_table(
+    make_kiosk: MakeKiosk,
+) -> None:
     """The rules' refusals come at the touch: Юрий plays his solo turns phased out."""
     kiosk = make_kiosk((800, 480), "en")
     SCENES["necro-table"](kiosk)
     kiosk.redraw()
     click(kiosk, half(kiosk, YURIJ, -1))
     assert texts(kiosk, "status.error") == [
-        "Юрий is phased out for their solo turns: nothing in the game can hurt them until they phase in."]
+        "Юрий is phased out for their solo turns: nothing in the game can hurt them until they phase in."
+    ]
     assert kiosk.ui.kept(PendingLife) is None and texts(kiosk, "seat1.pending") == []
 
 
@@ -461,10 +542,14 @@ def test_lf4_a_change_the_rules_refuse_leaves_the_change_as_it_was(make_kiosk: M
         kiosk.dispatch(Turn(-5))
     kiosk.redraw()
     assert texts(kiosk, "seat1.pending") == ["−995"]
-    assert texts(kiosk, "status.error") == ["-1000 is out of range: change life by at most 999 at a time."]
+    assert texts(kiosk, "status.error") == [
+        "-1000 is out of range: change life by at most 999 at a time."
+    ]
 
 
-def test_tb6_both_seats_of_a_team_show_the_change_to_their_shared_life(make_kiosk: MakeKiosk) -> None:
+def test_tb6_both_seats_of_a_team_show_the_change_to_their_shared_life(
+    make_kiosk: MakeKiosk,
+) -> None:
     """Two-Headed Giant: a change to Carla's seat shows on Dora's too (one life total); from the
     turn's team it is nobody's, from another team's seat the active player's."""
     clock = Clock()
@@ -484,16 +569,46 @@ def test_tb6_both_seats_of_a_team_show_the_change_to_their_shared_life(make_kios
 # --- the console sees the same game ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("language", "said"), [
-    ("en", ["Юрий: 40 → 37 life (from Alice).", "Alice → Юрий: 3 life lost", "Undone: Юрий: 40 → 37 life (from Alice)."]),
-    ("ru", ["Юрий: жизнь 40 → 37 (источник: Alice).", "Alice → Юрий: потеряно 3 жизни",
-            "Отменено: Юрий: жизнь 40 → 37 (источник: Alice)."]),
-    ("ja", ["Юрий：ライフ40 → 37（Aliceから）。", "Alice → Юрий：ライフを3点失った", "取り消し：Юрий：ライフ40 → 37（Aliceから）。"]),
-    ("pl", ["Юрий: życie 40 → 37 (źródło: Alice).", "Alice → Юрий: stracone 3 punkty życia",
-            "Cofnięto: Юрий: życie 40 → 37 (źródło: Alice)."]),
-])
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "en",
+            [
+                "Юрий: 40 → 37 life (from Alice).",
+                "Alice → Юрий: 3 life lost",
+                "Undone: Юрий: 40 → 37 life (from Alice).",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Юрий: жизнь 40 → 37 (источник: Alice).",
+                "Alice → Юрий: потеряно 3 жизни",
+                "Отменено: Юрий: жизнь 40 → 37 (источник: Alice).",
+            ],
+        ),
+        (
+            "ja",
+            [
+                "Юрий：ライフ40 → 37（Aliceから）。",
+                "Alice → Юрий：ライフを3点失った",
+                "取り消し：Юрий：ライフ40 → 37（Aliceから）。",
+            ],
+        ),
+        (
+            "pl",
+            [
+                "Юрий: życie 40 → 37 (źródło: Alice).",
+                "Alice → Юрий: stracone 3 punkty życia",
+                "Cofnięto: Юрий: życie 40 → 37 (źródło: Alice).",
+            ],
+        ),
+    ],
+)
 def test_lf2_lf4_a_change_made_on_the_table_is_one_change_at_the_console(
-        make_kiosk: MakeKiosk, language: str, said: list[str]) -> None:
+    make_kiosk: MakeKiosk, language: str, said: list[str]
+) -> None:
     """Three turns on the table, then the console on the same controller and journal: its log has
     one change, ``dealt`` says who did it, one ``undo`` takes it back — in the table's language."""
     clock = Clock()
@@ -501,20 +616,43 @@ def test_lf2_lf4_a_change_made_on_the_table_is_one_change_at_the_console(
     keys(kiosk, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
     wait(kiosk, clock, PAUSE)
     out = io.StringIO()
-    Console(kiosk.controller, out, TABLES, ConsoleTranslator(language)).run(["log 1", "dealt", "undo"])
+    Console(kiosk.controller, out, TABLES, ConsoleTranslator(language)).run(
+        ["log 1", "dealt", "undo"]
+    )
     lines = [line.strip() for line in out.getvalue().splitlines() if line.strip()]
-    assert len(lines) == 3 and all(line.endswith(text) for line, text in zip(lines, said, strict=True)), lines
+    assert len(lines) == 3 and all(
+        line.endswith(text) for line, text in zip(lines, said, strict=True)
+    ), lines
     assert life(kiosk, YURIJ) == 40
 
 
 # --- invariants -----------------------------------------------------------------------------------
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=st.lists(st.sampled_from([("turn", 1), ("turn", -1), ("turn", 5), ("turn", -5), ("tap", 1), ("tap", -1),
-                                        ("held", 1), ("held", -1)]), min_size=1, max_size=12))
-def test_lf4_any_steps_on_one_seat_are_one_change_and_undo_restores(make_kiosk: MakeKiosk,
-                                                                      steps: list[tuple[str, int]]) -> None:
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.sampled_from(
+            [
+                ("turn", 1),
+                ("turn", -1),
+                ("turn", 5),
+                ("turn", -5),
+                ("tap", 1),
+                ("tap", -1),
+                ("held", 1),
+                ("held", -1),
+            ]
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_lf4_any_steps_on_one_seat_are_one_change_and_undo_restores(
+    make_kiosk: MakeKiosk, steps: list[tuple[str, int]]
+) -> None:
     """However a seat's change is reached — turns, taps, held touches, in any order — the pause
     makes it one change of their sum (none when they cancel out), and UNDO restores the life."""
     clock = Clock()
@@ -533,8 +671,9 @@ def test_lf4_any_steps_on_one_seat_are_one_change_and_undo_restores(make_kiosk: 
     assert texts(kiosk, "seat2.life") == [str(40 + total)]
     wait(kiosk, clock, PAUSE)
     added = kiosk.history()[made:]
-    assert [dict(t.command) for t in added] == ([{"type": "ChangeLife", "seat": SAKURA, "delta": total,
-                                                  "source": ALICE}] if total else [])
+    assert [dict(t.command) for t in added] == (
+        [{"type": "ChangeLife", "seat": SAKURA, "delta": total, "source": ALICE}] if total else []
+    )
     if total:
         kiosk.dispatch(Press(Button.UNDO))
     assert life(kiosk, SAKURA) == 40

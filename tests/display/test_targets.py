@@ -23,8 +23,15 @@ def test_screenshots_write_a_png_per_changed_frame(tmp_path: Path) -> None:
     assert not target.present()  # unchanged: no file
     target.surface.fill((200, 20, 30))
     assert target.present()
-    assert [p.name for p in sorted((tmp_path / "shots").iterdir())] == ["frame-0001.png", "frame-0002.png"]
-    assert pygame.image.load(str(tmp_path / "shots" / "frame-0002.png")).get_at((5, 5))[:3] == (200, 20, 30)
+    assert [p.name for p in sorted((tmp_path / "shots").iterdir())] == [
+        "frame-0001.png",
+        "frame-0002.png",
+    ]
+    assert pygame.image.load(str(tmp_path / "shots" / "frame-0002.png")).get_at((5, 5))[:3] == (
+        200,
+        20,
+        30,
+    )
 
 
 def test_rgb565_packs_colours_little_endian() -> None:
@@ -70,8 +77,21 @@ def test_no_screen_is_said_with_what_to_do_instead(monkeypatch: pytest.MonkeyPat
 
 def test_cli_kiosk_writes_screenshots(tmp_path: Path) -> None:
     """``aetherbox kiosk --screenshots DIR`` draws without a screen."""
-    status = cli.main(["kiosk", "--screenshots", str(tmp_path / "shots"), "--size", "480x320", "--frames", "1",
-                       "--db", str(tmp_path / "j.sqlite3"), "--language", "pl"])
+    status = cli.main(
+        [
+            "kiosk",
+            "--screenshots",
+            str(tmp_path / "shots"),
+            "--size",
+            "480x320",
+            "--frames",
+            "1",
+            "--db",
+            str(tmp_path / "j.sqlite3"),
+            "--language",
+            "pl",
+        ]
+    )
     assert status == 0
     frame = pygame.image.load(str(tmp_path / "shots" / "frame-0001.png"))
     assert frame.get_size() == (480, 320)
@@ -79,19 +99,35 @@ def test_cli_kiosk_writes_screenshots(tmp_path: Path) -> None:
 
 def test_cli_bad_size_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["kiosk", "--size", "big", "--screenshots", str(tmp_path)]) == 1
-    assert "'big' is not a screen size: write it as WIDTHxHEIGHT, e.g. 800x480" in capsys.readouterr().err
+    assert (
+        "'big' is not a screen size: write it as WIDTHxHEIGHT, e.g. 800x480"
+        in capsys.readouterr().err
+    )
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or Path("/dev/dri/card0").exists(),
-                    reason="needs a Linux machine with no desktop and no KMS/DRM screen")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or Path("/dev/dri/card0").exists(),
+    reason="needs a Linux machine with no desktop and no KMS/DRM screen",
+)
 def test_aetherbox_without_a_screen_points_to_screenshots_and_console(tmp_path: Path) -> None:
     """``aetherbox`` with no arguments is the kiosk; on a machine with no screen it says so."""
-    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")
+    }
     env["AETHERBOX_DATA_DIR"] = str(tmp_path)
     env["XDG_RUNTIME_DIR"] = str(tmp_path)
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from display.cli import main; sys.exit(main(['--config', '/dev/null']))"],
-        env=env, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            "import sys; from display.cli import main; sys.exit(main(['--config', '/dev/null']))",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 1, done.stderr
     assert "aetherbox: error: no screen to draw on" in done.stderr
@@ -105,7 +141,11 @@ def test_display_configuration_is_checked_with_the_key_named(tmp_path: Path) -> 
     path = tmp_path / "config.toml"
     path.write_text('[display]\nsize = "480x320"\nfps = 30\nfullscreen = true\n', encoding="utf-8")
     loaded = load(path)
-    assert (loaded.config.display.size, loaded.config.display.fps, loaded.config.display.fullscreen) == ("480x320", 30, True)
+    assert (
+        loaded.config.display.size,
+        loaded.config.display.fps,
+        loaded.config.display.fullscreen,
+    ) == ("480x320", 30, True)
     path.write_text('[display]\nsize = "huge"\n', encoding="utf-8")
     loaded = load(path)
     assert loaded.config.display.size is None
@@ -125,26 +165,41 @@ def test_display_one_bad_key_keeps_the_rest_of_the_section(tmp_path: Path) -> No
     assert any("unknown key 'display.rotat' ignored" in w for w in loaded.warnings)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or Path("/dev/dri/card0").exists(),
-                    reason="needs a Linux machine with no desktop and no KMS/DRM screen")
-def test_hw4_on_a_console_without_a_desktop_the_kiosk_asks_for_kms_drm_by_name(tmp_path: Path) -> None:
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or Path("/dev/dri/card0").exists(),
+    reason="needs a Linux machine with no desktop and no KMS/DRM screen",
+)
+def test_hw4_on_a_console_without_a_desktop_the_kiosk_asks_for_kms_drm_by_name(
+    tmp_path: Path,
+) -> None:
     """Started by hand on a Pi's console (no $DISPLAY, no $WAYLAND_DISPLAY, no $XDG_RUNTIME_DIR):
     KMS/DRM's own failure is said, not SDL's line about XDG_RUNTIME_DIR from trying a desktop
     first, nor "no desktop" when a library KMS/DRM needs is what is missing."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR")
+    }
     env["AETHERBOX_DATA_DIR"] = str(tmp_path)
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from display.cli import main; sys.exit(main(['--config', '/dev/null']))"],
-        env=env, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            "import sys; from display.cli import main; sys.exit(main(['--config', '/dev/null']))",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 1, done.stderr
     assert "XDG_RUNTIME_DIR" not in done.stderr
     assert "no screen to draw on (kmsdrm not available)" in done.stderr
 
 
-def test_hw4_sdl_is_told_how_to_put_a_window_on_each_screen(monkeypatch: pytest.MonkeyPatch,
-                                                             caplog: pytest.LogCaptureFixture) -> None:
+def test_hw4_sdl_is_told_how_to_put_a_window_on_each_screen(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """KMS/DRM has no window pixels of its own: SDL must draw through OpenGL ES there (it would
     fail at set_mode with the texture path turned off, or draw black frames with desktop OpenGL);
     X11 keeps its shared-memory pixels; what the environment sets stands where it can work."""
@@ -167,7 +222,8 @@ def test_hw4_sdl_is_told_how_to_put_a_window_on_each_screen(monkeypatch: pytest.
 
 
 def test_hw4_the_frame_buffer_takes_sdls_input_only_video_whatever_the_service_asks(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The service sets SDL_VIDEODRIVER=kmsdrm; an SPI panel's frame buffer must not take it,
     or the kiosk waits for a screen that is the panel itself.  SDL's evdev driver draws nowhere
     and reads keys and touch from the kernel (the dummy one where it cannot start)."""
@@ -199,7 +255,9 @@ def test_hw4_a_32_bit_frame_buffer_gets_its_own_pixel_format() -> None:
     surface.set_at((1, 0), (0, 0, 255))
     packed = pygame.Surface((2, 1), 0, 32, (0xFF0000, 0x00FF00, 0x0000FF, 0))
     assert packed_rows(surface, packed) == bytes([0, 0, 255, 0, 255, 0, 0, 0])
-    assert packed_rows(surface, packed, stride=12) == bytes([0, 0, 255, 0, 255, 0, 0, 0, 0, 0, 0, 0])
+    assert packed_rows(surface, packed, stride=12) == bytes(
+        [0, 0, 255, 0, 255, 0, 0, 0, 0, 0, 0, 0]
+    )
     bgr = pygame.Surface((2, 1), 0, 16, (0x001F, 0x07E0, 0xF800, 0))  # a panel wired BGR
     assert packed_rows(surface, bgr) == bytes([0x1F, 0x00, 0x00, 0xF8])
 
@@ -225,7 +283,9 @@ def test_hw4_a_file_that_is_no_frame_buffer_needs_a_size(tmp_path: Path) -> None
     pygame.display.init()
 
 
-def test_hw4_sdls_kms_drm_driver_is_known_whatever_case_it_names_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hw4_sdls_kms_drm_driver_is_known_whatever_case_it_names_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """SDL's KMS/DRM driver calls itself "KMSDRM": the framebuffer hint and the console's touch
     must still be chosen for it (the virtual Pi drew black frames when they were not)."""
     from display.sdl import video_driver

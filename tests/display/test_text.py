@@ -24,9 +24,13 @@ from display.fonts import BUNDLED, Fonts
 from display.i18n import LANGUAGES, Translator, table
 from display.kiosk import Kiosk
 
+
 def test_core_messages_fall_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
     tr = Translator("ru")
-    assert tr.message(Message("life.changed", name="Аня", before=20, after=17)) == "Аня: жизнь 20 → 17."
+    assert (
+        tr.message(Message("life.changed", name="Аня", before=20, after=17))
+        == "Аня: жизнь 20 → 17."
+    )
     assert tr.message(Message("controller.undid", what="x")) == "Отменено: x"
     # A key no translation has yet shows in English, never as a key.
     monkeypatch.setitem(core_text.every_text(), "test.untranslated", "Only in English")  # type: ignore[arg-type]
@@ -49,10 +53,14 @@ def test_bundled_fonts_draw_every_ui_text(language: str, fonts: Fonts) -> None:
 def test_bundled_fonts_come_with_their_licence() -> None:
     licence = (BUNDLED / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
-    assert "NotoSansCJKjp-Regular-subset.otf" in licence and "NotoSans-Regular-subset.ttf" in licence
+    assert (
+        "NotoSansCJKjp-Regular-subset.otf" in licence and "NotoSans-Regular-subset.ttf" in licence
+    )
 
 
-def test_a_character_no_font_has_is_reported_once_with_the_fix(fonts: Fonts, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_character_no_font_has_is_reported_once_with_the_fix(
+    fonts: Fonts, caplog: pytest.LogCaptureFixture
+) -> None:
     bundled = Fonts(system=False)
     bundled.render("龘丂 Bob", 20, (255, 255, 255))  # two kanji outside JIS X 0208, so not bundled
     bundled.render("龘", 20, (255, 255, 255))
@@ -75,12 +83,16 @@ def test_every_kanji_a_japanese_keyboard_offers_for_a_name_is_bundled(fonts: Fon
             except UnicodeDecodeError:
                 pass
     assert len(kanji) == 6355
-    assert [ch for ch in sorted(kanji) if not (bundled.has(ch) and bundled.has(ch, bold=True))] == []
+    assert [
+        ch for ch in sorted(kanji) if not (bundled.has(ch) and bundled.has(ch, bold=True))
+    ] == []
     bundled.render("健太 翔 漢字 龍", 20, (255, 255, 255), bold=True)
     assert bundled.missing == set()
 
 
-def test_a_missing_configured_font_is_said_and_the_bundled_one_used(tmp_path: Path, fonts: Fonts) -> None:
+def test_a_missing_configured_font_is_said_and_the_bundled_one_used(
+    tmp_path: Path, fonts: Fonts
+) -> None:
     chosen = Fonts(configured=tmp_path / "nope.ttf", system=False)
     assert chosen.notices[0][0] == "ui.font_bundled_missing"
     assert str(tmp_path / "nope.ttf") in chosen.notices[0][1]["font"]
@@ -91,7 +103,9 @@ def test_system_fonts_extend_the_bundled_ones(fonts: Fonts) -> None:
     """With the operating system's fonts, a name in kanji the UI does not use still draws."""
     system = Fonts(system=True)
     installed = [name for name in system.chain() if name != "None" and Path(name).parent != BUNDLED]
-    if not any("NotoSansCJK" in name or "Hiragino" in name or "msgothic" in name for name in installed):
+    if not any(
+        "NotoSansCJK" in name or "Hiragino" in name or "msgothic" in name for name in installed
+    ):
         pytest.skip("no CJK font installed on this machine (the bundled subset does not count)")
     system.render("漢字", 20, (255, 255, 255))
     assert system.missing == set()
@@ -104,10 +118,23 @@ def test_card_text_comes_from_imported_card_data(tmp_path: Path) -> None:
     from device.cardtext import clear_cache, import_file
 
     data = tmp_path / "cards.json"
-    data.write_text(json.dumps([{
-        "object": "card", "id": "0", "lang": "en", "name": "Tazeem", "layout": "planar",
-        "type_line": "Plane — Zendikar", "oracle_text": "Sample text.", "legalities": {},
-    }]), encoding="utf-8")
+    data.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "card",
+                    "id": "0",
+                    "lang": "en",
+                    "name": "Tazeem",
+                    "layout": "planar",
+                    "type_line": "Plane — Zendikar",
+                    "oracle_text": "Sample text.",
+                    "legalities": {},
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
     import_file(data, tmp_path / "data")
     clear_cache()
     try:
@@ -138,7 +165,9 @@ def test_the_bundled_fonts_draw_every_text_and_card_name() -> None:
     assert bundled.missing == set()
 
 
-def test_the_missing_font_notice_lasts_as_long_as_its_cause(make_kiosk: Callable[..., Kiosk]) -> None:
+def test_the_missing_font_notice_lasts_as_long_as_its_cause(
+    make_kiosk: Callable[..., Kiosk],
+) -> None:
     """A name with a character no font has: the status line says what to install while the name
     is on the screen, and says nothing of it once a game without it is shown."""
     from device.commands import NewGame
@@ -151,7 +180,9 @@ def test_the_missing_font_notice_lasts_as_long_as_its_cause(make_kiosk: Callable
     kiosk.redraw()
     notice = texts(kiosk, "status.font")
     assert notice == ["No font for U+9F98: install fonts-noto-cjk (or set display.font)"]
-    assert [char for char in "".join(notice) if not kiosk.fonts.has(char)] == []  # the notice draws no box itself
+    assert [
+        char for char in "".join(notice) if not kiosk.fonts.has(char)
+    ] == []  # the notice draws no box itself
     kiosk.execute(NewGame(formats=("ffa",), players=("Ann", "Bob"), first="Bob"))
     kiosk.ui.said = []
     kiosk.redraw()
@@ -172,7 +203,9 @@ def test_the_missing_font_notice_shows_a_character_a_font_has_itself() -> None:
 
 
 @pytest.mark.parametrize("text", ["解決したら「次へ」を押す", "Enterで次へ進む。"])
-def test_a_japanese_paragraph_does_not_end_on_a_lone_character(make_kiosk: Callable[..., Kiosk], text: str) -> None:
+def test_a_japanese_paragraph_does_not_end_on_a_lone_character(
+    make_kiosk: Callable[..., Kiosk], text: str
+) -> None:
     """Where the last character alone would go onto a line of its own, the line before gives it
     one more: "…を押" / "す" is drawn "…を" / "押す"; the lines still make the whole text."""
     kiosk = make_kiosk((800, 480), "ja")
@@ -185,8 +218,12 @@ def test_a_japanese_paragraph_does_not_end_on_a_lone_character(make_kiosk: Calla
     assert all(canvas.fonts.measure(line, size)[0] <= width for line in lines)
 
 
-@pytest.mark.parametrize("text", ["統率者ダメージ（合計7/21）", "「次へ」を押す", "ライフ40 → 33（Юрийから）"])
-def test_a_japanese_line_never_ends_on_an_opening_bracket(make_kiosk: Callable[..., Kiosk], text: str) -> None:
+@pytest.mark.parametrize(
+    "text", ["統率者ダメージ（合計7/21）", "「次へ」を押す", "ライフ40 → 33（Юрийから）"]
+)
+def test_a_japanese_line_never_ends_on_an_opening_bracket(
+    make_kiosk: Callable[..., Kiosk], text: str
+) -> None:
     """An opening bracket goes to the next line with what it opens, at every width the text
     can wrap to: "…ダメージ（" / "合計7/21）" would leave the bracket alone at the line's end."""
     kiosk = make_kiosk((800, 480), "ja")
@@ -222,7 +259,9 @@ def test_japanese_wraps_between_phrases(make_kiosk: Callable[..., Kiosk], text: 
         end += len(phrase)
         after = end
         ends.add(after)
-        while after < len(text) and text[after] in NO_LINE_START:  # a mark no line starts with stays before
+        while (
+            after < len(text) and text[after] in NO_LINE_START
+        ):  # a mark no line starts with stays before
             after += 1
             ends.add(after)
     kiosk = make_kiosk((800, 480), "ja")
@@ -235,4 +274,7 @@ def test_japanese_wraps_between_phrases(make_kiosk: Callable[..., Kiosk], text: 
         at = 0
         for line in lines[:-1]:
             at = text.index(line, at) + len(line)
-            assert at in ends or text[at : at + 1] == " ", (width, lines)  # a phrase's end, or a space
+            assert at in ends or text[at : at + 1] == " ", (
+                width,
+                lines,
+            )  # a phrase's end, or a space

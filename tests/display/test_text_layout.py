@@ -20,9 +20,34 @@ from display.layout import choose
 from planetext import rules_text
 
 WORDS = (
-    "Whenever", "you", "roll", "{CHAOS},", "untap", "all", "creatures.", "{T}:", "Add", "{G}{G}.", "Phyrexian",
-    "{2/W}", "counter", "Юрий", "получает", "2", "жизни.", "Łukasz", "żetony", "さくらのアップキープ", "統率者ダメージを受けた",
-    "（注）", "ダイス：1。", "Sixteencharacters", "Antidisestablishmentarianism", "—", "a", "+1/+1",
+    "Whenever",
+    "you",
+    "roll",
+    "{CHAOS},",
+    "untap",
+    "all",
+    "creatures.",
+    "{T}:",
+    "Add",
+    "{G}{G}.",
+    "Phyrexian",
+    "{2/W}",
+    "counter",
+    "Юрий",
+    "получает",
+    "2",
+    "жизни.",
+    "Łukasz",
+    "żetony",
+    "さくらのアップキープ",
+    "統率者ダメージを受けた",
+    "（注）",
+    "ダイス：1。",
+    "Sixteencharacters",
+    "Antidisestablishmentarianism",
+    "—",
+    "a",
+    "+1/+1",
 )
 
 
@@ -67,17 +92,27 @@ def word_by_word(c: Canvas, text: str, size: int, width: int, bold: bool = False
 
 
 texts = st.lists(st.sampled_from(WORDS), min_size=0, max_size=40).flatmap(
-    lambda words: st.lists(st.sampled_from((" ", " ", " ", "", "\n")), min_size=len(words), max_size=len(words)).map(
-        lambda gaps: "".join(w + g for w, g in zip(words, gaps, strict=True)).strip(" ")))
+    lambda words: st.lists(
+        st.sampled_from((" ", " ", " ", "", "\n")), min_size=len(words), max_size=len(words)
+    ).map(lambda gaps: "".join(w + g for w, g in zip(words, gaps, strict=True)).strip(" "))
+)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=texts, size=st.integers(8, 60), width=st.integers(12, 600), bold=st.booleans())
-def test_lines_are_those_a_word_by_word_layout_gives(canvas: Canvas, text: str, size: int, width: int, bold: bool) -> None:
-    assert canvas.wrap(text, size, width, bold=bold) == word_by_word(canvas, text, size, width, bold)
+def test_lines_are_those_a_word_by_word_layout_gives(
+    canvas: Canvas, text: str, size: int, width: int, bold: bool
+) -> None:
+    assert canvas.wrap(text, size, width, bold=bold) == word_by_word(
+        canvas, text, size, width, bold
+    )
 
 
-@pytest.mark.parametrize("name", ["Tazeem", "Chaotic Aether", "Sokenzan", "Naya", "Stairs to Infinity"])
+@pytest.mark.parametrize(
+    "name", ["Tazeem", "Chaotic Aether", "Sokenzan", "Naya", "Stairs to Infinity"]
+)
 @pytest.mark.parametrize("width", [90, 180, 300, 520])
 def test_a_plane_text_wraps_as_word_by_word(canvas: Canvas, name: str, width: int) -> None:
     text = rules_text(name)
@@ -101,12 +136,24 @@ def characters_measured(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 SCRIPTS = {
     "en": "whenever you roll {CHAOS} untap all creatures you control, each player draws a card and scries 2.".split(),
     "ru": "когда вы бросаете кубик каждый игрок берёт карту, получает 2 жизни и теряет жетон яда.".split(),
-    "ja": ["さくらの", "アップキープに", "統率者ダメージを", "受けた", "プレイヤーは", "カードを", "引く。", "次元を", "移動する。"],
+    "ja": [
+        "さくらの",
+        "アップキープに",
+        "統率者ダメージを",
+        "受けた",
+        "プレイヤーは",
+        "カードを",
+        "引く。",
+        "次元を",
+        "移動する。",
+    ],
 }
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
-def test_wrapping_measures_a_long_paragraph_a_few_times_over(monkeypatch: pytest.MonkeyPatch, script: str) -> None:
+def test_wrapping_measures_a_long_paragraph_a_few_times_over(
+    monkeypatch: pytest.MonkeyPatch, script: str
+) -> None:
     """Four times the text costs about four times the measuring, not sixteen: each character is
     measured a few times (in its piece, in its line and with the next piece), however long the
     line it is on."""
@@ -125,7 +172,9 @@ def test_wrapping_measures_a_long_paragraph_a_few_times_over(monkeypatch: pytest
     assert costs[1] < costs[0] * 1.6, costs
 
 
-def largest_by_scan(c: Canvas, text: str, width: int, height: int, size: int, floor: int) -> int | None:
+def largest_by_scan(
+    c: Canvas, text: str, width: int, height: int, size: int, floor: int
+) -> int | None:
     for current in range(size, floor - 1, -1):
         lines = c.wrapped(text, current, width)
         if lines is not None and len(lines) * c.fonts.line_height(current) <= height:
@@ -133,9 +182,13 @@ def largest_by_scan(c: Canvas, text: str, width: int, height: int, size: int, fl
     return None
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(text=texts, width=st.integers(20, 500), height=st.integers(10, 300), size=st.integers(8, 60))
-def test_the_size_found_fits_and_one_larger_does_not(canvas: Canvas, text: str, width: int, height: int, size: int) -> None:
+def test_the_size_found_fits_and_one_larger_does_not(
+    canvas: Canvas, text: str, width: int, height: int, size: int
+) -> None:
     floor = min(size, canvas.layout.tiny)
 
     def fits(current: int) -> bool:
@@ -150,13 +203,18 @@ def test_the_size_found_fits_and_one_larger_does_not(canvas: Canvas, text: str, 
         assert found == size or not fits(found + 1)
 
 
-@pytest.mark.parametrize("name", ["Tazeem", "Chaotic Aether", "Sokenzan", "Naya", "Stairs to Infinity"])
+@pytest.mark.parametrize(
+    "name", ["Tazeem", "Chaotic Aether", "Sokenzan", "Naya", "Stairs to Infinity"]
+)
 @pytest.mark.parametrize("box", [(120, 90), (220, 150), (360, 120), (480, 300), (900, 500)])
-def test_a_plane_text_gets_the_size_a_scan_from_the_largest_finds(canvas: Canvas, name: str,
-                                                                   box: tuple[int, int]) -> None:
+def test_a_plane_text_gets_the_size_a_scan_from_the_largest_finds(
+    canvas: Canvas, name: str, box: tuple[int, int]
+) -> None:
     text = rules_text(name)
     floor = canvas.layout.tiny
-    assert canvas.fit_paragraph(text, *box, 60, min_size=floor) == largest_by_scan(canvas, text, *box, 60, floor)
+    assert canvas.fit_paragraph(text, *box, 60, min_size=floor) == largest_by_scan(
+        canvas, text, *box, 60, floor
+    )
 
 
 def test_no_size_fits_below_a_floor_above_the_largest(canvas: Canvas) -> None:
@@ -181,4 +239,6 @@ def test_the_size_is_found_in_a_few_wraps(monkeypatch: pytest.MonkeyPatch) -> No
         tries.clear()
         assert c.fit_paragraph(rules_text(name), 300, 160, 80, min_size=8) is not None
         assert len(tries) <= 5, tries
-    assert canvas_module._GUESS_SIZE > 20  # guesses are measured at a size where hinting moves little
+    assert (
+        canvas_module._GUESS_SIZE > 20
+    )  # guesses are measured at a size where hinting moves little

@@ -26,7 +26,16 @@ from display.screens.calibrate import SETTLE, CalibrateForm
 from display.screens.life import PAUSE
 from display.targets import OffscreenTarget, Rotated, Panel
 from display.touch import (
-    CHECK_TOLERANCE, TARGETS, Calibration, CalibrationError, PointerMap, load, save, solve, to_canvas, to_panel,
+    CHECK_TOLERANCE,
+    TARGETS,
+    Calibration,
+    CalibrationError,
+    PointerMap,
+    load,
+    save,
+    solve,
+    to_canvas,
+    to_panel,
 )
 from display.ui import Press, Tap
 
@@ -59,7 +68,9 @@ def miswired(panel: tuple[float, float]) -> tuple[float, float]:
 
 
 @given(fraction, fraction, st.sampled_from((0, 90, 180, 270)))
-def test_hw4_turning_a_point_onto_the_panel_and_back_is_the_same_point(s: float, t: float, rotate: int) -> None:
+def test_hw4_turning_a_point_onto_the_panel_and_back_is_the_same_point(
+    s: float, t: float, rotate: int
+) -> None:
     back = to_canvas(to_panel((s, t), rotate), rotate)
     assert back == pytest.approx((s, t))
 
@@ -96,7 +107,9 @@ def test_hw4_a_touch_turns_with_the_picture(rotate: int) -> None:
     u, v = to_panel(where, rotate)
     expected = (int(where[0] * canvas[0]), int(where[1] * canvas[1]))
     assert pointer.finger(u, v) == pytest.approx(expected, abs=1)
-    assert pointer.mouse((round(u * panel[0]), round(v * panel[1]))) == pytest.approx(expected, abs=1)
+    assert pointer.mouse((round(u * panel[0]), round(v * panel[1]))) == pytest.approx(
+        expected, abs=1
+    )
 
 
 def test_hw4_solve_finds_the_map_from_touches_that_agree() -> None:
@@ -115,21 +128,27 @@ def test_hw4_touches_on_one_spot_make_no_calibration() -> None:
 
 
 def test_hw4_the_calibration_is_kept_and_a_damaged_file_is_said_and_ignored(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     calibration = Calibration(0.0, 1.1, -0.05, -1.0, 0.0, 1.02)
     path = save(tmp_path, calibration)
     assert json.loads(path.read_text())["map"] == [0.0, 1.1, -0.05, -1.0, 0.0, 1.02]
     assert load(tmp_path) == calibration
     assert load(tmp_path / "nowhere") is None
-    for damage in (b"{\"map\": [1, 2]}", b"\x00\xff garbage", b"{\"map\": [\"NaN\", 0, 0, 0, 1, 0]}"):
+    for damage in (b'{"map": [1, 2]}', b"\x00\xff garbage", b'{"map": ["NaN", 0, 0, 0, 1, 0]}'):
         path.write_bytes(damage)
         caplog.clear()
         with caplog.at_level(logging.WARNING):
             assert load(tmp_path) is None
-        assert any("calibrate again" in r.getMessage() or "no usable" in r.getMessage() for r in caplog.records)
+        assert any(
+            "calibrate again" in r.getMessage() or "no usable" in r.getMessage()
+            for r in caplog.records
+        )
 
 
-def calibrating_kiosk(make_kiosk: MakeKiosk, tmp_path: Path, rotate: int = 0) -> tuple[Kiosk, Clock]:
+def calibrating_kiosk(
+    make_kiosk: MakeKiosk, tmp_path: Path, rotate: int = 0
+) -> tuple[Kiosk, Clock]:
     clock = Clock()
     kiosk = make_kiosk((480, 320), "en", clock=clock)
     panel = ConsolePanel((480, 320) if rotate in (0, 180) else (320, 480))
@@ -146,8 +165,11 @@ def finger_at(kiosk: Kiosk, clock: Clock, device: tuple[float, float]) -> None:
     """A stylus pressed and lifted at ``device`` (the touch screen's own fractions)."""
     clock.now += SETTLE + 0.1
     for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
-        pygame.event.post(pygame.event.Event(kind, x=device[0], y=device[1], touch_id=1, finger_id=0, dx=0, dy=0,
-                                             pressure=1))
+        pygame.event.post(
+            pygame.event.Event(
+                kind, x=device[0], y=device[1], touch_id=1, finger_id=0, dx=0, dy=0, pressure=1
+            )
+        )
     kiosk.settle()
 
 
@@ -157,7 +179,8 @@ def crosses(kiosk: Kiosk) -> list[tuple[int, int, int, int]]:
 
 @pytest.mark.parametrize("rotate", [0, 90])
 def test_hw4_a_resistive_panel_is_calibrated_by_touching_five_crosses_then_touch_lands_where_it_should(
-        make_kiosk: MakeKiosk, tmp_path: Path, rotate: int) -> None:
+    make_kiosk: MakeKiosk, tmp_path: Path, rotate: int
+) -> None:
     """The crosses show one at a time over the whole picture (no bar, no header); each touch is
     taken as the panel reported it; after the centre's check the map is kept in touch.json, the
     table comes back, and a touch on Юрий's upper half — reported the panel's miswired way —
@@ -166,11 +189,16 @@ def test_hw4_a_resistive_panel_is_calibrated_by_touching_five_crosses_then_touch
     kiosk.go("calibrate")
     kiosk.redraw()
     assert kiosk.ui.screen == "calibrate"
-    assert not [t for t in kiosk.canvas.targets]  # the whole picture is the crosses': no bar to touch
+    assert not [
+        t for t in kiosk.canvas.targets
+    ]  # the whole picture is the crosses': no bar to touch
     for index, canvas_point in enumerate(TARGETS):
         x, y, w, h = crosses(kiosk)[0]
         width, height = kiosk.canvas.width, kiosk.canvas.height
-        assert (x + w // 2, y + h // 2) == (round(canvas_point[0] * width), round(canvas_point[1] * height))
+        assert (x + w // 2, y + h // 2) == (
+            round(canvas_point[0] * width),
+            round(canvas_point[1] * height),
+        )
         assert f"({index + 1} of 5)" in " ".join(d.text for d in kiosk.canvas.drawn)
         finger_at(kiosk, clock, miswired(to_panel(canvas_point, rotate)))
     assert kiosk.ui.screen == "table"
@@ -187,7 +215,9 @@ def test_hw4_a_resistive_panel_is_calibrated_by_touching_five_crosses_then_touch
     assert kiosk.state.player(1).life == life + 1  # type: ignore[union-attr]
 
 
-def test_hw4_touches_that_do_not_line_up_start_the_calibration_again(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_hw4_touches_that_do_not_line_up_start_the_calibration_again(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """A slip on the centre's check (a finger's width off): nothing is kept, the crosses start
     again and the screen says why."""
     kiosk, clock = calibrating_kiosk(make_kiosk, tmp_path)
@@ -203,14 +233,17 @@ def test_hw4_touches_that_do_not_line_up_start_the_calibration_again(make_kiosk:
 
 
 def test_hw4_a_bouncing_press_is_one_touch_and_undo_leaves_the_calibration_as_it_was(
-        make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     kiosk, clock = calibrating_kiosk(make_kiosk, tmp_path)
     kiosk.calibration = before = Calibration(1.0, 0.0, 0.01, 0.0, 1.0, 0.0)
     kiosk.go("calibrate")
     kiosk.redraw()
     finger_at(kiosk, clock, miswired(TARGETS[0]))
     for kind in (pygame.FINGERDOWN, pygame.FINGERUP):  # the same press again, 50 ms later
-        pygame.event.post(pygame.event.Event(kind, x=0.3, y=0.3, touch_id=1, finger_id=0, dx=0, dy=0, pressure=1))
+        pygame.event.post(
+            pygame.event.Event(kind, x=0.3, y=0.3, touch_id=1, finger_id=0, dx=0, dy=0, pressure=1)
+        )
     clock.now += 0.05
     kiosk.settle()
     assert len(kiosk.ui.state_of(CalibrateForm).samples) == 1

@@ -36,8 +36,15 @@ MakeKiosk = Callable[..., Kiosk]
 TRANSLATED = ("ru", "ja", "pl")
 
 # Keys other modules translate in their own display/i18n/<module>.py files.
-OTHER_MODULES = ("ct.", "consp.", "necro.", "wd.", "wdc.", "table.started.wizards_duel",
-                 "table.started_random.wizards_duel")
+OTHER_MODULES = (
+    "ct.",
+    "consp.",
+    "necro.",
+    "wd.",
+    "wdc.",
+    "table.started.wizards_duel",
+    "table.started_random.wizards_duel",
+)
 
 
 def _fields(template: str) -> set[str]:
@@ -74,7 +81,9 @@ def test_every_format_title_and_table_option_is_translated(language: str) -> Non
 def _wrapped(k: Kiosk, full: str) -> bool:
     """The set-up's help is ``full``, wrapped onto lines whole (no line cut)."""
     lines = [d for d in k.canvas.drawn if d.role == "setup.hint"]
-    return not any(d.cut for d in lines) and "".join(d.text for d in lines).replace(" ", "") == full.replace(" ", "")
+    return not any(d.cut for d in lines) and "".join(d.text for d in lines).replace(
+        " ", ""
+    ) == full.replace(" ", "")
 
 
 def _messages(k: Kiosk) -> list[Message]:
@@ -91,10 +100,15 @@ def test_pc2_roll_message_places_its_cost_in_each_language(make_kiosk: MakeKiosk
     kiosk.execute(RollPlanarDie())
     rolled = [m for m in _messages(kiosk) if m.key.startswith("planechase.rolled_")]
     assert [m.params["cost"] for m in rolled] == [
-        Message("planechase.cost_free"), Message("planechase.cost_paid", cost=1)
+        Message("planechase.cost_free"),
+        Message("planechase.cost_paid", cost=1),
     ][: len(rolled)]
     second = rolled[1]
-    ru, ja, pl = Translator("ru").message(second), Translator("ja").message(second), Translator("pl").message(second)
+    ru, ja, pl = (
+        Translator("ru").message(second),
+        Translator("ja").message(second),
+        Translator("pl").message(second),
+    )
     assert "(цена 1)" in ru and "（コスト1）" in ja and "(koszt 1)" in pl
     assert str(second).startswith("Аня rolled") and "(cost 1)" in str(second)
 
@@ -102,8 +116,14 @@ def test_pc2_roll_message_places_its_cost_in_each_language(make_kiosk: MakeKiosk
 def test_pc12_deck_refusal_lists_its_problems_in_the_language(make_kiosk: MakeKiosk) -> None:
     """PC-12: an illegal planar deck is refused with every problem worded in the table's language."""
     kiosk = make_kiosk((800, 480), "pl")
-    kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann",
-                          options={"planar_deck": "physical"}))
+    kiosk.execute(
+        NewGame(
+            formats=("ffa", "planechase"),
+            players=("Ann", "Bob"),
+            first="Ann",
+            options={"planar_deck": "physical"},
+        )
+    )
     with pytest.raises(IllegalCommand) as refused:
         kiosk.controller.execute(SetPlanarDeck(owner=0, names=("Tazeem", "Tazeem")))
     error = refused.value
@@ -118,15 +138,22 @@ def test_pc12_deck_refusal_lists_its_problems_in_the_language(make_kiosk: MakeKi
 
 
 def test_eternities_directions_are_words_of_the_language() -> None:
-    message = Message("eternities.moved", name="Ann", direction=Message("eternities.dir.north-east"),
-                      to="Tazeem", extra="")
+    message = Message(
+        "eternities.moved",
+        name="Ann",
+        direction=Message("eternities.dir.north-east"),
+        to="Tazeem",
+        extra="",
+    )
     assert str(message) == "Ann planeswalks north-east to Tazeem."
     assert Translator("ru").message(message) == "Ann переходит (северо-восток) в измерение Tazeem."
     assert Translator("ja").message(message) == "Annが北東のTazeemへプレインズウォークします。"
 
 
 @pytest.mark.parametrize("language", ("en", *TRANSLATED))
-def test_setup_shows_formats_and_options_in_the_language(make_kiosk: MakeKiosk, language: str) -> None:
+def test_setup_shows_formats_and_options_in_the_language(
+    make_kiosk: MakeKiosk, language: str
+) -> None:
     """TB-1: the set-up screen names formats, modules and table options in the screen's language,
     and on an option row says what the option does."""
     kiosk = make_kiosk((800, 480), language)
@@ -168,16 +195,33 @@ def test_tb2_the_options_read_in_russian_grouped_under_their_modules(make_kiosk:
         kiosk.ui.put(replace(kiosk.ui.state_of(SetupForm), row=index))
         kiosk.redraw()
         headings += [h for h in texts(kiosk, "setup.heading") if h not in headings]
-        seen.update(zip(texts(kiosk, "setup.label.option"), texts(kiosk, "setup.value.option"), strict=True))
+        seen.update(
+            zip(texts(kiosk, "setup.label.option"), texts(kiosk, "setup.value.option"), strict=True)
+        )
     assert headings == ["Плейнчейз", "Штуковины", "Стол", "Часы"]
     assert list(seen) == [
-        "Обычный к6", "Свой кубик", "Общая колода", "Grand Melee", "Маркеры хода", "Карта Вечностей",
-        "Колоды измерений", "Размер колоды", "Вариант", "Отказ от сборки", "Кубики фракций", "Карты штуковин",
-        "Лицом к игрокам", "Таймер хода, с",
+        "Обычный к6",
+        "Свой кубик",
+        "Общая колода",
+        "Grand Melee",
+        "Маркеры хода",
+        "Карта Вечностей",
+        "Колоды измерений",
+        "Размер колоды",
+        "Вариант",
+        "Отказ от сборки",
+        "Кубики фракций",
+        "Карты штуковин",
+        "Лицом к игрокам",
+        "Таймер хода, с",
     ]
     assert seen["Таймер хода, с"] == "выкл"
-    assert seen["Вариант"] == "Unstable (свои колоды)" and seen["Отказ от сборки"] == "вниз библиотеки"
-    assert seen["Колоды измерений"] == "все карты" and seen["Маркеры хода"] == "авто (1 на 4 игроков)"
+    assert (
+        seen["Вариант"] == "Unstable (свои колоды)" and seen["Отказ от сборки"] == "вниз библиотеки"
+    )
+    assert (
+        seen["Колоды измерений"] == "все карты" and seen["Маркеры хода"] == "авто (1 на 4 игроков)"
+    )
     assert seen["Карты штуковин"] == "виртуальные" and seen["Общая колода"] == "выкл"
 
 
@@ -199,9 +243,18 @@ def test_lf4_undo_says_what_the_change_said_in_the_tables_language(make_kiosk: M
 def test_lf1_commander_damage_from_an_unnamed_commander_names_its_owner_in_the_language() -> None:
     message = Message("life.commander_damage_of", name="Вера", amount=11, owner="Алиса", total=11)
     assert str(message) == "Вера took 11 commander damage from Алиса's commander (11 of 21)."
-    assert Translator("ru").message(message) == "Игрок Вера: 11 урона от командира игрока Алиса (11 из 21)."
-    assert Translator("pl").message(message) == "Вера otrzymuje 11 obrażeń od dowódcy gracza Алиса (11 z 21)."
-    assert Translator("ja").message(message) == "ВераはАлисаの統率者から11点の統率者ダメージ（合計11/21）。"
+    assert (
+        Translator("ru").message(message)
+        == "Игрок Вера: 11 урона от командира игрока Алиса (11 из 21)."
+    )
+    assert (
+        Translator("pl").message(message)
+        == "Вера otrzymuje 11 obrażeń od dowódcy gracza Алиса (11 z 21)."
+    )
+    assert (
+        Translator("ja").message(message)
+        == "ВераはАлисаの統率者から11点の統率者ダメージ（合計11/21）。"
+    )
 
 
 def test_pc12_a_card_that_has_no_part_names_its_kind_in_the_language(make_kiosk: MakeKiosk) -> None:
@@ -212,8 +265,14 @@ def test_pc12_a_card_that_has_no_part_names_its_kind_in_the_language(make_kiosk:
         kiosk.controller.identify(device.catalog.load_catalog().find("Tazeem"))
     error = refused.value
     assert str(error) == "Tazeem (plane) has no part in this game right now."
-    assert Translator("ru").error(error.key, error.params) == "Tazeem (измерение) сейчас не участвует в игре."
-    assert Translator("ja").error(error.key, error.params) == "Tazeem（次元）は今このゲームで使えません。"
+    assert (
+        Translator("ru").error(error.key, error.params)
+        == "Tazeem (измерение) сейчас не участвует в игре."
+    )
+    assert (
+        Translator("ja").error(error.key, error.params)
+        == "Tazeem（次元）は今このゲームで使えません。"
+    )
 
 
 def test_a_finished_game_refuses_with_its_result_in_the_language(make_kiosk: MakeKiosk) -> None:
@@ -233,9 +292,14 @@ def test_a_finished_game_refuses_with_its_result_in_the_language(make_kiosk: Mak
 def test_format_titles_in_messages_are_the_languages_titles() -> None:
     """A start message and a refusal name formats by their titles in the table's language."""
     with pytest.raises(IllegalCommand) as refused:
-        device.rules.decide(None, NewGame(formats=("duel", "commander"), players=("A", "B")), random.Random(1))
+        device.rules.decide(
+            None, NewGame(formats=("duel", "commander"), players=("A", "B")), random.Random(1)
+        )
     error = refused.value
-    assert str(error) == "Choose at most one base format: Two-player game and Commander are all base formats."
+    assert (
+        str(error)
+        == "Choose at most one base format: Two-player game and Commander are all base formats."
+    )
     assert Translator("pl").error(error.key, error.params) == (
         "Wybierz najwyżej jeden format bazowy: Gra dwuosobowa i Commander to formaty bazowe."
     )
@@ -244,7 +308,9 @@ def test_format_titles_in_messages_are_the_languages_titles() -> None:
 def test_tb2_an_unknown_format_says_which_one_was_meant_in_the_language() -> None:
     """The "did you mean" of an unknown format is a text of its own, not English glued on."""
     with pytest.raises(IllegalCommand) as refused:
-        device.rules.decide(None, NewGame(formats=("comander",), players=("A", "B")), random.Random(1))
+        device.rules.decide(
+            None, NewGame(formats=("comander",), players=("A", "B")), random.Random(1)
+        )
     error = refused.value
     assert str(error).endswith(". Did you mean 'commander'?")
     assert Translator("ru").error(error.key, error.params).endswith(". Может быть, 'commander'?")
@@ -254,7 +320,11 @@ def test_tb2_an_unknown_format_says_which_one_was_meant_in_the_language() -> Non
 def _usage_words() -> dict[str, set[str]]:
     """A console command's help key and the words of its usage: typed syntax, English in every
     language (``join [EVENT]``: "without EVENT" names the argument, not the EVENT button)."""
-    return {table.help_key(entry): set(re.findall(r"[A-Z]+", entry.usage)) for table in TABLES for entry in table.entries}
+    return {
+        table.help_key(entry): set(re.findall(r"[A-Z]+", entry.usage))
+        for table in TABLES
+        for entry in table.entries
+    }
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -283,30 +353,51 @@ def test_russian_buttons_say_what_the_texts_say() -> None:
     assert tr("ui.btn.planes") == "ИЗМЕРЕНИЯ" and tr("catalog.kind.plane") == "измерение"
     assert (tr("ui.btn.undo"), tr("ui.btn.redo")) == ("ОТМЕНИТЬ", "ПОВТОРИТЬ")
     assert tr("ui.dice.die", sides=6) == "к6" and tr("option.plain_d6") == "Обычный к6"
-    forms = [(key, form) for key, text in i18n.table("ru").items()
-             for form in (text if isinstance(text, tuple) else (text,))]
-    assert [key for key, form in forms if re.search(r"(?<!\w)(?:ОТМЕНА|ВЕРНУТЬ|МИРЫ)(?!\w)", form)] == []
-    assert [key for key, form in forms if re.search(r"(?<!\w)d6(?!\w)", form)] == []  # 2d6 is typed syntax
+    forms = [
+        (key, form)
+        for key, text in i18n.table("ru").items()
+        for form in (text if isinstance(text, tuple) else (text,))
+    ]
+    assert [
+        key for key, form in forms if re.search(r"(?<!\w)(?:ОТМЕНА|ВЕРНУТЬ|МИРЫ)(?!\w)", form)
+    ] == []
+    assert [
+        key for key, form in forms if re.search(r"(?<!\w)d6(?!\w)", form)
+    ] == []  # 2d6 is typed syntax
 
 
 def test_tb1_a_name_too_long_says_its_limit_as_the_language_counts() -> None:
     """The refusal of a 40-character name counts the 24 characters allowed with the language's
     plural form: Polish "24 znaki" (25 would be "znaków"), Russian "24 символов"."""
     with pytest.raises(IllegalCommand) as refused:
-        device.rules.decide(None, NewGame(formats=("ffa",), players=("A" * 40, "B")), random.Random(1))
+        device.rules.decide(
+            None, NewGame(formats=("ffa",), players=("A" * 40, "B")), random.Random(1)
+        )
     error = refused.value
     assert str(error) == f"{'A' * 40!r} is too long for the screen: at most 24 characters."
-    assert Translator("pl").error(error.key, error.params) == f"{'A' * 40!r} jest za długie: najwyżej 24 znaki."
-    assert Translator("ru").error(error.key, error.params) == f"{'A' * 40!r} слишком длинное: не больше 24 символов."
+    assert (
+        Translator("pl").error(error.key, error.params)
+        == f"{'A' * 40!r} jest za długie: najwyżej 24 znaki."
+    )
+    assert (
+        Translator("ru").error(error.key, error.params)
+        == f"{'A' * 40!r} слишком длинное: не больше 24 символов."
+    )
 
 
 def test_japanese_counts_damage_and_life_in_ten() -> None:
     """Japanese counts damage and life lost or gained in 点: "5点の統率者ダメージ", never a bare
     "5の統率者ダメージ", "21ダメージ" or "ライフ3を失った" (a label naming a total, 「ライフ40」,
     stays as it is)."""
-    bare = re.compile(r"(?:\d|\}|N)の?(?:統率者|戦闘)?ダメージ|ライフを?(?:\d+|\{\w+\}|N)を?(?:失|得)")
-    found = [key for key, text in i18n.table("ja").items()
-             for form in (text if isinstance(text, tuple) else (text,)) if bare.search(form)]
+    bare = re.compile(
+        r"(?:\d|\}|N)の?(?:統率者|戦闘)?ダメージ|ライフを?(?:\d+|\{\w+\}|N)を?(?:失|得)"
+    )
+    found = [
+        key
+        for key, text in i18n.table("ja").items()
+        for form in (text if isinstance(text, tuple) else (text,))
+        if bare.search(form)
+    ]
     assert found == []
     message = Message("life.commander_damage", name="Вера", amount=5, commander="Kraum", total=5)
     assert Translator("ja").message(message) == "ВераはKraumから5点の統率者ダメージ（合計5/21）。"

@@ -24,7 +24,9 @@ DESCRIBE = "Opiszcie swoje początkowe karty zaklęć (po 3), zanim rzucicie"
 
 
 def duel(k: Kiosk, players: tuple[str, ...] = ("Ala", "Ola"), **options: str) -> None:
-    k.execute(NewGame(formats=("wizards_duel",), players=players, first=players[0], options=options))
+    k.execute(
+        NewGame(formats=("wizards_duel",), players=players, first=players[0], options=options)
+    )
     k.ui.said = []  # the opening message read: the status line is one line again
 
 
@@ -34,7 +36,9 @@ def describe_by_keys(p: Player, moves: int = 0) -> None:
     p.keys(*[pygame.K_UP] * moves, pygame.K_TAB)
     p.keys(text="Kula ognia")
     p.keys(pygame.K_RETURN, pygame.K_UP)  # to the level: 0
-    p.keys(pygame.K_TAB, pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_UP)  # past the kind: strength 6
+    p.keys(
+        pygame.K_TAB, pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_UP
+    )  # past the kind: strength 6
     p.keys(pygame.K_TAB, pygame.K_UP)  # school: fire
     p.keys(pygame.K_RETURN)
     p.keys(*[pygame.K_UP] * moves, pygame.K_TAB)
@@ -60,7 +64,9 @@ def market_chip(k: Kiosk, seat: int) -> int:
     return 1 + len(wizard.pool) + unpaid
 
 
-def test_wd1_a_card_with_two_spells_and_a_level_described_with_the_keys(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_wd1_a_card_with_two_spells_and_a_level_described_with_the_keys(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """WD-1: before the first roll the table offers each player's starting cards; SELECT opens
     the form, the keyboard types the name, Enter moves off the name row, ↑/↓ change a row, Tab
     moves on, Enter saves the card (DefineSpellCard) and the table says so in Polish; UNDO takes
@@ -75,27 +81,43 @@ def test_wd1_a_card_with_two_spells_and_a_level_described_with_the_keys(make_kio
     p.keys(pygame.K_TAB)
     assert k.ui.screen == "wd_card"
     assert p.says("wd.card.title") == ["Ala: początkowa karta zaklęć 1/3"]
-    assert p.says("wd.card.label") == ["Nazwa", "Poziom", "Zaklęcie 1: rodzaj", "Zaklęcie 1: siła",
-                                       "Zaklęcie 1: szkoła", "Drugie zaklęcie"]
+    assert p.says("wd.card.label") == [
+        "Nazwa",
+        "Poziom",
+        "Zaklęcie 1: rodzaj",
+        "Zaklęcie 1: siła",
+        "Zaklęcie 1: szkoła",
+        "Drugie zaklęcie",
+    ]
     assert p.says("wd.card.value") == ["Karta 1_", "brak", "ofensywne", "3", "magia", "nie"]
     p.keys(text="Kula ognia")  # the first letter replaces the suggested name
     p.keys(pygame.K_RETURN, pygame.K_UP)  # Enter leaves the name; the level: 0
-    p.keys(pygame.K_TAB, pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_UP)  # offensive stays; strength 6
+    p.keys(
+        pygame.K_TAB, pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_UP
+    )  # offensive stays; strength 6
     p.keys(pygame.K_TAB, pygame.K_UP)  # school: fire
     p.keys(pygame.K_TAB, pygame.K_UP)  # a second spell
     p.keys(pygame.K_TAB, pygame.K_UP, pygame.K_UP)  # its kind: healing
     p.keys(pygame.K_TAB, pygame.K_DOWN)  # strength 2
     p.keys(pygame.K_TAB, pygame.K_UP, pygame.K_UP)  # school: water
-    assert p.says("wd.card.value")[-3:] == ["leczące", "2", "woda"]  # the rows scroll with the highlight
+    assert p.says("wd.card.value")[-3:] == [
+        "leczące",
+        "2",
+        "woda",
+    ]  # the rows scroll with the highlight
     assert p.says("wd.card.preview") == ["Kula ognia [0]: atak 6, ogień + leczenie 2, woda"]
     p.keys(pygame.K_RETURN)
 
     assert k.ui.screen == "table"
     card = k.state.wizards_duel.wizard(0).cards[0]  # type: ignore[union-attr]
     assert (card.name, card.level, card.basic) == ("Kula ognia", 0, True)
-    assert card.spells == (Spell(kind=SpellKind.OFFENSIVE, strength=6, school=Face.FIRE),
-                           Spell(kind=SpellKind.HEALING, strength=2, school=Face.WATER))
-    assert k.ui.messages == ["Karta zaklęcia gracza Ala — „Kula ognia”: atak 6, ogień + leczenie 2, woda."]
+    assert card.spells == (
+        Spell(kind=SpellKind.OFFENSIVE, strength=6, school=Face.FIRE),
+        Spell(kind=SpellKind.HEALING, strength=2, school=Face.WATER),
+    )
+    assert k.ui.messages == [
+        "Karta zaklęcia gracza Ala — „Kula ognia”: atak 6, ogień + leczenie 2, woda."
+    ]
     assert p.says("wd.chip") == ["Ala: nowa karta (1/3)", "Ola: nowa karta (0/3)"]
     assert p.says("wd.seat0.spell") == ["Kula ognia, zaklęcie 1 [0]", "Kula ognia, zaklęcie 2 [0]"]
 
@@ -107,7 +129,9 @@ def test_wd1_a_card_with_two_spells_and_a_level_described_with_the_keys(make_kio
     assert k.state == described
 
 
-def test_wd1_a_card_described_by_touch_alone_keeps_its_suggested_name(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_wd1_a_card_described_by_touch_alone_keeps_its_suggested_name(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """WD-1 without a keyboard: taps open Ola's form, − and + and a second tap on a row change
     it, the save row saves; the name is the suggested "Karta 1", the next one "Karta 2"; cancel
     changes nothing."""
@@ -120,10 +144,14 @@ def test_wd1_a_card_described_by_touch_alone_keeps_its_suggested_name(make_kiosk
     p.touch(Tap("wd.card.step", (2, 1)))  # kind: area, which adds its damage to the others
     p.touch(Tap("wd.card.step", (3, 1)))
     p.touch(Tap("wd.card.step", (3, 1)))  # strength 5
-    assert p.says("wd.card.label")[-1] == "Zaklęcie 1: szkoła"  # the rows scrolled up; one more below
+    assert (
+        p.says("wd.card.label")[-1] == "Zaklęcie 1: szkoła"
+    )  # the rows scrolled up; one more below
     p.touch(Tap("wd.card.row", 4))  # the school row: the first tap picks it…
     p.touch(Tap("wd.card.row", 4))  # …the second changes it: fire
-    assert p.says("wd.card.label")[-1] == "Zaklęcie 1: obrażenia dla innych"  # the cursor took the rows along
+    assert (
+        p.says("wd.card.label")[-1] == "Zaklęcie 1: obrażenia dla innych"
+    )  # the cursor took the rows along
     p.touch(Tap("wd.card.step", (5, 1)))  # 2 to everyone else
     assert p.says("wd.card.preview") == ["Karta 1 [2]: obszar 5/2, ogień"]
     assert p.says("wd.card.save") == ["Zapisz kartę"]
@@ -141,7 +169,9 @@ def test_wd1_a_card_described_by_touch_alone_keeps_its_suggested_name(make_kiosk
     assert (k.ui.screen, k.state) == ("table", before)
 
 
-def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """WD-2 phase 2: pool dice picked on the table, then "market card 2" (←/→ change the card)
     opens the form with those dice as the cost; Enter learns it (LearnSpell) with exactly them.
     A second learning that round is refused with the rules' reason, in Polish, and changes
@@ -163,14 +193,22 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(make_
     assert k.ui.screen == "wd_card"
     assert p.says("wd.card.title") == ["Ala uczy się karty 2 z rynku"]
     picked = pool[:2]
-    faces = {Face.MAGIC: "magia", Face.FIRE: "ogień", Face.WATER: "woda", Face.EARTH: "ziemia", Face.AIR: "powietrze"}
+    faces = {
+        Face.MAGIC: "magia",
+        Face.FIRE: "ogień",
+        Face.WATER: "woda",
+        Face.EARTH: "ziemia",
+        Face.AIR: "powietrze",
+    }
     p.keys(*[pygame.K_LEFT] * 3)  # round from the name, past cancel and save: the last school
     last_cost = [face for face in Face if face in pool][-1]
     assert p.says("wd.card.label")[-1] == f"Koszt: {faces[last_cost]}"
     assert p.says("wd.card.value")[-1] == f"{picked.count(last_cost)} z {pool.count(last_cost)}"
     p.keys(*[pygame.K_RIGHT] * 3)  # back to the name
     p.keys(text="Lodowy pocisk")
-    p.keys(pygame.K_RETURN, pygame.K_TAB, pygame.K_TAB, pygame.K_UP)  # past level and kind: strength 4
+    p.keys(
+        pygame.K_RETURN, pygame.K_TAB, pygame.K_TAB, pygame.K_UP
+    )  # past level and kind: strength 4
     p.keys(pygame.K_TAB, pygame.K_UP, pygame.K_UP)  # school: water
     paid = tuple(face for face in Face for _ in range(picked.count(face)))
     paying = ", ".join(faces[f] for f in paid)
@@ -183,7 +221,9 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(make_
     assert (card.name, card.basic, card.spells[0].dice) == ("Lodowy pocisk", False, paid)
     assert sorted(ala.pool) == sorted(pool[2:])
     assert (ala.learned, k.state.wizards_duel.market) == (True, (True, False, True))  # type: ignore[union-attr]
-    assert k.ui.messages == [f"Ala uczy się karty 2 z rynku: „Lodowy pocisk” (atak 4, woda), płacąc: {paying}."]
+    assert k.ui.messages == [
+        f"Ala uczy się karty 2 z rynku: „Lodowy pocisk” (atak 4, woda), płacąc: {paying}."
+    ]
 
     # The same round again: the market chip says no at once, in the rules' words.
     learned = k.state
@@ -191,7 +231,10 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(make_
     assert "← Rynek: karta 1 →" in p.says("wd.chip")  # card 2 is gone; 1 and 3 are left
     p.keys(pygame.K_TAB)
     assert k.ui.error is not None
-    assert k.ui.words(k.ui.error.text) == "W tej rundzie Ala ma już za sobą naukę zaklęcia z rynku (tylko jedno na rundę)."
+    assert (
+        k.ui.words(k.ui.error.text)
+        == "W tej rundzie Ala ma już za sobą naukę zaklęcia z rynku (tylko jedno na rundę)."
+    )
     assert p.says("status.error") == [k.ui.words(k.ui.error.text)]
     assert (k.ui.screen, k.state) == ("table", learned)
 
@@ -202,9 +245,13 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(make_
     assert p.says("wd.card.title") == ["Ola uczy się karty 1 z rynku"]
     assert p.says("wd.card.preview") == ["Karta 3: atak 3, magia · koszt: nic"]
     p.keys(pygame.K_TAB, pygame.K_RETURN)
-    assert p.says("status.error") == ["Wybierz kości z puli many, którymi płacisz koszt karty (wiersze „Koszt”)."]
+    assert p.says("status.error") == [
+        "Wybierz kości z puli many, którymi płacisz koszt karty (wiersze „Koszt”)."
+    ]
     assert k.ui.screen == "wd_card"
-    p.keys(*[pygame.K_TAB] * 5, pygame.K_UP)  # the first school in Ola's pool, after the card's six rows
+    p.keys(
+        *[pygame.K_TAB] * 5, pygame.K_UP
+    )  # the first school in Ola's pool, after the card's six rows
     ola_pool = k.state.wizards_duel.wizard(1).pool  # type: ignore[union-attr]
     ola_first = next(face for face in Face if face in ola_pool)
     assert p.says("wd.card.preview") == [f"Karta 3: atak 3, magia · koszt: {faces[ola_first]}"]

@@ -22,7 +22,14 @@ from display.i18n import wizards_duel as duel_texts
 from display.kiosk import Kiosk
 from display.ui import Focus, Press, Tap, Turn
 from scenes import (
-    PLAYERS, assert_readable, duel_cards, duel_to_casting, scene_wd_attack, scene_wd_gather, scene_wd_over, texts,
+    PLAYERS,
+    assert_readable,
+    duel_cards,
+    duel_to_casting,
+    scene_wd_attack,
+    scene_wd_gather,
+    scene_wd_over,
+    texts,
 )
 from test_e2e import Player
 from test_wizards_duel_cards import describe_by_keys
@@ -31,7 +38,9 @@ MakeKiosk = Callable[..., Kiosk]
 
 
 def duel(k: Kiosk, players: tuple[str, ...] = ("Ala", "Ola"), **options: str) -> None:
-    k.execute(NewGame(formats=("wizards_duel",), players=players, first=players[0], options=options))
+    k.execute(
+        NewGame(formats=("wizards_duel",), players=players, first=players[0], options=options)
+    )
 
 
 def magic(k: Kiosk) -> list[int]:
@@ -52,7 +61,9 @@ def test_wd1_the_table_shows_magic_points_not_life(make_kiosk: MakeKiosk, langua
     assert [texts(k, f"wd.seat{seat}.magic") for seat in range(4)] == [["35"]] * 4
     assert texts(k, "seat0.life") == []
     tr = Translator(language)
-    assert texts(k, "wd.seat3.counts") == [tr("ui.wd.counts", hand=5, reserve=6)]  # WD-1: 6 with four players
+    assert texts(k, "wd.seat3.counts") == [
+        tr("ui.wd.counts", hand=5, reserve=6)
+    ]  # WD-1: 6 with four players
     assert texts(k, "wd.market") == [tr("ui.wd.market", cards=5, deck=25)]
 
 
@@ -61,10 +72,15 @@ def test_wd1_the_start_message_counts_magic_points(make_kiosk: MakeKiosk) -> Non
     k = make_kiosk((800, 480), "pl")
     duel(k)
     first = k.ui.messages[0]
-    assert first == "Nowy Pojedynek czarnoksiężnika: Ala, Ola; każdy ma 35 punktów magii. Zaczyna Ala."
+    assert (
+        first == "Nowy Pojedynek czarnoksiężnika: Ala, Ola; każdy ma 35 punktów magii. Zaczyna Ala."
+    )
     english = make_kiosk((800, 480), "en")
     duel(english)
-    assert english.ui.messages[0] == "New Wizard's Duel for Ala, Ola, 35 magic points each. Ala goes first."
+    assert (
+        english.ui.messages[0]
+        == "New Wizard's Duel for Ala, Ola, 35 magic points each. Ala goes first."
+    )
 
 
 def test_wd2_the_banner_names_the_phase_the_mover_and_what_next_does(make_kiosk: MakeKiosk) -> None:
@@ -98,7 +114,11 @@ def test_wd2_casting_and_a_pending_attack_in_the_banner(make_kiosk: MakeKiosk) -
     k.redraw()
     assert texts(k, "header.headline") == ["Faza 3: rzuca Alice"]
     assert texts(k, "wd.next") == ["DALEJ: Alice pasuje"]
-    assert texts(k, "wd.chip") == ["Kula ognia: atak 6, ogień", "Źródło życia: leczenie 3, woda", "Pasuję"]
+    assert texts(k, "wd.chip") == [
+        "Kula ognia: atak 6, ogień",
+        "Źródło życia: leczenie 3, woda",
+        "Pasuję",
+    ]
     k.dispatch(Press(Button.SELECT))
     k.redraw()
     assert texts(k, "wd.ask") == ["Alice rzuca „Kula ognia”: w kogo?"]
@@ -107,9 +127,17 @@ def test_wd2_casting_and_a_pending_attack_in_the_banner(make_kiosk: MakeKiosk) -
     k.redraw()
     assert texts(k, "header.headline") == ["Broni się さくら"]
     assert texts(k, "wd.next") == ["DALEJ: さくら przyjmuje atak bez obrony"]
-    assert texts(k, "wd.ask") == ["Alice atakuje: „Kula ognia” (atak 6, ogień). さくら, jak się bronisz?"]
-    assert texts(k, "wd.chip") == ["Bez obrony", "Źródło życia: leczenie 3, woda", "Kości rezerwy: 5"]
-    assert texts(k, "wd.chip.more") == ["1"]  # the counterattack is one chip further: the marker counts it
+    assert texts(k, "wd.ask") == [
+        "Alice atakuje: „Kula ognia” (atak 6, ogień). さくら, jak się bronisz?"
+    ]
+    assert texts(k, "wd.chip") == [
+        "Bez obrony",
+        "Źródło życia: leczenie 3, woda",
+        "Kości rezerwy: 5",
+    ]
+    assert texts(k, "wd.chip.more") == [
+        "1"
+    ]  # the counterattack is one chip further: the marker counts it
     k.dispatch(Turn(3))
     k.redraw()
     assert texts(k, "wd.chip")[-1] == "← Kontratak: 2 →"
@@ -187,9 +215,17 @@ def test_wd2_incantations_pay_a_spell_with_picked_pool_dice(make_kiosk: MakeKios
 def two_spell_cards(k: Kiosk, seats: int) -> None:
     """Each player's one card "Burza" has two spells: an attack and a healing (WD-2)."""
     for seat in range(seats):
-        k.execute(DefineSpellCard(seat=seat, name="Burza", level=1, spells=(
-            Spell(kind=SpellKind.OFFENSIVE, strength=4, school=Face.FIRE),
-            Spell(kind=SpellKind.HEALING, strength=2, school=Face.WATER))))
+        k.execute(
+            DefineSpellCard(
+                seat=seat,
+                name="Burza",
+                level=1,
+                spells=(
+                    Spell(kind=SpellKind.OFFENSIVE, strength=4, school=Face.FIRE),
+                    Spell(kind=SpellKind.HEALING, strength=2, school=Face.WATER),
+                ),
+            )
+        )
     for _ in range(2):
         k.dispatch(Press(Button.NEXT))
         for seat in range(seats):
@@ -214,19 +250,31 @@ def test_wd2_which_of_a_cards_two_spells_is_chosen_on_the_chips(make_kiosk: Make
     two_spell_cards(k, 2)
     labels = chip_labels(k)
     assert [label for label in labels if "Burza" in label] == [
-        "On Burza, spell 1: offensive 4 fire", "On Burza, spell 2: healing 2 water",
+        "On Burza, spell 1: offensive 4 fire",
+        "On Burza, spell 2: healing 2 water",
     ]
     for spell in (1, 0):  # the second spell first, by touch, then the first
         pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
         k.dispatch(Tap("wd.chip", 1))
         k.dispatch(Tap("wd.chip", 2))
-        k.dispatch(Tap("wd.chip", chip_labels(k).index(f"On Burza, spell {spell + 1}: "
-                                                        f"{'healing 2 water' if spell else 'offensive 4 fire'}")))
+        k.dispatch(
+            Tap(
+                "wd.chip",
+                chip_labels(k).index(
+                    f"On Burza, spell {spell + 1}: "
+                    f"{'healing 2 water' if spell else 'offensive 4 fire'}"
+                ),
+            )
+        )
         assert k.state.wizards_duel.wizard(0).cards[0].spells[spell].dice == pool[:2]  # type: ignore[union-attr]
     k.execute(PassIncantations())
     k.redraw()
     assert texts(k, "wd.seat0.spell") == ["Burza, spell 1 [1]", "Burza, spell 2 [1]"]
-    assert chip_labels(k) == ["Burza, spell 1: offensive 4 fire", "Burza, spell 2: healing 2 water", "Pass"]
+    assert chip_labels(k) == [
+        "Burza, spell 1: offensive 4 fire",
+        "Burza, spell 2: healing 2 water",
+        "Pass",
+    ]
     k.dispatch(Turn(1))
     k.dispatch(Press(Button.SELECT))  # the healing: it needs no target
     burza = k.state.wizards_duel.wizard(0).cards[0]  # type: ignore[union-attr]
@@ -247,7 +295,9 @@ def test_wd2_a_spell_of_two_reads_in_the_language(make_kiosk: MakeKiosk, languag
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-def test_hw4_a_table_of_four_with_two_spell_cards_stays_readable(make_kiosk: MakeKiosk, size: tuple[int, int]) -> None:
+def test_hw4_a_table_of_four_with_two_spell_cards_stays_readable(
+    make_kiosk: MakeKiosk, size: tuple[int, int]
+) -> None:
     k = make_kiosk(size, "en")
     duel(k, ("Ala", "Ola", "Ewa", "Iza"))
     two_spell_cards(k, 4)
@@ -293,11 +343,23 @@ def test_wd3_a_finished_duel_names_the_winner(make_kiosk: MakeKiosk) -> None:
 def test_wd4_power_sacrifice_is_offered_at_zero(make_kiosk: MakeKiosk) -> None:
     """WD-4 power sacrifice: at 0, the basic cards not played this round, or drop out."""
     k = make_kiosk((800, 480), "en")
-    k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola"), first="Ala", starting_life=5,
-                      options={"power_sacrifice": "on"}))
+    k.execute(
+        NewGame(
+            formats=("wizards_duel",),
+            players=("Ala", "Ola"),
+            first="Ala",
+            starting_life=5,
+            options={"power_sacrifice": "on"},
+        )
+    )
     duel_cards(k, 2)
-    k.execute(DefineSpellCard(seat=1, name="Tarcza", spells=(Spell(kind=SpellKind.HEALING, strength=1,
-                                                                   school=Face.EARTH),)))
+    k.execute(
+        DefineSpellCard(
+            seat=1,
+            name="Tarcza",
+            spells=(Spell(kind=SpellKind.HEALING, strength=1, school=Face.EARTH),),
+        )
+    )
     duel_to_casting(k, 2)
     k.dispatch(Press(Button.SELECT))
     k.dispatch(Press(Button.NEXT))
@@ -323,7 +385,13 @@ def test_refusals_in_the_tables_language(make_kiosk: MakeKiosk) -> None:
 
 def _fields(text: str | tuple[str, ...] | Plural) -> set[str]:
     """The parameters a text places; a text with a count, in any of its forms."""
-    forms = (text.one, text.other) if isinstance(text, Plural) else text if isinstance(text, tuple) else (text,)
+    forms = (
+        (text.one, text.other)
+        if isinstance(text, Plural)
+        else text
+        if isinstance(text, tuple)
+        else (text,)
+    )
     return {name for form in forms for name in re.findall(r"{(\w+)", form)}
 
 
@@ -331,7 +399,9 @@ def _fields(text: str | tuple[str, ...] | Plural) -> set[str]:
 def test_every_duel_text_is_translated_with_the_same_fields(language: str) -> None:
     """Every rules message (wd.*) and every screen text (ui.wd.*) has a translation that places
     exactly the English text's parameters."""
-    english = {k: v for k, v in every_text().items() if k.startswith("wd.") or k.endswith(".wizards_duel")}
+    english = {
+        k: v for k, v in every_text().items() if k.startswith("wd.") or k.endswith(".wizards_duel")
+    }
     english |= duel_texts.TEXTS
     texts_ = table(language)
     missing = sorted(key for key in english if key not in texts_)
@@ -401,7 +471,11 @@ def test_wd2_a_full_round_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_pat
     p.keys(pygame.K_RETURN)
     state = k.state
     assert state is not None and state.wizards_duel is not None
-    assert (state.wizards_duel.round, state.wizards_duel.phase, state.wizards_duel.starting) == (2, 1, 1)
+    assert (state.wizards_duel.round, state.wizards_duel.phase, state.wizards_duel.starting) == (
+        2,
+        1,
+        1,
+    )
     assert magic(k) == [32, 26]
     assert p.says("wd.phase") == ["Runda 2 · faza 1: zbieranie many"]
     assert p.says("wd.seat1.magic") == ["26"]
@@ -409,18 +483,24 @@ def test_wd2_a_full_round_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_pat
     assert k.ui.messages[-1] == "Runda 2, faza 1: zbieranie many. Rozpoczyna Ola. Wszyscy rzucają."
 
 
-def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_path: Path) -> None:
+def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(
+    make_kiosk: MakeKiosk, tmp_path: Path
+) -> None:
     """WD-2, WD-3: a whole two-player duel played with the keys on a Polish kiosk, from the first
     roll until Ola's magic points reach 0, she drops out and Ala is shown as the winner; the
     spell cards are described on the kiosk first (WD-1); UNDO takes back a choice and a spell
     exactly, and Y plays them again."""
     k = make_kiosk((800, 480), "pl", screenshots=tmp_path / "shots")
-    k.execute(NewGame(formats=("wizards_duel",), players=("Ala", "Ola"), first="Ala", starting_life=14))
+    k.execute(
+        NewGame(formats=("wizards_duel",), players=("Ala", "Ola"), first="Ala", starting_life=14)
+    )
     p = Player(k)
     describe_by_keys(p)
     describe_by_keys(p, moves=1)
     assert [card.name for w in k.state.wizards_duel.wizards for card in w.cards] == [  # type: ignore[union-attr]
-        "Kula ognia", "Źródło życia"] * 2
+        "Kula ognia",
+        "Źródło życia",
+    ] * 2
 
     def gather(order: tuple[str, str]) -> None:
         """Phase 1: two turns of all five dice into the pool, then the last roll (NEXT)."""
@@ -500,8 +580,12 @@ def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp
     p.keys(pygame.K_RETURN)  # 6 at 2 points: Ola drops out (WD-3)
     after_end = k.state
     assert magic(k) == [8, 0]
-    assert k.ui.messages[-4:] == ["Ola się nie broni.", "Ola: 2 → 0 punktów magii (zaklęcie gracza Ala).",
-                                  "Ola przegrywa grę.", "Ola odpada w rundzie 2."]
+    assert k.ui.messages[-4:] == [
+        "Ola się nie broni.",
+        "Ola: 2 → 0 punktów magii (zaklęcie gracza Ala).",
+        "Ola przegrywa grę.",
+        "Ola odpada w rundzie 2.",
+    ]
     assert p.says("wd.winner") == ["Wygrywa Ala: 8 punktów magii"]
     assert p.says("header.headline") == ["Wygrywa Ala"]
     assert p.says("wd.seat1.out") == ["odpada (przez: Ala)"]

@@ -25,18 +25,27 @@ class XServer:
     def env(self) -> dict[str, str]:
         """The environment for a program that should open its window on this server."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
-        env.update(DISPLAY=self.display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env.update(
+            DISPLAY=self.display,
+            SDL_VIDEODRIVER="x11",
+            SDL_AUDIODRIVER="dummy",
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
         return env
 
     def xdotool(self, *args: str, timeout: float = 20.0) -> str:
-        done = subprocess.run(["xdotool", *args], env=self.env(), capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(
+            ["xdotool", *args], env=self.env(), capture_output=True, text=True, timeout=timeout
+        )
         if done.returncode != 0:
             raise AssertionError(f"xdotool {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
 
     def window(self, pid: int, timeout: float = 30.0) -> str:
         """Wait for process ``pid``'s window to be mapped, and give it the keyboard."""
-        found = self.xdotool("search", "--sync", "--onlyvisible", "--pid", str(pid), timeout=timeout).split()
+        found = self.xdotool(
+            "search", "--sync", "--onlyvisible", "--pid", str(pid), timeout=timeout
+        ).split()
         window = found[0]
         self.xdotool("windowfocus", "--sync", window)
         return window
@@ -57,7 +66,9 @@ def running_xvfb(screen: str = "1024x768x24") -> Iterator[XServer]:
     read, write = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp", "-noreset"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     os.close(write)
     try:

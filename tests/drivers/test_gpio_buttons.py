@@ -341,7 +341,10 @@ def test_auto_backend_on_a_pi_without_gpio_falls_back_to_fake_buttons_in_one_war
 @pytest.mark.usefixtures("no_pin_factory")
 @pytest.mark.parametrize("model", [None, b"LENOVO ThinkPad\0"])
 def test_auto_backend_off_a_pi_uses_the_keys_without_a_warning(
-    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, model: bytes | None
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    model: bytes | None,
 ) -> None:
     """``auto`` means GPIO on a Pi and keys elsewhere: a laptop is told nothing (a debug line)."""
     files = (tmp_path / "model",)
@@ -447,8 +450,7 @@ def test_header_table_matches_gpiozero() -> None:
         (
             {"next": 40},
             ("next",),
-            "Value error, next: 40 is not a GPIO on the 40-pin header: "
-            "BCM numbers go from 0 to 27",
+            "Value error, next: 40 is not a GPIO on the 40-pin header: BCM numbers go from 0 to 27",
         ),
         (
             {"undo": "BOARD6"},

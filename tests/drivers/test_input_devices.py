@@ -53,7 +53,9 @@ def devices(tmp_path: Path) -> Iterator[tuple[Path, Wakes, InputDeviceWatcher]]:
     watcher.close()
 
 
-def test_input_on_a_device_wakes_the_loop_once_per_batch(devices: tuple[Path, Wakes, InputDeviceWatcher]) -> None:
+def test_input_on_a_device_wakes_the_loop_once_per_batch(
+    devices: tuple[Path, Wakes, InputDeviceWatcher],
+) -> None:
     folder, wakes, watcher = devices
     keyboard = node(folder, "event0")
     watcher.start()
@@ -65,7 +67,9 @@ def test_input_on_a_device_wakes_the_loop_once_per_batch(devices: tuple[Path, Wa
     os.close(keyboard)
 
 
-def test_a_device_plugged_in_later_is_watched(devices: tuple[Path, Wakes, InputDeviceWatcher]) -> None:
+def test_a_device_plugged_in_later_is_watched(
+    devices: tuple[Path, Wakes, InputDeviceWatcher],
+) -> None:
     folder, wakes, watcher = devices
     watcher.start()
     assert watcher.devices == []

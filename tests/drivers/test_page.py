@@ -33,19 +33,27 @@ def get(server: PageServer, path: str, **headers: str) -> Any:
 
 def news(count: list[int]) -> Any:
     """A snapshot per language, counting how many were made."""
+
     def made(language: str) -> dict[str, Any]:
         count[0] += 1
         return {"lang": language, "made": count[0]}
+
     return made
 
 
-def test_a_phone_gets_its_language_and_each_snapshot_is_made_once_per_news(server: PageServer) -> None:
+def test_a_phone_gets_its_language_and_each_snapshot_is_made_once_per_news(
+    server: PageServer,
+) -> None:
     made = [0]
     server.show(news(made))
     assert get(server, "/snapshot")["lang"] == "pl"  # none asked for: the gadget's
-    assert get(server, "/snapshot", **{"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"})["lang"] == "ja"
+    assert (
+        get(server, "/snapshot", **{"Accept-Language": "ja-JP,ja;q=0.9,en;q=0.5"})["lang"] == "ja"
+    )
     assert get(server, "/snapshot?lang=ru", **{"Accept-Language": "ja"})["lang"] == "ru"
-    assert get(server, "/snapshot?lang=ru")["made"] == 3  # Russian was made once, for the first phone
+    assert (
+        get(server, "/snapshot?lang=ru")["made"] == 3
+    )  # Russian was made once, for the first phone
     server.show(news(made))
     assert get(server, "/snapshot?lang=ru")["made"] == 4
 
@@ -63,8 +71,10 @@ def test_before_any_news_the_page_is_told_there_is_nothing_yet(server: PageServe
 def test_a_stream_carries_each_news_and_the_server_sleeps_between(server: PageServer) -> None:
     made = [0]
     server.show(news(made))
-    streams = [urllib.request.urlopen(f"http://127.0.0.1:{server.port}/events?lang={lang}", timeout=5)
-               for lang in LANGUAGES]
+    streams = [
+        urllib.request.urlopen(f"http://127.0.0.1:{server.port}/events?lang={lang}", timeout=5)
+        for lang in LANGUAGES
+    ]
 
     def next_data(stream: Any) -> Any:
         while not (line := stream.readline()).startswith(b"data: "):

@@ -196,7 +196,9 @@ def test_hw2_line_crc_catches_every_change_of_one_or_two_hex_digits() -> None:
     for (at, _), value in differences.items():
         by_value.setdefault(value, set()).add(at)
     assert [places for places in by_value.values() if len(places) > 1] == []
-    one_digit_wide = [v for v in differences.values() if sum(v >> s & 0xF != 0 for s in (0, 4, 8, 12)) == 1]
+    one_digit_wide = [
+        v for v in differences.values() if sum(v >> s & 0xF != 0 for s in (0, 4, 8, 12)) == 1
+    ]
     assert one_digit_wide == []
 
 
@@ -231,7 +233,15 @@ def test_line_protocol_split_lines() -> None:
 
 def test_line_module_docstring_defines_the_protocol() -> None:
     doc = line.__doc__ or ""
-    for word in ("115200", "AETHERBOX-BRIDGE", "TAG <uid>", "GONE <uid>", "ERR <text>", "HELLO", "CRC-16/IBM-SDLC"):
+    for word in (
+        "115200",
+        "AETHERBOX-BRIDGE",
+        "TAG <uid>",
+        "GONE <uid>",
+        "ERR <text>",
+        "HELLO",
+        "CRC-16/IBM-SDLC",
+    ):
         assert word in doc
 
 
@@ -324,9 +334,7 @@ def em_stream(frame_of: object) -> st.SearchStrategy[tuple[bytes, list[str]]]:
     assert callable(frame_of)
     noise = st.binary(max_size=30).map(lambda b: b.replace(b"\x02", b"").replace(b"\x03", b""))
     whole = uids5.map(lambda u: (frame_of(u), [u.hex().upper()]))
-    cut = st.tuples(uids5, st.integers(1, 13)).map(
-        lambda t: (frame_of(t[0])[: t[1]], list[str]())
-    )
+    cut = st.tuples(uids5, st.integers(1, 13)).map(lambda t: (frame_of(t[0])[: t[1]], list[str]()))
     pieces = st.lists(st.one_of(whole, cut, noise.map(lambda b: (b, []))), max_size=12)
     return pieces.map(lambda ps: (b"".join(p[0] for p in ps), [u for p in ps for u in p[1]]))
 

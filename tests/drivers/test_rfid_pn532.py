@@ -20,8 +20,10 @@ ACK = bytes.fromhex("0000ff00ff00")
 def answer(data: bytes) -> bytes:
     """A PN532-to-host frame, built independently of the driver's encoder."""
     body = b"\xd5" + data
-    return bytes([0, 0, 0xFF, len(body), (256 - len(body)) % 256]) + body + bytes(
-        [(256 - sum(body) % 256) % 256, 0]
+    return (
+        bytes([0, 0, 0xFF, len(body), (256 - len(body)) % 256])
+        + body
+        + bytes([(256 - sum(body) % 256) % 256, 0])
     )
 
 

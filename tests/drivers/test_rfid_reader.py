@@ -166,7 +166,9 @@ def test_hw2_reads_further_apart_than_the_timeout_do_not_agree() -> None:
     assert presence.seen("1F102C6D8A", 0.4, "id12") == [TagRead("1F102C6D8A", "id12")]
 
 
-def test_hw2_two_reads_for_the_em4100_readers_and_the_pn532_one_for_the_crc_checked_bridge() -> None:
+def test_hw2_two_reads_for_the_em4100_readers_and_the_pn532_one_for_the_crc_checked_bridge() -> (
+    None
+):
     assert READS_TO_CONFIRM == {"rdm6300": 2, "id12": 2, "rdm6300/id12": 2, "pn532": 2, "line": 1}
     assert Presence(0.6, READS_TO_CONFIRM["line"]).seen("04A1B2C3", 0.0, "line") == [
         TagRead("04A1B2C3", "line")
@@ -418,9 +420,7 @@ def test_hw2_auto_falls_back_to_9600_and_learns_the_reader_from_its_frames(
     ]
 
 
-def test_stop_ends_the_thread_promptly(
-    events: queue.Queue[InputEvent], pty: Pty
-) -> None:
+def test_stop_ends_the_thread_promptly(events: queue.Queue[InputEvent], pty: Pty) -> None:
     reader = fast(events, protocol="rdm6300", port=pty.path)
     reader.start()
     wait_for(events, connected)
@@ -437,7 +437,9 @@ def _thread_wakes(name: str) -> int:
     return sum(int(line.split()[1]) for line in status.splitlines() if "ctxt_switches:" in line)
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts the thread's wakes in /proc")
+@pytest.mark.skipif(
+    not Path("/proc/self/task").is_dir(), reason="counts the thread's wakes in /proc"
+)
 def test_hw1_an_idle_reader_wakes_its_thread_about_once_a_second_and_a_tap_still_arrives_at_once(
     events: queue.Queue[InputEvent], pty: Pty, started: Callable[[Reader], Reader]
 ) -> None:
@@ -450,6 +452,10 @@ def test_hw1_an_idle_reader_wakes_its_thread_about_once_a_second_and_a_tap_still
     began = time.monotonic()
     pty.send(RDM_FRAME)
     pty.send(RDM_FRAME)  # two agreeing reads make a card
-    assert wait_for(events, lambda e: isinstance(e, TagRead))[-1] == TagRead("0F002C6D8A", "rdm6300")
+    assert wait_for(events, lambda e: isinstance(e, TagRead))[-1] == TagRead(
+        "0F002C6D8A", "rdm6300"
+    )
     assert time.monotonic() - began < 0.5
-    assert wait_for(events, lambda e: isinstance(e, TagRemoved), timeout=1.0)  # its removal is still timed
+    assert wait_for(
+        events, lambda e: isinstance(e, TagRemoved), timeout=1.0
+    )  # its removal is still timed

@@ -51,9 +51,15 @@ class Tag:
     def answer(self, frame: bytes, last_bits: int) -> bytes | None:
         """What the tag sends back for ``frame``, moving through its states; None: silence."""
         if last_bits == 7 and len(frame) == 1:
-            if frame[0] == 0x26 and self.state is TagState.IDLE or frame[0] == 0x52 and self.state in (
-                TagState.IDLE,
-                TagState.HALT,
+            if (
+                frame[0] == 0x26
+                and self.state is TagState.IDLE
+                or frame[0] == 0x52
+                and self.state
+                in (
+                    TagState.IDLE,
+                    TagState.HALT,
+                )
             ):
                 self.state, self.level = TagState.READY, 0
                 return self.atqa
@@ -104,7 +110,9 @@ class Field:
 
     def exchange(self, frame: bytes, last_bits: int) -> tuple[bytes | None, int | None]:
         """(the answer, the first colliding bit position 1-based, or None)."""
-        answers = [a for a in (tag.answer(frame, last_bits) for tag in list(self.tags)) if a is not None]
+        answers = [
+            a for a in (tag.answer(frame, last_bits) for tag in list(self.tags)) if a is not None
+        ]
         if not answers:
             return None, None
         first = answers[0]
@@ -118,7 +126,9 @@ class Field:
 class FakeRC522:
     """The chip on an SPI bus: ``write``/``readinto`` like ``machine.SPI``, ``cs`` like a Pin."""
 
-    def __init__(self, field: Field | None = None, *, version: int = 0x92, present: bool = True) -> None:
+    def __init__(
+        self, field: Field | None = None, *, version: int = 0x92, present: bool = True
+    ) -> None:
         self.field = field if field is not None else Field()
         self.version = version
         self.present = present  # False: nothing on the bus (MISO floats high)
@@ -220,7 +230,9 @@ class FakeRC522:
         self.frames.append(frame)
         self.regs[ERROR] = 0
         self.regs[COM_IRQ] |= 0x40  # TxIRq
-        answer, collision = self.field.exchange(frame, last_bits) if self.antenna_on else (None, None)
+        answer, collision = (
+            self.field.exchange(frame, last_bits) if self.antenna_on else (None, None)
+        )
         if answer is None:
             self.regs[COM_IRQ] |= 0x01  # the timer ran out: nobody answered
             return

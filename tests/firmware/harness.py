@@ -41,7 +41,9 @@ class Screen(io.TextIOBase):
                     return seen
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    pytest.fail(f"never saw {wanted!r}; the screen after the cursor:\n{self.text[self.cursor:]}")
+                    pytest.fail(
+                        f"never saw {wanted!r}; the screen after the cursor:\n{self.text[self.cursor :]}"
+                    )
                 self._changed.wait(left)
 
 
@@ -88,4 +90,3 @@ class Terminal:
         if self._thread is not None:
             self._thread.join(5)
         self.stdin.close()
-

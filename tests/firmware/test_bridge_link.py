@@ -11,7 +11,15 @@ from fake_rc522 import FakeRC522, Field, Tag
 
 from device.inputs import InputEvent, ReaderStatus, TagRead, TagRemoved
 from drivers.rfid import Reader
-from drivers.rfid.line import Gone, Hello, LineParser, Tag as TagMessage, crc16 as line_crc16, parse_line, tag_line as line_tag
+from drivers.rfid.line import (
+    Gone,
+    Hello,
+    LineParser,
+    Tag as TagMessage,
+    crc16 as line_crc16,
+    parse_line,
+    tag_line as line_tag,
+)
 from firmware_tools.bridge import link
 from firmware_tools.bridge.link import HELLO, Bridge, Commands, Presence, checked, hello_line, run
 from firmware_tools.bridge.mfrc522 import MFRC522
@@ -49,7 +57,9 @@ def test_hw2_firmware_crc_is_the_hosts_crc16_ibm_sdlc() -> None:
     assert link.crc16(b"123456789") == 0x906E
     for uid in (UID4, UID7, bytes(range(10)), bytes([0xFF] * 10)):
         assert link.tag_line(uid).encode() == line_tag(uid.hex())
-        assert link.crc16(b"GONE " + uid.hex().upper().encode()) == line_crc16(b"GONE " + uid.hex().upper().encode())
+        assert link.crc16(b"GONE " + uid.hex().upper().encode()) == line_crc16(
+            b"GONE " + uid.hex().upper().encode()
+        )
     assert checked("ERR x") == "ERR x *%04X\n" % line_crc16(b"ERR x")
 
 
@@ -144,7 +154,10 @@ def test_two_tags_report_one_error_not_a_flood() -> None:
     # that reads it.
     bridge.poll()
     bridge.poll()
-    assert out[1:] == [checked("ERR more than one tag on the reader; take all but one off"), checked("TAG DEADBEEF")]
+    assert out[1:] == [
+        checked("ERR more than one tag on the reader; take all but one off"),
+        checked("TAG DEADBEEF"),
+    ]
 
 
 def test_missing_chip_says_err_and_retries_each_second() -> None:
@@ -154,7 +167,9 @@ def test_missing_chip_says_err_and_retries_each_second() -> None:
     run(bridge, lambda: b"", clock.ticks_ms, lambda a, b: a - b, clock.sleep_ms, loops=5)
     assert out == [
         hello_line(),
-        checked("ERR RC522 not answering (the RC522 did not finish its reset); check its wiring and 3.3 V"),
+        checked(
+            "ERR RC522 not answering (the RC522 did not finish its reset); check its wiring and 3.3 V"
+        ),
     ]
     fake.present = True  # the loose wire is pushed back in
     run(bridge, lambda: b"", clock.ticks_ms, lambda a, b: a - b, clock.sleep_ms, loops=12)
@@ -166,9 +181,22 @@ def test_run_polls_every_100_ms_and_answers_hello() -> None:
     bridge, out = bridge_on(FakeRC522(field))
     clock = Clock()
     inputs = iter([b"", b"\nHELLO\n"])
-    run(bridge, lambda: next(inputs, b""), clock.ticks_ms, lambda a, b: a - b, clock.sleep_ms, loops=3)
+    run(
+        bridge,
+        lambda: next(inputs, b""),
+        clock.ticks_ms,
+        lambda a, b: a - b,
+        clock.sleep_ms,
+        loops=3,
+    )
     assert clock.now == 300
-    assert out == [hello_line(), checked("TAG DEADBEEF"), hello_line(), checked("TAG DEADBEEF"), checked("TAG DEADBEEF")]
+    assert out == [
+        hello_line(),
+        checked("TAG DEADBEEF"),
+        hello_line(),
+        checked("TAG DEADBEEF"),
+        checked("TAG DEADBEEF"),
+    ]
 
 
 def test_every_line_the_bridge_writes_parses_on_the_host() -> None:
@@ -181,7 +209,11 @@ def test_every_line_the_bridge_writes_parses_on_the_host() -> None:
     bridge.poll()
     bridge.poll()
     messages = LineParser().feed_messages("".join(out).encode())
-    assert messages == [Hello("rc522-pico", "1.1"), TagMessage("04A1B2C3D4E5F6"), Gone("04A1B2C3D4E5F6")]
+    assert messages == [
+        Hello("rc522-pico", "1.1"),
+        TagMessage("04A1B2C3D4E5F6"),
+        Gone("04A1B2C3D4E5F6"),
+    ]
 
 
 def test_hw2_bridge_over_a_pty_is_one_tap_for_the_host_reader() -> None:
@@ -190,7 +222,14 @@ def test_hw2_bridge_over_a_pty_is_one_tap_for_the_host_reader() -> None:
     path = os.ttyname(slave)
     os.close(slave)
     events: queue.Queue[InputEvent] = queue.Queue()
-    reader = Reader(events, protocol="auto", port=path, retry_interval=0.1, read_timeout=0.02, answer_timeout=0.3)
+    reader = Reader(
+        events,
+        protocol="auto",
+        port=path,
+        retry_interval=0.1,
+        read_timeout=0.02,
+        answer_timeout=0.3,
+    )
     field = Field()
     stop = threading.Event()
     received = bytearray()

@@ -9,7 +9,14 @@ import pytest
 from fake_rc522 import FakeRC522, Field, Tag, TagState
 
 from firmware_tools.bridge import FILES, mfrc522
-from firmware_tools.bridge.mfrc522 import MFRC522, BadFrame, Collision, RC522Error, assemble_uid, crc_a
+from firmware_tools.bridge.mfrc522 import (
+    MFRC522,
+    BadFrame,
+    Collision,
+    RC522Error,
+    assemble_uid,
+    crc_a,
+)
 
 UID4 = bytes.fromhex("DEADBEEF")
 UID7 = bytes.fromhex("04A1B2C3D4E5F6")

@@ -30,10 +30,14 @@ def enrolled(tmp_path: Path) -> Path:
     return tmp_path / "journal.sqlite3"
 
 
-def test_pc12_ct6_tapped_cards_go_through_the_controller(terminal: Terminal, pty: Pty, enrolled: Path) -> None:
+def test_pc12_ct6_tapped_cards_go_through_the_controller(
+    terminal: Terminal, pty: Pty, enrolled: Path
+) -> None:
     """An enrolled plane or contraption tapped in a game without those modules is refused with
     the controller's reason; an unknown tag says to enrol it."""
-    terminal.start(lambda: cli.main(["console", "--reader", pty.path, "--db", str(enrolled), "--seed", "1"]))
+    terminal.start(
+        lambda: cli.main(["console", "--reader", pty.path, "--db", str(enrolled), "--seed", "1"])
+    )
     terminal.expect(f"reader connected: {pty.path} (rdm6300)\n")
     terminal.type("new A B first=A")
     terminal.expect("New game (Free-for-all) for A, B, 20 life. A goes first.\n")
@@ -58,7 +62,11 @@ def test_hw2_unplug_and_replug_mid_game_loses_nothing(
     link = tmp_path / "ttyREADER"
     link.symlink_to(first.path)
     try:
-        terminal.start(lambda: cli.main(["console", "--reader", str(link), "--db", str(enrolled), "--seed", "1"]))
+        terminal.start(
+            lambda: cli.main(
+                ["console", "--reader", str(link), "--db", str(enrolled), "--seed", "1"]
+            )
+        )
         terminal.expect(f"reader connected: {link} (rdm6300)\n")
         terminal.type("new A B first=A")
         terminal.expect("A goes first.\n")
@@ -87,7 +95,9 @@ def test_hw2_unplug_and_replug_mid_game_loses_nothing(
         second.close()
 
 
-def test_console_with_the_fake_reader_says_it_is_simulated(terminal: Terminal, enrolled: Path) -> None:
+def test_console_with_the_fake_reader_says_it_is_simulated(
+    terminal: Terminal, enrolled: Path
+) -> None:
     terminal.start(lambda: cli.main(["console", "--reader", "fake", "--db", str(enrolled)]))
     terminal.expect("reader connected: fake (fake, simulated reader)\n")
     terminal.type("new A B first=A")
@@ -106,10 +116,14 @@ def test_reader_configuration_defaults_and_bad_values(tmp_path: Path) -> None:
     assert len(loaded.warnings) == 1 and "'reader.protocol'" in loaded.warnings[0]
 
 
-def test_ct6_tapping_an_enrolled_contraption_assembles_it(terminal: Terminal, pty: Pty, enrolled: Path) -> None:
+def test_ct6_tapping_an_enrolled_contraption_assembles_it(
+    terminal: Terminal, pty: Pty, enrolled: Path
+) -> None:
     """CT-6, HW-2: with physical contraption cards, the frame of an enrolled contraption written to
     the reader's port assembles it through the controller; a sprocket choice finishes it."""
-    terminal.start(lambda: cli.main(["console", "--reader", pty.path, "--db", str(enrolled), "--seed", "1"]))
+    terminal.start(
+        lambda: cli.main(["console", "--reader", pty.path, "--db", str(enrolled), "--seed", "1"])
+    )
     terminal.expect(f"reader connected: {pty.path} (rdm6300)\n")
     terminal.type("new ffa+contraptions A B first=A contraption_cards=physical")
     terminal.expect("A goes first.\n")

@@ -21,13 +21,19 @@ TAZ_TAG = bytes.fromhex("0F002C6D8B")
 
 
 def lines_of(path: Path) -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    return [
+        line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")
+    ]
 
 
-def test_hw3_tap_search_confirm_writes_the_tag_map(terminal: Terminal, pty: Pty, tmp_path: Path) -> None:
+def test_hw3_tap_search_confirm_writes_the_tag_map(
+    terminal: Terminal, pty: Pty, tmp_path: Path
+) -> None:
     """Tap a card, type the start of its name, confirm: the tag map file has the line."""
     tags = tmp_path / "tags.txt"
-    terminal.start(lambda: enroll.main(["--port", pty.path, "--protocol", "rdm6300", "--tags", str(tags)]))
+    terminal.start(
+        lambda: enroll.main(["--port", pty.path, "--protocol", "rdm6300", "--tags", str(tags)])
+    )
     terminal.expect(f"Tag map: {tags} (0 tags).")
     terminal.expect(f"reader connected: {pty.path} (rdm6300)")
     terminal.expect("Tap a card on the reader, or type its tag UID (an empty line ends): ")
@@ -61,7 +67,9 @@ def test_hw3_retapping_an_enrolled_tag_says_what_it_is_and_offers_to_replace(
 ) -> None:
     tags = tmp_path / "tags.txt"
     TagMap(tags).add("0F002C6D8A", "The Eon Fog")
-    terminal.start(lambda: enroll.main(["--port", pty.path, "--protocol", "rdm6300", "--tags", str(tags)]))
+    terminal.start(
+        lambda: enroll.main(["--port", pty.path, "--protocol", "rdm6300", "--tags", str(tags)])
+    )
     terminal.expect("reader connected")
     terminal.expect("Tap a card")
     pty.send(rdm6300_frame(EON_TAG) * 2)  # a tag counts when two reads agree
@@ -83,21 +91,33 @@ def test_hw3_retapping_an_enrolled_tag_says_what_it_is_and_offers_to_replace(
     assert lines_of(tags) == ["0F:00:2C:6D:8A  Academy at Tolaria West"]
 
 
-def test_hw3_deck_in_order_over_the_bridge_line_protocol(terminal: Terminal, pty: Pty, tmp_path: Path) -> None:
+def test_hw3_deck_in_order_over_the_bridge_line_protocol(
+    terminal: Terminal, pty: Pty, tmp_path: Path
+) -> None:
     """--deck names each card in turn; the next tag tapped is that card.  A tag already
     enrolled as another card is only replaced when the person says so."""
     tags = tmp_path / "tags.txt"
     deck = tmp_path / "deck.txt"
     deck.write_text("# my planar deck\ntazeem\n\nThe Eon Fog\nauto-key\n", encoding="utf-8")
-    terminal.start(lambda: enroll.main(["--port", pty.path, "--protocol", "line", "--tags", str(tags), "--deck", str(deck)]))
-    terminal.expect("Enrolling 3 cards in order. Tap each card when it is named; type s to skip one, or an empty line to stop.")
+    terminal.start(
+        lambda: enroll.main(
+            ["--port", pty.path, "--protocol", "line", "--tags", str(tags), "--deck", str(deck)]
+        )
+    )
+    terminal.expect(
+        "Enrolling 3 cards in order. Tap each card when it is named; type s to skip one, or an empty line to stop."
+    )
     terminal.expect(f"reader connected: {pty.path} (line)")
     terminal.expect("[1/3] Tap Tazeem: ")
     pty.send(tag_line("04A1B2C3D4E5F6") * 2)
     terminal.expect("Enrolled: 04:A1:B2:C3:D4:E5:F6 is Tazeem.")
     terminal.expect("[2/3] Tap The Eon Fog: ")
-    pty.send(gone_line("04A1B2C3D4E5F6") + tag_line("04A1B2C3D4E5F6"))  # the same card again, by mistake
-    terminal.expect("Tag 04:A1:B2:C3:D4:E5:F6 is already Tazeem. Replace it with The Eon Fog? [y/N] ")
+    pty.send(
+        gone_line("04A1B2C3D4E5F6") + tag_line("04A1B2C3D4E5F6")
+    )  # the same card again, by mistake
+    terminal.expect(
+        "Tag 04:A1:B2:C3:D4:E5:F6 is already Tazeem. Replace it with The Eon Fog? [y/N] "
+    )
     terminal.type("n")
     terminal.expect("Kept: 04:A1:B2:C3:D4:E5:F6 is Tazeem. Tap another tag for The Eon Fog.")
     terminal.expect("[2/3] Tap The Eon Fog: ")
@@ -118,7 +138,9 @@ def test_hw3_a_set_with_the_fake_reader_and_typed_uids(terminal: Terminal, tmp_p
     terminal.expect("reader connected: fake (fake, simulated reader)")
     terminal.expect("[1/40] Tap Akoum: ")
     terminal.type("not a uid")
-    terminal.expect("'not a uid' is not a tag UID: expected hex bytes such as 04:A1:B2:C3; tap a card or type a tag UID.")
+    terminal.expect(
+        "'not a uid' is not a tag UID: expected hex bytes such as 04:A1:B2:C3; tap a card or type a tag UID."
+    )
     terminal.type("AA-BB-CC-DD")
     terminal.expect("Enrolled: AA:BB:CC:DD is Akoum.")
     terminal.expect("[2/40] Tap Aretopolis: ")
@@ -133,7 +155,9 @@ def test_contraptions_and_all_planes_decks_are_the_catalog_in_order() -> None:
     catalog = load_catalog()
     parser = __import__("argparse").ArgumentParser()
     enroll.add_arguments(parser)
-    assert enroll.deck_cards(parser.parse_args(["--contraptions"]), catalog) == list(catalog.contraptions())
+    assert enroll.deck_cards(parser.parse_args(["--contraptions"]), catalog) == list(
+        catalog.contraptions()
+    )
     assert enroll.deck_cards(parser.parse_args(["--all-planes"]), catalog) == list(catalog.planar())
     assert enroll.deck_cards(parser.parse_args([]), catalog) is None
 

@@ -137,7 +137,11 @@ def test_hw2_monitor_says_a_bridge_without_checksums_needs_new_firmware(
     pty: Pty, responders: list[Responder], capsys: pytest.CaptureFixture[str]
 ) -> None:
     def bridge(data: bytes) -> bytes:
-        return b"AETHERBOX-BRIDGE rc522-pico 1.0\r\nTAG 04A1B2C3D4E5F6\r\n" if b"HELLO" in data else b""
+        return (
+            b"AETHERBOX-BRIDGE rc522-pico 1.0\r\nTAG 04A1B2C3D4E5F6\r\n"
+            if b"HELLO" in data
+            else b""
+        )
 
     responders.append(Responder(pty, bridge))
     assert monitor.main(["--port", pty.path, "--seconds", "0.5"]) == 0
@@ -180,7 +184,9 @@ def test_hw2_pn532_answers_its_firmware_version_and_reports_a_tag(
         lines[-2],
         "Tags seen: 04A1B2C3D4E5F6 (1)",
     ]
-    assert re.fullmatch(r"Summary: pn532 at 115200 baud; \d+ frames, 0 checksum errors, 0 skipped\.", lines[-2])
+    assert re.fullmatch(
+        r"Summary: pn532 at 115200 baud; \d+ frames, 0 checksum errors, 0 skipped\.", lines[-2]
+    )
 
 
 def test_raw_prints_every_byte(terminal: Terminal, pty: Pty) -> None:
@@ -194,7 +200,9 @@ def test_raw_prints_every_byte(terminal: Terminal, pty: Pty) -> None:
     ]
 
 
-def test_no_reader_found_says_what_to_do(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_reader_found_says_what_to_do(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(monitor, "system_ports", lambda: [])
     assert monitor.main(["--seconds", "0.1"]) == 1
     assert capsys.readouterr().err == (

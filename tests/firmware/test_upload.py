@@ -112,7 +112,9 @@ def test_no_pico_found_says_how_to_get_one_ready(
     pico_on(monkeypatch, None)
     assert upload.main([]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("aetherbox: error: no Raspberry Pi Pico running MicroPython found (USB id 2E8A:0005).")
+    assert err.startswith(
+        "aetherbox: error: no Raspberry Pi Pico running MicroPython found (USB id 2E8A:0005)."
+    )
     assert err.endswith("Then run this again, or give --port\n")
 
 

@@ -58,29 +58,65 @@ RULES = Rules("conspiracy")
 POD = RULES.format(
     # Two players only at one table of an event across tables (a round-2 group of 2, CJ-3); a
     # whole pod has at least POD_MIN, which its set-up checks.
-    Format("conspiracy", "Conspiracy pod", "base", starting_life=20, min_players=2, max_players=10,
-           aliases=("conspiracy-pod",))
+    Format(
+        "conspiracy",
+        "Conspiracy pod",
+        "base",
+        starting_life=20,
+        min_players=2,
+        max_players=10,
+        aliases=("conspiracy-pod",),
+    )
 )
 DRAFT = RULES.format(
-    Format("ggd", "Group Game Draft", "base", starting_life=20, min_players=3, max_players=6,
-           aliases=("group-game-draft", "rumble"))
+    Format(
+        "ggd",
+        "Group Game Draft",
+        "base",
+        starting_life=20,
+        min_players=3,
+        max_players=6,
+        aliases=("group-game-draft", "rumble"),
+    )
 )
 RULES.option(TableOption("time_limit", POD.name, "minutes per round (CJ-5)", 75, low=60, high=90))
-RULES.option(TableOption("attack_left", POD.name, "players may attack only the player on their left (CJ-6)", False))
-RULES.option(TableOption(
-    "range_of_influence", POD.name, "range of influence (CJ-6): unlimited, or 1 (only neighbours)",
-    "unlimited", choices=("unlimited", "1"),
-))
-RULES.option(TableOption("rumble", POD.name, "the Rumble rule: a sideboard pick per 20 life taken (CJ-8)", False))
+RULES.option(
+    TableOption(
+        "attack_left", POD.name, "players may attack only the player on their left (CJ-6)", False
+    )
+)
+RULES.option(
+    TableOption(
+        "range_of_influence",
+        POD.name,
+        "range of influence (CJ-6): unlimited, or 1 (only neighbours)",
+        "unlimited",
+        choices=("unlimited", "1"),
+    )
+)
+RULES.option(
+    TableOption(
+        "rumble", POD.name, "the Rumble rule: a sideboard pick per 20 life taken (CJ-8)", False
+    )
+)
 RULES.option(TableOption("event", POD.name, "the event's name, shared by all its pods", ""))
 RULES.option(TableOption("pod", POD.name, "this pod's number in the event", 1, low=1, high=99))
 # An event played at several tables (``device.rules.conspiracy.tables``): each table's game is one
 # group of one round, and these say which.
-RULES.option(TableOption(
-    "group", POD.name, "the group this table plays at an event across tables (set by the event)", "",
-    choices=("1", "2", "winners", "losers"),
-))
-RULES.option(TableOption("round", POD.name, "the round this table's group plays (set by the event)", 1, low=1, high=2))
+RULES.option(
+    TableOption(
+        "group",
+        POD.name,
+        "the group this table plays at an event across tables (set by the event)",
+        "",
+        choices=("1", "2", "winners", "losers"),
+    )
+)
+RULES.option(
+    TableOption(
+        "round", POD.name, "the round this table's group plays (set by the event)", 1, low=1, high=2
+    )
+)
 
 RUMBLE_STEP = 20  # CJ-8
 POD_MIN = 3  # CJ-1: an event, and a pod, has at least 3 players
@@ -142,8 +178,11 @@ TEXTS: dict[str, Text] = {
     "consp.other_group": "{source} and {target} play in different groups.",
     "consp.clock_running": "Round {round}'s clock is running already.",
     "consp.no_clock": "The clock is not running: start it with 'clock' when the round begins.",
-    "consp.not_yet": Plural("Time is not up yet: {minutes} minute left.", "Time is not up yet: {minutes} minutes left.",
-                            "minutes"),
+    "consp.not_yet": Plural(
+        "Time is not up yet: {minutes} minute left.",
+        "Time is not up yet: {minutes} minutes left.",
+        "minutes",
+    ),
     "consp.time_called": "Time has been called already in round {round}.",
     "consp.no_such_group": "There is no group {name!r} now; groups: {groups}.",
     "consp.time_first": "Time has not been called in round {round}: the players play on.",
@@ -218,15 +257,20 @@ def pods(names: list[str]) -> list[list[str]]:
     return out
 
 
-TEXTS.update({
-    "consp.too_few": "An event needs at least 3 players; {count} given.",
-    "consp.event": Plural("Event {event}: {count} player in {pods}: {split}.",
-                          "Event {event}: {count} players in {pods}: {split}.", "count"),
-    "consp.pods": Plural("{n} pod", "{n} pods"),
-    "consp.pod_split": "pod {pod}: {size} ({groups})",
-    "consp.plus": "{first} + {rest}",
-    "consp.event_twice": "{name} is named twice in the event.",
-})
+TEXTS.update(
+    {
+        "consp.too_few": "An event needs at least 3 players; {count} given.",
+        "consp.event": Plural(
+            "Event {event}: {count} player in {pods}: {split}.",
+            "Event {event}: {count} players in {pods}: {split}.",
+            "count",
+        ),
+        "consp.pods": Plural("{n} pod", "{n} pods"),
+        "consp.pod_split": "pod {pod}: {size} ({groups})",
+        "consp.plus": "{first} + {rest}",
+        "consp.event_twice": "{name} is named twice in the event.",
+    }
+)
 
 #: The table options an event sets on each of its pods (or tables); a set-up form does not ask for them.
 EVENT_OPTIONS = ("event", "pod", "group", "round")
@@ -244,7 +288,10 @@ def group_active(state: GameState, group: GroupRecord) -> int | None:
     if not table_group(state):
         return group.active
     # A player who left while it was their turn hands it on: the next one still in plays.
-    return next((seat for seat in round_from(state, state.active) if state.player(seat).in_game), state.active)
+    return next(
+        (seat for seat in round_from(state, state.active) if state.player(seat).in_game),
+        state.active,
+    )
 
 
 def one_table(state: GameState) -> bool:
@@ -255,7 +302,10 @@ def one_table(state: GameState) -> bool:
 
 
 def event_games(
-    event: str, players: Sequence[str], options: Mapping[str, str] | None = None, modules: Sequence[str] = ()
+    event: str,
+    players: Sequence[str],
+    options: Mapping[str, str] | None = None,
+    modules: Sequence[str] = (),
 ) -> list[NewGame]:
     """CJ-1: the NewGame of each pod of an event, pod 1 first: the players split with ``pods`` in
     the order given, each pod a game of the base format ``conspiracy`` (with ``modules``, if any)
@@ -271,7 +321,11 @@ def event_games(
             raise IllegalCommand("consp.event_twice", name=name)
         seen.add(key)
     games = [
-        NewGame(formats=(POD.name, *modules), players=tuple(pod), options={**(options or {}), "event": event, "pod": str(i + 1)})
+        NewGame(
+            formats=(POD.name, *modules),
+            players=tuple(pod),
+            options={**(options or {}), "event": event, "pod": str(i + 1)},
+        )
         for i, pod in enumerate(pods(list(players)))
     ]
     for game in games:
@@ -282,11 +336,21 @@ def event_games(
 def event_message(event: str, split: Sequence[int]) -> Message:
     """What an event's start says: each pod's size and its round-1 groups (CJ-1)."""
     parts: list[str | Message] = [
-        Message("consp.pod_split", pod=i + 1, size=size, groups=joined([str(g) for g in group_sizes(size)], "consp.plus"))
+        Message(
+            "consp.pod_split",
+            pod=i + 1,
+            size=size,
+            groups=joined([str(g) for g in group_sizes(size)], "consp.plus"),
+        )
         for i, size in enumerate(split)
     ]
-    return Message("consp.event", event=event, count=sum(split), pods=Message("consp.pods", n=len(split)),
-                   split=joined(parts, "consp.semicolon"))
+    return Message(
+        "consp.event",
+        event=event,
+        count=sum(split),
+        pods=Message("consp.pods", n=len(split)),
+        split=joined(parts, "consp.semicolon"),
+    )
 
 
 def event_pods(games: Mapping[int, Mapping[str, object]], current: int) -> list[int]:
@@ -389,8 +453,16 @@ def standings(state: GameState) -> list[Standing]:
         current = consp.group_of(player.seat)
         gone = player.seat not in placed and current is not None and player.seat in current.gone
         left = consp.round if gone else None
-        status = "placed" if player.seat in placed else "playing" if left is None else f"left round {left}"
-        rows.append(Standing(placed.get(player.seat), player.seat, player.name, labels, status, left))
+        status = (
+            "placed"
+            if player.seat in placed
+            else "playing"
+            if left is None
+            else f"left round {left}"
+        )
+        rows.append(
+            Standing(placed.get(player.seat), player.seat, player.name, labels, status, left)
+        )
     return sorted(rows, key=lambda r: (r.place is None, r.place or 0, r.seat))
 
 
@@ -420,7 +492,7 @@ def joined(items: Sequence[str | Message], key: str) -> str | Message:
 
 
 def listed(items: Sequence[str | Message]) -> str | Message:
-    """"A, B and C", as each language lists things."""
+    """ "A, B and C", as each language lists things."""
     if len(items) <= 1:
         return joined(items, "consp.comma")
     return Message("consp.and", first=joined(items[:-1], "consp.comma"), last=items[-1])
@@ -452,7 +524,12 @@ def _group_for(state: GameState, consp: ConspiracyState, seat: int) -> GroupReco
     if group.done:
         if consp.draft or consp.round == 2:
             raise IllegalCommand("consp.pod_done", group=group_title(group.label))
-        raise IllegalCommand("consp.group_done", group=group_title(group.label), round=consp.round, next=consp.round + 1)
+        raise IllegalCommand(
+            "consp.group_done",
+            group=group_title(group.label),
+            round=consp.round,
+            next=consp.round + 1,
+        )
     return group
 
 
@@ -487,18 +564,24 @@ def _begin(state: GameState, command: Command, rng: Random) -> list[Event]:
     count = len(state.players)
     if state.formats[0] == DRAFT.name:
         order = tuple((state.starting_player + i) % count for i in range(count))
-        group = GroupRecord(label="table", order=order, to_leave=count - 1, active=state.starting_player)
+        group = GroupRecord(
+            label="table", order=order, to_leave=count - 1, active=state.starting_player
+        )
         return [RoundStarted(round=1, groups=(group,), draft=True)]
     if state.formats[0] != POD.name:
         return []
     label = table_group(state)
     if not label and count < POD_MIN:
-        raise IllegalCommand("format.players", title=title(POD), low=POD_MIN, high=POD.max_players, count=count)
+        raise IllegalCommand(
+            "format.players", title=title(POD), low=POD_MIN, high=POD.max_players, count=count
+        )
     if label:
         # One group of an event played across tables, seated as the event drew it: seat 0 first.
         round_ = int(state.options.get("round", 1))
         to_leave = count // 2 if round_ == 1 else count - 1
-        group = GroupRecord(label=label, order=tuple(range(count)), to_leave=to_leave, active=state.starting_player)
+        group = GroupRecord(
+            label=label, order=tuple(range(count)), to_leave=to_leave, active=state.starting_player
+        )
         return [RoundStarted(round=round_, groups=(group,))]
     seats = list(range(count))
     rng.shuffle(seats)
@@ -562,10 +645,14 @@ def _call_time(state: GameState, command: CallTime, rng: Random) -> list[Event]:
 def _finish(state: GameState, command: FinishExtraTurns, rng: Random) -> list[Event]:
     consp = _pod(state)
     wanted = command.group.strip().casefold()
-    matches = [g for g in consp.groups if g.label == wanted or label(g.label).casefold().startswith(wanted)]
+    matches = [
+        g for g in consp.groups if g.label == wanted or label(g.label).casefold().startswith(wanted)
+    ]
     if len(matches) != 1:
         raise IllegalCommand(
-            "consp.no_such_group", name=command.group, groups=", ".join(g.label for g in consp.groups)
+            "consp.no_such_group",
+            name=command.group,
+            groups=", ".join(g.label for g in consp.groups),
         )
     group = matches[0]
     if consp.time_called is None:
@@ -578,7 +665,9 @@ def _finish(state: GameState, command: FinishExtraTurns, rng: Random) -> list[Ev
 def _by_life(state: GameState, group: GroupRecord) -> GroupRankedByLife:
     """CJ-5: higher life ranks higher; on equal life the later seat in turn order does."""
     still = sorted(group.remaining, key=lambda s: (-state.player(s).life, -group.order.index(s)))
-    return GroupRankedByLife(group=group.label, ranking=tuple((s, state.player(s).life) for s in still))
+    return GroupRankedByLife(
+        group=group.label, ranking=tuple((s, state.player(s).life) for s in still)
+    )
 
 
 def _damage_check(state: GameState, seat: int, source: int | None) -> None:
@@ -621,7 +710,13 @@ def _losses(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     following = after.conspiracy
     assert following is not None
     # A table's group at an event across tables: round 2 is drawn where every table's results meet.
-    if ended and not table_group(state) and not following.draft and following.round == 1 and all(g.done for g in following.groups):
+    if (
+        ended
+        and not table_group(state)
+        and not following.draft
+        and following.round == 1
+        and all(g.done for g in following.groups)
+    ):
         out.append(round_two(following.groups, rng))
     return out
 
@@ -640,7 +735,9 @@ def round_two(groups: Sequence[GroupRecord], rng: Random, by_seat: bool = False)
     if by_seat:
         winners.sort()
         losers.sort()
-    draw = draw_seating([("winners", winners, len(winners) - 1), ("losers", losers, max(0, len(losers) - 1))], rng)
+    draw = draw_seating(
+        [("winners", winners, len(winners) - 1), ("losers", losers, max(0, len(losers) - 1))], rng
+    )
     return RoundStarted(round=2, groups=tuple(g for g in draw if g.order))
 
 
@@ -693,7 +790,11 @@ def _rumble(state: GameState, events: list[Event], rng: Random) -> list[Event]:
     for seat, total in enumerate(rumble_totals(state)):
         earned = (total - consp.rumble_base[seat]) // RUMBLE_STEP
         for pick in range(consp.picks[seat] + 1, earned + 1):
-            out.append(RumblePickEarned(seat=seat, pick=pick, total=consp.rumble_base[seat] + pick * RUMBLE_STEP))
+            out.append(
+                RumblePickEarned(
+                    seat=seat, pick=pick, total=consp.rumble_base[seat] + pick * RUMBLE_STEP
+                )
+            )
     return out
 
 
@@ -704,7 +805,9 @@ def _outcome(state: GameState) -> Outcome | None:
         # pod's places come from every table's results (the losers' group's last standing is
         # fifth of eight, and the winners' group may end before the losers' group began).
         return None
-    return Outcome(winner=final[0], reason=str(Message("consp.won_reason")), said=Message("consp.won_reason"))
+    return Outcome(
+        winner=final[0], reason=str(Message("consp.won_reason")), said=Message("consp.won_reason")
+    )
 
 
 RULES.outcome(POD.name, _outcome)
@@ -718,16 +821,25 @@ def _apply_round(state: GameState, event: RoundStarted) -> GameState:
     count = len(state.players)
     base = tuple(rumble_totals(state))
     consp = ConspiracyState(
-        draft=event.draft, round=event.round,
+        draft=event.draft,
+        round=event.round,
         rounds=(*(state.conspiracy.rounds if state.conspiracy else ()), event.groups),
-        rumble_base=base, picks=(0,) * count,
+        rumble_base=base,
+        picks=(0,) * count,
     )
     if event.round == 1:
         return state.model_copy(update={"conspiracy": consp})
     # A new round is a new game for everyone: fresh life and counters.
     players = tuple(
-        p.model_copy(update={"life": state.starting_life, "poison": 0, "commander_damage": (), "lost": None,
-                             "skip_turns": 0})
+        p.model_copy(
+            update={
+                "life": state.starting_life,
+                "poison": 0,
+                "commander_damage": (),
+                "lost": None,
+                "skip_turns": 0,
+            }
+        )
         for p in state.players
     )
     return state.model_copy(update={"conspiracy": consp, "players": players})
@@ -743,12 +855,21 @@ def _describe_round(state: GameState, event: RoundStarted) -> Message:
     table = bool(table_group(state))
     if event.round == 2:
         if table:
-            return Message("consp.round2_table", groups=_seating(state, event.groups), minutes=minutes, options=options)
+            return Message(
+                "consp.round2_table",
+                groups=_seating(state, event.groups),
+                minutes=minutes,
+                options=options,
+            )
         return Message("consp.round2", groups=_seating(state, event.groups))
-    shares = sorted({(g.to_leave, len(g.order)) for g in event.groups}, key=lambda s: f"{s[0]} of {s[1]}")
+    shares = sorted(
+        {(g.to_leave, len(g.order)) for g in event.groups}, key=lambda s: f"{s[0]} of {s[1]}"
+    )
     leave = joined([Message("consp.leave_of", count=c, size=n) for c, n in shares], "consp.or")
     key = "consp.round1_table" if table else "consp.round1"
-    return Message(key, groups=_seating(state, event.groups), leave=leave, minutes=minutes, options=options)
+    return Message(
+        key, groups=_seating(state, event.groups), leave=leave, minutes=minutes, options=options
+    )
 
 
 def _apply_left(state: GameState, event: GroupLeft) -> GameState:
@@ -768,7 +889,9 @@ def _apply_turn(state: GameState, event: GroupTurnPassed) -> GameState:
     update: dict[str, object] = {"active": event.seat}
     if group.lap_from is not None and event.seat != group.lap_from:
         update["lap_moved"] = True
-    return state.model_copy(update={"conspiracy": consp.with_group(group.model_copy(update=update))})
+    return state.model_copy(
+        update={"conspiracy": consp.with_group(group.model_copy(update=update))}
+    )
 
 
 @RULES.describes(GroupTurnPassed)
@@ -780,13 +903,18 @@ def _describe_turn(state: GameState, event: GroupTurnPassed) -> Message:
 
 @RULES.applies(ClockStarted)
 def _apply_clock(state: GameState, event: ClockStarted) -> GameState:
-    return state.model_copy(update={"conspiracy": _consp(state).model_copy(update={"clock_started": event.at})})
+    return state.model_copy(
+        update={"conspiracy": _consp(state).model_copy(update={"clock_started": event.at})}
+    )
 
 
 @RULES.describes(ClockStarted)
 def _describe_clock(state: GameState, event: ClockStarted) -> Message:
-    return Message("consp.clock", round=_consp(state).round,
-                   minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)))
+    return Message(
+        "consp.clock",
+        round=_consp(state).round,
+        minutes=Message("consp.minutes", n=state.options.get("time_limit", 75)),
+    )
 
 
 @RULES.applies(TimeCalled)
@@ -794,8 +922,14 @@ def _apply_time(state: GameState, event: TimeCalled) -> GameState:
     consp = _consp(state)
     for group in consp.groups:
         if not group.done:
-            consp = consp.with_group(group.model_copy(update={"lap_from": group_active(state, group), "lap_moved": False}))
-    return state.model_copy(update={"conspiracy": consp.model_copy(update={"time_called": event.at})})
+            consp = consp.with_group(
+                group.model_copy(
+                    update={"lap_from": group_active(state, group), "lap_moved": False}
+                )
+            )
+    return state.model_copy(
+        update={"conspiracy": consp.model_copy(update={"time_called": event.at})}
+    )
 
 
 @RULES.describes(TimeCalled)
@@ -808,7 +942,11 @@ def _describe_time(state: GameState, event: TimeCalled) -> Message:
         if active is None:
             laps.append(Message("consp.lap_unknown", group=group_title(group.label)))
         else:
-            laps.append(Message("consp.lap_from", group=group_title(group.label), name=state.player(active).name))
+            laps.append(
+                Message(
+                    "consp.lap_from", group=group_title(group.label), name=state.player(active).name
+                )
+            )
     return Message("consp.time", laps=joined(laps, "consp.semicolon"))
 
 
@@ -825,11 +963,20 @@ def _describe_by_life(state: GameState, event: GroupRankedByLife) -> Message:
     consp = _consp(state)
     title = group_title(event.group)
     if not consp.draft and consp.round == 1:
-        group = next(g for g in consp.groups if g.label == event.group).model_copy(update={"by_life": event.ranking})
+        group = next(g for g in consp.groups if g.label == event.group).model_copy(
+            update={"by_life": event.ranking}
+        )
         stay, go = round_one_split(group)
-        return Message("consp.by_life_r1", group=title, stay=_names(state, stay), go=_names(state, go))
-    ranking_text = joined([Message("consp.with_life", name=state.player(s).name, life=life) for s, life in event.ranking],
-                          "consp.comma")
+        return Message(
+            "consp.by_life_r1", group=title, stay=_names(state, stay), go=_names(state, go)
+        )
+    ranking_text = joined(
+        [
+            Message("consp.with_life", name=state.player(s).name, life=life)
+            for s, life in event.ranking
+        ],
+        "consp.comma",
+    )
     return Message("consp.by_life", group=title, ranking=ranking_text)
 
 
@@ -843,7 +990,9 @@ def _apply_pick(state: GameState, event: RumblePickEarned) -> GameState:
 
 @RULES.describes(RumblePickEarned)
 def _describe_pick(state: GameState, event: RumblePickEarned) -> Message:
-    return Message("consp.rumble", name=state.player(event.seat).name, total=event.total, pick=event.pick)
+    return Message(
+        "consp.rumble", name=state.player(event.seat).name, total=event.total, pick=event.pick
+    )
 
 
 # --- descriptions ---------------------------------------------------------------------------
@@ -852,8 +1001,11 @@ def _describe_pick(state: GameState, event: RumblePickEarned) -> Message:
 def _seating(state: GameState, groups: tuple[GroupRecord, ...]) -> str | Message:
     return joined(
         [
-            Message("consp.seated", group=Message(f"consp.in_group.{g.label}"),
-                    names=joined([state.player(s).name for s in g.order], "consp.comma"))
+            Message(
+                "consp.seated",
+                group=Message(f"consp.in_group.{g.label}"),
+                names=joined([state.player(s).name for s in g.order], "consp.comma"),
+            )
             for g in groups
         ],
         "consp.semicolon",
@@ -883,18 +1035,36 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
         if group.done:
             stay, _ = round_one_split(group)
             return Message("consp.done_r1", group=title, names=names, stay=_names(state, stay))
-        return Message("consp.left_r1", group=title, names=names, count=len(group.gone), target=group.to_leave)
+        return Message(
+            "consp.left_r1", group=title, names=names, count=len(group.gone), target=group.to_leave
+        )
     if table_group(state):
         # One group of a pod: its places in the pod come from every table's results, not from here.
         if group.done and group.remaining:
-            return Message("consp.won_table", group=title, names=names, winner=state.player(group.remaining[0]).name)
+            return Message(
+                "consp.won_table",
+                group=title,
+                names=names,
+                winner=state.player(group.remaining[0]).name,
+            )
         return Message("consp.left_table", group=title, names=names)
     rows = {r.seat: r.place for r in standings(_apply_left(state, event))}
     ordered = list(reversed(_tiebreak(group, event.seats)))
-    places = joined([Message("consp.placed", name=state.player(s).name, place=nth(rows[s] or 0)) for s in ordered],
-                    "consp.comma")
+    places = joined(
+        [
+            Message("consp.placed", name=state.player(s).name, place=nth(rows[s] or 0))
+            for s in ordered
+        ],
+        "consp.comma",
+    )
     if group.done and group.remaining:
         winner = group.remaining[0]
-        return Message("consp.won_group", group=title, names=names, places=places,
-                       winner=state.player(winner).name, place=nth(rows[winner] or 0))
+        return Message(
+            "consp.won_group",
+            group=title,
+            names=names,
+            places=places,
+            winner=state.player(winner).name,
+            place=nth(rows[winner] or 0),
+        )
     return Message("consp.left_place", group=title, names=names, places=places)

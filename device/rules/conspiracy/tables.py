@@ -132,9 +132,15 @@ class EventPlan(Model):
     groups: tuple[Assignment, ...]
     round2_tables: tuple[tuple[str, str], ...]
     redraws: tuple[Redraw, ...] = ()  # the organiser's rulings on corrections, at most one a pod
-    moves: tuple[Moved, ...] = ()  # groups the organiser moved to another table, at most one a group
-    counted: tuple[Counted, ...] = ()  # whose accounts count at a table with two gadgets, one a table
-    clocks: tuple[RoundClock, ...] = ()  # the rounds whose clock the organiser started, at most one each
+    moves: tuple[
+        Moved, ...
+    ] = ()  # groups the organiser moved to another table, at most one a group
+    counted: tuple[
+        Counted, ...
+    ] = ()  # whose accounts count at a table with two gadgets, one a table
+    clocks: tuple[
+        RoundClock, ...
+    ] = ()  # the rounds whose clock the organiser started, at most one each
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -164,12 +170,16 @@ class EventPlan(Model):
 
     def with_count(self, table: str, gadget: str) -> EventPlan:
         kept = tuple(c for c in self.counted if c.table != table)
-        return self.model_copy(update={"counted": (*kept, Counted(table=table, gadget=gadget)) if gadget else kept})
+        return self.model_copy(
+            update={"counted": (*kept, Counted(table=table, gadget=gadget)) if gadget else kept}
+        )
 
     def ruled(self, ruling: Redraw) -> EventPlan:
         """This draw with the organiser's ruling on ``ruling.pod`` (in place of any earlier one)."""
         kept = tuple(r for r in self.redraws if r.pod != ruling.pod)
-        return self.model_copy(update={"redraws": tuple(sorted((*kept, ruling), key=lambda r: r.pod))})
+        return self.model_copy(
+            update={"redraws": tuple(sorted((*kept, ruling), key=lambda r: r.pod))}
+        )
 
     def clock(self, round: int) -> RoundClock | None:
         return next((c for c in self.clocks if c.round == round), None)
@@ -179,7 +189,9 @@ class EventPlan(Model):
         a second start (two of the organiser's screens at once) keeps the first."""
         if self.clock(clock.round) is not None:
             return self
-        return self.model_copy(update={"clocks": tuple(sorted((*self.clocks, clock), key=lambda c: c.round))})
+        return self.model_copy(
+            update={"clocks": tuple(sorted((*self.clocks, clock), key=lambda c: c.round))}
+        )
 
 
 #: "Ten minutes left" is announced this many seconds before a round's time is up.
@@ -233,9 +245,15 @@ class TableReport(Model):
 
     def fits(self, assignment: Assignment) -> bool:
         """Whether this is a report of ``assignment``'s game, from its own table, about its players."""
-        if (self.key, self.players, self.table) != (assignment.key, assignment.players, assignment.table):
+        if (self.key, self.players, self.table) != (
+            assignment.key,
+            assignment.players,
+            assignment.table,
+        ):
             return False
-        named = {n for batch in self.left for n in batch.players} | {n for n, _ in self.by_life or ()}
+        named = {n for batch in self.left for n in batch.players} | {
+            n for n, _ in self.by_life or ()
+        }
         return named <= set(self.players) and len(self.picks) in (0, len(self.players))
 
 
@@ -256,7 +274,12 @@ def check_tables(tables: Sequence[str]) -> tuple[str, ...]:
 
 
 def plan_event(
-    event: str, players: Sequence[str], tables: Sequence[str], options: Mapping[str, str], rng: Random, plan_id: str,
+    event: str,
+    players: Sequence[str],
+    tables: Sequence[str],
+    options: Mapping[str, str],
+    rng: Random,
+    plan_id: str,
 ) -> EventPlan:
     """CJ-1, CJ-2: the event's pods (as ``event_games`` splits them, with its checks), each pod's
     round-1 groups seated at random by the pod game's own set-up, and a table for each group:
@@ -274,19 +297,44 @@ def plan_event(
         for record in started[0].groups:
             table = tables[len(groups) % len(tables)]
             mine.append(table)
-            groups.append(Assignment(pod=pod, round=1, group=record.label, table=table,
-                                     players=tuple(game.players[seat] for seat in record.order)))
+            groups.append(
+                Assignment(
+                    pod=pod,
+                    round=1,
+                    group=record.label,
+                    table=table,
+                    players=tuple(game.players[seat] for seat in record.order),
+                )
+            )
         round2.append((mine[0], mine[-1] if len(mine) > 1 else mine[0]))
-    return EventPlan(id=plan_id, event=event, pods=tuple(pods), tables=tables, options=dict(options),
-                     seed=rng.getrandbits(63), groups=tuple(groups), round2_tables=tuple(round2))
+    return EventPlan(
+        id=plan_id,
+        event=event,
+        pods=tuple(pods),
+        tables=tables,
+        options=dict(options),
+        seed=rng.getrandbits(63),
+        groups=tuple(groups),
+        round2_tables=tuple(round2),
+    )
 
 
 def table_game(plan: EventPlan, assignment: Assignment) -> NewGame:
     """The game a table plays for ``assignment``: its players in their seats, the first seated
     going first, with the event's table options."""
-    options = {**plan.options, "event": plan.event, "pod": str(assignment.pod), "round": str(assignment.round),
-               "group": assignment.group}
-    return NewGame(formats=(POD.name,), players=assignment.players, first=assignment.players[0], options=options)
+    options = {
+        **plan.options,
+        "event": plan.event,
+        "pod": str(assignment.pod),
+        "round": str(assignment.round),
+        "group": assignment.group,
+    }
+    return NewGame(
+        formats=(POD.name,),
+        players=assignment.players,
+        first=assignment.players[0],
+        options=options,
+    )
 
 
 def game_key(state: GameState) -> tuple[int, int, str] | None:
@@ -301,8 +349,15 @@ def game_key(state: GameState) -> tuple[int, int, str] | None:
 
 
 def table_report(
-    plan: EventPlan, table: str, state: GameState, events: Sequence[tuple[int, Event]], times: Mapping[int, float],
-    revision: tuple[int, int], game: int = 0, head: int = 0, draw: tuple[Assignment, ...] = (),
+    plan: EventPlan,
+    table: str,
+    state: GameState,
+    events: Sequence[tuple[int, Event]],
+    times: Mapping[int, float],
+    revision: tuple[int, int],
+    game: int = 0,
+    head: int = 0,
+    draw: tuple[Assignment, ...] = (),
 ) -> TableReport:
     """What a table reports of its game ``state``: ``events`` are the game's events in effect
     with the journal positions that hold them, ``times`` when each position was kept."""
@@ -318,19 +373,43 @@ def table_report(
         Left(players=tuple(names[s] for s in batch), pos=pos, at=times.get(pos, 0.0))
         for batch, pos in zip(group.left, positions, strict=False)
     )
-    by_life = tuple((names[s], life) for s, life in group.by_life) if group.by_life is not None else None
+    by_life = (
+        tuple((names[s], life) for s, life in group.by_life) if group.by_life is not None else None
+    )
     return TableReport(
-        plan=plan.id, table=table, pod=key[0], round=key[1], group=key[2], players=tuple(names), revision=revision,
-        game=game, head=head, left=left, clock_started=consp.clock_started, time_called=consp.time_called,
-        by_life=by_life, picks=tuple(consp.picks), done=group.done, draw=draw if key[1] == 2 else (),
+        plan=plan.id,
+        table=table,
+        pod=key[0],
+        round=key[1],
+        group=key[2],
+        players=tuple(names),
+        revision=revision,
+        game=game,
+        head=head,
+        left=left,
+        clock_started=consp.clock_started,
+        time_called=consp.time_called,
+        by_life=by_life,
+        picks=tuple(consp.picks),
+        done=group.done,
+        draw=draw if key[1] == 2 else (),
     )
 
 
 def seated(groups: Iterable[Assignment]) -> str | Message:
     """Groups with their players in seating order, as a message: "winners' group: Ann, Ben;
     losers' group: …" (each language joins the groups its own way)."""
-    return joined([Message("consp.seated", group=Message(f"consp.in_group.{a.group}"), names=", ".join(a.players))
-                   for a in groups], "consp.semicolon")
+    return joined(
+        [
+            Message(
+                "consp.seated",
+                group=Message(f"consp.in_group.{a.group}"),
+                names=", ".join(a.players),
+            )
+            for a in groups
+        ],
+        "consp.semicolon",
+    )
 
 
 def same_account(a: TableReport | None, b: TableReport | None) -> bool:
@@ -404,29 +483,46 @@ def furthest(accounts: Iterable[TableReport]) -> TableReport | None:
 # Pi, for every table's news), so they are not validated a second time.
 
 
-def _record(assignment: Assignment, report: TableReport | None, seats: Mapping[str, int]) -> GroupRecord:
+def _record(
+    assignment: Assignment, report: TableReport | None, seats: Mapping[str, int]
+) -> GroupRecord:
     order = tuple(seats[name] for name in assignment.players)
     to_leave = len(order) // 2 if assignment.round == 1 else max(0, len(order) - 1)
     if report is None:
         return GroupRecord.model_construct(label=assignment.group, order=order, to_leave=to_leave)
     left = tuple(tuple(seats[name] for name in batch.players) for batch in report.left)
-    by_life = tuple((seats[n], life) for n, life in report.by_life) if report.by_life is not None else None
-    return GroupRecord.model_construct(label=assignment.group, order=order, to_leave=to_leave, left=left, by_life=by_life)
+    by_life = (
+        tuple((seats[n], life) for n, life in report.by_life)
+        if report.by_life is not None
+        else None
+    )
+    return GroupRecord.model_construct(
+        label=assignment.group, order=order, to_leave=to_leave, left=left, by_life=by_life
+    )
 
 
 @lru_cache(maxsize=256)
 def _players(names: tuple[str, ...]) -> tuple[Player, ...]:
     """A pod's players, made once for every fold of the event (they never change)."""
-    return tuple(Player.model_construct(seat=seat, name=name, life=20) for seat, name in enumerate(names))
+    return tuple(
+        Player.model_construct(seat=seat, name=name, life=20) for seat, name in enumerate(names)
+    )
 
 
 def _pod_state(plan: EventPlan, pod: int, rounds: tuple[tuple[GroupRecord, ...], ...]) -> GameState:
     """A pod as one game, so the pod's ranking is the one a pod game on one gadget has."""
     names = plan.pods[pod - 1]
-    consp = ConspiracyState.model_construct(round=len(rounds), rounds=rounds, picks=(0,) * len(names))
+    consp = ConspiracyState.model_construct(
+        round=len(rounds), rounds=rounds, picks=(0,) * len(names)
+    )
     return GameState.model_construct(
-        formats=(POD.name,), options={"event": plan.event, "pod": pod}, starting_life=20, players=_players(names),
-        starting_player=0, active=0, conspiracy=consp,
+        formats=(POD.name,),
+        options={"event": plan.event, "pod": pod},
+        starting_life=20,
+        players=_players(names),
+        starting_player=0,
+        active=0,
+        conspiracy=consp,
     )
 
 
@@ -480,14 +576,26 @@ class PodFold:
         picks = 0
         left: list[tuple[float | None, float | None]] = []
         for assignment, report in mine:
-            at = None if report is None else next((b.at for b in report.left if row.name in b.players), None)
+            at = (
+                None
+                if report is None
+                else next((b.at for b in report.left if row.name in b.players), None)
+            )
             started = None if report is None else report.clock_started
             left.append((at, at - started if at is not None and started is not None else None))
             if report is not None and report.picks:
                 picks += report.picks[assignment.players.index(row.name)]
-        return Row(pod=self.pod, place=row.place, name=row.name, groups=row.groups,
-                   tables=tuple(a.table for a, _ in mine), status=row.status, left_round=row.left_round, picks=picks,
-                   left=tuple(left))
+        return Row(
+            pod=self.pod,
+            place=row.place,
+            name=row.name,
+            groups=row.groups,
+            tables=tuple(a.table for a, _ in mine),
+            status=row.status,
+            left_round=row.left_round,
+            picks=picks,
+            left=tuple(left),
+        )
 
 
 @dataclass(frozen=True)
@@ -534,7 +642,12 @@ class EventView:
         time is up), by its report: None before its clock started, after time was called (the
         extra turns are counted at the table) and once the group is over."""
         report = self.report(assignment)
-        if report is None or report.clock_started is None or report.time_called is not None or self.done(assignment):
+        if (
+            report is None
+            or report.clock_started is None
+            or report.time_called is not None
+            or self.done(assignment)
+        ):
             return None
         return report.clock_started + round_seconds(self.plan.options) - now
 
@@ -560,8 +673,12 @@ class EventView:
         """Groups waiting behind another at their table, not begun, each with a table that has
         nothing left to play and could take it (the organiser may move it there)."""
         free = [t.table for t in self.tables() if t.finished]
-        waiting = [a for t in self.plan.tables for a in self.assignments(t)[1:]
-                   if a != self.current(t) and not self.done(a) and self.report(a) is None]
+        waiting = [
+            a
+            for t in self.plan.tables
+            for a in self.assignments(t)[1:]
+            if a != self.current(t) and not self.done(a) and self.report(a) is None
+        ]
         return [(a, table) for a, table in zip(waiting, free)]
 
     @property
@@ -574,14 +691,21 @@ class EventView:
         return [row for f in self.folds for row in f.rows]
 
 
-def _drawn(plan: EventPlan, index: int, round_one: tuple[GroupRecord, ...]) -> tuple[Assignment, ...]:
+def _drawn(
+    plan: EventPlan, index: int, round_one: tuple[GroupRecord, ...]
+) -> tuple[Assignment, ...]:
     """CJ-3: a pod's round 2 as its round 1 draws it, from the plan's seed (the same groups on
     every gadget), at the pod's round-2 tables (winners' group at the first)."""
     names = plan.pods[index]
     drawn = round_two(round_one, Random(f"{plan.seed}:{index + 1}"), by_seat=True)
     return tuple(
-        Assignment(pod=index + 1, round=2, group=g.label, players=tuple(names[s] for s in g.order),
-                   table=plan.round2_table(index + 1, g.label))
+        Assignment(
+            pod=index + 1,
+            round=2,
+            group=g.label,
+            players=tuple(names[s] for s in g.order),
+            table=plan.round2_table(index + 1, g.label),
+        )
         for g in drawn.groups
     )
 
@@ -591,20 +715,27 @@ def _begun(pod: int, latest: Mapping[Slot, TableReport]) -> tuple[Assignment, ..
     of them name (of as many, the first by its text, so every gadget picks the same)."""
     draws: dict[tuple[Assignment, ...], int] = {}
     for (key, table, _), report in latest.items():
-        if key[1] == 2 and any(a.key == key and a.table == table and a.players == report.players for a in report.draw):
+        if key[1] == 2 and any(
+            a.key == key and a.table == table and a.players == report.players for a in report.draw
+        ):
             draws[report.draw] = draws.get(report.draw, 0) + 1
     if not draws:
         return None
     return max(draws, key=lambda d: (draws[d], "".join(a.model_dump_json() for a in d)))
 
 
-def _round_two(plan: EventPlan, pod: int, drawn: tuple[Assignment, ...] | None, latest: Mapping[Slot, TableReport],
-               ) -> tuple[tuple[Assignment, ...] | None, tuple[Assignment, ...] | None]:
+def _round_two(
+    plan: EventPlan,
+    pod: int,
+    drawn: tuple[Assignment, ...] | None,
+    latest: Mapping[Slot, TableReport],
+) -> tuple[tuple[Assignment, ...] | None, tuple[Assignment, ...] | None]:
     """A pod's round 2 in play, and the correction waiting for the organiser (see ``PodFold``).
 
     Round 2 is the draw of round 1 as it stands, until the tables begin it; then it stays as
     begun, whatever a later correction of round 1 would draw, until the organiser rules
     (``Redraw``): a correction restarts no game by itself."""
+
     def moved(groups: tuple[Assignment, ...] | None) -> tuple[Assignment, ...] | None:
         # Every draw compared at the tables the organiser moved groups to.
         return groups if groups is None else tuple(plan.moved(a) for a in groups)
@@ -633,12 +764,16 @@ def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -
         accounts.setdefault((key, table), []).append(account)
 
     def counts(assignment: Assignment) -> TableReport | None:
-        fitting = [r for r in accounts.get((assignment.key, assignment.table), ()) if r.fits(assignment)]
+        fitting = [
+            r for r in accounts.get((assignment.key, assignment.table), ()) if r.fits(assignment)
+        ]
         chosen = plan.counts(assignment.table)
         named = next((r for r in fitting if r.gadget == chosen), None) if chosen else None
         return named or furthest(fitting)
 
-    def played(known: Sequence[Assignment]) -> tuple[list[TableReport | None], tuple[GroupRecord, ...]]:
+    def played(
+        known: Sequence[Assignment],
+    ) -> tuple[list[TableReport | None], tuple[GroupRecord, ...]]:
         reports = [counts(a) for a in known]
         return reports, tuple(_record(a, r, seats) for a, r in zip(known, reports))
 
@@ -652,10 +787,14 @@ def _fold_pod(plan: EventPlan, index: int, latest: Mapping[Slot, TableReport]) -
         groups += second
         counted += reports
         rounds.append(records)
-    return PodFold(pod, latest, tuple(groups), tuple(counted), _pod_state(plan, pod, tuple(rounds)), pending)
+    return PodFold(
+        pod, latest, tuple(groups), tuple(counted), _pod_state(plan, pod, tuple(rounds)), pending
+    )
 
 
-def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | None = None) -> EventView:
+def fold(
+    plan: EventPlan, reports: Iterable[TableReport], previous: EventView | None = None
+) -> EventView:
     """The event from the plan and the reports received, in any order, repeats and stale ones
     included: of each table's reports of a group from one gadget the newest replaces every
     earlier one (as the broker keeps only a topic's last, so a gadget that connects later folds
@@ -665,7 +804,11 @@ def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | 
     ``previous``, a fold of the same plan, is where ``reports`` are added to: they are the news
     since, and only the pods they are about are folded again, so a message costs the same however
     many tables play: ``fold(plan, b, fold(plan, a))`` is ``fold(plan, a + b)``."""
-    base = previous.folds if previous is not None and (previous.plan is plan or previous.plan == plan) else None
+    base = (
+        previous.folds
+        if previous is not None and (previous.plan is plan or previous.plan == plan)
+        else None
+    )
     news: dict[int, dict[Slot, TableReport]] = {}
     for report in reports:
         if report.plan != plan.id or not 1 <= report.pod <= len(plan.pods):
@@ -681,7 +824,14 @@ def fold(plan: EventPlan, reports: Iterable[TableReport], previous: EventView | 
         latest[slot] = report
     if previous is not None and base is not None and not news:
         return previous  # nothing new: the same view, and nothing on a screen to draw again
-    return EventView(plan, tuple(
-        _fold_pod(plan, index, news[index]) if index in news else base[index] if base else _fold_pod(plan, index, {})
-        for index in range(len(plan.pods))
-    ))
+    return EventView(
+        plan,
+        tuple(
+            _fold_pod(plan, index, news[index])
+            if index in news
+            else base[index]
+            if base
+            else _fold_pod(plan, index, {})
+            for index in range(len(plan.pods))
+        ),
+    )

@@ -97,34 +97,43 @@ FIRST_ROLL_COST = 2  # CT-C2: {2}, then {1} more for each further roll in the tu
 RULES.format(Format(MODULE, "Contraptions", "module", aliases=("contraption", "ct")))
 RULES.option(
     TableOption(
-        "contraptions", MODULE,
+        "contraptions",
+        MODULE,
         "How contraptions come into play: base (each player's own deck, Unstable rules), "
         "a (five faction libraries and an upkeep die), b (shared deck, the die decides), "
         "c (shared deck, paid assembly rolls).",
-        "base", choices=("base", "a", "b", "c"),
+        "base",
+        choices=("base", "a", "b", "c"),
     )
 )
 RULES.option(
     TableOption(
-        "declined", MODULE,
+        "declined",
+        MODULE,
         "Variant A: a contraption a player cannot or will not assemble goes to the bottom of its "
         "library, or to their scrapyard.",
-        "bottom", choices=("bottom", "scrapyard"),
+        "bottom",
+        choices=("bottom", "scrapyard"),
     )
 )
 RULES.option(
     TableOption(
-        "faction_dice", MODULE,
+        "faction_dice",
+        MODULE,
         "Variant A: roll 1, 2 or 3 faction dice and use one; with 2 or 3 assembling is mandatory.",
-        1, low=1, high=3,
+        1,
+        low=1,
+        high=3,
     )
 )
 RULES.option(
     TableOption(
-        "contraption_cards", MODULE,
+        "contraption_cards",
+        MODULE,
         "virtual: the gadget keeps and shuffles the contraption decks; physical: real cards are "
         "revealed at the table and tapped on the reader (or named with 'card').",
-        "virtual", choices=("virtual", "physical"),
+        "virtual",
+        choices=("virtual", "physical"),
     )
 )
 
@@ -178,7 +187,8 @@ TEXTS: dict[str, Text] = {
     "ct.deck_in_use": "{name} has assembled from their deck already; a deck is set before the first assembly.",
     "ct.deck_illegal": "{name}'s contraption deck is not legal: {problems}.",
     "ct.deck_small": Plural(
-        "it has {count} card, at least {minimum} are needed", "it has {count} cards, at least {minimum} are needed",
+        "it has {count} card, at least {minimum} are needed",
+        "it has {count} cards, at least {minimum} are needed",
         "count",
     ),
     "ct.deck_twice": Plural(
@@ -190,7 +200,8 @@ TEXTS: dict[str, Text] = {
     # events
     "ct.set_up": "Contraptions ({variant}, {cards} cards): {libraries}.",
     "ct.deck_set": Plural(
-        "{name}'s contraption deck: {count} card{shuffled}.", "{name}'s contraption deck: {count} cards{shuffled}.",
+        "{name}'s contraption deck: {count} card{shuffled}.",
+        "{name}'s contraption deck: {count} cards{shuffled}.",
         "count",
     ),
     "ct.upkeep": "{name}'s upkeep: roll the contraption die (ROLL).",
@@ -204,7 +215,9 @@ TEXTS: dict[str, Text] = {
     "ct.rolled_b_crank": "{name} rolls {face}: crank sprocket {face}. {then}",
     "ct.rolled_b_assemble": "{name} rolls {face}: assemble {count}.",
     "ct.rolled_c": "{name} pays {{{cost}}} for assembly roll {number} this turn and rolls {face}: {then}",
-    "ct.look": Plural("look at the top card: {cards}.", "look at the top {count}: {cards}.", "count"),
+    "ct.look": Plural(
+        "look at the top card: {cards}.", "look at the top {count}: {cards}.", "count"
+    ),
     "ct.look_physical": "look at the top {face} of the shared deck and tap the one to assemble.",
     "ct.look_empty": "the shared deck is empty, nothing to look at.",
     "ct.assemble_from": "assemble from {libraries}.",
@@ -341,7 +354,9 @@ def library_message(state: GameState, index: int) -> Message:
     if library.owner is not None:
         return Message("ct.deck_of", name=state.player(library.owner).name)
     if library.faction is not None:
-        return Message("ct.faction_library", number=library.faction, faction=Faction(library.faction).label)
+        return Message(
+            "ct.faction_library", number=library.faction, faction=Faction(library.faction).label
+        )
     return Message("ct.shared_deck")
 
 
@@ -358,10 +373,14 @@ def _problems(problems: Sequence[Message]) -> str | Message:
 
 
 def libraries_message(state: GameState, indexes: Sequence[int]) -> Message:
-    """"A or B or C" as one message, so each language joins the names its own way."""
+    """ "A or B or C" as one message, so each language joins the names its own way."""
     if len(indexes) == 1:
         return library_message(state, indexes[0])
-    return Message("ct.or", first=library_message(state, indexes[0]), second=libraries_message(state, indexes[1:]))
+    return Message(
+        "ct.or",
+        first=library_message(state, indexes[0]),
+        second=libraries_message(state, indexes[1:]),
+    )
 
 
 def board_message(board: int | None, state: GameState) -> Message:
@@ -425,7 +444,11 @@ def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
                 libraries.append(Library(owner=player.seat, open=True))
             else:
                 # Until a player enters their own list, the gadget deals them a legal deck.
-                libraries.append(Library(owner=player.seat, cards=tuple(rng.sample(list(catalog.names), MIN_DECK))))
+                libraries.append(
+                    Library(
+                        owner=player.seat, cards=tuple(rng.sample(list(catalog.names), MIN_DECK))
+                    )
+                )
     elif variant is Variant.FACTIONS:
         for faction in Faction:
             cards = list(catalog.by_faction(faction).names)
@@ -444,9 +467,12 @@ def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
     else:
         counters = tuple(FIRST_COUNTER for _ in state.players)
     setup = ContraptionsSetUp(
-        variant=variant, physical=physical,
+        variant=variant,
+        physical=physical,
         decline_to_scrapyard=_option(state, "declined", "bottom") == "scrapyard",
-        dice=int(_option(state, "faction_dice", 1)), libraries=tuple(libraries), counters=counters,
+        dice=int(_option(state, "faction_dice", 1)),
+        libraries=tuple(libraries),
+        counters=counters,
     )
     ready = _apply_set_up(state, setup)
     return [setup, *_begin_upkeep(ready, state.active, state.turn)]
@@ -466,7 +492,11 @@ def _move_counter(state: GameState, seat: int, turn: int) -> list[Event]:
     if index is None or not machine_runs(ct, seat):
         return []
     start = ct.counters[index]
-    return [CrankCounterMoved(seat=seat, turn=turn, board=board_of(ct, seat), start=start, end=start % 3 + 1)]
+    return [
+        CrankCounterMoved(
+            seat=seat, turn=turn, board=board_of(ct, seat), start=start, end=start % 3 + 1
+        )
+    ]
 
 
 @RULES.state_check
@@ -496,13 +526,21 @@ def _reveal_if_one_way(state: GameState) -> list[Event]:
         return []
     stocked = [i for i in job.libraries if ct.libraries[i].cards or ct.libraries[i].open]
     if not stocked:
-        return [NothingAssembled(seat=job.seat, library=job.libraries[0] if len(job.libraries) == 1 else None)]
+        return [
+            NothingAssembled(
+                seat=job.seat, library=job.libraries[0] if len(job.libraries) == 1 else None
+            )
+        ]
     if ct.physical or len(job.libraries) > 1:
         return []
     index = job.libraries[0]
     top = ct.libraries[index].cards[0]
     if job.sprocket is not None:
-        return [ContraptionAssembled(seat=job.seat, library=index, card=top, board=job.board, sprocket=job.sprocket)]
+        return [
+            ContraptionAssembled(
+                seat=job.seat, library=index, card=top, board=job.board, sprocket=job.sprocket
+            )
+        ]
     return [ContraptionRevealed(seat=job.seat, library=index, card=top)]
 
 
@@ -513,7 +551,9 @@ def _lapse(state: GameState) -> list[Event]:
     return [_decline(state, ct.assembly, None, lapsed=True)]
 
 
-def _decline(state: GameState, job: Assembly, named: str | None, lapsed: bool = False) -> AssemblyDeclined:
+def _decline(
+    state: GameState, job: Assembly, named: str | None, lapsed: bool = False
+) -> AssemblyDeclined:
     """CT-A2: a faction card not assembled goes to the bottom (or the scrapyard); elsewhere the
     declined cards simply stay where they are."""
     ct = contraptions(state)
@@ -521,7 +561,12 @@ def _decline(state: GameState, job: Assembly, named: str | None, lapsed: bool = 
     library = job.library
     if ct.variant is not Variant.FACTIONS:
         return AssemblyDeclined(seat=job.seat, lapsed=lapsed)
-    if card is None and len(job.libraries) == 1 and not ct.physical and ct.libraries[job.libraries[0]].cards:
+    if (
+        card is None
+        and len(job.libraries) == 1
+        and not ct.physical
+        and ct.libraries[job.libraries[0]].cards
+    ):
         library = job.libraries[0]
         card = ct.libraries[library].cards[0]
     if card is not None and library is None:
@@ -548,7 +593,9 @@ def _busy(state: GameState, job: Assembly) -> IllegalCommand:
 def _need_variant(ct: ContraptionsState, *variants: Variant) -> None:
     if ct.variant not in variants:
         needed = listing([Message(f"ct.variant_name.{v.value}") for v in variants], "text.or")
-        raise IllegalCommand("ct.no_variant", needed=needed, variant=Message(f"ct.variant.{ct.variant.value}"))
+        raise IllegalCommand(
+            "ct.no_variant", needed=needed, variant=Message(f"ct.variant.{ct.variant.value}")
+        )
 
 
 def _faction_index(ct: ContraptionsState, library: int | None) -> int | None:
@@ -595,13 +642,19 @@ def _roll(state: GameState, command: RollContraptionDie, rng: Random) -> list[Ev
         cost = next_roll_cost(state)
         face = rng.randint(1, 6)
         looking = () if ct.physical else ct.libraries[0].cards[:face]
-        return [ContraptionDieRolled(seat=seat, turn=state.turn, faces=(face,), cost=cost, looking=looking)]
+        return [
+            ContraptionDieRolled(
+                seat=seat, turn=state.turn, faces=(face,), cost=cost, looking=looking
+            )
+        ]
     up = current_upkeep(state)
     if up is None:
         raise IllegalCommand("ct.roll_not_now", why=Message("ct.not_upkeep_roll", name=name))
     if up.stage is not Stage.ROLL:
         shown = listing([str(f) for f in up.faces], "text.list")
-        raise IllegalCommand("ct.roll_not_now", why=Message("ct.rolled_already", name=name, faces=shown))
+        raise IllegalCommand(
+            "ct.roll_not_now", why=Message("ct.rolled_already", name=name, faces=shown)
+        )
     count = ct.dice if ct.variant is Variant.FACTIONS else 1
     faces = tuple(rng.randint(1, 6) for _ in range(count))
     return [ContraptionDieRolled(seat=seat, turn=state.turn, faces=faces)]
@@ -632,7 +685,8 @@ def _assemble(state: GameState, command: AssembleContraption, rng: Random) -> li
             library = job.libraries[0]
         if library not in job.libraries:
             raise IllegalCommand(
-                "ct.library_not_allowed", allowed=libraries_message(state, job.libraries),
+                "ct.library_not_allowed",
+                allowed=libraries_message(state, job.libraries),
                 library=library_message(state, library),
             )
         return [AssemblyLibraryChosen(seat=seat, library=library, sprocket=sprocket)]
@@ -654,7 +708,11 @@ def _place(state: GameState, command: PlaceContraption, rng: Random) -> list[Eve
     if job.card is None or job.library is None:
         raise IllegalCommand("ct.no_card_yet", what=str(job_banner(state, job)))
     sprocket = _sprocket(command.sprocket) or job.highlight
-    return [ContraptionAssembled(seat=job.seat, library=job.library, card=job.card, board=job.board, sprocket=sprocket)]
+    return [
+        ContraptionAssembled(
+            seat=job.seat, library=job.library, card=job.card, board=job.board, sprocket=sprocket
+        )
+    ]
 
 
 @RULES.decides(HighlightSprocket)
@@ -671,7 +729,9 @@ def _refuse_unless_assembled(state: GameState, ct: ContraptionsState, job: Assem
     """CT-A3: a mandatory assembly that a library can still give is refused any way out."""
     stocked = [i for i in job.libraries if ct.libraries[i].cards]
     if job.mandatory and stocked:
-        raise IllegalCommand("ct.must_assemble", dice=ct.dice, allowed=libraries_message(state, stocked))
+        raise IllegalCommand(
+            "ct.must_assemble", dice=ct.dice, allowed=libraries_message(state, stocked)
+        )
 
 
 def _mandatory_assembly_done(state: GameState) -> None:
@@ -722,7 +782,9 @@ def _keep(state: GameState, command: KeepLooked, rng: Random) -> list[Event]:
     index = job.libraries[0]
     rest = tuple(c for c in job.looking if c != command.card and c not in command.top)
     events: list[Event] = [
-        ContraptionAssembled(seat=job.seat, library=index, card=command.card, board=job.board, sprocket=sprocket)
+        ContraptionAssembled(
+            seat=job.seat, library=index, card=command.card, board=job.board, sprocket=sprocket
+        )
     ]
     if len(job.looking) > 1:
         events.append(LibraryReordered(library=index, top=command.top, bottom=rest))
@@ -740,7 +802,10 @@ def _crank(state: GameState, command: CrankContraptions, rng: Random) -> list[Ev
     for card in command.cards:
         if card not in there:
             raise IllegalCommand(
-                "ct.not_on_sprocket", card=card, name=state.player(up.seat).name, sprocket=up.sprocket,
+                "ct.not_on_sprocket",
+                card=card,
+                name=state.player(up.seat).name,
+                sprocket=up.sprocket,
                 there=listing(there, "text.list") or Message("ct.nothing_there"),
             )
         if command.cards.count(card) > 1:
@@ -760,7 +825,12 @@ def _check_in_libraries(state: GameState, card: str, job: Assembly) -> str:
     allowed = libraries_message(state, job.libraries)
     for index, library in enumerate(ct.libraries):
         if card in library.cards:
-            raise IllegalCommand("ct.in_other_library", card=card, where=library_message(state, index), library=allowed)
+            raise IllegalCommand(
+                "ct.in_other_library",
+                card=card,
+                where=library_message(state, index),
+                library=allowed,
+            )
     raise IllegalCommand("ct.not_in_library", card=card, library=allowed)
 
 
@@ -795,7 +865,11 @@ def _identify(state: GameState, command: IdentifyContraption, rng: Random) -> li
     if ct.assembly is None:
         events.append(AssemblyExpected(seat=seat, board=job.board, library=index))
     if job.sprocket is not None:
-        events.append(ContraptionAssembled(seat=seat, library=index, card=card, board=job.board, sprocket=job.sprocket))
+        events.append(
+            ContraptionAssembled(
+                seat=seat, library=index, card=card, board=job.board, sprocket=job.sprocket
+            )
+        )
     else:
         events.append(ContraptionIdentified(seat=seat, library=index, card=card))
     return events
@@ -810,7 +884,9 @@ def _contraption_card_named(card: str) -> Card:
     return known
 
 
-def _tapped_on_table(state: GameState, card: str, waiting_for: int | None) -> ContraptionSelected | None:
+def _tapped_on_table(
+    state: GameState, card: str, waiting_for: int | None
+) -> ContraptionSelected | None:
     """A tap of an assembled contraption selects it, unless it is the one being assembled for."""
     ct = contraptions(state)
     on_table = [a for a in ct.assembled if a.card == card]
@@ -823,7 +899,10 @@ def _tapped_on_table(state: GameState, card: str, waiting_for: int | None) -> Co
     if waiting_for is not None and len(on_table) == 1:
         there = on_table[0]
         raise IllegalCommand(
-            "ct.already_assembled", card=card, owner=state.player(there.owner).name, sprocket=there.sprocket
+            "ct.already_assembled",
+            card=card,
+            owner=state.player(there.owner).name,
+            sprocket=there.sprocket,
         )
     if len(on_table) > 1:
         owners = listing([state.player(a.owner).name for a in on_table])
@@ -867,7 +946,11 @@ def _find_assembled(state: GameState, card: str | None, owner: int | None) -> As
         whose = "" if owner is None else Message("ct.whose", name=state.player(owner).name)
         raise IllegalCommand("ct.not_assembled", card=card, whose=whose)
     if len(found) > 1:
-        raise IllegalCommand("ct.ambiguous_owner", card=card, owners=listing([state.player(a.owner).name for a in found]))
+        raise IllegalCommand(
+            "ct.ambiguous_owner",
+            card=card,
+            owners=listing([state.player(a.owner).name for a in found]),
+        )
     return found[0]
 
 
@@ -890,7 +973,11 @@ def _reassemble(state: GameState, command: ReassembleContraption, rng: Random) -
     found = _find_assembled(state, command.card, command.owner)
     if found.sprocket == sprocket:
         raise IllegalCommand("ct.same_sprocket", card=found.card, sprocket=sprocket)
-    return [ContraptionReassembled(card=found.card, owner=found.owner, start=found.sprocket, end=sprocket)]
+    return [
+        ContraptionReassembled(
+            card=found.card, owner=found.owner, start=found.sprocket, end=sprocket
+        )
+    ]
 
 
 @RULES.decides(UnexileContraption)
@@ -898,13 +985,24 @@ def _unexile(state: GameState, command: UnexileContraption, rng: Random) -> list
     ct = contraptions(state)
     if command.owner is not None:
         check_seat(state, command.owner)
-    found = [g for g in ct.exile if g.card == command.card and (command.owner is None or g.owner == command.owner)]
+    found = [
+        g
+        for g in ct.exile
+        if g.card == command.card and (command.owner is None or g.owner == command.owner)
+    ]
     if not found:
-        whose = "" if command.owner is None else Message("ct.whose", name=state.player(command.owner).name)
+        whose = (
+            ""
+            if command.owner is None
+            else Message("ct.whose", name=state.player(command.owner).name)
+        )
         raise IllegalCommand("ct.not_exiled", card=command.card, whose=whose)
     if len(found) > 1:
-        raise IllegalCommand("ct.ambiguous_owner", card=command.card,
-                             owners=listing([state.player(g.owner).name for g in found]))
+        raise IllegalCommand(
+            "ct.ambiguous_owner",
+            card=command.card,
+            owners=listing([state.player(g.owner).name for g in found]),
+        )
     return [ContraptionUnexiled(card=found[0].card, owner=found[0].owner)]
 
 
@@ -925,7 +1023,9 @@ def _ct_update(state: GameState, **changes: object) -> GameState:
     return state.model_copy(update={"contraptions": ct.model_copy(update=changes)})
 
 
-def _library_update(ct: ContraptionsState, index: int, cards: tuple[str, ...]) -> tuple[Library, ...]:
+def _library_update(
+    ct: ContraptionsState, index: int, cards: tuple[str, ...]
+) -> tuple[Library, ...]:
     libraries = list(ct.libraries)
     libraries[index] = libraries[index].model_copy(update={"cards": cards})
     return tuple(libraries)
@@ -941,12 +1041,16 @@ def _upkeep_update(state: GameState, **changes: object) -> Upkeep | None:
     return None if up is None else up.model_copy(update=changes)
 
 
-def _finish_job(state: GameState, ct: ContraptionsState, job: Assembly) -> tuple[Assembly | None, Upkeep | None]:
+def _finish_job(
+    state: GameState, ct: ContraptionsState, job: Assembly
+) -> tuple[Assembly | None, Upkeep | None]:
     """One assembly of ``job`` is done (or declined): what is left, and where the upkeep is."""
     up = ct.upkeep
     left = job.remaining - 1
     if left > 0:
-        return job.model_copy(update={"remaining": left, "card": None, "library": None, "highlight": 1}), up
+        return job.model_copy(
+            update={"remaining": left, "card": None, "library": None, "highlight": 1}
+        ), up
     if job.upkeep:
         stage = Stage.MOVE if ct.variant is Variant.FACTIONS else Stage.DONE
         return None, _upkeep_update(state, stage=stage) or up
@@ -956,8 +1060,12 @@ def _finish_job(state: GameState, ct: ContraptionsState, job: Assembly) -> tuple
 @RULES.applies(ContraptionsSetUp)
 def _apply_set_up(state: GameState, event: ContraptionsSetUp) -> GameState:
     ct = ContraptionsState(
-        variant=event.variant, physical=event.physical, decline_to_scrapyard=event.decline_to_scrapyard,
-        dice=event.dice, libraries=event.libraries, counters=event.counters,
+        variant=event.variant,
+        physical=event.physical,
+        decline_to_scrapyard=event.decline_to_scrapyard,
+        dice=event.dice,
+        libraries=event.libraries,
+        counters=event.counters,
     )
     return state.model_copy(update={"contraptions": ct})
 
@@ -968,9 +1076,12 @@ def _describe_set_up(state: GameState, event: ContraptionsSetUp) -> Message:
     libraries: list[str | Message] = []
     for index, library in enumerate(event.libraries):
         count = "?" if library.open else str(len(library.cards))
-        libraries.append(Message("ct.library_count", library=library_message(after, index), count=count))
+        libraries.append(
+            Message("ct.library_count", library=library_message(after, index), count=count)
+        )
     return Message(
-        "ct.set_up", variant=Message(f"ct.variant.{event.variant.value}"),
+        "ct.set_up",
+        variant=Message(f"ct.variant.{event.variant.value}"),
         cards=Message("ct.cards.physical" if event.physical else "ct.cards.virtual"),
         libraries=listing(libraries, "text.list"),
     )
@@ -987,7 +1098,9 @@ def _apply_deck(state: GameState, event: ContraptionDeckSet) -> GameState:
 @RULES.describes(ContraptionDeckSet)
 def _describe_deck(state: GameState, event: ContraptionDeckSet) -> Message:
     shuffled: Message | str = "" if contraptions(state).physical else Message("ct.virtual_shuffled")
-    return Message("ct.deck_set", name=_name(state, event.seat), count=len(event.cards), shuffled=shuffled)
+    return Message(
+        "ct.deck_set", name=_name(state, event.seat), count=len(event.cards), shuffled=shuffled
+    )
 
 
 @RULES.applies(ContraptionUpkeepBegan)
@@ -1005,10 +1118,21 @@ def _apply_moved(state: GameState, event: CrankCounterMoved) -> GameState:
     ct = contraptions(state)
     counters = list(ct.counters)
     counters[0 if event.board is None else event.board] = event.end
-    up = ct.upkeep if ct.upkeep is not None and (ct.upkeep.seat, ct.upkeep.turn) == (event.seat, event.turn) else None
+    up = (
+        ct.upkeep
+        if ct.upkeep is not None and (ct.upkeep.seat, ct.upkeep.turn) == (event.seat, event.turn)
+        else None
+    )
     up = up or Upkeep(seat=event.seat, turn=event.turn, stage=Stage.MOVE)
     stage = Stage.CRANK if on_sprocket(ct, event.board, event.end) else Stage.DONE
-    up = up.model_copy(update={"stage": stage, "moved_from": event.start, "moved_to": event.end, "sprocket": event.end})
+    up = up.model_copy(
+        update={
+            "stage": stage,
+            "moved_from": event.start,
+            "moved_to": event.end,
+            "sprocket": event.end,
+        }
+    )
     return _ct_update(state, counters=tuple(counters), upkeep=up)
 
 
@@ -1017,7 +1141,9 @@ def _describe_moved(state: GameState, event: CrankCounterMoved) -> Message:
     crank = _crank_offer(state, event.seat, event.board, event.end)
     if event.board is None:
         return Message("ct.moved_shared", start=event.start, end=event.end, crank=crank)
-    return Message("ct.moved", name=_name(state, event.seat), start=event.start, end=event.end, crank=crank)
+    return Message(
+        "ct.moved", name=_name(state, event.seat), start=event.start, end=event.end, crank=crank
+    )
 
 
 @RULES.applies(CrankCounterStayed)
@@ -1039,19 +1165,32 @@ def _apply_rolled(state: GameState, event: ContraptionDieRolled) -> GameState:
         deck = ct.libraries[0]
         job = Assembly(seat=event.seat, board=board, libraries=(0,), looking=event.looking)
         empty = not deck.cards
-        return _ct_update(state, rolls=rolls, rolls_turn=event.turn, assembly=None if empty else job)
+        return _ct_update(
+            state, rolls=rolls, rolls_turn=event.turn, assembly=None if empty else job
+        )
     if ct.variant is Variant.FACTIONS:
         job = Assembly(
-            seat=event.seat, board=board, libraries=_allowed_libraries(event.faces), mandatory=len(event.faces) > 1,
+            seat=event.seat,
+            board=board,
+            libraries=_allowed_libraries(event.faces),
+            mandatory=len(event.faces) > 1,
             upkeep=True,
         )
-        return _ct_update(state, assembly=job, upkeep=_upkeep_update(state, faces=event.faces, stage=Stage.ASSEMBLE))
+        return _ct_update(
+            state,
+            assembly=job,
+            upkeep=_upkeep_update(state, faces=event.faces, stage=Stage.ASSEMBLE),
+        )
     face = event.faces[0]
     if face <= 3:
         stage = Stage.CRANK if on_sprocket(ct, None, face) else Stage.DONE
-        return _ct_update(state, upkeep=_upkeep_update(state, faces=event.faces, stage=stage, sprocket=face))
+        return _ct_update(
+            state, upkeep=_upkeep_update(state, faces=event.faces, stage=stage, sprocket=face)
+        )
     job = Assembly(seat=event.seat, board=None, libraries=(0,), remaining=face - 3, upkeep=True)
-    return _ct_update(state, assembly=job, upkeep=_upkeep_update(state, faces=event.faces, stage=Stage.ASSEMBLE))
+    return _ct_update(
+        state, assembly=job, upkeep=_upkeep_update(state, faces=event.faces, stage=Stage.ASSEMBLE)
+    )
 
 
 @RULES.describes(ContraptionDieRolled)
@@ -1063,17 +1202,32 @@ def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
     if ct.variant is Variant.PLANAR:
         number = contraptions(after).rolls
         if ct.physical:
-            then = Message("ct.look_physical", face=face) if ct.libraries[0].cards else Message("ct.look_empty")
+            then = (
+                Message("ct.look_physical", face=face)
+                if ct.libraries[0].cards
+                else Message("ct.look_empty")
+            )
         elif event.looking:
-            then = Message("ct.look", count=len(event.looking), cards=listing(event.looking, "text.list"))
+            then = Message(
+                "ct.look", count=len(event.looking), cards=listing(event.looking, "text.list")
+            )
         else:
             then = Message("ct.look_empty")
-        return Message("ct.rolled_c", name=name, cost=event.cost, number=number, face=face, then=then)
+        return Message(
+            "ct.rolled_c", name=name, cost=event.cost, number=number, face=face, then=then
+        )
     if ct.variant is Variant.FACTIONS:
         libraries = libraries_message(state, _allowed_libraries(event.faces))
-        dice = Message("ct.die_one") if len(event.faces) == 1 else Message("ct.dice_n", count=len(event.faces))
+        dice = (
+            Message("ct.die_one")
+            if len(event.faces) == 1
+            else Message("ct.dice_n", count=len(event.faces))
+        )
         return Message(
-            "ct.rolled_a", name=name, dice=dice, faces=listing([str(f) for f in event.faces], "text.list"),
+            "ct.rolled_a",
+            name=name,
+            dice=dice,
+            faces=listing([str(f) for f in event.faces], "text.list"),
             then=Message("ct.assemble_from", libraries=libraries),
         )
     if face <= 3:
@@ -1084,14 +1238,18 @@ def _describe_rolled(state: GameState, event: ContraptionDieRolled) -> Message:
 
 @RULES.applies(AssemblyExpected)
 def _apply_expected(state: GameState, event: AssemblyExpected) -> GameState:
-    job = Assembly(seat=event.seat, board=event.board, libraries=(event.library,), sprocket=event.sprocket)
+    job = Assembly(
+        seat=event.seat, board=event.board, libraries=(event.library,), sprocket=event.sprocket
+    )
     return _ct_update(state, assembly=job)
 
 
 @RULES.describes(AssemblyExpected)
 def _describe_expected(state: GameState, event: AssemblyExpected) -> Message:
     key = "ct.expected_physical" if contraptions(state).physical else "ct.expected"
-    return Message(key, name=_name(state, event.seat), library=library_message(state, event.library))
+    return Message(
+        key, name=_name(state, event.seat), library=library_message(state, event.library)
+    )
 
 
 @RULES.applies(AssemblyLibraryChosen)
@@ -1099,12 +1257,19 @@ def _apply_chosen(state: GameState, event: AssemblyLibraryChosen) -> GameState:
     job = contraptions(state).assembly
     if job is None:
         return state
-    return _ct_update(state, assembly=job.model_copy(update={"libraries": (event.library,), "sprocket": event.sprocket}))
+    return _ct_update(
+        state,
+        assembly=job.model_copy(update={"libraries": (event.library,), "sprocket": event.sprocket}),
+    )
 
 
 @RULES.describes(AssemblyLibraryChosen)
 def _describe_chosen(state: GameState, event: AssemblyLibraryChosen) -> Message:
-    return Message("ct.library_chosen", name=_name(state, event.seat), library=library_message(state, event.library))
+    return Message(
+        "ct.library_chosen",
+        name=_name(state, event.seat),
+        library=library_message(state, event.library),
+    )
 
 
 def _apply_card_waiting(state: GameState, library: int, card: str) -> GameState:
@@ -1121,7 +1286,12 @@ def _apply_revealed(state: GameState, event: ContraptionRevealed) -> GameState:
 
 @RULES.describes(ContraptionRevealed)
 def _describe_revealed(state: GameState, event: ContraptionRevealed) -> Message:
-    return Message("ct.revealed", name=_name(state, event.seat), card=event.card, library=library_message(state, event.library))
+    return Message(
+        "ct.revealed",
+        name=_name(state, event.seat),
+        card=event.card,
+        library=library_message(state, event.library),
+    )
 
 
 @RULES.applies(ContraptionIdentified)
@@ -1137,17 +1307,26 @@ def _describe_identified(state: GameState, event: ContraptionIdentified) -> Mess
 @RULES.applies(ContraptionAssembled)
 def _apply_assembled(state: GameState, event: ContraptionAssembled) -> GameState:
     ct = contraptions(state)
-    libraries = _library_update(ct, event.library, _without(ct.libraries[event.library].cards, event.card))
-    placed = Assembled(card=event.card, owner=event.seat, board=event.board, sprocket=event.sprocket)
+    libraries = _library_update(
+        ct, event.library, _without(ct.libraries[event.library].cards, event.card)
+    )
+    placed = Assembled(
+        card=event.card, owner=event.seat, board=event.board, sprocket=event.sprocket
+    )
     ct = ct.model_copy(update={"libraries": libraries, "assembled": (*ct.assembled, placed)})
     job, up = (None, ct.upkeep) if ct.assembly is None else _finish_job(state, ct, ct.assembly)
-    return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": job, "upkeep": up})})
+    return state.model_copy(
+        update={"contraptions": ct.model_copy(update={"assembly": job, "upkeep": up})}
+    )
 
 
 @RULES.describes(ContraptionAssembled)
 def _describe_assembled(state: GameState, event: ContraptionAssembled) -> Message:
     return Message(
-        "ct.assembled", name=_name(state, event.seat), card=event.card, board=board_message(event.board, state),
+        "ct.assembled",
+        name=_name(state, event.seat),
+        card=event.card,
+        board=board_message(event.board, state),
         sprocket=event.sprocket,
     )
 
@@ -1177,12 +1356,21 @@ def _apply_declined(state: GameState, event: AssemblyDeclined) -> GameState:
             cards = (*cards, event.card)
         ct = ct.model_copy(update={"libraries": _library_update(ct, event.library, cards)})
         if event.to == "scrapyard":
-            ct = ct.model_copy(update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.seat))})
+            ct = ct.model_copy(
+                update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.seat))}
+            )
     up = ct.upkeep
     job = ct.assembly
     if job is not None and job.upkeep and not event.lapsed:
-        up = _upkeep_update(state, stage=Stage.MOVE if ct.variant is Variant.FACTIONS else Stage.DONE) or up
-    return state.model_copy(update={"contraptions": ct.model_copy(update={"assembly": None, "upkeep": up})})
+        up = (
+            _upkeep_update(
+                state, stage=Stage.MOVE if ct.variant is Variant.FACTIONS else Stage.DONE
+            )
+            or up
+        )
+    return state.model_copy(
+        update={"contraptions": ct.model_copy(update={"assembly": None, "upkeep": up})}
+    )
 
 
 @RULES.describes(AssemblyDeclined)
@@ -1191,7 +1379,12 @@ def _describe_declined(state: GameState, event: AssemblyDeclined) -> Message:
     if event.lapsed and event.to == "stays":
         return Message("ct.lapsed", name=name)
     if event.card is not None and event.library is not None and event.to == "bottom":
-        return Message("ct.declined_bottom", name=name, card=event.card, library=library_message(state, event.library))
+        return Message(
+            "ct.declined_bottom",
+            name=name,
+            card=event.card,
+            library=library_message(state, event.library),
+        )
     if event.card is not None and event.to == "scrapyard":
         return Message("ct.declined_scrapyard", name=name, card=event.card)
     return Message("ct.declined", name=name)
@@ -1202,7 +1395,9 @@ def _apply_reordered(state: GameState, event: LibraryReordered) -> GameState:
     ct = contraptions(state)
     moved = set(event.top) | set(event.bottom)
     middle = tuple(c for c in ct.libraries[event.library].cards if c not in moved)
-    return _ct_update(state, libraries=_library_update(ct, event.library, event.top + middle + event.bottom))
+    return _ct_update(
+        state, libraries=_library_update(ct, event.library, event.top + middle + event.bottom)
+    )
 
 
 @RULES.describes(LibraryReordered)
@@ -1226,7 +1421,9 @@ def _apply_highlight(state: GameState, event: SprocketHighlighted) -> GameState:
 @RULES.describes(SprocketHighlighted)
 def _describe_highlight(state: GameState, event: SprocketHighlighted) -> Message:
     job = contraptions(state).assembly
-    return Message("ct.highlight", sprocket=event.sprocket, card=job.card if job and job.card else "?")
+    return Message(
+        "ct.highlight", sprocket=event.sprocket, card=job.card if job and job.card else "?"
+    )
 
 
 @RULES.applies(ContraptionsCranked)
@@ -1253,10 +1450,17 @@ def _apply_selected(state: GameState, event: ContraptionSelected) -> GameState:
 def _describe_selected(state: GameState, event: ContraptionSelected) -> Message:
     ct = contraptions(state)
     found = next((a for a in ct.assembled if a.card == event.card and a.owner == event.owner), None)
-    return Message("ct.selected", card=event.card, owner=_name(state, event.owner), sprocket=found.sprocket if found else "?")
+    return Message(
+        "ct.selected",
+        card=event.card,
+        owner=_name(state, event.owner),
+        sprocket=found.sprocket if found else "?",
+    )
 
 
-def _take_off(ct: ContraptionsState, card: str, owner: int) -> tuple[ContraptionsState, Assembled | None]:
+def _take_off(
+    ct: ContraptionsState, card: str, owner: int
+) -> tuple[ContraptionsState, Assembled | None]:
     found = next((a for a in ct.assembled if a.card == card and a.owner == owner), None)
     if found is None:
         return ct, None
@@ -1268,7 +1472,9 @@ def _take_off(ct: ContraptionsState, card: str, owner: int) -> tuple[Contraption
 @RULES.applies(ContraptionScrapped)
 def _apply_scrapped(state: GameState, event: ContraptionScrapped) -> GameState:
     ct, _ = _take_off(contraptions(state), event.card, event.owner)
-    ct = ct.model_copy(update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.owner))})
+    ct = ct.model_copy(
+        update={"scrapyard": (*ct.scrapyard, Gone(card=event.card, owner=event.owner))}
+    )
     return state.model_copy(update={"contraptions": ct})
 
 
@@ -1297,7 +1503,11 @@ def _apply_reassembled(state: GameState, event: ContraptionReassembled) -> GameS
     moved = found.model_copy(update={"sprocket": event.end})
     selected = moved if contraptions(state).selected == found else ct.selected
     return state.model_copy(
-        update={"contraptions": ct.model_copy(update={"assembled": (*ct.assembled, moved), "selected": selected})}
+        update={
+            "contraptions": ct.model_copy(
+                update={"assembled": (*ct.assembled, moved), "selected": selected}
+            )
+        }
     )
 
 
@@ -1324,7 +1534,9 @@ def _describe_unexiled(state: GameState, event: ContraptionUnexiled) -> Message:
 @RULES.applies(ContraptionCopyScrapped)
 def _apply_copy(state: GameState, event: ContraptionCopyScrapped) -> GameState:
     ct = contraptions(state)
-    return _ct_update(state, scrapyard=(*ct.scrapyard, Gone(card=event.card, owner=event.owner, is_copy=True)))
+    return _ct_update(
+        state, scrapyard=(*ct.scrapyard, Gone(card=event.card, owner=event.owner, is_copy=True))
+    )
 
 
 @RULES.describes(ContraptionCopyScrapped)
@@ -1339,11 +1551,20 @@ def _name(state: GameState, seat: int) -> str:
     return state.player(seat).name
 
 
-def _crank_offer(state: GameState, seat: int, board: int | None, sprocket: int, sentence: bool = False) -> Message:
+def _crank_offer(
+    state: GameState, seat: int, board: int | None, sprocket: int, sentence: bool = False
+) -> Message:
     cards = [a.card for a in on_sprocket(contraptions(state), board, sprocket)]
     if not cards:
-        return Message("ct.crank_empty_sentence" if sentence else "ct.crank_empty", sprocket=sprocket)
-    return Message("ct.crank_any", name=_name(state, seat), cards=listing(cards, "text.list"), sprocket=sprocket)
+        return Message(
+            "ct.crank_empty_sentence" if sentence else "ct.crank_empty", sprocket=sprocket
+        )
+    return Message(
+        "ct.crank_any",
+        name=_name(state, seat),
+        cards=listing(cards, "text.list"),
+        sprocket=sprocket,
+    )
 
 
 # --- what the screen shows (CT-7) --------------------------------------------------------------
@@ -1355,7 +1576,9 @@ def job_banner(state: GameState, job: Assembly) -> Message:
     if job.looking:
         return Message("ct.banner.look", count=len(job.looking))
     if len(job.libraries) > 1:
-        return Message("ct.banner.choose_library", libraries=libraries_message(state, job.libraries))
+        return Message(
+            "ct.banner.choose_library", libraries=libraries_message(state, job.libraries)
+        )
     return Message("ct.banner.tap")
 
 

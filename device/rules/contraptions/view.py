@@ -66,7 +66,9 @@ def upkeep_view(state: GameState) -> UpkeepView | None:
     board = board_of(ct, seat)
     banner: list[Message] = []
     sprocket = up.sprocket if up is not None else None
-    cranking = tuple(a.card for a in on_sprocket(ct, board, sprocket)) if sprocket is not None else ()
+    cranking = (
+        tuple(a.card for a in on_sprocket(ct, board, sprocket)) if sprocket is not None else ()
+    )
     if up is not None and up.stage is Stage.ROLL:
         banner.append(Message("ct.banner.roll"))
     job = ct.assembly
@@ -75,16 +77,26 @@ def upkeep_view(state: GameState) -> UpkeepView | None:
     if up is not None and up.stage is Stage.CRANK and sprocket is not None:
         banner.append(Message("ct.banner.crank", sprocket=sprocket))
     # In variant A the question is settled only after the upkeep assembly (CT-A4).
-    if ct.variant is not Variant.RANDOM and not machine_runs(ct, seat) and (up is None or up.stage is Stage.DONE):
+    if (
+        ct.variant is not Variant.RANDOM
+        and not machine_runs(ct, seat)
+        and (up is None or up.stage is Stage.DONE)
+    ):
         banner.append(Message("ct.banner.stopped"))
     cost = next_roll_cost(state)
     if cost is not None and state.step is Step.MAIN and job is None:
         banner.append(Message("ct.banner.roll_cost", cost=cost))
     return UpkeepView(
-        seat=seat, name=state.player(seat).name, counter=counter,
-        moved_from=up.moved_from if up else None, moved_to=up.moved_to if up else None,
-        sprocket=sprocket, cranking=cranking, cranked=up.cranked if up else (),
-        faces=up.faces if up else (), banner=tuple(banner),
+        seat=seat,
+        name=state.player(seat).name,
+        counter=counter,
+        moved_from=up.moved_from if up else None,
+        moved_to=up.moved_to if up else None,
+        sprocket=sprocket,
+        cranking=cranking,
+        cranked=up.cranked if up else (),
+        faces=up.faces if up else (),
+        banner=tuple(banner),
     )
 
 

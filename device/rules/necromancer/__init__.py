@@ -62,7 +62,11 @@ RULES = Rules("necromancer")
 
 FORMAT = RULES.format(
     Format(
-        "necromancer", "Necromancer", "base", starting_life=40, commander_damage=True,
+        "necromancer",
+        "Necromancer",
+        "base",
+        starting_life=40,
+        commander_damage=True,
         aliases=("minion-edh", "minion"),
     )
 )
@@ -122,7 +126,9 @@ def _name(state: GameState, seat: int | None) -> str | Message:
     return state.player(seat).name if seat is not None else Message("necro.nobody")
 
 
-def settle(necro: NecromancerState, seat: int, responsible: int | None, reason: LossReason) -> LossSettled:
+def settle(
+    necro: NecromancerState, seat: int, responsible: int | None, reason: LossReason
+) -> LossSettled:
     """The outcome of ``seat``'s loss, put down to ``responsible`` (NC-1, NC-5, NC-6)."""
     record = necro.seat(seat)
     if responsible == seat or (responsible is not None and necro.seat(responsible).out):
@@ -161,7 +167,9 @@ def _blame(state: GameState, command: Blame, rng: Random) -> list[Event]:
     if latest is None:
         raise IllegalCommand("necro.no_loss")
     if latest.seat != command.seat:
-        raise IllegalCommand("necro.not_latest", latest=state.player(latest.seat).name, name=player.name)
+        raise IllegalCommand(
+            "necro.not_latest", latest=state.player(latest.seat).name, name=player.name
+        )
     if necro.seat(command.seat).solo_done > 0:
         raise IllegalCommand("necro.too_late", name=player.name)
     if latest.responsible == responsible:
@@ -192,8 +200,15 @@ def _damage_check(state: GameState, seat: int, source: int | None) -> None:
         raise IllegalCommand("necro.source_phased_out", **names)
     if dealer.minion and dealer.master == seat:
         raise IllegalCommand("necro.minion_vs_master", **names)
-    if dealer.minion and target.minion and dealer.master is not None and dealer.master == target.master:
-        raise IllegalCommand("necro.fellow_minions", master=state.player(dealer.master).name, **names)
+    if (
+        dealer.minion
+        and target.minion
+        and dealer.master is not None
+        and dealer.master == target.master
+    ):
+        raise IllegalCommand(
+            "necro.fellow_minions", master=state.player(dealer.master).name, **names
+        )
 
 
 RULES.damage_check(_damage_check)
@@ -255,9 +270,15 @@ def _outcome(state: GameState) -> Outcome | None:
         return None
     never = contenders(state)
     if len(never) == 1:
-        return Outcome(winner=never[0], reason=str(Message("necro.won_reason")), said=Message("necro.won_reason"))
+        return Outcome(
+            winner=never[0],
+            reason=str(Message("necro.won_reason")),
+            said=Message("necro.won_reason"),
+        )
     if not never:
-        return Outcome(winner=None, reason=str(Message("necro.nobody_left")), said=Message("necro.nobody_left"))
+        return Outcome(
+            winner=None, reason=str(Message("necro.nobody_left")), said=Message("necro.nobody_left")
+        )
     return None
 
 
@@ -297,14 +318,26 @@ def _apply_settled(state: GameState, event: LossSettled) -> GameState:
         freed=event.freed,
         orphans=event.orphans,
     )
-    common = {"deaths": record.deaths + 1, "killed_by": event.responsible, "fate": event.fate, "solo_done": 0}
+    common = {
+        "deaths": record.deaths + 1,
+        "killed_by": event.responsible,
+        "fate": event.fate,
+        "solo_done": 0,
+    }
     # A minion on solo turns has their seat held by one armed skip.  Dying again during them
     # (their own doing: nobody else can reach them) keeps that one skip, never arms a second;
     # leaving for good gives it back.
     held = int(record.held)
     if event.fate in (Fate.OUT, Fate.CONCEDED):
         record = record.model_copy(
-            update={**common, "out": True, "minion": False, "master": None, "phase": Phase.IN, "held": False}
+            update={
+                **common,
+                "out": True,
+                "minion": False,
+                "master": None,
+                "phase": Phase.IN,
+                "held": False,
+            }
         )
         player = player.model_copy(update={"skip_turns": max(0, player.skip_turns - held)})
     else:
@@ -314,13 +347,18 @@ def _apply_settled(state: GameState, event: LossSettled) -> GameState:
         )
         player = player.model_copy(
             update={
-                "life": RESPAWN_LIFE, "poison": 0, "commander_damage": (), "lost": None,
+                "life": RESPAWN_LIFE,
+                "poison": 0,
+                "commander_damage": (),
+                "lost": None,
                 "skip_turns": player.skip_turns + 1 - held,
             }
         )
     necro = necro.with_seat(record)
     if event.freed is not None:
-        necro = necro.with_seat(necro.seat(event.freed).model_copy(update={"minion": False, "master": None}))
+        necro = necro.with_seat(
+            necro.seat(event.freed).model_copy(update={"minion": False, "master": None})
+        )
     for seat in event.orphans:
         necro = necro.with_seat(necro.seat(seat).model_copy(update={"master": None}))
     necro = necro.model_copy(update={"last_death": death})
@@ -340,7 +378,9 @@ def _apply_reattributed(state: GameState, event: LossReattributed) -> GameState:
     necro = necro.with_seat(before[event.seat])
     if death.freed is not None:
         old = before[death.freed]
-        necro = necro.with_seat(necro.seat(death.freed).model_copy(update={"minion": old.minion, "master": old.master}))
+        necro = necro.with_seat(
+            necro.seat(death.freed).model_copy(update={"minion": old.minion, "master": old.master})
+        )
     for seat in death.orphans:
         necro = necro.with_seat(necro.seat(seat).model_copy(update={"master": before[seat].master}))
     player = state.player(event.seat).model_copy(
@@ -348,9 +388,12 @@ def _apply_reattributed(state: GameState, event: LossReattributed) -> GameState:
             "life": death.life,
             "poison": death.poison,
             "commander_damage": tuple(
-                CommanderDamage(source=s, commander=c, amount=a) for s, c, a in death.commander_damage
+                CommanderDamage(source=s, commander=c, amount=a)
+                for s, c, a in death.commander_damage
             ),
-            "lost": Loss(reason=LossReason(death.reason), source=event.responsible, turn=death.turn),
+            "lost": Loss(
+                reason=LossReason(death.reason), source=event.responsible, turn=death.turn
+            ),
             "skip_turns": death.skip_turns,
         }
     )
@@ -363,7 +406,9 @@ def _describe_reattributed(state: GameState, event: LossReattributed) -> Message
     name = state.player(event.seat).name
     if event.responsible is None:
         return Message("necro.reattributed_nobody", name=name)
-    return Message("necro.reattributed", name=name, responsible=state.player(event.responsible).name)
+    return Message(
+        "necro.reattributed", name=name, responsible=state.player(event.responsible).name
+    )
 
 
 @RULES.applies(SoloTurnPlayed)
@@ -375,7 +420,9 @@ def _apply_solo(state: GameState, event: SoloTurnPlayed) -> GameState:
     if event.number < SOLO_TURNS:
         record = record.model_copy(update={"solo_done": event.number})
     else:
-        record = record.model_copy(update={"solo_done": event.number, "phase": Phase.WAITING, "held": False})
+        record = record.model_copy(
+            update={"solo_done": event.number, "phase": Phase.WAITING, "held": False}
+        )
         if necro.seat(event.seat).held:
             player = player.model_copy(update={"skip_turns": max(0, player.skip_turns - 1)})
     return state.with_player(player).model_copy(update={"necromancer": necro.with_seat(record)})
@@ -422,7 +469,9 @@ def _describe_settled(state: GameState, event: LossSettled) -> Message:
     if event.fate in (Fate.OUT, Fate.CONCEDED) and event.orphans:
         names = listing([state.player(s).name for s in event.orphans])  # "Bob and Carol … have"
         key = "necro.out" if event.fate is Fate.OUT else "necro.conceded"
-        return Message(key + "_orphans", name=name, master=master, names=names, n=len(event.orphans))
+        return Message(
+            key + "_orphans", name=name, master=master, names=names, n=len(event.orphans)
+        )
     if event.fate is Fate.OUT:
         return Message("necro.out", name=name, master=master)
     if event.fate is Fate.CONCEDED:
@@ -434,37 +483,41 @@ def _describe_settled(state: GameState, event: LossSettled) -> Message:
     return Message("necro.minion", name=name, master=master)
 
 
-TEXTS.update({
-    "necro.out_orphans": Plural(
-        "{name} was killed by their master {master} and is out of the game for good; {names} no longer has a "
-        "master.",
-        "{name} was killed by their master {master} and is out of the game for good; {names} no longer have a "
-        "master.",
-        "n",
-    ),
-    "necro.conceded_orphans": Plural(
-        "{name} conceded and is out of the game for good; {names} no longer has a master.",
-        "{name} conceded and is out of the game for good; {names} no longer have a master.",
-        "n",
-    ),
-})
+TEXTS.update(
+    {
+        "necro.out_orphans": Plural(
+            "{name} was killed by their master {master} and is out of the game for good; {names} no longer has a "
+            "master.",
+            "{name} was killed by their master {master} and is out of the game for good; {names} no longer have a "
+            "master.",
+            "n",
+        ),
+        "necro.conceded_orphans": Plural(
+            "{name} conceded and is out of the game for good; {names} no longer has a master.",
+            "{name} conceded and is out of the game for good; {names} no longer have a master.",
+            "n",
+        ),
+    }
+)
 
 
 # --- queries for the console ------------------------------------------------------------------
 
-TEXTS.update({
-    "necro.status": "{name}: {standing}",
-    "necro.standing.never_died": "never died",
-    "necro.standing.minion_of": "minion of {master}",
-    "necro.standing.masterless": "masterless minion",
-    "necro.standing.full": "full status",
-    "necro.standing.out": "out for good",
-    "necro.standing.solo_left": Plural("{n} solo turn left", "{n} solo turns left", "n"),
-    "necro.standing.waiting": "phases in at their seat's turn",
-    "necro.standing.can_win": "can win",
-    "necro.standing.cannot_win": "can't win",
-    "necro.standing.won": "won",
-})
+TEXTS.update(
+    {
+        "necro.status": "{name}: {standing}",
+        "necro.standing.never_died": "never died",
+        "necro.standing.minion_of": "minion of {master}",
+        "necro.standing.masterless": "masterless minion",
+        "necro.standing.full": "full status",
+        "necro.standing.out": "out for good",
+        "necro.standing.solo_left": Plural("{n} solo turn left", "{n} solo turns left", "n"),
+        "necro.standing.waiting": "phases in at their seat's turn",
+        "necro.standing.can_win": "can win",
+        "necro.standing.cannot_win": "can't win",
+        "necro.standing.won": "won",
+    }
+)
 
 
 def standing(state: GameState, seat: int) -> list[Message]:
@@ -476,7 +529,9 @@ def standing(state: GameState, seat: int) -> list[Message]:
     parts: list[Message] = []
     if record.minion:
         if record.master is not None:
-            parts.append(Message("necro.standing.minion_of", master=state.player(record.master).name))
+            parts.append(
+                Message("necro.standing.minion_of", master=state.player(record.master).name)
+            )
         else:
             parts.append(Message("necro.standing.masterless"))
     elif record.deaths:
@@ -503,4 +558,6 @@ def status(state: GameState, seat: int) -> Message:
             parts.append(Message("necro.standing.can_win"))
         else:
             parts.append(Message("necro.standing.cannot_win"))
-    return Message("necro.status", name=state.player(seat).name, standing=listing(parts, "text.list"))
+    return Message(
+        "necro.status", name=state.player(seat).name, standing=listing(parts, "text.list")
+    )

@@ -91,7 +91,14 @@ from device.rules.planechase.events import (
     with_leaving_notes,
 )
 from device.rules.planechase.eternities import RULES as MAP_RULES
-from device.rules.planechase.eternities import deal_start, describe_move, direction_word, directions, move, offer_direction
+from device.rules.planechase.eternities import (
+    deal_start,
+    describe_move,
+    direction_word,
+    directions,
+    move,
+    offer_direction,
+)
 from device.rules.plane_abilities import (
     ARETOPOLIS,
     DRAW_ON_ROLL,
@@ -196,7 +203,8 @@ TEXTS: dict[str, Text] = {
     "planechase.deck_illegal": "That planar deck is not legal: {problems}.",
     "planechase.problems": "{first}; {rest}",
     "planechase.deck_small": Plural(
-        "it has {count} card, it needs at least {minimum}", "it has {count} cards, it needs at least {minimum}",
+        "it has {count} card, it needs at least {minimum}",
+        "it has {count} cards, it needs at least {minimum}",
         "count",
     ),
     "planechase.deck_phenomena": Plural(
@@ -216,7 +224,9 @@ TEXTS: dict[str, Text] = {
         "count",
     ),
     "planechase.deck_empty_source": Plural(
-        "the set {source} has only {count} planar card", "the set {source} has only {count} planar cards", "count"
+        "the set {source} has only {count} planar card",
+        "the set {source} has only {count} planar cards",
+        "count",
     ),
     "planechase.communal_owner": "This game uses one communal planar deck: set it with "
     "'deck communal …'.",
@@ -317,23 +327,28 @@ TEXTS: dict[str, Text] = {
     "planechase.extra_draw_on_roll": " {name} draws a card ({plane}).",
     "planechase.ability.scroll_life": Plural(
         "{plane}: {before} → {after} scroll counter; {name} gains {after} life.",
-        "{plane}: {before} → {after} scroll counters; {name} gains {after} life.", "after",
+        "{plane}: {before} → {after} scroll counters; {name} gains {after} life.",
+        "after",
     ),
     "planechase.ability.scroll_draw": Plural(
         "{plane}: {before} → {after} scroll counter; {name} draws a card.",
-        "{plane}: {before} → {after} scroll counters; {name} draws {after} cards.", "after",
+        "{plane}: {before} → {after} scroll counters; {name} draws {after} cards.",
+        "after",
     ),
     "planechase.ability.flame": Plural(
         "{plane}: {before} → {after} flame counter; it deals {after} damage to {name}.",
-        "{plane}: {before} → {after} flame counters; it deals {after} damage to {name}.", "after",
+        "{plane}: {before} → {after} flame counters; it deals {after} damage to {name}.",
+        "after",
     ),
     "planechase.ability.charge": Plural(
         "{plane}: {before} → {after} charge counter; {name} adds one red mana.",
-        "{plane}: {before} → {after} charge counters; {name} adds {after} red mana.", "after",
+        "{plane}: {before} → {after} charge counters; {name} adds {after} red mana.",
+        "after",
     ),
     "planechase.ability.pressure": Plural(
         "{plane}: {before} → {after} pressure counter at the end of the turn.",
-        "{plane}: {before} → {after} pressure counters at the end of the turn.", "after",
+        "{plane}: {before} → {after} pressure counters at the end of the turn.",
+        "after",
     ),
     "planechase.extra_encounter": " {name} encounters {phenomenon}: resolve it, then press NEXT.",
     "planechase.encounter": "{name} encounters {phenomenon}: resolve it, then press NEXT.",
@@ -351,8 +366,9 @@ TEXTS: dict[str, Text] = {
     "planechase.choice_bottom": "{name} puts {bottom} on the bottom.",
     "planechase.then_list": "{first}, then {rest}",
     "planechase.direction_offered": "{name}, choose where to planeswalk: {choices}.",
-    "planechase.counters": Plural("{name}: {before} → {after} counter.", "{name}: {before} → {after} counters.",
-                                  "after"),
+    "planechase.counters": Plural(
+        "{name}: {before} → {after} counter.", "{name}: {before} → {after} counters.", "after"
+    ),
     "planechase.controller": "{name} becomes the planar controller.",
     "planechase.controller_stand_in": "{name} becomes the planar controller of {old}'s planes and takes {old}'s "
     "turn marker when this turn ends.",
@@ -374,27 +390,68 @@ TEXTS: dict[str, Text] = {
     "planechase.the_communal_deck": "the communal planar deck",
 }
 
-RULES.format(Format("planechase", "Planechase", "module", starting_life=20, aliases=("pc", "planar")))
-RULES.option(TableOption("plain_d6", "planechase", "Roll a plain d6: 1 is chaos, 6 is planeswalk (PC-1).", False))
-RULES.option(TableOption(
-    "own_die", "planechase", "The table rolls its own die and enters the face it showed (PC-1).", False
-))
-RULES.option(TableOption("communal_deck", "planechase", "One communal planar deck for the table (901.15).", False))
-RULES.option(TableOption("grand_melee", "planechase", "Several planes face up, one per turn marker (901.14).", False))
-RULES.option(
-    TableOption("turn_markers", "planechase", "Grand Melee turn markers; 0 = one per four players.", 0, low=0, high=5)
-)
-RULES.option(
-    TableOption("eternities_map", "planechase", "The Eternities Map variant (needs the communal deck).", False)
+RULES.format(
+    Format("planechase", "Planechase", "module", starting_life=20, aliases=("pc", "planar"))
 )
 RULES.option(
     TableOption(
-        "planar_deck", "planechase", "Where planar decks come from: all cards, a set, or physical cards.",
-        "all", choices=DECK_SOURCES,
+        "plain_d6", "planechase", "Roll a plain d6: 1 is chaos, 6 is planeswalk (PC-1).", False
     )
 )
 RULES.option(
-    TableOption("planar_deck_size", "planechase", "Cards in each player's virtual planar deck.", 10, low=10, high=60)
+    TableOption(
+        "own_die",
+        "planechase",
+        "The table rolls its own die and enters the face it showed (PC-1).",
+        False,
+    )
+)
+RULES.option(
+    TableOption(
+        "communal_deck", "planechase", "One communal planar deck for the table (901.15).", False
+    )
+)
+RULES.option(
+    TableOption(
+        "grand_melee", "planechase", "Several planes face up, one per turn marker (901.14).", False
+    )
+)
+RULES.option(
+    TableOption(
+        "turn_markers",
+        "planechase",
+        "Grand Melee turn markers; 0 = one per four players.",
+        0,
+        low=0,
+        high=5,
+    )
+)
+RULES.option(
+    TableOption(
+        "eternities_map",
+        "planechase",
+        "The Eternities Map variant (needs the communal deck).",
+        False,
+    )
+)
+RULES.option(
+    TableOption(
+        "planar_deck",
+        "planechase",
+        "Where planar decks come from: all cards, a set, or physical cards.",
+        "all",
+        choices=DECK_SOURCES,
+    )
+)
+RULES.option(
+    TableOption(
+        "planar_deck_size",
+        "planechase",
+        "Cards in each player's virtual planar deck.",
+        10,
+        low=10,
+        high=60,
+    )
 )
 
 
@@ -419,7 +476,9 @@ def planar_controllers(state: GameState) -> tuple[int, ...]:
     if not pc.grand_melee:
         return (planar_controller(state),)
     stand_ins = pc.stand_ins + (None,) * (len(pc.markers) - len(pc.stand_ins))
-    return tuple(holder if stand_in is None else stand_in for holder, stand_in in zip(pc.markers, stand_ins))
+    return tuple(
+        holder if stand_in is None else stand_in for holder, stand_in in zip(pc.markers, stand_ins)
+    )
 
 
 def marker_of(state: GameState, seat: int) -> int:
@@ -479,7 +538,9 @@ def chaos_planes(state: GameState, seat: int) -> tuple[str, ...]:
     pc = planechase(state)
     marker = marker_of(state, seat)
     return tuple(
-        c.name for c in pc.face_up if c.kind is PlanarKind.PLANE and (not pc.grand_melee or c.marker == marker)
+        c.name
+        for c in pc.face_up
+        if c.kind is PlanarKind.PLANE and (not pc.grand_melee or c.marker == marker)
     )
 
 
@@ -544,7 +605,9 @@ def _ready(state: GameState) -> PlanechaseState:
         raise IllegalCommand(prompt.key, **prompt.params)
     if pc.choice is not None:
         raise IllegalCommand(
-            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=choice_prompt(state)
+            "planechase.choice_waiting",
+            name=state.player(pc.choice.seat).name,
+            what=choice_prompt(state),
         )
     if pc.encounter is not None:
         raise IllegalCommand("planechase.resolve_phenomenon", name=pc.encounter)
@@ -591,8 +654,13 @@ def awaited_cards(state: GameState) -> list[str]:
     if deck is not None and deck.tracked:
         return [c.name for c in deck.cards]
     face_up = {c.name for c in pc.face_up}
-    barred = {c.name for c in deck.cards if not may_come_up(deck, c.name)} if deck is not None else set()
-    return sorted((c.name for c in load_catalog().planar() if c.name not in face_up | barred), key=str.casefold)
+    barred = (
+        {c.name for c in deck.cards if not may_come_up(deck, c.name)} if deck is not None else set()
+    )
+    return sorted(
+        (c.name for c in load_catalog().planar() if c.name not in face_up | barred),
+        key=str.casefold,
+    )
 
 
 def choice_prompt(state: GameState) -> Message:
@@ -609,7 +677,10 @@ def choice_prompt(state: GameState) -> Message:
         names = [c.name for c in choice.cards]
         return Message("planechase.choose_pools", choices=joined(names), first=", ".join(names))
 
-    return Message("planechase.choose_direction", choices=joined([direction_word(d) for d in directions(state)]))
+    return Message(
+        "planechase.choose_direction",
+        choices=joined([direction_word(d) for d in directions(state)]),
+    )
 
 
 # --- set-up ---------------------------------------------------------------------------------------
@@ -651,14 +722,22 @@ def build_virtual(
     problems = deck_problems(cards, players, communal)
     if problems and len(pool) < (COMMUNAL_MIN if communal else size):
         problems = [Message("planechase.deck_empty_source", source=source.upper(), count=len(pool))]
-    elif not communal and len(cards) < size:  # asked for more than the source gives: say so, not a smaller deck
-        problems = [Message("planechase.deck_size_short", source=source.upper(), count=len(cards), size=size)]
+    elif (
+        not communal and len(cards) < size
+    ):  # asked for more than the source gives: say so, not a smaller deck
+        problems = [
+            Message(
+                "planechase.deck_size_short", source=source.upper(), count=len(cards), size=size
+            )
+        ]
     rng.shuffle(cards)
     return cards, problems
 
 
 def _illegal(problems: list[Message]) -> IllegalCommand:
-    return IllegalCommand("planechase.deck_illegal", problems=joined(problems, "planechase.problems"))
+    return IllegalCommand(
+        "planechase.deck_illegal", problems=joined(problems, "planechase.problems")
+    )
 
 
 def _validate_options(state: GameState) -> None:
@@ -677,10 +756,16 @@ def _validate_options(state: GameState) -> None:
     if o.get("grand_melee"):
         chosen = _chosen_markers(state)
         if chosen and count < 2 * chosen:
-            raise IllegalCommand("planechase.grand_melee_players", markers=Message("planechase.markers", n=chosen),
-                                 needed=2 * chosen, count=count)
+            raise IllegalCommand(
+                "planechase.grand_melee_players",
+                markers=Message("planechase.markers", n=chosen),
+                needed=2 * chosen,
+                count=count,
+            )
         if not chosen and count < PLAYERS_PER_MARKER:
-            raise IllegalCommand("planechase.grand_melee_few", count=count, needed=PLAYERS_PER_MARKER)
+            raise IllegalCommand(
+                "planechase.grand_melee_few", count=count, needed=PLAYERS_PER_MARKER
+            )
 
 
 def marker_seats(starting: int, players: int, markers: int) -> tuple[int, ...]:
@@ -712,7 +797,9 @@ def _marker_count(state: GameState) -> int:
     return allowed_markers(state, len(state.players))
 
 
-def _deal(state: GameState, rng: Random, keep: dict[int | None, PlanarDeck] | None = None) -> PlanarDecksDealt:
+def _deal(
+    state: GameState, rng: Random, keep: dict[int | None, PlanarDeck] | None = None
+) -> PlanarDecksDealt:
     o = state.options
     source = str(o.get("planar_deck", "all"))
     communal = bool(o.get("communal_deck"))
@@ -737,9 +824,14 @@ def _deal(state: GameState, rng: Random, keep: dict[int | None, PlanarDeck] | No
     if o.get("grand_melee"):
         markers = marker_seats(state.starting_player, count, _marker_count(state))
     return PlanarDecksDealt(
-        plain_d6=bool(o.get("plain_d6")), communal=communal, two_headed_giant=teamed(state),
-        grand_melee=bool(o.get("grand_melee")), eternities_map=bool(o.get("eternities_map")), source=source,
-        decks=tuple(decks), markers=markers,
+        plain_d6=bool(o.get("plain_d6")),
+        communal=communal,
+        two_headed_giant=teamed(state),
+        grand_melee=bool(o.get("grand_melee")),
+        eternities_map=bool(o.get("eternities_map")),
+        source=source,
+        decks=tuple(decks),
+        markers=markers,
     )
 
 
@@ -756,16 +848,19 @@ def starting_planes(state: GameState) -> list[Event]:
             continue
         if deck.physical:
             events.append(
-                PlanarCardAwaited(awaiting=Awaiting(seat=seat, deck=owner, starting=True, marker=marker))
+                PlanarCardAwaited(
+                    awaiting=Awaiting(seat=seat, deck=owner, starting=True, marker=marker)
+                )
             )
             break  # physical: one card at a time; the next marker's start follows its tap
         for card in deck.cards:
             if card.kind is PlanarKind.PLANE:
-                events.append(PlaneTurnedOver(seat=seat, deck=owner, card=card, marker=marker, starting=True))
+                events.append(
+                    PlaneTurnedOver(seat=seat, deck=owner, card=card, marker=marker, starting=True)
+                )
                 break
             events.append(PlanarCardSkipped(deck=owner, card=card))
     if pc.eternities_map and events:
-
         events += deal_start(apply_events(state, events))
     return events
 
@@ -808,7 +903,9 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
             raise IllegalCommand(own_roll_prompt(state).key, **own_roll_prompt(state).params)
         if command.seat is None or command.seat == pc.own_roll.seat:
             # The face the table's die showed, for the roll the gadget is waiting on.
-            command = command.model_copy(update={"seat": pc.own_roll.seat, "free": pc.own_roll.free})
+            command = command.model_copy(
+                update={"seat": pc.own_roll.seat, "free": pc.own_roll.free}
+            )
             state = _set(state, own_roll=None)
     pc = _ready(state)
     if command.free:
@@ -834,7 +931,13 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
     result = DieFace.CHAOS if face is DieFace.BLANK and pc.chaos_blanks else face
     chaos = chaos_planes(state, seat) if result is DieFace.CHAOS else ()
     rolled = PlanarDieRolled(
-        seat=seat, pip=pip, face=face, result=result, cost=cost, special=not command.free, chaos=chaos
+        seat=seat,
+        pip=pip,
+        face=face,
+        result=result,
+        cost=cost,
+        special=not command.free,
+        chaos=chaos,
     )
     events: list[Event] = [rolled]
     if result is DieFace.PLANESWALK:
@@ -845,7 +948,11 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
 
 
 def _rollers(state: GameState) -> list[int]:
-    return [p.seat for p in state.in_game() if may_roll(state.model_copy(update={"step": Step.MAIN}), p.seat)]
+    return [
+        p.seat
+        for p in state.in_game()
+        if may_roll(state.model_copy(update={"step": Step.MAIN}), p.seat)
+    ]
 
 
 def _chaos_reveals(state: GameState, seat: int, planes: tuple[str, ...]) -> list[Event]:
@@ -858,13 +965,25 @@ def _chaos_reveals(state: GameState, seat: int, planes: tuple[str, ...]) -> list
         return []
     for plane in planes:
         if plane == STAIRS_TO_INFINITY:
-            return [PlanarCardsRevealed(
-                seat=controller, deck=owner, kind=ChoiceKind.STAIRS, cards=deck.cards[:1], source=plane
-            )]
+            return [
+                PlanarCardsRevealed(
+                    seat=controller,
+                    deck=owner,
+                    kind=ChoiceKind.STAIRS,
+                    cards=deck.cards[:1],
+                    source=plane,
+                )
+            ]
         if plane == POOLS_OF_BECOMING:
-            return [PlanarCardsRevealed(
-                seat=controller, deck=owner, kind=ChoiceKind.POOLS, cards=deck.cards[:POOLS_CARDS], source=plane
-            )]
+            return [
+                PlanarCardsRevealed(
+                    seat=controller,
+                    deck=owner,
+                    kind=ChoiceKind.POOLS,
+                    cards=deck.cards[:POOLS_CARDS],
+                    source=plane,
+                )
+            ]
     return []
 
 
@@ -877,7 +996,6 @@ def _planeswalk_or_offer(state: GameState, seat: int, cause: str, rng: Random) -
     if cause == "die" and pc.two_headed_giant:
         walker = seat  # 901.8: the planeswalking ability is the roller's, so they planeswalk (PC-3)
     if pc.map is not None and pc.encounter is None:
-
         return [offer_direction(state, walker)]
     return [planeswalk(state, walker, cause)]
 
@@ -892,13 +1010,21 @@ def planeswalk(state: GameState, seat: int, cause: str, planes_wanted: int = 0) 
     owner = deck_owner(pc, seat)
     deck = pc.deck(owner)
     if deck is None:
-        return Planeswalked(seat=seat, deck=owner, marker=marker, away=tuple(c.name for c in away), cause=cause)
+        return Planeswalked(
+            seat=seat, deck=owner, marker=marker, away=tuple(c.name for c in away), cause=cause
+        )
     if deck.physical:
         return Planeswalked(
-            seat=seat, deck=owner, marker=marker, away=tuple(c.name for c in away), wait=max(1, planes_wanted),
+            seat=seat,
+            deck=owner,
+            marker=marker,
+            away=tuple(c.name for c in away),
+            wait=max(1, planes_wanted),
             cause=cause,
         )
-    cards = list(deck.cards) + [CardRef(name=c.name, kind=c.kind) for c in away if _owner_key(pc, c) == owner]
+    cards = list(deck.cards) + [
+        CardRef(name=c.name, kind=c.kind) for c in away if _owner_key(pc, c) == owner
+    ]
     to: list[CardRef] = []
     bottom: list[CardRef] = []
     if planes_wanted:
@@ -909,7 +1035,12 @@ def planeswalk(state: GameState, seat: int, cause: str, planes_wanted: int = 0) 
     elif cards:
         to.append(cards[0])
     return Planeswalked(
-        seat=seat, deck=owner, marker=marker, away=tuple(c.name for c in away), to=tuple(to), bottom=tuple(bottom),
+        seat=seat,
+        deck=owner,
+        marker=marker,
+        away=tuple(c.name for c in away),
+        to=tuple(to),
+        bottom=tuple(bottom),
         cause=cause,
     )
 
@@ -921,7 +1052,11 @@ def _owner_key(pc: PlanechaseState, card: FaceUpCard) -> int | None:
 @RULES.decides(Planeswalk)
 def _planeswalk(state: GameState, command: Planeswalk, rng: Random) -> list[Event]:
     waiting = planechase(state).choice
-    if command.direction is not None and waiting is not None and waiting.kind is ChoiceKind.DIRECTION:
+    if (
+        command.direction is not None
+        and waiting is not None
+        and waiting.kind is ChoiceKind.DIRECTION
+    ):
         # PC-14: a planeswalk that names a direction answers the map's question of where to go.
         return _choose(state, ChoosePlanar(answer=(command.direction,)), rng)
     pc = _ready(state)
@@ -942,7 +1077,9 @@ def _acknowledge(state: GameState, command: AcknowledgePhenomenon, rng: Random) 
     pc = planechase(state)
     if pc.choice is not None:
         raise IllegalCommand(
-            "planechase.choice_waiting", name=state.player(pc.choice.seat).name, what=choice_prompt(state)
+            "planechase.choice_waiting",
+            name=state.player(pc.choice.seat).name,
+            what=choice_prompt(state),
         )
     if pc.encounter is None:
         raise IllegalCommand("planechase.no_encounter")
@@ -966,9 +1103,15 @@ def _acknowledge(state: GameState, command: AcknowledgePhenomenon, rng: Random) 
                 break
             revealed.append(c)
         if any(c.kind is PlanarKind.PLANE for c in revealed):
-            return [PlanarCardsRevealed(
-                seat=seat, deck=deck.owner, kind=ChoiceKind.TUNNEL, cards=tuple(revealed), source=name
-            )]
+            return [
+                PlanarCardsRevealed(
+                    seat=seat,
+                    deck=deck.owner,
+                    kind=ChoiceKind.TUNNEL,
+                    cards=tuple(revealed),
+                    source=name,
+                )
+            ]
     return [planeswalk(state, seat, "phenomenon")]
 
 
@@ -984,29 +1127,42 @@ def _choose(state: GameState, command: ChoosePlanar, rng: Random) -> list[Event]
     if not answer:
         _ready(state)  # raises: says what is waiting
     if choice.kind is ChoiceKind.DIRECTION:
-
         if len(answer) != 1:
-            raise IllegalCommand("planechase.bad_choice", text=" ".join(answer), choices=choice_prompt(state))
+            raise IllegalCommand(
+                "planechase.bad_choice", text=" ".join(answer), choices=choice_prompt(state)
+            )
         return move(state, choice.seat, answer[0], rng)
     if choice.kind is ChoiceKind.STAIRS:
         word = answer[0].casefold() if len(answer) == 1 else ""
         if word not in ("top", "bottom", "keep"):
-            raise IllegalCommand("planechase.bad_choice", text=" ".join(answer), choices="top, bottom")
+            raise IllegalCommand(
+                "planechase.bad_choice", text=" ".join(answer), choices="top, bottom"
+            )
         cards = choice.cards
-        return [PlanarChoiceMade(
-            seat=choice.seat, top=cards if word != "bottom" else (), bottom=cards if word == "bottom" else ()
-        )]
+        return [
+            PlanarChoiceMade(
+                seat=choice.seat,
+                top=cards if word != "bottom" else (),
+                bottom=cards if word == "bottom" else (),
+            )
+        ]
     picked = [_pick(choice.cards, text) for text in answer]
     if choice.kind is ChoiceKind.TUNNEL:
         planes = [c for c in choice.cards if c.kind is PlanarKind.PLANE]
         if len(picked) != 1 or picked[0].kind is not PlanarKind.PLANE:
-            raise IllegalCommand("planechase.bad_choice", text=", ".join(answer), choices=_names(planes))
-        rest = _shuffled([c for c in choice.cards if c != picked[0]], rng)  # random order (the card says so)
+            raise IllegalCommand(
+                "planechase.bad_choice", text=", ".join(answer), choices=_names(planes)
+            )
+        rest = _shuffled(
+            [c for c in choice.cards if c != picked[0]], rng
+        )  # random order (the card says so)
         made = PlanarChoiceMade(seat=choice.seat, top=(picked[0],), bottom=rest)
         return [made, planeswalk(apply_events(state, [made]), choice.seat, "phenomenon")]
     # Pools of Becoming: the order on the bottom
     if sorted(c.name for c in picked) != sorted(c.name for c in choice.cards):
-        raise IllegalCommand("planechase.bad_choice", text=", ".join(answer), choices=_names(choice.cards))
+        raise IllegalCommand(
+            "planechase.bad_choice", text=", ".join(answer), choices=_names(choice.cards)
+        )
     return [PlanarChoiceMade(seat=choice.seat, bottom=tuple(picked))]
 
 
@@ -1038,7 +1194,12 @@ def _counters(state: GameState, command: ChangePlaneCounters, rng: Random) -> li
     if command.delta == 0:
         raise IllegalCommand("planechase.counters_zero")
     if card.counters + command.delta < 0:
-        raise IllegalCommand("planechase.counters_below", name=card.name, counters=card.counters, remove=-command.delta)
+        raise IllegalCommand(
+            "planechase.counters_below",
+            name=card.name,
+            counters=card.counters,
+            remove=-command.delta,
+        )
     return [PlaneCountersChanged(name=card.name, delta=command.delta)]
 
 
@@ -1078,19 +1239,28 @@ def _reveal(state: GameState, command: RevealPlanarCard, rng: Random) -> list[Ev
         raise IllegalCommand("planechase.card_not_in_deck", name=card.name, deck=label)
     if deck is not None and deck.physical:
         _check_comes_up(deck, card.name, label)
-    if card.kind is CardKind.PHENOMENON and (waiting.starting or waiting.merging or waiting.planes > 1):
+    if card.kind is CardKind.PHENOMENON and (
+        waiting.starting or waiting.merging or waiting.planes > 1
+    ):
         # 901.5 and Spatial Merging: a phenomenon revealed on the way goes to the bottom, unencountered
         return [PlanarCardSkipped(deck=waiting.deck, card=ref(card), starting=waiting.starting)]
     events: list[Event] = [
-        PlaneTurnedOver(seat=waiting.seat, deck=waiting.deck, card=ref(card), marker=waiting.marker,
-                        starting=waiting.starting)
+        PlaneTurnedOver(
+            seat=waiting.seat,
+            deck=waiting.deck,
+            card=ref(card),
+            marker=waiting.marker,
+            starting=waiting.starting,
+        )
     ]
     if waiting.starting and pc.grand_melee and waiting.marker + 1 < len(pc.markers):
         nxt = waiting.marker + 1
         seat = pc.markers[nxt]
-        events.append(PlanarCardAwaited(
-            awaiting=Awaiting(seat=seat, deck=deck_owner(pc, seat), starting=True, marker=nxt)
-        ))
+        events.append(
+            PlanarCardAwaited(
+                awaiting=Awaiting(seat=seat, deck=deck_owner(pc, seat), starting=True, marker=nxt)
+            )
+        )
     return events
 
 
@@ -1111,7 +1281,9 @@ def _check_comes_up(deck: PlanarDeck, name: str, label: Message) -> None:
     if may_come_up(deck, name):
         return
     if deck.listed and deck.unseen == 0:
-        raise IllegalCommand("planechase.card_not_next", name=name, deck=label, card=deck.cards[0].name)
+        raise IllegalCommand(
+            "planechase.card_not_next", name=name, deck=label, card=deck.cards[0].name
+        )
     raise IllegalCommand("planechase.card_on_bottom", name=name, deck=label)
 
 
@@ -1130,7 +1302,12 @@ def _return(state: GameState, command: ReturnPlanarCard, rng: Random) -> list[Ev
     merged = [c for c in pc.face_up if c.kind is PlanarKind.PLANE and c.marker == card.marker]
     merging = planes > 1 or (waiting.merging if waiting is not None else len(merged) > 1)
     awaiting = Awaiting(
-        seat=seat, deck=deck.owner, planes=planes, merging=merging, starting=starting, marker=card.marker
+        seat=seat,
+        deck=deck.owner,
+        planes=planes,
+        merging=merging,
+        starting=starting,
+        marker=card.marker,
     )
     return [PlanarCardReturned(name=card.name, awaiting=awaiting)]
 
@@ -1158,8 +1335,13 @@ def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Eve
         if not physical:
             rng.shuffle(cards)
         refs = tuple(ref(c) for c in cards)
-        new = PlanarDeck(owner=command.owner, cards=refs, physical=physical, listed=True,
-                         unseen=len(refs) if physical else 0)
+        new = PlanarDeck(
+            owner=command.owner,
+            cards=refs,
+            physical=physical,
+            listed=True,
+            unseen=len(refs) if physical else 0,
+        )
     else:
         source = (command.source or "all").casefold()
         cards, problems = build_virtual(source, players, pc.communal, MIN_DECK, rng)
@@ -1170,7 +1352,9 @@ def _set_deck(state: GameState, command: SetPlanarDeck, rng: Random) -> list[Eve
     for deck in pc.decks:
         if deck.owner == command.owner:
             continue
-        back = [CardRef(name=c.name, kind=c.kind) for c in pc.face_up if _owner_key(pc, c) == deck.owner]
+        back = [
+            CardRef(name=c.name, kind=c.kind) for c in pc.face_up if _owner_key(pc, c) == deck.owner
+        ]
         # back on top, where the starting plane came from, so the other decks keep their order
         cards_back = tuple(back) + deck.cards if deck.tracked else deck.cards
         unseen = deck.unseen + len(back) if deck.physical and deck.listed else 0
@@ -1288,7 +1472,9 @@ def _cards_leave(state: GameState, seat: int) -> list[Event]:
         pc = planechase(current)
         if pc.grand_melee and marker >= len(pc.markers):
             continue
-        controller = planar_controllers(current)[marker] if pc.grand_melee else planar_controller(current)
+        controller = (
+            planar_controllers(current)[marker] if pc.grand_melee else planar_controller(current)
+        )
         if not current.player(controller).in_game:
             continue
         turned = _turn_over_top(current, controller, marker)
@@ -1308,7 +1494,11 @@ def _turn_over_top(state: GameState, seat: int, marker: int) -> list[Event]:
         return [PlanarCardAwaited(awaiting=Awaiting(seat=seat, deck=owner, marker=marker))]
     if not deck.cards:
         return []
-    return [Planeswalked(seat=seat, deck=owner, marker=marker, away=(), to=deck.cards[:1], cause="owner_left")]
+    return [
+        Planeswalked(
+            seat=seat, deck=owner, marker=marker, away=(), to=deck.cards[:1], cause="owner_left"
+        )
+    ]
 
 
 def _next_free(state: GameState, seat: int, leaving: set[int]) -> int | None:
@@ -1427,8 +1617,13 @@ def _moments(state: GameState, events: list[Event]) -> list[tuple[Moment, FaceUp
 def _first_upkeep(state: GameState, event: PlaneTurnedOver) -> bool:
     """A starting plane turned face up for the first turn's player while that upkeep lasts."""
     pc = planechase(state)
-    return (event.starting and state.turn == 1 and state.step is Step.UPKEEP and not pc.rolls
-            and (not pc.grand_melee or event.marker == 0))
+    return (
+        event.starting
+        and state.turn == 1
+        and state.step is Step.UPKEEP
+        and not pc.rolls
+        and (not pc.grand_melee or event.marker == 0)
+    )
 
 
 @RULES.state_check
@@ -1445,7 +1640,9 @@ def _planes_that_count(state: GameState, events: list[Event], rng: Random) -> li
             out.append(PlaneCountersChanged(name=card.name, delta=1, ability=ability.does))
             seat = controller_of(state, card)
             if ability.life and tracks_life and state.player(seat).in_game:
-                count = card.counters + sum(1 for e in out if isinstance(e, PlaneCountersChanged) and e.name == card.name)
+                count = card.counters + sum(
+                    1 for e in out if isinstance(e, PlaneCountersChanged) and e.name == card.name
+                )
                 out.append(LifeChanged(seat=seat, delta=ability.life * count))
     if out or pc.encounter is not None or pc.choice is not None or pc.awaiting is not None:
         return out
@@ -1465,8 +1662,12 @@ def _set(state: GameState, **changes: object) -> GameState:
     return state.model_copy(update={"planechase": pc.model_copy(update=changes)})
 
 
-def _with_deck(pc: PlanechaseState, owner: int | None, cards: Sequence[CardRef]) -> tuple[PlanarDeck, ...]:
-    return tuple(d.model_copy(update={"cards": tuple(cards)}) if d.owner == owner else d for d in pc.decks)
+def _with_deck(
+    pc: PlanechaseState, owner: int | None, cards: Sequence[CardRef]
+) -> tuple[PlanarDeck, ...]:
+    return tuple(
+        d.model_copy(update={"cards": tuple(cards)}) if d.owner == owner else d for d in pc.decks
+    )
 
 
 def _taken(pc: PlanechaseState, owner: int | None, name: str) -> tuple[PlanarDeck, ...]:
@@ -1476,18 +1677,25 @@ def _taken(pc: PlanechaseState, owner: int | None, name: str) -> tuple[PlanarDec
     if deck is None:
         return pc.decks
     index = next((i for i, c in enumerate(deck.cards) if c.name == name), None)
-    if index is None and deck.physical and not deck.listed:  # one of the cards it never saw, from above
+    if (
+        index is None and deck.physical and not deck.listed
+    ):  # one of the cards it never saw, from above
         taken = deck.model_copy(update={"unseen": max(0, deck.unseen - 1)})
         return tuple(taken if d.owner == owner else d for d in pc.decks)
     if index is None:
         return pc.decks
-    taken = deck.model_copy(update={
-        "cards": deck.cards[:index] + deck.cards[index + 1:], "unseen": deck.unseen - (index < deck.unseen),
-    })
+    taken = deck.model_copy(
+        update={
+            "cards": deck.cards[:index] + deck.cards[index + 1 :],
+            "unseen": deck.unseen - (index < deck.unseen),
+        }
+    )
     return tuple(taken if d.owner == owner else d for d in pc.decks)
 
 
-def _to_bottom(pc: PlanechaseState, owner: int | None, cards: Sequence[CardRef]) -> tuple[PlanarDeck, ...]:
+def _to_bottom(
+    pc: PlanechaseState, owner: int | None, cards: Sequence[CardRef]
+) -> tuple[PlanarDeck, ...]:
     """The decks after ``cards`` went to the bottom of ``owner``'s, in order (701.22b).  An
     unlisted physical deck keeps them too, and how many cards at least lie above them: a deck
     has ten cards or more (901.3), less those of it still face up."""
@@ -1536,9 +1744,15 @@ def _deck_cards(pc: PlanechaseState, owner: int | None) -> list[CardRef]:
 @RULES.applies(PlanarDecksDealt)
 def _apply_dealt(state: GameState, event: PlanarDecksDealt) -> GameState:
     pc = PlanechaseState(
-        plain_d6=event.plain_d6, communal=event.communal, two_headed_giant=event.two_headed_giant,
-        grand_melee=event.grand_melee, eternities_map=event.eternities_map, source=event.source,
-        decks=event.decks, markers=event.markers, next_cost=tuple(0 for _ in state.players),
+        plain_d6=event.plain_d6,
+        communal=event.communal,
+        two_headed_giant=event.two_headed_giant,
+        grand_melee=event.grand_melee,
+        eternities_map=event.eternities_map,
+        source=event.source,
+        decks=event.decks,
+        markers=event.markers,
+        next_cost=tuple(0 for _ in state.players),
         map=EternitiesMap() if event.eternities_map else None,
     )
     return state.model_copy(update={"planechase": pc})
@@ -1566,10 +1780,17 @@ def _with_markers(state: GameState, event: PlanarDecksDealt, message: Message) -
     """Grand Melee: how many turn markers the table has and who holds them (807.4a, 807.4b)."""
     if not event.grand_melee or not event.markers:
         return message
-    key = "planechase.markers_dealt_chosen" if _chosen_markers(state) else "planechase.markers_dealt"
+    key = (
+        "planechase.markers_dealt_chosen" if _chosen_markers(state) else "planechase.markers_dealt"
+    )
     holders = joined([state.player(seat).name for seat in event.markers], "planechase.and")
-    return Message("planechase.then", first=message,
-                   rest=Message(key, markers=Message("planechase.markers", n=len(event.markers)), holders=holders))
+    return Message(
+        "planechase.then",
+        first=message,
+        rest=Message(
+            key, markers=Message("planechase.markers", n=len(event.markers)), holders=holders
+        ),
+    )
 
 
 @RULES.applies(PlanarCardSkipped)
@@ -1605,25 +1826,40 @@ def _apply_turned(state: GameState, event: PlaneTurnedOver) -> GameState:
     if event.card.kind is PlanarKind.PHENOMENON and not event.starting:
         encounter = event.card.name
     return _set(
-        state, decks=decks, face_up=(*pc.face_up, _face_up(pc, event.card, event.deck, event.marker)),
-        visited=(*pc.visited, visit), awaiting=awaiting, encounter=encounter,
+        state,
+        decks=decks,
+        face_up=(*pc.face_up, _face_up(pc, event.card, event.deck, event.marker)),
+        visited=(*pc.visited, visit),
+        awaiting=awaiting,
+        encounter=encounter,
     )
 
 
 @RULES.describes(PlaneTurnedOver)
 def _describe_turned(state: GameState, event: PlaneTurnedOver) -> Message:
     if event.starting:
-        return Message("planechase.starting_plane", name=event.card.name, owner=_who(state, event.deck))
+        return Message(
+            "planechase.starting_plane", name=event.card.name, owner=_who(state, event.deck)
+        )
     if event.card.kind is PlanarKind.PHENOMENON:
-        return Message("planechase.encounter", name=state.player(event.seat).name, phenomenon=event.card.name)
-    return Message("planechase.turned_over", seat=state.player(event.seat).name, name=event.card.name)
+        return Message(
+            "planechase.encounter", name=state.player(event.seat).name, phenomenon=event.card.name
+        )
+    return Message(
+        "planechase.turned_over", seat=state.player(event.seat).name, name=event.card.name
+    )
 
 
 @RULES.applies(PlanarDieRolled)
 def _apply_rolled(state: GameState, event: PlanarDieRolled) -> GameState:
     pc = planechase(state)
     roll = Roll(
-        turn=state.turn, seat=event.seat, pip=event.pip, face=event.face, result=event.result, cost=event.cost,
+        turn=state.turn,
+        seat=event.seat,
+        pip=event.pip,
+        face=event.face,
+        result=event.result,
+        cost=event.cost,
         special=event.special,
     )
     costs = list(pc.next_cost) or [0] * len(state.players)
@@ -1644,9 +1880,15 @@ def _describe_rolled(state: GameState, event: PlanarDieRolled) -> Message:
     planes = joined(event.chaos, "planechase.and")
     message = _roll_message(state, event, name, cost, planes)
     pc = planechase(state)
-    draws = [c.name for c in pc.face_up if c.name in DRAW_ON_ROLL and controller_of(state, c) == event.seat]
+    draws = [
+        c.name
+        for c in pc.face_up
+        if c.name in DRAW_ON_ROLL and controller_of(state, c) == event.seat
+    ]
     if draws:
-        note = Message("planechase.extra_draw_on_roll", name=name, plane=joined(draws, "planechase.and"))
+        note = Message(
+            "planechase.extra_draw_on_roll", name=name, plane=joined(draws, "planechase.and")
+        )
         return Message("planechase.then", first=message, rest=note)
     return message
 
@@ -1659,38 +1901,68 @@ def _apply_die_awaited(state: GameState, event: PlanarDieAwaited) -> GameState:
 @RULES.describes(PlanarDieAwaited)
 def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
     name = state.player(event.roll.seat).name
-    return Message("planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name)
+    return Message(
+        "planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name
+    )
 
 
 @RULES.applies(Planeswalked)
 def _apply_planeswalked(state: GameState, event: Planeswalked) -> GameState:
     pc = planechase(state)
-    away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
+    away = [
+        c
+        for c in pc.face_up
+        if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)
+    ]
     staying = tuple(c for c in pc.face_up if c not in away)
     pc = _all_to_bottom(pc.model_copy(update={"face_up": staying}), away)  # 701.22b
-    cards = _remove(_deck_cards(pc, event.deck), [c.name for c in (*event.to, *event.bottom)]) + list(event.bottom)
+    cards = _remove(
+        _deck_cards(pc, event.deck), [c.name for c in (*event.to, *event.bottom)]
+    ) + list(event.bottom)
     deck = pc.deck(event.deck)
     if deck is not None and not deck.physical:
         pc = pc.model_copy(update={"decks": _with_deck(pc, event.deck, cards)})
     face_up = (*staying, *(_face_up(pc, c, event.deck, event.marker) for c in event.to))
-    visits = tuple(Visit(turn=state.turn, seat=event.seat, name=c.name, kind=c.kind) for c in event.to)
+    visits = tuple(
+        Visit(turn=state.turn, seat=event.seat, name=c.name, kind=c.kind) for c in event.to
+    )
     encounter = next((c.name for c in event.to if c.kind is PlanarKind.PHENOMENON), None)
     chaos_blanks = pc.chaos_blanks and not any(c.kind is PlanarKind.PLANE for c in away)
     awaiting = (
-        Awaiting(seat=event.seat, deck=event.deck, planes=event.wait, merging=event.wait > 1, marker=event.marker)
-        if event.wait else None
+        Awaiting(
+            seat=event.seat,
+            deck=event.deck,
+            planes=event.wait,
+            merging=event.wait > 1,
+            marker=event.marker,
+        )
+        if event.wait
+        else None
     )
-    return state.model_copy(update={"planechase": pc.model_copy(update={
-        "face_up": face_up, "visited": (*pc.visited, *visits), "encounter": encounter,
-        "chaos_blanks": chaos_blanks, "awaiting": awaiting,
-    })})
+    return state.model_copy(
+        update={
+            "planechase": pc.model_copy(
+                update={
+                    "face_up": face_up,
+                    "visited": (*pc.visited, *visits),
+                    "encounter": encounter,
+                    "chaos_blanks": chaos_blanks,
+                    "awaiting": awaiting,
+                }
+            )
+        }
+    )
 
 
 @RULES.describes(Planeswalked)
 def _describe_planeswalked(state: GameState, event: Planeswalked) -> Message:
     message = _planeswalk_message(state, event)
     pc = planechase(state)
-    away = [c for c in pc.face_up if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)]
+    away = [
+        c
+        for c in pc.face_up
+        if c.name in event.away and (not pc.grand_melee or c.marker == event.marker)
+    ]
     return with_leaving_notes(message, away, threshold=event.cause == "threshold")
 
 
@@ -1708,7 +1980,9 @@ def _describe_chaos_blanks(state: GameState, event: ChaosBlanksBegan) -> Message
 def _apply_revealed(state: GameState, event: PlanarCardsRevealed) -> GameState:
     pc = planechase(state)
     cards = _remove(_deck_cards(pc, event.deck), [c.name for c in event.cards])
-    choice = PendingChoice(kind=event.kind, seat=event.seat, deck=event.deck, cards=event.cards, source=event.source)
+    choice = PendingChoice(
+        kind=event.kind, seat=event.seat, deck=event.deck, cards=event.cards, source=event.source
+    )
     return _set(state, decks=_with_deck(pc, event.deck, cards), choice=choice)
 
 
@@ -1739,9 +2013,14 @@ def _describe_choice(state: GameState, event: PlanarChoiceMade) -> Message:
     if not event.bottom:
         return Message("planechase.choice_top", name=name, top=_names(event.top))
     if not event.top:
-        return Message("planechase.choice_bottom", name=name, bottom=joined(list(_card_names(event.bottom)),
-                                                                            "planechase.then_list"))
-    return Message("planechase.choice_made", name=name, top=_names(event.top), bottom=_names(event.bottom))
+        return Message(
+            "planechase.choice_bottom",
+            name=name,
+            bottom=joined(list(_card_names(event.bottom)), "planechase.then_list"),
+        )
+    return Message(
+        "planechase.choice_made", name=name, top=_names(event.top), bottom=_names(event.bottom)
+    )
 
 
 @RULES.applies(PlanarChoiceOffered)
@@ -1753,15 +2032,19 @@ def _apply_offered(state: GameState, event: PlanarChoiceOffered) -> GameState:
 def _describe_offered(state: GameState, event: PlanarChoiceOffered) -> Message:
     after = _set(state, choice=event.choice)
     prompt = choice_prompt(after)
-    return Message("planechase.direction_offered", name=state.player(event.choice.seat).name,
-                   choices=prompt.params.get("choices", ""))
+    return Message(
+        "planechase.direction_offered",
+        name=state.player(event.choice.seat).name,
+        choices=prompt.params.get("choices", ""),
+    )
 
 
 @RULES.applies(PlaneCountersChanged)
 def _apply_counters(state: GameState, event: PlaneCountersChanged) -> GameState:
     pc = planechase(state)
     face_up = tuple(
-        c.model_copy(update={"counters": c.counters + event.delta}) if c.name == event.name else c for c in pc.face_up
+        c.model_copy(update={"counters": c.counters + event.delta}) if c.name == event.name else c
+        for c in pc.face_up
     )
     return _set(state, face_up=face_up)
 
@@ -1772,7 +2055,13 @@ def _describe_counters(state: GameState, event: PlaneCountersChanged) -> Message
     before, after = card.counters, card.counters + event.delta
     if event.ability:
         name = state.player(controller_of(state, card)).name
-        return Message(f"planechase.ability.{event.ability}", plane=event.name, before=before, after=after, name=name)
+        return Message(
+            f"planechase.ability.{event.ability}",
+            plane=event.name,
+            before=before,
+            after=after,
+            name=name,
+        )
     return Message("planechase.counters", name=event.name, before=before, after=after)
 
 
@@ -1794,7 +2083,9 @@ def _describe_controller(state: GameState, event: PlanarControllerChanged) -> Me
     pc = planechase(state)
     if event.marker is not None and event.marker < len(pc.markers):
         holder = state.player(pc.markers[event.marker]).name
-        return Message("planechase.controller_stand_in", name=state.player(event.seat).name, old=holder)
+        return Message(
+            "planechase.controller_stand_in", name=state.player(event.seat).name, old=holder
+        )
     return Message("planechase.controller", name=state.player(event.seat).name)
 
 
@@ -1807,15 +2098,23 @@ def _apply_left(state: GameState, event: PlanarCardsLeft) -> GameState:
     encounter = pc.encounter if all(c.name != pc.encounter for c in left) else None
     chaos_blanks = pc.chaos_blanks and not any(c.kind is PlanarKind.PLANE for c in left)
     return _set(
-        state, decks=tuple(d for d in pc.decks if d.owner != event.seat),
-        face_up=tuple(c for c in pc.face_up if c.owner != event.seat), choice=choice, awaiting=awaiting,
-        encounter=encounter, chaos_blanks=chaos_blanks,
+        state,
+        decks=tuple(d for d in pc.decks if d.owner != event.seat),
+        face_up=tuple(c for c in pc.face_up if c.owner != event.seat),
+        choice=choice,
+        awaiting=awaiting,
+        encounter=encounter,
+        chaos_blanks=chaos_blanks,
     )
 
 
 @RULES.describes(PlanarCardsLeft)
 def _describe_left(state: GameState, event: PlanarCardsLeft) -> Message:
-    face_up = Message("planechase.cards_left_face_up", cards=_names(event.face_up)) if event.face_up else ""
+    face_up = (
+        Message("planechase.cards_left_face_up", cards=_names(event.face_up))
+        if event.face_up
+        else ""
+    )
     return Message("planechase.cards_left", name=state.player(event.seat).name, face_up=face_up)
 
 
@@ -1829,7 +2128,9 @@ def _apply_marker_passed(state: GameState, event: TurnMarkerPassed) -> GameState
 @RULES.describes(TurnMarkerPassed)
 def _describe_marker_passed(state: GameState, event: TurnMarkerPassed) -> Message:
     old = planechase(state).markers[event.marker]
-    return Message("planechase.marker_passed", name=state.player(event.seat).name, old=state.player(old).name)
+    return Message(
+        "planechase.marker_passed", name=state.player(event.seat).name, old=state.player(old).name
+    )
 
 
 @RULES.applies(TurnMarkerRemoved)
@@ -1837,9 +2138,13 @@ def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameSta
     pc = planechase(state)
     away = [c for c in pc.face_up if c.marker == event.marker]
     # 901.14b: to the bottom of the owners' decks; nobody planeswalks
-    decks = _all_to_bottom(pc.model_copy(update={"face_up": tuple(c for c in pc.face_up if c not in away)}), away).decks
+    decks = _all_to_bottom(
+        pc.model_copy(update={"face_up": tuple(c for c in pc.face_up if c not in away)}), away
+    ).decks
     face_up = tuple(
-        c.model_copy(update={"marker": c.marker - (c.marker > event.marker)}) for c in pc.face_up if c not in away
+        c.model_copy(update={"marker": c.marker - (c.marker > event.marker)})
+        for c in pc.face_up
+        if c not in away
     )
     markers = tuple(s for i, s in enumerate(pc.markers) if i != event.marker)
     stand_ins = tuple(s for i, s in enumerate(pc.stand_ins) if i != event.marker)
@@ -1850,8 +2155,15 @@ def _apply_marker_removed(state: GameState, event: TurnMarkerRemoved) -> GameSta
             awaiting = None  # nobody turns a card over for a marker that is gone
         elif awaiting.marker > event.marker:
             awaiting = awaiting.model_copy(update={"marker": awaiting.marker - 1})
-    return _set(state, decks=decks, face_up=face_up, markers=markers, stand_ins=stand_ins,
-                encounter=encounter, awaiting=awaiting)
+    return _set(
+        state,
+        decks=decks,
+        face_up=face_up,
+        markers=markers,
+        stand_ins=stand_ins,
+        encounter=encounter,
+        awaiting=awaiting,
+    )
 
 
 @RULES.describes(TurnMarkerRemoved)
@@ -1867,8 +2179,12 @@ def _describe_marker_removed(state: GameState, event: TurnMarkerRemoved) -> Mess
 def _apply_turn_began(state: GameState, event: PlanarTurnBegan) -> GameState:
     pc = planechase(state)
     return _set(
-        state, next_cost=tuple(0 for _ in state.players), controller=None, own_roll=None,
-        markers=event.markers if pc.grand_melee else pc.markers, stand_ins=(),
+        state,
+        next_cost=tuple(0 for _ in state.players),
+        controller=None,
+        own_roll=None,
+        markers=event.markers if pc.grand_melee else pc.markers,
+        stand_ins=(),
     )
 
 
@@ -1895,11 +2211,16 @@ def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
     for card in back[:1]:  # the card goes back on top of the deck it came from
         deck = pc.deck(_owner_key(pc, card))
         if deck is not None and deck.tracked:
-            top = deck.model_copy(update={
-                "cards": (CardRef(name=card.name, kind=card.kind), *deck.cards), "unseen": deck.unseen + deck.physical,
-            })
+            top = deck.model_copy(
+                update={
+                    "cards": (CardRef(name=card.name, kind=card.kind), *deck.cards),
+                    "unseen": deck.unseen + deck.physical,
+                }
+            )
             decks = tuple(top if d.owner == deck.owner else d for d in pc.decks)
-        elif deck is not None and deck.physical:  # unlisted: one more card above those it saw go under
+        elif (
+            deck is not None and deck.physical
+        ):  # unlisted: one more card above those it saw go under
             top = deck.model_copy(update={"unseen": deck.unseen + 1})
             decks = tuple(top if d.owner == deck.owner else d for d in pc.decks)
     face_up = tuple(c for c in pc.face_up if c.name != event.name)
@@ -1910,25 +2231,38 @@ def _apply_returned(state: GameState, event: PlanarCardReturned) -> GameState:
             break
     encounter = None if pc.encounter == event.name else pc.encounter
     return _set(
-        state, decks=decks, face_up=face_up, visited=tuple(visited), awaiting=event.awaiting, encounter=encounter
+        state,
+        decks=decks,
+        face_up=face_up,
+        visited=tuple(visited),
+        awaiting=event.awaiting,
+        encounter=encounter,
     )
 
 
 @RULES.describes(PlanarCardReturned)
 def _describe_returned(state: GameState, event: PlanarCardReturned) -> Message:
-    return Message("planechase.card_returned", name=event.name, deck=deck_label(state, event.awaiting.deck))
+    return Message(
+        "planechase.card_returned", name=event.name, deck=deck_label(state, event.awaiting.deck)
+    )
 
 
 @RULES.applies(MapMoved)
 def _apply_map_moved(state: GameState, event: MapMoved) -> GameState:
     pc = planechase(state)
-    visit = Visit(turn=state.turn, seat=event.seat, name=event.arrived.name, kind=event.arrived.kind)
+    visit = Visit(
+        turn=state.turn, seat=event.seat, name=event.arrived.name, kind=event.arrived.kind
+    )
     away_planes = any(c.kind is PlanarKind.PLANE for c in pc.face_up)
     encounter = event.arrived.name if event.arrived.kind is PlanarKind.PHENOMENON else None
     return _set(
-        state, face_up=(FaceUpCard(name=event.arrived.name, kind=event.arrived.kind, owner=None),),
-        map=EternitiesMap(x=event.x, y=event.y, cells=event.cells), decks=_with_deck(pc, None, event.deck),
-        visited=(*pc.visited, visit), choice=None, encounter=encounter,
+        state,
+        face_up=(FaceUpCard(name=event.arrived.name, kind=event.arrived.kind, owner=None),),
+        map=EternitiesMap(x=event.x, y=event.y, cells=event.cells),
+        decks=_with_deck(pc, None, event.deck),
+        visited=(*pc.visited, visit),
+        choice=None,
+        encounter=encounter,
         chaos_blanks=pc.chaos_blanks and not away_planes,
     )
 
@@ -1946,12 +2280,16 @@ def _who(state: GameState, seat: int | None) -> str | Message:
     return Message("planechase.communal") if seat is None else state.player(seat).name
 
 
-def _roll_message(state: GameState, event: PlanarDieRolled, name: str, cost: Message, planes: str | Message) -> Message:
+def _roll_message(
+    state: GameState, event: PlanarDieRolled, name: str, cost: Message, planes: str | Message
+) -> Message:
     if event.result is DieFace.PLANESWALK:
         return Message("planechase.rolled_planeswalk", name=name, cost=cost)
     if event.result is DieFace.CHAOS and not event.chaos:
         return Message("planechase.rolled_chaos_none", name=name, cost=cost)
-    many = "_many" if len(event.chaos) > 1 else ""  # "X's ability triggers", "the abilities of X and Y trigger"
+    many = (
+        "_many" if len(event.chaos) > 1 else ""
+    )  # "X's ability triggers", "the abilities of X and Y trigger"
     if event.result is DieFace.CHAOS and event.face is DieFace.BLANK:
         return Message(f"planechase.rolled_blank_chaos{many}", name=name, cost=cost, planes=planes)
     if event.result is DieFace.CHAOS:
@@ -1969,7 +2307,13 @@ def _planeswalk_message(state: GameState, event: Planeswalked) -> Message:
         deck = planechase(_apply_planeswalked(state, event)).deck(event.deck)
         card = deck.next_card if deck is not None else None
         if card is not None:
-            return Message("planechase.planeswalked_physical_next", name=name, away=away, deck=label, card=card.name)
+            return Message(
+                "planechase.planeswalked_physical_next",
+                name=name,
+                away=away,
+                deck=label,
+                card=card.name,
+            )
         return Message("planechase.planeswalked_physical", name=name, away=away, deck=label)
     if not event.to:
         return Message("planechase.deck_empty", deck=deck_label(state, event.deck))
@@ -1981,7 +2325,13 @@ def _planeswalk_message(state: GameState, event: Planeswalked) -> Message:
         extras.append(Message("planechase.extra_encounter", name=name, phenomenon=phenomenon))
     extra = joined(extras, "planechase.then") if extras else ""
     key = "planechase.planeswalked" if event.away else "planechase.planeswalked_start"
-    return Message(key, name=name, away=away, to=joined([c.name for c in event.to], "planechase.and"), extra=extra)
+    return Message(
+        key,
+        name=name,
+        away=away,
+        to=joined([c.name for c in event.to], "planechase.and"),
+        extra=extra,
+    )
 
 
 # --- bindings ------------------------------------------------------------------------------------
@@ -2005,7 +2355,9 @@ def _acknowledge_button(state: GameState, press: ButtonPressed) -> Command | Non
     if pc is None:
         return None
     if pc.choice is not None or pc.awaiting is not None:
-        return ChoosePlanar(answer=())  # refused with what the table must do first, not a turn passed
+        return ChoosePlanar(
+            answer=()
+        )  # refused with what the table must do first, not a turn passed
     return AcknowledgePhenomenon() if pc.encounter is not None else None
 
 

@@ -9,7 +9,9 @@ class RollPlanarDie(Command):
 
     seat: int | None = None  # None: the active player (special) or the planar controller (free)
     free: bool = False
-    pip: int | None = None  # the side a table's own die showed, 1–6 (1 chaos, 6 planeswalk); None: roll
+    pip: int | None = (
+        None  # the side a table's own die showed, 1–6 (1 chaos, 6 planeswalk); None: roll
+    )
 
 
 class Planeswalk(Command):

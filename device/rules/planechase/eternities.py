@@ -33,7 +33,14 @@ from typing import Literal
 
 from device.errors import IllegalCommand
 from device.events import Event
-from device.rules.planechase.events import MapMoved, PlanarChoiceOffered, PlaneCountersChanged, joined, planechase, with_leaving_notes
+from device.rules.planechase.events import (
+    MapMoved,
+    PlanarChoiceOffered,
+    PlaneCountersChanged,
+    joined,
+    planechase,
+    with_leaving_notes,
+)
 from device.rules.registry import Rules
 from device.state import GameState
 from device.state_planechase import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
@@ -54,9 +61,18 @@ STEPS: dict[str, tuple[int, int]] = {
     "north-west": (-1, 1),
 }
 _ALIASES = {
-    "n": "north", "e": "east", "s": "south", "w": "west", "ne": "north-east", "se": "south-east",
-    "sw": "south-west", "nw": "north-west", "northeast": "north-east", "southeast": "south-east",
-    "southwest": "south-west", "northwest": "north-west",
+    "n": "north",
+    "e": "east",
+    "s": "south",
+    "w": "west",
+    "ne": "north-east",
+    "se": "south-east",
+    "sw": "south-west",
+    "nw": "north-west",
+    "northeast": "north-east",
+    "southeast": "south-east",
+    "southwest": "south-west",
+    "northwest": "north-west",
 }
 
 TEXTS: dict[str, Text] = {
@@ -119,7 +135,9 @@ def directions(state: GameState) -> list[str]:
     return legal
 
 
-def _deal(deck: list[CardRef], spots: Sequence[tuple[int, int]]) -> tuple[list[MapCell], list[CardRef]]:
+def _deal(
+    deck: list[CardRef], spots: Sequence[tuple[int, int]]
+) -> tuple[list[MapCell], list[CardRef]]:
     """Deal planes into ``spots``; a phenomenon goes to the bottom and the next card is dealt."""
     cells: list[MapCell] = []
     for x, y in spots:
@@ -147,7 +165,9 @@ def deal_start(state: GameState) -> list[Event]:
 
 def offer_direction(state: GameState, seat: int) -> PlanarChoiceOffered:
     """Rule 2: the planeswalk waits for the player to choose a direction."""
-    return PlanarChoiceOffered(choice=PendingChoice(kind=ChoiceKind.DIRECTION, seat=seat, deck=None))
+    return PlanarChoiceOffered(
+        choice=PendingChoice(kind=ChoiceKind.DIRECTION, seat=seat, deck=None)
+    )
 
 
 def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
@@ -168,7 +188,9 @@ def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
     there = _cell(board.cells, x, y)
     hellride = bool(dx and dy)
     if hellride and there is not None:
-        raise IllegalCommand("eternities.hellride_known", name=there.name, direction=word, choices=choices)
+        raise IllegalCommand(
+            "eternities.hellride_known", name=there.name, direction=word, choices=choices
+        )
     if not hellride and there is None:
         raise IllegalCommand("eternities.no_plane_there", direction=word, choices=choices)
     deck = list(deck_state.cards)
@@ -176,7 +198,9 @@ def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
     current = list(pc.face_up)
     if current:  # the plane left behind stays on the map with its counters (rule 5)
         first = current[0]
-        cells.append(MapCell(x=board.x, y=board.y, name=first.name, kind=first.kind, counters=first.counters))
+        cells.append(
+            MapCell(x=board.x, y=board.y, name=first.name, kind=first.kind, counters=first.counters)
+        )
         deck += [CardRef(name=c.name, kind=c.kind) for c in current[1:]]
     if hellride:
         if not deck:
@@ -195,8 +219,15 @@ def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
     empty = [spot for spot in _around(x, y) if _cell(cells, *spot) is None]
     dealt, deck = _deal(deck, empty)
     moved = MapMoved(
-        seat=seat, x=x, y=y, hellride=hellride, arrived=arrived, cells=tuple(cells + dealt), deck=tuple(deck),
-        collected=tuple(c.name for c in far), dealt=tuple(c.name for c in dealt),
+        seat=seat,
+        x=x,
+        y=y,
+        hellride=hellride,
+        arrived=arrived,
+        cells=tuple(cells + dealt),
+        deck=tuple(deck),
+        collected=tuple(c.name for c in far),
+        dealt=tuple(c.name for c in dealt),
     )
     events: list[Event] = [moved]
     if counters:
@@ -219,7 +250,13 @@ def describe_move(state: GameState, event: MapMoved) -> Message:
         extras.append(Message("eternities.phenomenon"))
     extra = joined(extras, "planechase.then") if extras else ""
     key = "eternities.hellrode" if event.hellride else "eternities.moved"
-    message = Message(key, name=state.player(event.seat).name, direction=direction, to=event.arrived.name, extra=extra)
+    message = Message(
+        key,
+        name=state.player(event.seat).name,
+        direction=direction,
+        to=event.arrived.name,
+        extra=extra,
+    )
     return with_leaving_notes(message, planechase(state).face_up)
 
 
@@ -229,8 +266,12 @@ def _apply_map_dealt(state: GameState, event: MapDealt) -> GameState:
     board = pc.map
     if board is None:
         return state
-    decks = tuple(d.model_copy(update={"cards": event.deck}) if d.owner is None else d for d in pc.decks)
-    new = pc.model_copy(update={"map": board.model_copy(update={"cells": event.cells}), "decks": decks})
+    decks = tuple(
+        d.model_copy(update={"cards": event.deck}) if d.owner is None else d for d in pc.decks
+    )
+    new = pc.model_copy(
+        update={"map": board.model_copy(update={"cells": event.cells}), "decks": decks}
+    )
     return state.model_copy(update={"planechase": new})
 
 

@@ -120,7 +120,9 @@ class PlaneCountersChanged(Event):
     type: Literal["plane_counters_changed"] = "plane_counters_changed"
     name: str
     delta: int
-    ability: str = ""  # the plane's own ability that put it there (``plane_abilities``); "": a player
+    ability: str = (
+        ""  # the plane's own ability that put it there (``plane_abilities``); "": a player
+    )
 
 
 class PlanarControllerChanged(Event):
@@ -214,7 +216,9 @@ def joined(items: Sequence[str | Message], key: str = "planechase.list") -> str 
     return Message(key, first=items[0], rest=joined(items[1:], key))
 
 
-def with_leaving_notes(message: Message, away: Sequence[FaceUpCard], threshold: bool = False) -> Message:
+def with_leaving_notes(
+    message: Message, away: Sequence[FaceUpCard], threshold: bool = False
+) -> Message:
     """``message`` and what the planes left do as they go (PC-11): Mount Keralia's damage, with
     the amount, and the count that made Aretopolis planeswalk."""
     notes: list[str | Message] = []
@@ -224,4 +228,8 @@ def with_leaving_notes(message: Message, away: Sequence[FaceUpCard], threshold: 
             notes.append(Message("planechase.extra_threshold", plane=card.name, n=card.counters))
         if card.name in DAMAGE_ON_LEAVING and card.counters:
             notes.append(Message("planechase.extra_leaving", plane=card.name, n=card.counters))
-    return Message("planechase.then", first=message, rest=joined(notes, "planechase.then")) if notes else message
+    return (
+        Message("planechase.then", first=message, rest=joined(notes, "planechase.then"))
+        if notes
+        else message
+    )

@@ -94,24 +94,56 @@ MAX_CARD_NAME = 32
 
 RULES.format(
     Format(
-        NAME, "Wizard's Duel", "base", starting_life=35, min_players=2, max_players=4,
+        NAME,
+        "Wizard's Duel",
+        "base",
+        starting_life=35,
+        min_players=2,
+        max_players=4,
         aliases=("pojedynek", "pojedynek czarnoksieznika", "duel of wizards"),
-        excludes=frozenset({"planechase", "contraptions"}), tracks_life=False,
+        excludes=frozenset({"planechase", "contraptions"}),
+        tracks_life=False,
     )
 )
 for _table_option in (
-    TableOption("chain_reaction", NAME, "Chain reaction: level 0, 1, 2 spells cast on consecutive turns "
-                "give back 1, then 2 dice.", False),
-    TableOption("antimagic_shield", NAME, "Antimagic shield: in phase 1 a die may go onto the board as a shield "
-                "against one school.", False),
-    TableOption("power_drain", NAME, "Power drain: once per game, as a defence, sacrifice a reserve die to deal "
-                "2 to everyone.", False),
-    TableOption("magic_lesson", NAME, "Magic lesson: 15 rounds; the most magic points then wins.", False),
-    TableOption("power_sacrifice", NAME, "Power sacrifice: once per game, instead of dropping out, discard a basic "
-                "spell card and come back with 10.", False),
-    TableOption("alt_ending", NAME, "Alternative ending: the game ends after the round that follows the round "
-                "in which someone dropped out.", False),
-    TableOption("spell_deck", NAME, "Spell cards in the spell deck at the start.", 30, low=5, high=99),
+    TableOption(
+        "chain_reaction",
+        NAME,
+        "Chain reaction: level 0, 1, 2 spells cast on consecutive turns give back 1, then 2 dice.",
+        False,
+    ),
+    TableOption(
+        "antimagic_shield",
+        NAME,
+        "Antimagic shield: in phase 1 a die may go onto the board as a shield against one school.",
+        False,
+    ),
+    TableOption(
+        "power_drain",
+        NAME,
+        "Power drain: once per game, as a defence, sacrifice a reserve die to deal 2 to everyone.",
+        False,
+    ),
+    TableOption(
+        "magic_lesson", NAME, "Magic lesson: 15 rounds; the most magic points then wins.", False
+    ),
+    TableOption(
+        "power_sacrifice",
+        NAME,
+        "Power sacrifice: once per game, instead of dropping out, discard a basic "
+        "spell card and come back with 10.",
+        False,
+    ),
+    TableOption(
+        "alt_ending",
+        NAME,
+        "Alternative ending: the game ends after the round that follows the round "
+        "in which someone dropped out.",
+        False,
+    ),
+    TableOption(
+        "spell_deck", NAME, "Spell cards in the spell deck at the start.", 30, low=5, high=99
+    ),
 ):
     RULES.option(_table_option)
 
@@ -138,8 +170,11 @@ TEXTS: dict[str, Text] = {
     "wd.nothing_to_roll": "Everyone has rolled; waiting for {names} to set dice aside.",
     "wd.rolled_already": "{name} has rolled this turn already: {faces}.",
     "wd.chosen_already": "{name} has made this turn's choice already; the others are still choosing.",
-    "wd.roll_count": Plural("{name} rolls {hand} die; {count} given.", "{name} rolls {hand} dice; {count} given.",
-                            "hand"),
+    "wd.roll_count": Plural(
+        "{name} rolls {hand} die; {count} given.",
+        "{name} rolls {hand} dice; {count} given.",
+        "hand",
+    ),
     "wd.not_rolled": "{name} has not rolled yet: 'dice {name}' first.",
     "wd.not_in_roll": "{name} did not roll {faces}; the roll shows {rolled}.",
     "wd.not_in_pool": "{name}'s mana pool has no {faces}; it holds {pool}.",
@@ -178,8 +213,11 @@ TEXTS: dict[str, Text] = {
     "wd.untargetable": "{name} sacrificed their power this round and cannot be targeted until it ends.",
     "wd.no_attack": "Nobody is attacking {name} now.",
     "wd.not_healing": "{card} spell {number} is not a healing spell.",
-    "wd.reserve_range": Plural("{name} may weaken the attack with 1 to {most} reserve die; {count} given.",
-                               "{name} may weaken the attack with 1 to {most} reserve dice; {count} given.", "most"),
+    "wd.reserve_range": Plural(
+        "{name} may weaken the attack with 1 to {most} reserve die; {count} given.",
+        "{name} may weaken the attack with 1 to {most} reserve dice; {count} given.",
+        "most",
+    ),
     "wd.drain_used": "{name} has used the power drain already (once per game).",
     "wd.no_reserve": "{name} has no reserve die to sacrifice.",
     "wd.not_falling": "{name} is not dropping out: power sacrifice is only instead of dropping out.",
@@ -197,7 +235,9 @@ TEXTS: dict[str, Text] = {
     "wd.phase_4": "Phase 4: clean-up.",
     "wd.rolled": "{name} rolled {faces}.",
     "wd.rolled_last": "{name} rolled {faces} into the mana pool.",
-    "wd.took_back": Plural("{name} took the {count} die back.", "{name} took all {count} dice back.", "count"),
+    "wd.took_back": Plural(
+        "{name} took the {count} die back.", "{name} took all {count} dice back.", "count"
+    ),
     "wd.gathered": "{name} put {faces} in the mana pool and drew {drawn} from the reserve.",
     "wd.gathered_short": Plural(
         "{name} put {faces} in the mana pool but could draw only {drawn}: {missing} die short. This turn ends "
@@ -214,51 +254,69 @@ TEXTS: dict[str, Text] = {
     "wd.casting_turn": "{name}'s turn to cast.",
     "wd.cast_heal": "{name} casts {card} (healing {strength}).",
     "wd.cast_attack": "{name} casts {card} ({kind} {strength}, {school}) at {target}. {target} may defend.",
-    "wd.chain": Plural("Chain reaction: {name} takes {count} die off {card} back to the {to}.",
-                       "Chain reaction: {name} takes {count} dice off {card} back to the {to}.", "count"),
+    "wd.chain": Plural(
+        "Chain reaction: {name} takes {count} die off {card} back to the {to}.",
+        "Chain reaction: {name} takes {count} dice off {card} back to the {to}.",
+        "count",
+    ),
     "wd.defend.none": "{name} does not defend.",
     "wd.defend.heal": "{name} weakens the attack with {card} (healing {strength}).",
-    "wd.defend.reserve": Plural("{name} weakens the attack with {count} reserve die (set aside).",
-                                "{name} weakens the attack with {count} reserve dice (set aside).", "count"),
-    "wd.defend.counter": Plural("{name} counterattacks with {count} mana-pool die.",
-                                "{name} counterattacks with {count} mana-pool dice.", "count"),
+    "wd.defend.reserve": Plural(
+        "{name} weakens the attack with {count} reserve die (set aside).",
+        "{name} weakens the attack with {count} reserve dice (set aside).",
+        "count",
+    ),
+    "wd.defend.counter": Plural(
+        "{name} counterattacks with {count} mana-pool die.",
+        "{name} counterattacks with {count} mana-pool dice.",
+        "count",
+    ),
     "wd.defend.drain": "{name} drains power: one reserve die leaves the game.",
     "wd.hold": "{name} passes.",
     "wd.magic.spell": Plural(
         "{name}: {before} → {after} magic point ({source}'s spell).",
-        "{name}: {before} → {after} magic points ({source}'s spell).", "after"
+        "{name}: {before} → {after} magic points ({source}'s spell).",
+        "after",
     ),
     "wd.magic.area": Plural(
         "{name}: {before} → {after} magic point ({source}'s area spell).",
-        "{name}: {before} → {after} magic points ({source}'s area spell).", "after"
+        "{name}: {before} → {after} magic points ({source}'s area spell).",
+        "after",
     ),
     "wd.magic.counter": Plural(
         "{name}: {before} → {after} magic point (counterattack by {source}).",
-        "{name}: {before} → {after} magic points (counterattack by {source}).", "after"
+        "{name}: {before} → {after} magic points (counterattack by {source}).",
+        "after",
     ),
     "wd.magic.fatigue": Plural(
         "{name}: {before} → {after} magic point (fatigue).",
-        "{name}: {before} → {after} magic points (fatigue).", "after"
+        "{name}: {before} → {after} magic points (fatigue).",
+        "after",
     ),
     "wd.magic.refill": Plural(
         "{name}: {before} → {after} magic point ({amount} of a full hand).",
-        "{name}: {before} → {after} magic points ({amount} of a full hand).", "after"
+        "{name}: {before} → {after} magic points ({amount} of a full hand).",
+        "after",
     ),
     "wd.magic.drain": Plural(
         "{name}: {before} → {after} magic point (power drain by {source}).",
-        "{name}: {before} → {after} magic points (power drain by {source}).", "after"
+        "{name}: {before} → {after} magic points (power drain by {source}).",
+        "after",
     ),
     "wd.magic.drained": Plural(
         "{name}: {before} → {after} magic point (drained power).",
-        "{name}: {before} → {after} magic points (drained power).", "after"
+        "{name}: {before} → {after} magic points (drained power).",
+        "after",
     ),
     "wd.magic.heal": Plural(
         "{name}: {before} → {after} magic point (healing).",
-        "{name}: {before} → {after} magic points (healing).", "after"
+        "{name}: {before} → {after} magic points (healing).",
+        "after",
     ),
     "wd.magic.reserve": Plural(
         "{name}: {before} → {after} magic point (dice left in the reserve).",
-        "{name}: {before} → {after} magic points (dice left in the reserve).", "after"
+        "{name}: {before} → {after} magic points (dice left in the reserve).",
+        "after",
     ),
     "wd.absorbed": "{name}'s antimagic shield absorbs {amount} ({school}).",
     "wd.falling": "{name} is at 0 magic points: 'sacrifice {name} CARD' to come back with 10 (once per "
@@ -268,8 +326,11 @@ TEXTS: dict[str, Text] = {
     "wd.dropped_out": "{name} dropped out in round {round}.",
     "wd.dropped_out_alt": "{name} dropped out in round {round}: the game ends after round {last}.",
     "wd.cleaned_up": "Dice and spell cards back to the players; new reserves and hands of 5.",
-    "wd.market": Plural("Market: {discarded} card to the discard pile, {drawn}.",
-                        "Market: {discarded} cards to the discard pile, {drawn}.", "discarded"),
+    "wd.market": Plural(
+        "Market: {discarded} card to the discard pile, {drawn}.",
+        "Market: {discarded} cards to the discard pile, {drawn}.",
+        "discarded",
+    ),
     "wd.market_reshuffled": Plural(
         "Market: {discarded} card to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
         "Market: {discarded} cards to the discard pile; the deck ran out, so {reshuffled}; {drawn}.",
@@ -278,19 +339,31 @@ TEXTS: dict[str, Text] = {
     "wd.dice_short": Plural("{n} die short", "{n} dice short"),
     "wd.faces": Plural("{n} face", "{n} faces"),
     "wd.market_drawn": Plural("{n} new card face up", "{n} new cards face up"),
-    "wd.market_reshuffled_cards": Plural("{n} discarded card was shuffled into a new deck",
-                                         "{n} discarded cards were shuffled into a new deck"),
-    "wd.ended_win": Plural("{name} wins with {points} magic point ({reason}).",
-                           "{name} wins with {points} magic points ({reason}).", "points"),
-    "wd.ended_tie": Plural("{names} tie with {points} magic point ({reason}).",
-                           "{names} tie with {points} magic points ({reason}).", "points"),
-    "wd.reason.lesson": Plural("the magic lesson's {rounds} round is over", "the magic lesson's {rounds} rounds are over",
-                               "rounds"),
+    "wd.market_reshuffled_cards": Plural(
+        "{n} discarded card was shuffled into a new deck",
+        "{n} discarded cards were shuffled into a new deck",
+    ),
+    "wd.ended_win": Plural(
+        "{name} wins with {points} magic point ({reason}).",
+        "{name} wins with {points} magic points ({reason}).",
+        "points",
+    ),
+    "wd.ended_tie": Plural(
+        "{names} tie with {points} magic point ({reason}).",
+        "{names} tie with {points} magic points ({reason}).",
+        "points",
+    ),
+    "wd.reason.lesson": Plural(
+        "the magic lesson's {rounds} round is over",
+        "the magic lesson's {rounds} rounds are over",
+        "rounds",
+    ),
     "wd.reason.alt": "the round after a player dropped out is over",
     # why the duel ended on points, as the game's result (Outcome.said)
     "wd.outcome.most": "most magic points ({points}), {ending}",
-    "wd.outcome.tie": Plural("tie on {points} magic point, {ending}", "tie on {points} magic points, {ending}",
-                             "points"),
+    "wd.outcome.tie": Plural(
+        "tie on {points} magic point, {ending}", "tie on {points} magic points, {ending}", "points"
+    ),
     "wd.outcome.lesson": "magic lesson over",
     "wd.outcome.alt": "alternative ending",
     # words that go into the texts above, so each language places and inflects its own
@@ -389,7 +462,9 @@ def _not_waiting(state: GameState) -> None:
     attack = duel_of(state).attack
     if attack is not None:
         raise IllegalCommand(
-            "wd.attack_wait", target=state.player(attack.target).name, caster=state.player(attack.caster).name,
+            "wd.attack_wait",
+            target=state.player(attack.target).name,
+            caster=state.player(attack.caster).name,
             spell=duel_of(state).wizard(attack.caster).card(attack.card).name,
         )
 
@@ -399,7 +474,9 @@ def _phase(state: GameState, phase: int, action: str) -> WizardsDuelState:
     _not_waiting(state)
     if duel.phase != phase:
         raise IllegalCommand(
-            "wd.wrong_phase", action=Message(f"wd.action.{action}"), needed=Message(f"wd.phase.{phase}"),
+            "wd.wrong_phase",
+            action=Message(f"wd.action.{action}"),
+            needed=Message(f"wd.phase.{phase}"),
             phase=Message(f"wd.phase.{duel.phase}"),
         )
     return duel
@@ -429,8 +506,15 @@ def find_card(wizard: Wizard, name: str, owner: str) -> SpellCard:
     if len(starts) == 1:
         return starts[0]
     if starts:
-        raise IllegalCommand("wd.ambiguous_card", card=name, matches=", ".join(c.name for c in starts))
-    raise IllegalCommand("wd.no_card", name=owner, card=name, cards=", ".join(c.name for c in wizard.cards) or Message("wd.no_cards_yet"))
+        raise IllegalCommand(
+            "wd.ambiguous_card", card=name, matches=", ".join(c.name for c in starts)
+        )
+    raise IllegalCommand(
+        "wd.no_card",
+        name=owner,
+        card=name,
+        cards=", ".join(c.name for c in wizard.cards) or Message("wd.no_cards_yet"),
+    )
 
 
 def _spell_index(card: SpellCard, number: int | None, usable: list[int]) -> int:
@@ -448,23 +532,36 @@ def _spell_index(card: SpellCard, number: int | None, usable: list[int]) -> int:
 
 def spell_name(card: SpellCard, index: int) -> str | Message:
     """A spell by its card: the card's name, and which of its two spells when it has two."""
-    return card.name if len(card.spells) == 1 else Message("wd.spell_of", card=card.name, n=index + 1)
+    return (
+        card.name if len(card.spells) == 1 else Message("wd.spell_of", card=card.name, n=index + 1)
+    )
 
 
 def spell_text(spell: Spell) -> Message:
-    return Message(f"wd.spell.{spell.kind.value}", strength=spell.strength, others=spell.others,
-                   school=Message(f"wd.face.{spell.school.value}"))
+    return Message(
+        f"wd.spell.{spell.kind.value}",
+        strength=spell.strength,
+        others=spell.others,
+        school=Message(f"wd.face.{spell.school.value}"),
+    )
 
 
 def spells_text(spells: Iterable[Spell]) -> Message:
     parts = [spell_text(spell) for spell in spells]
     if len(parts) == 1:
         return parts[0]
-    return Message("wd.spells", first=parts[0], second=Message("wd.spells", first=parts[1], second=parts[2])
-                   if len(parts) > 2 else parts[1])
+    return Message(
+        "wd.spells",
+        first=parts[0],
+        second=Message("wd.spells", first=parts[1], second=parts[2])
+        if len(parts) > 2
+        else parts[1],
+    )
 
 
-def _check_card(wizard: Wizard, owner: str, name: str, level: int | None, spells: tuple[Spell, ...]) -> str:
+def _check_card(
+    wizard: Wizard, owner: str, name: str, level: int | None, spells: tuple[Spell, ...]
+) -> str:
     clean = " ".join(name.split())
     if not clean or len(clean) > MAX_CARD_NAME or not clean.isprintable():
         raise IllegalCommand("wd.card_name", limit=MAX_CARD_NAME)
@@ -507,7 +604,9 @@ class _Batch:
         self.events += events
         self.state = apply_events(self.state, events)
 
-    def hurt(self, seat: int, amount: int, cause: Cause, source: int | None, school: Face | None = None) -> None:
+    def hurt(
+        self, seat: int, amount: int, cause: Cause, source: int | None, school: Face | None = None
+    ) -> None:
         """Take up to ``amount`` magic points from a player; a shield of ``school`` absorbs first."""
         wizard = self.duel.wizard(seat)
         if amount <= 0 or not _in_game(self.state, seat):
@@ -543,17 +642,28 @@ def _set_up(state: GameState, command: NewGame, rng: Random) -> list[Event]:
     count = len(state.players)
     market = count + 1
     deck = int(state.options.get("spell_deck", 30))
-    return [DuelSetUp(magic=state.starting_life, hand=HAND, reserve=reserve_for(count), market=market,
-                      deck=deck - market)]
+    return [
+        DuelSetUp(
+            magic=state.starting_life,
+            hand=HAND,
+            reserve=reserve_for(count),
+            market=market,
+            deck=deck - market,
+        )
+    ]
 
 
 @RULES.applies(DuelSetUp)
 def _apply_set_up(state: GameState, event: DuelSetUp) -> GameState:
     wizards = tuple(
-        Wizard(seat=p.seat, magic=event.magic, hand=event.hand, reserve=event.reserve) for p in state.players
+        Wizard(seat=p.seat, magic=event.magic, hand=event.hand, reserve=event.reserve)
+        for p in state.players
     )
     duel = WizardsDuelState(
-        starting=state.starting_player, wizards=wizards, market=(True,) * event.market, deck=event.deck
+        starting=state.starting_player,
+        wizards=wizards,
+        market=(True,) * event.market,
+        deck=event.deck,
     )
     return state.model_copy(update={"wizards_duel": duel})
 
@@ -561,7 +671,12 @@ def _apply_set_up(state: GameState, event: DuelSetUp) -> GameState:
 @RULES.describes(DuelSetUp)
 def _describe_set_up(state: GameState, event: DuelSetUp) -> Message:
     return Message(
-        "wd.set_up", magic=event.magic, hand=event.hand, reserve=event.reserve, market=event.market, deck=event.deck,
+        "wd.set_up",
+        magic=event.magic,
+        hand=event.hand,
+        reserve=event.reserve,
+        market=event.market,
+        deck=event.deck,
         first=state.player(state.starting_player).name,
     )
 
@@ -578,10 +693,17 @@ def _roll(state: GameState, command: RollElementDice, rng: Random) -> list[Event
     duel = _phase(state, 1, "roll")
     if command.seat is None:
         if command.faces is not None:
-            raise IllegalCommand("wd.roll_count", name="?", hand=HAND, count=Message("wd.faces", n=len(command.faces)))
+            raise IllegalCommand(
+                "wd.roll_count",
+                name="?",
+                hand=HAND,
+                count=Message("wd.faces", n=len(command.faces)),
+            )
         seats = [w.seat for w in _players_in(state) if w.rolled is None and not w.chosen]
         if not seats:
-            raise IllegalCommand("wd.nothing_to_roll", names=_names(state, _waiting_to_choose(state)))
+            raise IllegalCommand(
+                "wd.nothing_to_roll", names=_names(state, _waiting_to_choose(state))
+            )
     else:
         wizard = _wizard(state, command.seat)
         name = state.player(command.seat).name
@@ -590,8 +712,12 @@ def _roll(state: GameState, command: RollElementDice, rng: Random) -> list[Event
         if wizard.chosen:
             raise IllegalCommand("wd.chosen_already", name=name)
         if command.faces is not None and len(command.faces) != wizard.hand:
-            raise IllegalCommand("wd.roll_count", name=name, hand=wizard.hand,
-                                 count=Message("wd.faces", n=len(command.faces)))
+            raise IllegalCommand(
+                "wd.roll_count",
+                name=name,
+                hand=wizard.hand,
+                count=Message("wd.faces", n=len(command.faces)),
+            )
         seats = [command.seat]
     events: list[Event] = []
     faces = list(Face)
@@ -601,7 +727,9 @@ def _roll(state: GameState, command: RollElementDice, rng: Random) -> list[Event
             rolled, physical = command.faces, True
         else:
             rolled, physical = tuple(faces[rng.randrange(len(faces))] for _ in range(hand)), False
-        events.append(ElementDiceRolled(seat=seat, faces=rolled, physical=physical, last=duel.last_roll))
+        events.append(
+            ElementDiceRolled(seat=seat, faces=rolled, physical=physical, last=duel.last_roll)
+        )
     return events
 
 
@@ -621,11 +749,15 @@ def _gather(state: GameState, command: GatherMana, rng: Random) -> list[Event]:
     wizard, rolled = _rolled(state, command.seat, "gather")
     name = state.player(command.seat).name
     if _take(rolled, command.aside) is None:
-        raise IllegalCommand("wd.not_in_roll", name=name, faces=faces_text(command.aside), rolled=faces_text(rolled))
+        raise IllegalCommand(
+            "wd.not_in_roll", name=name, faces=faces_text(command.aside), rolled=faces_text(rolled)
+        )
     # Taking every die back draws nothing, even with a hand smaller than 5 after a shield.
     need = HAND - (len(rolled) - len(command.aside)) if command.aside else 0
     drawn = min(need, wizard.reserve)
-    events: list[Event] = [ManaGathered(seat=command.seat, aside=command.aside, drawn=drawn, missing=need - drawn)]
+    events: list[Event] = [
+        ManaGathered(seat=command.seat, aside=command.aside, drawn=drawn, missing=need - drawn)
+    ]
     if need > drawn:
         batch = _Batch(state)
         batch.add(*events)
@@ -640,11 +772,18 @@ def _shield(state: GameState, command: SetShieldDie, rng: Random) -> list[Event]
     _need_option(state, "antimagic_shield")
     name = state.player(command.seat).name
     if command.face not in rolled:
-        raise IllegalCommand("wd.not_in_roll", name=name, faces=faces_text((command.face,)), rolled=faces_text(rolled))
+        raise IllegalCommand(
+            "wd.not_in_roll",
+            name=name,
+            faces=faces_text((command.face,)),
+            rolled=faces_text(rolled),
+        )
     if command.face is Face.AIR:
         raise IllegalCommand("wd.shield_air")
     if len(set(wizard.shield) | {command.face}) > 2:
-        raise IllegalCommand("wd.shield_symbols", name=name, shield=faces_text(_sorted(set(wizard.shield))))
+        raise IllegalCommand(
+            "wd.shield_symbols", name=name, shield=faces_text(_sorted(set(wizard.shield)))
+        )
     return [ShieldDieSet(seat=command.seat, face=command.face)]
 
 
@@ -653,7 +792,9 @@ def _apply_rolled(state: GameState, event: ElementDiceRolled) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
     if event.last:
-        wizard = wizard.model_copy(update={"pool": wizard.pool + event.faces, "hand": 0, "chosen": True})
+        wizard = wizard.model_copy(
+            update={"pool": wizard.pool + event.faces, "hand": 0, "chosen": True}
+        )
     else:
         wizard = wizard.model_copy(update={"rolled": event.faces})
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
@@ -669,10 +810,15 @@ def _describe_rolled(state: GameState, event: ElementDiceRolled) -> Message:
 def _apply_gathered(state: GameState, event: ManaGathered) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
-    wizard = wizard.model_copy(update={
-        "pool": wizard.pool + event.aside, "hand": wizard.hand - len(event.aside) + event.drawn,
-        "reserve": wizard.reserve - event.drawn, "rolled": None, "chosen": True,
-    })
+    wizard = wizard.model_copy(
+        update={
+            "pool": wizard.pool + event.aside,
+            "hand": wizard.hand - len(event.aside) + event.drawn,
+            "reserve": wizard.reserve - event.drawn,
+            "rolled": None,
+            "chosen": True,
+        }
+    )
     duel = duel.with_wizard(wizard)
     if event.missing:
         duel = duel.model_copy(update={"last_turn": True})
@@ -685,8 +831,13 @@ def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
     if not event.aside:
         return Message("wd.took_back", name=name, count=duel_of(state).wizard(event.seat).hand)
     if event.missing:
-        return Message("wd.gathered_short", name=name, faces=faces_text(event.aside), drawn=event.drawn,
-                       missing=event.missing)
+        return Message(
+            "wd.gathered_short",
+            name=name,
+            faces=faces_text(event.aside),
+            drawn=event.drawn,
+            missing=event.missing,
+        )
     return Message("wd.gathered", name=name, faces=faces_text(event.aside), drawn=event.drawn)
 
 
@@ -694,25 +845,37 @@ def _describe_gathered(state: GameState, event: ManaGathered) -> Message:
 def _apply_shield(state: GameState, event: ShieldDieSet) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
-    wizard = wizard.model_copy(update={
-        "hand": wizard.hand - 1, "shield": wizard.shield + (event.face,), "rolled": None, "chosen": True,
-    })
+    wizard = wizard.model_copy(
+        update={
+            "hand": wizard.hand - 1,
+            "shield": wizard.shield + (event.face,),
+            "rolled": None,
+            "chosen": True,
+        }
+    )
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
 @RULES.describes(ShieldDieSet)
 def _describe_shield(state: GameState, event: ShieldDieSet) -> Message:
     shield = duel_of(state).wizard(event.seat).shield + (event.face,)
-    return Message("wd.shield_set", name=state.player(event.seat).name, face=Message(f"wd.face.{event.face.value}"),
-                   shield=faces_text(_sorted(shield)))
+    return Message(
+        "wd.shield_set",
+        name=state.player(event.seat).name,
+        face=Message(f"wd.face.{event.face.value}"),
+        shield=faces_text(_sorted(shield)),
+    )
 
 
 @RULES.applies(GatherTurnStarted)
 def _apply_gather_turn(state: GameState, event: GatherTurnStarted) -> GameState:
     duel = duel_of(state)
     wizards = tuple(w.model_copy(update={"chosen": False, "rolled": None}) for w in duel.wizards)
-    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards,
-                                                                            "gather_turn": event.turn})})
+    return state.model_copy(
+        update={
+            "wizards_duel": duel.model_copy(update={"wizards": wizards, "gather_turn": event.turn})
+        }
+    )
 
 
 @RULES.describes(GatherTurnStarted)
@@ -724,8 +887,12 @@ def _describe_gather_turn(state: GameState, event: GatherTurnStarted) -> Message
 def _apply_last_roll(state: GameState, event: LastRollCalled) -> GameState:
     duel = duel_of(state)
     # A player with no dice in hand has nothing to roll.
-    wizards = tuple(w.model_copy(update={"chosen": w.hand == 0, "rolled": None}) for w in duel.wizards)
-    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": wizards, "last_roll": True})})
+    wizards = tuple(
+        w.model_copy(update={"chosen": w.hand == 0, "rolled": None}) for w in duel.wizards
+    )
+    return state.model_copy(
+        update={"wizards_duel": duel.model_copy(update={"wizards": wizards, "last_roll": True})}
+    )
 
 
 @RULES.describes(LastRollCalled)
@@ -748,8 +915,13 @@ def _define(state: GameState, command: DefineSpellCard, rng: Random) -> list[Eve
     name = _check_card(wizard, owner, command.name, command.level, command.spells)
     if basic_cards(wizard) >= BASIC_CARDS:
         raise IllegalCommand("wd.basic_cards", name=owner, count=BASIC_CARDS)
-    card = SpellCard(number=_next_number(wizard), name=name, level=command.level, basic=True,
-                     spells=_fresh(command.spells))
+    card = SpellCard(
+        number=_next_number(wizard),
+        name=name,
+        level=command.level,
+        basic=True,
+        spells=_fresh(command.spells),
+    )
     return [SpellCardDefined(seat=command.seat, card=card)]
 
 
@@ -765,8 +937,12 @@ def _check_pool(state: GameState, wizard: Wizard, dice: tuple[Face, ...]) -> Non
     if not dice:
         raise IllegalCommand("wd.no_dice")
     if _take(wizard.pool, dice) is None:
-        raise IllegalCommand("wd.not_in_pool", name=state.player(wizard.seat).name, faces=faces_text(dice),
-                             pool=faces_text(_sorted(wizard.pool)))
+        raise IllegalCommand(
+            "wd.not_in_pool",
+            name=state.player(wizard.seat).name,
+            faces=faces_text(dice),
+            pool=faces_text(_sorted(wizard.pool)),
+        )
 
 
 @RULES.decides(PaySpell)
@@ -798,7 +974,9 @@ def _learn(state: GameState, command: LearnSpell, rng: Random) -> list[Event]:
     spells = _fresh(command.spells)
     # The full cost goes down at once, on the spell learned: it is activated for this round.
     spells = (spells[0].model_copy(update={"dice": command.dice}), *spells[1:])
-    card = SpellCard(number=_next_number(wizard), name=name, level=command.level, basic=False, spells=spells)
+    card = SpellCard(
+        number=_next_number(wizard), name=name, level=command.level, basic=False, spells=spells
+    )
     return [SpellLearned(seat=command.seat, slot=command.slot - 1, card=card)]
 
 
@@ -815,7 +993,9 @@ def _ready(state: GameState, command: PassIncantations, rng: Random) -> list[Eve
 
 
 def _replace_card(wizard: Wizard, card: SpellCard) -> Wizard:
-    return wizard.model_copy(update={"cards": tuple(card if c.number == card.number else c for c in wizard.cards)})
+    return wizard.model_copy(
+        update={"cards": tuple(card if c.number == card.number else c for c in wizard.cards)}
+    )
 
 
 def _with_spell(card: SpellCard, index: int, **changes: object) -> SpellCard:
@@ -834,8 +1014,12 @@ def _apply_defined(state: GameState, event: SpellCardDefined) -> GameState:
 
 @RULES.describes(SpellCardDefined)
 def _describe_defined(state: GameState, event: SpellCardDefined) -> Message:
-    return Message("wd.card_defined", name=state.player(event.seat).name, card=event.card.name,
-                   spells=spells_text(event.card.spells))
+    return Message(
+        "wd.card_defined",
+        name=state.player(event.seat).name,
+        card=event.card.name,
+        spells=spells_text(event.card.spells),
+    )
 
 
 @RULES.applies(SpellPaid)
@@ -843,7 +1027,9 @@ def _apply_paid(state: GameState, event: SpellPaid) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
     card = _with_spell(wizard.card(event.card), event.spell, dice=event.dice)
-    wizard = _replace_card(wizard, card).model_copy(update={"pool": _take(wizard.pool, event.dice) or ()})
+    wizard = _replace_card(wizard, card).model_copy(
+        update={"pool": _take(wizard.pool, event.dice) or ()}
+    )
     return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
 
 
@@ -851,7 +1037,9 @@ def _apply_paid(state: GameState, event: SpellPaid) -> GameState:
 def _describe_paid(state: GameState, event: SpellPaid) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
     label = spell_name(card, event.spell)
-    return Message("wd.paid", name=state.player(event.seat).name, faces=faces_text(event.dice), card=label)
+    return Message(
+        "wd.paid", name=state.player(event.seat).name, faces=faces_text(event.dice), card=label
+    )
 
 
 @RULES.applies(SpellLearned)
@@ -859,9 +1047,13 @@ def _apply_learned(state: GameState, event: SpellLearned) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
     paid = event.card.spells[0].dice
-    wizard = wizard.model_copy(update={
-        "cards": wizard.cards + (event.card,), "pool": _take(wizard.pool, paid) or (), "learned": True,
-    })
+    wizard = wizard.model_copy(
+        update={
+            "cards": wizard.cards + (event.card,),
+            "pool": _take(wizard.pool, paid) or (),
+            "learned": True,
+        }
+    )
     market = list(duel.market)
     market[event.slot] = False
     duel = duel.with_wizard(wizard).model_copy(update={"market": tuple(market)})
@@ -870,8 +1062,14 @@ def _apply_learned(state: GameState, event: SpellLearned) -> GameState:
 
 @RULES.describes(SpellLearned)
 def _describe_learned(state: GameState, event: SpellLearned) -> Message:
-    return Message("wd.learned", name=state.player(event.seat).name, slot=event.slot + 1, card=event.card.name,
-                   spells=spells_text(event.card.spells), faces=faces_text(event.card.spells[0].dice))
+    return Message(
+        "wd.learned",
+        name=state.player(event.seat).name,
+        slot=event.slot + 1,
+        card=event.card.name,
+        spells=spells_text(event.card.spells),
+        faces=faces_text(event.card.spells[0].dice),
+    )
 
 
 @RULES.applies(IncantationsPassed)
@@ -898,7 +1096,9 @@ def may_cast(state: GameState, seat: int) -> bool:
     duel = duel_of(state)
     wizard = duel.wizard(seat)
     return (
-        _in_game(state, seat) and not wizard.passed and not _untargetable(duel, seat)
+        _in_game(state, seat)
+        and not wizard.passed
+        and not _untargetable(duel, seat)
         and any(spell.ready for card in wizard.cards for spell in card.spells)
     )
 
@@ -919,12 +1119,18 @@ def _cast(state: GameState, command: CastSpell, rng: Random) -> list[Event]:
     duel = _phase(state, 3, "cast")
     wizard = _wizard(state, command.seat)
     if duel.to_move != command.seat:
-        raise IllegalCommand("wd.not_your_turn", name=state.player(duel.to_move).name if duel.to_move is not None
-                             else Message("wd.nobody"))
+        raise IllegalCommand(
+            "wd.not_your_turn",
+            name=state.player(duel.to_move).name
+            if duel.to_move is not None
+            else Message("wd.nobody"),
+        )
     card = find_card(wizard, command.card, state.player(command.seat).name)
     ready = [i for i, spell in enumerate(card.spells) if spell.ready]
     if command.spell is None and not ready:
-        raise IllegalCommand("wd.nothing_ready", name=state.player(command.seat).name, card=card.name)
+        raise IllegalCommand(
+            "wd.nothing_ready", name=state.player(command.seat).name, card=card.name
+        )
     index = _spell_index(card, command.spell, ready)
     spell = card.spells[index]
     if not spell.ready:
@@ -947,8 +1153,15 @@ def _cast(state: GameState, command: CastSpell, rng: Random) -> list[Event]:
     if _option(state, "chain_reaction"):
         back = _chain_return(wizard, card)
         if back:
-            batch.add(ChainDiceReturned(seat=command.seat, card=card.number, spell=index,
-                                        count=min(back, len(spell.dice)), to=command.chain_to))
+            batch.add(
+                ChainDiceReturned(
+                    seat=command.seat,
+                    card=card.number,
+                    spell=index,
+                    count=min(back, len(spell.dice)),
+                    to=command.chain_to,
+                )
+            )
     if spell.kind is SpellKind.HEALING:
         batch.heal(command.seat, spell.strength, "heal", spell.school)
     return batch.events
@@ -1005,8 +1218,9 @@ def _defend(state: GameState, command: Defend, rng: Random) -> list[Event]:
 Defence = Callable[[GameState, Defend, Wizard, Attack, AttackDefended], tuple[int, AttackDefended]]
 
 
-def _defend_heal(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
-                 event: AttackDefended) -> tuple[int, AttackDefended]:
+def _defend_heal(
+    state: GameState, command: Defend, wizard: Wizard, attack: Attack, event: AttackDefended
+) -> tuple[int, AttackDefended]:
     card = find_card(wizard, command.card or "", state.player(command.seat).name)
     ready = [i for i, s in enumerate(card.spells) if s.ready and s.kind is SpellKind.HEALING]
     index = _spell_index(card, command.spell, ready)
@@ -1016,25 +1230,34 @@ def _defend_heal(state: GameState, command: Defend, wizard: Wizard, attack: Atta
     if not spell.ready:
         raise IllegalCommand("wd.spell_used", card=card.name, number=index + 1)
     # The healing does not heal: it weakens the attack, and any excess is lost.
-    return max(0, attack.strength - spell.strength), event.model_copy(update={"card": card.number, "spell": index})
+    return max(0, attack.strength - spell.strength), event.model_copy(
+        update={"card": card.number, "spell": index}
+    )
 
 
-def _defend_reserve(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
-                    event: AttackDefended) -> tuple[int, AttackDefended]:
+def _defend_reserve(
+    state: GameState, command: Defend, wizard: Wizard, attack: Attack, event: AttackDefended
+) -> tuple[int, AttackDefended]:
     most = min(attack.strength, wizard.reserve)
     if not 1 <= command.count <= most:
-        raise IllegalCommand("wd.reserve_range", name=state.player(command.seat).name, most=most, count=command.count)
+        raise IllegalCommand(
+            "wd.reserve_range", name=state.player(command.seat).name, most=most, count=command.count
+        )
     return attack.strength - command.count, event.model_copy(update={"count": command.count})
 
 
-def _defend_counter(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
-                    event: AttackDefended) -> tuple[int, AttackDefended]:
+def _defend_counter(
+    state: GameState, command: Defend, wizard: Wizard, attack: Attack, event: AttackDefended
+) -> tuple[int, AttackDefended]:
     _check_pool(state, wizard, command.dice)
-    return attack.strength, event.model_copy(update={"dice": command.dice, "count": len(command.dice)})
+    return attack.strength, event.model_copy(
+        update={"dice": command.dice, "count": len(command.dice)}
+    )
 
 
-def _defend_drain(state: GameState, command: Defend, wizard: Wizard, attack: Attack,
-                  event: AttackDefended) -> tuple[int, AttackDefended]:
+def _defend_drain(
+    state: GameState, command: Defend, wizard: Wizard, attack: Attack, event: AttackDefended
+) -> tuple[int, AttackDefended]:
     _need_option(state, "power_drain")
     name = state.player(command.seat).name
     if wizard.drain_used:
@@ -1045,7 +1268,10 @@ def _defend_drain(state: GameState, command: Defend, wizard: Wizard, attack: Att
 
 
 _DEFENCES: dict[str, Defence] = {
-    "heal": _defend_heal, "reserve": _defend_reserve, "counter": _defend_counter, "drain": _defend_drain,
+    "heal": _defend_heal,
+    "reserve": _defend_reserve,
+    "counter": _defend_counter,
+    "drain": _defend_drain,
 }
 
 
@@ -1066,14 +1292,20 @@ def _hold(state: GameState, command: PassCasting, rng: Random) -> list[Event]:
     duel = _phase(state, 3, "hold")
     _wizard(state, command.seat)
     if duel.to_move != command.seat:
-        raise IllegalCommand("wd.not_your_turn", name=state.player(duel.to_move).name if duel.to_move is not None
-                             else Message("wd.nobody"))
+        raise IllegalCommand(
+            "wd.not_your_turn",
+            name=state.player(duel.to_move).name
+            if duel.to_move is not None
+            else Message("wd.nobody"),
+        )
     return [CastingPassed(seat=command.seat)]
 
 
 def _update(state: GameState, seat: int, **changes: object) -> GameState:
     duel = duel_of(state)
-    return state.model_copy(update={"wizards_duel": duel.with_wizard(duel.wizard(seat).model_copy(update=changes))})
+    return state.model_copy(
+        update={"wizards_duel": duel.with_wizard(duel.wizard(seat).model_copy(update=changes))}
+    )
 
 
 @RULES.applies(CastingTurn)
@@ -1099,9 +1331,19 @@ def _apply_cast(state: GameState, event: SpellCast) -> GameState:
     if spell.kind is SpellKind.HEALING:
         wizard = wizard.model_copy(update={"turn_over": True})
         return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
-    attack = Attack(caster=event.seat, card=event.card, spell=event.spell, target=event.target or 0,
-                    kind=spell.kind, strength=spell.strength, school=spell.school, others=spell.others)
-    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard).model_copy(update={"attack": attack})})
+    attack = Attack(
+        caster=event.seat,
+        card=event.card,
+        spell=event.spell,
+        target=event.target or 0,
+        kind=spell.kind,
+        strength=spell.strength,
+        school=spell.school,
+        others=spell.others,
+    )
+    return state.model_copy(
+        update={"wizards_duel": duel.with_wizard(wizard).model_copy(update={"attack": attack})}
+    )
 
 
 @RULES.describes(SpellCast)
@@ -1112,10 +1354,18 @@ def _describe_cast(state: GameState, event: SpellCast) -> Message:
     name = state.player(event.seat).name
     if spell.kind is SpellKind.HEALING:
         return Message("wd.cast_heal", name=name, card=label, strength=spell.strength)
-    strength = f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
-    return Message("wd.cast_attack", name=name, card=label, kind=Message(f"wd.kind.{spell.kind.value}"),
-                   strength=strength, school=Message(f"wd.face.{spell.school.value}"),
-                   target=state.player(event.target or 0).name)
+    strength = (
+        f"{spell.strength}/{spell.others}" if spell.kind is SpellKind.AREA else str(spell.strength)
+    )
+    return Message(
+        "wd.cast_attack",
+        name=name,
+        card=label,
+        kind=Message(f"wd.kind.{spell.kind.value}"),
+        strength=strength,
+        school=Message(f"wd.face.{spell.school.value}"),
+        target=state.player(event.target or 0).name,
+    )
 
 
 @RULES.applies(ChainDiceReturned)
@@ -1136,8 +1386,13 @@ def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
 @RULES.describes(ChainDiceReturned)
 def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
     card = duel_of(state).wizard(event.seat).card(event.card)
-    return Message("wd.chain", name=state.player(event.seat).name, count=event.count, card=card.name,
-                   to=Message(f"wd.to.{event.to}"))
+    return Message(
+        "wd.chain",
+        name=state.player(event.seat).name,
+        count=event.count,
+        card=card.name,
+        to=Message(f"wd.to.{event.to}"),
+    )
 
 
 @RULES.applies(AttackDefended)
@@ -1148,14 +1403,28 @@ def _apply_defended(state: GameState, event: AttackDefended) -> GameState:
     if event.how == "heal" and event.card is not None and event.spell is not None:
         wizard = _replace_card(wizard, _with_spell(wizard.card(event.card), event.spell, cast=True))
     elif event.how == "reserve":
-        wizard = wizard.model_copy(update={"reserve": wizard.reserve - event.count, "aside": wizard.aside + event.count,
-                                           "fatigue": wizard.fatigue + 1})
+        wizard = wizard.model_copy(
+            update={
+                "reserve": wizard.reserve - event.count,
+                "aside": wizard.aside + event.count,
+                "fatigue": wizard.fatigue + 1,
+            }
+        )
     elif event.how == "counter":
-        wizard = wizard.model_copy(update={"pool": _take(wizard.pool, event.dice) or (),
-                                           "aside": wizard.aside + len(event.dice)})
+        wizard = wizard.model_copy(
+            update={
+                "pool": _take(wizard.pool, event.dice) or (),
+                "aside": wizard.aside + len(event.dice),
+            }
+        )
     elif event.how == "drain":
-        wizard = wizard.model_copy(update={"reserve": wizard.reserve - 1, "removed": wizard.removed + 1,
-                                           "drain_used": True})
+        wizard = wizard.model_copy(
+            update={
+                "reserve": wizard.reserve - 1,
+                "removed": wizard.removed + 1,
+                "drain_used": True,
+            }
+        )
     duel = duel.with_wizard(wizard).model_copy(update={"attack": None})
     if attack is not None:
         duel = duel.with_wizard(duel.wizard(attack.caster).model_copy(update={"turn_over": True}))
@@ -1167,7 +1436,9 @@ def _describe_defended(state: GameState, event: AttackDefended) -> Message:
     name = state.player(event.seat).name
     if event.how == "heal" and event.card is not None and event.spell is not None:
         card = duel_of(state).wizard(event.seat).card(event.card)
-        return Message("wd.defend.heal", name=name, card=card.name, strength=card.spells[event.spell].strength)
+        return Message(
+            "wd.defend.heal", name=name, card=card.name, strength=card.spells[event.spell].strength
+        )
     return Message(f"wd.defend.{event.how}", name=name, count=event.count)
 
 
@@ -1202,8 +1473,14 @@ def _describe_magic(state: GameState, event: MagicChanged) -> Message:
     amount: int | Message = abs(event.delta)
     if event.cause == "refill":
         amount = Message("wd.dice_short", n=abs(event.delta))
-    return Message(f"wd.magic.{event.cause}", name=state.player(event.seat).name, before=wizard.magic,
-                   after=max(0, wizard.magic + event.delta), amount=amount, source=source)
+    return Message(
+        f"wd.magic.{event.cause}",
+        name=state.player(event.seat).name,
+        before=wizard.magic,
+        after=max(0, wizard.magic + event.delta),
+        amount=amount,
+        source=source,
+    )
 
 
 @RULES.applies(ShieldAbsorbed)
@@ -1213,8 +1490,12 @@ def _apply_absorbed(state: GameState, event: ShieldAbsorbed) -> GameState:
 
 @RULES.describes(ShieldAbsorbed)
 def _describe_absorbed(state: GameState, event: ShieldAbsorbed) -> Message:
-    return Message("wd.absorbed", name=state.player(event.seat).name, amount=event.amount,
-                   school=Message(f"wd.face.{event.school.value}"))
+    return Message(
+        "wd.absorbed",
+        name=state.player(event.seat).name,
+        amount=event.amount,
+        school=Message(f"wd.face.{event.school.value}"),
+    )
 
 
 @RULES.state_check
@@ -1233,7 +1514,9 @@ def _drop_outs(state: GameState, events: list[Event], rng: Random) -> list[Event
         if _option(state, "power_sacrifice") and not wizard.sacrifice_used:
             found.append(WizardFalling(seat=wizard.seat))
         else:
-            found.append(PlayerLost(seat=wizard.seat, reason=LossReason.EFFECT, source=wizard.hurt_by))
+            found.append(
+                PlayerLost(seat=wizard.seat, reason=LossReason.EFFECT, source=wizard.hurt_by)
+            )
     return found
 
 
@@ -1275,8 +1558,14 @@ def _apply_sacrificed(state: GameState, event: PowerSacrificed) -> GameState:
     duel = duel_of(state)
     wizard = duel.wizard(event.seat)
     return _update(
-        state, event.seat, cards=tuple(c for c in wizard.cards if c.number != event.card), magic=SACRIFICE_POINTS,
-        falling=False, sacrifice_used=True, sacrificed_round=duel.round, shield=(),
+        state,
+        event.seat,
+        cards=tuple(c for c in wizard.cards if c.number != event.card),
+        magic=SACRIFICE_POINTS,
+        falling=False,
+        sacrifice_used=True,
+        sacrificed_round=duel.round,
+        shield=(),
         aside=wizard.aside + len(wizard.shield),
     )
 
@@ -1292,7 +1581,9 @@ def _apply_dropped_out(state: GameState, event: WizardDroppedOut) -> GameState:
     duel = duel_of(state)
     if duel.dropout_round is not None:
         return state
-    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"dropout_round": event.round})})
+    return state.model_copy(
+        update={"wizards_duel": duel.model_copy(update={"dropout_round": event.round})}
+    )
 
 
 @RULES.describes(WizardDroppedOut)
@@ -1365,7 +1656,11 @@ def clean_up(state: GameState) -> list[Event]:
     drawn = from_deck + min(slots - from_deck, reshuffled)
     batch.add(MarketRefreshed(discarded=discarded, drawn=drawn, reshuffled=reshuffled))
     lesson = _option(state, "magic_lesson") and duel.round >= LESSON_ROUNDS
-    alternative = _option(state, "alt_ending") and duel.dropout_round is not None and duel.round > duel.dropout_round
+    alternative = (
+        _option(state, "alt_ending")
+        and duel.dropout_round is not None
+        and duel.round > duel.dropout_round
+    )
     if lesson or alternative:
         players = _players_in(batch.state)
         best = max(w.magic for w in players)
@@ -1379,7 +1674,9 @@ def clean_up(state: GameState) -> list[Event]:
 @RULES.applies(PhaseStarted)
 def _apply_phase(state: GameState, event: PhaseStarted) -> GameState:
     duel = duel_of(state)
-    wizards = tuple(w.model_copy(update={"passed": False, "turn_over": False}) for w in duel.wizards)
+    wizards = tuple(
+        w.model_copy(update={"passed": False, "turn_over": False}) for w in duel.wizards
+    )
     duel = duel.model_copy(update={"phase": event.phase, "wizards": wizards, "to_move": None})
     return state.model_copy(update={"wizards_duel": duel})
 
@@ -1398,12 +1695,27 @@ def _apply_cleaned_up(state: GameState, event: RoundCleanedUp) -> GameState:
     for wizard in duel.wizards:
         dice = wizard.total_dice() - wizard.removed
         cards = tuple(c.model_copy(update={"spells": _fresh(c.spells)}) for c in wizard.cards)
-        wizards.append(wizard.model_copy(update={
-            "hand": min(HAND, dice), "reserve": dice - min(HAND, dice), "pool": (), "rolled": None, "chosen": False,
-            "shield": (), "aside": 0, "cards": cards, "learned": False, "passed": False, "turn_over": False,
-            "chain": -1,
-        }))
-    return state.model_copy(update={"wizards_duel": duel.model_copy(update={"wizards": tuple(wizards)})})
+        wizards.append(
+            wizard.model_copy(
+                update={
+                    "hand": min(HAND, dice),
+                    "reserve": dice - min(HAND, dice),
+                    "pool": (),
+                    "rolled": None,
+                    "chosen": False,
+                    "shield": (),
+                    "aside": 0,
+                    "cards": cards,
+                    "learned": False,
+                    "passed": False,
+                    "turn_over": False,
+                    "chain": -1,
+                }
+            )
+        )
+    return state.model_copy(
+        update={"wizards_duel": duel.model_copy(update={"wizards": tuple(wizards)})}
+    )
 
 
 @RULES.describes(RoundCleanedUp)
@@ -1420,24 +1732,39 @@ def _apply_market(state: GameState, event: MarketRefreshed) -> GameState:
     if event.reshuffled:
         deck, discard = deck + event.reshuffled, discard - event.reshuffled
     deck -= event.drawn - from_deck
-    duel = duel.model_copy(update={"deck": deck, "discard": discard, "market": (True,) * event.drawn})
+    duel = duel.model_copy(
+        update={"deck": deck, "discard": discard, "market": (True,) * event.drawn}
+    )
     return state.model_copy(update={"wizards_duel": duel})
 
 
 @RULES.describes(MarketRefreshed)
 def _describe_market(state: GameState, event: MarketRefreshed) -> Message:
     key = "wd.market_reshuffled" if event.reshuffled else "wd.market"
-    return Message(key, discarded=event.discarded, drawn=Message("wd.market_drawn", n=event.drawn),
-                   reshuffled=Message("wd.market_reshuffled_cards", n=event.reshuffled))
+    return Message(
+        key,
+        discarded=event.discarded,
+        drawn=Message("wd.market_drawn", n=event.drawn),
+        reshuffled=Message("wd.market_reshuffled_cards", n=event.reshuffled),
+    )
 
 
 @RULES.applies(RoundStarted)
 def _apply_round(state: GameState, event: RoundStarted) -> GameState:
-    duel = duel_of(state).model_copy(update={
-        "round": event.round, "phase": 1, "gather_turn": 1, "last_turn": False, "last_roll": False,
-        "starting": event.starting, "to_move": None,
-    })
-    return state.model_copy(update={"wizards_duel": duel, "active": event.starting, "turn": event.round})
+    duel = duel_of(state).model_copy(
+        update={
+            "round": event.round,
+            "phase": 1,
+            "gather_turn": 1,
+            "last_turn": False,
+            "last_roll": False,
+            "starting": event.starting,
+            "to_move": None,
+        }
+    )
+    return state.model_copy(
+        update={"wizards_duel": duel, "active": event.starting, "turn": event.round}
+    )
 
 
 @RULES.describes(RoundStarted)
@@ -1461,8 +1788,15 @@ def _apply_ended(state: GameState, event: DuelEnded) -> GameState:
 def _describe_ended(state: GameState, event: DuelEnded) -> Message:
     reason = Message(f"wd.reason.{event.reason}", rounds=LESSON_ROUNDS)
     if len(event.winners) == 1:
-        return Message("wd.ended_win", name=state.player(event.winners[0]).name, points=event.points, reason=reason)
-    return Message("wd.ended_tie", names=_names(state, event.winners), points=event.points, reason=reason)
+        return Message(
+            "wd.ended_win",
+            name=state.player(event.winners[0]).name,
+            points=event.points,
+            reason=reason,
+        )
+    return Message(
+        "wd.ended_tie", names=_names(state, event.winners), points=event.points, reason=reason
+    )
 
 
 # --- the NEXT and ROLL buttons --------------------------------------------------------------
@@ -1484,7 +1818,9 @@ def _next(state: GameState, command: DuelNext, rng: Random) -> list[Event]:
         raise IllegalCommand("wd.waiting_choices", names=_names(state, _waiting_to_choose(state)))
     if duel.phase == 2:
         return _ready(state, PassIncantations(), rng)
-    return _hold(state, PassCasting(seat=duel.to_move if duel.to_move is not None else duel.starting), rng)
+    return _hold(
+        state, PassCasting(seat=duel.to_move if duel.to_move is not None else duel.starting), rng
+    )
 
 
 @RULES.on_button(Button.NEXT)
@@ -1510,8 +1846,11 @@ def _outcome(state: GameState) -> Outcome | None:
         ending = Message("wd.outcome.lesson" if lesson else "wd.outcome.alt")
         points = duel.wizard(duel.winners[0]).magic
         key = "wd.outcome.most" if len(duel.winners) == 1 else "wd.outcome.tie"
-        return Outcome(winner=duel.winners[0] if len(duel.winners) == 1 else None, reason=duel.end_reason,
-                       said=Message(key, points=points, ending=ending))
+        return Outcome(
+            winner=duel.winners[0] if len(duel.winners) == 1 else None,
+            reason=duel.end_reason,
+            said=Message(key, points=points, ending=ending),
+        )
     return last_standing(state)
 
 

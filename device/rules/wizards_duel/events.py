@@ -115,7 +115,9 @@ class CastingPassed(Event):
     seat: int
 
 
-Cause = Literal["spell", "area", "counter", "fatigue", "refill", "drain", "drained", "heal", "reserve"]
+Cause = Literal[
+    "spell", "area", "counter", "fatigue", "refill", "drain", "drained", "heal", "reserve"
+]
 
 
 class MagicChanged(Event):
@@ -158,7 +160,9 @@ class MarketRefreshed(Event):
     type: Literal["wd_market"] = "wd_market"
     discarded: int
     drawn: int
-    reshuffled: int = 0  # discarded cards shuffled into a new deck (physical cards: no order to keep)
+    reshuffled: int = (
+        0  # discarded cards shuffled into a new deck (physical cards: no order to keep)
+    )
 
 
 class RoundStarted(Event):
