@@ -64,8 +64,8 @@ from pydantic import (
 
 from device import paths
 from device.errors import IllegalCommand
-from device.formats import find_format
 from device.text import Message
+from device.rules.registry import find_format
 
 #: The English of what loading the configuration says (the owner's words for a typo): the log
 #: and the console say it in English, the kiosk's status line in the table's language.

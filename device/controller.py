@@ -28,13 +28,12 @@ from typing import Any, TypeVar
 
 from msgspec import Struct, field
 
-from device import bindings, rules
+from device.rules import GAME
 from device.catalog import Card, card_kind
 from device.commands import Advance, Command, NewGame, Timed
 from device.config import Config
 from device.errors import IllegalCommand, JournalCorrupt, JournalError
 from device.events import Event, GameStarted
-from device.formats import find_format
 from device.games import SavedGame, saved_game, saved_games, title
 from device.inputs import Button, ButtonPressed, InputEvent, TagRead
 from device.journal import GameInfo, Journal, Txn
@@ -44,6 +43,7 @@ from device.state import GameState
 from device.state_clock import GameTime
 from device.tagmap import TagMap, format_uid
 from device.text import Message, Text, sentences
+from device.rules.registry import Ruleset
 
 TEXTS: dict[str, Text] = {
     "controller.nothing_to_undo": "Nothing to undo: this is the start of the game.",
@@ -84,7 +84,11 @@ class Controller:
         config: Config | None = None,
         clock: Callable[[], float] | None = None,
         tags: TagMap | None = None,
+        rules: Ruleset = GAME,
     ) -> None:
+        #: The rules this table plays; its journal reads and folds its games with them.
+        self.rules = rules
+        journal.rules = rules
         self.journal = journal
         self.tags = tags
         self.rng = rng if rng is not None else random.SystemRandom()
@@ -113,13 +117,13 @@ class Controller:
             command = command.model_copy(update={"now": now})  # the time its events will carry
         if isinstance(command, NewGame):
             command = self._with_configured_life(command)
-        events = rules.decide(self.state, command, self.rng)
-        messages, after = rules.play(None if isinstance(command, NewGame) else self.state, events)
+        done = self.rules.carry_out(self.state, command, self.rng)
+        events, messages, after = done.events, done.messages, done.state
         if isinstance(command, NewGame):
             started = events[0]
             assert isinstance(started, GameStarted)
             self.game = self.journal.create_game(
-                events, command_json(command), messages, _title(started), now
+                events, command_json(command), messages, _title(started, self.rules), now
             )
             self._started_at(now)
         elif is_break(events):
@@ -200,23 +204,20 @@ class Controller:
         Randomness comes from a throwaway generator: a previewed roll is not the roll ``execute``
         would make, and the game's own generator is not advanced."""
         with self._first():
-            events = rules.decide(self.state, command, random.Random(0))
-            messages, after = rules.play(
-                None if isinstance(command, NewGame) else self.state, events
-            )
-        return Result(messages, after, events)
+            done = self.rules.carry_out(self.state, command, random.Random(0))
+        return Result(done.messages, done.state, done.events)
 
     def _with_configured_life(self, command: NewGame) -> NewGame:
         if command.starting_life is not None:
             return command
         for name in command.formats:
-            fmt = find_format(name)
+            fmt = self.rules.formats.find(name)
             if fmt.kind == "base" and fmt.name in self.config.starting_life:
                 return command.model_copy(
                     update={"starting_life": self.config.starting_life[fmt.name]}
                 )
         if (
-            not any(find_format(n).kind == "base" for n in command.formats)
+            not any(self.rules.formats.find(n).kind == "base" for n in command.formats)
             and "ffa" in self.config.starting_life
         ):
             return command.model_copy(update={"starting_life": self.config.starting_life["ffa"]})
@@ -393,7 +394,7 @@ class Controller:
         given here acts; a held button's auto-repeats are dropped where the drivers' events come
         in (``handle``, and the kiosk's own entry, before its screens)."""
         if self.state is not None:
-            command = bindings.button_command(self.state, press)
+            command = self.rules.bindings.button_command(self.state, press)
             if command is not None:
                 return self.execute(command)
         if press.button is Button.NEXT and not press.long:
@@ -417,7 +418,7 @@ class Controller:
         """A physical card was tapped or named (PC-12, CT-6): do what it means now."""
         if self.state is None:
             raise IllegalCommand("rules.no_game")
-        command = bindings.card_command(self.state, card)
+        command = self.rules.bindings.card_command(self.state, card)
         if command is None:
             raise IllegalCommand(
                 "controller.card_not_expected", name=card.name, kind=card_kind(card.kind)
@@ -425,8 +426,8 @@ class Controller:
         return self.execute(command)
 
 
-def _title(started: GameStarted) -> str:
-    formats = " + ".join(find_format(name).title for name in started.formats)
+def _title(started: GameStarted, rules: Ruleset) -> str:
+    formats = " + ".join(rules.formats.find(name).title for name in started.formats)
     return f"{formats}: {', '.join(p.name for p in started.players)}"
 
 

@@ -2,15 +2,15 @@
 
 A game has exactly one *base* format, which decides starting life and which counters matter,
 and any number of *modules* that add a part to the game (Planechase, Contraptions, …).  The
-plain base formats are declared here; the others in their rules module's ``RULES`` value, which
-``device.rules`` adds from its explicit list of parts.
+plain base formats are declared here and played by the table's rules; the others in their rules
+module's ``RULES`` value.  ``Formats`` finds them by name among a game's rules (``Ruleset``).
 """
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from device.errors import IllegalCommand, UnknownName
@@ -98,38 +98,6 @@ class TableOption:
         return raw.casefold() if self.choices else raw
 
 
-@dataclass
-class _Registry:
-    formats: dict[str, Format] = field(default_factory=dict)
-    options: dict[str, TableOption] = field(default_factory=dict)
-
-
-_REGISTRY = _Registry()
-
-
-def add_format(fmt: Format) -> Format:
-    for key in (fmt.name, *fmt.aliases):
-        existing = _REGISTRY.formats.get(fold(key))
-        if existing is not None and existing != fmt:
-            raise ValueError(f"format name {key!r} is taken by {existing.name!r}")
-        _REGISTRY.formats[fold(key)] = fmt
-    return fmt
-
-
-def add_option(option: TableOption) -> TableOption:
-    if option.name in _REGISTRY.options and _REGISTRY.options[option.name] != option:
-        raise ValueError(f"table option {option.name!r} registered twice")
-    _REGISTRY.options[option.name] = option
-    return option
-
-
-def formats() -> tuple[Format, ...]:
-    seen: dict[str, Format] = {}
-    for fmt in _REGISTRY.formats.values():
-        seen.setdefault(fmt.name, fmt)
-    return tuple(seen.values())
-
-
 def title(fmt: Format) -> Message:
     """A format's title as a message, so a screen names it in its language ("Командир")."""
     return Message(f"format.title.{fmt.name}")
@@ -143,66 +111,10 @@ def titles(fmts: Iterable[Format]) -> str | Message:
     return head
 
 
-def find_format(name: str) -> Format:
-    fmt = _REGISTRY.formats.get(fold(name))
-    if fmt is None:
-        known = sorted(f.name for f in formats())
-        close = difflib.get_close_matches(fold(name), known, n=1)
-        hint = Message("format.did_you_mean", name=close[0]) if close else ""
-        raise UnknownName("format.unknown", name=name, known=", ".join(known), hint=hint)
-    return fmt
-
-
 #: How alike a word must be to a format's name or alias to be taken for a slip of it.  High, and
 #: only for words of four letters or more, so players' names ("Ed", "Duke", "Del") stay names.
 CLOSE_RATIO = 0.8
 CLOSE_LENGTH = 4
-
-
-def close_format(word: str) -> str | None:
-    """The format name or alias (as spelt in the declaration) that ``word`` looks like a slip of
-    — "comander" is "commander", "dule" is "duel" —, or None: a known name is no slip, and a word
-    unlike every name is taken for what it says (a player's name, at the console)."""
-    typed = fold(word)
-    if len(typed) < CLOSE_LENGTH or typed in _REGISTRY.formats:
-        return None
-    keys = [key for key in _REGISTRY.formats if len(key) >= CLOSE_LENGTH]
-    close = difflib.get_close_matches(typed, keys, n=1, cutoff=CLOSE_RATIO) or [
-        key for key in keys if _swapped(typed, key)
-    ]
-    if not close:
-        return None
-    fmt = _REGISTRY.formats[close[0]]
-    return next(name for name in (fmt.name, *fmt.aliases) if fold(name) == close[0])
-
-
-def _swapped(a: str, b: str) -> bool:
-    """``a`` is ``b`` with two neighbouring letters swapped ("dule", "duel")."""
-    if len(a) != len(b):
-        return False
-    differ = [i for i in range(len(a)) if a[i] != b[i]]
-    return (
-        len(differ) == 2
-        and differ[1] == differ[0] + 1
-        and a[differ[0]] == b[differ[1]]
-        and a[differ[1]] == b[differ[0]]
-    )
-
-
-def options_for(module_names: Iterable[str]) -> dict[str, TableOption]:
-    """The table options of a game of these formats: each format's own, and with a base format
-    among them the options of every game that it does not leave out."""
-    wanted = set(module_names)
-    based = any(
-        fmt.kind == "base"
-        for name in wanted
-        if (fmt := _REGISTRY.formats.get(fold(name))) is not None
-    )
-    return {
-        o.name: o
-        for o in _REGISTRY.options.values()
-        if o.module in wanted or o.everywhere and based and not o.unless & wanted
-    }
 
 
 @dataclass(frozen=True)
@@ -216,48 +128,130 @@ class Setup:
         return (self.base.name, *(m.name for m in self.modules))
 
 
-def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, str]) -> Setup:
-    """Check a combination of formats and table options for a table of ``player_count``."""
-    chosen: list[Format] = []
-    for name in names:
-        fmt = find_format(name)
-        if fmt not in chosen:
-            chosen.append(fmt)
-    bases = [f for f in chosen if f.kind == "base"]
-    if len(bases) > 1:
-        raise IllegalCommand("format.no_base", given=listing([title(f) for f in bases]))
-    base = bases[0] if bases else find_format("ffa")
-    modules = tuple(f for f in chosen if f.kind == "module")
-    for fmt in (base, *modules):
-        if not fmt.min_players <= player_count <= fmt.max_players:
-            raise IllegalCommand(
-                "format.players" if fmt.min_players < fmt.max_players else "format.players_exactly",
-                title=title(fmt),
-                low=fmt.min_players,
-                high=fmt.max_players,
-                count=player_count,
-            )
-        for other in (base, *modules):
-            if other.name in fmt.excludes:
-                raise IllegalCommand("format.conflict", a=title(fmt), b=title(other))
-        if fmt.requires_base and base.name not in fmt.requires_base:
-            needed = listing(
-                [title(find_format(name)) for name in sorted(fmt.requires_base)], "text.or"
-            )
-            raise IllegalCommand("format.requires", title=title(fmt), needed=needed)
-    available = options_for(f.name for f in (base, *modules))
-    values: dict[str, str | int | bool] = {name: opt.default for name, opt in available.items()}
-    for key, text in options.items():
-        option = available.get(key.strip().casefold().replace("-", "_"))
-        if option is None:
-            raise UnknownName(
-                "option.unknown",
-                name=key,
-                formats=titles((base, *modules)),
-                known=", ".join(sorted(available)) or "none",
-            )
-        values[option.name] = option.parse(text)
-    return Setup(base=base, modules=modules, options=values)
+class Formats:
+    """The formats and table options of a game's rules, and how a name finds one: a value the
+    rules build from their parts (``Ruleset.formats``), so a game knows only its parts' formats."""
+
+    def __init__(self, formats: Iterable[Format], options: Iterable[TableOption]) -> None:
+        self._by_key: dict[str, Format] = {}
+        self._options: dict[str, TableOption] = {}
+        for fmt in formats:
+            for key in (fmt.name, *fmt.aliases):
+                existing = self._by_key.get(fold(key))
+                if existing is not None and existing != fmt:
+                    raise ValueError(f"format name {key!r} is taken by {existing.name!r}")
+                self._by_key[fold(key)] = fmt
+        for option in options:
+            if self._options.get(option.name, option) != option:
+                raise ValueError(f"table option {option.name!r} declared twice")
+            self._options[option.name] = option
+
+    def all(self) -> tuple[Format, ...]:
+        """Every format, each once, in the order they were declared."""
+        seen: dict[str, Format] = {}
+        for fmt in self._by_key.values():
+            seen.setdefault(fmt.name, fmt)
+        return tuple(seen.values())
+
+    def find(self, name: str) -> Format:
+        """The format called ``name`` or one of its aliases; refuses an unknown name with the
+        known ones and the closest."""
+        fmt = self._by_key.get(fold(name))
+        if fmt is None:
+            known = sorted(f.name for f in self.all())
+            close = difflib.get_close_matches(fold(name), known, n=1)
+            hint = Message("format.did_you_mean", name=close[0]) if close else ""
+            raise UnknownName("format.unknown", name=name, known=", ".join(known), hint=hint)
+        return fmt
+
+    def close(self, word: str) -> str | None:
+        """The format name or alias (as spelt in the declaration) that ``word`` looks like a slip
+        of — "comander" is "commander", "dule" is "duel" —, or None: a known name is no slip,
+        and a word unlike every name is taken for what it says (a player's name, at the console)."""
+        typed = fold(word)
+        if len(typed) < CLOSE_LENGTH or typed in self._by_key:
+            return None
+        keys = [key for key in self._by_key if len(key) >= CLOSE_LENGTH]
+        close = difflib.get_close_matches(typed, keys, n=1, cutoff=CLOSE_RATIO) or [
+            key for key in keys if _swapped(typed, key)
+        ]
+        if not close:
+            return None
+        fmt = self._by_key[close[0]]
+        return next(name for name in (fmt.name, *fmt.aliases) if fold(name) == close[0])
+
+    def options_for(self, module_names: Iterable[str]) -> dict[str, TableOption]:
+        """The table options of a game of these formats: each format's own, and with a base
+        format among them the options of every game that it does not leave out."""
+        wanted = set(module_names)
+        based = any(
+            fmt.kind == "base"
+            for name in wanted
+            if (fmt := self._by_key.get(fold(name))) is not None
+        )
+        return {
+            o.name: o
+            for o in self._options.values()
+            if o.module in wanted or o.everywhere and based and not o.unless & wanted
+        }
+
+    def resolve(self, names: Iterable[str], player_count: int, options: dict[str, str]) -> Setup:
+        """Check a combination of formats and table options for a table of ``player_count``."""
+        chosen: list[Format] = []
+        for name in names:
+            fmt = self.find(name)
+            if fmt not in chosen:
+                chosen.append(fmt)
+        bases = [f for f in chosen if f.kind == "base"]
+        if len(bases) > 1:
+            raise IllegalCommand("format.no_base", given=listing([title(f) for f in bases]))
+        base = bases[0] if bases else self.find("ffa")
+        modules = tuple(f for f in chosen if f.kind == "module")
+        for fmt in (base, *modules):
+            if not fmt.min_players <= player_count <= fmt.max_players:
+                raise IllegalCommand(
+                    "format.players"
+                    if fmt.min_players < fmt.max_players
+                    else "format.players_exactly",
+                    title=title(fmt),
+                    low=fmt.min_players,
+                    high=fmt.max_players,
+                    count=player_count,
+                )
+            for other in (base, *modules):
+                if other.name in fmt.excludes:
+                    raise IllegalCommand("format.conflict", a=title(fmt), b=title(other))
+            if fmt.requires_base and base.name not in fmt.requires_base:
+                needed = listing(
+                    [title(self.find(name)) for name in sorted(fmt.requires_base)], "text.or"
+                )
+                raise IllegalCommand("format.requires", title=title(fmt), needed=needed)
+        available = self.options_for(f.name for f in (base, *modules))
+        values: dict[str, str | int | bool] = {name: opt.default for name, opt in available.items()}
+        for key, text in options.items():
+            option = available.get(key.strip().casefold().replace("-", "_"))
+            if option is None:
+                raise UnknownName(
+                    "option.unknown",
+                    name=key,
+                    formats=titles((base, *modules)),
+                    known=", ".join(sorted(available)) or "none",
+                )
+            values[option.name] = option.parse(text)
+        return Setup(base=base, modules=modules, options=values)
+
+
+def _swapped(a: str, b: str) -> bool:
+    """``a`` is ``b`` with two neighbouring letters swapped ("dule", "duel")."""
+    if len(a) != len(b):
+        return False
+    differ = [i for i in range(len(a)) if a[i] != b[i]]
+    return (
+        len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and a[differ[0]] == b[differ[1]]
+        and a[differ[1]] == b[differ[0]]
+    )
 
 
 #: The base formats that need no rules of their own beyond the table's and life's.
@@ -277,5 +271,3 @@ PLAIN_FORMATS = (
         "commander", "Commander", "base", starting_life=40, commander_damage=True, aliases=("edh",)
     ),
 )
-for _plain in PLAIN_FORMATS:
-    add_format(_plain)

@@ -18,11 +18,12 @@ import time
 from msgspec import Struct
 
 from device.errors import GameDamaged, JournalTooNew
-from device.formats import find_format, titles
+from device.formats import titles
 from device.journal import GameInfo, Reader
 from device.rules import describe_outcome
 from device.state import GameState
 from device.text import Message, Text, listing
+from device.rules.registry import find_format
 
 TEXTS: dict[str, Text] = {
     "games.title": "{formats}: {players}",

@@ -68,7 +68,7 @@ from typing import Any, TypeVar
 from msgspec import Struct
 from pydantic import ValidationError
 
-from device import rules
+from device.rules import GAME
 from device.errors import (
     GameDamaged,
     IllegalCommand,
@@ -80,7 +80,7 @@ from device.errors import (
     JournalUnreadable,
 )
 from device.events import EVENT_SCHEMA, Event, GameStarted
-from device.rules.registry import parse_event
+from device.rules.registry import Ruleset
 from device.state import STATE_SCHEMA, GameState
 from device.state_clock import Break
 from device.text import Message
@@ -392,6 +392,10 @@ class Reader:
     #: The damaged break rows already warned of: once each, not at every read.
     _warned_breaks: set[tuple[int, int]]
 
+    #: The rules its games are read and folded with: the gadget's whole game, unless the
+    #: controller that plays it plays others (``Controller(journal, rules=…)``).
+    rules: Ruleset = GAME
+
     def __init__(self, path: Path, db: sqlite3.Connection) -> None:
         self.path = path
         db.text_factory = stored_text
@@ -616,7 +620,7 @@ class Reader:
     def _say_again(self, game: int, pos: int) -> list[dict[str, Any]]:
         before = None if pos == 0 else self._fold(game, -1, pos - 1, None)
         events = [event for _, event in self._iter_events(game, pos - 1, pos)]
-        messages, _ = rules.play(before, events)
+        messages, _ = self.rules.play(before, events)
         return [m.to_json() for m in messages]
 
     def last_change(self, game: int) -> Txn | None:
@@ -741,7 +745,7 @@ class Reader:
                     f"{schema}, this one reads up to {EVENT_SCHEMA}). Update aetherbox; the file has not been changed.",
                 )
             try:
-                event = parse_event(body)
+                event = self.rules.parse_event(body)
             except ValidationError as error:
                 raise GameDamaged(
                     self.path,
@@ -766,7 +770,7 @@ class Reader:
             if pause is None
             else self._read_events(game, self._rows(self._EVENTS, (game, after, upto), pause))
         )
-        return rules.fold((event for _, event in found), base)
+        return self.rules.fold((event for _, event in found), base)
 
     def damaged_texts(self, game: int, pause: Callable[[], None] | None = None) -> list[int]:
         """The changes of ``game`` whose stored text no longer matches its checksum; ``pause``

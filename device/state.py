@@ -7,7 +7,6 @@ whenever that shape changes incompatibly.
 """
 
 import enum
-from collections.abc import Callable
 
 from pydantic import ConfigDict, Field
 
@@ -148,19 +147,6 @@ class Outcome(Model):
     reason: str
     team: tuple[int, ...] = ()  # Two-Headed Giant: every seat of the winning team (TB-6)
     said: Message | None = Field(default=None, exclude=True)
-
-
-#: How the formats whose games end another way than "last player standing" end them (Necromancer:
-#: the last player who never died, NC-6; a Conspiracy pod: both rounds played, CJ-3), by format
-#: name: each declares its rule in its ``RULES`` value and ``device.rules`` adds it here.
-OUTCOME_RULES: dict[str, Callable[[GameState], Outcome | None]] = {}
-
-
-def outcome(state: GameState) -> Outcome | None:
-    """The game's result, or None while it goes on: the first of the game's formats with a rule
-    of its own decides (the base format's, or a table format's such as Two-Headed Giant)."""
-    rule = next((OUTCOME_RULES[name] for name in state.formats if name in OUTCOME_RULES), None)
-    return rule(state) if rule is not None else last_standing(state)
 
 
 def last_standing(state: GameState) -> Outcome | None:

@@ -11,9 +11,8 @@ Japanese one), chosen by the language's CLDR plural rule (``device.translations`
 
 from __future__ import annotations
 
-import importlib
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,101 +47,71 @@ Text = str | Plural
 
 @dataclass(frozen=True)
 class Source:
-    """Modules whose ``TEXTS`` hold the English of the keys starting with ``keys``."""
+    """Where the English of the keys starting with ``keys`` is written: ``read`` gives the
+    mappings (each module's ``TEXTS``) when one of those keys is first looked up."""
 
     keys: tuple[str, ...]
-    modules: tuple[str, ...]
+    read: Callable[[], Iterable[Mapping[str, Text]]]
 
 
-#: Where the English of every text is written: each of these modules holds its texts in one
-#: mapping, ``TEXTS``, beside the code that says them.  They all import this module, so it reads
-#: them when one of their texts is first looked up: the game's own texts (every key), then the
-#: card-data import's and fetch's and the console's only for a key that starts as theirs do (the
-#: kiosk never needs most of them, and never pays for importing them).  A module with ``TEXTS`` missing here, or a
-#: key its source does not lead to, is a test's failure, not a text that shows its key.
-SOURCES: tuple[Source, ...] = (
-    Source(
-        ("",),
-        (
-            "device.text",
-            "device.formats",
-            "device.catalog",
-            "device.recovery",
-            "device.controller",
-            "device.games",
-            "device.event_link",
-            "device.rules",
-            "device.rules.table",
-            "device.rules.life",
-            "device.rules.dice",
-            "device.rules.clock",
-            "device.rules.counters",
-            "device.rules.colours",
-            "device.rules.two_headed_giant",
-            "device.rules.necromancer",
-            "device.rules.conspiracy",
-            "device.rules.conspiracy.tables",
-            "device.rules.planechase",
-            "device.rules.planechase.eternities",
-            "device.rules.contraptions",
-            "device.rules.contraptions.view",
-            "device.rules.wizards_duel",
-        ),
-    ),
-    Source(("config.",), ("device.config",)),
-    Source(("cardtext.",), ("device.cardtext",)),
-    Source(("cardtext.fetch.",), ("device.scryfall",)),
-    Source(
-        ("console.", "wdc.", "consp.export_"),
-        (
-            "device.console.core",
-            "device.console.table",
-            "device.console.dice",
-            "device.console.clock",
-            "device.console.counters",
-            "device.console.necromancer",
-            "device.console.conspiracy",
-            "device.console.planechase",
-            "device.console.contraptions",
-            "device.console.wizards_duel",
-        ),
-    ),
-)
+class English:
+    """The English of every key, gathered from ``sources`` in their order, each read only when a
+    key it holds is first looked up (the kiosk never needs the console's, and never pays for
+    importing it).  A key written twice, differently, is refused when its source is read."""
 
-_english: dict[str, Text] = {}
-# Which sources are read.  The first lookup is the game thread's, at start-up (the kiosk's first
-# frame, the console's first line); a source is marked before it is read, so a module that looks
-# a text up while it is being imported does not read it again.
-_read: list[bool] = [False] * len(SOURCES)
+    def __init__(self, sources: Sequence[Source]) -> None:
+        self.sources = tuple(sources)
+        self._texts: dict[str, Text] = {}
+        # Which sources are read; a source is marked before it is read, so a module that looks
+        # a text up while it is being imported does not read it again.
+        self._read = [False] * len(self.sources)
+
+    def get(self, key: str) -> Text | None:
+        """The English of ``key``, or None for a key no source writes."""
+        found = self._texts.get(key)
+        if found is None:
+            for index, source in enumerate(self.sources):
+                if not self._read[index] and key.startswith(source.keys):
+                    self._read_source(index)
+            found = self._texts.get(key)
+        return found
+
+    def every(self) -> Mapping[str, Text]:
+        """Every text of every source, by key."""
+        for index in range(len(self.sources)):
+            if not self._read[index]:
+                self._read_source(index)
+        return self._texts
+
+    def _read_source(self, index: int) -> None:
+        self._read[index] = True
+        for texts in self.sources[index].read():
+            for key, text in texts.items():
+                if self._texts.get(key, text) != text:
+                    raise ValueError(f"text key {key!r} is written twice, differently")
+                self._texts[key] = text
+
+
+#: The English that ``str(message)`` words messages in, given by the program at its start
+#: (``speak``): the gadget's own (``device.english.ENGLISH``), which this module cannot import —
+#: it is gathered from the modules above it.  Until then a message shows its key.
+_spoken: English = English(())
+
+
+def speak(english: English) -> None:
+    """Word messages in ``english`` from now on, in this process."""
+    global _spoken
+    _spoken = english
 
 
 def english(key: str) -> Text | None:
-    """The English of ``key``, or None for a key no module writes."""
-    found = _english.get(key)
-    if found is None:
-        for index, source in enumerate(SOURCES):
-            if not _read[index] and key.startswith(source.keys):
-                _read_source(index)
-        found = _english.get(key)
-    return found
+    """The English of ``key`` in what this process speaks, or None for a key no module writes."""
+    return _spoken.get(key)
 
 
 def every_text() -> Mapping[str, Text]:
-    """Every text of every module in ``SOURCES``, by key."""
-    for index in range(len(SOURCES)):
-        if not _read[index]:
-            _read_source(index)
-    return _english
-
-
-def _read_source(index: int) -> None:
-    _read[index] = True
-    for name in SOURCES[index].modules:
-        texts: Mapping[str, Text] = getattr(importlib.import_module(name), "TEXTS")
-        for key, text in texts.items():
-            if _english.get(key, text) != text:
-                raise ValueError(f"text key {key!r} is written twice (again in {name})")
-            _english[key] = text
+    """Every text this process speaks, by key."""
+    return _spoken.every()
 
 
 def fold(text: str) -> str:

@@ -11,14 +11,19 @@ the traceback as well.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import argparse
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, get_args
 
+from device import text
+from device.english import ENGLISH
+from device.rules import GAME
 from device import __version__
 from device.config import Config, Language, Loaded, in_use, load
 from device.errors import AetherboxError, ConfigError
@@ -491,7 +496,23 @@ def run() -> NoReturn:
 
 
 def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
-    """The exit status, and whether the kiosk was what ran."""
+    """The exit status, and whether the kiosk was what ran.  The gadget plays every part of the
+    rules (``device.rules.GAME``): its configuration, console and kiosk name formats by them;
+    its messages are worded in its English (``device.english``)."""
+    with playing_the_gadget():
+        return _command(argv)
+
+
+@contextmanager
+def playing_the_gadget() -> Iterator[None]:
+    """What a program that runs the gadget (the command, a benchmark, the tests) does first: it
+    words messages in the gadget's English and plays every part of its rules."""
+    text.speak(ENGLISH)
+    with GAME.playing():
+        yield
+
+
+def _command(argv: Sequence[str] | None) -> tuple[int, bool]:
     parser = build_parser(tools=wants_tools(argv))
     args = kiosk_arguments(parser, parser.parse_args(argv))
     kiosk = args.command in (None, "kiosk")

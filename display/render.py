@@ -24,7 +24,8 @@ from device.rules.colours import colour_of
 from device.rules.clock import clock_time, hours_minutes, timed_turns
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
-from device.state import GameState, Step, outcome
+from device.state import GameState, Step
+from device.rules.registry import outcome
 from display import symbols, theme
 from display.canvas import Canvas, Rect, joiners
 from display.fonts import Color, Fonts

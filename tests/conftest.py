@@ -9,8 +9,24 @@ from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from device.controller import Controller
+from device import text
+from device.english import ENGLISH
+from device.rules import GAME
 from device.journal import Journal
 from helpers import Clock, Pty
+
+
+# Messages are worded in the gadget's English, as ``display.cli`` has them worded.
+text.speak(ENGLISH)  # also in the threads a test starts, which do not inherit the fixture's rules
+
+
+@pytest.fixture(autouse=True)
+def _the_gadgets_rules() -> Iterator[None]:
+    """Every test runs as the gadget does (``display.cli``): with all of its rules in play, so a
+    helper that asks the rules in play (a format by name, how a game ends) finds them.  A test of
+    other rules builds its own ``Ruleset`` and plays through it."""
+    with GAME.playing():
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -30,7 +30,7 @@ from device.rules.clock import (
     clock_time,
     hours_minutes,
 )
-from device.rules.registry import parse_event
+from device.rules import GAME
 from device.state_clock import Break, ClockState
 from helpers import T0, Clock, play_step, refused, state
 
@@ -187,8 +187,8 @@ def test_a_paused_clock_stays_paused_across_a_restart_and_a_running_one_counts_i
 
 
 def test_the_clocks_events_read_back_from_the_journal() -> None:
-    assert parse_event('{"type": "clock_paused", "at": 12.5}') == GameClockPaused(at=12.5)
-    assert parse_event('{"type": "clock_resumed", "at": 13.5}') == GameClockResumed(at=13.5)
+    assert GAME.parse_event('{"type": "clock_paused", "at": 12.5}') == GameClockPaused(at=12.5)
+    assert GAME.parse_event('{"type": "clock_resumed", "at": 13.5}') == GameClockResumed(at=13.5)
 
 
 # --- the turn timer ----------------------------------------------------------------------------

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from device.rules import GAME
 from device import rules  # noqa: F401 - registers every format
 from device.config import Config, load
-from device.formats import formats
 
 
 def test_no_file_means_defaults_and_no_warning(tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ def test_unknown_format_in_starting_life(tmp_path: Path) -> None:
     path.write_text("[starting_life]\nbrawl = 25\n", encoding="utf-8")
     loaded = load(path)
     assert loaded.config.starting_life == {}
-    known = ", ".join(sorted(f.name for f in formats()))
+    known = ", ".join(sorted(f.name for f in GAME.formats.all()))
     assert loaded.warnings == (
         f"{path}: 'starting_life': There is no format 'brawl'. Known formats: {known}. "
         "(got {'brawl': 25}); using the default",

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 
+from device.rules import GAME
 from device.commands import ChangeLife, Command, Lose, NewGame, SetLife
 from device.console import TABLES, Console
 from device.controller import Controller
@@ -28,7 +29,6 @@ from device.rules.conspiracy.commands import (
     PassGroupTurn,
     StartClock,
 )
-from device.state import outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
 from helpers import refused, state
 
@@ -241,7 +241,7 @@ def test_cj3_eight_player_pod_two_rounds_and_ranking(controller: Controller) -> 
     w, lo = winners.order, losers.order
     for seat in (w[0], w[1], w[2]):
         controller.execute(LeaveGroup(seats=(seat,)))
-    assert outcome(state(controller)) is None
+    assert GAME.outcome(state(controller)) is None
     controller.execute(LeaveGroup(seats=(lo[3],)))
     controller.execute(LeaveGroup(seats=(lo[2],)))
     lines = texts(controller, LeaveGroup(seats=(lo[1],)))
@@ -250,7 +250,7 @@ def test_cj3_eight_player_pod_two_rounds_and_ranking(controller: Controller) -> 
         f"{names(controller, [lo[0]])[0]} is last standing: 5th."
     )
     assert ranking(state(controller)) == [w[3], w[2], w[1], w[0], lo[0], lo[1], lo[2], lo[3]]
-    result = outcome(state(controller))
+    result = GAME.outcome(state(controller))
     assert result is not None and result.winner == w[3]
 
 
@@ -381,7 +381,7 @@ def test_cj7_group_game_draft_set_up(controller: Controller) -> None:
     controller.execute(Lose(seat=2))
     controller.execute(LeaveGroup(seats=(1, 3)))
     assert ranking(state(controller)) == [0, 3, 1, 2]
-    result = outcome(state(controller))
+    result = GAME.outcome(state(controller))
     assert result is not None and result.winner == 0
 
 

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from device import bindings
 from device.catalog import Card, load_catalog
 from device.commands import ChangeLife, Command, NewGame
+from device.rules import PARTS
+from device.rules.registry import Rules, Ruleset
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed, EncoderTurned, ReaderStatus, TagRead
@@ -49,7 +50,9 @@ def test_a_module_binding_turns_a_button_into_its_command(
     def select_hurts(state: GameState, press: ButtonPressed) -> Command | None:
         return ChangeLife(seat=state.active, delta=-1)
 
-    monkeypatch.setitem(bindings.BUTTONS, Button.SELECT, [select_hurts])
+    hurts = Rules("hurts")
+    hurts.on_button(Button.SELECT)(select_hurts)  # asked first: its part is first in the list
+    controller = Controller(controller.journal, rules=Ruleset((hurts, *PARTS)))
     controller.execute(NewGame(players=("A", "B"), first="B"))
     result = controller.handle(ButtonPressed(Button.SELECT))
     assert result is not None and [str(m) for m in result.messages] == ["B: 20 → 19 life."]
@@ -66,7 +69,9 @@ def test_tapped_tag_finds_its_card_and_its_binding(
         seen.append(card)
         return ChangeLife(seat=0, delta=-2) if card.kind.value == "plane" else None
 
-    monkeypatch.setattr(bindings, "CARDS", [planes_hurt])
+    hurts = Rules("hurts")
+    hurts.on_card(planes_hurt)
+    controller = Controller(controller.journal, rules=Ruleset((hurts, *PARTS)))
     controller.tags = tags
     controller.execute(NewGame(players=("A", "B"), first="A"))
     result = controller.handle(TagRead("04A1B2C3"))

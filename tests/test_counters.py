@@ -24,7 +24,7 @@ from device.rules.counters import (
     game_of,
     marks,
 )
-from device.rules.registry import parse_event
+from device.rules import GAME
 from device.state_counters import Counter, DayNight
 from helpers import refused, state
 
@@ -176,7 +176,7 @@ def test_every_change_is_a_journaled_event_that_reads_back(controller: Controlle
         GainBlessing(seat=3),
     ):
         for event in controller.execute(command).events:
-            assert parse_event(event.model_dump_json()) == event
+            assert GAME.parse_event(event.model_dump_json()) == event
     assert controller.undo().messages[0].key == "controller.undid"
     assert not state(controller).counters.player(3).blessing  # type: ignore[union-attr]
 

@@ -13,6 +13,7 @@ from helpers import play_step, undo_all_and_redo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from device.rules import GAME
 from device.commands import (
     Advance,
     ChangeLife,
@@ -33,7 +34,7 @@ from device.rules.counters import (
     TakeInitiative,
     counters,
 )
-from device.state import GameState, outcome
+from device.state import GameState
 from device.state_counters import Counter, DayNight
 
 SEATS = st.integers(min_value=0, max_value=5)
@@ -61,7 +62,7 @@ def _holders_stay(state: GameState) -> None:
     """While the game goes on the monarch and the initiative are with players still in it, and
     counters are never below none."""
     table = counters(state)
-    if outcome(state) is None:
+    if GAME.outcome(state) is None:
         for seat in (*table.monarchs, *table.initiatives):
             assert state.player(seat).in_game, (seat, table)
     for mine in table.players:

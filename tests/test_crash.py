@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from device.rules import GAME
 from device.commands import Advance, ChangeLife, ChangePoison, Command, NewGame, ReverseTurnOrder
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
-from device.state import outcome
 
 #: Kills in the suite; AETHERBOX_CRASH_TRIALS=1000 for a longer trial (README, "Measuring").
 TRIALS = int(os.environ.get("AETHERBOX_CRASH_TRIALS", "100"))
@@ -48,7 +48,7 @@ def _child(path: Path, seed: int, ack: int) -> None:
     with Journal(path, snapshot_every=16) as journal:
         controller = Controller(journal, rng=rng)
         while True:
-            over = controller.state is None or outcome(controller.state) is not None
+            over = controller.state is None or GAME.outcome(controller.state) is not None
             command = (
                 NewGame(players=("A", "B", "C", "D"), starting_life=99, first="A")
                 if over

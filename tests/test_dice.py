@@ -25,7 +25,7 @@ from device.rules.dice import (
     RollDice,
     describe_throw,
 )
-from device.rules.registry import parse_event
+from device.rules import GAME
 from device.state_dice import KEPT, ThrowKind
 from helpers import refused, state
 
@@ -203,7 +203,7 @@ def test_a_throws_event_holds_its_result_for_the_journal() -> None:
         CoinFlipped(heads=True),
         PlayerPicked(seat=2),
     ):
-        assert parse_event(event.model_dump_json()) == event
+        assert GAME.parse_event(event.model_dump_json()) == event
 
 
 def test_the_state_keeps_the_last_throws_numbered_by_their_place_in_the_game(

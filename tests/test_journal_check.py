@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import device.journal
+from device.rules.registry import Ruleset
 import device.rules
 from device.commands import ChangeLife, Command, NewGame, PassTurn
 from device.controller import Controller
@@ -245,8 +246,8 @@ def test_the_check_looks_at_the_gate_between_a_few_rows_in_every_part(
         monkeypatch.setattr(module, name, counting)
 
     counted("row_crc", device.journal)  # each event's and each change's checksum
-    counted("parse_event", device.journal)  # each event read
-    counted("apply", device.rules)  # each event folded
+    counted("parse_event", Ruleset)  # each event read
+    counted("apply", Ruleset)  # each event folded
     longest = []
     for changes in (100, 1000):
         path = tmp_path / str(changes) / "aetherbox.sqlite3"

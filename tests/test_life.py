@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from device.rules import GAME
 from device.commands import (
     Advance,
     ChangeLife,
@@ -20,7 +21,7 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.rules.life import dealt
-from device.state import LossReason, outcome
+from device.state import LossReason
 from helpers import state
 
 ALICE, BOB, CAROL = 0, 1, 2
@@ -135,7 +136,7 @@ def test_lf1_last_player_standing_wins_and_the_game_refuses_more(controller: Con
     start(controller)
     controller.execute(Concede(seat=CAROL))
     controller.execute(Lose(seat=BOB, source=ALICE))
-    result = outcome(state(controller))
+    result = GAME.outcome(state(controller))
     assert result is not None and result.winner == ALICE
     with pytest.raises(IllegalCommand) as error:
         controller.execute(Advance())

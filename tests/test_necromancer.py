@@ -12,6 +12,7 @@ from helpers import ConsoleTable, play_step, refused, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from device.rules import GAME
 from device.commands import (
     ChangeLife,
     ChangePoison,
@@ -26,7 +27,7 @@ from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
 from device.rules.necromancer.commands import Blame, SoloTurn
-from device.state import GameState, outcome
+from device.state import GameState
 from device.state_necromancer import Fate, NecromancerState, Phase
 
 A, B, C, D = 0, 1, 2, 3
@@ -333,9 +334,9 @@ def test_nc6_last_player_who_never_died_wins(controller: Controller) -> None:
     start(controller)
     kill(controller, B, A)
     kill(controller, C, A)
-    assert outcome(state(controller)) is None
+    assert GAME.outcome(state(controller)) is None
     result = controller.execute(Lose(seat=D, source=A))
-    ended = outcome(state(controller))
+    ended = GAME.outcome(state(controller))
     assert ended is not None and (ended.winner, ended.reason) == (
         A,
         "the last player who never died",
@@ -374,7 +375,7 @@ def test_nc6_minions_says_can_win_of_exactly_the_players_the_outcome_may_name(ta
         table.run("damage Dave 40 from Carol")[-1]
         == "Game over: Carol won (the last player who never died)."
     )
-    ended = outcome(state(table.controller))
+    ended = GAME.outcome(state(table.controller))
     assert ended is not None and ended.winner == C
     assert table.run("minions") == [
         "Alice: minion of Bob, 3 solo turns left, can't win",
@@ -502,7 +503,7 @@ def check_relations(game: GameState) -> None:
         assert not (record.can_win and record.minion)
     # What 'minions' says can win is what decides the game: it goes on while two can.
     can = [p.seat for p in game.players if p.in_game and necro.seat(p.seat).can_win]
-    ended = outcome(game)
+    ended = GAME.outcome(game)
     assert (ended is None) == (len(can) >= 2)
     if ended is not None:
         assert ended.winner == (can[0] if can else None)
@@ -527,7 +528,7 @@ def test_nc_relations_stay_a_forest_and_minions_never_win(
 
 # --- a whole game at the console, undoing every step ----------------------------------------
 
-GAME = """\
+WHOLE_GAME = """\
 new necromancer Alice Bob Carol Dave first=Alice
 commanders Bob Tymna + Thrasios
 damage Bob 40 from Alice
@@ -557,7 +558,7 @@ def test_nc_full_game_at_the_console_with_undo_at_every_step(journal_path: Path)
     with Journal(journal_path) as journal:
         controller = Controller(journal, rng=random.Random(3))
         console = Console(controller, out, TABLES)
-        for line in GAME.splitlines():
+        for line in WHOLE_GAME.splitlines():
             before = controller.state
             console.run_line(line)
             after = controller.state

@@ -12,6 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from device.rules import GAME
 from device.catalog import load_catalog
 from device.commands import Advance, Command, Concede, NewGame, PassTurn
 from device.controller import Controller
@@ -28,7 +29,7 @@ from device.rules.planechase.commands import (
     RollPlanarDie,
     SetPlanarDeck,
 )
-from device.state import GameState, outcome
+from device.state import GameState
 
 SEATS = st.integers(0, 3)
 COMMANDS: st.SearchStrategy[Command | str] = st.one_of(
@@ -133,7 +134,7 @@ def test_pc_planar_cards_are_conserved_and_replay_equals_live(
                 assert pc is not None
                 assert (pc.encounter is None) or any(c.name == pc.encounter for c in pc.face_up)
                 if (
-                    outcome(state) is None
+                    GAME.outcome(state) is None
                 ):  # 901.6, 901.12b: the planar controller is a player in the game
                     assert all(state.player(seat).in_game for seat in planar_controllers(state))
             game = controller.game
@@ -202,7 +203,7 @@ def test_pc12_701_22b_a_listed_physical_deck_is_always_a_permutation_of_its_card
                     "a listed physical deck is not a permutation of its cards"
                 )
                 assert 0 <= deck.unseen <= len(deck.cards)
-            if outcome(state) is None:
+            if GAME.outcome(state) is None:
                 assert all(state.player(seat).in_game for seat in planar_controllers(state))
         game = controller.game
         assert game is not None

@@ -39,11 +39,11 @@ from typing import Any
 
 import pytest
 
+from device.rules import GAME
 from device.commands import Advance, ChangeLife, ChangePoison, Command, NewGame, ReverseTurnOrder
 from device.controller import Controller
 from device.errors import IllegalCommand, JournalError
 from device.journal import Journal
-from device.state import outcome
 
 apsw = pytest.importorskip(
     "apsw", reason="the power-cut simulation needs APSW (pip install '.[test]')"
@@ -356,7 +356,7 @@ def _play(
                     connect=connector(vfs, synchronous, psow),
                 )
                 controller = Controller(journal, rng=rng)
-            over = controller.state is None or outcome(controller.state) is not None
+            over = controller.state is None or GAME.outcome(controller.state) is not None
             command = (
                 NewGame(players=("A", "B", "C", "D"), starting_life=30, first="A")
                 if over

@@ -1,18 +1,26 @@
-"""The rules' parts: one explicit list, each part one value, nothing filled by an import."""
+"""The rules are a value: one explicit list of parts, a game's rules built from the parts handed
+in (``Ruleset``), nothing filled by an import."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import subprocess
+import sys
+from pathlib import Path
 from random import Random
 
 import pytest
 
 import device.rules
-from device.commands import PassTurn
+from device.commands import Command, NewGame, PassTurn
+from device.rules.planechase.commands import RollPlanarDie
+from device.controller import Controller
+from device.errors import IllegalCommand
 from device.events import GameStarted, StepChanged
-from device.rules import PARTS
-from device.rules.registry import APPLIERS, DECIDERS, Rules, assemble
+from device.journal import Journal
+from device.rules import GAME, PARTS, life, planechase, table
+from device.rules.registry import Rules, Ruleset
 from device.state import GameState
 
 
@@ -31,30 +39,83 @@ def test_every_rules_value_is_in_the_list() -> None:
             )
 
 
-def test_the_tables_are_the_parts_together() -> None:
-    assert DECIDERS == {command: fn for part in PARTS for command, fn in part.deciders.items()}
-    assert APPLIERS == {event: fn for part in PARTS for event, fn in part.appliers.items()}
+def test_the_rules_are_the_parts_together() -> None:
+    assert GAME.deciders == {c: fn for part in PARTS for c, fn in part.deciders.items()}
+    assert GAME.appliers == {e: fn for part in PARTS for e, fn in part.appliers.items()}
+    assert len(GAME.state_checks) == sum(len(part.state_checks) for part in PARTS)
+
+
+def test_building_twice_is_the_same_value() -> None:
+    again = Ruleset(PARTS)
+    assert again == GAME and hash(again) == hash(GAME)
+    assert again.state_checks == GAME.state_checks  # not doubled: nothing is kept outside the value
+    assert again.bindings.buttons == GAME.bindings.buttons
+    assert again.formats.all() == GAME.formats.all()
+
+
+def test_importing_the_rules_fills_no_table() -> None:
+    """Naming a format outside any game's rules is an error that says so, in a fresh interpreter
+    that has imported every rules module: no import made a table of formats."""
+    script = (
+        "import device.rules, device.formats, device.rules.registry as r\n"
+        "try:\n    r.find_format('planechase')\n"
+        "except RuntimeError as error:\n    print(error)\n"
+        "print(device.rules.GAME.formats.find('planechase').title)\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    said = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert said[0].startswith("no rules are in play")
+    assert said[1] == "Planechase"
+
+
+def test_a_game_from_a_subset_of_the_parts(tmp_path: Path) -> None:
+    """A table that plays only the table and life: its formats are theirs, Planechase is unknown
+    to it, and its journal reads its games back with its rules."""
+    rules = Ruleset((table.RULES, life.RULES))
+    with Journal(tmp_path / "j.sqlite") as journal:
+        controller = Controller(journal, rng=Random(1), rules=rules)
+        with pytest.raises(IllegalCommand) as refused:
+            controller.execute(NewGame(formats=("planechase",), players=("Ann", "Bo")))
+        assert str(refused.value) == (
+            "There is no format 'planechase'. Known formats: commander, duel, ffa."
+        )
+        result = controller.execute(NewGame(formats=("duel",), players=("Ann", "Bo")))
+        assert [type(e) for e in result.events] == [GameStarted]  # no dice, clock nor counters
+        with pytest.raises(IllegalCommand, match="does not know how to do 'RollPlanarDie'"):
+            controller.execute(RollPlanarDie())
+        controller.execute(PassTurn())
+        assert journal.replay(controller.game or 0) == controller.state
+    assert sorted(f.name for f in rules.formats.all()) == ["commander", "duel", "ffa"]
+    assert Ruleset((table.RULES, life.RULES, planechase.RULES)).formats.find("planechase")
+
+
+def test_rules_without_the_table_are_refused() -> None:
+    with pytest.raises(TypeError, match="says how a game begins"):
+        Ruleset((life.RULES,))
 
 
 def test_a_second_decider_for_one_command_is_refused() -> None:
+    class Nudge(Command):
+        pass
+
     first, second = Rules("first"), Rules("second")
 
-    @first.decides(PassTurn)
-    def _one(state: GameState, command: PassTurn, rng: Random) -> list[StepChanged]:
+    @first.decides(Nudge)
+    def _one(state: GameState, command: Nudge, rng: Random) -> list[StepChanged]:
         return []
 
-    with pytest.raises(TypeError, match="PassTurn already has a decider in first"):
-        first.decides(PassTurn)(_one)
-    second.decides(PassTurn)(_one)
-    before = dict(DECIDERS)
-    with pytest.raises(TypeError, match="PassTurn has a second decider in second"):
-        assemble((first, second))
-    assert DECIDERS == before  # refused before anything was built
+    with pytest.raises(TypeError, match="Nudge already has a decider in first"):
+        first.decides(Nudge)(_one)
+    second.decides(Nudge)(_one)
+    with pytest.raises(TypeError, match="Nudge has a second decider in second"):
+        Ruleset((table.RULES, first, second))
 
 
 def test_a_part_listed_twice_is_refused() -> None:
     with pytest.raises(TypeError, match="listed twice"):
-        assemble((Rules("same"), Rules("same")))
+        Ruleset((table.RULES, Rules("same"), Rules("same")))
 
 
 def test_two_events_with_one_type_name_are_refused() -> None:
@@ -67,14 +128,10 @@ def test_two_events_with_one_type_name_are_refused() -> None:
 
     part = Rules("twins")
     part.applies(Twin)(lambda state, event: state)
-    before = dict(APPLIERS)
     with pytest.raises(TypeError, match="event type 'step_changed' is used by StepChanged already"):
-        assemble((*PARTS, part))
-    assert APPLIERS == before
+        Ruleset((*PARTS, part))
 
 
 def test_the_journal_reads_every_applied_event_and_the_start() -> None:
-    from device.rules.registry import EVENT_TYPES, parse_event
-
-    assert set(EVENT_TYPES.values()) == {GameStarted, *APPLIERS}
-    assert parse_event(b'{"type": "step_changed", "step": "main"}') == StepChanged(step="main")
+    assert set(GAME.event_types.values()) == {GameStarted, *GAME.appliers}
+    assert GAME.parse_event(b'{"type": "step_changed", "step": "main"}') == StepChanged(step="main")

@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
+from device.rules import GAME
 from device import rules
 from device.commands import Advance, Concede, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
 from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName
-from device.formats import formats
 from device.inputs import Button, ButtonPressed
 from device.state import Step
 
@@ -85,7 +85,7 @@ def test_tb2_starting_life_is_configurable(controller: Controller) -> None:
 def test_tb2_unknown_format_is_refused_with_the_known_ones(controller: Controller) -> None:
     with pytest.raises(UnknownName) as error:
         controller.execute(NewGame(formats=("comander",), players=("A", "B")))
-    known = ", ".join(sorted(f.name for f in formats()))
+    known = ", ".join(sorted(f.name for f in GAME.formats.all()))
     assert (
         str(error.value)
         == f"There is no format 'comander'. Known formats: {known}. Did you mean 'commander'?"
@@ -249,17 +249,18 @@ def test_step_enum_values_are_the_documented_ones() -> None:
     ],
 )
 def test_tb2_a_slip_of_a_format_name_is_told_from_a_name(word: str, meant: str | None) -> None:
-    from device.formats import close_format
+    from device.rules.registry import close_format
 
     assert close_format(word) == meant
 
 
 @pytest.mark.parametrize(
-    "name", sorted({f.name for f in formats()} - {"wizards_duel", "two_headed_giant"})
+    "name", sorted({f.name for f in GAME.formats.all()} - {"wizards_duel", "two_headed_giant"})
 )
 def test_tb2_the_start_message_names_each_format_once(controller: Controller, name: str) -> None:
     """A format whose title says "game" itself is not a "Two-player game game"."""
-    from device.formats import find_format, title
+    from device.formats import title
+    from device.rules.registry import find_format
 
     fmt = find_format(name)
     base = () if fmt.kind == "base" else ("ffa",)

@@ -112,7 +112,7 @@ def test_tb6_a_team_wins_and_loses_together(table: Table) -> None:
     assert table.run("next") == ["Turn 2: Eve & Fay's upkeep."]  # Carol & Dan's turn is gone
     out = table.run("damage Eve 30 from Alice")
     assert out[-1] == "Game over: Alice & Bob won (last team standing)."
-    from device.state import outcome
+    from device.rules.registry import outcome
 
     result = outcome(state(table))
     assert result is not None and result.winner == 0 and result.team == (0, 1)

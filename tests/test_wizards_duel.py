@@ -6,6 +6,7 @@ import io
 
 import pytest
 
+from device.rules import GAME
 from device.commands import ChangeLife, Concede, NewGame
 from device.console import TABLES, Console
 from device.controller import Controller
@@ -13,7 +14,6 @@ from device.errors import IllegalCommand
 from device.events import GameStarted
 from device.inputs import Button, ButtonPressed
 from device.rules.wizards_duel.events import DuelSetUp, ElementDiceRolled
-from device.state import outcome
 from device.state_wizards_duel import Face, WizardsDuelState
 from helpers import state
 
@@ -557,7 +557,7 @@ def test_wd3_alternative_ending_after_the_following_round(controller: Controller
         "dice",
         "ready",
     )
-    assert (duel(controller).round, outcome(state(controller))) == (2, None)
+    assert (duel(controller).round, GAME.outcome(state(controller))) == (2, None)
     run(controller, "dice", "aside Ala", "aside Ola")
     out = run(
         controller,
@@ -744,7 +744,7 @@ def test_wd4_magic_lesson(controller: Controller) -> None:
     """WD-4 magic lesson: after 15 rounds the most magic points win."""
     start(controller, "magic_lesson=on")
     for _ in range(15):
-        assert outcome(state(controller)) is None
+        assert GAME.outcome(state(controller)) is None
         # Ala comes up one die short each round (1 damage); Ola keeps her 7 reserve dice (+7).
         run(
             controller,
@@ -763,7 +763,7 @@ def test_wd4_magic_lesson(controller: Controller) -> None:
             "dice",
             "ready",
         )
-    result = outcome(state(controller))
+    result = GAME.outcome(state(controller))
     assert [w.magic for w in duel(controller).wizards] == [20, 140]
     assert result is not None and result.winner == OLA
     assert result.reason == "most magic points (140), magic lesson over"
@@ -880,7 +880,7 @@ def test_wd2_next_button_moves_the_table_on(controller: Controller) -> None:
 
 # --- a whole game at the console -----------------------------------------------------------
 
-GAME = [
+WHOLE_GAME = [
     "new pojedynek Ala Ola first=Ala",
     *CARDS,
     *PHASE_1,
@@ -922,7 +922,7 @@ GAME = [
 def test_wd_full_game_at_the_console_with_undo_at_every_step(controller: Controller) -> None:
     """WD-1..WD-3, LF-4: a whole duel typed at the console; every step can be undone and redone."""
     out: list[str] = []
-    for line in GAME:
+    for line in WHOLE_GAME:
         before = controller.state
         reply = run(controller, line)
         assert not any(r.startswith("refused") for r in reply), (line, reply)

@@ -7,6 +7,7 @@ import random
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from device.rules import GAME
 from device import rules
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
@@ -25,7 +26,7 @@ from device.rules.wizards_duel.commands import (
     SacrificePower,
     SetShieldDie,
 )
-from device.state import GameState, outcome
+from device.state import GameState
 from device.state_wizards_duel import Face, Spell, SpellKind
 
 OPTIONS = {
@@ -141,7 +142,7 @@ def test_wd_dice_are_conserved_and_magic_never_goes_below_zero(
     dice = 5 + (6 if players == 4 else 7)
     reached = 1
     for _ in range(data.draw(st.integers(20, 160))):
-        if outcome(state) is not None:
+        if GAME.outcome(state) is not None:
             break
         command = _command(data, state)
         try:

@@ -26,8 +26,9 @@ from device.rules.clock import (
     timed_turns,
 )
 from device.rules.teams import turn_name
-from device.state import GameState, outcome
+from device.state import GameState
 from device.text import Message, Text
+from device.rules.registry import outcome
 
 TEXTS: dict[str, Text] = {
     "console.clock.played": "Played: {time}.",
@@ -158,5 +159,7 @@ def _timer(console: Console, args: list[str]) -> None:
     console.execute(SetTurnTimer(seconds=seconds(args[0])))
 
 
-COMMANDS = CommandTable((_time, _clock, _pause, _resume, _timer), texts="console.clock")
+COMMANDS = CommandTable(
+    (_time, _clock, _pause, _resume, _timer), texts="console.clock", english=TEXTS
+)
 TEXTS.update(COMMANDS.help_texts())

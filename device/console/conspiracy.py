@@ -481,5 +481,6 @@ COMMANDS = CommandTable(
         _tables,
     ),
     texts="console.consp",
+    english=TEXTS,
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -354,6 +354,7 @@ COMMANDS = CommandTable(
         _contraptions,
     ),
     texts="console.ct",
+    english=TEXTS,
 )
 TEXTS.update(COMMANDS.help_texts())
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TextIO
 
-from msgspec import Struct
+from msgspec import Struct, field
 
 from device import rules
 from device.commands import Command
@@ -113,12 +113,14 @@ class CommandTable(Struct, frozen=True):
     """Everything one module plugs into the console: its commands, in the order ``help`` lists
     them, and what it adds to ``show`` (to a player's line, and lines about the table).  ``texts``
     is how the keys of its commands' help start (``console.help.new``; a format's in its own
-    catalogue, ``console.pc.help.roll``)."""
+    catalogue, ``console.pc.help.roll``); ``english`` is the English of every key its module
+    says (its ``TEXTS``, its commands' help among them)."""
 
     entries: tuple[Entry, ...]
     texts: str
     show_marks: tuple[ShowMarks, ...] = ()
     show_lines: tuple[ShowLines, ...] = ()
+    english: Mapping[str, Text] = field(default_factory=dict)
 
     def help_key(self, entry: Entry) -> str:
         return f"{self.texts}.help.{entry.name}"

@@ -167,5 +167,6 @@ COMMANDS = CommandTable(
     texts="console.counters",
     show_marks=(_show_marks,),
     show_lines=(_show_time,),
+    english=TEXTS,
 )
 TEXTS.update(COMMANDS.help_texts())

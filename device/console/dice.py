@@ -76,5 +76,5 @@ def _random(console: Console, args: list[str]) -> None:
     console.execute(PickPlayer())
 
 
-COMMANDS = CommandTable((_d6, _d20, _throw, _coin, _random), texts="console.dice")
+COMMANDS = CommandTable((_d6, _d20, _throw, _coin, _random), texts="console.dice", english=TEXTS)
 TEXTS.update(COMMANDS.help_texts())

@@ -58,7 +58,11 @@ def _show_standing(state: GameState, player: Player) -> tuple[list[str | Message
     )
 
 
+TEXTS: dict[str, Text] = {}
 COMMANDS = CommandTable(
-    (_blame, _solo, _minions), show_marks=(_show_standing,), texts="console.necro"
+    (_blame, _solo, _minions),
+    show_marks=(_show_standing,),
+    texts="console.necro",
+    english=TEXTS,
 )
-TEXTS: dict[str, Text] = {**COMMANDS.help_texts()}
+TEXTS.update(COMMANDS.help_texts())

@@ -6,7 +6,6 @@ from __future__ import annotations
 from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, card_text, command, number
 from device.errors import IllegalCommand
-from device.formats import options_for
 from device.rules.planechase.events import planechase
 from device.rules.planechase import (
     PIP_OF,
@@ -32,6 +31,7 @@ from device.rules.planechase.commands import (
 from device.state import GameState
 from device.state_planechase import DieFace
 from device.text import Message, Plural, Text, listing
+from device.rules.registry import options_for
 
 TEXTS: dict[str, Text] = {
     "console.pc.odds_count": "Say how many rolls, from 1 to 20; {text!r} given.",
@@ -344,5 +344,6 @@ COMMANDS = CommandTable(
         _options,
     ),
     texts="console.pc",
+    english=TEXTS,
 )
 TEXTS.update(COMMANDS.help_texts())

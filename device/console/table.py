@@ -29,8 +29,9 @@ from device.errors import IllegalCommand, UnknownName
 from device.rules.colours import colour_name, colour_of
 from device.rules.life import commander_names, commander_tax, dealt_lines
 from device.rules.teams import team_name, teamed, teams, turn_name
-from device.state import STATE_SCHEMA, GameState, Step, outcome
+from device.state import STATE_SCHEMA, GameState, Step
 from device.text import Message, Plural, Text, fold, sentences
+from device.rules.registry import outcome
 
 TEXTS: dict[str, Text] = {
     "console.life_sign": "Say +{n} (gain), -{n} (lose) or ={n} (set {name}'s life to {n}).",
@@ -113,7 +114,7 @@ def _format_word(word: str, args: list[str]) -> bool:
     """Whether the first word of ``new`` names the formats.  A word that is no format but looks
     like a slip of one ("comander") is questioned rather than seated as a player; so is a
     ``+`` combination with any format in it ("commander+planchase")."""
-    from device.formats import close_format, find_format
+    from device.rules.registry import close_format, find_format
 
     parts = word.split("+")
     unknown = [part for part in parts if not _is_format(part, find_format)]
@@ -673,5 +674,6 @@ COMMANDS = CommandTable(
         _quit,
     ),
     texts="console",
+    english=TEXTS,
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -569,5 +569,6 @@ COMMANDS = CommandTable(
         _dropout,
     ),
     texts="console.wd",
+    english=TEXTS,
 )
 TEXTS.update(COMMANDS.help_texts())

@@ -27,9 +27,9 @@ from typing import Literal
 from device.commands import Command, Timed
 from device.errors import IllegalCommand
 from device.events import Event
-from device.formats import TableOption, find_format, titles
+from device.formats import TableOption, titles
 from device.inputs import Button, ButtonPressed
-from device.rules.registry import Rules
+from device.rules.registry import Rules, find_format
 from device.rules.table import TURN_TIMER
 from device.state import GameState
 from device.state_clock import ClockState
@@ -323,3 +323,6 @@ def _undo_held(state: GameState, press: ButtonPressed) -> Command | None:
     if state.clock is None:
         return StartGameClock()
     return ResumeGameClock() if state.clock.paused else PauseGameClock()
+
+
+RULES.says(TEXTS)

@@ -28,10 +28,10 @@ from device.rules.conspiracy import group_title
 from device.rules.conspiracy.events import RoundStarted
 from device.rules.life import alive, check_tracked
 from device.rules.necromancer.events import LossSettled
-from device.rules.registry import Rules, apply_events
+from device.rules.registry import Rules, apply_events, outcome
 from device.rules.table import check_seat, round_from
 from device.rules.teams import primary, team_of, teamed, teammate
-from device.state import GameState, LossReason, outcome
+from device.state import GameState, LossReason
 from device.state_counters import Counter, CountersState, DayNight, GameMarks, PlayerCounters
 from device.state_necromancer import Fate, Phase
 from device.text import Message, Plural, Text, listing
@@ -549,3 +549,6 @@ def _apply_reset(state: GameState, event: CountersReset) -> GameState:
 @RULES.describes(CountersReset)
 def _describe_reset(state: GameState, event: CountersReset) -> Message:
     return Message("counters.reset")
+
+
+RULES.says(TEXTS)

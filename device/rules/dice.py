@@ -210,3 +210,6 @@ def describe_throw(state: GameState, throw: Throw) -> Message:
     if throw.first:
         return Message("dice.first", name=_name(state, picked))
     return Message("dice.picked", name=_name(state, picked))
+
+
+RULES.says(TEXTS)

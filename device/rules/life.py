@@ -26,8 +26,8 @@ from device.events import (
     PlayerLost,
     PoisonChanged,
 )
-from device.formats import find_format, title
-from device.rules.registry import DAMAGE_CHECKS, Rules
+from device.formats import title
+from device.rules.registry import Rules, find_format, in_play
 from device.rules.table import check_fits, check_seat
 from device.rules.teams import TEAM_POISON_LIMIT, team_of, teamed, teammate
 from device.state import (
@@ -147,8 +147,7 @@ TEXTS: dict[str, Text] = {
 
 
 def _check_damage(state: GameState, seat: int, source: int | None) -> None:
-    for check in DAMAGE_CHECKS:
-        check(state, seat, source)
+    in_play().check_damage(state, seat, source)
 
 
 def _in_game(state: GameState, seat: int) -> Player:
@@ -662,3 +661,6 @@ def dealt_lines(state: GameState) -> list[Message]:
                 )
             )
     return lines
+
+
+RULES.says(TEXTS)

@@ -1,30 +1,39 @@
-"""What one part of the rules plugs into a game, as one value, and the tables assembled from them.
+"""What one part of the rules plugs into a game, as one value, and a game's rules built from them.
 
 Each rules module declares ``RULES = Rules("planechase", …)`` and decorates its functions with
 that value's methods (``@RULES.decides(RollPlanarDie)``), so everything the module adds — formats
 and table options, deciders, appliers, describers, state checks, set-up, what buttons and cards
-mean, how its games end, what it forbids the core — is found in one place.  Importing a module
-fills nothing but its own value: ``device.rules.PARTS`` lists the values and ``assemble`` builds
-the tables below from that list, once, in the list's order.
+mean, how its games end, what it forbids the core, the English of what it says — is found in one
+place.  Importing a module fills nothing but its own value: ``Ruleset(parts)`` builds a game's
+rules from the parts handed to it (``device.rules.PARTS`` lists every part), as a value of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache
 from random import Random
 from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import Field, TypeAdapter
 
-from device.bindings import BUTTONS, CARDS, ButtonBinding, CardBinding
-from device.commands import Command
+from device.bindings import Bindings, ButtonBinding, CardBinding
+from device.commands import Command, NewGame
+from device.errors import IllegalCommand
 from device.events import Event, GameStarted
-from device.formats import Format, TableOption, add_format, add_option
+from device.formats import Format, Formats, Setup, TableOption
 from device.inputs import Button
-from device.state import OUTCOME_RULES, GameState, Outcome
-from device.text import Message
+from device.state import GameState, Outcome, last_standing
+from device.text import Message, Text
+
+TEXTS: dict[str, Text] = {
+    "rules.no_game": "No game is running: start one with 'new', e.g. 'new commander Alice Bob Carol'.",
+    "rules.game_over": "The game is over: {result}. Undo to change that, or start a new game with 'new'.",
+    "rules.unknown_command": "The gadget does not know how to do {command!r}.",
+    "rules.event": "{type}",
+}
 
 C = TypeVar("C", bound=Command)
 E = TypeVar("E", bound=Event)
@@ -52,6 +61,19 @@ PassCheck = Callable[[GameState], None]
 OutcomeRule = Callable[[GameState], Outcome | None]
 
 
+@dataclass(frozen=True)
+class Beginning:
+    """How a game begins and how its end is worded: the table's, which every game has."""
+
+    #: The event that starts a game of ``NewGame`` (names, seats, formats, who begins).
+    start: Callable[[NewGame, Random], GameStarted]
+    #: The first state, from that event.
+    open: Callable[[GameStarted], GameState]
+    describe: Callable[[GameStarted], Message]
+    #: The result as the players read it, or None while the game goes on.
+    describe_outcome: Callable[[GameState], Message | None]
+
+
 @dataclass
 class Rules:
     """Everything one rules module adds to the game."""
@@ -69,6 +91,8 @@ class Rules:
     outcomes: dict[str, OutcomeRule] = field(default_factory=dict)
     buttons: list[tuple[Button, ButtonBinding]] = field(default_factory=list)
     cards: list[CardBinding] = field(default_factory=list)
+    texts: list[Mapping[str, Text]] = field(default_factory=list)
+    beginning: Beginning | None = None
 
     def include(self, other: Rules) -> None:
         """Take in what ``other`` declares: a part of a format kept in a module of its own (the
@@ -85,6 +109,11 @@ class Rules:
         self.buttons += other.buttons
         self.cards += other.cards
         self.outcomes.update(other.outcomes)
+        self.texts += other.texts
+        if other.beginning is not None:
+            if self.beginning is not None:
+                raise TypeError(f"{other.name} begins a game, and another part does already")
+            self.beginning = other.beginning
 
     # --- declarations -----------------------------------------------------------------------
 
@@ -95,6 +124,15 @@ class Rules:
     def option(self, option: TableOption) -> TableOption:
         self.options.append(option)
         return option
+
+    def begins(self, beginning: Beginning) -> Beginning:
+        self.beginning = beginning
+        return beginning
+
+    def says(self, *texts: Mapping[str, Text]) -> None:
+        """The English of the keys this part's messages use (each module's ``TEXTS``; read when
+        a game's rules are built, so a module may add to its mapping below this line)."""
+        self.texts += texts
 
     def outcome(self, fmt: str, rule: OutcomeRule) -> OutcomeRule:
         self.outcomes[fmt] = rule
@@ -167,47 +205,238 @@ class Rules:
         return fn
 
 
-# --- the tables, assembled from ``device.rules.PARTS`` ------------------------------------------
+@dataclass
+class Decision:
+    """What a command does: its events, what each said (when asked) and the state after them."""
 
-DECIDERS: dict[type[Command], Decider] = {}
-APPLIERS: dict[type[Event], Applier] = {}
-DESCRIBERS: dict[type[Event], Describer] = {}
-STATE_CHECKS: list[StateCheck] = []
-SET_UPS: list[SetUp] = []
-DAMAGE_CHECKS: list[DamageCheck] = []
-PASS_CHECKS: list[PassCheck] = []
-#: Every event a journal may hold, by its ``type`` name: ``game_started`` and each event a part applies.
-EVENT_TYPES: dict[str, type[Event]] = {}
+    events: list[Event]
+    messages: list[Message]
+    state: GameState
 
 
-def assemble(parts: Sequence[Rules]) -> None:
-    """Build every table from ``parts``, in their order (the order set-ups, state checks and
-    bindings run in).  Two parts deciding one command or applying one event is refused before
-    anything is built."""
-    names = [part.name for part in parts]
-    if len(set(names)) != len(names):
-        raise TypeError(f"a rules part is listed twice: {names}")
-    game = Rules("game")
-    for part in parts:
-        game.include(part)
-    named = _named((GameStarted, *game.appliers))
-    DECIDERS.update(game.deciders)
-    APPLIERS.update(game.appliers)
-    EVENT_TYPES.update(named)
-    _event_adapter.cache_clear()
-    DESCRIBERS.update(game.describers)
-    STATE_CHECKS.extend(game.state_checks)
-    SET_UPS.extend(game.set_ups)
-    DAMAGE_CHECKS.extend(game.damage_checks)
-    PASS_CHECKS.extend(game.pass_checks)
-    OUTCOME_RULES.update(game.outcomes)
-    for fmt in game.formats:
-        add_format(fmt)
-    for option in game.options:
-        add_option(option)
-    for button, binding in game.buttons:
-        BUTTONS[button].append(binding)
-    CARDS.extend(game.cards)
+# --- a game's rules: one value built from the parts --------------------------------------------
+
+#: The rules in play on this thread (or task): set while a ``Ruleset`` decides, applies or
+#: describes, and by the program that plays one (``Ruleset.playing``), so a part's helper that
+#: needs the whole game — folding the events it just made, a format's declaration, how a game
+#: ends — asks the rules that called it, not a table filled when something was imported.
+IN_PLAY: ContextVar[Ruleset] = ContextVar("rules_in_play")
+
+
+def in_play() -> Ruleset:
+    """The rules being played here; outside of them it is a programming error, said plainly."""
+    try:
+        return IN_PLAY.get()
+    except LookupError:
+        raise RuntimeError(
+            "no rules are in play: build them (Ruleset(PARTS)) and call through them, "
+            "or run this inside `with rules.playing():`"
+        ) from None
+
+
+class Ruleset:
+    """A game's rules, built from ``parts`` in their order (the order set-ups, state checks and
+    bindings run in).  Nothing outside the value changes: building one twice gives an equal
+    value, and a game of a subset of the parts knows only their formats, commands and events.
+    Two parts deciding one command or applying one event, or listed twice, are refused."""
+
+    def __init__(self, parts: Sequence[Rules]) -> None:
+        names = [part.name for part in parts]
+        if len(set(names)) != len(names):
+            raise TypeError(f"a rules part is listed twice: {names}")
+        game = Rules("game")
+        for part in parts:
+            game.include(part)
+        self.parts: tuple[Rules, ...] = tuple(parts)
+        self.deciders: Mapping[type[Command], Decider] = dict(game.deciders)
+        self.appliers: Mapping[type[Event], Applier] = dict(game.appliers)
+        self.describers: Mapping[type[Event], Describer] = dict(game.describers)
+        self.state_checks: tuple[StateCheck, ...] = tuple(game.state_checks)
+        self.set_ups: tuple[SetUp, ...] = tuple(game.set_ups)
+        self.damage_checks: tuple[DamageCheck, ...] = tuple(game.damage_checks)
+        self.pass_checks: tuple[PassCheck, ...] = tuple(game.pass_checks)
+        #: Every event a journal may hold, by its ``type`` name: ``game_started`` and each
+        #: event a part applies.
+        self.event_types: Mapping[str, type[Event]] = _named((GameStarted, *game.appliers))
+        self.formats = Formats(game.formats, game.options)
+        self.bindings = Bindings(game.buttons, game.cards)
+        self.outcomes: Mapping[str, OutcomeRule] = dict(game.outcomes)
+        #: The English of every key the parts say, with each format's title as its
+        #: declaration words it (the set-up screen, the console's "games").
+        self.texts: Mapping[str, Text] = _merged(
+            [TEXTS, *game.texts, {f"format.title.{f.name}": f.title for f in self.formats.all()}]
+        )
+        if game.beginning is None:
+            raise TypeError(f"no part of {names} says how a game begins (the table's rules)")
+        self.beginning: Beginning = game.beginning
+        self._adapter: TypeAdapter[Event] | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ruleset) and self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return hash(tuple(part.name for part in self.parts))
+
+    def __repr__(self) -> str:
+        return f"Ruleset({', '.join(part.name for part in self.parts)})"
+
+    @contextmanager
+    def playing(self) -> Iterator[Ruleset]:
+        """These rules are the ones in play inside the block (see ``IN_PLAY``)."""
+        token = IN_PLAY.set(self)
+        try:
+            yield self
+        finally:
+            IN_PLAY.reset(token)
+
+    # --- deciding and folding ---------------------------------------------------------------
+
+    def decide(self, state: GameState | None, command: Command, rng: Random) -> list[Event]:
+        """The events ``command`` causes in ``state`` (the state checks' after them); raises
+        ``IllegalCommand`` if it may not."""
+        return self._carry_out(state, command, rng, describe=False).events
+
+    def carry_out(self, state: GameState | None, command: Command, rng: Random) -> Decision:
+        """``decide`` and ``play`` in one pass: the events, what each did and the state after
+        them, each event folded once."""
+        return self._carry_out(state, command, rng, describe=True)
+
+    def _carry_out(
+        self, state: GameState | None, command: Command, rng: Random, describe: bool
+    ) -> Decision:
+        with self.playing():
+            if isinstance(command, NewGame):
+                return self._new_game(command, rng, describe)
+            if state is None:
+                raise IllegalCommand("rules.no_game")
+            if self.outcome(state) is not None:
+                raise IllegalCommand("rules.game_over", result=self.describe_outcome(state))
+            decider = self.deciders.get(type(command))
+            if decider is None:
+                raise IllegalCommand("rules.unknown_command", command=type(command).__name__)
+            return self._settled(state, list(decider(state, command, rng)), rng, describe)
+
+    def _new_game(self, command: NewGame, rng: Random, describe: bool) -> Decision:
+        started = self.beginning.start(command, rng)
+        fresh = self.beginning.open(started)
+        setup: list[Event] = []
+        for step in self.set_ups:
+            setup += step(self.apply_events(fresh, setup), command, rng)
+        done = self._settled(fresh, setup, rng, describe) if setup else Decision([], [], fresh)
+        said = [self.beginning.describe(started)] if describe else []
+        return Decision([started, *done.events], said + done.messages, done.state)
+
+    def _settled(
+        self, state: GameState, events: list[Event], rng: Random, describe: bool
+    ) -> Decision:
+        """``events`` and those the state checks add after them, until they add nothing (a
+        player at 0 life loses, …), each folded once."""
+        done = Decision([], [], state)
+        batch = events
+        for checked in range(_CHECK_ROUNDS + 1):
+            for event in batch:
+                if describe:
+                    done.messages.append(self.describe(done.state, event))
+                done.state = self.apply_events(done.state, (event,))
+            done.events += batch
+            if checked == _CHECK_ROUNDS:
+                break
+            batch = [e for check in self.state_checks for e in check(done.state, batch, rng)]
+            if not batch:
+                break
+        return done
+
+    def apply_events(self, state: GameState, events: Iterable[Event]) -> GameState:
+        """``state`` after ``events`` of a game already started."""
+        with self.playing():
+            for event in events:
+                applier = self.appliers.get(type(event))
+                if applier is None:
+                    raise ValueError(f"{event.type!r} is not an event of {self!r}")
+                state = applier(state, event)
+        return state
+
+    def apply(self, state: GameState | None, event: Event) -> GameState:
+        """``state`` after ``event``; ``game_started`` begins a game from nothing."""
+        if isinstance(event, GameStarted):
+            return self.beginning.open(event)
+        if state is None:
+            raise ValueError(f"{event.type!r} cannot come before game_started")
+        return self.apply_events(state, (event,))
+
+    def fold(self, events: Iterable[Event], state: GameState | None = None) -> GameState:
+        """The state after ``events``; without ``state`` the first event must be ``game_started``."""
+        current = state
+        with self.playing():
+            for event in events:
+                current = self.apply(current, event)
+        if current is None:
+            raise ValueError("no events to fold")
+        return current
+
+    def describe(self, state: GameState | None, event: Event) -> Message:
+        """What ``event`` did, for the log and the screen; ``state`` is the state before it."""
+        if isinstance(event, GameStarted):
+            return self.beginning.describe(event)
+        describer = self.describers.get(type(event))
+        if describer is None or state is None:
+            return Message("rules.event", type=event.type)
+        with self.playing():
+            return describer(state, event)
+
+    def play(
+        self, state: GameState | None, events: Iterable[Event]
+    ) -> tuple[list[Message], GameState]:
+        """What each event did (described against the state before it) and the state after them
+        all, in one pass; without ``state`` the first event must be ``game_started``."""
+        messages = []
+        with self.playing():
+            for event in events:
+                messages.append(self.describe(state, event))
+                state = self.apply(state, event)
+        if state is None:
+            raise ValueError("no events to play")
+        return messages, state
+
+    def describe_outcome(self, state: GameState) -> Message | None:
+        """The game's result as the players read it, or None while it goes on."""
+        with self.playing():
+            return self.beginning.describe_outcome(state)
+
+    def check_damage(self, state: GameState, seat: int, source: int | None) -> None:
+        """Refuse damage a part forbids (``IllegalCommand``)."""
+        for check in self.damage_checks:
+            check(state, seat, source)
+
+    def check_pass(self, state: GameState) -> None:
+        """Refuse passing the turn while a part waits for something (``IllegalCommand``)."""
+        for check in self.pass_checks:
+            check(state)
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        """The game's result, or None while it goes on: the first of the game's formats with a
+        rule of its own decides (the base format's, or a table format's such as Two-Headed
+        Giant), else the last player standing wins."""
+        rule = next((self.outcomes[n] for n in state.formats if n in self.outcomes), None)
+        if rule is None:
+            return last_standing(state)
+        with self.playing():
+            return rule(state)
+
+    # --- the journal's events ---------------------------------------------------------------
+
+    def parse_event(self, body: str | bytes) -> Event:
+        """One event from its journal JSON.  Raises ``pydantic.ValidationError`` if it is not
+        one of these rules' events."""
+        if self._adapter is None:
+            union: Any = Union[tuple(self.event_types.values())]  # noqa: UP007 - built from the parts
+            self._adapter = TypeAdapter(Annotated[union, Field(discriminator="type")])
+        return self._adapter.validate_json(body)
+
+
+_CHECK_ROUNDS = (
+    8  # state checks settle in one or two rounds; the bound only stops a bad check looping
+)
 
 
 def _named(events: Iterable[type[Event]]) -> dict[str, type[Event]]:
@@ -223,16 +452,14 @@ def _named(events: Iterable[type[Event]]) -> dict[str, type[Event]]:
     return named
 
 
-@cache
-def _event_adapter() -> TypeAdapter[Event]:
-    union: Any = Union[tuple(EVENT_TYPES.values())]  # noqa: UP007 - built at run time from the parts
-    adapter: TypeAdapter[Event] = TypeAdapter(Annotated[union, Field(discriminator="type")])
-    return adapter
-
-
-def parse_event(body: str | bytes) -> Event:
-    """One event from its journal JSON.  Raises ``pydantic.ValidationError`` if it is not one."""
-    return _event_adapter().validate_json(body)
+def _merged(texts: Iterable[Mapping[str, Text]]) -> dict[str, Text]:
+    merged: dict[str, Text] = {}
+    for mapping in texts:
+        for key, text in mapping.items():
+            if merged.get(key, text) != text:
+                raise ValueError(f"text key {key!r} is written twice, differently")
+            merged[key] = text
+    return merged
 
 
 def _merge(table: dict[Any, Any], entries: dict[Any, Any], what: str, part: str) -> None:
@@ -242,9 +469,40 @@ def _merge(table: dict[Any, Any], entries: dict[Any, Any], what: str, part: str)
         table[key] = value
 
 
+# --- what a part asks of the rules in play --------------------------------------------------
+
+
 def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
     """``state`` after ``events`` of a game already started: what a rules module uses to see
     the state its earlier events make while it decides the next ones."""
-    for event in events:
-        state = APPLIERS[type(event)](state, event)
-    return state
+    return in_play().apply_events(state, events)
+
+
+def outcome(state: GameState) -> Outcome | None:
+    """The game's result under the rules in play, or None while it goes on."""
+    return in_play().outcome(state)
+
+
+def find_format(name: str) -> Format:
+    """The format of the rules in play called ``name`` (or one of its aliases)."""
+    return in_play().formats.find(name)
+
+
+def formats() -> tuple[Format, ...]:
+    """Every format of the rules in play, in their parts' order."""
+    return in_play().formats.all()
+
+
+def options_for(module_names: Iterable[str]) -> dict[str, TableOption]:
+    """The table options of a game of these formats, under the rules in play."""
+    return in_play().formats.options_for(module_names)
+
+
+def close_format(word: str) -> str | None:
+    """The format name or alias of the rules in play that ``word`` looks like a slip of."""
+    return in_play().formats.close(word)
+
+
+def resolve_setup(names: Iterable[str], player_count: int, options: dict[str, str]) -> Setup:
+    """Check a combination of formats and table options under the rules in play."""
+    return in_play().formats.resolve(names, player_count, options)

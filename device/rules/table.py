@@ -17,12 +17,20 @@ from device.events import (
     TurnPassed,
     TurnSkipped,
 )
-from device.formats import TableOption, find_format, resolve_setup, titles
-from device.text import Message, Plural, Text, english, fold, listing
+from device.formats import PLAIN_FORMATS, TableOption, titles
+from device.text import Message, Plural, Text, fold, listing
+from device.rules import colours
 from device.rules.colours import colour_name, colour_of, find_colour, starting_colours
-from device.rules.registry import PASS_CHECKS, Rules
+from device.rules.registry import (
+    Beginning,
+    Rules,
+    find_format,
+    in_play,
+    outcome,
+    resolve_setup,
+)
 from device.rules.teams import TWO_HEADED_GIANT, primary, team_name, team_of, teamed
-from device.state import GameState, Outcome, Player, Step, outcome
+from device.state import GameState, Outcome, Player, Step
 from device.state_clock import ClockState
 from device.state_dice import DiceState, Throw, ThrowKind
 
@@ -279,8 +287,7 @@ def _advance(state: GameState, command: Advance, rng: Random) -> list[Event]:
 
 @RULES.decides(PassTurn)
 def _pass(state: GameState, command: PassTurn, rng: Random) -> list[Event]:
-    for check in PASS_CHECKS:
-        check(state)
+    in_play().check_pass(state)
     skipped, seat = next_turn(state)
     events: list[Event] = [TurnSkipped(seat=s) for s in skipped]
     events.append(TurnPassed(to=seat, turn=state.turn + 1, at=command.now))
@@ -384,7 +391,7 @@ def describe_start(event: GameStarted) -> Message:
             first=teams[event.starting_player // 2],
         )
     # A base format that counts something else words its own start.
-    if english(f"{key}.{event.formats[0]}") is not None:
+    if f"{key}.{event.formats[0]}" in in_play().texts:
         key = f"{key}.{event.formats[0]}"
     return Message(
         key,
@@ -446,3 +453,9 @@ def _describe_colour(state: GameState, event: ColourChosen) -> Message:
         other=state.player(event.swapped).name,
         previous=colour_name(colour_of(chooser)),
     )
+
+
+RULES.says(TEXTS, colours.TEXTS)
+RULES.begins(Beginning(start, initial_state, describe_start, describe_outcome))
+for _plain in PLAIN_FORMATS:
+    RULES.format(_plain)

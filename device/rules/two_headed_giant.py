@@ -77,3 +77,5 @@ def _outcome(state: GameState) -> Outcome | None:
 
 
 RULES.outcome(TWO_HEADED_GIANT, _outcome)
+
+RULES.says(TEXTS)

@@ -2,7 +2,7 @@
 Lokalize, msgfmt) work with.
 
 English is the source and lives beside the code that shows it: the game core's messages in the
-rules modules (``TEXTS``, listed in ``device.text.SOURCES``), the kiosk's own texts in ``display/i18n/en.py`` and one
+rules modules (``TEXTS``, gathered by ``device.english``), the kiosk's own texts in ``display/i18n/en.py`` and one
 module per format, ``display/i18n/<format>.py`` (a kiosk text under a core key is how the screen
 words that message, e.g. naming a button where the console names a command).  The catalogues are
 here, below both, because the console and the kiosk both read them; ``device.translations.domains``

@@ -4,7 +4,7 @@ a format's touch-bar button, help line and set-up rows (``ui.btn.*``, ``ui.help.
 ``ui.setup.*``) are translated in ``core.po`` with the other buttons, help lines and rows.
 
 The English comes from where each text is shown: the rules' messages from ``device/``
-(each module's ``TEXTS``, listed in ``device.text.SOURCES``), the kiosk's own from ``display/i18n/`` (whose list names the same
+(each module's ``TEXTS``, gathered by ``device.english``), the kiosk's own from ``display/i18n/`` (whose list names the same
 catalogues).  A new format adds one line here; nothing is filled by importing a module.
 """
 

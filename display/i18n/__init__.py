@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from device import text as core_text
+from device.english import ENGLISH
 from device import translations
 from device.text import Plural, Text
 from device.translations import LANGUAGE_NAMES, LANGUAGES
@@ -48,7 +48,7 @@ def table(language: str) -> Mapping[str, str | tuple[str, ...]]:
     translations.check(language)
     if language == "en":
         return {
-            **{k: _plain(v) for k, v in core_text.every_text().items()},
+            **{k: _plain(v) for k, v in ENGLISH.every().items()},
             **{k: _plain(v) for k, v in _ENGLISH.items()},
         }
     return load_catalogues(language).texts

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-import device.text
+from device.english import ENGLISH
 from device.text import Text
 from device.translations import console_key
 from device.translations.authoring import compile_po, merge, same_texts, template
@@ -38,7 +38,7 @@ __all__ = [
 def sources() -> dict[str, Text]:
     """Every text key and its English, as the kiosk shows it (its own wording first), and the
     console's wording of each text the kiosk words its own way (``device.translations.console_key``)."""
-    core = device.text.every_text()
+    core = ENGLISH.every()
     kiosk = domains.english()
     console = {
         console_key(key): english

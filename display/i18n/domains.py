@@ -2,7 +2,7 @@
 ``DOMAINS``.  A format's English is written in its module here (Planechase's in
 ``display/i18n/planechase.py``), its translations are in
 ``device/translations/locale/<language>/LC_MESSAGES/<domain>.po``; the game core's messages are
-written in ``device/`` (each module's ``TEXTS``, listed in ``device.text.SOURCES``) and go to the same catalogues by their keys.
+written in ``device/`` (each module's ``TEXTS``, gathered by ``device.english``) and go to the same catalogues by their keys.
 
 Which catalogue holds which keys is the catalogues' own list, ``device.translations.domains``
 (``names`` and ``domain`` are that list's): a format's touch-bar button, help line and set-up rows

@@ -43,7 +43,6 @@ from device.commands import (
     NameCommanders,
 )
 from device.errors import IllegalCommand
-from device.formats import find_format
 from device.inputs import Button
 from device.rules.life import (
     MAX_COMMANDER_NAME,
@@ -67,6 +66,7 @@ from device.rules.counters import counters as marked
 from device.state import GameState
 from device.state_counters import Counter, DayNight
 from device.text import Message, listing, sentences
+from device.rules.registry import find_format
 from display import theme
 from display.chips import Chip, chip_fits, chip_label, chip_row, chip_text, inset
 from display.screens import Host, Screen, View, cycle

@@ -71,9 +71,10 @@ from device.rules.conspiracy.events import (
     RumblePickEarned,
     TimeCalled,
 )
-from device.state import GameState, outcome
+from device.state import GameState
 from device.state_conspiracy import ConspiracyState, GroupRecord
 from device.text import Message
+from device.rules.registry import outcome
 from display import symbols, theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit

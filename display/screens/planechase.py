@@ -66,9 +66,10 @@ from device.rules.planechase.commands import (
     RevealPlanarCard,
     RollPlanarDie,
 )
-from device.state import GameState, Step, outcome
+from device.state import GameState, Step
 from device.state_planechase import ChoiceKind, DieFace, FaceUpCard, PlanarKind, PlanechaseState
 from device.text import Message
+from device.rules.registry import outcome
 from display import cardtext, symbols, theme
 from display.canvas import Canvas, Rect
 from display.chips import scroll_markers

@@ -53,7 +53,7 @@ from msgspec.structs import replace
 
 from device.commands import NewGame
 from device.errors import IllegalCommand
-from device.formats import Format, TableOption, formats, options_for
+from device.formats import Format, TableOption
 from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS
 from device.inputs import Button
 from device.rules.colours import filled, turned
@@ -67,6 +67,7 @@ from device.rules.conspiracy import (
 )
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_fits
 from device.text import Message
+from device.rules.registry import formats, options_for
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from display.chips import draw_chip

@@ -30,8 +30,9 @@ from device.inputs import Button
 from device.rules import counters as marking
 from device.rules.colours import colour_of
 from device.rules.teams import team_of, teamed, turn_name
-from device.state import GameState, Player, Step, outcome
+from device.state import GameState, Player, Step
 from device.state_counters import Counter, DayNight
+from device.rules.registry import outcome
 from display import cardtext, symbols, theme
 from display.canvas import Canvas, Rect
 from display.fonts import Color

@@ -54,9 +54,10 @@ from device.rules.wizards_duel.commands import (
     SetShieldDie,
 )
 from device.rules.table import round_from
-from device.state import GameState, outcome
+from device.state import GameState
 from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
 from device.text import Message
+from device.rules.registry import outcome
 from display import theme
 from display.canvas import Rect
 from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit

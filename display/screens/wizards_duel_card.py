@@ -34,9 +34,10 @@ from device.rules.wizards_duel import (
     spells_text,
 )
 from device.rules.wizards_duel.commands import DefineSpellCard, LearnSpell
-from device.state import GameState, outcome
+from device.state import GameState
 from device.state_wizards_duel import Face, Spell, SpellKind, Wizard
 from device.text import Message
+from device.rules.registry import outcome
 from display import theme
 from display.chips import block, chip_label, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator

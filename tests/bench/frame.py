@@ -380,4 +380,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from display.cli import playing_the_gadget
+
+    with playing_the_gadget():
+        raise SystemExit(main())

@@ -1100,4 +1100,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from display.cli import playing_the_gadget
+
+    with playing_the_gadget():
+        sys.exit(main())

@@ -11,10 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from device.rules import GAME
 from device.commands import ChangeLife, NewGame
 from device.inputs import Button
 from device.rules.conspiracy.commands import LeaveGroup, StartClock
-from device.state import GameState, outcome
+from device.state import GameState
 from device.state_conspiracy import ConspiracyState
 from display.kiosk import Kiosk
 from display.screens.adjust import AdjustForm
@@ -522,7 +523,7 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
     p.touch(item("out", (losers.order[1], losers.order[2])))
     state = k.state
     assert state is not None
-    result = outcome(state)
+    result = GAME.outcome(state)
     assert result is not None and result.winner == winners.order[3]
     a, b, last = names(k, losers.order[1:])
     assert (

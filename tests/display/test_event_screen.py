@@ -27,13 +27,13 @@ from scenes_event import (
     reported,
 )
 
+from device.rules import GAME
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
 from device.commands import NewGame
 from device.inputs import BrokerMessage, Button
 from device.rules.conspiracy.commands import LeaveGroup
 from device.rules import decide, play
 from device.rules.conspiracy.tables import EventPlan, fold, table_game, table_report
-from device.state import outcome
 from display.kiosk import Kiosk
 from display.targets import OffscreenTarget
 from display.screens.event import EventForm
@@ -455,7 +455,7 @@ def test_cj3_a_tables_round_two_group_over_names_no_winner(make_kiosk: MakeKiosk
     )
     said = k.execute(LeaveGroup(seats=(0,)))
     assert said is not None and [str(m) for m in said.messages][:1] == ["Gia leaves the group."]
-    assert k.state is not None and outcome(k.state) is None
+    assert k.state is not None and GAME.outcome(k.state) is None
     k.dispatch(Go("table"))
     k.redraw()
     assert texts(k, "header.headline") == ["Losers' group is over"]

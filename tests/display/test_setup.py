@@ -11,12 +11,12 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
+from device.rules import GAME
 from device.commands import Concede, NewGame
 from device.inputs import Button
 from device.rules.colours import colour_of
 from device.text import Message
 from display import theme
-from device.formats import options_for
 from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.screens.setup import SetupForm, rows
@@ -320,7 +320,7 @@ def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
             p.to(kind, key)
             choices = 1
             if kind == "option" and size[0] <= 480:  # the longest values matter where room is least
-                option = options_for(p.form.chosen())[key]
+                option = GAME.formats.options_for(p.form.chosen())[key]
                 choices = len(option.choices) if option.choices else 1
             for _ in range(choices):
                 k.redraw()

@@ -19,11 +19,11 @@ import device.controller  # noqa: F401
 import device.rules  # noqa: F401
 import device.scryfall  # noqa: F401
 import device.tagmap  # noqa: F401
+from device.rules import GAME
 from device.commands import Advance, ChangeLife, NewGame
 from device.console import TABLES
 from device.rules.planechase.commands import RollPlanarDie, SetPlanarDeck
 from device.errors import IllegalCommand
-from device.formats import formats, options_for
 from device.text import Message
 from display import i18n
 from display.i18n import Translator
@@ -66,15 +66,15 @@ def test_every_format_title_and_table_option_is_translated(language: str) -> Non
     from display.i18n.formats import EN
 
     table = EN if language == "en" else i18n.table(language)
-    keys = [] if language == "en" else [f"format.title.{f.name}" for f in formats()]
-    for option in options_for(f.name for f in formats()).values():
+    keys = [] if language == "en" else [f"format.title.{f.name}" for f in GAME.formats.all()]
+    for option in GAME.formats.options_for(f.name for f in GAME.formats.all()).values():
         keys += [f"option.{option.name}", f"option.{option.name}.help"]
         keys += [f"option.{option.name}.value.{choice}" for choice in option.choices]
     assert [k for k in keys if k not in table] == []
     if language == "en":
         return
     assert {k: i18n.table("en")[k] for k in keys if k.startswith("format.title.")} == {
-        f"format.title.{f.name}": f.title for f in formats()
+        f"format.title.{f.name}": f.title for f in GAME.formats.all()
     }
 
 
@@ -169,7 +169,9 @@ def test_setup_shows_formats_and_options_in_the_language(
     form = kiosk.ui.put(replace(form, row=[kind for kind, _ in rows(form)].index("option")))
     kiosk.redraw()
     first_option = rows(form)[form.row][1]
-    assert first_option == next(iter(options_for(["planechase"])))  # the module's own order
+    assert first_option == next(
+        iter(GAME.formats.options_for(["planechase"]))
+    )  # the module's own order
     assert texts(kiosk, "setup.heading") == [tr("format.title.planechase")]
     assert texts(kiosk, "setup.label.option")[0] == tr(f"option.{first_option}")
     assert _wrapped(kiosk, tr(f"option.{first_option}.help"))

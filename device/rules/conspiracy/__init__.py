@@ -1068,3 +1068,6 @@ def _describe_left(state: GameState, event: GroupLeft) -> Message:
             place=nth(rows[winner] or 0),
         )
     return Message("consp.left_place", group=title, names=names, places=places)
+
+
+RULES.says(TEXTS)

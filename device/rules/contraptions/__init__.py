@@ -1621,3 +1621,6 @@ def _contraption_card(state: GameState, card: Card) -> Command | None:
     # A planar card is Planechase's business; say what is wrong only when nothing else claims it.
     waiting = ct.assembly is not None and ct.assembly.card is None and ct.physical
     return IdentifyContraption(card=card.name) if waiting and not state.has("planechase") else None
+
+
+RULES.says(TEXTS)

@@ -37,16 +37,9 @@ from device.rules.necromancer.events import (
     SeatHeld,
     SoloTurnPlayed,
 )
-from device.rules.registry import Rules
+from device.rules.registry import Rules, outcome
 from device.rules.table import check_seat
-from device.state import (
-    CommanderDamage,
-    GameState,
-    Loss,
-    LossReason,
-    Outcome,
-    outcome,
-)
+from device.state import CommanderDamage, GameState, Loss, LossReason, Outcome
 from device.state_necromancer import (
     RESPAWN_LIFE,
     SOLO_TURNS,
@@ -561,3 +554,6 @@ def status(state: GameState, seat: int) -> Message:
     return Message(
         "necro.status", name=state.player(seat).name, standing=listing(parts, "text.list")
     )
+
+
+RULES.says(TEXTS)

@@ -54,7 +54,7 @@ from device.catalog import Card, CardKind, load_catalog
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, LifeChanged, PlayerLost, StepChanged, TurnOrderReversed, TurnPassed
-from device.formats import Format, TableOption, find_format
+from device.formats import Format, TableOption
 from device.inputs import Button, ButtonPressed
 from device.rules.planechase.commands import (
     AcknowledgePhenomenon,
@@ -111,7 +111,7 @@ from device.rules.plane_abilities import (
     abilities_at,
 )
 from device.rules.teams import primary, team_of, teamed
-from device.rules.registry import Rules, apply_events
+from device.rules.registry import Rules, apply_events, find_format
 from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_planechase import (
@@ -2370,3 +2370,5 @@ def _planar_card(state: GameState, card: Card) -> Command | None:
 
 
 RULES.include(MAP_RULES)  # the Eternities Map (PC-14) is Planechase's, kept in a module of its own
+
+RULES.says(TEXTS)

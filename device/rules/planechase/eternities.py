@@ -279,3 +279,6 @@ def _apply_map_dealt(state: GameState, event: MapDealt) -> GameState:
 def _describe_map_dealt(state: GameState, event: MapDealt) -> Message:
     plane = planechase(state).face_up[0].name if planechase(state).face_up else ""
     return Message("eternities.map_dealt", cards=joined([c.name for c in event.cells]), plane=plane)
+
+
+RULES.says(TEXTS)

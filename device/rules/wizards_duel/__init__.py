@@ -68,9 +68,9 @@ from device.rules.wizards_duel.events import (
     WizardDroppedOut,
     WizardFalling,
 )
-from device.rules.registry import Rules, apply_events
+from device.rules.registry import Rules, apply_events, outcome
 from device.rules.table import check_seat, round_from
-from device.state import GameState, LossReason, Outcome, last_standing, outcome
+from device.state import GameState, LossReason, Outcome, last_standing
 from device.state_wizards_duel import (
     Attack,
     Face,
@@ -1855,3 +1855,5 @@ def _outcome(state: GameState) -> Outcome | None:
 
 
 RULES.outcome("wizards_duel", _outcome)
+
+RULES.says(TEXTS)
