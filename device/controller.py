@@ -409,10 +409,14 @@ class Controller:
         """A tag was tapped on the reader: the card it is, or an "unknown card" message."""
         if self.tags is None:
             return Result([Message("controller.no_tag_map", uid=format_uid(uid))], self.state)
-        card = self.tags.lookup(uid)
+        card = self.card_of(uid)
         if card is None:
             return Result([Message("controller.unknown_tag", uid=format_uid(uid))], self.state)
         return self.identify(card)
+
+    def card_of(self, uid: str) -> Card | None:
+        """The card tag ``uid`` is enrolled as: None for a tag not in the tag map, or no map."""
+        return None if self.tags is None else self.tags.lookup(uid)
 
     def identify(self, card: Card) -> Result:
         """A physical card was tapped or named (PC-12, CT-6): do what it means now."""
