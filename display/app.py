@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from device.event_link import EventSession
     from device.journal import Journal
     from device.tagmap import TagMap
-    from display.kiosk import Kiosk, WakingQueue
+    from display.kiosk import Kiosk
+    from display.kiosk.waking import WakingQueue
     from display.targets import ScreenKeeper, Target
     from drivers.feedback import Feedback
     from drivers.gpio import ButtonSource, GpioConfig
@@ -243,7 +244,7 @@ def _watch_input_devices(inputs: WakingQueue, stack: ExitStack) -> bool:
     """On SDL drivers that read the kernel's input devices only when asked (KMS/DRM on the Pi's
     console), a thread blocking on those devices wakes the loop (:mod:`drivers.input_devices`);
     True when it runs.  Desktops wake the loop through SDL, headless targets have no keys."""
-    from display.kiosk import SDL_NO_INPUT, SDL_POLL, SDL_SLEEPS
+    from display.kiosk.waking import SDL_NO_INPUT, SDL_POLL, SDL_SLEEPS
     from display.sdl import video_driver
     from drivers.input_devices import InputDeviceWatcher, WatchError
 
@@ -472,7 +473,8 @@ def open_kiosk(
     from device.tagmap import TagMap
     from display import cardtext
     from display.fonts import Fonts
-    from display.kiosk import Kiosk, WakingQueue
+    from display.kiosk import Kiosk
+    from display.kiosk.waking import WakingQueue
     from display.layout import parse_size
     from display.targets import FB_CHECKS, KMS_CHECKS, ScreenKeeper, barred_screen, open_target
     from display.touch import load as load_calibration

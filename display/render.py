@@ -4,15 +4,15 @@ The frame is a header (turn and the game's day or night, whose upkeep or turn it
 letters, the game clock), the current screen, the status line (a refused command's reason, what
 the last command did, the reader; two lines when one is not enough, and pages beyond that), and a
 bar of touch buttons.
-Rendering never changes the game; of the UI state it only records how many pages the keys
-overlay and the status line took at this screen size, and since when the status line has shown
-its text (``UiState.help_pages``, ``status_pages``, ``status_seen``, ``status_floor``).
+Rendering changes neither the game nor the UI state: what a frame laid out that the next input
+needs (how many pages the keys overlay and the status line took at this screen size, the text
+the status line showed, the room a steady screen keeps) is returned (``Drawn``) for the loop to
+keep in the UI state.
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
 from collections.abc import Callable, Collection, Sequence
 
 from msgspec import Struct
@@ -21,73 +21,34 @@ from msgspec.structs import replace
 from device.inputs import Button
 from device.rules import counters as marking
 from device.rules.colours import colour_of
-from device.rules.clock import clock_time, hours_minutes, timed_turns
+from device.rules.clock import clock_time, hours_minutes
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
 from device.state import GameState, Step
 from device.rules.registry import outcome
 from display import symbols, theme
 from display.canvas import Canvas, Rect, joiners
-from display.fonts import Color, Fonts
+from display.clocks import countdown
+from display.fonts import Color
 from display.i18n import Translator
 from display.screens import Screen, View, home
 from display.screens.lineup import SCREENS
 from display.screens.table import LOOKS, played, portrait, shared_turn, stand_in
-from display.ui import Action, Go, Press, Redo, Tap, ToggleHelp, UiState
-
-#: The countdown in the header turns red for its last seconds: a turn timer's last ten, a
-#: Conspiracy round's last five minutes.
-TURN_WARNING = 10.0
-ROUND_WARNING = 300.0
-
-
-class Countdown(Struct, frozen=True):
-    """What the header counts down: seconds ``left`` (negative once the time is up), whether it
-    is counting (a paused turn timer is not), and from how many seconds left it shows red."""
-
-    left: float
-    running: bool
-    warning: float
-
-
-def countdown(state: GameState | None, wall: float) -> Countdown | None:
-    """The clock the header counts down: the game's home screen's own (a Conspiracy pod's
-    round, CJ-5), else the turn timer of a game that is not over; None for neither."""
-    if state is None:
-        return None
-    own = home(SCREENS.values(), state)
-    if own is not None and own.own_clock:
-        left = own.countdown(state, wall)
-        return None if left is None else Countdown(left, True, ROUND_WARNING)
-    left = turn_left(state, wall)
-    return (
-        None
-        if left is None or state.clock is None
-        else Countdown(left, not state.clock.paused, TURN_WARNING)
-    )
-
-
-def turn_left(state: GameState | None, wall: float) -> float | None:
-    """Seconds left of the active player's turn on the turn timer (negative once the time is
-    up), while a game that is not over has one."""
-    if state is None or state.clock is None or not timed_turns(state) or outcome(state) is not None:
-        return None
-    return state.clock.turn_left(wall)
+from display.status import (
+    STATUS_LINES,
+    STATUS_PAGE_SECONDS,
+    Status,
+    fonts_notice,
+    status_since,
+    status_text,
+)
+from display.ui import Action, Drawn, Go, Press, Redo, Tap, ToggleHelp, UiState
 
 
 def clock_text(left: float, tr: Translator) -> str:
     if left <= 0:
         return tr("ui.clock_up")
     return tr("ui.clock", time=clock_time(left, countdown=True))
-
-
-def clock_deadline(state: GameState | None, now: float, wall: float) -> float | None:
-    """When the countdown in the header shows its next second, while it counts."""
-    counting = countdown(state, wall)
-    if counting is None or not counting.running or counting.left <= 0:
-        return None
-    fraction = counting.left - math.floor(counting.left)
-    return now + (fraction if fraction > 0.001 else 1.0)
 
 
 def headline(state: GameState | None, tr: Translator) -> str:
@@ -392,67 +353,6 @@ def _draw_headline(
     )
 
 
-class Status(Struct, frozen=True):
-    """What the status line says now (by priority: a refusal, a card read or an unknown tag's
-    enrol offer, what the last command did, a missing font), its colour and drawing role, and
-    what it offers (a chip and SELECT)."""
-
-    text: str
-    color: Color
-    role: str
-    offer: Action | None = None
-    offer_label: str = ""
-
-
-def status_text(ui: UiState, fonts_notice: str, now: float) -> Status:
-    """The status line's text, colour, role and offer, by priority."""
-    if ui.error is not None and ui.error.live(now):
-        return Status(ui.words(ui.error.text), theme.ERROR, "status.error")
-    if ui.card is not None and ui.card.live(now):
-        return Status(
-            ui.words(ui.card.text),
-            theme.WARN,
-            "status.card",
-            ui.card.offer,
-            ui.words(ui.card.offer_label),
-        )
-    if ui.messages:
-        return Status(" ".join(ui.messages), theme.TEXT, "status.messages")
-    if fonts_notice:
-        return Status(fonts_notice, theme.WARN, "status.font")
-    return Status("", theme.DIM, "status.empty")
-
-
-def fonts_notice(canvas: Canvas, tr: Translator, missing: Collection[str]) -> str:
-    """What the status line says about fonts: a character no font has, while a text that needs
-    it is on the screen (``missing``), else a problem with the configured or bundled fonts."""
-    notices = canvas.fonts.notices
-    if missing:
-        return tr(
-            "ui.font_missing",
-            chars=" ".join(drawable(canvas.fonts, char) for char in sorted(missing)),
-        )
-    return tr(notices[-1][0], **notices[-1][1]) if notices else ""
-
-
-def drawable(fonts: Fonts, char: str) -> str:
-    """A character the notice names, as it can be drawn: its code point ("U+6F22"), and the
-    character itself before it where the status line's font has it (a bold face may lack it)."""
-    point = f"U+{ord(char):04X}"
-    return f"{char} ({point})" if fonts.has(char) else point
-
-
-def status_now(canvas: Canvas, ui: UiState, tr: Translator, now: float) -> Status:
-    """The status as the last frame showed it (what SELECT and a tap on it act on)."""
-    return status_text(ui, fonts_notice(canvas, tr, canvas.fonts.shown_missing), now)
-
-
-#: The status line takes at most two lines of the screen above; a longer text turns its pages
-#: every ``STATUS_PAGE_SECONDS`` (and a tap on it shows it whole).
-STATUS_LINES = 2
-STATUS_PAGE_SECONDS = 4.0
-
-
 class StatusPlan(Struct, frozen=True):
     """How the status line is laid out this frame: the text's lines at ``size`` (of page
     ``page`` of ``pages``), the reader's label on line ``reader_at`` (right-aligned; -1: not on
@@ -531,11 +431,9 @@ def plan_status(
     """The status line for this frame: the whole text on one line at ``small``, else at ``tiny``,
     else wrapped onto two lines (``small``, then ``tiny``); a longer text shows two lines at a
     time and turns its pages (numbered at the right), and a tap shows it whole.  No line is
-    ever cut.  Records when the text first showed (``UiState.status_seen``), for the pages.
+    ever cut.  Its pages turn from when the text first showed (``UiState.status_seen``).
     Laid out when what it says changes, not every frame (``Canvas.planned``)."""
     status = status_text(ui, fonts_notice(canvas, tr, missing), now)
-    if ui.status_seen[0] != status.text:
-        ui.status_seen = (status.text, now)
     reader = ui.words(ui.reader.text) if ui.reader is not None else ""
     reader_color = (
         theme.ERROR if ui.reader is not None and "disconn" in ui.reader.key else theme.DIM
@@ -556,7 +454,8 @@ def plan_status(
     plan, lines, glue = laid
     if plan.pages <= 1:
         return plan
-    page = int(max(0.0, now - ui.status_seen[1]) // STATUS_PAGE_SECONDS) % plan.pages
+    since = status_since(ui, status.text, now)
+    page = int(max(0.0, now - since) // STATUS_PAGE_SECONDS) % plan.pages
     first = page * STATUS_LINES
     return replace(
         plan,
@@ -650,16 +549,6 @@ def _lay_out_status(
         indent=indent,
     )
     return plan, tuple(lines), glue
-
-
-def status_deadline(ui: UiState, now: float) -> float | None:
-    """When the status line turns to its next page, while its text has more than one."""
-    if ui.status_pages <= 1:
-        return None
-    since = ui.status_seen[1]
-    return since + STATUS_PAGE_SECONDS * (
-        math.floor(max(0.0, now - since) / STATUS_PAGE_SECONDS) + 1
-    )
 
 
 def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
@@ -1035,9 +924,10 @@ def help_pages(
 
 def draw_help(
     canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, top: int, bottom: int
-) -> None:
+) -> int:
     """The keys, over the screen: a page at a time where they do not fit (→, ↑ or a tap shows
-    the next page; a tap on the last closes it)."""
+    the next page; a tap on the last closes it).  Returns how many pages they took at this
+    screen size, for the keys that turn them."""
     lay, fonts = canvas.layout, canvas.fonts
     rect = (
         lay.margin,
@@ -1065,11 +955,9 @@ def draw_help(
         pages, column_w, keys_w = help_pages(
             canvas, entries, inner_w, body_h - fonts.line_height(lay.tiny)
         )
-    # Drawing records how many pages this screen size needs, for the keys that turn them.
-    ui.help_pages = len(pages)
-    ui.help_page = min(ui.help_page, len(pages) - 1)
+    shown = min(ui.help_page, len(pages) - 1)
     step = fonts.line_height(lay.small)
-    for keys, _, column, offset, lines in pages[ui.help_page]:
+    for keys, _, column, offset, lines in pages[shown]:
         left = inner_x + column * (column_w + lay.margin * 2)
         ly = body_top + offset
         if keys:
@@ -1097,7 +985,7 @@ def draw_help(
             ly += step
     if len(pages) > 1:
         canvas.text(
-            tr("ui.help.page", page=ui.help_page + 1, pages=len(pages)),
+            tr("ui.help.page", page=shown + 1, pages=len(pages)),
             (x + w - lay.margin, y + h - lay.margin // 2),
             lay.tiny,
             theme.DIM,
@@ -1107,6 +995,7 @@ def draw_help(
             min_size=lay.tiny,
         )
     canvas.target(rect, Tap("help.page"))
+    return len(pages)
 
 
 def header_turn(canvas: Canvas, state: GameState | None, current: Screen) -> int:
@@ -1119,19 +1008,21 @@ def header_turn(canvas: Canvas, state: GameState | None, current: Screen) -> int
 
 def render(
     canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, *, now: float, wall: float
-) -> None:
-    """Draw the frame for ``state`` and ``ui`` on ``canvas`` (which records texts and targets).
+) -> Drawn | None:
+    """Draw the frame for ``state`` and ``ui`` on ``canvas`` (which records texts and targets),
+    and return what it laid out that the UI state keeps (None: a screen that draws the whole
+    picture, without a status line).
 
     The status line's height depends on its text, and a missing font's notice on the texts the
     screen drew: the frame is laid out with the notice the last frame had, and drawn once more
     in the rare frame where that changes the status line's height."""
     with canvas.frame():
-        _render(canvas, state, ui, tr, now, wall)
+        return _render(canvas, state, ui, tr, now, wall)
 
 
 def _render(
     canvas: Canvas, state: GameState | None, ui: UiState, tr: Translator, now: float, wall: float
-) -> None:
+) -> Drawn | None:
     lay = canvas.layout
     whole = SCREENS.get(ui.screen)
     if whole is not None and whole.whole and whole.shown(state, ui):
@@ -1149,7 +1040,7 @@ def _render(
                 screens=SCREENS,
             )
         )
-        return
+        return None
     missing = set(canvas.fonts.shown_missing)
     mark = said_about(state, ui)
     for _ in range(2):
@@ -1180,17 +1071,14 @@ def _render(
             screens=SCREENS,
         )
         current.draw(view)
+        help_pages = None
         if ui.help:
-            draw_help(
-                canvas, state, ui, tr, 0, bottom
-            )  # over the header too: the keys need the room
+            # Over the header too: the keys need the room.
+            help_pages = draw_help(canvas, state, ui, tr, 0, bottom)
         drawn = plan_status(canvas, ui, tr, now, canvas.fonts.shown_missing, mark)
         if drawn.height == plan.height:
             break
         missing = set(canvas.fonts.shown_missing)
-    ui.status_pages = drawn.pages
-    # A steady screen keeps the room its status line took since the last input (``steady_status``).
-    ui.status_floor = canvas.height - lay.bar - room if current.steady_status else 0
     draw_status(canvas, drawn, bottom)
     bar = plan_bar(canvas, state, ui, tr)
     draw_bar(canvas, bar, ui, tr)
@@ -1198,3 +1086,10 @@ def _render(
         draw_status_open(canvas, ui.status_open, tr, canvas.height - lay.bar)
     if ui.menu:
         draw_menu(canvas, bar, tr)
+    return Drawn(
+        status=drawn.status.text,
+        status_pages=drawn.pages,
+        # A steady screen keeps the room its status line took since the last input.
+        status_floor=canvas.height - lay.bar - room if current.steady_status else 0,
+        help_pages=help_pages,
+    )

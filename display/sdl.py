@@ -4,7 +4,7 @@
 sleeps one millisecond, round and round, so an idle kiosk on a desktop woke about 900 times a
 second.  SDL itself (2.0.16 and newer) really sleeps on the window system's connection with the
 X11, Wayland, Windows and Cocoa video drivers, and ``SDL_PushEvent`` from another thread (what
-``pygame.event.post`` calls, and so :class:`display.kiosk.WakingQueue`) wakes it.  So the kiosk
+``pygame.event.post`` calls, and so :class:`display.kiosk.waking.WakingQueue`) wakes it.  So the kiosk
 calls ``SDL_WaitEventTimeout(NULL, ms)`` in the very SDL library pygame loaded: with a NULL event
 it only waits until one is there and leaves it queued, for ``pygame.event.get()`` to take with
 pygame's own translation of it.

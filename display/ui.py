@@ -2,7 +2,8 @@
 line, animations.  Actions are what inputs mean to the screen, before they mean anything to the
 game.
 
-Only the kiosk's loop changes a ``UiState``; ``render`` reads it.  An animation or a message
+Only the kiosk's loop changes a ``UiState``; ``render`` reads it, and returns what a frame laid
+out that inputs need (``Drawn``) for the loop to keep.  An animation or a message
 that expires is a deadline here, so the loop knows when to wake and redraw.
 """
 
@@ -120,6 +121,17 @@ class DieRoll(Struct):
     back: float | None = None
 
 
+class Drawn(Struct, frozen=True):
+    """What a frame laid out that the UI state keeps for the inputs and the frames after it: the
+    status line's text and how many pages it took, the room a steady screen keeps for the status
+    line (``Screen.steady_status``), and how many pages the keys overlay took (None: not shown)."""
+
+    status: str
+    status_pages: int
+    status_floor: int
+    help_pages: int | None = None
+
+
 S = TypeVar("S")
 
 
@@ -220,6 +232,16 @@ class UiState(Struct):
                 return
         if self.messages and " ".join(self.messages) == text and self.messages_until is not None:
             self.messages_until = max(self.messages_until, until)
+
+    def laid_out(self, drawn: Drawn, now: float) -> None:
+        """Keep what the frame drawn at ``now`` laid out (``Drawn``)."""
+        if self.status_seen[0] != drawn.status:
+            self.status_seen = (drawn.status, now)
+        self.status_pages = drawn.status_pages
+        self.status_floor = drawn.status_floor
+        if drawn.help_pages is not None:
+            self.help_pages = drawn.help_pages
+            self.help_page = min(self.help_page, drawn.help_pages - 1)
 
     def expire(self, now: float) -> bool:
         """Drop what has timed out; True if anything on screen changes."""

@@ -30,7 +30,7 @@ from device.config import LIMIT_KB, Config, in_use, load
 from device.tagmap import TagMap
 from display.app import KioskOptions, open_hands, open_kiosk
 from display.i18n import Translator
-from display.kiosk import WakingQueue
+from display.kiosk.waking import WakingQueue
 from helpers import run_kiosk
 
 TRIALS = int(os.environ.get("AETHERBOX_CONFIG_FUZZ", "1000"))

@@ -104,7 +104,7 @@ from figures import flush_times, percentile
 from imports import compile_ours, importing, library_modules, python
 from xserver import XServer, running_xvfb
 
-from display.kiosk import WakingQueue
+from display.kiosk.waking import WakingQueue
 
 FRAME_60HZ_MS = 1000 / 60
 HOLD = 0.08  # a player's tap: the button held 80 ms, then let go
@@ -811,7 +811,7 @@ def idle_console(directory: Path, seconds: float) -> dict[str, float]:
     from device.commands import NewGame
     from device.controller import Controller
     from device.journal import Journal
-    from display.kiosk import Kiosk, WakingQueue
+    from display.kiosk import Kiosk
     from display.targets import OffscreenTarget
     from drivers.input_devices import InputDeviceWatcher
 

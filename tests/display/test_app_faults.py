@@ -22,7 +22,7 @@ from device.inputs import Button, ButtonPressed
 from device.text import Message
 from display.app import KioskOptions, open_hands, open_kiosk
 from display.i18n import Translator
-from display.kiosk import WakingQueue
+from display.kiosk.waking import WakingQueue
 from helpers import run_kiosk
 from drivers.gpio import FakeButtons, GpioButtons, lgpio_hint
 

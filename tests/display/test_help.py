@@ -11,7 +11,8 @@ import pytest
 
 from device.commands import NewGame
 from display.i18n import Translator
-from display.kiosk import KEYS, Kiosk
+from display.kiosk import Kiosk
+from display.kiosk.inputs import KEYS
 from display.render import HELP_KEYS, HELP_LAST
 from display.screens.lineup import SCREENS
 from display.targets import OffscreenTarget

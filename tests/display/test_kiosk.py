@@ -22,7 +22,9 @@ from device.journal import Journal
 from device.recovery import open_journal
 from device.inputs import Button, ButtonPressed, EncoderTurned
 from device.state import Step
-from display.kiosk import KEYS, REPEAT_DELAY, REPEAT_INTERVAL, SDL_POLL, Kiosk, WakingQueue
+from display.kiosk import Kiosk
+from display.kiosk.inputs import KEYS, REPEAT_DELAY, REPEAT_INTERVAL
+from display.kiosk.waking import SDL_POLL, WakingQueue
 from display.screens.setup import SetupForm
 from display.ui import Go, Press
 from display.targets import OffscreenTarget

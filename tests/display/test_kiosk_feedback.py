@@ -19,7 +19,8 @@ from device.inputs import Button, ButtonPressed
 from device.rules.planechase.events import PlanarDieRolled, Planeswalked
 from device.state_planechase import DieFace
 from display.app import KioskOptions, feedback_pins, open_kiosk
-from display.kiosk import Kiosk, cues
+from display.kiosk import Kiosk
+from display.kiosk.results import cues
 from drivers.feedback import Cue, FakeFeedback, GpioFeedback, open_feedback
 from drivers.gpio import GpioConfig
 from scenes import PLAYERS

@@ -19,6 +19,7 @@ from display.canvas import Drawn
 from display.kiosk import Kiosk
 from display.layout import choose
 from display.screens.lineup import SCREENS
+from display.status import STATUS_PAGE_SECONDS, status_now
 from display.targets import OffscreenTarget
 from display.ui import Go, Press, Redo, Tap, ToggleHelp, Turn
 
@@ -81,11 +82,11 @@ def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(
         kiosk.redraw()
         layout = choose(*size)
         check_readable(kiosk, size, "frame")
-        status = render.status_now(kiosk.canvas, kiosk.ui, kiosk.tr, clock.now)
+        status = status_now(kiosk.canvas, kiosk.ui, kiosk.tr, clock.now)
         pages = kiosk.ui.status_pages
         pieces = status_lines(kiosk, status.role)
         for page in range(1, pages):
-            clock.now = kiosk.ui.status_seen[1] + page * render.STATUS_PAGE_SECONDS + 0.01
+            clock.now = kiosk.ui.status_seen[1] + page * STATUS_PAGE_SECONDS + 0.01
             kiosk.redraw()
             check_readable(kiosk, size, f"page {page + 1}")
             assert texts(kiosk, "status.page") == [f"{page + 1}/{pages}"]
@@ -158,7 +159,7 @@ def test_hw4_the_readers_label_never_squeezes_a_refusal(
     kiosk = refused_with_the_reader_gone(make_kiosk, size, clock)
     pieces = status_lines(kiosk, "status.error")
     for page in range(1, kiosk.ui.status_pages):
-        clock.now = kiosk.ui.status_seen[1] + page * render.STATUS_PAGE_SECONDS + 0.01
+        clock.now = kiosk.ui.status_seen[1] + page * STATUS_PAGE_SECONDS + 0.01
         kiosk.redraw()
         assert texts(kiosk, "status.reader") == ["reader disconnected"]
         pieces += status_lines(kiosk, "status.error")
@@ -177,7 +178,7 @@ def test_hw4_a_long_status_text_turns_pages_and_stays_until_the_last(make_kiosk:
     since = kiosk.ui.status_seen[1]
     seen = []
     for page in range(1, pages):
-        flip = since + page * render.STATUS_PAGE_SECONDS
+        flip = since + page * STATUS_PAGE_SECONDS
         while clock.now < flip:  # the loop's own deadlines, up to and including the page's turn
             due = kiosk.deadline()
             assert due is not None and due <= flip

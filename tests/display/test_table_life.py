@@ -24,7 +24,8 @@ from device.journal import Txn
 from device.state import Step
 from device.text import Message
 from device.translations import ConsoleTranslator
-from display.kiosk import TOUCH_HOLD, Kiosk
+from display.kiosk import Kiosk
+from display.kiosk.touches import TOUCH_HOLD
 from display.screens.adjust import AdjustForm
 from display.screens.life import HELD, PAUSE, PendingLife
 from display.ui import Go, Press, Tap, Turn

@@ -192,7 +192,7 @@ def test_the_missing_font_notice_lasts_as_long_as_its_cause(
 def test_the_missing_font_notice_shows_a_character_a_font_has_itself() -> None:
     """A character only the bold face lacks is named as the status line can draw it: itself, with
     its code point; one no face has, by its code point alone."""
-    from display.render import drawable
+    from display.status import drawable
 
     class BoldLacks(Fonts):
         def has(self, char: str, bold: bool = False) -> bool:
