@@ -138,10 +138,11 @@ def draw_tabs(
     shown: str,
     texts: str,
     role: str,
+    tap: Callable[[str], Tap],
 ) -> int:
     """A row of tabs a finger tall across ``width`` from ``at``, one per pane (worded by the text
-    key ``texts.<pane>``), the one ``shown`` marked; a touch on one is ``Tap("<role>.pane",
-    pane)``.  Returns the tabs' height."""
+    key ``texts.<pane>``), the one ``shown`` marked; a touch on one is ``tap(pane)``.  Returns
+    the tabs' height."""
     x, y = at
     gap = max(2, view.layout.margin // 2)
     tab_w = (width - gap * (len(panes) - 1)) // len(panes)
@@ -150,7 +151,7 @@ def draw_tabs(
         draw_chip(
             view, rect, view.tr(f"{texts}.{pane}"), pane == shown, False, f"{role}.tab.{pane}"
         )
-        view.canvas.target(rect, Tap(f"{role}.pane", pane))
+        view.canvas.target(rect, tap(pane))
     return view.layout.touch
 
 

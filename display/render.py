@@ -20,8 +20,8 @@ from msgspec.structs import replace
 
 from device.inputs import Button
 from device.rules import counters as marking
-from device.rules.colours import colour_of
 from device.rules.clock import clock_time, hours_minutes
+from device.rules.colours import colour_of
 from device.rules.table import winner_name
 from device.rules.teams import turn_name
 from device.state import GameState, Step
@@ -42,7 +42,21 @@ from display.status import (
     status_since,
     status_text,
 )
-from display.ui import Action, Drawn, Go, Press, Redo, Tap, ToggleHelp, UiState
+from display.ui import (
+    Action,
+    CloseMenu,
+    CloseStatus,
+    Drawn,
+    Go,
+    MenuButton,
+    MoreButtons,
+    NextHelpPage,
+    OpenStatus,
+    Press,
+    Redo,
+    ToggleHelp,
+    UiState,
+)
 
 
 def clock_text(left: float, tr: Translator) -> str:
@@ -561,7 +575,7 @@ def draw_status(canvas: Canvas, plan: StatusPlan, y: int) -> None:
     if plan.tappable:
         canvas.target(
             (0, y, canvas.width, plan.height),
-            status.offer if status.offer is not None else Tap("status"),
+            status.offer if status.offer is not None else OpenStatus(),
         )
     width = plan.width
     step = fonts.line_height(plan.size)
@@ -637,7 +651,7 @@ def draw_status_open(canvas: Canvas, texts: Sequence[str], tr: Translator, botto
     closes them."""
     lay, fonts = canvas.layout, canvas.fonts
     rect = (lay.margin, lay.margin, canvas.width - 2 * lay.margin, bottom - 2 * lay.margin)
-    canvas.target((0, 0, canvas.width, bottom), Tap("status.close"))
+    canvas.target((0, 0, canvas.width, bottom), CloseStatus())
     canvas.box(rect, theme.PANEL_HI)
     x, y, w, h = rect
     inner_w = w - 2 * lay.margin
@@ -680,7 +694,7 @@ class BarButton(Struct, frozen=True):
         return f"bar.{self.key.rsplit('.', 1)[-1]}"
 
 
-MORE = BarButton("ui.btn.more", Tap("bar.more"))
+MORE = BarButton("ui.btn.more", MoreButtons())
 
 
 def bar_buttons(state: GameState | None, ui: UiState) -> tuple[list[BarButton], int]:
@@ -814,7 +828,7 @@ def draw_menu(canvas: Canvas, plan: BarPlan, tr: Translator) -> None:
     lay, fonts = canvas.layout, canvas.fonts
     items = plan.menu
     bar_top = canvas.height - lay.bar
-    canvas.target((0, 0, canvas.width, bar_top), Tap("bar.menu.close"))
+    canvas.target((0, 0, canvas.width, bar_top), CloseMenu())
     if not items:
         return
     gap = max(2, lay.margin // 2)
@@ -841,7 +855,7 @@ def draw_menu(canvas: Canvas, plan: BarPlan, tr: Translator) -> None:
             width,
             height,
         )
-        draw_button(canvas, button, rect, size, tr, Tap("bar.menu", button.action))
+        draw_button(canvas, button, rect, size, tr, MenuButton(button.action))
 
 
 #: The gadget's own keys, as (what to press, what it does) text keys, in the README's order;
@@ -994,7 +1008,7 @@ def draw_help(
             role="help.page",
             min_size=lay.tiny,
         )
-    canvas.target(rect, Tap("help.page"))
+    canvas.target(rect, NextHelpPage())
     return len(pages)
 
 

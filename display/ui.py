@@ -9,7 +9,7 @@ that expires is a deadline here, so the loop knows when to wake and redraw.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from msgspec import Struct, field
 
@@ -45,10 +45,41 @@ class Go(Struct, frozen=True):
 
 
 class Tap(Struct, frozen=True):
-    """A screen's own touch target, e.g. ("seat.life", (2, -1)) on the table: a seat's lower half."""
+    """A touch target's own action: each kind is a subclass carrying what it needs (the table's
+    ``LifeStep(2, -1)``: a seat's lower half), declared beside the screen that draws and handles
+    it; those of the frame around every screen are below."""
 
-    kind: str
-    value: Any = None
+
+class OpenStatus(Tap, frozen=True):
+    """The status line: its texts shown whole, over the screen."""
+
+
+class CloseStatus(Tap, frozen=True):
+    """The status texts shown whole: closed."""
+
+
+class MoreButtons(Tap, frozen=True):
+    """The touch bar's last button: the menu of the buttons it had no room for."""
+
+
+class CloseMenu(Tap, frozen=True):
+    """Outside the touch bar's menu: closed."""
+
+
+class MenuButton(Tap, frozen=True):
+    """One of the touch bar's menu's buttons: its ``action``."""
+
+    action: Action
+
+
+class NextHelpPage(Tap, frozen=True):
+    """The keys overlay: its next page (the last closes it)."""
+
+
+class EnrolTag(Tap, frozen=True):
+    """The status line's offer for an unknown tag: the enrol screen for ``uid``."""
+
+    uid: str
 
 
 class Type(Struct, frozen=True):

@@ -9,7 +9,24 @@ from typing import TYPE_CHECKING
 from device.inputs import Button
 from display.screens.lineup import SCREENS
 from display.status import offer, open_texts
-from display.ui import Action, Back, Focus, Go, Press, Quit, Redo, Tap, ToggleHelp, Turn
+from display.ui import (
+    Action,
+    Back,
+    CloseMenu,
+    CloseStatus,
+    EnrolTag,
+    Focus,
+    Go,
+    MenuButton,
+    MoreButtons,
+    NextHelpPage,
+    OpenStatus,
+    Press,
+    Quit,
+    Redo,
+    ToggleHelp,
+    Turn,
+)
 
 if TYPE_CHECKING:
     from display.kiosk import Kiosk
@@ -39,8 +56,8 @@ class Actions:
             return
         if ui.help and self.help_took(action):
             return
-        if isinstance(action, Tap) and action.kind == "enrol":
-            kiosk.enrolment.open(str(action.value))
+        if isinstance(action, EnrolTag):
+            kiosk.enrolment.open(action.uid)
             return
         if isinstance(action, Press) and self.pressed(action):
             return
@@ -52,10 +69,10 @@ class Actions:
     def overlaid(self, action: Action) -> bool:
         """A tap that opens the touch bar's menu or shows the status texts whole."""
         ui = self.kiosk.ui
-        if isinstance(action, Tap) and action.kind == "bar.more":
+        if isinstance(action, MoreButtons):
             ui.menu = True
             return True
-        if isinstance(action, Tap) and action.kind == "status":
+        if isinstance(action, OpenStatus):
             ui.status_open = open_texts(self.kiosk.canvas, ui, self.kiosk.tr, self.kiosk.now())
             return True
         return False
@@ -87,11 +104,10 @@ class Actions:
         on.  True when ``action`` was spent on them."""
         ui = self.kiosk.ui
         ui.menu, ui.status_open = False, ()
-        if isinstance(action, Tap) and action.kind == "bar.menu":
-            self.kiosk.dispatch(action.value)
+        if isinstance(action, MenuButton):
+            self.kiosk.dispatch(action.action)
             return True
-        closing = ("bar.menu.close", "bar.more", "status.close")
-        return isinstance(action, Tap) and action.kind in closing or isinstance(action, Back)
+        return isinstance(action, CloseMenu | MoreButtons | CloseStatus | Back)
 
     def help_took(self, action: Action) -> bool:
         """The keys over the screen: ←/→ or the encoder turn their pages, a tap on them shows the
@@ -108,7 +124,7 @@ class Actions:
         if turn and ui.help_pages > 1:
             ui.help_page = (ui.help_page + turn) % ui.help_pages
             return True
-        if isinstance(action, Tap) and action.kind == "help.page":
+        if isinstance(action, NextHelpPage):
             ui.help_page += 1
             if ui.help_page >= ui.help_pages:
                 ui.help, ui.help_page = False, 0

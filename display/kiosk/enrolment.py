@@ -18,7 +18,7 @@ from device.text import Message
 from display.kiosk.results import CARD_SECONDS, ERROR_SECONDS, MESSAGE_SECONDS
 from display.screens.enrol import NAME as ENROL
 from display.screens.enrol import EnrolForm
-from display.ui import Line, Tap
+from display.ui import EnrolTag, Line
 
 if TYPE_CHECKING:
     from display.kiosk import Kiosk
@@ -55,7 +55,7 @@ class Enrolment:
             Message("ui.reader.unknown", uid=format_uid(uid)),
             kiosk.now() + ENROL_SECONDS,
             "unknown",
-            offer=Tap("enrol", uid),
+            offer=EnrolTag(uid),
             offer_label=Message("ui.enrol.offer"),
         )
 

@@ -87,6 +87,51 @@ TAX_COUNTER = "tax"
 NAMES = "names"
 
 
+class PickPlayer(Tap, frozen=True):
+    """A player's chip: the seat changed."""
+
+    seat: int
+
+
+class PickCounter(Tap, frozen=True):
+    """A counter's chip (life, poison, commander damage, ...): the counter changed."""
+
+    name: str
+
+
+class SetDayNight(Tap, frozen=True):
+    """Day or night's chip."""
+
+    time: DayNight
+
+
+class PickCommander(Tap, frozen=True):
+    """Which of a player's commanders (partners): commander ``index``."""
+
+    index: int
+
+
+class PickSource(Tap, frozen=True):
+    """Commander damage's source: seat ``source``'s commander ``commander``."""
+
+    source: int | None
+    commander: int
+
+
+class AddAmount(Tap, frozen=True):
+    """An amount's step chip (−5, −1, +1, +5): the amount changed by ``steps``."""
+
+    steps: int
+
+
+class ApplyChange(Tap, frozen=True):
+    """Apply: the change made."""
+
+
+class CancelChange(Tap, frozen=True):
+    """Cancel: nothing changed."""
+
+
 class AdjustForm(Struct, frozen=True):
     """The adjustment being made (kept while the adjust screen is up): for whom, which counter,
     from whom, by how much, the field the encoder changes, and when it was last touched."""
@@ -433,25 +478,25 @@ class Adjust(Screen):
         return form
 
     def _tap(self, host: Host, state: GameState, form: AdjustForm, tap: Tap) -> bool:
-        if tap.kind == "adj.player":
-            host.ui.put(self._seat(state, form, int(tap.value)))
-        elif tap.kind == "adj.counter":
-            host.ui.put(self._default_source(state, with_counter(state, form, str(tap.value))))
-        elif tap.kind == "adj.day_night":
-            host.ui.put(replace(form, day_night=DayNight(tap.value), field=3))
-        elif tap.kind == "adj.which":
-            host.ui.put(replace(form, commander=int(tap.value), field=2))
-        elif tap.kind == "adj.from":
-            source, commander = tap.value
-            host.ui.put(replace(form, source=source, commander=commander))
-        elif tap.kind == "adj.amount":
-            host.ui.put(self._change(state, replace(form, field=3), "amount", int(tap.value)))
-        elif tap.kind == "adj.apply":
-            return self._apply(host, form)
-        elif tap.kind == "adj.cancel":
-            return self._close(host)
-        else:
-            return False
+        match tap:
+            case PickPlayer(seat):
+                host.ui.put(self._seat(state, form, seat))
+            case PickCounter(name):
+                host.ui.put(self._default_source(state, with_counter(state, form, name)))
+            case SetDayNight(time):
+                host.ui.put(replace(form, day_night=time, field=3))
+            case PickCommander(index):
+                host.ui.put(replace(form, commander=index, field=2))
+            case PickSource(source, commander):
+                host.ui.put(replace(form, source=source, commander=commander))
+            case AddAmount(steps):
+                host.ui.put(self._change(state, replace(form, field=3), "amount", steps))
+            case ApplyChange():
+                return self._apply(host, form)
+            case CancelChange():
+                return self._close(host)
+            case _:
+                return False
         return True
 
     # -- drawing --------------------------------------------------------------------------
@@ -518,11 +563,11 @@ class Adjust(Screen):
             )
 
         rows_used = fields(state, form.counter)
-        chips(0, [(p.name, Tap("adj.player", p.seat), p.seat == form.seat) for p in state.players])
+        chips(0, [(p.name, PickPlayer(p.seat), p.seat == form.seat) for p in state.players])
         chips(
             1,
             [
-                (tr(counter_label(name)), Tap("adj.counter", name), name == form.counter)
+                (tr(counter_label(name)), PickCounter(name), name == form.counter)
                 for name in counters(state)
             ],
         )
@@ -534,7 +579,7 @@ class Adjust(Screen):
                 [
                     (
                         tr(f"ui.counters.{time.value}"),
-                        Tap("adj.day_night", time.value),
+                        SetDayNight(time),
                         time is form.day_night,
                     )
                     for time in DayNight
@@ -563,7 +608,7 @@ class Adjust(Screen):
                 [
                     (
                         self._which_label(view, state, form, i),
-                        Tap("adj.which", i),
+                        PickCommander(i),
                         i == form.commander,
                     )
                     for i in range(commander_choices(state, form))
@@ -575,7 +620,7 @@ class Adjust(Screen):
             [
                 (
                     source_label(view, state, s, k, form.counter),
-                    Tap("adj.from", (s, k)),
+                    PickSource(s, k),
                     (s, k) == (form.source, form.commander),
                 )
                 for s, k in sources(state, form.seat, form.counter)
@@ -661,10 +706,10 @@ class Adjust(Screen):
         if not chip_fits(view, words, bw - lay.margin, row_h - 2):
             words = tr("ui.adjust.apply_short")  # "OK" where "Применить" does not fit
         chip_label(view, apply_rect, words, "adjust.apply", bold=True)
-        c.target(apply_rect, Tap("adj.apply"))
+        c.target(apply_rect, ApplyChange())
         c.box(inset(cancel_rect), theme.BUTTON)
         chip_label(view, cancel_rect, tr("ui.adjust.cancel"), "adjust.cancel")
-        c.target(cancel_rect, Tap("adj.cancel"))
+        c.target(cancel_rect, CancelChange())
 
     def _undo_line(self, view: View, rect: tuple[int, int, int, int]) -> None:
         """What UNDO would take back: the whole change, else its first part (what was done,
@@ -712,7 +757,7 @@ class Adjust(Screen):
                 role="adjust.step",
                 min_size=lay.tiny,
             )
-            c.target(box, Tap("adj.amount", step))
+            c.target(box, AddAmount(step))
         amount_rect = (area_x + 2 * (cell + gap), ry, 2 * cell + gap, row_h)
         if form.field == 3:
             c.box(inset(amount_rect), theme.CURSOR, width=max(2, lay.line))

@@ -225,6 +225,20 @@ def _timed(command: Callable[[float], Command]) -> Pick:
     return pick
 
 
+class PickItem(Tap, frozen=True):
+    """A player's row or a chip (an ``Item``, named by its kind and value): what it does."""
+
+    kind: str
+    value: int | tuple[int, ...] | None
+
+
+class GroupScroll(Tap, frozen=True):
+    """A scroll marker beside a group's rows: the group ``group`` scrolled to ``row``."""
+
+    group: str
+    row: int
+
+
 class Item(Struct, frozen=True):
     """A player's row (``seat``) or a chip, and what SELECT or a touch does with it; ``kind`` and
     ``value`` name it (a touch names the item it was drawn for)."""
@@ -440,15 +454,13 @@ class Conspiracy(Screen):
         if form.game != host.game:
             form = _refresh(host, form)
         found = items(state, form, host.tr)
-        if isinstance(action, Tap) and action.kind == "consp.scroll":
-            label, row = (
-                action.value
-            )  # a scroll marker: the group's next hidden row comes into view
-            host.ui.put(replace(form, rows={**form.rows, str(label): max(0, int(row))}))
+        if isinstance(action, GroupScroll):
+            # A scroll marker: the group's next hidden row comes into view.
+            host.ui.put(replace(form, rows={**form.rows, action.group: max(0, action.row)}))
             return True
-        if isinstance(action, Tap) and action.kind == "consp.item":
+        if isinstance(action, PickItem):
             for index, item in enumerate(found):
-                if (item.kind, item.value) == action.value:
+                if (item.kind, item.value) == (action.kind, action.value):
                     item.pick(host, host.ui.put(replace(form, cursor=index)))
                     return True
             return True  # a row or chip from a frame drawn before the last change
@@ -535,7 +547,7 @@ class Conspiracy(Screen):
             row = [
                 Chip(
                     item.label,
-                    Tap("consp.item", (item.kind, item.value)),
+                    PickItem(item.kind, item.value),
                     i == pointed,
                     role=f"consp.chip.{item.kind}",
                 )
@@ -626,7 +638,7 @@ class Conspiracy(Screen):
                 role="consp.pod.players",
                 min_size=lay.tiny,
             )
-            c.target(rect, Tap("consp.item", ("show", pod.game)))
+            c.target(rect, PickItem("show", pod.game))
 
     def _draw_groups(
         self,
@@ -716,7 +728,7 @@ class Conspiracy(Screen):
                     view, name, mark, row_rect, playing or seat in chosen, out, group.label
                 )
                 if not out and not group.done:
-                    c.target(row_rect, Tap("consp.item", ("seat", seat)))
+                    c.target(row_rect, PickItem("seat", seat))
             if marker:
                 column = (
                     gx + each - marker - 1,
@@ -731,8 +743,8 @@ class Conspiracy(Screen):
                     len(order) - shown.stop,
                     "consp.group.more",
                     (
-                        Tap("consp.scroll", (group.label, shown.start - 1)),
-                        Tap("consp.scroll", (group.label, shown.stop)),
+                        GroupScroll(group.label, shown.start - 1),
+                        GroupScroll(group.label, shown.stop),
                     ),
                 )
 

@@ -101,6 +101,24 @@ def _contraptions_upkeep(state: GameState, tr: Translator) -> list[str]:
 # --- what the pending choice offers ------------------------------------------------------------
 
 
+class SprocketTap(Tap, frozen=True):
+    """A sprocket on the board: the contraption placed there, or those on it to manage."""
+
+    sprocket: int
+
+
+class PickOption(Tap, frozen=True):
+    """One of the options' chips."""
+
+    index: int
+
+
+class OptionScroll(Tap, frozen=True):
+    """A scroll marker beside the chips: the next hidden option (``index``)."""
+
+    index: int
+
+
 class ContraptionsForm(Struct, frozen=True):
     """What the Contraptions screen remembers: the chip the cursor is on, a crank order and a
     look's picks being put together, and what is being decided on screen (an assembly, for
@@ -487,23 +505,19 @@ class Contraptions(Screen):
         kind = mode(state, form)
         if kind == "place":
             return self._place(host, action)
-        if (
-            isinstance(action, Tap)
-            and action.kind == "ct.sprocket"
-            and kind in ("idle", "paid", "manage", "card")
-        ):
+        if isinstance(action, SprocketTap) and kind in ("idle", "paid", "manage", "card"):
             ct = state.contraptions
-            sprocket = int(action.value)
+            sprocket = action.sprocket
             if on_sprocket(ct, _board(ct, _shown(state, ct, form).seat), sprocket):
                 _manage(sprocket)(host, form)
             return True
         chips = options(state, form, host.tr)
-        if isinstance(action, Tap) and action.kind == "ct.scroll":
+        if isinstance(action, OptionScroll):
             # A scroll marker: the next hidden chip.
-            host.ui.put(replace(form, pick=int(action.value) % max(1, len(chips))))
+            host.ui.put(replace(form, pick=action.index % max(1, len(chips))))
             return True
-        if isinstance(action, Tap) and action.kind == "ct.opt":
-            index = int(action.value)
+        if isinstance(action, PickOption):
+            index = action.index
             if 0 <= index < len(chips):
                 chips[index].pick(host, host.ui.put(replace(form, pick=index)))
             return True
@@ -530,10 +544,10 @@ class Contraptions(Screen):
             else:
                 host.press(action)  # the binding: PlaceContraption()
             return True
-        if isinstance(action, Tap) and action.kind == "ct.sprocket":
-            host.execute(PlaceContraption(sprocket=int(action.value)))
+        if isinstance(action, SprocketTap):
+            host.execute(PlaceContraption(sprocket=action.sprocket))
             return True
-        if isinstance(action, Tap) and action.kind == "ct.opt":
+        if isinstance(action, PickOption):
             host.execute(DeclineAssembly())
             return True
         return False
@@ -676,7 +690,7 @@ class Contraptions(Screen):
             self._draw_lines(
                 view, lines, (tx, ry + gap, tw, rh - 2 * gap), cranks, f"ct.sprocket{sprocket}.more"
             )
-            c.target(rect, Tap("ct.sprocket", sprocket))
+            c.target(rect, SprocketTap(sprocket))
 
     def _draw_lines(
         self,
@@ -742,7 +756,7 @@ class Contraptions(Screen):
         kind = mode(state, form)
         chips = options(state, form, tr)
         items = [
-            Chip(chip.label, Tap("ct.opt", index), chip.marked, chip.short)
+            Chip(chip.label, PickOption(index), chip.marked, chip.short)
             for index, chip in enumerate(chips)
         ]
         parts = self._heading(view, state, ct, info, kind)
@@ -802,7 +816,7 @@ class Contraptions(Screen):
             items,
             cursor,
             "ct.option",
-            lambda i: Tap("ct.scroll", i),
+            OptionScroll,
             columns=COLUMNS,
             largest=lay.medium,
         )

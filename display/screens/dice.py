@@ -47,6 +47,22 @@ COIN_EDGE = (150, 118, 40)
 COIN_TEXT = (40, 30, 8)
 
 
+class DiceChip(Tap, frozen=True):
+    """One of the choices' chips: that throw."""
+
+    index: int
+
+
+class DiceScroll(Tap, frozen=True):
+    """A scroll marker beside the chips: the next hidden choice (``index``)."""
+
+    index: int
+
+
+class DiceReveal(Tap, frozen=True):
+    """The draw shown over the screen: seen (the table comes up)."""
+
+
 class Choice(Struct, frozen=True):
     """A chip: its words' key and what throwing it asks the rules for."""
 
@@ -156,17 +172,17 @@ class Dice(Screen):
         if host.state is None:
             return False
         form = host.ui.state_of(DiceForm)
-        if form.reveal is not None and not (isinstance(action, Tap) and action.kind == "dice.chip"):
+        if form.reveal is not None and not (isinstance(action, DiceChip)):
             return self._leave_reveal(host, form, action)
         step = chip_step(action)
         if step is not None:
             host.ui.put(replace(form, pick=(form.pick + step) % len(CHOICES)))
             return True
-        if isinstance(action, Tap) and action.kind == "dice.scroll":
-            host.ui.put(replace(form, pick=int(action.value) % len(CHOICES)))
+        if isinstance(action, DiceScroll):
+            host.ui.put(replace(form, pick=action.index % len(CHOICES)))
             return True
-        if isinstance(action, Tap) and action.kind == "dice.chip":
-            index = int(action.value) % len(CHOICES)
+        if isinstance(action, DiceChip):
+            index = action.index % len(CHOICES)
             host.ui.put(replace(form, pick=index, reveal=None))
             host.execute(CHOICES[index].command)
             return True
@@ -210,7 +226,7 @@ class Dice(Screen):
         self._draw_chips(view, form, labels, column)
         c.box(panel, theme.PANEL)
         if form.reveal is not None:
-            c.target(panel, Tap("dice.reveal"))
+            c.target(panel, DiceReveal())
         last = state.dice.last if state.dice is not None else None
         pad = lay.margin
         inner: Rect = (panel[0] + pad, panel[1] + pad, panel[2] - 2 * pad, panel[3] - 2 * pad)
@@ -241,14 +257,14 @@ class Dice(Screen):
         chips_h = len(CHOICES) * (lay.touch + gap) - gap
         hint_h = len(fitted[1]) * c.fonts.line_height(fitted[0]) + lay.margin // 2 if fitted else 0
         room = h - hint_h if fitted and chips_h + hint_h <= h else h
-        chips = [Chip(label, Tap("dice.chip", index)) for index, label in enumerate(labels)]
+        chips = [Chip(label, DiceChip(index)) for index, label in enumerate(labels)]
         chip_grid(
             view,
             (x, y, w, room),
             chips,
             form.pick % len(CHOICES),
             "dice.chip",
-            lambda i: Tap("dice.scroll", i),
+            DiceScroll,
             columns=(1, 2),
             align="center",
             largest=lay.medium,

@@ -33,13 +33,53 @@ from device.state import GameState
 from device.tagmap import format_uid
 from display import theme
 from display.canvas import Rect
+from display.chips import scroll_markers
 from display.i18n import Translator
 from display.screens import Host, Screen, View, chip_window
-from display.chips import scroll_markers
 from display.ui import Action, Back, Erase, Focus, Press, Redo, Tap, Turn, Type, UiState
 
 NAME = "enrol"
 Mode = Literal["cards", "letters", "confirm"]
+
+
+class EnrolCancel(Tap, frozen=True):
+    """Cancel: the tag stays unknown, and the screen before comes back."""
+
+
+class AddLetter(Tap, frozen=True):
+    """A letter of the keyboard: added to the name's first letters."""
+
+    letter: str
+
+
+class EraseLetter(Tap, frozen=True):
+    """The last letter typed: taken off."""
+
+
+class LetterPage(Tap, frozen=True):
+    """The letters offered: from letter ``index`` on."""
+
+    index: int
+
+
+class PickCard(Tap, frozen=True):
+    """A card in the list: the one the tag is (asked to confirm)."""
+
+    index: int
+
+
+class CardScroll(Tap, frozen=True):
+    """A scroll marker beside the cards: the cursor to card ``index``."""
+
+    index: int
+
+
+class EnrolYes(Tap, frozen=True):
+    """Yes: the tag is that card."""
+
+
+class EnrolBack(Tap, frozen=True):
+    """Back to the cards: not that one."""
 
 
 class EnrolForm(Struct, frozen=True):
@@ -129,7 +169,7 @@ class Enrol(Screen):
         state = host.state
         if form.mode == "confirm":
             return self._confirm(host, form, action)
-        if isinstance(action, Back) or isinstance(action, Tap) and action.kind == "enrol.cancel":
+        if isinstance(action, Back) or isinstance(action, EnrolCancel):
             self._cancel(host, form)
             return True
         if isinstance(action, Redo):
@@ -189,21 +229,21 @@ class Enrol(Screen):
 
     def _tap(self, host: Host, form: EnrolForm, tap: Tap) -> bool:
         state = host.state
-        if tap.kind == "enrol.letter":
-            host.ui.put(self._add(state, replace(form, mode="cards"), str(tap.value)))
-        elif tap.kind == "enrol.erase":
-            host.ui.put(self._erase(form))
-        elif tap.kind == "enrol.letters":
-            host.ui.put(replace(form, letter=int(tap.value)))
-        elif tap.kind == "enrol.scroll":
-            host.ui.put(replace(form, cursor=int(tap.value)))
-        elif tap.kind == "enrol.card":
-            found = matching(state, form.prefix)
-            index = int(tap.value)
-            if 0 <= index < len(found):
-                host.ui.put(self._pick(form, found[index]))
-        else:
-            return False
+        match tap:
+            case AddLetter(letter):
+                host.ui.put(self._add(state, replace(form, mode="cards"), letter))
+            case EraseLetter():
+                host.ui.put(self._erase(form))
+            case LetterPage(index):
+                host.ui.put(replace(form, letter=index))
+            case CardScroll(index):
+                host.ui.put(replace(form, cursor=index))
+            case PickCard(index):
+                found = matching(state, form.prefix)
+                if 0 <= index < len(found):
+                    host.ui.put(self._pick(form, found[index]))
+            case _:
+                return False
         return True
 
     def _confirm(self, host: Host, form: EnrolForm, action: Action) -> bool:
@@ -215,8 +255,7 @@ class Enrol(Screen):
                 and not action.long
                 and form.yes
             )
-            or isinstance(action, Tap)
-            and action.kind == "enrol.yes"
+            or isinstance(action, EnrolYes)
         )
         back = (
             isinstance(action, Press)
@@ -227,8 +266,7 @@ class Enrol(Screen):
                 and not form.yes
             )
             or isinstance(action, Back)
-            or isinstance(action, Tap)
-            and action.kind == "enrol.back"
+            or isinstance(action, EnrolBack)
         )
         if yes:
             card = load_catalog().get(form.picked)
@@ -243,7 +281,7 @@ class Enrol(Screen):
         if isinstance(action, Turn | Focus):
             host.ui.put(replace(form, yes=not form.yes))
             return True
-        if isinstance(action, Tap) and action.kind == "enrol.cancel":
+        if isinstance(action, EnrolCancel):
             self._cancel(host, form)
             return True
         return isinstance(action, Press | Redo | Type | Erase)
@@ -332,7 +370,7 @@ class Enrol(Screen):
             role="enrol.cancel",
             min_size=lay.small,
         )
-        c.target(cancel_rect, Tap("enrol.cancel"))
+        c.target(cancel_rect, EnrolCancel())
         self._draw_letters(view, form, (x, top, letters_w, row))
         top += row + gap
         self._draw_list(view, form, (x, top, w, y + h - top))
@@ -365,7 +403,7 @@ class Enrol(Screen):
             erase = (left, y, lay.touch, h)
             c.box(erase, theme.BUTTON)
             _erase_symbol(view, erase)
-            c.target(erase, Tap("enrol.erase"))
+            c.target(erase, EraseLetter())
             left += lay.touch + gap
         letters = next_letters(state, form.prefix)
         if not letters:
@@ -403,7 +441,7 @@ class Enrol(Screen):
                 role="enrol.letter",
                 min_size=lay.medium,
             )
-            c.target(cell, Tap("enrol.letter", letter))
+            c.target(cell, AddLetter(letter))
             left += chip + gap
         if arrows:
             self._letter_arrow(
@@ -431,7 +469,7 @@ class Enrol(Screen):
         c.box(cell, theme.PANEL_HI)
         x, y, w, h = cell
         symbols.arrow(c, (x + w / 2, y + h / 2), max(6, w * 3 // 5), theme.CURSOR, direction)
-        c.target(cell, Tap("enrol.letters", to % count))
+        c.target(cell, LetterPage(to % count))
 
     def _draw_list(self, view: View, form: EnrolForm, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
@@ -465,7 +503,7 @@ class Enrol(Screen):
             if lit:
                 c.box(rect, theme.CURSOR, width=max(2, lay.line))
             _draw_card_row(view, card, rect)
-            c.target(rect, Tap("enrol.card", index))
+            c.target(rect, PickCard(index))
         if markers:
             column = (x + w - lay.touch, y, lay.touch, len(window) * (row + gap) - gap)
             scroll_markers(
@@ -475,8 +513,8 @@ class Enrol(Screen):
                 len(found) - window.stop,
                 "enrol.more",
                 (
-                    Tap("enrol.scroll", window.start - 1),
-                    Tap("enrol.scroll", window.stop % len(found)),
+                    CardScroll(window.start - 1),
+                    CardScroll(window.stop % len(found)),
                 ),
             )
 
@@ -513,9 +551,11 @@ class Enrol(Screen):
                 min_size=lay.small,
             )
         half = (w - gap) // 2
-        for index, (key, kind_tap, lit) in enumerate(
-            (("ui.enrol.yes", "enrol.yes", form.yes), ("ui.enrol.back", "enrol.back", not form.yes))
-        ):
+        answers: tuple[tuple[str, str, Tap, bool], ...] = (
+            ("ui.enrol.yes", "enrol.yes", EnrolYes(), form.yes),
+            ("ui.enrol.back", "enrol.back", EnrolBack(), not form.yes),
+        )
+        for index, (key, role, tap, lit) in enumerate(answers):
             rect = (x + index * (half + gap), y + h - row, half, row)
             c.box(rect, theme.BUTTON_HI if lit else theme.BUTTON)
             if lit:
@@ -528,10 +568,10 @@ class Enrol(Screen):
                 anchor="center",
                 bold=lit,
                 max_width=half - lay.margin,
-                role=kind_tap,
+                role=role,
                 min_size=lay.small,
             )
-            c.target(rect, Tap(kind_tap))
+            c.target(rect, tap)
 
 
 def _draw_card_row(view: View, card: Card, rect: Rect) -> None:

@@ -52,6 +52,63 @@ RULINGS = "rulings"
 PANES = (STANDINGS, TABLES)
 
 
+class EventPane(Tap, frozen=True):
+    """A tab: that pane of the event."""
+
+    pane: str
+
+
+class EventScroll(Tap, frozen=True):
+    """A scroll marker beside the list: the list from row ``first``."""
+
+    first: int
+
+
+class RulingsScroll(Tap, frozen=True):
+    """A scroll marker beside the organiser's rulings: from ruling ``index``."""
+
+    index: int
+
+
+class MoveGroup(Tap, frozen=True):
+    """The organiser's ruling: group ``group`` of pod ``pod`` is played at ``table``."""
+
+    pod: int
+    group: str
+    table: str
+
+
+class CountGadget(Tap, frozen=True):
+    """The organiser's ruling: at ``table``, ``gadget``'s accounts count ("": the furthest)."""
+
+    table: str
+    gadget: str
+
+
+class StartClock(Tap, frozen=True):
+    """The organiser's chip: round ``round``'s clock starts for every table."""
+
+    round: int
+
+
+class Rule(Tap, frozen=True):
+    """The organiser's ruling on a correction: round 2 drawn again (``redraw``) or kept."""
+
+    redraw: bool
+
+
+class JoinEvent(Tap, frozen=True):
+    """An event offered: joined as this gadget's table."""
+
+    name: str
+
+
+class OfferScroll(Tap, frozen=True):
+    """A scroll marker beside the events offered: the cursor to offer ``index``."""
+
+    index: int
+
+
 class EventInfo(Struct, frozen=True):
     """What the broker has said, as the screen shows it: this gadget's table and link, the event
     it joined and that event as the reports tell it, who is connected, and the events offered."""
@@ -161,7 +218,7 @@ def organiser_chips(info: EventInfo, tr: Translator) -> list[Chip]:
     chips = [
         Chip(
             tr("ui.consp.event.move", pod=a.pod, group=tr.message(in_group(a.group)), table=table),
-            Tap("event.move", (a.pod, a.group, table)),
+            MoveGroup(a.pod, a.group, table),
         )
         for a, table in view.queued()
     ]
@@ -169,7 +226,7 @@ def organiser_chips(info: EventInfo, tr: Translator) -> list[Chip]:
         chips += [
             Chip(
                 tr("ui.consp.event.count", table=table, gadget=g),
-                Tap("event.count", (table, g)),
+                CountGadget(table, g),
                 marked=view.plan.counts(table) == g,
             )
             for g in gadgets
@@ -177,7 +234,7 @@ def organiser_chips(info: EventInfo, tr: Translator) -> list[Chip]:
         chips.append(
             Chip(
                 tr("ui.consp.event.count_furthest", table=table),
-                Tap("event.count", (table, "")),
+                CountGadget(table, ""),
                 marked=not view.plan.counts(table),
             )
         )
@@ -321,21 +378,17 @@ class Event(Screen):
             and self._start_clock(host, info.clock_round, action)
         ):
             return True
-        if isinstance(action, Tap) and action.kind == "event.pane":
-            host.ui.put(replace(form, pane=str(action.value), first=0))
+        if isinstance(action, EventPane):
+            host.ui.put(replace(form, pane=action.pane, first=0))
             return True
-        if (
-            isinstance(action, Tap) and action.kind == "event.organise"
-        ):  # a scroll marker of the rulings
-            host.ui.put(replace(form, organise=max(0, int(action.value))))
+        if isinstance(action, RulingsScroll):  # a scroll marker of the rulings
+            host.ui.put(replace(form, organise=max(0, action.index)))
             return True
-        if isinstance(action, Tap) and action.kind == "event.move":
-            pod, group, table = action.value
-            host.move_group(int(pod), str(group), str(table))
+        if isinstance(action, MoveGroup):
+            host.move_group(action.pod, action.group, action.table)
             return True
-        if isinstance(action, Tap) and action.kind == "event.count":
-            table, gadget = action.value
-            host.count_gadget(str(table), str(gadget))
+        if isinstance(action, CountGadget):
+            host.count_gadget(action.table, action.gadget)
             return True
         if (
             isinstance(action, Focus)
@@ -352,17 +405,17 @@ class Event(Screen):
             # A clockwise turn (↑) goes up the list, towards the first places.
             host.ui.put(replace(form, first=max(0, min(count - 1, form.first - action.steps))))
             return True
-        if isinstance(action, Tap) and action.kind == "event.scroll":
-            host.ui.put(replace(form, first=max(0, min(count - 1, int(action.value)))))
+        if isinstance(action, EventScroll):
+            host.ui.put(replace(form, first=max(0, min(count - 1, action.first))))
             return True
         return False
 
     @staticmethod
     def _rule(host: Host, pod: int, form: EventForm, action: Action) -> bool:
         """The organiser's ruling on a correction: ←/→ choose, SELECT or a touch rules."""
-        if isinstance(action, Tap) and action.kind == "event.rule":
+        if isinstance(action, Rule):
             host.ui.put(replace(form, choice=0))
-            host.rule_event(pod, bool(action.value))
+            host.rule_event(pod, action.redraw)
             return True
         if isinstance(action, Focus):
             host.ui.put(replace(form, choice=(form.choice + action.delta) % 2))
@@ -376,10 +429,8 @@ class Event(Screen):
     @staticmethod
     def _start_clock(host: Host, round: int, action: Action) -> bool:
         """The organiser's chip: a touch or SELECT starts the round's clock for every table."""
-        if (
-            isinstance(action, Tap)
-            and action.kind == "event.clock"
-            or (isinstance(action, Press) and action.button is Button.SELECT and not action.long)
+        if isinstance(action, StartClock) or (
+            isinstance(action, Press) and action.button is Button.SELECT and not action.long
         ):
             host.start_round_clock(round)
             return True
@@ -388,13 +439,13 @@ class Event(Screen):
     @staticmethod
     def _offers(host: Host, info: EventInfo, form: EventForm, action: Action) -> bool:
         """Not in an event yet: the events offered, one of them to join."""
-        if isinstance(action, Tap) and action.kind == "event.join":
-            host.join_event(str(action.value))
+        if isinstance(action, JoinEvent):
+            host.join_event(action.name)
             return True
         if not info.offered:
             return False
-        if isinstance(action, Tap) and action.kind == "event.offer":  # a scroll marker
-            host.ui.put(replace(form, cursor=max(0, min(len(info.offered) - 1, int(action.value)))))
+        if isinstance(action, OfferScroll):  # a scroll marker
+            host.ui.put(replace(form, cursor=max(0, min(len(info.offered) - 1, action.index))))
             return True
         step = chip_step(action)
         if step is not None:
@@ -483,18 +534,18 @@ class Event(Screen):
                 [
                     Chip(
                         label,
-                        Tap("event.clock", info.clock_round),
+                        StartClock(info.clock_round),
                         short=tr("ui.consp.event.start_clock_short", round=info.clock_round),
                     )
                 ],
                 0,
                 "event.clock",
-                lambda index: Tap("event.clock", info.clock_round),
+                lambda index: StartClock(info.clock_round),
             )
             top += lay.touch + max(2, lay.margin // 2)
-        top += draw_tabs(view, (x, top), w, panes, pane, "ui.consp.event.tab", "event") + max(
-            2, lay.margin // 2
-        )
+        top += draw_tabs(
+            view, (x, top), w, panes, pane, "ui.consp.event.tab", "event", EventPane
+        ) + max(2, lay.margin // 2)
         if pane == PHONES:
             draw_phones(view, info.page, (x, top, w, bottom - top))
             return
@@ -507,7 +558,7 @@ class Event(Screen):
                 chips,
                 min(form.organise, len(chips) - 1),
                 "event.organise",
-                lambda index: Tap("event.organise", index),
+                RulingsScroll,
                 columns=(1, 2),
                 pointed=False,
             )
@@ -557,12 +608,12 @@ class Event(Screen):
         chips = [
             Chip(
                 tr("ui.consp.event.redraw"),
-                Tap("event.rule", 1),
+                Rule(True),
                 short=tr("ui.consp.event.redraw_short"),
             ),
             Chip(
                 tr("ui.consp.event.keep"),
-                Tap("event.rule", 0),
+                Rule(False),
                 short=tr("ui.consp.event.keep_short"),
             ),
         ]
@@ -572,7 +623,7 @@ class Event(Screen):
             chips,
             form.choice % 2,
             "event.rule",
-            lambda index: Tap("event.rule", 0),
+            lambda index: Rule(False),
             columns=(2,),
         )
         return y + lay.touch + max(2, lay.margin // 2)
@@ -589,12 +640,9 @@ class Event(Screen):
             return
         cursor = form.cursor % len(info.offered)
         chips = [
-            Chip(tr("ui.consp.event.join", event=name), Tap("event.join", name))
-            for name in info.offered
+            Chip(tr("ui.consp.event.join", event=name), JoinEvent(name)) for name in info.offered
         ]
-        chip_grid(
-            view, (x, y, w, h), chips, cursor, "event.join", lambda index: Tap("event.offer", index)
-        )
+        chip_grid(view, (x, y, w, h), chips, cursor, "event.join", OfferScroll)
 
 
 def draw_phones(view: View, url: str, area: Rect) -> None:
@@ -707,5 +755,5 @@ def draw_list(view: View, rows: list[Row], first: int, area: Rect, role: str) ->
             before,
             after,
             f"{role}.more",
-            (Tap(f"{role}.scroll", listed[0] - 1), Tap(f"{role}.scroll", listed[0] + 1)),
+            (EventScroll(listed[0] - 1), EventScroll(listed[0] + 1)),
         )

@@ -43,6 +43,24 @@ NAME = "games"
 CONFIRM = 10.0  # seconds a delete waits for its second press
 
 
+class GameRow(Tap, frozen=True):
+    """A saved game's row: the cursor to it, and resumed when it was there already."""
+
+    index: int
+
+
+class DeleteGame(Tap, frozen=True):
+    """A saved game's delete chip: asks first, deletes at the second touch."""
+
+    index: int
+
+
+class GamesScroll(Tap, frozen=True):
+    """A scroll marker: the cursor to game ``index``."""
+
+    index: int
+
+
 class GamesView(Struct, frozen=True):
     """What the screen remembers: the games as last read and the one being played then, the
     cursor's place in them, and the game whose deletion waits for its second press (and until
@@ -126,12 +144,12 @@ class Games(Screen):
         if steps is not None:
             host.ui.put(replace(view, cursor=max(0, min(len(view.games) - 1, view.cursor + steps))))
             return True
-        if isinstance(action, Tap) and action.kind in ("games.row", "games.delete", "games.scroll"):
-            picked = int(action.value) == view.cursor
-            view = host.ui.put(replace(view, cursor=int(action.value)))
-            if action.kind == "games.row" and picked:
+        if isinstance(action, GameRow | DeleteGame | GamesScroll):
+            picked = action.index == view.cursor
+            view = host.ui.put(replace(view, cursor=action.index))
+            if isinstance(action, GameRow) and picked:
                 self._resume(host, view)  # a touch on another game only moves the cursor there
-            elif action.kind == "games.delete":
+            elif isinstance(action, DeleteGame):
                 self._arm(host, view)
             return True
         if (
@@ -153,11 +171,7 @@ class Games(Screen):
         """The second press: the same control deletes; anything else only keeps the game."""
         host.ui.put(replace(view, armed=None))
         undo = isinstance(action, Press) and action.button is Button.UNDO
-        chip = (
-            isinstance(action, Tap)
-            and action.kind == "games.delete"
-            and view.games[int(action.value)].id == view.armed
-        )
+        chip = isinstance(action, DeleteGame) and view.games[action.index].id == view.armed
         if undo or chip:
             self._delete(host, view)
         return True
@@ -274,8 +288,8 @@ class Games(Screen):
                 len(rows) - last,
                 "games.more",
                 (
-                    Tap("games.scroll", max(0, first - 1)),
-                    Tap("games.scroll", min(len(rows) - 1, last)),
+                    GamesScroll(max(0, first - 1)),
+                    GamesScroll(min(len(rows) - 1, last)),
                 ),
             )
 
@@ -305,7 +319,7 @@ class Games(Screen):
             theme.ERROR_BG if armed else theme.ACTIVE if saved.id == form.shown else theme.PANEL,
         )
         words_w = text_w + 2 * lay.margin
-        c.target((x, y, words_w, h), Tap("games.row", index))
+        c.target((x, y, words_w, h), GameRow(index))
         title_h = len(c.wrap(found.title, lay.small, text_w, bold=True)) * c.fonts.line_height(
             lay.small, True
         )
@@ -336,5 +350,5 @@ class Games(Screen):
             chip_label(view, chip, tr("ui.games.delete"), f"games.delete{index}", bold=True)
         else:
             draw_chip(view, chip, tr("ui.games.delete"), False, False, f"games.delete{index}")
-        c.target(chip, Tap("games.delete", index))
+        c.target(chip, DeleteGame(index))
         c.box(rect, theme.CURSOR, width=max(2, lay.line))

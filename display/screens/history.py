@@ -52,6 +52,18 @@ class Entry(Struct, frozen=True):
         return cls(txn.pos, tuple(txn.messages()), txn.undone, txn.at)
 
 
+class HistoryPane(Tap, frozen=True):
+    """A tab: that pane of the history."""
+
+    pane: str
+
+
+class HistoryScroll(Tap, frozen=True):
+    """A scroll marker: the list shown down to change ``last``."""
+
+    last: int
+
+
 class HistoryView(Struct, frozen=True):
     """What the screen remembers: the game's changes as last read, the tab shown, and the last
     row in view (None: the newest)."""
@@ -126,8 +138,8 @@ class History(Screen):
             return False
         view = host.ui.state_of(HistoryView)
         count = self._rows(view, state, host.tr)[0]
-        if isinstance(action, Tap) and action.kind == "history.pane":
-            host.ui.put(replace(view, pane=str(action.value), last=None))
+        if isinstance(action, HistoryPane):
+            host.ui.put(replace(view, pane=action.pane, last=None))
             return True
         if (
             isinstance(action, Focus)
@@ -143,8 +155,8 @@ class History(Screen):
             last = count - 1 if view.last is None else view.last
             host.ui.put(replace(view, last=max(0, min(count - 1, last + action.steps))))
             return True
-        if isinstance(action, Tap) and action.kind == "history.scroll":
-            host.ui.put(replace(view, last=max(0, min(count - 1, int(action.value)))))
+        if isinstance(action, HistoryScroll):
+            host.ui.put(replace(view, last=max(0, min(count - 1, action.last))))
             return True
         return False
 
@@ -170,7 +182,7 @@ class History(Screen):
         w, h = c.width - 2 * lay.margin, view.bottom - view.top
         top = (
             y
-            + draw_tabs(view, (x, y), w, PANES, form.pane, "ui.history.tab", "history")
+            + draw_tabs(view, (x, y), w, PANES, form.pane, "ui.history.tab", "history", HistoryPane)
             + lay.margin // 2
         )
         self._draw_rows(view, *self._rows(form, state, tr), form.last, (x, top, w, y + h - top))
@@ -240,5 +252,5 @@ class History(Screen):
                 before,
                 after,
                 "history.more",
-                (Tap("history.scroll", shown[-1] - 1), Tap("history.scroll", shown[-1] + 1)),
+                (HistoryScroll(shown[-1] - 1), HistoryScroll(shown[-1] + 1)),
             )

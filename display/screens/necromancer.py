@@ -100,6 +100,30 @@ def soloing(necro: NecromancerState) -> list[int]:
     return [r.seat for r in necro.seats if r.phase is Phase.SOLO]
 
 
+class BlameTap(Tap, frozen=True):
+    """An answer's chip: the seat responsible for the loss (None: nobody)."""
+
+    responsible: int | None
+
+
+class AnswerScroll(Tap, frozen=True):
+    """A scroll marker beside the answers: the next hidden one (``index``)."""
+
+    index: int
+
+
+class SoloTap(Tap, frozen=True):
+    """A seat that may solo: its solo turn."""
+
+    seat: int
+
+
+class RowScroll(Tap, frozen=True):
+    """A scroll marker beside the list: the list scrolled to ``row``."""
+
+    row: int
+
+
 class NecromancerAsk(Struct, frozen=True):
     """What the Necromancer screen remembers: the seat whose loss it asks about (NC-1) and the
     answer picked; on the list, the soloing seat the cursor is on and the row scrolled to (None:
@@ -173,13 +197,13 @@ class Necromancer(Screen):
         if step is not None:
             host.ui.put(replace(form, pick=(pick + step) % len(options)))
             return True
-        if isinstance(action, Tap) and action.kind == "necro.scroll":
+        if isinstance(action, AnswerScroll):
             # A scroll marker: the next hidden answer.
-            host.ui.put(replace(form, pick=int(action.value) % len(options)))
+            host.ui.put(replace(form, pick=action.index % len(options)))
             return True
         chosen: int | None
-        if isinstance(action, Tap) and action.kind == "necro.blame":
-            chosen = None if action.value is None else int(action.value)
+        if isinstance(action, BlameTap):
+            chosen = action.responsible
         elif (
             isinstance(action, Press)
             and action.button in (Button.SELECT, Button.NEXT)
@@ -199,12 +223,12 @@ class Necromancer(Screen):
         assert state.necromancer is not None
         seats = soloing(state.necromancer)
         count = len(state.players)
-        if isinstance(action, Tap) and action.kind == "necro.solo":
-            host.execute(SoloTurn(seat=int(action.value)))
+        if isinstance(action, SoloTap):
+            host.execute(SoloTurn(seat=action.seat))
             return True
-        if isinstance(action, Tap) and action.kind == "necro.row":
+        if isinstance(action, RowScroll):
             # A scroll marker: the next hidden row.
-            host.ui.put(replace(form, row=max(0, min(count - 1, int(action.value)))))
+            host.ui.put(replace(form, row=max(0, min(count - 1, action.row))))
             return True
         step = chip_step(action)
         if not seats:
@@ -261,7 +285,7 @@ class Necromancer(Screen):
         chips = [
             Chip(
                 tr("ui.necro.nobody") if answer is None else state.player(answer).name,
-                Tap("necro.blame", answer),
+                BlameTap(answer),
                 short=tr("ui.necro.nobody.short") if answer is None else "",
             )
             for answer in options
@@ -297,7 +321,7 @@ class Necromancer(Screen):
             chips,
             pick,
             "necro.answer",
-            lambda i: Tap("necro.scroll", i),
+            AnswerScroll,
             columns=ANSWER_COLUMNS,
             align="center",
             largest=lay.medium,
@@ -414,7 +438,7 @@ class Necromancer(Screen):
                 min_size=size,
             )
             if solo:
-                c.target(rect, Tap("necro.solo", player.seat))
+                c.target(rect, SoloTap(player.seat))
         if right:
             column = (x + w - right + gap, top, right - gap, len(shown) * (row_h + gap) - gap)
             scroll_markers(
@@ -423,7 +447,7 @@ class Necromancer(Screen):
                 shown.start,
                 count - shown.stop,
                 "necro.list.more",
-                (Tap("necro.row", shown.start - 1), Tap("necro.row", shown.stop)),
+                (RowScroll(shown.start - 1), RowScroll(shown.stop)),
             )
 
     def _standing(

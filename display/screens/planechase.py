@@ -278,8 +278,21 @@ class PlaneCounters(Struct, frozen=True):
     name: str = ""
 
 
-#: A touch on the face-up plane's counters: the encoder changes them (``PlaneCounters``).
-COUNTERS = "pc.counters"
+class ShowCounters(Tap, frozen=True):
+    """A touch on the face-up plane's counters: the encoder changes them (``PlaneCounters``),
+    or is life again."""
+
+
+class PlanarOption(Tap, frozen=True):
+    """One of the choice's options (a die's face, a card awaited, an answer)."""
+
+    option: str
+
+
+class PlanarScroll(Tap, frozen=True):
+    """A scroll marker beside the options: the next hidden one (``index``)."""
+
+    index: int
 
 
 def counting(ui: UiState, state: GameState) -> bool:
@@ -380,8 +393,7 @@ class Planechase(Screen):
             isinstance(action, Press)
             and action.button is Button.SELECT
             and not action.long
-            or isinstance(action, Tap)
-            and action.kind == COUNTERS
+            or isinstance(action, ShowCounters)
         )
         if plane is not None and picked:
             if counting(host.ui, state):
@@ -424,13 +436,13 @@ class Planechase(Screen):
         if step is not None:
             host.ui.put(replace(form, pick=(pick + step) % max(1, len(options))))
             return True
-        if isinstance(action, Tap) and action.kind == "pc.scroll":
+        if isinstance(action, PlanarScroll):
             # A scroll marker: the next hidden chip.
-            host.ui.put(replace(form, pick=int(action.value) % max(1, len(options))))
+            host.ui.put(replace(form, pick=action.index % max(1, len(options))))
             return True
         chosen: str | None = None
-        if isinstance(action, Tap) and action.kind == "pc.choice":
-            chosen = str(action.value)
+        if isinstance(action, PlanarOption):
+            chosen = action.option
         elif isinstance(action, Press) and action.button in confirm and options:
             chosen = options[pick]
         if chosen is None:
@@ -601,7 +613,7 @@ class Planechase(Screen):
                 role="pc.choice.option",
                 min_size=lay.tiny,
             )
-            c.target(rect, Tap("pc.choice", option))
+            c.target(rect, PlanarOption(option))
         if marker_w:
             column = (x + w - marker_w, top, marker_w, len(shown) * (chip_h + gap) - gap)
             scroll_markers(
@@ -610,7 +622,7 @@ class Planechase(Screen):
                 shown.start,
                 len(options) - shown.stop,
                 "pc.choice.more",
-                (Tap("pc.scroll", shown.start - 1), Tap("pc.scroll", shown.stop)),
+                (PlanarScroll(shown.start - 1), PlanarScroll(shown.stop)),
             )
 
     def _draw_die(self, view: View, state: GameState, pc: PlanechaseState, area: Rect) -> None:
@@ -1161,7 +1173,7 @@ def _draw_card(
     if card.kind is PlanarKind.PLANE:
         top = plan.header[1]
         c.target(
-            (hx, top, hw, kind.bottom + c.fonts.line_height(lay.medium, True) - top), Tap(COUNTERS)
+            (hx, top, hw, kind.bottom + c.fonts.line_height(lay.medium, True) - top), ShowCounters()
         )
     draw_art(c, plan.art, card)
     text = cardtext.rules_text(card.name)

@@ -78,6 +78,22 @@ from display.screens.event import EventInfo
 from display.ui import Action, Back, Erase, Focus, Press, Tap, Turn, Type, UiState
 
 
+class SetupRow(Tap, frozen=True):
+    """A row of the form: focused, or changed when it was focused already."""
+
+    row: int
+
+
+class SeatColour(Tap, frozen=True):
+    """A seat's colour square: the next colour."""
+
+    seat: int
+
+
+class SavedGames(Tap, frozen=True):
+    """The saved games' button: that screen."""
+
+
 class SetupForm(Struct, frozen=True):
     """The set-up being filled in.  Its mappings are replaced whole, never changed in place."""
 
@@ -426,7 +442,7 @@ class Setup(Screen):
         kind, key = table[form.row]
         if isinstance(action, Focus | Press) and self._selected(host, form, len(table), action):
             return True
-        if isinstance(action, Tap) and action.kind == "setup.games":
+        if isinstance(action, SavedGames):
             host.go(GAMES)
             return True
         if isinstance(action, Turn):
@@ -445,20 +461,19 @@ class Setup(Screen):
                 host.ui.put(replace(form, row=form.row + 1))
                 return True
             return self._start(host, form)
-        if isinstance(action, Tap) and action.kind in ("setup.row", "setup.colour"):
-            return self._tap(host, form, table, action)
+        if isinstance(action, SeatColour):
+            host.ui.put(replace(form, colours=turned(form.seat_colours(), action.seat, 1)))
+            return True
+        if isinstance(action, SetupRow):
+            return self._tap(host, form, table, action.row)
         if isinstance(action, Back):
             if host.state is not None:
                 host.go("table")
             return True
         return isinstance(action, (Type, Erase))  # typed keys never leak into shortcuts here
 
-    def _tap(self, host: Host, form: SetupForm, table: list[tuple[str, str]], action: Tap) -> bool:
-        """A touch on a row (the focused one changes, the start row starts) or a seat's colour."""
-        if action.kind == "setup.colour":
-            host.ui.put(replace(form, colours=turned(form.seat_colours(), int(action.value), 1)))
-            return True
-        row = int(action.value)
+    def _tap(self, host: Host, form: SetupForm, table: list[tuple[str, str]], row: int) -> bool:
+        """A touch on a row: the focused one changes, the start row starts."""
         if row == form.row and table[row][0] not in (*TEXT_ROWS, "start"):
             form = self._change(host, form, *table[row], 1)
         form = host.ui.put(replace(form, row=row))
@@ -758,7 +773,7 @@ class Setup(Screen):
                 if swatch:
                     room -= rect[3] + lay.margin
                 self._draw_value(view, form, kind, key, (x0 + label_w, middle), room, focused)
-            c.target(rect, Tap("setup.row", index))
+            c.target(rect, SetupRow(index))
             if kind == "name" and not is_event(form):
                 self._draw_colour(view, form, int(key), rect)
             y += row_h
@@ -809,7 +824,7 @@ class Setup(Screen):
         )
         rect = (x0 + width - chip_w, view.top, chip_w, lay.touch)
         draw_chip(view, rect, label, False, False, "setup.games")
-        c.target(rect, Tap("setup.games"))
+        c.target(rect, SavedGames())
         return view.top + height + max(2, lay.margin // 2)
 
     def _draw_value(
@@ -875,7 +890,7 @@ class Setup(Screen):
         side = h - 2 * inset
         rect = (x + w - inset - side, y + inset, side, side)
         c.box(rect, theme.shade(form.seat_colours()[seat]))
-        c.target((x + w - h, y, h, h), Tap("setup.colour", seat))
+        c.target((x + w - h, y, h, h), SeatColour(seat))
 
     @staticmethod
     def _scroll_marks(

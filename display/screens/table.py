@@ -35,8 +35,8 @@ from device.state_counters import Counter, DayNight
 from device.rules.registry import outcome
 from display import cardtext, symbols, theme
 from display.canvas import Canvas, Rect
-from display.fonts import Color
 from display.canvas import joiners as line_joiners
+from display.fonts import Color
 from display.i18n import Translator
 from display.layout import Layout
 from display.screens import Detail, Host, Screen, Strip, View, home
@@ -990,9 +990,23 @@ def _draw_badges(
     return life_box
 
 
-#: The table's touch targets on a seat's halves: ``(seat, +1 or −1)``, touched and held.
-LIFE = "seat.life"
-LIFE_HELD = "seat.life.held"
+class LifeStep(Tap, frozen=True):
+    """A seat's half on the table: the upper gains a life (``sign`` +1), the lower loses one
+    (−1); ``held``: the touch stayed down, ``HELD`` in all."""
+
+    seat: int
+    sign: int
+    held: bool = False
+
+
+class PickSeat(Tap, frozen=True):
+    """A seat too small for its halves: the cursor goes to it."""
+
+    seat: int
+
+
+class HideBanner(Tap, frozen=True):
+    """The upkeep banner: tapped away for this turn."""
 
 
 def seat_targets(view: View, seat: int, rect: Rect) -> None:
@@ -1005,11 +1019,11 @@ def seat_targets(view: View, seat: int, rect: Rect) -> None:
     reach = lay.margin // 2
     upper = h // 2
     if min(upper, h - upper) + reach < lay.touch:
-        c.target(rect, Tap("seat", seat))
+        c.target(rect, PickSeat(seat))
         return
-    c.target((x, y - reach, w, upper + reach), Tap(LIFE, (seat, 1)), held=Tap(LIFE_HELD, (seat, 1)))
+    c.target((x, y - reach, w, upper + reach), LifeStep(seat, 1), held=LifeStep(seat, 1, held=True))
     c.target(
-        (x, y + upper, w, h - upper + reach), Tap(LIFE, (seat, -1)), held=Tap(LIFE_HELD, (seat, -1))
+        (x, y + upper, w, h - upper + reach), LifeStep(seat, -1), held=LifeStep(seat, -1, held=True)
     )
 
 
@@ -1263,7 +1277,7 @@ def draw_banner(view: View, state: GameState, rect: Rect, fit: PanelFit) -> None
         min_size=size,
         align="center",
     )
-    c.target(rect, Tap("banner"))
+    c.target(rect, HideBanner())
 
 
 # --- where everything goes -------------------------------------------------------------------
@@ -1729,10 +1743,9 @@ class Table(Screen):
         if isinstance(action, Turn):
             step(host, state.active if host.ui.cursor is None else host.ui.cursor, action.steps)
             return True
-        if isinstance(action, Tap) and action.kind in (LIFE, LIFE_HELD):
-            seat, sign = action.value
+        if isinstance(action, LifeStep):
             # A held touch counts ``HELD``: its first step was counted when it touched.
-            step(host, int(seat), int(sign) * (HELD - 1 if action.kind == LIFE_HELD else 1))
+            step(host, action.seat, action.sign * (HELD - 1 if action.held else 1))
             return True
         return False
 
@@ -1741,10 +1754,10 @@ class Table(Screen):
         """The cursor (←/→, SELECT, a touch on a seat too small for its halves) and the upkeep
         banner tapped away."""
         count = len(state.players)
-        if isinstance(action, Tap) and action.kind == "seat":
-            host.ui.cursor = int(action.value)
+        if isinstance(action, PickSeat):
+            host.ui.cursor = action.seat
             return True
-        if isinstance(action, Tap) and action.kind == "banner":
+        if isinstance(action, HideBanner):
             host.ui.put(replace(host.ui.state_of(TableState), banner_hidden=state.turn))
             return True
         if isinstance(action, Focus):

@@ -63,9 +63,22 @@ from display.canvas import Rect
 from display.chips import block, chip_fits, chip_label, inset, marker, marker_width, wrap_fit
 from display.i18n import Translator
 from display.screens import Host, Screen, View, sends
-from display.screens.table import loss_text, seat_rects
+from display.screens.table import PickSeat, loss_text, seat_rects
 from display.screens.wizards_duel_card import ERROR_SECONDS, needs_cards, open_form
 from display.ui import Action, Focus, Line, Press, Tap, Turn, UiState
+
+
+class DuelChip(Tap, frozen=True):
+    """One of the choice's chips."""
+
+    index: int
+
+
+class DuelScroll(Tap, frozen=True):
+    """A scroll marker beside the chips: the next hidden chip (``index``)."""
+
+    index: int
+
 
 #: The schools' colours, as on the dice and cards (magic violet, fire red, water blue, earth
 #: green, air yellow), and the label colour that reads on each.
@@ -580,7 +593,7 @@ class WizardsDuel(Screen):
             return False
         form = _form(host.ui, state)
         current = choice(state, host.tr, form)
-        if isinstance(action, Tap) and action.kind == "seat":
+        if isinstance(action, PickSeat):
             return True  # magic points change only through the duel's own rules
         if current is None or not current.chips:
             return isinstance(action, Turn | Focus)
@@ -595,12 +608,12 @@ class WizardsDuel(Screen):
             moved = replace(form, pick=(pick + action.delta) % len(chips))
             host.ui.put(shift(form, action.delta) if shift is not None else moved)
             return True
-        if isinstance(action, Tap) and action.kind == "wd.scroll":
+        if isinstance(action, DuelScroll):
             # A scroll marker: the next hidden chip.
-            host.ui.put(replace(form, pick=int(action.value) % len(chips)))
+            host.ui.put(replace(form, pick=action.index % len(chips)))
             return True
-        if isinstance(action, Tap) and action.kind == "wd.chip":
-            index = int(action.value)
+        if isinstance(action, DuelChip):
+            index = action.index
             if 0 <= index < len(chips):
                 chips[index].pick(host, host.ui.put(replace(form, pick=index)))
             return True
@@ -1107,7 +1120,7 @@ class WizardsDuel(Screen):
                     )
             else:
                 chip_label(view, rect, self._chip_label(chip, selected), "wd.chip", bold=selected)
-            c.target(rect, Tap("wd.chip", index))
+            c.target(rect, DuelChip(index))
             cx += cw + gap
         if left:
             marker(
@@ -1116,7 +1129,7 @@ class WizardsDuel(Screen):
                 shown.start,
                 "left",
                 "wd.chip.more",
-                Tap("wd.scroll", shown.start - 1),
+                DuelScroll(shown.start - 1),
             )
         if right:
             marker(
@@ -1125,7 +1138,7 @@ class WizardsDuel(Screen):
                 len(chips) - shown.stop,
                 "right",
                 "wd.chip.more",
-                Tap("wd.scroll", shown.stop),
+                DuelScroll(shown.stop),
             )
 
     def _chip_label(self, chip: Chip, selected: bool) -> str:

@@ -53,6 +53,19 @@ ERROR_SECONDS = 8.0  # as long as the kiosk shows a refused command's reason
 Row = tuple[str, str]  # (kind, key): key is the spell's index, or a school for a cost row
 
 
+class CardRow(Tap, frozen=True):
+    """A row of the card's form: picked, or changed when it was picked already."""
+
+    row: int
+
+
+class CardStep(Tap, frozen=True):
+    """A row's − or +: the row changed by ``steps``."""
+
+    row: int
+    steps: int
+
+
 class SpellDraft(Struct, frozen=True):
     kind: SpellKind = SpellKind.OFFENSIVE
     strength: int = 3
@@ -232,14 +245,16 @@ class WizardsDuelCard(Screen):
     def _tap(self, host: Host, form: CardForm, table: list[Row], tap: Tap) -> bool:
         """A touch on a row picks it, a second one changes it (save and cancel act at once); a
         touch on its − or + changes it."""
-        if tap.kind == "wd.card.step":
-            row, steps = int(tap.value[0]), int(tap.value[1])
+        if isinstance(tap, CardStep):
+            row = tap.row
             if 0 <= row < len(table):
-                host.ui.put(self._change(host.state, replace(form, row=row), *table[row], steps))
+                host.ui.put(
+                    self._change(host.state, replace(form, row=row), *table[row], tap.steps)
+                )
             return True
-        if tap.kind != "wd.card.row":
+        if not isinstance(tap, CardRow):
             return False
-        row = int(tap.value)
+        row = tap.row
         if not 0 <= row < len(table):
             return True
         if table[row][0] in ("save", "cancel"):
@@ -427,7 +442,7 @@ class WizardsDuelCard(Screen):
                 shown.start,
                 fields - shown.stop,
                 "wd.card.more",
-                (Tap("wd.card.row", shown.start - 1), Tap("wd.card.row", shown.stop)),
+                (CardRow(shown.start - 1), CardRow(shown.stop)),
             )
         # Save and cancel in the right-hand column, so a finger always reaches them.
         button_h = max(lay.touch, min((view.bottom - buttons_y - gap) // 2, lay.touch * 2))
@@ -443,7 +458,7 @@ class WizardsDuelCard(Screen):
                 else f"ui.wd.card.{kind}"
             )
             chip_label(view, rect, label, f"wd.card.{kind}", bold=index == form.row)
-            c.target(rect, Tap("wd.card.row", index))
+            c.target(rect, CardRow(index))
 
     def _draw_row(
         self,
@@ -462,7 +477,7 @@ class WizardsDuelCard(Screen):
         if focused:
             c.box(inset(rect), theme.PANEL_HI)
             c.box(inset(rect), theme.CURSOR, width=max(1, lay.line))
-        c.target(rect, Tap("wd.card.row", index))
+        c.target(rect, CardRow(index))
         label = self._label(tr, kind, key)
         value = self._value(tr, form, pool, kind, key)
         if kind == "name" and focused:
@@ -484,7 +499,7 @@ class WizardsDuelCard(Screen):
                     bold=True,
                     role="wd.card.step",
                 )
-                c.target(box, Tap("wd.card.step", (index, sign)))
+                c.target(box, CardStep(index, sign))
                 right -= step_w
         color = theme.DIM if kind == "name" and form.suggested and not focused else theme.TEXT
         # The label and the value side by side; where the row is too narrow, the label over the

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from device.commands import CastCommander, DealCommanderDamage, NewGame
 from device.inputs import Button
 from display.kiosk import Kiosk
+from display.screens.adjust import AddAmount, PickCommander, PickCounter
 from display.screens.setup import SetupForm, rows
-from display.ui import Erase, Focus, Go, Press, Tap, Turn, Type
+from display.ui import Erase, Focus, Go, Press, Turn, Type
 
 #: Four players in four scripts, as the other scenes seat them.
 PLAYERS = ("Alice", "Юрий", "さくら", "Łukasz")
@@ -60,17 +61,17 @@ def scene_adjust_tax(k: Kiosk) -> None:
     """The adjust screen on Alice's commander tax: Kraum chosen, one more cast ({2} → {4})."""
     commander_game(k)
     k.dispatch(Go("adjust"))
-    k.dispatch(Tap("adj.counter", "tax"))
-    k.dispatch(Tap("adj.which", 1))
-    k.dispatch(Tap("adj.amount", 1))
+    k.dispatch(PickCounter("tax"))
+    k.dispatch(PickCommander(1))
+    k.dispatch(AddAmount(1))
 
 
 def scene_adjust_names(k: Kiosk) -> None:
     """The adjust screen renaming Alice's partner: Kraum erased, Thrasios typed."""
     commander_game(k)
     k.dispatch(Go("adjust"))
-    k.dispatch(Tap("adj.counter", "names"))
-    k.dispatch(Tap("adj.which", 1))
+    k.dispatch(PickCounter("names"))
+    k.dispatch(PickCommander(1))
     for _ in COMMANDERS[0][1]:
         k.dispatch(Erase())
     k.dispatch(Type("Thrasios, Triton Hero"))

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from device.inputs import Button
 from display.kiosk import Kiosk
+from display.screens.conspiracy import PickItem
 from display.screens.setup import SetupForm, rows
 from display.ui import Erase, Focus, Go, Press, Tap, Turn, Type
 
@@ -78,7 +79,7 @@ def start_event(k: Kiosk, name: str | None, players: Sequence[str] | int) -> Non
 
 def item(kind: str, value: object = None) -> Tap:
     """A touch on a player's row (``seat``) or a chip of the Conspiracy screen."""
-    return Tap("consp.item", (kind, value))
+    return PickItem(kind, value)
 
 
 def scene_conspiracy_pods(k: Kiosk) -> None:

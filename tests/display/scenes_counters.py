@@ -19,7 +19,8 @@ from device.rules.counters import (
 )
 from device.state_counters import Counter, DayNight
 from display.kiosk import Kiosk
-from display.ui import Go, Press, Tap, Turn
+from display.screens.table import PickSeat
+from display.ui import Go, Press, Turn
 
 #: Four players in four scripts, as the other scenes seat them.
 PLAYERS = ("Alice", "Юрий", "さくら", "Łukasz")
@@ -83,7 +84,7 @@ def scene_adjust_energy(k: Kiosk) -> None:
     k.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0]))
     k.dispatch(Press(Button.NEXT))
     k.execute(ChangeCounter(seat=1, counter=Counter.ENERGY, delta=1))
-    k.dispatch(Tap("seat", 1))  # highlights the seat
+    k.dispatch(PickSeat(1))  # highlights the seat
     k.dispatch(Go("adjust"))  # key A
     k.dispatch(Press(Button.SELECT))  # the player row
     k.dispatch(Press(Button.SELECT))  # the counter row
@@ -98,7 +99,7 @@ def scene_adjust_night(k: Kiosk) -> None:
     k.execute(NewGame(formats=("commander",), players=PLAYERS, first=PLAYERS[0]))
     k.dispatch(Press(Button.NEXT))
     k.execute(MakeDayNight(day_night=DayNight.DAY))
-    k.dispatch(Tap("seat", 0))
+    k.dispatch(PickSeat(0))
     k.dispatch(Go("adjust"))  # key A
     k.dispatch(Press(Button.SELECT))
     k.dispatch(Press(Button.SELECT))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from device.commands import NewGame
 from device.inputs import Button
 from display.kiosk import Kiosk
+from display.screens.dice import DiceChip
 from display.ui import Go, Press, Tap, Turn
 
 #: Four players in four scripts, as the other scenes seat them.
@@ -17,7 +18,7 @@ DICE_PLAYERS = ("Alice", "Юрий", "さくら", "Łukasz")
 
 def chip(index: int) -> Tap:
     """A touch on the dice screen's chip ``index`` (d6, 2d6, d20, coin, random player)."""
-    return Tap("dice.chip", index)
+    return DiceChip(index)
 
 
 def scene_dice(k: Kiosk) -> None:

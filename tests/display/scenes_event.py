@@ -32,7 +32,8 @@ from device.rules.conspiracy.tables import (
     table_report,
 )
 from display.kiosk import Kiosk
-from display.ui import Focus, Go, Press, Tap, Turn
+from display.screens.event import EventPane
+from display.ui import Focus, Go, Press, Turn
 from drivers.broker import MemoryBroker
 
 #: Seventeen players in four scripts: pods of 9 and 8 (CJ-1).
@@ -240,7 +241,7 @@ def organising(k: Kiosk) -> EventPlan:
     reported(broker, plan, winners2, [], draw=view.round_two(2))
     k.settle()
     k.dispatch(Go("event"))
-    k.dispatch(Tap("event.pane", "rulings"))
+    k.dispatch(EventPane("rulings"))
     return plan
 
 

@@ -32,8 +32,9 @@ from display import cardtext, theme
 from display.canvas import Rect
 from display.kiosk import Kiosk
 from display.layout import choose
+from display.screens.table import HideBanner
 from display.targets import OffscreenTarget
-from display.ui import Go, Tap
+from display.ui import Go
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -439,7 +440,7 @@ def test_pc3_the_upkeep_banner_shows_the_planes_picture_beside_its_name(
             assert shown == [], size  # no room for the plane's text (320×240): no picture either
             continue
         (thumb,) = shown
-        banner = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("banner"))
+        banner = next(t.rect for t in kiosk.canvas.targets if t.action == HideBanner())
         title = drawn(kiosk, "banner.plane")[0].rect
         assert pygame.Rect(banner).contains(pygame.Rect(thumb)), size
         assert thumb[2] > thumb[3] and thumb[0] + thumb[2] <= title[0], (size, thumb, title)

@@ -23,10 +23,17 @@ from device.inputs import Button
 from device.text import Message
 from display.i18n import Translator
 from display.kiosk import Kiosk
-from display.screens.adjust import AdjustForm
+from display.screens.adjust import (
+    AddAmount,
+    AdjustForm,
+    ApplyChange,
+    PickCommander,
+    PickCounter,
+    PickPlayer,
+)
 from display.screens.setup import rows
 from display.targets import OffscreenTarget
-from display.ui import Go, Tap
+from display.ui import Go
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -208,31 +215,31 @@ def test_cr903_8_touches_take_back_a_miscounted_cast(make_kiosk: MakeKiosk) -> N
     game(k, ((), (), (), ()))
     p = Keys(k)
     p.touch(Go("adjust"))
-    p.touch(Tap("adj.player", 1))  # Юрий's
-    p.touch(Tap("adj.counter", "commander"))
-    p.touch(Tap("adj.counter", "tax"))
+    p.touch(PickPlayer(1))  # Юрий's
+    p.touch(PickCounter("commander"))
+    p.touch(PickCounter("tax"))
     assert p.says("adjust.which") == ["dowódca gracza Юрий"]  # one commander, not named
-    p.touch(Tap("adj.amount", 1))
-    p.touch(Tap("adj.amount", 1))
-    p.touch(Tap("adj.apply"))
+    p.touch(AddAmount(1))
+    p.touch(AddAmount(1))
+    p.touch(ApplyChange())
     assert last_said(k) == (
         "dowódca gracza Юрий zagrany ze strefy dowodzenia 2 razy: podatek dowódcy 0 → 4."
     )
     assert texts(k, "seat1.tax") == ["4"]
     p.touch(Go("adjust"))
-    p.touch(Tap("adj.player", 1))
-    p.touch(Tap("adj.counter", "commander"))
-    p.touch(Tap("adj.counter", "tax"))
-    p.touch(Tap("adj.amount", -1))  # the tax down: one cast too many was counted
+    p.touch(PickPlayer(1))
+    p.touch(PickCounter("commander"))
+    p.touch(PickCounter("tax"))
+    p.touch(AddAmount(-1))  # the tax down: one cast too many was counted
     assert p.says("adjust.preview") == ["dowódca gracza Юрий: podatek 4 → 2"]
-    p.touch(Tap("adj.apply"))
+    p.touch(ApplyChange())
     assert texts(k, "seat1.tax") == ["2"]
     p.touch(Go("adjust"))
-    p.touch(Tap("adj.player", 1))
-    p.touch(Tap("adj.counter", "commander"))
-    p.touch(Tap("adj.counter", "tax"))
-    p.touch(Tap("adj.amount", -5))
-    p.touch(Tap("adj.apply"))  # below none: refused, said, and the screen stays
+    p.touch(PickPlayer(1))
+    p.touch(PickCounter("commander"))
+    p.touch(PickCounter("tax"))
+    p.touch(AddAmount(-5))
+    p.touch(ApplyChange())  # below none: refused, said, and the screen stays
     assert texts(k, "status.error") == [
         "dowódca gracza Юрий: 1 zagranie ze strefy dowodzenia; nie można cofnąć 5."
     ]
@@ -268,11 +275,7 @@ def test_cr903_8_tax_only_on_a_commander_tables_adjust_screen(make_kiosk: MakeKi
     k.execute(NewGame(formats=("ffa",), players=PLAYERS, first=PLAYERS[0]))
     p = Keys(k)
     p.keys(pygame.K_a)
-    counters = [
-        t.action.value
-        for t in k.canvas.targets
-        if isinstance(t.action, Tap) and t.action.kind == "adj.counter"
-    ]
+    counters = [t.action.name for t in k.canvas.targets if isinstance(t.action, PickCounter)]
     assert "life" in counters and "tax" not in counters and "names" not in counters
 
 
@@ -291,7 +294,7 @@ def test_lf1_commanders_are_renamed_in_play_and_a_partner_added(make_kiosk: Make
     p.keys(pygame.K_t)  # a letter typed is text here, never a screen's key
     assert k.ui.screen == "adjust"
     assert p.says("adjust.name") == ["Tymna_"] and p.says("adjust.which") == ["Tymna", "+ Partner"]
-    p.touch(Tap("adj.which", 1))
+    p.touch(PickCommander(1))
     p.keys(text="Kraum")
     assert p.says("adjust.preview") == ["Alice's commanders: Tymna and Kraum."]
     p.keys(pygame.K_RETURN)
@@ -300,10 +303,10 @@ def test_lf1_commanders_are_renamed_in_play_and_a_partner_added(make_kiosk: Make
     # The partner dropped again: its name erased.
     p.keys(pygame.K_a)
     to_names(p)
-    p.touch(Tap("adj.which", 1))
+    p.touch(PickCommander(1))
     p.keys(*[pygame.K_BACKSPACE] * 5)
     assert p.says("adjust.which") == ["Tymna", "+ Partner"]
-    p.touch(Tap("adj.apply"))
+    p.touch(ApplyChange())
     assert k.state.player(0).commanders == ("Tymna",)
     p.keys(pygame.K_BACKSPACE)  # UNDO: the partner is back
     assert k.state.player(0).commanders == ("Tymna", "Kraum")
@@ -331,15 +334,15 @@ def test_lf1_renaming_keeps_a_cast_partner(make_kiosk: MakeKiosk) -> None:
     game(k)
     p = Keys(k)
     p.keys(pygame.K_a)
-    p.touch(Tap("adj.counter", "tax"))
-    p.touch(Tap("adj.which", 1))
-    p.touch(Tap("adj.amount", 1))
-    p.touch(Tap("adj.apply"))
+    p.touch(PickCounter("tax"))
+    p.touch(PickCommander(1))
+    p.touch(AddAmount(1))
+    p.touch(ApplyChange())
     p.keys(pygame.K_a)
     to_names(p)
-    p.touch(Tap("adj.which", 1))
+    p.touch(PickCommander(1))
     p.keys(*[pygame.K_BACKSPACE] * len(COMMANDERS[0][1]))
-    p.touch(Tap("adj.apply"))
+    p.touch(ApplyChange())
     assert texts(k, "status.error") == [
         (
             "Alice's commander \"Kraum, Ludevic's Opus\" has been cast from the command zone already; take those casts "

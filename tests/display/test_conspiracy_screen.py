@@ -18,7 +18,8 @@ from device.rules.conspiracy.commands import LeaveGroup, StartClock
 from device.state import GameState
 from device.state_conspiracy import ConspiracyState
 from display.kiosk import Kiosk
-from display.screens.adjust import AdjustForm
+from display.screens.adjust import AddAmount, AdjustForm, ApplyChange, PickPlayer, PickSource
+from display.screens.conspiracy import PickItem
 from display.screens.setup import rows
 from display.ui import Focus, Go, Press, Tap, Turn
 from scenes import POD, POD_CLOCK, SCENES, drawn, texts
@@ -456,7 +457,7 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
         p.keys(pygame.K_a)
         assert k.ui.screen == "adjust"
         if k.ui.state_of(AdjustForm).seat != target:  # the form starts on the player adjusted last
-            p.touch(Tap("adj.player", target))
+            p.touch(PickPlayer(target))
         # No commander damage in a pod: the player's counters follow poison.
         assert (
             p.says("adjust.counter")[:3] == ["Life", "Poison", "Energy"]
@@ -465,15 +466,15 @@ def test_cj1_cj5_a_whole_pod_played_on_the_kiosk(make_kiosk: MakeKiosk, tmp_path
         if (
             k.ui.state_of(AdjustForm).source != source
         ):  # a touch on the chip already chosen changes nothing on screen
-            p.touch(Tap("adj.from", (source, 0)))
+            p.touch(PickSource(source, 0))
         for _ in range(fives):
-            p.touch(Tap("adj.amount", -5))
+            p.touch(AddAmount(-5))
         assert k.state is not None
         player = k.state.player(target)
         assert p.says("adjust.preview") == [
             f"{player.name}: {player.life} → {player.life - 5 * fives}"
         ]
-        p.touch(Tap("adj.apply"))
+        p.touch(ApplyChange())
 
     # Round 1: the second seated knocks out the first, the third the second, in each group.
     hit(one.order[0], one.order[1], 4)
@@ -589,11 +590,7 @@ def test_the_groups_screens_chips_stay_put_when_a_message_times_out(
     tall = k.ui.status_floor
 
     def seats() -> list[tuple[object, tuple[int, int, int, int]]]:
-        return [
-            (t.action, t.rect)
-            for t in k.canvas.targets
-            if isinstance(t.action, Tap) and t.action.kind == "consp.item"
-        ]
+        return [(t.action, t.rect) for t in k.canvas.targets if isinstance(t.action, PickItem)]
 
     before = seats()
     assert before

@@ -19,9 +19,10 @@ from device.state_contraptions import Stage
 from display.fonts import Fonts
 from display.i18n import Translator, table
 from display.kiosk import Kiosk
+from display.screens.contraptions import OptionScroll, PickOption, SprocketTap
 from display.screens.setup import SetupForm, rows
 from display.targets import OffscreenTarget, ScreenshotTarget
-from display.ui import Go, Press, Tap, Turn
+from display.ui import Go, Press, Turn
 from hands import Hands, center
 from scenes import LANGUAGES, SCENES, SIZES, drawn, shown, texts
 from scenes_contraptions import CT_CARD, CT_PLAYERS, CT_TAG
@@ -47,7 +48,7 @@ def inside(inner: tuple[int, int, int, int], outer: tuple[int, int, int, int]) -
 
 
 def sprocket_rect(kiosk: Kiosk, sprocket: int) -> tuple[int, int, int, int]:
-    return next(t.rect for t in kiosk.canvas.targets if t.action == Tap("ct.sprocket", sprocket))
+    return next(t.rect for t in kiosk.canvas.targets if t.action == SprocketTap(sprocket))
 
 
 # --- what it shows -----------------------------------------------------------------------------
@@ -136,11 +137,11 @@ def test_cta_choosing_a_library_then_a_sprocket_by_touch(make_kiosk: MakeKiosk) 
     it there, and the counter then moves 3 → 1 so it cranks in the same upkeep."""
     kiosk = shown(make_kiosk, "ct_faction")
     top = game(kiosk).contraptions.libraries[2].cards[0]  # type: ignore[union-attr]
-    kiosk.touch(center(kiosk, Tap("ct.opt", 2)))
+    kiosk.touch(center(kiosk, PickOption(2)))
     kiosk.redraw()
     assert texts(kiosk, "ct.card") == [top]
     assert texts(kiosk, "ct.highlight") == [f"→ {top}"]
-    kiosk.touch(center(kiosk, Tap("ct.sprocket", 1)))
+    kiosk.touch(center(kiosk, SprocketTap(1)))
     kiosk.redraw()
     state = game(kiosk)
     assert on(state, 0, 1) == [top]
@@ -193,7 +194,7 @@ def test_ct6_a_tapped_card_waits_on_the_highlighted_sprocket(make_kiosk: MakeKio
 
 def test_ct6_a_waiting_card_can_be_declined_by_touch(make_kiosk: MakeKiosk) -> None:
     kiosk = shown(make_kiosk, "ct_place", language="ja")
-    kiosk.touch(center(kiosk, Tap("ct.opt", 0)))
+    kiosk.touch(center(kiosk, PickOption(0)))
     kiosk.redraw()
     assert game(kiosk).contraptions.assembly is None  # type: ignore[union-attr]
     assert kiosk.ui.messages == ["Aliceは何も組み立てません。"]
@@ -224,10 +225,10 @@ def test_ct4_the_crank_order_is_put_together_with_the_encoder(make_kiosk: MakeKi
 
 def test_ct4_cranking_nothing_by_touch(make_kiosk: MakeKiosk) -> None:
     kiosk = shown(make_kiosk, "ct_crank")
-    kiosk.touch(center(kiosk, Tap("ct.opt", 1)))  # the second contraption out of the order
+    kiosk.touch(center(kiosk, PickOption(1)))  # the second contraption out of the order
     kiosk.redraw()
     assert texts(kiosk, "ct.option")[-1] == "Crank nothing"
-    kiosk.touch(center(kiosk, Tap("ct.opt", 2)))
+    kiosk.touch(center(kiosk, PickOption(2)))
     kiosk.redraw()
     assert texts(kiosk, "status.messages") == ["Alice cranks nothing on sprocket 1."]
 
@@ -342,7 +343,7 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
 
     # Another one, placed with a touch on sprocket 2.
     t.tap_card("04D15BA7")
-    t.touch(Tap("ct.sprocket", 2))
+    t.touch(SprocketTap(2))
     assert on(game(kiosk), 0, 2) == [CT_CARD, "Dispatch Dispensary"]
 
     # Tapped again, an assembled contraption offers to be scrapped or reassembled (CT-5, CT-6).
@@ -355,7 +356,7 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
         "Reassemble onto 3",
         "Back",
     ]
-    t.touch(Tap("ct.opt", 2))
+    t.touch(PickOption(2))
     assert on(game(kiosk), 0, 1) == [CT_CARD]
     assert kiosk.ui.messages == [f"{CT_CARD} is reassembled: sprocket 2 → 1."]
 
@@ -404,7 +405,7 @@ def test_a_faction_dice_game_with_touches(make_kiosk: MakeKiosk, tmp_path: Path)
     t.touch(Go("contraptions"))
     assert kiosk.ui.screen == "contraptions"
     assert t.says("ct.option") == ["КУБИК штуковин"]
-    t.touch(Tap("ct.opt", 0))
+    t.touch(PickOption(0))
     up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
     assert up is not None and len(up.faces) == 1
     face = up.faces[0]
@@ -412,18 +413,18 @@ def test_a_faction_dice_game_with_touches(make_kiosk: MakeKiosk, tmp_path: Path)
     job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
     assert job is not None
     if face == 6:  # any library: touch the third
-        t.touch(Tap("ct.opt", 2))
+        t.touch(PickOption(2))
     job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
     assert job is not None and job.card is not None
     card = job.card
     assert t.says("ct.card") == [card]
-    t.touch(Tap("ct.sprocket", 1))
+    t.touch(SprocketTap(1))
     state = game(kiosk)
     assert on(state, 0, 1) == [card]
     # CT-A4: the counter moved after the assembly, so the new contraption cranks at once.
     assert t.says("ct.move") == ["CRANK! 3 → 1"]
-    t.touch(Tap("ct.opt", 0))
-    t.touch(Tap("ct.opt", 1))
+    t.touch(PickOption(0))
+    t.touch(PickOption(1))
     up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
     assert up is not None and up.cranked == (card,)
     assert kiosk.ui.messages == [
@@ -477,7 +478,7 @@ def test_ctc_a_paid_roll_and_the_looked_at_cards(make_kiosk: MakeKiosk) -> None:
         "Onto sprocket 2",
         "Onto sprocket 3",
     ]
-    kiosk.touch(center(kiosk, Tap("ct.opt", len(looking) + 2)))
+    kiosk.touch(center(kiosk, PickOption(len(looking) + 2)))
     kiosk.redraw()
     state = game(kiosk)
     assert on(state, None, 3) == [looking[0]]
@@ -549,7 +550,7 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     assert game(kiosk) == waiting
     assert t.says("ct.card") == [deck[0]] and t.says("ct.highlight") == [f"→ {deck[0]}"]
     assert t.says("ct.sprocket1.card") == []
-    t.touch(Tap("ct.sprocket", 1))
+    t.touch(SprocketTap(1))
     t.keys(pygame.K_UP)  # the encoder: sprocket 2 for the second card
     assert t.says("ct.highlight") == [f"→ {deck[1]}"]
     t.keys(pygame.K_TAB)
@@ -597,7 +598,7 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     state = game(kiosk)
     assert state.active == 2 and state.turn == 3
     assert kiosk.ui.screen == "contraptions"  # the die is due: the screen came up by itself
-    t.touch(Tap("ct.opt", 0))  # the ROLL chip
+    t.touch(PickOption(0))  # the ROLL chip
     state = game(kiosk)
     assert kiosk.ui.messages == [
         "さくら rolls 3: crank sprocket 3. Sprocket 3 is empty, nothing cranks."
@@ -616,7 +617,7 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     t.keys(pygame.K_r)
     assert [a.card for a in controlled(game(kiosk), 0)] == [deck[0]]
     assert t.says("ct.option") == [deck[0], "Crank nothing"]
-    t.touch(Tap("ct.opt", 1))
+    t.touch(PickOption(1))
     assert kiosk.ui.messages == ["Alice cranks nothing on sprocket 1."]
     up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
     assert up is not None and up.stage is Stage.DONE and up.cranked == ()
@@ -663,7 +664,7 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
         "Onto sprocket 2",
         "Onto sprocket 3",
     ]
-    t.touch(Tap("ct.opt", 3))
+    t.touch(PickOption(3))
     state = game(kiosk)
     assert state.contraptions is not None
     assert on(state, None, 1) == [looked[0]] and state.contraptions.assembled[0].owner == 0
@@ -676,14 +677,14 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     assert t.says("ct.task") == ["Assembly roll: {3}"]  # each further roll in the turn: {1} more
 
     # The second roll shows 1: only the new top card, onto sprocket 2 by touch.
-    t.touch(Tap("ct.opt", 0))
+    t.touch(PickOption(0))
     assert kiosk.ui.messages == [
         f"Alice pays {{3}} for assembly roll 2 this turn and rolls 1: look at the top card: {looked[2]}."
     ]
     assert t.says("ct.option") == [looked[2]]
     t.keys(pygame.K_TAB)
     before = game(kiosk)
-    t.touch(Tap("ct.opt", 2))
+    t.touch(PickOption(2))
     after = game(kiosk)
     assert on(after, None, 2) == [looked[2]]
     assert after.contraptions is not None and after.contraptions.libraries[0].cards == (
@@ -732,7 +733,7 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     assert t.says("ct.move") == ["CRANK! 1 → 2"]
     assert t.says("ct.option") == [looked[2], "Crank nothing"]
     assert [a.card for a in controlled(state, 2)] == [looked[2]] and controlled(state, 1) == ()
-    t.touch(Tap("ct.opt", 1))
+    t.touch(PickOption(1))
     assert kiosk.ui.messages == ["さくら cranks nothing on sprocket 2."]
 
     # Alice's upkeep: 2 → 3, an empty sprocket: nothing to crank.
@@ -806,7 +807,7 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     first = decks[0][0]
     assert t.says("ct.card") == [first]  # CT-3: the top card of her deck, revealed
     waiting = game(kiosk)
-    t.touch(Tap("ct.sprocket", 1))
+    t.touch(SprocketTap(1))
     assert on(game(kiosk), 0, 1) == [first]
     assert kiosk.ui.messages == [f"Alice assembles {first} onto Alice's sprocket 1."]
     placed = game(kiosk)
@@ -816,12 +817,12 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     assert game(kiosk) == placed
 
     # A second one by touch only, onto sprocket 2 with the encoder; "Back" changes nothing.
-    t.touch(Tap("ct.opt", 0))
-    t.touch(Tap("ct.opt", 3))
+    t.touch(PickOption(0))
+    t.touch(PickOption(3))
     assert game(kiosk) == placed
     assert t.says("ct.option") == ["A card says: assemble", "A contraption leaves or moves"]
-    t.touch(Tap("ct.opt", 0))
-    t.touch(Tap("ct.opt", 0))
+    t.touch(PickOption(0))
+    t.touch(PickOption(0))
     second = decks[0][1]
     t.keys(pygame.K_UP, pygame.K_TAB)
     assert on(game(kiosk), 0, 2) == [second]
@@ -838,12 +839,12 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     hers = decks[2][0]
     assert t.says("ct.title") == ["さくら's sprockets"]  # her sprockets while she places it
     assert t.says("ct.card") == [hers]
-    t.touch(Tap("ct.sprocket", 3))
+    t.touch(SprocketTap(3))
     assert on(game(kiosk), 2, 3) == [hers]
     assert t.says("ct.title") == ["Юрий's sprockets"]
 
     # A card tells Alice to reassemble her second contraption onto sprocket 1 (CT-5's neighbour).
-    t.touch(Tap("ct.opt", 1))
+    t.touch(PickOption(1))
     assert t.says("ct.task") == ["Which contraption?"]
     assert t.says("ct.option") == [
         f"{hers} (さくら, sprocket 3)",
@@ -851,7 +852,7 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
         f"{second} (Alice, sprocket 2)",
         "Back",
     ]
-    t.touch(Tap("ct.opt", 2))
+    t.touch(PickOption(2))
     assert t.says("ct.title") == ["Alice's sprockets"]
     assert t.says("ct.card") == [second] and t.says("ct.task") == ["Alice's, on sprocket 2"]
     assert t.says("ct.option") == [
@@ -861,7 +862,7 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
         "Reassemble onto 3",
         "Back",
     ]
-    t.touch(Tap("ct.opt", 2))
+    t.touch(PickOption(2))
     assert on(game(kiosk), 0, 1) == [first, second] and on(game(kiosk), 0, 2) == []
     assert kiosk.ui.messages == [f"{second} is reassembled: sprocket 2 → 1."]
 
@@ -877,10 +878,10 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     ]
     t.keys(pygame.K_RETURN)
     t.keys(pygame.K_c)
-    t.touch(Tap("ct.sprocket", 3))
+    t.touch(SprocketTap(3))
     assert t.says("ct.option") == [f"{hers} (さくら, sprocket 3)", "Back"]
-    t.touch(Tap("ct.opt", 0))
-    t.touch(Tap("ct.opt", 0))
+    t.touch(PickOption(0))
+    t.touch(PickOption(0))
     state = game(kiosk)
     assert state.contraptions is not None and on(state, 2, 3) == []
     assert [(g.card, g.owner) for g in state.contraptions.scrapyard] == [(hers, 2)]
@@ -899,15 +900,15 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
 
     # Her main phase: the first is exiled (not the scrapyard, CT-5); UNDO brings it back.
     t.keys(pygame.K_RETURN)
-    t.touch(Tap("ct.sprocket", 1))
+    t.touch(SprocketTap(1))
     assert t.says("ct.option") == [
         f"{first} (Alice, sprocket 1)",
         f"{second} (Alice, sprocket 1)",
         "Back",
     ]
-    t.touch(Tap("ct.opt", 0))
+    t.touch(PickOption(0))
     before = game(kiosk)
-    t.touch(Tap("ct.opt", 1))
+    t.touch(PickOption(1))
     state = game(kiosk)
     assert state.contraptions is not None and on(state, 0, 1) == [second]
     assert [(g.card, g.owner) for g in state.contraptions.exile] == [(first, 0)]
@@ -925,9 +926,9 @@ def test_cta_a_card_says_assemble_from_a_chosen_faction_library(make_kiosk: Make
     t = Table(kiosk)
     t.set_up({"contraptions": "a"})
     t.touch(Go("contraptions"))
-    t.touch(Tap("ct.opt", 0))  # Alice's upkeep die
+    t.touch(PickOption(0))  # Alice's upkeep die
     while game(kiosk).contraptions.assembly is not None:  # type: ignore[union-attr]
-        t.touch(Tap("ct.opt", len(t.says("ct.option")) - 1))  # "Nie montuj", whatever it showed
+        t.touch(PickOption(len(t.says("ct.option")) - 1))  # "Nie montuj", whatever it showed
     t.touch(Press(Button.NEXT))  # her main phase
     state = game(kiosk)
     assert state.step is Step.MAIN and state.contraptions is not None
@@ -936,23 +937,23 @@ def test_cta_a_card_says_assemble_from_a_chosen_faction_library(make_kiosk: Make
     assert t.says("ct.option") == ["Karta każe: zmontuj"] + (
         ["Ustrojstwo odchodzi lub się przenosi"] if state.contraptions.assembled else []
     )
-    t.touch(Tap("ct.opt", 0))
+    t.touch(PickOption(0))
     assert t.says("ct.task") == ["Kto montuje?"]
     assert t.says("ct.option") == ["Montuje: Alice", "Montuje: Юрий", "Montuje: さくら", "Wróć"]
-    t.touch(Tap("ct.opt", 1))
+    t.touch(PickOption(1))
     assert t.says("ct.task") == ["Юрий: zmontuj z:"]
     # Six chips (five libraries, "Wróć") do not fit 320 pixels: the list shows a window round the
     # cursor and says how many are hidden; the down marker brings the next hidden chip into view.
     shown = t.says("ct.option")
     assert shown[0] == "1. Order of the Widget (9)" and len(shown) < 6
     assert [int(n) for n in t.says("ct.option.more")] == [6 - len(shown)]
-    while Tap("ct.opt", 2) not in [target.action for target in kiosk.canvas.targets]:
-        t.touch(Tap("ct.scroll", len(t.says("ct.option"))))
+    while PickOption(2) not in [target.action for target in kiosk.canvas.targets]:
+        t.touch(OptionScroll(len(t.says("ct.option"))))
     assert "3. League of Dastardly Doom (9)" in t.says("ct.option")  # whole, on two lines
-    t.touch(Tap("ct.opt", 2))
+    t.touch(PickOption(2))
     assert t.says("ct.card") == [top]
     assert t.says("ct.title") == ["Zębatki: Юрий"]
-    t.touch(Tap("ct.sprocket", 2))
+    t.touch(SprocketTap(2))
     state = game(kiosk)
     assert state.contraptions is not None and on(state, 1, 2) == [top]
     assert state.contraptions.libraries[2].cards == library.cards[1:]

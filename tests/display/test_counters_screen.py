@@ -22,9 +22,10 @@ from device.state_counters import Counter, DayNight
 from display.canvas import Rect
 from display.kiosk import Kiosk
 from display.layout import choose
+from display.screens.adjust import ApplyChange, PickCounter, PickPlayer, SetDayNight
+from display.screens.table import LifeStep, PickSeat
 from display.targets import OffscreenTarget
-from display.screens.table import LIFE
-from display.ui import Go, Press, Tap
+from display.ui import Go, Press
 
 MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
@@ -47,7 +48,7 @@ def last_said(kiosk: Kiosk) -> str:
 def open_adjust(hands: Hands, seat: int) -> None:
     """The bar's LIFE button (a touch on a seat changes its life there), then the seat's chip."""
     hands.touch(Go("adjust"))
-    hands.touch(Tap("adj.player", seat))
+    hands.touch(PickPlayer(seat))
 
 
 def choose_counter(hands: Hands, kind: str) -> None:
@@ -67,7 +68,7 @@ def choose_counter(hands: Hands, kind: str) -> None:
         "day_night",
     ]
     for step in kinds[1 : kinds.index(kind) + 1]:
-        hands.touch(Tap("adj.counter", step))
+        hands.touch(PickCounter(step))
 
 
 # --- keys -----------------------------------------------------------------------------------------
@@ -130,15 +131,15 @@ def test_touches_give_a_seat_the_blessing_and_make_it_night(make_kiosk: MakeKios
     open_adjust(hands, 2)  # さくら's
     choose_counter(hands, "blessing")
     assert texts(kiosk, "adjust.preview") == ["さくら получает благословение города"]
-    hands.touch(Tap("adj.apply"))
+    hands.touch(ApplyChange())
     assert last_said(kiosk) == "Игрок さくら получает благословение города."
     assert shapes(kiosk, "seat2.blessing") == ["blessing"]
     open_adjust(hands, 2)
     choose_counter(hands, "day_night")
     assert texts(kiosk, "adjust.day_night") == ["День", "Ночь"]
-    hands.touch(Tap("adj.day_night", "night"))
+    hands.touch(SetDayNight("night"))
     assert texts(kiosk, "adjust.preview") == ["Наступает ночь"]
-    hands.touch(Tap("adj.apply"))
+    hands.touch(ApplyChange())
     assert last_said(kiosk) == "Наступает ночь." and shapes(kiosk, "header.day_night") == ["night"]
     open_adjust(hands, 0)
     choose_counter(hands, "day_night")
@@ -305,9 +306,8 @@ def test_hw4_ten_players_on_the_smallest_panel_keep_every_life_total_readable(
             assert life.size >= layout.small and not life.cut, (language, seat, life)
         seats: dict[int, pygame.Rect] = {}
         for target in kiosk.canvas.targets:  # a seat, or its halves where a finger can hit them
-            if isinstance(target.action, Tap) and target.action.kind in ("seat", LIFE):
-                value = target.action.value
-                seat = int(value[0] if isinstance(value, tuple) else value)
+            if isinstance(target.action, PickSeat | LifeStep):
+                seat = target.action.seat
                 seats[seat] = pygame.Rect(target.rect).union(seats.get(seat, target.rect))
         for shape in kiosk.canvas.shapes:
             if shape.role.startswith("seat"):

@@ -18,9 +18,9 @@ from device.commands import NewGame
 from device.inputs import Button
 from device.rules.dice import RollDice
 from display.kiosk import Kiosk
-from display.screens.dice import REVEAL, DiceForm
+from display.screens.dice import REVEAL, DiceChip, DiceForm, DiceReveal
 from display.targets import OffscreenTarget
-from display.ui import Go, Press, Tap
+from display.ui import Go, MenuButton, MoreButtons, Press
 
 MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
@@ -132,8 +132,8 @@ def test_on_a_small_panel_the_dice_are_in_the_bars_menu(make_kiosk: MakeKiosk) -
     game(kiosk, "commander", "planechase")
     hands = Hands(kiosk)
     assert Go("dice") not in [t.action for t in kiosk.canvas.targets]
-    hands.touch(Tap("bar.more"))
-    hands.touch(Tap("bar.menu", Go("dice")))
+    hands.touch(MoreButtons())
+    hands.touch(MenuButton(Go("dice")))
     assert kiosk.ui.screen == "dice"
     assert texts(kiosk, "dice.chip") == ["к6", "2к6", "к20", "Монета", "Случайный игрок"]
     hands.touch(chip(3))
@@ -270,7 +270,7 @@ def test_tb5_a_touch_on_the_draw_goes_on_to_the_table(make_kiosk: MakeKiosk) -> 
     kiosk = make_kiosk((480, 320))
     game(kiosk, first=None)
     assert kiosk.ui.screen == "dice"
-    Hands(kiosk).touch(Tap("dice.reveal"))
+    Hands(kiosk).touch(DiceReveal())
     assert kiosk.ui.screen == "table" and throws(kiosk) == 1
 
 
@@ -332,11 +332,7 @@ def test_hw4_the_dice_read_at_every_layout(
             assert d.size >= layout.tiny, (size, d)
         for target in kiosk.canvas.targets:
             assert target.rect[3] >= layout.touch, (size, target)
-        chips = {
-            t.action.value
-            for t in kiosk.canvas.targets
-            if isinstance(t.action, Tap) and t.action.kind == "dice.chip"
-        }
+        chips = {t.action.index for t in kiosk.canvas.targets if isinstance(t.action, DiceChip)}
         markers = drawn(kiosk, "dice.chip.more")
         assert chips == set(range(5)) or markers, size
         result = [
@@ -349,11 +345,7 @@ def test_hw4_the_dice_read_at_every_layout(
         assert state is not None and state.dice is not None and state.dice.last is not None
         assert result or state.dice.last.sides == 6, size  # a single d6 shows its pips
         panel = next(d for d in kiosk.canvas.drawn if d.role == "dice.caption").rect
-        chip_rects = [
-            t.rect
-            for t in kiosk.canvas.targets
-            if isinstance(t.action, Tap) and t.action.kind == "dice.chip"
-        ]
+        chip_rects = [t.rect for t in kiosk.canvas.targets if isinstance(t.action, DiceChip)]
         assert all(r[0] > panel[0] + panel[2] for r in chip_rects), (
             size
         )  # the chips beside the result

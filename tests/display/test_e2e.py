@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pygame
 
+from device.inputs import Button
 from device.state import Step
 from display.kiosk import Kiosk
-from display.targets import ScreenshotTarget
+from display.screens.adjust import AddAmount, ApplyChange, PickCounter, PickPlayer, PickSource
 from display.screens.life import PAUSE
-from display.ui import Go, Press, Tap
-from device.inputs import Button
+from display.screens.table import LifeStep
+from display.targets import ScreenshotTarget
+from display.ui import Go, Press
 from scenes import texts
 
 MakeKiosk = Callable[..., Kiosk]
@@ -131,14 +133,14 @@ def test_a_commander_planechase_game_with_keys_and_touches(
 
     # Touch: Carol takes 9 commander damage from Alice (the LIFE button, then Carol).
     p.touch(Go("adjust"))
-    p.touch(Tap("adj.player", 2))
-    p.touch(Tap("adj.counter", "commander"))
-    p.touch(Tap("adj.from", (1, 0)))  # Bob's commander …
-    p.touch(Tap("adj.from", (0, 0)))  # … no: Alice's
-    p.touch(Tap("adj.amount", 5))
+    p.touch(PickPlayer(2))
+    p.touch(PickCounter("commander"))
+    p.touch(PickSource(1, 0))  # Bob's commander …
+    p.touch(PickSource(0, 0))  # … no: Alice's
+    p.touch(AddAmount(5))
     for _ in range(4):
-        p.touch(Tap("adj.amount", 1))
-    p.touch(Tap("adj.apply"))
+        p.touch(AddAmount(1))
+    p.touch(ApplyChange())
     assert p.says("seat2.cmd") == ["9"] and p.says("seat2.cmd.from") == [
         "Atraxa"
     ]  # her commander, by name
@@ -146,8 +148,8 @@ def test_a_commander_planechase_game_with_keys_and_touches(
 
     # Dan gains 2 life from a touch on his seat's upper half, twice; NEXT makes it, then passes
     # the turn: Bob's upkeep banner, then his main phase and a roll by touch.
-    p.touch(Tap("seat.life", (3, 1)))
-    p.touch(Tap("seat.life", (3, 1)))
+    p.touch(LifeStep(3, 1))
+    p.touch(LifeStep(3, 1))
     assert p.says("seat3.life") == ["42"] and p.says("seat3.pending") == ["+2"]
     p.touch(Press(Button.NEXT))
     assert p.says("seat3.life") == ["42"] and p.says("seat3.pending") == []

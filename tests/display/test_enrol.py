@@ -16,12 +16,13 @@ import pytest
 from scenes import LANGUAGES, SCENES, SIZES, assert_readable, texts
 
 from device.commands import NewGame
-from device.rules.planechase.commands import ReturnPlanarCard
 from device.inputs import Button, ButtonPressed, EncoderTurned, TagRead
+from device.rules.planechase.commands import ReturnPlanarCard
 from device.tagmap import TagMap
 from display.kiosk import Kiosk
+from display.screens.enrol import AddLetter, EnrolCancel, EnrolYes, EraseLetter, PickCard
 from display.targets import OffscreenTarget
-from display.ui import Tap, Type
+from display.ui import EnrolTag, Type
 from drivers.rfid import Reader
 from drivers.rfid.line import gone_line, tag_line
 from helpers import Pty
@@ -151,15 +152,15 @@ def test_ct6_an_unknown_contraption_is_enrolled_by_touch(
     history = commands(kiosk)
     kiosk.handle_input(TagRead("04C0DE42"))
     kiosk.redraw()
-    touch(kiosk, Tap("enrol", "04C0DE42"))
+    touch(kiosk, EnrolTag("04C0DE42"))
     assert kiosk.ui.screen == "enrol"
     assert set(texts(kiosk, "enrol.card.kind")) == {"contraption"}
-    touch(kiosk, Tap("enrol.letter", "a"))
-    touch(kiosk, Tap("enrol.letter", "u"))
+    touch(kiosk, AddLetter("a"))
+    touch(kiosk, AddLetter("u"))
     assert texts(kiosk, "enrol.card") == ["Auto-Key"]
-    touch(kiosk, Tap("enrol.card", 0))
+    touch(kiosk, PickCard(0))
     assert texts(kiosk, "enrol.confirm") == ["Enrol tag 04:C0:DE:42 as Auto-Key?"]
-    touch(kiosk, Tap("enrol.yes"))
+    touch(kiosk, EnrolYes())
     assert tag_map(tmp_path).endswith("04:C0:DE:42  Auto-Key\n")
     assert commands(kiosk) == [*history, "IdentifyContraption"]
     assert kiosk.ui.screen == "contraptions"
@@ -195,7 +196,7 @@ def test_hw3_letters_typed_and_stepped_narrow_the_list_and_touch_erases(
     assert texts(kiosk, "enrol.prefix") == ["A–Z"]
     key(kiosk, pygame.K_LEFT)  # round the end: the last letter any plane starts with
     assert texts(kiosk, "enrol.prefix") == ["Y"]
-    touch(kiosk, Tap("enrol.erase"))
+    touch(kiosk, EraseLetter())
     assert texts(kiosk, "enrol.prefix") == ["A–Z"]
     assert kiosk.ui.screen == "enrol"
 
@@ -217,7 +218,7 @@ def test_hw3_cancel_leaves_the_tag_map_and_the_game_as_they_were(
     elif how == "escape":
         key(kiosk, pygame.K_ESCAPE)
     elif how == "touch":
-        touch(kiosk, Tap("enrol.cancel"))
+        touch(kiosk, EnrolCancel())
     else:
         press(kiosk, Button.SELECT)  # the first card: the question
         press(kiosk, Button.UNDO)  # back to the list

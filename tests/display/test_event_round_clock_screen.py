@@ -11,7 +11,8 @@ from device.event_link import EventSession, News, news_topic, plan_topic
 from device.inputs import Button
 from device.rules.conspiracy.tables import EventPlan, RoundClock
 from display.kiosk import Kiosk
-from display.ui import Go, Press, Tap
+from display.screens.event import StartClock
+from display.ui import Go, Press
 from drivers.broker import MemoryBroker
 from hands import Hands
 from scenes import texts
@@ -62,7 +63,7 @@ def test_cj5_a_touch_on_the_chip_starts_the_clock(make_kiosk: MakeKiosk) -> None
     k = make_kiosk((800, 480), "ja", clock=lambda: now[0])
     _, session = organiser(k, now)
     assert texts(k, "event.clock") == ["全卓で1回戦の時計を開始"]
-    Hands(k).touch(Tap("event.clock", 1))
+    Hands(k).touch(StartClock(1))
     plan = session.plan
     assert plan is not None and [c.round for c in plan.clocks] == [1]
 

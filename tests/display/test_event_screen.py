@@ -36,9 +36,17 @@ from device.rules import decide, play
 from device.rules.conspiracy.tables import EventPlan, fold, table_game, table_report
 from display.kiosk import Kiosk
 from display.targets import OffscreenTarget
-from display.screens.event import EventForm
+from display.screens.event import (
+    CountGadget,
+    EventForm,
+    EventPane,
+    EventScroll,
+    JoinEvent,
+    MoveGroup,
+    RulingsScroll,
+)
 from display.screens.setup import rows
-from display.ui import Focus, Go, Press, Tap, Turn
+from display.ui import Focus, Go, Press, Turn
 from device.notify import Watchdog
 from drivers.broker import MemoryBroker
 from test_app_retry import Recorder
@@ -94,7 +102,7 @@ def test_cj3_the_standings_and_tables_by_touch_round_two_drawn_as_reports_come(
     hands = Hands(k)
     k.dispatch(Go("event"))
     k.redraw()
-    hands.touch(Tap("event.join", "Spring"))
+    hands.touch(JoinEvent("Spring"))
     pod_two = [a for a in plan.groups if a.pod == 2]
     reported(broker, plan, pod_two[0], [(0,), (1,)])
     reported(broker, plan, pod_two[1], [(3,), (2,)])
@@ -103,8 +111,8 @@ def test_cj3_the_standings_and_tables_by_touch_round_two_drawn_as_reports_come(
     k.redraw()
     rows_shown = texts(k, "event.row")
     assert rows_shown[0] == "Pod 1: 9 players"
-    hands.touch(Tap("event.scroll", 1))
-    hands.touch(Tap("event.pane", "tables"))
+    hands.touch(EventScroll(1))
+    hands.touch(EventPane("tables"))
     assert k.ui.state_of(EventForm).pane == "tables"
     tables = texts(k, "event.row")
     first = next(a for a in plan.groups if a.table == "table1")
@@ -113,7 +121,7 @@ def test_cj3_the_standings_and_tables_by_touch_round_two_drawn_as_reports_come(
     winners = k.event.view.current("table3")
     assert winners is not None and winners.key == (2, 2, "winners")
     assert tables[2] == f"table3: pod 2, winners' group, round 2: {', '.join(winners.players)}"
-    hands.touch(Tap("event.pane", "standings"))
+    hands.touch(EventPane("standings"))
     k.dispatch(Turn(-10))
     k.redraw()
     assert texts(k, "event.row")[0] == "Pod 2: 8 players"
@@ -478,18 +486,18 @@ def test_the_organiser_moves_a_queued_group_and_names_whose_account_counts_by_to
         "table1: count b7e05d13",
         "table1: the furthest counts",
     ]
-    hands.touch(Tap("event.pane", "tables"))
+    hands.touch(EventPane("tables"))
     shown = texts(k, "event.row")
     assert shown[0].startswith("table1: pod 1, winners' group, round 2: ")
     assert shown[0].endswith(" · gadgets 4f1c9a20, b7e05d13, counted: the furthest")
-    hands.touch(Tap("event.pane", "rulings"))
-    hands.touch(Tap("event.move", (2, "losers", "table2")))
+    hands.touch(EventPane("rulings"))
+    hands.touch(MoveGroup(2, "losers", "table2"))
     assert (
         k.ui.messages[-1]
         == "Event Spring, pod 2: the organiser moved losers' group to table table2."
     )
     assert k.event.view.round_two(2)[1].table == "table2"
-    hands.touch(Tap("event.count", ("table1", "b7e05d13")))
+    hands.touch(CountGadget("table1", "b7e05d13"))
     assert k.event.plan is not None and k.event.plan.counts("table1") == "b7e05d13"
     winners = k.event.view.round_two(1)[0]
     assert k.event.view.report(winners).gadget == "b7e05d13"  # type: ignore[union-attr]
@@ -505,9 +513,9 @@ def test_the_organisers_rulings_that_do_not_fit_scroll_into_view(make_kiosk: Mak
     hands = Hands(k)
     first = hands.says("event.organise")
     assert first == ["Pod 2, losers' group → table2", "table1: count 4f1c9a20"]
-    hands.touch(Tap("event.organise", 2))
+    hands.touch(RulingsScroll(2))
     assert hands.says("event.organise") == ["table1: count b7e05d13", "table1: the furthest counts"]
-    hands.touch(Tap("event.count", ("table1", "b7e05d13")))
+    hands.touch(CountGadget("table1", "b7e05d13"))
     assert (
         k.event is not None
         and k.event.plan is not None

@@ -21,10 +21,10 @@ from device.commands import ChangeLife, NewGame
 from device.controller import Controller
 from device.inputs import Button, EncoderTurned
 from display.kiosk import Kiosk
-from display.screens.games import CONFIRM, GamesView
-from display.screens.setup import SetupForm
+from display.screens.games import CONFIRM, DeleteGame, GameRow, GamesScroll, GamesView
+from display.screens.setup import SavedGames, SetupForm
 from display.targets import OffscreenTarget
-from display.ui import Go, Press, Tap, Turn
+from display.ui import Go, Press, Turn
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -110,9 +110,7 @@ def test_hw4_ten_and_more_games_scroll_with_the_encoder_at_every_size(
     assert cursor(k) == 1 and listed(k)[-1].startswith("1. Free-for-all: P0, Q")
     assert [int(t) for t in texts(k, "games.more")] == [12 - len(listed(k))]  # only above now
     assert_readable(k, size)
-    hands.touch(
-        Tap("games.scroll", 12 - len(listed(k)) - 1)
-    )  # the upper marker: one more into view
+    hands.touch(GamesScroll(12 - len(listed(k)) - 1))  # the upper marker: one more into view
     assert cursor(k) == len(listed(k)) + 1
 
 
@@ -153,9 +151,9 @@ def test_select_next_and_a_touch_resume_a_game(five: Kiosk) -> None:
     assert five.controller.game == 2
     hands.keys(pygame.K_s)
     assert cursor(five) == 2
-    hands.touch(Tap("games.row", 2))  # another game: a touch only moves the cursor there
+    hands.touch(GameRow(2))  # another game: a touch only moves the cursor there
     assert five.ui.screen == "games" and cursor(five) == 3
-    hands.touch(Tap("games.row", 2))  # on the cursor's game: resumed
+    hands.touch(GameRow(2))  # on the cursor's game: resumed
     assert five.ui.screen == "table" and five.controller.game == 3
 
 
@@ -191,17 +189,17 @@ def test_two_presses_of_undo_delete_and_anything_between_keeps_the_game(five: Ki
 def test_two_touches_of_delete_delete_and_a_touch_elsewhere_keeps_the_game(five: Kiosk) -> None:
     hands = Hands(five)
     hands.keys(pygame.K_s)
-    hands.touch(Tap("games.row", 2))  # the cursor onto game 3
-    hands.touch(Tap("games.delete", 2))
+    hands.touch(GameRow(2))  # the cursor onto game 3
+    hands.touch(DeleteGame(2))
     assert five.ui.state_of(GamesView).armed == 3
-    hands.touch(Tap("games.row", 2))  # a touch beside the red chip: kept, not resumed
+    hands.touch(GameRow(2))  # a touch beside the red chip: kept, not resumed
     assert (
         five.ui.state_of(GamesView).armed is None
         and five.ui.screen == "games"
         and numbers(five)[2] == 3
     )
-    hands.touch(Tap("games.delete", 2))
-    hands.touch(Tap("games.delete", 2))
+    hands.touch(DeleteGame(2))
+    hands.touch(DeleteGame(2))
     assert numbers(five) == [5, 4, 2, 1]
 
 
@@ -261,7 +259,7 @@ def test_a_fresh_kiosk_with_no_game_shown_offers_the_last_games_players(
 def test_the_set_ups_chip_opens_the_saved_games_and_esc_comes_back(five: Kiosk) -> None:
     hands = Hands(five)
     hands.keys(pygame.K_F2)
-    hands.touch(Tap("setup.games"))
+    hands.touch(SavedGames())
     assert five.ui.screen == "games"
     hands.keys(pygame.K_ESCAPE)
     assert five.ui.screen == "table"  # a game is being played: back to it

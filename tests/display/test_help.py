@@ -16,7 +16,7 @@ from display.kiosk.inputs import KEYS
 from display.render import HELP_KEYS, HELP_LAST
 from display.screens.lineup import SCREENS
 from display.targets import OffscreenTarget
-from display.ui import Tap
+from display.ui import NextHelpPage
 from scenes import LANGUAGES, POD, SIZES, texts
 
 MakeKiosk = Callable[..., Kiosk]
@@ -193,7 +193,7 @@ def test_the_pages_turn_with_the_encoder_and_a_tap_and_close(make_kiosk: MakeKio
     k.redraw()
     assert texts(k, "help.key") == first
     for page in range(2, total + 1):  # a tap on the keys: the next page …
-        target = next(t for t in k.canvas.targets if t.action == Tap("help.page"))
+        target = next(t for t in k.canvas.targets if t.action == NextHelpPage())
         x, y, w, h = target.rect
         pygame.event.post(
             pygame.event.Event(
@@ -203,7 +203,7 @@ def test_the_pages_turn_with_the_encoder_and_a_tap_and_close(make_kiosk: MakeKio
         k.settle()
         k.redraw()
         assert texts(k, "help.page") == [f"{page}/{total} · → lub dotyk: dalej"]
-    target = next(t for t in k.canvas.targets if t.action == Tap("help.page"))
+    target = next(t for t in k.canvas.targets if t.action == NextHelpPage())
     x, y, w, h = target.rect
     pygame.event.post(
         pygame.event.Event(

@@ -16,8 +16,8 @@ from scenes import texts
 from device.commands import ChangeLife, ChangePoison, NewGame, PassTurn
 from device.inputs import Button, EncoderTurned
 from display.kiosk import Kiosk
-from display.screens.history import HistoryView
-from display.ui import Go, Press, Tap
+from display.screens.history import HistoryPane, HistoryScroll, HistoryView
+from display.ui import Go, Press
 from drivers.gpio import GpioButtons, GpioConfig
 
 MakeKiosk = Callable[..., Kiosk]
@@ -79,7 +79,7 @@ def test_lf2_the_second_tab_says_who_dealt_what_to_whom(make_kiosk: MakeKiosk) -
     assert rows(k) == ["Ala → Ola: 3 life lost", "Ola → Ewa: 2 poison"]
     hands.keys(pygame.K_LEFT)
     assert k.ui.state_of(HistoryView).pane == "log"
-    hands.touch(Tap("history.pane", "dealt"))  # a touch on the tab
+    hands.touch(HistoryPane("dealt"))  # a touch on the tab
     assert k.ui.state_of(HistoryView).pane == "dealt"
     k.dispatch(Press(Button.SELECT))  # SELECT switches too
     k.redraw()
@@ -122,9 +122,7 @@ def test_a_long_log_scrolls_with_the_encoder_and_the_markers(
     hands.keys(pygame.K_DOWN, pygame.K_DOWN)  # the encoder anticlockwise: older rows
     older = rows(k)
     assert older[-1] == newest[-3] and older != newest
-    hands.touch(
-        Tap("history.scroll", k.ui.state_of(HistoryView).last + 1)
-    )  # the lower marker: one newer
+    hands.touch(HistoryScroll(k.ui.state_of(HistoryView).last + 1))  # the lower marker: one newer
     assert rows(k)[-1] == newest[-2]
     for _ in range(60):
         hands.keys(pygame.K_DOWN)

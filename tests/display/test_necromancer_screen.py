@@ -13,8 +13,8 @@ from device.inputs import Button
 from device.rules.necromancer.commands import SoloTurn
 from device.state_necromancer import NecromancerState, Phase
 from display.kiosk import Kiosk
-from display.screens.necromancer import NecromancerAsk
-from display.ui import Go, Press, Tap, Turn
+from display.screens.necromancer import BlameTap, NecromancerAsk
+from display.ui import Go, Press, Turn
 from scenes import PLAYERS, SCENES, texts
 from test_e2e import Player
 
@@ -67,7 +67,7 @@ def test_nc1_a_touch_on_nobody_makes_a_masterless_minion(make_kiosk: MakeKiosk) 
     k = make_kiosk((480, 320), "en")
     SCENES["necro-ask"](k)
     k.redraw()
-    target = next(t for t in k.canvas.targets if t.action == Tap("necro.blame", None))
+    target = next(t for t in k.canvas.targets if t.action == BlameTap(None))
     x, y, w, h = target.rect
     k.touch((x + w // 2, y + h // 2))
     record = necro(k).seat(1)

@@ -18,7 +18,7 @@ from scenes import LANGUAGES, SCENES
 from display.kiosk import Kiosk
 from display.layout import TOUCH_MM, choose
 from display.targets import PANELS, OffscreenTarget, Rotated, density
-from display.ui import Tap
+from display.ui import MenuButton, MoreButtons
 
 #: (panel size in pixels as the kernel gives it, turn): the panels the README sets up.
 PANELS_BUILT = (((480, 320), 0), ((800, 480), 0), ((720, 1280), 90))
@@ -74,14 +74,10 @@ def test_hw4_the_touch_bar_and_its_menu_take_a_fingertip_on_every_panel(
         found += [
             f"{size[0]}x{size[1]}: {d.text!r} ({d.role}) cut" for d in kiosk.canvas.drawn if d.cut
         ]
-        if any(t.action == Tap("bar.more") for t in kiosk.canvas.targets):
+        if any(t.action == MoreButtons() for t in kiosk.canvas.targets):
             kiosk.ui.menu = True
             kiosk.redraw()
-            items = [
-                t
-                for t in kiosk.canvas.targets
-                if isinstance(t.action, Tap) and t.action.kind == "bar.menu"
-            ]
+            items = [t for t in kiosk.canvas.targets if isinstance(t.action, MenuButton)]
             assert items
             found += [
                 f"{size[0]}x{size[1]} menu: {t.action!r} {t.rect[2]}×{t.rect[3]} px"

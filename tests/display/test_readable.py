@@ -21,10 +21,12 @@ from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.layout import choose
 from display.screens import planechase as pc_screen
+from display.screens.adjust import AdjustForm, PickPlayer
 from display.screens.life import pending
+from display.screens.planechase import PlanarOption, PlanarScroll
+from display.screens.table import HideBanner, LifeStep, PickSeat
 from display.targets import OffscreenTarget
-from display.screens.adjust import AdjustForm
-from display.ui import Focus, Go, Press, Tap, Turn
+from display.ui import Focus, Go, Press, Turn
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -75,8 +77,8 @@ def seat_targets(kiosk: Kiosk) -> dict[int, Rect]:
     too small for halves)."""
     found: dict[int, Rect] = {}
     for t in kiosk.canvas.targets:
-        if isinstance(t.action, Tap) and t.action.kind in ("seat", "seat.life"):
-            seat = int(t.action.value if t.action.kind == "seat" else t.action.value[0])
+        if isinstance(t.action, PickSeat | LifeStep):
+            seat = t.action.seat
             x, y, w, h = t.rect
             if seat in found:
                 fx, fy, fw, fh = found[seat]
@@ -87,7 +89,7 @@ def seat_targets(kiosk: Kiosk) -> dict[int, Rect]:
 
 
 def banner(kiosk: Kiosk) -> Rect | None:
-    return next((t.rect for t in kiosk.canvas.targets if t.action == Tap("banner")), None)
+    return next((t.rect for t in kiosk.canvas.targets if t.action == HideBanner()), None)
 
 
 def touch(kiosk: Kiosk, action: object) -> None:
@@ -372,7 +374,7 @@ def test_pc11_the_encoder_changes_life_on_the_planechase_screen_as_on_the_table(
     assert kiosk.state.player(active).life == before - 2  # type: ignore[union-attr]
     kiosk.dispatch(Go("planechase"))
     kiosk.redraw()
-    name = next(t.rect for t in kiosk.canvas.targets if t.action == Tap(pc_screen.COUNTERS))
+    name = next(t.rect for t in kiosk.canvas.targets if t.action == pc_screen.ShowCounters())
     kiosk.touch((name[0] + 2, name[1] + 2))
     key(kiosk, pygame.K_UP)
     assert kiosk.ui.screen == "planechase" and kiosk.state.planechase.face_up[0].counters == 1  # type: ignore[union-attr]
@@ -395,11 +397,7 @@ def test_pc11_a_long_choice_scrolls_with_the_cursor_and_says_how_many_are_hidden
     hidden = [int(n) for n in texts(kiosk, "pc.choice.more")]
     assert len(listed) < 5 and len(listed) + sum(hidden) == 5
     assert options[3] in listed  # the cursor's chip is in view
-    up = next(
-        t
-        for t in kiosk.canvas.targets
-        if isinstance(t.action, Tap) and t.action.kind == "pc.scroll"
-    )
+    up = next(t for t in kiosk.canvas.targets if isinstance(t.action, PlanarScroll))
     kiosk.touch((up.rect[0] + 2, up.rect[1] + 2))
     kiosk.redraw()
     assert options[2] in texts(kiosk, "pc.choice.option")
@@ -425,11 +423,7 @@ def test_lf2_a_long_player_row_scrolls_on_a_small_panel(make_kiosk: MakeKiosk) -
     players = texts(kiosk, "adjust.player")
     hidden = [int(n) for n in texts(kiosk, "adjust.player.more")]
     assert names[0] in players and len(players) < 10 and len(players) + sum(hidden) == 10
-    right = [
-        t
-        for t in kiosk.canvas.targets
-        if isinstance(t.action, Tap) and t.action.kind == "adj.player"
-    ][-1]
+    right = [t for t in kiosk.canvas.targets if isinstance(t.action, PickPlayer)][-1]
     kiosk.touch((right.rect[0] + right.rect[2] - 2, right.rect[1] + 2))
     kiosk.redraw()
     form = kiosk.ui.state_of(AdjustForm)
@@ -494,7 +488,7 @@ def test_pc11_stairs_to_infinity_asks_in_the_tables_language(
     ]
     sent: list[object] = []
     kiosk.execute = lambda command: sent.append(command)  # type: ignore[method-assign, assignment, return-value]
-    touch(kiosk, Tap("pc.choice", "bottom"))
+    touch(kiosk, PlanarOption("bottom"))
     assert sent == [ChoosePlanar(answer=("bottom",))]
 
 

@@ -7,6 +7,7 @@ cursor and saying how many are hidden above and below."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 from scenes import LANGUAGES, SCENES, SIZES, drawn, shown, texts
@@ -16,8 +17,14 @@ from device.catalog import Faction
 from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.layout import choose
-from display.screens.wizards_duel_card import CardForm
-from display.ui import Tap, Turn
+from display.screens.conspiracy import GroupScroll
+from display.screens.contraptions import OptionScroll, PickOption
+from display.screens.necromancer import AnswerScroll, RowScroll
+from display.screens.wizards_duel import DuelChip, DuelScroll
+from display.screens.wizards_duel_card import CardForm, CardRow
+from display.ui import Turn
+
+T = TypeVar("T")
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -88,12 +95,8 @@ def marker_counts(kiosk: Kiosk, role: str) -> list[int]:
     return [int(n) for n in texts(kiosk, f"{role}.more")]
 
 
-def targets(kiosk: Kiosk, kind: str) -> list[Tap]:
-    return [
-        t.action
-        for t in kiosk.canvas.targets
-        if isinstance(t.action, Tap) and t.action.kind == kind
-    ]
+def targets(kiosk: Kiosk, kind: type[T]) -> list[T]:
+    return [t.action for t in kiosk.canvas.targets if isinstance(t.action, kind)]
 
 
 def touch(kiosk: Kiosk, action: object) -> None:
@@ -121,19 +124,17 @@ def test_ct_a_long_chip_list_scrolls_with_the_cursor_and_its_markers(make_kiosk:
     """The chips of a long choice on a small panel: a window round the cursor, markers with how
     many are above and below; touching a marker brings the next hidden chip into view."""
     kiosk = shown(make_kiosk, "ct_library", (320, 240), "pl")
-    chips = targets(kiosk, "ct.opt")
-    assert (
-        Tap("ct.opt", 2) in chips and Tap("ct.opt", 0) not in chips
-    )  # the cursor's chip, scrolled to
+    chips = targets(kiosk, PickOption)
+    assert PickOption(2) in chips and PickOption(0) not in chips  # the cursor's chip, scrolled to
     kiosk.dispatch(Turn(3))  # the last chip: "Wróć"
     kiosk.redraw()
-    chips = targets(kiosk, "ct.opt")
-    assert chips[-1] == Tap("ct.opt", 5)
+    chips = targets(kiosk, PickOption)
+    assert chips[-1] == PickOption(5)
     assert marker_counts(kiosk, "ct.option") == [6 - len(chips)]  # all hidden ones are above
-    (up,) = targets(kiosk, "ct.scroll")
+    (up,) = targets(kiosk, OptionScroll)
     touch(kiosk, up)
-    assert Tap("ct.opt", int(up.value)) in targets(kiosk, "ct.opt")
-    assert up.value == chips[0].value - 1
+    assert PickOption(up.index) in targets(kiosk, PickOption)
+    assert up.index == chips[0].index - 1
 
 
 @pytest.mark.parametrize("scene", ("necro-ask-ten", "necro-ten"))
@@ -156,12 +157,12 @@ def test_nc1_nc3_a_table_of_ten_scrolls_and_says_how_many_are_hidden(
         assert "Marek" in listed  # the cursor's answer
     else:
         assert state.player(6).name in listed  # the cursor's solo player
-    up = targets(kiosk, "necro.scroll" if asking else "necro.row")[0]
+    up = targets(kiosk, AnswerScroll if asking else RowScroll)[0]
     touch(kiosk, up)
     shown_now = texts(kiosk, role)
     assert shown_now != listed
     if not asking:
-        assert state.player(int(up.value)).name in shown_now
+        assert isinstance(up, RowScroll) and state.player(up.row).name in shown_now
 
 
 def test_cj_a_pod_of_ten_on_the_smallest_panel_scrolls_its_groups(make_kiosk: MakeKiosk) -> None:
@@ -175,11 +176,9 @@ def test_cj_a_pod_of_ten_on_the_smallest_panel_scrolls_its_groups(make_kiosk: Ma
     state = kiosk.state
     assert state is not None and state.conspiracy is not None
     one, two = state.conspiracy.groups
-    down = next(
-        t for t in targets(kiosk, "consp.scroll") if t.value[0] == one.label and t.value[1] > 0
-    )
+    down = next(t for t in targets(kiosk, GroupScroll) if t.group == one.label and t.row > 0)
     touch(kiosk, down)
-    assert f"{down.value[1] + 1}. {state.player(one.order[down.value[1]]).name}" in texts(
+    assert f"{down.row + 1}. {state.player(one.order[down.row]).name}" in texts(
         kiosk, "consp.1.seat"
     )
     kiosk.dispatch(Turn(-1))  # from the first chip back to the last row: group 2's last player
@@ -199,14 +198,14 @@ def test_wd_the_chip_row_scrolls_and_says_how_many_are_hidden(make_kiosk: MakeKi
     current = choice(state, kiosk.tr, kiosk.ui.state_of(DuelForm))
     assert current is not None
     total = len(current.chips)
-    chips = targets(kiosk, "wd.chip")
+    chips = targets(kiosk, DuelChip)
     assert len(chips) < total and len(chips) + sum(marker_counts(kiosk, "wd.chip")) == total
     pick = kiosk.ui.state_of(DuelForm).pick
-    assert Tap("wd.chip", pick) in chips
-    right = targets(kiosk, "wd.scroll")[-1]
+    assert DuelChip(pick) in chips
+    right = targets(kiosk, DuelScroll)[-1]
     before = kiosk.state
     touch(kiosk, right)
-    assert Tap("wd.chip", int(right.value)) in targets(kiosk, "wd.chip")
+    assert DuelChip(right.index) in targets(kiosk, DuelChip)
     assert kiosk.state == before  # nothing picked
 
 
@@ -219,7 +218,7 @@ def test_wd_the_card_forms_rows_scroll_with_the_highlight(make_kiosk: MakeKiosk)
     form = kiosk.ui.state_of(CardForm)
     assert sum(hidden) > 0 and len(labels) + sum(hidden) == len(form_rows(kiosk)) - 2
     assert texts(kiosk, "wd.card.save") and texts(kiosk, "wd.card.cancel")
-    assert form.row in [t.value for t in targets(kiosk, "wd.card.row")]
+    assert form.row in [t.row for t in targets(kiosk, CardRow)]
 
 
 def form_rows(kiosk: Kiosk) -> list[tuple[str, str]]:
@@ -237,7 +236,7 @@ def test_every_size_shows_the_chosen_chip(make_kiosk: MakeKiosk, language: str) 
     kiosk = make_kiosk(SIZES[0], language)
     SCENES["ct_which"](kiosk)
     for size in sizes(kiosk, ALL_SIZES):
-        assert Tap("ct.opt", 3) in targets(kiosk, "ct.opt"), size
+        assert PickOption(3) in targets(kiosk, PickOption), size
         assert drawn(kiosk, "ct.task"), size
 
 

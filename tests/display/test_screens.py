@@ -19,8 +19,16 @@ from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.layout import choose
 from display.targets import OffscreenTarget
-from display.screens.adjust import AdjustForm
+from display.screens.adjust import (
+    AddAmount,
+    AdjustForm,
+    ApplyChange,
+    PickCounter,
+    PickPlayer,
+    PickSource,
+)
 from display.screens.setup import SetupForm, rows
+from display.screens.table import HideBanner
 from display.ui import Focus, Go, Press, Tap, Turn, Type
 
 MakeKiosk = Callable[..., Kiosk]
@@ -57,7 +65,7 @@ def test_tb3_next_leaves_the_upkeep_and_the_banner_goes(make_kiosk: MakeKiosk) -
 
 def test_tb3_tapping_the_banner_hides_it_for_this_turn(make_kiosk: MakeKiosk) -> None:
     kiosk = shown(make_kiosk, "upkeep")
-    banner = next(t for t in kiosk.canvas.targets if t.action == Tap("banner"))
+    banner = next(t for t in kiosk.canvas.targets if t.action == HideBanner())
     kiosk.touch((banner.rect[0] + 5, banner.rect[1] + 5))
     kiosk.redraw()
     assert texts(kiosk, "banner.*") == []
@@ -144,13 +152,13 @@ def test_lf1_adjust_by_touch_deals_commander_damage(make_kiosk: MakeKiosk) -> No
     kiosk.redraw()
     tap(Go("adjust"))  # the bar's LIFE button
     assert kiosk.ui.screen == "adjust"
-    tap(Tap("adj.player", 2))  # さくら
-    tap(Tap("adj.counter", "commander"))
-    tap(Tap("adj.from", (3, 0)))
+    tap(PickPlayer(2))  # さくら
+    tap(PickCounter("commander"))
+    tap(PickSource(3, 0))
     for _ in range(2):
-        tap(Tap("adj.amount", 5))
+        tap(AddAmount(5))
     assert texts(kiosk, "adjust.preview") == ["さくら: 0/21 → 10/21"]
-    tap(Tap("adj.apply"))
+    tap(ApplyChange())
     assert kiosk.state is not None and kiosk.state.player(2).commander_damage_from(3, 0) == 10
     assert texts(kiosk, "seat2.cmd") == ["10"] and texts(kiosk, "seat2.cmd.from") == ["Łukasz"]
 
@@ -525,9 +533,9 @@ def test_lf2_the_adjust_screen_offers_no_source_who_has_left(make_kiosk: MakeKio
     kiosk.dispatch(Go("adjust"))
     kiosk.redraw()
     froms = [
-        t.action.value
+        (t.action.source, t.action.commander)
         for t in kiosk.canvas.targets
-        if isinstance(t.action, Tap) and t.action.kind == "adj.from"
+        if isinstance(t.action, PickSource)
     ]
     assert froms == [(None, 0), (0, 0), (1, 0)]
 

@@ -18,9 +18,9 @@ from device.inputs import Button
 from display.canvas import Canvas
 from display.kiosk import Kiosk
 from display.layout import choose
-from display.screens.table import facing_seats, facing_turns
+from display.screens.table import LifeStep, facing_seats, facing_turns
 from display.targets import PANELS, OffscreenTarget, density
-from display.ui import Press, Tap
+from display.ui import Press
 
 MakeKiosk = Callable[..., Kiosk]
 
@@ -151,10 +151,8 @@ def test_hw4_a_touch_on_a_turned_seat_gains_on_its_players_upper_half(
     turns = facing_seats(4, (0, 0, 800, 400), 8, 0.2).turns
     far, left = turns.index(180), turns.index(90)
     for seat in (far, left):
-        gain = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, 1)))
-        lose = next(
-            t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, -1))
-        )
+        gain = next(t.rect for t in kiosk.canvas.targets if t.action == LifeStep(seat, 1))
+        lose = next(t.rect for t in kiosk.canvas.targets if t.action == LifeStep(seat, -1))
         if seat == far:
             assert gain[1] > lose[1]
         else:

@@ -19,9 +19,9 @@ from device.text import Message
 from display import theme
 from display.i18n import Translator
 from display.kiosk import Kiosk
-from display.screens.setup import SetupForm, rows
+from display.screens.setup import SeatColour, SetupForm, SetupRow, rows
 from display.targets import OffscreenTarget
-from display.ui import Go, Tap
+from display.ui import Go
 from hands import Hands, Wired
 from scenes import LANGUAGES, SIZES, drawn, texts
 from scenes_conspiracy import ELEVEN, start_event
@@ -336,16 +336,8 @@ def test_hw4_no_setup_text_is_cut_or_too_small_and_every_row_is_a_touch_target(
                     problems.append(
                         f"{size} {kind}:{key}: help on {len(texts(k, 'setup.hint'))} lines"
                     )
-                shown = [
-                    t.action.value
-                    for t in k.canvas.targets
-                    if isinstance(t.action, Tap) and t.action.kind == "setup.row"
-                ]
-                heights = [
-                    t.rect[3]
-                    for t in k.canvas.targets
-                    if isinstance(t.action, Tap) and t.action.kind == "setup.row"
-                ]
+                shown = [t.action.row for t in k.canvas.targets if isinstance(t.action, SetupRow)]
+                heights = [t.rect[3] for t in k.canvas.targets if isinstance(t.action, SetupRow)]
                 assert index in shown and min(heights) >= lay.touch, (size, kind, key, heights)
                 assert (texts(k, "setup.more.up") == ["↑"]) == (min(shown) > 0), (size, index)
                 assert (texts(k, "setup.more.down") == ["↓"]) == (max(shown) < len(table) - 1), (
@@ -415,16 +407,16 @@ def test_each_players_row_shows_their_colour_the_encoder_and_a_tap_change_it(
     assert p.form.seat_colours() == ("red", "blue", "green", "yellow")
     for seat, colour in enumerate(("red", "blue", "green", "yellow")):
         p.to("name", str(seat))  # the rows scroll to the focused one
-        assert shown_colour(k, Tap("setup.colour", seat)) == theme.PLAYER[colour]
+        assert shown_colour(k, SeatColour(seat)) == theme.PLAYER[colour]
     p.to("name", "0")
     p.keys(pygame.K_UP)  # red → blue: Player 2, who had blue, takes red
     assert p.form.seat_colours() == ("blue", "red", "green", "yellow")
     p.keys(pygame.K_DOWN, pygame.K_DOWN)  # back past red to the last colour
     assert p.form.seat_colours() == ("brown", "blue", "green", "yellow")
     p.to("name", "2")
-    p.touch(Tap("setup.colour", 2))  # a tap on the square: the next colour
+    p.touch(SeatColour(2))  # a tap on the square: the next colour
     assert p.form.seat_colours() == ("brown", "blue", "yellow", "green")
-    assert shown_colour(k, Tap("setup.colour", 2)) == theme.PLAYER["yellow"]
+    assert shown_colour(k, SeatColour(2)) == theme.PLAYER["yellow"]
     p.to("name", "0")
     wired = Wired(k, mock_factory)
     try:

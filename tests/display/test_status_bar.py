@@ -21,7 +21,18 @@ from display.layout import choose
 from display.screens.lineup import SCREENS
 from display.status import STATUS_PAGE_SECONDS, status_now
 from display.targets import OffscreenTarget
-from display.ui import Go, Press, Redo, Tap, ToggleHelp, Turn
+from display.ui import (
+    CloseMenu,
+    CloseStatus,
+    Go,
+    MenuButton,
+    MoreButtons,
+    OpenStatus,
+    Press,
+    Redo,
+    ToggleHelp,
+    Turn,
+)
 
 MakeKiosk = Callable[..., Kiosk]
 ALL_SIZES = (*SIZES, (1920, 1080))
@@ -108,19 +119,15 @@ def test_hw4_the_status_line_and_the_bar_cut_nothing_in_any_scene(
         assert undo <= actions if kiosk.state is not None else not undo & actions, (
             size
         )  # no game: nothing to undo
-        if Tap("bar.more") in actions:
-            touch(kiosk, Tap("bar.more"))
+        if MoreButtons() in actions:
+            touch(kiosk, MoreButtons())
             check_readable(kiosk, size, "menu")
-            menu = [
-                t
-                for t in kiosk.canvas.targets
-                if isinstance(t.action, Tap) and t.action.kind == "bar.menu"
-            ]
+            menu = [t for t in kiosk.canvas.targets if isinstance(t.action, MenuButton)]
             assert menu, size
             for target in menu:
                 assert target.rect[3] >= layout.touch, (size, target)
-            actions |= {t.action.value for t in menu}  # type: ignore[attr-defined]
-            touch(kiosk, Tap("bar.menu.close"))
+            actions |= {t.action.action for t in menu}  # type: ignore[attr-defined]
+            touch(kiosk, CloseMenu())
             assert not kiosk.ui.menu
         screens = {
             Go(name)
@@ -197,14 +204,14 @@ def test_hw4_a_tap_on_the_status_line_shows_it_whole_and_a_tap_or_a_button_close
     make_kiosk: MakeKiosk,
 ) -> None:
     kiosk = refused_with_the_reader_gone(make_kiosk, (320, 240))
-    touch(kiosk, Tap("status"))
+    touch(kiosk, OpenStatus())
     assert texts(kiosk, "status.open") == [LONG_REFUSAL + "\nreader disconnected"]
     assert texts(kiosk, "status.open.hint") == ["A tap or any button closes this"]
     assert not any(d.cut for d in kiosk.canvas.drawn if d.role.startswith("status.open"))
     state = kiosk.state
-    touch(kiosk, Tap("status.close"))
+    touch(kiosk, CloseStatus())
     assert texts(kiosk, "status.open") == [] and kiosk.state == state and kiosk.ui.screen == "table"
-    touch(kiosk, Tap("status"))
+    touch(kiosk, OpenStatus())
     kiosk.handle_input(ButtonPressed(Button.NEXT))  # closes it, and NEXT goes on
     kiosk.redraw()
     assert texts(kiosk, "status.open") == []
@@ -248,7 +255,7 @@ def test_hw4_the_more_menu_on_a_small_panel(make_kiosk: MakeKiosk) -> None:
     kiosk.ui.said = []
     kiosk.redraw()
     assert texts(kiosk, "bar.*") == ["КУБИК", "ДАЛЕЕ", "ОТМЕНИТЬ", "ПОВТОРИТЬ", "ЕЩЁ"]
-    touch(kiosk, Tap("bar.more"))
+    touch(kiosk, MoreButtons())
     assert kiosk.ui.menu
     assert texts(kiosk, "bar.*")[5:] == [
         "ИЗМЕРЕНИЯ",
@@ -260,13 +267,13 @@ def test_hw4_the_more_menu_on_a_small_panel(make_kiosk: MakeKiosk) -> None:
         "СПРАВКА",
     ]
     state, history = kiosk.state, len(kiosk.history())
-    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("bar.menu.close"))
+    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == CloseMenu())
     kiosk.touch((x + 4, y + h // 2))  # beside the menu, which stands over the bar's right end
     kiosk.redraw()
     assert not kiosk.ui.menu and kiosk.ui.screen == "table" and kiosk.state == state
     assert len(kiosk.history()) == history
-    touch(kiosk, Tap("bar.more"))
-    touch(kiosk, Tap("bar.menu", Go("contraptions")))
+    touch(kiosk, MoreButtons())
+    touch(kiosk, MenuButton(Go("contraptions")))
     assert kiosk.ui.screen == "contraptions" and not kiosk.ui.menu
 
 

@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from hands import Wired
 from scenes import PLAYERS, POD, SCENES, drawn, texts
 
@@ -26,9 +25,10 @@ from device.text import Message
 from device.translations import ConsoleTranslator
 from display.kiosk import Kiosk
 from display.kiosk.touches import TOUCH_HOLD
-from display.screens.adjust import AdjustForm
+from display.screens.adjust import AddAmount, AdjustForm, ApplyChange, PickCounter
 from display.screens.life import HELD, PAUSE, PendingLife
-from display.ui import Go, Press, Tap, Turn
+from display.screens.table import LifeStep, PickSeat
+from display.ui import Go, Press, Turn
 
 MakeKiosk = Callable[..., Kiosk]
 ALICE, YURIJ, SAKURA, LUKASZ = range(4)
@@ -72,9 +72,7 @@ def keys(kiosk: Kiosk, *pressed: int, mod: int = 0) -> None:
 
 def half(kiosk: Kiosk, seat: int, sign: int) -> tuple[int, int]:
     """The middle of seat ``seat``'s upper (+1) or lower (−1) half on the last frame."""
-    x, y, w, h = next(
-        t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (seat, sign))
-    )
+    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == LifeStep(seat, sign))
     return x + w // 2, y + h // 2
 
 
@@ -347,12 +345,12 @@ def test_lf1_six_commander_damage_in_five_touches(make_kiosk: MakeKiosk) -> None
         x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == action)
         click(kiosk, (x + w // 2, y + h // 2))
 
-    touch(Tap("seat.life", (SAKURA, -1)))
+    touch(LifeStep(SAKURA, -1))
     touch(Go("adjust"))
-    touch(Tap("adj.counter", "commander"))
-    touch(Tap("adj.amount", 5))
+    touch(PickCounter("commander"))
+    touch(AddAmount(5))
     assert texts(kiosk, "adjust.preview") == ["さくら: 0/21 → 6/21"]
-    touch(Tap("adj.apply"))
+    touch(ApplyChange())
     assert commands(kiosk)[made:] == [
         {
             "type": "DealCommanderDamage",
@@ -441,15 +439,11 @@ def test_hw4_on_a_panel_too_small_for_a_seats_halves_a_touch_highlights_it(
         Message("controller.roll_needs_planechase")
     )  # a long status line: two lines on this panel
     kiosk.redraw()
-    seats = [
-        t
-        for t in kiosk.canvas.targets
-        if isinstance(t.action, Tap) and t.action.kind.startswith("seat")
-    ]
-    assert {t.action.kind for t in seats} == {"seat"} and all(
+    seats = [t for t in kiosk.canvas.targets if isinstance(t.action, PickSeat | LifeStep)]
+    assert {type(t.action) for t in seats} == {PickSeat} and all(
         t.rect[3] >= kiosk.canvas.layout.touch for t in seats
     )
-    x, y, w, h = next(t.rect for t in seats if t.action == Tap("seat", SAKURA))
+    x, y, w, h = next(t.rect for t in seats if t.action == PickSeat(SAKURA))
     click(kiosk, (x + w // 2, y + h // 2))
     assert kiosk.ui.cursor == SAKURA and kiosk.ui.kept(PendingLife) is None
 
@@ -666,7 +660,7 @@ def test_lf4_any_steps_on_one_seat_are_one_change_and_undo_restores(
             kiosk.dispatch(Turn(sign))
             total += sign
         else:
-            kiosk.dispatch(Tap("seat.life" if kind == "tap" else "seat.life.held", (SAKURA, sign)))
+            kiosk.dispatch(LifeStep(SAKURA, sign, held=kind != "tap"))
             total += sign * (HELD - 1 if kind == "held" else 1)
     kiosk.redraw()
     assert texts(kiosk, "seat2.life") == [str(40 + total)]

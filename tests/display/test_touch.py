@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from scenes import PLAYERS
 
 from device.commands import NewGame
@@ -37,7 +36,8 @@ from display.touch import (
     to_canvas,
     to_panel,
 )
-from display.ui import Press, Tap
+from display.screens.table import LifeStep
+from display.ui import Press
 
 MakeKiosk = Callable[..., Kiosk]
 fraction = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
@@ -207,7 +207,7 @@ def test_hw4_a_resistive_panel_is_calibrated_by_touching_five_crosses_then_touch
     assert kept is not None and kept == kiosk.calibration
     kiosk.redraw()
     life = kiosk.state.player(1).life  # type: ignore[union-attr]
-    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == Tap("seat.life", (1, 1)))
+    x, y, w, h = next(t.rect for t in kiosk.canvas.targets if t.action == LifeStep(1, 1))
     centre = ((x + w / 2) / kiosk.canvas.width, (y + h / 2) / kiosk.canvas.height)
     finger_at(kiosk, clock, miswired(to_panel(centre, rotate)))
     clock.now += PAUSE + 0.1  # the pause after which a life change the table shows is made

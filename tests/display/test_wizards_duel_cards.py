@@ -11,11 +11,13 @@ from pathlib import Path
 import pygame
 
 from device.commands import NewGame
+from device.inputs import Button
 from device.rules.wizards_duel.commands import GatherMana
 from device.state_wizards_duel import Face, Spell, SpellKind
 from display.kiosk import Kiosk
-from device.inputs import Button
-from display.ui import Press, Tap
+from display.screens.wizards_duel import DuelChip
+from display.screens.wizards_duel_card import CardRow, CardStep
+from display.ui import Press
 from scenes import duel_cards
 from test_e2e import Player
 
@@ -138,33 +140,33 @@ def test_wd1_a_card_described_by_touch_alone_keeps_its_suggested_name(
     k = make_kiosk((480, 320), "pl", screenshots=tmp_path / "shots")
     duel(k)
     p = Player(k)
-    p.touch(Tap("wd.chip", 1))
+    p.touch(DuelChip(1))
     assert p.says("wd.card.title") == ["Ola: początkowa karta zaklęć 1/3"]
-    p.touch(Tap("wd.card.step", (1, -1)))  # level: from none back round to 2
-    p.touch(Tap("wd.card.step", (2, 1)))  # kind: area, which adds its damage to the others
-    p.touch(Tap("wd.card.step", (3, 1)))
-    p.touch(Tap("wd.card.step", (3, 1)))  # strength 5
+    p.touch(CardStep(1, -1))  # level: from none back round to 2
+    p.touch(CardStep(2, 1))  # kind: area, which adds its damage to the others
+    p.touch(CardStep(3, 1))
+    p.touch(CardStep(3, 1))  # strength 5
     assert (
         p.says("wd.card.label")[-1] == "Zaklęcie 1: szkoła"
     )  # the rows scrolled up; one more below
-    p.touch(Tap("wd.card.row", 4))  # the school row: the first tap picks it…
-    p.touch(Tap("wd.card.row", 4))  # …the second changes it: fire
+    p.touch(CardRow(4))  # the school row: the first tap picks it…
+    p.touch(CardRow(4))  # …the second changes it: fire
     assert (
         p.says("wd.card.label")[-1] == "Zaklęcie 1: obrażenia dla innych"
     )  # the cursor took the rows along
-    p.touch(Tap("wd.card.step", (5, 1)))  # 2 to everyone else
+    p.touch(CardStep(5, 1))  # 2 to everyone else
     assert p.says("wd.card.preview") == ["Karta 1 [2]: obszar 5/2, ogień"]
     assert p.says("wd.card.save") == ["Zapisz kartę"]
-    p.touch(Tap("wd.card.row", 7))
+    p.touch(CardRow(7))
     card = k.state.wizards_duel.wizard(1).cards[0]  # type: ignore[union-attr]
     assert (card.name, card.level) == ("Karta 1", 2)
     assert card.spells == (Spell(kind=SpellKind.AREA, strength=5, school=Face.FIRE, others=2),)
     assert k.ui.messages == ["Karta zaklęcia gracza Ola — „Karta 1”: obszar 5/2, ogień."]
 
-    p.touch(Tap("wd.chip", 1))
+    p.touch(DuelChip(1))
     assert p.says("wd.card.value")[0] == "Karta 2_"
     before = k.state
-    p.touch(Tap("wd.card.row", 7))  # one spell, no others row: cancel is the eighth row
+    p.touch(CardRow(7))  # one spell, no others row: cancel is the eighth row
     assert p.says("wd.card.cancel") == []
     assert (k.ui.screen, k.state) == ("table", before)
 

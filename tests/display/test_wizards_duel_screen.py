@@ -17,10 +17,10 @@ from device.inputs import Button
 from device.rules.wizards_duel.commands import DefineSpellCard, GatherMana, PassIncantations
 from device.state_wizards_duel import Face, Spell, SpellKind
 from device.text import Plural, every_text
-from display.i18n import LANGUAGES, Translator, table
-from display.i18n import wizards_duel as duel_texts
+from display.i18n import LANGUAGES, Translator, table, wizards_duel as duel_texts
 from display.kiosk import Kiosk
-from display.ui import Focus, Press, Tap, Turn
+from display.screens.wizards_duel import DuelChip
+from display.ui import Focus, Press, Turn
 from scenes import (
     PLAYERS,
     assert_readable,
@@ -123,7 +123,7 @@ def test_wd2_casting_and_a_pending_attack_in_the_banner(make_kiosk: MakeKiosk) -
     k.redraw()
     assert texts(k, "wd.ask") == ["Alice rzuca „Kula ognia”: w kogo?"]
     assert texts(k, "wd.chip") == ["W: Юрий", "W: さくら", "Wróć"]
-    k.dispatch(Tap("wd.chip", 1))
+    k.dispatch(DuelChip(1))
     k.redraw()
     assert texts(k, "header.headline") == ["Broni się さくら"]
     assert texts(k, "wd.next") == ["DALEJ: さくら przyjmuje atak bez obrony"]
@@ -162,7 +162,7 @@ def test_wd2_phase_1_dice_picked_on_screen_go_to_the_mana_pool(make_kiosk: MakeK
     k.redraw()
     assert texts(k, "wd.ask") == ["Юрий: pick dice for the mana pool, then confirm"]
     assert texts(k, "wd.chip") == ["Take all back"]
-    k.dispatch(Tap("wd.chip", 5))
+    k.dispatch(DuelChip(5))
     assert k.state.wizards_duel.wizard(1).pool == ()  # type: ignore[union-attr]
     assert k.state.wizards_duel.wizard(1).chosen  # type: ignore[union-attr]
 
@@ -175,11 +175,11 @@ def test_wd2_antimagic_shield_is_offered_for_one_picked_die(make_kiosk: MakeKios
     rolled = k.state.wizards_duel.wizard(0).rolled  # type: ignore[union-attr]
     assert rolled is not None
     index = next(i for i, face in enumerate(rolled) if face is not Face.AIR)
-    k.dispatch(Tap("wd.chip", index))
+    k.dispatch(DuelChip(index))
     k.redraw()
     face = Translator("en")(f"wd.face.{rolled[index].value}")
     assert texts(k, "wd.chip")[-1] == f"Shield: {face}"
-    k.dispatch(Tap("wd.chip", 6))
+    k.dispatch(DuelChip(6))
     wizard = k.state.wizards_duel.wizard(0)  # type: ignore[union-attr]
     assert (wizard.shield, wizard.hand) == ((rolled[index],), 4)
 
@@ -195,8 +195,8 @@ def test_wd2_incantations_pay_a_spell_with_picked_pool_dice(make_kiosk: MakeKios
             k.execute(GatherMana(seat=seat, aside=k.state.wizards_duel.wizard(seat).rolled))  # type: ignore[union-attr,arg-type]
     k.dispatch(Press(Button.NEXT))
     pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
-    k.dispatch(Tap("wd.chip", 1))
-    k.dispatch(Tap("wd.chip", 3))
+    k.dispatch(DuelChip(1))
+    k.dispatch(DuelChip(3))
     k.dispatch(Turn(len(pool) - 2))  # from the die tapped last to the first spell after the dice
     k.redraw()
     assert "On Kula ognia: offensive 6 fire" in texts(k, "wd.chip")
@@ -255,15 +255,14 @@ def test_wd2_which_of_a_cards_two_spells_is_chosen_on_the_chips(make_kiosk: Make
     ]
     for spell in (1, 0):  # the second spell first, by touch, then the first
         pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
-        k.dispatch(Tap("wd.chip", 1))
-        k.dispatch(Tap("wd.chip", 2))
+        k.dispatch(DuelChip(1))
+        k.dispatch(DuelChip(2))
         k.dispatch(
-            Tap(
-                "wd.chip",
+            DuelChip(
                 chip_labels(k).index(
                     f"On Burza, spell {spell + 1}: "
                     f"{'healing 2 water' if spell else 'offensive 4 fire'}"
-                ),
+                )
             )
         )
         assert k.state.wizards_duel.wizard(0).cards[0].spells[spell].dice == pool[:2]  # type: ignore[union-attr]
@@ -324,7 +323,7 @@ def test_wd2_counterattack_spends_pool_dice_on_the_attacker(make_kiosk: MakeKios
     k = make_kiosk((800, 480), "en")
     scene_wd_attack(k)
     before = magic(k)
-    k.dispatch(Tap("wd.chip", 3))  # Counterattack: 2
+    k.dispatch(DuelChip(3))  # Counterattack: 2
     assert magic(k) == [before[0] - 2, before[1], before[2] - 6]
 
 
