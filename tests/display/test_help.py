@@ -102,7 +102,7 @@ def test_no_game_lists_the_keys_that_work_without_one(make_kiosk: MakeKiosk) -> 
     assert "A" not in listed
 
 
-#: How the help writes each key of the kiosk's key table (display/kiosk.py ``KEYS``).
+#: How the help writes each key of the kiosk's key table (display/kiosk/inputs.py ``KEYS``).
 PRINTED = {
     "space": "Space",
     "r": "R",
