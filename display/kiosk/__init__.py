@@ -25,12 +25,13 @@ The rest of the kiosk is in the modules beside this one, each a part the loop ho
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import pygame
 
@@ -84,6 +85,23 @@ log = logging.getLogger(__name__)
 
 #: The longest the loop handles queued inputs at a time before it turns (see ``Kiosk.drain``).
 DRAIN_SECONDS = 0.05
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def plays(method: Callable[Concatenate[Kiosk, P], R]) -> Callable[Concatenate[Kiosk, P], R]:
+    """The kiosk's work is done with its controller's rules in play (``device.rules.registry``):
+    what a screen asks of the game (a format by name, how it ends) is asked of the rules the
+    table plays, wherever the kiosk was built."""
+
+    @functools.wraps(method)
+    def playing(kiosk: Kiosk, *args: P.args, **kwargs: P.kwargs) -> R:
+        with kiosk.controller.rules.playing():
+            return method(kiosk, *args, **kwargs)
+
+    return playing
 
 
 class Kiosk:
@@ -148,9 +166,10 @@ class Kiosk:
         self.actions = Actions(self)
         self.translation = Inputs(self)
         self.touches = Touches(self)
-        self.results.sync_game()
-        self.results.refresh_last_change()
-        self.results.timer_up(say=False)
+        with controller.rules.playing():
+            self.results.sync_game()
+            self.results.refresh_last_change()
+            self.results.timer_up(say=False)
         pygame.key.set_repeat()  # off: the kiosk repeats keys itself (display.kiosk.inputs)
         check = controller.journal.check
         if check is not None and isinstance(self.inputs, WakingQueue):
@@ -305,23 +324,29 @@ class Kiosk:
 
     # --- inputs -----------------------------------------------------------------------------
 
+    @plays
     def dispatch(self, action: Action) -> None:
         self.actions.do(action)
 
+    @plays
     def handle_input(self, event: InputEvent) -> None:
         self.translation.driver(event)
 
+    @plays
     def handle_pygame(self, event: Any) -> None:
         self.translation.window(event)
 
+    @plays
     def touch(self, pos: tuple[int, int], finger: Hashable = MOUSE) -> None:
         self.touches.touch(pos, finger)
 
+    @plays
     def release(self, finger: Hashable = MOUSE) -> None:
         self.touches.release(finger)
 
     # --- the loop -------------------------------------------------------------------------
 
+    @plays
     def step(self, block: bool = True) -> bool:
         """One turn of the loop: sleep until an event or a deadline, handle everything
         pending, redraw if anything changed.  Returns False once the kiosk should quit."""
@@ -356,6 +381,7 @@ class Kiosk:
             self.results.before(None)  # a change a screen holds back is made before the kiosk stops
         return not self._ui.quit
 
+    @plays
     def run(self) -> int:
         """Run until quit (window closed, Ctrl+Q)."""
         self.redraw()
@@ -363,6 +389,7 @@ class Kiosk:
             pass
         return 0
 
+    @plays
     def settle(self, limit: int = 100) -> None:
         """Handle everything pending without sleeping (tests, scripts)."""
         for _ in range(limit):
@@ -472,6 +499,7 @@ class Kiosk:
         if self._ui.status_pages > 1:
             self.dirty = True  # the status line turns a page
 
+    @plays
     def redraw(self) -> None:
         now = self.now()
         ui = self._ui
