@@ -32,8 +32,9 @@ def test_a_kiosk_built_outside_the_program_plays_its_tables_rules(
         with Journal(tmp_path / "j.sqlite3") as journal:
             controller = Controller(journal, rng=random.Random(3), rules=rules)
             controller.execute(NewGame(formats=("duel",), players=("Ann", "Bo"), first="Ann"))
+            target = OffscreenTarget((480, 320))  # opens the display a test before may have closed
             pygame.event.clear()
-            kiosk = Kiosk(controller, OffscreenTarget((480, 320)), fonts=fonts)
+            kiosk = Kiosk(controller, target, fonts=fonts)
             kiosk.redraw()
             kiosk.dispatch(Press(Button.NEXT))
             kiosk.settle()
