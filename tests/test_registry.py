@@ -19,7 +19,7 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.events import GameStarted, StepChanged
 from device.journal import Journal
-from device.rules import GAME, PARTS, life, planechase, table
+from device.rules import GAME, PARTS, conspiracy, life, planechase, table, wizards_duel
 from device.rules.registry import Rules, Ruleset
 from device.state import GameState
 
@@ -135,3 +135,31 @@ def test_two_events_with_one_type_name_are_refused() -> None:
 def test_the_journal_reads_every_applied_event_and_the_start() -> None:
     assert set(GAME.event_types.values()) == {GameStarted, *GAME.appliers}
     assert GAME.parse_event(b'{"type": "step_changed", "step": "main"}') == StepChanged(step="main")
+
+
+def _bases_timed(rules: Ruleset) -> set[str]:
+    """The base formats a game of which is offered the turn timer."""
+    return {
+        fmt.name
+        for fmt in rules.formats.all()
+        if fmt.kind == "base" and "turn_timer" in rules.formats.options_for([fmt.name])
+    }
+
+
+def test_tb2_the_turn_timer_leaves_out_the_formats_without_turns() -> None:
+    """The turn timer is offered with every base format but those that say their players do not
+    pass the turn one at a time (``Format.turns``): a game without Wizard's Duel in its rules has
+    it with every format its rules know but a Conspiracy pod, and without either with all."""
+    bases = {fmt.name for fmt in GAME.formats.all() if fmt.kind == "base"}
+    assert _bases_timed(GAME) == bases - {"wizards_duel", "conspiracy"}
+    without_duel = Ruleset(tuple(part for part in PARTS if part is not wizards_duel.RULES))
+    assert "wizards_duel" not in _bases_timed(without_duel)
+    assert _bases_timed(without_duel) == bases - {"wizards_duel", "conspiracy"}
+    neither = Ruleset(
+        tuple(part for part in PARTS if part not in (wizards_duel.RULES, conspiracy.RULES))
+    )
+    assert _bases_timed(neither) == {
+        fmt.name for fmt in neither.formats.all() if fmt.kind == "base"
+    }
+    assert not GAME.formats.take_turns(["wizards_duel"])
+    assert GAME.formats.take_turns(["commander", "planechase"])

@@ -66,6 +66,9 @@ POD = RULES.format(
         min_players=2,
         max_players=10,
         aliases=("conspiracy-pod",),
+        # the groups play at several tables at once, their turns reported rather than passed
+        # (the round has a clock of its own, CJ-5)
+        turns=False,
     )
 )
 DRAFT = RULES.format(

@@ -103,6 +103,8 @@ RULES.format(
         aliases=("pojedynek", "pojedynek czarnoksieznika", "duel of wizards"),
         excludes=frozenset({"planechase", "contraptions"}),
         tracks_life=False,
+        # a duel moves in phases, two of them with everyone at once
+        turns=False,
     )
 )
 for _table_option in (
