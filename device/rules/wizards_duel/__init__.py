@@ -1832,6 +1832,12 @@ def _next_button(state: GameState, press: ButtonPressed) -> Command | None:
     return DuelNext()
 
 
+@RULES.round_of
+def _round(state: GameState) -> int | None:
+    """A duel is played in rounds: a saved one shows the round it reached."""
+    return state.wizards_duel.round if state.wizards_duel is not None else None
+
+
 @RULES.on_button(Button.ROLL)
 def _roll_button(state: GameState, press: ButtonPressed) -> Command | None:
     if state.wizards_duel is None:
