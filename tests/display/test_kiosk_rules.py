@@ -32,6 +32,9 @@ def test_a_kiosk_built_outside_the_program_plays_its_tables_rules(
         with Journal(tmp_path / "j.sqlite3") as journal:
             controller = Controller(journal, rng=random.Random(3), rules=rules)
             controller.execute(NewGame(formats=("duel",), players=("Ann", "Bo"), first="Ann"))
+            # A test before this one may have closed a kiosk, and with it SDL's video, which
+            # the session's fonts fixture opened once.
+            pygame.display.init()
             pygame.event.clear()
             kiosk = Kiosk(controller, OffscreenTarget((480, 320)), fonts=fonts)
             kiosk.redraw()
