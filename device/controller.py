@@ -297,7 +297,7 @@ class Controller:
     def _undo(self) -> Result:
         if self.game is None:
             raise IllegalCommand("rules.no_game")
-        txn = self.journal.undo(self.game)
+        txn = self.journal.undo(self.game, self.clock())
         if txn is None:
             raise IllegalCommand("controller.nothing_to_undo")
         self.state = self.journal.state(self.game)
@@ -309,7 +309,7 @@ class Controller:
     def _redo(self) -> Result:
         if self.game is None:
             raise IllegalCommand("rules.no_game")
-        txn = self.journal.redo(self.game)
+        txn = self.journal.redo(self.game, self.clock())
         if txn is None:
             raise IllegalCommand("controller.nothing_to_redo")
         self.state = self.journal.state(self.game)

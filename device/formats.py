@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from device.errors import IllegalCommand, UnknownName
@@ -45,6 +45,10 @@ class Format:
     aliases: tuple[str, ...] = ()
     excludes: frozenset[str] = frozenset()
     requires_base: frozenset[str] = frozenset()  # for modules: empty = any base
+    #: False where the players do not pass the turn one at a time at one table (a Wizard's Duel
+    #: moves in phases, a Conspiracy pod's groups play at several tables at once): such a game
+    #: has no turn timer, and no option that times turns is offered with it.
+    turns: bool = True
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,8 @@ class TableOption:
     """A named switch or setting a module offers at game start.  ``module`` names the format
     that offers it, or, for an option of every game (``everywhere``: the clock's turn timer), the
     rules part that declares it; such an option is offered with any base format but those in
-    ``unless``."""
+    ``unless``.  An option that ``times_turns`` is not offered with a format whose players do not
+    take turns (``Format.turns``): the formats of a game's rules add those to its ``unless``."""
 
     name: str
     module: str
@@ -64,6 +69,7 @@ class TableOption:
     step: int = 1  # for numbers: how far one turn of the set-up screen's encoder moves it
     everywhere: bool = False
     unless: frozenset[str] = frozenset()
+    times_turns: bool = False
 
     def parse(self, text: str) -> str | int | bool:
         """The option's value from console or config text; refuses values it cannot take."""
@@ -141,10 +147,14 @@ class Formats:
                 if existing is not None and existing != fmt:
                     raise ValueError(f"format name {key!r} is taken by {existing.name!r}")
                 self._by_key[fold(key)] = fmt
+        turnless = frozenset(fmt.name for fmt in self._by_key.values() if not fmt.turns)
         for option in options:
             if self._options.get(option.name, option) != option:
                 raise ValueError(f"table option {option.name!r} declared twice")
             self._options[option.name] = option
+        for name, option in self._options.items():
+            if option.times_turns:
+                self._options[name] = replace(option, unless=option.unless | turnless)
 
     def all(self) -> tuple[Format, ...]:
         """Every format, each once, in the order they were declared."""
@@ -179,6 +189,10 @@ class Formats:
             return None
         fmt = self._by_key[close[0]]
         return next(name for name in (fmt.name, *fmt.aliases) if fold(name) == close[0])
+
+    def take_turns(self, names: Iterable[str]) -> bool:
+        """Whether a game of these formats passes the turn one at a time (``Format.turns``)."""
+        return all(self.find(name).turns for name in names)
 
     def options_for(self, module_names: Iterable[str]) -> dict[str, TableOption]:
         """The table options of a game of these formats: each format's own, and with a base

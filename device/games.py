@@ -2,8 +2,8 @@
 saved-games screen shows, worded once here for both.
 
 A saved game is named by its number, its formats and its players ("Commander: Alice, Bob,
-Carol"), how far it got (the turn, or the round in a Wizard's Duel or a Conspiracy pod; the result
-once it is over) and when it was last played.  Everything but the time is a message, so each
+Carol"), how far it got (the turn, or the round where its format counts rounds; the result once
+it is over) and when it was last played.  Everything but the time is a message, so each
 screen says it in its own language; the time is written the same way in every language.
 
 A game whose events are damaged (``GameDamaged``) is still listed, under the title the journal
@@ -23,7 +23,7 @@ from device.journal import GameInfo, Reader
 from device.rules import describe_outcome
 from device.state import GameState
 from device.text import Message, Text, listing
-from device.rules.registry import find_format
+from device.rules.registry import find_format, round_of
 
 TEXTS: dict[str, Text] = {
     "games.title": "{formats}: {players}",
@@ -77,15 +77,14 @@ def title(state: GameState) -> Message:
 
 
 def progress(state: GameState) -> Message:
-    """How far a game got: its turn, or its round where the game counts rounds (a Wizard's Duel,
-    a Conspiracy pod's two rounds), or its result once it is over."""
+    """How far a game got: its turn, or its round where its format counts rounds (it says so in
+    its rules: ``round_of``), or its result once it is over."""
     result = describe_outcome(state)
     if result is not None:
         return Message("games.over", result=result)
-    if state.wizards_duel is not None:
-        return Message("games.round", round=state.wizards_duel.round)
-    if state.conspiracy is not None and not state.conspiracy.draft:
-        return Message("games.round", round=state.conspiracy.round)
+    played = round_of(state)
+    if played is not None:
+        return Message("games.round", round=played)
     return Message("games.turn", turn=state.turn)
 
 

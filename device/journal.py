@@ -1466,27 +1466,31 @@ class Journal(Reader):
         self._backup_due = False
         return self.backup()
 
-    def undo(self, game: int) -> Txn | None:
-        """Take back the last transaction in effect; None if there is nothing to undo."""
+    def undo(self, game: int, now: float | None = None) -> Txn | None:
+        """Take back the last transaction in effect; None if there is nothing to undo.  ``now``
+        is when the game was last played from then on (the caller's clock, as for a change)."""
+        at = time.time() if now is None else now
 
         def work() -> Txn | None:
             info = self.game(game)
             if info.head == 0:
                 return None
-            self._set_head(game, info.head - 1, info.tip, time.time())
+            self._set_head(game, info.head - 1, info.tip, at)
             return self._txn(game, info.head, undone=True)
 
         return self._transaction(work, "undoing")
 
-    def redo(self, game: int) -> Txn | None:
-        """Put back the last undone transaction; None if there is nothing to redo."""
+    def redo(self, game: int, now: float | None = None) -> Txn | None:
+        """Put back the last undone transaction; None if there is nothing to redo.  ``now`` as
+        for ``undo``."""
+        at = time.time() if now is None else now
 
         def work() -> Txn | None:
             info = self.game(game)
             if info.head >= info.tip:
                 return None
             pos = info.head + 1
-            self._set_head(game, pos, info.tip, time.time())
+            self._set_head(game, pos, info.tip, at)
             return self._txn(game, pos, undone=False)
 
         return self._transaction(work, "redoing")

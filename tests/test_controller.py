@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,10 @@ from device.rules.registry import Rules, Ruleset
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed, EncoderTurned, ReaderStatus, TagRead
+from device.journal import Journal
 from device.state import GameState
 from device.tagmap import TagMap
+from helpers import Clock
 
 
 def test_roll_without_planechase_is_refused(controller: Controller) -> None:
@@ -124,3 +127,19 @@ def test_lf4_a_preview_is_refused_as_the_change_would_be(controller: Controller)
     with pytest.raises(IllegalCommand) as error:
         controller.preview(ChangeLife(seat=1, delta=-1000))
     assert str(error.value) == "-1000 is out of range: change life by at most 999 at a time."
+
+
+def test_lf4_undo_and_redo_keep_the_controllers_time(journal: Journal, clock: Clock) -> None:
+    """Undo and redo are changes of the game like any other: the journal says the game was last
+    played at the controller's clock's time, not the computer's."""
+    controller = Controller(journal, rng=random.Random(7), clock=clock)
+    controller.execute(NewGame(players=("Ann", "Bob"), first="Ann"))
+    controller.execute(ChangeLife(seat=1, delta=-3, source=0))
+    game = controller.game
+    assert game is not None
+    clock.now += 60
+    controller.undo()
+    assert journal.game(game).updated == clock.now
+    clock.now += 90
+    controller.redo()
+    assert journal.game(game).updated == clock.now

@@ -13,15 +13,31 @@ from random import Random
 import pytest
 
 import device.rules
-from device.commands import Command, NewGame, PassTurn
+from device.catalog import load_catalog
+from device.commands import Command, Concede, NewGame, PassTurn
+from device.games import progress
+from device.rules.conspiracy.events import RoundStarted
+from device.rules.counters import BecomeMonarch
+from device.rules.necromancer.events import LossSettled
 from device.rules.planechase.commands import RollPlanarDie
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.events import GameStarted, StepChanged
 from device.journal import Journal
-from device.rules import GAME, PARTS, life, planechase, table
+from device.rules import (
+    GAME,
+    PARTS,
+    conspiracy,
+    counters,
+    life,
+    planechase,
+    table,
+    wizards_duel,
+)
 from device.rules.registry import Rules, Ruleset
 from device.state import GameState
+from device.state_necromancer import Fate
+from device.text import Message
 
 
 def _modules() -> list[str]:
@@ -135,3 +151,104 @@ def test_two_events_with_one_type_name_are_refused() -> None:
 def test_the_journal_reads_every_applied_event_and_the_start() -> None:
     assert set(GAME.event_types.values()) == {GameStarted, *GAME.appliers}
     assert GAME.parse_event(b'{"type": "step_changed", "step": "main"}') == StepChanged(step="main")
+
+
+def _bases_timed(rules: Ruleset) -> set[str]:
+    """The base formats a game of which is offered the turn timer."""
+    return {
+        fmt.name
+        for fmt in rules.formats.all()
+        if fmt.kind == "base" and "turn_timer" in rules.formats.options_for([fmt.name])
+    }
+
+
+def test_tb2_the_turn_timer_leaves_out_the_formats_without_turns() -> None:
+    """The turn timer is offered with every base format but those that say their players do not
+    pass the turn one at a time (``Format.turns``): a game without Wizard's Duel in its rules has
+    it with every format its rules know but a Conspiracy pod, and without either with all."""
+    bases = {fmt.name for fmt in GAME.formats.all() if fmt.kind == "base"}
+    assert _bases_timed(GAME) == bases - {"wizards_duel", "conspiracy"}
+    without_duel = Ruleset(tuple(part for part in PARTS if part is not wizards_duel.RULES))
+    assert "wizards_duel" not in _bases_timed(without_duel)
+    assert _bases_timed(without_duel) == bases - {"wizards_duel", "conspiracy"}
+    neither = Ruleset(
+        tuple(part for part in PARTS if part not in (wizards_duel.RULES, conspiracy.RULES))
+    )
+    assert _bases_timed(neither) == {
+        fmt.name for fmt in neither.formats.all() if fmt.kind == "base"
+    }
+    assert not GAME.formats.take_turns(["wizards_duel"])
+    assert GAME.formats.take_turns(["commander", "planechase"])
+
+
+# --- what the shared modules ask of the formats in play -----------------------------------------
+
+
+def _started(rules: Ruleset, *formats: str, players: tuple[str, ...] = ("Ann", "Bob")) -> GameState:
+    return rules.carry_out(
+        None, NewGame(formats=formats, players=players, first="Ann"), Random(1)
+    ).state
+
+
+def test_tb3_a_saved_game_shows_the_round_its_formats_rules_count() -> None:
+    """How far a saved game got is its turn, unless a format of its rules says it counts rounds
+    (``round_of``): the table's rules alone count turns, a part of the game's may count rounds."""
+    assert GAME.round_of(_started(GAME, "wizards_duel")) == 1
+    assert GAME.round_of(_started(GAME, "commander")) is None
+    rounds = Rules("rounds")
+    rounds.round_of(lambda state: state.turn * 10 if state.turn > 1 else None)
+    rules = Ruleset((table.RULES, life.RULES, rounds))
+    state = _started(rules, "duel")
+    with rules.playing():
+        assert progress(state) == Message("games.turn", turn=1)
+        state = rules.carry_out(state, PassTurn(), Random(1)).state
+        assert progress(state) == Message("games.round", round=20)
+    assert Ruleset((table.RULES, life.RULES)).round_of(state) is None
+
+
+def test_nc3_the_monarchy_passes_over_a_seat_a_format_says_is_apart() -> None:
+    """The counters ask the formats in play who is apart from the game for now (a Necromancer
+    minion on solo turns): the monarch leaving crowns the next player who is not."""
+    apart = Rules("apart")
+    apart.apart(lambda state, seat: seat == 1)
+    for rules, crowned in (
+        (Ruleset((table.RULES, life.RULES, counters.RULES)), 1),
+        (Ruleset((table.RULES, life.RULES, counters.RULES, apart)), 2),
+    ):
+        state = _started(rules, "ffa", players=("Ann", "Bob", "Cid"))
+        state = rules.carry_out(state, BecomeMonarch(seat=0), Random(1)).state
+        state = rules.carry_out(state, Concede(seat=0), Random(1)).state
+        with rules.playing():
+            assert counters.marks(state, 1).monarch == crowned
+
+
+def test_nc1_cj3_who_comes_back_anew_and_which_events_begin_new_games() -> None:
+    """A Necromancer player coming back as a minion comes back anew, and a pod's second round
+    begins new games: each format says so of its events, and rules without it say neither."""
+    back = LossSettled(seat=2, responsible=0, fate=Fate.MINION)
+    second = RoundStarted(round=2, groups=())
+    assert GAME.comes_back(back) == 2
+    assert GAME.comes_back(back.model_copy(update={"fate": Fate.OUT})) is None
+    assert GAME.starts_anew(second) and not GAME.starts_anew(second.model_copy(update={"round": 1}))
+    bare = Ruleset((table.RULES, life.RULES, counters.RULES))
+    assert bare.comes_back(back) is None and not bare.starts_anew(second)
+
+
+def test_cj3_a_pods_groups_are_the_games_played_at_once() -> None:
+    pod = _started(GAME, "conspiracy", players=("Ann", "A2", "A3", "B1", "B2", "B3"))
+    groups = GAME.groups(pod)
+    assert groups is not None and [g.label for g in groups] == ["1", "2"]
+    assert groups[0].title == Message("consp.group.1")
+    assert GAME.groups(_started(GAME, "commander")) is None
+
+
+def test_pc12_ct6_a_card_means_what_the_formats_in_the_game_expect() -> None:
+    """A tap or a ``card`` line means a card of the one format with cards in the game (planar
+    cards, contraptions), or of the one that waits for a card; with none of them, any card."""
+    catalog = load_catalog()
+    assert GAME.expected_cards(_started(GAME, "commander")) is None
+    assert GAME.expected_cards(_started(GAME, "commander", "planechase")) is catalog.planar()
+    assert GAME.expected_cards(_started(GAME, "commander", "contraptions")) is (
+        catalog.contraptions()
+    )
+    assert GAME.expected_cards(_started(GAME, "commander", "planechase", "contraptions")) is None

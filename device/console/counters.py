@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from device.console.core import CommandTable, Console, command, number
-from device.rules.conspiracy import group_title
 from device.rules.counters import (
     BecomeMonarch,
     ChangeCounter,
@@ -13,6 +12,7 @@ from device.rules.counters import (
     MakeDayNight,
     TakeInitiative,
     counters,
+    game_title,
     games,
     marks,
 )
@@ -155,8 +155,9 @@ def _show_time(state: GameState) -> list[str | Message]:
         time = counters(state).game(game).day_night
         if time is None:
             continue
-        if game and len(playing) > 1:
-            lines.append(Message(f"console.counters.show.{time.value}_in", group=group_title(game)))
+        group = game_title(state, game)
+        if group is not None and len(playing) > 1:
+            lines.append(Message(f"console.counters.show.{time.value}_in", group=group))
         else:
             lines.append(Message(f"console.counters.show.{time.value}"))
     return lines

@@ -31,7 +31,7 @@ from device.rules.life import commander_names, commander_tax, dealt_lines
 from device.rules.teams import team_name, teamed, teams, turn_name
 from device.state import STATE_SCHEMA, GameState, Step
 from device.text import Message, Plural, Text, fold, sentences
-from device.rules.registry import outcome
+from device.rules.registry import Ruleset, outcome
 
 TEXTS: dict[str, Text] = {
     "console.life_sign": "Say +{n} (gain), -{n} (lose) or ={n} (set {name}'s life to {n}).",
@@ -358,7 +358,7 @@ def _card(console: Console, args: list[str]) -> None:
     if not args:
         raise console.usage("card")
     text = card_text(" ".join(args))
-    expected = expected_cards(console.controller.state)
+    expected = expected_cards(console.controller.rules, console.controller.state)
     try:
         card = expected.find(text)
     except UnknownName as error:
@@ -373,23 +373,15 @@ def _card(console: Console, args: list[str]) -> None:
     console.show(console.controller.identify(card))
 
 
-def expected_cards(state: GameState | None) -> Catalog:
-    """The cards a tap or a ``card`` line can mean now: what the table waits for (a contraption
-    to assemble, a planar card to turn over), else the kinds its modules use — so "Lightning
-    Bolt" is "no plane or phenomenon" in Planechase and "no contraption" in Contraptions."""
+def expected_cards(rules: Ruleset, state: GameState | None) -> Catalog:
+    """The cards a tap or a ``card`` line can mean now, as the game's formats say
+    (``Ruleset.expected_cards``): what the table waits for, else the kinds its formats use — so
+    "Lightning Bolt" is no card of theirs — else any card."""
     catalog = load_catalog()
     if state is None:
         return catalog
-    ct, pc = state.contraptions, state.planechase
-    assembling = (
-        ct is not None and ct.physical and ct.assembly is not None and ct.assembly.card is None
-    )
-    turning = pc is not None and pc.awaiting is not None
-    if assembling != turning:
-        return catalog.contraptions() if assembling else catalog.planar()
-    if (ct is None) != (pc is None):
-        return catalog.contraptions() if ct is not None else catalog.planar()
-    return catalog
+    expected = rules.expected_cards(state)
+    return catalog if expected is None else expected
 
 
 @command(

@@ -29,7 +29,7 @@ from device.errors import IllegalCommand
 from device.events import Event
 from device.formats import TableOption, titles
 from device.inputs import Button, ButtonPressed
-from device.rules.registry import Rules, find_format
+from device.rules.registry import Rules, find_format, in_play
 from device.rules.table import TURN_TIMER
 from device.state import GameState
 from device.state_clock import ClockState
@@ -37,10 +37,6 @@ from device.text import Message, Text
 
 RULES = Rules("clock")
 
-#: The formats whose games have no turn timer: a Wizard's Duel moves in phases, two of them with
-#: everyone at once, and a Conspiracy pod's groups play at several tables at the same time, their
-#: turns reported rather than passed (the pod's round has a clock of its own, CJ-5).
-NO_TURNS = frozenset({"wizards_duel", "conspiracy"})
 TIMER_MAX = 60 * 60  # an hour a turn: longer is no timer
 
 RULES.option(
@@ -53,7 +49,8 @@ RULES.option(
         high=TIMER_MAX,
         step=30,
         everywhere=True,
-        unless=NO_TURNS,
+        # not in a game whose players do not pass the turn one at a time (``Format.turns``)
+        times_turns=True,
     )
 )
 
@@ -168,8 +165,9 @@ def hours_minutes(seconds: float) -> str:
 
 
 def timed_turns(state: GameState) -> bool:
-    """Whether the game's turns may have a timer (not in a Wizard's Duel or a Conspiracy pod)."""
-    return not NO_TURNS & set(state.formats)
+    """Whether the game's turns may have a timer: not where a format says its players do not
+    pass the turn one at a time (``Format.turns``)."""
+    return in_play().formats.take_turns(state.formats)
 
 
 def _at(command: Timed) -> float:

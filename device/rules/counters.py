@@ -10,10 +10,11 @@ any other: journaled, said in the log, taken back by UNDO.
 When the monarch or the player with the initiative leaves the game, the active player takes it at
 the same moment; if the active player is leaving too (or the game has none), the next player in
 turn order.  A state check does that whenever players lose or concede, in Two-Headed Giant
-(where a team leaves together), a Necromancer game (where a minion phased out for their solo
-turns is apart from the game) and a Conspiracy pod (where each group plays its own game, with
-its own monarch, initiative and day or night, and the second round starts new games).  A
-Necromancer minion comes back without counters or the city's blessing, as with no poison.
+(where a team leaves together) and in any format, which says in its rules what the counters need
+of it: the games it plays at the table at once, each with its own monarch, initiative and day or
+night (``Group``), a seat apart from the game for now, who holds nothing meanwhile (``apart``),
+a player who comes back anew, without counters or the city's blessing as with no poison
+(``comes_back``), and an event that begins new games, nothing marked any more (``starts_anew``).
 """
 
 from __future__ import annotations
@@ -24,16 +25,12 @@ from typing import Literal
 from device.commands import Command
 from device.errors import IllegalCommand
 from device.events import Event, PlayerLost
-from device.rules.conspiracy import group_title
-from device.rules.conspiracy.events import RoundStarted
 from device.rules.life import alive, check_tracked
-from device.rules.necromancer.events import LossSettled
-from device.rules.registry import Rules, apply_events, outcome
+from device.rules.registry import Group, Rules, apply_events, in_play, outcome
 from device.rules.table import check_seat, round_from
 from device.rules.teams import primary, team_of, teamed, teammate
 from device.state import GameState, LossReason
 from device.state_counters import Counter, CountersState, DayNight, GameMarks, PlayerCounters
-from device.state_necromancer import Fate, Phase
 from device.text import Message, Plural, Text, listing
 
 RULES = Rules("counters")
@@ -97,7 +94,8 @@ TEXTS: dict[str, Text] = {
 
 class BecomeMonarch(Command):
     """``seat`` becomes the monarch; None: nobody is any more (a correction), in the game of
-    ``group_of`` (a seat of a Conspiracy group; needed when several groups have a monarch)."""
+    ``group_of`` (a seat of one of the games played at once; needed when several have a
+    monarch)."""
 
     seat: int | None
     group_of: int | None = None
@@ -112,8 +110,8 @@ class TakeInitiative(Command):
 
 
 class MakeDayNight(Command):
-    """It becomes day or night, in the game of ``group_of`` (a seat; needed in a Conspiracy pod
-    with several groups)."""
+    """It becomes day or night, in the game of ``group_of`` (a seat; needed where several games
+    are played at once)."""
 
     day_night: DayNight
     group_of: int | None = None
@@ -170,14 +168,14 @@ class BlessingGained(Event):
 
 
 class PlayerCountersCleared(Event):
-    """A Necromancer minion came back: without counters or the city's blessing."""
+    """A player came back into the game anew: without counters or the city's blessing."""
 
     type: Literal["player_counters_cleared"] = "player_counters_cleared"
     seat: int
 
 
 class CountersReset(Event):
-    """A Conspiracy pod's second round started new games: nothing is marked any more."""
+    """New games began at the table: nothing is marked any more."""
 
     type: Literal["counters_reset"] = "counters_reset"
 
@@ -190,25 +188,34 @@ def counters(state: GameState) -> CountersState:
     return state.counters if state.counters is not None else CountersState.fresh(len(state.players))
 
 
-def _pod(state: GameState) -> bool:
-    return state.conspiracy is not None and not state.conspiracy.draft
+def _group_of(groups: tuple[Group, ...], seat: int) -> Group | None:
+    return next((group for group in groups if seat in group.order), None)
+
+
+def _group(state: GameState, game: str) -> Group | None:
+    """The game called ``game`` among those played at once; None for the table's own."""
+    groups = in_play().groups(state) if game else None
+    return next((g for g in groups if g.label == game), None) if groups is not None else None
 
 
 def game_of(state: GameState, seat: int) -> str:
-    """The game ``seat`` plays in: "" for the table, a Conspiracy pod's group label."""
-    if not _pod(state):
-        return ""
-    assert state.conspiracy is not None
-    group = state.conspiracy.group_of(seat)
+    """The game ``seat`` plays in: "" for the table, else the label of its group's game."""
+    groups = in_play().groups(state)
+    group = _group_of(groups, seat) if groups is not None else None
     return group.label if group is not None else ""
 
 
 def games(state: GameState) -> list[str]:
-    """The games being played now: the table's, or each group's of the pod's round."""
-    if not _pod(state):
-        return [""]
-    assert state.conspiracy is not None
-    return [group.label for group in state.conspiracy.groups]
+    """The games being played now: the table's, or each of those played at once."""
+    groups = in_play().groups(state)
+    return [""] if groups is None else [group.label for group in groups]
+
+
+def game_title(state: GameState, game: str) -> Message | None:
+    """The name of ``game``, one of several played at once, as the players read it; None for
+    the table's own."""
+    group = _group(state, game)
+    return group.title if group is not None else None
 
 
 def marks(state: GameState, seat: int) -> GameMarks:
@@ -217,18 +224,18 @@ def marks(state: GameState, seat: int) -> GameMarks:
 
 
 def _active(state: GameState, game: str) -> int | None:
-    """The active player of ``game``: the table's, or who the pod's group says has the turn."""
-    if not game or state.conspiracy is None:
+    """The active player of ``game``: the table's, or who its group says has the turn."""
+    if not game or in_play().groups(state) is None:
         return state.active
-    group = next((g for g in state.conspiracy.groups if g.label == game), None)
+    group = _group(state, game)
     return group.active if group is not None else None
 
 
 def _order(state: GameState, game: str, start: int) -> list[int]:
     """Every seat of ``game`` once, in turn order from ``start``; in Two-Headed Giant each team by
     its primary player (810: a team takes its turn together, led by its primary player)."""
-    if game and state.conspiracy is not None:
-        group = next((g for g in state.conspiracy.groups if g.label == game), None)
+    if game and in_play().groups(state) is not None:
+        group = _group(state, game)
         if group is None:
             return []
         at = group.order.index(start) if start in group.order else 0
@@ -245,15 +252,17 @@ def _order(state: GameState, game: str, start: int) -> list[int]:
 
 
 def _can_hold(state: GameState, seat: int, game: str) -> bool:
-    """In ``game`` and not apart from it (a Necromancer minion phased out for their solo turns)."""
+    """In ``game``, not gone from its group's, and not apart from it for now."""
+    rules = in_play()
     player = state.player(seat)
     if not player.in_game or game_of(state, seat) != game:
         return False
-    if game and state.conspiracy is not None:
-        group = state.conspiracy.group_of(seat)
+    groups = rules.groups(state) if game else None
+    if groups is not None:
+        group = _group_of(groups, seat)
         if group is None or seat in group.gone:
             return False
-    return state.necromancer is None or state.necromancer.seat(seat).phase is Phase.IN
+    return not rules.apart(state, seat)
 
 
 def successor(state: GameState, game: str, leaving: set[int], holder: int) -> int | None:
@@ -408,27 +417,21 @@ def _departures(state: GameState, leaving: set[int]) -> list[Event]:
 
 @RULES.state_check
 def _settle(state: GameState, events: list[Event], rng: Random) -> list[Event]:
-    """Designations pass on from a player who leaves; a Necromancer minion comes back without
-    counters; a Conspiracy pod's second round starts without any."""
+    """Designations pass on from a player who leaves; a player who comes back anew comes back
+    without counters; new games begin without any."""
     table = state.counters
     if table is None:
         return []
+    rules = in_play()
     out: list[Event] = []
     leaving = _leaving(state, events)
     if leaving and not _ends(state, leaving):
         out += _departures(state, leaving)
     for event in events:
-        if (
-            isinstance(event, LossSettled)
-            and event.fate in (Fate.MINION, Fate.MASTERLESS)
-            and table.player(event.seat).any
-        ):
-            out.append(PlayerCountersCleared(seat=event.seat))
-        if (
-            isinstance(event, RoundStarted)
-            and event.round > 1
-            and (table.games or any(p.any for p in table.players))
-        ):
+        back = rules.comes_back(event)
+        if back is not None and table.player(back).any:
+            out.append(PlayerCountersCleared(seat=back))
+        if rules.starts_anew(event) and (table.games or any(p.any for p in table.players)):
             out.append(CountersReset())
     return out
 
@@ -494,8 +497,9 @@ def _apply_day_night(state: GameState, event: DayNightChanged) -> GameState:
 
 @RULES.describes(DayNightChanged)
 def _describe_day_night(state: GameState, event: DayNightChanged) -> Message:
-    if event.game and len(games(state)) > 1:
-        return Message(f"counters.{event.day_night.value}_in", group=group_title(event.game))
+    group = game_title(state, event.game)
+    if group is not None and len(games(state)) > 1:
+        return Message(f"counters.{event.day_night.value}_in", group=group)
     return Message(f"counters.{event.day_night.value}")
 
 

@@ -20,6 +20,7 @@ from typing import Annotated, Any, TypeVar, Union
 from pydantic import Field, TypeAdapter
 
 from device.bindings import Bindings, ButtonBinding, CardBinding
+from device.catalog import Catalog
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.events import Event, GameStarted
@@ -59,6 +60,53 @@ PassCheck = Callable[[GameState], None]
 #: How a base or table format's games end when not by "last player standing" (Necromancer: the
 #: last player who never died, NC-6; a Conspiracy pod: both rounds played, CJ-3).
 OutcomeRule = Callable[[GameState], Outcome | None]
+#: The round a game of a format that counts rounds has reached (a Wizard's Duel, a Conspiracy
+#: pod), or None where the game is not one of its or counts turns: what a saved game shows.
+RoundOf = Callable[[GameState], int | None]
+
+
+@dataclass(frozen=True)
+class Group:
+    """One of several games played at one table at the same time (a Conspiracy pod's group
+    games): what the rules kept per game (the monarch, day or night) need to know of it."""
+
+    #: The game's name in the events and the state ("1", "winners").
+    label: str
+    #: Its name as the players read it.
+    title: Message
+    #: Its seats in turn order.
+    order: tuple[int, ...]
+    #: Whose turn it is in it, when the table says so.
+    active: int | None
+    #: The seats that have left its game.
+    gone: frozenset[int]
+
+
+#: The games a format plays at one table at once, or None where the table plays one game.
+Grouping = Callable[[GameState], tuple[Group, ...] | None]
+#: Whether a seat still in the game is apart from it for now, holding nothing of it (a
+#: Necromancer minion phased out for their solo turns, NC-3).
+Apart = Callable[[GameState, int], bool]
+#: The seat an event brings back into the game anew, without what they held (a Necromancer
+#: player coming back as a minion, NC-1), or None.
+Comeback = Callable[[Event], int | None]
+#: Whether an event begins new games at the table, nothing held in the old ones carried over
+#: (a Conspiracy pod's second round, CJ-3).
+NewGames = Callable[[Event], bool]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The cards a format's game can mean by a physical card, and whether the table waits for
+    one of them now (a contraption to assemble, a planar card to turn over)."""
+
+    cards: Catalog
+    waiting: bool
+
+
+#: The cards a game of a format can mean by a tap or a ``card`` line, or None where the game is
+#: not one of its.
+CardsExpected = Callable[[GameState], Expected | None]
 
 
 @dataclass(frozen=True)
@@ -92,6 +140,12 @@ class Rules:
     buttons: list[tuple[Button, ButtonBinding]] = field(default_factory=list)
     cards: list[CardBinding] = field(default_factory=list)
     texts: list[Mapping[str, Text]] = field(default_factory=list)
+    rounds: list[RoundOf] = field(default_factory=list)
+    groupings: list[Grouping] = field(default_factory=list)
+    apart_checks: list[Apart] = field(default_factory=list)
+    comebacks: list[Comeback] = field(default_factory=list)
+    new_games: list[NewGames] = field(default_factory=list)
+    card_wants: list[CardsExpected] = field(default_factory=list)
     beginning: Beginning | None = None
 
     def include(self, other: Rules) -> None:
@@ -110,6 +164,12 @@ class Rules:
         self.cards += other.cards
         self.outcomes.update(other.outcomes)
         self.texts += other.texts
+        self.rounds += other.rounds
+        self.groupings += other.groupings
+        self.apart_checks += other.apart_checks
+        self.comebacks += other.comebacks
+        self.new_games += other.new_games
+        self.card_wants += other.card_wants
         if other.beginning is not None:
             if self.beginning is not None:
                 raise TypeError(f"{other.name} begins a game, and another part does already")
@@ -204,6 +264,30 @@ class Rules:
         self.cards.append(fn)
         return fn
 
+    def round_of(self, fn: RoundOf) -> RoundOf:
+        self.rounds.append(fn)
+        return fn
+
+    def groups(self, fn: Grouping) -> Grouping:
+        self.groupings.append(fn)
+        return fn
+
+    def apart(self, fn: Apart) -> Apart:
+        self.apart_checks.append(fn)
+        return fn
+
+    def comes_back(self, fn: Comeback) -> Comeback:
+        self.comebacks.append(fn)
+        return fn
+
+    def starts_anew(self, fn: NewGames) -> NewGames:
+        self.new_games.append(fn)
+        return fn
+
+    def expects_cards(self, fn: CardsExpected) -> CardsExpected:
+        self.card_wants.append(fn)
+        return fn
+
 
 @dataclass
 class Decision:
@@ -261,6 +345,12 @@ class Ruleset:
         self.formats = Formats(game.formats, game.options)
         self.bindings = Bindings(game.buttons, game.cards)
         self.outcomes: Mapping[str, OutcomeRule] = dict(game.outcomes)
+        self.rounds: tuple[RoundOf, ...] = tuple(game.rounds)
+        self.groupings: tuple[Grouping, ...] = tuple(game.groupings)
+        self.apart_checks: tuple[Apart, ...] = tuple(game.apart_checks)
+        self.comebacks: tuple[Comeback, ...] = tuple(game.comebacks)
+        self.new_games: tuple[NewGames, ...] = tuple(game.new_games)
+        self.card_wants: tuple[CardsExpected, ...] = tuple(game.card_wants)
         #: The English of every key the parts say, with each format's title as its
         #: declaration words it (the set-up screen, the console's "games").
         self.texts: Mapping[str, Text] = _merged(
@@ -423,6 +513,40 @@ class Ruleset:
         with self.playing():
             return rule(state)
 
+    # --- what the parts declare of their games ---------------------------------------------
+
+    def round_of(self, state: GameState) -> int | None:
+        """The round the game has reached where its format counts rounds, else None."""
+        return next((n for rule in self.rounds if (n := rule(state)) is not None), None)
+
+    def groups(self, state: GameState) -> tuple[Group, ...] | None:
+        """The games played at the table at once, or None where it plays one game."""
+        return next((g for rule in self.groupings if (g := rule(state)) is not None), None)
+
+    def apart(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat``, still in the game, is apart from it for now."""
+        return any(check(state, seat) for check in self.apart_checks)
+
+    def comes_back(self, event: Event) -> int | None:
+        """The seat ``event`` brings back into the game anew, or None."""
+        return next((s for rule in self.comebacks if (s := rule(event)) is not None), None)
+
+    def starts_anew(self, event: Event) -> bool:
+        """Whether ``event`` begins new games at the table."""
+        return any(rule(event) for rule in self.new_games)
+
+    def expected_cards(self, state: GameState) -> Catalog | None:
+        """The cards a physical card can mean now: those of the one format the table waits for
+        a card of, else those of the one format with cards in the game; None where any card
+        may be meant (no such format, or two of them alike)."""
+        wants = [want for rule in self.card_wants if (want := rule(state)) is not None]
+        waiting = [want for want in wants if want.waiting]
+        if len(waiting) == 1:
+            return waiting[0].cards
+        if len(wants) == 1:
+            return wants[0].cards
+        return None
+
     # --- the journal's events ---------------------------------------------------------------
 
     def parse_event(self, body: str | bytes) -> Event:
@@ -481,6 +605,11 @@ def apply_events(state: GameState, events: Iterable[Event]) -> GameState:
 def outcome(state: GameState) -> Outcome | None:
     """The game's result under the rules in play, or None while it goes on."""
     return in_play().outcome(state)
+
+
+def round_of(state: GameState) -> int | None:
+    """The round the game has reached under the rules in play, where its format counts rounds."""
+    return in_play().round_of(state)
 
 
 def find_format(name: str) -> Format:

@@ -47,7 +47,7 @@ from device.rules.conspiracy.events import (
     RumblePickEarned,
     TimeCalled,
 )
-from device.rules.registry import Rules
+from device.rules.registry import Group, Rules
 from device.rules.table import check_seat, round_from, start
 from device.state import GameState, LossReason, Outcome
 from device.state_conspiracy import ConspiracyState, GroupRecord
@@ -66,6 +66,9 @@ POD = RULES.format(
         min_players=2,
         max_players=10,
         aliases=("conspiracy-pod",),
+        # the groups play at several tables at once, their turns reported rather than passed
+        # (the round has a clock of its own, CJ-5)
+        turns=False,
     )
 )
 DRAFT = RULES.format(
@@ -811,6 +814,36 @@ def _outcome(state: GameState) -> Outcome | None:
 
 
 RULES.outcome(POD.name, _outcome)
+
+
+# --- what the table's shared rules ask of a pod ---------------------------------------------
+
+
+@RULES.round_of
+def _round(state: GameState) -> int | None:
+    """A pod is played in two rounds (CJ-3): a saved one shows the round it reached; a Group
+    Game Draft is one table, counted in turns."""
+    consp = state.conspiracy
+    return consp.round if consp is not None and not consp.draft else None
+
+
+@RULES.groups
+def _groups(state: GameState) -> tuple[Group, ...] | None:
+    """A pod's groups each play a game of their own, with its own monarch, initiative and day or
+    night (CJ-3); a draft is one table's game."""
+    consp = state.conspiracy
+    if consp is None or consp.draft:
+        return None
+    return tuple(
+        Group(g.label, group_title(g.label), g.order, g.active, frozenset(g.gone))
+        for g in consp.groups
+    )
+
+
+@RULES.starts_anew
+def _second_round(event: Event) -> bool:
+    """The second round seats new groups: new games, nothing held in the first carried over."""
+    return isinstance(event, RoundStarted) and event.round > 1
 
 
 # --- each event: what it does to the state (apply), and what it says (describe) ---------------

@@ -70,7 +70,7 @@ from device.rules.contraptions.events import (
     NothingAssembled,
     SprocketHighlighted,
 )
-from device.rules.registry import Rules, apply_events
+from device.rules.registry import Expected, Rules, apply_events
 from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_contraptions import (
@@ -1608,6 +1608,18 @@ def _select_button(state: GameState, press: ButtonPressed) -> Command | None:
     if ct is None or ct.assembly is None or ct.assembly.card is None:
         return None
     return HighlightSprocket(step=1) if press.long else PlaceContraption()
+
+
+@RULES.expects_cards
+def _contraption_cards(state: GameState) -> Expected | None:
+    """A physical card means a contraption in a Contraptions game: so a name no contraption has
+    is "no contraption"; the table waits for one while a physical deck's assembly waits for its
+    card."""
+    ct = state.contraptions
+    if ct is None:
+        return None
+    assembling = ct.physical and ct.assembly is not None and ct.assembly.card is None
+    return Expected(load_catalog().contraptions(), waiting=assembling)
 
 
 @RULES.on_card

@@ -278,6 +278,23 @@ def _outcome(state: GameState) -> Outcome | None:
 RULES.outcome(FORMAT.name, _outcome)
 
 
+@RULES.apart
+def _phased_out(state: GameState, seat: int) -> bool:
+    """A minion phased out for their solo turns, or waiting to phase in, is apart from the game
+    (NC-3): they take nothing of it, such as the monarchy, meanwhile."""
+    necro = state.necromancer
+    return necro is not None and necro.seat(seat).phase is not Phase.IN
+
+
+@RULES.comes_back
+def _came_back(event: Event) -> int | None:
+    """A player who comes back as a minion (or nobody's) comes back anew (NC-1, NC-5): without
+    what they held, as with no poison."""
+    if isinstance(event, LossSettled) and event.fate in (Fate.MINION, Fate.MASTERLESS):
+        return event.seat
+    return None
+
+
 # --- each event: what it does to the state (apply), and what it says (describe) ---------------
 
 

@@ -111,7 +111,7 @@ from device.rules.plane_abilities import (
     abilities_at,
 )
 from device.rules.teams import primary, team_of, teamed
-from device.rules.registry import Rules, apply_events, find_format
+from device.rules.registry import Expected, Rules, apply_events, find_format
 from device.rules.table import check_seat
 from device.state import GameState, Step
 from device.state_planechase import (
@@ -2359,6 +2359,16 @@ def _acknowledge_button(state: GameState, press: ButtonPressed) -> Command | Non
             answer=()
         )  # refused with what the table must do first, not a turn passed
     return AcknowledgePhenomenon() if pc.encounter is not None else None
+
+
+@RULES.expects_cards
+def _planar_cards(state: GameState) -> Expected | None:
+    """A physical card means a planar card in a Planechase game: so a name no planar card has is
+    "no plane or phenomenon"; the table waits for one while a card is to be turned over."""
+    pc = state.planechase
+    if pc is None:
+        return None
+    return Expected(load_catalog().planar(), waiting=pc.awaiting is not None)
 
 
 @RULES.on_card

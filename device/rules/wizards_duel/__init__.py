@@ -103,6 +103,8 @@ RULES.format(
         aliases=("pojedynek", "pojedynek czarnoksieznika", "duel of wizards"),
         excludes=frozenset({"planechase", "contraptions"}),
         tracks_life=False,
+        # a duel moves in phases, two of them with everyone at once
+        turns=False,
     )
 )
 for _table_option in (
@@ -1828,6 +1830,12 @@ def _next_button(state: GameState, press: ButtonPressed) -> Command | None:
     if state.wizards_duel is None or press.long:
         return None
     return DuelNext()
+
+
+@RULES.round_of
+def _round(state: GameState) -> int | None:
+    """A duel is played in rounds: a saved one shows the round it reached."""
+    return state.wizards_duel.round if state.wizards_duel is not None else None
 
 
 @RULES.on_button(Button.ROLL)
