@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from msgspec import Struct, field
 
-from device.rules import GAME
+from device.game import GAME
 from device.catalog import Card, card_kind
 from device.commands import Advance, Command, NewGame, Timed
 from device.config import Config

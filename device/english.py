@@ -2,7 +2,7 @@
 
 Each module writes the English of what it says beside the code that says it (its ``TEXTS``);
 this module finds them through the same lists the gadget is built from — the rules' parts
-(``device.rules.PARTS``, each part's texts in its ``Rules`` value) and the console's command
+(``device.game.PARTS``, each part's texts in its ``Rules`` value) and the console's command
 tables (``device.console.TABLES``) — and a list of the modules outside them.  It sits on top of
 ``device``: nothing below it imports it, and the program gives it to ``device.text.speak`` at its
 start.  A source is read when a key it holds is first looked up: the card-data import's, the
@@ -18,7 +18,7 @@ from device.text import English, Source, Text
 
 def _game() -> list[Mapping[str, Text]]:
     from device import catalog, controller, event_link, formats, games, recovery, text
-    from device.rules import GAME
+    from device.game import GAME
     from device.rules.conspiracy import tables
     from device.rules.contraptions import view
 

@@ -63,7 +63,7 @@ from device.errors import IllegalCommand
 from device.events import GameStarted
 from device.inputs import BrokerMessage, BrokerStatus, InputEvent
 from device.models import Model
-from device.rules.conspiracy import event_message, group_title, joined
+from device.rules.conspiracy.play import event_message, group_title, joined
 from device.rules.conspiracy.commands import StartClock
 from device.rules.conspiracy.tables import (
     Assignment,

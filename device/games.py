@@ -20,7 +20,7 @@ from msgspec import Struct
 from device.errors import GameDamaged, JournalTooNew
 from device.formats import titles
 from device.journal import GameInfo, Reader
-from device.rules import describe_outcome
+from device.game import describe_outcome
 from device.state import GameState
 from device.text import Message, Text, listing
 from device.rules.registry import find_format, round_of

@@ -68,7 +68,7 @@ from typing import Any, TypeVar
 from msgspec import Struct
 from pydantic import ValidationError
 
-from device.rules import GAME
+from device.game import GAME
 from device.errors import (
     GameDamaged,
     IllegalCommand,

@@ -11,11 +11,11 @@ import enum
 from pydantic import ConfigDict, Field
 
 from device.models import Model
-from device.state_planechase import PlanechaseState
-from device.state_contraptions import ContraptionsState
-from device.state_wizards_duel import WizardsDuelState
-from device.state_necromancer import NecromancerState
-from device.state_conspiracy import ConspiracyState
+from device.rules.planechase.state import PlanechaseState
+from device.rules.contraptions.state import ContraptionsState
+from device.rules.wizards_duel.state import WizardsDuelState
+from device.rules.necromancer.state import NecromancerState
+from device.rules.conspiracy.state import ConspiracyState
 from device.state_dice import DiceState
 from device.state_clock import ClockState
 from device.state_counters import CountersState

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, NoReturn, get_args
 
 from device import text
 from device.english import ENGLISH
-from device.rules import GAME
+from device.game import GAME
 from device import __version__
 from device.config import Config, Language, Loaded, in_use, load
 from device.errors import AetherboxError, ConfigError

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from device.rules.conspiracy import group_title, nth
+from device.rules.conspiracy.play import group_title, nth
 from device.translations import LANGUAGE_NAMES, LANGUAGES
 from display.i18n import Translator
 from display.screens.event import EventInfo, heading, in_group

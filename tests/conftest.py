@@ -11,7 +11,7 @@ from gpiozero.pins.mock import MockFactory
 from device.controller import Controller
 from device import text
 from device.english import ENGLISH
-from device.rules import GAME
+from device.game import GAME
 from device.journal import Journal
 from helpers import Clock, Pty
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from device import rules
+from device import game as rules
 from device.commands import Command
 from device.console import TABLES, Console
 from device.controller import Controller

@@ -19,7 +19,7 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.journal import Journal
-from device.rules import decide, fold, play
+from device.game import decide, fold, play
 from device.rules.clock import (
     GameClockPaused,
     GameClockResumed,
@@ -30,7 +30,7 @@ from device.rules.clock import (
     clock_time,
     hours_minutes,
 )
-from device.rules import GAME
+from device.game import GAME
 from device.state_clock import Break, ClockState
 from helpers import T0, Clock, play_step, refused, state
 

@@ -20,7 +20,7 @@ from helpers import T0, Clock, play_step, refused, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device import rules
+from device import game as rules
 from device.commands import Advance, ChangeLife, NewGame, PassTurn
 from device.console import TABLES, Console
 from device.controller import Controller, Result

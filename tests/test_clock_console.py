@@ -9,7 +9,7 @@ import io
 import random
 from pathlib import Path
 
-from device import rules
+from device import game as rules
 from device.commands import NewGame
 from device.console import TABLES, Console
 from device.controller import Controller

@@ -15,7 +15,7 @@ from device.commands import CastCommander, Concede, NameCommanders, NewGame
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.events import CommanderCast
-from device.rules import fold, play
+from device.game import fold, play
 from device.rules.life import commander_tax
 from device.state import GameState, Player
 
@@ -257,7 +257,7 @@ def test_cr903_8_the_tax_is_two_per_cast_counted_and_replays_exactly(
     none), and folding the events again gives the same state."""
     from random import Random
 
-    from device.rules import decide
+    from device.game import decide
 
     rng = Random(5)
     events = decide(

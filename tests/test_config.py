@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from device.rules import GAME
-from device import rules  # noqa: F401 - registers every format
+from device.game import GAME
 from device.config import Config, load
 
 

@@ -9,12 +9,12 @@ import random
 from pathlib import Path
 
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import ChangeLife, Command, Lose, NewGame, SetLife
 from device.console import TABLES, Console
 from device.controller import Controller
 from device.journal import Journal
-from device.rules.conspiracy import (
+from device.rules.conspiracy.play import (
     event_games,
     event_pods,
     group_sizes,
@@ -29,7 +29,7 @@ from device.rules.conspiracy.commands import (
     PassGroupTurn,
     StartClock,
 )
-from device.state_conspiracy import ConspiracyState, GroupRecord
+from device.rules.conspiracy.state import ConspiracyState, GroupRecord
 from helpers import refused, state
 
 EIGHT = ("Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device import rules
+from device import game as rules
 from device.commands import Advance, ChangeLife, NewGame
 from device.controller import Controller
 from device.events import Event
 from device.journal import Journal
-from device.rules.conspiracy import group_sizes, pod_sizes
+from device.rules.conspiracy.play import group_sizes, pod_sizes
 from device.rules.conspiracy.commands import CallTime, LeaveGroup, PassGroupTurn, StartClock
 from device.rules.conspiracy.tables import (
     Assignment,

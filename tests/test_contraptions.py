@@ -13,7 +13,7 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.journal import Journal
-from device.rules.contraptions import controlled, deck_problems
+from device.rules.contraptions.play import controlled, deck_problems
 from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,
@@ -30,7 +30,7 @@ from device.rules.contraptions.commands import (
 )
 from device.rules.contraptions.events import ContraptionsSetUp
 from device.rules.contraptions.view import upkeep_view
-from device.state_contraptions import ContraptionsState, Stage
+from device.rules.contraptions.state import ContraptionsState, Stage
 from helpers import refused, state
 
 ALICE, BOB, CAROL = 0, 1, 2

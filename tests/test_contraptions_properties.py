@@ -15,13 +15,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device import rules
+from device import game as rules
 from device.catalog import load_catalog
 from device.commands import Advance, Command, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
-from device.rules.contraptions import machine_runs
+from device.rules.contraptions.play import machine_runs
 from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,

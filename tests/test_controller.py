@@ -9,7 +9,7 @@ import pytest
 
 from device.catalog import Card, load_catalog
 from device.commands import ChangeLife, Command, NewGame
-from device.rules import PARTS
+from device.game import PARTS
 from device.rules.registry import Rules, Ruleset
 from device.controller import Controller
 from device.errors import IllegalCommand

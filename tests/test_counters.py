@@ -24,7 +24,7 @@ from device.rules.counters import (
     game_of,
     marks,
 )
-from device.rules import GAME
+from device.game import GAME
 from device.state_counters import Counter, DayNight
 from helpers import refused, state
 

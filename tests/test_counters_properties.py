@@ -13,7 +13,7 @@ from helpers import play_step, undo_all_and_redo
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import (
     Advance,
     ChangeLife,

@@ -25,7 +25,7 @@ from device.rules.dice import (
     RollDice,
     describe_throw,
 )
-from device.rules import GAME
+from device.game import GAME
 from device.state_dice import KEPT, ThrowKind
 from helpers import refused, state
 

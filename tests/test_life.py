@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import (
     Advance,
     ChangeLife,

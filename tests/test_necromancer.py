@@ -12,7 +12,7 @@ from helpers import ConsoleTable, play_step, refused, state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import (
     ChangeLife,
     ChangePoison,
@@ -28,7 +28,7 @@ from device.controller import Controller
 from device.journal import Journal
 from device.rules.necromancer.commands import Blame, SoloTurn
 from device.state import GameState
-from device.state_necromancer import Fate, NecromancerState, Phase
+from device.rules.necromancer.state import Fate, NecromancerState, Phase
 
 A, B, C, D = 0, 1, 2, 3
 

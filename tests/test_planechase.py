@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from device import rules
+from device import game as rules
 from device.commands import Advance, Concede, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.journal import Journal
 from device.catalog import load_catalog
-from device.rules.planechase import (
+from device.rules.planechase.play import (
     chance_to_planeswalk,
     cost_of_rolls,
     deck_problems,
@@ -41,7 +41,7 @@ from device.rules.planechase.commands import (
     SetPlanarDeck,
 )
 from device.state import GameState
-from device.state_planechase import DieFace, PlanechaseState
+from device.rules.planechase.state import DieFace, PlanechaseState
 from helpers import refused
 
 A, B, C, D = 0, 1, 2, 3
@@ -143,7 +143,7 @@ def test_pc1_plain_d6_option_labels_the_roll_log(
         0,
         True,
     )
-    from device.rules.planechase import pip_label
+    from device.rules.planechase.play import pip_label
 
     assert pip_label(st(controller), roll) == "3"
 

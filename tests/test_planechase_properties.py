@@ -12,13 +12,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device.rules import GAME
+from device.game import GAME
 from device.catalog import load_catalog
 from device.commands import Advance, Command, Concede, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
-from device.rules.planechase import planar_controllers
+from device.rules.planechase.play import planar_controllers
 from device.rules.planechase.commands import (
     AcknowledgePhenomenon,
     ChangePlaneCounters,

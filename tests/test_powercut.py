@@ -39,7 +39,7 @@ from typing import Any
 
 import pytest
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import Advance, ChangeLife, ChangePoison, Command, NewGame, ReverseTurnOrder
 from device.controller import Controller
 from device.errors import IllegalCommand, JournalError

@@ -66,7 +66,8 @@ def test_rules_import_no_io_libraries() -> None:
 
 
 def test_rules_device_imports_stay_in_the_core() -> None:
-    allowed = {f"device.{path.stem}" for path in _core_files()} | {"device.rules"}
+    # device.game is the rules of every part: an event across tables folds its tables' games by it
+    allowed = {f"device.{path.stem}" for path in _core_files()} | {"device.rules", "device.game"}
     for path in sorted(RULES.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

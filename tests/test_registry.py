@@ -24,19 +24,14 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.events import GameStarted, StepChanged
 from device.journal import Journal
-from device.rules import (
-    GAME,
-    PARTS,
-    conspiracy,
-    counters,
-    life,
-    planechase,
-    table,
-    wizards_duel,
-)
+from device.game import GAME, PARTS
+from device.rules.conspiracy import play as conspiracy
+from device.rules.planechase import play as planechase
+from device.rules.wizards_duel import play as wizards_duel
+from device.rules import counters, life, table
 from device.rules.registry import Rules, Ruleset
 from device.state import GameState
-from device.state_necromancer import Fate
+from device.rules.necromancer.state import Fate
 from device.text import Message
 
 
@@ -51,7 +46,7 @@ def test_every_rules_value_is_in_the_list() -> None:
         if isinstance(value, Rules) and id(value) not in listed:
             # a part kept in a module of its own is taken in by its format's value
             assert any(value.appliers.items() <= part.appliers.items() for part in PARTS), (
-                f"{name}.RULES is neither in device.rules.PARTS nor taken in by a part listed there"
+                f"{name}.RULES is neither in device.game.PARTS nor taken in by a part listed there"
             )
 
 
@@ -73,10 +68,10 @@ def test_importing_the_rules_fills_no_table() -> None:
     """Naming a format outside any game's rules is an error that says so, in a fresh interpreter
     that has imported every rules module: no import made a table of formats."""
     script = (
-        "import device.rules, device.formats, device.rules.registry as r\n"
+        "import device.game, device.formats, device.rules.registry as r\n"
         "try:\n    r.find_format('planechase')\n"
         "except RuntimeError as error:\n    print(error)\n"
-        "print(device.rules.GAME.formats.find('planechase').title)\n"
+        "print(device.game.GAME.formats.find('planechase').title)\n"
     )
     root = Path(__file__).resolve().parent.parent
     said = subprocess.run(

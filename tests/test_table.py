@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from device.rules import GAME
-from device import rules
+from device.game import GAME
+from device import game as rules
 from device.commands import Advance, Concede, NewGame, PassTurn, ReverseTurnOrder, SkipTurns
 from device.controller import Controller
 from device.errors import IllegalCommand, UnknownName

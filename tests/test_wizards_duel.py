@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import ChangeLife, Concede, NewGame
 from device.console import TABLES, Console
 from device.controller import Controller
@@ -14,7 +14,7 @@ from device.errors import IllegalCommand
 from device.events import GameStarted
 from device.inputs import Button, ButtonPressed
 from device.rules.wizards_duel.events import DuelSetUp, ElementDiceRolled
-from device.state_wizards_duel import Face, WizardsDuelState
+from device.rules.wizards_duel.state import Face, WizardsDuelState
 from helpers import state
 
 ALA, OLA, EWA = 0, 1, 2

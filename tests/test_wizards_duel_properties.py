@@ -7,8 +7,8 @@ import random
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from device.rules import GAME
-from device import rules
+from device.game import GAME
+from device import game as rules
 from device.commands import Command, NewGame
 from device.errors import IllegalCommand
 from device.rules.wizards_duel.commands import (
@@ -27,7 +27,7 @@ from device.rules.wizards_duel.commands import (
     SetShieldDie,
 )
 from device.state import GameState
-from device.state_wizards_duel import Face, Spell, SpellKind
+from device.rules.wizards_duel.state import Face, Spell, SpellKind
 
 OPTIONS = {
     "chain_reaction": "on",

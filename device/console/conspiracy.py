@@ -12,7 +12,7 @@ from pathlib import Path
 from device.console.core import CommandTable, Console, command
 from device.errors import IllegalCommand
 from device.event_link import EventSession
-from device.rules.conspiracy import (
+from device.rules.conspiracy.play import (
     Standing,
     event_games,
     event_message,

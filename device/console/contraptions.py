@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, card_text, command, number
 from device.errors import IllegalCommand
-from device.rules.contraptions import contraptions, next_roll_cost
+from device.rules.contraptions.play import contraptions, next_roll_cost
 from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,
@@ -29,7 +29,7 @@ from device.rules.contraptions.commands import (
 )
 from device.rules.contraptions.view import UpkeepView, boards, library_lines, upkeep_view
 from device.state import GameState
-from device.state_contraptions import ContraptionsState
+from device.rules.contraptions.state import ContraptionsState
 from device.text import Message, Text, listing
 
 TEXTS: dict[str, Text] = {

@@ -16,7 +16,7 @@ from typing import TextIO
 
 from msgspec import Struct, field
 
-from device import rules
+from device import game as rules
 from device.commands import Command
 from device.controller import Controller, Result
 from device.errors import IllegalCommand

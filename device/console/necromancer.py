@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from device.console.core import CommandTable, Console, command
-from device.rules.necromancer import standing, status
+from device.rules.necromancer.play import standing, status
 from device.rules.necromancer.commands import Blame, SoloTurn
 from device.state import GameState, Player
 from device.text import Message, Text, fold, listing

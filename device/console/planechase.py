@@ -7,7 +7,7 @@ from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, card_text, command, number
 from device.errors import IllegalCommand
 from device.rules.planechase.events import planechase
-from device.rules.planechase import (
+from device.rules.planechase.play import (
     PIP_OF,
     awaiting_prompt,
     chance_to_planeswalk,
@@ -29,7 +29,7 @@ from device.rules.planechase.commands import (
     SetPlanarDeck,
 )
 from device.state import GameState
-from device.state_planechase import DieFace
+from device.rules.planechase.state import DieFace
 from device.text import Message, Plural, Text, listing
 from device.rules.registry import options_for
 

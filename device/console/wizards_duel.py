@@ -13,7 +13,7 @@ from typing import Literal, TypeVar
 from device.console.core import CommandTable, Console, Usage, command, number
 from device.errors import IllegalCommand
 from device.text import Message, Text, fold, listing
-from device.rules.wizards_duel import duel_of, faces_text, spells_text
+from device.rules.wizards_duel.play import duel_of, faces_text, spells_text
 from device.rules.wizards_duel.commands import (
     CastSpell,
     DefenceKind,
@@ -30,7 +30,14 @@ from device.rules.wizards_duel.commands import (
     SetShieldDie,
 )
 from device.state import GameState
-from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
+from device.rules.wizards_duel.state import (
+    Face,
+    Spell,
+    SpellCard,
+    SpellKind,
+    Wizard,
+    WizardsDuelState,
+)
 
 #: How the console words a message (``Console.text``), for the lines built here.
 Words = Callable[[str | Message], str]
@@ -182,7 +189,7 @@ def _level(args: list[str]) -> tuple[list[str], int | None]:
     ("wd",),
 )
 def _wizards(console: Console, args: list[str]) -> None:
-    from device import rules
+    from device import game as rules
 
     state = console.state
     duel = duel_of(state)

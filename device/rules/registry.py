@@ -5,7 +5,7 @@ that value's methods (``@RULES.decides(RollPlanarDie)``), so everything the modu
 and table options, deciders, appliers, describers, state checks, set-up, what buttons and cards
 mean, how its games end, what it forbids the core, the English of what it says — is found in one
 place.  Importing a module fills nothing but its own value: ``Ruleset(parts)`` builds a game's
-rules from the parts handed to it (``device.rules.PARTS`` lists every part), as a value of its own.
+rules from the parts handed to it (``device.game.PARTS`` lists every part), as a value of its own.
 """
 
 from __future__ import annotations

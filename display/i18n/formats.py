@@ -11,7 +11,7 @@ help and values are here, so a new option shows its name and its declared help u
 
 from __future__ import annotations
 
-from device.rules import PARTS
+from device.game import PARTS
 from device.text import Text
 
 

@@ -44,7 +44,7 @@ from device.commands import Command
 from device.controller import Result
 from device.events import Event, GameStarted
 from device.inputs import Button
-from device.rules.conspiracy import (
+from device.rules.conspiracy.play import (
     POD,
     event_pods,
     group_active,
@@ -72,7 +72,7 @@ from device.rules.conspiracy.events import (
     TimeCalled,
 )
 from device.state import GameState
-from device.state_conspiracy import ConspiracyState, GroupRecord
+from device.rules.conspiracy.state import ConspiracyState, GroupRecord
 from device.text import Message
 from device.rules.registry import outcome
 from display import symbols, theme

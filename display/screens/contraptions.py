@@ -33,7 +33,12 @@ from device.catalog import Faction
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
-from device.rules.contraptions import current_upkeep, library_message, next_roll_cost, on_sprocket
+from device.rules.contraptions.play import (
+    current_upkeep,
+    library_message,
+    next_roll_cost,
+    on_sprocket,
+)
 from device.rules.contraptions.commands import (
     AssembleContraption,
     CrankContraptions,
@@ -59,7 +64,7 @@ from device.rules.contraptions.events import (
 from device.rules.contraptions.view import UpkeepView, upkeep_view
 from device.rules.table import round_from
 from device.state import GameState, Step
-from device.state_contraptions import (
+from device.rules.contraptions.state import (
     SPROCKETS,
     Assembled,
     Assembly,
@@ -1220,7 +1225,7 @@ def _shown(state: GameState, ct: ContraptionsState, form: ContraptionsForm) -> U
 
 def _job_message(state: GameState, job: Assembly) -> Message:
     """The banner's words for an assembly, with the library names as messages to translate."""
-    from device.rules.contraptions import job_banner
+    from device.rules.contraptions.play import job_banner
 
     message = job_banner(state, job)
     if message.key == "ct.banner.choose_library":

@@ -29,7 +29,7 @@ from msgspec.structs import replace
 
 from device.inputs import Button
 from device.rules.clock import clock_time
-from device.rules.conspiracy import group_title, joined, nth
+from device.rules.conspiracy.play import group_title, joined, nth
 from device.state import GameState
 from device.text import Message
 from display import qr, theme

@@ -25,7 +25,7 @@ from device.inputs import Button
 from device.rules.necromancer.commands import Blame, SoloTurn
 from device.rules.necromancer.events import LossReattributed, LossSettled
 from device.state import GameState, Player
-from device.state_necromancer import SOLO_TURNS, Fate, NecromancerState, Phase
+from device.rules.necromancer.state import SOLO_TURNS, Fate, NecromancerState, Phase
 from display import theme
 from display.canvas import Rect
 from display.chips import (

@@ -48,7 +48,7 @@ from device.rules.planechase.events import (
     PlaneTurnedOver,
     Planeswalked,
 )
-from device.rules.planechase import (
+from device.rules.planechase.play import (
     PIP_OF,
     awaited_cards,
     awaiting_prompt,
@@ -67,7 +67,13 @@ from device.rules.planechase.commands import (
     RollPlanarDie,
 )
 from device.state import GameState, Step
-from device.state_planechase import ChoiceKind, DieFace, FaceUpCard, PlanarKind, PlanechaseState
+from device.rules.planechase.state import (
+    ChoiceKind,
+    DieFace,
+    FaceUpCard,
+    PlanarKind,
+    PlanechaseState,
+)
 from device.text import Message
 from device.rules.registry import outcome
 from display import cardtext, symbols, theme

@@ -57,7 +57,7 @@ from device.formats import Format, TableOption
 from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS
 from device.inputs import Button
 from device.rules.colours import filled, turned
-from device.rules.conspiracy import (
+from device.rules.conspiracy.play import (
     EVENT_OPTIONS,
     POD,
     POD_MIN,

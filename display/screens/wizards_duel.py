@@ -34,7 +34,7 @@ from msgspec.structs import replace
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
-from device.rules.wizards_duel import (
+from device.rules.wizards_duel.play import (
     BASIC_CARDS,
     NAME,
     basic_cards,
@@ -55,7 +55,14 @@ from device.rules.wizards_duel.commands import (
 )
 from device.rules.table import round_from
 from device.state import GameState
-from device.state_wizards_duel import Face, Spell, SpellCard, SpellKind, Wizard, WizardsDuelState
+from device.rules.wizards_duel.state import (
+    Face,
+    Spell,
+    SpellCard,
+    SpellKind,
+    Wizard,
+    WizardsDuelState,
+)
 from device.text import Message
 from device.rules.registry import outcome
 from display import theme

@@ -25,7 +25,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from device.inputs import Button
-from device.rules.wizards_duel import (
+from device.rules.wizards_duel.play import (
     BASIC_CARDS,
     MAX_CARD_NAME,
     MAX_STRENGTH,
@@ -35,7 +35,7 @@ from device.rules.wizards_duel import (
 )
 from device.rules.wizards_duel.commands import DefineSpellCard, LearnSpell
 from device.state import GameState
-from device.state_wizards_duel import Face, Spell, SpellKind, Wizard
+from device.rules.wizards_duel.state import Face, Spell, SpellKind, Wizard
 from device.text import Message
 from device.rules.registry import outcome
 from display import theme

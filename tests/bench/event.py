@@ -61,7 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/: the b
 from figures import percentile  # noqa: E402
 from mosquitto import MISSING, Mosquitto  # noqa: E402
 
-from device import rules  # noqa: E402
+from device import game as rules
 from device.controller import Controller  # noqa: E402
 from device.event_link import ORGANISER, EventSession, report_topic  # noqa: E402
 from device.events import Event  # noqa: E402

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from types import MappingProxyType
 
-from device import rules
+from device import game as rules
 from device.events import Event as GameEvent
 from device.rules.conspiracy.commands import LeaveGroup, StartClock
 from device.rules.conspiracy.tables import (

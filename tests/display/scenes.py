@@ -368,7 +368,7 @@ def scene_conspiracy(k: Kiosk) -> None:
 def duel_cards(k: Kiosk, seats: int) -> None:
     """Each player describes two starting spell cards, as printed (the console's 'spell')."""
     from device.rules.wizards_duel.commands import DefineSpellCard
-    from device.state_wizards_duel import Face, Spell, SpellKind
+    from device.rules.wizards_duel.state import Face, Spell, SpellKind
 
     for seat in range(seats):
         k.execute(
@@ -521,7 +521,7 @@ def scene_wd_falling(k: Kiosk) -> None:
     )
     duel_cards(k, 3)
     from device.rules.wizards_duel.commands import DefineSpellCard
-    from device.state_wizards_duel import Face, Spell, SpellKind
+    from device.rules.wizards_duel.state import Face, Spell, SpellKind
 
     k.execute(
         DefineSpellCard(

@@ -8,7 +8,7 @@ import random
 import time
 from collections.abc import Callable
 
-from device import rules
+from device import game as rules
 from device.event_link import (
     ONLINE,
     OFFLINE,

@@ -27,7 +27,7 @@ from scenes_art import (
 )
 from test_readable import ALL_SIZES, overlap
 
-from device.state_planechase import FaceUpCard, PlanarKind
+from device.rules.planechase.state import FaceUpCard, PlanarKind
 from display import cardtext, theme
 from display.canvas import Rect
 from display.kiosk import Kiosk

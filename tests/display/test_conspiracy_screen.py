@@ -11,12 +11,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import ChangeLife, NewGame
 from device.inputs import Button
 from device.rules.conspiracy.commands import LeaveGroup, StartClock
 from device.state import GameState
-from device.state_conspiracy import ConspiracyState
+from device.rules.conspiracy.state import ConspiracyState
 from display.kiosk import Kiosk
 from display.screens.adjust import AddAmount, AdjustForm, ApplyChange, PickPlayer, PickSource
 from display.screens.conspiracy import PickItem

@@ -13,9 +13,9 @@ import pytest
 
 from device.commands import NewGame
 from device.inputs import Button
-from device.rules.contraptions import controlled, on_sprocket
+from device.rules.contraptions.play import controlled, on_sprocket
 from device.state import GameState, Step
-from device.state_contraptions import Stage
+from device.rules.contraptions.state import Stage
 from display.fonts import Fonts
 from display.i18n import Translator, table
 from display.kiosk import Kiosk

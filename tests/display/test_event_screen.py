@@ -27,12 +27,12 @@ from scenes_event import (
     reported,
 )
 
-from device.rules import GAME
+from device.game import GAME
 from device.event_link import ONLINE, EventSession, plan_topic, presence_topic, report_topic
 from device.commands import NewGame
 from device.inputs import BrokerMessage, Button
 from device.rules.conspiracy.commands import LeaveGroup
-from device.rules import decide, play
+from device.game import decide, play
 from device.rules.conspiracy.tables import EventPlan, fold, table_game, table_report
 from display.kiosk import Kiosk
 from display.targets import OffscreenTarget

@@ -17,7 +17,7 @@ from device.commands import NewGame
 from device.config import Config
 from device.inputs import Button, ButtonPressed
 from device.rules.planechase.events import PlanarDieRolled, Planeswalked
-from device.state_planechase import DieFace
+from device.rules.planechase.state import DieFace
 from display.app import KioskOptions, feedback_pins, open_kiosk
 from display.kiosk import Kiosk
 from display.kiosk.results import cues

@@ -11,7 +11,7 @@ import pygame
 from device.commands import Concede, Lose, NewGame, PassTurn, SetLife
 from device.inputs import Button
 from device.rules.necromancer.commands import SoloTurn
-from device.state_necromancer import NecromancerState, Phase
+from device.rules.necromancer.state import NecromancerState, Phase
 from display.kiosk import Kiosk
 from display.screens.necromancer import BlameTap, NecromancerAsk
 from display.ui import Go, Press, Turn

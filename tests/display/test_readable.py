@@ -14,7 +14,7 @@ from scenes import LANGUAGES, POD, SAMPLE_TEXT, SCENES, SIZES, assert_readable, 
 
 from device.commands import ChangePoison, Concede, DealCommanderDamage, NewGame
 from device.inputs import Button
-from device.state_planechase import DieFace, Roll
+from device.rules.planechase.state import DieFace, Roll
 from display import theme
 from display.canvas import Rect
 from display.i18n import Translator
@@ -465,7 +465,7 @@ def test_pc11_stairs_to_infinity_asks_in_the_tables_language(
 ) -> None:
     """PC-11: Stairs to Infinity's answers are chips in the table's words, not 'top'/'bottom'."""
     from device.rules.planechase.commands import ChoosePlanar
-    from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
+    from device.rules.planechase.state import CardRef, ChoiceKind, PendingChoice, PlanarKind
 
     kiosk = shown(make_kiosk, "planechase", language=language)
     state = kiosk.controller.state

@@ -400,7 +400,7 @@ def test_hw4_every_text_fits_on_every_layout(
 
 def test_pc7_a_phenomenon_takes_the_planes_place_until_next(make_kiosk: MakeKiosk) -> None:
     """PC-7: a phenomenon being encountered is shown large with what to do; NEXT resolves it."""
-    from device.state_planechase import FaceUpCard, PlanarKind
+    from device.rules.planechase.state import FaceUpCard, PlanarKind
 
     kiosk = shown(make_kiosk, "upkeep")
     kiosk.dispatch(Press(Button.NEXT))
@@ -421,7 +421,7 @@ def test_pc7_a_phenomenon_takes_the_planes_place_until_next(make_kiosk: MakeKios
 def test_pc11_a_pending_choice_is_picked_with_the_encoder_and_select(make_kiosk: MakeKiosk) -> None:
     """PC-11: Interplanar Tunnel's choice: the revealed planes as a list; ↑/↓ and SELECT choose."""
     from device.rules.planechase.commands import ChoosePlanar
-    from device.state_planechase import CardRef, ChoiceKind, PendingChoice, PlanarKind
+    from device.rules.planechase.state import CardRef, ChoiceKind, PendingChoice, PlanarKind
 
     kiosk = shown(make_kiosk, "upkeep")
     kiosk.dispatch(Press(Button.NEXT))

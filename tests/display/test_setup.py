@@ -11,7 +11,7 @@ import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from device.rules import GAME
+from device.game import GAME
 from device.commands import Concede, NewGame
 from device.inputs import Button
 from device.rules.colours import colour_of

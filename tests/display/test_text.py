@@ -16,7 +16,6 @@ import device.console  # noqa: F401
 import device.controller  # noqa: F401
 import device.recovery  # noqa: F401
 import device.scryfall  # noqa: F401
-from device import rules  # noqa: F401 - registers every rules module's texts
 from device import text as core_text
 from device.text import Message
 from display import cardtext

@@ -19,7 +19,7 @@ import device.controller  # noqa: F401
 import device.rules  # noqa: F401
 import device.scryfall  # noqa: F401
 import device.tagmap  # noqa: F401
-from device.rules import GAME
+from device.game import GAME
 from device.commands import Advance, ChangeLife, NewGame
 from device.console import TABLES
 from device.rules.planechase.commands import RollPlanarDie, SetPlanarDeck

@@ -13,7 +13,7 @@ import pygame
 from device.commands import NewGame
 from device.inputs import Button
 from device.rules.wizards_duel.commands import GatherMana
-from device.state_wizards_duel import Face, Spell, SpellKind
+from device.rules.wizards_duel.state import Face, Spell, SpellKind
 from display.kiosk import Kiosk
 from display.screens.wizards_duel import DuelChip
 from display.screens.wizards_duel_card import CardRow, CardStep

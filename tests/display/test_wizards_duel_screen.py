@@ -15,7 +15,7 @@ import pytest
 from device.commands import NewGame
 from device.inputs import Button
 from device.rules.wizards_duel.commands import DefineSpellCard, GatherMana, PassIncantations
-from device.state_wizards_duel import Face, Spell, SpellKind
+from device.rules.wizards_duel.state import Face, Spell, SpellKind
 from device.text import Plural, every_text
 from display.i18n import LANGUAGES, Translator, table, wizards_duel as duel_texts
 from display.kiosk import Kiosk
@@ -411,7 +411,7 @@ def test_every_duel_text_is_translated_with_the_same_fields(language: str) -> No
 
 def test_die_faces_and_spells_read_in_each_language() -> None:
     """Messages carry the faces as words each language places itself."""
-    from device.rules.wizards_duel import faces_text, spells_text
+    from device.rules.wizards_duel.play import faces_text, spells_text
 
     faces = faces_text((Face.FIRE, Face.WATER, Face.AIR))
     spells = spells_text((Spell(kind=SpellKind.AREA, strength=3, others=1, school=Face.WATER),))

@@ -3,7 +3,7 @@
 from typing import Literal
 
 from device.events import Event
-from device.state_conspiracy import GroupRecord
+from device.rules.conspiracy.state import GroupRecord
 
 
 class RoundStarted(Event):

@@ -33,8 +33,8 @@ from device.commands import NewGame
 from device.errors import IllegalCommand
 from device.events import Event
 from device.models import Model
-from device.rules import decide
-from device.rules.conspiracy import (
+from device.game import decide
+from device.rules.conspiracy.play import (
     POD,
     Standing,
     event_games,
@@ -47,7 +47,7 @@ from device.rules.conspiracy import (
 )
 from device.rules.conspiracy.events import GroupLeft, RoundStarted
 from device.state import GameState, Player
-from device.state_conspiracy import ConspiracyState, GroupRecord
+from device.rules.conspiracy.state import ConspiracyState, GroupRecord
 from device.text import Message, Text
 
 TEXTS: dict[str, Text] = {

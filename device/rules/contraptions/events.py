@@ -3,7 +3,7 @@
 from typing import Literal
 
 from device.events import Event
-from device.state_contraptions import Library, Variant
+from device.rules.contraptions.state import Library, Variant
 
 
 class ContraptionsSetUp(Event):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.rules.contraptions import (
+from device.rules.contraptions.play import (
     job_banner,
     board_of,
     counter_index,
@@ -20,7 +20,7 @@ from device.rules.contraptions import (
     on_sprocket,
 )
 from device.state import GameState, Step
-from device.state_contraptions import SPROCKETS, Stage, Variant
+from device.rules.contraptions.state import SPROCKETS, Stage, Variant
 from device.text import Message, Plural, Text
 
 TEXTS: dict[str, Text] = {

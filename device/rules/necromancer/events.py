@@ -3,7 +3,7 @@
 from typing import Literal
 
 from device.events import Event
-from device.state_necromancer import Fate
+from device.rules.necromancer.state import Fate
 
 
 class NecromancerBegan(Event):

@@ -43,7 +43,7 @@ from device.rules.planechase.events import (
 )
 from device.rules.registry import Rules
 from device.state import GameState
-from device.state_planechase import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
+from device.rules.planechase.state import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
 from device.text import Message, Text
 
 RULES = Rules("eternities")

@@ -8,7 +8,7 @@ from device.errors import IllegalCommand
 from device.events import Event
 from device.rules.plane_abilities import DAMAGE_ON_LEAVING, PLANESWALK_AT
 from device.state import GameState
-from device.state_planechase import (
+from device.rules.planechase.state import (
     Awaiting,
     CardRef,
     ChoiceKind,

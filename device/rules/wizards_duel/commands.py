@@ -3,7 +3,7 @@
 from typing import Literal
 
 from device.commands import Command
-from device.state_wizards_duel import Face, Spell
+from device.rules.wizards_duel.state import Face, Spell
 
 
 class RollElementDice(Command):

@@ -4,7 +4,7 @@ from typing import Literal
 
 from device.events import Event
 from device.rules.wizards_duel.commands import DefenceKind
-from device.state_wizards_duel import Face, SpellCard
+from device.rules.wizards_duel.state import Face, SpellCard
 
 
 class DuelSetUp(Event):
