@@ -7,6 +7,7 @@ whenever that shape changes incompatibly.
 """
 
 import enum
+from typing import TypeVar
 
 from pydantic import ConfigDict, Field
 
@@ -94,6 +95,9 @@ class LedgerEntry(Model):
     poison: int = 0
 
 
+PartT = TypeVar("PartT", bound=Model)
+
+
 class GameState(Model):
     schema_version: int = STATE_SCHEMA
     formats: tuple[str, ...]  # the base format first, then modules
@@ -128,6 +132,15 @@ class GameState(Model):
 
     def has(self, fmt: str) -> bool:
         return fmt in self.formats
+
+    def part(self, kind: type[PartT]) -> PartT:
+        """This game's state of one part (``state.part(PlanechaseState)``), where the caller
+        knows the game has it: typed, where the field is optional.  A ``ValueError`` naming the
+        part when the game has none (a programming error, not a player's)."""
+        for value in self.__dict__.values():
+            if isinstance(value, kind):
+                return value
+        raise ValueError(f"this game has no {kind.__name__}: its formats are {self.formats}")
 
     def with_player(self, player: Player) -> "GameState":
         players = list(self.players)

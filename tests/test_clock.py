@@ -164,7 +164,7 @@ def test_undo_leaves_a_pause_be_there_being_nothing_else_to_take_back(
     )
     with pytest.raises(IllegalCommand, match="Nothing to undo: this is the start of the game."):
         controller.undo()
-    assert played(controller, clock) == 100 and state(controller).clock.paused  # type: ignore[union-attr]
+    assert played(controller, clock) == 100 and state(controller).part(ClockState).paused
 
 
 def test_a_paused_clock_stays_paused_across_a_restart_and_a_running_one_counts_its_clock(
@@ -179,7 +179,7 @@ def test_a_paused_clock_stays_paused_across_a_restart_and_a_running_one_counts_i
     clock.now += 7200  # two hours on the given clock between the two openings
     with Journal(journal_path) as journal:
         controller = Controller(journal, clock=clock)
-        assert played(controller, clock) == 300 and state(controller).clock.paused  # type: ignore[union-attr]
+        assert played(controller, clock) == 300 and state(controller).part(ClockState).paused
         controller.execute(ResumeGameClock())
     clock.now += 3600  # an hour more, the game clock running
     with Journal(journal_path) as journal:
@@ -313,7 +313,7 @@ def test_replay_equals_live_undo_restores_and_the_clock_never_runs_backwards(
                 # Time played never goes back: a break is not a change undo or redo could take back.
                 assert played(controller, clock) >= seen
                 left = turn_left(controller, clock)
-                timer = state(controller).clock.timer  # type: ignore[union-attr]
+                timer = state(controller).part(ClockState).timer
                 assert left is None or left <= timer
                 if kind not in ("undo", "redo", "pause", "resume") and state(controller) != before:
                     controller.undo()

@@ -35,6 +35,7 @@ from device.rules.clock import (
     StartGameClock,
 )
 from device.state_clock import Break
+from device.state_clock import ClockState
 from test_clock import PLAYERS, STEP, played, step, table, turn_left
 
 
@@ -208,7 +209,7 @@ def test_a_snapshot_keeps_no_break_and_a_state_from_any_snapshot_has_them_all(
             json.loads(body)["clock"]["breaks"] == [] for body in bodies
         )
         assert journal.state(game) == journal.replay(game) == controller.state
-        assert state(controller).clock.breaks == (Break(began=T0 + 5),)  # type: ignore[union-attr]
+        assert state(controller).part(ClockState).breaks == (Break(began=T0 + 5),)
 
 
 def test_the_backup_carries_the_breaks_and_a_recovery_from_it_keeps_them(
@@ -484,7 +485,7 @@ def test_played_is_wall_time_less_the_breaks_and_undo_redo_never_touch_a_break(
                 assert played(controller, clock) == pytest.approx(
                     clock.now - T0 - _covered(breaks, T0, clock.now)
                 )
-                timer = state(controller).clock.timer  # type: ignore[union-attr]
+                timer = state(controller).part(ClockState).timer
                 if timer:
                     began = _turn_began(journal, game)
                     expected = timer - (clock.now - began - _covered(breaks, began, clock.now))

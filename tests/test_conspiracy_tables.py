@@ -31,6 +31,7 @@ from device.rules.conspiracy.tables import (
     table_report,
 )
 from device.state import GameState
+from device.rules.conspiracy.state import ConspiracyState
 from helpers import refused, state
 
 PLAYERS = [f"P{i:02d}" for i in range(17)]
@@ -345,7 +346,7 @@ def test_a_newer_report_corrects_an_older_one_and_stale_or_foreign_ones_change_n
     corrected = played(plan, group, [[2], [1]], 2, rng)
     view = fold(plan, [corrected, wrong, wrong])
     assert view.report(group) == corrected
-    record = view.pods[0].conspiracy.groups[0]  # type: ignore[union-attr]
+    record = view.pods[0].part(ConspiracyState).groups[0]
     assert [plan.pods[0][s] for batch in record.left for s in batch] == [
         group.players[2],
         group.players[1],

@@ -26,6 +26,8 @@ from device.rules.counters import (
 )
 from device.game import GAME
 from device.state_counters import Counter, DayNight
+from device.rules.conspiracy.state import ConspiracyState
+from device.state_counters import CountersState
 from helpers import refused, state
 
 PLAYERS = ("Ann", "Bob", "Cid", "Dee")
@@ -67,7 +69,9 @@ def test_the_monarch_taken_back_by_hand_leaves_nobody(controller: Controller) ->
     controller.execute(BecomeMonarch(seat=3))
     assert said(controller, BecomeMonarch(seat=None)) == ["Nobody is the monarch now."]
     assert monarch(controller) is None
-    assert state(controller).counters is not None and state(controller).counters.games == ()  # type: ignore[union-attr]
+    assert (
+        state(controller).counters is not None and state(controller).part(CountersState).games == ()
+    )
 
 
 def test_taking_the_initiative_again_ventures_again(controller: Controller) -> None:
@@ -132,7 +136,7 @@ def test_a_players_counters_go_up_and_down_never_below_none(
     assert refused(controller, ChangeCounter(seat=1, counter=counter, delta=1000)) == (
         "1000 is out of range: change counters by at most 999 at a time."
     )
-    assert state(controller).counters.player(1).count(counter) == 2  # type: ignore[union-attr]
+    assert state(controller).part(CountersState).player(1).count(counter) == 2
 
 
 def test_the_citys_blessing_is_gained_once_and_kept(controller: Controller) -> None:
@@ -142,7 +146,7 @@ def test_the_citys_blessing_is_gained_once_and_kept(controller: Controller) -> N
         "Dee already has the city's blessing: once gained, it is kept for the rest of the game."
     )
     controller.execute(PassTurn())
-    assert state(controller).counters.player(3).blessing  # type: ignore[union-attr]
+    assert state(controller).part(CountersState).player(3).blessing
 
 
 def test_a_player_who_left_gets_nothing_and_a_duel_of_wizards_counts_none(
@@ -178,7 +182,7 @@ def test_every_change_is_a_journaled_event_that_reads_back(controller: Controlle
         for event in controller.execute(command).events:
             assert GAME.parse_event(event.model_dump_json()) == event
     assert controller.undo().messages[0].key == "controller.undid"
-    assert not state(controller).counters.player(3).blessing  # type: ignore[union-attr]
+    assert not state(controller).part(CountersState).player(3).blessing
 
 
 # --- leaving the game: the active player takes it, else the next in turn order -------------------------
@@ -264,7 +268,7 @@ def test_nc3_a_minion_apart_from_the_game_is_passed_over_and_comes_back_without_
         in [str(m) for m in result.messages]
     )
     assert any(isinstance(e, PlayerCountersCleared) for e in result.events)
-    assert not state(controller).counters.player(1).any  # type: ignore[union-attr]
+    assert not state(controller).part(CountersState).player(1).any
     controller.execute(BecomeMonarch(seat=0))
     controller.execute(
         Lose(seat=0, source=3)
@@ -282,7 +286,7 @@ def test_cj_each_group_of_a_pod_has_its_own_monarch_and_day_and_a_new_round_has_
             first="A1",
         )
     )
-    one, two = state(controller).conspiracy.groups  # type: ignore[union-attr]
+    one, two = state(controller).part(ConspiracyState).groups
     controller.execute(BecomeMonarch(seat=one.order[0]))
     controller.execute(BecomeMonarch(seat=two.order[1]))
     assert marks(state(controller), one.order[2]).monarch == one.order[0]
@@ -313,7 +317,7 @@ def test_cj_each_group_of_a_pod_has_its_own_monarch_and_day_and_a_new_round_has_
         "A new round is a new game: no monarch, no initiative, neither day nor night, no counters."
         in [str(m) for m in result.messages]
     )
-    assert state(controller).counters.games == ()  # type: ignore[union-attr]
+    assert state(controller).part(CountersState).games == ()
 
 
 def test_the_monarchy_passing_on_is_part_of_the_loss_and_undone_with_it(

@@ -27,6 +27,7 @@ from device.rules.dice import (
 )
 from device.game import GAME
 from device.state_dice import KEPT, ThrowKind
+from device.state_dice import DiceState
 from helpers import refused, state
 
 PLAYERS = ("Ala", "Ola", "Ewa")
@@ -54,7 +55,7 @@ def test_a_d20_is_said_with_who_rolled_it(controller: Controller) -> None:
     [event] = result.events
     assert isinstance(event, DiceRolled) and event.sides == 20 and len(event.faces) == 1
     assert [str(m) for m in result.messages] == [f"Ala rolled a d20: {event.faces[0]}."]
-    last = state(controller).dice.last  # type: ignore[union-attr]
+    last = state(controller).part(DiceState).last
     assert (
         last is not None
         and last.kind is ThrowKind.DICE

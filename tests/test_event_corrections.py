@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from device.rules.conspiracy.tables import Assignment
+from device.rules.conspiracy.state import ConspiracyState
 from test_event_link import Event, Gadget, round_one, start
 
 
@@ -180,7 +181,7 @@ def test_cj3_a_correction_of_who_left_first_that_sends_the_same_players_on_chang
     event.pump()
     view = event.organiser.session.view
     assert view is not None and view.folds[0].pending is None and view.round_two(1) == drawn
-    record = view.pods[0].conspiracy.rounds[0][1]  # type: ignore[union-attr]
+    record = view.pods[0].part(ConspiracyState).rounds[0][1]
     assert [view.plan.pods[0][s] for batch in record.left for s in batch] == [names[1], names[0]]
     assert [game_of(t) for t in event.tables] == playing
     # Said while it was being corrected; nothing asks the organiser to rule once it is.

@@ -10,6 +10,7 @@ import pytest
 
 from device.catalog import load_catalog
 from device.journal import Journal
+from device.rules.planechase.state import PlanechaseState
 from tests.helpers import ConsoleTable
 from tests.test_planechase import Scripted
 
@@ -243,7 +244,7 @@ def test_pc4_a_deck_lists_printed_names_with_commas(table: Table) -> None:
     )
     out = table.run(line)
     assert not any(text.startswith("refused") for text in out), out
-    deck = table.controller.state.planechase.deck(0)  # type: ignore[union-attr]
+    deck = table.controller.state.part(PlanechaseState).deck(0)
     names = {c.name for c in deck.cards} | {
         c.name for c in table.controller.state.planechase.face_up
     }  # type: ignore[union-attr]
@@ -527,7 +528,7 @@ def test_pc1_a_table_rolling_its_own_die_enters_the_face_it_showed(table: Table)
     assert table.run("planeswalk")[0].startswith("refused: Alice rolls the table's planar die")
     assert table.run("roll blank") == ["Alice rolled a blank (free): nothing happens."]
     table.run("roll")
-    plane = table.controller.state.planechase.face_up[0].name  # type: ignore[union-attr]
+    plane = table.controller.state.part(PlanechaseState).face_up[0].name
     assert table.run("roll chaos") == [
         f"Alice rolled CHAOS (cost 1): {plane}'s chaos ability triggers."
     ]
@@ -539,7 +540,7 @@ def test_pc1_a_table_rolling_its_own_die_enters_the_face_it_showed(table: Table)
     assert (
         table.run("next")[0] == "Turn 2: Bob's upkeep."
     )  # the table changed its mind: the wait ends
-    rolls = table.controller.state.planechase.rolls  # type: ignore[union-attr]
+    rolls = table.controller.state.part(PlanechaseState).rolls
     assert [(r.pip, r.result.value, r.cost, r.special) for r in rolls] == [
         (2, "blank", 0, True),
         (1, "chaos", 1, True),
@@ -558,7 +559,7 @@ def test_pc1_a_plain_d6_of_the_tables_own_is_entered_by_number(table: Table) -> 
         "refused: A plain d6 has no blank side: say the number it showed, 2 to 5 are blanks."
     ]
     assert table.run("roll 4") == ["Alice rolled a blank (free): nothing happens."]
-    assert table.controller.state.planechase.rolls[-1].pip == 4  # type: ignore[union-attr]
+    assert table.controller.state.part(PlanechaseState).rolls[-1].pip == 4
 
 
 def test_pc1_any_table_may_enter_a_face_without_the_option(table: Table) -> None:
@@ -566,7 +567,7 @@ def test_pc1_any_table_may_enter_a_face_without_the_option(table: Table) -> None
     table.run("new ffa+planechase Alice Bob first=Alice", undo=False)
     table.run("next")
     table.run("roll chaos")
-    assert table.controller.state.planechase.rolls[-1].pip == 1  # type: ignore[union-attr]
+    assert table.controller.state.part(PlanechaseState).rolls[-1].pip == 1
 
 
 def _counting_game(table: Table, first: str) -> None:

@@ -247,3 +247,20 @@ def test_pc12_ct6_a_card_means_what_the_formats_in_the_game_expect() -> None:
         catalog.contraptions()
     )
     assert GAME.expected_cards(_started(GAME, "commander", "planechase", "contraptions")) is None
+
+
+def test_a_games_part_of_a_format_is_typed_where_the_field_is_optional() -> None:
+    from device.rules.planechase.state import PlanechaseState
+
+    with GAME.playing():
+        planar = GAME.fold(
+            GAME.decide(None, NewGame(formats=("planechase",), players=("A", "B")), Random(1))
+        )
+        duel = GAME.fold(
+            GAME.decide(None, NewGame(formats=("duel",), players=("A", "B")), Random(1))
+        )
+    assert planar.part(PlanechaseState) is planar.planechase
+    with pytest.raises(
+        ValueError, match=r"this game has no PlanechaseState: its formats are \('duel',\)"
+    ):
+        duel.part(PlanechaseState)

@@ -16,6 +16,7 @@ from device.commands import (
     SetLife,
 )
 from device.inputs import Button, ReaderStatus, TagRead
+from device.rules.wizards_duel.state import WizardsDuelState
 from display.canvas import Drawn
 from display.kiosk import Kiosk
 from display.layout import choose
@@ -397,13 +398,13 @@ def duel_to_casting(k: Kiosk, seats: int, keep: int | None = None) -> None:
     for turn in range(2):
         k.dispatch(Press(Button.NEXT))  # everyone rolls
         for seat in range(seats):
-            rolled = k.state.wizards_duel.wizard(seat).rolled  # type: ignore[union-attr]
+            rolled = k.state.part(WizardsDuelState).wizard(seat).rolled
             assert rolled is not None
             aside = rolled if seat != keep else () if turn == 0 else rolled[:2]
             k.execute(GatherMana(seat=seat, aside=aside))
     k.dispatch(Press(Button.NEXT))  # the last roll, into the pools: phase 2
     for seat in range(seats):
-        pool = k.state.wizards_duel.wizard(seat).pool  # type: ignore[union-attr]
+        pool = k.state.part(WizardsDuelState).wizard(seat).pool
         k.execute(PaySpell(seat=seat, card="Kula ognia", dice=pool[:3]))
         k.execute(PaySpell(seat=seat, card="Źródło życia", dice=pool[3:5]))
     k.dispatch(Press(Button.NEXT))  # incantations over: phase 3
@@ -468,7 +469,7 @@ def _wd_to_incantations(k: Kiosk, seats: int) -> None:
     for _ in range(2):
         k.dispatch(Press(Button.NEXT))  # everyone rolls
         for seat in range(seats):
-            rolled = k.state.wizards_duel.wizard(seat).rolled  # type: ignore[union-attr]
+            rolled = k.state.part(WizardsDuelState).wizard(seat).rolled
             assert rolled is not None
             k.execute(GatherMana(seat=seat, aside=rolled))
     k.dispatch(Press(Button.NEXT))  # the last roll, into the pools: phase 2

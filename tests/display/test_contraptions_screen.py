@@ -16,6 +16,7 @@ from device.inputs import Button
 from device.rules.contraptions.play import controlled, on_sprocket
 from device.state import GameState, Step
 from device.rules.contraptions.state import Stage
+from device.rules.contraptions.state import ContraptionsState
 from display.fonts import Fonts
 from display.i18n import Translator, table
 from display.kiosk import Kiosk
@@ -136,7 +137,7 @@ def test_cta_choosing_a_library_then_a_sprocket_by_touch(make_kiosk: MakeKiosk) 
     """CT-A2, CT-A4: a touch on library 3 reveals its top card, a touch on sprocket 1 assembles
     it there, and the counter then moves 3 → 1 so it cranks in the same upkeep."""
     kiosk = shown(make_kiosk, "ct_faction")
-    top = game(kiosk).contraptions.libraries[2].cards[0]  # type: ignore[union-attr]
+    top = game(kiosk).part(ContraptionsState).libraries[2].cards[0]
     kiosk.touch(center(kiosk, PickOption(2)))
     kiosk.redraw()
     assert texts(kiosk, "ct.card") == [top]
@@ -157,7 +158,7 @@ def test_ctb_shared_sprockets_and_the_die_that_cranks(make_kiosk: MakeKiosk) -> 
     """CT-B1, CT-B2: one set of sprockets for the table; the die's face names the sprocket."""
     kiosk = shown(make_kiosk, "ct_shared")
     state = game(kiosk)
-    up = state.contraptions.upkeep  # type: ignore[union-attr]
+    up = state.part(ContraptionsState).upkeep
     assert up is not None and up.stage is Stage.CRANK and up.sprocket is not None
     assert texts(kiosk, "ct.title") == ["Shared sprockets"]
     assert texts(kiosk, "ct.counter") == ["No counter: the die cranks"]
@@ -196,7 +197,7 @@ def test_ct6_a_waiting_card_can_be_declined_by_touch(make_kiosk: MakeKiosk) -> N
     kiosk = shown(make_kiosk, "ct_place", language="ja")
     kiosk.touch(center(kiosk, PickOption(0)))
     kiosk.redraw()
-    assert game(kiosk).contraptions.assembly is None  # type: ignore[union-attr]
+    assert game(kiosk).part(ContraptionsState).assembly is None
     assert kiosk.ui.messages == ["Aliceは何も組み立てません。"]
 
 
@@ -214,7 +215,7 @@ def test_ct4_the_crank_order_is_put_together_with_the_encoder(make_kiosk: MakeKi
     kiosk.dispatch(Turn(2))
     kiosk.dispatch(Press(Button.SELECT))
     kiosk.redraw()
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.cranked == (second, first)
     assert texts(kiosk, "status.messages") == [
         f"Alice cranks {second}, {first} (sprocket 1); their abilities trigger in that order."
@@ -336,7 +337,7 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
     assert t.says("status.card") == []
     t.keys(pygame.K_UP)  # the encoder: sprocket 2
     assert t.says("ct.highlight") == [f"→ {CT_CARD}"]
-    assert game(kiosk).contraptions.assembly.highlight == 2  # type: ignore[union-attr]
+    assert game(kiosk).part(ContraptionsState).assembly.highlight == 2
     t.keys(pygame.K_TAB)  # SELECT puts it there
     assert on(game(kiosk), 0, 2) == [CT_CARD]
     assert kiosk.ui.messages == [f"Alice assembles {CT_CARD} onto Alice's sprocket 2."]
@@ -376,7 +377,7 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
     t.keys(pygame.K_DOWN)  # back one chip, round to the last: the one that cranks
     assert t.says("ct.option") == [f"1. {CT_CARD}", "Crank them (1)"]
     t.keys(pygame.K_TAB)
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.cranked == (CT_CARD,)
     assert kiosk.ui.messages == [
         f"Alice cranks {CT_CARD} (sprocket 1); their abilities trigger in that order."
@@ -384,7 +385,7 @@ def test_a_base_game_with_physical_contraptions(make_kiosk: MakeKiosk, tmp_path:
 
     # UNDO takes the crank back; the choice is open again.
     t.keys(pygame.K_u)
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.stage is Stage.CRANK and up.cranked == ()
     assert t.says("ct.option") == [CT_CARD, "Crank nothing"]
     assert isinstance(kiosk.target, ScreenshotTarget) and len(kiosk.target.files) >= 20
@@ -406,15 +407,15 @@ def test_a_faction_dice_game_with_touches(make_kiosk: MakeKiosk, tmp_path: Path)
     assert kiosk.ui.screen == "contraptions"
     assert t.says("ct.option") == ["КУБИК штуковин"]
     t.touch(PickOption(0))
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and len(up.faces) == 1
     face = up.faces[0]
     assert t.says("ct.die") == [f"Кубик: {face}"]
-    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    job = game(kiosk).part(ContraptionsState).assembly
     assert job is not None
     if face == 6:  # any library: touch the third
         t.touch(PickOption(2))
-    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    job = game(kiosk).part(ContraptionsState).assembly
     assert job is not None and job.card is not None
     card = job.card
     assert t.says("ct.card") == [card]
@@ -425,7 +426,7 @@ def test_a_faction_dice_game_with_touches(make_kiosk: MakeKiosk, tmp_path: Path)
     assert t.says("ct.move") == ["CRANK! 3 → 1"]
     t.touch(PickOption(0))
     t.touch(PickOption(1))
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.cranked == (card,)
     assert kiosk.ui.messages == [
         f"Alice заводит {card} (шестерёнка 1); способности срабатывают в этом порядке."
@@ -439,7 +440,7 @@ def test_a_faction_dice_game_with_touches(make_kiosk: MakeKiosk, tmp_path: Path)
     assert kiosk.ui.screen == "contraptions"
     assert t.says("ct.title") == ["Шестерёнки: Юрий"]
     t.keys(pygame.K_SPACE)  # the ROLL key does the same as the chip
-    assert game(kiosk).contraptions.upkeep.faces  # type: ignore[union-attr]
+    assert game(kiosk).part(ContraptionsState).upkeep.faces
 
 
 def test_ctc_a_paid_roll_and_the_looked_at_cards(make_kiosk: MakeKiosk) -> None:
@@ -462,7 +463,7 @@ def test_ctc_a_paid_roll_and_the_looked_at_cards(make_kiosk: MakeKiosk) -> None:
     assert texts(kiosk, "ct.task") == ["Assembly roll: {2}"]
     kiosk.dispatch(Press(Button.ROLL))
     kiosk.redraw()
-    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    job = game(kiosk).part(ContraptionsState).assembly
     assert job is not None and job.looking
     looking = list(job.looking)
     assert texts(kiosk, "ct.task") == [f"Alice: Assemble one of the top {len(looking)}"]
@@ -535,13 +536,13 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     t.keys(pygame.K_SPACE)
     assert kiosk.ui.messages[0] == "Alice rolls 5: assemble 2."
     assert t.says("ct.die") == ["Die: 5"] and t.says("ct.die.meaning") == ["assemble 2"]
-    job = game(kiosk).contraptions.assembly  # type: ignore[union-attr]
+    job = game(kiosk).part(ContraptionsState).assembly
     assert job is not None and job.remaining == 2 and job.board is None and job.card == deck[0]
     assert t.says("ct.card") == [deck[0]]
     waiting = game(kiosk)
     t.keys(pygame.K_TAB)  # onto the highlighted sprocket 1; the next card is revealed at once
     assert on(game(kiosk), None, 1) == [deck[0]]
-    assert game(kiosk).contraptions.assembly.card == deck[1]  # type: ignore[union-attr]
+    assert game(kiosk).part(ContraptionsState).assembly.card == deck[1]
     assert kiosk.ui.messages == [
         f"Alice assembles {deck[0]} onto the shared sprocket 1.",
         f"Alice reveals {deck[1]} from the shared contraption deck: choose its sprocket.",
@@ -581,7 +582,7 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     assert t.says("ct.option") == [deck[1], "Crank nothing"]
     before = game(kiosk)
     t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_TAB)
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.cranked == (deck[1],) and up.stage is Stage.DONE
     assert kiosk.ui.messages == [
         f"Юрий cranks {deck[1]} (sprocket 2); their abilities trigger in that order."
@@ -591,7 +592,7 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     assert game(kiosk) == before
     assert t.says("ct.option") == [deck[1], "Crank nothing"]
     t.keys(pygame.K_y)  # REDO
-    assert game(kiosk).contraptions.upkeep.cranked == (deck[1],)  # type: ignore[union-attr]
+    assert game(kiosk).part(ContraptionsState).upkeep.cranked == (deck[1],)
 
     # さくら's upkeep: 3 names an empty sprocket; she controls nothing.
     t.keys(pygame.K_RETURN, pygame.K_RETURN)
@@ -619,7 +620,7 @@ def test_ctb_a_three_player_shared_deck_game(make_kiosk: MakeKiosk) -> None:
     assert t.says("ct.option") == [deck[0], "Crank nothing"]
     t.touch(PickOption(1))
     assert kiosk.ui.messages == ["Alice cranks nothing on sprocket 1."]
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.stage is Stage.DONE and up.cranked == ()
 
 
@@ -715,7 +716,7 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
     assert [a.card for a in controlled(state, 1)] == [looked[0]]  # he controls it, Alice owns it
     assert controlled(state, 0) == () and state.contraptions.assembled[0].owner == 0
     t.keys(pygame.K_TAB, pygame.K_UP, pygame.K_TAB)
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.cranked == (looked[0],) and up.seat == 1
     assert kiosk.ui.messages == [
         f"Юрий cranks {looked[0]} (sprocket 1); their abilities trigger in that order."
@@ -758,7 +759,7 @@ def test_ctc_a_three_player_planar_style_game(make_kiosk: MakeKiosk) -> None:
         "A card says: assemble",
         "A contraption leaves or moves",
     ]
-    top = game(kiosk).contraptions.libraries[0].cards[0]  # type: ignore[union-attr]
+    top = game(kiosk).part(ContraptionsState).libraries[0].cards[0]
     t.keys(pygame.K_UP, pygame.K_TAB)
     assert t.says("ct.task") == ["Who assembles?"]
     assert t.says("ct.option") == ["Alice assembles", "Юрий assembles", "さくら assembles", "Back"]
@@ -895,7 +896,7 @@ def test_a_base_game_with_virtual_decks(make_kiosk: MakeKiosk, tmp_path: Path) -
     assert t.says("ct.move") == ["CRANK! 3 → 1"]
     assert t.says("ct.option") == [first, second, "Crank nothing"]
     t.keys(pygame.K_UP, pygame.K_TAB, pygame.K_DOWN, pygame.K_TAB, pygame.K_DOWN, pygame.K_TAB)
-    up = game(kiosk).contraptions.upkeep  # type: ignore[union-attr]
+    up = game(kiosk).part(ContraptionsState).upkeep
     assert up is not None and up.cranked == (second, first)
 
     # Her main phase: the first is exiled (not the scrapyard, CT-5); UNDO brings it back.
@@ -927,7 +928,7 @@ def test_cta_a_card_says_assemble_from_a_chosen_faction_library(make_kiosk: Make
     t.set_up({"contraptions": "a"})
     t.touch(Go("contraptions"))
     t.touch(PickOption(0))  # Alice's upkeep die
-    while game(kiosk).contraptions.assembly is not None:  # type: ignore[union-attr]
+    while game(kiosk).part(ContraptionsState).assembly is not None:
         t.touch(PickOption(len(t.says("ct.option")) - 1))  # "Nie montuj", whatever it showed
     t.touch(Press(Button.NEXT))  # her main phase
     state = game(kiosk)

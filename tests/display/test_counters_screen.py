@@ -19,6 +19,7 @@ from device.commands import NewGame
 from device.inputs import Button
 from device.rules.counters import BecomeMonarch, ChangeCounter, MakeDayNight, TakeInitiative
 from device.state_counters import Counter, DayNight
+from device.rules.conspiracy.state import ConspiracyState
 from display.canvas import Rect
 from display.kiosk import Kiosk
 from display.layout import choose
@@ -245,7 +246,7 @@ def test_cj_in_a_pod_each_groups_day_or_night_is_on_its_seats(make_kiosk: MakeKi
             first="A1",
         )
     )
-    one, two = kiosk.state.conspiracy.groups  # type: ignore[union-attr]
+    one, two = kiosk.state.part(ConspiracyState).groups
     kiosk.execute(MakeDayNight(day_night=DayNight.NIGHT, group_of=two.order[0]))
     kiosk.dispatch(Press(Button.NEXT))
     kiosk.redraw()

@@ -17,6 +17,8 @@ from scenes_dice import DICE_PLAYERS, DICE_SCENES, chip
 from device.commands import NewGame
 from device.inputs import Button
 from device.rules.dice import RollDice
+from device.state_dice import DiceState
+from device.rules.planechase.state import PlanechaseState
 from display.kiosk import Kiosk
 from display.screens.dice import REVEAL, DiceChip, DiceForm, DiceReveal
 from display.targets import OffscreenTarget
@@ -102,7 +104,7 @@ def test_on_the_dice_roll_throws_the_chip_and_elsewhere_rolls_the_planar_die(
     assert state is not None and state.planechase is not None
     assert throws(kiosk) == 1 and state.planechase.rolls == ()
     hands.keys(pygame.K_ESCAPE, pygame.K_SPACE)
-    assert kiosk.ui.screen == "planechase" and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+    assert kiosk.ui.screen == "planechase" and len(kiosk.state.part(PlanechaseState).rolls) == 1
 
 
 # --- touch ----------------------------------------------------------------------------------------
@@ -219,7 +221,7 @@ def test_the_tumble_is_a_deadline_that_never_changes_the_result(make_kiosk: Make
             break
         now[0] = deadline
         kiosk.step(block=False)
-        assert kiosk.state.dice.last.faces == face  # type: ignore[union-attr]
+        assert kiosk.state.part(DiceState).last.faces == face
     assert kiosk.frames > frames + 5  # it animated
     form = kiosk.ui.kept(DiceForm)
     assert form is not None and form.tumbling(now[0]) is None

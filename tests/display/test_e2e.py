@@ -11,6 +11,7 @@ import pygame
 
 from device.inputs import Button
 from device.state import Step
+from device.rules.planechase.state import PlanechaseState
 from display.kiosk import Kiosk
 from display.screens.adjust import AddAmount, ApplyChange, PickCounter, PickPlayer, PickSource
 from display.screens.life import PAUSE
@@ -108,7 +109,7 @@ def test_a_commander_planechase_game_with_keys_and_touches(
     assert p.says("pc.cost") == ["1"]  # in a generic mana symbol
     p.keys(pygame.K_SPACE)
     assert p.says("pc.cost") == ["2"]
-    assert len(k.state.planechase.rolls) == 2  # type: ignore[union-attr]
+    assert len(k.state.part(PlanechaseState).rolls) == 2
 
     # Alice hits Bob for 6 with the keyboard: T, → to Bob, ↓ and PgDn: Bob's seat shows the
     # change at once, from Alice; the pause makes it.

@@ -19,6 +19,7 @@ from device.commands import NewGame
 from device.inputs import Button, ButtonPressed, EncoderTurned, TagRead
 from device.rules.planechase.commands import ReturnPlanarCard
 from device.tagmap import TagMap
+from device.rules.planechase.state import PlanechaseState
 from display.kiosk import Kiosk
 from display.screens.enrol import AddLetter, EnrolCancel, EnrolYes, EraseLetter, PickCard
 from display.targets import OffscreenTarget
@@ -227,7 +228,7 @@ def test_hw3_cancel_leaves_the_tag_map_and_the_game_as_they_were(
     assert kiosk.ui.screen == "planechase"
     assert tag_map(tmp_path) == before
     assert [(t.command, t.undone) for t in kiosk.history()] == history
-    assert kiosk.state.planechase.awaiting is not None  # type: ignore[union-attr]
+    assert kiosk.state.part(PlanechaseState).awaiting is not None
     assert TagMap(tmp_path / "tags.txt").lookup(UID) is None
 
 
@@ -320,12 +321,12 @@ def test_hw2_hw3_a_tag_from_a_reader_on_a_pty_is_enrolled_and_known_at_the_next_
             kiosk.dispatch(Type(letter))
         press(kiosk, Button.SELECT)
         press(kiosk, Button.SELECT)
-        assert [c.name for c in kiosk.state.planechase.face_up] == ["Naya"]  # type: ignore[union-attr]
+        assert [c.name for c in kiosk.state.part(PlanechaseState).face_up] == ["Naya"]
         kiosk.execute(ReturnPlanarCard(name="Naya"))  # back on top: the gadget waits for it again
         walked = len(kiosk.history())
         time.sleep(0.3)  # the tag has left the reader
         tapped(UID, lambda: len(kiosk.history()) > walked)
-        assert [c.name for c in kiosk.state.planechase.face_up] == ["Naya"]  # type: ignore[union-attr]
+        assert [c.name for c in kiosk.state.part(PlanechaseState).face_up] == ["Naya"]
         assert kiosk.history()[-1].command == {"type": "RevealPlanarCard", "name": "Naya"}
         assert texts(kiosk, "status.messages") == ["Alice turns over Naya."]
     finally:

@@ -22,6 +22,7 @@ from device.journal import Journal
 from device.recovery import open_journal
 from device.inputs import Button, ButtonPressed, EncoderTurned
 from device.state import Step
+from device.rules.planechase.state import PlanechaseState
 from display.kiosk import Kiosk
 from display.kiosk.inputs import KEYS, REPEAT_DELAY, REPEAT_INTERVAL
 from display.kiosk.waking import SDL_POLL, WakingQueue
@@ -150,7 +151,7 @@ def test_hw1_fake_buttons_stand_in_without_gpio(make_kiosk: MakeKiosk) -> None:
     source.press(Button.ROLL)  # type: ignore[attr-defined]
     kiosk.settle()
     assert kiosk.ui.screen == "planechase"
-    assert kiosk.state is not None and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+    assert kiosk.state is not None and len(kiosk.state.part(PlanechaseState).rolls) == 1
 
 
 def test_keys_stand_in_for_the_buttons(make_kiosk: MakeKiosk) -> None:
@@ -158,14 +159,14 @@ def test_keys_stand_in_for_the_buttons(make_kiosk: MakeKiosk) -> None:
     key(pygame.K_RETURN)  # NEXT: main phase
     key(pygame.K_SPACE)  # ROLL
     kiosk.settle()
-    assert kiosk.state is not None and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+    assert kiosk.state is not None and len(kiosk.state.part(PlanechaseState).rolls) == 1
     key(pygame.K_BACKSPACE)  # UNDO the roll
     kiosk.settle()
-    assert len(kiosk.state.planechase.rolls) == 0  # type: ignore[union-attr]
+    assert len(kiosk.state.part(PlanechaseState).rolls) == 0
     assert texts(kiosk, "status.messages")[0].startswith("Undone: Alice rolled")
     key(pygame.K_y)  # redo
     kiosk.settle()
-    assert len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+    assert len(kiosk.state.part(PlanechaseState).rolls) == 1
     key(pygame.K_t)
     kiosk.settle()
     assert kiosk.ui.screen == "table"
@@ -262,7 +263,7 @@ def test_hw1_a_bouncing_roll_press_rolls_the_planar_die_exactly_once(
         now[0] = 1.6
         buttons.poll()
         kiosk.settle()
-        assert kiosk.state is not None and len(kiosk.state.planechase.rolls) == 1  # type: ignore[union-attr]
+        assert kiosk.state is not None and len(kiosk.state.part(PlanechaseState).rolls) == 1
     finally:
         buttons.close()
 

@@ -15,6 +15,7 @@ from scenes import LANGUAGES, POD, SAMPLE_TEXT, SCENES, SIZES, assert_readable, 
 from device.commands import ChangePoison, Concede, DealCommanderDamage, NewGame
 from device.inputs import Button
 from device.rules.planechase.state import DieFace, Roll
+from device.rules.planechase.state import PlanechaseState
 from display import theme
 from display.canvas import Rect
 from display.i18n import Translator
@@ -187,7 +188,7 @@ def test_tb3_seats_take_the_room_back_when_the_banner_is_tapped_away(make_kiosk:
     assert all(
         drawn(kiosk, f"seat{seat}.life")[0].size >= choose(800, 480).huge for seat in range(4)
     )
-    assert texts(kiosk, "table.plane") == [kiosk.state.planechase.face_up[0].name]  # type: ignore[union-attr]
+    assert texts(kiosk, "table.plane") == [kiosk.state.part(PlanechaseState).face_up[0].name]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -310,7 +311,7 @@ def test_pc13_the_roll_log_shows_as_many_rolls_as_fit_by_their_place_in_the_game
     game's log, as many as the panel holds (more on a bigger screen)."""
     kiosk = make_kiosk(SIZES[0], "en")
     SCENES["pc-rolls"](kiosk)
-    rolls = kiosk.state.planechase.rolls  # type: ignore[union-attr]
+    rolls = kiosk.state.part(PlanechaseState).rolls
     assert len(rolls) == 21
     counts = []
     for size in sizes(kiosk, ALL_SIZES[1:]):
@@ -341,10 +342,10 @@ def test_pc11_down_with_no_counters_on_the_plane_does_nothing(make_kiosk: MakeKi
     assert len(kiosk.history()) == journal
     key(kiosk, pygame.K_UP)
     key(kiosk, pygame.K_UP)
-    assert kiosk.state.planechase.face_up[0].counters == 2  # type: ignore[union-attr]
+    assert kiosk.state.part(PlanechaseState).face_up[0].counters == 2
     assert texts(kiosk, "pc.plane.counters") == ["2 counters"]
     key(kiosk, pygame.K_PAGEDOWN)
-    assert kiosk.state.planechase.face_up[0].counters == 0  # type: ignore[union-attr]
+    assert kiosk.state.part(PlanechaseState).face_up[0].counters == 0
     assert kiosk.ui.error is None and texts(kiosk, "pc.plane.counters") == ["0 counters"]
     key(kiosk, pygame.K_DOWN)
     assert kiosk.ui.error is None
@@ -369,7 +370,7 @@ def test_pc11_the_encoder_changes_life_on_the_planechase_screen_as_on_the_table(
     assert kiosk.ui.screen == "table"
     change = pending(kiosk.ui)
     assert change is not None and change.seat == active and change.amount == -2
-    assert kiosk.state.planechase.face_up[0].counters == 0  # type: ignore[union-attr]
+    assert kiosk.state.part(PlanechaseState).face_up[0].counters == 0
     kiosk.dispatch(Press(Button.NEXT))  # made first, then the main phase
     assert kiosk.state.player(active).life == before - 2  # type: ignore[union-attr]
     kiosk.dispatch(Go("planechase"))
@@ -377,11 +378,14 @@ def test_pc11_the_encoder_changes_life_on_the_planechase_screen_as_on_the_table(
     name = next(t.rect for t in kiosk.canvas.targets if t.action == pc_screen.ShowCounters())
     kiosk.touch((name[0] + 2, name[1] + 2))
     key(kiosk, pygame.K_UP)
-    assert kiosk.ui.screen == "planechase" and kiosk.state.planechase.face_up[0].counters == 1  # type: ignore[union-attr]
+    assert (
+        kiosk.ui.screen == "planechase"
+        and kiosk.state.part(PlanechaseState).face_up[0].counters == 1
+    )
     kiosk.dispatch(Go("table"))
     kiosk.dispatch(Go("planechase"))
     key(kiosk, pygame.K_UP)
-    assert kiosk.ui.screen == "table" and kiosk.state.planechase.face_up[0].counters == 1  # type: ignore[union-attr]
+    assert kiosk.ui.screen == "table" and kiosk.state.part(PlanechaseState).face_up[0].counters == 1
 
 
 def test_pc11_a_long_choice_scrolls_with_the_cursor_and_says_how_many_are_hidden(

@@ -15,6 +15,7 @@ from conftest import CLOCK
 
 from device.commands import ChangeLife, Concede, DealCommanderDamage, NewGame
 from device.inputs import Button, ReaderStatus, TagRead
+from device.rules.planechase.state import PlanechaseState
 from display.i18n import Translator
 from display.kiosk import Kiosk
 from display.layout import choose
@@ -44,7 +45,7 @@ def test_tb3_upkeep_banner_names_the_active_player(make_kiosk: MakeKiosk, langua
     assert texts(kiosk, "header.headline") == [tr("ui.upkeep_of", name="Alice")]
     items = texts(kiosk, "banner.item")
     assert items[0] == "• " + tr("ui.upkeep.untap")
-    plane = kiosk.state.planechase.face_up[0].name  # type: ignore[union-attr]
+    plane = kiosk.state.part(PlanechaseState).face_up[0].name
     assert items[1] == "• " + tr("ui.pc.upkeep", plane=plane)
     assert texts(kiosk, "banner.next") == [tr("ui.upkeep.next")]
     headline = drawn(kiosk, "header.headline")[0]
@@ -257,7 +258,7 @@ def test_pc3_roll_shows_the_result_in_the_first_frame(make_kiosk: MakeKiosk) -> 
     kiosk.dispatch(Press(Button.ROLL))
     kiosk.redraw()
     assert kiosk.ui.screen == "planechase"
-    face = kiosk.state.planechase.rolls[-1].result  # type: ignore[union-attr]
+    face = kiosk.state.part(PlanechaseState).rolls[-1].result
     assert texts(kiosk, "pc.die.face") == [face.value.capitalize()]
     assert kiosk.ui.die is not None and kiosk.ui.die.until > kiosk.now()  # animating, result shown
 
@@ -463,7 +464,7 @@ def test_hw3_the_current_plane_shows_its_text_after_a_catalog_import(
     kiosk = make_kiosk((800, 480), "en")
     monkeypatch.setattr(cardtext, "PROVIDERS", [])
     kiosk.execute(NewGame(formats=("ffa", "planechase"), players=("Ann", "Bob"), first="Ann"))
-    plane = kiosk.state.planechase.face_up[0].name  # type: ignore[union-attr]
+    plane = kiosk.state.part(PlanechaseState).face_up[0].name
     export = tmp_path / "oracle-cards.json"
     export.write_text(
         json.dumps(
@@ -564,7 +565,7 @@ def test_pc12_an_awaited_physical_card_is_picked_on_screen(make_kiosk: MakeKiosk
     kiosk.dispatch(Turn(1))
     kiosk.dispatch(Press(Button.SELECT))
     kiosk.redraw()
-    assert [c.name for c in kiosk.state.planechase.face_up] == [planes[1]]  # type: ignore[union-attr]
+    assert [c.name for c in kiosk.state.part(PlanechaseState).face_up] == [planes[1]]
     for name in [planes[0], *planes[2:]]:
         kiosk.execute(Planeswalk())
         kiosk.dispatch(Go("planechase"))
@@ -583,7 +584,7 @@ def test_pc12_an_awaited_physical_card_is_picked_on_screen(make_kiosk: MakeKiosk
         "Waiting for Ann to turn over the top card of Ann's planar deck"
     )
     kiosk.dispatch(Press(Button.SELECT))
-    assert [c.name for c in kiosk.state.planechase.face_up] == [planes[1]]  # type: ignore[union-attr]
+    assert [c.name for c in kiosk.state.part(PlanechaseState).face_up] == [planes[1]]
 
 
 @pytest.mark.parametrize("plain", [False, True])
@@ -615,12 +616,12 @@ def test_pc1_the_tables_own_die_is_entered_with_the_buttons(
     kiosk.dispatch(Turn(1 if not plain else 0))
     kiosk.dispatch(Press(Button.ROLL))
     kiosk.redraw()
-    roll = kiosk.state.planechase.rolls[-1]  # type: ignore[union-attr]
+    roll = kiosk.state.part(PlanechaseState).rolls[-1]
     assert (roll.result.value, roll.cost) == ("chaos", 0)
     assert texts(kiosk, "pc.die.face") == ["Chaos"]
     kiosk.dispatch(Press(Button.ROLL))
     kiosk.dispatch(Press(Button.SELECT))
-    roll = kiosk.state.planechase.rolls[-1]  # type: ignore[union-attr]
+    roll = kiosk.state.part(PlanechaseState).rolls[-1]
     assert (roll.pip, roll.cost) == ((6, 1) if not plain else (1, 1))
 
 

@@ -14,6 +14,7 @@ from device.commands import NewGame
 from device.inputs import Button
 from device.rules.wizards_duel.commands import GatherMana
 from device.rules.wizards_duel.state import Face, Spell, SpellKind
+from device.rules.wizards_duel.state import WizardsDuelState
 from display.kiosk import Kiosk
 from display.screens.wizards_duel import DuelChip
 from display.screens.wizards_duel_card import CardRow, CardStep
@@ -61,7 +62,7 @@ def to_incantations(k: Kiosk) -> None:
 
 def market_chip(k: Kiosk, seat: int) -> int:
     """Where the market chip is: after the player, the pool dice and the unpaid spells."""
-    wizard = k.state.wizards_duel.wizard(seat)  # type: ignore[union-attr]
+    wizard = k.state.part(WizardsDuelState).wizard(seat)
     unpaid = sum(1 for card in wizard.cards for spell in card.spells if not spell.dice)
     return 1 + len(wizard.pool) + unpaid
 
@@ -111,7 +112,7 @@ def test_wd1_a_card_with_two_spells_and_a_level_described_with_the_keys(
     p.keys(pygame.K_RETURN)
 
     assert k.ui.screen == "table"
-    card = k.state.wizards_duel.wizard(0).cards[0]  # type: ignore[union-attr]
+    card = k.state.part(WizardsDuelState).wizard(0).cards[0]
     assert (card.name, card.level, card.basic) == ("Kula ognia", 0, True)
     assert card.spells == (
         Spell(kind=SpellKind.OFFENSIVE, strength=6, school=Face.FIRE),
@@ -125,7 +126,7 @@ def test_wd1_a_card_with_two_spells_and_a_level_described_with_the_keys(
 
     described = k.state
     p.keys(pygame.K_u)
-    assert k.state.wizards_duel.wizard(0).cards == ()  # type: ignore[union-attr]
+    assert k.state.part(WizardsDuelState).wizard(0).cards == ()
     assert p.says("wd.chip") == ["Ala: nowa karta (0/3)", "Ola: nowa karta (0/3)"]
     p.keys(pygame.K_y)
     assert k.state == described
@@ -158,7 +159,7 @@ def test_wd1_a_card_described_by_touch_alone_keeps_its_suggested_name(
     assert p.says("wd.card.preview") == ["Karta 1 [2]: obszar 5/2, ogień"]
     assert p.says("wd.card.save") == ["Zapisz kartę"]
     p.touch(CardRow(7))
-    card = k.state.wizards_duel.wizard(1).cards[0]  # type: ignore[union-attr]
+    card = k.state.part(WizardsDuelState).wizard(1).cards[0]
     assert (card.name, card.level) == ("Karta 1", 2)
     assert card.spells == (Spell(kind=SpellKind.AREA, strength=5, school=Face.FIRE, others=2),)
     assert k.ui.messages == ["Karta zaklęcia gracza Ola — „Karta 1”: obszar 5/2, ogień."]
@@ -184,7 +185,7 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(
     duel_cards(k, 2)
     to_incantations(k)
     p = Player(k)
-    pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
+    pool = k.state.part(WizardsDuelState).wizard(0).pool
     assert p.says("wd.ask") == ["Ala: wybierz kości z puli many, potem zaklęcie"]
     p.keys(pygame.K_UP, pygame.K_TAB, pygame.K_UP, pygame.K_TAB)  # the first two pool dice
     p.keys(*[pygame.K_UP] * (len(pool) + 1))  # past the dice and both spells: the market
@@ -218,11 +219,11 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(
     p.keys(pygame.K_RETURN)
 
     assert k.ui.screen == "table"
-    ala = k.state.wizards_duel.wizard(0)  # type: ignore[union-attr]
+    ala = k.state.part(WizardsDuelState).wizard(0)
     card = ala.cards[-1]
     assert (card.name, card.basic, card.spells[0].dice) == ("Lodowy pocisk", False, paid)
     assert sorted(ala.pool) == sorted(pool[2:])
-    assert (ala.learned, k.state.wizards_duel.market) == (True, (True, False, True))  # type: ignore[union-attr]
+    assert (ala.learned, k.state.part(WizardsDuelState).market) == (True, (True, False, True))
     assert k.ui.messages == [
         f"Ala uczy się karty 2 z rynku: „Lodowy pocisk” (atak 4, woda), płacąc: {paying}."
     ]
@@ -254,13 +255,13 @@ def test_wd2_a_market_card_learned_with_picked_pool_dice_and_one_per_round(
     p.keys(
         *[pygame.K_TAB] * 5, pygame.K_UP
     )  # the first school in Ola's pool, after the card's six rows
-    ola_pool = k.state.wizards_duel.wizard(1).pool  # type: ignore[union-attr]
+    ola_pool = k.state.part(WizardsDuelState).wizard(1).pool
     ola_first = next(face for face in Face if face in ola_pool)
     assert p.says("wd.card.preview") == [f"Karta 3: atak 3, magia · koszt: {faces[ola_first]}"]
     p.keys(*[pygame.K_LEFT] * 6, pygame.K_BACKSPACE, text="Kula ognia")
     p.keys(pygame.K_RETURN, pygame.K_RETURN)
     assert p.says("status.error") == ["Ola ma już kartę zaklęcia „Kula ognia”."]
     assert k.ui.screen == "wd_card"
-    assert k.state.wizards_duel.wizard(1).learned is False  # type: ignore[union-attr]
+    assert k.state.part(WizardsDuelState).wizard(1).learned is False
     p.keys(pygame.K_ESCAPE)
     assert k.ui.screen == "table"

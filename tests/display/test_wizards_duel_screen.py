@@ -17,6 +17,7 @@ from device.inputs import Button
 from device.rules.wizards_duel.commands import DefineSpellCard, GatherMana, PassIncantations
 from device.rules.wizards_duel.state import Face, Spell, SpellKind
 from device.text import Plural, every_text
+from device.rules.wizards_duel.state import WizardsDuelState
 from display.i18n import LANGUAGES, Translator, table, wizards_duel as duel_texts
 from display.kiosk import Kiosk
 from display.screens.wizards_duel import DuelChip
@@ -96,7 +97,7 @@ def test_wd2_the_banner_names_the_phase_the_mover_and_what_next_does(make_kiosk:
     k.redraw()
     assert texts(k, "wd.next") == ["Czekamy, aż kości odłożą: Ala, Ola"]
     assert texts(k, "wd.ask") == ["Ala: wybierz kości do puli many i zatwierdź"]
-    rolled = k.state.wizards_duel.wizard(0).rolled  # type: ignore[union-attr]
+    rolled = k.state.part(WizardsDuelState).wizard(0).rolled
     assert rolled is not None
     labels = [Translator("pl")(f"ui.wd.face.{face.value}") for face in rolled]
     assert texts(k, "wd.seat0.roll.die") == labels
@@ -150,21 +151,21 @@ def test_wd2_phase_1_dice_picked_on_screen_go_to_the_mana_pool(make_kiosk: MakeK
     """WD-2 phase 1: SELECT picks dice, the encoder moves, the last chip sets them aside and refills."""
     k = make_kiosk((800, 480), "en")
     scene_wd_gather(k)
-    rolled = k.state.wizards_duel.wizard(0).rolled  # type: ignore[union-attr]
+    rolled = k.state.part(WizardsDuelState).wizard(0).rolled
     assert rolled is not None
     k.redraw()
     assert texts(k, "wd.chip") == ["Put 2 in the pool, refill"]
     k.dispatch(Turn(-2))  # from the second die back past the first, round to the last chip
     k.dispatch(Press(Button.SELECT))
-    wizard = k.state.wizards_duel.wizard(0)  # type: ignore[union-attr]
+    wizard = k.state.part(WizardsDuelState).wizard(0)
     assert wizard.pool == rolled[:2]
     assert (wizard.hand, wizard.reserve, wizard.chosen) == (5, 5, True)
     k.redraw()
     assert texts(k, "wd.ask") == ["Юрий: pick dice for the mana pool, then confirm"]
     assert texts(k, "wd.chip") == ["Take all back"]
     k.dispatch(DuelChip(5))
-    assert k.state.wizards_duel.wizard(1).pool == ()  # type: ignore[union-attr]
-    assert k.state.wizards_duel.wizard(1).chosen  # type: ignore[union-attr]
+    assert k.state.part(WizardsDuelState).wizard(1).pool == ()
+    assert k.state.part(WizardsDuelState).wizard(1).chosen
 
 
 def test_wd2_antimagic_shield_is_offered_for_one_picked_die(make_kiosk: MakeKiosk) -> None:
@@ -172,7 +173,7 @@ def test_wd2_antimagic_shield_is_offered_for_one_picked_die(make_kiosk: MakeKios
     k = make_kiosk((800, 480), "en")
     duel(k, antimagic_shield="on")
     k.dispatch(Press(Button.ROLL))
-    rolled = k.state.wizards_duel.wizard(0).rolled  # type: ignore[union-attr]
+    rolled = k.state.part(WizardsDuelState).wizard(0).rolled
     assert rolled is not None
     index = next(i for i, face in enumerate(rolled) if face is not Face.AIR)
     k.dispatch(DuelChip(index))
@@ -180,7 +181,7 @@ def test_wd2_antimagic_shield_is_offered_for_one_picked_die(make_kiosk: MakeKios
     face = Translator("en")(f"wd.face.{rolled[index].value}")
     assert texts(k, "wd.chip")[-1] == f"Shield: {face}"
     k.dispatch(DuelChip(6))
-    wizard = k.state.wizards_duel.wizard(0)  # type: ignore[union-attr]
+    wizard = k.state.part(WizardsDuelState).wizard(0)
     assert (wizard.shield, wizard.hand) == ((rolled[index],), 4)
 
 
@@ -194,14 +195,14 @@ def test_wd2_incantations_pay_a_spell_with_picked_pool_dice(make_kiosk: MakeKios
         for seat in range(2):
             k.execute(GatherMana(seat=seat, aside=k.state.wizards_duel.wizard(seat).rolled))  # type: ignore[union-attr,arg-type]
     k.dispatch(Press(Button.NEXT))
-    pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
+    pool = k.state.part(WizardsDuelState).wizard(0).pool
     k.dispatch(DuelChip(1))
     k.dispatch(DuelChip(3))
     k.dispatch(Turn(len(pool) - 2))  # from the die tapped last to the first spell after the dice
     k.redraw()
     assert "On Kula ognia: offensive 6 fire" in texts(k, "wd.chip")
     k.dispatch(Press(Button.SELECT))
-    card = k.state.wizards_duel.wizard(0).cards[0]  # type: ignore[union-attr]
+    card = k.state.part(WizardsDuelState).wizard(0).cards[0]
     assert card.spells[0].dice == (pool[0], pool[2])
     # ←/→ on the player chip switches to Ola, who is incanting at the same time.
     k.dispatch(Press(Button.SELECT))  # the highlight is back on the first chip: the player
@@ -209,7 +210,7 @@ def test_wd2_incantations_pay_a_spell_with_picked_pool_dice(make_kiosk: MakeKios
     assert texts(k, "wd.ask") == ["Ola: pick mana-pool dice, then the spell they go on"]
     k.dispatch(Turn(-1))
     k.dispatch(Press(Button.SELECT))  # Ready
-    assert k.state.wizards_duel.wizard(1).passed  # type: ignore[union-attr]
+    assert k.state.part(WizardsDuelState).wizard(1).passed
 
 
 def two_spell_cards(k: Kiosk, seats: int) -> None:
@@ -254,7 +255,7 @@ def test_wd2_which_of_a_cards_two_spells_is_chosen_on_the_chips(make_kiosk: Make
         "On Burza, spell 2: healing 2 water",
     ]
     for spell in (1, 0):  # the second spell first, by touch, then the first
-        pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
+        pool = k.state.part(WizardsDuelState).wizard(0).pool
         k.dispatch(DuelChip(1))
         k.dispatch(DuelChip(2))
         k.dispatch(
@@ -265,7 +266,7 @@ def test_wd2_which_of_a_cards_two_spells_is_chosen_on_the_chips(make_kiosk: Make
                 )
             )
         )
-        assert k.state.wizards_duel.wizard(0).cards[0].spells[spell].dice == pool[:2]  # type: ignore[union-attr]
+        assert k.state.part(WizardsDuelState).wizard(0).cards[0].spells[spell].dice == pool[:2]
     k.execute(PassIncantations())
     k.redraw()
     assert texts(k, "wd.seat0.spell") == ["Burza, spell 1 [1]", "Burza, spell 2 [1]"]
@@ -276,7 +277,7 @@ def test_wd2_which_of_a_cards_two_spells_is_chosen_on_the_chips(make_kiosk: Make
     ]
     k.dispatch(Turn(1))
     k.dispatch(Press(Button.SELECT))  # the healing: it needs no target
-    burza = k.state.wizards_duel.wizard(0).cards[0]  # type: ignore[union-attr]
+    burza = k.state.part(WizardsDuelState).wizard(0).cards[0]
     assert (burza.spells[0].cast, burza.spells[1].cast) == (False, True)
     assert k.ui.error is None
     assert not [text for text in texts(k) if "Burza/" in text]
@@ -314,7 +315,7 @@ def test_wd2_defence_with_reserve_dice_counted_on_the_chip(make_kiosk: MakeKiosk
     k.redraw()
     assert "← Reserve dice: 3 →" in texts(k, "wd.chip")
     k.dispatch(Press(Button.SELECT))
-    sakura = k.state.wizards_duel.wizard(2)  # type: ignore[union-attr]
+    sakura = k.state.part(WizardsDuelState).wizard(2)
     assert (sakura.magic, sakura.reserve, sakura.aside, sakura.fatigue) == (35 - 3 - 1, 2, 3, 1)
 
 
@@ -452,12 +453,12 @@ def test_wd2_a_full_round_in_polish_with_the_keys(make_kiosk: MakeKiosk, tmp_pat
     # Phase 2: Ala lays two pool dice on Kula ognia and is ready; Ola is ready at once.
     assert p.says("wd.phase") == ["Runda 1 · faza 2: inkantacje"]
     assert p.says("wd.ask") == ["Ala: wybierz kości z puli many, potem zaklęcie"]
-    pool = k.state.wizards_duel.wizard(0).pool  # type: ignore[union-attr]
+    pool = k.state.part(WizardsDuelState).wizard(0).pool
     p.keys(pygame.K_UP, pygame.K_TAB, pygame.K_UP, pygame.K_TAB)  # two dice
     p.keys(*[pygame.K_UP] * (len(pool) - 1))  # to "Na Kula ognia…"
     assert "Na Kula ognia: atak 6, ogień" in p.says("wd.chip")
     p.keys(pygame.K_TAB)
-    assert k.state.wizards_duel.wizard(0).cards[0].spells[0].dice == pool[:2]  # type: ignore[union-attr]
+    assert k.state.part(WizardsDuelState).wizard(0).cards[0].spells[0].dice == pool[:2]
     p.keys(pygame.K_DOWN, pygame.K_TAB)  # Pasuję
     assert p.says("wd.ask") == ["Ola: wybierz kości z puli many, potem zaklęcie"]
     p.keys(pygame.K_RETURN)  # NEXT ends the incantations for whoever is left
@@ -496,7 +497,7 @@ def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(
     p = Player(k)
     describe_by_keys(p)
     describe_by_keys(p, moves=1)
-    assert [card.name for w in k.state.wizards_duel.wizards for card in w.cards] == [  # type: ignore[union-attr]
+    assert [card.name for w in k.state.part(WizardsDuelState).wizards for card in w.cards] == [
         "Kula ognia",
         "Źródło życia",
     ] * 2
@@ -519,7 +520,7 @@ def test_wd2_wd3_a_whole_duel_in_polish_with_the_keys(
             assert p.says("wd.ask") == [f"{other}: wybierz kości z puli many, potem zaklęcie"]
             p.keys(pygame.K_DOWN, pygame.K_TAB)  # Pasuję
         assert p.says("wd.ask") == [f"{caster}: wybierz kości z puli many, potem zaklęcie"]
-        pool = k.state.wizards_duel.wizard(("Ala", "Ola").index(caster)).pool  # type: ignore[union-attr]
+        pool = k.state.part(WizardsDuelState).wizard(("Ala", "Ola").index(caster)).pool
         p.keys(pygame.K_UP, pygame.K_TAB, pygame.K_UP, pygame.K_TAB)  # two dice
         p.keys(*[pygame.K_UP] * (len(pool) - 1))  # to "Na Kula ognia…"
         assert "Na Kula ognia: atak 6, ogień" in p.says("wd.chip")
