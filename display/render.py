@@ -702,7 +702,7 @@ def bar_buttons(state: GameState | None, ui: UiState) -> tuple[list[BarButton], 
     NEXT, UNDO, redo), which stay in the bar; the screens' buttons and the keys may go into
     its menu."""
     buttons: list[BarButton] = []
-    if state is not None and state.has("planechase"):
+    if state is not None and any(scr.offers_roll(state) for scr in SCREENS.values()):
         buttons.append(BarButton("ui.btn.roll", Press(Button.ROLL), primary=True))
     buttons.append(BarButton("ui.btn.next", Press(Button.NEXT), primary=True))
     if state is not None:  # with no game there is nothing to take back

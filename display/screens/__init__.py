@@ -10,7 +10,11 @@ UNDO go to the controller; ``Go`` switches screens) take it.
 A screen also carries what its format plugs into the rest of the kiosk, and the kiosk asks every
 listed screen, in order: the home of a base format (``base``) words the header of its games and
 may be their table (``is_table``); a module's screen adds to the table (upkeep items and details,
-a seat's badges, the strip under the seats) and names the buzzer's cues for its events.
+a seat's badges, the strip under the seats) and names the buzzer's cues for its events.  The
+shared parts ask the screens too, so none of them names a format: whether the touch bar offers
+ROLL (``offers_roll``), which cards a tag may be enrolled as (``tag_kinds``), what a set-up
+starts when the format is an event's (``gathering``), and what to lay out ahead while the kiosk
+waits (``ahead_key``, ``ahead``).
 
 Adding a screen (say for Contraptions)::
 
@@ -45,7 +49,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from msgspec import Struct, field
 
-from device.catalog import Card
+from device.catalog import Card, CardKind
 from device.commands import Command
 from device.controller import Result
 from device.errors import IllegalCommand
@@ -59,7 +63,7 @@ from display.canvas import Canvas
 from display.i18n import Translator
 from display.layout import Layout
 from display.touch import Calibration
-from display.ui import Action, Focus, Turn, UiState
+from display.ui import Action, DieRoll, Focus, Turn, UiState
 from drivers.feedback import Cue
 
 
@@ -210,6 +214,49 @@ class Strip(Struct, frozen=True):
     detail: str = ""
 
 
+class Gathering(Protocol):
+    """A base format whose set-up starts a whole event rather than one game (Conspiracy's pods,
+    CJ-1): the set-up asks for the event's name and its players and leaves the rest to this."""
+
+    @property
+    def fewest(self) -> int:
+        """How few players an event has."""
+
+    @property
+    def options(self) -> Sequence[str]:
+        """The table options the event sets itself: the set-up neither shows nor hands them on."""
+
+    def split(self, players: int) -> list[int]:
+        """How ``players`` are split between the event's games, largest first."""
+
+    def entered(self, started: Mapping[int, GameStarted], game: int) -> tuple[list[str], str]:
+        """The players of the event saved game ``game`` belongs to, every game's in order, and
+        the event's name ("" if it had none)."""
+
+    def start(
+        self,
+        host: Host,
+        event: str,
+        players: Sequence[str],
+        options: Mapping[str, str],
+        modules: Sequence[str],
+    ) -> None:
+        """Start every game of event ``event`` (the reason shown if refused) and show it."""
+
+
+class Ahead(Struct, frozen=True):
+    """A command's result a screen expects to show soon, for the kiosk to lay out ahead while it
+    waits (``display.rehearsal``): what it is, for the log ("the next planeswalk"), the screens
+    that show it in order, the die as they would show it, and when what the result said stops
+    showing (monotonic seconds)."""
+
+    what: str
+    result: Result
+    screens: tuple[str, ...]
+    die: DieRoll | None
+    said_until: float
+
+
 class Screen:
     name: ClassVar[str] = ""
     button: ClassVar[str] = ""  # text key of its touch-bar button; "" = not in the bar
@@ -325,6 +372,35 @@ class Screen:
     def table_strips(self, state: GameState, tr: Translator) -> list[Strip]:
         """The strip under the seats, outside the upkeep banner (Planechase: the face-up planes)."""
         return []
+
+    # What the shared parts of the kiosk ask every screen, so that none of them names a format.
+
+    def offers_roll(self, state: GameState) -> bool:
+        """ROLL means something in this game (Planechase: the planar die), so the touch bar
+        offers it first."""
+        return False
+
+    def tag_kinds(self, state: GameState) -> frozenset[CardKind]:
+        """The kinds of card this screen's format plays with in this game, which a tag tapped
+        unknown is likely to be (Planechase: planes and phenomena); empty for none."""
+        return frozenset()
+
+    def gathering(self, base: str) -> Gathering | None:
+        """What a set-up of base format ``base`` starts when that is an event of this screen's
+        format rather than one game (Conspiracy: a pod's event); None otherwise."""
+        return None
+
+    def ahead_key(self, state: GameState) -> Hashable:
+        """What in ``state`` decides the result ``ahead`` lays out (Planechase: the next plane):
+        the kiosk lays it out again only when this changes.  None: nothing to lay out."""
+        return None
+
+    def ahead(
+        self, preview: Callable[[Command], Result], state: GameState, ui: UiState, now: float
+    ) -> Ahead | None:
+        """A result this screen expects to show soon (``preview`` tries a command without
+        keeping it and raises ``IllegalCommand`` if the rules refuse it); None if none is known."""
+        return None
 
 
 def sends(command: Command) -> Callable[[Host, object], None]:

@@ -44,9 +44,15 @@ from device.commands import Command
 from device.controller import Result
 from device.events import Event, GameStarted
 from device.inputs import Button
+from device.errors import IllegalCommand
 from device.rules.conspiracy.play import (
+    EVENT_OPTIONS,
     POD,
+    POD_MIN,
+    event_message,
+    event_games as start_games,
     event_pods,
+    pod_sizes,
     group_active,
     group_sizes,
     group_title,
@@ -79,7 +85,7 @@ from display import symbols, theme
 from display.canvas import Rect
 from display.chips import Chip, block, chip_row, inset, marker_width, scroll_markers, wrap_fit
 from display.i18n import Translator
-from display.screens import Host, Screen, View, chip_step, chip_window, sends
+from display.screens import Gathering, Host, Screen, View, chip_step, chip_window, sends
 from display.screens.event import EventInfo
 from display.ui import Action, Press, Tap
 
@@ -128,7 +134,7 @@ class PodGame(Struct, frozen=True):
     players: tuple[str, ...]
 
 
-def event_games(started: dict[int, GameStarted], current: int | None) -> list[PodGame]:
+def event_games(started: Mapping[int, GameStarted], current: int | None) -> list[PodGame]:
     """The pods of ``current``'s event, pod 1 first (just ``current`` outside an event)."""
     if current is None or current not in started:
         return []
@@ -172,6 +178,55 @@ def show_event(host: Host) -> None:
     """An event has just started: show its pods (who plays in which, the group sizes)."""
     host.ui.put(replace(host.ui.state_of(ConspiracyForm), overview=True, cursor=0, chosen=()))
     host.go(NAME)
+
+
+class PodEvent:
+    """What the set-up starts with the base format Conspiracy (a pod; not the Group Game Draft,
+    which is one table): a whole event, its players split into pods of one game each (CJ-1)."""
+
+    fewest = POD_MIN
+    options = EVENT_OPTIONS
+
+    def split(self, players: int) -> list[int]:
+        return pod_sizes(players)
+
+    def entered(self, started: Mapping[int, GameStarted], game: int) -> tuple[list[str], str]:
+        players = [name for pod in event_games(started, game) for name in pod.players]
+        return players, str(started[game].options.get("event", ""))
+
+    def start(
+        self,
+        host: Host,
+        event: str,
+        players: Sequence[str],
+        options: Mapping[str, str],
+        modules: Sequence[str],
+    ) -> None:
+        """Every pod's game, as the console's ``event`` starts them; then pod 1 is shown."""
+        try:
+            games = start_games(event, players, options, modules)
+        except IllegalCommand as error:
+            host.refuse(error)
+            return
+        first: int | None = None
+        opening: list[Message] = []
+        for game in games:
+            result = host.execute(game)
+            if result is None:
+                return
+            if first is None:
+                # Who goes first at the table means nothing in a pod: each group's first is drawn.
+                first = host.game
+                opening = [m for m in result.messages if not m.key.startswith("table.started")]
+        if first is not None and host.game != first and host.load(first) is None:
+            return
+        host.ui.cursor = None
+        # The pod split first, then what pod 1's draw says (where everyone sits).
+        host.ui.said = [event_message(event, [len(g.players) for g in games]), *opening]
+        show_event(host)
+
+
+POD_EVENT = PodEvent()
 
 
 def overview(form: ConspiracyForm) -> bool:
@@ -425,6 +480,9 @@ class Conspiracy(Screen):
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.conspiracy is not None
+
+    def gathering(self, base: str) -> Gathering | None:
+        return POD_EVENT if base == POD.name else None
 
     def follows(self, events: Sequence[Event]) -> bool:
         shown = (GroupLeft, GroupRankedByLife, TimeCalled, RumblePickEarned)

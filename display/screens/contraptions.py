@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from msgspec import Struct
 from msgspec.structs import replace
 
-from device.catalog import Faction
+from device.catalog import CardKind, Faction
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
@@ -469,6 +469,10 @@ class Contraptions(Screen):
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.contraptions is not None
+
+    def tag_kinds(self, state: GameState) -> frozenset[CardKind]:
+        own = frozenset({CardKind.CONTRAPTION})
+        return own if state.has("contraptions") else frozenset()
 
     def follows(self, events: Sequence[Event]) -> bool:
         """The die, a revealed or tapped card, a library to choose and the counter's move

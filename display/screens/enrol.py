@@ -21,6 +21,7 @@ had been known (``Host.enrol``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Literal
 
@@ -96,15 +97,14 @@ class EnrolForm(Struct, frozen=True):
     yes: bool = True  # confirming: the highlighted chip is Enrol (else Back)
 
 
-def kinds(state: GameState | None) -> frozenset[CardKind]:
-    """The kinds of card a tag may be enrolled as in this game."""
-    planar = state is not None and state.has("planechase")
-    contraptions = state is not None and state.has("contraptions")
-    if planar and not contraptions:
-        return frozenset({CardKind.PLANE, CardKind.PHENOMENON})
-    if contraptions and not planar:
-        return frozenset({CardKind.CONTRAPTION})
-    return frozenset(CardKind)
+def kinds(screens: Mapping[str, Screen], state: GameState | None) -> frozenset[CardKind]:
+    """The kinds of card a tag may be enrolled as in this game: those of the one format whose
+    screen says it plays with cards of its own (``Screen.tag_kinds``), else every kind (no such
+    format, or several: the tag may be any of their cards or another)."""
+    own = [
+        found for scr in screens.values() if state is not None and (found := scr.tag_kinds(state))
+    ]
+    return own[0] if len(own) == 1 else frozenset(CardKind)
 
 
 @cache
@@ -114,30 +114,27 @@ def _cards(allowed: frozenset[CardKind]) -> tuple[tuple[str, Card], ...]:
     return tuple(sorted(found, key=lambda pair: (pair[0], pair[1].name)))
 
 
-def cards(state: GameState | None) -> tuple[tuple[str, Card], ...]:
-    return _cards(kinds(state))
+def matching(allowed: frozenset[CardKind], prefix: str) -> list[Card]:
+    """The cards of the ``allowed`` kinds whose name starts with ``prefix``, in order."""
+    return [card for key, card in _cards(allowed) if key.startswith(prefix)]
 
 
-def matching(state: GameState | None, prefix: str) -> list[Card]:
-    return [card for key, card in cards(state) if key.startswith(prefix)]
-
-
-def next_letters(state: GameState | None, prefix: str) -> list[str]:
+def next_letters(allowed: frozenset[CardKind], prefix: str) -> list[str]:
     """The letters that follow ``prefix`` in some card's name, in order."""
     return sorted(
         {
             key[len(prefix)]
-            for key, _ in cards(state)
+            for key, _ in _cards(allowed)
             if key.startswith(prefix) and len(key) > len(prefix)
         }
     )
 
 
-def shown_prefix(state: GameState | None, form: EnrolForm) -> str:
+def shown_prefix(allowed: frozenset[CardKind], form: EnrolForm) -> str:
     """The letters the list is narrowed by: the chosen ones, and while the encoder is on the
     letters, the highlighted one too."""
     if form.mode == "letters":
-        letters = next_letters(state, form.prefix)
+        letters = next_letters(allowed, form.prefix)
         if letters:
             return form.prefix + letters[form.letter % len(letters)]
     return form.prefix
@@ -166,7 +163,7 @@ class Enrol(Screen):
         form = self.form(host.ui)
         if form is None:
             return False
-        state = host.state
+        allowed = kinds(host.screens, host.state)
         if form.mode == "confirm":
             return self._confirm(host, form, action)
         if isinstance(action, Back) or isinstance(action, EnrolCancel):
@@ -178,7 +175,7 @@ class Enrol(Screen):
             return self._tap(host, form, action)
         if isinstance(action, Type):
             for letter in name_key(action.text):
-                form = self._add(state, form, letter)
+                form = self._add(allowed, form, letter)
             host.ui.put(form)
             return True
         if isinstance(action, Erase):
@@ -187,35 +184,37 @@ class Enrol(Screen):
         if isinstance(action, Press):
             return self._press(host, form, action)
         if isinstance(action, Turn | Focus):
-            host.ui.put(self._move(state, form, action))
+            host.ui.put(self._move(allowed, form, action))
             return True
         return False
 
-    def _move(self, state: GameState | None, form: EnrolForm, action: Turn | Focus) -> EnrolForm:
+    def _move(
+        self, allowed: frozenset[CardKind], form: EnrolForm, action: Turn | Focus
+    ) -> EnrolForm:
         """The encoder walks what it is on (the letters or the cards); ←/→ change the last letter."""
         steps = action.steps if isinstance(action, Turn) else action.delta
         if form.mode == "letters":
             return replace(form, letter=form.letter + steps)
         if isinstance(action, Focus):
-            return self._step_letter(state, form, steps)
-        count = len(matching(state, form.prefix))
+            return self._step_letter(allowed, form, steps)
+        count = len(matching(allowed, form.prefix))
         return replace(form, cursor=(form.cursor + steps) % max(1, count))
 
     def _press(self, host: Host, form: EnrolForm, press: Press) -> bool:
-        state = host.state
+        allowed = kinds(host.screens, host.state)
         if press.button is Button.SELECT and press.long:
             host.ui.put(
                 replace(form, mode="cards" if form.mode == "letters" else "letters", letter=0)
             )
         elif form.mode == "letters" and press.button in (Button.SELECT, Button.NEXT):
-            letters = next_letters(state, form.prefix)
+            letters = next_letters(allowed, form.prefix)
             if letters:
-                form = self._add(state, form, letters[form.letter % len(letters)])
-            if press.button is Button.NEXT or not next_letters(state, form.prefix):
+                form = self._add(allowed, form, letters[form.letter % len(letters)])
+            if press.button is Button.NEXT or not next_letters(allowed, form.prefix):
                 form = replace(form, mode="cards")
             host.ui.put(form)
         elif press.button in (Button.SELECT, Button.NEXT):
-            found = matching(state, form.prefix)
+            found = matching(allowed, form.prefix)
             if found:
                 host.ui.put(self._pick(form, found[form.cursor % len(found)]))
         elif press.button is Button.UNDO:
@@ -228,10 +227,10 @@ class Enrol(Screen):
         return True  # ROLL does nothing here: the game waits while a tag is enrolled
 
     def _tap(self, host: Host, form: EnrolForm, tap: Tap) -> bool:
-        state = host.state
+        allowed = kinds(host.screens, host.state)
         match tap:
             case AddLetter(letter):
-                host.ui.put(self._add(state, replace(form, mode="cards"), letter))
+                host.ui.put(self._add(allowed, replace(form, mode="cards"), letter))
             case EraseLetter():
                 host.ui.put(self._erase(form))
             case LetterPage(index):
@@ -239,7 +238,7 @@ class Enrol(Screen):
             case CardScroll(index):
                 host.ui.put(replace(form, cursor=index))
             case PickCard(index):
-                found = matching(state, form.prefix)
+                found = matching(allowed, form.prefix)
                 if 0 <= index < len(found):
                     host.ui.put(self._pick(form, found[index]))
             case _:
@@ -295,8 +294,8 @@ class Enrol(Screen):
         return replace(form, picked=card.name, mode="confirm", yes=True)
 
     @staticmethod
-    def _add(state: GameState | None, form: EnrolForm, letter: str) -> EnrolForm:
-        if letter in next_letters(state, form.prefix):
+    def _add(allowed: frozenset[CardKind], form: EnrolForm, letter: str) -> EnrolForm:
+        if letter in next_letters(allowed, form.prefix):
             return replace(form, prefix=form.prefix + letter, cursor=0, letter=0)
         return form
 
@@ -305,11 +304,11 @@ class Enrol(Screen):
         return replace(form, prefix=form.prefix[:-1], cursor=0, letter=0)
 
     @staticmethod
-    def _step_letter(state: GameState | None, form: EnrolForm, steps: int) -> EnrolForm:
+    def _step_letter(allowed: frozenset[CardKind], form: EnrolForm, steps: int) -> EnrolForm:
         """←/→: the last letter chosen becomes the next (previous) one any card has there; with
         one letter the list of every card is a step of the round too."""
         start = form.prefix[:-1]
-        choices: list[str] = next_letters(state, start)
+        choices: list[str] = next_letters(allowed, start)
         if not start:
             choices = ["", *choices]
         current = form.prefix[-1:] if form.prefix else ""
@@ -379,10 +378,10 @@ class Enrol(Screen):
         """The letters chosen (A–Z before any), ⌫, and the letters that may follow, scrolled
         round the highlighted one; outlined while the encoder is on them."""
         c, lay, tr = view.canvas, view.layout, view.tr
-        state = view.state
+        allowed = kinds(view.screens, view.state)
         x, y, w, h = rect
         gap = max(2, lay.margin // 2)
-        chosen = shown_prefix(state, form).upper()
+        chosen = shown_prefix(allowed, form).upper()
         label = chosen or tr("ui.enrol.all")
         label_w = max(lay.touch, c.fonts.measure(label, lay.medium, True)[0] + 2 * lay.margin)
         c.box((x, y, label_w, h), theme.PANEL_HI if form.mode == "letters" else theme.PANEL)
@@ -405,7 +404,7 @@ class Enrol(Screen):
             _erase_symbol(view, erase)
             c.target(erase, EraseLetter())
             left += lay.touch + gap
-        letters = next_letters(state, form.prefix)
+        letters = next_letters(allowed, form.prefix)
         if not letters:
             return
         chip = lay.touch
@@ -474,7 +473,8 @@ class Enrol(Screen):
     def _draw_list(self, view: View, form: EnrolForm, area: Rect) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
         x, y, w, h = area
-        found = matching(view.state, shown_prefix(view.state, form))
+        allowed = kinds(view.screens, view.state)
+        found = matching(allowed, shown_prefix(allowed, form))
         row = lay.touch
         gap = max(2, lay.margin // 2)
         hint = tr("ui.enrol.hint_letters" if form.mode == "letters" else "ui.enrol.hint")

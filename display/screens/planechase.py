@@ -29,14 +29,16 @@ SELECT, or a touch on the plane's name and counters, gives it to the face-up pla
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 
 from msgspec import Struct
 from msgspec.structs import replace
 
-from device.catalog import load_catalog
+from device.catalog import CardKind, load_catalog
+from device.commands import Command
 from device.controller import Result
+from device.errors import IllegalCommand
 from device.events import Event
 from device.inputs import Button
 from device.rules.planechase.events import (
@@ -63,6 +65,7 @@ from device.rules.planechase.play import (
 from device.rules.planechase.commands import (
     ChangePlaneCounters,
     ChoosePlanar,
+    Planeswalk,
     RevealPlanarCard,
     RollPlanarDie,
 )
@@ -80,7 +83,7 @@ from display import cardtext, symbols, theme
 from display.canvas import Canvas, Rect
 from display.chips import scroll_markers
 from display.i18n import Translator
-from display.screens import Detail, Host, Screen, Strip, View, chip_step, chip_window
+from display.screens import Ahead, Detail, Host, Screen, Strip, View, chip_step, chip_window
 from display.screens.life import step
 from display.ui import Action, DieRoll, Press, Tap, Turn, UiState
 from drivers.feedback import Cue
@@ -268,6 +271,26 @@ def _with_counters(tr: Translator, card: FaceUpCard) -> str:
     return f"{card.name} · {tr('ui.pc.counters', n=card.counters)}" if card.counters else card.name
 
 
+def planeswalk(preview: Callable[[Command], Result], state: GameState) -> Result | None:
+    """What a planeswalk would do now, if it turns over a card that is not face up now (with a
+    physical deck nobody listed, the next card is not known): the active player's roll that
+    shows the planeswalker symbol, else an effect's planeswalk (outside the main phase)."""
+    if state.planechase is None:
+        return None
+    now_up = {card.name for card in state.planechase.face_up}
+    result = None
+    for command in (RollPlanarDie(pip=6), Planeswalk()):
+        try:
+            result = preview(command)
+            break
+        except IllegalCommand:
+            continue
+    after = result.state if result is not None else None
+    if result is None or after is None or after.planechase is None:
+        return None
+    return result if any(card.name not in now_up for card in after.planechase.face_up) else None
+
+
 class PlanechasePick(Struct, frozen=True):
     """What the Planechase screen remembers while a choice is open: the chip the cursor is on,
     and the pools chosen so far, in order (a choice of pools is answered once all are)."""
@@ -323,6 +346,43 @@ class Planechase(Screen):
 
     def available(self, state: GameState | None) -> bool:
         return state is not None and state.planechase is not None
+
+    def offers_roll(self, state: GameState) -> bool:
+        return state.has("planechase")  # the planar die
+
+    def tag_kinds(self, state: GameState) -> frozenset[CardKind]:
+        planar = frozenset({CardKind.PLANE, CardKind.PHENOMENON})
+        return planar if state.has("planechase") else frozenset()
+
+    # A plane's rules text is the longest text the kiosk draws, and the next plane is known
+    # before anyone rolls: the kiosk lays out a planeswalk's frames ahead (display.rehearsal).
+
+    def ahead_key(self, state: GameState) -> Hashable:
+        pc = state.planechase
+        if pc is None:
+            return None
+        return (
+            state.turn,
+            tuple((deck.owner, deck.cards[:1]) for deck in pc.decks),
+            tuple(card.name for card in pc.face_up),
+        )
+
+    def ahead(
+        self, preview: Callable[[Command], Result], state: GameState, ui: UiState, now: float
+    ) -> Ahead | None:
+        """The next planeswalk: the die's result, then the table it goes back to."""
+        result = planeswalk(preview, state)
+        if result is None:
+            return None
+        rolled = any(isinstance(event, PlanarDieRolled) for event in result.events)
+        die = (
+            DieRoll(
+                face="planeswalk", started=now, until=now + TUMBLE, back=now + TUMBLE + RESULT_SHOWN
+            )
+            if rolled
+            else ui.die
+        )
+        return Ahead("the next planeswalk", result, (self.name, "table"), die, now + RESULT_SHOWN)
 
     def follows(self, events: Sequence[Event]) -> bool:
         shown = (

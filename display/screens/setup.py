@@ -37,8 +37,10 @@ With the base format Conspiracy (a pod; not the Group Game Draft, which is one t
 starts an *event*: it asks for the event's name (typed; the translated default without a
 keyboard) and up to ``EVENT_MAX`` players, shows the pod split as the count changes, and leaves
 out who goes first (each group's first player is drawn) and the options the event sets itself
-(event, pod).  Starting it runs what the console's ``event`` runs (``event_games``: pods per
-CJ-1, one pod game each), then shows pod 1 on the Conspiracy screen with every pod's players.
+(event, pod).  Starting it runs what the console's ``event`` runs (pods per CJ-1, one pod game
+each), then shows pod 1 on the Conspiracy screen with every pod's players.  The form asks the
+screens which base starts an event and how (``Screen.gathering``: the Conspiracy screen's
+``PodEvent``), so this module names no format.
 On the organiser's gadget at an event's broker (its login is the organiser's) a row asks where it
 is played: at the tables at the broker (the default: drawn here and published, as the console's
 ``host`` does, then the EVENT screen shows it) or on this gadget as above.
@@ -46,7 +48,7 @@ is played: at the tables at the broker (the default: drawn here and published, a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -57,21 +59,12 @@ from device.formats import Format, TableOption
 from device.rules.life import MAX_COMMANDER_NAME, MAX_COMMANDERS
 from device.inputs import Button
 from device.rules.colours import filled, turned
-from device.rules.conspiracy.play import (
-    EVENT_OPTIONS,
-    POD,
-    POD_MIN,
-    event_games,
-    event_message,
-    pod_sizes,
-)
 from device.rules.table import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, check_fits
-from device.text import Message
 from device.rules.registry import formats, options_for
 from display import theme
 from display.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from display.chips import draw_chip
-from display.screens import Host, Screen, View, cycle
+from display.screens import Gathering, Host, Screen, View, cycle
 from display.screens.dice import NAME as DICE
 from display.screens.event import NAME as EVENT
 from display.screens.event import EventInfo
@@ -116,6 +109,9 @@ class SetupForm(Struct, frozen=True):
     colours: tuple[str, ...] = ()  # per seat as chosen; a seat beyond them has its own
     # Per seat, its commander and partner as typed ("": none); a seat beyond them has none typed.
     commanders: tuple[tuple[str, ...], ...] = ()
+    #: The event the base format starts (asked of the screens whenever the base changes); None:
+    #: the base starts one game.
+    gathering: Gathering | None = None
 
     def commander(self, seat: int, index: int) -> str:
         """What was typed for the seat's commander (index 0) or partner (1)."""
@@ -182,12 +178,33 @@ def commander_game(form: SetupForm) -> bool:
 
 
 def is_event(form: SetupForm) -> bool:
-    """A Conspiracy pod chosen as the base: the form starts a whole event (CJ-1)."""
-    return form.base == POD.name
+    """The base chosen starts a whole event (a Conspiracy pod, CJ-1)."""
+    return form.gathering is not None
+
+
+def event_options(form: SetupForm) -> Sequence[str]:
+    """The table options the form's event sets itself (none outside an event)."""
+    return form.gathering.options if form.gathering is not None else ()
+
+
+def gathering(screens: Mapping[str, Screen], base: str) -> Gathering | None:
+    """The event a set-up of ``base`` starts, as the screen of its format declares it."""
+    return next((g for scr in screens.values() if (g := scr.gathering(base)) is not None), None)
+
+
+def with_base(form: SetupForm, screens: Mapping[str, Screen], base: str) -> SetupForm:
+    return replace(form, base=base, gathering=gathering(screens, base))
+
+
+def split(form: SetupForm) -> list[int]:
+    """How the form's players are split between its event's games."""
+    return form.gathering.split(form.count) if form.gathering is not None else [form.count]
 
 
 def player_limits(form: SetupForm) -> tuple[int, int]:
-    return (POD_MIN, EVENT_MAX) if is_event(form) else (MIN_PLAYERS, MAX_PLAYERS)
+    if form.gathering is not None:
+        return form.gathering.fewest, EVENT_MAX
+    return MIN_PLAYERS, MAX_PLAYERS
 
 
 def bases() -> list[Format]:
@@ -209,7 +226,7 @@ def option_groups(form: SetupForm) -> list[tuple[str, list[str]]]:
     available = options_for(form.chosen())
     groups: dict[str, list[str]] = {fmt.name: [] for fmt in chosen}
     for option in available.values():
-        if not (event and option.name in EVENT_OPTIONS):
+        if not (event and option.name in event_options(form)):
             groups.setdefault(option.module, []).append(option.name)
     return [(owner, names) for owner, names in groups.items() if names]
 
@@ -274,16 +291,13 @@ def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
     bases_known = {f.name for f in bases()}
     base = first.formats[0] if first.formats and first.formats[0] in bases_known else form.base
     form = replace(
-        form, base=base, modules={m.name: m.name in first.formats[1:] for m in modules()}
+        with_base(form, host.screens, base),
+        modules={m.name: m.name in first.formats[1:] for m in modules()},
     )
     players = [p.name for p in first.players]
     event = ""
-    if base == POD.name:
-        # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
-        from display.screens.conspiracy import event_games as pods
-
-        players = [name for pod in pods(started, game) for name in pod.players]
-        event = str(first.options.get("event", ""))
+    if form.gathering is not None:
+        players, event = form.gathering.entered(started, game)
     defaults = {
         tr("ui.setup.default_name", n=seat + 1): seat
         for tr in map(Translator, LANGUAGES)
@@ -294,7 +308,7 @@ def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
         names=tuple(
             "" if defaults.get(name) == seat else name for seat, name in enumerate(players)
         ),
-        colours=() if base == POD.name else tuple(p.colour for p in first.players),
+        colours=() if is_event(form) else tuple(p.colour for p in first.players),
     )
     low, high = player_limits(form)
     available = options_for(form.chosen())
@@ -309,7 +323,9 @@ def fill_from_game(form: SetupForm, host: Host, game: int) -> SetupForm:
         options={
             name: value
             for name, value in first.options.items()
-            if name in available and name not in EVENT_OPTIONS and value != available[name].default
+            if name in available
+            and name not in event_options(form)
+            and value != available[name].default
         },
         first=None,
         row=0,
@@ -410,6 +426,10 @@ class Setup(Screen):
     key = "f2"
 
     def form(self, ui: UiState) -> SetupForm:
+        """The form as it is now: the one kept, with every module listed, whether this gadget
+        hosts events as the event screen last learnt, a name for every seat an event can have
+        and the cursor on one of its rows.  Reading it keeps nothing (drawing reads it); acting
+        on it keeps what it made."""
         form = ui.state_of(SetupForm)
         if any(m.name not in form.modules for m in modules()):
             form = replace(form, modules={**{m.name: False for m in modules()}, **form.modules})
@@ -417,12 +437,13 @@ class Setup(Screen):
         hosting = info is not None and info.hosting
         if form.hosting != hosting:
             form = replace(form, hosting=hosting)
-        return ui.put(form)
+        form = self._names(form)
+        table = rows(form)
+        return form if form.row < len(table) else replace(form, row=len(table) - 1)
 
     def wants_text(self, ui: UiState) -> bool:
         form = self.form(ui)
-        table = rows(form)
-        return table[min(form.row, len(table) - 1)][0] in TEXT_ROWS
+        return rows(form)[form.row][0] in TEXT_ROWS
 
     @staticmethod
     def _names(form: SetupForm) -> SetupForm:
@@ -433,12 +454,11 @@ class Setup(Screen):
 
     def enter(self, host: Host) -> None:
         remember_players(host)
-        host.ui.put(self._names(replace(self.form(host.ui), saved=host.saved_count())))
+        host.ui.put(replace(self.form(host.ui), saved=host.saved_count()))
 
     def act(self, host: Host, action: Action) -> bool:
-        form = self._names(self.form(host.ui))
+        form = host.ui.put(self.form(host.ui))
         table = rows(form)
-        form = host.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         kind, key = table[form.row]
         if isinstance(action, Focus | Press) and self._selected(host, form, len(table), action):
             return True
@@ -519,9 +539,8 @@ class Setup(Screen):
     def _change(self, host: Host, form: SetupForm, kind: str, key: str, steps: int) -> SetupForm:
         """``form`` with row ``(kind, key)`` turned ``steps`` (the language row changes the screen's)."""
         if kind == "base":
-            return _counted(
-                replace(form, base=cycle([f.name for f in bases()], form.base, steps)), form.count
-            )
+            base = cycle([f.name for f in bases()], form.base, steps)
+            return _counted(with_base(form, host.screens, base), form.count)
         if kind == "module":
             return replace(form, modules={**form.modules, key: not form.modules.get(key, False)})
         if kind == "count":
@@ -549,8 +568,8 @@ class Setup(Screen):
             if option is None or value == option.default:
                 continue
             options[name] = ("on" if value else "off") if isinstance(value, bool) else str(value)
-        if is_event(form):
-            return self._start_event(host, form, names, options)
+        if form.gathering is not None:
+            return self._start_event(host, form, form.gathering, names, options)
         command = NewGame(
             formats=tuple(form.chosen()),
             players=tuple(names),
@@ -568,46 +587,22 @@ class Setup(Screen):
         return True
 
     def _start_event(
-        self, host: Host, form: SetupForm, names: list[str], options: dict[str, str]
+        self,
+        host: Host,
+        form: SetupForm,
+        event: Gathering,
+        names: list[str],
+        options: dict[str, str],
     ) -> bool:
-        """CJ-1: every pod's game, as the console's ``event`` starts them; then pod 1 is shown."""
-        # Imported here: the Conspiracy screen's module loads the screens (and so this one) itself.
-        from display.screens.conspiracy import show_event
-
-        event = form.event_name(host.tr)
+        """CJ-1: the event's games, started here or, on the organiser's gadget at a broker, drawn
+        and published for the tables there (CJ-2), whose EVENT screen then shows it."""
+        name = form.event_name(host.tr)
+        handed = {k: v for k, v in options.items() if k not in event.options}
         if form.hosting and not form.here:
-            # CJ-1, CJ-2 across tables: drawn here, published, and each table plays its group.
-            if host.host_event(
-                event, names, {k: v for k, v in options.items() if k not in EVENT_OPTIONS}
-            ):
+            if host.host_event(name, names, handed):
                 host.go(EVENT)
             return True
-        try:
-            games = event_games(
-                event,
-                names,
-                {k: v for k, v in options.items() if k not in EVENT_OPTIONS},
-                form.chosen()[1:],
-            )
-        except IllegalCommand as error:
-            host.refuse(error)
-            return True
-        first: int | None = None
-        opening: list[Message] = []
-        for game in games:
-            result = host.execute(game)
-            if result is None:
-                return True
-            if first is None:
-                # Who goes first at the table means nothing in a pod: each group's first is drawn.
-                first = host.game
-                opening = [m for m in result.messages if not m.key.startswith("table.started")]
-        if first is not None and host.game != first and host.load(first) is None:
-            return True
-        host.ui.cursor = None
-        # The pod split first, then what pod 1's draw says (where everyone sits).
-        host.ui.said = [event_message(event, [len(g.players) for g in games]), *opening]
-        show_event(host)
+        event.start(host, name, names, handed, form.chosen()[1:])
         return True
 
     # -- drawing --------------------------------------------------------------------------
@@ -623,7 +618,7 @@ class Setup(Screen):
                 return tr(
                     "ui.setup.event_count",
                     count=form.count,
-                    pods=" + ".join(str(size) for size in pod_sizes(form.count)),
+                    pods=" + ".join(str(size) for size in split(form)),
                 )
             return str(form.count)
         if kind == "name":
@@ -678,9 +673,8 @@ class Setup(Screen):
 
     def draw(self, view: View) -> None:
         c, lay, tr = view.canvas, view.layout, view.tr
-        form = self._names(self.form(view.ui))
+        form = self.form(view.ui)
         table = rows(form)
-        form = view.ui.put(replace(form, row=min(form.row, len(table) - 1)))
         x0, width = lay.margin, c.width - 2 * lay.margin
         top = self._draw_title(view, form, x0, width)
 

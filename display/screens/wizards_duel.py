@@ -146,8 +146,9 @@ def _order(state: GameState, duel: WizardsDuelState) -> list[int]:
     return [seat for seat in round_from(state, duel.starting) if state.player(seat).in_game]
 
 
-def _form(ui: UiState, state: GameState) -> DuelForm:
-    """The screen's own state, started afresh whenever the decision on the table changes."""
+def current_form(ui: UiState, state: GameState) -> DuelForm:
+    """The screen's own state, started afresh whenever the decision on the table changes: read
+    without keeping anything (drawing reads it), kept when an action changes it."""
     duel = state.wizards_duel
     assert duel is not None
     context = (
@@ -162,7 +163,7 @@ def _form(ui: UiState, state: GameState) -> DuelForm:
         tuple(w.passed for w in duel.wizards),
     )
     form = ui.state_of(DuelForm)
-    return ui.put(form if form.context == context else DuelForm(context=context))
+    return form if form.context == context else DuelForm(context=context)
 
 
 # --- what picking a chip does ----------------------------------------------------------------
@@ -589,8 +590,14 @@ class WizardsDuel(Screen):
 
     def after(self, host: Host, result: Result) -> None:
         form = host.ui.kept(DuelForm)
-        if form is not None:
-            host.ui.put(replace(form, marked=(), spell=None, pick=0))
+        if form is None:
+            return
+        state = host.state
+        if state is not None and state.wizards_duel is not None:
+            # Kept as the decision now on the table has it: a later decision that happens to
+            # look the same starts afresh too.
+            form = current_form(host.ui, state)
+        host.ui.put(replace(form, marked=(), spell=None, pick=0))
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -598,7 +605,7 @@ class WizardsDuel(Screen):
         state = host.state
         if state is None or state.wizards_duel is None:
             return False
-        form = _form(host.ui, state)
+        form = current_form(host.ui, state)
         current = choice(state, host.tr, form)
         if isinstance(action, PickSeat):
             return True  # magic points change only through the duel's own rules
@@ -638,7 +645,7 @@ class WizardsDuel(Screen):
         c, lay, tr = view.canvas, view.layout, view.tr
         x, w = lay.margin, c.width - 2 * lay.margin
         top = self._draw_banner(view, state, duel, (x, view.top, w, view.bottom - view.top))
-        form = _form(view.ui, state)
+        form = current_form(view.ui, state)
         current = choice(state, tr, form)
         bottom = view.bottom
         if current is not None:

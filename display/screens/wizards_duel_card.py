@@ -179,12 +179,11 @@ class WizardsDuelCard(Screen):
             return ()
         return state.wizards_duel.wizard(form.seat).pool
 
-    def _rows(
-        self, ui: UiState, state: GameState | None, form: CardForm
-    ) -> tuple[CardForm, list[Row]]:
-        """The form's rows, and the form with its row kept among them."""
+    def _rows(self, state: GameState | None, form: CardForm) -> tuple[CardForm, list[Row]]:
+        """The form's rows, and the form with its cursor on one of them (kept only when an
+        action changes it: drawing keeps nothing)."""
         table = rows(form, self._pool(state, form))
-        return ui.put(replace(form, row=_clamp(form.row, 0, len(table) - 1))), table
+        return replace(form, row=_clamp(form.row, 0, len(table) - 1)), table
 
     def wants_text(self, ui: UiState) -> bool:
         form = self.form(ui)
@@ -198,7 +197,7 @@ class WizardsDuelCard(Screen):
         if form is None:
             host.go("table")
             return True
-        form, table = self._rows(host.ui, host.state, form)
+        form, table = self._rows(host.state, form)
         kind, key = table[form.row]
         if isinstance(action, Focus):
             host.ui.put(replace(form, row=(form.row + action.delta) % len(table)))
@@ -368,7 +367,7 @@ class WizardsDuelCard(Screen):
             return
         c, lay, tr = view.canvas, view.layout, view.tr
         pool = self._pool(state, form)
-        form, table = self._rows(view.ui, state, form)
+        form, table = self._rows(state, form)
         x0, width = lay.margin, c.width - 2 * lay.margin
         gap = max(2, lay.margin // 2)
         # The title, and the keys' hint beside it where the title leaves room for it whole.

@@ -190,17 +190,17 @@ def test_wd_the_chip_row_scrolls_and_says_how_many_are_hidden(make_kiosk: MakeKi
     """WD-2 phase 2 at 480×320: more chips than the row holds; the markers at its ends say how
     many are hidden on each side, the highlighted chip stays in view, and touching a marker
     brings the next hidden chip into view without picking it."""
-    from display.screens.wizards_duel import DuelForm, choice
+    from display.screens.wizards_duel import choice, current_form
 
     kiosk = shown(make_kiosk, "wd_incant", (480, 320), "en")
     state = kiosk.state
     assert state is not None
-    current = choice(state, kiosk.tr, kiosk.ui.state_of(DuelForm))
+    current = choice(state, kiosk.tr, current_form(kiosk.ui, state))
     assert current is not None
     total = len(current.chips)
     chips = targets(kiosk, DuelChip)
     assert len(chips) < total and len(chips) + sum(marker_counts(kiosk, "wd.chip")) == total
-    pick = kiosk.ui.state_of(DuelForm).pick
+    pick = current_form(kiosk.ui, state).pick
     assert DuelChip(pick) in chips
     right = targets(kiosk, DuelScroll)[-1]
     before = kiosk.state

@@ -236,10 +236,10 @@ def two_spell_cards(k: Kiosk, seats: int) -> None:
 
 def chip_labels(k: Kiosk) -> list[str]:
     """Every chip of the row, shown or scrolled away, as the screen words it."""
-    from display.screens.wizards_duel import _form, choice
+    from display.screens.wizards_duel import choice, current_form
 
     assert k.state is not None
-    current = choice(k.state, k.tr, _form(k.ui, k.state))
+    current = choice(k.state, k.tr, current_form(k.ui, k.state))
     return [chip.label for chip in current.chips] if current is not None else []
 
 
