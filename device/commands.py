@@ -1,4 +1,4 @@
-"""Commands: what someone asks the gadget to do.  ``device.rules.decide`` turns one into events
+"""Commands: what someone asks the gadget to do.  ``device.game.decide`` turns one into events
 or refuses it with ``IllegalCommand``.
 
 Commands name players by seat; the console and the screen turn names and touches into seats.

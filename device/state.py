@@ -1,6 +1,6 @@
 """The game state: what the table looks like after every event so far.
 
-State is immutable.  ``device.rules.apply`` returns a new state for each event; nothing else
+State is immutable.  ``device.game.apply`` returns a new state for each event; nothing else
 makes one.  ``GameState.model_dump(mode="json")`` is the documented shape behind the console's
 ``state`` command (see README, "The state JSON"); ``STATE_SCHEMA`` is its version and goes up
 whenever that shape changes incompatibly.

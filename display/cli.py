@@ -497,7 +497,7 @@ def run() -> NoReturn:
 
 def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     """The exit status, and whether the kiosk was what ran.  The gadget plays every part of the
-    rules (``device.rules.GAME``): its configuration, console and kiosk name formats by them;
+    rules (``device.game.GAME``): its configuration, console and kiosk name formats by them;
     its messages are worded in its English (``device.english``)."""
     with playing_the_gadget():
         return _command(argv)

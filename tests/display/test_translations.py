@@ -16,7 +16,7 @@ import device.cardtext  # noqa: F401 - every module that registers texts
 import device.catalog  # noqa: F401
 import device.console  # noqa: F401
 import device.controller  # noqa: F401
-import device.rules  # noqa: F401
+import device.game
 import device.scryfall  # noqa: F401
 import device.tagmap  # noqa: F401
 from device.game import GAME
@@ -294,7 +294,7 @@ def test_a_finished_game_refuses_with_its_result_in_the_language(make_kiosk: Mak
 def test_format_titles_in_messages_are_the_languages_titles() -> None:
     """A start message and a refusal name formats by their titles in the table's language."""
     with pytest.raises(IllegalCommand) as refused:
-        device.rules.decide(
+        device.game.decide(
             None, NewGame(formats=("duel", "commander"), players=("A", "B")), random.Random(1)
         )
     error = refused.value
@@ -310,7 +310,7 @@ def test_format_titles_in_messages_are_the_languages_titles() -> None:
 def test_tb2_an_unknown_format_says_which_one_was_meant_in_the_language() -> None:
     """The "did you mean" of an unknown format is a text of its own, not English glued on."""
     with pytest.raises(IllegalCommand) as refused:
-        device.rules.decide(
+        device.game.decide(
             None, NewGame(formats=("comander",), players=("A", "B")), random.Random(1)
         )
     error = refused.value
@@ -372,7 +372,7 @@ def test_tb1_a_name_too_long_says_its_limit_as_the_language_counts() -> None:
     """The refusal of a 40-character name counts the 24 characters allowed with the language's
     plural form: Polish "24 znaki" (25 would be "znaków"), Russian "24 символов"."""
     with pytest.raises(IllegalCommand) as refused:
-        device.rules.decide(
+        device.game.decide(
             None, NewGame(formats=("ffa",), players=("A" * 40, "B")), random.Random(1)
         )
     error = refused.value
