@@ -21,11 +21,11 @@ from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.journal import Journal
 from device.catalog import load_catalog
-from device.rules.planechase.play import (
+from device.rules.planechase.die import face_of
+from device.rules.planechase.queries import (
     chance_to_planeswalk,
     cost_of_rolls,
     deck_problems,
-    face_of,
     next_roll_cost,
     odds,
     planar_controller,
@@ -143,7 +143,7 @@ def test_pc1_plain_d6_option_labels_the_roll_log(
         0,
         True,
     )
-    from device.rules.planechase.play import pip_label
+    from device.rules.planechase.die import pip_label
 
     assert pip_label(st(controller), roll) == "3"
 

@@ -20,25 +20,25 @@ def _planechase(fns: Iterable[Callable[..., Any]]) -> list[str]:
 
 
 def test_set_up_order() -> None:
-    assert _planechase(GAME.set_ups) == ["play._set_up"]
+    assert _planechase(GAME.set_ups) == ["decks._set_up"]
 
 
 def test_state_check_order() -> None:
     assert _planechase(GAME.state_checks) == [
-        "play._leaving",
-        "play._turn_began",
-        "play._planes_that_count",
+        "leaving._leaving",
+        "turns._turn_began",
+        "planes._planes_that_count",
     ]
 
 
 def test_binding_order() -> None:
     buttons = {b.name: _planechase(GAME.bindings.buttons[b]) for b in Button}
     assert {name: fns for name, fns in buttons.items() if fns} == {
-        "ROLL": ["play._roll_button"],
-        "NEXT": ["play._acknowledge_button"],
-        "SELECT": ["play._acknowledge_button"],
+        "ROLL": ["bindings._roll_button"],
+        "NEXT": ["bindings._acknowledge_button"],
+        "SELECT": ["bindings._acknowledge_button"],
     }
-    assert _planechase(GAME.bindings.cards) == ["play._planar_card"]
+    assert _planechase(GAME.bindings.cards) == ["bindings._planar_card"]
 
 
 def test_planechase_binds_before_the_parts_after_it() -> None:

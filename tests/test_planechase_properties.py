@@ -18,7 +18,7 @@ from device.commands import Advance, Command, Concede, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
-from device.rules.planechase.play import planar_controllers
+from device.rules.planechase.queries import planar_controllers
 from device.rules.planechase.commands import (
     AcknowledgePhenomenon,
     ChangePlaneCounters,

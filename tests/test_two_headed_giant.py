@@ -135,7 +135,7 @@ def test_tb6_pc9_two_headed_giant_commander_planechase_plays_to_its_end(table: T
     both members may roll, each paying for their own rolls; when the planar controller's team
     leaves, the next team's primary player becomes planar controller; a whole game with undo."""
     table.run("new commander+2hg+planechase Alice Bob Carol Dan Eve Fay first=Alice", undo=False)
-    from device.rules.planechase.play import planar_controller
+    from device.rules.planechase.queries import planar_controller
 
     table.run("next")
     assert table.run("roll Bob", 2) == ["Bob rolled a blank (free): nothing happens."]

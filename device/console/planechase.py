@@ -7,8 +7,8 @@ from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, card_text, command, number
 from device.errors import IllegalCommand
 from device.rules.planechase.events import planechase
-from device.rules.planechase.play import (
-    PIP_OF,
+from device.rules.planechase.die import PIP_OF, pip_label
+from device.rules.planechase.queries import (
     awaiting_prompt,
     chance_to_planeswalk,
     choice_prompt,
@@ -16,7 +16,6 @@ from device.rules.planechase.play import (
     deck_label,
     next_roll_cost,
     odds,
-    pip_label,
     planar_controllers,
 )
 from device.rules.planechase.commands import (

@@ -43,7 +43,17 @@ from device.rules.planechase.events import (
 )
 from device.rules.registry import Rules
 from device.state import GameState
-from device.rules.planechase.state import CardRef, ChoiceKind, MapCell, PendingChoice, PlanarKind
+from device.rules.planechase.piles import updated, with_deck
+from device.rules.planechase.state import (
+    CardRef,
+    ChoiceKind,
+    EternitiesMap,
+    FaceUpCard,
+    MapCell,
+    PendingChoice,
+    PlanarKind,
+    Visit,
+)
 from device.text import Message, Text
 
 RULES = Rules("eternities")
@@ -235,6 +245,27 @@ def move(state: GameState, seat: int, text: str, rng: Random) -> list[Event]:
     return events
 
 
+@RULES.applies(MapMoved)
+def _apply_map_moved(state: GameState, event: MapMoved) -> GameState:
+    pc = planechase(state)
+    visit = Visit(
+        turn=state.turn, seat=event.seat, name=event.arrived.name, kind=event.arrived.kind
+    )
+    away_planes = any(c.kind is PlanarKind.PLANE for c in pc.face_up)
+    encounter = event.arrived.name if event.arrived.kind is PlanarKind.PHENOMENON else None
+    return updated(
+        state,
+        face_up=(FaceUpCard(name=event.arrived.name, kind=event.arrived.kind, owner=None),),
+        map=EternitiesMap(x=event.x, y=event.y, cells=event.cells),
+        decks=with_deck(pc, None, event.deck),
+        visited=(*pc.visited, visit),
+        choice=None,
+        encounter=encounter,
+        chaos_blanks=pc.chaos_blanks and not away_planes,
+    )
+
+
+@RULES.describes(MapMoved)
 def describe_move(state: GameState, event: MapMoved) -> Message:
     board = planechase(state).map
     ox, oy = (board.x, board.y) if board is not None else (0, 0)

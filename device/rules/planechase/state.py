@@ -21,7 +21,7 @@ Everything the screen shows about Planechase is here, as plain data:
   not yet turned over, then those put on the bottom in the order they went there.
 
 The pure helpers a screen needs (``next_roll_cost``, ``odds``, ``chaos_planes``, …) live in
-``device.rules.planechase``; they take the whole ``GameState``.
+``device.rules.planechase.queries``; they take the whole ``GameState``.
 """
 
 import enum
