@@ -109,6 +109,19 @@ def _roll(state: GameState, command: RollPlanarDie, rng: Random) -> list[Event]:
     return events
 
 
+@RULES.applies(PlanarDieAwaited)
+def _apply_die_awaited(state: GameState, event: PlanarDieAwaited) -> GameState:
+    return updated(state, own_roll=event.roll)
+
+
+@RULES.describes(PlanarDieAwaited)
+def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
+    name = state.player(event.roll.seat).name
+    return Message(
+        "planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name
+    )
+
+
 def _rollers(state: GameState) -> list[int]:
     return [
         p.seat
@@ -175,19 +188,6 @@ def _roll_message(
     if event.result is DieFace.CHAOS:
         return Message(f"planechase.rolled_chaos{many}", name=name, cost=cost, planes=planes)
     return Message("planechase.rolled_blank", name=name, cost=cost)
-
-
-@RULES.applies(PlanarDieAwaited)
-def _apply_die_awaited(state: GameState, event: PlanarDieAwaited) -> GameState:
-    return updated(state, own_roll=event.roll)
-
-
-@RULES.describes(PlanarDieAwaited)
-def _describe_die_awaited(state: GameState, event: PlanarDieAwaited) -> Message:
-    name = state.player(event.roll.seat).name
-    return Message(
-        "planechase.own_roll_d6" if planechase(state).plain_d6 else "planechase.own_roll", name=name
-    )
 
 
 # --- chaos that reveals ---
