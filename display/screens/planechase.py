@@ -50,12 +50,11 @@ from device.rules.planechase.events import (
     PlaneTurnedOver,
     Planeswalked,
 )
-from device.rules.planechase.play import (
-    PIP_OF,
+from device.rules.planechase.die import PIP_OF, face_of
+from device.rules.planechase.queries import (
     awaited_cards,
     awaiting_prompt,
     chance_to_planeswalk,
-    face_of,
     own_roll_prompt,
     cost_of_rolls,
     next_roll_cost,

@@ -31,18 +31,8 @@ from device.rules.plane_abilities import (
 )
 from device.rules.planechase import bindings, decks, die, leaving, planes, turns, walk
 from device.rules.planechase.decks import DECK_SOURCES
-from device.rules.planechase.die import PIP_OF, POOLS_OF_BECOMING, face_of
+from device.rules.planechase.die import POOLS_OF_BECOMING
 from device.rules.planechase.eternities import RULES as MAP_RULES
-from device.rules.planechase.queries import (
-    awaited_cards,
-    awaiting_prompt,
-    chance_to_planeswalk,
-    cost_of_rolls,
-    next_roll_cost,
-    odds,
-    own_roll_prompt,
-    planar_controller,
-)
 from device.rules.planechase.texts import TEXTS
 from device.rules.planechase.walk import (
     CHAOTIC_AETHER,
@@ -51,23 +41,6 @@ from device.rules.planechase.walk import (
     TIME_DISTORTION,
 )
 from device.rules.registry import Rules
-
-# Besides its value: what the kiosk's Planechase screen reads, where it has always imported
-# it from.
-__all__ = [
-    "AUTOMATED",
-    "PIP_OF",
-    "RULES",
-    "awaited_cards",
-    "awaiting_prompt",
-    "chance_to_planeswalk",
-    "cost_of_rolls",
-    "face_of",
-    "next_roll_cost",
-    "odds",
-    "own_roll_prompt",
-    "planar_controller",
-]
 
 RULES = Rules("planechase")
 
