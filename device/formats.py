@@ -49,6 +49,9 @@ class Format:
     #: moves in phases, a Conspiracy pod's groups play at several tables at once): such a game
     #: has no turn timer, and no option that times turns is offered with it.
     turns: bool = True
+    #: False where the table's seats are not how the game is shown (a Wizard's Duel has a board
+    #: of its own): no option about the seats is offered with it.
+    seats: bool = True
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,8 @@ class TableOption:
     that offers it, or, for an option of every game (``everywhere``: the clock's turn timer), the
     rules part that declares it; such an option is offered with any base format but those in
     ``unless``.  An option that ``times_turns`` is not offered with a format whose players do not
-    take turns (``Format.turns``): the formats of a game's rules add those to its ``unless``."""
+    take turns (``Format.turns``), nor one about the ``seats`` with a format that does not show
+    them (``Format.seats``): the formats of a game's rules add those to its ``unless``."""
 
     name: str
     module: str
@@ -70,6 +74,7 @@ class TableOption:
     everywhere: bool = False
     unless: frozenset[str] = frozenset()
     times_turns: bool = False
+    seats: bool = False
 
     def parse(self, text: str) -> str | int | bool:
         """The option's value from console or config text; refuses values it cannot take."""
@@ -148,13 +153,17 @@ class Formats:
                     raise ValueError(f"format name {key!r} is taken by {existing.name!r}")
                 self._by_key[fold(key)] = fmt
         turnless = frozenset(fmt.name for fmt in self._by_key.values() if not fmt.turns)
+        seatless = frozenset(fmt.name for fmt in self._by_key.values() if not fmt.seats)
         for option in options:
             if self._options.get(option.name, option) != option:
                 raise ValueError(f"table option {option.name!r} declared twice")
             self._options[option.name] = option
         for name, option in self._options.items():
-            if option.times_turns:
-                self._options[name] = replace(option, unless=option.unless | turnless)
+            left_out = (turnless if option.times_turns else frozenset()) | (
+                seatless if option.seats else frozenset()
+            )
+            if left_out:
+                self._options[name] = replace(option, unless=option.unless | left_out)
 
     def all(self) -> tuple[Format, ...]:
         """Every format, each once, in the order they were declared."""

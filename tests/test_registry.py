@@ -264,3 +264,17 @@ def test_a_games_part_of_a_format_is_typed_where_the_field_is_optional() -> None
         ValueError, match=r"this game has no PlanechaseState: its formats are \('duel',\)"
     ):
         duel.part(PlanechaseState)
+
+
+def test_hw4_seats_facing_is_offered_where_the_table_shows_seats() -> None:
+    """A format with a board of its own (``Format.seats``: Wizard's Duel) is not offered the
+    option that turns the seats; every other base format is, in any game's rules."""
+    bases = {fmt.name for fmt in GAME.formats.all() if fmt.kind == "base"}
+    offered = {name for name in bases if "seats_facing" in GAME.formats.options_for([name])}
+    assert offered == bases - {"wizards_duel"}
+    without_duel = Ruleset(tuple(part for part in PARTS if part is not wizards_duel.RULES))
+    assert all(
+        "seats_facing" in without_duel.formats.options_for([fmt.name])
+        for fmt in without_duel.formats.all()
+        if fmt.kind == "base"
+    )

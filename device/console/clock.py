@@ -28,7 +28,7 @@ from device.rules.clock import (
 from device.rules.teams import turn_name
 from device.state import GameState
 from device.text import Message, Text
-from device.rules.registry import outcome
+from device.rules.registry import in_play, outcome
 
 TEXTS: dict[str, Text] = {
     "console.clock.played": "Played: {time}.",
@@ -44,9 +44,9 @@ _MINUTES = re.compile(r"(\d+):([0-5]\d)")
 
 
 def _pod(state: GameState) -> bool:
-    """A Conspiracy pod, whose ``clock`` and ``time`` are the round's (a Group Game Draft is one
-    table: its clock is the game's)."""
-    return state.conspiracy is not None and not state.conspiracy.draft
+    """A game played in groups at once (a Conspiracy pod), whose ``clock`` and ``time`` are the
+    round's (a game at one table, a Group Game Draft too, has the game's clock)."""
+    return in_play().groups(state) is not None
 
 
 def say_time(console: Console) -> None:

@@ -44,8 +44,8 @@ MAX_LIFE = 9999
 #: clock in ``device.rules.clock``.
 TURN_TIMER = "turn_timer"
 #: The table option that turns each seat's tile on the kiosk toward its player, for a gadget
-#: lying in the middle of the table (HW-4).  It changes nothing in the rules; a Wizard's Duel
-#: has a board of its own rather than the table's seats.
+#: lying in the middle of the table (HW-4).  It changes nothing in the rules; a format with a
+#: board of its own rather than the table's seats (``Format.seats``) is not offered it.
 SEATS_FACING = "seats_facing"
 
 RULES.option(
@@ -56,7 +56,7 @@ RULES.option(
         "for a gadget lying in the middle of it.",
         False,
         everywhere=True,
-        unless=frozenset({"wizards_duel"}),
+        seats=True,
     )
 )
 

@@ -105,6 +105,7 @@ RULES.format(
         tracks_life=False,
         # a duel moves in phases, two of them with everyone at once
         turns=False,
+        seats=False,
     )
 )
 for _table_option in (
