@@ -25,11 +25,11 @@ def _duel(fns: Iterable[Callable[..., Any]]) -> list[str]:
 
 
 def test_set_up_order() -> None:
-    assert _duel(GAME.set_ups) == ["play._set_up"]
+    assert _duel(GAME.set_ups) == ["board._set_up"]
 
 
 def test_state_check_order() -> None:
-    assert _duel(GAME.state_checks) == ["play._drop_outs", "play._progress"]
+    assert _duel(GAME.state_checks) == ["ending._drop_outs", "rounds._progress"]
 
 
 def test_no_pass_or_damage_checks() -> None:
@@ -41,8 +41,8 @@ def test_no_pass_or_damage_checks() -> None:
 def test_binding_order() -> None:
     buttons = {b.name: _duel(GAME.bindings.buttons[b]) for b in Button}
     assert {name: fns for name, fns in buttons.items() if fns} == {
-        "NEXT": ["play._next_button"],
-        "ROLL": ["play._roll_button"],
+        "NEXT": ["bindings._next_button"],
+        "ROLL": ["bindings._roll_button"],
     }
     assert _duel(GAME.bindings.cards) == []
 
