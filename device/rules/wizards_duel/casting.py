@@ -114,6 +114,33 @@ def _cast(state: GameState, command: CastSpell, rng: Random) -> list[Event]:
     return batch.events
 
 
+@RULES.applies(ChainDiceReturned)
+def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
+    duel = duel_of(state)
+    wizard = duel.wizard(event.seat)
+    card = wizard.card(event.card)
+    dice = card.spells[event.spell].dice
+    back, kept = dice[: event.count], dice[event.count :]
+    wizard = replace_card(wizard, with_spell(card, event.spell, dice=kept))
+    if event.to == "pool":
+        wizard = wizard.model_copy(update={"pool": wizard.pool + back})
+    else:
+        wizard = wizard.model_copy(update={"reserve": wizard.reserve + len(back)})
+    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
+
+
+@RULES.describes(ChainDiceReturned)
+def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
+    card = duel_of(state).wizard(event.seat).card(event.card)
+    return Message(
+        "wd.chain",
+        name=state.player(event.seat).name,
+        count=event.count,
+        card=card.name,
+        to=Message(f"wd.to.{event.to}"),
+    )
+
+
 @RULES.applies(SpellCast)
 def _apply_cast(state: GameState, event: SpellCast) -> GameState:
     duel = duel_of(state)
@@ -159,33 +186,6 @@ def _describe_cast(state: GameState, event: SpellCast) -> Message:
         strength=strength,
         school=Message(f"wd.face.{spell.school.value}"),
         target=state.player(event.target or 0).name,
-    )
-
-
-@RULES.applies(ChainDiceReturned)
-def _apply_chain(state: GameState, event: ChainDiceReturned) -> GameState:
-    duel = duel_of(state)
-    wizard = duel.wizard(event.seat)
-    card = wizard.card(event.card)
-    dice = card.spells[event.spell].dice
-    back, kept = dice[: event.count], dice[event.count :]
-    wizard = replace_card(wizard, with_spell(card, event.spell, dice=kept))
-    if event.to == "pool":
-        wizard = wizard.model_copy(update={"pool": wizard.pool + back})
-    else:
-        wizard = wizard.model_copy(update={"reserve": wizard.reserve + len(back)})
-    return state.model_copy(update={"wizards_duel": duel.with_wizard(wizard)})
-
-
-@RULES.describes(ChainDiceReturned)
-def _describe_chain(state: GameState, event: ChainDiceReturned) -> Message:
-    card = duel_of(state).wizard(event.seat).card(event.card)
-    return Message(
-        "wd.chain",
-        name=state.player(event.seat).name,
-        count=event.count,
-        card=card.name,
-        to=Message(f"wd.to.{event.to}"),
     )
 
 

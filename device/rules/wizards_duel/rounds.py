@@ -142,17 +142,6 @@ def _describe_casting_turn(state: GameState, event: CastingTurn) -> Message:
     return Message("wd.casting_turn", name=state.player(event.seat).name)
 
 
-def starting_player(state: GameState) -> int:
-    """WD-2 phase 4: the fewest magic points starts.  The article does not say who starts on a
-    tie; the gadget keeps turn order from the current starting player, so they keep it if tied."""
-    duel = duel_of(state)
-    count = len(state.players)
-    order = [(duel.starting + i) % count for i in range(count)]
-    order = [seat for seat in order if in_game(state, seat)]
-    fewest = min(duel.wizard(seat).magic for seat in order)
-    return next(seat for seat in order if duel.wizard(seat).magic == fewest)
-
-
 def clean_up(state: GameState) -> list[Event]:
     """Phase 4, all at once: reserve dice become magic points, everything goes back, the market
     is refreshed, the next round starts (or the game ends on points)."""
@@ -163,27 +152,8 @@ def clean_up(state: GameState) -> list[Event]:
         if wizard.reserve and not untargetable(duel, wizard.seat):
             batch.add(MagicChanged(seat=wizard.seat, delta=wizard.reserve, cause="reserve"))
     batch.add(RoundCleanedUp())
-    duel = batch.duel
-    slots = len(players_in(state)) + 1
-    discarded = sum(duel.market)
-    discard = duel.discard + discarded
-    from_deck = min(slots, duel.deck)
-    reshuffled = discard if from_deck < slots else 0
-    drawn = from_deck + min(slots - from_deck, reshuffled)
-    batch.add(MarketRefreshed(discarded=discarded, drawn=drawn, reshuffled=reshuffled))
-    lesson = option(state, "magic_lesson") and duel.round >= LESSON_ROUNDS
-    alternative = (
-        option(state, "alt_ending")
-        and duel.dropout_round is not None
-        and duel.round > duel.dropout_round
-    )
-    if lesson or alternative:
-        players = players_in(batch.state)
-        best = max(w.magic for w in players)
-        winners = tuple(w.seat for w in players if w.magic == best)
-        batch.add(DuelEnded(winners=winners, points=best, reason="lesson" if lesson else "alt"))
-    else:
-        batch.add(RoundStarted(round=duel.round + 1, starting=starting_player(batch.state)))
+    batch.add(_market_refreshed(batch.state))
+    batch.add(_round_over(batch.state))
     return batch.events
 
 
@@ -222,6 +192,19 @@ def _describe_cleaned_up(state: GameState, event: RoundCleanedUp) -> Message:
     return Message("wd.cleaned_up")
 
 
+def _market_refreshed(state: GameState) -> MarketRefreshed:
+    """The market's cards left go to the discard pile and one card more than there are players
+    comes face up, from the discard pile shuffled into a new deck when the deck runs out."""
+    duel = duel_of(state)
+    slots = len(players_in(state)) + 1
+    discarded = sum(duel.market)
+    discard = duel.discard + discarded
+    from_deck = min(slots, duel.deck)
+    reshuffled = discard if from_deck < slots else 0
+    drawn = from_deck + min(slots - from_deck, reshuffled)
+    return MarketRefreshed(discarded=discarded, drawn=drawn, reshuffled=reshuffled)
+
+
 @RULES.applies(MarketRefreshed)
 def _apply_market(state: GameState, event: MarketRefreshed) -> GameState:
     duel = duel_of(state)
@@ -246,6 +229,35 @@ def _describe_market(state: GameState, event: MarketRefreshed) -> Message:
         drawn=Message("wd.market_drawn", n=event.drawn),
         reshuffled=Message("wd.market_reshuffled_cards", n=event.reshuffled),
     )
+
+
+def starting_player(state: GameState) -> int:
+    """WD-2 phase 4: the fewest magic points starts.  The article does not say who starts on a
+    tie; the gadget keeps turn order from the current starting player, so they keep it if tied."""
+    duel = duel_of(state)
+    count = len(state.players)
+    order = [(duel.starting + i) % count for i in range(count)]
+    order = [seat for seat in order if in_game(state, seat)]
+    fewest = min(duel.wizard(seat).magic for seat in order)
+    return next(seat for seat in order if duel.wizard(seat).magic == fewest)
+
+
+def _round_over(state: GameState) -> DuelEnded | RoundStarted:
+    """The next round, or the end of the duel on points (WD-4: the magic lesson's last round,
+    the round after the one in which someone dropped out)."""
+    duel = duel_of(state)
+    lesson = option(state, "magic_lesson") and duel.round >= LESSON_ROUNDS
+    alternative = (
+        option(state, "alt_ending")
+        and duel.dropout_round is not None
+        and duel.round > duel.dropout_round
+    )
+    if lesson or alternative:
+        players = players_in(state)
+        best = max(w.magic for w in players)
+        winners = tuple(w.seat for w in players if w.magic == best)
+        return DuelEnded(winners=winners, points=best, reason="lesson" if lesson else "alt")
+    return RoundStarted(round=duel.round + 1, starting=starting_player(state))
 
 
 @RULES.applies(DuelEnded)
