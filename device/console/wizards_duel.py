@@ -13,7 +13,7 @@ from typing import Literal, TypeVar
 from device.console.core import CommandTable, Console, Usage, command, number
 from device.errors import IllegalCommand
 from device.text import Message, Text, fold, listing
-from device.rules.wizards_duel.play import duel_of, faces_text, spells_text
+from device.rules.wizards_duel.queries import duel_of, faces_text, spells_text
 from device.rules.wizards_duel.commands import (
     CastSpell,
     DefenceKind,

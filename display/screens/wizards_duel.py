@@ -34,7 +34,7 @@ from msgspec.structs import replace
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
-from device.rules.wizards_duel.play import (
+from device.rules.wizards_duel.queries import (
     BASIC_CARDS,
     NAME,
     basic_cards,

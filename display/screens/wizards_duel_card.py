@@ -25,7 +25,7 @@ from msgspec import Struct, field
 from msgspec.structs import replace
 
 from device.inputs import Button
-from device.rules.wizards_duel.play import (
+from device.rules.wizards_duel.queries import (
     BASIC_CARDS,
     MAX_CARD_NAME,
     MAX_STRENGTH,

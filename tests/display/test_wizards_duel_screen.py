@@ -412,7 +412,7 @@ def test_every_duel_text_is_translated_with_the_same_fields(language: str) -> No
 
 def test_die_faces_and_spells_read_in_each_language() -> None:
     """Messages carry the faces as words each language places itself."""
-    from device.rules.wizards_duel.play import faces_text, spells_text
+    from device.rules.wizards_duel.queries import faces_text, spells_text
 
     faces = faces_text((Face.FIRE, Face.WATER, Face.AIR))
     spells = spells_text((Spell(kind=SpellKind.AREA, strength=3, others=1, school=Face.WATER),))
