@@ -33,26 +33,26 @@ def _formats(fns: Iterable[Callable[..., Any]]) -> list[str]:
 
 
 def test_set_up_order() -> None:
-    assert _contraptions(GAME.set_ups) == ["play._set_up"]
+    assert _contraptions(GAME.set_ups) == ["decks._set_up"]
 
 
 def test_state_check_order() -> None:
-    assert _contraptions(GAME.state_checks) == ["play._contraption_upkeep"]
+    assert _contraptions(GAME.state_checks) == ["crank._contraption_upkeep"]
 
 
 def test_pass_and_damage_check_order() -> None:
-    assert _contraptions(GAME.pass_checks) == ["play._mandatory_assembly_done"]
+    assert _contraptions(GAME.pass_checks) == ["assembly._mandatory_assembly_done"]
     assert _contraptions(GAME.damage_checks) == []
 
 
 def test_binding_order() -> None:
     buttons = {b.name: _contraptions(GAME.bindings.buttons[b]) for b in Button}
     assert {name: fns for name, fns in buttons.items() if fns} == {
-        "ROLL": ["play._roll_button"],
-        "SELECT": ["play._select_button"],
+        "ROLL": ["bindings._roll_button"],
+        "SELECT": ["bindings._select_button"],
     }
-    assert _contraptions(GAME.bindings.cards) == ["play._contraption_card"]
-    assert _contraptions(GAME.card_wants) == ["play._contraption_cards"]
+    assert _contraptions(GAME.bindings.cards) == ["bindings._contraption_card"]
+    assert _contraptions(GAME.card_wants) == ["bindings._contraption_cards"]
 
 
 def test_contraptions_between_planechase_and_the_wizards_duel() -> None:
