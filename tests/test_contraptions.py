@@ -13,7 +13,8 @@ from device.controller import Controller
 from device.errors import IllegalCommand
 from device.inputs import Button, ButtonPressed
 from device.journal import Journal
-from device.rules.contraptions.play import controlled, deck_problems
+from device.rules.contraptions.decks import deck_problems
+from device.rules.contraptions.queries import controlled
 from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,

@@ -21,7 +21,7 @@ from device.commands import Advance, Command, NewGame, PassTurn
 from device.controller import Controller
 from device.errors import IllegalCommand
 from device.journal import Journal
-from device.rules.contraptions.play import machine_runs
+from device.rules.contraptions.queries import machine_runs
 from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from device.catalog import load_catalog
 from device.console.core import CommandTable, Console, card_text, command, number
 from device.errors import IllegalCommand
-from device.rules.contraptions.play import contraptions, next_roll_cost
+from device.rules.contraptions.queries import contraptions, next_roll_cost
 from device.rules.contraptions.commands import (
     AssembleContraption,
     CopyEnters,

@@ -33,8 +33,9 @@ from device.catalog import CardKind, Faction
 from device.controller import Result
 from device.events import Event
 from device.inputs import Button
-from device.rules.contraptions.play import (
+from device.rules.contraptions.queries import (
     current_upkeep,
+    job_banner,
     library_message,
     next_roll_cost,
     on_sprocket,
@@ -1229,8 +1230,6 @@ def _shown(state: GameState, ct: ContraptionsState, form: ContraptionsForm) -> U
 
 def _job_message(state: GameState, job: Assembly) -> Message:
     """The banner's words for an assembly, with the library names as messages to translate."""
-    from device.rules.contraptions.play import job_banner
-
     message = job_banner(state, job)
     if message.key == "ct.banner.choose_library":
         return Message("ui.ct.choose_library")

@@ -13,7 +13,7 @@ import pytest
 
 from device.commands import NewGame
 from device.inputs import Button
-from device.rules.contraptions.play import controlled, on_sprocket
+from device.rules.contraptions.queries import controlled, on_sprocket
 from device.state import GameState, Step
 from device.rules.contraptions.state import Stage
 from device.rules.contraptions.state import ContraptionsState

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from device.rules.contraptions.play import (
+from device.rules.contraptions.queries import (
     job_banner,
     board_of,
     counter_index,
