@@ -247,7 +247,7 @@ def test_the_check_looks_at_the_gate_between_a_few_rows_in_every_part(
 
     counted("row_crc", device.journal)  # each event's and each change's checksum
     counted("parse_event", Ruleset)  # each event read
-    counted("apply", Ruleset)  # each event folded
+    counted("_applied", Ruleset)  # each event folded
     longest = []
     for changes in (100, 1000):
         path = tmp_path / str(changes) / "aetherbox.sqlite3"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from random import Random
 from typing import Annotated, Any, TypeVar, Union
 
@@ -154,22 +154,11 @@ class Rules:
         _merge(self.deciders, other.deciders, "decider", other.name)
         _merge(self.appliers, other.appliers, "applier", other.name)
         self.describers.update(other.describers)
-        self.formats += other.formats
-        self.options += other.options
-        self.state_checks += other.state_checks
-        self.set_ups += other.set_ups
-        self.damage_checks += other.damage_checks
-        self.pass_checks += other.pass_checks
-        self.buttons += other.buttons
-        self.cards += other.cards
         self.outcomes.update(other.outcomes)
-        self.texts += other.texts
-        self.rounds += other.rounds
-        self.groupings += other.groupings
-        self.apart_checks += other.apart_checks
-        self.comebacks += other.comebacks
-        self.new_games += other.new_games
-        self.card_wants += other.card_wants
+        for declared in fields(self):  # every list of declarations: taken in, in order
+            mine = getattr(self, declared.name)
+            if isinstance(mine, list):
+                mine += getattr(other, declared.name)
         if other.beginning is not None:
             if self.beginning is not None:
                 raise TypeError(f"{other.name} begins a game, and another part does already")
@@ -427,7 +416,7 @@ class Ruleset:
             for event in batch:
                 if describe:
                     done.messages.append(self.describe(done.state, event))
-                done.state = self.apply_events(done.state, (event,))
+                done.state = self._applied(done.state, event)
             done.events += batch
             if checked == _CHECK_ROUNDS:
                 break
@@ -440,29 +429,35 @@ class Ruleset:
         """``state`` after ``events`` of a game already started."""
         with self.playing():
             for event in events:
-                applier = self.appliers.get(type(event))
-                if applier is None:
-                    raise ValueError(f"{event.type!r} is not an event of {self!r}")
-                state = applier(state, event)
+                state = self._applied(state, event)
         return state
 
     def apply(self, state: GameState | None, event: Event) -> GameState:
         """``state`` after ``event``; ``game_started`` begins a game from nothing."""
-        if isinstance(event, GameStarted):
-            return self.beginning.open(event)
-        if state is None:
-            raise ValueError(f"{event.type!r} cannot come before game_started")
-        return self.apply_events(state, (event,))
+        with self.playing():
+            return self._applied(state, event)
 
     def fold(self, events: Iterable[Event], state: GameState | None = None) -> GameState:
         """The state after ``events``; without ``state`` the first event must be ``game_started``."""
         current = state
         with self.playing():
             for event in events:
-                current = self.apply(current, event)
+                current = self._applied(current, event)
         if current is None:
             raise ValueError("no events to fold")
         return current
+
+    def _applied(self, state: GameState | None, event: Event) -> GameState:
+        """One event folded, with these rules already in play (the loops above enter them once,
+        not once an event: a long game's journal folds thousands)."""
+        if isinstance(event, GameStarted):
+            return self.beginning.open(event)
+        if state is None:
+            raise ValueError(f"{event.type!r} cannot come before game_started")
+        applier = self.appliers.get(type(event))
+        if applier is None:
+            raise ValueError(f"{event.type!r} is not an event of {self!r}")
+        return applier(state, event)
 
     def describe(self, state: GameState | None, event: Event) -> Message:
         """What ``event`` did, for the log and the screen; ``state`` is the state before it."""
@@ -483,7 +478,7 @@ class Ruleset:
         with self.playing():
             for event in events:
                 messages.append(self.describe(state, event))
-                state = self.apply(state, event)
+                state = self._applied(state, event)
         if state is None:
             raise ValueError("no events to play")
         return messages, state
@@ -558,9 +553,8 @@ class Ruleset:
         return self._adapter.validate_json(body)
 
 
-_CHECK_ROUNDS = (
-    8  # state checks settle in one or two rounds; the bound only stops a bad check looping
-)
+#: State checks settle in one or two rounds; the bound only stops a bad check looping.
+_CHECK_ROUNDS = 8
 
 
 def _named(events: Iterable[type[Event]]) -> dict[str, type[Event]]:
